@@ -1,0 +1,156 @@
+// Package app is the composition root: configuration → database → services →
+// one http.Handler. Nothing else wires dependencies together.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/config"
+	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/files"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
+	"zhdj/web"
+)
+
+// Migrations lists every domain's migrations (the order inside comes from versions).
+func Migrations() []db.Migration {
+	var all []db.Migration
+	all = append(all, system.Migrations()...)
+	return all
+}
+
+// App is a wired server.
+type App struct {
+	Config  config.Config
+	DB      *bun.DB
+	System  *system.Service
+	Routes  []httpx.Route
+	Handler http.Handler
+}
+
+// Open connects to the database, migrates it and wires the services.
+func Open(ctx context.Context, cfg config.Config) (*App, error) {
+	database, err := db.Open(ctx, cfg.DB)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := db.Migrate(ctx, database, Migrations()); err != nil {
+		database.Close()
+		return nil, err
+	} else if n > 0 {
+		slog.Info("database migrated", "applied", n)
+	}
+	a, err := New(cfg, database)
+	if err != nil {
+		database.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// New wires the services on an open, migrated database.
+func New(cfg config.Config, database *bun.DB) (*App, error) {
+	keys, err := auth.LoadOrCreateKeyPair(cfg.KeyDir())
+	if err != nil {
+		return nil, fmt.Errorf("RSA key pair: %w", err)
+	}
+	store, err := files.NewStore(cfg.UploadDir())
+	if err != nil {
+		return nil, fmt.Errorf("file store: %w", err)
+	}
+	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost})
+	var rs httpx.Routes
+	sys.Routes(&rs)
+	a := &App{Config: cfg, DB: database, System: sys, Routes: rs.All()}
+	a.Handler = a.router()
+	return a, nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+func (a *App) router() http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.Recoverer, httpx.PathGuard, httpx.SecurityHeaders)
+	r.Get("/healthz", func(w http.ResponseWriter, req *http.Request) {
+		ctx, cancel := context.WithTimeout(req.Context(), 3*time.Second)
+		defer cancel()
+		if err := a.DB.PingContext(ctx); err != nil {
+			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte("ok")) //nolint:errcheck
+	})
+	for _, rt := range a.Routes {
+		r.Method(rt.Method, rt.Pattern, a.endpoint(rt))
+	}
+	r.Get("/", func(w http.ResponseWriter, req *http.Request) { http.Redirect(w, req, "/web/", http.StatusFound) })
+	spa := web.Handler()
+	r.Handle("/web", http.RedirectHandler("/web/", http.StatusMovedPermanently))
+	r.Handle("/web/*", http.StripPrefix("/web", spa))
+	r.NotFound(func(w http.ResponseWriter, req *http.Request) {
+		httpx.WriteError(w, req, httpx.NotFound("接口不存在"))
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		httpx.WriteError(w, req, httpx.E(http.StatusMethodNotAllowed, "不支持的请求方法"))
+	})
+	// Method override must run before routing, so it wraps the router.
+	return httpx.MethodOverride(r)
+}
+
+// endpoint wraps a route: the guard, the handler, the error mapper and the
+// operation log for mutating requests.
+func (a *App) endpoint(rt httpx.Route) http.Handler {
+	audited := rt.Method != http.MethodGet && !rt.ReadOnly
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		req, err := a.System.Guard(r, rt.Perm)
+		if err == nil {
+			err = rt.Handler(rec, req)
+		} else {
+			req = r
+		}
+		if err != nil {
+			httpx.WriteError(rec, req, err)
+		}
+		if audited && rt.Perm != httpx.Public {
+			a.System.WriteOperLog(req, rec.status, time.Since(start), err)
+		}
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status  int
+	written bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.written {
+		s.status, s.written = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.written = true
+	return s.ResponseWriter.Write(b)
+}
+
+// Flush lets streamed exports flush through the recorder.
+func (s *statusRecorder) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

@@ -1,0 +1,72 @@
+// Package config reads the server settings from flags and ZHDJ_* environment variables.
+// Flags win over the environment, the environment over the defaults.
+package config
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Config is everything the process needs before it can open the database.
+// Settings an administrator changes at run time live in sys_config instead.
+type Config struct {
+	Addr          string // listen address, e.g. ":8080"
+	DB            string // SQLite file path or postgres:// DSN
+	DataDir       string // uploads, RSA key pair
+	AdminPassword string // first admin password on an empty database ("" = generate)
+	CaptchaOff    bool   // ZHDJ_CAPTCHA=off: automated clients sign in without a captcha
+	PasswordCost  int    // bcrypt cost; tests lower it
+	Dev           bool   // serve the web app from disk instead of the embedded copy (not used in production)
+}
+
+// Defaults returns the configuration used when nothing is set.
+func Defaults() Config {
+	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12}
+}
+
+// FromEnv applies the ZHDJ_* environment variables on top of c.
+func (c Config) FromEnv() Config {
+	if v := os.Getenv("ZHDJ_ADDR"); v != "" {
+		c.Addr = v
+	}
+	if v := os.Getenv("ZHDJ_DB"); v != "" {
+		c.DB = v
+	}
+	if v := os.Getenv("ZHDJ_DATA_DIR"); v != "" {
+		c.DataDir = v
+	}
+	c.AdminPassword = os.Getenv("ZHDJ_ADMIN_PASSWORD")
+	c.CaptchaOff = strings.EqualFold(os.Getenv("ZHDJ_CAPTCHA"), "off")
+	return c
+}
+
+// BindFlags registers the common flags on fs with c's values as defaults.
+func (c *Config) BindFlags(fs *flag.FlagSet) {
+	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (ZHDJ_ADDR)")
+	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// DSN (ZHDJ_DB)")
+	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "directory for uploads and keys (ZHDJ_DATA_DIR)")
+}
+
+// Load reads the environment and then the flags in args.
+func Load(name string, args []string) (Config, *flag.FlagSet, error) {
+	c := Defaults().FromEnv()
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	c.BindFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return c, fs, err
+	}
+	return c, fs, nil
+}
+
+// IsPostgres tells whether DB names a PostgreSQL server.
+func (c Config) IsPostgres() bool {
+	return strings.HasPrefix(c.DB, "postgres://") || strings.HasPrefix(c.DB, "postgresql://")
+}
+
+// UploadDir is where uploaded files are stored.
+func (c Config) UploadDir() string { return filepath.Join(c.DataDir, "files") }
+
+// KeyDir is where the RSA key pair is kept.
+func (c Config) KeyDir() string { return filepath.Join(c.DataDir, "keys") }

@@ -1,0 +1,96 @@
+package auth
+
+import (
+	"crypto/rand"
+	"errors"
+	"math/big"
+	"time"
+
+	"github.com/dlclark/regexp2"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Hasher hashes passwords with bcrypt at a configured cost.
+type Hasher struct{ Cost int }
+
+// Hash returns the bcrypt hash of plain.
+func (h Hasher) Hash(plain string) (string, error) {
+	cost := h.Cost
+	if cost == 0 {
+		cost = 12
+	}
+	b, err := bcrypt.GenerateFromPassword([]byte(plain), cost)
+	return string(b), err
+}
+
+// Check compares plain with hash in constant time.
+func (h Hasher) Check(hash, plain string) bool {
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(plain)) == nil
+}
+
+// dummyHash is compared against when the user does not exist, so that a
+// missing account takes as long to refuse as a wrong password.
+var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("timing-equaliser"), bcrypt.MinCost)
+
+// CheckMissing spends the time of one comparison and always fails.
+func (h Hasher) CheckMissing(plain string) {
+	bcrypt.CompareHashAndPassword(dummyHash, []byte(plain)) //nolint:errcheck
+}
+
+// ErrBadPolicy means the configured passwordReg cannot be compiled.
+var ErrBadPolicy = errors.New("invalid password pattern")
+
+// MatchPolicy tells whether plain matches pattern, a JavaScript regular
+// expression (the same text the browser checks with), run with a timeout so a
+// pathological pattern cannot hang the server.
+func MatchPolicy(pattern, plain string) (bool, error) {
+	if pattern == "" {
+		return true, nil
+	}
+	re, err := CompilePolicy(pattern)
+	if err != nil {
+		return false, err
+	}
+	return re.MatchString(plain)
+}
+
+// CompilePolicy compiles a JavaScript-style pattern (lookaheads allowed).
+func CompilePolicy(pattern string) (*regexp2.Regexp, error) {
+	re, err := regexp2.Compile(pattern, regexp2.ECMAScript)
+	if err != nil {
+		return nil, ErrBadPolicy
+	}
+	re.MatchTimeout = 100 * time.Millisecond
+	return re, nil
+}
+
+// RandomPassword makes a password of n characters with at least one lower,
+// upper, digit and symbol, from crypto/rand.
+func RandomPassword(n int) string {
+	if n < 8 {
+		n = 8
+	}
+	sets := []string{"abcdefghijkmnpqrstuvwxyz", "ABCDEFGHJKLMNPQRSTUVWXYZ", "23456789", "!@#%^*-_+="}
+	all := sets[0] + sets[1] + sets[2] + sets[3]
+	out := make([]byte, n)
+	for i := range out {
+		set := all
+		if i < len(sets) {
+			set = sets[i]
+		}
+		out[i] = set[randInt(len(set))]
+	}
+	for i := len(out) - 1; i > 0; i-- { // shuffle so the classes are not in fixed places
+		j := randInt(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	return string(out)
+}
+
+func randInt(n int) int {
+	v, err := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	if err != nil {
+		panic(err)
+	}
+	return int(v.Int64())
+}

@@ -1,0 +1,91 @@
+// Package db opens the database (SQLite or PostgreSQL) through bun and runs
+// the versioned migrations. Nothing here knows a business table.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/dialect/sqlitedialect"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
+)
+
+// Open connects to dsn: a postgres:// URL or a SQLite file path.
+func Open(ctx context.Context, dsn string) (*bun.DB, error) {
+	var db *bun.DB
+	if IsPostgresDSN(dsn) {
+		sqldb, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		sqldb.SetMaxOpenConns(20)
+		sqldb.SetMaxIdleConns(10)
+		sqldb.SetConnMaxIdleTime(5 * time.Minute)
+		db = bun.NewDB(sqldb, pgdialect.New())
+	} else {
+		if dir := filepath.Dir(dsn); dir != "" {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("create database directory: %w", err)
+			}
+		}
+		// WAL lets readers work while one writer commits; busy_timeout makes a
+		// second writer wait instead of failing; _txlock=immediate takes the
+		// write lock at BEGIN so two read-then-write transactions cannot deadlock.
+		q := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		sqldb, err := sql.Open("sqlite", "file:"+dsn+q)
+		if err != nil {
+			return nil, err
+		}
+		sqldb.SetMaxOpenConns(8)
+		sqldb.SetMaxIdleConns(8)
+		db = bun.NewDB(sqldb, sqlitedialect.New())
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect to database: %w", err)
+	}
+	return db, nil
+}
+
+// IsPostgresDSN tells a PostgreSQL URL from a SQLite path.
+func IsPostgresDSN(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// IsPostgres tells whether db talks to PostgreSQL.
+func IsPostgres(db bun.IDB) bool {
+	return db.Dialect().Name().String() == "pg"
+}
+
+// InTx runs fn in a transaction: committed when fn returns nil, rolled back otherwise.
+func InTx(ctx context.Context, db bun.IDB, fn func(ctx context.Context, tx bun.Tx) error) error {
+	return db.RunInTx(ctx, nil, fn)
+}
+
+// IsUniqueViolation tells whether err is a unique-constraint failure on either database.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "UNIQUE constraint failed") || strings.Contains(s, "SQLSTATE 23505") || strings.Contains(s, "duplicate key value")
+}
+
+// IsForeignKeyViolation tells whether err is a foreign-key failure on either database.
+func IsForeignKeyViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	s := err.Error()
+	return strings.Contains(s, "FOREIGN KEY constraint failed") || strings.Contains(s, "SQLSTATE 23503")
+}

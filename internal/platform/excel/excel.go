@@ -1,0 +1,121 @@
+// Package excel reads uploaded workbooks and streams exports, so no domain
+// touches excelize directly.
+package excel
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"zhdj/internal/platform/httpx"
+)
+
+// MaxImportBytes bounds an uploaded workbook.
+const MaxImportBytes = 20 << 20
+
+// ReadUpload reads the first sheet of the multipart field "file" as rows of
+// trimmed strings (the header row first). A file that is not xlsx is a 400.
+func ReadUpload(r *http.Request, maxRows int) ([][]string, error) {
+	r.Body = http.MaxBytesReader(nil, r.Body, MaxImportBytes+1<<20)
+	f, hdr, err := r.FormFile("file")
+	if err != nil {
+		return nil, httpx.BadRequest("请选择要导入的 Excel 文件")
+	}
+	defer f.Close()
+	if !strings.HasSuffix(strings.ToLower(hdr.Filename), ".xlsx") {
+		return nil, httpx.BadRequest("只支持 .xlsx 格式的 Excel 文件")
+	}
+	return Read(f, maxRows)
+}
+
+// Read reads the first sheet of an xlsx stream.
+func Read(src io.Reader, maxRows int) ([][]string, error) {
+	book, err := excelize.OpenReader(src)
+	if err != nil {
+		return nil, httpx.BadRequest("无法读取文件，请使用下载的模板（.xlsx）")
+	}
+	defer book.Close()
+	sheet := book.GetSheetName(0)
+	rows, err := book.Rows(sheet)
+	if err != nil {
+		return nil, httpx.BadRequest("无法读取工作表")
+	}
+	defer rows.Close()
+	var out [][]string
+	for rows.Next() {
+		cols, err := rows.Columns()
+		if err != nil {
+			return nil, httpx.BadRequest("无法读取第 %d 行", len(out)+1)
+		}
+		for i := range cols {
+			cols[i] = strings.TrimSpace(cols[i])
+		}
+		out = append(out, cols)
+		if len(out) > maxRows+1 {
+			return nil, httpx.BadRequest("一次最多导入 %d 行", maxRows)
+		}
+	}
+	return out, nil
+}
+
+// Cell returns row[i] or "" when the row is short.
+func Cell(row []string, i int) string {
+	if i < len(row) {
+		return row[i]
+	}
+	return ""
+}
+
+// Writer streams one sheet to an HTTP response: rows are flushed as they
+// are written, so memory stays flat however long the export.
+type Writer struct {
+	book   *excelize.File
+	stream *excelize.StreamWriter
+	row    int
+}
+
+// NewWriter starts a workbook with a bold header row and column widths.
+func NewWriter(headers []string, widths []float64) (*Writer, error) {
+	book := excelize.NewFile()
+	sw, err := book.NewStreamWriter("Sheet1")
+	if err != nil {
+		return nil, err
+	}
+	for i, w := range widths {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return nil, err
+		}
+	}
+	style, _ := book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	cells := make([]any, len(headers))
+	for i, h := range headers {
+		cells[i] = excelize.Cell{StyleID: style, Value: h}
+	}
+	if err := sw.SetRow("A1", cells); err != nil {
+		return nil, err
+	}
+	return &Writer{book: book, stream: sw, row: 1}, nil
+}
+
+// Add writes one row.
+func (w *Writer) Add(values ...any) error {
+	w.row++
+	cell, _ := excelize.CoordinatesToCellName(1, w.row)
+	return w.stream.SetRow(cell, values)
+}
+
+// Send finishes the workbook and writes it as a download named name.
+func (w *Writer) Send(rw http.ResponseWriter, name string) error {
+	defer w.book.Close()
+	if err := w.stream.Flush(); err != nil {
+		return err
+	}
+	httpx.SetDownload(rw, name, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	if _, err := w.book.WriteTo(rw); err != nil {
+		return fmt.Errorf("write workbook: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,71 @@
+// Package httpx holds the HTTP plumbing every domain shares: the error type and
+// its single mapper, JSON in/out, the route table with declared permissions,
+// paging and the declared filter/sort helper, and the cross-cutting middleware.
+package httpx
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+)
+
+// Error is an error with a status and a message safe to show a user (Chinese).
+// Cause is logged, never sent.
+type Error struct {
+	Status  int
+	Message string
+	Cause   error
+	Details any // optional extra field "errors" in the body (per-row import problems)
+}
+
+func (e *Error) Error() string {
+	if e.Cause != nil {
+		return fmt.Sprintf("%d %s: %v", e.Status, e.Message, e.Cause)
+	}
+	return fmt.Sprintf("%d %s", e.Status, e.Message)
+}
+
+func (e *Error) Unwrap() error { return e.Cause }
+
+// E builds an Error with a formatted message.
+func E(status int, format string, args ...any) *Error {
+	return &Error{Status: status, Message: fmt.Sprintf(format, args...)}
+}
+
+func BadRequest(format string, args ...any) *Error { return E(http.StatusBadRequest, format, args...) }
+func NotFound(format string, args ...any) *Error   { return E(http.StatusNotFound, format, args...) }
+func Conflict(format string, args ...any) *Error   { return E(http.StatusConflict, format, args...) }
+func Forbidden(format string, args ...any) *Error  { return E(http.StatusForbidden, format, args...) }
+
+// Unauthorized is the answer for a missing or expired session.
+var Unauthorized = &Error{Status: http.StatusUnauthorized, Message: "登录状态已过期，请重新登录"}
+
+// NoPermission is the answer for a signed-in user lacking the route's permission.
+var NoPermission = &Error{Status: http.StatusForbidden, Message: "没有权限访问该资源"}
+
+// Internal wraps an unexpected failure; the user sees a generic message.
+func Internal(cause error) *Error {
+	return &Error{Status: http.StatusInternalServerError, Message: "服务器内部错误，请稍后重试", Cause: cause}
+}
+
+type errorBody struct {
+	Status    int    `json:"status"`
+	Message   string `json:"message"`
+	Timestamp int64  `json:"timestamp"`
+	Errors    any    `json:"errors,omitempty"`
+}
+
+// WriteError is the one place an error becomes a response. Unknown errors are
+// logged with the request and answered with a 500 that leaks nothing.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		e = Internal(err)
+	}
+	if e.Status >= 500 {
+		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	JSON(w, e.Status, errorBody{Status: e.Status, Message: e.Message, Timestamp: time.Now().UnixMilli(), Errors: e.Details})
+}

@@ -1,0 +1,307 @@
+package httpx
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// Paging limits.
+const (
+	DefaultPageSize = 10
+	MaxPageSize     = 10000 // dictionary pickers ask for 9999
+)
+
+// Page is a parsed page request: 0-based page, size and the requested sorts.
+type Page struct {
+	Page  int
+	Size  int
+	Sorts []string // "field,asc" as sent
+}
+
+// Offset of the first row.
+func (p Page) Offset() int { return p.Page * p.Size }
+
+// PageResult is the list answer of every paged endpoint.
+type PageResult[T any] struct {
+	Content       []T `json:"content"`
+	TotalElements int `json:"totalElements"`
+}
+
+// NewPage makes a PageResult whose content is never JSON null.
+func NewPage[T any](content []T, total int) PageResult[T] {
+	if content == nil {
+		content = []T{}
+	}
+	return PageResult[T]{Content: content, TotalElements: total}
+}
+
+// ParsePage reads page, size and sort from the query string.
+func ParsePage(q url.Values) (Page, error) {
+	p := Page{Size: DefaultPageSize, Sorts: q["sort"]}
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return p, BadRequest("页码参数错误")
+		}
+		p.Page = n
+	}
+	if v := q.Get("size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxPageSize {
+			return p, BadRequest("每页条数应在 1 到 %d 之间", MaxPageSize)
+		}
+		p.Size = n
+	}
+	return p, nil
+}
+
+// Match says how a filter compares.
+type Match int
+
+const (
+	Eq   Match = iota // column = value
+	Like              // column LIKE %value% (over one or more columns, OR-ed)
+	In                // column IN (values)
+	Gte               // column >= value
+	Lte               // column <= value
+	Expr              // Columns[0] is a condition with one ? for the value (a sub-query)
+)
+
+// Kind is the type a filter value is parsed as.
+type Kind int
+
+const (
+	String Kind = iota
+	Int
+	Bool
+	Time // RFC 3339 or 2006-01-02 or 2006-01-02 15:04:05
+)
+
+// Filter declares one allowed filter field.
+type Filter struct {
+	Columns []string // SQL column expressions, written by us, never from input
+	Match   Match
+	Kind    Kind
+}
+
+// ListSpec declares what a resource may be filtered and sorted by.
+type ListSpec struct {
+	Filters     map[string]Filter
+	Sorts       map[string]string // api field -> column expression
+	DefaultSort string            // SQL order expression, e.g. "u.id DESC"
+}
+
+// reserved query parameters that are not filters.
+var reserved = map[string]bool{"page": true, "size": true, "sort": true, "_t": true}
+
+// QueryFilters turns the query string (minus paging) into filter values.
+func QueryFilters(q url.Values) map[string]any {
+	out := map[string]any{}
+	for k, vs := range q {
+		if reserved[k] || len(vs) == 0 {
+			continue
+		}
+		if len(vs) == 1 {
+			out[k] = vs[0]
+		} else {
+			arr := make([]any, len(vs))
+			for i, v := range vs {
+				arr[i] = v
+			}
+			out[k] = arr
+		}
+	}
+	return out
+}
+
+// BodyFilters reads a JSON object of filters; an empty body means no filters.
+func BodyFilters(r *http.Request) (map[string]any, error) {
+	if r.Body == nil || r.ContentLength == 0 {
+		return map[string]any{}, nil
+	}
+	out := map[string]any{}
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, MaxJSONBody))
+	dec.UseNumber()
+	if err := dec.Decode(&out); err != nil {
+		if err.Error() == "EOF" {
+			return out, nil
+		}
+		return nil, BadRequest("查询条件格式错误")
+	}
+	return out, nil
+}
+
+// Apply adds the filters (unknown fields are a 400) and the sort (fields not in
+// the allowlist are a 400) to q. Empty filter values are ignored so that a
+// search form can send every field.
+func (s ListSpec) Apply(q *bun.SelectQuery, filters map[string]any) (*bun.SelectQuery, error) {
+	for name, raw := range filters {
+		f, ok := s.Filters[name]
+		if !ok {
+			return nil, BadRequest("不支持的查询条件：%s", name)
+		}
+		if isEmpty(raw) {
+			continue
+		}
+		var err error
+		if q, err = f.apply(q, name, raw); err != nil {
+			return nil, err
+		}
+	}
+	return q, nil
+}
+
+// Order adds the requested sorts (allowlisted) or the default order to q. The
+// primary key always ends the order so that pages are stable.
+func (s ListSpec) Order(q *bun.SelectQuery, sorts []string) (*bun.SelectQuery, error) {
+	used := false
+	for _, item := range sorts {
+		for _, part := range splitSorts(item) {
+			field, dir, _ := strings.Cut(part, ",")
+			col, ok := s.Sorts[strings.TrimSpace(field)]
+			if !ok {
+				return nil, BadRequest("不支持的排序字段：%s", field)
+			}
+			switch strings.ToLower(strings.TrimSpace(dir)) {
+			case "", "asc":
+				q = q.OrderExpr(col + " ASC")
+			case "desc":
+				q = q.OrderExpr(col + " DESC")
+			default:
+				return nil, BadRequest("排序方向只能是 asc 或 desc")
+			}
+			used = true
+		}
+	}
+	if !used && s.DefaultSort != "" {
+		q = q.OrderExpr(s.DefaultSort)
+	}
+	return q, nil
+}
+
+// splitSorts accepts "a,asc" and also "a,asc;b,desc" in one parameter.
+func splitSorts(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ";") {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// List runs a paged query: filters, sort, count and page in SQL.
+func List[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map[string]any, dest *[]T) (int, error) {
+	p, err := ParsePage(r.URL.Query())
+	if err != nil {
+		return 0, err
+	}
+	if q, err = spec.Apply(q, filters); err != nil {
+		return 0, err
+	}
+	if q, err = spec.Order(q, p.Sorts); err != nil {
+		return 0, err
+	}
+	total, err := q.Limit(int64(p.Size)).Offset(int64(p.Offset())).ScanAndCount(r.Context(), dest)
+	if err != nil {
+		return 0, Internal(err)
+	}
+	return int(total), nil
+}
+
+func isEmpty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return strings.TrimSpace(x) == ""
+	case []any:
+		return len(x) == 0
+	}
+	return false
+}
+
+func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuery, error) {
+	if f.Match == In {
+		list, ok := raw.([]any)
+		if !ok {
+			list = []any{raw}
+		}
+		vals := make([]any, 0, len(list))
+		for _, item := range list {
+			v, err := f.parse(name, item)
+			if err != nil {
+				return nil, err
+			}
+			vals = append(vals, v)
+		}
+		return q.Where("? IN (?)", bun.Safe(f.Columns[0]), bun.In(vals)), nil
+	}
+	v, err := f.parse(name, raw)
+	if err != nil {
+		return nil, err
+	}
+	switch f.Match {
+	case Like:
+		pattern := "%" + escapeLike(fmt.Sprint(v)) + "%"
+		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+			for _, c := range f.Columns {
+				g = g.WhereOr("? LIKE ? ESCAPE '\\'", bun.Safe(c), pattern)
+			}
+			return g
+		}), nil
+	case Gte:
+		return q.Where("? >= ?", bun.Safe(f.Columns[0]), v), nil
+	case Lte:
+		return q.Where("? <= ?", bun.Safe(f.Columns[0]), v), nil
+	case Expr:
+		return q.Where(f.Columns[0], v), nil
+	default:
+		return q.Where("? = ?", bun.Safe(f.Columns[0]), v), nil
+	}
+}
+
+// parse converts a query-string or JSON value into the declared kind.
+func (f Filter) parse(name string, raw any) (any, error) {
+	s := strings.TrimSpace(fmt.Sprint(raw))
+	switch f.Kind {
+	case Int:
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			return nil, BadRequest("查询条件 %s 应为整数", name)
+		}
+		return n, nil
+	case Bool:
+		switch strings.ToLower(s) {
+		case "true", "1":
+			return true, nil
+		case "false", "0":
+			return false, nil
+		}
+		return nil, BadRequest("查询条件 %s 应为是或否", name)
+	case Time:
+		for _, layout := range []string{time.RFC3339, "2006-01-02 15:04:05", "2006-01-02"} {
+			if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
+				return t.UTC(), nil
+			}
+		}
+		return nil, BadRequest("查询条件 %s 应为日期", name)
+	}
+	if len(s) > 200 {
+		return nil, BadRequest("查询条件 %s 过长", name)
+	}
+	return s, nil
+}
+
+// escapeLike makes % and _ in user text match literally.
+func escapeLike(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}

@@ -1,0 +1,73 @@
+package system
+
+import (
+	"net/http"
+
+	"zhdj/internal/platform/httpx"
+)
+
+func (s *Service) authRoutes(rs *httpx.Routes) {
+	rs.Get("/auth/code", httpx.Public, s.handleCaptcha)
+	rs.Get("/auth/publicKey", httpx.Public, func(w http.ResponseWriter, r *http.Request) error {
+		return httpx.OK(w, map[string]string{"publicKey": s.keys.PublicKey()})
+	})
+	rs.Post("/auth/login", httpx.Public, s.handleLogin)
+	rs.Get("/auth/info", httpx.SignedIn, s.handleInfo)
+	rs.Get("/auth/logout", httpx.SignedIn, s.handleLogout)
+	rs.Delete("/auth/logout", httpx.SignedIn, s.handleLogout)
+	rs.Get("/api/users/sessions", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+		list, err := s.MySessions(r.Context())
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		return httpx.OK(w, list)
+	})
+	rs.Delete("/api/users/sessions/others", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+		if err := s.EndOtherSessions(r.Context()); err != nil {
+			return httpx.Internal(err)
+		}
+		return httpx.NoContent(w)
+	})
+}
+
+func (s *Service) handleCaptcha(w http.ResponseWriter, r *http.Request) error {
+	if !s.captchaEnabled(r.Context()) {
+		return httpx.OK(w, map[string]any{"img": "", "uuid": "", "enabled": false})
+	}
+	img, id, err := s.NewCaptcha(r.Context())
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return httpx.OK(w, map[string]any{"img": img, "uuid": id, "enabled": true})
+}
+
+func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
+	var req LoginRequest
+	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	token, u, err := s.Login(r.Context(), req, ClientOf(r))
+	if err != nil {
+		return err
+	}
+	view, err := s.CurrentUserView(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, map[string]any{"token": token, "user": view})
+}
+
+func (s *Service) handleInfo(w http.ResponseWriter, r *http.Request) error {
+	view, err := s.CurrentUserView(r.Context(), 0)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, view)
+}
+
+func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Logout(r.Context()); err != nil {
+		return httpx.Internal(err)
+	}
+	return httpx.NoContent(w)
+}

@@ -1,0 +1,208 @@
+package system
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/auth"
+	"zhdj/internal/system/dictseed"
+)
+
+// MenuSeed describes a menu entry a migration inserts, with its children.
+type MenuSeed struct {
+	Title, Name, Path, Component, Icon, Permission, Extpath string
+	Type                                                    int
+	Hidden, NoCache                                         bool
+	Children                                                []MenuSeed
+}
+
+// Buttons makes the button entries for module:action permissions.
+func Buttons(module string, actions ...string) []MenuSeed {
+	labels := map[string]string{"list": "查询", "add": "新增", "edit": "编辑", "del": "删除", "pass": "重置密码",
+		"export": "导出", "import": "导入", "unmask": "查看敏感信息"}
+	out := make([]MenuSeed, 0, len(actions))
+	for _, a := range actions {
+		label := labels[a]
+		if label == "" {
+			label = a
+		}
+		out = append(out, MenuSeed{Title: label, Type: MenuButton, Permission: module + ":" + a})
+	}
+	return out
+}
+
+// systemMenus is the menu tree of the platform itself.
+func systemMenus() []MenuSeed {
+	page := func(title, name, path, component, icon string, buttons []MenuSeed) MenuSeed {
+		return MenuSeed{Title: title, Name: name, Path: path, Component: component, Icon: icon, Type: MenuPage, Children: buttons}
+	}
+	return []MenuSeed{
+		{Title: "系统管理", Path: "/system", Component: "Layout", Icon: "setting", Type: MenuDir, Children: []MenuSeed{
+			page("用户管理", "User", "user", "system/user", "user", Buttons("user", "list", "add", "edit", "del", "pass")),
+			page("角色管理", "Role", "role", "system/role", "team", Buttons("role", "list", "add", "edit", "del")),
+			page("菜单管理", "Menu", "menu", "system/menu", "menu", Buttons("menu", "list", "add", "edit", "del")),
+			page("部门管理", "Dept", "dept", "system/dept", "apartment", Buttons("dept", "list", "add", "edit", "del")),
+			page("字典管理", "Dict", "dict", "system/dict", "book", Buttons("dict", "list", "add", "edit", "del")),
+			page("系统配置", "SysConfig", "config", "system/config", "control", Buttons("sysConfig", "list", "add", "edit", "del")),
+			page("学校信息", "School", "school", "system/school", "bank", Buttons("school", "list", "edit")),
+			page("文件管理", "File", "file", "system/file", "file", Buttons("file", "list", "del")),
+			page("消息发布", "MessageAdmin", "message", "system/message", "notification", Buttons("msg", "add", "edit", "del")),
+		}},
+		{Title: "系统监控", Path: "/monitor", Component: "Layout", Icon: "monitor", Type: MenuDir, Children: []MenuSeed{
+			page("在线用户", "OnlineUser", "online", "monitor/online", "wifi", Buttons("online", "list", "del")),
+			page("操作日志", "OperLog", "log", "monitor/log", "profile", Buttons("log", "list")),
+			page("登录日志", "LoginLog", "loginLog", "monitor/loginLog", "login", nil),
+		}},
+		// Permissions of the top bar's mode switch (spec §6); no page of its own.
+		{Title: "工作台切换", Path: "/workbench-switch", Component: "Layout", Type: MenuDir, Hidden: true, Children: []MenuSeed{
+			{Title: "显示模式切换", Type: MenuButton, Permission: "workbench:group"},
+			{Title: "党员首页", Type: MenuButton, Permission: "dy:home"},
+			{Title: "党建工作台", Type: MenuButton, Permission: "dj:workbench:navbar"},
+			{Title: "干部工作台", Type: MenuButton, Permission: "gb:workbench:navbar"},
+		}},
+	}
+}
+
+// InsertMenus inserts seeds under pid and returns every inserted id.
+func InsertMenus(ctx context.Context, tx bun.IDB, pid *int64, seeds []MenuSeed) ([]int64, error) {
+	var ids []int64
+	now := time.Now().UTC()
+	for i, s := range seeds {
+		m := &Menu{PID: pid, Type: s.Type, Title: s.Title, Name: s.Name, Component: s.Component, Path: s.Path,
+			Icon: s.Icon, Sort: (i + 1) * 10, Hidden: s.Hidden, NoCache: s.NoCache, Extpath: s.Extpath,
+			Permission: s.Permission, CreatedAt: now, UpdatedAt: now}
+		if _, err := tx.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
+			return nil, err
+		}
+		ids = append(ids, m.ID)
+		childIDs, err := InsertMenus(ctx, tx, &m.ID, s.Children)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, childIDs...)
+	}
+	return ids, nil
+}
+
+// configSeed is a setting the platform ships with.
+type configSeed struct {
+	key, value, name, group, kind, remark string
+	public, secret                        bool
+}
+
+// Setting keys read by the code.
+const (
+	CfgPasswordReg     = "passwordReg"
+	CfgPasswordRegTip  = "passwordRegTip"
+	CfgInitPassword    = "initPassword"
+	CfgCaptchaEnabled  = "captchaEnabled"
+	CfgFooterHTML      = "footerHtml"
+	CfgSchoolCode      = "schoolCode"
+	CfgLockMaxFailures = "lockMaxFailures"
+	CfgLockWindowMin   = "lockWindowMinutes"
+	CfgLockMinutes     = "lockMinutes"
+	CfgSessionIdleMin  = "sessionIdleMinutes"
+	CfgSessionMaxHours = "sessionMaxHours"
+	CfgUploadMaxMB     = "uploadMaxMB"
+	CfgUploadExts      = "uploadAllowedExt"
+)
+
+func configSeeds() []configSeed {
+	return []configSeed{
+		{CfgPasswordReg, `^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,32}$`, "密码规则", "security", "regex", "JavaScript 正则表达式，浏览器和服务器都用它检查新密码", true, false},
+		{CfgPasswordRegTip, "密码须为8-32位，且同时包含字母、数字和特殊字符", "密码规则提示", "security", "text", "", true, false},
+		// A fresh random initial password per installation: never a default in code.
+		{CfgInitPassword, auth.RandomPassword(12), "初始密码", "security", "text", "新建或重置账号时使用，用户首次登录须修改", false, false},
+		{CfgCaptchaEnabled, "true", "登录验证码", "security", "bool", "关闭后登录不再需要验证码（仅用于自动化测试环境）", true, false},
+		{CfgLockMaxFailures, "5", "登录失败锁定次数", "security", "int", "在统计时间内连续失败达到此次数即锁定账号", false, false},
+		{CfgLockWindowMin, "15", "登录失败统计时间（分钟）", "security", "int", "", false, false},
+		{CfgLockMinutes, "30", "账号锁定时长（分钟）", "security", "int", "", false, false},
+		{CfgSessionIdleMin, "30", "会话空闲超时（分钟）", "security", "int", "超过此时间无操作即需重新登录", false, false},
+		{CfgSessionMaxHours, "12", "会话最长时长（小时）", "security", "int", "未勾选“记住我”时的会话最长有效期；勾选时为 24 小时", false, false},
+		{CfgUploadMaxMB, "50", "上传文件大小上限（MB）", "file", "int", "", false, false},
+		{CfgUploadExts, "jpg,jpeg,png,gif,webp,bmp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4,mp3", "允许上传的文件类型", "file", "text", "逗号分隔的扩展名；html、svg 等可执行内容始终禁止", false, false},
+		{"videoRecordTime", "30", "视频学习记录间隔（秒）", "study", "int", "", true, false},
+		{"isDead", "false", "哀悼模式（页面置灰）", "display", "bool", "", true, false},
+		{"isNeedBaiduStatistics", "", "统计脚本地址", "display", "text", "以 http 开头时加载", true, false},
+		{"newLogin", "false", "使用新版登录页", "display", "bool", "", true, false},
+		{CfgFooterHTML, "<p>Copyright © 智慧党建</p>", "页脚内容", "display", "html", "保存时会清除脚本等不安全内容", true, false},
+		{"showFooter", "true", "显示页脚", "display", "bool", "", true, false},
+		{"htmlTitle", "智慧党建", "网页标题", "display", "text", "", true, false},
+		{"filingNumber", "", "备案号", "display", "text", "", true, false},
+		{CfgSchoolCode, "default", "当前学校代码", "display", "text", "对应学校信息中的代码", false, false},
+		{"ssoLogoutUrl", "", "统一身份认证退出地址", "sso", "text", "为空时退出后回到登录页", true, false},
+		{"qaSearchUrl", "", "党务问答检索地址", "display", "text", "问答检索框回车后打开的地址，问题以 key 参数附在末尾；为空时隐藏检索框", true, false},
+	}
+}
+
+func seedSystem(ctx context.Context, tx bun.Tx) error {
+	now := time.Now().UTC()
+	root := &Dept{Name: "学校", Sort: 0, Enabled: true, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(root).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	for _, c := range configSeeds() {
+		row := &Config{Key: c.key, Value: c.value, Name: c.name, Group: c.group, Kind: c.kind, Remark: c.remark,
+			IsPublic: c.public, IsSecret: c.secret, CreatedAt: now, UpdatedAt: now}
+		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	school := &School{Code: "default", Name: "智慧党建", Footer: "", TitlePrefix: "", CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(school).Exec(ctx); err != nil {
+		return err
+	}
+	menuIDs, err := InsertMenus(ctx, tx, nil, systemMenus())
+	if err != nil {
+		return err
+	}
+	roles := []*Role{
+		{Name: "系统管理员", Description: "管理账号、角色、菜单、字典和系统配置", Level: 1, DataScope: ScopeAll},
+		{Name: "组织部管理员", Description: "学校党委组织部，管理全校党组织和党员", Level: 1, DataScope: ScopeAll},
+		{Name: "二级党委管理员", Description: "院系党委（党总支），管理本单位及下级党组织", Level: 2, DataScope: ScopeLevelAndBelow},
+		{Name: "党支部书记", Description: "管理本支部党员和组织生活", Level: 3, DataScope: ScopeLevel},
+		{Name: "党员", Description: "查看本人信息，参加组织生活和学习", Level: 4, DataScope: ScopeSelf},
+		{Name: "干部管理员", Description: "人事处/组织部干部科，管理干部信息", Level: 1, DataScope: ScopeAll},
+	}
+	for _, r := range roles {
+		r.CreatedAt, r.UpdatedAt = now, now
+		if _, err := tx.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+	}
+	// The system administrator role gets every platform menu.
+	for _, id := range menuIDs {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roles[0].ID, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func seedDictionaries(ctx context.Context, tx bun.Tx) error {
+	return InsertDicts(ctx, tx, dictseed.All())
+}
+
+// InsertDicts inserts dictionaries with their items (used by later migrations too).
+func InsertDicts(ctx context.Context, tx bun.IDB, dicts []dictseed.Dict) error {
+	now := time.Now().UTC()
+	for _, d := range dicts {
+		row := &Dict{Name: d.Name, Description: d.Description, CreatedAt: now, UpdatedAt: now}
+		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+		if len(d.Items) == 0 {
+			continue
+		}
+		details := make([]DictDetail, len(d.Items))
+		for i, it := range d.Items {
+			details[i] = DictDetail{DictID: row.ID, Label: it.Label, Value: it.Value, Sort: i + 1, Enabled: true, CreatedAt: now, UpdatedAt: now}
+		}
+		if _, err := tx.NewInsert().Model(&details).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,97 @@
+// Package system is the platform's own domain: accounts, sessions, roles,
+// menus, departments, dictionaries, settings, schools, files, messages and logs.
+package system
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/files"
+)
+
+// Options are the start-up settings the system domain needs.
+type Options struct {
+	CaptchaOff   bool // ZHDJ_CAPTCHA=off
+	PasswordCost int  // bcrypt cost
+}
+
+// Service is the system domain. It is built once in internal/app.
+type Service struct {
+	db      *bun.DB
+	keys    *auth.KeyPair
+	hasher  auth.Hasher
+	captcha *auth.Captcha
+	store   *files.Store
+	opts    Options
+	now     func() time.Time
+
+	settingsMu      sync.Mutex
+	settings        map[string]string
+	settingsExpires time.Time
+}
+
+// New builds the service.
+func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Service {
+	return &Service{db: db, keys: keys, hasher: auth.Hasher{Cost: opts.PasswordCost}, captcha: auth.NewCaptcha(),
+		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// DB exposes the database to the composition root (health check, backups).
+func (s *Service) DB() *bun.DB { return s.db }
+
+// Keys exposes the RSA key pair (tests and the command line encrypt with it).
+func (s *Service) Keys() *auth.KeyPair { return s.keys }
+
+// settingsTTL bounds how stale another instance's change can be seen here.
+const settingsTTL = 5 * time.Second
+
+// Setting returns the value of a sys_config key ("" when absent). Values are
+// cached for a few seconds; a local write clears the cache at once.
+func (s *Service) Setting(ctx context.Context, key string) string {
+	s.settingsMu.Lock()
+	defer s.settingsMu.Unlock()
+	if s.settings == nil || s.now().After(s.settingsExpires) {
+		var rows []Config
+		if err := s.db.NewSelect().Model(&rows).Column("config_key", "config_value").Scan(ctx); err != nil {
+			if s.settings == nil {
+				return ""
+			}
+		} else {
+			m := make(map[string]string, len(rows))
+			for _, r := range rows {
+				m[r.Key] = r.Value
+			}
+			s.settings = m
+			s.settingsExpires = s.now().Add(settingsTTL)
+		}
+	}
+	return s.settings[key]
+}
+
+// SettingInt reads an integer setting, def when absent or malformed.
+func (s *Service) SettingInt(ctx context.Context, key string, def int) int {
+	n, err := strconv.Atoi(s.Setting(ctx, key))
+	if err != nil || n <= 0 {
+		return def
+	}
+	return n
+}
+
+func (s *Service) clearSettings() {
+	s.settingsMu.Lock()
+	s.settings = nil
+	s.settingsMu.Unlock()
+}
+
+// captchaEnabled: on unless the process or the setting turns it off.
+func (s *Service) captchaEnabled(ctx context.Context) bool {
+	return !s.opts.CaptchaOff && s.Setting(ctx, CfgCaptchaEnabled) != "false"
+}
+
+// ctxT shortens handler adapters' signatures.
+type ctxT = context.Context

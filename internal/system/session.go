@@ -1,0 +1,338 @@
+package system
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+const (
+	captchaTTL     = 2 * time.Minute
+	rememberMeTTL  = 24 * time.Hour
+	touchInterval  = time.Minute // how often last_seen_at is written back
+	maxUsernameLen = 64
+)
+
+// NewCaptcha draws a captcha and stores its answer for one use.
+func (s *Service) NewCaptcha(ctx context.Context) (img, id string, err error) {
+	img, answer, err := s.captcha.Generate()
+	if err != nil {
+		return "", "", err
+	}
+	id = uuid.NewString()
+	now := s.now()
+	// Expired captchas are cleared as new ones are made, so the table stays small.
+	if _, err := s.db.NewDelete().Table("sys_captcha").Where("expires_at < ?", now).Exec(ctx); err != nil {
+		return "", "", err
+	}
+	_, err = s.db.NewInsert().Table("sys_captcha").Value("uuid", "?", id).Value("answer", "?", answer).
+		Value("expires_at", "?", now.Add(captchaTTL)).Exec(ctx)
+	return img, id, err
+}
+
+// useCaptcha consumes the captcha id: it is deleted whatever the answer, so it
+// can never be tried twice, and only the request that deleted it may use it.
+func (s *Service) useCaptcha(ctx context.Context, id, code string) error {
+	id, code = strings.TrimSpace(id), strings.TrimSpace(code)
+	if id == "" {
+		return httpx.BadRequest("验证码不存在或已过期")
+	}
+	var row struct {
+		Answer    string    `bun:"answer"`
+		ExpiresAt time.Time `bun:"expires_at"`
+	}
+	err := s.db.NewSelect().Table("sys_captcha").Column("answer", "expires_at").Where("uuid = ?", id).Scan(ctx, &row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return httpx.BadRequest("验证码不存在或已过期")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	res, err := s.db.NewDelete().Table("sys_captcha").Where("uuid = ?", id).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 || s.now().After(row.ExpiresAt) {
+		return httpx.BadRequest("验证码不存在或已过期")
+	}
+	if code == "" || code != row.Answer {
+		return httpx.BadRequest("验证码错误")
+	}
+	return nil
+}
+
+// LoginRequest is the body of POST /auth/login.
+type LoginRequest struct {
+	Username   string `json:"username"`
+	Password   string `json:"password"` // RSA-encrypted
+	Code       string `json:"code"`
+	UUID       string `json:"uuid"`
+	RememberMe bool   `json:"rememberMe"`
+}
+
+// Client describes where a request came from, for sessions and logs.
+type Client struct{ IP, UserAgent string }
+
+// ClientOf reads the client of r.
+func ClientOf(r *http.Request) Client {
+	ua := r.UserAgent()
+	if len(ua) > 300 {
+		ua = ua[:300]
+	}
+	return Client{IP: httpx.ClientIP(r), UserAgent: ua}
+}
+
+// Login runs the sign-in pipeline: captcha → lock check → credentials →
+// failure counter → account state → session, writing a login-log row for
+// every outcome. It returns the new token and the user.
+func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token string, u *User, err error) {
+	username := strings.TrimSpace(req.Username)
+	defer func() {
+		msg := "登录成功"
+		if err != nil {
+			var he *httpx.Error
+			if errors.As(err, &he) && he.Status < 500 {
+				msg = he.Message
+			} else {
+				msg = "系统错误"
+			}
+		}
+		s.writeLoginLog(ctx, username, c, err == nil, msg)
+	}()
+	if username == "" || req.Password == "" {
+		return "", nil, httpx.BadRequest("请输入用户名和密码")
+	}
+	if len(username) > maxUsernameLen {
+		return "", nil, httpx.BadRequest("用户名或密码错误")
+	}
+	if s.captchaEnabled(ctx) {
+		if err := s.useCaptcha(ctx, req.UUID, req.Code); err != nil {
+			return "", nil, err
+		}
+	}
+	plain, err := s.keys.Decrypt(req.Password)
+	if err != nil {
+		return "", nil, httpx.BadRequest("密码解密失败，请刷新页面后重试")
+	}
+	u = new(User)
+	err = s.db.NewSelect().Model(u).Where("username = ?", username).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		s.hasher.CheckMissing(plain)
+		return "", nil, httpx.BadRequest("用户名或密码错误")
+	} else if err != nil {
+		return "", nil, httpx.Internal(err)
+	}
+	now := s.now()
+	if u.Locked(now) {
+		return "", nil, lockedError(u.LockedUntil.Sub(now))
+	}
+	if !s.hasher.Check(u.PasswordHash, plain) {
+		return "", nil, s.recordFailure(ctx, u)
+	}
+	if !u.Activated {
+		return "", nil, httpx.BadRequest("账号未激活，请联系管理员")
+	}
+	if !u.Enabled {
+		return "", nil, httpx.BadRequest("账号已停用，请联系管理员")
+	}
+	pwdState := u.PwdState
+	if pwdState == PwdOK || pwdState == PwdWeak {
+		pwdState = PwdOK
+		if ok, _ := auth.MatchPolicy(s.Setting(ctx, CfgPasswordReg), plain); !ok {
+			pwdState = PwdWeak
+		}
+	}
+	if _, err := s.db.NewUpdate().Model(u).
+		Set("failed_count = 0").Set("failed_since = NULL").Set("locked_until = NULL").
+		Set("last_login_at = ?", now).Set("pwd_state = ?", pwdState).
+		WherePK().Exec(ctx); err != nil {
+		return "", nil, httpx.Internal(err)
+	}
+	u.PwdState, u.LastLoginAt = pwdState, &now
+	token, err = s.createSession(ctx, s.db, u.ID, req.RememberMe, c)
+	if err != nil {
+		return "", nil, httpx.Internal(err)
+	}
+	return token, u, nil
+}
+
+func lockedError(left time.Duration) error {
+	mins := int(left.Minutes()) + 1
+	return httpx.BadRequest("账号已锁定，请%d分钟后再试", mins)
+}
+
+// recordFailure counts a wrong password inside the configured window and
+// locks the account when the count reaches the limit.
+func (s *Service) recordFailure(ctx context.Context, u *User) error {
+	now := s.now()
+	window := time.Duration(s.SettingInt(ctx, CfgLockWindowMin, 15)) * time.Minute
+	max := s.SettingInt(ctx, CfgLockMaxFailures, 5)
+	count, since := u.FailedCount+1, now
+	if u.FailedSince != nil && now.Sub(*u.FailedSince) <= window {
+		since = *u.FailedSince
+	} else {
+		count = 1
+	}
+	q := s.db.NewUpdate().Model(u).Set("failed_count = ?", count).Set("failed_since = ?", since).WherePK()
+	locked := count >= max
+	if locked {
+		q = q.Set("locked_until = ?", now.Add(time.Duration(s.SettingInt(ctx, CfgLockMinutes, 30))*time.Minute))
+	}
+	if _, err := q.Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if locked {
+		return httpx.BadRequest("账号已锁定，请%d分钟后再试", s.SettingInt(ctx, CfgLockMinutes, 30))
+	}
+	return httpx.BadRequest("用户名或密码错误")
+}
+
+func (s *Service) writeLoginLog(ctx context.Context, username string, c Client, ok bool, msg string) {
+	if len(username) > maxUsernameLen {
+		username = username[:maxUsernameLen]
+	}
+	row := &LoginLog{Username: username, IP: c.IP, UserAgent: c.UserAgent, Success: ok, Message: msg, CreatedAt: s.now()}
+	s.db.NewInsert().Model(row).Exec(context.WithoutCancel(ctx)) //nolint:errcheck // logging must not fail a sign-in
+}
+
+func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, remember bool, c Client) (string, error) {
+	token, hash := auth.NewToken()
+	now := s.now()
+	ttl := rememberMeTTL
+	if !remember {
+		ttl = time.Duration(s.SettingInt(ctx, CfgSessionMaxHours, 12)) * time.Hour
+	}
+	sess := &Session{TokenHash: hash, UserID: userID, IP: c.IP, UserAgent: c.UserAgent, Remember: remember,
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(ttl)}
+	_, err := db.NewInsert().Model(sess).Exec(ctx)
+	return token, err
+}
+
+// Authenticate resolves a bearer token to a principal, or 401. Sessions past
+// their expiry or idle limit are deleted on sight.
+func (s *Service) Authenticate(ctx context.Context, token string) (*rbac.Principal, error) {
+	if token == "" || len(token) > 100 {
+		return nil, httpx.Unauthorized
+	}
+	var row Session
+	err := s.db.NewSelect().Model(&row).
+		ColumnExpr("s.*").
+		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled").
+		Join("JOIN sys_user AS u ON u.id = s.user_id").
+		Where("s.token_hash = ?", auth.HashToken(token)).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, httpx.Unauthorized
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	now := s.now()
+	idle := time.Duration(s.SettingInt(ctx, CfgSessionIdleMin, 30)) * time.Minute
+	if now.After(row.ExpiresAt) || (!row.Remember && now.Sub(row.LastSeenAt) > idle) || !row.UserEnabled {
+		s.db.NewDelete().Model((*Session)(nil)).Where("id = ?", row.ID).Exec(ctx) //nolint:errcheck
+		return nil, httpx.Unauthorized
+	}
+	if now.Sub(row.LastSeenAt) > touchInterval {
+		s.db.NewUpdate().Model((*Session)(nil)).Set("last_seen_at = ?", now).Where("id = ?", row.ID).Exec(ctx) //nolint:errcheck
+	}
+	perms, err := s.permissions(ctx, row.UserID, row.UserIsAdmin)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return &rbac.Principal{UserID: row.UserID, Username: row.Username, SessionID: row.ID, DeptID: row.UserDeptID, Perms: perms}, nil
+}
+
+// permissions reads the user's permission strings from the database on every
+// request, so a role change takes effect at once for users already signed in.
+func (s *Service) permissions(ctx context.Context, userID int64, isAdmin bool) (map[string]bool, error) {
+	var list []string
+	err := s.db.NewSelect().TableExpr("sys_menu AS m").ColumnExpr("DISTINCT m.permission").
+		Join("JOIN sys_role_menu AS rm ON rm.menu_id = m.id").
+		Join("JOIN sys_user_role AS ur ON ur.role_id = rm.role_id").
+		Where("ur.user_id = ?", userID).Where("m.permission <> ''").Scan(ctx, &list)
+	if err != nil {
+		return nil, err
+	}
+	perms := make(map[string]bool, len(list)+1)
+	for _, p := range list {
+		perms[p] = true
+	}
+	if isAdmin {
+		perms[rbac.Admin] = true
+	}
+	return perms, nil
+}
+
+// Guard is the one gate every route passes: public routes go through, others
+// need a session, and a permission route needs the permission.
+func (s *Service) Guard(r *http.Request, perm string) (*http.Request, error) {
+	if perm == httpx.Public {
+		return r, nil
+	}
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return nil, httpx.Unauthorized
+	}
+	p, err := s.Authenticate(r.Context(), strings.TrimSpace(token))
+	if err != nil {
+		return nil, err
+	}
+	if perm != httpx.SignedIn && !p.Has(perm) {
+		return nil, httpx.NoPermission
+	}
+	return r.WithContext(rbac.With(r.Context(), p)), nil
+}
+
+// Logout ends the caller's session.
+func (s *Service) Logout(ctx context.Context) error {
+	p := rbac.From(ctx)
+	_, err := s.db.NewDelete().Model((*Session)(nil)).Where("id = ?", p.SessionID).Exec(ctx)
+	return err
+}
+
+// endSessions deletes the user's sessions except keep (0 = all).
+func endSessions(ctx context.Context, db bun.IDB, userIDs []int64, keep int64) error {
+	q := db.NewDelete().Model((*Session)(nil)).Where("user_id IN (?)", bun.In(userIDs))
+	if keep != 0 {
+		q = q.Where("id <> ?", keep)
+	}
+	_, err := q.Exec(ctx)
+	return err
+}
+
+// MySessions lists the caller's live sessions.
+func (s *Service) MySessions(ctx context.Context) ([]Session, error) {
+	p := rbac.From(ctx)
+	var list []Session
+	err := s.db.NewSelect().Model(&list).Where("user_id = ?", p.UserID).Where("expires_at > ?", s.now()).
+		Order("last_seen_at DESC").Scan(ctx)
+	for i := range list {
+		list[i].Current = list[i].ID == p.SessionID
+	}
+	return list, err
+}
+
+// EndOtherSessions signs the caller out everywhere else.
+func (s *Service) EndOtherSessions(ctx context.Context) error {
+	p := rbac.From(ctx)
+	return endSessions(ctx, s.db, []int64{p.UserID}, p.SessionID)
+}
+
+// PurgeExpired removes expired sessions and captchas (run periodically).
+func (s *Service) PurgeExpired(ctx context.Context) error {
+	now := s.now()
+	if _, err := s.db.NewDelete().Model((*Session)(nil)).Where("expires_at < ?", now).Exec(ctx); err != nil {
+		return fmt.Errorf("purge sessions: %w", err)
+	}
+	_, err := s.db.NewDelete().Table("sys_captcha").Where("expires_at < ?", now).Exec(ctx)
+	return err
+}

@@ -1,0 +1,499 @@
+package system
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// IDName is a reference shown next to a record.
+type IDName struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// UserView is a user as the API shows it; never the password hash.
+type UserView struct {
+	ID            int64      `json:"id"`
+	Username      string     `json:"username"`
+	NickName      string     `json:"nickName"`
+	Gender        string     `json:"gender"`
+	Phone         string     `json:"phone"`
+	Email         string     `json:"email"`
+	Avatar        string     `json:"avatar"`
+	Dept          *IDName    `json:"dept"`
+	Roles         []string   `json:"roles,omitempty"`
+	RoleList      []IDName   `json:"roleList"`
+	Enabled       bool       `json:"enabled"`
+	Activated     bool       `json:"activated"`
+	HasLeft       bool       `json:"hasLeft"`
+	Locked        bool       `json:"locked"`
+	IsAdmin       bool       `json:"isAdmin"`
+	PwdState      string     `json:"pwdState"`
+	LastLoginTime *time.Time `json:"lastLoginTime"`
+	CreateTime    time.Time  `json:"createTime"`
+}
+
+// userRow is a user read with its department name and avatar file.
+type userRow struct {
+	User       `bun:",extend"`
+	AvatarName *string `bun:"avatar_name,scanonly"`
+}
+
+func (s *Service) userQuery() *bun.SelectQuery {
+	return s.db.NewSelect().Model((*userRow)(nil)).
+		ColumnExpr("u.*").ColumnExpr("d.name AS dept_name, af.stored_name AS avatar_name").
+		Join("LEFT JOIN sys_dept AS d ON d.id = u.dept_id").
+		Join("LEFT JOIN sys_file AS af ON af.id = u.avatar_file_id")
+}
+
+// AvatarURL is where a browser may load a public file by its random name.
+func AvatarURL(storedName *string) string {
+	if storedName == nil || *storedName == "" {
+		return ""
+	}
+	return "/api/file/public/" + *storedName
+}
+
+func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error) {
+	out := make([]UserView, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	var links []struct {
+		UserID int64  `bun:"user_id"`
+		ID     int64  `bun:"id"`
+		Name   string `bun:"name"`
+	}
+	if err := s.db.NewSelect().TableExpr("sys_user_role AS ur").ColumnExpr("ur.user_id, r.id, r.name").
+		Join("JOIN sys_role AS r ON r.id = ur.role_id").Where("ur.user_id IN (?)", bun.In(ids)).
+		OrderExpr("r.level, r.id").Scan(ctx, &links); err != nil {
+		return nil, err
+	}
+	byUser := map[int64][]IDName{}
+	for _, l := range links {
+		byUser[l.UserID] = append(byUser[l.UserID], IDName{ID: l.ID, Name: l.Name})
+	}
+	now := s.now()
+	for i, r := range rows {
+		v := UserView{ID: r.ID, Username: r.Username, NickName: r.NickName, Gender: r.Gender, Phone: r.Phone,
+			Email: r.Email, Avatar: AvatarURL(r.AvatarName), Enabled: r.Enabled, Activated: r.Activated,
+			HasLeft: r.HasLeft, Locked: r.Locked(now), IsAdmin: r.IsAdmin, PwdState: r.PwdState,
+			LastLoginTime: r.LastLoginAt, CreateTime: r.CreatedAt, RoleList: byUser[r.ID]}
+		if v.RoleList == nil {
+			v.RoleList = []IDName{}
+		}
+		if r.DeptID != nil {
+			v.Dept = &IDName{ID: *r.DeptID, Name: r.DeptName}
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// CurrentUserView is the signed-in user (id 0 = the caller) with permission strings.
+func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, error) {
+	if id == 0 {
+		id = rbac.From(ctx).UserID
+	}
+	var rows []userRow
+	if err := s.userQuery().Where("u.id = ?", id).Scan(ctx, &rows); err != nil {
+		return UserView{}, httpx.Internal(err)
+	}
+	if len(rows) == 0 {
+		return UserView{}, httpx.Unauthorized
+	}
+	views, err := s.views(ctx, rows)
+	if err != nil {
+		return UserView{}, httpx.Internal(err)
+	}
+	perms, err := s.permissions(ctx, id, rows[0].IsAdmin)
+	if err != nil {
+		return UserView{}, httpx.Internal(err)
+	}
+	v := views[0]
+	v.Roles = make([]string, 0, len(perms))
+	for p := range perms {
+		v.Roles = append(v.Roles, p)
+	}
+	sort.Strings(v.Roles)
+	if len(v.Roles) == 0 {
+		v.Roles = []string{rbac.DefaultRole}
+	}
+	return v, nil
+}
+
+// userListSpec declares the filters and sorts of every user list.
+var userListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry":         {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
+		"deptId":         {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
+		"enabled":        {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
+		"activated":      {Columns: []string{"u.activated"}, Kind: httpx.Bool},
+		"hasLeft":        {Columns: []string{"u.has_left"}, Kind: httpx.Bool},
+		"roleId":         {Columns: []string{"u.id IN (SELECT user_id FROM sys_user_role WHERE role_id = ?)"}, Kind: httpx.Int, Match: httpx.Expr},
+		"createTimeFrom": {Columns: []string{"u.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
+		"createTimeTo":   {Columns: []string{"u.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+	},
+	Sorts: map[string]string{
+		"id": "u.id", "username": "u.username", "nickName": "u.nick_name", "createTime": "u.created_at",
+		"lastLoginTime": "u.last_login_at", "enabled": "u.enabled",
+	},
+	DefaultSort: "u.id DESC",
+}
+
+// validation patterns
+var (
+	usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.@-]{2,64}$`)
+	mobilePattern   = regexp.MustCompile(`^1[3-9]\d{9}$`)
+	emailPattern    = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+)
+
+// UserInput is the body of create and update.
+type UserInput struct {
+	ID       int64   `json:"id"`
+	Username string  `json:"username"`
+	NickName string  `json:"nickName"`
+	Gender   string  `json:"gender"`
+	Phone    string  `json:"phone"`
+	Email    string  `json:"email"`
+	DeptID   *int64  `json:"deptId"`
+	RoleIDs  []int64 `json:"roleIds"`
+	Enabled  *bool   `json:"enabled"`
+	HasLeft  bool    `json:"hasLeft"`
+}
+
+func (in *UserInput) normalise() error {
+	in.Username, in.NickName = strings.TrimSpace(in.Username), strings.TrimSpace(in.NickName)
+	in.Phone, in.Email = strings.TrimSpace(in.Phone), strings.TrimSpace(in.Email)
+	switch {
+	case !usernamePattern.MatchString(in.Username):
+		return httpx.BadRequest("用户名须为2-64位字母、数字或 _ . @ -")
+	case in.NickName == "" || len([]rune(in.NickName)) > 32:
+		return httpx.BadRequest("请输入姓名（不超过32个字）")
+	case in.Phone != "" && !mobilePattern.MatchString(in.Phone):
+		return httpx.BadRequest("请输入正确的手机号码")
+	case in.Email != "" && (!emailPattern.MatchString(in.Email) || len(in.Email) > 128):
+		return httpx.BadRequest("请输入正确的邮箱地址")
+	case in.Gender != "" && in.Gender != "0" && in.Gender != "1" && in.Gender != "2" && in.Gender != "9":
+		return httpx.BadRequest("性别取值无效")
+	}
+	return nil
+}
+
+// checkAssignable refuses departments outside the caller's scope and roles
+// above the caller's own level (a smaller level number is more powerful).
+func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *int64, roleIDs []int64) error {
+	if deptID != nil {
+		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id = ?", *deptID).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n == 0 {
+			return httpx.BadRequest("所选部门不存在")
+		}
+		if !scope.hasDept(deptID) {
+			return httpx.BadRequest("不能把用户放到您管理范围以外的部门")
+		}
+	} else if !scope.All {
+		return httpx.BadRequest("请选择部门")
+	}
+	if len(roleIDs) == 0 {
+		return nil
+	}
+	var roles []Role
+	if err := s.db.NewSelect().Model(&roles).Where("id IN (?)", bun.In(roleIDs)).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(roles) != len(uniqueIDs(roleIDs)) {
+		return httpx.BadRequest("所选角色不存在")
+	}
+	min, err := s.callerLevel(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range roles {
+		if r.Level < min {
+			return httpx.Forbidden("不能授予比您自己级别更高的角色：%s", r.Name)
+		}
+	}
+	return nil
+}
+
+// callerLevel is the most powerful (smallest) role level of the caller; the
+// admin is level 0.
+func (s *Service) callerLevel(ctx context.Context) (int, error) {
+	p := rbac.From(ctx)
+	if p.IsAdmin() {
+		return 0, nil
+	}
+	var levels []int
+	if err := s.db.NewSelect().TableExpr("sys_role AS r").Column("r.level").
+		Join("JOIN sys_user_role AS ur ON ur.role_id = r.id").Where("ur.user_id = ?", p.UserID).Scan(ctx, &levels); err != nil {
+		return 0, httpx.Internal(err)
+	}
+	min := 1 << 30
+	for _, l := range levels {
+		if l < min {
+			min = l
+		}
+	}
+	return min, nil
+}
+
+func uniqueIDs(ids []int64) []int64 {
+	seen := map[int64]bool{}
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// usersInScope loads the users with ids that the caller may manage; any id
+// outside the scope is reported as not found (no existence leak).
+func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error) {
+	scope, err := s.DeptScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	ids = uniqueIDs(ids)
+	var users []User
+	q := s.db.NewSelect().Model(&users).Where("u.id IN (?)", bun.In(ids))
+	if err := scope.whereUsersInScope(q, rbac.From(ctx).UserID).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if len(users) != len(ids) {
+		return nil, httpx.NotFound("用户不存在")
+	}
+	// A non-admin never manages the super administrator.
+	if !rbac.From(ctx).IsAdmin() {
+		for _, u := range users {
+			if u.IsAdmin {
+				return nil, httpx.NotFound("用户不存在")
+			}
+		}
+	}
+	return users, nil
+}
+
+// CreateUser makes an account with the initial password (to be changed).
+func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, error) {
+	if err := in.normalise(); err != nil {
+		return nil, err
+	}
+	scope, err := s.DeptScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
+		return nil, err
+	}
+	hash, err := s.hasher.Hash(s.Setting(ctx, CfgInitPassword))
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	now := s.now()
+	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone, Email: in.Email,
+		DeptID: in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: in.Enabled == nil || *in.Enabled,
+		Activated: true, HasLeft: in.HasLeft, CreatedAt: now, UpdatedAt: now}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+		return setUserRoles(ctx, tx, u.ID, in.RoleIDs)
+	})
+	if db.IsUniqueViolation(err) {
+		return nil, httpx.Conflict("用户名 %s 已存在", in.Username)
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return u, nil
+}
+
+func setUserRoles(ctx context.Context, tx bun.IDB, userID int64, roleIDs []int64) error {
+	if _, err := tx.NewDelete().Table("sys_user_role").Where("user_id = ?", userID).Exec(ctx); err != nil {
+		return err
+	}
+	for _, rid := range uniqueIDs(roleIDs) {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)", userID, rid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// UpdateUser changes an account's profile, department, roles and state.
+func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
+	if in.ID == 0 {
+		return httpx.BadRequest("缺少用户编号")
+	}
+	if err := in.normalise(); err != nil {
+		return err
+	}
+	users, err := s.usersInScope(ctx, []int64{in.ID})
+	if err != nil {
+		return err
+	}
+	scope, err := s.DeptScopeOf(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
+		return err
+	}
+	old := users[0]
+	enabled := old.Enabled
+	if in.Enabled != nil {
+		enabled = *in.Enabled
+	}
+	if old.ID == rbac.From(ctx).UserID && !enabled {
+		return httpx.BadRequest("不能停用自己的账号")
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", in.ID).
+			Set("username = ?", in.Username).Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).
+			Set("phone = ?", in.Phone).Set("email = ?", in.Email).Set("dept_id = ?", in.DeptID).
+			Set("enabled = ?", enabled).Set("has_left = ?", in.HasLeft).Set("updated_at = ?", s.now()).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if !enabled {
+			if err := endSessions(ctx, tx, []int64{in.ID}, 0); err != nil {
+				return err
+			}
+		}
+		return setUserRoles(ctx, tx, in.ID, in.RoleIDs)
+	})
+	if db.IsUniqueViolation(err) {
+		return httpx.Conflict("用户名 %s 已存在", in.Username)
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// DeleteUsers removes accounts (never the caller's own).
+func (s *Service) DeleteUsers(ctx context.Context, ids []int64) error {
+	for _, id := range ids {
+		if id == rbac.From(ctx).UserID {
+			return httpx.BadRequest("不能删除自己的账号")
+		}
+	}
+	if _, err := s.usersInScope(ctx, ids); err != nil {
+		return err
+	}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		_, err := tx.NewDelete().Model((*User)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// SetEnabled enables or disables accounts; disabling ends their sessions.
+func (s *Service) SetEnabled(ctx context.Context, ids []int64, enabled bool) error {
+	if !enabled {
+		for _, id := range ids {
+			if id == rbac.From(ctx).UserID {
+				return httpx.BadRequest("不能停用自己的账号")
+			}
+		}
+	}
+	if _, err := s.usersInScope(ctx, ids); err != nil {
+		return err
+	}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewUpdate().Model((*User)(nil)).Set("enabled = ?", enabled).Set("updated_at = ?", s.now()).
+			Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+			return err
+		}
+		if !enabled {
+			return endSessions(ctx, tx, ids, 0)
+		}
+		return nil
+	})
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// Unlock clears the failure counter and lock of accounts.
+func (s *Service) Unlock(ctx context.Context, ids []int64) error {
+	if _, err := s.usersInScope(ctx, ids); err != nil {
+		return err
+	}
+	_, err := s.db.NewUpdate().Model((*User)(nil)).Set("failed_count = 0").Set("failed_since = NULL").
+		Set("locked_until = NULL").Where("id IN (?)", bun.In(ids)).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// Activate opens imported accounts with the initial password (to be changed).
+func (s *Service) Activate(ctx context.Context, ids []int64) error {
+	if _, err := s.usersInScope(ctx, ids); err != nil {
+		return err
+	}
+	hash, err := s.hasher.Hash(s.Setting(ctx, CfgInitPassword))
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	_, err = s.db.NewUpdate().Model((*User)(nil)).Set("activated = ?", true).Set("enabled = ?", true).
+		Set("password_hash = ?", hash).Set("pwd_state = ?", PwdInitial).Set("updated_at = ?", s.now()).
+		Where("id IN (?)", bun.In(ids)).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// UpdateProfile changes the caller's own name and contacts.
+func (s *Service) UpdateProfile(ctx context.Context, in UserInput) error {
+	p := rbac.From(ctx)
+	in.Username = p.Username
+	if err := in.normalise(); err != nil {
+		return err
+	}
+	_, err := s.db.NewUpdate().Model((*User)(nil)).Where("id = ?", p.UserID).
+		Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone = ?", in.Phone).
+		Set("email = ?", in.Email).Set("updated_at = ?", s.now()).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// findUser reads one user by id.
+func (s *Service) findUser(ctx context.Context, id int64) (*User, error) {
+	u := new(User)
+	err := s.db.NewSelect().Model(u).Where("id = ?", id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, httpx.NotFound("用户不存在")
+	}
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return u, nil
+}
