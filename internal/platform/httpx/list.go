@@ -250,7 +250,7 @@ func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuer
 	}
 	switch f.Match {
 	case Like:
-		pattern := "%" + escapeLike(fmt.Sprint(v)) + "%"
+		pattern := "%" + EscapeLike(fmt.Sprint(v)) + "%"
 		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 			for _, c := range f.Columns {
 				g = g.WhereOr("? LIKE ? ESCAPE '\\'", bun.Safe(c), pattern)
@@ -300,8 +300,8 @@ func (f Filter) parse(name string, raw any) (any, error) {
 	return s, nil
 }
 
-// escapeLike makes % and _ in user text match literally.
-func escapeLike(s string) string {
+// EscapeLike makes % and _ in user text match literally.
+func EscapeLike(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return r.Replace(s)
 }

@@ -1,0 +1,189 @@
+// Command zhdj is the whole server: serve, migrate, user, backup.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"zhdj/internal/app"
+	"zhdj/internal/config"
+	"zhdj/internal/platform/db"
+)
+
+const usage = `用法 / usage:
+  zhdj serve   [--addr :8080] [--db ./data/zhdj.db|postgres://...] [--data-dir ./data]
+  zhdj migrate [--db ...]
+  zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
+  zhdj backup FILE [--db ...]        (SQLite: 一致性快照；PostgreSQL: 调用 pg_dump)
+
+环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off
+`
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "serve":
+		err = serve(os.Args[2:])
+	case "migrate":
+		err = migrate(os.Args[2:])
+	case "user":
+		err = user(os.Args[2:])
+	case "backup":
+		err = backup(os.Args[2:])
+	case "-h", "--help", "help":
+		fmt.Print(usage)
+		return
+	default:
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "zhdj:", err)
+		os.Exit(1)
+	}
+}
+
+func serve(args []string) error {
+	cfg, _, err := config.Load("serve", args)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	a, err := app.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	generated, err := a.System.EnsureAdmin(ctx, cfg.AdminPassword)
+	if err != nil {
+		return err
+	}
+	go a.RunMaintenance(ctx)
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	host := cfg.Addr
+	if strings.HasPrefix(host, ":") {
+		host = "localhost" + host
+	}
+	fmt.Printf("\n智慧党建已启动: http://%s/web/\n", host)
+	if generated != "" {
+		fmt.Printf("首次启动已创建管理员账号 admin，初始密码（仅显示这一次）: %s\n", generated)
+		fmt.Println("Initial admin account 'admin' created; the password above is shown only once.")
+	} else if cfg.AdminPassword != "" {
+		fmt.Println("管理员账号: admin（密码由 ZHDJ_ADMIN_PASSWORD 设置）")
+	}
+	fmt.Println()
+	select {
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+func migrate(args []string) error {
+	cfg, _, err := config.Load("migrate", args)
+	if err != nil {
+		return err
+	}
+	database, err := db.Open(context.Background(), cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer database.Close()
+	n, err := db.Migrate(context.Background(), database, app.Migrations())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("已执行 %d 个迁移 / %d migrations applied\n", n, n)
+	return nil
+}
+
+func user(args []string) error {
+	if len(args) < 2 || args[0] != "reset-password" {
+		return errors.New("用法: zhdj user reset-password NAME")
+	}
+	name := args[1]
+	cfg, _, err := config.Load("user", args[2:])
+	if err != nil {
+		return err
+	}
+	password := os.Getenv("ZHDJ_NEW_PASSWORD")
+	if password == "" {
+		fmt.Fprint(os.Stderr, "新密码: ")
+		var line string
+		if _, err := fmt.Fscanln(os.Stdin, &line); err != nil {
+			return errors.New("没有读到新密码")
+		}
+		password = strings.TrimSpace(line)
+	}
+	if len(password) < 8 {
+		return errors.New("新密码至少 8 位")
+	}
+	a, err := app.Open(context.Background(), cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.System.SetPasswordByName(context.Background(), name, password); err != nil {
+		return err
+	}
+	fmt.Printf("已重置 %s 的密码并结束其所有会话；用户下次登录须修改密码。\n", name)
+	return nil
+}
+
+func backup(args []string) error {
+	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
+		return errors.New("用法: zhdj backup FILE")
+	}
+	file := args[0]
+	cfg, _, err := config.Load("backup", args[1:])
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(file); err == nil {
+		return fmt.Errorf("%s 已存在，请换一个文件名", file)
+	}
+	if cfg.IsPostgres() {
+		cmd := exec.Command("pg_dump", "--format=custom", "--file="+file, "--dbname="+cfg.DB)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("pg_dump: %w", err)
+		}
+	} else {
+		database, err := db.Open(context.Background(), cfg.DB)
+		if err != nil {
+			return err
+		}
+		defer database.Close()
+		// VACUUM INTO writes a consistent copy while the server keeps running.
+		if _, err := database.ExecContext(context.Background(), "VACUUM INTO ?", file); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("已备份到 %s\n", file)
+	return nil
+}

@@ -1,0 +1,229 @@
+package system
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+)
+
+// DeptInput is the body of create and update.
+type DeptInput struct {
+	ID      int64  `json:"id"`
+	PID     *int64 `json:"pid"`
+	Name    string `json:"name"`
+	Sort    int    `json:"sort"`
+	Enabled *bool  `json:"enabled"`
+}
+
+func (s *Service) deptRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dept", "dept:list", func(w http.ResponseWriter, r *http.Request) error {
+		list, err := s.ListDepts(r.Context(), r.URL.Query().Get("name"), r.URL.Query().Get("enabled"), true)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, httpx.NewPage(list, len(list)))
+	})
+	rs.Get("/api/dept/ByNoAuth", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+		list, err := s.ListDepts(r.Context(), r.URL.Query().Get("name"), "true", false)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, httpx.NewPage(list, len(list)))
+	})
+	rs.Post("/api/dept", "dept:add", func(w http.ResponseWriter, r *http.Request) error {
+		var in DeptInput
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		in.ID = 0
+		d, err := s.SaveDept(r.Context(), in)
+		if err != nil {
+			return err
+		}
+		return httpx.Created(w, d)
+	})
+	rs.Put("/api/dept", "dept:edit", func(w http.ResponseWriter, r *http.Request) error {
+		var in DeptInput
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		if in.ID == 0 {
+			return httpx.BadRequest("缺少部门编号")
+		}
+		if _, err := s.SaveDept(r.Context(), in); err != nil {
+			return err
+		}
+		return httpx.NoContent(w)
+	})
+	rs.Delete("/api/dept", "dept:del", s.idsAction(s.DeleteDepts))
+}
+
+// ListDepts returns the department tree (scoped unless scoped=false), or, with
+// a name filter, the flat list of matches.
+func (s *Service) ListDepts(ctx context.Context, name, enabled string, scoped bool) ([]*Dept, error) {
+	q := s.db.NewSelect().Model((*Dept)(nil)).OrderExpr("d.sort, d.id")
+	if scoped {
+		scope, err := s.DeptScopeOf(ctx)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if !scope.All {
+			if len(scope.DeptIDs) == 0 {
+				return []*Dept{}, nil
+			}
+			q = q.Where("d.id IN (?)", bun.In(scope.DeptIDs))
+		}
+	}
+	switch enabled {
+	case "true":
+		q = q.Where("d.enabled = ?", true)
+	case "false":
+		q = q.Where("d.enabled = ?", false)
+	case "":
+	default:
+		return nil, httpx.BadRequest("查询条件 enabled 应为是或否")
+	}
+	name = strings.TrimSpace(name)
+	if name != "" {
+		q = q.Where("d.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(name)+"%")
+	}
+	var list []*Dept
+	if err := q.Scan(ctx, &list); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if name != "" {
+		return list, nil
+	}
+	return deptTree(list), nil
+}
+
+// deptTree nests departments; a node whose parent is not in the list (out of
+// scope) becomes a root.
+func deptTree(list []*Dept) []*Dept {
+	byID := make(map[int64]*Dept, len(list))
+	for _, d := range list {
+		byID[d.ID] = d
+	}
+	roots := []*Dept{}
+	for _, d := range list {
+		if d.PID != nil {
+			if p, ok := byID[*d.PID]; ok {
+				p.Children = append(p.Children, d)
+				continue
+			}
+		}
+		roots = append(roots, d)
+	}
+	return roots
+}
+
+// SaveDept validates and inserts (ID 0) or updates a department.
+func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
+	in.Name = strings.TrimSpace(in.Name)
+	if in.Name == "" || len([]rune(in.Name)) > 50 {
+		return nil, httpx.BadRequest("请输入部门名称（不超过50个字）")
+	}
+	scope, err := s.DeptScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if in.PID == nil && !scope.All {
+		return nil, httpx.BadRequest("请选择上级部门")
+	}
+	if in.PID != nil {
+		if !scope.hasDept(in.PID) {
+			return nil, httpx.BadRequest("上级部门不存在")
+		}
+		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id = ?", *in.PID).Count(ctx)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if n == 0 {
+			return nil, httpx.BadRequest("上级部门不存在")
+		}
+	}
+	if in.ID != 0 {
+		if !scope.hasDept(&in.ID) {
+			return nil, httpx.NotFound("部门不存在")
+		}
+		if in.PID != nil {
+			below, err := s.deptSubtree(ctx, []int64{in.ID})
+			if err != nil {
+				return nil, httpx.Internal(err)
+			}
+			for _, id := range below {
+				if id == *in.PID {
+					return nil, httpx.BadRequest("不能把部门移到它自己或它的下级之下")
+				}
+			}
+		}
+	}
+	dup := s.db.NewSelect().Model((*Dept)(nil)).Where("name = ?", in.Name).Where("id <> ?", in.ID)
+	if in.PID == nil {
+		dup = dup.Where("pid IS NULL")
+	} else {
+		dup = dup.Where("pid = ?", *in.PID)
+	}
+	if n, err := dup.Count(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	} else if n > 0 {
+		return nil, httpx.Conflict("同一上级部门下已有名为“%s”的部门", in.Name)
+	}
+	now := s.now()
+	d := &Dept{ID: in.ID, PID: in.PID, Name: in.Name, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled, CreatedAt: now, UpdatedAt: now}
+	if in.ID == 0 {
+		_, err = s.db.NewInsert().Model(d).Returning("id").Exec(ctx)
+	} else {
+		var res interface{ RowsAffected() (int64, error) }
+		res, err = s.db.NewUpdate().Model(d).Column("pid", "name", "sort", "enabled", "updated_at").WherePK().Exec(ctx)
+		if err == nil {
+			if n, _ := res.RowsAffected(); n == 0 {
+				return nil, httpx.NotFound("部门不存在")
+			}
+		}
+	}
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return d, nil
+}
+
+// DeleteDepts removes empty departments (no sub-departments, no users).
+func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
+	scope, err := s.DeptScopeOf(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	for _, id := range uniqueIDs(ids) {
+		id := id
+		if !scope.hasDept(&id) {
+			return httpx.NotFound("部门不存在")
+		}
+		var d Dept
+		if err := s.db.NewSelect().Model(&d).Where("id = ?", id).Scan(ctx); err != nil {
+			return httpx.NotFound("部门不存在")
+		}
+		if n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("pid = ?", id).Count(ctx); err != nil {
+			return httpx.Internal(err)
+		} else if n > 0 {
+			return httpx.BadRequest("请先删除“%s”的下级部门", d.Name)
+		}
+		if n, err := s.db.NewSelect().Model((*User)(nil)).Where("dept_id = ?", id).Count(ctx); err != nil {
+			return httpx.Internal(err)
+		} else if n > 0 {
+			return httpx.BadRequest("“%s”下还有 %d 个用户，不能删除", d.Name, n)
+		}
+	}
+	if _, err := s.db.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		if db.IsForeignKeyViolation(err) {
+			return httpx.BadRequest("部门仍被其他数据引用，不能删除")
+		}
+		return httpx.Internal(err)
+	}
+	return nil
+}

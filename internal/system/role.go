@@ -1,0 +1,292 @@
+package system
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// RoleView is a role with its menus and custom departments.
+type RoleView struct {
+	Role
+	DataScopeLabel string  `json:"dataScopeLabel"`
+	MenuIDs        []int64 `json:"menus"`
+	DeptIDs        []int64 `json:"depts"`
+}
+
+// RoleInput is the body of create and update.
+type RoleInput struct {
+	ID          int64   `json:"id"`
+	Name        string  `json:"name"`
+	Description string  `json:"description"`
+	Level       int     `json:"level"`
+	DataScope   string  `json:"dataScope"`
+	DeptIDs     []int64 `json:"deptIds"`
+}
+
+var roleListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry":    {Columns: []string{"r.name", "r.description"}, Match: httpx.Like},
+		"dataScope": {Columns: []string{"r.data_scope"}},
+	},
+	Sorts:       map[string]string{"id": "r.id", "name": "r.name", "level": "r.level", "createTime": "r.created_at"},
+	DefaultSort: "r.level ASC, r.id ASC",
+}
+
+func (s *Service) roleRoutes(rs *httpx.Routes) {
+	rs.Get("/api/roles", "role:list", s.handleListRoles)
+	rs.Get("/api/roles/all", "role:list", func(w http.ResponseWriter, r *http.Request) error {
+		var roles []Role
+		if err := s.db.NewSelect().Model(&roles).OrderExpr("r.level, r.id").Scan(r.Context()); err != nil {
+			return httpx.Internal(err)
+		}
+		out := make([]map[string]any, len(roles))
+		for i, ro := range roles {
+			out[i] = map[string]any{"id": ro.ID, "name": ro.Name, "level": ro.Level}
+		}
+		return httpx.OK(w, out)
+	})
+	rs.Get("/api/roles/{id}", "role:list", func(w http.ResponseWriter, r *http.Request) error {
+		id, _ := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+		v, err := s.roleView(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, v)
+	})
+	rs.Post("/api/roles", "role:add", func(w http.ResponseWriter, r *http.Request) error {
+		var in RoleInput
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		role, err := s.SaveRole(r.Context(), in, true)
+		if err != nil {
+			return err
+		}
+		return httpx.Created(w, role)
+	})
+	rs.Put("/api/roles", "role:edit", func(w http.ResponseWriter, r *http.Request) error {
+		var in RoleInput
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		if _, err := s.SaveRole(r.Context(), in, false); err != nil {
+			return err
+		}
+		return httpx.NoContent(w)
+	})
+	rs.Delete("/api/roles", "role:del", s.idsAction(s.DeleteRoles))
+	rs.Put("/api/roles/menu", "role:edit", func(w http.ResponseWriter, r *http.Request) error {
+		var in struct {
+			ID      int64   `json:"id"`
+			MenuIDs []int64 `json:"menuIds"`
+		}
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		if err := s.SetRoleMenus(r.Context(), in.ID, in.MenuIDs); err != nil {
+			return err
+		}
+		return httpx.NoContent(w)
+	})
+}
+
+func (s *Service) handleListRoles(w http.ResponseWriter, r *http.Request) error {
+	var roles []Role
+	total, err := httpx.List(r, s.db.NewSelect().Model((*Role)(nil)), roleListSpec, httpx.QueryFilters(r.URL.Query()), &roles)
+	if err != nil {
+		return err
+	}
+	views := make([]RoleView, len(roles))
+	for i, ro := range roles {
+		views[i] = RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{}}
+	}
+	return httpx.OK(w, httpx.NewPage(views, total))
+}
+
+func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {
+	var ro Role
+	if err := s.db.NewSelect().Model(&ro).Where("id = ?", id).Scan(ctx); err != nil {
+		return RoleView{}, httpx.NotFound("角色不存在")
+	}
+	v := RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{}}
+	if err := s.db.NewSelect().Table("sys_role_menu").Column("menu_id").Where("role_id = ?", id).Scan(ctx, &v.MenuIDs); err != nil {
+		return RoleView{}, httpx.Internal(err)
+	}
+	if err := s.db.NewSelect().Table("sys_role_dept").Column("dept_id").Where("role_id = ?", id).Scan(ctx, &v.DeptIDs); err != nil {
+		return RoleView{}, httpx.Internal(err)
+	}
+	return v, nil
+}
+
+// checkRoleManageable refuses roles more powerful than the caller's own.
+func (s *Service) checkRoleManageable(ctx context.Context, level int) error {
+	min, err := s.callerLevel(ctx)
+	if err != nil {
+		return err
+	}
+	if level < min {
+		return httpx.Forbidden("不能操作比您自己级别更高的角色")
+	}
+	return nil
+}
+
+// SaveRole creates (create=true) or updates a role.
+func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Role, error) {
+	in.Name, in.Description = strings.TrimSpace(in.Name), strings.TrimSpace(in.Description)
+	switch {
+	case in.Name == "" || len([]rune(in.Name)) > 32:
+		return nil, httpx.BadRequest("请输入角色名称（不超过32个字）")
+	case len([]rune(in.Description)) > 255:
+		return nil, httpx.BadRequest("描述不能超过255个字")
+	case in.Level < 1 || in.Level > 99:
+		return nil, httpx.BadRequest("角色级别应在 1 到 99 之间")
+	case ScopeLabels[in.DataScope] == "":
+		return nil, httpx.BadRequest("数据范围无效")
+	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0:
+		return nil, httpx.BadRequest("自定义数据范围须选择部门")
+	}
+	if err := s.checkRoleManageable(ctx, in.Level); err != nil {
+		return nil, err
+	}
+	if in.DataScope != ScopeCustom {
+		in.DeptIDs = nil
+	}
+	in.DeptIDs = uniqueIDs(in.DeptIDs)
+	if len(in.DeptIDs) > 0 {
+		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id IN (?)", bun.In(in.DeptIDs)).Count(ctx)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if int(n) != len(in.DeptIDs) {
+			return nil, httpx.BadRequest("所选部门不存在")
+		}
+	}
+	now := s.now()
+	role := &Role{ID: in.ID, Name: in.Name, Description: in.Description, Level: in.Level, DataScope: in.DataScope, CreatedAt: now, UpdatedAt: now}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if create {
+			if _, err := tx.NewInsert().Model(role).Returning("id").Exec(ctx); err != nil {
+				return err
+			}
+		} else {
+			var old Role
+			if err := tx.NewSelect().Model(&old).Where("id = ?", in.ID).Scan(ctx); err != nil {
+				return httpx.NotFound("角色不存在")
+			}
+			if err := s.checkRoleManageable(ctx, old.Level); err != nil {
+				return err
+			}
+			if _, err := tx.NewUpdate().Model(role).Column("name", "description", "level", "data_scope", "updated_at").WherePK().Exec(ctx); err != nil {
+				return err
+			}
+			if _, err := tx.NewDelete().Table("sys_role_dept").Where("role_id = ?", role.ID).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		for _, d := range in.DeptIDs {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_dept (role_id, dept_id) VALUES (?, ?)", role.ID, d); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if db.IsUniqueViolation(err) {
+		return nil, httpx.Conflict("角色名称“%s”已存在", in.Name)
+	} else if err != nil {
+		if he, ok := err.(*httpx.Error); ok {
+			return nil, he
+		}
+		return nil, httpx.Internal(err)
+	}
+	return role, nil
+}
+
+// DeleteRoles removes roles no user holds.
+func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {
+	var roles []Role
+	if err := s.db.NewSelect().Model(&roles).Where("id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(roles) != len(uniqueIDs(ids)) {
+		return httpx.NotFound("角色不存在")
+	}
+	for _, ro := range roles {
+		if err := s.checkRoleManageable(ctx, ro.Level); err != nil {
+			return err
+		}
+		n, err := s.db.NewSelect().Table("sys_user_role").Where("role_id = ?", ro.ID).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n > 0 {
+			return httpx.BadRequest("角色“%s”仍有 %d 个用户使用，不能删除", ro.Name, n)
+		}
+	}
+	if _, err := s.db.NewDelete().Model((*Role)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// SetRoleMenus replaces a role's menus. A non-admin may only grant menus they
+// hold themselves, so role editing can never raise anyone's permissions
+// above the editor's.
+func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int64) error {
+	var ro Role
+	if err := s.db.NewSelect().Model(&ro).Where("id = ?", roleID).Scan(ctx); err != nil {
+		return httpx.NotFound("角色不存在")
+	}
+	if err := s.checkRoleManageable(ctx, ro.Level); err != nil {
+		return err
+	}
+	menuIDs = uniqueIDs(menuIDs)
+	if len(menuIDs) > 0 {
+		n, err := s.db.NewSelect().Model((*Menu)(nil)).Where("id IN (?)", bun.In(menuIDs)).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if int(n) != len(menuIDs) {
+			return httpx.BadRequest("所选菜单不存在")
+		}
+	}
+	if p := rbac.From(ctx); !p.IsAdmin() && len(menuIDs) > 0 {
+		var own []int64
+		if err := s.db.NewSelect().Table("sys_role_menu").ColumnExpr("DISTINCT menu_id").
+			Where("role_id IN (SELECT role_id FROM sys_user_role WHERE user_id = ?)", p.UserID).Scan(ctx, &own); err != nil {
+			return httpx.Internal(err)
+		}
+		mine := map[int64]bool{}
+		for _, id := range own {
+			mine[id] = true
+		}
+		for _, id := range menuIDs {
+			if !mine[id] {
+				return httpx.Forbidden("只能分配您自己拥有的菜单和权限")
+			}
+		}
+	}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewDelete().Table("sys_role_menu").Where("role_id = ?", roleID).Exec(ctx); err != nil {
+			return err
+		}
+		for _, id := range menuIDs {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
