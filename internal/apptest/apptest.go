@@ -37,15 +37,21 @@ type Env struct {
 	AdminTK string // a signed-in admin token
 }
 
-// New starts a server on a fresh database with the captcha off (tests that
-// exercise the captcha turn it on through the setting).
-func New(t testing.TB) *Env {
+// New starts a server on a fresh database with the captcha off.
+func New(t testing.TB) *Env { return NewWith(t, nil) }
+
+// NewWith is New with a chance to change the configuration first (for
+// example to turn the captcha back on).
+func NewWith(t testing.TB, change func(*config.Config)) *Env {
 	t.Helper()
 	database := db.NewTest(t, app.Migrations())
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
 	cfg.PasswordCost = 4 // bcrypt's minimum: tests make many accounts
 	cfg.CaptchaOff = true
+	if change != nil {
+		change(&cfg)
+	}
 	a, err := app.New(cfg, database)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +62,9 @@ func New(t testing.TB) *Env {
 	srv := httptest.NewServer(a.Handler)
 	t.Cleanup(srv.Close)
 	e := &Env{T: t, App: a, Server: srv, DB: database, Sys: a.System}
-	e.AdminTK = e.Login("admin", AdminPassword)
+	if cfg.CaptchaOff {
+		e.AdminTK = e.Login("admin", AdminPassword)
+	}
 	return e
 }
 

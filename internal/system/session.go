@@ -36,8 +36,7 @@ func (s *Service) NewCaptcha(ctx context.Context) (img, id string, err error) {
 	if _, err := s.db.NewDelete().Table("sys_captcha").Where("expires_at < ?", now).Exec(ctx); err != nil {
 		return "", "", err
 	}
-	_, err = s.db.NewInsert().Table("sys_captcha").Value("uuid", "?", id).Value("answer", "?", answer).
-		Value("expires_at", "?", now.Add(captchaTTL)).Exec(ctx)
+	_, err = s.db.ExecContext(ctx, "INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES (?, ?, ?)", id, answer, now.Add(captchaTTL))
 	return img, id, err
 }
 

@@ -29,7 +29,9 @@ func PathGuard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		raw := r.URL.EscapedPath()
 		lower := strings.ToLower(raw)
-		bad := strings.Contains(raw, ";") || strings.Contains(raw, "//") || strings.Contains(raw, "\\") ||
+		// Go's query parser silently drops pairs containing a raw ';', which
+		// would turn "sort=name;drop" into no sort at all: refuse it instead.
+		bad := strings.Contains(raw, ";") || strings.Contains(r.URL.RawQuery, ";") || strings.Contains(raw, "//") || strings.Contains(raw, "\\") ||
 			strings.Contains(lower, "%2e") || strings.Contains(lower, "%2f") || strings.Contains(lower, "%5c") ||
 			strings.Contains(lower, "%25") || strings.Contains(lower, "%00")
 		if !bad {
