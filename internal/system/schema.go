@@ -130,7 +130,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 		`CREATE TABLE sys_dict (
 			id {{pk}},
 			name VARCHAR(100) NOT NULL UNIQUE,
-			description VARCHAR(255) NOT NULL DEFAULT '',
+			description TEXT NOT NULL DEFAULT '',
 			created_at TIMESTAMP NOT NULL,
 			updated_at TIMESTAMP NOT NULL)`,
 		`CREATE TABLE sys_dict_detail (
