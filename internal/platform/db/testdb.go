@@ -95,11 +95,12 @@ func makeTemplate(ctx context.Context, server string, migrations []Migration) (s
 		return "", err
 	}
 	db, err := Open(ctx, withDatabase(server, name))
-	if err != nil {
-		return "", err
+	if err == nil {
+		_, err = Migrate(ctx, db, migrations)
+		db.Close()
 	}
-	defer db.Close()
-	if _, err := Migrate(ctx, db, migrations); err != nil {
+	if err != nil {
+		admin.ExecContext(ctx, fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name)) //nolint:errcheck
 		return "", err
 	}
 	return name, nil
