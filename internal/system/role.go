@@ -38,6 +38,7 @@ var roleListSpec = httpx.ListSpec{
 		"dataScope": {Columns: []string{"r.data_scope"}},
 	},
 	Sorts:       map[string]string{"id": "r.id", "name": "r.name", "level": "r.level", "createTime": "r.created_at"},
+	Key:         "r.id",
 	DefaultSort: "r.level ASC, r.id ASC",
 }
 

@@ -131,8 +131,8 @@ func TestMyTreeFollowsGrantedMenus(t *testing.T) {
 	// A user granted only the user page (and its list button) sees only that.
 	tok, id := e.UserWith("ALL", 0, "user:list")
 	var role, page int64
-	e.DB.NewSelect().Table("sys_user_role").Column("role_id").Where("user_id = ?", id).Scan(context.Background(), &role)       //nolint:errcheck
-	e.DB.NewSelect().Table("sys_menu").Column("id").Where("component = 'system/user'").Scan(context.Background(), &page)       //nolint:errcheck
+	e.DB.NewSelect().Table("sys_user_role").Column("role_id").Where("user_id = ?", id).Scan(context.Background(), &role) //nolint:errcheck
+	e.DB.NewSelect().Table("sys_menu").Column("id").Where("component = 'system/user'").Scan(context.Background(), &page) //nolint:errcheck
 	if _, err := e.DB.ExecContext(context.Background(), "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", role, page); err != nil {
 		t.Fatal(err)
 	}

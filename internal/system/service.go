@@ -4,6 +4,7 @@ package system
 
 import (
 	"context"
+	"log/slog"
 	"strconv"
 	"sync"
 	"time"
@@ -51,26 +52,29 @@ func (s *Service) Keys() *auth.KeyPair { return s.keys }
 const settingsTTL = 5 * time.Second
 
 // Setting returns the value of a sys_config key ("" when absent). Values are
-// cached for a few seconds; a local write clears the cache at once.
+// cached for a few seconds; a local write clears the cache at once. The
+// query runs outside the lock, and a failed read keeps the last good values.
 func (s *Service) Setting(ctx context.Context, key string) string {
 	s.settingsMu.Lock()
-	defer s.settingsMu.Unlock()
-	if s.settings == nil || s.now().After(s.settingsExpires) {
-		var rows []Config
-		if err := s.db.NewSelect().Model(&rows).Column("config_key", "config_value").Scan(ctx); err != nil {
-			if s.settings == nil {
-				return ""
-			}
-		} else {
-			m := make(map[string]string, len(rows))
-			for _, r := range rows {
-				m[r.Key] = r.Value
-			}
-			s.settings = m
-			s.settingsExpires = s.now().Add(settingsTTL)
-		}
+	fresh := s.settings != nil && s.now().Before(s.settingsExpires)
+	cached := s.settings
+	s.settingsMu.Unlock()
+	if fresh {
+		return cached[key]
 	}
-	return s.settings[key]
+	var rows []Config
+	if err := s.db.NewSelect().Model(&rows).Column("config_key", "config_value").Scan(ctx); err != nil {
+		slog.Warn("read settings", "err", err)
+		return cached[key]
+	}
+	m := make(map[string]string, len(rows))
+	for _, r := range rows {
+		m[r.Key] = r.Value
+	}
+	s.settingsMu.Lock()
+	s.settings, s.settingsExpires = m, s.now().Add(settingsTTL)
+	s.settingsMu.Unlock()
+	return m[key]
 }
 
 // SettingInt reads an integer setting, def when absent or malformed.

@@ -153,6 +153,7 @@ var userListSpec = httpx.ListSpec{
 		"id": "u.id", "username": "u.username", "nickName": "u.nick_name", "createTime": "u.created_at",
 		"lastLoginTime": "u.last_login_at", "enabled": "u.enabled",
 	},
+	Key:         "u.id",
 	DefaultSort: "u.id DESC",
 }
 
@@ -306,9 +307,9 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, error) {
 	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
 		return nil, err
 	}
-	hash, err := s.hasher.Hash(s.Setting(ctx, CfgInitPassword))
+	hash, err := s.initialPasswordHash(ctx)
 	if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, err
 	}
 	now := s.now()
 	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone, Email: in.Email,
@@ -456,9 +457,9 @@ func (s *Service) Activate(ctx context.Context, ids []int64) error {
 	if _, err := s.usersInScope(ctx, ids); err != nil {
 		return err
 	}
-	hash, err := s.hasher.Hash(s.Setting(ctx, CfgInitPassword))
+	hash, err := s.initialPasswordHash(ctx)
 	if err != nil {
-		return httpx.Internal(err)
+		return err
 	}
 	_, err = s.db.NewUpdate().Model((*User)(nil)).Set("activated = ?", true).Set("enabled = ?", true).
 		Set("password_hash = ?", hash).Set("pwd_state = ?", PwdInitial).Set("updated_at = ?", s.now()).

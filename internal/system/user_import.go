@@ -166,9 +166,9 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 	if len(problems) > 0 {
 		return 0, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(problems)), Details: problems}
 	}
-	hash, err := s.hasher.Hash(s.Setting(ctx, CfgInitPassword))
+	hash, err := s.initialPasswordHash(ctx)
 	if err != nil {
-		return 0, 0, httpx.Internal(err)
+		return 0, 0, err
 	}
 	selfID := rbac.From(ctx).UserID
 	var outOfScope []RowError

@@ -112,12 +112,40 @@ func (s *Service) AdminSetPassword(ctx context.Context, username, newEnc string)
 	return s.setPassword(ctx, id, newPass, PwdReset, 0)
 }
 
+// initialPassword is the configured initPassword; an empty value (a broken
+// configuration or an unreadable database) is refused rather than giving an
+// account an empty password.
+func (s *Service) initialPassword(ctx context.Context) (string, error) {
+	p := s.Setting(ctx, CfgInitPassword)
+	if len(p) < 6 {
+		return "", httpx.E(500, "系统未配置有效的初始密码（initPassword），请联系管理员")
+	}
+	return p, nil
+}
+
+// initialPasswordHash hashes initPassword for new or reset accounts.
+func (s *Service) initialPasswordHash(ctx context.Context) (string, error) {
+	p, err := s.initialPassword(ctx)
+	if err != nil {
+		return "", err
+	}
+	hash, err := s.hasher.Hash(p)
+	if err != nil {
+		return "", httpx.Internal(err)
+	}
+	return hash, nil
+}
+
 // ResetToInitial sets a user's password to initPassword (to be changed).
 func (s *Service) ResetToInitial(ctx context.Context, id int64) error {
 	if _, err := s.usersInScope(ctx, []int64{id}); err != nil {
 		return err
 	}
-	return s.setPassword(ctx, id, s.Setting(ctx, CfgInitPassword), PwdReset, 0)
+	p, err := s.initialPassword(ctx)
+	if err != nil {
+		return err
+	}
+	return s.setPassword(ctx, id, p, PwdReset, 0)
 }
 
 // PasswordCheck tells the caller whether the password must be changed.

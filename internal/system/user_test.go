@@ -115,7 +115,7 @@ func TestUserImportIsAllOrNothing(t *testing.T) {
 	var body struct {
 		Message string
 		Errors  []struct {
-			Row            int
+			Row             int
 			Column, Message string
 		}
 	}

@@ -2,7 +2,9 @@ package httpx
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -96,6 +98,9 @@ type ListSpec struct {
 	Filters     map[string]Filter
 	Sorts       map[string]string // api field -> column expression
 	DefaultSort string            // SQL order expression, e.g. "u.id DESC"
+	// Key is the unique column that ends every requested order, so rows with
+	// equal sort values keep their place from page to page.
+	Key string
 }
 
 // reserved query parameters that are not filters.
@@ -130,7 +135,7 @@ func BodyFilters(r *http.Request) (map[string]any, error) {
 	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, MaxJSONBody))
 	dec.UseNumber()
 	if err := dec.Decode(&out); err != nil {
-		if err.Error() == "EOF" {
+		if errors.Is(err, io.EOF) {
 			return out, nil
 		}
 		return nil, BadRequest("查询条件格式错误")
@@ -158,8 +163,9 @@ func (s ListSpec) Apply(q *bun.SelectQuery, filters map[string]any) (*bun.Select
 	return q, nil
 }
 
-// Order adds the requested sorts (allowlisted) or the default order to q. The
-// primary key always ends the order so that pages are stable.
+// Order adds the requested sorts (allowlisted) or the default order to q.
+// A requested order ends with the spec's Key so that pages are stable (the
+// default orders already end with the key).
 func (s ListSpec) Order(q *bun.SelectQuery, sorts []string) (*bun.SelectQuery, error) {
 	used := false
 	for _, item := range sorts {
@@ -182,6 +188,9 @@ func (s ListSpec) Order(q *bun.SelectQuery, sorts []string) (*bun.SelectQuery, e
 	}
 	if !used && s.DefaultSort != "" {
 		q = q.OrderExpr(s.DefaultSort)
+	}
+	if used && s.Key != "" {
+		q = q.OrderExpr(s.Key + " ASC")
 	}
 	return q, nil
 }

@@ -1,0 +1,60 @@
+package httpx
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestParsePage(t *testing.T) {
+	p, err := ParsePage(url.Values{"page": {"2"}, "size": {"20"}, "sort": {"a,asc", "b,desc"}})
+	if err != nil || p.Page != 2 || p.Size != 20 || p.Offset() != 40 || len(p.Sorts) != 2 {
+		t.Fatalf("%+v %v", p, err)
+	}
+	if p, _ := ParsePage(url.Values{}); p.Size != DefaultPageSize || p.Page != 0 {
+		t.Fatalf("defaults %+v", p)
+	}
+	for _, q := range []url.Values{{"page": {"-1"}}, {"page": {"x"}}, {"size": {"0"}}, {"size": {"10001"}}} {
+		if _, err := ParsePage(q); err == nil {
+			t.Errorf("%v accepted", q)
+		}
+	}
+}
+
+func TestFilterParsing(t *testing.T) {
+	cases := []struct {
+		f    Filter
+		in   any
+		want any
+		ok   bool
+	}{
+		{Filter{Kind: Int}, "42", int64(42), true},
+		{Filter{Kind: Int}, "1 OR 1=1", nil, false},
+		{Filter{Kind: Bool}, "true", true, true},
+		{Filter{Kind: Bool}, "0", false, true},
+		{Filter{Kind: Bool}, "yes", nil, false},
+		{Filter{Kind: String}, strings.Repeat("x", 201), nil, false},
+		{Filter{Kind: Time}, "2026-01-02", nil, true},
+		{Filter{Kind: Time}, "tomorrow", nil, false},
+	}
+	for _, c := range cases {
+		got, err := c.f.parse("f", c.in)
+		if (err == nil) != c.ok || (c.want != nil && got != c.want) {
+			t.Errorf("parse(%v) = %v, %v", c.in, got, err)
+		}
+	}
+	if EscapeLike(`50%_\`) != `50\%\_\\` {
+		t.Fatalf("EscapeLike: %s", EscapeLike(`50%_\`))
+	}
+}
+
+func TestContentDispositionKeepsChineseNames(t *testing.T) {
+	h := ContentDisposition("attachment", "党员花名册 2026.xlsx")
+	if !strings.Contains(h, "filename*=UTF-8''%E5%85%9A%E5%91%98") || !strings.HasPrefix(h, "attachment;") {
+		t.Fatalf("%s", h)
+	}
+	h = ContentDisposition("attachment", "a\"b\r\n.txt")
+	if strings.ContainsAny(h, "\r\n") {
+		t.Fatalf("header injection: %q", h)
+	}
+}

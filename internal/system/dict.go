@@ -1,0 +1,421 @@
+package system
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system/dictseed"
+)
+
+// Dictionaries are read on every page (selects, tables), so the read routes
+// need only a session; managing them needs dict:*. There is no in-process
+// cache: several instances may run, and the two indexed queries are cheap.
+
+func (s *Service) dictRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dict", "dict:list", s.handleListDicts)
+	rs.Post("/api/dict", "dict:add", s.handleCreateDict)
+	rs.Put("/api/dict", "dict:edit", s.handleUpdateDict)
+	rs.Delete("/api/dict", "dict:del", s.idsAction(s.DeleteDicts))
+
+	rs.Get("/api/dictDetail", httpx.SignedIn, s.handleListDictDetails)
+	rs.Get("/api/dictDetail/cache", httpx.SignedIn, s.handleDictCache)
+	rs.Get("/api/dictDetail/map", httpx.SignedIn, s.handleDictMap)
+	rs.Post("/api/dictDetail", "dict:add", s.handleCreateDictDetail)
+	rs.Put("/api/dictDetail", "dict:edit", s.handleUpdateDictDetail)
+	rs.Delete("/api/dictDetail", "dict:del", s.idsAction(s.DeleteDictDetails))
+	rs.Delete("/api/dictDetail/{id}", "dict:del", func(w http.ResponseWriter, r *http.Request) error {
+		id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+		if err != nil || id <= 0 {
+			return httpx.BadRequest("字典项编号无效")
+		}
+		if err := s.DeleteDictDetail(r.Context(), id); err != nil {
+			return err
+		}
+		return httpx.NoContent(w)
+	})
+}
+
+var dictListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry": {Columns: []string{"dc.name", "dc.description"}, Match: httpx.Like},
+	},
+	Sorts:       map[string]string{"id": "dc.id", "name": "dc.name", "createTime": "dc.created_at"},
+	Key:         "dc.id",
+	DefaultSort: "dc.id DESC",
+}
+
+var dictDetailListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"dictName": {Columns: []string{"dc.name"}},
+		"dictId":   {Columns: []string{"dd.dict_id"}, Kind: httpx.Int},
+		"blurry":   {Columns: []string{"dd.label", "dd.value"}, Match: httpx.Like},
+		"enabled":  {Columns: []string{"dd.enabled"}, Kind: httpx.Bool},
+	},
+	Sorts:       map[string]string{"id": "dd.id", "sort": "dd.sort", "value": "dd.value", "label": "dd.label"},
+	Key:         "dd.id",
+	DefaultSort: "dd.sort ASC, dd.id ASC",
+}
+
+var dictNamePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{1,99}$`)
+
+// maxDictNames bounds one /api/dictDetail/map request.
+const maxDictNames = 100
+
+// DictInput is the body of dictionary create and update.
+type DictInput struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+func (in *DictInput) normalise() error {
+	in.Name, in.Description = strings.TrimSpace(in.Name), strings.TrimSpace(in.Description)
+	switch {
+	case in.Name == "":
+		return httpx.BadRequest("请输入字典名称")
+	case !dictNamePattern.MatchString(in.Name):
+		return httpx.BadRequest("字典名称须以字母开头，由2-100位字母、数字或下划线组成")
+	case utf8.RuneCountInString(in.Description) > 255:
+		return httpx.BadRequest("字典描述不能超过255个字")
+	}
+	return nil
+}
+
+// CreateDict adds a dictionary.
+func (s *Service) CreateDict(ctx context.Context, in DictInput) (*Dict, error) {
+	if err := in.normalise(); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	d := &Dict{Name: in.Name, Description: in.Description, CreatedAt: now, UpdatedAt: now}
+	_, err := s.db.NewInsert().Model(d).Returning("id").Exec(ctx)
+	if db.IsUniqueViolation(err) {
+		return nil, httpx.Conflict("字典名称已存在")
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return d, nil
+}
+
+// UpdateDict renames or re-describes a dictionary.
+func (s *Service) UpdateDict(ctx context.Context, in DictInput) error {
+	if in.ID <= 0 {
+		return httpx.BadRequest("缺少字典编号")
+	}
+	if err := in.normalise(); err != nil {
+		return err
+	}
+	var oldName string
+	if err := s.db.NewSelect().Model((*Dict)(nil)).Column("name").Where("id = ?", in.ID).Scan(ctx, &oldName); err != nil {
+		return httpx.NotFound("字典不存在")
+	}
+	if oldName != in.Name && builtinDicts[oldName] {
+		return httpx.BadRequest("系统内置字典“%s”不能改名", oldName)
+	}
+	res, err := s.db.NewUpdate().Model((*Dict)(nil)).Where("id = ?", in.ID).Set("name = ?", in.Name).
+		Set("description = ?", in.Description).Set("updated_at = ?", s.now()).Exec(ctx)
+	if db.IsUniqueViolation(err) {
+		return httpx.Conflict("字典名称已存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return httpx.NotFound("字典不存在")
+	}
+	return nil
+}
+
+// builtinDicts are the dictionaries the seed data ships and the business
+// modules read by name: their values may be edited or disabled, but the
+// dictionaries themselves cannot be renamed or deleted.
+var builtinDicts = func() map[string]bool {
+	m := map[string]bool{}
+	for _, d := range dictseed.All() {
+		m[d.Name] = true
+	}
+	return m
+}()
+
+// DeleteDicts removes dictionaries with their items.
+func (s *Service) DeleteDicts(ctx context.Context, ids []int64) error {
+	var names []string
+	if err := s.db.NewSelect().Model((*Dict)(nil)).Column("name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &names); err != nil {
+		return httpx.Internal(err)
+	}
+	for _, n := range names {
+		if builtinDicts[n] {
+			return httpx.BadRequest("系统内置字典“%s”不能删除，可停用其中的值", n)
+		}
+	}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewDelete().Model((*DictDetail)(nil)).Where("dict_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+			return err
+		}
+		_, err := tx.NewDelete().Model((*Dict)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// DictDetailInput is the body of item create and update.
+type DictDetailInput struct {
+	ID      int64  `json:"id"`
+	DictID  int64  `json:"dictId"`
+	Label   string `json:"label"`
+	Value   string `json:"value"`
+	Sort    int    `json:"sort"`
+	Enabled *bool  `json:"enabled"`
+}
+
+func (in *DictDetailInput) normalise() error {
+	in.Label, in.Value = strings.TrimSpace(in.Label), strings.TrimSpace(in.Value)
+	switch {
+	case in.Label == "":
+		return httpx.BadRequest("请输入字典标签")
+	case utf8.RuneCountInString(in.Label) > 200:
+		return httpx.BadRequest("字典标签不能超过200个字")
+	case in.Value == "":
+		return httpx.BadRequest("请输入字典值")
+	case utf8.RuneCountInString(in.Value) > 100:
+		return httpx.BadRequest("字典值不能超过100个字符")
+	}
+	return nil
+}
+
+// CreateDictDetail adds an item to a dictionary.
+func (s *Service) CreateDictDetail(ctx context.Context, in DictDetailInput) (*DictDetail, error) {
+	if in.DictID <= 0 {
+		return nil, httpx.BadRequest("请选择字典")
+	}
+	if err := in.normalise(); err != nil {
+		return nil, err
+	}
+	n, err := s.db.NewSelect().Model((*Dict)(nil)).Where("id = ?", in.DictID).Count(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if n == 0 {
+		return nil, httpx.BadRequest("字典不存在")
+	}
+	now := s.now()
+	d := &DictDetail{DictID: in.DictID, Label: in.Label, Value: in.Value, Sort: in.Sort,
+		Enabled: in.Enabled == nil || *in.Enabled, CreatedAt: now, UpdatedAt: now}
+	_, err = s.db.NewInsert().Model(d).Returning("id").Exec(ctx)
+	if db.IsUniqueViolation(err) {
+		return nil, httpx.Conflict("该字典中已存在相同的值")
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return d, nil
+}
+
+// UpdateDictDetail changes an item (it stays in its dictionary).
+func (s *Service) UpdateDictDetail(ctx context.Context, in DictDetailInput) error {
+	if in.ID <= 0 {
+		return httpx.BadRequest("缺少字典项编号")
+	}
+	if err := in.normalise(); err != nil {
+		return err
+	}
+	old := new(DictDetail)
+	err := s.db.NewSelect().Model(old).Where("id = ?", in.ID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return httpx.NotFound("字典项不存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	enabled := old.Enabled
+	if in.Enabled != nil {
+		enabled = *in.Enabled
+	}
+	_, err = s.db.NewUpdate().Model((*DictDetail)(nil)).Where("id = ?", in.ID).Set("label = ?", in.Label).
+		Set("value = ?", in.Value).Set("sort = ?", in.Sort).Set("enabled = ?", enabled).
+		Set("updated_at = ?", s.now()).Exec(ctx)
+	if db.IsUniqueViolation(err) {
+		return httpx.Conflict("该字典中已存在相同的值")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// DeleteDictDetail removes one item.
+func (s *Service) DeleteDictDetail(ctx context.Context, id int64) error {
+	res, err := s.db.NewDelete().Model((*DictDetail)(nil)).Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return httpx.NotFound("字典项不存在")
+	}
+	return nil
+}
+
+// DeleteDictDetails removes items by id.
+func (s *Service) DeleteDictDetails(ctx context.Context, ids []int64) error {
+	if _, err := s.db.NewDelete().Model((*DictDetail)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// DictOption is one item as selects use it.
+type DictOption struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// DictOptions returns the enabled items of the named dictionaries in one
+// query, keyed by name; an unknown name maps to an empty list.
+func (s *Service) DictOptions(ctx context.Context, names []string) (map[string][]DictOption, error) {
+	out := make(map[string][]DictOption, len(names))
+	for _, n := range names {
+		out[n] = []DictOption{}
+	}
+	if len(names) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		DictName string `bun:"dict_name"`
+		Label    string `bun:"label"`
+		Value    string `bun:"value"`
+	}
+	err := s.db.NewSelect().TableExpr("sys_dict_detail AS dd").
+		ColumnExpr("dc.name AS dict_name, dd.label, dd.value").
+		Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id").
+		Where("dc.name IN (?)", bun.In(names)).Where("dd.enabled = ?", true).
+		OrderExpr("dd.dict_id, dd.sort, dd.id").Scan(ctx, &rows)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, r := range rows {
+		out[r.DictName] = append(out[r.DictName], DictOption{Label: r.Label, Value: r.Value})
+	}
+	return out, nil
+}
+
+// dictNames reads dictName=a,b and/or repeated dictName=a&dictName=b,
+// trimmed, without blanks and duplicates.
+func dictNames(r *http.Request) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range r.URL.Query()["dictName"] {
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); n != "" && !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+func (s *Service) handleListDicts(w http.ResponseWriter, r *http.Request) error {
+	var rows []Dict
+	total, err := httpx.List(r, s.db.NewSelect().Model((*Dict)(nil)), dictListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, httpx.NewPage(rows, total))
+}
+
+func (s *Service) handleCreateDict(w http.ResponseWriter, r *http.Request) error {
+	var in DictInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return err
+	}
+	d, err := s.CreateDict(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return httpx.Created(w, d)
+}
+
+func (s *Service) handleUpdateDict(w http.ResponseWriter, r *http.Request) error {
+	var in DictInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return err
+	}
+	if err := s.UpdateDict(r.Context(), in); err != nil {
+		return err
+	}
+	return httpx.NoContent(w)
+}
+
+func (s *Service) handleListDictDetails(w http.ResponseWriter, r *http.Request) error {
+	if strings.TrimSpace(r.URL.Query().Get("dictName")) == "" {
+		return httpx.BadRequest("请指定字典名称")
+	}
+	q := s.db.NewSelect().Model((*DictDetail)(nil)).ColumnExpr("dd.*").
+		Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id")
+	var rows []DictDetail
+	total, err := httpx.List(r, q, dictDetailListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, httpx.NewPage(rows, total))
+}
+
+func (s *Service) handleDictCache(w http.ResponseWriter, r *http.Request) error {
+	name := strings.TrimSpace(r.URL.Query().Get("dictName"))
+	if name == "" {
+		return httpx.BadRequest("请指定字典名称")
+	}
+	m, err := s.DictOptions(r.Context(), []string{name})
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, map[string]any{"content": m[name]})
+}
+
+func (s *Service) handleDictMap(w http.ResponseWriter, r *http.Request) error {
+	names := dictNames(r)
+	if len(names) == 0 {
+		return httpx.BadRequest("need Dict names")
+	}
+	if len(names) > maxDictNames {
+		return httpx.BadRequest("一次最多查询 %d 个字典", maxDictNames)
+	}
+	m, err := s.DictOptions(r.Context(), names)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, m)
+}
+
+func (s *Service) handleCreateDictDetail(w http.ResponseWriter, r *http.Request) error {
+	var in DictDetailInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return err
+	}
+	d, err := s.CreateDictDetail(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return httpx.Created(w, d)
+}
+
+func (s *Service) handleUpdateDictDetail(w http.ResponseWriter, r *http.Request) error {
+	var in DictDetailInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return err
+	}
+	if err := s.UpdateDictDetail(r.Context(), in); err != nil {
+		return err
+	}
+	return httpx.NoContent(w)
+}

@@ -1,0 +1,185 @@
+package system
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// fileCSP is sent with every stored file we serve: even if a file manages to
+// be rendered as a page, it runs no script and loads nothing.
+const fileCSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+
+func (s *Service) fileRoutes(rs *httpx.Routes) {
+	rs.Post("/api/file/upload", httpx.SignedIn, s.handleUpload)
+	rs.Get("/api/file/download", httpx.SignedIn, s.handleFile(false))
+	rs.Get("/api/file/view", httpx.SignedIn, s.handleFile(true))
+	rs.Get("/api/file/public/{name}", httpx.Public, s.handlePublicFile)
+	rs.Get("/api/file", "file:list", s.handleListFiles)
+	rs.Delete("/api/file", "file:del", s.idsAction(s.DeleteFiles))
+}
+
+// fileListSpec declares the filters and sorts of the file list.
+var fileListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry":         {Columns: []string{"f.original_name"}, Match: httpx.Like},
+		"moduleName":     {Columns: []string{"f.module_name"}},
+		"tag":            {Columns: []string{"f.tag"}},
+		"uploader":       {Columns: []string{"u.username", "u.nick_name"}, Match: httpx.Like},
+		"uploaderId":     {Columns: []string{"f.uploader_id"}, Kind: httpx.Int},
+		"isPublic":       {Columns: []string{"f.is_public"}, Kind: httpx.Bool},
+		"createTimeFrom": {Columns: []string{"f.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
+		"createTimeTo":   {Columns: []string{"f.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+	},
+	Sorts: map[string]string{
+		"id": "f.id", "createTime": "f.created_at", "size": "f.size", "name": "f.original_name",
+	},
+	Key:         "f.id",
+	DefaultSort: "f.id DESC",
+}
+
+// ListFiles is a page of uploaded files with the uploader's name.
+func (s *Service) ListFiles(r *http.Request) (httpx.PageResult[File], error) {
+	q := s.db.NewSelect().Model((*File)(nil)).
+		ColumnExpr("f.*").ColumnExpr("COALESCE(u.nick_name, '') AS uploader_name").
+		Join("LEFT JOIN sys_user AS u ON u.id = f.uploader_id")
+	var rows []File
+	total, err := httpx.List(r, q, fileListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return httpx.PageResult[File]{}, err
+	}
+	return httpx.NewPage(rows, total), nil
+}
+
+// errNoFile is the one answer for a file that is missing or not the caller's
+// to read, so that ids cannot be probed.
+var errNoFile = httpx.NotFound("文件不存在")
+
+// FileForRead loads a file the caller may read: their own upload, a public
+// file, or any file for holders of file:list.
+func (s *Service) FileForRead(ctx context.Context, id int64) (*File, error) {
+	f := new(File)
+	err := s.db.NewSelect().Model(f).Where("f.id = ?", id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoFile
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	p := rbac.From(ctx)
+	own := p != nil && f.UploaderID != nil && *f.UploaderID == p.UserID
+	if !own && !f.IsPublic && !p.Has("file:list") {
+		return nil, errNoFile
+	}
+	return f, nil
+}
+
+// DeleteFiles removes file records and their bytes.
+func (s *Service) DeleteFiles(ctx context.Context, ids []int64) error {
+	ids = uniqueIDs(ids)
+	var list []File
+	if err := s.db.NewSelect().Model(&list).Where("f.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(list) != len(ids) {
+		return errNoFile
+	}
+	for i := range list {
+		if err := s.removeFileRow(ctx, &list[i]); db.IsForeignKeyViolation(err) {
+			return httpx.BadRequest("文件“%s”正在被使用，不能删除", list[i].OriginalName)
+		} else if err != nil {
+			return httpx.Internal(err)
+		}
+	}
+	return nil
+}
+
+func (s *Service) handleUpload(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.SaveUpload(r, UploadOptions{Field: "file"})
+	if err != nil {
+		return err
+	}
+	return httpx.Created(w, f)
+}
+
+func (s *Service) handleListFiles(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.ListFiles(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+// handleFile serves GET /api/file/download (always an attachment) and
+// /api/file/view (inline for the safe types) for ?id=.
+func (s *Service) handleFile(view bool) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := strconv.ParseInt(r.URL.Query().Get("id"), 10, 64)
+		if err != nil || id <= 0 {
+			return httpx.BadRequest("请提供文件编号")
+		}
+		f, err := s.FileForRead(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		return s.serveFile(w, r, f, view, "")
+	}
+}
+
+// handlePublicFile serves a public file (avatar, logo) by its random stored
+// name without a session. Anything not marked public does not exist here.
+func (s *Service) handlePublicFile(w http.ResponseWriter, r *http.Request) error {
+	name := chi.URLParam(r, "name")
+	if name == "" || len(name) > 100 {
+		return errNoFile
+	}
+	f := new(File)
+	err := s.db.NewSelect().Model(f).Where("f.stored_name = ?", name).Where("f.is_public = ?", true).Scan(r.Context())
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNoFile
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	// The name is random and never reused, so the bytes behind it never change.
+	return s.serveFile(w, r, f, true, "public, max-age=86400")
+}
+
+// serveFile streams f (with range support). inline is honoured only for the
+// extensions in InlineTypes, with their fixed content type; everything else
+// is an attachment. cacheControl, when not "", replaces the API's no-store.
+func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, f *File, inline bool, cacheControl string) error {
+	rd, err := s.store.Open(f.StoredName)
+	if err != nil {
+		// A row without bytes (lost store, half-finished restore) is a missing file.
+		return errNoFile
+	}
+	defer rd.Close()
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(f.StoredName)), ".")
+	h := w.Header()
+	if ctype, ok := InlineTypes[ext]; inline && ok {
+		h.Set("Content-Type", ctype)
+		h.Set("Content-Disposition", httpx.ContentDisposition("inline", f.OriginalName))
+	} else {
+		httpx.SetDownload(w, f.OriginalName, f.ContentType)
+	}
+	h.Set("Content-Security-Policy", fileCSP)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if cacheControl != "" {
+		h.Set("Cache-Control", cacheControl)
+	}
+	if f.SHA256 != "" {
+		h.Set("ETag", `"`+f.SHA256+`"`)
+	}
+	http.ServeContent(w, r, "", f.CreatedAt, rd)
+	return nil
+}

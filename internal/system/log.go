@@ -1,0 +1,169 @@
+package system
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+func (s *Service) logRoutes(rs *httpx.Routes) {
+	rs.Get("/api/logs", "log:list", s.handleOperLogs)
+	rs.Get("/api/logs/login", "log:list", s.handleLoginLogs)
+	rs.Get("/api/online", "online:list", s.handleOnline)
+	rs.Delete("/api/online", "online:del", s.idsAction(s.KickSessions))
+}
+
+var operLogSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry":   {Columns: []string{"ol.username", "ol.path", "ol.ip"}, Match: httpx.Like},
+		"username": {Columns: []string{"ol.username"}},
+		"status":   {Columns: []string{"ol.status"}, Kind: httpx.Int},
+		"method":   {Columns: []string{"ol.method"}},
+		// result=true: succeeded (status below 400); result=false: failed.
+		"result":         {Columns: []string{"(ol.status < 400) = ?"}, Kind: httpx.Bool, Match: httpx.Expr},
+		"createTimeFrom": {Columns: []string{"ol.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
+		"createTimeTo":   {Columns: []string{"ol.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+	},
+	Sorts:       map[string]string{"createTime": "ol.created_at", "durationMs": "ol.duration_ms", "id": "ol.id"},
+	Key:         "ol.id",
+	DefaultSort: "ol.created_at DESC, ol.id DESC",
+}
+
+var loginLogSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry":         {Columns: []string{"ll.username", "ll.ip", "ll.message"}, Match: httpx.Like},
+		"username":       {Columns: []string{"ll.username"}},
+		"success":        {Columns: []string{"ll.success"}, Kind: httpx.Bool},
+		"createTimeFrom": {Columns: []string{"ll.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
+		"createTimeTo":   {Columns: []string{"ll.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+	},
+	Sorts:       map[string]string{"createTime": "ll.created_at", "id": "ll.id"},
+	Key:         "ll.id",
+	DefaultSort: "ll.created_at DESC, ll.id DESC",
+}
+
+var onlineSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry": {Columns: []string{"u.username", "u.nick_name", "s.ip"}, Match: httpx.Like},
+	},
+	Sorts: map[string]string{
+		"createTime": "s.created_at", "lastSeenTime": "s.last_seen_at", "expireTime": "s.expires_at", "username": "u.username",
+	},
+	Key:         "s.id",
+	DefaultSort: "s.last_seen_at DESC, s.id DESC",
+}
+
+// OperLogs is a page of the operation log.
+func (s *Service) OperLogs(r *http.Request) (httpx.PageResult[OperLog], error) {
+	var rows []OperLog
+	total, err := httpx.List(r, s.db.NewSelect().Model((*OperLog)(nil)), operLogSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return httpx.PageResult[OperLog]{}, err
+	}
+	return httpx.NewPage(rows, total), nil
+}
+
+// LoginLogs is a page of the login log.
+func (s *Service) LoginLogs(r *http.Request) (httpx.PageResult[LoginLog], error) {
+	var rows []LoginLog
+	total, err := httpx.List(r, s.db.NewSelect().Model((*LoginLog)(nil)), loginLogSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return httpx.PageResult[LoginLog]{}, err
+	}
+	return httpx.NewPage(rows, total), nil
+}
+
+// liveSessions selects the sessions that Authenticate would still accept:
+// not expired and, unless remembered, not idle past the limit.
+func (s *Service) liveSessions(ctx context.Context) *bun.SelectQuery {
+	now := s.now()
+	idle := time.Duration(s.SettingInt(ctx, CfgSessionIdleMin, 30)) * time.Minute
+	return s.db.NewSelect().Model((*Session)(nil)).
+		Join("JOIN sys_user AS u ON u.id = s.user_id").
+		Where("s.expires_at > ?", now).
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("s.remember = ?", true).WhereOr("s.last_seen_at > ?", now.Add(-idle))
+		})
+}
+
+// OnlineSessions is a page of the signed-in sessions with their users.
+func (s *Service) OnlineSessions(r *http.Request) (httpx.PageResult[Session], error) {
+	q := s.liveSessions(r.Context()).ColumnExpr("s.*").ColumnExpr("u.username, u.nick_name")
+	var rows []Session
+	total, err := httpx.List(r, q, onlineSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return httpx.PageResult[Session]{}, err
+	}
+	current := rbac.From(r.Context()).SessionID
+	for i := range rows {
+		rows[i].Current = rows[i].ID == current
+	}
+	return httpx.NewPage(rows, total), nil
+}
+
+// KickSessions ends the sessions with ids. The caller's own session cannot be
+// ended this way (that is logout); a non-admin cannot end the super
+// administrator's sessions (those ids are ignored, like missing ones).
+func (s *Service) KickSessions(ctx context.Context, ids []int64) error {
+	p := rbac.From(ctx)
+	for _, id := range ids {
+		if id == p.SessionID {
+			return httpx.BadRequest("不能强制退出当前会话")
+		}
+	}
+	q := s.db.NewDelete().Model((*Session)(nil)).Where("id IN (?)", bun.In(ids))
+	if !p.IsAdmin() {
+		q = q.Where("user_id NOT IN (SELECT id FROM sys_user WHERE is_admin = ?)", true)
+	}
+	if _, err := q.Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// PurgeOldLogs deletes operation- and login-log rows older than keepDays
+// days (run periodically).
+func (s *Service) PurgeOldLogs(ctx context.Context, keepDays int) error {
+	if keepDays < 1 {
+		return errors.New("purge logs: keepDays must be at least 1")
+	}
+	before := s.now().AddDate(0, 0, -keepDays)
+	if _, err := s.db.NewDelete().Model((*OperLog)(nil)).Where("created_at < ?", before).Exec(ctx); err != nil {
+		return fmt.Errorf("purge operation log: %w", err)
+	}
+	if _, err := s.db.NewDelete().Model((*LoginLog)(nil)).Where("created_at < ?", before).Exec(ctx); err != nil {
+		return fmt.Errorf("purge login log: %w", err)
+	}
+	return nil
+}
+
+func (s *Service) handleOperLogs(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.OperLogs(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+func (s *Service) handleLoginLogs(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.LoginLogs(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+func (s *Service) handleOnline(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.OnlineSessions(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}

@@ -1,0 +1,566 @@
+package system
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// Messages, to-dos and warnings belong to one user each. Every signed-in
+// route below reads and changes only the caller's own rows: ids of other
+// users' rows are silently ignored (they match nothing), so nothing about
+// them can be learned. Publishing, editing and deleting (msg:*) are the
+// administrators' side.
+
+func (s *Service) messageRoutes(rs *httpx.Routes) {
+	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, s.handleMyMessages)
+	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, s.handleRemind)
+	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, s.idsAction(s.MarkMessagesRead))
+	rs.Post("/api/msgPushHistory", "msg:add", s.handleSendMessage)
+	rs.Put("/api/msgPushHistory", "msg:edit", s.handleEditMessage)
+	rs.Delete("/api/msgPushHistory", "msg:del", s.idsAction(s.DeleteMessages))
+	rs.Delete("/api/msgPushHistory/", "msg:del", s.idsAction(s.DeleteMessages))
+
+	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, s.handleMyTodos)
+	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, s.idsAction(s.MarkTodosDone))
+	rs.Post("/api/msgTodo", "msg:add", s.handleAddTodo)
+	rs.Put("/api/msgTodo", "msg:edit", s.handleEditTodo)
+	rs.Delete("/api/msgTodo", "msg:del", s.idsAction(s.DeleteTodos))
+	rs.Delete("/api/msgTodo/", "msg:del", s.idsAction(s.DeleteTodos))
+
+	rs.Get("/api/warning", httpx.SignedIn, s.handleMyWarnings)
+}
+
+// Limits of the text fields.
+const (
+	maxMsgTitle   = 200
+	maxMsgContent = 5000
+	maxMsgLink    = 500
+	remindLimit   = 20
+)
+
+// MessageView is a message with its read state as the pages show it.
+type MessageView struct {
+	Message `bun:",extend"`
+	Read    bool `bun:"-" json:"read"`
+}
+
+var messageListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"isRemind": {Columns: []string{"mp.is_remind"}, Kind: httpx.Bool},
+		"read":     {Columns: []string{"(mp.read_at IS NOT NULL) = ?"}, Kind: httpx.Bool, Match: httpx.Expr},
+		"blurry":   {Columns: []string{"mp.title", "mp.content"}, Match: httpx.Like},
+	},
+	Sorts:       map[string]string{"createTime": "mp.created_at", "id": "mp.id"},
+	Key:         "mp.id",
+	DefaultSort: "mp.created_at DESC, mp.id DESC",
+}
+
+var todoListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"done":   {Columns: []string{"mt.done"}, Kind: httpx.Bool},
+		"module": {Columns: []string{"mt.module"}},
+		"blurry": {Columns: []string{"mt.title", "mt.content"}, Match: httpx.Like},
+	},
+	Sorts:       map[string]string{"createTime": "mt.created_at", "doneTime": "mt.done_at", "id": "mt.id"},
+	Key:         "mt.id",
+	DefaultSort: "mt.created_at DESC, mt.id DESC",
+}
+
+var warningListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"type":  {Columns: []string{"w.type"}},
+		"level": {Columns: []string{"w.level"}},
+	},
+	Sorts:       map[string]string{"createTime": "w.created_at", "id": "w.id"},
+	Key:         "w.id",
+	DefaultSort: "w.created_at DESC, w.id DESC",
+}
+
+// ---- validation shared by the HTTP side and the Go API ----
+
+// checkLink accepts "" , a site-relative path ("/party/member?id=1") or an
+// http(s) URL; javascript:, data:, protocol-relative //host and the like are refused.
+func checkLink(link string) error {
+	if link == "" {
+		return nil
+	}
+	bad := utf8.RuneCountInString(link) > maxMsgLink || strings.ContainsAny(link, "\\<>\"'` \t\r\n")
+	if !bad {
+		for _, r := range link {
+			if r < 0x20 || r == 0x7f {
+				bad = true
+				break
+			}
+		}
+	}
+	if !bad {
+		if strings.HasPrefix(link, "/") {
+			bad = strings.HasPrefix(link, "//")
+		} else {
+			u, err := url.Parse(link)
+			bad = err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == ""
+		}
+	}
+	if bad {
+		return httpx.BadRequest("链接须为以 / 开头的站内路径或 http(s) 地址")
+	}
+	return nil
+}
+
+// checkNotice validates the text of a message or to-do (trimmed in place).
+func checkNotice(title, content, link *string) error {
+	*title, *link = strings.TrimSpace(*title), strings.TrimSpace(*link)
+	switch n := utf8.RuneCountInString(*title); {
+	case n == 0:
+		return httpx.BadRequest("请输入标题")
+	case n > maxMsgTitle:
+		return httpx.BadRequest("标题不能超过 %d 个字", maxMsgTitle)
+	}
+	if utf8.RuneCountInString(*content) > maxMsgContent {
+		return httpx.BadRequest("内容不能超过 %d 个字", maxMsgContent)
+	}
+	return checkLink(*link)
+}
+
+// recipients checks that every id names an existing user and returns them
+// without duplicates.
+func recipients(ctx context.Context, db bun.IDB, userIDs []int64) ([]int64, error) {
+	ids := uniqueIDs(userIDs)
+	if len(ids) == 0 {
+		return nil, httpx.BadRequest("请选择接收人")
+	}
+	if len(ids) > 10000 {
+		return nil, httpx.BadRequest("一次最多发送给 10000 人")
+	}
+	n, err := db.NewSelect().Model((*User)(nil)).Where("id IN (?)", bun.In(ids)).Count(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if n != int64(len(ids)) {
+		return nil, httpx.BadRequest("接收人不存在")
+	}
+	return ids, nil
+}
+
+func senderOf(ctx context.Context) *int64 {
+	if p := rbac.From(ctx); p != nil {
+		id := p.UserID
+		return &id
+	}
+	return nil
+}
+
+// insertChunks inserts a slice model in batches that stay under the
+// databases' bound-parameter limits.
+func insertChunks[T any](ctx context.Context, db bun.IDB, rows []T) error {
+	const chunk = 500
+	for start := 0; start < len(rows); start += chunk {
+		part := rows[start:min(start+chunk, len(rows))]
+		if _, err := db.NewInsert().Model(&part).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- the Go API other modules call inside their own transactions ----
+
+// Notify sends a message (a reminder when remind) to each user; the sender is
+// the signed-in caller, if any. Run it with the caller's transaction as db.
+func (s *Service) Notify(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link string, remind bool) error {
+	_, err := s.notify(ctx, db, userIDs, title, content, link, remind)
+	return err
+}
+
+func (s *Service) notify(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link string, remind bool) (int, error) {
+	if err := checkNotice(&title, &content, &link); err != nil {
+		return 0, err
+	}
+	ids, err := recipients(ctx, db, userIDs)
+	if err != nil {
+		return 0, err
+	}
+	now, sender := s.now(), senderOf(ctx)
+	rows := make([]Message, len(ids))
+	for i, uid := range ids {
+		rows[i] = Message{UserID: uid, Title: title, Content: content, Link: link, IsRemind: remind, SenderID: sender, CreatedAt: now}
+	}
+	if err := insertChunks(ctx, db, rows); err != nil {
+		return 0, httpx.Internal(err)
+	}
+	return len(rows), nil
+}
+
+// AddTodo gives each user a to-do; module and bizID let the module find and
+// close it later.
+func (s *Service) AddTodo(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link, module, bizID string) error {
+	_, err := s.addTodo(ctx, db, userIDs, title, content, link, module, bizID)
+	return err
+}
+
+func (s *Service) addTodo(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link, module, bizID string) (int, error) {
+	if err := checkNotice(&title, &content, &link); err != nil {
+		return 0, err
+	}
+	if err := checkTodoRef(&module, &bizID); err != nil {
+		return 0, err
+	}
+	ids, err := recipients(ctx, db, userIDs)
+	if err != nil {
+		return 0, err
+	}
+	now, sender := s.now(), senderOf(ctx)
+	rows := make([]Todo, len(ids))
+	for i, uid := range ids {
+		rows[i] = Todo{UserID: uid, Title: title, Content: content, Link: link, Module: module, BizID: bizID,
+			SenderID: sender, CreatedAt: now}
+	}
+	if err := insertChunks(ctx, db, rows); err != nil {
+		return 0, httpx.Internal(err)
+	}
+	return len(rows), nil
+}
+
+func checkTodoRef(module, bizID *string) error {
+	*module, *bizID = strings.TrimSpace(*module), strings.TrimSpace(*bizID)
+	if len(*module) > 50 || len(*bizID) > 64 {
+		return httpx.BadRequest("模块名不能超过 50 个字符，业务编号不能超过 64 个字符")
+	}
+	return nil
+}
+
+// RaiseWarning shows a warning to a user. It is idempotent: while a warning
+// of the same user, type and link is unresolved, raising it again only
+// refreshes its text and level.
+func (s *Service) RaiseWarning(ctx context.Context, idb bun.IDB, userID int64, typ, title, content, link, level string) error {
+	typ, level = strings.TrimSpace(typ), strings.TrimSpace(level)
+	if typ == "" || len(typ) > 50 {
+		return httpx.BadRequest("预警类型不能为空且不能超过 50 个字符")
+	}
+	if level == "" {
+		level = "warning"
+	}
+	if len(level) > 16 {
+		return httpx.BadRequest("预警级别不能超过 16 个字符")
+	}
+	if err := checkNotice(&title, &content, &link); err != nil {
+		return err
+	}
+	// Checked first: a foreign-key failure would abort the caller's transaction on PostgreSQL.
+	if _, err := recipients(ctx, idb, []int64{userID}); err != nil {
+		return err
+	}
+	var existing []int64
+	if err := idb.NewSelect().Model((*Warning)(nil)).Column("id").Where("user_id = ?", userID).Where("type = ?", typ).
+		Where("link = ?", link).Where("resolved = ?", false).Limit(1).Scan(ctx, &existing); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(existing) > 0 {
+		_, err := idb.NewUpdate().Model((*Warning)(nil)).Set("title = ?", title).Set("content = ?", content).
+			Set("level = ?", level).Where("id = ?", existing[0]).Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		return nil
+	}
+	row := &Warning{UserID: userID, Type: typ, Title: title, Content: content, Link: link, Level: level, CreatedAt: s.now()}
+	if _, err := idb.NewInsert().Model(row).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// ResolveWarnings marks every user's unresolved warning of this type and
+// link as resolved (the condition is gone).
+func (s *Service) ResolveWarnings(ctx context.Context, db bun.IDB, typ, link string) error {
+	_, err := db.NewUpdate().Model((*Warning)(nil)).Set("resolved = ?", true).
+		Where("type = ?", strings.TrimSpace(typ)).Where("link = ?", strings.TrimSpace(link)).
+		Where("resolved = ?", false).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// ---- the caller's own rows ----
+
+func me(ctx context.Context) int64 { return rbac.From(ctx).UserID }
+
+// MyMessages is a page of the caller's messages, newest first.
+func (s *Service) MyMessages(r *http.Request) (httpx.PageResult[MessageView], error) {
+	q := s.db.NewSelect().Model((*Message)(nil)).
+		ColumnExpr("mp.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
+		Join("LEFT JOIN sys_user AS su ON su.id = mp.sender_id").
+		Where("mp.user_id = ?", me(r.Context()))
+	var rows []MessageView
+	total, err := httpx.List(r, q, messageListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return httpx.PageResult[MessageView]{}, err
+	}
+	for i := range rows {
+		rows[i].Read = rows[i].ReadAt != nil
+	}
+	return httpx.NewPage(rows, total), nil
+}
+
+// Reminders are the caller's unread reminders: the newest few and how many in all.
+func (s *Service) Reminders(ctx context.Context) (httpx.PageResult[MessageView], error) {
+	var rows []MessageView
+	q := s.db.NewSelect().Model(&rows).
+		ColumnExpr("mp.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
+		Join("LEFT JOIN sys_user AS su ON su.id = mp.sender_id").
+		Where("mp.user_id = ?", me(ctx)).Where("mp.is_remind = ?", true).Where("mp.read_at IS NULL").
+		OrderExpr("mp.created_at DESC, mp.id DESC").Limit(remindLimit)
+	total, err := q.ScanAndCount(ctx)
+	if err != nil {
+		return httpx.PageResult[MessageView]{}, httpx.Internal(err)
+	}
+	return httpx.NewPage(rows, int(total)), nil
+}
+
+// MarkMessagesRead marks the caller's own messages among ids as read.
+func (s *Service) MarkMessagesRead(ctx context.Context, ids []int64) error {
+	_, err := s.db.NewUpdate().Model((*Message)(nil)).Set("read_at = ?", s.now()).
+		Where("id IN (?)", bun.In(ids)).Where("user_id = ?", me(ctx)).Where("read_at IS NULL").Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// MyTodos is a page of the caller's to-dos; open ones unless done=true is asked.
+func (s *Service) MyTodos(r *http.Request) (httpx.PageResult[Todo], error) {
+	filters := httpx.QueryFilters(r.URL.Query())
+	if v, ok := filters["done"]; !ok || v == "" {
+		filters["done"] = "false"
+	}
+	q := s.db.NewSelect().Model((*Todo)(nil)).
+		ColumnExpr("mt.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
+		Join("LEFT JOIN sys_user AS su ON su.id = mt.sender_id").
+		Where("mt.user_id = ?", me(r.Context()))
+	var rows []Todo
+	total, err := httpx.List(r, q, todoListSpec, filters, &rows)
+	if err != nil {
+		return httpx.PageResult[Todo]{}, err
+	}
+	return httpx.NewPage(rows, total), nil
+}
+
+// MarkTodosDone closes the caller's own open to-dos among ids.
+func (s *Service) MarkTodosDone(ctx context.Context, ids []int64) error {
+	_, err := s.db.NewUpdate().Model((*Todo)(nil)).Set("done = ?", true).Set("done_at = ?", s.now()).
+		Where("id IN (?)", bun.In(ids)).Where("user_id = ?", me(ctx)).Where("done = ?", false).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// WarningPage is the caller's unresolved warnings plus their total.
+type WarningPage struct {
+	httpx.PageResult[Warning]
+	TotalWarningNum int `json:"totalWarningNum"`
+}
+
+// MyWarnings is a page of the caller's unresolved warnings.
+func (s *Service) MyWarnings(r *http.Request) (WarningPage, error) {
+	ctx := r.Context()
+	base := func() *bun.SelectQuery {
+		return s.db.NewSelect().Model((*Warning)(nil)).Where("w.user_id = ?", me(ctx)).Where("w.resolved = ?", false)
+	}
+	var rows []Warning
+	total, err := httpx.List(r, base(), warningListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return WarningPage{}, err
+	}
+	all, err := base().Count(ctx)
+	if err != nil {
+		return WarningPage{}, httpx.Internal(err)
+	}
+	return WarningPage{PageResult: httpx.NewPage(rows, total), TotalWarningNum: int(all)}, nil
+}
+
+// ---- administration (msg:*) ----
+
+// NoticeInput is the body of publishing and editing messages and to-dos.
+type NoticeInput struct {
+	ID       int64   `json:"id"`
+	Title    string  `json:"title"`
+	Content  string  `json:"content"`
+	Link     string  `json:"link"`
+	IsRemind bool    `json:"isRemind"`
+	Module   string  `json:"module"`
+	BizID    string  `json:"bizId"`
+	UserIDs  []int64 `json:"userIds"`
+}
+
+// SendMessage publishes one message per recipient, all or none.
+func (s *Service) SendMessage(ctx context.Context, in NoticeInput) (int, error) {
+	var n int
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		n, err = s.notify(ctx, tx, in.UserIDs, in.Title, in.Content, in.Link, in.IsRemind)
+		return err
+	})
+	return n, asHTTPError(err)
+}
+
+// SendTodo gives one to-do per recipient, all or none.
+func (s *Service) SendTodo(ctx context.Context, in NoticeInput) (int, error) {
+	var n int
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		n, err = s.addTodo(ctx, tx, in.UserIDs, in.Title, in.Content, in.Link, in.Module, in.BizID)
+		return err
+	})
+	return n, asHTTPError(err)
+}
+
+// asHTTPError keeps an *httpx.Error as it is and wraps anything else (a failed commit).
+func asHTTPError(err error) error {
+	var he *httpx.Error
+	if err == nil || errors.As(err, &he) {
+		return err
+	}
+	return httpx.Internal(err)
+}
+
+// EditMessage changes the text and link of one message.
+func (s *Service) EditMessage(ctx context.Context, in NoticeInput) error {
+	if in.ID == 0 {
+		return httpx.BadRequest("缺少消息编号")
+	}
+	if err := checkNotice(&in.Title, &in.Content, &in.Link); err != nil {
+		return err
+	}
+	res, err := s.db.NewUpdate().Model((*Message)(nil)).Set("title = ?", in.Title).Set("content = ?", in.Content).
+		Set("link = ?", in.Link).Where("id = ?", in.ID).Exec(ctx)
+	return updatedOne(res, err, "消息不存在")
+}
+
+// EditTodo changes the text, link and business reference of one to-do.
+func (s *Service) EditTodo(ctx context.Context, in NoticeInput) error {
+	if in.ID == 0 {
+		return httpx.BadRequest("缺少待办编号")
+	}
+	if err := checkNotice(&in.Title, &in.Content, &in.Link); err != nil {
+		return err
+	}
+	if err := checkTodoRef(&in.Module, &in.BizID); err != nil {
+		return err
+	}
+	res, err := s.db.NewUpdate().Model((*Todo)(nil)).Set("title = ?", in.Title).Set("content = ?", in.Content).
+		Set("link = ?", in.Link).Set("module = ?", in.Module).Set("biz_id = ?", in.BizID).
+		Where("id = ?", in.ID).Exec(ctx)
+	return updatedOne(res, err, "待办不存在")
+}
+
+func updatedOne(res sql.Result, err error, missing string) error {
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return httpx.NotFound("%s", missing)
+	}
+	return nil
+}
+
+// DeleteMessages removes messages (missing ids are ignored).
+func (s *Service) DeleteMessages(ctx context.Context, ids []int64) error {
+	if _, err := s.db.NewDelete().Model((*Message)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// DeleteTodos removes to-dos (missing ids are ignored).
+func (s *Service) DeleteTodos(ctx context.Context, ids []int64) error {
+	if _, err := s.db.NewDelete().Model((*Todo)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// ---- handlers ----
+
+func (s *Service) handleMyMessages(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.MyMessages(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+func (s *Service) handleRemind(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.Reminders(r.Context())
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+func (s *Service) handleMyTodos(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.MyTodos(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+func (s *Service) handleMyWarnings(w http.ResponseWriter, r *http.Request) error {
+	page, err := s.MyWarnings(r)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, page)
+}
+
+func (s *Service) handleSendMessage(w http.ResponseWriter, r *http.Request) error {
+	return s.handleSend(w, r, s.SendMessage)
+}
+
+func (s *Service) handleAddTodo(w http.ResponseWriter, r *http.Request) error {
+	return s.handleSend(w, r, s.SendTodo)
+}
+
+func (s *Service) handleSend(w http.ResponseWriter, r *http.Request, send func(ctxT, NoticeInput) (int, error)) error {
+	var in NoticeInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return err
+	}
+	n, err := send(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return httpx.Created(w, map[string]int{"count": n})
+}
+
+func (s *Service) handleEditMessage(w http.ResponseWriter, r *http.Request) error {
+	return s.handleEdit(w, r, s.EditMessage)
+}
+
+func (s *Service) handleEditTodo(w http.ResponseWriter, r *http.Request) error {
+	return s.handleEdit(w, r, s.EditTodo)
+}
+
+func (s *Service) handleEdit(w http.ResponseWriter, r *http.Request, edit func(ctxT, NoticeInput) error) error {
+	var in NoticeInput
+	if err := httpx.Decode(r, &in); err != nil {
+		return err
+	}
+	if err := edit(r.Context(), in); err != nil {
+		return err
+	}
+	return httpx.NoContent(w)
+}
