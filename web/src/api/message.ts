@@ -1,0 +1,56 @@
+import { get, post, type Page } from './request'
+
+/** Record fields as the server returns them (internal/system/models.go; not yet listed in docs/api.md). */
+export interface TodoItem {
+  id: number
+  title: string
+  content: string
+  link: string
+  module: string
+  bizId: string
+  done: boolean
+  doneTime: string | null
+  createTime: string
+}
+
+export interface MessageItem {
+  id: number
+  title: string
+  content: string
+  link: string
+  isRemind: boolean
+  read: boolean
+  readTime: string | null
+  senderName?: string
+  createTime: string
+}
+
+export interface WarningItem {
+  id: number
+  type: string
+  title: string
+  content: string
+  link: string
+  level: string
+  resolved: boolean
+  createTime: string
+}
+
+export type WarningPage = Page<WarningItem> & { totalWarningNum: number }
+
+export interface PageQuery {
+  page: number
+  size: number
+  sort?: string[]
+}
+
+/** Polling calls are silent: a badge that fails to refresh should not raise a notification every 30 s. */
+const quiet = { silent: true }
+
+export const todoPage = (q: PageQuery & { done?: boolean }, silent = false) =>
+  get<Page<TodoItem>>('/api/msgTodo/getTodo', q, silent ? quiet : undefined)
+export const markTodosDone = (ids: number[]) => post<void>('/api/msgTodo/updateTodo', ids)
+export const remindPage = (silent = false) => get<Page<MessageItem>>('/api/msgPushHistory/getRemind', undefined, silent ? quiet : undefined)
+export const messagePage = (q: PageQuery) => get<Page<MessageItem>>('/api/msgPushHistory/list', q)
+export const markMessagesRead = (ids: number[]) => post<void>('/api/msgPushHistory/updateRemind', ids)
+export const warningPage = (q: PageQuery, silent = false) => get<WarningPage>('/api/warning', q, silent ? quiet : undefined)

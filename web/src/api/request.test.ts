@@ -1,0 +1,158 @@
+import axios from 'axios'
+import MockAdapter from 'axios-mock-adapter'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { cancelAllRequests, createHttp, MSG_BACKEND_DOWN, MSG_FAILED, MSG_TIMEOUT, type RequestHandlers } from './request'
+
+function setup({ token = 'tok-1', methodOverride = false } = {}) {
+  let relogin: (ok: boolean) => void = () => undefined
+  const handlers = {
+    notifyError: vi.fn(),
+    confirmRelogin: vi.fn(() => new Promise<boolean>((r) => (relogin = r))),
+    relogin: vi.fn(),
+    forbidden: vi.fn(),
+  } satisfies RequestHandlers
+  const http = createHttp({ getToken: () => token, handlers: () => handlers, methodOverride })
+  const mock = new MockAdapter(http)
+  return { http, mock, handlers, answerRelogin: (ok: boolean) => relogin(ok) }
+}
+
+describe('request pipeline', () => {
+  let ctx: ReturnType<typeof setup>
+  beforeEach(() => {
+    ctx = setup()
+  })
+
+  it('sends bearer token, JSON, credentials and the 60 s timeout', async () => {
+    ctx.mock.onGet('/api/x').reply((config) => {
+      expect(config.headers?.Authorization).toBe('Bearer tok-1')
+      expect(config.headers?.['Content-Type']).toBe('application/json')
+      expect(config.withCredentials).toBe(true)
+      expect(config.timeout).toBe(60_000)
+      return [200, { ok: true }]
+    })
+    await expect(ctx.http.get('/api/x').then((r) => r.data)).resolves.toEqual({ ok: true })
+  })
+
+  it('omits the header without a token', async () => {
+    const { http, mock } = setup({ token: '' })
+    mock.onGet('/api/x').reply((config) => [200, { auth: config.headers?.Authorization ?? null }])
+    expect((await http.get('/api/x')).data).toEqual({ auth: null })
+  })
+
+  it('serialises arrays without indices', () => {
+    const url = ctx.http.getUri({ url: '/api/x', params: { ids: [1, 2], sort: ['a,asc', 'b,desc'] } })
+    expect(url).toBe('/api/x?ids=1&ids=2&sort=a,asc&sort=b,desc')
+  })
+
+  it('sends PUT/DELETE as POST + override header when asked (production)', async () => {
+    const { http, mock } = setup({ methodOverride: true })
+    mock.onPost('/api/users').reply((config) => [200, { override: config.headers?.['X-HTTP-Method-Override'] }])
+    expect((await http.put('/api/users', {})).data).toEqual({ override: 'PUT' })
+    expect((await http.delete('/api/users', { data: [1] })).data).toEqual({ override: 'DELETE' })
+  })
+
+  it('keeps PUT as PUT in development', async () => {
+    ctx.mock.onPut('/api/users').reply(204)
+    await expect(ctx.http.put('/api/users', {})).resolves.toMatchObject({ status: 204 })
+  })
+
+  it('shows the server message of an error', async () => {
+    ctx.mock.onPost('/auth/login').reply(400, { status: 400, message: '验证码错误' })
+    await expect(ctx.http.post('/auth/login', {})).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith('验证码错误')
+  })
+
+  it('reads the message of a failed blob download', async () => {
+    ctx.mock.onGet('/api/file/download').reply(400, new Blob([JSON.stringify({ message: '文件不存在' })], { type: 'application/json' }))
+    await expect(ctx.http.get('/api/file/download', { responseType: 'blob' })).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith('文件不存在')
+  })
+
+  it('silent requests show nothing', async () => {
+    ctx.mock.onGet('/auth/info').reply(401, { message: 'x' })
+    await expect(ctx.http.get('/auth/info', { silent: true })).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+    expect(ctx.handlers.confirmRelogin).not.toHaveBeenCalled()
+  })
+
+  it('401 opens one expiry dialog however many requests fail, and 重新登录 logs out', async () => {
+    ctx.mock.onGet(/\/api\/.*/).reply(401, { status: 401, message: '未登录' })
+    await Promise.allSettled([ctx.http.get('/api/a'), ctx.http.get('/api/b'), ctx.http.get('/api/c')])
+    expect(ctx.handlers.confirmRelogin).toHaveBeenCalledTimes(1)
+    expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+    ctx.answerRelogin(true)
+    await vi.waitFor(() => expect(ctx.handlers.relogin).toHaveBeenCalledTimes(1))
+    // After the dialog closed, a new 401 may open it again.
+    await Promise.allSettled([ctx.http.get('/api/d')])
+    expect(ctx.handlers.confirmRelogin).toHaveBeenCalledTimes(2)
+  })
+
+  it('cancel in the expiry dialog does not log out', async () => {
+    ctx.mock.onGet('/api/a').reply(401, {})
+    await Promise.allSettled([ctx.http.get('/api/a')])
+    ctx.answerRelogin(false)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ctx.handlers.relogin).not.toHaveBeenCalled()
+  })
+
+  it('403 goes to the forbidden page', async () => {
+    ctx.mock.onGet('/api/roles').reply(403, { status: 403, message: '没有权限' })
+    await expect(ctx.http.get('/api/roles')).rejects.toBeTruthy()
+    expect(ctx.handlers.forbidden).toHaveBeenCalledTimes(1)
+    expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+  })
+
+  it('timeout → 网络请求超时', async () => {
+    ctx.mock.onGet('/api/slow').timeout()
+    await expect(ctx.http.get('/api/slow')).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_TIMEOUT)
+  })
+
+  it('no response → 接口调用失败', async () => {
+    ctx.mock.onGet('/api/x').networkError()
+    await expect(ctx.http.get('/api/x')).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_FAILED)
+  })
+
+  it('proxy error text → 后端服务未启动', async () => {
+    ctx.mock.onGet('/api/x').reply(500, 'Error occurred while trying to proxy: localhost:5173/api/x')
+    await expect(ctx.http.get('/api/x')).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_BACKEND_DOWN)
+  })
+
+  it('cancelAllRequests aborts pending requests silently', async () => {
+    ctx.mock.restore()
+    // A custom adapter that, like the real XHR one, rejects when its signal aborts.
+    ctx.http.defaults.adapter = (config) =>
+      new Promise((_, reject) => {
+        const signal = config.signal as AbortSignal
+        signal.addEventListener('abort', () => reject(new axios.CanceledError(undefined, undefined, config)))
+      })
+    const p = ctx.http.get('/api/x')
+    await new Promise((r) => setTimeout(r, 0))
+    cancelAllRequests()
+    const err = await p.catch((e: unknown) => e)
+    expect(axios.isCancel(err)).toBe(true)
+    expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+  })
+})
+
+describe('upload helper', () => {
+  it('posts multipart with the 600 s timeout and reports whole percents', async () => {
+    const { http, upload, LONG_TIMEOUT } = await import('./request')
+    const mock = new MockAdapter(http)
+    mock.onPost('/api/file/upload').reply((config) => {
+      expect(config.timeout).toBe(LONG_TIMEOUT)
+      expect(config.timeout).toBe(600_000)
+      expect(config.data).toBeInstanceOf(FormData)
+      config.onUploadProgress?.({ loaded: 1, total: 3, bytes: 1, lengthComputable: true })
+      return [201, { id: 9 }]
+    })
+    const progress: number[] = []
+    const form = new FormData()
+    form.append('file', new Blob(['x']), 'a.txt')
+    await expect(upload('/api/file/upload', form, (p) => progress.push(p))).resolves.toEqual({ id: 9 })
+    expect(progress).toEqual([33])
+    mock.restore()
+  })
+})

@@ -1,0 +1,179 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+import { getToken } from '@/utils/token'
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** No error notification and no 401 dialog for this request; the caller handles failures. */
+    silent?: boolean
+  }
+}
+
+export const DEFAULT_TIMEOUT = 60_000
+/** Tree builds and uploads (spec §9). */
+export const LONG_TIMEOUT = 600_000
+
+export const MSG_TIMEOUT = '网络请求超时'
+export const MSG_FAILED = '接口调用失败'
+export const MSG_BACKEND_DOWN = '后端服务未启动'
+export const MSG_EXPIRED = '登录状态已过期，您可以继续留在该页面，或者重新登录'
+
+/** What the request pipeline does to the UI; the app wires real ones, tests pass fakes. */
+export interface RequestHandlers {
+  notifyError: (message: string) => void
+  /** Resolves true when the user chooses 重新登录. */
+  confirmRelogin: () => Promise<boolean>
+  relogin: () => void
+  forbidden: () => void
+}
+
+export interface HttpOptions {
+  getToken: () => string | undefined
+  handlers: () => RequestHandlers
+  /** Production servers sit behind proxies that drop PUT/DELETE: send POST + override header. */
+  methodOverride: boolean
+}
+
+/** Shared cancellation: every request without its own signal can be aborted at once (logout). */
+const pending = new Set<AbortController>()
+
+export function cancelAllRequests(): void {
+  for (const c of pending) c.abort()
+  pending.clear()
+}
+
+/** Turns an error response into the user-facing text, or null when nothing should be shown. */
+export async function errorMessage(error: AxiosError): Promise<string | null> {
+  if (axios.isCancel(error)) return null
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message)) return MSG_TIMEOUT
+  const res = error.response
+  if (!res) return MSG_FAILED
+  let data: unknown = res.data
+  if (typeof Blob !== 'undefined' && data instanceof Blob) {
+    // A failed download arrives as a Blob holding the JSON error.
+    const text = await data.text()
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = text
+    }
+  }
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
+    return (data as { message: string }).message
+  }
+  const text = typeof data === 'string' ? data : ''
+  // The dev proxy answers 5xx with an empty or "proxy error" body when the Go server is not running.
+  if (/proxy/i.test(text) || (!text && [502, 503, 504].includes(res.status))) return MSG_BACKEND_DOWN
+  return text && text.length < 200 && !/^\s*</.test(text) ? text : MSG_FAILED
+}
+
+export function createHttp(options: HttpOptions): AxiosInstance {
+  const instance = axios.create({
+    timeout: DEFAULT_TIMEOUT,
+    withCredentials: true,
+    headers: { 'Content-Type': 'application/json' },
+    // ids=1&ids=2, never ids[0]=1
+    paramsSerializer: { indexes: null },
+  })
+  let reloginOpen = false
+
+  instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    const token = options.getToken()
+    if (token) config.headers.set('Authorization', `Bearer ${token}`)
+    const method = (config.method ?? 'get').toUpperCase()
+    if (options.methodOverride && (method === 'PUT' || method === 'DELETE')) {
+      config.headers.set('X-HTTP-Method-Override', method)
+      config.method = 'post'
+    }
+    if (!config.signal) {
+      const controller = new AbortController()
+      pending.add(controller)
+      config.signal = controller.signal
+      ;(config as { _controller?: AbortController })._controller = controller
+    }
+    return config
+  })
+
+  const release = (config?: InternalAxiosRequestConfig) => {
+    const c = (config as { _controller?: AbortController } | undefined)?._controller
+    if (c) pending.delete(c)
+  }
+
+  instance.interceptors.response.use(
+    (response) => {
+      release(response.config)
+      return response
+    },
+    async (error: AxiosError) => {
+      release(error.config)
+      const h = options.handlers()
+      const silent = error.config?.silent === true
+      const status = error.response?.status
+      if (axios.isCancel(error) || silent) return Promise.reject(error)
+      if (status === 401) {
+        // One expiry dialog at a time, however many requests fail together.
+        if (!reloginOpen) {
+          reloginOpen = true
+          h.confirmRelogin()
+            .then((ok) => ok && h.relogin())
+            .finally(() => {
+              reloginOpen = false
+            })
+        }
+        return Promise.reject(error)
+      }
+      if (status === 403) {
+        h.forbidden()
+        return Promise.reject(error)
+      }
+      const message = await errorMessage(error)
+      if (message) h.notifyError(message)
+      return Promise.reject(error)
+    },
+  )
+  return instance
+}
+
+const fallbackHandlers: RequestHandlers = {
+  notifyError: (m) => console.error(m),
+  confirmRelogin: () => Promise.resolve(false),
+  relogin: () => undefined,
+  forbidden: () => undefined,
+}
+let handlers: RequestHandlers = fallbackHandlers
+
+/** Called once by the app shell with handlers that show antd dialogs and navigate. */
+export function configureRequestHandlers(h: RequestHandlers): void {
+  handlers = h
+}
+
+export const http = createHttp({
+  getToken,
+  handlers: () => handlers,
+  methodOverride: import.meta.env.PROD,
+})
+
+const data = <T>(p: Promise<AxiosResponse<T>>) => p.then((r) => r.data)
+
+export const get = <T>(url: string, params?: object, config?: AxiosRequestConfig) => data(http.get<T>(url, { ...config, params }))
+export const post = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => data(http.post<T>(url, body, config))
+export const put = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => data(http.put<T>(url, body, config))
+export const del = <T>(url: string, body?: unknown, config?: AxiosRequestConfig) => data(http.delete<T>(url, { ...config, data: body }))
+
+/** Multipart upload with the long timeout; onProgress gets whole percents. */
+export function upload<T>(url: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+  return data(
+    http.post<T>(url, form, {
+      timeout: LONG_TIMEOUT,
+      headers: { 'Content-Type': 'multipart/form-data' },
+      onUploadProgress: (e) => {
+        if (onProgress && e.total) onProgress(Math.round((e.loaded * 100) / e.total))
+      },
+    }),
+  )
+}
+
+/** A page of rows as every list endpoint answers. */
+export interface Page<T> {
+  content: T[]
+  totalElements: number
+}

@@ -1,0 +1,31 @@
+/** The user object of docs/api.md. */
+export interface User {
+  id: number
+  username: string
+  nickName: string
+  gender: string
+  phone: string
+  email: string
+  avatar: string
+  dept: { id: number; name: string } | null
+  roles: string[]
+  roleList: { id: number; name: string }[]
+  enabled: boolean
+  activated: boolean
+  hasLeft: boolean
+  locked: boolean
+  lastLoginTime: string | null
+  createTime: string
+}
+
+/** A node of GET /api/menus/myTree. */
+export interface MenuNode {
+  path: string
+  component: string
+  name?: string
+  hidden?: boolean
+  redirect?: string
+  alwaysShow?: boolean
+  meta?: { title?: string; icon?: string; noCache?: boolean; extpath?: string }
+  children?: MenuNode[]
+}

@@ -1,0 +1,109 @@
+import { Drawer, Layout } from 'antd'
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { useAppStore, MOBILE_WIDTH } from '@/stores/app'
+import { useConfigStore } from '@/stores/config'
+import { useCountersStore } from '@/stores/counters'
+import { usePermissionStore } from '@/stores/permission'
+import { useSettingsStore } from '@/stores/settings'
+import { useTagsStore } from '@/stores/tags'
+import { pageTitle } from '@/utils/title'
+import ForcedPasswordCheck from '@/components/password/ForcedPasswordCheck'
+import { matchRoute } from '../router/match'
+import { topFor } from '../router/menus'
+import AppFooter from './AppFooter'
+import AppMain from './AppMain'
+import Breadcrumbs from './Breadcrumbs'
+import SettingsDrawer from './SettingsDrawer'
+import Sidebar, { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './Sidebar'
+import TagsView from './TagsView'
+import TopBar from './topbar/TopBar'
+
+/** Tracks the viewport: below 992 px the sidebar becomes a drawer. */
+function useResponsive() {
+  const setDevice = useAppStore((s) => s.setDevice)
+  useEffect(() => {
+    const update = () => {
+      const mobile = window.innerWidth < MOBILE_WIDTH
+      setDevice(mobile ? 'mobile' : 'desktop')
+      if (mobile) useAppStore.getState().closeSidebar(true)
+    }
+    update()
+    window.addEventListener('resize', update)
+    return () => window.removeEventListener('resize', update)
+  }, [setDevice])
+}
+
+/** On every navigation: visited tab, active first-level menu, page title, mobile drawer. */
+function useRouteEffects() {
+  const { pathname, search } = useLocation()
+  const routes = usePermissionStore((s) => s.routes)
+  const model = usePermissionStore((s) => s.model)
+  const htmlTitle = useConfigStore((s) => s.config.htmlTitle)
+  useEffect(() => {
+    const route = matchRoute(routes, pathname)
+    if (!route) return
+    const { addView } = useTagsStore.getState()
+    // Affix tabs (home) are always present.
+    routes.filter((r) => r.meta.affix).forEach((r) => addView({ path: r.path, fullPath: r.path, title: r.meta.title, affix: true }, r.meta.noCache))
+    addView({ path: pathname, fullPath: pathname + search, title: route.meta.title, affix: route.meta.affix }, route.meta.noCache)
+    const top = route.top || topFor(pathname, model)
+    if (top) usePermissionStore.getState().setActiveTop(top)
+    document.title = pageTitle(route.meta.title, htmlTitle)
+    if (useAppStore.getState().device === 'mobile') useAppStore.getState().closeSidebar(true)
+  }, [pathname, search, routes, model, htmlTitle])
+}
+
+export default function MainLayout() {
+  useResponsive()
+  useRouteEffects()
+  const device = useAppStore((s) => s.device)
+  const opened = useAppStore((s) => s.sidebarOpened)
+  const tagsView = useSettingsStore((s) => s.tagsView)
+  const fixedHeader = useSettingsStore((s) => s.fixedHeader)
+
+  useEffect(() => {
+    const counters = useCountersStore.getState()
+    void counters.refreshAll()
+    counters.startPolling()
+    return () => useCountersStore.getState().stopPolling()
+  }, [])
+
+  const mobile = device === 'mobile'
+  const sideWidth = mobile ? 0 : opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH
+  return (
+    <Layout className="main-layout" style={{ minHeight: '100vh' }}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={opened}
+          size={SIDEBAR_WIDTH}
+          closable={false}
+          onClose={() => useAppStore.getState().closeSidebar(false)}
+          styles={{ body: { padding: 0 } }}
+        >
+          <Sidebar collapsed={false} />
+        </Drawer>
+      ) : (
+        <Layout.Sider className="app-sider" width={SIDEBAR_WIDTH} collapsedWidth={SIDEBAR_COLLAPSED_WIDTH} collapsed={!opened} trigger={null} theme="light">
+          <Sidebar collapsed={!opened} />
+        </Layout.Sider>
+      )}
+      <Layout style={{ marginLeft: sideWidth, transition: 'margin-left .2s' }}>
+        <div className={fixedHeader ? 'app-header fixed' : 'app-header'}>
+          <TopBar />
+          <div className="app-subbar">
+            <Breadcrumbs />
+          </div>
+          {tagsView && <TagsView />}
+        </div>
+        <Layout.Content className="app-content">
+          <AppMain />
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+      <SettingsDrawer />
+      <ForcedPasswordCheck />
+    </Layout>
+  )
+}

@@ -1,0 +1,228 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import Cookies from 'js-cookie'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeUser, TREE } from '@/test/fixtures'
+import { renderWithApp } from '@/test/render'
+
+vi.mock('@/api/auth', () => ({
+  getCaptcha: vi.fn(() => Promise.resolve({ img: 'data:image/png;base64,AAAA', uuid: 'u1', enabled: true })),
+  getPublicKey: vi.fn(),
+  login: vi.fn(),
+  getInfo: vi.fn(),
+  logout: vi.fn(() => Promise.resolve()),
+}))
+vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
+vi.mock('@/api/user', () => ({ checkPassword: vi.fn(() => Promise.resolve({ needChange: false, reason: '' })) }))
+vi.mock('@/api/message', () => ({
+  todoPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 2 })),
+  remindPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0 })),
+  warningPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0, totalWarningNum: 150 })),
+}))
+
+import * as auth from '@/api/auth'
+import { myMenuTree } from '@/api/menu'
+import { checkPassword } from '@/api/user'
+import { setNavigate } from '@/app/bridge'
+import { useConfigStore } from '@/stores/config'
+import { useCountersStore } from '@/stores/counters'
+import { usePermissionStore } from '@/stores/permission'
+import { useSessionStore } from '@/stores/session'
+import { useSettingsStore } from '@/stores/settings'
+import { useTagsStore } from '@/stores/tags'
+import Gate from './Gate'
+
+let location = ''
+function Where() {
+  const l = useLocation()
+  location = l.pathname + l.search
+  return null
+}
+
+function start(path: string) {
+  return renderWithApp(
+    <MemoryRouter initialEntries={[path]}>
+      <Where />
+      <Routes>
+        <Route path="*" element={<Gate />} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+function signIn() {
+  Cookies.set('Admin-Token', 'tok', { path: '/' })
+  useSessionStore.setState({ token: 'tok', user: null, roles: [], loadMenus: true })
+}
+
+describe('gate and main layout', () => {
+  beforeEach(() => {
+    useCountersStore.getState().reset()
+    useSessionStore.getState().clear()
+    useConfigStore.setState({ config: { htmlTitle: '测试大学智慧党建' }, school: null, loaded: true })
+    useSettingsStore.setState({ tagsView: false })
+    vi.mocked(auth.getInfo).mockResolvedValue(makeUser())
+    vi.mocked(myMenuTree).mockResolvedValue(TREE)
+    setNavigate(() => undefined)
+  })
+
+  it('without a session a private path goes to the login page with a redirect', async () => {
+    start('/system/user')
+    expect(await screen.findByRole('button', { name: /登\s*录/ })).toBeTruthy()
+    expect(location).toBe('/login?redirect=%2Fsystem%2Fuser')
+    expect(await screen.findByAltText('验证码')).toBeTruthy()
+  })
+
+  it('the captcha field is hidden when the server turns it off', async () => {
+    vi.mocked(auth.getCaptcha).mockResolvedValueOnce({ img: '', uuid: '', enabled: false })
+    start('/login')
+    await screen.findByRole('button', { name: /登\s*录/ })
+    await waitFor(() => expect(auth.getCaptcha).toHaveBeenCalled())
+    expect(screen.queryByPlaceholderText('验证码')).toBeNull()
+  })
+
+  it('/salogin shows 正在登录', async () => {
+    start('/salogin')
+    expect(await screen.findByText('正在登录')).toBeTruthy()
+  })
+
+  it('the new-login setting sends visitors to /newlogin', async () => {
+    useConfigStore.setState({ config: { newLogin: 'true' }, loaded: true })
+    start('/monitor/log')
+    await screen.findByRole('button', { name: /登\s*录/ })
+    expect(location).toBe('/newlogin?redirect=%2Fmonitor%2Flog')
+  })
+
+  it('signed in: / lands on the first menu; unknown component shows 页面不存在', async () => {
+    signIn()
+    start('/')
+    expect(await screen.findByText('页面不存在：system/user')).toBeTruthy()
+    expect(location).toBe('/system/user')
+    expect(document.title).toBe('用户管理 - 测试大学智慧党建')
+    // Header: first-level entries; sidebar: the children of the active one.
+    const header = document.querySelector('.header-menu') as HTMLElement
+    expect(within(header).getByText('系统管理')).toBeTruthy()
+    expect(within(header).getByText('系统监控')).toBeTruthy()
+    const side = document.querySelector('.sidebar') as HTMLElement
+    expect(within(side).getByText('角色管理')).toBeTruthy()
+    expect(within(side).queryByText('在线用户')).toBeNull()
+    // Breadcrumb starts with 首页.
+    const crumbs = document.querySelector('.app-breadcrumb')!.textContent
+    expect(crumbs).toBe('首页/系统管理/用户管理')
+    // Counters: hidden at 0, capped at 99.
+    await waitFor(() => expect(document.querySelector('[data-counter="warning"] .ant-badge')!.textContent).toContain('99+'))
+    expect(document.querySelector('[data-counter="remind"] sup')).toBeNull()
+    expect(checkPassword).toHaveBeenCalled()
+  })
+
+  it('a signed-in user opening /login goes to /', async () => {
+    signIn()
+    start('/login')
+    await screen.findByText('页面不存在：system/user')
+    expect(location).toBe('/system/user')
+  })
+
+  it('unknown paths go to /', async () => {
+    signIn()
+    start('/no/such/page')
+    await screen.findByText('页面不存在：system/user')
+    expect(location).toBe('/system/user')
+  })
+
+  it('a failed user-info fetch logs out', async () => {
+    signIn()
+    const nav = vi.fn()
+    setNavigate(nav)
+    vi.mocked(auth.getInfo).mockRejectedValueOnce(new Error('401'))
+    start('/system/user')
+    await waitFor(() => expect(nav).toHaveBeenCalledWith('/login', true))
+    expect(useSessionStore.getState().token).toBeUndefined()
+    expect(Cookies.get('Admin-Token')).toBeUndefined()
+  })
+
+  it('the forced password dialog opens when the server says so', async () => {
+    vi.mocked(checkPassword).mockResolvedValueOnce({ needChange: true, reason: 'reset' })
+    signIn()
+    start('/home/home')
+    expect(await screen.findByText('为了您的账号安全，请修改账号密码后再使用系统！')).toBeTruthy()
+    expect(screen.getByText('密码已被管理员重置')).toBeTruthy()
+  })
+
+  it('tags: visiting pages adds tabs; closing the active one moves to the last', async () => {
+    useSettingsStore.setState({ tagsView: true })
+    signIn()
+    start('/system/user')
+    await screen.findByText('页面不存在：system/user')
+    const side = document.querySelector('.sidebar') as HTMLElement
+    fireEvent.click(within(side).getByText('角色管理'))
+    await screen.findByText('页面不存在：system/role')
+    const tabs = () => screen.getAllByRole('tab').map((t) => t.textContent)
+    expect(tabs()).toEqual(['首页', '用户管理', '角色管理'])
+    // system/role has noCache, system/user stays cached (kept mounted, hidden).
+    expect(useTagsStore.getState().cachedViews).toEqual(['/home/home', '/system/user'])
+    fireEvent.click(screen.getByLabelText('关闭角色管理'))
+    await waitFor(() => expect(location).toBe('/system/user'))
+    expect(tabs()).toEqual(['首页', '用户管理'])
+  })
+
+  it('header menu switches the sidebar and opens the first page', async () => {
+    signIn()
+    start('/system/user')
+    await screen.findByText('页面不存在：system/user')
+    fireEvent.click(within(document.querySelector('.header-menu') as HTMLElement).getByText('系统监控'))
+    await screen.findByText('页面不存在：monitor/online')
+    expect(usePermissionStore.getState().activeTop).toBe('/monitor')
+    expect(within(document.querySelector('.sidebar') as HTMLElement).getByText('操作日志')).toBeTruthy()
+  })
+
+  it('menu search jumps to the chosen page', async () => {
+    signIn()
+    start('/system/user')
+    await screen.findByText('页面不存在：system/user')
+    fireEvent.click(screen.getByLabelText('菜单搜索'))
+    const input = await screen.findByRole('combobox')
+    await act(async () => {
+      fireEvent.change(input, { target: { value: '操作日志' } })
+    })
+    fireEvent.click(await screen.findByText('系统监控 > 操作日志'))
+    await screen.findByText('页面不存在：monitor/log')
+    expect(location).toBe('/monitor/log')
+  })
+
+  it.each([
+    ['/payment?status=success', '支付成功'],
+    ['/mobileUpload', '上传文件'],
+    ['/democratic/meeting/12', '民主生活会'],
+    ['/questionnaire/abc', '问卷回执'],
+    ['/404', '抱歉，您访问的页面不存在。'],
+    ['/401', '抱歉，您没有访问权限，请联系管理员。'],
+  ])('public page %s renders without a session', async (path, text) => {
+    start(path)
+    expect(await screen.findByText(text)).toBeTruthy()
+    expect(location).toBe(path)
+  })
+
+  it('isDead greys public pages', async () => {
+    useConfigStore.setState({ config: { isDead: 'true' }, loaded: true })
+    start('/login')
+    await screen.findByRole('button', { name: /登\s*录/ })
+    expect(document.querySelector('.is-dead')).not.toBeNull()
+  })
+
+  it('below 992 px the sidebar is a drawer', async () => {
+    const width = window.innerWidth
+    Object.defineProperty(window, 'innerWidth', { value: 800, configurable: true })
+    try {
+      signIn()
+      start('/system/user')
+      await screen.findByText('页面不存在：system/user')
+      expect(document.querySelector('.app-sider')).toBeNull()
+      expect(document.querySelector('.sidebar')).toBeNull()
+      fireEvent.click(screen.getByLabelText('展开侧边栏'))
+      expect(await screen.findByText('角色管理')).toBeTruthy()
+      expect(document.querySelector('.ant-drawer .sidebar')).not.toBeNull()
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true })
+    }
+  })
+})

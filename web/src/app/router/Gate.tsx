@@ -1,0 +1,79 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import MissingPage from '@/components/MissingPage'
+import PageLoading from '@/components/PageLoading'
+import { isTrue, useConfigStore } from '@/stores/config'
+import { usePermissionStore } from '@/stores/permission'
+import { useSessionStore } from '@/stores/session'
+import { navigateTo } from '../bridge'
+import RedirectPage from './RedirectPage'
+import { decide, isDeadStyled, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
+import { firstVisiblePath } from './menus'
+import { lazyPage } from './pages'
+
+/** The layout is its own chunk, so the login route does not download it. */
+const MainLayout = lazy(() => import('../layout/MainLayout'))
+
+/** Loads user info and menus once a token exists; a failure ends the local session. */
+function useSessionLoader(active: boolean) {
+  useEffect(() => {
+    if (!active) return
+    let cancelled = false
+    const session = useSessionStore.getState()
+    const perms = usePermissionStore.getState()
+    const work = async () => {
+      if (!session.user) await session.fetchInfo()
+      if (session.loadMenus || !perms.loaded) await perms.loadMenus()
+      useSessionStore.getState().menusLoaded()
+    }
+    work().catch(() => {
+      if (cancelled) return
+      useSessionStore.getState().clear()
+      navigateTo('/login', true)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [active])
+}
+
+function PublicPage({ name, pathname }: { name: string; pathname: string }) {
+  const dead = isTrue(useConfigStore((s) => s.config.isDead)) && isDeadStyled(pathname)
+  const Page = lazyPage(name)
+  return (
+    <div className={dead ? 'is-dead' : undefined} style={{ minHeight: '100vh' }}>
+      <Suspense fallback={<PageLoading />}>{Page ? <Page /> : <MissingPage name={name} />}</Suspense>
+    </div>
+  )
+}
+
+/** The single top-level route: runs the guard, then renders a public page or the main layout. */
+export default function Gate(): ReactNode {
+  const { pathname, search } = useLocation()
+  const token = useSessionStore((s) => s.token)
+  const user = useSessionStore((s) => s.user)
+  const loadMenus = useSessionStore((s) => s.loadMenus)
+  const menusLoaded = usePermissionStore((s) => s.loaded)
+  const model = usePermissionStore((s) => s.model)
+  const configLoaded = useConfigStore((s) => s.loaded)
+  const newLogin = isTrue(useConfigStore((s) => s.config.newLogin))
+
+  const ready = !!user && menusLoaded && !loadMenus
+  const decision = decide({ pathname, search, hasToken: !!token, ready, newLogin, firstPath: firstVisiblePath(model.routes) })
+  useSessionLoader(decision.kind === 'load')
+
+  // The new-login setting decides where a visitor goes, so wait for the public config.
+  if (!configLoaded) return <PageLoading />
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />
+  if (decision.kind === 'load') return <PageLoading tip="正在加载用户信息…" />
+
+  const standalone = PUBLIC_PAGES[pathname] ?? publicPrefixPage(pathname)
+  if (standalone) return <PublicPage name={standalone} pathname={pathname} />
+  // Signed in, /redirect/* stays inside the layout so cached tabs survive a refresh.
+  if (!token && pathname.startsWith(REDIRECT_PREFIX)) return <RedirectPage />
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MainLayout />
+    </Suspense>
+  )
+}

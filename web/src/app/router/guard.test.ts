@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { decide, isDeadStyled, isPublicPath, safeRedirect, sessionIdFrom, type GuardInput } from './guard'
+
+const base: GuardInput = { pathname: '/system/user', search: '', hasToken: false, ready: false, newLogin: false, firstPath: '/system/user' }
+const run = (over: Partial<GuardInput>) => decide({ ...base, ...over })
+
+describe('navigation guard', () => {
+  it('no session → /login with the path to come back to', () => {
+    expect(run({ pathname: '/system/user', search: '?a=1' })).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fsystem%2Fuser%3Fa%3D1' })
+  })
+
+  it('no session and the new-login setting → /newlogin', () => {
+    expect(run({ newLogin: true })).toEqual({ kind: 'redirect', to: '/newlogin?redirect=%2Fsystem%2Fuser' })
+  })
+
+  it('no session at the root → plain login', () => {
+    expect(run({ pathname: '/' })).toEqual({ kind: 'redirect', to: '/login' })
+  })
+
+  it.each(['/login', '/kclogin', '/lylogin', '/rjlogin', '/newlogin', '/salogin', '/404', '/401', '/payment', '/mobileUpload', '/redirect/home/home', '/democratic/meeting', '/democratic/meetingReceipt/3', '/questionnaire', '/questionnaire/abc'])(
+    'public %s needs no session',
+    (pathname) => {
+      expect(isPublicPath(pathname)).toBe(true)
+      expect(run({ pathname })).toEqual({ kind: 'allow' })
+    },
+  )
+
+  it('private paths are not public', () => {
+    expect(isPublicPath('/home/home')).toBe(false)
+    expect(isPublicPath('/democratic')).toBe(false)
+    expect(isPublicPath('/loginx')).toBe(false)
+  })
+
+  it('signed-in user opening /login or /newlogin → /', () => {
+    expect(run({ pathname: '/login', hasToken: true, ready: true })).toEqual({ kind: 'redirect', to: '/' })
+    expect(run({ pathname: '/newlogin', hasToken: true, ready: false })).toEqual({ kind: 'redirect', to: '/' })
+  })
+
+  it('token without loaded user → load first', () => {
+    expect(run({ hasToken: true, ready: false })).toEqual({ kind: 'load' })
+    // /redirect re-enters a layout page, so it waits for the session too.
+    expect(run({ pathname: '/redirect/home/home', hasToken: true, ready: false })).toEqual({ kind: 'load' })
+  })
+
+  it('/ → first visible menu, or home without menus', () => {
+    expect(run({ pathname: '/', hasToken: true, ready: true })).toEqual({ kind: 'redirect', to: '/system/user' })
+    expect(run({ pathname: '/', hasToken: true, ready: true, firstPath: undefined })).toEqual({ kind: 'redirect', to: '/home/home' })
+  })
+
+  it('signed in and loaded → allow', () => {
+    expect(run({ hasToken: true, ready: true })).toEqual({ kind: 'allow' })
+  })
+
+  it('sessionId query parameter', () => {
+    expect(sessionIdFrom('?sessionId=abc&x=1')).toBe('abc')
+    expect(sessionIdFrom('?x=1')).toBeNull()
+  })
+
+  it('post-login target stays inside the app', () => {
+    expect(safeRedirect('/system/user?a=1')).toBe('/system/user?a=1')
+    expect(safeRedirect(null)).toBe('/')
+    expect(safeRedirect('//evil.example')).toBe('/')
+    expect(safeRedirect('https://evil.example')).toBe('/')
+  })
+
+  it('isDead greys public pages and home only', () => {
+    expect(isDeadStyled('/login')).toBe(true)
+    expect(isDeadStyled('/home/home')).toBe(true)
+    expect(isDeadStyled('/system/user')).toBe(false)
+  })
+})

@@ -1,0 +1,118 @@
+import type { MenuNode } from '@/api/types'
+import { isExternal } from '@/utils/validate'
+
+/** Meta of a route the app renders inside the main layout. */
+export interface RouteMeta {
+  title: string
+  icon?: string
+  noCache?: boolean
+  extpath?: string
+  affix?: boolean
+  hidden?: boolean
+  /** Sidebar entry to highlight when this (hidden) route is open. */
+  activeMenu?: string
+  /** Titles from the first level down to this route. */
+  trail: string[]
+}
+
+export interface AppRoute {
+  /** Absolute path without the /web base. */
+  path: string
+  /** Page name such as "system/user", resolved through import.meta.glob. */
+  component: string
+  meta: RouteMeta
+  /** Absolute path of the first-level entry it belongs to ('' for static routes). */
+  top: string
+}
+
+export interface NavItem {
+  key: string
+  title: string
+  icon?: string
+  external: boolean
+  children?: NavItem[]
+}
+
+export interface MenuModel {
+  routes: AppRoute[]
+  /** First-level entries for the header menu. */
+  top: NavItem[]
+  /** Sidebar items per first-level path. */
+  side: Record<string, NavItem[]>
+}
+
+/** Names that mean "a container", not a page. */
+const CONTAINERS = new Set(['Layout', 'ParentView', ''])
+
+export function joinPath(base: string, path: string): string {
+  if (isExternal(path)) return path
+  const raw = path.startsWith('/') ? path : `${base}/${path}`
+  const clean = raw.replace(/\/+/g, '/')
+  return clean.length > 1 ? clean.replace(/\/$/, '') : clean
+}
+
+const titleOf = (n: MenuNode) => n.meta?.title || n.name || n.path
+
+/**
+ * Server menu tree → flat routes + header/sidebar models. Every leaf with a page component becomes
+ * a route at its absolute path (third-level leaves are thereby flattened under their first-level
+ * parent); hidden nodes become hidden routes and stay out of the menus.
+ */
+export function buildMenuModel(tree: MenuNode[]): MenuModel {
+  const routes: AppRoute[] = []
+  const side: Record<string, NavItem[]> = {}
+
+  const walk = (node: MenuNode, base: string, trail: string[], top: string, hidden: boolean): NavItem | null => {
+    const path = joinPath(base, node.path)
+    const titles = [...trail, titleOf(node)]
+    const isHidden = hidden || !!node.hidden
+    const kids = (node.children ?? [])
+      .map((c) => walk(c, path, titles, top, isHidden))
+      .filter((c): c is NavItem => c !== null)
+    if (!node.children?.length && !CONTAINERS.has(node.component ?? '') && !isExternal(path)) {
+      routes.push({
+        path,
+        component: node.component,
+        top,
+        meta: { title: titleOf(node), icon: node.meta?.icon, noCache: node.meta?.noCache, extpath: node.meta?.extpath, hidden: isHidden, trail: titles },
+      })
+    }
+    if (isHidden) return null
+    const item: NavItem = { key: path, title: titleOf(node), icon: node.meta?.icon, external: isExternal(path) }
+    if (node.children?.length) {
+      // A directory whose children are all hidden shows as nothing rather than an empty submenu.
+      if (kids.length === 0) return null
+      item.children = kids
+    }
+    return item
+  }
+
+  const top: NavItem[] = []
+  for (const node of tree) {
+    const path = joinPath('', node.path.startsWith('/') || isExternal(node.path) ? node.path : `/${node.path}`)
+    const item = walk(node, '', [], path, false)
+    side[path] = item?.children ?? []
+    if (item) top.push(item)
+  }
+  return { routes, top, side }
+}
+
+/** First non-hidden route: where '/' lands. */
+export function firstVisiblePath(routes: AppRoute[]): string | undefined {
+  return routes.find((r) => !r.meta.hidden)?.path
+}
+
+/** The first-level entry that owns a path: its route's top, else the longest matching prefix. */
+export function topFor(pathname: string, model: MenuModel): string | undefined {
+  const route = model.routes.find((r) => r.path === pathname)
+  if (route?.top) return route.top
+  return model.top
+    .map((t) => t.key)
+    .filter((k) => pathname === k || pathname.startsWith(`${k}/`))
+    .sort((a, b) => b.length - a.length)[0]
+}
+
+/** First leaf of a nav item (clicking a header entry opens it). */
+export function firstLeaf(item: NavItem): string {
+  return item.children?.length ? firstLeaf(item.children[0]) : item.key
+}

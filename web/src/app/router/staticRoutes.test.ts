@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { hasPermission } from '@/utils/permission'
+import { hasPage, pageFile } from './pages'
+import { availableNamedRoutes, LAYOUT_ROUTES, visibleModeItems } from './staticRoutes'
+
+describe('page registry', () => {
+  it('resolves component names to page files', () => {
+    expect(pageFile('system/user')).toBe('/src/pages/system/user/index.tsx')
+    expect(pageFile('/system/user/index')).toBe('/src/pages/system/user/index.tsx')
+  })
+
+  it('knows the pages that exist', () => {
+    expect(hasPage('home/home')).toBe(true)
+    expect(hasPage('login')).toBe(true)
+    expect(hasPage('no/such/page')).toBe(false)
+    for (const r of LAYOUT_ROUTES) expect(hasPage(r.component)).toBe(true)
+  })
+
+  it('named routes of later modules appear only when their page exists', () => {
+    expect(availableNamedRoutes(() => false)).toEqual([])
+    expect(availableNamedRoutes((c) => c === 'workbench/dj/home').map((r) => r.path)).toEqual(['/workbench/dj/home'])
+  })
+})
+
+describe('mode switch', () => {
+  const all = new Set(['/list-home/dyHome', '/workbench/dj/home', '/workbench/gb/home'])
+
+  it('needs workbench:group', () => {
+    expect(visibleModeItems(['dy:home'], all, hasPermission)).toEqual([])
+  })
+
+  it('shows items by permission', () => {
+    const keys = visibleModeItems(['workbench:group', 'dy:home', 'gb:workbench:navbar'], all, hasPermission).map((i) => i.key)
+    expect(keys).toEqual(['dy', 'gb'])
+  })
+
+  it('hides items whose route does not exist, even for admin', () => {
+    expect(visibleModeItems(['admin'], new Set(['/workbench/dj/home']), hasPermission).map((i) => i.key)).toEqual(['dj'])
+    expect(visibleModeItems(['admin'], new Set(), hasPermission)).toEqual([])
+  })
+})

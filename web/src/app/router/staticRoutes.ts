@@ -1,0 +1,55 @@
+import type { AppRoute } from './menus'
+import { hasPage } from './pages'
+
+const route = (path: string, component: string, title: string, extra: Partial<AppRoute['meta']> = {}): AppRoute => ({
+  path,
+  component,
+  top: '',
+  meta: { title, trail: [title], ...extra },
+})
+
+/** Routes inside the main layout that every signed-in user has, whatever the menu tree says. */
+export const LAYOUT_ROUTES: AppRoute[] = [
+  route('/home/home', 'home/home', '首页', { affix: true, icon: 'home' }),
+  route('/user/center', 'user/center', '个人中心', { hidden: true }),
+  route('/message/msginfo', 'message/msginfo', '我的消息', { hidden: true }),
+  route('/message/warning', 'message/warning', '预警信息', { hidden: true }),
+]
+
+/**
+ * Named routes of spec §2 that belong to later modules. Each is registered only once its page
+ * folder exists, so until then it is absent (no placeholder page, no menu entry).
+ */
+export const NAMED_ROUTES: AppRoute[] = [
+  route('/user/archives', 'user/archives', '个人档案', { hidden: true }),
+  route('/xssb/active/user', 'xssb/active/user', '个人学时报表', { hidden: true }),
+  route('/list-home/dyHome', 'list-home/dyHome', '党员首页', { hidden: true }),
+  route('/workbench/dj/home', 'workbench/dj/home', '党建工作台', { hidden: true }),
+  route('/workbench/gb/home', 'workbench/gb/home', '干部工作台', { hidden: true }),
+  route('/iFrameLinkShow', 'iFrameLinkShow', '外部链接', { hidden: true }),
+  route('/help/document', 'help/document', '帮助文档', { hidden: true }),
+  route('/dyjbxx/detail', 'dyjbxx/detail', '党员详情', { hidden: true }),
+  route('/mzpydy/self', 'mzpydy/self', '个人总结', { hidden: true }),
+  route('/mzpydy', 'mzpydy', '民主评议党员', { hidden: true }),
+  route('/dzzhjgl/tp', 'dzzhjgl/tp', '党组织换届投票', { hidden: true }),
+  route('/cadre/evaluation', 'cadre/evaluation', '干部考核测评', { hidden: true }),
+  route('/pschool', 'pschool', '党校', { hidden: true }),
+]
+
+export function availableNamedRoutes(exists: (component: string) => boolean = hasPage): AppRoute[] {
+  return NAMED_ROUTES.filter((r) => exists(r.component))
+}
+
+/** Top-bar mode switch (spec §6): shown by permission AND only when the target route exists. */
+export const MODE_ITEMS = [
+  { key: 'dy', title: '党员首页', path: '/list-home/dyHome', permission: 'dy:home' },
+  { key: 'dj', title: '党建工作台', path: '/workbench/dj/home', permission: 'dj:workbench:navbar' },
+  { key: 'gb', title: '干部工作台', path: '/workbench/gb/home', permission: 'gb:workbench:navbar' },
+] as const
+export const MODE_SWITCH_PERMISSION = 'workbench:group'
+
+/** Mode items the user may see; an empty list hides the whole switch. */
+export function visibleModeItems(roles: readonly string[], knownPaths: ReadonlySet<string>, can: (roles: readonly string[], need: string[]) => boolean) {
+  if (!can(roles, [MODE_SWITCH_PERMISSION])) return []
+  return MODE_ITEMS.filter((i) => can(roles, [i.permission]) && knownPaths.has(i.path))
+}

@@ -1,0 +1,121 @@
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { Button, Card, Checkbox, Form, Input, Spin } from 'antd'
+import { useCallback, useEffect, useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { getCaptcha, type Captcha } from '@/api/auth'
+import { SCHOOL_LOGO_URL } from '@/api/system'
+import { safeRedirect } from '@/app/router/guard'
+import { useDocumentTitle } from '@/app/useDocumentTitle'
+import { useConfigStore } from '@/stores/config'
+import { brandTitle } from '@/utils/title'
+import { useSessionStore } from '@/stores/session'
+import { rememberedUsername, rememberUsername } from './service'
+
+interface Values {
+  username: string
+  password: string
+  code?: string
+  rememberMe: boolean
+}
+
+/** Shared by every login path (/login, /newlogin, /kclogin, …); /salogin only shows progress. */
+export default function LoginPage() {
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const school = useConfigStore((s) => s.school)
+  const config = useConfigStore((s) => s.config)
+  const [captcha, setCaptcha] = useState<Captcha | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [form] = Form.useForm<Values>()
+  useDocumentTitle(pathname === '/salogin' ? '正在登录' : '登录')
+
+  const refreshCaptcha = useCallback(() => {
+    getCaptcha().then(setCaptcha, () => setCaptcha(null))
+  }, [])
+  useEffect(() => {
+    if (pathname !== '/salogin') refreshCaptcha()
+  }, [pathname, refreshCaptcha])
+
+  if (pathname === '/salogin') {
+    return (
+      <div className="login-page">
+        <Spin size="large" />
+        <p style={{ color: '#fff', marginTop: 16 }}>正在登录</p>
+      </div>
+    )
+  }
+
+  const onFinish = async (v: Values) => {
+    setLoading(true)
+    try {
+      await useSessionStore.getState().login({
+        username: v.username,
+        password: v.password,
+        code: v.code ?? '',
+        uuid: captcha?.uuid ?? '',
+        rememberMe: v.rememberMe,
+      })
+      rememberUsername(v.username.trim(), v.rememberMe)
+      navigate(safeRedirect(params.get('redirect')), { replace: true })
+    } catch {
+      // The message came through the request pipeline; a captcha is single-use, so fetch a new one.
+      form.setFieldValue('code', '')
+      refreshCaptcha()
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  const title = brandTitle(school)
+  const footer = school?.footer || ''
+  return (
+    <div className="login-page">
+      <Card className="login-card">
+        <div className="login-brand">
+          <img src={SCHOOL_LOGO_URL} alt="" />
+          <h1>{title}</h1>
+        </div>
+        <Form<Values>
+          form={form}
+          size="large"
+          onFinish={onFinish}
+          initialValues={{ username: rememberedUsername(), rememberMe: !!rememberedUsername() }}
+          autoComplete="on"
+        >
+          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+            <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+          </Form.Item>
+          {captcha?.enabled && (
+            <Form.Item>
+              <div style={{ display: 'flex', gap: 8 }}>
+                <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
+                  <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" />
+                </Form.Item>
+                <img className="login-captcha" src={captcha.img} alt="验证码" title="看不清？点击刷新" onClick={refreshCaptcha} />
+              </div>
+            </Form.Item>
+          )}
+          <Form.Item name="rememberMe" valuePropName="checked">
+            <Checkbox>记住我</Checkbox>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            {loading ? '登录中…' : '登 录'}
+          </Button>
+        </Form>
+      </Card>
+      <div className="login-footer">
+        {footer ? (
+          footer.split('\n').map((line) => <div key={line}>{line}</div>)
+        ) : (
+          // footerHtml is sanitised by the server (bluemonday) before it is stored.
+          config.footerHtml && <div dangerouslySetInnerHTML={{ __html: config.footerHtml }} />
+        )}
+        {config.filingNumber && <div>{config.filingNumber}</div>}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { create } from 'zustand'
+import * as authApi from '@/api/auth'
+import { cancelAllRequests } from '@/api/request'
+import type { User } from '@/api/types'
+import { normalizeRoles } from '@/utils/permission'
+import { rsaEncrypt } from '@/utils/rsa'
+import { getToken, removeToken, setToken } from '@/utils/token'
+import { useCountersStore } from './counters'
+import { usePermissionStore } from './permission'
+import { useTagsStore } from './tags'
+
+export interface LoginForm {
+  username: string
+  password: string
+  code: string
+  uuid: string
+  rememberMe: boolean
+}
+
+interface SessionState {
+  token: string | undefined
+  user: User | null
+  /** Permission strings; never empty once the user is loaded. */
+  roles: string[]
+  /** Set by login: the guard reloads the menu tree before entering. */
+  loadMenus: boolean
+  login: (form: LoginForm) => Promise<void>
+  adoptToken: (token: string) => void
+  fetchInfo: () => Promise<User>
+  setUser: (user: User) => void
+  menusLoaded: () => void
+  logout: () => Promise<void>
+  /** Drops the local session without calling the server (expired token). */
+  clear: () => void
+}
+
+export const useSessionStore = create<SessionState>((set, get) => ({
+  token: getToken(),
+  user: null,
+  roles: [],
+  loadMenus: false,
+  login: async (form) => {
+    const publicKey = await authApi.getPublicKey()
+    const res = await authApi.login({ ...form, username: form.username.trim(), password: rsaEncrypt(publicKey, form.password) })
+    setToken(res.token, form.rememberMe)
+    set({ token: res.token, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
+  },
+  adoptToken: (token) => {
+    setToken(token)
+    set({ token, user: null, roles: [], loadMenus: true })
+  },
+  fetchInfo: async () => {
+    const user = await authApi.getInfo()
+    get().setUser(user)
+    return user
+  },
+  setUser: (user) => set({ user, roles: normalizeRoles(user.roles) }),
+  menusLoaded: () => set({ loadMenus: false }),
+  logout: async () => {
+    // The server call may fail (already expired); the local session ends regardless.
+    await authApi.logout().catch(() => undefined)
+    get().clear()
+  },
+  clear: () => {
+    cancelAllRequests()
+    removeToken()
+    useCountersStore.getState().reset()
+    usePermissionStore.getState().reset()
+    useTagsStore.getState().reset()
+    set({ token: undefined, user: null, roles: [], loadMenus: false })
+  },
+}))

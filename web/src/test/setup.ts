@@ -1,0 +1,24 @@
+import { cleanup, configure } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// Lazy page chunks are transformed on first use; give findBy* room on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 5000 })
+
+// vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup())
+
+// antd's responsive helpers need matchMedia.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  })
+}
