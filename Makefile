@@ -28,7 +28,7 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	@touch $@
 
 ## test: every test — Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end
-test: test-go test-go-pg test-web
+test: test-go test-go-pg test-web test-e2e
 
 test-go:
 	$(GO) vet ./...

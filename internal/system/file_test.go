@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
 )
@@ -344,3 +345,26 @@ func TestFileListFiltersAndDelete(t *testing.T) {
 
 // regexpStored matches the store's layout: a two-character shard and a random name.
 var regexpStored = regexp.MustCompile(`^([0-9a-f]{2})/([0-9a-f]{32})\.[a-z0-9]{1,10}$`)
+
+// An upload above the in-memory limit is spooled to a temporary file, which
+// must be gone once the request is answered.
+func TestFileBigUploadLeavesNoTempFiles(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	e := apptest.New(t)
+	big := make([]byte, 10<<20)
+	copy(big, pdfBytes)
+	f := uploadFile(t, e, e.AdminTK, "big.pdf", big, nil)
+	if f.Size != int64(len(big)) {
+		t.Fatalf("size %d", f.Size)
+	}
+	var left []string
+	for i := 0; i < 20; i++ { // the server may still be finishing the request
+		left, _ = filepath.Glob(filepath.Join(tmp, "multipart-*"))
+		if len(left) == 0 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("temporary files left behind: %v", left)
+}

@@ -261,21 +261,14 @@ func (s *Service) RaiseWarning(ctx context.Context, idb bun.IDB, userID int64, t
 	if _, err := recipients(ctx, idb, []int64{userID}); err != nil {
 		return err
 	}
-	var existing []int64
-	if err := idb.NewSelect().Model((*Warning)(nil)).Column("id").Where("user_id = ?", userID).Where("type = ?", typ).
-		Where("link = ?", link).Where("resolved = ?", false).Limit(1).Scan(ctx, &existing); err != nil {
-		return httpx.Internal(err)
-	}
-	if len(existing) > 0 {
-		_, err := idb.NewUpdate().Model((*Warning)(nil)).Set("title = ?", title).Set("content = ?", content).
-			Set("level = ?", level).Where("id = ?", existing[0]).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		return nil
-	}
-	row := &Warning{UserID: userID, Type: typ, Title: title, Content: content, Link: link, Level: level, CreatedAt: s.now()}
-	if _, err := idb.NewInsert().Model(row).Exec(ctx); err != nil {
+	// One statement against the partial unique index, so two modules raising
+	// the same warning at once still leave one open row.
+	_, err := idb.ExecContext(ctx, `INSERT INTO sys_warning (user_id, type, title, content, link, level, resolved, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, FALSE, ?)
+		ON CONFLICT (user_id, type, link) WHERE resolved = FALSE
+		DO UPDATE SET title = excluded.title, content = excluded.content, level = excluded.level`,
+		userID, typ, title, content, link, level, s.now())
+	if err != nil {
 		return httpx.Internal(err)
 	}
 	return nil

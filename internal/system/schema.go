@@ -201,6 +201,8 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			resolved BOOLEAN NOT NULL DEFAULT FALSE,
 			created_at TIMESTAMP NOT NULL)`,
 		`CREATE INDEX idx_sys_warning_user ON sys_warning(user_id, resolved)`,
+		// One open warning per user, type and link, even when two raise at once.
+		`CREATE UNIQUE INDEX uq_sys_warning_open ON sys_warning(user_id, type, link) WHERE resolved = FALSE`,
 
 		`CREATE TABLE sys_oper_log (
 			id {{pk}},

@@ -41,6 +41,13 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 	ctx := r.Context()
 	maxBytes := int64(s.SettingInt(ctx, CfgUploadMaxMB, 50)) << 20
 	r.Body = http.MaxBytesReader(nil, r.Body, maxBytes+1<<20)
+	// net/http removes multipart spill files only for the request it created,
+	// not for the copy the router and the guard hand us: remove them here.
+	defer func() {
+		if r.MultipartForm != nil {
+			r.MultipartForm.RemoveAll() //nolint:errcheck
+		}
+	}()
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {

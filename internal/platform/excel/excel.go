@@ -20,6 +20,11 @@ const MaxImportBytes = 20 << 20
 // trimmed strings (the header row first). A file that is not xlsx is a 400.
 func ReadUpload(r *http.Request, maxRows int) ([][]string, error) {
 	r.Body = http.MaxBytesReader(nil, r.Body, MaxImportBytes+1<<20)
+	defer func() { // see system.SaveUpload: spill files of a copied request stay otherwise
+		if r.MultipartForm != nil {
+			r.MultipartForm.RemoveAll() //nolint:errcheck
+		}
+	}()
 	f, hdr, err := r.FormFile("file")
 	if err != nil {
 		return nil, httpx.BadRequest("请选择要导入的 Excel 文件")

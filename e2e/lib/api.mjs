@@ -1,0 +1,34 @@
+// Direct API calls for test set-up (users, sessions), RSA-encrypting passwords as the browser does.
+import { constants, publicEncrypt } from 'node:crypto'
+
+export async function call(base, method, path, { token, body } = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  let data = text
+  try {
+    data = text ? JSON.parse(text) : null
+  } catch {
+    /* plain text */
+  }
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`)
+  return data
+}
+
+/** PKCS#1 v1.5 with the server's SubjectPublicKeyInfo, base64, like jsencrypt. */
+export async function encryptor(base) {
+  const { publicKey } = await call(base, 'GET', '/auth/publicKey')
+  const key = `-----BEGIN PUBLIC KEY-----\n${publicKey.match(/.{1,64}/g).join('\n')}\n-----END PUBLIC KEY-----\n`
+  return (text) => publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64')
+}
+
+export async function login(base, username, password) {
+  const enc = await encryptor(base)
+  const { token, user } = await call(base, 'POST', '/auth/login', {
+    body: { username, password: enc(password), code: '', uuid: '', rememberMe: false },
+  })
+  return { token, user }
+}

@@ -1,0 +1,66 @@
+// Starts a real zhdj on a free loopback port with a throw-away SQLite database.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, existsSync, openSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const ADMIN_PASSWORD = 'E2e#Admin2026'
+const BINARY = resolve(import.meta.dirname, '../../bin/zhdj')
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.once('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+async function waitHealthy(base, child, ms = 30_000) {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`zhdj exited with ${child.exitCode}`)
+    try {
+      const res = await fetch(`${base}/healthz`)
+      if (res.ok) return
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('zhdj did not become healthy in time')
+}
+
+export async function startServer() {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`make build\` first`)
+  const dir = mkdtempSync(join(tmpdir(), 'zhdj-e2e-'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const log = openSync(join(dir, 'server.log'), 'w')
+  const child = spawn(BINARY, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'zhdj.db'), '--data-dir', dir], {
+    env: { ...process.env, ZHDJ_ADMIN_PASSWORD: ADMIN_PASSWORD, ZHDJ_CAPTCHA: 'off' },
+    stdio: ['ignore', log, log],
+  })
+  try {
+    await waitHealthy(base, child)
+  } catch (e) {
+    child.kill('SIGKILL')
+    throw new Error(`${e.message}; log in ${join(dir, 'server.log')}`)
+  }
+  return {
+    base,
+    dir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}

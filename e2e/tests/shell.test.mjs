@@ -1,0 +1,198 @@
+// End-to-end checks of the web shell against a real zhdj (temporary SQLite) in headless chromium.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { call, encryptor, login as apiLogin } from '../lib/api.mjs'
+import { openBrowser, screenshot } from '../lib/browser.mjs'
+import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
+
+/** First visible leaf of the menu tree, the way the app picks where '/' lands. */
+function firstLeaf(nodes, base = '') {
+  for (const n of nodes) {
+    if (n.hidden) continue
+    const path = n.path.startsWith('/') ? n.path : `${base}/${n.path}`
+    if (n.children?.length) {
+      const hit = firstLeaf(n.children, path)
+      if (hit) return hit
+    } else if (n.component && n.component !== 'Layout') return { path, title: n.meta?.title }
+  }
+  return null
+}
+
+const appPath = (page) => new URL(page.url()).pathname.replace(/^\/web/, '') || '/'
+
+describe('web shell', () => {
+  let server
+  let browser
+  let page
+  let adminToken
+  let first
+
+  const signIn = async (username, password) => {
+    await page.goto(`${server.base}/web/`)
+    await page.getByPlaceholder('账号').fill(`  ${username} `)
+    await page.getByPlaceholder('密码').fill(password)
+    await page.getByRole('button', { name: /登\s*录/ }).click()
+  }
+
+  before(async () => {
+    server = await startServer()
+    browser = await openBrowser()
+    page = await browser.context.newPage()
+    adminToken = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
+    first = firstLeaf(await call(server.base, 'GET', '/api/menus/myTree', { token: adminToken }))
+    assert.ok(first, 'the admin has at least one menu page')
+  })
+
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('sends a visitor to the login page, then signs in and lands on the first menu', async () => {
+    await page.goto(`${server.base}/web/system/user`)
+    await page.getByRole('button', { name: /登\s*录/ }).waitFor()
+    assert.equal(appPath(page), '/login')
+    // The captcha is off on this server (ZHDJ_CAPTCHA=off), so the field is hidden.
+    assert.equal(await page.getByPlaceholder('验证码').count(), 0)
+    await screenshot(page, '01-login')
+
+    await signIn('admin', ADMIN_PASSWORD)
+    await page.waitForURL((u) => u.pathname === `/web${first.path}`)
+    await page.locator('.sidebar').getByText(first.title, { exact: true }).waitFor()
+    assert.match(await page.locator('.app-breadcrumb').innerText(), /首页/)
+    assert.match(await page.title(), new RegExp(first.title))
+    await screenshot(page, '02-first-menu')
+  })
+
+  it('opens two pages as tags', async () => {
+    await page.getByRole('button', { name: '用户菜单' }).click()
+    await page.getByRole('menuitem', { name: '布局设置' }).click()
+    await page.getByRole('switch', { name: '开启 Tags-View' }).click()
+    await page.keyboard.press('Escape')
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined)
+
+    const side = page.locator('.sidebar')
+    await side.getByText('角色管理', { exact: true }).click()
+    await page.waitForURL(/\/web\/system\/role$/)
+    await side.getByText('部门管理', { exact: true }).click()
+    await page.waitForURL(/\/web\/system\/dept$/)
+    const tabs = await page.getByRole('tab').allInnerTexts()
+    for (const t of ['首页', '角色管理', '部门管理']) assert.ok(tabs.includes(t), `tab ${t} in ${tabs}`)
+    assert.equal(await page.getByRole('tab', { selected: true }).innerText(), '部门管理')
+    await screenshot(page, '03-tags')
+
+    // Closing the active tab moves to the last remaining one.
+    await page.getByLabel('关闭部门管理').click()
+    await page.waitForURL((u) => !u.pathname.endsWith('/system/dept'))
+    assert.ok(!(await page.getByRole('tab').allInnerTexts()).includes('部门管理'))
+  })
+
+  it('searches a menu and jumps to it', async () => {
+    await page.getByLabel('菜单搜索').click()
+    const box = page.locator('.menu-search input')
+    await box.fill('字典')
+    await page.locator('.menu-search-popup').getByText('系统管理 > 字典管理').click()
+    await page.waitForURL(/\/web\/system\/dict$/)
+    assert.equal(await page.locator('.menu-search input').count(), 0, 'the search box closes after a choice')
+    await screenshot(page, '04-menu-search')
+  })
+
+  it('changes the layout size', async () => {
+    await page.getByLabel('布局大小').click()
+    await page.getByRole('menuitem', { name: 'Mini' }).click()
+    await page.getByText('布局设置成功').waitFor()
+    const cookies = await browser.context.cookies(server.base)
+    assert.equal(cookies.find((c) => c.name === 'size')?.value, 'mini')
+    await page.waitForURL(/\/web\/system\/dict$/)
+    // The current size is disabled in the dropdown.
+    await page.getByLabel('布局大小').click()
+    assert.equal(await page.getByRole('menuitem', { name: 'Mini' }).getAttribute('aria-disabled'), 'true')
+    await page.keyboard.press('Escape')
+    await screenshot(page, '05-size-mini')
+  })
+
+  it('changes the theme colour, and it survives a reload', async () => {
+    const colour = () => page.locator('.sidebar .ant-menu-item-selected').evaluate((el) => getComputedStyle(el).color)
+    const before = await colour()
+    await page.getByRole('button', { name: '用户菜单' }).click()
+    await page.getByRole('menuitem', { name: '布局设置' }).click()
+    await page.getByRole('radio', { name: '主题色 #13c2c2' }).click()
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(
+      (prev) => getComputedStyle(document.querySelector('.sidebar .ant-menu-item-selected')).color !== prev,
+      before,
+    )
+    assert.equal(await colour(), 'rgb(19, 194, 194)')
+    await screenshot(page, '06-theme')
+    await page.reload()
+    await page.locator('.sidebar .ant-menu-item-selected').waitFor()
+    assert.equal(await colour(), 'rgb(19, 194, 194)')
+  })
+
+  it('shows the session-expired dialog once the session is ended elsewhere', async () => {
+    // A second admin session ends all the others, the browser's included.
+    const other = await apiLogin(server.base, 'admin', ADMIN_PASSWORD)
+    await call(server.base, 'DELETE', '/api/users/sessions/others', { token: other.token })
+    await page.getByRole('button', { name: '用户菜单' }).click()
+    await page.getByRole('menuitem', { name: '个人中心' }).click()
+    await page.getByRole('tab', { name: '登录设备' }).click()
+    const dialog = page.getByRole('dialog').filter({ hasText: '登录状态已过期，您可以继续留在该页面，或者重新登录' })
+    await dialog.waitFor()
+    assert.match(await dialog.innerText(), /系统提示/)
+    await screenshot(page, '07-session-expired')
+    await dialog.getByRole('button', { name: '重新登录' }).click()
+    await page.waitForURL(/\/web\/login/)
+  })
+
+  it('logs out after confirmation', async () => {
+    await signIn('admin', ADMIN_PASSWORD)
+    await page.waitForURL((u) => u.pathname === `/web${first.path}`)
+    await page.getByRole('button', { name: '用户菜单' }).click()
+    await page.getByRole('menuitem', { name: '退出登录' }).click()
+    await page.getByText('确定注销并退出系统吗？').waitFor()
+    await page.getByRole('button', { name: /确\s*定/ }).click()
+    await page.waitForURL(/\/web\/login/)
+    assert.equal((await browser.context.cookies(server.base)).find((c) => c.name === 'Admin-Token'), undefined)
+    await page.goto(`${server.base}/web/home/home`)
+    await page.waitForURL(/\/web\/login\?redirect=%2Fhome%2Fhome/)
+    await screenshot(page, '08-logged-out')
+  })
+
+  it('sends a user without permissions to /401 when an API answers 403', async () => {
+    // The earlier "end other sessions" also ended the set-up token.
+    adminToken = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
+    await call(server.base, 'POST', '/api/users', {
+      token: adminToken,
+      body: { username: 'e2e_nobody', nickName: '无权限用户', gender: '1', phone: '', email: '', deptId: null, roleIds: [], enabled: true },
+    })
+    const enc = await encryptor(server.base)
+    await call(server.base, 'POST', '/api/users/updatePassByAdmin', { token: adminToken, body: { username: 'e2e_nobody', newPass: enc('Nobody#2026x') } })
+
+    await signIn('e2e_nobody', 'Nobody#2026x')
+    // No menus: the user lands on home; the server asks for a password change first.
+    await page.waitForURL(/\/web\/home\/home$/)
+    const forced = page.getByRole('dialog').filter({ hasText: '为了您的账号安全，请修改账号密码后再使用系统！' })
+    await forced.waitFor()
+    assert.equal(await forced.getByRole('button', { name: /取\s*消/ }).count(), 0)
+    await screenshot(page, '09-forced-password')
+    await forced.getByPlaceholder('请输入旧密码').fill('Nobody#2026x')
+    await forced.getByPlaceholder('请输入新密码').fill('Nobody#2026New1')
+    await forced.getByPlaceholder('请再次输入密码').fill('Nobody#2026New1')
+    await forced.getByRole('button', { name: /确\s*认/ }).click()
+    await page.getByText('密码修改成功，请重新登录').waitFor()
+    await page.waitForURL(/\/web\/login/)
+
+    await signIn('e2e_nobody', 'Nobody#2026New1')
+    await page.waitForURL(/\/web\/home\/home$/)
+    // None of the shell's own pages call a permission-guarded API (the system pages come later), so
+    // the personal centre's sessions call is pointed at /api/roles (needs role:list): the real
+    // server's real 403 then goes through the app's request pipeline.
+    await page.route('**/api/users/sessions', (route) => route.continue({ url: `${server.base}/api/roles?page=0&size=10` }))
+    await page.getByRole('button', { name: '用户菜单' }).click()
+    await page.getByRole('menuitem', { name: '个人中心' }).click()
+    await page.getByRole('tab', { name: '登录设备' }).click()
+    await page.waitForURL(/\/web\/401$/)
+    await page.getByText('抱歉，您没有访问权限，请联系管理员。').waitFor()
+    await screenshot(page, '10-forbidden')
+  })
+})
