@@ -2,7 +2,7 @@ import { Button, Space, Tabs, Tag, type TableProps } from 'antd'
 import { useSearchParams } from 'react-router'
 import type { MessageItem, TodoItem } from '@/api/message'
 import { ui } from '@/app/bridge'
-import { CrudTable, useCrud } from '@/components/crud'
+import { CrudTable, useCrud, type CrudFetcher } from '@/components/crud'
 import RecordLink from '@/components/RecordLink'
 import { useCountersStore } from '@/stores/counters'
 import { formatTime, relativeTime } from '@/utils/time'
@@ -10,17 +10,32 @@ import { fetchMessages, fetchTodos, markMessagesRead, markTodosDone } from './se
 
 const when = (v?: string) => (v ? <span title={formatTime(v)}>{relativeTime(v)}</span> : null)
 
-function TodoTab() {
-  const crud = useCrud<TodoItem>({ key: 'todo', fetch: fetchTodos })
-  const done = async (ids: number[]) => {
-    await markTodosDone(ids)
-    ui.message.success('已标记为已办')
+interface InboxItem {
+  id: number
+  link?: string
+}
+
+interface InboxTabProps<T extends InboxItem> {
+  crudKey: string
+  fetch: CrudFetcher<T>
+  mark: (ids: number[]) => Promise<unknown>
+  /** 已办 / 已读 */
+  markLabel: string
+  refreshCounter: () => Promise<void>
+  columns: NonNullable<TableProps<T>['columns']>
+}
+
+/** One inbox list (to-dos or messages): the rows, a per-row mark action and "mark this page". */
+function InboxTab<T extends InboxItem>({ crudKey, fetch, mark, markLabel, refreshCounter, columns }: InboxTabProps<T>) {
+  const crud = useCrud<T>({ key: crudKey, fetch })
+  const markIds = async (ids: number[]) => {
+    await mark(ids)
+    ui.message.success(`已标记为${markLabel}`)
     crud.reload()
-    void useCountersStore.getState().refreshTodo()
+    void refreshCounter()
   }
-  const columns: TableProps<TodoItem>['columns'] = [
-    { title: '标题', dataIndex: 'title' },
-    { title: '内容', dataIndex: 'content', ellipsis: true },
+  const all: TableProps<T>['columns'] = [
+    ...columns,
     { title: '时间', dataIndex: 'createTime', width: 140, render: when },
     {
       title: '操作',
@@ -28,8 +43,8 @@ function TodoTab() {
       render: (_, r) => (
         <Space>
           <RecordLink link={r.link} />
-          <Button type="link" size="small" onClick={() => done([r.id])}>
-            标记已办
+          <Button type="link" size="small" onClick={() => markIds([r.id])}>
+            标记{markLabel}
           </Button>
         </Space>
       ),
@@ -38,66 +53,53 @@ function TodoTab() {
   return (
     <CrudTable
       crud={crud}
-      columns={columns}
+      columns={all}
       toolbar={
-        <Button disabled={crud.rows.length === 0} onClick={() => done(crud.rows.map((r) => r.id))}>
-          本页全部已办
+        <Button disabled={crud.rows.length === 0} onClick={() => markIds(crud.rows.map((r) => r.id))}>
+          本页全部{markLabel}
         </Button>
       }
     />
   )
 }
 
-function MessageTab() {
-  const crud = useCrud<MessageItem>({ key: 'message', fetch: fetchMessages })
-  const read = async (ids: number[]) => {
-    await markMessagesRead(ids)
-    ui.message.success('已标记为已读')
-    crud.reload()
-    void useCountersStore.getState().refreshRemind()
-  }
-  const columns: TableProps<MessageItem>['columns'] = [
-    { title: '标题', dataIndex: 'title', render: (v: string, r) => (r.read ? v : <Space>{v}<Tag color="red">未读</Tag></Space>) },
-    { title: '发送人', dataIndex: 'senderName', width: 120 },
-    { title: '内容', dataIndex: 'content', ellipsis: true },
-    { title: '时间', dataIndex: 'createTime', width: 140, render: when },
-    {
-      title: '操作',
-      width: 160,
-      render: (_, r) => (
-        <Space>
-          <RecordLink link={r.link} />
-          <Button type="link" size="small" onClick={() => read([r.id])}>
-            标记已读
-          </Button>
-        </Space>
-      ),
-    },
-  ]
-  return (
-    <CrudTable
-      crud={crud}
-      columns={columns}
-      toolbar={
-        <Button disabled={crud.rows.length === 0} onClick={() => read(crud.rows.map((r) => r.id))}>
-          本页全部已读
-        </Button>
-      }
-    />
-  )
-}
+const todoColumns: NonNullable<TableProps<TodoItem>['columns']> = [
+  { title: '标题', dataIndex: 'title' },
+  { title: '内容', dataIndex: 'content', ellipsis: true },
+]
+
+const messageColumns: NonNullable<TableProps<MessageItem>['columns']> = [
+  { title: '标题', dataIndex: 'title', render: (v: string, r) => (r.read ? v : <Space>{v}<Tag color="red">未读</Tag></Space>) },
+  { title: '发送人', dataIndex: 'senderName', width: 120 },
+  { title: '内容', dataIndex: 'content', ellipsis: true },
+]
 
 /** To-dos and messages; `?tab=todo|message` picks the tab (the top-bar badges link here). */
 export default function MsgInfoPage() {
   const [params, setParams] = useSearchParams()
   const tab = params.get('tab') === 'message' ? 'message' : 'todo'
+  const counters = useCountersStore.getState
   return (
     <Tabs
       activeKey={tab}
       onChange={(k) => setParams({ tab: k }, { replace: true })}
       items={[
-        { key: 'todo', label: '待办事项', children: <TodoTab /> },
-        { key: 'message', label: '消息通知', children: <MessageTab /> },
+        {
+          key: 'todo',
+          label: '待办事项',
+          children: (
+            <InboxTab crudKey="todo" fetch={fetchTodos} mark={markTodosDone} markLabel="已办" columns={todoColumns}
+              refreshCounter={() => counters().refreshTodo()} />
+          ),
+        },
+        {
+          key: 'message',
+          label: '消息通知',
+          children: (
+            <InboxTab crudKey="message" fetch={fetchMessages} mark={markMessagesRead} markLabel="已读" columns={messageColumns}
+              refreshCounter={() => counters().refreshRemind()} />
+          ),
+        },
       ]}
     />
   )
