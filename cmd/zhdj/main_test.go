@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"zhdj/internal/app"
+	"zhdj/internal/config"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
+)
+
+// The command-line paths an operator uses: migrate an empty SQLite file,
+// take a consistent backup of it, and refuse to overwrite a backup.
+func TestMigrateAndBackupSQLite(t *testing.T) {
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "zhdj.db")
+	t.Setenv("ZHDJ_DB", dbPath)
+	t.Setenv("ZHDJ_DATA_DIR", dir)
+	if err := migrate(nil); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "backup.db")
+	if err := backup([]string{out}); err != nil {
+		t.Fatal(err)
+	}
+	copyDB, err := db.Open(context.Background(), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copyDB.Close()
+	n, err := copyDB.NewSelect().Table("sys_dict").Count(context.Background())
+	if err != nil || n < 20 {
+		t.Fatalf("backup holds %d dictionaries: %v", n, err)
+	}
+	if err := backup([]string{out}); err == nil {
+		t.Fatal("an existing backup file was overwritten")
+	}
+}
+
+func TestResetPasswordCommand(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("ZHDJ_DB", filepath.Join(dir, "zhdj.db"))
+	t.Setenv("ZHDJ_DATA_DIR", dir)
+	t.Setenv("ZHDJ_ADMIN_PASSWORD", "")
+	t.Setenv("ZHDJ_NEW_PASSWORD", "short")
+	if err := user([]string{"reset-password", "admin"}); err == nil {
+		t.Fatal("a 5-character password was accepted")
+	}
+	t.Setenv("ZHDJ_NEW_PASSWORD", "Recovered#2026")
+	// No admin exists before the first serve: the command says so.
+	if err := user([]string{"reset-password", "admin"}); err == nil {
+		t.Fatal("reset of a missing user succeeded")
+	}
+	if err := user([]string{"reset-password"}); err == nil {
+		t.Fatal("missing name accepted")
+	}
+	// With an admin in place the reset takes effect: the new password signs in.
+	t.Setenv("ZHDJ_CAPTCHA", "off")
+	cfg := config.Defaults().FromEnv()
+	ctx := context.Background()
+	a, err := app.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.System.EnsureAdmin(ctx, "Old#123456"); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	if err := user([]string{"reset-password", "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	a, err = app.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	login := func(pw string) error {
+		_, _, err := a.System.Login(ctx, system.LoginRequest{Username: "admin", Password: a.System.Keys().Encrypt(pw)}, system.Client{})
+		return err
+	}
+	if err := login("Recovered#2026"); err != nil {
+		t.Fatalf("new password: %v", err)
+	}
+	if err := login("Old#123456"); err == nil {
+		t.Fatal("old password still signs in")
+	}
+}
