@@ -12,7 +12,9 @@ func (s *Service) authRoutes(rs *httpx.Routes) {
 		return httpx.OK(w, map[string]string{"publicKey": s.keys.PublicKey()})
 	})
 	rs.Post("/auth/login", httpx.Public, s.handleLogin)
-	rs.Get("/auth/info", httpx.SignedIn, s.handleInfo)
+	rs.Get("/auth/info", httpx.SignedIn, httpx.Read(func(ctx ctxT) (UserView, error) {
+		return s.CurrentUserView(ctx, 0)
+	}))
 	rs.Get("/auth/logout", httpx.SignedIn, s.handleLogout)
 	rs.Delete("/auth/logout", httpx.SignedIn, s.handleLogout)
 	rs.Get("/api/users/sessions", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
@@ -55,14 +57,6 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, map[string]any{"token": token, "user": view})
-}
-
-func (s *Service) handleInfo(w http.ResponseWriter, r *http.Request) error {
-	view, err := s.CurrentUserView(r.Context(), 0)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, view)
 }
 
 func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) error {

@@ -19,14 +19,8 @@ import (
 )
 
 func (s *Service) configRoutes(rs *httpx.Routes) {
-	rs.Get("/api/sysConfig/public", httpx.Public, func(w http.ResponseWriter, r *http.Request) error {
-		list, err := s.PublicConfig(r.Context())
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, list)
-	})
-	rs.Get("/api/sysConfig", "sysConfig:list", s.handleListConfigs)
+	rs.Get("/api/sysConfig/public", httpx.Public, httpx.Read(s.PublicConfig))
+	rs.Get("/api/sysConfig", "sysConfig:list", httpx.ReadRequest(s.ListConfigs))
 	rs.Get("/api/sysConfig/group/name", "sysConfig:list", func(w http.ResponseWriter, r *http.Request) error {
 		group := strings.TrimSpace(r.URL.Query().Get("name"))
 		if group == "" {
@@ -40,17 +34,13 @@ func (s *Service) configRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, list)
 	})
-	rs.Get("/api/sysConfig/listAll", "sysConfig:list", func(w http.ResponseWriter, r *http.Request) error {
-		list, err := s.configRows(r.Context(), nil)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, list)
-	})
-	rs.Post("/api/sysConfig", "sysConfig:add", s.handleCreateConfig)
-	rs.Put("/api/sysConfig", "sysConfig:edit", s.handleUpdateConfig)
-	rs.Delete("/api/sysConfig", "sysConfig:del", s.idsAction(s.DeleteConfigs))
-	rs.Delete("/api/sysConfig/", "sysConfig:del", s.idsAction(s.DeleteConfigs))
+	rs.Get("/api/sysConfig/listAll", "sysConfig:list", httpx.Read(func(ctx ctxT) ([]Config, error) {
+		return s.configRows(ctx, nil)
+	}))
+	rs.Post("/api/sysConfig", "sysConfig:add", httpx.Create(s.CreateConfig))
+	rs.Put("/api/sysConfig", "sysConfig:edit", httpx.Update(s.UpdateConfig))
+	rs.Delete("/api/sysConfig", "sysConfig:del", httpx.IDsAction(s.DeleteConfigs))
+	rs.Delete("/api/sysConfig/", "sysConfig:del", httpx.IDsAction(s.DeleteConfigs))
 }
 
 // SecretMask replaces a secret value in every answer; sent back unchanged in
@@ -236,7 +226,8 @@ func isWebURL(v string) bool {
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-// CreateConfig adds a setting.
+// CreateConfig adds a setting and returns it as every answer shows it: a
+// secret's value masked.
 func (s *Service) CreateConfig(ctx context.Context, in ConfigInput) (*Config, error) {
 	if err := in.normalise(); err != nil {
 		return nil, err
@@ -254,6 +245,9 @@ func (s *Service) CreateConfig(ctx context.Context, in ConfigInput) (*Config, er
 		return nil, httpx.Internal(err)
 	}
 	s.clearSettings()
+	if c.IsSecret {
+		c.Value = SecretMask
+	}
 	return c, nil
 }
 
@@ -330,37 +324,12 @@ func (s *Service) DeleteConfigs(ctx context.Context, ids []int64) error {
 	return nil
 }
 
-func (s *Service) handleListConfigs(w http.ResponseWriter, r *http.Request) error {
-	var rows []Config
-	total, err := httpx.List(r, s.db.NewSelect().Model((*Config)(nil)), configListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+// ListConfigs is a page of settings, secrets masked.
+func (s *Service) ListConfigs(r *http.Request) (httpx.PageResult[Config], error) {
+	page, err := httpx.ListPage[Config](r, s.db.NewSelect().Model((*Config)(nil)), configListSpec, httpx.QueryFilters(r.URL.Query()))
 	if err != nil {
-		return err
+		return page, err
 	}
-	return httpx.OK(w, httpx.NewPage(maskSecrets(rows), total))
-}
-
-func (s *Service) handleCreateConfig(w http.ResponseWriter, r *http.Request) error {
-	var in ConfigInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	c, err := s.CreateConfig(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	if c.IsSecret {
-		c.Value = SecretMask
-	}
-	return httpx.Created(w, c)
-}
-
-func (s *Service) handleUpdateConfig(w http.ResponseWriter, r *http.Request) error {
-	var in ConfigInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.UpdateConfig(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
+	maskSecrets(page.Content)
+	return page, nil
 }

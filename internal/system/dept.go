@@ -60,7 +60,7 @@ func (s *Service) deptRoutes(rs *httpx.Routes) {
 		}
 		return httpx.NoContent(w)
 	})
-	rs.Delete("/api/dept", "dept:del", s.idsAction(s.DeleteDepts))
+	rs.Delete("/api/dept", "dept:del", httpx.IDsAction(s.DeleteDepts))
 }
 
 // ListDepts returns the department tree (scoped unless scoped=false), or, with

@@ -23,17 +23,17 @@ import (
 // cache: several instances may run, and the two indexed queries are cheap.
 
 func (s *Service) dictRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dict", "dict:list", s.handleListDicts)
-	rs.Post("/api/dict", "dict:add", s.handleCreateDict)
-	rs.Put("/api/dict", "dict:edit", s.handleUpdateDict)
-	rs.Delete("/api/dict", "dict:del", s.idsAction(s.DeleteDicts))
+	rs.Get("/api/dict", "dict:list", httpx.ReadRequest(s.ListDicts))
+	rs.Post("/api/dict", "dict:add", httpx.Create(s.CreateDict))
+	rs.Put("/api/dict", "dict:edit", httpx.Update(s.UpdateDict))
+	rs.Delete("/api/dict", "dict:del", httpx.IDsAction(s.DeleteDicts))
 
-	rs.Get("/api/dictDetail", httpx.SignedIn, s.handleListDictDetails)
+	rs.Get("/api/dictDetail", httpx.SignedIn, httpx.ReadRequest(s.ListDictDetails))
 	rs.Get("/api/dictDetail/cache", httpx.SignedIn, s.handleDictCache)
 	rs.Get("/api/dictDetail/map", httpx.SignedIn, s.handleDictMap)
-	rs.Post("/api/dictDetail", "dict:add", s.handleCreateDictDetail)
-	rs.Put("/api/dictDetail", "dict:edit", s.handleUpdateDictDetail)
-	rs.Delete("/api/dictDetail", "dict:del", s.idsAction(s.DeleteDictDetails))
+	rs.Post("/api/dictDetail", "dict:add", httpx.Create(s.CreateDictDetail))
+	rs.Put("/api/dictDetail", "dict:edit", httpx.Update(s.UpdateDictDetail))
+	rs.Delete("/api/dictDetail", "dict:del", httpx.IDsAction(s.DeleteDictDetails))
 	rs.Delete("/api/dictDetail/{id}", "dict:del", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 		if err != nil || id <= 0 {
@@ -324,50 +324,19 @@ func dictNames(r *http.Request) []string {
 	return out
 }
 
-func (s *Service) handleListDicts(w http.ResponseWriter, r *http.Request) error {
-	var rows []Dict
-	total, err := httpx.List(r, s.db.NewSelect().Model((*Dict)(nil)), dictListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, httpx.NewPage(rows, total))
+// ListDicts is a page of dictionaries.
+func (s *Service) ListDicts(r *http.Request) (httpx.PageResult[Dict], error) {
+	return httpx.ListPage[Dict](r, s.db.NewSelect().Model((*Dict)(nil)), dictListSpec, httpx.QueryFilters(r.URL.Query()))
 }
 
-func (s *Service) handleCreateDict(w http.ResponseWriter, r *http.Request) error {
-	var in DictInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	d, err := s.CreateDict(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return httpx.Created(w, d)
-}
-
-func (s *Service) handleUpdateDict(w http.ResponseWriter, r *http.Request) error {
-	var in DictInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.UpdateDict(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
-}
-
-func (s *Service) handleListDictDetails(w http.ResponseWriter, r *http.Request) error {
+// ListDictDetails is a page of the items of the dictionary named by dictName.
+func (s *Service) ListDictDetails(r *http.Request) (httpx.PageResult[DictDetail], error) {
 	if strings.TrimSpace(r.URL.Query().Get("dictName")) == "" {
-		return httpx.BadRequest("请指定字典名称")
+		return httpx.PageResult[DictDetail]{}, httpx.BadRequest("请指定字典名称")
 	}
 	q := s.db.NewSelect().Model((*DictDetail)(nil)).ColumnExpr("dd.*").
 		Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id")
-	var rows []DictDetail
-	total, err := httpx.List(r, q, dictDetailListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, httpx.NewPage(rows, total))
+	return httpx.ListPage[DictDetail](r, q, dictDetailListSpec, httpx.QueryFilters(r.URL.Query()))
 }
 
 func (s *Service) handleDictCache(w http.ResponseWriter, r *http.Request) error {
@@ -395,27 +364,4 @@ func (s *Service) handleDictMap(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.OK(w, m)
-}
-
-func (s *Service) handleCreateDictDetail(w http.ResponseWriter, r *http.Request) error {
-	var in DictDetailInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	d, err := s.CreateDictDetail(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return httpx.Created(w, d)
-}
-
-func (s *Service) handleUpdateDictDetail(w http.ResponseWriter, r *http.Request) error {
-	var in DictDetailInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.UpdateDictDetail(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
 }

@@ -26,8 +26,8 @@ func (s *Service) fileRoutes(rs *httpx.Routes) {
 	rs.Get("/api/file/download", httpx.SignedIn, s.handleFile(false))
 	rs.Get("/api/file/view", httpx.SignedIn, s.handleFile(true))
 	rs.Get("/api/file/public/{name}", httpx.Public, s.handlePublicFile)
-	rs.Get("/api/file", "file:list", s.handleListFiles)
-	rs.Delete("/api/file", "file:del", s.idsAction(s.DeleteFiles))
+	rs.Get("/api/file", "file:list", httpx.ReadRequest(s.ListFiles))
+	rs.Delete("/api/file", "file:del", httpx.IDsAction(s.DeleteFiles))
 }
 
 // fileListSpec declares the filters and sorts of the file list.
@@ -54,12 +54,7 @@ func (s *Service) ListFiles(r *http.Request) (httpx.PageResult[File], error) {
 	q := s.db.NewSelect().Model((*File)(nil)).
 		ColumnExpr("f.*").ColumnExpr("COALESCE(u.nick_name, '') AS uploader_name").
 		Join("LEFT JOIN sys_user AS u ON u.id = f.uploader_id")
-	var rows []File
-	total, err := httpx.List(r, q, fileListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return httpx.PageResult[File]{}, err
-	}
-	return httpx.NewPage(rows, total), nil
+	return httpx.ListPage[File](r, q, fileListSpec, httpx.QueryFilters(r.URL.Query()))
 }
 
 // errNoFile is the one answer for a file that is missing or not the caller's
@@ -110,14 +105,6 @@ func (s *Service) handleUpload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.Created(w, f)
-}
-
-func (s *Service) handleListFiles(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.ListFiles(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
 }
 
 // handleFile serves GET /api/file/download (always an attachment) and

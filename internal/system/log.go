@@ -14,10 +14,10 @@ import (
 )
 
 func (s *Service) logRoutes(rs *httpx.Routes) {
-	rs.Get("/api/logs", "log:list", s.handleOperLogs)
-	rs.Get("/api/logs/login", "log:list", s.handleLoginLogs)
-	rs.Get("/api/online", "online:list", s.handleOnline)
-	rs.Delete("/api/online", "online:del", s.idsAction(s.KickSessions))
+	rs.Get("/api/logs", "log:list", httpx.ReadRequest(s.OperLogs))
+	rs.Get("/api/logs/login", "log:list", httpx.ReadRequest(s.LoginLogs))
+	rs.Get("/api/online", "online:list", httpx.ReadRequest(s.OnlineSessions))
+	rs.Delete("/api/online", "online:del", httpx.IDsAction(s.KickSessions))
 }
 
 var operLogSpec = httpx.ListSpec{
@@ -62,22 +62,12 @@ var onlineSpec = httpx.ListSpec{
 
 // OperLogs is a page of the operation log.
 func (s *Service) OperLogs(r *http.Request) (httpx.PageResult[OperLog], error) {
-	var rows []OperLog
-	total, err := httpx.List(r, s.db.NewSelect().Model((*OperLog)(nil)), operLogSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return httpx.PageResult[OperLog]{}, err
-	}
-	return httpx.NewPage(rows, total), nil
+	return httpx.ListPage[OperLog](r, s.db.NewSelect().Model((*OperLog)(nil)), operLogSpec, httpx.QueryFilters(r.URL.Query()))
 }
 
 // LoginLogs is a page of the login log.
 func (s *Service) LoginLogs(r *http.Request) (httpx.PageResult[LoginLog], error) {
-	var rows []LoginLog
-	total, err := httpx.List(r, s.db.NewSelect().Model((*LoginLog)(nil)), loginLogSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return httpx.PageResult[LoginLog]{}, err
-	}
-	return httpx.NewPage(rows, total), nil
+	return httpx.ListPage[LoginLog](r, s.db.NewSelect().Model((*LoginLog)(nil)), loginLogSpec, httpx.QueryFilters(r.URL.Query()))
 }
 
 // liveSessions selects the sessions that Authenticate would still accept:
@@ -96,16 +86,15 @@ func (s *Service) liveSessions(ctx context.Context) *bun.SelectQuery {
 // OnlineSessions is a page of the signed-in sessions with their users.
 func (s *Service) OnlineSessions(r *http.Request) (httpx.PageResult[Session], error) {
 	q := s.liveSessions(r.Context()).ColumnExpr("s.*").ColumnExpr("u.username, u.nick_name")
-	var rows []Session
-	total, err := httpx.List(r, q, onlineSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	page, err := httpx.ListPage[Session](r, q, onlineSpec, httpx.QueryFilters(r.URL.Query()))
 	if err != nil {
-		return httpx.PageResult[Session]{}, err
+		return page, err
 	}
 	current := rbac.From(r.Context()).SessionID
-	for i := range rows {
-		rows[i].Current = rows[i].ID == current
+	for i := range page.Content {
+		page.Content[i].Current = page.Content[i].ID == current
 	}
-	return httpx.NewPage(rows, total), nil
+	return page, nil
 }
 
 // KickSessions ends the sessions with ids. The caller's own session cannot be
@@ -142,28 +131,4 @@ func (s *Service) PurgeOldLogs(ctx context.Context, keepDays int) error {
 		return fmt.Errorf("purge login log: %w", err)
 	}
 	return nil
-}
-
-func (s *Service) handleOperLogs(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.OperLogs(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
-}
-
-func (s *Service) handleLoginLogs(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.LoginLogs(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
-}
-
-func (s *Service) handleOnline(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.OnlineSessions(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
 }

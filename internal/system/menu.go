@@ -36,13 +36,7 @@ type RouteNode struct {
 }
 
 func (s *Service) menuRoutes(rs *httpx.Routes) {
-	rs.Get("/api/menus/myTree", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
-		tree, err := s.MyRoutes(r.Context())
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, tree)
-	})
+	rs.Get("/api/menus/myTree", httpx.SignedIn, httpx.Read(s.MyRoutes))
 	rs.Get("/api/menus/headMenu", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
 		tree, err := s.MyRoutes(r.Context())
 		if err != nil {
@@ -87,7 +81,7 @@ func (s *Service) menuRoutes(rs *httpx.Routes) {
 		}
 		return httpx.NoContent(w)
 	})
-	rs.Delete("/api/menus", "menu:del", s.idsAction(s.DeleteMenus))
+	rs.Delete("/api/menus", "menu:del", httpx.IDsAction(s.DeleteMenus))
 }
 
 func (s *Service) allMenus(ctx context.Context) ([]*Menu, error) {

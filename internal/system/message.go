@@ -23,22 +23,34 @@ import (
 // administrators' side.
 
 func (s *Service) messageRoutes(rs *httpx.Routes) {
-	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, s.handleMyMessages)
-	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, s.handleRemind)
-	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, s.idsAction(s.MarkMessagesRead))
-	rs.Post("/api/msgPushHistory", "msg:add", s.handleSendMessage)
-	rs.Put("/api/msgPushHistory", "msg:edit", s.handleEditMessage)
-	rs.Delete("/api/msgPushHistory", "msg:del", s.idsAction(s.DeleteMessages))
-	rs.Delete("/api/msgPushHistory/", "msg:del", s.idsAction(s.DeleteMessages))
+	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, httpx.ReadRequest(s.MyMessages))
+	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, httpx.Read(s.Reminders))
+	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, httpx.IDsAction(s.MarkMessagesRead))
+	rs.Post("/api/msgPushHistory", "msg:add", httpx.Create(counted(s.SendMessage)))
+	rs.Put("/api/msgPushHistory", "msg:edit", httpx.Update(s.EditMessage))
+	rs.Delete("/api/msgPushHistory", "msg:del", httpx.IDsAction(s.DeleteMessages))
+	rs.Delete("/api/msgPushHistory/", "msg:del", httpx.IDsAction(s.DeleteMessages))
 
-	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, s.handleMyTodos)
-	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, s.idsAction(s.MarkTodosDone))
-	rs.Post("/api/msgTodo", "msg:add", s.handleAddTodo)
-	rs.Put("/api/msgTodo", "msg:edit", s.handleEditTodo)
-	rs.Delete("/api/msgTodo", "msg:del", s.idsAction(s.DeleteTodos))
-	rs.Delete("/api/msgTodo/", "msg:del", s.idsAction(s.DeleteTodos))
+	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, httpx.ReadRequest(s.MyTodos))
+	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, httpx.IDsAction(s.MarkTodosDone))
+	rs.Post("/api/msgTodo", "msg:add", httpx.Create(counted(s.SendTodo)))
+	rs.Put("/api/msgTodo", "msg:edit", httpx.Update(s.EditTodo))
+	rs.Delete("/api/msgTodo", "msg:del", httpx.IDsAction(s.DeleteTodos))
+	rs.Delete("/api/msgTodo/", "msg:del", httpx.IDsAction(s.DeleteTodos))
 
-	rs.Get("/api/warning", httpx.SignedIn, s.handleMyWarnings)
+	rs.Get("/api/warning", httpx.SignedIn, httpx.ReadRequest(s.MyWarnings))
+}
+
+// counted adapts a send that returns how many rows it made to the answer
+// {"count": n}.
+func counted(send func(ctxT, NoticeInput) (int, error)) func(ctxT, NoticeInput) (map[string]int, error) {
+	return func(ctx ctxT, in NoticeInput) (map[string]int, error) {
+		n, err := send(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]int{"count": n}, nil
+	}
 }
 
 // Limits of the text fields.
@@ -296,15 +308,14 @@ func (s *Service) MyMessages(r *http.Request) (httpx.PageResult[MessageView], er
 		ColumnExpr("mp.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
 		Join("LEFT JOIN sys_user AS su ON su.id = mp.sender_id").
 		Where("mp.user_id = ?", me(r.Context()))
-	var rows []MessageView
-	total, err := httpx.List(r, q, messageListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	page, err := httpx.ListPage[MessageView](r, q, messageListSpec, httpx.QueryFilters(r.URL.Query()))
 	if err != nil {
-		return httpx.PageResult[MessageView]{}, err
+		return page, err
 	}
-	for i := range rows {
-		rows[i].Read = rows[i].ReadAt != nil
+	for i := range page.Content {
+		page.Content[i].Read = page.Content[i].ReadAt != nil
 	}
-	return httpx.NewPage(rows, total), nil
+	return page, nil
 }
 
 // Reminders are the caller's unread reminders: the newest few and how many in all.
@@ -342,12 +353,7 @@ func (s *Service) MyTodos(r *http.Request) (httpx.PageResult[Todo], error) {
 		ColumnExpr("mt.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
 		Join("LEFT JOIN sys_user AS su ON su.id = mt.sender_id").
 		Where("mt.user_id = ?", me(r.Context()))
-	var rows []Todo
-	total, err := httpx.List(r, q, todoListSpec, filters, &rows)
-	if err != nil {
-		return httpx.PageResult[Todo]{}, err
-	}
-	return httpx.NewPage(rows, total), nil
+	return httpx.ListPage[Todo](r, q, todoListSpec, filters)
 }
 
 // MarkTodosDone closes the caller's own open to-dos among ids.
@@ -372,8 +378,7 @@ func (s *Service) MyWarnings(r *http.Request) (WarningPage, error) {
 	base := func() *bun.SelectQuery {
 		return s.db.NewSelect().Model((*Warning)(nil)).Where("w.user_id = ?", me(ctx)).Where("w.resolved = ?", false)
 	}
-	var rows []Warning
-	total, err := httpx.List(r, base(), warningListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	page, err := httpx.ListPage[Warning](r, base(), warningListSpec, httpx.QueryFilters(r.URL.Query()))
 	if err != nil {
 		return WarningPage{}, err
 	}
@@ -381,7 +386,7 @@ func (s *Service) MyWarnings(r *http.Request) (WarningPage, error) {
 	if err != nil {
 		return WarningPage{}, httpx.Internal(err)
 	}
-	return WarningPage{PageResult: httpx.NewPage(rows, total), TotalWarningNum: int(all)}, nil
+	return WarningPage{PageResult: page, TotalWarningNum: int(all)}, nil
 }
 
 // ---- administration (msg:*) ----
@@ -483,77 +488,4 @@ func (s *Service) DeleteTodos(ctx context.Context, ids []int64) error {
 		return httpx.Internal(err)
 	}
 	return nil
-}
-
-// ---- handlers ----
-
-func (s *Service) handleMyMessages(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.MyMessages(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
-}
-
-func (s *Service) handleRemind(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.Reminders(r.Context())
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
-}
-
-func (s *Service) handleMyTodos(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.MyTodos(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
-}
-
-func (s *Service) handleMyWarnings(w http.ResponseWriter, r *http.Request) error {
-	page, err := s.MyWarnings(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, page)
-}
-
-func (s *Service) handleSendMessage(w http.ResponseWriter, r *http.Request) error {
-	return s.handleSend(w, r, s.SendMessage)
-}
-
-func (s *Service) handleAddTodo(w http.ResponseWriter, r *http.Request) error {
-	return s.handleSend(w, r, s.SendTodo)
-}
-
-func (s *Service) handleSend(w http.ResponseWriter, r *http.Request, send func(ctxT, NoticeInput) (int, error)) error {
-	var in NoticeInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	n, err := send(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return httpx.Created(w, map[string]int{"count": n})
-}
-
-func (s *Service) handleEditMessage(w http.ResponseWriter, r *http.Request) error {
-	return s.handleEdit(w, r, s.EditMessage)
-}
-
-func (s *Service) handleEditTodo(w http.ResponseWriter, r *http.Request) error {
-	return s.handleEdit(w, r, s.EditTodo)
-}
-
-func (s *Service) handleEdit(w http.ResponseWriter, r *http.Request, edit func(ctxT, NoticeInput) error) error {
-	var in NoticeInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := edit(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
 }

@@ -43,7 +43,7 @@ var roleListSpec = httpx.ListSpec{
 }
 
 func (s *Service) roleRoutes(rs *httpx.Routes) {
-	rs.Get("/api/roles", "role:list", s.handleListRoles)
+	rs.Get("/api/roles", "role:list", httpx.ReadRequest(s.ListRoles))
 	rs.Get("/api/roles/all", "role:list", func(w http.ResponseWriter, r *http.Request) error {
 		var roles []Role
 		if err := s.db.NewSelect().Model(&roles).OrderExpr("r.level, r.id").Scan(r.Context()); err != nil {
@@ -63,54 +63,36 @@ func (s *Service) roleRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, v)
 	})
-	rs.Post("/api/roles", "role:add", func(w http.ResponseWriter, r *http.Request) error {
-		var in RoleInput
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		role, err := s.SaveRole(r.Context(), in, true)
-		if err != nil {
-			return err
-		}
-		return httpx.Created(w, role)
-	})
-	rs.Put("/api/roles", "role:edit", func(w http.ResponseWriter, r *http.Request) error {
-		var in RoleInput
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		if _, err := s.SaveRole(r.Context(), in, false); err != nil {
-			return err
-		}
-		return httpx.NoContent(w)
-	})
-	rs.Delete("/api/roles", "role:del", s.idsAction(s.DeleteRoles))
-	rs.Put("/api/roles/menu", "role:edit", func(w http.ResponseWriter, r *http.Request) error {
-		var in struct {
-			ID      int64   `json:"id"`
-			MenuIDs []int64 `json:"menuIds"`
-		}
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		if err := s.SetRoleMenus(r.Context(), in.ID, in.MenuIDs); err != nil {
-			return err
-		}
-		return httpx.NoContent(w)
-	})
+	rs.Post("/api/roles", "role:add", httpx.Create(func(ctx ctxT, in RoleInput) (*Role, error) {
+		return s.SaveRole(ctx, in, true)
+	}))
+	rs.Put("/api/roles", "role:edit", httpx.Update(func(ctx ctxT, in RoleInput) error {
+		_, err := s.SaveRole(ctx, in, false)
+		return err
+	}))
+	rs.Delete("/api/roles", "role:del", httpx.IDsAction(s.DeleteRoles))
+	rs.Put("/api/roles/menu", "role:edit", httpx.Update(func(ctx ctxT, in roleMenusInput) error {
+		return s.SetRoleMenus(ctx, in.ID, in.MenuIDs)
+	}))
 }
 
-func (s *Service) handleListRoles(w http.ResponseWriter, r *http.Request) error {
-	var roles []Role
-	total, err := httpx.List(r, s.db.NewSelect().Model((*Role)(nil)), roleListSpec, httpx.QueryFilters(r.URL.Query()), &roles)
+// roleMenusInput is the body of PUT /api/roles/menu.
+type roleMenusInput struct {
+	ID      int64   `json:"id"`
+	MenuIDs []int64 `json:"menuIds"`
+}
+
+// ListRoles is a page of roles (without their menus and departments).
+func (s *Service) ListRoles(r *http.Request) (httpx.PageResult[RoleView], error) {
+	page, err := httpx.ListPage[Role](r, s.db.NewSelect().Model((*Role)(nil)), roleListSpec, httpx.QueryFilters(r.URL.Query()))
 	if err != nil {
-		return err
+		return httpx.PageResult[RoleView]{}, err
 	}
-	views := make([]RoleView, len(roles))
-	for i, ro := range roles {
+	views := make([]RoleView, len(page.Content))
+	for i, ro := range page.Content {
 		views[i] = RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{}}
 	}
-	return httpx.OK(w, httpx.NewPage(views, total))
+	return httpx.NewPage(views, page.TotalElements), nil
 }
 
 func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {

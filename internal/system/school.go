@@ -29,10 +29,10 @@ func (s *Service) schoolRoutes(rs *httpx.Routes) {
 			Footer: sanitizeDisplayHTML(sc.Footer), TitlePrefix: sc.TitlePrefix})
 	})
 	rs.Get("/api/school/logo", httpx.Public, s.handleSchoolLogo)
-	rs.Get("/api/school", "school:list", s.handleListSchools)
-	rs.Post("/api/school", "school:edit", s.handleCreateSchool)
-	rs.Put("/api/school", "school:edit", s.handleUpdateSchool)
-	rs.Delete("/api/school", "school:edit", s.idsAction(s.DeleteSchools))
+	rs.Get("/api/school", "school:list", httpx.ReadRequest(s.ListSchools))
+	rs.Post("/api/school", "school:edit", httpx.Create(s.CreateSchool))
+	rs.Put("/api/school", "school:edit", httpx.Update(s.UpdateSchool))
+	rs.Delete("/api/school", "school:edit", httpx.IDsAction(s.DeleteSchools))
 }
 
 // SchoolLogoURL is where the current school's logo is served.
@@ -268,34 +268,7 @@ func (s *Service) DeleteSchools(ctx context.Context, ids []int64) error {
 	return nil
 }
 
-func (s *Service) handleListSchools(w http.ResponseWriter, r *http.Request) error {
-	var rows []School
-	total, err := httpx.List(r, s.db.NewSelect().Model((*School)(nil)), schoolListSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, httpx.NewPage(rows, total))
-}
-
-func (s *Service) handleCreateSchool(w http.ResponseWriter, r *http.Request) error {
-	var in SchoolInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	sc, err := s.CreateSchool(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return httpx.Created(w, sc)
-}
-
-func (s *Service) handleUpdateSchool(w http.ResponseWriter, r *http.Request) error {
-	var in SchoolInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.UpdateSchool(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
+// ListSchools is a page of schools.
+func (s *Service) ListSchools(r *http.Request) (httpx.PageResult[School], error) {
+	return httpx.ListPage[School](r, s.db.NewSelect().Model((*School)(nil)), schoolListSpec, httpx.QueryFilters(r.URL.Query()))
 }

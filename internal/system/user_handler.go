@@ -21,30 +21,39 @@ func (s *Service) userRoutes(rs *httpx.Routes) {
 		return q.Where("u.has_left = ?", true).Where("u.enabled = ?", true)
 	}))
 	rs.Post("/api/users", "user:add", s.handleCreateUser)
-	rs.Put("/api/users", "user:edit", s.handleUpdateUser)
-	rs.Delete("/api/users", "user:del", s.idsAction(s.DeleteUsers))
+	rs.Put("/api/users", "user:edit", httpx.Update(s.UpdateUser))
+	rs.Delete("/api/users", "user:del", httpx.IDsAction(s.DeleteUsers))
 	rs.Put("/api/users/updateState", "user:edit", s.handleUpdateState)
-	rs.Post("/api/users/unLock", "user:edit", s.idsAction(s.Unlock))
-	rs.Post("/api/users/registerNoEnterUser", "user:edit", s.idsAction(s.Activate))
-	rs.Post("/api/users/disabledUser", "user:edit", s.idsAction(func(ctx ctxT, ids []int64) error {
+	rs.Post("/api/users/unLock", "user:edit", httpx.IDsAction(s.Unlock))
+	rs.Post("/api/users/registerNoEnterUser", "user:edit", httpx.IDsAction(s.Activate))
+	rs.Post("/api/users/disabledUser", "user:edit", httpx.IDsAction(func(ctx ctxT, ids []int64) error {
 		return s.SetEnabled(ctx, ids, false)
 	}))
-	rs.Put("/api/users/center", httpx.SignedIn, s.handleCenter)
-	rs.Post("/api/users/updatePass", httpx.SignedIn, s.handleUpdatePass)
-	rs.Post("/api/users/updatePassByAdmin", "user:pass", s.handleUpdatePassByAdmin)
-	rs.Post("/api/users/managerResetPass/", "user:pass", s.handleManagerReset)
-	rs.Get("/api/users/check", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
-		c, err := s.CheckOwnPassword(r.Context())
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, c)
-	})
+	rs.Put("/api/users/center", httpx.SignedIn, httpx.Update(s.UpdateProfile))
+	rs.Post("/api/users/updatePass", httpx.SignedIn, httpx.Update(func(ctx ctxT, in ownPasswordInput) error {
+		return s.ChangeOwnPassword(ctx, in.OldPass, in.NewPass)
+	}))
+	rs.Post("/api/users/updatePassByAdmin", "user:pass", httpx.Update(func(ctx ctxT, in adminPasswordInput) error {
+		return s.AdminSetPassword(ctx, in.Username, in.NewPass)
+	}))
+	rs.Post("/api/users/managerResetPass/", "user:pass", httpx.Update(func(ctx ctxT, in userIDInput) error {
+		return s.ResetToInitial(ctx, in.ID)
+	}))
+	rs.Get("/api/users/check", httpx.SignedIn, httpx.Read(s.CheckOwnPassword))
 	rs.Post("/api/users/updateAvatar", httpx.SignedIn, s.handleUpdateAvatar)
 	rs.Get("/api/users/template", "user:add", s.handleUserTemplate)
 	rs.Post("/api/users/import", "user:add", s.handleUserImport)
 	rs.Get("/api/users/export", "user:list", s.handleUserExport)
 }
+
+// Bodies of the password routes.
+type (
+	ownPasswordInput   struct{ OldPass, NewPass string }
+	adminPasswordInput struct{ Username, NewPass string }
+	userIDInput        struct {
+		ID int64 `json:"id"`
+	}
+)
 
 // listUsers serves a paged, scoped user list; extra narrows it further.
 func (s *Service) listUsers(extra func(*bun.SelectQuery) *bun.SelectQuery) httpx.HandlerFunc {
@@ -81,16 +90,15 @@ func (s *Service) userPage(r *http.Request, filters map[string]any, extra func(*
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	var rows []userRow
-	total, err := httpx.List(r, q, userListSpec, filters, &rows)
+	page, err := httpx.ListPage[userRow](r, q, userListSpec, filters)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	views, err := s.views(r.Context(), rows)
+	views, err := s.views(r.Context(), page.Content)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, httpx.Internal(err)
 	}
-	return httpx.NewPage(views, total), nil
+	return httpx.NewPage(views, page.TotalElements), nil
 }
 
 func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error {
@@ -110,17 +118,6 @@ func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error
 	return httpx.Created(w, view)
 }
 
-func (s *Service) handleUpdateUser(w http.ResponseWriter, r *http.Request) error {
-	var in UserInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.UpdateUser(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
-}
-
 func (s *Service) handleUpdateState(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		IDs     []int64 `json:"ids"`
@@ -136,67 +133,4 @@ func (s *Service) handleUpdateState(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	return httpx.NoContent(w)
-}
-
-func (s *Service) handleCenter(w http.ResponseWriter, r *http.Request) error {
-	var in UserInput
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.UpdateProfile(r.Context(), in); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
-}
-
-func (s *Service) handleUpdatePass(w http.ResponseWriter, r *http.Request) error {
-	var in struct{ OldPass, NewPass string }
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.ChangeOwnPassword(r.Context(), in.OldPass, in.NewPass); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
-}
-
-func (s *Service) handleUpdatePassByAdmin(w http.ResponseWriter, r *http.Request) error {
-	var in struct{ Username, NewPass string }
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if err := s.AdminSetPassword(r.Context(), in.Username, in.NewPass); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
-}
-
-func (s *Service) handleManagerReset(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		ID int64 `json:"id"`
-	}
-	if err := httpx.Decode(r, &in); err != nil {
-		return err
-	}
-	if in.ID == 0 {
-		return httpx.BadRequest("请选择用户")
-	}
-	if err := s.ResetToInitial(r.Context(), in.ID); err != nil {
-		return err
-	}
-	return httpx.NoContent(w)
-}
-
-// idsAction adapts a service call on a list of ids to a handler answering 204.
-func (s *Service) idsAction(fn func(ctx ctxT, ids []int64) error) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		ids, err := httpx.IDs(r)
-		if err != nil {
-			return err
-		}
-		if err := fn(r.Context(), ids); err != nil {
-			return err
-		}
-		return httpx.NoContent(w)
-	}
 }

@@ -138,6 +138,9 @@ func (s *Service) initialPasswordHash(ctx context.Context) (string, error) {
 
 // ResetToInitial sets a user's password to initPassword (to be changed).
 func (s *Service) ResetToInitial(ctx context.Context, id int64) error {
+	if id == 0 {
+		return httpx.BadRequest("请选择用户")
+	}
 	if _, err := s.usersInScope(ctx, []int64{id}); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -147,7 +148,13 @@ func BodyFilters(r *http.Request) (map[string]any, error) {
 // the allowlist are a 400) to q. Empty filter values are ignored so that a
 // search form can send every field.
 func (s ListSpec) Apply(q *bun.SelectQuery, filters map[string]any) (*bun.SelectQuery, error) {
-	for name, raw := range filters {
+	names := make([]string, 0, len(filters))
+	for name := range filters {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the same request always names the same bad field and builds the same SQL
+	for _, name := range names {
+		raw := filters[name]
 		f, ok := s.Filters[name]
 		if !ok {
 			return nil, BadRequest("不支持的查询条件：%s", name)
@@ -223,6 +230,16 @@ func List[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map
 		return 0, Internal(err)
 	}
 	return int(total), nil
+}
+
+// ListPage runs List on q and returns the rows as a page (content never null).
+func ListPage[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map[string]any) (PageResult[T], error) {
+	var rows []T
+	total, err := List(r, q, spec, filters, &rows)
+	if err != nil {
+		return PageResult[T]{}, err
+	}
+	return NewPage(rows, total), nil
 }
 
 func isEmpty(v any) bool {
