@@ -109,3 +109,21 @@ func TestHeadersAndWebApp(t *testing.T) {
 		t.Fatalf("/web/system/user: %d", res.Status)
 	}
 }
+
+// Attack classes 2 and 8: no database console, API explorer, metrics, heap
+// dump, deploy upload or "run this SQL" endpoint exists, signed in or not.
+func TestNoConsolesOrSQLEndpoints(t *testing.T) {
+	e := apptest.New(t)
+	paths := []string{"/druid/index.html", "/doc.html", "/swagger-ui/index.html", "/v3/api-docs", "/actuator/heapdump",
+		"/actuator/env", "/debug/pprof/", "/metrics", "/api/menus/menusql?sql=select+1", "/api/deploy/upload",
+		"/api/database/upload", "/api/generator/preview", "/api/jobs", "/websocket"}
+	for _, p := range paths {
+		for _, tok := range []string{"", e.AdminTK} {
+			for _, m := range []string{"GET", "POST"} {
+				if res := e.Do(m, p, tok, nil); res.Status != 404 && res.Status != 405 {
+					t.Errorf("%s %s (token %v): %d", m, p, tok != "", res.Status)
+				}
+			}
+		}
+	}
+}
