@@ -14,6 +14,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/config"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/files"
@@ -26,6 +27,7 @@ import (
 func Migrations() []db.Migration {
 	var all []db.Migration
 	all = append(all, system.Migrations()...)
+	all = append(all, audit.Migrations()...)
 	return all
 }
 

@@ -38,6 +38,7 @@ type User struct {
 	Email         string     `bun:"email"`
 	AvatarFileID  *int64     `bun:"avatar_file_id"`
 	DeptID        *int64     `bun:"dept_id"`
+	OrgID         *int64     `bun:"org_id"`
 	PasswordHash  string     `bun:"password_hash"`
 	PwdState      string     `bun:"pwd_state"`
 	PwdChangedAt  *time.Time `bun:"pwd_changed_at"`
@@ -131,6 +132,7 @@ type Session struct {
 
 	// Read with the session on every request (Authenticate).
 	UserDeptID  *int64 `bun:"user_dept_id,scanonly" json:"-"`
+	UserOrgID   *int64 `bun:"user_org_id,scanonly" json:"-"`
 	UserIsAdmin bool   `bun:"user_is_admin,scanonly" json:"-"`
 	UserEnabled bool   `bun:"user_enabled,scanonly" json:"-"`
 }

@@ -14,6 +14,12 @@ func Migrations() []db.Migration {
 		{Version: 2026112201, Name: "system schema", Up: createSchema},
 		{Version: 2026112202, Name: "system seed: departments, configuration, school, menus, roles", Up: seedSystem},
 		{Version: 2026112203, Name: "system seed: dictionaries", Up: seedDictionaries},
+		{Version: 2026112204, Name: "accounts belong to a party organisation", Up: func(ctx context.Context, tx bun.Tx) error {
+			// No foreign key: the organisation table belongs to the org domain,
+			// which validates the id when an account is saved.
+			return db.DDL(ctx, tx, `ALTER TABLE sys_user ADD COLUMN org_id BIGINT NULL`,
+				`CREATE INDEX idx_sys_user_org ON sys_user(org_id)`)
+		}},
 	}
 }
 

@@ -15,49 +15,68 @@ type DeptScope struct {
 	Self    bool    // and their own records
 }
 
-// DeptScopeOf combines the data scopes of the caller's roles. The widest
-// wins: any ALL role gives everything; otherwise the union of the others.
-func (s *Service) DeptScopeOf(ctx context.Context) (DeptScope, error) {
+// ScopeRuleOf combines the data scopes of the caller's roles; any ALL role
+// gives everything, otherwise the union of the others. Each business tree
+// (departments here, party organisations in the org domain) applies it.
+func (s *Service) ScopeRuleOf(ctx context.Context) (rbac.ScopeRule, error) {
 	p := rbac.From(ctx)
 	if p == nil {
-		return DeptScope{}, nil
+		return rbac.ScopeRule{}, nil
 	}
 	if p.IsAdmin() {
-		return DeptScope{All: true}, nil
+		return rbac.ScopeRule{All: true, Self: true}, nil
 	}
 	var roles []Role
 	if err := s.db.NewSelect().Model(&roles).Join("JOIN sys_user_role AS ur ON ur.role_id = r.id").
 		Where("ur.user_id = ?", p.UserID).Scan(ctx); err != nil {
-		return DeptScope{}, err
+		return rbac.ScopeRule{}, err
 	}
-	var roots, exact []int64
-	scope := DeptScope{Self: true}
+	rule := rbac.ScopeRule{Self: true}
 	for _, r := range roles {
 		switch r.DataScope {
 		case ScopeAll:
-			return DeptScope{All: true}, nil
+			return rbac.ScopeRule{All: true, Self: true}, nil
 		case ScopeLevel:
-			if p.DeptID != nil {
-				exact = append(exact, *p.DeptID)
-			}
+			rule.Level = true
 		case ScopeLevelAndBelow:
-			if p.DeptID != nil {
-				roots = append(roots, *p.DeptID)
-			}
+			rule.Below = true
 		case ScopeCustom:
-			var ids []int64
-			if err := s.db.NewSelect().Table("sys_role_dept").Column("dept_id").Where("role_id = ?", r.ID).Scan(ctx, &ids); err != nil {
-				return DeptScope{}, err
-			}
-			roots = append(roots, ids...)
+			rule.CustomRoles = append(rule.CustomRoles, r.ID)
 		}
+	}
+	return rule, nil
+}
+
+// DeptScopeOf applies the caller's scope rule to the department tree,
+// anchored at the account's department.
+func (s *Service) DeptScopeOf(ctx context.Context) (DeptScope, error) {
+	rule, err := s.ScopeRuleOf(ctx)
+	if err != nil || rule.All {
+		return DeptScope{All: rule.All, Self: true}, err
+	}
+	p := rbac.From(ctx)
+	if p == nil {
+		return DeptScope{}, nil
+	}
+	var roots, exact []int64
+	if p.DeptID != nil && rule.Level {
+		exact = append(exact, *p.DeptID)
+	}
+	if p.DeptID != nil && rule.Below {
+		roots = append(roots, *p.DeptID)
+	}
+	if len(rule.CustomRoles) > 0 {
+		var ids []int64
+		if err := s.db.NewSelect().Table("sys_role_dept").Column("dept_id").Where("role_id IN (?)", bun.In(rule.CustomRoles)).Scan(ctx, &ids); err != nil {
+			return DeptScope{}, err
+		}
+		roots = append(roots, ids...)
 	}
 	below, err := s.deptSubtree(ctx, roots)
 	if err != nil {
 		return DeptScope{}, err
 	}
-	scope.DeptIDs = append(exact, below...)
-	return scope, nil
+	return DeptScope{DeptIDs: append(exact, below...), Self: true}, nil
 }
 
 // deptSubtree returns the given departments and all below them, in one

@@ -226,7 +226,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*rbac.Princip
 	var row Session
 	err := s.db.NewSelect().Model(&row).
 		ColumnExpr("s.*").
-		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled").
+		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled").
 		Join("JOIN sys_user AS u ON u.id = s.user_id").
 		Where("s.token_hash = ?", auth.HashToken(token)).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -247,7 +247,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*rbac.Princip
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	return &rbac.Principal{UserID: row.UserID, Username: row.Username, SessionID: row.ID, DeptID: row.UserDeptID, Perms: perms}, nil
+	return &rbac.Principal{UserID: row.UserID, Username: row.Username, SessionID: row.ID, DeptID: row.UserDeptID, OrgID: row.UserOrgID, Perms: perms}, nil
 }
 
 // permissions reads the user's permission strings from the database on every

@@ -16,7 +16,8 @@ type Principal struct {
 	UserID    int64
 	Username  string
 	SessionID int64
-	DeptID    *int64
+	DeptID    *int64 // the administrative department of the account
+	OrgID     *int64 // the party organisation the account belongs to (data scope anchor)
 	Perms     map[string]bool
 }
 
@@ -39,4 +40,14 @@ func With(ctx context.Context, p *Principal) context.Context {
 func From(ctx context.Context) *Principal {
 	p, _ := ctx.Value(ctxKey{}).(*Principal)
 	return p
+}
+
+// ScopeRule is what a principal's roles allow, before it is applied to a
+// tree (departments, party organisations): the widest role wins.
+type ScopeRule struct {
+	All         bool    // every record
+	Level       bool    // the principal's own node only
+	Below       bool    // the principal's own node and everything under it
+	CustomRoles []int64 // roles whose custom node lists apply
+	Self        bool    // always: the principal's own records
 }

@@ -1,0 +1,55 @@
+package audit_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/rbac"
+)
+
+func TestMain(m *testing.M) { db.TestMain(m) }
+
+var fields = audit.Fields{{Name: "name", Label: "姓名"}, {Name: "phone", Label: "手机号"}, {Name: "org", Label: "所在党组织"}}
+
+func TestDiffKeepsFieldOrderAndLabels(t *testing.T) {
+	got := fields.Diff(map[string]string{"name": "张三", "phone": "1", "org": "A"}, map[string]string{"name": "张三", "phone": "2", "org": "B"})
+	if len(got) != 2 || got[0].Label != "手机号" || got[0].Old != "1" || got[1].Field != "org" || got[1].New != "B" {
+		t.Fatalf("%+v", got)
+	}
+	if len(fields.Diff(map[string]string{"name": "x"}, map[string]string{"name": "x"})) != 0 {
+		t.Fatal("no change reported as a change")
+	}
+}
+
+func TestRecordListGet(t *testing.T) {
+	database := db.NewTest(t, audit.Migrations())
+	ctx := rbac.With(context.Background(), &rbac.Principal{UserID: 7, Username: "zuzhibu"})
+	snap := map[string]string{"name": "张三", "phone": "2"}
+	if err := audit.Record(ctx, database, audit.ModuleMember, 42, audit.TypeAdd, audit.OriginUserCreate, nil, snap, nil); err != nil {
+		t.Fatal(err)
+	}
+	changes := fields.Diff(map[string]string{"phone": "1"}, map[string]string{"phone": "2"})
+	if err := audit.Record(ctx, database, audit.ModuleMember, 42, audit.TypeUpdate, audit.OriginUserUpdate, changes, snap, nil); err != nil {
+		t.Fatal(err)
+	}
+	audit.Record(ctx, database, audit.ModuleOrg, 42, audit.TypeAdd, audit.OriginUserCreate, nil, snap, nil) //nolint:errcheck
+	list, total, err := audit.List(ctx, database, audit.ModuleMember, 42, 10, 0)
+	if err != nil || total != 2 || list[0].Type != audit.TypeUpdate || list[0].Changes[0].Label != "手机号" || list[0].OperatorName != "zuzhibu" {
+		t.Fatalf("%v %d %+v", err, total, list)
+	}
+	e, err := audit.Get(ctx, database, audit.ModuleMember, list[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]string
+	if err := json.Unmarshal(e.Snapshot, &back); err != nil || back["phone"] != "2" {
+		t.Fatalf("snapshot %s", e.Snapshot)
+	}
+	// An entry of another module is not found through this module.
+	if _, err := audit.Get(ctx, database, audit.ModuleOrg, list[0].ID); err == nil {
+		t.Fatal("entry read through the wrong module")
+	}
+}

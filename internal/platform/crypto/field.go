@@ -1,0 +1,132 @@
+// Package crypto protects personal fields at rest (ID numbers, phones): the
+// value is stored AES-256-GCM encrypted, next to a keyed blind index (HMAC)
+// so that exact-match search still works without decrypting every row.
+package crypto
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// FieldCipher encrypts and indexes personal fields with one installation key.
+type FieldCipher struct {
+	aead   cipher.AEAD
+	macKey []byte
+}
+
+const keyFile = "field.key"
+
+// LoadOrCreate reads dir/field.key (64 random bytes: 32 for AES, 32 for the
+// index MAC), generating it on first start. Losing the key loses the data:
+// `zhdj backup` users must back up the data directory's keys too.
+func LoadOrCreate(dir string) (*FieldCipher, error) {
+	path := filepath.Join(dir, keyFile)
+	key, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		key = make([]byte, 64)
+		if _, err := rand.Read(key); err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, err
+		}
+		tmp := path + ".tmp"
+		if err := os.WriteFile(tmp, key, 0o600); err != nil {
+			return nil, err
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return nil, err
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	if len(key) != 64 {
+		return nil, fmt.Errorf("%s: want 64 bytes, have %d", path, len(key))
+	}
+	return New(key)
+}
+
+// New builds a cipher from a 64-byte key.
+func New(key []byte) (*FieldCipher, error) {
+	block, err := aes.NewCipher(key[:32])
+	if err != nil {
+		return nil, err
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	return &FieldCipher{aead: aead, macKey: append([]byte(nil), key[32:]...)}, nil
+}
+
+// Encrypt returns base64(nonce|ciphertext); "" stays "".
+func (c *FieldCipher) Encrypt(plain string) string {
+	if plain == "" {
+		return ""
+	}
+	nonce := make([]byte, c.aead.NonceSize())
+	if _, err := rand.Read(nonce); err != nil {
+		panic(err)
+	}
+	return base64.StdEncoding.EncodeToString(c.aead.Seal(nonce, nonce, []byte(plain), nil))
+}
+
+// ErrCorrupt means a stored value was not made by this key.
+var ErrCorrupt = errors.New("encrypted field cannot be decrypted with this installation's key")
+
+// Decrypt reverses Encrypt.
+func (c *FieldCipher) Decrypt(stored string) (string, error) {
+	if stored == "" {
+		return "", nil
+	}
+	raw, err := base64.StdEncoding.DecodeString(stored)
+	if err != nil || len(raw) < c.aead.NonceSize() {
+		return "", ErrCorrupt
+	}
+	n := c.aead.NonceSize()
+	plain, err := c.aead.Open(nil, raw[:n], raw[n:], nil)
+	if err != nil {
+		return "", ErrCorrupt
+	}
+	return string(plain), nil
+}
+
+// Index is the blind index of a value: equal inputs (case- and space-
+// insensitive) give equal indexes; the index reveals nothing without the key.
+func (c *FieldCipher) Index(plain string) string {
+	plain = strings.ToUpper(strings.TrimSpace(plain))
+	if plain == "" {
+		return ""
+	}
+	m := hmac.New(sha256.New, c.macKey)
+	m.Write([]byte(plain))
+	return hex.EncodeToString(m.Sum(nil))[:40]
+}
+
+// MaskIDNumber shows the region code and the last four characters:
+// 110101********123X.
+func MaskIDNumber(v string) string { return maskMiddle(v, 6, 4) }
+
+// MaskPhone shows the first three and last four digits: 138****8000.
+func MaskPhone(v string) string { return maskMiddle(v, 3, 4) }
+
+func maskMiddle(v string, head, tail int) string {
+	r := []rune(v)
+	if len(r) <= head+tail {
+		if len(r) <= 2 {
+			return strings.Repeat("*", len(r))
+		}
+		return string(r[0]) + strings.Repeat("*", len(r)-2) + string(r[len(r)-1])
+	}
+	return string(r[:head]) + strings.Repeat("*", len(r)-head-tail) + string(r[len(r)-tail:])
+}

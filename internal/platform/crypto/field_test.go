@@ -1,0 +1,60 @@
+package crypto
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEncryptDecryptAndKeyPersistence(t *testing.T) {
+	dir := t.TempDir()
+	c1, err := LoadOrCreate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := c1.Encrypt("11010519491231002X")
+	if enc == "" || strings.Contains(enc, "1949") {
+		t.Fatalf("ciphertext %q", enc)
+	}
+	if enc == c1.Encrypt("11010519491231002X") {
+		t.Fatal("equal plaintexts give equal ciphertexts (nonce reuse)")
+	}
+	c2, _ := LoadOrCreate(dir)
+	if got, err := c2.Decrypt(enc); err != nil || got != "11010519491231002X" {
+		t.Fatalf("reloaded key: %q %v", got, err)
+	}
+	other, _ := LoadOrCreate(t.TempDir())
+	if _, err := other.Decrypt(enc); err != ErrCorrupt {
+		t.Fatalf("foreign key: %v", err)
+	}
+	if c1.Encrypt("") != "" {
+		t.Fatal("empty value encrypted")
+	}
+}
+
+func TestBlindIndex(t *testing.T) {
+	c, _ := LoadOrCreate(t.TempDir())
+	if c.Index("11010519491231002x") != c.Index(" 11010519491231002X ") {
+		t.Fatal("index depends on case or spaces")
+	}
+	if c.Index("13800138000") == c.Index("13800138001") || c.Index("") != "" {
+		t.Fatal("index collision or empty index")
+	}
+	other, _ := LoadOrCreate(t.TempDir())
+	if other.Index("13800138000") == c.Index("13800138000") {
+		t.Fatal("index does not depend on the key")
+	}
+}
+
+func TestMasks(t *testing.T) {
+	cases := map[string]string{
+		MaskIDNumber("11010519491231002X"): "110105********002X",
+		MaskPhone("13800138000"):           "138****8000",
+		MaskPhone("12"):                    "**",
+		MaskPhone("12345"):                 "1***5",
+	}
+	for got, want := range cases {
+		if got != want {
+			t.Errorf("got %s want %s", got, want)
+		}
+	}
+}
