@@ -14,8 +14,11 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/config"
+	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/httpx"
@@ -28,6 +31,8 @@ func Migrations() []db.Migration {
 	var all []db.Migration
 	all = append(all, system.Migrations()...)
 	all = append(all, audit.Migrations()...)
+	all = append(all, org.Migrations()...)
+	all = append(all, member.Migrations()...)
 	return all
 }
 
@@ -36,6 +41,8 @@ type App struct {
 	Config  config.Config
 	DB      *bun.DB
 	System  *system.Service
+	Orgs    *org.Service
+	Members *member.Service
 	Routes  []httpx.Route
 	Handler http.Handler
 }
@@ -70,10 +77,19 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("file store: %w", err)
 	}
+	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
+	if err != nil {
+		return nil, fmt.Errorf("field encryption key: %w", err)
+	}
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost})
+	orgs := org.New(database, sys)
+	members := member.New(database, sys, orgs, cipher)
+	orgs.SetMembers(members)
 	var rs httpx.Routes
 	sys.Routes(&rs)
-	a := &App{Config: cfg, DB: database, System: sys, Routes: rs.All()}
+	orgs.Routes(&rs)
+	members.Routes(&rs)
+	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Routes: rs.All()}
 	a.Handler = a.router()
 	return a, nil
 }
