@@ -30,6 +30,7 @@ type Service struct {
 	store   *files.Store
 	opts    Options
 	now     func() time.Time
+	orgs    OrgDirectory
 
 	settingsMu      sync.Mutex
 	settings        map[string]string
@@ -41,6 +42,16 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 	return &Service{db: db, keys: keys, hasher: auth.Hasher{Cost: opts.PasswordCost}, captcha: auth.NewCaptcha(),
 		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
 }
+
+// OrgDirectory is what accounts need from the party organisation domain,
+// which internal/app plugs in (the system domain does not read its tables).
+type OrgDirectory interface {
+	Names(ctx context.Context, ids []int64) (map[int64]string, error)
+	InScope(ctx context.Context, id int64) (bool, error)
+}
+
+// SetOrgDirectory plugs in the party organisation domain.
+func (s *Service) SetOrgDirectory(d OrgDirectory) { s.orgs = d }
 
 // DB exposes the database to the composition root (health check, backups).
 func (s *Service) DB() *bun.DB { return s.db }

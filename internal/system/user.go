@@ -32,6 +32,7 @@ type UserView struct {
 	Email         string     `json:"email"`
 	Avatar        string     `json:"avatar"`
 	Dept          *IDName    `json:"dept"`
+	Org           *IDName    `json:"org"` // the party organisation the account belongs to
 	Roles         []string   `json:"roles,omitempty"`
 	RoleList      []IDName   `json:"roleList"`
 	Enabled       bool       `json:"enabled"`
@@ -84,6 +85,10 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 		OrderExpr("r.level, r.id").Scan(ctx, &links); err != nil {
 		return nil, err
 	}
+	orgNames, err := s.orgNames(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
 	byUser := map[int64][]IDName{}
 	for _, l := range links {
 		byUser[l.UserID] = append(byUser[l.UserID], IDName{ID: l.ID, Name: l.Name})
@@ -100,9 +105,26 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 		if r.DeptID != nil {
 			v.Dept = &IDName{ID: *r.DeptID, Name: r.DeptName}
 		}
+		if r.OrgID != nil {
+			v.Org = &IDName{ID: *r.OrgID, Name: orgNames[*r.OrgID]}
+		}
 		out[i] = v
 	}
 	return out, nil
+}
+
+// orgNames looks up the party organisations of a page of users in one call.
+func (s *Service) orgNames(ctx context.Context, rows []userRow) (map[int64]string, error) {
+	var ids []int64
+	for _, r := range rows {
+		if r.OrgID != nil {
+			ids = append(ids, *r.OrgID)
+		}
+	}
+	if len(ids) == 0 || s.orgs == nil {
+		return map[int64]string{}, nil
+	}
+	return s.orgs.Names(ctx, uniqueIDs(ids))
 }
 
 // CurrentUserView is the signed-in user (id 0 = the caller) with permission strings.
@@ -166,16 +188,17 @@ var (
 
 // UserInput is the body of create and update.
 type UserInput struct {
-	ID       int64   `json:"id"`
-	Username string  `json:"username"`
-	NickName string  `json:"nickName"`
-	Gender   string  `json:"gender"`
-	Phone    string  `json:"phone"`
-	Email    string  `json:"email"`
-	DeptID   *int64  `json:"deptId"`
-	RoleIDs  []int64 `json:"roleIds"`
-	Enabled  *bool   `json:"enabled"`
-	HasLeft  bool    `json:"hasLeft"`
+	ID       int64                 `json:"id"`
+	Username string                `json:"username"`
+	NickName string                `json:"nickName"`
+	Gender   string                `json:"gender"`
+	Phone    string                `json:"phone"`
+	Email    string                `json:"email"`
+	DeptID   *int64                `json:"deptId"`
+	OrgID    httpx.Optional[int64] `json:"orgId"` // absent on update = unchanged
+	RoleIDs  []int64               `json:"roleIds"`
+	Enabled  *bool                 `json:"enabled"`
+	HasLeft  bool                  `json:"hasLeft"`
 }
 
 func (in *UserInput) normalise() error {
@@ -216,6 +239,29 @@ func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *
 	if len(roleIDs) == 0 {
 		return nil
 	}
+	return s.checkRoles(ctx, roleIDs)
+}
+
+// checkOrg refuses a party organisation that does not exist or lies outside
+// the caller's organisation scope (both answered the same way).
+func (s *Service) checkOrg(ctx context.Context, orgID *int64) error {
+	if orgID == nil {
+		return nil
+	}
+	if s.orgs == nil {
+		return httpx.BadRequest("所选党组织不存在")
+	}
+	ok, err := s.orgs.InScope(ctx, *orgID)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if !ok {
+		return httpx.BadRequest("所选党组织不存在")
+	}
+	return nil
+}
+
+func (s *Service) checkRoles(ctx context.Context, roleIDs []int64) error {
 	var roles []Role
 	if err := s.db.NewSelect().Model(&roles).Where("id IN (?)", bun.In(roleIDs)).Scan(ctx); err != nil {
 		return httpx.Internal(err)
@@ -307,13 +353,16 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, error) {
 	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
 		return nil, err
 	}
+	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {
+		return nil, err
+	}
 	hash, err := s.initialPasswordHash(ctx)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone, Email: in.Email,
-		DeptID: in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: in.Enabled == nil || *in.Enabled,
+		DeptID: in.DeptID, OrgID: in.OrgID.Value, PasswordHash: hash, PwdState: PwdInitial, Enabled: in.Enabled == nil || *in.Enabled,
 		Activated: true, HasLeft: in.HasLeft, CreatedAt: now, UpdatedAt: now}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
@@ -360,6 +409,9 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
 		return err
 	}
+	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {
+		return err
+	}
 	old := users[0]
 	enabled := old.Enabled
 	if in.Enabled != nil {
@@ -369,7 +421,11 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 		return httpx.BadRequest("不能停用自己的账号")
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		_, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", in.ID).
+		q := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", in.ID)
+		if in.OrgID.Set {
+			q = q.Set("org_id = ?", in.OrgID.Value)
+		}
+		_, err := q.
 			Set("username = ?", in.Username).Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).
 			Set("phone = ?", in.Phone).Set("email = ?", in.Email).Set("dept_id = ?", in.DeptID).
 			Set("enabled = ?", enabled).Set("has_left = ?", in.HasLeft).Set("updated_at = ?", s.now()).Exec(ctx)

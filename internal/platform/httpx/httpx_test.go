@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"encoding/json"
 	"net/url"
 	"strings"
 	"testing"
@@ -56,5 +57,22 @@ func TestContentDispositionKeepsChineseNames(t *testing.T) {
 	h = ContentDisposition("attachment", "a\"b\r\n.txt")
 	if strings.ContainsAny(h, "\r\n") {
 		t.Fatalf("header injection: %q", h)
+	}
+}
+
+func TestOptionalTellsAbsentFromNull(t *testing.T) {
+	var in struct {
+		A Optional[int64] `json:"a"`
+		B Optional[int64] `json:"b"`
+		C Optional[int64] `json:"c"`
+	}
+	if err := json.Unmarshal([]byte(`{"a":5,"b":null}`), &in); err != nil {
+		t.Fatal(err)
+	}
+	if !in.A.Set || *in.A.Value != 5 || !in.B.Set || in.B.Value != nil || in.C.Set {
+		t.Fatalf("%+v", in)
+	}
+	if err := json.Unmarshal([]byte(`{"a":"x"}`), &in); err == nil {
+		t.Fatal("wrong type accepted")
 	}
 }
