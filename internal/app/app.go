@@ -85,6 +85,7 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	orgs.SetMembers(members)
+	sys.SetOrgDirectory(orgs)
 	var rs httpx.Routes
 	sys.Routes(&rs)
 	orgs.Routes(&rs)

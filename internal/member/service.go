@@ -4,12 +4,12 @@ package member
 
 import (
 	"context"
+	"time"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
-	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
 )
@@ -20,25 +20,53 @@ type Service struct {
 	sys    *system.Service
 	orgs   *org.Service
 	cipher *crypto.FieldCipher
+	now    func() time.Time
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, cipher *crypto.FieldCipher) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, cipher: cipher}
+	return &Service{db: database, sys: sys, orgs: orgs, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
 }
-
-// Migrations of the member domain.
-func Migrations() []db.Migration { return nil }
 
 // Routes registers the member domain's endpoints.
-func (s *Service) Routes(rs *httpx.Routes) {}
-
-// CountByOrg implements org.Members.
-func (s *Service) CountByOrg(ctx context.Context, idb bun.IDB) (map[int64]org.MemberCounts, error) {
-	return map[int64]org.MemberCounts{}, nil
+func (s *Service) Routes(rs *httpx.Routes) {
+	rs.Get("/api/dyjbxx", PermList, httpx.ReadRequest(s.List))
+	rs.Get("/api/dyjbxx/export", PermExport, s.handleExport)
+	rs.Get("/api/dyjbxx/{id}", PermList, s.handleDetail)
+	rs.Post("/api/dyjbxx", PermAdd, httpx.Create(s.Create))
+	rs.Put("/api/dyjbxx", PermEdit, s.handleUpdate)
+	rs.Delete("/api/dyjbxx", PermDel, httpx.IDsAction(s.Delete))
+	rs.Get("/api/dyjbxx/{id}/trail", PermList, s.handleTrail)
+	rs.Post("/api/dyjbxx/trail/restore", PermEdit, s.handleRestore)
+	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadRequest(s.Picker))
 }
 
-// MoveMembers implements org.Members.
+// CountByOrg implements org.Members: members in normal status per
+// organisation, and the full members (正式党员) among them.
+func (s *Service) CountByOrg(ctx context.Context, idb bun.IDB) (map[int64]org.MemberCounts, error) {
+	var rows []struct {
+		OrgID int64 `bun:"org_id"`
+		Total int   `bun:"total"`
+		Full  int   `bun:"full"`
+	}
+	err := idb.NewSelect().TableExpr("dyjbxx AS m").
+		ColumnExpr("m.org_id, COUNT(*) AS total").
+		ColumnExpr("SUM(CASE WHEN m.party_status = ? THEN 1 ELSE 0 END) AS full", PartyFull).
+		Where("m.member_status = ?", StatusNormal).GroupExpr("m.org_id").Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]org.MemberCounts, len(rows))
+	for _, r := range rows {
+		out[r.OrgID] = org.MemberCounts{Total: r.Total, Full: r.Full}
+	}
+	return out, nil
+}
+
+// MoveMembers implements org.Members: every member of the from
+// organisations (whatever their status) moves to to in one statement, and
+// each gets a trail entry (USER_UPDATE, 所在党组织). It runs inside the
+// caller's transaction and trusts the caller's checks of both ends.
 func (s *Service) MoveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error) {
-	return 0, nil
+	return s.moveMembers(ctx, tx, from, to)
 }

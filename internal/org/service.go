@@ -5,6 +5,8 @@ package org
 
 import (
 	"context"
+	"errors"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -29,12 +31,6 @@ type Members interface {
 	MoveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error)
 }
 
-// Scope is the part of the organisation tree a caller may see.
-type Scope struct {
-	All    bool
-	OrgIDs []int64
-}
-
 // Service is the org domain.
 type Service struct {
 	db      *bun.DB
@@ -48,11 +44,117 @@ func New(database *bun.DB, sys *system.Service) *Service { return &Service{db: d
 // SetMembers plugs in the member domain.
 func (s *Service) SetMembers(m Members) { s.members = m }
 
-// Migrations of the org domain.
-func Migrations() []db.Migration { return nil }
+// counts asks the member domain for the direct member counts (none when no
+// member domain is plugged in, as in unit tests of this package).
+func (s *Service) counts(ctx context.Context, idb bun.IDB) (map[int64]MemberCounts, error) {
+	if s.members == nil {
+		return map[int64]MemberCounts{}, nil
+	}
+	m, err := s.members.CountByOrg(ctx, idb)
+	if err != nil {
+		return nil, err
+	}
+	if m == nil {
+		m = map[int64]MemberCounts{}
+	}
+	return m, nil
+}
 
-// Routes registers the org domain's endpoints.
-func (s *Service) Routes(rs *httpx.Routes) {}
+// today is the current calendar date of the server's time zone.
+func today() Date { return DateOf(time.Now()) }
 
-// ScopeOf applies the caller's data-scope rule to the organisation tree.
-func (s *Service) ScopeOf(ctx context.Context) (Scope, error) { return Scope{}, nil }
+// treeLockKey serialises changes of the tree on PostgreSQL (SQLite takes
+// its write lock at BEGIN already): a move checks for cycles and rewrites
+// paths, which must not interleave with another move.
+const treeLockKey = 7265647
+
+// inTreeTx runs fn in a transaction holding the tree lock and maps its error.
+func (s *Service) inTreeTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	return mapErr(db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := lockTree(ctx, tx); err != nil {
+			return err
+		}
+		return fn(ctx, tx)
+	}))
+}
+
+// lockTree takes the tree lock in tx (PostgreSQL; SQLite transactions are
+// already serialised). Taking it twice in one transaction is harmless.
+func lockTree(ctx context.Context, tx bun.Tx) error {
+	if !db.IsPostgres(tx) {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", treeLockKey)
+	return err
+}
+
+// mapErr keeps a *httpx.Error, turns a unique violation into a 409 and
+// anything else into a 500.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return he
+	}
+	if db.IsUniqueViolation(err) {
+		return &httpx.Error{Status: 409, Message: "党组织编码或名称与已有党组织重复", Cause: err}
+	}
+	return httpx.Internal(err)
+}
+
+// errNotFound is the answer for an organisation that does not exist or lies
+// outside the caller's scope (the same answer, so nothing leaks).
+func errNotFound() *httpx.Error { return httpx.NotFound("党组织不存在") }
+
+// labels are the dictionary labels of types and categories.
+type labels struct{ types, categories map[string]string }
+
+func (s *Service) labels(ctx context.Context) (labels, error) {
+	opts, err := s.sys.DictOptions(ctx, []string{DictType, DictCategory})
+	if err != nil {
+		return labels{}, err
+	}
+	l := labels{types: map[string]string{}, categories: map[string]string{}}
+	for _, o := range opts[DictType] {
+		l.types[o.Value] = o.Label
+	}
+	for _, o := range opts[DictCategory] {
+		l.categories[o.Value] = o.Label
+	}
+	return l, nil
+}
+
+func (l labels) typeLabel(t string) string {
+	if v, ok := l.types[t]; ok {
+		return v
+	}
+	return typeNames[t]
+}
+
+func (l labels) categoryLabel(c string) string {
+	if v, ok := l.categories[c]; ok {
+		return v
+	}
+	return c
+}
+
+// fill sets the display labels of o.
+func (l labels) fill(o *Org) {
+	o.TypeLabel = l.typeLabel(o.Type)
+	o.CategoryLabel = l.categoryLabel(o.Category)
+	o.StatusLabel = statusNames[o.Status]
+}
+
+func uniqueIDs(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,122 @@
+package member_test
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/member"
+)
+
+// world is a small university: a committee, two secondary committees, three
+// branches and a party group, made through the organisation API.
+type world struct {
+	e                         *apptest.Env
+	root, cs, math            int64 // 党委, 二级党委 ×2
+	branchA, branchB, branchC int64 // 党支部: A, B under cs; C under math
+	group                     int64 // 党小组 under A
+}
+
+var orgSeq int
+
+func newWorld(t testing.TB) *world {
+	t.Helper()
+	w := &world{e: apptest.New(t)}
+	w.root = w.org(t, 0, "1", "学校党委")
+	w.cs = w.org(t, w.root, "2", "计算机学院党委")
+	w.math = w.org(t, w.root, "2", "数学学院党委")
+	w.branchA = w.org(t, w.cs, "5", "计算机教工党支部")
+	w.branchB = w.org(t, w.cs, "5", "计算机学生党支部")
+	w.branchC = w.org(t, w.math, "5", "数学教工党支部")
+	w.group = w.org(t, w.branchA, "6", "第一党小组")
+	return w
+}
+
+// org creates an organisation as the admin (pid 0 = a root).
+func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
+	t.Helper()
+	orgSeq++
+	body := map[string]any{"code": fmt.Sprintf("T%05d", orgSeq), "name": name, "type": typ}
+	if pid != 0 {
+		body["pid"] = pid
+	}
+	res := w.e.Do("POST", "/api/dzzxx", w.e.AdminTK, body)
+	apptest.Expect(t, res, 201)
+	var out struct{ ID int64 }
+	res.JSON(t, &out)
+	return out.ID
+}
+
+// anchored makes a user with the given data scope and permissions whose
+// account belongs to organisation orgID, and signs them in.
+func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...string) (token string, userID int64) {
+	t.Helper()
+	token, userID = w.e.UserWith(scope, 0, perms...)
+	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return token, userID
+}
+
+// idNumber makes a valid 18-character ID number (GB 11643-1999).
+func idNumber(region, birth string, seq int) string {
+	first17 := fmt.Sprintf("%s%s%03d", region, birth, seq)
+	return first17 + string(member.IDCheckChar(first17))
+}
+
+// body is a valid member for org, with the given ID number ("" = none: then a man).
+func body(name string, org int64, id string) map[string]any {
+	b := map[string]any{
+		"name": name, "idNumber": id, "phone": "13800138000", "ethnicity": "01", "education": "11",
+		"personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "orgId": org,
+		"appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30", "staffOrStudentNo": "T" + name,
+	}
+	if id == "" {
+		b["gender"] = member.GenderMale
+	}
+	return b
+}
+
+// with returns a copy of b with the given fields changed (nil deletes).
+func with(b map[string]any, kv ...any) map[string]any {
+	out := map[string]any{}
+	for k, v := range b {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] == nil {
+			delete(out, kv[i].(string))
+		} else {
+			out[kv[i].(string)] = kv[i+1]
+		}
+	}
+	return out
+}
+
+// create posts a member and returns it, failing the test unless 201.
+func (w *world) create(t testing.TB, token string, b map[string]any) member.MemberView {
+	t.Helper()
+	res := w.e.Do("POST", "/api/dyjbxx", token, b)
+	apptest.Expect(t, res, 201)
+	var v member.MemberView
+	res.JSON(t, &v)
+	return v
+}
+
+// list reads a page of the member list with the given query.
+func (w *world) list(t testing.TB, token string, q url.Values) (ids []int64, names []string, total int) {
+	t.Helper()
+	res := w.e.Do("GET", "/api/dyjbxx?"+q.Encode(), token, nil)
+	apptest.Expect(t, res, 200)
+	var page struct {
+		Content       []member.MemberView
+		TotalElements int
+	}
+	res.JSON(t, &page)
+	for _, v := range page.Content {
+		ids = append(ids, v.ID)
+		names = append(names, v.Name)
+	}
+	return ids, names, page.TotalElements
+}

@@ -1,0 +1,518 @@
+package member
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+)
+
+// Field limits (characters).
+const (
+	maxName      = 50
+	maxStaffNo   = 32
+	maxClassName = 100
+	maxRemark    = 500
+)
+
+// prepared is a validated record ready to be written, with the clear
+// personal values the trail masks.
+type prepared struct {
+	m               *Member
+	warnings        []string
+	idClear, phone  string
+	curID, curPhone string // the current record's clear values (update)
+}
+
+// prepare validates in (Chinese 400/409 messages) against the current
+// record cur (nil on create) and builds the row to write. Reads go through
+// idb so that a transaction sees its own earlier writes.
+func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberInput, cur *Member) (*prepared, error) {
+	now := s.now()
+	in.trim()
+	p := &prepared{m: &Member{MemberStatus: StatusNormal, Source: SourceBackOffice, CreatedAt: now}}
+	if cur != nil {
+		copied := *cur
+		p.m = &copied
+		p.curID, p.curPhone = s.reveal(cur.IDNumberEnc, cur.ID), s.reveal(cur.PhoneEnc, cur.ID)
+	}
+	m := p.m
+	m.UpdatedAt = now
+
+	if in.Name == "" || len([]rune(in.Name)) > maxName {
+		return nil, httpx.BadRequest("请输入姓名（不超过%d个字）", maxName)
+	}
+	m.Name = in.Name
+
+	// ID number: birth date and gender follow from it and must agree.
+	var idInfo *IDNumber
+	switch {
+	case in.IDNumber == "":
+	case strings.Contains(in.IDNumber, "*"):
+		// Sent back masked, as the detail shows it: keep the stored number.
+		if cur == nil || p.curID == "" || crypto.MaskIDNumber(p.curID) != strings.ToUpper(in.IDNumber) {
+			return nil, httpx.BadRequest("请输入完整的身份证号码")
+		}
+		in.IDNumber = p.curID
+	}
+	if in.IDNumber != "" {
+		info, err := ParseIDNumber(in.IDNumber, now)
+		if err != nil {
+			return nil, err
+		}
+		idInfo, p.idClear = &info, info.Number
+	}
+	birth, ok := ParseDate(in.BirthDate)
+	if !ok {
+		return nil, httpx.BadRequest("出生日期格式错误，应为 YYYY-MM-DD")
+	}
+	if idInfo != nil {
+		fromID := Date(idInfo.BirthDate.Format(DateLayout))
+		if birth != "" && birth != fromID {
+			return nil, httpx.BadRequest("出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+		}
+		birth = fromID
+		if in.Gender != "" && in.Gender != idInfo.Gender {
+			return nil, httpx.BadRequest("性别与身份证号码不一致")
+		}
+		in.Gender = idInfo.Gender
+	}
+	if in.Gender == "" {
+		return nil, httpx.BadRequest("请选择性别")
+	}
+	m.BirthDate = birth
+
+	switch {
+	case in.Phone == "":
+	case strings.Contains(in.Phone, "*"):
+		if cur == nil || p.curPhone == "" || crypto.MaskPhone(p.curPhone) != in.Phone {
+			return nil, httpx.BadRequest("请输入完整的手机号码")
+		}
+		in.Phone = p.curPhone
+	case !IsMobilePhone(in.Phone):
+		return nil, httpx.BadRequest("请输入正确的手机号码")
+	}
+	p.phone = in.Phone
+
+	if in.PersonCategory == "" {
+		return nil, httpx.BadRequest("请选择人员类别")
+	}
+	if in.PartyStatus == "" {
+		return nil, httpx.BadRequest("请选择党籍状态")
+	}
+	if in.OrgID == nil || *in.OrgID <= 0 {
+		return nil, httpx.BadRequest("请选择所在党组织")
+	}
+	if in.JoinedOn == "" {
+		return nil, httpx.BadRequest("请填写入党日期")
+	}
+	m.Gender, m.Ethnicity, m.Education, m.ProfessionalTitle = in.Gender, in.Ethnicity, in.Education, in.ProfessionalTitle
+	m.Post, m.PersonCategory, m.PersonType, m.PartyStatus = in.Post, in.PersonCategory, in.PersonType, in.PartyStatus
+	m.Grade = in.Grade
+	if in.MemberStatus != "" {
+		m.MemberStatus = in.MemberStatus
+	}
+	if in.Source != "" {
+		m.Source = in.Source
+	}
+	for _, f := range dictFields() {
+		if v := f.get(m); v != "" && !l.has(f.dict, v) {
+			return nil, httpx.BadRequest("%s取值无效", f.label)
+		}
+	}
+
+	switch {
+	case len([]rune(in.StaffOrStudentNo)) > maxStaffNo:
+		return nil, httpx.BadRequest("学号/工号不超过%d个字符", maxStaffNo)
+	case len([]rune(in.ClassName)) > maxClassName:
+		return nil, httpx.BadRequest("班级不超过%d个字", maxClassName)
+	case len([]rune(in.Remark)) > maxRemark:
+		return nil, httpx.BadRequest("备注不超过%d个字", maxRemark)
+	}
+	m.StaffOrStudentNo, m.ClassName, m.Remark = in.StaffOrStudentNo, in.ClassName, in.Remark
+
+	for _, d := range []struct {
+		raw   string
+		dst   *Date
+		label string
+	}{{in.AppliedOn, &m.AppliedOn, "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "入党日期"}, {in.FullOn, &m.FullOn, "转正日期"}} {
+		v, ok := ParseDate(d.raw)
+		if !ok {
+			return nil, httpx.BadRequest("%s格式错误，应为 YYYY-MM-DD", d.label)
+		}
+		*d.dst = v
+	}
+	var err error
+	p.warnings, err = CheckRules(RuleFacts{BirthDate: m.BirthDate, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn,
+		FullOn: m.FullOn, PartyStatus: m.PartyStatus}, now)
+	if err != nil {
+		return nil, err
+	}
+
+	if cur == nil || cur.OrgID != *in.OrgID {
+		if err := s.checkOrg(ctx, *in.OrgID); err != nil {
+			return nil, err
+		}
+	}
+	m.OrgID = *in.OrgID
+	if err := s.checkRefs(ctx, idb, in, cur); err != nil {
+		return nil, err
+	}
+	m.UnitDeptID, m.UserID, m.PhotoFileID = in.UnitDeptID, in.UserID, in.PhotoFileID
+
+	// Personal fields: encrypted, with a blind index; an unchanged value
+	// keeps its ciphertext.
+	m.IDNumberEnc, m.IDNumberIdx = "", ""
+	if idInfo != nil {
+		m.IDNumberIdx = s.cipher.Index(idInfo.Canonical)
+		if cur != nil && p.curID == p.idClear {
+			m.IDNumberEnc = cur.IDNumberEnc
+		} else {
+			m.IDNumberEnc = s.cipher.Encrypt(p.idClear)
+		}
+		if cur == nil || cur.IDNumberIdx != m.IDNumberIdx {
+			n, err := idb.NewSelect().Model((*Member)(nil)).Where("id_number_idx = ?", m.IDNumberIdx).
+				Where("id <> ?", m.ID).Count(ctx)
+			if err != nil {
+				return nil, httpx.Internal(err)
+			}
+			if n > 0 {
+				return nil, errDuplicateID()
+			}
+		}
+	}
+	m.PhoneEnc, m.PhoneIdx = "", ""
+	if p.phone != "" {
+		m.PhoneIdx = s.cipher.Index(p.phone)
+		if cur != nil && p.curPhone == p.phone {
+			m.PhoneEnc = cur.PhoneEnc
+		} else {
+			m.PhoneEnc = s.cipher.Encrypt(p.phone)
+		}
+	}
+	return p, nil
+}
+
+func (in *MemberInput) trim() {
+	for _, f := range []*string{&in.Name, &in.Gender, &in.Ethnicity, &in.Education, &in.ProfessionalTitle, &in.Post,
+		&in.PersonCategory, &in.PersonType, &in.PartyStatus, &in.MemberStatus, &in.Source, &in.IDNumber, &in.Phone,
+		&in.BirthDate, &in.StaffOrStudentNo, &in.Grade, &in.ClassName, &in.AppliedOn, &in.JoinedOn, &in.FullOn, &in.Remark} {
+		*f = strings.TrimSpace(*f)
+	}
+	in.IDNumber = strings.ToUpper(in.IDNumber)
+}
+
+func errDuplicateID() *httpx.Error { return httpx.Conflict("身份证号码已存在") }
+
+// checkOrg accepts an organisation members may be placed in: existing and
+// in the caller's scope (otherwise the same answer: it does not exist),
+// live, and of a type that holds members.
+func (s *Service) checkOrg(ctx context.Context, id int64) error {
+	o, err := s.orgs.Find(ctx, id)
+	if err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) && he.Status == 404 {
+			return httpx.BadRequest("所选党组织不存在")
+		}
+		return err
+	}
+	if !o.Live() {
+		return httpx.BadRequest("所选党组织“%s”已撤销", o.Name)
+	}
+	if !OrgTypeHoldsMembers(o.Type) {
+		return httpx.BadRequest("党员只能编入党支部、直属党支部或党总支，不能编入“%s”", o.Name)
+	}
+	return nil
+}
+
+// checkRefs checks the unit, the linked account and the photo when they change.
+func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cur *Member) error {
+	changed := func(v, old *int64) bool {
+		return v != nil && (cur == nil || old == nil || *old != *v)
+	}
+	var curUnit, curUser, curPhoto *int64
+	var self int64
+	if cur != nil {
+		curUnit, curUser, curPhoto, self = cur.UnitDeptID, cur.UserID, cur.PhotoFileID, cur.ID
+	}
+	if changed(in.UnitDeptID, curUnit) {
+		n, err := idb.NewSelect().Table("sys_dept").Where("id = ?", *in.UnitDeptID).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n == 0 {
+			return httpx.BadRequest("所选单位不存在")
+		}
+	}
+	if changed(in.UserID, curUser) {
+		n, err := idb.NewSelect().Table("sys_user").Where("id = ?", *in.UserID).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n == 0 {
+			return httpx.BadRequest("所选账号不存在")
+		}
+		taken, err := idb.NewSelect().Model((*Member)(nil)).Where("user_id = ?", *in.UserID).Where("id <> ?", self).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if taken > 0 {
+			return errUserTaken()
+		}
+	}
+	if changed(in.PhotoFileID, curPhoto) {
+		f, err := s.sys.FileForRead(ctx, *in.PhotoFileID)
+		if err != nil {
+			return httpx.BadRequest("照片文件不存在")
+		}
+		if !strings.HasPrefix(f.ContentType, "image/") {
+			return httpx.BadRequest("照片须为图片文件")
+		}
+	}
+	return nil
+}
+
+func errUserTaken() *httpx.Error { return httpx.Conflict("该账号已关联其他党员") }
+
+// mapErr keeps an *httpx.Error and names the constraint a write broke.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return he
+	}
+	switch {
+	case db.IsUniqueViolation(err) && (strings.Contains(err.Error(), "user_id") || strings.Contains(err.Error(), "uq_dyjbxx_user")):
+		return &httpx.Error{Status: 409, Message: errUserTaken().Message, Cause: err}
+	case db.IsUniqueViolation(err):
+		return &httpx.Error{Status: 409, Message: errDuplicateID().Message, Cause: err}
+	case db.IsForeignKeyViolation(err):
+		return &httpx.Error{Status: 400, Message: "所选党组织、单位、账号或照片不存在", Cause: err}
+	}
+	return httpx.Internal(err)
+}
+
+// inputOf is the input that leaves the record as it is (the base an update
+// body is merged onto).
+func (s *Service) inputOf(m *Member) MemberInput {
+	org := m.OrgID
+	return MemberInput{ID: m.ID, Name: m.Name, Gender: m.Gender, Ethnicity: m.Ethnicity, Education: m.Education,
+		ProfessionalTitle: m.ProfessionalTitle, Post: m.Post, PersonCategory: m.PersonCategory, PersonType: m.PersonType,
+		PartyStatus: m.PartyStatus, MemberStatus: m.MemberStatus, Source: m.Source,
+		IDNumber: s.reveal(m.IDNumberEnc, m.ID), Phone: s.reveal(m.PhoneEnc, m.ID), BirthDate: string(m.BirthDate),
+		StaffOrStudentNo: m.StaffOrStudentNo, Grade: m.Grade, ClassName: m.ClassName, UnitDeptID: m.UnitDeptID,
+		OrgID: &org, UserID: m.UserID, AppliedOn: string(m.AppliedOn), JoinedOn: string(m.JoinedOn),
+		FullOn: string(m.FullOn), PhotoFileID: m.PhotoFileID, Remark: m.Remark}
+}
+
+// Create adds a member (ORIGIN USER_CREATE) and returns it, masked, with
+// the rule warnings. Everything is checked before the transaction opens, so
+// the transaction itself only writes (SQLite holds its write lock for it).
+func (s *Service) Create(ctx context.Context, in MemberInput) (MemberView, error) {
+	l, err := s.labels(ctx)
+	if err != nil {
+		return MemberView{}, err
+	}
+	p, err := s.prepare(ctx, s.db, l, in, nil)
+	if err != nil {
+		return MemberView{}, err
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.insert(ctx, tx, l, p, audit.OriginUserCreate)
+	})
+	if err != nil {
+		return MemberView{}, mapErr(err)
+	}
+	v, err := s.Detail(ctx, p.m.ID, false)
+	v.Warnings = p.warnings
+	return v, err
+}
+
+// CreateTx validates and inserts a member inside the caller's transaction
+// with a trail entry of the given origin (an import passes SYSTEM_IMPORT).
+// It returns the new record and the rule warnings.
+func (s *Service) CreateTx(ctx context.Context, tx bun.Tx, in MemberInput, origin int) (*Member, []string, error) {
+	l, err := s.labels(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := s.prepare(ctx, tx, l, in, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := s.insert(ctx, tx, l, p, origin); err != nil {
+		return nil, nil, mapErr(err)
+	}
+	return p.m, p.warnings, nil
+}
+
+// insert writes a prepared new record and its ADD trail entry (every field set).
+func (s *Service) insert(ctx context.Context, tx bun.Tx, l labels, p *prepared, origin int) error {
+	if _, err := tx.NewInsert().Model(p.m).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	after, err := s.display(ctx, tx, l, p.m, p.idClear, p.phone)
+	if err != nil {
+		return err
+	}
+	changes := trailFields().Diff(map[string]string{}, after)
+	return audit.Record(ctx, tx, audit.ModuleMember, p.m.ID, audit.TypeAdd, origin, changes, p.m, nil)
+}
+
+// Update changes a member of the caller's scope (ORIGIN USER_UPDATE) and
+// returns it, masked, with the rule warnings.
+func (s *Service) Update(ctx context.Context, in MemberInput) (MemberView, error) {
+	return s.update(ctx, in, audit.OriginUserUpdate, nil)
+}
+
+// update checks in against the current record outside the transaction,
+// then writes it only if nobody changed the record meanwhile.
+func (s *Service) update(ctx context.Context, in MemberInput, origin int, restoredFrom *int64) (MemberView, error) {
+	if in.ID <= 0 {
+		return MemberView{}, httpx.BadRequest("缺少党员编号")
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return MemberView{}, err
+	}
+	row, err := s.find(ctx, s.db, in.ID)
+	if err != nil {
+		return MemberView{}, err
+	}
+	p, err := s.prepare(ctx, s.db, l, in, &row.Member)
+	if err != nil {
+		return MemberView{}, err
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.write(ctx, tx, l, &row.Member, p, origin, restoredFrom)
+	})
+	if err != nil {
+		return MemberView{}, mapErr(err)
+	}
+	v, err := s.Detail(ctx, in.ID, false)
+	v.Warnings = p.warnings
+	return v, err
+}
+
+// UpdateTx validates and writes a new version of the member in.ID (of the
+// caller's scope) inside the caller's transaction, with a trail entry of
+// the given origin when anything changed (an import passes
+// SYSTEM_IMPORT_UPDATE). It returns the rule warnings.
+func (s *Service) UpdateTx(ctx context.Context, tx bun.Tx, in MemberInput, origin int, restoredFrom *int64) ([]string, error) {
+	l, err := s.labels(ctx)
+	if err != nil {
+		return nil, err
+	}
+	row, err := s.find(ctx, tx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.prepare(ctx, tx, l, in, &row.Member)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.write(ctx, tx, l, &row.Member, p, origin, restoredFrom); err != nil {
+		return nil, mapErr(err)
+	}
+	return p.warnings, nil
+}
+
+// write stores the prepared version of cur and its trail entry. The update
+// matches cur's updated_at, so a change made since cur was read is a 409
+// rather than silently overwritten (and mis-described in the trail).
+func (s *Service) write(ctx context.Context, tx bun.Tx, l labels, cur *Member, p *prepared, origin int, restoredFrom *int64) error {
+	before, err := s.display(ctx, tx, l, cur, p.curID, p.curPhone)
+	if err != nil {
+		return err
+	}
+	after, err := s.display(ctx, tx, l, p.m, p.idClear, p.phone)
+	if err != nil {
+		return err
+	}
+	changes := diff(before, after, cur, p.m)
+	if len(changes) == 0 {
+		if restoredFrom != nil {
+			return httpx.BadRequest("当前信息与该变动记录一致，无需还原")
+		}
+		return nil
+	}
+	res, err := tx.NewUpdate().Model(p.m).WherePK().Where("updated_at = ?", cur.UpdatedAt).
+		ExcludeColumn("id", "created_at").Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n != 1 {
+		return httpx.Conflict("该党员信息刚被其他人修改，请刷新后重试")
+	}
+	return audit.Record(ctx, tx, audit.ModuleMember, p.m.ID, audit.TypeUpdate, origin, changes, p.m, restoredFrom)
+}
+
+// Delete removes members added by hand by mistake: only records whose
+// source is 后台添加 and whose trail holds nothing but their creation. Any
+// other member leaves through a status (已转出, 已出党, 去世 …), so that
+// statistics and history stay whole.
+func (s *Service) Delete(ctx context.Context, ids []int64) error {
+	sc, err := s.scopeOf(ctx)
+	if err != nil {
+		return err
+	}
+	ids = uniqueIDs(ids)
+	var rows []Member
+	if err := sc.apply(s.db.NewSelect().Model(&rows).Where("m.id IN (?)", bun.In(ids))).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(rows) != len(ids) {
+		return errNoMember()
+	}
+	for _, m := range rows {
+		if m.Source != SourceBackOffice {
+			return httpx.BadRequest("党员“%s”不是后台添加的记录，不能删除；如已转出、出党或去世，请修改党员状态", m.Name)
+		}
+	}
+	var changed []struct {
+		RecordID int64 `bun:"record_id"`
+	}
+	if err := s.db.NewSelect().Model((*audit.Entry)(nil)).Column("record_id").
+		Where("module = ?", audit.ModuleMember).Where("record_id IN (?)", bun.In(ids)).
+		Where("type <> ?", audit.TypeAdd).Limit(1).Scan(ctx, &changed); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(changed) > 0 {
+		for _, m := range rows {
+			if m.ID == changed[0].RecordID {
+				return httpx.BadRequest("党员“%s”已有变动记录，不能删除，请修改党员状态", m.Name)
+			}
+		}
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", audit.ModuleMember).
+			Where("record_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+			return err
+		}
+		_, err := tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		return err
+	})
+	return mapErr(err)
+}
+
+func uniqueIDs(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,219 @@
+package member
+
+import (
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// Date is a calendar date "2006-01-02" ("" = none). It is stored as DATE and
+// read back the same on both databases, whatever type the driver returns.
+type Date string
+
+// DateLayout is how dates travel and are stored.
+const DateLayout = "2006-01-02"
+
+// Value stores "" as NULL.
+func (d Date) Value() (driver.Value, error) {
+	if d == "" {
+		return nil, nil
+	}
+	return string(d), nil
+}
+
+// Scan reads a DATE column (time.Time from PostgreSQL and SQLite, or text).
+func (d *Date) Scan(src any) error {
+	switch v := src.(type) {
+	case nil:
+		*d = ""
+	case time.Time:
+		*d = Date(v.Format(DateLayout))
+	case string:
+		*d = Date(firstN(v, 10))
+	case []byte:
+		*d = Date(firstN(string(v), 10))
+	default:
+		return fmt.Errorf("member.Date: cannot scan %T", src)
+	}
+	return nil
+}
+
+// MarshalJSON writes "" as null.
+func (d Date) MarshalJSON() ([]byte, error) {
+	if d == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(string(d))
+}
+
+// Time is the date at midnight UTC (zero for "").
+func (d Date) Time() time.Time {
+	t, _ := time.Parse(DateLayout, string(d))
+	return t
+}
+
+func firstN(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// ParseDate reads a date sent by a form: "2006-01-02" (also with a time of
+// day, or RFC 3339, whose calendar day in China is taken). "" is no date.
+func ParseDate(s string) (Date, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", true
+	}
+	if t, err := time.Parse(DateLayout, s); err == nil {
+		return Date(t.Format(DateLayout)), true
+	}
+	if t, err := time.Parse("2006-01-02 15:04:05", s); err == nil {
+		return Date(t.Format(DateLayout)), true
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return Date(dateOf(t).Format(DateLayout)), true
+	}
+	return "", false
+}
+
+// Member is one row of dyjbxx. Its JSON form is the trail snapshot a restore
+// starts from (personal fields stay encrypted in it).
+type Member struct {
+	bun.BaseModel `bun:"table:dyjbxx,alias:m"`
+
+	ID                int64     `bun:"id,pk,autoincrement" json:"id"`
+	Name              string    `bun:"name" json:"name"`
+	Gender            string    `bun:"gender" json:"gender"`
+	Ethnicity         string    `bun:"ethnicity" json:"ethnicity"`
+	Education         string    `bun:"education" json:"education"`
+	ProfessionalTitle string    `bun:"professional_title" json:"professionalTitle"`
+	Post              string    `bun:"post" json:"post"`
+	PersonCategory    string    `bun:"person_category" json:"personCategory"`
+	PersonType        string    `bun:"person_type" json:"personType"`
+	PartyStatus       string    `bun:"party_status" json:"partyStatus"`
+	MemberStatus      string    `bun:"member_status" json:"memberStatus"`
+	Source            string    `bun:"source" json:"source"`
+	IDNumberEnc       string    `bun:"id_number_enc" json:"idNumberEnc"`
+	IDNumberIdx       string    `bun:"id_number_idx" json:"idNumberIdx"`
+	PhoneEnc          string    `bun:"phone_enc" json:"phoneEnc"`
+	PhoneIdx          string    `bun:"phone_idx" json:"phoneIdx"`
+	BirthDate         Date      `bun:"birth_date" json:"birthDate"`
+	StaffOrStudentNo  string    `bun:"staff_or_student_no" json:"staffOrStudentNo"`
+	Grade             string    `bun:"grade" json:"grade"`
+	ClassName         string    `bun:"class_name" json:"className"`
+	UnitDeptID        *int64    `bun:"unit_dept_id" json:"unitDeptId"`
+	OrgID             int64     `bun:"org_id" json:"orgId"`
+	UserID            *int64    `bun:"user_id" json:"userId"`
+	AppliedOn         Date      `bun:"applied_on" json:"appliedOn"`
+	JoinedOn          Date      `bun:"joined_on" json:"joinedOn"`
+	FullOn            Date      `bun:"full_on" json:"fullOn"`
+	PhotoFileID       *int64    `bun:"photo_file_id" json:"photoFileId"`
+	Remark            string    `bun:"remark" json:"remark"`
+	CreatedAt         time.Time `bun:"created_at" json:"createdAt"`
+	UpdatedAt         time.Time `bun:"updated_at" json:"updatedAt"`
+}
+
+// memberRow is a member read with the names shown next to it.
+type memberRow struct {
+	Member   `bun:",extend"`
+	OrgName  string  `bun:"org_name,scanonly"`
+	UnitName *string `bun:"unit_name,scanonly"`
+}
+
+// Dictionary values the code relies on (the seeds of internal/system/dictseed).
+const (
+	StatusNormal     = "1" // DY_ZT 正常
+	PartyFull        = "1" // DJ_DY_DJZTXX 正式党员
+	PartyProbation   = "2" // DJ_DY_DJZTXX 预备党员
+	SourceBackOffice = "5" // DY_LY 后台添加
+	GenderMale       = "1" // DJ_COMM_XB 男
+	GenderFemale     = "2" // DJ_COMM_XB 女
+)
+
+// MemberView is a member as the API shows it: dictionary labels beside the
+// codes, the organisation and unit names, personal fields masked unless the
+// caller asked for and may see them.
+type MemberView struct {
+	ID                     int64     `json:"id"`
+	Name                   string    `json:"name"`
+	Gender                 string    `json:"gender"`
+	GenderLabel            string    `json:"genderLabel"`
+	Ethnicity              string    `json:"ethnicity"`
+	EthnicityLabel         string    `json:"ethnicityLabel"`
+	Education              string    `json:"education"`
+	EducationLabel         string    `json:"educationLabel"`
+	ProfessionalTitle      string    `json:"professionalTitle"`
+	ProfessionalTitleLabel string    `json:"professionalTitleLabel"`
+	Post                   string    `json:"post"`
+	PostLabel              string    `json:"postLabel"`
+	PersonCategory         string    `json:"personCategory"`
+	PersonCategoryLabel    string    `json:"personCategoryLabel"`
+	PersonType             string    `json:"personType"`
+	PersonTypeLabel        string    `json:"personTypeLabel"`
+	PartyStatus            string    `json:"partyStatus"`
+	PartyStatusLabel       string    `json:"partyStatusLabel"`
+	MemberStatus           string    `json:"memberStatus"`
+	MemberStatusLabel      string    `json:"memberStatusLabel"`
+	Source                 string    `json:"source"`
+	SourceLabel            string    `json:"sourceLabel"`
+	IDNumber               string    `json:"idNumber"`
+	Phone                  string    `json:"phone"`
+	Masked                 bool      `json:"masked"`
+	BirthDate              Date      `json:"birthDate"`
+	StaffOrStudentNo       string    `json:"staffOrStudentNo"`
+	Grade                  string    `json:"grade"`
+	GradeLabel             string    `json:"gradeLabel"`
+	ClassName              string    `json:"className"`
+	UnitDeptID             *int64    `json:"unitDeptId"`
+	UnitName               string    `json:"unitName"`
+	OrgID                  int64     `json:"orgId"`
+	OrgName                string    `json:"orgName"`
+	UserID                 *int64    `json:"userId"`
+	AppliedOn              Date      `json:"appliedOn"`
+	JoinedOn               Date      `json:"joinedOn"`
+	FullOn                 Date      `json:"fullOn"`
+	PhotoFileID            *int64    `json:"photoFileId"`
+	Remark                 string    `json:"remark"`
+	CreateTime             time.Time `json:"createTime"`
+	UpdateTime             time.Time `json:"updateTime"`
+	// Warnings are rule checks that did not block the save (create and update only).
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// MemberInput is the body of create and update. Dates are "2006-01-02".
+// On update a field left out keeps its value; idNumber and phone sent back
+// masked (as the detail shows them) keep theirs too.
+type MemberInput struct {
+	ID                int64  `json:"id"`
+	Name              string `json:"name"`
+	Gender            string `json:"gender"`
+	Ethnicity         string `json:"ethnicity"`
+	Education         string `json:"education"`
+	ProfessionalTitle string `json:"professionalTitle"`
+	Post              string `json:"post"`
+	PersonCategory    string `json:"personCategory"`
+	PersonType        string `json:"personType"`
+	PartyStatus       string `json:"partyStatus"`
+	MemberStatus      string `json:"memberStatus"`
+	Source            string `json:"source"`
+	IDNumber          string `json:"idNumber"`
+	Phone             string `json:"phone"`
+	BirthDate         string `json:"birthDate"`
+	StaffOrStudentNo  string `json:"staffOrStudentNo"`
+	Grade             string `json:"grade"`
+	ClassName         string `json:"className"`
+	UnitDeptID        *int64 `json:"unitDeptId"`
+	OrgID             *int64 `json:"orgId"`
+	UserID            *int64 `json:"userId"`
+	AppliedOn         string `json:"appliedOn"`
+	JoinedOn          string `json:"joinedOn"`
+	FullOn            string `json:"fullOn"`
+	PhotoFileID       *int64 `json:"photoFileId"`
+	Remark            string `json:"remark"`
+}

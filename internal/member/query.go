@@ -1,0 +1,416 @@
+package member
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// scope is the part of the member table a caller sees: members of the
+// organisations of their data scope (org.ScopeOf), and always their own
+// member record (user_id = their account).
+type scope struct {
+	all    bool
+	orgIDs []int64
+	self   int64
+}
+
+func (s *Service) scopeOf(ctx context.Context) (scope, error) {
+	sc, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return scope{}, httpx.Internal(err)
+	}
+	out := scope{all: sc.All, orgIDs: sc.OrgIDs}
+	if p := rbac.From(ctx); p != nil {
+		out.self = p.UserID
+	}
+	return out, nil
+}
+
+// apply restricts a query on dyjbxx AS m to the scope.
+func (sc scope) apply(q *bun.SelectQuery) *bun.SelectQuery {
+	if sc.all {
+		return q
+	}
+	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+		g = g.Where("m.user_id = ?", sc.self)
+		if len(sc.orgIDs) > 0 {
+			g = g.WhereOr("m.org_id IN (?)", bun.In(sc.orgIDs))
+		}
+		return g
+	})
+}
+
+// errNoMember is the one answer for a member that does not exist or lies
+// outside the caller's scope, so that ids cannot be probed.
+func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
+
+// baseQuery selects members with their organisation and unit names.
+func (s *Service) baseQuery(idb bun.IDB) *bun.SelectQuery {
+	return idb.NewSelect().Model((*memberRow)(nil)).
+		ColumnExpr("m.*").ColumnExpr("z.name AS org_name, ud.name AS unit_name").
+		Join("JOIN dzz AS z ON z.id = m.org_id").
+		Join("LEFT JOIN sys_dept AS ud ON ud.id = m.unit_dept_id")
+}
+
+// find reads one member of the caller's scope through idb, or 404.
+func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*memberRow, error) {
+	sc, err := s.scopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	row := new(memberRow)
+	err = sc.apply(s.baseQuery(idb).Where("m.id = ?", id)).Scan(ctx, row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoMember()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return row, nil
+}
+
+// dictField is a field whose values come from a dictionary.
+type dictField struct {
+	name, dict, label string
+	get               func(m *Member) string
+}
+
+// dictFields lists the dictionary fields of a member.
+func dictFields() []dictField {
+	return []dictField{
+		{"gender", "DJ_COMM_XB", "性别", func(m *Member) string { return m.Gender }},
+		{"ethnicity", "DJ_COMM_MZXX", "民族", func(m *Member) string { return m.Ethnicity }},
+		{"education", "DJ_DY_XLXX", "学历", func(m *Member) string { return m.Education }},
+		{"professionalTitle", "DJ_JBXX_ZYJSZC", "专业技术职称", func(m *Member) string { return m.ProfessionalTitle }},
+		{"post", "DJ_DY_GZGWXX", "工作岗位", func(m *Member) string { return m.Post }},
+		{"personCategory", "DJ_DY_RYLBXX", "人员类别", func(m *Member) string { return m.PersonCategory }},
+		{"personType", "DJ_DYJBXX_RYLX", "人员类型", func(m *Member) string { return m.PersonType }},
+		{"partyStatus", "DJ_DY_DJZTXX", "党籍状态", func(m *Member) string { return m.PartyStatus }},
+		{"memberStatus", "DY_ZT", "党员状态", func(m *Member) string { return m.MemberStatus }},
+		{"source", "DY_LY", "党员来源", func(m *Member) string { return m.Source }},
+		{"grade", "njOptions", "年级", func(m *Member) string { return m.Grade }},
+	}
+}
+
+// Trail dictionaries (labels of TYPE and ORIGIN).
+const (
+	dictTrailOrigin = "PARTY_MEMBER_UPDATE"
+	dictTrailType   = "PARTY_MEMBER_UPLOAD"
+)
+
+// labels maps dictionary name → value → label (enabled items).
+type labels map[string]map[string]string
+
+func (s *Service) labels(ctx context.Context) (labels, error) {
+	names := []string{dictTrailOrigin, dictTrailType}
+	for _, f := range dictFields() {
+		names = append(names, f.dict)
+	}
+	opts, err := s.sys.DictOptions(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	out := make(labels, len(opts))
+	for name, items := range opts {
+		m := make(map[string]string, len(items))
+		for _, it := range items {
+			m[it.Value] = it.Label
+		}
+		out[name] = m
+	}
+	return out, nil
+}
+
+// label is the label of value in dict, the value itself when the item is
+// gone or disabled (so that an old record still shows something).
+func (l labels) label(dict, value string) string {
+	if value == "" {
+		return ""
+	}
+	if v, ok := l[dict][value]; ok {
+		return v
+	}
+	return value
+}
+
+// has tells whether value is an enabled item of dict.
+func (l labels) has(dict, value string) bool {
+	_, ok := l[dict][value]
+	return ok
+}
+
+// reveal decrypts a stored personal field; a value this key cannot read
+// shows as empty (and is logged) rather than failing a whole list.
+func (s *Service) reveal(stored string, id int64) string {
+	v, err := s.cipher.Decrypt(stored)
+	if err != nil {
+		slog.Warn("member personal field cannot be decrypted", "member", id, "err", err)
+		return ""
+	}
+	return v
+}
+
+// view builds the API form of a member; unmask shows the ID number and
+// phone in clear (the caller has checked the permission and logs it).
+func (s *Service) view(r *memberRow, l labels, unmask bool) MemberView {
+	m := &r.Member
+	id, phone := s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID)
+	if !unmask {
+		id, phone = crypto.MaskIDNumber(id), crypto.MaskPhone(phone)
+	}
+	v := MemberView{ID: m.ID, Name: m.Name, IDNumber: id, Phone: phone, Masked: !unmask,
+		Gender: m.Gender, Ethnicity: m.Ethnicity, Education: m.Education, ProfessionalTitle: m.ProfessionalTitle,
+		Post: m.Post, PersonCategory: m.PersonCategory, PersonType: m.PersonType, PartyStatus: m.PartyStatus,
+		MemberStatus: m.MemberStatus, Source: m.Source, BirthDate: m.BirthDate, StaffOrStudentNo: m.StaffOrStudentNo,
+		Grade: m.Grade, ClassName: m.ClassName, UnitDeptID: m.UnitDeptID, OrgID: m.OrgID, OrgName: r.OrgName,
+		UserID: m.UserID, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn, FullOn: m.FullOn, PhotoFileID: m.PhotoFileID,
+		Remark: m.Remark, CreateTime: m.CreatedAt, UpdateTime: m.UpdatedAt}
+	if r.UnitName != nil {
+		v.UnitName = *r.UnitName
+	}
+	v.GenderLabel = l.label("DJ_COMM_XB", m.Gender)
+	v.EthnicityLabel = l.label("DJ_COMM_MZXX", m.Ethnicity)
+	v.EducationLabel = l.label("DJ_DY_XLXX", m.Education)
+	v.ProfessionalTitleLabel = l.label("DJ_JBXX_ZYJSZC", m.ProfessionalTitle)
+	v.PostLabel = l.label("DJ_DY_GZGWXX", m.Post)
+	v.PersonCategoryLabel = l.label("DJ_DY_RYLBXX", m.PersonCategory)
+	v.PersonTypeLabel = l.label("DJ_DYJBXX_RYLX", m.PersonType)
+	v.PartyStatusLabel = l.label("DJ_DY_DJZTXX", m.PartyStatus)
+	v.MemberStatusLabel = l.label("DY_ZT", m.MemberStatus)
+	v.SourceLabel = l.label("DY_LY", m.Source)
+	v.GradeLabel = l.label("njOptions", m.Grade)
+	return v
+}
+
+// listSpec declares the filters and sorts of the member list and export.
+// blurry, subtreeOf, joinedFrom and joinedTo are handled by listQuery.
+var listSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"gender":            {Columns: []string{"m.gender"}, Match: httpx.In},
+		"ethnicity":         {Columns: []string{"m.ethnicity"}, Match: httpx.In},
+		"education":         {Columns: []string{"m.education"}, Match: httpx.In},
+		"professionalTitle": {Columns: []string{"m.professional_title"}, Match: httpx.In},
+		"post":              {Columns: []string{"m.post"}, Match: httpx.In},
+		"personCategory":    {Columns: []string{"m.person_category"}, Match: httpx.In},
+		"personType":        {Columns: []string{"m.person_type"}, Match: httpx.In},
+		"partyStatus":       {Columns: []string{"m.party_status"}, Match: httpx.In},
+		"memberStatus":      {Columns: []string{"m.member_status"}, Match: httpx.In},
+		"source":            {Columns: []string{"m.source"}, Match: httpx.In},
+		"grade":             {Columns: []string{"m.grade"}, Match: httpx.In},
+		"orgId":             {Columns: []string{"m.org_id"}, Kind: httpx.Int},
+		"unitDeptId":        {Columns: []string{"m.unit_dept_id"}, Kind: httpx.Int},
+		"className":         {Columns: []string{"m.class_name"}, Match: httpx.Like},
+		"staffOrStudentNo":  {Columns: []string{"m.staff_or_student_no"}},
+	},
+	Sorts: map[string]string{
+		"id": "m.id", "name": "m.name", "joinedOn": "m.joined_on", "fullOn": "m.full_on",
+		"createTime": "m.created_at", "orgName": "z.name",
+	},
+	Key:         "m.id",
+	DefaultSort: "m.org_id ASC, m.name ASC, m.id ASC",
+}
+
+// listQuery is the scoped member query with the filters of a list, an
+// export or a picker applied (not yet ordered or paged).
+func (s *Service) listQuery(ctx context.Context, filters map[string]any) (*bun.SelectQuery, error) {
+	sc, err := s.scopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := sc.apply(s.baseQuery(s.db))
+	rest := make(map[string]any, len(filters))
+	for k, v := range filters {
+		rest[k] = v
+	}
+	if text := filterText(rest, "blurry"); text != "" {
+		if len([]rune(text)) > 50 {
+			return nil, httpx.BadRequest("查询条件 blurry 过长")
+		}
+		q = s.whereText(q, text)
+	}
+	if raw := filterText(rest, "subtreeOf"); raw != "" {
+		root, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return nil, httpx.BadRequest("查询条件 subtreeOf 应为整数")
+		}
+		ids, err := s.orgs.Subtree(ctx, []int64{root})
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if len(ids) == 0 {
+			q = q.Where("1 = 0")
+		} else {
+			q = q.Where("m.org_id IN (?)", bun.In(ids))
+		}
+	}
+	for _, f := range []struct{ name, op string }{{"joinedFrom", ">="}, {"joinedTo", "<="}} {
+		raw := filterText(rest, f.name)
+		if raw == "" {
+			continue
+		}
+		d, ok := ParseDate(raw)
+		if !ok {
+			return nil, httpx.BadRequest("查询条件 %s 应为日期", f.name)
+		}
+		q = q.Where("m.joined_on "+f.op+" ?", d)
+	}
+	return listSpec.Apply(q, rest)
+}
+
+// filterText removes name from filters and returns its value as text.
+func filterText(filters map[string]any, name string) string {
+	v, ok := filters[name]
+	if !ok {
+		return ""
+	}
+	delete(filters, name)
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x)
+	case []any:
+		if len(x) > 0 {
+			if s, ok := x[0].(string); ok {
+				return strings.TrimSpace(s)
+			}
+		}
+	case nil:
+		return ""
+	}
+	return ""
+}
+
+// whereText matches a search text against the name and the staff/student
+// number (substring), and, when the text looks like one, the ID number or
+// the phone exactly (through their blind indexes: they are encrypted).
+func (s *Service) whereText(q *bun.SelectQuery, text string) *bun.SelectQuery {
+	pattern := "%" + httpx.EscapeLike(text) + "%"
+	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+		g = g.Where("m.name LIKE ? ESCAPE '\\'", pattern).WhereOr("m.staff_or_student_no LIKE ? ESCAPE '\\'", pattern)
+		if LooksLikeIDNumber(text) {
+			g = g.WhereOr("m.id_number_idx = ?", s.idIndex(text))
+		}
+		if IsMobilePhone(text) {
+			g = g.WhereOr("m.phone_idx = ?", s.cipher.Index(text))
+		}
+		return g
+	})
+}
+
+// idIndex is the blind index of an ID number, taken of its 18-character
+// form so that an old 15-digit number and its successor are one person.
+func (s *Service) idIndex(number string) string {
+	if info, err := ParseIDNumber(number, s.now()); err == nil {
+		return s.cipher.Index(info.Canonical)
+	}
+	return s.cipher.Index(number)
+}
+
+// List is the paged member list of the caller's scope. Personal fields are
+// always masked in lists, whatever the caller's permissions.
+func (s *Service) List(r *http.Request) (httpx.PageResult[MemberView], error) {
+	q, err := s.listQuery(r.Context(), httpx.QueryFilters(r.URL.Query()))
+	if err != nil {
+		return httpx.PageResult[MemberView]{}, err
+	}
+	var rows []memberRow
+	total, err := httpx.List(r, q, listSpec, nil, &rows)
+	if err != nil {
+		return httpx.PageResult[MemberView]{}, err
+	}
+	l, err := s.labels(r.Context())
+	if err != nil {
+		return httpx.PageResult[MemberView]{}, err
+	}
+	views := make([]MemberView, len(rows))
+	for i := range rows {
+		views[i] = s.view(&rows[i], l, false)
+	}
+	return httpx.NewPage(views, total), nil
+}
+
+// Detail is one member of the caller's scope; unmask shows the personal
+// fields in clear and needs dy:unmask (the handler logs the access).
+func (s *Service) Detail(ctx context.Context, id int64, unmask bool) (MemberView, error) {
+	if unmask && !rbac.From(ctx).Has(PermUnmask) {
+		// Checked after the scope so that an id outside it stays a 404.
+		if _, err := s.find(ctx, s.db, id); err != nil {
+			return MemberView{}, err
+		}
+		return MemberView{}, httpx.Forbidden("没有查看党员敏感信息的权限")
+	}
+	row, err := s.find(ctx, s.db, id)
+	if err != nil {
+		return MemberView{}, err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return MemberView{}, err
+	}
+	return s.view(row, l, unmask), nil
+}
+
+// PickerItem is one member in a person picker.
+type PickerItem struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	OrgID    int64  `json:"orgId"`
+	OrgName  string `json:"orgName"`
+	IDNumber string `json:"idNumber"` // always masked
+}
+
+// pickerSpec: the picker searches with blurry and narrows by organisation.
+var pickerSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"orgId":        {Columns: []string{"m.org_id"}, Kind: httpx.Int},
+		"memberStatus": {Columns: []string{"m.member_status"}, Match: httpx.In},
+	},
+	Sorts:       map[string]string{"name": "m.name", "orgName": "z.name"},
+	Key:         "m.id",
+	DefaultSort: "m.org_id ASC, m.name ASC, m.id ASC",
+}
+
+// Picker is the member lookup of the common person pickers (/api/common/dyjbxx):
+// any signed-in user, their scope only, members in normal status unless
+// memberStatus says otherwise.
+func (s *Service) Picker(r *http.Request) (httpx.PageResult[PickerItem], error) {
+	filters := httpx.QueryFilters(r.URL.Query())
+	text := filterText(filters, "blurry")
+	subtree := filterText(filters, "subtreeOf")
+	if _, ok := filters["memberStatus"]; !ok {
+		filters["memberStatus"] = StatusNormal
+	}
+	for k := range filters {
+		if _, ok := pickerSpec.Filters[k]; !ok {
+			return httpx.PageResult[PickerItem]{}, httpx.BadRequest("不支持的查询条件：%s", k)
+		}
+	}
+	pass := map[string]any{"blurry": text, "subtreeOf": subtree}
+	for k, v := range filters {
+		pass[k] = v
+	}
+	q, err := s.listQuery(r.Context(), pass)
+	if err != nil {
+		return httpx.PageResult[PickerItem]{}, err
+	}
+	var rows []memberRow
+	total, err := httpx.List(r, q, pickerSpec, nil, &rows)
+	if err != nil {
+		return httpx.PageResult[PickerItem]{}, err
+	}
+	out := make([]PickerItem, len(rows))
+	for i, row := range rows {
+		out[i] = PickerItem{ID: row.ID, Name: row.Name, OrgID: row.OrgID, OrgName: row.OrgName,
+			IDNumber: crypto.MaskIDNumber(s.reveal(row.IDNumberEnc, row.ID))}
+	}
+	return httpx.NewPage(out, total), nil
+}

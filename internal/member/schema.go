@@ -1,0 +1,123 @@
+package member
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
+)
+
+// Migrations of the member domain (versions 2026112320..29 are ours; they
+// run after the org domain's, whose table dzz the members point to).
+func Migrations() []db.Migration {
+	return []db.Migration{
+		{Version: 2026112320, Name: "member schema: dyjbxx", Up: createSchema},
+		{Version: 2026112321, Name: "member menus and grants", Up: seedMenus},
+	}
+}
+
+func createSchema(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx,
+		`CREATE TABLE dyjbxx (
+			id {{pk}},
+			name VARCHAR(50) NOT NULL,
+			gender VARCHAR(16) NOT NULL DEFAULT '',
+			ethnicity VARCHAR(16) NOT NULL DEFAULT '',
+			education VARCHAR(16) NOT NULL DEFAULT '',
+			professional_title VARCHAR(16) NOT NULL DEFAULT '',
+			post VARCHAR(16) NOT NULL DEFAULT '',
+			person_category VARCHAR(16) NOT NULL DEFAULT '',
+			person_type VARCHAR(16) NOT NULL DEFAULT '',
+			party_status VARCHAR(16) NOT NULL,
+			member_status VARCHAR(16) NOT NULL DEFAULT '1',
+			source VARCHAR(16) NOT NULL DEFAULT '5',
+			id_number_enc VARCHAR(200) NOT NULL DEFAULT '',
+			id_number_idx VARCHAR(64) NOT NULL DEFAULT '',
+			phone_enc VARCHAR(200) NOT NULL DEFAULT '',
+			phone_idx VARCHAR(64) NOT NULL DEFAULT '',
+			birth_date DATE NULL,
+			staff_or_student_no VARCHAR(32) NOT NULL DEFAULT '',
+			grade VARCHAR(16) NOT NULL DEFAULT '',
+			class_name VARCHAR(100) NOT NULL DEFAULT '',
+			unit_dept_id BIGINT NULL REFERENCES sys_dept(id) ON DELETE SET NULL,
+			org_id BIGINT NOT NULL REFERENCES dzz(id),
+			user_id BIGINT NULL REFERENCES sys_user(id) ON DELETE SET NULL,
+			applied_on DATE NULL,
+			joined_on DATE NULL,
+			full_on DATE NULL,
+			photo_file_id BIGINT NULL REFERENCES sys_file(id),
+			remark VARCHAR(500) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		// The list: an organisation's (or a subtree's) members by name.
+		`CREATE INDEX idx_dyjbxx_org_name ON dyjbxx(org_id, name)`,
+		// Counts per organisation in normal status (CountByOrg reads only this index).
+		`CREATE INDEX idx_dyjbxx_status_org ON dyjbxx(member_status, org_id, party_status)`,
+		// One member per ID number; records without one are allowed.
+		`CREATE UNIQUE INDEX uq_dyjbxx_id_number ON dyjbxx(id_number_idx) WHERE id_number_idx <> ''`,
+		`CREATE INDEX idx_dyjbxx_phone ON dyjbxx(phone_idx)`,
+		`CREATE INDEX idx_dyjbxx_staff_no ON dyjbxx(staff_or_student_no)`,
+		// An account is the member record of at most one member (SELF scope).
+		`CREATE UNIQUE INDEX uq_dyjbxx_user ON dyjbxx(user_id) WHERE user_id IS NOT NULL`,
+		`CREATE INDEX idx_dyjbxx_unit ON dyjbxx(unit_dept_id)`,
+		`CREATE INDEX idx_dyjbxx_photo ON dyjbxx(photo_file_id)`,
+	)
+}
+
+// Permissions of the member domain.
+const (
+	PermList   = "dy:list"
+	PermAdd    = "dy:add"
+	PermEdit   = "dy:edit"
+	PermDel    = "dy:del"
+	PermExport = "dy:export"
+	PermUnmask = "dy:unmask" // see ID numbers and phones in clear (every view is logged)
+)
+
+func seedMenus(ctx context.Context, tx bun.Tx) error {
+	var dirID int64
+	err := tx.NewSelect().Model((*system.Menu)(nil)).Column("id").
+		Where("path = ?", org.PartyMenuPath).Where("type = ?", system.MenuDir).OrderExpr("id").Limit(1).Scan(ctx, &dirID)
+	if err != nil {
+		return fmt.Errorf("menu directory %s (made by the org domain): %w", org.PartyMenuPath, err)
+	}
+	page := system.MenuSeed{Title: "党员信息", Name: "Dyjbxx", Path: "dyjbxx", Component: "party/dyjbxx", Icon: "user",
+		Type: system.MenuPage, Hidden: true, // until its page is built
+		Children: system.Buttons("dy", "list", "add", "edit", "del", "export", "unmask")}
+	ids, err := system.InsertMenus(ctx, tx, &dirID, []system.MenuSeed{page})
+	if err != nil {
+		return err
+	}
+	// After the organisation page (sort 10) of the directory.
+	if _, err := tx.NewUpdate().Model((*system.Menu)(nil)).Set("sort = ?", 20).Where("id = ?", ids[0]).Exec(ctx); err != nil {
+		return err
+	}
+	// ids: the page, then the buttons in the order above.
+	all := ids
+	secretary := []int64{ids[0], ids[1], ids[2], ids[3], ids[5]} // page, list, add, edit, export
+	grants := []struct {
+		role  string
+		menus []int64
+	}{{"组织部管理员", all}, {"二级党委管理员", all}, {"党支部书记", secretary}}
+	for _, g := range grants {
+		var roleID int64
+		err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", g.role).Scan(ctx, &roleID)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue // renamed or removed by the administrators: they grant by hand
+		} else if err != nil {
+			return fmt.Errorf("role %s: %w", g.role, err)
+		}
+		for _, m := range g.menus {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

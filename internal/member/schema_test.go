@@ -1,0 +1,62 @@
+package member_test
+
+import (
+	"slices"
+	"testing"
+
+	"zhdj/internal/apptest"
+)
+
+// The migration adds the page under the information-base directory, hidden
+// until its page is built, with its buttons, and grants them by role name.
+func TestMenusAndGrants(t *testing.T) {
+	e := apptest.New(t)
+	ctx := t.Context()
+	var page struct {
+		ID        int64  `bun:"id"`
+		Title     string `bun:"title"`
+		Name      string `bun:"name"`
+		Component string `bun:"component"`
+		Hidden    bool   `bun:"hidden"`
+		DirPath   string `bun:"dir_path"`
+	}
+	err := e.DB.NewSelect().TableExpr("sys_menu AS m").ColumnExpr("m.id, m.title, m.name, m.component, m.hidden, d.path AS dir_path").
+		Join("JOIN sys_menu AS d ON d.id = m.pid").Where("m.path = ?", "dyjbxx").Scan(ctx, &page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Title != "党员信息" || page.Name != "Dyjbxx" || page.Component != "party/dyjbxx" || !page.Hidden || page.DirPath != "/party" {
+		t.Fatalf("page %+v", page)
+	}
+	var buttons []string
+	if err := e.DB.NewSelect().Table("sys_menu").Column("permission").Where("pid = ?", page.ID).OrderExpr("sort").Scan(ctx, &buttons); err != nil {
+		t.Fatal(err)
+	}
+	all := []string{"dy:list", "dy:add", "dy:edit", "dy:del", "dy:export", "dy:unmask"}
+	if !slices.Equal(buttons, all) {
+		t.Fatalf("buttons %v", buttons)
+	}
+	for role, want := range map[string][]string{
+		"组织部管理员":  all,
+		"二级党委管理员": all,
+		"党支部书记":   {"dy:list", "dy:add", "dy:edit", "dy:export"},
+		"党员":      nil,
+	} {
+		var got []string
+		err := e.DB.NewSelect().TableExpr("sys_role_menu AS rm").ColumnExpr("m.permission").
+			Join("JOIN sys_menu AS m ON m.id = rm.menu_id").Join("JOIN sys_role AS r ON r.id = rm.role_id").
+			Where("r.name = ?", role).Where("m.permission LIKE 'dy:%'").Where("m.pid = ?", page.ID).OrderExpr("m.sort").Scan(ctx, &got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s holds %v, want %v", role, got, want)
+		}
+		var pageGranted int64
+		pageGranted, _ = e.DB.NewSelect().TableExpr("sys_role_menu AS rm").Join("JOIN sys_role AS r ON r.id = rm.role_id").
+			Where("r.name = ?", role).Where("rm.menu_id = ?", page.ID).Count(ctx)
+		if (pageGranted == 1) != (want != nil) {
+			t.Errorf("%s page granted %d", role, pageGranted)
+		}
+	}
+}

@@ -1,0 +1,260 @@
+package member
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// trailFields are the fields the member trail (党员变动轨迹) reports, in the
+// order of the detail page, with their Chinese labels.
+func trailFields() audit.Fields {
+	return audit.Fields{
+		{Name: "name", Label: "姓名"},
+		{Name: "gender", Label: "性别"},
+		{Name: "ethnicity", Label: "民族"},
+		{Name: "birthDate", Label: "出生日期"},
+		{Name: "idNumber", Label: "身份证号码"},
+		{Name: "phone", Label: "手机号码"},
+		{Name: "education", Label: "学历"},
+		{Name: "professionalTitle", Label: "专业技术职称"},
+		{Name: "post", Label: "工作岗位"},
+		{Name: "personCategory", Label: "人员类别"},
+		{Name: "personType", Label: "人员类型"},
+		{Name: "partyStatus", Label: "党籍状态"},
+		{Name: "memberStatus", Label: "党员状态"},
+		{Name: "source", Label: "党员来源"},
+		{Name: "staffOrStudentNo", Label: "学号/工号"},
+		{Name: "grade", Label: "年级"},
+		{Name: "className", Label: "班级"},
+		{Name: "unit", Label: "所在单位"},
+		{Name: "org", Label: "所在党组织"},
+		{Name: "user", Label: "关联账号"},
+		{Name: "appliedOn", Label: "申请入党日期"},
+		{Name: "joinedOn", Label: "入党日期"},
+		{Name: "fullOn", Label: "转正日期"},
+		{Name: "photo", Label: "照片"},
+		{Name: "remark", Label: "备注"},
+	}
+}
+
+// display is the record as the trail shows it: dictionary labels, names of
+// the organisation, unit and account, and the personal fields MASKED (the
+// clear values are passed in; they never reach the trail).
+func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, m *Member, idClear, phoneClear string) (map[string]string, error) {
+	out := map[string]string{
+		"name": m.Name, "birthDate": string(m.BirthDate),
+		"idNumber": crypto.MaskIDNumber(idClear), "phone": crypto.MaskPhone(phoneClear),
+		"staffOrStudentNo": m.StaffOrStudentNo, "className": m.ClassName,
+		"appliedOn": string(m.AppliedOn), "joinedOn": string(m.JoinedOn), "fullOn": string(m.FullOn), "remark": m.Remark,
+	}
+	for _, f := range dictFields() {
+		out[f.name] = l.label(f.dict, f.get(m))
+	}
+	var err error
+	if out["org"], err = nameOf(ctx, idb, "dzz", "name", &m.OrgID); err != nil {
+		return nil, err
+	}
+	if out["unit"], err = nameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID); err != nil {
+		return nil, err
+	}
+	if out["user"], err = nameOf(ctx, idb, "sys_user", "username", m.UserID); err != nil {
+		return nil, err
+	}
+	if m.PhotoFileID != nil {
+		out["photo"] = fmt.Sprintf("文件 %d", *m.PhotoFileID)
+	}
+	return out, nil
+}
+
+// nameOf reads one display name of a referenced row ("" for none; the id
+// when the row is gone). table and column are constants of this file.
+func nameOf(ctx context.Context, idb bun.IDB, table, column string, id *int64) (string, error) {
+	if id == nil {
+		return "", nil
+	}
+	var name string
+	err := idb.NewSelect().Table(table).Column(column).Where("id = ?", *id).Scan(ctx, &name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return strconv.FormatInt(*id, 10), nil
+	} else if err != nil {
+		return "", httpx.Internal(err)
+	}
+	return name, nil
+}
+
+// diff lists the changed fields. Two different ID numbers (or phones) may
+// share a mask; their blind indexes still tell them apart.
+func diff(before, after map[string]string, old, cur *Member) []audit.Change {
+	changes := trailFields().Diff(before, after)
+	has := func(field string) bool {
+		for _, c := range changes {
+			if c.Field == field {
+				return true
+			}
+		}
+		return false
+	}
+	if old.IDNumberIdx != cur.IDNumberIdx && !has("idNumber") {
+		changes = append(changes, audit.Change{Field: "idNumber", Label: "身份证号码", Old: before["idNumber"], New: after["idNumber"]})
+	}
+	if old.PhoneIdx != cur.PhoneIdx && !has("phone") {
+		changes = append(changes, audit.Change{Field: "phone", Label: "手机号码", Old: before["phone"], New: after["phone"]})
+	}
+	return changes
+}
+
+// TrailEntry is one trail entry with the labels of its type and origin
+// (dictionaries PARTY_MEMBER_UPLOAD and PARTY_MEMBER_UPDATE).
+type TrailEntry struct {
+	audit.Entry
+	TypeLabel   string `json:"typeLabel"`
+	OriginLabel string `json:"originLabel"`
+}
+
+// Trail is the change trail of a member of the caller's scope, newest first.
+func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[TrailEntry], error) {
+	if _, err := s.find(r.Context(), s.db, id); err != nil {
+		return httpx.PageResult[TrailEntry]{}, err
+	}
+	p, err := httpx.ParsePage(r.URL.Query())
+	if err != nil {
+		return httpx.PageResult[TrailEntry]{}, err
+	}
+	list, total, err := audit.List(r.Context(), s.db, audit.ModuleMember, id, p.Size, p.Offset())
+	if err != nil {
+		return httpx.PageResult[TrailEntry]{}, httpx.Internal(err)
+	}
+	l, err := s.labels(r.Context())
+	if err != nil {
+		return httpx.PageResult[TrailEntry]{}, err
+	}
+	out := make([]TrailEntry, len(list))
+	for i, e := range list {
+		out[i] = TrailEntry{Entry: e, TypeLabel: l.label(dictTrailType, strconv.Itoa(e.Type)),
+			OriginLabel: l.label(dictTrailOrigin, strconv.Itoa(e.Origin))}
+	}
+	return httpx.NewPage(out, total), nil
+}
+
+// RestoreInput is the body of a restore.
+type RestoreInput struct {
+	TrailID int64 `json:"trailId"`
+}
+
+// Restore puts a member back as the snapshot of a trail entry left it
+// (ORIGIN USER_RESTORE, restoredFrom = the entry). The restored record is
+// validated like an edit: an organisation revoked since, or an ID number
+// taken since by another member, refuse the restore.
+func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, error) {
+	if in.TrailID <= 0 {
+		return MemberView{}, httpx.BadRequest("请选择要还原的变动记录")
+	}
+	e, err := audit.Get(ctx, s.db, audit.ModuleMember, in.TrailID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return MemberView{}, httpx.NotFound("变动记录不存在")
+	} else if err != nil {
+		return MemberView{}, httpx.Internal(err)
+	}
+	// The member must be in scope: otherwise the entry "does not exist" either.
+	if _, err := s.find(ctx, s.db, e.RecordID); err != nil {
+		return MemberView{}, httpx.NotFound("变动记录不存在")
+	}
+	var snap Member
+	if err := json.Unmarshal(e.Snapshot, &snap); err != nil {
+		return MemberView{}, httpx.Internal(fmt.Errorf("trail %d snapshot: %w", e.ID, err))
+	}
+	snap.ID = e.RecordID
+	return s.update(ctx, s.inputOf(&snap), audit.OriginUserRestore, &e.ID)
+}
+
+// trailBatch bounds the rows of one trail insert.
+const trailBatch = 500
+
+// moveMembers moves the members of from to to in one UPDATE and writes one
+// trail entry per member, inserted in batches.
+func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error) {
+	from = uniqueIDs(from)
+	var keep []int64
+	for _, id := range from {
+		if id != to {
+			keep = append(keep, id)
+		}
+	}
+	if len(keep) == 0 {
+		return 0, nil
+	}
+	var rows []Member
+	if err := tx.NewSelect().Model(&rows).Where("m.org_id IN (?)", bun.In(keep)).OrderExpr("m.id").Scan(ctx); err != nil {
+		return 0, err
+	}
+	if len(rows) == 0 {
+		return 0, nil
+	}
+	now := s.now()
+	if _, err := tx.NewUpdate().Model((*Member)(nil)).Set("org_id = ?", to).Set("updated_at = ?", now).
+		Where("org_id IN (?)", bun.In(keep)).Exec(ctx); err != nil {
+		return 0, err
+	}
+	var names []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := tx.NewSelect().Table("dzz").Column("id", "name").Where("id IN (?)", bun.In(append(keep, to))).Scan(ctx, &names); err != nil {
+		return 0, err
+	}
+	nameOfOrg := map[int64]string{}
+	for _, n := range names {
+		nameOfOrg[n.ID] = n.Name
+	}
+	entry := audit.Entry{Module: audit.ModuleMember, Type: audit.TypeUpdate, Origin: audit.OriginUserUpdate,
+		Summary: "[所在党组织]", CreatedAt: now}
+	if p := rbac.From(ctx); p != nil {
+		entry.OperatorID, entry.OperatorName = &p.UserID, p.Username
+	}
+	batch := make([]audit.Entry, 0, trailBatch)
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		_, err := tx.NewInsert().Model(&batch).Exec(ctx)
+		batch = batch[:0]
+		return err
+	}
+	for i := range rows {
+		m := rows[i]
+		change := []audit.Change{{Field: "org", Label: "所在党组织", Old: nameOfOrg[m.OrgID], New: nameOfOrg[to]}}
+		m.OrgID, m.UpdatedAt = to, now
+		cj, err := json.Marshal(change)
+		if err != nil {
+			return 0, err
+		}
+		sj, err := json.Marshal(&m)
+		if err != nil {
+			return 0, err
+		}
+		e := entry
+		e.RecordID, e.ChangesJSON, e.SnapshotJSON = m.ID, string(cj), string(sj)
+		batch = append(batch, e)
+		if len(batch) == trailBatch {
+			if err := flush(); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return 0, err
+	}
+	return len(rows), nil
+}

@@ -1,0 +1,291 @@
+package org
+
+import (
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// Organisation types: the values of dictionary DZZ_LX (codes owned by this
+// system, see internal/system/dictseed/org.go). The containment rules below
+// are written against them.
+const (
+	TypeCommittee          = "1" // 党委 (the university's grass-roots committee)
+	TypeSecondaryCommittee = "2" // 二级党委
+	TypeGeneralBranch      = "3" // 党总支
+	TypeDirectBranch       = "4" // 直属党支部
+	TypeBranch             = "5" // 党支部
+	TypeGroup              = "6" // 党小组
+)
+
+// typeNames are the built-in labels, used in messages (the dictionary may
+// relabel them for display; the rules stay with the codes).
+var typeNames = map[string]string{
+	TypeCommittee: "党委", TypeSecondaryCommittee: "二级党委", TypeGeneralBranch: "党总支",
+	TypeDirectBranch: "直属党支部", TypeBranch: "党支部", TypeGroup: "党小组",
+}
+
+// mayContain says which types an organisation of a type may lead.
+var mayContain = map[string][]string{
+	TypeCommittee:          {TypeSecondaryCommittee, TypeGeneralBranch, TypeDirectBranch, TypeBranch},
+	TypeSecondaryCommittee: {TypeGeneralBranch, TypeBranch},
+	TypeGeneralBranch:      {TypeBranch},
+	TypeDirectBranch:       {TypeGroup},
+	TypeBranch:             {TypeGroup},
+	TypeGroup:              nil,
+}
+
+// MayContain tells whether an organisation of type parent may lead one of type child.
+func MayContain(parent, child string) bool {
+	for _, t := range mayContain[parent] {
+		if t == child {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBranch tells whether t is a branch (党支部 or 直属党支部), the level the
+// size rules of RULES.md §4 apply to.
+func IsBranch(t string) bool { return t == TypeBranch || t == TypeDirectBranch }
+
+// DefaultTermYears is the term length of a type (RULES.md §4): grass-roots
+// committees 5 years, branches and general branches 3.
+func DefaultTermYears(t string) int {
+	if t == TypeCommittee || t == TypeSecondaryCommittee {
+		return TermYearsCommittee
+	}
+	return TermYearsBranch
+}
+
+// Statuses of an organisation.
+const (
+	StatusNormal  = "1" // 正常
+	StatusRevoked = "2" // 撤销
+)
+
+var statusNames = map[string]string{StatusNormal: "正常", StatusRevoked: "撤销"}
+
+// Dictionaries the organisation fields take their values from.
+const (
+	DictType     = "DZZ_LX"
+	DictCategory = "DZZ_LB"
+)
+
+// Org is a party organisation (table dzz).
+type Org struct {
+	bun.BaseModel `bun:"table:dzz,alias:z"`
+	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
+	PID           *int64    `bun:"pid" json:"pid"`
+	Code          string    `bun:"code" json:"code"`
+	Name          string    `bun:"name" json:"name"`
+	ShortName     string    `bun:"short_name" json:"shortName"`
+	Type          string    `bun:"type" json:"type"`
+	Category      string    `bun:"category" json:"category"`
+	UnitDeptID    *int64    `bun:"unit_dept_id" json:"unitDeptId"`
+	FoundedOn     Date      `bun:"founded_on" json:"foundedOn"`
+	SecretaryName string    `bun:"secretary_name" json:"secretaryName"`
+	Committee     Names     `bun:"committee" json:"committee"`
+	TermStart     Date      `bun:"term_start" json:"termStart"`
+	TermYears     int       `bun:"term_years" json:"termYears"`
+	TermEnd       Date      `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
+	ContactPhone  string    `bun:"contact_phone" json:"contactPhone"`
+	Status        string    `bun:"status" json:"status"`
+	RevokedOn     Date      `bun:"revoked_on" json:"revokedOn"`
+	Sort          int       `bun:"sort" json:"sort"`
+	Path          string    `bun:"path" json:"path"`
+	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
+	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+
+	// Read with lists and details, never written.
+	ParentName    string `bun:"parent_name,scanonly" json:"parentName"`
+	TypeLabel     string `bun:"-" json:"typeLabel"`
+	CategoryLabel string `bun:"-" json:"categoryLabel"`
+	StatusLabel   string `bun:"-" json:"statusLabel"`
+}
+
+// Live tells whether the organisation is in normal status (not revoked).
+func (o *Org) Live() bool { return o.Status == StatusNormal }
+
+// ancestorIDs reads the ids above the organisation from its path ("/1/5/23/" → 1, 5).
+func (o *Org) ancestorIDs() []int64 {
+	ids := pathIDs(o.Path)
+	if len(ids) > 0 {
+		ids = ids[:len(ids)-1]
+	}
+	return ids
+}
+
+// pathIDs splits a materialised path into its ids, root first.
+func pathIDs(path string) []int64 {
+	var out []int64
+	for _, part := range strings.Split(strings.Trim(path, "/"), "/") {
+		var id int64
+		if _, err := fmt.Sscan(part, &id); err == nil && id > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// childPath is the path of a node with the given id under parentPath ("" for a root).
+func childPath(parentPath string, id int64) string {
+	if parentPath == "" {
+		parentPath = "/"
+	}
+	return fmt.Sprintf("%s%d/", parentPath, id)
+}
+
+// Date is a calendar date, written as "2006-01-02" in JSON and in both
+// databases (a DATE column); the empty Date is NULL / null.
+type Date string
+
+const dateLayout = "2006-01-02"
+
+// ParseDate accepts "2006-01-02" (and the date part of "2006-01-02 15:04:05"
+// or RFC 3339, as date pickers sometimes send).
+func ParseDate(s string) (Date, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", true
+	}
+	if len(s) > 10 {
+		if _, err := time.Parse(time.RFC3339, s); err != nil {
+			if _, err := time.Parse("2006-01-02 15:04:05", s); err != nil {
+				return "", false
+			}
+		}
+		s = s[:10]
+	}
+	if _, err := time.Parse(dateLayout, s); err != nil {
+		return "", false
+	}
+	return Date(s), true
+}
+
+// DateOf is the calendar date of t in t's location.
+func DateOf(t time.Time) Date { return Date(t.Format(dateLayout)) }
+
+// Time is the date at midnight UTC (the zero time when empty or malformed).
+func (d Date) Time() time.Time {
+	t, _ := time.Parse(dateLayout, string(d))
+	return t
+}
+
+// IsZero tells whether the date is empty.
+func (d Date) IsZero() bool { return d == "" }
+
+// AddYears moves the date by n years (29 February → 1 March in a common year).
+func (d Date) AddYears(n int) Date {
+	if d == "" {
+		return ""
+	}
+	return DateOf(d.Time().AddDate(n, 0, 0))
+}
+
+// Value writes NULL or "2006-01-02".
+func (d Date) Value() (driver.Value, error) {
+	if d == "" {
+		return nil, nil
+	}
+	return string(d), nil
+}
+
+// Scan reads a DATE column: PostgreSQL gives a time.Time, SQLite text or a
+// time.Time (the driver parses columns declared DATE).
+func (d *Date) Scan(src any) error {
+	switch v := src.(type) {
+	case nil:
+		*d = ""
+	case time.Time:
+		*d = DateOf(v)
+	case string:
+		*d = Date(firstN(v, 10))
+	case []byte:
+		*d = Date(firstN(string(v), 10))
+	default:
+		return fmt.Errorf("org: cannot scan %T into Date", src)
+	}
+	return nil
+}
+
+func firstN(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// MarshalJSON writes null for the empty date.
+func (d Date) MarshalJSON() ([]byte, error) {
+	if d == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(string(d))
+}
+
+// UnmarshalJSON keeps the text as sent; validation parses it (so that a bad
+// date is a Chinese 400 naming the field, not a decoding error).
+func (d *Date) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*d = ""
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*d = Date(strings.TrimSpace(s))
+	return nil
+}
+
+// Names is a list of people's names stored as a JSON array in a TEXT column
+// (the committee members).
+type Names []string
+
+// Value writes the JSON array ("[]" when empty).
+func (n Names) Value() (driver.Value, error) {
+	if len(n) == 0 {
+		return "[]", nil
+	}
+	b, err := json.Marshal([]string(n))
+	return string(b), err
+}
+
+// Scan reads the JSON array.
+func (n *Names) Scan(src any) error {
+	var raw []byte
+	switch v := src.(type) {
+	case nil:
+		*n = Names{}
+		return nil
+	case string:
+		raw = []byte(v)
+	case []byte:
+		raw = v
+	default:
+		return fmt.Errorf("org: cannot scan %T into Names", src)
+	}
+	if len(strings.TrimSpace(string(raw))) == 0 {
+		*n = Names{}
+		return nil
+	}
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return err
+	}
+	*n = list
+	return nil
+}
+
+// MarshalJSON writes [] rather than null.
+func (n Names) MarshalJSON() ([]byte, error) {
+	if n == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]string(n))
+}

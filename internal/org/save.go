@@ -1,0 +1,440 @@
+package org
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+)
+
+// Input is the body of create and update (and the new organisation of a split).
+type Input struct {
+	ID            int64    `json:"id"`
+	PID           *int64   `json:"pid"`
+	Code          string   `json:"code"`
+	Name          string   `json:"name"`
+	ShortName     string   `json:"shortName"`
+	Type          string   `json:"type"`
+	Category      string   `json:"category"`
+	UnitDeptID    *int64   `json:"unitDeptId"`
+	FoundedOn     Date     `json:"foundedOn"`
+	SecretaryName string   `json:"secretaryName"`
+	Committee     []string `json:"committee"`
+	TermStart     Date     `json:"termStart"`
+	TermYears     int      `json:"termYears"`
+	ContactPhone  string   `json:"contactPhone"`
+	Sort          int      `json:"sort"`
+}
+
+var (
+	codePattern  = regexp.MustCompile(`^[0-9A-Za-z_-]{1,32}$`)
+	phonePattern = regexp.MustCompile(`^[0-9+\-() ]{0,32}$`)
+)
+
+// Field limits.
+const (
+	maxName       = 50
+	maxShortName  = 20
+	maxPersonName = 20
+	maxCommittee  = 30
+	maxSort       = 99999
+)
+
+// normalise trims the input and checks what needs no database, in Chinese.
+func (in *Input) normalise() error {
+	in.Code = strings.TrimSpace(in.Code)
+	in.Name = strings.TrimSpace(in.Name)
+	in.ShortName = strings.TrimSpace(in.ShortName)
+	in.Type = strings.TrimSpace(in.Type)
+	in.Category = strings.TrimSpace(in.Category)
+	in.SecretaryName = strings.TrimSpace(in.SecretaryName)
+	in.ContactPhone = strings.TrimSpace(in.ContactPhone)
+	switch {
+	case in.Name == "" || len([]rune(in.Name)) > maxName:
+		return httpx.BadRequest("请输入党组织名称（不超过%d个字）", maxName)
+	case in.Code == "":
+		return httpx.BadRequest("请输入党组织编码")
+	case !codePattern.MatchString(in.Code):
+		return httpx.BadRequest("党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
+	case len([]rune(in.ShortName)) > maxShortName:
+		return httpx.BadRequest("党组织简称不能超过%d个字", maxShortName)
+	case in.Type == "":
+		return httpx.BadRequest("请选择党组织类型")
+	case len([]rune(in.SecretaryName)) > maxPersonName:
+		return httpx.BadRequest("书记姓名不能超过%d个字", maxPersonName)
+	case !phonePattern.MatchString(in.ContactPhone):
+		return httpx.BadRequest("联系电话格式不正确")
+	case in.Sort < 0 || in.Sort > maxSort:
+		return httpx.BadRequest("排序应在0到%d之间", maxSort)
+	}
+	committee := make([]string, 0, len(in.Committee))
+	seen := map[string]bool{}
+	for _, n := range in.Committee {
+		n = strings.TrimSpace(n)
+		if n == "" || seen[n] {
+			continue
+		}
+		if len([]rune(n)) > maxPersonName {
+			return httpx.BadRequest("委员姓名不能超过%d个字", maxPersonName)
+		}
+		seen[n] = true
+		committee = append(committee, n)
+	}
+	if len(committee) > maxCommittee {
+		return httpx.BadRequest("委员会成员不能超过%d人", maxCommittee)
+	}
+	in.Committee = committee
+	var ok bool
+	if in.FoundedOn, ok = ParseDate(string(in.FoundedOn)); !ok {
+		return httpx.BadRequest("成立日期格式不正确，应为“年-月-日”")
+	}
+	if in.TermStart, ok = ParseDate(string(in.TermStart)); !ok {
+		return httpx.BadRequest("本届任期开始日期格式不正确，应为“年-月-日”")
+	}
+	now := today()
+	if in.FoundedOn != "" && in.FoundedOn > now {
+		return httpx.BadRequest("成立日期不能晚于今天")
+	}
+	if in.FoundedOn != "" && in.TermStart != "" && in.TermStart < in.FoundedOn {
+		return httpx.BadRequest("本届任期开始日期不能早于成立日期")
+	}
+	if in.TermStart != "" && in.TermStart > now.AddYears(1) {
+		return httpx.BadRequest("本届任期开始日期不能晚于一年以后")
+	}
+	if in.TermYears == 0 {
+		in.TermYears = DefaultTermYears(in.Type)
+	}
+	if in.TermYears != TermYearsBranch && in.TermYears != TermYearsCommittee {
+		return httpx.BadRequest("任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
+	}
+	return nil
+}
+
+// checkRefs checks what the input points at: dictionary values and the unit.
+func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input) error {
+	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
+		return httpx.BadRequest("党组织类型不正确")
+	}
+	if in.Category != "" {
+		if _, ok := l.categories[in.Category]; !ok {
+			return httpx.BadRequest("党组织类别不正确")
+		}
+	}
+	if in.UnitDeptID != nil {
+		n, err := idb.NewSelect().Table("sys_dept").Where("id = ?", *in.UnitDeptID).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n == 0 {
+			return httpx.BadRequest("所属单位不存在")
+		}
+	}
+	return nil
+}
+
+// checkUnique refuses a code in use anywhere, or a name in use by a live
+// sibling under pid (409); self is the organisation being saved (0 for a new one).
+func checkUnique(ctx context.Context, idb bun.IDB, code, name string, pid *int64, self int64) error {
+	if err := checkCode(ctx, idb, code, self); err != nil {
+		return err
+	}
+	return checkSiblingName(ctx, idb, name, pid, self)
+}
+
+func checkCode(ctx context.Context, idb bun.IDB, code string, self int64) error {
+	n, err := idb.NewSelect().Model((*Org)(nil)).Where("code = ?", code).Where("id <> ?", self).Count(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n > 0 {
+		return httpx.Conflict("党组织编码“%s”已被使用", code)
+	}
+	return nil
+}
+
+func checkSiblingName(ctx context.Context, idb bun.IDB, name string, pid *int64, self int64) error {
+	q := idb.NewSelect().Model((*Org)(nil)).Where("name = ?", name).Where("status = ?", StatusNormal).Where("id <> ?", self)
+	if pid == nil {
+		q = q.Where("pid IS NULL")
+	} else {
+		q = q.Where("pid = ?", *pid)
+	}
+	n, err := q.Count(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n > 0 {
+		return httpx.Conflict("同一上级党组织下已有名为“%s”的党组织", name)
+	}
+	return nil
+}
+
+// checkParent checks that a new child of type childType may go under
+// parent (nil = a root): roots are committees, created only by callers who
+// see everything; a parent must be live and of a type that may lead the child.
+func checkParent(scope Scope, parent *Org, childType string) error {
+	if parent == nil {
+		if !scope.All {
+			return httpx.BadRequest("请选择上级党组织")
+		}
+		if childType != TypeCommittee {
+			return httpx.BadRequest("顶级党组织只能是党委")
+		}
+		return nil
+	}
+	if !parent.Live() {
+		return httpx.BadRequest("上级党组织“%s”已撤销", parent.Name)
+	}
+	if !MayContain(parent.Type, childType) {
+		return httpx.BadRequest("“%s”下不能设立“%s”", typeNames[parent.Type], typeNames[childType])
+	}
+	return nil
+}
+
+// loadParent reads the parent named by pid within scope; a missing or
+// out-of-scope parent is a 404.
+func (s *Service) loadParent(ctx context.Context, idb bun.IDB, scope Scope, pid *int64) (*Org, error) {
+	if pid == nil {
+		return nil, nil
+	}
+	p, err := s.load(ctx, idb, scope, *pid)
+	if err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) && he.Status == 404 {
+			return nil, httpx.NotFound("上级党组织不存在")
+		}
+		return nil, err
+	}
+	return p, nil
+}
+
+// writeCtx is what a write reads before its transaction opens: the
+// caller's scope and the dictionary labels (so that a transaction, which on
+// SQLite holds the database's write lock, never waits for a second connection).
+type writeCtx struct {
+	scope  Scope
+	labels labels
+}
+
+func (s *Service) prepare(ctx context.Context) (writeCtx, error) {
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return writeCtx{}, httpx.Internal(err)
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return writeCtx{}, err
+	}
+	return writeCtx{scope: scope, labels: l}, nil
+}
+
+// Create validates and inserts an organisation (POST /api/dzzxx).
+func (s *Service) Create(ctx context.Context, in Input) (*Org, error) {
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out *Org
+	err = s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		out, err = s.create(ctx, tx, wc, in, audit.OriginUserCreate)
+		return err
+	})
+	return out, err
+}
+
+// CreateTx is Create inside the caller's transaction, with the trail
+// origin given (an import writes audit.OriginSystemImport). It honours the
+// caller's scope (read before it writes) and takes the tree lock.
+func (s *Service) CreateTx(ctx context.Context, tx bun.Tx, in Input, origin int) (*Org, error) {
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.create(ctx, tx, wc, in, origin)
+}
+
+func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, origin int) (*Org, error) {
+	in.ID = 0
+	if err := in.normalise(); err != nil {
+		return nil, err
+	}
+	if err := lockTree(ctx, tx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	scope, l := wc.scope, wc.labels
+	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
+		return nil, err
+	}
+	parent, err := s.loadParent(ctx, tx, scope, in.PID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkParent(scope, parent, in.Type); err != nil {
+		return nil, err
+	}
+	if err := checkUnique(ctx, tx, in.Code, in.Name, in.PID, 0); err != nil {
+		return nil, err
+	}
+	now := time.Now().UTC()
+	o := &Org{PID: in.PID, Status: StatusNormal, CreatedAt: now, UpdatedAt: now}
+	in.apply(o)
+	if _, err := tx.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
+		return nil, mapErr(err)
+	}
+	parentPath := ""
+	if parent != nil {
+		parentPath = parent.Path
+		o.ParentName = parent.Name
+	}
+	o.Path = childPath(parentPath, o.ID)
+	if _, err := tx.NewUpdate().Model((*Org)(nil)).Set("path = ?", o.Path).Where("id = ?", o.ID).Exec(ctx); err != nil {
+		return nil, err
+	}
+	l.fill(o)
+	after, err := s.display(ctx, tx, l, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.record(ctx, tx, o, audit.TypeAdd, origin, trailFields.Diff(map[string]string{}, after), nil); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// apply copies the editable fields onto o.
+func (in *Input) apply(o *Org) {
+	o.Code, o.Name, o.ShortName = in.Code, in.Name, in.ShortName
+	o.Type, o.Category, o.UnitDeptID = in.Type, in.Category, in.UnitDeptID
+	o.FoundedOn, o.SecretaryName, o.Committee = in.FoundedOn, in.SecretaryName, Names(in.Committee)
+	o.TermStart, o.TermYears, o.TermEnd = in.TermStart, in.TermYears, in.TermStart.AddYears(in.TermYears)
+	o.ContactPhone, o.Sort = in.ContactPhone, in.Sort
+}
+
+// inputOf is the editable part of o as an Input.
+func inputOf(o *Org) Input {
+	return Input{ID: o.ID, PID: o.PID, Code: o.Code, Name: o.Name, ShortName: o.ShortName, Type: o.Type,
+		Category: o.Category, UnitDeptID: o.UnitDeptID, FoundedOn: o.FoundedOn, SecretaryName: o.SecretaryName,
+		Committee: append([]string(nil), o.Committee...), TermStart: o.TermStart, TermYears: o.TermYears,
+		ContactPhone: o.ContactPhone, Sort: o.Sort}
+}
+
+// Update validates and saves an organisation's fields (PUT /api/dzzxx). The
+// parent is changed with Move, the status with Revoke.
+func (s *Service) Update(ctx context.Context, in Input) error {
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return err
+	}
+	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		return s.update(ctx, tx, wc, in, audit.OriginUserUpdate, nil)
+	})
+}
+
+// UpdateTx is Update inside the caller's transaction with the trail origin
+// given (an import writes audit.OriginSystemImportUpdate).
+func (s *Service) UpdateTx(ctx context.Context, tx bun.Tx, in Input, origin int) error {
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, tx, wc, in, origin, nil)
+}
+
+// update saves in over the current record; restoredFrom names the trail
+// entry a restore came from.
+func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, origin int, restoredFrom *int64) error {
+	if in.ID == 0 {
+		return httpx.BadRequest("缺少党组织编号")
+	}
+	if err := in.normalise(); err != nil {
+		return err
+	}
+	if err := lockTree(ctx, tx); err != nil {
+		return httpx.Internal(err)
+	}
+	cur, err := s.load(ctx, tx, wc.scope, in.ID)
+	if err != nil {
+		return err
+	}
+	if in.PID != nil && (cur.PID == nil || *in.PID != *cur.PID) {
+		return httpx.BadRequest("变更上级党组织请使用“调整上级”操作")
+	}
+	l := wc.labels
+	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
+		return err
+	}
+	if in.Type != cur.Type {
+		if err := s.checkTypeChange(ctx, tx, cur, in.Type); err != nil {
+			return err
+		}
+	}
+	if err := checkCode(ctx, tx, in.Code, cur.ID); err != nil {
+		return err
+	}
+	if cur.Live() { // a revoked organisation's name need not differ from live siblings'
+		if err := checkSiblingName(ctx, tx, in.Name, cur.PID, cur.ID); err != nil {
+			return err
+		}
+	}
+	l.fill(cur)
+	before, err := s.display(ctx, tx, l, cur)
+	if err != nil {
+		return err
+	}
+	next := *cur
+	in.apply(&next)
+	next.UpdatedAt = time.Now().UTC()
+	l.fill(&next)
+	after, err := s.display(ctx, tx, l, &next)
+	if err != nil {
+		return err
+	}
+	changes := trailFields.Diff(before, after)
+	if len(changes) == 0 {
+		return nil
+	}
+	if _, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
+		"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
+		"updated_at").WherePK().Exec(ctx); err != nil {
+		return mapErr(err)
+	}
+	return s.record(ctx, tx, &next, audit.TypeUpdate, origin, changes, restoredFrom)
+}
+
+// checkTypeChange refuses a type its parent may not lead, or under which
+// its live children may not stand.
+func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, newType string) error {
+	if cur.PID == nil {
+		if newType != TypeCommittee {
+			return httpx.BadRequest("顶级党组织只能是党委")
+		}
+	} else {
+		var parentType string
+		err := idb.NewSelect().Model((*Org)(nil)).Column("type").Where("id = ?", *cur.PID).Scan(ctx, &parentType)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return httpx.Internal(err)
+		}
+		if !MayContain(parentType, newType) {
+			return httpx.BadRequest("“%s”下不能设立“%s”", typeNames[parentType], typeNames[newType])
+		}
+	}
+	var childTypes []string
+	if err := idb.NewSelect().Model((*Org)(nil)).ColumnExpr("DISTINCT type").Where("pid = ?", cur.ID).
+		Where("status = ?", StatusNormal).Scan(ctx, &childTypes); err != nil {
+		return httpx.Internal(err)
+	}
+	for _, t := range childTypes {
+		if !MayContain(newType, t) {
+			return httpx.BadRequest("该党组织下设有“%s”，不能改为“%s”", typeNames[t], typeNames[newType])
+		}
+	}
+	return nil
+}

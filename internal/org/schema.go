@@ -1,0 +1,131 @@
+package org
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
+)
+
+// Migrations of the org domain (versions 2026112301..2026112309 are ours).
+func Migrations() []db.Migration {
+	return []db.Migration{
+		{Version: 2026112301, Name: "org schema: party organisations and their custom role scopes", Up: createSchema},
+		{Version: 2026112302, Name: "org menus and grants", Up: seedMenus},
+		{Version: 2026112303, Name: "org settings: term reminder", Up: seedSettings},
+	}
+}
+
+func createSchema(ctx context.Context, tx bun.Tx) error {
+	// The path is compared byte-wise so that "path LIKE '/1/5/%'" is served
+	// by the index: PostgreSQL needs the C collation for that; SQLite uses
+	// an index for LIKE when the column's collation is NOCASE (its LIKE is
+	// case-insensitive; paths hold only digits and slashes).
+	collate := "COLLATE NOCASE"
+	if db.IsPostgres(tx) {
+		collate = `COLLATE "C"`
+	}
+	return db.DDL(ctx, tx,
+		strings.ReplaceAll(`CREATE TABLE dzz (
+			id {{pk}},
+			pid BIGINT NULL REFERENCES dzz(id),
+			code VARCHAR(32) NOT NULL UNIQUE,
+			name VARCHAR(100) NOT NULL,
+			short_name VARCHAR(50) NOT NULL DEFAULT '',
+			type VARCHAR(16) NOT NULL,
+			category VARCHAR(16) NOT NULL DEFAULT '',
+			unit_dept_id BIGINT NULL REFERENCES sys_dept(id),
+			founded_on DATE NULL,
+			secretary_name VARCHAR(50) NOT NULL DEFAULT '',
+			committee TEXT NOT NULL,
+			term_start DATE NULL,
+			term_years INTEGER NOT NULL DEFAULT 3,
+			term_end DATE NULL,
+			contact_phone VARCHAR(32) NOT NULL DEFAULT '',
+			status VARCHAR(2) NOT NULL DEFAULT '1',
+			revoked_on DATE NULL,
+			sort INTEGER NOT NULL DEFAULT 0,
+			path VARCHAR(400) {{collate}} NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`, "{{collate}}", collate),
+		`CREATE INDEX idx_dzz_pid ON dzz(pid)`,
+		`CREATE INDEX idx_dzz_path ON dzz(path)`,
+		`CREATE INDEX idx_dzz_status ON dzz(status)`,
+		`CREATE INDEX idx_dzz_unit ON dzz(unit_dept_id)`,
+		`CREATE INDEX idx_dzz_term_end ON dzz(term_end)`,
+		// Names are unique among the live children of one parent (and among live roots).
+		`CREATE UNIQUE INDEX uq_dzz_live_sibling_name ON dzz(COALESCE(pid, 0), name) WHERE status = '1'`,
+
+		`CREATE TABLE dzz_role_scope (
+			role_id BIGINT NOT NULL REFERENCES sys_role(id) ON DELETE CASCADE,
+			dzz_id BIGINT NOT NULL REFERENCES dzz(id) ON DELETE CASCADE,
+			PRIMARY KEY (role_id, dzz_id))`,
+		`CREATE INDEX idx_dzz_role_scope_dzz ON dzz_role_scope(dzz_id)`,
+	)
+}
+
+// Permissions of the org domain.
+const (
+	PermList = "dzz:list"
+	PermAdd  = "dzz:add"
+	PermEdit = "dzz:edit"
+	PermDel  = "dzz:del"
+	PermMove = "dzz:move"
+)
+
+// Path of the information-base directory other party modules add their pages to.
+const PartyMenuPath = "/party"
+
+func orgMenus() []system.MenuSeed {
+	buttons := system.Buttons("dzz", "list", "add", "edit", "del")
+	buttons = append(buttons, system.MenuSeed{Title: "调整/合并/拆分", Type: system.MenuButton, Permission: PermMove})
+	return []system.MenuSeed{{Title: "党建信息库", Path: PartyMenuPath, Component: "Layout", Icon: "team", Type: system.MenuDir,
+		Children: []system.MenuSeed{
+			// Hidden until its page is built.
+			{Title: "党组织", Name: "Dzz", Path: "dzz", Component: "party/dzz", Icon: "apartment", Type: system.MenuPage, Hidden: true, Children: buttons},
+		}}}
+}
+
+func seedMenus(ctx context.Context, tx bun.Tx) error {
+	ids, err := system.InsertMenus(ctx, tx, nil, orgMenus())
+	if err != nil {
+		return err
+	}
+	// ids: directory, page, then the buttons in order (list first).
+	page, buttons := ids[1], ids[2:]
+	listOnly := []int64{page, buttons[0]}
+	grants := map[string][]int64{
+		"组织部管理员":  append([]int64{page}, buttons...),
+		"二级党委管理员": append([]int64{page}, buttons...),
+		"党支部书记":   listOnly,
+	}
+	for _, name := range []string{"组织部管理员", "二级党委管理员", "党支部书记"} {
+		var roleID int64
+		if err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", name).Scan(ctx, &roleID); err != nil {
+			return fmt.Errorf("role %s: %w", name, err)
+		}
+		for _, m := range grants[name] {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// CfgTermReminderMonths is the setting for how long before a term ends the
+// relations page warns (RULES.md §4: default 3 months).
+const CfgTermReminderMonths = "termReminderMonths"
+
+func seedSettings(ctx context.Context, tx bun.Tx) error {
+	now := time.Now().UTC()
+	row := &system.Config{Key: CfgTermReminderMonths, Value: fmt.Sprint(DefaultTermReminderMonths), Name: "换届提醒提前月数",
+		Group: "party", Kind: system.KindInt, Remark: "党组织任期届满前多少个月开始提醒换届", CreatedAt: now, UpdatedAt: now}
+	_, err := tx.NewInsert().Model(row).Exec(ctx)
+	return err
+}

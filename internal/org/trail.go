@@ -1,0 +1,152 @@
+package org
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+)
+
+// trailFields are the fields the organisation change trail (组织变动轨迹)
+// tracks, in display order, with their Chinese labels.
+var trailFields = audit.Fields{
+	{Name: "parent", Label: "上级党组织"},
+	{Name: "code", Label: "党组织编码"},
+	{Name: "name", Label: "党组织名称"},
+	{Name: "shortName", Label: "简称"},
+	{Name: "type", Label: "党组织类型"},
+	{Name: "category", Label: "党组织类别"},
+	{Name: "unit", Label: "所属单位"},
+	{Name: "foundedOn", Label: "成立日期"},
+	{Name: "secretaryName", Label: "书记"},
+	{Name: "committee", Label: "委员会成员"},
+	{Name: "termStart", Label: "本届任期开始日期"},
+	{Name: "termYears", Label: "任期年限"},
+	{Name: "contactPhone", Label: "联系电话"},
+	{Name: "sort", Label: "排序"},
+	{Name: "status", Label: "状态"},
+	{Name: "revokedOn", Label: "撤销日期"},
+}
+
+// display is o as the trail shows it: names and labels instead of ids and codes.
+func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, o *Org) (map[string]string, error) {
+	parent := ""
+	if o.PID != nil {
+		if o.ParentName != "" {
+			parent = o.ParentName
+		} else if err := idb.NewSelect().Model((*Org)(nil)).Column("name").Where("id = ?", *o.PID).Scan(ctx, &parent); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return nil, httpx.Internal(err)
+		}
+	}
+	unit, err := unitName(ctx, idb, o.UnitDeptID)
+	if err != nil {
+		return nil, err
+	}
+	years := ""
+	if o.TermYears > 0 {
+		years = strconv.Itoa(o.TermYears) + "年"
+	}
+	return map[string]string{
+		"parent": parent, "code": o.Code, "name": o.Name, "shortName": o.ShortName,
+		"type": l.typeLabel(o.Type), "category": l.categoryLabel(o.Category), "unit": unit,
+		"foundedOn": string(o.FoundedOn), "secretaryName": o.SecretaryName,
+		"committee": strings.Join(o.Committee, "、"), "termStart": string(o.TermStart), "termYears": years,
+		"contactPhone": o.ContactPhone, "sort": strconv.Itoa(o.Sort), "status": statusNames[o.Status],
+		"revokedOn": string(o.RevokedOn),
+	}, nil
+}
+
+// unitName is the name of the administrative unit (sys_dept) an organisation belongs to.
+func unitName(ctx context.Context, idb bun.IDB, id *int64) (string, error) {
+	if id == nil {
+		return "", nil
+	}
+	var name string
+	err := idb.NewSelect().Table("sys_dept").Column("name").Where("id = ?", *id).Scan(ctx, &name)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", httpx.Internal(err)
+	}
+	return name, nil
+}
+
+// record writes a trail entry of o (its snapshot is o after the change).
+func (s *Service) record(ctx context.Context, tx bun.IDB, o *Org, typ, origin int, changes []audit.Change, restoredFrom *int64) error {
+	if err := audit.Record(ctx, tx, audit.ModuleOrg, o.ID, typ, origin, changes, o, restoredFrom); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// note is a trail change that is not a field of the record (an operation
+// such as a merge or a split), shown with its label.
+func note(field, label, old, new string) audit.Change {
+	return audit.Change{Field: field, Label: label, Old: old, New: new}
+}
+
+// Trail is a page of an organisation's change trail, newest first.
+func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Entry], error) {
+	if _, err := s.Find(r.Context(), id); err != nil {
+		return httpx.PageResult[audit.Entry]{}, err
+	}
+	p, err := httpx.ParsePage(r.URL.Query())
+	if err != nil {
+		return httpx.PageResult[audit.Entry]{}, err
+	}
+	list, total, err := audit.List(r.Context(), s.db, audit.ModuleOrg, id, p.Size, p.Offset())
+	if err != nil {
+		return httpx.PageResult[audit.Entry]{}, httpx.Internal(err)
+	}
+	return httpx.NewPage(list, total), nil
+}
+
+// RestoreInput is the body of POST /api/dzzxx/trail/restore.
+type RestoreInput struct {
+	TrailID int64 `json:"trailId"`
+}
+
+// Restore puts back the organisation's fields as a trail entry's snapshot
+// recorded them (not its parent or path: a move is undone with Move, nor
+// its status: a revocation is an operation of its own). The restore is a
+// trail entry itself, ORIGIN=USER_RESTORE.
+func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
+	if in.TrailID <= 0 {
+		return httpx.BadRequest("请选择要恢复的变动记录")
+	}
+	e, err := audit.Get(ctx, s.db, audit.ModuleOrg, in.TrailID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return httpx.NotFound("变动记录不存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return err
+	}
+	if !wc.scope.Has(e.RecordID) {
+		return httpx.NotFound("变动记录不存在")
+	}
+	var snap Org
+	if err := json.Unmarshal(e.Snapshot, &snap); err != nil {
+		return httpx.Internal(err)
+	}
+	restore := inputOf(&snap)
+	restore.ID, restore.PID = e.RecordID, nil
+	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.update(ctx, tx, wc, restore, audit.OriginUserRestore, &e.ID); err != nil {
+			var he *httpx.Error
+			if errors.As(err, &he) && he.Status == 404 { // deleted meanwhile
+				return httpx.NotFound("变动记录不存在")
+			}
+			return err
+		}
+		return nil
+	})
+}

@@ -1,0 +1,5 @@
+import { getFetcherWithDates } from '../../system/shared/filters'
+import type { OperLog } from './types'
+
+/** Filters: blurry, username, method, status, result (true = below 400), createTimeFrom/To. */
+export const fetchOperLogs = getFetcherWithDates<OperLog>('/api/logs')

@@ -1,0 +1,116 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Popconfirm, Space, Tag, type TableProps } from 'antd'
+import { useState } from 'react'
+import { ui } from '@/app/bridge'
+import { CrudTable, useCrud } from '@/components/crud'
+import MenuIcon from '@/components/MenuIcon'
+import Permission, { useHasPermission } from '@/components/Permission'
+import { usePermissionStore } from '@/stores/permission'
+import { MENU_BUTTON, MENU_DIR, MENU_TYPE_LABELS, type Menu } from '../shared/menu'
+import { countNodes } from '../shared/tree'
+import MenuForm from './components/MenuForm'
+import { deleteMenus, fetchMenuTree } from './service'
+
+const TYPE_COLORS: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default' }
+
+/** What the delete confirmation says: entries below are deleted too. */
+export function deleteWarning(m: Menu): string {
+  const below = countNodes(m.children ?? [])
+  return below > 0 ? `“${m.title}”下还有 ${below} 个子菜单或按钮，将一并删除，且不可恢复。` : `确定删除“${m.title}”吗？`
+}
+
+/** 菜单管理: the full menu tree (directories, pages, buttons) as a tree table. */
+export default function MenuPage() {
+  // The endpoint answers the whole tree; one big page keeps every root on screen.
+  const crud = useCrud<Menu>({ key: 'menus', fetch: fetchMenuTree, pageSize: 1000 })
+  const canAdd = useHasPermission(['menu:add'])
+  const canEdit = useHasPermission(['menu:edit'])
+  const canDelete = useHasPermission(['menu:del'])
+  const [editing, setEditing] = useState<{ menu: Menu | null; parent: Menu | null } | null>(null)
+
+  // The sidebar is built from the same menus: refresh it along with the table.
+  const changed = () => {
+    crud.reload()
+    void usePermissionStore
+      .getState()
+      .loadMenus()
+      .catch(() => undefined)
+  }
+
+  const remove = async (m: Menu) => {
+    try {
+      await deleteMenus([m.id])
+      ui.message.success('删除成功')
+      changed()
+    } catch {
+      /* shown by the request pipeline */
+    }
+  }
+
+  const columns: TableProps<Menu>['columns'] = [
+    {
+      title: '菜单标题',
+      dataIndex: 'title',
+      width: 240,
+      render: (v: string, m) => (
+        <Space size={6}>
+          {m.type !== MENU_BUTTON && <MenuIcon name={m.icon} />}
+          {v}
+        </Space>
+      ),
+    },
+    { title: '类型', dataIndex: 'type', width: 80, render: (t: number) => <Tag color={TYPE_COLORS[t]}>{MENU_TYPE_LABELS[t] ?? t}</Tag> },
+    { title: '排序', dataIndex: 'sort', width: 70 },
+    { title: '权限标识', dataIndex: 'permission', ellipsis: true },
+    { title: '组件路径', dataIndex: 'component', ellipsis: true },
+    { title: '路由地址', dataIndex: 'path', ellipsis: true, render: (v: string, m) => m.extpath || v },
+    { title: '隐藏', dataIndex: 'hidden', width: 70, render: (v: boolean, m) => (m.type === MENU_BUTTON ? '' : v ? <Tag>隐藏</Tag> : '显示') },
+    { title: '缓存', dataIndex: 'noCache', width: 70, render: (v: boolean, m) => (m.type === MENU_DIR || m.type === MENU_BUTTON ? '' : v ? '不缓存' : '缓存') },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 200,
+      fixed: 'right',
+      render: (_, m) => (
+        <Space size={0}>
+          {canAdd && m.type !== MENU_BUTTON && (
+            <Button type="link" size="small" onClick={() => setEditing({ menu: null, parent: m })}>
+              新增下级
+            </Button>
+          )}
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => setEditing({ menu: m, parent: null })}>
+              编辑
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm title={deleteWarning(m)} okText="确定" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove(m)}>
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <CrudTable<Menu>
+        crud={crud}
+        columns={columns}
+        searchFields={[{ name: 'blurry', label: '关键字', placeholder: '标题、权限标识或组件' }]}
+        toolbar={
+          <Permission need={['menu:add']}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ menu: null, parent: null })}>
+              新增
+            </Button>
+          </Permission>
+        }
+        scrollX={1200}
+      />
+      {editing && <MenuForm menu={editing.menu} parent={editing.parent} onClose={() => setEditing(null)} onDone={changed} />}
+    </>
+  )
+}

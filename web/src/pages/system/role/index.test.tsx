@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { renderWithApp } from '@/test/render'
+import { formatTime } from '@/utils/time'
+import { body, mockApi, page, signIn } from '../shared/testkit'
+import RolePage from './index'
+
+const role = (id: number, name: string, over = {}) => ({
+  id,
+  name,
+  description: '',
+  level: 3,
+  dataScope: 'LEVEL',
+  dataScopeLabel: '本级',
+  createTime: '2026-01-02T03:04:05Z',
+  menus: [],
+  depts: [],
+  ...over,
+})
+const m = (id: number, pid: number | null, type: number, title: string, children?: unknown[], permission = '') => ({
+  id,
+  pid,
+  type,
+  title,
+  name: '',
+  component: '',
+  path: '',
+  icon: '',
+  sort: 0,
+  hidden: false,
+  noCache: false,
+  extpath: '',
+  permission,
+  children,
+})
+const TREE = [m(1, null, 0, '系统管理', [m(2, 1, 1, '用户管理', [m(3, 2, 2, '查询', undefined, 'user:list'), m(4, 2, 2, '新增', undefined, 'user:add')])])]
+
+let mock: MockAdapter
+beforeEach(() => {
+  mock = mockApi()
+  mock.onGet('/api/roles').reply(200, page([role(4, '党支部书记'), role(5, '党员', { dataScope: 'SELF', dataScopeLabel: '仅本人' })]))
+  mock.onGet('/api/roles/4').reply(200, role(4, '党支部书记', { menus: [1, 2, 3] }))
+  mock.onGet('/api/menus/tree').reply(200, TREE)
+  mock.onGet('/api/dept/ByNoAuth').reply(200, page([{ id: 9, pid: null, name: '学校', sort: 0, enabled: true, createTime: '' }]))
+})
+afterEach(() => mock.restore())
+
+const row = (t: string) => screen.getByText(t).closest('tr')!
+const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
+
+// Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
+describe('system/role', { timeout: 20_000 }, () => {
+  it('lists roles with their data scope', async () => {
+    signIn(['admin'])
+    renderWithApp(<RolePage />)
+    expect(await screen.findByText('党支部书记')).toBeTruthy()
+    expect(within(row('党支部书记')).getByText('本级')).toBeTruthy()
+    expect(within(row('党员')).getByText('仅本人')).toBeTruthy()
+    expect(within(row('党员')).getByText(formatTime('2026-01-02T03:04:05Z'))).toBeTruthy()
+  })
+
+  it('asks for a name, and for departments when the scope is 自定义', async () => {
+    signIn(['admin'])
+    let posted: unknown
+    mock.onPost('/api/roles').reply((c) => {
+      posted = body(c)
+      return [201, {}]
+    })
+    renderWithApp(<RolePage />)
+    await screen.findByText('党员')
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }))
+    const dialog = await screen.findByRole('dialog')
+    ok()
+    expect(await within(dialog).findByText('请输入角色名称')).toBeTruthy()
+
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入角色名称'), { target: { value: '院系管理员' } })
+    // choose 自定义 in the data-scope select
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'))
+    fireEvent.click(await screen.findByText('自定义', { selector: '.ant-select-item-option-content' }))
+    expect(await within(dialog).findByText('数据部门')).toBeTruthy()
+    ok()
+    expect(await within(dialog).findByText('自定义数据范围须选择部门')).toBeTruthy()
+    expect(posted).toBeUndefined()
+  })
+
+  it('saves the menu tree with the parents of checked buttons', async () => {
+    signIn(['admin'])
+    let saved: { id: number; menuIds: number[] } | undefined
+    mock.onPut('/api/roles/menu').reply((c) => {
+      saved = body(c) as typeof saved
+      return [204]
+    })
+    renderWithApp(<RolePage />)
+    await screen.findByText('党支部书记')
+    fireEvent.click(within(row('党支部书记')).getByRole('button', { name: '分配菜单' }))
+    expect(await screen.findByText('菜单分配：党支部书记')).toBeTruthy()
+    await screen.findByText('查询（user:list）')
+    // Only the stored leaf is ticked; its page and directory are half-checked, not fully checked.
+    const box = (t: string) => screen.getByText(t).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!
+    expect(box('查询（user:list）').className).toContain('ant-tree-checkbox-checked')
+    expect(box('新增（user:add）').className).not.toContain('ant-tree-checkbox-checked')
+    expect(box('用户管理 · 菜单').className).toContain('ant-tree-checkbox-indeterminate')
+
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
+    await waitFor(() => expect(saved?.id).toBe(4))
+    expect([...saved!.menuIds].sort()).toEqual([1, 2, 3])
+
+    fireEvent.click(box('新增（user:add）'))
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }))
+    await waitFor(() => expect([...saved!.menuIds].sort()).toEqual([1, 2, 3, 4]))
+  })
+
+  it('asks before deleting and sends the id; hides what the user may not do', async () => {
+    signIn(['admin'])
+    let deleted: unknown
+    mock.onDelete('/api/roles').reply((c) => {
+      deleted = body(c)
+      return [204]
+    })
+    const { unmount } = renderWithApp(<RolePage />)
+    await screen.findByText('党员')
+    fireEvent.click(within(row('党员')).getByRole('button', { name: /删\s*除/ }))
+    expect(await screen.findByText('确定删除角色“党员”吗？')).toBeTruthy()
+    ok()
+    await waitFor(() => expect(deleted).toEqual([5]))
+    unmount()
+
+    signIn(['role:list'])
+    renderWithApp(<RolePage />)
+    await screen.findByText('党员')
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull()
+  })
+})

@@ -1,0 +1,106 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Button, Col, Popconfirm, Row, Space, Tag, type TableProps } from 'antd'
+import { useState } from 'react'
+import { ui } from '@/app/bridge'
+import { CrudTable, useCrud } from '@/components/crud'
+import Permission, { useHasPermission } from '@/components/Permission'
+import { timeCell } from '../shared/format'
+import MenuPermission from './components/MenuPermission'
+import RoleForm from './components/RoleForm'
+import { deleteRoles, fetchRoles, getRole } from './service'
+import { DATA_SCOPES, type Role } from './types'
+
+const scopeLabel = (r: Role) => r.dataScopeLabel || DATA_SCOPES.find((s) => s.value === r.dataScope)?.label || r.dataScope
+
+/** 角色管理: roles with level and data scope on the left, the chosen role's menu permissions on the right. */
+export default function RolePage() {
+  const crud = useCrud<Role>({ key: 'roles', fetch: fetchRoles })
+  const canEdit = useHasPermission(['role:edit'])
+  const canDelete = useHasPermission(['role:del'])
+  const [editing, setEditing] = useState<Role | 'new' | null>(null)
+  const [current, setCurrent] = useState<Role | null>(null)
+
+  const edit = async (r: Role) => {
+    try {
+      setEditing(await getRole(r.id)) // the list leaves out the custom departments
+    } catch {
+      /* shown by the request pipeline */
+    }
+  }
+
+  const remove = async (r: Role) => {
+    try {
+      await deleteRoles([r.id])
+      ui.message.success('删除成功')
+      if (current?.id === r.id) setCurrent(null)
+      crud.reload()
+    } catch {
+      /* e.g. 角色仍有用户使用, shown by the request pipeline */
+    }
+  }
+
+  const columns: TableProps<Role>['columns'] = [
+    { title: '名称', dataIndex: 'name', sorter: true, width: 150 },
+    { title: '级别', dataIndex: 'level', width: 75, sorter: true },
+    { title: '数据范围', dataIndex: 'dataScope', width: 110, render: (_, r) => <Tag color={r.dataScope === 'ALL' ? 'red' : 'blue'}>{scopeLabel(r)}</Tag> },
+    { title: '描述', dataIndex: 'description', ellipsis: true, render: (v: string) => <span title={v}>{v}</span> },
+    { title: '创建时间', dataIndex: 'createTime', width: 170, sorter: true, render: timeCell },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setCurrent(r)}>
+            分配菜单
+          </Button>
+          {canEdit && (
+            <Button type="link" size="small" onClick={() => void edit(r)}>
+              编辑
+            </Button>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={`确定删除角色“${r.name}”吗？`}
+              description="仍有用户使用的角色不能删除"
+              okText="确定"
+              cancelText="取消"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(r)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <Row gutter={12}>
+      <Col xs={24} xl={15}>
+        <CrudTable<Role>
+          crud={crud}
+          columns={columns}
+          searchFields={[{ name: 'blurry', label: '关键字', placeholder: '角色名称或描述' }]}
+          toolbar={
+            <Permission need={['role:add']}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                新增
+              </Button>
+            </Permission>
+          }
+          onDelete={canDelete ? (ids) => deleteRoles(ids as number[]) : undefined}
+          scrollX={900}
+        />
+      </Col>
+      <Col xs={24} xl={9}>
+        <MenuPermission key={current?.id ?? 0} role={current} />
+      </Col>
+      {editing && <RoleForm role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={crud.reload} />}
+    </Row>
+  )
+}

@@ -1,0 +1,22 @@
+// Test helpers of the system and monitor pages; imported by their *.test.tsx files only.
+import MockAdapter from 'axios-mock-adapter'
+import { http } from '@/api/request'
+import { useSessionStore } from '@/stores/session'
+import { makeUser } from '@/test/fixtures'
+
+/** Answers the shared axios instance from the test, so pages run their real service code. */
+export function mockApi(): MockAdapter {
+  return new MockAdapter(http)
+}
+
+/** Signs a user in with these permission strings (admin passes every check). */
+export function signIn(roles: string[], over: Parameters<typeof makeUser>[0] = {}): void {
+  useSessionStore.setState({ user: makeUser({ roles, ...over }), roles })
+}
+
+/** Body of a captured request as JSON. */
+export function body(config: { data?: unknown }): unknown {
+  return typeof config.data === 'string' ? JSON.parse(config.data) : config.data
+}
+
+export const page = <T,>(content: T[], totalElements = content.length) => ({ content, totalElements })

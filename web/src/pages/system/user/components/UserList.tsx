@@ -1,0 +1,288 @@
+import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
+import { Button, Dropdown, Popconfirm, Space, Switch, Tag, Tooltip, type MenuProps, type TableProps } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { ui } from '@/app/bridge'
+import { CrudTable, useCrud, type SearchField } from '@/components/crud'
+import { useDicts } from '@/components/dict/useDicts'
+import Permission, { useHasPermission } from '@/components/Permission'
+import PasswordDialog from '@/components/password/PasswordDialog'
+import { useSessionStore } from '@/stores/session'
+import { dictLabel } from '@/utils/dict'
+import { confirmAction as confirm } from '../../shared/confirm'
+import { ENABLED_OPTIONS, timeCell } from '../../shared/format'
+import { useSelection } from '../../shared/useSelection'
+import {
+  activateUsers,
+  deleteUsers,
+  disableLeftUsers,
+  exportUsers,
+  listFetchers,
+  resetToInitial,
+  setUsersEnabled,
+  unlockUsers,
+} from '../service'
+import { PWD_STATE_LABELS, type UserRow, type UserView } from '../types'
+import ImportDialog from './ImportDialog'
+import UserForm, { GENDER_DICT } from './UserForm'
+
+interface Props {
+  view: UserView
+  deptId: number | null
+}
+
+const SEARCH: SearchField[] = [
+  { name: 'blurry', label: '关键字', placeholder: '用户名、姓名、手机号或邮箱' },
+  { name: 'enabled', label: '状态', type: 'select', options: ENABLED_OPTIONS },
+]
+
+/** One list of the user page; `view` picks the endpoint and the batch action. */
+export default function UserList({ view, deptId }: Props) {
+  const crud = useCrud<UserRow>({
+    key: `users-${view}-${deptId ?? 'all'}`,
+    fetch: (q) => listFetchers[view]({ ...q, filters: { ...q.filters, deptId } }),
+  })
+  // A new department starts again at page 1.
+  const firstDept = useRef(true)
+  const { setQuery } = crud
+  useEffect(() => {
+    if (firstDept.current) {
+      firstDept.current = false
+      return
+    }
+    setQuery((q) => ({ ...q, page: 0 }))
+  }, [deptId, setQuery])
+
+  const me = useSessionStore((s) => s.user?.id)
+  const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
+  const canEdit = useHasPermission(['user:edit'])
+  const canPass = useHasPermission(['user:pass'])
+  const canDelete = useHasPermission(['user:del'])
+  const selection = useSelection(crud.rows)
+  const [editing, setEditing] = useState<UserRow | 'new' | null>(null)
+  const [importing, setImporting] = useState(false)
+  const [pwdUser, setPwdUser] = useState<string | null>(null)
+  const [switching, setSwitching] = useState<number | null>(null)
+
+  const toggleEnabled = async (u: UserRow, enabled: boolean) => {
+    const run = async () => {
+      setSwitching(u.id)
+      try {
+        await setUsersEnabled([u.id], enabled)
+      } finally {
+        setSwitching(null)
+      }
+    }
+    if (enabled) {
+      try {
+        await run()
+        ui.message.success('已启用')
+      } catch {
+        return
+      }
+    } else if (!(await confirm(`确定停用用户“${u.nickName || u.username}”吗？停用后其登录会话将立即失效。`, run, '已停用', true))) {
+      return
+    }
+    crud.reload()
+  }
+
+  const moreItems = (u: UserRow): MenuProps['items'] => [
+    ...(canEdit && u.locked ? [{ key: 'unlock', label: '解除锁定' }] : []),
+    ...(canPass
+      ? [
+          { key: 'reset', label: '重置为初始密码' },
+          { key: 'pass', label: '设置密码' },
+        ]
+      : []),
+  ]
+
+  const onMore = async (key: string, u: UserRow) => {
+    const name = u.nickName || u.username
+    if (key === 'unlock') {
+      try {
+        await unlockUsers([u.id])
+        ui.message.success('已解除锁定')
+        crud.reload()
+      } catch {
+        /* shown by the request pipeline */
+      }
+    } else if (key === 'reset') {
+      await confirm(`确定将用户“${name}”的密码重置为初始密码吗？该用户下次登录时须修改密码。`, () => resetToInitial(u.id), '密码已重置为初始密码')
+      crud.reload()
+    } else if (key === 'pass') {
+      setPwdUser(u.username)
+    }
+  }
+
+  const remove = async (u: UserRow) => {
+    try {
+      await deleteUsers([u.id])
+      ui.message.success('删除成功')
+      crud.reload()
+    } catch {
+      /* shown by the request pipeline */
+    }
+  }
+
+  const batch = async (ids: number[]) => {
+    const done =
+      view === 'noEnter'
+        ? await confirm(`确定激活选中的 ${ids.length} 个账号吗？激活后使用初始密码登录，首次登录须修改密码。`, () => activateUsers(ids), '激活成功')
+        : await confirm(`确定停用选中的 ${ids.length} 个已离校账号吗？其登录会话将立即失效。`, () => disableLeftUsers(ids), '停用成功', true)
+    if (done) {
+      selection.clear()
+      crud.reload()
+    }
+  }
+
+  const columns: TableProps<UserRow>['columns'] = [
+    ...(view === 'noEnter' || view === 'hasLeft' ? [selection.column] : []),
+    {
+      title: '用户名',
+      dataIndex: 'username',
+      sorter: true,
+      render: (v: string, u) => (
+        <Space size={4}>
+          {v}
+          {u.locked && <Tag color="red">已锁定</Tag>}
+          {u.isAdmin && <Tag color="gold">超级管理员</Tag>}
+        </Space>
+      ),
+    },
+    { title: '姓名', dataIndex: 'nickName', sorter: true },
+    { title: '性别', dataIndex: 'gender', width: 70, render: (v: string) => dictLabel(genders, v) },
+    { title: '部门', dataIndex: ['dept', 'name'] },
+    {
+      title: '角色',
+      dataIndex: 'roleList',
+      render: (list: UserRow['roleList']) =>
+        list.map((r) => (
+          <Tag key={r.id} style={{ marginBottom: 2 }}>
+            {r.name}
+          </Tag>
+        )),
+    },
+    { title: '手机号', dataIndex: 'phone', width: 120 },
+    ...(view === 'weak'
+      ? [{ title: '密码状态', dataIndex: 'pwdState', render: (v: string) => <Tag color="orange">{PWD_STATE_LABELS[v] ?? v}</Tag> }]
+      : []),
+    {
+      title: '状态',
+      dataIndex: 'enabled',
+      width: 90,
+      render: (v: boolean, u) =>
+        canEdit && u.id !== me ? (
+          <Switch
+            size="small"
+            checked={v}
+            loading={switching === u.id}
+            aria-label={v ? '停用' : '启用'}
+            onChange={(on) => void toggleEnabled(u, on)}
+          />
+        ) : v ? (
+          <Tag color="green">启用</Tag>
+        ) : (
+          <Tag>停用</Tag>
+        ),
+    },
+    { title: '最近登录', dataIndex: 'lastLoginTime', width: 170, sorter: true, render: timeCell },
+    { title: '创建时间', dataIndex: 'createTime', width: 170, sorter: true, render: timeCell },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 190,
+      fixed: 'right',
+      render: (_, u) => {
+        const items = moreItems(u)
+        return (
+          <Space size={0}>
+            {view === 'noEnter' && canEdit && (
+              <Button type="link" size="small" onClick={() => void batch([u.id])}>
+                激活
+              </Button>
+            )}
+            {canEdit && (
+              <Button type="link" size="small" onClick={() => setEditing(u)}>
+                编辑
+              </Button>
+            )}
+            {canDelete && (
+              <Tooltip title={u.id === me ? '不能删除自己' : undefined}>
+                <Popconfirm
+                  title={`确定删除用户“${u.nickName || u.username}”吗？`}
+                  okText="确定"
+                  cancelText="取消"
+                  okButtonProps={{ danger: true }}
+                  disabled={u.id === me}
+                  onConfirm={() => remove(u)}
+                >
+                  <Button type="link" size="small" danger disabled={u.id === me}>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Tooltip>
+            )}
+            {items && items.length > 0 && (
+              <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => void onMore(key, u) }}>
+                <Button type="link" size="small">
+                  更多 <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
+          </Space>
+        )
+      },
+    },
+  ]
+
+  const toolbar = (
+    <>
+      {view === 'all' && (
+        <>
+          <Permission need={['user:add']}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              新增
+            </Button>
+          </Permission>
+          <Permission need={['user:add']}>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              导入
+            </Button>
+          </Permission>
+          <Button icon={<ExportOutlined />} onClick={() => void exportUsers({ ...crud.query.filters, deptId }).catch(() => undefined)}>
+            导出
+          </Button>
+        </>
+      )}
+      {view === 'noEnter' && (
+        <Permission need={['user:edit']}>
+          <Button type="primary" disabled={selection.count === 0} onClick={() => void batch(selection.ids)}>
+            批量激活{selection.count > 0 ? `（${selection.count}）` : ''}
+          </Button>
+        </Permission>
+      )}
+      {view === 'hasLeft' && (
+        <Permission need={['user:edit']}>
+          <Button danger disabled={selection.count === 0} onClick={() => void batch(selection.ids)}>
+            批量停用{selection.count > 0 ? `（${selection.count}）` : ''}
+          </Button>
+        </Permission>
+      )}
+    </>
+  )
+
+  return (
+    <>
+      <CrudTable<UserRow>
+        crud={crud}
+        columns={columns}
+        searchFields={view === 'all' ? SEARCH : SEARCH.slice(0, 1)}
+        toolbar={toolbar}
+        onDelete={view === 'all' && canDelete ? (ids) => deleteUsers(ids as number[]) : undefined}
+        scrollX={1400}
+      />
+      {editing && <UserForm user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={crud.reload} />}
+      {importing && <ImportDialog onClose={() => setImporting(false)} onDone={crud.reload} />}
+      {pwdUser && <PasswordDialog open username={pwdUser} onClose={() => setPwdUser(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { renderWithApp } from '@/test/render'
+import { makeUser } from '@/test/fixtures'
+import { body, mockApi, page, signIn } from '../shared/testkit'
+import UserPage from './index'
+
+const DEPTS = page([{ id: 1, pid: null, name: '学校', sort: 0, enabled: true, createTime: '', children: [{ id: 2, pid: 1, name: '计算机学院', sort: 1, enabled: true, createTime: '' }] }])
+const USERS = page([
+  makeUser({ id: 7, username: 'zhangsan', nickName: '张三', gender: '1', dept: { id: 2, name: '计算机学院' }, roleList: [{ id: 5, name: '党员' }], roles: [] }),
+  makeUser({ id: 8, username: 'lisi', nickName: '李四', gender: '2', locked: true, roles: [] }),
+])
+
+let mock: MockAdapter
+const lists: { url: string; params: unknown; body: unknown }[] = []
+
+beforeEach(() => {
+  lists.length = 0
+  mock = mockApi()
+  mock.onGet('/api/dept/ByNoAuth').reply(200, DEPTS)
+  mock.onGet('/api/dictDetail/map').reply(200, { DJ_COMM_XB: [{ label: '男', value: '1' }, { label: '女', value: '2' }] })
+  mock.onGet('/api/roles/all').reply(200, [{ id: 5, name: '党员', level: 4 }])
+  mock.onPost(/\/api\/users\/list/).reply((c) => {
+    lists.push({ url: c.url!, params: c.params, body: body(c) })
+    return [200, USERS]
+  })
+})
+afterEach(() => mock.restore())
+
+const row = (text: string) => screen.getByText(text).closest('tr')!
+const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
+
+// Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
+describe('system/user', { timeout: 20_000 }, () => {
+  it('lists users, shows dictionary labels and filters by the clicked department', async () => {
+    signIn(['admin'])
+    renderWithApp(<UserPage />)
+    expect(await screen.findByText('张三')).toBeTruthy()
+    expect(within(row('张三')).getByText('男')).toBeTruthy()
+    expect(within(row('张三')).getByText('党员')).toBeTruthy()
+    expect(within(row('李四')).getByText('已锁定')).toBeTruthy()
+    expect(lists[0].body).toEqual({})
+
+    fireEvent.click(await screen.findByText('计算机学院', { selector: '.ant-tree-title' }))
+    await waitFor(() => expect(lists.at(-1)!.body).toEqual({ deptId: 2 }))
+
+    fireEvent.change(screen.getByPlaceholderText('用户名、姓名、手机号或邮箱'), { target: { value: '张' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(lists.at(-1)!.body).toEqual({ blurry: '张', deptId: 2 }))
+  })
+
+  it('validates the new-user form in Chinese, then posts the body', async () => {
+    signIn(['admin'])
+    let posted: unknown
+    mock.onPost('/api/users').reply((c) => {
+      posted = body(c)
+      return [201, {}]
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }))
+    const dialog = await screen.findByRole('dialog')
+    ok()
+    expect(await within(dialog).findByText('请输入用户名')).toBeTruthy()
+    expect(within(dialog).getByText('请输入姓名')).toBeTruthy()
+
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入用户名（工号或学号）'), { target: { value: 'wang wu' } })
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入手机号'), { target: { value: '123' } })
+    ok()
+    expect(await within(dialog).findByText('用户名须为2-64位字母、数字或 _ . @ -')).toBeTruthy()
+    expect(within(dialog).getByText('请输入正确的手机号码')).toBeTruthy()
+    expect(posted).toBeUndefined()
+
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入用户名（工号或学号）'), { target: { value: 'wangwu' } })
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入姓名'), { target: { value: '王五' } })
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入手机号'), { target: { value: '13800138000' } })
+    ok()
+    await waitFor(() =>
+      expect(posted).toEqual({ username: 'wangwu', nickName: '王五', gender: '', phone: '13800138000', email: '', deptId: null, roleIds: [], enabled: true }),
+    )
+  })
+
+  it('edits with the current department and roles', async () => {
+    signIn(['admin'])
+    let sent: unknown
+    mock.onPut('/api/users').reply((c) => {
+      sent = body(c)
+      return [204]
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(within(row('张三')).getByRole('button', { name: /编\s*辑/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect((within(dialog).getByPlaceholderText('请输入姓名') as HTMLInputElement).value).toBe('张三')
+    ok()
+    await waitFor(() => expect(sent).toMatchObject({ id: 7, username: 'zhangsan', gender: '1', deptId: 2, roleIds: [5], enabled: true }))
+  })
+
+  it('asks before deleting a row and sends its id', async () => {
+    signIn(['admin'])
+    let deleted: unknown
+    mock.onDelete('/api/users').reply((c) => {
+      deleted = body(c)
+      return [204]
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(within(row('张三')).getByRole('button', { name: /删\s*除/ }))
+    expect(await screen.findByText('确定删除用户“张三”吗？')).toBeTruthy()
+    expect(deleted).toBeUndefined()
+    ok()
+    await waitFor(() => expect(deleted).toEqual([7]))
+  })
+
+  it('hides buttons the user lacks', async () => {
+    signIn(['user:list'])
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull()
+    expect(screen.queryByRole('switch')).toBeNull()
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy()
+  })
+
+  it('confirms before disabling through the switch', async () => {
+    signIn(['user:list', 'user:edit'])
+    let sent: unknown
+    mock.onPut('/api/users/updateState').reply((c) => {
+      sent = body(c)
+      return [204]
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(within(row('张三')).getByRole('switch'))
+    expect(await screen.findByText(/确定停用用户“张三”吗/)).toBeTruthy()
+    ok()
+    await waitFor(() => expect(sent).toEqual({ ids: [7], enabled: false }))
+  })
+
+  it('activates the chosen accounts of 未激活账号 in one call', async () => {
+    signIn(['admin'])
+    let sent: unknown
+    mock.onPost('/api/users/registerNoEnterUser').reply((c) => {
+      sent = body(c)
+      return [204]
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(screen.getByText('未激活账号'))
+    await waitFor(() => expect(lists.at(-1)!.url).toBe('/api/users/listNoEnterUser'))
+    await screen.findByText('张三')
+    const batch = screen.getByRole('button', { name: /批量激活/ })
+    expect((batch as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(within(row('张三')).getByRole('checkbox'))
+    fireEvent.click(within(row('李四')).getByRole('checkbox'))
+    fireEvent.click(screen.getByRole('button', { name: /批量激活（2）/ }))
+    expect(await screen.findByText(/确定激活选中的 2 个账号吗/)).toBeTruthy()
+    ok()
+    await waitFor(() => expect(sent).toEqual({ ids: [7, 8] }))
+  })
+
+  it('lists the rows of a rejected import and says nothing was imported', async () => {
+    signIn(['admin'])
+    mock.onPost('/api/users/import').reply(400, {
+      status: 400,
+      message: '导入失败',
+      errors: [
+        { row: 3, column: '手机号', message: '手机号格式不正确' },
+        { row: 5, column: '部门', message: '部门“不存在学院”不存在' },
+      ],
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
+    const dialog = await screen.findByRole('dialog')
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx')] } })
+    await within(dialog).findByText('users.xlsx')
+    fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+    expect(await within(dialog).findByText('文件中有 2 处错误，本次没有导入任何数据。请修改后重新上传。')).toBeTruthy()
+    expect(within(dialog).getByText('手机号格式不正确')).toBeTruthy()
+    expect(within(dialog).getByText('部门“不存在学院”不存在')).toBeTruthy()
+  })
+})

@@ -1,0 +1,48 @@
+import type { User } from '@/api/types'
+
+/** A row of the user lists: the user object plus what only administrators see. */
+export interface UserRow extends User {
+  isAdmin?: boolean
+  /** Why the password must change: initial | reset | weak | '' */
+  pwdState?: string
+}
+
+/** Body of POST / PUT /api/users. */
+export interface UserBody {
+  id?: number
+  username: string
+  nickName: string
+  gender: string
+  phone: string
+  email: string
+  deptId: number | null
+  roleIds: number[]
+  enabled: boolean
+}
+
+export interface RoleOption {
+  id: number
+  name: string
+  level?: number
+}
+
+/** One problem of an import row (400 body `errors`). */
+export interface ImportRowError {
+  row: number
+  column: string
+  message: string
+}
+
+export interface ImportResult {
+  created: number
+  updated: number
+}
+
+/** The list views of the page, each its own endpoint. */
+export type UserView = 'all' | 'weak' | 'noEnter' | 'hasLeft'
+
+export const PWD_STATE_LABELS: Record<string, string> = {
+  initial: '初始密码',
+  reset: '已被重置',
+  weak: '不符合密码规则',
+}
