@@ -9,7 +9,6 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/rbac"
 )
 
 // RoleScope is the organisations a role with the CUSTOM data scope covers
@@ -46,7 +45,7 @@ func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
 	if err != nil {
 		return err
 	}
-	if min, err := s.callerLevel(ctx); err != nil {
+	if min, err := s.sys.CallerLevel(ctx); err != nil {
 		return err
 	} else if level < min {
 		return httpx.Forbidden("不能操作比您自己级别更高的角色")
@@ -90,25 +89,4 @@ func (s *Service) roleLevel(ctx context.Context, roleID int64) (int, error) {
 		return 0, httpx.Internal(err)
 	}
 	return level, nil
-}
-
-// callerLevel is the most powerful (smallest) level among the caller's
-// roles, 0 for the administrator (as the system domain reckons it).
-func (s *Service) callerLevel(ctx context.Context) (int, error) {
-	p := rbac.From(ctx)
-	if p.IsAdmin() {
-		return 0, nil
-	}
-	var levels []int
-	if err := s.db.NewSelect().TableExpr("sys_role AS r").Column("r.level").
-		Join("JOIN sys_user_role AS ur ON ur.role_id = r.id").Where("ur.user_id = ?", p.UserID).Scan(ctx, &levels); err != nil {
-		return 0, httpx.Internal(err)
-	}
-	min := 1 << 30
-	for _, l := range levels {
-		if l < min {
-			min = l
-		}
-	}
-	return min, nil
 }

@@ -112,7 +112,7 @@ func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {
 
 // checkRoleManageable refuses roles more powerful than the caller's own.
 func (s *Service) checkRoleManageable(ctx context.Context, level int) error {
-	min, err := s.callerLevel(ctx)
+	min, err := s.CallerLevel(ctx)
 	if err != nil {
 		return err
 	}

@@ -269,7 +269,7 @@ func (s *Service) checkRoles(ctx context.Context, roleIDs []int64) error {
 	if len(roles) != len(uniqueIDs(roleIDs)) {
 		return httpx.BadRequest("所选角色不存在")
 	}
-	min, err := s.callerLevel(ctx)
+	min, err := s.CallerLevel(ctx)
 	if err != nil {
 		return err
 	}
@@ -281,9 +281,9 @@ func (s *Service) checkRoles(ctx context.Context, roleIDs []int64) error {
 	return nil
 }
 
-// callerLevel is the most powerful (smallest) role level of the caller; the
+// CallerLevel is the most powerful (smallest) role level of the caller; the
 // admin is level 0.
-func (s *Service) callerLevel(ctx context.Context) (int, error) {
+func (s *Service) CallerLevel(ctx context.Context) (int, error) {
 	p := rbac.From(ctx)
 	if p.IsAdmin() {
 		return 0, nil

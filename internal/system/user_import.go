@@ -95,7 +95,7 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 	for _, rr := range roleRows {
 		roles[rr.Name] = rr
 	}
-	level, err := s.callerLevel(ctx)
+	level, err := s.CallerLevel(ctx)
 	if err != nil {
 		return 0, 0, err
 	}
