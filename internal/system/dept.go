@@ -2,6 +2,8 @@ package system
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -19,6 +21,22 @@ type DeptInput struct {
 	Sort    int    `json:"sort"`
 	Enabled *bool  `json:"enabled"`
 }
+
+// DeptWatcher is what the unit information base (which describes
+// departments as units and keeps their trail) needs to hear of department
+// edits made here; internal/app plugs it in (the system domain does not
+// read its tables).
+type DeptWatcher interface {
+	// CheckDeptDelete refuses to delete departments described as units
+	// (deleting one would cascade its unit information away).
+	CheckDeptDelete(ctx context.Context, idb bun.IDB, ids []int64) error
+	// DeptChanged runs inside an update's transaction with the department
+	// before and after it (the unit trail records a rename or a move).
+	DeptChanged(ctx context.Context, tx bun.Tx, before, after *Dept) error
+}
+
+// SetDeptWatcher plugs in the unit information base.
+func (s *Service) SetDeptWatcher(w DeptWatcher) { s.depts = w }
 
 func (s *Service) deptRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dept", "dept:list", func(w http.ResponseWriter, r *http.Request) error {
@@ -177,17 +195,32 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 	now := s.now()
 	d := &Dept{ID: in.ID, PID: in.PID, Name: in.Name, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled, CreatedAt: now, UpdatedAt: now}
 	if in.ID == 0 {
-		_, err = s.db.NewInsert().Model(d).Returning("id").Exec(ctx)
-	} else {
-		var res interface{ RowsAffected() (int64, error) }
-		res, err = s.db.NewUpdate().Model(d).Column("pid", "name", "sort", "enabled", "updated_at").WherePK().Exec(ctx)
-		if err == nil {
-			if n, _ := res.RowsAffected(); n == 0 {
-				return nil, httpx.NotFound("部门不存在")
-			}
+		if _, err := s.db.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+			return nil, httpx.Internal(err)
 		}
+		return d, nil
 	}
-	if err != nil {
+	// The update and what the unit information base records of it, together.
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		var before Dept
+		if err := tx.NewSelect().Model(&before).Where("id = ?", in.ID).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+			return httpx.NotFound("部门不存在")
+		} else if err != nil {
+			return err
+		}
+		if _, err := tx.NewUpdate().Model(d).Column("pid", "name", "sort", "enabled", "updated_at").WherePK().Exec(ctx); err != nil {
+			return err
+		}
+		d.CreatedAt = before.CreatedAt
+		if s.depts != nil {
+			return s.depts.DeptChanged(ctx, tx, &before, d)
+		}
+		return nil
+	})
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return nil, he
+	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return d, nil
@@ -217,6 +250,11 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 			return httpx.Internal(err)
 		} else if n > 0 {
 			return httpx.BadRequest("“%s”下还有 %d 个用户，不能删除", d.Name, n)
+		}
+	}
+	if s.depts != nil {
+		if err := s.depts.CheckDeptDelete(ctx, s.db, uniqueIDs(ids)); err != nil {
+			return err
 		}
 	}
 	if _, err := s.db.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {

@@ -308,6 +308,45 @@ func (s *Service) DictOptions(ctx context.Context, names []string) (map[string][
 	return out, nil
 }
 
+// DictLabels maps dictionary name → value → label of enabled items: what a
+// domain needs to show the labels of its coded fields.
+type DictLabels map[string]map[string]string
+
+// DictLabels loads the labels of the named dictionaries in one query.
+func (s *Service) DictLabels(ctx context.Context, names ...string) (DictLabels, error) {
+	opts, err := s.DictOptions(ctx, names)
+	if err != nil {
+		return nil, err
+	}
+	out := make(DictLabels, len(opts))
+	for name, items := range opts {
+		m := make(map[string]string, len(items))
+		for _, it := range items {
+			m[it.Value] = it.Label
+		}
+		out[name] = m
+	}
+	return out, nil
+}
+
+// Label is the label of value in dict, or the value itself when the item is
+// gone or disabled (so that an old record still shows something).
+func (l DictLabels) Label(dict, value string) string {
+	if value == "" {
+		return ""
+	}
+	if v, ok := l[dict][value]; ok {
+		return v
+	}
+	return value
+}
+
+// Has tells whether value is an enabled item of dict.
+func (l DictLabels) Has(dict, value string) bool {
+	_, ok := l[dict][value]
+	return ok
+}
+
 // dictNames reads dictName=a,b and/or repeated dictName=a&dictName=b,
 // trimmed, without blanks and duplicates.
 func dictNames(r *http.Request) []string {

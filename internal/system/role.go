@@ -44,7 +44,8 @@ var roleListSpec = httpx.ListSpec{
 
 func (s *Service) roleRoutes(rs *httpx.Routes) {
 	rs.Get("/api/roles", "role:list", httpx.ReadRequest(s.ListRoles))
-	rs.Get("/api/roles/all", "role:list", func(w http.ResponseWriter, r *http.Request) error {
+	// The user editor assigns roles, so its permissions read the list too.
+	rs.Get("/api/roles/all", "role:list|user:add|user:edit", func(w http.ResponseWriter, r *http.Request) error {
 		var roles []Role
 		if err := s.db.NewSelect().Model(&roles).OrderExpr("r.level, r.id").Scan(r.Context()); err != nil {
 			return httpx.Internal(err)

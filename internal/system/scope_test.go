@@ -202,3 +202,24 @@ func TestRoleCRUD(t *testing.T) {
 		t.Fatalf("delete held role: %d %s", res.Status, res.Body)
 	}
 }
+
+// The role list a user editor assigns from is readable with the user editing
+// permissions, not only role:list; anything else is still 403.
+func TestRoleChoicesForUserEditors(t *testing.T) {
+	e := apptest.New(t)
+	for _, perm := range []string{"role:list", "user:add", "user:edit"} {
+		tok, _ := e.UserWith("ALL", 0, perm)
+		res := e.Do("GET", "/api/roles/all", tok, nil)
+		apptest.Expect(t, res, 200)
+		var roles []map[string]any
+		res.JSON(t, &roles)
+		if len(roles) == 0 || roles[0]["name"] == nil {
+			t.Fatalf("%s: %s", perm, res.Body)
+		}
+	}
+	tok, _ := e.UserWith("ALL", 0, "user:list", "dict:list")
+	apptest.Expect(t, e.Do("GET", "/api/roles/all", tok, nil), 403)
+	// The alternatives do not open the role editor's own routes.
+	tok, _ = e.UserWith("ALL", 0, "user:edit")
+	apptest.Expect(t, e.Do("GET", "/api/roles", tok, nil), 403)
+}

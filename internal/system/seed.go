@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -202,6 +203,63 @@ func InsertDicts(ctx context.Context, tx bun.IDB, dicts []dictseed.Dict) error {
 		}
 		if _, err := tx.NewInsert().Model(&details).Exec(ctx); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// ShowMenuPage un-hides the page menu of a component once its page exists
+// (domains seed their pages hidden until the web side is built). A missing
+// page fails the migration rather than passing silently.
+func ShowMenuPage(ctx context.Context, tx bun.IDB, component string) error {
+	res, err := tx.NewUpdate().Model((*Menu)(nil)).Set("hidden = ?", false).Set("updated_at = ?", time.Now().UTC()).
+		Where("component = ?", component).Where("type = ?", MenuPage).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fmt.Errorf("no page menu with component %q", component)
+	}
+	return nil
+}
+
+// AddButtons adds buttons (permissions) to the existing page whose
+// component is pageComponent, after its current buttons, and grants them to
+// the named roles (a role renamed or removed by the administrators is
+// skipped: they grant by hand). Later migrations of a domain use it.
+func AddButtons(ctx context.Context, tx bun.IDB, pageComponent string, buttons []MenuSeed, roles ...string) error {
+	var page Menu
+	if err := tx.NewSelect().Model(&page).Where("component = ?", pageComponent).Where("type = ?", MenuPage).
+		OrderExpr("id").Limit(1).Scan(ctx); err != nil {
+		return fmt.Errorf("page %s: %w", pageComponent, err)
+	}
+	var last int
+	if err := tx.NewSelect().Model((*Menu)(nil)).ColumnExpr("COALESCE(MAX(sort), 0)").Where("pid = ?", page.ID).
+		Scan(ctx, &last); err != nil {
+		return err
+	}
+	ids, err := InsertMenus(ctx, tx, &page.ID, buttons)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		if _, err := tx.NewUpdate().Model((*Menu)(nil)).Set("sort = ?", last+(i+1)*10).Where("id = ?", id).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	for _, name := range roles {
+		var roleIDs []int64
+		if err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", name).Scan(ctx, &roleIDs); err != nil {
+			return fmt.Errorf("role %s: %w", name, err)
+		}
+		for _, roleID := range roleIDs {
+			for _, id := range ids {
+				if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, id); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil

@@ -31,6 +31,7 @@ type Service struct {
 	opts    Options
 	now     func() time.Time
 	orgs    OrgDirectory
+	depts   DeptWatcher
 
 	settingsMu      sync.Mutex
 	settings        map[string]string

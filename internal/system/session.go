@@ -285,7 +285,7 @@ func (s *Service) Guard(r *http.Request, perm string) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	if perm != httpx.SignedIn && !p.Has(perm) {
+	if perm != httpx.SignedIn && !p.Allows(perm) {
 		return nil, httpx.NoPermission
 	}
 	return r.WithContext(rbac.With(r.Context(), p)), nil

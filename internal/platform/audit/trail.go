@@ -6,14 +6,19 @@ package audit
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"sort"
+	"strconv"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -109,24 +114,48 @@ func (fields Fields) Diff(before, after map[string]string) []Change {
 // Record writes one trail entry inside the caller's transaction. snapshot is
 // the record after the change (any JSON-encodable value).
 func Record(ctx context.Context, idb bun.IDB, module int, recordID int64, typ, origin int, changes []Change, snapshot any, restoredFrom *int64) error {
+	e, err := NewEntry(ctx, module, recordID, typ, origin, changes, snapshot, restoredFrom)
+	if err != nil {
+		return err
+	}
+	_, err = idb.NewInsert().Model(&e).Exec(ctx)
+	return err
+}
+
+// NewEntry builds the entry Record would write (operator from ctx), for
+// callers that insert many at once with InsertEntries.
+func NewEntry(ctx context.Context, module int, recordID int64, typ, origin int, changes []Change, snapshot any, restoredFrom *int64) (Entry, error) {
 	if changes == nil {
 		changes = []Change{}
 	}
 	cj, err := json.Marshal(changes)
 	if err != nil {
-		return err
+		return Entry{}, err
 	}
 	sj, err := json.Marshal(snapshot)
 	if err != nil {
-		return err
+		return Entry{}, err
 	}
-	e := &Entry{Module: module, RecordID: recordID, Type: typ, Origin: origin, Summary: summarise(changes),
+	e := Entry{Module: module, RecordID: recordID, Type: typ, Origin: origin, Summary: summarise(changes),
 		ChangesJSON: string(cj), SnapshotJSON: string(sj), RestoredFrom: restoredFrom, CreatedAt: time.Now().UTC()}
 	if p := rbac.From(ctx); p != nil {
 		e.OperatorID, e.OperatorName = &p.UserID, p.Username
 	}
-	_, err = idb.NewInsert().Model(e).Exec(ctx)
-	return err
+	return e, nil
+}
+
+// insertChunk bounds the entries of one INSERT statement.
+const insertChunk = 500
+
+// InsertEntries writes entries in multi-row INSERTs (an import's trail).
+func InsertEntries(ctx context.Context, idb bun.IDB, entries []Entry) error {
+	for start := 0; start < len(entries); start += insertChunk {
+		part := entries[start:min(start+insertChunk, len(entries))]
+		if _, err := idb.NewInsert().Model(&part).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func summarise(changes []Change) string {
@@ -175,4 +204,69 @@ func (e *Entry) decode(withSnapshot bool) error {
 		e.Snapshot = json.RawMessage(e.SnapshotJSON)
 	}
 	return nil
+}
+
+// Dictionaries whose labels name the types and origins of entries (spec:
+// PARTY_MEMBER_UPLOAD labels TYPE, PARTY_MEMBER_UPDATE labels ORIGIN).
+const (
+	DictType   = "PARTY_MEMBER_UPLOAD"
+	DictOrigin = "PARTY_MEMBER_UPDATE"
+)
+
+// Labelled is an entry as the trail pages show it: with the labels of its
+// type and origin.
+type Labelled struct {
+	Entry
+	TypeLabel   string `json:"typeLabel"`
+	OriginLabel string `json:"originLabel"`
+}
+
+// Labeller gives the label of a dictionary value (system.DictLabels.Label
+// over at least DictType and DictOrigin).
+type Labeller func(dict, value string) string
+
+// Label labels e.
+func Label(e Entry, label Labeller) Labelled {
+	return Labelled{Entry: e, TypeLabel: label(DictType, strconv.Itoa(e.Type)),
+		OriginLabel: label(DictOrigin, strconv.Itoa(e.Origin))}
+}
+
+// Page is one page of a record's trail, newest first, labelled. The caller
+// has checked that the record is in the user's scope.
+func Page(r *http.Request, idb bun.IDB, module int, recordID int64, label Labeller) (httpx.PageResult[Labelled], error) {
+	p, err := httpx.ParsePage(r.URL.Query())
+	if err != nil {
+		return httpx.PageResult[Labelled]{}, err
+	}
+	list, total, err := List(r.Context(), idb, module, recordID, p.Size, p.Offset())
+	if err != nil {
+		return httpx.PageResult[Labelled]{}, httpx.Internal(err)
+	}
+	out := make([]Labelled, len(list))
+	for i, e := range list {
+		out[i] = Label(e, label)
+	}
+	return httpx.NewPage(out, total), nil
+}
+
+// ErrNoEntry is the answer for a trail entry that does not exist, belongs to
+// another module, or to a record outside the caller's scope.
+func ErrNoEntry() *httpx.Error { return httpx.NotFound("变动记录不存在") }
+
+// Snapshot reads entry id of module and decodes its snapshot into dest (a
+// pointer to the record type). A missing entry is ErrNoEntry.
+func Snapshot(ctx context.Context, idb bun.IDB, module int, id int64, dest any) (*Entry, error) {
+	if id <= 0 {
+		return nil, httpx.BadRequest("请选择要还原的变动记录")
+	}
+	e, err := Get(ctx, idb, module, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNoEntry()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if err := json.Unmarshal(e.Snapshot, dest); err != nil {
+		return nil, httpx.Internal(fmt.Errorf("trail %d snapshot: %w", e.ID, err))
+	}
+	return e, nil
 }

@@ -3,10 +3,13 @@ package audit_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"net/http/httptest"
 	"testing"
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -51,5 +54,45 @@ func TestRecordListGet(t *testing.T) {
 	// An entry of another module is not found through this module.
 	if _, err := audit.Get(ctx, database, audit.ModuleOrg, list[0].ID); err == nil {
 		t.Fatal("entry read through the wrong module")
+	}
+}
+
+// Page labels entries and pages them newest first; Snapshot decodes one
+// entry of its module and answers the trail's Chinese 400/404 otherwise.
+func TestPageAndSnapshot(t *testing.T) {
+	database := db.NewTest(t, audit.Migrations())
+	ctx := rbac.With(context.Background(), &rbac.Principal{UserID: 7, Username: "zuzhibu"})
+	for i := 0; i < 3; i++ {
+		snap := map[string]int{"n": i}
+		if err := audit.Record(ctx, database, audit.ModuleUnit, 5, audit.TypeUpdate, audit.OriginSystemImportUpdate, nil, snap, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	labels := map[string]map[string]string{audit.DictType: {"2": "修改"}, audit.DictOrigin: {"4": "导入更新"}}
+	label := func(dict, value string) string { return labels[dict][value] }
+	r := httptest.NewRequest("GET", "/x?page=1&size=2", nil).WithContext(ctx)
+	page, err := audit.Page(r, database, audit.ModuleUnit, 5, label)
+	if err != nil || page.TotalElements != 3 || len(page.Content) != 1 {
+		t.Fatalf("%v %+v", err, page)
+	}
+	first := page.Content[0]
+	if first.TypeLabel != "修改" || first.OriginLabel != "导入更新" {
+		t.Fatalf("labels %+v", first)
+	}
+	var snap map[string]int
+	e, err := audit.Snapshot(ctx, database, audit.ModuleUnit, first.ID, &snap)
+	if err != nil || e.RecordID != 5 || snap["n"] != 0 {
+		t.Fatalf("%v %+v %v", err, e, snap)
+	}
+	var he *httpx.Error
+	if _, err := audit.Snapshot(ctx, database, audit.ModuleOrg, first.ID, &snap); !errors.As(err, &he) || he.Status != 404 || he.Message != "变动记录不存在" {
+		t.Fatalf("other module: %v", err)
+	}
+	if _, err := audit.Snapshot(ctx, database, audit.ModuleUnit, 0, &snap); !errors.As(err, &he) || he.Status != 400 {
+		t.Fatalf("no id: %v", err)
+	}
+	bad := httptest.NewRequest("GET", "/x?page=-1", nil).WithContext(ctx)
+	if _, err := audit.Page(bad, database, audit.ModuleUnit, 5, label); !errors.As(err, &he) || he.Status != 400 {
+		t.Fatalf("bad page: %v", err)
 	}
 }

@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/dialect/sqlitedialect"
@@ -22,10 +23,16 @@ import (
 func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 	var db *bun.DB
 	if IsPostgresDSN(dsn) {
-		sqldb, err := sql.Open("pgx", dsn)
+		cfg, err := pgx.ParseConfig(dsn)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("PostgreSQL DSN: %w", err)
 		}
+		// bun renders every value into the SQL text itself, so no two statements
+		// share a text and pgx's default statement cache would prepare (and keep,
+		// per connection) each one: the simple protocol runs them in one round trip
+		// and prepares nothing.
+		cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+		sqldb := stdlib.OpenDB(*cfg)
 		sqldb.SetMaxOpenConns(20)
 		sqldb.SetMaxIdleConns(10)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)
@@ -39,7 +46,9 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		// WAL lets readers work while one writer commits; busy_timeout makes a
 		// second writer wait instead of failing; _txlock=immediate takes the
 		// write lock at BEGIN so two read-then-write transactions cannot deadlock.
-		q := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		// Each pooled connection keeps its own page cache: 32 MB each (filled only
+		// as pages are read) and reads through mmap keep list scans off pread.
+		q := "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=cache_size(-32768)&_pragma=mmap_size(268435456)&_txlock=immediate"
 		sqldb, err := sql.Open("sqlite", "file:"+dsn+q)
 		if err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/uptrace/bun"
 	"github.com/xuri/excelize/v2"
 
 	"zhdj/internal/platform/httpx"
@@ -19,6 +20,19 @@ const MaxImportBytes = 20 << 20
 // ReadUpload reads the first sheet of the multipart field "file" as rows of
 // trimmed strings (the header row first). A file that is not xlsx is a 400.
 func ReadUpload(r *http.Request, maxRows int) ([][]string, error) {
+	_, rows, err := readUpload(r, maxRows, false)
+	return rows, err
+}
+
+// ReadUploadRaw is ReadUpload returning also the file's name, with cells
+// as stored rather than as displayed: a cell formatted as a date gives its
+// serial number (displayed dates follow the workbook's format, such as the
+// ambiguous mm-dd-yy), a long number all its digits.
+func ReadUploadRaw(r *http.Request, maxRows int) (name string, rows [][]string, err error) {
+	return readUpload(r, maxRows, true)
+}
+
+func readUpload(r *http.Request, maxRows int, raw bool) (string, [][]string, error) {
 	r.Body = http.MaxBytesReader(nil, r.Body, MaxImportBytes+1<<20)
 	defer func() { // see system.SaveUpload: spill files of a copied request stay otherwise
 		if r.MultipartForm != nil {
@@ -27,18 +41,21 @@ func ReadUpload(r *http.Request, maxRows int) ([][]string, error) {
 	}()
 	f, hdr, err := r.FormFile("file")
 	if err != nil {
-		return nil, httpx.BadRequest("请选择要导入的 Excel 文件")
+		return "", nil, httpx.BadRequest("请选择要导入的 Excel 文件")
 	}
 	defer f.Close()
 	if !strings.HasSuffix(strings.ToLower(hdr.Filename), ".xlsx") {
-		return nil, httpx.BadRequest("只支持 .xlsx 格式的 Excel 文件")
+		return "", nil, httpx.BadRequest("只支持 .xlsx 格式的 Excel 文件")
 	}
-	return Read(f, maxRows)
+	rows, err := read(f, maxRows, raw)
+	return hdr.Filename, rows, err
 }
 
 // Read reads the first sheet of an xlsx stream.
-func Read(src io.Reader, maxRows int) ([][]string, error) {
-	book, err := excelize.OpenReader(src)
+func Read(src io.Reader, maxRows int) ([][]string, error) { return read(src, maxRows, false) }
+
+func read(src io.Reader, maxRows int, raw bool) ([][]string, error) {
+	book, err := excelize.OpenReader(src, excelize.Options{RawCellValue: raw})
 	if err != nil {
 		return nil, httpx.BadRequest("无法读取文件，请使用下载的模板（.xlsx）")
 	}
@@ -123,4 +140,43 @@ func (w *Writer) Send(rw http.ResponseWriter, name string) error {
 		return fmt.Errorf("write workbook: %w", err)
 	}
 	return nil
+}
+
+// Export streams the rows of q (scoped, filtered and sorted by the caller)
+// as a one-sheet workbook named fileName: each row is scanned into a T
+// straight from the database cursor and turned into its cells by cells
+// (n counts from 1), so memory stays flat however many rows there are. It
+// returns how many rows it wrote (for the operation log).
+func Export[T any](rw http.ResponseWriter, r *http.Request, db *bun.DB, q *bun.SelectQuery,
+	headers []string, widths []float64, fileName string, cells func(n int, row *T) []any) (int, error) {
+	ctx := r.Context()
+	xw, err := NewWriter(headers, widths)
+	if err != nil {
+		return 0, httpx.Internal(err)
+	}
+	rows, err := q.Rows(ctx)
+	if err != nil {
+		xw.book.Close()
+		return 0, httpx.Internal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		row := new(T)
+		if err := db.ScanRow(ctx, rows, row); err != nil {
+			xw.book.Close()
+			return n, httpx.Internal(err)
+		}
+		n++
+		if err := xw.Add(cells(n, row)...); err != nil {
+			xw.book.Close()
+			return n, httpx.Internal(err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		xw.book.Close()
+		return n, httpx.Internal(err)
+	}
+	rows.Close()
+	return n, xw.Send(rw, fileName)
 }

@@ -3,6 +3,9 @@ package httpx
 import (
 	"context"
 	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
 )
 
 // Adapters from service methods to handlers, for the shapes most endpoints
@@ -79,4 +82,58 @@ func IDsAction(fn func(ctx context.Context, ids []int64) error) HandlerFunc {
 		}
 		return NoContent(w)
 	}
+}
+
+// Action decodes the JSON body into a T, calls fn and answers 200 with what
+// fn returned (an operation whose answer is the record it changed).
+func Action[T, R any](fn func(ctx context.Context, in T) (R, error)) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var in T
+		if err := Decode(r, &in); err != nil {
+			return err
+		}
+		out, err := fn(r.Context(), in)
+		if err != nil {
+			return err
+		}
+		return OK(w, out)
+	}
+}
+
+// PathID reads the path parameter name as a record id. Anything but a
+// positive integer names a record that cannot exist: notFound.
+func PathID(r *http.Request, name string, notFound error) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, notFound
+	}
+	return id, nil
+}
+
+// ReadID reads {id} (see PathID), calls fn and answers 200 with what it
+// returned; fn gets the request for its query string.
+func ReadID[R any](notFound func() *Error, fn func(r *http.Request, id int64) (R, error)) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := PathID(r, "id", notFound())
+		if err != nil {
+			return err
+		}
+		out, err := fn(r, id)
+		if err != nil {
+			return err
+		}
+		return OK(w, out)
+	}
+}
+
+// QueryBool reads a true|false (1|0) query parameter; absent is false and
+// anything else is a 400 naming the parameter.
+func QueryBool(r *http.Request, name string) (bool, error) {
+	switch r.URL.Query().Get(name) {
+	case "", "false", "0":
+		return false, nil
+	case "true", "1":
+		return true, nil
+	}
+	return false, BadRequest("参数 %s 应为 true 或 false", name)
 }

@@ -3,7 +3,10 @@
 // system domain; this package only checks them.
 package rbac
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // Admin is the permission string that passes every check.
 const Admin = "admin"
@@ -24,6 +27,18 @@ type Principal struct {
 // Has tells whether the principal holds perm (admin holds everything).
 func (p *Principal) Has(perm string) bool {
 	return p != nil && (p.Perms[Admin] || p.Perms[perm])
+}
+
+// Allows tells whether p passes a route's permission: one permission, or
+// several separated by "|" of which any one is enough (a list another
+// screen needs, such as the roles a user editor assigns).
+func (p *Principal) Allows(perm string) bool {
+	for _, one := range strings.Split(perm, "|") {
+		if p.Has(one) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsAdmin tells whether the principal is the super administrator.

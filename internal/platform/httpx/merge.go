@@ -1,0 +1,45 @@
+package httpx
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+)
+
+// DecodeMerge reads the JSON object body of an update that keeps the fields
+// it leaves out: it takes the body's "id" (a missing or non-positive id is a
+// 400 with noID), loads the record's current input with load (whose error,
+// such as a 404 outside the caller's scope, is returned as is) and decodes
+// the body over it. sent tells which fields the body named.
+func DecodeMerge[T any](r *http.Request, noID string, load func(ctx context.Context, id int64) (T, error)) (in T, sent map[string]json.RawMessage, err error) {
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxJSONBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return in, nil, BadRequest("请求内容过大")
+		}
+		return in, nil, BadRequest("请求数据格式错误")
+	}
+	if len(body) == 0 {
+		return in, nil, BadRequest("请求内容不能为空")
+	}
+	if err := json.Unmarshal(body, &sent); err != nil {
+		return in, nil, &Error{Status: http.StatusBadRequest, Message: "请求数据格式错误", Cause: err}
+	}
+	var id int64
+	if raw, ok := sent["id"]; ok {
+		json.Unmarshal(raw, &id) //nolint:errcheck // not a number: no id
+	}
+	if id <= 0 {
+		return in, nil, BadRequest("%s", noID)
+	}
+	if in, err = load(r.Context(), id); err != nil {
+		return in, nil, err
+	}
+	if err := json.Unmarshal(body, &in); err != nil {
+		return in, nil, &Error{Status: http.StatusBadRequest, Message: "请求数据格式错误", Cause: err}
+	}
+	return in, sent, nil
+}
