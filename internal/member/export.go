@@ -24,7 +24,7 @@ var rosterWidths = []float64{8, 12, 6, 8, 12, 22, 14, 14, 14, 18, 12, 10, 10, 10
 // unmask=true. Every export is written to the operation log.
 func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	unmask, err := wantsUnmask(r)
+	unmask, err := httpx.QueryBool(r, "unmask")
 	if err != nil {
 		return err
 	}
@@ -44,21 +44,8 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	xw, err := excel.NewWriter(rosterHeaders, rosterWidths)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	rows, err := q.Rows(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		var row memberRow
-		if err := s.db.ScanRow(ctx, rows, &row); err != nil {
-			return httpx.Internal(err)
-		}
+	name := "党员花名册-" + s.now().In(chinaZone).Format("20060102") + ".xlsx"
+	n, err := excel.Export(w, r, s.db, q, rosterHeaders, rosterWidths, name, func(n int, row *memberRow) []any {
 		m := &row.Member
 		id, phone := s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID)
 		if !unmask {
@@ -68,24 +55,20 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		if row.UnitName != nil {
 			unit = *row.UnitName
 		}
-		n++
-		if err := xw.Add(n, m.Name, l.label("DJ_COMM_XB", m.Gender), l.label("DJ_COMM_MZXX", m.Ethnicity),
-			string(m.BirthDate), id, phone, l.label("DJ_DY_XLXX", m.Education), l.label("DJ_JBXX_ZYJSZC", m.ProfessionalTitle),
-			l.label("DJ_DY_GZGWXX", m.Post), l.label("DJ_DY_RYLBXX", m.PersonCategory), l.label("DJ_DYJBXX_RYLX", m.PersonType),
-			l.label("DJ_DY_DJZTXX", m.PartyStatus), l.label("DY_ZT", m.MemberStatus), l.label("DY_LY", m.Source),
-			m.StaffOrStudentNo, l.label("njOptions", m.Grade), m.ClassName, unit, row.OrgName,
-			string(m.AppliedOn), string(m.JoinedOn), string(m.FullOn), m.Remark); err != nil {
-			return httpx.Internal(err)
-		}
+		return []any{n, m.Name, l.Label("DJ_COMM_XB", m.Gender), l.Label("DJ_COMM_MZXX", m.Ethnicity),
+			string(m.BirthDate), id, phone, l.Label("DJ_DY_XLXX", m.Education), l.Label("DJ_JBXX_ZYJSZC", m.ProfessionalTitle),
+			l.Label("DJ_DY_GZGWXX", m.Post), l.Label("DJ_DY_RYLBXX", m.PersonCategory), l.Label("DJ_DYJBXX_RYLX", m.PersonType),
+			l.Label("DJ_DY_DJZTXX", m.PartyStatus), l.Label("DY_ZT", m.MemberStatus), l.Label("DY_LY", m.Source),
+			m.StaffOrStudentNo, l.Label("njOptions", m.Grade), m.ClassName, unit, row.OrgName,
+			string(m.AppliedOn), string(m.JoinedOn), string(m.FullOn), m.Remark}
+	})
+	if err != nil {
+		return err
 	}
-	if err := rows.Err(); err != nil {
-		return httpx.Internal(err)
-	}
-	rows.Close()
 	what := fmt.Sprintf("导出党员花名册（%d人）", n)
 	if unmask {
 		what = fmt.Sprintf("导出党员花名册（含身份证号码、手机号码明文，%d人）", n)
 	}
 	s.sys.LogAccess(ctx, r, what)
-	return xw.Send(w, "党员花名册-"+s.now().In(chinaZone).Format("20060102")+".xlsx")
+	return nil
 }

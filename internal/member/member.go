@@ -7,10 +7,12 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
 )
 
 // Field limits (characters).
@@ -27,13 +29,71 @@ type prepared struct {
 	m               *Member
 	warnings        []string
 	idClear, phone  string
-	curID, curPhone string // the current record's clear values (update)
+	curID, curPhone string      // the current record's clear values (update)
+	in              MemberInput // the input as checked (trimmed, masks resolved)
 }
 
 // prepare validates in (Chinese 400/409 messages) against the current
 // record cur (nil on create) and builds the row to write. Reads go through
 // idb so that a transaction sees its own earlier writes.
-func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberInput, cur *Member) (*prepared, error) {
+func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels, in MemberInput, cur *Member) (*prepared, error) {
+	p, err := s.check(l, in, cur)
+	if err != nil {
+		return nil, err
+	}
+	m := p.m
+	if cur == nil || cur.OrgID != m.OrgID {
+		if err := s.checkOrg(ctx, m.OrgID); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.checkRefs(ctx, idb, p.in, cur); err != nil {
+		return nil, err
+	}
+	if m.IDNumberIdx != "" && (cur == nil || cur.IDNumberIdx != m.IDNumberIdx) {
+		n, err := idb.NewSelect().Model((*Member)(nil)).Where("id_number_idx = ?", m.IDNumberIdx).
+			Where("id <> ?", m.ID).Count(ctx)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if n > 0 {
+			return nil, errDuplicateID()
+		}
+	}
+	return p, nil
+}
+
+// fieldError is a validation error about one field: the API answers its
+// *httpx.Error as any other, an import shows it in that field's cell.
+type fieldError struct {
+	field string
+	err   *httpx.Error
+}
+
+func (e *fieldError) Error() string { return e.err.Error() }
+func (e *fieldError) Unwrap() error { return e.err }
+
+// bad is a 400 about field.
+func bad(field, format string, args ...any) error {
+	return &fieldError{field: field, err: httpx.BadRequest(format, args...)}
+}
+
+// FieldOf names the input field (MemberInput's JSON name) an error of the
+// member checks is about, "" when it is about the record as a whole.
+func FieldOf(err error) string {
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		return fe.field
+	}
+	return ""
+}
+
+// check is the part of prepare that needs no database: every field rule,
+// the rules of RULES.md §2 and the encryption of the personal fields. It
+// leaves to the caller what needs reading: the organisation (in scope,
+// live, holding members), the unit, account and photo, and the ID number
+// being free. An import runs check per row and those reads in bulk.
+func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prepared, error) {
 	now := s.now()
 	in.trim()
 	p := &prepared{m: &Member{MemberStatus: StatusNormal, Source: SourceBackOffice, CreatedAt: now}}
@@ -46,7 +106,7 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 	m.UpdatedAt = now
 
 	if in.Name == "" || len([]rune(in.Name)) > maxName {
-		return nil, httpx.BadRequest("请输入姓名（不超过%d个字）", maxName)
+		return nil, bad("name", "请输入姓名（不超过%d个字）", maxName)
 	}
 	m.Name = in.Name
 
@@ -57,34 +117,36 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 	case strings.Contains(in.IDNumber, "*"):
 		// Sent back masked, as the detail shows it: keep the stored number.
 		if cur == nil || p.curID == "" || crypto.MaskIDNumber(p.curID) != strings.ToUpper(in.IDNumber) {
-			return nil, httpx.BadRequest("请输入完整的身份证号码")
+			return nil, bad("idNumber", "请输入完整的身份证号码")
 		}
 		in.IDNumber = p.curID
 	}
 	if in.IDNumber != "" {
 		info, err := ParseIDNumber(in.IDNumber, now)
 		if err != nil {
-			return nil, err
+			var he *httpx.Error
+			errors.As(err, &he)
+			return nil, &fieldError{field: "idNumber", err: he}
 		}
 		idInfo, p.idClear = &info, info.Number
 	}
 	birth, ok := ParseDate(in.BirthDate)
 	if !ok {
-		return nil, httpx.BadRequest("出生日期格式错误，应为 YYYY-MM-DD")
+		return nil, bad("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
 	}
 	if idInfo != nil {
 		fromID := Date(idInfo.BirthDate.Format(DateLayout))
 		if birth != "" && birth != fromID {
-			return nil, httpx.BadRequest("出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+			return nil, bad("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
 		}
 		birth = fromID
 		if in.Gender != "" && in.Gender != idInfo.Gender {
-			return nil, httpx.BadRequest("性别与身份证号码不一致")
+			return nil, bad("gender", "性别与身份证号码不一致")
 		}
 		in.Gender = idInfo.Gender
 	}
 	if in.Gender == "" {
-		return nil, httpx.BadRequest("请选择性别")
+		return nil, bad("gender", "请选择性别")
 	}
 	m.BirthDate = birth
 
@@ -92,25 +154,25 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 	case in.Phone == "":
 	case strings.Contains(in.Phone, "*"):
 		if cur == nil || p.curPhone == "" || crypto.MaskPhone(p.curPhone) != in.Phone {
-			return nil, httpx.BadRequest("请输入完整的手机号码")
+			return nil, bad("phone", "请输入完整的手机号码")
 		}
 		in.Phone = p.curPhone
 	case !IsMobilePhone(in.Phone):
-		return nil, httpx.BadRequest("请输入正确的手机号码")
+		return nil, bad("phone", "请输入正确的手机号码")
 	}
 	p.phone = in.Phone
 
 	if in.PersonCategory == "" {
-		return nil, httpx.BadRequest("请选择人员类别")
+		return nil, bad("personCategory", "请选择人员类别")
 	}
 	if in.PartyStatus == "" {
-		return nil, httpx.BadRequest("请选择党籍状态")
+		return nil, bad("partyStatus", "请选择党籍状态")
 	}
 	if in.OrgID == nil || *in.OrgID <= 0 {
-		return nil, httpx.BadRequest("请选择所在党组织")
+		return nil, bad("orgId", "请选择所在党组织")
 	}
 	if in.JoinedOn == "" {
-		return nil, httpx.BadRequest("请填写入党日期")
+		return nil, bad("joinedOn", "请填写入党日期")
 	}
 	m.Gender, m.Ethnicity, m.Education, m.ProfessionalTitle = in.Gender, in.Ethnicity, in.Education, in.ProfessionalTitle
 	m.Post, m.PersonCategory, m.PersonType, m.PartyStatus = in.Post, in.PersonCategory, in.PersonType, in.PartyStatus
@@ -122,29 +184,30 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 		m.Source = in.Source
 	}
 	for _, f := range dictFields() {
-		if v := f.get(m); v != "" && !l.has(f.dict, v) {
-			return nil, httpx.BadRequest("%s取值无效", f.label)
+		if v := f.get(m); v != "" && !l.Has(f.dict, v) {
+			return nil, bad(f.name, "%s取值无效", f.label)
 		}
 	}
 
 	switch {
 	case len([]rune(in.StaffOrStudentNo)) > maxStaffNo:
-		return nil, httpx.BadRequest("学号/工号不超过%d个字符", maxStaffNo)
+		return nil, bad("staffOrStudentNo", "学号/工号不超过%d个字符", maxStaffNo)
 	case len([]rune(in.ClassName)) > maxClassName:
-		return nil, httpx.BadRequest("班级不超过%d个字", maxClassName)
+		return nil, bad("className", "班级不超过%d个字", maxClassName)
 	case len([]rune(in.Remark)) > maxRemark:
-		return nil, httpx.BadRequest("备注不超过%d个字", maxRemark)
+		return nil, bad("remark", "备注不超过%d个字", maxRemark)
 	}
 	m.StaffOrStudentNo, m.ClassName, m.Remark = in.StaffOrStudentNo, in.ClassName, in.Remark
 
 	for _, d := range []struct {
 		raw   string
 		dst   *Date
+		field string
 		label string
-	}{{in.AppliedOn, &m.AppliedOn, "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "入党日期"}, {in.FullOn, &m.FullOn, "转正日期"}} {
+	}{{in.AppliedOn, &m.AppliedOn, "appliedOn", "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "joinedOn", "入党日期"}, {in.FullOn, &m.FullOn, "fullOn", "转正日期"}} {
 		v, ok := ParseDate(d.raw)
 		if !ok {
-			return nil, httpx.BadRequest("%s格式错误，应为 YYYY-MM-DD", d.label)
+			return nil, bad(d.field, "%s格式错误，应为 YYYY-MM-DD", d.label)
 		}
 		*d.dst = v
 	}
@@ -154,16 +217,7 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 	if err != nil {
 		return nil, err
 	}
-
-	if cur == nil || cur.OrgID != *in.OrgID {
-		if err := s.checkOrg(ctx, *in.OrgID); err != nil {
-			return nil, err
-		}
-	}
 	m.OrgID = *in.OrgID
-	if err := s.checkRefs(ctx, idb, in, cur); err != nil {
-		return nil, err
-	}
 	m.UnitDeptID, m.UserID, m.PhotoFileID = in.UnitDeptID, in.UserID, in.PhotoFileID
 
 	// Personal fields: encrypted, with a blind index; an unchanged value
@@ -176,16 +230,6 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 		} else {
 			m.IDNumberEnc = s.cipher.Encrypt(p.idClear)
 		}
-		if cur == nil || cur.IDNumberIdx != m.IDNumberIdx {
-			n, err := idb.NewSelect().Model((*Member)(nil)).Where("id_number_idx = ?", m.IDNumberIdx).
-				Where("id <> ?", m.ID).Count(ctx)
-			if err != nil {
-				return nil, httpx.Internal(err)
-			}
-			if n > 0 {
-				return nil, errDuplicateID()
-			}
-		}
 	}
 	m.PhoneEnc, m.PhoneIdx = "", ""
 	if p.phone != "" {
@@ -196,6 +240,7 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l labels, in MemberI
 			m.PhoneEnc = s.cipher.Encrypt(p.phone)
 		}
 	}
+	p.in = in
 	return p, nil
 }
 
@@ -218,15 +263,20 @@ func (s *Service) checkOrg(ctx context.Context, id int64) error {
 	if err != nil {
 		var he *httpx.Error
 		if errors.As(err, &he) && he.Status == 404 {
-			return httpx.BadRequest("所选党组织不存在")
+			return bad("orgId", "所选党组织不存在")
 		}
 		return err
 	}
+	return acceptOrg(o)
+}
+
+// acceptOrg checks that members may be placed in o (found in scope).
+func acceptOrg(o *org.Org) error {
 	if !o.Live() {
-		return httpx.BadRequest("所选党组织“%s”已撤销", o.Name)
+		return bad("orgId", "所选党组织“%s”已撤销", o.Name)
 	}
 	if !OrgTypeHoldsMembers(o.Type) {
-		return httpx.BadRequest("党员只能编入党支部、直属党支部或党总支，不能编入“%s”", o.Name)
+		return bad("orgId", "党员只能编入党支部、直属党支部或党总支，不能编入“%s”", o.Name)
 	}
 	return nil
 }
@@ -303,13 +353,13 @@ func mapErr(err error) error {
 // inputOf is the input that leaves the record as it is (the base an update
 // body is merged onto).
 func (s *Service) inputOf(m *Member) MemberInput {
-	org := m.OrgID
+	orgID := m.OrgID
 	return MemberInput{ID: m.ID, Name: m.Name, Gender: m.Gender, Ethnicity: m.Ethnicity, Education: m.Education,
 		ProfessionalTitle: m.ProfessionalTitle, Post: m.Post, PersonCategory: m.PersonCategory, PersonType: m.PersonType,
 		PartyStatus: m.PartyStatus, MemberStatus: m.MemberStatus, Source: m.Source,
 		IDNumber: s.reveal(m.IDNumberEnc, m.ID), Phone: s.reveal(m.PhoneEnc, m.ID), BirthDate: string(m.BirthDate),
 		StaffOrStudentNo: m.StaffOrStudentNo, Grade: m.Grade, ClassName: m.ClassName, UnitDeptID: m.UnitDeptID,
-		OrgID: &org, UserID: m.UserID, AppliedOn: string(m.AppliedOn), JoinedOn: string(m.JoinedOn),
+		OrgID: &orgID, UserID: m.UserID, AppliedOn: string(m.AppliedOn), JoinedOn: string(m.JoinedOn),
 		FullOn: string(m.FullOn), PhotoFileID: m.PhotoFileID, Remark: m.Remark}
 }
 
@@ -355,7 +405,7 @@ func (s *Service) CreateTx(ctx context.Context, tx bun.Tx, in MemberInput, origi
 }
 
 // insert writes a prepared new record and its ADD trail entry (every field set).
-func (s *Service) insert(ctx context.Context, tx bun.Tx, l labels, p *prepared, origin int) error {
+func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, p *prepared, origin int) error {
 	if _, err := tx.NewInsert().Model(p.m).Returning("id").Exec(ctx); err != nil {
 		return err
 	}
@@ -428,7 +478,7 @@ func (s *Service) UpdateTx(ctx context.Context, tx bun.Tx, in MemberInput, origi
 // write stores the prepared version of cur and its trail entry. The update
 // matches cur's updated_at, so a change made since cur was read is a 409
 // rather than silently overwritten (and mis-described in the trail).
-func (s *Service) write(ctx context.Context, tx bun.Tx, l labels, cur *Member, p *prepared, origin int, restoredFrom *int64) error {
+func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur *Member, p *prepared, origin int, restoredFrom *int64) error {
 	before, err := s.display(ctx, tx, l, cur, p.curID, p.curPhone)
 	if err != nil {
 		return err

@@ -131,6 +131,7 @@ const (
 	StatusNormal     = "1" // DY_ZT 正常
 	PartyFull        = "1" // DJ_DY_DJZTXX 正式党员
 	PartyProbation   = "2" // DJ_DY_DJZTXX 预备党员
+	SourceImport     = "4" // DY_LY 后台导入
 	SourceBackOffice = "5" // DY_LY 后台添加
 	GenderMale       = "1" // DJ_COMM_XB 男
 	GenderFemale     = "2" // DJ_COMM_XB 女

@@ -11,9 +11,11 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/system"
 )
 
 // scope is the part of the member table a caller sees: members of the
@@ -102,51 +104,12 @@ func dictFields() []dictField {
 	}
 }
 
-// Trail dictionaries (labels of TYPE and ORIGIN).
-const (
-	dictTrailOrigin = "PARTY_MEMBER_UPDATE"
-	dictTrailType   = "PARTY_MEMBER_UPLOAD"
-)
-
-// labels maps dictionary name → value → label (enabled items).
-type labels map[string]map[string]string
-
-func (s *Service) labels(ctx context.Context) (labels, error) {
-	names := []string{dictTrailOrigin, dictTrailType}
+func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
+	names := []string{audit.DictOrigin, audit.DictType}
 	for _, f := range dictFields() {
 		names = append(names, f.dict)
 	}
-	opts, err := s.sys.DictOptions(ctx, names)
-	if err != nil {
-		return nil, err
-	}
-	out := make(labels, len(opts))
-	for name, items := range opts {
-		m := make(map[string]string, len(items))
-		for _, it := range items {
-			m[it.Value] = it.Label
-		}
-		out[name] = m
-	}
-	return out, nil
-}
-
-// label is the label of value in dict, the value itself when the item is
-// gone or disabled (so that an old record still shows something).
-func (l labels) label(dict, value string) string {
-	if value == "" {
-		return ""
-	}
-	if v, ok := l[dict][value]; ok {
-		return v
-	}
-	return value
-}
-
-// has tells whether value is an enabled item of dict.
-func (l labels) has(dict, value string) bool {
-	_, ok := l[dict][value]
-	return ok
+	return s.sys.DictLabels(ctx, names...)
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read
@@ -162,7 +125,7 @@ func (s *Service) reveal(stored string, id int64) string {
 
 // view builds the API form of a member; unmask shows the ID number and
 // phone in clear (the caller has checked the permission and logs it).
-func (s *Service) view(r *memberRow, l labels, unmask bool) MemberView {
+func (s *Service) view(r *memberRow, l system.DictLabels, unmask bool) MemberView {
 	m := &r.Member
 	id, phone := s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID)
 	if !unmask {
@@ -178,17 +141,17 @@ func (s *Service) view(r *memberRow, l labels, unmask bool) MemberView {
 	if r.UnitName != nil {
 		v.UnitName = *r.UnitName
 	}
-	v.GenderLabel = l.label("DJ_COMM_XB", m.Gender)
-	v.EthnicityLabel = l.label("DJ_COMM_MZXX", m.Ethnicity)
-	v.EducationLabel = l.label("DJ_DY_XLXX", m.Education)
-	v.ProfessionalTitleLabel = l.label("DJ_JBXX_ZYJSZC", m.ProfessionalTitle)
-	v.PostLabel = l.label("DJ_DY_GZGWXX", m.Post)
-	v.PersonCategoryLabel = l.label("DJ_DY_RYLBXX", m.PersonCategory)
-	v.PersonTypeLabel = l.label("DJ_DYJBXX_RYLX", m.PersonType)
-	v.PartyStatusLabel = l.label("DJ_DY_DJZTXX", m.PartyStatus)
-	v.MemberStatusLabel = l.label("DY_ZT", m.MemberStatus)
-	v.SourceLabel = l.label("DY_LY", m.Source)
-	v.GradeLabel = l.label("njOptions", m.Grade)
+	v.GenderLabel = l.Label("DJ_COMM_XB", m.Gender)
+	v.EthnicityLabel = l.Label("DJ_COMM_MZXX", m.Ethnicity)
+	v.EducationLabel = l.Label("DJ_DY_XLXX", m.Education)
+	v.ProfessionalTitleLabel = l.Label("DJ_JBXX_ZYJSZC", m.ProfessionalTitle)
+	v.PostLabel = l.Label("DJ_DY_GZGWXX", m.Post)
+	v.PersonCategoryLabel = l.Label("DJ_DY_RYLBXX", m.PersonCategory)
+	v.PersonTypeLabel = l.Label("DJ_DYJBXX_RYLX", m.PersonType)
+	v.PartyStatusLabel = l.Label("DJ_DY_DJZTXX", m.PartyStatus)
+	v.MemberStatusLabel = l.Label("DY_ZT", m.MemberStatus)
+	v.SourceLabel = l.Label("DY_LY", m.Source)
+	v.GradeLabel = l.Label("njOptions", m.Grade)
 	return v
 }
 
@@ -243,14 +206,14 @@ func (s *Service) listQuery(ctx context.Context, filters map[string]any) (*bun.S
 		if err != nil {
 			return nil, httpx.BadRequest("查询条件 subtreeOf 应为整数")
 		}
-		ids, err := s.orgs.Subtree(ctx, []int64{root})
+		prefix, ok, err := s.orgs.SubtreePath(ctx, root)
 		if err != nil {
 			return nil, httpx.Internal(err)
 		}
-		if len(ids) == 0 {
+		if !ok {
 			q = q.Where("1 = 0")
 		} else {
-			q = q.Where("m.org_id IN (?)", bun.In(ids))
+			q = q.Where("z.path LIKE ?", prefix+"%")
 		}
 	}
 	for _, f := range []struct{ name, op string }{{"joinedFrom", ">="}, {"joinedTo", "<="}} {

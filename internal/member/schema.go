@@ -19,6 +19,20 @@ func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112320, Name: "member schema: dyjbxx", Up: createSchema},
 		{Version: 2026112321, Name: "member menus and grants", Up: seedMenus},
+		// The list's text search (name or number, substring) and its count
+		// read only this index, not the wide rows with their encrypted fields.
+		{Version: 2026112322, Name: "member list: covering index for the text search", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`DROP INDEX idx_dyjbxx_org_name`,
+				`CREATE INDEX idx_dyjbxx_org_name ON dyjbxx(org_id, name, staff_or_student_no, unit_dept_id)`)
+		}},
+		// The branch secretary imports the members of their own branch (their data scope).
+		{Version: 2026112352, Name: "member import permission", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddButtons(ctx, tx, "party/dyjbxx", system.Buttons("dy", "import"), "组织部管理员", "二级党委管理员", "党支部书记")
+		}},
+		{Version: 2026112361, Name: "member: show the party member page (built)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.ShowMenuPage(ctx, tx, "party/dyjbxx")
+		}},
 	}
 }
 
@@ -88,7 +102,7 @@ func seedMenus(ctx context.Context, tx bun.Tx) error {
 		return fmt.Errorf("menu directory %s (made by the org domain): %w", org.PartyMenuPath, err)
 	}
 	page := system.MenuSeed{Title: "党员信息", Name: "Dyjbxx", Path: "dyjbxx", Component: "party/dyjbxx", Icon: "user",
-		Type: system.MenuPage, Hidden: true, // until its page is built
+		Type: system.MenuPage, Hidden: true, // until its page is built (shown by migration 2026112361)
 		Children: system.Buttons("dy", "list", "add", "edit", "del", "export", "unmask")}
 	ids, err := system.InsertMenus(ctx, tx, &dirID, []system.MenuSeed{page})
 	if err != nil {

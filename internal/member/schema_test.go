@@ -7,8 +7,8 @@ import (
 	"zhdj/internal/apptest"
 )
 
-// The migration adds the page under the information-base directory, hidden
-// until its page is built, with its buttons, and grants them by role name.
+// The migrations add the page under the information-base directory (seeded
+// hidden, shown once its page was built), with its buttons, and grant them by role name.
 func TestMenusAndGrants(t *testing.T) {
 	e := apptest.New(t)
 	ctx := t.Context()
@@ -25,21 +25,21 @@ func TestMenusAndGrants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if page.Title != "党员信息" || page.Name != "Dyjbxx" || page.Component != "party/dyjbxx" || !page.Hidden || page.DirPath != "/party" {
+	if page.Title != "党员信息" || page.Name != "Dyjbxx" || page.Component != "party/dyjbxx" || page.Hidden || page.DirPath != "/party" {
 		t.Fatalf("page %+v", page)
 	}
 	var buttons []string
 	if err := e.DB.NewSelect().Table("sys_menu").Column("permission").Where("pid = ?", page.ID).OrderExpr("sort").Scan(ctx, &buttons); err != nil {
 		t.Fatal(err)
 	}
-	all := []string{"dy:list", "dy:add", "dy:edit", "dy:del", "dy:export", "dy:unmask"}
+	all := []string{"dy:list", "dy:add", "dy:edit", "dy:del", "dy:export", "dy:unmask", "dy:import"}
 	if !slices.Equal(buttons, all) {
 		t.Fatalf("buttons %v", buttons)
 	}
 	for role, want := range map[string][]string{
 		"组织部管理员":  all,
 		"二级党委管理员": all,
-		"党支部书记":   {"dy:list", "dy:add", "dy:edit", "dy:export"},
+		"党支部书记":   {"dy:list", "dy:add", "dy:edit", "dy:export", "dy:import"},
 		"党员":      nil,
 	} {
 		var got []string

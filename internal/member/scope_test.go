@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/audit"
 )
 
 // A branch secretary (data scope LEVEL, account anchored at branch A) sees
@@ -34,7 +35,7 @@ func TestBranchSecretaryScopePerEndpoint(t *testing.T) {
 	}
 	// The trail entry of the other member, for the restore attempt.
 	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": other.ID, "remark": "改"}), 200)
-	var trail struct{ Content []member.TrailEntry }
+	var trail struct{ Content []audit.Labelled }
 	w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d/trail", other.ID), w.e.AdminTK, nil).JSON(t, &trail)
 
 	for _, target := range []int64{other.ID, far.ID, 999999} {

@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/system"
 )
 
 // trailFields are the fields the member trail (党员变动轨迹) reports, in the
@@ -52,30 +53,39 @@ func trailFields() audit.Fields {
 // display is the record as the trail shows it: dictionary labels, names of
 // the organisation, unit and account, and the personal fields MASKED (the
 // clear values are passed in; they never reach the trail).
-func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, m *Member, idClear, phoneClear string) (map[string]string, error) {
+func (s *Service) display(ctx context.Context, idb bun.IDB, l system.DictLabels, m *Member, idClear, phoneClear string) (map[string]string, error) {
+	orgName, err := nameOf(ctx, idb, "dzz", "name", &m.OrgID)
+	if err != nil {
+		return nil, err
+	}
+	unit, err := nameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID)
+	if err != nil {
+		return nil, err
+	}
+	user, err := nameOf(ctx, idb, "sys_user", "username", m.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return displayNamed(l, m, idClear, phoneClear, orgName, unit, user), nil
+}
+
+// displayNamed is display with the names of the organisation, unit and
+// account already known (an import reads them in bulk).
+func displayNamed(l system.DictLabels, m *Member, idClear, phoneClear, orgName, unit, user string) map[string]string {
 	out := map[string]string{
 		"name": m.Name, "birthDate": string(m.BirthDate),
 		"idNumber": crypto.MaskIDNumber(idClear), "phone": crypto.MaskPhone(phoneClear),
 		"staffOrStudentNo": m.StaffOrStudentNo, "className": m.ClassName,
 		"appliedOn": string(m.AppliedOn), "joinedOn": string(m.JoinedOn), "fullOn": string(m.FullOn), "remark": m.Remark,
+		"org": orgName, "unit": unit, "user": user,
 	}
 	for _, f := range dictFields() {
-		out[f.name] = l.label(f.dict, f.get(m))
-	}
-	var err error
-	if out["org"], err = nameOf(ctx, idb, "dzz", "name", &m.OrgID); err != nil {
-		return nil, err
-	}
-	if out["unit"], err = nameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID); err != nil {
-		return nil, err
-	}
-	if out["user"], err = nameOf(ctx, idb, "sys_user", "username", m.UserID); err != nil {
-		return nil, err
+		out[f.name] = l.Label(f.dict, f.get(m))
 	}
 	if m.PhotoFileID != nil {
 		out["photo"] = fmt.Sprintf("文件 %d", *m.PhotoFileID)
 	}
-	return out, nil
+	return out
 }
 
 // nameOf reads one display name of a referenced row ("" for none; the id
@@ -115,37 +125,16 @@ func diff(before, after map[string]string, old, cur *Member) []audit.Change {
 	return changes
 }
 
-// TrailEntry is one trail entry with the labels of its type and origin
-// (dictionaries PARTY_MEMBER_UPLOAD and PARTY_MEMBER_UPDATE).
-type TrailEntry struct {
-	audit.Entry
-	TypeLabel   string `json:"typeLabel"`
-	OriginLabel string `json:"originLabel"`
-}
-
 // Trail is the change trail of a member of the caller's scope, newest first.
-func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[TrailEntry], error) {
+func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.find(r.Context(), s.db, id); err != nil {
-		return httpx.PageResult[TrailEntry]{}, err
-	}
-	p, err := httpx.ParsePage(r.URL.Query())
-	if err != nil {
-		return httpx.PageResult[TrailEntry]{}, err
-	}
-	list, total, err := audit.List(r.Context(), s.db, audit.ModuleMember, id, p.Size, p.Offset())
-	if err != nil {
-		return httpx.PageResult[TrailEntry]{}, httpx.Internal(err)
+		return httpx.PageResult[audit.Labelled]{}, err
 	}
 	l, err := s.labels(r.Context())
 	if err != nil {
-		return httpx.PageResult[TrailEntry]{}, err
+		return httpx.PageResult[audit.Labelled]{}, err
 	}
-	out := make([]TrailEntry, len(list))
-	for i, e := range list {
-		out[i] = TrailEntry{Entry: e, TypeLabel: l.label(dictTrailType, strconv.Itoa(e.Type)),
-			OriginLabel: l.label(dictTrailOrigin, strconv.Itoa(e.Origin))}
-	}
-	return httpx.NewPage(out, total), nil
+	return audit.Page(r, s.db, audit.ModuleMember, id, l.Label)
 }
 
 // RestoreInput is the body of a restore.
@@ -158,22 +147,14 @@ type RestoreInput struct {
 // validated like an edit: an organisation revoked since, or an ID number
 // taken since by another member, refuse the restore.
 func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, error) {
-	if in.TrailID <= 0 {
-		return MemberView{}, httpx.BadRequest("请选择要还原的变动记录")
-	}
-	e, err := audit.Get(ctx, s.db, audit.ModuleMember, in.TrailID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return MemberView{}, httpx.NotFound("变动记录不存在")
-	} else if err != nil {
-		return MemberView{}, httpx.Internal(err)
+	var snap Member
+	e, err := audit.Snapshot(ctx, s.db, audit.ModuleMember, in.TrailID, &snap)
+	if err != nil {
+		return MemberView{}, err
 	}
 	// The member must be in scope: otherwise the entry "does not exist" either.
 	if _, err := s.find(ctx, s.db, e.RecordID); err != nil {
-		return MemberView{}, httpx.NotFound("变动记录不存在")
-	}
-	var snap Member
-	if err := json.Unmarshal(e.Snapshot, &snap); err != nil {
-		return MemberView{}, httpx.Internal(fmt.Errorf("trail %d snapshot: %w", e.ID, err))
+		return MemberView{}, audit.ErrNoEntry()
 	}
 	snap.ID = e.RecordID
 	return s.update(ctx, s.inputOf(&snap), audit.OriginUserRestore, &e.ID)

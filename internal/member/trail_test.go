@@ -14,12 +14,12 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-func trailOf(t *testing.T, w *world, token string, id int64) []member.TrailEntry {
+func trailOf(t *testing.T, w *world, token string, id int64) []audit.Labelled {
 	t.Helper()
 	res := w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d/trail", id), token, nil)
 	apptest.Expect(t, res, 200)
 	var page struct {
-		Content       []member.TrailEntry
+		Content       []audit.Labelled
 		TotalElements int
 	}
 	res.JSON(t, &page)
@@ -38,7 +38,7 @@ func detail(t *testing.T, w *world, id int64) member.MemberView {
 	return v
 }
 
-func change(e member.TrailEntry, field string) *audit.Change {
+func change(e audit.Labelled, field string) *audit.Change {
 	for i := range e.Changes {
 		if e.Changes[i].Field == field {
 			return &e.Changes[i]

@@ -29,7 +29,7 @@ func TestMigrationSeedsMenusGrantsAndSettingButNoOrganisation(t *testing.T) {
 	if err := e.DB.NewSelect().Table("sys_menu").Column("hidden", "component", "name", "pid").Where("path = 'dzz'").Scan(ctx, &page.Hidden, &page.Component, &page.Name, &page.PID); err != nil {
 		t.Fatal(err)
 	}
-	if !page.Hidden || page.Component != "party/dzz" || page.Name != "Dzz" {
+	if page.Hidden || page.Component != "party/dzz" || page.Name != "Dzz" {
 		t.Fatalf("page menu %+v", page)
 	}
 	var dir struct{ Path, Icon, Title string }
@@ -50,7 +50,7 @@ func TestMigrationSeedsMenusGrantsAndSettingButNoOrganisation(t *testing.T) {
 		return out
 	}
 	for _, role := range []string{"组织部管理员", "二级党委管理员"} {
-		if got := perms(role); len(got) != 5 || !got["dzz:move"] || !got["dzz:del"] {
+		if got := perms(role); len(got) != 6 || !got["dzz:move"] || !got["dzz:del"] || !got["dzz:import"] {
 			t.Errorf("%s holds %v", role, got)
 		}
 	}
@@ -262,7 +262,7 @@ func TestListFiltersAndSorts(t *testing.T) {
 		t.Errorf("sort termEnd %v", got)
 	}
 	apptest.Expect(t, e.Do("GET", "/api/dzzxx?sort=path,asc", e.AdminTK, nil), 400)
-	expectMsg(t, e.Do("GET", "/api/dzzxx?name=1", e.AdminTK, nil), 400, "不支持的查询条件：name")
+	expectMsg(t, e.Do("GET", "/api/dzzxx?secretaryPhone=1", e.AdminTK, nil), 400, "不支持的查询条件：secretaryPhone")
 	expectMsg(t, e.Do("GET", "/api/dzzxx?termDueWithinDays=abc", e.AdminTK, nil), 400, "查询条件 termDueWithinDays 应为0到3660之间的整数")
 	expectMsg(t, e.Do("GET", "/api/dzzxx?subtreeOf=999999", e.AdminTK, nil), 404, "党组织不存在")
 	// Rows carry labels and the parent's name.

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/platform/httpx"
 )
 
@@ -15,6 +17,7 @@ import (
 var listSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"blurry":     {Columns: []string{"z.name", "z.code", "z.short_name"}, Match: httpx.Like},
+		"name":       {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Like},
 		"type":       {Columns: []string{"z.type"}, Match: httpx.In},
 		"category":   {Columns: []string{"z.category"}, Match: httpx.In},
 		"status":     {Columns: []string{"z.status"}},
@@ -34,33 +37,10 @@ var listSpec = httpx.ListSpec{
 // List is the paged flat list of the caller's organisations.
 func (s *Service) List(r *http.Request) (httpx.PageResult[Org], error) {
 	ctx := r.Context()
-	scope, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[Org]{}, httpx.Internal(err)
-	}
 	filters := httpx.QueryFilters(r.URL.Query())
-	q := s.db.NewSelect().Model((*Org)(nil)).ColumnExpr("z.*").ColumnExpr("p.name AS parent_name").
-		Join("LEFT JOIN dzz AS p ON p.id = z.pid")
-	q = scope.Apply(q, "z.id")
-	if raw, ok := takeFilter(filters, "subtreeOf"); ok {
-		id, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil {
-			return httpx.PageResult[Org]{}, httpx.BadRequest("查询条件 subtreeOf 应为整数")
-		}
-		root, err := s.load(ctx, s.db, scope, id)
-		if err != nil {
-			return httpx.PageResult[Org]{}, err
-		}
-		q = q.Where("z.path LIKE ?", root.Path+"%")
-	}
-	if raw, ok := takeFilter(filters, "termDueWithinDays"); ok {
-		days, err := strconv.Atoi(raw)
-		if err != nil || days < 0 || days > 3660 {
-			return httpx.PageResult[Org]{}, httpx.BadRequest("查询条件 termDueWithinDays 应为0到3660之间的整数")
-		}
-		// Terms ending within the window, and those already overdue.
-		q = q.Where("z.term_end IS NOT NULL").Where("z.term_end <= ?", termWindowEnd(today(), days)).
-			Where("z.status = ?", StatusNormal).Where("z.type <> ?", TypeGroup)
+	q, err := s.listQuery(ctx, filters)
+	if err != nil {
+		return httpx.PageResult[Org]{}, err
 	}
 	page, err := httpx.ListPage[Org](r, q, listSpec, filters)
 	if err != nil {
@@ -74,6 +54,44 @@ func (s *Service) List(r *http.Request) (httpx.PageResult[Org], error) {
 		l.fill(&page.Content[i])
 	}
 	return page, nil
+}
+
+// listQuery is the scoped organisation query with the filters the list
+// applies itself (subtreeOf, termDueWithinDays) taken out of filters; the
+// rest are listSpec's, applied by ListPage or Apply.
+func (s *Service) listQuery(ctx context.Context, filters map[string]any) (*bun.SelectQuery, error) {
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	q := s.db.NewSelect().Model((*Org)(nil)).ColumnExpr("z.*").ColumnExpr("p.name AS parent_name").
+		Join("LEFT JOIN dzz AS p ON p.id = z.pid")
+	q = scope.Apply(q, "z.id")
+	// The tree page's "全部" (as buildtree's status=all): no status filter.
+	if raw, ok := filters["status"]; ok && fmt.Sprint(raw) == "all" {
+		delete(filters, "status")
+	}
+	if raw, ok := takeFilter(filters, "subtreeOf"); ok {
+		id, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return nil, httpx.BadRequest("查询条件 subtreeOf 应为整数")
+		}
+		root, err := s.load(ctx, s.db, scope, id)
+		if err != nil {
+			return nil, err
+		}
+		q = q.Where("z.path LIKE ?", root.Path+"%")
+	}
+	if raw, ok := takeFilter(filters, "termDueWithinDays"); ok {
+		days, err := strconv.Atoi(raw)
+		if err != nil || days < 0 || days > 3660 {
+			return nil, httpx.BadRequest("查询条件 termDueWithinDays 应为0到3660之间的整数")
+		}
+		// Terms ending within the window, and those already overdue.
+		q = q.Where("z.term_end IS NOT NULL").Where("z.term_end <= ?", termWindowEnd(today(), days)).
+			Where("z.status = ?", StatusNormal).Where("z.type <> ?", TypeGroup)
+	}
+	return q, nil
 }
 
 // takeFilter removes a filter the list applies itself and returns its

@@ -119,13 +119,8 @@ func (in *Input) normalise() error {
 
 // checkRefs checks what the input points at: dictionary values and the unit.
 func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input) error {
-	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
-		return httpx.BadRequest("党组织类型不正确")
-	}
-	if in.Category != "" {
-		if _, ok := l.categories[in.Category]; !ok {
-			return httpx.BadRequest("党组织类别不正确")
-		}
+	if err := checkDicts(l, in); err != nil {
+		return err
 	}
 	if in.UnitDeptID != nil {
 		n, err := idb.NewSelect().Table("sys_dept").Where("id = ?", *in.UnitDeptID).Count(ctx)
@@ -134,6 +129,19 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 		}
 		if n == 0 {
 			return httpx.BadRequest("所属单位不存在")
+		}
+	}
+	return nil
+}
+
+// checkDicts checks the dictionary values of the input.
+func checkDicts(l labels, in *Input) error {
+	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
+		return httpx.BadRequest("党组织类型不正确")
+	}
+	if in.Category != "" {
+		if _, ok := l.categories[in.Category]; !ok {
+			return httpx.BadRequest("党组织类别不正确")
 		}
 	}
 	return nil

@@ -12,12 +12,19 @@ import (
 	"zhdj/internal/system"
 )
 
-// Migrations of the org domain (versions 2026112301..2026112309 are ours).
+// Migrations of the org domain (versions 2026112301..2026112309 are ours;
+// 2026112360 un-hides the page once the web side was built).
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112301, Name: "org schema: party organisations and their custom role scopes", Up: createSchema},
 		{Version: 2026112302, Name: "org menus and grants", Up: seedMenus},
 		{Version: 2026112303, Name: "org settings: term reminder", Up: seedSettings},
+		{Version: 2026112351, Name: "org import permission", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddButtons(ctx, tx, "party/dzz", system.Buttons("dzz", "import"), "组织部管理员", "二级党委管理员")
+		}},
+		{Version: 2026112360, Name: "org: show the party organisation page (built)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.ShowMenuPage(ctx, tx, "party/dzz")
+		}},
 	}
 }
 
@@ -86,7 +93,7 @@ func orgMenus() []system.MenuSeed {
 	buttons = append(buttons, system.MenuSeed{Title: "调整/合并/拆分", Type: system.MenuButton, Permission: PermMove})
 	return []system.MenuSeed{{Title: "党建信息库", Path: PartyMenuPath, Component: "Layout", Icon: "team", Type: system.MenuDir,
 		Children: []system.MenuSeed{
-			// Hidden until its page is built.
+			// Hidden until its page is built (shown by migration 2026112360).
 			{Title: "党组织", Name: "Dzz", Path: "dzz", Component: "party/dzz", Icon: "apartment", Type: system.MenuPage, Hidden: true, Children: buttons},
 		}}}
 }

@@ -132,6 +132,18 @@ func (s *Service) Subtree(ctx context.Context, rootIDs []int64) ([]int64, error)
 	return s.subtree(ctx, s.db, rootIDs)
 }
 
+// SubtreePath is the materialised path prefix of id's subtree, to match
+// with "path LIKE prefix%" in a query that joins dzz (cheaper than a list
+// of every id below a committee); ok is false when id does not exist.
+// Like Subtree it ignores the caller's scope.
+func (s *Service) SubtreePath(ctx context.Context, id int64) (prefix string, ok bool, err error) {
+	err = s.db.NewSelect().Model((*Org)(nil)).Column("path").Where("id = ?", id).Scan(ctx, &prefix)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return prefix, err == nil, err
+}
+
 func (s *Service) subtree(ctx context.Context, idb bun.IDB, rootIDs []int64) ([]int64, error) {
 	rootIDs = uniqueIDs(rootIDs)
 	if len(rootIDs) == 0 {

@@ -3,7 +3,6 @@ package org
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -50,6 +49,11 @@ func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, o *Org) (m
 	if err != nil {
 		return nil, err
 	}
+	return displayNamed(l, o, parent, unit), nil
+}
+
+// displayNamed is display with the parent's and the unit's names known.
+func displayNamed(l labels, o *Org, parent, unit string) map[string]string {
 	years := ""
 	if o.TermYears > 0 {
 		years = strconv.Itoa(o.TermYears) + "年"
@@ -61,7 +65,7 @@ func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, o *Org) (m
 		"committee": strings.Join(o.Committee, "、"), "termStart": string(o.TermStart), "termYears": years,
 		"contactPhone": o.ContactPhone, "sort": strconv.Itoa(o.Sort), "status": statusNames[o.Status],
 		"revokedOn": string(o.RevokedOn),
-	}, nil
+	}
 }
 
 // unitName is the name of the administrative unit (sys_dept) an organisation belongs to.
@@ -92,19 +96,15 @@ func note(field, label, old, new string) audit.Change {
 }
 
 // Trail is a page of an organisation's change trail, newest first.
-func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Entry], error) {
+func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.Find(r.Context(), id); err != nil {
-		return httpx.PageResult[audit.Entry]{}, err
+		return httpx.PageResult[audit.Labelled]{}, err
 	}
-	p, err := httpx.ParsePage(r.URL.Query())
+	l, err := s.sys.DictLabels(r.Context(), audit.DictType, audit.DictOrigin)
 	if err != nil {
-		return httpx.PageResult[audit.Entry]{}, err
+		return httpx.PageResult[audit.Labelled]{}, err
 	}
-	list, total, err := audit.List(r.Context(), s.db, audit.ModuleOrg, id, p.Size, p.Offset())
-	if err != nil {
-		return httpx.PageResult[audit.Entry]{}, httpx.Internal(err)
-	}
-	return httpx.NewPage(list, total), nil
+	return audit.Page(r, s.db, audit.ModuleOrg, id, l.Label)
 }
 
 // RestoreInput is the body of POST /api/dzzxx/trail/restore.
@@ -117,25 +117,17 @@ type RestoreInput struct {
 // its status: a revocation is an operation of its own). The restore is a
 // trail entry itself, ORIGIN=USER_RESTORE.
 func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
-	if in.TrailID <= 0 {
-		return httpx.BadRequest("请选择要恢复的变动记录")
-	}
-	e, err := audit.Get(ctx, s.db, audit.ModuleOrg, in.TrailID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return httpx.NotFound("变动记录不存在")
-	} else if err != nil {
-		return httpx.Internal(err)
+	var snap Org
+	e, err := audit.Snapshot(ctx, s.db, audit.ModuleOrg, in.TrailID, &snap)
+	if err != nil {
+		return err
 	}
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return err
 	}
 	if !wc.scope.Has(e.RecordID) {
-		return httpx.NotFound("变动记录不存在")
-	}
-	var snap Org
-	if err := json.Unmarshal(e.Snapshot, &snap); err != nil {
-		return httpx.Internal(err)
+		return audit.ErrNoEntry()
 	}
 	restore := inputOf(&snap)
 	restore.ID, restore.PID = e.RecordID, nil
@@ -143,7 +135,7 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
 		if err := s.update(ctx, tx, wc, restore, audit.OriginUserRestore, &e.ID); err != nil {
 			var he *httpx.Error
 			if errors.As(err, &he) && he.Status == 404 { // deleted meanwhile
-				return httpx.NotFound("变动记录不存在")
+				return audit.ErrNoEntry()
 			}
 			return err
 		}

@@ -53,7 +53,7 @@ func TestEveryChangeWritesTheTrailAndRestoreWorks(t *testing.T) {
 	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{"trailId": e.trail(tr.B1)[1].ID}), 409, "党组织编码“C007”已被使用")
 
 	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{"trailId": 999999}), 404, "变动记录不存在")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{}), 400, "请选择要恢复的变动记录")
+	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{}), 400, "请选择要还原的变动记录")
 	// The trail is paged.
 	res := e.Do("GET", fmt.Sprintf("/api/dzzxx/%d/trail?size=2&page=1", tr.A1), e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
