@@ -1,0 +1,135 @@
+package people_test
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/people"
+	"zhdj/internal/platform/idcard"
+	"zhdj/internal/unit"
+)
+
+// world: two secondary committees (计算机, 数学) paired with their units;
+// csTK and mathTK are LEVEL_AND_BELOW accounts of the two committees with
+// ry:list/add/edit/del (no unmask).
+type world struct {
+	e                *apptest.Env
+	cs, math         int64 // organisations
+	csUnit, mathUnit int64
+	csTK, mathTK     string
+}
+
+var seq int
+
+func newWorld(t testing.TB) *world {
+	t.Helper()
+	w := &world{e: apptest.New(t)}
+	root := w.org(t, 0, "1", "学校党委")
+	w.cs = w.org(t, root, "2", "计算机学院党委")
+	w.math = w.org(t, root, "2", "数学学院党委")
+	w.csUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
+	w.mathUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
+	perms := []string{people.PermList, people.PermAdd, people.PermEdit, people.PermDel, unit.PermList}
+	w.csTK = w.anchored(t, w.cs, perms...)
+	w.mathTK = w.anchored(t, w.math, perms...)
+	return w
+}
+
+func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
+	t.Helper()
+	seq++
+	body := map[string]any{"code": fmt.Sprintf("Z%05d", seq), "name": name, "type": typ}
+	if pid != 0 {
+		body["pid"] = pid
+	}
+	return w.post(t, w.e.AdminTK, "/api/dzzxx", body)
+}
+
+// post creates a record and returns its id, failing the test unless 201.
+func (w *world) post(t testing.TB, token, path string, body map[string]any) int64 {
+	t.Helper()
+	res := w.e.Do("POST", path, token, body)
+	apptest.Expect(t, res, 201)
+	var out struct{ ID int64 }
+	res.JSON(t, &out)
+	return out.ID
+}
+
+func (w *world) anchored(t testing.TB, orgID int64, perms ...string) string {
+	t.Helper()
+	token, userID := w.e.UserWith("LEVEL_AND_BELOW", 0, perms...)
+	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+// idNumber makes a valid 18-character ID number (GB 11643-1999).
+func idNumber(birth string, seq int) string {
+	first17 := fmt.Sprintf("110105%s%03d", birth, seq)
+	return first17 + string(idcard.IDCheckChar(first17))
+}
+
+func student(no, name string, unitID int64) map[string]any {
+	return map[string]any{"studentNo": no, "name": name, "gender": "1", "ethnicity": "01", "unitDeptId": unitID,
+		"grade": "2024", "educationLevel": "2", "enrolledOn": "2024-09-01", "phone": "13900139000"}
+}
+
+func teacher(no, name string, unitID int64) map[string]any {
+	return map[string]any{"staffNo": no, "name": name, "gender": "2", "unitDeptId": unitID, "professionalTitle": "013",
+		"post": "013"}
+}
+
+func with(b map[string]any, kv ...any) map[string]any {
+	out := map[string]any{}
+	for k, v := range b {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if kv[i+1] == nil {
+			delete(out, kv[i].(string))
+		} else {
+			out[kv[i].(string)] = kv[i+1]
+		}
+	}
+	return out
+}
+
+func expectMsg(t testing.TB, res *apptest.Response, status int, msg string) {
+	t.Helper()
+	apptest.Expect(t, res, status)
+	if res.Message() != msg {
+		t.Fatalf("message %q, want %q", res.Message(), msg)
+	}
+}
+
+type item struct {
+	ID       int64  `json:"id"`
+	Kind     string `json:"kind"`
+	Name     string `json:"name"`
+	Number   string `json:"number"`
+	UnitName string `json:"unitName"`
+}
+
+// page reads a paged answer.
+func (w *world) page(t testing.TB, token, path string, q url.Values) ([]item, int) {
+	t.Helper()
+	res := w.e.Do("GET", path+"?"+q.Encode(), token, nil)
+	apptest.Expect(t, res, 200)
+	var p struct {
+		Content       []item
+		TotalElements int
+	}
+	res.JSON(t, &p)
+	return p.Content, p.TotalElements
+}
+
+func names(items []item) []string {
+	out := []string{}
+	for _, it := range items {
+		out = append(out, it.Name)
+	}
+	return out
+}

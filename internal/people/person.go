@@ -1,0 +1,287 @@
+package people
+
+import (
+	"context"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
+	"zhdj/internal/system"
+)
+
+// Field limits (characters).
+const (
+	maxName   = 50
+	maxNumber = 32
+	maxRemark = 500
+	maxText   = 100
+)
+
+func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
+	return s.sys.DictLabels(ctx, DictGender, DictEthnicity, DictGrade, DictTitle, DictPost,
+		DictStudentStatus, DictTeacherStatus, DictEducationLevel)
+}
+
+// personKind tells checkPerson which table and dictionaries it checks against.
+type personKind struct {
+	table      string // xsjbxx or jsjbxx
+	statusDict string
+	defStatus  string
+}
+
+var (
+	studentKind = personKind{table: "xsjbxx", statusDict: DictStudentStatus, defStatus: StudentEnrolled}
+	teacherKind = personKind{table: "jsjbxx", statusDict: DictTeacherStatus, defStatus: TeacherActive}
+)
+
+func (in *PersonInput) trim() {
+	for _, f := range []*string{&in.Name, &in.Gender, &in.Ethnicity, &in.IDNumber, &in.Phone, &in.BirthDate, &in.Status, &in.Remark} {
+		*f = strings.TrimSpace(*f)
+	}
+	in.IDNumber = strings.ToUpper(in.IDNumber)
+}
+
+// checkPersonStored is the part of the shared checks that reads the
+// database, on a record checkPerson accepted: the unit in the caller's
+// scope and the ID number unique in the table.
+func (s *Service) checkPersonStored(ctx context.Context, idb bun.IDB, k personKind, p *Person, cur *Person, self int64) error {
+	if cur == nil || cur.UnitDeptID != p.UnitDeptID {
+		if err := s.checkUnit(ctx, idb, p.UnitDeptID); err != nil {
+			return err
+		}
+	}
+	if p.IDNumberIdx != "" && (cur == nil || cur.IDNumberIdx != p.IDNumberIdx) {
+		n, err := idb.NewSelect().Table(k.table).Where("id_number_idx = ?", p.IDNumberIdx).Where("id <> ?", self).Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n > 0 {
+			return errDuplicateIDNumber()
+		}
+	}
+	return nil
+}
+
+// checkPerson is the part of the shared checks that needs no database (the
+// import runs it per row and its database checks in bulk): the ID number
+// checked (GB 11643) and agreeing with the birth date and gender, both
+// personal fields encrypted with their blind index, dictionary values
+// known, a unit given (not yet checked against the scope).
+func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput, cur *Person, self int64) (Person, error) {
+	now := s.now()
+	in.trim()
+	p := Person{Status: k.defStatus, CreatedAt: now, UpdatedAt: now}
+	var curID, curPhone string
+	if cur != nil {
+		p = *cur
+		p.UpdatedAt = now
+		curID, curPhone = s.reveal(cur.IDNumberEnc, k.table, self), s.reveal(cur.PhoneEnc, k.table, self)
+	}
+	if in.Name == "" || len([]rune(in.Name)) > maxName {
+		return p, httpx.BadRequest("请输入姓名（不超过%d个字）", maxName)
+	}
+	p.Name = in.Name
+
+	var info *idcard.IDNumber
+	if strings.Contains(in.IDNumber, "*") {
+		// Sent back masked, as the detail shows it: keep the stored number.
+		if curID == "" || crypto.MaskIDNumber(curID) != in.IDNumber {
+			return p, httpx.BadRequest("请输入完整的身份证号码")
+		}
+		in.IDNumber = curID
+	}
+	if in.IDNumber != "" {
+		v, err := idcard.ParseIDNumber(in.IDNumber, now)
+		if err != nil {
+			return p, err
+		}
+		info = &v
+	}
+	birth, ok := org.ParseDate(in.BirthDate)
+	if !ok {
+		return p, httpx.BadRequest("出生日期格式错误，应为 YYYY-MM-DD")
+	}
+	if info != nil {
+		fromID := org.DateOf(info.BirthDate)
+		if birth != "" && birth != fromID {
+			return p, httpx.BadRequest("出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+		}
+		birth = fromID
+		if in.Gender != "" && in.Gender != info.Gender {
+			return p, httpx.BadRequest("性别与身份证号码不一致")
+		}
+		in.Gender = info.Gender
+	}
+	if birth != "" && birth.Time().After(idcard.DateOf(now)) {
+		return p, httpx.BadRequest("出生日期不能晚于今天")
+	}
+	p.BirthDate = birth
+	if in.Gender == "" {
+		return p, httpx.BadRequest("请选择性别")
+	}
+
+	switch {
+	case in.Phone == "":
+	case strings.Contains(in.Phone, "*"):
+		if curPhone == "" || crypto.MaskPhone(curPhone) != in.Phone {
+			return p, httpx.BadRequest("请输入完整的手机号码")
+		}
+		in.Phone = curPhone
+	case !idcard.IsMobilePhone(in.Phone):
+		return p, httpx.BadRequest("请输入正确的手机号码")
+	}
+
+	if in.Status != "" {
+		p.Status = in.Status
+	}
+	p.Gender, p.Ethnicity = in.Gender, in.Ethnicity
+	for _, f := range []struct{ dict, label, v string }{
+		{DictGender, "性别", p.Gender}, {DictEthnicity, "民族", p.Ethnicity}, {k.statusDict, "状态", p.Status},
+	} {
+		if f.v != "" && !l.Has(f.dict, f.v) {
+			return p, httpx.BadRequest("%s取值无效", f.label)
+		}
+	}
+	if len([]rune(in.Remark)) > maxRemark {
+		return p, httpx.BadRequest("备注不超过%d个字", maxRemark)
+	}
+	p.Remark = in.Remark
+
+	if in.UnitDeptID == nil || *in.UnitDeptID <= 0 {
+		return p, httpx.BadRequest("请选择所在单位")
+	}
+	p.UnitDeptID = *in.UnitDeptID
+
+	// Personal fields: encrypted, with a blind index; an unchanged value
+	// keeps its ciphertext.
+	p.IDNumberEnc, p.IDNumberIdx = "", ""
+	if info != nil {
+		p.IDNumberIdx = s.cipher.Index(info.Canonical)
+		if cur != nil && curID == info.Number {
+			p.IDNumberEnc = cur.IDNumberEnc
+		} else {
+			p.IDNumberEnc = s.cipher.Encrypt(info.Number)
+		}
+	}
+	p.PhoneEnc, p.PhoneIdx = "", ""
+	if in.Phone != "" {
+		p.PhoneIdx = s.cipher.Index(in.Phone)
+		if cur != nil && curPhone == in.Phone {
+			p.PhoneEnc = cur.PhoneEnc
+		} else {
+			p.PhoneEnc = s.cipher.Encrypt(in.Phone)
+		}
+	}
+	return p, nil
+}
+
+func errNoUnit() *httpx.Error { return httpx.BadRequest("所选单位不存在") }
+
+func errDuplicateIDNumber() *httpx.Error { return httpx.Conflict("身份证号码已存在") }
+
+// checkUnit accepts a unit that exists and lies in the caller's unit scope
+// (otherwise the same answer: it does not exist).
+func (s *Service) checkUnit(ctx context.Context, idb bun.IDB, id int64) error {
+	ok, err := s.units.InScope(ctx, idb, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errNoUnit()
+	}
+	return nil
+}
+
+// personInput is the input that leaves the shared fields as they are.
+func (s *Service) personInput(p *Person, table string, id int64) PersonInput {
+	unitID := p.UnitDeptID
+	return PersonInput{Name: p.Name, Gender: p.Gender, Ethnicity: p.Ethnicity, IDNumber: s.reveal(p.IDNumberEnc, table, id),
+		Phone: s.reveal(p.PhoneEnc, table, id), BirthDate: string(p.BirthDate), UnitDeptID: &unitID, Status: p.Status, Remark: p.Remark}
+}
+
+// personView builds the shared part of the API form; unmask shows the ID
+// number and phone in clear (the caller has checked the permission).
+func (s *Service) personView(p *Person, table string, id int64, unitName string, l system.DictLabels, statusDict string, unmask bool) PersonView {
+	idNo, phone := s.reveal(p.IDNumberEnc, table, id), s.reveal(p.PhoneEnc, table, id)
+	if !unmask {
+		idNo, phone = crypto.MaskIDNumber(idNo), crypto.MaskPhone(phone)
+	}
+	return PersonView{Name: p.Name, Gender: p.Gender, GenderLabel: l.Label(DictGender, p.Gender), Ethnicity: p.Ethnicity,
+		EthnicityLabel: l.Label(DictEthnicity, p.Ethnicity), IDNumber: idNo, Phone: phone, Masked: !unmask,
+		BirthDate: p.BirthDate, UnitDeptID: p.UnitDeptID, UnitName: unitName, Status: p.Status,
+		StatusLabel: l.Label(statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
+}
+
+// whereText matches a search text against the name and the student/staff
+// number (substring), and, when the text looks like one, the ID number or
+// the phone exactly (through their blind indexes: they are encrypted).
+func (s *Service) whereText(q *bun.SelectQuery, text, numberCol string) (*bun.SelectQuery, error) {
+	if len([]rune(text)) > 50 {
+		return nil, httpx.BadRequest("查询条件 blurry 过长")
+	}
+	pattern := "%" + httpx.EscapeLike(text) + "%"
+	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+		g = g.Where("x.name LIKE ? ESCAPE '\\'", pattern).WhereOr("? LIKE ? ESCAPE '\\'", bun.Safe(numberCol), pattern)
+		if idcard.LooksLikeIDNumber(text) {
+			idx := s.cipher.Index(strings.ToUpper(text))
+			if info, err := idcard.ParseIDNumber(text, s.now()); err == nil {
+				idx = s.cipher.Index(info.Canonical)
+			}
+			g = g.WhereOr("x.id_number_idx = ?", idx)
+		}
+		if idcard.IsMobilePhone(text) {
+			g = g.WhereOr("x.phone_idx = ?", s.cipher.Index(text))
+		}
+		return g
+	}), nil
+}
+
+// takeText removes name from filters and returns its value as text.
+func takeText(filters map[string]any, name string) string {
+	v, ok := filters[name]
+	if !ok {
+		return ""
+	}
+	delete(filters, name)
+	switch x := v.(type) {
+	case string:
+		return strings.TrimSpace(x)
+	case []any:
+		if len(x) > 0 {
+			if s, ok := x[0].(string); ok {
+				return strings.TrimSpace(s)
+			}
+		}
+	}
+	return ""
+}
+
+// rowsAffected is the part of sql.Result the writes check.
+type rowsAffected interface{ RowsAffected() (int64, error) }
+
+// oneRow turns an update that matched no row (changed since it was read)
+// into a 409.
+func oneRow(res rowsAffected, what string) error {
+	if n, err := res.RowsAffected(); err != nil {
+		return httpx.Internal(err)
+	} else if n != 1 {
+		return httpx.Conflict("该%s信息刚被其他人修改，请刷新后重试", what)
+	}
+	return nil
+}
+
+func uniqueIDs(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,203 @@
+package people
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/unit"
+)
+
+// PersonItem is one person of the person pickers (/api/common/xsjbxx,
+// jsjbxx and xsjsxx). Kind is "xs" for a student, "js" for a teacher;
+// number is the student or staff number.
+type PersonItem struct {
+	Kind      string `bun:"kind" json:"kind"`
+	KindLabel string `bun:"-" json:"kindLabel"`
+	ID        int64  `bun:"id" json:"id"`
+	Name      string `bun:"name" json:"name"`
+	Number    string `bun:"number" json:"number"`
+	Gender    string `bun:"gender" json:"gender"`
+	UnitID    int64  `bun:"unit_id" json:"unitId"`
+	UnitName  string `bun:"unit_name" json:"unitName"`
+}
+
+// Kinds of PersonItem.
+const (
+	KindStudent = "xs"
+	KindTeacher = "js"
+)
+
+var kindLabels = map[string]string{KindStudent: "学生", KindTeacher: "教师"}
+
+// personPickerSpec applies to the union of students and teachers (alias p)
+// as well as to each side; blurry, name and number are handled in
+// pickerSide, before the union.
+var personPickerSpec = httpx.ListSpec{
+	Sorts:       map[string]string{"name": "p.name", "number": "p.number"},
+	DefaultSort: "p.name ASC, p.kind ASC, p.id ASC",
+	Key:         "p.kind ASC, p.id",
+}
+
+// pickerSide is the scoped, filtered query of one table for the pickers
+// (columns kind, id, name, number, gender, unit_id; alias x). Filters:
+// blurry (name or number, or an exact ID number or phone), name, number,
+// unitId, status (default: in school / in post), and for students classId
+// and grade.
+func (s *Service) pickerSide(ctx context.Context, kind string, filters map[string]any) (*bun.SelectQuery, error) {
+	table, numberCol, def := "xsjbxx", "x.student_no", StudentEnrolled
+	if kind == KindTeacher {
+		table, numberCol, def = "jsjbxx", "x.staff_no", TeacherActive
+	}
+	sc, err := s.units.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := s.db.NewSelect().TableExpr(table+" AS x").
+		ColumnExpr("? AS kind, x.id, x.name, ? AS number, x.gender, x.unit_dept_id AS unit_id", kind, bun.Safe(numberCol))
+	q = sc.Apply(q, "x.unit_dept_id")
+	f := make(map[string]any, len(filters))
+	for k, v := range filters {
+		f[k] = v
+	}
+	if text := takeText(f, "blurry"); text != "" {
+		if q, err = s.whereText(q, text, numberCol); err != nil {
+			return nil, err
+		}
+	}
+	if _, ok := f["status"]; !ok {
+		f["status"] = def
+	}
+	spec := httpx.ListSpec{Filters: map[string]httpx.Filter{
+		"name":   {Columns: []string{"x.name"}, Match: httpx.Like},
+		"number": {Columns: []string{numberCol}, Match: httpx.Like},
+		"unitId": {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
+		"status": {Columns: []string{"x.status"}, Match: httpx.In},
+	}}
+	if kind == KindStudent {
+		spec.Filters["classId"] = httpx.Filter{Columns: []string{"x.class_id"}, Kind: httpx.Int}
+		spec.Filters["grade"] = httpx.Filter{Columns: []string{"x.grade"}, Match: httpx.In}
+	}
+	return spec.Apply(q, f)
+}
+
+// pickPeople pages the union of the given sides in SQL (UNION ALL), with
+// the unit names joined on the page.
+func (s *Service) pickPeople(r *http.Request, kinds ...string) (httpx.PageResult[PersonItem], error) {
+	r, err := unit.PickerRequest(r)
+	if err != nil {
+		return httpx.PageResult[PersonItem]{}, err
+	}
+	ctx := r.Context()
+	filters := httpx.QueryFilters(r.URL.Query())
+	var union *bun.SelectQuery
+	for _, k := range kinds {
+		side, err := s.pickerSide(ctx, k, filters)
+		if err != nil {
+			return httpx.PageResult[PersonItem]{}, err
+		}
+		if union == nil {
+			union = side
+		} else {
+			union = union.UnionAll(side)
+		}
+	}
+	q := s.db.NewSelect().TableExpr("(?) AS p", union).ColumnExpr("p.*, d.name AS unit_name").
+		Join("JOIN sys_dept AS d ON d.id = p.unit_id")
+	page, err := httpx.ListPage[PersonItem](r, q, personPickerSpec, nil)
+	if err != nil {
+		return page, err
+	}
+	for i := range page.Content {
+		page.Content[i].KindLabel = kindLabels[page.Content[i].Kind]
+	}
+	return page, nil
+}
+
+// StudentPicker is GET /api/common/xsjbxx: the caller's students (in
+// school unless status says otherwise), searchable and paged.
+func (s *Service) StudentPicker(r *http.Request) (httpx.PageResult[PersonItem], error) {
+	return s.pickPeople(r, KindStudent)
+}
+
+// TeacherPicker is GET /api/common/jsjbxx: the caller's teachers (in post
+// unless status says otherwise).
+func (s *Service) TeacherPicker(r *http.Request) (httpx.PageResult[PersonItem], error) {
+	return s.pickPeople(r, KindTeacher)
+}
+
+// PersonPicker is GET /api/common/xsjsxx: students and teachers together,
+// each with its kind, paged as one list.
+func (s *Service) PersonPicker(r *http.Request) (httpx.PageResult[PersonItem], error) {
+	filters := httpx.QueryFilters(r.URL.Query())
+	for _, k := range []string{"classId", "grade"} {
+		if _, ok := filters[k]; ok {
+			return httpx.PageResult[PersonItem]{}, httpx.BadRequest("不支持的查询条件：%s", k)
+		}
+	}
+	return s.pickPeople(r, KindStudent, KindTeacher)
+}
+
+// ClassItem is one class of the class picker.
+type ClassItem struct {
+	ID       int64  `bun:"id" json:"id"`
+	Code     string `bun:"code" json:"code"`
+	Name     string `bun:"name" json:"name"`
+	Grade    string `bun:"grade" json:"grade"`
+	Major    string `bun:"major" json:"major"`
+	UnitID   int64  `bun:"unit_id" json:"unitId"`
+	UnitName string `bun:"unit_name" json:"unitName"`
+}
+
+var classPickerSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry": classSpec.Filters["blurry"],
+		"name":   classSpec.Filters["name"],
+		"unitId": {Columns: []string{"c.unit_dept_id"}, Kind: httpx.Int},
+		"grade":  classSpec.Filters["grade"],
+	},
+	Sorts:       map[string]string{"name": "c.name", "code": "c.code", "grade": "c.grade"},
+	DefaultSort: "c.grade DESC, c.name ASC, c.id ASC",
+	Key:         "c.id",
+}
+
+// ClassPicker is GET /api/common/getBjInfo: the caller's classes,
+// searchable by name or code, optionally of one unit or grade.
+func (s *Service) ClassPicker(r *http.Request) (httpx.PageResult[ClassItem], error) {
+	r, err := unit.PickerRequest(r)
+	if err != nil {
+		return httpx.PageResult[ClassItem]{}, err
+	}
+	sc, err := s.units.ScopeOf(r.Context())
+	if err != nil {
+		return httpx.PageResult[ClassItem]{}, err
+	}
+	q := s.db.NewSelect().TableExpr("bj AS c").
+		ColumnExpr("c.id, c.code, c.name, c.grade, c.major, c.unit_dept_id AS unit_id, d.name AS unit_name").
+		Join("JOIN sys_dept AS d ON d.id = c.unit_dept_id")
+	return httpx.ListPage[ClassItem](r, sc.Apply(q, "c.unit_dept_id"), classPickerSpec, httpx.QueryFilters(r.URL.Query()))
+}
+
+// CadreItem is one cadre of the cadre picker.
+type CadreItem struct {
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	UnitID   int64  `json:"unitId"`
+	UnitName string `json:"unitName"`
+}
+
+// CadrePicker is GET /api/common/gbjbxx. The cadre module (干部信息库) does
+// not exist yet, so there is no cadre to pick: it answers an empty page of
+// the pickers' shape (after checking the paging like the others), and
+// will read the cadre table once that module lands.
+func CadrePicker(r *http.Request) (httpx.PageResult[CadreItem], error) {
+	if _, err := unit.PickerRequest(r); err != nil {
+		return httpx.PageResult[CadreItem]{}, err
+	}
+	if _, err := httpx.ParsePage(r.URL.Query()); err != nil {
+		return httpx.PageResult[CadreItem]{}, err
+	}
+	return httpx.NewPage([]CadreItem(nil), 0), nil
+}

@@ -1,0 +1,165 @@
+package people
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
+	"zhdj/internal/system/dictseed"
+	"zhdj/internal/unit"
+)
+
+// Migrations of the people registry (versions 2026112340..49 are ours; they
+// run after the unit domain's, whose menu grants they reuse; 2026112381
+// un-hides the pages once the web side was built).
+func Migrations() []db.Migration {
+	return []db.Migration{
+		{Version: 2026112340, Name: "people schema: jsjbxx, bj, xsjbxx", Up: createSchema},
+		{Version: 2026112341, Name: "people dictionaries", Up: seedDicts},
+		{Version: 2026112342, Name: "people menus and grants", Up: seedMenus},
+		{Version: 2026112370, Name: "people import permission", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddButtons(ctx, tx, "people/xsjbxx", system.Buttons("ry", "import"), "组织部管理员", "二级党委管理员")
+		}},
+		{Version: 2026112381, Name: "people: show the student, teacher and class pages (built)", Up: func(ctx context.Context, tx bun.Tx) error {
+			for _, page := range []string{"people/xsjbxx", "people/jsjbxx", "people/bj"} {
+				if err := system.ShowMenuPage(ctx, tx, page); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+	}
+}
+
+func createSchema(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx,
+		`CREATE TABLE jsjbxx (
+			id {{pk}},
+			staff_no VARCHAR(32) NOT NULL UNIQUE,
+			name VARCHAR(50) NOT NULL,
+			gender VARCHAR(16) NOT NULL,
+			ethnicity VARCHAR(16) NOT NULL DEFAULT '',
+			id_number_enc VARCHAR(200) NOT NULL DEFAULT '',
+			id_number_idx VARCHAR(64) NOT NULL DEFAULT '',
+			phone_enc VARCHAR(200) NOT NULL DEFAULT '',
+			phone_idx VARCHAR(64) NOT NULL DEFAULT '',
+			birth_date DATE NULL,
+			unit_dept_id BIGINT NOT NULL REFERENCES sys_dept(id),
+			professional_title VARCHAR(16) NOT NULL DEFAULT '',
+			post VARCHAR(16) NOT NULL DEFAULT '',
+			status VARCHAR(16) NOT NULL DEFAULT '1',
+			remark VARCHAR(500) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		`CREATE INDEX idx_jsjbxx_unit_name ON jsjbxx(unit_dept_id, name)`,
+		`CREATE INDEX idx_jsjbxx_name ON jsjbxx(name)`,
+		`CREATE UNIQUE INDEX uq_jsjbxx_id_number ON jsjbxx(id_number_idx) WHERE id_number_idx <> ''`,
+		`CREATE INDEX idx_jsjbxx_phone ON jsjbxx(phone_idx)`,
+
+		`CREATE TABLE bj (
+			id {{pk}},
+			code VARCHAR(32) NOT NULL UNIQUE,
+			name VARCHAR(100) NOT NULL,
+			grade VARCHAR(16) NOT NULL DEFAULT '',
+			unit_dept_id BIGINT NOT NULL REFERENCES sys_dept(id),
+			major VARCHAR(100) NOT NULL DEFAULT '',
+			head_teacher_id BIGINT NULL REFERENCES jsjbxx(id) ON DELETE SET NULL,
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		`CREATE INDEX idx_bj_unit_grade ON bj(unit_dept_id, grade)`,
+		`CREATE INDEX idx_bj_head_teacher ON bj(head_teacher_id)`,
+
+		`CREATE TABLE xsjbxx (
+			id {{pk}},
+			student_no VARCHAR(32) NOT NULL UNIQUE,
+			name VARCHAR(50) NOT NULL,
+			gender VARCHAR(16) NOT NULL,
+			ethnicity VARCHAR(16) NOT NULL DEFAULT '',
+			id_number_enc VARCHAR(200) NOT NULL DEFAULT '',
+			id_number_idx VARCHAR(64) NOT NULL DEFAULT '',
+			phone_enc VARCHAR(200) NOT NULL DEFAULT '',
+			phone_idx VARCHAR(64) NOT NULL DEFAULT '',
+			birth_date DATE NULL,
+			unit_dept_id BIGINT NOT NULL REFERENCES sys_dept(id),
+			class_id BIGINT NULL REFERENCES bj(id),
+			grade VARCHAR(16) NOT NULL DEFAULT '',
+			education_level VARCHAR(16) NOT NULL DEFAULT '',
+			enrolled_on DATE NULL,
+			status VARCHAR(16) NOT NULL DEFAULT '1',
+			remark VARCHAR(500) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		`CREATE INDEX idx_xsjbxx_unit_name ON xsjbxx(unit_dept_id, name)`,
+		`CREATE INDEX idx_xsjbxx_name ON xsjbxx(name)`,
+		`CREATE INDEX idx_xsjbxx_class ON xsjbxx(class_id)`,
+		`CREATE INDEX idx_xsjbxx_grade ON xsjbxx(grade)`,
+		`CREATE UNIQUE INDEX uq_xsjbxx_id_number ON xsjbxx(id_number_idx) WHERE id_number_idx <> ''`,
+		`CREATE INDEX idx_xsjbxx_phone ON xsjbxx(phone_idx)`,
+	)
+}
+
+// Dictionaries of the people registry (besides the national ones: gender
+// DJ_COMM_XB, ethnicity DJ_COMM_MZXX, grade njOptions, professional title
+// DJ_JBXX_ZYJSZC, post DJ_DY_GZGWXX).
+const (
+	DictGender         = "DJ_COMM_XB"
+	DictEthnicity      = "DJ_COMM_MZXX"
+	DictGrade          = "njOptions"
+	DictTitle          = "DJ_JBXX_ZYJSZC"
+	DictPost           = "DJ_DY_GZGWXX"
+	DictStudentStatus  = "XS_ZT"
+	DictTeacherStatus  = "JS_ZT"
+	DictEducationLevel = "XS_PYCC"
+)
+
+// Statuses the code relies on.
+const (
+	StudentEnrolled = "1" // XS_ZT 在读
+	TeacherActive   = "1" // JS_ZT 在职
+)
+
+func seedDicts(ctx context.Context, tx bun.Tx) error {
+	return system.InsertDicts(ctx, tx, []dictseed.Dict{
+		{Name: DictStudentStatus, Description: "学生状态", Items: []dictseed.Item{
+			{Value: StudentEnrolled, Label: "在读"}, {Value: "2", Label: "毕业"}, {Value: "3", Label: "休学"}, {Value: "4", Label: "退学"}}},
+		{Name: DictTeacherStatus, Description: "教师状态", Items: []dictseed.Item{
+			{Value: TeacherActive, Label: "在职"}, {Value: "2", Label: "离退休"}, {Value: "3", Label: "调离"}}},
+		{Name: DictEducationLevel, Description: "学生培养层次", Items: []dictseed.Item{
+			{Value: "1", Label: "专科"}, {Value: "2", Label: "本科"}, {Value: "3", Label: "硕士研究生"}, {Value: "4", Label: "博士研究生"}}},
+	})
+}
+
+// Permissions of the people registry.
+const (
+	PermList   = "ry:list"
+	PermAdd    = "ry:add"
+	PermEdit   = "ry:edit"
+	PermDel    = "ry:del"
+	PermUnmask = "ry:unmask" // see ID numbers and phones in clear (every view is logged)
+)
+
+func seedMenus(ctx context.Context, tx bun.Tx) error {
+	// The buttons hang under the students page; the three pages share them.
+	dir := system.MenuSeed{Title: "人员信息", Path: "/people", Component: "Layout", Icon: "idcard", Type: system.MenuDir,
+		Children: []system.MenuSeed{
+			// Hidden until their pages are built (shown by migration 2026112381).
+			{Title: "学生信息", Name: "Xsjbxx", Path: "xsjbxx", Component: "people/xsjbxx", Icon: "user", Type: system.MenuPage, Hidden: true,
+				Children: system.Buttons("ry", "list", "add", "edit", "del", "unmask")},
+			{Title: "教师信息", Name: "Jsjbxx", Path: "jsjbxx", Component: "people/jsjbxx", Icon: "solution", Type: system.MenuPage, Hidden: true},
+			{Title: "班级信息", Name: "Bj", Path: "bj", Component: "people/bj", Icon: "team", Type: system.MenuPage, Hidden: true},
+		}}
+	ids, err := system.InsertMenus(ctx, tx, nil, []system.MenuSeed{dir})
+	if err != nil {
+		return err
+	}
+	// ids: directory, students page, its buttons list/add/edit/del/unmask, teachers page, classes page.
+	d, students, list, add, edit, del, unmask, teachers, classes := ids[0], ids[1], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7], ids[8]
+	pages := []int64{d, students, teachers, classes}
+	return unit.GrantMenus(ctx, tx, map[string][]int64{
+		"组织部管理员":  append(pages, list, add, edit, del, unmask),
+		"二级党委管理员": append(append([]int64{}, pages...), list, add, edit),
+		"党支部书记":   append(append([]int64{}, pages...), list),
+	})
+}

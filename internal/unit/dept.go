@@ -1,0 +1,72 @@
+package unit
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
+)
+
+// The unit domain watches the department edits of /api/dept
+// (system.DeptWatcher): a department described as a unit is revoked in the
+// unit information base, never deleted, and its rename or move there is
+// recorded in the unit trail.
+
+// CheckDeptDelete refuses to delete a department that has unit information.
+func (s *Service) CheckDeptDelete(ctx context.Context, idb bun.IDB, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	var names []string
+	if err := idb.NewSelect().TableExpr("dw_info AS i").ColumnExpr("d.name").Join("JOIN sys_dept AS d ON d.id = i.dept_id").
+		Where("i.dept_id IN (?)", bun.In(ids)).OrderExpr("d.id").Limit(1).Scan(ctx, &names); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(names) > 0 {
+		return httpx.BadRequest("“%s”是单位信息库中的单位，不能删除：请在单位信息库中撤销该单位", names[0])
+	}
+	return nil
+}
+
+// DeptChanged records a unit trail entry (ORIGIN USER_UPDATE) when a
+// department with unit information is renamed, moved or re-sorted through
+// /api/dept, inside that update's transaction.
+func (s *Service) DeptChanged(ctx context.Context, tx bun.Tx, before, after *system.Dept) error {
+	var info Info
+	err := tx.NewSelect().Model(&info).Where("dept_id = ?", before.ID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // a department not described as a unit
+	} else if err != nil {
+		return err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
+	was, now := recordOf(before, &info), recordOf(after, &info)
+	b, err := s.display(ctx, tx, l, was)
+	if err != nil {
+		return err
+	}
+	a, err := s.display(ctx, tx, l, now)
+	if err != nil {
+		return err
+	}
+	changes := trailFields().Diff(b, a)
+	if len(changes) == 0 {
+		return nil
+	}
+	return audit.Record(ctx, tx, audit.ModuleUnit, now.ID, audit.TypeUpdate, audit.OriginUserUpdate, changes, now, nil)
+}
+
+// recordOf is a unit as one record from its department and its information.
+func recordOf(d *system.Dept, i *Info) Record {
+	return Record{ID: d.ID, PID: d.PID, Name: d.Name, Sort: d.Sort, Code: i.Code, ShortName: i.ShortName, Type: i.Type,
+		LeaderName: i.LeaderName, ContactPhone: i.ContactPhone, DzzID: i.DzzID, FoundedOn: i.FoundedOn, Status: i.Status,
+		RevokedOn: i.RevokedOn, Remark: i.Remark}
+}

@@ -1,0 +1,149 @@
+package unit_test
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/unit"
+)
+
+// world: a school committee with two secondary committees (计算机, 数学) and
+// a branch under 计算机; units 计算机学院 (paired with its committee),
+// 数学学院 (paired with its committee) and 网络中心, which no organisation is
+// paired with but the 计算机 branch belongs to (dzz.unit_dept_id).
+type world struct {
+	e                  *apptest.Env
+	root, cs, math     int64 // organisations
+	branch             int64
+	csUnit, mathUnit   int64 // units
+	netUnit            int64
+	csTK, mathTK, noTK string // LEVEL_AND_BELOW accounts of the two committees, with dw:*
+}
+
+var seq int
+
+func newWorld(t testing.TB) *world {
+	t.Helper()
+	w := &world{e: apptest.New(t)}
+	w.root = w.org(t, 0, "1", "学校党委")
+	w.cs = w.org(t, w.root, "2", "计算机学院党委")
+	w.math = w.org(t, w.root, "2", "数学学院党委")
+	w.branch = w.org(t, w.cs, "5", "计算机教工党支部")
+	w.csUnit = w.unit(t, w.e.AdminTK, unitBody("计算机学院", &w.cs))
+	w.mathUnit = w.unit(t, w.e.AdminTK, unitBody("数学学院", &w.math))
+	w.netUnit = w.unit(t, w.e.AdminTK, unitBody("网络中心", nil))
+	if _, err := w.e.DB.NewUpdate().Table("dzz").Set("unit_dept_id = ?", w.netUnit).Where("id = ?", w.branch).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	perms := []string{unit.PermList, unit.PermAdd, unit.PermEdit, unit.PermDel}
+	w.csTK = w.anchored(t, "LEVEL_AND_BELOW", w.cs, perms...)
+	w.mathTK = w.anchored(t, "LEVEL_AND_BELOW", w.math, perms...)
+	return w
+}
+
+func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
+	t.Helper()
+	seq++
+	body := map[string]any{"code": fmt.Sprintf("Z%05d", seq), "name": name, "type": typ}
+	if pid != 0 {
+		body["pid"] = pid
+	}
+	res := w.e.Do("POST", "/api/dzzxx", w.e.AdminTK, body)
+	apptest.Expect(t, res, 201)
+	var out struct{ ID int64 }
+	res.JSON(t, &out)
+	return out.ID
+}
+
+// unitBody is a valid unit (a 院系) paired with dzz (nil = none).
+func unitBody(name string, dzz *int64) map[string]any {
+	seq++
+	b := map[string]any{"name": name, "code": fmt.Sprintf("DW%04d", seq), "type": "1", "leaderName": "张主任",
+		"contactPhone": "010-62750000", "foundedOn": "1990-09-01"}
+	if dzz != nil {
+		b["dzzId"] = *dzz
+	}
+	return b
+}
+
+func with(b map[string]any, kv ...any) map[string]any {
+	out := map[string]any{}
+	for k, v := range b {
+		out[k] = v
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i].(string)] = kv[i+1]
+	}
+	return out
+}
+
+func (w *world) unit(t testing.TB, token string, b map[string]any) int64 {
+	t.Helper()
+	res := w.e.Do("POST", "/api/dwxx", token, b)
+	apptest.Expect(t, res, 201)
+	var v unit.View
+	res.JSON(t, &v)
+	return v.ID
+}
+
+func (w *world) detail(t testing.TB, token string, id int64) unit.View {
+	t.Helper()
+	res := w.e.Do("GET", fmt.Sprintf("/api/dwxx/%d", id), token, nil)
+	apptest.Expect(t, res, 200)
+	var v unit.View
+	res.JSON(t, &v)
+	return v
+}
+
+func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...string) string {
+	t.Helper()
+	token, userID := w.e.UserWith(scope, 0, perms...)
+	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+// page reads a paged answer and returns the ids and the total.
+func (w *world) page(t testing.TB, token, path string, q url.Values) (ids []int64, total int) {
+	t.Helper()
+	res := w.e.Do("GET", path+"?"+q.Encode(), token, nil)
+	apptest.Expect(t, res, 200)
+	var p struct {
+		Content []struct {
+			ID int64 `json:"id"`
+		}
+		TotalElements int
+	}
+	res.JSON(t, &p)
+	for _, c := range p.Content {
+		ids = append(ids, c.ID)
+	}
+	return ids, p.TotalElements
+}
+
+func expectMsg(t testing.TB, res *apptest.Response, status int, msg string) {
+	t.Helper()
+	apptest.Expect(t, res, status)
+	if res.Message() != msg {
+		t.Fatalf("message %q, want %q", res.Message(), msg)
+	}
+}
+
+func sameIDs(got []int64, want ...int64) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	m := map[int64]bool{}
+	for _, id := range got {
+		m[id] = true
+	}
+	for _, id := range want {
+		if !m[id] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,204 @@
+package unit
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
+)
+
+// errNotFound is the one answer for a unit that does not exist or lies
+// outside the caller's scope, so that ids cannot be probed.
+func errNotFound() *httpx.Error { return httpx.NotFound("单位不存在") }
+
+// baseQuery selects units (departments with their information, names of
+// the parent and the paired organisation).
+func baseQuery(idb bun.IDB) *bun.SelectQuery {
+	return idb.NewSelect().TableExpr("sys_dept AS d").
+		ColumnExpr("d.id, d.pid, d.name, d.sort, d.enabled, d.created_at, d.updated_at AS dept_updated_at").
+		ColumnExpr("COALESCE(i.code, '') AS code, COALESCE(i.short_name, '') AS short_name, COALESCE(i.type, '') AS type").
+		ColumnExpr("COALESCE(i.leader_name, '') AS leader_name, COALESCE(i.contact_phone, '') AS contact_phone").
+		ColumnExpr("i.dzz_id, i.founded_on, COALESCE(i.status, ?) AS status, i.revoked_on, COALESCE(i.remark, '') AS remark", StatusNormal).
+		ColumnExpr("i.updated_at AS info_updated_at, COALESCE(p.name, '') AS parent_name, COALESCE(z.name, '') AS dzz_name").
+		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
+		Join("LEFT JOIN sys_dept AS p ON p.id = d.pid").
+		Join("LEFT JOIN dzz AS z ON z.id = i.dzz_id")
+}
+
+// find reads one unit of the caller's scope through idb, or 404.
+func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*row, error) {
+	sc, err := s.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := new(row)
+	err = sc.Apply(baseQuery(idb).Where("d.id = ?", id), "d.id").Scan(ctx, r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return r, nil
+}
+
+func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
+	return s.sys.DictLabels(ctx, DictType, DictStatus, DictTeamKind, audit.DictOrigin, audit.DictType)
+}
+
+func (r *row) view(l system.DictLabels) View {
+	v := View{Record: r.Record, TypeLabel: l.Label(DictType, r.Type), StatusLabel: l.Label(DictStatus, r.Status),
+		ParentName: r.ParentName, DzzName: r.DzzName, Enabled: r.Enabled, HasInfo: r.InfoUpdatedAt != nil,
+		CreateTime: r.CreatedAt, UpdateTime: r.DeptUpdatedAt}
+	if r.InfoUpdatedAt != nil && r.InfoUpdatedAt.After(v.UpdateTime) {
+		v.UpdateTime = *r.InfoUpdatedAt
+	}
+	return v
+}
+
+// listSpec declares the unit list's filters and sorts; blurry is the
+// name/short name/code text search.
+var listSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry": {Columns: []string{"d.name", "i.short_name", "i.code"}, Match: httpx.Like},
+		"name":   {Columns: []string{"d.name", "i.short_name"}, Match: httpx.Like},
+		"code":   {Columns: []string{"i.code"}, Match: httpx.Like},
+		"type":   {Columns: []string{"i.type"}, Match: httpx.In},
+		"status": {Columns: []string{"COALESCE(i.status, '1')"}, Match: httpx.In},
+		"pid":    {Columns: []string{"d.pid"}, Kind: httpx.Int},
+		"dzzId":  {Columns: []string{"i.dzz_id"}, Kind: httpx.Int},
+	},
+	Sorts: map[string]string{
+		"id": "d.id", "name": "d.name", "code": "i.code", "sort": "d.sort", "type": "i.type",
+		"foundedOn": "i.founded_on", "createTime": "d.created_at",
+	},
+	Key:         "d.id",
+	DefaultSort: "d.sort ASC, d.id ASC",
+}
+
+// List is the paged unit list of the caller's scope.
+func (s *Service) List(r *http.Request) (httpx.PageResult[View], error) {
+	ctx := r.Context()
+	sc, err := s.ScopeOf(ctx)
+	if err != nil {
+		return httpx.PageResult[View]{}, err
+	}
+	var rows []row
+	total, err := httpx.List(r, sc.Apply(baseQuery(s.db), "d.id"), listSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	if err != nil {
+		return httpx.PageResult[View]{}, err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return httpx.PageResult[View]{}, err
+	}
+	out := make([]View, len(rows))
+	for i := range rows {
+		out[i] = rows[i].view(l)
+	}
+	return httpx.NewPage(out, total), nil
+}
+
+// Detail is one unit of the caller's scope.
+func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
+	r, err := s.find(ctx, s.db, id)
+	if err != nil {
+		return View{}, err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return View{}, err
+	}
+	return r.view(l), nil
+}
+
+// Picker paging (spec §7 pickers): 20 a page unless asked, at most 100.
+const (
+	PickerPageSize    = 20
+	PickerMaxPageSize = 100
+)
+
+// PickerRequest checks a picker's paging and returns the request with the
+// picker's default page size filled in, for httpx.List to read.
+func PickerRequest(r *http.Request) (*http.Request, error) {
+	q := r.URL.Query()
+	if v := q.Get("size"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > PickerMaxPageSize {
+			return nil, httpx.BadRequest("每页条数应在 1 到 %d 之间", PickerMaxPageSize)
+		}
+		return r, nil
+	}
+	q.Set("size", strconv.Itoa(PickerPageSize))
+	r2 := r.Clone(r.Context())
+	u := *r.URL
+	u.RawQuery = q.Encode()
+	r2.URL = &u
+	return r2, nil
+}
+
+// PickerItem is one unit of the unit picker (/api/common/getDwInfo).
+type PickerItem struct {
+	ID         int64  `bun:"id" json:"id"`
+	PID        *int64 `bun:"pid" json:"pid"`
+	Name       string `bun:"name" json:"name"`
+	ShortName  string `bun:"short_name" json:"shortName"`
+	Code       string `bun:"code" json:"code"`
+	Type       string `bun:"type" json:"type"`
+	TypeLabel  string `bun:"-" json:"typeLabel"`
+	ParentName string `bun:"parent_name" json:"parentName"`
+}
+
+var pickerSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry": listSpec.Filters["blurry"],
+		"name":   listSpec.Filters["name"],
+		"type":   listSpec.Filters["type"],
+		"status": listSpec.Filters["status"],
+		"pid":    listSpec.Filters["pid"],
+	},
+	Sorts:       map[string]string{"name": "d.name", "sort": "d.sort", "code": "i.code"},
+	DefaultSort: "d.sort ASC, d.id ASC",
+	Key:         "d.id",
+}
+
+// Picker is GET /api/common/getDwInfo: a searchable page of the caller's
+// units (in normal status unless status says otherwise) for forms.
+func (s *Service) Picker(r *http.Request) (httpx.PageResult[PickerItem], error) {
+	r, err := PickerRequest(r)
+	if err != nil {
+		return httpx.PageResult[PickerItem]{}, err
+	}
+	ctx := r.Context()
+	sc, err := s.ScopeOf(ctx)
+	if err != nil {
+		return httpx.PageResult[PickerItem]{}, err
+	}
+	filters := httpx.QueryFilters(r.URL.Query())
+	if _, ok := filters["status"]; !ok {
+		filters["status"] = StatusNormal
+	}
+	q := s.db.NewSelect().TableExpr("sys_dept AS d").
+		ColumnExpr("d.id, d.pid, d.name, COALESCE(i.short_name, '') AS short_name, COALESCE(i.code, '') AS code").
+		ColumnExpr("COALESCE(i.type, '') AS type, COALESCE(p.name, '') AS parent_name").
+		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
+		Join("LEFT JOIN sys_dept AS p ON p.id = d.pid")
+	page, err := httpx.ListPage[PickerItem](r, sc.Apply(q, "d.id"), pickerSpec, filters)
+	if err != nil {
+		return page, err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return page, err
+	}
+	for i := range page.Content {
+		page.Content[i].TypeLabel = l.Label(DictType, page.Content[i].Type)
+	}
+	return page, nil
+}

@@ -1,0 +1,373 @@
+package unit
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
+)
+
+// Field limits (characters).
+const (
+	maxName      = 50 // sys_dept.name
+	maxCode      = 32
+	maxShortName = 50
+	maxLeader    = 50
+	maxPhone     = 32
+	maxRemark    = 500
+)
+
+// phonePattern accepts mobile and landline numbers ("010-12345678", "+86 …").
+var phonePattern = regexp.MustCompile(`^[0-9+\-() ]{3,32}$`)
+
+func (in *Input) trim() {
+	for _, f := range []*string{&in.Name, &in.Code, &in.ShortName, &in.Type, &in.LeaderName, &in.ContactPhone, &in.FoundedOn, &in.Remark} {
+		*f = strings.TrimSpace(*f)
+	}
+}
+
+// prepare validates in against the current unit cur (nil on create) and
+// returns the record to write (status and revocation kept from cur): the
+// checks of checkFields, then those that read the database.
+func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels, in Input, cur *row) (Record, error) {
+	rec, err := s.checkFields(l, in, cur)
+	if err != nil {
+		return rec, err
+	}
+	sc, err := s.ScopeOf(ctx)
+	if err != nil {
+		return rec, err
+	}
+	// The paired organisation: existing and in the caller's organisation scope.
+	if pairingChanged(rec.DzzID, cur) {
+		ok, err := s.orgs.InScope(ctx, *rec.DzzID)
+		if err != nil {
+			return rec, httpx.Internal(err)
+		}
+		if !ok {
+			return rec, errNoOrg()
+		}
+	}
+	if err := checkPairing(sc, rec.DzzID, cur); err != nil {
+		return rec, err
+	}
+	if err := checkParent(sc, rec.PID, cur, s.dbTree(ctx, idb, sc)); err != nil {
+		return rec, err
+	}
+	dup := idb.NewSelect().TableExpr("sys_dept AS d").Where("d.name = ?", rec.Name).Where("d.id <> ?", rec.ID)
+	if rec.PID == nil {
+		dup = dup.Where("d.pid IS NULL")
+	} else {
+		dup = dup.Where("d.pid = ?", *rec.PID)
+	}
+	if n, err := dup.Count(ctx); err != nil {
+		return rec, httpx.Internal(err)
+	} else if n > 0 {
+		return rec, errDuplicateName(rec.Name)
+	}
+	if n, err := idb.NewSelect().Model((*Info)(nil)).Where("code = ?", rec.Code).Where("dept_id <> ?", rec.ID).Count(ctx); err != nil {
+		return rec, httpx.Internal(err)
+	} else if n > 0 {
+		return rec, errDuplicateCode()
+	}
+	return rec, nil
+}
+
+// checkFields is the part of prepare that needs no database (the import
+// runs it per row and the database checks in bulk).
+func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, error) {
+	in.trim()
+	rec := Record{ID: in.ID, Status: StatusNormal}
+	if cur != nil {
+		rec.Status, rec.RevokedOn = cur.Status, cur.RevokedOn
+	}
+	switch {
+	case in.Name == "" || len([]rune(in.Name)) > maxName:
+		return rec, httpx.BadRequest("请输入单位名称（不超过%d个字）", maxName)
+	case in.Code == "" || len([]rune(in.Code)) > maxCode:
+		return rec, httpx.BadRequest("请输入单位编码（不超过%d个字符）", maxCode)
+	case in.Type == "":
+		return rec, httpx.BadRequest("请选择单位类型")
+	case !l.Has(DictType, in.Type):
+		return rec, httpx.BadRequest("单位类型取值无效")
+	case len([]rune(in.ShortName)) > maxShortName:
+		return rec, httpx.BadRequest("单位简称不超过%d个字", maxShortName)
+	case len([]rune(in.LeaderName)) > maxLeader:
+		return rec, httpx.BadRequest("负责人姓名不超过%d个字", maxLeader)
+	case in.ContactPhone != "" && !phonePattern.MatchString(in.ContactPhone):
+		return rec, httpx.BadRequest("联系电话格式错误")
+	case len([]rune(in.Remark)) > maxRemark:
+		return rec, httpx.BadRequest("备注不超过%d个字", maxRemark)
+	}
+	founded, ok := org.ParseDate(in.FoundedOn)
+	if !ok {
+		return rec, httpx.BadRequest("成立日期格式错误，应为 YYYY-MM-DD")
+	}
+	if founded != "" && founded.Time().After(s.now()) {
+		return rec, httpx.BadRequest("成立日期不能晚于今天")
+	}
+	rec.PID, rec.Name, rec.Sort, rec.Code, rec.ShortName, rec.Type = in.PID, in.Name, in.Sort, in.Code, in.ShortName, in.Type
+	rec.LeaderName, rec.ContactPhone, rec.DzzID, rec.FoundedOn, rec.Remark = in.LeaderName, in.ContactPhone, in.DzzID, founded, in.Remark
+	return rec, nil
+}
+
+// pairingChanged tells whether dzzID names an organisation the unit is not
+// paired with yet (one to check against the caller's scope).
+func pairingChanged(dzzID *int64, cur *row) bool {
+	return dzzID != nil && (cur == nil || cur.DzzID == nil || *cur.DzzID != *dzzID)
+}
+
+func errNoOrg() *httpx.Error { return httpx.BadRequest("所选党组织不存在") }
+
+// checkPairing: a caller without ALL scope must name a paired organisation,
+// or the unit they create would be outside their own scope (nor may they
+// unpair a paired unit, which could leave their scope).
+func checkPairing(sc Scope, dzzID *int64, cur *row) error {
+	if dzzID == nil && !sc.All && (cur == nil || cur.DzzID != nil) {
+		return httpx.BadRequest("请选择对应党组织")
+	}
+	return nil
+}
+
+func errDuplicateName(name string) *httpx.Error {
+	return httpx.Conflict("同一上级单位下已有名为“%s”的单位", name)
+}
+
+func errDuplicateCode() *httpx.Error { return httpx.Conflict("单位编码已存在") }
+
+// tree is how checkParent reads the department tree: from the database
+// (dbTree) or from what the import read once.
+type tree struct {
+	visible  func(id int64) (bool, error)   // the department exists and lies in the caller's scope
+	parentOf func(id int64) (*int64, error) // its parent
+}
+
+func (s *Service) dbTree(ctx context.Context, idb bun.IDB, sc Scope) tree {
+	return tree{
+		visible: func(id int64) (bool, error) {
+			n, err := sc.Apply(idb.NewSelect().TableExpr("sys_dept AS d").Where("d.id = ?", id), "d.id").Count(ctx)
+			return n > 0, err
+		},
+		parentOf: func(id int64) (*int64, error) {
+			var up *int64
+			err := idb.NewSelect().TableExpr("sys_dept").Column("pid").Where("id = ?", id).Scan(ctx, &up)
+			return up, err
+		},
+	}
+}
+
+// checkParent accepts a parent that exists, is visible to the caller (a
+// caller without ALL scope places units under units of their scope) and is
+// neither the unit itself nor below it.
+func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
+	if pid == nil {
+		if !sc.All && (cur == nil || cur.PID != nil) {
+			return httpx.BadRequest("请选择上级单位")
+		}
+		return nil
+	}
+	if cur != nil && cur.PID != nil && *cur.PID == *pid {
+		return nil // unchanged
+	}
+	ok, err := t.visible(*pid)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if !ok {
+		return httpx.BadRequest("上级单位不存在")
+	}
+	if cur == nil {
+		return nil
+	}
+	// Walk up from the new parent: meeting the unit is a cycle. The tree is
+	// shallow (a school, its units, their offices).
+	for at, depth := pid, 0; at != nil && depth < 64; depth++ {
+		if *at == cur.ID {
+			return httpx.BadRequest("不能把单位移到它自己或它的下级之下")
+		}
+		up, err := t.parentOf(*at)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		at = up
+	}
+	return nil
+}
+
+// mapErr keeps an *httpx.Error and names the constraint a write broke.
+func mapErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return he
+	}
+	switch {
+	case db.IsUniqueViolation(err):
+		return &httpx.Error{Status: 409, Message: errDuplicateCode().Message, Cause: err}
+	case db.IsForeignKeyViolation(err):
+		return &httpx.Error{Status: 400, Message: "所选上级单位或党组织不存在", Cause: err}
+	}
+	return httpx.Internal(err)
+}
+
+// Create adds a unit: its sys_dept row and its information in one
+// transaction, with an ADD trail entry.
+func (s *Service) Create(ctx context.Context, in Input) (View, error) {
+	in.ID = 0
+	l, err := s.labels(ctx)
+	if err != nil {
+		return View{}, err
+	}
+	rec, err := s.prepare(ctx, s.db, l, in, nil)
+	if err != nil {
+		return View{}, err
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		rec.ID, err = s.insert(ctx, tx, l, rec, audit.OriginUserCreate)
+		return err
+	})
+	if err != nil {
+		return View{}, mapErr(err)
+	}
+	return s.Detail(ctx, rec.ID)
+}
+
+// insert writes a new unit's sys_dept row and its information with an ADD
+// trail entry of origin, inside tx, and returns its id.
+func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, rec Record, origin int) (int64, error) {
+	now := s.now()
+	d := &system.Dept{PID: rec.PID, Name: rec.Name, Sort: rec.Sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+		return 0, err
+	}
+	rec.ID = d.ID
+	if _, err := tx.NewInsert().Model(infoOf(rec, now)).Exec(ctx); err != nil {
+		return 0, err
+	}
+	after, err := s.display(ctx, tx, l, rec)
+	if err != nil {
+		return 0, err
+	}
+	return rec.ID, audit.Record(ctx, tx, audit.ModuleUnit, rec.ID, audit.TypeAdd, origin,
+		trailFields().Diff(map[string]string{}, after), rec, nil)
+}
+
+func infoOf(rec Record, now time.Time) *Info {
+	return &Info{DeptID: rec.ID, Code: rec.Code, ShortName: rec.ShortName, Type: rec.Type, LeaderName: rec.LeaderName,
+		ContactPhone: rec.ContactPhone, DzzID: rec.DzzID, FoundedOn: rec.FoundedOn, Status: rec.Status,
+		RevokedOn: rec.RevokedOn, Remark: rec.Remark, CreatedAt: now, UpdatedAt: now}
+}
+
+// inputOf is the input that leaves the unit as it is (the base an update
+// body is merged onto).
+func inputOf(r Record) Input {
+	return Input{ID: r.ID, PID: r.PID, Name: r.Name, Sort: r.Sort, Code: r.Code, ShortName: r.ShortName, Type: r.Type,
+		LeaderName: r.LeaderName, ContactPhone: r.ContactPhone, DzzID: r.DzzID, FoundedOn: string(r.FoundedOn), Remark: r.Remark}
+}
+
+// Update changes a unit of the caller's scope (ORIGIN USER_UPDATE).
+func (s *Service) Update(ctx context.Context, in Input) (View, error) {
+	return s.update(ctx, in, audit.OriginUserUpdate, nil)
+}
+
+func (s *Service) update(ctx context.Context, in Input, origin int, restoredFrom *int64) (View, error) {
+	if in.ID <= 0 {
+		return View{}, httpx.BadRequest("缺少单位编号")
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return View{}, err
+	}
+	cur, err := s.find(ctx, s.db, in.ID)
+	if err != nil {
+		return View{}, err
+	}
+	rec, err := s.prepare(ctx, s.db, l, in, cur)
+	if err != nil {
+		return View{}, err
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.write(ctx, tx, l, cur, rec, origin, restoredFrom)
+	})
+	if err != nil {
+		return View{}, mapErr(err)
+	}
+	return s.Detail(ctx, in.ID)
+}
+
+// write stores rec over cur with its trail entry. Both rows are matched on
+// the updated_at read with cur, so a change made meanwhile is a 409 rather
+// than silently overwritten (and mis-described in the trail).
+func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur *row, rec Record, origin int, restoredFrom *int64) error {
+	before, err := s.display(ctx, tx, l, cur.Record)
+	if err != nil {
+		return err
+	}
+	after, err := s.display(ctx, tx, l, rec)
+	if err != nil {
+		return err
+	}
+	changes := trailFields().Diff(before, after)
+	if len(changes) == 0 && cur.InfoUpdatedAt != nil {
+		if restoredFrom != nil {
+			return httpx.BadRequest("当前信息与该变动记录一致，无需还原")
+		}
+		return nil
+	}
+	now := s.now()
+	res, err := tx.NewUpdate().Table("sys_dept").Set("pid = ?", rec.PID).Set("name = ?", rec.Name).Set("sort = ?", rec.Sort).
+		Set("updated_at = ?", now).Where("id = ?", rec.ID).Where("updated_at = ?", cur.DeptUpdatedAt).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if err := oneRow(res); err != nil {
+		return err
+	}
+	info := infoOf(rec, now)
+	if cur.InfoUpdatedAt == nil {
+		// A department described as a unit for the first time.
+		if _, err := tx.NewInsert().Model(info).Exec(ctx); err != nil {
+			return err
+		}
+	} else {
+		res, err := tx.NewUpdate().Model(info).WherePK().Where("updated_at = ?", *cur.InfoUpdatedAt).
+			ExcludeColumn("dept_id", "created_at").Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if err := oneRow(res); err != nil {
+			return err
+		}
+	}
+	typ := audit.TypeUpdate
+	if cur.InfoUpdatedAt == nil {
+		typ = audit.TypeAdd
+	}
+	return audit.Record(ctx, tx, audit.ModuleUnit, rec.ID, typ, origin, changes, rec, restoredFrom)
+}
+
+type rowsAffected interface{ RowsAffected() (int64, error) }
+
+func oneRow(res rowsAffected) error {
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n != 1 {
+		return errConcurrent()
+	}
+	return nil
+}
+
+func errConcurrent() *httpx.Error {
+	return httpx.Conflict("该单位信息刚被其他人修改，请刷新后重试")
+}

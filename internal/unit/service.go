@@ -1,0 +1,55 @@
+// Package unit is the unit information base (单位信息库): the departments of
+// sys_dept described as units (code, type, leader, paired party
+// organisation, status), their change trail and their leadership teams.
+package unit
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
+)
+
+// Service is the unit domain.
+type Service struct {
+	db   *bun.DB
+	sys  *system.Service
+	orgs *org.Service
+	now  func() time.Time
+}
+
+// New builds the service.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Routes registers the unit domain's endpoints.
+func (s *Service) Routes(rs *httpx.Routes) {
+	rs.Get("/api/dwxx", PermList, httpx.ReadRequest(s.List))
+	rs.Get("/api/dwxx/trail", PermList, httpx.ReadRequest(s.AllTrail))
+	rs.Get("/api/dwxx/export", PermList, s.handleExport)
+	rs.Get("/api/dwxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
+		return s.Detail(r.Context(), id)
+	}))
+	rs.Post("/api/dwxx", PermAdd, httpx.Create(s.Create))
+	rs.Put("/api/dwxx", PermEdit, s.handleUpdate)
+	rs.Post("/api/dwxx/{id}/revoke", PermDel, s.handleRevoke)
+	rs.Post("/api/dwxx/{id}/restore", PermDel, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
+		return s.Reinstate(r.Context(), id)
+	}))
+	rs.Get("/api/dwxx/{id}/trail", PermList, httpx.ReadID(errNotFound, s.Trail))
+	rs.Post("/api/dwxx/trail/restore", PermEdit, httpx.Action(s.RestoreTrail))
+	rs.Get("/api/dwxx/{id}/ldbz", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (httpx.PageResult[Team], error) {
+		teams, err := s.Teams(r.Context(), id)
+		return httpx.NewPage(teams, len(teams)), err
+	}))
+	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, s.handleCreateTeam)
+	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, s.handleUpdateTeam)
+	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, s.handleDeleteTeams)
+	rs.Get("/api/common/getDwInfo", httpx.SignedIn, httpx.ReadRequest(s.Picker))
+	rs.Get("/api/common/ldbzxx", httpx.SignedIn, httpx.ReadRequest(s.TeamPicker))
+}

@@ -1,0 +1,173 @@
+package unit
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+)
+
+const maxTeamName = 100
+
+// Teams lists the leadership teams of a unit of the caller's scope, in order.
+func (s *Service) Teams(ctx context.Context, unitID int64) ([]Team, error) {
+	if _, err := s.find(ctx, s.db, unitID); err != nil {
+		return nil, err
+	}
+	teams := []Team{}
+	if err := s.db.NewSelect().Model(&teams).Where("t.dept_id = ?", unitID).OrderExpr("t.sort ASC, t.id ASC").Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range teams {
+		teams[i].KindLabel = l.Label(DictTeamKind, teams[i].Kind)
+	}
+	return teams, nil
+}
+
+func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
+	in.Name, in.Kind = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kind)
+	if in.Name == "" || len([]rune(in.Name)) > maxTeamName {
+		return httpx.BadRequest("请输入领导班子名称（不超过%d个字）", maxTeamName)
+	}
+	if in.Kind == "" {
+		return httpx.BadRequest("请选择领导班子类别")
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
+	if !l.Has(DictTeamKind, in.Kind) {
+		return httpx.BadRequest("领导班子类别取值无效")
+	}
+	return nil
+}
+
+func teamErr(err error) error {
+	if db.IsUniqueViolation(err) {
+		return &httpx.Error{Status: http.StatusConflict, Message: "该单位已有同名的领导班子", Cause: err}
+	}
+	return mapErr(err)
+}
+
+// CreateTeam adds a leadership team to a unit of the caller's scope.
+func (s *Service) CreateTeam(ctx context.Context, unitID int64, in TeamInput) (Team, error) {
+	if _, err := s.find(ctx, s.db, unitID); err != nil {
+		return Team{}, err
+	}
+	if err := s.checkTeam(ctx, &in); err != nil {
+		return Team{}, err
+	}
+	now := s.now()
+	t := Team{DeptID: unitID, Name: in.Name, Kind: in.Kind, Sort: in.Sort, CreatedAt: now, UpdatedAt: now}
+	if _, err := s.db.NewInsert().Model(&t).Returning("id").Exec(ctx); err != nil {
+		return Team{}, teamErr(err)
+	}
+	return t, nil
+}
+
+// UpdateTeam changes a leadership team of a unit of the caller's scope.
+func (s *Service) UpdateTeam(ctx context.Context, unitID int64, in TeamInput) error {
+	if _, err := s.find(ctx, s.db, unitID); err != nil {
+		return err
+	}
+	if err := s.checkTeam(ctx, &in); err != nil {
+		return err
+	}
+	res, err := s.db.NewUpdate().Model((*Team)(nil)).Set("name = ?", in.Name).Set("kind = ?", in.Kind).
+		Set("sort = ?", in.Sort).Set("updated_at = ?", s.now()).Where("id = ?", in.ID).Where("dept_id = ?", unitID).Exec(ctx)
+	if err != nil {
+		return teamErr(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return httpx.NotFound("领导班子不存在")
+	}
+	return nil
+}
+
+// DeleteTeams removes leadership teams of a unit of the caller's scope.
+func (s *Service) DeleteTeams(ctx context.Context, unitID int64, ids []int64) error {
+	if _, err := s.find(ctx, s.db, unitID); err != nil {
+		return err
+	}
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*Team)(nil)).Where("id IN (?)", bun.In(ids)).Where("dept_id = ?", unitID).Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n, _ := res.RowsAffected(); int(n) != len(uniqueIDs(ids)) {
+			return httpx.NotFound("领导班子不存在") // rolls back: all or nothing
+		}
+		return nil
+	})
+}
+
+func uniqueIDs(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// TeamPickerItem is one row of the leadership-team picker.
+type TeamPickerItem struct {
+	ID        int64  `bun:"id" json:"id"`
+	Name      string `bun:"name" json:"name"`
+	Kind      string `bun:"kind" json:"kind"`
+	KindLabel string `bun:"-" json:"kindLabel"`
+	UnitID    int64  `bun:"unit_id" json:"unitId"`
+	UnitName  string `bun:"unit_name" json:"unitName"`
+}
+
+var teamPickerSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"blurry": {Columns: []string{"t.name", "d.name"}, Match: httpx.Like},
+		"name":   {Columns: []string{"t.name"}, Match: httpx.Like},
+		"unitId": {Columns: []string{"t.dept_id"}, Kind: httpx.Int},
+		"kind":   {Columns: []string{"t.kind"}, Match: httpx.In},
+	},
+	Sorts:       map[string]string{"name": "t.name", "unitName": "d.name"},
+	DefaultSort: "d.sort ASC, t.dept_id ASC, t.sort ASC, t.id ASC",
+	Key:         "t.id",
+}
+
+// TeamPicker is GET /api/common/ldbzxx: a searchable page of the leadership
+// teams of the caller's units.
+func (s *Service) TeamPicker(r *http.Request) (httpx.PageResult[TeamPickerItem], error) {
+	r, err := PickerRequest(r)
+	if err != nil {
+		return httpx.PageResult[TeamPickerItem]{}, err
+	}
+	ctx := r.Context()
+	sc, err := s.ScopeOf(ctx)
+	if err != nil {
+		return httpx.PageResult[TeamPickerItem]{}, err
+	}
+	q := s.db.NewSelect().TableExpr("dw_ldbz AS t").
+		ColumnExpr("t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name").
+		Join("JOIN sys_dept AS d ON d.id = t.dept_id")
+	page, err := httpx.ListPage[TeamPickerItem](r, sc.Apply(q, "t.dept_id"), teamPickerSpec, httpx.QueryFilters(r.URL.Query()))
+	if err != nil {
+		return page, err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return page, err
+	}
+	for i := range page.Content {
+		page.Content[i].KindLabel = l.Label(DictTeamKind, page.Content[i].Kind)
+	}
+	return page, nil
+}
