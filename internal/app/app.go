@@ -14,8 +14,10 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/config"
+	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/crypto"
@@ -23,6 +25,7 @@ import (
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
+	"zhdj/internal/unit"
 	"zhdj/web"
 )
 
@@ -33,6 +36,9 @@ func Migrations() []db.Migration {
 	all = append(all, audit.Migrations()...)
 	all = append(all, org.Migrations()...)
 	all = append(all, member.Migrations()...)
+	all = append(all, unit.Migrations()...)
+	all = append(all, people.Migrations()...)
+	all = append(all, imports.Migrations()...)
 	return all
 }
 
@@ -43,6 +49,9 @@ type App struct {
 	System  *system.Service
 	Orgs    *org.Service
 	Members *member.Service
+	Units   *unit.Service
+	People  *people.Service
+	Imports *imports.Service
 	Routes  []httpx.Route
 	Handler http.Handler
 }
@@ -85,12 +94,25 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	orgs.SetMembers(members)
+	units := unit.New(database, sys, orgs)
+	persons := people.New(database, sys, units, cipher)
 	sys.SetOrgDirectory(orgs)
+	sys.SetDeptWatcher(units)
 	var rs httpx.Routes
 	sys.Routes(&rs)
 	orgs.Routes(&rs)
 	members.Routes(&rs)
-	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Routes: rs.All()}
+	units.Routes(&rs)
+	persons.Routes(&rs)
+	imp := imports.New(database, sys)
+	imp.Register(&rs, orgs.ImportKind())
+	imp.Register(&rs, members.ImportKind())
+	imp.Register(&rs, units.ImportKind())
+	imp.Register(&rs, persons.StudentImportKind())
+	imp.Register(&rs, persons.TeacherImportKind())
+	imp.Register(&rs, persons.ClassImportKind())
+	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
+		Imports: imp, Routes: rs.All()}
 	a.Handler = a.router()
 	return a, nil
 }

@@ -1,0 +1,161 @@
+package imports
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"zhdj/internal/platform/excel"
+	"zhdj/internal/platform/httpx"
+)
+
+// Register adds the import routes of kind k under /api/import/{k.Name()},
+// every one guarded by the kind's permission.
+func (s *Service) Register(rs *httpx.Routes, k Kind) {
+	base, perm := "/api/import/"+k.Name(), k.Permission()
+	rs.Get(base+"/columns", perm, func(w http.ResponseWriter, r *http.Request) error {
+		return httpx.OK(w, k.Columns())
+	})
+	rs.Get(base+"/template", perm, func(w http.ResponseWriter, r *http.Request) error {
+		return s.sendTemplate(w, r, k)
+	})
+	rs.Post(base+"/batches", perm, func(w http.ResponseWriter, r *http.Request) error {
+		name, sheet, err := excel.ReadUploadRaw(r, MaxRows)
+		if err != nil {
+			return err
+		}
+		b, err := s.Stage(r.Context(), k, name, sheet)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, b)
+	})
+	rs.Get(base+"/batches", perm, func(w http.ResponseWriter, r *http.Request) error {
+		page, err := s.List(r.Context(), k, r.URL.Query())
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, page)
+	})
+	rs.Get(base+"/batches/{id}", perm, func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		b, err := s.Get(r.Context(), k, id)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, b)
+	})
+	rs.Get(base+"/batches/{id}/rows", perm, func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		page, err := s.Rows(r.Context(), k, id, r.URL.Query())
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, page)
+	})
+	rs.Put(base+"/batches/{id}/rows/{rowId}", perm, func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		rowID, err := pathID(r, "rowId", httpx.NotFound("导入行不存在"))
+		if err != nil {
+			return err
+		}
+		var in EditInput
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		out, err := s.EditRow(r.Context(), k, id, rowID, in)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, out)
+	})
+	rs.Post(base+"/batches/{id}/commit", perm, func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		var in CommitInput
+		if r.ContentLength != 0 { // an empty body means skipInvalid=false
+			if err := httpx.Decode(r, &in); err != nil {
+				return err
+			}
+		}
+		b, err := s.Commit(r.Context(), k, id, in)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, b)
+	})
+	rs.Delete(base+"/batches/{id}", perm, func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		if err := s.Abandon(r.Context(), k, id); err != nil {
+			return err
+		}
+		return httpx.OK(w, map[string]bool{"deleted": true})
+	})
+}
+
+// pathID reads a positive integer path parameter; anything else is notFound.
+func pathID(r *http.Request, name string, notFound *httpx.Error) (int64, error) {
+	id, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, notFound
+	}
+	return id, nil
+}
+
+// sendTemplate writes the kind's template: the header (required columns
+// marked ＊ and in red) with one example row, and a sheet 填写说明 listing
+// each column, whether it is required, and the labels it accepts.
+func (s *Service) sendTemplate(w http.ResponseWriter, r *http.Request, k Kind) error {
+	cols := k.Columns()
+	var dictNames []string
+	for _, c := range cols {
+		if c.Dict != "" {
+			dictNames = append(dictNames, c.Dict)
+		}
+	}
+	dicts, err := LoadDicts(r.Context(), s.sys, dictNames...)
+	if err != nil {
+		return err
+	}
+	header := make([]string, len(cols))
+	marked := make([]bool, len(cols))
+	example := make([]string, len(cols))
+	widths := make([]float64, len(cols))
+	guide := make([][]string, 0, len(cols))
+	for i, c := range cols {
+		header[i], marked[i], example[i] = c.Label, c.Required, c.Example
+		if c.Required {
+			header[i] = "＊" + c.Label
+		}
+		widths[i] = float64(max(12, len([]rune(c.Label))*2+4, len(c.Example)+2))
+		required := "否"
+		if c.Required {
+			required = "是"
+		}
+		accepted := c.Note
+		if c.Dict != "" {
+			accepted = strings.TrimSpace(strings.Join(dicts.Labels(c.Dict), "、") + "\n" + c.Note)
+		}
+		guide = append(guide, []string{c.Label, required, accepted})
+	}
+	return excel.SendBook(w, k.Title()+"导入模板.xlsx",
+		excel.Sheet{Name: k.Title(), Header: header, Marked: marked, Rows: [][]string{example}, Widths: widths, Text: true},
+		excel.Sheet{Name: "填写说明", Header: []string{"列名", "是否必填", "可填写的内容"}, Rows: guide, Widths: []float64{20, 10, 100}},
+	)
+}

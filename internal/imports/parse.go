@@ -1,0 +1,110 @@
+package imports
+
+import (
+	"strings"
+
+	"zhdj/internal/platform/httpx"
+)
+
+// maxCellChars bounds one cell's text (the longest field is a 500-character remark).
+const maxCellChars = 1000
+
+// headerLabel is a header cell without the required mark (＊ or *) and spaces.
+func headerLabel(s string) string {
+	s = strings.ReplaceAll(s, "＊", "")
+	s = strings.ReplaceAll(s, "*", "")
+	return strings.Join(strings.Fields(s), "")
+}
+
+// parseSheet matches the header row to the columns by label and turns the
+// data rows into Rows (blank rows are skipped; rowNo stays the Excel row
+// number). Unknown or duplicated headers, missing required columns and a
+// sheet without data rows are 400s naming what is wrong.
+func parseSheet(cols []Column, sheet [][]string) ([]*Row, error) {
+	if len(sheet) == 0 {
+		return nil, httpx.BadRequest("文件是空的，请使用下载的模板填写")
+	}
+	byLabel := make(map[string]Column, len(cols))
+	for _, c := range cols {
+		byLabel[headerLabel(c.Label)] = c
+	}
+	keys := make([]string, len(sheet[0])) // column index → key ("" = blank header)
+	seen := map[string]bool{}
+	var unknown, dup []string
+	for i, h := range sheet[0] {
+		label := headerLabel(h)
+		if label == "" {
+			continue
+		}
+		c, ok := byLabel[label]
+		switch {
+		case !ok:
+			unknown = append(unknown, "“"+strings.TrimSpace(h)+"”")
+		case seen[c.Key]:
+			dup = append(dup, "“"+c.Label+"”")
+		default:
+			seen[c.Key] = true
+			keys[i] = c.Key
+		}
+	}
+	var missing []string
+	for _, c := range cols {
+		if c.Required && !seen[c.Key] {
+			missing = append(missing, "“"+c.Label+"”")
+		}
+	}
+	var problems []string
+	if len(unknown) > 0 {
+		problems = append(problems, "无法识别的列："+strings.Join(unknown, "、"))
+	}
+	if len(dup) > 0 {
+		problems = append(problems, "重复的列："+strings.Join(dup, "、"))
+	}
+	if len(missing) > 0 {
+		problems = append(problems, "缺少必填列："+strings.Join(missing, "、"))
+	}
+	if len(problems) > 0 {
+		return nil, httpx.BadRequest("表头与模板不一致（%s），请下载最新模板", strings.Join(problems, "；"))
+	}
+	var rows []*Row
+	for i, line := range sheet[1:] {
+		cells := make(map[string]string, len(seen))
+		blank := true
+		for j, key := range keys {
+			if key == "" {
+				continue
+			}
+			v := ""
+			if j < len(line) {
+				v = strings.TrimSpace(line[j])
+			}
+			if len([]rune(v)) > maxCellChars {
+				return nil, httpx.BadRequest("第 %d 行“%s”的内容过长", i+2, labelOf(cols, key))
+			}
+			if v != "" {
+				blank = false
+			}
+			cells[key] = v
+		}
+		if blank {
+			continue
+		}
+		rows = append(rows, &Row{RowNo: i + 2, Cells: cells})
+	}
+	if len(rows) == 0 {
+		return nil, httpx.BadRequest("文件中没有数据行")
+	}
+	if len(rows) > MaxRows {
+		return nil, httpx.BadRequest("一次最多导入 %d 行", MaxRows)
+	}
+	return rows, nil
+}
+
+func labelOf(cols []Column, key string) string {
+	for _, c := range cols {
+		if c.Key == key {
+			return c.Label
+		}
+	}
+	return key
+}

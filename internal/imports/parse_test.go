@@ -1,0 +1,79 @@
+package imports
+
+import (
+	"strings"
+	"testing"
+
+	"zhdj/internal/system"
+)
+
+func TestParseDate(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "2024-03-01": "2024-03-01", "2024-3-1": "2024-03-01", "2024/3/1": "2024-03-01",
+		"2024.03.01": "2024-03-01", "2024年3月1日": "2024-03-01", "20240301": "2024-03-01",
+		"2024-03-01 00:00:00": "2024-03-01", "45352": "2024-03-01", "45352.5": "2024-03-01", " 2024/12/31 ": "2024-12-31",
+	} {
+		if got, ok := ParseDate(in); !ok || got != want {
+			t.Errorf("ParseDate(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"2023-02-29", "2024-13-01", "2024", "3/1/2024", "昨天", "1899-12-31", "2024-03", "12345678"} {
+		if got, ok := ParseDate(in); ok {
+			t.Errorf("ParseDate(%q) = %q, want refused", in, got)
+		}
+	}
+}
+
+func TestParseSheet(t *testing.T) {
+	cols := []Column{{Key: "a", Label: "姓名", Required: true}, {Key: "b", Label: "民族"}, {Key: "c", Label: "备注"}}
+	rows, err := parseSheet(cols, [][]string{
+		{" ＊ 姓 名", "备注", ""}, // order free, optional columns may be left out, blank header cells ignored
+		{"张三", "x", "ignored"},
+		{"", ""},
+		{"李四"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].RowNo != 2 || rows[1].RowNo != 4 || rows[0].Cells["c"] != "x" || rows[1].Cells["c"] != "" ||
+		rows[0].Has("b") || !rows[1].Has("c") {
+		t.Fatalf("rows %+v %+v", rows[0], rows[1])
+	}
+	_, err = parseSheet(cols, [][]string{{"民族", "民族", "年龄"}, {"x"}})
+	if err == nil || !strings.Contains(err.Error(), "无法识别的列：“年龄”") || !strings.Contains(err.Error(), "重复的列：“民族”") ||
+		!strings.Contains(err.Error(), "缺少必填列：“姓名”") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+func TestDictCell(t *testing.T) {
+	d := NewDicts(map[string][]system.DictOption{"X": {{Label: "男", Value: "1"}, {Label: "女", Value: "2"}}})
+	c := Column{Key: "g", Label: "性别", Dict: "X"}
+	r := &Row{Cells: map[string]string{"g": "女"}}
+	if v := d.Cell(r, c); v != "2" || len(r.Errors) != 0 {
+		t.Fatalf("label: %q %v", v, r.Errors)
+	}
+	r.Cells["g"] = "1"
+	if v := d.Cell(r, c); v != "1" {
+		t.Fatalf("value: %q", v)
+	}
+	r.Cells["g"] = "未知"
+	if v := d.Cell(r, c); v != "" || r.Status != StatusInvalid || r.Errors[0].Message != "「未知」不是有效的性别，可选：男、女" {
+		t.Fatalf("unknown: %q %+v", v, r.Errors)
+	}
+}
+
+func TestParseSheetRowLimit(t *testing.T) {
+	cols := []Column{{Key: "a", Label: "姓名", Required: true}}
+	sheet := make([][]string, MaxRows+2)
+	sheet[0] = []string{"姓名"}
+	for i := 1; i < len(sheet); i++ {
+		sheet[i] = []string{"x"}
+	}
+	if _, err := parseSheet(cols, sheet); err == nil || !strings.Contains(err.Error(), "一次最多导入 50000 行") {
+		t.Fatalf("error %v", err)
+	}
+	if rows, err := parseSheet(cols, sheet[:MaxRows+1]); err != nil || len(rows) != MaxRows {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+}

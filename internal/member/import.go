@@ -1,0 +1,481 @@
+package member
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/system"
+)
+
+// PermImport lets a user import members from Excel (within their scope).
+const PermImport = "dy:import"
+
+// ImportKind is the member import (/api/import/dyjbxx). A row matches a
+// live member by ID number (through the blind index); a column left out of
+// the file keeps the member's value, an empty cell clears it.
+func (s *Service) ImportKind() imports.Kind { return importKind{s} }
+
+type importKind struct{ s *Service }
+
+func (importKind) Name() string       { return "dyjbxx" }
+func (importKind) Title() string      { return "党员信息" }
+func (importKind) Permission() string { return PermImport }
+
+// Column keys are MemberInput's JSON names, except org and unit (given by
+// name or code rather than id).
+var importColumns = []imports.Column{
+	{Key: "name", Label: "姓名", Required: true, Example: "张三"},
+	{Key: "idNumber", Label: "身份证号码", Required: true, Example: "110101199003074514",
+		Note: "18位（旧号码15位），用于匹配已有党员；请以文本格式填写"},
+	{Key: "gender", Label: "性别", Dict: "DJ_COMM_XB", Note: "可不填：按身份证号码确定"},
+	{Key: "ethnicity", Label: "民族", Dict: "DJ_COMM_MZXX", Example: "汉族"},
+	{Key: "birthDate", Label: "出生日期", Example: "1990-03-07", Note: "可不填：按身份证号码确定；填写时须与身份证号码一致"},
+	{Key: "phone", Label: "手机号码", Example: "13800138000"},
+	{Key: "personCategory", Label: "人员类别", Required: true, Dict: "DJ_DY_RYLBXX", Example: "教职工"},
+	{Key: "personType", Label: "人员类型", Dict: "DJ_DYJBXX_RYLX"},
+	{Key: "partyStatus", Label: "党籍状态", Required: true, Dict: "DJ_DY_DJZTXX", Example: "正式党员"},
+	{Key: "education", Label: "学历", Dict: "DJ_DY_XLXX"},
+	{Key: "professionalTitle", Label: "专业技术职称", Dict: "DJ_JBXX_ZYJSZC"},
+	{Key: "post", Label: "工作岗位", Dict: "DJ_DY_GZGWXX"},
+	{Key: "staffOrStudentNo", Label: "学号/工号", Example: "T2010001"},
+	{Key: "grade", Label: "年级", Dict: "njOptions"},
+	{Key: "className", Label: "班级"},
+	{Key: "unit", Label: "所在单位", Note: "部门管理中的单位名称"},
+	{Key: "org", Label: "所在党组织", Required: true, Example: "D0001",
+		Note: "党组织编码，或在您管理范围内唯一的党组织名称；须为党支部、直属党支部或党总支"},
+	{Key: "appliedOn", Label: "申请入党日期", Example: "2012-03-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
+	{Key: "joinedOn", Label: "入党日期", Required: true, Example: "2013-06-30", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
+	{Key: "fullOn", Label: "转正日期", Example: "2014-06-30", Note: "预备党员不填"},
+	{Key: "memberStatus", Label: "党员状态", Dict: "DY_ZT", Note: "新党员不填时为“正常”"},
+	{Key: "remark", Label: "备注"},
+}
+
+func (importKind) Columns() []imports.Column { return importColumns }
+
+func column(key string) imports.Column {
+	for _, c := range importColumns {
+		if c.Key == key {
+			return c
+		}
+	}
+	return imports.Column{Key: key, Label: key}
+}
+
+// columnOfField maps a MemberInput field named by a check error to its column.
+func columnOfField(field string) string {
+	switch field {
+	case "orgId":
+		return "org"
+	case "unitDeptId":
+		return "unit"
+	}
+	return field
+}
+
+// columnOfRule names the date column a rule of RULES.md §2 is about, from
+// its message (CheckRules speaks of the record as a whole).
+func columnOfRule(msg string) string {
+	switch {
+	case strings.HasPrefix(msg, "申请入党"):
+		return "appliedOn"
+	case strings.Contains(msg, "转正日期"):
+		return "fullOn"
+	case strings.HasPrefix(msg, "出生日期"):
+		return "birthDate"
+	case strings.Contains(msg, "入党"):
+		return "joinedOn"
+	}
+	return ""
+}
+
+// importOrg is an organisation a row may name.
+type importOrg struct {
+	ID     int64  `bun:"id"`
+	Code   string `bun:"code"`
+	Name   string `bun:"name"`
+	Type   string `bun:"type"`
+	Status string `bun:"status"`
+}
+
+// importRefs is what validation reads once for all rows.
+type importRefs struct {
+	labels    system.DictLabels
+	dicts     *imports.Dicts
+	scope     scope
+	orgByID   map[int64]*importOrg
+	orgByCode map[string]*importOrg
+	orgByName map[string][]*importOrg
+	unitByID  map[int64]string
+	unitByNm  map[string][]int64
+}
+
+func (s *Service) importRefs(ctx context.Context, idb bun.IDB) (*importRefs, error) {
+	ref := &importRefs{orgByID: map[int64]*importOrg{}, orgByCode: map[string]*importOrg{}, orgByName: map[string][]*importOrg{},
+		unitByID: map[int64]string{}, unitByNm: map[string][]int64{}}
+	var err error
+	if ref.labels, err = s.labels(ctx); err != nil {
+		return nil, err
+	}
+	opts := map[string][]string{}
+	for _, c := range importColumns {
+		if c.Dict != "" {
+			opts[c.Dict] = nil
+		}
+	}
+	names := make([]string, 0, len(opts))
+	for n := range opts {
+		names = append(names, n)
+	}
+	if ref.dicts, err = imports.LoadDicts(ctx, s.sys, names...); err != nil {
+		return nil, err
+	}
+	if ref.scope, err = s.scopeOf(ctx); err != nil {
+		return nil, err
+	}
+	orgScope, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var orgs []*importOrg
+	if err := orgScope.Apply(idb.NewSelect().TableExpr("dzz AS z").Column("z.id", "z.code", "z.name", "z.type", "z.status"), "z.id").
+		Scan(ctx, &orgs); err != nil {
+		return nil, err
+	}
+	for _, o := range orgs {
+		ref.orgByID[o.ID], ref.orgByCode[o.Code] = o, o
+		ref.orgByName[o.Name] = append(ref.orgByName[o.Name], o)
+	}
+	var units []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := idb.NewSelect().Table("sys_dept").Column("id", "name").Scan(ctx, &units); err != nil {
+		return nil, err
+	}
+	for _, u := range units {
+		ref.unitByID[u.ID] = u.Name
+		ref.unitByNm[u.Name] = append(ref.unitByNm[u.Name], u.ID)
+	}
+	return ref, nil
+}
+
+// findOrg resolves the org cell: a code, or a name unique in the scope.
+func (ref *importRefs) findOrg(r *imports.Row) *importOrg {
+	text := r.Cells["org"]
+	if o := ref.orgByCode[text]; o != nil {
+		return o
+	}
+	list := ref.orgByName[text]
+	if len(list) > 1 { // a revoked organisation may share its name with a live one
+		var live []*importOrg
+		for _, o := range list {
+			if o.Status == org.StatusNormal {
+				live = append(live, o)
+			}
+		}
+		if len(live) == 1 {
+			return live[0]
+		}
+	}
+	switch len(list) {
+	case 1:
+		return list[0]
+	case 0:
+		r.Fail("org", fmt.Sprintf("找不到党组织「%s」，请填写您管理范围内党组织的编码或名称", text))
+	default:
+		r.Fail("org", fmt.Sprintf("有 %d 个名为「%s」的党组织，请改填党组织编码", len(list), text))
+	}
+	return nil
+}
+
+// importItem is a validated row ready for Commit.
+type importItem struct {
+	p                 *prepared
+	cur               *Member
+	changes           []audit.Change    // of a changed member
+	labels            system.DictLabels // shared by all rows: the trail of a new member is built at commit
+	orgName, unitName string
+}
+
+// chunkIN bounds the values of one IN list.
+const chunkIN = 500
+
+func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
+	s := k.s
+	ref, err := s.importRefs(ctx, idb)
+	if err != nil {
+		return err
+	}
+	// The match key: the blind index of the canonical (18-character) ID number.
+	idx := make([]string, len(rows))
+	firstRow := map[string]*imports.Row{}
+	for i, r := range rows {
+		text := r.Cells["idNumber"]
+		if text == "" {
+			r.Fail("idNumber", "请填写身份证号码")
+			continue
+		}
+		info, err := ParseIDNumber(text, s.now())
+		if err != nil {
+			he, _ := httpxError(err)
+			r.Fail("idNumber", he.Message)
+			continue
+		}
+		idx[i] = s.cipher.Index(info.Canonical)
+		if first, dup := firstRow[idx[i]]; dup {
+			r.Fail("idNumber", fmt.Sprintf("与第 %d 行的身份证号码重复", first.RowNo))
+			if !first.Failed("idNumber") {
+				first.Fail("idNumber", fmt.Sprintf("与第 %d 行的身份证号码重复", r.RowNo))
+			}
+			continue
+		}
+		firstRow[idx[i]] = r
+	}
+	existing, err := s.membersByIndex(ctx, idb, firstRow)
+	if err != nil {
+		return err
+	}
+	for i, r := range rows {
+		var cur *Member
+		if idx[i] != "" {
+			cur = existing[idx[i]]
+		}
+		if cur != nil && !ref.inScope(cur) {
+			r.Fail("idNumber", "该党员不在您的管理范围内")
+			continue
+		}
+		item := s.importRow(ref, r, cur)
+		if item != nil {
+			r.Data = item
+		}
+	}
+	return nil
+}
+
+// inScope tells whether a member lies in the caller's scope (scope.apply's
+// rule, against the organisations read once).
+func (ref *importRefs) inScope(m *Member) bool {
+	return ref.scope.all || (m.UserID != nil && *m.UserID == ref.scope.self) || ref.orgByID[m.OrgID] != nil
+}
+
+// membersByIndex reads the live members with the given blind indexes, in chunked IN queries.
+func (s *Service) membersByIndex(ctx context.Context, idb bun.IDB, byIdx map[string]*imports.Row) (map[string]*Member, error) {
+	keys := make([]string, 0, len(byIdx))
+	for k := range byIdx {
+		keys = append(keys, k)
+	}
+	out := make(map[string]*Member, len(keys))
+	for start := 0; start < len(keys); start += chunkIN {
+		var list []*Member
+		if err := idb.NewSelect().Model(&list).Where("m.id_number_idx IN (?)", bun.In(keys[start:min(start+chunkIN, len(keys))])).
+			Scan(ctx); err != nil {
+			return nil, err
+		}
+		for _, m := range list {
+			out[m.IDNumberIdx] = m
+		}
+	}
+	return out, nil
+}
+
+// importRow turns a row into a checked record against cur (nil = new),
+// with the same checks the API applies, and sets the row's status.
+func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *importItem {
+	in := MemberInput{Source: SourceImport}
+	if cur != nil {
+		in = s.inputOf(cur)
+		id := cur.ID
+		r.TargetID = &id
+	}
+	text := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = r.Cells[key]
+		}
+	}
+	dict := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = ref.dicts.Cell(r, column(key))
+		}
+	}
+	date := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = imports.DateCell(r, column(key))
+		}
+	}
+	text("name", &in.Name)
+	in.IDNumber = r.Cells["idNumber"]
+	dict("gender", &in.Gender)
+	dict("ethnicity", &in.Ethnicity)
+	date("birthDate", &in.BirthDate)
+	text("phone", &in.Phone)
+	dict("personCategory", &in.PersonCategory)
+	dict("personType", &in.PersonType)
+	dict("partyStatus", &in.PartyStatus)
+	dict("education", &in.Education)
+	dict("professionalTitle", &in.ProfessionalTitle)
+	dict("post", &in.Post)
+	text("staffOrStudentNo", &in.StaffOrStudentNo)
+	dict("grade", &in.Grade)
+	text("className", &in.ClassName)
+	date("appliedOn", &in.AppliedOn)
+	date("joinedOn", &in.JoinedOn)
+	date("fullOn", &in.FullOn)
+	dict("memberStatus", &in.MemberStatus)
+	text("remark", &in.Remark)
+	if r.Has("unit") {
+		in.UnitDeptID = nil
+		if name := r.Cells["unit"]; name != "" {
+			switch ids := ref.unitByNm[name]; len(ids) {
+			case 1:
+				in.UnitDeptID = &ids[0]
+			case 0:
+				r.Fail("unit", fmt.Sprintf("找不到单位「%s」", name))
+			default:
+				r.Fail("unit", fmt.Sprintf("有 %d 个名为「%s」的单位，无法确定", len(ids), name))
+			}
+		}
+	}
+	var target *importOrg
+	if r.Has("org") && r.Cells["org"] != "" {
+		if target = ref.findOrg(r); target != nil {
+			in.OrgID = &target.ID
+		}
+	} else if cur == nil || r.Has("org") {
+		in.OrgID = nil // "请选择所在党组织" from the checks below
+	}
+	if len(r.Errors) > 0 {
+		return nil
+	}
+	p, err := s.check(ref.labels, in, cur)
+	if err == nil && target != nil && (cur == nil || cur.OrgID != target.ID) {
+		err = acceptOrg(&org.Org{ID: target.ID, Name: target.Name, Type: target.Type, Status: target.Status})
+	}
+	if err != nil {
+		col := columnOfField(FieldOf(err))
+		msg := err.Error()
+		if he, ok := httpxError(err); ok {
+			msg = he.Message
+		}
+		if col == "" {
+			col = columnOfRule(msg)
+		}
+		r.Fail(col, msg)
+		return nil
+	}
+	item := &importItem{p: p, cur: cur, labels: ref.labels}
+	orgName := func(id int64) string {
+		if o := ref.orgByID[id]; o != nil {
+			return o.Name
+		}
+		return fmt.Sprint(id)
+	}
+	unitName := func(id *int64) string {
+		if id == nil {
+			return ""
+		}
+		return ref.unitByID[*id]
+	}
+	item.orgName, item.unitName = orgName(p.m.OrgID), unitName(p.m.UnitDeptID)
+	if cur == nil {
+		r.Status = imports.StatusNew
+		return item
+	}
+	before := displayNamed(ref.labels, cur, p.curID, p.curPhone, orgName(cur.OrgID), unitName(cur.UnitDeptID), "")
+	after := displayNamed(ref.labels, p.m, p.idClear, p.phone, item.orgName, item.unitName, "")
+	item.changes = diff(before, after, cur, p.m)
+	if len(item.changes) == 0 {
+		r.Status = imports.StatusUnchanged
+		return item
+	}
+	r.Status = imports.StatusChanged
+	for _, c := range item.changes {
+		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
+	}
+	return item
+}
+
+// Commit inserts the new members in multi-row INSERTs and updates the
+// changed ones (each only if nobody changed it since it was read), with
+// their trail: SYSTEM_IMPORT for new members, SYSTEM_IMPORT_UPDATE for changes.
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+	var fresh []*importItem
+	var entries []audit.Entry
+	for _, r := range rows {
+		item, ok := r.Data.(*importItem)
+		if !ok {
+			return fmt.Errorf("member import row %d was not validated", r.RowNo)
+		}
+		if item.cur == nil {
+			fresh = append(fresh, item)
+			continue
+		}
+		m := item.p.m
+		res, err := tx.NewUpdate().Model(m).WherePK().Where("updated_at = ?", item.cur.UpdatedAt).
+			ExcludeColumn("id", "created_at").Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return httpx.Conflict("第 %d 行的党员信息刚被其他人修改，请重新校验后再导入", r.RowNo)
+		}
+		e, err := audit.NewEntry(ctx, audit.ModuleMember, m.ID, audit.TypeUpdate, audit.OriginSystemImportUpdate, item.changes, m, nil)
+		if err != nil {
+			return err
+		}
+		if entries = append(entries, e); len(entries) == chunkIN {
+			if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+				return err
+			}
+			entries = entries[:0]
+		}
+	}
+	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+		return err
+	}
+	// New members a chunk at a time, each chunk's trail right after it
+	// (the entries, with their snapshots, are the bulk of the memory).
+	list := make([]*Member, 0, chunkIN)
+	for start := 0; start < len(fresh); start += chunkIN {
+		part := fresh[start:min(start+chunkIN, len(fresh))]
+		list = list[:0]
+		for _, item := range part {
+			list = append(list, item.p.m)
+		}
+		if _, err := tx.NewInsert().Model(&list).Returning("id").Exec(ctx); err != nil {
+			return mapErr(err)
+		}
+		entries = entries[:0]
+		for _, item := range part {
+			e, err := audit.NewEntry(ctx, audit.ModuleMember, item.p.m.ID, audit.TypeAdd, audit.OriginSystemImport,
+				trailFields().Diff(map[string]string{}, item.display()), item.p.m, nil)
+			if err != nil {
+				return err
+			}
+			entries = append(entries, e)
+		}
+		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// display is the new record as the trail shows it.
+func (item *importItem) display() map[string]string {
+	return displayNamed(item.labels, item.p.m, item.p.idClear, item.p.phone, item.orgName, item.unitName, "")
+}
+
+func httpxError(err error) (*httpx.Error, bool) {
+	var he *httpx.Error
+	ok := errors.As(err, &he)
+	return he, ok
+}

@@ -1,0 +1,452 @@
+package org
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// PermImport lets a user import organisations from Excel (within their scope).
+const PermImport = "dzz:import"
+
+// ImportKind is the organisation import (/api/import/dzzxx). A row matches
+// a live organisation by its code; a parent is named by its code and is an
+// organisation of the caller's scope or a row earlier in the same file. A
+// column left out of the file keeps the organisation's value, an empty
+// cell clears it. Creates and updates run the API's save path.
+func (s *Service) ImportKind() imports.Kind { return importKind{s} }
+
+type importKind struct{ s *Service }
+
+func (importKind) Name() string       { return "dzzxx" }
+func (importKind) Title() string      { return "党组织信息" }
+func (importKind) Permission() string { return PermImport }
+
+var importColumns = []imports.Column{
+	{Key: "code", Label: "党组织编码", Required: true, Example: "D0101", Note: "字母、数字、下划线或短横线，不超过32位；用于匹配已有党组织"},
+	{Key: "name", Label: "党组织名称", Required: true, Example: "计算机学院教工第一党支部"},
+	{Key: "shortName", Label: "简称", Example: "教工一支部"},
+	{Key: "type", Label: "党组织类型", Required: true, Dict: DictType, Example: "党支部"},
+	{Key: "category", Label: "党组织类别", Dict: DictCategory, Example: "教工党支部"},
+	{Key: "parentCode", Label: "上级党组织编码", Example: "D01",
+		Note: "您管理范围内党组织的编码，或本文件中前面某行的党组织编码；只有可管理全部党组织的用户可以不填（新建顶级党委）"},
+	{Key: "unit", Label: "所属单位", Note: "部门管理中的单位名称"},
+	{Key: "foundedOn", Label: "成立日期", Example: "2010-07-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
+	{Key: "secretaryName", Label: "书记", Example: "李四"},
+	{Key: "termStart", Label: "本届任期开始日期", Example: "2023-06-01"},
+	{Key: "termYears", Label: "任期年限", Example: "3", Note: "3 或 5；不填时党委、二级党委为5年，其他为3年"},
+	{Key: "contactPhone", Label: "联系电话", Example: "010-12345678"},
+}
+
+func (importKind) Columns() []imports.Column { return importColumns }
+
+func importColumn(key string) imports.Column {
+	for _, c := range importColumns {
+		if c.Key == key {
+			return c
+		}
+	}
+	return imports.Column{Key: key, Label: key}
+}
+
+// columnOfMessage names the column a save-path message is about.
+func columnOfMessage(msg string) string {
+	for _, m := range []struct{ word, key string }{
+		{"上级", "parentCode"}, {"顶级", "parentCode"}, {"下不能设立", "type"},
+		{"编码", "code"}, {"简称", "shortName"}, {"名称", "name"}, {"类型", "type"}, {"类别", "category"},
+		{"书记", "secretaryName"}, {"联系电话", "contactPhone"}, {"任期开始", "termStart"}, {"任期年限", "termYears"},
+		{"成立日期", "foundedOn"}, {"单位", "unit"}, {"名为", "name"},
+	} {
+		if strings.Contains(msg, m.word) {
+			return m.key
+		}
+	}
+	return ""
+}
+
+// importItem is a validated row ready for Commit.
+type importItem struct {
+	in         Input
+	cur        *Org
+	parentCode string // a parent created by an earlier row of the file (its code); "" otherwise
+}
+
+// siblingKey names a parent: an existing organisation id, or a file row's code.
+type siblingKey struct {
+	pid  int64 // 0 = a root, or a parent from the file
+	code string
+}
+
+func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
+	s := k.s
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return err
+	}
+	dicts, err := imports.LoadDicts(ctx, s.sys, DictType, DictCategory)
+	if err != nil {
+		return err
+	}
+	// Every organisation a row names, by code (codes are unique over the whole table).
+	codes := map[string]bool{}
+	for _, r := range rows {
+		for _, key := range []string{"code", "parentCode"} {
+			if c := r.Cells[key]; c != "" {
+				codes[c] = true
+			}
+		}
+	}
+	byCode, err := orgsByCode(ctx, idb, codes)
+	if err != nil {
+		return err
+	}
+	units, err := unitsByName(ctx, idb)
+	if err != nil {
+		return err
+	}
+	// Live names under each parent a row may use (existing parents in one query).
+	parentIDs := []int64{}
+	for _, o := range byCode {
+		parentIDs = append(parentIDs, o.ID)
+		if o.PID != nil {
+			parentIDs = append(parentIDs, *o.PID)
+		}
+	}
+	taken, err := liveChildNames(ctx, idb, parentIDs)
+	if err != nil {
+		return err
+	}
+
+	fileRow := map[string]*imports.Row{}      // code → first row with it
+	fileOrg := map[string]*importItem{}       // code → a valid new organisation of an earlier row
+	fileName := map[siblingKey]*imports.Row{} // names given to live organisations by rows
+	for _, r := range rows {
+		code := r.Cells["code"]
+		if first, dup := fileRow[code]; dup && code != "" {
+			r.Fail("code", fmt.Sprintf("与第 %d 行的党组织编码重复", first.RowNo))
+			if !first.Failed("code") {
+				first.Fail("code", fmt.Sprintf("与第 %d 行的党组织编码重复", r.RowNo))
+				delete(fileOrg, code)
+			}
+			continue
+		}
+		fileRow[code] = r
+		item := s.importRow(ctx, idb, wc, dicts, units, byCode, fileRow, fileOrg, r)
+		if item == nil {
+			continue
+		}
+		// A live name is unique among its siblings: existing ones and the file's.
+		key := siblingKey{code: item.parentCode}
+		if item.in.PID != nil {
+			key.pid = *item.in.PID
+		}
+		if prev, dup := fileName[siblingKey{key.pid, key.code + "\x00" + item.in.Name}]; dup {
+			r.Fail("name", fmt.Sprintf("与第 %d 行同属一个上级党组织且名称相同", prev.RowNo))
+			continue
+		}
+		if key.code == "" {
+			if id, ok := taken[key.pid][item.in.Name]; ok && (item.cur == nil || item.cur.ID != id) && (item.cur == nil || item.cur.Live()) {
+				r.Fail("name", fmt.Sprintf("同一上级党组织下已有名为“%s”的党组织", item.in.Name))
+				continue
+			}
+		}
+		fileName[siblingKey{key.pid, key.code + "\x00" + item.in.Name}] = r
+		r.Data = item
+		if item.cur == nil {
+			fileOrg[code] = item
+		}
+	}
+	// A row whose parent row turned invalid afterwards (its code is
+	// duplicated further down) cannot be imported either.
+	for _, r := range rows {
+		if item, ok := r.Data.(*importItem); ok && item.parentCode != "" {
+			if p := fileRow[item.parentCode]; p != nil && p.Status == imports.StatusInvalid {
+				r.Fail("parentCode", fmt.Sprintf("上级党组织「%s」所在的第 %d 行有误，请先修正该行", item.parentCode, p.RowNo))
+				r.Data = nil
+			}
+		}
+	}
+	return nil
+}
+
+// importRow checks one row as the save path would and sets its status.
+func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts *imports.Dicts, units *unitNames,
+	byCode map[string]*Org, fileRow map[string]*imports.Row, fileOrg map[string]*importItem, r *imports.Row) *importItem {
+	item := &importItem{}
+	code := r.Cells["code"]
+	cur := byCode[code]
+	if cur != nil {
+		if !wc.scope.Has(cur.ID) {
+			r.Fail("code", "该党组织不在您的管理范围内")
+			return nil
+		}
+		item.cur, item.in = cur, inputOf(cur)
+		id := cur.ID
+		r.TargetID = &id
+	}
+	in := &item.in
+	text := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = r.Cells[key]
+		}
+	}
+	text("code", &in.Code)
+	text("name", &in.Name)
+	text("shortName", &in.ShortName)
+	text("secretaryName", &in.SecretaryName)
+	text("contactPhone", &in.ContactPhone)
+	if r.Has("type") {
+		in.Type = dicts.Cell(r, importColumn("type"))
+	}
+	if r.Has("category") {
+		in.Category = dicts.Cell(r, importColumn("category"))
+	}
+	for _, d := range []struct {
+		key string
+		dst *Date
+	}{{"foundedOn", &in.FoundedOn}, {"termStart", &in.TermStart}} {
+		if r.Has(d.key) {
+			*d.dst = Date(imports.DateCell(r, importColumn(d.key)))
+		}
+	}
+	if r.Has("termYears") {
+		in.TermYears = 0 // the type's default
+		if t := strings.TrimSuffix(r.Cells["termYears"], "年"); t != "" {
+			n, err := strconv.Atoi(strings.TrimSpace(t))
+			if err != nil || (n != TermYearsBranch && n != TermYearsCommittee) {
+				r.Fail("termYears", fmt.Sprintf("「%s」不是有效的任期年限，只能是%d或%d", r.Cells["termYears"], TermYearsBranch, TermYearsCommittee))
+			}
+			in.TermYears = n
+		}
+	}
+	if r.Has("unit") {
+		in.UnitDeptID = nil
+		if name := r.Cells["unit"]; name != "" {
+			switch ids := units.byName[name]; len(ids) {
+			case 1:
+				in.UnitDeptID = &ids[0]
+			case 0:
+				r.Fail("unit", fmt.Sprintf("找不到单位「%s」", name))
+			default:
+				r.Fail("unit", fmt.Sprintf("有 %d 个名为「%s」的单位，无法确定", len(ids), name))
+			}
+		}
+	}
+	// The parent: in scope, or a new organisation of an earlier valid row.
+	var parent *Org
+	pcode := r.Cells["parentCode"]
+	switch {
+	case pcode == "" && cur != nil: // an update keeps its parent
+	case pcode == "":
+		in.PID = nil
+	case pcode == code:
+		r.Fail("parentCode", "上级党组织不能是自己")
+	case fileOrg[pcode] != nil:
+		if cur != nil {
+			r.Fail("parentCode", "变更上级党组织请使用“调整上级”操作")
+			break
+		}
+		p := fileOrg[pcode]
+		item.parentCode = pcode
+		parent = &Org{Code: pcode, Name: p.in.Name, Type: p.in.Type, Status: StatusNormal}
+	case byCode[pcode] != nil && wc.scope.Has(byCode[pcode].ID):
+		parent = byCode[pcode]
+		id := parent.ID
+		if cur != nil && (cur.PID == nil || *cur.PID != id) {
+			r.Fail("parentCode", "变更上级党组织请使用“调整上级”操作")
+			break
+		}
+		in.PID = &id
+	case fileRow[pcode] != nil && byCode[pcode] == nil:
+		r.Fail("parentCode", fmt.Sprintf("上级党组织「%s」所在的第 %d 行有误，请先修正该行", pcode, fileRow[pcode].RowNo))
+	default:
+		r.Fail("parentCode", fmt.Sprintf("找不到上级党组织「%s」：须为您管理范围内的党组织，或本文件中前面某行的党组织", pcode))
+	}
+	if len(r.Errors) > 0 {
+		return nil
+	}
+	fail := func(err error) *importItem {
+		var he *httpx.Error
+		msg := err.Error()
+		if errors.As(err, &he) {
+			msg = he.Message
+		}
+		r.Fail(columnOfMessage(msg), msg)
+		return nil
+	}
+	if err := in.normalise(); err != nil {
+		return fail(err)
+	}
+	if err := checkDicts(wc.labels, in); err != nil {
+		return fail(err)
+	}
+	if cur == nil {
+		if err := checkParent(wc.scope, parent, in.Type); err != nil {
+			return fail(err)
+		}
+		r.Status = imports.StatusNew
+		return item
+	}
+	if in.Type != cur.Type {
+		// The same rule as checkTypeChange, which reads the parent and
+		// children: a type change is rare enough to read them per row.
+		if err := s.checkTypeChange(ctx, idb, cur, in.Type); err != nil {
+			return fail(err)
+		}
+	}
+	next := *cur
+	in.apply(&next)
+	wc.labels.fill(cur)
+	wc.labels.fill(&next)
+	// The parent stays (a move is an operation of its own): its name is left out of both sides.
+	changes := trailFields.Diff(displayNamed(wc.labels, cur, "", units.name(cur.UnitDeptID)),
+		displayNamed(wc.labels, &next, "", units.name(next.UnitDeptID)))
+	if len(changes) == 0 {
+		r.Status = imports.StatusUnchanged
+		return item
+	}
+	r.Status = imports.StatusChanged
+	for _, c := range changes {
+		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
+	}
+	return item
+}
+
+// orgsByCode reads the organisations with the given codes (chunked IN).
+func orgsByCode(ctx context.Context, idb bun.IDB, codes map[string]bool) (map[string]*Org, error) {
+	list := make([]string, 0, len(codes))
+	for c := range codes {
+		list = append(list, c)
+	}
+	out := make(map[string]*Org, len(list))
+	for start := 0; start < len(list); start += 500 {
+		var found []*Org
+		if err := idb.NewSelect().Model(&found).Where("z.code IN (?)", bun.In(list[start:min(start+500, len(list))])).Scan(ctx); err != nil {
+			return nil, err
+		}
+		for _, o := range found {
+			out[o.Code] = o
+		}
+	}
+	return out, nil
+}
+
+// unitNames are the administrative units (sys_dept, a small table) by name and by id.
+type unitNames struct {
+	byName map[string][]int64
+	byID   map[int64]string
+}
+
+func (u *unitNames) name(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	return u.byID[*id]
+}
+
+func unitsByName(ctx context.Context, idb bun.IDB) (*unitNames, error) {
+	var units []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := idb.NewSelect().Table("sys_dept").Column("id", "name").Scan(ctx, &units); err != nil {
+		return nil, err
+	}
+	out := &unitNames{byName: make(map[string][]int64, len(units)), byID: make(map[int64]string, len(units))}
+	for _, u := range units {
+		out.byName[u.Name] = append(out.byName[u.Name], u.ID)
+		out.byID[u.ID] = u.Name
+	}
+	return out, nil
+}
+
+// liveChildNames maps parent id (0 = roots) → live child name → its id.
+func liveChildNames(ctx context.Context, idb bun.IDB, parentIDs []int64) (map[int64]map[string]int64, error) {
+	out := map[int64]map[string]int64{}
+	add := func(list []Org) {
+		for _, o := range list {
+			var pid int64
+			if o.PID != nil {
+				pid = *o.PID
+			}
+			if out[pid] == nil {
+				out[pid] = map[string]int64{}
+			}
+			out[pid][o.Name] = o.ID
+		}
+	}
+	var roots []Org
+	if err := idb.NewSelect().Model(&roots).Column("id", "pid", "name").Where("pid IS NULL").Where("status = ?", StatusNormal).Scan(ctx); err != nil {
+		return nil, err
+	}
+	add(roots)
+	parentIDs = uniqueIDs(parentIDs)
+	for start := 0; start < len(parentIDs); start += 500 {
+		var list []Org
+		if err := idb.NewSelect().Model(&list).Column("id", "pid", "name").Where("pid IN (?)", bun.In(parentIDs[start:min(start+500, len(parentIDs))])).
+			Where("status = ?", StatusNormal).Scan(ctx); err != nil {
+			return nil, err
+		}
+		add(list)
+	}
+	return out, nil
+}
+
+// Commit creates and updates the organisations in file order (a parent
+// before its children) through the API's save path, inside tx, with the
+// trail origins SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+	s := k.s
+	wc, err := s.prepare(ctx)
+	if err != nil {
+		return err
+	}
+	created := map[string]int64{}
+	for _, r := range rows {
+		item, ok := r.Data.(*importItem)
+		if !ok {
+			return fmt.Errorf("org import row %d was not validated", r.RowNo)
+		}
+		in := item.in
+		if item.parentCode != "" {
+			id, ok := created[item.parentCode]
+			if !ok {
+				return httpx.BadRequest("第 %d 行的上级党组织“%s”未导入", r.RowNo, item.parentCode)
+			}
+			in.PID = &id
+		}
+		if item.cur == nil {
+			o, err := s.create(ctx, tx, wc, in, audit.OriginSystemImport)
+			if err != nil {
+				return rowError(r, err)
+			}
+			created[o.Code] = o.ID
+			if !wc.scope.All { // a new organisation under the caller's scope is theirs to fill
+				wc.scope.OrgIDs = append(wc.scope.OrgIDs, o.ID)
+			}
+			continue
+		}
+		if err := s.update(ctx, tx, wc, in, audit.OriginSystemImportUpdate, nil); err != nil {
+			return rowError(r, err)
+		}
+	}
+	return nil
+}
+
+// rowError names the row a save-path error came from.
+func rowError(r *imports.Row, err error) error {
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return &httpx.Error{Status: he.Status, Message: fmt.Sprintf("第 %d 行：%s", r.RowNo, he.Message), Cause: he.Cause}
+	}
+	return err
+}

@@ -1,0 +1,382 @@
+package people
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/system"
+)
+
+// PermImport lets a user import students, teachers and classes from Excel
+// (within their unit scope).
+const PermImport = "ry:import"
+
+// chunkIN bounds the values of one IN list and the rows of one INSERT.
+const chunkIN = 500
+
+// StudentImportKind is the student import (/api/import/xsjbxx); with the
+// teacher and class imports it makes the people registry's import kinds.
+// A row matches a live record by its student number, staff number or class
+// code; a column left out of the file keeps the record's value, an empty
+// cell clears it. Rows are checked with the API's checks (checkStudent,
+// checkTeacher, checkClass); what those read from the database one record
+// at a time is read here once for the whole file.
+func (s *Service) StudentImportKind() imports.Kind { return studentImport{s} }
+
+// TeacherImportKind is the teacher import (/api/import/jsjbxx).
+func (s *Service) TeacherImportKind() imports.Kind { return teacherImport{s} }
+
+// ClassImportKind is the class import (/api/import/bj).
+func (s *Service) ClassImportKind() imports.Kind { return classImport{s} }
+
+const unitNote = "您管理范围内单位的单位编码，或在其中唯一的单位名称"
+
+// personColumns are the columns students and teachers share (after the number).
+var personColumns = []imports.Column{
+	{Key: "name", Label: "姓名", Required: true, Example: "张三"},
+	{Key: "gender", Label: "性别", Dict: DictGender, Note: "可不填：按身份证号码确定"},
+	{Key: "ethnicity", Label: "民族", Dict: DictEthnicity, Example: "汉族"},
+	{Key: "idNumber", Label: "身份证号码", Example: "110101199003074514", Note: "18位（旧号码15位）；请以文本格式填写"},
+	{Key: "phone", Label: "手机号码", Example: "13800138000"},
+	{Key: "birthDate", Label: "出生日期", Example: "1990-03-07", Note: "可不填：按身份证号码确定；填写时须与身份证号码一致"},
+	{Key: "unit", Label: "所在单位", Required: true, Example: "DW001", Note: unitNote},
+}
+
+func columnIn(cols []imports.Column, key string) imports.Column {
+	for _, c := range cols {
+		if c.Key == key {
+			return c
+		}
+	}
+	return imports.Column{Key: key, Label: key}
+}
+
+// columnOfMessage names the column an API check's message is about.
+func columnOfMessage(msg string) string {
+	for _, m := range []struct{ word, key string }{
+		{"不能改变所在单位", "unit"}, {"学号", "studentNo"}, {"工号", "staffNo"}, {"班级编号", "code"}, {"班级名称", "name"}, {"班主任", "headTeacher"},
+		{"班级", "class"}, {"性别与", "gender"}, {"出生日期与", "birthDate"}, {"身份证", "idNumber"}, {"出生日期", "birthDate"}, {"性别", "gender"}, {"民族", "ethnicity"},
+		{"手机", "phone"}, {"状态", "status"}, {"备注", "remark"}, {"单位", "unit"}, {"年级", "grade"},
+		{"培养层次", "educationLevel"}, {"入学日期", "enrolledOn"}, {"职称", "professionalTitle"}, {"岗位", "post"},
+		{"专业", "major"}, {"姓名", "name"},
+	} {
+		if strings.Contains(msg, m.word) {
+			return m.key
+		}
+	}
+	return ""
+}
+
+// failWith marks the row invalid with the message of an API check's error.
+func failWith(r *imports.Row, err error) {
+	msg := err.Error()
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		msg = he.Message
+	}
+	r.Fail(columnOfMessage(msg), msg)
+}
+
+// importRefs is what every kind's validation reads once: dictionaries and
+// the units of the caller's scope.
+type importRefs struct {
+	labels     system.DictLabels
+	dicts      *imports.Dicts
+	inScope    map[int64]bool // unit id → in the caller's unit scope
+	unitName   map[int64]string
+	unitByCode map[string]int64
+	unitByName map[string][]int64
+}
+
+func (s *Service) importRefs(ctx context.Context, idb bun.IDB) (*importRefs, error) {
+	ref := &importRefs{inScope: map[int64]bool{}, unitName: map[int64]string{}, unitByCode: map[string]int64{},
+		unitByName: map[string][]int64{}}
+	var err error
+	if ref.labels, err = s.labels(ctx); err != nil {
+		return nil, err
+	}
+	if ref.dicts, err = imports.LoadDicts(ctx, s.sys, DictGender, DictEthnicity, DictGrade, DictTitle, DictPost,
+		DictStudentStatus, DictTeacherStatus, DictEducationLevel); err != nil {
+		return nil, err
+	}
+	sc, err := s.units.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Units are a small table: the caller's all in one query.
+	var units []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+		Code string `bun:"code"`
+	}
+	q := idb.NewSelect().TableExpr("sys_dept AS d").ColumnExpr("d.id, d.name, COALESCE(i.code, '') AS code").
+		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id")
+	if err := sc.Apply(q, "d.id").Scan(ctx, &units); err != nil {
+		return nil, err
+	}
+	for _, u := range units {
+		ref.inScope[u.ID], ref.unitName[u.ID] = true, u.Name
+		if u.Code != "" {
+			ref.unitByCode[u.Code] = u.ID
+		}
+		ref.unitByName[u.Name] = append(ref.unitByName[u.Name], u.ID)
+	}
+	return ref, nil
+}
+
+// unitCell resolves the unit cell into dst (a unit code or a name unique
+// in the caller's scope); an empty cell clears it.
+func (ref *importRefs) unitCell(r *imports.Row, dst **int64) {
+	if !r.Has("unit") {
+		return
+	}
+	*dst = nil
+	text := r.Cells["unit"]
+	if text == "" {
+		return
+	}
+	if id, ok := ref.unitByCode[text]; ok {
+		*dst = &id
+		return
+	}
+	switch ids := ref.unitByName[text]; len(ids) {
+	case 1:
+		id := ids[0]
+		*dst = &id
+	case 0:
+		r.Fail("unit", fmt.Sprintf("找不到单位「%s」，请填写您管理范围内单位的编码或名称", text))
+	default:
+		r.Fail("unit", fmt.Sprintf("有 %d 个名为「%s」的单位，请改填单位编码", len(ids), text))
+	}
+}
+
+// unitInScope is checkPersonStored's unit check against the units read
+// once (the ID number's uniqueness is checked for the whole file by
+// checkIDNumbers).
+func (ref *importRefs) unitInScope(p *Person, _ int64) error {
+	if !ref.inScope[p.UnitDeptID] {
+		return errNoUnit()
+	}
+	return nil
+}
+
+func (ref *importRefs) nameOfUnit(id int64) string {
+	if n, ok := ref.unitName[id]; ok {
+		return n
+	}
+	return fmt.Sprint(id)
+}
+
+// markDuplicates fails every row whose match key (column key) another row
+// of the file repeats, and the rows without one; it returns the keys.
+func markDuplicates(rows []*imports.Row, key, label string) []string {
+	first := map[string]*imports.Row{}
+	var keys []string
+	for _, r := range rows {
+		v := r.Cells[key]
+		if v == "" {
+			r.Fail(key, "请填写"+label)
+			continue
+		}
+		if f, dup := first[v]; dup {
+			r.Fail(key, fmt.Sprintf("与第 %d 行的%s重复", f.RowNo, label))
+			if !f.Failed(key) {
+				f.Fail(key, fmt.Sprintf("与第 %d 行的%s重复", r.RowNo, label))
+			}
+			continue
+		}
+		first[v] = r
+		keys = append(keys, v)
+	}
+	return keys
+}
+
+// chunked runs fn over values a chunk at a time.
+func chunked[T any](values []T, fn func(part []T) error) error {
+	for start := 0; start < len(values); start += chunkIN {
+		if err := fn(values[start:min(start+chunkIN, len(values))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// importItem is a validated row ready for Commit: the record to write, the
+// time the live record was read (nil for a new one) and, for students and
+// teachers, the person fields the ID number check reads.
+type importItem[T any] struct {
+	rec    *T
+	readAt *time.Time
+	person *Person
+}
+
+// personItem is what a person row carries to the ID number check.
+type personItem interface{ personOf() *Person }
+
+func (i *importItem[T]) personOf() *Person { return i.person }
+
+// commitItems inserts the new records in multi-row INSERTs and updates the
+// changed ones, each only if nobody changed it since it was read (these
+// tables keep no change trail).
+func commitItems[T any](ctx context.Context, tx bun.Tx, rows []*imports.Row, what string, dupNumber *httpx.Error) error {
+	var fresh []*T
+	for _, r := range rows {
+		item, ok := r.Data.(*importItem[T])
+		if !ok {
+			return fmt.Errorf("%s import row %d was not validated", what, r.RowNo)
+		}
+		if item.readAt == nil {
+			fresh = append(fresh, item.rec)
+			continue
+		}
+		if err := updateGuarded(ctx, tx, item.rec, *item.readAt, r, what, dupNumber); err != nil {
+			return err
+		}
+	}
+	return insertChunks(ctx, tx, fresh, dupNumber)
+}
+
+// checkIDNumbers fails the valid rows whose ID number another valid row of
+// the file or another record of table (idx → id, read in bulk) holds,
+// as the unique index would at commit.
+func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*imports.Row, self func(*imports.Row) int64) error {
+	byIdx := map[string]*imports.Row{}
+	var keys []string
+	for _, r := range rows {
+		item, ok := r.Data.(personItem)
+		if !ok || item.personOf() == nil || item.personOf().IDNumberIdx == "" {
+			continue
+		}
+		idx := item.personOf().IDNumberIdx
+		if f, dup := byIdx[idx]; dup {
+			r.Fail("idNumber", fmt.Sprintf("与第 %d 行的身份证号码重复", f.RowNo))
+			r.Data = nil
+			if f.Data != nil {
+				f.Fail("idNumber", fmt.Sprintf("与第 %d 行的身份证号码重复", r.RowNo))
+				f.Data = nil
+			}
+			continue
+		}
+		byIdx[idx] = r
+		keys = append(keys, idx)
+	}
+	taken := map[string]int64{}
+	err := chunked(keys, func(part []string) error {
+		var found []struct {
+			ID  int64  `bun:"id"`
+			Idx string `bun:"id_number_idx"`
+		}
+		if err := idb.NewSelect().Table(table).Column("id", "id_number_idx").Where("id_number_idx IN (?)", bun.In(part)).
+			Scan(ctx, &found); err != nil {
+			return err
+		}
+		for _, f := range found {
+			taken[f.Idx] = f.ID
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for idx, r := range byIdx {
+		if id, ok := taken[idx]; ok && r.Data != nil && id != self(r) {
+			r.Fail("idNumber", errDuplicateIDNumber().Message)
+			r.Data = nil
+		}
+	}
+	return nil
+}
+
+// settle sets a checked row's status and changes from the record as shown
+// before (nil: new) and after.
+func settle(r *imports.Row, fields audit.Fields, before, after map[string]string) {
+	if before == nil {
+		r.Status = imports.StatusNew
+		return
+	}
+	changes := fields.Diff(before, after)
+	if len(changes) == 0 {
+		r.Status = imports.StatusUnchanged
+		return
+	}
+	r.Status = imports.StatusChanged
+	for _, c := range changes {
+		old, nw := c.Old, c.New
+		switch c.Field { // personal fields are shown masked, as in the lists
+		case "idNumber":
+			old, nw = crypto.MaskIDNumber(old), crypto.MaskIDNumber(nw)
+		case "phone":
+			old, nw = crypto.MaskPhone(old), crypto.MaskPhone(nw)
+		}
+		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: old, New: nw})
+	}
+}
+
+// personDisplay is the shared part of a person as a row's changes show it
+// (personal fields in clear: masked by settle).
+func (s *Service) personDisplay(ref *importRefs, p *Person, table string, id int64, statusDict string) map[string]string {
+	l := ref.labels
+	return map[string]string{
+		"name": p.Name, "gender": l.Label(DictGender, p.Gender), "ethnicity": l.Label(DictEthnicity, p.Ethnicity),
+		"idNumber": s.reveal(p.IDNumberEnc, table, id), "phone": s.reveal(p.PhoneEnc, table, id),
+		"birthDate": string(p.BirthDate), "unit": ref.nameOfUnit(p.UnitDeptID), "status": l.Label(statusDict, p.Status),
+		"remark": p.Remark,
+	}
+}
+
+// personCells reads the shared cells into in.
+func (ref *importRefs) personCells(r *imports.Row, cols []imports.Column, in *PersonInput) {
+	text := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = r.Cells[key]
+		}
+	}
+	dict := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = ref.dicts.Cell(r, columnIn(cols, key))
+		}
+	}
+	text("name", &in.Name)
+	dict("gender", &in.Gender)
+	dict("ethnicity", &in.Ethnicity)
+	text("idNumber", &in.IDNumber)
+	text("phone", &in.Phone)
+	if r.Has("birthDate") {
+		in.BirthDate = imports.DateCell(r, columnIn(cols, "birthDate"))
+	}
+	ref.unitCell(r, &in.UnitDeptID)
+	dict("status", &in.Status)
+	text("remark", &in.Remark)
+}
+
+// insertChunks inserts new records a chunk at a time (multi-row INSERTs).
+func insertChunks[T any](ctx context.Context, tx bun.Tx, list []*T, dupNumber *httpx.Error) error {
+	return chunked(list, func(part []*T) error {
+		if _, err := tx.NewInsert().Model(&part).Returning("id").Exec(ctx); err != nil {
+			return writeErr(err, dupNumber)
+		}
+		return nil
+	})
+}
+
+// updateGuarded writes a changed record only if nobody changed it since it
+// was read (its updated_at).
+func updateGuarded(ctx context.Context, tx bun.Tx, model any, readAt time.Time, r *imports.Row, what string, dupNumber *httpx.Error) error {
+	res, err := tx.NewUpdate().Model(model).WherePK().Where("updated_at = ?", readAt).ExcludeColumn("id", "created_at").Exec(ctx)
+	if err != nil {
+		return writeErr(err, dupNumber)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return httpx.Conflict("第 %d 行的%s信息刚被其他人修改，请重新校验后再导入", r.RowNo, what)
+	}
+	return nil
+}

@@ -1,0 +1,182 @@
+package people
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/rbac"
+)
+
+type classImport struct{ s *Service }
+
+func (classImport) Name() string       { return "bj" }
+func (classImport) Title() string      { return "班级信息" }
+func (classImport) Permission() string { return PermImport }
+
+var classColumns = []imports.Column{
+	{Key: "code", Label: "班级编号", Required: true, Example: "BJ2024-01", Note: "不超过32个字符；用于匹配已有班级"},
+	{Key: "name", Label: "班级名称", Required: true, Example: "计算机科学与技术2024级1班"},
+	{Key: "grade", Label: "年级", Dict: DictGrade, Example: "2024"},
+	{Key: "unit", Label: "所在单位", Required: true, Example: "DW001", Note: unitNote},
+	{Key: "major", Label: "专业", Example: "计算机科学与技术"},
+	{Key: "headTeacher", Label: "班主任工号", Example: "T2010001", Note: "您管理范围内教师的工号"},
+}
+
+func (classImport) Columns() []imports.Column { return classColumns }
+
+// classFields are the fields a changed class row reports.
+var classFields = audit.Fields{
+	{Name: "code", Label: "班级编号"}, {Name: "name", Label: "班级名称"}, {Name: "grade", Label: "年级"},
+	{Name: "unit", Label: "所在单位"}, {Name: "major", Label: "专业"}, {Name: "headTeacher", Label: "班主任"},
+}
+
+type headTeacher struct {
+	ID         int64  `bun:"id"`
+	StaffNo    string `bun:"staff_no"`
+	Name       string `bun:"name"`
+	UnitDeptID int64  `bun:"unit_dept_id"`
+}
+
+func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
+	s := k.s
+	ref, err := s.importRefs(ctx, idb)
+	if err != nil {
+		return err
+	}
+	codes := markDuplicates(rows, "code", "班级编号")
+	existing := map[string]*classRow{}
+	if err := chunked(codes, func(part []string) error {
+		var list []*classRow
+		// The student count: a class holding students keeps its unit (checkClassMove).
+		if err := idb.NewSelect().Model(&list).ColumnExpr("c.*").
+			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
+			Where("c.code IN (?)", bun.In(part)).Scan(ctx); err != nil {
+			return err
+		}
+		for _, c := range list {
+			existing[c.Code] = c
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	// Head teachers: those the rows name (staff numbers) and the current ones (ids), of the scope.
+	var staffNos []string
+	var teacherIDs []int64
+	for _, r := range rows {
+		if no := r.Cells["headTeacher"]; no != "" {
+			staffNos = append(staffNos, no)
+		}
+	}
+	for _, c := range existing {
+		if c.HeadTeacherID != nil {
+			teacherIDs = append(teacherIDs, *c.HeadTeacherID)
+		}
+	}
+	teacherByNo, teacherByID := map[string]*headTeacher{}, map[int64]*headTeacher{}
+	read := func(where string, part any) error {
+		var list []*headTeacher
+		if err := idb.NewSelect().Table("jsjbxx").Column("id", "staff_no", "name", "unit_dept_id").Where(where, part).Scan(ctx, &list); err != nil {
+			return err
+		}
+		for _, t := range list {
+			if ref.inScope[t.UnitDeptID] {
+				teacherByNo[t.StaffNo], teacherByID[t.ID] = t, t
+			}
+		}
+		return nil
+	}
+	if err := chunked(staffNos, func(part []string) error { return read("staff_no IN (?)", bun.In(part)) }); err != nil {
+		return err
+	}
+	if err := chunked(uniqueIDs(teacherIDs), func(part []int64) error { return read("id IN (?)", bun.In(part)) }); err != nil {
+		return err
+	}
+	display := func(c *Class) map[string]string {
+		head := ""
+		if c.HeadTeacherID != nil {
+			if t := teacherByID[*c.HeadTeacherID]; t != nil {
+				head = t.StaffNo + " " + t.Name
+			} else {
+				head = fmt.Sprint(*c.HeadTeacherID)
+			}
+		}
+		return map[string]string{"code": c.Code, "name": c.Name, "grade": ref.labels.Label(DictGrade, c.Grade),
+			"unit": ref.nameOfUnit(c.UnitDeptID), "major": c.Major, "headTeacher": head}
+	}
+	for _, r := range rows {
+		if r.Status == imports.StatusInvalid {
+			continue
+		}
+		cur := existing[r.Cells["code"]]
+		in := ClassInput{Code: r.Cells["code"]}
+		var curClass *Class
+		if cur != nil {
+			if !ref.inScope[cur.UnitDeptID] {
+				r.Fail("code", "该班级不在您的管理范围内")
+				continue
+			}
+			id := cur.ID
+			r.TargetID = &id
+			unitID := cur.UnitDeptID
+			in = ClassInput{ID: cur.ID, Code: cur.Code, Name: cur.Name, Grade: cur.Grade, UnitDeptID: &unitID, Major: cur.Major,
+				HeadTeacherID: cur.HeadTeacherID}
+			curClass = &cur.Class
+		}
+		if r.Has("name") {
+			in.Name = r.Cells["name"]
+		}
+		if r.Has("major") {
+			in.Major = r.Cells["major"]
+		}
+		if r.Has("grade") {
+			in.Grade = ref.dicts.Cell(r, columnIn(classColumns, "grade"))
+		}
+		ref.unitCell(r, &in.UnitDeptID)
+		if r.Has("headTeacher") {
+			in.HeadTeacherID = nil
+			if no := r.Cells["headTeacher"]; no != "" {
+				if t := teacherByNo[no]; t != nil {
+					in.HeadTeacherID = &t.ID
+				} else {
+					r.Fail("headTeacher", fmt.Sprintf("找不到工号为「%s」的教师，请填写您管理范围内教师的工号", no))
+				}
+			}
+		}
+		if len(r.Errors) > 0 {
+			continue
+		}
+		c, err := s.checkClass(ref.labels, in, curClass)
+		if err == nil && !ref.inScope[c.UnitDeptID] {
+			err = errNoUnit()
+		}
+		if err == nil && cur != nil {
+			err = checkClassMove(cur, c)
+		}
+		if err != nil {
+			failWith(r, err)
+			continue
+		}
+		item := &importItem[Class]{rec: c}
+		if cur != nil {
+			item.readAt = &cur.UpdatedAt
+		}
+		r.Data = item
+		var before map[string]string
+		if cur != nil {
+			before = display(&cur.Class)
+		}
+		settle(r, classFields, before, display(c))
+	}
+	return nil
+}
+
+// Commit inserts the new classes and updates the changed ones (each only
+// if nobody changed it since it was read). Classes have no change trail.
+func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+	return commitItems[Class](ctx, tx, rows, "班级", errDuplicateClassCode())
+}

@@ -1,0 +1,461 @@
+package unit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/system"
+)
+
+// PermImport lets a user import units from Excel (within their scope).
+const PermImport = "dw:import"
+
+// chunkIN bounds the values of one IN list.
+const chunkIN = 500
+
+// ImportKind is the unit import (/api/import/dw). A row matches a live unit
+// by its code; a parent is named by its code or by a name unique in the
+// caller's scope, or is a unit of an earlier row of the same file. A column
+// left out of the file keeps the unit's value, an empty cell clears it (an
+// empty parent keeps an existing unit where it is). Rows are checked with
+// the API's checks; creates and updates run the API's save path (sys_dept,
+// dw_info and the unit trail) in file order.
+func (s *Service) ImportKind() imports.Kind { return importKind{s} }
+
+type importKind struct{ s *Service }
+
+func (importKind) Name() string       { return "dw" }
+func (importKind) Title() string      { return "单位信息" }
+func (importKind) Permission() string { return PermImport }
+
+var importColumns = []imports.Column{
+	{Key: "code", Label: "单位编码", Required: true, Example: "DW001", Note: "不超过32个字符；用于匹配已有单位"},
+	{Key: "name", Label: "单位名称", Required: true, Example: "计算机学院"},
+	{Key: "shortName", Label: "单位简称", Example: "计院"},
+	{Key: "type", Label: "单位类型", Required: true, Dict: DictType, Example: "院系"},
+	{Key: "parent", Label: "上级单位", Example: "DW000",
+		Note: "您管理范围内单位的编码或唯一的名称，或本文件中前面某行的单位编码；只有可管理全部单位的用户可以不填（新建顶级单位）"},
+	{Key: "leaderName", Label: "负责人", Example: "张主任"},
+	{Key: "contactPhone", Label: "联系电话", Example: "010-62750000"},
+	{Key: "dzz", Label: "对应党组织编码", Example: "D0101", Note: "您管理范围内党组织的编码；只有可管理全部单位的用户可以不填"},
+	{Key: "foundedOn", Label: "成立日期", Example: "1990-09-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
+	{Key: "remark", Label: "备注"},
+}
+
+func (importKind) Columns() []imports.Column { return importColumns }
+
+func importColumn(key string) imports.Column {
+	for _, c := range importColumns {
+		if c.Key == key {
+			return c
+		}
+	}
+	return imports.Column{Key: key, Label: key}
+}
+
+// columnOfMessage names the column a save-path message is about.
+func columnOfMessage(msg string) string {
+	for _, m := range []struct{ word, key string }{
+		{"上级", "parent"}, {"下级", "parent"}, {"党组织", "dzz"}, {"编码", "code"}, {"简称", "shortName"},
+		{"名称", "name"}, {"名为", "name"}, {"类型", "type"}, {"负责人", "leaderName"}, {"联系电话", "contactPhone"},
+		{"成立日期", "foundedOn"}, {"备注", "remark"},
+	} {
+		if strings.Contains(msg, m.word) {
+			return m.key
+		}
+	}
+	return ""
+}
+
+// importItem is a validated row ready for Commit.
+type importItem struct {
+	rec        Record
+	cur        *row
+	parentCode string // a parent created by an earlier row of the file (its code); "" otherwise
+}
+
+// dept is a department as the import reads the whole (small) tree once.
+type dept struct {
+	ID   int64  `bun:"id"`
+	PID  *int64 `bun:"pid"`
+	Name string `bun:"name"`
+	Code string `bun:"code"`
+}
+
+// importRefs is what validation reads once for all rows.
+type importRefs struct {
+	labels    system.DictLabels
+	dicts     *imports.Dicts
+	scope     Scope
+	orgScope  map[int64]bool // nil: all organisations
+	depts     map[int64]*dept
+	inScope   map[int64]bool
+	byCode    map[string]*dept           // units of the scope
+	byName    map[string][]*dept         // departments of the scope
+	taken     map[int64]map[string]int64 // parent id (0 = roots) → child name → id
+	existing  map[string]*row            // live units the rows' codes match, in scope or not
+	orgByCode map[string]int64           // organisations of the caller's scope the rows name
+	orgName   map[int64]string
+}
+
+func (s *Service) importRefs(ctx context.Context, idb bun.IDB, rows []*imports.Row) (*importRefs, error) {
+	ref := &importRefs{depts: map[int64]*dept{}, inScope: map[int64]bool{}, byCode: map[string]*dept{},
+		byName: map[string][]*dept{}, taken: map[int64]map[string]int64{}, existing: map[string]*row{},
+		orgByCode: map[string]int64{}, orgName: map[int64]string{}}
+	var err error
+	if ref.labels, err = s.labels(ctx); err != nil {
+		return nil, err
+	}
+	if ref.dicts, err = imports.LoadDicts(ctx, s.sys, DictType); err != nil {
+		return nil, err
+	}
+	if ref.scope, err = s.ScopeOf(ctx); err != nil {
+		return nil, err
+	}
+	orgScope, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	ref.orgScope = orgScope.Set()
+	var depts []*dept
+	if err := idb.NewSelect().TableExpr("sys_dept AS d").ColumnExpr("d.id, d.pid, d.name, COALESCE(i.code, '') AS code").
+		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").Scan(ctx, &depts); err != nil {
+		return nil, err
+	}
+	var scoped []int64
+	if err := ref.scope.Apply(idb.NewSelect().TableExpr("sys_dept AS d").Column("d.id"), "d.id").Scan(ctx, &scoped); err != nil {
+		return nil, err
+	}
+	for _, id := range scoped {
+		ref.inScope[id] = true
+	}
+	for _, d := range depts {
+		ref.depts[d.ID] = d
+		var pid int64
+		if d.PID != nil {
+			pid = *d.PID
+		}
+		if ref.taken[pid] == nil {
+			ref.taken[pid] = map[string]int64{}
+		}
+		ref.taken[pid][d.Name] = d.ID
+		if ref.inScope[d.ID] {
+			if d.Code != "" {
+				ref.byCode[d.Code] = d
+			}
+			ref.byName[d.Name] = append(ref.byName[d.Name], d)
+		}
+	}
+	var codes, orgCodes []string
+	for _, r := range rows {
+		if c := r.Cells["code"]; c != "" {
+			codes = append(codes, c)
+		}
+		if c := r.Cells["dzz"]; c != "" {
+			orgCodes = append(orgCodes, c)
+		}
+	}
+	for start := 0; start < len(codes); start += chunkIN {
+		var list []*row
+		if err := baseQuery(idb).Where("i.code IN (?)", bun.In(codes[start:min(start+chunkIN, len(codes))])).Scan(ctx, &list); err != nil {
+			return nil, err
+		}
+		for _, r := range list {
+			ref.existing[r.Code] = r
+			if r.DzzID != nil {
+				ref.orgName[*r.DzzID] = r.DzzName
+			}
+		}
+	}
+	for start := 0; start < len(orgCodes); start += chunkIN {
+		var list []struct {
+			ID   int64  `bun:"id"`
+			Code string `bun:"code"`
+			Name string `bun:"name"`
+		}
+		if err := orgScope.Apply(idb.NewSelect().TableExpr("dzz AS z").Column("z.id", "z.code", "z.name").
+			Where("z.code IN (?)", bun.In(orgCodes[start:min(start+chunkIN, len(orgCodes))])), "z.id").Scan(ctx, &list); err != nil {
+			return nil, err
+		}
+		for _, o := range list {
+			ref.orgByCode[o.Code], ref.orgName[o.ID] = o.ID, o.Name
+		}
+	}
+	return ref, nil
+}
+
+// tree is the department tree as read once (checkParent's view of it).
+func (ref *importRefs) tree() tree {
+	return tree{
+		visible: func(id int64) (bool, error) { return ref.inScope[id], nil },
+		parentOf: func(id int64) (*int64, error) {
+			if d := ref.depts[id]; d != nil {
+				return d.PID, nil
+			}
+			return nil, nil
+		},
+	}
+}
+
+func (ref *importRefs) deptName(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	if d := ref.depts[*id]; d != nil {
+		return d.Name
+	}
+	return fmt.Sprint(*id)
+}
+
+func (ref *importRefs) dzzName(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	if n, ok := ref.orgName[*id]; ok {
+		return n
+	}
+	return fmt.Sprint(*id)
+}
+
+// siblingKey names a parent: an existing department id, or a file row's code.
+type siblingKey struct {
+	pid  int64
+	code string
+	name string
+}
+
+func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
+	s := k.s
+	ref, err := s.importRefs(ctx, idb, rows)
+	if err != nil {
+		return err
+	}
+	fileRow := map[string]*imports.Row{}      // code → first row with it
+	fileUnit := map[string]*importItem{}      // code → a valid new unit of an earlier row
+	fileName := map[siblingKey]*imports.Row{} // names given by rows under each parent
+	for _, r := range rows {
+		code := r.Cells["code"]
+		if code == "" {
+			r.Fail("code", "请填写单位编码")
+			continue
+		}
+		if first, dup := fileRow[code]; dup {
+			r.Fail("code", fmt.Sprintf("与第 %d 行的单位编码重复", first.RowNo))
+			if !first.Failed("code") {
+				first.Fail("code", fmt.Sprintf("与第 %d 行的单位编码重复", r.RowNo))
+				first.Data = nil
+				delete(fileUnit, code)
+			}
+			continue
+		}
+		fileRow[code] = r
+		item := s.importRow(ref, fileRow, fileUnit, r)
+		if item == nil {
+			continue
+		}
+		// A name is unique among its siblings: existing ones and the file's.
+		key := siblingKey{code: item.parentCode, name: item.rec.Name}
+		if item.rec.PID != nil {
+			key.pid = *item.rec.PID
+		}
+		if prev, dup := fileName[key]; dup {
+			r.Fail("name", fmt.Sprintf("与第 %d 行同属一个上级单位且名称相同", prev.RowNo))
+			r.Data = nil
+			continue
+		}
+		if key.code == "" {
+			if id, ok := ref.taken[key.pid][key.name]; ok && id != item.rec.ID {
+				r.Fail("name", errDuplicateName(key.name).Message)
+				r.Data = nil
+				continue
+			}
+		}
+		fileName[key] = r
+		if item.cur == nil {
+			fileUnit[code] = item
+		}
+	}
+	// A row whose parent row turned invalid afterwards (its code is
+	// duplicated further down) cannot be imported either.
+	for _, r := range rows {
+		if item, ok := r.Data.(*importItem); ok && item.parentCode != "" {
+			if p := fileRow[item.parentCode]; p != nil && p.Status == imports.StatusInvalid {
+				r.Fail("parent", fmt.Sprintf("上级单位「%s」所在的第 %d 行有误，请先修正该行", item.parentCode, p.RowNo))
+				r.Data = nil
+			}
+		}
+	}
+	return nil
+}
+
+// importRow checks one row as the save path would and sets its status and Data.
+func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fileUnit map[string]*importItem, r *imports.Row) *importItem {
+	code := r.Cells["code"]
+	cur := ref.existing[code]
+	in := Input{}
+	if cur != nil {
+		if !ref.inScope[cur.ID] {
+			r.Fail("code", "该单位不在您的管理范围内")
+			return nil
+		}
+		in = inputOf(cur.Record)
+		id := cur.ID
+		r.TargetID = &id
+	}
+	text := func(key string, dst *string) {
+		if r.Has(key) {
+			*dst = r.Cells[key]
+		}
+	}
+	text("code", &in.Code)
+	text("name", &in.Name)
+	text("shortName", &in.ShortName)
+	text("leaderName", &in.LeaderName)
+	text("contactPhone", &in.ContactPhone)
+	text("remark", &in.Remark)
+	if r.Has("type") {
+		in.Type = ref.dicts.Cell(r, importColumn("type"))
+	}
+	if r.Has("foundedOn") {
+		in.FoundedOn = imports.DateCell(r, importColumn("foundedOn"))
+	}
+	if r.Has("dzz") {
+		in.DzzID = nil
+		if c := r.Cells["dzz"]; c != "" {
+			if id, ok := ref.orgByCode[c]; ok {
+				in.DzzID = &id
+			} else {
+				r.Fail("dzz", fmt.Sprintf("找不到党组织「%s」，请填写您管理范围内党组织的编码", c))
+			}
+		}
+	}
+	// The parent: a new unit of an earlier valid row, or a unit of the scope.
+	item := &importItem{cur: cur}
+	fromFile := false
+	pcode := r.Cells["parent"]
+	switch {
+	case pcode == "" && cur != nil: // an update keeps its parent
+	case pcode == "":
+		in.PID = nil
+	case pcode == code:
+		r.Fail("parent", "不能把单位移到它自己或它的下级之下")
+	case fileUnit[pcode] != nil:
+		item.parentCode, fromFile = pcode, true
+		in.PID = nil
+	case ref.byCode[pcode] != nil:
+		id := ref.byCode[pcode].ID
+		in.PID = &id
+	case fileRow[pcode] != nil && ref.existing[pcode] == nil:
+		r.Fail("parent", fmt.Sprintf("上级单位「%s」所在的第 %d 行有误，请先修正该行", pcode, fileRow[pcode].RowNo))
+	case len(ref.byName[pcode]) == 1:
+		id := ref.byName[pcode][0].ID
+		in.PID = &id
+	case len(ref.byName[pcode]) > 1:
+		r.Fail("parent", fmt.Sprintf("有 %d 个名为「%s」的单位，请改填单位编码", len(ref.byName[pcode]), pcode))
+	default:
+		r.Fail("parent", fmt.Sprintf("找不到上级单位「%s」：须为您管理范围内单位的编码或名称，或本文件中前面某行的单位编码", pcode))
+	}
+	if len(r.Errors) > 0 {
+		return nil
+	}
+	fail := func(err error) *importItem {
+		var he *httpx.Error
+		msg := err.Error()
+		if errors.As(err, &he) {
+			msg = he.Message
+		}
+		r.Fail(columnOfMessage(msg), msg)
+		return nil
+	}
+	rec, err := s.checkFields(ref.labels, in, cur)
+	if err != nil {
+		return fail(err)
+	}
+	if pairingChanged(rec.DzzID, cur) && ref.orgScope != nil && !ref.orgScope[*rec.DzzID] {
+		return fail(errNoOrg())
+	}
+	if err := checkPairing(ref.scope, rec.DzzID, cur); err != nil {
+		return fail(err)
+	}
+	if !fromFile { // a new unit of the file as parent is in the scope and below nothing of the unit
+		if err := checkParent(ref.scope, rec.PID, cur, ref.tree()); err != nil {
+			return fail(err)
+		}
+	}
+	item.rec = rec
+	r.Data = item
+	parentName := ref.deptName(rec.PID)
+	if fromFile {
+		parentName = fileUnit[item.parentCode].rec.Name
+	}
+	if cur == nil {
+		r.Status = imports.StatusNew
+		return item
+	}
+	changes := trailFields().Diff(displayNamed(ref.labels, cur.Record, ref.deptName(cur.PID), ref.dzzName(cur.DzzID)),
+		displayNamed(ref.labels, rec, parentName, ref.dzzName(rec.DzzID)))
+	if len(changes) == 0 && cur.InfoUpdatedAt != nil {
+		r.Status = imports.StatusUnchanged
+		return item
+	}
+	r.Status = imports.StatusChanged
+	for _, c := range changes {
+		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
+	}
+	return item
+}
+
+// Commit creates and updates the units in file order (a parent before its
+// children) through the API's save path, inside tx, with the trail origins
+// SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+	s := k.s
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
+	created := map[string]int64{}
+	for _, r := range rows {
+		item, ok := r.Data.(*importItem)
+		if !ok {
+			return fmt.Errorf("unit import row %d was not validated", r.RowNo)
+		}
+		rec := item.rec
+		if item.parentCode != "" {
+			id, ok := created[item.parentCode]
+			if !ok {
+				return httpx.BadRequest("第 %d 行的上级单位“%s”未导入", r.RowNo, item.parentCode)
+			}
+			rec.PID = &id
+		}
+		if item.cur == nil {
+			id, err := s.insert(ctx, tx, l, rec, audit.OriginSystemImport)
+			if err != nil {
+				return rowError(r, err)
+			}
+			created[rec.Code] = id
+			continue
+		}
+		if err := s.write(ctx, tx, l, item.cur, rec, audit.OriginSystemImportUpdate, nil); err != nil {
+			return rowError(r, err)
+		}
+	}
+	return nil
+}
+
+// rowError names the row a save-path error came from.
+func rowError(r *imports.Row, err error) error {
+	he, _ := mapErr(err).(*httpx.Error)
+	if he == nil {
+		return err
+	}
+	return &httpx.Error{Status: he.Status, Message: fmt.Sprintf("第 %d 行：%s", r.RowNo, he.Message), Cause: he.Cause}
+}
