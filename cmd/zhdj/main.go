@@ -1,4 +1,4 @@
-// Command zhdj is the whole server: serve, migrate, user, backup.
+// Command zhdj is the whole server: serve, migrate, user, backup, seed.
 package main
 
 import (
@@ -24,6 +24,8 @@ const usage = `用法 / usage:
   zhdj migrate [--db ...]
   zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
   zhdj backup FILE [--db ...]        (SQLite: 一致性快照；PostgreSQL: 调用 pg_dump)
+  zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
+                                     (向空数据库写入演示数据：一所大学的单位、党组织和党员)
 
 环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off
 `
@@ -44,6 +46,8 @@ func main() {
 		err = user(os.Args[2:])
 	case "backup":
 		err = backup(os.Args[2:])
+	case "seed":
+		err = seed(os.Args[2:])
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 		return

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"zhdj/internal/app"
+	"zhdj/internal/config"
+	"zhdj/internal/demo"
+	"zhdj/internal/platform/crypto"
+)
+
+// seed writes the demo university (zhdj seed --demo) into an empty database.
+// With --if-empty a database that already holds data is left alone without
+// an error, which is what `make run` relies on.
+func seed(args []string) error {
+	cfg := config.Defaults().FromEnv()
+	fs := flag.NewFlagSet("seed", flag.ContinueOnError)
+	cfg.BindFlags(fs)
+	demoFlag := fs.Bool("demo", false, "write the demo university (required)")
+	members := fs.Int("members", demo.DefaultMembers, "number of party members")
+	seedValue := fs.Uint64("seed", demo.DefaultSeed, "random seed: the same seed gives the same data")
+	ifEmpty := fs.Bool("if-empty", false, "do nothing (and succeed) when the database already holds data")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if !*demoFlag {
+		return errors.New("用法: zhdj seed --demo [--members N] [--seed S] [--if-empty]")
+	}
+	ctx := context.Background()
+	a, err := app.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	empty, err := demo.IsEmpty(ctx, a.DB)
+	if err != nil {
+		return err
+	}
+	if !empty {
+		if *ifEmpty {
+			fmt.Println("数据库中已有数据，未写入演示数据 (database not empty: demo data skipped)")
+			return nil
+		}
+		return demo.ErrNotEmpty
+	}
+	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("正在生成演示数据：%d 名党员…\n", *members)
+	res, err := demo.Seed(ctx, a.DB, cipher, demo.Options{Members: *members, Seed: *seedValue})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("已生成演示数据：%d 个单位，%d 个党组织，%d 名党员（正式党员 %d，预备党员 %d），%d 名教职工，%d 个班级，%d 名学生，用时 %.1f 秒\n",
+		res.Units, res.Orgs, res.Members, res.Full, res.Probationary, res.Teachers, res.Classes, res.Students, res.Took.Seconds())
+	fmt.Printf("Demo data: %d units, %d party organisations, %d members (%d full, %d probationary), %d teachers and staff, %d classes, %d students in %.1f s\n",
+		res.Units, res.Orgs, res.Members, res.Full, res.Probationary, res.Teachers, res.Classes, res.Students, res.Took.Seconds())
+	return nil
+}

@@ -1,0 +1,144 @@
+package benchkit
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// Stats are the figures of a measured scenario.
+type Stats struct {
+	Count    int
+	P50, P99 time.Duration
+	PerSec   float64 // requests per second, one client after another
+}
+
+func summarize(lat []time.Duration, total time.Duration) Stats {
+	if len(lat) == 0 {
+		return Stats{}
+	}
+	slices.Sort(lat)
+	at := func(q float64) time.Duration { return lat[int(q*float64(len(lat)-1))] }
+	return Stats{Count: len(lat), P50: at(0.50), P99: at(0.99), PerSec: float64(len(lat)) / total.Seconds()}
+}
+
+// Report adds the figures to a benchmark's line.
+func (s Stats) Report(b *testing.B) {
+	b.ReportMetric(float64(s.P50.Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(s.P99.Microseconds())/1000, "p99-ms")
+	b.ReportMetric(s.PerSec, "req/s")
+}
+
+// Loop runs scenario for as long as the benchmark runs and reports its figures.
+func Loop(b *testing.B, scenario func(tb testing.TB, i int)) Stats {
+	var lat []time.Duration
+	i := 0
+	start := time.Now()
+	for b.Loop() {
+		t0 := time.Now()
+		scenario(b, i)
+		lat = append(lat, time.Since(t0))
+		i++
+	}
+	s := summarize(lat, time.Since(start))
+	s.Report(b)
+	return s
+}
+
+// Repeat runs scenario n times (the smoke test's way).
+func Repeat(tb testing.TB, n int, scenario func(tb testing.TB, i int)) Stats {
+	lat := make([]time.Duration, 0, n)
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		t0 := time.Now()
+		scenario(tb, i)
+		lat = append(lat, time.Since(t0))
+	}
+	return summarize(lat, time.Since(start))
+}
+
+// ExportStats are the figures of one export.
+type ExportStats struct {
+	Took       time.Duration
+	Bytes      int
+	PeakHeapMB float64 // the Go heap in use, sampled every 20 ms
+	PeakRSSMB  float64 // the process's peak resident memory (Linux; 0 elsewhere)
+}
+
+// Report adds the figures to a benchmark's line.
+func (s ExportStats) Report(b *testing.B) {
+	b.ReportMetric(s.Took.Seconds(), "export-s")
+	b.ReportMetric(s.PeakHeapMB, "peak-heap-MB")
+	b.ReportMetric(float64(s.Bytes)/(1<<20), "xlsx-MB")
+	if s.PeakRSSMB > 0 {
+		b.ReportMetric(s.PeakRSSMB, "peak-rss-MB")
+	}
+}
+
+// Export downloads the whole roster (masked) as the organisation
+// department does: rows stream from a database cursor into the xlsx writer.
+func (w *World) Export(tb testing.TB) ExportStats {
+	var body []byte
+	m := measure(func() { body = w.get(tb, "/api/dyjbxx/export", w.Env.AdminTK) })
+	return ExportStats{Took: m.took, Bytes: len(body), PeakHeapMB: m.peakHeapMB, PeakRSSMB: m.peakRSSMB}
+}
+
+// measured are the time and peak memory of one run of a scenario.
+type measured struct {
+	took                  time.Duration
+	peakHeapMB, peakRSSMB float64
+}
+
+// measure runs fn and measures its time and peak memory from a clean
+// start: garbage collected, memory returned to the system, the peak-RSS
+// mark reset. The Go heap in use is sampled every 20 ms.
+func measure(fn func()) measured {
+	runtime.GC()
+	debug.FreeOSMemory()
+	os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) //nolint:errcheck // resets VmHWM on Linux
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
+	}()
+	start := time.Now()
+	fn()
+	took := time.Since(start)
+	close(done)
+	<-sampled
+	return measured{took: took, peakHeapMB: float64(peak.Load()) / (1 << 20), peakRSSMB: peakRSS()}
+}
+
+// peakRSS reads VmHWM from /proc/self/status in MB (0 when unavailable).
+func peakRSS() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
