@@ -20,6 +20,11 @@ describe('page registry', () => {
     expect(availableNamedRoutes(() => false)).toEqual([])
     expect(availableNamedRoutes((c) => c === 'workbench/dj/home').map((r) => r.path)).toEqual(['/workbench/dj/home'])
   })
+
+  it('registers the member detail route now that its page exists', () => {
+    expect(hasPage('dyjbxx/detail')).toBe(true)
+    expect(availableNamedRoutes().find((r) => r.path === '/dyjbxx/detail')?.meta).toMatchObject({ title: '党员详情', hidden: true })
+  })
 })
 
 describe('mode switch', () => {

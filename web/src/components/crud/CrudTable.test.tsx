@@ -24,7 +24,8 @@ function Page({ fetch, onDelete }: { fetch: (q: CrudQuery) => Promise<{ content:
 
 const rows = (page: number) => Array.from({ length: 10 }, (_, i) => ({ id: page * 10 + i + 1, name: `用户${page * 10 + i + 1}` }))
 
-describe('crud table', () => {
+// Renders antd tables and dialogs: slow on a loaded 2-core runner.
+describe('crud table', { timeout: 20_000 }, () => {
   it('pure helpers', () => {
     expect(cleanFilters({ a: '', b: null, c: [], d: 0, e: 'x', f: false })).toEqual({ d: 0, e: 'x', f: false })
     expect(sortParams({ field: 'name', order: 'ascend' })).toEqual(['name,asc'])

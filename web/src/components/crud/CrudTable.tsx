@@ -1,16 +1,37 @@
-import { DeleteOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons'
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, type TableProps } from 'antd'
+import { DeleteOutlined, DownOutlined, ExportOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
+import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
 import { useState, type Key, type ReactNode } from 'react'
+import { downloadFile } from '@/api/file'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
-import { formToFilters, sortParams } from './query'
+import { useColumnSettings } from './columnSettings'
+import { cleanFilters, formToFilters, sortParams, type CrudQuery } from './query'
 import type { Crud } from './useCrud'
 
 export interface SearchField {
   name: string
   label: string
-  type?: 'input' | 'select' | 'date'
+  type?: 'input' | 'select' | 'multiSelect' | 'date'
   options?: { label: string; value: string | number | boolean }[]
   placeholder?: string
+  /** A control of the page's own (e.g. an organisation tree picker); Form.Item passes value/onChange. */
+  render?: () => ReactNode
+}
+
+/** The rows chosen for a batch action. */
+export interface Selection<T> {
+  keys: Key[]
+  rows: T[]
+  clear: () => void
+}
+
+/** The 导出 button: downloads `url` with the list's current filters and sort. */
+export interface ExportAction {
+  url: string
+  /** Used when the server sends no Content-Disposition file name. */
+  fileName: string
+  label?: string
+  /** Extra query parameters (e.g. unmask). */
+  params?: () => Record<string, unknown>
 }
 
 interface Props<T> {
@@ -18,11 +39,24 @@ interface Props<T> {
   columns: TableProps<T>['columns']
   rowKey?: keyof T & string
   searchFields?: SearchField[]
-  /** Extra toolbar buttons (add, export, …). */
+  /** Extra toolbar buttons (add, import, …). */
   toolbar?: ReactNode
-  /** When given, rows become selectable and a 删除 button asks before calling it. */
+  /** When given, rows become selectable and a 删除 button asks (naming the count) before calling it. */
   onDelete?: (ids: Key[]) => Promise<unknown>
+  /** Batch buttons for the selected rows; makes rows selectable. Selection survives paging. */
+  batchActions?: (selection: Selection<T>) => ReactNode
+  /** Tree mode: the rows are a tree (children), shown whole without a pager. */
+  tree?: boolean
+  onRow?: TableProps<T>['onRow']
+  /** Enables column settings, remembered under this key. */
+  columnsKey?: string
+  exportAction?: ExportAction
+  expandable?: TableProps<T>['expandable']
   scrollX?: number
+  /** Shown when the list is empty (after loading). */
+  emptyText?: string
+  /** With many search fields: how many show until 展开 (the others keep their values while hidden). */
+  searchVisible?: number
 }
 
 /** Asks before deleting; resolves true when deleted. */
@@ -54,30 +88,84 @@ export function confirmDelete(count: number, action: () => Promise<unknown>): Pr
 function FieldInput({ field, ...control }: { field: SearchField; value?: unknown; onChange?: (v: unknown) => void }) {
   const placeholder = field.placeholder ?? `请输入${field.label}`
   const props = control as Record<string, unknown>
-  if (field.type === 'select') return <Select {...props} allowClear placeholder={`请选择${field.label}`} options={field.options} style={{ width: 160 }} />
+  if (field.type === 'select' || field.type === 'multiSelect')
+    return (
+      <Select
+        {...props}
+        allowClear
+        mode={field.type === 'multiSelect' ? 'multiple' : undefined}
+        maxTagCount="responsive"
+        placeholder={`请选择${field.label}`}
+        options={field.options}
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ width: 180 }}
+      />
+    )
   if (field.type === 'date') return <DatePicker {...props} placeholder={placeholder} />
   return <Input {...props} allowClear placeholder={placeholder} style={{ width: 180 }} />
 }
 
-/** Search form + toolbar + paged table over a `{content,totalElements}` endpoint. */
-export default function CrudTable<T extends object>({ crud, columns, rowKey = 'id' as keyof T & string, searchFields = [], toolbar, onDelete, scrollX }: Props<T>) {
+/** Query parameters of an export: the list's filters and sort, without paging. */
+export function exportParams(q: CrudQuery): Record<string, unknown> {
+  return { ...cleanFilters(q.filters), ...(q.sort.length ? { sort: q.sort } : {}) }
+}
+
+/**
+ * The CRUD page kit's list: search form, toolbar (add/import/export/batch actions, column
+ * settings), and a paged table — or a whole tree without pager — over a `{content,totalElements}` endpoint.
+ */
+export default function CrudTable<T extends object>({
+  crud,
+  columns,
+  rowKey = 'id' as keyof T & string,
+  searchFields = [],
+  toolbar,
+  onDelete,
+  batchActions,
+  tree,
+  onRow,
+  columnsKey,
+  exportAction,
+  expandable,
+  scrollX,
+  emptyText = '暂无数据',
+  searchVisible,
+}: Props<T>) {
   const [form] = Form.useForm()
-  const [selected, setSelected] = useState<Key[]>([])
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] })
+  const [exporting, setExporting] = useState(false)
+  const [expanded, setExpanded] = useState(false)
+  const collapsible = searchVisible !== undefined && searchFields.length > searchVisible
+  const settings = useColumnSettings<T>(columnsKey, (columns ?? []) as TableColumnType<T>[])
+  const selectable = !!onDelete || !!batchActions
+  const clear = () => setSelected({ keys: [], rows: [] })
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     crud.setQuery((q) => ({
       ...q,
-      page: (pagination.current ?? 1) - 1,
-      size: pagination.pageSize ?? q.size,
+      page: tree ? 0 : (pagination.current ?? 1) - 1,
+      size: tree ? q.size : (pagination.pageSize ?? q.size),
       sort: sortParams(sorter),
     }))
   }
 
   const remove = async () => {
     if (!onDelete) return
-    if (await confirmDelete(selected.length, () => onDelete(selected))) {
-      setSelected([])
+    if (await confirmDelete(selected.keys.length, () => onDelete(selected.keys))) {
+      clear()
       crud.reload()
+    }
+  }
+
+  const runExport = async () => {
+    if (!exportAction) return
+    setExporting(true)
+    try {
+      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.() }, exportAction.fileName)
+    } catch {
+      /* the request pipeline shows the server's message */
+    } finally {
+      setExporting(false)
     }
   }
 
@@ -85,9 +173,9 @@ export default function CrudTable<T extends object>({ crud, columns, rowKey = 'i
     <Card className="crud-table" variant="borderless">
       {searchFields.length > 0 && (
         <Form form={form} layout="inline" onFinish={(v: Record<string, unknown>) => crud.search(formToFilters(v))} style={{ marginBottom: 16, rowGap: 8 }}>
-          {searchFields.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label}>
-              <FieldInput field={f} />
+          {searchFields.map((f, i) => (
+            <Form.Item key={f.name} name={f.name} label={f.label} hidden={collapsible && !expanded && i >= searchVisible}>
+              {f.render ? f.render() : <FieldInput field={f} />}
             </Form.Item>
           ))}
           <Form.Item>
@@ -104,33 +192,71 @@ export default function CrudTable<T extends object>({ crud, columns, rowKey = 'i
               >
                 重置
               </Button>
+              {collapsible && (
+                <Typography.Link onClick={() => setExpanded((v) => !v)}>
+                  {expanded ? '收起' : `展开（${searchFields.length - searchVisible}项）`}
+                  {expanded ? <UpOutlined /> : <DownOutlined />}
+                </Typography.Link>
+              )}
             </Space>
           </Form.Item>
         </Form>
       )}
-      <Space style={{ marginBottom: 12 }}>
-        {toolbar}
-        {onDelete && (
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} onClick={remove}>
-            删除
-          </Button>
-        )}
-      </Space>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12, gap: 8, flexWrap: 'wrap' }}>
+        <Space wrap>
+          {toolbar}
+          {batchActions?.({ ...selected, clear })}
+          {onDelete && (
+            <Button danger icon={<DeleteOutlined />} disabled={selected.keys.length === 0} onClick={remove}>
+              删除
+            </Button>
+          )}
+          {exportAction && (
+            <Button icon={<ExportOutlined />} loading={exporting} onClick={runExport}>
+              {exportAction.label ?? '导出'}
+            </Button>
+          )}
+          {selectable && selected.keys.length > 0 && (
+            <Typography.Text type="secondary">
+              已选 {selected.keys.length} 项{' '}
+              <Typography.Link onClick={clear}>清空</Typography.Link>
+            </Typography.Text>
+          )}
+        </Space>
+        {settings.button}
+      </div>
       <Table<T>
         rowKey={rowKey}
-        columns={columns}
+        columns={settings.visible}
         dataSource={crud.rows}
         loading={crud.loading}
         scroll={scrollX ? { x: scrollX } : undefined}
-        rowSelection={onDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        onRow={onRow}
+        expandable={expandable}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.keys,
+                preserveSelectedRowKeys: true,
+                checkStrictly: true,
+                onChange: (keys, rows) => setSelected({ keys, rows: rows.filter(Boolean) }),
+              }
+            : undefined
+        }
         onChange={onTableChange}
-        pagination={{
-          current: crud.query.page + 1,
-          pageSize: crud.query.size,
-          total: crud.total,
-          showSizeChanger: true,
-          showTotal: (total) => `共 ${total} 条`,
-        }}
+        pagination={
+          tree
+            ? false
+            : {
+                current: crud.query.page + 1,
+                pageSize: crud.query.size,
+                total: crud.total,
+                showSizeChanger: true,
+                showTotal: (total) => `共 ${total} 条`,
+              }
+        }
+        footer={tree ? () => `共 ${crud.total} 条` : undefined}
       />
     </Card>
   )

@@ -1,3 +1,7 @@
-export { default as CrudTable, confirmDelete, type SearchField } from './CrudTable'
+export { default as CrudTable, confirmDelete, exportParams, type ExportAction, type SearchField, type Selection } from './CrudTable'
+export { columnKey, columnStorageKey, useColumnSettings } from './columnSettings'
+export { confirmAction } from './confirm'
+export { getFetcherWithDates, inclusiveDates } from './filters'
 export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
 export { useCrud, type Crud, type CrudOptions } from './useCrud'
+export { useSelection } from './useSelection'

@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
-import { mockApi, page, signIn } from '../../system/shared/testkit'
+import { mockApi, page, signIn } from '@/test/api'
 import OperLogPage from './index'
 
 let mock: MockAdapter

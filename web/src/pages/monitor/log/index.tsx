@@ -1,6 +1,6 @@
 import { Tag, Tooltip, Typography, type TableProps } from 'antd'
 import { CrudTable, useCrud, type SearchField } from '@/components/crud'
-import { timeCell } from '../../system/shared/format'
+import { timeCell } from '@/components/format'
 import { fetchOperLogs } from './service'
 import type { OperLog } from './types'
 

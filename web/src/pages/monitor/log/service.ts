@@ -1,4 +1,4 @@
-import { getFetcherWithDates } from '../../system/shared/filters'
+import { getFetcherWithDates } from '@/components/crud/filters'
 import type { OperLog } from './types'
 
 /** Filters: blurry, username, method, status, result (true = below 400), createTimeFrom/To. */

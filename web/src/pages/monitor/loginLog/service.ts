@@ -1,4 +1,4 @@
-import { getFetcherWithDates } from '../../system/shared/filters'
+import { getFetcherWithDates } from '@/components/crud/filters'
 import type { LoginLog } from './types'
 
 /** Filters: blurry, username, success, createTimeFrom/To. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
-import { body, mockApi, page, signIn } from '../../system/shared/testkit'
+import { body, mockApi, page, signIn } from '@/test/api'
 import OnlinePage from './index'
 
 const s = (id: number, username: string, current = false) => ({

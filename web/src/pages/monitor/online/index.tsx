@@ -2,9 +2,9 @@ import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableProps } 
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
-import { confirmAction } from '../../system/shared/confirm'
-import { timeCell } from '../../system/shared/format'
-import { useSelection } from '../../system/shared/useSelection'
+import { confirmAction } from '@/components/crud/confirm'
+import { timeCell } from '@/components/format'
+import { useSelection } from '@/components/crud/useSelection'
 import { fetchOnline, kickSessions } from './service'
 import type { OnlineSession } from './types'
 

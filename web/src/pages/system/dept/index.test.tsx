@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
-import { body, mockApi, page, signIn } from '../shared/testkit'
+import { body, mockApi, page, signIn } from '@/test/api'
 import DeptPage from './index'
 
 const d = (id: number, pid: number | null, name: string, children?: unknown[], enabled = true) => ({ id, pid, name, sort: id, enabled, createTime: '2026-01-01T00:00:00Z', children })

@@ -1,7 +1,7 @@
 import { del, get, post, put, type Page } from '@/api/request'
 import { cleanFilters, type CrudFetcher } from '@/components/crud'
-import type { Dept } from '../shared/dept'
-import { countNodes, pruneEmptyChildren } from '../shared/tree'
+import type { Dept } from '@/components/dept/dept'
+import { countNodes, pruneEmptyChildren } from '@/utils/tree'
 import type { DeptBody } from './types'
 
 /** The managed tree (dept:list, data scope applies); with a name filter the server answers a flat list. */

@@ -1,4 +1,4 @@
-export type { Dept } from '../shared/dept'
+export type { Dept } from '@/components/dept/dept'
 
 /** Body of POST / PUT /api/dept. */
 export interface DeptBody {

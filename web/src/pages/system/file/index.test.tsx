@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithApp } from '@/test/render'
-import { inclusiveDates } from '../shared/filters'
-import { body, mockApi, page, signIn } from '../shared/testkit'
+import { inclusiveDates } from '@/components/crud/filters'
+import { body, mockApi, page, signIn } from '@/test/api'
 import FilePage from './index'
 
 const file = (id: number, name: string, over = {}) => ({

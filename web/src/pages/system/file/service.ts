@@ -1,7 +1,7 @@
 import { http } from '@/api/request'
 import { downloadStoredFile, uploadFile } from '@/api/file'
 import { deleter } from '@/components/crud'
-import { getFetcherWithDates } from '../shared/filters'
+import { getFetcherWithDates } from '@/components/crud/filters'
 import type { FileRow } from './types'
 
 export const fetchFiles = getFetcherWithDates<FileRow>('/api/file')

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
-import { body, mockApi, signIn } from '../shared/testkit'
+import { body, mockApi, signIn } from '@/test/api'
 import MenuPage from './index'
 
 const m = (id: number, pid: number | null, type: number, title: string, over: Record<string, unknown> = {}, children?: unknown[]) => ({

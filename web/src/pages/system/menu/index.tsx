@@ -7,7 +7,7 @@ import MenuIcon from '@/components/MenuIcon'
 import Permission, { useHasPermission } from '@/components/Permission'
 import { usePermissionStore } from '@/stores/permission'
 import { MENU_BUTTON, MENU_DIR, MENU_TYPE_LABELS, type Menu } from '../shared/menu'
-import { countNodes } from '../shared/tree'
+import { countNodes } from '@/utils/tree'
 import MenuForm from './components/MenuForm'
 import { deleteMenus, fetchMenuTree } from './service'
 

@@ -1,7 +1,7 @@
 import { del, post, put, type Page } from '@/api/request'
 import type { CrudFetcher } from '@/components/crud'
 import { menuTree, type Menu } from '../shared/menu'
-import { countNodes, filterTree, pruneEmptyChildren } from '../shared/tree'
+import { countNodes, filterTree, pruneEmptyChildren } from '@/utils/tree'
 import type { MenuBody } from './types'
 
 export { menuTree }

@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { makeUser } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
-import { body, mockApi, page, signIn } from '../shared/testkit'
+import { body, mockApi, page, signIn } from '@/test/api'
 import MessageAdminPage, { isValidNoticeLink } from './index'
 
 let mock: MockAdapter

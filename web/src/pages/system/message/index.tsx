@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Input, Radio, Switch } from 'antd'
 import { useState } from 'react'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
-import UserPicker from '../shared/UserPicker'
+import UserPicker from '@/components/UserPicker'
 import { sendMessage, sendTodo } from './service'
 import type { NoticeForm } from './types'
 

@@ -1,4 +1,4 @@
-import type { PickedUser } from '../shared/UserPicker'
+import type { PickedUser } from '@/components/UserPicker'
 
 export type NoticeKind = 'message' | 'todo'
 

@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
-import { body, mockApi, page, signIn } from '../shared/testkit'
+import { body, mockApi, page, signIn } from '@/test/api'
 import RolePage from './index'
 
 const role = (id: number, name: string, over = {}) => ({

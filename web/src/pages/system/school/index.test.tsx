@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useConfigStore } from '@/stores/config'
 import { renderWithApp } from '@/test/render'
-import { body, mockApi, page, signIn } from '../shared/testkit'
+import { body, mockApi, page, signIn } from '@/test/api'
 import SchoolPage from './index'
 
 const school = (id: number, code: string, name: string, over = {}) => ({ id, code, name, logoFileId: null, footer: '', titlePrefix: '', updateTime: '2026-01-01T00:00:00Z', ...over })

@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
 import { makeUser } from '@/test/fixtures'
-import { body, mockApi, page, signIn } from '../shared/testkit'
+import { body, mockApi, page, signIn } from '@/test/api'
 import UserPage from './index'
 
 const DEPTS = page([{ id: 1, pid: null, name: '学校', sort: 0, enabled: true, createTime: '', children: [{ id: 2, pid: 1, name: '计算机学院', sort: 1, enabled: true, createTime: '' }] }])

@@ -1,5 +1,5 @@
 import { AutoComplete, Form, Input, InputNumber, Select, Switch } from 'antd'
-import FormDialog from '../../shared/FormDialog'
+import FormDialog from '@/components/FormDialog'
 import { createConfig, updateConfig } from '../service'
 import { GROUP_LABELS, SECRET_MASK, VALUE_KINDS, type ConfigBody, type SysConfig, type ValueKind } from '../types'
 

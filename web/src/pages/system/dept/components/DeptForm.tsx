@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, InputNumber, Switch } from 'antd'
 import { useMemo } from 'react'
-import DeptTreeSelect from '../../shared/DeptTreeSelect'
-import FormDialog from '../../shared/FormDialog'
-import { subtreeIds } from '../../shared/tree'
+import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
+import FormDialog from '@/components/FormDialog'
+import { subtreeIds } from '@/utils/tree'
 import { createDept, deptList, updateDept } from '../service'
 import type { Dept, DeptBody } from '../types'
 

@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Switch } from 'antd'
-import FormDialog from '../../shared/FormDialog'
+import FormDialog from '@/components/FormDialog'
 import { createDetail, updateDetail } from '../service'
 import type { Dict, DictDetail, DictDetailBody } from '../types'
 

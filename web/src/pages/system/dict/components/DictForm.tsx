@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd'
-import FormDialog from '../../shared/FormDialog'
+import FormDialog from '@/components/FormDialog'
 import { createDict, updateDict } from '../service'
 import type { Dict, DictBody } from '../types'
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, type Key } from 'react'
 import { ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
 import { MENU_BUTTON, MENU_TYPE_LABELS, type Menu } from '../../shared/menu'
-import { flatten, leafIds, withAncestors } from '../../shared/tree'
+import { flatten, leafIds, withAncestors } from '@/utils/tree'
 import { getRole, menuTree, saveRoleMenus } from '../service'
 import type { Role } from '../types'
 

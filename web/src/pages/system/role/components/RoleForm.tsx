@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Select } from 'antd'
-import DeptTreeSelect from '../../shared/DeptTreeSelect'
-import FormDialog from '../../shared/FormDialog'
+import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
+import FormDialog from '@/components/FormDialog'
 import { createRole, updateRole } from '../service'
 import { DATA_SCOPES, type Role, type RoleBody } from '../types'
 

@@ -1,7 +1,7 @@
 import { Card, Empty, Input, Spin, Tree } from 'antd'
 import { useMemo, useState } from 'react'
-import { useDeptPickerTree } from '../../shared/dept'
-import { filterTree, flatten, toTreeOptions } from '../../shared/tree'
+import { useDeptPickerTree } from '@/components/dept/dept'
+import { filterTree, flatten, toTreeOptions } from '@/utils/tree'
 
 interface Props {
   value: number | null

@@ -8,9 +8,9 @@ import Permission, { useHasPermission } from '@/components/Permission'
 import PasswordDialog from '@/components/password/PasswordDialog'
 import { useSessionStore } from '@/stores/session'
 import { dictLabel } from '@/utils/dict'
-import { confirmAction as confirm } from '../../shared/confirm'
-import { ENABLED_OPTIONS, timeCell } from '../../shared/format'
-import { useSelection } from '../../shared/useSelection'
+import { confirmAction as confirm } from '@/components/crud/confirm'
+import { ENABLED_OPTIONS, timeCell } from '@/components/format'
+import { useSelection } from '@/components/crud/useSelection'
 import {
   activateUsers,
   deleteUsers,

@@ -1,4 +1,4 @@
-// Test helpers of the system and monitor pages; imported by their *.test.tsx files only.
+// Test helpers of page tests: a mocked API on the shared axios instance and a signed-in user.
 import MockAdapter from 'axios-mock-adapter'
 import { http } from '@/api/request'
 import { useSessionStore } from '@/stores/session'

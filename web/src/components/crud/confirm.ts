@@ -3,7 +3,7 @@ import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 /**
  * Asks with a confirmation dialog, runs the action on 确定 and shows `success`. Resolves true when
  * it ran; a failed action keeps the dialog open (the request pipeline shows why) and resolves false.
- * Like CrudTable's confirmDelete, for actions other than delete.
+ * Like confirmDelete, for actions other than delete.
  */
 export function confirmAction(content: string, action: () => Promise<unknown>, success: string, danger = false): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import { useDeptPickerTree, type Dept } from './dept'
-import { toTreeOptions } from './tree'
+import { toTreeOptions } from '@/utils/tree'
 
 interface Props {
   value?: number | number[] | null

@@ -1,4 +1,4 @@
-import { cleanFilters, type CrudFetcher, type CrudQuery } from '@/components/crud'
+import { cleanFilters, type CrudFetcher, type CrudQuery } from './query'
 import { get, type Page } from '@/api/request'
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/

@@ -111,3 +111,19 @@ export function withAncestors(nodes: readonly TreeNode[], ids: Iterable<number>)
   }
   return [...out]
 }
+
+/**
+ * Flat rows with `pid` as a tree, in the rows' order: a row whose parent is not among the rows
+ * (outside the caller's scope, or filtered out) becomes a root. Leaves get no `children`.
+ */
+export function forestOf<T extends { id: number; pid: number | null }>(rows: readonly T[]): (T & { children?: T[] })[] {
+  type N = T & { children?: N[] }
+  const byId = new Map<number, N>(rows.map((r) => [r.id, { ...r }]))
+  const roots: N[] = []
+  for (const n of byId.values()) {
+    const parent = n.pid !== null ? byId.get(n.pid) : undefined
+    if (parent && parent !== n) (parent.children ??= []).push(n)
+    else roots.push(n)
+  }
+  return roots
+}

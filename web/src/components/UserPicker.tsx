@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { post, type Page } from '@/api/request'
 import type { User } from '@/api/types'
 import { ui } from '@/app/bridge'
-import DeptTreeSelect from './DeptTreeSelect'
+import DeptTreeSelect from './dept/DeptTreeSelect'
 
 /** A chosen user as antd's labelInValue select keeps it. */
 export interface PickedUser {

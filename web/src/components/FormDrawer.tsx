@@ -1,0 +1,82 @@
+import { Button, Drawer, Form, Space, type FormInstance } from 'antd'
+import { useState, type ReactNode } from 'react'
+import { ui } from '@/app/bridge'
+
+interface Props<V> {
+  title: string
+  initialValues?: Partial<V>
+  /** Sends the values; a rejection keeps the drawer open (the request pipeline shows the error). */
+  onSubmit: (values: V) => Promise<unknown>
+  onClose: () => void
+  /** After a successful submit, before closing (reload the list). */
+  onDone?: () => void
+  successText?: string
+  width?: number
+  form?: FormInstance<V>
+  onValuesChange?: (changed: Partial<V>, all: V) => void
+  children: ReactNode
+}
+
+/**
+ * Create/edit drawer of the CRUD kit for forms too long for a dialog: vertical form, validates,
+ * submits, reports success and closes. Mounted only while open, so each opening starts fresh.
+ */
+export default function FormDrawer<V extends object>({
+  title,
+  initialValues,
+  onSubmit,
+  onClose,
+  onDone,
+  successText = '保存成功',
+  width = 760,
+  form: external,
+  onValuesChange,
+  children,
+}: Props<V>) {
+  const [own] = Form.useForm<V>()
+  const form = external ?? own
+  const [saving, setSaving] = useState(false)
+
+  const submit = async () => {
+    let values: V
+    try {
+      values = await form.validateFields()
+    } catch {
+      return
+    }
+    setSaving(true)
+    try {
+      await onSubmit(values)
+      ui.message.success(successText)
+      onDone?.()
+      onClose()
+    } catch {
+      // shown by the request pipeline; keep what the user typed
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Drawer
+      open
+      title={title}
+      size={width}
+      mask={{ closable: false }}
+      keyboard={false}
+      onClose={onClose}
+      footer={
+        <Space style={{ float: 'right' }}>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} onClick={submit}>
+            确定
+          </Button>
+        </Space>
+      }
+    >
+      <Form<V> form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
+        {children}
+      </Form>
+    </Drawer>
+  )
+}

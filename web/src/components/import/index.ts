@@ -1,0 +1,2 @@
+export { default as ImportWizard } from './ImportWizard'
+export * from './api'

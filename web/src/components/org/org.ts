@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query'
+import { get, type Page } from '@/api/request'
+
+/** An organisation of GET /api/common/dzz (any signed-in user; the caller's organisation scope). */
+export interface OrgPickerItem {
+  id: number
+  pid: number | null
+  name: string
+  shortName: string
+  type: string
+  typeLabel: string
+  parentName: string
+  children?: OrgPickerItem[]
+}
+
+/** Status filter of the picker: 1 正常 (the server's default), 2 撤销, '' both. */
+export type OrgStatus = '1' | '2' | ''
+
+/** The server's page limit: enough for every organisation of a university. */
+const ALL = 10000
+
+export const orgPickerList = (status: OrgStatus = '1') =>
+  get<Page<OrgPickerItem>>('/api/common/dzz', { page: 0, size: ALL, sort: 'sort,asc', ...(status ? { status } : { status: '' }) }).then((p) => p.content)
+
+/**
+ * The flat picker rows as a tree: an organisation whose parent is outside the caller's scope
+ * becomes a root, so a branch secretary sees their own branch at the top.
+ */
+export function orgForest(rows: readonly OrgPickerItem[]): OrgPickerItem[] {
+  const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as OrgPickerItem[] }]))
+  const roots: OrgPickerItem[] = []
+  for (const n of byId.values()) {
+    const parent = n.pid !== null ? byId.get(n.pid) : undefined
+    if (parent) parent.children!.push(n)
+    else roots.push(n)
+  }
+  return roots
+}
+
+export function useOrgForest(status: OrgStatus = '1') {
+  return useQuery({ queryKey: ['dzz', 'picker', status], queryFn: () => orgPickerList(status).then(orgForest), staleTime: 60_000 })
+}

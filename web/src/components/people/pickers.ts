@@ -1,0 +1,37 @@
+import { get, type Page } from '@/api/request'
+import type { RemoteOption } from '@/components/RemoteSelect'
+
+const PICKER_SIZE = 100
+
+/** A class of GET /api/common/getBjInfo. */
+export interface ClassPickerItem {
+  id: number
+  code: string
+  name: string
+  grade: string
+  major: string
+  unitId: number
+  unitName: string
+}
+
+/** A student or teacher of GET /api/common/{xsjbxx,jsjbxx}. */
+export interface PersonPickerItem {
+  kind: 'xs' | 'js'
+  kindLabel: string
+  id: number
+  name: string
+  number: string
+  gender: string
+  unitId: number
+  unitName: string
+}
+
+export const searchClasses = (text: string, unitId?: number | null): Promise<RemoteOption[]> =>
+  get<Page<ClassPickerItem>>('/api/common/getBjInfo', { page: 0, size: PICKER_SIZE, ...(text ? { blurry: text } : {}), ...(unitId ? { unitId } : {}) }).then((p) =>
+    p.content.map((c) => ({ value: c.id, label: `${c.name}（${c.unitName}）` })),
+  )
+
+export const searchTeachers = (text: string, unitId?: number | null): Promise<RemoteOption[]> =>
+  get<Page<PersonPickerItem>>('/api/common/jsjbxx', { page: 0, size: PICKER_SIZE, ...(text ? { blurry: text } : {}), ...(unitId ? { unitId } : {}) }).then((p) =>
+    p.content.map((t) => ({ value: t.id, label: `${t.name}（${t.number}）` })),
+  )

@@ -1,0 +1,23 @@
+import { get, post, put } from '@/api/request'
+import { deleter, getFetcher, type CrudFetcher } from '@/components/crud'
+import type { TrailEntry } from '@/components/trail/ChangeTrail'
+import type { Page } from '@/api/request'
+import type { Member, MemberBody } from './types'
+
+export const fetchMembers: CrudFetcher<Member> = getFetcher<Member>('/api/dyjbxx')
+
+/** One member; unmask shows the ID number and phone in clear (dy:unmask, logged by the server). */
+export const memberDetail = (id: number, unmask = false) => get<Member>(`/api/dyjbxx/${id}`, unmask ? { unmask: true } : undefined)
+
+export const createMember = (body: MemberBody) => post<Member>('/api/dyjbxx', body)
+/** Fields left out keep their value; a masked ID number or phone sent back unchanged keeps its value too. */
+export const updateMember = (body: MemberBody) => put<Member>('/api/dyjbxx', body)
+export const deleteMembers = deleter('/api/dyjbxx')
+
+export const memberTrail = (id: number, page: number, size: number) => get<Page<TrailEntry>>(`/api/dyjbxx/${id}/trail`, { page, size })
+export const restoreMember = (trailId: number) => post<Member>('/api/dyjbxx/trail/restore', { trailId })
+
+export const MEMBER_EXPORT_URL = '/api/dyjbxx/export'
+
+/** Where a member's detail lives (a named route of the spec). */
+export const memberDetailPath = (id: number) => `/dyjbxx/detail?id=${id}`

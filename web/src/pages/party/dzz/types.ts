@@ -1,0 +1,119 @@
+/** A node of GET /api/dzzxx/buildtree: the caller's organisations with member counts. */
+export interface OrgNode {
+  id: number
+  pid: number | null
+  code: string
+  name: string
+  shortName: string
+  type: string
+  typeLabel: string
+  category: string
+  status: string
+  sort: number
+  memberCount: number
+  fullCount: number
+  totalCount: number
+  children?: OrgNode[]
+}
+
+/** A rule of RULES.md §4 an organisation breaks. */
+export interface OrgWarning {
+  orgId: number
+  orgName: string
+  rule: string
+  level: 'warning' | 'error'
+  message: string
+}
+
+/** An organisation as GET /api/dzzxx/{id} answers it. */
+export interface OrgDetail {
+  id: number
+  pid: number | null
+  code: string
+  name: string
+  shortName: string
+  type: string
+  typeLabel: string
+  category: string
+  categoryLabel: string
+  unitDeptId: number | null
+  unitName: string
+  foundedOn: string | null
+  secretaryName: string
+  committee: string[]
+  termStart: string | null
+  termYears: number
+  termEnd: string | null
+  contactPhone: string
+  status: string
+  statusLabel: string
+  revokedOn: string | null
+  sort: number
+  parentName: string
+  createTime: string
+  updateTime: string
+  ancestors: { id: number; name: string }[]
+  memberCount: number
+  fullCount: number
+  totalCount: number
+  childCount: number
+  warnings: OrgWarning[]
+}
+
+/** Body of create and update. */
+export interface OrgBody {
+  id?: number
+  pid?: number | null
+  code: string
+  name: string
+  shortName?: string
+  type: string
+  category?: string
+  unitDeptId?: number | null
+  foundedOn?: string
+  secretaryName?: string
+  committee?: string[]
+  termStart?: string
+  termYears?: number
+  contactPhone?: string
+  sort?: number
+}
+
+/** One row of GET /api/dzzxx/relations. */
+export interface OrgRelation {
+  id: number
+  pid: number | null
+  code: string
+  name: string
+  type: string
+  typeLabel: string
+  category: string
+  categoryLabel: string
+  parentName: string
+  unitDeptId: number | null
+  unitName: string
+  secretaryName: string
+  committee: string[]
+  termStart: string | null
+  termEnd: string | null
+  leads: { type: string; typeLabel: string; count: number; orgs: { id: number; name: string }[] }[]
+  memberCount: number
+  fullCount: number
+  totalCount: number
+  warnings: OrgWarning[]
+}
+
+export const ORG_STATUS_NORMAL = '1'
+export const ORG_STATUS_REVOKED = '2'
+
+/** Committees (党委, 二级党委) serve 5 years, everything else 3 (RULES.md §4). */
+export const defaultTermYears = (type: string | undefined) => (type === '1' || type === '2' ? 5 : 3)
+
+/** The rules of RULES.md §4 the relations view can filter by. */
+export const RULE_OPTIONS = [
+  { value: 'BRANCH_TOO_FEW_FULL', label: '正式党员不足3名' },
+  { value: 'BRANCH_TOO_LARGE', label: '党员超过50名' },
+  { value: 'BRANCH_NEEDS_COMMITTEE', label: '7名以上正式党员未设支委会' },
+  { value: 'TERM_DUE', label: '任期即将届满' },
+  { value: 'TERM_OVERDUE', label: '已到期未换届' },
+]

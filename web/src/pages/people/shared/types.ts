@@ -1,0 +1,64 @@
+/** The part students and teachers share, as the API shows it (personal fields masked unless unmasked). */
+export interface PersonView {
+  id: number
+  name: string
+  gender: string
+  genderLabel: string
+  ethnicity: string
+  ethnicityLabel: string
+  idNumber: string
+  phone: string
+  masked: boolean
+  birthDate: string | null
+  unitDeptId: number
+  unitName: string
+  status: string
+  statusLabel: string
+  remark: string
+  createTime: string
+  updateTime: string
+}
+
+export interface Student extends PersonView {
+  studentNo: string
+  classId: number | null
+  className: string
+  grade: string
+  gradeLabel: string
+  educationLevel: string
+  educationLevelLabel: string
+  enrolledOn: string | null
+}
+
+export interface Teacher extends PersonView {
+  staffNo: string
+  professionalTitle: string
+  professionalTitleLabel: string
+  post: string
+  postLabel: string
+}
+
+export interface SchoolClass {
+  id: number
+  code: string
+  name: string
+  grade: string
+  gradeLabel: string
+  unitDeptId: number
+  unitName: string
+  major: string
+  headTeacherId: number | null
+  headTeacherName: string
+  studentCount: number
+  createTime: string
+  updateTime: string
+}
+
+export const DICT_GENDER = 'DJ_COMM_XB'
+export const DICT_ETHNICITY = 'DJ_COMM_MZXX'
+export const DICT_GRADE = 'njOptions'
+export const DICT_TITLE = 'DJ_JBXX_ZYJSZC'
+export const DICT_POST = 'DJ_DY_GZGWXX'
+export const DICT_STUDENT_STATUS = 'XS_ZT'
+export const DICT_TEACHER_STATUS = 'JS_ZT'
+export const DICT_EDUCATION_LEVEL = 'XS_PYCC'

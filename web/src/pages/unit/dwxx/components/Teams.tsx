@@ -1,0 +1,85 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Empty, Form, Input, InputNumber, Select, Space, Table } from 'antd'
+import { useState } from 'react'
+import { confirmAction } from '@/components/crud'
+import { useDicts } from '@/components/dict/useDicts'
+import FormDialog from '@/components/FormDialog'
+import { createTeam, deleteTeams, unitTeams, updateTeam } from '../service'
+import { DICT_TEAM_KIND, type Team, type TeamBody } from '../types'
+
+/** 领导班子 of a unit: the list, and add/edit/delete for holders of dw:edit. */
+export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: boolean }) {
+  const q = useQuery({ queryKey: ['dwxx', 'ldbz', unitId], queryFn: () => unitTeams(unitId) })
+  const dicts = useDicts(DICT_TEAM_KIND)
+  const [editing, setEditing] = useState<Team | 'new' | null>(null)
+  const reload = () => void q.refetch()
+
+  const remove = async (t: Team) => {
+    if (await confirmAction(`确定删除领导班子“${t.name}”吗？`, () => deleteTeams(unitId, [t.id]), '删除成功', true)) reload()
+  }
+
+  return (
+    <>
+      {canEdit && (
+        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing('new')}>
+          新增领导班子
+        </Button>
+      )}
+      <Table<Team>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q.isError ? '领导班子加载失败' : '暂无领导班子'} /> }}
+        columns={[
+          { title: '名称', dataIndex: 'name' },
+          { title: '类别', dataIndex: 'kindLabel', width: 120 },
+          { title: '排序', dataIndex: 'sort', width: 80 },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'actions',
+                  width: 130,
+                  render: (_: unknown, t: Team) => (
+                    <Space size={0}>
+                      <Button type="link" size="small" onClick={() => setEditing(t)}>
+                        编辑
+                      </Button>
+                      <Button type="link" size="small" danger onClick={() => void remove(t)}>
+                        删除
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && (
+        <FormDialog<TeamBody>
+          title={editing === 'new' ? '新增领导班子' : `编辑领导班子：${editing.name}`}
+          initialValues={editing === 'new' ? { sort: 999 } : editing}
+          onSubmit={(v) => {
+            const body = { name: v.name.trim(), kind: v.kind, sort: v.sort ?? 999 }
+            return editing === 'new' ? createTeam(unitId, body) : updateTeam(unitId, { ...body, id: editing.id })
+          }}
+          onClose={() => setEditing(null)}
+          onDone={reload}
+        >
+          <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请输入领导班子名称' }, { max: 100, message: '名称不超过100个字' }]}>
+            <Input placeholder="如：计算机学院党政领导班子" />
+          </Form.Item>
+          <Form.Item name="kind" label="类别" rules={[{ required: true, message: '请选择领导班子类别' }]}>
+            <Select placeholder="请选择领导班子类别" options={dicts[DICT_TEAM_KIND]} />
+          </Form.Item>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={99999} />
+          </Form.Item>
+        </FormDialog>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,252 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { body, mockApi, page, signIn } from '@/test/api'
+import { renderWithApp } from '@/test/render'
+import UnitTrailPage, { fetchUnitTrail } from '../trail'
+import UnitPage from './index'
+import type { Unit } from './types'
+
+const unit = (over: Partial<Unit> = {}): Unit => ({
+  id: 1,
+  pid: null,
+  parentName: '',
+  name: '某某大学',
+  sort: 1,
+  code: 'U1',
+  shortName: '',
+  type: '2',
+  typeLabel: '机关',
+  leaderName: '王校长',
+  contactPhone: '',
+  dzzId: null,
+  dzzName: '',
+  foundedOn: null,
+  status: '1',
+  statusLabel: '正常',
+  revokedOn: null,
+  remark: '',
+  enabled: true,
+  hasInfo: true,
+  createTime: '2026-01-01T00:00:00Z',
+  updateTime: '2026-01-01T00:00:00Z',
+  ...over,
+})
+
+const units = [unit(), unit({ id: 2, pid: 1, parentName: '某某大学', name: '计算机学院', code: 'U2', type: '1', typeLabel: '院系', leaderName: '李院长' })]
+
+let mock: MockAdapter
+const queries: Record<string, unknown>[] = []
+beforeEach(() => {
+  queries.length = 0
+  mock = mockApi()
+  mock.onGet('/api/dictDetail/map').reply(200, {
+    DW_LX: [
+      { label: '院系', value: '1' },
+      { label: '机关', value: '2' },
+    ],
+    DW_ZT: [
+      { label: '正常', value: '1' },
+      { label: '撤销', value: '2' },
+    ],
+    DW_LDBZ_LX: [
+      { label: '党政', value: '1' },
+      { label: '党委', value: '2' },
+    ],
+  })
+  mock.onGet('/api/common/dzz').reply(200, page([]))
+  mock.onGet('/api/dwxx').reply((c) => {
+    queries.push(c.params)
+    return [200, page(units)]
+  })
+})
+afterEach(() => mock.restore())
+
+const renderPage = () =>
+  renderWithApp(
+    <MemoryRouter>
+      <UnitPage />
+    </MemoryRouter>,
+  )
+
+describe('unit/dwxx', { timeout: 30_000 }, () => {
+  it('browses the units as a tree and searches as a paged list', async () => {
+    signIn(['dw:list'])
+    renderPage()
+    expect(await screen.findByText('某某大学')).toBeTruthy()
+    expect(queries[0]).toMatchObject({ page: 0, size: 10000 })
+    expect(document.querySelector('.ant-pagination')).toBeNull()
+    expect(screen.getByText('共 2 条')).toBeTruthy()
+    // Only holders of dw:add see 新增.
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
+
+    fireEvent.change(screen.getByPlaceholderText('单位名称、简称或编码'), { target: { value: '计算机' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '计算机' }))
+    expect(await screen.findByText('李院长')).toBeTruthy()
+    expect(document.querySelector('.ant-pagination')).toBeTruthy()
+  })
+
+  it('checks the unit form in Chinese before sending it', async () => {
+    signIn(['dw:list', 'dw:add'])
+    let posted: unknown
+    mock.onPost('/api/dwxx').reply((c) => {
+      posted = body(c)
+      return [201, unit({ id: 3 })]
+    })
+    renderPage()
+    await screen.findByText('某某大学')
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增$/ }))
+    const drawer = (await screen.findByText('新增单位')).closest('.ant-drawer') as HTMLElement
+    fireEvent.change(within(drawer).getByPlaceholderText('手机或座机号码'), { target: { value: 'abc' } })
+    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(drawer).findByText('请输入单位名称')).toBeTruthy()
+    expect(within(drawer).getByText('请输入单位编码')).toBeTruthy()
+    expect(within(drawer).getByText('请选择单位类型', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(within(drawer).getByText('联系电话格式不正确')).toBeTruthy()
+    expect(posted).toBeUndefined()
+  })
+
+  it('revokes a unit only after confirming the date', async () => {
+    signIn(['dw:list', 'dw:del'])
+    let revoked: unknown
+    mock.onPost('/api/dwxx/2/revoke').reply((c) => {
+      revoked = body(c)
+      return [200, unit({ id: 2, status: '2' })]
+    })
+    renderPage()
+    await screen.findByText('某某大学')
+    // Expand the root to reach the college.
+    fireEvent.click(document.querySelector('.ant-table-row-expand-icon') as HTMLElement)
+    const row = (await screen.findByText('计算机学院')).closest('tr') as HTMLElement
+    fireEvent.mouseEnter(within(row).getByRole('button', { name: /更\s*多/ }))
+    fireEvent.click(await screen.findByText('撤销', { selector: '.ant-dropdown-menu-title-content' }))
+    expect(await screen.findByText(/确定撤销“计算机学院”吗/)).toBeTruthy()
+    expect(revoked).toBeUndefined()
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(revoked).toEqual({ revokedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) }))
+  })
+
+  it('adds a leadership team in the detail drawer', async () => {
+    signIn(['dw:list', 'dw:edit'])
+    mock.onGet('/api/dwxx/1').reply(200, unit())
+    const teams = [{ id: 5, unitId: 1, name: '校党政领导班子', kind: '1', kindLabel: '党政', sort: 1 }]
+    mock.onGet('/api/dwxx/1/ldbz').reply(() => [200, page(teams)])
+    let created: unknown
+    mock.onPost('/api/dwxx/1/ldbz').reply((c) => {
+      created = body(c)
+      teams.push({ id: 6, unitId: 1, name: '校党委', kind: '2', kindLabel: '党委', sort: 999 })
+      return [201, teams[1]]
+    })
+    renderPage()
+    fireEvent.click(await screen.findByText('某某大学'))
+    expect(await screen.findByText('单位详情：某某大学')).toBeTruthy()
+    fireEvent.click(screen.getByRole('tab', { name: '领导班子' }))
+    expect(await screen.findByText('校党政领导班子')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /新增领导班子/ }))
+    const dialog = (await screen.findByText('新增领导班子', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(dialog).findByText('请输入领导班子名称')).toBeTruthy()
+    expect(within(dialog).getByText('请选择领导班子类别', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    fireEvent.change(within(dialog).getByPlaceholderText('如：计算机学院党政领导班子'), { target: { value: '校党委' } })
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'))
+    fireEvent.click(await screen.findByText('党委', { selector: '.ant-select-item-option-content' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(created).toEqual({ name: '校党委', kind: '2', sort: 999 }))
+    expect(await screen.findByText('校党委')).toBeTruthy()
+  })
+
+  it('edits and deletes a leadership team', async () => {
+    signIn(['dw:list', 'dw:edit'])
+    mock.onGet('/api/dwxx/1').reply(200, unit())
+    mock.onGet('/api/dwxx/1/ldbz').reply(200, page([{ id: 5, unitId: 1, name: '校党政领导班子', kind: '1', kindLabel: '党政', sort: 1 }]))
+    let updated: unknown
+    mock.onPut('/api/dwxx/1/ldbz').reply((c) => {
+      updated = body(c)
+      return [204]
+    })
+    let deleted: unknown
+    mock.onDelete('/api/dwxx/1/ldbz').reply((c) => {
+      deleted = body(c)
+      return [204]
+    })
+    renderPage()
+    fireEvent.click(await screen.findByText('某某大学'))
+    fireEvent.click(await screen.findByRole('tab', { name: '领导班子' }))
+    const row = (await screen.findByText('校党政领导班子')).closest('tr') as HTMLElement
+    fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }))
+    const dialog = (await screen.findByText('编辑领导班子：校党政领导班子')).closest('.ant-modal') as HTMLElement
+    fireEvent.change(within(dialog).getByPlaceholderText('如：计算机学院党政领导班子'), { target: { value: '校领导班子' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(updated).toEqual({ id: 5, name: '校领导班子', kind: '1', sort: 1 }))
+
+    fireEvent.click(within(row).getByRole('button', { name: /删\s*除/ }))
+    expect(await screen.findByText('确定删除领导班子“校党政领导班子”吗？')).toBeTruthy()
+    expect(deleted).toBeUndefined()
+    fireEvent.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!)
+    await waitFor(() => expect(deleted).toEqual([5]))
+  })
+
+  it('offers no team editing without dw:edit', async () => {
+    signIn(['dw:list'])
+    mock.onGet('/api/dwxx/1').reply(200, unit())
+    mock.onGet('/api/dwxx/1/ldbz').reply(200, page([]))
+    renderPage()
+    fireEvent.click(await screen.findByText('某某大学'))
+    fireEvent.click(await screen.findByRole('tab', { name: '领导班子' }))
+    expect(await screen.findByText('暂无领导班子')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /新增领导班子/ })).toBeNull()
+  })
+})
+
+describe('unit/trail', { timeout: 30_000 }, () => {
+  it('sends the date range with the whole end day', async () => {
+    let params: unknown
+    mock.onGet('/api/dwxx/trail').reply((c) => {
+      params = c.params
+      return [200, page([])]
+    })
+    await fetchUnitTrail({ page: 0, size: 10, sort: [], filters: { from: '2026-01-01', to: '2026-01-31', origin: [5], blurry: '' } })
+    expect(params).toEqual({ page: 0, size: 10, sort: [], from: '2026-01-01', to: '2026-01-31 23:59:59', origin: [5] })
+  })
+
+  it('lists the changes of every unit, searches by unit name and expands the field changes', async () => {
+    signIn(['dw:list'])
+    const trail: Record<string, unknown>[] = []
+    mock.onGet('/api/dwxx/trail').reply((c) => {
+      trail.push(c.params)
+      return [
+        200,
+        page([
+          {
+            id: 9,
+            recordId: 2,
+            type: 2,
+            origin: 3,
+            typeLabel: '修改',
+            originLabel: '用户修改',
+            summary: '',
+            changes: [{ field: 'leaderName', label: '负责人', old: '李院长', new: '张院长' }],
+            operatorName: 'admin',
+            restoredFrom: null,
+            createTime: '2026-02-01T00:00:00Z',
+            unitName: '计算机学院',
+          },
+        ]),
+      ]
+    })
+    renderWithApp(
+      <MemoryRouter>
+        <UnitTrailPage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('计算机学院')).toBeTruthy()
+    expect(screen.getByText('负责人')).toBeTruthy()
+    fireEvent.click(document.querySelector('.ant-table-row-expand-icon') as HTMLElement)
+    expect(await screen.findByText('张院长')).toBeTruthy()
+    fireEvent.change(screen.getByPlaceholderText('请输入单位名称'), { target: { value: '计算机' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(trail.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '计算机' }))
+  })
+})
