@@ -1,0 +1,127 @@
+// End-to-end: the admin imports a members workbook with one bad row, fixes it in the wizard,
+// commits, finds the member, edits a field on the detail page and restores it from the trail.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { call, login as apiLogin } from '../lib/api.mjs'
+import { openBrowser, screenshot } from '../lib/browser.mjs'
+import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
+import { idNumber, xlsx } from '../lib/xlsx.mjs'
+
+const GOOD_ID = idNumber('11010119900307451')
+const FIXED_ID = idNumber('11010119920512302')
+
+describe('member import, detail and trail', () => {
+  let server
+  let browser
+  let page
+  let token
+
+  before(async () => {
+    server = await startServer()
+    browser = await openBrowser()
+    page = await browser.context.newPage()
+    token = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
+    // The tree starts empty: a committee and the branch the members join.
+    const root = await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EU', name: '中共端到端大学委员会', type: '1' } })
+    await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EB01', name: '端到端教工党支部', type: '5', pid: root.id } })
+  })
+
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('imports a workbook, fixing its bad row in the wizard', async () => {
+    // The header comes from the kind's columns, so the file matches the template whatever its order.
+    const columns = await call(server.base, 'GET', '/api/import/dyjbxx/columns', { token })
+    const row = (values) => columns.map((c) => values[c.key] ?? '')
+    const base = { personCategory: '教职工', partyStatus: '正式党员', org: 'E2EB01', joinedOn: '2013-06-30' }
+    const file = xlsx([
+      columns.map((c) => (c.required ? `＊${c.label}` : c.label)),
+      row({ ...base, name: '导入测试甲', idNumber: GOOD_ID }),
+      row({ ...base, name: '导入测试乙', idNumber: '12345' }),
+    ])
+
+    await page.goto(`${server.base}/web/`)
+    await page.getByPlaceholder('账号').fill('admin')
+    await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD)
+    await page.getByRole('button', { name: /登\s*录/ }).click()
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+    await page.goto(`${server.base}/web/party/dyjbxx`)
+    await page.getByRole('button', { name: /导\s*入/ }).click()
+    const wizard = page.locator('.ant-modal').filter({ hasText: '导入党员信息' })
+    await wizard.getByRole('button', { name: /下载导入模板/ }).waitFor()
+    await wizard.getByRole('button', { name: /下一步/ }).click()
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: '党员导入.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    })
+    await wizard.getByText('总行数').waitFor()
+    await wizard.getByRole('tab', { name: '错误（1）', selected: true }).waitFor()
+    assert.ok(await wizard.getByRole('tab', { name: '新增（1）' }).isVisible())
+    const bad = wizard.locator('[data-invalid="true"]').first()
+    assert.equal(await bad.innerText(), '12345')
+    await bad.hover()
+    const tip = page.locator('.ant-tooltip:visible').last()
+    await tip.waitFor()
+    assert.match(await tip.innerText(), /身份证/)
+    await screenshot(page, '20-import-invalid')
+
+    await bad.locator('xpath=ancestor::tr').getByRole('button', { name: '修改' }).click()
+    const fix = page.locator('.ant-modal').filter({ hasText: '修改第 3 行' })
+    await fix.getByLabel('身份证号码').fill(FIXED_ID)
+    await fix.getByRole('button', { name: /确\s*定/ }).click()
+    await wizard.getByRole('tab', { name: '错误（0）' }).waitFor()
+    await wizard.getByRole('tab', { name: '新增（2）' }).waitFor()
+
+    await wizard.getByRole('button', { name: /下一步/ }).click()
+    await wizard.getByText('全部数据校验通过').waitFor()
+    await wizard.getByRole('button', { name: /确认导入/ }).click()
+    await page.getByRole('button', { name: /确定导入/ }).click()
+    await wizard.getByText('导入完成').waitFor()
+    assert.match(await wizard.innerText(), /新增 2 条/)
+    await screenshot(page, '21-import-done')
+    await wizard.getByRole('button', { name: /完\s*成/ }).click()
+
+    const members = await call(server.base, 'GET', '/api/dyjbxx?blurry=导入测试', { token })
+    assert.deepEqual(members.content.map((m) => m.name).sort(), ['导入测试乙', '导入测试甲'])
+  })
+
+  it('finds the member, edits a field and restores it from the trail', async () => {
+    await page.getByPlaceholder('姓名、学号/工号、身份证号或手机号').fill('导入测试乙')
+    await page.getByRole('button', { name: /搜\s*索/ }).click()
+    const link = page.locator('.crud-table tbody').getByText('导入测试乙', { exact: true })
+    await link.waitFor()
+    assert.equal(await page.locator('.crud-table tbody').getByText('导入测试甲', { exact: true }).count(), 0)
+    await link.click()
+    await page.waitForURL(/\/web\/dyjbxx\/detail\?id=\d+/)
+    await page.getByText('党员详情：导入测试乙').waitFor()
+
+    await page.getByRole('button', { name: /编\s*辑/ }).click()
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '编辑党员：导入测试乙' })
+    await drawer.getByPlaceholder('请输入备注').fill('端到端备注')
+    await drawer.getByRole('button', { name: /确\s*定/ }).click()
+    await page.getByText('保存成功').waitFor()
+    await page.locator('.ant-descriptions').getByText('端到端备注').waitFor()
+
+    await page.getByRole('tab', { name: '变动轨迹' }).click()
+    const entries = page.locator('.trail-entry')
+    await entries.first().getByText('端到端备注').waitFor()
+    assert.equal(await entries.count(), 2)
+    await screenshot(page, '22-member-trail')
+    // The older entry is the import: put the member back as it left it.
+    await entries.nth(1).getByRole('button', { name: '还原到此版本' }).click()
+    await page.getByRole('button', { name: /确\s*定/ }).click()
+    await page.getByText('还原成功').waitFor()
+    await page.locator('.trail-entry').nth(2).waitFor()
+    assert.equal(await page.locator('.trail-entry').count(), 3)
+    assert.match(await page.locator('.ant-timeline').innerText(), /用户还原|还原/)
+
+    await page.getByRole('tab', { name: '基本信息' }).click()
+    await page.locator('.ant-descriptions').getByText('端到端备注').waitFor({ state: 'detached' })
+    const id = new URL(page.url()).searchParams.get('id')
+    const m = await call(server.base, 'GET', `/api/dyjbxx/${id}`, { token })
+    assert.equal(m.remark, '')
+  })
+})

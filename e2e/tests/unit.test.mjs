@@ -1,0 +1,152 @@
+// End-to-end scenario of the unit information base and the people registry as the admin.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { call, login as apiLogin } from '../lib/api.mjs'
+import { openBrowser, screenshot } from '../lib/browser.mjs'
+import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
+
+/** A citizen ID number with a correct check digit. */
+function idNumber(body17) {
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  const sum = [...body17].reduce((s, c, i) => s + Number(c) * w[i], 0)
+  return body17 + '10X98765432'[sum % 11]
+}
+
+describe('unit information base and people registry', () => {
+  let server
+  let browser
+  let page
+  let token
+
+  before(async () => {
+    server = await startServer()
+    browser = await openBrowser()
+    page = await browser.context.newPage()
+    token = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
+    // The party organisation the unit is paired with.
+    await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EDW', name: '端到端学院党委', type: '1', termYears: 5 } })
+    await page.goto(`${server.base}/web/`)
+    await page.getByPlaceholder('账号').fill('admin')
+    await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD)
+    await page.getByRole('button', { name: /登\s*录/ }).click()
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+  })
+
+  after(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  const formItem = (scope, label) => scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
+  /** Picks an option of a select (searching the server first when asked) and checks it was taken. */
+  const pick = async (scope, label, text, { search, tree } = {}) => {
+    const item = formItem(scope, label)
+    const select = item.locator('.ant-select')
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await select.click()
+      if (search) await item.locator('input').fill(search)
+      // Remote options are replaced when the search answers: click only a visible one.
+      await page.locator(`${tree ? '.ant-select-tree-title' : '.ant-select-item-option-content'}:visible`, { hasText: text }).first().click()
+      try {
+        await select.filter({ hasText: text }).waitFor({ timeout: 2000 })
+        return
+      } catch {
+        await page.keyboard.press('Escape')
+      }
+    }
+    throw new Error(`“${label}”选不中“${text}”`)
+  }
+
+  /** Saves a drawer or dialog and waits for it to close; a screenshot shows why when it stays open. */
+  const submit = async (form, name) => {
+    await form.getByRole('button', { name: /确\s*定/ }).click()
+    try {
+      await form.waitFor({ state: 'detached' })
+    } catch (e) {
+      await screenshot(page, `${name}-not-saved`)
+      throw e
+    }
+  }
+
+  it('creates a unit paired with an organisation, edits its leader and restores it from the trail', async () => {
+    await page.goto(`${server.base}/web/unit/dwxx`)
+    await page.getByRole('button', { name: /新\s*增$/ }).click()
+    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '新增单位' })
+    await drawer.getByPlaceholder('请输入单位名称').fill('端到端学院')
+    await drawer.getByPlaceholder('请输入单位编码').fill('E2EU1')
+    await pick(drawer, '单位类型', '院系')
+    await pick(drawer, '对应党组织', '端到端学院党委', { tree: true })
+    await drawer.getByPlaceholder('请输入负责人姓名').fill('李院长')
+    await submit(drawer, 'unit-01-unit-form')
+
+    await page.getByPlaceholder('单位名称、简称或编码').fill('E2EU1')
+    await page.getByRole('button', { name: /搜\s*索/ }).click()
+    const row = page.locator('tr.ant-table-row').filter({ hasText: '端到端学院党委' })
+    await row.getByRole('button', { name: /编\s*辑/ }).click()
+    const edit = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '编辑单位：端到端学院' })
+    await edit.getByPlaceholder('请输入负责人姓名').fill('张院长')
+    await submit(edit, 'unit-01-unit-edit')
+    await row.getByText('张院长').waitFor()
+
+    await row.getByRole('button', { name: '详情' }).click()
+    const detail = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '单位详情：端到端学院' })
+    await detail.getByRole('tab', { name: '变动轨迹' }).click()
+    await detail.locator('.trail-entry').filter({ hasText: '张院长' }).waitFor()
+    await screenshot(page, 'unit-01-trail')
+    await detail.getByRole('button', { name: '还原到此版本' }).first().click()
+    await page.getByRole('button', { name: /确\s*定/ }).last().click()
+    await page.getByText('还原成功').first().waitFor()
+
+    const units = await call(server.base, 'GET', '/api/dwxx?code=E2EU1', { token })
+    assert.equal(units.content.length, 1)
+    assert.equal(units.content[0].leaderName, '李院长')
+    assert.equal(units.content[0].dzzName, '端到端学院党委')
+    await detail.getByRole('tab', { name: '基本信息' }).click()
+    await detail.locator('.ant-descriptions').getByText('李院长', { exact: true }).waitFor()
+  })
+
+  it('lists the changes on the unit trail page, expands one and links to the unit', async () => {
+    await page.goto(`${server.base}/web/unit/trail`)
+    await page.getByPlaceholder('请输入单位名称').fill('端到端')
+    await page.getByRole('button', { name: /搜\s*索/ }).click()
+    const rows = page.locator('tr.ant-table-row').filter({ hasText: '端到端学院' })
+    // created, edited, restored
+    await rows.nth(2).waitFor()
+    assert.equal(await rows.count(), 3)
+    const edited = rows.filter({ hasText: '用户修改' })
+    await edited.locator('.ant-table-row-expand-icon').click()
+    await page.locator('.ant-table-expanded-row').getByText('张院长').waitFor()
+    await edited.getByRole('button', { name: '端到端学院' }).click()
+    await page.waitForURL(/\/web\/unit\/dwxx\?id=\d+$/)
+    await page.locator('.ant-drawer-content-wrapper').filter({ hasText: '单位详情：端到端学院' }).waitFor()
+  })
+
+  it('creates a class and a student in the unit and finds the student by number', async () => {
+    await page.goto(`${server.base}/web/people/bj`)
+    await page.getByRole('button', { name: /新\s*增$/ }).click()
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新增班级' })
+    await dialog.getByPlaceholder('请输入班级编码').fill('E2EB1')
+    await dialog.getByPlaceholder('请输入班级名称').fill('端到端2401班')
+    await pick(dialog, '所在单位', '端到端学院', { search: '端到端' })
+    await submit(dialog, 'unit-02-class-form')
+    await page.locator('tr.ant-table-row').filter({ hasText: '端到端2401班' }).waitFor()
+
+    await page.goto(`${server.base}/web/people/xsjbxx`)
+    await page.getByRole('button', { name: /新\s*增$/ }).click()
+    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '新增学生' })
+    await drawer.getByPlaceholder('请输入学号').fill('E2E2024001')
+    await drawer.getByPlaceholder('请输入姓名').fill('赵同学')
+    await drawer.getByPlaceholder('15位或18位身份证号码').fill(idNumber('11010520060307123'))
+    await pick(drawer, '所在单位', '端到端学院', { search: '端到端' })
+    await pick(drawer, '班级', '端到端2401班')
+    await submit(drawer, 'unit-02-student-form')
+
+    await page.getByPlaceholder('姓名、学号，或完整身份证号/手机号').fill('E2E2024001')
+    await page.getByRole('button', { name: /搜\s*索/ }).click()
+    const row = page.locator('tr.ant-table-row').filter({ hasText: 'E2E2024001' })
+    await row.getByText('赵同学').waitFor()
+    await row.getByText('端到端2401班').waitFor()
+    await screenshot(page, 'unit-02-student')
+    assert.equal(await page.locator('tr.ant-table-row').count(), 1)
+  })
+})
