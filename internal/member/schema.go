@@ -33,6 +33,11 @@ func Migrations() []db.Migration {
 		{Version: 2026112361, Name: "member: show the party member page (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.ShowMenuPage(ctx, tx, "party/dyjbxx")
 		}},
+		// Its API is dy:list's, so every role that lists members gets the page.
+		{Version: 2026112391, Name: "member: party member change trail page", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddPages(ctx, tx, org.PartyMenuPath, []system.MenuSeed{{Title: "党员变动轨迹", Name: "DyTrail", Path: "dytrail",
+				Component: "party/dytrail", Icon: "history", Type: system.MenuPage}}, "组织部管理员", "二级党委管理员", "党支部书记")
+		}},
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/apptest"
 )
 
@@ -57,6 +59,30 @@ func TestMenusAndGrants(t *testing.T) {
 			Where("r.name = ?", role).Where("rm.menu_id = ?", page.ID).Count(ctx)
 		if (pageGranted == 1) != (want != nil) {
 			t.Errorf("%s page granted %d", role, pageGranted)
+		}
+	}
+}
+
+// The trail pages follow the information pages in the party directory and
+// go to every seeded role that lists organisations and members.
+func TestTrailPagesInThePartyDirectory(t *testing.T) {
+	e := apptest.New(t)
+	ctx := t.Context()
+	var components []string
+	err := e.DB.NewSelect().TableExpr("sys_menu AS m").Column("m.component").Join("JOIN sys_menu AS d ON d.id = m.pid").
+		Where("d.path = ?", "/party").Where("m.hidden = ?", false).OrderExpr("m.sort").Scan(ctx, &components)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"party/dzz", "party/dyjbxx", "party/dzztrail", "party/dytrail"}; !slices.Equal(components, want) {
+		t.Fatalf("party directory %v, want %v", components, want)
+	}
+	for role, want := range map[string]int64{"组织部管理员": 2, "二级党委管理员": 2, "党支部书记": 2, "党员": 0} {
+		n, err := e.DB.NewSelect().TableExpr("sys_role_menu AS rm").Join("JOIN sys_menu AS m ON m.id = rm.menu_id").
+			Join("JOIN sys_role AS r ON r.id = rm.role_id").Where("r.name = ?", role).
+			Where("m.component IN (?)", bun.In([]string{"party/dzztrail", "party/dytrail"})).Count(ctx)
+		if err != nil || n != want {
+			t.Errorf("%s holds %d trail pages, want %d (%v)", role, n, want, err)
 		}
 	}
 }

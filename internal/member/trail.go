@@ -239,3 +239,18 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 	}
 	return len(rows), nil
 }
+
+// AllTrail is the change trail of every member of the caller's scope, newest
+// first (the 党员变动轨迹 page), filtered by member, type, origin and time.
+func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
+	sc, err := s.scopeOf(r.Context())
+	if err != nil {
+		return httpx.PageResult[audit.NamedEntry]{}, err
+	}
+	l, err := s.labels(r.Context())
+	if err != nil {
+		return httpx.PageResult[audit.NamedEntry]{}, err
+	}
+	across := audit.Across{Module: audit.ModuleMember, Join: "JOIN dyjbxx AS m ON m.id = ct.record_id", Name: "m.name", Scope: sc.apply}
+	return across.Page(r, s.db, l.Label)
+}

@@ -261,3 +261,57 @@ func TestCountByOrgAndMoveMembers(t *testing.T) {
 	}
 	apptest.Expect(t, w.e.Do("POST", "/api/dyjbxx/trail/restore", w.e.AdminTK, map[string]any{"trailId": trailOf(t, w, w.e.AdminTK, ids[0])[1].ID}), 200)
 }
+
+// The 党员变动轨迹 page lists the entries of every member of the caller's
+// scope, newest first; a branch secretary sees their branch's, a SELF-scoped
+// member their own record's, and the personal fields stay masked.
+func TestTrailAcrossMembers(t *testing.T) {
+	w := newWorld(t)
+	a := w.create(t, w.e.AdminTK, body("甲党员", w.branchA, idNumber("110101", "19900307", 451)))
+	c := w.create(t, w.e.AdminTK, body("丙党员", w.branchC, ""))
+	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": a.ID, "phone": "13900139000"}), 200)
+	type page struct {
+		Content []struct {
+			audit.Labelled
+			RecordName string
+		}
+		TotalElements int
+	}
+	read := func(token, query string) page {
+		t.Helper()
+		res := w.e.Do("GET", "/api/dyjbxx/trail"+query, token, nil)
+		apptest.Expect(t, res, 200)
+		var p page
+		res.JSON(t, &p)
+		return p
+	}
+	all := read(w.e.AdminTK, "")
+	if all.TotalElements != 3 || all.Content[0].RecordID != a.ID || all.Content[0].RecordName != "甲党员" || all.Content[0].OriginLabel == "" {
+		t.Fatalf("admin's trail %+v", all)
+	}
+	if ch := change(all.Content[0].Labelled, "phone"); ch == nil || ch.New == "13900139000" || ch.New == "" {
+		t.Fatalf("the phone is masked in the trail: %+v", all.Content[0].Changes)
+	}
+	secretary, _ := w.anchored(t, "LEVEL", w.branchA, member.PermList)
+	if p := read(secretary, ""); p.TotalElements != 2 || p.Content[0].RecordID != a.ID || p.Content[1].RecordID != a.ID {
+		t.Fatalf("branch A's secretary %+v", p)
+	}
+	if p := read(secretary, fmt.Sprintf("?recordId=%d", c.ID)); p.TotalElements != 0 {
+		t.Fatalf("another branch's member %+v", p)
+	}
+	self, userID := w.e.UserWith("SELF", 0, member.PermList)
+	own := w.create(t, w.e.AdminTK, with(body("本人", w.branchC, ""), "userId", userID))
+	if p := read(self, ""); p.TotalElements != 1 || p.Content[0].RecordID != own.ID {
+		t.Fatalf("SELF %+v", p)
+	}
+	if p := read(w.e.AdminTK, "?blurry=丙&origin=2"); p.TotalElements != 1 || p.Content[0].RecordID != c.ID {
+		t.Fatalf("by name and origin %+v", p)
+	}
+	if p := read(w.e.AdminTK, "?type=2&type=1&size=1&page=1"); p.TotalElements != 4 || len(p.Content) != 1 {
+		t.Fatalf("paged %+v", p)
+	}
+	res := w.e.Do("GET", "/api/dyjbxx/trail?from=tomorrow", w.e.AdminTK, nil)
+	if res.Status != 400 || res.Message() != "查询条件 from 应为日期" {
+		t.Fatalf("bad date: %d %s", res.Status, res.Body)
+	}
+}

@@ -25,6 +25,11 @@ func Migrations() []db.Migration {
 		{Version: 2026112360, Name: "org: show the party organisation page (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.ShowMenuPage(ctx, tx, "party/dzz")
 		}},
+		// Its API is dzz:list's, so every role that lists organisations gets the page.
+		{Version: 2026112390, Name: "org: organisation change trail page", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddPages(ctx, tx, PartyMenuPath, []system.MenuSeed{{Title: "组织变动轨迹", Name: "DzzTrail", Path: "dzztrail",
+				Component: "party/dzztrail", Icon: "history", Type: system.MenuPage}}, "组织部管理员", "二级党委管理员", "党支部书记")
+		}},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/org"
 )
 
 func TestEveryChangeWritesTheTrailAndRestoreWorks(t *testing.T) {
@@ -72,4 +73,62 @@ func TestEveryChangeWritesTheTrailAndRestoreWorks(t *testing.T) {
 	if got := e.get(tr.A1); got["name"] != "改过的名字" || got["termStart"] != "2024-06-01" || got["termEnd"] != "2027-06-01" {
 		t.Fatalf("restored by the 二级党委 admin %v", got)
 	}
+}
+
+// acrossPage is a decoded page of GET /api/dzzxx/trail.
+type acrossPage struct {
+	Content []struct {
+		trailEntry
+		RecordID   int64
+		RecordName string
+		TypeLabel  string
+	}
+	TotalElements int
+}
+
+// The 组织变动轨迹 page lists the entries of every organisation of the
+// caller's scope, newest first, with the filters of every trail page.
+func TestTrailAcrossOrganisations(t *testing.T) {
+	e := newEnv(t)
+	tr := e.tree()
+	d := e.get(tr.A1)
+	d["secretaryName"] = "孙九"
+	apptest.Expect(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, d), 204)
+	read := func(tok, query string) acrossPage {
+		t.Helper()
+		res := e.Do("GET", "/api/dzzxx/trail"+query, tok, nil)
+		apptest.Expect(t, res, 200)
+		var p acrossPage
+		res.JSON(t, &p)
+		return p
+	}
+	all := read(e.AdminTK, "")
+	if all.TotalElements != 8 || all.Content[0].RecordID != tr.A1 || all.Content[0].RecordName != "计算机教工党支部" ||
+		all.Content[0].TypeLabel == "" || len(all.Content[0].Changes) != 1 {
+		t.Fatalf("admin's trail %+v", all)
+	}
+	// A 二级党委 admin sees their subtree only; another's organisation is filtered out, not leaked.
+	tok := e.userAt("LEVEL_AND_BELOW", tr.B, org.PermList)
+	if p := read(tok, ""); p.TotalElements != 2 {
+		t.Fatalf("物理学院党委's trail %+v", p)
+	}
+	if p := read(tok, fmt.Sprintf("?recordId=%d", tr.A1)); p.TotalElements != 0 {
+		t.Fatalf("out-of-scope record's trail %+v", p)
+	}
+	if p := read(e.AdminTK, "?type=2"); p.TotalElements != 1 {
+		t.Fatalf("updates %+v", p)
+	}
+	// 计算机学院党委, 计算机教工党支部 (created, updated) and 计算机学生党支部; sorted by
+	// name either way (the order of Chinese names is the database's collation).
+	asc, desc := read(e.AdminTK, "?blurry=计算机&sort=recordName,asc"), read(e.AdminTK, "?blurry=计算机&sort=recordName,desc")
+	if asc.TotalElements != 4 || asc.Content[0].RecordName != desc.Content[3].RecordName || asc.Content[3].RecordName != desc.Content[0].RecordName ||
+		asc.Content[0].RecordName == asc.Content[3].RecordName {
+		t.Fatalf("by name %+v / %+v", asc, desc)
+	}
+	if p := read(e.AdminTK, "?from=2099-01-01"); p.TotalElements != 0 {
+		t.Fatalf("from the future %+v", p)
+	}
+	expectMsg(t, e.Do("GET", "/api/dzzxx/trail?type=abc", e.AdminTK, nil), 400, "查询条件 type 应为整数")
+	expectMsg(t, e.Do("GET", "/api/dzzxx/trail?sort=snapshot,asc", e.AdminTK, nil), 400, "不支持的排序字段：snapshot")
+	expectMsg(t, e.Do("GET", "/api/dzzxx/trail?changes=x", e.AdminTK, nil), 400, "不支持的查询条件：changes")
 }

@@ -235,16 +235,41 @@ func AddButtons(ctx context.Context, tx bun.IDB, pageComponent string, buttons [
 		OrderExpr("id").Limit(1).Scan(ctx); err != nil {
 		return fmt.Errorf("page %s: %w", pageComponent, err)
 	}
+	return addUnder(ctx, tx, page.ID, buttons, roles)
+}
+
+// AddPages adds pages (with their buttons) to the existing directory at
+// dirPath, after its current entries, and grants them to the named roles as
+// AddButtons does.
+func AddPages(ctx context.Context, tx bun.IDB, dirPath string, pages []MenuSeed, roles ...string) error {
+	var dir Menu
+	if err := tx.NewSelect().Model(&dir).Where("path = ?", dirPath).Where("type = ?", MenuDir).
+		OrderExpr("id").Limit(1).Scan(ctx); err != nil {
+		return fmt.Errorf("menu directory %s: %w", dirPath, err)
+	}
+	return addUnder(ctx, tx, dir.ID, pages, roles)
+}
+
+// addUnder inserts seeds under the menu pid after its last child and grants
+// every inserted entry to roles.
+func addUnder(ctx context.Context, tx bun.IDB, pid int64, seeds []MenuSeed, roles []string) error {
 	var last int
-	if err := tx.NewSelect().Model((*Menu)(nil)).ColumnExpr("COALESCE(MAX(sort), 0)").Where("pid = ?", page.ID).
+	if err := tx.NewSelect().Model((*Menu)(nil)).ColumnExpr("COALESCE(MAX(sort), 0)").Where("pid = ?", pid).
 		Scan(ctx, &last); err != nil {
 		return err
 	}
-	ids, err := InsertMenus(ctx, tx, &page.ID, buttons)
+	ids, err := InsertMenus(ctx, tx, &pid, seeds)
 	if err != nil {
 		return err
 	}
-	for i, id := range ids {
+	// Only the top-level seeds move after the existing entries; their
+	// children keep the order InsertMenus gave them.
+	var top []int64
+	if err := tx.NewSelect().Model((*Menu)(nil)).Column("id").Where("pid = ?", pid).Where("id IN (?)", bun.In(ids)).
+		OrderExpr("id").Scan(ctx, &top); err != nil {
+		return err
+	}
+	for i, id := range top {
 		if _, err := tx.NewUpdate().Model((*Menu)(nil)).Set("sort = ?", last+(i+1)*10).Where("id = ?", id).Exec(ctx); err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package unit
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -109,57 +108,19 @@ func (s *Service) RestoreTrail(ctx context.Context, in RestoreInput) (View, erro
 	return s.update(ctx, inputOf(snap), audit.OriginUserRestore, &e.ID)
 }
 
-// UnitTrailEntry is a trail entry of the cross-unit trail (单位变动轨迹 page).
-type UnitTrailEntry struct {
-	audit.Labelled
-	UnitName string `json:"unitName"`
-}
-
-type unitTrailRow struct {
-	audit.Entry `bun:",extend"`
-	UnitName    string `bun:"unit_name,scanonly"`
-}
-
-var allTrailSpec = httpx.ListSpec{
-	Filters: map[string]httpx.Filter{
-		"unitId": {Columns: []string{"ct.record_id"}, Kind: httpx.Int},
-		"blurry": {Columns: []string{"d.name"}, Match: httpx.Like},
-		"type":   {Columns: []string{"ct.type"}, Match: httpx.In, Kind: httpx.Int},
-		"origin": {Columns: []string{"ct.origin"}, Match: httpx.In, Kind: httpx.Int},
-		"from":   {Columns: []string{"ct.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
-		"to":     {Columns: []string{"ct.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
-	},
-	Sorts:       map[string]string{"createTime": "ct.created_at", "unitName": "d.name"},
-	Key:         "ct.id",
-	DefaultSort: "ct.created_at DESC, ct.id DESC",
-}
-
 // AllTrail is the change trail of every unit of the caller's scope, newest
 // first (the unit change-trail page), filtered by unit, type, origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[UnitTrailEntry], error) {
+func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
 	ctx := r.Context()
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
-		return httpx.PageResult[UnitTrailEntry]{}, err
-	}
-	q := s.db.NewSelect().Model((*unitTrailRow)(nil)).ColumnExpr("ct.*").ColumnExpr("d.name AS unit_name").
-		Join("JOIN sys_dept AS d ON d.id = ct.record_id").Where("ct.module = ?", audit.ModuleUnit)
-	var rows []unitTrailRow
-	total, err := httpx.List(r, sc.Apply(q, "d.id"), allTrailSpec, httpx.QueryFilters(r.URL.Query()), &rows)
-	if err != nil {
-		return httpx.PageResult[UnitTrailEntry]{}, err
+		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return httpx.PageResult[UnitTrailEntry]{}, err
+		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	out := make([]UnitTrailEntry, len(rows))
-	for i, row := range rows {
-		e := row.Entry
-		if err := json.Unmarshal([]byte(e.ChangesJSON), &e.Changes); err != nil {
-			return httpx.PageResult[UnitTrailEntry]{}, httpx.Internal(err)
-		}
-		out[i] = UnitTrailEntry{Labelled: audit.Label(e, l.Label), UnitName: row.UnitName}
-	}
-	return httpx.NewPage(out, total), nil
+	across := audit.Across{Module: audit.ModuleUnit, Join: "JOIN sys_dept AS d ON d.id = ct.record_id", Name: "d.name",
+		Scope: func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") }}
+	return across.Page(r, s.db, l.Label)
 }

@@ -299,11 +299,11 @@ func TestAllTrail(t *testing.T) {
 	w := newWorld(t)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", w.csTK, map[string]any{"id": w.csUnit, "leaderName": "李院长"}), 200)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", w.e.AdminTK, map[string]any{"id": w.mathUnit, "leaderName": "赵院长"}), 200)
-	read := func(token string, q url.Values) ([]unit.UnitTrailEntry, int) {
+	read := func(token string, q url.Values) ([]audit.NamedEntry, int) {
 		res := w.e.Do("GET", "/api/dwxx/trail?"+q.Encode(), token, nil)
 		apptest.Expect(t, res, 200)
 		var p struct {
-			Content       []unit.UnitTrailEntry
+			Content       []audit.NamedEntry
 			TotalElements int
 		}
 		res.JSON(t, &p)
@@ -311,10 +311,10 @@ func TestAllTrail(t *testing.T) {
 	}
 	list, total := read(w.csTK, nil)
 	// 计算机学院: created + updated; 网络中心: created.
-	if total != 3 || list[0].UnitName != "计算机学院" || len(list[0].Changes) != 1 || list[0].Changes[0].New != "李院长" || list[0].TypeLabel == "" {
+	if total != 3 || list[0].RecordName != "计算机学院" || len(list[0].Changes) != 1 || list[0].Changes[0].New != "李院长" || list[0].TypeLabel == "" {
 		t.Fatalf("cs trail %d %+v", total, list)
 	}
-	if _, total := read(w.csTK, url.Values{"unitId": {fmt.Sprint(w.mathUnit)}}); total != 0 {
+	if _, total := read(w.csTK, url.Values{"recordId": {fmt.Sprint(w.mathUnit)}}); total != 0 {
 		t.Fatalf("out of scope unit's trail: %d", total)
 	}
 	if _, total := read(w.csTK, url.Values{"type": {"2"}}); total != 1 {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import dayjs from 'dayjs'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
@@ -65,7 +66,11 @@ describe('party/dzz', { timeout: 30_000 }, () => {
 
   it('shows the tree with member counts and filters by name', async () => {
     signIn(['admin'])
-    renderWithApp(<OrgPage />)
+    renderWithApp(
+      <MemoryRouter>
+        <OrgPage />
+      </MemoryRouter>,
+    )
     expect(await screen.findByText('中共测试大学委员会')).toBeTruthy()
     expect(screen.getByText('共 4 条')).toBeTruthy()
     expect(document.querySelector('.ant-pagination')).toBeNull()
@@ -84,7 +89,11 @@ describe('party/dzz', { timeout: 30_000 }, () => {
       merged = body(c)
       return [200, { membersMoved: 2, childrenMoved: 0 }]
     })
-    renderWithApp(<OrgPage />)
+    renderWithApp(
+      <MemoryRouter>
+        <OrgPage />
+      </MemoryRouter>,
+    )
     await screen.findByText('中共测试大学委员会')
     expand(await screen.findByText('计算机学院党委').then((e) => e.textContent!))
     await screen.findByText('计算机学生党支部')
@@ -111,7 +120,11 @@ describe('party/dzz', { timeout: 30_000 }, () => {
       revoked = body(c)
       return [200, {}]
     })
-    renderWithApp(<OrgPage />)
+    renderWithApp(
+      <MemoryRouter>
+        <OrgPage />
+      </MemoryRouter>,
+    )
     await screen.findByText('中共测试大学委员会')
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull()

@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
-import UnitTrailPage, { fetchUnitTrail } from '../trail'
+import { trailFetcher } from '@/components/trail/TrailListPage'
+import UnitTrailPage from '../trail'
 import UnitPage from './index'
 import type { Unit } from './types'
 
@@ -207,7 +208,7 @@ describe('unit/trail', { timeout: 30_000 }, () => {
       params = c.params
       return [200, page([])]
     })
-    await fetchUnitTrail({ page: 0, size: 10, sort: [], filters: { from: '2026-01-01', to: '2026-01-31', origin: [5], blurry: '' } })
+    await trailFetcher('/api/dwxx/trail')({ page: 0, size: 10, sort: [], filters: { from: '2026-01-01', to: '2026-01-31', origin: [5], blurry: '' } })
     expect(params).toEqual({ page: 0, size: 10, sort: [], from: '2026-01-01', to: '2026-01-31 23:59:59', origin: [5] })
   })
 
@@ -231,7 +232,7 @@ describe('unit/trail', { timeout: 30_000 }, () => {
             operatorName: 'admin',
             restoredFrom: null,
             createTime: '2026-02-01T00:00:00Z',
-            unitName: '计算机学院',
+            recordName: '计算机学院',
           },
         ]),
       ]

@@ -1,12 +1,12 @@
 import { DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Dropdown, Space, Tag, type MenuProps, type TableProps } from 'antd'
-import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useState } from 'react'
 import { CrudTable, useCrud, type SearchField } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import { ImportWizard } from '@/components/import'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { useLinkedRecord } from '@/components/useLinkedRecord'
 import Permission, { useHasPermission } from '@/components/Permission'
 import UnitSelect from '@/components/unit/UnitSelect'
 import UnitDetailDrawer, { statusTag } from './components/UnitDetailDrawer'
@@ -25,17 +25,11 @@ export default function UnitPage() {
   const canAdd = useHasPermission(['dw:add'])
   const canEdit = useHasPermission(['dw:edit'])
   const canDel = useHasPermission(['dw:del'])
-  const [params, setParams] = useSearchParams()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [revoking, setRevoking] = useState<Unit | null>(null)
   const [importing, setImporting] = useState(false)
   // The detail opens from the row, or from a link (?id=) of the unit trail page.
-  const linked = Number(params.get('id')) || null
-  const [viewing, setViewing] = useState<number | null>(linked)
-  // A kept-alive page sees later links too.
-  useEffect(() => {
-    if (linked) setViewing(linked)
-  }, [linked])
+  const [viewing, setViewing, closeDetail] = useLinkedRecord()
   const tree = isBrowsing(crud.query.filters)
 
   // Pickers elsewhere cache the units: refresh them with the list.
@@ -44,10 +38,6 @@ export default function UnitPage() {
     void client.invalidateQueries({ queryKey: ['dwxx'] })
   }
 
-  const closeDetail = () => {
-    setViewing(null)
-    if (params.has('id')) setParams({}, { replace: true })
-  }
 
   const edit = async (u: Unit) => {
     try {

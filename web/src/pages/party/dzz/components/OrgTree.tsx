@@ -4,6 +4,7 @@ import { Button, Dropdown, Space, Tag, Tooltip, type MenuProps, type TableProps 
 import { useEffect, useState, type Key } from 'react'
 import { confirmAction, CrudTable, useCrud } from '@/components/crud'
 import { ImportWizard } from '@/components/import'
+import { useLinkedRecord } from '@/components/useLinkedRecord'
 import Permission, { useHasPermission } from '@/components/Permission'
 import { flatten } from '@/utils/tree'
 import { deleteOrgs, fetchTree, orgDetail } from '../service'
@@ -26,7 +27,8 @@ export default function OrgTree() {
   const canDel = useHasPermission(['dzz:del'])
   const canMove = useHasPermission(['dzz:move'])
   const [op, setOp] = useState<OrgOp | null>(null)
-  const [viewing, setViewing] = useState<number | null>(null)
+  // The detail opens from the row, or from a link (?id=) of the organisation trail page.
+  const [viewing, setViewing, closeDetail] = useLinkedRecord()
   const [importing, setImporting] = useState(false)
   const [expanded, setExpanded] = useState<Key[]>([])
   const searching = !!crud.query.filters.name
@@ -180,7 +182,7 @@ export default function OrgTree() {
         }
       />
       {op && <OrgOpDialog op={op} onClose={() => setOp(null)} onDone={changed} />}
-      {viewing !== null && <OrgDetailDrawer id={viewing} onClose={() => setViewing(null)} onChanged={changed} />}
+      {viewing !== null && <OrgDetailDrawer id={viewing} onClose={closeDetail} onChanged={changed} />}
       {importing && <ImportWizard kind="dzzxx" title="党组织" onClose={() => setImporting(false)} onDone={changed} />}
     </>
   )
