@@ -28,7 +28,8 @@ export async function openBrowser() {
     viewport: { width: 1366, height: 860 },
     locale: 'zh-CN',
   })
-  context.setDefaultTimeout(15_000)
+  // Generous: a 2-core CI machine can be slow to paint; a passing run never waits this long.
+  context.setDefaultTimeout(30_000)
   return {
     context,
     async close() {

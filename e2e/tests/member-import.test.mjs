@@ -124,4 +124,21 @@ describe('member import, detail and trail', () => {
     const m = await call(server.base, 'GET', `/api/dyjbxx/${id}`, { token })
     assert.equal(m.remark, '')
   })
+
+  it('lists the import, the edit and the restore on the party member trail page', async () => {
+    await page.locator('.sidebar').getByText('党员变动轨迹', { exact: true }).click()
+    await page.waitForURL(/\/web\/party\/dytrail$/)
+    await page.getByPlaceholder('请输入党员姓名').fill('导入测试乙')
+    await page.getByRole('button', { name: /搜\s*索/ }).click()
+    const rows = page.locator('.crud-table tbody tr.ant-table-row')
+    await page.getByText('共 3 条').waitFor()
+    assert.equal(await rows.count(), 3)
+    // Newest first: the restore (用户还原), the edit (用户修改), the import (系统导入).
+    assert.match(await rows.nth(0).innerText(), /用户还原/)
+    assert.match(await rows.nth(2).innerText(), /系统导入/)
+    await screenshot(page, '23-member-trail-page')
+    await rows.nth(0).getByRole('button', { name: '导入测试乙' }).click()
+    await page.waitForURL(/\/web\/dyjbxx\/detail\?id=\d+/)
+    await page.getByText('党员详情：导入测试乙').waitFor()
+  })
 })

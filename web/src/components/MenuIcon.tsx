@@ -12,16 +12,21 @@ import {
   FileOutlined,
   FileTextOutlined,
   FlagOutlined,
+  HistoryOutlined,
   HomeOutlined,
+  IdcardOutlined,
   LockOutlined,
+  LoginOutlined,
   MenuOutlined,
   MessageOutlined,
   MonitorOutlined,
   ProfileOutlined,
   ReadOutlined,
   SettingOutlined,
+  SolutionOutlined,
   TeamOutlined,
   UserOutlined,
+  WifiOutlined,
 } from '@ant-design/icons'
 import type { ComponentType } from 'react'
 
@@ -61,6 +66,12 @@ const ICONS: Record<string, ComponentType> = {
   database: DatabaseOutlined,
   party: FlagOutlined,
   study: ReadOutlined,
+  profile: ProfileOutlined,
+  wifi: WifiOutlined,
+  login: LoginOutlined,
+  history: HistoryOutlined,
+  idcard: IdcardOutlined,
+  solution: SolutionOutlined,
 }
 
 export default function MenuIcon({ name }: { name?: string }) {
