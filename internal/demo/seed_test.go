@@ -139,7 +139,7 @@ func TestSeededOrganisationsObeyTheRules(t *testing.T) {
 	if err := e.DB.NewSelect().Model(&orgs).OrderExpr("id").Scan(ctx); err != nil {
 		t.Fatal(err)
 	}
-	counts, err := e.App.Members.CountByOrg(ctx, e.DB)
+	counts, err := e.App.Members.CountByOrg(ctx, e.DB, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,16 +44,20 @@ func (s *Service) Routes(rs *httpx.Routes) {
 
 // CountByOrg implements org.Members: members in normal status per
 // organisation, and the full members (正式党员) among them.
-func (s *Service) CountByOrg(ctx context.Context, idb bun.IDB) (map[int64]org.MemberCounts, error) {
+func (s *Service) CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]org.MemberCounts, error) {
 	var rows []struct {
 		OrgID int64 `bun:"org_id"`
 		Total int   `bun:"total"`
 		Full  int   `bun:"full"`
 	}
-	err := idb.NewSelect().TableExpr("dyjbxx AS m").
+	q := idb.NewSelect().TableExpr("dyjbxx AS m").
 		ColumnExpr("m.org_id, COUNT(*) AS total").
 		ColumnExpr("SUM(CASE WHEN m.party_status = ? THEN 1 ELSE 0 END) AS full", PartyFull).
-		Where("m.member_status = ?", StatusNormal).GroupExpr("m.org_id").Scan(ctx, &rows)
+		Where("m.member_status = ?", StatusNormal).GroupExpr("m.org_id")
+	if orgIDs != nil {
+		q = q.Where("m.org_id IN (?)", bun.In(orgIDs))
+	}
+	err := q.Scan(ctx, &rows)
 	if err != nil {
 		return nil, err
 	}

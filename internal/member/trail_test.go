@@ -225,12 +225,16 @@ func TestCountByOrgAndMoveMembers(t *testing.T) {
 	w.create(t, w.e.AdminTK, with(body("丙", w.branchA, ""), "memberStatus", "2")) // 已转出: not counted
 	w.create(t, w.e.AdminTK, body("丁", w.branchB, ""))
 	ctx := context.Background()
-	counts, err := w.e.App.Members.CountByOrg(ctx, w.e.DB)
+	counts, err := w.e.App.Members.CountByOrg(ctx, w.e.DB, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if counts[w.branchA].Total != 2 || counts[w.branchA].Full != 1 || counts[w.branchB].Total != 1 || counts[w.branchC].Total != 0 {
 		t.Fatalf("counts %+v", counts)
+	}
+	// Asked for some organisations, it counts those only.
+	if some, err := w.e.App.Members.CountByOrg(ctx, w.e.DB, []int64{w.branchB, w.branchC}); err != nil || len(some) != 1 || some[w.branchB].Total != 1 {
+		t.Fatalf("counts of B and C %+v %v", some, err)
 	}
 	actx := rbac.With(ctx, &rbac.Principal{UserID: 1, Username: "admin", Perms: map[string]bool{rbac.Admin: true}})
 	var moved int
@@ -242,7 +246,7 @@ func TestCountByOrgAndMoveMembers(t *testing.T) {
 	if err != nil || moved != 4 {
 		t.Fatalf("moved %d: %v", moved, err)
 	}
-	counts, _ = w.e.App.Members.CountByOrg(ctx, w.e.DB)
+	counts, _ = w.e.App.Members.CountByOrg(ctx, w.e.DB, nil)
 	if counts[w.branchC].Total != 3 || counts[w.branchA].Total != 0 {
 		t.Fatalf("counts after move %+v", counts)
 	}

@@ -166,11 +166,11 @@ func (s *Service) Detail(ctx context.Context, id int64) (*Detail, error) {
 		return nil, httpx.Internal(err)
 	}
 	d.ChildCount = int(n)
-	counts, err := s.counts(ctx, s.db)
+	sub, err := s.subtree(ctx, s.db, []int64{id})
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	sub, err := s.subtree(ctx, s.db, []int64{id})
+	counts, err := s.counts(ctx, s.db, sub)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}

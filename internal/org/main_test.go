@@ -30,6 +30,8 @@ type fakeMembers struct {
 	// without moving anyone (a broken member domain).
 	failMove error
 	forget   bool
+	// countCalls records the organisations each CountByOrg call asked for.
+	countCalls [][]int64
 }
 
 type moveCall struct {
@@ -48,11 +50,19 @@ func (f *fakeMembers) set(id int64, total, full int) {
 	f.counts[id] = org.MemberCounts{Total: total, Full: full}
 }
 
-func (f *fakeMembers) CountByOrg(ctx context.Context, idb bun.IDB) (map[int64]org.MemberCounts, error) {
+func (f *fakeMembers) CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]org.MemberCounts, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.countCalls = append(f.countCalls, orgIDs)
+	asked := map[int64]bool{}
+	for _, id := range orgIDs {
+		asked[id] = true
+	}
 	out := make(map[int64]org.MemberCounts, len(f.counts))
 	for k, v := range f.counts {
+		if orgIDs != nil && !asked[k] {
+			continue
+		}
 		if v.Total > 0 || v.Full > 0 {
 			out[k] = v
 		}

@@ -172,7 +172,7 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 			return err
 		}
 		res.MembersMoved = moved
-		counts, err := s.counts(ctx, tx)
+		counts, err := s.counts(ctx, tx, nil)
 		if err != nil {
 			return err
 		}
@@ -358,7 +358,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 		if o.FoundedOn != "" && day < o.FoundedOn {
 			return httpx.BadRequest("撤销日期不能早于成立日期")
 		}
-		counts, err := s.counts(ctx, tx)
+		counts, err := s.counts(ctx, tx, nil)
 		if err != nil {
 			return err
 		}
@@ -389,7 +389,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		deleting[id] = true
 	}
 	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		counts, err := s.counts(ctx, tx)
+		counts, err := s.counts(ctx, tx, nil)
 		if err != nil {
 			return err
 		}

@@ -110,7 +110,7 @@ func (s *Service) Relations(ctx context.Context, rq RelationsQuery) (*RelationsP
 	if err := q.Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	counts, err := s.counts(ctx, s.db)
+	counts, err := s.counts(ctx, s.db, visibleIDs(scope, len(rows), func(i int) int64 { return rows[i].ID }))
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}

@@ -27,6 +27,14 @@ func TestSecondaryCommitteeAdminIsConfinedToItsSubtree(t *testing.T) {
 	if len(nodes) != 4 || nodes[tr.A] == nil || nodes[tr.G1] == nil || nodes[tr.B] != nil || nodes[tr.U] != nil {
 		t.Fatalf("tree %v", nodes)
 	}
+	// The member count reads the visible organisations only; the admin's is one pass over all.
+	if got := e.fake.countCalls[len(e.fake.countCalls)-1]; !sameIDs(got, []int64{tr.A, tr.A1, tr.G1, tr.A2}) {
+		t.Fatalf("the scoped tree counted the members of %v", got)
+	}
+	e.buildTree(e.AdminTK, "")
+	if got := e.fake.countCalls[len(e.fake.countCalls)-1]; got != nil {
+		t.Fatalf("the admin's tree counted the members of %v, want every organisation", got)
+	}
 	if got := e.listIDs(tok, url.Values{"size": {"100"}}); !sameIDs(got, []int64{tr.A, tr.A1, tr.G1, tr.A2}) {
 		t.Fatalf("list %v", got)
 	}

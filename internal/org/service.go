@@ -24,8 +24,9 @@ type MemberCounts struct {
 // Members is what the org domain needs from the member domain; the member
 // package implements it and internal/app plugs it in.
 type Members interface {
-	// CountByOrg counts members in normal status per organisation (direct, not subtree).
-	CountByOrg(ctx context.Context, idb bun.IDB) (map[int64]MemberCounts, error)
+	// CountByOrg counts members in normal status per organisation (direct,
+	// not subtree), of the organisations orgIDs only (nil: of every one).
+	CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]MemberCounts, error)
 	// MoveMembers moves every member of the from organisations to to, inside
 	// tx, writing their change trail; it returns how many moved.
 	MoveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error)
@@ -44,13 +45,15 @@ func New(database *bun.DB, sys *system.Service) *Service { return &Service{db: d
 // SetMembers plugs in the member domain.
 func (s *Service) SetMembers(m Members) { s.members = m }
 
-// counts asks the member domain for the direct member counts (none when no
-// member domain is plugged in, as in unit tests of this package).
-func (s *Service) counts(ctx context.Context, idb bun.IDB) (map[int64]MemberCounts, error) {
-	if s.members == nil {
+// counts asks the member domain for the direct member counts of the
+// organisations orgIDs (nil: of every organisation; a reader passes what it
+// shows, so a scoped caller's count reads only their part of the members).
+// None when no member domain is plugged in, as in unit tests of this package.
+func (s *Service) counts(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]MemberCounts, error) {
+	if s.members == nil || (orgIDs != nil && len(orgIDs) == 0) {
 		return map[int64]MemberCounts{}, nil
 	}
-	m, err := s.members.CountByOrg(ctx, idb)
+	m, err := s.members.CountByOrg(ctx, idb, orgIDs)
 	if err != nil {
 		return nil, err
 	}

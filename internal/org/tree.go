@@ -76,7 +76,7 @@ func (s *Service) BuildTree(ctx context.Context, tq TreeQuery) ([]*Node, error) 
 	if err := q.Scan(ctx, &nodes); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	counts, err := s.counts(ctx, s.db)
+	counts, err := s.counts(ctx, s.db, visibleIDs(scope, len(nodes), func(i int) int64 { return nodes[i].ID }))
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -128,4 +128,19 @@ func (s *Service) BuildTree(ctx context.Context, tq TreeQuery) ([]*Node, error) 
 		roots = append(roots, n)
 	}
 	return roots, nil
+}
+
+// visibleIDs is what a reader of n organisations counts the members of:
+// nil (every organisation, one grouped pass over the members) for a caller
+// who sees everything, else the ids shown, so the count reads only the
+// members of the caller's part of the tree.
+func visibleIDs(scope Scope, n int, id func(i int) int64) []int64 {
+	if scope.All {
+		return nil
+	}
+	ids := make([]int64, n)
+	for i := range ids {
+		ids[i] = id(i)
+	}
+	return ids
 }
