@@ -17,6 +17,12 @@ import (
 // MaxImportBytes bounds an uploaded workbook.
 const MaxImportBytes = 20 << 20
 
+// MaxUnzippedBytes bounds what an uploaded workbook may unpack to. excelize
+// would otherwise accept 16 GB, unpacking large sheets to temporary files: a
+// small "zip bomb" could fill the disk. 50,000 rows of the widest template
+// unpack to well under 100 MB.
+const MaxUnzippedBytes = 256 << 20
+
 // ReadUpload reads the first sheet of the multipart field "file" as rows of
 // trimmed strings (the header row first). A file that is not xlsx is a 400.
 func ReadUpload(r *http.Request, maxRows int) ([][]string, error) {
@@ -55,8 +61,12 @@ func readUpload(r *http.Request, maxRows int, raw bool) (string, [][]string, err
 func Read(src io.Reader, maxRows int) ([][]string, error) { return read(src, maxRows, false) }
 
 func read(src io.Reader, maxRows int, raw bool) ([][]string, error) {
-	book, err := excelize.OpenReader(src, excelize.Options{RawCellValue: raw})
-	if err != nil {
+	book, err := excelize.OpenReader(src, excelize.Options{RawCellValue: raw, UnzipSizeLimit: MaxUnzippedBytes})
+	// excelize has no sentinel for the limit; should its wording change, the
+	// limit still holds and the generic message below is given.
+	if err != nil && strings.Contains(err.Error(), "unzip size exceeds") {
+		return nil, httpx.BadRequest("文件解压后超过 %d MB，请拆分后分批导入", MaxUnzippedBytes>>20)
+	} else if err != nil {
 		return nil, httpx.BadRequest("无法读取文件，请使用下载的模板（.xlsx）")
 	}
 	defer book.Close()
