@@ -15,13 +15,12 @@ import (
 
 // ImportStats are the figures of one member import.
 type ImportStats struct {
-	Rows       int
-	FileBytes  int
-	Upload     time.Duration // read, staged and validated
-	Commit     time.Duration // revalidated and written with the trail
-	Total      time.Duration
-	PeakHeapMB float64
-	PeakRSSMB  float64
+	Rows      int
+	FileBytes int
+	Upload    time.Duration // read, staged and validated
+	Commit    time.Duration // revalidated and written with the trail
+	Total     time.Duration
+	Memory
 }
 
 // Report adds the figures to a benchmark's line.
@@ -29,15 +28,12 @@ func (s ImportStats) Report(b *testing.B) {
 	b.ReportMetric(s.Upload.Seconds(), "upload-s")
 	b.ReportMetric(s.Commit.Seconds(), "commit-s")
 	b.ReportMetric(s.Total.Seconds(), "import-s")
-	b.ReportMetric(s.PeakHeapMB, "peak-heap-MB")
-	if s.PeakRSSMB > 0 {
-		b.ReportMetric(s.PeakRSSMB, "peak-rss-MB")
-	}
+	s.report(b)
 }
 
 func (s ImportStats) String() string {
-	return fmt.Sprintf("%d rows (%d KiB xlsx): upload+validate %.1f s, commit %.1f s, total %.1f s, peak heap %.0f MB, peak RSS %.0f MB",
-		s.Rows, s.FileBytes>>10, s.Upload.Seconds(), s.Commit.Seconds(), s.Total.Seconds(), s.PeakHeapMB, s.PeakRSSMB)
+	return fmt.Sprintf("%d rows (%d KiB xlsx): upload+validate %.1f s, commit %.1f s, total %.1f s, peak heap %.0f MB, peak RSS %.0f MB (anonymous %.0f MB)",
+		s.Rows, s.FileBytes>>10, s.Upload.Seconds(), s.Commit.Seconds(), s.Total.Seconds(), s.PeakHeapMB, s.PeakRSSMB, s.PeakAnonMB)
 }
 
 // ImportMembers imports n new members as the organisation department
@@ -76,7 +72,7 @@ func (w *World) ImportMembers(tb testing.TB, n int) ImportStats {
 		}
 		st.Commit = time.Since(t1)
 	})
-	st.Total, st.PeakHeapMB, st.PeakRSSMB = m.took, m.peakHeapMB, m.peakRSSMB
+	st.Total, st.Memory = m.took, m.Memory
 	if after := w.countMembers(tb); after != before+n {
 		tb.Fatalf("%d members before the import of %d, %d after", before, n, after)
 	}

@@ -63,22 +63,42 @@ func Repeat(tb testing.TB, n int, scenario func(tb testing.TB, i int)) Stats {
 	return summarize(lat, time.Since(start))
 }
 
-// ExportStats are the figures of one export.
-type ExportStats struct {
-	Took       time.Duration
-	Bytes      int
+// Memory is the peak memory of one measured run.
+type Memory struct {
 	PeakHeapMB float64 // the Go heap in use, sampled every 20 ms
 	PeakRSSMB  float64 // the process's peak resident memory (Linux; 0 elsewhere)
+	// PeakAnonMB is the peak anonymous resident memory, sampled every 20 ms:
+	// PeakRSSMB without the pages of files mapped into the process (SQLite
+	// reads its database through mmap, up to 256 MB a connection), which the
+	// kernel can drop at will. It still holds SQLite's page caches.
+	PeakAnonMB float64
+	// StartAnonMB is the anonymous resident memory when the run started (what
+	// earlier work, such as seeding, left in caches); PeakAnonMB minus it is
+	// what the run itself added.
+	StartAnonMB float64
+}
+
+func (m Memory) report(b *testing.B) {
+	b.ReportMetric(m.PeakHeapMB, "peak-heap-MB")
+	if m.PeakRSSMB > 0 {
+		b.ReportMetric(m.PeakRSSMB, "peak-rss-MB")
+		b.ReportMetric(m.PeakAnonMB, "peak-anon-rss-MB")
+		b.ReportMetric(m.PeakAnonMB-m.StartAnonMB, "added-anon-rss-MB")
+	}
+}
+
+// ExportStats are the figures of one export.
+type ExportStats struct {
+	Took  time.Duration
+	Bytes int
+	Memory
 }
 
 // Report adds the figures to a benchmark's line.
 func (s ExportStats) Report(b *testing.B) {
 	b.ReportMetric(s.Took.Seconds(), "export-s")
-	b.ReportMetric(s.PeakHeapMB, "peak-heap-MB")
 	b.ReportMetric(float64(s.Bytes)/(1<<20), "xlsx-MB")
-	if s.PeakRSSMB > 0 {
-		b.ReportMetric(s.PeakRSSMB, "peak-rss-MB")
-	}
+	s.report(b)
 }
 
 // Export downloads the whole roster (masked) as the organisation
@@ -86,23 +106,25 @@ func (s ExportStats) Report(b *testing.B) {
 func (w *World) Export(tb testing.TB) ExportStats {
 	var body []byte
 	m := measure(func() { body = w.get(tb, "/api/dyjbxx/export", w.Env.AdminTK) })
-	return ExportStats{Took: m.took, Bytes: len(body), PeakHeapMB: m.peakHeapMB, PeakRSSMB: m.peakRSSMB}
+	return ExportStats{Took: m.took, Bytes: len(body), Memory: m.Memory}
 }
 
 // measured are the time and peak memory of one run of a scenario.
 type measured struct {
-	took                  time.Duration
-	peakHeapMB, peakRSSMB float64
+	took time.Duration
+	Memory
 }
 
 // measure runs fn and measures its time and peak memory from a clean
 // start: garbage collected, memory returned to the system, the peak-RSS
-// mark reset. The Go heap in use is sampled every 20 ms.
+// mark reset. The Go heap in use and the anonymous resident memory are
+// sampled every 20 ms.
 func measure(fn func()) measured {
 	runtime.GC()
 	debug.FreeOSMemory()
 	os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) //nolint:errcheck // resets VmHWM on Linux
-	var peak atomic.Uint64
+	startAnon := statusKB("RssAnon:") << 10
+	var peak, peakAnon atomic.Uint64
 	done := make(chan struct{})
 	sampled := make(chan struct{})
 	go func() {
@@ -112,6 +134,9 @@ func measure(fn func()) measured {
 			runtime.ReadMemStats(&ms)
 			if ms.HeapInuse > peak.Load() {
 				peak.Store(ms.HeapInuse)
+			}
+			if anon := statusKB("RssAnon:") << 10; anon > peakAnon.Load() {
+				peakAnon.Store(anon)
 			}
 			select {
 			case <-done:
@@ -125,19 +150,22 @@ func measure(fn func()) measured {
 	took := time.Since(start)
 	close(done)
 	<-sampled
-	return measured{took: took, peakHeapMB: float64(peak.Load()) / (1 << 20), peakRSSMB: peakRSS()}
+	return measured{took: took, Memory: Memory{PeakHeapMB: float64(peak.Load()) / (1 << 20),
+		PeakRSSMB: float64(statusKB("VmHWM:")) / 1024, PeakAnonMB: float64(peakAnon.Load()) / (1 << 20),
+		StartAnonMB: float64(startAnon) / (1 << 20)}}
 }
 
-// peakRSS reads VmHWM from /proc/self/status in MB (0 when unavailable).
-func peakRSS() float64 {
+// statusKB reads a "kB" field of /proc/self/status, such as VmHWM: (the
+// peak resident memory) or RssAnon: (0 when unavailable).
+func statusKB(field string) uint64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
-			return kb / 1024
+		if rest, ok := strings.CutPrefix(line, field); ok {
+			kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb
 		}
 	}
 	return 0

@@ -30,6 +30,26 @@ export interface TrailEntry {
   originLabel?: string
 }
 
+const emptyCell = (v: string) => v || <Typography.Text type="secondary">（空）</Typography.Text>
+
+/** The field changes of one trail entry: field, old value, new value. */
+export function ChangesTable({ changes }: { changes: TrailChange[] }) {
+  return (
+    <Table<TrailChange>
+      size="small"
+      rowKey={(c) => `${c.field}-${c.label}`}
+      pagination={false}
+      dataSource={changes}
+      columns={[
+        { title: '字段', dataIndex: 'label', width: 140 },
+        { title: '原值', dataIndex: 'old', render: emptyCell },
+        { title: '新值', dataIndex: 'new', render: emptyCell },
+      ]}
+      style={{ maxWidth: 760 }}
+    />
+  )
+}
+
 /** Dictionaries of the labels: TYPE in PARTY_MEMBER_UPLOAD, ORIGIN in PARTY_MEMBER_UPDATE. */
 export const TRAIL_TYPE_DICT = 'PARTY_MEMBER_UPLOAD'
 export const TRAIL_ORIGIN_DICT = 'PARTY_MEMBER_UPDATE'
@@ -101,18 +121,7 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
               </Space>
               {e.summary && <Typography.Paragraph type="secondary" style={{ margin: '4px 0' }}>{e.summary}</Typography.Paragraph>}
               {e.changes.length > 0 && (
-                <Table<TrailChange>
-                  size="small"
-                  rowKey={(c) => `${c.field}-${c.label}`}
-                  pagination={false}
-                  dataSource={e.changes}
-                  columns={[
-                    { title: '字段', dataIndex: 'label', width: 140 },
-                    { title: '原值', dataIndex: 'old', render: (v: string) => v || <Typography.Text type="secondary">（空）</Typography.Text> },
-                    { title: '新值', dataIndex: 'new', render: (v: string) => v || <Typography.Text type="secondary">（空）</Typography.Text> },
-                  ]}
-                  style={{ maxWidth: 720 }}
-                />
+<ChangesTable changes={e.changes} />
               )}
               {restore && canRestore && e.id !== latest && (
                 <Button size="small" style={{ marginTop: 6 }} onClick={() => void doRestore(e)}>

@@ -1,10 +1,10 @@
-import { Button, DatePicker, Table, Tag, Typography, type TableProps } from 'antd'
+import { Button, DatePicker, Tag, type TableProps } from 'antd'
 import { useNavigate } from 'react-router'
 import { get, type Page } from '@/api/request'
 import { cleanFilters, CrudTable, useCrud, type CrudFetcher, type SearchField } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import { timeCell } from '@/components/format'
-import { TRAIL_ORIGIN_DICT, TRAIL_TYPE_DICT, type TrailChange, type TrailEntry } from './ChangeTrail'
+import { ChangesTable, TRAIL_ORIGIN_DICT, TRAIL_TYPE_DICT, type TrailEntry } from './ChangeTrail'
 
 /** An entry of a cross-record trail (GET /api/{module}/trail): the record's current name beside it. */
 export interface NamedTrailEntry extends TrailEntry {
@@ -32,8 +32,6 @@ interface Props {
   /** Key of the column settings kept per page. */
   columnsKey: string
 }
-
-const emptyCell = (v: string) => v || <Typography.Text type="secondary">（空）</Typography.Text>
 
 /**
  * A module's change-trail page (党员/组织/单位变动轨迹): every change of every record in the
@@ -87,20 +85,7 @@ export default function TrailListPage({ url, recordTitle, nameLabel, recordPath,
       emptyText="暂无变动记录"
       expandable={{
         rowExpandable: (e) => e.changes.length > 0,
-        expandedRowRender: (e) => (
-          <Table<TrailChange>
-            size="small"
-            rowKey={(c) => `${c.field}-${c.label}`}
-            pagination={false}
-            dataSource={e.changes}
-            columns={[
-              { title: '字段', dataIndex: 'label', width: 140 },
-              { title: '原值', dataIndex: 'old', render: emptyCell },
-              { title: '新值', dataIndex: 'new', render: emptyCell },
-            ]}
-            style={{ maxWidth: 760 }}
-          />
-        ),
+        expandedRowRender: (e) => <ChangesTable changes={e.changes} />,
       }}
     />
   )
