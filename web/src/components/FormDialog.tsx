@@ -1,6 +1,7 @@
 import { Form, Modal, type FormInstance } from 'antd'
-import { useState, type ReactNode } from 'react'
-import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
+import type { ReactNode } from 'react'
+import { DIALOG_DEFAULTS } from '@/app/bridge'
+import { useFormSubmit } from './useFormSubmit'
 
 interface Props<V> {
   title: string
@@ -30,36 +31,14 @@ export default function FormDialog<V extends object>({
   onSubmit,
   onClose,
   onDone,
-  successText = '保存成功',
+  successText,
   width = 640,
   labelSpan = 5,
   form: external,
   onValuesChange,
   children,
 }: Props<V>) {
-  const [own] = Form.useForm<V>()
-  const form = external ?? own
-  const [saving, setSaving] = useState(false)
-
-  const submit = async () => {
-    let values: V
-    try {
-      values = await form.validateFields()
-    } catch {
-      return // the fields show what is wrong
-    }
-    setSaving(true)
-    try {
-      await onSubmit(values)
-      ui.message.success(successText)
-      onDone?.()
-      onClose()
-    } catch {
-      // shown by the request pipeline; keep what the user typed
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { form, saving, submit } = useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText })
 
   return (
     <Modal

@@ -1,6 +1,6 @@
 import { Button, Drawer, Form, Space, type FormInstance } from 'antd'
-import { useState, type ReactNode } from 'react'
-import { ui } from '@/app/bridge'
+import type { ReactNode } from 'react'
+import { useFormSubmit } from './useFormSubmit'
 
 interface Props<V> {
   title: string
@@ -27,35 +27,13 @@ export default function FormDrawer<V extends object>({
   onSubmit,
   onClose,
   onDone,
-  successText = '保存成功',
+  successText,
   width = 760,
   form: external,
   onValuesChange,
   children,
 }: Props<V>) {
-  const [own] = Form.useForm<V>()
-  const form = external ?? own
-  const [saving, setSaving] = useState(false)
-
-  const submit = async () => {
-    let values: V
-    try {
-      values = await form.validateFields()
-    } catch {
-      return
-    }
-    setSaving(true)
-    try {
-      await onSubmit(values)
-      ui.message.success(successText)
-      onDone?.()
-      onClose()
-    } catch {
-      // shown by the request pipeline; keep what the user typed
-    } finally {
-      setSaving(false)
-    }
-  }
+  const { form, saving, submit } = useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText })
 
   return (
     <Drawer
