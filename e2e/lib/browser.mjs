@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { it as nodeIt } from 'node:test'
 import { chromium } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
@@ -27,6 +28,9 @@ export async function openBrowser() {
     args: ARGS,
     viewport: { width: 1366, height: 860 },
     locale: 'zh-CN',
+    // The app turns antd's animations off for users who ask for reduced motion. Tests ask too: a click
+    // that lands while a dialog zooms in can miss its button (seen as a lost "确定导入").
+    reducedMotion: 'reduce',
   })
   // Generous: a 2-core CI machine can be slow to paint; a passing run never waits this long.
   context.setDefaultTimeout(30_000)
@@ -41,4 +45,22 @@ export async function openBrowser() {
 
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false })
+}
+
+/**
+ * `it` whose failures leave a screenshot of the page as it was (artifacts/FAILED-<test>.png), so a
+ * failure seen once can be looked at. getPage is called at failure time: the page is made in `before`.
+ */
+export function itWithScreenshot(getPage) {
+  return (name, fn) =>
+    nodeIt(name, async (t) => {
+      try {
+        await fn(t)
+      } catch (e) {
+        const page = getPage()
+        const file = `FAILED-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}.png`
+        await page?.screenshot({ path: join(ARTIFACTS, file) }).catch(() => undefined)
+        throw e
+      }
+    })
 }

@@ -1,9 +1,9 @@
 // End-to-end: the admin imports a members workbook with one bad row, fixes it in the wizard,
 // commits, finds the member, edits a field on the detail page and restores it from the trail.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { after, before, describe } from 'node:test'
 import { call, login as apiLogin } from '../lib/api.mjs'
-import { openBrowser, screenshot } from '../lib/browser.mjs'
+import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
 import { idNumber, xlsx } from '../lib/xlsx.mjs'
 
@@ -14,6 +14,7 @@ describe('member import, detail and trail', () => {
   let server
   let browser
   let page
+  const it = itWithScreenshot(() => page)
   let token
 
   before(async () => {

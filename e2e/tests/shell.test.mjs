@@ -1,8 +1,8 @@
 // End-to-end checks of the web shell against a real zhdj (temporary SQLite) in headless chromium.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { after, before, describe } from 'node:test'
 import { call, encryptor, login as apiLogin } from '../lib/api.mjs'
-import { openBrowser, screenshot } from '../lib/browser.mjs'
+import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
 
 /** First visible leaf of the menu tree, the way the app picks where '/' lands. */
@@ -24,6 +24,7 @@ describe('web shell', () => {
   let server
   let browser
   let page
+  const it = itWithScreenshot(() => page)
   let adminToken
   let first
 

@@ -1,8 +1,8 @@
 // End-to-end scenario of the unit information base and the people registry as the admin.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { after, before, describe } from 'node:test'
 import { call, login as apiLogin } from '../lib/api.mjs'
-import { openBrowser, screenshot } from '../lib/browser.mjs'
+import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
 
 /** A citizen ID number with a correct check digit. */
@@ -16,6 +16,7 @@ describe('unit information base and people registry', () => {
   let server
   let browser
   let page
+  const it = itWithScreenshot(() => page)
   let token
 
   before(async () => {

@@ -8,6 +8,7 @@ import { useSettingsStore } from '@/stores/settings'
 import Bridge from './Bridge'
 import Gate from './router/Gate'
 import { antdSize, themeConfig } from './theme'
+import { usePrefersReducedMotion } from './usePrefersReducedMotion'
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
@@ -16,7 +17,8 @@ const queryClient = new QueryClient({
 export default function App() {
   const primary = useSettingsStore((s) => s.theme)
   const size = useAppStore((s) => s.size)
-  const theme = useMemo(() => themeConfig(primary, size), [primary, size])
+  const reducedMotion = usePrefersReducedMotion()
+  const theme = useMemo(() => themeConfig(primary, size, reducedMotion), [primary, size, reducedMotion])
   return (
     <ConfigProvider locale={zhCN} theme={theme} componentSize={antdSize(size)} modal={{ mask: { closable: false } }}>
       <AntApp className="app-root">

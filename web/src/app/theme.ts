@@ -9,11 +9,12 @@ export function antdSize(size: LayoutSize): SizeType {
 
 /**
  * The theme colour goes in as colorPrimary; antd derives every shade (hover, active, backgrounds)
- * from it, so nothing else needs recolouring.
+ * from it, so nothing else needs recolouring. A user whose system asks for reduced motion gets no
+ * antd animations (dialogs, drawers and menus appear at once).
  */
-export function themeConfig(primary: string, size: LayoutSize): ThemeConfig {
+export function themeConfig(primary: string, size: LayoutSize, reducedMotion = false): ThemeConfig {
   return {
-    token: { colorPrimary: primary, colorLink: primary, borderRadius: 4 },
+    token: { colorPrimary: primary, colorLink: primary, borderRadius: 4, motion: !reducedMotion },
     algorithm: size === 'mini' ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
     components: {
       Layout: { siderBg: '#fff', headerBg: '#fff', bodyBg: '#f0f2f5' },
