@@ -1,7 +1,8 @@
-import { Col, DatePicker, Form, Input, Select, type FormInstance } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { Col, Form, Input, Select, type FormInstance } from 'antd'
+import dayjs from 'dayjs'
 import { useDicts } from '@/components/dict/useDicts'
-import { keptIdNumberRule, keptMobileRule } from '@/components/personal/rules'
+import IdentityFields from '@/components/personal/IdentityFields'
+import { keptMobileRule } from '@/components/personal/rules'
 import UnitSelect from '@/components/unit/UnitSelect'
 import { birthDateOfIdNumber, genderOfIdNumber } from '@/utils/idNumber'
 import { DICT_ETHNICITY, DICT_GENDER, type PersonView } from './types'
@@ -63,21 +64,7 @@ export default function PersonFields({ form, person, statusDict }: Props) {
           <UnitSelect selectedLabel={person?.unitName} />
         </Form.Item>
       </Col>
-      <Col span={12}>
-        <Form.Item
-          name="idNumber"
-          label="身份证号码"
-          rules={[keptIdNumberRule(person?.idNumber)]}
-          extra={person?.masked ? '已脱敏显示，不修改则保持原值' : undefined}
-        >
-          <Input placeholder="15位或18位身份证号码" maxLength={18} />
-        </Form.Item>
-      </Col>
-      <Col span={12}>
-        <Form.Item name="birthDate" label="出生日期" extra={derived ? '由身份证号码得出' : undefined}>
-          <DatePicker style={{ width: '100%' }} disabled={!!derived} placeholder="请选择出生日期" disabledDate={(d: Dayjs) => d.isAfter(dayjs(), 'day')} />
-        </Form.Item>
-      </Col>
+      <IdentityFields storedIdNumber={person?.idNumber} masked={person?.masked} derived={derived} />
       <Col span={12}>
         <Form.Item name="gender" label="性别" rules={[{ required: true, message: '请选择性别' }]}>
           <Select allowClear placeholder="请选择性别" options={dicts[DICT_GENDER]} />

@@ -5,7 +5,8 @@ import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
 import { useDicts } from '@/components/dict/useDicts'
 import FormDrawer from '@/components/FormDrawer'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
-import { keptIdNumberRule, keptMobileRule } from '@/components/personal/rules'
+import IdentityFields from '@/components/personal/IdentityFields'
+import { keptMobileRule } from '@/components/personal/rules'
 import { birthDateOfIdNumber, genderOfIdNumber } from '@/utils/idNumber'
 import { createMember, updateMember } from '../service'
 import { MEMBER_DICT_FIELDS, MEMBER_DICTS, type Member, type MemberBody } from '../types'
@@ -88,21 +89,7 @@ export default function MemberForm({ member, orgId, onClose, onDone }: Props) {
             <OrgTreeSelect />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <Form.Item
-            name="idNumber"
-            label="身份证号码"
-            rules={[keptIdNumberRule(member?.idNumber)]}
-            extra={member?.masked ? '已脱敏显示，不修改则保持原值' : undefined}
-          >
-            <Input placeholder="15位或18位身份证号码" maxLength={18} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="birthDate" label="出生日期" extra={derived ? '由身份证号码得出' : undefined}>
-            <DatePicker style={{ width: '100%' }} disabled={!!derived} placeholder="请选择出生日期" />
-          </Form.Item>
-        </Col>
+        <IdentityFields storedIdNumber={member?.idNumber} masked={member?.masked} derived={derived} />
         <Col span={12}>
           <Form.Item
             name="phone"
