@@ -427,7 +427,7 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 		if item.cur == nil {
 			o, err := s.create(ctx, tx, wc, in, audit.OriginSystemImport)
 			if err != nil {
-				return rowError(r, err)
+				return imports.RowError(r, err)
 			}
 			created[o.Code] = o.ID
 			if !wc.scope.All { // a new organisation under the caller's scope is theirs to fill
@@ -436,17 +436,8 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 			continue
 		}
 		if err := s.update(ctx, tx, wc, in, audit.OriginSystemImportUpdate, nil); err != nil {
-			return rowError(r, err)
+			return imports.RowError(r, err)
 		}
 	}
 	return nil
-}
-
-// rowError names the row a save-path error came from.
-func rowError(r *imports.Row, err error) error {
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return &httpx.Error{Status: he.Status, Message: fmt.Sprintf("第 %d 行：%s", r.RowNo, he.Message), Cause: he.Cause}
-	}
-	return err
 }

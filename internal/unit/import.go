@@ -439,23 +439,14 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 		if item.cur == nil {
 			id, err := s.insert(ctx, tx, l, rec, audit.OriginSystemImport)
 			if err != nil {
-				return rowError(r, err)
+				return imports.RowError(r, mapErr(err))
 			}
 			created[rec.Code] = id
 			continue
 		}
 		if err := s.write(ctx, tx, l, item.cur, rec, audit.OriginSystemImportUpdate, nil); err != nil {
-			return rowError(r, err)
+			return imports.RowError(r, mapErr(err))
 		}
 	}
 	return nil
-}
-
-// rowError names the row a save-path error came from.
-func rowError(r *imports.Row, err error) error {
-	he, _ := mapErr(err).(*httpx.Error)
-	if he == nil {
-		return err
-	}
-	return &httpx.Error{Status: he.Status, Message: fmt.Sprintf("第 %d 行：%s", r.RowNo, he.Message), Cause: he.Cause}
 }
