@@ -168,9 +168,22 @@ func backup(args []string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(file); err == nil {
+	// The backup holds every record (personal fields encrypted, the rest in
+	// clear): it is created readable by its owner only, and never over an
+	// existing file (O_EXCL also closes the gap between a check and the write).
+	out, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
 		return fmt.Errorf("%s 已存在，请换一个文件名", file)
+	} else if err != nil {
+		return err
 	}
+	out.Close()
+	done := false
+	defer func() {
+		if !done {
+			os.Remove(file) //nolint:errcheck // a failed backup leaves no partial file
+		}
+	}()
 	if cfg.IsPostgres() {
 		cmd := exec.Command("pg_dump", "--format=custom", "--file="+file, "--dbname="+cfg.DB)
 		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
@@ -183,11 +196,13 @@ func backup(args []string) error {
 			return err
 		}
 		defer database.Close()
-		// VACUUM INTO writes a consistent copy while the server keeps running.
+		// VACUUM INTO writes a consistent copy while the server keeps running
+		// (into the empty file made above, which keeps its mode).
 		if _, err := database.ExecContext(context.Background(), "VACUUM INTO ?", file); err != nil {
 			return err
 		}
 	}
+	done = true
 	fmt.Printf("已备份到 %s\n", file)
 	return nil
 }

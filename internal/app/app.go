@@ -22,6 +22,7 @@ import (
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
@@ -90,7 +91,11 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("field encryption key: %w", err)
 	}
-	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost})
+	// Uploads wait up to 10 s for a parse slot: long enough for a queue
+	// behind one large import, short enough to answer before a proxy times out.
+	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
+	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
+		Workbooks: workbooks})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	orgs.SetMembers(members)
@@ -104,7 +109,7 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	members.Routes(&rs)
 	units.Routes(&rs)
 	persons.Routes(&rs)
-	imp := imports.New(database, sys)
+	imp := imports.New(database, sys, cipher, workbooks)
 	imp.Register(&rs, orgs.ImportKind())
 	imp.Register(&rs, members.ImportKind())
 	imp.Register(&rs, units.ImportKind())

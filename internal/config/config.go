@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -19,11 +20,14 @@ type Config struct {
 	CaptchaOff    bool   // ZHDJ_CAPTCHA=off: automated clients sign in without a captcha
 	PasswordCost  int    // bcrypt cost; tests lower it
 	Dev           bool   // serve the web app from disk instead of the embedded copy (not used in production)
+	// ImportParses is how many uploaded workbooks are parsed at once
+	// (ZHDJ_IMPORT_PARSES, default 2); each may take a few hundred MB at worst.
+	ImportParses int
 }
 
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
-	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12}
+	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2}
 }
 
 // FromEnv applies the ZHDJ_* environment variables on top of c.
@@ -39,6 +43,9 @@ func (c Config) FromEnv() Config {
 	}
 	c.AdminPassword = os.Getenv("ZHDJ_ADMIN_PASSWORD")
 	c.CaptchaOff = strings.EqualFold(os.Getenv("ZHDJ_CAPTCHA"), "off")
+	if n, err := strconv.Atoi(os.Getenv("ZHDJ_IMPORT_PARSES")); err == nil && n > 0 {
+		c.ImportParses = n
+	}
 	return c
 }
 

@@ -22,7 +22,7 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		return s.sendTemplate(w, r, k)
 	})
 	rs.Post(base+"/batches", perm, func(w http.ResponseWriter, r *http.Request) error {
-		name, sheet, err := excel.ReadUploadRaw(r, MaxRows)
+		name, sheet, err := s.workbooks.ReadUploadRaw(r, MaxRows)
 		if err != nil {
 			return err
 		}

@@ -42,7 +42,10 @@ type Column struct {
 	Required bool   `json:"required"`
 	Dict     string `json:"dict,omitempty"`    // dictionary whose labels (or values) the cell takes
 	Example  string `json:"example,omitempty"` // the example row of the template
-	Note     string `json:"-"`                 // extra explanation in the template's 填写说明 sheet
+	// Personal marks an ID number or phone column: stored encrypted while
+	// staged, shown masked (see Personal).
+	Personal Personal `json:"personal,omitempty"`
+	Note     string   `json:"-"` // extra explanation in the template's 填写说明 sheet
 }
 
 // CellError is a problem of one cell (Column is the column key).

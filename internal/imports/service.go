@@ -11,7 +11,9 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
@@ -19,14 +21,16 @@ import (
 
 // Service runs the import batches of every kind.
 type Service struct {
-	db  *bun.DB
-	sys *system.Service
-	now func() time.Time
+	db        *bun.DB
+	sys       *system.Service
+	cipher    *crypto.FieldCipher // personal cells of staged rows
+	workbooks *excel.Reader
+	now       func() time.Time
 }
 
 // New builds the service.
-func New(database *bun.DB, sys *system.Service) *Service {
-	return &Service{db: database, sys: sys, now: func() time.Time { return time.Now().UTC() }}
+func New(database *bun.DB, sys *system.Service, cipher *crypto.FieldCipher, workbooks *excel.Reader) *Service {
+	return &Service{db: database, sys: sys, cipher: cipher, workbooks: workbooks, now: func() time.Time { return time.Now().UTC() }}
 }
 
 func principal(ctx context.Context) (*rbac.Principal, error) {
@@ -59,7 +63,7 @@ func (s *Service) Stage(ctx context.Context, k Kind, fileName string, sheet [][]
 		if _, err := tx.NewInsert().Model(b).Returning("id").Exec(ctx); err != nil {
 			return err
 		}
-		if err := stageRows(ctx, tx, b.ID, rows); err != nil {
+		if err := stageRows(ctx, tx, b.ID, rows, s.codec(k)); err != nil {
 			return err
 		}
 		b.State = StateStashedEnd
@@ -71,7 +75,7 @@ func (s *Service) Stage(ctx context.Context, k Kind, fileName string, sheet [][]
 	}
 	if err := s.validate(ctx, k, p, b, rows, nil); err != nil {
 		// A batch that could not be validated is of no use: drop it.
-		if _, derr := s.db.NewDelete().Model((*Batch)(nil)).Where("id = ?", b.ID).Exec(context.WithoutCancel(ctx)); derr != nil {
+		if derr := deleteBatch(context.WithoutCancel(ctx), s.db, b.ID); derr != nil {
 			return nil, httpx.Internal(errors.Join(err, derr))
 		}
 		return nil, err
@@ -197,12 +201,14 @@ func (s *Service) Rows(ctx context.Context, k Kind, id int64, q url.Values) (htt
 	if err != nil {
 		return httpx.PageResult[Row]{}, httpx.Internal(err)
 	}
+	c := s.codec(k)
 	out := make([]Row, len(recs))
 	for i := range recs {
-		r, err := recs[i].row()
+		r, err := recs[i].row(c)
 		if err != nil {
 			return httpx.PageResult[Row]{}, httpx.Internal(err)
 		}
+		r.Cells = c.masked(r.Cells)
 		out[i] = *r
 	}
 	return httpx.NewPage(out, int(n)), nil
@@ -248,6 +254,7 @@ func (s *Service) EditRow(ctx context.Context, k Kind, id, rowID int64, in EditI
 		}
 	}
 	var target *Row
+	c := s.codec(k)
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewUpdate().Model((*Batch)(nil)).Set("state = state").
 			Where("id = ?", b.ID).Where("state = ?", StateCollectEnd).Exec(ctx)
@@ -257,7 +264,7 @@ func (s *Service) EditRow(ctx context.Context, k Kind, id, rowID int64, in EditI
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Conflict("该批次已导入或已删除，不能修改")
 		}
-		rows, err := loadRows(ctx, tx, b.ID)
+		rows, err := loadRows(ctx, tx, b.ID, c)
 		if err != nil {
 			return err
 		}
@@ -269,7 +276,8 @@ func (s *Service) EditRow(ctx context.Context, k Kind, id, rowID int64, in EditI
 		if target == nil {
 			return httpx.NotFound("导入行不存在")
 		}
-		if _, err := tx.NewUpdate().Model((*rowRecord)(nil)).Set("cells = ?", jsonText(cells)).Where("id = ?", rowID).Exec(ctx); err != nil {
+		c.keepMasked(cells, target.Cells)
+		if _, err := tx.NewUpdate().Model((*rowRecord)(nil)).Set("cells = ?", c.seal(cells)).Where("id = ?", rowID).Exec(ctx); err != nil {
 			return err
 		}
 		target.Cells = cells
@@ -285,6 +293,7 @@ func (s *Service) EditRow(ctx context.Context, k Kind, id, rowID int64, in EditI
 	if err != nil {
 		return nil, mapTx(err)
 	}
+	target.Cells = c.masked(target.Cells)
 	return &EditResult{Row: target, Batch: b}, nil
 }
 
@@ -330,13 +339,9 @@ func (s *Service) Commit(ctx context.Context, k Kind, id int64, in CommitInput) 
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Conflict("该批次已导入或已删除")
 		}
-		rows, err := loadRows(ctx, tx, b.ID)
+		rows, err := loadRows(ctx, tx, b.ID, s.codec(k))
 		if err != nil {
 			return err
-		}
-		before := make([]result, len(rows))
-		for i, r := range rows {
-			before[i] = resultOf(r)
 		}
 		if err := runKind(ctx, k, tx, p, rows); err != nil {
 			return err
@@ -355,8 +360,10 @@ func (s *Service) Commit(ctx context.Context, k Kind, id int64, in CommitInput) 
 		if err := k.Commit(ctx, tx, p, b.ID, write); err != nil {
 			return err
 		}
-		// Usually nothing changed since the last validation: only the rows whose result did are rewritten.
-		if err := saveResults(ctx, tx, rows, before); err != nil {
+		// The staged rows have served: they go with the commit, so personal
+		// data of the file stays only in the live tables. The batch (who,
+		// when, which file, the counts) stays as the import history.
+		if _, err := tx.NewDelete().Model((*rowRecord)(nil)).Where("batch_id = ?", b.ID).Exec(ctx); err != nil {
 			return err
 		}
 		now := s.now()
@@ -365,7 +372,7 @@ func (s *Service) Commit(ctx context.Context, k Kind, id int64, in CommitInput) 
 	})
 	if err != nil {
 		if stale { // show the user the rows that became invalid
-			if rows, lerr := loadRows(ctx, s.db, b.ID); lerr == nil {
+			if rows, lerr := loadRows(ctx, s.db, b.ID, s.codec(k)); lerr == nil {
 				fresh, _ := s.find(ctx, s.db, k, id)
 				if fresh != nil {
 					s.validate(ctx, k, p, fresh, rows, nil) //nolint:errcheck // the 400 below is the answer
@@ -395,18 +402,46 @@ func (s *Service) Abandon(ctx context.Context, k Kind, id int64) error {
 		return httpx.BadRequest("已导入的批次不能删除")
 	}
 	return mapTx(db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewDelete().Model((*Batch)(nil)).Where("id = ?", b.ID).Where("state <> ?", StateImportEnd).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return httpx.BadRequest("已导入的批次不能删除")
-		}
-		// The rows go explicitly too, not only through ON DELETE CASCADE
-		// (which SQLite honours only with foreign keys switched on).
-		_, err = tx.NewDelete().Model((*rowRecord)(nil)).Where("batch_id = ?", b.ID).Exec(ctx)
-		return err
+		return deleteBatch(ctx, tx, b.ID)
 	}))
+}
+
+// deleteBatch deletes a batch that was not imported, with its rows.
+func deleteBatch(ctx context.Context, idb bun.IDB, id int64) error {
+	res, err := idb.NewDelete().Model((*Batch)(nil)).Where("id = ?", id).Where("state <> ?", StateImportEnd).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return httpx.BadRequest("已导入的批次不能删除")
+	}
+	// The rows go explicitly too, not only through ON DELETE CASCADE
+	// (which SQLite honours only with foreign keys switched on).
+	_, err = idb.NewDelete().Model((*rowRecord)(nil)).Where("batch_id = ?", id).Exec(ctx)
+	return err
+}
+
+// CfgBatchExpireDays is the setting (sys_config) after which a batch that
+// was never imported is deleted with its staged rows.
+const CfgBatchExpireDays = "importBatchExpireDays"
+
+// PurgeExpired deletes the batches never imported that are older than the
+// setting (default 7 days), then every staged row whose batch is gone or
+// imported. Each statement is idempotent, so every instance may run it.
+func (s *Service) PurgeExpired(ctx context.Context) error {
+	days := s.sys.SettingInt(ctx, CfgBatchExpireDays, 7)
+	cutoff := s.now().Add(-time.Duration(days) * 24 * time.Hour)
+	// The state condition is re-checked on the row: a commit claiming the
+	// batch at the same moment wins, and its batch stays.
+	if _, err := s.db.NewDelete().Model((*Batch)(nil)).Where("state <> ?", StateImportEnd).
+		Where("created_at < ?", cutoff).Exec(ctx); err != nil {
+		return fmt.Errorf("purge import batches: %w", err)
+	}
+	if _, err := s.db.NewDelete().Model((*rowRecord)(nil)).Where("NOT EXISTS (SELECT 1 FROM imp_batch AS b "+
+		"WHERE b.id = r.batch_id AND b.state <> ?)", StateImportEnd).Exec(ctx); err != nil {
+		return fmt.Errorf("purge staged import rows: %w", err)
+	}
+	return nil
 }
 
 func mapTx(err error) error {

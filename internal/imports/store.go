@@ -79,9 +79,10 @@ func (r *Row) changesText() string {
 	return jsonText(r.Changes)
 }
 
-func (rec *rowRecord) row() (*Row, error) {
+func (rec *rowRecord) row(c cellCodec) (*Row, error) {
 	r := &Row{ID: rec.ID, RowNo: rec.RowNo, Status: rec.Status, TargetID: rec.TargetID}
-	if err := json.Unmarshal([]byte(rec.Cells), &r.Cells); err != nil {
+	var err error
+	if r.Cells, err = c.open(rec.Cells); err != nil {
 		return nil, fmt.Errorf("import row %d cells: %w", rec.ID, err)
 	}
 	if err := json.Unmarshal([]byte(rec.Errors), &r.Errors); err != nil {
@@ -111,13 +112,13 @@ func (r *Row) normalise() {
 const chunk = 500
 
 // stageRows inserts the rows of a batch in multi-row INSERTs and sets their ids.
-func stageRows(ctx context.Context, idb bun.IDB, batchID int64, rows []*Row) error {
+func stageRows(ctx context.Context, idb bun.IDB, batchID int64, rows []*Row, c cellCodec) error {
 	recs := make([]rowRecord, 0, chunk)
 	for start := 0; start < len(rows); start += chunk {
 		part := rows[start:min(start+chunk, len(rows))]
 		recs = recs[:0]
 		for _, r := range part {
-			recs = append(recs, rowRecord{BatchID: batchID, RowNo: r.RowNo, Cells: jsonText(r.Cells), Errors: "[]", Changes: "[]"})
+			recs = append(recs, rowRecord{BatchID: batchID, RowNo: r.RowNo, Cells: c.seal(r.Cells), Errors: "[]", Changes: "[]"})
 		}
 		if _, err := idb.NewInsert().Model(&recs).Returning("id").Exec(ctx); err != nil {
 			return fmt.Errorf("stage import rows: %w", err)
@@ -130,14 +131,14 @@ func stageRows(ctx context.Context, idb bun.IDB, batchID int64, rows []*Row) err
 }
 
 // loadRows reads every row of a batch in file order.
-func loadRows(ctx context.Context, idb bun.IDB, batchID int64) ([]*Row, error) {
+func loadRows(ctx context.Context, idb bun.IDB, batchID int64, c cellCodec) ([]*Row, error) {
 	var recs []rowRecord
 	if err := idb.NewSelect().Model(&recs).Where("batch_id = ?", batchID).OrderExpr("row_no, id").Scan(ctx); err != nil {
 		return nil, err
 	}
 	out := make([]*Row, len(recs))
 	for i := range recs {
-		r, err := recs[i].row()
+		r, err := recs[i].row(c)
 		if err != nil {
 			return nil, err
 		}

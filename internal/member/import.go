@@ -34,12 +34,12 @@ func (importKind) Permission() string { return PermImport }
 // name or code rather than id).
 var importColumns = []imports.Column{
 	{Key: "name", Label: "姓名", Required: true, Example: "张三"},
-	{Key: "idNumber", Label: "身份证号码", Required: true, Example: "110101199003074514",
+	{Key: "idNumber", Label: "身份证号码", Required: true, Example: "110101199003074514", Personal: imports.PersonalIDNumber,
 		Note: "18位（旧号码15位），用于匹配已有党员；请以文本格式填写"},
 	{Key: "gender", Label: "性别", Dict: "DJ_COMM_XB", Note: "可不填：按身份证号码确定"},
 	{Key: "ethnicity", Label: "民族", Dict: "DJ_COMM_MZXX", Example: "汉族"},
 	{Key: "birthDate", Label: "出生日期", Example: "1990-03-07", Note: "可不填：按身份证号码确定；填写时须与身份证号码一致"},
-	{Key: "phone", Label: "手机号码", Example: "13800138000"},
+	{Key: "phone", Label: "手机号码", Example: "13800138000", Personal: imports.PersonalPhone},
 	{Key: "personCategory", Label: "人员类别", Required: true, Dict: "DJ_DY_RYLBXX", Example: "教职工"},
 	{Key: "personType", Label: "人员类型", Dict: "DJ_DYJBXX_RYLX"},
 	{Key: "partyStatus", Label: "党籍状态", Required: true, Dict: "DJ_DY_DJZTXX", Example: "正式党员"},

@@ -45,8 +45,8 @@ var personColumns = []imports.Column{
 	{Key: "name", Label: "姓名", Required: true, Example: "张三"},
 	{Key: "gender", Label: "性别", Dict: DictGender, Note: "可不填：按身份证号码确定"},
 	{Key: "ethnicity", Label: "民族", Dict: DictEthnicity, Example: "汉族"},
-	{Key: "idNumber", Label: "身份证号码", Example: "110101199003074514", Note: "18位（旧号码15位）；请以文本格式填写"},
-	{Key: "phone", Label: "手机号码", Example: "13800138000"},
+	{Key: "idNumber", Label: "身份证号码", Example: "110101199003074514", Personal: imports.PersonalIDNumber, Note: "18位（旧号码15位）；请以文本格式填写"},
+	{Key: "phone", Label: "手机号码", Example: "13800138000", Personal: imports.PersonalPhone},
 	{Key: "birthDate", Label: "出生日期", Example: "1990-03-07", Note: "可不填：按身份证号码确定；填写时须与身份证号码一致"},
 	{Key: "unit", Label: "所在单位", Required: true, Example: "DW001", Note: unitNote},
 }

@@ -289,3 +289,12 @@ func addUnder(ctx context.Context, tx bun.IDB, pid int64, seeds []MenuSeed, role
 	}
 	return nil
 }
+
+// InsertSetting adds a setting another domain introduces in a later
+// migration; an administrator sees and changes it like the seeded ones.
+func InsertSetting(ctx context.Context, idb bun.IDB, key, value, name, group, kind, remark string) error {
+	now := time.Now().UTC()
+	_, err := idb.NewInsert().Model(&Config{Key: key, Value: value, Name: name, Group: group, Kind: kind, Remark: remark,
+		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
+	return err
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
 )
 
@@ -19,6 +20,9 @@ import (
 type Options struct {
 	CaptchaOff   bool // ZHDJ_CAPTCHA=off
 	PasswordCost int  // bcrypt cost
+	// Workbooks reads uploaded workbooks within their limits (shared with
+	// the staged imports, so the parse slots are counted together).
+	Workbooks *excel.Reader
 }
 
 // Service is the system domain. It is built once in internal/app.

@@ -54,7 +54,7 @@ type RowError struct {
 }
 
 func (s *Service) handleUserImport(w http.ResponseWriter, r *http.Request) error {
-	rows, err := excel.ReadUpload(r, maxUserImportRows)
+	rows, err := s.opts.Workbooks.ReadUpload(r, maxUserImportRows)
 	if err != nil {
 		return err
 	}

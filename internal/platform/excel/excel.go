@@ -4,94 +4,13 @@ package excel
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"strings"
 
 	"github.com/uptrace/bun"
 	"github.com/xuri/excelize/v2"
 
 	"zhdj/internal/platform/httpx"
 )
-
-// MaxImportBytes bounds an uploaded workbook.
-const MaxImportBytes = 20 << 20
-
-// MaxUnzippedBytes bounds what an uploaded workbook may unpack to. excelize
-// would otherwise accept 16 GB, unpacking large sheets to temporary files: a
-// small "zip bomb" could fill the disk. 50,000 rows of the widest template
-// unpack to well under 100 MB.
-const MaxUnzippedBytes = 256 << 20
-
-// ReadUpload reads the first sheet of the multipart field "file" as rows of
-// trimmed strings (the header row first). A file that is not xlsx is a 400.
-func ReadUpload(r *http.Request, maxRows int) ([][]string, error) {
-	_, rows, err := readUpload(r, maxRows, false)
-	return rows, err
-}
-
-// ReadUploadRaw is ReadUpload returning also the file's name, with cells
-// as stored rather than as displayed: a cell formatted as a date gives its
-// serial number (displayed dates follow the workbook's format, such as the
-// ambiguous mm-dd-yy), a long number all its digits.
-func ReadUploadRaw(r *http.Request, maxRows int) (name string, rows [][]string, err error) {
-	return readUpload(r, maxRows, true)
-}
-
-func readUpload(r *http.Request, maxRows int, raw bool) (string, [][]string, error) {
-	r.Body = http.MaxBytesReader(nil, r.Body, MaxImportBytes+1<<20)
-	defer func() { // see system.SaveUpload: spill files of a copied request stay otherwise
-		if r.MultipartForm != nil {
-			r.MultipartForm.RemoveAll() //nolint:errcheck
-		}
-	}()
-	f, hdr, err := r.FormFile("file")
-	if err != nil {
-		return "", nil, httpx.BadRequest("请选择要导入的 Excel 文件")
-	}
-	defer f.Close()
-	if !strings.HasSuffix(strings.ToLower(hdr.Filename), ".xlsx") {
-		return "", nil, httpx.BadRequest("只支持 .xlsx 格式的 Excel 文件")
-	}
-	rows, err := read(f, maxRows, raw)
-	return hdr.Filename, rows, err
-}
-
-// Read reads the first sheet of an xlsx stream.
-func Read(src io.Reader, maxRows int) ([][]string, error) { return read(src, maxRows, false) }
-
-func read(src io.Reader, maxRows int, raw bool) ([][]string, error) {
-	book, err := excelize.OpenReader(src, excelize.Options{RawCellValue: raw, UnzipSizeLimit: MaxUnzippedBytes})
-	// excelize has no sentinel for the limit; should its wording change, the
-	// limit still holds and the generic message below is given.
-	if err != nil && strings.Contains(err.Error(), "unzip size exceeds") {
-		return nil, httpx.BadRequest("文件解压后超过 %d MB，请拆分后分批导入", MaxUnzippedBytes>>20)
-	} else if err != nil {
-		return nil, httpx.BadRequest("无法读取文件，请使用下载的模板（.xlsx）")
-	}
-	defer book.Close()
-	sheet := book.GetSheetName(0)
-	rows, err := book.Rows(sheet)
-	if err != nil {
-		return nil, httpx.BadRequest("无法读取工作表")
-	}
-	defer rows.Close()
-	var out [][]string
-	for rows.Next() {
-		cols, err := rows.Columns()
-		if err != nil {
-			return nil, httpx.BadRequest("无法读取第 %d 行", len(out)+1)
-		}
-		for i := range cols {
-			cols[i] = strings.TrimSpace(cols[i])
-		}
-		out = append(out, cols)
-		if len(out) > maxRows+1 {
-			return nil, httpx.BadRequest("一次最多导入 %d 行", maxRows)
-		}
-	}
-	return out, nil
-}
 
 // Cell returns row[i] or "" when the row is short.
 func Cell(row []string, i int) string {

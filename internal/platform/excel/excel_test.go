@@ -54,7 +54,7 @@ func TestReadRefusesAWorkbookThatUnpacksTooLarge(t *testing.T) {
 	}
 	_, err = Read(bytes.NewReader(bomb.Bytes()), 10)
 	var he *httpx.Error
-	if !errors.As(err, &he) || he.Status != 400 || he.Message != "文件解压后超过 256 MB，请拆分后分批导入" {
+	if !errors.As(err, &he) || he.Status != 400 || he.Message != "文件解压后超过 128 MB，请拆分后分批导入" {
 		t.Fatalf("a %d KB workbook unpacking to %d MB: %v", bomb.Len()>>10, MaxUnzippedBytes>>20, err)
 	}
 }

@@ -37,7 +37,13 @@ export default function RowFixDialog({ row, columns, dicts, onSubmit, onClose }:
             name={c.key}
             label={c.label}
             rules={c.required ? [{ required: true, whitespace: true, message: `请输入${c.label}` }] : undefined}
-            extra={err ? <Typography.Text type="danger">{err}</Typography.Text> : undefined}
+            extra={
+              err ? (
+                <Typography.Text type="danger">{err}</Typography.Text>
+              ) : c.personal ? (
+                '为保护个人信息只显示部分号码；不修改则保留原值，修改时请输入完整号码'
+              ) : undefined
+            }
           >
             {c.dict ? (
               <Select

@@ -19,6 +19,8 @@ export interface ImportColumn {
   /** Dictionary whose labels the cell accepts. */
   dict?: string
   example?: string
+  /** An ID number or phone: stored encrypted while staged and shown masked. */
+  personal?: 'idNumber' | 'phone'
 }
 
 export interface ImportBatch {
