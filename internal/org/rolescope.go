@@ -2,8 +2,6 @@ package org
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
 	"github.com/uptrace/bun"
 
@@ -24,9 +22,9 @@ type RoleScopeInput struct {
 	DzzIDs []int64 `json:"dzzIds"`
 }
 
-// RoleOrgs reads a role's custom organisations.
+// RoleOrgs reads a role's custom organisations (a role the caller may see).
 func (s *Service) RoleOrgs(ctx context.Context, roleID int64) (*RoleScope, error) {
-	if _, err := s.roleLevel(ctx, roleID); err != nil {
+	if err := s.sys.CheckRoleVisible(ctx, roleID); err != nil {
 		return nil, err
 	}
 	out := &RoleScope{RoleID: roleID, Orgs: []IDName{}}
@@ -38,17 +36,15 @@ func (s *Service) RoleOrgs(ctx context.Context, roleID int64) (*RoleScope, error
 	return out, nil
 }
 
-// SetRoleOrgs replaces a role's custom organisations. The caller may give
-// only organisations of their own scope, and only to roles not above their own level.
+// SetRoleOrgs replaces a role's custom organisations. The caller must be
+// allowed to change the role (the system domain decides: not one it holds,
+// not a system role, one it manages), and may give only organisations whose
+// whole subtree lies in its own scope: a CUSTOM role covers each
+// organisation with everything below it, so a branch secretary with LEVEL
+// giving its own branch would hand out the party groups under it too.
 func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
-	level, err := s.roleLevel(ctx, in.RoleID)
-	if err != nil {
+	if err := s.sys.CheckRoleEditable(ctx, in.RoleID); err != nil {
 		return err
-	}
-	if min, err := s.sys.CallerLevel(ctx); err != nil {
-		return err
-	} else if level < min {
-		return httpx.Forbidden("不能操作比您自己级别更高的角色")
 	}
 	ids := uniqueIDs(in.DzzIDs)
 	if len(ids) > 1000 {
@@ -66,6 +62,11 @@ func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
 		if int(n) != len(ids) {
 			return errNotFound()
 		}
+		if inside, err := s.subtreeInside(ctx, scope, ids); err != nil {
+			return httpx.Internal(err)
+		} else if !inside {
+			return httpx.Forbidden("所选党组织的下级组织超出了您的管理范围")
+		}
 	}
 	return mapErr(db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewDelete().Table("dzz_role_scope").Where("role_id = ?", in.RoleID).Exec(ctx); err != nil {
@@ -80,13 +81,62 @@ func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
 	}))
 }
 
-func (s *Service) roleLevel(ctx context.Context, roleID int64) (int, error) {
-	var level int
-	err := s.db.NewSelect().Table("sys_role").Column("level").Where("id = ?", roleID).Scan(ctx, &level)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, httpx.NotFound("角色不存在")
-	} else if err != nil {
-		return 0, httpx.Internal(err)
+// subtreeInside tells whether the organisations with everything below them lie in scope.
+func (s *Service) subtreeInside(ctx context.Context, scope Scope, roots []int64) (bool, error) {
+	if scope.All {
+		return true, nil
 	}
-	return level, nil
+	below, err := s.subtree(ctx, s.db, roots)
+	if err != nil {
+		return false, err
+	}
+	in := scope.Set()
+	for _, id := range below {
+		if !in[id] {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// ScopeIDs is the caller's organisation scope for the system domain's grant checks.
+func (s *Service) ScopeIDs(ctx context.Context) (bool, []int64, error) {
+	sc, err := s.ScopeOf(ctx)
+	return sc.All, sc.OrgIDs, err
+}
+
+// RoleOrgsOutside tells which of the roles have custom organisations
+// (dzz_role_scope rows, whatever the role's current data scope: switching it
+// back to CUSTOM would revive them) whose subtrees reach outside the caller's scope.
+func (s *Service) RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(roleIDs) == 0 {
+		return out, nil
+	}
+	scope, err := s.ScopeOf(ctx)
+	if err != nil || scope.All {
+		return out, err
+	}
+	var rows []struct {
+		RoleID int64 `bun:"role_id"`
+		DzzID  int64 `bun:"dzz_id"`
+	}
+	if err := s.db.NewSelect().Table("dzz_role_scope").Column("role_id", "dzz_id").Where("role_id IN (?)", bun.In(roleIDs)).
+		Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	byRole := map[int64][]int64{}
+	for _, r := range rows {
+		byRole[r.RoleID] = append(byRole[r.RoleID], r.DzzID)
+	}
+	for id, roots := range byRole {
+		inside, err := s.subtreeInside(ctx, scope, roots)
+		if err != nil {
+			return nil, err
+		}
+		if !inside {
+			out[id] = true
+		}
+	}
+	return out, nil
 }

@@ -136,8 +136,10 @@ func TestCustomSelfAndAllScopes(t *testing.T) {
 	if len(nodes) != 3 || nodes[tr.B] == nil || nodes[tr.B1] == nil || nodes[tr.A2] == nil {
 		t.Fatalf("custom tree %v", nodes)
 	}
-	// The custom role's holder cannot widen it beyond their own scope.
-	expectMsg(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.U}}), 404, "党组织不存在")
+	// The custom role's holder cannot change it at all (it used to be refused
+	// only when widening beyond their scope, i.e. they could rewrite it inside).
+	expectMsg(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.U}}), 403, "不能修改自己所持有的角色")
+	expectMsg(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.B1}}), 403, "不能修改自己所持有的角色")
 	expectMsg(t, e.Do("GET", "/api/dzzxx/roleScope/999999", e.AdminTK, nil), 404, "角色不存在")
 
 	self := e.userAt("SELF", tr.A, org.PermList)

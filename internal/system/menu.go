@@ -184,6 +184,9 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 		return httpx.BadRequest("按钮须填写权限标识，如 user:add")
 	case m.Permission != "" && !permissionPattern.MatchString(m.Permission):
 		return httpx.BadRequest("权限标识只能包含字母、数字、冒号、下划线和连字符")
+	case m.Permission == rbac.Admin:
+		// A menu carrying "admin" would make every holder of its roles a super administrator.
+		return httpx.BadRequest("权限标识 admin 为超级管理员保留")
 	case m.Type != MenuButton && (m.Path == "" || !pathPattern.MatchString(m.Path)):
 		return httpx.BadRequest("请输入正确的路由地址")
 	case m.Type == MenuPage && m.Extpath == "" && (m.Component == "" || !componentPattern.MatchString(m.Component)):
@@ -194,6 +197,24 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 		return httpx.BadRequest("外部地址须以 http://、https:// 或 / 开头")
 	case len(m.Icon) > 100 || len(m.Name) > 100:
 		return httpx.BadRequest("图标或路由名称过长")
+	}
+	// Which permission a menu entry carries decides what every role holding
+	// it grants: only admin creates, changes or moves such entries (a
+	// non-admin could otherwise attach a permission to a menu it holds, or
+	// rename another role's button to one it lacks).
+	if !rbac.From(ctx).IsAdmin() {
+		if m.Permission != "" {
+			return httpx.Forbidden("带权限标识的菜单只能由超级管理员新增或修改")
+		}
+		if m.ID != 0 {
+			var old string
+			if err := s.db.NewSelect().Model((*Menu)(nil)).Column("permission").Where("id = ?", m.ID).Scan(ctx, &old); err != nil {
+				return httpx.NotFound("菜单不存在")
+			}
+			if old != "" {
+				return httpx.Forbidden("带权限标识的菜单只能由超级管理员新增或修改")
+			}
+		}
 	}
 	if m.PID == nil && m.Type != MenuDir {
 		return httpx.BadRequest("顶级菜单必须是目录")
@@ -272,6 +293,16 @@ func (s *Service) DeleteMenus(ctx context.Context, ids []int64) error {
 	list := make([]int64, 0, len(all))
 	for id := range all {
 		list = append(list, id)
+	}
+	// Deleting an entry that carries a permission takes it from every role.
+	if !rbac.From(ctx).IsAdmin() {
+		n, err := s.db.NewSelect().Model((*Menu)(nil)).Where("id IN (?)", bun.In(list)).Where("permission <> ''").Count(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n > 0 {
+			return httpx.Forbidden("带权限标识的菜单只能由超级管理员删除")
+		}
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i] > list[j] })
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {

@@ -76,13 +76,20 @@ var ScopeLabels = map[string]string{
 // Role groups menus (and so permissions) and carries a data scope.
 type Role struct {
 	bun.BaseModel `bun:"table:sys_role,alias:r"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	Name          string    `bun:"name" json:"name"`
-	Description   string    `bun:"description" json:"description"`
-	Level         int       `bun:"level" json:"level"`
-	DataScope     string    `bun:"data_scope" json:"dataScope"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	Name          string `bun:"name" json:"name"`
+	Description   string `bun:"description" json:"description"`
+	Level         int    `bun:"level" json:"level"`
+	DataScope     string `bun:"data_scope" json:"dataScope"`
+	// Owner anchors: the creator's department and party organisation when
+	// the creator's scope was not the whole university (nil = university level).
+	// Only callers whose scope covers them manage the role.
+	OwnerDeptID *int64 `bun:"owner_dept_id" json:"ownerDeptId"`
+	OwnerOrgID  *int64 `bun:"owner_org_id" json:"ownerOrgId"`
+	// IsSystem marks the roles the platform ships with: only admin changes them.
+	IsSystem  bool      `bun:"is_system" json:"isSystem"`
+	CreatedAt time.Time `bun:"created_at" json:"createTime"`
+	UpdatedAt time.Time `bun:"updated_at" json:"updateTime"`
 }
 
 // Menu types.

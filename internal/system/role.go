@@ -20,6 +20,9 @@ type RoleView struct {
 	DataScopeLabel string  `json:"dataScopeLabel"`
 	MenuIDs        []int64 `json:"menus"`
 	DeptIDs        []int64 `json:"depts"`
+	// Editable tells the page whether the caller may change the role (edit,
+	// delete, menus, custom scope); the server checks again on every change.
+	Editable bool `json:"editable"`
 }
 
 // RoleInput is the body of create and update.
@@ -44,10 +47,15 @@ var roleListSpec = httpx.ListSpec{
 
 func (s *Service) roleRoutes(rs *httpx.Routes) {
 	rs.Get("/api/roles", "role:list", httpx.ReadRequest(s.ListRoles))
-	// The user editor assigns roles, so its permissions read the list too.
+	// The user editor assigns roles, so its permissions read the list too:
+	// the roles the caller may grant.
 	rs.Get("/api/roles/all", "role:list|user:add|user:edit", func(w http.ResponseWriter, r *http.Request) error {
-		var roles []Role
-		if err := s.db.NewSelect().Model(&roles).OrderExpr("r.level, r.id").Scan(r.Context()); err != nil {
+		g, err := s.grantorOf(r.Context())
+		if err != nil {
+			return err
+		}
+		roles, _, err := s.visibleRoles(r.Context(), g)
+		if err != nil {
 			return httpx.Internal(err)
 		}
 		out := make([]map[string]any, len(roles))
@@ -83,25 +91,56 @@ type roleMenusInput struct {
 	MenuIDs []int64 `json:"menuIds"`
 }
 
-// ListRoles is a page of roles (without their menus and departments).
+// ListRoles is a page of roles (without their menus and departments): for
+// a non-admin, the roles it manages and the system roles it may grant, each
+// flagged editable or not (the page hides the buttons of the others).
 func (s *Service) ListRoles(r *http.Request) (httpx.PageResult[RoleView], error) {
-	page, err := httpx.ListPage[Role](r, s.db.NewSelect().Model((*Role)(nil)), roleListSpec, httpx.QueryFilters(r.URL.Query()))
+	ctx := r.Context()
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return httpx.PageResult[RoleView]{}, err
+	}
+	q := s.db.NewSelect().Model((*Role)(nil))
+	var facts map[int64]roleFacts
+	if !g.admin {
+		roles, f, err := s.visibleRoles(ctx, g)
+		if err != nil {
+			return httpx.PageResult[RoleView]{}, httpx.Internal(err)
+		}
+		facts = f
+		ids := make([]int64, len(roles))
+		for i, ro := range roles {
+			ids[i] = ro.ID
+		}
+		if len(ids) == 0 {
+			q = q.Where("1 = 0")
+		} else {
+			q = q.Where("r.id IN (?)", bun.In(ids))
+		}
+	}
+	page, err := httpx.ListPage[Role](r, q, roleListSpec, httpx.QueryFilters(r.URL.Query()))
 	if err != nil {
 		return httpx.PageResult[RoleView]{}, err
 	}
 	views := make([]RoleView, len(page.Content))
 	for i, ro := range page.Content {
-		views[i] = RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{}}
+		views[i] = RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{},
+			Editable: g.admin || (facts[ro.ID].manageable && !g.held[ro.ID])}
 	}
 	return httpx.NewPage(views, page.TotalElements), nil
 }
 
 func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {
-	var ro Role
-	if err := s.db.NewSelect().Model(&ro).Where("id = ?", id).Scan(ctx); err != nil {
-		return RoleView{}, httpx.NotFound("角色不存在")
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return RoleView{}, err
 	}
-	v := RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{}}
+	ro, f, err := s.visibleRole(ctx, g, id)
+	if err != nil {
+		return RoleView{}, err
+	}
+	v := RoleView{Role: *ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{},
+		Editable: g.admin || (f.manageable && !g.held[id])}
 	if err := s.db.NewSelect().Table("sys_role_menu").Column("menu_id").Where("role_id = ?", id).Scan(ctx, &v.MenuIDs); err != nil {
 		return RoleView{}, httpx.Internal(err)
 	}
@@ -111,14 +150,25 @@ func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {
 	return v, nil
 }
 
-// checkRoleManageable refuses roles more powerful than the caller's own.
-func (s *Service) checkRoleManageable(ctx context.Context, level int) error {
-	min, err := s.CallerLevel(ctx)
-	if err != nil {
-		return err
+// checkRoleValues refuses what a non-admin may not put into a role: a level
+// above its own, a data scope wider than its own, custom departments (with
+// their subtrees) outside its scope.
+func (s *Service) checkRoleValues(ctx context.Context, g *grantor, in RoleInput) error {
+	if g.admin {
+		return nil
 	}
-	if level < min {
+	if in.Level < g.level {
 		return httpx.Forbidden("不能操作比您自己级别更高的角色")
+	}
+	if !g.scopeAllowed(in.DataScope) {
+		return httpx.Forbidden("角色的数据范围不能超出您自己的数据范围")
+	}
+	inside, err := s.deptsInside(ctx, g, in.DeptIDs)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if !inside {
+		return httpx.Forbidden("所选部门（含下级部门）超出了您的管理范围")
 	}
 	return nil
 }
@@ -138,7 +188,13 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0:
 		return nil, httpx.BadRequest("自定义数据范围须选择部门")
 	}
-	if err := s.checkRoleManageable(ctx, in.Level); err != nil {
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if create {
+		in.ID = 0 // never a chosen id
+	} else if _, err := s.roleForChange(ctx, g, in.ID); err != nil {
 		return nil, err
 	}
 	if in.DataScope != ScopeCustom {
@@ -154,21 +210,27 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 			return nil, httpx.BadRequest("所选部门不存在")
 		}
 	}
+	if err := s.checkRoleValues(ctx, g, in); err != nil {
+		return nil, err
+	}
 	now := s.now()
 	role := &Role{ID: in.ID, Name: in.Name, Description: in.Description, Level: in.Level, DataScope: in.DataScope, CreatedAt: now, UpdatedAt: now}
-	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+	if create && !g.admin && !g.rule.All {
+		// The role belongs to its creator's part of the university; callers
+		// whose scope covers that part manage it. A creator with the whole
+		// university as its scope makes a university-level role (no owner).
+		p := rbac.From(ctx)
+		role.OwnerDeptID, role.OwnerOrgID = p.DeptID, p.OrgID
+		if !g.hasDept(role.OwnerDeptID) || !g.hasOrg(role.OwnerOrgID) {
+			return nil, httpx.Forbidden("您所在的部门或党组织不在您的数据范围内，不能新建角色")
+		}
+	}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if create {
 			if _, err := tx.NewInsert().Model(role).Returning("id").Exec(ctx); err != nil {
 				return err
 			}
 		} else {
-			var old Role
-			if err := tx.NewSelect().Model(&old).Where("id = ?", in.ID).Scan(ctx); err != nil {
-				return httpx.NotFound("角色不存在")
-			}
-			if err := s.checkRoleManageable(ctx, old.Level); err != nil {
-				return err
-			}
 			if _, err := tx.NewUpdate().Model(role).Column("name", "description", "level", "data_scope", "updated_at").WherePK().Exec(ctx); err != nil {
 				return err
 			}
@@ -194,19 +256,22 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 	return role, nil
 }
 
-// DeleteRoles removes roles no user holds.
+// DeleteRoles removes roles no user holds (and that the caller may change).
 func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {
-	var roles []Role
-	if err := s.db.NewSelect().Model(&roles).Where("id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
-		return httpx.Internal(err)
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return err
 	}
-	if len(roles) != len(uniqueIDs(ids)) {
-		return httpx.NotFound("角色不存在")
-	}
-	for _, ro := range roles {
-		if err := s.checkRoleManageable(ctx, ro.Level); err != nil {
+	ids = uniqueIDs(ids)
+	roles := make([]*Role, 0, len(ids))
+	for _, id := range ids {
+		ro, err := s.roleForChange(ctx, g, id)
+		if err != nil {
 			return err
 		}
+		roles = append(roles, ro)
+	}
+	for _, ro := range roles {
 		n, err := s.db.NewSelect().Table("sys_user_role").Where("role_id = ?", ro.ID).Count(ctx)
 		if err != nil {
 			return httpx.Internal(err)
@@ -225,11 +290,11 @@ func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {
 // hold themselves, so role editing can never raise anyone's permissions
 // above the editor's.
 func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int64) error {
-	var ro Role
-	if err := s.db.NewSelect().Model(&ro).Where("id = ?", roleID).Scan(ctx); err != nil {
-		return httpx.NotFound("角色不存在")
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return err
 	}
-	if err := s.checkRoleManageable(ctx, ro.Level); err != nil {
+	if _, err := s.roleForChange(ctx, g, roleID); err != nil {
 		return err
 	}
 	menuIDs = uniqueIDs(menuIDs)
@@ -242,7 +307,7 @@ func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int6
 			return httpx.BadRequest("所选菜单不存在")
 		}
 	}
-	if p := rbac.From(ctx); !p.IsAdmin() && len(menuIDs) > 0 {
+	if p := rbac.From(ctx); !g.admin && len(menuIDs) > 0 {
 		var own []int64
 		if err := s.db.NewSelect().Table("sys_role_menu").ColumnExpr("DISTINCT menu_id").
 			Where("role_id IN (SELECT role_id FROM sys_user_role WHERE user_id = ?)", p.UserID).Scan(ctx, &own); err != nil {
@@ -258,7 +323,7 @@ func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int6
 			}
 		}
 	}
-	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewDelete().Table("sys_role_menu").Where("role_id = ?", roleID).Exec(ctx); err != nil {
 			return err
 		}

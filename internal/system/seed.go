@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/system/dictseed"
 )
 
@@ -169,7 +170,10 @@ func seedSystem(ctx context.Context, tx bun.Tx) error {
 	}
 	for _, r := range roles {
 		r.CreatedAt, r.UpdatedAt = now, now
-		if _, err := tx.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+		// Only the columns sys_role had at this version; markSystemRoles
+		// (a later migration) flags these roles as system roles.
+		if _, err := tx.NewInsert().Model(r).Column("name", "description", "level", "data_scope", "created_at", "updated_at").
+			Returning("id").Exec(ctx); err != nil {
 			return err
 		}
 	}
@@ -180,6 +184,26 @@ func seedSystem(ctx context.Context, tx bun.Tx) error {
 		}
 	}
 	return nil
+}
+
+// SystemRoleNames are the roles seedSystem creates: system roles that only
+// the administrator may change.
+var SystemRoleNames = []string{"系统管理员", "组织部管理员", "二级党委管理员", "党支部书记", "党员", "干部管理员"}
+
+// roleOwnership adds the owner anchors and the system flag to sys_role and
+// marks the seeded roles. Roles that existed before get no owner, i.e. they
+// belong to the university level: only callers whose scope is the whole
+// university (or admin) manage them from now on.
+func roleOwnership(ctx context.Context, tx bun.Tx) error {
+	if err := db.DDL(ctx, tx,
+		`ALTER TABLE sys_role ADD COLUMN owner_dept_id BIGINT NULL REFERENCES sys_dept(id) ON DELETE SET NULL`,
+		`ALTER TABLE sys_role ADD COLUMN owner_org_id BIGINT NULL`,
+		`ALTER TABLE sys_role ADD COLUMN is_system BOOLEAN NOT NULL DEFAULT FALSE`,
+	); err != nil {
+		return err
+	}
+	_, err := tx.NewUpdate().Table("sys_role").Set("is_system = ?", true).Where("name IN (?)", bun.In(SystemRoleNames)).Exec(ctx)
+	return err
 }
 
 func seedDictionaries(ctx context.Context, tx bun.Tx) error {

@@ -53,6 +53,11 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 type OrgDirectory interface {
 	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 	InScope(ctx context.Context, id int64) (bool, error)
+	// ScopeIDs is the caller's organisation scope: every organisation (all) or ids.
+	ScopeIDs(ctx context.Context) (all bool, ids []int64, err error)
+	// RoleOrgsOutside tells which of the roles have custom organisations
+	// (each with its subtree) reaching outside the caller's organisation scope.
+	RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int64]bool, error)
 }
 
 // SetOrgDirectory plugs in the party organisation domain.

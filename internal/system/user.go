@@ -219,9 +219,8 @@ func (in *UserInput) normalise() error {
 	return nil
 }
 
-// checkAssignable refuses departments outside the caller's scope and roles
-// above the caller's own level (a smaller level number is more powerful).
-func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *int64, roleIDs []int64) error {
+// checkAssignable refuses departments outside the caller's scope.
+func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *int64) error {
 	if deptID != nil {
 		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id = ?", *deptID).Count(ctx)
 		if err != nil {
@@ -236,10 +235,7 @@ func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *
 	} else if !scope.All {
 		return httpx.BadRequest("请选择部门")
 	}
-	if len(roleIDs) == 0 {
-		return nil
-	}
-	return s.checkRoles(ctx, roleIDs)
+	return nil
 }
 
 // checkOrg refuses a party organisation that does not exist or lies outside
@@ -257,26 +253,6 @@ func (s *Service) checkOrg(ctx context.Context, orgID *int64) error {
 	}
 	if !ok {
 		return httpx.BadRequest("所选党组织不存在")
-	}
-	return nil
-}
-
-func (s *Service) checkRoles(ctx context.Context, roleIDs []int64) error {
-	var roles []Role
-	if err := s.db.NewSelect().Model(&roles).Where("id IN (?)", bun.In(roleIDs)).Scan(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	if len(roles) != len(uniqueIDs(roleIDs)) {
-		return httpx.BadRequest("所选角色不存在")
-	}
-	min, err := s.CallerLevel(ctx)
-	if err != nil {
-		return err
-	}
-	for _, r := range roles {
-		if r.Level < min {
-			return httpx.Forbidden("不能授予比您自己级别更高的角色：%s", r.Name)
-		}
 	}
 	return nil
 }
@@ -330,12 +306,20 @@ func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error)
 	if len(users) != len(ids) {
 		return nil, httpx.NotFound("用户不存在")
 	}
-	// A non-admin never manages the super administrator.
+	// A non-admin never manages the super administrator, nor anyone holding
+	// a role it could not grant (whose password it could otherwise reset).
 	if !rbac.From(ctx).IsAdmin() {
 		for _, u := range users {
 			if u.IsAdmin {
 				return nil, httpx.NotFound("用户不存在")
 			}
+		}
+		g, err := s.grantorOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.checkDominates(ctx, g, ids); err != nil {
+			return nil, err
 		}
 	}
 	return users, nil
@@ -346,14 +330,21 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, error) {
 	if err := in.normalise(); err != nil {
 		return nil, err
 	}
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return nil, err
+	}
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
+	if err := s.checkAssignable(ctx, scope, in.DeptID); err != nil {
 		return nil, err
 	}
 	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {
+		return nil, err
+	}
+	if err := s.checkGrant(ctx, g, in.RoleIDs); err != nil {
 		return nil, err
 	}
 	hash, err := s.initialPasswordHash(ctx)
@@ -402,17 +393,44 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if err != nil {
 		return err
 	}
+	old := users[0]
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return err
+	}
+	current, err := s.rolesOf(ctx, s.db, old.ID)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	// Nobody but admin changes its own role assignment.
+	if !g.admin && old.ID == g.self && !sameIDs(in.RoleIDs, current) {
+		return httpx.Forbidden("不能修改自己的角色")
+	}
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	if err := s.checkAssignable(ctx, scope, in.DeptID, in.RoleIDs); err != nil {
+	if err := s.checkAssignable(ctx, scope, in.DeptID); err != nil {
 		return err
 	}
 	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {
 		return err
 	}
-	old := users[0]
+	// Roles the user keeps were granted by someone entitled to; the new ones
+	// must be the caller's to give, and they anchor at the user's department
+	// and organisation, which must then be inside the caller's scope too.
+	if newRoles := added(in.RoleIDs, current); len(newRoles) > 0 {
+		if err := s.checkGrant(ctx, g, newRoles); err != nil {
+			return err
+		}
+		org := old.OrgID
+		if in.OrgID.Set {
+			org = in.OrgID.Value
+		}
+		if !g.hasOrg(org) {
+			return httpx.Forbidden("该用户的党组织不在您的管理范围内，不能为其分配角色")
+		}
+	}
 	enabled := old.Enabled
 	if in.Enabled != nil {
 		enabled = *in.Enabled

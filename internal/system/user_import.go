@@ -95,9 +95,15 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 	for _, rr := range roleRows {
 		roles[rr.Name] = rr
 	}
-	level, err := s.CallerLevel(ctx)
+	// The same grant rules as the user editor: a role is named only when the
+	// caller may see it, and given only when the caller may grant it.
+	g, err := s.grantorOf(ctx)
 	if err != nil {
 		return 0, 0, err
+	}
+	facts, err := s.judgeRoles(ctx, g, roleRows)
+	if err != nil {
+		return 0, 0, httpx.Internal(err)
 	}
 	var problems []RowError
 	type parsed struct {
@@ -143,9 +149,9 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 		for _, name := range strings.FieldsFunc(excel.Cell(row, 6), func(r rune) bool { return r == ',' || r == '，' }) {
 			rr, ok := roles[strings.TrimSpace(name)]
 			switch {
-			case !ok:
+			case !ok || !facts[rr.ID].visible(rr):
 				problems = append(problems, RowError{line, userImportHeaders[6], "角色“" + name + "”不存在"})
-			case rr.Level < level:
+			case !facts[rr.ID].grantable:
 				problems = append(problems, RowError{line, userImportHeaders[6], "不能授予角色“" + name + "”"})
 			default:
 				in.RoleIDs = append(in.RoleIDs, rr.ID)
@@ -180,6 +186,12 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 			if err == nil {
 				if existing.IsAdmin || (!scope.All && !scope.hasDept(existing.DeptID) && existing.ID != selfID) {
 					outOfScope = append(outOfScope, RowError{it.line, userImportHeaders[0], "该用户名已被您管理范围以外的账号使用"})
+					continue
+				}
+				if msg, err := s.importRoleProblem(ctx, tx, g, facts, existing, it.in.RoleIDs); err != nil {
+					return err
+				} else if msg != "" {
+					outOfScope = append(outOfScope, RowError{it.line, userImportHeaders[6], msg})
 					continue
 				}
 				if _, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", existing.ID).
@@ -220,6 +232,32 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 }
 
 var errRollback = fmt.Errorf("rollback")
+
+// importRoleProblem applies the user editor's rules to an existing account a
+// row updates (its roles are replaced by the row's): the caller must be able
+// to grant every role the account holds, may not change its own roles, and
+// gives new roles only to an account whose organisation is in its scope.
+func (s *Service) importRoleProblem(ctx context.Context, tx bun.Tx, g *grantor, facts map[int64]roleFacts, u User, roleIDs []int64) (string, error) {
+	if g.admin {
+		return "", nil
+	}
+	current, err := s.rolesOf(ctx, tx, u.ID)
+	if err != nil {
+		return "", err
+	}
+	for _, id := range current {
+		if !facts[id].grantable {
+			return "该账号的权限或数据范围超出您自己的范围", nil
+		}
+	}
+	if u.ID == g.self && !sameIDs(roleIDs, current) {
+		return "不能修改自己的角色", nil
+	}
+	if len(added(roleIDs, current)) > 0 && !g.hasOrg(u.OrgID) {
+		return "该账号的党组织不在您的管理范围内，不能为其分配角色", nil
+	}
+	return "", nil
+}
 
 func (s *Service) handleUserExport(w http.ResponseWriter, r *http.Request) error {
 	q, err := s.scopedUserQuery(r, nil)

@@ -16,6 +16,7 @@ const role = (id: number, name: string, over = {}) => ({
   createTime: '2026-01-02T03:04:05Z',
   menus: [],
   depts: [],
+  editable: true,
   ...over,
 })
 const m = (id: number, pid: number | null, type: number, title: string, children?: unknown[], permission = '') => ({
@@ -132,5 +133,23 @@ describe('system/role', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull()
+  })
+
+  it('shows roles the caller may not change read-only, whatever its permissions', async () => {
+    signIn(['role:list', 'role:edit', 'role:del', 'menu:list'])
+    mock.onGet('/api/roles').reply(200, page([role(4, '党支部书记', { editable: false, isSystem: true }), role(6, '本院角色')]))
+    mock.onGet('/api/roles/4').reply(200, role(4, '党支部书记', { menus: [1, 2, 3], editable: false, isSystem: true }))
+    renderWithApp(<RolePage />)
+    await screen.findByText('本院角色')
+    expect(within(row('党支部书记')).getByText('内置')).toBeTruthy()
+    expect(within(row('党支部书记')).queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+    expect(within(row('党支部书记')).queryByRole('button', { name: /删\s*除/ })).toBeNull()
+    expect(within(row('本院角色')).getByRole('button', { name: /编\s*辑/ })).toBeTruthy()
+    expect(within(row('本院角色')).getByRole('button', { name: /删\s*除/ })).toBeTruthy()
+    // Its menus are shown, without the buttons that would save them.
+    fireEvent.click(within(row('党支部书记')).getByRole('button', { name: '分配菜单' }))
+    await screen.findByText('查询（user:list）')
+    expect(screen.queryByRole('button', { name: /保\s*存/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /全\s*选/ })).toBeNull()
   })
 })

@@ -40,7 +40,22 @@ export default function RolePage() {
   }
 
   const columns: TableProps<Role>['columns'] = [
-    { title: '名称', dataIndex: 'name', sorter: true, width: 150 },
+    {
+      title: '名称',
+      dataIndex: 'name',
+      sorter: true,
+      width: 150,
+      render: (v: string, r) => (
+        <>
+          {v}
+          {r.isSystem && (
+            <Tag style={{ marginLeft: 6 }} title="系统内置角色，只能由超级管理员修改">
+              内置
+            </Tag>
+          )}
+        </>
+      ),
+    },
     { title: '级别', dataIndex: 'level', width: 75, sorter: true },
     { title: '数据范围', dataIndex: 'dataScope', width: 110, render: (_, r) => <Tag color={r.dataScope === 'ALL' ? 'red' : 'blue'}>{scopeLabel(r)}</Tag> },
     { title: '描述', dataIndex: 'description', ellipsis: true, render: (v: string) => <span title={v}>{v}</span> },
@@ -55,12 +70,12 @@ export default function RolePage() {
           <Button type="link" size="small" onClick={() => setCurrent(r)}>
             分配菜单
           </Button>
-          {canEdit && (
+          {canEdit && r.editable && (
             <Button type="link" size="small" onClick={() => void edit(r)}>
               编辑
             </Button>
           )}
-          {canDelete && (
+          {canDelete && r.editable && (
             <Popconfirm
               title={`确定删除角色“${r.name}”吗？`}
               description="仍有用户使用的角色不能删除"

@@ -21,6 +21,13 @@ export interface Role {
   menus: number[]
   /** Custom-scope department ids (GET /api/roles/{id} only). */
   depts: number[]
+  /** A role the platform ships with: only the super administrator changes it. */
+  isSystem?: boolean
+  /**
+   * Whether the caller may change the role (edit, delete, menus). A non-admin sees the roles it
+   * manages and the system roles it may assign; the server refuses changes to the others anyway.
+   */
+  editable: boolean
 }
 
 export interface RoleBody {

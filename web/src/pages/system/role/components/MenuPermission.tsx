@@ -9,7 +9,7 @@ import { getRole, menuTree, saveRoleMenus } from '../service'
 import type { Role } from '../types'
 
 interface Props {
-  role: Pick<Role, 'id' | 'name'> | null
+  role: Pick<Role, 'id' | 'name' | 'editable'> | null
 }
 
 interface MenuOption {
@@ -37,7 +37,8 @@ export function initialChecked(tree: Menu[], menus: number[]): number[] {
 /** The role's menus and buttons as a checkable tree; saving sends the checked ids with their parents. */
 export default function MenuPermission({ role }: Props) {
   const canList = useHasPermission(['menu:list'])
-  const canEdit = useHasPermission(['role:edit'])
+  // Roles the caller holds or does not manage are shown read-only.
+  const canEdit = useHasPermission(['role:edit']) && !!role?.editable
   const tree = useQuery({ queryKey: ['menus', 'tree'], queryFn: menuTree, enabled: canList && !!role })
   const detail = useQuery({ queryKey: ['role', role?.id], queryFn: () => getRole(role!.id), enabled: canList && !!role })
   const [checked, setChecked] = useState<Key[]>([])

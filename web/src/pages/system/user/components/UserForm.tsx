@@ -22,6 +22,15 @@ const optional = (test: (v: string) => boolean, message: string) => ({
   validator: (_: unknown, v: string | undefined) => (!v || test(v) ? Promise.resolve() : Promise.reject(new Error(message))),
 })
 
+/**
+ * The roles the editor may assign, plus the ones the user already holds: the server lists only
+ * the former, and a role the user keeps must still show its name (keeping it is always allowed).
+ */
+function roleOptions(assignable: { id: number; name: string }[], held: { id: number; name: string }[]) {
+  const seen = new Set(assignable.map((r) => r.id))
+  return [...assignable, ...held.filter((r) => !seen.has(r.id))].map((r) => ({ label: r.name, value: r.id }))
+}
+
 /** Create or edit a user. New accounts get the configured initial password and must change it. */
 export default function UserForm({ user, onClose, onDone }: Props) {
   const canSeeRoles = useHasPermission(['role:list'])
@@ -103,7 +112,7 @@ export default function UserForm({ user, onClose, onDone }: Props) {
             mode="multiple"
             placeholder="请选择角色"
             loading={roles.isLoading}
-            options={(roles.data ?? []).map((r) => ({ label: r.name, value: r.id }))}
+            options={roleOptions(roles.data ?? [], user?.roleList ?? [])}
             showSearch={{ optionFilterProp: 'label' }}
             allowClear
           />
