@@ -50,6 +50,9 @@ func readUpload(r *http.Request, maxRows int, raw bool) (string, [][]string, err
 		return "", nil, httpx.BadRequest("请选择要导入的 Excel 文件")
 	}
 	defer f.Close()
+	if err := httpx.CheckForm(r.MultipartForm); err != nil {
+		return "", nil, err
+	}
 	if !strings.HasSuffix(strings.ToLower(hdr.Filename), ".xlsx") {
 		return "", nil, httpx.BadRequest("只支持 .xlsx 格式的 Excel 文件")
 	}
