@@ -10,7 +10,7 @@ import (
 
 // Migrations of the system domain, in order. Later domains add their own.
 func Migrations() []db.Migration {
-	return []db.Migration{
+	return append([]db.Migration{
 		{Version: 2026112201, Name: "system schema", Up: createSchema},
 		{Version: 2026112202, Name: "system seed: departments, configuration, school, menus, roles", Up: seedSystem},
 		{Version: 2026112203, Name: "system seed: dictionaries", Up: seedDictionaries},
@@ -20,7 +20,7 @@ func Migrations() []db.Migration {
 			return db.DDL(ctx, tx, `ALTER TABLE sys_user ADD COLUMN org_id BIGINT NULL`,
 				`CREATE INDEX idx_sys_user_org ON sys_user(org_id)`)
 		}},
-	}
+	}, httpHardeningMigrations()...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {
