@@ -22,6 +22,12 @@ func Handler() http.Handler {
 	files := http.FileServer(http.FS(root))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if hidden(name) {
+			// Vite's manifest (.vite/) and any other dot entry are build
+			// internals, not part of the app: not found, not the index page.
+			http.NotFound(w, r)
+			return
+		}
 		if name != "" && name != "index.html" {
 			if f, err := root.Open(name); err == nil {
 				st, statErr := f.Stat()
@@ -45,4 +51,14 @@ func Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(index) //nolint:errcheck
 	})
+}
+
+// hidden tells whether a path has a segment starting with a dot.
+func hidden(name string) bool {
+	for _, seg := range strings.Split(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return true
+		}
+	}
+	return false
 }

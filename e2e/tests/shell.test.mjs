@@ -27,6 +27,8 @@ describe('web shell', () => {
   const it = itWithScreenshot(() => page)
   let adminToken
   let first
+  /** Console reports of Content Security Policy violations, over the whole run. */
+  const violations = []
 
   const signIn = async (username, password) => {
     await page.goto(`${server.base}/web/`)
@@ -39,6 +41,9 @@ describe('web shell', () => {
     server = await startServer()
     browser = await openBrowser()
     page = await browser.context.newPage()
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (load|execute|apply|frame)/i.test(m.text())) violations.push(m.text())
+    })
     adminToken = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
     first = firstLeaf(await call(server.base, 'GET', '/api/menus/myTree', { token: adminToken }))
     assert.ok(first, 'the admin has at least one menu page')
@@ -63,6 +68,17 @@ describe('web shell', () => {
     assert.match(await page.locator('.app-breadcrumb').innerText(), /首页/)
     await page.waitForFunction((t) => document.title.includes(t), first.title)
     await screenshot(page, '02-first-menu')
+
+    // The session is an HttpOnly cookie: present for the browser, invisible to the page's scripts.
+    const cookies = await browser.context.cookies(server.base)
+    const session = cookies.find((c) => c.name === 'zhdj_session')
+    assert.ok(session, 'session cookie set')
+    assert.equal(session.httpOnly, true)
+    assert.equal(session.sameSite, 'Lax')
+    assert.equal(session.expires, -1, 'without 记住我 the cookie ends with the browser session')
+    const visible = await page.evaluate(() => document.cookie)
+    assert.ok(!visible.includes(session.value), 'the token is not readable by scripts')
+    assert.match(visible, /zhdj_signed_in=1/)
   })
 
   it('opens two pages as tags', async () => {
@@ -171,7 +187,8 @@ describe('web shell', () => {
     await page.getByText('确定注销并退出系统吗？').waitFor()
     await page.getByRole('button', { name: /确\s*定/ }).click()
     await page.waitForURL(/\/web\/login/)
-    assert.equal((await browser.context.cookies(server.base)).find((c) => c.name === 'Admin-Token'), undefined)
+    const left = (await browser.context.cookies(server.base)).map((c) => c.name)
+    assert.ok(!left.includes('zhdj_session') && !left.includes('zhdj_signed_in'), `cookies after logout: ${left}`)
     await page.goto(`${server.base}/web/home/home`)
     await page.waitForURL(/\/web\/login\?redirect=%2Fhome%2Fhome/)
     await screenshot(page, '08-logged-out')
@@ -213,5 +230,15 @@ describe('web shell', () => {
     await page.waitForURL(/\/web\/401$/)
     await page.getByText('抱歉，您没有访问权限，请联系管理员。').waitFor()
     await screenshot(page, '10-forbidden')
+  })
+
+  it('runs under its Content Security Policy without violations', async () => {
+    const res = await page.goto(`${server.base}/web/login`)
+    const csp = res.headers()['content-security-policy'] ?? ''
+    assert.match(csp, /script-src 'self';/)
+    assert.match(csp, /frame-ancestors 'self'/)
+    // Every page this run opened (login, layout, system pages, dialogs) loaded under the policy.
+    assert.deepEqual(violations, [])
+    assert.equal((await page.request.get(`${server.base}/web/.vite/manifest.json`)).status(), 404)
   })
 })

@@ -127,7 +127,7 @@ func (a *App) Close() error { return a.DB.Close() }
 
 func (a *App) router() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer, httpx.PathGuard, httpx.SecurityHeaders)
+	r.Use(middleware.Recoverer)
 	r.Get("/healthz", func(w http.ResponseWriter, req *http.Request) {
 		ctx, cancel := context.WithTimeout(req.Context(), 3*time.Second)
 		defer cancel()
@@ -150,8 +150,11 @@ func (a *App) router() http.Handler {
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		httpx.WriteError(w, req, httpx.E(http.StatusMethodNotAllowed, "不支持的请求方法"))
 	})
-	// Method override must run before routing, so it wraps the router.
-	return httpx.MethodOverride(r)
+	// Outside the router, in order: the security headers (on every answer,
+	// refusals included), path tricks and hostile characters refused before
+	// anything reads the request, then the method override (before routing).
+	headers := httpx.SecurityHeaders(func(req *http.Request) httpx.WebPolicy { return a.System.WebPolicy(req.Context()) })
+	return headers(httpx.PathGuard(httpx.InputGuard(httpx.MethodOverride(r))))
 }
 
 // endpoint wraps a route: the guard, the handler, the error mapper and the

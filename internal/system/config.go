@@ -60,9 +60,9 @@ const (
 // shell): they can be edited but not deleted, renamed or given another kind.
 var builtinConfigKeys = func() map[string]bool {
 	m := map[string]bool{}
-	for _, k := range []string{CfgPasswordReg, CfgPasswordRegTip, CfgInitPassword, CfgCaptchaEnabled, CfgFooterHTML,
+	for _, k := range []string{CfgPasswordReg, CfgPasswordRegTip, CfgFrameAncestors, CfgCaptchaEnabled, CfgFooterHTML,
 		CfgSchoolCode, CfgLockMaxFailures, CfgLockWindowMin, CfgLockMinutes, CfgSessionIdleMin, CfgSessionMaxHours,
-		CfgUploadMaxMB, CfgUploadExts, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl"} {
+		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl"} {
 		m[k] = true
 	}
 	return m
@@ -106,7 +106,7 @@ type ConfigEntry struct {
 func (s *Service) PublicConfig(ctx context.Context) ([]ConfigEntry, error) {
 	var rows []Config
 	err := s.db.NewSelect().Model(&rows).Column("config_key", "config_value", "value_kind").
-		Where("is_public = ?", true).Where("is_secret = ?", false).Where("config_key <> ?", CfgInitPassword).
+		Where("is_public = ?", true).Where("is_secret = ?", false).
 		OrderExpr("id ASC").Scan(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
@@ -179,8 +179,6 @@ func (in *ConfigInput) normalise() error {
 		return httpx.BadRequest("配置值不能超过%d个字", maxConfigValue)
 	case in.IsPublic && in.IsSecret:
 		return httpx.BadRequest("保密配置不能公开")
-	case in.IsPublic && in.ConfigKey == CfgInitPassword:
-		return httpx.BadRequest("初始密码不能公开")
 	}
 	return nil
 }
@@ -208,8 +206,8 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 	default:
 		return httpx.BadRequest("配置值类型无效")
 	}
-	if in.ConfigKey == CfgInitPassword {
-		return s.checkPolicy(ctx, v)
+	if in.ConfigKey == CfgFrameAncestors && !validFrameAncestors(v) {
+		return httpx.BadRequest("请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址")
 	}
 	if urlConfigKeys[in.ConfigKey] && v != "" && !isWebURL(v) {
 		return httpx.BadRequest("请输入以 http:// 或 https:// 开头的地址")
@@ -219,11 +217,58 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 
 // urlConfigKeys hold addresses the browser loads or opens; anything but an
 // http(s) URL (javascript:, data:) would run script in our origin.
-var urlConfigKeys = map[string]bool{"ssoLogoutUrl": true, "qaSearchUrl": true, "isNeedBaiduStatistics": true}
+var urlConfigKeys = map[string]bool{"ssoLogoutUrl": true, "qaSearchUrl": true, CfgStatsScript: true}
 
 func isWebURL(v string) bool {
 	u, err := url.Parse(v)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// Settings of the browser security headers (seeded by migration 2026112431).
+const (
+	// CfgFrameAncestors lists who may show the app in a frame (CSP frame-ancestors).
+	CfgFrameAncestors = "frameAncestors"
+	// CfgStatsScript is the optional statistics script; its origin is allowed
+	// in the Content Security Policy while it is set.
+	CfgStatsScript = "isNeedBaiduStatistics"
+)
+
+// frameSource is one source of frame-ancestors: our keywords, or an http(s)
+// origin (a leading "*." wildcard allowed). Nothing that could end the
+// directive (';', ',', quotes) passes.
+var frameSource = regexp.MustCompile(`^(?:'self'|https?://(?:\*\.)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::[0-9]{1,5})?)$`)
+
+func validFrameAncestors(v string) bool {
+	fields := strings.Fields(v)
+	if len(fields) == 1 && fields[0] == "'none'" {
+		return true
+	}
+	if len(fields) == 0 || len(fields) > 20 {
+		return false
+	}
+	for _, f := range fields {
+		if !frameSource.MatchString(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// WebPolicy is what the browser security headers need from the settings:
+// the frame-ancestors list ('self' unless validly set) and the origin of the
+// statistics script when one is configured.
+func (s *Service) WebPolicy(ctx context.Context) httpx.WebPolicy {
+	p := httpx.WebPolicy{FrameAncestors: "'self'"}
+	if v := strings.Join(strings.Fields(s.Setting(ctx, CfgFrameAncestors)), " "); validFrameAncestors(v) {
+		p.FrameAncestors = v
+	}
+	if v := s.Setting(ctx, CfgStatsScript); isWebURL(v) {
+		u, _ := url.Parse(v)
+		if origin := u.Scheme + "://" + u.Host; frameSource.MatchString(origin) {
+			p.ScriptOrigins = []string{origin}
+		}
+	}
+	return p
 }
 
 // CreateConfig adds a setting and returns it as every answer shows it: a

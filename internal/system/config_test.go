@@ -87,21 +87,19 @@ func TestConfigPublicNeverLeaks(t *testing.T) {
 			t.Errorf("public config lacks %s", k)
 		}
 	}
-	for _, k := range []string{"initPassword", "smsApiKey", "schoolCode", "lockMaxFailures"} {
+	for _, k := range []string{"smsApiKey", "schoolCode", "lockMaxFailures"} {
 		if _, ok := pub[k]; ok {
 			t.Errorf("public config includes %s", k)
 		}
 	}
 
-	// Even a tampered row (public and secret, or the initial password made
-	// public behind the API's back) stays out.
+	// Even a tampered row (public and secret behind the API's back) stays out.
 	if _, err := e.DB.NewUpdate().Table("sys_config").Set("is_public = ?", true).
-		Where("config_key IN (?, ?)", "initPassword", "smsApiKey").Exec(t.Context()); err != nil {
+		Where("config_key = ?", "smsApiKey").Exec(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	initPass := storedConfig(t, e, "initPassword")
 	for k, v := range publicConfig(t, e) {
-		if k == "initPassword" || k == "smsApiKey" || v == initPass || strings.Contains(v, "s3cr3t") {
+		if k == "smsApiKey" || strings.Contains(v, "s3cr3t") {
 			t.Fatalf("public config leaks %s=%s", k, v)
 		}
 	}
@@ -113,10 +111,6 @@ func TestConfigPublicNeverLeaks(t *testing.T) {
 	}
 	row.IsPublic = true
 	wantErrorMessage(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, row), http.StatusBadRequest, "保密配置不能公开")
-	row = configByKey(t, e, "initPassword")
-	row.IsPublic = true
-	row.ConfigValue = initPass
-	wantErrorMessage(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, row), http.StatusBadRequest, "初始密码不能公开")
 }
 
 func TestConfigSecretsMasked(t *testing.T) {
@@ -193,8 +187,11 @@ func TestConfigValidation(t *testing.T) {
 		{"passwordReg", "^(?=.*[A-Z", http.StatusBadRequest, "正则表达式无效"},
 		{"passwordReg", "(", http.StatusBadRequest, "正则表达式无效"},
 		{"passwordReg", `^(?=.*[A-Za-z])(?=.*\d).{8,32}$`, http.StatusNoContent, ""},
-		{"initPassword", "short", http.StatusBadRequest, "密码须为8-32位，且同时包含字母、数字和特殊字符"},
-		{"initPassword", "Init12345", http.StatusNoContent, ""},
+		{"frameAncestors", "'self'; script-src *", http.StatusBadRequest, "请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址"},
+		{"frameAncestors", "'none' https://a.example", http.StatusBadRequest, ""},
+		{"frameAncestors", "javascript:x", http.StatusBadRequest, ""},
+		{"frameAncestors", "'self' https://portal.example.edu.cn", http.StatusNoContent, ""},
+		{"frameAncestors", "'none'", http.StatusNoContent, ""},
 		{"htmlTitle", "测试大学智慧党建", http.StatusNoContent, ""},
 		{"ssoLogoutUrl", "javascript:alert(1)", http.StatusBadRequest, "请输入以 http:// 或 https:// 开头的地址"},
 		{"qaSearchUrl", "//evil.example/x", http.StatusBadRequest, ""},
@@ -221,7 +218,8 @@ func TestConfigValidation(t *testing.T) {
 
 	// The tip comes from the current policy: it tells the rule that failed.
 	apptest.Expect(t, putConfigValue(t, e, "passwordRegTip", "至少8位，含字母和数字"), http.StatusNoContent)
-	wantErrorMessage(t, putConfigValue(t, e, "initPassword", "abcdefgh"), http.StatusBadRequest, "至少8位，含字母和数字")
+	res := e.Do("POST", "/api/users/updatePassByAdmin", e.AdminTK, map[string]string{"username": "admin", "newPass": e.Encrypt("abcdefgh")})
+	wantErrorMessage(t, res, http.StatusBadRequest, "至少8位，含字母和数字")
 
 	builtin := configByKey(t, e, "lockMinutes")
 	renamed := builtin
@@ -285,7 +283,7 @@ func TestConfigClearSettingsOnWrite(t *testing.T) {
 func TestConfigBuiltinsCannotBeDeleted(t *testing.T) {
 	e := apptest.New(t)
 	all := allConfigs(t, e)
-	for _, k := range []string{"passwordReg", "passwordRegTip", "initPassword", "captchaEnabled", "footerHtml", "schoolCode",
+	for _, k := range []string{"passwordReg", "passwordRegTip", "frameAncestors", "isNeedBaiduStatistics", "captchaEnabled", "footerHtml", "schoolCode",
 		"lockMaxFailures", "lockWindowMinutes", "lockMinutes", "sessionIdleMinutes", "sessionMaxHours", "uploadMaxMB",
 		"uploadAllowedExt", "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl"} {
 		t.Run(k, func(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 
 // Migrations of the system domain, in order. Later domains add their own.
 func Migrations() []db.Migration {
-	return []db.Migration{
+	return append([]db.Migration{
 		{Version: 2026112201, Name: "system schema", Up: createSchema},
 		{Version: 2026112202, Name: "system seed: departments, configuration, school, menus, roles", Up: seedSystem},
 		{Version: 2026112203, Name: "system seed: dictionaries", Up: seedDictionaries},
@@ -21,7 +21,7 @@ func Migrations() []db.Migration {
 				`CREATE INDEX idx_sys_user_org ON sys_user(org_id)`)
 		}},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
-	}
+	}, httpHardeningMigrations()...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

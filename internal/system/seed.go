@@ -7,7 +7,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/system/dictseed"
 )
@@ -98,7 +97,6 @@ type configSeed struct {
 const (
 	CfgPasswordReg     = "passwordReg"
 	CfgPasswordRegTip  = "passwordRegTip"
-	CfgInitPassword    = "initPassword"
 	CfgCaptchaEnabled  = "captchaEnabled"
 	CfgFooterHTML      = "footerHtml"
 	CfgSchoolCode      = "schoolCode"
@@ -115,8 +113,6 @@ func configSeeds() []configSeed {
 	return []configSeed{
 		{CfgPasswordReg, `^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,32}$`, "密码规则", "security", "regex", "JavaScript 正则表达式，浏览器和服务器都用它检查新密码", true, false},
 		{CfgPasswordRegTip, "密码须为8-32位，且同时包含字母、数字和特殊字符", "密码规则提示", "security", "text", "", true, false},
-		// A fresh random initial password per installation: never a default in code.
-		{CfgInitPassword, auth.RandomPassword(12), "初始密码", "security", "text", "新建或重置账号时使用，用户首次登录须修改", false, false},
 		{CfgCaptchaEnabled, "true", "登录验证码", "security", "bool", "关闭后登录不再需要验证码（仅用于自动化测试环境）", true, false},
 		{CfgLockMaxFailures, "5", "登录失败锁定次数", "security", "int", "在统计时间内连续失败达到此次数即锁定账号", false, false},
 		{CfgLockWindowMin, "15", "登录失败统计时间（分钟）", "security", "int", "", false, false},

@@ -277,11 +277,11 @@ func (s *Service) Guard(r *http.Request, perm string) (*http.Request, error) {
 	if perm == httpx.Public {
 		return r, nil
 	}
-	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok {
-		return nil, httpx.Unauthorized
+	token, err := httpx.SessionToken(r) // bearer header or session cookie (CSRF-checked)
+	if err != nil {
+		return nil, err
 	}
-	p, err := s.Authenticate(r.Context(), strings.TrimSpace(token))
+	p, err := s.Authenticate(r.Context(), token)
 	if err != nil {
 		return nil, err
 	}

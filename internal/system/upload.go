@@ -55,6 +55,9 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 		}
 		return nil, httpx.BadRequest("请选择要上传的文件")
 	}
+	if err := httpx.CheckForm(r.MultipartForm); err != nil {
+		return nil, err
+	}
 	f, hdr, err := r.FormFile(opts.Field)
 	if err != nil {
 		return nil, httpx.BadRequest("请选择要上传的文件")

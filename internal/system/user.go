@@ -325,31 +325,37 @@ func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error)
 	return users, nil
 }
 
-// CreateUser makes an account with the initial password (to be changed).
-func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, error) {
+// CreateUser makes an account with its own random initial password (to be
+// changed at first sign-in) and returns the password, which is never stored
+// in clear nor shown again.
+func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, string, error) {
 	if err := in.normalise(); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	g, err := s.grantorOf(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, "", httpx.Internal(err)
 	}
 	if err := s.checkAssignable(ctx, scope, in.DeptID); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := s.checkGrant(ctx, g, in.RoleIDs); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	hash, err := s.initialPasswordHash(ctx)
+	plain, err := s.newInitialPassword(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
+	}
+	hash, err := s.hasher.Hash(plain)
+	if err != nil {
+		return nil, "", httpx.Internal(err)
 	}
 	now := s.now()
 	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone, Email: in.Email,
@@ -362,11 +368,11 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, error) {
 		return setUserRoles(ctx, tx, u.ID, in.RoleIDs)
 	})
 	if db.IsUniqueViolation(err) {
-		return nil, httpx.Conflict("用户名 %s 已存在", in.Username)
+		return nil, "", httpx.Conflict("用户名 %s 已存在", in.Username)
 	} else if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, "", httpx.Internal(err)
 	}
-	return u, nil
+	return u, plain, nil
 }
 
 func setUserRoles(ctx context.Context, tx bun.IDB, userID int64, roleIDs []int64) error {
@@ -526,17 +532,15 @@ func (s *Service) Unlock(ctx context.Context, ids []int64) error {
 	return nil
 }
 
-// Activate opens imported accounts with the initial password (to be changed).
+// Activate opens imported accounts. Their password stays the one the import
+// generated and showed once (still to be changed at first sign-in); a lost
+// one is replaced with managerResetPass.
 func (s *Service) Activate(ctx context.Context, ids []int64) error {
 	if _, err := s.usersInScope(ctx, ids); err != nil {
 		return err
 	}
-	hash, err := s.initialPasswordHash(ctx)
-	if err != nil {
-		return err
-	}
-	_, err = s.db.NewUpdate().Model((*User)(nil)).Set("activated = ?", true).Set("enabled = ?", true).
-		Set("password_hash = ?", hash).Set("pwd_state = ?", PwdInitial).Set("updated_at = ?", s.now()).
+	_, err := s.db.NewUpdate().Model((*User)(nil)).Set("activated = ?", true).Set("enabled = ?", true).
+		Set("updated_at = ?", s.now()).
 		Where("id IN (?)", bun.In(ids)).Exec(ctx)
 	if err != nil {
 		return httpx.Internal(err)

@@ -36,7 +36,7 @@ func (s *Service) userRoutes(rs *httpx.Routes) {
 	rs.Post("/api/users/updatePassByAdmin", "user:pass", httpx.Update(func(ctx ctxT, in adminPasswordInput) error {
 		return s.AdminSetPassword(ctx, in.Username, in.NewPass)
 	}))
-	rs.Post("/api/users/managerResetPass/", "user:pass", httpx.Update(func(ctx ctxT, in userIDInput) error {
+	rs.Post("/api/users/managerResetPass/", "user:pass", httpx.Action(func(ctx ctxT, in userIDInput) (InitialPassword, error) {
 		return s.ResetToInitial(ctx, in.ID)
 	}))
 	rs.Get("/api/users/check", httpx.SignedIn, httpx.Read(s.CheckOwnPassword))
@@ -106,7 +106,7 @@ func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error
 	if err := httpx.Decode(r, &in); err != nil {
 		return err
 	}
-	u, err := s.CreateUser(r.Context(), in)
+	u, plain, err := s.CreateUser(r.Context(), in)
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,11 @@ func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	view.Roles = nil
-	return httpx.Created(w, view)
+	// The only time the initial password is shown: the creator hands it over.
+	return httpx.Created(w, struct {
+		UserView
+		InitialPassword string `json:"initialPassword"`
+	}{view, plain})
 }
 
 func (s *Service) handleUpdateState(w http.ResponseWriter, r *http.Request) error {

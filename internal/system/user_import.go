@@ -2,12 +2,14 @@ package system
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
@@ -62,27 +64,31 @@ func (s *Service) handleUserImport(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	return httpx.OK(w, map[string]int{"created": created, "updated": updated})
+	// The new accounts' initial passwords are in this answer only, for the
+	// administrator to print or save now; the server keeps just their hashes.
+	return httpx.OK(w, map[string]any{"created": len(created), "updated": updated, "passwords": created})
 }
 
 // ImportUsers creates or updates accounts from template rows, all or
 // nothing: any invalid row means nothing is written and every problem is
 // reported. New accounts are not activated until registerNoEnterUser.
-func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, updated int, err error) {
+// Each new account gets its own random initial password, returned in
+// created (once) and stored only as a hash.
+func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created []InitialPassword, updated int, err error) {
 	if len(rows) < 2 {
-		return 0, 0, httpx.BadRequest("文件中没有数据行")
+		return nil, 0, httpx.BadRequest("文件中没有数据行")
 	}
 	if excel.Cell(rows[0], 0) != userImportHeaders[0] || excel.Cell(rows[0], 1) != userImportHeaders[1] {
-		return 0, 0, httpx.BadRequest("表头与模板不一致，请下载最新模板")
+		return nil, 0, httpx.BadRequest("表头与模板不一致，请下载最新模板")
 	}
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
-		return 0, 0, httpx.Internal(err)
+		return nil, 0, httpx.Internal(err)
 	}
 	depts := map[string]int64{}
 	var deptRows []Dept
 	if err := s.db.NewSelect().Model(&deptRows).Scan(ctx); err != nil {
-		return 0, 0, httpx.Internal(err)
+		return nil, 0, httpx.Internal(err)
 	}
 	for _, d := range deptRows {
 		depts[d.Name] = d.ID
@@ -90,7 +96,7 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 	roles := map[string]Role{}
 	var roleRows []Role
 	if err := s.db.NewSelect().Model(&roleRows).Scan(ctx); err != nil {
-		return 0, 0, httpx.Internal(err)
+		return nil, 0, httpx.Internal(err)
 	}
 	for _, rr := range roleRows {
 		roles[rr.Name] = rr
@@ -99,11 +105,11 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 	// caller may see it, and given only when the caller may grant it.
 	g, err := s.grantorOf(ctx)
 	if err != nil {
-		return 0, 0, err
+		return nil, 0, err
 	}
 	facts, err := s.judgeRoles(ctx, g, roleRows)
 	if err != nil {
-		return 0, 0, httpx.Internal(err)
+		return nil, 0, httpx.Internal(err)
 	}
 	var problems []RowError
 	type parsed struct {
@@ -167,15 +173,12 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 		items = append(items, parsed{in, line})
 	}
 	if len(items) == 0 && len(problems) == 0 {
-		return 0, 0, httpx.BadRequest("文件中没有数据行")
+		return nil, 0, httpx.BadRequest("文件中没有数据行")
 	}
 	if len(problems) > 0 {
-		return 0, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(problems)), Details: problems}
+		return nil, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(problems)), Details: problems}
 	}
-	hash, err := s.initialPasswordHash(ctx)
-	if err != nil {
-		return 0, 0, err
-	}
+	importHasher := auth.Hasher{Cost: importPasswordCost}
 	selfID := rbac.From(ctx).UserID
 	var outOfScope []RowError
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
@@ -206,6 +209,14 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 				updated++
 				continue
 			}
+			plain, err := s.newInitialPassword(ctx)
+			if err != nil {
+				return err
+			}
+			hash, err := importHasher.Hash(plain)
+			if err != nil {
+				return err
+			}
 			u := &User{Username: it.in.Username, NickName: it.in.NickName, Gender: it.in.Gender, Phone: it.in.Phone,
 				Email: it.in.Email, DeptID: it.in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: true,
 				Activated: false, HasLeft: it.in.HasLeft, CreatedAt: now, UpdatedAt: now}
@@ -215,7 +226,7 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 			if err := setUserRoles(ctx, tx, u.ID, it.in.RoleIDs); err != nil {
 				return err
 			}
-			created++
+			created = append(created, InitialPassword{ID: u.ID, Username: u.Username, NickName: u.NickName, InitialPassword: plain})
 		}
 		if len(outOfScope) > 0 {
 			return errRollback
@@ -223,10 +234,13 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created, up
 		return nil
 	})
 	if len(outOfScope) > 0 {
-		return 0, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(outOfScope)), Details: outOfScope}
+		return nil, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(outOfScope)), Details: outOfScope}
 	}
-	if err != nil {
-		return 0, 0, httpx.Internal(err)
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return nil, 0, he
+	} else if err != nil {
+		return nil, 0, httpx.Internal(err)
 	}
 	return created, updated, nil
 }

@@ -36,12 +36,14 @@ func TestUserCRUDAndValidation(t *testing.T) {
 	}
 	res := e.Do("POST", "/api/users", e.AdminTK, map[string]any{"username": "zhangsan", "nickName": "张三", "phone": "13800138000", "gender": "1"})
 	apptest.Expect(t, res, 201)
-	id := int64(res.Map(t)["id"].(float64))
+	created := res.Map(t)
+	id := int64(created["id"].(float64))
+	initial, _ := created["initialPassword"].(string)
 	if res := e.Do("POST", "/api/users", e.AdminTK, map[string]any{"username": "zhangsan", "nickName": "重名"}); res.Status != 409 {
 		t.Fatalf("duplicate: %d %s", res.Status, res.Body)
 	}
 	// The new account signs in with the initial password and must change it.
-	tok := e.Login("zhangsan", e.Sys.Setting(context.Background(), "initPassword"))
+	tok := e.Login("zhangsan", initial)
 	if res := e.Do("GET", "/api/users/check", tok, nil); !strings.Contains(string(res.Body), `"reason":"initial"`) {
 		t.Fatalf("check %s", res.Body)
 	}
@@ -136,10 +138,15 @@ func TestUserImportIsAllOrNothing(t *testing.T) {
 	// Fixed file: one new account, not activated until registerNoEnterUser.
 	res = e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx", workbook(t, rows[:2]), nil)
 	apptest.Expect(t, res, 200)
-	if !strings.Contains(string(res.Body), `"created":1`) {
+	var imported struct {
+		Created   int
+		Passwords []struct{ Username, InitialPassword string }
+	}
+	res.JSON(t, &imported)
+	if imported.Created != 1 || len(imported.Passwords) != 1 || imported.Passwords[0].Username != "li4" {
 		t.Fatalf("import %s", res.Body)
 	}
-	if m := login(e, "li4", e.Sys.Setting(context.Background(), "initPassword"), nil).Message(); m != "账号未激活，请联系管理员" {
+	if m := login(e, "li4", imported.Passwords[0].InitialPassword, nil).Message(); m != "账号未激活，请联系管理员" {
 		t.Fatalf("imported account: %s", m)
 	}
 	// Importing again updates instead of duplicating.

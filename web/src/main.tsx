@@ -10,12 +10,11 @@ import './styles.css'
 
 dayjs.locale('zh-cn')
 
-// Single sign-on hands over a session id in the URL: keep it as the token, then go to the web root.
+// Single sign-on hands over a session id in the URL: the server turns it into the HttpOnly session
+// cookie (a script cannot set that cookie), then the app starts at the web root.
 const sessionId = sessionIdFrom(window.location.search)
-if (sessionId) {
-  useSessionStore.getState().adoptToken(sessionId)
-  window.history.replaceState(null, '', import.meta.env.BASE_URL)
-}
+if (sessionId) window.history.replaceState(null, '', import.meta.env.BASE_URL)
+const adopted = sessionId ? useSessionStore.getState().adoptSession(sessionId).catch(() => undefined) : Promise.resolve()
 
 const config = useConfigStore.getState()
 void config.load().then(() => {
@@ -29,8 +28,10 @@ void config.load().then(() => {
   }
 })
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void adopted.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 )

@@ -5,6 +5,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,9 +40,12 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		db = bun.NewDB(sqldb, pgdialect.New())
 	} else {
 		if dir := filepath.Dir(dsn); dir != "" {
-			if err := os.MkdirAll(dir, 0o750); err != nil {
+			if err := os.MkdirAll(dir, 0o700); err != nil {
 				return nil, fmt.Errorf("create database directory: %w", err)
 			}
+		}
+		if err := privateFile(dsn); err != nil {
+			return nil, err
 		}
 		// WAL lets readers work while one writer commits; busy_timeout makes a
 		// second writer wait instead of failing; _txlock=immediate takes the
@@ -64,6 +68,24 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		return nil, fmt.Errorf("connect to database: %w", err)
 	}
 	return db, nil
+}
+
+// privateFile creates the SQLite file readable by its owner only (0600,
+// whatever the umask) before SQLite opens it, and tightens an existing one
+// and its -wal/-shm companions. SQLite creates -wal and -shm with the mode
+// of the database file, so they follow.
+func privateFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("create database file: %w", err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("database file mode: %w", err)
+		}
+	}
+	return nil
 }
 
 // IsPostgresDSN tells a PostgreSQL URL from a SQLite path.

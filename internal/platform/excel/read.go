@@ -138,6 +138,9 @@ func (rd *Reader) readUpload(r *http.Request, maxRows int, raw bool) (string, []
 		return "", nil, httpx.BadRequest("请选择要导入的 Excel 文件")
 	}
 	defer f.Close()
+	if err := httpx.CheckForm(r.MultipartForm); err != nil {
+		return "", nil, err
+	}
 	if !strings.HasSuffix(strings.ToLower(hdr.Filename), ".xlsx") {
 		return "", nil, httpx.BadRequest("只支持 .xlsx 格式的 Excel 文件")
 	}

@@ -1,9 +1,8 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 )
 
@@ -26,18 +25,17 @@ func Created(w http.ResponseWriter, v any) error { JSON(w, http.StatusCreated, v
 // NoContent answers 204.
 func NoContent(w http.ResponseWriter) error { w.WriteHeader(http.StatusNoContent); return nil }
 
-// Decode reads a JSON body into v; a malformed body is a 400 in Chinese.
+// Decode reads a JSON body into v; a malformed body is a 400 in Chinese, and
+// so is one carrying NUL characters or invalid UTF-8 (see readJSONBody).
 func Decode(r *http.Request, v any) error {
-	body := http.MaxBytesReader(nil, r.Body, MaxJSONBody)
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return BadRequest("请求内容不能为空")
-		}
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return BadRequest("请求内容过大")
-		}
+	raw, err := readJSONBody(r)
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return BadRequest("请求内容不能为空")
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
 		return &Error{Status: http.StatusBadRequest, Message: "请求数据格式错误", Cause: err}
 	}
 	return nil

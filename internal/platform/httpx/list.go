@@ -1,10 +1,9 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"sort"
@@ -45,7 +44,8 @@ func NewPage[T any](content []T, total int) PageResult[T] {
 	return PageResult[T]{Content: content, TotalElements: total}
 }
 
-// ParsePage reads page, size and sort from the query string.
+// ParsePage reads page, size and sort from the query string. A page beyond
+// MaxOffset rows and more than MaxSorts sort terms are a 400.
 func ParsePage(q url.Values) (Page, error) {
 	p := Page{Size: DefaultPageSize, Sorts: q["sort"]}
 	if v := q.Get("page"); v != "" {
@@ -61,6 +61,17 @@ func ParsePage(q url.Values) (Page, error) {
 			return p, BadRequest("每页条数应在 1 到 %d 之间", MaxPageSize)
 		}
 		p.Size = n
+	}
+	// Compared by division, so that a huge page cannot overflow page × size.
+	if p.Page > MaxOffset/p.Size {
+		return p, BadRequest("页码超出范围")
+	}
+	terms := 0
+	for _, s := range p.Sorts {
+		terms += len(splitSorts(s))
+	}
+	if terms > MaxSorts {
+		return p, BadRequest("排序字段最多 %d 个", MaxSorts)
 	}
 	return p, nil
 }
@@ -129,16 +140,20 @@ func QueryFilters(q url.Values) map[string]any {
 
 // BodyFilters reads a JSON object of filters; an empty body means no filters.
 func BodyFilters(r *http.Request) (map[string]any, error) {
-	if r.Body == nil || r.ContentLength == 0 {
-		return map[string]any{}, nil
-	}
 	out := map[string]any{}
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, MaxJSONBody))
+	if r.Body == nil || r.ContentLength == 0 {
+		return out, nil
+	}
+	raw, err := readJSONBody(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return out, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&out); err != nil {
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
 		return nil, BadRequest("查询条件格式错误")
 	}
 	return out, nil
@@ -259,6 +274,9 @@ func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuer
 		list, ok := raw.([]any)
 		if !ok {
 			list = []any{raw}
+		}
+		if len(list) > MaxFilterValues {
+			return nil, BadRequest("查询条件 %s 最多 %d 项", name, MaxFilterValues)
 		}
 		vals := make([]any, 0, len(list))
 		for _, item := range list {

@@ -50,18 +50,68 @@ func PathGuard(next http.Handler) http.Handler {
 	})
 }
 
-// SecurityHeaders sets the headers every response carries.
-func SecurityHeaders(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "SAMEORIGIN")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/auth/") {
-			h.Set("Cache-Control", "no-store")
-		}
-		next.ServeHTTP(w, r)
-	})
+// WebPolicy is what the browser security headers depend on; the
+// administrator sets it at run time (system settings).
+type WebPolicy struct {
+	// FrameAncestors is the CSP frame-ancestors source list: "'self'",
+	// "'none'" or origins allowed to embed the app.
+	FrameAncestors string
+	// ScriptOrigins may serve scripts besides our own (the optional
+	// statistics script); they also receive its beacons (img, connect).
+	ScriptOrigins []string
+}
+
+// ContentSecurityPolicy is the CSP of the web app. antd writes its CSS-in-JS
+// into <style> elements, hence 'unsafe-inline' for styles only; scripts come
+// from our own origin (index.html has no inline script).
+func (p WebPolicy) ContentSecurityPolicy() string {
+	fa := p.FrameAncestors
+	if fa == "" {
+		fa = "'self'"
+	}
+	extra := ""
+	for _, o := range p.ScriptOrigins {
+		extra += " " + o
+	}
+	return "default-src 'self'; script-src 'self'" + extra + "; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+		"frame-ancestors " + fa + "; img-src 'self' data: blob:" + extra + "; style-src 'self' 'unsafe-inline'; " +
+		"connect-src 'self'" + extra
+}
+
+// XFrameOptions is the legacy header consistent with FrameAncestors; origins
+// other than our own cannot be expressed in it (ALLOW-FROM is obsolete), so
+// then it is left out and browsers follow frame-ancestors.
+func (p WebPolicy) XFrameOptions() string {
+	switch p.FrameAncestors {
+	case "", "'self'":
+		return "SAMEORIGIN"
+	case "'none'":
+		return "DENY"
+	}
+	return ""
+}
+
+// SecurityHeaders sets the headers every response carries, and the Content
+// Security Policy on the web app under /web/.
+func SecurityHeaders(policy func(*http.Request) WebPolicy) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			p := policy(r)
+			h := w.Header()
+			h.Set("X-Content-Type-Options", "nosniff")
+			if xfo := p.XFrameOptions(); xfo != "" {
+				h.Set("X-Frame-Options", xfo)
+			}
+			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+			if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/auth/") {
+				h.Set("Cache-Control", "no-store")
+			}
+			if r.URL.Path == "/web" || strings.HasPrefix(r.URL.Path, "/web/") {
+				h.Set("Content-Security-Policy", p.ContentSecurityPolicy())
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // ClientIP is the peer address of the request. Behind a reverse proxy the

@@ -3,7 +3,7 @@ import MockAdapter from 'axios-mock-adapter'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { cancelAllRequests, createHttp, MSG_BACKEND_DOWN, MSG_FAILED, MSG_TIMEOUT, type RequestHandlers } from './request'
 
-function setup({ token = 'tok-1', methodOverride = false } = {}) {
+function setup({ methodOverride = false } = {}) {
   let relogin: (ok: boolean) => void = () => undefined
   const handlers = {
     notifyError: vi.fn(),
@@ -11,7 +11,7 @@ function setup({ token = 'tok-1', methodOverride = false } = {}) {
     relogin: vi.fn(),
     forbidden: vi.fn(),
   } satisfies RequestHandlers
-  const http = createHttp({ getToken: () => token, handlers: () => handlers, methodOverride })
+  const http = createHttp({ handlers: () => handlers, methodOverride })
   const mock = new MockAdapter(http)
   return { http, mock, handlers, answerRelogin: (ok: boolean) => relogin(ok) }
 }
@@ -22,9 +22,9 @@ describe('request pipeline', () => {
     ctx = setup()
   })
 
-  it('sends bearer token, JSON, credentials and the 60 s timeout', async () => {
+  it('sends the CSRF header, JSON, credentials (the session cookie) and the 60 s timeout', async () => {
     ctx.mock.onGet('/api/x').reply((config) => {
-      expect(config.headers?.Authorization).toBe('Bearer tok-1')
+      expect(config.headers?.['X-Requested-With']).toBe('XMLHttpRequest')
       expect(config.headers?.['Content-Type']).toBe('application/json')
       expect(config.withCredentials).toBe(true)
       expect(config.timeout).toBe(60_000)
@@ -33,10 +33,9 @@ describe('request pipeline', () => {
     await expect(ctx.http.get('/api/x').then((r) => r.data)).resolves.toEqual({ ok: true })
   })
 
-  it('omits the header without a token', async () => {
-    const { http, mock } = setup({ token: '' })
-    mock.onGet('/api/x').reply((config) => [200, { auth: config.headers?.Authorization ?? null }])
-    expect((await http.get('/api/x')).data).toEqual({ auth: null })
+  it('never sends a bearer token: the session is the HttpOnly cookie', async () => {
+    ctx.mock.onPost('/api/x').reply((config) => [200, { auth: config.headers?.Authorization ?? null, csrf: config.headers?.['X-Requested-With'] }])
+    expect((await ctx.http.post('/api/x', {})).data).toEqual({ auth: null, csrf: 'XMLHttpRequest' })
   })
 
   it('serialises arrays without indices', () => {

@@ -1,5 +1,4 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
-import { getToken } from '@/utils/token'
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -27,7 +26,6 @@ export interface RequestHandlers {
 }
 
 export interface HttpOptions {
-  getToken: () => string | undefined
   handlers: () => RequestHandlers
   /** Production servers sit behind proxies that drop PUT/DELETE: send POST + override header. */
   methodOverride: boolean
@@ -66,19 +64,24 @@ export async function errorMessage(error: AxiosError): Promise<string | null> {
   return text && text.length < 200 && !/^\s*</.test(text) ? text : MSG_FAILED
 }
 
+/**
+ * Sent with every request. The session cookie authenticates changes only together with it (or our
+ * Origin): a form on another site cannot add a header, so it cannot forge a change (CSRF).
+ */
+export const CSRF_HEADER = 'X-Requested-With'
+
 export function createHttp(options: HttpOptions): AxiosInstance {
   const instance = axios.create({
     timeout: DEFAULT_TIMEOUT,
+    // The session is an HttpOnly cookie the browser sends by itself.
     withCredentials: true,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: 'XMLHttpRequest' },
     // ids=1&ids=2, never ids[0]=1
     paramsSerializer: { indexes: null },
   })
   let reloginOpen = false
 
   instance.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    const token = options.getToken()
-    if (token) config.headers.set('Authorization', `Bearer ${token}`)
     const method = (config.method ?? 'get').toUpperCase()
     if (options.methodOverride && (method === 'PUT' || method === 'DELETE')) {
       config.headers.set('X-HTTP-Method-Override', method)
@@ -147,7 +150,6 @@ export function configureRequestHandlers(h: RequestHandlers): void {
 }
 
 export const http = createHttp({
-  getToken,
   handlers: () => handlers,
   methodOverride: import.meta.env.PROD,
 })

@@ -15,6 +15,7 @@ vi.mock('@/api/auth', () => ({
   login: vi.fn(),
   getInfo: vi.fn(),
   logout: vi.fn(() => Promise.resolve()),
+  adoptSession: vi.fn(() => Promise.resolve()),
 }))
 vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
 
@@ -33,22 +34,25 @@ const decrypt = (text: string) => {
 
 describe('session store', () => {
   beforeEach(() => {
-    Cookies.remove('Admin-Token', { path: '/' })
-    useSessionStore.setState({ token: undefined, user: null, roles: [], loadMenus: false })
+    Cookies.remove('zhdj_signed_in', { path: '/' })
+    useSessionStore.setState({ signedIn: false, user: null, roles: [], loadMenus: false })
     vi.mocked(auth.getPublicKey).mockResolvedValue(publicKey.toString('base64'))
   })
 
-  it('login trims the user name, RSA-encrypts the password and stores the token', async () => {
-    vi.mocked(auth.login).mockResolvedValue({ token: 'T1', user: makeUser({ roles: [] }) })
+  it('login trims the user name, RSA-encrypts the password and keeps no token', async () => {
+    vi.mocked(auth.login).mockResolvedValue({ token: 'T1', user: makeUser({ roles: [] }) } as never)
     await useSessionStore.getState().login({ username: '  admin ', password: 'Secret#123', code: '7', uuid: 'u1', rememberMe: false })
     const body = vi.mocked(auth.login).mock.calls[0][0]
     expect(body.username).toBe('admin')
     expect(body.password).not.toBe('Secret#123')
     expect(decrypt(body.password)).toBe('Secret#123')
     expect(body).toMatchObject({ code: '7', uuid: 'u1', rememberMe: false })
-    expect(Cookies.get('Admin-Token')).toBe('T1')
+    // The session is the server's HttpOnly cookie: the token is stored nowhere a script can read.
+    expect(document.cookie).not.toContain('T1')
+    expect(JSON.stringify(useSessionStore.getState())).not.toContain('T1')
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('T1')
     // A user with no roles gets the default role; menus must be loaded next.
-    expect(useSessionStore.getState()).toMatchObject({ token: 'T1', roles: ['ROLE_SYSTEM_DEFAULT'], loadMenus: true })
+    expect(useSessionStore.getState()).toMatchObject({ signedIn: true, roles: ['ROLE_SYSTEM_DEFAULT'], loadMenus: true })
   })
 
   it('fetchInfo sets user and roles', async () => {
@@ -59,15 +63,18 @@ describe('session store', () => {
 
   it('logout calls the server and clears token, roles, menus, tabs and counters', async () => {
     vi.mocked(myMenuTree).mockResolvedValue(TREE)
-    useSessionStore.getState().adoptToken('T2')
+    await useSessionStore.getState().adoptSession('T2')
+    expect(auth.adoptSession).toHaveBeenCalledWith('T2')
+    expect(useSessionStore.getState().signedIn).toBe(true)
+    Cookies.set('zhdj_signed_in', '1', { path: '/' })
     await usePermissionStore.getState().loadMenus()
     useTagsStore.getState().addView({ path: '/a', fullPath: '/a', title: 'A' })
     useCountersStore.setState({ todo: 5 })
     const stop = vi.spyOn(useCountersStore.getState(), 'stopPolling')
     await useSessionStore.getState().logout()
     expect(auth.logout).toHaveBeenCalled()
-    expect(Cookies.get('Admin-Token')).toBeUndefined()
-    expect(useSessionStore.getState()).toMatchObject({ token: undefined, user: null, roles: [] })
+    expect(Cookies.get('zhdj_signed_in')).toBeUndefined()
+    expect(useSessionStore.getState()).toMatchObject({ signedIn: false, user: null, roles: [] })
     expect(usePermissionStore.getState().loaded).toBe(false)
     expect(useTagsStore.getState().visitedViews).toEqual([])
     expect(useCountersStore.getState().todo).toBe(0)
@@ -76,9 +83,9 @@ describe('session store', () => {
 
   it('logout still ends the local session when the server call fails', async () => {
     vi.mocked(auth.logout).mockRejectedValueOnce(new Error('401'))
-    useSessionStore.getState().adoptToken('T3')
+    await useSessionStore.getState().adoptSession('T3')
     await useSessionStore.getState().logout()
-    expect(useSessionStore.getState().token).toBeUndefined()
+    expect(useSessionStore.getState().signedIn).toBe(false)
   })
 })
 

@@ -4,7 +4,7 @@ import { cancelAllRequests } from '@/api/request'
 import type { User } from '@/api/types'
 import { normalizeRoles } from '@/utils/permission'
 import { rsaEncrypt } from '@/utils/rsa'
-import { getToken, removeToken, setToken } from '@/utils/token'
+import { forgetSession, hasSession } from '@/utils/token'
 import { useCountersStore } from './counters'
 import { usePermissionStore } from './permission'
 import { useTagsStore } from './tags'
@@ -18,36 +18,38 @@ export interface LoginForm {
 }
 
 interface SessionState {
-  token: string | undefined
+  /** A session cookie exists (known from the server's marker cookie; the token itself is HttpOnly). */
+  signedIn: boolean
   user: User | null
   /** Permission strings; never empty once the user is loaded. */
   roles: string[]
   /** Set by login: the guard reloads the menu tree before entering. */
   loadMenus: boolean
   login: (form: LoginForm) => Promise<void>
-  adoptToken: (token: string) => void
+  /** Single sign-on: turns a session id from the URL into the session cookie. */
+  adoptSession: (sessionId: string) => Promise<void>
   fetchInfo: () => Promise<User>
   setUser: (user: User) => void
   menusLoaded: () => void
   logout: () => Promise<void>
-  /** Drops the local session without calling the server (expired token). */
+  /** Drops the local session without calling the server (expired session). */
   clear: () => void
 }
 
 export const useSessionStore = create<SessionState>((set, get) => ({
-  token: getToken(),
+  signedIn: hasSession(),
   user: null,
   roles: [],
   loadMenus: false,
   login: async (form) => {
     const publicKey = await authApi.getPublicKey()
     const res = await authApi.login({ ...form, username: form.username.trim(), password: rsaEncrypt(publicKey, form.password) })
-    setToken(res.token, form.rememberMe)
-    set({ token: res.token, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
+    // The answer set the HttpOnly session cookie (a day with rememberMe, else until the browser closes).
+    set({ signedIn: true, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
   },
-  adoptToken: (token) => {
-    setToken(token)
-    set({ token, user: null, roles: [], loadMenus: true })
+  adoptSession: async (sessionId) => {
+    await authApi.adoptSession(sessionId)
+    set({ signedIn: true, user: null, roles: [], loadMenus: true })
   },
   fetchInfo: async () => {
     const user = await authApi.getInfo()
@@ -63,10 +65,10 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
   clear: () => {
     cancelAllRequests()
-    removeToken()
+    forgetSession()
     useCountersStore.getState().reset()
     usePermissionStore.getState().reset()
     useTagsStore.getState().reset()
-    set({ token: undefined, user: null, roles: [], loadMenus: false })
+    set({ signedIn: false, user: null, roles: [], loadMenus: false })
   },
 }))

@@ -58,8 +58,8 @@ function start(path: string) {
 }
 
 function signIn() {
-  Cookies.set('Admin-Token', 'tok', { path: '/' })
-  useSessionStore.setState({ token: 'tok', user: null, roles: [], loadMenus: true })
+  Cookies.set('zhdj_signed_in', '1', { path: '/' })
+  useSessionStore.setState({ signedIn: true, user: null, roles: [], loadMenus: true })
 }
 
 describe('gate and main layout', () => {
@@ -143,8 +143,8 @@ describe('gate and main layout', () => {
     vi.mocked(auth.getInfo).mockRejectedValueOnce(new Error('401'))
     start('/system/user')
     await waitFor(() => expect(nav).toHaveBeenCalledWith('/login', true))
-    expect(useSessionStore.getState().token).toBeUndefined()
-    expect(Cookies.get('Admin-Token')).toBeUndefined()
+    expect(useSessionStore.getState().signedIn).toBe(false)
+    expect(Cookies.get('zhdj_signed_in')).toBeUndefined()
   })
 
   it('the forced password dialog opens when the server says so', async () => {

@@ -14,7 +14,7 @@ import { lazyPage } from './pages'
 /** The layout is its own chunk, so the login route does not download it. */
 const MainLayout = lazy(() => import('../layout/MainLayout'))
 
-/** Loads user info and menus once a token exists; a failure ends the local session. */
+/** Loads user info and menus once signed in; a failure ends the local session. */
 function useSessionLoader(active: boolean) {
   useEffect(() => {
     if (!active) return
@@ -50,7 +50,7 @@ function PublicPage({ name, pathname }: { name: string; pathname: string }) {
 /** The single top-level route: runs the guard, then renders a public page or the main layout. */
 export default function Gate(): ReactNode {
   const { pathname, search } = useLocation()
-  const token = useSessionStore((s) => s.token)
+  const signedIn = useSessionStore((s) => s.signedIn)
   const user = useSessionStore((s) => s.user)
   const loadMenus = useSessionStore((s) => s.loadMenus)
   const menusLoaded = usePermissionStore((s) => s.loaded)
@@ -59,7 +59,7 @@ export default function Gate(): ReactNode {
   const newLogin = isTrue(useConfigStore((s) => s.config.newLogin))
 
   const ready = !!user && menusLoaded && !loadMenus
-  const decision = decide({ pathname, search, hasToken: !!token, ready, newLogin, firstPath: firstVisiblePath(model.routes) })
+  const decision = decide({ pathname, search, signedIn, ready, newLogin, firstPath: firstVisiblePath(model.routes) })
   useSessionLoader(decision.kind === 'load')
 
   // The new-login setting decides where a visitor goes, so wait for the public config.
@@ -70,7 +70,7 @@ export default function Gate(): ReactNode {
   const standalone = PUBLIC_PAGES[pathname] ?? publicPrefixPage(pathname)
   if (standalone) return <PublicPage name={standalone} pathname={pathname} />
   // Signed in, /redirect/* stays inside the layout so cached tabs survive a refresh.
-  if (!token && pathname.startsWith(REDIRECT_PREFIX)) return <RedirectPage />
+  if (!signedIn && pathname.startsWith(REDIRECT_PREFIX)) return <RedirectPage />
   return (
     <Suspense fallback={<PageLoading />}>
       <MainLayout />

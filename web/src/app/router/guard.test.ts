@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decide, isDeadStyled, isPublicPath, safeRedirect, sessionIdFrom, type GuardInput } from './guard'
 
-const base: GuardInput = { pathname: '/system/user', search: '', hasToken: false, ready: false, newLogin: false, firstPath: '/system/user' }
+const base: GuardInput = { pathname: '/system/user', search: '', signedIn: false, ready: false, newLogin: false, firstPath: '/system/user' }
 const run = (over: Partial<GuardInput>) => decide({ ...base, ...over })
 
 describe('navigation guard', () => {
@@ -32,23 +32,23 @@ describe('navigation guard', () => {
   })
 
   it('signed-in user opening /login or /newlogin → /', () => {
-    expect(run({ pathname: '/login', hasToken: true, ready: true })).toEqual({ kind: 'redirect', to: '/' })
-    expect(run({ pathname: '/newlogin', hasToken: true, ready: false })).toEqual({ kind: 'redirect', to: '/' })
+    expect(run({ pathname: '/login', signedIn: true, ready: true })).toEqual({ kind: 'redirect', to: '/' })
+    expect(run({ pathname: '/newlogin', signedIn: true, ready: false })).toEqual({ kind: 'redirect', to: '/' })
   })
 
   it('token without loaded user → load first', () => {
-    expect(run({ hasToken: true, ready: false })).toEqual({ kind: 'load' })
+    expect(run({ signedIn: true, ready: false })).toEqual({ kind: 'load' })
     // /redirect re-enters a layout page, so it waits for the session too.
-    expect(run({ pathname: '/redirect/home/home', hasToken: true, ready: false })).toEqual({ kind: 'load' })
+    expect(run({ pathname: '/redirect/home/home', signedIn: true, ready: false })).toEqual({ kind: 'load' })
   })
 
   it('/ → first visible menu, or home without menus', () => {
-    expect(run({ pathname: '/', hasToken: true, ready: true })).toEqual({ kind: 'redirect', to: '/system/user' })
-    expect(run({ pathname: '/', hasToken: true, ready: true, firstPath: undefined })).toEqual({ kind: 'redirect', to: '/home/home' })
+    expect(run({ pathname: '/', signedIn: true, ready: true })).toEqual({ kind: 'redirect', to: '/system/user' })
+    expect(run({ pathname: '/', signedIn: true, ready: true, firstPath: undefined })).toEqual({ kind: 'redirect', to: '/home/home' })
   })
 
   it('signed in and loaded → allow', () => {
-    expect(run({ hasToken: true, ready: true })).toEqual({ kind: 'allow' })
+    expect(run({ signedIn: true, ready: true })).toEqual({ kind: 'allow' })
   })
 
   it('sessionId query parameter', () => {

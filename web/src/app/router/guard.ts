@@ -39,7 +39,7 @@ export function isDeadStyled(pathname: string): boolean {
 export interface GuardInput {
   pathname: string
   search: string
-  hasToken: boolean
+  signedIn: boolean
   /** User info and menus are loaded. */
   ready: boolean
   newLogin: boolean
@@ -51,8 +51,8 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'load' } | { kind: 'redi
 
 /** The navigation guard as a pure function; the Gate component only carries out its answer. */
 export function decide(input: GuardInput): GuardDecision {
-  const { pathname, search, hasToken, ready, newLogin, firstPath } = input
-  if (hasToken) {
+  const { pathname, search, signedIn, ready, newLogin, firstPath } = input
+  if (signedIn) {
     if (LOGIN_PATHS.includes(pathname)) return { kind: 'redirect', to: '/' }
     if (isPublicPath(pathname) && !pathname.startsWith(REDIRECT_PREFIX)) return { kind: 'allow' }
     if (!ready) return { kind: 'load' }

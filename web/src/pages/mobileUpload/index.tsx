@@ -3,13 +3,13 @@ import { Alert, Upload, type UploadProps } from 'antd'
 import { useSearchParams } from 'react-router'
 import { uploadFile } from '@/api/file'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
-import { getToken } from '@/utils/token'
+import { hasSession } from '@/utils/token'
 
 /** Phone upload page (opened from a QR code); needs a session because /api/file/upload does. */
 export default function MobileUploadPage() {
   useDocumentTitle('上传文件')
   const [params] = useSearchParams()
-  const signedIn = !!getToken()
+  const signedIn = hasSession()
   const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
     uploadFile(file as File, {
       moduleName: params.get('moduleName') ?? undefined,

@@ -55,7 +55,7 @@ describe('system/user', { timeout: 20_000 }, () => {
     let posted: unknown
     mock.onPost('/api/users').reply((c) => {
       posted = body(c)
-      return [201, {}]
+      return [201, { id: 9, username: 'wangwu', nickName: '王五', initialPassword: 'Xy7#kP2m!Q4z' }]
     })
     renderWithApp(<UserPage />)
     await screen.findByText('张三')
@@ -79,6 +79,50 @@ describe('system/user', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(posted).toEqual({ username: 'wangwu', nickName: '王五', gender: '', phone: '13800138000', email: '', deptId: null, roleIds: [], enabled: true }),
     )
+    // The generated initial password is shown once, with the warning and a copy button.
+    expect((await screen.findByTestId('initial-password')).textContent).toBe('Xy7#kP2m!Q4z')
+    expect(screen.getByText(/请妥善保管，关闭后将无法再次查看/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: /复制密码/ })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /我已保存，关闭/ }))
+    await waitFor(() => expect(screen.queryByTestId('initial-password')).toBeNull())
+  })
+
+  it('resets a password and shows the new one once', async () => {
+    signIn(['admin'])
+    mock.onPost('/api/users/managerResetPass/').reply(200, { id: 7, username: 'zhangsan', nickName: '张三', initialPassword: 'Rs9@tW3n#Lq8' })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(within(row('张三')).getByRole('button', { name: /更多/ }))
+    fireEvent.click(await screen.findByText('重置密码'))
+    expect(await screen.findByText(/确定为用户“张三”生成新的初始密码吗/)).toBeTruthy()
+    ok()
+    expect((await screen.findByTestId('initial-password')).textContent).toBe('Rs9@tW3n#Lq8')
+    expect(screen.getByText(/请妥善保管，关闭后将无法再次查看/)).toBeTruthy()
+  })
+
+  it('lists the initial passwords of imported accounts once, with print and download', async () => {
+    signIn(['admin'])
+    mock.onPost('/api/users/import').reply(200, {
+      created: 2,
+      updated: 0,
+      passwords: [
+        { username: 'imp1', nickName: '导入一', initialPassword: 'Aa1!aaaaaaaa' },
+        { username: 'imp2', nickName: '导入二', initialPassword: 'Bb2@bbbbbbbb' },
+      ],
+    })
+    renderWithApp(<UserPage />)
+    await screen.findByText('张三')
+    fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
+    const dialog = await screen.findByRole('dialog')
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx')] } })
+    await within(dialog).findByText('users.xlsx')
+    fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+    expect(await screen.findByText('Bb2@bbbbbbbb')).toBeTruthy()
+    expect(screen.getByText('导入一')).toBeTruthy()
+    expect(screen.getByText(/请妥善保管，关闭后将无法再次查看/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: /打\s*印/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /下\s*载$/ })).toBeTruthy()
   })
 
   it('edits with the current department and roles', async () => {

@@ -1,7 +1,7 @@
 import { get, post, put, upload } from '@/api/request'
 import { downloadFile } from '@/api/file'
 import { cleanFilters, deleter, postFetcher, type CrudFetcher } from '@/components/crud'
-import type { ImportResult, RoleOption, UserBody, UserRow, UserView } from './types'
+import type { ImportResult, InitialPassword, RoleOption, UserBody, UserRow, UserView } from './types'
 
 /** Paged lists: paging in the query, filters `{blurry, deptId, enabled, ...}` in the body. */
 export const listFetchers: Record<UserView, CrudFetcher<UserRow>> = {
@@ -11,13 +11,14 @@ export const listFetchers: Record<UserView, CrudFetcher<UserRow>> = {
   hasLeft: postFetcher<UserRow>('/api/users/listHasLeftUser'),
 }
 
-export const createUser = (body: UserBody) => post<UserRow>('/api/users', body)
+/** The answer carries the new account's random initial password, the only time it is shown. */
+export const createUser = (body: UserBody) => post<UserRow & { initialPassword: string }>('/api/users', body)
 export const updateUser = (body: UserBody) => put<void>('/api/users', body)
 export const deleteUsers = deleter('/api/users')
 export const setUsersEnabled = (ids: number[], enabled: boolean) => put<void>('/api/users/updateState', { ids, enabled })
 export const unlockUsers = (ids: number[]) => post<void>('/api/users/unLock', { ids })
-/** Back to the configured initial password; the user must change it at the next sign-in. */
-export const resetToInitial = (id: number) => post<void>('/api/users/managerResetPass/', { id })
+/** A new random initial password, answered once; the user must change it at the next sign-in. */
+export const resetToInitial = (id: number) => post<InitialPassword>('/api/users/managerResetPass/', { id })
 export const activateUsers = (ids: number[]) => post<void>('/api/users/registerNoEnterUser', { ids })
 export const disableLeftUsers = (ids: number[]) => post<void>('/api/users/disabledUser', { ids })
 

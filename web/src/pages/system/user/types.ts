@@ -33,9 +33,19 @@ export interface ImportRowError {
   message: string
 }
 
+/** An initial password the server generated; it is answered once and stored only as a hash. */
+export interface InitialPassword {
+  id?: number
+  username: string
+  nickName?: string
+  initialPassword: string
+}
+
 export interface ImportResult {
   created: number
   updated: number
+  /** The new accounts' initial passwords: shown once, then gone. */
+  passwords: InitialPassword[]
 }
 
 /** The list views of the page, each its own endpoint. */

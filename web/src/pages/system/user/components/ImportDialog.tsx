@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { downloadTemplate, importUsers } from '../service'
 import type { ImportResult, ImportRowError } from '../types'
+import InitialPasswordDialog from './InitialPasswordDialog'
 
 interface Props {
   onClose: () => void
@@ -27,6 +28,7 @@ export default function ImportDialog({ onClose, onDone }: Props) {
   const [percent, setPercent] = useState<number | null>(null)
   const [errors, setErrors] = useState<ImportRowError[] | null>(null)
   const [result, setResult] = useState<ImportResult | null>(null)
+  const [showPasswords, setShowPasswords] = useState(false)
   const busy = percent !== null
 
   const start = async () => {
@@ -37,6 +39,7 @@ export default function ImportDialog({ onClose, onDone }: Props) {
     try {
       const r = await importUsers(file, setPercent)
       setResult(r)
+      setShowPasswords((r.passwords ?? []).length > 0)
       ui.message.success(`导入成功：新增 ${r.created} 人，更新 ${r.updated} 人`)
       onDone()
     } catch (e) {
@@ -98,6 +101,9 @@ export default function ImportDialog({ onClose, onDone }: Props) {
         </Upload.Dragger>
         {busy && <Progress percent={percent} />}
         {result && <Alert type="success" showIcon title={`导入完成：新增 ${result.created} 人，更新 ${result.updated} 人`} />}
+        {result && showPasswords && (
+          <InitialPasswordDialog title="新账号的初始密码" accounts={result.passwords} onClose={() => setShowPasswords(false)} />
+        )}
         {errors && (
           <>
             <Alert type="error" showIcon title={`文件中有 ${errors.length} 处错误，本次没有导入任何数据。请修改后重新上传。`} />

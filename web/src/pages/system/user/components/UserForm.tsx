@@ -6,7 +6,7 @@ import { isValidEmail, isValidMobile } from '@/utils/validate'
 import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
 import FormDialog from '@/components/FormDialog'
 import { allRoles, createUser, updateUser } from '../service'
-import type { UserBody, UserRow } from '../types'
+import type { InitialPassword, UserBody, UserRow } from '../types'
 
 export const GENDER_DICT = 'DJ_COMM_XB'
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,64}$/
@@ -16,6 +16,8 @@ interface Props {
   user: UserRow | null
   onClose: () => void
   onDone: () => void
+  /** A new account's generated initial password, to be shown once. */
+  onCreated?: (account: InitialPassword) => void
 }
 
 const optional = (test: (v: string) => boolean, message: string) => ({
@@ -31,8 +33,8 @@ function roleOptions(assignable: { id: number; name: string }[], held: { id: num
   return [...assignable, ...held.filter((r) => !seen.has(r.id))].map((r) => ({ label: r.name, value: r.id }))
 }
 
-/** Create or edit a user. New accounts get the configured initial password and must change it. */
-export default function UserForm({ user, onClose, onDone }: Props) {
+/** Create or edit a user. A new account gets its own random initial password (shown once) and must change it. */
+export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
   const canSeeRoles = useHasPermission(['role:list'])
   const roles = useQuery({ queryKey: ['roles', 'all'], queryFn: allRoles, enabled: canSeeRoles, staleTime: 60_000 })
   const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
@@ -62,7 +64,11 @@ export default function UserForm({ user, onClose, onDone }: Props) {
       roleIds: canSeeRoles ? (v.roleIds ?? []) : (user?.roleList.map((r) => r.id) ?? []),
       enabled: v.enabled,
     }
-    return user ? updateUser({ ...body, id: user.id }) : createUser(body)
+    if (user) return updateUser({ ...body, id: user.id })
+    return createUser(body).then((r) => {
+      onCreated?.({ id: r.id, username: r.username, nickName: r.nickName, initialPassword: r.initialPassword })
+      return r
+    })
   }
 
   return (
@@ -72,7 +78,7 @@ export default function UserForm({ user, onClose, onDone }: Props) {
       onSubmit={submit}
       onClose={onClose}
       onDone={onDone}
-      successText={user ? '保存成功' : '新增成功，初始密码见系统配置，用户首次登录须修改密码'}
+      successText={user ? '保存成功' : '新增成功'}
     >
       <Form.Item
         label="用户名"

@@ -21,8 +21,9 @@ import {
   setUsersEnabled,
   unlockUsers,
 } from '../service'
-import { PWD_STATE_LABELS, type UserRow, type UserView } from '../types'
+import { PWD_STATE_LABELS, type InitialPassword, type UserRow, type UserView } from '../types'
 import ImportDialog from './ImportDialog'
+import InitialPasswordDialog from './InitialPasswordDialog'
 import UserForm, { GENDER_DICT } from './UserForm'
 
 interface Props {
@@ -61,6 +62,7 @@ export default function UserList({ view, deptId }: Props) {
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
   const [pwdUser, setPwdUser] = useState<string | null>(null)
+  const [shown, setShown] = useState<{ title: string; accounts: InitialPassword[] } | null>(null)
   const [switching, setSwitching] = useState<number | null>(null)
 
   const toggleEnabled = async (u: UserRow, enabled: boolean) => {
@@ -89,7 +91,7 @@ export default function UserList({ view, deptId }: Props) {
     ...(canEdit && u.locked ? [{ key: 'unlock', label: '解除锁定' }] : []),
     ...(canPass
       ? [
-          { key: 'reset', label: '重置为初始密码' },
+          { key: 'reset', label: '重置密码' },
           { key: 'pass', label: '设置密码' },
         ]
       : []),
@@ -106,7 +108,11 @@ export default function UserList({ view, deptId }: Props) {
         /* shown by the request pipeline */
       }
     } else if (key === 'reset') {
-      await confirm(`确定将用户“${name}”的密码重置为初始密码吗？该用户下次登录时须修改密码。`, () => resetToInitial(u.id), '密码已重置为初始密码')
+      await confirm(
+        `确定为用户“${name}”生成新的初始密码吗？原密码将失效，该用户下次登录时须修改密码。`,
+        async () => setShown({ title: '密码已重置', accounts: [await resetToInitial(u.id)] }),
+        '密码已重置',
+      )
       crud.reload()
     } else if (key === 'pass') {
       setPwdUser(u.username)
@@ -126,7 +132,7 @@ export default function UserList({ view, deptId }: Props) {
   const batch = async (ids: number[]) => {
     const done =
       view === 'noEnter'
-        ? await confirm(`确定激活选中的 ${ids.length} 个账号吗？激活后使用初始密码登录，首次登录须修改密码。`, () => activateUsers(ids), '激活成功')
+        ? await confirm(`确定激活选中的 ${ids.length} 个账号吗？激活后使用导入时生成的初始密码登录（遗失可重置密码），首次登录须修改密码。`, () => activateUsers(ids), '激活成功')
         : await confirm(`确定停用选中的 ${ids.length} 个已离校账号吗？其登录会话将立即失效。`, () => disableLeftUsers(ids), '停用成功', true)
     if (done) {
       selection.clear()
@@ -280,7 +286,15 @@ export default function UserList({ view, deptId }: Props) {
         onDelete={view === 'all' && canDelete ? (ids) => deleteUsers(ids as number[]) : undefined}
         scrollX={1400}
       />
-      {editing && <UserForm user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={crud.reload} />}
+      {editing && (
+        <UserForm
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onDone={crud.reload}
+          onCreated={(a) => setShown({ title: '新增成功', accounts: [a] })}
+        />
+      )}
+      {shown && <InitialPasswordDialog title={shown.title} accounts={shown.accounts} onClose={() => setShown(null)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} onDone={crud.reload} />}
       {pwdUser && <PasswordDialog open username={pwdUser} onClose={() => setPwdUser(null)} />}
     </>
