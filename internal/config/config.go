@@ -19,6 +19,9 @@ type Config struct {
 	CaptchaOff    bool   // ZHDJ_CAPTCHA=off: automated clients sign in without a captcha
 	PasswordCost  int    // bcrypt cost; tests lower it
 	Dev           bool   // serve the web app from disk instead of the embedded copy (not used in production)
+	// TrustedProxies (ZHDJ_TRUSTED_PROXIES): comma-separated CIDRs of the
+	// reverse proxies whose X-Forwarded-For names the client; empty = none.
+	TrustedProxies string
 }
 
 // Defaults returns the configuration used when nothing is set.
@@ -39,6 +42,7 @@ func (c Config) FromEnv() Config {
 	}
 	c.AdminPassword = os.Getenv("ZHDJ_ADMIN_PASSWORD")
 	c.CaptchaOff = strings.EqualFold(os.Getenv("ZHDJ_CAPTCHA"), "off")
+	c.TrustedProxies = os.Getenv("ZHDJ_TRUSTED_PROXIES")
 	return c
 }
 
