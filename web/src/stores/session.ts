@@ -24,6 +24,9 @@ interface SessionState {
   roles: string[]
   /** Set by login: the guard reloads the menu tree before entering. */
   loadMenus: boolean
+  /** The server refused a request until the password is changed (403 PASSWORD_CHANGE_REQUIRED). */
+  mustChangePassword: boolean
+  requirePasswordChange: () => void
   login: (form: LoginForm) => Promise<void>
   adoptToken: (token: string) => void
   fetchInfo: () => Promise<User>
@@ -39,6 +42,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   user: null,
   roles: [],
   loadMenus: false,
+  mustChangePassword: false,
+  requirePasswordChange: () => set({ mustChangePassword: true }),
   login: async (form) => {
     const publicKey = await authApi.getPublicKey()
     const res = await authApi.login({ ...form, username: form.username.trim(), password: rsaEncrypt(publicKey, form.password) })
@@ -67,6 +72,6 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     useCountersStore.getState().reset()
     usePermissionStore.getState().reset()
     useTagsStore.getState().reset()
-    set({ token: undefined, user: null, roles: [], loadMenus: false })
+    set({ token: undefined, user: null, roles: [], loadMenus: false, mustChangePassword: false })
   },
 }))
