@@ -23,11 +23,13 @@ const usage = `用法 / usage:
   zhdj serve   [--addr :8080] [--db ./data/zhdj.db|postgres://...] [--data-dir ./data]
   zhdj migrate [--db ...]
   zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
+  zhdj user unlock NAME              (解除账号的全部登录锁定)
   zhdj backup FILE [--db ...]        (SQLite: 一致性快照；PostgreSQL: 调用 pg_dump)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
 
-环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off
+环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off,
+  ZHDJ_TRUSTED_PROXIES (反向代理地址段，逗号分隔，如 10.0.0.0/8)
 `
 
 func main() {
@@ -126,14 +128,19 @@ func migrate(args []string) error {
 	return nil
 }
 
+const userUsage = "用法: zhdj user reset-password NAME | zhdj user unlock NAME"
+
 func user(args []string) error {
-	if len(args) < 2 || args[0] != "reset-password" {
-		return errors.New("用法: zhdj user reset-password NAME")
+	if len(args) < 2 || (args[0] != "reset-password" && args[0] != "unlock") {
+		return errors.New(userUsage)
 	}
 	name := args[1]
 	cfg, _, err := config.Load("user", args[2:])
 	if err != nil {
 		return err
+	}
+	if args[0] == "unlock" {
+		return unlock(cfg, name)
 	}
 	password := os.Getenv("ZHDJ_NEW_PASSWORD")
 	if password == "" {
@@ -156,6 +163,21 @@ func user(args []string) error {
 		return err
 	}
 	fmt.Printf("已重置 %s 的密码并结束其所有会话；用户下次登录须修改密码。\n", name)
+	return nil
+}
+
+// unlock lifts every lock of the account: the account-wide one and those
+// of single client addresses (the password and sessions stay).
+func unlock(cfg config.Config, name string) error {
+	a, err := app.Open(context.Background(), cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.System.UnlockByName(context.Background(), name); err != nil {
+		return err
+	}
+	fmt.Printf("已解除 %s 的登录锁定。\n", name)
 	return nil
 }
 

@@ -177,3 +177,54 @@ func TestBackupHoldsNoPlaintextPersonalDataAndIsPrivate(t *testing.T) {
 		}
 	}
 }
+
+// An operator locked out (admin guessed at from everywhere) unlocks the
+// account on the server: both the account-wide lock and a single address's.
+func TestUnlockCommand(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("ZHDJ_DB", filepath.Join(dir, "zhdj.db"))
+	t.Setenv("ZHDJ_DATA_DIR", dir)
+	t.Setenv("ZHDJ_CAPTCHA", "off")
+	if err := user([]string{"unlock", "admin"}); err == nil {
+		t.Fatal("unlock of a missing user succeeded")
+	}
+	cfg := config.Defaults().FromEnv()
+	cfg.PasswordCost = 4
+	ctx := context.Background()
+	a, err := app.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.System.EnsureAdmin(ctx, "Admin#123456"); err != nil {
+		t.Fatal(err)
+	}
+	login := func(pw, ip string) error {
+		_, _, err := a.System.Login(ctx, system.LoginRequest{Username: "admin", Password: a.System.Keys().Encrypt(pw)}, system.Client{IP: ip})
+		return err
+	}
+	for range 5 {
+		login("Wrong#123456", "198.51.100.1") //nolint:errcheck
+	}
+	future := time.Now().Add(time.Hour).UTC()
+	if _, err := a.DB.NewUpdate().Table("sys_user").Set("locked_until = ?", future).Where("username = 'admin'").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := login("Admin#123456", "203.0.113.1"); err == nil {
+		t.Fatal("the locked account signed in")
+	}
+	a.Close()
+
+	if err := user([]string{"unlock", "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	a, err = app.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, ip := range []string{"198.51.100.1", "203.0.113.1"} {
+		if err := login("Admin#123456", ip); err != nil {
+			t.Fatalf("after unlock, from %s: %v", ip, err)
+		}
+	}
+}

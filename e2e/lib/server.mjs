@@ -4,9 +4,22 @@ import { mkdtempSync, rmSync, existsSync, openSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { call, login } from './api.mjs'
 
 export const ADMIN_PASSWORD = 'E2e#Admin2026'
 const BINARY = resolve(import.meta.dirname, '../../bin/zhdj')
+
+/** Sign-in rate limits (sys_config) that the tests raise: they sign in far more often than a person. */
+const RATE_LIMIT_KEYS = ['rateLoginPerMinute', 'rateLoginBurst', 'rateAccountPerMinute', 'rateAccountBurst', 'rateCaptchaPerMinute', 'rateCaptchaBurst']
+
+async function raiseRateLimits(base) {
+  const { token } = await login(base, 'admin', ADMIN_PASSWORD)
+  const rows = await call(base, 'GET', '/api/sysConfig/listAll', { token })
+  for (const row of rows.filter((r) => RATE_LIMIT_KEYS.includes(r.configKey))) {
+    await call(base, 'PUT', '/api/sysConfig', { token, body: { ...row, configValue: '10000' } })
+  }
+  await call(base, 'DELETE', '/auth/logout', { token })
+}
 
 function freePort() {
   return new Promise((ok, fail) => {
@@ -46,6 +59,7 @@ export async function startServer() {
   })
   try {
     await waitHealthy(base, child)
+    await raiseRateLimits(base)
   } catch (e) {
     child.kill('SIGKILL')
     throw new Error(`${e.message}; log in ${join(dir, 'server.log')}`)

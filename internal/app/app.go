@@ -55,6 +55,7 @@ type App struct {
 	Imports *imports.Service
 	Routes  []httpx.Route
 	Handler http.Handler
+	proxies httpx.Proxies
 }
 
 // Open connects to the database, migrates it and wires the services.
@@ -79,6 +80,10 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 
 // New wires the services on an open, migrated database.
 func New(cfg config.Config, database *bun.DB) (*App, error) {
+	proxies, err := httpx.ParseProxies(cfg.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("ZHDJ_TRUSTED_PROXIES: %w", err)
+	}
 	keys, err := auth.LoadOrCreateKeyPair(cfg.KeyDir())
 	if err != nil {
 		return nil, fmt.Errorf("RSA key pair: %w", err)
@@ -117,7 +122,7 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	imp.Register(&rs, persons.TeacherImportKind())
 	imp.Register(&rs, persons.ClassImportKind())
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Routes: rs.All()}
+		Imports: imp, Routes: rs.All(), proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
 }
@@ -127,7 +132,7 @@ func (a *App) Close() error { return a.DB.Close() }
 
 func (a *App) router() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.Recoverer)
+	r.Use(middleware.Recoverer, httpx.RealIP(a.proxies))
 	r.Get("/healthz", func(w http.ResponseWriter, req *http.Request) {
 		ctx, cancel := context.WithTimeout(req.Context(), 3*time.Second)
 		defer cancel()

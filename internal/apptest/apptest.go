@@ -45,6 +45,13 @@ func New(t testing.TB) *Env { return NewWith(t, nil) }
 func NewWith(t testing.TB, change func(*config.Config)) *Env {
 	t.Helper()
 	database := db.NewTest(t, app.Migrations())
+	// Tests sign in far more often from 127.0.0.1 than a person could: the
+	// sign-in rate limits are raised here (the rate-limit tests lower them
+	// again through the settings API).
+	if _, err := database.NewUpdate().Table("sys_config").Set("config_value = '100000'").
+		Where("config_key IN (?)", bun.In(system.RateLimitSettings())).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	cfg := config.Defaults()
 	cfg.DataDir = t.TempDir()
 	cfg.PasswordCost = 4 // bcrypt's minimum: tests make many accounts

@@ -23,6 +23,9 @@ type Config struct {
 	// ImportParses is how many uploaded workbooks are parsed at once
 	// (ZHDJ_IMPORT_PARSES, default 2); each may take a few hundred MB at worst.
 	ImportParses int
+	// TrustedProxies (ZHDJ_TRUSTED_PROXIES): comma-separated CIDRs of the
+	// reverse proxies whose X-Forwarded-For names the client; empty = none.
+	TrustedProxies string
 }
 
 // Defaults returns the configuration used when nothing is set.
@@ -46,6 +49,7 @@ func (c Config) FromEnv() Config {
 	if n, err := strconv.Atoi(os.Getenv("ZHDJ_IMPORT_PARSES")); err == nil && n > 0 {
 		c.ImportParses = n
 	}
+	c.TrustedProxies = os.Getenv("ZHDJ_TRUSTED_PROXIES")
 	return c
 }
 

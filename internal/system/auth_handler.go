@@ -3,9 +3,70 @@ package system
 import (
 	"net/http"
 	"time"
+	"strings"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/ratelimit"
+	"zhdj/internal/platform/rbac"
 )
+
+// rateLimitKeys caps each limiter's map (about 200 bytes a key).
+const rateLimitKeys = 20_000
+
+// signInLimits are the token buckets in front of password guessing: sign-in
+// and password-change attempts per client address and per account, and
+// captchas per client address. They live in the process, so with several
+// instances each applies them on its own (the database lock is shared).
+type signInLimits struct {
+	byAddr, byAccount, captcha *ratelimit.Keyed
+}
+
+func newSignInLimits() *signInLimits {
+	return &signInLimits{byAddr: ratelimit.New(rateLimitKeys), byAccount: ratelimit.New(rateLimitKeys), captcha: ratelimit.New(rateLimitKeys)}
+}
+
+func tooManyRequests() error {
+	return httpx.E(http.StatusTooManyRequests, "请求过于频繁，请稍后再试")
+}
+
+func (s *Service) rule(r *http.Request, perMinute string, defPerMinute int, burst string, defBurst int) ratelimit.Rule {
+	return ratelimit.Rule{PerMinute: s.SettingInt(r.Context(), perMinute, defPerMinute), Burst: s.SettingInt(r.Context(), burst, defBurst)}
+}
+
+// allowAddr takes a sign-in token of the client address.
+func (s *Service) allowAddr(r *http.Request) error {
+	if !s.limits.byAddr.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), s.rule(r, CfgRateLoginPerMin, 10, CfgRateLoginBurst, 20)) {
+		return tooManyRequests()
+	}
+	return nil
+}
+
+// allowAccount takes a sign-in token of the account named (whether or not it
+// exists, so the answer says nothing about it).
+func (s *Service) allowAccount(r *http.Request, username string) error {
+	key := strings.ToLower(strings.TrimSpace(username))
+	if len(key) > maxUsernameLen {
+		key = key[:maxUsernameLen]
+	}
+	if !s.limits.byAccount.Allow(key, s.rule(r, CfgRateAccountPerMin, 5, CfgRateAccountBurst, 10)) {
+		return tooManyRequests()
+	}
+	return nil
+}
+
+// limitPasswordChange puts the sign-in limits (client address, then the
+// caller's account) in front of a password-change route.
+func (s *Service) limitPasswordChange(h httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if err := s.allowAddr(r); err != nil {
+			return err
+		}
+		if err := s.allowAccount(r, rbac.From(r.Context()).Username); err != nil {
+			return err
+		}
+		return h(w, r)
+	}
+}
 
 func (s *Service) authRoutes(rs *httpx.Routes) {
 	rs.Get("/auth/code", httpx.Public, s.handleCaptcha)
@@ -35,6 +96,9 @@ func (s *Service) authRoutes(rs *httpx.Routes) {
 }
 
 func (s *Service) handleCaptcha(w http.ResponseWriter, r *http.Request) error {
+	if !s.limits.captcha.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), s.rule(r, CfgRateCaptchaPerMin, 30, CfgRateCaptchaBurst, 30)) {
+		return tooManyRequests()
+	}
 	if !s.captchaEnabled(r.Context()) {
 		return httpx.OK(w, map[string]any{"img": "", "uuid": "", "enabled": false})
 	}
@@ -46,8 +110,14 @@ func (s *Service) handleCaptcha(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
+	if err := s.allowAddr(r); err != nil {
+		return err
+	}
 	var req LoginRequest
 	if err := httpx.Decode(r, &req); err != nil {
+		return err
+	}
+	if err := s.allowAccount(r, req.Username); err != nil {
 		return err
 	}
 	token, u, err := s.Login(r.Context(), req, ClientOf(r))

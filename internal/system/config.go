@@ -62,7 +62,9 @@ var builtinConfigKeys = func() map[string]bool {
 	m := map[string]bool{}
 	for _, k := range []string{CfgPasswordReg, CfgPasswordRegTip, CfgFrameAncestors, CfgCaptchaEnabled, CfgFooterHTML,
 		CfgSchoolCode, CfgLockMaxFailures, CfgLockWindowMin, CfgLockMinutes, CfgSessionIdleMin, CfgSessionMaxHours,
-		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl"} {
+		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl",
+		CfgLockAccountMaxFailures, CfgRateLoginPerMin, CfgRateLoginBurst, CfgRateAccountPerMin, CfgRateAccountBurst,
+		CfgRateCaptchaPerMin, CfgRateCaptchaBurst} {
 		m[k] = true
 	}
 	return m

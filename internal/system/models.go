@@ -142,6 +142,7 @@ type Session struct {
 	UserOrgID   *int64 `bun:"user_org_id,scanonly" json:"-"`
 	UserIsAdmin bool   `bun:"user_is_admin,scanonly" json:"-"`
 	UserEnabled bool   `bun:"user_enabled,scanonly" json:"-"`
+	UserPwd     string `bun:"user_pwd_state,scanonly" json:"-"`
 }
 
 // Dict is a named list of value/label pairs.

@@ -107,14 +107,64 @@ const (
 	CfgSessionMaxHours = "sessionMaxHours"
 	CfgUploadMaxMB     = "uploadMaxMB"
 	CfgUploadExts      = "uploadAllowedExt"
+
+	// Sign-in hardening (issue 8): account-wide lock and rate limits.
+	CfgLockAccountMaxFailures = "lockAccountMaxFailures"
+	CfgRateLoginPerMin        = "rateLoginPerMinute"
+	CfgRateLoginBurst         = "rateLoginBurst"
+	CfgRateAccountPerMin      = "rateAccountPerMinute"
+	CfgRateAccountBurst       = "rateAccountBurst"
+	CfgRateCaptchaPerMin      = "rateCaptchaPerMinute"
+	CfgRateCaptchaBurst       = "rateCaptchaBurst"
 )
+
+// signInSecuritySeeds are the settings migration 2026112410 adds (to new
+// and existing databases alike).
+func signInSecuritySeeds() []configSeed {
+	return []configSeed{
+		{CfgLockAccountMaxFailures, "50", "账号累计失败锁定次数", "security", "int", "统计时间内来自所有地址的密码错误累计达到此次数即锁定整个账号（防分布式猜测）", false, false},
+		{CfgRateLoginPerMin, "10", "登录频率上限（每地址每分钟）", "security", "int", "同一客户端地址每分钟可尝试登录、修改密码的次数", false, false},
+		{CfgRateLoginBurst, "20", "登录突发上限（每地址）", "security", "int", "同一客户端地址短时间内最多连续尝试的次数", false, false},
+		{CfgRateAccountPerMin, "5", "登录频率上限（每账号每分钟）", "security", "int", "同一账号每分钟可尝试登录、修改密码的次数（不论来自哪个地址）", false, false},
+		{CfgRateAccountBurst, "10", "登录突发上限（每账号）", "security", "int", "", false, false},
+		{CfgRateCaptchaPerMin, "30", "验证码频率上限（每地址每分钟）", "security", "int", "", false, false},
+		{CfgRateCaptchaBurst, "30", "验证码突发上限（每地址）", "security", "int", "", false, false},
+	}
+}
+
+// RateLimitSettings are the keys of the sign-in rate limits (test harnesses
+// raise them).
+func RateLimitSettings() []string {
+	return []string{CfgRateLoginPerMin, CfgRateLoginBurst, CfgRateAccountPerMin, CfgRateAccountBurst, CfgRateCaptchaPerMin, CfgRateCaptchaBurst}
+}
+
+// insertMissingConfigs adds the settings whose key is not there yet, so a
+// later migration can add settings whatever the first seed held.
+func insertMissingConfigs(ctx context.Context, tx bun.IDB, seeds []configSeed) error {
+	now := time.Now().UTC()
+	for _, c := range seeds {
+		n, err := tx.NewSelect().Model((*Config)(nil)).Where("config_key = ?", c.key).Count(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			continue
+		}
+		row := &Config{Key: c.key, Value: c.value, Name: c.name, Group: c.group, Kind: c.kind, Remark: c.remark,
+			IsPublic: c.public, IsSecret: c.secret, CreatedAt: now, UpdatedAt: now}
+		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 func configSeeds() []configSeed {
 	return []configSeed{
 		{CfgPasswordReg, `^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,32}$`, "密码规则", "security", "regex", "JavaScript 正则表达式，浏览器和服务器都用它检查新密码", true, false},
 		{CfgPasswordRegTip, "密码须为8-32位，且同时包含字母、数字和特殊字符", "密码规则提示", "security", "text", "", true, false},
 		{CfgCaptchaEnabled, "true", "登录验证码", "security", "bool", "关闭后登录不再需要验证码（仅用于自动化测试环境）", true, false},
-		{CfgLockMaxFailures, "5", "登录失败锁定次数", "security", "int", "在统计时间内连续失败达到此次数即锁定账号", false, false},
+		{CfgLockMaxFailures, "5", "登录失败锁定次数", "security", "int", lockMaxFailuresRemark, false, false},
 		{CfgLockWindowMin, "15", "登录失败统计时间（分钟）", "security", "int", "", false, false},
 		{CfgLockMinutes, "30", "账号锁定时长（分钟）", "security", "int", "", false, false},
 		{CfgSessionIdleMin, "30", "会话空闲超时（分钟）", "security", "int", "超过此时间无操作即需重新登录", false, false},

@@ -29,8 +29,9 @@ type Options struct {
 type Service struct {
 	db      *bun.DB
 	keys    *auth.KeyPair
-	hasher  auth.Hasher
+	hasher  *auth.Hasher
 	captcha *auth.Captcha
+	limits  *signInLimits
 	store   *files.Store
 	opts    Options
 	now     func() time.Time
@@ -44,8 +45,9 @@ type Service struct {
 
 // New builds the service.
 func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Service {
-	return &Service{db: db, keys: keys, hasher: auth.Hasher{Cost: opts.PasswordCost}, captcha: auth.NewCaptcha(),
-		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+	return &Service{db: db, keys: keys, hasher: auth.NewHasher(opts.PasswordCost), captcha: auth.NewCaptcha(),
+		limits: newSignInLimits(),
+		store:  store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
 }
 
 // OrgDirectory is what accounts need from the party organisation domain,

@@ -64,7 +64,7 @@ func (s *Service) useCaptcha(ctx context.Context, id, code string) error {
 	if n, _ := res.RowsAffected(); n != 1 || s.now().After(row.ExpiresAt) {
 		return httpx.BadRequest("验证码不存在或已过期")
 	}
-	if code == "" || code != row.Answer {
+	if !auth.CaptchaMatches(code, row.Answer) {
 		return httpx.BadRequest("验证码错误")
 	}
 	return nil
@@ -91,11 +91,14 @@ func ClientOf(r *http.Request) Client {
 	return Client{IP: httpx.ClientIP(r), UserAgent: ua}
 }
 
-// Login runs the sign-in pipeline: captcha → lock check → credentials →
-// failure counter → account state → session, writing a login-log row for
-// every outcome. It returns the new token and the user.
+// Login runs the sign-in pipeline: captcha → credentials (one bcrypt
+// comparison whatever the account's state) → failure counters and locks →
+// account state → session, writing a login-log row for every outcome. A
+// missing account, a wrong password and a locked account get the same
+// answer and take the same time; the log keeps the real reason.
 func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token string, u *User, err error) {
 	username := strings.TrimSpace(req.Username)
+	var reason string // the log's message when it differs from the answer
 	defer func() {
 		msg := "登录成功"
 		if err != nil {
@@ -105,6 +108,9 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 			} else {
 				msg = "系统错误"
 			}
+		}
+		if reason != "" {
+			msg = reason
 		}
 		s.writeLoginLog(ctx, username, c, err == nil, msg)
 	}()
@@ -127,16 +133,13 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 	err = s.db.NewSelect().Model(u).Where("username = ?", username).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		s.hasher.CheckMissing(plain)
+		reason = "用户不存在"
 		return "", nil, httpx.BadRequest("用户名或密码错误")
 	} else if err != nil {
 		return "", nil, httpx.Internal(err)
 	}
-	now := s.now()
-	if u.Locked(now) {
-		return "", nil, lockedError(u.LockedUntil.Sub(now))
-	}
-	if !s.hasher.Check(u.PasswordHash, plain) {
-		return "", nil, s.recordFailure(ctx, u)
+	if reason, err = s.checkPassword(ctx, u, plain, c.IP, "用户名或密码错误"); err != nil {
+		return "", nil, err
 	}
 	if !u.Activated {
 		return "", nil, httpx.BadRequest("账号未激活，请联系管理员")
@@ -144,6 +147,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 	if !u.Enabled {
 		return "", nil, httpx.BadRequest("账号已停用，请联系管理员")
 	}
+	now := s.now()
 	pwdState := u.PwdState
 	if pwdState == PwdOK || pwdState == PwdWeak {
 		pwdState = PwdOK
@@ -151,10 +155,14 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 			pwdState = PwdWeak
 		}
 	}
-	if _, err := s.db.NewUpdate().Model(u).
-		Set("failed_count = 0").Set("failed_since = NULL").Set("locked_until = NULL").
-		Set("last_login_at = ?", now).Set("pwd_state = ?", pwdState).
+	// The account-wide counter is left to run out with its window: a success
+	// here must not give a guess spread over many addresses a fresh start.
+	if _, err := s.db.NewUpdate().Model(u).Set("last_login_at = ?", now).Set("pwd_state = ?", pwdState).
 		WherePK().Exec(ctx); err != nil {
+		return "", nil, httpx.Internal(err)
+	}
+	if _, err := s.db.NewDelete().Table("sys_login_failure").Where("user_id = ?", u.ID).
+		Where("client = ?", clientKey(c.IP)).Exec(ctx); err != nil {
 		return "", nil, httpx.Internal(err)
 	}
 	u.PwdState, u.LastLoginAt = pwdState, &now
@@ -163,37 +171,6 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 		return "", nil, httpx.Internal(err)
 	}
 	return token, u, nil
-}
-
-func lockedError(left time.Duration) error {
-	mins := int(left.Minutes()) + 1
-	return httpx.BadRequest("账号已锁定，请%d分钟后再试", mins)
-}
-
-// recordFailure counts a wrong password inside the configured window and
-// locks the account when the count reaches the limit.
-func (s *Service) recordFailure(ctx context.Context, u *User) error {
-	now := s.now()
-	window := time.Duration(s.SettingInt(ctx, CfgLockWindowMin, 15)) * time.Minute
-	max := s.SettingInt(ctx, CfgLockMaxFailures, 5)
-	count, since := u.FailedCount+1, now
-	if u.FailedSince != nil && now.Sub(*u.FailedSince) <= window {
-		since = *u.FailedSince
-	} else {
-		count = 1
-	}
-	q := s.db.NewUpdate().Model(u).Set("failed_count = ?", count).Set("failed_since = ?", since).WherePK()
-	locked := count >= max
-	if locked {
-		q = q.Set("locked_until = ?", now.Add(time.Duration(s.SettingInt(ctx, CfgLockMinutes, 30))*time.Minute))
-	}
-	if _, err := q.Exec(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	if locked {
-		return httpx.BadRequest("账号已锁定，请%d分钟后再试", s.SettingInt(ctx, CfgLockMinutes, 30))
-	}
-	return httpx.BadRequest("用户名或密码错误")
 }
 
 func (s *Service) writeLoginLog(ctx context.Context, username string, c Client, ok bool, msg string) {
@@ -220,34 +197,42 @@ func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, r
 // Authenticate resolves a bearer token to a principal, or 401. Sessions past
 // their expiry or idle limit are deleted on sight.
 func (s *Service) Authenticate(ctx context.Context, token string) (*rbac.Principal, error) {
+	p, _, err := s.authenticate(ctx, token)
+	return p, err
+}
+
+// authenticate is Authenticate that also tells, from the same query,
+// whether the user must change the password before using the system.
+func (s *Service) authenticate(ctx context.Context, token string) (p *rbac.Principal, mustChange bool, err error) {
 	if token == "" || len(token) > 100 {
-		return nil, httpx.Unauthorized
+		return nil, false, httpx.Unauthorized
 	}
 	var row Session
-	err := s.db.NewSelect().Model(&row).
+	err = s.db.NewSelect().Model(&row).
 		ColumnExpr("s.*").
-		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled").
+		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled, u.pwd_state AS user_pwd_state").
 		Join("JOIN sys_user AS u ON u.id = s.user_id").
 		Where("s.token_hash = ?", auth.HashToken(token)).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, httpx.Unauthorized
+		return nil, false, httpx.Unauthorized
 	} else if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, false, httpx.Internal(err)
 	}
 	now := s.now()
 	idle := time.Duration(s.SettingInt(ctx, CfgSessionIdleMin, 30)) * time.Minute
 	if now.After(row.ExpiresAt) || (!row.Remember && now.Sub(row.LastSeenAt) > idle) || !row.UserEnabled {
 		s.db.NewDelete().Model((*Session)(nil)).Where("id = ?", row.ID).Exec(ctx) //nolint:errcheck
-		return nil, httpx.Unauthorized
+		return nil, false, httpx.Unauthorized
 	}
 	if now.Sub(row.LastSeenAt) > touchInterval {
 		s.db.NewUpdate().Model((*Session)(nil)).Set("last_seen_at = ?", now).Where("id = ?", row.ID).Exec(ctx) //nolint:errcheck
 	}
 	perms, err := s.permissions(ctx, row.UserID, row.UserIsAdmin)
 	if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, false, httpx.Internal(err)
 	}
-	return &rbac.Principal{UserID: row.UserID, Username: row.Username, SessionID: row.ID, DeptID: row.UserDeptID, OrgID: row.UserOrgID, Perms: perms}, nil
+	p = &rbac.Principal{UserID: row.UserID, Username: row.Username, SessionID: row.ID, DeptID: row.UserDeptID, OrgID: row.UserOrgID, Perms: perms}
+	return p, row.UserPwd != PwdOK, nil
 }
 
 // permissions reads the user's permission strings from the database on every
@@ -271,8 +256,24 @@ func (s *Service) permissions(ctx context.Context, userID int64, isAdmin bool) (
 	return perms, nil
 }
 
+// passwordChangeRoutes are what a user who must change the password
+// (initial, reset or weak: PwdState) may call: who am I, must I change it,
+// change it, sign out. Everything else answers 403 until the change.
+var passwordChangeRoutes = map[string]bool{
+	"/auth/info": true, "/auth/logout": true, "/auth/session": true, "/api/users/check": true, "/api/users/updatePass": true,
+}
+
+// PasswordChangeRequired is the "code" of the 403 a user who must change the
+// password gets; the web app opens the change dialog on it.
+const PasswordChangeRequired = "PASSWORD_CHANGE_REQUIRED"
+
+func passwordChangeRequired() error {
+	return &httpx.Error{Status: http.StatusForbidden, Message: "请先修改密码后再使用系统", Code: PasswordChangeRequired}
+}
+
 // Guard is the one gate every route passes: public routes go through, others
-// need a session, and a permission route needs the permission.
+// need a session, a user who must change the password reaches only the
+// routes to do so, and a permission route needs the permission.
 func (s *Service) Guard(r *http.Request, perm string) (*http.Request, error) {
 	if perm == httpx.Public {
 		return r, nil
@@ -281,9 +282,12 @@ func (s *Service) Guard(r *http.Request, perm string) (*http.Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.Authenticate(r.Context(), token)
+	p, mustChange, err := s.authenticate(r.Context(), token)
 	if err != nil {
 		return nil, err
+	}
+	if mustChange && !passwordChangeRoutes[r.URL.Path] {
+		return nil, passwordChangeRequired()
 	}
 	if perm != httpx.SignedIn && !p.Allows(perm) {
 		return nil, httpx.NoPermission
@@ -326,12 +330,18 @@ func (s *Service) EndOtherSessions(ctx context.Context) error {
 	return endSessions(ctx, s.db, []int64{p.UserID}, p.SessionID)
 }
 
-// PurgeExpired removes expired sessions and captchas (run periodically).
+// PurgeExpired removes expired sessions, captchas and sign-in failure rows
+// (run periodically).
 func (s *Service) PurgeExpired(ctx context.Context) error {
 	now := s.now()
 	if _, err := s.db.NewDelete().Model((*Session)(nil)).Where("expires_at < ?", now).Exec(ctx); err != nil {
 		return fmt.Errorf("purge sessions: %w", err)
 	}
-	_, err := s.db.NewDelete().Table("sys_captcha").Where("expires_at < ?", now).Exec(ctx)
-	return err
+	if _, err := s.db.NewDelete().Table("sys_captcha").Where("expires_at < ?", now).Exec(ctx); err != nil {
+		return fmt.Errorf("purge captchas: %w", err)
+	}
+	if err := s.purgeFailures(ctx); err != nil {
+		return fmt.Errorf("purge sign-in failures: %w", err)
+	}
+	return nil
 }

@@ -524,9 +524,7 @@ func (s *Service) Unlock(ctx context.Context, ids []int64) error {
 	if _, err := s.usersInScope(ctx, ids); err != nil {
 		return err
 	}
-	_, err := s.db.NewUpdate().Model((*User)(nil)).Set("failed_count = 0").Set("failed_since = NULL").
-		Set("locked_until = NULL").Where("id IN (?)", bun.In(ids)).Exec(ctx)
-	if err != nil {
+	if err := clearLocks(ctx, s.db, ids); err != nil {
 		return httpx.Internal(err)
 	}
 	return nil

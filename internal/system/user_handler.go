@@ -30,12 +30,12 @@ func (s *Service) userRoutes(rs *httpx.Routes) {
 		return s.SetEnabled(ctx, ids, false)
 	}))
 	rs.Put("/api/users/center", httpx.SignedIn, httpx.Update(s.UpdateProfile))
-	rs.Post("/api/users/updatePass", httpx.SignedIn, httpx.Update(func(ctx ctxT, in ownPasswordInput) error {
+	rs.Post("/api/users/updatePass", httpx.SignedIn, s.limitPasswordChange(httpx.Update(func(ctx ctxT, in ownPasswordInput) error {
 		return s.ChangeOwnPassword(ctx, in.OldPass, in.NewPass)
-	}))
-	rs.Post("/api/users/updatePassByAdmin", "user:pass", httpx.Update(func(ctx ctxT, in adminPasswordInput) error {
+	})))
+	rs.Post("/api/users/updatePassByAdmin", "user:pass", s.limitPasswordChange(httpx.Update(func(ctx ctxT, in adminPasswordInput) error {
 		return s.AdminSetPassword(ctx, in.Username, in.NewPass)
-	}))
+	})))
 	rs.Post("/api/users/managerResetPass/", "user:pass", httpx.Action(func(ctx ctxT, in userIDInput) (InitialPassword, error) {
 		return s.ResetToInitial(ctx, in.ID)
 	}))

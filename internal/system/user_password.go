@@ -53,7 +53,11 @@ func (s *Service) setPassword(ctx context.Context, userID int64, plain, state st
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", userID).
 			Set("password_hash = ?", hash).Set("pwd_state = ?", state).Set("pwd_changed_at = ?", now).
-			Set("failed_count = 0").Set("locked_until = NULL").Set("updated_at = ?", now).Exec(ctx); err != nil {
+			Set("updated_at = ?", now).Exec(ctx); err != nil {
+			return err
+		}
+		// A new password lifts every lock (the guesses were at the old one).
+		if err := clearLocks(ctx, tx, []int64{userID}); err != nil {
 			return err
 		}
 		return endSessions(ctx, tx, []int64{userID}, keepSession)
@@ -64,8 +68,8 @@ func (s *Service) setPassword(ctx context.Context, userID int64, plain, state st
 	return nil
 }
 
-// ChangeOwnPassword checks the old password, applies the policy and ends
-// the caller's other sessions.
+// ChangeOwnPassword checks the old password (counted like a sign-in), applies
+// the policy and ends the caller's other sessions.
 func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) error {
 	oldPass, err := s.decryptField(oldEnc, "旧密码")
 	if err != nil {
@@ -80,8 +84,10 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) 
 	if err != nil {
 		return err
 	}
-	if !s.hasher.Check(u.PasswordHash, oldPass) {
-		return httpx.BadRequest("旧密码错误")
+	// A wrong old password counts and locks exactly like a failed sign-in,
+	// so a stolen session cannot be used to guess the password.
+	if _, err := s.checkPassword(ctx, u, oldPass, httpx.ClientIPOf(ctx), "旧密码错误"); err != nil {
+		return err
 	}
 	if oldPass == newPass {
 		return httpx.BadRequest("新密码不能与旧密码相同")

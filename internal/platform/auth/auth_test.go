@@ -84,9 +84,33 @@ func TestTokenHashing(t *testing.T) {
 	}
 }
 
-func TestCaptchaDrawsAnArithmeticImage(t *testing.T) {
-	img, answer, err := NewCaptcha().Generate()
-	if err != nil || !strings.HasPrefix(img, "data:image/png;base64,") || answer == "" {
-		t.Fatalf("captcha: %v %.40q %q", err, img, answer)
+// A blind guess (always the same answer, as "0" passed 8.7% of the old
+// one-digit sums) must almost never pass: no answer may come up in 1% of
+// captchas or more.
+func TestCaptchaBlindGuessRarelyPasses(t *testing.T) {
+	c := NewCaptcha()
+	const draws = 600 // each draw paints a PNG (~1.5 ms); 600 still shows a 1% answer as 6+ hits
+	seen := map[string]int{}
+	for i := 0; i < draws; i++ {
+		img, answer, err := c.Generate()
+		if err != nil || !strings.HasPrefix(img, "data:image/png;base64,") || len(answer) != CaptchaLength {
+			t.Fatalf("captcha: %v %.40q %q", err, img, answer)
+		}
+		seen[answer]++
+	}
+	top, topAnswer := 0, ""
+	for a, n := range seen {
+		if n > top {
+			top, topAnswer = n, a
+		}
+	}
+	if share := float64(top) / draws; share >= 0.01 {
+		t.Fatalf("answer %q came up in %.1f%% of %d captchas", topAnswer, share*100, draws)
+	}
+}
+
+func TestCaptchaAnswerIgnoresCaseAndSpaces(t *testing.T) {
+	if !CaptchaMatches(" ab3k ", "AB3K") || CaptchaMatches("AB3", "AB3K") || CaptchaMatches("", "") || CaptchaMatches("x", "") {
+		t.Fatal("captcha comparison")
 	}
 }

@@ -4,17 +4,32 @@ import (
 	"crypto/rand"
 	"errors"
 	"math/big"
+	"sync"
 	"time"
 
 	"github.com/dlclark/regexp2"
 	"golang.org/x/crypto/bcrypt"
 )
 
-// Hasher hashes passwords with bcrypt at a configured cost.
-type Hasher struct{ Cost int }
+// Hasher hashes passwords with bcrypt at a configured cost. Use one
+// *Hasher per service (it keeps the dummy hash).
+type Hasher struct {
+	Cost int
+
+	dummyOnce sync.Once
+	dummy     []byte
+}
+
+// NewHasher makes a hasher at cost (0 = 12).
+func NewHasher(cost int) *Hasher {
+	if cost == 0 {
+		cost = 12
+	}
+	return &Hasher{Cost: cost}
+}
 
 // Hash returns the bcrypt hash of plain.
-func (h Hasher) Hash(plain string) (string, error) {
+func (h *Hasher) Hash(plain string) (string, error) {
 	cost := h.Cost
 	if cost == 0 {
 		cost = 12
@@ -24,17 +39,19 @@ func (h Hasher) Hash(plain string) (string, error) {
 }
 
 // Check compares plain with hash in constant time.
-func (h Hasher) Check(hash, plain string) bool {
+func (h *Hasher) Check(hash, plain string) bool {
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(plain)) == nil
 }
 
-// dummyHash is compared against when the user does not exist, so that a
-// missing account takes as long to refuse as a wrong password.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("timing-equaliser"), bcrypt.MinCost)
-
-// CheckMissing spends the time of one comparison and always fails.
-func (h Hasher) CheckMissing(plain string) {
-	bcrypt.CompareHashAndPassword(dummyHash, []byte(plain)) //nolint:errcheck
+// CheckMissing spends the time of one comparison at the configured cost and
+// always fails, so a missing account takes as long to refuse as a wrong
+// password. The dummy hash is made on first use, at the same cost as real ones.
+func (h *Hasher) CheckMissing(plain string) {
+	h.dummyOnce.Do(func() {
+		hash, _ := h.Hash(RandomPassword(16))
+		h.dummy = []byte(hash)
+	})
+	bcrypt.CompareHashAndPassword(h.dummy, []byte(plain)) //nolint:errcheck
 }
 
 // ErrBadPolicy means the configured passwordReg cannot be compiled.

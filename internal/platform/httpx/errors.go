@@ -17,7 +17,8 @@ type Error struct {
 	Status  int
 	Message string
 	Cause   error
-	Details any // optional extra field "errors" in the body (per-row import problems)
+	Details any    // optional extra field "errors" in the body (per-row import problems)
+	Code    string // optional field "code": a fixed token the web app acts on (PASSWORD_CHANGE_REQUIRED)
 }
 
 func (e *Error) Error() string {
@@ -55,6 +56,7 @@ type errorBody struct {
 	Message   string `json:"message"`
 	Timestamp int64  `json:"timestamp"`
 	Errors    any    `json:"errors,omitempty"`
+	Code      string `json:"code,omitempty"`
 }
 
 // WriteError is the one place an error becomes a response. Unknown errors are
@@ -67,5 +69,5 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status >= 500 {
 		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	JSON(w, e.Status, errorBody{Status: e.Status, Message: e.Message, Timestamp: time.Now().UnixMilli(), Errors: e.Details})
+	JSON(w, e.Status, errorBody{Status: e.Status, Message: e.Message, Timestamp: time.Now().UnixMilli(), Errors: e.Details, Code: e.Code})
 }

@@ -1,8 +1,11 @@
 package httpx
 
 import (
+	"context"
+	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 )
 
@@ -114,10 +117,107 @@ func SecurityHeaders(policy func(*http.Request) WebPolicy) func(http.Handler) ht
 	}
 }
 
-// ClientIP is the peer address of the request. Behind a reverse proxy the
-// operator terminates there; we do not trust X-Forwarded-For by default
-// because any client can send it.
+// Proxies are the reverse proxies (ZHDJ_TRUSTED_PROXIES) whose
+// X-Forwarded-For is believed. Empty: nobody's is.
+type Proxies []netip.Prefix
+
+// ParseProxies reads a comma-separated list of CIDRs or single addresses.
+func ParseProxies(s string) (Proxies, error) {
+	var out Proxies
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if !strings.Contains(part, "/") {
+			a, err := netip.ParseAddr(part)
+			if err != nil {
+				return nil, fmt.Errorf("trusted proxy %q: %w", part, err)
+			}
+			a = a.Unmap()
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxy %q: %w", part, err)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+func (ps Proxies) contains(a netip.Addr) bool {
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ClientIP finds the client of r. The peer address is the client unless the
+// peer is a trusted proxy; then X-Forwarded-For is read from the right (each
+// proxy appends the address it saw) and the first address that is not itself
+// a trusted proxy is the client. Entries to its left were written by the
+// client and are never believed. An unreadable entry stops the walk at the
+// nearest trusted hop, so garbage cannot pick a fresh identity.
+func (ps Proxies) ClientIP(r *http.Request) string {
+	peer := peerAddr(r)
+	a, err := netip.ParseAddr(peer)
+	if err != nil || len(ps) == 0 || !ps.contains(a.Unmap()) {
+		return peer
+	}
+	nearest := a.Unmap()
+	var hops []string
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(v, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		hop = hop.Unmap()
+		if !ps.contains(hop) {
+			return hop.String()
+		}
+		nearest = hop
+	}
+	return nearest.String()
+}
+
+// RealIP resolves the client address once per request (see
+// Proxies.ClientIP) for ClientIP to return.
+func RealIP(ps Proxies) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx := context.WithValue(r.Context(), clientIPKey{}, ps.ClientIP(r))
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
+}
+
+type clientIPKey struct{}
+
+// ClientIP is the client address of r: as RealIP resolved it, or the peer
+// address when no RealIP ran (X-Forwarded-For is never trusted by default
+// because any client can send it).
 func ClientIP(r *http.Request) string {
+	if ip := ClientIPOf(r.Context()); ip != "" {
+		return ip
+	}
+	return peerAddr(r)
+}
+
+// ClientIPOf is the client address RealIP stored in ctx ("" if none), for
+// services that only get the request's context.
+func ClientIPOf(ctx context.Context) string {
+	ip, _ := ctx.Value(clientIPKey{}).(string)
+	return ip
+}
+
+func peerAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr

@@ -1,7 +1,16 @@
 import axios from 'axios'
 import MockAdapter from 'axios-mock-adapter'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { cancelAllRequests, createHttp, MSG_BACKEND_DOWN, MSG_FAILED, MSG_TIMEOUT, type RequestHandlers } from './request'
+import {
+  cancelAllRequests,
+  createHttp,
+  isPasswordChangeRequired,
+  MSG_BACKEND_DOWN,
+  MSG_FAILED,
+  MSG_TIMEOUT,
+  PASSWORD_CHANGE_REQUIRED,
+  type RequestHandlers,
+} from './request'
 
 function setup({ methodOverride = false } = {}) {
   let relogin: (ok: boolean) => void = () => undefined
@@ -10,6 +19,7 @@ function setup({ methodOverride = false } = {}) {
     confirmRelogin: vi.fn(() => new Promise<boolean>((r) => (relogin = r))),
     relogin: vi.fn(),
     forbidden: vi.fn(),
+    passwordChangeRequired: vi.fn(),
   } satisfies RequestHandlers
   const http = createHttp({ handlers: () => handlers, methodOverride })
   const mock = new MockAdapter(http)
@@ -99,6 +109,18 @@ describe('request pipeline', () => {
     await expect(ctx.http.get('/api/roles')).rejects.toBeTruthy()
     expect(ctx.handlers.forbidden).toHaveBeenCalledTimes(1)
     expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+  })
+
+  it('403 PASSWORD_CHANGE_REQUIRED opens the password dialog instead of the forbidden page', async () => {
+    ctx.mock.onGet('/api/menus/build').reply(403, { status: 403, message: '请先修改密码后再使用系统', code: PASSWORD_CHANGE_REQUIRED })
+    const error = await ctx.http.get('/api/menus/build').catch((e: unknown) => e)
+    expect(isPasswordChangeRequired(error)).toBe(true)
+    expect(ctx.handlers.passwordChangeRequired).toHaveBeenCalledTimes(1)
+    expect(ctx.handlers.forbidden).not.toHaveBeenCalled()
+    expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+    // A plain 403 is not mistaken for it.
+    ctx.mock.onGet('/api/roles').reply(403, { status: 403, message: '没有权限' })
+    expect(isPasswordChangeRequired(await ctx.http.get('/api/roles').catch((e: unknown) => e))).toBe(false)
   })
 
   it('timeout → 网络请求超时', async () => {

@@ -23,12 +23,24 @@ export interface RequestHandlers {
   confirmRelogin: () => Promise<boolean>
   relogin: () => void
   forbidden: () => void
+  /** The server refuses everything until the password is changed: open the forced dialog. */
+  passwordChangeRequired: () => void
 }
 
 export interface HttpOptions {
   handlers: () => RequestHandlers
   /** Production servers sit behind proxies that drop PUT/DELETE: send POST + override header. */
   methodOverride: boolean
+}
+
+/** The `code` of the server's 403 for a user who must change the password first. */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED'
+
+/** Whether a failed request was refused because the password must be changed first. */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  if (!axios.isAxiosError(error) || error.response?.status !== 403) return false
+  const data: unknown = error.response.data
+  return !!data && typeof data === 'object' && (data as { code?: unknown }).code === PASSWORD_CHANGE_REQUIRED
 }
 
 /** Shared cancellation: every request without its own signal can be aborted at once (logout). */
@@ -125,7 +137,9 @@ export function createHttp(options: HttpOptions): AxiosInstance {
         return Promise.reject(error)
       }
       if (status === 403) {
-        h.forbidden()
+        // Not a missing permission: the page stays and the forced password dialog opens.
+        if (isPasswordChangeRequired(error)) h.passwordChangeRequired()
+        else h.forbidden()
         return Promise.reject(error)
       }
       const message = await errorMessage(error)
@@ -141,6 +155,7 @@ const fallbackHandlers: RequestHandlers = {
   confirmRelogin: () => Promise.resolve(false),
   relogin: () => undefined,
   forbidden: () => undefined,
+  passwordChangeRequired: () => undefined,
 }
 let handlers: RequestHandlers = fallbackHandlers
 

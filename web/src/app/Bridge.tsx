@@ -40,6 +40,7 @@ export default function Bridge() {
           .then(() => navigateTo(`/login?redirect=${encodeURIComponent(back)}`, true))
       },
       forbidden: () => navigateTo('/401'),
+      passwordChangeRequired: () => useSessionStore.getState().requirePasswordChange(),
     })
   }, [])
 

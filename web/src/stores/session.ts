@@ -25,6 +25,9 @@ interface SessionState {
   roles: string[]
   /** Set by login: the guard reloads the menu tree before entering. */
   loadMenus: boolean
+  /** The server refused a request until the password is changed (403 PASSWORD_CHANGE_REQUIRED). */
+  mustChangePassword: boolean
+  requirePasswordChange: () => void
   login: (form: LoginForm) => Promise<void>
   /** Single sign-on: turns a session id from the URL into the session cookie. */
   adoptSession: (sessionId: string) => Promise<void>
@@ -41,6 +44,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   user: null,
   roles: [],
   loadMenus: false,
+  mustChangePassword: false,
+  requirePasswordChange: () => set({ mustChangePassword: true }),
   login: async (form) => {
     const publicKey = await authApi.getPublicKey()
     const res = await authApi.login({ ...form, username: form.username.trim(), password: rsaEncrypt(publicKey, form.password) })
@@ -69,6 +74,6 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     useCountersStore.getState().reset()
     usePermissionStore.getState().reset()
     useTagsStore.getState().reset()
-    set({ signedIn: false, user: null, roles: [], loadMenus: false })
+    set({ signedIn: false, user: null, roles: [], loadMenus: false, mustChangePassword: false })
   },
 }))

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { AxiosError, type AxiosResponse } from 'axios'
 import Cookies from 'js-cookie'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -153,6 +154,38 @@ describe('gate and main layout', () => {
     start('/home/home')
     expect(await screen.findByText('为了您的账号安全，请修改账号密码后再使用系统！')).toBeTruthy()
     expect(screen.getByText('密码已被管理员重置')).toBeTruthy()
+  })
+
+  it('menus refused until the password is changed: the layout opens with the forced dialog, the session stays', async () => {
+    const refused = new AxiosError('403', 'ERR_BAD_REQUEST', undefined, undefined, {
+      status: 403,
+      data: { status: 403, message: '请先修改密码后再使用系统', code: 'PASSWORD_CHANGE_REQUIRED' },
+    } as AxiosResponse)
+    vi.mocked(myMenuTree).mockRejectedValueOnce(refused)
+    vi.mocked(checkPassword).mockResolvedValueOnce({ needChange: true, reason: 'initial' })
+    const nav = vi.fn()
+    setNavigate(nav)
+    signIn()
+    start('/home/home')
+    expect(await screen.findByText('为了您的账号安全，请修改账号密码后再使用系统！')).toBeTruthy()
+    expect(screen.getByText('当前为初始密码')).toBeTruthy()
+    expect(nav).not.toHaveBeenCalled()
+    expect(useSessionStore.getState().signedIn).toBe(true)
+  })
+
+  it('a request refused for the password opens the forced dialog', async () => {
+    vi.mocked(checkPassword).mockClear()
+    signIn()
+    start('/home/home')
+    // The dialog is rendered ahead (forceRender) but hidden while the check says no.
+    const title = '为了您的账号安全，请修改账号密码后再使用系统！'
+    const wrap = () => screen.getByText(title).closest('.ant-modal-wrap') as HTMLElement
+    await screen.findByText(title)
+    await waitFor(() => expect(checkPassword).toHaveBeenCalledTimes(1))
+    expect(wrap().style.display).toBe('none')
+    act(() => useSessionStore.getState().requirePasswordChange())
+    await waitFor(() => expect(wrap().style.display).not.toBe('none'))
+    expect(checkPassword).toHaveBeenCalledTimes(2) // asked again for the reason
   })
 
   it('tags: visiting pages adds tabs; closing the active one moves to the last', async () => {

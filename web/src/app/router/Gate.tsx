@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
+import { isPasswordChangeRequired } from '@/api/request'
 import MissingPage from '@/components/MissingPage'
 import PageLoading from '@/components/PageLoading'
 import { isTrue, useConfigStore } from '@/stores/config'
@@ -14,7 +15,7 @@ import { lazyPage } from './pages'
 /** The layout is its own chunk, so the login route does not download it. */
 const MainLayout = lazy(() => import('../layout/MainLayout'))
 
-/** Loads user info and menus once signed in; a failure ends the local session. */
+/** Loads user info and menus once signed in; a failure ends the local session (unless it only says the password must be changed first). */
 function useSessionLoader(active: boolean) {
   useEffect(() => {
     if (!active) return
@@ -26,8 +27,15 @@ function useSessionLoader(active: boolean) {
       if (session.loadMenus || !perms.loaded) await perms.loadMenus()
       useSessionStore.getState().menusLoaded()
     }
-    work().catch(() => {
+    work().catch((error: unknown) => {
       if (cancelled) return
+      if (isPasswordChangeRequired(error)) {
+        // Menus are refused until the password is changed: enter the layout with none, where the
+        // forced dialog opens; after the change the user signs in again and gets them.
+        usePermissionStore.getState().setMenus([])
+        useSessionStore.getState().menusLoaded()
+        return
+      }
       useSessionStore.getState().clear()
       navigateTo('/login', true)
     })
