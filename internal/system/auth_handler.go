@@ -2,8 +2,8 @@ package system
 
 import (
 	"net/http"
-	"time"
 	"strings"
+	"time"
 
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/ratelimit"
