@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -112,5 +113,39 @@ func TestCaptchaBlindGuessRarelyPasses(t *testing.T) {
 func TestCaptchaAnswerIgnoresCaseAndSpaces(t *testing.T) {
 	if !CaptchaMatches(" ab3k ", "AB3K") || CaptchaMatches("AB3", "AB3K") || CaptchaMatches("", "") || CaptchaMatches("x", "") {
 		t.Fatal("captcha comparison")
+	}
+}
+
+// Imported accounts keep a cheap (cost 4) hash of their random initial
+// password until they change it. Checked as it is, a wrong password for such
+// an account answered in a millisecond against a real one's tens: the speed
+// told which accounts were imported and untouched. A low-cost hash is now
+// topped up to the configured cost.
+func TestLowCostHashTakesAsLongAsTheConfiguredCost(t *testing.T) {
+	h := NewHasher(10)
+	cheap, err := (&Hasher{Cost: 4}).Hash("Initial#2026")
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := h.Hash("Real#20260001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.Check(cheap, "Initial#2026") || h.Check(cheap, "wrong") {
+		t.Fatal("a low-cost hash must still check as itself")
+	}
+	median := func(hash string) time.Duration {
+		var d [5]time.Duration
+		for i := range d {
+			start := time.Now()
+			h.Check(hash, "wrong")
+			d[i] = time.Since(start)
+		}
+		sort.Slice(d[:], func(i, j int) bool { return d[i] < d[j] })
+		return d[2]
+	}
+	low, high := median(cheap), median(full)
+	if low*2 < high {
+		t.Fatalf("a wrong password took %v against a cost-4 hash and %v against a cost-10 one", low, high)
 	}
 }

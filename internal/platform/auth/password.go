@@ -28,19 +28,30 @@ func NewHasher(cost int) *Hasher {
 	return &Hasher{Cost: cost}
 }
 
+func (h *Hasher) cost() int {
+	if h.Cost == 0 {
+		return 12
+	}
+	return h.Cost
+}
+
 // Hash returns the bcrypt hash of plain.
 func (h *Hasher) Hash(plain string) (string, error) {
-	cost := h.Cost
-	if cost == 0 {
-		cost = 12
-	}
-	b, err := bcrypt.GenerateFromPassword([]byte(plain), cost)
+	b, err := bcrypt.GenerateFromPassword([]byte(plain), h.cost())
 	return string(b), err
 }
 
-// Check compares plain with hash in constant time.
+// Check compares plain with hash in constant time. A hash made at a lower
+// cost than the configured one (the random initial passwords of an import,
+// an account from before a cost increase) is topped up with one dummy
+// comparison, so that its answer takes as long as any other: the speed of a
+// wrong password must not tell such accounts apart.
 func (h *Hasher) Check(hash, plain string) bool {
-	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(plain)) == nil
+	ok := bcrypt.CompareHashAndPassword([]byte(hash), []byte(plain)) == nil
+	if c, err := bcrypt.Cost([]byte(hash)); err != nil || c < h.cost() {
+		h.CheckMissing(plain)
+	}
+	return ok
 }
 
 // CheckMissing spends the time of one comparison at the configured cost and
