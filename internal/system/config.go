@@ -259,12 +259,24 @@ func validFrameAncestors(v string) bool {
 // WebPolicy is what the browser security headers need from the settings:
 // the frame-ancestors list ('self' unless validly set) and the origin of the
 // statistics script when one is configured.
+// Every response asks for it, so it is rebuilt only when one of the two
+// settings changed.
 func (s *Service) WebPolicy(ctx context.Context) httpx.WebPolicy {
+	of := [2]string{s.Setting(ctx, CfgFrameAncestors), s.Setting(ctx, CfgStatsScript)}
+	s.webPolicyMu.Lock()
+	defer s.webPolicyMu.Unlock()
+	if !s.webPolicySet || s.webPolicyOf != of {
+		s.webPolicy, s.webPolicyOf, s.webPolicySet = buildWebPolicy(of[0], of[1]), of, true
+	}
+	return s.webPolicy
+}
+
+func buildWebPolicy(frameAncestors, statsScript string) httpx.WebPolicy {
 	p := httpx.WebPolicy{FrameAncestors: "'self'"}
-	if v := strings.Join(strings.Fields(s.Setting(ctx, CfgFrameAncestors)), " "); validFrameAncestors(v) {
+	if v := strings.Join(strings.Fields(frameAncestors), " "); validFrameAncestors(v) {
 		p.FrameAncestors = v
 	}
-	if v := s.Setting(ctx, CfgStatsScript); isWebURL(v) {
+	if v := statsScript; isWebURL(v) {
 		u, _ := url.Parse(v)
 		if origin := u.Scheme + "://" + u.Host; frameSource.MatchString(origin) {
 			p.ScriptOrigins = []string{origin}

@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
+	"zhdj/internal/platform/httpx"
 )
 
 // Options are the start-up settings the system domain needs.
@@ -41,6 +42,13 @@ type Service struct {
 	settingsMu      sync.Mutex
 	settings        map[string]string
 	settingsExpires time.Time
+
+	// webPolicy is the last WebPolicy built and the two settings it was
+	// built from: every response needs it, the settings rarely change.
+	webPolicyMu  sync.Mutex
+	webPolicyOf  [2]string
+	webPolicy    httpx.WebPolicy
+	webPolicySet bool
 }
 
 // New builds the service.
