@@ -155,6 +155,10 @@ type roleFacts struct {
 // visible: the roles a caller manages, and the system roles it may grant.
 func (f roleFacts) visible(r Role) bool { return f.manageable || (r.IsSystem && f.grantable) }
 
+// editable tells the role page whether the caller may change the role: it
+// manages it and does not hold it (roleForChange checks again on the change).
+func (g *grantor) editable(id int64, f roleFacts) bool { return g.admin || (f.manageable && !g.held[id]) }
+
 // judgeRoles decides grantable and manageable for each role in a handful of
 // queries (roles are few; the holder query reads only candidate roles, never
 // the big system roles every member holds).
@@ -315,8 +319,7 @@ func (s *Service) visibleRole(ctx context.Context, g *grantor, id int64) (*Role,
 	return &ro, facts[id], nil
 }
 
-// visibleRoleIDs lists the roles the caller may see with what it may do with
-// each (nil map for admin: everything).
+// visibleRoles lists the roles the caller may see, with what it may do with each.
 func (s *Service) visibleRoles(ctx context.Context, g *grantor) ([]Role, map[int64]roleFacts, error) {
 	var roles []Role
 	if err := s.db.NewSelect().Model(&roles).OrderExpr("r.level, r.id").Scan(ctx); err != nil {

@@ -125,7 +125,7 @@ func (s *Service) ListRoles(r *http.Request) (httpx.PageResult[RoleView], error)
 	views := make([]RoleView, len(page.Content))
 	for i, ro := range page.Content {
 		views[i] = RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{},
-			Editable: g.admin || (facts[ro.ID].manageable && !g.held[ro.ID])}
+			Editable: g.editable(ro.ID, facts[ro.ID])}
 	}
 	return httpx.NewPage(views, page.TotalElements), nil
 }
@@ -140,7 +140,7 @@ func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {
 		return RoleView{}, err
 	}
 	v := RoleView{Role: *ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{},
-		Editable: g.admin || (f.manageable && !g.held[id])}
+		Editable: g.editable(id, f)}
 	if err := s.db.NewSelect().Table("sys_role_menu").Column("menu_id").Where("role_id = ?", id).Scan(ctx, &v.MenuIDs); err != nil {
 		return RoleView{}, httpx.Internal(err)
 	}
