@@ -31,6 +31,19 @@ afterEach(() => mock.restore())
 const row = (text: string) => screen.getByText(text).closest('tr')!
 const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
+/** Opens the page, chooses a workbook in the import dialog and starts the import; returns the dialog. */
+async function importWorkbook() {
+  renderWithApp(<UserPage />)
+  await screen.findByText('张三')
+  fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
+  const dialog = await screen.findByRole('dialog')
+  const input = dialog.querySelector('input[type=file]') as HTMLInputElement
+  fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx')] } })
+  await within(dialog).findByText('users.xlsx')
+  fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+  return dialog
+}
+
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/user', { timeout: 20_000 }, () => {
   it('lists users, shows dictionary labels and filters by the clicked department', async () => {
@@ -110,14 +123,7 @@ describe('system/user', { timeout: 20_000 }, () => {
         { username: 'imp2', nickName: '导入二', initialPassword: 'Bb2@bbbbbbbb' },
       ],
     })
-    renderWithApp(<UserPage />)
-    await screen.findByText('张三')
-    fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
-    const dialog = await screen.findByRole('dialog')
-    const input = dialog.querySelector('input[type=file]') as HTMLInputElement
-    fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx')] } })
-    await within(dialog).findByText('users.xlsx')
-    fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+    await importWorkbook()
     expect(await screen.findByText('Bb2@bbbbbbbb')).toBeTruthy()
     expect(screen.getByText('导入一')).toBeTruthy()
     expect(screen.getByText(/请妥善保管，关闭后将无法再次查看/)).toBeTruthy()
@@ -216,14 +222,7 @@ describe('system/user', { timeout: 20_000 }, () => {
         { row: 5, column: '部门', message: '部门“不存在学院”不存在' },
       ],
     })
-    renderWithApp(<UserPage />)
-    await screen.findByText('张三')
-    fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
-    const dialog = await screen.findByRole('dialog')
-    const input = dialog.querySelector('input[type=file]') as HTMLInputElement
-    fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx')] } })
-    await within(dialog).findByText('users.xlsx')
-    fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+    const dialog = await importWorkbook()
     expect(await within(dialog).findByText('文件中有 2 处错误，本次没有导入任何数据。请修改后重新上传。')).toBeTruthy()
     expect(within(dialog).getByText('手机号格式不正确')).toBeTruthy()
     expect(within(dialog).getByText('部门“不存在学院”不存在')).toBeTruthy()
