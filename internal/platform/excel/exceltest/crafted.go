@@ -179,3 +179,25 @@ func PeakHeap(fn func()) uint64 {
 	close(done)
 	return max(peak, <-sampled)
 }
+
+// The crafted workbooks the bounds are tested against, shared by the reader's
+// tests and the import routes' heap tests. Each packs to a few hundred KB.
+
+// bombRow is a realistic data row (name, ID number, phone, organisation).
+var bombRow = InlineRow("张三", "110101199003074514", "13800138000", "计算机学院教工党支部")
+
+// BigSheet is a workbook whose sheet holds header and then about mb MB of data rows.
+func BigSheet(t testing.TB, header string, mb int) []byte {
+	return Book(t, Part{Head: header, Body: bombRow, Times: mb << 20 / len(bombRow)}, nil)
+}
+
+// BigSharedStrings is a workbook whose shared-strings table is about mb MB.
+func BigSharedStrings(t testing.TB, mb int) []byte {
+	const item = "<si><t>110101199003074514</t></si>"
+	return Book(t, Part{Head: `<row><c t="s"><v>0</v></c></row>`}, &Part{Body: item, Times: mb << 20 / len(item)})
+}
+
+// EmptyRows is a workbook whose sheet holds header and then n empty rows.
+func EmptyRows(t testing.TB, header string, n int) []byte {
+	return Book(t, Part{Head: header, Body: "<row/>", Times: n}, nil)
+}
