@@ -157,7 +157,9 @@ func (f roleFacts) visible(r Role) bool { return f.manageable || (r.IsSystem && 
 
 // editable tells the role page whether the caller may change the role: it
 // manages it and does not hold it (roleForChange checks again on the change).
-func (g *grantor) editable(id int64, f roleFacts) bool { return g.admin || (f.manageable && !g.held[id]) }
+func (g *grantor) editable(id int64, f roleFacts) bool {
+	return g.admin || (f.manageable && !g.held[id])
+}
 
 // judgeRoles decides grantable and manageable for each role in a handful of
 // queries (roles are few; the holder query reads only candidate roles, never
