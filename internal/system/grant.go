@@ -53,6 +53,7 @@ func (s *Service) grantorOf(ctx context.Context) (*grantor, error) {
 		g.held[id] = true
 	}
 	if g.admin {
+		g.depts, g.orgAll = DeptScope{All: true, Self: true}, true
 		return g, nil
 	}
 	var err error
@@ -62,7 +63,7 @@ func (s *Service) grantorOf(ctx context.Context) (*grantor, error) {
 	if g.rule, err = s.ScopeRuleOf(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	if g.depts, err = s.DeptScopeOf(ctx); err != nil {
+	if g.depts, err = s.deptScopeFor(ctx, g.rule); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	g.deptIn = idSet(g.depts.DeptIDs)

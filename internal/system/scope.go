@@ -51,8 +51,16 @@ func (s *Service) ScopeRuleOf(ctx context.Context) (rbac.ScopeRule, error) {
 // anchored at the account's department.
 func (s *Service) DeptScopeOf(ctx context.Context) (DeptScope, error) {
 	rule, err := s.ScopeRuleOf(ctx)
-	if err != nil || rule.All {
-		return DeptScope{All: rule.All, Self: true}, err
+	if err != nil {
+		return DeptScope{Self: true}, err
+	}
+	return s.deptScopeFor(ctx, rule)
+}
+
+// deptScopeFor applies a scope rule already read to the department tree.
+func (s *Service) deptScopeFor(ctx context.Context, rule rbac.ScopeRule) (DeptScope, error) {
+	if rule.All {
+		return DeptScope{All: true, Self: true}, nil
 	}
 	p := rbac.From(ctx)
 	if p == nil {

@@ -293,14 +293,19 @@ func uniqueIDs(ids []int64) []int64 {
 // usersInScope loads the users with ids that the caller may manage; any id
 // outside the scope is reported as not found (no existence leak).
 func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error) {
-	scope, err := s.DeptScopeOf(ctx)
+	g, err := s.grantorOf(ctx)
 	if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, err
 	}
+	return s.usersManagedBy(ctx, g, ids)
+}
+
+// usersManagedBy is usersInScope for a caller whose grantor is at hand.
+func (s *Service) usersManagedBy(ctx context.Context, g *grantor, ids []int64) ([]User, error) {
 	ids = uniqueIDs(ids)
 	var users []User
 	q := s.db.NewSelect().Model(&users).Where("u.id IN (?)", bun.In(ids))
-	if err := scope.whereUsersInScope(q, rbac.From(ctx).UserID).Scan(ctx); err != nil {
+	if err := g.depts.whereUsersInScope(q, g.self).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if len(users) != len(ids) {
@@ -308,15 +313,11 @@ func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error)
 	}
 	// A non-admin never manages the super administrator, nor anyone holding
 	// a role it could not grant (whose password it could otherwise reset).
-	if !rbac.From(ctx).IsAdmin() {
+	if !g.admin {
 		for _, u := range users {
 			if u.IsAdmin {
 				return nil, httpx.NotFound("用户不存在")
 			}
-		}
-		g, err := s.grantorOf(ctx)
-		if err != nil {
-			return nil, err
 		}
 		if err := s.checkDominates(ctx, g, ids); err != nil {
 			return nil, err
@@ -336,11 +337,7 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, string, 
 	if err != nil {
 		return nil, "", err
 	}
-	scope, err := s.DeptScopeOf(ctx)
-	if err != nil {
-		return nil, "", httpx.Internal(err)
-	}
-	if err := s.checkAssignable(ctx, scope, in.DeptID); err != nil {
+	if err := s.checkAssignable(ctx, g.depts, in.DeptID); err != nil {
 		return nil, "", err
 	}
 	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {
@@ -395,15 +392,15 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if err := in.normalise(); err != nil {
 		return err
 	}
-	users, err := s.usersInScope(ctx, []int64{in.ID})
-	if err != nil {
-		return err
-	}
-	old := users[0]
 	g, err := s.grantorOf(ctx)
 	if err != nil {
 		return err
 	}
+	users, err := s.usersManagedBy(ctx, g, []int64{in.ID})
+	if err != nil {
+		return err
+	}
+	old := users[0]
 	current, err := s.rolesOf(ctx, s.db, old.ID)
 	if err != nil {
 		return httpx.Internal(err)
@@ -412,11 +409,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if !g.admin && old.ID == g.self && !sameIDs(in.RoleIDs, current) {
 		return httpx.Forbidden("不能修改自己的角色")
 	}
-	scope, err := s.DeptScopeOf(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if err := s.checkAssignable(ctx, scope, in.DeptID); err != nil {
+	if err := s.checkAssignable(ctx, g.depts, in.DeptID); err != nil {
 		return err
 	}
 	if err := s.checkOrg(ctx, in.OrgID.Value); err != nil {

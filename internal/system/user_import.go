@@ -81,10 +81,13 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created []I
 	if excel.Cell(rows[0], 0) != userImportHeaders[0] || excel.Cell(rows[0], 1) != userImportHeaders[1] {
 		return nil, 0, httpx.BadRequest("表头与模板不一致，请下载最新模板")
 	}
-	scope, err := s.DeptScopeOf(ctx)
+	// The same grant rules as the user editor: a role is named only when the
+	// caller may see it, and given only when the caller may grant it.
+	g, err := s.grantorOf(ctx)
 	if err != nil {
-		return nil, 0, httpx.Internal(err)
+		return nil, 0, err
 	}
+	scope := g.depts
 	depts := map[string]int64{}
 	var deptRows []Dept
 	if err := s.db.NewSelect().Model(&deptRows).Scan(ctx); err != nil {
@@ -100,12 +103,6 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created []I
 	}
 	for _, rr := range roleRows {
 		roles[rr.Name] = rr
-	}
-	// The same grant rules as the user editor: a role is named only when the
-	// caller may see it, and given only when the caller may grant it.
-	g, err := s.grantorOf(ctx)
-	if err != nil {
-		return nil, 0, err
 	}
 	facts, err := s.judgeRoles(ctx, g, roleRows)
 	if err != nil {
