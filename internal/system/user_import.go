@@ -176,6 +176,10 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created []I
 		return nil, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(problems)), Details: problems}
 	}
 	importHasher := auth.Hasher{Cost: importPasswordCost}
+	nextPassword, err := s.initialPasswords(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
 	selfID := rbac.From(ctx).UserID
 	var outOfScope []RowError
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
@@ -206,7 +210,7 @@ func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created []I
 				updated++
 				continue
 			}
-			plain, err := s.newInitialPassword(ctx)
+			plain, err := nextPassword()
 			if err != nil {
 				return err
 			}

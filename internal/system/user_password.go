@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/dlclark/regexp2"
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
@@ -133,16 +134,38 @@ type InitialPassword struct {
 // The account replaces it at first sign-in (hashed at the normal cost).
 const importPasswordCost = 4
 
-// newInitialPassword makes a random password meeting the configured policy
-// (longer ones are tried when the policy asks for more).
+// newInitialPassword makes a random password meeting the configured policy.
 func (s *Service) newInitialPassword(ctx context.Context) (string, error) {
-	pattern := s.Setting(ctx, CfgPasswordReg)
-	for _, n := range []int{12, 12, 16, 16, 20, 24, 32} {
-		if p := auth.RandomPassword(n); func() bool { ok, _ := auth.MatchPolicy(pattern, p); return ok }() {
-			return p, nil
+	next, err := s.initialPasswords(ctx)
+	if err != nil {
+		return "", err
+	}
+	return next()
+}
+
+// initialPasswords returns a maker of random passwords meeting the
+// configured policy (longer ones are tried when the policy asks for more),
+// with the policy compiled once: an import makes thousands.
+func (s *Service) initialPasswords(ctx context.Context) (func() (string, error), error) {
+	var policy *regexp2.Regexp
+	if pattern := s.Setting(ctx, CfgPasswordReg); pattern != "" {
+		var err error
+		if policy, err = auth.CompilePolicy(pattern); err != nil {
+			return nil, httpx.Internal(err)
 		}
 	}
-	return "", httpx.BadRequest("无法生成符合密码规则的初始密码，请检查系统配置中的密码规则")
+	return func() (string, error) {
+		for _, n := range []int{12, 12, 16, 16, 20, 24, 32} {
+			p := auth.RandomPassword(n)
+			if policy == nil {
+				return p, nil
+			}
+			if ok, _ := policy.MatchString(p); ok {
+				return p, nil
+			}
+		}
+		return "", httpx.BadRequest("无法生成符合密码规则的初始密码，请检查系统配置中的密码规则")
+	}, nil
 }
 
 // ResetToInitial gives a user a new random password (to be changed at the
