@@ -1,86 +1,20 @@
 package member
 
 import (
-	"database/sql/driver"
-	"encoding/json"
-	"fmt"
-	"strings"
 	"time"
+	"zhdj/internal/platform/date"
 
 	"github.com/uptrace/bun"
 )
 
-// Date is a calendar date "2006-01-02" ("" = none). It is stored as DATE and
-// read back the same on both databases, whatever type the driver returns.
-type Date string
+// Date is the platform's calendar date (an alias while the domain moves onto date.Date).
+type Date = date.Date
 
 // DateLayout is how dates travel and are stored.
-const DateLayout = "2006-01-02"
+const DateLayout = date.Layout
 
-// Value stores "" as NULL.
-func (d Date) Value() (driver.Value, error) {
-	if d == "" {
-		return nil, nil
-	}
-	return string(d), nil
-}
-
-// Scan reads a DATE column (time.Time from PostgreSQL and SQLite, or text).
-func (d *Date) Scan(src any) error {
-	switch v := src.(type) {
-	case nil:
-		*d = ""
-	case time.Time:
-		*d = Date(v.Format(DateLayout))
-	case string:
-		*d = Date(firstN(v, 10))
-	case []byte:
-		*d = Date(firstN(string(v), 10))
-	default:
-		return fmt.Errorf("member.Date: cannot scan %T", src)
-	}
-	return nil
-}
-
-// MarshalJSON writes "" as null.
-func (d Date) MarshalJSON() ([]byte, error) {
-	if d == "" {
-		return []byte("null"), nil
-	}
-	return json.Marshal(string(d))
-}
-
-// Time is the date at midnight UTC (zero for "").
-func (d Date) Time() time.Time {
-	t, _ := time.Parse(DateLayout, string(d))
-	return t
-}
-
-func firstN(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
-}
-
-// ParseDate reads a date sent by a form: "2006-01-02" (also with a time of
-// day, or RFC 3339, whose calendar day in China is taken). "" is no date.
-func ParseDate(s string) (Date, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", true
-	}
-	if t, err := time.Parse(DateLayout, s); err == nil {
-		return Date(t.Format(DateLayout)), true
-	}
-	if t, err := time.Parse("2006-01-02 15:04:05", s); err == nil {
-		return Date(t.Format(DateLayout)), true
-	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return Date(dateOf(t).Format(DateLayout)), true
-	}
-	return "", false
-}
+// ParseDate reads a date sent by a form (date.Parse).
+func ParseDate(s string) (Date, bool) { return date.Parse(s) }
 
 // Member is one row of dyjbxx. Its JSON form is the trail snapshot a restore
 // starts from (personal fields stay encrypted in it).

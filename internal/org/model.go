@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"zhdj/internal/platform/date"
 
 	"github.com/uptrace/bun"
 )
@@ -140,108 +141,14 @@ func childPath(parentPath string, id int64) string {
 	return fmt.Sprintf("%s%d/", parentPath, id)
 }
 
-// Date is a calendar date, written as "2006-01-02" in JSON and in both
-// databases (a DATE column); the empty Date is NULL / null.
-type Date string
+// Date is the platform's calendar date (an alias while the domain moves onto date.Date).
+type Date = date.Date
 
-const dateLayout = "2006-01-02"
-
-// ParseDate accepts "2006-01-02" (and the date part of "2006-01-02 15:04:05"
-// or RFC 3339, as date pickers sometimes send).
-func ParseDate(s string) (Date, bool) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", true
-	}
-	if len(s) > 10 {
-		if _, err := time.Parse(time.RFC3339, s); err != nil {
-			if _, err := time.Parse("2006-01-02 15:04:05", s); err != nil {
-				return "", false
-			}
-		}
-		s = s[:10]
-	}
-	if _, err := time.Parse(dateLayout, s); err != nil {
-		return "", false
-	}
-	return Date(s), true
-}
+// ParseDate reads a date sent by a form (date.Parse).
+func ParseDate(s string) (Date, bool) { return date.Parse(s) }
 
 // DateOf is the calendar date of t in t's location.
-func DateOf(t time.Time) Date { return Date(t.Format(dateLayout)) }
-
-// Time is the date at midnight UTC (the zero time when empty or malformed).
-func (d Date) Time() time.Time {
-	t, _ := time.Parse(dateLayout, string(d))
-	return t
-}
-
-// IsZero tells whether the date is empty.
-func (d Date) IsZero() bool { return d == "" }
-
-// AddYears moves the date by n years (29 February → 1 March in a common year).
-func (d Date) AddYears(n int) Date {
-	if d == "" {
-		return ""
-	}
-	return DateOf(d.Time().AddDate(n, 0, 0))
-}
-
-// Value writes NULL or "2006-01-02".
-func (d Date) Value() (driver.Value, error) {
-	if d == "" {
-		return nil, nil
-	}
-	return string(d), nil
-}
-
-// Scan reads a DATE column: PostgreSQL gives a time.Time, SQLite text or a
-// time.Time (the driver parses columns declared DATE).
-func (d *Date) Scan(src any) error {
-	switch v := src.(type) {
-	case nil:
-		*d = ""
-	case time.Time:
-		*d = DateOf(v)
-	case string:
-		*d = Date(firstN(v, 10))
-	case []byte:
-		*d = Date(firstN(string(v), 10))
-	default:
-		return fmt.Errorf("org: cannot scan %T into Date", src)
-	}
-	return nil
-}
-
-func firstN(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
-}
-
-// MarshalJSON writes null for the empty date.
-func (d Date) MarshalJSON() ([]byte, error) {
-	if d == "" {
-		return []byte("null"), nil
-	}
-	return json.Marshal(string(d))
-}
-
-// UnmarshalJSON keeps the text as sent; validation parses it (so that a bad
-// date is a Chinese 400 naming the field, not a decoding error).
-func (d *Date) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*d = ""
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	*d = Date(strings.TrimSpace(s))
-	return nil
-}
+func DateOf(t time.Time) Date { return date.Of(t) }
 
 // Names is a list of people's names stored as a JSON array in a TEXT column
 // (the committee members).

@@ -292,7 +292,8 @@ func (s *Service) Guard(r *http.Request, perm string) (*http.Request, error) {
 	if perm != httpx.SignedIn && !p.Allows(perm) {
 		return nil, httpx.NoPermission
 	}
-	return r.WithContext(rbac.With(r.Context(), p)), nil
+	// The memo carries what is computed once per request (the data scopes).
+	return r.WithContext(rbac.WithMemo(rbac.With(r.Context(), p))), nil
 }
 
 // Logout ends the caller's session.

@@ -19,6 +19,9 @@ type Error struct {
 	Cause   error
 	Details any    // optional extra field "errors" in the body (per-row import problems)
 	Code    string // optional field "code": a fixed token the web app acts on (PASSWORD_CHANGE_REQUIRED)
+	// Field names the input field (its JSON name) a validation error is
+	// about: forms mark that field, imports name that column.
+	Field string
 }
 
 func (e *Error) Error() string {
@@ -33,6 +36,22 @@ func (e *Error) Unwrap() error { return e.Cause }
 // E builds an Error with a formatted message.
 func E(status int, format string, args ...any) *Error {
 	return &Error{Status: status, Message: fmt.Sprintf(format, args...)}
+}
+
+// Invalid is a 400 about one input field (its JSON name, e.g. "contactPhone").
+func Invalid(field, format string, args ...any) *Error {
+	e := E(http.StatusBadRequest, format, args...)
+	e.Field = field
+	return e
+}
+
+// FieldOf is the field a validation error names ("" when none).
+func FieldOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Field
+	}
+	return ""
 }
 
 func BadRequest(format string, args ...any) *Error { return E(http.StatusBadRequest, format, args...) }
@@ -57,6 +76,7 @@ type errorBody struct {
 	Timestamp int64  `json:"timestamp"`
 	Errors    any    `json:"errors,omitempty"`
 	Code      string `json:"code,omitempty"`
+	Field     string `json:"field,omitempty"`
 }
 
 // WriteError is the one place an error becomes a response. Unknown errors are
@@ -69,5 +89,5 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status >= 500 {
 		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	JSON(w, e.Status, errorBody{Status: e.Status, Message: e.Message, Timestamp: time.Now().UnixMilli(), Errors: e.Details, Code: e.Code})
+	JSON(w, e.Status, errorBody{Status: e.Status, Message: e.Message, Timestamp: time.Now().UnixMilli(), Errors: e.Details, Code: e.Code, Field: e.Field})
 }

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
 )
 
 // Paging limits.
@@ -76,6 +79,71 @@ func ParsePage(q url.Values) (Page, error) {
 	return p, nil
 }
 
+// ListQuery is what a list is asked for: the page, the sorts and the
+// filters. Services take a ListQuery, never the *http.Request, so that
+// exports, statistics and jobs run the same lists; the caller's data scope
+// travels in the context (rbac.Memo).
+type ListQuery struct {
+	Page
+	Filters map[string]any
+}
+
+// ReadListQuery reads page, size and sort from the query string, and the
+// filters from the query string (GET) or the JSON body (POST lists).
+func ReadListQuery(r *http.Request) (ListQuery, error) {
+	p, err := ParsePage(r.URL.Query())
+	if err != nil {
+		return ListQuery{}, err
+	}
+	lq := ListQuery{Page: p}
+	if r.Method == http.MethodPost {
+		lq.Filters, err = BodyFilters(r)
+	} else {
+		lq.Filters = QueryFilters(r.URL.Query())
+	}
+	return lq, err
+}
+
+// Filter returns the filter value name as text ("" when absent or empty).
+func (lq ListQuery) Filter(name string) string {
+	v, ok := lq.Filters[name]
+	if !ok || isEmpty(v) {
+		return ""
+	}
+	return strings.TrimSpace(fmt.Sprint(v))
+}
+
+// Paged runs a list query: filters, sort, count and one page, all in SQL.
+// A zero Size reads every row (exports stream their own way; this is for
+// bounded lists).
+func Paged[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery) (PageResult[T], error) {
+	var rows []T
+	total, err := PagedInto(ctx, q, spec, lq, &rows)
+	if err != nil {
+		return PageResult[T]{}, err
+	}
+	return NewPage(rows, total), nil
+}
+
+// PagedInto is Paged scanning into dest (a slice of a model or of a view).
+func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, dest *[]T) (int, error) {
+	q, err := spec.Apply(q, lq.Filters)
+	if err != nil {
+		return 0, err
+	}
+	if q, err = spec.Order(q, lq.Sorts); err != nil {
+		return 0, err
+	}
+	if lq.Size > 0 {
+		q = q.Limit(int64(lq.Size)).Offset(int64(lq.Offset()))
+	}
+	total, err := q.ScanAndCount(ctx, dest)
+	if err != nil {
+		return 0, Internal(err)
+	}
+	return int(total), nil
+}
+
 // Match says how a filter compares.
 type Match int
 
@@ -86,6 +154,11 @@ const (
 	Gte               // column >= value
 	Lte               // column <= value
 	Expr              // Columns[0] is a condition with one ? for the value (a sub-query)
+	// Range is an inclusive range "from,to" (or a two-item array), either end
+	// open when empty: Columns[0] >= from AND Columns[0] <= to. With Kind Date
+	// the ends are calendar dates; with Kind Time a date-only "to" covers its
+	// whole day.
+	Range
 )
 
 // Kind is the type a filter value is parsed as.
@@ -96,6 +169,7 @@ const (
 	Int
 	Bool
 	Time // RFC 3339 or 2006-01-02 or 2006-01-02 15:04:05
+	Date // a calendar date (date.Date), for DATE columns
 )
 
 // Filter declares one allowed filter field.
@@ -103,6 +177,11 @@ type Filter struct {
 	Columns []string // SQL column expressions, written by us, never from input
 	Match   Match
 	Kind    Kind
+	// Custom, when set, applies the filter itself: it gets the value parsed as
+	// Kind (for In, a []any of parsed values) and returns the narrowed query.
+	// For conditions no Match expresses (an organisation and its subtree, a
+	// computed status) so that no list strips its filters by hand.
+	Custom func(q *bun.SelectQuery, value any) (*bun.SelectQuery, error)
 }
 
 // ListSpec declares what a resource may be filtered and sorted by.
@@ -270,6 +349,9 @@ func isEmpty(v any) bool {
 }
 
 func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuery, error) {
+	if f.Match == Range {
+		return f.applyRange(q, name, raw)
+	}
 	if f.Match == In {
 		list, ok := raw.([]any)
 		if !ok {
@@ -286,11 +368,17 @@ func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuer
 			}
 			vals = append(vals, v)
 		}
+		if f.Custom != nil {
+			return f.Custom(q, vals)
+		}
 		return q.Where("? IN (?)", bun.Safe(f.Columns[0]), bun.In(vals)), nil
 	}
 	v, err := f.parse(name, raw)
 	if err != nil {
 		return nil, err
+	}
+	if f.Custom != nil {
+		return f.Custom(q, v)
 	}
 	switch f.Match {
 	case Like:
@@ -330,6 +418,12 @@ func (f Filter) parse(name string, raw any) (any, error) {
 			return false, nil
 		}
 		return nil, BadRequest("查询条件 %s 应为是或否", name)
+	case Date:
+		d, ok := date.Parse(s)
+		if !ok || d == "" {
+			return nil, BadRequest("查询条件 %s 应为日期", name)
+		}
+		return d, nil
 	case Time:
 		for _, layout := range []string{time.RFC3339, "2006-01-02 15:04:05", "2006-01-02"} {
 			if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
@@ -342,6 +436,44 @@ func (f Filter) parse(name string, raw any) (any, error) {
 		return nil, BadRequest("查询条件 %s 过长", name)
 	}
 	return s, nil
+}
+
+// applyRange reads "from,to" (or [from, to]) and bounds Columns[0] by the
+// ends given. A Time "to" written as a bare date includes that whole day.
+func (f Filter) applyRange(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuery, error) {
+	var ends []string
+	switch v := raw.(type) {
+	case []any:
+		for _, e := range v {
+			ends = append(ends, strings.TrimSpace(fmt.Sprint(e)))
+		}
+	default:
+		ends = strings.Split(fmt.Sprint(v), ",")
+	}
+	if len(ends) != 2 {
+		return nil, BadRequest("查询条件 %s 应为起止日期", name)
+	}
+	col := bun.Safe(f.Columns[0])
+	for i, end := range ends {
+		end = strings.TrimSpace(end)
+		if end == "" {
+			continue
+		}
+		v, err := f.parse(name, end)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			q = q.Where("? >= ?", col, v)
+			continue
+		}
+		if t, ok := v.(time.Time); ok && len(end) == len(date.Layout) {
+			q = q.Where("? < ?", col, t.AddDate(0, 0, 1))
+			continue
+		}
+		q = q.Where("? <= ?", col, v)
+	}
+	return q, nil
 }
 
 // EscapeLike makes % and _ in user text match literally.
