@@ -275,29 +275,3 @@ func (s *Service) textFilter(numberCol string) httpx.Filter {
 		}), nil
 	}}
 }
-
-// rowsAffected is the part of sql.Result the writes check.
-type rowsAffected interface{ RowsAffected() (int64, error) }
-
-// oneRow turns an update that matched no row (changed since it was read)
-// into a 409.
-func oneRow(res rowsAffected, what string) error {
-	if n, err := res.RowsAffected(); err != nil {
-		return httpx.Internal(err)
-	} else if n != 1 {
-		return httpx.Conflict("该%s信息刚被其他人修改，请刷新后重试", what)
-	}
-	return nil
-}
-
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
