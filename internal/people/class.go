@@ -2,9 +2,6 @@ package people
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"net/http"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -21,42 +18,17 @@ type classRow struct {
 	StudentCount    int    `bun:"student_count,scanonly"`
 }
 
-func errNoClass() *httpx.Error { return httpx.NotFound("班级不存在") }
+var classKind = kind{table: "bj", alias: "c", what: "班级", number: "code", numberField: "code", numberLabel: "班级编号"}
 
-func (s *Service) classQuery(ctx context.Context, idb bun.IDB) (*bun.SelectQuery, error) {
-	sc, err := s.units.ScopeOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := idb.NewSelect().Model((*classRow)(nil)).ColumnExpr("c.*").
-		ColumnExpr("d.name AS unit_name, COALESCE(t.name, '') AS head_teacher_name").
-		ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
-		Join("JOIN sys_dept AS d ON d.id = c.unit_dept_id").
-		Join("LEFT JOIN jsjbxx AS t ON t.id = c.head_teacher_id")
-	return sc.Apply(q, "c.unit_dept_id"), nil
+func errNoClass() *httpx.Error            { return classKind.notFound() }
+func errDuplicateClassCode() *httpx.Error { return classKind.duplicate() }
+func errNoHeadTeacher() *httpx.Error {
+	return httpx.Invalid("headTeacherId", "所选班主任不存在")
 }
 
-// findClass reads one class of the caller's scope through idb, or 404.
-func (s *Service) findClass(ctx context.Context, idb bun.IDB, id int64) (*classRow, error) {
-	q, err := s.classQuery(ctx, idb)
-	if err != nil {
-		return nil, err
-	}
-	r := new(classRow)
-	err = q.Where("c.id = ?", id).Scan(ctx, r)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoClass()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return r, nil
-}
+type classResource = resource[Class, classRow, ClassView, ClassInput]
 
-func (r *classRow) view(l system.DictLabels) ClassView {
-	return ClassView{Class: r.Class, GradeLabel: l.Label(DictGrade, r.Grade), UnitName: r.UnitName,
-		HeadTeacherName: r.HeadTeacherName, StudentCount: r.StudentCount}
-}
-
+// classSpec is the class list's; the class picker shares its filters.
 var classSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"blurry":        {Columns: []string{"c.name", "c.code"}, Match: httpx.Like},
@@ -72,33 +44,43 @@ var classSpec = httpx.ListSpec{
 	DefaultSort: "c.unit_dept_id ASC, c.grade DESC, c.name ASC, c.id ASC",
 }
 
-// ListClasses is the paged class list of the caller's scope.
-func (s *Service) ListClasses(r *http.Request) (httpx.PageResult[ClassView], error) {
-	return listViews(s, r, classSpec, func(ctx context.Context, _ map[string]any) (*bun.SelectQuery, error) {
-		return s.classQuery(ctx, s.db)
-	}, (*classRow).view)
+// newClasses declares the classes (/api/bj).
+func newClasses(s *Service) *classResource {
+	return &classResource{kind: classKind, s: s, spec: classSpec,
+		joins: func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.ColumnExpr("COALESCE(t.name, '') AS head_teacher_name").
+				ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
+				Join("LEFT JOIN jsjbxx AS t ON t.id = c.head_teacher_id")
+		},
+		record: func(r *classRow) *Class { return &r.Class },
+		view: func(r *classRow, l system.DictLabels, _ bool) ClassView {
+			return ClassView{Class: r.Class, GradeLabel: l.Label(DictGrade, r.Grade), UnitName: r.UnitName,
+				HeadTeacherName: r.HeadTeacherName, StudentCount: r.StudentCount}
+		},
+		input: func(r *classRow) ClassInput {
+			unitID := r.UnitDeptID
+			return ClassInput{ID: r.ID, Code: r.Code, Name: r.Name, Grade: r.Grade, UnitDeptID: &unitID, Major: r.Major,
+				HeadTeacherID: r.HeadTeacherID}
+		},
+		idOf:         func(in *ClassInput) int64 { return in.ID },
+		check:        s.prepareClass,
+		beforeUpdate: checkClassMove, // its students move with it otherwise
+		beforeDelete: s.checkClassesEmpty,
+		export: []column[ClassView]{
+			{"班级编码", 14, func(v *ClassView) any { return v.Code }},
+			{"班级名称", 24, func(v *ClassView) any { return v.Name }},
+			{"年级", 8, func(v *ClassView) any { return v.GradeLabel }},
+			{"所在单位", 20, func(v *ClassView) any { return v.UnitName }},
+			{"专业", 20, func(v *ClassView) any { return v.Major }},
+			{"班主任", 10, func(v *ClassView) any { return v.HeadTeacherName }},
+			{"学生人数", 10, func(v *ClassView) any { return v.StudentCount }},
+		},
+	}
 }
 
-// ClassDetail is one class of the caller's scope.
-func (s *Service) ClassDetail(ctx context.Context, id int64) (ClassView, error) {
-	r, err := s.findClass(ctx, s.db, id)
-	if err != nil {
-		return ClassView{}, err
-	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return ClassView{}, err
-	}
-	return r.view(l), nil
-}
-
-// prepareClass validates a class (cur nil on create): the checks of
-// checkClass, then those that read the database.
-func (s *Service) prepareClass(ctx context.Context, in ClassInput, cur *Class) (*Class, error) {
-	l, err := s.labels(ctx)
-	if err != nil {
-		return nil, err
-	}
+// prepareClass is checkClass, then the checks that read the database: the
+// unit in the caller's scope, the head teacher one of their teachers.
+func (s *Service) prepareClass(ctx context.Context, l system.DictLabels, in ClassInput, cur *Class) (*Class, error) {
 	c, err := s.checkClass(l, in, cur)
 	if err != nil {
 		return nil, err
@@ -109,23 +91,12 @@ func (s *Service) prepareClass(ctx context.Context, in ClassInput, cur *Class) (
 		}
 	}
 	if c.HeadTeacherID != nil && (cur == nil || cur.HeadTeacherID == nil || *cur.HeadTeacherID != *c.HeadTeacherID) {
-		if _, err := s.findTeacher(ctx, s.db, *c.HeadTeacherID); err != nil {
+		if _, err := s.teachers.find(ctx, s.db, *c.HeadTeacherID); err != nil {
 			return nil, errNoHeadTeacher()
-		}
-	}
-	if cur == nil || cur.Code != c.Code {
-		n, err := s.db.NewSelect().Model((*Class)(nil)).Where("code = ?", c.Code).Where("id <> ?", c.ID).Count(ctx)
-		if err != nil {
-			return nil, httpx.Internal(err)
-		}
-		if n > 0 {
-			return nil, errDuplicateClassCode()
 		}
 	}
 	return c, nil
 }
-
-func errNoHeadTeacher() *httpx.Error { return httpx.BadRequest("所选班主任不存在") }
 
 // checkClass is the part of prepareClass that needs no database (the
 // import runs it per row).
@@ -133,18 +104,19 @@ func (s *Service) checkClass(l system.DictLabels, in ClassInput, cur *Class) (*C
 	for _, f := range []*string{&in.Code, &in.Name, &in.Grade, &in.Major} {
 		*f = strings.TrimSpace(*f)
 	}
-	switch {
-	case in.Code == "" || len([]rune(in.Code)) > maxNumber:
-		return nil, httpx.BadRequest("请输入班级编号（不超过%d个字符）", maxNumber)
-	case in.Name == "" || len([]rune(in.Name)) > maxText:
-		return nil, httpx.BadRequest("请输入班级名称（不超过%d个字）", maxText)
-	case len([]rune(in.Major)) > maxText:
-		return nil, httpx.BadRequest("专业不超过%d个字", maxText)
-	case in.UnitDeptID == nil || *in.UnitDeptID <= 0:
-		return nil, httpx.BadRequest("请选择所在单位")
+	if err := classKind.checkNumber(in.Code); err != nil {
+		return nil, err
 	}
-	if in.Grade != "" && !l.Has(DictGrade, in.Grade) {
-		return nil, httpx.BadRequest("年级取值无效")
+	switch {
+	case in.Name == "" || len([]rune(in.Name)) > maxText:
+		return nil, httpx.Invalid("name", "请输入班级名称（不超过%d个字）", maxText)
+	case len([]rune(in.Major)) > maxText:
+		return nil, httpx.Invalid("major", "专业不超过%d个字", maxText)
+	case in.UnitDeptID == nil || *in.UnitDeptID <= 0:
+		return nil, errNoUnitGiven()
+	}
+	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade}); err != nil {
+		return nil, err
 	}
 	now := s.now()
 	c := &Class{CreatedAt: now}
@@ -159,62 +131,13 @@ func (s *Service) checkClass(l system.DictLabels, in ClassInput, cur *Class) (*C
 // checkClassMove refuses to move a class that holds students to another unit.
 func checkClassMove(cur *classRow, c *Class) error {
 	if c.UnitDeptID != cur.UnitDeptID && cur.StudentCount > 0 {
-		return httpx.BadRequest("班级“%s”下还有%d名学生，不能改变所在单位", cur.Name, cur.StudentCount)
+		return httpx.Invalid("unitDeptId", "班级“%s”下还有%d名学生，不能改变所在单位", cur.Name, cur.StudentCount)
 	}
 	return nil
 }
 
-func errDuplicateClassCode() *httpx.Error { return httpx.Conflict("班级编号已存在") }
-
-// CreateClass adds a class to a unit of the caller's scope.
-func (s *Service) CreateClass(ctx context.Context, in ClassInput) (ClassView, error) {
-	c, err := s.prepareClass(ctx, in, nil)
-	if err != nil {
-		return ClassView{}, err
-	}
-	if _, err := s.db.NewInsert().Model(c).Returning("id").Exec(ctx); err != nil {
-		return ClassView{}, writeErr(err, errDuplicateClassCode())
-	}
-	return s.ClassDetail(ctx, c.ID)
-}
-
-func (s *Service) classInput(ctx context.Context, id int64) (ClassInput, error) {
-	r, err := s.findClass(ctx, s.db, id)
-	if err != nil {
-		return ClassInput{}, err
-	}
-	unitID := r.UnitDeptID
-	return ClassInput{ID: r.ID, Code: r.Code, Name: r.Name, Grade: r.Grade, UnitDeptID: &unitID, Major: r.Major,
-		HeadTeacherID: r.HeadTeacherID}, nil
-}
-
-// UpdateClass changes a class of the caller's scope (409 when changed
-// meanwhile). Its students move with it when its unit changes.
-func (s *Service) UpdateClass(ctx context.Context, in ClassInput) (ClassView, error) {
-	cur, err := s.findClass(ctx, s.db, in.ID)
-	if err != nil {
-		return ClassView{}, err
-	}
-	c, err := s.prepareClass(ctx, in, &cur.Class)
-	if err != nil {
-		return ClassView{}, err
-	}
-	if err := checkClassMove(cur, c); err != nil {
-		return ClassView{}, err
-	}
-	res, err := s.db.NewUpdate().Model(c).WherePK().Where("updated_at = ?", cur.UpdatedAt).ExcludeColumn("id", "created_at").Exec(ctx)
-	if err != nil {
-		return ClassView{}, writeErr(err, errDuplicateClassCode())
-	}
-	if err := oneRow(res, "班级"); err != nil {
-		return ClassView{}, err
-	}
-	return s.ClassDetail(ctx, c.ID)
-}
-
-// DeleteClasses removes classes of the caller's scope that hold no student.
-func (s *Service) DeleteClasses(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+// checkClassesEmpty refuses to delete classes that hold students.
+func (s *Service) checkClassesEmpty(ctx context.Context, ids []int64) error {
 	var busy []struct {
 		Name string `bun:"name"`
 		N    int    `bun:"n"`
@@ -224,22 +147,8 @@ func (s *Service) DeleteClasses(ctx context.Context, ids []int64) error {
 		GroupExpr("c.id, c.name").OrderExpr("c.id").Limit(1).Scan(ctx, &busy); err != nil {
 		return httpx.Internal(err)
 	}
-	sc, err := s.units.ScopeOf(ctx)
-	if err != nil {
-		return err
-	}
-	n, err := sc.Apply(s.db.NewSelect().TableExpr("bj AS c").Where("c.id IN (?)", bun.In(ids)), "c.unit_dept_id").Count(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if int(n) != len(ids) {
-		return errNoClass()
-	}
 	if len(busy) > 0 {
 		return httpx.BadRequest("班级“%s”下还有%d名学生，不能删除", busy[0].Name, busy[0].N)
-	}
-	if _, err := s.db.NewDelete().Model((*Class)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		return writeErr(err, errDuplicateClassCode())
 	}
 	return nil
 }

@@ -8,76 +8,87 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/system"
 )
 
-// export streams the rows of a people list (its filters, sort and scope)
-// as xlsx. Personal fields are always masked in exports.
-func export[R any](s *Service, w http.ResponseWriter, r *http.Request, spec httpx.ListSpec,
-	query func(ctx context.Context, filters map[string]any) (*bun.SelectQuery, error),
-	title string, headers []string, widths []float64, cells func(n int, row *R, l system.DictLabels) []any) error {
+// column is one column of a resource's export: its header, its width and
+// its cell taken from the API view (so an export shows what the list shows).
+type column[V any] struct {
+	header string
+	width  float64
+	cell   func(v *V) any
+}
+
+// personExport is the export's columns of a student or teacher: the
+// number, the shared fields, own (the resource's), then status and remark.
+func personExport[V any](number column[V], person func(v *V) *PersonView, status string, own ...column[V]) []column[V] {
+	p := func(header string, width float64, cell func(p *PersonView) any) column[V] {
+		return column[V]{header, width, func(v *V) any { return cell(person(v)) }}
+	}
+	cols := []column[V]{number,
+		p("姓名", 10, func(p *PersonView) any { return p.Name }),
+		p("性别", 6, func(p *PersonView) any { return p.GenderLabel }),
+		p("民族", 8, func(p *PersonView) any { return p.EthnicityLabel }),
+		p("身份证号码", 22, func(p *PersonView) any { return p.IDNumber }),
+		p("手机号码", 14, func(p *PersonView) any { return p.Phone }),
+		p("出生日期", 12, func(p *PersonView) any { return string(p.BirthDate) }),
+		p("所在单位", 20, func(p *PersonView) any { return p.UnitName }),
+	}
+	cols = append(cols, own...)
+	return append(cols,
+		p(status, 10, func(p *PersonView) any { return p.StatusLabel }),
+		p("备注", 24, func(p *PersonView) any { return p.Remark }))
+}
+
+// selected is the scoped query of the rows lq filters, in its order (all
+// of them: exports stream every row).
+func (res *resource[M, R, V, I]) selected(ctx context.Context, lq httpx.ListQuery) (*bun.SelectQuery, error) {
+	q, err := res.query(ctx, res.s.db)
+	if err != nil {
+		return nil, err
+	}
+	if q, err = res.spec.Apply(q, lq.Filters); err != nil {
+		return nil, err
+	}
+	return res.spec.Order(q, lq.Sorts)
+}
+
+// handleExport streams the rows of the resource's list (its filters, sort
+// and scope) as xlsx, numbered. Personal fields are always masked.
+func (res *resource[M, R, V, I]) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	filters := httpx.QueryFilters(r.URL.Query())
-	q, err := query(ctx, filters)
+	lq, err := httpx.ReadListQuery(r)
 	if err != nil {
 		return err
 	}
-	if q, err = spec.Apply(q, filters); err != nil {
-		return err
-	}
-	if q, err = spec.Order(q, r.URL.Query()["sort"]); err != nil {
-		return err
-	}
-	l, err := s.labels(ctx)
+	q, err := res.selected(ctx, lq)
 	if err != nil {
 		return err
 	}
-	day := strings.ReplaceAll(string(org.DateOf(s.now())), "-", "")
-	n, err := excel.Export(w, r, s.db, q, headers, widths, title+"-"+day+".xlsx", func(n int, row *R) []any {
-		return cells(n, row, l)
+	l, err := res.s.labels(ctx)
+	if err != nil {
+		return err
+	}
+	headers, widths := []string{"序号"}, []float64{8}
+	for _, c := range res.export {
+		headers, widths = append(headers, c.header), append(widths, c.width)
+	}
+	title := res.what + "信息"
+	day := strings.ReplaceAll(string(date.Of(res.s.now())), "-", "")
+	n, err := excel.Export(w, r, res.s.db, q, headers, widths, title+"-"+day+".xlsx", func(n int, row *R) []any {
+		v := res.view(row, l, false)
+		cells := make([]any, 0, len(headers))
+		cells = append(cells, n)
+		for _, c := range res.export {
+			cells = append(cells, c.cell(&v))
+		}
+		return cells
 	})
 	if err != nil {
 		return err
 	}
-	s.sys.LogAccess(ctx, r, fmt.Sprintf("导出%s（%d条）", title, n))
+	res.s.sys.LogAccess(ctx, r, fmt.Sprintf("导出%s（%d条）", title, n))
 	return nil
-}
-
-func (s *Service) exportStudents(w http.ResponseWriter, r *http.Request) error {
-	return export(s, w, r, studentSpec, s.studentList, "学生信息",
-		[]string{"序号", "学号", "姓名", "性别", "民族", "身份证号码", "手机号码", "出生日期", "所在单位", "班级", "年级",
-			"培养层次", "入学日期", "学生状态", "备注"},
-		[]float64{8, 14, 10, 6, 8, 22, 14, 12, 20, 20, 8, 10, 12, 10, 24},
-		func(n int, row *studentRow, l system.DictLabels) []any {
-			v := s.studentView(row, l, false)
-			return []any{n, v.StudentNo, v.Name, v.GenderLabel, v.EthnicityLabel, v.IDNumber, v.Phone, string(v.BirthDate),
-				v.UnitName, v.ClassName, v.GradeLabel, v.EducationLevelLabel, string(v.EnrolledOn), v.StatusLabel, v.Remark}
-		})
-}
-
-func (s *Service) exportTeachers(w http.ResponseWriter, r *http.Request) error {
-	return export(s, w, r, teacherSpec, s.teacherList, "教师信息",
-		[]string{"序号", "工号", "姓名", "性别", "民族", "身份证号码", "手机号码", "出生日期", "所在单位", "专业技术职务",
-			"岗位", "教师状态", "备注"},
-		[]float64{8, 14, 10, 6, 8, 22, 14, 12, 20, 16, 16, 10, 24},
-		func(n int, row *teacherRow, l system.DictLabels) []any {
-			v := s.teacherView(row, l, false)
-			return []any{n, v.StaffNo, v.Name, v.GenderLabel, v.EthnicityLabel, v.IDNumber, v.Phone, string(v.BirthDate),
-				v.UnitName, v.ProfessionalTitleLabel, v.PostLabel, v.StatusLabel, v.Remark}
-		})
-}
-
-func (s *Service) exportClasses(w http.ResponseWriter, r *http.Request) error {
-	return export(s, w, r, classSpec, func(ctx context.Context, _ map[string]any) (*bun.SelectQuery, error) {
-		return s.classQuery(ctx, s.db)
-	}, "班级信息",
-		[]string{"序号", "班级编码", "班级名称", "年级", "所在单位", "专业", "班主任", "学生人数"},
-		[]float64{8, 14, 24, 8, 20, 20, 10, 10},
-		func(n int, row *classRow, l system.DictLabels) []any {
-			v := row.view(l)
-			return []any{n, v.Code, v.Name, v.GradeLabel, v.UnitName, v.Major, v.HeadTeacherName, v.StudentCount}
-		})
 }

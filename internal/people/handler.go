@@ -7,90 +7,63 @@ import (
 	"zhdj/internal/platform/httpx"
 )
 
-func (s *Service) handleStudent(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id", errNoStudent())
+// routes registers a resource's endpoints under base (e.g. /api/xsjbxx):
+// its list, export, detail, create, update and delete.
+func (res *resource[M, R, V, I]) routes(rs *httpx.Routes, base string) {
+	rs.Get(base, PermList, res.handleList)
+	rs.Get(base+"/export", PermList, res.handleExport)
+	rs.Get(base+"/{id}", PermList, res.handleDetail)
+	rs.Post(base, PermAdd, httpx.Create(res.create))
+	rs.Put(base, PermEdit, res.handleUpdate)
+	rs.Delete(base, PermDel, httpx.IDsAction(res.remove))
+}
+
+func (res *resource[M, R, V, I]) handleList(w http.ResponseWriter, r *http.Request) error {
+	lq, err := httpx.ReadListQuery(r)
 	if err != nil {
 		return err
 	}
-	unmask, err := httpx.QueryBool(r, "unmask")
+	page, err := res.list(r.Context(), lq)
 	if err != nil {
 		return err
 	}
-	v, err := s.Student(r.Context(), id, unmask)
+	return httpx.OK(w, page)
+}
+
+// handleDetail answers one record; a student or teacher in clear with
+// ?unmask=true (logged).
+func (res *resource[M, R, V, I]) handleDetail(w http.ResponseWriter, r *http.Request) error {
+	id, err := httpx.PathID(r, "id", res.notFound())
+	if err != nil {
+		return err
+	}
+	unmask := false
+	if res.person != nil {
+		if unmask, err = httpx.QueryBool(r, "unmask"); err != nil {
+			return err
+		}
+	}
+	v, name, err := res.detail(r.Context(), id, unmask)
 	if err != nil {
 		return err
 	}
 	if unmask {
-		s.sys.LogAccess(r.Context(), r, "查看学生敏感信息："+v.Name)
+		res.s.sys.LogAccess(r.Context(), r, "查看"+res.what+"敏感信息："+name)
 	}
 	return httpx.OK(w, v)
 }
 
-func (s *Service) handleTeacher(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id", errNoTeacher())
+// handleUpdate merges the body onto the current record, so a field left
+// out keeps its value.
+func (res *resource[M, R, V, I]) handleUpdate(w http.ResponseWriter, r *http.Request) error {
+	in, sent, err := httpx.DecodeMerge(r, "缺少"+res.what+"编号", res.inputOf)
 	if err != nil {
 		return err
 	}
-	unmask, err := httpx.QueryBool(r, "unmask")
-	if err != nil {
-		return err
+	if res.person != nil {
+		dropDerived(res.person(&in), sent)
 	}
-	v, err := s.Teacher(r.Context(), id, unmask)
-	if err != nil {
-		return err
-	}
-	if unmask {
-		s.sys.LogAccess(r.Context(), r, "查看教师敏感信息："+v.Name)
-	}
-	return httpx.OK(w, v)
-}
-
-func (s *Service) handleClass(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id", errNoClass())
-	if err != nil {
-		return err
-	}
-	v, err := s.ClassDetail(r.Context(), id)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, v)
-}
-
-// handleUpdateStudent merges the body onto the current student, so a field
-// left out keeps its value.
-func (s *Service) handleUpdateStudent(w http.ResponseWriter, r *http.Request) error {
-	in, sent, err := httpx.DecodeMerge(r, "缺少学生编号", s.studentInput)
-	if err != nil {
-		return err
-	}
-	dropDerived(&in.PersonInput, sent)
-	v, err := s.UpdateStudent(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, v)
-}
-
-func (s *Service) handleUpdateTeacher(w http.ResponseWriter, r *http.Request) error {
-	in, sent, err := httpx.DecodeMerge(r, "缺少教师编号", s.teacherInput)
-	if err != nil {
-		return err
-	}
-	dropDerived(&in.PersonInput, sent)
-	v, err := s.UpdateTeacher(r.Context(), in)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, v)
-}
-
-func (s *Service) handleUpdateClass(w http.ResponseWriter, r *http.Request) error {
-	in, _, err := httpx.DecodeMerge(r, "缺少班级编号", s.classInput)
-	if err != nil {
-		return err
-	}
-	v, err := s.UpdateClass(r.Context(), in)
+	v, err := res.update(r.Context(), in)
 	if err != nil {
 		return err
 	}

@@ -2,12 +2,13 @@ package people
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/system"
@@ -26,16 +27,20 @@ func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
 		DictStudentStatus, DictTeacherStatus, DictEducationLevel)
 }
 
-// personKind tells checkPerson which table and dictionaries it checks against.
+// personKind is a kind of person (student or teacher): its table, the
+// dictionary and default of its status, its code in the pickers.
 type personKind struct {
-	table      string // xsjbxx or jsjbxx
+	kind
 	statusDict string
 	defStatus  string
+	code       string // KindStudent or KindTeacher
 }
 
 var (
-	studentKind = personKind{table: "xsjbxx", statusDict: DictStudentStatus, defStatus: StudentEnrolled}
-	teacherKind = personKind{table: "jsjbxx", statusDict: DictTeacherStatus, defStatus: TeacherActive}
+	studentKind = personKind{kind: kind{table: "xsjbxx", alias: "x", what: "学生", number: "student_no",
+		numberField: "studentNo", numberLabel: "学号"}, statusDict: DictStudentStatus, defStatus: StudentEnrolled, code: KindStudent}
+	teacherKind = personKind{kind: kind{table: "jsjbxx", alias: "x", what: "教师", number: "staff_no",
+		numberField: "staffNo", numberLabel: "工号"}, statusDict: DictTeacherStatus, defStatus: TeacherActive, code: KindTeacher}
 )
 
 func (in *PersonInput) trim() {
@@ -82,7 +87,7 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 		curID, curPhone = s.reveal(cur.IDNumberEnc, k.table, self), s.reveal(cur.PhoneEnc, k.table, self)
 	}
 	if in.Name == "" || len([]rune(in.Name)) > maxName {
-		return p, httpx.BadRequest("请输入姓名（不超过%d个字）", maxName)
+		return p, httpx.Invalid("name", "请输入姓名（不超过%d个字）", maxName)
 	}
 	p.Name = in.Name
 
@@ -90,69 +95,66 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	if strings.Contains(in.IDNumber, "*") {
 		// Sent back masked, as the detail shows it: keep the stored number.
 		if curID == "" || crypto.MaskIDNumber(curID) != in.IDNumber {
-			return p, httpx.BadRequest("请输入完整的身份证号码")
+			return p, httpx.Invalid("idNumber", "请输入完整的身份证号码")
 		}
 		in.IDNumber = curID
 	}
 	if in.IDNumber != "" {
 		v, err := idcard.ParseIDNumber(in.IDNumber, now)
 		if err != nil {
-			return p, err
+			return p, onField(err, "idNumber")
 		}
 		info = &v
 	}
-	birth, ok := org.ParseDate(in.BirthDate)
+	birth, ok := date.Parse(in.BirthDate)
 	if !ok {
-		return p, httpx.BadRequest("出生日期格式错误，应为 YYYY-MM-DD")
+		return p, httpx.Invalid("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
 	}
 	if info != nil {
-		fromID := org.DateOf(info.BirthDate)
+		fromID := date.Of(info.BirthDate)
 		if birth != "" && birth != fromID {
-			return p, httpx.BadRequest("出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+			return p, httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
 		}
 		birth = fromID
 		if in.Gender != "" && in.Gender != info.Gender {
-			return p, httpx.BadRequest("性别与身份证号码不一致")
+			return p, httpx.Invalid("gender", "性别与身份证号码不一致")
 		}
 		in.Gender = info.Gender
 	}
 	if birth != "" && birth.Time().After(idcard.DateOf(now)) {
-		return p, httpx.BadRequest("出生日期不能晚于今天")
+		return p, httpx.Invalid("birthDate", "出生日期不能晚于今天")
 	}
 	p.BirthDate = birth
 	if in.Gender == "" {
-		return p, httpx.BadRequest("请选择性别")
+		return p, httpx.Invalid("gender", "请选择性别")
 	}
 
 	switch {
 	case in.Phone == "":
 	case strings.Contains(in.Phone, "*"):
 		if curPhone == "" || crypto.MaskPhone(curPhone) != in.Phone {
-			return p, httpx.BadRequest("请输入完整的手机号码")
+			return p, httpx.Invalid("phone", "请输入完整的手机号码")
 		}
 		in.Phone = curPhone
 	case !idcard.IsMobilePhone(in.Phone):
-		return p, httpx.BadRequest("请输入正确的手机号码")
+		return p, httpx.Invalid("phone", "请输入正确的手机号码")
 	}
 
 	if in.Status != "" {
 		p.Status = in.Status
 	}
 	p.Gender, p.Ethnicity = in.Gender, in.Ethnicity
-	for _, f := range []struct{ dict, label, v string }{
-		{DictGender, "性别", p.Gender}, {DictEthnicity, "民族", p.Ethnicity}, {k.statusDict, "状态", p.Status},
-	} {
-		if f.v != "" && !l.Has(f.dict, f.v) {
-			return p, httpx.BadRequest("%s取值无效", f.label)
-		}
+	if err := checkDicts(l, dictValue{"gender", DictGender, "性别", p.Gender}, dictValue{"ethnicity", DictEthnicity, "民族", p.Ethnicity},
+		dictValue{"status", k.statusDict, "状态", p.Status}); err != nil {
+		return p, err
 	}
 	if len([]rune(in.Remark)) > maxRemark {
-		return p, httpx.BadRequest("备注不超过%d个字", maxRemark)
+		return p, httpx.Invalid("remark", "备注不超过%d个字", maxRemark)
 	}
 	p.Remark = in.Remark
 
 	if in.UnitDeptID == nil || *in.UnitDeptID <= 0 {
-		return p, httpx.BadRequest("请选择所在单位")
+		return p, errNoUnitGiven()
 	}
 	p.UnitDeptID = *in.UnitDeptID
 
@@ -179,9 +181,39 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	return p, nil
 }
 
-func errNoUnit() *httpx.Error { return httpx.BadRequest("所选单位不存在") }
+func errNoUnit() *httpx.Error      { return httpx.Invalid("unitDeptId", "所选单位不存在") }
+func errNoUnitGiven() *httpx.Error { return httpx.Invalid("unitDeptId", "请选择所在单位") }
 
-func errDuplicateIDNumber() *httpx.Error { return httpx.Conflict("身份证号码已存在") }
+func errDuplicateIDNumber() *httpx.Error {
+	e := httpx.Conflict("身份证号码已存在")
+	e.Field = "idNumber"
+	return e
+}
+
+// onField names field on a validation error that names none (the ID
+// number parser's).
+func onField(err error, field string) error {
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Field == "" {
+		e := *he
+		e.Field = field
+		return &e
+	}
+	return err
+}
+
+// dictValue is an input value that must be an item of a dictionary.
+type dictValue struct{ field, dict, label, v string }
+
+// checkDicts accepts values that are empty or items of their dictionary.
+func checkDicts(l system.DictLabels, values ...dictValue) error {
+	for _, f := range values {
+		if f.v != "" && !l.Has(f.dict, f.v) {
+			return httpx.Invalid(f.field, "%s取值无效", f.label)
+		}
+	}
+	return nil
+}
 
 // checkUnit accepts a unit that exists and lies in the caller's unit scope
 // (otherwise the same answer: it does not exist).
@@ -205,83 +237,41 @@ func (s *Service) personInput(p *Person, table string, id int64) PersonInput {
 
 // personView builds the shared part of the API form; unmask shows the ID
 // number and phone in clear (the caller has checked the permission).
-func (s *Service) personView(p *Person, table string, id int64, unitName string, l system.DictLabels, statusDict string, unmask bool) PersonView {
-	idNo, phone := s.reveal(p.IDNumberEnc, table, id), s.reveal(p.PhoneEnc, table, id)
+func (s *Service) personView(p *Person, k personKind, id int64, unitName string, l system.DictLabels, unmask bool) PersonView {
+	idNo, phone := s.reveal(p.IDNumberEnc, k.table, id), s.reveal(p.PhoneEnc, k.table, id)
 	if !unmask {
 		idNo, phone = crypto.MaskIDNumber(idNo), crypto.MaskPhone(phone)
 	}
 	return PersonView{Name: p.Name, Gender: p.Gender, GenderLabel: l.Label(DictGender, p.Gender), Ethnicity: p.Ethnicity,
 		EthnicityLabel: l.Label(DictEthnicity, p.Ethnicity), IDNumber: idNo, Phone: phone, Masked: !unmask,
 		BirthDate: p.BirthDate, UnitDeptID: p.UnitDeptID, UnitName: unitName, Status: p.Status,
-		StatusLabel: l.Label(statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
+		StatusLabel: l.Label(k.statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
 }
 
-// whereText matches a search text against the name and the student/staff
-// number (substring), and, when the text looks like one, the ID number or
-// the phone exactly (through their blind indexes: they are encrypted).
-func (s *Service) whereText(q *bun.SelectQuery, text, numberCol string) (*bun.SelectQuery, error) {
-	if len([]rune(text)) > 50 {
-		return nil, httpx.BadRequest("查询条件 blurry 过长")
-	}
-	pattern := "%" + httpx.EscapeLike(text) + "%"
-	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
-		g = g.Where("x.name LIKE ? ESCAPE '\\'", pattern).WhereOr("? LIKE ? ESCAPE '\\'", bun.Safe(numberCol), pattern)
-		if idcard.LooksLikeIDNumber(text) {
-			idx := s.cipher.Index(strings.ToUpper(text))
-			if info, err := idcard.ParseIDNumber(text, s.now()); err == nil {
-				idx = s.cipher.Index(info.Canonical)
+// textFilter is the blurry filter of a people list: the search text
+// against the name and the student/staff number (substring), and, when the
+// text looks like one, the ID number or the phone exactly (through their
+// blind indexes: they are encrypted). Columns of alias x.
+func (s *Service) textFilter(numberCol string) httpx.Filter {
+	return httpx.Filter{Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+		text := v.(string)
+		if len([]rune(text)) > 50 {
+			return nil, httpx.BadRequest("查询条件 blurry 过长")
+		}
+		pattern := "%" + httpx.EscapeLike(text) + "%"
+		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+			g = g.Where("x.name LIKE ? ESCAPE '\\'", pattern).WhereOr("? LIKE ? ESCAPE '\\'", bun.Safe(numberCol), pattern)
+			if idcard.LooksLikeIDNumber(text) {
+				idx := s.cipher.Index(strings.ToUpper(text))
+				if info, err := idcard.ParseIDNumber(text, s.now()); err == nil {
+					idx = s.cipher.Index(info.Canonical)
+				}
+				g = g.WhereOr("x.id_number_idx = ?", idx)
 			}
-			g = g.WhereOr("x.id_number_idx = ?", idx)
-		}
-		if idcard.IsMobilePhone(text) {
-			g = g.WhereOr("x.phone_idx = ?", s.cipher.Index(text))
-		}
-		return g
-	}), nil
-}
-
-// takeText removes name from filters and returns its value as text.
-func takeText(filters map[string]any, name string) string {
-	v, ok := filters[name]
-	if !ok {
-		return ""
-	}
-	delete(filters, name)
-	switch x := v.(type) {
-	case string:
-		return strings.TrimSpace(x)
-	case []any:
-		if len(x) > 0 {
-			if s, ok := x[0].(string); ok {
-				return strings.TrimSpace(s)
+			if idcard.IsMobilePhone(text) {
+				g = g.WhereOr("x.phone_idx = ?", s.cipher.Index(text))
 			}
-		}
-	}
-	return ""
-}
-
-// rowsAffected is the part of sql.Result the writes check.
-type rowsAffected interface{ RowsAffected() (int64, error) }
-
-// oneRow turns an update that matched no row (changed since it was read)
-// into a 409.
-func oneRow(res rowsAffected, what string) error {
-	if n, err := res.RowsAffected(); err != nil {
-		return httpx.Internal(err)
-	} else if n != 1 {
-		return httpx.Conflict("该%s信息刚被其他人修改，请刷新后重试", what)
-	}
-	return nil
-}
-
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
+			return g
+		}), nil
+	}}
 }

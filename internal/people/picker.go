@@ -41,60 +41,47 @@ var personPickerSpec = httpx.ListSpec{
 	Key:         "p.kind ASC, p.id",
 }
 
-// pickerSide is the scoped, filtered query of one table for the pickers
-// (columns kind, id, name, number, gender, unit_id; alias x). Filters:
-// blurry (name or number, or an exact ID number or phone), name, number,
-// unitId, status (default: in school / in post), and for students classId
-// and grade.
-func (s *Service) pickerSide(ctx context.Context, kind string, filters map[string]any) (*bun.SelectQuery, error) {
-	table, numberCol, def := "xsjbxx", "x.student_no", StudentEnrolled
-	if kind == KindTeacher {
-		table, numberCol, def = "jsjbxx", "x.staff_no", TeacherActive
-	}
+// pickerSide is the scoped, filtered query of one kind's table for the
+// pickers (columns kind, id, name, number, gender, unit_id; alias x).
+// Filters: blurry (name or number, or an exact ID number or phone), name,
+// number, unitId, status (default: in school / in post), and for students
+// classId and grade.
+func (s *Service) pickerSide(ctx context.Context, k personKind, filters map[string]any) (*bun.SelectQuery, error) {
+	numberCol := "x." + k.number
 	sc, err := s.units.ScopeOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q := s.db.NewSelect().TableExpr(table+" AS x").
-		ColumnExpr("? AS kind, x.id, x.name, ? AS number, x.gender, x.unit_dept_id AS unit_id", kind, bun.Safe(numberCol))
+	q := s.db.NewSelect().TableExpr(k.table+" AS x").
+		ColumnExpr("? AS kind, x.id, x.name, ? AS number, x.gender, x.unit_dept_id AS unit_id", k.code, bun.Safe(numberCol))
 	q = sc.Apply(q, "x.unit_dept_id")
-	f := make(map[string]any, len(filters))
-	for k, v := range filters {
-		f[k] = v
-	}
-	if text := takeText(f, "blurry"); text != "" {
-		if q, err = s.whereText(q, text, numberCol); err != nil {
-			return nil, err
-		}
+	f := make(map[string]any, len(filters)+1)
+	for name, v := range filters {
+		f[name] = v
 	}
 	if _, ok := f["status"]; !ok {
-		f["status"] = def
+		f["status"] = k.defStatus
 	}
 	spec := httpx.ListSpec{Filters: map[string]httpx.Filter{
+		"blurry": s.textFilter(numberCol),
 		"name":   {Columns: []string{"x.name"}, Match: httpx.Like},
 		"number": {Columns: []string{numberCol}, Match: httpx.Like},
 		"unitId": {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
 		"status": {Columns: []string{"x.status"}, Match: httpx.In},
 	}}
-	if kind == KindStudent {
+	if k.code == KindStudent {
 		spec.Filters["classId"] = httpx.Filter{Columns: []string{"x.class_id"}, Kind: httpx.Int}
 		spec.Filters["grade"] = httpx.Filter{Columns: []string{"x.grade"}, Match: httpx.In}
 	}
 	return spec.Apply(q, f)
 }
 
-// pickPeople pages the union of the given sides in SQL (UNION ALL), with
+// pickPeople pages the union of the given kinds in SQL (UNION ALL), with
 // the unit names joined on the page.
-func (s *Service) pickPeople(r *http.Request, kinds ...string) (httpx.PageResult[PersonItem], error) {
-	r, err := unit.PickerRequest(r)
-	if err != nil {
-		return httpx.PageResult[PersonItem]{}, err
-	}
-	ctx := r.Context()
-	filters := httpx.QueryFilters(r.URL.Query())
+func (s *Service) pickPeople(ctx context.Context, lq httpx.ListQuery, kinds ...personKind) (httpx.PageResult[PersonItem], error) {
 	var union *bun.SelectQuery
 	for _, k := range kinds {
-		side, err := s.pickerSide(ctx, k, filters)
+		side, err := s.pickerSide(ctx, k, lq.Filters)
 		if err != nil {
 			return httpx.PageResult[PersonItem]{}, err
 		}
@@ -106,7 +93,7 @@ func (s *Service) pickPeople(r *http.Request, kinds ...string) (httpx.PageResult
 	}
 	q := s.db.NewSelect().TableExpr("(?) AS p", union).ColumnExpr("p.*, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = p.unit_id")
-	page, err := httpx.ListPage[PersonItem](r, q, personPickerSpec, nil)
+	page, err := httpx.Paged[PersonItem](ctx, q, personPickerSpec, httpx.ListQuery{Page: lq.Page})
 	if err != nil {
 		return page, err
 	}
@@ -118,26 +105,25 @@ func (s *Service) pickPeople(r *http.Request, kinds ...string) (httpx.PageResult
 
 // StudentPicker is GET /api/common/xsjbxx: the caller's students (in
 // school unless status says otherwise), searchable and paged.
-func (s *Service) StudentPicker(r *http.Request) (httpx.PageResult[PersonItem], error) {
-	return s.pickPeople(r, KindStudent)
+func (s *Service) StudentPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PersonItem], error) {
+	return s.pickPeople(ctx, lq, studentKind)
 }
 
 // TeacherPicker is GET /api/common/jsjbxx: the caller's teachers (in post
 // unless status says otherwise).
-func (s *Service) TeacherPicker(r *http.Request) (httpx.PageResult[PersonItem], error) {
-	return s.pickPeople(r, KindTeacher)
+func (s *Service) TeacherPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PersonItem], error) {
+	return s.pickPeople(ctx, lq, teacherKind)
 }
 
 // PersonPicker is GET /api/common/xsjsxx: students and teachers together,
 // each with its kind, paged as one list.
-func (s *Service) PersonPicker(r *http.Request) (httpx.PageResult[PersonItem], error) {
-	filters := httpx.QueryFilters(r.URL.Query())
+func (s *Service) PersonPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PersonItem], error) {
 	for _, k := range []string{"classId", "grade"} {
-		if _, ok := filters[k]; ok {
+		if _, ok := lq.Filters[k]; ok {
 			return httpx.PageResult[PersonItem]{}, httpx.BadRequest("不支持的查询条件：%s", k)
 		}
 	}
-	return s.pickPeople(r, KindStudent, KindTeacher)
+	return s.pickPeople(ctx, lq, studentKind, teacherKind)
 }
 
 // ClassItem is one class of the class picker.
@@ -165,19 +151,15 @@ var classPickerSpec = httpx.ListSpec{
 
 // ClassPicker is GET /api/common/getBjInfo: the caller's classes,
 // searchable by name or code, optionally of one unit or grade.
-func (s *Service) ClassPicker(r *http.Request) (httpx.PageResult[ClassItem], error) {
-	r, err := unit.PickerRequest(r)
-	if err != nil {
-		return httpx.PageResult[ClassItem]{}, err
-	}
-	sc, err := s.units.ScopeOf(r.Context())
+func (s *Service) ClassPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[ClassItem], error) {
+	sc, err := s.units.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[ClassItem]{}, err
 	}
 	q := s.db.NewSelect().TableExpr("bj AS c").
 		ColumnExpr("c.id, c.code, c.name, c.grade, c.major, c.unit_dept_id AS unit_id, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = c.unit_dept_id")
-	return httpx.ListPage[ClassItem](r, sc.Apply(q, "c.unit_dept_id"), classPickerSpec, httpx.QueryFilters(r.URL.Query()))
+	return httpx.Paged[ClassItem](ctx, sc.Apply(q, "c.unit_dept_id"), classPickerSpec, lq)
 }
 
 // CadreItem is one cadre of the cadre picker.
@@ -190,14 +172,28 @@ type CadreItem struct {
 
 // CadrePicker is GET /api/common/gbjbxx. The cadre module (干部信息库) does
 // not exist yet, so there is no cadre to pick: it answers an empty page of
-// the pickers' shape (after checking the paging like the others), and
-// will read the cadre table once that module lands.
-func CadrePicker(r *http.Request) (httpx.PageResult[CadreItem], error) {
-	if _, err := unit.PickerRequest(r); err != nil {
-		return httpx.PageResult[CadreItem]{}, err
-	}
-	if _, err := httpx.ParsePage(r.URL.Query()); err != nil {
-		return httpx.PageResult[CadreItem]{}, err
-	}
+// the pickers' shape (the paging checked like the others'), and will read
+// the cadre table once that module lands.
+func CadrePicker(context.Context, httpx.ListQuery) (httpx.PageResult[CadreItem], error) {
 	return httpx.NewPage([]CadreItem(nil), 0), nil
+}
+
+// picker serves a picker: the paging checked with the pickers' limits and
+// default size (unit.PickerRequest), then the list lq asks for.
+func picker[T any](list func(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[T], error)) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		r, err := unit.PickerRequest(r)
+		if err != nil {
+			return err
+		}
+		lq, err := httpx.ReadListQuery(r)
+		if err != nil {
+			return err
+		}
+		page, err := list(r.Context(), lq)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, page)
+	}
 }

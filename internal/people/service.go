@@ -23,42 +23,31 @@ type Service struct {
 	units  *unit.Service
 	cipher *crypto.FieldCipher
 	now    func() time.Time
+
+	students *studentResource
+	teachers *teacherResource
+	classes  *classResource
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *crypto.FieldCipher) *Service {
-	return &Service{db: database, sys: sys, units: units, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: database, sys: sys, units: units, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
+	s.students, s.teachers, s.classes = newStudents(s), newTeachers(s), newClasses(s)
+	return s
 }
 
 // Routes registers the people registry's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/xsjbxx", PermList, httpx.ReadRequest(s.ListStudents))
-	rs.Get("/api/xsjbxx/export", PermList, s.exportStudents)
-	rs.Get("/api/xsjbxx/{id}", PermList, s.handleStudent)
-	rs.Post("/api/xsjbxx", PermAdd, httpx.Create(s.CreateStudent))
-	rs.Put("/api/xsjbxx", PermEdit, s.handleUpdateStudent)
-	rs.Delete("/api/xsjbxx", PermDel, httpx.IDsAction(s.DeleteStudents))
-
-	rs.Get("/api/jsjbxx", PermList, httpx.ReadRequest(s.ListTeachers))
-	rs.Get("/api/jsjbxx/export", PermList, s.exportTeachers)
-	rs.Get("/api/jsjbxx/{id}", PermList, s.handleTeacher)
-	rs.Post("/api/jsjbxx", PermAdd, httpx.Create(s.CreateTeacher))
-	rs.Put("/api/jsjbxx", PermEdit, s.handleUpdateTeacher)
-	rs.Delete("/api/jsjbxx", PermDel, httpx.IDsAction(s.DeleteTeachers))
-
-	rs.Get("/api/bj", PermList, httpx.ReadRequest(s.ListClasses))
-	rs.Get("/api/bj/export", PermList, s.exportClasses)
-	rs.Get("/api/bj/{id}", PermList, s.handleClass)
-	rs.Post("/api/bj", PermAdd, httpx.Create(s.CreateClass))
-	rs.Put("/api/bj", PermEdit, s.handleUpdateClass)
-	rs.Delete("/api/bj", PermDel, httpx.IDsAction(s.DeleteClasses))
+	s.students.routes(rs, "/api/xsjbxx")
+	s.teachers.routes(rs, "/api/jsjbxx")
+	s.classes.routes(rs, "/api/bj")
 
 	// Pickers: any signed-in user, within their scope (as /api/common/dyjbxx and /api/common/dzz).
-	rs.Get("/api/common/xsjbxx", httpx.SignedIn, httpx.ReadRequest(s.StudentPicker))
-	rs.Get("/api/common/jsjbxx", httpx.SignedIn, httpx.ReadRequest(s.TeacherPicker))
-	rs.Get("/api/common/xsjsxx", httpx.SignedIn, httpx.ReadRequest(s.PersonPicker))
-	rs.Get("/api/common/getBjInfo", httpx.SignedIn, httpx.ReadRequest(s.ClassPicker))
-	rs.Get("/api/common/gbjbxx", httpx.SignedIn, httpx.ReadRequest(CadrePicker))
+	rs.Get("/api/common/xsjbxx", httpx.SignedIn, picker(s.StudentPicker))
+	rs.Get("/api/common/jsjbxx", httpx.SignedIn, picker(s.TeacherPicker))
+	rs.Get("/api/common/xsjsxx", httpx.SignedIn, picker(s.PersonPicker))
+	rs.Get("/api/common/getBjInfo", httpx.SignedIn, picker(s.ClassPicker))
+	rs.Get("/api/common/gbjbxx", httpx.SignedIn, picker(CadrePicker))
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read
