@@ -94,3 +94,27 @@ func TestReadListQueryReadsTheQueryStringOrTheBody(t *testing.T) {
 		t.Fatalf("POST: %+v, %v", lq, err)
 	}
 }
+
+func TestReadListQueryOptionsPickersAndDefaults(t *testing.T) {
+	lq, err := ReadListQuery(httptest.NewRequest("GET", "/x?unmask=true&name=a", nil), "unmask")
+	if err != nil || lq.Filters["unmask"] != nil || lq.Filter("name") != "a" {
+		t.Fatalf("options: %+v, %v", lq, err)
+	}
+	if lq, err = ReadPickerQuery(httptest.NewRequest("GET", "/x?blurry=b", nil)); err != nil || lq.Size != PickerPageSize || lq.Filter("blurry") != "b" {
+		t.Fatalf("picker default size: %+v, %v", lq, err)
+	}
+	if lq, err = ReadPickerQuery(httptest.NewRequest("GET", "/x?size=7", nil)); err != nil || lq.Size != 7 {
+		t.Fatalf("picker size: %+v, %v", lq, err)
+	}
+	if _, err = ReadPickerQuery(httptest.NewRequest("GET", "/x?size=101", nil)); err == nil || !strings.Contains(err.Error(), "100") {
+		t.Fatalf("picker size 101: %v", err)
+	}
+	asked := ListQuery{Filters: map[string]any{"status": "2", "blank": ""}}
+	if got := asked.WithDefault("status", "1"); got.Filter("status") != "2" {
+		t.Fatalf("a filter asked for is kept: %v", got.Filters)
+	}
+	got := asked.WithDefault("blank", "x").WithDefault("absent", "y")
+	if got.Filter("blank") != "x" || got.Filter("absent") != "y" || asked.Filters["absent"] != nil {
+		t.Fatalf("defaults %v (original %v)", got.Filters, asked.Filters)
+	}
+}
