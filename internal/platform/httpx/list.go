@@ -115,12 +115,18 @@ func readListQuery(r *http.Request, query url.Values, options []string) (ListQue
 }
 
 // WithDefault returns lq with the filter name set to value when the request
-// left it out or empty (a picker lists live records unless asked otherwise).
-// lq's own filter map is not changed.
+// left it out (a picker lists live records unless asked otherwise). A filter
+// sent empty stays empty: a search form's cleared field means "any".
 func (lq ListQuery) WithDefault(name string, value any) ListQuery {
-	if _, ok := lq.Filters[name]; ok && !isEmpty(lq.Filters[name]) {
+	if _, ok := lq.Filters[name]; ok {
 		return lq
 	}
+	return lq.WithFilter(name, value)
+}
+
+// WithFilter returns lq with the filter name set to value; lq's own filter
+// map is not changed.
+func (lq ListQuery) WithFilter(name string, value any) ListQuery {
 	filters := make(map[string]any, len(lq.Filters)+1)
 	for k, v := range lq.Filters {
 		filters[k] = v

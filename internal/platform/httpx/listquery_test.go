@@ -110,11 +110,11 @@ func TestReadListQueryOptionsPickersAndDefaults(t *testing.T) {
 		t.Fatalf("picker size 101: %v", err)
 	}
 	asked := ListQuery{Filters: map[string]any{"status": "2", "blank": ""}}
-	if got := asked.WithDefault("status", "1"); got.Filter("status") != "2" {
-		t.Fatalf("a filter asked for is kept: %v", got.Filters)
+	if got := asked.WithDefault("status", "1").WithDefault("blank", "x"); got.Filter("status") != "2" || got.Filter("blank") != "" {
+		t.Fatalf("filters asked for, even empty, are kept: %v", got.Filters)
 	}
-	got := asked.WithDefault("blank", "x").WithDefault("absent", "y")
-	if got.Filter("blank") != "x" || got.Filter("absent") != "y" || asked.Filters["absent"] != nil {
+	got := asked.WithDefault("absent", "y").WithFilter("blank", "x")
+	if got.Filter("blank") != "x" || got.Filter("absent") != "y" || asked.Filters["absent"] != nil || asked.Filters["blank"] != "" {
 		t.Fatalf("defaults %v (original %v)", got.Filters, asked.Filters)
 	}
 }
