@@ -65,7 +65,7 @@ func TestListQueryRangesAndCustomFilters(t *testing.T) {
 		{map[string]any{"born": "1990-01-01,1995-06-30"}, "甲乙"}, // both ends inclusive
 		{map[string]any{"born": "1995-07-01,"}, "丙"},            // open end
 		{map[string]any{"born": []any{"", "1990-01-01"}}, "甲"},  // open start, array form
-		{map[string]any{"born": ","}, "甲乙丙丁"},                    // both open: no condition
+		{map[string]any{"born": ","}, "甲乙丙丁"},                   // both open: no condition
 		{map[string]any{"nameOrUndated": []any{"乙"}}, "乙丁"},
 	}
 	for _, c := range cases {
