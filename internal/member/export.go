@@ -31,13 +31,15 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	if unmask && !rbac.From(ctx).Has(PermUnmask) {
 		return httpx.Forbidden("没有查看党员敏感信息的权限")
 	}
-	filters := httpx.QueryFilters(r.URL.Query())
-	delete(filters, "unmask")
-	q, err := s.listQuery(ctx, filters)
+	lq, err := httpx.ReadListQuery(r, "unmask")
 	if err != nil {
 		return err
 	}
-	if q, err = listSpec.Order(q, r.URL.Query()["sort"]); err != nil {
+	q, err := s.listQuery(ctx)
+	if err != nil {
+		return err
+	}
+	if q, err = s.spec(ctx, listFilters, listSorts).Query(q, lq); err != nil {
 		return err
 	}
 	l, err := s.labels(ctx)

@@ -5,9 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
-	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -155,101 +152,79 @@ func (s *Service) view(r *memberRow, l system.DictLabels, unmask bool) MemberVie
 	return v
 }
 
-// listSpec declares the filters and sorts of the member list and export.
-// blurry, subtreeOf, joinedFrom and joinedTo are handled by listQuery.
-var listSpec = httpx.ListSpec{
-	Filters: map[string]httpx.Filter{
-		"gender":            {Columns: []string{"m.gender"}, Match: httpx.In},
-		"ethnicity":         {Columns: []string{"m.ethnicity"}, Match: httpx.In},
-		"education":         {Columns: []string{"m.education"}, Match: httpx.In},
-		"professionalTitle": {Columns: []string{"m.professional_title"}, Match: httpx.In},
-		"post":              {Columns: []string{"m.post"}, Match: httpx.In},
-		"personCategory":    {Columns: []string{"m.person_category"}, Match: httpx.In},
-		"personType":        {Columns: []string{"m.person_type"}, Match: httpx.In},
-		"partyStatus":       {Columns: []string{"m.party_status"}, Match: httpx.In},
-		"memberStatus":      {Columns: []string{"m.member_status"}, Match: httpx.In},
-		"source":            {Columns: []string{"m.source"}, Match: httpx.In},
-		"grade":             {Columns: []string{"m.grade"}, Match: httpx.In},
-		"orgId":             {Columns: []string{"m.org_id"}, Kind: httpx.Int},
-		"unitDeptId":        {Columns: []string{"m.unit_dept_id"}, Kind: httpx.Int},
-		"className":         {Columns: []string{"m.class_name"}, Match: httpx.Like},
-		"staffOrStudentNo":  {Columns: []string{"m.staff_or_student_no"}},
-	},
-	Sorts: map[string]string{
-		"id": "m.id", "name": "m.name", "joinedOn": "m.joined_on", "fullOn": "m.full_on",
-		"createTime": "m.created_at", "orgName": "z.name",
-	},
-	Key:         "m.id",
-	DefaultSort: "m.org_id ASC, m.name ASC, m.id ASC",
+// listFilters are the filters of the member list and export.
+var listFilters = map[string]httpx.Filter{
+	"gender":            {Columns: []string{"m.gender"}, Match: httpx.In},
+	"ethnicity":         {Columns: []string{"m.ethnicity"}, Match: httpx.In},
+	"education":         {Columns: []string{"m.education"}, Match: httpx.In},
+	"professionalTitle": {Columns: []string{"m.professional_title"}, Match: httpx.In},
+	"post":              {Columns: []string{"m.post"}, Match: httpx.In},
+	"personCategory":    {Columns: []string{"m.person_category"}, Match: httpx.In},
+	"personType":        {Columns: []string{"m.person_type"}, Match: httpx.In},
+	"partyStatus":       {Columns: []string{"m.party_status"}, Match: httpx.In},
+	"memberStatus":      {Columns: []string{"m.member_status"}, Match: httpx.In},
+	"source":            {Columns: []string{"m.source"}, Match: httpx.In},
+	"grade":             {Columns: []string{"m.grade"}, Match: httpx.In},
+	"orgId":             {Columns: []string{"m.org_id"}, Kind: httpx.Int},
+	"unitDeptId":        {Columns: []string{"m.unit_dept_id"}, Kind: httpx.Int},
+	"className":         {Columns: []string{"m.class_name"}, Match: httpx.Like},
+	"staffOrStudentNo":  {Columns: []string{"m.staff_or_student_no"}},
+	"joinedFrom":        {Columns: []string{"m.joined_on"}, Match: httpx.Gte, Kind: httpx.Date},
+	"joinedTo":          {Columns: []string{"m.joined_on"}, Match: httpx.Lte, Kind: httpx.Date},
 }
 
-// listQuery is the scoped member query with the filters of a list, an
-// export or a picker applied (not yet ordered or paged).
-func (s *Service) listQuery(ctx context.Context, filters map[string]any) (*bun.SelectQuery, error) {
-	sc, err := s.scopeOf(ctx)
-	if err != nil {
-		return nil, err
+// pickerFilters: the picker searches with blurry and subtreeOf and narrows
+// by organisation and status.
+var pickerFilters = map[string]httpx.Filter{
+	"orgId":        listFilters["orgId"],
+	"memberStatus": listFilters["memberStatus"],
+}
+
+// spec is the list spec of filters (plus blurry and subtreeOf, which need
+// the service) and sorts, for a call with ctx.
+func (s *Service) spec(ctx context.Context, filters map[string]httpx.Filter, sorts map[string]string) httpx.ListSpec {
+	all := make(map[string]httpx.Filter, len(filters)+2)
+	for k, f := range filters {
+		all[k] = f
 	}
-	q := sc.apply(s.baseQuery(s.db))
-	rest := make(map[string]any, len(filters))
-	for k, v := range filters {
-		rest[k] = v
-	}
-	if text := filterText(rest, "blurry"); text != "" {
+	// blurry: the name or staff/student number, or an ID number or phone exactly.
+	all["blurry"] = httpx.Filter{Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+		text := v.(string)
 		if len([]rune(text)) > 50 {
 			return nil, httpx.BadRequest("查询条件 blurry 过长")
 		}
-		q = s.whereText(q, text)
-	}
-	if raw := filterText(rest, "subtreeOf"); raw != "" {
-		root, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil {
-			return nil, httpx.BadRequest("查询条件 subtreeOf 应为整数")
-		}
-		prefix, ok, err := s.orgs.SubtreePath(ctx, root)
+		return s.whereText(q, text), nil
+	}}
+	// subtreeOf: the members of an organisation and of those below it (the
+	// scope still applies; an organisation that does not exist matches nobody).
+	all["subtreeOf"] = httpx.Filter{Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+		prefix, ok, err := s.orgs.SubtreePath(ctx, v.(int64))
 		if err != nil {
 			return nil, httpx.Internal(err)
 		}
 		if !ok {
-			q = q.Where("1 = 0")
-		} else {
-			q = q.Where("z.path LIKE ?", prefix+"%")
+			return q.Where("1 = 0"), nil
 		}
-	}
-	for _, f := range []struct{ name, op string }{{"joinedFrom", ">="}, {"joinedTo", "<="}} {
-		raw := filterText(rest, f.name)
-		if raw == "" {
-			continue
-		}
-		d, ok := ParseDate(raw)
-		if !ok {
-			return nil, httpx.BadRequest("查询条件 %s 应为日期", f.name)
-		}
-		q = q.Where("m.joined_on "+f.op+" ?", d)
-	}
-	return listSpec.Apply(q, rest)
+		return q.Where("z.path LIKE ?", prefix+"%"), nil
+	}}
+	return httpx.ListSpec{Filters: all, Sorts: sorts, Key: "m.id", DefaultSort: "m.org_id ASC, m.name ASC, m.id ASC"}
 }
 
-// filterText removes name from filters and returns its value as text.
-func filterText(filters map[string]any, name string) string {
-	v, ok := filters[name]
-	if !ok {
-		return ""
+var listSorts = map[string]string{
+	"id": "m.id", "name": "m.name", "joinedOn": "m.joined_on", "fullOn": "m.full_on",
+	"createTime": "m.created_at", "orgName": "z.name",
+}
+
+var pickerSorts = map[string]string{"name": "m.name", "orgName": "z.name"}
+
+// listQuery is the scoped member query of a list, an export or a picker
+// (filters, order and paging are the spec's).
+func (s *Service) listQuery(ctx context.Context) (*bun.SelectQuery, error) {
+	sc, err := s.scopeOf(ctx)
+	if err != nil {
+		return nil, err
 	}
-	delete(filters, name)
-	switch x := v.(type) {
-	case string:
-		return strings.TrimSpace(x)
-	case []any:
-		if len(x) > 0 {
-			if s, ok := x[0].(string); ok {
-				return strings.TrimSpace(s)
-			}
-		}
-	case nil:
-		return ""
-	}
-	return ""
+	return sc.apply(s.baseQuery(s.db)), nil
 }
 
 // whereText matches a search text against the name and the staff/student
@@ -280,17 +255,17 @@ func (s *Service) idIndex(number string) string {
 
 // List is the paged member list of the caller's scope. Personal fields are
 // always masked in lists, whatever the caller's permissions.
-func (s *Service) List(r *http.Request) (httpx.PageResult[MemberView], error) {
-	q, err := s.listQuery(r.Context(), httpx.QueryFilters(r.URL.Query()))
+func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[MemberView], error) {
+	q, err := s.listQuery(ctx)
 	if err != nil {
 		return httpx.PageResult[MemberView]{}, err
 	}
 	var rows []memberRow
-	total, err := httpx.List(r, q, listSpec, nil, &rows)
+	total, err := httpx.PagedInto(ctx, q, s.spec(ctx, listFilters, listSorts), lq, &rows)
 	if err != nil {
 		return httpx.PageResult[MemberView]{}, err
 	}
-	l, err := s.labels(r.Context())
+	l, err := s.labels(ctx)
 	if err != nil {
 		return httpx.PageResult[MemberView]{}, err
 	}
@@ -331,42 +306,16 @@ type PickerItem struct {
 	IDNumber string `json:"idNumber"` // always masked
 }
 
-// pickerSpec: the picker searches with blurry and narrows by organisation.
-var pickerSpec = httpx.ListSpec{
-	Filters: map[string]httpx.Filter{
-		"orgId":        {Columns: []string{"m.org_id"}, Kind: httpx.Int},
-		"memberStatus": {Columns: []string{"m.member_status"}, Match: httpx.In},
-	},
-	Sorts:       map[string]string{"name": "m.name", "orgName": "z.name"},
-	Key:         "m.id",
-	DefaultSort: "m.org_id ASC, m.name ASC, m.id ASC",
-}
-
 // Picker is the member lookup of the common person pickers (/api/common/dyjbxx):
 // any signed-in user, their scope only, members in normal status unless
 // memberStatus says otherwise.
-func (s *Service) Picker(r *http.Request) (httpx.PageResult[PickerItem], error) {
-	filters := httpx.QueryFilters(r.URL.Query())
-	text := filterText(filters, "blurry")
-	subtree := filterText(filters, "subtreeOf")
-	if _, ok := filters["memberStatus"]; !ok {
-		filters["memberStatus"] = StatusNormal
-	}
-	for k := range filters {
-		if _, ok := pickerSpec.Filters[k]; !ok {
-			return httpx.PageResult[PickerItem]{}, httpx.BadRequest("不支持的查询条件：%s", k)
-		}
-	}
-	pass := map[string]any{"blurry": text, "subtreeOf": subtree}
-	for k, v := range filters {
-		pass[k] = v
-	}
-	q, err := s.listQuery(r.Context(), pass)
+func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PickerItem], error) {
+	q, err := s.listQuery(ctx)
 	if err != nil {
 		return httpx.PageResult[PickerItem]{}, err
 	}
 	var rows []memberRow
-	total, err := httpx.List(r, q, pickerSpec, nil, &rows)
+	total, err := httpx.PagedInto(ctx, q, s.spec(ctx, pickerFilters, pickerSorts), lq.WithDefault("memberStatus", StatusNormal), &rows)
 	if err != nil {
 		return httpx.PageResult[PickerItem]{}, err
 	}

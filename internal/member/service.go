@@ -30,7 +30,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, cipher *crypt
 
 // Routes registers the member domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/dyjbxx", PermList, httpx.ReadRequest(s.List))
+	rs.Get("/api/dyjbxx", PermList, httpx.ReadList(s.List))
 	rs.Get("/api/dyjbxx/export", PermExport, s.handleExport)
 	rs.Get("/api/dyjbxx/{id}", PermList, s.handleDetail)
 	rs.Post("/api/dyjbxx", PermAdd, httpx.Create(s.Create))
@@ -39,7 +39,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadRequest(s.AllTrail))
 	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ReadID(errNoMember, s.Trail))
 	rs.Post("/api/dyjbxx/trail/restore", PermEdit, httpx.Action(s.Restore))
-	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadRequest(s.Picker))
+	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
 }
 
 // CountByOrg implements org.Members: members in normal status per

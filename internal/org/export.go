@@ -18,16 +18,16 @@ var exportWidths = []float64{8, 16, 30, 16, 12, 14, 30, 20, 12, 10, 30, 12, 10, 
 // scope as xlsx, row by row from a database cursor.
 func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	filters := httpx.QueryFilters(r.URL.Query())
-	q, err := s.listQuery(ctx, filters)
+	lq, err := httpx.ReadListQuery(r)
+	if err != nil {
+		return err
+	}
+	q, spec, err := s.listQuery(ctx)
 	if err != nil {
 		return err
 	}
 	q = q.ColumnExpr("d.name AS unit_name").Join("LEFT JOIN sys_dept AS d ON d.id = z.unit_dept_id")
-	if q, err = listSpec.Apply(q, filters); err != nil {
-		return err
-	}
-	if q, err = listSpec.Order(q, r.URL.Query()["sort"]); err != nil {
+	if q, err = spec.Query(q, lq); err != nil {
 		return err
 	}
 	l, err := s.labels(ctx)

@@ -31,7 +31,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, page)
 	})
-	rs.Get("/api/dzzxx", PermList, httpx.ReadRequest(s.List))
+	rs.Get("/api/dzzxx", PermList, httpx.ReadList(s.List))
 	rs.Get("/api/dzzxx/export", PermList, s.handleExport)
 	rs.Get("/api/dzzxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (*Detail, error) {
 		return s.Detail(r.Context(), id)
@@ -49,5 +49,5 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dzzxx/roleScope/{id}", "role:list", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("角色不存在") },
 		func(r *http.Request, id int64) (*RoleScope, error) { return s.RoleOrgs(r.Context(), id) }))
 	rs.Put("/api/dzzxx/roleScope", "role:edit", httpx.Update(s.SetRoleOrgs))
-	rs.Get("/api/common/dzz", httpx.SignedIn, httpx.ReadRequest(s.Picker))
+	rs.Get("/api/common/dzz", httpx.SignedIn, httpx.ReadList(s.Picker))
 }

@@ -2,47 +2,73 @@ package org
 
 import (
 	"context"
-	"fmt"
-	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
 )
 
-// listSpec declares the filters and sorts of GET /api/dzzxx (subtreeOf and
-// termDueWithinDays are applied by List itself).
-var listSpec = httpx.ListSpec{
-	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"z.name", "z.code", "z.short_name"}, Match: httpx.Like},
-		"name":       {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Like},
-		"type":       {Columns: []string{"z.type"}, Match: httpx.In},
-		"category":   {Columns: []string{"z.category"}, Match: httpx.In},
-		"status":     {Columns: []string{"z.status"}},
-		"pid":        {Columns: []string{"z.pid"}, Kind: httpx.Int},
-		"unitDeptId": {Columns: []string{"z.unit_dept_id"}, Kind: httpx.Int},
-	},
-	Sorts: map[string]string{
-		"name": "z.name", "code": "z.code", "sort": "z.sort",
-		// Dates without a value sort last either way, on both databases.
-		"foundedOn": "z.founded_on IS NULL, z.founded_on",
-		"termEnd":   "z.term_end IS NULL, z.term_end",
-	},
-	DefaultSort: "z.sort ASC, z.id ASC",
-	Key:         "z.id",
+// listSpec declares the filters and sorts of GET /api/dzzxx and its export.
+// subtreeOf names an organisation the caller must see (a 404 otherwise), so
+// the spec is made per call, over the caller's scope.
+func (s *Service) listSpec(ctx context.Context, scope Scope) httpx.ListSpec {
+	return httpx.ListSpec{
+		Filters: map[string]httpx.Filter{
+			"blurry":     {Columns: []string{"z.name", "z.code", "z.short_name"}, Match: httpx.Like},
+			"name":       {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Like},
+			"type":       {Columns: []string{"z.type"}, Match: httpx.In},
+			"category":   {Columns: []string{"z.category"}, Match: httpx.In},
+			"status":     {Custom: whereStatus},
+			"pid":        {Columns: []string{"z.pid"}, Kind: httpx.Int},
+			"unitDeptId": {Columns: []string{"z.unit_dept_id"}, Kind: httpx.Int},
+			"subtreeOf": {Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+				root, err := s.load(ctx, s.db, scope, v.(int64))
+				if err != nil {
+					return nil, err
+				}
+				return q.Where("z.path LIKE ?", root.Path+"%"), nil
+			}},
+			"termDueWithinDays": {Custom: whereTermDue},
+		},
+		Sorts: map[string]string{
+			"name": "z.name", "code": "z.code", "sort": "z.sort",
+			// Dates without a value sort last either way, on both databases.
+			"foundedOn": "z.founded_on IS NULL, z.founded_on",
+			"termEnd":   "z.term_end IS NULL, z.term_end",
+		},
+		DefaultSort: "z.sort ASC, z.id ASC",
+		Key:         "z.id",
+	}
+}
+
+// whereStatus is the status filter; "all" (the tree page's 全部, as
+// buildtree's status=all) sets no condition.
+func whereStatus(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+	if v == "all" {
+		return q, nil
+	}
+	return q.Where("z.status = ?", v), nil
+}
+
+// whereTermDue keeps the live organisations whose term ends within the
+// given number of days, and those already overdue.
+func whereTermDue(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+	days, err := strconv.Atoi(v.(string))
+	if err != nil || days < 0 || days > 3660 {
+		return nil, httpx.BadRequest("查询条件 termDueWithinDays 应为0到3660之间的整数")
+	}
+	return q.Where("z.term_end IS NOT NULL").Where("z.term_end <= ?", termWindowEnd(today(), days)).
+		Where("z.status = ?", StatusNormal).Where("z.type <> ?", TypeGroup), nil
 }
 
 // List is the paged flat list of the caller's organisations.
-func (s *Service) List(r *http.Request) (httpx.PageResult[Org], error) {
-	ctx := r.Context()
-	filters := httpx.QueryFilters(r.URL.Query())
-	q, err := s.listQuery(ctx, filters)
+func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[Org], error) {
+	q, spec, err := s.listQuery(ctx)
 	if err != nil {
 		return httpx.PageResult[Org]{}, err
 	}
-	page, err := httpx.ListPage[Org](r, q, listSpec, filters)
+	page, err := httpx.Paged[Org](ctx, q, spec, lq)
 	if err != nil {
 		return page, err
 	}
@@ -56,60 +82,16 @@ func (s *Service) List(r *http.Request) (httpx.PageResult[Org], error) {
 	return page, nil
 }
 
-// listQuery is the scoped organisation query with the filters the list
-// applies itself (subtreeOf, termDueWithinDays) taken out of filters; the
-// rest are listSpec's, applied by ListPage or Apply.
-func (s *Service) listQuery(ctx context.Context, filters map[string]any) (*bun.SelectQuery, error) {
+// listQuery is the scoped organisation query of the list and the export,
+// with the spec of their filters.
+func (s *Service) listQuery(ctx context.Context) (*bun.SelectQuery, httpx.ListSpec, error) {
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
-		return nil, httpx.Internal(err)
+		return nil, httpx.ListSpec{}, httpx.Internal(err)
 	}
 	q := s.db.NewSelect().Model((*Org)(nil)).ColumnExpr("z.*").ColumnExpr("p.name AS parent_name").
 		Join("LEFT JOIN dzz AS p ON p.id = z.pid")
-	q = scope.Apply(q, "z.id")
-	// The tree page's "全部" (as buildtree's status=all): no status filter.
-	if raw, ok := filters["status"]; ok && fmt.Sprint(raw) == "all" {
-		delete(filters, "status")
-	}
-	if raw, ok := takeFilter(filters, "subtreeOf"); ok {
-		id, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil {
-			return nil, httpx.BadRequest("查询条件 subtreeOf 应为整数")
-		}
-		root, err := s.load(ctx, s.db, scope, id)
-		if err != nil {
-			return nil, err
-		}
-		q = q.Where("z.path LIKE ?", root.Path+"%")
-	}
-	if raw, ok := takeFilter(filters, "termDueWithinDays"); ok {
-		days, err := strconv.Atoi(raw)
-		if err != nil || days < 0 || days > 3660 {
-			return nil, httpx.BadRequest("查询条件 termDueWithinDays 应为0到3660之间的整数")
-		}
-		// Terms ending within the window, and those already overdue.
-		q = q.Where("z.term_end IS NOT NULL").Where("z.term_end <= ?", termWindowEnd(today(), days)).
-			Where("z.status = ?", StatusNormal).Where("z.type <> ?", TypeGroup)
-	}
-	return q, nil
-}
-
-// takeFilter removes a filter the list applies itself and returns its
-// single value ("" values count as absent).
-func takeFilter(filters map[string]any, name string) (string, bool) {
-	raw, ok := filters[name]
-	if !ok {
-		return "", false
-	}
-	delete(filters, name)
-	if list, isList := raw.([]any); isList {
-		if len(list) == 0 {
-			return "", false
-		}
-		raw = list[0]
-	}
-	v := strings.TrimSpace(fmt.Sprint(raw))
-	return v, v != ""
+	return scope.Apply(q, "z.id"), s.listSpec(ctx, scope), nil
 }
 
 // IDName is an id with its name.
@@ -219,21 +201,16 @@ var pickerSpec = httpx.ListSpec{
 
 // Picker is GET /api/common/dzz: a searchable page of the caller's
 // organisations (live ones unless status says otherwise) for forms.
-func (s *Service) Picker(r *http.Request) (httpx.PageResult[PickerItem], error) {
-	ctx := r.Context()
+func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PickerItem], error) {
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[PickerItem]{}, httpx.Internal(err)
-	}
-	filters := httpx.QueryFilters(r.URL.Query())
-	if _, ok := filters["status"]; !ok {
-		filters["status"] = StatusNormal
 	}
 	q := s.db.NewSelect().TableExpr("dzz AS z").
 		ColumnExpr("z.id, z.pid, z.name, z.short_name, z.type, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dzz AS p ON p.id = z.pid")
 	q = scope.Apply(q, "z.id")
-	page, err := httpx.ListPage[PickerItem](r, q, pickerSpec, filters)
+	page, err := httpx.Paged[PickerItem](ctx, q, pickerSpec, lq.WithDefault("status", StatusNormal))
 	if err != nil {
 		return page, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 
@@ -62,8 +63,20 @@ func (sc Scope) Apply(q *bun.SelectQuery, column string) *bun.SelectQuery {
 // anchored at the account's party organisation (Principal.OrgID):
 // ALL → everything; LEVEL → that organisation only; LEVEL_AND_BELOW → it
 // and its subtree; CUSTOM → the subtrees of the role's dzz_role_scope rows;
-// SELF alone → nothing.
+// SELF alone → nothing. A request computes it once (rbac.Memo); a tree
+// write forgets it (inTreeTx), so the rest of the request sees the new tree.
 func (s *Service) ScopeOf(ctx context.Context) (Scope, error) {
+	sc, err := rbac.Memo(ctx, scopeKey{}, func() (Scope, error) { return s.scopeOf(ctx) })
+	// Clipped: a caller appending to its copy (an import adding the
+	// organisations it created) must not write into the shared array.
+	sc.OrgIDs = slices.Clip(sc.OrgIDs)
+	return sc, err
+}
+
+// scopeKey is the organisation scope's key in the request memo.
+type scopeKey struct{}
+
+func (s *Service) scopeOf(ctx context.Context) (Scope, error) {
 	rule, err := s.sys.ScopeRuleOf(ctx)
 	if err != nil {
 		return Scope{}, err

@@ -12,6 +12,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
 )
 
@@ -73,6 +74,7 @@ const treeLockKey = 7265647
 
 // inTreeTx runs fn in a transaction holding the tree lock and maps its error.
 func (s *Service) inTreeTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	defer rbac.Forget(ctx, scopeKey{}) // the tree may have changed under the caller's scope
 	return mapErr(db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if err := lockTree(ctx, tx); err != nil {
 			return err

@@ -20,7 +20,7 @@ import (
 
 func (s *Service) configRoutes(rs *httpx.Routes) {
 	rs.Get("/api/sysConfig/public", httpx.Public, httpx.Read(s.PublicConfig))
-	rs.Get("/api/sysConfig", "sysConfig:list", httpx.ReadRequest(s.ListConfigs))
+	rs.Get("/api/sysConfig", "sysConfig:list", httpx.ReadList(s.ListConfigs))
 	rs.Get("/api/sysConfig/group/name", "sysConfig:list", func(w http.ResponseWriter, r *http.Request) error {
 		group := strings.TrimSpace(r.URL.Query().Get("name"))
 		if group == "" {
@@ -384,8 +384,8 @@ func (s *Service) DeleteConfigs(ctx context.Context, ids []int64) error {
 }
 
 // ListConfigs is a page of settings, secrets masked.
-func (s *Service) ListConfigs(r *http.Request) (httpx.PageResult[Config], error) {
-	page, err := httpx.ListPage[Config](r, s.db.NewSelect().Model((*Config)(nil)), configListSpec, httpx.QueryFilters(r.URL.Query()))
+func (s *Service) ListConfigs(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[Config], error) {
+	page, err := httpx.Paged[Config](ctx, s.db.NewSelect().Model((*Config)(nil)), configListSpec, lq)
 	if err != nil {
 		return page, err
 	}

@@ -23,12 +23,12 @@ import (
 // cache: several instances may run, and the two indexed queries are cheap.
 
 func (s *Service) dictRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dict", "dict:list", httpx.ReadRequest(s.ListDicts))
+	rs.Get("/api/dict", "dict:list", httpx.ReadList(s.ListDicts))
 	rs.Post("/api/dict", "dict:add", httpx.Create(s.CreateDict))
 	rs.Put("/api/dict", "dict:edit", httpx.Update(s.UpdateDict))
 	rs.Delete("/api/dict", "dict:del", httpx.IDsAction(s.DeleteDicts))
 
-	rs.Get("/api/dictDetail", httpx.SignedIn, httpx.ReadRequest(s.ListDictDetails))
+	rs.Get("/api/dictDetail", httpx.SignedIn, httpx.ReadList(s.ListDictDetails))
 	rs.Get("/api/dictDetail/cache", httpx.SignedIn, s.handleDictCache)
 	rs.Get("/api/dictDetail/map", httpx.SignedIn, s.handleDictMap)
 	rs.Post("/api/dictDetail", "dict:add", httpx.Create(s.CreateDictDetail))
@@ -364,18 +364,18 @@ func dictNames(r *http.Request) []string {
 }
 
 // ListDicts is a page of dictionaries.
-func (s *Service) ListDicts(r *http.Request) (httpx.PageResult[Dict], error) {
-	return httpx.ListPage[Dict](r, s.db.NewSelect().Model((*Dict)(nil)), dictListSpec, httpx.QueryFilters(r.URL.Query()))
+func (s *Service) ListDicts(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[Dict], error) {
+	return httpx.Paged[Dict](ctx, s.db.NewSelect().Model((*Dict)(nil)), dictListSpec, lq)
 }
 
 // ListDictDetails is a page of the items of the dictionary named by dictName.
-func (s *Service) ListDictDetails(r *http.Request) (httpx.PageResult[DictDetail], error) {
-	if strings.TrimSpace(r.URL.Query().Get("dictName")) == "" {
+func (s *Service) ListDictDetails(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[DictDetail], error) {
+	if lq.Filter("dictName") == "" {
 		return httpx.PageResult[DictDetail]{}, httpx.BadRequest("请指定字典名称")
 	}
 	q := s.db.NewSelect().Model((*DictDetail)(nil)).ColumnExpr("dd.*").
 		Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id")
-	return httpx.ListPage[DictDetail](r, q, dictDetailListSpec, httpx.QueryFilters(r.URL.Query()))
+	return httpx.Paged[DictDetail](ctx, q, dictDetailListSpec, lq)
 }
 
 func (s *Service) handleDictCache(w http.ResponseWriter, r *http.Request) error {

@@ -26,7 +26,7 @@ func (s *Service) fileRoutes(rs *httpx.Routes) {
 	rs.Get("/api/file/download", httpx.SignedIn, s.handleFile(false))
 	rs.Get("/api/file/view", httpx.SignedIn, s.handleFile(true))
 	rs.Get("/api/file/public/{name}", httpx.Public, s.handlePublicFile)
-	rs.Get("/api/file", "file:list", httpx.ReadRequest(s.ListFiles))
+	rs.Get("/api/file", "file:list", httpx.ReadList(s.ListFiles))
 	rs.Delete("/api/file", "file:del", httpx.IDsAction(s.DeleteFiles))
 }
 
@@ -50,11 +50,11 @@ var fileListSpec = httpx.ListSpec{
 }
 
 // ListFiles is a page of uploaded files with the uploader's name.
-func (s *Service) ListFiles(r *http.Request) (httpx.PageResult[File], error) {
+func (s *Service) ListFiles(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[File], error) {
 	q := s.db.NewSelect().Model((*File)(nil)).
 		ColumnExpr("f.*").ColumnExpr("COALESCE(u.nick_name, '') AS uploader_name").
 		Join("LEFT JOIN sys_user AS u ON u.id = f.uploader_id")
-	return httpx.ListPage[File](r, q, fileListSpec, httpx.QueryFilters(r.URL.Query()))
+	return httpx.Paged[File](ctx, q, fileListSpec, lq)
 }
 
 // errNoFile is the one answer for a file that is missing or not the caller's

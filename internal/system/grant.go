@@ -63,7 +63,7 @@ func (s *Service) grantorOf(ctx context.Context) (*grantor, error) {
 	if g.rule, err = s.ScopeRuleOf(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	if g.depts, err = s.deptScopeFor(ctx, g.rule); err != nil {
+	if g.depts, err = s.DeptScopeOf(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	g.deptIn = idSet(g.depts.DeptIDs)

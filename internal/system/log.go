@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -14,9 +13,9 @@ import (
 )
 
 func (s *Service) logRoutes(rs *httpx.Routes) {
-	rs.Get("/api/logs", "log:list", httpx.ReadRequest(s.OperLogs))
-	rs.Get("/api/logs/login", "log:list", httpx.ReadRequest(s.LoginLogs))
-	rs.Get("/api/online", "online:list", httpx.ReadRequest(s.OnlineSessions))
+	rs.Get("/api/logs", "log:list", httpx.ReadList(s.OperLogs))
+	rs.Get("/api/logs/login", "log:list", httpx.ReadList(s.LoginLogs))
+	rs.Get("/api/online", "online:list", httpx.ReadList(s.OnlineSessions))
 	rs.Delete("/api/online", "online:del", httpx.IDsAction(s.KickSessions))
 }
 
@@ -61,13 +60,13 @@ var onlineSpec = httpx.ListSpec{
 }
 
 // OperLogs is a page of the operation log.
-func (s *Service) OperLogs(r *http.Request) (httpx.PageResult[OperLog], error) {
-	return httpx.ListPage[OperLog](r, s.db.NewSelect().Model((*OperLog)(nil)), operLogSpec, httpx.QueryFilters(r.URL.Query()))
+func (s *Service) OperLogs(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[OperLog], error) {
+	return httpx.Paged[OperLog](ctx, s.db.NewSelect().Model((*OperLog)(nil)), operLogSpec, lq)
 }
 
 // LoginLogs is a page of the login log.
-func (s *Service) LoginLogs(r *http.Request) (httpx.PageResult[LoginLog], error) {
-	return httpx.ListPage[LoginLog](r, s.db.NewSelect().Model((*LoginLog)(nil)), loginLogSpec, httpx.QueryFilters(r.URL.Query()))
+func (s *Service) LoginLogs(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[LoginLog], error) {
+	return httpx.Paged[LoginLog](ctx, s.db.NewSelect().Model((*LoginLog)(nil)), loginLogSpec, lq)
 }
 
 // liveSessions selects the sessions that Authenticate would still accept:
@@ -84,13 +83,13 @@ func (s *Service) liveSessions(ctx context.Context) *bun.SelectQuery {
 }
 
 // OnlineSessions is a page of the signed-in sessions with their users.
-func (s *Service) OnlineSessions(r *http.Request) (httpx.PageResult[Session], error) {
-	q := s.liveSessions(r.Context()).ColumnExpr("s.*").ColumnExpr("u.username, u.nick_name")
-	page, err := httpx.ListPage[Session](r, q, onlineSpec, httpx.QueryFilters(r.URL.Query()))
+func (s *Service) OnlineSessions(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[Session], error) {
+	q := s.liveSessions(ctx).ColumnExpr("s.*").ColumnExpr("u.username, u.nick_name")
+	page, err := httpx.Paged[Session](ctx, q, onlineSpec, lq)
 	if err != nil {
 		return page, err
 	}
-	current := rbac.From(r.Context()).SessionID
+	current := rbac.From(ctx).SessionID
 	for i := range page.Content {
 		page.Content[i].Current = page.Content[i].ID == current
 	}

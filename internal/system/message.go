@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"net/url"
 	"strings"
 	"unicode/utf8"
@@ -23,7 +22,7 @@ import (
 // administrators' side.
 
 func (s *Service) messageRoutes(rs *httpx.Routes) {
-	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, httpx.ReadRequest(s.MyMessages))
+	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, httpx.ReadList(s.MyMessages))
 	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, httpx.Read(s.Reminders))
 	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, httpx.IDsAction(s.MarkMessagesRead))
 	rs.Post("/api/msgPushHistory", "msg:add", httpx.Create(counted(s.SendMessage)))
@@ -31,14 +30,14 @@ func (s *Service) messageRoutes(rs *httpx.Routes) {
 	rs.Delete("/api/msgPushHistory", "msg:del", httpx.IDsAction(s.DeleteMessages))
 	rs.Delete("/api/msgPushHistory/", "msg:del", httpx.IDsAction(s.DeleteMessages))
 
-	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, httpx.ReadRequest(s.MyTodos))
+	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, httpx.ReadList(s.MyTodos))
 	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, httpx.IDsAction(s.MarkTodosDone))
 	rs.Post("/api/msgTodo", "msg:add", httpx.Create(counted(s.SendTodo)))
 	rs.Put("/api/msgTodo", "msg:edit", httpx.Update(s.EditTodo))
 	rs.Delete("/api/msgTodo", "msg:del", httpx.IDsAction(s.DeleteTodos))
 	rs.Delete("/api/msgTodo/", "msg:del", httpx.IDsAction(s.DeleteTodos))
 
-	rs.Get("/api/warning", httpx.SignedIn, httpx.ReadRequest(s.MyWarnings))
+	rs.Get("/api/warning", httpx.SignedIn, httpx.ReadList(s.MyWarnings))
 }
 
 // counted adapts a send that returns how many rows it made to the answer
@@ -303,12 +302,12 @@ func (s *Service) ResolveWarnings(ctx context.Context, db bun.IDB, typ, link str
 func me(ctx context.Context) int64 { return rbac.From(ctx).UserID }
 
 // MyMessages is a page of the caller's messages, newest first.
-func (s *Service) MyMessages(r *http.Request) (httpx.PageResult[MessageView], error) {
+func (s *Service) MyMessages(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[MessageView], error) {
 	q := s.db.NewSelect().Model((*Message)(nil)).
 		ColumnExpr("mp.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
 		Join("LEFT JOIN sys_user AS su ON su.id = mp.sender_id").
-		Where("mp.user_id = ?", me(r.Context()))
-	page, err := httpx.ListPage[MessageView](r, q, messageListSpec, httpx.QueryFilters(r.URL.Query()))
+		Where("mp.user_id = ?", me(ctx))
+	page, err := httpx.Paged[MessageView](ctx, q, messageListSpec, lq)
 	if err != nil {
 		return page, err
 	}
@@ -344,16 +343,15 @@ func (s *Service) MarkMessagesRead(ctx context.Context, ids []int64) error {
 }
 
 // MyTodos is a page of the caller's to-dos; open ones unless done=true is asked.
-func (s *Service) MyTodos(r *http.Request) (httpx.PageResult[Todo], error) {
-	filters := httpx.QueryFilters(r.URL.Query())
-	if v, ok := filters["done"]; !ok || v == "" {
-		filters["done"] = "false"
+func (s *Service) MyTodos(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[Todo], error) {
+	if lq.Filter("done") == "" { // left out or blank: the open ones
+		lq = lq.WithFilter("done", "false")
 	}
 	q := s.db.NewSelect().Model((*Todo)(nil)).
 		ColumnExpr("mt.*").ColumnExpr("COALESCE(su.nick_name, '') AS sender_name").
 		Join("LEFT JOIN sys_user AS su ON su.id = mt.sender_id").
-		Where("mt.user_id = ?", me(r.Context()))
-	return httpx.ListPage[Todo](r, q, todoListSpec, filters)
+		Where("mt.user_id = ?", me(ctx))
+	return httpx.Paged[Todo](ctx, q, todoListSpec, lq)
 }
 
 // MarkTodosDone closes the caller's own open to-dos among ids.
@@ -373,12 +371,11 @@ type WarningPage struct {
 }
 
 // MyWarnings is a page of the caller's unresolved warnings.
-func (s *Service) MyWarnings(r *http.Request) (WarningPage, error) {
-	ctx := r.Context()
+func (s *Service) MyWarnings(ctx context.Context, lq httpx.ListQuery) (WarningPage, error) {
 	base := func() *bun.SelectQuery {
 		return s.db.NewSelect().Model((*Warning)(nil)).Where("w.user_id = ?", me(ctx)).Where("w.resolved = ?", false)
 	}
-	page, err := httpx.ListPage[Warning](r, base(), warningListSpec, httpx.QueryFilters(r.URL.Query()))
+	page, err := httpx.Paged[Warning](ctx, base(), warningListSpec, lq)
 	if err != nil {
 		return WarningPage{}, err
 	}

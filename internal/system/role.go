@@ -46,7 +46,7 @@ var roleListSpec = httpx.ListSpec{
 }
 
 func (s *Service) roleRoutes(rs *httpx.Routes) {
-	rs.Get("/api/roles", "role:list", httpx.ReadRequest(s.ListRoles))
+	rs.Get("/api/roles", "role:list", httpx.ReadList(s.ListRoles))
 	// The user editor assigns roles, so its permissions read the list too:
 	// the roles the caller may grant.
 	rs.Get("/api/roles/all", "role:list|user:add|user:edit", func(w http.ResponseWriter, r *http.Request) error {
@@ -94,8 +94,7 @@ type roleMenusInput struct {
 // ListRoles is a page of roles (without their menus and departments): for
 // a non-admin, the roles it manages and the system roles it may grant, each
 // flagged editable or not (the page hides the buttons of the others).
-func (s *Service) ListRoles(r *http.Request) (httpx.PageResult[RoleView], error) {
-	ctx := r.Context()
+func (s *Service) ListRoles(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[RoleView], error) {
 	g, err := s.grantorOf(ctx)
 	if err != nil {
 		return httpx.PageResult[RoleView]{}, err
@@ -118,7 +117,7 @@ func (s *Service) ListRoles(r *http.Request) (httpx.PageResult[RoleView], error)
 			q = q.Where("r.id IN (?)", bun.In(ids))
 		}
 	}
-	page, err := httpx.ListPage[Role](r, q, roleListSpec, httpx.QueryFilters(r.URL.Query()))
+	page, err := httpx.Paged[Role](ctx, q, roleListSpec, lq)
 	if err != nil {
 		return httpx.PageResult[RoleView]{}, err
 	}

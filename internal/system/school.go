@@ -29,7 +29,7 @@ func (s *Service) schoolRoutes(rs *httpx.Routes) {
 			Footer: sanitizeDisplayHTML(sc.Footer), TitlePrefix: sc.TitlePrefix})
 	})
 	rs.Get("/api/school/logo", httpx.Public, s.handleSchoolLogo)
-	rs.Get("/api/school", "school:list", httpx.ReadRequest(s.ListSchools))
+	rs.Get("/api/school", "school:list", httpx.ReadList(s.ListSchools))
 	rs.Post("/api/school", "school:edit", httpx.Create(s.CreateSchool))
 	rs.Put("/api/school", "school:edit", httpx.Update(s.UpdateSchool))
 	rs.Delete("/api/school", "school:edit", httpx.IDsAction(s.DeleteSchools))
@@ -269,6 +269,6 @@ func (s *Service) DeleteSchools(ctx context.Context, ids []int64) error {
 }
 
 // ListSchools is a page of schools.
-func (s *Service) ListSchools(r *http.Request) (httpx.PageResult[School], error) {
-	return httpx.ListPage[School](r, s.db.NewSelect().Model((*School)(nil)), schoolListSpec, httpx.QueryFilters(r.URL.Query()))
+func (s *Service) ListSchools(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[School], error) {
+	return httpx.Paged[School](ctx, s.db.NewSelect().Model((*School)(nil)), schoolListSpec, lq)
 }

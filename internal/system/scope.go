@@ -18,7 +18,18 @@ type DeptScope struct {
 // ScopeRuleOf combines the data scopes of the caller's roles; any ALL role
 // gives everything, otherwise the union of the others. Each business tree
 // (departments here, party organisations in the org domain) applies it.
+// A request reads it once (rbac.Memo).
 func (s *Service) ScopeRuleOf(ctx context.Context) (rbac.ScopeRule, error) {
+	return rbac.Memo(ctx, scopeRuleKey{}, func() (rbac.ScopeRule, error) { return s.scopeRuleOf(ctx) })
+}
+
+// The request memo's keys of the scope rule and the department scope.
+type (
+	scopeRuleKey struct{}
+	deptScopeKey struct{}
+)
+
+func (s *Service) scopeRuleOf(ctx context.Context) (rbac.ScopeRule, error) {
 	p := rbac.From(ctx)
 	if p == nil {
 		return rbac.ScopeRule{}, nil
@@ -48,13 +59,15 @@ func (s *Service) ScopeRuleOf(ctx context.Context) (rbac.ScopeRule, error) {
 }
 
 // DeptScopeOf applies the caller's scope rule to the department tree,
-// anchored at the account's department.
+// anchored at the account's department, once a request (rbac.Memo).
 func (s *Service) DeptScopeOf(ctx context.Context) (DeptScope, error) {
-	rule, err := s.ScopeRuleOf(ctx)
-	if err != nil {
-		return DeptScope{Self: true}, err
-	}
-	return s.deptScopeFor(ctx, rule)
+	return rbac.Memo(ctx, deptScopeKey{}, func() (DeptScope, error) {
+		rule, err := s.ScopeRuleOf(ctx)
+		if err != nil {
+			return DeptScope{Self: true}, err
+		}
+		return s.deptScopeFor(ctx, rule)
+	})
 }
 
 // deptScopeFor applies a scope rule already read to the department tree.

@@ -1,6 +1,7 @@
 package system
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/uptrace/bun"
@@ -10,14 +11,14 @@ import (
 )
 
 func (s *Service) userRoutes(rs *httpx.Routes) {
-	rs.Query("/api/users/list", "user:list", s.listUsers(nil))
-	rs.Query("/api/users/listWeakPasswordPeople", "user:list", s.listUsers(func(q *bun.SelectQuery) *bun.SelectQuery {
+	rs.Query("/api/users/list", "user:list", httpx.ReadList(s.ListUsers(nil)))
+	rs.Query("/api/users/listWeakPasswordPeople", "user:list", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("u.pwd_state <> ''").Where("u.activated = ?", true)
 	}))
-	rs.Query("/api/users/listNoEnterUser", "user:list", s.listUsers(func(q *bun.SelectQuery) *bun.SelectQuery {
+	rs.Query("/api/users/listNoEnterUser", "user:list", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("u.activated = ?", false)
 	}))
-	rs.Query("/api/users/listHasLeftUser", "user:list", s.listUsers(func(q *bun.SelectQuery) *bun.SelectQuery {
+	rs.Query("/api/users/listHasLeftUser", "user:list", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("u.has_left = ?", true).Where("u.enabled = ?", true)
 	}))
 	rs.Post("/api/users", "user:add", s.handleCreateUser)
@@ -55,28 +56,26 @@ type (
 	}
 )
 
-// listUsers serves a paged, scoped user list; extra narrows it further.
-func (s *Service) listUsers(extra func(*bun.SelectQuery) *bun.SelectQuery) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		filters, err := httpx.BodyFilters(r)
-		if err != nil {
-			return err
-		}
-		page, err := s.userPage(r, filters, extra)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, page)
+// listUsersWhere serves a paged, scoped user list narrowed by extra.
+func (s *Service) listUsersWhere(extra func(*bun.SelectQuery) *bun.SelectQuery) httpx.HandlerFunc {
+	return httpx.ReadList(s.ListUsers(extra))
+}
+
+// ListUsers is the paged user list of the caller's department scope,
+// narrowed further by extra when it is not nil.
+func (s *Service) ListUsers(extra func(*bun.SelectQuery) *bun.SelectQuery) func(context.Context, httpx.ListQuery) (httpx.PageResult[UserView], error) {
+	return func(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[UserView], error) {
+		return s.userPage(ctx, lq, extra)
 	}
 }
 
-func (s *Service) scopedUserQuery(r *http.Request, extra func(*bun.SelectQuery) *bun.SelectQuery) (*bun.SelectQuery, error) {
-	scope, err := s.DeptScopeOf(r.Context())
+func (s *Service) scopedUserQuery(ctx context.Context, extra func(*bun.SelectQuery) *bun.SelectQuery) (*bun.SelectQuery, error) {
+	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	q := scope.whereUsersInScope(s.userQuery(), rbac.From(r.Context()).UserID)
-	if !rbac.From(r.Context()).IsAdmin() {
+	q := scope.whereUsersInScope(s.userQuery(), rbac.From(ctx).UserID)
+	if !rbac.From(ctx).IsAdmin() {
 		q = q.Where("u.is_admin = ?", false)
 	}
 	if extra != nil {
@@ -85,16 +84,16 @@ func (s *Service) scopedUserQuery(r *http.Request, extra func(*bun.SelectQuery) 
 	return q, nil
 }
 
-func (s *Service) userPage(r *http.Request, filters map[string]any, extra func(*bun.SelectQuery) *bun.SelectQuery) (httpx.PageResult[UserView], error) {
-	q, err := s.scopedUserQuery(r, extra)
+func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*bun.SelectQuery) *bun.SelectQuery) (httpx.PageResult[UserView], error) {
+	q, err := s.scopedUserQuery(ctx, extra)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	page, err := httpx.ListPage[userRow](r, q, userListSpec, filters)
+	page, err := httpx.Paged[userRow](ctx, q, userListSpec, lq)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	views, err := s.views(r.Context(), page.Content)
+	views, err := s.views(ctx, page.Content)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, httpx.Internal(err)
 	}

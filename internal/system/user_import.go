@@ -275,11 +275,15 @@ func (s *Service) importRoleProblem(ctx context.Context, tx bun.Tx, g *grantor, 
 }
 
 func (s *Service) handleUserExport(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.scopedUserQuery(r, nil)
+	lq, err := httpx.ReadListQuery(r)
 	if err != nil {
 		return err
 	}
-	if q, err = userListSpec.Apply(q, httpx.QueryFilters(r.URL.Query())); err != nil {
+	q, err := s.scopedUserQuery(r.Context(), nil)
+	if err != nil {
+		return err
+	}
+	if q, err = userListSpec.Apply(q, lq.Filters); err != nil {
 		return err
 	}
 	xw, err := excel.NewWriter([]string{"用户名", "姓名", "性别", "手机号", "邮箱", "部门", "状态", "最近登录", "创建时间"},

@@ -18,15 +18,16 @@ var exportWidths = []float64{8, 14, 28, 16, 12, 24, 28, 10, 14, 12, 8, 12, 24}
 // handleExport streams the units of the list's filters, sort and scope.
 func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
+	lq, err := httpx.ReadListQuery(r)
+	if err != nil {
+		return err
+	}
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return err
 	}
-	q, err := listSpec.Apply(sc.Apply(baseQuery(s.db), "d.id"), httpx.QueryFilters(r.URL.Query()))
+	q, err := listSpec.Query(sc.Apply(baseQuery(s.db), "d.id"), lq)
 	if err != nil {
-		return err
-	}
-	if q, err = listSpec.Order(q, r.URL.Query()["sort"]); err != nil {
 		return err
 	}
 	l, err := s.labels(ctx)

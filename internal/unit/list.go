@@ -83,14 +83,13 @@ var listSpec = httpx.ListSpec{
 }
 
 // List is the paged unit list of the caller's scope.
-func (s *Service) List(r *http.Request) (httpx.PageResult[View], error) {
-	ctx := r.Context()
+func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[View], error) {
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[View]{}, err
 	}
 	var rows []row
-	total, err := httpx.List(r, sc.Apply(baseQuery(s.db), "d.id"), listSpec, httpx.QueryFilters(r.URL.Query()), &rows)
+	total, err := httpx.PagedInto(ctx, sc.Apply(baseQuery(s.db), "d.id"), listSpec, lq, &rows)
 	if err != nil {
 		return httpx.PageResult[View]{}, err
 	}
@@ -118,24 +117,23 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 	return r.view(l), nil
 }
 
-// Picker paging (spec §7 pickers): 20 a page unless asked, at most 100.
+// Picker paging (spec §7 pickers), kept here for the pickers that still
+// read the request (people's).
 const (
-	PickerPageSize    = 20
-	PickerMaxPageSize = 100
+	PickerPageSize    = httpx.PickerPageSize
+	PickerMaxPageSize = httpx.PickerMaxPageSize
 )
 
 // PickerRequest checks a picker's paging and returns the request with the
-// picker's default page size filled in, for httpx.List to read.
+// picker's default page size filled in, for httpx.List to read. Services
+// taking a ListQuery use httpx.ReadPicker instead.
 func PickerRequest(r *http.Request) (*http.Request, error) {
-	q := r.URL.Query()
-	if v := q.Get("size"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > PickerMaxPageSize {
-			return nil, httpx.BadRequest("每页条数应在 1 到 %d 之间", PickerMaxPageSize)
-		}
-		return r, nil
+	lq, err := httpx.ReadPickerQuery(r)
+	if err != nil {
+		return nil, err
 	}
-	q.Set("size", strconv.Itoa(PickerPageSize))
+	q := r.URL.Query()
+	q.Set("size", strconv.Itoa(lq.Size))
 	r2 := r.Clone(r.Context())
 	u := *r.URL
 	u.RawQuery = q.Encode()
@@ -170,26 +168,17 @@ var pickerSpec = httpx.ListSpec{
 
 // Picker is GET /api/common/getDwInfo: a searchable page of the caller's
 // units (in normal status unless status says otherwise) for forms.
-func (s *Service) Picker(r *http.Request) (httpx.PageResult[PickerItem], error) {
-	r, err := PickerRequest(r)
-	if err != nil {
-		return httpx.PageResult[PickerItem]{}, err
-	}
-	ctx := r.Context()
+func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PickerItem], error) {
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[PickerItem]{}, err
-	}
-	filters := httpx.QueryFilters(r.URL.Query())
-	if _, ok := filters["status"]; !ok {
-		filters["status"] = StatusNormal
 	}
 	q := s.db.NewSelect().TableExpr("sys_dept AS d").
 		ColumnExpr("d.id, d.pid, d.name, COALESCE(i.short_name, '') AS short_name, COALESCE(i.code, '') AS code").
 		ColumnExpr("COALESCE(i.type, '') AS type, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
 		Join("LEFT JOIN sys_dept AS p ON p.id = d.pid")
-	page, err := httpx.ListPage[PickerItem](r, sc.Apply(q, "d.id"), pickerSpec, filters)
+	page, err := httpx.Paged[PickerItem](ctx, sc.Apply(q, "d.id"), pickerSpec, lq.WithDefault("status", StatusNormal))
 	if err != nil {
 		return page, err
 	}

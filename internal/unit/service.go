@@ -29,7 +29,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
 
 // Routes registers the unit domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/dwxx", PermList, httpx.ReadRequest(s.List))
+	rs.Get("/api/dwxx", PermList, httpx.ReadList(s.List))
 	rs.Get("/api/dwxx/trail", PermList, httpx.ReadRequest(s.AllTrail))
 	rs.Get("/api/dwxx/export", PermList, s.handleExport)
 	rs.Get("/api/dwxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
@@ -50,6 +50,6 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, s.handleCreateTeam)
 	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, s.handleUpdateTeam)
 	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, s.handleDeleteTeams)
-	rs.Get("/api/common/getDwInfo", httpx.SignedIn, httpx.ReadRequest(s.Picker))
-	rs.Get("/api/common/ldbzxx", httpx.SignedIn, httpx.ReadRequest(s.TeamPicker))
+	rs.Get("/api/common/getDwInfo", httpx.SignedIn, httpx.ReadPicker(s.Picker))
+	rs.Get("/api/common/ldbzxx", httpx.SignedIn, httpx.ReadPicker(s.TeamPicker))
 }

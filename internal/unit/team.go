@@ -145,12 +145,7 @@ var teamPickerSpec = httpx.ListSpec{
 
 // TeamPicker is GET /api/common/ldbzxx: a searchable page of the leadership
 // teams of the caller's units.
-func (s *Service) TeamPicker(r *http.Request) (httpx.PageResult[TeamPickerItem], error) {
-	r, err := PickerRequest(r)
-	if err != nil {
-		return httpx.PageResult[TeamPickerItem]{}, err
-	}
-	ctx := r.Context()
+func (s *Service) TeamPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[TeamPickerItem], error) {
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[TeamPickerItem]{}, err
@@ -158,7 +153,7 @@ func (s *Service) TeamPicker(r *http.Request) (httpx.PageResult[TeamPickerItem],
 	q := s.db.NewSelect().TableExpr("dw_ldbz AS t").
 		ColumnExpr("t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = t.dept_id")
-	page, err := httpx.ListPage[TeamPickerItem](r, sc.Apply(q, "t.dept_id"), teamPickerSpec, httpx.QueryFilters(r.URL.Query()))
+	page, err := httpx.Paged[TeamPickerItem](ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq)
 	if err != nil {
 		return page, err
 	}

@@ -57,6 +57,34 @@ func Read[R any](fn func(ctx context.Context) (R, error)) HandlerFunc {
 	}
 }
 
+// ReadList reads a ListQuery (see ReadListQuery), calls fn and answers 200
+// with the page it returned:
+//
+//	rs.Get("/api/dict", "dict:list", httpx.ReadList(s.ListDicts))
+func ReadList[R any](fn func(ctx context.Context, lq ListQuery) (R, error)) HandlerFunc {
+	return readQuery(func(r *http.Request) (ListQuery, error) { return ReadListQuery(r) }, fn)
+}
+
+// ReadPicker is ReadList for pickers (see ReadPickerQuery).
+func ReadPicker[R any](fn func(ctx context.Context, lq ListQuery) (R, error)) HandlerFunc {
+	return readQuery(ReadPickerQuery, fn)
+}
+
+func readQuery[R any](read func(r *http.Request) (ListQuery, error),
+	fn func(ctx context.Context, lq ListQuery) (R, error)) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		lq, err := read(r)
+		if err != nil {
+			return err
+		}
+		out, err := fn(r.Context(), lq)
+		if err != nil {
+			return err
+		}
+		return OK(w, out)
+	}
+}
+
 // ReadRequest is Read for functions that need the whole request, such as
 // paged lists reading page, size, sort and filters from the query string.
 func ReadRequest[R any](fn func(r *http.Request) (R, error)) HandlerFunc {

@@ -90,8 +90,15 @@ type ListQuery struct {
 
 // ReadListQuery reads page, size and sort from the query string, and the
 // filters from the query string (GET) or the JSON body (POST lists).
-func ReadListQuery(r *http.Request) (ListQuery, error) {
-	p, err := ParsePage(r.URL.Query())
+// options names query parameters that are not filters but options of the
+// endpoint (an export's unmask=true): they are left out of Filters, and the
+// handler reads them itself.
+func ReadListQuery(r *http.Request, options ...string) (ListQuery, error) {
+	return readListQuery(r, r.URL.Query(), options)
+}
+
+func readListQuery(r *http.Request, query url.Values, options []string) (ListQuery, error) {
+	p, err := ParsePage(query)
 	if err != nil {
 		return ListQuery{}, err
 	}
@@ -99,9 +106,34 @@ func ReadListQuery(r *http.Request) (ListQuery, error) {
 	if r.Method == http.MethodPost {
 		lq.Filters, err = BodyFilters(r)
 	} else {
-		lq.Filters = QueryFilters(r.URL.Query())
+		lq.Filters = QueryFilters(query)
+		for _, o := range options {
+			delete(lq.Filters, o)
+		}
 	}
 	return lq, err
+}
+
+// WithDefault returns lq with the filter name set to value when the request
+// left it out (a picker lists live records unless asked otherwise). A filter
+// sent empty stays empty: a search form's cleared field means "any".
+func (lq ListQuery) WithDefault(name string, value any) ListQuery {
+	if _, ok := lq.Filters[name]; ok {
+		return lq
+	}
+	return lq.WithFilter(name, value)
+}
+
+// WithFilter returns lq with the filter name set to value; lq's own filter
+// map is not changed.
+func (lq ListQuery) WithFilter(name string, value any) ListQuery {
+	filters := make(map[string]any, len(lq.Filters)+1)
+	for k, v := range lq.Filters {
+		filters[k] = v
+	}
+	filters[name] = value
+	lq.Filters = filters
+	return lq
 }
 
 // Filter returns the filter value name as text ("" when absent or empty).
@@ -127,11 +159,8 @@ func Paged[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq Lis
 
 // PagedInto is Paged scanning into dest (a slice of a model or of a view).
 func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, dest *[]T) (int, error) {
-	q, err := spec.Apply(q, lq.Filters)
+	q, err := spec.Query(q, lq)
 	if err != nil {
-		return 0, err
-	}
-	if q, err = spec.Order(q, lq.Sorts); err != nil {
 		return 0, err
 	}
 	if lq.Size > 0 {
@@ -262,6 +291,16 @@ func (s ListSpec) Apply(q *bun.SelectQuery, filters map[string]any) (*bun.Select
 		}
 	}
 	return q, nil
+}
+
+// Query adds lq's filters and sorts to q, without paging: the query an
+// export streams, the same as its list's.
+func (s ListSpec) Query(q *bun.SelectQuery, lq ListQuery) (*bun.SelectQuery, error) {
+	q, err := s.Apply(q, lq.Filters)
+	if err != nil {
+		return nil, err
+	}
+	return s.Order(q, lq.Sorts)
 }
 
 // Order adds the requested sorts (allowlisted) or the default order to q.

@@ -65,7 +65,7 @@ func TestListQueryRangesAndCustomFilters(t *testing.T) {
 		{map[string]any{"born": "1990-01-01,1995-06-30"}, "甲乙"}, // both ends inclusive
 		{map[string]any{"born": "1995-07-01,"}, "丙"},            // open end
 		{map[string]any{"born": []any{"", "1990-01-01"}}, "甲"},  // open start, array form
-		{map[string]any{"born": ","}, "甲乙丙丁"},                    // both open: no condition
+		{map[string]any{"born": ","}, "甲乙丙丁"},                   // both open: no condition
 		{map[string]any{"nameOrUndated": []any{"乙"}}, "乙丁"},
 	}
 	for _, c := range cases {
@@ -92,5 +92,29 @@ func TestReadListQueryReadsTheQueryStringOrTheBody(t *testing.T) {
 	lq, err = ReadListQuery(post)
 	if err != nil || lq.Page.Page != 1 || lq.Filter("name") != "乙" || lq.Filters["ids"] == nil {
 		t.Fatalf("POST: %+v, %v", lq, err)
+	}
+}
+
+func TestReadListQueryOptionsPickersAndDefaults(t *testing.T) {
+	lq, err := ReadListQuery(httptest.NewRequest("GET", "/x?unmask=true&name=a", nil), "unmask")
+	if err != nil || lq.Filters["unmask"] != nil || lq.Filter("name") != "a" {
+		t.Fatalf("options: %+v, %v", lq, err)
+	}
+	if lq, err = ReadPickerQuery(httptest.NewRequest("GET", "/x?blurry=b", nil)); err != nil || lq.Size != PickerPageSize || lq.Filter("blurry") != "b" {
+		t.Fatalf("picker default size: %+v, %v", lq, err)
+	}
+	if lq, err = ReadPickerQuery(httptest.NewRequest("GET", "/x?size=7", nil)); err != nil || lq.Size != 7 {
+		t.Fatalf("picker size: %+v, %v", lq, err)
+	}
+	if _, err = ReadPickerQuery(httptest.NewRequest("GET", "/x?size=101", nil)); err == nil || !strings.Contains(err.Error(), "100") {
+		t.Fatalf("picker size 101: %v", err)
+	}
+	asked := ListQuery{Filters: map[string]any{"status": "2", "blank": ""}}
+	if got := asked.WithDefault("status", "1").WithDefault("blank", "x"); got.Filter("status") != "2" || got.Filter("blank") != "" {
+		t.Fatalf("filters asked for, even empty, are kept: %v", got.Filters)
+	}
+	got := asked.WithDefault("absent", "y").WithFilter("blank", "x")
+	if got.Filter("blank") != "x" || got.Filter("absent") != "y" || asked.Filters["absent"] != nil || asked.Filters["blank"] != "" {
+		t.Fatalf("defaults %v (original %v)", got.Filters, asked.Filters)
 	}
 }

@@ -50,3 +50,20 @@ func TestMemoDoesNotKeepFailures(t *testing.T) {
 		t.Fatalf("after a failure Memo = %d, %v; want a fresh computation", v, err)
 	}
 }
+
+type innerKey struct{}
+
+// A computation may ask the memo for another key (org scope → scope rule).
+func TestMemoNestedKeys(t *testing.T) {
+	ctx := WithMemo(context.Background())
+	v, err := Memo(ctx, testKey{}, func() (int, error) {
+		inner, err := Memo(ctx, innerKey{}, func() (int, error) { return 2, nil })
+		return inner * 10, err
+	})
+	if err != nil || v != 20 {
+		t.Fatalf("nested Memo = %d, %v", v, err)
+	}
+	if v, _ := Memo(ctx, innerKey{}, func() (int, error) { return 99, nil }); v != 2 {
+		t.Fatalf("inner value not kept: %d", v)
+	}
+}
