@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 )
 
 const dy = "dyjbxx"
@@ -476,7 +477,7 @@ func TestExcelDateCells(t *testing.T) {
 		t.Fatalf("batch %+v rows %+v", b, rows)
 	}
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/import/dyjbxx/batches/%d/commit", b.ID), w.e.AdminTK, nil), 200)
-	var joined member.Date
+	var joined date.Date
 	if err := w.e.DB.NewSelect().Table("dyjbxx").Column("joined_on").Scan(t.Context(), &joined); err != nil || joined != "2013-06-30" {
 		t.Fatalf("joined %q %v", joined, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
@@ -130,12 +131,12 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		}
 		idInfo, p.idClear = &info, info.Number
 	}
-	birth, ok := ParseDate(in.BirthDate)
+	birth, ok := date.Parse(in.BirthDate)
 	if !ok {
 		return nil, bad("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
 	}
 	if idInfo != nil {
-		fromID := Date(idInfo.BirthDate.Format(DateLayout))
+		fromID := date.Date(idInfo.BirthDate.Format(date.Layout))
 		if birth != "" && birth != fromID {
 			return nil, bad("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
 		}
@@ -201,11 +202,11 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 
 	for _, d := range []struct {
 		raw   string
-		dst   *Date
+		dst   *date.Date
 		field string
 		label string
 	}{{in.AppliedOn, &m.AppliedOn, "appliedOn", "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "joinedOn", "入党日期"}, {in.FullOn, &m.FullOn, "fullOn", "转正日期"}} {
-		v, ok := ParseDate(d.raw)
+		v, ok := date.Parse(d.raw)
 		if !ok {
 			return nil, bad(d.field, "%s格式错误，应为 YYYY-MM-DD", d.label)
 		}

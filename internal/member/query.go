@@ -13,6 +13,7 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
@@ -221,7 +222,7 @@ func (s *Service) listQuery(ctx context.Context, filters map[string]any) (*bun.S
 		if raw == "" {
 			continue
 		}
-		d, ok := ParseDate(raw)
+		d, ok := date.Parse(raw)
 		if !ok {
 			return nil, httpx.BadRequest("查询条件 %s 应为日期", f.name)
 		}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -21,10 +22,10 @@ const MinApplicantAge = 18
 
 // RuleFacts are the parts of a record the rules look at.
 type RuleFacts struct {
-	BirthDate   Date
-	AppliedOn   Date // 申请入党日期 (optional)
-	JoinedOn    Date // 入党日期
-	FullOn      Date // 转正日期
+	BirthDate   date.Date
+	AppliedOn   date.Date // 申请入党日期 (optional)
+	JoinedOn    date.Date // 入党日期
+	FullOn      date.Date // 转正日期
 	PartyStatus string
 }
 
@@ -33,7 +34,7 @@ type RuleFacts struct {
 func CheckRules(f RuleFacts, today time.Time) (warnings []string, err error) {
 	day := dateOf(today)
 	for _, d := range []struct {
-		v     Date
+		v     date.Date
 		label string
 	}{{f.BirthDate, "出生日期"}, {f.AppliedOn, "申请入党日期"}, {f.JoinedOn, "入党日期"}, {f.FullOn, "转正日期"}} {
 		if d.v != "" && d.v.Time().After(day) {
@@ -44,9 +45,9 @@ func CheckRules(f RuleFacts, today time.Time) (warnings []string, err error) {
 		adult := f.BirthDate.Time().AddDate(MinApplicantAge, 0, 0)
 		switch {
 		case f.AppliedOn != "" && f.AppliedOn.Time().Before(adult):
-			return nil, httpx.BadRequest("申请入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
+			return nil, httpx.BadRequest("申请入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(date.Layout), MinApplicantAge)
 		case f.AppliedOn == "" && f.JoinedOn != "" && f.JoinedOn.Time().Before(adult):
-			return nil, httpx.BadRequest("入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
+			return nil, httpx.BadRequest("入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(date.Layout), MinApplicantAge)
 		}
 	}
 	if f.AppliedOn != "" && f.JoinedOn != "" && f.AppliedOn.Time().After(f.JoinedOn.Time()) {
@@ -70,13 +71,13 @@ func CheckRules(f RuleFacts, today time.Time) (warnings []string, err error) {
 	latest := due.AddDate(1, 0, 0)            // plus an extension of at most one year
 	switch {
 	case f.FullOn != "" && f.FullOn.Time().Before(due):
-		warnings = append(warnings, fmt.Sprintf("转正日期距入党日期不足一年（预备期一般为一年，应为 %s），请核对", due.Format(DateLayout)))
+		warnings = append(warnings, fmt.Sprintf("转正日期距入党日期不足一年（预备期一般为一年，应为 %s），请核对", due.Format(date.Layout)))
 	case f.FullOn != "" && f.FullOn.Time().After(latest):
 		warnings = append(warnings, "转正日期距入党日期超过两年（预备期一年，延长预备期最长一年），请核对")
 	case f.FullOn != "" && f.FullOn.Time().After(due):
-		warnings = append(warnings, fmt.Sprintf("转正日期晚于预备期满一年的日期（%s），如曾延长预备期请忽略", due.Format(DateLayout)))
+		warnings = append(warnings, fmt.Sprintf("转正日期晚于预备期满一年的日期（%s），如曾延长预备期请忽略", due.Format(date.Layout)))
 	case f.PartyStatus == PartyProbation && day.After(due):
-		warnings = append(warnings, fmt.Sprintf("预备期已于 %s 满一年，请及时讨论转正或延长预备期", due.Format(DateLayout)))
+		warnings = append(warnings, fmt.Sprintf("预备期已于 %s 满一年，请及时讨论转正或延长预备期", due.Format(date.Layout)))
 	}
 	return warnings, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
@@ -212,10 +213,10 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	}
 	for _, d := range []struct {
 		key string
-		dst *Date
+		dst *date.Date
 	}{{"foundedOn", &in.FoundedOn}, {"termStart", &in.TermStart}} {
 		if r.Has(d.key) {
-			*d.dst = Date(imports.DateCell(r, importColumn(d.key)))
+			*d.dst = date.Date(imports.DateCell(r, importColumn(d.key)))
 		}
 	}
 	if r.Has("termYears") {

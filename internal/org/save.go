@@ -11,26 +11,27 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
 // Input is the body of create and update (and the new organisation of a split).
 type Input struct {
-	ID            int64    `json:"id"`
-	PID           *int64   `json:"pid"`
-	Code          string   `json:"code"`
-	Name          string   `json:"name"`
-	ShortName     string   `json:"shortName"`
-	Type          string   `json:"type"`
-	Category      string   `json:"category"`
-	UnitDeptID    *int64   `json:"unitDeptId"`
-	FoundedOn     Date     `json:"foundedOn"`
-	SecretaryName string   `json:"secretaryName"`
-	Committee     []string `json:"committee"`
-	TermStart     Date     `json:"termStart"`
-	TermYears     int      `json:"termYears"`
-	ContactPhone  string   `json:"contactPhone"`
-	Sort          int      `json:"sort"`
+	ID            int64     `json:"id"`
+	PID           *int64    `json:"pid"`
+	Code          string    `json:"code"`
+	Name          string    `json:"name"`
+	ShortName     string    `json:"shortName"`
+	Type          string    `json:"type"`
+	Category      string    `json:"category"`
+	UnitDeptID    *int64    `json:"unitDeptId"`
+	FoundedOn     date.Date `json:"foundedOn"`
+	SecretaryName string    `json:"secretaryName"`
+	Committee     []string  `json:"committee"`
+	TermStart     date.Date `json:"termStart"`
+	TermYears     int       `json:"termYears"`
+	ContactPhone  string    `json:"contactPhone"`
+	Sort          int       `json:"sort"`
 }
 
 var (
@@ -92,10 +93,10 @@ func (in *Input) normalise() error {
 	}
 	in.Committee = committee
 	var ok bool
-	if in.FoundedOn, ok = ParseDate(string(in.FoundedOn)); !ok {
+	if in.FoundedOn, ok = date.Parse(string(in.FoundedOn)); !ok {
 		return httpx.BadRequest("成立日期格式不正确，应为“年-月-日”")
 	}
-	if in.TermStart, ok = ParseDate(string(in.TermStart)); !ok {
+	if in.TermStart, ok = date.Parse(string(in.TermStart)); !ok {
 		return httpx.BadRequest("本届任期开始日期格式不正确，应为“年-月-日”")
 	}
 	now := today()

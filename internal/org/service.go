@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
@@ -64,7 +65,7 @@ func (s *Service) counts(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[
 }
 
 // today is the current calendar date of the server's time zone.
-func today() Date { return DateOf(time.Now()) }
+func today() date.Date { return date.Of(time.Now()) }
 
 // treeLockKey serialises changes of the tree on PostgreSQL (SQLite takes
 // its write lock at BEGIN already): a move checks for cycles and rewrites

@@ -8,7 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
@@ -35,7 +35,7 @@ func export[R any](s *Service, w http.ResponseWriter, r *http.Request, spec http
 	if err != nil {
 		return err
 	}
-	day := strings.ReplaceAll(string(org.DateOf(s.now())), "-", "")
+	day := strings.ReplaceAll(string(date.Of(s.now())), "-", "")
 	n, err := excel.Export(w, r, s.db, q, headers, widths, title+"-"+day+".xlsx", func(n int, row *R) []any {
 		return cells(n, row, l)
 	})

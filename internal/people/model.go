@@ -5,7 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 )
 
 // Person holds the columns students and teachers share. Personal fields are
@@ -18,7 +18,7 @@ type Person struct {
 	IDNumberIdx string    `bun:"id_number_idx" json:"-"`
 	PhoneEnc    string    `bun:"phone_enc" json:"-"`
 	PhoneIdx    string    `bun:"phone_idx" json:"-"`
-	BirthDate   org.Date  `bun:"birth_date" json:"birthDate"`
+	BirthDate   date.Date `bun:"birth_date" json:"birthDate"`
 	UnitDeptID  int64     `bun:"unit_dept_id" json:"unitDeptId"`
 	Status      string    `bun:"status" json:"status"`
 	Remark      string    `bun:"remark" json:"remark"`
@@ -33,10 +33,10 @@ type Student struct {
 	ID        int64  `bun:"id,pk,autoincrement"`
 	StudentNo string `bun:"student_no"`
 	Person
-	ClassID        *int64   `bun:"class_id"`
-	Grade          string   `bun:"grade"`
-	EducationLevel string   `bun:"education_level"`
-	EnrolledOn     org.Date `bun:"enrolled_on"`
+	ClassID        *int64    `bun:"class_id"`
+	Grade          string    `bun:"grade"`
+	EducationLevel string    `bun:"education_level"`
+	EnrolledOn     date.Date `bun:"enrolled_on"`
 }
 
 // Teacher is one row of jsjbxx.
@@ -123,7 +123,7 @@ type PersonView struct {
 	IDNumber       string    `json:"idNumber"`
 	Phone          string    `json:"phone"`
 	Masked         bool      `json:"masked"`
-	BirthDate      org.Date  `json:"birthDate"`
+	BirthDate      date.Date `json:"birthDate"`
 	UnitDeptID     int64     `json:"unitDeptId"`
 	UnitName       string    `json:"unitName"`
 	Status         string    `json:"status"`
@@ -138,13 +138,13 @@ type StudentView struct {
 	ID        int64  `json:"id"`
 	StudentNo string `json:"studentNo"`
 	PersonView
-	ClassID             *int64   `json:"classId"`
-	ClassName           string   `json:"className"`
-	Grade               string   `json:"grade"`
-	GradeLabel          string   `json:"gradeLabel"`
-	EducationLevel      string   `json:"educationLevel"`
-	EducationLevelLabel string   `json:"educationLevelLabel"`
-	EnrolledOn          org.Date `json:"enrolledOn"`
+	ClassID             *int64    `json:"classId"`
+	ClassName           string    `json:"className"`
+	Grade               string    `json:"grade"`
+	GradeLabel          string    `json:"gradeLabel"`
+	EducationLevel      string    `json:"educationLevel"`
+	EducationLevelLabel string    `json:"educationLevelLabel"`
+	EnrolledOn          date.Date `json:"enrolledOn"`
 }
 
 // TeacherView is a teacher as the API shows it.

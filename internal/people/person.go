@@ -6,8 +6,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/system"
@@ -101,12 +101,12 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 		}
 		info = &v
 	}
-	birth, ok := org.ParseDate(in.BirthDate)
+	birth, ok := date.Parse(in.BirthDate)
 	if !ok {
 		return p, httpx.BadRequest("出生日期格式错误，应为 YYYY-MM-DD")
 	}
 	if info != nil {
-		fromID := org.DateOf(info.BirthDate)
+		fromID := date.Of(info.BirthDate)
 		if birth != "" && birth != fromID {
 			return p, httpx.BadRequest("出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
 		}

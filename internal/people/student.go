@@ -9,7 +9,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
@@ -186,7 +186,7 @@ func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Studen
 		}
 	}
 	st.Grade, st.EducationLevel = in.Grade, in.EducationLevel
-	enrolled, ok := org.ParseDate(in.EnrolledOn)
+	enrolled, ok := date.Parse(in.EnrolledOn)
 	if !ok {
 		return nil, httpx.BadRequest("入学日期格式错误，应为 YYYY-MM-DD")
 	}

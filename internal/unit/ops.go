@@ -5,8 +5,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
@@ -31,11 +31,11 @@ func (s *Service) Revoke(ctx context.Context, id int64, in RevokeInput) (View, e
 	if cur.Status == StatusRevoked {
 		return View{}, httpx.BadRequest("单位“%s”已撤销", cur.Name)
 	}
-	day, ok := org.ParseDate(in.RevokedOn)
+	day, ok := date.Parse(in.RevokedOn)
 	if !ok {
 		return View{}, httpx.BadRequest("撤销日期格式错误，应为 YYYY-MM-DD")
 	}
-	today := org.DateOf(s.now().In(idcard.ChinaZone))
+	today := date.Of(s.now().In(idcard.ChinaZone))
 	if day == "" {
 		day = today
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/system"
@@ -108,7 +108,7 @@ func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, 
 	case len([]rune(in.Remark)) > maxRemark:
 		return rec, httpx.BadRequest("备注不超过%d个字", maxRemark)
 	}
-	founded, ok := org.ParseDate(in.FoundedOn)
+	founded, ok := date.Parse(in.FoundedOn)
 	if !ok {
 		return rec, httpx.BadRequest("成立日期格式错误，应为 YYYY-MM-DD")
 	}
