@@ -309,8 +309,8 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	wc.labels.fill(cur)
 	wc.labels.fill(&next)
 	// The parent stays (a move is an operation of its own): its name is left out of both sides.
-	changes := trailFields.Diff(displayNamed(wc.labels, cur, "", units.name(cur.UnitDeptID)),
-		displayNamed(wc.labels, &next, "", units.name(next.UnitDeptID)))
+	changes := trail.Changes(trailView(cur, "", units.name(cur.UnitDeptID)),
+		trailView(&next, "", units.name(next.UnitDeptID)), wc.labels.label)
 	if len(changes) == 0 {
 		r.Status = imports.StatusUnchanged
 		return item

@@ -413,7 +413,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			if counts[id].Total > 0 {
 				return httpx.BadRequest("“%s”下有党员，不能删除，请改为撤销", o.Name)
 			}
-			entries, total, err := audit.List(ctx, tx, audit.ModuleOrg, id, 2, 0)
+			entries, total, err := audit.List(ctx, tx, TrailModule, id, 2, 0)
 			if err != nil {
 				return err
 			}

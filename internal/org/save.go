@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // Input is the body of create and update (and the new organisation of a split).
@@ -295,24 +296,25 @@ func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	now := time.Now().UTC()
 	o := &Org{PID: in.PID, Status: StatusNormal, CreatedAt: now, UpdatedAt: now}
 	in.apply(o)
-	if _, err := tx.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
-		return nil, mapErr(err)
-	}
 	parentPath := ""
 	if parent != nil {
-		parentPath = parent.Path
-		o.ParentName = parent.Name
-	}
-	o.Path = childPath(parentPath, o.ID)
-	if _, err := tx.NewUpdate().Model((*Org)(nil)).Set("path = ?", o.Path).Where("id = ?", o.ID).Exec(ctx); err != nil {
-		return nil, err
+		parentPath, o.ParentName = parent.Path, parent.Name
 	}
 	l.fill(o)
-	after, err := s.display(ctx, tx, l, o)
+	after, err := s.view(ctx, tx, o)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.record(ctx, tx, o, audit.TypeAdd, origin, trailFields.Diff(map[string]string{}, after), nil); err != nil {
+	_, err = trail.Save(ctx, tx, l.label, record.Save{Origin: origin, After: after, Snapshot: o,
+		Write: func(ctx context.Context) (int64, error) {
+			if _, err := tx.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
+				return 0, mapErr(err)
+			}
+			o.Path = childPath(parentPath, o.ID)
+			_, err := tx.NewUpdate().Model((*Org)(nil)).Set("path = ?", o.Path).Where("id = ?", o.ID).Exec(ctx)
+			return o.ID, err
+		}})
+	if err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -394,7 +396,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		}
 	}
 	l.fill(cur)
-	before, err := s.display(ctx, tx, l, cur)
+	before, err := s.view(ctx, tx, cur)
 	if err != nil {
 		return err
 	}
@@ -402,20 +404,20 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	in.apply(&next)
 	next.UpdatedAt = time.Now().UTC()
 	l.fill(&next)
-	after, err := s.display(ctx, tx, l, &next)
+	after, err := s.view(ctx, tx, &next)
 	if err != nil {
 		return err
 	}
-	changes := trailFields.Diff(before, after)
-	if len(changes) == 0 {
-		return nil
-	}
-	if _, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
-		"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
-		"updated_at").WherePK().Exec(ctx); err != nil {
-		return mapErr(err)
-	}
-	return s.record(ctx, tx, &next, audit.TypeUpdate, origin, changes, restoredFrom)
+	// The tree lock taken above serialises organisation writes: no version
+	// to match.
+	_, err = trail.Save(ctx, tx, l.label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before,
+		After: after, Snapshot: &next, Write: func(ctx context.Context) (int64, error) {
+			_, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
+				"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
+				"updated_at").WherePK().Exec(ctx)
+			return next.ID, mapErr(err)
+		}})
+	return err
 }
 
 // checkTypeChange refuses a type its parent may not lead, or under which

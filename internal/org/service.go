@@ -137,6 +137,17 @@ func (l labels) typeLabel(t string) string {
 	return typeNames[t]
 }
 
+// label is the trail's labeller over the organisation's dictionaries.
+func (l labels) label(dict, v string) string {
+	switch dict {
+	case DictType:
+		return l.typeLabel(v)
+	case DictCategory:
+		return l.categoryLabel(v)
+	}
+	return v
+}
+
 func (l labels) categoryLabel(c string) string {
 	if v, ok := l.categories[c]; ok {
 		return v

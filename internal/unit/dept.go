@@ -8,8 +8,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
