@@ -336,13 +336,13 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 	}
 	day, ok := date.Parse(string(in.RevokedOn))
 	if !ok {
-		return httpx.BadRequest("撤销日期格式不正确，应为“年-月-日”")
+		return httpx.Invalid("revokedOn", "撤销日期格式不正确，应为“年-月-日”")
 	}
 	if day == "" {
 		day = today()
 	}
 	if day > today() {
-		return httpx.BadRequest("撤销日期不能晚于今天")
+		return httpx.Invalid("revokedOn", "撤销日期不能晚于今天")
 	}
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
@@ -357,7 +357,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 			return httpx.BadRequest("该党组织已撤销")
 		}
 		if o.FoundedOn != "" && day < o.FoundedOn {
-			return httpx.BadRequest("撤销日期不能早于成立日期")
+			return httpx.Invalid("revokedOn", "撤销日期不能早于成立日期")
 		}
 		counts, err := s.counts(ctx, tx, nil)
 		if err != nil {
