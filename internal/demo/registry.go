@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"zhdj/internal/member"
-	"zhdj/internal/org"
 	"zhdj/internal/people"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/unit"
 )
 
@@ -34,7 +34,7 @@ func (w *writer) unitInfo(ctx context.Context) error {
 	for u, up := range w.p.units {
 		paired := w.orgIDs[up.pairedOrg]
 		infos = append(infos, unit.Info{DeptID: w.unitIDs[u], Code: up.code, ShortName: up.short, Type: up.typ,
-			LeaderName: up.leader, ContactPhone: up.phone, DzzID: &paired, FoundedOn: org.DateOf(up.founded),
+			LeaderName: up.leader, ContactPhone: up.phone, DzzID: &paired, FoundedOn: date.Of(up.founded),
 			Status: unit.StatusNormal, CreatedAt: w.now, UpdatedAt: w.now})
 		for i, t := range up.teams {
 			name, kind, _ := strings.Cut(t, "|")
@@ -136,7 +136,7 @@ func (w *writer) personOf(ps *person, idEnc, idIdx string, unitID int64) people.
 		status = teacherRetired
 	}
 	return people.Person{Name: ps.name, Gender: gender, Ethnicity: ps.ethnicity, IDNumberEnc: idEnc, IDNumberIdx: idIdx,
-		PhoneEnc: w.cipher.Encrypt(ps.phone), PhoneIdx: w.cipher.Index(ps.phone), BirthDate: org.DateOf(ps.birth),
+		PhoneEnc: w.cipher.Encrypt(ps.phone), PhoneIdx: w.cipher.Index(ps.phone), BirthDate: date.Of(ps.birth),
 		UnitDeptID: unitID, Status: status, CreatedAt: w.now, UpdatedAt: w.now}
 }
 
@@ -163,7 +163,7 @@ func (w *writer) student(ps *person, no string, p people.Person, classID int64) 
 	w.res.Students++
 	return people.Student{StudentNo: no, Person: p, ClassID: &classID, Grade: strconv.Itoa(ps.enrolled),
 		EducationLevel: educationLevel[ps.kind].dict,
-		EnrolledOn:     org.DateOf(time.Date(ps.enrolled, 9, 1, 0, 0, 0, 0, time.UTC))}
+		EnrolledOn:     date.Of(time.Date(ps.enrolled, 9, 1, 0, 0, 0, 0, time.UTC))}
 }
 
 // nonMemberStudents draws each class's students who are not members (from

@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/system"
@@ -72,7 +73,7 @@ func TestSeededUnitsAreDescribed(t *testing.T) {
 		}
 	}
 	colleges := 0
-	today := org.DateOf(time.Now())
+	today := date.Of(time.Now())
 	for _, d := range depts {
 		info, ok := infoOf[d.ID]
 		if !ok {

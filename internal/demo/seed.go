@@ -25,6 +25,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/system"
 )
@@ -275,9 +276,9 @@ func (w *writer) orgRow(o *orgPlan) org.Org {
 	}
 	row.UnitDeptID = &unit
 	if !o.termStart.IsZero() {
-		row.TermStart = org.DateOf(o.termStart)
+		row.TermStart = date.Of(o.termStart)
 		row.TermEnd = row.TermStart.AddYears(o.termYears)
-		row.FoundedOn = org.DateOf(o.founded)
+		row.FoundedOn = date.Of(o.founded)
 	}
 	return row
 }
@@ -447,9 +448,9 @@ func (w *writer) memberRow(ps *person, b *orgPlan, nums *numbers, orgID, unitID 
 	return m
 }
 
-func memberDate(t time.Time) member.Date {
+func memberDate(t time.Time) date.Date {
 	if t.IsZero() {
 		return ""
 	}
-	return member.Date(t.Format(member.DateLayout))
+	return date.Date(t.Format(date.Layout))
 }

@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 )
 
@@ -69,7 +70,7 @@ func TestSeededMembersObeyTheRules(t *testing.T) {
 		if cipher.Index(info.Canonical) != m.IDNumberIdx {
 			t.Fatalf("%s: blind index does not match the ID number", m.Name)
 		}
-		if string(m.BirthDate) != info.BirthDate.Format(member.DateLayout) || m.Gender != info.Gender {
+		if string(m.BirthDate) != info.BirthDate.Format(date.Layout) || m.Gender != info.Gender {
 			t.Fatalf("%s: birth %s gender %s disagree with %s", m.Name, m.BirthDate, m.Gender, id)
 		}
 		phone, _ := cipher.Decrypt(m.PhoneEnc)
@@ -88,7 +89,7 @@ func TestSeededMembersObeyTheRules(t *testing.T) {
 		switch m.PartyStatus {
 		case member.PartyFull:
 			full++
-			if m.FullOn != member.Date(m.JoinedOn.Time().AddDate(1, 0, 0).Format(member.DateLayout)) {
+			if m.FullOn != date.Date(m.JoinedOn.Time().AddDate(1, 0, 0).Format(date.Layout)) {
 				t.Fatalf("%s: joined %s, full %s", m.Name, m.JoinedOn, m.FullOn)
 			}
 		case member.PartyProbation:
@@ -146,7 +147,7 @@ func TestSeededOrganisationsObeyTheRules(t *testing.T) {
 	if len(orgs) != res.Orgs || res.OrgsByType[org.TypeSecondaryCommittee]+res.OrgsByType[org.TypeGeneralBranch]+res.OrgsByType[org.TypeDirectBranch] != 30 {
 		t.Fatalf("%d organisations, result %+v", len(orgs), res)
 	}
-	today := org.DateOf(time.Now())
+	today := date.Of(time.Now())
 	dueSoon := 0
 	for _, o := range orgs {
 		c := counts[o.ID]

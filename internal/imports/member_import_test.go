@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 )
 
 const dy = "dyjbxx"
@@ -77,7 +78,7 @@ func TestMemberImportLifecycle(t *testing.T) {
 		ms[0].BirthDate != "1990-03-07" || ms[0].FullOn != "2014-06-30" || strings.Contains(ms[0].IDNumberEnc, id1) || ms[0].IDNumberEnc == "" {
 		t.Fatalf("members %+v", ms)
 	}
-	if n := w.count(t, "change_trail", "module = ? AND origin = ? AND type = ?", audit.ModuleMember, audit.OriginSystemImport, audit.TypeAdd); n != 3 {
+	if n := w.count(t, "change_trail", "module = ? AND origin = ? AND type = ?", member.TrailModule, audit.OriginSystemImport, audit.TypeAdd); n != 3 {
 		t.Fatalf("%d import trail entries", n)
 	}
 	if strings.Contains(fmt.Sprint(w.trailText(t)), id1) {
@@ -108,10 +109,10 @@ func TestMemberImportLifecycle(t *testing.T) {
 		t.Fatalf("changed rows %+v", rows)
 	}
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/import/dyjbxx/batches/%d/commit", b2.ID), admin, nil), 200)
-	if n := w.count(t, "change_trail", "module = ? AND origin = ?", audit.ModuleMember, audit.OriginSystemImportUpdate); n != 1 {
+	if n := w.count(t, "change_trail", "module = ? AND origin = ?", member.TrailModule, audit.OriginSystemImportUpdate); n != 1 {
 		t.Fatalf("%d update trail entries", n)
 	}
-	if n := w.count(t, "change_trail", "module = ? AND record_id = ?", audit.ModuleMember, ms[2].ID); n != 1 {
+	if n := w.count(t, "change_trail", "module = ? AND record_id = ?", member.TrailModule, ms[2].ID); n != 1 {
 		t.Fatalf("the unchanged member got %d trail entries", n)
 	}
 	// The batch list: newest first, the caller's own.
@@ -476,7 +477,7 @@ func TestExcelDateCells(t *testing.T) {
 		t.Fatalf("batch %+v rows %+v", b, rows)
 	}
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/import/dyjbxx/batches/%d/commit", b.ID), w.e.AdminTK, nil), 200)
-	var joined member.Date
+	var joined date.Date
 	if err := w.e.DB.NewSelect().Table("dyjbxx").Column("joined_on").Scan(t.Context(), &joined); err != nil || joined != "2013-06-30" {
 		t.Fatalf("joined %q %v", joined, err)
 	}

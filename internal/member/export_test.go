@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 )
 
@@ -131,11 +132,11 @@ func seedMembers(t testing.TB, e *apptest.Env, orgs []int64, n int) {
 		m := member.Member{Name: name, Gender: []string{"2", "1"}[i%500%2], Ethnicity: "01", Education: "21",
 			PersonCategory: []string{"1", "2", "3", "4"}[i%4], PersonType: "1", PartyStatus: []string{"1", "1", "1", "2"}[i%4],
 			MemberStatus: member.StatusNormal, Source: "4", StaffOrStudentNo: fmt.Sprintf("S%07d", i), Grade: fmt.Sprint(2015 + i%10),
-			ClassName: fmt.Sprintf("%d班", i%40), OrgID: orgs[i%len(orgs)], JoinedOn: member.Date(joined.Format("2006-01-02")),
-			BirthDate: member.Date(born.Format("2006-01-02")), CreatedAt: now, UpdatedAt: now,
+			ClassName: fmt.Sprintf("%d班", i%40), OrgID: orgs[i%len(orgs)], JoinedOn: date.Date(joined.Format("2006-01-02")),
+			BirthDate: date.Date(born.Format("2006-01-02")), CreatedAt: now, UpdatedAt: now,
 			IDNumberEnc: cipher.Encrypt(id), IDNumberIdx: cipher.Index(id), PhoneEnc: cipher.Encrypt(phone), PhoneIdx: cipher.Index(phone)}
 		if m.PartyStatus == member.PartyFull {
-			m.FullOn = member.Date(joined.AddDate(1, 0, 0).Format("2006-01-02"))
+			m.FullOn = date.Date(joined.AddDate(1, 0, 0).Format("2006-01-02"))
 		}
 		batch = append(batch, m)
 		if len(batch) == cap(batch) || i == n-1 {

@@ -360,7 +360,7 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 		err = acceptOrg(&org.Org{ID: target.ID, Name: target.Name, Type: target.Type, Status: target.Status})
 	}
 	if err != nil {
-		col := columnOfField(FieldOf(err))
+		col := columnOfField(httpx.FieldOf(err))
 		msg := err.Error()
 		if he, ok := httpxError(err); ok {
 			msg = he.Message
@@ -389,9 +389,8 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 		r.Status = imports.StatusNew
 		return item
 	}
-	before := displayNamed(ref.labels, cur, p.curID, p.curPhone, orgName(cur.OrgID), unitName(cur.UnitDeptID), "")
-	after := displayNamed(ref.labels, p.m, p.idClear, p.phone, item.orgName, item.unitName, "")
-	item.changes = diff(before, after, cur, p.m)
+	before := trailView(cur, p.curID, p.curPhone, orgName(cur.OrgID), unitName(cur.UnitDeptID), "")
+	item.changes = trail.Changes(before, item.display(), ref.labels.Label)
 	if len(item.changes) == 0 {
 		r.Status = imports.StatusUnchanged
 		return item
@@ -427,7 +426,7 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Conflict("第 %d 行的党员信息刚被其他人修改，请重新校验后再导入", r.RowNo)
 		}
-		e, err := audit.NewEntry(ctx, audit.ModuleMember, m.ID, audit.TypeUpdate, audit.OriginSystemImportUpdate, item.changes, m, nil)
+		e, err := trail.Entry(ctx, m.ID, audit.TypeUpdate, audit.OriginSystemImportUpdate, item.changes, m)
 		if err != nil {
 			return err
 		}
@@ -455,8 +454,8 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 		}
 		entries = entries[:0]
 		for _, item := range part {
-			e, err := audit.NewEntry(ctx, audit.ModuleMember, item.p.m.ID, audit.TypeAdd, audit.OriginSystemImport,
-				trailFields().Diff(map[string]string{}, item.display()), item.p.m, nil)
+			e, err := trail.Entry(ctx, item.p.m.ID, audit.TypeAdd, audit.OriginSystemImport,
+				trail.Changes(nil, item.display(), item.labels.Label), item.p.m)
 			if err != nil {
 				return err
 			}
@@ -469,9 +468,9 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 	return nil
 }
 
-// display is the new record as the trail shows it.
+// display is the new record's raw trail view.
 func (item *importItem) display() map[string]string {
-	return displayNamed(item.labels, item.p.m, item.p.idClear, item.p.phone, item.orgName, item.unitName, "")
+	return trailView(item.p.m, item.p.idClear, item.p.phone, item.orgName, item.unitName, "")
 }
 
 func httpxError(err error) (*httpx.Error, bool) {

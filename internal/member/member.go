@@ -10,8 +10,10 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -63,31 +65,6 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels,
 	return p, nil
 }
 
-// fieldError is a validation error about one field: the API answers its
-// *httpx.Error as any other, an import shows it in that field's cell.
-type fieldError struct {
-	field string
-	err   *httpx.Error
-}
-
-func (e *fieldError) Error() string { return e.err.Error() }
-func (e *fieldError) Unwrap() error { return e.err }
-
-// bad is a 400 about field.
-func bad(field, format string, args ...any) error {
-	return &fieldError{field: field, err: httpx.BadRequest(format, args...)}
-}
-
-// FieldOf names the input field (MemberInput's JSON name) an error of the
-// member checks is about, "" when it is about the record as a whole.
-func FieldOf(err error) string {
-	var fe *fieldError
-	if errors.As(err, &fe) {
-		return fe.field
-	}
-	return ""
-}
-
 // check is the part of prepare that needs no database: every field rule,
 // the rules of RULES.md §2 and the encryption of the personal fields. It
 // leaves to the caller what needs reading: the organisation (in scope,
@@ -105,8 +82,8 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	m := p.m
 	m.UpdatedAt = now
 
-	if in.Name == "" || len([]rune(in.Name)) > maxName {
-		return nil, bad("name", "请输入姓名（不超过%d个字）", maxName)
+	if err := record.Required("name", "姓名", in.Name, maxName); err != nil {
+		return nil, err
 	}
 	m.Name = in.Name
 
@@ -117,7 +94,7 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	case strings.Contains(in.IDNumber, "*"):
 		// Sent back masked, as the detail shows it: keep the stored number.
 		if cur == nil || p.curID == "" || crypto.MaskIDNumber(p.curID) != strings.ToUpper(in.IDNumber) {
-			return nil, bad("idNumber", "请输入完整的身份证号码")
+			return nil, httpx.Invalid("idNumber", "请输入完整的身份证号码")
 		}
 		in.IDNumber = p.curID
 	}
@@ -125,28 +102,30 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		info, err := ParseIDNumber(in.IDNumber, now)
 		if err != nil {
 			var he *httpx.Error
-			errors.As(err, &he)
-			return nil, &fieldError{field: "idNumber", err: he}
+			if errors.As(err, &he) {
+				return nil, httpx.Invalid("idNumber", "%s", he.Message)
+			}
+			return nil, err
 		}
 		idInfo, p.idClear = &info, info.Number
 	}
-	birth, ok := ParseDate(in.BirthDate)
-	if !ok {
-		return nil, bad("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
+	birth, err := record.Date("birthDate", "出生日期", in.BirthDate)
+	if err != nil {
+		return nil, err
 	}
 	if idInfo != nil {
-		fromID := Date(idInfo.BirthDate.Format(DateLayout))
+		fromID := date.Date(idInfo.BirthDate.Format(date.Layout))
 		if birth != "" && birth != fromID {
-			return nil, bad("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+			return nil, httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
 		}
 		birth = fromID
 		if in.Gender != "" && in.Gender != idInfo.Gender {
-			return nil, bad("gender", "性别与身份证号码不一致")
+			return nil, httpx.Invalid("gender", "性别与身份证号码不一致")
 		}
 		in.Gender = idInfo.Gender
 	}
-	if in.Gender == "" {
-		return nil, bad("gender", "请选择性别")
+	if err := record.Chosen("gender", "性别", in.Gender != ""); err != nil {
+		return nil, err
 	}
 	m.BirthDate = birth
 
@@ -154,25 +133,24 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	case in.Phone == "":
 	case strings.Contains(in.Phone, "*"):
 		if cur == nil || p.curPhone == "" || crypto.MaskPhone(p.curPhone) != in.Phone {
-			return nil, bad("phone", "请输入完整的手机号码")
+			return nil, httpx.Invalid("phone", "请输入完整的手机号码")
 		}
 		in.Phone = p.curPhone
 	case !IsMobilePhone(in.Phone):
-		return nil, bad("phone", "请输入正确的手机号码")
+		return nil, httpx.Invalid("phone", "请输入正确的手机号码")
 	}
 	p.phone = in.Phone
 
-	if in.PersonCategory == "" {
-		return nil, bad("personCategory", "请选择人员类别")
-	}
-	if in.PartyStatus == "" {
-		return nil, bad("partyStatus", "请选择党籍状态")
-	}
-	if in.OrgID == nil || *in.OrgID <= 0 {
-		return nil, bad("orgId", "请选择所在党组织")
+	err = record.First(
+		record.Chosen("personCategory", "人员类别", in.PersonCategory != ""),
+		record.Chosen("partyStatus", "党籍状态", in.PartyStatus != ""),
+		record.Chosen("orgId", "所在党组织", in.OrgID != nil && *in.OrgID > 0),
+	)
+	if err != nil {
+		return nil, err
 	}
 	if in.JoinedOn == "" {
-		return nil, bad("joinedOn", "请填写入党日期")
+		return nil, httpx.Invalid("joinedOn", "请填写入党日期")
 	}
 	m.Gender, m.Ethnicity, m.Education, m.ProfessionalTitle = in.Gender, in.Ethnicity, in.Education, in.ProfessionalTitle
 	m.Post, m.PersonCategory, m.PersonType, m.PartyStatus = in.Post, in.PersonCategory, in.PersonType, in.PartyStatus
@@ -184,34 +162,32 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		m.Source = in.Source
 	}
 	for _, f := range dictFields() {
-		if v := f.get(m); v != "" && !l.Has(f.dict, v) {
-			return nil, bad(f.name, "%s取值无效", f.label)
+		if err := record.InDict(f.name, f.label, f.get(m), func(v string) bool { return l.Has(f.dict, v) }); err != nil {
+			return nil, err
 		}
 	}
-
-	switch {
-	case len([]rune(in.StaffOrStudentNo)) > maxStaffNo:
-		return nil, bad("staffOrStudentNo", "学号/工号不超过%d个字符", maxStaffNo)
-	case len([]rune(in.ClassName)) > maxClassName:
-		return nil, bad("className", "班级不超过%d个字", maxClassName)
-	case len([]rune(in.Remark)) > maxRemark:
-		return nil, bad("remark", "备注不超过%d个字", maxRemark)
+	err = record.First(
+		record.MaxLen("staffOrStudentNo", "学号/工号", in.StaffOrStudentNo, maxStaffNo),
+		record.MaxLen("className", "班级", in.ClassName, maxClassName),
+		record.MaxLen("remark", "备注", in.Remark, maxRemark),
+	)
+	if err != nil {
+		return nil, err
 	}
 	m.StaffOrStudentNo, m.ClassName, m.Remark = in.StaffOrStudentNo, in.ClassName, in.Remark
 
 	for _, d := range []struct {
 		raw   string
-		dst   *Date
+		dst   *date.Date
 		field string
 		label string
 	}{{in.AppliedOn, &m.AppliedOn, "appliedOn", "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "joinedOn", "入党日期"}, {in.FullOn, &m.FullOn, "fullOn", "转正日期"}} {
-		v, ok := ParseDate(d.raw)
-		if !ok {
-			return nil, bad(d.field, "%s格式错误，应为 YYYY-MM-DD", d.label)
+		v, err := record.Date(d.field, d.label, d.raw)
+		if err != nil {
+			return nil, err
 		}
 		*d.dst = v
 	}
-	var err error
 	p.warnings, err = CheckRules(RuleFacts{BirthDate: m.BirthDate, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn,
 		FullOn: m.FullOn, PartyStatus: m.PartyStatus}, now)
 	if err != nil {
@@ -263,7 +239,7 @@ func (s *Service) checkOrg(ctx context.Context, id int64) error {
 	if err != nil {
 		var he *httpx.Error
 		if errors.As(err, &he) && he.Status == 404 {
-			return bad("orgId", "所选党组织不存在")
+			return httpx.Invalid("orgId", "所选党组织不存在")
 		}
 		return err
 	}
@@ -273,10 +249,10 @@ func (s *Service) checkOrg(ctx context.Context, id int64) error {
 // acceptOrg checks that members may be placed in o (found in scope).
 func acceptOrg(o *org.Org) error {
 	if !o.Live() {
-		return bad("orgId", "所选党组织“%s”已撤销", o.Name)
+		return httpx.Invalid("orgId", "所选党组织“%s”已撤销", o.Name)
 	}
 	if !OrgTypeHoldsMembers(o.Type) {
-		return bad("orgId", "党员只能编入党支部、直属党支部或党总支，不能编入“%s”", o.Name)
+		return httpx.Invalid("orgId", "党员只能编入党支部、直属党支部或党总支，不能编入“%s”", o.Name)
 	}
 	return nil
 }
@@ -297,7 +273,7 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cu
 			return httpx.Internal(err)
 		}
 		if n == 0 {
-			return httpx.BadRequest("所选单位不存在")
+			return httpx.Invalid("unitDeptId", "所选单位不存在")
 		}
 	}
 	if changed(in.UserID, curUser) {
@@ -306,7 +282,7 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cu
 			return httpx.Internal(err)
 		}
 		if n == 0 {
-			return httpx.BadRequest("所选账号不存在")
+			return httpx.Invalid("userId", "所选账号不存在")
 		}
 		taken, err := idb.NewSelect().Model((*Member)(nil)).Where("user_id = ?", *in.UserID).Where("id <> ?", self).Count(ctx)
 		if err != nil {
@@ -319,10 +295,10 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cu
 	if changed(in.PhotoFileID, curPhoto) {
 		f, err := s.sys.FileForRead(ctx, *in.PhotoFileID)
 		if err != nil {
-			return httpx.BadRequest("照片文件不存在")
+			return httpx.Invalid("photoFileId", "照片文件不存在")
 		}
 		if !strings.HasPrefix(f.ContentType, "image/") {
-			return httpx.BadRequest("照片须为图片文件")
+			return httpx.Invalid("photoFileId", "照片须为图片文件")
 		}
 	}
 	return nil
@@ -406,15 +382,16 @@ func (s *Service) CreateTx(ctx context.Context, tx bun.Tx, in MemberInput, origi
 
 // insert writes a prepared new record and its ADD trail entry (every field set).
 func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, p *prepared, origin int) error {
-	if _, err := tx.NewInsert().Model(p.m).Returning("id").Exec(ctx); err != nil {
-		return err
-	}
-	after, err := s.display(ctx, tx, l, p.m, p.idClear, p.phone)
+	after, err := s.trailOf(ctx, tx, p.m, p.idClear, p.phone)
 	if err != nil {
 		return err
 	}
-	changes := trailFields().Diff(map[string]string{}, after)
-	return audit.Record(ctx, tx, audit.ModuleMember, p.m.ID, audit.TypeAdd, origin, changes, p.m, nil)
+	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, After: after, Snapshot: p.m,
+		Write: func(ctx context.Context) (int64, error) {
+			_, err := tx.NewInsert().Model(p.m).Returning("id").Exec(ctx)
+			return p.m.ID, err
+		}})
+	return err
 }
 
 // Update changes a member of the caller's scope (ORIGIN USER_UPDATE) and
@@ -427,7 +404,7 @@ func (s *Service) Update(ctx context.Context, in MemberInput) (MemberView, error
 // then writes it only if nobody changed the record meanwhile.
 func (s *Service) update(ctx context.Context, in MemberInput, origin int, restoredFrom *int64) (MemberView, error) {
 	if in.ID <= 0 {
-		return MemberView{}, httpx.BadRequest("缺少党员编号")
+		return MemberView{}, httpx.Invalid("id", "缺少党员编号")
 	}
 	l, err := s.labels(ctx)
 	if err != nil {
@@ -479,32 +456,20 @@ func (s *Service) UpdateTx(ctx context.Context, tx bun.Tx, in MemberInput, origi
 // matches cur's updated_at, so a change made since cur was read is a 409
 // rather than silently overwritten (and mis-described in the trail).
 func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur *Member, p *prepared, origin int, restoredFrom *int64) error {
-	before, err := s.display(ctx, tx, l, cur, p.curID, p.curPhone)
+	before, err := s.trailOf(ctx, tx, cur, p.curID, p.curPhone)
 	if err != nil {
 		return err
 	}
-	after, err := s.display(ctx, tx, l, p.m, p.idClear, p.phone)
+	after, err := s.trailOf(ctx, tx, p.m, p.idClear, p.phone)
 	if err != nil {
 		return err
 	}
-	changes := diff(before, after, cur, p.m)
-	if len(changes) == 0 {
-		if restoredFrom != nil {
-			return httpx.BadRequest("当前信息与该变动记录一致，无需还原")
-		}
-		return nil
-	}
-	res, err := tx.NewUpdate().Model(p.m).WherePK().Where("updated_at = ?", cur.UpdatedAt).
-		ExcludeColumn("id", "created_at").Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n != 1 {
-		return httpx.Conflict("该党员信息刚被其他人修改，请刷新后重试")
-	}
-	return audit.Record(ctx, tx, audit.ModuleMember, p.m.ID, audit.TypeUpdate, origin, changes, p.m, restoredFrom)
+	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before,
+		After: after, Snapshot: p.m, Write: func(ctx context.Context) (int64, error) {
+			return p.m.ID, trail.OneRow(tx.NewUpdate().Model(p.m).WherePK().Where("updated_at = ?", cur.UpdatedAt).
+				ExcludeColumn("id", "created_at").Exec(ctx))
+		}})
+	return err
 }
 
 // Delete removes members added by hand by mistake: only records whose
@@ -533,7 +498,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		RecordID int64 `bun:"record_id"`
 	}
 	if err := s.db.NewSelect().Model((*audit.Entry)(nil)).Column("record_id").
-		Where("module = ?", audit.ModuleMember).Where("record_id IN (?)", bun.In(ids)).
+		Where("module = ?", TrailModule).Where("record_id IN (?)", bun.In(ids)).
 		Where("type <> ?", audit.TypeAdd).Limit(1).Scan(ctx, &changed); err != nil {
 		return httpx.Internal(err)
 	}
@@ -545,7 +510,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		}
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", audit.ModuleMember).
+		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", TrailModule).
 			Where("record_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 			return err
 		}

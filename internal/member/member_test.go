@@ -8,7 +8,6 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/member"
-	"zhdj/internal/platform/audit"
 )
 
 // Create: the ID number gives birth date and gender, dictionary codes get
@@ -129,7 +128,7 @@ func TestPersonalFieldsEncryptedAtRest(t *testing.T) {
 		Snapshot string `bun:"snapshot"`
 		Summary  string `bun:"summary"`
 	}
-	if err := w.e.DB.NewSelect().Table("change_trail").Column("changes", "snapshot", "summary").Where("record_id = ?", v.ID).Where("module = ?", audit.ModuleMember).Scan(t.Context(), &trail); err != nil || len(trail) != 2 {
+	if err := w.e.DB.NewSelect().Table("change_trail").Column("changes", "snapshot", "summary").Where("record_id = ?", v.ID).Where("module = ?", member.TrailModule).Scan(t.Context(), &trail); err != nil || len(trail) != 2 {
 		t.Fatalf("%v %d", err, len(trail))
 	}
 	for _, e := range trail {

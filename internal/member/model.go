@@ -2,19 +2,11 @@ package member
 
 import (
 	"time"
-	"zhdj/internal/platform/date"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
 )
-
-// Date is the platform's calendar date (an alias while the domain moves onto date.Date).
-type Date = date.Date
-
-// DateLayout is how dates travel and are stored.
-const DateLayout = date.Layout
-
-// ParseDate reads a date sent by a form (date.Parse).
-func ParseDate(s string) (Date, bool) { return date.Parse(s) }
 
 // Member is one row of dyjbxx. Its JSON form is the trail snapshot a restore
 // starts from (personal fields stay encrypted in it).
@@ -37,16 +29,16 @@ type Member struct {
 	IDNumberIdx       string    `bun:"id_number_idx" json:"idNumberIdx"`
 	PhoneEnc          string    `bun:"phone_enc" json:"phoneEnc"`
 	PhoneIdx          string    `bun:"phone_idx" json:"phoneIdx"`
-	BirthDate         Date      `bun:"birth_date" json:"birthDate"`
+	BirthDate         date.Date `bun:"birth_date" json:"birthDate"`
 	StaffOrStudentNo  string    `bun:"staff_or_student_no" json:"staffOrStudentNo"`
 	Grade             string    `bun:"grade" json:"grade"`
 	ClassName         string    `bun:"class_name" json:"className"`
 	UnitDeptID        *int64    `bun:"unit_dept_id" json:"unitDeptId"`
 	OrgID             int64     `bun:"org_id" json:"orgId"`
 	UserID            *int64    `bun:"user_id" json:"userId"`
-	AppliedOn         Date      `bun:"applied_on" json:"appliedOn"`
-	JoinedOn          Date      `bun:"joined_on" json:"joinedOn"`
-	FullOn            Date      `bun:"full_on" json:"fullOn"`
+	AppliedOn         date.Date `bun:"applied_on" json:"appliedOn"`
+	JoinedOn          date.Date `bun:"joined_on" json:"joinedOn"`
+	FullOn            date.Date `bun:"full_on" json:"fullOn"`
 	PhotoFileID       *int64    `bun:"photo_file_id" json:"photoFileId"`
 	Remark            string    `bun:"remark" json:"remark"`
 	CreatedAt         time.Time `bun:"created_at" json:"createdAt"`
@@ -100,7 +92,7 @@ type MemberView struct {
 	IDNumber               string    `json:"idNumber"`
 	Phone                  string    `json:"phone"`
 	Masked                 bool      `json:"masked"`
-	BirthDate              Date      `json:"birthDate"`
+	BirthDate              date.Date `json:"birthDate"`
 	StaffOrStudentNo       string    `json:"staffOrStudentNo"`
 	Grade                  string    `json:"grade"`
 	GradeLabel             string    `json:"gradeLabel"`
@@ -110,9 +102,9 @@ type MemberView struct {
 	OrgID                  int64     `json:"orgId"`
 	OrgName                string    `json:"orgName"`
 	UserID                 *int64    `json:"userId"`
-	AppliedOn              Date      `json:"appliedOn"`
-	JoinedOn               Date      `json:"joinedOn"`
-	FullOn                 Date      `json:"fullOn"`
+	AppliedOn              date.Date `json:"appliedOn"`
+	JoinedOn               date.Date `json:"joinedOn"`
+	FullOn                 date.Date `json:"fullOn"`
 	PhotoFileID            *int64    `json:"photoFileId"`
 	Remark                 string    `json:"remark"`
 	CreateTime             time.Time `json:"createTime"`

@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // Rules of a member record, from ../shared/domain/RULES.md §2 (发展党员):
@@ -21,10 +23,10 @@ const MinApplicantAge = 18
 
 // RuleFacts are the parts of a record the rules look at.
 type RuleFacts struct {
-	BirthDate   Date
-	AppliedOn   Date // 申请入党日期 (optional)
-	JoinedOn    Date // 入党日期
-	FullOn      Date // 转正日期
+	BirthDate   date.Date
+	AppliedOn   date.Date // 申请入党日期 (optional)
+	JoinedOn    date.Date // 入党日期
+	FullOn      date.Date // 转正日期
 	PartyStatus string
 }
 
@@ -33,34 +35,34 @@ type RuleFacts struct {
 func CheckRules(f RuleFacts, today time.Time) (warnings []string, err error) {
 	day := dateOf(today)
 	for _, d := range []struct {
-		v     Date
-		label string
-	}{{f.BirthDate, "出生日期"}, {f.AppliedOn, "申请入党日期"}, {f.JoinedOn, "入党日期"}, {f.FullOn, "转正日期"}} {
-		if d.v != "" && d.v.Time().After(day) {
-			return nil, httpx.BadRequest("%s不能晚于今天", d.label)
+		v            date.Date
+		field, label string
+	}{{f.BirthDate, "birthDate", "出生日期"}, {f.AppliedOn, "appliedOn", "申请入党日期"}, {f.JoinedOn, "joinedOn", "入党日期"}, {f.FullOn, "fullOn", "转正日期"}} {
+		if err := record.NotAfter(d.field, d.label, d.v, date.Of(day)); err != nil {
+			return nil, err
 		}
 	}
 	if f.BirthDate != "" {
 		adult := f.BirthDate.Time().AddDate(MinApplicantAge, 0, 0)
 		switch {
 		case f.AppliedOn != "" && f.AppliedOn.Time().Before(adult):
-			return nil, httpx.BadRequest("申请入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
+			return nil, httpx.Invalid("appliedOn", "申请入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(date.Layout), MinApplicantAge)
 		case f.AppliedOn == "" && f.JoinedOn != "" && f.JoinedOn.Time().Before(adult):
-			return nil, httpx.BadRequest("入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
+			return nil, httpx.Invalid("joinedOn", "入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(date.Layout), MinApplicantAge)
 		}
 	}
 	if f.AppliedOn != "" && f.JoinedOn != "" && f.AppliedOn.Time().After(f.JoinedOn.Time()) {
-		return nil, httpx.BadRequest("申请入党日期不能晚于入党日期")
+		return nil, httpx.Invalid("appliedOn", "申请入党日期不能晚于入党日期")
 	}
 	if f.FullOn != "" {
 		if f.PartyStatus == PartyProbation {
-			return nil, httpx.BadRequest("预备党员尚未转正，不能填写转正日期")
+			return nil, httpx.Invalid("fullOn", "预备党员尚未转正，不能填写转正日期")
 		}
 		if f.JoinedOn == "" {
-			return nil, httpx.BadRequest("填写转正日期时须填写入党日期")
+			return nil, httpx.Invalid("joinedOn", "填写转正日期时须填写入党日期")
 		}
 		if f.FullOn.Time().Before(f.JoinedOn.Time()) {
-			return nil, httpx.BadRequest("转正日期不能早于入党日期")
+			return nil, httpx.Invalid("fullOn", "转正日期不能早于入党日期")
 		}
 	}
 	if f.JoinedOn == "" {
@@ -70,13 +72,13 @@ func CheckRules(f RuleFacts, today time.Time) (warnings []string, err error) {
 	latest := due.AddDate(1, 0, 0)            // plus an extension of at most one year
 	switch {
 	case f.FullOn != "" && f.FullOn.Time().Before(due):
-		warnings = append(warnings, fmt.Sprintf("转正日期距入党日期不足一年（预备期一般为一年，应为 %s），请核对", due.Format(DateLayout)))
+		warnings = append(warnings, fmt.Sprintf("转正日期距入党日期不足一年（预备期一般为一年，应为 %s），请核对", due.Format(date.Layout)))
 	case f.FullOn != "" && f.FullOn.Time().After(latest):
 		warnings = append(warnings, "转正日期距入党日期超过两年（预备期一年，延长预备期最长一年），请核对")
 	case f.FullOn != "" && f.FullOn.Time().After(due):
-		warnings = append(warnings, fmt.Sprintf("转正日期晚于预备期满一年的日期（%s），如曾延长预备期请忽略", due.Format(DateLayout)))
+		warnings = append(warnings, fmt.Sprintf("转正日期晚于预备期满一年的日期（%s），如曾延长预备期请忽略", due.Format(date.Layout)))
 	case f.PartyStatus == PartyProbation && day.After(due):
-		warnings = append(warnings, fmt.Sprintf("预备期已于 %s 满一年，请及时讨论转正或延长预备期", due.Format(DateLayout)))
+		warnings = append(warnings, fmt.Sprintf("预备期已于 %s 满一年，请及时讨论转正或延长预备期", due.Format(date.Layout)))
 	}
 	return warnings, nil
 }

@@ -12,48 +12,60 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
-	"zhdj/internal/system"
+	"zhdj/internal/platform/record"
 )
 
-// trailFields are the fields the member trail (党员变动轨迹) reports, in the
-// order of the detail page, with their Chinese labels.
-func trailFields() audit.Fields {
-	return audit.Fields{
-		{Name: "name", Label: "姓名"},
-		{Name: "gender", Label: "性别"},
-		{Name: "ethnicity", Label: "民族"},
-		{Name: "birthDate", Label: "出生日期"},
-		{Name: "idNumber", Label: "身份证号码"},
-		{Name: "phone", Label: "手机号码"},
-		{Name: "education", Label: "学历"},
-		{Name: "professionalTitle", Label: "专业技术职称"},
-		{Name: "post", Label: "工作岗位"},
-		{Name: "personCategory", Label: "人员类别"},
-		{Name: "personType", Label: "人员类型"},
-		{Name: "partyStatus", Label: "党籍状态"},
-		{Name: "memberStatus", Label: "党员状态"},
-		{Name: "source", Label: "党员来源"},
-		{Name: "staffOrStudentNo", Label: "学号/工号"},
-		{Name: "grade", Label: "年级"},
-		{Name: "className", Label: "班级"},
-		{Name: "unit", Label: "所在单位"},
-		{Name: "org", Label: "所在党组织"},
-		{Name: "user", Label: "关联账号"},
-		{Name: "appliedOn", Label: "申请入党日期"},
-		{Name: "joinedOn", Label: "入党日期"},
-		{Name: "fullOn", Label: "转正日期"},
-		{Name: "photo", Label: "照片"},
-		{Name: "remark", Label: "备注"},
+// TrailModule is the member's module id in the change trail (change_trail.module).
+const TrailModule = 10
+
+// trail declares the member trail (党员变动轨迹): the fields it reports, in
+// the order of the detail page, with their Chinese labels; dictionary
+// fields show their labels, the ID number and phone are masked.
+var trail = &record.Decl{Module: TrailModule, Noun: "党员", Fields: []record.Field{
+	record.Text("name", "姓名"),
+	dictTrail("gender"),
+	dictTrail("ethnicity"),
+	record.Text("birthDate", "出生日期"),
+	record.IDNumber("idNumber", "身份证号码"),
+	record.Phone("phone", "手机号码"),
+	dictTrail("education"),
+	dictTrail("professionalTitle"),
+	dictTrail("post"),
+	dictTrail("personCategory"),
+	dictTrail("personType"),
+	dictTrail("partyStatus"),
+	dictTrail("memberStatus"),
+	dictTrail("source"),
+	record.Text("staffOrStudentNo", "学号/工号"),
+	dictTrail("grade"),
+	record.Text("className", "班级"),
+	record.Text("unit", "所在单位"),
+	record.Text("org", "所在党组织"),
+	record.Text("user", "关联账号"),
+	record.Text("appliedOn", "申请入党日期"),
+	record.Text("joinedOn", "入党日期"),
+	record.Text("fullOn", "转正日期"),
+	record.Text("photo", "照片"),
+	record.Text("remark", "备注"),
+}}
+
+// dictTrail is the trail field of the dictionary field name (dictFields).
+func dictTrail(name string) record.Field {
+	for _, f := range dictFields() {
+		if f.name == name {
+			return record.Dict(f.name, f.label, f.dict)
+		}
 	}
+	panic("member: no dictionary field " + name)
 }
 
-// display is the record as the trail shows it: dictionary labels, names of
-// the organisation, unit and account, and the personal fields MASKED (the
-// clear values are passed in; they never reach the trail).
-func (s *Service) display(ctx context.Context, idb bun.IDB, l system.DictLabels, m *Member, idClear, phoneClear string) (map[string]string, error) {
+// trailOf is the record's raw trail view (trail.Changes labels, masks and
+// compares it), with the names of the organisation, unit and account read.
+// idClear and phoneClear are the clear personal values: compared, so two
+// numbers sharing a mask still differ, but only their masks reach the trail.
+func (s *Service) trailOf(ctx context.Context, idb bun.IDB, m *Member, idClear, phoneClear string) (map[string]string, error) {
 	orgName, err := nameOf(ctx, idb, "dzz", "name", &m.OrgID)
 	if err != nil {
 		return nil, err
@@ -66,21 +78,20 @@ func (s *Service) display(ctx context.Context, idb bun.IDB, l system.DictLabels,
 	if err != nil {
 		return nil, err
 	}
-	return displayNamed(l, m, idClear, phoneClear, orgName, unit, user), nil
+	return trailView(m, idClear, phoneClear, orgName, unit, user), nil
 }
 
-// displayNamed is display with the names of the organisation, unit and
-// account already known (an import reads them in bulk).
-func displayNamed(l system.DictLabels, m *Member, idClear, phoneClear, orgName, unit, user string) map[string]string {
+// trailView is trailOf with the names of the organisation, unit and account
+// already known (an import reads them in bulk).
+func trailView(m *Member, idClear, phoneClear, orgName, unit, user string) map[string]string {
 	out := map[string]string{
-		"name": m.Name, "birthDate": string(m.BirthDate),
-		"idNumber": crypto.MaskIDNumber(idClear), "phone": crypto.MaskPhone(phoneClear),
+		"name": m.Name, "birthDate": string(m.BirthDate), "idNumber": idClear, "phone": phoneClear,
 		"staffOrStudentNo": m.StaffOrStudentNo, "className": m.ClassName,
 		"appliedOn": string(m.AppliedOn), "joinedOn": string(m.JoinedOn), "fullOn": string(m.FullOn), "remark": m.Remark,
 		"org": orgName, "unit": unit, "user": user,
 	}
 	for _, f := range dictFields() {
-		out[f.name] = l.Label(f.dict, f.get(m))
+		out[f.name] = f.get(m)
 	}
 	if m.PhotoFileID != nil {
 		out["photo"] = fmt.Sprintf("文件 %d", *m.PhotoFileID)
@@ -104,27 +115,6 @@ func nameOf(ctx context.Context, idb bun.IDB, table, column string, id *int64) (
 	return name, nil
 }
 
-// diff lists the changed fields. Two different ID numbers (or phones) may
-// share a mask; their blind indexes still tell them apart.
-func diff(before, after map[string]string, old, cur *Member) []audit.Change {
-	changes := trailFields().Diff(before, after)
-	has := func(field string) bool {
-		for _, c := range changes {
-			if c.Field == field {
-				return true
-			}
-		}
-		return false
-	}
-	if old.IDNumberIdx != cur.IDNumberIdx && !has("idNumber") {
-		changes = append(changes, audit.Change{Field: "idNumber", Label: "身份证号码", Old: before["idNumber"], New: after["idNumber"]})
-	}
-	if old.PhoneIdx != cur.PhoneIdx && !has("phone") {
-		changes = append(changes, audit.Change{Field: "phone", Label: "手机号码", Old: before["phone"], New: after["phone"]})
-	}
-	return changes
-}
-
 // Trail is the change trail of a member of the caller's scope, newest first.
 func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.find(r.Context(), s.db, id); err != nil {
@@ -134,7 +124,7 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	if err != nil {
 		return httpx.PageResult[audit.Labelled]{}, err
 	}
-	return audit.Page(r, s.db, audit.ModuleMember, id, l.Label)
+	return trail.Page(r, s.db, id, l.Label)
 }
 
 // RestoreInput is the body of a restore.
@@ -148,7 +138,7 @@ type RestoreInput struct {
 // taken since by another member, refuse the restore.
 func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, error) {
 	var snap Member
-	e, err := audit.Snapshot(ctx, s.db, audit.ModuleMember, in.TrailID, &snap)
+	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {
 		return MemberView{}, err
 	}
@@ -199,7 +189,7 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 	for _, n := range names {
 		nameOfOrg[n.ID] = n.Name
 	}
-	entry := audit.Entry{Module: audit.ModuleMember, Type: audit.TypeUpdate, Origin: audit.OriginUserUpdate,
+	entry := audit.Entry{Module: TrailModule, Type: audit.TypeUpdate, Origin: audit.OriginUserUpdate,
 		Summary: "[所在党组织]", CreatedAt: now}
 	if p := rbac.From(ctx); p != nil {
 		entry.OperatorID, entry.OperatorName = &p.UserID, p.Username
@@ -251,6 +241,6 @@ func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry],
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	across := audit.Across{Module: audit.ModuleMember, Join: "JOIN dyjbxx AS m ON m.id = ct.record_id", Name: "m.name", Scope: sc.apply}
+	across := trail.Across("JOIN dyjbxx AS m ON m.id = ct.record_id", "m.name", sc.apply)
 	return across.Page(r, s.db, l.Label)
 }

@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/rbac"
@@ -126,7 +127,7 @@ func TestTrailAndRestore(t *testing.T) {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
 	var orgEntry int64
-	w.e.DB.NewSelect().Table("change_trail").Column("id").Where("module = ?", audit.ModuleOrg).Limit(1).Scan(t.Context(), &orgEntry) //nolint:errcheck
+	w.e.DB.NewSelect().Table("change_trail").Column("id").Where("module = ?", org.TrailModule).Limit(1).Scan(t.Context(), &orgEntry) //nolint:errcheck
 	apptest.Expect(t, w.e.Do("POST", "/api/dyjbxx/trail/restore", editor, map[string]any{"trailId": orgEntry}), 404)
 	res = w.e.Do("POST", "/api/dyjbxx/trail/restore", editor, map[string]any{})
 	if res.Status != 400 || res.Message() != "请选择要还原的变动记录" {
@@ -209,7 +210,7 @@ func TestDelete(t *testing.T) {
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dyjbxx", w.e.AdminTK, []int64{}), 400)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dyjbxx", w.e.AdminTK, []int64{fresh.ID}), 204)
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d", fresh.ID), w.e.AdminTK, nil), 404)
-	n, _ := w.e.DB.NewSelect().Table("change_trail").Where("module = ?", audit.ModuleMember).Where("record_id = ?", fresh.ID).Count(t.Context())
+	n, _ := w.e.DB.NewSelect().Table("change_trail").Where("module = ?", member.TrailModule).Where("record_id = ?", fresh.ID).Count(t.Context())
 	if n != 0 {
 		t.Fatalf("%d trail rows left of a deleted member", n)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
@@ -212,10 +213,10 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	}
 	for _, d := range []struct {
 		key string
-		dst *Date
+		dst *date.Date
 	}{{"foundedOn", &in.FoundedOn}, {"termStart", &in.TermStart}} {
 		if r.Has(d.key) {
-			*d.dst = Date(imports.DateCell(r, importColumn(d.key)))
+			*d.dst = date.Date(imports.DateCell(r, importColumn(d.key)))
 		}
 	}
 	if r.Has("termYears") {
@@ -308,8 +309,8 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	wc.labels.fill(cur)
 	wc.labels.fill(&next)
 	// The parent stays (a move is an operation of its own): its name is left out of both sides.
-	changes := trailFields.Diff(displayNamed(wc.labels, cur, "", units.name(cur.UnitDeptID)),
-		displayNamed(wc.labels, &next, "", units.name(next.UnitDeptID)))
+	changes := trail.Changes(trailView(cur, "", units.name(cur.UnitDeptID)),
+		trailView(&next, "", units.name(next.UnitDeptID)), wc.labels.label)
 	if len(changes) == 0 {
 		r.Status = imports.StatusUnchanged
 		return item

@@ -119,7 +119,7 @@ func TestOrgImport(t *testing.T) {
 	}
 	origins := func(id int64) (typ, origin int) {
 		var e2 audit.Entry
-		if err := e.DB.NewSelect().Model(&e2).Where("record_id = ?", id).Where("module = ?", audit.ModuleOrg).OrderExpr("id DESC").Limit(1).Scan(t.Context()); err != nil {
+		if err := e.DB.NewSelect().Model(&e2).Where("record_id = ?", id).Where("module = ?", org.TrailModule).OrderExpr("id DESC").Limit(1).Scan(t.Context()); err != nil {
 			t.Fatal(err)
 		}
 		return e2.Type, e2.Origin

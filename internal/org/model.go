@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"zhdj/internal/platform/date"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
 )
 
 // Organisation types: the values of dictionary DZZ_LX (codes owned by this
@@ -88,15 +89,15 @@ type Org struct {
 	Type          string    `bun:"type" json:"type"`
 	Category      string    `bun:"category" json:"category"`
 	UnitDeptID    *int64    `bun:"unit_dept_id" json:"unitDeptId"`
-	FoundedOn     Date      `bun:"founded_on" json:"foundedOn"`
+	FoundedOn     date.Date `bun:"founded_on" json:"foundedOn"`
 	SecretaryName string    `bun:"secretary_name" json:"secretaryName"`
 	Committee     Names     `bun:"committee" json:"committee"`
-	TermStart     Date      `bun:"term_start" json:"termStart"`
+	TermStart     date.Date `bun:"term_start" json:"termStart"`
 	TermYears     int       `bun:"term_years" json:"termYears"`
-	TermEnd       Date      `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
+	TermEnd       date.Date `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
 	ContactPhone  string    `bun:"contact_phone" json:"contactPhone"`
 	Status        string    `bun:"status" json:"status"`
-	RevokedOn     Date      `bun:"revoked_on" json:"revokedOn"`
+	RevokedOn     date.Date `bun:"revoked_on" json:"revokedOn"`
 	Sort          int       `bun:"sort" json:"sort"`
 	Path          string    `bun:"path" json:"path"`
 	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
@@ -140,15 +141,6 @@ func childPath(parentPath string, id int64) string {
 	}
 	return fmt.Sprintf("%s%d/", parentPath, id)
 }
-
-// Date is the platform's calendar date (an alias while the domain moves onto date.Date).
-type Date = date.Date
-
-// ParseDate reads a date sent by a form (date.Parse).
-func ParseDate(s string) (Date, bool) { return date.Parse(s) }
-
-// DateOf is the calendar date of t in t's location.
-func DateOf(t time.Time) Date { return date.Of(t) }
 
 // Names is a list of people's names stored as a JSON array in a TEXT column
 // (the committee members).

@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
@@ -230,7 +231,7 @@ func (s *Service) checkNewChildren(ctx context.Context, idb bun.IDB, parent *Org
 }
 
 // setRevoked revokes o as of day and writes its trail entry.
-func (s *Service) setRevoked(ctx context.Context, tx bun.Tx, o *Org, day Date, notes ...audit.Change) error {
+func (s *Service) setRevoked(ctx context.Context, tx bun.Tx, o *Org, day date.Date, notes ...audit.Change) error {
 	now := time.Now().UTC()
 	if _, err := tx.NewUpdate().Model((*Org)(nil)).Set("status = ?", StatusRevoked).Set("revoked_on = ?", day).
 		Set("updated_at = ?", now).Where("id = ?", o.ID).Exec(ctx); err != nil {
@@ -323,8 +324,8 @@ func (s *Service) Split(ctx context.Context, in SplitInput) (*Org, error) {
 
 // RevokeInput is the body of POST /api/dzzxx/revoke.
 type RevokeInput struct {
-	ID        int64 `json:"id"`
-	RevokedOn Date  `json:"revokedOn"`
+	ID        int64     `json:"id"`
+	RevokedOn date.Date `json:"revokedOn"`
 }
 
 // Revoke sets an organisation's status to 撤销, refusing while members or
@@ -333,15 +334,15 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 	if in.ID == 0 {
 		return httpx.BadRequest("请选择要撤销的党组织")
 	}
-	day, ok := ParseDate(string(in.RevokedOn))
+	day, ok := date.Parse(string(in.RevokedOn))
 	if !ok {
-		return httpx.BadRequest("撤销日期格式不正确，应为“年-月-日”")
+		return httpx.Invalid("revokedOn", "撤销日期格式不正确，应为“年-月-日”")
 	}
 	if day == "" {
 		day = today()
 	}
 	if day > today() {
-		return httpx.BadRequest("撤销日期不能晚于今天")
+		return httpx.Invalid("revokedOn", "撤销日期不能晚于今天")
 	}
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
@@ -356,7 +357,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 			return httpx.BadRequest("该党组织已撤销")
 		}
 		if o.FoundedOn != "" && day < o.FoundedOn {
-			return httpx.BadRequest("撤销日期不能早于成立日期")
+			return httpx.Invalid("revokedOn", "撤销日期不能早于成立日期")
 		}
 		counts, err := s.counts(ctx, tx, nil)
 		if err != nil {
@@ -412,7 +413,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			if counts[id].Total > 0 {
 				return httpx.BadRequest("“%s”下有党员，不能删除，请改为撤销", o.Name)
 			}
-			entries, total, err := audit.List(ctx, tx, audit.ModuleOrg, id, 2, 0)
+			entries, total, err := audit.List(ctx, tx, TrailModule, id, 2, 0)
 			if err != nil {
 				return err
 			}

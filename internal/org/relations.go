@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -26,8 +27,8 @@ type Relation struct {
 	UnitName      string    `json:"unitName"`
 	SecretaryName string    `json:"secretaryName"`
 	Committee     Names     `json:"committee"`
-	TermStart     Date      `json:"termStart"`
-	TermEnd       Date      `json:"termEnd"`
+	TermStart     date.Date `json:"termStart"`
+	TermEnd       date.Date `json:"termEnd"`
 	Leads         []Lead    `json:"leads"`
 	MemberCount   int       `json:"memberCount"` // direct
 	FullCount     int       `json:"fullCount"`   // direct 正式党员

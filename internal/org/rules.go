@@ -3,6 +3,8 @@ package org
 import (
 	"fmt"
 	"time"
+
+	"zhdj/internal/platform/date"
 )
 
 // The organisation rules of RULES.md §4 ("Organisations and organisation
@@ -46,7 +48,7 @@ type Warning struct {
 // Warnings checks o against the rules. counts are the members of the
 // organisation itself plus those of its party groups (a 党小组 is part of
 // its branch); today is the current date, reminderMonths the setting.
-func Warnings(o *Org, counts MemberCounts, today Date, reminderMonths int) []Warning {
+func Warnings(o *Org, counts MemberCounts, today date.Date, reminderMonths int) []Warning {
 	var out []Warning
 	add := func(rule, level, msg string) {
 		out = append(out, Warning{OrgID: o.ID, OrgName: o.Name, Rule: rule, Level: level, Message: msg})
@@ -73,7 +75,7 @@ func Warnings(o *Org, counts MemberCounts, today Date, reminderMonths int) []War
 		switch {
 		case end < today:
 			add(RuleTermOverdue, "error", fmt.Sprintf("已到期未换届（任期已于%s届满）", end))
-		case end <= DateOf(today.Time().AddDate(0, reminderMonths, 0)):
+		case end <= date.Of(today.Time().AddDate(0, reminderMonths, 0)):
 			add(RuleTermDue, "warning", fmt.Sprintf("任期将于%s届满，请及时换届", end))
 		}
 	}
@@ -81,6 +83,6 @@ func Warnings(o *Org, counts MemberCounts, today Date, reminderMonths int) []War
 }
 
 // termWindowEnd is the date days after today (the termDueWithinDays filter).
-func termWindowEnd(today Date, days int) Date {
-	return DateOf(today.Time().Add(time.Duration(days) * 24 * time.Hour))
+func termWindowEnd(today date.Date, days int) date.Date {
+	return date.Of(today.Time().Add(time.Duration(days) * 24 * time.Hour))
 }

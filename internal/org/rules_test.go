@@ -8,12 +8,13 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 )
 
 // Each test here names a rule of ../shared/domain/RULES.md §4
 // ("Organisations and organisation life") and checks org.Warnings on it.
 
-var ruleToday = org.Date("2026-11-23")
+var ruleToday = date.Date("2026-11-23")
 
 func branch(committee ...string) *org.Org {
 	return &org.Org{ID: 1, Name: "测试党支部", Type: org.TypeBranch, Status: org.StatusNormal, TermYears: 3, Committee: committee}

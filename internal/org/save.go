@@ -11,26 +11,28 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // Input is the body of create and update (and the new organisation of a split).
 type Input struct {
-	ID            int64    `json:"id"`
-	PID           *int64   `json:"pid"`
-	Code          string   `json:"code"`
-	Name          string   `json:"name"`
-	ShortName     string   `json:"shortName"`
-	Type          string   `json:"type"`
-	Category      string   `json:"category"`
-	UnitDeptID    *int64   `json:"unitDeptId"`
-	FoundedOn     Date     `json:"foundedOn"`
-	SecretaryName string   `json:"secretaryName"`
-	Committee     []string `json:"committee"`
-	TermStart     Date     `json:"termStart"`
-	TermYears     int      `json:"termYears"`
-	ContactPhone  string   `json:"contactPhone"`
-	Sort          int      `json:"sort"`
+	ID            int64     `json:"id"`
+	PID           *int64    `json:"pid"`
+	Code          string    `json:"code"`
+	Name          string    `json:"name"`
+	ShortName     string    `json:"shortName"`
+	Type          string    `json:"type"`
+	Category      string    `json:"category"`
+	UnitDeptID    *int64    `json:"unitDeptId"`
+	FoundedOn     date.Date `json:"foundedOn"`
+	SecretaryName string    `json:"secretaryName"`
+	Committee     []string  `json:"committee"`
+	TermStart     date.Date `json:"termStart"`
+	TermYears     int       `json:"termYears"`
+	ContactPhone  string    `json:"contactPhone"`
+	Sort          int       `json:"sort"`
 }
 
 var (
@@ -47,6 +49,24 @@ const (
 	maxSort       = 99999
 )
 
+// maxLen is record.MaxLen in the organisation's wording ("不能超过").
+func maxLen(field, label, v string, max int) error {
+	if len([]rune(v)) > max {
+		return httpx.Invalid(field, "%s不能超过%d个字", label, max)
+	}
+	return nil
+}
+
+// parseDate is record.Date in the organisation's wording, which its forms
+// and workbooks have always shown.
+func parseDate(field, label string, d date.Date) (date.Date, error) {
+	v, ok := date.Parse(string(d))
+	if !ok {
+		return "", httpx.Invalid(field, "%s格式不正确，应为“年-月-日”", label)
+	}
+	return v, nil
+}
+
 // normalise trims the input and checks what needs no database, in Chinese.
 func (in *Input) normalise() error {
 	in.Code = strings.TrimSpace(in.Code)
@@ -56,23 +76,28 @@ func (in *Input) normalise() error {
 	in.Category = strings.TrimSpace(in.Category)
 	in.SecretaryName = strings.TrimSpace(in.SecretaryName)
 	in.ContactPhone = strings.TrimSpace(in.ContactPhone)
-	switch {
-	case in.Name == "" || len([]rune(in.Name)) > maxName:
-		return httpx.BadRequest("请输入党组织名称（不超过%d个字）", maxName)
-	case in.Code == "":
-		return httpx.BadRequest("请输入党组织编码")
-	case !codePattern.MatchString(in.Code):
-		return httpx.BadRequest("党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
-	case len([]rune(in.ShortName)) > maxShortName:
-		return httpx.BadRequest("党组织简称不能超过%d个字", maxShortName)
-	case in.Type == "":
-		return httpx.BadRequest("请选择党组织类型")
-	case len([]rune(in.SecretaryName)) > maxPersonName:
-		return httpx.BadRequest("书记姓名不能超过%d个字", maxPersonName)
-	case !phonePattern.MatchString(in.ContactPhone):
-		return httpx.BadRequest("联系电话格式不正确")
-	case in.Sort < 0 || in.Sort > maxSort:
-		return httpx.BadRequest("排序应在0到%d之间", maxSort)
+	if err := record.Required("name", "党组织名称", in.Name, maxName); err != nil {
+		return err
+	}
+	if in.Code == "" {
+		return httpx.Invalid("code", "请输入党组织编码")
+	}
+	if !codePattern.MatchString(in.Code) {
+		return httpx.Invalid("code", "党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
+	}
+	err := record.First(
+		maxLen("shortName", "党组织简称", in.ShortName, maxShortName),
+		record.Chosen("type", "党组织类型", in.Type != ""),
+		maxLen("secretaryName", "书记姓名", in.SecretaryName, maxPersonName),
+	)
+	if err != nil {
+		return err
+	}
+	if !phonePattern.MatchString(in.ContactPhone) {
+		return httpx.Invalid("contactPhone", "联系电话格式不正确")
+	}
+	if in.Sort < 0 || in.Sort > maxSort {
+		return httpx.Invalid("sort", "排序应在0到%d之间", maxSort)
 	}
 	committee := make([]string, 0, len(in.Committee))
 	seen := map[string]bool{}
@@ -81,38 +106,37 @@ func (in *Input) normalise() error {
 		if n == "" || seen[n] {
 			continue
 		}
-		if len([]rune(n)) > maxPersonName {
-			return httpx.BadRequest("委员姓名不能超过%d个字", maxPersonName)
+		if err := maxLen("committee", "委员姓名", n, maxPersonName); err != nil {
+			return err
 		}
 		seen[n] = true
 		committee = append(committee, n)
 	}
 	if len(committee) > maxCommittee {
-		return httpx.BadRequest("委员会成员不能超过%d人", maxCommittee)
+		return httpx.Invalid("committee", "委员会成员不能超过%d人", maxCommittee)
 	}
 	in.Committee = committee
-	var ok bool
-	if in.FoundedOn, ok = ParseDate(string(in.FoundedOn)); !ok {
-		return httpx.BadRequest("成立日期格式不正确，应为“年-月-日”")
+	if in.FoundedOn, err = parseDate("foundedOn", "成立日期", in.FoundedOn); err != nil {
+		return err
 	}
-	if in.TermStart, ok = ParseDate(string(in.TermStart)); !ok {
-		return httpx.BadRequest("本届任期开始日期格式不正确，应为“年-月-日”")
+	if in.TermStart, err = parseDate("termStart", "本届任期开始日期", in.TermStart); err != nil {
+		return err
 	}
 	now := today()
-	if in.FoundedOn != "" && in.FoundedOn > now {
-		return httpx.BadRequest("成立日期不能晚于今天")
+	if err := record.NotAfter("foundedOn", "成立日期", in.FoundedOn, now); err != nil {
+		return err
 	}
 	if in.FoundedOn != "" && in.TermStart != "" && in.TermStart < in.FoundedOn {
-		return httpx.BadRequest("本届任期开始日期不能早于成立日期")
+		return httpx.Invalid("termStart", "本届任期开始日期不能早于成立日期")
 	}
 	if in.TermStart != "" && in.TermStart > now.AddYears(1) {
-		return httpx.BadRequest("本届任期开始日期不能晚于一年以后")
+		return httpx.Invalid("termStart", "本届任期开始日期不能晚于一年以后")
 	}
 	if in.TermYears == 0 {
 		in.TermYears = DefaultTermYears(in.Type)
 	}
 	if in.TermYears != TermYearsBranch && in.TermYears != TermYearsCommittee {
-		return httpx.BadRequest("任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
+		return httpx.Invalid("termYears", "任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
 	}
 	return nil
 }
@@ -128,7 +152,7 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 			return httpx.Internal(err)
 		}
 		if n == 0 {
-			return httpx.BadRequest("所属单位不存在")
+			return httpx.Invalid("unitDeptId", "所属单位不存在")
 		}
 	}
 	return nil
@@ -137,12 +161,10 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 // checkDicts checks the dictionary values of the input.
 func checkDicts(l labels, in *Input) error {
 	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
-		return httpx.BadRequest("党组织类型不正确")
+		return httpx.Invalid("type", "党组织类型不正确")
 	}
-	if in.Category != "" {
-		if _, ok := l.categories[in.Category]; !ok {
-			return httpx.BadRequest("党组织类别不正确")
-		}
+	if _, ok := l.categories[in.Category]; in.Category != "" && !ok {
+		return httpx.Invalid("category", "党组织类别不正确")
 	}
 	return nil
 }
@@ -190,18 +212,18 @@ func checkSiblingName(ctx context.Context, idb bun.IDB, name string, pid *int64,
 func checkParent(scope Scope, parent *Org, childType string) error {
 	if parent == nil {
 		if !scope.All {
-			return httpx.BadRequest("请选择上级党组织")
+			return httpx.Invalid("pid", "请选择上级党组织")
 		}
 		if childType != TypeCommittee {
-			return httpx.BadRequest("顶级党组织只能是党委")
+			return httpx.Invalid("type", "顶级党组织只能是党委")
 		}
 		return nil
 	}
 	if !parent.Live() {
-		return httpx.BadRequest("上级党组织“%s”已撤销", parent.Name)
+		return httpx.Invalid("pid", "上级党组织“%s”已撤销", parent.Name)
 	}
 	if !MayContain(parent.Type, childType) {
-		return httpx.BadRequest("“%s”下不能设立“%s”", typeNames[parent.Type], typeNames[childType])
+		return httpx.Invalid("type", "“%s”下不能设立“%s”", typeNames[parent.Type], typeNames[childType])
 	}
 	return nil
 }
@@ -294,24 +316,25 @@ func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	now := time.Now().UTC()
 	o := &Org{PID: in.PID, Status: StatusNormal, CreatedAt: now, UpdatedAt: now}
 	in.apply(o)
-	if _, err := tx.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
-		return nil, mapErr(err)
-	}
 	parentPath := ""
 	if parent != nil {
-		parentPath = parent.Path
-		o.ParentName = parent.Name
-	}
-	o.Path = childPath(parentPath, o.ID)
-	if _, err := tx.NewUpdate().Model((*Org)(nil)).Set("path = ?", o.Path).Where("id = ?", o.ID).Exec(ctx); err != nil {
-		return nil, err
+		parentPath, o.ParentName = parent.Path, parent.Name
 	}
 	l.fill(o)
-	after, err := s.display(ctx, tx, l, o)
+	after, err := s.view(ctx, tx, o)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.record(ctx, tx, o, audit.TypeAdd, origin, trailFields.Diff(map[string]string{}, after), nil); err != nil {
+	_, err = trail.Save(ctx, tx, l.label, record.Save{Origin: origin, After: after, Snapshot: o,
+		Write: func(ctx context.Context) (int64, error) {
+			if _, err := tx.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
+				return 0, mapErr(err)
+			}
+			o.Path = childPath(parentPath, o.ID)
+			_, err := tx.NewUpdate().Model((*Org)(nil)).Set("path = ?", o.Path).Where("id = ?", o.ID).Exec(ctx)
+			return o.ID, err
+		}})
+	if err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -360,7 +383,7 @@ func (s *Service) UpdateTx(ctx context.Context, tx bun.Tx, in Input, origin int)
 // entry a restore came from.
 func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, origin int, restoredFrom *int64) error {
 	if in.ID == 0 {
-		return httpx.BadRequest("缺少党组织编号")
+		return httpx.Invalid("id", "缺少党组织编号")
 	}
 	if err := in.normalise(); err != nil {
 		return err
@@ -373,7 +396,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		return err
 	}
 	if in.PID != nil && (cur.PID == nil || *in.PID != *cur.PID) {
-		return httpx.BadRequest("变更上级党组织请使用“调整上级”操作")
+		return httpx.Invalid("pid", "变更上级党组织请使用“调整上级”操作")
 	}
 	l := wc.labels
 	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
@@ -393,7 +416,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		}
 	}
 	l.fill(cur)
-	before, err := s.display(ctx, tx, l, cur)
+	before, err := s.view(ctx, tx, cur)
 	if err != nil {
 		return err
 	}
@@ -401,20 +424,20 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	in.apply(&next)
 	next.UpdatedAt = time.Now().UTC()
 	l.fill(&next)
-	after, err := s.display(ctx, tx, l, &next)
+	after, err := s.view(ctx, tx, &next)
 	if err != nil {
 		return err
 	}
-	changes := trailFields.Diff(before, after)
-	if len(changes) == 0 {
-		return nil
-	}
-	if _, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
-		"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
-		"updated_at").WherePK().Exec(ctx); err != nil {
-		return mapErr(err)
-	}
-	return s.record(ctx, tx, &next, audit.TypeUpdate, origin, changes, restoredFrom)
+	// The tree lock taken above serialises organisation writes: no version
+	// to match.
+	_, err = trail.Save(ctx, tx, l.label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before,
+		After: after, Snapshot: &next, Write: func(ctx context.Context) (int64, error) {
+			_, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
+				"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
+				"updated_at").WherePK().Exec(ctx)
+			return next.ID, mapErr(err)
+		}})
+	return err
 }
 
 // checkTypeChange refuses a type its parent may not lead, or under which
@@ -422,7 +445,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, newType string) error {
 	if cur.PID == nil {
 		if newType != TypeCommittee {
-			return httpx.BadRequest("顶级党组织只能是党委")
+			return httpx.Invalid("type", "顶级党组织只能是党委")
 		}
 	} else {
 		var parentType string
@@ -431,7 +454,7 @@ func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, ne
 			return httpx.Internal(err)
 		}
 		if !MayContain(parentType, newType) {
-			return httpx.BadRequest("“%s”下不能设立“%s”", typeNames[parentType], typeNames[newType])
+			return httpx.Invalid("type", "“%s”下不能设立“%s”", typeNames[parentType], typeNames[newType])
 		}
 	}
 	var childTypes []string
@@ -441,7 +464,7 @@ func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, ne
 	}
 	for _, t := range childTypes {
 		if !MayContain(newType, t) {
-			return httpx.BadRequest("该党组织下设有“%s”，不能改为“%s”", typeNames[t], typeNames[newType])
+			return httpx.Invalid("type", "该党组织下设有“%s”，不能改为“%s”", typeNames[t], typeNames[newType])
 		}
 	}
 	return nil

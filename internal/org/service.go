@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
@@ -65,7 +66,7 @@ func (s *Service) counts(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[
 }
 
 // today is the current calendar date of the server's time zone.
-func today() Date { return DateOf(time.Now()) }
+func today() date.Date { return date.Of(time.Now()) }
 
 // treeLockKey serialises changes of the tree on PostgreSQL (SQLite takes
 // its write lock at BEGIN already): a move checks for cycles and rewrites
@@ -136,6 +137,17 @@ func (l labels) typeLabel(t string) string {
 		return v
 	}
 	return typeNames[t]
+}
+
+// label is the trail's labeller over the organisation's dictionaries.
+func (l labels) label(dict, v string) string {
+	switch dict {
+	case DictType:
+		return l.typeLabel(v)
+	case DictCategory:
+		return l.categoryLabel(v)
+	}
+	return v
 }
 
 func (l labels) categoryLabel(c string) string {

@@ -12,31 +12,36 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
-// trailFields are the fields the organisation change trail (组织变动轨迹)
-// tracks, in display order, with their Chinese labels.
-var trailFields = audit.Fields{
-	{Name: "parent", Label: "上级党组织"},
-	{Name: "code", Label: "党组织编码"},
-	{Name: "name", Label: "党组织名称"},
-	{Name: "shortName", Label: "简称"},
-	{Name: "type", Label: "党组织类型"},
-	{Name: "category", Label: "党组织类别"},
-	{Name: "unit", Label: "所属单位"},
-	{Name: "foundedOn", Label: "成立日期"},
-	{Name: "secretaryName", Label: "书记"},
-	{Name: "committee", Label: "委员会成员"},
-	{Name: "termStart", Label: "本届任期开始日期"},
-	{Name: "termYears", Label: "任期年限"},
-	{Name: "contactPhone", Label: "联系电话"},
-	{Name: "sort", Label: "排序"},
-	{Name: "status", Label: "状态"},
-	{Name: "revokedOn", Label: "撤销日期"},
-}
+// TrailModule is the organisation's module id in the change trail (change_trail.module).
+const TrailModule = 20
 
-// display is o as the trail shows it: names and labels instead of ids and codes.
-func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, o *Org) (map[string]string, error) {
+// trail declares the organisation trail (组织变动轨迹): the fields it tracks,
+// in display order, with their Chinese labels.
+var trail = &record.Decl{Module: TrailModule, Noun: "党组织", Fields: []record.Field{
+	record.Text("parent", "上级党组织"),
+	record.Text("code", "党组织编码"),
+	record.Text("name", "党组织名称"),
+	record.Text("shortName", "简称"),
+	record.Dict("type", "党组织类型", DictType),
+	record.Dict("category", "党组织类别", DictCategory),
+	record.Text("unit", "所属单位"),
+	record.Text("foundedOn", "成立日期"),
+	record.Text("secretaryName", "书记"),
+	record.Text("committee", "委员会成员"),
+	record.Text("termStart", "本届任期开始日期"),
+	record.Text("termYears", "任期年限"),
+	record.Text("contactPhone", "联系电话"),
+	record.Text("sort", "排序"),
+	record.Text("status", "状态"),
+	record.Text("revokedOn", "撤销日期"),
+}}
+
+// view is o's raw trail view (trail.Changes labels and compares it), with
+// the names of its parent and unit read.
+func (s *Service) view(ctx context.Context, idb bun.IDB, o *Org) (map[string]string, error) {
 	parent := ""
 	if o.PID != nil {
 		if o.ParentName != "" {
@@ -49,18 +54,18 @@ func (s *Service) display(ctx context.Context, idb bun.IDB, l labels, o *Org) (m
 	if err != nil {
 		return nil, err
 	}
-	return displayNamed(l, o, parent, unit), nil
+	return trailView(o, parent, unit), nil
 }
 
-// displayNamed is display with the parent's and the unit's names known.
-func displayNamed(l labels, o *Org, parent, unit string) map[string]string {
+// trailView is view with the parent's and the unit's names known.
+func trailView(o *Org, parent, unit string) map[string]string {
 	years := ""
 	if o.TermYears > 0 {
 		years = strconv.Itoa(o.TermYears) + "年"
 	}
 	return map[string]string{
 		"parent": parent, "code": o.Code, "name": o.Name, "shortName": o.ShortName,
-		"type": l.typeLabel(o.Type), "category": l.categoryLabel(o.Category), "unit": unit,
+		"type": o.Type, "category": o.Category, "unit": unit,
 		"foundedOn": string(o.FoundedOn), "secretaryName": o.SecretaryName,
 		"committee": strings.Join(o.Committee, "、"), "termStart": string(o.TermStart), "termYears": years,
 		"contactPhone": o.ContactPhone, "sort": strconv.Itoa(o.Sort), "status": statusNames[o.Status],
@@ -83,7 +88,7 @@ func unitName(ctx context.Context, idb bun.IDB, id *int64) (string, error) {
 
 // record writes a trail entry of o (its snapshot is o after the change).
 func (s *Service) record(ctx context.Context, tx bun.IDB, o *Org, typ, origin int, changes []audit.Change, restoredFrom *int64) error {
-	if err := audit.Record(ctx, tx, audit.ModuleOrg, o.ID, typ, origin, changes, o, restoredFrom); err != nil {
+	if err := audit.Record(ctx, tx, TrailModule, o.ID, typ, origin, changes, o, restoredFrom); err != nil {
 		return httpx.Internal(err)
 	}
 	return nil
@@ -104,7 +109,7 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	if err != nil {
 		return httpx.PageResult[audit.Labelled]{}, err
 	}
-	return audit.Page(r, s.db, audit.ModuleOrg, id, l.Label)
+	return trail.Page(r, s.db, id, l.Label)
 }
 
 // RestoreInput is the body of POST /api/dzzxx/trail/restore.
@@ -118,7 +123,7 @@ type RestoreInput struct {
 // trail entry itself, ORIGIN=USER_RESTORE.
 func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
 	var snap Org
-	e, err := audit.Snapshot(ctx, s.db, audit.ModuleOrg, in.TrailID, &snap)
+	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {
 		return err
 	}
@@ -155,7 +160,7 @@ func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry],
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	across := audit.Across{Module: audit.ModuleOrg, Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name",
-		Scope: func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") }}
+	across := trail.Across("JOIN dzz AS z ON z.id = ct.record_id", "z.name",
+		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") })
 	return across.Page(r, s.db, l.Label)
 }

@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -49,19 +50,18 @@ func (s *Service) DeptChanged(ctx context.Context, tx bun.Tx, before, after *sys
 		return err
 	}
 	was, now := recordOf(before, &info), recordOf(after, &info)
-	b, err := s.display(ctx, tx, l, was)
+	b, err := s.view(ctx, tx, was)
 	if err != nil {
 		return err
 	}
-	a, err := s.display(ctx, tx, l, now)
+	a, err := s.view(ctx, tx, now)
 	if err != nil {
 		return err
 	}
-	changes := trailFields().Diff(b, a)
-	if len(changes) == 0 {
-		return nil
-	}
-	return audit.Record(ctx, tx, audit.ModuleUnit, now.ID, audit.TypeUpdate, audit.OriginUserUpdate, changes, now, nil)
+	// The department is written already: the pipeline only records the trail.
+	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: audit.OriginUserUpdate, Before: b, After: a, Snapshot: now,
+		Write: func(context.Context) (int64, error) { return now.ID, nil }})
+	return err
 }
 
 // recordOf is a unit as one record from its department and its information.

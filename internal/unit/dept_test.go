@@ -6,6 +6,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/unit"
 )
 
 // Department edits through the system's /api/dept keep the unit
@@ -17,7 +18,7 @@ func TestDeptEditsOfUnits(t *testing.T) {
 	e := w.e
 	entries := func(id int64) []audit.Entry {
 		var list []audit.Entry
-		if err := e.DB.NewSelect().Model(&list).Where("module = ?", audit.ModuleUnit).Where("record_id = ?", id).
+		if err := e.DB.NewSelect().Model(&list).Where("module = ?", unit.TrailModule).Where("record_id = ?", id).
 			OrderExpr("id").Scan(t.Context(), &list); err != nil {
 			t.Fatal(err)
 		}

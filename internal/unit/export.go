@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strings"
 
-	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
 )
@@ -34,7 +34,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	day := strings.ReplaceAll(string(org.DateOf(s.now())), "-", "")
+	day := strings.ReplaceAll(string(date.Of(s.now())), "-", "")
 	n, err := excel.Export(w, r, s.db, q, exportHeaders, exportWidths, "单位信息-"+day+".xlsx", func(n int, row *row) []any {
 		v := row.view(l)
 		return []any{n, v.Code, v.Name, v.ShortName, v.TypeLabel, v.ParentName, v.DzzName, v.LeaderName,

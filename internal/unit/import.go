@@ -400,8 +400,8 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 		r.Status = imports.StatusNew
 		return item
 	}
-	changes := trailFields().Diff(displayNamed(ref.labels, cur.Record, ref.deptName(cur.PID), ref.dzzName(cur.DzzID)),
-		displayNamed(ref.labels, rec, parentName, ref.dzzName(rec.DzzID)))
+	changes := trail.Changes(trailView(cur.Record, ref.deptName(cur.PID), ref.dzzName(cur.DzzID)),
+		trailView(rec, parentName, ref.dzzName(rec.DzzID)), ref.labels.Label)
 	if len(changes) == 0 && cur.InfoUpdatedAt != nil {
 		r.Status = imports.StatusUnchanged
 		return item

@@ -111,7 +111,7 @@ func TestUnitImport(t *testing.T) {
 	}
 	last := func(id int64) (typ, origin int) {
 		var en audit.Entry
-		if err := e.DB.NewSelect().Model(&en).Where("record_id = ?", id).Where("module = ?", audit.ModuleUnit).
+		if err := e.DB.NewSelect().Model(&en).Where("record_id = ?", id).Where("module = ?", unit.TrailModule).
 			OrderExpr("id DESC").Limit(1).Scan(t.Context()); err != nil {
 			t.Fatal(err)
 		}

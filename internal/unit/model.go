@@ -5,7 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 )
 
 // Info is one row of dw_info: what the unit information base adds to a
@@ -21,9 +21,9 @@ type Info struct {
 	LeaderName   string    `bun:"leader_name"`
 	ContactPhone string    `bun:"contact_phone"`
 	DzzID        *int64    `bun:"dzz_id"`
-	FoundedOn    org.Date  `bun:"founded_on"`
+	FoundedOn    date.Date `bun:"founded_on"`
 	Status       string    `bun:"status"`
-	RevokedOn    org.Date  `bun:"revoked_on"`
+	RevokedOn    date.Date `bun:"revoked_on"`
 	Remark       string    `bun:"remark"`
 	CreatedAt    time.Time `bun:"created_at"`
 	UpdatedAt    time.Time `bun:"updated_at"`
@@ -32,20 +32,20 @@ type Info struct {
 // Record is a unit as one flat value: its department and its information.
 // Its JSON form is the trail snapshot a restore starts from.
 type Record struct {
-	ID           int64    `bun:"id" json:"id"`
-	PID          *int64   `bun:"pid" json:"pid"`
-	Name         string   `bun:"name" json:"name"`
-	Sort         int      `bun:"sort" json:"sort"`
-	Code         string   `bun:"code" json:"code"`
-	ShortName    string   `bun:"short_name" json:"shortName"`
-	Type         string   `bun:"type" json:"type"`
-	LeaderName   string   `bun:"leader_name" json:"leaderName"`
-	ContactPhone string   `bun:"contact_phone" json:"contactPhone"`
-	DzzID        *int64   `bun:"dzz_id" json:"dzzId"`
-	FoundedOn    org.Date `bun:"founded_on" json:"foundedOn"`
-	Status       string   `bun:"status" json:"status"`
-	RevokedOn    org.Date `bun:"revoked_on" json:"revokedOn"`
-	Remark       string   `bun:"remark" json:"remark"`
+	ID           int64     `bun:"id" json:"id"`
+	PID          *int64    `bun:"pid" json:"pid"`
+	Name         string    `bun:"name" json:"name"`
+	Sort         int       `bun:"sort" json:"sort"`
+	Code         string    `bun:"code" json:"code"`
+	ShortName    string    `bun:"short_name" json:"shortName"`
+	Type         string    `bun:"type" json:"type"`
+	LeaderName   string    `bun:"leader_name" json:"leaderName"`
+	ContactPhone string    `bun:"contact_phone" json:"contactPhone"`
+	DzzID        *int64    `bun:"dzz_id" json:"dzzId"`
+	FoundedOn    date.Date `bun:"founded_on" json:"foundedOn"`
+	Status       string    `bun:"status" json:"status"`
+	RevokedOn    date.Date `bun:"revoked_on" json:"revokedOn"`
+	Remark       string    `bun:"remark" json:"remark"`
 }
 
 // row is a unit read with its names and version stamps (the department

@@ -5,11 +5,11 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/idcard"
+	"zhdj/internal/platform/record"
 )
 
 // RevokeInput is the body of a revocation.
@@ -31,19 +31,19 @@ func (s *Service) Revoke(ctx context.Context, id int64, in RevokeInput) (View, e
 	if cur.Status == StatusRevoked {
 		return View{}, httpx.BadRequest("单位“%s”已撤销", cur.Name)
 	}
-	day, ok := org.ParseDate(in.RevokedOn)
-	if !ok {
-		return View{}, httpx.BadRequest("撤销日期格式错误，应为 YYYY-MM-DD")
+	day, err := record.Date("revokedOn", "撤销日期", in.RevokedOn)
+	if err != nil {
+		return View{}, err
 	}
-	today := org.DateOf(s.now().In(idcard.ChinaZone))
+	today := date.Of(s.now().In(date.China))
 	if day == "" {
 		day = today
 	}
-	if day.Time().After(today.Time()) {
-		return View{}, httpx.BadRequest("撤销日期不能晚于今天")
+	if err := record.NotAfter("revokedOn", "撤销日期", day, today); err != nil {
+		return View{}, err
 	}
-	if cur.FoundedOn != "" && day.Time().Before(cur.FoundedOn.Time()) {
-		return View{}, httpx.BadRequest("撤销日期不能早于成立日期")
+	if cur.FoundedOn != "" && day.Before(cur.FoundedOn) {
+		return View{}, httpx.Invalid("revokedOn", "撤销日期不能早于成立日期")
 	}
 	live, err := s.db.NewSelect().TableExpr("sys_dept AS d").Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
 		Where("d.pid = ?", id).Where("COALESCE(i.status, ?) = ?", StatusNormal, StatusNormal).Count(ctx)

@@ -3,16 +3,16 @@ package unit
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -22,12 +22,8 @@ const (
 	maxCode      = 32
 	maxShortName = 50
 	maxLeader    = 50
-	maxPhone     = 32
 	maxRemark    = 500
 )
-
-// phonePattern accepts mobile and landline numbers ("010-12345678", "+86 …").
-var phonePattern = regexp.MustCompile(`^[0-9+\-() ]{3,32}$`)
 
 func (in *Input) trim() {
 	for _, f := range []*string{&in.Name, &in.Code, &in.ShortName, &in.Type, &in.LeaderName, &in.ContactPhone, &in.FoundedOn, &in.Remark} {
@@ -90,30 +86,25 @@ func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, 
 	if cur != nil {
 		rec.Status, rec.RevokedOn = cur.Status, cur.RevokedOn
 	}
-	switch {
-	case in.Name == "" || len([]rune(in.Name)) > maxName:
-		return rec, httpx.BadRequest("请输入单位名称（不超过%d个字）", maxName)
-	case in.Code == "" || len([]rune(in.Code)) > maxCode:
-		return rec, httpx.BadRequest("请输入单位编码（不超过%d个字符）", maxCode)
-	case in.Type == "":
-		return rec, httpx.BadRequest("请选择单位类型")
-	case !l.Has(DictType, in.Type):
-		return rec, httpx.BadRequest("单位类型取值无效")
-	case len([]rune(in.ShortName)) > maxShortName:
-		return rec, httpx.BadRequest("单位简称不超过%d个字", maxShortName)
-	case len([]rune(in.LeaderName)) > maxLeader:
-		return rec, httpx.BadRequest("负责人姓名不超过%d个字", maxLeader)
-	case in.ContactPhone != "" && !phonePattern.MatchString(in.ContactPhone):
-		return rec, httpx.BadRequest("联系电话格式错误")
-	case len([]rune(in.Remark)) > maxRemark:
-		return rec, httpx.BadRequest("备注不超过%d个字", maxRemark)
+	err := record.First(
+		record.Required("name", "单位名称", in.Name, maxName),
+		record.RequiredCode("code", "单位编码", in.Code, maxCode),
+		record.Chosen("type", "单位类型", in.Type != ""),
+		record.InDict("type", "单位类型", in.Type, func(v string) bool { return l.Has(DictType, v) }),
+		record.MaxLen("shortName", "单位简称", in.ShortName, maxShortName),
+		record.MaxLen("leaderName", "负责人姓名", in.LeaderName, maxLeader),
+		record.ContactPhone("contactPhone", "联系电话", in.ContactPhone),
+		record.MaxLen("remark", "备注", in.Remark, maxRemark),
+	)
+	if err != nil {
+		return rec, err
 	}
-	founded, ok := org.ParseDate(in.FoundedOn)
-	if !ok {
-		return rec, httpx.BadRequest("成立日期格式错误，应为 YYYY-MM-DD")
+	founded, err := record.Date("foundedOn", "成立日期", in.FoundedOn)
+	if err != nil {
+		return rec, err
 	}
-	if founded != "" && founded.Time().After(s.now()) {
-		return rec, httpx.BadRequest("成立日期不能晚于今天")
+	if err := record.NotAfter("foundedOn", "成立日期", founded, date.Of(s.now().In(date.China))); err != nil {
+		return rec, err
 	}
 	rec.PID, rec.Name, rec.Sort, rec.Code, rec.ShortName, rec.Type = in.PID, in.Name, in.Sort, in.Code, in.ShortName, in.Type
 	rec.LeaderName, rec.ContactPhone, rec.DzzID, rec.FoundedOn, rec.Remark = in.LeaderName, in.ContactPhone, in.DzzID, founded, in.Remark
@@ -126,14 +117,14 @@ func pairingChanged(dzzID *int64, cur *row) bool {
 	return dzzID != nil && (cur == nil || cur.DzzID == nil || *cur.DzzID != *dzzID)
 }
 
-func errNoOrg() *httpx.Error { return httpx.BadRequest("所选党组织不存在") }
+func errNoOrg() *httpx.Error { return httpx.Invalid("dzzId", "所选党组织不存在") }
 
 // checkPairing: a caller without ALL scope must name a paired organisation,
 // or the unit they create would be outside their own scope (nor may they
 // unpair a paired unit, which could leave their scope).
 func checkPairing(sc Scope, dzzID *int64, cur *row) error {
 	if dzzID == nil && !sc.All && (cur == nil || cur.DzzID != nil) {
-		return httpx.BadRequest("请选择对应党组织")
+		return httpx.Invalid("dzzId", "请选择对应党组织")
 	}
 	return nil
 }
@@ -171,7 +162,7 @@ func (s *Service) dbTree(ctx context.Context, idb bun.IDB, sc Scope) tree {
 func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 	if pid == nil {
 		if !sc.All && (cur == nil || cur.PID != nil) {
-			return httpx.BadRequest("请选择上级单位")
+			return httpx.Invalid("pid", "请选择上级单位")
 		}
 		return nil
 	}
@@ -183,7 +174,7 @@ func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 		return httpx.Internal(err)
 	}
 	if !ok {
-		return httpx.BadRequest("上级单位不存在")
+		return httpx.Invalid("pid", "上级单位不存在")
 	}
 	if cur == nil {
 		return nil
@@ -192,7 +183,7 @@ func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 	// shallow (a school, its units, their offices).
 	for at, depth := pid, 0; at != nil && depth < 64; depth++ {
 		if *at == cur.ID {
-			return httpx.BadRequest("不能把单位移到它自己或它的下级之下")
+			return httpx.Invalid("pid", "不能把单位移到它自己或它的下级之下")
 		}
 		up, err := t.parentOf(*at)
 		if err != nil {
@@ -246,21 +237,22 @@ func (s *Service) Create(ctx context.Context, in Input) (View, error) {
 // insert writes a new unit's sys_dept row and its information with an ADD
 // trail entry of origin, inside tx, and returns its id.
 func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, rec Record, origin int) (int64, error) {
-	now := s.now()
-	d := &system.Dept{PID: rec.PID, Name: rec.Name, Sort: rec.Sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
-	if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
-		return 0, err
-	}
-	rec.ID = d.ID
-	if _, err := tx.NewInsert().Model(infoOf(rec, now)).Exec(ctx); err != nil {
-		return 0, err
-	}
-	after, err := s.display(ctx, tx, l, rec)
+	after, err := s.view(ctx, tx, rec)
 	if err != nil {
 		return 0, err
 	}
-	return rec.ID, audit.Record(ctx, tx, audit.ModuleUnit, rec.ID, audit.TypeAdd, origin,
-		trailFields().Diff(map[string]string{}, after), rec, nil)
+	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, After: after, Snapshot: &rec,
+		Write: func(ctx context.Context) (int64, error) {
+			now := s.now()
+			d := &system.Dept{PID: rec.PID, Name: rec.Name, Sort: rec.Sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
+			if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+				return 0, err
+			}
+			rec.ID = d.ID
+			_, err := tx.NewInsert().Model(infoOf(rec, now)).Exec(ctx)
+			return rec.ID, err
+		}})
+	return rec.ID, err
 }
 
 func infoOf(rec Record, now time.Time) *Info {
@@ -283,7 +275,7 @@ func (s *Service) Update(ctx context.Context, in Input) (View, error) {
 
 func (s *Service) update(ctx context.Context, in Input, origin int, restoredFrom *int64) (View, error) {
 	if in.ID <= 0 {
-		return View{}, httpx.BadRequest("缺少单位编号")
+		return View{}, httpx.Invalid("id", "缺少单位编号")
 	}
 	l, err := s.labels(ctx)
 	if err != nil {
@@ -310,64 +302,30 @@ func (s *Service) update(ctx context.Context, in Input, origin int, restoredFrom
 // the updated_at read with cur, so a change made meanwhile is a 409 rather
 // than silently overwritten (and mis-described in the trail).
 func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur *row, rec Record, origin int, restoredFrom *int64) error {
-	before, err := s.display(ctx, tx, l, cur.Record)
+	before, err := s.view(ctx, tx, cur.Record)
 	if err != nil {
 		return err
 	}
-	after, err := s.display(ctx, tx, l, rec)
+	after, err := s.view(ctx, tx, rec)
 	if err != nil {
 		return err
 	}
-	changes := trailFields().Diff(before, after)
-	if len(changes) == 0 && cur.InfoUpdatedAt != nil {
-		if restoredFrom != nil {
-			return httpx.BadRequest("当前信息与该变动记录一致，无需还原")
-		}
-		return nil
-	}
-	now := s.now()
-	res, err := tx.NewUpdate().Table("sys_dept").Set("pid = ?", rec.PID).Set("name = ?", rec.Name).Set("sort = ?", rec.Sort).
-		Set("updated_at = ?", now).Where("id = ?", rec.ID).Where("updated_at = ?", cur.DeptUpdatedAt).Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if err := oneRow(res); err != nil {
-		return err
-	}
-	info := infoOf(rec, now)
-	if cur.InfoUpdatedAt == nil {
-		// A department described as a unit for the first time.
-		if _, err := tx.NewInsert().Model(info).Exec(ctx); err != nil {
-			return err
-		}
-	} else {
-		res, err := tx.NewUpdate().Model(info).WherePK().Where("updated_at = ?", *cur.InfoUpdatedAt).
-			ExcludeColumn("dept_id", "created_at").Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if err := oneRow(res); err != nil {
-			return err
-		}
-	}
-	typ := audit.TypeUpdate
-	if cur.InfoUpdatedAt == nil {
-		typ = audit.TypeAdd
-	}
-	return audit.Record(ctx, tx, audit.ModuleUnit, rec.ID, typ, origin, changes, rec, restoredFrom)
-}
-
-type rowsAffected interface{ RowsAffected() (int64, error) }
-
-func oneRow(res rowsAffected) error {
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n != 1 {
-		return errConcurrent()
-	}
-	return nil
-}
-
-func errConcurrent() *httpx.Error {
-	return httpx.Conflict("该单位信息刚被其他人修改，请刷新后重试")
+	firstInfo := cur.InfoUpdatedAt == nil // a department described as a unit for the first time
+	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before, After: after,
+		Added: firstInfo, Snapshot: rec, Write: func(ctx context.Context) (int64, error) {
+			now := s.now()
+			if err := trail.OneRow(tx.NewUpdate().Table("sys_dept").Set("pid = ?", rec.PID).Set("name = ?", rec.Name).
+				Set("sort = ?", rec.Sort).Set("updated_at = ?", now).Where("id = ?", rec.ID).
+				Where("updated_at = ?", cur.DeptUpdatedAt).Exec(ctx)); err != nil {
+				return 0, err
+			}
+			info := infoOf(rec, now)
+			if firstInfo {
+				_, err := tx.NewInsert().Model(info).Exec(ctx)
+				return rec.ID, err
+			}
+			return rec.ID, trail.OneRow(tx.NewUpdate().Model(info).WherePK().Where("updated_at = ?", *cur.InfoUpdatedAt).
+				ExcludeColumn("dept_id", "created_at").Exec(ctx))
+		}})
+	return err
 }

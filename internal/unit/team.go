@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 const maxTeamName = 100
@@ -34,20 +35,15 @@ func (s *Service) Teams(ctx context.Context, unitID int64) ([]Team, error) {
 
 func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
 	in.Name, in.Kind = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kind)
-	if in.Name == "" || len([]rune(in.Name)) > maxTeamName {
-		return httpx.BadRequest("请输入领导班子名称（不超过%d个字）", maxTeamName)
-	}
-	if in.Kind == "" {
-		return httpx.BadRequest("请选择领导班子类别")
+	if err := record.First(record.Required("name", "领导班子名称", in.Name, maxTeamName),
+		record.Chosen("kind", "领导班子类别", in.Kind != "")); err != nil {
+		return err
 	}
 	l, err := s.labels(ctx)
 	if err != nil {
 		return err
 	}
-	if !l.Has(DictTeamKind, in.Kind) {
-		return httpx.BadRequest("领导班子类别取值无效")
-	}
-	return nil
+	return record.InDict("kind", "领导班子类别", in.Kind, func(v string) bool { return l.Has(DictTeamKind, v) })
 }
 
 func teamErr(err error) error {

@@ -11,31 +11,33 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/system"
+	"zhdj/internal/platform/record"
 )
 
-// trailFields are the fields the unit trail (单位变动轨迹) reports, in the
-// order of the detail page, with their Chinese labels.
-func trailFields() audit.Fields {
-	return audit.Fields{
-		{Name: "name", Label: "单位名称"},
-		{Name: "code", Label: "单位编码"},
-		{Name: "shortName", Label: "单位简称"},
-		{Name: "type", Label: "单位类型"},
-		{Name: "parent", Label: "上级单位"},
-		{Name: "sort", Label: "排序"},
-		{Name: "leaderName", Label: "负责人"},
-		{Name: "contactPhone", Label: "联系电话"},
-		{Name: "dzz", Label: "对应党组织"},
-		{Name: "foundedOn", Label: "成立日期"},
-		{Name: "status", Label: "单位状态"},
-		{Name: "revokedOn", Label: "撤销日期"},
-		{Name: "remark", Label: "备注"},
-	}
-}
+// TrailModule is the unit's module id in the change trail (change_trail.module).
+const TrailModule = 30
 
-// display is the unit as the trail shows it: labels and names.
-func (s *Service) display(ctx context.Context, idb bun.IDB, l system.DictLabels, r Record) (map[string]string, error) {
+// trail declares the unit trail (单位变动轨迹): the fields it reports, in the
+// order of the detail page, with their Chinese labels.
+var trail = &record.Decl{Module: TrailModule, Noun: "单位", Fields: []record.Field{
+	record.Text("name", "单位名称"),
+	record.Text("code", "单位编码"),
+	record.Text("shortName", "单位简称"),
+	record.Dict("type", "单位类型", DictType),
+	record.Text("parent", "上级单位"),
+	record.Text("sort", "排序"),
+	record.Text("leaderName", "负责人"),
+	record.Text("contactPhone", "联系电话"),
+	record.Text("dzz", "对应党组织"),
+	record.Text("foundedOn", "成立日期"),
+	record.Dict("status", "单位状态", DictStatus),
+	record.Text("revokedOn", "撤销日期"),
+	record.Text("remark", "备注"),
+}}
+
+// view is the unit's raw trail view (trail.Changes labels and compares it),
+// with the names of its parent and paired organisation read.
+func (s *Service) view(ctx context.Context, idb bun.IDB, r Record) (map[string]string, error) {
 	parent, err := nameOf(ctx, idb, "sys_dept", r.PID)
 	if err != nil {
 		return nil, err
@@ -44,16 +46,16 @@ func (s *Service) display(ctx context.Context, idb bun.IDB, l system.DictLabels,
 	if err != nil {
 		return nil, err
 	}
-	return displayNamed(l, r, parent, dzz), nil
+	return trailView(r, parent, dzz), nil
 }
 
-// displayNamed is display with the names of the parent and the paired
-// organisation already read.
-func displayNamed(l system.DictLabels, r Record, parent, dzz string) map[string]string {
+// trailView is view with the names of the parent and the paired
+// organisation already read (an import reads them in bulk).
+func trailView(r Record, parent, dzz string) map[string]string {
 	return map[string]string{
-		"name": r.Name, "code": r.Code, "shortName": r.ShortName, "type": l.Label(DictType, r.Type),
+		"name": r.Name, "code": r.Code, "shortName": r.ShortName, "type": r.Type,
 		"sort": strconv.Itoa(r.Sort), "leaderName": r.LeaderName, "contactPhone": r.ContactPhone,
-		"foundedOn": string(r.FoundedOn), "status": l.Label(DictStatus, r.Status), "revokedOn": string(r.RevokedOn),
+		"foundedOn": string(r.FoundedOn), "status": r.Status, "revokedOn": string(r.RevokedOn),
 		"remark": r.Remark, "parent": parent, "dzz": dzz,
 	}
 }
@@ -83,7 +85,7 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	if err != nil {
 		return httpx.PageResult[audit.Labelled]{}, err
 	}
-	return audit.Page(r, s.db, audit.ModuleUnit, id, l.Label)
+	return trail.Page(r, s.db, id, l.Label)
 }
 
 // RestoreInput is the body of a trail restore.
@@ -97,7 +99,7 @@ type RestoreInput struct {
 // like an edit (a code taken since, a parent moved below the unit …).
 func (s *Service) RestoreTrail(ctx context.Context, in RestoreInput) (View, error) {
 	var snap Record
-	e, err := audit.Snapshot(ctx, s.db, audit.ModuleUnit, in.TrailID, &snap)
+	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {
 		return View{}, err
 	}
@@ -120,7 +122,7 @@ func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry],
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	across := audit.Across{Module: audit.ModuleUnit, Join: "JOIN sys_dept AS d ON d.id = ct.record_id", Name: "d.name",
-		Scope: func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") }}
+	across := trail.Across("JOIN sys_dept AS d ON d.id = ct.record_id", "d.name",
+		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") })
 	return across.Page(r, s.db, l.Label)
 }

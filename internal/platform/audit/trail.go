@@ -37,15 +37,6 @@ const (
 	OriginUserRestore        = 5
 )
 
-// Modules whose records have a trail (spec §4 "Change-record MODULE" plus ours).
-const (
-	ModuleCadre       = 1  // GB_JBXX
-	ModuleMember      = 10 // 党员基本信息
-	ModuleOrg         = 20 // 党组织
-	ModuleUnit        = 30 // 单位
-	ModuleCadreManage = 50 // GB_MANAGE_DEPT
-)
-
 // Migrations creates the trail table.
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112210, Name: "change trail", Up: func(ctx context.Context, tx bun.Tx) error {

@@ -1,0 +1,92 @@
+package record
+
+import (
+	"regexp"
+	"unicode/utf8"
+
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+)
+
+// The field checks every record type shares. Each returns nil or a 400
+// naming its field (httpx.Invalid), so a form marks the field and an import
+// the column; the messages name the field by its Chinese label.
+
+// Required is a text that must be given and holds at most max characters.
+func Required(field, label, v string, max int) error {
+	if v == "" || utf8.RuneCountInString(v) > max {
+		return httpx.Invalid(field, "请输入%s（不超过%d个字）", label, max)
+	}
+	return nil
+}
+
+// RequiredCode is a code (letters and digits) that must be given and holds
+// at most max characters.
+func RequiredCode(field, label, v string, max int) error {
+	if v == "" || utf8.RuneCountInString(v) > max {
+		return httpx.Invalid(field, "请输入%s（不超过%d个字符）", label, max)
+	}
+	return nil
+}
+
+// MaxLen is an optional text of at most max characters.
+func MaxLen(field, label, v string, max int) error {
+	if utf8.RuneCountInString(v) > max {
+		return httpx.Invalid(field, "%s不超过%d个字", label, max)
+	}
+	return nil
+}
+
+// Chosen is a choice that must be made (a dictionary value, a reference).
+func Chosen(field, label string, given bool) error {
+	if !given {
+		return httpx.Invalid(field, "请选择%s", label)
+	}
+	return nil
+}
+
+// InDict is a dictionary value: empty, or one of the dictionary's (has).
+func InDict(field, label, v string, has func(string) bool) error {
+	if v != "" && !has(v) {
+		return httpx.Invalid(field, "%s取值无效", label)
+	}
+	return nil
+}
+
+// phonePattern accepts mobile and landline numbers ("010-12345678", "+86 …").
+var phonePattern = regexp.MustCompile(`^[0-9+\-() ]{3,32}$`)
+
+// ContactPhone is an optional telephone number (mobile or landline).
+func ContactPhone(field, label, v string) error {
+	if v != "" && !phonePattern.MatchString(v) {
+		return httpx.Invalid(field, "%s格式错误", label)
+	}
+	return nil
+}
+
+// Date parses an optional date sent as "YYYY-MM-DD".
+func Date(field, label, raw string) (date.Date, error) {
+	d, ok := date.Parse(raw)
+	if !ok {
+		return "", httpx.Invalid(field, "%s格式错误，应为 YYYY-MM-DD", label)
+	}
+	return d, nil
+}
+
+// NotAfter refuses a date later than today (a founding, a revocation).
+func NotAfter(field, label string, d, today date.Date) error {
+	if d != "" && d > today {
+		return httpx.Invalid(field, "%s不能晚于今天", label)
+	}
+	return nil
+}
+
+// First is the first error of checks run in order (the form shows one).
+func First(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package record_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+)
+
+func TestMain(m *testing.M) { db.TestMain(m) }
+
+var decl = &record.Decl{Module: 99, Noun: "样例", Fields: []record.Field{
+	record.Text("name", "姓名"),
+	record.Dict("gender", "性别", "XB"),
+	record.IDNumber("idNumber", "身份证号码"),
+}}
+
+func label(dict, v string) string { return map[string]string{"1": "男", "2": "女"}[v] }
+
+// Changes labels dictionary codes, masks personal values yet tells apart two
+// numbers sharing a mask, and keeps the declaration's order.
+func TestChangesShowAsDeclared(t *testing.T) {
+	a := map[string]string{"name": "张三", "gender": "1", "idNumber": "110105199003071234"}
+	b := map[string]string{"name": "张三", "gender": "2", "idNumber": "110105198003071234"}
+	got := decl.Changes(a, b, label)
+	if len(got) != 2 || got[0].Field != "gender" || got[0].Old != "男" || got[0].New != "女" ||
+		got[1].Field != "idNumber" || got[1].Old != got[1].New || got[1].Old == a["idNumber"] {
+		t.Fatalf("%+v", got)
+	}
+	if n := len(decl.Changes(nil, a, label)); n != 3 {
+		t.Fatalf("a new record reports every set field, got %d", n)
+	}
+}
+
+// Save writes and records an entry, skips a save that changes nothing, and
+// refuses a restore to the current state.
+func TestSavePipeline(t *testing.T) {
+	database := db.NewTest(t, audit.Migrations())
+	ctx := context.Background()
+	writes := 0
+	write := func(context.Context) (int64, error) { writes++; return 7, nil }
+	v := map[string]string{"name": "张三"}
+	if ok, err := decl.Save(ctx, database, label, record.Save{Origin: audit.OriginUserCreate, After: v, Write: write, Snapshot: v}); err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if ok, err := decl.Save(ctx, database, label, record.Save{Origin: audit.OriginUserUpdate, Before: v, After: v, Write: write}); err != nil || ok {
+		t.Fatal("an unchanged record was written", ok, err)
+	}
+	from := int64(1)
+	var he *httpx.Error
+	if _, err := decl.Save(ctx, database, label, record.Save{Origin: audit.OriginUserRestore, RestoredFrom: &from, Before: v, After: v, Write: write}); !errors.As(err, &he) || he.Status != 400 {
+		t.Fatalf("no-op restore: %v", err)
+	}
+	if ok, err := decl.Save(ctx, database, label, record.Save{Origin: audit.OriginUserUpdate, Before: v, After: v, Added: true, Write: write}); err != nil || !ok {
+		t.Fatal("an addition of an existing row was skipped", ok, err)
+	}
+	list, total, err := audit.List(ctx, database, 99, 7, 10, 0)
+	if err != nil || total != 2 || writes != 2 || list[0].Type != audit.TypeAdd || list[1].Changes[0].Label != "姓名" {
+		t.Fatalf("%v %d %d %+v", err, total, writes, list)
+	}
+	if decl.Stale().Message != "该样例信息刚被其他人修改，请刷新后重试" {
+		t.Fatal(decl.Stale().Message)
+	}
+}
+
+func TestChecksNameTheirField(t *testing.T) {
+	for field, err := range map[string]error{
+		"a": record.Required("a", "名称", "", 5),
+		"b": record.MaxLen("b", "简称", "123456", 5),
+		"c": record.ContactPhone("c", "电话", "x"),
+		"d": record.InDict("d", "类型", "9", func(string) bool { return false }),
+		"e": record.NotAfter("e", "日期", "2999-01-01", "2026-01-01"),
+	} {
+		if httpx.FieldOf(err) != field {
+			t.Errorf("%s: %v", field, err)
+		}
+	}
+	if _, err := record.Date("f", "日期", "2020-02-30"); httpx.FieldOf(err) != "f" {
+		t.Errorf("date: %v", err)
+	}
+	if record.First(nil, record.MaxLen("g", "x", "", 1)) != nil || record.ContactPhone("c", "电话", "") != nil {
+		t.Error("valid input refused")
+	}
+}
