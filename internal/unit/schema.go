@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -23,7 +22,7 @@ func Migrations() []db.Migration {
 		{Version: 2026112331, Name: "unit dictionaries", Up: seedDicts},
 		{Version: 2026112332, Name: "unit menus and grants", Up: seedMenus},
 		{Version: 2026112371, Name: "unit import permission", Up: func(ctx context.Context, tx bun.Tx) error {
-			return system.AddButtons(ctx, tx, "unit/dwxx", system.Buttons("dw", "import"), "组织部管理员", "二级党委管理员")
+			return system.AddButtons(ctx, tx, "unit/dwxx", system.Buttons("dw", "import"), system.RoleOrgDept, system.RoleCommittee)
 		}},
 		{Version: 2026112380, Name: "unit: show the unit information and unit trail pages (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			if err := system.ShowMenuPage(ctx, tx, "unit/dwxx"); err != nil {
@@ -120,47 +119,26 @@ const (
 // MenuPath is the directory of the unit information base.
 const MenuPath = "/unit"
 
-func seedMenus(ctx context.Context, tx bun.Tx) error {
-	dir := system.MenuSeed{Title: "单位信息库", Path: MenuPath, Component: "Layout", Icon: "bank", Type: system.MenuDir,
+// unitMenus is the unit information base: every party role lists and
+// sees the trail, the committee administrators add and edit, and only the
+// organisation department revokes.
+func unitMenus() []system.MenuSeed {
+	all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+	var buttons []system.MenuSeed
+	buttons = append(buttons, system.Granted(system.Buttons("dw", "list"), all...)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dw", "add", "edit"), system.RoleOrgDept, system.RoleCommittee)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dw", "del"), system.RoleOrgDept)...)
+	return []system.MenuSeed{{Title: "单位信息库", Path: MenuPath, Component: "Layout", Icon: "bank", Type: system.MenuDir, Roles: all,
 		Children: []system.MenuSeed{
 			// Hidden until their pages are built (shown by migration 2026112380).
 			{Title: "单位基本信息", Name: "Dwxx", Path: "dwxx", Component: "unit/dwxx", Icon: "bank", Type: system.MenuPage, Hidden: true,
-				Children: system.Buttons("dw", "list", "add", "edit", "del")},
-			{Title: "单位变动轨迹", Name: "DwTrail", Path: "trail", Component: "unit/trail", Icon: "history", Type: system.MenuPage, Hidden: true},
-		}}
-	ids, err := system.InsertMenus(ctx, tx, nil, []system.MenuSeed{dir})
-	if err != nil {
-		return err
-	}
-	// ids: directory, info page, its buttons list/add/edit/del, trail page.
-	d, page, list, add, edit, del, trail := ids[0], ids[1], ids[2], ids[3], ids[4], ids[5], ids[6]
-	return GrantMenus(ctx, tx, map[string][]int64{
-		"组织部管理员":  {d, page, list, add, edit, del, trail},
-		"二级党委管理员": {d, page, list, add, edit, trail},
-		"党支部书记":   {d, page, list, trail},
-	})
+				Roles: all, Children: buttons},
+			{Title: "单位变动轨迹", Name: "DwTrail", Path: "trail", Component: "unit/trail", Icon: "history", Type: system.MenuPage, Hidden: true,
+				Roles: all},
+		}}}
 }
 
-// GrantMenus gives seeded roles menu entries; a role renamed or removed by
-// the administrators is skipped (they grant by hand).
-func GrantMenus(ctx context.Context, tx bun.Tx, grants map[string][]int64) error {
-	for _, role := range []string{"组织部管理员", "二级党委管理员", "党支部书记"} {
-		menus, ok := grants[role]
-		if !ok {
-			continue
-		}
-		var roleID int64
-		err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", role).Scan(ctx, &roleID)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		} else if err != nil {
-			return fmt.Errorf("role %s: %w", role, err)
-		}
-		for _, m := range menus {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, m); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+func seedMenus(ctx context.Context, tx bun.Tx) error {
+	_, err := system.InsertMenus(ctx, tx, nil, unitMenus())
+	return err
 }
