@@ -22,22 +22,6 @@ type DeptInput struct {
 	Enabled *bool  `json:"enabled"`
 }
 
-// DeptWatcher is what the unit information base (which describes
-// departments as units and keeps their trail) needs to hear of department
-// edits made here; internal/app plugs it in (the system domain does not
-// read its tables).
-type DeptWatcher interface {
-	// CheckDeptDelete refuses to delete departments described as units
-	// (deleting one would cascade its unit information away).
-	CheckDeptDelete(ctx context.Context, idb bun.IDB, ids []int64) error
-	// DeptChanged runs inside an update's transaction with the department
-	// before and after it (the unit trail records a rename or a move).
-	DeptChanged(ctx context.Context, tx bun.Tx, before, after *Dept) error
-}
-
-// SetDeptWatcher plugs in the unit information base.
-func (s *Service) SetDeptWatcher(w DeptWatcher) { s.depts = w }
-
 func (s *Service) deptRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dept", "dept:list", func(w http.ResponseWriter, r *http.Request) error {
 		list, err := s.ListDepts(r.Context(), r.URL.Query().Get("name"), r.URL.Query().Get("enabled"), true)
@@ -212,10 +196,7 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 			return err
 		}
 		d.CreatedAt = before.CreatedAt
-		if s.depts != nil {
-			return s.depts.DeptChanged(ctx, tx, &before, d)
-		}
-		return nil
+		return s.bus.Publish(ctx, tx, DeptChanged{Before: &before, After: d})
 	})
 	var he *httpx.Error
 	if errors.As(err, &he) {
@@ -252,16 +233,23 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 			return httpx.BadRequest("“%s”下还有 %d 个用户，不能删除", d.Name, n)
 		}
 	}
-	if s.depts != nil {
-		if err := s.depts.CheckDeptDelete(ctx, s.db, uniqueIDs(ids)); err != nil {
+	// The subscribers' checks and the delete in one transaction: a unit
+	// described between the check and the delete cannot slip through.
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.bus.Publish(ctx, tx, DeptDeleting{IDs: uniqueIDs(ids)}); err != nil {
 			return err
 		}
+		_, err := tx.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		return err
+	})
+	var he *httpx.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &he):
+		return he
+	case db.IsForeignKeyViolation(err):
+		return httpx.BadRequest("部门仍被其他数据引用，不能删除")
 	}
-	if _, err := s.db.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		if db.IsForeignKeyViolation(err) {
-			return httpx.BadRequest("部门仍被其他数据引用，不能删除")
-		}
-		return httpx.Internal(err)
-	}
-	return nil
+	return httpx.Internal(err)
 }

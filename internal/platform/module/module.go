@@ -10,7 +10,9 @@ import (
 	"zhdj/internal/platform/httpx"
 )
 
-// Module describes one domain. Every field but Name is optional.
+// Module describes one domain. Every field but Name is optional. A
+// domain's Module method must work on a nil service (it takes method values
+// only): internal/app reads the migrations before any service exists.
 type Module struct {
 	// Name identifies the module in errors and tests ("org", "member").
 	Name string
