@@ -47,7 +47,9 @@ func NewWith(t testing.TB, change func(*config.Config)) *Env { return start(t, c
 
 // NewModules is New with the module list changed by edit before it is
 // wired: a test replaces a module's subscriptions with a fake.
-func NewModules(t testing.TB, edit func([]module.Module) []module.Module) *Env { return start(t, nil, edit) }
+func NewModules(t testing.TB, edit func([]module.Module) []module.Module) *Env {
+	return start(t, nil, edit)
+}
 
 func start(t testing.TB, change func(*config.Config), edit func([]module.Module) []module.Module) *Env {
 	t.Helper()

@@ -125,6 +125,5 @@ func seedMenus(ctx context.Context, tx bun.Tx) error {
 		return err
 	}
 	// After the organisation page (sort 10) of the directory.
-	_, err = tx.NewUpdate().Model((*system.Menu)(nil)).Set("sort = ?", 20).Where("id = ?", ids[0]).Exec(ctx)
-	return err
+	return system.SortMenu(ctx, tx, ids[0], 20)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -252,4 +253,32 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 		return httpx.BadRequest("部门仍被其他数据引用，不能删除")
 	}
 	return httpx.Internal(err)
+}
+
+// Writes of sys_dept for the unit information base, which describes
+// departments as units: only the system domain writes its table. They run
+// in the caller's transaction and publish nothing (the caller records its
+// own trail of the unit).
+
+// InsertDept adds an enabled department in tx and returns it with its id.
+func (s *Service) InsertDept(ctx context.Context, tx bun.Tx, pid *int64, name string, sort int, now time.Time) (*Dept, error) {
+	d := &Dept{PID: pid, Name: name, Sort: sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// MoveDept sets a department's parent, name and sort in tx if it was last
+// updated at was (the caller's optimistic lock); the result tells how many
+// rows changed (0: changed by someone else, or gone).
+func (s *Service) MoveDept(ctx context.Context, tx bun.Tx, id int64, pid *int64, name string, sort int, was, now time.Time) (sql.Result, error) {
+	return tx.NewUpdate().Model((*Dept)(nil)).Set("pid = ?", pid).Set("name = ?", name).Set("sort = ?", sort).
+		Set("updated_at = ?", now).Where("id = ?", id).Where("updated_at = ?", was).Exec(ctx)
+}
+
+// EnableDept sets a department's enabled flag in tx (a unit revoked or reinstated).
+func (s *Service) EnableDept(ctx context.Context, tx bun.Tx, id int64, enabled bool) error {
+	_, err := tx.NewUpdate().Model((*Dept)(nil)).Set("enabled = ?", enabled).Where("id = ?", id).Exec(ctx)
+	return err
 }

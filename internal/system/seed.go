@@ -2,6 +2,8 @@ package system
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -288,6 +290,28 @@ func InsertDicts(ctx context.Context, tx bun.IDB, dicts []dictseed.Dict) error {
 		}
 	}
 	return nil
+}
+
+// AddDictItem appends an item to an existing dictionary (a later domain
+// extending a seeded one); it reports false when the dictionary is missing.
+func AddDictItem(ctx context.Context, tx bun.IDB, dict, label, value string, sort int) (bool, error) {
+	var dictID int64
+	err := tx.NewSelect().Model((*Dict)(nil)).Column("id").Where("name = ?", dict).Scan(ctx, &dictID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	now := time.Now().UTC()
+	_, err = tx.NewInsert().Model(&DictDetail{DictID: dictID, Label: label, Value: value, Sort: sort, Enabled: true,
+		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
+	return err == nil, err
+}
+
+// SortMenu sets a menu entry's sort (a page placed among another domain's pages).
+func SortMenu(ctx context.Context, tx bun.IDB, id int64, sort int) error {
+	_, err := tx.NewUpdate().Model((*Menu)(nil)).Set("sort = ?", sort).Where("id = ?", id).Exec(ctx)
+	return err
 }
 
 // ShowMenuPage un-hides the page menu of a component once its page exists

@@ -247,8 +247,8 @@ func (s *Service) Create(ctx context.Context, in Input) (View, error) {
 // trail entry of origin, inside tx, and returns its id.
 func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, rec Record, origin int) (int64, error) {
 	now := s.now()
-	d := &system.Dept{PID: rec.PID, Name: rec.Name, Sort: rec.Sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
-	if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+	d, err := s.sys.InsertDept(ctx, tx, rec.PID, rec.Name, rec.Sort, now)
+	if err != nil {
 		return 0, err
 	}
 	rec.ID = d.ID
@@ -326,8 +326,7 @@ func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur
 		return nil
 	}
 	now := s.now()
-	res, err := tx.NewUpdate().Table("sys_dept").Set("pid = ?", rec.PID).Set("name = ?", rec.Name).Set("sort = ?", rec.Sort).
-		Set("updated_at = ?", now).Where("id = ?", rec.ID).Where("updated_at = ?", cur.DeptUpdatedAt).Exec(ctx)
+	res, err := s.sys.MoveDept(ctx, tx, rec.ID, rec.PID, rec.Name, rec.Sort, cur.DeptUpdatedAt, now)
 	if err != nil {
 		return err
 	}

@@ -2,9 +2,6 @@ package unit
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -93,19 +90,13 @@ func seedDicts(ctx context.Context, tx bun.Tx) error {
 	}); err != nil {
 		return err
 	}
-	var dictID int64
-	err := tx.NewSelect().Model((*system.Dict)(nil)).Column("id").Where("name = ?", DictType).Scan(ctx, &dictID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return system.InsertDicts(ctx, tx, []dictseed.Dict{{Name: DictType, Description: "单位类型", Items: []dictseed.Item{
-			{Value: "1", Label: "院系"}, {Value: "2", Label: "机关"}, {Value: "3", Label: "直属单位"}, {Value: "4", Label: "附属单位"},
-			{Value: TypeOther, Label: "其他"}}}})
-	} else if err != nil {
+	// DW_LX may exist already (seeded with the platform): it gains 其他.
+	if added, err := system.AddDictItem(ctx, tx, DictType, "其他", TypeOther, 99); added || err != nil {
 		return err
 	}
-	now := time.Now().UTC()
-	_, err = tx.NewInsert().Model(&system.DictDetail{DictID: dictID, Label: "其他", Value: TypeOther, Sort: 99, Enabled: true,
-		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
-	return err
+	return system.InsertDicts(ctx, tx, []dictseed.Dict{{Name: DictType, Description: "单位类型", Items: []dictseed.Item{
+		{Value: "1", Label: "院系"}, {Value: "2", Label: "机关"}, {Value: "3", Label: "直属单位"}, {Value: "4", Label: "附属单位"},
+		{Value: TypeOther, Label: "其他"}}}})
 }
 
 // Permissions of the unit domain.
