@@ -22,24 +22,32 @@ import (
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
 
-// Migrations lists every domain's migrations (the order inside comes from versions).
+// modules lists every module of the program once, in the order their
+// routes register (migrations order themselves by version). Each domain's
+// Module method only takes method values of its service, so Migrations can
+// describe the modules of services not built yet (nil).
+func modules(sys *system.Service, orgs *org.Service, members *member.Service, units *unit.Service,
+	persons *people.Service, imp *imports.Service) []module.Module {
+	return []module.Module{sys.Module(), {Name: "audit", Migrations: audit.Migrations()}, orgs.Module(), members.Module(),
+		units.Module(), persons.Module(), imp.Module()}
+}
+
+// Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	all = append(all, system.Migrations()...)
-	all = append(all, audit.Migrations()...)
-	all = append(all, org.Migrations()...)
-	all = append(all, member.Migrations()...)
-	all = append(all, unit.Migrations()...)
-	all = append(all, people.Migrations()...)
-	all = append(all, imports.Migrations()...)
+	for _, m := range modules(nil, nil, nil, nil, nil, nil) {
+		all = append(all, m.Migrations...)
+	}
 	return all
 }
 
@@ -54,6 +62,9 @@ type App struct {
 	People  *people.Service
 	Imports *imports.Service
 	Routes  []httpx.Route
+	// Modules are the descriptors the server was wired from.
+	Modules []module.Module
+	Bus     *event.Bus
 	Handler http.Handler
 	proxies httpx.Proxies
 }
@@ -79,7 +90,11 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 }
 
 // New wires the services on an open, migrated database.
-func New(cfg config.Config, database *bun.DB) (*App, error) {
+func New(cfg config.Config, database *bun.DB) (*App, error) { return NewWith(cfg, database, nil) }
+
+// NewWith is New with the module list changed by edit before it is wired
+// (tests replace a module's subscriptions with a fake); nil changes nothing.
+func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []module.Module) (*App, error) {
 	proxies, err := httpx.ParseProxies(cfg.TrustedProxies)
 	if err != nil {
 		return nil, fmt.Errorf("ZHDJ_TRUSTED_PROXIES: %w", err)
@@ -99,32 +114,50 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	// Uploads wait up to 10 s for a parse slot: long enough for a queue
 	// behind one large import, short enough to answer before a proxy times out.
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
+	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks})
+		Workbooks: workbooks, Bus: bus})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
-	orgs.SetMembers(members)
 	units := unit.New(database, sys, orgs)
 	persons := people.New(database, sys, units, cipher)
-	sys.SetOrgDirectory(orgs)
-	sys.SetDeptWatcher(units)
-	var rs httpx.Routes
-	sys.Routes(&rs)
-	orgs.Routes(&rs)
-	members.Routes(&rs)
-	units.Routes(&rs)
-	persons.Routes(&rs)
 	imp := imports.New(database, sys, cipher, workbooks)
-	imp.Register(&rs, orgs.ImportKind())
-	imp.Register(&rs, members.ImportKind())
-	imp.Register(&rs, units.ImportKind())
-	imp.Register(&rs, persons.StudentImportKind())
-	imp.Register(&rs, persons.TeacherImportKind())
-	imp.Register(&rs, persons.ClassImportKind())
+	mods := modules(sys, orgs, members, units, persons, imp)
+	if edit != nil {
+		mods = edit(mods)
+	}
+	rs, err := wire(mods, bus, imp)
+	if err != nil {
+		return nil, err
+	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Routes: rs.All(), proxies: proxies}
+		Imports: imp, Routes: rs.All(), Modules: mods, Bus: bus, proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
+}
+
+// wire registers the modules' routes, then their import kinds' routes, and
+// their subscriptions.
+func wire(mods []module.Module, bus *event.Bus, imp *imports.Service) (*httpx.Routes, error) {
+	var rs httpx.Routes
+	for _, m := range mods {
+		if m.Routes != nil {
+			m.Routes(&rs)
+		}
+	}
+	for _, m := range mods {
+		for _, k := range m.Imports {
+			kind, ok := k.(imports.Kind)
+			if !ok {
+				return nil, fmt.Errorf("module %s: import kind %s is not an imports.Kind", m.Name, k.Name())
+			}
+			imp.Register(&rs, kind)
+		}
+		if m.Subscribe != nil {
+			m.Subscribe(bus)
+		}
+	}
+	return &rs, nil
 }
 
 // Close releases the database.

@@ -21,6 +21,7 @@ import (
 	"zhdj/internal/app"
 	"zhdj/internal/config"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
 )
 
@@ -42,7 +43,15 @@ func New(t testing.TB) *Env { return NewWith(t, nil) }
 
 // NewWith is New with a chance to change the configuration first (for
 // example to turn the captcha back on).
-func NewWith(t testing.TB, change func(*config.Config)) *Env {
+func NewWith(t testing.TB, change func(*config.Config)) *Env { return start(t, change, nil) }
+
+// NewModules is New with the module list changed by edit before it is
+// wired: a test replaces a module's subscriptions with a fake.
+func NewModules(t testing.TB, edit func([]module.Module) []module.Module) *Env {
+	return start(t, nil, edit)
+}
+
+func start(t testing.TB, change func(*config.Config), edit func([]module.Module) []module.Module) *Env {
 	t.Helper()
 	database := db.NewTest(t, app.Migrations())
 	// Tests sign in far more often from 127.0.0.1 than a person could: the
@@ -59,7 +68,7 @@ func NewWith(t testing.TB, change func(*config.Config)) *Env {
 	if change != nil {
 		change(&cfg)
 	}
-	a, err := app.New(cfg, database)
+	a, err := app.NewWith(cfg, database, edit)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
 )
@@ -31,6 +32,12 @@ type Service struct {
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, cipher *crypto.FieldCipher, workbooks *excel.Reader) *Service {
 	return &Service{db: database, sys: sys, cipher: cipher, workbooks: workbooks, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Module describes the import kit to internal/app; the kinds it serves come
+// from the other modules' descriptors (see Register).
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "imports", Migrations: Migrations()}
 }
 
 func principal(ctx context.Context) (*rbac.Principal, error) {

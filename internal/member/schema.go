@@ -2,8 +2,6 @@ package member
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/uptrace/bun"
@@ -28,7 +26,7 @@ func Migrations() []db.Migration {
 		}},
 		// The branch secretary imports the members of their own branch (their data scope).
 		{Version: 2026112352, Name: "member import permission", Up: func(ctx context.Context, tx bun.Tx) error {
-			return system.AddButtons(ctx, tx, "party/dyjbxx", system.Buttons("dy", "import"), "组织部管理员", "二级党委管理员", "党支部书记")
+			return system.AddButtons(ctx, tx, "party/dyjbxx", system.Buttons("dy", "import"), system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
 		{Version: 2026112361, Name: "member: show the party member page (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.ShowMenuPage(ctx, tx, "party/dyjbxx")
@@ -36,7 +34,7 @@ func Migrations() []db.Migration {
 		// Its API is dy:list's, so every role that lists members gets the page.
 		{Version: 2026112391, Name: "member: party member change trail page", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.AddPages(ctx, tx, org.PartyMenuPath, []system.MenuSeed{{Title: "党员变动轨迹", Name: "DyTrail", Path: "dytrail",
-				Component: "party/dytrail", Icon: "history", Type: system.MenuPage}}, "组织部管理员", "二级党委管理员", "党支部书记")
+				Component: "party/dytrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
 	}
 }
@@ -99,6 +97,22 @@ const (
 	PermUnmask = "dy:unmask" // see ID numbers and phones in clear (every view is logged)
 )
 
+// memberMenus is the member page under the party directory: every party
+// role lists, adds, edits and exports; deleting and unmasking are the two
+// administrator roles'.
+func memberMenus() []system.MenuSeed {
+	all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+	admins := []string{system.RoleOrgDept, system.RoleCommittee}
+	var buttons []system.MenuSeed
+	buttons = append(buttons, system.Granted(system.Buttons("dy", "list", "add", "edit"), all...)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dy", "del"), admins...)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dy", "export"), all...)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dy", "unmask"), admins...)...)
+	return []system.MenuSeed{{Title: "党员信息", Name: "Dyjbxx", Path: "dyjbxx", Component: "party/dyjbxx", Icon: "user",
+		Type: system.MenuPage, Hidden: true, // until its page is built (shown by migration 2026112361)
+		Roles: all, Children: buttons}}
+}
+
 func seedMenus(ctx context.Context, tx bun.Tx) error {
 	var dirID int64
 	err := tx.NewSelect().Model((*system.Menu)(nil)).Column("id").
@@ -106,37 +120,10 @@ func seedMenus(ctx context.Context, tx bun.Tx) error {
 	if err != nil {
 		return fmt.Errorf("menu directory %s (made by the org domain): %w", org.PartyMenuPath, err)
 	}
-	page := system.MenuSeed{Title: "党员信息", Name: "Dyjbxx", Path: "dyjbxx", Component: "party/dyjbxx", Icon: "user",
-		Type: system.MenuPage, Hidden: true, // until its page is built (shown by migration 2026112361)
-		Children: system.Buttons("dy", "list", "add", "edit", "del", "export", "unmask")}
-	ids, err := system.InsertMenus(ctx, tx, &dirID, []system.MenuSeed{page})
+	ids, err := system.InsertMenus(ctx, tx, &dirID, memberMenus())
 	if err != nil {
 		return err
 	}
 	// After the organisation page (sort 10) of the directory.
-	if _, err := tx.NewUpdate().Model((*system.Menu)(nil)).Set("sort = ?", 20).Where("id = ?", ids[0]).Exec(ctx); err != nil {
-		return err
-	}
-	// ids: the page, then the buttons in the order above.
-	all := ids
-	secretary := []int64{ids[0], ids[1], ids[2], ids[3], ids[5]} // page, list, add, edit, export
-	grants := []struct {
-		role  string
-		menus []int64
-	}{{"组织部管理员", all}, {"二级党委管理员", all}, {"党支部书记", secretary}}
-	for _, g := range grants {
-		var roleID int64
-		err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", g.role).Scan(ctx, &roleID)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue // renamed or removed by the administrators: they grant by hand
-		} else if err != nil {
-			return fmt.Errorf("role %s: %w", g.role, err)
-		}
-		for _, m := range g.menus {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, m); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return system.SortMenu(ctx, tx, ids[0], 20)
 }

@@ -10,7 +10,9 @@ import (
 
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
 )
 
@@ -42,7 +44,26 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
 }
 
-// CountByOrg implements org.Members: members in normal status per
+// Module describes the member domain to internal/app.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+}
+
+// subscribe: the member domain counts members for the org domain and
+// moves the members of merged organisations.
+func (s *Service) subscribe(b *event.Bus) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q org.CountMembers) (map[int64]org.MemberCounts, error) {
+		return s.CountByOrg(ctx, idb, q.OrgIDs)
+	})
+	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e *org.Merged) error {
+		n, err := s.MoveMembers(ctx, tx, e.Sources, e.Target)
+		e.MembersMoved += n
+		return err
+	})
+}
+
+// CountByOrg answers org.CountMembers: members in normal status per
 // organisation, and the full members (正式党员) among them.
 func (s *Service) CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]org.MemberCounts, error) {
 	var rows []struct {
@@ -68,7 +89,7 @@ func (s *Service) CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (
 	return out, nil
 }
 
-// MoveMembers implements org.Members: every member of the from
+// MoveMembers handles org.Merged: every member of the from
 // organisations (whatever their status) moves to to in one statement, and
 // each gets a trail entry (USER_UPDATE, 所在党组织). It runs inside the
 // caller's transaction and trusts the caller's checks of both ends.

@@ -16,12 +16,14 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/module"
 )
 
 func TestMain(m *testing.M) { db.TestMain(m) }
 
-// fakeMembers stands in for the member domain: counts per organisation that
-// a test sets, and a record of every MoveMembers call.
+// fakeMembers stands in for the member domain's subscriptions: counts per
+// organisation that a test sets, and a record of every merge it handled.
 type fakeMembers struct {
 	mu     sync.Mutex
 	counts map[int64]org.MemberCounts
@@ -48,6 +50,18 @@ func (f *fakeMembers) set(id int64, total, full int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.counts[id] = org.MemberCounts{Total: total, Full: full}
+}
+
+// subscribe replaces the member module's subscriptions.
+func (f *fakeMembers) subscribe(b *event.Bus) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q org.CountMembers) (map[int64]org.MemberCounts, error) {
+		return f.CountByOrg(ctx, idb, q.OrgIDs)
+	})
+	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e *org.Merged) error {
+		n, err := f.MoveMembers(ctx, tx, e.Sources, e.Target)
+		e.MembersMoved += n
+		return err
+	})
 }
 
 func (f *fakeMembers) CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]org.MemberCounts, error) {
@@ -114,9 +128,15 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	e := apptest.New(t)
 	f := newFake()
-	e.App.Orgs.SetMembers(f)
+	e := apptest.NewModules(t, func(ms []module.Module) []module.Module {
+		for i := range ms {
+			if ms[i].Name == "member" {
+				ms[i].Subscribe = f.subscribe
+			}
+		}
+		return ms
+	})
 	return &env{Env: e, t: t, fake: f}
 }
 

@@ -123,9 +123,6 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 			return res, httpx.BadRequest("要合并的党组织不能包含合并到的党组织本身")
 		}
 	}
-	if s.members == nil {
-		return res, httpx.Internal(fmt.Errorf("org: no member domain plugged in"))
-	}
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
 		return res, httpx.Internal(err)
@@ -168,11 +165,11 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 		if err := s.checkNewChildren(ctx, tx, target, children); err != nil {
 			return err
 		}
-		moved, err := s.members.MoveMembers(ctx, tx, in.SourceIDs, target.ID)
-		if err != nil {
+		merged := &Merged{Sources: in.SourceIDs, Target: target.ID}
+		if err := s.bus.Publish(ctx, tx, merged); err != nil {
 			return err
 		}
-		res.MembersMoved = moved
+		res.MembersMoved = merged.MembersMoved
 		counts, err := s.counts(ctx, tx, nil)
 		if err != nil {
 			return err
@@ -199,7 +196,7 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 		target.UpdatedAt = time.Now().UTC()
 		return s.record(ctx, tx, target, audit.TypeUpdate, audit.OriginUserUpdate, []audit.Change{
 			note("merge", "合并", "", "并入："+strings.Join(names, "、")),
-			note("membersIn", "转入党员", "", fmt.Sprintf("%d名", moved)),
+			note("membersIn", "转入党员", "", fmt.Sprintf("%d名", merged.MembersMoved)),
 			note("childrenIn", "转入下级党组织", "", fmt.Sprintf("%d个", len(children))),
 		}, nil)
 	})

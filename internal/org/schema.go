@@ -20,7 +20,7 @@ func Migrations() []db.Migration {
 		{Version: 2026112302, Name: "org menus and grants", Up: seedMenus},
 		{Version: 2026112303, Name: "org settings: term reminder", Up: seedSettings},
 		{Version: 2026112351, Name: "org import permission", Up: func(ctx context.Context, tx bun.Tx) error {
-			return system.AddButtons(ctx, tx, "party/dzz", system.Buttons("dzz", "import"), "组织部管理员", "二级党委管理员")
+			return system.AddButtons(ctx, tx, "party/dzz", system.Buttons("dzz", "import"), system.RoleOrgDept, system.RoleCommittee)
 		}},
 		{Version: 2026112360, Name: "org: show the party organisation page (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.ShowMenuPage(ctx, tx, "party/dzz")
@@ -28,7 +28,7 @@ func Migrations() []db.Migration {
 		// Its API is dzz:list's, so every role that lists organisations gets the page.
 		{Version: 2026112390, Name: "org: organisation change trail page", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.AddPages(ctx, tx, PartyMenuPath, []system.MenuSeed{{Title: "组织变动轨迹", Name: "DzzTrail", Path: "dzztrail",
-				Component: "party/dzztrail", Icon: "history", Type: system.MenuPage}}, "组织部管理员", "二级党委管理员", "党支部书记")
+				Component: "party/dzztrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
 	}
 }
@@ -93,41 +93,25 @@ const (
 // Path of the information-base directory other party modules add their pages to.
 const PartyMenuPath = "/party"
 
+// orgMenus is the directory of the party information base with the
+// organisation page: every party role lists, the two administrator roles change.
 func orgMenus() []system.MenuSeed {
-	buttons := system.Buttons("dzz", "list", "add", "edit", "del")
-	buttons = append(buttons, system.MenuSeed{Title: "调整/合并/拆分", Type: system.MenuButton, Permission: PermMove})
+	lists := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+	buttons := append(system.Granted(system.Buttons("dzz", "list"), lists...),
+		system.Granted(append(system.Buttons("dzz", "add", "edit", "del"),
+			system.MenuSeed{Title: "调整/合并/拆分", Type: system.MenuButton, Permission: PermMove}),
+			system.RoleOrgDept, system.RoleCommittee)...)
 	return []system.MenuSeed{{Title: "党建信息库", Path: PartyMenuPath, Component: "Layout", Icon: "team", Type: system.MenuDir,
 		Children: []system.MenuSeed{
 			// Hidden until its page is built (shown by migration 2026112360).
-			{Title: "党组织", Name: "Dzz", Path: "dzz", Component: "party/dzz", Icon: "apartment", Type: system.MenuPage, Hidden: true, Children: buttons},
+			{Title: "党组织", Name: "Dzz", Path: "dzz", Component: "party/dzz", Icon: "apartment", Type: system.MenuPage, Hidden: true,
+				Roles: lists, Children: buttons},
 		}}}
 }
 
 func seedMenus(ctx context.Context, tx bun.Tx) error {
-	ids, err := system.InsertMenus(ctx, tx, nil, orgMenus())
-	if err != nil {
-		return err
-	}
-	// ids: directory, page, then the buttons in order (list first).
-	page, buttons := ids[1], ids[2:]
-	listOnly := []int64{page, buttons[0]}
-	grants := map[string][]int64{
-		"组织部管理员":  append([]int64{page}, buttons...),
-		"二级党委管理员": append([]int64{page}, buttons...),
-		"党支部书记":   listOnly,
-	}
-	for _, name := range []string{"组织部管理员", "二级党委管理员", "党支部书记"} {
-		var roleID int64
-		if err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", name).Scan(ctx, &roleID); err != nil {
-			return fmt.Errorf("role %s: %w", name, err)
-		}
-		for _, m := range grants[name] {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, m); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	_, err := system.InsertMenus(ctx, tx, nil, orgMenus())
+	return err
 }
 
 // CfgTermReminderMonths is the setting for how long before a term ends the

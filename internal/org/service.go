@@ -12,57 +12,29 @@ import (
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
 )
 
-// MemberCounts is how many members an organisation holds directly.
-type MemberCounts struct {
-	Total int // every member in normal status
-	Full  int // 正式党员 among them
-}
-
-// Members is what the org domain needs from the member domain; the member
-// package implements it and internal/app plugs it in.
-type Members interface {
-	// CountByOrg counts members in normal status per organisation (direct,
-	// not subtree), of the organisations orgIDs only (nil: of every one).
-	CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]MemberCounts, error)
-	// MoveMembers moves every member of the from organisations to to, inside
-	// tx, writing their change trail; it returns how many moved.
-	MoveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error)
-}
-
 // Service is the org domain.
 type Service struct {
-	db      *bun.DB
-	sys     *system.Service
-	members Members
+	db  *bun.DB
+	sys *system.Service
+	bus *event.Bus
 }
 
-// New builds the service; SetMembers must be called before it serves.
-func New(database *bun.DB, sys *system.Service) *Service { return &Service{db: database, sys: sys} }
+// New builds the service; it publishes and asks on the system domain's bus.
+func New(database *bun.DB, sys *system.Service) *Service {
+	return &Service{db: database, sys: sys, bus: sys.Bus()}
+}
 
-// SetMembers plugs in the member domain.
-func (s *Service) SetMembers(m Members) { s.members = m }
-
-// counts asks the member domain for the direct member counts of the
-// organisations orgIDs (nil: of every organisation; a reader passes what it
-// shows, so a scoped caller's count reads only their part of the members).
-// None when no member domain is plugged in, as in unit tests of this package.
-func (s *Service) counts(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]MemberCounts, error) {
-	if s.members == nil || (orgIDs != nil && len(orgIDs) == 0) {
-		return map[int64]MemberCounts{}, nil
-	}
-	m, err := s.members.CountByOrg(ctx, idb, orgIDs)
-	if err != nil {
-		return nil, err
-	}
-	if m == nil {
-		m = map[int64]MemberCounts{}
-	}
-	return m, nil
+// Module describes the org domain to internal/app.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "org", Migrations: Migrations(), Routes: s.Routes, Imports: []module.ImportKind{s.ImportKind()},
+		Menus: orgMenus(), Trail: TrailModule, Subscribe: s.answer}
 }
 
 // today is the current calendar date of the server's time zone.

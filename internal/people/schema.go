@@ -8,7 +8,6 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/system"
 	"zhdj/internal/system/dictseed"
-	"zhdj/internal/unit"
 )
 
 // Migrations of the people registry (versions 2026112340..49 are ours; they
@@ -20,7 +19,7 @@ func Migrations() []db.Migration {
 		{Version: 2026112341, Name: "people dictionaries", Up: seedDicts},
 		{Version: 2026112342, Name: "people menus and grants", Up: seedMenus},
 		{Version: 2026112370, Name: "people import permission", Up: func(ctx context.Context, tx bun.Tx) error {
-			return system.AddButtons(ctx, tx, "people/xsjbxx", system.Buttons("ry", "import"), "组织部管理员", "二级党委管理员")
+			return system.AddButtons(ctx, tx, "people/xsjbxx", system.Buttons("ry", "import"), system.RoleOrgDept, system.RoleCommittee)
 		}},
 		{Version: 2026112381, Name: "people: show the student, teacher and class pages (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			for _, page := range []string{"people/xsjbxx", "people/jsjbxx", "people/bj"} {
@@ -140,26 +139,28 @@ const (
 	PermUnmask = "ry:unmask" // see ID numbers and phones in clear (every view is logged)
 )
 
-func seedMenus(ctx context.Context, tx bun.Tx) error {
-	// The buttons hang under the students page; the three pages share them.
-	dir := system.MenuSeed{Title: "人员信息", Path: "/people", Component: "Layout", Icon: "idcard", Type: system.MenuDir,
+// peopleMenus is the people directory. The buttons hang under the students
+// page; the three pages share them. Every party role lists, the committee
+// administrators add and edit, the organisation department deletes and unmasks.
+func peopleMenus() []system.MenuSeed {
+	all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+	var buttons []system.MenuSeed
+	buttons = append(buttons, system.Granted(system.Buttons("ry", "list"), all...)...)
+	buttons = append(buttons, system.Granted(system.Buttons("ry", "add", "edit"), system.RoleOrgDept, system.RoleCommittee)...)
+	buttons = append(buttons, system.Granted(system.Buttons("ry", "del", "unmask"), system.RoleOrgDept)...)
+	return []system.MenuSeed{{Title: "人员信息", Path: "/people", Component: "Layout", Icon: "idcard", Type: system.MenuDir, Roles: all,
 		Children: []system.MenuSeed{
 			// Hidden until their pages are built (shown by migration 2026112381).
 			{Title: "学生信息", Name: "Xsjbxx", Path: "xsjbxx", Component: "people/xsjbxx", Icon: "user", Type: system.MenuPage, Hidden: true,
-				Children: system.Buttons("ry", "list", "add", "edit", "del", "unmask")},
-			{Title: "教师信息", Name: "Jsjbxx", Path: "jsjbxx", Component: "people/jsjbxx", Icon: "solution", Type: system.MenuPage, Hidden: true},
-			{Title: "班级信息", Name: "Bj", Path: "bj", Component: "people/bj", Icon: "team", Type: system.MenuPage, Hidden: true},
-		}}
-	ids, err := system.InsertMenus(ctx, tx, nil, []system.MenuSeed{dir})
-	if err != nil {
-		return err
-	}
-	// ids: directory, students page, its buttons list/add/edit/del/unmask, teachers page, classes page.
-	d, students, list, add, edit, del, unmask, teachers, classes := ids[0], ids[1], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7], ids[8]
-	pages := []int64{d, students, teachers, classes}
-	return unit.GrantMenus(ctx, tx, map[string][]int64{
-		"组织部管理员":  append(pages, list, add, edit, del, unmask),
-		"二级党委管理员": append(append([]int64{}, pages...), list, add, edit),
-		"党支部书记":   append(append([]int64{}, pages...), list),
-	})
+				Roles: all, Children: buttons},
+			{Title: "教师信息", Name: "Jsjbxx", Path: "jsjbxx", Component: "people/jsjbxx", Icon: "solution", Type: system.MenuPage, Hidden: true,
+				Roles: all},
+			{Title: "班级信息", Name: "Bj", Path: "bj", Component: "people/bj", Icon: "team", Type: system.MenuPage, Hidden: true,
+				Roles: all},
+		}}}
+}
+
+func seedMenus(ctx context.Context, tx bun.Tx) error {
+	_, err := system.InsertMenus(ctx, tx, nil, peopleMenus())
+	return err
 }

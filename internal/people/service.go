@@ -12,6 +12,7 @@ import (
 
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
 	"zhdj/internal/unit"
 )
@@ -34,6 +35,12 @@ func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *cry
 	s := &Service{db: database, sys: sys, units: units, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
 	s.students, s.teachers, s.classes = newStudents(s), newTeachers(s), newClasses(s)
 	return s
+}
+
+// Module describes the people registry to internal/app.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "people", Migrations: Migrations(), Routes: s.Routes, Menus: peopleMenus(),
+		Imports: []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()}}
 }
 
 // Routes registers the people registry's endpoints.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -21,22 +22,6 @@ type DeptInput struct {
 	Sort    int    `json:"sort"`
 	Enabled *bool  `json:"enabled"`
 }
-
-// DeptWatcher is what the unit information base (which describes
-// departments as units and keeps their trail) needs to hear of department
-// edits made here; internal/app plugs it in (the system domain does not
-// read its tables).
-type DeptWatcher interface {
-	// CheckDeptDelete refuses to delete departments described as units
-	// (deleting one would cascade its unit information away).
-	CheckDeptDelete(ctx context.Context, idb bun.IDB, ids []int64) error
-	// DeptChanged runs inside an update's transaction with the department
-	// before and after it (the unit trail records a rename or a move).
-	DeptChanged(ctx context.Context, tx bun.Tx, before, after *Dept) error
-}
-
-// SetDeptWatcher plugs in the unit information base.
-func (s *Service) SetDeptWatcher(w DeptWatcher) { s.depts = w }
 
 func (s *Service) deptRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dept", "dept:list", func(w http.ResponseWriter, r *http.Request) error {
@@ -212,10 +197,7 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 			return err
 		}
 		d.CreatedAt = before.CreatedAt
-		if s.depts != nil {
-			return s.depts.DeptChanged(ctx, tx, &before, d)
-		}
-		return nil
+		return s.bus.Publish(ctx, tx, DeptChanged{Before: &before, After: d})
 	})
 	var he *httpx.Error
 	if errors.As(err, &he) {
@@ -252,16 +234,51 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 			return httpx.BadRequest("“%s”下还有 %d 个用户，不能删除", d.Name, n)
 		}
 	}
-	if s.depts != nil {
-		if err := s.depts.CheckDeptDelete(ctx, s.db, uniqueIDs(ids)); err != nil {
+	// The subscribers' checks and the delete in one transaction: a unit
+	// described between the check and the delete cannot slip through.
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.bus.Publish(ctx, tx, DeptDeleting{IDs: uniqueIDs(ids)}); err != nil {
 			return err
 		}
+		_, err := tx.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		return err
+	})
+	var he *httpx.Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &he):
+		return he
+	case db.IsForeignKeyViolation(err):
+		return httpx.BadRequest("部门仍被其他数据引用，不能删除")
 	}
-	if _, err := s.db.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		if db.IsForeignKeyViolation(err) {
-			return httpx.BadRequest("部门仍被其他数据引用，不能删除")
-		}
-		return httpx.Internal(err)
+	return httpx.Internal(err)
+}
+
+// Writes of sys_dept for the unit information base, which describes
+// departments as units: only the system domain writes its table. They run
+// in the caller's transaction and publish nothing (the caller records its
+// own trail of the unit).
+
+// InsertDept adds an enabled department in tx and returns it with its id.
+func (s *Service) InsertDept(ctx context.Context, tx bun.Tx, pid *int64, name string, sort int, now time.Time) (*Dept, error) {
+	d := &Dept{PID: pid, Name: name, Sort: sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+		return nil, err
 	}
-	return nil
+	return d, nil
+}
+
+// MoveDept sets a department's parent, name and sort in tx if it was last
+// updated at was (the caller's optimistic lock); the result tells how many
+// rows changed (0: changed by someone else, or gone).
+func (s *Service) MoveDept(ctx context.Context, tx bun.Tx, id int64, pid *int64, name string, sort int, was, now time.Time) (sql.Result, error) {
+	return tx.NewUpdate().Model((*Dept)(nil)).Set("pid = ?", pid).Set("name = ?", name).Set("sort = ?", sort).
+		Set("updated_at = ?", now).Where("id = ?", id).Where("updated_at = ?", was).Exec(ctx)
+}
+
+// EnableDept sets a department's enabled flag in tx (a unit revoked or reinstated).
+func (s *Service) EnableDept(ctx context.Context, tx bun.Tx, id int64, enabled bool) error {
+	_, err := tx.NewUpdate().Model((*Dept)(nil)).Set("enabled = ?", enabled).Where("id = ?", id).Exec(ctx)
+	return err
 }

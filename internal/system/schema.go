@@ -20,6 +20,7 @@ func Migrations() []db.Migration {
 			return db.DDL(ctx, tx, `ALTER TABLE sys_user ADD COLUMN org_id BIGINT NULL`,
 				`CREATE INDEX idx_sys_user_org ON sys_user(org_id)`)
 		}},
+		{Version: 2026112205, Name: "roles have codes (migrations grant menus by code)", Up: addRoleCodes},
 		{Version: 2026112410, Name: "sign-in failures per account and client address; rate-limit settings", Up: migrateSignInSecurity},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
 	}, httpHardeningMigrations()...)

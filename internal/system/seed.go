@@ -2,21 +2,31 @@ package system
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system/dictseed"
 )
 
-// MenuSeed describes a menu entry a migration inserts, with its children.
-type MenuSeed struct {
-	Title, Name, Path, Component, Icon, Permission, Extpath string
-	Type                                                    int
-	Hidden, NoCache                                         bool
-	Children                                                []MenuSeed
+// MenuSeed describes a menu entry a migration inserts, with its children
+// and the roles (by code) granted it.
+type MenuSeed = module.Menu
+
+// Granted returns copies of seeds granted to the roles (codes), in addition
+// to the roles they name already; their children are left as they are.
+func Granted(seeds []MenuSeed, roles ...string) []MenuSeed {
+	out := make([]MenuSeed, len(seeds))
+	for i, s := range seeds {
+		s.Roles = append(append([]string(nil), s.Roles...), roles...)
+		out[i] = s
+	}
+	return out
 }
 
 // Buttons makes the button entries for module:action permissions.
@@ -66,7 +76,8 @@ func systemMenus() []MenuSeed {
 	}
 }
 
-// InsertMenus inserts seeds under pid and returns every inserted id.
+// InsertMenus inserts seeds under pid, grants each entry to its Roles and
+// returns every inserted id.
 func InsertMenus(ctx context.Context, tx bun.IDB, pid *int64, seeds []MenuSeed) ([]int64, error) {
 	var ids []int64
 	now := time.Now().UTC()
@@ -78,6 +89,9 @@ func InsertMenus(ctx context.Context, tx bun.IDB, pid *int64, seeds []MenuSeed) 
 			return nil, err
 		}
 		ids = append(ids, m.ID)
+		if err := GrantMenus(ctx, tx, []int64{m.ID}, s.Roles...); err != nil {
+			return nil, err
+		}
 		childIDs, err := InsertMenus(ctx, tx, &m.ID, s.Children)
 		if err != nil {
 			return nil, err
@@ -278,6 +292,28 @@ func InsertDicts(ctx context.Context, tx bun.IDB, dicts []dictseed.Dict) error {
 	return nil
 }
 
+// AddDictItem appends an item to an existing dictionary (a later domain
+// extending a seeded one); it reports false when the dictionary is missing.
+func AddDictItem(ctx context.Context, tx bun.IDB, dict, label, value string, sort int) (bool, error) {
+	var dictID int64
+	err := tx.NewSelect().Model((*Dict)(nil)).Column("id").Where("name = ?", dict).Scan(ctx, &dictID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	now := time.Now().UTC()
+	_, err = tx.NewInsert().Model(&DictDetail{DictID: dictID, Label: label, Value: value, Sort: sort, Enabled: true,
+		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
+	return err == nil, err
+}
+
+// SortMenu sets a menu entry's sort (a page placed among another domain's pages).
+func SortMenu(ctx context.Context, tx bun.IDB, id int64, sort int) error {
+	_, err := tx.NewUpdate().Model((*Menu)(nil)).Set("sort = ?", sort).Where("id = ?", id).Exec(ctx)
+	return err
+}
+
 // ShowMenuPage un-hides the page menu of a component once its page exists
 // (domains seed their pages hidden until the web side is built). A missing
 // page fails the migration rather than passing silently.
@@ -297,7 +333,7 @@ func ShowMenuPage(ctx context.Context, tx bun.IDB, component string) error {
 
 // AddButtons adds buttons (permissions) to the existing page whose
 // component is pageComponent, after its current buttons, and grants them to
-// the named roles (a role renamed or removed by the administrators is
+// the roles with the given codes (a role the administrators deleted is
 // skipped: they grant by hand). Later migrations of a domain use it.
 func AddButtons(ctx context.Context, tx bun.IDB, pageComponent string, buttons []MenuSeed, roles ...string) error {
 	var page Menu
@@ -344,20 +380,7 @@ func addUnder(ctx context.Context, tx bun.IDB, pid int64, seeds []MenuSeed, role
 			return err
 		}
 	}
-	for _, name := range roles {
-		var roleIDs []int64
-		if err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", name).Scan(ctx, &roleIDs); err != nil {
-			return fmt.Errorf("role %s: %w", name, err)
-		}
-		for _, roleID := range roleIDs {
-			for _, id := range ids {
-				if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, id); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
+	return GrantMenus(ctx, tx, ids, roles...)
 }
 
 // InsertSetting adds a setting another domain introduces in a later

@@ -12,9 +12,11 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 )
 
 // Options are the start-up settings the system domain needs.
@@ -24,6 +26,9 @@ type Options struct {
 	// Workbooks reads uploaded workbooks within their limits (shared with
 	// the staged imports, so the parse slots are counted together).
 	Workbooks *excel.Reader
+	// Bus carries the domain events the system domain publishes and the
+	// questions it asks other domains (nil: none are heard or answered).
+	Bus *event.Bus
 }
 
 // Service is the system domain. It is built once in internal/app.
@@ -36,8 +41,8 @@ type Service struct {
 	store   *files.Store
 	opts    Options
 	now     func() time.Time
+	bus     *event.Bus
 	orgs    OrgDirectory
-	depts   DeptWatcher
 
 	settingsMu      sync.Mutex
 	settings        map[string]string
@@ -53,13 +58,23 @@ type Service struct {
 
 // New builds the service.
 func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Service {
-	return &Service{db: db, keys: keys, hasher: auth.NewHasher(opts.PasswordCost), captcha: auth.NewCaptcha(),
-		limits: newSignInLimits(),
-		store:  store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: db, keys: keys, hasher: auth.NewHasher(opts.PasswordCost), captcha: auth.NewCaptcha(),
+		limits: newSignInLimits(), bus: opts.Bus,
+		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+	s.orgs = orgDirectory{s}
+	return s
 }
 
+// Module describes the system domain to internal/app.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "system", Migrations: Migrations(), Routes: s.Routes, Menus: systemMenus()}
+}
+
+// Bus is the event bus the domains publish on and subscribe to.
+func (s *Service) Bus() *event.Bus { return s.bus }
+
 // OrgDirectory is what accounts need from the party organisation domain,
-// which internal/app plugs in (the system domain does not read its tables).
+// asked over the bus (the system domain does not read its tables).
 type OrgDirectory interface {
 	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 	InScope(ctx context.Context, id int64) (bool, error)
@@ -69,9 +84,6 @@ type OrgDirectory interface {
 	// (each with its subtree) reaching outside the caller's organisation scope.
 	RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int64]bool, error)
 }
-
-// SetOrgDirectory plugs in the party organisation domain.
-func (s *Service) SetOrgDirectory(d OrgDirectory) { s.orgs = d }
 
 // DB exposes the database to the composition root (health check, backups).
 func (s *Service) DB() *bun.DB { return s.db }

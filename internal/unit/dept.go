@@ -13,13 +13,11 @@ import (
 	"zhdj/internal/system"
 )
 
-// The unit domain watches the department edits of /api/dept
-// (system.DeptWatcher): a department described as a unit is revoked in the
-// unit information base, never deleted, and its rename or move there is
-// recorded in the unit trail.
+// The unit domain hears the department edits of /api/dept (system.DeptDeleting,
+// system.DeptChanged; see subscribe).
 
-// CheckDeptDelete refuses to delete a department that has unit information.
-func (s *Service) CheckDeptDelete(ctx context.Context, idb bun.IDB, ids []int64) error {
+// checkDeptDelete refuses to delete a department that has unit information.
+func (s *Service) checkDeptDelete(ctx context.Context, idb bun.IDB, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -34,10 +32,10 @@ func (s *Service) CheckDeptDelete(ctx context.Context, idb bun.IDB, ids []int64)
 	return nil
 }
 
-// DeptChanged records a unit trail entry (ORIGIN USER_UPDATE) when a
+// deptChanged records a unit trail entry (ORIGIN USER_UPDATE) when a
 // department with unit information is renamed, moved or re-sorted through
 // /api/dept, inside that update's transaction.
-func (s *Service) DeptChanged(ctx context.Context, tx bun.Tx, before, after *system.Dept) error {
+func (s *Service) deptChanged(ctx context.Context, tx bun.Tx, before, after *system.Dept) error {
 	var info Info
 	err := tx.NewSelect().Model(&info).Where("dept_id = ?", before.ID).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -95,7 +95,7 @@ func (s *Service) setStatus(ctx context.Context, cur *row, rec Record, enabled b
 		return View{}, err
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewUpdate().Table("sys_dept").Set("enabled = ?", enabled).Where("id = ?", rec.ID).Exec(ctx); err != nil {
+		if err := s.sys.EnableDept(ctx, tx, rec.ID, enabled); err != nil {
 			return err
 		}
 		return s.write(ctx, tx, l, cur, rec, audit.OriginUserUpdate, nil)

@@ -244,12 +244,12 @@ func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, re
 	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, After: after, Snapshot: &rec,
 		Write: func(ctx context.Context) (int64, error) {
 			now := s.now()
-			d := &system.Dept{PID: rec.PID, Name: rec.Name, Sort: rec.Sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
-			if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
+			d, err := s.sys.InsertDept(ctx, tx, rec.PID, rec.Name, rec.Sort, now)
+			if err != nil {
 				return 0, err
 			}
 			rec.ID = d.ID
-			_, err := tx.NewInsert().Model(infoOf(rec, now)).Exec(ctx)
+			_, err = tx.NewInsert().Model(infoOf(rec, now)).Exec(ctx)
 			return rec.ID, err
 		}})
 	return rec.ID, err
@@ -314,9 +314,7 @@ func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur
 	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before, After: after,
 		Added: firstInfo, Snapshot: rec, Write: func(ctx context.Context) (int64, error) {
 			now := s.now()
-			if err := trail.OneRow(tx.NewUpdate().Table("sys_dept").Set("pid = ?", rec.PID).Set("name = ?", rec.Name).
-				Set("sort = ?", rec.Sort).Set("updated_at = ?", now).Where("id = ?", rec.ID).
-				Where("updated_at = ?", cur.DeptUpdatedAt).Exec(ctx)); err != nil {
+			if err := trail.OneRow(s.sys.MoveDept(ctx, tx, rec.ID, rec.PID, rec.Name, rec.Sort, cur.DeptUpdatedAt, now)); err != nil {
 				return 0, err
 			}
 			info := infoOf(rec, now)

@@ -2,10 +2,6 @@ package unit
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"fmt"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -23,7 +19,7 @@ func Migrations() []db.Migration {
 		{Version: 2026112331, Name: "unit dictionaries", Up: seedDicts},
 		{Version: 2026112332, Name: "unit menus and grants", Up: seedMenus},
 		{Version: 2026112371, Name: "unit import permission", Up: func(ctx context.Context, tx bun.Tx) error {
-			return system.AddButtons(ctx, tx, "unit/dwxx", system.Buttons("dw", "import"), "组织部管理员", "二级党委管理员")
+			return system.AddButtons(ctx, tx, "unit/dwxx", system.Buttons("dw", "import"), system.RoleOrgDept, system.RoleCommittee)
 		}},
 		{Version: 2026112380, Name: "unit: show the unit information and unit trail pages (built)", Up: func(ctx context.Context, tx bun.Tx) error {
 			if err := system.ShowMenuPage(ctx, tx, "unit/dwxx"); err != nil {
@@ -94,19 +90,13 @@ func seedDicts(ctx context.Context, tx bun.Tx) error {
 	}); err != nil {
 		return err
 	}
-	var dictID int64
-	err := tx.NewSelect().Model((*system.Dict)(nil)).Column("id").Where("name = ?", DictType).Scan(ctx, &dictID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return system.InsertDicts(ctx, tx, []dictseed.Dict{{Name: DictType, Description: "单位类型", Items: []dictseed.Item{
-			{Value: "1", Label: "院系"}, {Value: "2", Label: "机关"}, {Value: "3", Label: "直属单位"}, {Value: "4", Label: "附属单位"},
-			{Value: TypeOther, Label: "其他"}}}})
-	} else if err != nil {
+	// DW_LX may exist already (seeded with the platform): it gains 其他.
+	if added, err := system.AddDictItem(ctx, tx, DictType, "其他", TypeOther, 99); added || err != nil {
 		return err
 	}
-	now := time.Now().UTC()
-	_, err = tx.NewInsert().Model(&system.DictDetail{DictID: dictID, Label: "其他", Value: TypeOther, Sort: 99, Enabled: true,
-		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
-	return err
+	return system.InsertDicts(ctx, tx, []dictseed.Dict{{Name: DictType, Description: "单位类型", Items: []dictseed.Item{
+		{Value: "1", Label: "院系"}, {Value: "2", Label: "机关"}, {Value: "3", Label: "直属单位"}, {Value: "4", Label: "附属单位"},
+		{Value: TypeOther, Label: "其他"}}}})
 }
 
 // Permissions of the unit domain.
@@ -120,47 +110,26 @@ const (
 // MenuPath is the directory of the unit information base.
 const MenuPath = "/unit"
 
-func seedMenus(ctx context.Context, tx bun.Tx) error {
-	dir := system.MenuSeed{Title: "单位信息库", Path: MenuPath, Component: "Layout", Icon: "bank", Type: system.MenuDir,
+// unitMenus is the unit information base: every party role lists and
+// sees the trail, the committee administrators add and edit, and only the
+// organisation department revokes.
+func unitMenus() []system.MenuSeed {
+	all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+	var buttons []system.MenuSeed
+	buttons = append(buttons, system.Granted(system.Buttons("dw", "list"), all...)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dw", "add", "edit"), system.RoleOrgDept, system.RoleCommittee)...)
+	buttons = append(buttons, system.Granted(system.Buttons("dw", "del"), system.RoleOrgDept)...)
+	return []system.MenuSeed{{Title: "单位信息库", Path: MenuPath, Component: "Layout", Icon: "bank", Type: system.MenuDir, Roles: all,
 		Children: []system.MenuSeed{
 			// Hidden until their pages are built (shown by migration 2026112380).
 			{Title: "单位基本信息", Name: "Dwxx", Path: "dwxx", Component: "unit/dwxx", Icon: "bank", Type: system.MenuPage, Hidden: true,
-				Children: system.Buttons("dw", "list", "add", "edit", "del")},
-			{Title: "单位变动轨迹", Name: "DwTrail", Path: "trail", Component: "unit/trail", Icon: "history", Type: system.MenuPage, Hidden: true},
-		}}
-	ids, err := system.InsertMenus(ctx, tx, nil, []system.MenuSeed{dir})
-	if err != nil {
-		return err
-	}
-	// ids: directory, info page, its buttons list/add/edit/del, trail page.
-	d, page, list, add, edit, del, trail := ids[0], ids[1], ids[2], ids[3], ids[4], ids[5], ids[6]
-	return GrantMenus(ctx, tx, map[string][]int64{
-		"组织部管理员":  {d, page, list, add, edit, del, trail},
-		"二级党委管理员": {d, page, list, add, edit, trail},
-		"党支部书记":   {d, page, list, trail},
-	})
+				Roles: all, Children: buttons},
+			{Title: "单位变动轨迹", Name: "DwTrail", Path: "trail", Component: "unit/trail", Icon: "history", Type: system.MenuPage, Hidden: true,
+				Roles: all},
+		}}}
 }
 
-// GrantMenus gives seeded roles menu entries; a role renamed or removed by
-// the administrators is skipped (they grant by hand).
-func GrantMenus(ctx context.Context, tx bun.Tx, grants map[string][]int64) error {
-	for _, role := range []string{"组织部管理员", "二级党委管理员", "党支部书记"} {
-		menus, ok := grants[role]
-		if !ok {
-			continue
-		}
-		var roleID int64
-		err := tx.NewSelect().Table("sys_role").Column("id").Where("name = ?", role).Scan(ctx, &roleID)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		} else if err != nil {
-			return fmt.Errorf("role %s: %w", role, err)
-		}
-		for _, m := range menus {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", roleID, m); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+func seedMenus(ctx context.Context, tx bun.Tx) error {
+	_, err := system.InsertMenus(ctx, tx, nil, unitMenus())
+	return err
 }

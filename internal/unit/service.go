@@ -4,13 +4,16 @@
 package unit
 
 import (
+	"context"
 	"net/http"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
 )
 
@@ -25,6 +28,24 @@ type Service struct {
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
 	return &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Module describes the unit domain to internal/app.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "unit", Migrations: Migrations(), Routes: s.Routes,
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: unitMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+}
+
+// subscribe: a department described as a unit is revoked in the unit
+// information base, never deleted through /api/dept, and its rename or move
+// there is recorded in the unit trail.
+func (s *Service) subscribe(b *event.Bus) {
+	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e system.DeptDeleting) error {
+		return s.checkDeptDelete(ctx, tx, e.IDs)
+	})
+	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e system.DeptChanged) error {
+		return s.deptChanged(ctx, tx, e.Before, e.After)
+	})
 }
 
 // Routes registers the unit domain's endpoints.

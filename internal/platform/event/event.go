@@ -1,0 +1,95 @@
+// Package event carries typed domain events and registered queries between
+// domains without the publisher importing the subscriber. The lower domain
+// (system, org) declares the event or query type; a higher domain (member,
+// unit) subscribes or answers; internal/app builds one Bus and hands it to
+// every module. Everything runs synchronously in the caller's transaction:
+// a handler's error rolls the publisher's transaction back.
+package event
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/uptrace/bun"
+)
+
+// Bus holds the subscriptions and answerers. A nil *Bus has none: Publish is
+// a no-op and Ask answers "nobody", which is what a domain's own package
+// tests see when they run it alone.
+type Bus struct {
+	mu       sync.RWMutex
+	handlers map[reflect.Type][]func(ctx context.Context, tx bun.Tx, e any) error
+	answers  map[reflect.Type]func(ctx context.Context, idb bun.IDB, q any) (any, error)
+}
+
+// NewBus returns an empty bus.
+func NewBus() *Bus {
+	return &Bus{handlers: map[reflect.Type][]func(context.Context, bun.Tx, any) error{},
+		answers: map[reflect.Type]func(context.Context, bun.IDB, any) (any, error){}}
+}
+
+// Subscribe adds h for events of type E, after the handlers already there.
+// Subscribe to *E when the event carries fields the handlers fill in (a
+// reply such as how many records moved).
+func Subscribe[E any](b *Bus, h func(ctx context.Context, tx bun.Tx, e E) error) {
+	t := reflect.TypeFor[E]()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.handlers[t] = append(b.handlers[t], func(ctx context.Context, tx bun.Tx, e any) error { return h(ctx, tx, e.(E)) })
+}
+
+// Publish runs every handler of e's type in subscription order inside tx and
+// stops at the first error, which it returns unchanged (an *httpx.Error
+// refusal reaches the client as is).
+func (b *Bus) Publish(ctx context.Context, tx bun.Tx, e any) error {
+	if b == nil {
+		return nil
+	}
+	b.mu.RLock()
+	hs := b.handlers[reflect.TypeOf(e)]
+	b.mu.RUnlock()
+	for _, h := range hs {
+		if err := h(ctx, tx, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Answer registers the one answerer of queries of type Q. A second
+// answerer of the same query is a wiring mistake and panics at start-up.
+func Answer[Q, R any](b *Bus, f func(ctx context.Context, idb bun.IDB, q Q) (R, error)) {
+	t := reflect.TypeFor[Q]()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.answers[t]; ok {
+		panic(fmt.Sprintf("event: a second answerer of %v", t))
+	}
+	b.answers[t] = func(ctx context.Context, idb bun.IDB, q any) (any, error) { return f(ctx, idb, q.(Q)) }
+}
+
+// Ask runs the answerer of q's type on idb (the caller's transaction or the
+// database). ok is false when nobody answers (the answering domain is not
+// part of this program); the caller decides what that means.
+func Ask[R, Q any](ctx context.Context, b *Bus, idb bun.IDB, q Q) (r R, ok bool, err error) {
+	if b == nil {
+		return r, false, nil
+	}
+	b.mu.RLock()
+	f := b.answers[reflect.TypeFor[Q]()]
+	b.mu.RUnlock()
+	if f == nil {
+		return r, false, nil
+	}
+	v, err := f(ctx, idb, q)
+	if err != nil {
+		return r, true, err
+	}
+	r, match := v.(R)
+	if !match {
+		return r, true, fmt.Errorf("event: the answer to %T is %T, not %v", q, v, reflect.TypeFor[R]())
+	}
+	return r, true, nil
+}

@@ -1,0 +1,71 @@
+// Package module is the descriptor every domain hands to internal/app: what
+// the composition root needs to know of a module (its tables, endpoints,
+// import kinds, menus, trail and event subscriptions) in one value, so a new
+// module is wired by adding one line to app's module list.
+package module
+
+import (
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/httpx"
+)
+
+// Module describes one domain. Every field but Name is optional. A
+// domain's Module method must work on a nil service (it takes method values
+// only): internal/app reads the migrations before any service exists.
+type Module struct {
+	// Name identifies the module in errors and tests ("org", "member").
+	Name string
+	// Migrations are the module's versioned schema and seed changes.
+	Migrations []db.Migration
+	// Routes registers the module's endpoints.
+	Routes func(*httpx.Routes)
+	// Imports are the staged import kinds the module offers. Each must be an
+	// imports.Kind: platform sits below the import kit, so the descriptor
+	// holds them by this narrower interface and internal/app checks the rest
+	// at start-up.
+	Imports []ImportKind
+	// Menus is the menu tree the module's menu migration seeds, with the
+	// roles (by code) each entry is granted to. Later migrations may add to
+	// it (system.AddButtons, system.AddPages).
+	Menus []Menu
+	// Trail is the module id of its records in the change trail (audit), 0
+	// when it keeps none.
+	Trail int
+	// Subscribe registers the module's event handlers and query answers.
+	Subscribe func(*event.Bus)
+}
+
+// ImportKind is what the descriptor needs to know of an import kind.
+type ImportKind interface{ Name() string }
+
+// Menu types (sys_menu.type).
+const (
+	MenuDir    = 0
+	MenuPage   = 1
+	MenuButton = 2
+)
+
+// Menu is a menu entry a migration seeds, with its children. Roles are the
+// codes of the seeded roles granted the entry (system.Role* constants); a
+// role the administrators deleted is skipped, they grant by hand.
+type Menu struct {
+	Title, Name, Path, Component, Icon, Permission, Extpath string
+	Type                                                    int
+	Hidden, NoCache                                         bool
+	Roles                                                   []string
+	Children                                                []Menu
+}
+
+// Permissions lists the permissions named in menus (buttons and pages that
+// carry one), depth first.
+func Permissions(menus []Menu) []string {
+	var out []string
+	for _, m := range menus {
+		if m.Permission != "" {
+			out = append(out, m.Permission)
+		}
+		out = append(out, Permissions(m.Children)...)
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package system
+
+import (
+	"context"
+
+	"zhdj/internal/platform/event"
+)
+
+// Events the system domain publishes inside its transactions; the unit
+// information base, which describes departments as units, subscribes.
+
+// DeptDeleting is published in a department delete's transaction before
+// the rows go; a handler refuses the delete by returning an error (deleting
+// a department described as a unit would cascade its unit information away).
+type DeptDeleting struct{ IDs []int64 }
+
+// DeptChanged is published in an update's transaction with the department
+// before and after it (the unit trail records a rename or a move).
+type DeptChanged struct{ Before, After *Dept }
+
+// Queries the system domain asks of the party organisation domain, which
+// answers them (the system domain does not read its tables). Nobody
+// answering means the program has no organisations: no names, no
+// organisation in scope, and nothing outside the caller's scope to protect.
+
+// OrgNames asks the names of organisations: answered with map[int64]string.
+type OrgNames struct{ IDs []int64 }
+
+// OrgInScope asks whether an organisation lies in the caller's scope: answered with bool.
+type OrgInScope struct{ ID int64 }
+
+// OrgScope asks the caller's organisation scope: answered with OrgScopeIDs.
+type OrgScope struct{}
+
+// OrgScopeIDs is every organisation (All) or the ids of the caller's scope.
+type OrgScopeIDs struct {
+	All bool
+	IDs []int64
+}
+
+// RoleOrgsOutside asks which of the roles have custom organisations (each
+// with its subtree) reaching outside the caller's organisation scope:
+// answered with map[int64]bool.
+type RoleOrgsOutside struct{ RoleIDs []int64 }
+
+// orgDirectory is the OrgDirectory accounts use, asked over the bus.
+type orgDirectory struct{ s *Service }
+
+func (d orgDirectory) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
+	m, ok, err := event.Ask[map[int64]string](ctx, d.s.bus, d.s.db, OrgNames{IDs: ids})
+	if !ok || m == nil {
+		m = map[int64]string{}
+	}
+	return m, err
+}
+
+func (d orgDirectory) InScope(ctx context.Context, id int64) (bool, error) {
+	in, _, err := event.Ask[bool](ctx, d.s.bus, d.s.db, OrgInScope{ID: id})
+	return in, err
+}
+
+func (d orgDirectory) ScopeIDs(ctx context.Context) (bool, []int64, error) {
+	sc, ok, err := event.Ask[OrgScopeIDs](ctx, d.s.bus, d.s.db, OrgScope{})
+	if !ok {
+		return true, nil, nil
+	}
+	return sc.All, sc.IDs, err
+}
+
+func (d orgDirectory) RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int64]bool, error) {
+	m, ok, err := event.Ask[map[int64]bool](ctx, d.s.bus, d.s.db, RoleOrgsOutside{RoleIDs: roleIDs})
+	if !ok || m == nil {
+		m = map[int64]bool{}
+	}
+	return m, err
+}
