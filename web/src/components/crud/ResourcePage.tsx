@@ -65,7 +65,11 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
     <>
       <CrudTable<T>
         crud={crud}
-        columns={[...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} more={moreActions?.(row, page)} />, actionWidth ?? 80)]}
+        columns={
+          res.api.update || rowActions || moreActions
+            ? [...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} more={moreActions?.(row, page)} />, actionWidth ?? 80)]
+            : columns
+        }
         columnsKey={res.columnsKey}
         searchFields={searchFieldsOf(res, dicts)}
         searchVisible={res.searchVisible}
