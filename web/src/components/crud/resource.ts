@@ -28,6 +28,8 @@ export interface SearchOptions {
   placeholder?: string
   /** Dictionary and select filters: one value (default: several). */
   single?: boolean
+  /** A date field filtered by a range: sends `<name>From` and `<name>To`. */
+  range?: boolean
   /** A control of the page's own (e.g. a unit picker); Form.Item passes value/onChange. */
   render?: () => ReactNode
 }

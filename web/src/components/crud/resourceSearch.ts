@@ -18,7 +18,7 @@ function searchField<T>(f: Field<T>, s: NonNullable<ReturnType<typeof searchOf>>
   const base = { name: s.name ?? f.name, label: s.label ?? f.label, placeholder: s.placeholder, render: s.render }
   if (f.type === 'dict' || f.type === 'select')
     return { ...base, type: s.single ? 'select' : 'multiSelect', options: f.type === 'dict' ? (f.dict ? dicts[f.dict] : undefined) : f.options }
+  if (s.range || f.type === 'dateRange' || f.type === 'datetime') return { ...base, type: 'dateRange' }
   if (f.type === 'date') return { ...base, type: 'date' }
-  if (f.type === 'dateRange' || f.type === 'datetime') return { ...base, type: 'dateRange' }
   return base
 }
