@@ -15,7 +15,7 @@ interface Props<T> {
 export default function ResourceDescriptions<T>({ fields, record, column = 2, extra = [] }: Props<T>) {
   const items: DescriptionsProps['items'] = fields.flatMap((f) => {
     const d = detailOf(f)
-    if (!d) return []
+    if (!d || d.hidden?.(record)) return []
     const children: ReactNode = d.render ? d.render(record) : cellOf(f, shownValue(f, record), record)
     return [{ key: f.name, label: f.label, children, span: d.span }]
   })

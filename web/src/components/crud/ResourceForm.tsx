@@ -33,11 +33,12 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
     if (record) return res.api.update!({ ...body, id: idOf(record) })
     return res.api.create!(body)
   }
+  const start = record ? toFormValues(res.fields, record) : { ...spec.initial, ...initial }
   const common = {
     title: title ?? (record ? `编辑${res.noun}：${titleOf(res, record)}` : `新增${res.noun}`),
     form,
     width: spec.width,
-    initialValues: record ? toFormValues(res.fields, record) : { ...spec.initial, ...initial },
+    initialValues: start,
     onSubmit: send,
     onClose,
     onDone,
@@ -46,14 +47,14 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
   if (spec.dialog)
     return (
       <FormDialog<Record<string, unknown>> {...common}>
-        <ResourceFormItems fields={res.fields} form={form} record={record} />
+        <ResourceFormItems fields={res.fields} form={form} record={record} initial={start} />
         {children}
       </FormDialog>
     )
   return (
     <FormDrawer<Record<string, unknown>> {...common}>
       <Row gutter={16}>
-        <ResourceFormItems fields={res.fields} form={form} record={record} columns />
+        <ResourceFormItems fields={res.fields} form={form} record={record} initial={start} columns />
         {children}
       </Row>
     </FormDrawer>

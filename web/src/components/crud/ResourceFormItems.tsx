@@ -22,14 +22,15 @@ interface Props<T> {
   fields: Field<T>[]
   form: FormInstance
   record: T | null
+  initial?: Record<string, unknown>
   /** Drawer forms lay fields out in columns; dialog forms one under another. */
   columns?: boolean
 }
 
 /** The create/edit form items of a field list, in its order. */
-export default function ResourceFormItems<T>({ fields, form, record, columns }: Props<T>) {
+export default function ResourceFormItems<T>({ fields, form, record, initial, columns }: Props<T>) {
   const dicts = useDicts(...dictsOf(fields)) as Record<string, Option[]>
-  const ctx: FormContext<T> = { form, record }
+  const ctx: FormContext<T> = { form, record, initial }
   return (
     <>
       {fields.map((f) => {

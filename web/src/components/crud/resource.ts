@@ -19,6 +19,8 @@ export interface Option {
 export interface FormContext<T> {
   form: FormInstance
   record: T | null
+  /** The values a new record starts with (e.g. a preselected parent's id and name). */
+  initial?: Record<string, unknown>
 }
 
 export interface SearchOptions {
@@ -53,6 +55,8 @@ export interface FormOptions<T> {
 
 export interface DetailOptions<T> {
   span?: number | 'filled'
+  /** Left out for this record (e.g. a revocation date of a unit never revoked). */
+  hidden?: (record: T) => boolean
   render?: (record: T) => ReactNode
 }
 
