@@ -1,19 +1,14 @@
 import { defineResource, Dependent, ResourcePage } from '@/components/crud'
 import TeacherSelect from '@/components/people/TeacherSelect'
-import { unitField } from '../shared/fields'
+import { peopleResource, unitField } from '../shared/fields'
 import { classes } from '../shared/service'
 import { DICT_GRADE, type SchoolClass } from '../shared/types'
 
 export const classResource = defineResource<SchoolClass>({
-  key: 'bj',
-  columnsKey: 'people.bj',
-  noun: '班级',
+  ...peopleResource('bj', '班级'),
   // The row is all the edit form needs: no detail request.
   api: { ...classes, detail: undefined },
   keyword: '班级名称或编码',
-  permissions: { add: 'ry:add', edit: 'ry:edit', del: 'ry:del', import: 'ry:import' },
-  importKind: 'bj',
-  export: { url: '/api/bj/export', fileName: '班级信息.xlsx' },
   scrollX: 1100,
   form: { dialog: true, width: 600 },
   fields: [

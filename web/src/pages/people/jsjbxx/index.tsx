@@ -1,20 +1,15 @@
 import { defineResource, ResourcePage } from '@/components/crud'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
-import { personFields } from '../shared/fields'
+import { peopleResource, personFields } from '../shared/fields'
 import { teachers } from '../shared/service'
 import { DICT_POST, DICT_TEACHER_STATUS, DICT_TITLE, type Teacher } from '../shared/types'
 
 const p = personFields<Teacher>(DICT_TEACHER_STATUS)
 
 export const teacherResource = defineResource<Teacher>({
-  key: 'jsjbxx',
-  columnsKey: 'people.jsjbxx',
-  noun: '教师',
+  ...peopleResource('jsjbxx', '教师'),
   api: teachers,
   keyword: '姓名、工号，或完整身份证号/手机号',
-  permissions: { add: 'ry:add', edit: 'ry:edit', del: 'ry:del', import: 'ry:import', unmask: 'ry:unmask' },
-  importKind: 'jsjbxx',
-  export: { url: '/api/jsjbxx/export', fileName: '教师信息.xlsx' },
   scrollX: 1500,
   form: { initial: { status: '1' }, onValuesChange: deriveFromIdNumber },
   fields: [

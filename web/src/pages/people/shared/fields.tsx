@@ -32,3 +32,15 @@ export function personFields<T extends PersonView>(statusDict: string) {
     remark: f({ name: 'remark', label: '备注', type: 'textarea', max: 500, column: false }),
   }
 }
+
+/** What students, teachers and classes share: the list key, the ry:* permissions, import and export of their kind. */
+export function peopleResource(kind: 'xsjbxx' | 'jsjbxx' | 'bj', noun: string) {
+  return {
+    key: kind,
+    columnsKey: `people.${kind}`,
+    noun,
+    permissions: { add: 'ry:add', edit: 'ry:edit', del: 'ry:del', import: 'ry:import', unmask: 'ry:unmask' },
+    importKind: kind,
+    export: { url: `/api/${kind}/export`, fileName: `${noun}信息.xlsx` },
+  }
+}

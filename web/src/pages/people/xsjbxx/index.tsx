@@ -1,21 +1,16 @@
 import { defineResource, Dependent, ResourcePage } from '@/components/crud'
 import ClassSelect from '@/components/people/ClassSelect'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
-import { personFields } from '../shared/fields'
+import { peopleResource, personFields } from '../shared/fields'
 import { students } from '../shared/service'
 import { DICT_EDUCATION_LEVEL, DICT_GRADE, DICT_STUDENT_STATUS, type Student } from '../shared/types'
 
 const p = personFields<Student>(DICT_STUDENT_STATUS)
 
 export const studentResource = defineResource<Student>({
-  key: 'xsjbxx',
-  columnsKey: 'people.xsjbxx',
-  noun: '学生',
+  ...peopleResource('xsjbxx', '学生'),
   api: students,
   keyword: '姓名、学号，或完整身份证号/手机号',
-  permissions: { add: 'ry:add', edit: 'ry:edit', del: 'ry:del', import: 'ry:import', unmask: 'ry:unmask' },
-  importKind: 'xsjbxx',
-  export: { url: '/api/xsjbxx/export', fileName: '学生信息.xlsx' },
   scrollX: 1700,
   form: {
     initial: { status: '1' },
