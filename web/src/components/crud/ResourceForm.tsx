@@ -30,8 +30,8 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
   const send = (values: Record<string, unknown>) => {
     const body = toBody(res.fields, values)
     if (submit) return submit(record ? { ...body, id: idOf(record) } : body, record)
-    if (record) return res.api.update!({ ...body, id: idOf(record) })
-    return res.api.create!(body)
+    if (record) return res.api.update!({ ...body, id: idOf(record) } as never)
+    return res.api.create!(body as never)
   }
   const start = record ? toFormValues(res.fields, record) : { ...spec.initial, ...initial }
   const common = {

@@ -97,8 +97,10 @@ export interface ResourceApi<T> {
   fetch: CrudFetcher<T>
   /** One record as the edit form starts from it (else the row is used). */
   detail?: (id: number, unmask?: boolean) => Promise<T>
-  create?: (body: Record<string, unknown>) => Promise<unknown>
-  update?: (body: Record<string, unknown> & { id: number }) => Promise<unknown>
+  /** Takes the body toBody builds (typed `never` so services keep their own body types). */
+  create?: (body: never) => Promise<unknown>
+  /** Takes the body with the record's id. */
+  update?: (body: never) => Promise<unknown>
   remove?: (ids: number[]) => Promise<unknown>
 }
 
@@ -113,7 +115,7 @@ export interface ResourcePermissions {
   unmask?: string
 }
 
-export interface ResourceFormSpec<T> {
+export interface ResourceFormSpec {
   /** A dialog for short forms (default: a drawer in two columns). */
   dialog?: boolean
   width?: number
@@ -141,7 +143,7 @@ export interface Resource<T> {
   export?: ExportAction
   /** A record's name in titles and confirmations (default its `name`). */
   titleOf?: (record: T) => string
-  form?: ResourceFormSpec<T>
+  form?: ResourceFormSpec
   scrollX?: number
   /** How many search fields show until 展开. */
   searchVisible?: number
