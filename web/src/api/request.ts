@@ -77,6 +77,37 @@ export async function errorMessage(error: AxiosError): Promise<string | null> {
 }
 
 /**
+ * Something that can show a server validation error on the named field (a form being
+ * submitted); returns true when it did, so the pipeline shows no toast.
+ */
+export type FieldErrorClaimer = (field: string, message: string) => boolean
+
+const claimers: FieldErrorClaimer[] = []
+
+/** Registers a claimer until the returned function is called; the latest one is asked first. */
+export function claimFieldErrors(claimer: FieldErrorClaimer): () => void {
+  claimers.push(claimer)
+  return () => {
+    const i = claimers.lastIndexOf(claimer)
+    if (i >= 0) claimers.splice(i, 1)
+  }
+}
+
+/** The `field` of an error body (`{"message": …, "field": "<json field name>"}`), if any. */
+export function errorField(error: AxiosError): string | null {
+  const data: unknown = error.response?.data
+  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined
+  return typeof field === 'string' && field !== '' ? field : null
+}
+
+function claimFieldError(error: AxiosError, message: string): boolean {
+  const field = errorField(error)
+  if (!field) return false
+  for (let i = claimers.length - 1; i >= 0; i--) if (claimers[i](field, message)) return true
+  return false
+}
+
+/**
  * Sent with every request. The session cookie authenticates changes only together with it (or our
  * Origin): a form on another site cannot add a header, so it cannot forge a change (CSRF).
  */
@@ -143,7 +174,8 @@ export function createHttp(options: HttpOptions): AxiosInstance {
         return Promise.reject(error)
       }
       const message = await errorMessage(error)
-      if (message) h.notifyError(message)
+      // A validation error naming a field shows on that field when a submitting form has it.
+      if (message && !claimFieldError(error, message)) h.notifyError(message)
       return Promise.reject(error)
     },
   )

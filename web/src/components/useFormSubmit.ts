@@ -1,5 +1,6 @@
 import { Form, type FormInstance } from 'antd'
 import { useState } from 'react'
+import { claimFieldErrors } from '@/api/request'
 import { ui } from '@/app/bridge'
 
 export interface FormSubmitOptions<V> {
@@ -13,9 +14,33 @@ export interface FormSubmitOptions<V> {
   successText?: string
 }
 
+/** Whether the form has a field of this name (registered by a Form.Item, hidden ones included). */
+export function hasField(form: FormInstance, name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(form.getFieldsValue() ?? {}, name)
+}
+
+/**
+ * Puts a server validation error on the form's field of that name while `run` is pending; errors
+ * naming a field the form lacks (or none) stay with the request pipeline's toast.
+ */
+export async function withFieldErrors<R>(form: FormInstance, run: () => Promise<R>): Promise<R> {
+  const release = claimFieldErrors((field, message) => {
+    if (!hasField(form, field)) return false
+    form.setFields([{ name: field, errors: [message] }])
+    form.scrollToField(field)
+    return true
+  })
+  try {
+    return await run()
+  } finally {
+    release()
+  }
+}
+
 /**
  * The submit of the create/edit dialogs and drawers: validate (the fields show what is wrong),
- * send, report success, then close. A failed send keeps what the user typed.
+ * send, report success, then close. A failed send keeps what the user typed, and a server error
+ * naming a field shows on that field.
  */
 export function useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText = '保存成功' }: FormSubmitOptions<V>) {
   const [own] = Form.useForm<V>()
@@ -31,12 +56,12 @@ export function useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, su
     }
     setSaving(true)
     try {
-      await onSubmit(values)
+      await withFieldErrors(form as FormInstance, () => onSubmit(values))
       ui.message.success(successText)
       onDone?.()
       onClose()
     } catch {
-      // shown by the request pipeline; keep what the user typed
+      // shown by the request pipeline or on the field; keep what the user typed
     } finally {
       setSaving(false)
     }

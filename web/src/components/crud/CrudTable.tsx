@@ -2,15 +2,16 @@ import { DeleteOutlined, DownOutlined, ExportOutlined, ReloadOutlined, SearchOut
 import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
 import { useState, type Key, type ReactNode } from 'react'
 import { downloadFile } from '@/api/file'
-import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { useColumnSettings } from './columnSettings'
+import { confirmAction } from './confirm'
 import { cleanFilters, formToFilters, sortParams, type CrudQuery } from './query'
 import type { Crud } from './useCrud'
 
 export interface SearchField {
   name: string
   label: string
-  type?: 'input' | 'select' | 'multiSelect' | 'date'
+  /** dateRange sends `<name>From` and `<name>To` (the server's date-range filter). */
+  type?: 'input' | 'select' | 'multiSelect' | 'date' | 'dateRange'
   options?: { label: string; value: string | number | boolean }[]
   placeholder?: string
   /** A control of the page's own (e.g. an organisation tree picker); Form.Item passes value/onChange. */
@@ -59,30 +60,9 @@ interface Props<T> {
   searchVisible?: number
 }
 
-/** Asks before deleting; resolves true when deleted. */
-export function confirmDelete(count: number, action: () => Promise<unknown>): Promise<boolean> {
-  return new Promise((resolve) => {
-    ui.modal.confirm({
-      ...DIALOG_DEFAULTS,
-      title: '提示',
-      content: `确认删除选中的 ${count} 条数据吗？`,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await action()
-          ui.message.success('删除成功')
-          resolve(true)
-        } catch (e) {
-          resolve(false)
-          throw e
-        }
-      },
-      onCancel: () => resolve(false),
-    })
-  })
-}
+/** Asks before deleting the selected rows (naming the count); resolves true when deleted. */
+export const confirmDelete = (count: number, action: () => Promise<unknown>): Promise<boolean> =>
+  confirmAction(`确认删除选中的 ${count} 条数据吗？`, action, '删除成功', true)
 
 /** Form.Item injects value/onChange into its direct child, so they are passed on to the control. */
 function FieldInput({ field, ...control }: { field: SearchField; value?: unknown; onChange?: (v: unknown) => void }) {
@@ -102,6 +82,7 @@ function FieldInput({ field, ...control }: { field: SearchField; value?: unknown
       />
     )
   if (field.type === 'date') return <DatePicker {...props} placeholder={placeholder} />
+  if (field.type === 'dateRange') return <DatePicker.RangePicker {...props} placeholder={['开始日期', '结束日期']} />
   return <Input {...props} allowClear placeholder={placeholder} style={{ width: 180 }} />
 }
 

@@ -28,3 +28,11 @@ export function confirmAction(content: string, action: () => Promise<unknown>, s
     })
   })
 }
+
+/**
+ * Asks "确定删除{kind}“name”吗？{note}" and deletes on 确定; resolves true when deleted. `kind`
+ * names what is deleted when the page holds several things (领导班子); `note` says what to know.
+ */
+export function confirmDeleteOf(name: string, action: () => Promise<unknown>, { kind = '', note = '' }: { kind?: string; note?: string } = {}): Promise<boolean> {
+  return confirmAction(`确定删除${kind}“${name}”吗？${note}`, action, '删除成功', true)
+}

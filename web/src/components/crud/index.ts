@@ -1,7 +1,29 @@
+export { default as AddButton } from './AddButton'
 export { default as CrudTable, confirmDelete, exportParams, type ExportAction, type SearchField, type Selection } from './CrudTable'
 export { columnKey, columnStorageKey, useColumnSettings } from './columnSettings'
-export { confirmAction } from './confirm'
+export { confirmAction, confirmDeleteOf } from './confirm'
 export { getFetcherWithDates, inclusiveDates } from './filters'
+export { default as ImportButton } from './ImportButton'
 export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
+export {
+  defineResource,
+  filterField,
+  toBody,
+  toFormValues,
+  type Field,
+  type FieldType,
+  type FormContext,
+  type Resource,
+  type ResourceApi,
+  type ResourcePermissions,
+} from './resource'
+export { default as ResourceDescriptions } from './ResourceDescriptions'
+export { default as ResourceForm } from './ResourceForm'
+export { default as ResourceFormItems } from './ResourceFormItems'
+export { default as ResourcePage, type ResourcePageApi } from './ResourcePage'
+export { useResourceColumns } from './resourceColumns'
+export { searchFieldsOf } from './resourceSearch'
+export { actionColumn, default as RowActions, type RowAction } from './RowActions'
 export { useCrud, type Crud, type CrudOptions } from './useCrud'
 export { useSelection } from './useSelection'
+export { default as Dependent } from './Dependent'

@@ -47,7 +47,21 @@ export function deleter(url: string): (ids: (string | number)[]) => Promise<void
   return (ids) => del<void>(url, ids)
 }
 
-/** Search-form values → filters: dates become "YYYY-MM-DD" (the API's date format). */
+const day = (v: unknown) => (dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : v)
+
+/**
+ * Search-form values → filters: dates become "YYYY-MM-DD" (the API's date format), and a date
+ * range `k` becomes `kFrom` and `kTo`.
+ */
 export function formToFilters(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, dayjs.isDayjs(v) ? v.format('YYYY-MM-DD') : v]))
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([k, v]) =>
+      Array.isArray(v) && v.length === 2 && v.some((d) => dayjs.isDayjs(d))
+        ? [
+            [`${k}From`, day(v[0])],
+            [`${k}To`, day(v[1])],
+          ]
+        : [[k, day(v)]],
+    ),
+  )
 }

@@ -1,14 +1,14 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Tabs } from 'antd'
+import { Alert, Button, Card, Empty, Space, Spin, Tabs } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { ResourceDescriptions, ResourceForm } from '@/components/crud'
+import { memberResource } from '@/components/member/memberResource'
+import { memberDetail, memberTrail, restoreMember } from '@/components/member/service'
+import type { Member } from '@/components/member/types'
 import { useHasPermission } from '@/components/Permission'
 import ChangeTrail from '@/components/trail/ChangeTrail'
-import { formatTime } from '@/utils/time'
-import MemberForm from '@/pages/party/dyjbxx/components/MemberForm'
-import { memberDetail, memberTrail, restoreMember } from '@/pages/party/dyjbxx/service'
-import type { Member } from '@/pages/party/dyjbxx/types'
 
 /** 党员详情 (/dyjbxx/detail?id=): the member's data and the change trail with restore. */
 export default function MemberDetailPage() {
@@ -33,39 +33,7 @@ export default function MemberDetailPage() {
   if (detail.isError || !detail.data) return <Empty description="党员不存在或不在您的管理范围内" />
   const m = detail.data
 
-  const info = (
-    <>
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
-        <Descriptions.Item label="姓名">{m.name}</Descriptions.Item>
-        <Descriptions.Item label="性别">{m.genderLabel}</Descriptions.Item>
-        <Descriptions.Item label="民族">{m.ethnicityLabel}</Descriptions.Item>
-        <Descriptions.Item label="身份证号码">{m.idNumber}</Descriptions.Item>
-        <Descriptions.Item label="出生日期">{m.birthDate}</Descriptions.Item>
-        <Descriptions.Item label="手机号码">{m.phone}</Descriptions.Item>
-        <Descriptions.Item label="学号/工号">{m.staffOrStudentNo}</Descriptions.Item>
-        <Descriptions.Item label="年级">{m.gradeLabel}</Descriptions.Item>
-        <Descriptions.Item label="班级">{m.className}</Descriptions.Item>
-        <Descriptions.Item label="学历">{m.educationLabel}</Descriptions.Item>
-        <Descriptions.Item label="专业技术职称">{m.professionalTitleLabel}</Descriptions.Item>
-        <Descriptions.Item label="工作岗位">{m.postLabel}</Descriptions.Item>
-        <Descriptions.Item label="人员类别">{m.personCategoryLabel}</Descriptions.Item>
-        <Descriptions.Item label="人员类型">{m.personTypeLabel}</Descriptions.Item>
-        <Descriptions.Item label="党籍状态">{m.partyStatusLabel}</Descriptions.Item>
-        <Descriptions.Item label="党员状态">{m.memberStatusLabel}</Descriptions.Item>
-        <Descriptions.Item label="党员来源">{m.sourceLabel}</Descriptions.Item>
-        <Descriptions.Item label="所在党组织">{m.orgName}</Descriptions.Item>
-        <Descriptions.Item label="所在单位">{m.unitName}</Descriptions.Item>
-        <Descriptions.Item label="申请入党日期">{m.appliedOn}</Descriptions.Item>
-        <Descriptions.Item label="入党日期">{m.joinedOn}</Descriptions.Item>
-        <Descriptions.Item label="转正日期">{m.fullOn}</Descriptions.Item>
-        <Descriptions.Item label="创建时间">{formatTime(m.createTime)}</Descriptions.Item>
-        <Descriptions.Item label="更新时间">{formatTime(m.updateTime)}</Descriptions.Item>
-        <Descriptions.Item label="备注" span="filled">
-          {m.remark}
-        </Descriptions.Item>
-      </Descriptions>
-    </>
-  )
+  const info = <ResourceDescriptions fields={memberResource.fields} record={m} column={{ xs: 1, md: 2, xl: 3 }} />
 
   return (
     <Card
@@ -105,7 +73,7 @@ export default function MemberDetailPage() {
           },
         ]}
       />
-      {editing && <MemberForm member={editing} onClose={() => setEditing(null)} onDone={reload} />}
+      {editing && <ResourceForm resource={memberResource} record={editing} onClose={() => setEditing(null)} onDone={reload} />}
     </Card>
   )
 }

@@ -6,7 +6,7 @@ import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import MemberDetailPage from '@/pages/dyjbxx/detail'
 import MemberPage from './index'
-import type { Member } from './types'
+import type { Member } from '@/components/member/types'
 
 const member = (over: Partial<Member> = {}): Member =>
   ({

@@ -1,5 +1,5 @@
 import TrailListPage from '@/components/trail/TrailListPage'
-import { memberDetailPath } from '../dyjbxx/service'
+import { memberDetailPath } from '@/components/member/service'
 
 /** 党员变动轨迹: every change of every party member in the caller's scope, newest first. */
 export default function MemberTrailPage() {

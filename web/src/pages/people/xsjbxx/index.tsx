@@ -1,87 +1,64 @@
-import { Button, Space, type TableProps } from 'antd'
-import { useState } from 'react'
-import { CrudTable, useCrud, type SearchField } from '@/components/crud'
-import { useDicts } from '@/components/dict/useDicts'
-import { timeCell } from '@/components/format'
+import { defineResource, Dependent, ResourcePage } from '@/components/crud'
 import ClassSelect from '@/components/people/ClassSelect'
-import { usePersonalCells } from '@/components/personal/usePersonalCells'
-import { useHasPermission } from '@/components/Permission'
-import UnitSelect from '@/components/unit/UnitSelect'
-import PeopleToolbar from '../shared/PeopleToolbar'
+import { deriveFromIdNumber } from '@/components/personal/personalFields'
+import { peopleResource, personFields } from '../shared/fields'
 import { students } from '../shared/service'
-import { DICT_EDUCATION_LEVEL, DICT_GENDER, DICT_GRADE, DICT_STUDENT_STATUS, type Student } from '../shared/types'
-import StudentForm from './components/StudentForm'
+import { DICT_EDUCATION_LEVEL, DICT_GRADE, DICT_STUDENT_STATUS, type Student } from '../shared/types'
+
+const p = personFields<Student>(DICT_STUDENT_STATUS)
+
+export const studentResource = defineResource<Student>({
+  ...peopleResource('xsjbxx', '学生'),
+  api: students,
+  keyword: '姓名、学号，或完整身份证号/手机号',
+  scrollX: 1700,
+  form: {
+    initial: { status: '1' },
+    onValuesChange: (form, changed) => {
+      deriveFromIdNumber(form, changed)
+      // A class belongs to one unit: a new unit drops the class chosen for the old one.
+      if ('unitDeptId' in changed && form.getFieldValue('classId')) form.setFieldValue('classId', null)
+    },
+  },
+  fields: [
+    { name: 'studentNo', label: '学号', required: true, max: 32, width: 130, column: { sorter: true, fixed: 'left' } },
+    p.name,
+    p.gender,
+    p.idNumber,
+    p.birthDate,
+    p.phone,
+    p.ethnicity,
+    p.unit,
+    {
+      name: 'classId',
+      label: '班级',
+      display: 'className',
+      type: 'custom',
+      width: 150,
+      column: { ellipsis: true },
+      search: { render: () => <ClassSelect style={{ width: 200 }} /> },
+      form: {
+        render: ({ form, record }) => (
+          <Dependent
+            form={form}
+            on="unitDeptId"
+            render={(unitId, c) => (
+              <ClassSelect {...(c as object)} unitId={unitId as number | null} selectedLabel={record?.className} placeholder={unitId ? '请选择班级' : '请先选择所在单位'} />
+            )}
+          />
+        ),
+      },
+    },
+    { name: 'grade', label: '年级', type: 'dict', dict: DICT_GRADE, width: 80, search: true, form: { extra: '不选则取所在班级的年级' } },
+    { name: 'educationLevel', label: '培养层次', type: 'dict', dict: DICT_EDUCATION_LEVEL, width: 100, search: true },
+    p.status,
+    { name: 'enrolledOn', label: '入学日期', type: 'date', width: 110 },
+    p.createTime,
+    p.remark,
+  ],
+})
 
 /** 学生信息: the students of the caller's units. */
 export default function StudentPage() {
-  const crud = useCrud<Student>({ key: 'xsjbxx', fetch: students.fetch })
-  const dicts = useDicts(DICT_GENDER, DICT_GRADE, DICT_STUDENT_STATUS, DICT_EDUCATION_LEVEL)
-  const canEdit = useHasPermission(['ry:edit'])
-  const canDelete = useHasPermission(['ry:del'])
-  const personal = usePersonalCells<Student>('ry:unmask', students.detail)
-  const [editing, setEditing] = useState<Student | 'new' | null>(null)
-
-  const edit = async (s: Student) => {
-    try {
-      setEditing(await students.detail(s.id))
-    } catch {
-      /* shown by the request pipeline */
-    }
-  }
-
-  const columns: TableProps<Student>['columns'] = [
-    { title: '学号', dataIndex: 'studentNo', sorter: true, width: 130, fixed: 'left' },
-    { title: '姓名', dataIndex: 'name', sorter: true, width: 100 },
-    { title: '性别', dataIndex: 'genderLabel', key: 'gender', width: 70 },
-    { title: '身份证号码', dataIndex: 'idNumber', width: 210, render: personal('idNumber') },
-    { title: '手机号码', dataIndex: 'phone', width: 160, render: personal('phone') },
-    { title: '所在单位', dataIndex: 'unitName', width: 160, ellipsis: true },
-    { title: '班级', dataIndex: 'className', width: 150, ellipsis: true },
-    { title: '年级', dataIndex: 'gradeLabel', key: 'grade', width: 80 },
-    { title: '培养层次', dataIndex: 'educationLevelLabel', key: 'educationLevel', width: 100 },
-    { title: '状态', dataIndex: 'statusLabel', key: 'status', width: 80 },
-    { title: '入学日期', dataIndex: 'enrolledOn', width: 110 },
-    { title: '创建时间', dataIndex: 'createTime', key: 'createTime', width: 170, render: timeCell },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 80,
-      render: (_, s) =>
-        canEdit && (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => void edit(s)}>
-              编辑
-            </Button>
-          </Space>
-        ),
-    },
-  ]
-
-  const searchFields: SearchField[] = [
-    { name: 'blurry', label: '关键字', placeholder: '姓名、学号，或完整身份证号/手机号' },
-    { name: 'unitDeptId', label: '单位', render: () => <UnitSelect style={{ width: 200 }} /> },
-    { name: 'classId', label: '班级', render: () => <ClassSelect style={{ width: 200 }} /> },
-    { name: 'grade', label: '年级', type: 'multiSelect', options: dicts[DICT_GRADE] },
-    { name: 'status', label: '状态', type: 'multiSelect', options: dicts[DICT_STUDENT_STATUS] },
-    { name: 'gender', label: '性别', type: 'select', options: dicts[DICT_GENDER] },
-    { name: 'educationLevel', label: '培养层次', type: 'multiSelect', options: dicts[DICT_EDUCATION_LEVEL] },
-  ]
-
-  return (
-    <>
-      <CrudTable<Student>
-        crud={crud}
-        columns={columns}
-        columnsKey="people.xsjbxx"
-        searchFields={searchFields}
-        scrollX={1700}
-        onDelete={canDelete ? (ids) => students.remove(ids as number[]) : undefined}
-        exportAction={{ url: '/api/xsjbxx/export', fileName: '学生信息.xlsx' }}
-        emptyText="暂无学生"
-        toolbar={<PeopleToolbar onAdd={() => setEditing('new')} importKind="xsjbxx" importTitle="学生信息" onImported={crud.reload} />}
-      />
-      {editing && <StudentForm student={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={crud.reload} />}
-    </>
-  )
+  return <ResourcePage resource={studentResource} />
 }

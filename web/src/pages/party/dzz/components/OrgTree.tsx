@@ -1,11 +1,9 @@
-import { DownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Dropdown, Space, Tag, Tooltip, type MenuProps, type TableProps } from 'antd'
+import { Button, Space, Tag, Tooltip, type TableProps } from 'antd'
 import { useEffect, useState, type Key } from 'react'
-import { confirmAction, CrudTable, useCrud } from '@/components/crud'
-import { ImportWizard } from '@/components/import'
+import { actionColumn, AddButton, confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud } from '@/components/crud'
 import { useLinkedRecord } from '@/components/useLinkedRecord'
-import Permission, { useHasPermission } from '@/components/Permission'
+import { useHasPermission } from '@/components/Permission'
 import { flatten } from '@/utils/tree'
 import { deleteOrgs, fetchTree, orgDetail } from '../service'
 import { ORG_STATUS_NORMAL, type OrgNode } from '../types'
@@ -22,14 +20,10 @@ const STATUS_OPTIONS = [
 export default function OrgTree() {
   const crud = useCrud<OrgNode>({ key: 'dzz-tree', fetch: fetchTree, pageSize: 1 })
   const client = useQueryClient()
-  const canAdd = useHasPermission(['dzz:add'])
-  const canEdit = useHasPermission(['dzz:edit'])
-  const canDel = useHasPermission(['dzz:del'])
   const canMove = useHasPermission(['dzz:move'])
   const [op, setOp] = useState<OrgOp | null>(null)
   // The detail opens from the row, or from a link (?id=) of the organisation trail page.
   const [viewing, setViewing, closeDetail] = useLinkedRecord()
-  const [importing, setImporting] = useState(false)
   const [expanded, setExpanded] = useState<Key[]>([])
   const searching = !!crud.query.filters.name
 
@@ -54,28 +48,9 @@ export default function OrgTree() {
   }
 
   const remove = (n: OrgNode) =>
-    confirmAction(
-      `确定删除“${n.name}”吗？删除只用于误录的组织：有下级组织、有党员或已有变动记录的组织不能删除，请改为撤销。`,
-      () => deleteOrgs([n.id]),
-      '删除成功',
-      true,
-    ).then((ok) => ok && changed())
-
-  const menu = (n: OrgNode): MenuProps['items'] => {
-    const live = n.status === ORG_STATUS_NORMAL
-    const items: MenuProps['items'] = []
-    if (canEdit && live) items.push({ key: 'rename', label: '更名' })
-    if (canMove && live) items.push({ key: 'move', label: '调整上级' }, { key: 'merge', label: '合并到…' }, { key: 'split', label: '拆分' })
-    if (canDel && live) items.push({ key: 'revoke', label: '撤销', danger: true })
-    if (canDel) items.push({ key: 'delete', label: '删除', danger: true })
-    return items
-  }
-
-  const onMenu = (n: OrgNode, key: string) => {
-    if (key === 'delete') void remove(n)
-    else if (key === 'merge') setOp({ kind: 'merge', sources: [n] })
-    else setOp({ kind: key as 'move' | 'split' | 'rename' | 'revoke', node: n })
-  }
+    confirmDeleteOf(n.name, () => deleteOrgs([n.id]), {
+      note: '删除只用于误录的组织：有下级组织、有党员或已有变动记录的组织不能删除，请改为撤销。',
+    }).then((ok) => ok && changed())
 
   const columns: TableProps<OrgNode>['columns'] = [
     {
@@ -101,40 +76,27 @@ export default function OrgTree() {
       ),
     },
     { title: '含下级党员', dataIndex: 'totalCount', width: 110 },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      width: 260,
-      render: (_, n) => {
-        const live = n.status === ORG_STATUS_NORMAL
-        const more = menu(n)
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => setViewing(n.id)}>
-              详情
-            </Button>
-            {canAdd && live && (
-              <Button type="link" size="small" onClick={() => setOp({ kind: 'create', parent: n })}>
-                新增下级
-              </Button>
-            )}
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => void edit(n)}>
-                编辑
-              </Button>
-            )}
-            {more && more.length > 0 && (
-              <Dropdown menu={{ items: more, onClick: ({ key }) => onMenu(n, key) }}>
-                <Button type="link" size="small">
-                  更多 <DownOutlined />
-                </Button>
-              </Dropdown>
-            )}
-          </Space>
-        )
-      },
-    },
+    actionColumn<OrgNode>((n) => {
+      const dead = n.status !== ORG_STATUS_NORMAL
+      const op = (kind: 'move' | 'split' | 'rename' | 'revoke') => () => setOp({ kind, node: n })
+      return (
+        <RowActions
+          actions={[
+            { key: 'detail', label: '详情', onClick: () => setViewing(n.id) },
+            { key: 'child', label: '新增下级', need: 'dzz:add', hidden: dead, onClick: () => setOp({ kind: 'create', parent: n }) },
+            { key: 'edit', label: '编辑', need: 'dzz:edit', onClick: () => void edit(n) },
+          ]}
+          more={[
+            { key: 'rename', label: '更名', need: 'dzz:edit', hidden: dead, onClick: op('rename') },
+            { key: 'move', label: '调整上级', need: 'dzz:move', hidden: dead, onClick: op('move') },
+            { key: 'merge', label: '合并到…', need: 'dzz:move', hidden: dead, onClick: () => setOp({ kind: 'merge', sources: [n] }) },
+            { key: 'split', label: '拆分', need: 'dzz:move', hidden: dead, onClick: op('split') },
+            { key: 'revoke', label: '撤销', danger: true, need: 'dzz:del', hidden: dead, onClick: op('revoke') },
+            { key: 'delete', label: '删除', danger: true, need: 'dzz:del', onClick: () => void remove(n) },
+          ]}
+        />
+      )
+    }, 260),
   ]
 
   return (
@@ -168,22 +130,13 @@ export default function OrgTree() {
         }
         toolbar={
           <>
-            {canAdd && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setOp({ kind: 'create', parent: null })}>
-                新增
-              </Button>
-            )}
-            <Permission need={['dzz:import']}>
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-                导入
-              </Button>
-            </Permission>
+            <AddButton need="dzz:add" onClick={() => setOp({ kind: 'create', parent: null })} />
+            <ImportButton need="dzz:import" kind="dzzxx" title="党组织" onDone={changed} />
           </>
         }
       />
       {op && <OrgOpDialog op={op} onClose={() => setOp(null)} onDone={changed} />}
       {viewing !== null && <OrgDetailDrawer id={viewing} onClose={closeDetail} onChanged={changed} />}
-      {importing && <ImportWizard kind="dzzxx" title="党组织" onClose={() => setImporting(false)} onDone={changed} />}
     </>
   )
 }

@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Form, Input, InputNumber, Select, Space, Table } from 'antd'
+import { Button, Empty, Form, Input, InputNumber, Select, Table } from 'antd'
 import { useState } from 'react'
-import { confirmAction } from '@/components/crud'
+import { confirmDeleteOf, RowActions } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import FormDialog from '@/components/FormDialog'
 import { createTeam, deleteTeams, unitTeams, updateTeam } from '../service'
@@ -16,7 +16,7 @@ export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: bo
   const reload = () => void q.refetch()
 
   const remove = async (t: Team) => {
-    if (await confirmAction(`确定删除领导班子“${t.name}”吗？`, () => deleteTeams(unitId, [t.id]), '删除成功', true)) reload()
+    if (await confirmDeleteOf(t.name, () => deleteTeams(unitId, [t.id]), { kind: '领导班子' })) reload()
   }
 
   return (
@@ -44,14 +44,12 @@ export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: bo
                   key: 'actions',
                   width: 130,
                   render: (_: unknown, t: Team) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(t)}>
-                        编辑
-                      </Button>
-                      <Button type="link" size="small" danger onClick={() => void remove(t)}>
-                        删除
-                      </Button>
-                    </Space>
+                    <RowActions
+                      actions={[
+                        { key: 'edit', label: '编辑', onClick: () => setEditing(t) },
+                        { key: 'delete', label: '删除', danger: true, onClick: () => void remove(t) },
+                      ]}
+                    />
                   ),
                 },
               ]

@@ -1,14 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Descriptions, Drawer, Empty, Spin, Tabs, Tag } from 'antd'
+import { Drawer, Empty, Spin, Tabs } from 'antd'
+import { ResourceDescriptions } from '@/components/crud'
 import { useHasPermission } from '@/components/Permission'
 import ChangeTrail from '@/components/trail/ChangeTrail'
-import { formatTime } from '@/utils/time'
+import { unitResource } from '../resource'
 import { restoreUnitTrail, unitDetail, unitTrail } from '../service'
-import { UNIT_STATUS_NORMAL } from '../types'
 import Teams from './Teams'
-
-export const statusTag = (status: string, label: string) =>
-  status === UNIT_STATUS_NORMAL ? <Tag color="green">{label || '正常'}</Tag> : <Tag>{label || '撤销'}</Tag>
 
 interface Props {
   id: number
@@ -36,26 +33,7 @@ export default function UnitDetailDrawer({ id, onClose, onChanged }: Props) {
             {
               key: 'info',
               label: '基本信息',
-              children: (
-                <Descriptions bordered size="small" column={2}>
-                  <Descriptions.Item label="单位名称">{d.name}</Descriptions.Item>
-                  <Descriptions.Item label="单位简称">{d.shortName}</Descriptions.Item>
-                  <Descriptions.Item label="单位编码">{d.code}</Descriptions.Item>
-                  <Descriptions.Item label="状态">{d.hasInfo ? statusTag(d.status, d.statusLabel) : <Tag color="orange">信息未完善</Tag>}</Descriptions.Item>
-                  <Descriptions.Item label="单位类型">{d.typeLabel}</Descriptions.Item>
-                  <Descriptions.Item label="上级单位">{d.parentName || '无（顶级）'}</Descriptions.Item>
-                  <Descriptions.Item label="对应党组织">{d.dzzName}</Descriptions.Item>
-                  <Descriptions.Item label="负责人">{d.leaderName}</Descriptions.Item>
-                  <Descriptions.Item label="联系电话">{d.contactPhone}</Descriptions.Item>
-                  <Descriptions.Item label="成立日期">{d.foundedOn}</Descriptions.Item>
-                  {d.revokedOn && <Descriptions.Item label="撤销日期">{d.revokedOn}</Descriptions.Item>}
-                  <Descriptions.Item label="排序">{d.sort}</Descriptions.Item>
-                  <Descriptions.Item label="备注" span="filled">
-                    {d.remark}
-                  </Descriptions.Item>
-                  <Descriptions.Item label="更新时间">{formatTime(d.updateTime)}</Descriptions.Item>
-                </Descriptions>
-              ),
+              children: <ResourceDescriptions fields={unitResource.fields} record={d} />,
             },
             { key: 'ldbz', label: '领导班子', children: <Teams unitId={id} canEdit={canEdit} /> },
             {

@@ -1,17 +1,23 @@
-import { get, post, put } from '@/api/request'
+import { get, post, put, type Page } from '@/api/request'
+import { ui } from '@/app/bridge'
 import { deleter, getFetcher, type CrudFetcher } from '@/components/crud'
 import type { TrailEntry } from '@/components/trail/ChangeTrail'
-import type { Page } from '@/api/request'
-import type { Member, MemberBody } from './types'
+import type { Member } from './types'
 
 export const fetchMembers: CrudFetcher<Member> = getFetcher<Member>('/api/dyjbxx')
 
 /** One member; unmask shows the ID number and phone in clear (dy:unmask, logged by the server). */
 export const memberDetail = (id: number, unmask = false) => get<Member>(`/api/dyjbxx/${id}`, unmask ? { unmask: true } : undefined)
 
-export const createMember = (body: MemberBody) => post<Member>('/api/dyjbxx', body)
+/** A saved member may break a rule the server only warns about (RULES.md): show it. */
+const warn = (saved: Member | undefined) => {
+  if (saved?.warnings?.length) ui.notification.warning({ title: '请注意', description: saved.warnings.join('；') })
+  return saved
+}
+
+export const createMember = (body: Record<string, unknown>) => post<Member>('/api/dyjbxx', body).then(warn)
 /** Fields left out keep their value; a masked ID number or phone sent back unchanged keeps its value too. */
-export const updateMember = (body: MemberBody) => put<Member>('/api/dyjbxx', body)
+export const updateMember = (body: Record<string, unknown>) => put<Member>('/api/dyjbxx', body).then(warn)
 export const deleteMembers = deleter('/api/dyjbxx')
 
 export const memberTrail = (id: number, page: number, size: number) => get<Page<TrailEntry>>(`/api/dyjbxx/${id}/trail`, { page, size })

@@ -1,0 +1,114 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import dayjs from 'dayjs'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { post } from '@/api/request'
+import { body, mockApi, signIn } from '@/test/api'
+import { renderWithApp } from '@/test/render'
+import { confirmDeleteOf } from './confirm'
+import { formToFilters } from './query'
+import { defineResource, toBody } from './resource'
+import ResourceForm from './ResourceForm'
+import RowActions from './RowActions'
+
+interface Thing {
+  id: number
+  name: string
+  code: string
+  madeOn: string | null
+}
+
+const things = defineResource<Thing>({
+  key: 'things',
+  noun: '物品',
+  api: { fetch: () => Promise.resolve({ content: [], totalElements: 0 }), create: (b) => post('/api/things', b) },
+  form: { dialog: true },
+  fields: [
+    { name: 'name', label: '名称', required: true, max: 10 },
+    { name: 'code', label: '编码' },
+    { name: 'madeOn', label: '日期', type: 'date' },
+  ],
+})
+
+let mock: MockAdapter
+beforeEach(() => {
+  mock = mockApi()
+})
+afterEach(() => mock.restore())
+
+const openForm = () => {
+  renderWithApp(<ResourceForm resource={things} record={null} onClose={() => undefined} onDone={() => undefined} />)
+  const dialog = screen.getByText('新增物品').closest('.ant-modal') as HTMLElement
+  fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: ' 螺丝 ' } })
+  fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+  return dialog
+}
+
+describe('resource kit', { timeout: 20_000 }, () => {
+  it('builds the body from the fields: trimmed texts, empty values as ""', async () => {
+    let sent: unknown
+    mock.onPost('/api/things').reply((c) => {
+      sent = body(c)
+      return [201, {}]
+    })
+    openForm()
+    await waitFor(() => expect(sent).toEqual({ name: '螺丝', code: '', madeOn: '' }))
+    expect(toBody(things.fields, { madeOn: dayjs('2026-03-04'), code: null, ownerId: undefined }, 5)).toEqual({ madeOn: '2026-03-04', code: '', ownerId: null, id: 5 })
+  })
+
+  it('shows a server error naming a field on that field, without the toast', async () => {
+    const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    mock.onPost('/api/things').reply(400, { message: '编码已被使用', field: 'code' })
+    const dialog = openForm()
+    expect(await within(dialog).findByText('编码已被使用', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    const item = within(dialog).getByText('编码', { selector: 'label' }).closest('.ant-form-item') as HTMLElement
+    expect(within(item).getByText('编码已被使用')).toBeTruthy()
+    expect(toast).not.toHaveBeenCalledWith('编码已被使用')
+    toast.mockRestore()
+  })
+
+  it('falls back to the toast when the field is not in the form, or absent', async () => {
+    const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    mock.onPost('/api/things').replyOnce(400, { message: '上级不存在', field: 'pid' }).onPost('/api/things').replyOnce(400, { message: '保存失败' })
+    const dialog = openForm()
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('上级不存在'))
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('保存失败'))
+    expect(dialog.querySelector('.ant-form-item-explain-error')).toBeNull()
+    toast.mockRestore()
+  })
+
+  it('gates each row action by its permission and hides actions marked hidden', async () => {
+    signIn(['x:edit'])
+    renderWithApp(
+      <RowActions
+        actions={[
+          { key: 'edit', label: '编辑', need: 'x:edit', onClick: () => undefined },
+          { key: 'child', label: '新增下级', need: 'x:add', onClick: () => undefined },
+          { key: 'detail', label: '详情', hidden: true, onClick: () => undefined },
+        ]}
+        more={[{ key: 'del', label: '删除', need: 'x:del', onClick: () => undefined }]}
+      />,
+    )
+    expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '新增下级' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '详情' })).toBeNull()
+    // Nothing behind 更多 is allowed: no 更多.
+    expect(screen.queryByRole('button', { name: /更多/ })).toBeNull()
+  })
+
+  it('names what it deletes and deletes only on 确定', async () => {
+    const action = vi.fn(() => Promise.resolve())
+    renderWithApp(<div />)
+    const done = confirmDeleteOf('螺丝', action, { kind: '物品' })
+    expect(await screen.findByText('确定删除物品“螺丝”吗？')).toBeTruthy()
+    expect(action).not.toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
+    expect(await done).toBe(true)
+    expect(action).toHaveBeenCalledOnce()
+  })
+
+  it('sends a date range filter as From and To', () => {
+    expect(formToFilters({ joined: [dayjs('2026-01-01'), dayjs('2026-01-31')], name: 'x' })).toEqual({ joinedFrom: '2026-01-01', joinedTo: '2026-01-31', name: 'x' })
+  })
+})

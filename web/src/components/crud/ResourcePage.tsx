@@ -1,0 +1,100 @@
+import { useState, type ReactNode } from 'react'
+import { useDicts } from '@/components/dict/useDicts'
+import { useHasPermission } from '@/components/Permission'
+import AddButton from './AddButton'
+import CrudTable, { type ExportAction } from './CrudTable'
+import ImportButton from './ImportButton'
+import { dictsOf, idOf, type Option, type Resource } from './resource'
+import ResourceForm from './ResourceForm'
+import { useResourceColumns } from './resourceColumns'
+import { searchFieldsOf } from './resourceSearch'
+import RowActions, { actionColumn, type RowAction } from './RowActions'
+import { useCrud, type Crud } from './useCrud'
+
+/** What a page's own actions can do on the list. */
+export interface ResourcePageApi<T> {
+  crud: Crud<T>
+  /** Opens the edit form with the record as the detail answers it. */
+  edit: (row: T) => void
+}
+
+interface Props<T> {
+  resource: Resource<T>
+  /** Row actions before 编辑 (e.g. 详情). */
+  rowActions?: (row: T, page: ResourcePageApi<T>) => RowAction[]
+  /** Row actions behind 更多. */
+  moreActions?: (row: T, page: ResourcePageApi<T>) => RowAction[]
+  actionWidth?: number
+  /** Toolbar items after 新增 and 导入. */
+  toolbar?: ReactNode
+  /** Replaces the resource's export (e.g. with parameters the page chooses). */
+  exportAction?: ExportAction | null
+  /** Values a new record starts with, from the list's filters (e.g. the chosen organisation). */
+  newValues?: (filters: Record<string, unknown>) => Record<string, unknown>
+  /** Sends the form's body instead of the resource's create/update. */
+  submit?: (body: Record<string, unknown>, record: T | null) => Promise<unknown>
+}
+
+/**
+ * The page of a plain resource, all from its definition: search form, table with column
+ * settings, 新增 / 导入 / 导出 / batch 删除, the 编辑 row action and the create/edit form.
+ */
+export default function ResourcePage<T extends object>({ resource: res, rowActions, moreActions, actionWidth, toolbar, exportAction, newValues, submit }: Props<T>) {
+  const crud = useCrud<T>({ key: res.key, fetch: res.api.fetch })
+  const dicts = useDicts(...dictsOf(res.fields)) as Record<string, Option[]>
+  const perms = res.permissions ?? {}
+  const canDelete = useHasPermission([perms.del ?? '']) && !!perms.del && !!res.api.remove
+  const canExport = useHasPermission([perms.export ?? '']) || !perms.export
+  const [editing, setEditing] = useState<T | 'new' | null>(null)
+  const columns = useResourceColumns(res)
+
+  const edit = async (row: T) => {
+    try {
+      setEditing(res.api.detail ? await res.api.detail(idOf(row)) : row)
+    } catch {
+      /* e.g. deleted meanwhile: shown by the request pipeline */
+    }
+  }
+  const page: ResourcePageApi<T> = { crud, edit: (row) => void edit(row) }
+  const actions = (row: T): RowAction[] => [
+    ...(rowActions?.(row, page) ?? []),
+    ...(res.api.update ? [{ key: 'edit', label: '编辑', need: perms.edit, onClick: () => page.edit(row) }] : []),
+  ]
+
+  return (
+    <>
+      <CrudTable<T>
+        crud={crud}
+        columns={
+          res.api.update || rowActions || moreActions
+            ? [...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} more={moreActions?.(row, page)} />, actionWidth ?? 80)]
+            : columns
+        }
+        columnsKey={res.columnsKey}
+        searchFields={searchFieldsOf(res, dicts)}
+        searchVisible={res.searchVisible}
+        scrollX={res.scrollX}
+        onDelete={canDelete ? (ids) => res.api.remove!(ids as number[]) : undefined}
+        exportAction={exportAction === undefined ? (canExport ? res.export : undefined) : (exportAction ?? undefined)}
+        emptyText={res.emptyText ?? `暂无${res.noun}`}
+        toolbar={
+          <>
+            {res.api.create && <AddButton need={perms.add} onClick={() => setEditing('new')} />}
+            {res.importKind && perms.import && <ImportButton need={perms.import} kind={res.importKind} title={`${res.noun}信息`} onDone={crud.reload} />}
+            {toolbar}
+          </>
+        }
+      />
+      {editing && (
+        <ResourceForm<T>
+          resource={res}
+          record={editing === 'new' ? null : editing}
+          initial={editing === 'new' ? newValues?.(crud.query.filters) : undefined}
+          submit={submit}
+          onClose={() => setEditing(null)}
+          onDone={crud.reload}
+        />
+      )}
+    </>
+  )
+}

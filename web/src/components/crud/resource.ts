@@ -1,0 +1,211 @@
+import type { FormInstance, FormRule, TableColumnType } from 'antd'
+import dayjs from 'dayjs'
+import type { ReactNode } from 'react'
+import type { ExportAction } from './CrudTable'
+import type { CrudFetcher } from './query'
+
+/**
+ * How a field is shown and edited. `dict` fields take a dictionary's options and show the row's
+ * `<name>Label`; `datetime` is read-only (RFC 3339 times); `custom` brings its own control.
+ */
+export type FieldType = 'text' | 'textarea' | 'number' | 'switch' | 'date' | 'dateRange' | 'datetime' | 'dict' | 'select' | 'custom'
+
+export interface Option {
+  label: string
+  value: string | number | boolean
+}
+
+/** What a field's own form control sees: the form and the record being edited (null: new). */
+export interface FormContext<T> {
+  form: FormInstance
+  record: T | null
+  /** The values a new record starts with (e.g. a preselected parent's id and name). */
+  initial?: Record<string, unknown>
+}
+
+export interface SearchOptions {
+  /** The filter parameter, when it is not the field name. */
+  name?: string
+  label?: string
+  placeholder?: string
+  /** Dictionary and select filters: one value (default: several). */
+  single?: boolean
+  /** A date field filtered by a range: sends `<name>From` and `<name>To`. */
+  range?: boolean
+  /** A control of the page's own (e.g. a unit picker); Form.Item passes value/onChange. */
+  render?: () => ReactNode
+}
+
+export interface FormOptions<T> {
+  /** Width in 24ths in a drawer form (default 12; textareas 24). */
+  span?: number
+  placeholder?: string
+  extra?: ReactNode
+  /** Rules that depend on the record (e.g. a masked value sent back unchanged is kept). */
+  rules?: (ctx: FormContext<T>) => FormRule[]
+  /** Props handed to the control (maxLength, disabledDate, min, …). */
+  props?: Record<string, unknown>
+  /** The control for a `custom` field; Form.Item passes value/onChange. */
+  render?: (ctx: FormContext<T>) => ReactNode
+  /** The field's whole form item(s), e.g. an ID number that also fills the birth date. */
+  item?: (ctx: FormContext<T>) => ReactNode
+  /** Sent when left empty (default '' for texts, dictionaries and dates, else null). */
+  empty?: unknown
+}
+
+export interface DetailOptions<T> {
+  span?: number | 'filled'
+  /** Left out for this record (e.g. a revocation date of a unit never revoked). */
+  hidden?: (record: T) => boolean
+  render?: (record: T) => ReactNode
+}
+
+/** One field of a resource: where it shows (search, column, form, detail) and how. */
+export interface Field<T> {
+  /** The JSON field name (form value, filter, error `field`). */
+  name: string
+  label: string
+  type?: FieldType
+  /** The dictionary code of a `dict` field. */
+  dict?: string
+  /** The options of a `select` field. */
+  options?: Option[]
+  /** The row property shown in the table and detail (default `<name>Label` for dict, else name). */
+  display?: string
+  /** Required in the form; a string replaces the default message (请输入/请选择 + label). */
+  required?: boolean | string
+  /** Longest text, checked with a Chinese message. */
+  max?: number
+  rules?: FormRule[]
+  width?: number
+  /** A personal value the list answers masked (ID number, phone): the cell can unmask it. */
+  personal?: 'idNumber' | 'phone'
+  /** Cell of the table and the detail. */
+  render?: (value: never, record: T) => ReactNode
+  /** In the search form (default no). */
+  search?: boolean | SearchOptions
+  /** In the table (default yes); an object adds column props (sorter, fixed, ellipsis…). */
+  column?: boolean | Partial<TableColumnType<T>>
+  /** In the create/edit form (default yes, except datetime). */
+  form?: boolean | FormOptions<T>
+  /** In the detail (default yes). */
+  detail?: boolean | DetailOptions<T>
+}
+
+/** The endpoints of a resource; create/update/remove are left out where the page offers none. */
+export interface ResourceApi<T> {
+  fetch: CrudFetcher<T>
+  /** One record as the edit form starts from it (else the row is used). */
+  detail?: (id: number, unmask?: boolean) => Promise<T>
+  /** Takes the body toBody builds (typed `never` so services keep their own body types). */
+  create?: (body: never) => Promise<unknown>
+  /** Takes the body with the record's id. */
+  update?: (body: never) => Promise<unknown>
+  remove?: (ids: number[]) => Promise<unknown>
+}
+
+/** The permissions that gate the page's actions (the server checks them again). */
+export interface ResourcePermissions {
+  add?: string
+  edit?: string
+  del?: string
+  import?: string
+  export?: string
+  /** Shows masked personal values in clear (logged by the server). */
+  unmask?: string
+}
+
+export interface ResourceFormSpec {
+  /** A dialog for short forms (default: a drawer in two columns). */
+  dialog?: boolean
+  width?: number
+  /** The values a new record starts with. */
+  initial?: Record<string, unknown>
+  /** Reacts to edits, e.g. fields that follow from another. */
+  onValuesChange?: (form: FormInstance, changed: Record<string, unknown>) => void
+}
+
+/** One field list that drives a resource's search form, table, create/edit form and detail. */
+export interface Resource<T> {
+  /** Cache key of the list (one per resource). */
+  key: string
+  /** Remembers the hidden columns under this key. */
+  columnsKey?: string
+  /** What one record is called: 新增{noun}, 编辑{noun}：name, 暂无{noun}. */
+  noun: string
+  api: ResourceApi<T>
+  fields: Field<T>[]
+  /** Placeholder of the 关键字 search (`blurry`); without it there is none. */
+  keyword?: string
+  permissions?: ResourcePermissions
+  /** The staged import's kind (导入 button, gated by permissions.import). */
+  importKind?: string
+  export?: ExportAction
+  /** A record's name in titles and confirmations (default its `name`). */
+  titleOf?: (record: T) => string
+  form?: ResourceFormSpec
+  scrollX?: number
+  /** How many search fields show until 展开. */
+  searchVisible?: number
+  emptyText?: string
+}
+
+/** Declares a resource (typed, so fields check against the record). */
+export const defineResource = <T>(r: Resource<T>): Resource<T> => r
+
+/** A field that only filters the list (no column, form item or detail). */
+export function filterField<T>(name: string, label: string, search: SearchOptions = {}, type: FieldType = 'text', extra: Partial<Field<T>> = {}): Field<T> {
+  return { name, label, type, search, column: false, form: false, detail: false, ...extra }
+}
+
+const opts = <O extends object>(v: boolean | O | undefined, dflt: boolean): O | null => (v === undefined ? (dflt ? ({} as O) : null) : v === false ? null : v === true ? ({} as O) : v)
+
+export const searchOf = <T>(f: Field<T>) => opts<SearchOptions>(f.search, false)
+export const columnOf = <T>(f: Field<T>) => opts<Partial<TableColumnType<T>>>(f.column, true)
+export const formOf = <T>(f: Field<T>) => opts<FormOptions<T>>(f.form, f.type !== 'datetime')
+export const detailOf = <T>(f: Field<T>) => opts<DetailOptions<T>>(f.detail, true)
+
+/** The row property a field shows. */
+export const displayOf = <T>(f: Field<T>) => f.display ?? (f.type === 'dict' ? `${f.name}Label` : f.name)
+
+/** The dictionary codes a field list needs. */
+export const dictsOf = <T>(fields: Field<T>[]) => [...new Set(fields.flatMap((f) => (f.type === 'dict' && f.dict ? [f.dict] : [])))]
+
+/** A record's id (resources are keyed by a numeric id). */
+export const idOf = (r: unknown) => (r as { id: number }).id
+
+/** A record's name for titles and confirmations. */
+export const titleOf = <T>(res: Resource<T>, r: T) => (res.titleOf ? res.titleOf(r) : String((r as { name?: unknown }).name ?? ''))
+
+const DAY = 'YYYY-MM-DD'
+
+/** A record's values for the form: date strings become dayjs. */
+export function toFormValues<T>(fields: Field<T>[], record: T): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(record as Record<string, unknown>) }
+  for (const f of fields) {
+    const v = out[f.name]
+    if (f.type === 'date' && typeof v === 'string' && v) out[f.name] = dayjs(v)
+  }
+  return out
+}
+
+/** What an empty field sends: texts, dictionaries and dates "", numbers, pickers and ids null. */
+function emptyOf<T>(f: Field<T> | undefined, name: string): unknown {
+  const o = f ? formOf(f) : null
+  if (o && 'empty' in o) return o.empty
+  if (!f) return /Id$/.test(name) ? null : ''
+  return ['text', 'textarea', 'dict', 'select', 'date'].includes(f.type ?? 'text') ? '' : null
+}
+
+/** The form's values → the API body: dates as YYYY-MM-DD, texts trimmed, empty values as declared. */
+export function toBody<T>(fields: Field<T>[], values: Record<string, unknown>, id?: number): Record<string, unknown> {
+  const byName = new Map(fields.map((f) => [f.name, f]))
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(values)) {
+    if (dayjs.isDayjs(v)) out[k] = v.format(DAY)
+    else if (v === undefined || v === null) out[k] = emptyOf(byName.get(k), k)
+    else out[k] = typeof v === 'string' ? v.trim() : v
+  }
+  if (id) out.id = id
+  return out
+}

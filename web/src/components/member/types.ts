@@ -1,0 +1,61 @@
+/** A member as GET /api/dyjbxx and /api/dyjbxx/{id} answer (personal fields masked unless unmasked). */
+export interface Member {
+  id: number
+  name: string
+  gender: string
+  genderLabel: string
+  ethnicity: string
+  ethnicityLabel: string
+  education: string
+  educationLabel: string
+  professionalTitle: string
+  professionalTitleLabel: string
+  post: string
+  postLabel: string
+  personCategory: string
+  personCategoryLabel: string
+  personType: string
+  personTypeLabel: string
+  partyStatus: string
+  partyStatusLabel: string
+  memberStatus: string
+  memberStatusLabel: string
+  source: string
+  sourceLabel: string
+  idNumber: string
+  phone: string
+  masked: boolean
+  birthDate: string | null
+  staffOrStudentNo: string
+  grade: string
+  gradeLabel: string
+  className: string
+  unitDeptId: number | null
+  unitName: string
+  orgId: number
+  orgName: string
+  userId: number | null
+  appliedOn: string | null
+  joinedOn: string | null
+  fullOn: string | null
+  photoFileId: number | null
+  remark: string
+  createTime: string
+  updateTime: string
+  warnings?: string[]
+}
+
+/** The dictionary fields of a member: field name → dictionary code and label. */
+export const MEMBER_DICT_FIELDS = {
+  gender: ['DJ_COMM_XB', '性别'],
+  ethnicity: ['DJ_COMM_MZXX', '民族'],
+  education: ['DJ_DY_XLXX', '学历'],
+  professionalTitle: ['DJ_JBXX_ZYJSZC', '专业技术职称'],
+  post: ['DJ_DY_GZGWXX', '工作岗位'],
+  personCategory: ['DJ_DY_RYLBXX', '人员类别'],
+  personType: ['DJ_DYJBXX_RYLX', '人员类型'],
+  partyStatus: ['DJ_DY_DJZTXX', '党籍状态'],
+  memberStatus: ['DY_ZT', '党员状态'],
+  source: ['DY_LY', '党员来源'],
+  grade: ['njOptions', '年级'],
+} as const

@@ -1,0 +1,46 @@
+import type { Field } from '@/components/crud'
+import { personalFields } from '@/components/personal/personalFields'
+import UnitSelect from '@/components/unit/UnitSelect'
+import { DICT_ETHNICITY, DICT_GENDER, type PersonView } from './types'
+
+/** The unit of a person or class: picked by the unit picker, shown by its name. */
+export function unitField<T extends { unitName: string }>(): Field<T> {
+  return {
+    name: 'unitDeptId',
+    label: '所在单位',
+    display: 'unitName',
+    type: 'custom',
+    required: '请选择所在单位',
+    width: 160,
+    column: { ellipsis: true },
+    search: { label: '单位', render: () => <UnitSelect style={{ width: 200 }} /> },
+    form: { render: ({ record }) => <UnitSelect selectedLabel={record?.unitName} /> },
+  }
+}
+
+/** The fields students and teachers share; each page puts them in its own order. */
+export function personFields<T extends PersonView>(statusDict: string) {
+  const f = (field: Field<T>) => field
+  return {
+    ...personalFields<T>(),
+    name: f({ name: 'name', label: '姓名', required: true, max: 50, width: 100, column: { sorter: true } }),
+    gender: f({ name: 'gender', label: '性别', type: 'dict', dict: DICT_GENDER, required: true, width: 70, search: { single: true } }),
+    ethnicity: f({ name: 'ethnicity', label: '民族', type: 'dict', dict: DICT_ETHNICITY, column: false }),
+    unit: unitField<T>(),
+    status: f({ name: 'status', label: '状态', type: 'dict', dict: statusDict, width: 80, search: true }),
+    createTime: f({ name: 'createTime', label: '创建时间', type: 'datetime', width: 170 }),
+    remark: f({ name: 'remark', label: '备注', type: 'textarea', max: 500, column: false }),
+  }
+}
+
+/** What students, teachers and classes share: the list key, the ry:* permissions, import and export of their kind. */
+export function peopleResource(kind: 'xsjbxx' | 'jsjbxx' | 'bj', noun: string) {
+  return {
+    key: kind,
+    columnsKey: `people.${kind}`,
+    noun,
+    permissions: { add: 'ry:add', edit: 'ry:edit', del: 'ry:del', import: 'ry:import', unmask: 'ry:unmask' },
+    importKind: kind,
+    export: { url: `/api/${kind}/export`, fileName: `${noun}信息.xlsx` },
+  }
+}
