@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web test test-go test-go-pg test-web test-e2e bench deps clean
+.PHONY: run build go-build web perms test test-go test-go-pg test-web test-e2e bench deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data
@@ -26,6 +26,11 @@ go-build:
 
 web: web/node_modules/.installed
 	cd web && npm run build
+
+## perms: regenerate web/src/api/permissions.ts from the routes and seeded menus
+## (TestWebPermissionsMatchServer in internal/app fails until it is rerun after a permission changes)
+perms:
+	$(GO) run ./cmd/zhdj perms web/src/api/permissions.ts
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

@@ -26,3 +26,28 @@ export async function downloadFile(url: string, params?: object, fallbackName?: 
 }
 
 export const downloadStoredFile = (id: number, name?: string) => downloadFile('/api/file/download', { id }, name)
+
+/** A stored file's bytes: the API wants the session's bearer token, which an <img> or a link cannot send. */
+export const viewStoredFile = (id: number, opts: { silent?: boolean } = {}) =>
+  http.get<Blob>('/api/file/view', { params: { id }, responseType: 'blob', silent: opts.silent }).then((r) => r.data)
+
+const IMAGE_EXTS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'])
+
+/**
+ * How a stored file previews in the browser, or null when it only downloads. The server serves inline by
+ * extension (system.InlineTypes: these images and PDF), so the name decides; the content type is the fallback.
+ */
+export function previewKind(name: string, contentType = ''): 'image' | 'pdf' | null {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1].toLowerCase()
+  if (ext) return IMAGE_EXTS.has(ext) ? 'image' : ext === 'pdf' ? 'pdf' : null
+  if (/^image\/(png|jpe?g|gif|webp|bmp)$/.test(contentType)) return 'image'
+  return contentType === 'application/pdf' ? 'pdf' : null
+}
+
+/** Opens a stored file (image or PDF) in a new tab, from a blob URL fetched with the token. */
+export async function openStoredFile(id: number): Promise<void> {
+  const url = URL.createObjectURL(await viewStoredFile(id))
+  window.open(url, '_blank', 'noopener')
+  // The tab has loaded the blob long before this; revoking frees the bytes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}

@@ -1,6 +1,7 @@
 import { EyeOutlined } from '@ant-design/icons'
 import { Button, Space, Tooltip } from 'antd'
 import { useState } from 'react'
+import type { Perm } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
 
 /** A record with personal fields the list answers masked. */
@@ -17,7 +18,7 @@ export interface MaskedPerson {
  * list answers them, with an unmask button for holders of `permission` that fetches the record in
  * clear (each view is logged by the server).
  */
-export function usePersonalCells<T extends MaskedPerson>(permission: string, detail: (id: number, unmask: boolean) => Promise<MaskedPerson>) {
+export function usePersonalCells<T extends MaskedPerson>(permission: Perm, detail: (id: number, unmask: boolean) => Promise<MaskedPerson>) {
   const canUnmask = useHasPermission([permission])
   const [revealed, setRevealed] = useState<Record<number, { idNumber: string; phone: string }>>({})
 

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableProps } from 'antd'
 import { useMemo, useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -30,8 +31,8 @@ export default function ConfigPage() {
   const crud = useCrud<SysConfig>({ key: 'sys-config', fetch: fetchConfigs })
   const all = useQuery({ queryKey: ['sys-config', 'all'], queryFn: allConfigs })
   const groups = useMemo(() => [...new Set((all.data ?? []).map((c) => c.configGroup).filter(Boolean))].sort(), [all.data])
-  const canEdit = useHasPermission(['sysConfig:edit'])
-  const canDelete = useHasPermission(['sysConfig:del'])
+  const canEdit = useHasPermission([PERM.sysConfigEdit])
+  const canDelete = useHasPermission([PERM.sysConfigDel])
   const [editing, setEditing] = useState<SysConfig | 'new' | null>(null)
 
   // The shell reads the public settings (title, footer, password rule): reload them as well.
@@ -111,7 +112,7 @@ export default function ConfigPage() {
           { name: 'configGroup', label: '分组', type: 'select', options: groups.map((g) => ({ label: groupLabel(g), value: g })) },
         ]}
         toolbar={
-          <Permission need={['sysConfig:add']}>
+          <Permission need={[PERM.sysConfigAdd]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               新增
             </Button>

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Popconfirm, Space, Tooltip, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -14,9 +15,9 @@ import type { Dept } from './types'
 export default function DeptPage() {
   const crud = useCrud<Dept>({ key: 'depts', fetch: fetchDepts, pageSize: 1000 })
   const client = useQueryClient()
-  const canAdd = useHasPermission(['dept:add'])
-  const canEdit = useHasPermission(['dept:edit'])
-  const canDelete = useHasPermission(['dept:del'])
+  const canAdd = useHasPermission([PERM.deptAdd])
+  const canEdit = useHasPermission([PERM.deptEdit])
+  const canDelete = useHasPermission([PERM.deptDel])
   const [editing, setEditing] = useState<{ dept: Dept | null; parentId: number | null } | null>(null)
 
   // Pickers elsewhere (users, roles) cache the tree: refresh them too.
@@ -95,7 +96,7 @@ export default function DeptPage() {
           { name: 'enabled', label: '状态', type: 'select', options: ENABLED_OPTIONS },
         ]}
         toolbar={
-          <Permission need={['dept:add']}>
+          <Permission need={[PERM.deptAdd]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ dept: null, parentId: null })}>
               新增
             </Button>

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Col, Popconfirm, Row, Space, Typography, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -12,8 +13,8 @@ import type { Dict } from './types'
 /** 字典管理: dictionaries on the left, the chosen one's values on the right. */
 export default function DictPage() {
   const crud = useCrud<Dict>({ key: 'dicts-admin', fetch: fetchDicts })
-  const canEdit = useHasPermission(['dict:edit'])
-  const canDelete = useHasPermission(['dict:del'])
+  const canEdit = useHasPermission([PERM.dictEdit])
+  const canDelete = useHasPermission([PERM.dictDel])
   const [editing, setEditing] = useState<Dict | 'new' | null>(null)
   const [current, setCurrent] = useState<Dict | null>(null)
 
@@ -80,7 +81,7 @@ export default function DictPage() {
           columns={columns}
           searchFields={[{ name: 'blurry', label: '关键字', placeholder: '名称或描述' }]}
           toolbar={
-            <Permission need={['dict:add']}>
+            <Permission need={[PERM.dictAdd]}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                 新增字典
               </Button>

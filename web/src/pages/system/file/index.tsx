@@ -1,6 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons'
 import { Button, Popconfirm, Space, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import { useHasPermission } from '@/components/Permission'
@@ -12,7 +13,7 @@ import type { FileRow } from './types'
 /** 文件管理: every uploaded file; upload, download, preview, delete. */
 export default function FilePage() {
   const crud = useCrud<FileRow>({ key: 'files', fetch: fetchFiles })
-  const canDelete = useHasPermission(['file:del'])
+  const canDelete = useHasPermission([PERM.fileDel])
   const [uploading, setUploading] = useState(false)
 
   const remove = async (f: FileRow) => {

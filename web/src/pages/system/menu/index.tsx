@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Popconfirm, Space, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import MenuIcon from '@/components/MenuIcon'
@@ -23,9 +24,9 @@ export function deleteWarning(m: Menu): string {
 export default function MenuPage() {
   // The endpoint answers the whole tree; one big page keeps every root on screen.
   const crud = useCrud<Menu>({ key: 'menus', fetch: fetchMenuTree, pageSize: 1000 })
-  const canAdd = useHasPermission(['menu:add'])
-  const canEdit = useHasPermission(['menu:edit'])
-  const canDelete = useHasPermission(['menu:del'])
+  const canAdd = useHasPermission([PERM.menuAdd])
+  const canEdit = useHasPermission([PERM.menuEdit])
+  const canDelete = useHasPermission([PERM.menuDel])
   const [editing, setEditing] = useState<{ menu: Menu | null; parent: Menu | null } | null>(null)
 
   // The sidebar is built from the same menus: refresh it along with the table.
@@ -102,7 +103,7 @@ export default function MenuPage() {
         columns={columns}
         searchFields={[{ name: 'blurry', label: '关键字', placeholder: '标题、权限标识或组件' }]}
         toolbar={
-          <Permission need={['menu:add']}>
+          <Permission need={[PERM.menuAdd]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ menu: null, parent: null })}>
               新增
             </Button>

@@ -1,6 +1,7 @@
 import { SendOutlined } from '@ant-design/icons'
 import { Alert, Button, Card, Form, Input, Radio, Switch } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
 import UserPicker from '@/components/UserPicker'
@@ -30,8 +31,8 @@ const KINDS = [
 export default function MessageAdminPage() {
   const [form] = Form.useForm<NoticeForm>()
   const kind = Form.useWatch('kind', form) ?? 'message'
-  const canSend = useHasPermission(['msg:add'])
-  const canPick = useHasPermission(['user:list'])
+  const canSend = useHasPermission([PERM.msgAdd])
+  const canPick = useHasPermission([PERM.userList])
   const [sending, setSending] = useState(false)
 
   const send = (v: NoticeForm) => {

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Col, Popconfirm, Row, Space, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -15,8 +16,8 @@ const scopeLabel = (r: Role) => r.dataScopeLabel || DATA_SCOPES.find((s) => s.va
 /** 角色管理: roles with level and data scope on the left, the chosen role's menu permissions on the right. */
 export default function RolePage() {
   const crud = useCrud<Role>({ key: 'roles', fetch: fetchRoles })
-  const canEdit = useHasPermission(['role:edit'])
-  const canDelete = useHasPermission(['role:del'])
+  const canEdit = useHasPermission([PERM.roleEdit])
+  const canDelete = useHasPermission([PERM.roleDel])
   const [editing, setEditing] = useState<Role | 'new' | null>(null)
   const [current, setCurrent] = useState<Role | null>(null)
 
@@ -102,7 +103,7 @@ export default function RolePage() {
           columns={columns}
           searchFields={[{ name: 'blurry', label: '关键字', placeholder: '角色名称或描述' }]}
           toolbar={
-            <Permission need={['role:add']}>
+            <Permission need={[PERM.roleAdd]}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                 新增
               </Button>

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button, Popconfirm, Space, Tag, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import { useHasPermission } from '@/components/Permission'
@@ -15,7 +16,7 @@ import type { School } from './types'
 export default function SchoolPage() {
   const crud = useCrud<School>({ key: 'schools', fetch: fetchSchools })
   const current = useConfigStore((s) => s.school?.code)
-  const canEdit = useHasPermission(['school:edit'])
+  const canEdit = useHasPermission([PERM.schoolEdit])
   const [editing, setEditing] = useState<School | 'new' | null>(null)
 
   // The login page and the shell show the current school: reload it after a change.

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Empty, Popconfirm, Space, type TableProps } from 'antd'
 import { useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -25,8 +26,8 @@ export default function DetailPane({ dict }: { dict: Dict | null }) {
 function Details({ dict }: { dict: Dict }) {
   const crud = useCrud<DictDetail>({ key: `dict-detail-${dict.name}`, fetch: detailFetcher(dict.name) })
   const client = useQueryClient()
-  const canEdit = useHasPermission(['dict:edit'])
-  const canDelete = useHasPermission(['dict:del'])
+  const canEdit = useHasPermission([PERM.dictEdit])
+  const canDelete = useHasPermission([PERM.dictDel])
   const [editing, setEditing] = useState<DictDetail | 'new' | null>(null)
 
   // Pages read dictionaries through a session cache (useDicts): drop it so they see the change.
@@ -93,7 +94,7 @@ function Details({ dict }: { dict: Dict }) {
             { name: 'enabled', label: '状态', type: 'select', options: ENABLED_OPTIONS },
           ]}
           toolbar={
-            <Permission need={['dict:add']}>
+            <Permission need={[PERM.dictAdd]}>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
                 新增字典值
               </Button>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Empty, Space, Spin, Tree, Typography } from 'antd'
 import { useEffect, useMemo, useState, type Key } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
 import { MENU_BUTTON, MENU_TYPE_LABELS, type Menu } from '../../shared/menu'
@@ -36,9 +37,9 @@ export function initialChecked(tree: Menu[], menus: number[]): number[] {
 
 /** The role's menus and buttons as a checkable tree; saving sends the checked ids with their parents. */
 export default function MenuPermission({ role }: Props) {
-  const canList = useHasPermission(['menu:list'])
+  const canList = useHasPermission([PERM.menuList])
   // Roles the caller holds or does not manage are shown read-only.
-  const canEdit = useHasPermission(['role:edit']) && !!role?.editable
+  const canEdit = useHasPermission([PERM.roleEdit]) && !!role?.editable
   const tree = useQuery({ queryKey: ['menus', 'tree'], queryFn: menuTree, enabled: canList && !!role })
   const detail = useQuery({ queryKey: ['role', role?.id], queryFn: () => getRole(role!.id), enabled: canList && !!role })
   const [checked, setChecked] = useState<Key[]>([])

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Select, Switch } from 'antd'
+import { PERM } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
 import { useDicts } from '@/components/dict/useDicts'
 import { isValidEmail, isValidMobile } from '@/utils/validate'
@@ -35,7 +36,7 @@ function roleOptions(assignable: { id: number; name: string }[], held: { id: num
 
 /** Create or edit a user. A new account gets its own random initial password (shown once) and must change it. */
 export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
-  const canSeeRoles = useHasPermission(['role:list'])
+  const canSeeRoles = useHasPermission([PERM.roleList])
   const roles = useQuery({ queryKey: ['roles', 'all'], queryFn: allRoles, enabled: canSeeRoles, staleTime: 60_000 })
   const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
 

@@ -1,6 +1,7 @@
 import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Dropdown, Popconfirm, Space, Switch, Tag, Tooltip, type MenuProps, type TableProps } from 'antd'
 import { useEffect, useRef, useState } from 'react'
+import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { CrudTable, useCrud, type SearchField } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
@@ -55,9 +56,9 @@ export default function UserList({ view, deptId }: Props) {
 
   const me = useSessionStore((s) => s.user?.id)
   const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
-  const canEdit = useHasPermission(['user:edit'])
-  const canPass = useHasPermission(['user:pass'])
-  const canDelete = useHasPermission(['user:del'])
+  const canEdit = useHasPermission([PERM.userEdit])
+  const canPass = useHasPermission([PERM.userPass])
+  const canDelete = useHasPermission([PERM.userDel])
   const selection = useSelection(crud.rows)
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
@@ -244,12 +245,12 @@ export default function UserList({ view, deptId }: Props) {
     <>
       {view === 'all' && (
         <>
-          <Permission need={['user:add']}>
+          <Permission need={[PERM.userAdd]}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               新增
             </Button>
           </Permission>
-          <Permission need={['user:add']}>
+          <Permission need={[PERM.userAdd]}>
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
               导入
             </Button>
@@ -260,14 +261,14 @@ export default function UserList({ view, deptId }: Props) {
         </>
       )}
       {view === 'noEnter' && (
-        <Permission need={['user:edit']}>
+        <Permission need={[PERM.userEdit]}>
           <Button type="primary" disabled={selection.count === 0} onClick={() => void batch(selection.ids)}>
             批量激活{selection.count > 0 ? `（${selection.count}）` : ''}
           </Button>
         </Permission>
       )}
       {view === 'hasLeft' && (
-        <Permission need={['user:edit']}>
+        <Permission need={[PERM.userEdit]}>
           <Button danger disabled={selection.count === 0} onClick={() => void batch(selection.ids)}>
             批量停用{selection.count > 0 ? `（${selection.count}）` : ''}
           </Button>
