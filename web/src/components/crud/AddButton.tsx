@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons'
+import type { Perm } from '@/api/permissions'
 import { Button } from 'antd'
 import type { ReactNode } from 'react'
 import Permission from '@/components/Permission'
 
 interface Props {
   /** The permission that may add (e.g. dw:add); without it everyone sees the button. */
-  need?: string
+  need?: Perm
   onClick: () => void
   children?: ReactNode
 }

@@ -1,4 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons'
+import type { Perm } from '@/api/permissions'
 import { Button } from 'antd'
 import { useState } from 'react'
 import { ImportWizard } from '@/components/import'
@@ -6,7 +7,7 @@ import Permission from '@/components/Permission'
 
 interface Props {
   /** The permission that may import (e.g. dw:import). */
-  need: string
+  need: Perm
   /** Import kind of the staged import API. */
   kind: string
   title: string

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { PERM } from '@/api/permissions'
 import type MockAdapter from 'axios-mock-adapter'
 import dayjs from 'dayjs'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -79,15 +80,15 @@ describe('resource kit', { timeout: 20_000 }, () => {
   })
 
   it('gates each row action by its permission and hides actions marked hidden', async () => {
-    signIn(['x:edit'])
+    signIn([PERM.dwEdit])
     renderWithApp(
       <RowActions
         actions={[
-          { key: 'edit', label: '编辑', need: 'x:edit', onClick: () => undefined },
-          { key: 'child', label: '新增下级', need: 'x:add', onClick: () => undefined },
+          { key: 'edit', label: '编辑', need: PERM.dwEdit, onClick: () => undefined },
+          { key: 'child', label: '新增下级', need: PERM.dwAdd, onClick: () => undefined },
           { key: 'detail', label: '详情', hidden: true, onClick: () => undefined },
         ]}
-        more={[{ key: 'del', label: '删除', need: 'x:del', onClick: () => undefined }]}
+        more={[{ key: 'del', label: '删除', need: PERM.dwDel, onClick: () => undefined }]}
       />,
     )
     expect(screen.getByRole('button', { name: '编辑' })).toBeTruthy()

@@ -43,8 +43,8 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
   const crud = useCrud<T>({ key: res.key, fetch: res.api.fetch })
   const dicts = useDicts(...dictsOf(res.fields)) as Record<string, Option[]>
   const perms = res.permissions ?? {}
-  const canDelete = useHasPermission([perms.del ?? '']) && !!perms.del && !!res.api.remove
-  const canExport = useHasPermission([perms.export ?? '']) || !perms.export
+  const canDelete = useHasPermission(perms.del ? [perms.del] : []) && !!perms.del && !!res.api.remove
+  const canExport = useHasPermission(perms.export ? [perms.export] : []) || !perms.export
   const [editing, setEditing] = useState<T | 'new' | null>(null)
   const columns = useResourceColumns(res)
 

@@ -1,4 +1,5 @@
 import { DownOutlined } from '@ant-design/icons'
+import type { Perm } from '@/api/permissions'
 import { Button, Dropdown, Space, type TableColumnType } from 'antd'
 import type { ReactNode } from 'react'
 import { useSessionStore } from '@/stores/session'
@@ -9,7 +10,7 @@ export interface RowAction {
   key: string
   label: ReactNode
   onClick: () => void
-  need?: string
+  need?: Perm
   hidden?: boolean
   danger?: boolean
 }

@@ -1,4 +1,5 @@
 import type { FormInstance, FormRule, TableColumnType } from 'antd'
+import type { Perm } from '@/api/permissions'
 import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import type { ExportAction } from './CrudTable'
@@ -106,13 +107,13 @@ export interface ResourceApi<T> {
 
 /** The permissions that gate the page's actions (the server checks them again). */
 export interface ResourcePermissions {
-  add?: string
-  edit?: string
-  del?: string
-  import?: string
-  export?: string
+  add?: Perm
+  edit?: Perm
+  del?: Perm
+  import?: Perm
+  export?: Perm
   /** Shows masked personal values in clear (logged by the server). */
-  unmask?: string
+  unmask?: Perm
 }
 
 export interface ResourceFormSpec {

@@ -10,7 +10,7 @@ import { columnOf, displayOf, type Resource } from './resource'
  */
 export function useResourceColumns<T>(res: Resource<T>): TableColumnType<T>[] {
   const detail = res.api.detail as ((id: number, unmask: boolean) => Promise<MaskedPerson>) | undefined
-  const personal = usePersonalCells<MaskedPerson>(res.permissions?.unmask ?? '', detail ?? (() => Promise.reject(new Error('no detail'))))
+  const personal = usePersonalCells<MaskedPerson>(res.permissions?.unmask, detail ?? (() => Promise.reject(new Error('no detail'))))
   const canUnmask = !!res.permissions?.unmask && !!detail
   return useMemo(
     () =>

@@ -1,4 +1,5 @@
 import { Tag } from 'antd'
+import { PERM } from '@/api/permissions'
 import { Link } from 'react-router'
 import { defineResource, filterField, type Field } from '@/components/crud'
 import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
@@ -24,7 +25,7 @@ export const memberResource = defineResource<Member>({
   noun: '党员',
   api: { fetch: fetchMembers, detail: memberDetail, create: createMember, update: updateMember, remove: deleteMembers },
   keyword: '姓名、学号/工号、身份证号或手机号',
-  permissions: { add: 'dy:add', edit: 'dy:edit', del: 'dy:del', import: 'dy:import', export: 'dy:export', unmask: 'dy:unmask' },
+  permissions: { add: PERM.dyAdd, edit: PERM.dyEdit, del: PERM.dyDel, import: PERM.dyImport, export: PERM.dyExport, unmask: PERM.dyUnmask },
   importKind: 'dyjbxx',
   export: { url: MEMBER_EXPORT_URL, fileName: '党员花名册.xlsx', label: '导出花名册' },
   searchVisible: 4,

@@ -18,8 +18,8 @@ export interface MaskedPerson {
  * list answers them, with an unmask button for holders of `permission` that fetches the record in
  * clear (each view is logged by the server).
  */
-export function usePersonalCells<T extends MaskedPerson>(permission: Perm, detail: (id: number, unmask: boolean) => Promise<MaskedPerson>) {
-  const canUnmask = useHasPermission([permission])
+export function usePersonalCells<T extends MaskedPerson>(permission: Perm | undefined, detail: (id: number, unmask: boolean) => Promise<MaskedPerson>) {
+  const canUnmask = useHasPermission(permission ? [permission] : [])
   const [revealed, setRevealed] = useState<Record<number, { idNumber: string; phone: string }>>({})
 
   const reveal = async (p: T) => {

@@ -1,4 +1,5 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { PERM } from '@/api/permissions'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Space, Spin, Tabs } from 'antd'
 import { useState } from 'react'
@@ -16,8 +17,8 @@ export default function MemberDetailPage() {
   const id = Number(params.get('id'))
   const valid = Number.isInteger(id) && id > 0
   const client = useQueryClient()
-  const canEdit = useHasPermission(['dy:edit'])
-  const canUnmask = useHasPermission(['dy:unmask'])
+  const canEdit = useHasPermission([PERM.dyEdit])
+  const canUnmask = useHasPermission([PERM.dyUnmask])
   const [unmask, setUnmask] = useState(false)
   const [editing, setEditing] = useState<Member | null>(null)
   const detail = useQuery({ queryKey: ['dyjbxx', 'detail', id, unmask], queryFn: () => memberDetail(id, unmask), enabled: valid })

@@ -1,4 +1,5 @@
 import { Button, Space, Tag, type TableColumnType } from 'antd'
+import { PERM } from '@/api/permissions'
 import { actionColumn, confirmAction, CrudTable, defineResource, RowActions, useCrud, useResourceColumns } from '@/components/crud'
 import { useSelection } from '@/components/crud/useSelection'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -35,7 +36,7 @@ const sessions = defineResource<OnlineSession>({
 /** 在线用户: active sessions; 强制退出 ends them. */
 export default function OnlinePage() {
   const crud = useCrud<OnlineSession>({ key: sessions.key, fetch: sessions.api.fetch })
-  const canKick = useHasPermission(['online:del'])
+  const canKick = useHasPermission([PERM.onlineDel])
   const fields = useResourceColumns(sessions)
   // The caller's own session cannot be chosen.
   const selection = useSelection(crud.rows.filter((r) => !r.current))
@@ -68,7 +69,7 @@ export default function OnlinePage() {
       columns={canKick ? [selectColumn, ...fields, { ...kickColumn, fixed: undefined }] : fields}
       searchFields={[{ name: 'blurry', label: '关键字', placeholder: sessions.keyword }]}
       toolbar={
-        <Permission need={['online:del']}>
+        <Permission need={[PERM.onlineDel]}>
           <Button danger disabled={selection.count === 0} onClick={() => void kick(selection.ids, `确定强制退出选中的 ${selection.count} 个会话吗？这些用户须重新登录。`)}>
             批量强制退出{selection.count > 0 ? `（${selection.count}）` : ''}
           </Button>

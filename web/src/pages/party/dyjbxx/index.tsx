@@ -1,4 +1,5 @@
 import { Checkbox } from 'antd'
+import { PERM } from '@/api/permissions'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ResourcePage } from '@/components/crud'
@@ -9,8 +10,8 @@ import { useHasPermission } from '@/components/Permission'
 /** 党员信息: the members of the caller's organisations, with filters on every dictionary field. */
 export default function MemberPage() {
   const navigate = useNavigate()
-  const canExport = useHasPermission(['dy:export'])
-  const canUnmask = useHasPermission(['dy:unmask'])
+  const canExport = useHasPermission([PERM.dyExport])
+  const canUnmask = useHasPermission([PERM.dyUnmask])
   // Holders of dy:unmask may export the roster with ID numbers and phones in clear (logged).
   const [exportClear, setExportClear] = useState(false)
   return (

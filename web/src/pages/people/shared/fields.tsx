@@ -1,4 +1,5 @@
 import type { Field } from '@/components/crud'
+import { PERM } from '@/api/permissions'
 import { personalFields } from '@/components/personal/personalFields'
 import UnitSelect from '@/components/unit/UnitSelect'
 import { DICT_ETHNICITY, DICT_GENDER, type PersonView } from './types'
@@ -39,7 +40,7 @@ export function peopleResource(kind: 'xsjbxx' | 'jsjbxx' | 'bj', noun: string) {
     key: kind,
     columnsKey: `people.${kind}`,
     noun,
-    permissions: { add: 'ry:add', edit: 'ry:edit', del: 'ry:del', import: 'ry:import', unmask: 'ry:unmask' },
+    permissions: { add: PERM.ryAdd, edit: PERM.ryEdit, del: PERM.ryDel, import: PERM.ryImport, unmask: PERM.ryUnmask },
     importKind: kind,
     export: { url: `/api/${kind}/export`, fileName: `${noun}信息.xlsx` },
   }

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { PERM } from '@/api/permissions'
 import { Space, Tag } from 'antd'
 import { useState } from 'react'
 import { actionColumn, AddButton, CrudTable, ImportButton, ResourceForm, RowActions, searchFieldsOf, useCrud, useResourceColumns } from '@/components/crud'
@@ -56,12 +57,12 @@ export default function UnitPage() {
         <RowActions
           actions={[
             { key: 'detail', label: '详情', onClick: () => setViewing(u.id) },
-            { key: 'child', label: '新增下级', need: 'dw:add', hidden: !live, onClick: () => setEditing({ unit: null, parent: u }) },
-            { key: 'edit', label: u.hasInfo ? '编辑' : '完善信息', need: 'dw:edit', onClick: () => void edit(u) },
+            { key: 'child', label: '新增下级', need: PERM.dwAdd, hidden: !live, onClick: () => setEditing({ unit: null, parent: u }) },
+            { key: 'edit', label: u.hasInfo ? '编辑' : '完善信息', need: PERM.dwEdit, onClick: () => void edit(u) },
           ]}
           more={[
-            { key: 'revoke', label: '撤销', danger: true, need: 'dw:del', hidden: !(u.hasInfo && live), onClick: () => setRevoking(u) },
-            { key: 'restore', label: '恢复', need: 'dw:del', hidden: live, onClick: () => void confirmRestore(u).then((ok) => ok && changed()) },
+            { key: 'revoke', label: '撤销', danger: true, need: PERM.dwDel, hidden: !(u.hasInfo && live), onClick: () => setRevoking(u) },
+            { key: 'restore', label: '恢复', need: PERM.dwDel, hidden: live, onClick: () => void confirmRestore(u).then((ok) => ok && changed()) },
           ]}
         />
       )
@@ -82,8 +83,8 @@ export default function UnitPage() {
         emptyText={tree ? '暂无单位' : '没有符合条件的单位'}
         toolbar={
           <>
-            <AddButton need="dw:add" onClick={() => setEditing({ unit: null, parent: null })} />
-            <ImportButton need="dw:import" kind="dw" title="单位信息" onDone={changed} />
+            <AddButton need={PERM.dwAdd} onClick={() => setEditing({ unit: null, parent: null })} />
+            <ImportButton need={PERM.dwImport} kind="dw" title="单位信息" onDone={changed} />
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { Tag } from 'antd'
+import { PERM } from '@/api/permissions'
 import dayjs, { type Dayjs } from 'dayjs'
 import { defineResource } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
@@ -18,7 +19,7 @@ export const unitResource = defineResource<Unit>({
   noun: '单位',
   api: { fetch: fetchUnits, detail: unitDetail, create: createUnit, update: updateUnit },
   keyword: '单位名称、简称或编码',
-  permissions: { add: 'dw:add', edit: 'dw:edit', del: 'dw:del', import: 'dw:import' },
+  permissions: { add: PERM.dwAdd, edit: PERM.dwEdit, del: PERM.dwDel, import: PERM.dwImport },
   importKind: 'dw',
   export: { url: '/api/dwxx/export', fileName: '单位信息.xlsx' },
   scrollX: 1500,

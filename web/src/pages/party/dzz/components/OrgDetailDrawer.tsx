@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PERM } from '@/api/permissions'
 import { Alert, Descriptions, Drawer, Empty, Space, Spin, Tabs, Tag } from 'antd'
 import { useHasPermission } from '@/components/Permission'
 import ChangeTrail from '@/components/trail/ChangeTrail'
@@ -23,7 +24,7 @@ interface Props {
 /** An organisation's details, the rules it breaks (RULES.md §4) and its change trail with restore. */
 export default function OrgDetailDrawer({ id, onClose, onChanged }: Props) {
   const client = useQueryClient()
-  const canRestore = useHasPermission(['dzz:edit'])
+  const canRestore = useHasPermission([PERM.dzzEdit])
   const q = useQuery({ queryKey: ['dzz', 'detail', id], queryFn: () => orgDetail(id) })
   const d = q.data
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { PERM } from '@/api/permissions'
 import { Button, Space, Tag, Tooltip, type TableProps } from 'antd'
 import { useEffect, useState, type Key } from 'react'
 import { actionColumn, AddButton, confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud } from '@/components/crud'
@@ -20,7 +21,7 @@ const STATUS_OPTIONS = [
 export default function OrgTree() {
   const crud = useCrud<OrgNode>({ key: 'dzz-tree', fetch: fetchTree, pageSize: 1 })
   const client = useQueryClient()
-  const canMove = useHasPermission(['dzz:move'])
+  const canMove = useHasPermission([PERM.dzzMove])
   const [op, setOp] = useState<OrgOp | null>(null)
   // The detail opens from the row, or from a link (?id=) of the organisation trail page.
   const [viewing, setViewing, closeDetail] = useLinkedRecord()
@@ -83,16 +84,16 @@ export default function OrgTree() {
         <RowActions
           actions={[
             { key: 'detail', label: '详情', onClick: () => setViewing(n.id) },
-            { key: 'child', label: '新增下级', need: 'dzz:add', hidden: dead, onClick: () => setOp({ kind: 'create', parent: n }) },
-            { key: 'edit', label: '编辑', need: 'dzz:edit', onClick: () => void edit(n) },
+            { key: 'child', label: '新增下级', need: PERM.dzzAdd, hidden: dead, onClick: () => setOp({ kind: 'create', parent: n }) },
+            { key: 'edit', label: '编辑', need: PERM.dzzEdit, onClick: () => void edit(n) },
           ]}
           more={[
-            { key: 'rename', label: '更名', need: 'dzz:edit', hidden: dead, onClick: op('rename') },
-            { key: 'move', label: '调整上级', need: 'dzz:move', hidden: dead, onClick: op('move') },
-            { key: 'merge', label: '合并到…', need: 'dzz:move', hidden: dead, onClick: () => setOp({ kind: 'merge', sources: [n] }) },
-            { key: 'split', label: '拆分', need: 'dzz:move', hidden: dead, onClick: op('split') },
-            { key: 'revoke', label: '撤销', danger: true, need: 'dzz:del', hidden: dead, onClick: op('revoke') },
-            { key: 'delete', label: '删除', danger: true, need: 'dzz:del', onClick: () => void remove(n) },
+            { key: 'rename', label: '更名', need: PERM.dzzEdit, hidden: dead, onClick: op('rename') },
+            { key: 'move', label: '调整上级', need: PERM.dzzMove, hidden: dead, onClick: op('move') },
+            { key: 'merge', label: '合并到…', need: PERM.dzzMove, hidden: dead, onClick: () => setOp({ kind: 'merge', sources: [n] }) },
+            { key: 'split', label: '拆分', need: PERM.dzzMove, hidden: dead, onClick: op('split') },
+            { key: 'revoke', label: '撤销', danger: true, need: PERM.dzzDel, hidden: dead, onClick: op('revoke') },
+            { key: 'delete', label: '删除', danger: true, need: PERM.dzzDel, onClick: () => void remove(n) },
           ]}
         />
       )
@@ -130,8 +131,8 @@ export default function OrgTree() {
         }
         toolbar={
           <>
-            <AddButton need="dzz:add" onClick={() => setOp({ kind: 'create', parent: null })} />
-            <ImportButton need="dzz:import" kind="dzzxx" title="党组织" onDone={changed} />
+            <AddButton need={PERM.dzzAdd} onClick={() => setOp({ kind: 'create', parent: null })} />
+            <ImportButton need={PERM.dzzImport} kind="dzzxx" title="党组织" onDone={changed} />
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { PERM } from '@/api/permissions'
 import { Drawer, Empty, Spin, Tabs } from 'antd'
 import { ResourceDescriptions } from '@/components/crud'
 import { useHasPermission } from '@/components/Permission'
@@ -17,7 +18,7 @@ interface Props {
 /** A unit's information, its leadership teams and its change trail with restore. */
 export default function UnitDetailDrawer({ id, onClose, onChanged }: Props) {
   const client = useQueryClient()
-  const canEdit = useHasPermission(['dw:edit'])
+  const canEdit = useHasPermission([PERM.dwEdit])
   const q = useQuery({ queryKey: ['dwxx', 'detail', id], queryFn: () => unitDetail(id) })
   const d = q.data
 
