@@ -58,21 +58,21 @@ func (in *Input) normalise() error {
 	in.ContactPhone = strings.TrimSpace(in.ContactPhone)
 	switch {
 	case in.Name == "" || len([]rune(in.Name)) > maxName:
-		return httpx.BadRequest("请输入党组织名称（不超过%d个字）", maxName)
+		return httpx.Invalid("name", "请输入党组织名称（不超过%d个字）", maxName)
 	case in.Code == "":
-		return httpx.BadRequest("请输入党组织编码")
+		return httpx.Invalid("code", "请输入党组织编码")
 	case !codePattern.MatchString(in.Code):
-		return httpx.BadRequest("党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
+		return httpx.Invalid("code", "党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
 	case len([]rune(in.ShortName)) > maxShortName:
-		return httpx.BadRequest("党组织简称不能超过%d个字", maxShortName)
+		return httpx.Invalid("shortName", "党组织简称不能超过%d个字", maxShortName)
 	case in.Type == "":
-		return httpx.BadRequest("请选择党组织类型")
+		return httpx.Invalid("type", "请选择党组织类型")
 	case len([]rune(in.SecretaryName)) > maxPersonName:
-		return httpx.BadRequest("书记姓名不能超过%d个字", maxPersonName)
+		return httpx.Invalid("secretaryName", "书记姓名不能超过%d个字", maxPersonName)
 	case !phonePattern.MatchString(in.ContactPhone):
-		return httpx.BadRequest("联系电话格式不正确")
+		return httpx.Invalid("contactPhone", "联系电话格式不正确")
 	case in.Sort < 0 || in.Sort > maxSort:
-		return httpx.BadRequest("排序应在0到%d之间", maxSort)
+		return httpx.Invalid("sort", "排序应在0到%d之间", maxSort)
 	}
 	committee := make([]string, 0, len(in.Committee))
 	seen := map[string]bool{}
@@ -82,37 +82,37 @@ func (in *Input) normalise() error {
 			continue
 		}
 		if len([]rune(n)) > maxPersonName {
-			return httpx.BadRequest("委员姓名不能超过%d个字", maxPersonName)
+			return httpx.Invalid("committee", "委员姓名不能超过%d个字", maxPersonName)
 		}
 		seen[n] = true
 		committee = append(committee, n)
 	}
 	if len(committee) > maxCommittee {
-		return httpx.BadRequest("委员会成员不能超过%d人", maxCommittee)
+		return httpx.Invalid("committee", "委员会成员不能超过%d人", maxCommittee)
 	}
 	in.Committee = committee
 	var ok bool
 	if in.FoundedOn, ok = ParseDate(string(in.FoundedOn)); !ok {
-		return httpx.BadRequest("成立日期格式不正确，应为“年-月-日”")
+		return httpx.Invalid("foundedOn", "成立日期格式不正确，应为“年-月-日”")
 	}
 	if in.TermStart, ok = ParseDate(string(in.TermStart)); !ok {
-		return httpx.BadRequest("本届任期开始日期格式不正确，应为“年-月-日”")
+		return httpx.Invalid("termStart", "本届任期开始日期格式不正确，应为“年-月-日”")
 	}
 	now := today()
 	if in.FoundedOn != "" && in.FoundedOn > now {
-		return httpx.BadRequest("成立日期不能晚于今天")
+		return httpx.Invalid("foundedOn", "成立日期不能晚于今天")
 	}
 	if in.FoundedOn != "" && in.TermStart != "" && in.TermStart < in.FoundedOn {
-		return httpx.BadRequest("本届任期开始日期不能早于成立日期")
+		return httpx.Invalid("termStart", "本届任期开始日期不能早于成立日期")
 	}
 	if in.TermStart != "" && in.TermStart > now.AddYears(1) {
-		return httpx.BadRequest("本届任期开始日期不能晚于一年以后")
+		return httpx.Invalid("termStart", "本届任期开始日期不能晚于一年以后")
 	}
 	if in.TermYears == 0 {
 		in.TermYears = DefaultTermYears(in.Type)
 	}
 	if in.TermYears != TermYearsBranch && in.TermYears != TermYearsCommittee {
-		return httpx.BadRequest("任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
+		return httpx.Invalid("termYears", "任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
 	}
 	return nil
 }
@@ -128,7 +128,7 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 			return httpx.Internal(err)
 		}
 		if n == 0 {
-			return httpx.BadRequest("所属单位不存在")
+			return httpx.Invalid("unitDeptId", "所属单位不存在")
 		}
 	}
 	return nil
@@ -137,11 +137,11 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 // checkDicts checks the dictionary values of the input.
 func checkDicts(l labels, in *Input) error {
 	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
-		return httpx.BadRequest("党组织类型不正确")
+		return httpx.Invalid("type", "党组织类型不正确")
 	}
 	if in.Category != "" {
 		if _, ok := l.categories[in.Category]; !ok {
-			return httpx.BadRequest("党组织类别不正确")
+			return httpx.Invalid("category", "党组织类别不正确")
 		}
 	}
 	return nil
@@ -190,18 +190,18 @@ func checkSiblingName(ctx context.Context, idb bun.IDB, name string, pid *int64,
 func checkParent(scope Scope, parent *Org, childType string) error {
 	if parent == nil {
 		if !scope.All {
-			return httpx.BadRequest("请选择上级党组织")
+			return httpx.Invalid("pid", "请选择上级党组织")
 		}
 		if childType != TypeCommittee {
-			return httpx.BadRequest("顶级党组织只能是党委")
+			return httpx.Invalid("pid", "顶级党组织只能是党委")
 		}
 		return nil
 	}
 	if !parent.Live() {
-		return httpx.BadRequest("上级党组织“%s”已撤销", parent.Name)
+		return httpx.Invalid("pid", "上级党组织“%s”已撤销", parent.Name)
 	}
 	if !MayContain(parent.Type, childType) {
-		return httpx.BadRequest("“%s”下不能设立“%s”", typeNames[parent.Type], typeNames[childType])
+		return httpx.Invalid("type", "“%s”下不能设立“%s”", typeNames[parent.Type], typeNames[childType])
 	}
 	return nil
 }
@@ -373,7 +373,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		return err
 	}
 	if in.PID != nil && (cur.PID == nil || *in.PID != *cur.PID) {
-		return httpx.BadRequest("变更上级党组织请使用“调整上级”操作")
+		return httpx.Invalid("pid", "变更上级党组织请使用“调整上级”操作")
 	}
 	l := wc.labels
 	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
@@ -422,7 +422,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, newType string) error {
 	if cur.PID == nil {
 		if newType != TypeCommittee {
-			return httpx.BadRequest("顶级党组织只能是党委")
+			return httpx.Invalid("type", "顶级党组织只能是党委")
 		}
 	} else {
 		var parentType string
@@ -431,7 +431,7 @@ func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, ne
 			return httpx.Internal(err)
 		}
 		if !MayContain(parentType, newType) {
-			return httpx.BadRequest("“%s”下不能设立“%s”", typeNames[parentType], typeNames[newType])
+			return httpx.Invalid("type", "“%s”下不能设立“%s”", typeNames[parentType], typeNames[newType])
 		}
 	}
 	var childTypes []string
@@ -441,7 +441,7 @@ func (s *Service) checkTypeChange(ctx context.Context, idb bun.IDB, cur *Org, ne
 	}
 	for _, t := range childTypes {
 		if !MayContain(newType, t) {
-			return httpx.BadRequest("该党组织下设有“%s”，不能改为“%s”", typeNames[t], typeNames[newType])
+			return httpx.Invalid("type", "该党组织下设有“%s”，不能改为“%s”", typeNames[t], typeNames[newType])
 		}
 	}
 	return nil

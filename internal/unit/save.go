@@ -92,28 +92,28 @@ func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, 
 	}
 	switch {
 	case in.Name == "" || len([]rune(in.Name)) > maxName:
-		return rec, httpx.BadRequest("请输入单位名称（不超过%d个字）", maxName)
+		return rec, httpx.Invalid("name", "请输入单位名称（不超过%d个字）", maxName)
 	case in.Code == "" || len([]rune(in.Code)) > maxCode:
-		return rec, httpx.BadRequest("请输入单位编码（不超过%d个字符）", maxCode)
+		return rec, httpx.Invalid("code", "请输入单位编码（不超过%d个字符）", maxCode)
 	case in.Type == "":
-		return rec, httpx.BadRequest("请选择单位类型")
+		return rec, httpx.Invalid("type", "请选择单位类型")
 	case !l.Has(DictType, in.Type):
-		return rec, httpx.BadRequest("单位类型取值无效")
+		return rec, httpx.Invalid("type", "单位类型取值无效")
 	case len([]rune(in.ShortName)) > maxShortName:
-		return rec, httpx.BadRequest("单位简称不超过%d个字", maxShortName)
+		return rec, httpx.Invalid("shortName", "单位简称不超过%d个字", maxShortName)
 	case len([]rune(in.LeaderName)) > maxLeader:
-		return rec, httpx.BadRequest("负责人姓名不超过%d个字", maxLeader)
+		return rec, httpx.Invalid("leaderName", "负责人姓名不超过%d个字", maxLeader)
 	case in.ContactPhone != "" && !phonePattern.MatchString(in.ContactPhone):
-		return rec, httpx.BadRequest("联系电话格式错误")
+		return rec, httpx.Invalid("contactPhone", "联系电话格式错误")
 	case len([]rune(in.Remark)) > maxRemark:
-		return rec, httpx.BadRequest("备注不超过%d个字", maxRemark)
+		return rec, httpx.Invalid("remark", "备注不超过%d个字", maxRemark)
 	}
 	founded, ok := org.ParseDate(in.FoundedOn)
 	if !ok {
-		return rec, httpx.BadRequest("成立日期格式错误，应为 YYYY-MM-DD")
+		return rec, httpx.Invalid("foundedOn", "成立日期格式错误，应为 YYYY-MM-DD")
 	}
 	if founded != "" && founded.Time().After(s.now()) {
-		return rec, httpx.BadRequest("成立日期不能晚于今天")
+		return rec, httpx.Invalid("foundedOn", "成立日期不能晚于今天")
 	}
 	rec.PID, rec.Name, rec.Sort, rec.Code, rec.ShortName, rec.Type = in.PID, in.Name, in.Sort, in.Code, in.ShortName, in.Type
 	rec.LeaderName, rec.ContactPhone, rec.DzzID, rec.FoundedOn, rec.Remark = in.LeaderName, in.ContactPhone, in.DzzID, founded, in.Remark
@@ -126,14 +126,14 @@ func pairingChanged(dzzID *int64, cur *row) bool {
 	return dzzID != nil && (cur == nil || cur.DzzID == nil || *cur.DzzID != *dzzID)
 }
 
-func errNoOrg() *httpx.Error { return httpx.BadRequest("所选党组织不存在") }
+func errNoOrg() *httpx.Error { return httpx.Invalid("dzzId", "所选党组织不存在") }
 
 // checkPairing: a caller without ALL scope must name a paired organisation,
 // or the unit they create would be outside their own scope (nor may they
 // unpair a paired unit, which could leave their scope).
 func checkPairing(sc Scope, dzzID *int64, cur *row) error {
 	if dzzID == nil && !sc.All && (cur == nil || cur.DzzID != nil) {
-		return httpx.BadRequest("请选择对应党组织")
+		return httpx.Invalid("dzzId", "请选择对应党组织")
 	}
 	return nil
 }
@@ -171,7 +171,7 @@ func (s *Service) dbTree(ctx context.Context, idb bun.IDB, sc Scope) tree {
 func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 	if pid == nil {
 		if !sc.All && (cur == nil || cur.PID != nil) {
-			return httpx.BadRequest("请选择上级单位")
+			return httpx.Invalid("pid", "请选择上级单位")
 		}
 		return nil
 	}
@@ -183,7 +183,7 @@ func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 		return httpx.Internal(err)
 	}
 	if !ok {
-		return httpx.BadRequest("上级单位不存在")
+		return httpx.Invalid("pid", "上级单位不存在")
 	}
 	if cur == nil {
 		return nil
@@ -192,7 +192,7 @@ func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 	// shallow (a school, its units, their offices).
 	for at, depth := pid, 0; at != nil && depth < 64; depth++ {
 		if *at == cur.ID {
-			return httpx.BadRequest("不能把单位移到它自己或它的下级之下")
+			return httpx.Invalid("pid", "不能把单位移到它自己或它的下级之下")
 		}
 		up, err := t.parentOf(*at)
 		if err != nil {
