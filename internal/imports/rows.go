@@ -11,12 +11,18 @@ import (
 // on the column of the input field the error names (httpx.Invalid); an
 // error naming no field is about the row as a whole.
 func (cs Columns) FailErr(r *Row, err error) {
+	r.FailErr(cs.keyOf(httpx.FieldOf(err)), err)
+}
+
+// FailErr marks column (a key; "" is the row as a whole) invalid with the
+// message of err: an *httpx.Error's message for the user, else its text.
+func (r *Row) FailErr(column string, err error) {
 	msg := err.Error()
 	var he *httpx.Error
 	if errors.As(err, &he) {
 		msg = he.Message
 	}
-	r.Fail(cs.keyOf(httpx.FieldOf(err)), msg)
+	r.Fail(column, msg)
 }
 
 // Each is the commit loop every kind shares: it hands each validated row's

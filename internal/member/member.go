@@ -63,30 +63,9 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels,
 	return p, nil
 }
 
-// fieldError is a validation error about one field: the API answers its
-// *httpx.Error as any other, an import shows it in that field's cell.
-type fieldError struct {
-	field string
-	err   *httpx.Error
-}
-
-func (e *fieldError) Error() string { return e.err.Error() }
-func (e *fieldError) Unwrap() error { return e.err }
-
-// bad is a 400 about field.
-func bad(field, format string, args ...any) error {
-	return &fieldError{field: field, err: httpx.BadRequest(format, args...)}
-}
-
-// FieldOf names the input field (MemberInput's JSON name) an error of the
-// member checks is about, "" when it is about the record as a whole.
-func FieldOf(err error) string {
-	var fe *fieldError
-	if errors.As(err, &fe) {
-		return fe.field
-	}
-	return ""
-}
+// bad is a 400 about field (MemberInput's JSON name): the API answers it
+// as any other, an import shows it in that field's cell.
+func bad(field, format string, args ...any) error { return httpx.Invalid(field, format, args...) }
 
 // check is the part of prepare that needs no database: every field rule,
 // the rules of RULES.md §2 and the encryption of the personal fields. It
@@ -126,7 +105,7 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		if err != nil {
 			var he *httpx.Error
 			errors.As(err, &he)
-			return nil, &fieldError{field: "idNumber", err: he}
+			return nil, bad("idNumber", "%s", he.Message)
 		}
 		idInfo, p.idClear = &info, info.Number
 	}

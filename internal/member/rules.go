@@ -33,34 +33,35 @@ type RuleFacts struct {
 func CheckRules(f RuleFacts, today time.Time) (warnings []string, err error) {
 	day := dateOf(today)
 	for _, d := range []struct {
-		v     Date
-		label string
-	}{{f.BirthDate, "出生日期"}, {f.AppliedOn, "申请入党日期"}, {f.JoinedOn, "入党日期"}, {f.FullOn, "转正日期"}} {
+		v            Date
+		field, label string
+	}{{f.BirthDate, "birthDate", "出生日期"}, {f.AppliedOn, "appliedOn", "申请入党日期"}, {f.JoinedOn, "joinedOn", "入党日期"},
+		{f.FullOn, "fullOn", "转正日期"}} {
 		if d.v != "" && d.v.Time().After(day) {
-			return nil, httpx.BadRequest("%s不能晚于今天", d.label)
+			return nil, httpx.Invalid(d.field, "%s不能晚于今天", d.label)
 		}
 	}
 	if f.BirthDate != "" {
 		adult := f.BirthDate.Time().AddDate(MinApplicantAge, 0, 0)
 		switch {
 		case f.AppliedOn != "" && f.AppliedOn.Time().Before(adult):
-			return nil, httpx.BadRequest("申请入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
+			return nil, httpx.Invalid("appliedOn", "申请入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
 		case f.AppliedOn == "" && f.JoinedOn != "" && f.JoinedOn.Time().Before(adult):
-			return nil, httpx.BadRequest("入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
+			return nil, httpx.Invalid("joinedOn", "入党时须年满%d周岁（按出生日期，%s 才满%d周岁）", MinApplicantAge, adult.Format(DateLayout), MinApplicantAge)
 		}
 	}
 	if f.AppliedOn != "" && f.JoinedOn != "" && f.AppliedOn.Time().After(f.JoinedOn.Time()) {
-		return nil, httpx.BadRequest("申请入党日期不能晚于入党日期")
+		return nil, httpx.Invalid("appliedOn", "申请入党日期不能晚于入党日期")
 	}
 	if f.FullOn != "" {
 		if f.PartyStatus == PartyProbation {
-			return nil, httpx.BadRequest("预备党员尚未转正，不能填写转正日期")
+			return nil, httpx.Invalid("fullOn", "预备党员尚未转正，不能填写转正日期")
 		}
 		if f.JoinedOn == "" {
-			return nil, httpx.BadRequest("填写转正日期时须填写入党日期")
+			return nil, httpx.Invalid("fullOn", "填写转正日期时须填写入党日期")
 		}
 		if f.FullOn.Time().Before(f.JoinedOn.Time()) {
-			return nil, httpx.BadRequest("转正日期不能早于入党日期")
+			return nil, httpx.Invalid("fullOn", "转正日期不能早于入党日期")
 		}
 	}
 	if f.JoinedOn == "" {
