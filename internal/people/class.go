@@ -125,7 +125,9 @@ func (s *Service) prepareClass(ctx context.Context, in ClassInput, cur *Class) (
 	return c, nil
 }
 
-func errNoHeadTeacher() *httpx.Error { return httpx.BadRequest("所选班主任不存在") }
+func errNoHeadTeacher() *httpx.Error {
+	return httpx.Invalid("headTeacherId", "所选班主任不存在")
+}
 
 // checkClass is the part of prepareClass that needs no database (the
 // import runs it per row).
@@ -135,16 +137,16 @@ func (s *Service) checkClass(l system.DictLabels, in ClassInput, cur *Class) (*C
 	}
 	switch {
 	case in.Code == "" || len([]rune(in.Code)) > maxNumber:
-		return nil, httpx.BadRequest("请输入班级编号（不超过%d个字符）", maxNumber)
+		return nil, httpx.Invalid("code", "请输入班级编号（不超过%d个字符）", maxNumber)
 	case in.Name == "" || len([]rune(in.Name)) > maxText:
-		return nil, httpx.BadRequest("请输入班级名称（不超过%d个字）", maxText)
+		return nil, httpx.Invalid("name", "请输入班级名称（不超过%d个字）", maxText)
 	case len([]rune(in.Major)) > maxText:
-		return nil, httpx.BadRequest("专业不超过%d个字", maxText)
+		return nil, httpx.Invalid("major", "专业不超过%d个字", maxText)
 	case in.UnitDeptID == nil || *in.UnitDeptID <= 0:
-		return nil, httpx.BadRequest("请选择所在单位")
+		return nil, httpx.Invalid("unitDeptId", "请选择所在单位")
 	}
 	if in.Grade != "" && !l.Has(DictGrade, in.Grade) {
-		return nil, httpx.BadRequest("年级取值无效")
+		return nil, httpx.Invalid("grade", "年级取值无效")
 	}
 	now := s.now()
 	c := &Class{CreatedAt: now}
@@ -159,7 +161,7 @@ func (s *Service) checkClass(l system.DictLabels, in ClassInput, cur *Class) (*C
 // checkClassMove refuses to move a class that holds students to another unit.
 func checkClassMove(cur *classRow, c *Class) error {
 	if c.UnitDeptID != cur.UnitDeptID && cur.StudentCount > 0 {
-		return httpx.BadRequest("班级“%s”下还有%d名学生，不能改变所在单位", cur.Name, cur.StudentCount)
+		return httpx.Invalid("unitDeptId", "班级“%s”下还有%d名学生，不能改变所在单位", cur.Name, cur.StudentCount)
 	}
 	return nil
 }

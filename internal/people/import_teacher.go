@@ -16,7 +16,7 @@ func (teacherImport) Name() string       { return "jsjbxx" }
 func (teacherImport) Title() string      { return "教师信息" }
 func (teacherImport) Permission() string { return PermImport }
 
-var teacherColumns = append(append([]imports.Column{
+var teacherColumns = append(append(imports.Columns{
 	{Key: "staffNo", Label: "工号", Required: true, Example: "T2010001", Note: "不超过32个字符；用于匹配已有教师"},
 }, personColumns...),
 	imports.Column{Key: "professionalTitle", Label: "专业技术职称", Dict: DictTitle, Example: "副教授"},
@@ -78,22 +78,18 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 				ProfessionalTitle: cur.ProfessionalTitle, Post: cur.Post}
 		}
 		ref.personCells(r, teacherColumns, &in.PersonInput)
-		if r.Has("professionalTitle") {
-			in.ProfessionalTitle = ref.dicts.Cell(r, columnIn(teacherColumns, "professionalTitle"))
-		}
-		if r.Has("post") {
-			in.Post = ref.dicts.Cell(r, columnIn(teacherColumns, "post"))
-		}
+		teacherColumns.Dict(r, ref.dicts, "professionalTitle", &in.ProfessionalTitle)
+		teacherColumns.Dict(r, ref.dicts, "post", &in.Post)
 		if len(r.Errors) > 0 {
 			continue
 		}
 		t, err := s.checkTeacher(ref.labels, in, cur)
 		if err != nil {
-			failWith(r, err)
+			teacherColumns.FailErr(r, err)
 			continue
 		}
 		if err := ref.unitInScope(&t.Person, t.ID); err != nil {
-			failWith(r, err)
+			teacherColumns.FailErr(r, err)
 			continue
 		}
 		item := &importItem[Teacher]{rec: t, person: &t.Person}

@@ -2,6 +2,7 @@ package people
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -82,7 +83,7 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 		curID, curPhone = s.reveal(cur.IDNumberEnc, k.table, self), s.reveal(cur.PhoneEnc, k.table, self)
 	}
 	if in.Name == "" || len([]rune(in.Name)) > maxName {
-		return p, httpx.BadRequest("请输入姓名（不超过%d个字）", maxName)
+		return p, httpx.Invalid("name", "请输入姓名（不超过%d个字）", maxName)
 	}
 	p.Name = in.Name
 
@@ -90,69 +91,72 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	if strings.Contains(in.IDNumber, "*") {
 		// Sent back masked, as the detail shows it: keep the stored number.
 		if curID == "" || crypto.MaskIDNumber(curID) != in.IDNumber {
-			return p, httpx.BadRequest("请输入完整的身份证号码")
+			return p, httpx.Invalid("idNumber", "请输入完整的身份证号码")
 		}
 		in.IDNumber = curID
 	}
 	if in.IDNumber != "" {
 		v, err := idcard.ParseIDNumber(in.IDNumber, now)
-		if err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) { // the number's own message, on its field
+			return p, httpx.Invalid("idNumber", "%s", he.Message)
+		} else if err != nil {
 			return p, err
 		}
 		info = &v
 	}
 	birth, ok := org.ParseDate(in.BirthDate)
 	if !ok {
-		return p, httpx.BadRequest("出生日期格式错误，应为 YYYY-MM-DD")
+		return p, httpx.Invalid("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
 	}
 	if info != nil {
 		fromID := org.DateOf(info.BirthDate)
 		if birth != "" && birth != fromID {
-			return p, httpx.BadRequest("出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+			return p, httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
 		}
 		birth = fromID
 		if in.Gender != "" && in.Gender != info.Gender {
-			return p, httpx.BadRequest("性别与身份证号码不一致")
+			return p, httpx.Invalid("gender", "性别与身份证号码不一致")
 		}
 		in.Gender = info.Gender
 	}
 	if birth != "" && birth.Time().After(idcard.DateOf(now)) {
-		return p, httpx.BadRequest("出生日期不能晚于今天")
+		return p, httpx.Invalid("birthDate", "出生日期不能晚于今天")
 	}
 	p.BirthDate = birth
 	if in.Gender == "" {
-		return p, httpx.BadRequest("请选择性别")
+		return p, httpx.Invalid("gender", "请选择性别")
 	}
 
 	switch {
 	case in.Phone == "":
 	case strings.Contains(in.Phone, "*"):
 		if curPhone == "" || crypto.MaskPhone(curPhone) != in.Phone {
-			return p, httpx.BadRequest("请输入完整的手机号码")
+			return p, httpx.Invalid("phone", "请输入完整的手机号码")
 		}
 		in.Phone = curPhone
 	case !idcard.IsMobilePhone(in.Phone):
-		return p, httpx.BadRequest("请输入正确的手机号码")
+		return p, httpx.Invalid("phone", "请输入正确的手机号码")
 	}
 
 	if in.Status != "" {
 		p.Status = in.Status
 	}
 	p.Gender, p.Ethnicity = in.Gender, in.Ethnicity
-	for _, f := range []struct{ dict, label, v string }{
-		{DictGender, "性别", p.Gender}, {DictEthnicity, "民族", p.Ethnicity}, {k.statusDict, "状态", p.Status},
+	for _, f := range []struct{ dict, field, label, v string }{
+		{DictGender, "gender", "性别", p.Gender}, {DictEthnicity, "ethnicity", "民族", p.Ethnicity}, {k.statusDict, "status", "状态", p.Status},
 	} {
 		if f.v != "" && !l.Has(f.dict, f.v) {
-			return p, httpx.BadRequest("%s取值无效", f.label)
+			return p, httpx.Invalid(f.field, "%s取值无效", f.label)
 		}
 	}
 	if len([]rune(in.Remark)) > maxRemark {
-		return p, httpx.BadRequest("备注不超过%d个字", maxRemark)
+		return p, httpx.Invalid("remark", "备注不超过%d个字", maxRemark)
 	}
 	p.Remark = in.Remark
 
 	if in.UnitDeptID == nil || *in.UnitDeptID <= 0 {
-		return p, httpx.BadRequest("请选择所在单位")
+		return p, httpx.Invalid("unitDeptId", "请选择所在单位")
 	}
 	p.UnitDeptID = *in.UnitDeptID
 
@@ -179,7 +183,7 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	return p, nil
 }
 
-func errNoUnit() *httpx.Error { return httpx.BadRequest("所选单位不存在") }
+func errNoUnit() *httpx.Error { return httpx.Invalid("unitDeptId", "所选单位不存在") }
 
 func errDuplicateIDNumber() *httpx.Error { return httpx.Conflict("身份证号码已存在") }
 

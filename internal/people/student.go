@@ -151,7 +151,7 @@ func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Studen
 	classOf func(int64) (*Class, error)) (*Student, error) {
 	in.StudentNo, in.Grade, in.EducationLevel = strings.TrimSpace(in.StudentNo), strings.TrimSpace(in.Grade), strings.TrimSpace(in.EducationLevel)
 	if in.StudentNo == "" || len([]rune(in.StudentNo)) > maxNumber {
-		return nil, httpx.BadRequest("请输入学号（不超过%d个字符）", maxNumber)
+		return nil, httpx.Invalid("studentNo", "请输入学号（不超过%d个字符）", maxNumber)
 	}
 	var curPerson *Person
 	st := &Student{}
@@ -170,25 +170,26 @@ func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Studen
 	if in.ClassID != nil && (cur == nil || cur.ClassID == nil || *cur.ClassID != *in.ClassID || cur.UnitDeptID != p.UnitDeptID) {
 		c, err := classOf(*in.ClassID)
 		if err != nil {
-			return nil, httpx.BadRequest("所选班级不存在")
+			return nil, httpx.Invalid("classId", "所选班级不存在")
 		}
 		if c.UnitDeptID != p.UnitDeptID {
-			return nil, httpx.BadRequest("所选班级“%s”不属于所选单位", c.Name)
+			return nil, httpx.Invalid("classId", "所选班级“%s”不属于所选单位", c.Name)
 		}
 		if in.Grade == "" {
 			in.Grade = c.Grade // a student's grade is their class's unless told
 		}
 	}
 	st.ClassID = in.ClassID
-	for _, f := range []struct{ dict, label, v string }{{DictGrade, "年级", in.Grade}, {DictEducationLevel, "培养层次", in.EducationLevel}} {
+	for _, f := range []struct{ dict, field, label, v string }{{DictGrade, "grade", "年级", in.Grade},
+		{DictEducationLevel, "educationLevel", "培养层次", in.EducationLevel}} {
 		if f.v != "" && !l.Has(f.dict, f.v) {
-			return nil, httpx.BadRequest("%s取值无效", f.label)
+			return nil, httpx.Invalid(f.field, "%s取值无效", f.label)
 		}
 	}
 	st.Grade, st.EducationLevel = in.Grade, in.EducationLevel
 	enrolled, ok := org.ParseDate(in.EnrolledOn)
 	if !ok {
-		return nil, httpx.BadRequest("入学日期格式错误，应为 YYYY-MM-DD")
+		return nil, httpx.Invalid("enrolledOn", "入学日期格式错误，应为 YYYY-MM-DD")
 	}
 	st.EnrolledOn = enrolled
 	return st, nil

@@ -130,7 +130,7 @@ func (s *Service) prepareTeacher(ctx context.Context, in TeacherInput, cur *Teac
 func (s *Service) checkTeacher(l system.DictLabels, in TeacherInput, cur *Teacher) (*Teacher, error) {
 	in.StaffNo, in.ProfessionalTitle, in.Post = strings.TrimSpace(in.StaffNo), strings.TrimSpace(in.ProfessionalTitle), strings.TrimSpace(in.Post)
 	if in.StaffNo == "" || len([]rune(in.StaffNo)) > maxNumber {
-		return nil, httpx.BadRequest("请输入工号（不超过%d个字符）", maxNumber)
+		return nil, httpx.Invalid("staffNo", "请输入工号（不超过%d个字符）", maxNumber)
 	}
 	var curPerson *Person
 	t := &Teacher{}
@@ -143,9 +143,10 @@ func (s *Service) checkTeacher(l system.DictLabels, in TeacherInput, cur *Teache
 		return nil, err
 	}
 	t.StaffNo, t.Person = in.StaffNo, p
-	for _, f := range []struct{ dict, label, v string }{{DictTitle, "专业技术职称", in.ProfessionalTitle}, {DictPost, "工作岗位", in.Post}} {
+	for _, f := range []struct{ dict, field, label, v string }{{DictTitle, "professionalTitle", "专业技术职称", in.ProfessionalTitle},
+		{DictPost, "post", "工作岗位", in.Post}} {
 		if f.v != "" && !l.Has(f.dict, f.v) {
-			return nil, httpx.BadRequest("%s取值无效", f.label)
+			return nil, httpx.Invalid(f.field, "%s取值无效", f.label)
 		}
 	}
 	t.ProfessionalTitle, t.Post = in.ProfessionalTitle, in.Post
