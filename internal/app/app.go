@@ -121,6 +121,7 @@ func New(cfg config.Config, database *bun.DB) (*App, error) {
 	imp.Register(&rs, persons.StudentImportKind())
 	imp.Register(&rs, persons.TeacherImportKind())
 	imp.Register(&rs, persons.ClassImportKind())
+	imp.Register(&rs, imports.UserKind(sys))
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Routes: rs.All(), proxies: proxies}
 	a.Handler = a.router()

@@ -120,6 +120,7 @@ type Kind interface {
 	// caller's scope are invalid.
 	Validate(ctx context.Context, idb bun.IDB, p *rbac.Principal, rows []*Row) error
 	// Commit writes the new and changed rows (validated in the same
-	// transaction just before) and their change trail inside tx.
-	Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, batchID int64, rows []*Row) error
+	// transaction just before) and their change trail inside tx; it may set
+	// b.Result, answered once and never stored.
+	Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, b *Batch, rows []*Row) error
 }

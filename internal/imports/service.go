@@ -357,7 +357,7 @@ func (s *Service) Commit(ctx context.Context, k Kind, id int64, in CommitInput) 
 				write = append(write, r)
 			}
 		}
-		if err := k.Commit(ctx, tx, p, b.ID, write); err != nil {
+		if err := k.Commit(ctx, tx, p, b, write); err != nil {
 			return err
 		}
 		// The staged rows have served: they go with the commit, so personal

@@ -346,7 +346,7 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 // Commit inserts the new members in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read), with
 // their trail: SYSTEM_IMPORT for new members, SYSTEM_IMPORT_UPDATE for changes.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	var fresh []*importItem
 	var entries []audit.Entry
 	err := imports.Each(rows, func(r *imports.Row, item *importItem) error {

@@ -359,7 +359,7 @@ func liveChildNames(ctx context.Context, idb bun.IDB, parentIDs []int64) (map[in
 // Commit creates and updates the organisations in file order (a parent
 // before its children) through the API's save path, inside tx, with the
 // trail origins SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	s := k.s
 	wc, err := s.prepare(ctx)
 	if err != nil {

@@ -171,6 +171,6 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 
 // Commit inserts the new classes and updates the changed ones (each only
 // if nobody changed it since it was read). Classes have no change trail.
-func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Class](ctx, tx, rows, "班级", errDuplicateClassCode())
 }

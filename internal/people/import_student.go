@@ -182,6 +182,6 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 // Commit inserts the new students in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Students have no change trail.
-func (k studentImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k studentImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Student](ctx, tx, rows, "学生", errDuplicateStudentNo())
 }

@@ -111,6 +111,6 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 // Commit inserts the new teachers in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Teachers have no change trail.
-func (k teacherImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k teacherImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Teacher](ctx, tx, rows, "教师", errDuplicateStaffNo())
 }

@@ -377,7 +377,7 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 // Commit creates and updates the units in file order (a parent before its
 // children) through the API's save path, inside tx, with the trail origins
 // SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	s := k.s
 	l, err := s.labels(ctx)
 	if err != nil {
