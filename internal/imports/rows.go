@@ -52,3 +52,18 @@ func RowError(r *Row, err error) error {
 	return &httpx.Error{Status: he.Status, Message: fmt.Sprintf("第 %d 行：%s", r.RowNo, he.Message), Cause: he.Cause,
 		Field: he.Field, Code: he.Code}
 }
+
+// Created maps the codes of the records a commit created to their ids, so
+// a row naming an earlier row's code as its parent gets that id (rows are
+// saved in file order: a parent before its children).
+type Created map[string]int64
+
+// Parent is the id created for code, or an httpx.Invalid on field when no
+// row of that code was imported (what names the parent, e.g. 上级单位).
+func (c Created) Parent(code, field, what string) (*int64, error) {
+	id, ok := c[code]
+	if !ok {
+		return nil, httpx.Invalid(field, "%s“%s”未导入", what, code)
+	}
+	return &id, nil
+}

@@ -10,7 +10,6 @@ import (
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -365,15 +364,13 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 	if err != nil {
 		return err
 	}
-	created := map[string]int64{}
-	return imports.Each(rows, func(r *imports.Row, item *importItem) error {
+	created := imports.Created{}
+	return imports.Each(rows, func(r *imports.Row, item *importItem) (err error) {
 		in := item.in
 		if item.parentCode != "" {
-			id, ok := created[item.parentCode]
-			if !ok {
-				return httpx.Invalid("pid", "上级党组织“%s”未导入", item.parentCode)
+			if in.PID, err = created.Parent(item.parentCode, "pid", "上级党组织"); err != nil {
+				return err
 			}
-			in.PID = &id
 		}
 		if item.cur != nil {
 			return s.update(ctx, tx, wc, in, audit.OriginSystemImportUpdate, nil)

@@ -256,6 +256,15 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 	return nil
 }
 
+// accept keeps a checked record as the row's item, with the time the live
+// record was read (nil for a new one) and the person fields the ID number
+// check reads, and settles the row's status from the record as shown
+// before (nil: new) and after.
+func accept[T any](r *imports.Row, rec *T, person *Person, readAt *time.Time, fields audit.Fields, before, after map[string]string) {
+	r.Data = &importItem[T]{rec: rec, readAt: readAt, person: person}
+	settle(r, fields, before, after)
+}
+
 // settle sets a checked row's status and changes from the record as shown
 // before (nil: new) and after.
 func settle(r *imports.Row, fields audit.Fields, before, after map[string]string) {

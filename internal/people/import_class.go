@@ -3,6 +3,7 @@ package people
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -155,16 +156,12 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 			classColumns.FailErr(r, err)
 			continue
 		}
-		item := &importItem[Class]{rec: c}
-		if cur != nil {
-			item.readAt = &cur.UpdatedAt
-		}
-		r.Data = item
+		var readAt *time.Time
 		var before map[string]string
 		if cur != nil {
-			before = display(&cur.Class)
+			readAt, before = &cur.UpdatedAt, display(&cur.Class)
 		}
-		settle(r, classFields, before, display(c))
+		accept(r, c, nil, readAt, classFields, before, display(c))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package people
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -163,16 +164,12 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 			studentColumns.FailErr(r, err)
 			continue
 		}
-		item := &importItem[Student]{rec: st, person: &st.Person}
-		if cur != nil {
-			item.readAt = &cur.UpdatedAt
-		}
-		r.Data = item
+		var readAt *time.Time
 		var before map[string]string
 		if cur != nil {
-			before = display(cur)
+			readAt, before = &cur.UpdatedAt, display(cur)
 		}
-		settle(r, studentFields, before, display(st))
+		accept(r, st, &st.Person, readAt, studentFields, before, display(st))
 	}
 	return checkIDNumbers(ctx, idb, studentKind.table, rows, func(r *imports.Row) int64 {
 		return r.Data.(*importItem[Student]).rec.ID

@@ -2,6 +2,7 @@ package people
 
 import (
 	"context"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -92,16 +93,12 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 			teacherColumns.FailErr(r, err)
 			continue
 		}
-		item := &importItem[Teacher]{rec: t, person: &t.Person}
-		if cur != nil {
-			item.readAt = &cur.UpdatedAt
-		}
-		r.Data = item
+		var readAt *time.Time
 		var before map[string]string
 		if cur != nil {
-			before = display(cur)
+			readAt, before = &cur.UpdatedAt, display(cur)
 		}
-		settle(r, teacherFields, before, display(t))
+		accept(r, t, &t.Person, readAt, teacherFields, before, display(t))
 	}
 	return checkIDNumbers(ctx, idb, teacherKind.table, rows, func(r *imports.Row) int64 {
 		return r.Data.(*importItem[Teacher]).rec.ID

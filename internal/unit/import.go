@@ -383,15 +383,13 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 	if err != nil {
 		return err
 	}
-	created := map[string]int64{}
-	return imports.Each(rows, func(r *imports.Row, item *importItem) error {
+	created := imports.Created{}
+	return imports.Each(rows, func(r *imports.Row, item *importItem) (err error) {
 		rec := item.rec
 		if item.parentCode != "" {
-			id, ok := created[item.parentCode]
-			if !ok {
-				return httpx.Invalid("pid", "上级单位“%s”未导入", item.parentCode)
+			if rec.PID, err = created.Parent(item.parentCode, "pid", "上级单位"); err != nil {
+				return err
 			}
-			rec.PID = &id
 		}
 		if item.cur != nil {
 			return mapErr(s.write(ctx, tx, l, item.cur, rec, audit.OriginSystemImportUpdate, nil))
