@@ -47,7 +47,7 @@ const heapBudget = 300 << 20
 func TestWorkbookBombsAreRefusedWithinTheHeapBudget(t *testing.T) {
 	w := newWorld(t)
 	for _, b := range bombs(t) {
-		for path, maxRows := range map[string]string{"/api/import/dyjbxx/batches": "50000", "/api/users/import": "20000"} {
+		for path, maxRows := range map[string]string{"/api/import/dyjbxx/batches": "50000", "/api/import/user/batches": "50000"} {
 			want := strings.Replace(b.want, "{max}", maxRows, 1)
 			var res *apptest.Response
 			peak := exceltest.PeakHeap(func() {

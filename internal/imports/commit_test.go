@@ -19,8 +19,8 @@ import (
 // not foresee would.
 type failingKind struct{ imports.Kind }
 
-func (k failingKind) Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, batchID int64, rows []*imports.Row) error {
-	if err := k.Kind.Commit(ctx, tx, p, batchID, rows); err != nil {
+func (k failingKind) Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, b *imports.Batch, rows []*imports.Row) error {
+	if err := k.Kind.Commit(ctx, tx, p, b, rows); err != nil {
 		return err
 	}
 	now := time.Now().UTC()

@@ -7,12 +7,9 @@ package imports
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -46,6 +43,10 @@ type Column struct {
 	// staged, shown masked (see Personal).
 	Personal Personal `json:"personal,omitempty"`
 	Note     string   `json:"-"` // extra explanation in the template's 填写说明 sheet
+	// Field is the input field (its JSON name) the column fills when that
+	// name is not Key: a save-path error naming Field (httpx.Invalid) is
+	// shown on this column.
+	Field string `json:"-"`
 }
 
 // CellError is a problem of one cell (Column is the column key).
@@ -119,16 +120,7 @@ type Kind interface {
 	// caller's scope are invalid.
 	Validate(ctx context.Context, idb bun.IDB, p *rbac.Principal, rows []*Row) error
 	// Commit writes the new and changed rows (validated in the same
-	// transaction just before) and their change trail inside tx.
-	Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, batchID int64, rows []*Row) error
-}
-
-// RowError names the row a save-path error of a Commit came from ("第 N 行：…");
-// an error without a message for the user passes unchanged.
-func RowError(r *Row, err error) error {
-	var he *httpx.Error
-	if !errors.As(err, &he) {
-		return err
-	}
-	return &httpx.Error{Status: he.Status, Message: fmt.Sprintf("第 %d 行：%s", r.RowNo, he.Message), Cause: he.Cause}
+	// transaction just before) and their change trail inside tx; it may set
+	// b.Result, answered once and never stored.
+	Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, b *Batch, rows []*Row) error
 }

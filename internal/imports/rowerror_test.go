@@ -20,3 +20,45 @@ func TestRowErrorNamesTheRow(t *testing.T) {
 		t.Fatalf("an internal error changed: %v", got)
 	}
 }
+
+// A save check's error is shown on the column of the field it names: the
+// column declaring that input field, or the column of that key; an error
+// naming no field (or one no column fills) is about the row as a whole.
+func TestFailErrNamesTheColumnOfTheField(t *testing.T) {
+	cols := Columns{{Key: "name", Label: "名称"}, {Key: "parentCode", Label: "上级编码", Field: "pid"}}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{httpx.Invalid("pid", "请选择上级党组织"), "parentCode"},
+		{httpx.Invalid("name", "请输入名称"), "name"},
+		{httpx.Invalid("sort", "排序应在0到9之间"), ""},
+		{httpx.BadRequest("缺少编号"), ""},
+	} {
+		r := &Row{}
+		cols.FailErr(r, c.err)
+		if r.Status != StatusInvalid || len(r.Errors) != 1 || r.Errors[0].Column != c.want || r.Errors[0].Message != c.err.(*httpx.Error).Message {
+			t.Errorf("%v: %+v", c.err, r.Errors)
+		}
+	}
+}
+
+// The commit loop hands each row's item to save in order, and stops at the
+// first failing row with its number and field.
+func TestEachStopsAtTheFirstFailingRow(t *testing.T) {
+	rows := []*Row{{RowNo: 2, Data: "a"}, {RowNo: 3, Data: "b"}, {RowNo: 4, Data: "c"}}
+	var seen []string
+	err := Each(rows, func(r *Row, item string) error {
+		seen = append(seen, item)
+		if item == "b" {
+			return httpx.Invalid("code", "编码已被使用")
+		}
+		return nil
+	})
+	if len(seen) != 2 || httpx.FieldOf(err) != "code" || err.(*httpx.Error).Message != "第 3 行：编码已被使用" {
+		t.Fatalf("seen %v, err %v", seen, err)
+	}
+	if err := Each([]*Row{{RowNo: 5}}, func(*Row, string) error { return nil }); err == nil {
+		t.Fatal("a row without its validated item was saved")
+	}
+}

@@ -37,7 +37,13 @@ func New(database *bun.DB, sys *system.Service, cipher *crypto.FieldCipher, work
 // Module describes the import kit to internal/app; the kinds it serves come
 // from the other modules' descriptors (see Register).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "imports", Migrations: Migrations()}
+	m := module.Module{Name: "imports", Migrations: Migrations()}
+	if s != nil {
+		// The user import's rules are the system domain's (system.UserImport);
+		// the kind lives here because system sits below the import kit.
+		m.Imports = []module.ImportKind{UserKind(s.sys)}
+	}
+	return m
 }
 
 func principal(ctx context.Context) (*rbac.Principal, error) {
@@ -364,7 +370,7 @@ func (s *Service) Commit(ctx context.Context, k Kind, id int64, in CommitInput) 
 				write = append(write, r)
 			}
 		}
-		if err := k.Commit(ctx, tx, p, b.ID, write); err != nil {
+		if err := k.Commit(ctx, tx, p, b, write); err != nil {
 			return err
 		}
 		// The staged rows have served: they go with the commit, so personal

@@ -2,9 +2,7 @@ package member
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -32,7 +30,7 @@ func (importKind) Permission() string { return PermImport }
 
 // Column keys are MemberInput's JSON names, except org and unit (given by
 // name or code rather than id).
-var importColumns = []imports.Column{
+var importColumns = imports.Columns{
 	{Key: "name", Label: "姓名", Required: true, Example: "张三"},
 	{Key: "idNumber", Label: "身份证号码", Required: true, Example: "110101199003074514", Personal: imports.PersonalIDNumber,
 		Note: "18位（旧号码15位），用于匹配已有党员；请以文本格式填写"},
@@ -49,8 +47,8 @@ var importColumns = []imports.Column{
 	{Key: "staffOrStudentNo", Label: "学号/工号", Example: "T2010001"},
 	{Key: "grade", Label: "年级", Dict: "njOptions"},
 	{Key: "className", Label: "班级"},
-	{Key: "unit", Label: "所在单位", Note: "部门管理中的单位名称"},
-	{Key: "org", Label: "所在党组织", Required: true, Example: "D0001",
+	{Key: "unit", Label: "所在单位", Field: "unitDeptId", Note: "部门管理中的单位名称"},
+	{Key: "org", Label: "所在党组织", Field: "orgId", Required: true, Example: "D0001",
 		Note: "党组织编码，或在您管理范围内唯一的党组织名称；须为党支部、直属党支部或党总支"},
 	{Key: "appliedOn", Label: "申请入党日期", Example: "2012-03-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
 	{Key: "joinedOn", Label: "入党日期", Required: true, Example: "2013-06-30", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
@@ -60,42 +58,6 @@ var importColumns = []imports.Column{
 }
 
 func (importKind) Columns() []imports.Column { return importColumns }
-
-func column(key string) imports.Column {
-	for _, c := range importColumns {
-		if c.Key == key {
-			return c
-		}
-	}
-	return imports.Column{Key: key, Label: key}
-}
-
-// columnOfField maps a MemberInput field named by a check error to its column.
-func columnOfField(field string) string {
-	switch field {
-	case "orgId":
-		return "org"
-	case "unitDeptId":
-		return "unit"
-	}
-	return field
-}
-
-// columnOfRule names the date column a rule of RULES.md §2 is about, from
-// its message (CheckRules speaks of the record as a whole).
-func columnOfRule(msg string) string {
-	switch {
-	case strings.HasPrefix(msg, "申请入党"):
-		return "appliedOn"
-	case strings.Contains(msg, "转正日期"):
-		return "fullOn"
-	case strings.HasPrefix(msg, "出生日期"):
-		return "birthDate"
-	case strings.Contains(msg, "入党"):
-		return "joinedOn"
-	}
-	return ""
-}
 
 // importOrg is an organisation a row may name.
 type importOrg struct {
@@ -226,8 +188,7 @@ func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal
 		}
 		info, err := ParseIDNumber(text, s.now())
 		if err != nil {
-			he, _ := httpxError(err)
-			r.Fail("idNumber", he.Message)
+			r.FailErr("idNumber", err)
 			continue
 		}
 		idx[i] = s.cipher.Index(info.Canonical)
@@ -296,21 +257,8 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 		id := cur.ID
 		r.TargetID = &id
 	}
-	text := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = r.Cells[key]
-		}
-	}
-	dict := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = ref.dicts.Cell(r, column(key))
-		}
-	}
-	date := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = imports.DateCell(r, column(key))
-		}
-	}
+	text, date := r.Text, func(key string, dst *string) { importColumns.Date(r, key, dst) }
+	dict := func(key string, dst *string) { importColumns.Dict(r, ref.dicts, key, dst) }
 	text("name", &in.Name)
 	in.IDNumber = r.Cells["idNumber"]
 	dict("gender", &in.Gender)
@@ -360,15 +308,7 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 		err = acceptOrg(&org.Org{ID: target.ID, Name: target.Name, Type: target.Type, Status: target.Status})
 	}
 	if err != nil {
-		col := columnOfField(httpx.FieldOf(err))
-		msg := err.Error()
-		if he, ok := httpxError(err); ok {
-			msg = he.Message
-		}
-		if col == "" {
-			col = columnOfRule(msg)
-		}
-		r.Fail(col, msg)
+		importColumns.FailErr(r, err)
 		return nil
 	}
 	item := &importItem{p: p, cur: cur, labels: ref.labels}
@@ -405,17 +345,13 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 // Commit inserts the new members in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read), with
 // their trail: SYSTEM_IMPORT for new members, SYSTEM_IMPORT_UPDATE for changes.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	var fresh []*importItem
 	var entries []audit.Entry
-	for _, r := range rows {
-		item, ok := r.Data.(*importItem)
-		if !ok {
-			return fmt.Errorf("member import row %d was not validated", r.RowNo)
-		}
+	err := imports.Each(rows, func(r *imports.Row, item *importItem) error {
 		if item.cur == nil {
 			fresh = append(fresh, item)
-			continue
+			return nil
 		}
 		m := item.p.m
 		res, err := tx.NewUpdate().Model(m).WherePK().Where("updated_at = ?", item.cur.UpdatedAt).
@@ -424,7 +360,7 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 			return err
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			return httpx.Conflict("第 %d 行的党员信息刚被其他人修改，请重新校验后再导入", r.RowNo)
+			return httpx.Conflict("该党员信息刚被其他人修改，请重新校验后再导入")
 		}
 		e, err := trail.Entry(ctx, m.ID, audit.TypeUpdate, audit.OriginSystemImportUpdate, item.changes, m)
 		if err != nil {
@@ -436,6 +372,10 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 			}
 			entries = entries[:0]
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
 		return err
@@ -471,10 +411,4 @@ func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ 
 // display is the new record's raw trail view.
 func (item *importItem) display() map[string]string {
 	return trailView(item.p.m, item.p.idClear, item.p.phone, item.orgName, item.unitName, "")
-}
-
-func httpxError(err error) (*httpx.Error, bool) {
-	var he *httpx.Error
-	ok := errors.As(err, &he)
-	return he, ok
 }

@@ -2,7 +2,6 @@ package org
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -11,8 +10,6 @@ import (
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -32,15 +29,15 @@ func (importKind) Name() string       { return "dzzxx" }
 func (importKind) Title() string      { return "党组织信息" }
 func (importKind) Permission() string { return PermImport }
 
-var importColumns = []imports.Column{
+var importColumns = imports.Columns{
 	{Key: "code", Label: "党组织编码", Required: true, Example: "D0101", Note: "字母、数字、下划线或短横线，不超过32位；用于匹配已有党组织"},
 	{Key: "name", Label: "党组织名称", Required: true, Example: "计算机学院教工第一党支部"},
 	{Key: "shortName", Label: "简称", Example: "教工一支部"},
 	{Key: "type", Label: "党组织类型", Required: true, Dict: DictType, Example: "党支部"},
 	{Key: "category", Label: "党组织类别", Dict: DictCategory, Example: "教工党支部"},
-	{Key: "parentCode", Label: "上级党组织编码", Example: "D01",
+	{Key: "parentCode", Label: "上级党组织编码", Field: "pid", Example: "D01",
 		Note: "您管理范围内党组织的编码，或本文件中前面某行的党组织编码；只有可管理全部党组织的用户可以不填（新建顶级党委）"},
-	{Key: "unit", Label: "所属单位", Note: "部门管理中的单位名称"},
+	{Key: "unit", Label: "所属单位", Field: "unitDeptId", Note: "部门管理中的单位名称"},
 	{Key: "foundedOn", Label: "成立日期", Example: "2010-07-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
 	{Key: "secretaryName", Label: "书记", Example: "李四"},
 	{Key: "termStart", Label: "本届任期开始日期", Example: "2023-06-01"},
@@ -49,30 +46,6 @@ var importColumns = []imports.Column{
 }
 
 func (importKind) Columns() []imports.Column { return importColumns }
-
-func importColumn(key string) imports.Column {
-	for _, c := range importColumns {
-		if c.Key == key {
-			return c
-		}
-	}
-	return imports.Column{Key: key, Label: key}
-}
-
-// columnOfMessage names the column a save-path message is about.
-func columnOfMessage(msg string) string {
-	for _, m := range []struct{ word, key string }{
-		{"上级", "parentCode"}, {"顶级", "parentCode"}, {"下不能设立", "type"},
-		{"编码", "code"}, {"简称", "shortName"}, {"名称", "name"}, {"类型", "type"}, {"类别", "category"},
-		{"书记", "secretaryName"}, {"联系电话", "contactPhone"}, {"任期开始", "termStart"}, {"任期年限", "termYears"},
-		{"成立日期", "foundedOn"}, {"单位", "unit"}, {"名为", "name"},
-	} {
-		if strings.Contains(msg, m.word) {
-			return m.key
-		}
-	}
-	return ""
-}
 
 // importItem is a validated row ready for Commit.
 type importItem struct {
@@ -195,30 +168,15 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 		r.TargetID = &id
 	}
 	in := &item.in
-	text := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = r.Cells[key]
-		}
-	}
-	text("code", &in.Code)
-	text("name", &in.Name)
-	text("shortName", &in.ShortName)
-	text("secretaryName", &in.SecretaryName)
-	text("contactPhone", &in.ContactPhone)
-	if r.Has("type") {
-		in.Type = dicts.Cell(r, importColumn("type"))
-	}
-	if r.Has("category") {
-		in.Category = dicts.Cell(r, importColumn("category"))
-	}
-	for _, d := range []struct {
-		key string
-		dst *date.Date
-	}{{"foundedOn", &in.FoundedOn}, {"termStart", &in.TermStart}} {
-		if r.Has(d.key) {
-			*d.dst = date.Date(imports.DateCell(r, importColumn(d.key)))
-		}
-	}
+	r.Text("code", &in.Code)
+	r.Text("name", &in.Name)
+	r.Text("shortName", &in.ShortName)
+	r.Text("secretaryName", &in.SecretaryName)
+	r.Text("contactPhone", &in.ContactPhone)
+	importColumns.Dict(r, dicts, "type", &in.Type)
+	importColumns.Dict(r, dicts, "category", &in.Category)
+	importColumns.Date(r, "foundedOn", (*string)(&in.FoundedOn))
+	importColumns.Date(r, "termStart", (*string)(&in.TermStart))
 	if r.Has("termYears") {
 		in.TermYears = 0 // the type's default
 		if t := strings.TrimSuffix(r.Cells["termYears"], "年"); t != "" {
@@ -276,12 +234,7 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 		return nil
 	}
 	fail := func(err error) *importItem {
-		var he *httpx.Error
-		msg := err.Error()
-		if errors.As(err, &he) {
-			msg = he.Message
-		}
-		r.Fail(columnOfMessage(msg), msg)
+		importColumns.FailErr(r, err)
 		return nil
 	}
 	if err := in.normalise(); err != nil {
@@ -405,40 +358,31 @@ func liveChildNames(ctx context.Context, idb bun.IDB, parentIDs []int64) (map[in
 // Commit creates and updates the organisations in file order (a parent
 // before its children) through the API's save path, inside tx, with the
 // trail origins SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	s := k.s
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return err
 	}
-	created := map[string]int64{}
-	for _, r := range rows {
-		item, ok := r.Data.(*importItem)
-		if !ok {
-			return fmt.Errorf("org import row %d was not validated", r.RowNo)
-		}
+	created := imports.Created{}
+	return imports.Each(rows, func(r *imports.Row, item *importItem) (err error) {
 		in := item.in
 		if item.parentCode != "" {
-			id, ok := created[item.parentCode]
-			if !ok {
-				return httpx.BadRequest("第 %d 行的上级党组织“%s”未导入", r.RowNo, item.parentCode)
+			if in.PID, err = created.Parent(item.parentCode, "pid", "上级党组织"); err != nil {
+				return err
 			}
-			in.PID = &id
 		}
-		if item.cur == nil {
-			o, err := s.create(ctx, tx, wc, in, audit.OriginSystemImport)
-			if err != nil {
-				return imports.RowError(r, err)
-			}
-			created[o.Code] = o.ID
-			if !wc.scope.All { // a new organisation under the caller's scope is theirs to fill
-				wc.scope.OrgIDs = append(wc.scope.OrgIDs, o.ID)
-			}
-			continue
+		if item.cur != nil {
+			return s.update(ctx, tx, wc, in, audit.OriginSystemImportUpdate, nil)
 		}
-		if err := s.update(ctx, tx, wc, in, audit.OriginSystemImportUpdate, nil); err != nil {
-			return imports.RowError(r, err)
+		o, err := s.create(ctx, tx, wc, in, audit.OriginSystemImport)
+		if err != nil {
+			return err
 		}
-	}
-	return nil
+		created[o.Code] = o.ID
+		if !wc.scope.All { // a new organisation under the caller's scope is theirs to fill
+			wc.scope.OrgIDs = append(wc.scope.OrgIDs, o.ID)
+		}
+		return nil
+	})
 }

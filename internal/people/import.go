@@ -2,9 +2,7 @@ package people
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -41,49 +39,14 @@ func (s *Service) ClassImportKind() imports.Kind { return classImport{s} }
 const unitNote = "您管理范围内单位的单位编码，或在其中唯一的单位名称"
 
 // personColumns are the columns students and teachers share (after the number).
-var personColumns = []imports.Column{
+var personColumns = imports.Columns{
 	{Key: "name", Label: "姓名", Required: true, Example: "张三"},
 	{Key: "gender", Label: "性别", Dict: DictGender, Note: "可不填：按身份证号码确定"},
 	{Key: "ethnicity", Label: "民族", Dict: DictEthnicity, Example: "汉族"},
 	{Key: "idNumber", Label: "身份证号码", Example: "110101199003074514", Personal: imports.PersonalIDNumber, Note: "18位（旧号码15位）；请以文本格式填写"},
 	{Key: "phone", Label: "手机号码", Example: "13800138000", Personal: imports.PersonalPhone},
 	{Key: "birthDate", Label: "出生日期", Example: "1990-03-07", Note: "可不填：按身份证号码确定；填写时须与身份证号码一致"},
-	{Key: "unit", Label: "所在单位", Required: true, Example: "DW001", Note: unitNote},
-}
-
-func columnIn(cols []imports.Column, key string) imports.Column {
-	for _, c := range cols {
-		if c.Key == key {
-			return c
-		}
-	}
-	return imports.Column{Key: key, Label: key}
-}
-
-// columnOfMessage names the column an API check's message is about.
-func columnOfMessage(msg string) string {
-	for _, m := range []struct{ word, key string }{
-		{"不能改变所在单位", "unit"}, {"学号", "studentNo"}, {"工号", "staffNo"}, {"班级编号", "code"}, {"班级名称", "name"}, {"班主任", "headTeacher"},
-		{"班级", "class"}, {"性别与", "gender"}, {"出生日期与", "birthDate"}, {"身份证", "idNumber"}, {"出生日期", "birthDate"}, {"性别", "gender"}, {"民族", "ethnicity"},
-		{"手机", "phone"}, {"状态", "status"}, {"备注", "remark"}, {"单位", "unit"}, {"年级", "grade"},
-		{"培养层次", "educationLevel"}, {"入学日期", "enrolledOn"}, {"职称", "professionalTitle"}, {"岗位", "post"},
-		{"专业", "major"}, {"姓名", "name"},
-	} {
-		if strings.Contains(msg, m.word) {
-			return m.key
-		}
-	}
-	return ""
-}
-
-// failWith marks the row invalid with the message of an API check's error.
-func failWith(r *imports.Row, err error) {
-	msg := err.Error()
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		msg = he.Message
-	}
-	r.Fail(columnOfMessage(msg), msg)
+	{Key: "unit", Label: "所在单位", Field: "unitDeptId", Required: true, Example: "DW001", Note: unitNote},
 }
 
 // importRefs is what every kind's validation reads once: dictionaries and
@@ -229,18 +192,15 @@ func (i *importItem[T]) personOf() *Person { return i.person }
 // tables keep no change trail).
 func commitItems[T any](ctx context.Context, tx bun.Tx, rows []*imports.Row, what string, dupNumber *httpx.Error) error {
 	var fresh []*T
-	for _, r := range rows {
-		item, ok := r.Data.(*importItem[T])
-		if !ok {
-			return fmt.Errorf("%s import row %d was not validated", what, r.RowNo)
-		}
+	err := imports.Each(rows, func(r *imports.Row, item *importItem[T]) error {
 		if item.readAt == nil {
 			fresh = append(fresh, item.rec)
-			continue
+			return nil
 		}
-		if err := updateGuarded(ctx, tx, item.rec, *item.readAt, r, what, dupNumber); err != nil {
-			return err
-		}
+		return updateGuarded(ctx, tx, item.rec, *item.readAt, what, dupNumber)
+	})
+	if err != nil {
+		return err
 	}
 	return insertChunks(ctx, tx, fresh, dupNumber)
 }
@@ -296,6 +256,15 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 	return nil
 }
 
+// accept keeps a checked record as the row's item, with the time the live
+// record was read (nil for a new one) and the person fields the ID number
+// check reads, and settles the row's status from the record as shown
+// before (nil: new) and after.
+func accept[T any](r *imports.Row, rec *T, person *Person, readAt *time.Time, fields audit.Fields, before, after map[string]string) {
+	r.Data = &importItem[T]{rec: rec, readAt: readAt, person: person}
+	settle(r, fields, before, after)
+}
+
 // settle sets a checked row's status and changes from the record as shown
 // before (nil: new) and after.
 func settle(r *imports.Row, fields audit.Fields, before, after map[string]string) {
@@ -334,28 +303,16 @@ func (s *Service) personDisplay(ref *importRefs, p *Person, table string, id int
 }
 
 // personCells reads the shared cells into in.
-func (ref *importRefs) personCells(r *imports.Row, cols []imports.Column, in *PersonInput) {
-	text := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = r.Cells[key]
-		}
-	}
-	dict := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = ref.dicts.Cell(r, columnIn(cols, key))
-		}
-	}
-	text("name", &in.Name)
-	dict("gender", &in.Gender)
-	dict("ethnicity", &in.Ethnicity)
-	text("idNumber", &in.IDNumber)
-	text("phone", &in.Phone)
-	if r.Has("birthDate") {
-		in.BirthDate = imports.DateCell(r, columnIn(cols, "birthDate"))
-	}
+func (ref *importRefs) personCells(r *imports.Row, cols imports.Columns, in *PersonInput) {
+	r.Text("name", &in.Name)
+	cols.Dict(r, ref.dicts, "gender", &in.Gender)
+	cols.Dict(r, ref.dicts, "ethnicity", &in.Ethnicity)
+	r.Text("idNumber", &in.IDNumber)
+	r.Text("phone", &in.Phone)
+	cols.Date(r, "birthDate", &in.BirthDate)
 	ref.unitCell(r, &in.UnitDeptID)
-	dict("status", &in.Status)
-	text("remark", &in.Remark)
+	cols.Dict(r, ref.dicts, "status", &in.Status)
+	r.Text("remark", &in.Remark)
 }
 
 // insertChunks inserts new records a chunk at a time (multi-row INSERTs).
@@ -370,13 +327,13 @@ func insertChunks[T any](ctx context.Context, tx bun.Tx, list []*T, dupNumber *h
 
 // updateGuarded writes a changed record only if nobody changed it since it
 // was read (its updated_at).
-func updateGuarded(ctx context.Context, tx bun.Tx, model any, readAt time.Time, r *imports.Row, what string, dupNumber *httpx.Error) error {
+func updateGuarded(ctx context.Context, tx bun.Tx, model any, readAt time.Time, what string, dupNumber *httpx.Error) error {
 	res, err := tx.NewUpdate().Model(model).WherePK().Where("updated_at = ?", readAt).ExcludeColumn("id", "created_at").Exec(ctx)
 	if err != nil {
 		return writeErr(err, dupNumber)
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
-		return httpx.Conflict("第 %d 行的%s信息刚被其他人修改，请重新校验后再导入", r.RowNo, what)
+		return httpx.Conflict("该%s信息刚被其他人修改，请重新校验后再导入", what)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package people
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -17,13 +18,13 @@ func (classImport) Name() string       { return "bj" }
 func (classImport) Title() string      { return "班级信息" }
 func (classImport) Permission() string { return PermImport }
 
-var classColumns = []imports.Column{
+var classColumns = imports.Columns{
 	{Key: "code", Label: "班级编号", Required: true, Example: "BJ2024-01", Note: "不超过32个字符；用于匹配已有班级"},
 	{Key: "name", Label: "班级名称", Required: true, Example: "计算机科学与技术2024级1班"},
 	{Key: "grade", Label: "年级", Dict: DictGrade, Example: "2024"},
-	{Key: "unit", Label: "所在单位", Required: true, Example: "DW001", Note: unitNote},
+	{Key: "unit", Label: "所在单位", Field: "unitDeptId", Required: true, Example: "DW001", Note: unitNote},
 	{Key: "major", Label: "专业", Example: "计算机科学与技术"},
-	{Key: "headTeacher", Label: "班主任工号", Example: "T2010001", Note: "您管理范围内教师的工号"},
+	{Key: "headTeacher", Label: "班主任工号", Field: "headTeacherId", Example: "T2010001", Note: "您管理范围内教师的工号"},
 }
 
 func (classImport) Columns() []imports.Column { return classColumns }
@@ -127,15 +128,9 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 				HeadTeacherID: cur.HeadTeacherID}
 			curClass = &cur.Class
 		}
-		if r.Has("name") {
-			in.Name = r.Cells["name"]
-		}
-		if r.Has("major") {
-			in.Major = r.Cells["major"]
-		}
-		if r.Has("grade") {
-			in.Grade = ref.dicts.Cell(r, columnIn(classColumns, "grade"))
-		}
+		r.Text("name", &in.Name)
+		r.Text("major", &in.Major)
+		classColumns.Dict(r, ref.dicts, "grade", &in.Grade)
 		ref.unitCell(r, &in.UnitDeptID)
 		if r.Has("headTeacher") {
 			in.HeadTeacherID = nil
@@ -158,25 +153,21 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 			err = checkClassMove(cur, c)
 		}
 		if err != nil {
-			failWith(r, err)
+			classColumns.FailErr(r, err)
 			continue
 		}
-		item := &importItem[Class]{rec: c}
-		if cur != nil {
-			item.readAt = &cur.UpdatedAt
-		}
-		r.Data = item
+		var readAt *time.Time
 		var before map[string]string
 		if cur != nil {
-			before = display(&cur.Class)
+			readAt, before = &cur.UpdatedAt, display(&cur.Class)
 		}
-		settle(r, classFields, before, display(c))
+		accept(r, c, nil, readAt, classFields, before, display(c))
 	}
 	return nil
 }
 
 // Commit inserts the new classes and updates the changed ones (each only
 // if nobody changed it since it was read). Classes have no change trail.
-func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Class](ctx, tx, rows, "班级", errDuplicateClassCode())
 }

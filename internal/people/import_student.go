@@ -3,6 +3,7 @@ package people
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -17,10 +18,10 @@ func (studentImport) Name() string       { return "xsjbxx" }
 func (studentImport) Title() string      { return "学生信息" }
 func (studentImport) Permission() string { return PermImport }
 
-var studentColumns = append(append([]imports.Column{
+var studentColumns = append(append(imports.Columns{
 	{Key: "studentNo", Label: "学号", Required: true, Example: "S2024001", Note: "不超过32个字符；用于匹配已有学生"},
 }, personColumns...),
-	imports.Column{Key: "class", Label: "班级编号", Example: "BJ2024-01", Note: "所在单位的班级的编号"},
+	imports.Column{Key: "class", Label: "班级编号", Field: "classId", Example: "BJ2024-01", Note: "所在单位的班级的编号"},
 	imports.Column{Key: "grade", Label: "年级", Dict: DictGrade, Example: "2024", Note: "可不填：按班级确定"},
 	imports.Column{Key: "educationLevel", Label: "培养层次", Dict: DictEducationLevel, Example: "本科"},
 	imports.Column{Key: "enrolledOn", Label: "入学日期", Example: "2024-09-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
@@ -148,35 +149,27 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 			}
 		}
 		if r.Has("grade") {
-			in.Grade = ref.dicts.Cell(r, columnIn(studentColumns, "grade"))
+			in.Grade = ref.dicts.Cell(r, studentColumns.Get("grade"))
 			if in.Grade == "" && in.ClassID != nil && classByID[*in.ClassID] != nil {
 				in.Grade = classByID[*in.ClassID].Grade // an empty grade is the class's (as the API does on a class change)
 			}
 		}
-		if r.Has("educationLevel") {
-			in.EducationLevel = ref.dicts.Cell(r, columnIn(studentColumns, "educationLevel"))
-		}
-		if r.Has("enrolledOn") {
-			in.EnrolledOn = imports.DateCell(r, columnIn(studentColumns, "enrolledOn"))
-		}
+		studentColumns.Dict(r, ref.dicts, "educationLevel", &in.EducationLevel)
+		studentColumns.Date(r, "enrolledOn", &in.EnrolledOn)
 		if len(r.Errors) > 0 {
 			continue
 		}
 		st, err := s.checkStudent(ref.labels, in, cur, ref.unitInScope, classOf)
 		if err != nil {
-			failWith(r, err)
+			studentColumns.FailErr(r, err)
 			continue
 		}
-		item := &importItem[Student]{rec: st, person: &st.Person}
-		if cur != nil {
-			item.readAt = &cur.UpdatedAt
-		}
-		r.Data = item
+		var readAt *time.Time
 		var before map[string]string
 		if cur != nil {
-			before = display(cur)
+			readAt, before = &cur.UpdatedAt, display(cur)
 		}
-		settle(r, studentFields, before, display(st))
+		accept(r, st, &st.Person, readAt, studentFields, before, display(st))
 	}
 	return checkIDNumbers(ctx, idb, studentKind.table, rows, func(r *imports.Row) int64 {
 		return r.Data.(*importItem[Student]).rec.ID
@@ -186,6 +179,6 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 // Commit inserts the new students in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Students have no change trail.
-func (k studentImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k studentImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Student](ctx, tx, rows, "学生", errDuplicateStudentNo())
 }

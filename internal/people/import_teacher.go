@@ -2,6 +2,7 @@ package people
 
 import (
 	"context"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -16,7 +17,7 @@ func (teacherImport) Name() string       { return "jsjbxx" }
 func (teacherImport) Title() string      { return "教师信息" }
 func (teacherImport) Permission() string { return PermImport }
 
-var teacherColumns = append(append([]imports.Column{
+var teacherColumns = append(append(imports.Columns{
 	{Key: "staffNo", Label: "工号", Required: true, Example: "T2010001", Note: "不超过32个字符；用于匹配已有教师"},
 }, personColumns...),
 	imports.Column{Key: "professionalTitle", Label: "专业技术职称", Dict: DictTitle, Example: "副教授"},
@@ -78,34 +79,26 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 				ProfessionalTitle: cur.ProfessionalTitle, Post: cur.Post}
 		}
 		ref.personCells(r, teacherColumns, &in.PersonInput)
-		if r.Has("professionalTitle") {
-			in.ProfessionalTitle = ref.dicts.Cell(r, columnIn(teacherColumns, "professionalTitle"))
-		}
-		if r.Has("post") {
-			in.Post = ref.dicts.Cell(r, columnIn(teacherColumns, "post"))
-		}
+		teacherColumns.Dict(r, ref.dicts, "professionalTitle", &in.ProfessionalTitle)
+		teacherColumns.Dict(r, ref.dicts, "post", &in.Post)
 		if len(r.Errors) > 0 {
 			continue
 		}
 		t, err := s.checkTeacher(ref.labels, in, cur)
 		if err != nil {
-			failWith(r, err)
+			teacherColumns.FailErr(r, err)
 			continue
 		}
 		if err := ref.unitInScope(&t.Person, t.ID); err != nil {
-			failWith(r, err)
+			teacherColumns.FailErr(r, err)
 			continue
 		}
-		item := &importItem[Teacher]{rec: t, person: &t.Person}
-		if cur != nil {
-			item.readAt = &cur.UpdatedAt
-		}
-		r.Data = item
+		var readAt *time.Time
 		var before map[string]string
 		if cur != nil {
-			before = display(cur)
+			readAt, before = &cur.UpdatedAt, display(cur)
 		}
-		settle(r, teacherFields, before, display(t))
+		accept(r, t, &t.Person, readAt, teacherFields, before, display(t))
 	}
 	return checkIDNumbers(ctx, idb, teacherKind.table, rows, func(r *imports.Row) int64 {
 		return r.Data.(*importItem[Teacher]).rec.ID
@@ -115,6 +108,6 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 // Commit inserts the new teachers in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Teachers have no change trail.
-func (k teacherImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k teacherImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Teacher](ctx, tx, rows, "教师", errDuplicateStaffNo())
 }

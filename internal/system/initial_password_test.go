@@ -2,6 +2,8 @@ package system_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -54,15 +56,16 @@ func TestInitialPasswordsAreOwnAndShownOnce(t *testing.T) {
 	}
 	e.Login("newbie", reset.InitialPassword)
 
-	res = e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx",
-		workbook(t, [][]string{{"用户名*", "姓名*"}, {"imp1", "导入一"}, {"imp2", "导入二"}}), nil)
+	batch := e.Stage(t, "user", e.AdminTK, [][]string{{"用户名*", "姓名*"}, {"imp1", "导入一"}, {"imp2", "导入二"}})
+	res = e.Do("POST", fmt.Sprintf("/api/import/user/batches/%d/commit", batch.ID), e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
 	var imported struct {
 		Passwords []struct{ Username, NickName, InitialPassword string }
 	}
-	res.JSON(t, &imported)
-	if len(imported.Passwords) != 2 || imported.Passwords[0].NickName != "导入一" ||
-		imported.Passwords[0].InitialPassword == imported.Passwords[1].InitialPassword {
+	var answer struct{ Result *json.RawMessage }
+	res.JSON(t, &answer)
+	if answer.Result == nil || json.Unmarshal(*answer.Result, &imported) != nil || len(imported.Passwords) != 2 ||
+		imported.Passwords[0].NickName != "导入一" || imported.Passwords[0].InitialPassword == imported.Passwords[1].InitialPassword {
 		t.Fatalf("import answer: %s", res.Body)
 	}
 	for _, p := range imported.Passwords {
@@ -84,6 +87,8 @@ func TestInitialPasswordsAreOwnAndShownOnce(t *testing.T) {
 		e.Do("GET", "/api/sysConfig?size=1000", e.AdminTK, nil),
 		e.Do("GET", "/api/sysConfig/group/name?name=security", e.AdminTK, nil),
 		e.Do("GET", "/api/sysConfig/public", "", nil),
+		e.Do("GET", fmt.Sprintf("/api/import/user/batches/%d", batch.ID), e.AdminTK, nil), // the batch keeps no password
+		e.Do("GET", "/api/import/user/batches", e.AdminTK, nil),
 	}
 	for i, a := range answers {
 		for _, s := range secrets {

@@ -206,15 +206,15 @@ func (in *UserInput) normalise() error {
 	in.Phone, in.Email = strings.TrimSpace(in.Phone), strings.TrimSpace(in.Email)
 	switch {
 	case !usernamePattern.MatchString(in.Username):
-		return httpx.BadRequest("用户名须为2-64位字母、数字或 _ . @ -")
+		return httpx.Invalid("username", "用户名须为2-64位字母、数字或 _ . @ -")
 	case in.NickName == "" || len([]rune(in.NickName)) > 32:
-		return httpx.BadRequest("请输入姓名（不超过32个字）")
+		return httpx.Invalid("nickName", "请输入姓名（不超过32个字）")
 	case in.Phone != "" && !mobilePattern.MatchString(in.Phone):
-		return httpx.BadRequest("请输入正确的手机号码")
+		return httpx.Invalid("phone", "请输入正确的手机号码")
 	case in.Email != "" && (!emailPattern.MatchString(in.Email) || len(in.Email) > 128):
-		return httpx.BadRequest("请输入正确的邮箱地址")
+		return httpx.Invalid("email", "请输入正确的邮箱地址")
 	case in.Gender != "" && in.Gender != "0" && in.Gender != "1" && in.Gender != "2" && in.Gender != "9":
-		return httpx.BadRequest("性别取值无效")
+		return httpx.Invalid("gender", "性别取值无效")
 	}
 	return nil
 }

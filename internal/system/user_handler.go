@@ -42,8 +42,6 @@ func (s *Service) userRoutes(rs *httpx.Routes) {
 	}))
 	rs.Get("/api/users/check", httpx.SignedIn, httpx.Read(s.CheckOwnPassword))
 	rs.Post("/api/users/updateAvatar", httpx.SignedIn, s.handleUpdateAvatar)
-	rs.Get("/api/users/template", "user:add", s.handleUserTemplate)
-	rs.Post("/api/users/import", "user:add", s.handleUserImport)
 	rs.Get("/api/users/export", "user:list", s.handleUserExport)
 }
 

@@ -2,9 +2,9 @@ package system
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
+	"sort"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -15,10 +15,6 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
-
-var userImportHeaders = []string{"用户名*", "姓名*", "性别（男/女）", "手机号", "邮箱", "部门名称", "角色（多个用逗号分隔）", "是否已离校（是/否）"}
-
-const maxUserImportRows = 20000
 
 func (s *Service) handleUpdateAvatar(w http.ResponseWriter, r *http.Request) error {
 	f, err := s.SaveUpload(r, UploadOptions{Field: "avatar", Exts: []string{"jpg", "jpeg", "png", "gif", "webp"}, Public: true, ModuleName: "avatar"})
@@ -40,238 +36,311 @@ func (s *Service) handleUpdateAvatar(w http.ResponseWriter, r *http.Request) err
 	return httpx.OK(w, map[string]string{"avatar": AvatarURL(&f.StoredName)})
 }
 
-func (s *Service) handleUserTemplate(w http.ResponseWriter, r *http.Request) error {
-	xw, err := excel.NewWriter(userImportHeaders, []float64{16, 12, 14, 16, 24, 20, 28, 18})
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	return xw.Send(w, "用户导入模板.xlsx")
+// UserCells is one row of the user import as typed (the staged import's
+// "user" kind reads them from the workbook).
+type UserCells struct {
+	Username, NickName, Gender, Phone, Email, Dept, Roles, HasLeft string
+	// Has tells which optional cells the file has: a column left out keeps
+	// the account's value on update.
+	Has func(column string) bool
 }
 
-// RowError is one problem of an import row, shown next to the row.
-type RowError struct {
-	Row     int    `json:"row"`
-	Column  string `json:"column"`
-	Message string `json:"message"`
+// The column keys of the user import; the errors of Check name them.
+const (
+	UserColUsername = "username"
+	UserColNickName = "nickName"
+	UserColGender   = "gender"
+	UserColPhone    = "phone"
+	UserColEmail    = "email"
+	UserColDept     = "dept"
+	UserColRoles    = "roles"
+	UserColHasLeft  = "hasLeft"
+)
+
+// UserImport applies the user editor's rules to imported rows: a role is
+// named only when the caller may see it and given only when it may grant
+// it; an existing account is updated only when the caller manages it
+// (every role it holds is grantable, its department in scope, never the
+// caller's own roles). Everything a row needs is read once, in bulk.
+type UserImport struct {
+	s        *Service
+	g        *grantor
+	depts    map[string]int64
+	roles    map[string]Role
+	facts    map[int64]roleFacts
+	existing map[string]*User  // by username
+	held     map[int64][]int64 // existing account id → its roles
+	next     func() (string, error)
+	hasher   auth.Hasher
 }
 
-func (s *Service) handleUserImport(w http.ResponseWriter, r *http.Request) error {
-	rows, err := s.opts.Workbooks.ReadUpload(r, maxUserImportRows)
-	if err != nil {
-		return err
-	}
-	created, updated, err := s.ImportUsers(r.Context(), rows)
-	if err != nil {
-		return err
-	}
-	// The new accounts' initial passwords are in this answer only, for the
-	// administrator to print or save now; the server keeps just their hashes.
-	return httpx.OK(w, map[string]any{"created": len(created), "updated": updated, "passwords": created})
+// ImportedUser is a checked row: the account to write and the existing
+// account it updates (nil: a new one).
+type ImportedUser struct {
+	In      UserInput
+	Current *User
+	roles   []int64 // the current account's roles
 }
 
-// ImportUsers creates or updates accounts from template rows, all or
-// nothing: any invalid row means nothing is written and every problem is
-// reported. New accounts are not activated until registerNoEnterUser.
-// Each new account gets its own random initial password, returned in
-// created (once) and stored only as a hash.
-func (s *Service) ImportUsers(ctx context.Context, rows [][]string) (created []InitialPassword, updated int, err error) {
-	if len(rows) < 2 {
-		return nil, 0, httpx.BadRequest("文件中没有数据行")
-	}
-	if excel.Cell(rows[0], 0) != userImportHeaders[0] || excel.Cell(rows[0], 1) != userImportHeaders[1] {
-		return nil, 0, httpx.BadRequest("表头与模板不一致，请下载最新模板")
-	}
-	// The same grant rules as the user editor: a role is named only when the
-	// caller may see it, and given only when the caller may grant it.
+// UserImport reads what checking rows naming usernames needs, through idb
+// (the commit's transaction when it re-checks).
+func (s *Service) UserImport(ctx context.Context, idb bun.IDB, usernames []string) (*UserImport, error) {
 	g, err := s.grantorOf(ctx)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	scope := g.depts
-	depts := map[string]int64{}
+	u := &UserImport{s: s, g: g, depts: map[string]int64{}, roles: map[string]Role{}, existing: map[string]*User{},
+		held: map[int64][]int64{}, hasher: auth.Hasher{Cost: importPasswordCost}}
 	var deptRows []Dept
-	if err := s.db.NewSelect().Model(&deptRows).Scan(ctx); err != nil {
-		return nil, 0, httpx.Internal(err)
+	if err := idb.NewSelect().Model(&deptRows).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
 	}
 	for _, d := range deptRows {
-		depts[d.Name] = d.ID
+		u.depts[d.Name] = d.ID
 	}
-	roles := map[string]Role{}
 	var roleRows []Role
-	if err := s.db.NewSelect().Model(&roleRows).Scan(ctx); err != nil {
-		return nil, 0, httpx.Internal(err)
+	if err := idb.NewSelect().Model(&roleRows).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
 	}
 	for _, rr := range roleRows {
-		roles[rr.Name] = rr
+		u.roles[rr.Name] = rr
 	}
-	facts, err := s.judgeRoles(ctx, g, roleRows)
-	if err != nil {
-		return nil, 0, httpx.Internal(err)
+	if u.facts, err = s.judgeRoles(ctx, g, roleRows); err != nil {
+		return nil, httpx.Internal(err)
 	}
-	var problems []RowError
-	type parsed struct {
-		in   UserInput
-		line int
+	if u.next, err = s.initialPasswords(ctx); err != nil {
+		return nil, err
 	}
-	var items []parsed
-	seen := map[string]int{}
-	for i, row := range rows[1:] {
-		line := i + 2
-		if strings.Join(row, "") == "" {
+	for start := 0; start < len(usernames); start += 500 {
+		var found []*User
+		if err := idb.NewSelect().Model(&found).Where("username IN (?)", bun.In(usernames[start:min(start+500, len(usernames))])).
+			Scan(ctx); err != nil {
+			return nil, httpx.Internal(err)
+		}
+		ids := make([]int64, len(found))
+		for i, f := range found {
+			u.existing[f.Username], ids[i] = f, f.ID
+		}
+		if len(ids) == 0 {
 			continue
 		}
-		in := UserInput{Username: excel.Cell(row, 0), NickName: excel.Cell(row, 1), Phone: excel.Cell(row, 3), Email: excel.Cell(row, 4)}
-		switch excel.Cell(row, 2) {
+		var held []struct {
+			UserID int64 `bun:"user_id"`
+			RoleID int64 `bun:"role_id"`
+		}
+		if err := idb.NewSelect().Table("sys_user_role").Column("user_id", "role_id").Where("user_id IN (?)", bun.In(ids)).
+			Scan(ctx, &held); err != nil {
+			return nil, httpx.Internal(err)
+		}
+		for _, h := range held {
+			u.held[h.UserID] = append(u.held[h.UserID], h.RoleID)
+		}
+	}
+	return u, nil
+}
+
+// Check turns a row into the account it imports; each problem is an
+// httpx.Invalid naming its column (UserCol…).
+func (u *UserImport) Check(c UserCells) (*ImportedUser, []error) {
+	var problems []error
+	fail := func(col, format string, args ...any) {
+		problems = append(problems, httpx.Invalid(col, format, args...))
+	}
+	has := func(col string) bool { return c.Has == nil || c.Has(col) }
+	item := &ImportedUser{Current: u.existing[strings.TrimSpace(c.Username)]}
+	in := &item.In
+	if cur := item.Current; cur != nil { // a column left out keeps the account's value
+		item.roles = u.held[cur.ID]
+		*in = UserInput{ID: cur.ID, Username: cur.Username, NickName: cur.NickName, Gender: cur.Gender, Phone: cur.Phone,
+			Email: cur.Email, DeptID: cur.DeptID, RoleIDs: item.roles, HasLeft: cur.HasLeft}
+	}
+	in.Username = c.Username
+	if has(UserColNickName) {
+		in.NickName = c.NickName
+	}
+	if has(UserColPhone) {
+		in.Phone = c.Phone
+	}
+	if has(UserColEmail) {
+		in.Email = c.Email
+	}
+	if has(UserColGender) {
+		switch c.Gender {
 		case "男":
 			in.Gender = "1"
 		case "女":
 			in.Gender = "2"
 		case "":
+			in.Gender = ""
 		default:
-			problems = append(problems, RowError{line, userImportHeaders[2], "性别只能填“男”或“女”"})
+			fail(UserColGender, "性别只能填“男”或“女”")
 		}
-		if err := in.normalise(); err != nil {
-			problems = append(problems, RowError{line, "", err.(*httpx.Error).Message})
-		}
-		if prev, dup := seen[in.Username]; dup {
-			problems = append(problems, RowError{line, userImportHeaders[0], fmt.Sprintf("与第 %d 行用户名重复", prev)})
-		}
-		seen[in.Username] = line
-		if name := excel.Cell(row, 5); name != "" {
-			id, ok := depts[name]
-			if !ok {
-				problems = append(problems, RowError{line, userImportHeaders[5], "部门“" + name + "”不存在"})
-			} else if !scope.hasDept(&id) {
-				problems = append(problems, RowError{line, userImportHeaders[5], "部门“" + name + "”不在您的管理范围内"})
-			} else {
+	}
+	if err := in.normalise(); err != nil {
+		problems = append(problems, err)
+	}
+	if has(UserColDept) {
+		in.DeptID = nil
+		if name := c.Dept; name != "" {
+			id, ok := u.depts[name]
+			switch {
+			case !ok:
+				fail(UserColDept, "部门“%s”不存在", name)
+			case !u.g.depts.hasDept(&id):
+				fail(UserColDept, "部门“%s”不在您的管理范围内", name)
+			default:
 				in.DeptID = &id
 			}
-		} else if !scope.All {
-			problems = append(problems, RowError{line, userImportHeaders[5], "请填写部门"})
 		}
-		for _, name := range strings.FieldsFunc(excel.Cell(row, 6), func(r rune) bool { return r == ',' || r == '，' }) {
-			rr, ok := roles[strings.TrimSpace(name)]
+	}
+	if in.DeptID == nil && !u.g.depts.All {
+		fail(UserColDept, "请填写部门")
+	}
+	if has(UserColRoles) {
+		in.RoleIDs = nil
+		for _, name := range strings.FieldsFunc(c.Roles, func(r rune) bool { return r == ',' || r == '，' }) {
+			name = strings.TrimSpace(name)
+			rr, ok := u.roles[name]
 			switch {
-			case !ok || !facts[rr.ID].visible(rr):
-				problems = append(problems, RowError{line, userImportHeaders[6], "角色“" + name + "”不存在"})
-			case !facts[rr.ID].grantable:
-				problems = append(problems, RowError{line, userImportHeaders[6], "不能授予角色“" + name + "”"})
+			case !ok || !u.facts[rr.ID].visible(rr):
+				fail(UserColRoles, "角色“%s”不存在", name)
+			case !u.facts[rr.ID].grantable:
+				fail(UserColRoles, "不能授予角色“%s”", name)
 			default:
 				in.RoleIDs = append(in.RoleIDs, rr.ID)
 			}
 		}
-		switch excel.Cell(row, 7) {
+	}
+	if has(UserColHasLeft) {
+		switch c.HasLeft {
 		case "是":
 			in.HasLeft = true
 		case "否", "":
+			in.HasLeft = false
 		default:
-			problems = append(problems, RowError{line, userImportHeaders[7], "只能填“是”或“否”"})
+			fail(UserColHasLeft, "只能填“是”或“否”")
 		}
-		items = append(items, parsed{in, line})
 	}
-	if len(items) == 0 && len(problems) == 0 {
-		return nil, 0, httpx.BadRequest("文件中没有数据行")
-	}
-	if len(problems) > 0 {
-		return nil, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(problems)), Details: problems}
-	}
-	importHasher := auth.Hasher{Cost: importPasswordCost}
-	nextPassword, err := s.initialPasswords(ctx)
-	if err != nil {
-		return nil, 0, err
-	}
-	selfID := rbac.From(ctx).UserID
-	var outOfScope []RowError
-	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		now := s.now()
-		for _, it := range items {
-			var existing User
-			err := tx.NewSelect().Model(&existing).Where("username = ?", it.in.Username).Scan(ctx)
-			if err == nil {
-				if existing.IsAdmin || (!scope.All && !scope.hasDept(existing.DeptID) && existing.ID != selfID) {
-					outOfScope = append(outOfScope, RowError{it.line, userImportHeaders[0], "该用户名已被您管理范围以外的账号使用"})
-					continue
-				}
-				if msg, err := s.importRoleProblem(ctx, tx, g, facts, existing, it.in.RoleIDs); err != nil {
-					return err
-				} else if msg != "" {
-					outOfScope = append(outOfScope, RowError{it.line, userImportHeaders[6], msg})
-					continue
-				}
-				if _, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", existing.ID).
-					Set("nick_name = ?", it.in.NickName).Set("gender = ?", it.in.Gender).Set("phone = ?", it.in.Phone).
-					Set("email = ?", it.in.Email).Set("dept_id = ?", it.in.DeptID).Set("has_left = ?", it.in.HasLeft).
-					Set("updated_at = ?", now).Exec(ctx); err != nil {
-					return err
-				}
-				if err := setUserRoles(ctx, tx, existing.ID, it.in.RoleIDs); err != nil {
-					return err
-				}
-				updated++
-				continue
-			}
-			plain, err := nextPassword()
-			if err != nil {
-				return err
-			}
-			hash, err := importHasher.Hash(plain)
-			if err != nil {
-				return err
-			}
-			u := &User{Username: it.in.Username, NickName: it.in.NickName, Gender: it.in.Gender, Phone: it.in.Phone,
-				Email: it.in.Email, DeptID: it.in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: true,
-				Activated: false, HasLeft: it.in.HasLeft, CreatedAt: now, UpdatedAt: now}
-			if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
-				return err
-			}
-			if err := setUserRoles(ctx, tx, u.ID, it.in.RoleIDs); err != nil {
-				return err
-			}
-			created = append(created, InitialPassword{ID: u.ID, Username: u.Username, NickName: u.NickName, InitialPassword: plain})
+	if cur := item.Current; cur != nil && len(problems) == 0 {
+		if err := u.mayUpdate(cur, item.roles, in.RoleIDs); err != nil {
+			problems = append(problems, err)
 		}
-		if len(outOfScope) > 0 {
-			return errRollback
-		}
-		return nil
-	})
-	if len(outOfScope) > 0 {
-		return nil, 0, &httpx.Error{Status: http.StatusBadRequest, Message: fmt.Sprintf("有 %d 处错误，未导入任何数据，请修改后重新导入", len(outOfScope)), Details: outOfScope}
 	}
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return nil, 0, he
-	} else if err != nil {
-		return nil, 0, httpx.Internal(err)
-	}
-	return created, updated, nil
+	return item, problems
 }
 
-var errRollback = fmt.Errorf("rollback")
-
-// importRoleProblem applies the user editor's rules to an existing account a
-// row updates (its roles are replaced by the row's): the caller must be able
-// to grant every role the account holds, may not change its own roles, and
-// gives new roles only to an account whose organisation is in its scope.
-func (s *Service) importRoleProblem(ctx context.Context, tx bun.Tx, g *grantor, facts map[int64]roleFacts, u User, roleIDs []int64) (string, error) {
-	if g.admin {
-		return "", nil
+// mayUpdate applies the user editor's rules to an existing account a row
+// updates (its roles are replaced by the row's): the caller must manage it
+// and be able to grant every role it holds, may not change its own roles,
+// and gives new roles only to an account whose organisation is in scope.
+func (u *UserImport) mayUpdate(cur *User, current, roleIDs []int64) error {
+	g := u.g
+	if cur.IsAdmin || (!g.depts.All && !g.depts.hasDept(cur.DeptID) && cur.ID != g.self) {
+		return httpx.Invalid(UserColUsername, "该用户名已被您管理范围以外的账号使用")
 	}
-	current, err := s.rolesOf(ctx, tx, u.ID)
-	if err != nil {
-		return "", err
+	if g.admin {
+		return nil
 	}
 	for _, id := range current {
-		if !facts[id].grantable {
-			return "该账号的权限或数据范围超出您自己的范围", nil
+		if !u.facts[id].grantable {
+			return httpx.Invalid(UserColRoles, "该账号的权限或数据范围超出您自己的范围")
 		}
 	}
-	if u.ID == g.self && !sameIDs(roleIDs, current) {
-		return "不能修改自己的角色", nil
+	if cur.ID == g.self && !sameIDs(roleIDs, current) {
+		return httpx.Invalid(UserColRoles, "不能修改自己的角色")
 	}
-	if len(added(roleIDs, current)) > 0 && !g.hasOrg(u.OrgID) {
-		return "该账号的党组织不在您的管理范围内，不能为其分配角色", nil
+	if len(added(roleIDs, current)) > 0 && !g.hasOrg(cur.OrgID) {
+		return httpx.Invalid(UserColRoles, "该账号的党组织不在您的管理范围内，不能为其分配角色")
 	}
-	return "", nil
+	return nil
+}
+
+// Changes are the fields an update of item changes, as the user sees them
+// (field, label, old, new); none means the row leaves the account as it is.
+func (u *UserImport) Changes(item *ImportedUser) [][4]string {
+	cur, in := item.Current, item.In
+	if cur == nil {
+		return nil
+	}
+	gender := map[string]string{"1": "男", "2": "女"}
+	yes := map[bool]string{true: "是", false: "否"}
+	var out [][4]string
+	add := func(field, label, old, nw string) {
+		if old != nw {
+			out = append(out, [4]string{field, label, old, nw})
+		}
+	}
+	add(UserColNickName, "姓名", cur.NickName, in.NickName)
+	add(UserColGender, "性别", gender[cur.Gender], gender[in.Gender])
+	add(UserColPhone, "手机号", cur.Phone, in.Phone)
+	add(UserColEmail, "邮箱", cur.Email, in.Email)
+	add(UserColDept, "部门", u.deptName(cur.DeptID), u.deptName(in.DeptID))
+	add(UserColHasLeft, "是否已离校", yes[cur.HasLeft], yes[in.HasLeft])
+	if !sameIDs(item.roles, in.RoleIDs) {
+		out = append(out, [4]string{UserColRoles, "角色", u.roleNames(item.roles), u.roleNames(in.RoleIDs)})
+	}
+	return out
+}
+
+func (u *UserImport) deptName(id *int64) string {
+	if id == nil {
+		return ""
+	}
+	for name, d := range u.depts {
+		if d == *id {
+			return name
+		}
+	}
+	return fmt.Sprint(*id)
+}
+
+func (u *UserImport) roleNames(ids []int64) string {
+	set := idSet(ids)
+	var names []string
+	for name, r := range u.roles {
+		if set[r.ID] {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return strings.Join(names, "、")
+}
+
+// Save writes a checked row inside tx: an update of the existing account,
+// or a new one, not activated until registerNoEnterUser, with its own
+// random initial password, returned here once and stored only as a hash.
+func (u *UserImport) Save(ctx context.Context, tx bun.Tx, item *ImportedUser) (*InitialPassword, error) {
+	in, now := item.In, u.s.now()
+	if cur := item.Current; cur != nil {
+		if _, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", cur.ID).
+			Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone = ?", in.Phone).
+			Set("email = ?", in.Email).Set("dept_id = ?", in.DeptID).Set("has_left = ?", in.HasLeft).
+			Set("updated_at = ?", now).Exec(ctx); err != nil {
+			return nil, err
+		}
+		return nil, setUserRoles(ctx, tx, cur.ID, in.RoleIDs)
+	}
+	plain, err := u.next()
+	if err != nil {
+		return nil, err
+	}
+	hash, err := u.hasher.Hash(plain)
+	if err != nil {
+		return nil, err
+	}
+	nu := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone,
+		Email: in.Email, DeptID: in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: true,
+		Activated: false, HasLeft: in.HasLeft, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(nu).Returning("id").Exec(ctx); err != nil {
+		if db.IsUniqueViolation(err) {
+			return nil, httpx.Invalid(UserColUsername, "用户名“%s”已被使用", in.Username)
+		}
+		return nil, err
+	}
+	if err := setUserRoles(ctx, tx, nu.ID, in.RoleIDs); err != nil {
+		return nil, err
+	}
+	return &InitialPassword{ID: nu.ID, Username: nu.Username, NickName: nu.NickName, InitialPassword: plain}, nil
 }
 
 func (s *Service) handleUserExport(w http.ResponseWriter, r *http.Request) error {

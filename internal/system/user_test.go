@@ -3,6 +3,8 @@ package system_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -93,9 +95,12 @@ func workbook(t *testing.T, rows [][]string) []byte {
 	return buf.Bytes()
 }
 
+// The user import is the staged import's "user" kind: a file with errors
+// writes nothing, every problem is shown on its row and column, and a new
+// account's initial password is answered once by the commit.
 func TestUserImportIsAllOrNothing(t *testing.T) {
 	e := apptest.New(t)
-	res := e.Do("GET", "/api/users/template", e.AdminTK, nil)
+	res := e.Do("GET", "/api/import/user/template", e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
 	if !strings.Contains(res.Header.Get("Content-Disposition"), "filename*=UTF-8''") {
 		t.Fatalf("template headers %v", res.Header)
@@ -104,65 +109,81 @@ func TestUserImportIsAllOrNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	header, _ := tmpl.GetRows("Sheet1")
+	header, _ := tmpl.GetRows(tmpl.GetSheetList()[0])
 	rows := [][]string{header[0],
 		{"li4", "李四", "男", "13800138001", "li4@example.edu.cn", "学校", "党员", "否"},
 		{"wang5", "王五", "未知", "123", "", "不存在的部门", "不存在的角色", "也许"},
 		{"li4", "李四重复", "", "", "", "", "", ""},
 	}
-	res = e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx", workbook(t, rows), nil)
-	if res.Status != 400 {
-		t.Fatalf("bad file: %d %s", res.Status, res.Body)
+	b := e.Stage(t, "user", e.AdminTK, rows)
+	got := e.ImportRows(t, "user", e.AdminTK, b.ID)
+	problems := 0
+	for _, r := range got {
+		problems += len(r.Errors)
 	}
-	var body struct {
-		Message string
-		Errors  []struct {
-			Row             int
-			Column, Message string
+	if b.InvalidCount != 2 || problems < 6 || got[2].Status != "new" || got[3].Status != "invalid" || got[4].Status != "invalid" {
+		t.Fatalf("batch %+v rows %+v", b, got)
+	}
+	want := map[string]string{"gender": "性别只能填", "phone": "请输入正确的手机号码", "dept": "部门“不存在的部门”不存在",
+		"roles": "角色“不存在的角色”不存在", "hasLeft": "只能填"}
+	for col, msg := range want {
+		if m := apptest.CellErrors(got[3])[col]; !strings.HasPrefix(m, msg) {
+			t.Errorf("row 3 %s: %q, want %q…", col, m, msg)
 		}
 	}
-	res.JSON(t, &body)
-	if len(body.Errors) < 6 || !strings.Contains(body.Message, "未导入任何数据") {
-		t.Fatalf("errors: %s", res.Body)
+	if m := apptest.CellErrors(got[4])["username"]; m != "与第 2 行的用户名重复" {
+		t.Errorf("row 4: %q", m)
 	}
-	rowsWithErrors := map[int]bool{}
-	for _, e := range body.Errors {
-		rowsWithErrors[e.Row] = true
-	}
-	if rowsWithErrors[2] || !rowsWithErrors[3] || !rowsWithErrors[4] {
-		t.Fatalf("rows reported: %v", rowsWithErrors)
+	res = e.Do("POST", fmt.Sprintf("/api/import/user/batches/%d/commit", b.ID), e.AdminTK, nil)
+	if res.Status != 400 || !strings.Contains(res.Message(), "仍有 2 行数据有误") {
+		t.Fatalf("commit of a file with errors: %d %s", res.Status, res.Body)
 	}
 	if n, _ := e.DB.NewSelect().Table("sys_user").Where("username = 'li4'").Count(context.Background()); n != 0 {
 		t.Fatal("a row was written although the file had errors")
 	}
 	// Fixed file: one new account, not activated until registerNoEnterUser.
-	res = e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx", workbook(t, rows[:2]), nil)
-	apptest.Expect(t, res, 200)
+	b = e.Stage(t, "user", e.AdminTK, rows[:2])
+	b = e.Commit(t, "user", e.AdminTK, b.ID, false)
 	var imported struct {
-		Created   int
-		Passwords []struct{ Username, InitialPassword string }
+		Result struct {
+			Passwords []struct{ Username, InitialPassword string }
+		}
 	}
-	res.JSON(t, &imported)
-	if imported.Created != 1 || len(imported.Passwords) != 1 || imported.Passwords[0].Username != "li4" {
-		t.Fatalf("import %s", res.Body)
+	raw, _ := json.Marshal(b)
+	if err := json.Unmarshal(raw, &imported); err != nil {
+		t.Fatal(err)
 	}
-	if m := login(e, "li4", imported.Passwords[0].InitialPassword, nil).Message(); m != "账号未激活，请联系管理员" {
+	if b.NewCount != 1 || len(imported.Result.Passwords) != 1 || imported.Result.Passwords[0].Username != "li4" {
+		t.Fatalf("import %s", raw)
+	}
+	if m := login(e, "li4", imported.Result.Passwords[0].InitialPassword, nil).Message(); m != "账号未激活，请联系管理员" {
 		t.Fatalf("imported account: %s", m)
 	}
-	// Importing again updates instead of duplicating.
+	// Importing again updates instead of duplicating, and hands out no password.
 	rows[1][1] = "李四改"
-	res = e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx", workbook(t, rows[:2]), nil)
-	if !strings.Contains(string(res.Body), `"updated":1`) {
-		t.Fatalf("re-import %s", res.Body)
+	b = e.Stage(t, "user", e.AdminTK, rows[:2])
+	if b.ChangedCount != 1 || b.NewCount != 0 {
+		t.Fatalf("re-import %+v", b)
+	}
+	b = e.Commit(t, "user", e.AdminTK, b.ID, false)
+	if raw, _ := json.Marshal(b); strings.Contains(string(raw), "initialPassword") {
+		t.Fatalf("re-import answered a password: %s", raw)
+	}
+	var nick string
+	if err := e.DB.NewSelect().Table("sys_user").Column("nick_name").Where("username = 'li4'").Scan(context.Background(), &nick); err != nil || nick != "李四改" {
+		t.Fatalf("re-import wrote %q %v", nick, err)
 	}
 	// Not an xlsx, wrong header.
-	if res := e.Upload("/api/users/import", e.AdminTK, "file", "users.csv", []byte("a,b"), nil); res.Status != 400 {
+	up := func(name string, body []byte) *apptest.Response {
+		return e.Upload("/api/import/user/batches", e.AdminTK, "file", name, body, nil)
+	}
+	if res := up("users.csv", []byte("a,b")); res.Status != 400 {
 		t.Fatalf("csv: %d", res.Status)
 	}
-	if res := e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx", []byte("not a zip"), nil); res.Status != 400 {
+	if res := up("users.xlsx", []byte("not a zip")); res.Status != 400 {
 		t.Fatalf("garbage: %d", res.Status)
 	}
-	if res := e.Upload("/api/users/import", e.AdminTK, "file", "users.xlsx", workbook(t, [][]string{{"x", "y"}, {"a", "b"}}), nil); res.Status != 400 || !strings.Contains(res.Message(), "表头") {
+	if res := up("users.xlsx", workbook(t, [][]string{{"x", "y"}, {"a", "b"}})); res.Status != 400 || !strings.Contains(res.Message(), "表头") {
 		t.Fatalf("header: %d %s", res.Status, res.Body)
 	}
 }

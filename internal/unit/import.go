@@ -2,9 +2,7 @@ package unit
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -36,44 +34,21 @@ func (importKind) Name() string       { return "dw" }
 func (importKind) Title() string      { return "单位信息" }
 func (importKind) Permission() string { return PermImport }
 
-var importColumns = []imports.Column{
+var importColumns = imports.Columns{
 	{Key: "code", Label: "单位编码", Required: true, Example: "DW001", Note: "不超过32个字符；用于匹配已有单位"},
 	{Key: "name", Label: "单位名称", Required: true, Example: "计算机学院"},
 	{Key: "shortName", Label: "单位简称", Example: "计院"},
 	{Key: "type", Label: "单位类型", Required: true, Dict: DictType, Example: "院系"},
-	{Key: "parent", Label: "上级单位", Example: "DW000",
+	{Key: "parent", Label: "上级单位", Field: "pid", Example: "DW000",
 		Note: "您管理范围内单位的编码或唯一的名称，或本文件中前面某行的单位编码；只有可管理全部单位的用户可以不填（新建顶级单位）"},
 	{Key: "leaderName", Label: "负责人", Example: "张主任"},
 	{Key: "contactPhone", Label: "联系电话", Example: "010-62750000"},
-	{Key: "dzz", Label: "对应党组织编码", Example: "D0101", Note: "您管理范围内党组织的编码；只有可管理全部单位的用户可以不填"},
+	{Key: "dzz", Label: "对应党组织编码", Field: "dzzId", Example: "D0101", Note: "您管理范围内党组织的编码；只有可管理全部单位的用户可以不填"},
 	{Key: "foundedOn", Label: "成立日期", Example: "1990-09-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
 	{Key: "remark", Label: "备注"},
 }
 
 func (importKind) Columns() []imports.Column { return importColumns }
-
-func importColumn(key string) imports.Column {
-	for _, c := range importColumns {
-		if c.Key == key {
-			return c
-		}
-	}
-	return imports.Column{Key: key, Label: key}
-}
-
-// columnOfMessage names the column a save-path message is about.
-func columnOfMessage(msg string) string {
-	for _, m := range []struct{ word, key string }{
-		{"上级", "parent"}, {"下级", "parent"}, {"党组织", "dzz"}, {"编码", "code"}, {"简称", "shortName"},
-		{"名称", "name"}, {"名为", "name"}, {"类型", "type"}, {"负责人", "leaderName"}, {"联系电话", "contactPhone"},
-		{"成立日期", "foundedOn"}, {"备注", "remark"},
-	} {
-		if strings.Contains(msg, m.word) {
-			return m.key
-		}
-	}
-	return ""
-}
 
 // importItem is a validated row ready for Commit.
 type importItem struct {
@@ -310,23 +285,14 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 		id := cur.ID
 		r.TargetID = &id
 	}
-	text := func(key string, dst *string) {
-		if r.Has(key) {
-			*dst = r.Cells[key]
-		}
-	}
-	text("code", &in.Code)
-	text("name", &in.Name)
-	text("shortName", &in.ShortName)
-	text("leaderName", &in.LeaderName)
-	text("contactPhone", &in.ContactPhone)
-	text("remark", &in.Remark)
-	if r.Has("type") {
-		in.Type = ref.dicts.Cell(r, importColumn("type"))
-	}
-	if r.Has("foundedOn") {
-		in.FoundedOn = imports.DateCell(r, importColumn("foundedOn"))
-	}
+	r.Text("code", &in.Code)
+	r.Text("name", &in.Name)
+	r.Text("shortName", &in.ShortName)
+	r.Text("leaderName", &in.LeaderName)
+	r.Text("contactPhone", &in.ContactPhone)
+	r.Text("remark", &in.Remark)
+	importColumns.Dict(r, ref.dicts, "type", &in.Type)
+	importColumns.Date(r, "foundedOn", &in.FoundedOn)
 	if r.Has("dzz") {
 		in.DzzID = nil
 		if c := r.Cells["dzz"]; c != "" {
@@ -367,12 +333,7 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 		return nil
 	}
 	fail := func(err error) *importItem {
-		var he *httpx.Error
-		msg := err.Error()
-		if errors.As(err, &he) {
-			msg = he.Message
-		}
-		r.Fail(columnOfMessage(msg), msg)
+		importColumns.FailErr(r, err)
 		return nil
 	}
 	rec, err := s.checkFields(ref.labels, in, cur)
@@ -416,37 +377,28 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 // Commit creates and updates the units in file order (a parent before its
 // children) through the API's save path, inside tx, with the trail origins
 // SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ int64, rows []*imports.Row) error {
+func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	s := k.s
 	l, err := s.labels(ctx)
 	if err != nil {
 		return err
 	}
-	created := map[string]int64{}
-	for _, r := range rows {
-		item, ok := r.Data.(*importItem)
-		if !ok {
-			return fmt.Errorf("unit import row %d was not validated", r.RowNo)
-		}
+	created := imports.Created{}
+	return imports.Each(rows, func(r *imports.Row, item *importItem) (err error) {
 		rec := item.rec
 		if item.parentCode != "" {
-			id, ok := created[item.parentCode]
-			if !ok {
-				return httpx.BadRequest("第 %d 行的上级单位“%s”未导入", r.RowNo, item.parentCode)
+			if rec.PID, err = created.Parent(item.parentCode, "pid", "上级单位"); err != nil {
+				return err
 			}
-			rec.PID = &id
 		}
-		if item.cur == nil {
-			id, err := s.insert(ctx, tx, l, rec, audit.OriginSystemImport)
-			if err != nil {
-				return imports.RowError(r, mapErr(err))
-			}
-			created[rec.Code] = id
-			continue
+		if item.cur != nil {
+			return mapErr(s.write(ctx, tx, l, item.cur, rec, audit.OriginSystemImportUpdate, nil))
 		}
-		if err := s.write(ctx, tx, l, item.cur, rec, audit.OriginSystemImportUpdate, nil); err != nil {
-			return imports.RowError(r, mapErr(err))
+		id, err := s.insert(ctx, tx, l, rec, audit.OriginSystemImport)
+		if err != nil {
+			return mapErr(err)
 		}
-	}
-	return nil
+		created[rec.Code] = id
+		return nil
+	})
 }

@@ -2,7 +2,7 @@ import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Checkbox, Descriptions, Modal, Progress, Result, Space, Spin, Steps, Typography, Upload } from 'antd'
 import type { AxiosError } from 'axios'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { errorMessage } from '@/api/request'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { confirmAction } from '@/components/crud/confirm'
@@ -19,6 +19,8 @@ interface Props {
   onClose: () => void
   /** Called after a commit, so the page reloads its list. */
   onDone?: () => void
+  /** What the last step shows below the summary, from the committed batch (e.g. initial passwords). */
+  renderResult?: (batch: ImportBatch) => ReactNode
 }
 
 const STEPS = ['下载模板', '上传文件', '校验结果', '确认导入', '完成'].map((title) => ({ title }))
@@ -28,7 +30,7 @@ const STEPS = ['下载模板', '上传文件', '校验结果', '确认导入', '
  * review and fix rows, commit in one transaction, see the summary. Nothing reaches the live
  * data before the commit; abandoning a batch drops its staged rows.
  */
-export default function ImportWizard({ kind, title, onClose, onDone }: Props) {
+export default function ImportWizard({ kind, title, onClose, onDone, renderResult }: Props) {
   const [step, setStep] = useState(0)
   const [batch, setBatch] = useState<ImportBatch | null>(null)
   const [percent, setPercent] = useState<number | null>(null)
@@ -202,6 +204,7 @@ export default function ImportWizard({ kind, title, onClose, onDone }: Props) {
               status="success"
               title="导入完成"
               subTitle={`新增 ${batch.newCount} 条，更新 ${batch.changedCount} 条，未变 ${batch.unchangedCount} 条${skipInvalid && batch.invalidCount ? `，跳过错误 ${batch.invalidCount} 条` : ''}。`}
+              extra={renderResult?.(batch)}
             />
           )
         )

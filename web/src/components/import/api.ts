@@ -36,6 +36,8 @@ export interface ImportBatch {
   createdBy: number
   createdAt: string
   committedAt: string | null
+  /** What the commit hands back once (the user import's initial passwords); never stored. */
+  result?: unknown
 }
 
 export interface ImportRow {

@@ -31,16 +31,45 @@ afterEach(() => mock.restore())
 const row = (text: string) => screen.getByText(text).closest('tr')!
 const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
-/** Opens the page, chooses a workbook in the import dialog and starts the import; returns the dialog. */
-async function importWorkbook() {
+const IMPORT_COLUMNS = [
+  { key: 'username', label: '用户名', required: true },
+  { key: 'nickName', label: '姓名', required: true },
+  { key: 'phone', label: '手机号', required: false, personal: 'phone' },
+  { key: 'dept', label: '部门名称', required: false },
+]
+
+const importBatch = (over: Record<string, unknown> = {}) => ({
+  id: 9,
+  kind: 'user',
+  fileName: 'users.xlsx',
+  state: 2,
+  total: 2,
+  newCount: 2,
+  changedCount: 0,
+  unchangedCount: 0,
+  invalidCount: 0,
+  createdBy: 1,
+  createdAt: '2026-03-01T00:00:00Z',
+  committedAt: null,
+  ...over,
+})
+
+/** Opens the page's import (the staged import of kind `user`) and uploads a workbook; returns the dialog. */
+async function importWorkbook(staged: ReturnType<typeof importBatch>, rows: unknown[] = []) {
+  mock.onGet('/api/import/user/columns').reply(200, IMPORT_COLUMNS)
+  mock.onPost('/api/import/user/batches').reply(200, staged)
+  mock.onGet('/api/import/user/batches/9/rows').reply((c) => {
+    const status = (c.params as { status?: string }).status
+    return [200, page(rows.filter((r) => !status || (r as { status: string }).status === status))]
+  })
   renderWithApp(<UserPage />)
   await screen.findByText('张三')
   fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
   const dialog = await screen.findByRole('dialog')
+  fireEvent.click(await within(dialog).findByRole('button', { name: /下一步/ }))
   const input = dialog.querySelector('input[type=file]') as HTMLInputElement
   fireEvent.change(input, { target: { files: [new File(['x'], 'users.xlsx')] } })
-  await within(dialog).findByText('users.xlsx')
-  fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+  expect(await within(dialog).findByText('总行数')).toBeTruthy()
   return dialog
 }
 
@@ -115,15 +144,19 @@ describe('system/user', { timeout: 20_000 }, () => {
 
   it('lists the initial passwords of imported accounts once, with print and download', async () => {
     signIn(['admin'])
-    mock.onPost('/api/users/import').reply(200, {
-      created: 2,
-      updated: 0,
-      passwords: [
-        { username: 'imp1', nickName: '导入一', initialPassword: 'Aa1!aaaaaaaa' },
-        { username: 'imp2', nickName: '导入二', initialPassword: 'Bb2@bbbbbbbb' },
-      ],
+    mock.onPost('/api/import/user/batches/9/commit').reply(200, {
+      ...importBatch({ state: 3, committedAt: '2026-03-01T00:01:00Z' }),
+      result: {
+        passwords: [
+          { id: 21, username: 'imp1', nickName: '导入一', initialPassword: 'Aa1!aaaaaaaa' },
+          { id: 22, username: 'imp2', nickName: '导入二', initialPassword: 'Bb2@bbbbbbbb' },
+        ],
+      },
     })
-    await importWorkbook()
+    const dialog = await importWorkbook(importBatch())
+    fireEvent.click(within(dialog).getByRole('button', { name: /下一步/ }))
+    fireEvent.click(await within(dialog).findByRole('button', { name: /确认导入/ }))
+    fireEvent.click(await screen.findByRole('button', { name: /确定导入/ }))
     expect(await screen.findByText('Bb2@bbbbbbbb')).toBeTruthy()
     expect(screen.getByText('导入一')).toBeTruthy()
     expect(screen.getByText(/请妥善保管，关闭后将无法再次查看/)).toBeTruthy()
@@ -212,19 +245,26 @@ describe('system/user', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent).toEqual({ ids: [7, 8] }))
   })
 
-  it('lists the rows of a rejected import and says nothing was imported', async () => {
+  it('shows the invalid rows by column and imports nothing while they remain', async () => {
     signIn(['admin'])
-    mock.onPost('/api/users/import').reply(400, {
-      status: 400,
-      message: '导入失败',
-      errors: [
-        { row: 3, column: '手机号', message: '手机号格式不正确' },
-        { row: 5, column: '部门', message: '部门“不存在学院”不存在' },
-      ],
+    const bad = (id: number, rowNo: number, column: string, message: string) => ({
+      id, rowNo, status: 'invalid', cells: { username: `u${rowNo}`, nickName: '某人', phone: '', dept: '' }, errors: [{ column, message }], changes: [], targetId: null,
     })
-    const dialog = await importWorkbook()
-    expect(await within(dialog).findByText('文件中有 2 处错误，本次没有导入任何数据。请修改后重新上传。')).toBeTruthy()
-    expect(within(dialog).getByText('手机号格式不正确')).toBeTruthy()
-    expect(within(dialog).getByText('部门“不存在学院”不存在')).toBeTruthy()
+    const dialog = await importWorkbook(importBatch({ newCount: 0, invalidCount: 2 }), [
+      bad(31, 3, 'phone', '请输入正确的手机号码'),
+      bad(32, 5, 'dept', '部门“不存在学院”不存在'),
+    ])
+    expect(within(dialog).getByRole('tab', { name: '错误（2）' }).getAttribute('aria-selected')).toBe('true')
+    const cells = await waitFor(() => {
+      const found = dialog.querySelectorAll('[data-invalid="true"]')
+      if (found.length !== 2) throw new Error('invalid cells not shown yet')
+      return found
+    })
+    fireEvent.mouseEnter(cells[0])
+    expect((await screen.findAllByText('请输入正确的手机号码')).length).toBeGreaterThan(0)
+    fireEvent.click(within(dialog).getByRole('button', { name: /下一步/ }))
+    expect(await within(dialog).findByText('还有 2 行数据有误')).toBeTruthy()
+    expect((within(dialog).getByRole('button', { name: /确认导入/ }) as HTMLButtonElement).disabled).toBe(true)
   })
+
 })

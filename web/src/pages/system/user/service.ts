@@ -1,7 +1,7 @@
-import { get, post, put, upload } from '@/api/request'
+import { get, post, put } from '@/api/request'
 import { downloadFile } from '@/api/file'
 import { cleanFilters, deleter, postFetcher, type CrudFetcher } from '@/components/crud'
-import type { ImportResult, InitialPassword, RoleOption, UserBody, UserRow, UserView } from './types'
+import type { InitialPassword, RoleOption, UserBody, UserRow, UserView } from './types'
 
 /** Paged lists: paging in the query, filters `{blurry, deptId, enabled, ...}` in the body. */
 export const listFetchers: Record<UserView, CrudFetcher<UserRow>> = {
@@ -25,11 +25,5 @@ export const disableLeftUsers = (ids: number[]) => post<void>('/api/users/disabl
 /** Roles for the form; silent, because the page also works for editors without role:list. */
 export const allRoles = () => get<RoleOption[]>('/api/roles/all', undefined, { silent: true })
 
-export const downloadTemplate = () => downloadFile('/api/users/template', undefined, '用户导入模板.xlsx')
 export const exportUsers = (filters: Record<string, unknown>) => downloadFile('/api/users/export', cleanFilters(filters), '用户列表.xlsx')
 
-export function importUsers(file: File, onProgress?: (p: number) => void) {
-  const form = new FormData()
-  form.append('file', file)
-  return upload<ImportResult>('/api/users/import', form, onProgress)
-}

@@ -26,26 +26,12 @@ export interface RoleOption {
   level?: number
 }
 
-/** One problem of an import row (400 body `errors`). */
-export interface ImportRowError {
-  row: number
-  column: string
-  message: string
-}
-
 /** An initial password the server generated; it is answered once and stored only as a hash. */
 export interface InitialPassword {
   id?: number
   username: string
   nickName?: string
   initialPassword: string
-}
-
-export interface ImportResult {
-  created: number
-  updated: number
-  /** The new accounts' initial passwords: shown once, then gone. */
-  passwords: InitialPassword[]
 }
 
 /** The list views of the page, each its own endpoint. */
