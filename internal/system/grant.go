@@ -7,6 +7,7 @@ import (
 
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // A caller grants only what it holds itself. grantor is what a caller may
@@ -345,7 +346,7 @@ func (s *Service) visibleRoles(ctx context.Context, g *grantor) ([]Role, map[int
 // ones as "not found" (400, as any unknown reference in a body), visible ones
 // beyond the caller's permissions or scope with 403.
 func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) error {
-	roleIDs = uniqueIDs(roleIDs)
+	roleIDs = uniq.Of(roleIDs)
 	if len(roleIDs) == 0 {
 		return nil
 	}
@@ -408,7 +409,7 @@ func (s *Service) rolesOf(ctx context.Context, idb bun.IDB, userID int64) ([]int
 func added(want, have []int64) []int64 {
 	h := idSet(have)
 	var out []int64
-	for _, id := range uniqueIDs(want) {
+	for _, id := range uniq.Of(want) {
 		if !h[id] {
 			out = append(out, id)
 		}

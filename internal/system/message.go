@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // Messages, to-dos and warnings belong to one user each. Every signed-in
@@ -147,7 +148,7 @@ func checkNotice(title, content, link *string) error {
 // recipients checks that every id names an existing user and returns them
 // without duplicates.
 func recipients(ctx context.Context, db bun.IDB, userIDs []int64) ([]int64, error) {
-	ids := uniqueIDs(userIDs)
+	ids := uniq.Of(userIDs)
 	if len(ids) == 0 {
 		return nil, httpx.BadRequest("请选择接收人")
 	}

@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // RoleView is a role with its menus and custom departments.
@@ -199,7 +200,7 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 	if in.DataScope != ScopeCustom {
 		in.DeptIDs = nil
 	}
-	in.DeptIDs = uniqueIDs(in.DeptIDs)
+	in.DeptIDs = uniq.Of(in.DeptIDs)
 	if len(in.DeptIDs) > 0 {
 		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id IN (?)", bun.In(in.DeptIDs)).Count(ctx)
 		if err != nil {
@@ -261,7 +262,7 @@ func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	roles := make([]*Role, 0, len(ids))
 	for _, id := range ids {
 		ro, err := s.roleForChange(ctx, g, id)
@@ -296,7 +297,7 @@ func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int6
 	if _, err := s.roleForChange(ctx, g, roleID); err != nil {
 		return err
 	}
-	menuIDs = uniqueIDs(menuIDs)
+	menuIDs = uniq.Of(menuIDs)
 	if len(menuIDs) > 0 {
 		n, err := s.db.NewSelect().Model((*Menu)(nil)).Where("id IN (?)", bun.In(menuIDs)).Count(ctx)
 		if err != nil {
