@@ -277,11 +277,8 @@ func TestSeenEscalationAttacks(t *testing.T) {
 }
 
 func usernameOf(t *testing.T, w *world, id int64) string {
-	var name string
-	if err := w.e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name); err != nil {
-		t.Fatal(err)
-	}
-	return name
+	t.Helper()
+	return w.e.Username(id)
 }
 
 // Every field of role create/update, menus, custom organisations and delete,
@@ -474,15 +471,7 @@ func TestRoleListShowsManagedAndAssignableRoles(t *testing.T) {
 		Editable bool
 	}
 	list := func(tok string) map[int64]row {
-		res := w.e.Do("GET", "/api/roles?size=100", tok, nil)
-		apptest.Expect(t, res, 200)
-		var page struct{ Content []row }
-		res.JSON(t, &page)
-		out := map[int64]row{}
-		for _, r := range page.Content {
-			out[r.ID] = r
-		}
-		return out
+		return apptest.ListedBy(w.e, "/api/roles?size=100", tok, func(r row) int64 { return r.ID })
 	}
 	c := list(w.college.tok)
 	if !c[w.college.managed].Editable || c[w.sys["党支部书记"]].Editable || c[w.sys["党员"]].ID == 0 || c[w.sys["二级党委管理员"]].Editable {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -279,6 +280,17 @@ func (s *Service) CallerLevel(ctx context.Context) (int, error) {
 	return min, nil
 }
 
+// checkManaged refuses a change to the accounts ids when one is the
+// caller's own (with the message own, unless it is "") or any is outside the
+// caller's scope.
+func (s *Service) checkManaged(ctx context.Context, ids []int64, own string) error {
+	if own != "" && slices.Contains(ids, me(ctx)) {
+		return httpx.BadRequest("%s", own)
+	}
+	_, err := s.usersInScope(ctx, ids)
+	return err
+}
+
 // usersInScope loads the users with ids that the caller may manage; any id
 // outside the scope is reported as not found (no existence leak).
 func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error) {
@@ -455,12 +467,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 
 // DeleteUsers removes accounts (never the caller's own).
 func (s *Service) DeleteUsers(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		if id == rbac.From(ctx).UserID {
-			return httpx.BadRequest("不能删除自己的账号")
-		}
-	}
-	if _, err := s.usersInScope(ctx, ids); err != nil {
+	if err := s.checkManaged(ctx, ids, "不能删除自己的账号"); err != nil {
 		return err
 	}
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
@@ -475,14 +482,11 @@ func (s *Service) DeleteUsers(ctx context.Context, ids []int64) error {
 
 // SetEnabled enables or disables accounts; disabling ends their sessions.
 func (s *Service) SetEnabled(ctx context.Context, ids []int64, enabled bool) error {
+	own := ""
 	if !enabled {
-		for _, id := range ids {
-			if id == rbac.From(ctx).UserID {
-				return httpx.BadRequest("不能停用自己的账号")
-			}
-		}
+		own = "不能停用自己的账号"
 	}
-	if _, err := s.usersInScope(ctx, ids); err != nil {
+	if err := s.checkManaged(ctx, ids, own); err != nil {
 		return err
 	}
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
