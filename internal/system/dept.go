@@ -12,6 +12,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -57,7 +58,7 @@ func (s *Service) deptRoutes(rs *httpx.Routes) {
 			return err
 		}
 		if in.ID == 0 {
-			return httpx.BadRequest("缺少部门编号")
+			return httpx.Invalid("id", "缺少部门编号")
 		}
 		if _, err := s.SaveDept(r.Context(), in); err != nil {
 			return err
@@ -129,26 +130,26 @@ func deptTree(list []*Dept) []*Dept {
 // SaveDept validates and inserts (ID 0) or updates a department.
 func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 	in.Name = strings.TrimSpace(in.Name)
-	if in.Name == "" || len([]rune(in.Name)) > 50 {
-		return nil, httpx.BadRequest("请输入部门名称（不超过50个字）")
+	if err := record.Required("name", "部门名称", in.Name, 50); err != nil {
+		return nil, err
 	}
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if in.PID == nil && !scope.All {
-		return nil, httpx.BadRequest("请选择上级部门")
+		return nil, httpx.Invalid("pid", "请选择上级部门")
 	}
 	if in.PID != nil {
 		if !scope.hasDept(in.PID) {
-			return nil, httpx.BadRequest("上级部门不存在")
+			return nil, httpx.Invalid("pid", "上级部门不存在")
 		}
 		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id = ?", *in.PID).Count(ctx)
 		if err != nil {
 			return nil, httpx.Internal(err)
 		}
 		if n == 0 {
-			return nil, httpx.BadRequest("上级部门不存在")
+			return nil, httpx.Invalid("pid", "上级部门不存在")
 		}
 	}
 	if in.ID != 0 {
@@ -162,7 +163,7 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 			}
 			for _, id := range below {
 				if id == *in.PID {
-					return nil, httpx.BadRequest("不能把部门移到它自己或它的下级之下")
+					return nil, httpx.Invalid("pid", "不能把部门移到它自己或它的下级之下")
 				}
 			}
 		}

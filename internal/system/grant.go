@@ -355,7 +355,7 @@ func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) e
 		return httpx.Internal(err)
 	}
 	if len(roles) != len(roleIDs) {
-		return httpx.BadRequest("所选角色不存在")
+		return httpx.Invalid("roleIds", "所选角色不存在")
 	}
 	facts, err := s.judgeRoles(ctx, g, roles)
 	if err != nil {
@@ -368,7 +368,7 @@ func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) e
 		case r.IsSystem:
 			return httpx.Forbidden("不能授予超出您自己权限或数据范围的角色：%s", r.Name)
 		default:
-			return httpx.BadRequest("所选角色不存在")
+			return httpx.Invalid("roleIds", "所选角色不存在")
 		}
 	}
 	return nil

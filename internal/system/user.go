@@ -208,15 +208,15 @@ func (in *UserInput) normalise() error {
 	in.Phone, in.Email = strings.TrimSpace(in.Phone), strings.TrimSpace(in.Email)
 	switch {
 	case !usernamePattern.MatchString(in.Username):
-		return httpx.BadRequest("用户名须为2-64位字母、数字或 _ . @ -")
+		return httpx.Invalid("username", "用户名须为2-64位字母、数字或 _ . @ -")
 	case in.NickName == "" || len([]rune(in.NickName)) > 32:
-		return httpx.BadRequest("请输入姓名（不超过32个字）")
+		return httpx.Invalid("nickName", "请输入姓名（不超过32个字）")
 	case in.Phone != "" && !mobilePattern.MatchString(in.Phone):
-		return httpx.BadRequest("请输入正确的手机号码")
+		return httpx.Invalid("phone", "请输入正确的手机号码")
 	case in.Email != "" && (!emailPattern.MatchString(in.Email) || len(in.Email) > 128):
-		return httpx.BadRequest("请输入正确的邮箱地址")
+		return httpx.Invalid("email", "请输入正确的邮箱地址")
 	case in.Gender != "" && in.Gender != "0" && in.Gender != "1" && in.Gender != "2" && in.Gender != "9":
-		return httpx.BadRequest("性别取值无效")
+		return httpx.Invalid("gender", "性别取值无效")
 	}
 	return nil
 }
@@ -229,13 +229,13 @@ func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *
 			return httpx.Internal(err)
 		}
 		if n == 0 {
-			return httpx.BadRequest("所选部门不存在")
+			return httpx.Invalid("deptId", "所选部门不存在")
 		}
 		if !scope.hasDept(deptID) {
-			return httpx.BadRequest("不能把用户放到您管理范围以外的部门")
+			return httpx.Invalid("deptId", "不能把用户放到您管理范围以外的部门")
 		}
 	} else if !scope.All {
-		return httpx.BadRequest("请选择部门")
+		return httpx.Invalid("deptId", "请选择部门")
 	}
 	return nil
 }
@@ -247,14 +247,14 @@ func (s *Service) checkOrg(ctx context.Context, orgID *int64) error {
 		return nil
 	}
 	if s.orgs == nil {
-		return httpx.BadRequest("所选党组织不存在")
+		return httpx.Invalid("orgId", "所选党组织不存在")
 	}
 	ok, err := s.orgs.InScope(ctx, *orgID)
 	if err != nil {
 		return httpx.Internal(err)
 	}
 	if !ok {
-		return httpx.BadRequest("所选党组织不存在")
+		return httpx.Invalid("orgId", "所选党组织不存在")
 	}
 	return nil
 }
@@ -388,7 +388,7 @@ func setUserRoles(ctx context.Context, tx bun.IDB, userID int64, roleIDs []int64
 // UpdateUser changes an account's profile, department, roles and state.
 func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if in.ID == 0 {
-		return httpx.BadRequest("缺少用户编号")
+		return httpx.Invalid("id", "缺少用户编号")
 	}
 	if err := in.normalise(); err != nil {
 		return err
@@ -436,7 +436,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 		enabled = *in.Enabled
 	}
 	if old.ID == rbac.From(ctx).UserID && !enabled {
-		return httpx.BadRequest("不能停用自己的账号")
+		return httpx.Invalid("enabled", "不能停用自己的账号")
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		q := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", in.ID)
