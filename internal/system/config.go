@@ -373,11 +373,8 @@ func (s *Service) DeleteConfigs(ctx context.Context, ids []int64) error {
 		_, err := tx.NewDelete().Model((*Config)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return he
-	} else if err != nil {
-		return httpx.Internal(err)
+	if err != nil {
+		return httpx.AsError(err)
 	}
 	s.clearSettings()
 	return nil

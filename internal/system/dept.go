@@ -201,11 +201,8 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 		d.CreatedAt = before.CreatedAt
 		return s.bus.Publish(ctx, tx, DeptChanged{Before: &before, After: d})
 	})
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return nil, he
-	} else if err != nil {
-		return nil, httpx.Internal(err)
+	if err != nil {
+		return nil, httpx.AsError(err)
 	}
 	return d, nil
 }
@@ -246,15 +243,10 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 		return err
 	})
 	var he *httpx.Error
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &he):
-		return he
-	case db.IsForeignKeyViolation(err):
+	if !errors.As(err, &he) && db.IsForeignKeyViolation(err) {
 		return httpx.BadRequest("部门仍被其他数据引用，不能删除")
 	}
-	return httpx.Internal(err)
+	return httpx.AsError(err)
 }
 
 // Writes of sys_dept for the unit information base, which describes

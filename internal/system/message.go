@@ -3,7 +3,6 @@ package system
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"net/url"
 	"strings"
 	"time"
@@ -418,7 +417,7 @@ func (s *Service) SendMessage(ctx context.Context, in NoticeInput) (int, error) 
 		n, err = s.notify(ctx, tx, in.UserIDs, in.Title, in.Content, in.Link, in.IsRemind)
 		return err
 	})
-	return n, asHTTPError(err)
+	return n, httpx.AsError(err)
 }
 
 // SendTodo gives one to-do per recipient, all or none.
@@ -429,16 +428,7 @@ func (s *Service) SendTodo(ctx context.Context, in NoticeInput) (int, error) {
 		n, err = s.addTodo(ctx, tx, in.UserIDs, in.Title, in.Content, in.Link, in.Module, in.BizID)
 		return err
 	})
-	return n, asHTTPError(err)
-}
-
-// asHTTPError keeps an *httpx.Error as it is and wraps anything else (a failed commit).
-func asHTTPError(err error) error {
-	var he *httpx.Error
-	if err == nil || errors.As(err, &he) {
-		return err
-	}
-	return httpx.Internal(err)
+	return n, httpx.AsError(err)
 }
 
 // EditMessage changes the text and link of one message.
