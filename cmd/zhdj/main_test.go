@@ -21,10 +21,7 @@ import (
 // The command-line paths an operator uses: migrate an empty SQLite file,
 // take a consistent backup of it, and refuse to overwrite a backup.
 func TestMigrateAndBackupSQLite(t *testing.T) {
-	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "zhdj.db")
-	t.Setenv("ZHDJ_DB", dbPath)
-	t.Setenv("ZHDJ_DATA_DIR", dir)
+	dir, _ := useSQLite(t)
 	if err := migrate(nil); err != nil {
 		t.Fatal(err)
 	}
@@ -32,14 +29,8 @@ func TestMigrateAndBackupSQLite(t *testing.T) {
 	if err := backup([]string{out}); err != nil {
 		t.Fatal(err)
 	}
-	copyDB, err := db.Open(context.Background(), out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer copyDB.Close()
-	n, err := copyDB.NewSelect().Table("sys_dict").Count(context.Background())
-	if err != nil || n < 20 {
-		t.Fatalf("backup holds %d dictionaries: %v", n, err)
+	if n := countRows(t, out, "sys_dict"); n < 20 {
+		t.Fatalf("backup holds %d dictionaries", n)
 	}
 	if err := backup([]string{out}); err == nil {
 		t.Fatal("an existing backup file was overwritten")
@@ -47,9 +38,7 @@ func TestMigrateAndBackupSQLite(t *testing.T) {
 }
 
 func TestResetPasswordCommand(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("ZHDJ_DB", filepath.Join(dir, "zhdj.db"))
-	t.Setenv("ZHDJ_DATA_DIR", dir)
+	useSQLite(t)
 	t.Setenv("ZHDJ_ADMIN_PASSWORD", "")
 	t.Setenv("ZHDJ_NEW_PASSWORD", "short")
 	if err := user([]string{"reset-password", "admin"}); err == nil {
@@ -124,8 +113,7 @@ func TestBackupHoldsNoPlaintextPersonalDataAndIsPrivate(t *testing.T) {
 		u.Path = "/" + name
 		dsn = u.String()
 	}
-	t.Setenv("ZHDJ_DB", dsn)
-	t.Setenv("ZHDJ_DATA_DIR", dir)
+	useDB(t, dir, dsn)
 	if err := seed([]string{"--demo", "--members", "300", "--seed", "7"}); err != nil {
 		t.Fatal(err)
 	}
@@ -181,9 +169,7 @@ func TestBackupHoldsNoPlaintextPersonalDataAndIsPrivate(t *testing.T) {
 // An operator locked out (admin guessed at from everywhere) unlocks the
 // account on the server: both the account-wide lock and a single address's.
 func TestUnlockCommand(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("ZHDJ_DB", filepath.Join(dir, "zhdj.db"))
-	t.Setenv("ZHDJ_DATA_DIR", dir)
+	useSQLite(t)
 	t.Setenv("ZHDJ_CAPTCHA", "off")
 	if err := user([]string{"unlock", "admin"}); err == nil {
 		t.Fatal("unlock of a missing user succeeded")

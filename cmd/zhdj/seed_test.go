@@ -1,22 +1,16 @@
 package main
 
 import (
-	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"zhdj/internal/demo"
-	"zhdj/internal/platform/db"
 )
 
 // zhdj seed --demo fills an empty database once; a second run refuses, and
 // with --if-empty quietly leaves the data alone (what `make run` does).
 func TestSeedCommand(t *testing.T) {
-	dir := t.TempDir()
-	dbPath := filepath.Join(dir, "zhdj.db")
-	t.Setenv("ZHDJ_DB", dbPath)
-	t.Setenv("ZHDJ_DATA_DIR", dir)
+	_, dbPath := useSQLite(t)
 	if err := seed([]string{"--members", "300"}); err == nil {
 		t.Fatal("seed without --demo ran")
 	}
@@ -26,18 +20,7 @@ func TestSeedCommand(t *testing.T) {
 	if err := seed([]string{"--demo", "--members", "300", "--seed", "5"}); err != nil {
 		t.Fatal(err)
 	}
-	count := func() int {
-		database, err := db.Open(context.Background(), dbPath)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer database.Close()
-		n, err := database.NewSelect().Table("dyjbxx").Count(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return int(n)
-	}
+	count := func() int { return countRows(t, dbPath, "dyjbxx") }
 	if n := count(); n != 300 {
 		t.Fatalf("%d members seeded", n)
 	}

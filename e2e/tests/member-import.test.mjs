@@ -2,9 +2,9 @@
 // commits, finds the member, edits a field on the detail page and restores it from the trail.
 import assert from 'node:assert/strict'
 import { after, before, describe } from 'node:test'
-import { call, login as apiLogin } from '../lib/api.mjs'
-import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
-import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
+import { signInAdmin, startAdmin, stopAdmin } from '../lib/admin.mjs'
+import { call } from '../lib/api.mjs'
+import { itWithScreenshot, screenshot } from '../lib/browser.mjs'
 import { idNumber, xlsx } from '../lib/xlsx.mjs'
 
 const GOOD_ID = idNumber('11010119900307451')
@@ -18,19 +18,13 @@ describe('member import, detail and trail', () => {
   let token
 
   before(async () => {
-    server = await startServer()
-    browser = await openBrowser()
-    page = await browser.context.newPage()
-    token = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
+    ;({ server, browser, page, token } = await startAdmin())
     // The tree starts empty: a committee and the branch the members join.
     const root = await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EU', name: '中共端到端大学委员会', type: '1' } })
     await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EB01', name: '端到端教工党支部', type: '5', pid: root.id } })
   })
 
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  after(() => stopAdmin({ server, browser }))
 
   it('imports a workbook, fixing its bad row in the wizard', async () => {
     // The header comes from the kind's columns, so the file matches the template whatever its order.
@@ -43,11 +37,7 @@ describe('member import, detail and trail', () => {
       row({ ...base, name: '导入测试乙', idNumber: '12345' }),
     ])
 
-    await page.goto(`${server.base}/web/`)
-    await page.getByPlaceholder('账号').fill('admin')
-    await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD)
-    await page.getByRole('button', { name: /登\s*录/ }).click()
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+    await signInAdmin(page, server.base)
     await page.goto(`${server.base}/web/party/dyjbxx`)
     await page.getByRole('button', { name: /导\s*入/ }).click()
     const wizard = page.locator('.ant-modal').filter({ hasText: '导入党员信息' })

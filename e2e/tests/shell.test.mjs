@@ -1,9 +1,10 @@
 // End-to-end checks of the web shell against a real zhdj (temporary SQLite) in headless chromium.
 import assert from 'node:assert/strict'
 import { after, before, describe } from 'node:test'
+import { startAdmin, stopAdmin } from '../lib/admin.mjs'
 import { call, encryptor, login as apiLogin } from '../lib/api.mjs'
-import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
-import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
+import { itWithScreenshot, screenshot } from '../lib/browser.mjs'
+import { ADMIN_PASSWORD } from '../lib/server.mjs'
 
 /** First visible leaf of the menu tree, the way the app picks where '/' lands. */
 function firstLeaf(nodes, base = '') {
@@ -38,21 +39,15 @@ describe('web shell', () => {
   }
 
   before(async () => {
-    server = await startServer()
-    browser = await openBrowser()
-    page = await browser.context.newPage()
+    ;({ server, browser, page, token: adminToken } = await startAdmin())
     page.on('console', (m) => {
       if (/Content Security Policy|Refused to (load|execute|apply|frame)/i.test(m.text())) violations.push(m.text())
     })
-    adminToken = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
     first = firstLeaf(await call(server.base, 'GET', '/api/menus/myTree', { token: adminToken }))
     assert.ok(first, 'the admin has at least one menu page')
   })
 
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  after(() => stopAdmin({ server, browser }))
 
   it('sends a visitor to the login page, then signs in and lands on the first menu', async () => {
     await page.goto(`${server.base}/web/system/user`)

@@ -1,16 +1,10 @@
 // End-to-end scenario of the unit information base and the people registry as the admin.
 import assert from 'node:assert/strict'
 import { after, before, describe } from 'node:test'
-import { call, login as apiLogin } from '../lib/api.mjs'
-import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
-import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
-
-/** A citizen ID number with a correct check digit. */
-function idNumber(body17) {
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
-  const sum = [...body17].reduce((s, c, i) => s + Number(c) * w[i], 0)
-  return body17 + '10X98765432'[sum % 11]
-}
+import { signInAdmin, startAdmin, stopAdmin } from '../lib/admin.mjs'
+import { call } from '../lib/api.mjs'
+import { itWithScreenshot, screenshot } from '../lib/browser.mjs'
+import { idNumber } from '../lib/xlsx.mjs'
 
 describe('unit information base and people registry', () => {
   let server
@@ -20,23 +14,13 @@ describe('unit information base and people registry', () => {
   let token
 
   before(async () => {
-    server = await startServer()
-    browser = await openBrowser()
-    page = await browser.context.newPage()
-    token = (await apiLogin(server.base, 'admin', ADMIN_PASSWORD)).token
+    ;({ server, browser, page, token } = await startAdmin())
     // The party organisation the unit is paired with.
     await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EDW', name: '端到端学院党委', type: '1', termYears: 5 } })
-    await page.goto(`${server.base}/web/`)
-    await page.getByPlaceholder('账号').fill('admin')
-    await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD)
-    await page.getByRole('button', { name: /登\s*录/ }).click()
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+    await signInAdmin(page, server.base)
   })
 
-  after(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  after(() => stopAdmin({ server, browser }))
 
   const formItem = (scope, label) => scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
   /** Picks an option of a select (searching the server first when asked) and checks it was taken. */

@@ -215,6 +215,16 @@ func (e *Env) UserWith(scope string, deptID int64, perms ...string) (token strin
 	return e.Login(name, "Test@12345"), id
 }
 
+// Username is the sign-in name of the user id (UserWith makes one up).
+func (e *Env) Username(id int64) string {
+	e.T.Helper()
+	var name string
+	if err := e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name); err != nil {
+		e.T.Fatal(err)
+	}
+	return name
+}
+
 // Expect fails the test unless res has status want.
 func Expect(t testing.TB, res *Response, want int) {
 	t.Helper()

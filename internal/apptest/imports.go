@@ -51,15 +51,8 @@ func (e *Env) Stage(t testing.TB, kind, token string, rows [][]string) imports.B
 func (e *Env) ImportRows(t testing.TB, kind, token string, batch int64) map[int]imports.Row {
 	t.Helper()
 	q := url.Values{"size": {"100"}}
-	res := e.Do("GET", fmt.Sprintf("/api/import/%s/batches/%d/rows?%s", kind, batch, q.Encode()), token, nil)
-	Expect(t, res, 200)
-	var page struct{ Content []imports.Row }
-	res.JSON(t, &page)
-	out := map[int]imports.Row{}
-	for _, r := range page.Content {
-		out[r.RowNo] = r
-	}
-	return out
+	return ListedBy(e, fmt.Sprintf("/api/import/%s/batches/%d/rows?%s", kind, batch, q.Encode()), token,
+		func(r imports.Row) int { return r.RowNo })
 }
 
 // FixRow replaces a staged row's cells and returns the batch after revalidation.

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/uniq"
 )
 
 // electCommittees fills in who leads each organisation (the first pass over
@@ -27,7 +28,7 @@ func (p *plan) electCommittees() {
 				fullNames = append(fullNames, ps.name)
 			}
 		}
-		fullNames = distinct(fullNames)
+		fullNames = uniq.Of(fullNames)
 		b.secretary = fullNames[0]
 		if full >= org.BranchCommitteeMinFull {
 			size := 3
@@ -51,24 +52,12 @@ func (p *plan) electCommittees() {
 		if o.parent == -1 {
 			size = 11
 		} else {
-			names = distinct(candidates[o.secondary])
+			names = uniq.Of(candidates[o.secondary])
 		}
 		for len(names) < size {
-			names = distinct(append(names, personName(r, r.IntN(3) != 0)))
+			names = uniq.Of(append(names, personName(r, r.IntN(3) != 0)))
 		}
 		o.committee = names[:size]
 		o.secretary = names[0]
 	}
-}
-
-func distinct(names []string) []string {
-	seen := make(map[string]bool, len(names))
-	out := names[:0:0]
-	for _, n := range names {
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out
 }

@@ -103,15 +103,7 @@ func (p *plan) person(r *rand.Rand, k kind, mustBeFull bool) person {
 		if full := ps.joined.AddDate(1, 0, 0); !full.After(today) {
 			ps.full = full
 		}
-		ps.name = personName(r, ps.male)
-		ps.region = regionCodes[r.IntN(len(regionCodes))]
-		ps.seq = r.IntN(500) * 2
-		if ps.male {
-			ps.seq++
-		}
-		ps.phone = phonePrefixes[r.IntN(len(phonePrefixes))] + fmt.Sprintf("%08d", r.IntN(100_000_000))
-		ps.category, ps.ptype, ps.post = categoryOf[k], ptypeOf[k], postOf[k]
-		p.describe(r, &ps)
+		p.identify(r, &ps)
 		return ps
 	}
 }
@@ -218,6 +210,14 @@ func (p *plan) nonMember(r *rand.Rand, k kind, grade int) person {
 		}
 		ps.birth = between(r, intake.AddDate(-spec.age-1-older, 0, 0), intake.AddDate(-spec.age-older, 0, -1))
 	}
+	p.identify(r, &ps)
+	return ps
+}
+
+// identify draws what a person of any kind has once born: a name, an ID
+// number's region and sequence (odd for men, as on a real card), a phone, the
+// kind's category, type and post, and (describe) education and source.
+func (p *plan) identify(r *rand.Rand, ps *person) {
 	ps.name = personName(r, ps.male)
 	ps.region = regionCodes[r.IntN(len(regionCodes))]
 	ps.seq = r.IntN(500) * 2
@@ -225,7 +225,6 @@ func (p *plan) nonMember(r *rand.Rand, k kind, grade int) person {
 		ps.seq++
 	}
 	ps.phone = phonePrefixes[r.IntN(len(phonePrefixes))] + fmt.Sprintf("%08d", r.IntN(100_000_000))
-	ps.category, ps.ptype, ps.post = categoryOf[k], ptypeOf[k], postOf[k]
-	p.describe(r, &ps)
-	return ps
+	ps.category, ps.ptype, ps.post = categoryOf[ps.kind], ptypeOf[ps.kind], postOf[ps.kind]
+	p.describe(r, ps)
 }

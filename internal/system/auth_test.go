@@ -101,8 +101,7 @@ func TestLoginMessagesDoNotRevealAccounts(t *testing.T) {
 func TestLockoutAndUnlock(t *testing.T) {
 	e := apptest.New(t)
 	_, id := e.UserWith("SELF", 0)
-	var name string
-	e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name) //nolint:errcheck
+	name := e.Username(id)
 	// Every wrong password gets the same answer, the fifth (which locks) and
 	// later ones too: the lock shows only to someone who knows the password.
 	for i := 1; i <= 6; i++ {
@@ -150,8 +149,7 @@ func TestInfoShape(t *testing.T) {
 func TestOwnPasswordChange(t *testing.T) {
 	e := apptest.New(t)
 	_, id := e.UserWith("SELF", 0)
-	var name string
-	e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name) //nolint:errcheck
+	name := e.Username(id)
 	current := e.Login(name, "Test@12345")
 	other := e.Login(name, "Test@12345")
 
@@ -179,8 +177,7 @@ func TestOwnPasswordChange(t *testing.T) {
 func TestAdminResetForcesChange(t *testing.T) {
 	e := apptest.New(t)
 	userTK, id := e.UserWith("SELF", 0)
-	var name string
-	e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name) //nolint:errcheck
+	name := e.Username(id)
 	if res := e.Do("GET", "/api/users/check", userTK, nil); !strings.Contains(string(res.Body), `"needChange":false`) {
 		t.Fatalf("check before: %s", res.Body)
 	}
@@ -205,8 +202,7 @@ func TestAdminResetForcesChange(t *testing.T) {
 func TestWeakPasswordIsDetectedAtSignIn(t *testing.T) {
 	e := apptest.New(t)
 	_, id := e.UserWith("SELF", 0)
-	var name string
-	e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name) //nolint:errcheck
+	name := e.Username(id)
 	// Tighten the policy: the user's password no longer passes.
 	apptest.Expect(t, putConfigValue(t, e, "passwordReg", `^.{20,}$`), 204)
 	tok := e.Login(name, "Test@12345")
@@ -224,8 +220,7 @@ func TestWeakPasswordIsDetectedAtSignIn(t *testing.T) {
 func TestDisabledAndUnactivatedAccounts(t *testing.T) {
 	e := apptest.New(t)
 	tk, id := e.UserWith("SELF", 0)
-	var name string
-	e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name) //nolint:errcheck
+	name := e.Username(id)
 	apptest.Expect(t, e.Do("PUT", "/api/users/updateState", e.AdminTK, map[string]any{"ids": []int64{id}, "enabled": false}), 204)
 	apptest.Expect(t, e.Do("GET", "/auth/info", tk, nil), 401)
 	if m := login(e, name, "Test@12345", nil).Message(); m != "账号已停用，请联系管理员" {

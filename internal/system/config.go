@@ -168,19 +168,19 @@ func (in *ConfigInput) normalise() error {
 	}
 	switch {
 	case in.ConfigKey == "":
-		return httpx.BadRequest("请输入配置键")
+		return httpx.Invalid("configKey", "请输入配置键")
 	case !configKeyPattern.MatchString(in.ConfigKey):
-		return httpx.BadRequest("配置键须以字母开头，由不超过100位的字母、数字、下划线、点或连字符组成")
+		return httpx.Invalid("configKey", "配置键须以字母开头，由不超过100位的字母、数字、下划线、点或连字符组成")
 	case utf8.RuneCountInString(in.ConfigName) > 100:
-		return httpx.BadRequest("配置名称不能超过100个字")
+		return httpx.Invalid("configName", "配置名称不能超过100个字")
 	case utf8.RuneCountInString(in.ConfigGroup) > 50:
-		return httpx.BadRequest("配置分组不能超过50个字")
+		return httpx.Invalid("configGroup", "配置分组不能超过50个字")
 	case utf8.RuneCountInString(in.Remark) > 500:
-		return httpx.BadRequest("备注不能超过500个字")
+		return httpx.Invalid("remark", "备注不能超过500个字")
 	case utf8.RuneCountInString(in.ConfigValue) > maxConfigValue:
-		return httpx.BadRequest("配置值不能超过%d个字", maxConfigValue)
+		return httpx.Invalid("configValue", "配置值不能超过%d个字", maxConfigValue)
 	case in.IsPublic && in.IsSecret:
-		return httpx.BadRequest("保密配置不能公开")
+		return httpx.Invalid("isPublic", "保密配置不能公开")
 	}
 	return nil
 }
@@ -193,26 +193,26 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 	case KindText:
 	case KindBool:
 		if v != "true" && v != "false" {
-			return httpx.BadRequest("该配置的值只能是 true 或 false")
+			return httpx.Invalid("configValue", "该配置的值只能是 true 或 false")
 		}
 	case KindInt:
 		if !positiveInt.MatchString(v) {
-			return httpx.BadRequest("该配置的值须为正整数")
+			return httpx.Invalid("configValue", "该配置的值须为正整数")
 		}
 	case KindRegex:
 		if _, err := auth.CompilePolicy(v); err != nil {
-			return httpx.BadRequest("正则表达式无效")
+			return httpx.Invalid("configValue", "正则表达式无效")
 		}
 	case KindHTML:
 		in.ConfigValue = sanitizeDisplayHTML(v)
 	default:
-		return httpx.BadRequest("配置值类型无效")
+		return httpx.Invalid("valueKind", "配置值类型无效")
 	}
 	if in.ConfigKey == CfgFrameAncestors && !validFrameAncestors(v) {
-		return httpx.BadRequest("请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址")
+		return httpx.Invalid("configValue", "请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址")
 	}
 	if urlConfigKeys[in.ConfigKey] && v != "" && !isWebURL(v) {
-		return httpx.BadRequest("请输入以 http:// 或 https:// 开头的地址")
+		return httpx.Invalid("configValue", "请输入以 http:// 或 https:// 开头的地址")
 	}
 	return nil
 }
@@ -314,7 +314,7 @@ func (s *Service) CreateConfig(ctx context.Context, in ConfigInput) (*Config, er
 // value; built-in keys keep their key and kind.
 func (s *Service) UpdateConfig(ctx context.Context, in ConfigInput) error {
 	if in.ID <= 0 {
-		return httpx.BadRequest("缺少配置编号")
+		return httpx.Invalid("id", "缺少配置编号")
 	}
 	old := new(Config)
 	err := s.db.NewSelect().Model(old).Where("id = ?", in.ID).Scan(ctx)
@@ -331,10 +331,10 @@ func (s *Service) UpdateConfig(ctx context.Context, in ConfigInput) error {
 	}
 	if builtinConfigKeys[old.Key] {
 		if in.ConfigKey != old.Key {
-			return httpx.BadRequest("系统内置配置的键不能修改")
+			return httpx.Invalid("configKey", "系统内置配置的键不能修改")
 		}
 		if in.ValueKind != old.Kind {
-			return httpx.BadRequest("系统内置配置的值类型不能修改")
+			return httpx.Invalid("valueKind", "系统内置配置的值类型不能修改")
 		}
 	}
 	if old.IsSecret && in.ConfigValue == SecretMask {
@@ -373,11 +373,8 @@ func (s *Service) DeleteConfigs(ctx context.Context, ids []int64) error {
 		_, err := tx.NewDelete().Model((*Config)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return he
-	} else if err != nil {
-		return httpx.Internal(err)
+	if err != nil {
+		return httpx.AsError(err)
 	}
 	s.clearSettings()
 	return nil

@@ -10,18 +10,9 @@ import (
 	"zhdj/internal/system"
 )
 
-// configRow is a setting as the admin lists show it.
-type configRow struct {
-	ID          int64  `json:"id"`
-	ConfigKey   string `json:"configKey"`
-	ConfigValue string `json:"configValue"`
-	ConfigName  string `json:"configName"`
-	ConfigGroup string `json:"configGroup"`
-	Remark      string `json:"remark"`
-	ValueKind   string `json:"valueKind"`
-	IsPublic    bool   `json:"isPublic"`
-	IsSecret    bool   `json:"isSecret"`
-}
+// configRow is a setting as the admin lists show it and the edit form sends
+// it back: the shape of the body the server reads.
+type configRow = system.ConfigInput
 
 func allConfigs(t *testing.T, e *apptest.Env) map[string]configRow {
 	t.Helper()
@@ -29,11 +20,7 @@ func allConfigs(t *testing.T, e *apptest.Env) map[string]configRow {
 	apptest.Expect(t, res, http.StatusOK)
 	var rows []configRow
 	res.JSON(t, &rows)
-	out := map[string]configRow{}
-	for _, r := range rows {
-		out[r.ConfigKey] = r
-	}
-	return out
+	return apptest.ByKey(rows, func(r configRow) string { return r.ConfigKey })
 }
 
 func configByKey(t *testing.T, e *apptest.Env, key string) configRow {

@@ -12,6 +12,8 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
 )
 
 // DeptInput is the body of create and update.
@@ -56,7 +58,7 @@ func (s *Service) deptRoutes(rs *httpx.Routes) {
 			return err
 		}
 		if in.ID == 0 {
-			return httpx.BadRequest("缺少部门编号")
+			return httpx.Invalid("id", "缺少部门编号")
 		}
 		if _, err := s.SaveDept(r.Context(), in); err != nil {
 			return err
@@ -128,26 +130,26 @@ func deptTree(list []*Dept) []*Dept {
 // SaveDept validates and inserts (ID 0) or updates a department.
 func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 	in.Name = strings.TrimSpace(in.Name)
-	if in.Name == "" || len([]rune(in.Name)) > 50 {
-		return nil, httpx.BadRequest("请输入部门名称（不超过50个字）")
+	if err := record.Required("name", "部门名称", in.Name, 50); err != nil {
+		return nil, err
 	}
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if in.PID == nil && !scope.All {
-		return nil, httpx.BadRequest("请选择上级部门")
+		return nil, httpx.Invalid("pid", "请选择上级部门")
 	}
 	if in.PID != nil {
 		if !scope.hasDept(in.PID) {
-			return nil, httpx.BadRequest("上级部门不存在")
+			return nil, httpx.Invalid("pid", "上级部门不存在")
 		}
 		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id = ?", *in.PID).Count(ctx)
 		if err != nil {
 			return nil, httpx.Internal(err)
 		}
 		if n == 0 {
-			return nil, httpx.BadRequest("上级部门不存在")
+			return nil, httpx.Invalid("pid", "上级部门不存在")
 		}
 	}
 	if in.ID != 0 {
@@ -161,7 +163,7 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 			}
 			for _, id := range below {
 				if id == *in.PID {
-					return nil, httpx.BadRequest("不能把部门移到它自己或它的下级之下")
+					return nil, httpx.Invalid("pid", "不能把部门移到它自己或它的下级之下")
 				}
 			}
 		}
@@ -199,11 +201,8 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 		d.CreatedAt = before.CreatedAt
 		return s.bus.Publish(ctx, tx, DeptChanged{Before: &before, After: d})
 	})
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return nil, he
-	} else if err != nil {
-		return nil, httpx.Internal(err)
+	if err != nil {
+		return nil, httpx.AsError(err)
 	}
 	return d, nil
 }
@@ -214,7 +213,7 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	for _, id := range uniqueIDs(ids) {
+	for _, id := range uniq.Of(ids) {
 		id := id
 		if !scope.hasDept(&id) {
 			return httpx.NotFound("部门不存在")
@@ -237,22 +236,17 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 	// The subscribers' checks and the delete in one transaction: a unit
 	// described between the check and the delete cannot slip through.
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.bus.Publish(ctx, tx, DeptDeleting{IDs: uniqueIDs(ids)}); err != nil {
+		if err := s.bus.Publish(ctx, tx, DeptDeleting{IDs: uniq.Of(ids)}); err != nil {
 			return err
 		}
 		_, err := tx.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
 	var he *httpx.Error
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &he):
-		return he
-	case db.IsForeignKeyViolation(err):
+	if !errors.As(err, &he) && db.IsForeignKeyViolation(err) {
 		return httpx.BadRequest("部门仍被其他数据引用，不能删除")
 	}
-	return httpx.Internal(err)
+	return httpx.AsError(err)
 }
 
 // Writes of sys_dept for the unit information base, which describes

@@ -83,11 +83,11 @@ func (in *DictInput) normalise() error {
 	in.Name, in.Description = strings.TrimSpace(in.Name), strings.TrimSpace(in.Description)
 	switch {
 	case in.Name == "":
-		return httpx.BadRequest("请输入字典名称")
+		return httpx.Invalid("name", "请输入字典名称")
 	case !dictNamePattern.MatchString(in.Name):
-		return httpx.BadRequest("字典名称须以字母开头，由2-100位字母、数字或下划线组成")
+		return httpx.Invalid("name", "字典名称须以字母开头，由2-100位字母、数字或下划线组成")
 	case utf8.RuneCountInString(in.Description) > 255:
-		return httpx.BadRequest("字典描述不能超过255个字")
+		return httpx.Invalid("description", "字典描述不能超过255个字")
 	}
 	return nil
 }
@@ -111,7 +111,7 @@ func (s *Service) CreateDict(ctx context.Context, in DictInput) (*Dict, error) {
 // UpdateDict renames or re-describes a dictionary.
 func (s *Service) UpdateDict(ctx context.Context, in DictInput) error {
 	if in.ID <= 0 {
-		return httpx.BadRequest("缺少字典编号")
+		return httpx.Invalid("id", "缺少字典编号")
 	}
 	if err := in.normalise(); err != nil {
 		return err
@@ -121,7 +121,7 @@ func (s *Service) UpdateDict(ctx context.Context, in DictInput) error {
 		return httpx.NotFound("字典不存在")
 	}
 	if oldName != in.Name && builtinDicts[oldName] {
-		return httpx.BadRequest("系统内置字典“%s”不能改名", oldName)
+		return httpx.Invalid("name", "系统内置字典“%s”不能改名", oldName)
 	}
 	res, err := s.db.NewUpdate().Model((*Dict)(nil)).Where("id = ?", in.ID).Set("name = ?", in.Name).
 		Set("description = ?", in.Description).Set("updated_at = ?", s.now()).Exec(ctx)
@@ -185,13 +185,13 @@ func (in *DictDetailInput) normalise() error {
 	in.Label, in.Value = strings.TrimSpace(in.Label), strings.TrimSpace(in.Value)
 	switch {
 	case in.Label == "":
-		return httpx.BadRequest("请输入字典标签")
+		return httpx.Invalid("label", "请输入字典标签")
 	case utf8.RuneCountInString(in.Label) > 200:
-		return httpx.BadRequest("字典标签不能超过200个字")
+		return httpx.Invalid("label", "字典标签不能超过200个字")
 	case in.Value == "":
-		return httpx.BadRequest("请输入字典值")
+		return httpx.Invalid("value", "请输入字典值")
 	case utf8.RuneCountInString(in.Value) > 100:
-		return httpx.BadRequest("字典值不能超过100个字符")
+		return httpx.Invalid("value", "字典值不能超过100个字符")
 	}
 	return nil
 }
@@ -199,7 +199,7 @@ func (in *DictDetailInput) normalise() error {
 // CreateDictDetail adds an item to a dictionary.
 func (s *Service) CreateDictDetail(ctx context.Context, in DictDetailInput) (*DictDetail, error) {
 	if in.DictID <= 0 {
-		return nil, httpx.BadRequest("请选择字典")
+		return nil, httpx.Invalid("dictId", "请选择字典")
 	}
 	if err := in.normalise(); err != nil {
 		return nil, err
@@ -209,7 +209,7 @@ func (s *Service) CreateDictDetail(ctx context.Context, in DictDetailInput) (*Di
 		return nil, httpx.Internal(err)
 	}
 	if n == 0 {
-		return nil, httpx.BadRequest("字典不存在")
+		return nil, httpx.Invalid("dictId", "字典不存在")
 	}
 	now := s.now()
 	d := &DictDetail{DictID: in.DictID, Label: in.Label, Value: in.Value, Sort: in.Sort,
@@ -226,7 +226,7 @@ func (s *Service) CreateDictDetail(ctx context.Context, in DictDetailInput) (*Di
 // UpdateDictDetail changes an item (it stays in its dictionary).
 func (s *Service) UpdateDictDetail(ctx context.Context, in DictDetailInput) error {
 	if in.ID <= 0 {
-		return httpx.BadRequest("缺少字典项编号")
+		return httpx.Invalid("id", "缺少字典项编号")
 	}
 	if err := in.normalise(); err != nil {
 		return err

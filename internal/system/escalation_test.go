@@ -209,6 +209,14 @@ type attempt struct {
 	status int
 }
 
+// attempts are the calls a test expects refused, in order.
+type attempts []attempt
+
+// add is one call by cl expected to answer status.
+func (as *attempts) add(name string, cl caller, method, path string, b any, status int) {
+	*as = append(*as, attempt{name, cl.tok, method, path, b, status})
+}
+
 // refused runs each attempt and checks its status and that nothing changed.
 func (w *world) refused(t *testing.T, attempts []attempt) {
 	t.Helper()
@@ -277,11 +285,8 @@ func TestSeenEscalationAttacks(t *testing.T) {
 }
 
 func usernameOf(t *testing.T, w *world, id int64) string {
-	var name string
-	if err := w.e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name); err != nil {
-		t.Fatal(err)
-	}
-	return name
+	t.Helper()
+	return w.e.Username(id)
 }
 
 // Every field of role create/update, menus, custom organisations and delete,
@@ -289,10 +294,8 @@ func usernameOf(t *testing.T, w *world, id int64) string {
 func TestRoleEscalationAttempts(t *testing.T) {
 	w := newWorld(t)
 	s, c, br := w.school, w.college, w.branch
-	var attempts []attempt
-	add := func(name string, cl caller, method, path string, b any, status int) {
-		attempts = append(attempts, attempt{name, cl.tok, method, path, b, status})
-	}
+	var tries attempts
+	add := tries.add
 	// create: level, data scope, custom departments
 	add("college creates level 1", c, "POST", "/api/roles", roleBody(0, "新1", 1, "SELF"), 403)
 	add("branch creates level 2", br, "POST", "/api/roles", roleBody(0, "新2", 2, "SELF"), 403)
@@ -353,7 +356,7 @@ func TestRoleEscalationAttempts(t *testing.T) {
 	add("college gives the committee", c, "PUT", "/api/dzzxx/roleScope", body{"roleId": c.managed, "dzzIds": []int64{w.oU}}, 404)
 	add("branch gives a sibling branch", br, "PUT", "/api/dzzxx/roleScope", body{"roleId": br.managed, "dzzIds": []int64{w.oA2}}, 404)
 	add("branch gives own branch with its party group", br, "PUT", "/api/dzzxx/roleScope", body{"roleId": br.managed, "dzzIds": []int64{w.oA1}}, 403)
-	w.refused(t, attempts)
+	w.refused(t, tries)
 
 	// The legitimate paths still work for the college administrator.
 	apptest.Expect(t, w.e.Do("PUT", "/api/roles", c.tok, roleBody(c.managed, "自建角色1", 5, "CUSTOM", w.dA1)), 204)
@@ -369,10 +372,8 @@ func TestRoleEscalationAttempts(t *testing.T) {
 func TestUserEscalationAttempts(t *testing.T) {
 	w := newWorld(t)
 	s, c, br := w.school, w.college, w.branch
-	var attempts []attempt
-	add := func(name string, cl caller, method, path string, b any, status int) {
-		attempts = append(attempts, attempt{name, cl.tok, method, path, b, status})
-	}
+	var tries attempts
+	add := tries.add
 	userBody := func(id int64, name string, dept, orgID int64, roles ...int64) body {
 		b := body{"username": name, "nickName": name, "deptId": dept, "orgId": orgID, "roleIds": roles}
 		if id != 0 {
@@ -421,7 +422,7 @@ func TestUserEscalationAttempts(t *testing.T) {
 	add("branch sends roles, department, organisation and state to the personal centre", br, "PUT", "/api/users/center",
 		body{"nickName": usernameOf(t, w, br.id), "roleIds": []int64{w.sys["系统管理员"]}, "deptId": w.dB, "orgId": w.oB1,
 			"enabled": false, "isAdmin": true, "username": "admin"}, 204)
-	w.refused(t, attempts)
+	w.refused(t, tries)
 
 	// Controls: the same callers succeed inside their rights.
 	apptest.Expect(t, w.e.Do("PUT", "/api/users", c.tok, userBody(w.uA1, "in_a1", w.dA1x, w.oG1, w.sys["党员"], w.sys["党支部书记"], c.managed)), 204)
@@ -474,15 +475,7 @@ func TestRoleListShowsManagedAndAssignableRoles(t *testing.T) {
 		Editable bool
 	}
 	list := func(tok string) map[int64]row {
-		res := w.e.Do("GET", "/api/roles?size=100", tok, nil)
-		apptest.Expect(t, res, 200)
-		var page struct{ Content []row }
-		res.JSON(t, &page)
-		out := map[int64]row{}
-		for _, r := range page.Content {
-			out[r.ID] = r
-		}
-		return out
+		return apptest.ListedBy(w.e, "/api/roles?size=100", tok, func(r row) int64 { return r.ID })
 	}
 	c := list(w.college.tok)
 	if !c[w.college.managed].Editable || c[w.sys["党支部书记"]].Editable || c[w.sys["党员"]].ID == 0 || c[w.sys["二级党委管理员"]].Editable {

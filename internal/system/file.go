@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // fileCSP is sent with every stored file we serve: even if a file manages to
@@ -81,7 +82,7 @@ func (s *Service) FileForRead(ctx context.Context, id int64) (*File, error) {
 
 // DeleteFiles removes file records and their bytes.
 func (s *Service) DeleteFiles(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	var list []File
 	if err := s.db.NewSelect().Model(&list).Where("f.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return httpx.Internal(err)

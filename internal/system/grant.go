@@ -7,6 +7,7 @@ import (
 
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // A caller grants only what it holds itself. grantor is what a caller may
@@ -345,7 +346,7 @@ func (s *Service) visibleRoles(ctx context.Context, g *grantor) ([]Role, map[int
 // ones as "not found" (400, as any unknown reference in a body), visible ones
 // beyond the caller's permissions or scope with 403.
 func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) error {
-	roleIDs = uniqueIDs(roleIDs)
+	roleIDs = uniq.Of(roleIDs)
 	if len(roleIDs) == 0 {
 		return nil
 	}
@@ -354,7 +355,7 @@ func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) e
 		return httpx.Internal(err)
 	}
 	if len(roles) != len(roleIDs) {
-		return httpx.BadRequest("所选角色不存在")
+		return httpx.Invalid("roleIds", "所选角色不存在")
 	}
 	facts, err := s.judgeRoles(ctx, g, roles)
 	if err != nil {
@@ -367,7 +368,7 @@ func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) e
 		case r.IsSystem:
 			return httpx.Forbidden("不能授予超出您自己权限或数据范围的角色：%s", r.Name)
 		default:
-			return httpx.BadRequest("所选角色不存在")
+			return httpx.Invalid("roleIds", "所选角色不存在")
 		}
 	}
 	return nil
@@ -408,7 +409,7 @@ func (s *Service) rolesOf(ctx context.Context, idb bun.IDB, userID int64) ([]int
 func added(want, have []int64) []int64 {
 	h := idSet(have)
 	var out []int64
-	for _, id := range uniqueIDs(want) {
+	for _, id := range uniq.Of(want) {
 		if !h[id] {
 			out = append(out, id)
 		}

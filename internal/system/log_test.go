@@ -136,10 +136,7 @@ func onlinePage(t *testing.T, e *apptest.Env, query, token string) []onlineRow {
 func TestOnlineListAndKickOut(t *testing.T) {
 	e := apptest.New(t)
 	victimTok, victimID := e.UserWith("SELF", 0)
-	var victimName string
-	if err := e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", victimID).Scan(context.Background(), &victimName); err != nil {
-		t.Fatal(err)
-	}
+	victimName := e.Username(victimID)
 
 	rows := onlinePage(t, e, "?blurry="+victimName, e.AdminTK)
 	if len(rows) != 1 || rows[0].UserID != victimID || rows[0].Username != victimName || rows[0].NickName == "" || rows[0].Current {

@@ -74,7 +74,7 @@ func (s *Service) menuRoutes(rs *httpx.Routes) {
 			return err
 		}
 		if m.ID == 0 {
-			return httpx.BadRequest("缺少菜单编号")
+			return httpx.Invalid("id", "缺少菜单编号")
 		}
 		if err := s.SaveMenu(r.Context(), &m); err != nil {
 			return err
@@ -177,26 +177,28 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 	m.Permission, m.Extpath, m.Name = strings.TrimSpace(m.Permission), strings.TrimSpace(m.Extpath), strings.TrimSpace(m.Name)
 	switch {
 	case m.Type < MenuDir || m.Type > MenuButton:
-		return httpx.BadRequest("菜单类型无效")
+		return httpx.Invalid("type", "菜单类型无效")
 	case m.Title == "" || len([]rune(m.Title)) > 50 || strings.ContainsAny(m.Title, "<>"):
-		return httpx.BadRequest("请输入菜单名称（不超过50个字，不能包含 < >）")
+		return httpx.Invalid("title", "请输入菜单名称（不超过50个字，不能包含 < >）")
 	case m.Type == MenuButton && !permissionPattern.MatchString(m.Permission):
-		return httpx.BadRequest("按钮须填写权限标识，如 user:add")
+		return httpx.Invalid("permission", "按钮须填写权限标识，如 user:add")
 	case m.Permission != "" && !permissionPattern.MatchString(m.Permission):
-		return httpx.BadRequest("权限标识只能包含字母、数字、冒号、下划线和连字符")
+		return httpx.Invalid("permission", "权限标识只能包含字母、数字、冒号、下划线和连字符")
 	case m.Permission == rbac.Admin:
 		// A menu carrying "admin" would make every holder of its roles a super administrator.
-		return httpx.BadRequest("权限标识 admin 为超级管理员保留")
+		return httpx.Invalid("permission", "权限标识 admin 为超级管理员保留")
 	case m.Type != MenuButton && (m.Path == "" || !pathPattern.MatchString(m.Path)):
-		return httpx.BadRequest("请输入正确的路由地址")
+		return httpx.Invalid("path", "请输入正确的路由地址")
 	case m.Type == MenuPage && m.Extpath == "" && (m.Component == "" || !componentPattern.MatchString(m.Component)):
-		return httpx.BadRequest("请输入组件路径，如 system/user")
+		return httpx.Invalid("component", "请输入组件路径，如 system/user")
 	case m.Component != "" && !componentPattern.MatchString(m.Component):
-		return httpx.BadRequest("组件路径只能包含字母、数字、斜线、下划线和连字符")
+		return httpx.Invalid("component", "组件路径只能包含字母、数字、斜线、下划线和连字符")
 	case m.Extpath != "" && !extpathPattern.MatchString(m.Extpath):
-		return httpx.BadRequest("外部地址须以 http://、https:// 或 / 开头")
-	case len(m.Icon) > 100 || len(m.Name) > 100:
-		return httpx.BadRequest("图标或路由名称过长")
+		return httpx.Invalid("extpath", "外部地址须以 http://、https:// 或 / 开头")
+	case len(m.Icon) > 100:
+		return httpx.Invalid("icon", "图标或路由名称过长")
+	case len(m.Name) > 100:
+		return httpx.Invalid("name", "图标或路由名称过长")
 	}
 	// Which permission a menu entry carries decides what every role holding
 	// it grants: only admin creates, changes or moves such entries (a
@@ -217,7 +219,7 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 		}
 	}
 	if m.PID == nil && m.Type != MenuDir {
-		return httpx.BadRequest("顶级菜单必须是目录")
+		return httpx.Invalid("pid", "顶级菜单必须是目录")
 	}
 	if m.PID == nil && !strings.HasPrefix(m.Path, "/") {
 		m.Path = "/" + m.Path
@@ -228,10 +230,10 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 	if m.PID != nil {
 		var parent Menu
 		if err := s.db.NewSelect().Model(&parent).Where("id = ?", *m.PID).Scan(ctx); err != nil {
-			return httpx.BadRequest("上级菜单不存在")
+			return httpx.Invalid("pid", "上级菜单不存在")
 		}
 		if parent.Type == MenuButton {
-			return httpx.BadRequest("按钮下不能再添加菜单")
+			return httpx.Invalid("pid", "按钮下不能再添加菜单")
 		}
 		if m.ID != 0 {
 			below, err := s.menuSubtree(ctx, m.ID)
@@ -240,7 +242,7 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 			}
 			for _, id := range below {
 				if id == *m.PID {
-					return httpx.BadRequest("不能把菜单移到它自己或它的下级之下")
+					return httpx.Invalid("pid", "不能把菜单移到它自己或它的下级之下")
 				}
 			}
 		}

@@ -3,9 +3,9 @@ package system
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"net/url"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/uptrace/bun"
@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // Messages, to-dos and warnings belong to one user each. Every signed-in
@@ -124,42 +125,43 @@ func checkLink(link string) error {
 		}
 	}
 	if bad {
-		return httpx.BadRequest("链接须为以 / 开头的站内路径或 http(s) 地址")
+		return httpx.Invalid("link", "链接须为以 / 开头的站内路径或 http(s) 地址")
 	}
 	return nil
 }
 
-// checkNotice validates the text of a message or to-do (trimmed in place).
-func checkNotice(title, content, link *string) error {
-	*title, *link = strings.TrimSpace(*title), strings.TrimSpace(*link)
-	switch n := utf8.RuneCountInString(*title); {
-	case n == 0:
-		return httpx.BadRequest("请输入标题")
-	case n > maxMsgTitle:
-		return httpx.BadRequest("标题不能超过 %d 个字", maxMsgTitle)
+// check validates the text of a message, to-do or warning (title and link
+// trimmed in place).
+func (n *Notice) check() error {
+	n.Title, n.Link = strings.TrimSpace(n.Title), strings.TrimSpace(n.Link)
+	switch l := utf8.RuneCountInString(n.Title); {
+	case l == 0:
+		return httpx.Invalid("title", "请输入标题")
+	case l > maxMsgTitle:
+		return httpx.Invalid("title", "标题不能超过 %d 个字", maxMsgTitle)
 	}
-	if utf8.RuneCountInString(*content) > maxMsgContent {
-		return httpx.BadRequest("内容不能超过 %d 个字", maxMsgContent)
+	if utf8.RuneCountInString(n.Content) > maxMsgContent {
+		return httpx.Invalid("content", "内容不能超过 %d 个字", maxMsgContent)
 	}
-	return checkLink(*link)
+	return checkLink(n.Link)
 }
 
 // recipients checks that every id names an existing user and returns them
 // without duplicates.
 func recipients(ctx context.Context, db bun.IDB, userIDs []int64) ([]int64, error) {
-	ids := uniqueIDs(userIDs)
+	ids := uniq.Of(userIDs)
 	if len(ids) == 0 {
-		return nil, httpx.BadRequest("请选择接收人")
+		return nil, httpx.Invalid("userIds", "请选择接收人")
 	}
 	if len(ids) > 10000 {
-		return nil, httpx.BadRequest("一次最多发送给 10000 人")
+		return nil, httpx.Invalid("userIds", "一次最多发送给 10000 人")
 	}
 	n, err := db.NewSelect().Model((*User)(nil)).Where("id IN (?)", bun.In(ids)).Count(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if n != int64(len(ids)) {
-		return nil, httpx.BadRequest("接收人不存在")
+		return nil, httpx.Invalid("userIds", "接收人不存在")
 	}
 	return ids, nil
 }
@@ -195,22 +197,10 @@ func (s *Service) Notify(ctx context.Context, db bun.IDB, userIDs []int64, title
 }
 
 func (s *Service) notify(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link string, remind bool) (int, error) {
-	if err := checkNotice(&title, &content, &link); err != nil {
-		return 0, err
-	}
-	ids, err := recipients(ctx, db, userIDs)
-	if err != nil {
-		return 0, err
-	}
-	now, sender := s.now(), senderOf(ctx)
-	rows := make([]Message, len(ids))
-	for i, uid := range ids {
-		rows[i] = Message{UserID: uid, Title: title, Content: content, Link: link, IsRemind: remind, SenderID: sender, CreatedAt: now}
-	}
-	if err := insertChunks(ctx, db, rows); err != nil {
-		return 0, httpx.Internal(err)
-	}
-	return len(rows), nil
+	text := Notice{Title: title, Content: content, Link: link}
+	return deliver(ctx, db, s.now(), userIDs, text, nil, func(n Notice, sent Sent) Message {
+		return Message{Notice: n, IsRemind: remind, Sent: sent}
+	})
 }
 
 // AddTodo gives each user a to-do; module and bizID let the module find and
@@ -221,21 +211,34 @@ func (s *Service) AddTodo(ctx context.Context, db bun.IDB, userIDs []int64, titl
 }
 
 func (s *Service) addTodo(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link, module, bizID string) (int, error) {
-	if err := checkNotice(&title, &content, &link); err != nil {
+	text := Notice{Title: title, Content: content, Link: link}
+	return deliver(ctx, db, s.now(), userIDs, text, func() error { return checkTodoRef(&module, &bizID) },
+		func(n Notice, sent Sent) Todo { return Todo{Notice: n, Module: module, BizID: bizID, Sent: sent} })
+}
+
+// deliver sends one notice to each user as a row made by row (a message, a
+// to-do), all in db: the text is checked, then more (the kind's own fields,
+// when not nil), then the recipients; the sender is the signed-in caller, if
+// any. It answers how many rows it made.
+func deliver[T any](ctx context.Context, db bun.IDB, now time.Time, userIDs []int64, text Notice,
+	more func() error, row func(Notice, Sent) T) (int, error) {
+	if err := text.check(); err != nil {
 		return 0, err
 	}
-	if err := checkTodoRef(&module, &bizID); err != nil {
-		return 0, err
+	if more != nil {
+		if err := more(); err != nil {
+			return 0, err
+		}
 	}
 	ids, err := recipients(ctx, db, userIDs)
 	if err != nil {
 		return 0, err
 	}
-	now, sender := s.now(), senderOf(ctx)
-	rows := make([]Todo, len(ids))
+	sent := Sent{SenderID: senderOf(ctx), CreatedAt: now}
+	rows := make([]T, len(ids))
 	for i, uid := range ids {
-		rows[i] = Todo{UserID: uid, Title: title, Content: content, Link: link, Module: module, BizID: bizID,
-			SenderID: sender, CreatedAt: now}
+		text.UserID = uid
+		rows[i] = row(text, sent)
 	}
 	if err := insertChunks(ctx, db, rows); err != nil {
 		return 0, httpx.Internal(err)
@@ -246,7 +249,11 @@ func (s *Service) addTodo(ctx context.Context, db bun.IDB, userIDs []int64, titl
 func checkTodoRef(module, bizID *string) error {
 	*module, *bizID = strings.TrimSpace(*module), strings.TrimSpace(*bizID)
 	if len(*module) > 50 || len(*bizID) > 64 {
-		return httpx.BadRequest("模块名不能超过 50 个字符，业务编号不能超过 64 个字符")
+		field := "module"
+		if len(*module) <= 50 {
+			field = "bizId"
+		}
+		return httpx.Invalid(field, "模块名不能超过 50 个字符，业务编号不能超过 64 个字符")
 	}
 	return nil
 }
@@ -257,17 +264,19 @@ func checkTodoRef(module, bizID *string) error {
 func (s *Service) RaiseWarning(ctx context.Context, idb bun.IDB, userID int64, typ, title, content, link, level string) error {
 	typ, level = strings.TrimSpace(typ), strings.TrimSpace(level)
 	if typ == "" || len(typ) > 50 {
-		return httpx.BadRequest("预警类型不能为空且不能超过 50 个字符")
+		return httpx.Invalid("type", "预警类型不能为空且不能超过 50 个字符")
 	}
 	if level == "" {
 		level = "warning"
 	}
 	if len(level) > 16 {
-		return httpx.BadRequest("预警级别不能超过 16 个字符")
+		return httpx.Invalid("level", "预警级别不能超过 16 个字符")
 	}
-	if err := checkNotice(&title, &content, &link); err != nil {
+	text := Notice{Title: title, Content: content, Link: link}
+	if err := text.check(); err != nil {
 		return err
 	}
+	title, content, link = text.Title, text.Content, text.Link
 	// Checked first: a foreign-key failure would abort the caller's transaction on PostgreSQL.
 	if _, err := recipients(ctx, idb, []int64{userID}); err != nil {
 		return err
@@ -408,7 +417,7 @@ func (s *Service) SendMessage(ctx context.Context, in NoticeInput) (int, error) 
 		n, err = s.notify(ctx, tx, in.UserIDs, in.Title, in.Content, in.Link, in.IsRemind)
 		return err
 	})
-	return n, asHTTPError(err)
+	return n, httpx.AsError(err)
 }
 
 // SendTodo gives one to-do per recipient, all or none.
@@ -419,46 +428,46 @@ func (s *Service) SendTodo(ctx context.Context, in NoticeInput) (int, error) {
 		n, err = s.addTodo(ctx, tx, in.UserIDs, in.Title, in.Content, in.Link, in.Module, in.BizID)
 		return err
 	})
-	return n, asHTTPError(err)
-}
-
-// asHTTPError keeps an *httpx.Error as it is and wraps anything else (a failed commit).
-func asHTTPError(err error) error {
-	var he *httpx.Error
-	if err == nil || errors.As(err, &he) {
-		return err
-	}
-	return httpx.Internal(err)
+	return n, httpx.AsError(err)
 }
 
 // EditMessage changes the text and link of one message.
 func (s *Service) EditMessage(ctx context.Context, in NoticeInput) error {
-	if in.ID == 0 {
-		return httpx.BadRequest("缺少消息编号")
-	}
-	if err := checkNotice(&in.Title, &in.Content, &in.Link); err != nil {
-		return err
-	}
-	res, err := s.db.NewUpdate().Model((*Message)(nil)).Set("title = ?", in.Title).Set("content = ?", in.Content).
-		Set("link = ?", in.Link).Where("id = ?", in.ID).Exec(ctx)
-	return updatedOne(res, err, "消息不存在")
+	return s.editNotice(ctx, (*Message)(nil), in, "消息", nil)
 }
 
 // EditTodo changes the text, link and business reference of one to-do.
 func (s *Service) EditTodo(ctx context.Context, in NoticeInput) error {
+	return s.editNotice(ctx, (*Todo)(nil), in, "待办", func(q *bun.UpdateQuery) (*bun.UpdateQuery, error) {
+		if err := checkTodoRef(&in.Module, &in.BizID); err != nil {
+			return nil, err
+		}
+		return q.Set("module = ?", in.Module).Set("biz_id = ?", in.BizID), nil
+	})
+}
+
+// editNotice changes the text and link of the message or to-do in.ID (model
+// names its table, noun it in messages); more checks and sets the kind's own
+// fields, when not nil.
+func (s *Service) editNotice(ctx context.Context, model any, in NoticeInput, noun string,
+	more func(*bun.UpdateQuery) (*bun.UpdateQuery, error)) error {
 	if in.ID == 0 {
-		return httpx.BadRequest("缺少待办编号")
+		return httpx.Invalid("id", "缺少%s编号", noun)
 	}
-	if err := checkNotice(&in.Title, &in.Content, &in.Link); err != nil {
+	text := Notice{Title: in.Title, Content: in.Content, Link: in.Link}
+	if err := text.check(); err != nil {
 		return err
 	}
-	if err := checkTodoRef(&in.Module, &in.BizID); err != nil {
-		return err
+	q := s.db.NewUpdate().Model(model).Set("title = ?", text.Title).Set("content = ?", text.Content).
+		Set("link = ?", text.Link).Where("id = ?", in.ID)
+	if more != nil {
+		var err error
+		if q, err = more(q); err != nil {
+			return err
+		}
 	}
-	res, err := s.db.NewUpdate().Model((*Todo)(nil)).Set("title = ?", in.Title).Set("content = ?", in.Content).
-		Set("link = ?", in.Link).Set("module = ?", in.Module).Set("biz_id = ?", in.BizID).
-		Where("id = ?", in.ID).Exec(ctx)
-	return updatedOne(res, err, "待办不存在")
+	res, err := q.Exec(ctx)
+	return updatedOne(res, err, noun+"不存在")
 }
 
 func updatedOne(res sql.Result, err error, missing string) error {
@@ -473,15 +482,17 @@ func updatedOne(res sql.Result, err error, missing string) error {
 
 // DeleteMessages removes messages (missing ids are ignored).
 func (s *Service) DeleteMessages(ctx context.Context, ids []int64) error {
-	if _, err := s.db.NewDelete().Model((*Message)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	return nil
+	return s.deleteIDs(ctx, (*Message)(nil), ids)
 }
 
 // DeleteTodos removes to-dos (missing ids are ignored).
 func (s *Service) DeleteTodos(ctx context.Context, ids []int64) error {
-	if _, err := s.db.NewDelete().Model((*Todo)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+	return s.deleteIDs(ctx, (*Todo)(nil), ids)
+}
+
+// deleteIDs removes the rows of model's table with ids.
+func (s *Service) deleteIDs(ctx context.Context, model any, ids []int64) error {
+	if _, err := s.db.NewDelete().Model(model).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
 	return nil

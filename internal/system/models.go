@@ -215,55 +215,57 @@ type File struct {
 	UploaderName string `bun:"uploader_name,scanonly" json:"uploaderName,omitempty"`
 }
 
-// Message is a notice pushed to one user (a reminder when IsRemind).
-type Message struct {
-	bun.BaseModel `bun:"table:msg_push_history,alias:mp"`
-	ID            int64      `bun:"id,pk,autoincrement" json:"id"`
-	UserID        int64      `bun:"user_id" json:"userId"`
-	Title         string     `bun:"title" json:"title"`
-	Content       string     `bun:"content" json:"content"`
-	Link          string     `bun:"link" json:"link"`
-	IsRemind      bool       `bun:"is_remind" json:"isRemind"`
-	ReadAt        *time.Time `bun:"read_at" json:"readTime"`
-	SenderID      *int64     `bun:"sender_id" json:"senderId"`
-	CreatedAt     time.Time  `bun:"created_at" json:"createTime"`
+// Notice is what a message, a to-do and a warning share: whose it is and
+// what it says.
+type Notice struct {
+	UserID  int64  `bun:"user_id" json:"userId"`
+	Title   string `bun:"title" json:"title"`
+	Content string `bun:"content" json:"content"`
+	Link    string `bun:"link" json:"link"`
+}
+
+// Sent is who sent a message or a to-do, and when; the names are read with
+// it for the pages.
+type Sent struct {
+	SenderID  *int64    `bun:"sender_id" json:"senderId"`
+	CreatedAt time.Time `bun:"created_at" json:"createTime"`
 
 	SenderName string `bun:"sender_name,scanonly" json:"senderName"`
 	UserName   string `bun:"user_name,scanonly" json:"userName,omitempty"`
 }
 
+// Message is a notice pushed to one user (a reminder when IsRemind).
+type Message struct {
+	bun.BaseModel `bun:"table:msg_push_history,alias:mp"`
+	ID            int64 `bun:"id,pk,autoincrement" json:"id"`
+	Notice
+	IsRemind bool       `bun:"is_remind" json:"isRemind"`
+	ReadAt   *time.Time `bun:"read_at" json:"readTime"`
+	Sent
+}
+
 // Todo is a task waiting for one user.
 type Todo struct {
 	bun.BaseModel `bun:"table:msg_todo,alias:mt"`
-	ID            int64      `bun:"id,pk,autoincrement" json:"id"`
-	UserID        int64      `bun:"user_id" json:"userId"`
-	Title         string     `bun:"title" json:"title"`
-	Content       string     `bun:"content" json:"content"`
-	Link          string     `bun:"link" json:"link"`
-	Module        string     `bun:"module" json:"module"`
-	BizID         string     `bun:"biz_id" json:"bizId"`
-	Done          bool       `bun:"done" json:"done"`
-	DoneAt        *time.Time `bun:"done_at" json:"doneTime"`
-	SenderID      *int64     `bun:"sender_id" json:"senderId"`
-	CreatedAt     time.Time  `bun:"created_at" json:"createTime"`
-
-	SenderName string `bun:"sender_name,scanonly" json:"senderName"`
-	UserName   string `bun:"user_name,scanonly" json:"userName,omitempty"`
+	ID            int64 `bun:"id,pk,autoincrement" json:"id"`
+	Notice
+	Module string     `bun:"module" json:"module"`
+	BizID  string     `bun:"biz_id" json:"bizId"`
+	Done   bool       `bun:"done" json:"done"`
+	DoneAt *time.Time `bun:"done_at" json:"doneTime"`
+	Sent
 }
 
 // Warning is a condition a user should act on (term due, probation ending…),
 // raised by the business modules.
 type Warning struct {
 	bun.BaseModel `bun:"table:sys_warning,alias:w"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	UserID        int64     `bun:"user_id" json:"userId"`
-	Type          string    `bun:"type" json:"type"`
-	Title         string    `bun:"title" json:"title"`
-	Content       string    `bun:"content" json:"content"`
-	Link          string    `bun:"link" json:"link"`
-	Level         string    `bun:"level" json:"level"`
-	Resolved      bool      `bun:"resolved" json:"resolved"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
+	ID            int64 `bun:"id,pk,autoincrement" json:"id"`
+	Notice
+	Type      string    `bun:"type" json:"type"`
+	Level     string    `bun:"level" json:"level"`
+	Resolved  bool      `bun:"resolved" json:"resolved"`
+	CreatedAt time.Time `bun:"created_at" json:"createTime"`
 }
 
 // OperLog is one mutating request.

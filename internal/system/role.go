@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // RoleView is a role with its menus and custom departments.
@@ -177,15 +178,15 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 	in.Name, in.Description = strings.TrimSpace(in.Name), strings.TrimSpace(in.Description)
 	switch {
 	case in.Name == "" || len([]rune(in.Name)) > 32:
-		return nil, httpx.BadRequest("请输入角色名称（不超过32个字）")
+		return nil, httpx.Invalid("name", "请输入角色名称（不超过32个字）")
 	case len([]rune(in.Description)) > 255:
-		return nil, httpx.BadRequest("描述不能超过255个字")
+		return nil, httpx.Invalid("description", "描述不能超过255个字")
 	case in.Level < 1 || in.Level > 99:
-		return nil, httpx.BadRequest("角色级别应在 1 到 99 之间")
+		return nil, httpx.Invalid("level", "角色级别应在 1 到 99 之间")
 	case ScopeLabels[in.DataScope] == "":
-		return nil, httpx.BadRequest("数据范围无效")
+		return nil, httpx.Invalid("dataScope", "数据范围无效")
 	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0:
-		return nil, httpx.BadRequest("自定义数据范围须选择部门")
+		return nil, httpx.Invalid("deptIds", "自定义数据范围须选择部门")
 	}
 	g, err := s.grantorOf(ctx)
 	if err != nil {
@@ -199,14 +200,14 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 	if in.DataScope != ScopeCustom {
 		in.DeptIDs = nil
 	}
-	in.DeptIDs = uniqueIDs(in.DeptIDs)
+	in.DeptIDs = uniq.Of(in.DeptIDs)
 	if len(in.DeptIDs) > 0 {
 		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id IN (?)", bun.In(in.DeptIDs)).Count(ctx)
 		if err != nil {
 			return nil, httpx.Internal(err)
 		}
 		if int(n) != len(in.DeptIDs) {
-			return nil, httpx.BadRequest("所选部门不存在")
+			return nil, httpx.Invalid("deptIds", "所选部门不存在")
 		}
 	}
 	if err := s.checkRoleValues(ctx, g, in); err != nil {
@@ -261,7 +262,7 @@ func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	roles := make([]*Role, 0, len(ids))
 	for _, id := range ids {
 		ro, err := s.roleForChange(ctx, g, id)
@@ -296,14 +297,14 @@ func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int6
 	if _, err := s.roleForChange(ctx, g, roleID); err != nil {
 		return err
 	}
-	menuIDs = uniqueIDs(menuIDs)
+	menuIDs = uniq.Of(menuIDs)
 	if len(menuIDs) > 0 {
 		n, err := s.db.NewSelect().Model((*Menu)(nil)).Where("id IN (?)", bun.In(menuIDs)).Count(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}
 		if int(n) != len(menuIDs) {
-			return httpx.BadRequest("所选菜单不存在")
+			return httpx.Invalid("menuIds", "所选菜单不存在")
 		}
 	}
 	if p := rbac.From(ctx); !g.admin && len(menuIDs) > 0 {

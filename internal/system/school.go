@@ -160,13 +160,13 @@ func (in *SchoolInput) normalise() error {
 	in.Footer, in.TitlePrefix = strings.TrimSpace(in.Footer), strings.TrimSpace(in.TitlePrefix)
 	switch {
 	case !schoolCodePattern.MatchString(in.Code):
-		return httpx.BadRequest("学校代码须为1-50位小写字母、数字、下划线或连字符")
+		return httpx.Invalid("code", "学校代码须为1-50位小写字母、数字、下划线或连字符")
 	case in.Name == "" || utf8.RuneCountInString(in.Name) > 100:
-		return httpx.BadRequest("请输入学校名称（不超过100个字）")
+		return httpx.Invalid("name", "请输入学校名称（不超过100个字）")
 	case utf8.RuneCountInString(in.TitlePrefix) > 100:
-		return httpx.BadRequest("标题前缀不能超过100个字")
+		return httpx.Invalid("titlePrefix", "标题前缀不能超过100个字")
 	case utf8.RuneCountInString(in.Footer) > maxFooter:
-		return httpx.BadRequest("页脚内容不能超过%d个字", maxFooter)
+		return httpx.Invalid("footer", "页脚内容不能超过%d个字", maxFooter)
 	}
 	in.Footer = sanitizeDisplayHTML(in.Footer)
 	return nil
@@ -180,17 +180,17 @@ func (s *Service) checkLogo(ctx context.Context, id *int64) error {
 	var f File
 	err := s.db.NewSelect().Model(&f).Where("id = ?", *id).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return httpx.BadRequest("学校标志须为已上传的图片文件")
+		return httpx.Invalid("logoFileId", "学校标志须为已上传的图片文件")
 	} else if err != nil {
 		return httpx.Internal(err)
 	}
 	if !isImageType(f.ContentType) {
-		return httpx.BadRequest("学校标志须为已上传的图片文件")
+		return httpx.Invalid("logoFileId", "学校标志须为已上传的图片文件")
 	}
 	// The logo is served to anyone, so it must be a file the editor uploaded
 	// (or one already public): never somebody else's private picture.
 	if p := rbac.From(ctx); !f.IsPublic && (f.UploaderID == nil || p == nil || *f.UploaderID != p.UserID) {
-		return httpx.BadRequest("学校标志须为您本人上传的图片")
+		return httpx.Invalid("logoFileId", "学校标志须为您本人上传的图片")
 	}
 	return nil
 }
@@ -218,7 +218,7 @@ func (s *Service) CreateSchool(ctx context.Context, in SchoolInput) (*School, er
 // UpdateSchool changes a school; the current school keeps its code.
 func (s *Service) UpdateSchool(ctx context.Context, in SchoolInput) error {
 	if in.ID <= 0 {
-		return httpx.BadRequest("缺少学校编号")
+		return httpx.Invalid("id", "缺少学校编号")
 	}
 	if err := in.normalise(); err != nil {
 		return err
@@ -235,7 +235,7 @@ func (s *Service) UpdateSchool(ctx context.Context, in SchoolInput) error {
 		return err
 	}
 	if old.ID == cur.ID && in.Code != old.Code {
-		return httpx.BadRequest("不能修改当前使用的学校的代码")
+		return httpx.Invalid("code", "不能修改当前使用的学校的代码")
 	}
 	if err := s.checkLogo(ctx, in.LogoFileID); err != nil {
 		return err

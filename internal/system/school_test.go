@@ -47,26 +47,12 @@ func tinyPNG(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-type schoolRow struct {
-	ID          int64  `json:"id"`
-	Code        string `json:"code"`
-	Name        string `json:"name"`
-	LogoFileID  *int64 `json:"logoFileId"`
-	Footer      string `json:"footer"`
-	TitlePrefix string `json:"titlePrefix"`
-}
+// schoolRow is a school as the list shows it and the edit form sends it back.
+type schoolRow = system.SchoolInput
 
 func schools(t *testing.T, e *apptest.Env) map[string]schoolRow {
 	t.Helper()
-	res := e.Do("GET", "/api/school?size=100", e.AdminTK, nil)
-	apptest.Expect(t, res, http.StatusOK)
-	var page struct{ Content []schoolRow }
-	res.JSON(t, &page)
-	out := map[string]schoolRow{}
-	for _, s := range page.Content {
-		out[s.Code] = s
-	}
-	return out
+	return apptest.ListedBy(e, "/api/school?size=100", e.AdminTK, func(s schoolRow) string { return s.Code })
 }
 
 func currentSchool(t *testing.T, e *apptest.Env) map[string]any {

@@ -38,10 +38,8 @@ func TestDataScopeOnUsers(t *testing.T) {
 	ids := func(tok string) map[int64]bool {
 		res := e.Do("POST", "/api/users/list?size=100", tok, nil)
 		apptest.Expect(t, res, 200)
-		var page struct{ Content []struct{ ID int64 } }
-		res.JSON(t, &page)
 		out := map[int64]bool{}
-		for _, u := range page.Content {
+		for _, u := range apptest.Content[struct{ ID int64 }](t, res) {
 			out[u.ID] = true
 		}
 		return out

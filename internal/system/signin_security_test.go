@@ -37,9 +37,7 @@ func behindProxy(t *testing.T) *apptest.Env {
 func newUser(t *testing.T, e *apptest.Env, perms ...string) (token string, id int64, name string) {
 	t.Helper()
 	token, id = e.UserWith("ALL", 0, perms...)
-	if err := e.DB.NewSelect().Table("sys_user").Column("username").Where("id = ?", id).Scan(context.Background(), &name); err != nil {
-		t.Fatal(err)
-	}
+	name = e.Username(id)
 	return token, id, name
 }
 

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // IDName is a reference shown next to a record.
@@ -124,7 +126,7 @@ func (s *Service) orgNames(ctx context.Context, rows []userRow) (map[int64]strin
 	if len(ids) == 0 || s.orgs == nil {
 		return map[int64]string{}, nil
 	}
-	return s.orgs.Names(ctx, uniqueIDs(ids))
+	return s.orgs.Names(ctx, uniq.Of(ids))
 }
 
 // CurrentUserView is the signed-in user (id 0 = the caller) with permission strings.
@@ -227,13 +229,13 @@ func (s *Service) checkAssignable(ctx context.Context, scope DeptScope, deptID *
 			return httpx.Internal(err)
 		}
 		if n == 0 {
-			return httpx.BadRequest("所选部门不存在")
+			return httpx.Invalid("deptId", "所选部门不存在")
 		}
 		if !scope.hasDept(deptID) {
-			return httpx.BadRequest("不能把用户放到您管理范围以外的部门")
+			return httpx.Invalid("deptId", "不能把用户放到您管理范围以外的部门")
 		}
 	} else if !scope.All {
-		return httpx.BadRequest("请选择部门")
+		return httpx.Invalid("deptId", "请选择部门")
 	}
 	return nil
 }
@@ -245,14 +247,14 @@ func (s *Service) checkOrg(ctx context.Context, orgID *int64) error {
 		return nil
 	}
 	if s.orgs == nil {
-		return httpx.BadRequest("所选党组织不存在")
+		return httpx.Invalid("orgId", "所选党组织不存在")
 	}
 	ok, err := s.orgs.InScope(ctx, *orgID)
 	if err != nil {
 		return httpx.Internal(err)
 	}
 	if !ok {
-		return httpx.BadRequest("所选党组织不存在")
+		return httpx.Invalid("orgId", "所选党组织不存在")
 	}
 	return nil
 }
@@ -278,16 +280,15 @@ func (s *Service) CallerLevel(ctx context.Context) (int, error) {
 	return min, nil
 }
 
-func uniqueIDs(ids []int64) []int64 {
-	seen := map[int64]bool{}
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
+// checkManaged refuses a change to the accounts ids when one is the
+// caller's own (with the message own, unless it is "") or any is outside the
+// caller's scope.
+func (s *Service) checkManaged(ctx context.Context, ids []int64, own string) error {
+	if own != "" && slices.Contains(ids, me(ctx)) {
+		return httpx.BadRequest("%s", own)
 	}
-	return out
+	_, err := s.usersInScope(ctx, ids)
+	return err
 }
 
 // usersInScope loads the users with ids that the caller may manage; any id
@@ -302,7 +303,7 @@ func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error)
 
 // usersManagedBy is usersInScope for a caller whose grantor is at hand.
 func (s *Service) usersManagedBy(ctx context.Context, g *grantor, ids []int64) ([]User, error) {
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	var users []User
 	q := s.db.NewSelect().Model(&users).Where("u.id IN (?)", bun.In(ids))
 	if err := g.depts.whereUsersInScope(q, g.self).Scan(ctx); err != nil {
@@ -376,7 +377,7 @@ func setUserRoles(ctx context.Context, tx bun.IDB, userID int64, roleIDs []int64
 	if _, err := tx.NewDelete().Table("sys_user_role").Where("user_id = ?", userID).Exec(ctx); err != nil {
 		return err
 	}
-	for _, rid := range uniqueIDs(roleIDs) {
+	for _, rid := range uniq.Of(roleIDs) {
 		if _, err := tx.ExecContext(ctx, "INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)", userID, rid); err != nil {
 			return err
 		}
@@ -387,7 +388,7 @@ func setUserRoles(ctx context.Context, tx bun.IDB, userID int64, roleIDs []int64
 // UpdateUser changes an account's profile, department, roles and state.
 func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if in.ID == 0 {
-		return httpx.BadRequest("缺少用户编号")
+		return httpx.Invalid("id", "缺少用户编号")
 	}
 	if err := in.normalise(); err != nil {
 		return err
@@ -435,7 +436,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 		enabled = *in.Enabled
 	}
 	if old.ID == rbac.From(ctx).UserID && !enabled {
-		return httpx.BadRequest("不能停用自己的账号")
+		return httpx.Invalid("enabled", "不能停用自己的账号")
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		q := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", in.ID)
@@ -466,12 +467,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 
 // DeleteUsers removes accounts (never the caller's own).
 func (s *Service) DeleteUsers(ctx context.Context, ids []int64) error {
-	for _, id := range ids {
-		if id == rbac.From(ctx).UserID {
-			return httpx.BadRequest("不能删除自己的账号")
-		}
-	}
-	if _, err := s.usersInScope(ctx, ids); err != nil {
+	if err := s.checkManaged(ctx, ids, "不能删除自己的账号"); err != nil {
 		return err
 	}
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
@@ -486,14 +482,11 @@ func (s *Service) DeleteUsers(ctx context.Context, ids []int64) error {
 
 // SetEnabled enables or disables accounts; disabling ends their sessions.
 func (s *Service) SetEnabled(ctx context.Context, ids []int64, enabled bool) error {
+	own := ""
 	if !enabled {
-		for _, id := range ids {
-			if id == rbac.From(ctx).UserID {
-				return httpx.BadRequest("不能停用自己的账号")
-			}
-		}
+		own = "不能停用自己的账号"
 	}
-	if _, err := s.usersInScope(ctx, ids); err != nil {
+	if err := s.checkManaged(ctx, ids, own); err != nil {
 		return err
 	}
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {

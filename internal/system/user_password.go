@@ -13,22 +13,24 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-// decryptField turns an RSA-encrypted field into plain text, or a 400.
-func (s *Service) decryptField(v, label string) (string, error) {
+// decryptField turns the RSA-encrypted field (its JSON name and label) into
+// plain text, or a 400 naming it.
+func (s *Service) decryptField(v, field, label string) (string, error) {
 	if strings.TrimSpace(v) == "" {
-		return "", httpx.BadRequest("请输入%s", label)
+		return "", httpx.Invalid(field, "请输入%s", label)
 	}
 	plain, err := s.keys.Decrypt(v)
 	if err != nil {
-		return "", httpx.BadRequest("%s解密失败，请刷新页面后重试", label)
+		return "", httpx.Invalid(field, "%s解密失败，请刷新页面后重试", label)
 	}
 	return plain, nil
 }
 
-// checkPolicy applies passwordReg; the configured tip is the message.
+// checkPolicy applies passwordReg to a new password (field newPass); the
+// configured tip is the message.
 func (s *Service) checkPolicy(ctx context.Context, plain string) error {
 	if len(plain) > 64 {
-		return httpx.BadRequest("密码不能超过64位")
+		return httpx.Invalid("newPass", "密码不能超过64位")
 	}
 	ok, err := auth.MatchPolicy(s.Setting(ctx, CfgPasswordReg), plain)
 	if err != nil {
@@ -39,7 +41,7 @@ func (s *Service) checkPolicy(ctx context.Context, plain string) error {
 		if tip == "" {
 			tip = "密码不符合安全规则"
 		}
-		return httpx.BadRequest("%s", tip)
+		return httpx.Invalid("newPass", "%s", tip)
 	}
 	return nil
 }
@@ -72,11 +74,11 @@ func (s *Service) setPassword(ctx context.Context, userID int64, plain, state st
 // ChangeOwnPassword checks the old password (counted like a sign-in), applies
 // the policy and ends the caller's other sessions.
 func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) error {
-	oldPass, err := s.decryptField(oldEnc, "旧密码")
+	oldPass, err := s.decryptField(oldEnc, "oldPass", "旧密码")
 	if err != nil {
 		return err
 	}
-	newPass, err := s.decryptField(newEnc, "新密码")
+	newPass, err := s.decryptField(newEnc, "newPass", "新密码")
 	if err != nil {
 		return err
 	}
@@ -91,7 +93,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) 
 		return err
 	}
 	if oldPass == newPass {
-		return httpx.BadRequest("新密码不能与旧密码相同")
+		return httpx.Invalid("newPass", "新密码不能与旧密码相同")
 	}
 	if err := s.checkPolicy(ctx, newPass); err != nil {
 		return err
@@ -101,7 +103,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) 
 
 // AdminSetPassword sets another user's password (the user must change it).
 func (s *Service) AdminSetPassword(ctx context.Context, username, newEnc string) error {
-	newPass, err := s.decryptField(newEnc, "新密码")
+	newPass, err := s.decryptField(newEnc, "newPass", "新密码")
 	if err != nil {
 		return err
 	}

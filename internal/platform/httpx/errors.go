@@ -70,6 +70,20 @@ func Internal(cause error) *Error {
 	return &Error{Status: http.StatusInternalServerError, Message: "服务器内部错误，请稍后重试", Cause: cause}
 }
 
+// AsError is err as the handler answers it: nil stays nil, an *Error
+// (anywhere in err's chain, e.g. returned through a transaction) as it is,
+// and anything else (a failed statement or commit) becomes a 500.
+func AsError(err error) error {
+	var e *Error
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &e):
+		return e
+	}
+	return Internal(err)
+}
+
 type errorBody struct {
 	Status    int    `json:"status"`
 	Message   string `json:"message"`

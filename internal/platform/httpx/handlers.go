@@ -18,43 +18,25 @@ import (
 // Update decodes the JSON body into a T, calls fn and answers 204. A body that
 // does not decode is a 400 and fn is not called.
 func Update[T any](fn func(ctx context.Context, in T) error) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		var in T
-		if err := Decode(r, &in); err != nil {
-			return err
-		}
-		if err := fn(r.Context(), in); err != nil {
-			return err
-		}
-		return NoContent(w)
-	}
+	return withBody(func(ctx context.Context, in T) (struct{}, error) { return struct{}{}, fn(ctx, in) },
+		func(w http.ResponseWriter, _ struct{}) error { return NoContent(w) })
 }
 
 // Create decodes the JSON body into a T, calls fn and answers 201 with what
 // fn returned. A body that does not decode is a 400 and fn is not called.
 func Create[T, R any](fn func(ctx context.Context, in T) (R, error)) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		var in T
-		if err := Decode(r, &in); err != nil {
-			return err
-		}
-		out, err := fn(r.Context(), in)
-		if err != nil {
-			return err
-		}
-		return Created(w, out)
-	}
+	return withBody(fn, func(w http.ResponseWriter, out R) error { return Created(w, out) })
+}
+
+// Action decodes the JSON body into a T, calls fn and answers 200 with what
+// fn returned (an operation whose answer is the record it changed).
+func Action[T, R any](fn func(ctx context.Context, in T) (R, error)) HandlerFunc {
+	return withBody(fn, func(w http.ResponseWriter, out R) error { return OK(w, out) })
 }
 
 // Read calls fn and answers 200 with what it returned.
 func Read[R any](fn func(ctx context.Context) (R, error)) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		out, err := fn(r.Context())
-		if err != nil {
-			return err
-		}
-		return OK(w, out)
-	}
+	return ReadRequest(func(r *http.Request) (R, error) { return fn(r.Context()) })
 }
 
 // ReadList reads a ListQuery (see ReadListQuery), calls fn and answers 200
@@ -72,17 +54,14 @@ func ReadPicker[R any](fn func(ctx context.Context, lq ListQuery) (R, error)) Ha
 
 func readQuery[R any](read func(r *http.Request) (ListQuery, error),
 	fn func(ctx context.Context, lq ListQuery) (R, error)) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
+	return ReadRequest(func(r *http.Request) (R, error) {
 		lq, err := read(r)
 		if err != nil {
-			return err
+			var zero R
+			return zero, err
 		}
-		out, err := fn(r.Context(), lq)
-		if err != nil {
-			return err
-		}
-		return OK(w, out)
-	}
+		return fn(r.Context(), lq)
+	})
 }
 
 // ReadRequest is Read for functions that need the whole request, such as
@@ -112,9 +91,11 @@ func IDsAction(fn func(ctx context.Context, ids []int64) error) HandlerFunc {
 	}
 }
 
-// Action decodes the JSON body into a T, calls fn and answers 200 with what
-// fn returned (an operation whose answer is the record it changed).
-func Action[T, R any](fn func(ctx context.Context, in T) (R, error)) HandlerFunc {
+// withBody is the adapters that read a JSON body: decode into a T (a 400
+// without calling fn when it does not decode), call fn, and answer with what
+// it returned; nothing is written when fn fails.
+func withBody[T, R any](fn func(ctx context.Context, in T) (R, error),
+	answer func(w http.ResponseWriter, out R) error) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		var in T
 		if err := Decode(r, &in); err != nil {
@@ -124,7 +105,7 @@ func Action[T, R any](fn func(ctx context.Context, in T) (R, error)) HandlerFunc
 		if err != nil {
 			return err
 		}
-		return OK(w, out)
+		return answer(w, out)
 	}
 }
 

@@ -26,6 +26,17 @@ func label(t *testing.T, d Dict, value string) string {
 	return ""
 }
 
+// wantLabels checks that d labels each value as want says; short is the
+// dictionary's short name in the failure.
+func wantLabels(t *testing.T, d Dict, short string, want map[string]string) {
+	t.Helper()
+	for v, l := range want {
+		if got := label(t, d, v); got != l {
+			t.Errorf("%s %s = %q, want %q", short, v, got, l)
+		}
+	}
+}
+
 func TestStructure(t *testing.T) {
 	all := All()
 	if len(all) == 0 {
@@ -131,11 +142,7 @@ func TestExpectedDictionaries(t *testing.T) {
 
 func TestSex(t *testing.T) {
 	d := byName(t)["DJ_COMM_XB"]
-	for v, l := range map[string]string{"0": "未知的性别", "1": "男", "2": "女", "9": "未说明的性别"} {
-		if got := label(t, d, v); got != l {
-			t.Errorf("XB %s = %q, want %q", v, got, l)
-		}
-	}
+	wantLabels(t, d, "XB", map[string]string{"0": "未知的性别", "1": "男", "2": "女", "9": "未说明的性别"})
 }
 
 func TestEthnic(t *testing.T) {
@@ -156,29 +163,21 @@ func TestEthnic(t *testing.T) {
 		}
 		labels[it.Label] = true
 	}
-	for v, l := range map[string]string{
+	wantLabels(t, d, "MZ", map[string]string{
 		"01": "汉族", "02": "蒙古族", "05": "维吾尔族", "10": "朝鲜族", "11": "满族",
 		"29": "柯尔克孜族", "36": "毛南族", "46": "德昂族", "56": "基诺族",
 		"97": "其他", "98": "外国血统中国籍人士",
-	} {
-		if got := label(t, d, v); got != l {
-			t.Errorf("MZ %s = %q, want %q", v, got, l)
-		}
-	}
+	})
 }
 
 func TestEducation(t *testing.T) {
 	d := byName(t)["DJ_DY_XLXX"]
-	for v, l := range map[string]string{
+	wantLabels(t, d, "XL", map[string]string{
 		"10": "研究生教育", "11": "博士研究生毕业", "14": "硕士研究生毕业", "17": "研究生班毕业",
 		"20": "大学本科/专科教育", "21": "大学本科毕业", "28": "大学普通班毕业", "31": "大学专科毕业",
 		"40": "中等职业教育", "47": "技工学校毕业", "60": "普通高级中学教育", "71": "初中毕业",
 		"73": "初中肄业", "80": "小学教育", "83": "小学肄业", "90": "其他",
-	} {
-		if got := label(t, d, v); got != l {
-			t.Errorf("XL %s = %q, want %q", v, got, l)
-		}
-	}
+	})
 	for _, it := range d.Items {
 		if len(it.Value) != 2 {
 			t.Errorf("XL value %q is not two digits", it.Value)
@@ -188,14 +187,10 @@ func TestEducation(t *testing.T) {
 
 func TestDegree(t *testing.T) {
 	d := byName(t)["XW"]
-	for v, l := range map[string]string{
+	wantLabels(t, d, "XW", map[string]string{
 		"1": "名誉博士", "2": "博士", "201": "哲学博士学位", "208": "工学博士学位", "212": "管理学博士学位",
 		"3": "硕士", "307": "理学硕士学位", "4": "学士", "410": "医学学士学位",
-	} {
-		if got := label(t, d, v); got != l {
-			t.Errorf("XW %s = %q, want %q", v, got, l)
-		}
-	}
+	})
 }
 
 func TestPolitical(t *testing.T) {
@@ -205,27 +200,19 @@ func TestPolitical(t *testing.T) {
 			t.Errorf("ZZMM item %d value %s", i, it.Value)
 		}
 	}
-	for v, l := range map[string]string{
+	wantLabels(t, d, "ZZMM", map[string]string{
 		"01": "中国共产党党员", "02": "中国共产党预备党员", "03": "中国共产主义青年团团员",
 		"04": "中国国民党革命委员会会员", "10": "九三学社社员", "11": "台湾民主自治同盟盟员",
 		"12": "无党派民主人士", "13": "群众",
-	} {
-		if got := label(t, d, v); got != l {
-			t.Errorf("ZZMM %s = %q, want %q", v, got, l)
-		}
-	}
+	})
 }
 
 func TestTitles(t *testing.T) {
 	d := byName(t)["DJ_JBXX_ZYJSZC"]
-	for v, l := range map[string]string{
+	wantLabels(t, d, "ZC", map[string]string{
 		"011": "教授", "012": "副教授", "013": "讲师（高校）", "014": "助教（高校）",
 		"611": "研究员（自然科学）", "231": "主任医师", "082": "高级工程师",
-	} {
-		if got := label(t, d, v); got != l {
-			t.Errorf("ZC %s = %q, want %q", v, got, l)
-		}
-	}
+	})
 	for _, it := range d.Items {
 		if len(it.Value) != 3 || strings.HasSuffix(it.Value, "0") {
 			t.Errorf("ZC value %q is not a three-digit title code", it.Value)
