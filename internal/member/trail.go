@@ -232,15 +232,15 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 
 // AllTrail is the change trail of every member of the caller's scope, newest
 // first (the 党员变动轨迹 page), filtered by member, type, origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.scopeOf(r.Context())
+func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
+	sc, err := s.scopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	l, err := s.labels(r.Context())
+	l, err := s.labels(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
 	across := trail.Across("JOIN dyjbxx AS m ON m.id = ct.record_id", "m.name", sc.apply)
-	return across.Page(r, s.db, l.Label)
+	return across.Page(ctx, s.db, lq, l.Label)
 }

@@ -151,16 +151,16 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
 // AllTrail is the change trail of every organisation of the caller's scope,
 // newest first (the 组织变动轨迹 page), filtered by organisation, type,
 // origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.ScopeOf(r.Context())
+func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
+	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, httpx.Internal(err)
 	}
-	l, err := s.sys.DictLabels(r.Context(), audit.DictType, audit.DictOrigin)
+	l, err := s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
 	across := trail.Across("JOIN dzz AS z ON z.id = ct.record_id", "z.name",
 		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") })
-	return across.Page(r, s.db, l.Label)
+	return across.Page(ctx, s.db, lq, l.Label)
 }

@@ -2,12 +2,10 @@ package people
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/unit"
 )
 
 // PersonItem is one person of the person pickers (/api/common/xsjbxx,
@@ -176,24 +174,4 @@ type CadreItem struct {
 // the cadre table once that module lands.
 func CadrePicker(context.Context, httpx.ListQuery) (httpx.PageResult[CadreItem], error) {
 	return httpx.NewPage([]CadreItem(nil), 0), nil
-}
-
-// picker serves a picker: the paging checked with the pickers' limits and
-// default size (unit.PickerRequest), then the list lq asks for.
-func picker[T any](list func(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[T], error)) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		r, err := unit.PickerRequest(r)
-		if err != nil {
-			return err
-		}
-		lq, err := httpx.ReadListQuery(r)
-		if err != nil {
-			return err
-		}
-		page, err := list(r.Context(), lq)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, page)
-	}
 }

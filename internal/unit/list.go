@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
-	"strconv"
 
 	"github.com/uptrace/bun"
 
@@ -115,30 +113,6 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 		return View{}, err
 	}
 	return r.view(l), nil
-}
-
-// Picker paging (spec §7 pickers), kept here for the pickers that still
-// read the request (people's).
-const (
-	PickerPageSize    = httpx.PickerPageSize
-	PickerMaxPageSize = httpx.PickerMaxPageSize
-)
-
-// PickerRequest checks a picker's paging and returns the request with the
-// picker's default page size filled in, for httpx.List to read. Services
-// taking a ListQuery use httpx.ReadPicker instead.
-func PickerRequest(r *http.Request) (*http.Request, error) {
-	lq, err := httpx.ReadPickerQuery(r)
-	if err != nil {
-		return nil, err
-	}
-	q := r.URL.Query()
-	q.Set("size", strconv.Itoa(lq.Size))
-	r2 := r.Clone(r.Context())
-	u := *r.URL
-	u.RawQuery = q.Encode()
-	r2.URL = &u
-	return r2, nil
 }
 
 // PickerItem is one unit of the unit picker (/api/common/getDwInfo).

@@ -51,7 +51,7 @@ func (s *Service) subscribe(b *event.Bus) {
 // Routes registers the unit domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dwxx", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/dwxx/trail", PermList, httpx.ReadRequest(s.AllTrail))
+	rs.Get("/api/dwxx/trail", PermList, httpx.ReadList(s.AllTrail))
 	rs.Get("/api/dwxx/export", PermList, s.handleExport)
 	rs.Get("/api/dwxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Detail(r.Context(), id)

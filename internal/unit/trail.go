@@ -112,8 +112,7 @@ func (s *Service) RestoreTrail(ctx context.Context, in RestoreInput) (View, erro
 
 // AllTrail is the change trail of every unit of the caller's scope, newest
 // first (the unit change-trail page), filtered by unit, type, origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
-	ctx := r.Context()
+func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
@@ -124,5 +123,5 @@ func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry],
 	}
 	across := trail.Across("JOIN sys_dept AS d ON d.id = ct.record_id", "d.name",
 		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") })
-	return across.Page(r, s.db, l.Label)
+	return across.Page(ctx, s.db, lq, l.Label)
 }

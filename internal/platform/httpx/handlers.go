@@ -85,18 +85,6 @@ func readQuery[R any](read func(r *http.Request) (ListQuery, error),
 	}
 }
 
-// ReadRequest is Read for functions that need the whole request, such as
-// paged lists reading page, size, sort and filters from the query string.
-func ReadRequest[R any](fn func(r *http.Request) (R, error)) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		out, err := fn(r)
-		if err != nil {
-			return err
-		}
-		return OK(w, out)
-	}
-}
-
 // IDsAction reads a list of ids (see IDs), calls fn and answers 204. A body
 // that is not a non-empty list of ids is a 400 and fn is not called.
 func IDsAction(fn func(ctx context.Context, ids []int64) error) HandlerFunc {

@@ -346,35 +346,6 @@ func splitSorts(v string) []string {
 	return out
 }
 
-// List runs a paged query: filters, sort, count and page in SQL.
-func List[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map[string]any, dest *[]T) (int, error) {
-	p, err := ParsePage(r.URL.Query())
-	if err != nil {
-		return 0, err
-	}
-	if q, err = spec.Apply(q, filters); err != nil {
-		return 0, err
-	}
-	if q, err = spec.Order(q, p.Sorts); err != nil {
-		return 0, err
-	}
-	total, err := q.Limit(int64(p.Size)).Offset(int64(p.Offset())).ScanAndCount(r.Context(), dest)
-	if err != nil {
-		return 0, Internal(err)
-	}
-	return int(total), nil
-}
-
-// ListPage runs List on q and returns the rows as a page (content never null).
-func ListPage[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map[string]any) (PageResult[T], error) {
-	var rows []T
-	total, err := List(r, q, spec, filters, &rows)
-	if err != nil {
-		return PageResult[T]{}, err
-	}
-	return NewPage(rows, total), nil
-}
-
 func isEmpty(v any) bool {
 	switch x := v.(type) {
 	case nil:
