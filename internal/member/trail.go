@@ -156,7 +156,7 @@ const trailBatch = 500
 // moveMembers moves the members of from to to in one UPDATE and writes one
 // trail entry per member, inserted in batches.
 func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error) {
-	from = uniqueIDs(from)
+	from = httpx.UniqueIDs(from)
 	var keep []int64
 	for _, id := range from {
 		if id != to {

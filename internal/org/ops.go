@@ -109,7 +109,7 @@ type MergeResult struct {
 // sources are revoked as of today. No member is left behind in a source.
 func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error) {
 	var res MergeResult
-	in.SourceIDs = uniqueIDs(in.SourceIDs)
+	in.SourceIDs = httpx.UniqueIDs(in.SourceIDs)
 	switch {
 	case in.TargetID == 0:
 		return res, httpx.BadRequest("请选择合并到的党组织")
@@ -256,7 +256,7 @@ func (s *Service) Split(ctx context.Context, in SplitInput) (*Org, error) {
 	if in.ID == 0 {
 		return nil, httpx.BadRequest("请选择要拆分的党组织")
 	}
-	in.ChildIDs = uniqueIDs(in.ChildIDs)
+	in.ChildIDs = httpx.UniqueIDs(in.ChildIDs)
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return nil, err
@@ -377,7 +377,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 // Delete removes organisations entered by mistake: no child organisations,
 // no members and no trail beyond their creation. Anything else is revoked.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+	ids = httpx.UniqueIDs(ids)
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.Internal(err)

@@ -158,7 +158,7 @@ func (s *Service) SubtreePath(ctx context.Context, id int64) (prefix string, ok 
 }
 
 func (s *Service) subtree(ctx context.Context, idb bun.IDB, rootIDs []int64) ([]int64, error) {
-	rootIDs = uniqueIDs(rootIDs)
+	rootIDs = httpx.UniqueIDs(rootIDs)
 	if len(rootIDs) == 0 {
 		return nil, nil
 	}
@@ -200,7 +200,7 @@ func outermost(paths []string) []string {
 // a name is what lists of accounts or members show next to an id).
 func (s *Service) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}
-	ids = uniqueIDs(ids)
+	ids = httpx.UniqueIDs(ids)
 	if len(ids) == 0 {
 		return out, nil
 	}

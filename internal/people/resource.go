@@ -198,7 +198,7 @@ func (res *resource[M, R, V, I]) update(ctx context.Context, in I) (V, error) {
 // remove deletes records whose ids all lie in the caller's unit scope; one
 // missing id deletes nothing.
 func (res *resource[M, R, V, I]) remove(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+	ids = httpx.UniqueIDs(ids)
 	sc, err := res.s.units.ScopeOf(ctx)
 	if err != nil {
 		return err

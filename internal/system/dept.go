@@ -214,7 +214,7 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	for _, id := range uniqueIDs(ids) {
+	for _, id := range httpx.UniqueIDs(ids) {
 		id := id
 		if !scope.hasDept(&id) {
 			return httpx.NotFound("部门不存在")
@@ -237,7 +237,7 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 	// The subscribers' checks and the delete in one transaction: a unit
 	// described between the check and the delete cannot slip through.
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.bus.Publish(ctx, tx, DeptDeleting{IDs: uniqueIDs(ids)}); err != nil {
+		if err := s.bus.Publish(ctx, tx, DeptDeleting{IDs: httpx.UniqueIDs(ids)}); err != nil {
 			return err
 		}
 		_, err := tx.NewDelete().Model((*Dept)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)

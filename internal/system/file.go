@@ -81,7 +81,7 @@ func (s *Service) FileForRead(ctx context.Context, id int64) (*File, error) {
 
 // DeleteFiles removes file records and their bytes.
 func (s *Service) DeleteFiles(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+	ids = httpx.UniqueIDs(ids)
 	var list []File
 	if err := s.db.NewSelect().Model(&list).Where("f.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return httpx.Internal(err)

@@ -345,7 +345,7 @@ func (s *Service) visibleRoles(ctx context.Context, g *grantor) ([]Role, map[int
 // ones as "not found" (400, as any unknown reference in a body), visible ones
 // beyond the caller's permissions or scope with 403.
 func (s *Service) checkGrant(ctx context.Context, g *grantor, roleIDs []int64) error {
-	roleIDs = uniqueIDs(roleIDs)
+	roleIDs = httpx.UniqueIDs(roleIDs)
 	if len(roleIDs) == 0 {
 		return nil
 	}
@@ -408,7 +408,7 @@ func (s *Service) rolesOf(ctx context.Context, idb bun.IDB, userID int64) ([]int
 func added(want, have []int64) []int64 {
 	h := idSet(have)
 	var out []int64
-	for _, id := range uniqueIDs(want) {
+	for _, id := range httpx.UniqueIDs(want) {
 		if !h[id] {
 			out = append(out, id)
 		}

@@ -147,7 +147,7 @@ func checkNotice(title, content, link *string) error {
 // recipients checks that every id names an existing user and returns them
 // without duplicates.
 func recipients(ctx context.Context, db bun.IDB, userIDs []int64) ([]int64, error) {
-	ids := uniqueIDs(userIDs)
+	ids := httpx.UniqueIDs(userIDs)
 	if len(ids) == 0 {
 		return nil, httpx.BadRequest("请选择接收人")
 	}

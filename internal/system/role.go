@@ -199,7 +199,7 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 	if in.DataScope != ScopeCustom {
 		in.DeptIDs = nil
 	}
-	in.DeptIDs = uniqueIDs(in.DeptIDs)
+	in.DeptIDs = httpx.UniqueIDs(in.DeptIDs)
 	if len(in.DeptIDs) > 0 {
 		n, err := s.db.NewSelect().Model((*Dept)(nil)).Where("id IN (?)", bun.In(in.DeptIDs)).Count(ctx)
 		if err != nil {
@@ -261,7 +261,7 @@ func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	ids = uniqueIDs(ids)
+	ids = httpx.UniqueIDs(ids)
 	roles := make([]*Role, 0, len(ids))
 	for _, id := range ids {
 		ro, err := s.roleForChange(ctx, g, id)
@@ -296,7 +296,7 @@ func (s *Service) SetRoleMenus(ctx context.Context, roleID int64, menuIDs []int6
 	if _, err := s.roleForChange(ctx, g, roleID); err != nil {
 		return err
 	}
-	menuIDs = uniqueIDs(menuIDs)
+	menuIDs = httpx.UniqueIDs(menuIDs)
 	if len(menuIDs) > 0 {
 		n, err := s.db.NewSelect().Model((*Menu)(nil)).Where("id IN (?)", bun.In(menuIDs)).Count(ctx)
 		if err != nil {

@@ -124,7 +124,7 @@ func (s *Service) orgNames(ctx context.Context, rows []userRow) (map[int64]strin
 	if len(ids) == 0 || s.orgs == nil {
 		return map[int64]string{}, nil
 	}
-	return s.orgs.Names(ctx, uniqueIDs(ids))
+	return s.orgs.Names(ctx, httpx.UniqueIDs(ids))
 }
 
 // CurrentUserView is the signed-in user (id 0 = the caller) with permission strings.
@@ -278,18 +278,6 @@ func (s *Service) CallerLevel(ctx context.Context) (int, error) {
 	return min, nil
 }
 
-func uniqueIDs(ids []int64) []int64 {
-	seen := map[int64]bool{}
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // usersInScope loads the users with ids that the caller may manage; any id
 // outside the scope is reported as not found (no existence leak).
 func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error) {
@@ -302,7 +290,7 @@ func (s *Service) usersInScope(ctx context.Context, ids []int64) ([]User, error)
 
 // usersManagedBy is usersInScope for a caller whose grantor is at hand.
 func (s *Service) usersManagedBy(ctx context.Context, g *grantor, ids []int64) ([]User, error) {
-	ids = uniqueIDs(ids)
+	ids = httpx.UniqueIDs(ids)
 	var users []User
 	q := s.db.NewSelect().Model(&users).Where("u.id IN (?)", bun.In(ids))
 	if err := g.depts.whereUsersInScope(q, g.self).Scan(ctx); err != nil {
@@ -376,7 +364,7 @@ func setUserRoles(ctx context.Context, tx bun.IDB, userID int64, roleIDs []int64
 	if _, err := tx.NewDelete().Table("sys_user_role").Where("user_id = ?", userID).Exec(ctx); err != nil {
 		return err
 	}
-	for _, rid := range uniqueIDs(roleIDs) {
+	for _, rid := range httpx.UniqueIDs(roleIDs) {
 		if _, err := tx.ExecContext(ctx, "INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)", userID, rid); err != nil {
 			return err
 		}

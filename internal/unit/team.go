@@ -98,23 +98,11 @@ func (s *Service) DeleteTeams(ctx context.Context, unitID int64, ids []int64) er
 		if err != nil {
 			return httpx.Internal(err)
 		}
-		if n, _ := res.RowsAffected(); int(n) != len(uniqueIDs(ids)) {
+		if n, _ := res.RowsAffected(); int(n) != len(httpx.UniqueIDs(ids)) {
 			return httpx.NotFound("领导班子不存在") // rolls back: all or nothing
 		}
 		return nil
 	})
-}
-
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // TeamPickerItem is one row of the leadership-team picker.

@@ -153,3 +153,13 @@ func TestCheckForm(t *testing.T) {
 		}
 	}
 }
+
+// UniqueIDs keeps the first of each id in order and never answers nil.
+func TestUniqueIDs(t *testing.T) {
+	if got := UniqueIDs([]int64{3, 1, 3, 2, 1}); len(got) != 3 || got[0] != 3 || got[1] != 1 || got[2] != 2 {
+		t.Fatal(got)
+	}
+	if got := UniqueIDs(nil); got == nil || len(got) != 0 {
+		t.Fatal(got)
+	}
+}

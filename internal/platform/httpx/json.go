@@ -66,3 +66,18 @@ func IDs(r *http.Request) ([]int64, error) {
 	}
 	return ids, nil
 }
+
+// UniqueIDs is ids without repeats, in first-seen order: a selection sent
+// twice in one request names each record once (counts compared with rows
+// found, one trail entry per record).
+func UniqueIDs(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
