@@ -3,7 +3,6 @@ package member
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -13,7 +12,6 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
 )
 
@@ -150,15 +148,11 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, err
 	return s.update(ctx, s.inputOf(&snap), audit.OriginUserRestore, &e.ID)
 }
 
-// trailBatch bounds the rows of one trail insert.
-const trailBatch = 500
-
 // moveMembers moves the members of from to to in one UPDATE and writes one
-// trail entry per member, inserted in batches.
+// trail entry per member (the organisation changed), inserted in batches.
 func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error) {
-	from = httpx.UniqueIDs(from)
 	var keep []int64
-	for _, id := range from {
+	for _, id := range httpx.UniqueIDs(from) {
 		if id != to {
 			keep = append(keep, id)
 		}
@@ -189,42 +183,18 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 	for _, n := range names {
 		nameOfOrg[n.ID] = n.Name
 	}
-	entry := audit.Entry{Module: TrailModule, Type: audit.TypeUpdate, Origin: audit.OriginUserUpdate,
-		Summary: "[所在党组织]", CreatedAt: now}
-	if p := rbac.From(ctx); p != nil {
-		entry.OperatorID, entry.OperatorName = &p.UserID, p.Username
-	}
-	batch := make([]audit.Entry, 0, trailBatch)
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		_, err := tx.NewInsert().Model(&batch).Exec(ctx)
-		batch = batch[:0]
-		return err
-	}
+	entries := make([]audit.Entry, len(rows))
 	for i := range rows {
-		m := rows[i]
-		change := []audit.Change{{Field: "org", Label: "所在党组织", Old: nameOfOrg[m.OrgID], New: nameOfOrg[to]}}
+		m := &rows[i]
+		change := trail.Change("org", nameOfOrg[m.OrgID], nameOfOrg[to])
 		m.OrgID, m.UpdatedAt = to, now
-		cj, err := json.Marshal(change)
+		e, err := trail.Entry(ctx, m.ID, audit.TypeUpdate, audit.OriginUserUpdate, []audit.Change{change}, m)
 		if err != nil {
 			return 0, err
 		}
-		sj, err := json.Marshal(&m)
-		if err != nil {
-			return 0, err
-		}
-		e := entry
-		e.RecordID, e.ChangesJSON, e.SnapshotJSON = m.ID, string(cj), string(sj)
-		batch = append(batch, e)
-		if len(batch) == trailBatch {
-			if err := flush(); err != nil {
-				return 0, err
-			}
-		}
+		entries[i] = e
 	}
-	if err := flush(); err != nil {
+	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
 		return 0, err
 	}
 	return len(rows), nil

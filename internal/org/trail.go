@@ -86,20 +86,6 @@ func unitName(ctx context.Context, idb bun.IDB, id *int64) (string, error) {
 	return name, nil
 }
 
-// record writes a trail entry of o (its snapshot is o after the change).
-func (s *Service) record(ctx context.Context, tx bun.IDB, o *Org, typ, origin int, changes []audit.Change, restoredFrom *int64) error {
-	if err := audit.Record(ctx, tx, TrailModule, o.ID, typ, origin, changes, o, restoredFrom); err != nil {
-		return httpx.Internal(err)
-	}
-	return nil
-}
-
-// note is a trail change that is not a field of the record (an operation
-// such as a merge or a split), shown with its label.
-func note(field, label, old, new string) audit.Change {
-	return audit.Change{Field: field, Label: label, Old: old, New: new}
-}
-
 // Trail is a page of an organisation's change trail, newest first.
 func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.Find(r.Context(), id); err != nil {
