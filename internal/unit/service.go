@@ -58,7 +58,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	}))
 	rs.Post("/api/dwxx", PermAdd, httpx.Create(s.Create))
 	rs.Put("/api/dwxx", PermEdit, s.handleUpdate)
-	rs.Post("/api/dwxx/{id}/revoke", PermDel, s.handleRevoke)
+	rs.Post("/api/dwxx/{id}/revoke", PermDel, httpx.ActionOn(errNotFound, s.Revoke))
 	rs.Post("/api/dwxx/{id}/restore", PermDel, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Reinstate(r.Context(), id)
 	}))
@@ -68,9 +68,9 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		teams, err := s.Teams(r.Context(), id)
 		return httpx.NewPage(teams, len(teams)), err
 	}))
-	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, s.handleCreateTeam)
-	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, s.handleUpdateTeam)
-	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, s.handleDeleteTeams)
+	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, httpx.CreateUnder(errNotFound, s.CreateTeam))
+	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, httpx.UpdateUnder(errNotFound, s.UpdateTeam))
+	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, httpx.DeleteUnder(errNotFound, s.DeleteTeams))
 	rs.Get("/api/common/getDwInfo", httpx.SignedIn, httpx.ReadPicker(s.Picker))
 	rs.Get("/api/common/ldbzxx", httpx.SignedIn, httpx.ReadPicker(s.TeamPicker))
 }

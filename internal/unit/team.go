@@ -71,6 +71,9 @@ func (s *Service) CreateTeam(ctx context.Context, unitID int64, in TeamInput) (T
 
 // UpdateTeam changes a leadership team of a unit of the caller's scope.
 func (s *Service) UpdateTeam(ctx context.Context, unitID int64, in TeamInput) error {
+	if in.ID <= 0 {
+		return httpx.Invalid("id", "缺少领导班子编号")
+	}
 	if _, err := s.find(ctx, s.db, unitID); err != nil {
 		return err
 	}
