@@ -2,11 +2,8 @@ package member
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/uptrace/bun"
 
@@ -64,15 +61,15 @@ func dictTrail(name string) record.Field {
 // idClear and phoneClear are the clear personal values: compared, so two
 // numbers sharing a mask still differ, but only their masks reach the trail.
 func (s *Service) trailOf(ctx context.Context, idb bun.IDB, m *Member, idClear, phoneClear string) (map[string]string, error) {
-	orgName, err := nameOf(ctx, idb, "dzz", "name", &m.OrgID)
+	orgName, err := record.NameOf(ctx, idb, "dzz", "name", &m.OrgID)
 	if err != nil {
 		return nil, err
 	}
-	unit, err := nameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID)
+	unit, err := record.NameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID)
 	if err != nil {
 		return nil, err
 	}
-	user, err := nameOf(ctx, idb, "sys_user", "username", m.UserID)
+	user, err := record.NameOf(ctx, idb, "sys_user", "username", m.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -97,22 +94,6 @@ func trailView(m *Member, idClear, phoneClear, orgName, unit, user string) map[s
 	return out
 }
 
-// nameOf reads one display name of a referenced row ("" for none; the id
-// when the row is gone). table and column are constants of this file.
-func nameOf(ctx context.Context, idb bun.IDB, table, column string, id *int64) (string, error) {
-	if id == nil {
-		return "", nil
-	}
-	var name string
-	err := idb.NewSelect().Table(table).Column(column).Where("id = ?", *id).Scan(ctx, &name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return strconv.FormatInt(*id, 10), nil
-	} else if err != nil {
-		return "", httpx.Internal(err)
-	}
-	return name, nil
-}
-
 // Trail is the change trail of a member of the caller's scope, newest first.
 func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.find(r.Context(), s.db, id); err != nil {
@@ -125,16 +106,11 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	return trail.Page(r, s.db, id, l.Label)
 }
 
-// RestoreInput is the body of a restore.
-type RestoreInput struct {
-	TrailID int64 `json:"trailId"`
-}
-
 // Restore puts a member back as the snapshot of a trail entry left it
 // (ORIGIN USER_RESTORE, restoredFrom = the entry). The restored record is
 // validated like an edit: an organisation revoked since, or an ID number
 // taken since by another member, refuse the restore.
-func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, error) {
+func (s *Service) Restore(ctx context.Context, in record.RestoreInput) (MemberView, error) {
 	var snap Member
 	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {

@@ -98,16 +98,11 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	return trail.Page(r, s.db, id, l.Label)
 }
 
-// RestoreInput is the body of POST /api/dzzxx/trail/restore.
-type RestoreInput struct {
-	TrailID int64 `json:"trailId"`
-}
-
 // Restore puts back the organisation's fields as a trail entry's snapshot
 // recorded them (not its parent or path: a move is undone with Move, nor
 // its status: a revocation is an operation of its own). The restore is a
 // trail entry itself, ORIGIN=USER_RESTORE.
-func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
+func (s *Service) Restore(ctx context.Context, in record.RestoreInput) error {
 	var snap Org
 	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {

@@ -91,14 +91,8 @@ func (s *Service) pickPeople(ctx context.Context, lq httpx.ListQuery, kinds ...p
 	}
 	q := s.db.NewSelect().TableExpr("(?) AS p", union).ColumnExpr("p.*, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = p.unit_id")
-	page, err := httpx.Paged[PersonItem](ctx, q, personPickerSpec, httpx.ListQuery{Page: lq.Page})
-	if err != nil {
-		return page, err
-	}
-	for i := range page.Content {
-		page.Content[i].KindLabel = kindLabels[page.Content[i].Kind]
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, q, personPickerSpec, httpx.ListQuery{Page: lq.Page},
+		func(it *PersonItem) { it.KindLabel = kindLabels[it.Kind] })
 }
 
 // StudentPicker is GET /api/common/xsjbxx: the caller's students (in

@@ -152,16 +152,10 @@ func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageRes
 		ColumnExpr("COALESCE(i.type, '') AS type, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
 		Join("LEFT JOIN sys_dept AS p ON p.id = d.pid")
-	page, err := httpx.Paged[PickerItem](ctx, sc.Apply(q, "d.id"), pickerSpec, lq.WithDefault("status", StatusNormal))
-	if err != nil {
-		return page, err
-	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[PickerItem]{}, err
 	}
-	for i := range page.Content {
-		page.Content[i].TypeLabel = l.Label(DictType, page.Content[i].Type)
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, sc.Apply(q, "d.id"), pickerSpec, lq.WithDefault("status", StatusNormal),
+		func(it *PickerItem) { it.TypeLabel = l.Label(DictType, it.Type) })
 }

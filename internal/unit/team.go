@@ -140,16 +140,10 @@ func (s *Service) TeamPicker(ctx context.Context, lq httpx.ListQuery) (httpx.Pag
 	q := s.db.NewSelect().TableExpr("dw_ldbz AS t").
 		ColumnExpr("t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = t.dept_id")
-	page, err := httpx.Paged[TeamPickerItem](ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq)
-	if err != nil {
-		return page, err
-	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[TeamPickerItem]{}, err
 	}
-	for i := range page.Content {
-		page.Content[i].KindLabel = l.Label(DictTeamKind, page.Content[i].Kind)
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq,
+		func(it *TeamPickerItem) { it.KindLabel = l.Label(DictTeamKind, it.Kind) })
 }

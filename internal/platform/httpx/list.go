@@ -157,6 +157,19 @@ func Paged[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq Lis
 	return NewPage(rows, total), nil
 }
 
+// PagedEach is Paged with each row of the page passed to each (its labels
+// set from its codes, read once before the query).
+func PagedEach[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, each func(*T)) (PageResult[T], error) {
+	page, err := Paged[T](ctx, q, spec, lq)
+	if err != nil {
+		return page, err
+	}
+	for i := range page.Content {
+		each(&page.Content[i])
+	}
+	return page, nil
+}
+
 // PagedInto is Paged scanning into dest (a slice of a model or of a view).
 func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, dest *[]T) (int, error) {
 	q, err := spec.Query(q, lq)
