@@ -47,7 +47,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	name := "党员花名册-" + s.now().In(chinaZone).Format("20060102") + ".xlsx"
-	n, err := excel.Export(w, r, s.db, q, rosterHeaders, rosterWidths, name, func(n int, row *memberRow) []any {
+	n, err := excel.Export(ctx, w, s.db, q, rosterHeaders, rosterWidths, name, func(n int, row *memberRow) []any {
 		m := &row.Member
 		id, phone := s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID)
 		if !unmask {

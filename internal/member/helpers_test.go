@@ -18,8 +18,6 @@ type world struct {
 	group                     int64 // 党小组 under A
 }
 
-var orgSeq int
-
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
@@ -35,28 +33,13 @@ func newWorld(t testing.TB) *world {
 
 // org creates an organisation as the admin (pid 0 = a root).
 func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	t.Helper()
-	orgSeq++
-	body := map[string]any{"code": fmt.Sprintf("T%05d", orgSeq), "name": name, "type": typ}
-	if pid != 0 {
-		body["pid"] = pid
-	}
-	res := w.e.Do("POST", "/api/dzzxx", w.e.AdminTK, body)
-	apptest.Expect(t, res, 201)
-	var out struct{ ID int64 }
-	res.JSON(t, &out)
-	return out.ID
+	return w.e.Org(t, pid, typ, name)
 }
 
 // anchored makes a user with the given data scope and permissions whose
 // account belongs to organisation orgID, and signs them in.
-func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...string) (token string, userID int64) {
-	t.Helper()
-	token, userID = w.e.UserWith(scope, 0, perms...)
-	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return token, userID
+func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...string) (string, int64) {
+	return w.e.UserAt(t, scope, orgID, perms...)
 }
 
 // idNumber makes a valid 18-character ID number (GB 11643-1999).

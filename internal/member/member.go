@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -481,7 +482,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return err
 	}
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	var rows []Member
 	if err := sc.apply(s.db.NewSelect().Model(&rows).Where("m.id IN (?)", bun.In(ids))).Scan(ctx); err != nil {
 		return httpx.Internal(err)
@@ -518,16 +519,4 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		return err
 	})
 	return mapErr(err)
-}
-
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }

@@ -2,18 +2,14 @@ package member
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
 )
 
@@ -66,15 +62,15 @@ func dictTrail(name string) record.Field {
 // idClear and phoneClear are the clear personal values: compared, so two
 // numbers sharing a mask still differ, but only their masks reach the trail.
 func (s *Service) trailOf(ctx context.Context, idb bun.IDB, m *Member, idClear, phoneClear string) (map[string]string, error) {
-	orgName, err := nameOf(ctx, idb, "dzz", "name", &m.OrgID)
+	orgName, err := record.NameOf(ctx, idb, "dzz", "name", &m.OrgID)
 	if err != nil {
 		return nil, err
 	}
-	unit, err := nameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID)
+	unit, err := record.NameOf(ctx, idb, "sys_dept", "name", m.UnitDeptID)
 	if err != nil {
 		return nil, err
 	}
-	user, err := nameOf(ctx, idb, "sys_user", "username", m.UserID)
+	user, err := record.NameOf(ctx, idb, "sys_user", "username", m.UserID)
 	if err != nil {
 		return nil, err
 	}
@@ -99,22 +95,6 @@ func trailView(m *Member, idClear, phoneClear, orgName, unit, user string) map[s
 	return out
 }
 
-// nameOf reads one display name of a referenced row ("" for none; the id
-// when the row is gone). table and column are constants of this file.
-func nameOf(ctx context.Context, idb bun.IDB, table, column string, id *int64) (string, error) {
-	if id == nil {
-		return "", nil
-	}
-	var name string
-	err := idb.NewSelect().Table(table).Column(column).Where("id = ?", *id).Scan(ctx, &name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return strconv.FormatInt(*id, 10), nil
-	} else if err != nil {
-		return "", httpx.Internal(err)
-	}
-	return name, nil
-}
-
 // Trail is the change trail of a member of the caller's scope, newest first.
 func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.find(r.Context(), s.db, id); err != nil {
@@ -127,16 +107,11 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	return trail.Page(r, s.db, id, l.Label)
 }
 
-// RestoreInput is the body of a restore.
-type RestoreInput struct {
-	TrailID int64 `json:"trailId"`
-}
-
 // Restore puts a member back as the snapshot of a trail entry left it
 // (ORIGIN USER_RESTORE, restoredFrom = the entry). The restored record is
 // validated like an edit: an organisation revoked since, or an ID number
 // taken since by another member, refuse the restore.
-func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, error) {
+func (s *Service) Restore(ctx context.Context, in record.RestoreInput) (MemberView, error) {
 	var snap Member
 	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {
@@ -150,15 +125,11 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) (MemberView, err
 	return s.update(ctx, s.inputOf(&snap), audit.OriginUserRestore, &e.ID)
 }
 
-// trailBatch bounds the rows of one trail insert.
-const trailBatch = 500
-
 // moveMembers moves the members of from to to in one UPDATE and writes one
-// trail entry per member, inserted in batches.
+// trail entry per member (the organisation changed), inserted in batches.
 func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error) {
-	from = uniqueIDs(from)
 	var keep []int64
-	for _, id := range from {
+	for _, id := range uniq.Of(from) {
 		if id != to {
 			keep = append(keep, id)
 		}
@@ -189,42 +160,18 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 	for _, n := range names {
 		nameOfOrg[n.ID] = n.Name
 	}
-	entry := audit.Entry{Module: TrailModule, Type: audit.TypeUpdate, Origin: audit.OriginUserUpdate,
-		Summary: "[所在党组织]", CreatedAt: now}
-	if p := rbac.From(ctx); p != nil {
-		entry.OperatorID, entry.OperatorName = &p.UserID, p.Username
-	}
-	batch := make([]audit.Entry, 0, trailBatch)
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
-		}
-		_, err := tx.NewInsert().Model(&batch).Exec(ctx)
-		batch = batch[:0]
-		return err
-	}
+	entries := make([]audit.Entry, len(rows))
 	for i := range rows {
-		m := rows[i]
-		change := []audit.Change{{Field: "org", Label: "所在党组织", Old: nameOfOrg[m.OrgID], New: nameOfOrg[to]}}
+		m := &rows[i]
+		change := trail.Change("org", nameOfOrg[m.OrgID], nameOfOrg[to])
 		m.OrgID, m.UpdatedAt = to, now
-		cj, err := json.Marshal(change)
+		e, err := trail.Entry(ctx, m.ID, audit.TypeUpdate, audit.OriginUserUpdate, []audit.Change{change}, m)
 		if err != nil {
 			return 0, err
 		}
-		sj, err := json.Marshal(&m)
-		if err != nil {
-			return 0, err
-		}
-		e := entry
-		e.RecordID, e.ChangesJSON, e.SnapshotJSON = m.ID, string(cj), string(sj)
-		batch = append(batch, e)
-		if len(batch) == trailBatch {
-			if err := flush(); err != nil {
-				return 0, err
-			}
-		}
+		entries[i] = e
 	}
-	if err := flush(); err != nil {
+	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
 		return 0, err
 	}
 	return len(rows), nil
@@ -232,15 +179,15 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 
 // AllTrail is the change trail of every member of the caller's scope, newest
 // first (the 党员变动轨迹 page), filtered by member, type, origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.scopeOf(r.Context())
+func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
+	sc, err := s.scopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	l, err := s.labels(r.Context())
+	l, err := s.labels(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
 	across := trail.Across("JOIN dyjbxx AS m ON m.id = ct.record_id", "m.name", sc.apply)
-	return across.Page(r, s.db, l.Label)
+	return across.Page(ctx, s.db, lq, l.Label)
 }

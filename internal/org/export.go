@@ -38,7 +38,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		Org      `bun:",extend"`
 		UnitName *string `bun:"unit_name,scanonly"`
 	}
-	n, err := excel.Export(w, r, s.db, q, exportHeaders, exportWidths,
+	n, err := excel.Export(ctx, w, s.db, q, exportHeaders, exportWidths,
 		"党组织信息-"+strings.ReplaceAll(string(today()), "-", "")+".xlsx",
 		func(n int, row *exportRow) []any {
 			o := &row.Org

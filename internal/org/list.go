@@ -68,18 +68,11 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	if err != nil {
 		return httpx.PageResult[Org]{}, err
 	}
-	page, err := httpx.Paged[Org](ctx, q, spec, lq)
-	if err != nil {
-		return page, err
-	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[Org]{}, err
 	}
-	for i := range page.Content {
-		l.fill(&page.Content[i])
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, q, spec, lq, l.fill)
 }
 
 // listQuery is the scoped organisation query of the list and the export,
@@ -209,17 +202,10 @@ func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageRes
 	q := s.db.NewSelect().TableExpr("dzz AS z").
 		ColumnExpr("z.id, z.pid, z.name, z.short_name, z.type, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dzz AS p ON p.id = z.pid")
-	q = scope.Apply(q, "z.id")
-	page, err := httpx.Paged[PickerItem](ctx, q, pickerSpec, lq.WithDefault("status", StatusNormal))
-	if err != nil {
-		return page, err
-	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[PickerItem]{}, err
 	}
-	for i := range page.Content {
-		page.Content[i].TypeLabel = l.typeLabel(page.Content[i].Type)
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, scope.Apply(q, "z.id"), pickerSpec, lq.WithDefault("status", StatusNormal),
+		func(it *PickerItem) { it.TypeLabel = l.typeLabel(it.Type) })
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -13,6 +14,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // MoveInput is the body of POST /api/dzzxx/move.
@@ -26,7 +28,7 @@ type MoveInput struct {
 // paths of the whole subtree change in the same transaction.
 func (s *Service) Move(ctx context.Context, in MoveInput) error {
 	if in.ID == 0 {
-		return httpx.BadRequest("请选择要调整的党组织")
+		return httpx.Invalid("id", "请选择要调整的党组织")
 	}
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
@@ -41,14 +43,14 @@ func (s *Service) Move(ctx context.Context, in MoveInput) error {
 			return httpx.BadRequest("已撤销的党组织不能调整上级")
 		}
 		if samePID(o.PID, in.PID) {
-			return httpx.BadRequest("请选择新的上级党组织")
+			return httpx.Invalid("pid", "请选择新的上级党组织")
 		}
 		parent, err := s.loadParent(ctx, tx, scope, in.PID)
 		if err != nil {
 			return err
 		}
 		if parent != nil && strings.HasPrefix(parent.Path, o.Path) {
-			return httpx.BadRequest("不能把党组织调整到它自己或它的下级党组织之下")
+			return httpx.Invalid("pid", "不能把党组织调整到它自己或它的下级党组织之下")
 		}
 		if err := checkParent(scope, parent, o.Type); err != nil {
 			return err
@@ -86,9 +88,9 @@ func (s *Service) reparent(ctx context.Context, tx bun.Tx, o *Org, parent *Org, 
 		Where("path LIKE ?", oldPath+"%").Exec(ctx); err != nil {
 		return err
 	}
-	changes := append([]audit.Change{{Field: "parent", Label: "上级党组织", Old: o.ParentName, New: parentName}}, notes...)
+	changes := append([]audit.Change{trail.Change("parent", o.ParentName, parentName)}, notes...)
 	o.PID, o.Path, o.ParentName, o.UpdatedAt = pid, newPath, parentName, now
-	return s.record(ctx, tx, o, audit.TypeUpdate, audit.OriginUserUpdate, changes, nil)
+	return trail.Record(ctx, tx, o.ID, changes, o)
 }
 
 // MergeInput is the body of POST /api/dzzxx/merge.
@@ -109,18 +111,18 @@ type MergeResult struct {
 // sources are revoked as of today. No member is left behind in a source.
 func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error) {
 	var res MergeResult
-	in.SourceIDs = uniqueIDs(in.SourceIDs)
+	in.SourceIDs = uniq.Of(in.SourceIDs)
 	switch {
 	case in.TargetID == 0:
-		return res, httpx.BadRequest("请选择合并到的党组织")
+		return res, httpx.Invalid("targetId", "请选择合并到的党组织")
 	case len(in.SourceIDs) == 0:
-		return res, httpx.BadRequest("请选择要合并的党组织")
+		return res, httpx.Invalid("sourceIds", "请选择要合并的党组织")
 	case len(in.SourceIDs) > 100:
-		return res, httpx.BadRequest("一次最多合并100个党组织")
+		return res, httpx.Invalid("sourceIds", "一次最多合并100个党组织")
 	}
 	for _, id := range in.SourceIDs {
 		if id == in.TargetID {
-			return res, httpx.BadRequest("要合并的党组织不能包含合并到的党组织本身")
+			return res, httpx.Invalid("sourceIds", "要合并的党组织不能包含合并到的党组织本身")
 		}
 	}
 	scope, err := s.ScopeOf(ctx)
@@ -133,7 +135,7 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 			return err
 		}
 		if !target.Live() {
-			return httpx.BadRequest("合并到的党组织“%s”已撤销", target.Name)
+			return httpx.Invalid("targetId", "合并到的党组织“%s”已撤销", target.Name)
 		}
 		sources := make([]*Org, 0, len(in.SourceIDs))
 		for _, id := range in.SourceIDs {
@@ -142,17 +144,17 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 				return err
 			}
 			if !src.Live() {
-				return httpx.BadRequest("“%s”已撤销", src.Name)
+				return httpx.Invalid("sourceIds", "“%s”已撤销", src.Name)
 			}
 			if strings.HasPrefix(target.Path, src.Path) {
-				return httpx.BadRequest("不能把“%s”合并到它的下级党组织", src.Name)
+				return httpx.Invalid("targetId", "不能把“%s”合并到它的下级党组织", src.Name)
 			}
 			sources = append(sources, src)
 		}
 		for _, a := range sources {
 			for _, b := range sources {
 				if a != b && strings.HasPrefix(b.Path, a.Path) {
-					return httpx.BadRequest("“%s”是“%s”的下级，不能同时合并", b.Name, a.Name)
+					return httpx.Invalid("sourceIds", "“%s”是“%s”的下级，不能同时合并", b.Name, a.Name)
 				}
 			}
 		}
@@ -180,7 +182,7 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 			}
 		}
 		for _, c := range children {
-			if err := s.reparent(ctx, tx, c, target, note("merge", "合并", "", fmt.Sprintf("随“%s”并入“%s”", c.ParentName, target.Name))); err != nil {
+			if err := s.reparent(ctx, tx, c, target, record.Note("merge", "合并", "", fmt.Sprintf("随“%s”并入“%s”", c.ParentName, target.Name))); err != nil {
 				return err
 			}
 		}
@@ -189,16 +191,16 @@ func (s *Service) Merge(ctx context.Context, in MergeInput) (MergeResult, error)
 		names := make([]string, len(sources))
 		for i, src := range sources {
 			names[i] = src.Name
-			if err := s.setRevoked(ctx, tx, src, day, note("merge", "合并", "", "并入“"+target.Name+"”")); err != nil {
+			if err := s.setRevoked(ctx, tx, src, day, record.Note("merge", "合并", "", "并入“"+target.Name+"”")); err != nil {
 				return err
 			}
 		}
 		target.UpdatedAt = time.Now().UTC()
-		return s.record(ctx, tx, target, audit.TypeUpdate, audit.OriginUserUpdate, []audit.Change{
-			note("merge", "合并", "", "并入："+strings.Join(names, "、")),
-			note("membersIn", "转入党员", "", fmt.Sprintf("%d名", merged.MembersMoved)),
-			note("childrenIn", "转入下级党组织", "", fmt.Sprintf("%d个", len(children))),
-		}, nil)
+		return trail.Record(ctx, tx, target.ID, []audit.Change{
+			record.Note("merge", "合并", "", "并入："+strings.Join(names, "、")),
+			record.Note("membersIn", "转入党员", "", fmt.Sprintf("%d名", merged.MembersMoved)),
+			record.Note("childrenIn", "转入下级党组织", "", fmt.Sprintf("%d个", len(children))),
+		}, target)
 	})
 	return res, err
 }
@@ -235,11 +237,11 @@ func (s *Service) setRevoked(ctx context.Context, tx bun.Tx, o *Org, day date.Da
 		return err
 	}
 	changes := append([]audit.Change{
-		{Field: "status", Label: "状态", Old: statusNames[o.Status], New: statusNames[StatusRevoked]},
-		{Field: "revokedOn", Label: "撤销日期", Old: string(o.RevokedOn), New: string(day)},
+		trail.Change("status", statusNames[o.Status], statusNames[StatusRevoked]),
+		trail.Change("revokedOn", string(o.RevokedOn), string(day)),
 	}, notes...)
 	o.Status, o.RevokedOn, o.UpdatedAt = StatusRevoked, day, now
-	return s.record(ctx, tx, o, audit.TypeUpdate, audit.OriginUserUpdate, changes, nil)
+	return trail.Record(ctx, tx, o.ID, changes, o)
 }
 
 // SplitInput is the body of POST /api/dzzxx/split.
@@ -254,9 +256,9 @@ type SplitInput struct {
 // Members stay where they are: moving them is the member domain's work.
 func (s *Service) Split(ctx context.Context, in SplitInput) (*Org, error) {
 	if in.ID == 0 {
-		return nil, httpx.BadRequest("请选择要拆分的党组织")
+		return nil, httpx.Invalid("id", "请选择要拆分的党组织")
 	}
-	in.ChildIDs = uniqueIDs(in.ChildIDs)
+	in.ChildIDs = uniq.Of(in.ChildIDs)
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return nil, err
@@ -274,7 +276,7 @@ func (s *Service) Split(ctx context.Context, in SplitInput) (*Org, error) {
 		if in.NewOrg.PID == nil {
 			in.NewOrg.PID = src.PID
 		} else if !samePID(in.NewOrg.PID, src.PID) && *in.NewOrg.PID != src.ID {
-			return httpx.BadRequest("拆分出的党组织只能与原党组织同级，或设在原党组织之下")
+			return httpx.Invalid("pid", "拆分出的党组织只能与原党组织同级，或设在原党组织之下")
 		}
 		var children []*Org
 		if len(in.ChildIDs) > 0 {
@@ -284,11 +286,11 @@ func (s *Service) Split(ctx context.Context, in SplitInput) (*Org, error) {
 				return err
 			}
 			if len(children) != len(in.ChildIDs) {
-				return httpx.BadRequest("所选下级党组织不属于“%s”", src.Name)
+				return httpx.Invalid("childIds", "所选下级党组织不属于“%s”", src.Name)
 			}
 			for _, c := range children {
 				if c.PID == nil || *c.PID != src.ID || !c.Live() {
-					return httpx.BadRequest("所选下级党组织不属于“%s”", src.Name)
+					return httpx.Invalid("childIds", "所选下级党组织不属于“%s”", src.Name)
 				}
 			}
 		}
@@ -302,16 +304,16 @@ func (s *Service) Split(ctx context.Context, in SplitInput) (*Org, error) {
 		moved := make([]string, len(children))
 		for i, c := range children {
 			moved[i] = c.Name
-			if err := s.reparent(ctx, tx, c, created, note("split", "拆分", "", "随“"+src.Name+"”拆分")); err != nil {
+			if err := s.reparent(ctx, tx, c, created, record.Note("split", "拆分", "", "随“"+src.Name+"”拆分")); err != nil {
 				return err
 			}
 		}
-		changes := []audit.Change{note("split", "拆分", "", "拆分出“"+created.Name+"”")}
+		changes := []audit.Change{record.Note("split", "拆分", "", "拆分出“"+created.Name+"”")}
 		if len(moved) > 0 {
-			changes = append(changes, note("childrenOut", "转出下级党组织", "", strings.Join(moved, "、")))
+			changes = append(changes, record.Note("childrenOut", "转出下级党组织", "", strings.Join(moved, "、")))
 		}
 		src.UpdatedAt = time.Now().UTC()
-		return s.record(ctx, tx, src, audit.TypeUpdate, audit.OriginUserUpdate, changes, nil)
+		return trail.Record(ctx, tx, src.ID, changes, src)
 	})
 	if err != nil {
 		return nil, err
@@ -329,7 +331,7 @@ type RevokeInput struct {
 // live child organisations remain in it.
 func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 	if in.ID == 0 {
-		return httpx.BadRequest("请选择要撤销的党组织")
+		return httpx.Invalid("id", "请选择要撤销的党组织")
 	}
 	day, ok := date.Parse(string(in.RevokedOn))
 	if !ok {
@@ -377,7 +379,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 // Delete removes organisations entered by mistake: no child organisations,
 // no members and no trail beyond their creation. Anything else is revoked.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.Internal(err)

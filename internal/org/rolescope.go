@@ -2,6 +2,7 @@ package org
 
 import (
 	"context"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -46,7 +47,7 @@ func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
 	if err := s.sys.CheckRoleEditable(ctx, in.RoleID); err != nil {
 		return err
 	}
-	ids := uniqueIDs(in.DzzIDs)
+	ids := uniq.Of(in.DzzIDs)
 	if len(ids) > 1000 {
 		return httpx.BadRequest("最多选择1000个党组织")
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -158,7 +159,7 @@ func (s *Service) SubtreePath(ctx context.Context, id int64) (prefix string, ok 
 }
 
 func (s *Service) subtree(ctx context.Context, idb bun.IDB, rootIDs []int64) ([]int64, error) {
-	rootIDs = uniqueIDs(rootIDs)
+	rootIDs = uniq.Of(rootIDs)
 	if len(rootIDs) == 0 {
 		return nil, nil
 	}
@@ -200,7 +201,7 @@ func outermost(paths []string) []string {
 // a name is what lists of accounts or members show next to an id).
 func (s *Service) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	if len(ids) == 0 {
 		return out, nil
 	}

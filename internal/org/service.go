@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"time"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -14,8 +15,8 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
 )
 
@@ -136,14 +137,6 @@ func (l labels) fill(o *Org) {
 	o.StatusLabel = statusNames[o.Status]
 }
 
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := make([]int64, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
+// uniqueIDs is uniq.Of under the name import.go calls it by (import
+// files are being rewritten apart; they can call uniq.Of directly).
+var uniqueIDs = uniq.Of[int64]

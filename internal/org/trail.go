@@ -86,20 +86,6 @@ func unitName(ctx context.Context, idb bun.IDB, id *int64) (string, error) {
 	return name, nil
 }
 
-// record writes a trail entry of o (its snapshot is o after the change).
-func (s *Service) record(ctx context.Context, tx bun.IDB, o *Org, typ, origin int, changes []audit.Change, restoredFrom *int64) error {
-	if err := audit.Record(ctx, tx, TrailModule, o.ID, typ, origin, changes, o, restoredFrom); err != nil {
-		return httpx.Internal(err)
-	}
-	return nil
-}
-
-// note is a trail change that is not a field of the record (an operation
-// such as a merge or a split), shown with its label.
-func note(field, label, old, new string) audit.Change {
-	return audit.Change{Field: field, Label: label, Old: old, New: new}
-}
-
 // Trail is a page of an organisation's change trail, newest first.
 func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.Find(r.Context(), id); err != nil {
@@ -112,16 +98,11 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	return trail.Page(r, s.db, id, l.Label)
 }
 
-// RestoreInput is the body of POST /api/dzzxx/trail/restore.
-type RestoreInput struct {
-	TrailID int64 `json:"trailId"`
-}
-
 // Restore puts back the organisation's fields as a trail entry's snapshot
 // recorded them (not its parent or path: a move is undone with Move, nor
 // its status: a revocation is an operation of its own). The restore is a
 // trail entry itself, ORIGIN=USER_RESTORE.
-func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
+func (s *Service) Restore(ctx context.Context, in record.RestoreInput) error {
 	var snap Org
 	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {
@@ -151,16 +132,16 @@ func (s *Service) Restore(ctx context.Context, in RestoreInput) error {
 // AllTrail is the change trail of every organisation of the caller's scope,
 // newest first (the 组织变动轨迹 page), filtered by organisation, type,
 // origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.ScopeOf(r.Context())
+func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
+	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, httpx.Internal(err)
 	}
-	l, err := s.sys.DictLabels(r.Context(), audit.DictType, audit.DictOrigin)
+	l, err := s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
 	across := trail.Across("JOIN dzz AS z ON z.id = ct.record_id", "z.name",
 		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") })
-	return across.Page(r, s.db, l.Label)
+	return across.Page(ctx, s.db, lq, l.Label)
 }

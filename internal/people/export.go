@@ -77,7 +77,7 @@ func (res *resource[M, R, V, I]) handleExport(w http.ResponseWriter, r *http.Req
 	}
 	title := res.what + "信息"
 	day := strings.ReplaceAll(string(date.Of(res.s.now())), "-", "")
-	n, err := excel.Export(w, r, res.s.db, q, headers, widths, title+"-"+day+".xlsx", func(n int, row *R) []any {
+	n, err := excel.Export(ctx, w, res.s.db, q, headers, widths, title+"-"+day+".xlsx", func(n int, row *R) []any {
 		v := res.view(row, l, false)
 		cells := make([]any, 0, len(headers))
 		cells = append(cells, n)

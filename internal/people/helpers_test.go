@@ -38,31 +38,17 @@ func newWorld(t testing.TB) *world {
 }
 
 func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	t.Helper()
-	seq++
-	body := map[string]any{"code": fmt.Sprintf("Z%05d", seq), "name": name, "type": typ}
-	if pid != 0 {
-		body["pid"] = pid
-	}
-	return w.post(t, w.e.AdminTK, "/api/dzzxx", body)
+	return w.e.Org(t, pid, typ, name)
 }
 
 // post creates a record and returns its id, failing the test unless 201.
 func (w *world) post(t testing.TB, token, path string, body map[string]any) int64 {
-	t.Helper()
-	res := w.e.Do("POST", path, token, body)
-	apptest.Expect(t, res, 201)
-	var out struct{ ID int64 }
-	res.JSON(t, &out)
-	return out.ID
+	return w.e.Create(t, token, path, body)
 }
 
+// anchored is a LEVEL_AND_BELOW user with perms at organisation orgID.
 func (w *world) anchored(t testing.TB, orgID int64, perms ...string) string {
-	t.Helper()
-	token, userID := w.e.UserWith("LEVEL_AND_BELOW", 0, perms...)
-	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	token, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", orgID, perms...)
 	return token
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"zhdj/internal/platform/uniq"
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -89,14 +90,6 @@ func oneRow(res rowsAffected, what string) error {
 	return nil
 }
 
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
+// uniqueIDs is uniq.Of under the name the import files call it by
+// (import files are being rewritten apart; they can call uniq.Of).
+var uniqueIDs = uniq.Of[int64]

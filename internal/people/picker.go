@@ -2,12 +2,10 @@ package people
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/unit"
 )
 
 // PersonItem is one person of the person pickers (/api/common/xsjbxx,
@@ -93,14 +91,8 @@ func (s *Service) pickPeople(ctx context.Context, lq httpx.ListQuery, kinds ...p
 	}
 	q := s.db.NewSelect().TableExpr("(?) AS p", union).ColumnExpr("p.*, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = p.unit_id")
-	page, err := httpx.Paged[PersonItem](ctx, q, personPickerSpec, httpx.ListQuery{Page: lq.Page})
-	if err != nil {
-		return page, err
-	}
-	for i := range page.Content {
-		page.Content[i].KindLabel = kindLabels[page.Content[i].Kind]
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, q, personPickerSpec, httpx.ListQuery{Page: lq.Page},
+		func(it *PersonItem) { it.KindLabel = kindLabels[it.Kind] })
 }
 
 // StudentPicker is GET /api/common/xsjbxx: the caller's students (in
@@ -176,24 +168,4 @@ type CadreItem struct {
 // the cadre table once that module lands.
 func CadrePicker(context.Context, httpx.ListQuery) (httpx.PageResult[CadreItem], error) {
 	return httpx.NewPage([]CadreItem(nil), 0), nil
-}
-
-// picker serves a picker: the paging checked with the pickers' limits and
-// default size (unit.PickerRequest), then the list lq asks for.
-func picker[T any](list func(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[T], error)) httpx.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		r, err := unit.PickerRequest(r)
-		if err != nil {
-			return err
-		}
-		lq, err := httpx.ReadListQuery(r)
-		if err != nil {
-			return err
-		}
-		page, err := list(r.Context(), lq)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, page)
-	}
 }

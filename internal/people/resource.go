@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -198,7 +199,7 @@ func (res *resource[M, R, V, I]) update(ctx context.Context, in I) (V, error) {
 // remove deletes records whose ids all lie in the caller's unit scope; one
 // missing id deletes nothing.
 func (res *resource[M, R, V, I]) remove(ctx context.Context, ids []int64) error {
-	ids = uniqueIDs(ids)
+	ids = uniq.Of(ids)
 	sc, err := res.s.units.ScopeOf(ctx)
 	if err != nil {
 		return err

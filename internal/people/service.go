@@ -50,11 +50,11 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.classes.routes(rs, "/api/bj")
 
 	// Pickers: any signed-in user, within their scope (as /api/common/dyjbxx and /api/common/dzz).
-	rs.Get("/api/common/xsjbxx", httpx.SignedIn, picker(s.StudentPicker))
-	rs.Get("/api/common/jsjbxx", httpx.SignedIn, picker(s.TeacherPicker))
-	rs.Get("/api/common/xsjsxx", httpx.SignedIn, picker(s.PersonPicker))
-	rs.Get("/api/common/getBjInfo", httpx.SignedIn, picker(s.ClassPicker))
-	rs.Get("/api/common/gbjbxx", httpx.SignedIn, picker(CadrePicker))
+	rs.Get("/api/common/xsjbxx", httpx.SignedIn, httpx.ReadPicker(s.StudentPicker))
+	rs.Get("/api/common/jsjbxx", httpx.SignedIn, httpx.ReadPicker(s.TeacherPicker))
+	rs.Get("/api/common/xsjsxx", httpx.SignedIn, httpx.ReadPicker(s.PersonPicker))
+	rs.Get("/api/common/getBjInfo", httpx.SignedIn, httpx.ReadPicker(s.ClassPicker))
+	rs.Get("/api/common/gbjbxx", httpx.SignedIn, httpx.ReadPicker(CadrePicker))
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read

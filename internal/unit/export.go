@@ -35,7 +35,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	day := strings.ReplaceAll(string(date.Of(s.now())), "-", "")
-	n, err := excel.Export(w, r, s.db, q, exportHeaders, exportWidths, "单位信息-"+day+".xlsx", func(n int, row *row) []any {
+	n, err := excel.Export(ctx, w, s.db, q, exportHeaders, exportWidths, "单位信息-"+day+".xlsx", func(n int, row *row) []any {
 		v := row.view(l)
 		return []any{n, v.Code, v.Name, v.ShortName, v.TypeLabel, v.ParentName, v.DzzName, v.LeaderName,
 			v.ContactPhone, string(v.FoundedOn), v.StatusLabel, string(v.RevokedOn), v.Remark}

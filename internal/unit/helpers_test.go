@@ -44,17 +44,13 @@ func newWorld(t testing.TB) *world {
 }
 
 func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	t.Helper()
-	seq++
-	body := map[string]any{"code": fmt.Sprintf("Z%05d", seq), "name": name, "type": typ}
-	if pid != 0 {
-		body["pid"] = pid
-	}
-	res := w.e.Do("POST", "/api/dzzxx", w.e.AdminTK, body)
-	apptest.Expect(t, res, 201)
-	var out struct{ ID int64 }
-	res.JSON(t, &out)
-	return out.ID
+	return w.e.Org(t, pid, typ, name)
+}
+
+// anchored is a user of the given scope and permissions at organisation orgID.
+func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...string) string {
+	token, _ := w.e.UserAt(t, scope, orgID, perms...)
+	return token
 }
 
 // unitBody is a valid unit (a 院系) paired with dzz (nil = none).
@@ -95,15 +91,6 @@ func (w *world) detail(t testing.TB, token string, id int64) unit.View {
 	var v unit.View
 	res.JSON(t, &v)
 	return v
-}
-
-func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...string) string {
-	t.Helper()
-	token, userID := w.e.UserWith(scope, 0, perms...)
-	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return token
 }
 
 // page reads a paged answer and returns the ids and the total.

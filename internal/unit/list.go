@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
-	"strconv"
 
 	"github.com/uptrace/bun"
 
@@ -117,30 +115,6 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 	return r.view(l), nil
 }
 
-// Picker paging (spec §7 pickers), kept here for the pickers that still
-// read the request (people's).
-const (
-	PickerPageSize    = httpx.PickerPageSize
-	PickerMaxPageSize = httpx.PickerMaxPageSize
-)
-
-// PickerRequest checks a picker's paging and returns the request with the
-// picker's default page size filled in, for httpx.List to read. Services
-// taking a ListQuery use httpx.ReadPicker instead.
-func PickerRequest(r *http.Request) (*http.Request, error) {
-	lq, err := httpx.ReadPickerQuery(r)
-	if err != nil {
-		return nil, err
-	}
-	q := r.URL.Query()
-	q.Set("size", strconv.Itoa(lq.Size))
-	r2 := r.Clone(r.Context())
-	u := *r.URL
-	u.RawQuery = q.Encode()
-	r2.URL = &u
-	return r2, nil
-}
-
 // PickerItem is one unit of the unit picker (/api/common/getDwInfo).
 type PickerItem struct {
 	ID         int64  `bun:"id" json:"id"`
@@ -178,16 +152,10 @@ func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageRes
 		ColumnExpr("COALESCE(i.type, '') AS type, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
 		Join("LEFT JOIN sys_dept AS p ON p.id = d.pid")
-	page, err := httpx.Paged[PickerItem](ctx, sc.Apply(q, "d.id"), pickerSpec, lq.WithDefault("status", StatusNormal))
-	if err != nil {
-		return page, err
-	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[PickerItem]{}, err
 	}
-	for i := range page.Content {
-		page.Content[i].TypeLabel = l.Label(DictType, page.Content[i].Type)
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, sc.Apply(q, "d.id"), pickerSpec, lq.WithDefault("status", StatusNormal),
+		func(it *PickerItem) { it.TypeLabel = l.Label(DictType, it.Type) })
 }

@@ -51,14 +51,14 @@ func (s *Service) subscribe(b *event.Bus) {
 // Routes registers the unit domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dwxx", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/dwxx/trail", PermList, httpx.ReadRequest(s.AllTrail))
+	rs.Get("/api/dwxx/trail", PermList, httpx.ReadList(s.AllTrail))
 	rs.Get("/api/dwxx/export", PermList, s.handleExport)
 	rs.Get("/api/dwxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Detail(r.Context(), id)
 	}))
 	rs.Post("/api/dwxx", PermAdd, httpx.Create(s.Create))
 	rs.Put("/api/dwxx", PermEdit, s.handleUpdate)
-	rs.Post("/api/dwxx/{id}/revoke", PermDel, s.handleRevoke)
+	rs.Post("/api/dwxx/{id}/revoke", PermDel, httpx.ActionOn(errNotFound, s.Revoke))
 	rs.Post("/api/dwxx/{id}/restore", PermDel, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Reinstate(r.Context(), id)
 	}))
@@ -68,9 +68,9 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		teams, err := s.Teams(r.Context(), id)
 		return httpx.NewPage(teams, len(teams)), err
 	}))
-	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, s.handleCreateTeam)
-	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, s.handleUpdateTeam)
-	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, s.handleDeleteTeams)
+	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, httpx.CreateUnder(errNotFound, s.CreateTeam))
+	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, httpx.UpdateUnder(errNotFound, s.UpdateTeam))
+	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, httpx.DeleteUnder(errNotFound, s.DeleteTeams))
 	rs.Get("/api/common/getDwInfo", httpx.SignedIn, httpx.ReadPicker(s.Picker))
 	rs.Get("/api/common/ldbzxx", httpx.SignedIn, httpx.ReadPicker(s.TeamPicker))
 }

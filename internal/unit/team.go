@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -71,6 +72,9 @@ func (s *Service) CreateTeam(ctx context.Context, unitID int64, in TeamInput) (T
 
 // UpdateTeam changes a leadership team of a unit of the caller's scope.
 func (s *Service) UpdateTeam(ctx context.Context, unitID int64, in TeamInput) error {
+	if in.ID <= 0 {
+		return httpx.Invalid("id", "缺少领导班子编号")
+	}
 	if _, err := s.find(ctx, s.db, unitID); err != nil {
 		return err
 	}
@@ -98,23 +102,11 @@ func (s *Service) DeleteTeams(ctx context.Context, unitID int64, ids []int64) er
 		if err != nil {
 			return httpx.Internal(err)
 		}
-		if n, _ := res.RowsAffected(); int(n) != len(uniqueIDs(ids)) {
+		if n, _ := res.RowsAffected(); int(n) != len(uniq.Of(ids)) {
 			return httpx.NotFound("领导班子不存在") // rolls back: all or nothing
 		}
 		return nil
 	})
-}
-
-func uniqueIDs(ids []int64) []int64 {
-	seen := make(map[int64]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // TeamPickerItem is one row of the leadership-team picker.
@@ -149,16 +141,10 @@ func (s *Service) TeamPicker(ctx context.Context, lq httpx.ListQuery) (httpx.Pag
 	q := s.db.NewSelect().TableExpr("dw_ldbz AS t").
 		ColumnExpr("t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name").
 		Join("JOIN sys_dept AS d ON d.id = t.dept_id")
-	page, err := httpx.Paged[TeamPickerItem](ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq)
-	if err != nil {
-		return page, err
-	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[TeamPickerItem]{}, err
 	}
-	for i := range page.Content {
-		page.Content[i].KindLabel = l.Label(DictTeamKind, page.Content[i].Kind)
-	}
-	return page, nil
+	return httpx.PagedEach(ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq,
+		func(it *TeamPickerItem) { it.KindLabel = l.Label(DictTeamKind, it.Kind) })
 }

@@ -2,8 +2,6 @@ package unit
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"net/http"
 	"strconv"
 
@@ -38,11 +36,11 @@ var trail = &record.Decl{Module: TrailModule, Noun: "单位", Fields: []record.F
 // view is the unit's raw trail view (trail.Changes labels and compares it),
 // with the names of its parent and paired organisation read.
 func (s *Service) view(ctx context.Context, idb bun.IDB, r Record) (map[string]string, error) {
-	parent, err := nameOf(ctx, idb, "sys_dept", r.PID)
+	parent, err := record.NameOf(ctx, idb, "sys_dept", "name", r.PID)
 	if err != nil {
 		return nil, err
 	}
-	dzz, err := nameOf(ctx, idb, "dzz", r.DzzID)
+	dzz, err := record.NameOf(ctx, idb, "dzz", "name", r.DzzID)
 	if err != nil {
 		return nil, err
 	}
@@ -60,22 +58,6 @@ func trailView(r Record, parent, dzz string) map[string]string {
 	}
 }
 
-// nameOf reads the name of a referenced row ("" for none; the id when the
-// row is gone). table is a constant of this package.
-func nameOf(ctx context.Context, idb bun.IDB, table string, id *int64) (string, error) {
-	if id == nil {
-		return "", nil
-	}
-	var name string
-	err := idb.NewSelect().Table(table).Column("name").Where("id = ?", *id).Scan(ctx, &name)
-	if errors.Is(err, sql.ErrNoRows) {
-		return strconv.FormatInt(*id, 10), nil
-	} else if err != nil {
-		return "", httpx.Internal(err)
-	}
-	return name, nil
-}
-
 // Trail is the change trail of a unit of the caller's scope, newest first.
 func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
 	if _, err := s.find(r.Context(), s.db, id); err != nil {
@@ -88,16 +70,11 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 	return trail.Page(r, s.db, id, l.Label)
 }
 
-// RestoreInput is the body of a trail restore.
-type RestoreInput struct {
-	TrailID int64 `json:"trailId"`
-}
-
 // RestoreTrail puts a unit's data back as a trail entry's snapshot left it
 // (ORIGIN USER_RESTORE). The status stays as it is: revocation and its
 // checks go through revoke/restore only. The restored data is validated
 // like an edit (a code taken since, a parent moved below the unit …).
-func (s *Service) RestoreTrail(ctx context.Context, in RestoreInput) (View, error) {
+func (s *Service) RestoreTrail(ctx context.Context, in record.RestoreInput) (View, error) {
 	var snap Record
 	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
 	if err != nil {
@@ -112,8 +89,7 @@ func (s *Service) RestoreTrail(ctx context.Context, in RestoreInput) (View, erro
 
 // AllTrail is the change trail of every unit of the caller's scope, newest
 // first (the unit change-trail page), filtered by unit, type, origin and time.
-func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry], error) {
-	ctx := r.Context()
+func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
 	sc, err := s.ScopeOf(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
@@ -124,5 +100,5 @@ func (s *Service) AllTrail(r *http.Request) (httpx.PageResult[audit.NamedEntry],
 	}
 	across := trail.Across("JOIN sys_dept AS d ON d.id = ct.record_id", "d.name",
 		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") })
-	return across.Page(r, s.db, l.Label)
+	return across.Page(ctx, s.db, lq, l.Label)
 }

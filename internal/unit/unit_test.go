@@ -276,7 +276,7 @@ func TestPickerPaging(t *testing.T) {
 		w.unit(t, w.e.AdminTK, with(unitBody(fmt.Sprintf("研究所%02d", i), &w.cs), "pid", w.csUnit))
 	}
 	ids, total := w.page(t, w.csTK, "/api/common/getDwInfo", url.Values{"blurry": {"研究所"}})
-	if len(ids) != unit.PickerPageSize || total != 22 {
+	if len(ids) != httpx.PickerPageSize || total != 22 {
 		t.Fatalf("default page: %d of %d", len(ids), total)
 	}
 	ids, _ = w.page(t, w.csTK, "/api/common/getDwInfo", url.Values{"blurry": {"研究所"}, "page": {"1"}})

@@ -1,8 +1,8 @@
 package audit
 
 import (
+	"context"
 	"encoding/json"
-	"net/http"
 
 	"github.com/uptrace/bun"
 
@@ -56,12 +56,12 @@ func (a Across) spec() httpx.ListSpec {
 }
 
 // Page is one page of the module's trail across the records of the
-// caller's scope, newest first, filtered by the request's query and labelled.
-func (a Across) Page(r *http.Request, idb bun.IDB, label Labeller) (httpx.PageResult[NamedEntry], error) {
+// caller's scope, newest first, filtered and sorted as lq asks and labelled.
+func (a Across) Page(ctx context.Context, idb bun.IDB, lq httpx.ListQuery, label Labeller) (httpx.PageResult[NamedEntry], error) {
 	q := idb.NewSelect().Model((*namedRow)(nil)).ColumnExpr("ct.*").ColumnExpr("? AS record_name", bun.Safe(a.Name)).
 		Join(a.Join).Where("ct.module = ?", a.Module)
 	var rows []namedRow
-	total, err := httpx.List(r, a.Scope(q), a.spec(), httpx.QueryFilters(r.URL.Query()), &rows)
+	total, err := httpx.PagedInto(ctx, a.Scope(q), a.spec(), lq, &rows)
 	if err != nil {
 		return httpx.PageResult[NamedEntry]{}, err
 	}

@@ -3,6 +3,7 @@
 package excel
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
@@ -76,9 +77,8 @@ func (w *Writer) Send(rw http.ResponseWriter, name string) error {
 // straight from the database cursor and turned into its cells by cells
 // (n counts from 1), so memory stays flat however many rows there are. It
 // returns how many rows it wrote (for the operation log).
-func Export[T any](rw http.ResponseWriter, r *http.Request, db *bun.DB, q *bun.SelectQuery,
+func Export[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *bun.SelectQuery,
 	headers []string, widths []float64, fileName string, cells func(n int, row *T) []any) (int, error) {
-	ctx := r.Context()
 	xw, err := NewWriter(headers, widths)
 	if err != nil {
 		return 0, httpx.Internal(err)

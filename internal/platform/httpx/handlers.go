@@ -36,7 +36,7 @@ func Action[T, R any](fn func(ctx context.Context, in T) (R, error)) HandlerFunc
 
 // Read calls fn and answers 200 with what it returned.
 func Read[R any](fn func(ctx context.Context) (R, error)) HandlerFunc {
-	return ReadRequest(func(r *http.Request) (R, error) { return fn(r.Context()) })
+	return answerOK(func(r *http.Request) (R, error) { return fn(r.Context()) })
 }
 
 // ReadList reads a ListQuery (see ReadListQuery), calls fn and answers 200
@@ -54,7 +54,7 @@ func ReadPicker[R any](fn func(ctx context.Context, lq ListQuery) (R, error)) Ha
 
 func readQuery[R any](read func(r *http.Request) (ListQuery, error),
 	fn func(ctx context.Context, lq ListQuery) (R, error)) HandlerFunc {
-	return ReadRequest(func(r *http.Request) (R, error) {
+	return answerOK(func(r *http.Request) (R, error) {
 		lq, err := read(r)
 		if err != nil {
 			var zero R
@@ -64,9 +64,9 @@ func readQuery[R any](read func(r *http.Request) (ListQuery, error),
 	})
 }
 
-// ReadRequest is Read for functions that need the whole request, such as
-// paged lists reading page, size, sort and filters from the query string.
-func ReadRequest[R any](fn func(r *http.Request) (R, error)) HandlerFunc {
+// answerOK answers 200 with what fn read from the request. Unexported:
+// services take plain values, so only these adapters see the request.
+func answerOK[R any](fn func(r *http.Request) (R, error)) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		out, err := fn(r)
 		if err != nil {

@@ -120,18 +120,18 @@ func TestRead(t *testing.T) {
 	wantStatus(t, w, err, http.StatusNotFound)
 }
 
-func TestReadRequest(t *testing.T) {
-	w, err := call(t, ReadRequest(func(r *http.Request) (PageResult[int], error) {
-		if !hasMarker(r.Context()) || r.URL.Path != "/x" {
-			t.Error("fn did not get the request")
+func TestReadList(t *testing.T) {
+	w, err := call(t, ReadList(func(ctx context.Context, lq ListQuery) (PageResult[int], error) {
+		if !hasMarker(ctx) || lq.Size != DefaultPageSize || lq.Filter("name") != "a" {
+			t.Errorf("fn did not get the request's context and list query: %+v", lq)
 		}
 		return NewPage[int](nil, 0), nil
-	}), "")
+	}), `{"name":"a"}`)
 	if err != nil || w.Code != http.StatusOK || strings.TrimSpace(w.Body.String()) != `{"content":[],"totalElements":0}` {
 		t.Fatalf("%d %q %v", w.Code, w.Body.String(), err)
 	}
 	fail := Forbidden("不允许")
-	w, err = call(t, ReadRequest(func(*http.Request) (int, error) { return 0, fail }), "")
+	w, err = call(t, ReadList(func(context.Context, ListQuery) (int, error) { return 0, fail }), "")
 	if err != fail {
 		t.Fatalf("error %v, want fn's own", err)
 	}

@@ -157,6 +157,19 @@ func Paged[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq Lis
 	return NewPage(rows, total), nil
 }
 
+// PagedEach is Paged with each row of the page passed to each (its labels
+// set from its codes, read once before the query).
+func PagedEach[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, each func(*T)) (PageResult[T], error) {
+	page, err := Paged[T](ctx, q, spec, lq)
+	if err != nil {
+		return page, err
+	}
+	for i := range page.Content {
+		each(&page.Content[i])
+	}
+	return page, nil
+}
+
 // PagedInto is Paged scanning into dest (a slice of a model or of a view).
 func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, dest *[]T) (int, error) {
 	q, err := spec.Query(q, lq)
@@ -344,35 +357,6 @@ func splitSorts(v string) []string {
 		}
 	}
 	return out
-}
-
-// List runs a paged query: filters, sort, count and page in SQL.
-func List[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map[string]any, dest *[]T) (int, error) {
-	p, err := ParsePage(r.URL.Query())
-	if err != nil {
-		return 0, err
-	}
-	if q, err = spec.Apply(q, filters); err != nil {
-		return 0, err
-	}
-	if q, err = spec.Order(q, p.Sorts); err != nil {
-		return 0, err
-	}
-	total, err := q.Limit(int64(p.Size)).Offset(int64(p.Offset())).ScanAndCount(r.Context(), dest)
-	if err != nil {
-		return 0, Internal(err)
-	}
-	return int(total), nil
-}
-
-// ListPage runs List on q and returns the rows as a page (content never null).
-func ListPage[T any](r *http.Request, q *bun.SelectQuery, spec ListSpec, filters map[string]any) (PageResult[T], error) {
-	var rows []T
-	total, err := List(r, q, spec, filters, &rows)
-	if err != nil {
-		return PageResult[T]{}, err
-	}
-	return NewPage(rows, total), nil
 }
 
 func isEmpty(v any) bool {

@@ -89,6 +89,33 @@ func (d *Decl) Changes(before, after map[string]string, label audit.Labeller) []
 	return out
 }
 
+// Change is a change of the declared field name, labelled as declared, for
+// an operation that sets a field without a save (a move, a revocation).
+// A name the declaration lacks is a programming error.
+func (d *Decl) Change(name, old, new string) audit.Change {
+	for _, f := range d.Fields {
+		if f.Name == name {
+			return audit.Change{Field: name, Label: f.Label, Old: old, New: new}
+		}
+	}
+	panic("record: " + d.Noun + " declares no field " + name)
+}
+
+// Note is a trail change that is no field of the record: what an operation
+// did (a merge, a split, the members moved in), shown with its label.
+func Note(field, label, old, new string) audit.Change {
+	return audit.Change{Field: field, Label: label, Old: old, New: new}
+}
+
+// Record writes the trail entry of an operation on record id (an UPDATE by
+// the user, ORIGIN USER_UPDATE) inside tx; snapshot is the record after it.
+func (d *Decl) Record(ctx context.Context, tx bun.IDB, id int64, changes []audit.Change, snapshot any) error {
+	if err := audit.Record(ctx, tx, d.Module, id, audit.TypeUpdate, audit.OriginUserUpdate, changes, snapshot, nil); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
 // Entry builds the trail entry of one save (the operator taken from ctx), for
 // callers that insert many at once with audit.InsertEntries (an import).
 func (d *Decl) Entry(ctx context.Context, recordID int64, typ, origin int, changes []audit.Change, snapshot any) (audit.Entry, error) {

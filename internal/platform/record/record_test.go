@@ -86,3 +86,27 @@ func TestChecksNameTheirField(t *testing.T) {
 		t.Error("valid input refused")
 	}
 }
+
+// An operation's changes take their labels from the declaration, its entry
+// is an update by the user, and a field the declaration lacks is a bug.
+func TestOperationTrail(t *testing.T) {
+	database := db.NewTest(t, audit.Migrations())
+	ctx := context.Background()
+	changes := []audit.Change{decl.Change("name", "张三", "李四"), record.Note("merge", "合并", "", "并入")}
+	if changes[0].Label != "姓名" || changes[1].Label != "合并" {
+		t.Fatalf("%+v", changes)
+	}
+	if err := decl.Record(ctx, database, 8, changes, map[string]string{"name": "李四"}); err != nil {
+		t.Fatal(err)
+	}
+	list, total, err := audit.List(ctx, database, 99, 8, 10, 0)
+	if err != nil || total != 1 || list[0].Type != audit.TypeUpdate || list[0].Origin != audit.OriginUserUpdate || len(list[0].Changes) != 2 {
+		t.Fatalf("%v %+v", err, list)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an undeclared field was labelled")
+		}
+	}()
+	decl.Change("nope", "", "")
+}

@@ -3,10 +3,10 @@
 package uniq
 
 // Of is xs without repeats, in the order each value first appears. It never
-// changes xs; the answer is nil only when xs is.
+// changes xs and never answers nil (an empty selection encodes as []).
 func Of[T comparable](xs []T) []T {
 	seen := make(map[T]bool, len(xs))
-	out := xs[:0:0]
+	out := make([]T, 0, len(xs))
 	for _, x := range xs {
 		if !seen[x] {
 			seen[x] = true

@@ -20,11 +20,15 @@ export const trailFetcher =
     return get<Page<NamedTrailEntry>>(url, { page: q.page, size: q.size, sort: q.sort, ...filters, ...(end ? { to: end } : {}) })
   }
 
-interface Props {
-  /** The API of the module's trail across records, e.g. /api/dyjbxx/trail. */
-  url: string
-  /** What a record is called: 党员, 党组织, 单位. */
-  recordTitle: string
+/**
+ * What a module declares for its change-trail page (党员/组织/单位变动轨迹): one declaration
+ * per page, from which the page, its search form and its columns follow.
+ */
+export interface TrailDecl {
+  /** The module's API, e.g. dyjbxx: its trail across records is GET /api/{module}/trail. */
+  module: string
+  /** What a record is called: 党员, 党组织, 单位 (the record column's title). */
+  noun: string
   /** Label of the search by record name, e.g. 党员姓名. */
   nameLabel: string
   /** Where a record's name links to (its detail). */
@@ -33,13 +37,21 @@ interface Props {
   columnsKey: string
 }
 
+/** The trail page of a declaration, as a page module's default export. */
+export function trailPage(decl: TrailDecl) {
+  const Page = () => <TrailListPage {...decl} />
+  Page.displayName = `TrailPage(${decl.module})`
+  return Page
+}
+
 /**
  * A module's change-trail page (党员/组织/单位变动轨迹): every change of every record in the
  * caller's scope, newest first, searchable by record name, type, origin and date, each row
  * expanding to its field changes. Restoring stays on the record's own trail, where its
  * history is in view.
  */
-export default function TrailListPage({ url, recordTitle, nameLabel, recordPath, columnsKey }: Props) {
+export default function TrailListPage({ module, noun, nameLabel, recordPath, columnsKey }: TrailDecl) {
+  const url = `/api/${module}/trail`
   const crud = useCrud<NamedTrailEntry>({ key: `trail:${url}`, fetch: trailFetcher(url) })
   const dicts = useDicts(TRAIL_TYPE_DICT, TRAIL_ORIGIN_DICT)
   const navigate = useNavigate()
@@ -47,7 +59,7 @@ export default function TrailListPage({ url, recordTitle, nameLabel, recordPath,
   const columns: TableProps<NamedTrailEntry>['columns'] = [
     { title: '变动时间', dataIndex: 'createTime', key: 'createTime', sorter: true, width: 170, render: timeCell },
     {
-      title: recordTitle,
+      title: noun,
       dataIndex: 'recordName',
       sorter: true,
       width: 200,

@@ -1,0 +1,47 @@
+package apptest
+
+import (
+	"fmt"
+	"sync/atomic"
+	"testing"
+)
+
+// Shared setup of the API tests of the domains (member, unit, people …):
+// records created as the admin and users anchored at an organisation. They
+// take the calling test's t, which may be a subtest of the Env's.
+
+// orgSeq numbers the organisations tests create, so their codes never clash.
+var orgSeq atomic.Int64
+
+// Create posts body to path as token, fails the test unless the answer is
+// 201, and returns the id of the record created.
+func (e *Env) Create(t testing.TB, token, path string, body any) int64 {
+	t.Helper()
+	res := e.Do("POST", path, token, body)
+	Expect(t, res, 201)
+	var out struct{ ID int64 }
+	res.JSON(t, &out)
+	return out.ID
+}
+
+// Org creates an organisation of type typ as the admin under pid (0: a
+// root), with a fresh code, and returns its id.
+func (e *Env) Org(t testing.TB, pid int64, typ, name string) int64 {
+	t.Helper()
+	body := map[string]any{"code": fmt.Sprintf("Z%05d", orgSeq.Add(1)), "name": name, "type": typ}
+	if pid != 0 {
+		body["pid"] = pid
+	}
+	return e.Create(t, e.AdminTK, "/api/dzzxx", body)
+}
+
+// UserAt is UserWith for an account that belongs to organisation orgID, so
+// that scopes relative to the user's organisation anchor there.
+func (e *Env) UserAt(t testing.TB, scope string, orgID int64, perms ...string) (token string, userID int64) {
+	t.Helper()
+	token, userID = e.UserWith(scope, 0, perms...)
+	if _, err := e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return token, userID
+}

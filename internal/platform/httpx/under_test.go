@@ -1,0 +1,64 @@
+package httpx
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+)
+
+// serveUnder runs h as the handler of /r/{id} for a request to path.
+func serveUnder(t *testing.T, h HandlerFunc, path, body string) (*httptest.ResponseRecorder, error) {
+	t.Helper()
+	var herr error
+	router := chi.NewRouter()
+	router.Post("/r/{id}", func(w http.ResponseWriter, r *http.Request) { herr = h(w, r) })
+	r := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	w := httptest.NewRecorder()
+	router.ServeHTTP(w, r)
+	return w, herr
+}
+
+func gone() *Error { return NotFound("记录不存在") }
+
+type underIn struct {
+	Name string `json:"name"`
+}
+
+// The adapters read {id} then the body, answer with their status, and pass
+// a bad id, a bad body and fn's error back without writing.
+func TestUnderAdapters(t *testing.T) {
+	var got []string
+	action := ActionOn(gone, func(_ context.Context, id int64, in underIn) (int64, error) {
+		got = append(got, in.Name)
+		return id, nil
+	})
+	if w, err := serveUnder(t, action, "/r/7", ""); err != nil || w.Code != 200 || strings.TrimSpace(w.Body.String()) != "7" {
+		t.Fatalf("optional body: %d %v", w.Code, err)
+	}
+	create := CreateUnder(gone, func(_ context.Context, id int64, in underIn) (string, error) { return in.Name, nil })
+	if w, err := serveUnder(t, create, "/r/7", `{"name":"a"}`); err != nil || w.Code != 201 {
+		t.Fatalf("create: %d %v", w.Code, err)
+	}
+	w, err := serveUnder(t, create, "/r/7", "")
+	wantStatus(t, w, err, http.StatusBadRequest)
+	w, err = serveUnder(t, create, "/r/x", `{"name":"a"}`)
+	wantStatus(t, w, err, http.StatusNotFound)
+	fail := Conflict("冲突")
+	update := UpdateUnder(gone, func(context.Context, int64, underIn) error { return fail })
+	if w, err = serveUnder(t, update, "/r/7", `{}`); err != fail {
+		t.Fatalf("update: %v", err)
+	}
+	wantStatus(t, w, err, http.StatusConflict)
+	var deleted []int64
+	del := DeleteUnder(gone, func(_ context.Context, id int64, ids []int64) error { deleted = append(ids, id); return nil })
+	if w, err = serveUnder(t, del, "/r/7", `[1,2]`); err != nil || w.Code != 204 || len(deleted) != 3 || deleted[2] != 7 {
+		t.Fatalf("delete: %d %v %v", w.Code, err, deleted)
+	}
+	if len(got) != 1 || got[0] != "" {
+		t.Fatalf("action got %v", got)
+	}
+}
