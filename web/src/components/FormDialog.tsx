@@ -1,24 +1,10 @@
-import { Form, Modal, type FormInstance } from 'antd'
-import type { ReactNode } from 'react'
+import { Form, Modal } from 'antd'
 import { DIALOG_DEFAULTS } from '@/app/bridge'
+import type { FormShellProps } from './formShell'
 import { useFormSubmit } from './useFormSubmit'
 
-interface Props<V> {
-  title: string
-  /** Values the form starts with (the record being edited). */
-  initialValues?: Partial<V>
-  /** Sends the values; a rejection keeps the dialog open (the request pipeline shows the error). */
-  onSubmit: (values: V) => Promise<unknown>
-  onClose: () => void
-  /** Called after a successful submit, before the dialog closes (reload the list). */
-  onDone?: () => void
-  successText?: string
-  width?: number
+interface Props<V> extends FormShellProps<V> {
   labelSpan?: number
-  form?: FormInstance<V>
-  /** Called on every field change, e.g. to show fields by type. */
-  onValuesChange?: (changed: Partial<V>, all: V) => void
-  children: ReactNode
 }
 
 /**

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { makeUser } from '@/test/fixtures'
 import { body, mockApi, page, signIn } from '@/test/api'
@@ -27,9 +28,6 @@ beforeEach(() => {
   })
 })
 afterEach(() => mock.restore())
-
-const row = (text: string) => screen.getByText(text).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 /** Opens the page, chooses a workbook in the import dialog and starts the import; returns the dialog. */
 async function importWorkbook() {

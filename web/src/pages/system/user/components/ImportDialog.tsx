@@ -1,8 +1,9 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
-import { Alert, Button, Modal, Progress, Space, Table, Upload } from 'antd'
+import { DownloadOutlined } from '@ant-design/icons'
+import { Alert, Button, Modal, Progress, Space, Table } from 'antd'
 import { isAxiosError } from 'axios'
 import { useState } from 'react'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
+import FileDropzone from '@/components/FileDropzone'
 import { downloadTemplate, importUsers } from '../service'
 import type { ImportResult, ImportRowError } from '../types'
 import InitialPasswordDialog from './InitialPasswordDialog'
@@ -74,31 +75,22 @@ export default function ImportDialog({ onClose, onDone }: Props) {
         <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate().catch(() => undefined)}>
           下载导入模板
         </Button>
-        <Upload.Dragger
+        <FileDropzone
+          file={file}
           accept=".xlsx"
-          maxCount={1}
           disabled={busy}
-          fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-          beforeUpload={(f) => {
-            if (!/\.xlsx$/i.test(f.name)) {
-              ui.message.error('请上传 .xlsx 格式的文件')
-              return Upload.LIST_IGNORE
-            }
-            setFile(f)
-            setErrors(null)
-            setResult(null)
+          check={(f) => {
+            if (/\.xlsx$/i.test(f.name)) return true
+            ui.message.error('请上传 .xlsx 格式的文件')
             return false
           }}
-          onRemove={() => {
-            setFile(null)
+          onChange={(f) => {
+            setFile(f)
             setErrors(null)
+            if (f) setResult(null)
           }}
-        >
-          <p className="ant-upload-drag-icon">
-            <InboxOutlined />
-          </p>
-          <p className="ant-upload-text">点击或拖动 .xlsx 文件到此处</p>
-        </Upload.Dragger>
+          text="点击或拖动 .xlsx 文件到此处"
+        />
         {busy && <Progress percent={percent} />}
         {result && <Alert type="success" showIcon title={`导入完成：新增 ${result.created} 人，更新 ${result.updated} 人`} />}
         {result && showPasswords && (
