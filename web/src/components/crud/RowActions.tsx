@@ -46,6 +46,8 @@ export default function RowActions({ actions, more = [] }: Props) {
       })}
       {menu.length > 0 && (
         <Dropdown
+          // Hover for the mouse, click for touch screens (and for whoever clicks it anyway).
+          trigger={['hover', 'click']}
           menu={{
             items: menu.map((a) => ({ key: a.key, label: a.label, danger: a.danger, disabled: a.disabled })),
             onClick: ({ key }) => menu.find((a) => a.key === key)?.onClick(),

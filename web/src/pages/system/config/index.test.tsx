@@ -125,7 +125,7 @@ describe('system/config', { timeout: 20_000 }, () => {
     const { unmount } = renderWithApp(<ConfigPage />)
     await screen.findByText('footerHtml')
     fireEvent.click(within(row('footerHtml')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除配置“footerHtml名称”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除配置“footerHtml名称”吗？系统内置配置不能删除')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([4]))
     unmount()

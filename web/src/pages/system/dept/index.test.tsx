@@ -69,7 +69,7 @@ describe('system/dept', { timeout: 20_000 }, () => {
     expand('学校')
     await screen.findByText('已撤销学院')
     fireEvent.click(within(row('已撤销学院')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除部门“已撤销学院”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除部门“已撤销学院”吗？部门下还有用户时不能删除')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([3]))
   })

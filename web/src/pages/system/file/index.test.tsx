@@ -103,7 +103,7 @@ describe('system/file', { timeout: 20_000 }, () => {
     const { unmount } = renderWithApp(<FilePage />)
     await screen.findByText('照片.png')
     fireEvent.click(within(row('照片.png')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除文件“照片.png”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除文件“照片.png”吗？删除后无法恢复')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([2]))
     unmount()

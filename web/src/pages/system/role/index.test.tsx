@@ -108,7 +108,7 @@ describe('system/role', { timeout: 20_000 }, () => {
     const { unmount } = renderWithApp(<RolePage />)
     await screen.findByText('党员')
     fireEvent.click(within(row('党员')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除角色“党员”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除角色“党员”吗？仍有用户使用的角色不能删除')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([5]))
     unmount()
