@@ -14,17 +14,14 @@ interface Props<V> extends FormShellProps<V> {
 export default function FormDialog<V extends object>({
   title,
   initialValues,
-  onSubmit,
-  onClose,
-  onDone,
-  successText,
   width = 640,
   labelSpan = 5,
-  form: external,
   onValuesChange,
   children,
+  ...submitting
 }: Props<V>) {
-  const { form, saving, submit } = useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText })
+  const { form, saving, submit } = useFormSubmit<V>(submitting)
+  const { onClose } = submitting
 
   return (
     <Modal

@@ -9,16 +9,13 @@ import { useFormSubmit } from './useFormSubmit'
 export default function FormDrawer<V extends object>({
   title,
   initialValues,
-  onSubmit,
-  onClose,
-  onDone,
-  successText,
   width = 760,
-  form: external,
   onValuesChange,
   children,
+  ...submitting
 }: FormShellProps<V>) {
-  const { form, saving, submit } = useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText })
+  const { form, saving, submit } = useFormSubmit<V>(submitting)
+  const { onClose } = submitting
 
   return (
     <Drawer
