@@ -1,24 +1,10 @@
-import { Form, Modal, type FormInstance } from 'antd'
-import type { ReactNode } from 'react'
+import { Form, Modal } from 'antd'
 import { DIALOG_DEFAULTS } from '@/app/bridge'
+import type { FormShellProps } from './formShell'
 import { useFormSubmit } from './useFormSubmit'
 
-interface Props<V> {
-  title: string
-  /** Values the form starts with (the record being edited). */
-  initialValues?: Partial<V>
-  /** Sends the values; a rejection keeps the dialog open (the request pipeline shows the error). */
-  onSubmit: (values: V) => Promise<unknown>
-  onClose: () => void
-  /** Called after a successful submit, before the dialog closes (reload the list). */
-  onDone?: () => void
-  successText?: string
-  width?: number
+interface Props<V> extends FormShellProps<V> {
   labelSpan?: number
-  form?: FormInstance<V>
-  /** Called on every field change, e.g. to show fields by type. */
-  onValuesChange?: (changed: Partial<V>, all: V) => void
-  children: ReactNode
 }
 
 /**
@@ -28,17 +14,14 @@ interface Props<V> {
 export default function FormDialog<V extends object>({
   title,
   initialValues,
-  onSubmit,
-  onClose,
-  onDone,
-  successText,
   width = 640,
   labelSpan = 5,
-  form: external,
   onValuesChange,
   children,
+  ...submitting
 }: Props<V>) {
-  const { form, saving, submit } = useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText })
+  const { form, saving, submit } = useFormSubmit<V>(submitting)
+  const { onClose } = submitting
 
   return (
     <Modal

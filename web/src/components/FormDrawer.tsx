@@ -1,21 +1,6 @@
-import { Button, Drawer, Form, Space, type FormInstance } from 'antd'
-import type { ReactNode } from 'react'
+import { Button, Drawer, Form, Space } from 'antd'
+import type { FormShellProps } from './formShell'
 import { useFormSubmit } from './useFormSubmit'
-
-interface Props<V> {
-  title: string
-  initialValues?: Partial<V>
-  /** Sends the values; a rejection keeps the drawer open (the request pipeline shows the error). */
-  onSubmit: (values: V) => Promise<unknown>
-  onClose: () => void
-  /** After a successful submit, before closing (reload the list). */
-  onDone?: () => void
-  successText?: string
-  width?: number
-  form?: FormInstance<V>
-  onValuesChange?: (changed: Partial<V>, all: V) => void
-  children: ReactNode
-}
 
 /**
  * Create/edit drawer of the CRUD kit for forms too long for a dialog: vertical form, validates,
@@ -24,16 +9,13 @@ interface Props<V> {
 export default function FormDrawer<V extends object>({
   title,
   initialValues,
-  onSubmit,
-  onClose,
-  onDone,
-  successText,
   width = 760,
-  form: external,
   onValuesChange,
   children,
-}: Props<V>) {
-  const { form, saving, submit } = useFormSubmit<V>({ form: external, onSubmit, onDone, onClose, successText })
+  ...submitting
+}: FormShellProps<V>) {
+  const { form, saving, submit } = useFormSubmit<V>(submitting)
+  const { onClose } = submitting
 
   return (
     <Drawer

@@ -35,7 +35,7 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
   }
   const start = record ? toFormValues(res.fields, record) : { ...spec.initial, ...initial }
   const common = {
-    title: title ?? (record ? `编辑${res.noun}：${titleOf(res, record)}` : `新增${res.noun}`),
+    title: title ?? spec.title?.(record) ?? (record ? `编辑${res.noun}：${titleOf(res, record)}` : `新增${res.noun}`),
     form,
     width: spec.width,
     initialValues: start,
@@ -46,7 +46,7 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
   }
   if (spec.dialog)
     return (
-      <FormDialog<Record<string, unknown>> {...common}>
+      <FormDialog<Record<string, unknown>> {...common} labelSpan={spec.labelSpan}>
         <ResourceFormItems fields={res.fields} form={form} record={record} initial={start} />
         {children}
       </FormDialog>

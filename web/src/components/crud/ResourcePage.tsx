@@ -1,14 +1,16 @@
+import type { TableColumnType } from 'antd'
 import { useState, type ReactNode } from 'react'
 import { useDicts } from '@/components/dict/useDicts'
 import { useHasPermission } from '@/components/Permission'
 import AddButton from './AddButton'
 import CrudTable, { type ExportAction } from './CrudTable'
 import ImportButton from './ImportButton'
-import { dictsOf, idOf, type Option, type Resource } from './resource'
+import { dictsOf, idOf, titleOf, type Option, type Resource } from './resource'
 import ResourceForm from './ResourceForm'
 import { useResourceColumns } from './resourceColumns'
 import { searchFieldsOf } from './resourceSearch'
 import RowActions, { actionColumn, type RowAction } from './RowActions'
+import { deleteAction, editAction, type DeleteActionOptions } from './rowActionsOf'
 import { useCrud, type Crud } from './useCrud'
 
 /** What a page's own actions can do on the list. */
@@ -25,6 +27,8 @@ interface Props<T> {
   /** Row actions behind 更多. */
   moreActions?: (row: T, page: ResourcePageApi<T>) => RowAction[]
   actionWidth?: number
+  /** The 新增 button's label (default 新增). */
+  addLabel?: string
   /** Toolbar items after 新增 and 导入. */
   toolbar?: ReactNode
   /** Replaces the resource's export (e.g. with parameters the page chooses). */
@@ -33,20 +37,50 @@ interface Props<T> {
   newValues?: (filters: Record<string, unknown>) => Record<string, unknown>
   /** Sends the form's body instead of the resource's create/update. */
   submit?: (body: Record<string, unknown>, record: T | null) => Promise<unknown>
+  /** Whether a row offers 编辑 (default: every row, to holders of permissions.edit). */
+  canEdit?: (row: T) => boolean
+  /** A 删除 row action after 编辑 (holders of permissions.del), asking as these options say. */
+  deleteRow?: (row: T) => DeleteActionOptions
+  /** Batch 删除 of the chosen rows (default: with permissions.del). */
+  batchDelete?: boolean
+  /** Adjusts the resource's columns (e.g. a cell that opens something on the page). */
+  mapColumns?: (columns: TableColumnType<T>[]) => TableColumnType<T>[]
+  /** After a save (`saved`: the edited record, null for a new one) or a delete, besides the reload. */
+  onChanged?: (change: { saved?: T | null; deleted?: number[] }) => void
 }
 
 /**
  * The page of a plain resource, all from its definition: search form, table with column
  * settings, 新增 / 导入 / 导出 / batch 删除, the 编辑 row action and the create/edit form.
  */
-export default function ResourcePage<T extends object>({ resource: res, rowActions, moreActions, actionWidth, toolbar, exportAction, newValues, submit }: Props<T>) {
+export default function ResourcePage<T extends object>({
+  resource: res,
+  rowActions,
+  moreActions,
+  actionWidth,
+  addLabel,
+  toolbar,
+  exportAction,
+  newValues,
+  submit,
+  canEdit,
+  deleteRow,
+  batchDelete = true,
+  mapColumns,
+  onChanged,
+}: Props<T>) {
   const crud = useCrud<T>({ key: res.key, fetch: res.api.fetch })
   const dicts = useDicts(...dictsOf(res.fields)) as Record<string, Option[]>
   const perms = res.permissions ?? {}
   const canDelete = useHasPermission(perms.del ? [perms.del] : []) && !!perms.del && !!res.api.remove
   const canExport = useHasPermission(perms.export ? [perms.export] : []) || !perms.export
   const [editing, setEditing] = useState<T | 'new' | null>(null)
-  const columns = useResourceColumns(res)
+  const resourceColumns = useResourceColumns(res)
+  const columns = mapColumns ? mapColumns(resourceColumns) : resourceColumns
+  const remove = async (ids: number[]) => {
+    await res.api.remove!(ids)
+    onChanged?.({ deleted: ids })
+  }
 
   const edit = async (row: T) => {
     try {
@@ -58,7 +92,8 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
   const page: ResourcePageApi<T> = { crud, edit: (row) => void edit(row) }
   const actions = (row: T): RowAction[] => [
     ...(rowActions?.(row, page) ?? []),
-    ...(res.api.update ? [{ key: 'edit', label: '编辑', need: perms.edit, onClick: () => page.edit(row) }] : []),
+    ...(res.api.update ? [editAction(perms.edit, () => page.edit(row), { hidden: canEdit && !canEdit(row) })] : []),
+    ...(deleteRow && canDelete ? [deleteAction(perms.del!, titleOf(res, row), () => remove([idOf(row)]), crud.reload, deleteRow(row))] : []),
   ]
 
   return (
@@ -66,7 +101,7 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
       <CrudTable<T>
         crud={crud}
         columns={
-          res.api.update || rowActions || moreActions
+          res.api.update || rowActions || moreActions || deleteRow
             ? [...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} more={moreActions?.(row, page)} />, actionWidth ?? 80)]
             : columns
         }
@@ -74,12 +109,16 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
         searchFields={searchFieldsOf(res, dicts)}
         searchVisible={res.searchVisible}
         scrollX={res.scrollX}
-        onDelete={canDelete ? (ids) => res.api.remove!(ids as number[]) : undefined}
+        onDelete={canDelete && batchDelete ? (ids) => remove(ids as number[]) : undefined}
         exportAction={exportAction === undefined ? (canExport ? res.export : undefined) : (exportAction ?? undefined)}
         emptyText={res.emptyText ?? `暂无${res.noun}`}
         toolbar={
           <>
-            {res.api.create && <AddButton need={perms.add} onClick={() => setEditing('new')} />}
+            {res.api.create && (
+              <AddButton need={perms.add} onClick={() => setEditing('new')}>
+                {addLabel}
+              </AddButton>
+            )}
             {res.importKind && perms.import && <ImportButton need={perms.import} kind={res.importKind} title={`${res.noun}信息`} onDone={crud.reload} />}
             {toolbar}
           </>
@@ -92,7 +131,10 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
           initial={editing === 'new' ? newValues?.(crud.query.filters) : undefined}
           submit={submit}
           onClose={() => setEditing(null)}
-          onDone={crud.reload}
+          onDone={() => {
+            crud.reload()
+            onChanged?.({ saved: editing === 'new' ? null : editing })
+          }}
         />
       )}
     </>

@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons'
 import type { Perm } from '@/api/permissions'
-import { Button, Dropdown, Space, type TableColumnType } from 'antd'
+import { Button, Dropdown, Space, Tooltip, type TableColumnType } from 'antd'
 import type { ReactNode } from 'react'
 import { useSessionStore } from '@/stores/session'
 import { hasPermission } from '@/utils/permission'
@@ -13,6 +13,9 @@ export interface RowAction {
   need?: Perm
   hidden?: boolean
   danger?: boolean
+  /** Shown but not clickable (e.g. 删除 of a node that still has children), with `tip` saying why. */
+  disabled?: boolean
+  tip?: string
 }
 
 interface Props {
@@ -28,15 +31,26 @@ export default function RowActions({ actions, more = [] }: Props) {
   const menu = more.filter(shown)
   return (
     <Space size={0}>
-      {actions.filter(shown).map((a) => (
-        <Button key={a.key} type="link" size="small" danger={a.danger} onClick={a.onClick}>
-          {a.label}
-        </Button>
-      ))}
+      {actions.filter(shown).map((a) => {
+        const button = (
+          <Button key={a.key} type="link" size="small" danger={a.danger} disabled={a.disabled} onClick={a.onClick}>
+            {a.label}
+          </Button>
+        )
+        return a.tip ? (
+          <Tooltip key={a.key} title={a.tip}>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        )
+      })}
       {menu.length > 0 && (
         <Dropdown
+          // Hover for the mouse, click for touch screens (and for whoever clicks it anyway).
+          trigger={['hover', 'click']}
           menu={{
-            items: menu.map((a) => ({ key: a.key, label: a.label, danger: a.danger })),
+            items: menu.map((a) => ({ key: a.key, label: a.label, danger: a.danger, disabled: a.disabled })),
             onClick: ({ key }) => menu.find((a) => a.key === key)?.onClick(),
           }}
         >

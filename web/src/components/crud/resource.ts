@@ -116,10 +116,14 @@ export interface ResourcePermissions {
   unmask?: Perm
 }
 
-export interface ResourceFormSpec {
+export interface ResourceFormSpec<T> {
   /** A dialog for short forms (default: a drawer in two columns). */
   dialog?: boolean
   width?: number
+  /** Label width in 24ths of a dialog form (default 5). */
+  labelSpan?: number
+  /** The form's title, when 新增{noun} / 编辑{noun}：name does not fit (null: a new record). */
+  title?: (record: T | null) => string
   /** The values a new record starts with. */
   initial?: Record<string, unknown>
   /** Reacts to edits, e.g. fields that follow from another. */
@@ -144,7 +148,7 @@ export interface Resource<T> {
   export?: ExportAction
   /** A record's name in titles and confirmations (default its `name`). */
   titleOf?: (record: T) => string
-  form?: ResourceFormSpec
+  form?: ResourceFormSpec<T>
   scrollX?: number
   /** How many search fields show until 展开. */
   searchVisible?: number

@@ -1,21 +1,7 @@
-import { useCallback } from 'react'
-import RemoteSelect from '@/components/RemoteSelect'
 import { searchClasses } from './pickers'
-
-interface Props {
-  value?: number | null
-  onChange?: (value: number | null) => void
-  /** Only the classes of this unit. */
-  unitId?: number | null
-  selectedLabel?: string
-  placeholder?: string
-  id?: string
-  style?: React.CSSProperties
-}
+import UnitScopedSelect, { type UnitScopedSelectProps } from './UnitScopedSelect'
 
 /** Class picker over /api/common/getBjInfo, optionally within one unit. */
-export default function ClassSelect({ unitId, placeholder = '请选择班级', ...props }: Props) {
-  const search = useCallback((text: string) => searchClasses(text, unitId), [unitId])
-  // A new unit means new classes: remount so the matches reload.
-  return <RemoteSelect key={unitId ?? 'all'} {...props} search={search} placeholder={placeholder} emptyText="暂无班级" />
+export default function ClassSelect({ placeholder = '请选择班级', ...props }: UnitScopedSelectProps) {
+  return <UnitScopedSelect {...props} search={searchClasses} placeholder={placeholder} emptyText="暂无班级" />
 }

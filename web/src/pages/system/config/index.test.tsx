@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { body, mockApi, page, signIn } from '@/test/api'
 import ConfigPage from './index'
@@ -39,9 +40,6 @@ beforeEach(() => {
   mock.onGet('/api/school/current').reply(200, { code: 'default', name: '智慧党建', logoUrl: '', footer: '', titlePrefix: '' })
 })
 afterEach(() => mock.restore())
-
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/config', { timeout: 20_000 }, () => {
@@ -127,7 +125,7 @@ describe('system/config', { timeout: 20_000 }, () => {
     const { unmount } = renderWithApp(<ConfigPage />)
     await screen.findByText('footerHtml')
     fireEvent.click(within(row('footerHtml')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除配置“footerHtml名称”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除配置“footerHtml名称”吗？系统内置配置不能删除')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([4]))
     unmount()

@@ -1,11 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography, type TableProps } from 'antd'
-import { useMemo, useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { ui } from '@/app/bridge'
-import { CrudTable, useCrud } from '@/components/crud'
-import Permission, { useHasPermission } from '@/components/Permission'
+import { Space, Tag, Tooltip, Typography, type TableProps } from 'antd'
+import { useMemo, useState } from 'react'
+import { actionColumn, AddButton, CrudTable, deleteAction, editAction, RowActions, useCrud } from '@/components/crud'
 import { useConfigStore } from '@/stores/config'
 import { timeCell } from '@/components/format'
 import ConfigForm from './components/ConfigForm'
@@ -31,8 +28,6 @@ export default function ConfigPage() {
   const crud = useCrud<SysConfig>({ key: 'sys-config', fetch: fetchConfigs })
   const all = useQuery({ queryKey: ['sys-config', 'all'], queryFn: allConfigs })
   const groups = useMemo(() => [...new Set((all.data ?? []).map((c) => c.configGroup).filter(Boolean))].sort(), [all.data])
-  const canEdit = useHasPermission([PERM.sysConfigEdit])
-  const canDelete = useHasPermission([PERM.sysConfigDel])
   const [editing, setEditing] = useState<SysConfig | 'new' | null>(null)
 
   // The shell reads the public settings (title, footer, password rule): reload them as well.
@@ -40,16 +35,6 @@ export default function ConfigPage() {
     crud.reload()
     void all.refetch()
     void useConfigStore.getState().load()
-  }
-
-  const remove = async (c: SysConfig) => {
-    try {
-      await deleteConfigs([c.id])
-      ui.message.success('删除成功')
-      changed()
-    } catch {
-      /* built-in settings cannot be deleted; shown by the request pipeline */
-    }
   }
 
   const columns: TableProps<SysConfig>['columns'] = [
@@ -71,35 +56,17 @@ export default function ConfigPage() {
     },
     { title: '备注', dataIndex: 'remark', ellipsis: true, width: 200 },
     { title: '更新时间', dataIndex: 'updateTime', width: 170, sorter: true, render: timeCell },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={0}>
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setEditing(c)}>
-              编辑
-            </Button>
-          )}
-          {canDelete && (
-            <Popconfirm
-              title={`确定删除配置“${c.configName || c.configKey}”吗？`}
-              description="系统内置配置不能删除"
-              okText="确定"
-              cancelText="取消"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(c)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+    actionColumn<SysConfig>(
+      (c) => (
+        <RowActions
+          actions={[
+            editAction(PERM.sysConfigEdit, () => setEditing(c)),
+            deleteAction(PERM.sysConfigDel, c.configName || c.configKey, () => deleteConfigs([c.id]), changed, { kind: '配置', note: '系统内置配置不能删除' }),
+          ]}
+        />
       ),
-    },
+      120,
+    ),
   ]
 
   return (
@@ -111,13 +78,7 @@ export default function ConfigPage() {
           { name: 'blurry', label: '关键字', placeholder: '配置键或名称' },
           { name: 'configGroup', label: '分组', type: 'select', options: groups.map((g) => ({ label: groupLabel(g), value: g })) },
         ]}
-        toolbar={
-          <Permission need={[PERM.sysConfigAdd]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              新增
-            </Button>
-          </Permission>
-        }
+        toolbar={<AddButton need={PERM.sysConfigAdd} onClick={() => setEditing('new')} />}
         scrollX={1400}
       />
       {editing && <ConfigForm config={editing === 'new' ? null : editing} groups={groups} onClose={() => setEditing(null)} onDone={changed} />}

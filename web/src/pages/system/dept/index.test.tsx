@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { body, mockApi, page, signIn } from '@/test/api'
 import DeptPage from './index'
@@ -20,8 +21,6 @@ beforeEach(() => {
 })
 afterEach(() => mock.restore())
 
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 const expand = (t: string) => fireEvent.click(row(t).querySelector('button.ant-table-row-expand-icon')!)
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
@@ -70,7 +69,7 @@ describe('system/dept', { timeout: 20_000 }, () => {
     expand('学校')
     await screen.findByText('已撤销学院')
     fireEvent.click(within(row('已撤销学院')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除部门“已撤销学院”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除部门“已撤销学院”吗？部门下还有用户时不能删除')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([3]))
   })

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { body, mockApi, page, signIn } from '@/test/api'
 import DictPage from './index'
@@ -23,9 +24,6 @@ beforeEach(() => {
   })
 })
 afterEach(() => mock.restore())
-
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/dict', { timeout: 20_000 }, () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { inclusiveDates } from '@/components/crud/filters'
 import { body, mockApi, page, signIn } from '@/test/api'
@@ -31,9 +32,6 @@ beforeEach(() => {
   })
 })
 afterEach(() => mock.restore())
-
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/file', { timeout: 20_000 }, () => {
@@ -105,7 +103,7 @@ describe('system/file', { timeout: 20_000 }, () => {
     const { unmount } = renderWithApp(<FilePage />)
     await screen.findByText('照片.png')
     fireEvent.click(within(row('照片.png')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除文件“照片.png”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除文件“照片.png”吗？删除后无法恢复')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([2]))
     unmount()

@@ -1,9 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons'
-import { Button, Popconfirm, Space, Tag, type TableProps } from 'antd'
-import { useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { ui } from '@/app/bridge'
-import { CrudTable, useCrud } from '@/components/crud'
+import { Button, Tag, type TableProps } from 'antd'
+import { useState } from 'react'
+import { actionColumn, CrudTable, deleteAction, RowActions, useCrud } from '@/components/crud'
 import { useHasPermission } from '@/components/Permission'
 import { fileSize, timeCell } from '@/components/format'
 import UploadDialog from './components/UploadDialog'
@@ -16,16 +15,6 @@ export default function FilePage() {
   const canDelete = useHasPermission([PERM.fileDel])
   const [uploading, setUploading] = useState(false)
 
-  const remove = async (f: FileRow) => {
-    try {
-      await deleteFiles([f.id])
-      ui.message.success('删除成功')
-      crud.reload()
-    } catch {
-      /* e.g. 文件正在被使用, shown by the request pipeline */
-    }
-  }
-
   const columns: TableProps<FileRow>['columns'] = [
     { title: '文件名', dataIndex: 'name', sorter: true, ellipsis: true },
     { title: '大小', dataIndex: 'size', width: 100, sorter: true, render: fileSize },
@@ -35,38 +24,18 @@ export default function FilePage() {
     { title: '公开', dataIndex: 'isPublic', width: 70, render: (v: boolean) => (v ? <Tag color="blue">公开</Tag> : null) },
     { title: '上传人', dataIndex: 'uploaderName', width: 110 },
     { title: '上传时间', dataIndex: 'createTime', width: 170, sorter: true, render: timeCell },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 170,
-      fixed: 'right',
-      render: (_, f) => (
-        <Space size={0}>
-          {canPreview(f.contentType) && (
-            <Button type="link" size="small" onClick={() => void previewFile(f.id).catch(() => undefined)}>
-              预览
-            </Button>
-          )}
-          <Button type="link" size="small" onClick={() => void downloadStoredFile(f.id, f.name).catch(() => undefined)}>
-            下载
-          </Button>
-          {canDelete && (
-            <Popconfirm
-              title={`确定删除文件“${f.name}”吗？`}
-              description="删除后无法恢复"
-              okText="确定"
-              cancelText="取消"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(f)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+    actionColumn<FileRow>(
+      (f) => (
+        <RowActions
+          actions={[
+            { key: 'preview', label: '预览', hidden: !canPreview(f.contentType), onClick: () => void previewFile(f.id).catch(() => undefined) },
+            { key: 'download', label: '下载', onClick: () => void downloadStoredFile(f.id, f.name).catch(() => undefined) },
+            deleteAction(PERM.fileDel, f.name, () => deleteFiles([f.id]), crud.reload, { kind: '文件', note: '删除后无法恢复' }),
+          ]}
+        />
       ),
-    },
+      170,
+    ),
   ]
 
   return (

@@ -1,32 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { expander, menuNode, ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { body, mockApi, signIn } from '@/test/api'
 import MenuPage from './index'
 
-const m = (id: number, pid: number | null, type: number, title: string, over: Record<string, unknown> = {}, children?: unknown[]) => ({
-  id,
-  pid,
-  type,
-  title,
-  name: '',
-  component: '',
-  path: '',
-  icon: '',
-  sort: id,
-  hidden: false,
-  noCache: false,
-  extpath: '',
-  permission: '',
-  children,
-  ...over,
-})
 const TREE = [
-  m(1, null, 0, '系统管理', { path: '/system', icon: 'setting' }, [
-    m(2, 1, 1, '用户管理', { path: 'user', component: 'system/user' }, [m(3, 2, 2, '新增用户', { permission: 'user:add' }), m(4, 2, 2, '删除用户', { permission: 'user:del' })]),
+  menuNode(1, null, 0, '系统管理', { path: '/system', icon: 'setting' }, [
+    menuNode(2, 1, 1, '用户管理', { path: 'user', component: 'system/user' }, [menuNode(3, 2, 2, '新增用户', { permission: 'user:add' }), menuNode(4, 2, 2, '删除用户', { permission: 'user:del' })]),
   ]),
-  m(5, null, 0, '帮助', { path: '/help' }, []),
+  menuNode(5, null, 0, '帮助', { path: '/help' }, []),
 ]
 
 let mock: MockAdapter
@@ -37,10 +21,7 @@ beforeEach(() => {
 })
 afterEach(() => mock.restore())
 
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const expander = (tr: HTMLElement) => tr.querySelector<HTMLElement>('button.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')
 const ADD = /新\s*增$/
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/menu', { timeout: 20_000 }, () => {

@@ -1,11 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Popconfirm, Space, Tag, type TableProps } from 'antd'
-import { useState } from 'react'
+import { Space, Tag, type TableProps } from 'antd'
 import { PERM } from '@/api/permissions'
-import { ui } from '@/app/bridge'
-import { CrudTable, useCrud } from '@/components/crud'
+import { useState } from 'react'
+import { actionColumn, AddButton, confirmAction, CrudTable, editAction, RowActions, useCrud } from '@/components/crud'
 import MenuIcon from '@/components/MenuIcon'
-import Permission, { useHasPermission } from '@/components/Permission'
 import { usePermissionStore } from '@/stores/permission'
 import { MENU_BUTTON, MENU_DIR, MENU_TYPE_LABELS, type Menu } from '../shared/menu'
 import { countNodes } from '@/utils/tree'
@@ -24,9 +21,6 @@ export function deleteWarning(m: Menu): string {
 export default function MenuPage() {
   // The endpoint answers the whole tree; one big page keeps every root on screen.
   const crud = useCrud<Menu>({ key: 'menus', fetch: fetchMenuTree, pageSize: 1000 })
-  const canAdd = useHasPermission([PERM.menuAdd])
-  const canEdit = useHasPermission([PERM.menuEdit])
-  const canDelete = useHasPermission([PERM.menuDel])
   const [editing, setEditing] = useState<{ menu: Menu | null; parent: Menu | null } | null>(null)
 
   // The sidebar is built from the same menus: refresh it along with the table.
@@ -36,16 +30,6 @@ export default function MenuPage() {
       .getState()
       .loadMenus()
       .catch(() => undefined)
-  }
-
-  const remove = async (m: Menu) => {
-    try {
-      await deleteMenus([m.id])
-      ui.message.success('删除成功')
-      changed()
-    } catch {
-      /* shown by the request pipeline */
-    }
   }
 
   const columns: TableProps<Menu>['columns'] = [
@@ -67,33 +51,24 @@ export default function MenuPage() {
     { title: '路由地址', dataIndex: 'path', ellipsis: true, render: (v: string, m) => m.extpath || v },
     { title: '隐藏', dataIndex: 'hidden', width: 70, render: (v: boolean, m) => (m.type === MENU_BUTTON ? '' : v ? <Tag>隐藏</Tag> : '显示') },
     { title: '缓存', dataIndex: 'noCache', width: 70, render: (v: boolean, m) => (m.type === MENU_DIR || m.type === MENU_BUTTON ? '' : v ? '不缓存' : '缓存') },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_, m) => (
-        <Space size={0}>
-          {canAdd && m.type !== MENU_BUTTON && (
-            <Button type="link" size="small" onClick={() => setEditing({ menu: null, parent: m })}>
-              新增下级
-            </Button>
-          )}
-          {canEdit && (
-            <Button type="link" size="small" onClick={() => setEditing({ menu: m, parent: null })}>
-              编辑
-            </Button>
-          )}
-          {canDelete && (
-            <Popconfirm title={deleteWarning(m)} okText="确定" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove(m)}>
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+    actionColumn<Menu>(
+      (m) => (
+        <RowActions
+          actions={[
+            { key: 'child', label: '新增下级', need: PERM.menuAdd, hidden: m.type === MENU_BUTTON, onClick: () => setEditing({ menu: null, parent: m }) },
+            editAction(PERM.menuEdit, () => setEditing({ menu: m, parent: null })),
+            {
+              key: 'del',
+              label: '删除',
+              need: PERM.menuDel,
+              danger: true,
+              onClick: () => void confirmAction(deleteWarning(m), () => deleteMenus([m.id]), '删除成功', true).then((done) => done && changed()),
+            },
+          ]}
+        />
       ),
-    },
+      200,
+    ),
   ]
 
   return (
@@ -102,13 +77,7 @@ export default function MenuPage() {
         crud={crud}
         columns={columns}
         searchFields={[{ name: 'blurry', label: '关键字', placeholder: '标题、权限标识或组件' }]}
-        toolbar={
-          <Permission need={[PERM.menuAdd]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ menu: null, parent: null })}>
-              新增
-            </Button>
-          </Permission>
-        }
+        toolbar={<AddButton need={PERM.menuAdd} onClick={() => setEditing({ menu: null, parent: null })} />}
         scrollX={1200}
       />
       {editing && <MenuForm menu={editing.menu} parent={editing.parent} onClose={() => setEditing(null)} onDone={changed} />}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { menuNode, ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
 import { body, mockApi, page, signIn } from '@/test/api'
@@ -19,23 +20,11 @@ const role = (id: number, name: string, over = {}) => ({
   editable: true,
   ...over,
 })
-const m = (id: number, pid: number | null, type: number, title: string, children?: unknown[], permission = '') => ({
-  id,
-  pid,
-  type,
-  title,
-  name: '',
-  component: '',
-  path: '',
-  icon: '',
-  sort: 0,
-  hidden: false,
-  noCache: false,
-  extpath: '',
-  permission,
-  children,
-})
-const TREE = [m(1, null, 0, '系统管理', [m(2, 1, 1, '用户管理', [m(3, 2, 2, '查询', undefined, 'user:list'), m(4, 2, 2, '新增', undefined, 'user:add')])])]
+const TREE = [
+  menuNode(1, null, 0, '系统管理', {}, [
+    menuNode(2, 1, 1, '用户管理', {}, [menuNode(3, 2, 2, '查询', { permission: 'user:list' }), menuNode(4, 2, 2, '新增', { permission: 'user:add' })]),
+  ]),
+]
 
 let mock: MockAdapter
 beforeEach(() => {
@@ -46,9 +35,6 @@ beforeEach(() => {
   mock.onGet('/api/dept/ByNoAuth').reply(200, page([{ id: 9, pid: null, name: '学校', sort: 0, enabled: true, createTime: '' }]))
 })
 afterEach(() => mock.restore())
-
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/role', { timeout: 20_000 }, () => {
@@ -122,7 +108,7 @@ describe('system/role', { timeout: 20_000 }, () => {
     const { unmount } = renderWithApp(<RolePage />)
     await screen.findByText('党员')
     fireEvent.click(within(row('党员')).getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确定删除角色“党员”吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除角色“党员”吗？仍有用户使用的角色不能删除')).toBeTruthy()
     ok()
     await waitFor(() => expect(deleted).toEqual([5]))
     unmount()

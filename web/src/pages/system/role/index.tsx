@@ -1,10 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons'
-import { Button, Col, Popconfirm, Row, Space, Tag, type TableProps } from 'antd'
-import { useState } from 'react'
+import { Col, Row, Tag, type TableProps } from 'antd'
 import { PERM } from '@/api/permissions'
-import { ui } from '@/app/bridge'
-import { CrudTable, useCrud } from '@/components/crud'
-import Permission, { useHasPermission } from '@/components/Permission'
+import { useState } from 'react'
+import { actionColumn, AddButton, CrudTable, deleteAction, editAction, RowActions, useCrud } from '@/components/crud'
+import { useHasPermission } from '@/components/Permission'
 import { timeCell } from '@/components/format'
 import MenuPermission from './components/MenuPermission'
 import RoleForm from './components/RoleForm'
@@ -16,7 +14,6 @@ const scopeLabel = (r: Role) => r.dataScopeLabel || DATA_SCOPES.find((s) => s.va
 /** 角色管理: roles with level and data scope on the left, the chosen role's menu permissions on the right. */
 export default function RolePage() {
   const crud = useCrud<Role>({ key: 'roles', fetch: fetchRoles })
-  const canEdit = useHasPermission([PERM.roleEdit])
   const canDelete = useHasPermission([PERM.roleDel])
   const [editing, setEditing] = useState<Role | 'new' | null>(null)
   const [current, setCurrent] = useState<Role | null>(null)
@@ -29,15 +26,9 @@ export default function RolePage() {
     }
   }
 
-  const remove = async (r: Role) => {
-    try {
-      await deleteRoles([r.id])
-      ui.message.success('删除成功')
-      if (current?.id === r.id) setCurrent(null)
-      crud.reload()
-    } catch {
-      /* e.g. 角色仍有用户使用, shown by the request pipeline */
-    }
+  const removed = (r: Role) => {
+    if (current?.id === r.id) setCurrent(null)
+    crud.reload()
   }
 
   const columns: TableProps<Role>['columns'] = [
@@ -61,38 +52,18 @@ export default function RolePage() {
     { title: '数据范围', dataIndex: 'dataScope', width: 110, render: (_, r) => <Tag color={r.dataScope === 'ALL' ? 'red' : 'blue'}>{scopeLabel(r)}</Tag> },
     { title: '描述', dataIndex: 'description', ellipsis: true, render: (v: string) => <span title={v}>{v}</span> },
     { title: '创建时间', dataIndex: 'createTime', width: 170, sorter: true, render: timeCell },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 190,
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setCurrent(r)}>
-            分配菜单
-          </Button>
-          {canEdit && r.editable && (
-            <Button type="link" size="small" onClick={() => void edit(r)}>
-              编辑
-            </Button>
-          )}
-          {canDelete && r.editable && (
-            <Popconfirm
-              title={`确定删除角色“${r.name}”吗？`}
-              description="仍有用户使用的角色不能删除"
-              okText="确定"
-              cancelText="取消"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(r)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
+    actionColumn<Role>(
+      (r) => (
+        <RowActions
+          actions={[
+            { key: 'menus', label: '分配菜单', onClick: () => setCurrent(r) },
+            editAction(PERM.roleEdit, () => void edit(r), { hidden: !r.editable }),
+            deleteAction(PERM.roleDel, r.name, () => deleteRoles([r.id]), () => removed(r), { kind: '角色', note: '仍有用户使用的角色不能删除', hidden: !r.editable }),
+          ]}
+        />
       ),
-    },
+      190,
+    ),
   ]
 
   return (
@@ -102,13 +73,7 @@ export default function RolePage() {
           crud={crud}
           columns={columns}
           searchFields={[{ name: 'blurry', label: '关键字', placeholder: '角色名称或描述' }]}
-          toolbar={
-            <Permission need={[PERM.roleAdd]}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                新增
-              </Button>
-            </Permission>
-          }
+          toolbar={<AddButton need={PERM.roleAdd} onClick={() => setEditing('new')} />}
           onDelete={canDelete ? (ids) => deleteRoles(ids as number[]) : undefined}
           scrollX={900}
         />

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { useConfigStore } from '@/stores/config'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { body, mockApi, page, signIn } from '@/test/api'
 import SchoolPage from './index'
@@ -18,9 +19,6 @@ beforeEach(() => {
   useConfigStore.setState({ school: { code: 'default', name: '智慧党建', logoUrl: '', footer: '', titlePrefix: '' } })
 })
 afterEach(() => mock.restore())
-
-const row = (t: string) => screen.getByText(t).closest('tr')!
-const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
 
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/school', { timeout: 20_000 }, () => {

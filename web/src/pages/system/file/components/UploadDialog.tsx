@@ -1,7 +1,7 @@
-import { InboxOutlined } from '@ant-design/icons'
-import { Button, Form, Input, Modal, Progress, Upload } from 'antd'
+import { Button, Form, Input, Modal, Progress } from 'antd'
 import { useState } from 'react'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
+import FileDropzone from '@/components/FileDropzone'
 import { uploadFile } from '../service'
 
 const LABEL = /^[A-Za-z0-9_\-\p{Script=Han}]{0,50}$/u
@@ -66,22 +66,13 @@ export default function UploadDialog({ onClose, onDone }: { onClose: () => void;
           <Input placeholder="可不填" />
         </Form.Item>
       </Form>
-      <Upload.Dragger
-        maxCount={1}
+      <FileDropzone
+        file={file}
+        onChange={setFile}
         disabled={percent !== null}
-        fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-        beforeUpload={(f) => {
-          setFile(f)
-          return false
-        }}
-        onRemove={() => setFile(null)}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">点击或拖动文件到此处</p>
-        <p className="ant-upload-hint">允许的类型和大小见系统配置（uploadAllowedExt、uploadMaxMB）</p>
-      </Upload.Dragger>
+        text="点击或拖动文件到此处"
+        hint="允许的类型和大小见系统配置（uploadAllowedExt、uploadMaxMB）"
+      />
       {percent !== null && <Progress percent={percent} style={{ marginTop: 12 }} />}
     </Modal>
   )

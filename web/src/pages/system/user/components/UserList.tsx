@@ -1,9 +1,9 @@
-import { DownOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Dropdown, Popconfirm, Space, Switch, Tag, Tooltip, type MenuProps, type TableProps } from 'antd'
-import { useEffect, useRef, useState } from 'react'
+import { ExportOutlined, ImportOutlined } from '@ant-design/icons'
 import { PERM } from '@/api/permissions'
+import { Button, Space, Switch, Tag, type TableProps } from 'antd'
+import { useEffect, useRef, useState } from 'react'
 import { ui } from '@/app/bridge'
-import { CrudTable, useCrud, type SearchField } from '@/components/crud'
+import { actionColumn, AddButton, CrudTable, deleteAction, editAction, RowActions, useCrud, type RowAction, type SearchField } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import Permission, { useHasPermission } from '@/components/Permission'
 import PasswordDialog from '@/components/password/PasswordDialog'
@@ -57,7 +57,6 @@ export default function UserList({ view, deptId }: Props) {
   const me = useSessionStore((s) => s.user?.id)
   const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
   const canEdit = useHasPermission([PERM.userEdit])
-  const canPass = useHasPermission([PERM.userPass])
   const canDelete = useHasPermission([PERM.userDel])
   const selection = useSelection(crud.rows)
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null)
@@ -88,14 +87,10 @@ export default function UserList({ view, deptId }: Props) {
     crud.reload()
   }
 
-  const moreItems = (u: UserRow): MenuProps['items'] => [
-    ...(canEdit && u.locked ? [{ key: 'unlock', label: '解除锁定' }] : []),
-    ...(canPass
-      ? [
-          { key: 'reset', label: '重置密码' },
-          { key: 'pass', label: '设置密码' },
-        ]
-      : []),
+  const moreActions = (u: UserRow): RowAction[] => [
+    { key: 'unlock', label: '解除锁定', need: PERM.userEdit, hidden: !u.locked, onClick: () => void onMore('unlock', u) },
+    { key: 'reset', label: '重置密码', need: PERM.userPass, onClick: () => void onMore('reset', u) },
+    { key: 'pass', label: '设置密码', need: PERM.userPass, onClick: () => void onMore('pass', u) },
   ]
 
   const onMore = async (key: string, u: UserRow) => {
@@ -117,16 +112,6 @@ export default function UserList({ view, deptId }: Props) {
       crud.reload()
     } else if (key === 'pass') {
       setPwdUser(u.username)
-    }
-  }
-
-  const remove = async (u: UserRow) => {
-    try {
-      await deleteUsers([u.id])
-      ui.message.success('删除成功')
-      crud.reload()
-    } catch {
-      /* shown by the request pipeline */
     }
   }
 
@@ -193,63 +178,30 @@ export default function UserList({ view, deptId }: Props) {
     },
     { title: '最近登录', dataIndex: 'lastLoginTime', width: 170, sorter: true, render: timeCell },
     { title: '创建时间', dataIndex: 'createTime', width: 170, sorter: true, render: timeCell },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 190,
-      fixed: 'right',
-      render: (_, u) => {
-        const items = moreItems(u)
-        return (
-          <Space size={0}>
-            {view === 'noEnter' && canEdit && (
-              <Button type="link" size="small" onClick={() => void batch([u.id])}>
-                激活
-              </Button>
-            )}
-            {canEdit && (
-              <Button type="link" size="small" onClick={() => setEditing(u)}>
-                编辑
-              </Button>
-            )}
-            {canDelete && (
-              <Tooltip title={u.id === me ? '不能删除自己' : undefined}>
-                <Popconfirm
-                  title={`确定删除用户“${u.nickName || u.username}”吗？`}
-                  okText="确定"
-                  cancelText="取消"
-                  okButtonProps={{ danger: true }}
-                  disabled={u.id === me}
-                  onConfirm={() => remove(u)}
-                >
-                  <Button type="link" size="small" danger disabled={u.id === me}>
-                    删除
-                  </Button>
-                </Popconfirm>
-              </Tooltip>
-            )}
-            {items && items.length > 0 && (
-              <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => void onMore(key, u) }}>
-                <Button type="link" size="small">
-                  更多 <DownOutlined />
-                </Button>
-              </Dropdown>
-            )}
-          </Space>
-        )
-      },
-    },
+    actionColumn<UserRow>(
+      (u) => (
+        <RowActions
+          actions={[
+            { key: 'activate', label: '激活', need: PERM.userEdit, hidden: view !== 'noEnter', onClick: () => void batch([u.id]) },
+            editAction(PERM.userEdit, () => setEditing(u)),
+            deleteAction(PERM.userDel, u.nickName || u.username, () => deleteUsers([u.id]), crud.reload, {
+              kind: '用户',
+              disabled: u.id === me,
+              tip: u.id === me ? '不能删除自己' : undefined,
+            }),
+          ]}
+          more={moreActions(u)}
+        />
+      ),
+      190,
+    ),
   ]
 
   const toolbar = (
     <>
       {view === 'all' && (
         <>
-          <Permission need={[PERM.userAdd]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              新增
-            </Button>
-          </Permission>
+          <AddButton need={PERM.userAdd} onClick={() => setEditing('new')} />
           <Permission need={[PERM.userAdd]}>
             <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
               导入

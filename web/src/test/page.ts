@@ -1,0 +1,29 @@
+import { fireEvent, screen } from '@testing-library/react'
+
+/** The table row that shows this text. */
+export const row = (text: string) => screen.getByText(text).closest('tr')!
+
+/** Clicks the open dialog's 确定 (antd spaces two-character labels: 确 定). */
+export const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
+
+/** A tree row's expand arrow; null when the row has no children. */
+export const expander = (tr: HTMLElement) => tr.querySelector<HTMLElement>('button.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')
+
+/** A node of GET /api/menus/tree with empty defaults; `over` sets what a test looks at. */
+export const menuNode = (id: number, pid: number | null, type: number, title: string, over: Record<string, unknown> = {}, children?: unknown[]) => ({
+  id,
+  pid,
+  type,
+  title,
+  name: '',
+  component: '',
+  path: '',
+  icon: '',
+  sort: id,
+  hidden: false,
+  noCache: false,
+  extpath: '',
+  permission: '',
+  children,
+  ...over,
+})
