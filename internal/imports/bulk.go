@@ -1,5 +1,7 @@
 package imports
 
+import "github.com/uptrace/bun"
+
 // Chunk bounds the values of one IN list (and the rows of one multi-row
 // INSERT): validation reads what the rows name in bulk, never row by row.
 const Chunk = 500
@@ -51,4 +53,33 @@ func CellValues(rows []*Row, keys ...string) []string {
 		}
 	}
 	return out
+}
+
+// Refs reads in bulk the records rows name by code (column codeColumn)
+// and those live records refer to by id (column "id"; ids without
+// repeats): read selects into dst the records whose column is in part (a
+// bun.In of at most Chunk values). A record may come twice, once by each.
+//
+//	classes, err := imports.Refs(imports.CellValues(rows, "class"), classIDs, "code",
+//		func(column string, part any, dst *[]*Class) error {
+//			return idb.NewSelect().Model(dst).Where("c.? IN (?)", bun.Ident(column), part).Scan(ctx)
+//		})
+func Refs[T any](codes []string, ids []int64, codeColumn string, read func(column string, part any, dst *[]T) error) ([]T, error) {
+	var out []T
+	readIn := func(column string) func(part any) error {
+		return func(part any) error {
+			var list []T
+			err := read(column, part, &list)
+			out = append(out, list...)
+			return err
+		}
+	}
+	byCode, byID := readIn(codeColumn), readIn("id")
+	if err := Chunked(codes, func(part []string) error { return byCode(bun.In(part)) }); err != nil {
+		return nil, err
+	}
+	if err := Chunked(ids, func(part []int64) error { return byID(bun.In(part)) }); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

@@ -27,7 +27,7 @@ type Tree[T any] struct {
 	// none); it is asked only of rows with a live parent (or none).
 	Clash func(n *Node[T]) string
 
-	rows  map[string]*Row    // code → the first row with it
+	rows  map[string]*Row     // code → the first row with it
 	news  map[string]*Node[T] // code → the valid new record of an earlier row
 	names map[sibling]*Row    // a name under a parent → the row that gave it
 	nodes map[*Row]*Node[T]   // the valid rows

@@ -49,53 +49,36 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 		return err
 	}
 	codes := markDuplicates(rows, "code", "班级编号")
-	existing := map[string]*classRow{}
-	if err := chunked(codes, func(part []string) error {
-		var list []*classRow
-		// The student count: a class holding students keeps its unit (checkClassMove).
-		if err := idb.NewSelect().Model(&list).ColumnExpr("c.*").
-			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
-			Where("c.code IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		for _, c := range list {
-			existing[c.Code] = c
-		}
-		return nil
-	}); err != nil {
+	// The student count: a class holding students keeps its unit (checkClassMove).
+	existing, err := imports.ByKey(codes, func(c *classRow) string { return c.Code },
+		func(part []string, dst *[]*classRow) error {
+			return idb.NewSelect().Model(dst).ColumnExpr("c.*").
+				ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
+				Where("c.code IN (?)", bun.In(part)).Scan(ctx)
+		})
+	if err != nil {
 		return err
 	}
 	// Head teachers: those the rows name (staff numbers) and the current ones (ids), of the scope.
-	var staffNos []string
 	var teacherIDs []int64
-	for _, r := range rows {
-		if no := r.Cells["headTeacher"]; no != "" {
-			staffNos = append(staffNos, no)
-		}
-	}
 	for _, c := range existing {
 		if c.HeadTeacherID != nil {
 			teacherIDs = append(teacherIDs, *c.HeadTeacherID)
 		}
 	}
+	teachers, err := imports.Refs(imports.CellValues(rows, "headTeacher"), uniqueIDs(teacherIDs), "staff_no",
+		func(column string, part any, dst *[]*headTeacher) error {
+			return idb.NewSelect().Table("jsjbxx").Column("id", "staff_no", "name", "unit_dept_id").
+				Where("? IN (?)", bun.Ident(column), part).Scan(ctx, dst)
+		})
+	if err != nil {
+		return err
+	}
 	teacherByNo, teacherByID := map[string]*headTeacher{}, map[int64]*headTeacher{}
-	read := func(where string, part any) error {
-		var list []*headTeacher
-		if err := idb.NewSelect().Table("jsjbxx").Column("id", "staff_no", "name", "unit_dept_id").Where(where, part).Scan(ctx, &list); err != nil {
-			return err
+	for _, t := range teachers {
+		if ref.inScope[t.UnitDeptID] {
+			teacherByNo[t.StaffNo], teacherByID[t.ID] = t, t
 		}
-		for _, t := range list {
-			if ref.inScope[t.UnitDeptID] {
-				teacherByNo[t.StaffNo], teacherByID[t.ID] = t, t
-			}
-		}
-		return nil
-	}
-	if err := chunked(staffNos, func(part []string) error { return read("staff_no IN (?)", bun.In(part)) }); err != nil {
-		return err
-	}
-	if err := chunked(uniqueIDs(teacherIDs), func(part []int64) error { return read("id IN (?)", bun.In(part)) }); err != nil {
-		return err
 	}
 	display := func(c *Class) map[string]string {
 		head := ""

@@ -47,55 +47,32 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 		return err
 	}
 	numbers := markDuplicates(rows, "studentNo", "学号")
-	existing := map[string]*Student{}
-	if err := chunked(numbers, func(part []string) error {
-		var list []*Student
-		if err := idb.NewSelect().Model(&list).Where("x.student_no IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		for _, st := range list {
-			existing[st.StudentNo] = st
-		}
-		return nil
-	}); err != nil {
+	existing, err := imports.ByKey(numbers, func(st *Student) string { return st.StudentNo },
+		func(part []string, dst *[]*Student) error {
+			return idb.NewSelect().Model(dst).Where("x.student_no IN (?)", bun.In(part)).Scan(ctx)
+		})
+	if err != nil {
 		return err
 	}
-	// The classes rows name (by code) and those existing students are in (by id).
-	var codes []string
+	// The classes rows name (by code) and those existing students are in (by id), of the scope.
 	var classIDs []int64
-	for _, r := range rows {
-		if c := r.Cells["class"]; c != "" {
-			codes = append(codes, c)
-		}
-	}
 	for _, st := range existing {
 		if st.ClassID != nil {
 			classIDs = append(classIDs, *st.ClassID)
 		}
 	}
+	classes, err := imports.Refs(imports.CellValues(rows, "class"), uniqueIDs(classIDs), "code",
+		func(column string, part any, dst *[]*Class) error {
+			return idb.NewSelect().Model(dst).Where("c.? IN (?)", bun.Ident(column), part).Scan(ctx)
+		})
+	if err != nil {
+		return err
+	}
 	classByID, classByCode := map[int64]*Class{}, map[string]*Class{}
-	add := func(list []*Class) {
-		for _, c := range list {
-			if ref.inScope[c.UnitDeptID] {
-				classByID[c.ID], classByCode[c.Code] = c, c
-			}
+	for _, c := range classes {
+		if ref.inScope[c.UnitDeptID] {
+			classByID[c.ID], classByCode[c.Code] = c, c
 		}
-	}
-	if err := chunked(codes, func(part []string) error {
-		var list []*Class
-		err := idb.NewSelect().Model(&list).Where("c.code IN (?)", bun.In(part)).Scan(ctx)
-		add(list)
-		return err
-	}); err != nil {
-		return err
-	}
-	if err := chunked(uniqueIDs(classIDs), func(part []int64) error {
-		var list []*Class
-		err := idb.NewSelect().Model(&list).Where("c.id IN (?)", bun.In(part)).Scan(ctx)
-		add(list)
-		return err
-	}); err != nil {
-		return err
 	}
 	classOf := func(id int64) (*Class, error) {
 		if c := classByID[id]; c != nil {

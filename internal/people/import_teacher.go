@@ -44,17 +44,11 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 		return err
 	}
 	numbers := markDuplicates(rows, "staffNo", "工号")
-	existing := map[string]*Teacher{}
-	if err := chunked(numbers, func(part []string) error {
-		var list []*Teacher
-		if err := idb.NewSelect().Model(&list).Where("x.staff_no IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		for _, t := range list {
-			existing[t.StaffNo] = t
-		}
-		return nil
-	}); err != nil {
+	existing, err := imports.ByKey(numbers, func(t *Teacher) string { return t.StaffNo },
+		func(part []string, dst *[]*Teacher) error {
+			return idb.NewSelect().Model(dst).Where("x.staff_no IN (?)", bun.In(part)).Scan(ctx)
+		})
+	if err != nil {
 		return err
 	}
 	display := func(t *Teacher) map[string]string {
