@@ -20,13 +20,14 @@ const PermImport = "dy:import"
 // ImportKind is the member import (/api/import/dyjbxx). A row matches a
 // live member by ID number (through the blind index); a column left out of
 // the file keeps the member's value, an empty cell clears it.
-func (s *Service) ImportKind() imports.Kind { return importKind{s} }
+func (s *Service) ImportKind() imports.Kind {
+	return importKind{imports.Decl{Key: "dyjbxx", Label: "党员信息", Perm: PermImport, Cols: importColumns}, s}
+}
 
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "dyjbxx" }
-func (importKind) Title() string      { return "党员信息" }
-func (importKind) Permission() string { return PermImport }
+type importKind struct {
+	imports.Decl
+	s *Service
+}
 
 // Column keys are MemberInput's JSON names, except org and unit (given by
 // name or code rather than id).
@@ -56,8 +57,6 @@ var importColumns = imports.Columns{
 	{Key: "memberStatus", Label: "党员状态", Dict: "DY_ZT", Note: "新党员不填时为“正常”"},
 	{Key: "remark", Label: "备注"},
 }
-
-func (importKind) Columns() []imports.Column { return importColumns }
 
 // importOrg is an organisation a row may name.
 type importOrg struct {

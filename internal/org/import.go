@@ -21,13 +21,14 @@ const PermImport = "dzz:import"
 // organisation of the caller's scope or a row earlier in the same file. A
 // column left out of the file keeps the organisation's value, an empty
 // cell clears it. Creates and updates run the API's save path.
-func (s *Service) ImportKind() imports.Kind { return importKind{s} }
+func (s *Service) ImportKind() imports.Kind {
+	return importKind{imports.Decl{Key: "dzzxx", Label: "党组织信息", Perm: PermImport, Cols: importColumns}, s}
+}
 
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "dzzxx" }
-func (importKind) Title() string      { return "党组织信息" }
-func (importKind) Permission() string { return PermImport }
+type importKind struct {
+	imports.Decl
+	s *Service
+}
 
 var importColumns = imports.Columns{
 	{Key: "code", Label: "党组织编码", Required: true, Example: "D0101", Note: "字母、数字、下划线或短横线，不超过32位；用于匹配已有党组织"},
@@ -44,8 +45,6 @@ var importColumns = imports.Columns{
 	{Key: "termYears", Label: "任期年限", Example: "3", Note: "3 或 5；不填时党委、二级党委为5年，其他为3年"},
 	{Key: "contactPhone", Label: "联系电话", Example: "010-12345678"},
 }
-
-func (importKind) Columns() []imports.Column { return importColumns }
 
 // importItem is a validated row ready for Commit.
 type importItem struct {

@@ -25,13 +25,19 @@ const PermImport = "ry:import"
 // cell clears it. Rows are checked with the API's checks (checkStudent,
 // checkTeacher, checkClass); what those read from the database one record
 // at a time is read here once for the whole file.
-func (s *Service) StudentImportKind() imports.Kind { return studentImport{s} }
+func (s *Service) StudentImportKind() imports.Kind {
+	return studentImport{imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns}, s}
+}
 
 // TeacherImportKind is the teacher import (/api/import/jsjbxx).
-func (s *Service) TeacherImportKind() imports.Kind { return teacherImport{s} }
+func (s *Service) TeacherImportKind() imports.Kind {
+	return teacherImport{imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns}, s}
+}
 
 // ClassImportKind is the class import (/api/import/bj).
-func (s *Service) ClassImportKind() imports.Kind { return classImport{s} }
+func (s *Service) ClassImportKind() imports.Kind {
+	return classImport{imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns}, s}
+}
 
 const unitNote = "您管理范围内单位的单位编码，或在其中唯一的单位名称"
 

@@ -12,11 +12,10 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type classImport struct{ s *Service }
-
-func (classImport) Name() string       { return "bj" }
-func (classImport) Title() string      { return "班级信息" }
-func (classImport) Permission() string { return PermImport }
+type classImport struct {
+	imports.Decl
+	s *Service
+}
 
 var classColumns = imports.Columns{
 	{Key: "code", Label: "班级编号", Required: true, Example: "BJ2024-01", Note: "不超过32个字符；用于匹配已有班级"},
@@ -26,8 +25,6 @@ var classColumns = imports.Columns{
 	{Key: "major", Label: "专业", Example: "计算机科学与技术"},
 	{Key: "headTeacher", Label: "班主任工号", Field: "headTeacherId", Example: "T2010001", Note: "您管理范围内教师的工号"},
 }
-
-func (classImport) Columns() []imports.Column { return classColumns }
 
 // classFields are the fields a changed class row reports.
 var classFields = audit.Fields{

@@ -12,11 +12,10 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type studentImport struct{ s *Service }
-
-func (studentImport) Name() string       { return "xsjbxx" }
-func (studentImport) Title() string      { return "学生信息" }
-func (studentImport) Permission() string { return PermImport }
+type studentImport struct {
+	imports.Decl
+	s *Service
+}
 
 var studentColumns = append(append(imports.Columns{
 	{Key: "studentNo", Label: "学号", Required: true, Example: "S2024001", Note: "不超过32个字符；用于匹配已有学生"},
@@ -28,8 +27,6 @@ var studentColumns = append(append(imports.Columns{
 	imports.Column{Key: "status", Label: "学生状态", Dict: DictStudentStatus, Note: "新学生不填时为“在读”"},
 	imports.Column{Key: "remark", Label: "备注"},
 )
-
-func (studentImport) Columns() []imports.Column { return studentColumns }
 
 // studentFields are the fields a changed student row reports.
 var studentFields = audit.Fields{

@@ -11,11 +11,10 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type teacherImport struct{ s *Service }
-
-func (teacherImport) Name() string       { return "jsjbxx" }
-func (teacherImport) Title() string      { return "教师信息" }
-func (teacherImport) Permission() string { return PermImport }
+type teacherImport struct {
+	imports.Decl
+	s *Service
+}
 
 var teacherColumns = append(append(imports.Columns{
 	{Key: "staffNo", Label: "工号", Required: true, Example: "T2010001", Note: "不超过32个字符；用于匹配已有教师"},
@@ -25,8 +24,6 @@ var teacherColumns = append(append(imports.Columns{
 	imports.Column{Key: "status", Label: "教师状态", Dict: DictTeacherStatus, Note: "新教师不填时为“在职”"},
 	imports.Column{Key: "remark", Label: "备注"},
 )
-
-func (teacherImport) Columns() []imports.Column { return teacherColumns }
 
 // teacherFields are the fields a changed teacher row reports.
 var teacherFields = audit.Fields{

@@ -23,13 +23,14 @@ const PermImport = "dw:import"
 // empty parent keeps an existing unit where it is). Rows are checked with
 // the API's checks; creates and updates run the API's save path (sys_dept,
 // dw_info and the unit trail) in file order.
-func (s *Service) ImportKind() imports.Kind { return importKind{s} }
+func (s *Service) ImportKind() imports.Kind {
+	return importKind{imports.Decl{Key: "dw", Label: "单位信息", Perm: PermImport, Cols: importColumns}, s}
+}
 
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "dw" }
-func (importKind) Title() string      { return "单位信息" }
-func (importKind) Permission() string { return PermImport }
+type importKind struct {
+	imports.Decl
+	s *Service
+}
 
 var importColumns = imports.Columns{
 	{Key: "code", Label: "单位编码", Required: true, Example: "DW001", Note: "不超过32个字符；用于匹配已有单位"},
@@ -44,8 +45,6 @@ var importColumns = imports.Columns{
 	{Key: "foundedOn", Label: "成立日期", Example: "1990-09-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
 	{Key: "remark", Label: "备注"},
 }
-
-func (importKind) Columns() []imports.Column { return importColumns }
 
 // importItem is a validated row ready for Commit.
 type importItem struct {
