@@ -21,12 +21,8 @@ const PermImport = "dy:import"
 // live member by ID number (through the blind index); a column left out of
 // the file keeps the member's value, an empty cell clears it.
 func (s *Service) ImportKind() imports.Kind {
-	return importKind{imports.Decl{Key: "dyjbxx", Label: "党员信息", Perm: PermImport, Cols: importColumns}, s}
-}
-
-type importKind struct {
-	imports.Decl
-	s *Service
+	return imports.Declare(imports.Decl{Key: "dyjbxx", Label: "党员信息", Perm: PermImport, Cols: importColumns},
+		s.validateImport, s.commitImport)
 }
 
 // Column keys are MemberInput's JSON names, except org and unit (given by
@@ -170,8 +166,7 @@ type importItem struct {
 // chunkIN bounds the values of one IN list.
 const chunkIN = 500
 
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
@@ -341,10 +336,10 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 	return item
 }
 
-// Commit inserts the new members in multi-row INSERTs and updates the
+// commitImport inserts the new members in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read), with
 // their trail: SYSTEM_IMPORT for new members, SYSTEM_IMPORT_UPDATE for changes.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	var fresh []*importItem
 	var entries []audit.Entry
 	err := imports.Each(rows, func(r *imports.Row, item *importItem) error {

@@ -22,12 +22,8 @@ const PermImport = "dzz:import"
 // column left out of the file keeps the organisation's value, an empty
 // cell clears it. Creates and updates run the API's save path.
 func (s *Service) ImportKind() imports.Kind {
-	return importKind{imports.Decl{Key: "dzzxx", Label: "党组织信息", Perm: PermImport, Cols: importColumns}, s}
-}
-
-type importKind struct {
-	imports.Decl
-	s *Service
+	return imports.Declare(imports.Decl{Key: "dzzxx", Label: "党组织信息", Perm: PermImport, Cols: importColumns},
+		s.validateImport, s.commitImport)
 }
 
 var importColumns = imports.Columns{
@@ -66,8 +62,7 @@ func importTree(byCode map[string]*Org, taken map[int64]map[string]int64) *impor
 		}}
 }
 
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return err
@@ -285,11 +280,10 @@ func liveChildNames(ctx context.Context, idb bun.IDB, parentIDs []int64) (map[in
 	return out, err
 }
 
-// Commit creates and updates the organisations in file order (a parent
+// commitImport creates and updates the organisations in file order (a parent
 // before its children) through the API's save path, inside tx, with the
 // trail origins SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return err

@@ -26,17 +26,20 @@ const PermImport = "ry:import"
 // checkTeacher, checkClass); what those read from the database one record
 // at a time is read here once for the whole file.
 func (s *Service) StudentImportKind() imports.Kind {
-	return studentImport{imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns}, s}
+	return imports.Declare(imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns},
+		s.validateStudents, s.commitStudents)
 }
 
 // TeacherImportKind is the teacher import (/api/import/jsjbxx).
 func (s *Service) TeacherImportKind() imports.Kind {
-	return teacherImport{imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns}, s}
+	return imports.Declare(imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns},
+		s.validateTeachers, s.commitTeachers)
 }
 
 // ClassImportKind is the class import (/api/import/bj).
 func (s *Service) ClassImportKind() imports.Kind {
-	return classImport{imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns}, s}
+	return imports.Declare(imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns},
+		s.validateClasses, s.commitClasses)
 }
 
 const unitNote = "您管理范围内单位的单位编码，或在其中唯一的单位名称"

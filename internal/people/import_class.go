@@ -12,11 +12,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type classImport struct {
-	imports.Decl
-	s *Service
-}
-
 var classColumns = imports.Columns{
 	{Key: "code", Label: "班级编号", Required: true, Example: "BJ2024-01", Note: "不超过32个字符；用于匹配已有班级"},
 	{Key: "name", Label: "班级名称", Required: true, Example: "计算机科学与技术2024级1班"},
@@ -39,8 +34,7 @@ type headTeacher struct {
 	UnitDeptID int64  `bun:"unit_dept_id"`
 }
 
-func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateClasses(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
@@ -146,8 +140,8 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 	return nil
 }
 
-// Commit inserts the new classes and updates the changed ones (each only
+// commitClasses inserts the new classes and updates the changed ones (each only
 // if nobody changed it since it was read). Classes have no change trail.
-func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitClasses(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Class](ctx, tx, rows, "班级", errDuplicateClassCode())
 }

@@ -12,11 +12,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type studentImport struct {
-	imports.Decl
-	s *Service
-}
-
 var studentColumns = append(append(imports.Columns{
 	{Key: "studentNo", Label: "学号", Required: true, Example: "S2024001", Note: "不超过32个字符；用于匹配已有学生"},
 }, personColumns...),
@@ -37,8 +32,7 @@ var studentFields = audit.Fields{
 	{Name: "status", Label: "学生状态"}, {Name: "remark", Label: "备注"},
 }
 
-func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateStudents(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
@@ -150,9 +144,9 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 	})
 }
 
-// Commit inserts the new students in multi-row INSERTs and updates the
+// commitStudents inserts the new students in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Students have no change trail.
-func (k studentImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitStudents(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Student](ctx, tx, rows, "学生", errDuplicateStudentNo())
 }

@@ -11,11 +11,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type teacherImport struct {
-	imports.Decl
-	s *Service
-}
-
 var teacherColumns = append(append(imports.Columns{
 	{Key: "staffNo", Label: "工号", Required: true, Example: "T2010001", Note: "不超过32个字符；用于匹配已有教师"},
 }, personColumns...),
@@ -34,8 +29,7 @@ var teacherFields = audit.Fields{
 	{Name: "status", Label: "教师状态"}, {Name: "remark", Label: "备注"},
 }
 
-func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateTeachers(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
@@ -96,9 +90,9 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 	})
 }
 
-// Commit inserts the new teachers in multi-row INSERTs and updates the
+// commitTeachers inserts the new teachers in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Teachers have no change trail.
-func (k teacherImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitTeachers(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Teacher](ctx, tx, rows, "教师", errDuplicateStaffNo())
 }

@@ -24,12 +24,8 @@ const PermImport = "dw:import"
 // the API's checks; creates and updates run the API's save path (sys_dept,
 // dw_info and the unit trail) in file order.
 func (s *Service) ImportKind() imports.Kind {
-	return importKind{imports.Decl{Key: "dw", Label: "单位信息", Perm: PermImport, Cols: importColumns}, s}
-}
-
-type importKind struct {
-	imports.Decl
-	s *Service
+	return imports.Declare(imports.Decl{Key: "dw", Label: "单位信息", Perm: PermImport, Cols: importColumns},
+		s.validateImport, s.commitImport)
 }
 
 var importColumns = imports.Columns{
@@ -190,8 +186,7 @@ func (ref *importRefs) dzzName(id *int64) string {
 	return fmt.Sprint(*id)
 }
 
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb, rows)
 	if err != nil {
 		return err
@@ -313,11 +308,10 @@ func (s *Service) importRow(ref *importRefs, tree *imports.Tree[*importItem], r 
 	return node
 }
 
-// Commit creates and updates the units in file order (a parent before its
+// commitImport creates and updates the units in file order (a parent before its
 // children) through the API's save path, inside tx, with the trail origins
 // SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	l, err := s.labels(ctx)
 	if err != nil {
 		return err
