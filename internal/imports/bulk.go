@@ -83,3 +83,17 @@ func Refs[T any](codes []string, ids []int64, codeColumn string, read func(colum
 	}
 	return out, nil
 }
+
+// IDsOf are the distinct ids the records point at through ref (nil: none),
+// for Refs.
+func IDsOf[K comparable, T any](records map[K]T, ref func(T) *int64) []int64 {
+	seen := map[int64]bool{}
+	var out []int64
+	for _, x := range records {
+		if id := ref(x); id != nil && !seen[*id] {
+			seen[*id] = true
+			out = append(out, *id)
+		}
+	}
+	return out
+}

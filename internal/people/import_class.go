@@ -51,13 +51,8 @@ func (s *Service) validateClasses(ctx context.Context, idb bun.IDB, _ *rbac.Prin
 		return err
 	}
 	// Head teachers: those the rows name (staff numbers) and the current ones (ids), of the scope.
-	var teacherIDs []int64
-	for _, c := range existing {
-		if c.HeadTeacherID != nil {
-			teacherIDs = append(teacherIDs, *c.HeadTeacherID)
-		}
-	}
-	teachers, err := imports.Refs(imports.CellValues(rows, "headTeacher"), uniqueIDs(teacherIDs), "staff_no",
+	teacherIDs := imports.IDsOf(existing, func(c *classRow) *int64 { return c.HeadTeacherID })
+	teachers, err := imports.Refs(imports.CellValues(rows, "headTeacher"), teacherIDs, "staff_no",
 		func(column string, part any, dst *[]*headTeacher) error {
 			return idb.NewSelect().Table("jsjbxx").Column("id", "staff_no", "name", "unit_dept_id").
 				Where("? IN (?)", bun.Ident(column), part).Scan(ctx, dst)

@@ -46,13 +46,8 @@ func (s *Service) validateStudents(ctx context.Context, idb bun.IDB, _ *rbac.Pri
 		return err
 	}
 	// The classes rows name (by code) and those existing students are in (by id), of the scope.
-	var classIDs []int64
-	for _, st := range existing {
-		if st.ClassID != nil {
-			classIDs = append(classIDs, *st.ClassID)
-		}
-	}
-	classes, err := imports.Refs(imports.CellValues(rows, "class"), uniqueIDs(classIDs), "code",
+	classIDs := imports.IDsOf(existing, func(st *Student) *int64 { return st.ClassID })
+	classes, err := imports.Refs(imports.CellValues(rows, "class"), classIDs, "code",
 		func(column string, part any, dst *[]*Class) error {
 			return idb.NewSelect().Model(dst).Where("c.? IN (?)", bun.Ident(column), part).Scan(ctx)
 		})
