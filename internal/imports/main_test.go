@@ -27,26 +27,13 @@ type world struct {
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	w.root = w.org(t, 0, "R", "1", "学校党委")
-	w.s1 = w.org(t, w.root, "S1", "2", "计算机学院党委")
-	w.s2 = w.org(t, w.root, "S2", "2", "数学学院党委")
-	w.b1 = w.org(t, w.s1, "B1", "5", "计算机教工党支部")
-	w.b2 = w.org(t, w.s1, "B2", "5", "计算机学生党支部")
-	w.c1 = w.org(t, w.s2, "C1", "5", "数学教工党支部")
+	w.root = w.e.Org(t, 0, "R", "1", "学校党委")
+	w.s1 = w.e.Org(t, w.root, "S1", "2", "计算机学院党委")
+	w.s2 = w.e.Org(t, w.root, "S2", "2", "数学学院党委")
+	w.b1 = w.e.Org(t, w.s1, "B1", "5", "计算机教工党支部")
+	w.b2 = w.e.Org(t, w.s1, "B2", "5", "计算机学生党支部")
+	w.c1 = w.e.Org(t, w.s2, "C1", "5", "数学教工党支部")
 	return w
-}
-
-func (w *world) org(t testing.TB, pid int64, code, typ, name string) int64 {
-	t.Helper()
-	body := map[string]any{"code": code, "name": name, "type": typ}
-	if pid != 0 {
-		body["pid"] = pid
-	}
-	res := w.e.Do("POST", "/api/dzzxx", w.e.AdminTK, body)
-	apptest.Expect(t, res, 201)
-	var out struct{ ID int64 }
-	res.JSON(t, &out)
-	return out.ID
 }
 
 // anchored makes a user with the given data scope and permissions whose

@@ -243,16 +243,9 @@ type EditResult struct {
 // duplicate elsewhere in the file. It runs in one transaction that first
 // claims the batch in COLLECT_END, so it cannot interleave with a commit.
 func (s *Service) EditRow(ctx context.Context, k Kind, id, rowID int64, in EditInput) (*EditResult, error) {
-	p, err := principal(ctx)
+	p, b, err := s.collected(ctx, k, id)
 	if err != nil {
 		return nil, err
-	}
-	b, err := s.find(ctx, s.db, k, id)
-	if err != nil {
-		return nil, err
-	}
-	if b.State != StateCollectEnd {
-		return nil, errState(b)
 	}
 	if in.Cells == nil {
 		return nil, httpx.BadRequest("请提供修改后的单元格内容")
@@ -310,6 +303,23 @@ func (s *Service) EditRow(ctx context.Context, k Kind, id, rowID int64, in EditI
 	return &EditResult{Row: target, Batch: b}, nil
 }
 
+// collected is the caller and their batch, which must be validated and not
+// yet imported (COLLECT_END) to be edited or committed.
+func (s *Service) collected(ctx context.Context, k Kind, id int64) (*rbac.Principal, *Batch, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, err := s.find(ctx, s.db, k, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b.State != StateCollectEnd {
+		return nil, nil, errState(b)
+	}
+	return p, b, nil
+}
+
 func errState(b *Batch) *httpx.Error {
 	if b.State == StateImportEnd {
 		return httpx.Conflict("该批次已导入，不能再修改或导入")
@@ -326,16 +336,9 @@ type CommitInput struct {
 // their trail, in one transaction. Any error rolls everything back and the
 // batch stays COLLECT_END.
 func (s *Service) Commit(ctx context.Context, k Kind, id int64, in CommitInput) (*Batch, error) {
-	p, err := principal(ctx)
+	p, b, err := s.collected(ctx, k, id)
 	if err != nil {
 		return nil, err
-	}
-	b, err := s.find(ctx, s.db, k, id)
-	if err != nil {
-		return nil, err
-	}
-	if b.State != StateCollectEnd {
-		return nil, errState(b)
 	}
 	if b.InvalidCount > 0 && !in.SkipInvalid {
 		return nil, errInvalidRows(b.InvalidCount)

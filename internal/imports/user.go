@@ -15,13 +15,14 @@ import (
 // the caller grants only roles it holds and updates only accounts it
 // manages. Each new account gets its own initial password, answered once in
 // the commit's result and stored only as a hash.
-func UserKind(sys *system.Service) Kind { return userKind{sys} }
+func UserKind(sys *system.Service) Kind {
+	return userKind{Decl{Key: "user", Label: "用户", Perm: "user:add", Cols: userColumns}, sys}
+}
 
-type userKind struct{ sys *system.Service }
-
-func (userKind) Name() string       { return "user" }
-func (userKind) Title() string      { return "用户" }
-func (userKind) Permission() string { return "user:add" }
+type userKind struct {
+	Decl
+	sys *system.Service
+}
 
 // The labels are those of the earlier one-shot template, so a file filled
 // in from it still imports.
@@ -35,8 +36,6 @@ var userColumns = Columns{
 	{Key: system.UserColRoles, Label: "角色（多个用逗号分隔）", Note: "您可以授予的角色名称"},
 	{Key: system.UserColHasLeft, Label: "是否已离校（是/否）", Example: "否"},
 }
-
-func (userKind) Columns() []Column { return userColumns }
 
 // UserImportResult is the commit's result: the new accounts' initial passwords.
 type UserImportResult struct {

@@ -20,13 +20,10 @@ const PermImport = "dy:import"
 // ImportKind is the member import (/api/import/dyjbxx). A row matches a
 // live member by ID number (through the blind index); a column left out of
 // the file keeps the member's value, an empty cell clears it.
-func (s *Service) ImportKind() imports.Kind { return importKind{s} }
-
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "dyjbxx" }
-func (importKind) Title() string      { return "党员信息" }
-func (importKind) Permission() string { return PermImport }
+func (s *Service) ImportKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "dyjbxx", Label: "党员信息", Perm: PermImport, Cols: importColumns},
+		s.validateImport, s.commitImport)
+}
 
 // Column keys are MemberInput's JSON names, except org and unit (given by
 // name or code rather than id).
@@ -56,8 +53,6 @@ var importColumns = imports.Columns{
 	{Key: "memberStatus", Label: "党员状态", Dict: "DY_ZT", Note: "新党员不填时为“正常”"},
 	{Key: "remark", Label: "备注"},
 }
-
-func (importKind) Columns() []imports.Column { return importColumns }
 
 // importOrg is an organisation a row may name.
 type importOrg struct {
@@ -171,8 +166,7 @@ type importItem struct {
 // chunkIN bounds the values of one IN list.
 const chunkIN = 500
 
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
@@ -342,10 +336,10 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 	return item
 }
 
-// Commit inserts the new members in multi-row INSERTs and updates the
+// commitImport inserts the new members in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read), with
 // their trail: SYSTEM_IMPORT for new members, SYSTEM_IMPORT_UPDATE for changes.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	var fresh []*importItem
 	var entries []audit.Entry
 	err := imports.Each(rows, func(r *imports.Row, item *importItem) error {

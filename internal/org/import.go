@@ -21,13 +21,10 @@ const PermImport = "dzz:import"
 // organisation of the caller's scope or a row earlier in the same file. A
 // column left out of the file keeps the organisation's value, an empty
 // cell clears it. Creates and updates run the API's save path.
-func (s *Service) ImportKind() imports.Kind { return importKind{s} }
-
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "dzzxx" }
-func (importKind) Title() string      { return "党组织信息" }
-func (importKind) Permission() string { return PermImport }
+func (s *Service) ImportKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "dzzxx", Label: "党组织信息", Perm: PermImport, Cols: importColumns},
+		s.validateImport, s.commitImport)
+}
 
 var importColumns = imports.Columns{
 	{Key: "code", Label: "党组织编码", Required: true, Example: "D0101", Note: "字母、数字、下划线或短横线，不超过32位；用于匹配已有党组织"},
@@ -45,8 +42,6 @@ var importColumns = imports.Columns{
 	{Key: "contactPhone", Label: "联系电话", Example: "010-12345678"},
 }
 
-func (importKind) Columns() []imports.Column { return importColumns }
-
 // importItem is a validated row ready for Commit.
 type importItem struct {
 	in         Input
@@ -54,14 +49,20 @@ type importItem struct {
 	parentCode string // a parent created by an earlier row of the file (its code); "" otherwise
 }
 
-// siblingKey names a parent: an existing organisation id, or a file row's code.
-type siblingKey struct {
-	pid  int64 // 0 = a root, or a parent from the file
-	code string
+// importTree is the tree rules an organisation row follows (imports.Tree).
+func importTree(byCode map[string]*Org, taken map[int64]map[string]int64) *imports.Tree[*importItem] {
+	return &imports.Tree[*importItem]{What: "党组织", ParentKey: "parentCode", SelfParent: "上级党组织不能是自己",
+		Exists: func(code string) bool { return byCode[code] != nil },
+		Clash: func(n *imports.Node[*importItem]) string {
+			cur := n.Item.cur
+			if id, ok := taken[n.PID][n.Name]; ok && (cur == nil || cur.ID != id && cur.Live()) {
+				return fmt.Sprintf("同一上级党组织下已有名为“%s”的党组织", n.Name)
+			}
+			return ""
+		}}
 }
 
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return err
@@ -71,15 +72,10 @@ func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal
 		return err
 	}
 	// Every organisation a row names, by code (codes are unique over the whole table).
-	codes := map[string]bool{}
-	for _, r := range rows {
-		for _, key := range []string{"code", "parentCode"} {
-			if c := r.Cells[key]; c != "" {
-				codes[c] = true
-			}
-		}
-	}
-	byCode, err := orgsByCode(ctx, idb, codes)
+	byCode, err := imports.ByKey(imports.CellValues(rows, "code", "parentCode"), func(o *Org) string { return o.Code },
+		func(part []string, dst *[]*Org) error {
+			return idb.NewSelect().Model(dst).Where("z.code IN (?)", bun.In(part)).Scan(ctx)
+		})
 	if err != nil {
 		return err
 	}
@@ -99,64 +95,17 @@ func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal
 	if err != nil {
 		return err
 	}
-
-	fileRow := map[string]*imports.Row{}      // code → first row with it
-	fileOrg := map[string]*importItem{}       // code → a valid new organisation of an earlier row
-	fileName := map[siblingKey]*imports.Row{} // names given to live organisations by rows
-	for _, r := range rows {
-		code := r.Cells["code"]
-		if first, dup := fileRow[code]; dup && code != "" {
-			r.Fail("code", fmt.Sprintf("与第 %d 行的党组织编码重复", first.RowNo))
-			if !first.Failed("code") {
-				first.Fail("code", fmt.Sprintf("与第 %d 行的党组织编码重复", r.RowNo))
-				delete(fileOrg, code)
-			}
-			continue
-		}
-		fileRow[code] = r
-		item := s.importRow(ctx, idb, wc, dicts, units, byCode, fileRow, fileOrg, r)
-		if item == nil {
-			continue
-		}
-		// A live name is unique among its siblings: existing ones and the file's.
-		key := siblingKey{code: item.parentCode}
-		if item.in.PID != nil {
-			key.pid = *item.in.PID
-		}
-		if prev, dup := fileName[siblingKey{key.pid, key.code + "\x00" + item.in.Name}]; dup {
-			r.Fail("name", fmt.Sprintf("与第 %d 行同属一个上级党组织且名称相同", prev.RowNo))
-			continue
-		}
-		if key.code == "" {
-			if id, ok := taken[key.pid][item.in.Name]; ok && (item.cur == nil || item.cur.ID != id) && (item.cur == nil || item.cur.Live()) {
-				r.Fail("name", fmt.Sprintf("同一上级党组织下已有名为“%s”的党组织", item.in.Name))
-				continue
-			}
-		}
-		fileName[siblingKey{key.pid, key.code + "\x00" + item.in.Name}] = r
-		r.Data = item
-		if item.cur == nil {
-			fileOrg[code] = item
-		}
-	}
-	// A row whose parent row turned invalid afterwards (its code is
-	// duplicated further down) cannot be imported either.
-	for _, r := range rows {
-		if item, ok := r.Data.(*importItem); ok && item.parentCode != "" {
-			if p := fileRow[item.parentCode]; p != nil && p.Status == imports.StatusInvalid {
-				r.Fail("parentCode", fmt.Sprintf("上级党组织「%s」所在的第 %d 行有误，请先修正该行", item.parentCode, p.RowNo))
-				r.Data = nil
-			}
-		}
-	}
+	tree := importTree(byCode, taken)
+	tree.Validate(rows, func(r *imports.Row, code string) *imports.Node[*importItem] {
+		return s.importRow(ctx, idb, wc, dicts, units, byCode, tree, r, code)
+	})
 	return nil
 }
 
 // importRow checks one row as the save path would and sets its status.
 func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts *imports.Dicts, units *unitNames,
-	byCode map[string]*Org, fileRow map[string]*imports.Row, fileOrg map[string]*importItem, r *imports.Row) *importItem {
+	byCode map[string]*Org, tree *imports.Tree[*importItem], r *imports.Row, code string) *imports.Node[*importItem] {
 	item := &importItem{}
-	code := r.Cells["code"]
 	cur := byCode[code]
 	if cur != nil {
 		if !wc.scope.Has(cur.ID) {
@@ -202,38 +151,31 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	}
 	// The parent: in scope, or a new organisation of an earlier valid row.
 	var parent *Org
-	pcode := r.Cells["parentCode"]
-	switch {
-	case pcode == "" && cur != nil: // an update keeps its parent
-	case pcode == "":
+	pcode, from, prow := tree.Parent(r, code)
+	switch live := byCode[pcode]; {
+	case from == imports.FromNone && cur == nil:
 		in.PID = nil
-	case pcode == code:
-		r.Fail("parentCode", "上级党组织不能是自己")
-	case fileOrg[pcode] != nil:
-		if cur != nil {
-			r.Fail("parentCode", "变更上级党组织请使用“调整上级”操作")
-			break
-		}
-		p := fileOrg[pcode]
+	case from == imports.FromNone, from == imports.FromFail: // an update keeps its parent
+	case from == imports.FromFile && cur != nil:
+		r.Fail("parentCode", "变更上级党组织请使用“调整上级”操作")
+	case from == imports.FromFile:
 		item.parentCode = pcode
-		parent = &Org{Code: pcode, Name: p.in.Name, Type: p.in.Type, Status: StatusNormal}
-	case byCode[pcode] != nil && wc.scope.Has(byCode[pcode].ID):
-		parent = byCode[pcode]
-		id := parent.ID
-		if cur != nil && (cur.PID == nil || *cur.PID != id) {
+		parent = &Org{Code: pcode, Name: prow.Item.in.Name, Type: prow.Item.in.Type, Status: StatusNormal}
+	case live != nil && wc.scope.Has(live.ID):
+		parent = live
+		if cur != nil && (cur.PID == nil || *cur.PID != live.ID) {
 			r.Fail("parentCode", "变更上级党组织请使用“调整上级”操作")
 			break
 		}
+		id := live.ID
 		in.PID = &id
-	case fileRow[pcode] != nil && byCode[pcode] == nil:
-		r.Fail("parentCode", fmt.Sprintf("上级党组织「%s」所在的第 %d 行有误，请先修正该行", pcode, fileRow[pcode].RowNo))
 	default:
 		r.Fail("parentCode", fmt.Sprintf("找不到上级党组织「%s」：须为您管理范围内的党组织，或本文件中前面某行的党组织", pcode))
 	}
 	if len(r.Errors) > 0 {
 		return nil
 	}
-	fail := func(err error) *importItem {
+	fail := func(err error) *imports.Node[*importItem] {
 		importColumns.FailErr(r, err)
 		return nil
 	}
@@ -243,12 +185,16 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	if err := checkDicts(wc.labels, in); err != nil {
 		return fail(err)
 	}
+	node := &imports.Node[*importItem]{Item: item, New: cur == nil, ParentCode: item.parentCode, Name: in.Name}
+	if in.PID != nil {
+		node.PID = *in.PID
+	}
 	if cur == nil {
 		if err := checkParent(wc.scope, parent, in.Type); err != nil {
 			return fail(err)
 		}
 		r.Status = imports.StatusNew
-		return item
+		return node
 	}
 	if in.Type != cur.Type {
 		// The same rule as checkTypeChange, which reads the parent and
@@ -266,32 +212,13 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 		trailView(&next, "", units.name(next.UnitDeptID)), wc.labels.label)
 	if len(changes) == 0 {
 		r.Status = imports.StatusUnchanged
-		return item
+		return node
 	}
 	r.Status = imports.StatusChanged
 	for _, c := range changes {
 		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
 	}
-	return item
-}
-
-// orgsByCode reads the organisations with the given codes (chunked IN).
-func orgsByCode(ctx context.Context, idb bun.IDB, codes map[string]bool) (map[string]*Org, error) {
-	list := make([]string, 0, len(codes))
-	for c := range codes {
-		list = append(list, c)
-	}
-	out := make(map[string]*Org, len(list))
-	for start := 0; start < len(list); start += 500 {
-		var found []*Org
-		if err := idb.NewSelect().Model(&found).Where("z.code IN (?)", bun.In(list[start:min(start+500, len(list))])).Scan(ctx); err != nil {
-			return nil, err
-		}
-		for _, o := range found {
-			out[o.Code] = o
-		}
-	}
-	return out, nil
+	return node
 }
 
 // unitNames are the administrative units (sys_dept, a small table) by name and by id.
@@ -343,23 +270,20 @@ func liveChildNames(ctx context.Context, idb bun.IDB, parentIDs []int64) (map[in
 		return nil, err
 	}
 	add(roots)
-	parentIDs = uniqueIDs(parentIDs)
-	for start := 0; start < len(parentIDs); start += 500 {
+	err := imports.Chunked(uniqueIDs(parentIDs), func(part []int64) error {
 		var list []Org
-		if err := idb.NewSelect().Model(&list).Column("id", "pid", "name").Where("pid IN (?)", bun.In(parentIDs[start:min(start+500, len(parentIDs))])).
-			Where("status = ?", StatusNormal).Scan(ctx); err != nil {
-			return nil, err
-		}
+		err := idb.NewSelect().Model(&list).Column("id", "pid", "name").Where("pid IN (?)", bun.In(part)).
+			Where("status = ?", StatusNormal).Scan(ctx)
 		add(list)
-	}
-	return out, nil
+		return err
+	})
+	return out, err
 }
 
-// Commit creates and updates the organisations in file order (a parent
+// commitImport creates and updates the organisations in file order (a parent
 // before its children) through the API's save path, inside tx, with the
 // trail origins SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	wc, err := s.prepare(ctx)
 	if err != nil {
 		return err

@@ -1,41 +1,18 @@
 package org_test
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/uptrace/bun"
-	"github.com/xuri/excelize/v2"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/imports"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 )
-
-func workbook(t *testing.T, rows [][]string) []byte {
-	t.Helper()
-	f := excelize.NewFile()
-	defer f.Close()
-	for i, r := range rows {
-		cell, _ := excelize.CoordinatesToCellName(1, i+1)
-		vals := make([]any, len(r))
-		for j, v := range r {
-			vals[j] = v
-		}
-		if err := f.SetSheetRow("Sheet1", cell, &vals); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 var orgHeader = []string{"＊党组织编码", "＊党组织名称", "＊党组织类型", "党组织类别", "上级党组织编码", "成立日期", "书记", "本届任期开始日期", "任期年限"}
 
@@ -47,7 +24,7 @@ func TestOrgImport(t *testing.T) {
 	e := newEnv(t)
 	tr := e.tree() // codes C001 U, C002 A, C003 A1, C004 G1, C005 A2, C006 B, C007 B1
 	tok := e.userAt("LEVEL_AND_BELOW", tr.A, org.PermImport, org.PermList)
-	up := e.Upload("/api/import/dzzxx/batches", tok, "file", "orgs.xlsx", workbook(t, [][]string{orgHeader,
+	up := e.Upload("/api/import/dzzxx/batches", tok, "file", "orgs.xlsx", apptest.Workbook(t, [][]string{orgHeader,
 		{"N1", "计算机第三党支部", "党支部", "教工党支部", "C002", "2020/1/5", "张书记", "2023.06.01", "3"},
 		{"N2", "第二党小组", "党小组", "", "N1", "", "", "", ""},
 		{"C003", "计算机教工党支部", "党支部", "1", "", "", "王书记", "", ""},

@@ -18,9 +18,6 @@ import (
 // (within their unit scope).
 const PermImport = "ry:import"
 
-// chunkIN bounds the values of one IN list and the rows of one INSERT.
-const chunkIN = 500
-
 // StudentImportKind is the student import (/api/import/xsjbxx); with the
 // teacher and class imports it makes the people registry's import kinds.
 // A row matches a live record by its student number, staff number or class
@@ -28,13 +25,22 @@ const chunkIN = 500
 // cell clears it. Rows are checked with the API's checks (checkStudent,
 // checkTeacher, checkClass); what those read from the database one record
 // at a time is read here once for the whole file.
-func (s *Service) StudentImportKind() imports.Kind { return studentImport{s} }
+func (s *Service) StudentImportKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns},
+		s.validateStudents, s.commitStudents)
+}
 
 // TeacherImportKind is the teacher import (/api/import/jsjbxx).
-func (s *Service) TeacherImportKind() imports.Kind { return teacherImport{s} }
+func (s *Service) TeacherImportKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns},
+		s.validateTeachers, s.commitTeachers)
+}
 
 // ClassImportKind is the class import (/api/import/bj).
-func (s *Service) ClassImportKind() imports.Kind { return classImport{s} }
+func (s *Service) ClassImportKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns},
+		s.validateClasses, s.commitClasses)
+}
 
 const unitNote = "您管理范围内单位的单位编码，或在其中唯一的单位名称"
 
@@ -163,16 +169,6 @@ func markDuplicates(rows []*imports.Row, key, label string) []string {
 	return keys
 }
 
-// chunked runs fn over values a chunk at a time.
-func chunked[T any](values []T, fn func(part []T) error) error {
-	for start := 0; start < len(values); start += chunkIN {
-		if err := fn(values[start:min(start+chunkIN, len(values))]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // importItem is a validated row ready for Commit: the record to write, the
 // time the live record was read (nil for a new one) and, for students and
 // teachers, the person fields the ID number check reads.
@@ -230,7 +226,7 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 		keys = append(keys, idx)
 	}
 	taken := map[string]int64{}
-	err := chunked(keys, func(part []string) error {
+	err := imports.Chunked(keys, func(part []string) error {
 		var found []struct {
 			ID  int64  `bun:"id"`
 			Idx string `bun:"id_number_idx"`
@@ -317,7 +313,7 @@ func (ref *importRefs) personCells(r *imports.Row, cols imports.Columns, in *Per
 
 // insertChunks inserts new records a chunk at a time (multi-row INSERTs).
 func insertChunks[T any](ctx context.Context, tx bun.Tx, list []*T, dupNumber *httpx.Error) error {
-	return chunked(list, func(part []*T) error {
+	return imports.Chunked(list, func(part []*T) error {
 		if _, err := tx.NewInsert().Model(&part).Returning("id").Exec(ctx); err != nil {
 			return writeErr(err, dupNumber)
 		}

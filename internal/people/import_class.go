@@ -12,12 +12,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type classImport struct{ s *Service }
-
-func (classImport) Name() string       { return "bj" }
-func (classImport) Title() string      { return "班级信息" }
-func (classImport) Permission() string { return PermImport }
-
 var classColumns = imports.Columns{
 	{Key: "code", Label: "班级编号", Required: true, Example: "BJ2024-01", Note: "不超过32个字符；用于匹配已有班级"},
 	{Key: "name", Label: "班级名称", Required: true, Example: "计算机科学与技术2024级1班"},
@@ -26,8 +20,6 @@ var classColumns = imports.Columns{
 	{Key: "major", Label: "专业", Example: "计算机科学与技术"},
 	{Key: "headTeacher", Label: "班主任工号", Field: "headTeacherId", Example: "T2010001", Note: "您管理范围内教师的工号"},
 }
-
-func (classImport) Columns() []imports.Column { return classColumns }
 
 // classFields are the fields a changed class row reports.
 var classFields = audit.Fields{
@@ -42,60 +34,37 @@ type headTeacher struct {
 	UnitDeptID int64  `bun:"unit_dept_id"`
 }
 
-func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateClasses(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
 	}
 	codes := markDuplicates(rows, "code", "班级编号")
-	existing := map[string]*classRow{}
-	if err := chunked(codes, func(part []string) error {
-		var list []*classRow
-		// The student count: a class holding students keeps its unit (checkClassMove).
-		if err := idb.NewSelect().Model(&list).ColumnExpr("c.*").
-			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
-			Where("c.code IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		for _, c := range list {
-			existing[c.Code] = c
-		}
-		return nil
-	}); err != nil {
+	// The student count: a class holding students keeps its unit (checkClassMove).
+	existing, err := imports.ByKey(codes, func(c *classRow) string { return c.Code },
+		func(part []string, dst *[]*classRow) error {
+			return idb.NewSelect().Model(dst).ColumnExpr("c.*").
+				ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
+				Where("c.code IN (?)", bun.In(part)).Scan(ctx)
+		})
+	if err != nil {
 		return err
 	}
 	// Head teachers: those the rows name (staff numbers) and the current ones (ids), of the scope.
-	var staffNos []string
-	var teacherIDs []int64
-	for _, r := range rows {
-		if no := r.Cells["headTeacher"]; no != "" {
-			staffNos = append(staffNos, no)
-		}
-	}
-	for _, c := range existing {
-		if c.HeadTeacherID != nil {
-			teacherIDs = append(teacherIDs, *c.HeadTeacherID)
-		}
+	teacherIDs := imports.IDsOf(existing, func(c *classRow) *int64 { return c.HeadTeacherID })
+	teachers, err := imports.Refs(imports.CellValues(rows, "headTeacher"), teacherIDs, "staff_no",
+		func(column string, part any, dst *[]*headTeacher) error {
+			return idb.NewSelect().Table("jsjbxx").Column("id", "staff_no", "name", "unit_dept_id").
+				Where("? IN (?)", bun.Ident(column), part).Scan(ctx, dst)
+		})
+	if err != nil {
+		return err
 	}
 	teacherByNo, teacherByID := map[string]*headTeacher{}, map[int64]*headTeacher{}
-	read := func(where string, part any) error {
-		var list []*headTeacher
-		if err := idb.NewSelect().Table("jsjbxx").Column("id", "staff_no", "name", "unit_dept_id").Where(where, part).Scan(ctx, &list); err != nil {
-			return err
+	for _, t := range teachers {
+		if ref.inScope[t.UnitDeptID] {
+			teacherByNo[t.StaffNo], teacherByID[t.ID] = t, t
 		}
-		for _, t := range list {
-			if ref.inScope[t.UnitDeptID] {
-				teacherByNo[t.StaffNo], teacherByID[t.ID] = t, t
-			}
-		}
-		return nil
-	}
-	if err := chunked(staffNos, func(part []string) error { return read("staff_no IN (?)", bun.In(part)) }); err != nil {
-		return err
-	}
-	if err := chunked(uniqueIDs(teacherIDs), func(part []int64) error { return read("id IN (?)", bun.In(part)) }); err != nil {
-		return err
 	}
 	display := func(c *Class) map[string]string {
 		head := ""
@@ -166,8 +135,8 @@ func (k classImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principa
 	return nil
 }
 
-// Commit inserts the new classes and updates the changed ones (each only
+// commitClasses inserts the new classes and updates the changed ones (each only
 // if nobody changed it since it was read). Classes have no change trail.
-func (k classImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitClasses(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Class](ctx, tx, rows, "班级", errDuplicateClassCode())
 }

@@ -12,12 +12,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type studentImport struct{ s *Service }
-
-func (studentImport) Name() string       { return "xsjbxx" }
-func (studentImport) Title() string      { return "学生信息" }
-func (studentImport) Permission() string { return PermImport }
-
 var studentColumns = append(append(imports.Columns{
 	{Key: "studentNo", Label: "学号", Required: true, Example: "S2024001", Note: "不超过32个字符；用于匹配已有学生"},
 }, personColumns...),
@@ -29,8 +23,6 @@ var studentColumns = append(append(imports.Columns{
 	imports.Column{Key: "remark", Label: "备注"},
 )
 
-func (studentImport) Columns() []imports.Column { return studentColumns }
-
 // studentFields are the fields a changed student row reports.
 var studentFields = audit.Fields{
 	{Name: "studentNo", Label: "学号"}, {Name: "name", Label: "姓名"}, {Name: "gender", Label: "性别"},
@@ -40,62 +32,33 @@ var studentFields = audit.Fields{
 	{Name: "status", Label: "学生状态"}, {Name: "remark", Label: "备注"},
 }
 
-func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateStudents(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
 	}
 	numbers := markDuplicates(rows, "studentNo", "学号")
-	existing := map[string]*Student{}
-	if err := chunked(numbers, func(part []string) error {
-		var list []*Student
-		if err := idb.NewSelect().Model(&list).Where("x.student_no IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		for _, st := range list {
-			existing[st.StudentNo] = st
-		}
-		return nil
-	}); err != nil {
+	existing, err := imports.ByKey(numbers, func(st *Student) string { return st.StudentNo },
+		func(part []string, dst *[]*Student) error {
+			return idb.NewSelect().Model(dst).Where("x.student_no IN (?)", bun.In(part)).Scan(ctx)
+		})
+	if err != nil {
 		return err
 	}
-	// The classes rows name (by code) and those existing students are in (by id).
-	var codes []string
-	var classIDs []int64
-	for _, r := range rows {
-		if c := r.Cells["class"]; c != "" {
-			codes = append(codes, c)
-		}
-	}
-	for _, st := range existing {
-		if st.ClassID != nil {
-			classIDs = append(classIDs, *st.ClassID)
-		}
+	// The classes rows name (by code) and those existing students are in (by id), of the scope.
+	classIDs := imports.IDsOf(existing, func(st *Student) *int64 { return st.ClassID })
+	classes, err := imports.Refs(imports.CellValues(rows, "class"), classIDs, "code",
+		func(column string, part any, dst *[]*Class) error {
+			return idb.NewSelect().Model(dst).Where("c.? IN (?)", bun.Ident(column), part).Scan(ctx)
+		})
+	if err != nil {
+		return err
 	}
 	classByID, classByCode := map[int64]*Class{}, map[string]*Class{}
-	add := func(list []*Class) {
-		for _, c := range list {
-			if ref.inScope[c.UnitDeptID] {
-				classByID[c.ID], classByCode[c.Code] = c, c
-			}
+	for _, c := range classes {
+		if ref.inScope[c.UnitDeptID] {
+			classByID[c.ID], classByCode[c.Code] = c, c
 		}
-	}
-	if err := chunked(codes, func(part []string) error {
-		var list []*Class
-		err := idb.NewSelect().Model(&list).Where("c.code IN (?)", bun.In(part)).Scan(ctx)
-		add(list)
-		return err
-	}); err != nil {
-		return err
-	}
-	if err := chunked(uniqueIDs(classIDs), func(part []int64) error {
-		var list []*Class
-		err := idb.NewSelect().Model(&list).Where("c.id IN (?)", bun.In(part)).Scan(ctx)
-		add(list)
-		return err
-	}); err != nil {
-		return err
 	}
 	classOf := func(id int64) (*Class, error) {
 		if c := classByID[id]; c != nil {
@@ -176,9 +139,9 @@ func (k studentImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 	})
 }
 
-// Commit inserts the new students in multi-row INSERTs and updates the
+// commitStudents inserts the new students in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Students have no change trail.
-func (k studentImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitStudents(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Student](ctx, tx, rows, "学生", errDuplicateStudentNo())
 }

@@ -11,12 +11,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-type teacherImport struct{ s *Service }
-
-func (teacherImport) Name() string       { return "jsjbxx" }
-func (teacherImport) Title() string      { return "教师信息" }
-func (teacherImport) Permission() string { return PermImport }
-
 var teacherColumns = append(append(imports.Columns{
 	{Key: "staffNo", Label: "工号", Required: true, Example: "T2010001", Note: "不超过32个字符；用于匹配已有教师"},
 }, personColumns...),
@@ -25,8 +19,6 @@ var teacherColumns = append(append(imports.Columns{
 	imports.Column{Key: "status", Label: "教师状态", Dict: DictTeacherStatus, Note: "新教师不填时为“在职”"},
 	imports.Column{Key: "remark", Label: "备注"},
 )
-
-func (teacherImport) Columns() []imports.Column { return teacherColumns }
 
 // teacherFields are the fields a changed teacher row reports.
 var teacherFields = audit.Fields{
@@ -37,24 +29,17 @@ var teacherFields = audit.Fields{
 	{Name: "status", Label: "教师状态"}, {Name: "remark", Label: "备注"},
 }
 
-func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateTeachers(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb)
 	if err != nil {
 		return err
 	}
 	numbers := markDuplicates(rows, "staffNo", "工号")
-	existing := map[string]*Teacher{}
-	if err := chunked(numbers, func(part []string) error {
-		var list []*Teacher
-		if err := idb.NewSelect().Model(&list).Where("x.staff_no IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		for _, t := range list {
-			existing[t.StaffNo] = t
-		}
-		return nil
-	}); err != nil {
+	existing, err := imports.ByKey(numbers, func(t *Teacher) string { return t.StaffNo },
+		func(part []string, dst *[]*Teacher) error {
+			return idb.NewSelect().Model(dst).Where("x.staff_no IN (?)", bun.In(part)).Scan(ctx)
+		})
+	if err != nil {
 		return err
 	}
 	display := func(t *Teacher) map[string]string {
@@ -105,9 +90,9 @@ func (k teacherImport) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Princi
 	})
 }
 
-// Commit inserts the new teachers in multi-row INSERTs and updates the
+// commitTeachers inserts the new teachers in multi-row INSERTs and updates the
 // changed ones (each only if nobody changed it since it was read).
 // Teachers have no change trail.
-func (k teacherImport) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+func (s *Service) commitTeachers(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	return commitItems[Teacher](ctx, tx, rows, "教师", errDuplicateStaffNo())
 }

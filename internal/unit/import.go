@@ -16,9 +16,6 @@ import (
 // PermImport lets a user import units from Excel (within their scope).
 const PermImport = "dw:import"
 
-// chunkIN bounds the values of one IN list.
-const chunkIN = 500
-
 // ImportKind is the unit import (/api/import/dw). A row matches a live unit
 // by its code; a parent is named by its code or by a name unique in the
 // caller's scope, or is a unit of an earlier row of the same file. A column
@@ -26,13 +23,10 @@ const chunkIN = 500
 // empty parent keeps an existing unit where it is). Rows are checked with
 // the API's checks; creates and updates run the API's save path (sys_dept,
 // dw_info and the unit trail) in file order.
-func (s *Service) ImportKind() imports.Kind { return importKind{s} }
-
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "dw" }
-func (importKind) Title() string      { return "单位信息" }
-func (importKind) Permission() string { return PermImport }
+func (s *Service) ImportKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "dw", Label: "单位信息", Perm: PermImport, Cols: importColumns},
+		s.validateImport, s.commitImport)
+}
 
 var importColumns = imports.Columns{
 	{Key: "code", Label: "单位编码", Required: true, Example: "DW001", Note: "不超过32个字符；用于匹配已有单位"},
@@ -48,8 +42,6 @@ var importColumns = imports.Columns{
 	{Key: "remark", Label: "备注"},
 }
 
-func (importKind) Columns() []imports.Column { return importColumns }
-
 // importItem is a validated row ready for Commit.
 type importItem struct {
 	rec        Record
@@ -63,6 +55,13 @@ type dept struct {
 	PID  *int64 `bun:"pid"`
 	Name string `bun:"name"`
 	Code string `bun:"code"`
+}
+
+// namedOrg is an organisation a row names by code.
+type namedOrg struct {
+	ID   int64  `bun:"id"`
+	Code string `bun:"code"`
+	Name string `bun:"name"`
 }
 
 // importRefs is what validation reads once for all rows.
@@ -83,7 +82,7 @@ type importRefs struct {
 
 func (s *Service) importRefs(ctx context.Context, idb bun.IDB, rows []*imports.Row) (*importRefs, error) {
 	ref := &importRefs{depts: map[int64]*dept{}, inScope: map[int64]bool{}, byCode: map[string]*dept{},
-		byName: map[string][]*dept{}, taken: map[int64]map[string]int64{}, existing: map[string]*row{},
+		byName: map[string][]*dept{}, taken: map[int64]map[string]int64{},
 		orgByCode: map[string]int64{}, orgName: map[int64]string{}}
 	var err error
 	if ref.labels, err = s.labels(ctx); err != nil {
@@ -129,40 +128,27 @@ func (s *Service) importRefs(ctx context.Context, idb bun.IDB, rows []*imports.R
 			ref.byName[d.Name] = append(ref.byName[d.Name], d)
 		}
 	}
-	var codes, orgCodes []string
-	for _, r := range rows {
-		if c := r.Cells["code"]; c != "" {
-			codes = append(codes, c)
-		}
-		if c := r.Cells["dzz"]; c != "" {
-			orgCodes = append(orgCodes, c)
+	if ref.existing, err = imports.ByKey(imports.CellValues(rows, "code"), func(r *row) string { return r.Code },
+		func(part []string, dst *[]*row) error {
+			return baseQuery(idb).Where("i.code IN (?)", bun.In(part)).Scan(ctx, dst)
+		}); err != nil {
+		return nil, err
+	}
+	for _, r := range ref.existing {
+		if r.DzzID != nil {
+			ref.orgName[*r.DzzID] = r.DzzName
 		}
 	}
-	for start := 0; start < len(codes); start += chunkIN {
-		var list []*row
-		if err := baseQuery(idb).Where("i.code IN (?)", bun.In(codes[start:min(start+chunkIN, len(codes))])).Scan(ctx, &list); err != nil {
-			return nil, err
-		}
-		for _, r := range list {
-			ref.existing[r.Code] = r
-			if r.DzzID != nil {
-				ref.orgName[*r.DzzID] = r.DzzName
-			}
-		}
+	orgs, err := imports.ByKey(imports.CellValues(rows, "dzz"), func(o namedOrg) string { return o.Code },
+		func(part []string, dst *[]namedOrg) error {
+			return orgScope.Apply(idb.NewSelect().TableExpr("dzz AS z").Column("z.id", "z.code", "z.name").
+				Where("z.code IN (?)", bun.In(part)), "z.id").Scan(ctx, dst)
+		})
+	if err != nil {
+		return nil, err
 	}
-	for start := 0; start < len(orgCodes); start += chunkIN {
-		var list []struct {
-			ID   int64  `bun:"id"`
-			Code string `bun:"code"`
-			Name string `bun:"name"`
-		}
-		if err := orgScope.Apply(idb.NewSelect().TableExpr("dzz AS z").Column("z.id", "z.code", "z.name").
-			Where("z.code IN (?)", bun.In(orgCodes[start:min(start+chunkIN, len(orgCodes))])), "z.id").Scan(ctx, &list); err != nil {
-			return nil, err
-		}
-		for _, o := range list {
-			ref.orgByCode[o.Code], ref.orgName[o.ID] = o.ID, o.Name
-		}
+	for _, o := range orgs {
+		ref.orgByCode[o.Code], ref.orgName[o.ID] = o.ID, o.Name
 	}
 	return ref, nil
 }
@@ -200,80 +186,31 @@ func (ref *importRefs) dzzName(id *int64) string {
 	return fmt.Sprint(*id)
 }
 
-// siblingKey names a parent: an existing department id, or a file row's code.
-type siblingKey struct {
-	pid  int64
-	code string
-	name string
-}
-
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	ref, err := s.importRefs(ctx, idb, rows)
 	if err != nil {
 		return err
 	}
-	fileRow := map[string]*imports.Row{}      // code → first row with it
-	fileUnit := map[string]*importItem{}      // code → a valid new unit of an earlier row
-	fileName := map[siblingKey]*imports.Row{} // names given by rows under each parent
-	for _, r := range rows {
-		code := r.Cells["code"]
+	tree := &imports.Tree[*importItem]{What: "单位", ParentKey: "parent", SelfParent: "不能把单位移到它自己或它的下级之下",
+		Exists: func(code string) bool { return ref.existing[code] != nil },
+		Clash: func(n *imports.Node[*importItem]) string {
+			if id, ok := ref.taken[n.PID][n.Name]; ok && id != n.Item.rec.ID {
+				return errDuplicateName(n.Name).Message
+			}
+			return ""
+		}}
+	tree.Validate(rows, func(r *imports.Row, code string) *imports.Node[*importItem] {
 		if code == "" {
 			r.Fail("code", "请填写单位编码")
-			continue
+			return nil
 		}
-		if first, dup := fileRow[code]; dup {
-			r.Fail("code", fmt.Sprintf("与第 %d 行的单位编码重复", first.RowNo))
-			if !first.Failed("code") {
-				first.Fail("code", fmt.Sprintf("与第 %d 行的单位编码重复", r.RowNo))
-				first.Data = nil
-				delete(fileUnit, code)
-			}
-			continue
-		}
-		fileRow[code] = r
-		item := s.importRow(ref, fileRow, fileUnit, r)
-		if item == nil {
-			continue
-		}
-		// A name is unique among its siblings: existing ones and the file's.
-		key := siblingKey{code: item.parentCode, name: item.rec.Name}
-		if item.rec.PID != nil {
-			key.pid = *item.rec.PID
-		}
-		if prev, dup := fileName[key]; dup {
-			r.Fail("name", fmt.Sprintf("与第 %d 行同属一个上级单位且名称相同", prev.RowNo))
-			r.Data = nil
-			continue
-		}
-		if key.code == "" {
-			if id, ok := ref.taken[key.pid][key.name]; ok && id != item.rec.ID {
-				r.Fail("name", errDuplicateName(key.name).Message)
-				r.Data = nil
-				continue
-			}
-		}
-		fileName[key] = r
-		if item.cur == nil {
-			fileUnit[code] = item
-		}
-	}
-	// A row whose parent row turned invalid afterwards (its code is
-	// duplicated further down) cannot be imported either.
-	for _, r := range rows {
-		if item, ok := r.Data.(*importItem); ok && item.parentCode != "" {
-			if p := fileRow[item.parentCode]; p != nil && p.Status == imports.StatusInvalid {
-				r.Fail("parent", fmt.Sprintf("上级单位「%s」所在的第 %d 行有误，请先修正该行", item.parentCode, p.RowNo))
-				r.Data = nil
-			}
-		}
-	}
+		return s.importRow(ref, tree, r, code)
+	})
 	return nil
 }
 
-// importRow checks one row as the save path would and sets its status and Data.
-func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fileUnit map[string]*importItem, r *imports.Row) *importItem {
-	code := r.Cells["code"]
+// importRow checks one row as the save path would and sets its status.
+func (s *Service) importRow(ref *importRefs, tree *imports.Tree[*importItem], r *imports.Row, code string) *imports.Node[*importItem] {
 	cur := ref.existing[code]
 	in := Input{}
 	if cur != nil {
@@ -305,34 +242,29 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 	}
 	// The parent: a new unit of an earlier valid row, or a unit of the scope.
 	item := &importItem{cur: cur}
-	fromFile := false
-	pcode := r.Cells["parent"]
-	switch {
-	case pcode == "" && cur != nil: // an update keeps its parent
-	case pcode == "":
+	pcode, from, prow := tree.Parent(r, code)
+	switch byName := ref.byName[pcode]; {
+	case from == imports.FromNone && cur == nil:
 		in.PID = nil
-	case pcode == code:
-		r.Fail("parent", "不能把单位移到它自己或它的下级之下")
-	case fileUnit[pcode] != nil:
-		item.parentCode, fromFile = pcode, true
+	case from == imports.FromNone, from == imports.FromFail: // an update keeps its parent
+	case from == imports.FromFile:
+		item.parentCode = pcode
 		in.PID = nil
 	case ref.byCode[pcode] != nil:
 		id := ref.byCode[pcode].ID
 		in.PID = &id
-	case fileRow[pcode] != nil && ref.existing[pcode] == nil:
-		r.Fail("parent", fmt.Sprintf("上级单位「%s」所在的第 %d 行有误，请先修正该行", pcode, fileRow[pcode].RowNo))
-	case len(ref.byName[pcode]) == 1:
-		id := ref.byName[pcode][0].ID
+	case len(byName) == 1:
+		id := byName[0].ID
 		in.PID = &id
-	case len(ref.byName[pcode]) > 1:
-		r.Fail("parent", fmt.Sprintf("有 %d 个名为「%s」的单位，请改填单位编码", len(ref.byName[pcode]), pcode))
+	case len(byName) > 1:
+		r.Fail("parent", fmt.Sprintf("有 %d 个名为「%s」的单位，请改填单位编码", len(byName), pcode))
 	default:
 		r.Fail("parent", fmt.Sprintf("找不到上级单位「%s」：须为您管理范围内单位的编码或名称，或本文件中前面某行的单位编码", pcode))
 	}
 	if len(r.Errors) > 0 {
 		return nil
 	}
-	fail := func(err error) *importItem {
+	fail := func(err error) *imports.Node[*importItem] {
 		importColumns.FailErr(r, err)
 		return nil
 	}
@@ -346,39 +278,40 @@ func (s *Service) importRow(ref *importRefs, fileRow map[string]*imports.Row, fi
 	if err := checkPairing(ref.scope, rec.DzzID, cur); err != nil {
 		return fail(err)
 	}
-	if !fromFile { // a new unit of the file as parent is in the scope and below nothing of the unit
+	if prow == nil { // a new unit of the file as parent is in the scope and below nothing of the unit
 		if err := checkParent(ref.scope, rec.PID, cur, ref.tree()); err != nil {
 			return fail(err)
 		}
 	}
 	item.rec = rec
-	r.Data = item
+	node := &imports.Node[*importItem]{Item: item, New: cur == nil, ParentCode: item.parentCode, Name: rec.Name}
 	parentName := ref.deptName(rec.PID)
-	if fromFile {
-		parentName = fileUnit[item.parentCode].rec.Name
+	if prow != nil {
+		parentName = prow.Item.rec.Name
+	} else if rec.PID != nil {
+		node.PID = *rec.PID
 	}
 	if cur == nil {
 		r.Status = imports.StatusNew
-		return item
+		return node
 	}
 	changes := trail.Changes(trailView(cur.Record, ref.deptName(cur.PID), ref.dzzName(cur.DzzID)),
 		trailView(rec, parentName, ref.dzzName(rec.DzzID)), ref.labels.Label)
 	if len(changes) == 0 && cur.InfoUpdatedAt != nil {
 		r.Status = imports.StatusUnchanged
-		return item
+		return node
 	}
 	r.Status = imports.StatusChanged
 	for _, c := range changes {
 		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
 	}
-	return item
+	return node
 }
 
-// Commit creates and updates the units in file order (a parent before its
+// commitImport creates and updates the units in file order (a parent before its
 // children) through the API's save path, inside tx, with the trail origins
 // SYSTEM_IMPORT and SYSTEM_IMPORT_UPDATE.
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	s := k.s
+func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	l, err := s.labels(ctx)
 	if err != nil {
 		return err
