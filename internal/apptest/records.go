@@ -28,11 +28,7 @@ func (e *Env) Create(t testing.TB, token, path string, body any) int64 {
 // root), with a fresh code, and returns its id.
 func (e *Env) Org(t testing.TB, pid int64, typ, name string) int64 {
 	t.Helper()
-	body := map[string]any{"code": fmt.Sprintf("Z%05d", orgSeq.Add(1)), "name": name, "type": typ}
-	if pid != 0 {
-		body["pid"] = pid
-	}
-	return e.Create(t, e.AdminTK, "/api/dzzxx", body)
+	return e.OrgCoded(t, pid, fmt.Sprintf("Z%05d", orgSeq.Add(1)), typ, name)
 }
 
 // UserAt is UserWith for an account that belongs to organisation orgID, so

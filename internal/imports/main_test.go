@@ -27,12 +27,12 @@ type world struct {
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	w.root = w.e.Org(t, 0, "R", "1", "学校党委")
-	w.s1 = w.e.Org(t, w.root, "S1", "2", "计算机学院党委")
-	w.s2 = w.e.Org(t, w.root, "S2", "2", "数学学院党委")
-	w.b1 = w.e.Org(t, w.s1, "B1", "5", "计算机教工党支部")
-	w.b2 = w.e.Org(t, w.s1, "B2", "5", "计算机学生党支部")
-	w.c1 = w.e.Org(t, w.s2, "C1", "5", "数学教工党支部")
+	w.root = w.e.OrgCoded(t, 0, "R", "1", "学校党委")
+	w.s1 = w.e.OrgCoded(t, w.root, "S1", "2", "计算机学院党委")
+	w.s2 = w.e.OrgCoded(t, w.root, "S2", "2", "数学学院党委")
+	w.b1 = w.e.OrgCoded(t, w.s1, "B1", "5", "计算机教工党支部")
+	w.b2 = w.e.OrgCoded(t, w.s1, "B2", "5", "计算机学生党支部")
+	w.c1 = w.e.OrgCoded(t, w.s2, "C1", "5", "数学教工党支部")
 	return w
 }
 

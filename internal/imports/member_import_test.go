@@ -372,13 +372,13 @@ func TestColumnsAndTemplate(t *testing.T) {
 // namesake does not count against the live one.
 func TestOrganisationByName(t *testing.T) {
 	w := newWorld(t)
-	old := w.e.Org(t, w.s1, "OLD", "5", "同名支部")
+	old := w.e.OrgCoded(t, w.s1, "OLD", "5", "同名支部")
 	if _, err := w.e.DB.NewUpdate().Table("dzz").Set("status = '2'").Where("id = ?", old).Exec(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	live := w.e.Org(t, w.s1, "NEW", "5", "同名支部")
-	w.e.Org(t, w.s1, "T1", "5", "两处支部")
-	w.e.Org(t, w.s2, "T2", "5", "两处支部")
+	live := w.e.OrgCoded(t, w.s1, "NEW", "5", "同名支部")
+	w.e.OrgCoded(t, w.s1, "T1", "5", "两处支部")
+	w.e.OrgCoded(t, w.s2, "T2", "5", "两处支部")
 	b := w.stage(t, dy, w.e.AdminTK, [][]string{memberHeader,
 		memberRow("甲", idNumber("19900101", 1), "同名支部"),
 		memberRow("乙", idNumber("19900102", 2), "两处支部"),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -270,7 +271,7 @@ func liveChildNames(ctx context.Context, idb bun.IDB, parentIDs []int64) (map[in
 		return nil, err
 	}
 	add(roots)
-	err := imports.Chunked(uniqueIDs(parentIDs), func(part []int64) error {
+	err := imports.Chunked(uniq.Of(parentIDs), func(part []int64) error {
 		var list []Org
 		err := idb.NewSelect().Model(&list).Column("id", "pid", "name").Where("pid IN (?)", bun.In(part)).
 			Where("status = ?", StatusNormal).Scan(ctx)

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"time"
-	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
@@ -136,7 +135,3 @@ func (l labels) fill(o *Org) {
 	o.CategoryLabel = l.categoryLabel(o.Category)
 	o.StatusLabel = statusNames[o.Status]
 }
-
-// uniqueIDs is uniq.Of under the name import.go calls it by (import
-// files are being rewritten apart; they can call uniq.Of directly).
-var uniqueIDs = uniq.Of[int64]

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"zhdj/internal/platform/uniq"
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -89,7 +88,3 @@ func oneRow(res rowsAffected, what string) error {
 	}
 	return nil
 }
-
-// uniqueIDs is uniq.Of under the name the import files call it by
-// (import files are being rewritten apart; they can call uniq.Of).
-var uniqueIDs = uniq.Of[int64]
