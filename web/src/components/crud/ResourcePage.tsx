@@ -4,11 +4,12 @@ import { useHasPermission } from '@/components/Permission'
 import AddButton from './AddButton'
 import CrudTable, { type ExportAction } from './CrudTable'
 import ImportButton from './ImportButton'
-import { dictsOf, idOf, type Option, type Resource } from './resource'
+import { dictsOf, idOf, titleOf, type Option, type Resource } from './resource'
 import ResourceForm from './ResourceForm'
 import { useResourceColumns } from './resourceColumns'
 import { searchFieldsOf } from './resourceSearch'
 import RowActions, { actionColumn, type RowAction } from './RowActions'
+import TrailDrawer from './TrailDrawer'
 import { useCrud, type Crud } from './useCrud'
 
 /** What a page's own actions can do on the list. */
@@ -37,7 +38,7 @@ interface Props<T> {
 
 /**
  * The page of a plain resource, all from its definition: search form, table with column
- * settings, 新增 / 导入 / 导出 / batch 删除, the 编辑 row action and the create/edit form.
+ * settings, 新增 / 导入 / 导出 / batch 删除, the 编辑 (and 变动轨迹) row actions and the create/edit form.
  */
 export default function ResourcePage<T extends object>({ resource: res, rowActions, moreActions, actionWidth, toolbar, exportAction, newValues, submit }: Props<T>) {
   const crud = useCrud<T>({ key: res.key, fetch: res.api.fetch })
@@ -45,7 +46,9 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
   const perms = res.permissions ?? {}
   const canDelete = useHasPermission(perms.del ? [perms.del] : []) && !!perms.del && !!res.api.remove
   const canExport = useHasPermission(perms.export ? [perms.export] : []) || !perms.export
+  const canRestore = useHasPermission(perms.edit ? [perms.edit] : [])
   const [editing, setEditing] = useState<T | 'new' | null>(null)
+  const [trailOf, setTrailOf] = useState<T | null>(null)
   const columns = useResourceColumns(res)
 
   const edit = async (row: T) => {
@@ -59,6 +62,7 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
   const actions = (row: T): RowAction[] => [
     ...(rowActions?.(row, page) ?? []),
     ...(res.api.update ? [{ key: 'edit', label: '编辑', need: perms.edit, onClick: () => page.edit(row) }] : []),
+    ...(res.trail ? [{ key: 'trail', label: '变动轨迹', onClick: () => setTrailOf(row) }] : []),
   ]
 
   return (
@@ -66,7 +70,7 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
       <CrudTable<T>
         crud={crud}
         columns={
-          res.api.update || rowActions || moreActions
+          res.api.update || res.trail || rowActions || moreActions
             ? [...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} more={moreActions?.(row, page)} />, actionWidth ?? 80)]
             : columns
         }
@@ -93,6 +97,16 @@ export default function ResourcePage<T extends object>({ resource: res, rowActio
           submit={submit}
           onClose={() => setEditing(null)}
           onDone={crud.reload}
+        />
+      )}
+      {trailOf && res.trail && (
+        <TrailDrawer
+          api={res.trail}
+          id={idOf(trailOf)}
+          title={titleOf(res, trailOf)}
+          canRestore={canRestore && !!perms.edit}
+          onClose={() => setTrailOf(null)}
+          onRestored={crud.reload}
         />
       )}
     </>
