@@ -1,7 +1,6 @@
 package talk_test
 
 import (
-	"fmt"
 	"net/url"
 	"testing"
 
@@ -20,43 +19,19 @@ type world struct {
 
 var allPerms = []string{talk.PermList, talk.PermAdd, talk.PermEdit, talk.PermDel, talk.PermImport, talk.PermExport}
 
-var seq int
-
 func newWorld(t testing.TB) *world {
 	t.Helper()
-	w := &world{e: apptest.New(t)}
-	w.root = w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, w.root, "2", "计算机学院党委")
-	w.math = w.org(t, w.root, "2", "数学学院党委")
-	w.branch = w.org(t, w.cs, "5", "计算机教工党支部")
-	w.csTK = w.anchored(t, w.cs, allPerms...)
-	w.mathTK = w.anchored(t, w.math, allPerms...)
-	w.noTK = w.anchored(t, w.cs, "dzz:list")
-	w.listTK = w.anchored(t, w.cs, talk.PermList)
+	e := apptest.New(t)
+	w := &world{e: e}
+	w.root = e.Org(t, 0, "1", "学校党委")
+	w.cs = e.Org(t, w.root, "2", "计算机学院党委")
+	w.math = e.Org(t, w.root, "2", "数学学院党委")
+	w.branch = e.Org(t, w.cs, "5", "计算机教工党支部")
+	w.csTK, _ = e.Anchored(t, "LEVEL_AND_BELOW", w.cs, allPerms...)
+	w.mathTK, _ = e.Anchored(t, "LEVEL_AND_BELOW", w.math, allPerms...)
+	w.noTK, _ = e.Anchored(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
+	w.listTK, _ = e.Anchored(t, "LEVEL_AND_BELOW", w.cs, talk.PermList)
 	return w
-}
-
-func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	t.Helper()
-	seq++
-	body := map[string]any{"code": fmt.Sprintf("T%05d", seq), "name": name, "type": typ}
-	if pid != 0 {
-		body["pid"] = pid
-	}
-	res := w.e.Do("POST", "/api/dzzxx", w.e.AdminTK, body)
-	apptest.Expect(t, res, 201)
-	var out struct{ ID int64 }
-	res.JSON(t, &out)
-	return out.ID
-}
-
-func (w *world) anchored(t testing.TB, orgID int64, perms ...string) string {
-	t.Helper()
-	token, userID := w.e.UserWith("LEVEL_AND_BELOW", 0, perms...)
-	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", orgID).Where("id = ?", userID).Exec(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	return token
 }
 
 // body is a valid talk in organisation orgID on day.
