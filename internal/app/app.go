@@ -28,6 +28,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
+	"zhdj/internal/talk"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
@@ -37,15 +38,15 @@ import (
 // Module method only takes method values of its service, so Migrations can
 // describe the modules of services not built yet (nil).
 func modules(sys *system.Service, orgs *org.Service, members *member.Service, units *unit.Service,
-	persons *people.Service, imp *imports.Service) []module.Module {
+	persons *people.Service, imp *imports.Service, talks *talk.Service) []module.Module {
 	return []module.Module{sys.Module(), {Name: "audit", Migrations: audit.Migrations()}, orgs.Module(), members.Module(),
-		units.Module(), persons.Module(), imp.Module()}
+		units.Module(), persons.Module(), imp.Module(), talks.Module()}
 }
 
 // Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	for _, m := range modules(nil, nil, nil, nil, nil, nil) {
+	for _, m := range modules(nil, nil, nil, nil, nil, nil, nil) {
 		all = append(all, m.Migrations...)
 	}
 	return all
@@ -61,6 +62,7 @@ type App struct {
 	Units   *unit.Service
 	People  *people.Service
 	Imports *imports.Service
+	Talks   *talk.Service
 	Routes  []httpx.Route
 	// Modules are the descriptors the server was wired from.
 	Modules []module.Module
@@ -122,7 +124,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	units := unit.New(database, sys, orgs)
 	persons := people.New(database, sys, units, cipher)
 	imp := imports.New(database, sys, cipher, workbooks)
-	mods := modules(sys, orgs, members, units, persons, imp)
+	talks := talk.New(database, sys, orgs)
+	mods := modules(sys, orgs, members, units, persons, imp, talks)
 	if edit != nil {
 		mods = edit(mods)
 	}
@@ -131,7 +134,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Routes: rs.All(), Modules: mods, Bus: bus, proxies: proxies}
+		Imports: imp, Talks: talks, Routes: rs.All(), Modules: mods, Bus: bus, proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
 }

@@ -117,6 +117,9 @@ func (d Date) Time() time.Time {
 	return t
 }
 
+// Compact is the date without dashes ("20240301"), as export file names carry it.
+func (d Date) Compact() string { return strings.ReplaceAll(string(d), "-", "") }
+
 // IsZero tells whether the date is empty.
 func (d Date) IsZero() bool { return d == "" }
 

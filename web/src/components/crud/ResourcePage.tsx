@@ -11,6 +11,7 @@ import { useResourceColumns } from './resourceColumns'
 import { searchFieldsOf } from './resourceSearch'
 import RowActions, { actionColumn, type RowAction } from './RowActions'
 import { deleteAction, editAction, type DeleteActionOptions } from './rowActionsOf'
+import TrailDrawer from './TrailDrawer'
 import { useCrud, type Crud } from './useCrud'
 
 /** What a page's own actions can do on the list. */
@@ -51,7 +52,7 @@ interface Props<T> {
 
 /**
  * The page of a plain resource, all from its definition: search form, table with column
- * settings, 新增 / 导入 / 导出 / batch 删除, the 编辑 row action and the create/edit form.
+ * settings, 新增 / 导入 / 导出 / batch 删除, the 编辑 (and 变动轨迹) row actions and the create/edit form.
  */
 export default function ResourcePage<T extends object>({
   resource: res,
@@ -74,7 +75,9 @@ export default function ResourcePage<T extends object>({
   const perms = res.permissions ?? {}
   const canDelete = useHasPermission(perms.del ? [perms.del] : []) && !!perms.del && !!res.api.remove
   const canExport = useHasPermission(perms.export ? [perms.export] : []) || !perms.export
+  const canRestore = useHasPermission(perms.edit ? [perms.edit] : [])
   const [editing, setEditing] = useState<T | 'new' | null>(null)
+  const [trailOf, setTrailOf] = useState<T | null>(null)
   const resourceColumns = useResourceColumns(res)
   const columns = mapColumns ? mapColumns(resourceColumns) : resourceColumns
   const remove = async (ids: number[]) => {
@@ -93,6 +96,7 @@ export default function ResourcePage<T extends object>({
   const actions = (row: T): RowAction[] => [
     ...(rowActions?.(row, page) ?? []),
     ...(res.api.update ? [editAction(perms.edit, () => page.edit(row), { hidden: canEdit && !canEdit(row) })] : []),
+    ...(res.trail ? [{ key: 'trail', label: '变动轨迹', onClick: () => setTrailOf(row) }] : []),
     ...(deleteRow && canDelete ? [deleteAction(perms.del!, titleOf(res, row), () => remove([idOf(row)]), crud.reload, deleteRow(row))] : []),
   ]
 
@@ -101,7 +105,7 @@ export default function ResourcePage<T extends object>({
       <CrudTable<T>
         crud={crud}
         columns={
-          res.api.update || rowActions || moreActions || deleteRow
+          res.api.update || res.trail || rowActions || moreActions || deleteRow
             ? [...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} more={moreActions?.(row, page)} />, actionWidth ?? 80)]
             : columns
         }
@@ -135,6 +139,16 @@ export default function ResourcePage<T extends object>({
             crud.reload()
             onChanged?.({ saved: editing === 'new' ? null : editing })
           }}
+        />
+      )}
+      {trailOf && res.trail && (
+        <TrailDrawer
+          api={res.trail}
+          id={idOf(trailOf)}
+          title={titleOf(res, trailOf)}
+          canRestore={canRestore && !!perms.edit}
+          onClose={() => setTrailOf(null)}
+          onRestored={crud.reload}
         />
       )}
     </>

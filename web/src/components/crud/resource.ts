@@ -146,6 +146,11 @@ export interface Resource<T> {
   /** The staged import's kind (导入 button, gated by permissions.import). */
   importKind?: string
   export?: ExportAction
+  /**
+   * The API base of a resource that keeps a change trail (`${trail}/{id}/trail`, `${trail}/trail/restore`):
+   * each row gets 变动轨迹, restoring needs permissions.edit.
+   */
+  trail?: string
   /** A record's name in titles and confirmations (default its `name`). */
   titleOf?: (record: T) => string
   form?: ResourceFormSpec<T>

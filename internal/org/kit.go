@@ -1,0 +1,101 @@
+package org
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/httpx"
+)
+
+// What every record kept per party organisation (a talk, a meeting, a fee
+// payment) needs of the organisation domain: a list filter by subtree and an
+// import column naming the organisation. The record's table has an
+// organisation id column; its scope is Scope.Apply on that column.
+
+// SubtreeFilter is the list filter "this organisation and those below it"
+// over column (an organisation id column written by the caller, e.g.
+// "t.org_id"). The caller's scope still applies: an organisation outside it
+// or missing simply matches nothing of the scope.
+func SubtreeFilter(column string) httpx.Filter {
+	return httpx.Filter{Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+		return q.Where("? IN (SELECT stz.id FROM dzz AS stz JOIN dzz AS str ON stz.path LIKE str.path || '%' WHERE str.id = ?)",
+			bun.Safe(column), v), nil
+	}}
+}
+
+// OrgCells resolves the organisation column of an import: a cell names an
+// organisation of the caller's scope by its code, or by a name unique among
+// them (a live one preferred to revoked ones of the same name).
+type OrgCells struct {
+	byCode map[string]int64
+	byName map[string][]cellOrg
+	names  map[int64]string
+}
+
+type cellOrg struct {
+	ID     int64  `bun:"id"`
+	Code   string `bun:"code"`
+	Name   string `bun:"name"`
+	Status string `bun:"status"`
+}
+
+// OrgCells reads the organisations of the caller's scope once, through idb
+// (an import's validation runs in its own transaction).
+func (s *Service) OrgCells(ctx context.Context, idb bun.IDB) (*OrgCells, error) {
+	sc, err := s.ScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	var list []cellOrg
+	if err := sc.Apply(idb.NewSelect().TableExpr("dzz AS z").Column("z.id", "z.code", "z.name", "z.status"), "z.id").
+		Scan(ctx, &list); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	c := &OrgCells{byCode: map[string]int64{}, byName: map[string][]cellOrg{}, names: map[int64]string{}}
+	for _, o := range list {
+		c.byCode[o.Code], c.names[o.ID] = o.ID, o.Name
+		c.byName[o.Name] = append(c.byName[o.Name], o)
+	}
+	return c, nil
+}
+
+// Name is the name of an organisation the cells resolved ("" when unknown).
+func (c *OrgCells) Name(id int64) string { return c.names[id] }
+
+// Cell resolves the cell of column key of r into an organisation id, or
+// fails the cell (and returns false) when it is empty or names none of the
+// scope or more than one.
+func (c *OrgCells) Cell(r *imports.Row, key string) (int64, bool) {
+	text := r.Cells[key]
+	if text == "" {
+		r.Fail(key, "请填写党组织")
+		return 0, false
+	}
+	if id, ok := c.byCode[text]; ok {
+		return id, true
+	}
+	list := c.byName[text]
+	if len(list) > 1 {
+		var live []cellOrg
+		for _, o := range list {
+			if o.Status == StatusNormal {
+				live = append(live, o)
+			}
+		}
+		if len(live) == 1 {
+			list = live
+		}
+	}
+	switch len(list) {
+	case 1:
+		return list[0].ID, true
+	case 0:
+		r.Fail(key, fmt.Sprintf("找不到党组织「%s」，请填写您管理范围内党组织的编码或名称", text))
+	default:
+		r.Fail(key, fmt.Sprintf("有 %d 个名为「%s」的党组织，请改填党组织编码", len(list), text))
+	}
+	return 0, false
+}
