@@ -77,16 +77,8 @@ func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal
 // Commit saves the rows in file order, each with its trail entry (ORIGIN
 // SYSTEM_IMPORT).
 func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	l, err := k.s.labels(ctx)
-	if err != nil {
-		return err
-	}
-	orgs, err := k.s.orgs.OrgCells(ctx, tx)
-	if err != nil {
-		return err
-	}
 	return imports.Each(rows, func(_ *imports.Row, t Talk) error {
-		_, err := k.s.save(ctx, tx, l, t, nil, orgs.Name(t.OrgID), audit.OriginSystemImport, nil)
+		_, err := k.s.talks.Insert(ctx, tx, t, audit.OriginSystemImport)
 		return err
 	})
 }
