@@ -99,3 +99,16 @@ func (c *OrgCells) Cell(r *imports.Row, key string) (int64, bool) {
 	}
 	return 0, false
 }
+
+// Scoped is the caller's scope as a restriction of queries on column (an
+// organisation id column written by the caller, e.g. "t.org_id"): the Scope
+// of a resource.Resource kept per organisation.
+func (s *Service) Scoped(column string) func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+	return func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+		sc, err := s.ScopeOf(ctx)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, column) }, nil
+	}
+}

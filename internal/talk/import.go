@@ -11,15 +11,6 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-// importKind is the talk import (/api/import/txth): every row is a new talk
-// in an organisation of the caller's scope, checked and saved (with its
-// trail entry) as the API saves one.
-type importKind struct{ s *Service }
-
-func (importKind) Name() string       { return "txth" }
-func (importKind) Title() string      { return "谈心谈话记录" }
-func (importKind) Permission() string { return PermImport }
-
 var importColumns = imports.Columns{
 	{Key: "org", Label: "党组织", Required: true, Field: "orgId", Example: "D0101", Note: "您管理范围内党组织的编码或唯一的名称"},
 	{Key: "talkDate", Label: "谈话日期", Required: true, Example: "2024-03-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
@@ -31,35 +22,45 @@ var importColumns = imports.Columns{
 	{Key: "remark", Label: "备注"},
 }
 
-func (importKind) Columns() []imports.Column { return importColumns }
+// importKind is the talk import (/api/import/txth): every row is a new talk
+// in an organisation of the caller's scope, checked and saved (with its
+// trail entry, ORIGIN SYSTEM_IMPORT) as the API saves one, in file order.
+func (s *Service) importKind() imports.Kind {
+	return imports.Declare(imports.Decl{Key: "txth", Label: "谈心谈话记录", Perm: PermImport, Cols: importColumns}, s.validateImport,
+		func(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+			return imports.Each(rows, func(_ *imports.Row, t Talk) error {
+				_, err := s.talks.Insert(ctx, tx, t, audit.OriginSystemImport)
+				return err
+			})
+		})
+}
 
-// Validate checks every row as the API would; the organisations and the
-// dictionary are read once.
-func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	l, err := k.s.labels(ctx)
+// validateImport checks every row as the API would; the organisations and
+// the dictionary are read once.
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
+	l, err := s.labels(ctx)
 	if err != nil {
 		return err
 	}
-	dicts, err := imports.LoadDicts(ctx, k.s.sys, DictType)
+	dicts, err := imports.LoadDicts(ctx, s.sys, DictType)
 	if err != nil {
 		return err
 	}
-	orgs, err := k.s.orgs.OrgCells(ctx, idb)
+	orgs, err := s.orgs.OrgCells(ctx, idb)
 	if err != nil {
 		return err
 	}
-	today := date.Of(k.s.now().In(date.China))
+	today := date.Of(s.now().In(date.China))
 	for _, r := range rows {
 		var in Talk
 		var talkDate string
 		in.OrgID, _ = orgs.Cell(r, "org")
 		importColumns.Date(r, "talkDate", &talkDate)
 		importColumns.Dict(r, dicts, "type", &in.Type)
-		r.Text("talker", &in.Talker)
-		r.Text("interviewees", &in.Interviewees)
-		r.Text("place", &in.Place)
-		r.Text("content", &in.Content)
-		r.Text("remark", &in.Remark)
+		for key, dst := range map[string]*string{"talker": &in.Talker, "interviewees": &in.Interviewees,
+			"place": &in.Place, "content": &in.Content, "remark": &in.Remark} {
+			r.Text(key, dst)
+		}
 		if len(r.Errors) > 0 {
 			continue
 		}
@@ -72,21 +73,4 @@ func (k importKind) Validate(ctx context.Context, idb bun.IDB, _ *rbac.Principal
 		r.Status, r.Data = imports.StatusNew, t
 	}
 	return nil
-}
-
-// Commit saves the rows in file order, each with its trail entry (ORIGIN
-// SYSTEM_IMPORT).
-func (k importKind) Commit(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	l, err := k.s.labels(ctx)
-	if err != nil {
-		return err
-	}
-	orgs, err := k.s.orgs.OrgCells(ctx, tx)
-	if err != nil {
-		return err
-	}
-	return imports.Each(rows, func(_ *imports.Row, t Talk) error {
-		_, err := k.s.save(ctx, tx, l, t, nil, orgs.Name(t.OrgID), audit.OriginSystemImport, nil)
-		return err
-	})
 }

@@ -1,11 +1,10 @@
 package talk
 
 import (
-	"time"
-
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/resource"
 )
 
 // Talk is one talk (a row of dzz_txth). Its JSON form is also the body of
@@ -13,8 +12,8 @@ import (
 // a restore starts from.
 type Talk struct {
 	bun.BaseModel `bun:"table:dzz_txth,alias:t"`
+	resource.Base
 
-	ID           int64     `bun:"id,pk,autoincrement" json:"id"`
 	OrgID        int64     `bun:"org_id" json:"orgId"`
 	TalkDate     date.Date `bun:"talk_date" json:"talkDate"`
 	Type         string    `bun:"type" json:"type"`
@@ -23,8 +22,6 @@ type Talk struct {
 	Place        string    `bun:"place" json:"place"`
 	Content      string    `bun:"content" json:"content"`
 	Remark       string    `bun:"remark" json:"remark"`
-	CreatedAt    time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt    time.Time `bun:"updated_at" json:"updateTime"`
 }
 
 // View is a talk as the API shows it: with its organisation's name and

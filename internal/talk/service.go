@@ -6,7 +6,6 @@ package talk
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -15,46 +14,37 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
 // Service is the talk domain.
 type Service struct {
-	db   *bun.DB
-	sys  *system.Service
-	orgs *org.Service
-	now  func() time.Time
+	db    *bun.DB
+	sys   *system.Service
+	orgs  *org.Service
+	now   func() time.Time
+	talks *resource.Resource[Talk, View]
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }}
+	s.talks = s.resource()
+	return s
 }
 
 // Module describes the talk domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "talk", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{importKind{s}}, Menus: menus(), Trail: TrailModule}
+		Imports: []module.ImportKind{s.importKind()}, Menus: menus(), Trail: TrailModule}
 }
 
-// Routes registers the talk endpoints, each with its permission.
+// Routes registers the talk endpoints (list, export, detail, create, update,
+// delete, the trails and the restore), each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/txth", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/txth/export", PermExport, s.handleExport)
-	rs.Get("/api/txth/trail", PermList, httpx.ReadList(s.AllTrail))
-	rs.Get("/api/txth/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
-		return s.Detail(r.Context(), id)
-	}))
-	rs.Get("/api/txth/{id}/trail", PermList, httpx.ReadID(errNotFound, s.Trail))
-	rs.Post("/api/txth", PermAdd, httpx.Create(s.Create))
-	rs.Put("/api/txth", PermEdit, httpx.Merged("缺少谈话记录编号", s.current, s.Update))
-	rs.Delete("/api/txth", PermDel, httpx.IDsAction(s.Delete))
-	rs.Post("/api/txth/trail/restore", PermEdit, httpx.Action(s.RestoreTrail))
+	s.talks.Routes(rs, "/api/txth", resource.Perms{List: PermList, Add: PermAdd, Edit: PermEdit, Del: PermDel, Export: PermExport})
 }
-
-// errNotFound is the one answer for a talk that does not exist or lies
-// outside the caller's scope, so that ids cannot be probed.
-func errNotFound() *httpx.Error { return httpx.NotFound("谈话记录不存在") }
 
 func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
 	return s.sys.DictLabels(ctx, DictType, audit.DictOrigin, audit.DictType)

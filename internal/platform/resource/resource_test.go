@@ -1,0 +1,125 @@
+package resource_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/resource"
+)
+
+func TestMain(m *testing.M) { db.TestMain(m) }
+
+// note is a sample record kept per owner; the caller's scope is one owner.
+type note struct {
+	bun.BaseModel `bun:"table:sample_note,alias:n"`
+	resource.Base
+	Owner int64  `bun:"owner" json:"owner"`
+	Text  string `bun:"text" json:"text"`
+}
+
+type noteView struct {
+	note  `bun:",extend"`
+	Shown string `bun:"-" json:"shown"`
+}
+
+type ownerKey struct{}
+
+func notes(t *testing.T) (*resource.Resource[note, noteView], *bun.DB) {
+	database := db.NewTest(t, append(audit.Migrations(), db.Migration{Version: 1, Name: "sample", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE sample_note (id {{pk}}, owner BIGINT NOT NULL, text VARCHAR(20) NOT NULL,
+			created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`)
+	}}))
+	res := &resource.Resource[note, noteView]{DB: database, Noun: "便签",
+		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+			owner := ctx.Value(ownerKey{}).(int64)
+			return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("n.owner = ?", owner) }, nil
+		},
+		Spec:   httpx.ListSpec{DefaultSort: "n.id", Key: "n.id"},
+		Record: func(v *noteView) *note { return &v.note },
+		Show:   func(v *noteView, _ audit.Labeller) { v.Shown = "«" + v.Text + "»" },
+		Check: func(ctx context.Context, in note, _ *noteView) (note, error) {
+			if in.Text == "" {
+				return in, httpx.Invalid("text", "请输入内容")
+			}
+			in.Owner = ctx.Value(ownerKey{}).(int64)
+			return in, nil
+		},
+		Trail: &record.Decl{Module: 98, Noun: "便签", Fields: []record.Field{record.Text("text", "内容")}},
+		TrailView: func(_ context.Context, _ bun.IDB, n *note) (map[string]string, error) {
+			return map[string]string{"text": n.Text}, nil
+		},
+	}
+	return res, database
+}
+
+func status(err error) int {
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return he.Status
+	}
+	return 0
+}
+
+// A record is written with its trail, seen and changed only within its
+// owner's scope, locked against a change made meanwhile, restored from its
+// trail, and deleted all or nothing.
+func TestScopedRecord(t *testing.T) {
+	res, database := notes(t)
+	mine := context.WithValue(context.Background(), ownerKey{}, int64(1))
+	theirs := context.WithValue(context.Background(), ownerKey{}, int64(2))
+	if _, err := res.Create(mine, note{}); httpx.FieldOf(err) != "text" {
+		t.Fatalf("check: %v", err)
+	}
+	a, err := res.Create(mine, note{Text: "甲"})
+	if err != nil || a.ID == 0 || a.Shown != "«甲»" || a.Owner != 1 {
+		t.Fatalf("create: %+v %v", a, err)
+	}
+	b, _ := res.Create(theirs, note{Text: "乙"})
+	if _, err := res.Detail(theirs, a.ID); status(err) != 404 {
+		t.Fatalf("out of scope: %v", err)
+	}
+	if page, err := res.List(mine, httpx.ListQuery{Page: httpx.Page{Size: 10}}); err != nil || page.TotalElements != 1 || page.Content[0].Shown != "«甲»" {
+		t.Fatalf("list: %+v %v", page, err)
+	}
+	cur, _ := res.Current(mine, a.ID)
+	cur.Text = "丙"
+	if v, err := res.Update(mine, cur); err != nil || v.Text != "丙" || !v.CreatedAt.Equal(a.CreatedAt) {
+		t.Fatalf("update: %+v %v", v, err)
+	}
+	// A change made between the read and the write makes the update stale.
+	res.BeforeUpdate = func(ctx context.Context, cur *noteView, _ *note) error {
+		_, err := database.NewUpdate().Table("sample_note").Set("updated_at = ?", cur.UpdatedAt.Add(1e9)).Where("id = ?", cur.ID).Exec(ctx)
+		return err
+	}
+	cur.Text = "丁"
+	if _, err := res.Update(mine, cur); status(err) != 409 {
+		t.Fatalf("stale update: %v", err)
+	}
+	res.BeforeUpdate = nil
+	entries, total, err := audit.List(mine, database, 98, a.ID, 10, 0)
+	if err != nil || total != 2 || entries[1].Type != audit.TypeAdd {
+		t.Fatalf("trail: %d %+v %v", total, entries, err)
+	}
+	if v, err := res.Restore(mine, record.RestoreInput{TrailID: entries[1].ID}); err != nil || v.Text != "甲" {
+		t.Fatalf("restore: %+v %v", v, err)
+	}
+	if _, err := res.Restore(theirs, record.RestoreInput{TrailID: entries[1].ID}); status(err) != 404 {
+		t.Fatalf("restore out of scope: %v", err)
+	}
+	if err := res.Delete(mine, []int64{a.ID, b.ID}); status(err) != 404 {
+		t.Fatalf("delete across scopes: %v", err)
+	}
+	if err := res.Delete(mine, []int64{a.ID, a.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := res.Detail(theirs, b.ID); err != nil {
+		t.Fatalf("the other owner's record: %v", err)
+	}
+}

@@ -1,0 +1,149 @@
+package resource
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
+)
+
+// Create checks a body and adds the record (ORIGIN USER_CREATE).
+func (res *Resource[M, V]) Create(ctx context.Context, in M) (V, error) {
+	return res.write(ctx, in, nil, audit.OriginUserCreate, nil)
+}
+
+// Current is the record as it is, the body an update is merged onto
+// (httpx.Merged): a field the update leaves out keeps its value.
+func (res *Resource[M, V]) Current(ctx context.Context, id int64) (M, error) {
+	v, err := res.find(ctx, res.DB, id)
+	if err != nil {
+		var zero M
+		return zero, err
+	}
+	return *res.Record(v), nil
+}
+
+// Update checks a body and writes it over the record of the caller's scope
+// it names (ORIGIN USER_UPDATE).
+func (res *Resource[M, V]) Update(ctx context.Context, in M) (V, error) {
+	cur, err := res.find(ctx, res.DB, baseOf(&in).ID)
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	return res.write(ctx, in, cur, audit.OriginUserUpdate, nil)
+}
+
+// write checks in and saves it over cur (nil: a new record) in a
+// transaction, and answers the record as the detail shows it.
+func (res *Resource[M, V]) write(ctx context.Context, in M, cur *V, origin int, restoredFrom *int64) (V, error) {
+	var zero V
+	m, err := res.Check(ctx, in, cur)
+	if err != nil {
+		return zero, err
+	}
+	if cur != nil && res.BeforeUpdate != nil {
+		if err := res.BeforeUpdate(ctx, cur, &m); err != nil {
+			return zero, err
+		}
+	}
+	var id int64
+	err = db.InTx(ctx, res.DB, func(ctx context.Context, tx bun.Tx) error {
+		id, err = res.save(ctx, tx, m, cur, origin, restoredFrom)
+		return err
+	})
+	if err != nil {
+		if res.WriteError != nil {
+			return zero, res.WriteError(err)
+		}
+		return zero, err
+	}
+	return res.Detail(ctx, id)
+}
+
+// Insert adds a checked record inside tx with its trail entry of origin
+// (an import's commit saves each row so) and returns its id.
+func (res *Resource[M, V]) Insert(ctx context.Context, tx bun.IDB, m M, origin int) (int64, error) {
+	return res.save(ctx, tx, m, nil, origin, nil)
+}
+
+// save writes the checked record m over cur (nil: inserts it) inside tx,
+// with its trail entry when the resource keeps a trail, and returns its id.
+// An update matches the version it read, so a change made meanwhile is a
+// 409 rather than overwritten.
+func (res *Resource[M, V]) save(ctx context.Context, tx bun.IDB, m M, cur *V, origin int, restoredFrom *int64) (int64, error) {
+	b, now := baseOf(&m), res.now()
+	b.ID, b.CreatedAt, b.UpdatedAt = 0, now, now
+	write := func(ctx context.Context) (int64, error) {
+		_, err := tx.NewInsert().Model(&m).Returning("id").Exec(ctx)
+		return b.ID, err
+	}
+	if cur != nil {
+		was := baseOf(res.Record(cur))
+		b.ID, b.CreatedAt = was.ID, was.CreatedAt
+		write = func(ctx context.Context) (int64, error) {
+			return b.ID, res.lock().OneRow(tx.NewUpdate().Model(&m).WherePK().Where("updated_at = ?", was.UpdatedAt).
+				ExcludeColumn("id", "created_at").Exec(ctx))
+		}
+	}
+	if res.Trail == nil {
+		return write(ctx)
+	}
+	label, err := res.labels(ctx)
+	if err != nil {
+		return 0, err
+	}
+	sv := record.Save{Origin: origin, RestoredFrom: restoredFrom, Snapshot: &m, Write: write}
+	if sv.After, err = res.TrailView(ctx, tx, &m); err != nil {
+		return 0, err
+	}
+	if cur != nil {
+		if sv.Before, err = res.TrailView(ctx, tx, res.Record(cur)); err != nil {
+			return 0, err
+		}
+	}
+	_, err = res.Trail.Save(ctx, tx, label, sv)
+	return b.ID, err
+}
+
+// lock is the declaration whose OneRow answers a stale update: the trail's,
+// or one naming the record for a resource without a trail.
+func (res *Resource[M, V]) lock() *record.Decl {
+	if res.Trail != nil {
+		return res.Trail
+	}
+	return &record.Decl{Noun: res.Noun}
+}
+
+// Delete removes records whose ids all lie in the caller's scope; one id
+// outside it (or gone) deletes nothing.
+func (res *Resource[M, V]) Delete(ctx context.Context, ids []int64) error {
+	ids = uniq.Of(ids)
+	return db.InTx(ctx, res.DB, func(ctx context.Context, tx bun.Tx) error {
+		q, err := res.query(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if n, err := q.Where(res.alias()+".id IN (?)", bun.In(ids)).Count(ctx); err != nil {
+			return httpx.Internal(err)
+		} else if int(n) != len(ids) {
+			return res.notFound()
+		}
+		if res.BeforeDelete != nil {
+			if err := res.BeforeDelete(ctx, tx, ids); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.NewDelete().Model((*M)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); db.IsForeignKeyViolation(err) {
+			return httpx.BadRequest("记录仍被其他数据引用，不能删除")
+		} else if err != nil {
+			return httpx.Internal(err)
+		}
+		return nil
+	})
+}
