@@ -38,8 +38,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Post("/api/dyjbxx", PermAdd, httpx.Create(s.Create))
 	rs.Put("/api/dyjbxx", PermEdit, s.handleUpdate)
 	rs.Delete("/api/dyjbxx", PermDel, httpx.IDsAction(s.Delete))
-	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadList(s.AllTrail))
-	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ReadID(errNoMember, s.Trail))
+	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadList(s.trails().Across))
+	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ListUnder(errNoMember, s.trails().Page))
 	rs.Post("/api/dyjbxx/trail/restore", PermEdit, httpx.Action(s.Restore))
 	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
 }

@@ -110,3 +110,43 @@ func TestOperationTrail(t *testing.T) {
 	}()
 	decl.Change("nope", "", "")
 }
+
+// Trail pages only the caller's records, and a restore of another's record
+// finds no entry while any other failure of Find comes back as it is.
+func TestTrailFindsFirst(t *testing.T) {
+	database := db.NewTest(t, audit.Migrations())
+	ctx := context.Background()
+	if err := decl.Record(ctx, database, 8, []audit.Change{decl.Change("name", "", "李四")}, map[string]string{"name": "李四"}); err != nil {
+		t.Fatal(err)
+	}
+	list, _, err := audit.List(ctx, database, 99, 8, 10, 0)
+	if err != nil || len(list) != 1 {
+		t.Fatal(err, list)
+	}
+	var findErr error
+	tr := record.Trail{Decl: decl, DB: database,
+		Find:   func(context.Context, int64) error { return findErr },
+		Labels: func(context.Context) (audit.Labeller, error) { return label, nil }}
+	page, err := tr.Page(ctx, 8, httpx.ListQuery{Page: httpx.Page{Size: 10}})
+	if err != nil || page.TotalElements != 1 || page.Content[0].Changes[0].New != "李四" {
+		t.Fatalf("%v %+v", err, page)
+	}
+	put := func(_ context.Context, snap *map[string]string, e *audit.Entry) (string, error) {
+		return (*snap)["name"], nil
+	}
+	if got, err := record.Restore(ctx, tr, record.RestoreInput{TrailID: list[0].ID}, put); err != nil || got != "李四" {
+		t.Fatal(got, err)
+	}
+	findErr = httpx.NotFound("样例不存在")
+	var he *httpx.Error
+	if _, err := tr.Page(ctx, 8, httpx.ListQuery{}); err != findErr {
+		t.Fatalf("page of another's record: %v", err)
+	}
+	if _, err := record.Restore(ctx, tr, record.RestoreInput{TrailID: list[0].ID}, put); !errors.As(err, &he) || he.Message != "变动记录不存在" {
+		t.Fatalf("restore of another's record: %v", err)
+	}
+	findErr = httpx.Internal(errors.New("down"))
+	if _, err := record.Restore(ctx, tr, record.RestoreInput{TrailID: list[0].ID}, put); err != findErr {
+		t.Fatalf("failed find: %v", err)
+	}
+}
