@@ -114,16 +114,8 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	if err != nil {
 		return nil, err
 	}
-	if idInfo != nil {
-		fromID := date.Date(idInfo.BirthDate.Format(date.Layout))
-		if birth != "" && birth != fromID {
-			return nil, httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
-		}
-		birth = fromID
-		if in.Gender != "" && in.Gender != idInfo.Gender {
-			return nil, httpx.Invalid("gender", "性别与身份证号码不一致")
-		}
-		in.Gender = idInfo.Gender
+	if birth, in.Gender, err = record.BornAs(idInfo, birth, in.Gender); err != nil {
+		return nil, err
 	}
 	if err := record.Chosen("gender", "性别", in.Gender != ""); err != nil {
 		return nil, err

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/record"
 )
 
@@ -81,6 +83,22 @@ func TestChecksNameTheirField(t *testing.T) {
 	}
 	if _, err := record.Date("f", "日期", "2020-02-30"); httpx.FieldOf(err) != "f" {
 		t.Errorf("date: %v", err)
+	}
+	id, err := idcard.ParseIDNumber("11010519491231002X", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if birth, gender, err := record.BornAs(&id, "", ""); err != nil || birth != "1949-12-31" || gender != id.Gender {
+		t.Errorf("from the ID number: %v %v %v", birth, gender, err)
+	}
+	if _, _, err := record.BornAs(&id, "1949-12-30", ""); httpx.FieldOf(err) != "birthDate" {
+		t.Errorf("birth date: %v", err)
+	}
+	if _, _, err := record.BornAs(&id, "", "9"); httpx.FieldOf(err) != "gender" {
+		t.Errorf("gender: %v", err)
+	}
+	if birth, gender, err := record.BornAs(nil, "2000-01-01", "2"); err != nil || birth != "2000-01-01" || gender != "2" {
+		t.Errorf("no ID number: %v %v %v", birth, gender, err)
 	}
 	if record.First(nil, record.MaxLen("g", "x", "", 1)) != nil || record.ContactPhone("c", "电话", "") != nil {
 		t.Error("valid input refused")
