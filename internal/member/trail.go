@@ -3,12 +3,12 @@ package member
 import (
 	"context"
 	"fmt"
-	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
 )
 
 // TrailModule is the member's module id in the change trail (change_trail.module).
@@ -97,14 +97,7 @@ func trailView(m *Member, idClear, phoneClear, orgName, unit, user string) map[s
 // scope, the trail across the members of the scope, and the restore.
 func (s *Service) trails() record.Trail {
 	return record.Trail{Decl: trail, DB: s.db,
-		Find: func(ctx context.Context, id int64) error {
-			_, err := s.find(ctx, s.db, id)
-			return err
-		},
-		Labels: func(ctx context.Context) (audit.Labeller, error) {
-			l, err := s.labels(ctx)
-			return l.Label, err
-		},
+		Find: record.FindIn(s.db, s.find), Labels: record.LabelsOf(s.labels),
 		Join: "JOIN dyjbxx AS m ON m.id = ct.record_id", Name: "m.name",
 		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
 			sc, err := s.scopeOf(ctx)

@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/system"
 )
 
 // TrailModule is the organisation's module id in the change trail (change_trail.module).
@@ -93,10 +94,9 @@ func (s *Service) trails() record.Trail {
 			_, err := s.Find(ctx, id)
 			return err
 		},
-		Labels: func(ctx context.Context) (audit.Labeller, error) {
-			l, err := s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
-			return l.Label, err
-		},
+		Labels: record.LabelsOf(func(ctx context.Context) (system.DictLabels, error) {
+			return s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
+		}),
 		Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name",
 		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
 			sc, err := s.ScopeOf(ctx)

@@ -60,14 +60,7 @@ func trailView(r Record, parent, dzz string) map[string]string {
 // the trail across the scope, and the restore.
 func (s *Service) trails() record.Trail {
 	return record.Trail{Decl: trail, DB: s.db,
-		Find: func(ctx context.Context, id int64) error {
-			_, err := s.find(ctx, s.db, id)
-			return err
-		},
-		Labels: func(ctx context.Context) (audit.Labeller, error) {
-			l, err := s.labels(ctx)
-			return l.Label, err
-		},
+		Find: record.FindIn(s.db, s.find), Labels: record.LabelsOf(s.labels),
 		Join: "JOIN sys_dept AS d ON d.id = ct.record_id", Name: "d.name",
 		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
 			sc, err := s.ScopeOf(ctx)

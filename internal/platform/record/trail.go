@@ -34,6 +34,31 @@ type Trail struct {
 	Scope func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error)
 }
 
+// FindIn is a Trail.Find from the domain's own finder of a record of the
+// caller's through idb (what else it returns is not needed).
+func FindIn[R any](idb bun.IDB, find func(ctx context.Context, idb bun.IDB, id int64) (R, error)) func(context.Context, int64) error {
+	return func(ctx context.Context, id int64) error {
+		_, err := find(ctx, idb, id)
+		return err
+	}
+}
+
+// Labels is what labels dictionary values (system.DictLabels).
+type Labels interface {
+	Label(dict, value string) string
+}
+
+// LabelsOf is a Trail.Labels from the domain's reader of its labels.
+func LabelsOf[L Labels](read func(ctx context.Context) (L, error)) func(context.Context) (audit.Labeller, error) {
+	return func(ctx context.Context) (audit.Labeller, error) {
+		l, err := read(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return l.Label, nil
+	}
+}
+
 // Page is the page of record id's trail lq asks for, newest first,
 // labelled; a record that is not the caller's is Find's 404.
 func (t Trail) Page(ctx context.Context, id int64, lq httpx.ListQuery) (httpx.PageResult[audit.Labelled], error) {
