@@ -114,16 +114,8 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	if err != nil {
 		return nil, err
 	}
-	if idInfo != nil {
-		fromID := date.Date(idInfo.BirthDate.Format(date.Layout))
-		if birth != "" && birth != fromID {
-			return nil, httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
-		}
-		birth = fromID
-		if in.Gender != "" && in.Gender != idInfo.Gender {
-			return nil, httpx.Invalid("gender", "性别与身份证号码不一致")
-		}
-		in.Gender = idInfo.Gender
+	if birth, in.Gender, err = record.BornAs(idInfo, birth, in.Gender); err != nil {
+		return nil, err
 	}
 	if err := record.Chosen("gender", "性别", in.Gender != ""); err != nil {
 		return nil, err
@@ -307,24 +299,14 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cu
 
 func errUserTaken() *httpx.Error { return httpx.Conflict("该账号已关联其他党员") }
 
-// mapErr keeps an *httpx.Error and names the constraint a write broke.
+// mapErr keeps an *httpx.Error and names the constraint a write broke: the
+// account's own unique key says the account is taken, any other the ID number.
 func mapErr(err error) error {
-	if err == nil {
-		return nil
+	unique := errDuplicateID().Message
+	if err != nil && (strings.Contains(err.Error(), "user_id") || strings.Contains(err.Error(), "uq_dyjbxx_user")) {
+		unique = errUserTaken().Message
 	}
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return he
-	}
-	switch {
-	case db.IsUniqueViolation(err) && (strings.Contains(err.Error(), "user_id") || strings.Contains(err.Error(), "uq_dyjbxx_user")):
-		return &httpx.Error{Status: 409, Message: errUserTaken().Message, Cause: err}
-	case db.IsUniqueViolation(err):
-		return &httpx.Error{Status: 409, Message: errDuplicateID().Message, Cause: err}
-	case db.IsForeignKeyViolation(err):
-		return &httpx.Error{Status: 400, Message: "所选党组织、单位、账号或照片不存在", Cause: err}
-	}
-	return httpx.Internal(err)
+	return record.WriteError(err, unique, "所选党组织、单位、账号或照片不存在")
 }
 
 // inputOf is the input that leaves the record as it is (the base an update

@@ -38,8 +38,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Post("/api/dyjbxx", PermAdd, httpx.Create(s.Create))
 	rs.Put("/api/dyjbxx", PermEdit, s.handleUpdate)
 	rs.Delete("/api/dyjbxx", PermDel, httpx.IDsAction(s.Delete))
-	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadList(s.AllTrail))
-	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ReadID(errNoMember, s.Trail))
+	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadList(s.trails().Across))
+	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ListUnder(errNoMember, s.trails().Page))
 	rs.Post("/api/dyjbxx/trail/restore", PermEdit, httpx.Action(s.Restore))
 	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
 }
@@ -52,16 +52,7 @@ func (s *Service) Module() module.Module {
 
 // subscribe: the member domain counts members for the org domain and
 // moves the members of merged organisations.
-func (s *Service) subscribe(b *event.Bus) {
-	event.Answer(b, func(ctx context.Context, idb bun.IDB, q org.CountMembers) (map[int64]org.MemberCounts, error) {
-		return s.CountByOrg(ctx, idb, q.OrgIDs)
-	})
-	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e *org.Merged) error {
-		n, err := s.MoveMembers(ctx, tx, e.Sources, e.Target)
-		e.MembersMoved += n
-		return err
-	})
-}
+func (s *Service) subscribe(b *event.Bus) { org.ServeMembers(b, s) }
 
 // CountByOrg answers org.CountMembers: members in normal status per
 // organisation, and the full members (正式党员) among them.

@@ -3,14 +3,12 @@ package member
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
 )
 
 // TrailModule is the member's module id in the change trail (change_trail.module).
@@ -95,16 +93,16 @@ func trailView(m *Member, idClear, phoneClear, orgName, unit, user string) map[s
 	return out
 }
 
-// Trail is the change trail of a member of the caller's scope, newest first.
-func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
-	if _, err := s.find(r.Context(), s.db, id); err != nil {
-		return httpx.PageResult[audit.Labelled]{}, err
-	}
-	l, err := s.labels(r.Context())
-	if err != nil {
-		return httpx.PageResult[audit.Labelled]{}, err
-	}
-	return trail.Page(r, s.db, id, l.Label)
+// trails serves the member trail's endpoints: a member of the caller's
+// scope, the trail across the members of the scope, and the restore.
+func (s *Service) trails() record.Trail {
+	return record.Trail{Decl: trail, DB: s.db,
+		Find: record.FindIn(s.db, s.find), Labels: record.LabelsOf(s.labels),
+		Join: "JOIN dyjbxx AS m ON m.id = ct.record_id", Name: "m.name",
+		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+			sc, err := s.scopeOf(ctx)
+			return sc.apply, err
+		}}
 }
 
 // Restore puts a member back as the snapshot of a trail entry left it
@@ -112,17 +110,10 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 // validated like an edit: an organisation revoked since, or an ID number
 // taken since by another member, refuse the restore.
 func (s *Service) Restore(ctx context.Context, in record.RestoreInput) (MemberView, error) {
-	var snap Member
-	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
-	if err != nil {
-		return MemberView{}, err
-	}
-	// The member must be in scope: otherwise the entry "does not exist" either.
-	if _, err := s.find(ctx, s.db, e.RecordID); err != nil {
-		return MemberView{}, audit.ErrNoEntry()
-	}
-	snap.ID = e.RecordID
-	return s.update(ctx, s.inputOf(&snap), audit.OriginUserRestore, &e.ID)
+	return record.Restore(ctx, s.trails(), in, func(ctx context.Context, snap *Member, e *audit.Entry) (MemberView, error) {
+		snap.ID = e.RecordID
+		return s.update(ctx, s.inputOf(snap), audit.OriginUserRestore, &e.ID)
+	})
 }
 
 // moveMembers moves the members of from to to in one UPDATE and writes one
@@ -175,19 +166,4 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 		return 0, err
 	}
 	return len(rows), nil
-}
-
-// AllTrail is the change trail of every member of the caller's scope, newest
-// first (the 党员变动轨迹 page), filtered by member, type, origin and time.
-func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.scopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[audit.NamedEntry]{}, err
-	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[audit.NamedEntry]{}, err
-	}
-	across := trail.Across("JOIN dyjbxx AS m ON m.id = ct.record_id", "m.name", sc.apply)
-	return across.Page(ctx, s.db, lq, l.Label)
 }

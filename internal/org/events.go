@@ -35,6 +35,26 @@ type Merged struct {
 	MembersMoved int
 }
 
+// Members is the member domain as the org domain needs it: the counts of
+// CountMembers, and the members moved to a merge's target (Merged).
+type Members interface {
+	CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]MemberCounts, error)
+	MoveMembers(ctx context.Context, tx bun.Tx, from []int64, to int64) (int, error)
+}
+
+// ServeMembers has m answer CountMembers and move the members of merged
+// organisations, the member domain's part of the org domain's events.
+func ServeMembers(b *event.Bus, m Members) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q CountMembers) (map[int64]MemberCounts, error) {
+		return m.CountByOrg(ctx, idb, q.OrgIDs)
+	})
+	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e *Merged) error {
+		n, err := m.MoveMembers(ctx, tx, e.Sources, e.Target)
+		e.MembersMoved += n
+		return err
+	})
+}
+
 // counts asks for the direct member counts of the organisations orgIDs
 // (nil: of every organisation; a reader passes what it shows, so a scoped
 // caller's count reads only their part of the members). None when no

@@ -36,8 +36,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dzzxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (*Detail, error) {
 		return s.Detail(r.Context(), id)
 	}))
-	rs.Get("/api/dzzxx/trail", PermList, httpx.ReadList(s.AllTrail))
-	rs.Get("/api/dzzxx/{id}/trail", PermList, httpx.ReadID(errNotFound, s.Trail))
+	rs.Get("/api/dzzxx/trail", PermList, httpx.ReadList(s.trails().Across))
+	rs.Get("/api/dzzxx/{id}/trail", PermList, httpx.ListUnder(errNotFound, s.trails().Page))
 	rs.Post("/api/dzzxx", PermAdd, httpx.Create(s.Create))
 	rs.Put("/api/dzzxx", PermEdit, httpx.Update(s.Update))
 	rs.Delete("/api/dzzxx", PermDel, httpx.IDsAction(s.Delete))

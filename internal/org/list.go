@@ -108,19 +108,10 @@ type Detail struct {
 
 // Detail reads one organisation of the caller's scope.
 func (s *Service) Detail(ctx context.Context, id int64) (*Detail, error) {
-	scope, err := s.ScopeOf(ctx)
-	if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	o, err := s.load(ctx, s.db, scope, id)
+	scope, o, err := s.findIn(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return nil, err
-	}
-	l.fill(o)
 	d := &Detail{Org: o, Ancestors: []IDName{}, Warnings: []Warning{}}
 	if d.UnitName, err = unitName(ctx, s.db, o.UnitDeptID); err != nil {
 		return nil, err

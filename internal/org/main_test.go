@@ -53,16 +53,7 @@ func (f *fakeMembers) set(id int64, total, full int) {
 }
 
 // subscribe replaces the member module's subscriptions.
-func (f *fakeMembers) subscribe(b *event.Bus) {
-	event.Answer(b, func(ctx context.Context, idb bun.IDB, q org.CountMembers) (map[int64]org.MemberCounts, error) {
-		return f.CountByOrg(ctx, idb, q.OrgIDs)
-	})
-	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e *org.Merged) error {
-		n, err := f.MoveMembers(ctx, tx, e.Sources, e.Target)
-		e.MembersMoved += n
-		return err
-	})
-}
+func (f *fakeMembers) subscribe(b *event.Bus) { org.ServeMembers(b, f) }
 
 func (f *fakeMembers) CountByOrg(ctx context.Context, idb bun.IDB, orgIDs []int64) (map[int64]org.MemberCounts, error) {
 	f.mu.Lock()

@@ -30,18 +30,7 @@ func (s *Service) Move(ctx context.Context, in MoveInput) error {
 	if in.ID == 0 {
 		return httpx.Invalid("id", "请选择要调整的党组织")
 	}
-	scope, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		o, err := s.load(ctx, tx, scope, in.ID)
-		if err != nil {
-			return err
-		}
-		if !o.Live() {
-			return httpx.BadRequest("已撤销的党组织不能调整上级")
-		}
+	return s.onLive(ctx, in.ID, "已撤销的党组织不能调整上级", func(ctx context.Context, tx bun.Tx, scope Scope, o *Org) error {
 		if samePID(o.PID, in.PID) {
 			return httpx.Invalid("pid", "请选择新的上级党组织")
 		}
@@ -343,18 +332,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 	if day > today() {
 		return httpx.Invalid("revokedOn", "撤销日期不能晚于今天")
 	}
-	scope, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		o, err := s.load(ctx, tx, scope, in.ID)
-		if err != nil {
-			return err
-		}
-		if !o.Live() {
-			return httpx.BadRequest("该党组织已撤销")
-		}
+	return s.onLive(ctx, in.ID, "该党组织已撤销", func(ctx context.Context, tx bun.Tx, scope Scope, o *Org) error {
 		if o.FoundedOn != "" && day < o.FoundedOn {
 			return httpx.Invalid("revokedOn", "撤销日期不能早于成立日期")
 		}
@@ -431,5 +409,25 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 		return nil
+	})
+}
+
+// onLive runs fn in a tree transaction (inTreeTx) on the live organisation
+// id of the caller's scope, read in the transaction; a revoked one is the
+// 400 revoked.
+func (s *Service) onLive(ctx context.Context, id int64, revoked string, fn func(ctx context.Context, tx bun.Tx, scope Scope, o *Org) error) error {
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		o, err := s.load(ctx, tx, scope, id)
+		if err != nil {
+			return err
+		}
+		if !o.Live() {
+			return httpx.BadRequest("%s", revoked)
+		}
+		return fn(ctx, tx, scope, o)
 	})
 }

@@ -218,20 +218,27 @@ func (s *Service) Names(ctx context.Context, ids []int64) (map[int64]string, err
 // Find returns an organisation of the caller's scope with its parent's name
 // and labels; outside the scope or missing it is a 404 "党组织不存在".
 func (s *Service) Find(ctx context.Context, id int64) (*Org, error) {
+	_, o, err := s.findIn(ctx, id)
+	return o, err
+}
+
+// findIn is Find with the caller's scope it looked in (a detail page
+// shows only the ancestors of that scope).
+func (s *Service) findIn(ctx context.Context, id int64) (Scope, *Org, error) {
 	scope, err := s.ScopeOf(ctx)
 	if err != nil {
-		return nil, httpx.Internal(err)
+		return scope, nil, httpx.Internal(err)
 	}
 	o, err := s.load(ctx, s.db, scope, id)
 	if err != nil {
-		return nil, err
+		return scope, nil, err
 	}
 	l, err := s.labels(ctx)
 	if err != nil {
-		return nil, err
+		return scope, nil, err
 	}
 	l.fill(o)
-	return o, nil
+	return scope, o, nil
 }
 
 // load reads one organisation of scope (with its parent's name) through idb.

@@ -5,7 +5,6 @@ package org
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -16,6 +15,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -69,17 +69,7 @@ func lockTree(ctx context.Context, tx bun.Tx) error {
 // mapErr keeps a *httpx.Error, turns a unique violation into a 409 and
 // anything else into a 500.
 func mapErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return he
-	}
-	if db.IsUniqueViolation(err) {
-		return &httpx.Error{Status: 409, Message: "党组织编码或名称与已有党组织重复", Cause: err}
-	}
-	return httpx.Internal(err)
+	return record.WriteError(err, "党组织编码或名称与已有党组织重复", "")
 }
 
 // errNotFound is the answer for an organisation that does not exist or lies

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/system"
 )
 
 // TrailModule is the organisation's module id in the change trail (change_trail.module).
@@ -86,16 +86,25 @@ func unitName(ctx context.Context, idb bun.IDB, id *int64) (string, error) {
 	return name, nil
 }
 
-// Trail is a page of an organisation's change trail, newest first.
-func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
-	if _, err := s.Find(r.Context(), id); err != nil {
-		return httpx.PageResult[audit.Labelled]{}, err
-	}
-	l, err := s.sys.DictLabels(r.Context(), audit.DictType, audit.DictOrigin)
-	if err != nil {
-		return httpx.PageResult[audit.Labelled]{}, err
-	}
-	return trail.Page(r, s.db, id, l.Label)
+// trails serves the organisation trail's endpoints: an organisation of the
+// caller's scope, the trail across the scope, and the restore.
+func (s *Service) trails() record.Trail {
+	return record.Trail{Decl: trail, DB: s.db,
+		Find: func(ctx context.Context, id int64) error {
+			_, err := s.Find(ctx, id)
+			return err
+		},
+		Labels: record.LabelsOf(func(ctx context.Context) (system.DictLabels, error) {
+			return s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
+		}),
+		Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name",
+		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+			sc, err := s.ScopeOf(ctx)
+			if err != nil {
+				return nil, httpx.Internal(err)
+			}
+			return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") }, nil
+		}}
 }
 
 // Restore puts back the organisation's fields as a trail entry's snapshot
@@ -103,45 +112,23 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 // its status: a revocation is an operation of its own). The restore is a
 // trail entry itself, ORIGIN=USER_RESTORE.
 func (s *Service) Restore(ctx context.Context, in record.RestoreInput) error {
-	var snap Org
-	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
-	if err != nil {
-		return err
-	}
-	wc, err := s.prepare(ctx)
-	if err != nil {
-		return err
-	}
-	if !wc.scope.Has(e.RecordID) {
-		return audit.ErrNoEntry()
-	}
-	restore := inputOf(&snap)
-	restore.ID, restore.PID = e.RecordID, nil
-	return s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.update(ctx, tx, wc, restore, audit.OriginUserRestore, &e.ID); err != nil {
-			var he *httpx.Error
-			if errors.As(err, &he) && he.Status == 404 { // deleted meanwhile
-				return audit.ErrNoEntry()
-			}
-			return err
+	_, err := record.Restore(ctx, s.trails(), in, func(ctx context.Context, snap *Org, e *audit.Entry) (struct{}, error) {
+		wc, err := s.prepare(ctx)
+		if err != nil {
+			return struct{}{}, err
 		}
-		return nil
+		restore := inputOf(snap)
+		restore.ID, restore.PID = e.RecordID, nil
+		return struct{}{}, s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+			if err := s.update(ctx, tx, wc, restore, audit.OriginUserRestore, &e.ID); err != nil {
+				var he *httpx.Error
+				if errors.As(err, &he) && he.Status == 404 { // deleted meanwhile
+					return audit.ErrNoEntry()
+				}
+				return err
+			}
+			return nil
+		})
 	})
-}
-
-// AllTrail is the change trail of every organisation of the caller's scope,
-// newest first (the 组织变动轨迹 page), filtered by organisation, type,
-// origin and time.
-func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[audit.NamedEntry]{}, httpx.Internal(err)
-	}
-	l, err := s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
-	if err != nil {
-		return httpx.PageResult[audit.NamedEntry]{}, err
-	}
-	across := trail.Across("JOIN dzz AS z ON z.id = ct.record_id", "z.name",
-		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") })
-	return across.Page(ctx, s.db, lq, l.Label)
+	return err
 }

@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -110,16 +111,9 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	if !ok {
 		return p, httpx.Invalid("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
 	}
-	if info != nil {
-		fromID := date.Of(info.BirthDate)
-		if birth != "" && birth != fromID {
-			return p, httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
-		}
-		birth = fromID
-		if in.Gender != "" && in.Gender != info.Gender {
-			return p, httpx.Invalid("gender", "性别与身份证号码不一致")
-		}
-		in.Gender = info.Gender
+	var err error
+	if birth, in.Gender, err = record.BornAs(info, birth, in.Gender); err != nil {
+		return p, err
 	}
 	if birth != "" && birth.Time().After(idcard.DateOf(now)) {
 		return p, httpx.Invalid("birthDate", "出生日期不能晚于今天")

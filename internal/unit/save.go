@@ -2,7 +2,6 @@ package unit
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -196,20 +195,7 @@ func checkParent(sc Scope, pid *int64, cur *row, t tree) error {
 
 // mapErr keeps an *httpx.Error and names the constraint a write broke.
 func mapErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	var he *httpx.Error
-	if errors.As(err, &he) {
-		return he
-	}
-	switch {
-	case db.IsUniqueViolation(err):
-		return &httpx.Error{Status: 409, Message: errDuplicateCode().Message, Cause: err}
-	case db.IsForeignKeyViolation(err):
-		return &httpx.Error{Status: 400, Message: "所选上级单位或党组织不存在", Cause: err}
-	}
-	return httpx.Internal(err)
+	return record.WriteError(err, errDuplicateCode().Message, "所选上级单位或党组织不存在")
 }
 
 // Create adds a unit: its sys_dept row and its information in one

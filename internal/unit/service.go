@@ -51,7 +51,7 @@ func (s *Service) subscribe(b *event.Bus) {
 // Routes registers the unit domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dwxx", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/dwxx/trail", PermList, httpx.ReadList(s.AllTrail))
+	rs.Get("/api/dwxx/trail", PermList, httpx.ReadList(s.trails().Across))
 	rs.Get("/api/dwxx/export", PermList, s.handleExport)
 	rs.Get("/api/dwxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Detail(r.Context(), id)
@@ -62,7 +62,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Post("/api/dwxx/{id}/restore", PermDel, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Reinstate(r.Context(), id)
 	}))
-	rs.Get("/api/dwxx/{id}/trail", PermList, httpx.ReadID(errNotFound, s.Trail))
+	rs.Get("/api/dwxx/{id}/trail", PermList, httpx.ListUnder(errNotFound, s.trails().Page))
 	rs.Post("/api/dwxx/trail/restore", PermEdit, httpx.Action(s.RestoreTrail))
 	rs.Get("/api/dwxx/{id}/ldbz", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (httpx.PageResult[Team], error) {
 		teams, err := s.Teams(r.Context(), id)

@@ -2,13 +2,11 @@ package unit
 
 import (
 	"context"
-	"net/http"
 	"strconv"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 )
 
@@ -58,16 +56,16 @@ func trailView(r Record, parent, dzz string) map[string]string {
 	}
 }
 
-// Trail is the change trail of a unit of the caller's scope, newest first.
-func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Labelled], error) {
-	if _, err := s.find(r.Context(), s.db, id); err != nil {
-		return httpx.PageResult[audit.Labelled]{}, err
-	}
-	l, err := s.labels(r.Context())
-	if err != nil {
-		return httpx.PageResult[audit.Labelled]{}, err
-	}
-	return trail.Page(r, s.db, id, l.Label)
+// trails serves the unit trail's endpoints: a unit of the caller's scope,
+// the trail across the scope, and the restore.
+func (s *Service) trails() record.Trail {
+	return record.Trail{Decl: trail, DB: s.db,
+		Find: record.FindIn(s.db, s.find), Labels: record.LabelsOf(s.labels),
+		Join: "JOIN sys_dept AS d ON d.id = ct.record_id", Name: "d.name",
+		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+			sc, err := s.ScopeOf(ctx)
+			return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") }, err
+		}}
 }
 
 // RestoreTrail puts a unit's data back as a trail entry's snapshot left it
@@ -75,30 +73,8 @@ func (s *Service) Trail(r *http.Request, id int64) (httpx.PageResult[audit.Label
 // checks go through revoke/restore only. The restored data is validated
 // like an edit (a code taken since, a parent moved below the unit …).
 func (s *Service) RestoreTrail(ctx context.Context, in record.RestoreInput) (View, error) {
-	var snap Record
-	e, err := trail.Snapshot(ctx, s.db, in.TrailID, &snap)
-	if err != nil {
-		return View{}, err
-	}
-	if _, err := s.find(ctx, s.db, e.RecordID); err != nil {
-		return View{}, audit.ErrNoEntry()
-	}
-	snap.ID = e.RecordID
-	return s.update(ctx, inputOf(snap), audit.OriginUserRestore, &e.ID)
-}
-
-// AllTrail is the change trail of every unit of the caller's scope, newest
-// first (the unit change-trail page), filtered by unit, type, origin and time.
-func (s *Service) AllTrail(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
-	sc, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[audit.NamedEntry]{}, err
-	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[audit.NamedEntry]{}, err
-	}
-	across := trail.Across("JOIN sys_dept AS d ON d.id = ct.record_id", "d.name",
-		func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") })
-	return across.Page(ctx, s.db, lq, l.Label)
+	return record.Restore(ctx, s.trails(), in, func(ctx context.Context, snap *Record, e *audit.Entry) (View, error) {
+		snap.ID = e.RecordID
+		return s.update(ctx, inputOf(*snap), audit.OriginUserRestore, &e.ID)
+	})
 }

@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"sort"
 	"strconv"
 	"time"
@@ -222,14 +221,10 @@ func Label(e Entry, label Labeller) Labelled {
 		OriginLabel: label(DictOrigin, strconv.Itoa(e.Origin))}
 }
 
-// Page is one page of a record's trail, newest first, labelled. The caller
-// has checked that the record is in the user's scope.
-func Page(r *http.Request, idb bun.IDB, module int, recordID int64, label Labeller) (httpx.PageResult[Labelled], error) {
-	p, err := httpx.ParsePage(r.URL.Query())
-	if err != nil {
-		return httpx.PageResult[Labelled]{}, err
-	}
-	list, total, err := List(r.Context(), idb, module, recordID, p.Size, p.Offset())
+// Page is one page (p) of a record's trail, newest first, labelled. The
+// caller has checked that the record is in the user's scope.
+func Page(ctx context.Context, idb bun.IDB, module int, recordID int64, p httpx.Page, label Labeller) (httpx.PageResult[Labelled], error) {
+	list, total, err := List(ctx, idb, module, recordID, p.Size, p.Offset())
 	if err != nil {
 		return httpx.PageResult[Labelled]{}, httpx.Internal(err)
 	}

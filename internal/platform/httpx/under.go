@@ -35,6 +35,27 @@ func ActionOn[T, R any](notFound func() *Error, fn func(ctx context.Context, id 
 	}
 }
 
+// ListUnder reads a ListQuery (see ReadListQuery), calls fn for record {id}
+// and answers 200 with the page it returned (a record's trail, its
+// sub-records).
+func ListUnder[R any](notFound func() *Error, fn func(ctx context.Context, id int64, lq ListQuery) (R, error)) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := PathID(r, "id", notFound())
+		if err != nil {
+			return err
+		}
+		lq, err := ReadListQuery(r)
+		if err != nil {
+			return err
+		}
+		out, err := fn(r.Context(), id, lq)
+		if err != nil {
+			return err
+		}
+		return OK(w, out)
+	}
+}
+
 // CreateUnder decodes the body into a T, calls fn for record {id} and
 // answers 201 with what it returned.
 func CreateUnder[T, R any](notFound func() *Error, fn func(ctx context.Context, id int64, in T) (R, error)) HandlerFunc {

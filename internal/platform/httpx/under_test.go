@@ -62,3 +62,24 @@ func TestUnderAdapters(t *testing.T) {
 		t.Fatalf("action got %v", got)
 	}
 }
+
+// ListUnder reads {id}, then the page and filters, and refuses a bad page
+// before calling fn.
+func TestListUnder(t *testing.T) {
+	calls := 0
+	list := ListUnder(gone, func(_ context.Context, id int64, lq ListQuery) (PageResult[int64], error) {
+		calls++
+		return NewPage([]int64{id, int64(lq.Page.Page), int64(lq.Size)}, 3), nil
+	})
+	w, err := serveUnder(t, list, "/r/7?page=2&size=5", "")
+	if err != nil || w.Code != 200 || !strings.Contains(w.Body.String(), `"content":[7,2,5]`) {
+		t.Fatalf("list: %d %v %s", w.Code, err, w.Body)
+	}
+	w, err = serveUnder(t, list, "/r/7?page=-1", "")
+	wantStatus(t, w, err, http.StatusBadRequest)
+	w, err = serveUnder(t, list, "/r/0", "")
+	wantStatus(t, w, err, http.StatusNotFound)
+	if calls != 1 {
+		t.Fatalf("fn called %d times", calls)
+	}
+}

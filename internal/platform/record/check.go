@@ -6,6 +6,7 @@ import (
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 )
 
 // The field checks every record type shares. Each returns nil or a 400
@@ -79,6 +80,23 @@ func NotAfter(field, label string, d, today date.Date) error {
 		return httpx.Invalid(field, "%s不能晚于今天", label)
 	}
 	return nil
+}
+
+// BornAs settles a person's birth date and gender with those the ID number
+// holds (id, nil without one): the ones given must agree with it, and
+// those left out follow from it.
+func BornAs(id *idcard.IDNumber, birth date.Date, gender string) (date.Date, string, error) {
+	if id == nil {
+		return birth, gender, nil
+	}
+	fromID := date.Of(id.BirthDate)
+	if birth != "" && birth != fromID {
+		return "", "", httpx.Invalid("birthDate", "出生日期与身份证号码不一致（身份证号码中为 %s）", fromID)
+	}
+	if gender != "" && gender != id.Gender {
+		return "", "", httpx.Invalid("gender", "性别与身份证号码不一致")
+	}
+	return fromID, id.Gender, nil
 }
 
 // First is the first error of checks run in order (the form shows one).

@@ -8,7 +8,6 @@ package record
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/uptrace/bun"
 
@@ -122,10 +121,10 @@ func (d *Decl) Entry(ctx context.Context, recordID int64, typ, origin int, chang
 	return audit.NewEntry(ctx, d.Module, recordID, typ, origin, changes, snapshot, nil)
 }
 
-// Page is one page of a record's trail, newest first, labelled. The caller
-// has checked that the record is in the user's scope.
-func (d *Decl) Page(r *http.Request, idb bun.IDB, recordID int64, label audit.Labeller) (httpx.PageResult[audit.Labelled], error) {
-	return audit.Page(r, idb, d.Module, recordID, label)
+// Page is the page of record recordID's trail lq asks for, newest first,
+// labelled. The caller has checked that the record is in the user's scope.
+func (d *Decl) Page(ctx context.Context, idb bun.IDB, recordID int64, lq httpx.ListQuery, label audit.Labeller) (httpx.PageResult[audit.Labelled], error) {
+	return audit.Page(ctx, idb, d.Module, recordID, lq.Page, label)
 }
 
 // Across is the module's trail across its records (the 变动轨迹 page): join

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/record"
 )
 
@@ -82,6 +84,22 @@ func TestChecksNameTheirField(t *testing.T) {
 	if _, err := record.Date("f", "日期", "2020-02-30"); httpx.FieldOf(err) != "f" {
 		t.Errorf("date: %v", err)
 	}
+	id, err := idcard.ParseIDNumber("11010519491231002X", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if birth, gender, err := record.BornAs(&id, "", ""); err != nil || birth != "1949-12-31" || gender != id.Gender {
+		t.Errorf("from the ID number: %v %v %v", birth, gender, err)
+	}
+	if _, _, err := record.BornAs(&id, "1949-12-30", ""); httpx.FieldOf(err) != "birthDate" {
+		t.Errorf("birth date: %v", err)
+	}
+	if _, _, err := record.BornAs(&id, "", "9"); httpx.FieldOf(err) != "gender" {
+		t.Errorf("gender: %v", err)
+	}
+	if birth, gender, err := record.BornAs(nil, "2000-01-01", "2"); err != nil || birth != "2000-01-01" || gender != "2" {
+		t.Errorf("no ID number: %v %v %v", birth, gender, err)
+	}
 	if record.First(nil, record.MaxLen("g", "x", "", 1)) != nil || record.ContactPhone("c", "电话", "") != nil {
 		t.Error("valid input refused")
 	}
@@ -109,4 +127,44 @@ func TestOperationTrail(t *testing.T) {
 		}
 	}()
 	decl.Change("nope", "", "")
+}
+
+// Trail pages only the caller's records, and a restore of another's record
+// finds no entry while any other failure of Find comes back as it is.
+func TestTrailFindsFirst(t *testing.T) {
+	database := db.NewTest(t, audit.Migrations())
+	ctx := context.Background()
+	if err := decl.Record(ctx, database, 8, []audit.Change{decl.Change("name", "", "李四")}, map[string]string{"name": "李四"}); err != nil {
+		t.Fatal(err)
+	}
+	list, _, err := audit.List(ctx, database, 99, 8, 10, 0)
+	if err != nil || len(list) != 1 {
+		t.Fatal(err, list)
+	}
+	var findErr error
+	tr := record.Trail{Decl: decl, DB: database,
+		Find:   func(context.Context, int64) error { return findErr },
+		Labels: func(context.Context) (audit.Labeller, error) { return label, nil }}
+	page, err := tr.Page(ctx, 8, httpx.ListQuery{Page: httpx.Page{Size: 10}})
+	if err != nil || page.TotalElements != 1 || page.Content[0].Changes[0].New != "李四" {
+		t.Fatalf("%v %+v", err, page)
+	}
+	put := func(_ context.Context, snap *map[string]string, e *audit.Entry) (string, error) {
+		return (*snap)["name"], nil
+	}
+	if got, err := record.Restore(ctx, tr, record.RestoreInput{TrailID: list[0].ID}, put); err != nil || got != "李四" {
+		t.Fatal(got, err)
+	}
+	findErr = httpx.NotFound("样例不存在")
+	var he *httpx.Error
+	if _, err := tr.Page(ctx, 8, httpx.ListQuery{}); err != findErr {
+		t.Fatalf("page of another's record: %v", err)
+	}
+	if _, err := record.Restore(ctx, tr, record.RestoreInput{TrailID: list[0].ID}, put); !errors.As(err, &he) || he.Message != "变动记录不存在" {
+		t.Fatalf("restore of another's record: %v", err)
+	}
+	findErr = httpx.Internal(errors.New("down"))
+	if _, err := record.Restore(ctx, tr, record.RestoreInput{TrailID: list[0].ID}, put); err != findErr {
+		t.Fatalf("failed find: %v", err)
+	}
 }
