@@ -29,7 +29,7 @@ func (res *Resource[M, V]) Routes(rs *httpx.Routes, base string, p Perms) {
 		return res.Detail(r.Context(), id)
 	}))
 	if res.Trail != nil {
-		rs.Get(base+"/{id}/trail", p.List, httpx.ReadID(res.notFound, res.TrailPage))
+		rs.Get(base+"/{id}/trail", p.List, httpx.ListUnder(res.notFound, res.TrailPage))
 	}
 	rs.Post(base, p.Add, httpx.Create(res.Create))
 	rs.Put(base, p.Edit, httpx.Merged("缺少"+res.Noun+"编号", res.Current, res.Update))
