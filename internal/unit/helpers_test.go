@@ -64,17 +64,6 @@ func unitBody(name string, dzz *int64) map[string]any {
 	return b
 }
 
-func with(b map[string]any, kv ...any) map[string]any {
-	out := map[string]any{}
-	for k, v := range b {
-		out[k] = v
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out[kv[i].(string)] = kv[i+1]
-	}
-	return out
-}
-
 func (w *world) unit(t testing.TB, token string, b map[string]any) int64 {
 	t.Helper()
 	res := w.e.Do("POST", "/api/dwxx", token, b)
@@ -96,27 +85,11 @@ func (w *world) detail(t testing.TB, token string, id int64) unit.View {
 // page reads a paged answer and returns the ids and the total.
 func (w *world) page(t testing.TB, token, path string, q url.Values) (ids []int64, total int) {
 	t.Helper()
-	res := w.e.Do("GET", path+"?"+q.Encode(), token, nil)
-	apptest.Expect(t, res, 200)
-	var p struct {
-		Content []struct {
-			ID int64 `json:"id"`
-		}
-		TotalElements int
-	}
-	res.JSON(t, &p)
-	for _, c := range p.Content {
+	rows, total := apptest.GetPage[struct{ ID int64 }](t, w.e, token, path, q)
+	for _, c := range rows {
 		ids = append(ids, c.ID)
 	}
-	return ids, p.TotalElements
-}
-
-func expectMsg(t testing.TB, res *apptest.Response, status int, msg string) {
-	t.Helper()
-	apptest.Expect(t, res, status)
-	if res.Message() != msg {
-		t.Fatalf("message %q, want %q", res.Message(), msg)
-	}
+	return ids, total
 }
 
 func sameIDs(got []int64, want ...int64) bool {
