@@ -20,10 +20,8 @@ type world struct {
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	w.root = w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, w.root, "2", "计算机学院党委")
-	w.math = w.org(t, w.root, "2", "数学学院党委")
-	w.branchA = w.org(t, w.cs, "5", "计算机教工党支部")
+	c := w.e.Campus(t)
+	w.root, w.cs, w.math, w.branchA = c.Root, c.CS, c.Math, c.Branch
 	w.branchB = w.org(t, w.cs, "5", "计算机学生党支部")
 	w.branchC = w.org(t, w.math, "5", "数学教工党支部")
 	w.group = w.org(t, w.branchA, "6", "第一党小组")

@@ -37,14 +37,8 @@ func TestMigrationSeedsMenusGrantsAndSettingButNoOrganisation(t *testing.T) {
 		t.Fatalf("directory %+v %v", dir, err)
 	}
 	perms := func(role string) map[string]bool {
-		var list []string
-		if err := e.DB.NewSelect().TableExpr("sys_menu AS m").Column("m.permission").
-			Join("JOIN sys_role_menu AS rm ON rm.menu_id = m.id").Join("JOIN sys_role AS r ON r.id = rm.role_id").
-			Where("r.name = ?", role).Where("m.permission LIKE 'dzz:%'").Scan(ctx, &list); err != nil {
-			t.Fatal(err)
-		}
 		out := map[string]bool{}
-		for _, p := range list {
+		for _, p := range e.Grants(t, role, "dzz:") {
 			out[p] = true
 		}
 		return out

@@ -24,19 +24,14 @@ var seq int
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	root := w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, root, "2", "计算机学院党委")
-	w.math = w.org(t, root, "2", "数学学院党委")
+	c := w.e.Campus(t)
+	w.cs, w.math = c.CS, c.Math
 	w.csUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
 	w.mathUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
 	perms := []string{people.PermList, people.PermAdd, people.PermEdit, people.PermDel, unit.PermList}
 	w.csTK = w.anchored(t, w.cs, perms...)
 	w.mathTK = w.anchored(t, w.math, perms...)
 	return w
-}
-
-func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	return w.e.Org(t, pid, typ, name)
 }
 
 // post creates a record and returns its id, failing the test unless 201.

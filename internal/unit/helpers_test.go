@@ -27,10 +27,8 @@ var seq int
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	w.root = w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, w.root, "2", "计算机学院党委")
-	w.math = w.org(t, w.root, "2", "数学学院党委")
-	w.branch = w.org(t, w.cs, "5", "计算机教工党支部")
+	c := w.e.Campus(t)
+	w.root, w.cs, w.math, w.branch = c.Root, c.CS, c.Math, c.Branch
 	w.csUnit = w.unit(t, w.e.AdminTK, unitBody("计算机学院", &w.cs))
 	w.mathUnit = w.unit(t, w.e.AdminTK, unitBody("数学学院", &w.math))
 	w.netUnit = w.unit(t, w.e.AdminTK, unitBody("网络中心", nil))
@@ -41,10 +39,6 @@ func newWorld(t testing.TB) *world {
 	w.csTK = w.anchored(t, "LEVEL_AND_BELOW", w.cs, perms...)
 	w.mathTK = w.anchored(t, "LEVEL_AND_BELOW", w.math, perms...)
 	return w
-}
-
-func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	return w.e.Org(t, pid, typ, name)
 }
 
 // anchored is a user of the given scope and permissions at organisation orgID.
