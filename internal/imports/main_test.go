@@ -10,7 +10,6 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/imports"
-	"zhdj/internal/member"
 	"zhdj/internal/platform/db"
 )
 
@@ -47,11 +46,8 @@ func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...strin
 	return token, id
 }
 
-// idNumber makes a valid 18-character ID number (GB 11643-1999).
-func idNumber(birth string, seq int) string {
-	first17 := fmt.Sprintf("110101%s%03d", birth, seq)
-	return first17 + string(member.IDCheckChar(first17))
-}
+// idNumber is a valid ID number of someone born in 东城 (110101).
+func idNumber(birth string, seq int) string { return apptest.IDNumber("110101", birth, seq) }
 
 // badCheck is id with a wrong check character.
 func badCheck(id string) string {

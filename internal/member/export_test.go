@@ -36,9 +36,9 @@ func exportRows(t testing.TB, e *apptest.Env, token, query string) [][]string {
 // every export is logged.
 func TestExportRoster(t *testing.T) {
 	w := newWorld(t)
-	id := idNumber("110105", "19900307", 11)
-	w.create(t, w.e.AdminTK, with(body("张三", w.branchA, id), "remark", "第一行"))
-	w.create(t, w.e.AdminTK, with(body("李四", w.branchB, ""), "partyStatus", member.PartyProbation, "fullOn", "", "gender", "2"))
+	id := apptest.IDNumber("110105", "19900307", 11)
+	w.create(t, w.e.AdminTK, apptest.With(body("张三", w.branchA, id), "remark", "第一行"))
+	w.create(t, w.e.AdminTK, apptest.With(body("李四", w.branchB, ""), "partyStatus", member.PartyProbation, "fullOn", "", "gender", "2"))
 	exporter, _ := w.anchored(t, "LEVEL_AND_BELOW", w.cs, member.PermExport)
 
 	rows := exportRows(t, w.e, exporter, "sort=name,desc")
@@ -126,7 +126,7 @@ func seedMembers(t testing.TB, e *apptest.Env, orgs []int64, n int) {
 	for i := 0; i < n; i++ {
 		name := string(surnames[i%len(surnames)]) + string(given[(i/len(surnames))%len(given)]) + string(given[(i/7)%len(given)])
 		born := born0.AddDate(0, 0, i/500)
-		id := idNumber("110105", born.Format("20060102"), i%500)
+		id := apptest.IDNumber("110105", born.Format("20060102"), i%500)
 		phone := fmt.Sprintf("139%08d", i)
 		joined := born.AddDate(20+i%20, i%12, 0)
 		m := member.Member{Name: name, Gender: []string{"2", "1"}[i%500%2], Ethnicity: "01", Education: "21",

@@ -1,19 +1,22 @@
 package member_test
 
-import "testing"
+import (
+	"testing"
+	"zhdj/internal/apptest"
+)
 
 // A validation error names the input field it is about ("field" in the
 // body), so the form marks that field and an import that column.
 func TestValidationErrorsNameTheirField(t *testing.T) {
 	w := newWorld(t)
-	good := body("张三", w.branchA, idNumber("110105", "19900307", 13))
+	good := body("张三", w.branchA, apptest.IDNumber("110105", "19900307", 13))
 	for field, b := range map[string]any{
-		"name":       with(good, "name", ""),
-		"phone":      with(good, "phone", "12345678901"),
-		"joinedOn":   with(good, "joinedOn", "2013-13-01"),
-		"ethnicity":  with(good, "ethnicity", "99"),
-		"unitDeptId": with(good, "unitDeptId", 999999),
-		"idNumber":   with(good, "idNumber", "110105199003071234"),
+		"name":       apptest.With(good, "name", ""),
+		"phone":      apptest.With(good, "phone", "12345678901"),
+		"joinedOn":   apptest.With(good, "joinedOn", "2013-13-01"),
+		"ethnicity":  apptest.With(good, "ethnicity", "99"),
+		"unitDeptId": apptest.With(good, "unitDeptId", 999999),
+		"idNumber":   apptest.With(good, "idNumber", "110105199003071234"),
 	} {
 		res := w.e.Do("POST", "/api/dyjbxx", w.e.AdminTK, b)
 		var e struct{ Field string }

@@ -1,7 +1,6 @@
 package member_test
 
 import (
-	"fmt"
 	"net/url"
 	"testing"
 
@@ -21,10 +20,8 @@ type world struct {
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	w.root = w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, w.root, "2", "计算机学院党委")
-	w.math = w.org(t, w.root, "2", "数学学院党委")
-	w.branchA = w.org(t, w.cs, "5", "计算机教工党支部")
+	c := w.e.Campus(t)
+	w.root, w.cs, w.math, w.branchA = c.Root, c.CS, c.Math, c.Branch
 	w.branchB = w.org(t, w.cs, "5", "计算机学生党支部")
 	w.branchC = w.org(t, w.math, "5", "数学教工党支部")
 	w.group = w.org(t, w.branchA, "6", "第一党小组")
@@ -42,12 +39,6 @@ func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...strin
 	return w.e.UserAt(t, scope, orgID, perms...)
 }
 
-// idNumber makes a valid 18-character ID number (GB 11643-1999).
-func idNumber(region, birth string, seq int) string {
-	first17 := fmt.Sprintf("%s%s%03d", region, birth, seq)
-	return first17 + string(member.IDCheckChar(first17))
-}
-
 // body is a valid member for org, with the given ID number ("" = none: then a man).
 func body(name string, org int64, id string) map[string]any {
 	b := map[string]any{
@@ -59,22 +50,6 @@ func body(name string, org int64, id string) map[string]any {
 		b["gender"] = member.GenderMale
 	}
 	return b
-}
-
-// with returns a copy of b with the given fields changed (nil deletes).
-func with(b map[string]any, kv ...any) map[string]any {
-	out := map[string]any{}
-	for k, v := range b {
-		out[k] = v
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == nil {
-			delete(out, kv[i].(string))
-		} else {
-			out[kv[i].(string)] = kv[i+1]
-		}
-	}
-	return out
 }
 
 // create posts a member and returns it, failing the test unless 201.
@@ -90,16 +65,10 @@ func (w *world) create(t testing.TB, token string, b map[string]any) member.Memb
 // list reads a page of the member list with the given query.
 func (w *world) list(t testing.TB, token string, q url.Values) (ids []int64, names []string, total int) {
 	t.Helper()
-	res := w.e.Do("GET", "/api/dyjbxx?"+q.Encode(), token, nil)
-	apptest.Expect(t, res, 200)
-	var page struct {
-		Content       []member.MemberView
-		TotalElements int
-	}
-	res.JSON(t, &page)
-	for _, v := range page.Content {
+	rows, total := apptest.GetPage[member.MemberView](t, w.e, token, "/api/dyjbxx", q)
+	for _, v := range rows {
 		ids = append(ids, v.ID)
 		names = append(names, v.Name)
 	}
-	return ids, names, page.TotalElements
+	return ids, names, total
 }

@@ -15,12 +15,12 @@ import (
 // organisation, a subtree, dates and grade, and sorts by allowlisted fields.
 func TestListSearchFilterSort(t *testing.T) {
 	w := newWorld(t)
-	idA := idNumber("110105", "19900307", 11)
-	a := w.create(t, w.e.AdminTK, with(body("张三丰", w.branchA, idA), "phone", "13911112222", "staffOrStudentNo", "2020001",
+	idA := apptest.IDNumber("110105", "19900307", 11)
+	a := w.create(t, w.e.AdminTK, apptest.With(body("张三丰", w.branchA, idA), "phone", "13911112222", "staffOrStudentNo", "2020001",
 		"grade", "2020", "joinedOn", "2013-06-30"))
-	b := w.create(t, w.e.AdminTK, with(body("张无忌", w.branchB, ""), "staffOrStudentNo", "2021007", "grade", "2021",
+	b := w.create(t, w.e.AdminTK, apptest.With(body("张无忌", w.branchB, ""), "staffOrStudentNo", "2021007", "grade", "2021",
 		"joinedOn", "2015-01-10", "fullOn", "2016-01-10", "ethnicity", "03"))
-	c := w.create(t, w.e.AdminTK, with(body("周芷若", w.branchC, ""), "gender", member.GenderFemale, "staffOrStudentNo", "T9",
+	c := w.create(t, w.e.AdminTK, apptest.With(body("周芷若", w.branchC, ""), "gender", member.GenderFemale, "staffOrStudentNo", "T9",
 		"partyStatus", member.PartyProbation, "fullOn", "", "joinedOn", "2026-01-05", "ethnicity", "05"))
 
 	q := func(kv ...string) url.Values {
@@ -122,9 +122,9 @@ func TestListSearchFilterSort(t *testing.T) {
 // in normal status, masked ID numbers.
 func TestPicker(t *testing.T) {
 	w := newWorld(t)
-	id := idNumber("110105", "19900307", 11)
+	id := apptest.IDNumber("110105", "19900307", 11)
 	a := w.create(t, w.e.AdminTK, body("张三", w.branchA, id))
-	w.create(t, w.e.AdminTK, with(body("张四", w.branchA, ""), "memberStatus", "2"))
+	w.create(t, w.e.AdminTK, apptest.With(body("张四", w.branchA, ""), "memberStatus", "2"))
 	w.create(t, w.e.AdminTK, body("李五", w.branchB, ""))
 	nobody, _ := w.anchored(t, "LEVEL", w.branchA) // signed in, no permission at all
 	var page struct {

@@ -14,8 +14,8 @@ import (
 // their labels, personal fields come back masked, odd dates warn.
 func TestCreateDerivesFromIDNumber(t *testing.T) {
 	w := newWorld(t)
-	id := idNumber("110105", "19900307", 12) // even sequence: female
-	v := w.create(t, w.e.AdminTK, with(body("李红", w.branchA, id), "fullOn", "2014-09-30"))
+	id := apptest.IDNumber("110105", "19900307", 12) // even sequence: female
+	v := w.create(t, w.e.AdminTK, apptest.With(body("李红", w.branchA, id), "fullOn", "2014-09-30"))
 	if v.BirthDate != "1990-03-07" || v.Gender != member.GenderFemale || v.GenderLabel != "女" {
 		t.Fatalf("derived %+v", v)
 	}
@@ -35,13 +35,13 @@ func TestCreateDerivesFromIDNumber(t *testing.T) {
 // Every validation error of create answers in Chinese, naming the problem.
 func TestCreateValidation(t *testing.T) {
 	w := newWorld(t)
-	existing := idNumber("110105", "19900307", 11)
+	existing := apptest.IDNumber("110105", "19900307", 11)
 	w.create(t, w.e.AdminTK, body("已有", w.branchA, existing))
 	secretary, _ := w.anchored(t, "LEVEL", w.branchA, member.PermList, member.PermAdd)
 	revoked := w.org(t, w.cs, "5", "待撤销党支部")
 	apptest.Expect(t, w.e.Do("POST", "/api/dzzxx/revoke", w.e.AdminTK, map[string]any{"id": revoked}), 204)
 
-	good := body("张三", w.branchA, idNumber("110105", "19900307", 13))
+	good := body("张三", w.branchA, apptest.IDNumber("110105", "19900307", 13))
 	cases := []struct {
 		name   string
 		token  string
@@ -51,42 +51,42 @@ func TestCreateValidation(t *testing.T) {
 	}{
 		{"no body", "", nil, 400, "请求内容不能为空"},
 		{"not JSON", "", "{", 400, "请求数据格式错误"},
-		{"no name", "", with(good, "name", ""), 400, "请输入姓名（不超过50个字）"},
-		{"name too long", "", with(good, "name", strings.Repeat("长", 51)), 400, "请输入姓名（不超过50个字）"},
-		{"bad check character", "", with(good, "idNumber", "110105199003070130"), 400, "身份证号码校验位错误"},
-		{"bad birth date in ID", "", with(good, "idNumber", idNumber("110105", "19900230", 13)), 400, "身份证号码中的出生日期无效"},
-		{"short ID", "", with(good, "idNumber", "1101051990"), 400, "身份证号码应为18位（旧号码为15位）"},
-		{"masked ID on create", "", with(good, "idNumber", "110105********0131"), 400, "请输入完整的身份证号码"},
-		{"gender against ID", "", with(good, "gender", member.GenderFemale), 400, "性别与身份证号码不一致"},
-		{"birth date against ID", "", with(good, "birthDate", "1990-03-08"), 400, "出生日期与身份证号码不一致（身份证号码中为 1990-03-07）"},
-		{"no ID and no gender", "", with(good, "idNumber", ""), 400, "请选择性别"},
-		{"bad birth date", "", with(good, "idNumber", "", "gender", "1", "birthDate", "1990/03/07"), 400, "出生日期格式错误，应为 YYYY-MM-DD"},
-		{"bad phone", "", with(good, "phone", "12345678901"), 400, "请输入正确的手机号码"},
-		{"no category", "", with(good, "personCategory", ""), 400, "请选择人员类别"},
-		{"no party status", "", with(good, "partyStatus", nil), 400, "请选择党籍状态"},
-		{"no organisation", "", with(good, "orgId", nil), 400, "请选择所在党组织"},
-		{"no joining date", "", with(good, "joinedOn", ""), 400, "请填写入党日期"},
-		{"bad ethnicity", "", with(good, "ethnicity", "99"), 400, "民族取值无效"},
-		{"bad education", "", with(good, "education", "30"), 400, "学历取值无效"},
-		{"bad party status", "", with(good, "partyStatus", "3"), 400, "党籍状态取值无效"},
-		{"bad member status", "", with(good, "memberStatus", "9"), 400, "党员状态取值无效"},
-		{"bad grade", "", with(good, "grade", "1999"), 400, "年级取值无效"},
-		{"bad date", "", with(good, "joinedOn", "2013-13-01"), 400, "入党日期格式错误，应为 YYYY-MM-DD"},
-		{"under 18 at application", "", with(good, "appliedOn", "2008-03-06"), 400, "申请入党时须年满18周岁（按出生日期，2008-03-07 才满18周岁）"},
-		{"application after joining", "", with(good, "appliedOn", "2013-07-01"), 400, "申请入党日期不能晚于入党日期"},
-		{"full before joining", "", with(good, "fullOn", "2013-06-29"), 400, "转正日期不能早于入党日期"},
-		{"probationary with full date", "", with(good, "partyStatus", member.PartyProbation), 400, "预备党员尚未转正，不能填写转正日期"},
-		{"joined in the future", "", with(good, "joinedOn", "2999-01-01", "fullOn", ""), 400, "入党日期不能晚于今天"},
-		{"unknown organisation", "", with(good, "orgId", 999999), 400, "所选党组织不存在"},
-		{"a committee holds no members", "", with(good, "orgId", w.cs), 400, "党员只能编入党支部、直属党支部或党总支，不能编入“计算机学院党委”"},
-		{"a party group holds no members", "", with(good, "orgId", w.group), 400, "党员只能编入党支部、直属党支部或党总支，不能编入“第一党小组”"},
-		{"revoked organisation", "", with(good, "orgId", revoked), 400, "所选党组织“待撤销党支部”已撤销"},
-		{"organisation outside the scope", secretary, with(good, "orgId", w.branchB), 400, "所选党组织不存在"},
-		{"unknown unit", "", with(good, "unitDeptId", 999999), 400, "所选单位不存在"},
-		{"unknown account", "", with(good, "userId", 999999), 400, "所选账号不存在"},
-		{"unknown photo", "", with(good, "photoFileId", 999999), 400, "照片文件不存在"},
-		{"duplicate ID number", "", with(good, "idNumber", existing), 409, "身份证号码已存在"},
-		{"duplicate ID number, lower-case and 15 digits", "", with(good, "idNumber", existing[:6]+existing[8:17]), 409, "身份证号码已存在"},
+		{"no name", "", apptest.With(good, "name", ""), 400, "请输入姓名（不超过50个字）"},
+		{"name too long", "", apptest.With(good, "name", strings.Repeat("长", 51)), 400, "请输入姓名（不超过50个字）"},
+		{"bad check character", "", apptest.With(good, "idNumber", "110105199003070130"), 400, "身份证号码校验位错误"},
+		{"bad birth date in ID", "", apptest.With(good, "idNumber", apptest.IDNumber("110105", "19900230", 13)), 400, "身份证号码中的出生日期无效"},
+		{"short ID", "", apptest.With(good, "idNumber", "1101051990"), 400, "身份证号码应为18位（旧号码为15位）"},
+		{"masked ID on create", "", apptest.With(good, "idNumber", "110105********0131"), 400, "请输入完整的身份证号码"},
+		{"gender against ID", "", apptest.With(good, "gender", member.GenderFemale), 400, "性别与身份证号码不一致"},
+		{"birth date against ID", "", apptest.With(good, "birthDate", "1990-03-08"), 400, "出生日期与身份证号码不一致（身份证号码中为 1990-03-07）"},
+		{"no ID and no gender", "", apptest.With(good, "idNumber", ""), 400, "请选择性别"},
+		{"bad birth date", "", apptest.With(good, "idNumber", "", "gender", "1", "birthDate", "1990/03/07"), 400, "出生日期格式错误，应为 YYYY-MM-DD"},
+		{"bad phone", "", apptest.With(good, "phone", "12345678901"), 400, "请输入正确的手机号码"},
+		{"no category", "", apptest.With(good, "personCategory", ""), 400, "请选择人员类别"},
+		{"no party status", "", apptest.With(good, "partyStatus", nil), 400, "请选择党籍状态"},
+		{"no organisation", "", apptest.With(good, "orgId", nil), 400, "请选择所在党组织"},
+		{"no joining date", "", apptest.With(good, "joinedOn", ""), 400, "请填写入党日期"},
+		{"bad ethnicity", "", apptest.With(good, "ethnicity", "99"), 400, "民族取值无效"},
+		{"bad education", "", apptest.With(good, "education", "30"), 400, "学历取值无效"},
+		{"bad party status", "", apptest.With(good, "partyStatus", "3"), 400, "党籍状态取值无效"},
+		{"bad member status", "", apptest.With(good, "memberStatus", "9"), 400, "党员状态取值无效"},
+		{"bad grade", "", apptest.With(good, "grade", "1999"), 400, "年级取值无效"},
+		{"bad date", "", apptest.With(good, "joinedOn", "2013-13-01"), 400, "入党日期格式错误，应为 YYYY-MM-DD"},
+		{"under 18 at application", "", apptest.With(good, "appliedOn", "2008-03-06"), 400, "申请入党时须年满18周岁（按出生日期，2008-03-07 才满18周岁）"},
+		{"application after joining", "", apptest.With(good, "appliedOn", "2013-07-01"), 400, "申请入党日期不能晚于入党日期"},
+		{"full before joining", "", apptest.With(good, "fullOn", "2013-06-29"), 400, "转正日期不能早于入党日期"},
+		{"probationary with full date", "", apptest.With(good, "partyStatus", member.PartyProbation), 400, "预备党员尚未转正，不能填写转正日期"},
+		{"joined in the future", "", apptest.With(good, "joinedOn", "2999-01-01", "fullOn", ""), 400, "入党日期不能晚于今天"},
+		{"unknown organisation", "", apptest.With(good, "orgId", 999999), 400, "所选党组织不存在"},
+		{"a committee holds no members", "", apptest.With(good, "orgId", w.cs), 400, "党员只能编入党支部、直属党支部或党总支，不能编入“计算机学院党委”"},
+		{"a party group holds no members", "", apptest.With(good, "orgId", w.group), 400, "党员只能编入党支部、直属党支部或党总支，不能编入“第一党小组”"},
+		{"revoked organisation", "", apptest.With(good, "orgId", revoked), 400, "所选党组织“待撤销党支部”已撤销"},
+		{"organisation outside the scope", secretary, apptest.With(good, "orgId", w.branchB), 400, "所选党组织不存在"},
+		{"unknown unit", "", apptest.With(good, "unitDeptId", 999999), 400, "所选单位不存在"},
+		{"unknown account", "", apptest.With(good, "userId", 999999), 400, "所选账号不存在"},
+		{"unknown photo", "", apptest.With(good, "photoFileId", 999999), 400, "照片文件不存在"},
+		{"duplicate ID number", "", apptest.With(good, "idNumber", existing), 409, "身份证号码已存在"},
+		{"duplicate ID number, lower-case and 15 digits", "", apptest.With(good, "idNumber", existing[:6]+existing[8:17]), 409, "身份证号码已存在"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -108,8 +108,8 @@ func TestCreateValidation(t *testing.T) {
 // table, and nothing in the trail, holds them in clear.
 func TestPersonalFieldsEncryptedAtRest(t *testing.T) {
 	w := newWorld(t)
-	id := idNumber("320102", "19850101", 21)
-	v := w.create(t, w.e.AdminTK, with(body("王五", w.branchA, id), "phone", "13912345678"))
+	id := apptest.IDNumber("320102", "19850101", 21)
+	v := w.create(t, w.e.AdminTK, apptest.With(body("王五", w.branchA, id), "phone", "13912345678"))
 	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": v.ID, "phone": "13700001111"}), 200)
 	var raw []map[string]any
 	if err := w.e.DB.NewSelect().Table("dyjbxx").Where("id = ?", v.ID).Scan(t.Context(), &raw); err != nil || len(raw) != 1 {

@@ -68,12 +68,7 @@ func TestMenusAndGrants(t *testing.T) {
 func TestTrailPagesInThePartyDirectory(t *testing.T) {
 	e := apptest.New(t)
 	ctx := t.Context()
-	var components []string
-	err := e.DB.NewSelect().TableExpr("sys_menu AS m").Column("m.component").Join("JOIN sys_menu AS d ON d.id = m.pid").
-		Where("d.path = ?", "/party").Where("m.hidden = ?", false).OrderExpr("m.sort").Scan(ctx, &components)
-	if err != nil {
-		t.Fatal(err)
-	}
+	components := e.Pages(t, "/party")
 	if want := []string{"party/dzz", "party/dyjbxx", "party/dzztrail", "party/dytrail"}; !slices.Equal(components, want) {
 		t.Fatalf("party directory %v, want %v", components, want)
 	}

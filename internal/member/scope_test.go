@@ -17,9 +17,9 @@ import (
 // member of branch B, exactly as for a member that does not exist.
 func TestBranchSecretaryScopePerEndpoint(t *testing.T) {
 	w := newWorld(t)
-	mine := w.create(t, w.e.AdminTK, body("甲", w.branchA, idNumber("110105", "19900101", 11)))
-	other := w.create(t, w.e.AdminTK, body("乙", w.branchB, idNumber("110105", "19900101", 13)))
-	far := w.create(t, w.e.AdminTK, body("丙", w.branchC, idNumber("110105", "19900101", 15)))
+	mine := w.create(t, w.e.AdminTK, body("甲", w.branchA, apptest.IDNumber("110105", "19900101", 11)))
+	other := w.create(t, w.e.AdminTK, body("乙", w.branchB, apptest.IDNumber("110105", "19900101", 13)))
+	far := w.create(t, w.e.AdminTK, body("丙", w.branchC, apptest.IDNumber("110105", "19900101", 15)))
 	sec, _ := w.anchored(t, "LEVEL", w.branchA, member.PermList, member.PermAdd, member.PermEdit, member.PermDel,
 		member.PermExport, member.PermUnmask)
 
@@ -106,7 +106,7 @@ func TestSecondaryCommitteeSeesItsSubtree(t *testing.T) {
 func TestSelfScopeSeesOwnRecord(t *testing.T) {
 	w := newWorld(t)
 	tk, userID := w.e.UserWith("SELF", 0, member.PermList)
-	own := w.create(t, w.e.AdminTK, with(body("本人", w.branchA, ""), "userId", userID))
+	own := w.create(t, w.e.AdminTK, apptest.With(body("本人", w.branchA, ""), "userId", userID))
 	other := w.create(t, w.e.AdminTK, body("他人", w.branchA, ""))
 	ids, _, total := w.list(t, tk, nil)
 	if total != 1 || ids[0] != own.ID {
@@ -115,7 +115,7 @@ func TestSelfScopeSeesOwnRecord(t *testing.T) {
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d", own.ID), tk, nil), 200)
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d", other.ID), tk, nil), 404)
 	// An account is linked to one member only.
-	res := w.e.Do("POST", "/api/dyjbxx", w.e.AdminTK, with(body("重复关联", w.branchA, ""), "userId", userID))
+	res := w.e.Do("POST", "/api/dyjbxx", w.e.AdminTK, apptest.With(body("重复关联", w.branchA, ""), "userId", userID))
 	if res.Status != 409 || res.Message() != "该账号已关联其他党员" {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
@@ -125,8 +125,8 @@ func TestSelfScopeSeesOwnRecord(t *testing.T) {
 // with unmask=true by a holder of dy:unmask, and that view is logged.
 func TestMaskingUnmaskAndAccessLog(t *testing.T) {
 	w := newWorld(t)
-	id := idNumber("440304", "19880808", 31)
-	v := w.create(t, w.e.AdminTK, with(body("赵六", w.branchA, id), "phone", "13688889999"))
+	id := apptest.IDNumber("440304", "19880808", 31)
+	v := w.create(t, w.e.AdminTK, apptest.With(body("赵六", w.branchA, id), "phone", "13688889999"))
 	reader, _ := w.anchored(t, "LEVEL", w.branchA, member.PermList)
 	unmasker, _ := w.anchored(t, "LEVEL", w.branchA, member.PermList, member.PermUnmask)
 

@@ -53,7 +53,7 @@ func change(e audit.Labelled, field string) *audit.Change {
 // is itself a trail entry (USER_RESTORE).
 func TestTrailAndRestore(t *testing.T) {
 	w := newWorld(t)
-	id := idNumber("110105", "19900307", 11)
+	id := apptest.IDNumber("110105", "19900307", 11)
 	v := w.create(t, w.e.AdminTK, body("张三", w.branchA, id))
 	editor, _ := w.anchored(t, "LEVEL_AND_BELOW", w.cs, member.PermList, member.PermEdit)
 
@@ -136,7 +136,7 @@ func TestTrailAndRestore(t *testing.T) {
 
 	// A restore is validated like an edit: the ID number, taken since by
 	// another member, cannot come back.
-	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": v.ID, "idNumber": idNumber("110105", "19900307", 13)}), 200)
+	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": v.ID, "idNumber": apptest.IDNumber("110105", "19900307", 13)}), 200)
 	w.create(t, w.e.AdminTK, body("李四", w.branchA, id))
 	res = w.e.Do("POST", "/api/dyjbxx/trail/restore", editor, map[string]any{"trailId": add.ID})
 	if res.Status != 409 || res.Message() != "身份证号码已存在" {
@@ -148,8 +148,8 @@ func TestTrailAndRestore(t *testing.T) {
 // duplicate ID number.
 func TestUpdateValidation(t *testing.T) {
 	w := newWorld(t)
-	a := w.create(t, w.e.AdminTK, body("甲", w.branchA, idNumber("110105", "19900307", 11)))
-	b := w.create(t, w.e.AdminTK, body("乙", w.branchA, idNumber("110105", "19900307", 13)))
+	a := w.create(t, w.e.AdminTK, body("甲", w.branchA, apptest.IDNumber("110105", "19900307", 11)))
+	b := w.create(t, w.e.AdminTK, body("乙", w.branchA, apptest.IDNumber("110105", "19900307", 13)))
 	for _, c := range []struct {
 		body   any
 		status int
@@ -160,7 +160,7 @@ func TestUpdateValidation(t *testing.T) {
 		{map[string]any{"id": a.ID, "idNumber": "110105********9999"}, 400, "请输入完整的身份证号码"},
 		{map[string]any{"id": a.ID, "phone": "138****0000"}, 400, "请输入完整的手机号码"},
 		{map[string]any{"id": a.ID, "idNumber": b.IDNumber}, 400, "请输入完整的身份证号码"},
-		{map[string]any{"id": a.ID, "idNumber": idNumber("110105", "19900307", 13)}, 409, "身份证号码已存在"},
+		{map[string]any{"id": a.ID, "idNumber": apptest.IDNumber("110105", "19900307", 13)}, 409, "身份证号码已存在"},
 		{map[string]any{"id": a.ID, "partyStatus": member.PartyProbation}, 400, "预备党员尚未转正，不能填写转正日期"},
 		{map[string]any{"id": a.ID, "name": ""}, 400, "请输入姓名（不超过50个字）"},
 		{map[string]any{"id": a.ID, "orgId": nil}, 400, "请选择所在党组织"},
@@ -174,7 +174,7 @@ func TestUpdateValidation(t *testing.T) {
 		}
 	}
 	// A new ID number brings its birth date and gender, replacing the stored ones.
-	newID := idNumber("440304", "19920615", 22)
+	newID := apptest.IDNumber("440304", "19920615", 22)
 	res := w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": a.ID, "idNumber": newID})
 	apptest.Expect(t, res, 200)
 	if got := detail(t, w, a.ID); got.IDNumber != newID || got.BirthDate != "1992-06-15" || got.Gender != member.GenderFemale {
@@ -194,10 +194,10 @@ func TestUpdateValidation(t *testing.T) {
 // creation, can be deleted; the others leave through a status.
 func TestDelete(t *testing.T) {
 	w := newWorld(t)
-	fresh := w.create(t, w.e.AdminTK, body("新录入", w.branchA, idNumber("110105", "19900307", 11)))
+	fresh := w.create(t, w.e.AdminTK, body("新录入", w.branchA, apptest.IDNumber("110105", "19900307", 11)))
 	edited := w.create(t, w.e.AdminTK, body("已修改", w.branchA, ""))
 	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": edited.ID, "remark": "x"}), 200)
-	developed := w.create(t, w.e.AdminTK, with(body("本校发展", w.branchA, ""), "source", "1"))
+	developed := w.create(t, w.e.AdminTK, apptest.With(body("本校发展", w.branchA, ""), "source", "1"))
 
 	res := w.e.Do("DELETE", "/api/dyjbxx", w.e.AdminTK, []int64{fresh.ID, edited.ID})
 	if res.Status != 400 || res.Message() != "党员“已修改”已有变动记录，不能删除，请修改党员状态" {
@@ -215,15 +215,15 @@ func TestDelete(t *testing.T) {
 		t.Fatalf("%d trail rows left of a deleted member", n)
 	}
 	// Its ID number is free again.
-	w.create(t, w.e.AdminTK, body("重新录入", w.branchA, idNumber("110105", "19900307", 11)))
+	w.create(t, w.e.AdminTK, body("重新录入", w.branchA, apptest.IDNumber("110105", "19900307", 11)))
 }
 
 // CountByOrg and MoveMembers, as the organisation merge uses them.
 func TestCountByOrgAndMoveMembers(t *testing.T) {
 	w := newWorld(t)
 	w.create(t, w.e.AdminTK, body("甲", w.branchA, ""))
-	w.create(t, w.e.AdminTK, with(body("乙", w.branchA, ""), "partyStatus", member.PartyProbation, "fullOn", ""))
-	w.create(t, w.e.AdminTK, with(body("丙", w.branchA, ""), "memberStatus", "2")) // 已转出: not counted
+	w.create(t, w.e.AdminTK, apptest.With(body("乙", w.branchA, ""), "partyStatus", member.PartyProbation, "fullOn", ""))
+	w.create(t, w.e.AdminTK, apptest.With(body("丙", w.branchA, ""), "memberStatus", "2")) // 已转出: not counted
 	w.create(t, w.e.AdminTK, body("丁", w.branchB, ""))
 	ctx := context.Background()
 	counts, err := w.e.App.Members.CountByOrg(ctx, w.e.DB, nil)
@@ -272,7 +272,7 @@ func TestCountByOrgAndMoveMembers(t *testing.T) {
 // member their own record's, and the personal fields stay masked.
 func TestTrailAcrossMembers(t *testing.T) {
 	w := newWorld(t)
-	a := w.create(t, w.e.AdminTK, body("甲党员", w.branchA, idNumber("110101", "19900307", 451)))
+	a := w.create(t, w.e.AdminTK, body("甲党员", w.branchA, apptest.IDNumber("110101", "19900307", 451)))
 	c := w.create(t, w.e.AdminTK, body("丙党员", w.branchC, ""))
 	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, map[string]any{"id": a.ID, "phone": "13900139000"}), 200)
 	type page struct {
@@ -305,7 +305,7 @@ func TestTrailAcrossMembers(t *testing.T) {
 		t.Fatalf("another branch's member %+v", p)
 	}
 	self, userID := w.e.UserWith("SELF", 0, member.PermList)
-	own := w.create(t, w.e.AdminTK, with(body("本人", w.branchC, ""), "userId", userID))
+	own := w.create(t, w.e.AdminTK, apptest.With(body("本人", w.branchC, ""), "userId", userID))
 	if p := read(self, ""); p.TotalElements != 1 || p.Content[0].RecordID != own.ID {
 		t.Fatalf("SELF %+v", p)
 	}

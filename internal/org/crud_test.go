@@ -37,14 +37,8 @@ func TestMigrationSeedsMenusGrantsAndSettingButNoOrganisation(t *testing.T) {
 		t.Fatalf("directory %+v %v", dir, err)
 	}
 	perms := func(role string) map[string]bool {
-		var list []string
-		if err := e.DB.NewSelect().TableExpr("sys_menu AS m").Column("m.permission").
-			Join("JOIN sys_role_menu AS rm ON rm.menu_id = m.id").Join("JOIN sys_role AS r ON r.id = rm.role_id").
-			Where("r.name = ?", role).Where("m.permission LIKE 'dzz:%'").Scan(ctx, &list); err != nil {
-			t.Fatal(err)
-		}
 		out := map[string]bool{}
-		for _, p := range list {
+		for _, p := range e.Grants(t, role, "dzz:") {
 			out[p] = true
 		}
 		return out
@@ -113,11 +107,11 @@ func TestCreateValidatesInChinese(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			expectMsg(t, e.Do("POST", "/api/dzzxx", e.AdminTK, c.body), c.status, c.msg)
+			apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx", e.AdminTK, c.body), c.status, c.msg)
 		})
 	}
 	// A bad body is a Chinese 400 too.
-	expectMsg(t, e.Do("POST", "/api/dzzxx", e.AdminTK, "{"), 400, "请求数据格式错误")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx", e.AdminTK, "{"), 400, "请求数据格式错误")
 
 	// The same name under another parent is fine; the term length defaults by type.
 	id := e.create("计算机学生党支部", org.TypeBranch, tr.B, body{"termStart": "2024-09-01", "committee": []string{"张三", " 李四 ", "张三"}})
@@ -136,7 +130,7 @@ func TestCreateValidatesInChinese(t *testing.T) {
 	}
 	// A revoked parent takes no new children.
 	apptest.Expect(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.B1}), 204)
-	expectMsg(t, e.Do("POST", "/api/dzzxx", e.AdminTK, body{"code": "G9", "name": "小组", "type": org.TypeGroup, "pid": tr.B1}),
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx", e.AdminTK, body{"code": "G9", "name": "小组", "type": org.TypeGroup, "pid": tr.B1}),
 		400, "上级党组织“物理教工党支部”已撤销")
 	// Its name is free again among the live children.
 	e.create("物理教工党支部", org.TypeBranch, tr.B)
@@ -167,7 +161,7 @@ func TestContainmentRules(t *testing.T) {
 	u := e.create("党委", org.TypeCommittee, 0)
 	gb := e.create("机关党总支", org.TypeGeneralBranch, u)
 	e.create("机关第一党支部", org.TypeBranch, gb)
-	expectMsg(t, e.Do("POST", "/api/dzzxx", e.AdminTK, body{"code": "X", "name": "x", "type": org.TypeDirectBranch, "pid": gb}),
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx", e.AdminTK, body{"code": "X", "name": "x", "type": org.TypeDirectBranch, "pid": gb}),
 		400, "“党总支”下不能设立“直属党支部”")
 	db := e.create("图书馆直属党支部", org.TypeDirectBranch, u)
 	e.create("图书馆党小组", org.TypeGroup, db)
@@ -203,22 +197,22 @@ func TestUpdateWritesTrailAndKeepsRules(t *testing.T) {
 
 	// The parent changes only through move.
 	got["pid"] = tr.B
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 400, "变更上级党组织请使用“调整上级”操作")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 400, "变更上级党组织请使用“调整上级”操作")
 	got["pid"] = tr.A
 	// A branch with a party group cannot become a general branch.
 	got["type"] = org.TypeGeneralBranch
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 400, "该党组织下设有“党小组”，不能改为“党总支”")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 400, "该党组织下设有“党小组”，不能改为“党总支”")
 	// Nor a type its parent may not lead.
 	got["type"] = org.TypeDirectBranch
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 400, "“二级党委”下不能设立“直属党支部”")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 400, "“二级党委”下不能设立“直属党支部”")
 	got["type"] = org.TypeBranch
 	got["code"] = "C002" // A's code
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 409, "党组织编码“C002”已被使用")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 409, "党组织编码“C002”已被使用")
 	got["code"] = "C003"
 	got["name"] = "计算机学生党支部"
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 409, "同一上级党组织下已有名为“计算机学生党支部”的党组织")
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, body{"id": 999999, "code": "Z", "name": "z", "type": org.TypeBranch}), 404, "党组织不存在")
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, body{"code": "Z", "name": "z", "type": org.TypeBranch}), 400, "缺少党组织编号")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, got), 409, "同一上级党组织下已有名为“计算机学生党支部”的党组织")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, body{"id": 999999, "code": "Z", "name": "z", "type": org.TypeBranch}), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, body{"code": "Z", "name": "z", "type": org.TypeBranch}), 400, "缺少党组织编号")
 }
 
 func TestListFiltersAndSorts(t *testing.T) {
@@ -262,9 +256,9 @@ func TestListFiltersAndSorts(t *testing.T) {
 		t.Errorf("sort termEnd %v", got)
 	}
 	apptest.Expect(t, e.Do("GET", "/api/dzzxx?sort=path,asc", e.AdminTK, nil), 400)
-	expectMsg(t, e.Do("GET", "/api/dzzxx?secretaryPhone=1", e.AdminTK, nil), 400, "不支持的查询条件：secretaryPhone")
-	expectMsg(t, e.Do("GET", "/api/dzzxx?termDueWithinDays=abc", e.AdminTK, nil), 400, "查询条件 termDueWithinDays 应为0到3660之间的整数")
-	expectMsg(t, e.Do("GET", "/api/dzzxx?subtreeOf=999999", e.AdminTK, nil), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx?secretaryPhone=1", e.AdminTK, nil), 400, "不支持的查询条件：secretaryPhone")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx?termDueWithinDays=abc", e.AdminTK, nil), 400, "查询条件 termDueWithinDays 应为0到3660之间的整数")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx?subtreeOf=999999", e.AdminTK, nil), 404, "党组织不存在")
 	// Rows carry labels and the parent's name.
 	res := e.Do("GET", fmt.Sprintf("/api/dzzxx?pid=%d", tr.A), e.AdminTK, nil)
 	if !strings.Contains(string(res.Body), `"typeLabel":"党支部"`) || !strings.Contains(string(res.Body), `"parentName":"计算机学院党委"`) ||
@@ -296,8 +290,8 @@ func TestDetail(t *testing.T) {
 	if w := got["warnings"].([]any); len(w) != 0 {
 		t.Fatalf("warnings %v", w)
 	}
-	expectMsg(t, e.Do("GET", "/api/dzzxx/999999", e.AdminTK, nil), 404, "党组织不存在")
-	expectMsg(t, e.Do("GET", "/api/dzzxx/abc", e.AdminTK, nil), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/999999", e.AdminTK, nil), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/abc", e.AdminTK, nil), 404, "党组织不存在")
 }
 
 func TestPicker(t *testing.T) {

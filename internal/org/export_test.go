@@ -52,7 +52,7 @@ func TestExportFollowsFiltersSortAndScope(t *testing.T) {
 	if got := e.exportRows(tok, "status=2"); len(got) != 1 {
 		t.Fatalf("revoked only %v", got)
 	}
-	expectMsg(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/export?subtreeOf=%d", tr.B), tok, nil), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/export?subtreeOf=%d", tr.B), tok, nil), 404, "党组织不存在")
 	apptest.Expect(t, e.Do("GET", "/api/dzzxx/export?sort=path,asc", tok, nil), http.StatusBadRequest)
 	apptest.Expect(t, e.Do("GET", "/api/dzzxx/export?nosuch=1", tok, nil), http.StatusBadRequest)
 }

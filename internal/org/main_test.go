@@ -304,14 +304,6 @@ func (te trailEntry) change(field string) (old, new string, ok bool) {
 	return "", "", false
 }
 
-// expectMsg checks status and the Chinese message of an error answer.
-func expectMsg(t *testing.T, res *apptest.Response, status int, msg string) {
-	t.Helper()
-	if res.Status != status || res.Message() != msg {
-		t.Fatalf("got %d %q, want %d %q (%s)", res.Status, res.Message(), status, msg, res.Body)
-	}
-}
-
 func todayStr() string { return time.Now().Format("2006-01-02") }
 
 var errBoom = errors.New("member domain failed")

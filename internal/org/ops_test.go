@@ -53,18 +53,18 @@ func TestMoveRefusesCyclesAndBrokenContainment(t *testing.T) {
 	e := newEnv(t)
 	tr := e.tree()
 	cycle := "不能把党组织调整到它自己或它的下级党组织之下"
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A, "pid": tr.A}), 400, cycle)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.U, "pid": tr.G1}), 400, cycle)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A, "pid": tr.A1}), 400, cycle)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.G1, "pid": tr.A}), 400, "“二级党委”下不能设立“党小组”")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.B1}), 400, "“党支部”下不能设立“党支部”")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.A}), 400, "请选择新的上级党组织")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1}), 400, "顶级党组织只能是党委")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": 999999}), 404, "上级党组织不存在")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"pid": tr.A}), 400, "请选择要调整的党组织")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A, "pid": tr.A}), 400, cycle)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.U, "pid": tr.G1}), 400, cycle)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A, "pid": tr.A1}), 400, cycle)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.G1, "pid": tr.A}), 400, "“二级党委”下不能设立“党小组”")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.B1}), 400, "“党支部”下不能设立“党支部”")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.A}), 400, "请选择新的上级党组织")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1}), 400, "顶级党组织只能是党委")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": 999999}), 404, "上级党组织不存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"pid": tr.A}), 400, "请选择要调整的党组织")
 	// A branch of the same name under the new parent.
 	e.create("计算机教工党支部", org.TypeBranch, tr.B)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.B}), 409, "同一上级党组织下已有名为“计算机教工党支部”的党组织")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.B}), 409, "同一上级党组织下已有名为“计算机教工党支部”的党组织")
 	// Nothing moved.
 	if p := e.get(tr.G1)["path"]; p != fmt.Sprintf("/%d/%d/%d/%d/", tr.U, tr.A, tr.A1, tr.G1) {
 		t.Fatalf("path changed: %v", p)
@@ -149,14 +149,14 @@ func TestMergeRefusals(t *testing.T) {
 	merge := func(src []int64, target int64) *apptest.Response {
 		return e.Do("POST", "/api/dzzxx/merge", e.AdminTK, body{"sourceIds": src, "targetId": target})
 	}
-	expectMsg(t, merge(nil, tr.A1), 400, "请选择要合并的党组织")
-	expectMsg(t, merge([]int64{tr.A1}, 0), 400, "请选择合并到的党组织")
-	expectMsg(t, merge([]int64{tr.A1}, tr.A1), 400, "要合并的党组织不能包含合并到的党组织本身")
-	expectMsg(t, merge([]int64{tr.A}, tr.A1), 400, "不能把“计算机学院党委”合并到它的下级党组织")
-	expectMsg(t, merge([]int64{tr.A, tr.A1}, tr.B), 400, "“计算机教工党支部”是“计算机学院党委”的下级，不能同时合并")
-	expectMsg(t, merge([]int64{tr.A1}, tr.B1), 409, "“物理教工党支部”下将有两个名为“第一党小组”的党组织，请先改名")
-	expectMsg(t, merge([]int64{tr.A}, tr.B1), 400, "“党支部”下不能设立“党支部”（计算机教工党支部）")
-	expectMsg(t, merge([]int64{999999}, tr.B1), 404, "党组织不存在")
+	apptest.ExpectMessage(t, merge(nil, tr.A1), 400, "请选择要合并的党组织")
+	apptest.ExpectMessage(t, merge([]int64{tr.A1}, 0), 400, "请选择合并到的党组织")
+	apptest.ExpectMessage(t, merge([]int64{tr.A1}, tr.A1), 400, "要合并的党组织不能包含合并到的党组织本身")
+	apptest.ExpectMessage(t, merge([]int64{tr.A}, tr.A1), 400, "不能把“计算机学院党委”合并到它的下级党组织")
+	apptest.ExpectMessage(t, merge([]int64{tr.A, tr.A1}, tr.B), 400, "“计算机教工党支部”是“计算机学院党委”的下级，不能同时合并")
+	apptest.ExpectMessage(t, merge([]int64{tr.A1}, tr.B1), 409, "“物理教工党支部”下将有两个名为“第一党小组”的党组织，请先改名")
+	apptest.ExpectMessage(t, merge([]int64{tr.A}, tr.B1), 400, "“党支部”下不能设立“党支部”（计算机教工党支部）")
+	apptest.ExpectMessage(t, merge([]int64{999999}, tr.B1), 404, "党组织不存在")
 	if len(e.fake.moves) != 0 {
 		t.Fatalf("a refused merge moved members: %+v", e.fake.moves)
 	}
@@ -170,8 +170,8 @@ func TestMergeRefusals(t *testing.T) {
 	if p := e.get(tr.G1)["path"]; p != fmt.Sprintf("/%d/%d/%d/%d/", tr.U, tr.B, tr.A1, tr.G1) {
 		t.Fatalf("grandchild path %v", p)
 	}
-	expectMsg(t, merge([]int64{tr.A}, tr.B), 400, "“计算机学院党委”已撤销")
-	expectMsg(t, merge([]int64{tr.B1}, tr.A), 400, "合并到的党组织“计算机学院党委”已撤销")
+	apptest.ExpectMessage(t, merge([]int64{tr.A}, tr.B), 400, "“计算机学院党委”已撤销")
+	apptest.ExpectMessage(t, merge([]int64{tr.B1}, tr.A), 400, "合并到的党组织“计算机学院党委”已撤销")
 }
 
 func TestSplitMovesTheListedChildren(t *testing.T) {
@@ -213,13 +213,13 @@ func TestSplitMovesTheListedChildren(t *testing.T) {
 	res = split(body{"id": tr.A, "newOrg": body{"code": "SPLIT2", "name": "计算机学院机关党支部", "type": org.TypeBranch, "pid": tr.A}})
 	apptest.Expect(t, res, 201)
 
-	expectMsg(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "x", "type": org.TypeBranch, "pid": tr.B}}), 400,
+	apptest.ExpectMessage(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "x", "type": org.TypeBranch, "pid": tr.B}}), 400,
 		"拆分出的党组织只能与原党组织同级，或设在原党组织之下")
-	expectMsg(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "x", "type": org.TypeBranch}, "childIds": []int64{tr.B1}}), 400,
+	apptest.ExpectMessage(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "x", "type": org.TypeBranch}, "childIds": []int64{tr.B1}}), 400,
 		"所选下级党组织不属于“计算机教工党支部”")
-	expectMsg(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "x", "type": org.TypeGeneralBranch}, "childIds": []int64{tr.G1}}), 400,
+	apptest.ExpectMessage(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "x", "type": org.TypeGeneralBranch}, "childIds": []int64{tr.G1}}), 400,
 		"“党总支”下不能设立“党小组”（第一党小组）")
-	expectMsg(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "", "type": org.TypeBranch}}), 400, "请输入党组织名称（不超过50个字）")
+	apptest.ExpectMessage(t, split(body{"id": tr.A1, "newOrg": body{"code": "S3", "name": "", "type": org.TypeBranch}}), 400, "请输入党组织名称（不超过50个字）")
 	// A refused split creates nothing.
 	if got := e.listIDs(e.AdminTK, url.Values{"blurry": {"S3"}}); len(got) != 0 {
 		t.Fatalf("a refused split left %v", got)
@@ -230,12 +230,12 @@ func TestRevoke(t *testing.T) {
 	e := newEnv(t)
 	tr := e.tree()
 	e.fake.set(tr.A2, 5, 5)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.A2}), 400, "该党组织下还有5名党员，请先转移")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.A1}), 400, "该党组织下还有1个下级党组织，请先调整或撤销")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.A2}), 400, "该党组织下还有5名党员，请先转移")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.A1}), 400, "该党组织下还有1个下级党组织，请先调整或撤销")
 	future := time.Now().AddDate(0, 0, 3).Format("2006-01-02")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1, "revokedOn": future}), 400, "撤销日期不能晚于今天")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1, "revokedOn": "2020-02-30"}), 400, "撤销日期格式不正确，应为“年-月-日”")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": 999999}), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1, "revokedOn": future}), 400, "撤销日期不能晚于今天")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1, "revokedOn": "2020-02-30"}), 400, "撤销日期格式不正确，应为“年-月-日”")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": 999999}), 404, "党组织不存在")
 	apptest.Expect(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1, "revokedOn": "2025-01-02"}), 204)
 	g1 := e.get(tr.G1)
 	if g1["status"] != "2" || g1["revokedOn"] != "2025-01-02" || g1["statusLabel"] != "撤销" {
@@ -244,11 +244,11 @@ func TestRevoke(t *testing.T) {
 	if old, nw, ok := e.trail(tr.G1)[0].change("status"); !ok || old != "正常" || nw != "撤销" {
 		t.Fatalf("trail %+v", e.trail(tr.G1)[0])
 	}
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1}), 400, "该党组织已撤销")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.G1}), 400, "该党组织已撤销")
 	// With its only child revoked, the branch may go now.
 	apptest.Expect(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.A1}), 204)
 	// A revoked organisation is neither moved nor split.
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.B}), 400, "已撤销的党组织不能调整上级")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", e.AdminTK, body{"id": tr.A1, "pid": tr.B}), 400, "已撤销的党组织不能调整上级")
 }
 
 func TestDeleteOnlyWhatWasEnteredByMistake(t *testing.T) {
@@ -256,21 +256,21 @@ func TestDeleteOnlyWhatWasEnteredByMistake(t *testing.T) {
 	tr := e.tree()
 	mistake := e.create("录错的党支部", org.TypeBranch, tr.B)
 	apptest.Expect(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{mistake}), 204)
-	expectMsg(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", mistake), e.AdminTK, nil), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", mistake), e.AdminTK, nil), 404, "党组织不存在")
 
-	expectMsg(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.A1}), 400, "“计算机教工党支部”下有下级党组织，不能删除，请改为撤销")
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.A1}), 400, "“计算机教工党支部”下有下级党组织，不能删除，请改为撤销")
 	// A parent and its only child entered together go together.
 	p := e.create("录错的党委", org.TypeSecondaryCommittee, tr.U)
 	c := e.create("录错的支部", org.TypeBranch, p)
 	apptest.Expect(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{p, c}), 204)
 
 	e.fake.set(tr.B1, 1, 1)
-	expectMsg(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.B1}), 400, "“物理教工党支部”下有党员，不能删除，请改为撤销")
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.B1}), 400, "“物理教工党支部”下有党员，不能删除，请改为撤销")
 	e.fake.set(tr.B1, 0, 0)
 	d := e.get(tr.B1)
 	d["secretaryName"] = "周八"
 	apptest.Expect(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, d), 204)
-	expectMsg(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.B1}), 400, "“物理教工党支部”已有变动记录，不能删除，请改为撤销")
-	expectMsg(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{}), 400, "请选择要操作的记录")
-	expectMsg(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{999999}), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.B1}), 400, "“物理教工党支部”已有变动记录，不能删除，请改为撤销")
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{}), 400, "请选择要操作的记录")
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{999999}), 404, "党组织不存在")
 }

@@ -241,7 +241,7 @@ func TestRelationsWarningsPerRule(t *testing.T) {
 	var cfg []map[string]any
 	res.JSON(t, &cfg)
 	cfg[0]["configValue"] = "0"
-	expectMsg(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, cfg[0]), 400, "该配置的值须为正整数")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, cfg[0]), 400, "该配置的值须为正整数")
 	cfg[0]["configValue"] = "1"
 	apptest.Expect(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, cfg[0]), 204)
 	res = e.Do("GET", "/api/dzzxx/relations?rule="+org.RuleTermDue, e.AdminTK, nil)
@@ -254,5 +254,5 @@ func TestRelationsWarningsPerRule(t *testing.T) {
 	if ws := d["warnings"].([]any); len(ws) != 1 || ws[0].(map[string]any)["message"] != "正式党员7名以上，应设立支部委员会" {
 		t.Fatalf("detail warnings %v", d["warnings"])
 	}
-	expectMsg(t, e.Do("GET", "/api/dzzxx/relations?warningOnly=maybe", e.AdminTK, nil), 400, "查询条件 warningOnly 应为是或否")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/relations?warningOnly=maybe", e.AdminTK, nil), 400, "查询条件 warningOnly 应为是或否")
 }

@@ -40,24 +40,24 @@ func TestSecondaryCommitteeAdminIsConfinedToItsSubtree(t *testing.T) {
 	}
 	notFound := "党组织不存在"
 	for _, id := range []int64{tr.B, tr.B1, tr.U} {
-		expectMsg(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", id), tok, nil), 404, notFound)
-		expectMsg(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d/trail", id), tok, nil), 404, notFound)
+		apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", id), tok, nil), 404, notFound)
+		apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d/trail", id), tok, nil), 404, notFound)
 	}
-	expectMsg(t, e.Do("GET", fmt.Sprintf("/api/dzzxx?subtreeOf=%d", tr.B), tok, nil), 404, notFound)
-	expectMsg(t, e.Do("PUT", "/api/dzzxx", tok, body{"id": tr.B, "code": "C006", "name": "改名", "type": org.TypeSecondaryCommittee}), 404, notFound)
-	expectMsg(t, e.Do("POST", "/api/dzzxx", tok, body{"code": "N1", "name": "新支部", "type": org.TypeBranch, "pid": tr.B}), 404, "上级党组织不存在")
-	expectMsg(t, e.Do("POST", "/api/dzzxx", tok, body{"code": "N1", "name": "新党委", "type": org.TypeCommittee}), 400, "请选择上级党组织")
+	apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx?subtreeOf=%d", tr.B), tok, nil), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx", tok, body{"id": tr.B, "code": "C006", "name": "改名", "type": org.TypeSecondaryCommittee}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx", tok, body{"code": "N1", "name": "新支部", "type": org.TypeBranch, "pid": tr.B}), 404, "上级党组织不存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx", tok, body{"code": "N1", "name": "新党委", "type": org.TypeCommittee}), 400, "请选择上级党组织")
 	// Move: neither a sibling's organisation, nor one of ours under the sibling.
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", tok, body{"id": tr.B1, "pid": tr.A}), 404, notFound)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/move", tok, body{"id": tr.A1, "pid": tr.B}), 404, "上级党组织不存在")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/merge", tok, body{"sourceIds": []int64{tr.B1}, "targetId": tr.A1}), 404, notFound)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/merge", tok, body{"sourceIds": []int64{tr.A2}, "targetId": tr.B1}), 404, notFound)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/split", tok, body{"id": tr.B1, "newOrg": body{"code": "S1", "name": "拆分", "type": org.TypeBranch}}), 404, notFound)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/revoke", tok, body{"id": tr.B1}), 404, notFound)
-	expectMsg(t, e.Do("DELETE", "/api/dzzxx", tok, []int64{tr.B1}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", tok, body{"id": tr.B1, "pid": tr.A}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/move", tok, body{"id": tr.A1, "pid": tr.B}), 404, "上级党组织不存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/merge", tok, body{"sourceIds": []int64{tr.B1}, "targetId": tr.A1}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/merge", tok, body{"sourceIds": []int64{tr.A2}, "targetId": tr.B1}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/split", tok, body{"id": tr.B1, "newOrg": body{"code": "S1", "name": "拆分", "type": org.TypeBranch}}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/revoke", tok, body{"id": tr.B1}), 404, notFound)
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", tok, []int64{tr.B1}), 404, notFound)
 	var trailID int64
 	e.DB.NewSelect().Table("change_trail").Column("id").Where("record_id = ?", tr.B1).Limit(1).Scan(context.Background(), &trailID) //nolint:errcheck
-	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", tok, body{"trailId": trailID}), 404, "变动记录不存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/trail/restore", tok, body{"trailId": trailID}), 404, "变动记录不存在")
 	// Relations and the picker show only the subtree; B1's members are not counted anywhere.
 	res := e.Do("GET", "/api/dzzxx/relations?size=100", tok, nil)
 	apptest.Expect(t, res, http.StatusOK)
@@ -99,7 +99,7 @@ func TestBranchSecretaryWithLevelSeesOnlyTheBranch(t *testing.T) {
 	}
 	apptest.Expect(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", tr.A1), tok, nil), 200)
 	for _, id := range []int64{tr.G1, tr.A, tr.A2} {
-		expectMsg(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", id), tok, nil), 404, "党组织不存在")
+		apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", id), tok, nil), 404, "党组织不存在")
 	}
 	// The detail's ancestors leave out what the secretary may not see.
 	d := e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", tr.A1), tok, nil).Map(t)
@@ -138,9 +138,9 @@ func TestCustomSelfAndAllScopes(t *testing.T) {
 	}
 	// The custom role's holder cannot change it at all (it used to be refused
 	// only when widening beyond their scope, i.e. they could rewrite it inside).
-	expectMsg(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.U}}), 403, "不能修改自己所持有的角色")
-	expectMsg(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.B1}}), 403, "不能修改自己所持有的角色")
-	expectMsg(t, e.Do("GET", "/api/dzzxx/roleScope/999999", e.AdminTK, nil), 404, "角色不存在")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.U}}), 403, "不能修改自己所持有的角色")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dzzxx/roleScope", tok, body{"roleId": roleID, "dzzIds": []int64{tr.B1}}), 403, "不能修改自己所持有的角色")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/roleScope/999999", e.AdminTK, nil), 404, "角色不存在")
 
 	self := e.userAt("SELF", tr.A, org.PermList)
 	if roots := e.buildTree(self, ""); len(roots) != 0 {

@@ -51,10 +51,10 @@ func TestEveryChangeWritesTheTrailAndRestoreWorks(t *testing.T) {
 	a2 := e.get(tr.A2)
 	a2["code"] = "C007" // B1's old code
 	apptest.Expect(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, a2), 204)
-	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{"trailId": e.trail(tr.B1)[1].ID}), 409, "党组织编码“C007”已被使用")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{"trailId": e.trail(tr.B1)[1].ID}), 409, "党组织编码“C007”已被使用")
 
-	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{"trailId": 999999}), 404, "变动记录不存在")
-	expectMsg(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{}), 400, "请选择要还原的变动记录")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{"trailId": 999999}), 404, "变动记录不存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dzzxx/trail/restore", e.AdminTK, body{}), 400, "请选择要还原的变动记录")
 	// The trail is paged.
 	res := e.Do("GET", fmt.Sprintf("/api/dzzxx/%d/trail?size=2&page=1", tr.A1), e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
@@ -66,7 +66,7 @@ func TestEveryChangeWritesTheTrailAndRestoreWorks(t *testing.T) {
 	if page.TotalElements != 4 || len(page.Content) != 2 || page.Content[1].ID != first[0].ID {
 		t.Fatalf("paged trail %+v", page)
 	}
-	expectMsg(t, e.Do("GET", "/api/dzzxx/999999/trail", e.AdminTK, nil), 404, "党组织不存在")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/999999/trail", e.AdminTK, nil), 404, "党组织不存在")
 	// A restore in scope by a 二级党委 admin works too.
 	tok := e.userAt("LEVEL_AND_BELOW", tr.B, allPerms...)
 	apptest.Expect(t, e.Do("POST", "/api/dzzxx/trail/restore", tok, body{"trailId": entries[1].ID}), 204)
@@ -128,7 +128,7 @@ func TestTrailAcrossOrganisations(t *testing.T) {
 	if p := read(e.AdminTK, "?from=2099-01-01"); p.TotalElements != 0 {
 		t.Fatalf("from the future %+v", p)
 	}
-	expectMsg(t, e.Do("GET", "/api/dzzxx/trail?type=abc", e.AdminTK, nil), 400, "查询条件 type 应为整数")
-	expectMsg(t, e.Do("GET", "/api/dzzxx/trail?sort=snapshot,asc", e.AdminTK, nil), 400, "不支持的排序字段：snapshot")
-	expectMsg(t, e.Do("GET", "/api/dzzxx/trail?changes=x", e.AdminTK, nil), 400, "不支持的查询条件：changes")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/trail?type=abc", e.AdminTK, nil), 400, "查询条件 type 应为整数")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/trail?sort=snapshot,asc", e.AdminTK, nil), 400, "不支持的排序字段：snapshot")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/trail?changes=x", e.AdminTK, nil), 400, "不支持的查询条件：changes")
 }

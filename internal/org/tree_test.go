@@ -50,7 +50,7 @@ func TestBuildTreeShapeAndCounts(t *testing.T) {
 	if r := e.buildTree(e.AdminTK, "?status=2"); len(r) != 1 || r[0].ID != tr.G1 {
 		t.Fatalf("revoked only %+v", r)
 	}
-	expectMsg(t, e.Do("GET", "/api/dzzxx/buildtree?status=9", e.AdminTK, nil), 400, "查询条件 status 应为1（正常）或2（撤销）")
+	apptest.ExpectMessage(t, e.Do("GET", "/api/dzzxx/buildtree?status=9", e.AdminTK, nil), 400, "查询条件 status 应为1（正常）或2（撤销）")
 
 	// A name search returns the matches with their ancestors (and the
 	// subtree totals stay those of the whole subtree).

@@ -14,7 +14,7 @@ import (
 func TestExports(t *testing.T) {
 	w := newWorld(t)
 	admin := w.e.AdminTK
-	w.post(t, admin, "/api/xsjbxx", with(student("S1", "甲同学", w.csUnit), "idNumber", idNumber("20030102", 1), "phone", "13812345678"))
+	w.post(t, admin, "/api/xsjbxx", apptest.With(student("S1", "甲同学", w.csUnit), "idNumber", idNumber("20030102", 1), "phone", "13812345678"))
 	w.post(t, admin, "/api/xsjbxx", student("S2", "乙同学", w.csUnit))
 	w.post(t, admin, "/api/jsjbxx", teacher("T1", "丙老师", w.csUnit))
 	w.post(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "计科一班", "unitDeptId": w.csUnit})

@@ -1,13 +1,11 @@
 package people_test
 
 import (
-	"fmt"
 	"net/url"
 	"testing"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/people"
-	"zhdj/internal/platform/idcard"
 	"zhdj/internal/unit"
 )
 
@@ -26,19 +24,14 @@ var seq int
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	root := w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, root, "2", "计算机学院党委")
-	w.math = w.org(t, root, "2", "数学学院党委")
+	c := w.e.Campus(t)
+	w.cs, w.math = c.CS, c.Math
 	w.csUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
 	w.mathUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
 	perms := []string{people.PermList, people.PermAdd, people.PermEdit, people.PermDel, unit.PermList}
 	w.csTK = w.anchored(t, w.cs, perms...)
 	w.mathTK = w.anchored(t, w.math, perms...)
 	return w
-}
-
-func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	return w.e.Org(t, pid, typ, name)
 }
 
 // post creates a record and returns its id, failing the test unless 201.
@@ -52,11 +45,8 @@ func (w *world) anchored(t testing.TB, orgID int64, perms ...string) string {
 	return token
 }
 
-// idNumber makes a valid 18-character ID number (GB 11643-1999).
-func idNumber(birth string, seq int) string {
-	first17 := fmt.Sprintf("110105%s%03d", birth, seq)
-	return first17 + string(idcard.IDCheckChar(first17))
-}
+// idNumber is a valid ID number of someone born in 海淀 (110105).
+func idNumber(birth string, seq int) string { return apptest.IDNumber("110105", birth, seq) }
 
 func student(no, name string, unitID int64) map[string]any {
 	return map[string]any{"studentNo": no, "name": name, "gender": "1", "ethnicity": "01", "unitDeptId": unitID,
@@ -66,29 +56,6 @@ func student(no, name string, unitID int64) map[string]any {
 func teacher(no, name string, unitID int64) map[string]any {
 	return map[string]any{"staffNo": no, "name": name, "gender": "2", "unitDeptId": unitID, "professionalTitle": "013",
 		"post": "013"}
-}
-
-func with(b map[string]any, kv ...any) map[string]any {
-	out := map[string]any{}
-	for k, v := range b {
-		out[k] = v
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if kv[i+1] == nil {
-			delete(out, kv[i].(string))
-		} else {
-			out[kv[i].(string)] = kv[i+1]
-		}
-	}
-	return out
-}
-
-func expectMsg(t testing.TB, res *apptest.Response, status int, msg string) {
-	t.Helper()
-	apptest.Expect(t, res, status)
-	if res.Message() != msg {
-		t.Fatalf("message %q, want %q", res.Message(), msg)
-	}
 }
 
 type item struct {
@@ -102,14 +69,7 @@ type item struct {
 // page reads a paged answer.
 func (w *world) page(t testing.TB, token, path string, q url.Values) ([]item, int) {
 	t.Helper()
-	res := w.e.Do("GET", path+"?"+q.Encode(), token, nil)
-	apptest.Expect(t, res, 200)
-	var p struct {
-		Content       []item
-		TotalElements int
-	}
-	res.JSON(t, &p)
-	return p.Content, p.TotalElements
+	return apptest.GetPage[item](t, w.e, token, path, q)
 }
 
 func names(items []item) []string {

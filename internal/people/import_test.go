@@ -98,7 +98,7 @@ func TestStudentImport(t *testing.T) {
 		t.Fatalf("batch after fixes %+v %+v", b, e.ImportRows(t, "xsjbxx", tk, b.ID))
 	}
 	res := e.Do("POST", "/api/import/xsjbxx/batches/"+itoa(b.ID)+"/commit", tk, map[string]any{"skipInvalid": false})
-	expectMsg(t, res, 400, "仍有 7 行数据有误，请修正后再导入，或勾选跳过错误行")
+	apptest.ExpectMessage(t, res, 400, "仍有 7 行数据有误，请修正后再导入，或勾选跳过错误行")
 	e.Commit(t, "xsjbxx", tk, b.ID, true)
 
 	var list []people.Student
@@ -137,7 +137,7 @@ func TestTeacherImport(t *testing.T) {
 	w := newWorld(t)
 	e := w.e
 	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("T0", "老王", w.csUnit))
-	w.post(t, e.AdminTK, "/api/jsjbxx", with(teacher("T9", "老赵", w.csUnit), "idNumber", idNumber("19800101", 9), "gender", nil))
+	w.post(t, e.AdminTK, "/api/jsjbxx", apptest.With(teacher("T9", "老赵", w.csUnit), "idNumber", idNumber("19800101", 9), "gender", nil))
 	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("M0", "老李", w.mathUnit))
 	tk := w.importer(t)
 	valid := [][]string{
@@ -204,7 +204,7 @@ func TestClassImport(t *testing.T) {
 	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("TM", "数学老师", w.mathUnit))
 	w.post(t, e.AdminTK, "/api/bj", map[string]any{"code": "C0", "name": "旧班", "grade": "2023", "unitDeptId": w.csUnit})
 	full := w.post(t, e.AdminTK, "/api/bj", map[string]any{"code": "C9", "name": "有学生的班", "grade": "2023", "unitDeptId": w.csUnit})
-	w.post(t, e.AdminTK, "/api/xsjbxx", with(student("S9", "学生", w.csUnit), "classId", full))
+	w.post(t, e.AdminTK, "/api/xsjbxx", apptest.With(student("S9", "学生", w.csUnit), "classId", full))
 	w.post(t, e.AdminTK, "/api/bj", map[string]any{"code": "M1", "name": "数学班", "unitDeptId": w.mathUnit})
 	tk := w.importer(t)
 	valid := [][]string{

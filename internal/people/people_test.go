@@ -15,7 +15,7 @@ func TestStudents(t *testing.T) {
 	class := w.post(t, tk, "/api/bj", map[string]any{"code": "CS2024-1", "name": "计科2024-1班", "grade": "2024", "unitDeptId": w.csUnit, "major": "计算机科学与技术"})
 	mathClass := w.post(t, w.e.AdminTK, "/api/bj", map[string]any{"code": "MA2024-1", "name": "数学2024-1班", "unitDeptId": w.mathUnit})
 	id := idNumber("20050315", 12) // even sequence: a woman
-	base := with(student("S2024001", "王小明", w.csUnit), "idNumber", id, "gender", nil, "classId", class, "grade", nil)
+	base := apptest.With(student("S2024001", "王小明", w.csUnit), "idNumber", id, "gender", nil, "classId", class, "grade", nil)
 
 	res := w.e.Do("POST", "/api/xsjbxx", tk, base)
 	apptest.Expect(t, res, 201)
@@ -33,22 +33,22 @@ func TestStudents(t *testing.T) {
 	}
 
 	// Validation, in Chinese, nothing written.
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(base, "idNumber", idNumber("20050316", 13))), 409, "学号已存在")
-	other := with(base, "studentNo", "S2024002")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, other), 409, "身份证号码已存在")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", id[:17]+"0")), 400, "身份证号码校验位错误")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", idNumber("20050316", 14), "birthDate", "2005-03-17")), 400,
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(base, "idNumber", idNumber("20050316", 13))), 409, "学号已存在")
+	other := apptest.With(base, "studentNo", "S2024002")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, other), 409, "身份证号码已存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", id[:17]+"0")), 400, "身份证号码校验位错误")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", idNumber("20050316", 14), "birthDate", "2005-03-17")), 400,
 		"出生日期与身份证号码不一致（身份证号码中为 2005-03-16）")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "status", "9")), 400, "状态取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "ethnicity", "99")), 400, "民族取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "educationLevel", "9")), 400, "培养层次取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "phone", "12345")), 400, "请输入正确的手机号码")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "unitDeptId", w.mathUnit)), 400, "所选单位不存在")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "unitDeptId", 999999)), 400, "所选单位不存在")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "classId", 999999)), 400, "所选班级不存在")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", "1", "classId", mathClass)), 400, "所选班级不存在")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", w.e.AdminTK, with(other, "idNumber", "", "gender", "1", "classId", mathClass)), 400, "所选班级“数学2024-1班”不属于所选单位")
-	expectMsg(t, w.e.Do("POST", "/api/xsjbxx", tk, with(other, "idNumber", "", "gender", nil)), 400, "请选择性别")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "status", "9")), 400, "状态取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "ethnicity", "99")), 400, "民族取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "educationLevel", "9")), 400, "培养层次取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "phone", "12345")), 400, "请输入正确的手机号码")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "unitDeptId", w.mathUnit)), 400, "所选单位不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "unitDeptId", 999999)), 400, "所选单位不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "classId", 999999)), 400, "所选班级不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", "1", "classId", mathClass)), 400, "所选班级不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", w.e.AdminTK, apptest.With(other, "idNumber", "", "gender", "1", "classId", mathClass)), 400, "所选班级“数学2024-1班”不属于所选单位")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/xsjbxx", tk, apptest.With(other, "idNumber", "", "gender", nil)), 400, "请选择性别")
 	if _, total := w.page(t, w.e.AdminTK, "/api/xsjbxx", nil); total != 1 {
 		t.Fatalf("a refused create wrote: %d", total)
 	}
@@ -61,7 +61,7 @@ func TestStudents(t *testing.T) {
 	if u.Name != "王晓明" || u.IDNumber != v.IDNumber || u.BirthDate != "2005-03-15" || u.Phone != v.Phone || u.StatusLabel != "休学" || u.ClassID == nil {
 		t.Fatalf("updated %+v", u)
 	}
-	expectMsg(t, w.e.Do("PUT", "/api/xsjbxx", tk, map[string]any{"id": v.ID, "phone": "139****0001"}), 400, "请输入完整的手机号码")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/xsjbxx", tk, map[string]any{"id": v.ID, "phone": "139****0001"}), 400, "请输入完整的手机号码")
 	// A new ID number brings its own birth date and gender.
 	res = w.e.Do("PUT", "/api/xsjbxx", tk, map[string]any{"id": v.ID, "idNumber": idNumber("20060101", 31)})
 	apptest.Expect(t, res, 200)
@@ -70,7 +70,7 @@ func TestStudents(t *testing.T) {
 		t.Fatalf("new ID number %+v", u)
 	}
 	apptest.Expect(t, w.e.Do("PUT", "/api/xsjbxx", tk, map[string]any{"id": v.ID, "idNumber": id}), 200)
-	expectMsg(t, w.e.Do("PUT", "/api/xsjbxx", tk, map[string]any{"name": "x"}), 400, "缺少学生编号")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/xsjbxx", tk, map[string]any{"name": "x"}), 400, "缺少学生编号")
 
 	// Unmask needs ry:unmask and is logged.
 	path := fmt.Sprintf("/api/xsjbxx/%d", v.ID)
@@ -88,7 +88,7 @@ func TestStudents(t *testing.T) {
 	}
 
 	// List: text search (name, number, exact ID number), filters, scope.
-	w.post(t, tk, "/api/xsjbxx", with(student("S2024002", "李四", w.csUnit), "grade", "2023", "status", "2"))
+	w.post(t, tk, "/api/xsjbxx", apptest.With(student("S2024002", "李四", w.csUnit), "grade", "2023", "status", "2"))
 	w.post(t, w.e.AdminTK, "/api/xsjbxx", student("M2024001", "赵六", w.mathUnit))
 	for _, c := range []struct {
 		q    url.Values
@@ -116,7 +116,7 @@ func TestStudents(t *testing.T) {
 func TestTeachersAndClasses(t *testing.T) {
 	w := newWorld(t)
 	tk := w.csTK
-	tid := w.post(t, tk, "/api/jsjbxx", with(teacher("T001", "张老师", w.csUnit), "idNumber", idNumber("19800101", 22), "phone", "13800138001"))
+	tid := w.post(t, tk, "/api/jsjbxx", apptest.With(teacher("T001", "张老师", w.csUnit), "idNumber", idNumber("19800101", 22), "phone", "13800138001"))
 	res := w.e.Do("GET", fmt.Sprintf("/api/jsjbxx/%d", tid), tk, nil)
 	apptest.Expect(t, res, 200)
 	var tv people.TeacherView
@@ -124,23 +124,23 @@ func TestTeachersAndClasses(t *testing.T) {
 	if tv.ProfessionalTitleLabel != "讲师（高校）" || tv.PostLabel != "事业单位专业技术人员" || tv.StatusLabel != "在职" || tv.BirthDate != "1980-01-01" || !tv.Masked {
 		t.Fatalf("teacher %+v", tv)
 	}
-	expectMsg(t, w.e.Do("POST", "/api/jsjbxx", tk, teacher("T001", "重复", w.csUnit)), 409, "工号已存在")
-	expectMsg(t, w.e.Do("POST", "/api/jsjbxx", tk, with(teacher("T002", "x", w.csUnit), "professionalTitle", "zzz")), 400, "专业技术职称取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/jsjbxx", tk, with(teacher("T002", "x", w.csUnit), "post", "zzz")), 400, "工作岗位取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/jsjbxx", tk, with(teacher("T002", "x", w.csUnit), "idNumber", "123")), 400, "身份证号码应为18位（旧号码为15位）")
-	expectMsg(t, w.e.Do("POST", "/api/jsjbxx", tk, with(teacher("T002", "x", w.csUnit), "unitDeptId", nil)), 400, "请选择所在单位")
-	expectMsg(t, w.e.Do("PUT", "/api/jsjbxx", tk, map[string]any{"id": tid, "status": "7"}), 400, "状态取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/jsjbxx", tk, teacher("T001", "重复", w.csUnit)), 409, "工号已存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/jsjbxx", tk, apptest.With(teacher("T002", "x", w.csUnit), "professionalTitle", "zzz")), 400, "专业技术职称取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/jsjbxx", tk, apptest.With(teacher("T002", "x", w.csUnit), "post", "zzz")), 400, "工作岗位取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/jsjbxx", tk, apptest.With(teacher("T002", "x", w.csUnit), "idNumber", "123")), 400, "身份证号码应为18位（旧号码为15位）")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/jsjbxx", tk, apptest.With(teacher("T002", "x", w.csUnit), "unitDeptId", nil)), 400, "请选择所在单位")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/jsjbxx", tk, map[string]any{"id": tid, "status": "7"}), 400, "状态取值无效")
 	apptest.Expect(t, w.e.Do("PUT", "/api/jsjbxx", tk, map[string]any{"id": tid, "status": "2"}), 200)
 	mathTeacher := w.post(t, w.e.AdminTK, "/api/jsjbxx", teacher("T100", "钱老师", w.mathUnit))
 
 	// Classes: validation, head teacher, students block deletion.
 	cls := map[string]any{"code": "CS1", "name": "计科1班", "grade": "2024", "unitDeptId": w.csUnit, "headTeacherId": tid}
 	cid := w.post(t, tk, "/api/bj", cls)
-	expectMsg(t, w.e.Do("POST", "/api/bj", tk, with(cls, "name", "另一个")), 409, "班级编号已存在")
-	expectMsg(t, w.e.Do("POST", "/api/bj", tk, with(cls, "code", "CS2", "grade", "1999")), 400, "年级取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/bj", tk, with(cls, "code", "CS2", "headTeacherId", mathTeacher)), 400, "所选班主任不存在")
-	expectMsg(t, w.e.Do("POST", "/api/bj", tk, with(cls, "code", "CS2", "unitDeptId", w.mathUnit)), 400, "所选单位不存在")
-	expectMsg(t, w.e.Do("POST", "/api/bj", tk, with(cls, "code", "")), 400, "请输入班级编号（不超过32个字符）")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "name", "另一个")), 409, "班级编号已存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "code", "CS2", "grade", "1999")), 400, "年级取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "code", "CS2", "headTeacherId", mathTeacher)), 400, "所选班主任不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "code", "CS2", "unitDeptId", w.mathUnit)), 400, "所选单位不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "code", "")), 400, "请输入班级编号（不超过32个字符）")
 	res = w.e.Do("GET", fmt.Sprintf("/api/bj/%d", cid), tk, nil)
 	apptest.Expect(t, res, 200)
 	var cv people.ClassView
@@ -148,9 +148,9 @@ func TestTeachersAndClasses(t *testing.T) {
 	if cv.HeadTeacherName != "张老师" || cv.UnitName != "计算机学院" || cv.GradeLabel == "" {
 		t.Fatalf("class %+v", cv)
 	}
-	sid := w.post(t, tk, "/api/xsjbxx", with(student("S1", "学生甲", w.csUnit), "classId", cid))
-	expectMsg(t, w.e.Do("DELETE", "/api/bj", tk, []int64{cid}), 400, "班级“计科1班”下还有1名学生，不能删除")
-	expectMsg(t, w.e.Do("PUT", "/api/bj", w.e.AdminTK, map[string]any{"id": cid, "unitDeptId": w.mathUnit}), 400, "班级“计科1班”下还有1名学生，不能改变所在单位")
+	sid := w.post(t, tk, "/api/xsjbxx", apptest.With(student("S1", "学生甲", w.csUnit), "classId", cid))
+	apptest.ExpectMessage(t, w.e.Do("DELETE", "/api/bj", tk, []int64{cid}), 400, "班级“计科1班”下还有1名学生，不能删除")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/bj", w.e.AdminTK, map[string]any{"id": cid, "unitDeptId": w.mathUnit}), 400, "班级“计科1班”下还有1名学生，不能改变所在单位")
 	apptest.Expect(t, w.e.Do("PUT", "/api/bj", tk, map[string]any{"id": cid, "major": "软件工程"}), 200)
 	got, _ := w.page(t, tk, "/api/bj", url.Values{"major": {"软件"}})
 	if fmt.Sprint(names(got)) != "[计科1班]" {
@@ -192,7 +192,7 @@ func TestOutOfScope(t *testing.T) {
 		{"PUT", "/api/bj", w.mathTK, map[string]any{"id": cid, "name": "x"}, "班级不存在"},
 		{"DELETE", "/api/bj", w.mathTK, []int64{cid}, "班级不存在"},
 	} {
-		expectMsg(t, w.e.Do(c.method, c.path, c.token, c.body), 404, c.msg)
+		apptest.ExpectMessage(t, w.e.Do(c.method, c.path, c.token, c.body), 404, c.msg)
 	}
 	for _, p := range []string{"/api/xsjbxx", "/api/jsjbxx", "/api/bj"} {
 		if _, total := w.page(t, w.mathTK, p, nil); total != 0 {
@@ -214,7 +214,7 @@ func TestPickers(t *testing.T) {
 	for i := 0; i < 21; i++ {
 		w.post(t, admin, "/api/xsjbxx", student(fmt.Sprintf("S%03d", i), fmt.Sprintf("学生%02d", i), w.csUnit))
 	}
-	w.post(t, admin, "/api/xsjbxx", with(student("S900", "毕业生", w.csUnit), "status", "2"))
+	w.post(t, admin, "/api/xsjbxx", apptest.With(student("S900", "毕业生", w.csUnit), "status", "2"))
 	w.post(t, admin, "/api/xsjbxx", student("M001", "数学学生", w.mathUnit))
 	w.post(t, admin, "/api/jsjbxx", teacher("T001", "学生导师", w.csUnit))
 	w.post(t, admin, "/api/jsjbxx", teacher("T002", "计算机老师", w.csUnit))
@@ -234,8 +234,8 @@ func TestPickers(t *testing.T) {
 	if items, _ := w.page(t, tk, "/api/common/xsjbxx", url.Values{"blurry": {"S007"}}); fmt.Sprint(names(items)) != "[学生07]" {
 		t.Fatalf("by number %v", names(items))
 	}
-	expectMsg(t, w.e.Do("GET", "/api/common/xsjbxx?size=101", tk, nil), 400, "每页条数应在 1 到 100 之间")
-	expectMsg(t, w.e.Do("GET", "/api/common/xsjbxx?colour=red", tk, nil), 400, "不支持的查询条件：colour")
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/common/xsjbxx?size=101", tk, nil), 400, "每页条数应在 1 到 100 之间")
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/common/xsjbxx?colour=red", tk, nil), 400, "不支持的查询条件：colour")
 
 	if items, total := w.page(t, tk, "/api/common/jsjbxx", nil); total != 2 || items[0].Kind != people.KindTeacher {
 		t.Fatalf("teachers %v %d", names(items), total)
@@ -264,7 +264,7 @@ func TestPickers(t *testing.T) {
 	if fmt.Sprint(names(items)) != "[数学学生 数学老师]" {
 		t.Fatalf("admin %v", names(items))
 	}
-	expectMsg(t, w.e.Do("GET", "/api/common/xsjsxx?classId=1", tk, nil), 400, "不支持的查询条件：classId")
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/common/xsjsxx?classId=1", tk, nil), 400, "不支持的查询条件：classId")
 
 	// Classes: unit and grade filters, scope.
 	w.post(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "计科1班", "grade": "2024", "unitDeptId": w.csUnit})

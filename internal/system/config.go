@@ -37,10 +37,8 @@ func (s *Service) configRoutes(rs *httpx.Routes) {
 	rs.Get("/api/sysConfig/listAll", "sysConfig:list", httpx.Read(func(ctx ctxT) ([]Config, error) {
 		return s.configRows(ctx, nil)
 	}))
-	rs.Post("/api/sysConfig", "sysConfig:add", httpx.Create(s.CreateConfig))
-	rs.Put("/api/sysConfig", "sysConfig:edit", httpx.Update(s.UpdateConfig))
-	rs.Delete("/api/sysConfig", "sysConfig:del", httpx.IDsAction(s.DeleteConfigs))
-	rs.Delete("/api/sysConfig/", "sysConfig:del", httpx.IDsAction(s.DeleteConfigs))
+	manageRoutes(rs, "/api/sysConfig", "sysConfig",
+		httpx.Create(s.CreateConfig), httpx.Update(s.UpdateConfig), httpx.IDsAction(s.DeleteConfigs))
 }
 
 // SecretMask replaces a secret value in every answer; sent back unchanged in

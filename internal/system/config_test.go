@@ -97,7 +97,7 @@ func TestConfigPublicNeverLeaks(t *testing.T) {
 		t.Fatalf("id %d, want %d", row.ID, secretID)
 	}
 	row.IsPublic = true
-	wantErrorMessage(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, row), http.StatusBadRequest, "保密配置不能公开")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, row), http.StatusBadRequest, "保密配置不能公开")
 }
 
 func TestConfigSecretsMasked(t *testing.T) {
@@ -206,7 +206,7 @@ func TestConfigValidation(t *testing.T) {
 	// The tip comes from the current policy: it tells the rule that failed.
 	apptest.Expect(t, putConfigValue(t, e, "passwordRegTip", "至少8位，含字母和数字"), http.StatusNoContent)
 	res := e.Do("POST", "/api/users/updatePassByAdmin", e.AdminTK, map[string]string{"username": "admin", "newPass": e.Encrypt("abcdefgh")})
-	wantErrorMessage(t, res, http.StatusBadRequest, "至少8位，含字母和数字")
+	apptest.ExpectMessage(t, res, http.StatusBadRequest, "至少8位，含字母和数字")
 
 	builtin := configByKey(t, e, "lockMinutes")
 	renamed := builtin
@@ -278,7 +278,7 @@ func TestConfigBuiltinsCannotBeDeleted(t *testing.T) {
 			if !ok {
 				t.Fatalf("no seeded %s", k)
 			}
-			wantErrorMessage(t, e.Do("DELETE", "/api/sysConfig", e.AdminTK, []int64{row.ID}), http.StatusBadRequest, "系统内置配置不能删除")
+			apptest.ExpectMessage(t, e.Do("DELETE", "/api/sysConfig", e.AdminTK, []int64{row.ID}), http.StatusBadRequest, "系统内置配置不能删除")
 		})
 	}
 

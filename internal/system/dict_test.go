@@ -53,14 +53,6 @@ func created201(t *testing.T, res *apptest.Response) int64 {
 	return out.ID
 }
 
-func wantErrorMessage(t *testing.T, res *apptest.Response, status int, msg string) {
-	t.Helper()
-	apptest.Expect(t, res, status)
-	if got := res.Message(); got != msg {
-		t.Fatalf("message %q, want %q", got, msg)
-	}
-}
-
 func TestDictSeedsPresent(t *testing.T) {
 	e := apptest.New(t)
 	tk, _ := e.UserWith("SELF", 0) // any session reads dictionaries
@@ -115,7 +107,7 @@ func TestDictMapNames(t *testing.T) {
 
 	for _, q := range []string{"", "?dictName=", "?dictName=%20,%20,", "?other=1"} {
 		t.Run("no names "+q, func(t *testing.T) {
-			wantErrorMessage(t, e.Do("GET", "/api/dictDetail/map"+q, tk, nil), http.StatusBadRequest, "need Dict names")
+			apptest.ExpectMessage(t, e.Do("GET", "/api/dictDetail/map"+q, tk, nil), http.StatusBadRequest, "need Dict names")
 		})
 	}
 	apptest.Expect(t, e.Do("GET", "/api/dictDetail/map?dictName=DJ_COMM_XB", "", nil), http.StatusUnauthorized)
@@ -126,7 +118,7 @@ func TestDictCRUDRoundTrip(t *testing.T) {
 	tk := e.AdminTK
 
 	id := created201(t, e.Do("POST", "/api/dict", tk, map[string]any{"name": "TEST_DICT", "description": "测试字典"}))
-	wantErrorMessage(t, e.Do("POST", "/api/dict", tk, map[string]any{"name": "TEST_DICT"}), http.StatusConflict, "字典名称已存在")
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dict", tk, map[string]any{"name": "TEST_DICT"}), http.StatusConflict, "字典名称已存在")
 
 	list := func(blurry string) dictPage {
 		t.Helper()
@@ -147,12 +139,12 @@ func TestDictCRUDRoundTrip(t *testing.T) {
 	if p := list("TEST_DICT2"); p.TotalElements != 1 || p.Content[0].Description != "改" {
 		t.Fatalf("after rename %+v", p)
 	}
-	wantErrorMessage(t, e.Do("PUT", "/api/dict", tk, map[string]any{"id": id, "name": "DJ_COMM_XB"}), http.StatusConflict, "字典名称已存在")
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dict", tk, map[string]any{"id": id, "name": "DJ_COMM_XB"}), http.StatusConflict, "字典名称已存在")
 	apptest.Expect(t, e.Do("PUT", "/api/dict", tk, map[string]any{"id": 999999, "name": "NOPE_X"}), http.StatusNotFound)
 
 	a := created201(t, e.Do("POST", "/api/dictDetail", tk, map[string]any{"dictId": id, "label": "甲", "value": "a", "sort": 2}))
 	b := created201(t, e.Do("POST", "/api/dictDetail", tk, map[string]any{"dictId": id, "label": "乙", "value": "b", "sort": 1}))
-	wantErrorMessage(t, e.Do("POST", "/api/dictDetail", tk, map[string]any{"dictId": id, "label": "丙", "value": "a"}),
+	apptest.ExpectMessage(t, e.Do("POST", "/api/dictDetail", tk, map[string]any{"dictId": id, "label": "丙", "value": "a"}),
 		http.StatusConflict, "该字典中已存在相同的值")
 	// The same value in another dictionary is fine.
 	other := created201(t, e.Do("POST", "/api/dict", tk, map[string]any{"name": "OTHER_DICT"}))
@@ -170,7 +162,7 @@ func TestDictCRUDRoundTrip(t *testing.T) {
 		t.Fatalf("details %+v", p)
 	}
 
-	wantErrorMessage(t, e.Do("PUT", "/api/dictDetail", tk, map[string]any{"id": a, "label": "甲", "value": "b"}),
+	apptest.ExpectMessage(t, e.Do("PUT", "/api/dictDetail", tk, map[string]any{"id": a, "label": "甲", "value": "b"}),
 		http.StatusConflict, "该字典中已存在相同的值")
 	apptest.Expect(t, e.Do("PUT", "/api/dictDetail", tk, map[string]any{"id": a, "label": "甲二", "value": "a2", "sort": 0}), http.StatusNoContent)
 	if p := details(); p.Content[0].ID != a || p.Content[0].Label != "甲二" || p.Content[0].Value != "a2" {

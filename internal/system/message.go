@@ -26,17 +26,13 @@ func (s *Service) messageRoutes(rs *httpx.Routes) {
 	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, httpx.ReadList(s.MyMessages))
 	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, httpx.Read(s.Reminders))
 	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, httpx.IDsAction(s.MarkMessagesRead))
-	rs.Post("/api/msgPushHistory", "msg:add", httpx.Create(counted(s.SendMessage)))
-	rs.Put("/api/msgPushHistory", "msg:edit", httpx.Update(s.EditMessage))
-	rs.Delete("/api/msgPushHistory", "msg:del", httpx.IDsAction(s.DeleteMessages))
-	rs.Delete("/api/msgPushHistory/", "msg:del", httpx.IDsAction(s.DeleteMessages))
+	manageRoutes(rs, "/api/msgPushHistory", "msg",
+		httpx.Create(counted(s.SendMessage)), httpx.Update(s.EditMessage), httpx.IDsAction(s.DeleteMessages))
 
 	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, httpx.ReadList(s.MyTodos))
 	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, httpx.IDsAction(s.MarkTodosDone))
-	rs.Post("/api/msgTodo", "msg:add", httpx.Create(counted(s.SendTodo)))
-	rs.Put("/api/msgTodo", "msg:edit", httpx.Update(s.EditTodo))
-	rs.Delete("/api/msgTodo", "msg:del", httpx.IDsAction(s.DeleteTodos))
-	rs.Delete("/api/msgTodo/", "msg:del", httpx.IDsAction(s.DeleteTodos))
+	manageRoutes(rs, "/api/msgTodo", "msg",
+		httpx.Create(counted(s.SendTodo)), httpx.Update(s.EditTodo), httpx.IDsAction(s.DeleteTodos))
 
 	rs.Get("/api/warning", httpx.SignedIn, httpx.ReadList(s.MyWarnings))
 }

@@ -48,6 +48,31 @@ func getPage(t *testing.T, e *apptest.Env, path, token string) noticePage {
 	return p
 }
 
+// editThenDelete edits the notice id at base as editor with body (204),
+// checks that its owner sees the new title under list and answers the row
+// as the owner sees it; an unknown id is 404; the delete through base+"/"
+// (the old client's path) takes the notice out of the owner's list.
+func editThenDelete(t *testing.T, e *apptest.Env, base, list, editor, owner string, id int64, body map[string]any) noticeItem {
+	t.Helper()
+	apptest.Expect(t, e.Do("PUT", base, editor, apptest.With(body, "id", id)), http.StatusNoContent)
+	p := getPage(t, e, list, owner)
+	var edited noticeItem
+	for _, it := range p.Content {
+		if it.ID == id {
+			edited = it
+		}
+	}
+	if edited.ID != id || edited.Title != body["title"] {
+		t.Fatalf("%s after edit %+v", base, p)
+	}
+	apptest.Expect(t, e.Do("PUT", base, editor, map[string]any{"id": 999999, "title": "x"}), http.StatusNotFound)
+	apptest.Expect(t, e.Do("DELETE", base+"/", editor, []int64{id}), http.StatusNoContent)
+	if after := getPage(t, e, list, owner); after.TotalElements != p.TotalElements-1 {
+		t.Fatalf("%s after delete %+v", base, after)
+	}
+	return edited
+}
+
 func TestMessageEachUserSeesOnlyOwn(t *testing.T) {
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
@@ -144,14 +169,7 @@ func TestMessagePublishValidationEditDelete(t *testing.T) {
 	aTok, aID := e.UserWith("SELF", 0)
 	editor, _ := e.UserWith("SELF", 0, "msg:add", "msg:edit", "msg:del")
 	ok := map[string]any{"title": "标题", "content": "内容", "link": "/a", "userIds": []int64{aID}}
-	with := func(k string, v any) map[string]any {
-		m := map[string]any{}
-		for key, val := range ok {
-			m[key] = val
-		}
-		m[k] = v
-		return m
-	}
+	with := func(k string, v any) map[string]any { return apptest.With(ok, k, v) }
 	for _, c := range []struct {
 		name string
 		body map[string]any
@@ -184,17 +202,13 @@ func TestMessagePublishValidationEditDelete(t *testing.T) {
 		t.Fatalf("duplicates in userIds must give one row: %+v", p)
 	}
 	id := p.Content[0].ID
-	apptest.Expect(t, e.Do("PUT", "/api/msgPushHistory", editor, map[string]any{"id": id, "title": "改过的标题", "content": "新", "link": "https://example.com"}), http.StatusNoContent)
 	apptest.Expect(t, e.Do("PUT", "/api/msgPushHistory", editor, map[string]any{"id": id, "title": "x", "link": "javascript:1"}), http.StatusBadRequest)
-	apptest.Expect(t, e.Do("PUT", "/api/msgPushHistory", editor, map[string]any{"id": 999999, "title": "x"}), http.StatusNotFound)
 	apptest.Expect(t, e.Do("PUT", "/api/msgPushHistory", aTok, map[string]any{"id": id, "title": "x"}), http.StatusForbidden)
-	if p := getPage(t, e, "/api/msgPushHistory/list", aTok); p.Content[0].Title != "改过的标题" || p.Content[0].Link != "https://example.com" {
-		t.Fatalf("after edit %+v", p.Content[0])
-	}
 	apptest.Expect(t, e.Do("DELETE", "/api/msgPushHistory/", aTok, []int64{id}), http.StatusForbidden)
-	apptest.Expect(t, e.Do("DELETE", "/api/msgPushHistory/", editor, []int64{id}), http.StatusNoContent)
-	if p := getPage(t, e, "/api/msgPushHistory/list", aTok); p.TotalElements != 1 {
-		t.Fatalf("after delete %+v", p)
+	edited := editThenDelete(t, e, "/api/msgPushHistory", "/api/msgPushHistory/list", editor, aTok, id,
+		map[string]any{"title": "改过的标题", "content": "新", "link": "https://example.com"})
+	if edited.Link != "https://example.com" {
+		t.Fatalf("after edit %+v", edited)
 	}
 	apptest.Expect(t, e.Do("DELETE", "/api/msgPushHistory", editor, []int64{p.Content[1].ID}), http.StatusNoContent)
 	if p := getPage(t, e, "/api/msgPushHistory/list", aTok); p.TotalElements != 0 {
@@ -235,15 +249,8 @@ func TestTodoDoneFlow(t *testing.T) {
 	apptest.Expect(t, e.Do("GET", "/api/msgTodo/getTodo?done=maybe", aTok, nil), http.StatusBadRequest)
 
 	editor, _ := e.UserWith("SELF", 0, "msg:edit", "msg:del")
-	apptest.Expect(t, e.Do("PUT", "/api/msgTodo", editor, map[string]any{"id": b.Content[0].ID, "title": "审核入党申请（加急）", "module": "dy", "bizId": "9"}), http.StatusNoContent)
-	if p := getPage(t, e, "/api/msgTodo/getTodo", bTok); p.Content[0].Title != "审核入党申请（加急）" {
-		t.Fatalf("after edit %+v", p)
-	}
-	apptest.Expect(t, e.Do("PUT", "/api/msgTodo", editor, map[string]any{"id": 999999, "title": "x"}), http.StatusNotFound)
-	apptest.Expect(t, e.Do("DELETE", "/api/msgTodo/", editor, []int64{b.Content[0].ID}), http.StatusNoContent)
-	if p := getPage(t, e, "/api/msgTodo/getTodo", bTok); p.TotalElements != 0 {
-		t.Fatalf("after delete %+v", p)
-	}
+	editThenDelete(t, e, "/api/msgTodo", "/api/msgTodo/getTodo", editor, bTok, b.Content[0].ID,
+		map[string]any{"title": "审核入党申请（加急）", "module": "dy", "bizId": "9"})
 }
 
 // The Go API joins the caller's transaction: a rollback there takes the

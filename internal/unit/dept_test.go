@@ -58,7 +58,7 @@ func TestDeptEditsOfUnits(t *testing.T) {
 	if _, err := e.DB.NewUpdate().Table("sys_user").Set("dept_id = NULL").Where("dept_id = ?", w.netUnit).Exec(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	expectMsg(t, e.Do("DELETE", "/api/dept", e.AdminTK, []int64{w.netUnit}), 400, "“信息化中心”是单位信息库中的单位，不能删除：请在单位信息库中撤销该单位")
+	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dept", e.AdminTK, []int64{w.netUnit}), 400, "“信息化中心”是单位信息库中的单位，不能删除：请在单位信息库中撤销该单位")
 	if n, err := e.DB.NewSelect().Table("dw_info").Where("dept_id = ?", w.netUnit).Count(t.Context()); err != nil || n != 1 {
 		t.Fatalf("dw_info %d %v", n, err)
 	}

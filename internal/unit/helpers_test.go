@@ -27,10 +27,8 @@ var seq int
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
-	w.root = w.org(t, 0, "1", "学校党委")
-	w.cs = w.org(t, w.root, "2", "计算机学院党委")
-	w.math = w.org(t, w.root, "2", "数学学院党委")
-	w.branch = w.org(t, w.cs, "5", "计算机教工党支部")
+	c := w.e.Campus(t)
+	w.root, w.cs, w.math, w.branch = c.Root, c.CS, c.Math, c.Branch
 	w.csUnit = w.unit(t, w.e.AdminTK, unitBody("计算机学院", &w.cs))
 	w.mathUnit = w.unit(t, w.e.AdminTK, unitBody("数学学院", &w.math))
 	w.netUnit = w.unit(t, w.e.AdminTK, unitBody("网络中心", nil))
@@ -41,10 +39,6 @@ func newWorld(t testing.TB) *world {
 	w.csTK = w.anchored(t, "LEVEL_AND_BELOW", w.cs, perms...)
 	w.mathTK = w.anchored(t, "LEVEL_AND_BELOW", w.math, perms...)
 	return w
-}
-
-func (w *world) org(t testing.TB, pid int64, typ, name string) int64 {
-	return w.e.Org(t, pid, typ, name)
 }
 
 // anchored is a user of the given scope and permissions at organisation orgID.
@@ -62,17 +56,6 @@ func unitBody(name string, dzz *int64) map[string]any {
 		b["dzzId"] = *dzz
 	}
 	return b
-}
-
-func with(b map[string]any, kv ...any) map[string]any {
-	out := map[string]any{}
-	for k, v := range b {
-		out[k] = v
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out[kv[i].(string)] = kv[i+1]
-	}
-	return out
 }
 
 func (w *world) unit(t testing.TB, token string, b map[string]any) int64 {
@@ -96,27 +79,11 @@ func (w *world) detail(t testing.TB, token string, id int64) unit.View {
 // page reads a paged answer and returns the ids and the total.
 func (w *world) page(t testing.TB, token, path string, q url.Values) (ids []int64, total int) {
 	t.Helper()
-	res := w.e.Do("GET", path+"?"+q.Encode(), token, nil)
-	apptest.Expect(t, res, 200)
-	var p struct {
-		Content []struct {
-			ID int64 `json:"id"`
-		}
-		TotalElements int
-	}
-	res.JSON(t, &p)
-	for _, c := range p.Content {
+	rows, total := apptest.GetPage[struct{ ID int64 }](t, w.e, token, path, q)
+	for _, c := range rows {
 		ids = append(ids, c.ID)
 	}
-	return ids, p.TotalElements
-}
-
-func expectMsg(t testing.TB, res *apptest.Response, status int, msg string) {
-	t.Helper()
-	apptest.Expect(t, res, status)
-	if res.Message() != msg {
-		t.Fatalf("message %q, want %q", res.Message(), msg)
-	}
+	return ids, total
 }
 
 func sameIDs(got []int64, want ...int64) bool {

@@ -27,16 +27,16 @@ func TestCreateValidatesAndListFilters(t *testing.T) {
 	}
 
 	base := unitBody("化学学院", &w.root)
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "code", v.Code)), 409, "单位编码已存在")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "type", "99")), 400, "单位类型取值无效")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "name", "")), 400, "请输入单位名称（不超过50个字）")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "contactPhone", "电话")), 400, "联系电话格式错误")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "foundedOn", "2099-01-01")), 400, "成立日期不能晚于今天")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "dzzId", 999999)), 400, "所选党组织不存在")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "pid", 999999)), 400, "上级单位不存在")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", admin, with(base, "name", "数学学院")), 409, "同一上级单位下已有名为“数学学院”的单位")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "code", v.Code)), 409, "单位编码已存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "type", "99")), 400, "单位类型取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "name", "")), 400, "请输入单位名称（不超过50个字）")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "contactPhone", "电话")), 400, "联系电话格式错误")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "foundedOn", "2099-01-01")), 400, "成立日期不能晚于今天")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "dzzId", 999999)), 400, "所选党组织不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "pid", 999999)), 400, "上级单位不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", admin, apptest.With(base, "name", "数学学院")), 409, "同一上级单位下已有名为“数学学院”的单位")
 	// The added dictionary item 其他 is accepted.
-	other := w.unit(t, admin, with(base, "type", unit.TypeOther, "pid", w.csUnit, "name", "计算机学院办公室"))
+	other := w.unit(t, admin, apptest.With(base, "type", unit.TypeOther, "pid", w.csUnit, "name", "计算机学院办公室"))
 	if got := w.detail(t, admin, other); got.TypeLabel != "其他" || got.ParentName != "计算机学院" {
 		t.Fatalf("%+v", got)
 	}
@@ -92,18 +92,18 @@ func TestScope(t *testing.T) {
 		{"PUT", out + "/ldbz", map[string]any{"id": 1, "name": "班子", "kind": "1"}},
 		{"DELETE", out + "/ldbz", []int64{1}},
 	} {
-		expectMsg(t, w.e.Do(c.method, c.path, w.csTK, c.body), 404, "单位不存在")
+		apptest.ExpectMessage(t, w.e.Do(c.method, c.path, w.csTK, c.body), 404, "单位不存在")
 	}
 	// A trail entry of a unit outside the scope does not exist either.
 	_, entries := w.trail(t, w.e.AdminTK, w.mathUnit)
-	expectMsg(t, w.e.Do("POST", "/api/dwxx/trail/restore", w.csTK, map[string]any{"trailId": entries[0]}), 404, "变动记录不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx/trail/restore", w.csTK, map[string]any{"trailId": entries[0]}), 404, "变动记录不存在")
 
 	// A scoped account pairs what it creates with an organisation of its scope.
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", w.csTK, with(unitBody("计算机新所", nil), "pid", w.csUnit)), 400, "请选择对应党组织")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", w.csTK, with(unitBody("计算机新所", &w.math), "pid", w.csUnit)), 400, "所选党组织不存在")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", w.csTK, with(unitBody("计算机新所", &w.branch), "pid", w.mathUnit)), 400, "上级单位不存在")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx", w.csTK, unitBody("计算机新所", &w.branch)), 400, "请选择上级单位")
-	id := w.unit(t, w.csTK, with(unitBody("计算机新所", &w.branch), "pid", w.csUnit))
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", w.csTK, apptest.With(unitBody("计算机新所", nil), "pid", w.csUnit)), 400, "请选择对应党组织")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", w.csTK, apptest.With(unitBody("计算机新所", &w.math), "pid", w.csUnit)), 400, "所选党组织不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", w.csTK, apptest.With(unitBody("计算机新所", &w.branch), "pid", w.mathUnit)), 400, "上级单位不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx", w.csTK, unitBody("计算机新所", &w.branch)), 400, "请选择上级单位")
+	id := w.unit(t, w.csTK, apptest.With(unitBody("计算机新所", &w.branch), "pid", w.csUnit))
 	ids, _ = w.page(t, w.csTK, "/api/dwxx", nil)
 	if !sameIDs(ids, w.csUnit, w.netUnit, id) {
 		t.Fatalf("after create: %v", ids)
@@ -151,11 +151,11 @@ func TestUpdateTrailAndRestore(t *testing.T) {
 	if v.LeaderName != "李院长" || v.ShortName != "计算机" || v.ContactPhone != "010-62750000" || v.DzzID == nil {
 		t.Fatalf("merged %+v", v)
 	}
-	expectMsg(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": w.csUnit, "code": w.detail(t, admin, w.mathUnit).Code}), 409, "单位编码已存在")
-	expectMsg(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": w.csUnit, "pid": w.csUnit}), 400, "不能把单位移到它自己或它的下级之下")
-	expectMsg(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"leaderName": "x"}), 400, "缺少单位编号")
-	expectMsg(t, w.e.Do("PUT", "/api/dwxx", w.csTK, map[string]any{"id": w.csUnit, "dzzId": nil}), 400, "请选择对应党组织")
-	expectMsg(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": 999999, "leaderName": "x"}), 404, "单位不存在")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": w.csUnit, "code": w.detail(t, admin, w.mathUnit).Code}), 409, "单位编码已存在")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": w.csUnit, "pid": w.csUnit}), 400, "不能把单位移到它自己或它的下级之下")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"leaderName": "x"}), 400, "缺少单位编号")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dwxx", w.csTK, map[string]any{"id": w.csUnit, "dzzId": nil}), 400, "请选择对应党组织")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": 999999, "leaderName": "x"}), 404, "单位不存在")
 
 	fields, ids := w.trail(t, admin, w.csUnit)
 	if len(fields) != 2 || fmt.Sprint(fields[0]) != "[shortName:>计算机 leaderName:张主任>李院长]" {
@@ -171,8 +171,8 @@ func TestUpdateTrailAndRestore(t *testing.T) {
 	if len(fields) != 3 || fmt.Sprint(fields[0]) != "[shortName:计算机> leaderName:李院长>张主任]" {
 		t.Fatalf("trail after restore %v", fields)
 	}
-	expectMsg(t, w.e.Do("POST", "/api/dwxx/trail/restore", admin, map[string]any{"trailId": ids[1]}), 400, "当前信息与该变动记录一致，无需还原")
-	expectMsg(t, w.e.Do("POST", "/api/dwxx/trail/restore", admin, map[string]any{"trailId": 999999}), 404, "变动记录不存在")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx/trail/restore", admin, map[string]any{"trailId": ids[1]}), 400, "当前信息与该变动记录一致，无需还原")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dwxx/trail/restore", admin, map[string]any{"trailId": 999999}), 404, "变动记录不存在")
 
 	// A department made elsewhere (no unit information yet) is described on its first update.
 	res = w.e.Do("POST", "/api/dept", admin, map[string]any{"name": "后勤处"})
@@ -182,7 +182,7 @@ func TestUpdateTrailAndRestore(t *testing.T) {
 	if v := w.detail(t, admin, d.ID); v.HasInfo || v.Code != "" {
 		t.Fatalf("bare dept %+v", v)
 	}
-	expectMsg(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": d.ID, "leaderName": "王处长"}), 400, "请输入单位编码（不超过32个字符）")
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": d.ID, "leaderName": "王处长"}), 400, "请输入单位编码（不超过32个字符）")
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", admin, map[string]any{"id": d.ID, "code": "HQC", "type": "2"}), 200)
 	if v := w.detail(t, admin, d.ID); !v.HasInfo || v.TypeLabel != "机关" {
 		t.Fatalf("described dept %+v", v)
@@ -192,19 +192,19 @@ func TestUpdateTrailAndRestore(t *testing.T) {
 func TestRevokeAndRestore(t *testing.T) {
 	w := newWorld(t)
 	admin := w.e.AdminTK
-	child := w.unit(t, admin, with(unitBody("计算机学院办公室", &w.cs), "pid", w.csUnit))
+	child := w.unit(t, admin, apptest.With(unitBody("计算机学院办公室", &w.cs), "pid", w.csUnit))
 	path := func(id int64, op string) string { return fmt.Sprintf("/api/dwxx/%d/%s", id, op) }
-	expectMsg(t, w.e.Do("POST", path(w.csUnit, "revoke"), w.csTK, map[string]any{}), 400, "单位“计算机学院”还有1个未撤销的下级单位，请先撤销下级单位")
-	expectMsg(t, w.e.Do("POST", path(child, "revoke"), w.csTK, map[string]any{"revokedOn": "2099-01-01"}), 400, "撤销日期不能晚于今天")
-	expectMsg(t, w.e.Do("POST", path(child, "revoke"), w.csTK, map[string]any{"revokedOn": "1980-01-01"}), 400, "撤销日期不能早于成立日期")
-	expectMsg(t, w.e.Do("POST", path(child, "restore"), w.csTK, nil), 400, "单位“计算机学院办公室”未撤销，无需恢复")
+	apptest.ExpectMessage(t, w.e.Do("POST", path(w.csUnit, "revoke"), w.csTK, map[string]any{}), 400, "单位“计算机学院”还有1个未撤销的下级单位，请先撤销下级单位")
+	apptest.ExpectMessage(t, w.e.Do("POST", path(child, "revoke"), w.csTK, map[string]any{"revokedOn": "2099-01-01"}), 400, "撤销日期不能晚于今天")
+	apptest.ExpectMessage(t, w.e.Do("POST", path(child, "revoke"), w.csTK, map[string]any{"revokedOn": "1980-01-01"}), 400, "撤销日期不能早于成立日期")
+	apptest.ExpectMessage(t, w.e.Do("POST", path(child, "restore"), w.csTK, nil), 400, "单位“计算机学院办公室”未撤销，无需恢复")
 	apptest.Expect(t, w.e.Do("POST", path(child, "revoke"), w.csTK, map[string]any{"revokedOn": "2024-07-01"}), 200)
 	apptest.Expect(t, w.e.Do("POST", path(w.csUnit, "revoke"), w.csTK, nil), 200)
 	v := w.detail(t, admin, child)
 	if v.Status != unit.StatusRevoked || v.RevokedOn != "2024-07-01" || v.Enabled {
 		t.Fatalf("revoked %+v", v)
 	}
-	expectMsg(t, w.e.Do("POST", path(child, "revoke"), w.csTK, nil), 400, "单位“计算机学院办公室”已撤销")
+	apptest.ExpectMessage(t, w.e.Do("POST", path(child, "revoke"), w.csTK, nil), 400, "单位“计算机学院办公室”已撤销")
 	// Revoked units leave the picker unless asked for; the list still shows them.
 	if ids, _ := w.page(t, w.csTK, "/api/common/getDwInfo", nil); !sameIDs(ids, w.netUnit) {
 		t.Fatalf("picker after revoke %v", ids)
@@ -212,7 +212,7 @@ func TestRevokeAndRestore(t *testing.T) {
 	if ids, _ := w.page(t, w.csTK, "/api/common/getDwInfo", url.Values{"status": {unit.StatusRevoked}}); !sameIDs(ids, w.csUnit, child) {
 		t.Fatalf("picker of revoked %v", ids)
 	}
-	expectMsg(t, w.e.Do("POST", path(child, "restore"), w.csTK, nil), 400, "上级单位“计算机学院”已撤销，请先恢复上级单位")
+	apptest.ExpectMessage(t, w.e.Do("POST", path(child, "restore"), w.csTK, nil), 400, "上级单位“计算机学院”已撤销，请先恢复上级单位")
 	apptest.Expect(t, w.e.Do("POST", path(w.csUnit, "restore"), w.csTK, nil), 200)
 	apptest.Expect(t, w.e.Do("POST", path(child, "restore"), w.csTK, nil), 200)
 	if v := w.detail(t, admin, child); v.Status != unit.StatusNormal || v.RevokedOn != "" || !v.Enabled {
@@ -231,15 +231,15 @@ func TestLeadershipTeams(t *testing.T) {
 	apptest.Expect(t, res, 201)
 	var team unit.Team
 	res.JSON(t, &team)
-	expectMsg(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "计算机学院党政领导班子", "kind": "1"}), 409, "该单位已有同名的领导班子")
-	expectMsg(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "x", "kind": "9"}), 400, "领导班子类别取值无效")
-	expectMsg(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "", "kind": "1"}), 400, "请输入领导班子名称（不超过100个字）")
+	apptest.ExpectMessage(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "计算机学院党政领导班子", "kind": "1"}), 409, "该单位已有同名的领导班子")
+	apptest.ExpectMessage(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "x", "kind": "9"}), 400, "领导班子类别取值无效")
+	apptest.ExpectMessage(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "", "kind": "1"}), 400, "请输入领导班子名称（不超过100个字）")
 	apptest.Expect(t, w.e.Do("POST", teams, w.csTK, map[string]any{"name": "计算机学院党委", "kind": "2", "sort": 2}), 201)
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/dwxx/%d/ldbz", w.mathUnit), w.mathTK, map[string]any{"name": "数学学院党政领导班子", "kind": "1"}), 201)
 
 	apptest.Expect(t, w.e.Do("PUT", teams, w.csTK, map[string]any{"id": team.ID, "name": "计算机学院领导班子", "kind": "3", "sort": 1}), 204)
 	// A team of another unit is not found through this one.
-	expectMsg(t, w.e.Do("PUT", fmt.Sprintf("/api/dwxx/%d/ldbz", w.netUnit), w.csTK, map[string]any{"id": team.ID, "name": "x", "kind": "1"}), 404, "领导班子不存在")
+	apptest.ExpectMessage(t, w.e.Do("PUT", fmt.Sprintf("/api/dwxx/%d/ldbz", w.netUnit), w.csTK, map[string]any{"id": team.ID, "name": "x", "kind": "1"}), 404, "领导班子不存在")
 	res = w.e.Do("GET", teams, w.csTK, nil)
 	apptest.Expect(t, res, 200)
 	var list struct{ Content []unit.Team }
@@ -263,7 +263,7 @@ func TestLeadershipTeams(t *testing.T) {
 		t.Fatalf("unit filter %d", total)
 	}
 
-	expectMsg(t, w.e.Do("DELETE", teams, w.csTK, []int64{team.ID, 999999}), 404, "领导班子不存在")
+	apptest.ExpectMessage(t, w.e.Do("DELETE", teams, w.csTK, []int64{team.ID, 999999}), 404, "领导班子不存在")
 	apptest.Expect(t, w.e.Do("DELETE", teams, w.csTK, []int64{team.ID}), 204)
 	if _, total := w.page(t, w.csTK, "/api/common/ldbzxx", nil); total != 1 {
 		t.Fatalf("after delete %d", total)
@@ -273,7 +273,7 @@ func TestLeadershipTeams(t *testing.T) {
 func TestPickerPaging(t *testing.T) {
 	w := newWorld(t)
 	for i := 0; i < 22; i++ {
-		w.unit(t, w.e.AdminTK, with(unitBody(fmt.Sprintf("研究所%02d", i), &w.cs), "pid", w.csUnit))
+		w.unit(t, w.e.AdminTK, apptest.With(unitBody(fmt.Sprintf("研究所%02d", i), &w.cs), "pid", w.csUnit))
 	}
 	ids, total := w.page(t, w.csTK, "/api/common/getDwInfo", url.Values{"blurry": {"研究所"}})
 	if len(ids) != httpx.PickerPageSize || total != 22 {
@@ -287,7 +287,7 @@ func TestPickerPaging(t *testing.T) {
 	if len(ids) != 5 {
 		t.Fatalf("size 5: %d", len(ids))
 	}
-	expectMsg(t, w.e.Do("GET", "/api/common/getDwInfo?size=101", w.csTK, nil), 400, "每页条数应在 1 到 100 之间")
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/common/getDwInfo?size=101", w.csTK, nil), 400, "每页条数应在 1 到 100 之间")
 	// Another committee finds none of them.
 	if _, total := w.page(t, w.mathTK, "/api/common/getDwInfo", url.Values{"blurry": {"研究所"}}); total != 0 {
 		t.Fatalf("math sees %d", total)
@@ -300,14 +300,7 @@ func TestAllTrail(t *testing.T) {
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", w.csTK, map[string]any{"id": w.csUnit, "leaderName": "李院长"}), 200)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", w.e.AdminTK, map[string]any{"id": w.mathUnit, "leaderName": "赵院长"}), 200)
 	read := func(token string, q url.Values) ([]audit.NamedEntry, int) {
-		res := w.e.Do("GET", "/api/dwxx/trail?"+q.Encode(), token, nil)
-		apptest.Expect(t, res, 200)
-		var p struct {
-			Content       []audit.NamedEntry
-			TotalElements int
-		}
-		res.JSON(t, &p)
-		return p.Content, p.TotalElements
+		return apptest.GetPage[audit.NamedEntry](t, w.e, token, "/api/dwxx/trail", q)
 	}
 	list, total := read(w.csTK, nil)
 	// 计算机学院: created + updated; 网络中心: created.

@@ -1,0 +1,13 @@
+package system
+
+import "zhdj/internal/platform/httpx"
+
+// manageRoutes mounts the managing side of one resource at base: create,
+// update and delete, guarded by perm+":add", ":edit" and ":del". The
+// delete also answers at base+"/", the path the old client sends it to.
+func manageRoutes(rs *httpx.Routes, base, perm string, create, update, del httpx.HandlerFunc) {
+	rs.Post(base, perm+":add", create)
+	rs.Put(base, perm+":edit", update)
+	rs.Delete(base, perm+":del", del)
+	rs.Delete(base+"/", perm+":del", del)
+}
