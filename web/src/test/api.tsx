@@ -19,4 +19,14 @@ export function body(config: { data?: unknown }): unknown {
   return typeof config.data === 'string' ? JSON.parse(config.data) : config.data
 }
 
+/** Answers a mocked route with `status` and keeps each request's body, in order (empty: never sent). */
+export function bodiesOf<T = Record<string, unknown>>(route: MockAdapter.RequestHandler, status = 200): T[] {
+  const sent: T[] = []
+  route.reply((c) => {
+    sent.push(body(c) as T)
+    return [status, {}]
+  })
+  return sent
+}
+
 export const page = <T,>(content: T[], totalElements = content.length) => ({ content, totalElements })

@@ -55,3 +55,14 @@ export function makeUser(over: Partial<User> = {}): User {
     ...over,
   }
 }
+
+/** A person as a list answers them to a holder without the unmask permission (members, students, teachers). */
+export const MASKED_PERSON = {
+  id: 1,
+  name: '张三',
+  gender: '1',
+  genderLabel: '男',
+  idNumber: '110105********1234',
+  phone: '138****0000',
+  masked: true,
+}

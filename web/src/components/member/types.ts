@@ -1,11 +1,7 @@
+import type { PersonRecord } from '@/components/personal/person'
+
 /** A member as GET /api/dyjbxx and /api/dyjbxx/{id} answer (personal fields masked unless unmasked). */
-export interface Member {
-  id: number
-  name: string
-  gender: string
-  genderLabel: string
-  ethnicity: string
-  ethnicityLabel: string
+export interface Member extends PersonRecord {
   education: string
   educationLabel: string
   professionalTitle: string
@@ -22,16 +18,11 @@ export interface Member {
   memberStatusLabel: string
   source: string
   sourceLabel: string
-  idNumber: string
-  phone: string
-  masked: boolean
-  birthDate: string | null
   staffOrStudentNo: string
   grade: string
   gradeLabel: string
   className: string
   unitDeptId: number | null
-  unitName: string
   orgId: number
   orgName: string
   userId: number | null
@@ -39,9 +30,6 @@ export interface Member {
   joinedOn: string | null
   fullOn: string | null
   photoFileId: number | null
-  remark: string
-  createTime: string
-  updateTime: string
   warnings?: string[]
 }
 

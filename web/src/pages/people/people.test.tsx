@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { body, mockApi, page, signIn } from '@/test/api'
+import { body, page, signIn } from '@/test/api'
+import { dictOptions, mockListApi, type ListApi } from '@/test/listApi'
+import { MASKED_PERSON } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import ClassPage from './bj'
 import TeacherPage from './jsjbxx'
@@ -11,14 +12,8 @@ import StudentPage from './xsjbxx'
 
 const student = (over: Partial<Student> = {}): Student =>
   ({
-    id: 1,
+    ...MASKED_PERSON,
     studentNo: '2024001',
-    name: '张三',
-    gender: '1',
-    genderLabel: '男',
-    idNumber: '110105********1234',
-    phone: '138****0000',
-    masked: true,
     unitDeptId: 2,
     unitName: '计算机学院',
     classId: 7,
@@ -31,34 +26,24 @@ const student = (over: Partial<Student> = {}): Student =>
     ...over,
   }) as Student
 
-let mock: MockAdapter
-const queries: Record<string, unknown>[] = []
+let api: ListApi
 beforeEach(() => {
-  queries.length = 0
-  mock = mockApi()
-  mock.onGet('/api/dictDetail/map').reply(200, {
-    DJ_COMM_XB: [
-      { label: '男', value: '1' },
-      { label: '女', value: '2' },
-    ],
-    njOptions: [{ label: '2024级', value: '2024' }],
-    XS_ZT: [{ label: '在读', value: '1' }],
-  })
-  mock.onGet('/api/common/getDwInfo').reply(200, page([{ id: 2, pid: 1, name: '计算机学院', shortName: '', code: 'U2', type: '1', typeLabel: '院系', parentName: '某某大学' }]))
-  mock.onGet('/api/common/getBjInfo').reply(200, page([{ id: 7, code: 'B1', name: '计科2401', grade: '2024', major: '', unitId: 2, unitName: '计算机学院' }]))
-  mock.onGet('/api/xsjbxx').reply((c) => {
-    queries.push(c.params)
-    return [200, page([student()])]
+  api = mockListApi('/api/xsjbxx', [student()], {
+    dicts: { DJ_COMM_XB: dictOptions('男', '女'), njOptions: [{ label: '2024级', value: '2024' }], XS_ZT: dictOptions('在读') },
+    pages: {
+      '/api/common/getDwInfo': [{ id: 2, pid: 1, name: '计算机学院', shortName: '', code: 'U2', type: '1', typeLabel: '院系', parentName: '某某大学' }],
+      '/api/common/getBjInfo': [{ id: 7, code: 'B1', name: '计科2401', grade: '2024', major: '', unitId: 2, unitName: '计算机学院' }],
+    },
   })
 })
-afterEach(() => mock.restore())
+afterEach(() => api.mock.restore())
 
 const inRouter = (el: React.ReactNode) => renderWithApp(<MemoryRouter>{el}</MemoryRouter>)
 
 describe('people pages', { timeout: 30_000 }, () => {
   it('lists students, filters by unit and grade, and unmasks for holders of ry:unmask', async () => {
     signIn(['ry:list', 'ry:unmask'])
-    mock.onGet('/api/xsjbxx/1').reply((c) => [200, student({ idNumber: '110105200603071234', phone: '13800000000', masked: !(c.params as { unmask?: boolean })?.unmask })])
+    api.mock.onGet('/api/xsjbxx/1').reply((c) => [200, student({ idNumber: '110105200603071234', phone: '13800000000', masked: !(c.params as { unmask?: boolean })?.unmask })])
     inRouter(<StudentPage />)
     expect(await screen.findByText('张三')).toBeTruthy()
     expect(screen.getByText('110105********1234')).toBeTruthy()
@@ -74,7 +59,7 @@ describe('people pages', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByText('2024级', { selector: '.ant-select-item-option-content' }))
     fireEvent.change(screen.getByPlaceholderText('姓名、学号，或完整身份证号/手机号'), { target: { value: '2024001' } })
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
-    await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '2024001', unitDeptId: 2, grade: ['2024'] }))
+    await waitFor(() => expect(api.queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '2024001', unitDeptId: 2, grade: ['2024'] }))
 
     fireEvent.click(screen.getByRole('button', { name: '查看张三的完整身份证号码' }))
     expect(await screen.findByText('110105200603071234')).toBeTruthy()
@@ -84,7 +69,7 @@ describe('people pages', { timeout: 30_000 }, () => {
   it('validates a new student in Chinese and derives birth date and gender from the ID number', async () => {
     signIn(['ry:list', 'ry:add', 'ry:import'])
     let posted: Record<string, unknown> | undefined
-    mock.onPost('/api/xsjbxx').reply((c) => {
+    api.mock.onPost('/api/xsjbxx').reply((c) => {
       posted = body(c) as Record<string, unknown>
       return [201, student()]
     })
@@ -118,9 +103,9 @@ describe('people pages', { timeout: 30_000 }, () => {
 
   it('deletes the selected teachers after confirmation', async () => {
     signIn(['ry:list', 'ry:del'])
-    mock.onGet('/api/jsjbxx').reply(200, page([{ id: 4, staffNo: 'T001', name: '王老师', genderLabel: '女', idNumber: '', phone: '', masked: true, unitName: '计算机学院', statusLabel: '在职', createTime: '2026-01-01T00:00:00Z' }]))
+    api.mock.onGet('/api/jsjbxx').reply(200, page([{ id: 4, staffNo: 'T001', name: '王老师', genderLabel: '女', idNumber: '', phone: '', masked: true, unitName: '计算机学院', statusLabel: '在职', createTime: '2026-01-01T00:00:00Z' }]))
     let deleted: unknown
-    mock.onDelete('/api/jsjbxx').reply((c) => {
+    api.mock.onDelete('/api/jsjbxx').reply((c) => {
       deleted = body(c)
       return [204]
     })
@@ -137,12 +122,12 @@ describe('people pages', { timeout: 30_000 }, () => {
   it('lists classes with their student counts and reports the server refusing a save and keeps the dialog open', async () => {
     signIn(['ry:list', 'ry:edit'])
     const classQueries: unknown[] = []
-    mock.onGet('/api/bj').reply((c) => {
+    api.mock.onGet('/api/bj').reply((c) => {
       classQueries.push(c.params)
       return [200, page([{ id: 7, code: 'B1', name: '计科2401', grade: '2024', gradeLabel: '2024级', unitDeptId: 2, unitName: '计算机学院', major: '计算机科学', headTeacherId: null, headTeacherName: '', studentCount: 31 }])]
     })
     let put: unknown
-    mock.onPut('/api/bj').reply((c) => {
+    api.mock.onPut('/api/bj').reply((c) => {
       put = body(c)
       return [400, { message: '有学生的班级不能更换所在单位' }]
     })

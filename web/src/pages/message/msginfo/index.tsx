@@ -2,7 +2,7 @@ import { Button, Space, Tabs, Tag, type TableProps } from 'antd'
 import { useSearchParams } from 'react-router'
 import type { MessageItem, TodoItem } from '@/api/message'
 import { ui } from '@/app/bridge'
-import { CrudTable, useCrud, type CrudFetcher } from '@/components/crud'
+import { actionColumn, CrudTable, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
 import RecordLink from '@/components/RecordLink'
 import { useCountersStore } from '@/stores/counters'
 import { formatTime, relativeTime } from '@/utils/time'
@@ -37,18 +37,15 @@ function InboxTab<T extends InboxItem>({ crudKey, fetch, mark, markLabel, refres
   const all: TableProps<T>['columns'] = [
     ...columns,
     { title: '时间', dataIndex: 'createTime', width: 140, render: when },
-    {
-      title: '操作',
-      width: 160,
-      render: (_, r) => (
-        <Space>
+    actionColumn<T>(
+      (r) => (
+        <Space size={0}>
           <RecordLink link={r.link} />
-          <Button type="link" size="small" onClick={() => markIds([r.id])}>
-            标记{markLabel}
-          </Button>
+          <RowActions actions={[{ key: 'mark', label: `标记${markLabel}`, onClick: () => void markIds([r.id]) }]} />
         </Space>
       ),
-    },
+      160,
+    ),
   ]
   return (
     <CrudTable

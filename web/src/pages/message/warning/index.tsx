@@ -1,24 +1,23 @@
-import { Tag, type TableProps } from 'antd'
+import { Tag } from 'antd'
 import { warningPage, type WarningItem } from '@/api/message'
-import { CrudTable, useCrud } from '@/components/crud'
-import { formatTime } from '@/utils/time'
+import { defineResource, ResourcePage } from '@/components/crud'
 import RecordLink from '@/components/RecordLink'
 
-const columns: TableProps<WarningItem>['columns'] = [
-  { title: '级别', dataIndex: 'level', width: 90, render: (v: string) => (v ? <Tag color="orange">{v}</Tag> : null) },
-  { title: '标题', dataIndex: 'title' },
-  { title: '内容', dataIndex: 'content', ellipsis: true },
-  {
-    title: '操作',
-    dataIndex: 'link',
-    width: 80,
-    render: (link: string) => <RecordLink link={link} />,
-  },
-  { title: '时间', dataIndex: 'createTime', width: 180, render: (v: string) => formatTime(v) },
-]
+/** The user's own warnings (GET /api/warning): read only, each with a link to what it is about. */
+const warnings = defineResource<WarningItem>({
+  key: 'warning',
+  noun: '预警',
+  api: { fetch: (q) => warningPage({ page: q.page, size: q.size, sort: q.sort }) },
+  fields: [
+    { name: 'level', label: '级别', width: 90, render: (v: string) => (v ? <Tag color="orange">{v}</Tag> : null) },
+    { name: 'title', label: '标题' },
+    { name: 'content', label: '内容', column: { ellipsis: true } },
+    { name: 'link', label: '操作', width: 80, render: (link: string) => <RecordLink link={link} /> },
+    { name: 'createTime', label: '时间', type: 'datetime', width: 180 },
+  ],
+})
 
-/** The user's own warnings (GET /api/warning). */
+/** 我的预警. */
 export default function WarningPage() {
-  const crud = useCrud<WarningItem>({ key: 'warning', fetch: (q) => warningPage({ page: q.page, size: q.size, sort: q.sort }) })
-  return <CrudTable crud={crud} columns={columns} />
+  return <ResourcePage resource={warnings} />
 }

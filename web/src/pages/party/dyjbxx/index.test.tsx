@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { body, mockApi, page, signIn } from '@/test/api'
+import { body, page, signIn } from '@/test/api'
+import { dictOptions, mockListApi, type ListApi } from '@/test/listApi'
+import { MASKED_PERSON } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import MemberDetailPage from '@/pages/dyjbxx/detail'
 import MemberPage from './index'
@@ -10,13 +11,7 @@ import type { Member } from '@/components/member/types'
 
 const member = (over: Partial<Member> = {}): Member =>
   ({
-    id: 1,
-    name: '张三',
-    gender: '1',
-    genderLabel: '男',
-    idNumber: '110105********1234',
-    phone: '138****0000',
-    masked: true,
+    ...MASKED_PERSON,
     partyStatus: '1',
     partyStatusLabel: '正式党员',
     memberStatusLabel: '正常',
@@ -31,34 +26,19 @@ const member = (over: Partial<Member> = {}): Member =>
     ...over,
   }) as Member
 
-let mock: MockAdapter
-const queries: Record<string, unknown>[] = []
+let api: ListApi
 beforeEach(() => {
-  queries.length = 0
-  mock = mockApi()
-  mock.onGet('/api/dictDetail/map').reply(200, {
-    DJ_COMM_XB: [
-      { label: '男', value: '1' },
-      { label: '女', value: '2' },
-    ],
-    DJ_DY_DJZTXX: [
-      { label: '正式党员', value: '1' },
-      { label: '预备党员', value: '2' },
-    ],
-  })
-  mock.onGet('/api/common/dzz').reply(200, page([{ id: 3, pid: null, name: '计算机教工党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '' }]))
-  mock.onGet('/api/dept/ByNoAuth').reply(200, page([]))
-  mock.onGet('/api/dyjbxx').reply((c) => {
-    queries.push(c.params)
-    return [200, page([member()])]
+  api = mockListApi('/api/dyjbxx', [member()], {
+    dicts: { DJ_COMM_XB: dictOptions('男', '女'), DJ_DY_DJZTXX: dictOptions('正式党员', '预备党员') },
+    pages: { '/api/common/dzz': [{ id: 3, pid: null, name: '计算机教工党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '' }], '/api/dept/ByNoAuth': [] },
   })
 })
-afterEach(() => mock.restore())
+afterEach(() => api.mock.restore())
 
 describe('party/dyjbxx', { timeout: 30_000 }, () => {
   it('lists members, searches across fields and unmasks for holders of dy:unmask', async () => {
     signIn(['dy:list', 'dy:unmask'])
-    mock.onGet('/api/dyjbxx/1').reply((c) => [200, member({ idNumber: '110105199003071234', phone: '13800000000', masked: !(c.params as { unmask?: boolean })?.unmask })])
+    api.mock.onGet('/api/dyjbxx/1').reply((c) => [200, member({ idNumber: '110105199003071234', phone: '13800000000', masked: !(c.params as { unmask?: boolean })?.unmask })])
     renderWithApp(
       <MemoryRouter>
         <MemberPage />
@@ -72,7 +52,7 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
 
     fireEvent.change(screen.getByPlaceholderText('姓名、学号/工号、身份证号或手机号'), { target: { value: '1380000' } })
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
-    await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '1380000' }))
+    await waitFor(() => expect(api.queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '1380000' }))
 
     fireEvent.click(screen.getByRole('button', { name: '查看张三的完整身份证号码' }))
     expect(await screen.findByText('110105199003071234')).toBeTruthy()
@@ -82,7 +62,7 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
   it('derives the birth date and gender from the ID number when adding a member', async () => {
     signIn(['admin'])
     let posted: Record<string, unknown> | undefined
-    mock.onPost('/api/dyjbxx').reply((c) => {
+    api.mock.onPost('/api/dyjbxx').reply((c) => {
       posted = body(c) as Record<string, unknown>
       return [201, member()]
     })
@@ -116,8 +96,8 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
 
   it('detail shows only the tabs that exist and the trail of the member', async () => {
     signIn(['dy:list'])
-    mock.onGet('/api/dyjbxx/1').reply(200, member())
-    mock.onGet('/api/dyjbxx/1/trail').reply(200, page([{ id: 9, recordId: 1, type: 2, origin: 3, summary: '', changes: [{ field: 'remark', label: '备注', old: '', new: '优秀' }], operatorName: 'admin', restoredFrom: null, createTime: '2026-02-01T00:00:00Z' }]))
+    api.mock.onGet('/api/dyjbxx/1').reply(200, member())
+    api.mock.onGet('/api/dyjbxx/1/trail').reply(200, page([{ id: 9, recordId: 1, type: 2, origin: 3, summary: '', changes: [{ field: 'remark', label: '备注', old: '', new: '优秀' }], operatorName: 'admin', restoredFrom: null, createTime: '2026-02-01T00:00:00Z' }]))
     renderWithApp(
       <MemoryRouter initialEntries={['/dyjbxx/detail?id=1']}>
         <Routes>

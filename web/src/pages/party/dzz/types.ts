@@ -1,18 +1,26 @@
-/** A node of GET /api/dzzxx/buildtree: the caller's organisations with member counts. */
-export interface OrgNode {
+/** What every view of an organisation carries: where it stands in the tree and what kind it is. */
+interface OrgIdentity {
   id: number
   pid: number | null
   code: string
   name: string
-  shortName: string
   type: string
   typeLabel: string
   category: string
-  status: string
-  sort: number
+}
+
+/** Members of an organisation: its own, its own full members, and with all below it. */
+interface OrgCounts {
   memberCount: number
   fullCount: number
   totalCount: number
+}
+
+/** A node of GET /api/dzzxx/buildtree: the caller's organisations with member counts. */
+export interface OrgNode extends OrgIdentity, OrgCounts {
+  shortName: string
+  status: string
+  sort: number
   children?: OrgNode[]
 }
 
@@ -26,15 +34,8 @@ export interface OrgWarning {
 }
 
 /** An organisation as GET /api/dzzxx/{id} answers it. */
-export interface OrgDetail {
-  id: number
-  pid: number | null
-  code: string
-  name: string
+export interface OrgDetail extends OrgIdentity, OrgCounts {
   shortName: string
-  type: string
-  typeLabel: string
-  category: string
   categoryLabel: string
   unitDeptId: number | null
   unitName: string
@@ -53,9 +54,6 @@ export interface OrgDetail {
   createTime: string
   updateTime: string
   ancestors: { id: number; name: string }[]
-  memberCount: number
-  fullCount: number
-  totalCount: number
   childCount: number
   warnings: OrgWarning[]
 }
@@ -80,14 +78,7 @@ export interface OrgBody {
 }
 
 /** One row of GET /api/dzzxx/relations. */
-export interface OrgRelation {
-  id: number
-  pid: number | null
-  code: string
-  name: string
-  type: string
-  typeLabel: string
-  category: string
+export interface OrgRelation extends OrgIdentity, OrgCounts {
   categoryLabel: string
   parentName: string
   unitDeptId: number | null
@@ -97,9 +88,6 @@ export interface OrgRelation {
   termStart: string | null
   termEnd: string | null
   leads: { type: string; typeLabel: string; count: number; orgs: { id: number; name: string }[] }[]
-  memberCount: number
-  fullCount: number
-  totalCount: number
   warnings: OrgWarning[]
 }
 

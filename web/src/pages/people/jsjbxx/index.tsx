@@ -1,25 +1,19 @@
 import { defineResource, ResourcePage } from '@/components/crud'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
-import { peopleResource, personFields } from '../shared/fields'
+import { personFields, personResource } from '../shared/fields'
 import { teachers } from '../shared/service'
 import { DICT_POST, DICT_TEACHER_STATUS, DICT_TITLE, type Teacher } from '../shared/types'
 
 const p = personFields<Teacher>(DICT_TEACHER_STATUS)
 
 export const teacherResource = defineResource<Teacher>({
-  ...peopleResource('jsjbxx', '教师'),
+  ...personResource('jsjbxx', '教师', '工号'),
   api: teachers,
-  keyword: '姓名、工号，或完整身份证号/手机号',
   scrollX: 1500,
   form: { initial: { status: '1' }, onValuesChange: deriveFromIdNumber },
   fields: [
     { name: 'staffNo', label: '工号', required: true, max: 32, width: 120, column: { sorter: true, fixed: 'left' } },
-    p.name,
-    p.gender,
-    p.idNumber,
-    p.birthDate,
-    p.phone,
-    p.ethnicity,
+    ...p.identity,
     { ...p.unit, column: { ellipsis: true, sorter: true } },
     { name: 'professionalTitle', label: '专业技术职称', type: 'dict', dict: DICT_TITLE, width: 120, search: { label: '职称' } },
     { name: 'post', label: '工作岗位', type: 'dict', dict: DICT_POST, width: 110, search: { label: '岗位' } },

@@ -22,16 +22,23 @@ export function unitField<T extends { unitName: string }>(): Field<T> {
 /** The fields students and teachers share; each page puts them in its own order. */
 export function personFields<T extends PersonView>(statusDict: string) {
   const f = (field: Field<T>) => field
+  const personal = personalFields<T>()
+  const name = f({ name: 'name', label: '姓名', required: true, max: 50, width: 100, column: { sorter: true } })
+  const gender = f({ name: 'gender', label: '性别', type: 'dict', dict: DICT_GENDER, required: true, width: 70, search: { single: true } })
+  const ethnicity = f({ name: 'ethnicity', label: '民族', type: 'dict', dict: DICT_ETHNICITY, column: false })
   return {
-    ...personalFields<T>(),
-    name: f({ name: 'name', label: '姓名', required: true, max: 50, width: 100, column: { sorter: true } }),
-    gender: f({ name: 'gender', label: '性别', type: 'dict', dict: DICT_GENDER, required: true, width: 70, search: { single: true } }),
-    ethnicity: f({ name: 'ethnicity', label: '民族', type: 'dict', dict: DICT_ETHNICITY, column: false }),
+    /** Who the person is, in the order both pages show it after their number. */
+    identity: [name, gender, personal.idNumber, personal.birthDate, personal.phone, ethnicity],
     unit: unitField<T>(),
     status: f({ name: 'status', label: '状态', type: 'dict', dict: statusDict, width: 80, search: true }),
     createTime: f({ name: 'createTime', label: '创建时间', type: 'datetime', width: 170 }),
     remark: f({ name: 'remark', label: '备注', type: 'textarea', max: 500, column: false }),
   }
+}
+
+/** A person resource's list key, permissions, import, export and keyword search (name, `number`, ID number, phone). */
+export function personResource(kind: 'xsjbxx' | 'jsjbxx', noun: string, number: string) {
+  return { ...peopleResource(kind, noun), keyword: `姓名、${number}，或完整身份证号/手机号` }
 }
 
 /** What students, teachers and classes share: the list key, the ry:* permissions, import and export of their kind. */

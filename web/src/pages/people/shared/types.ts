@@ -1,22 +1,10 @@
+import type { PersonRecord } from '@/components/personal/person'
+
 /** The part students and teachers share, as the API shows it (personal fields masked unless unmasked). */
-export interface PersonView {
-  id: number
-  name: string
-  gender: string
-  genderLabel: string
-  ethnicity: string
-  ethnicityLabel: string
-  idNumber: string
-  phone: string
-  masked: boolean
-  birthDate: string | null
+export interface PersonView extends PersonRecord {
   unitDeptId: number
-  unitName: string
   status: string
   statusLabel: string
-  remark: string
-  createTime: string
-  updateTime: string
 }
 
 export interface Student extends PersonView {

@@ -1,16 +1,15 @@
 import { defineResource, Dependent, ResourcePage } from '@/components/crud'
 import ClassSelect from '@/components/people/ClassSelect'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
-import { peopleResource, personFields } from '../shared/fields'
+import { personFields, personResource } from '../shared/fields'
 import { students } from '../shared/service'
 import { DICT_EDUCATION_LEVEL, DICT_GRADE, DICT_STUDENT_STATUS, type Student } from '../shared/types'
 
 const p = personFields<Student>(DICT_STUDENT_STATUS)
 
 export const studentResource = defineResource<Student>({
-  ...peopleResource('xsjbxx', '学生'),
+  ...personResource('xsjbxx', '学生', '学号'),
   api: students,
-  keyword: '姓名、学号，或完整身份证号/手机号',
   scrollX: 1700,
   form: {
     initial: { status: '1' },
@@ -22,12 +21,7 @@ export const studentResource = defineResource<Student>({
   },
   fields: [
     { name: 'studentNo', label: '学号', required: true, max: 32, width: 130, column: { sorter: true, fixed: 'left' } },
-    p.name,
-    p.gender,
-    p.idNumber,
-    p.birthDate,
-    p.phone,
-    p.ethnicity,
+    ...p.identity,
     p.unit,
     {
       name: 'classId',

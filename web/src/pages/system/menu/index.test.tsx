@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expander, menuNode, ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
-import { body, mockApi, signIn } from '@/test/api'
+import { bodiesOf, mockApi, signIn } from '@/test/api'
 import MenuPage from './index'
 
 const TREE = [
@@ -23,12 +23,17 @@ afterEach(() => mock.restore())
 
 const ADD = /新\s*增$/
 
+/** Signs in with these permissions and waits for the tree to show. */
+async function open(roles: string[]) {
+  signIn(roles)
+  renderWithApp(<MenuPage />)
+  expect(await screen.findByText('系统管理')).toBeTruthy()
+}
+
 // Page tests render antd forms and dialogs: slow on a loaded 2-core runner.
 describe('system/menu', { timeout: 20_000 }, () => {
   it('shows the tree and expands to the buttons', async () => {
-    signIn(['admin'])
-    renderWithApp(<MenuPage />)
-    expect(await screen.findByText('系统管理')).toBeTruthy()
+    await open(['admin'])
     expect(screen.getByText('共 5 条')).toBeTruthy()
     // 帮助 has no children: no expand arrow
     expect(expander(row('帮助'))).toBeNull()
@@ -38,14 +43,8 @@ describe('system/menu', { timeout: 20_000 }, () => {
   })
 
   it('shows fields by type and requires a permission for buttons', async () => {
-    signIn(['admin'])
-    let posted: Record<string, unknown> | undefined
-    mock.onPost('/api/menus').reply((c) => {
-      posted = body(c) as Record<string, unknown>
-      return [201, {}]
-    })
-    renderWithApp(<MenuPage />)
-    await screen.findByText('系统管理')
+    const posted = bodiesOf(mock.onPost('/api/menus'), 201)
+    await open(['admin'])
     fireEvent.click(screen.getByRole('button', { name: ADD }))
     const dialog = await screen.findByRole('dialog')
     // a directory: path and icon, no component or permission
@@ -60,18 +59,12 @@ describe('system/menu', { timeout: 20_000 }, () => {
     ok()
     expect(await within(dialog).findByText('按钮须填写权限标识，如 user:add')).toBeTruthy()
     expect(within(dialog).getByText('请选择按钮所属的菜单')).toBeTruthy()
-    expect(posted).toBeUndefined()
+    expect(posted).toEqual([])
   })
 
   it('adds a button below a page from the row', async () => {
-    signIn(['admin'])
-    let posted: Record<string, unknown> | undefined
-    mock.onPost('/api/menus').reply((c) => {
-      posted = body(c) as Record<string, unknown>
-      return [201, {}]
-    })
-    renderWithApp(<MenuPage />)
-    await screen.findByText('系统管理')
+    const posted = bodiesOf(mock.onPost('/api/menus'), 201)
+    await open(['admin'])
     fireEvent.click(expander(row('系统管理'))!)
     fireEvent.click(within(await screen.findByText('用户管理').then((e) => e.closest('tr')!)).getByRole('button', { name: '新增下级' }))
     const dialog = await screen.findByRole('dialog')
@@ -79,28 +72,20 @@ describe('system/menu', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '导出' } })
     fireEvent.change(within(dialog).getByPlaceholderText('如 user:add'), { target: { value: 'user:export' } })
     ok()
-    await waitFor(() => expect(posted).toMatchObject({ pid: 2, type: 2, title: '导出', permission: 'user:export', path: '', component: '' }))
+    await waitFor(() => expect(posted[0]).toMatchObject({ pid: 2, type: 2, title: '导出', permission: 'user:export', path: '', component: '' }))
   })
 
   it('warns that children go too, then deletes the id', async () => {
-    signIn(['admin'])
-    let deleted: unknown
-    mock.onDelete('/api/menus').reply((c) => {
-      deleted = body(c)
-      return [204]
-    })
-    renderWithApp(<MenuPage />)
-    await screen.findByText('系统管理')
+    const deleted = bodiesOf<number[]>(mock.onDelete('/api/menus'), 204)
+    await open(['admin'])
     fireEvent.click(within(row('系统管理')).getByRole('button', { name: /删\s*除/ }))
     expect(await screen.findByText('“系统管理”下还有 3 个子菜单或按钮，将一并删除，且不可恢复。')).toBeTruthy()
     ok()
-    await waitFor(() => expect(deleted).toEqual([1]))
+    await waitFor(() => expect(deleted).toEqual([[1]]))
   })
 
   it('hides editing without permissions', async () => {
-    signIn(['menu:list'])
-    renderWithApp(<MenuPage />)
-    await screen.findByText('系统管理')
+    await open(['menu:list'])
     expect(screen.queryByRole('button', { name: ADD })).toBeNull()
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull()

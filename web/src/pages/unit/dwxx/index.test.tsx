@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { body, mockApi, page, signIn } from '@/test/api'
+import { body, page, signIn } from '@/test/api'
+import { dictOptions, mockListApi, type ListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
 import { trailFetcher } from '@/components/trail/TrailListPage'
 import UnitTrailPage from '../trail'
@@ -37,32 +37,14 @@ const unit = (over: Partial<Unit> = {}): Unit => ({
 
 const units = [unit(), unit({ id: 2, pid: 1, parentName: '某某大学', name: '计算机学院', code: 'U2', type: '1', typeLabel: '院系', leaderName: '李院长' })]
 
-let mock: MockAdapter
-const queries: Record<string, unknown>[] = []
+let api: ListApi
 beforeEach(() => {
-  queries.length = 0
-  mock = mockApi()
-  mock.onGet('/api/dictDetail/map').reply(200, {
-    DW_LX: [
-      { label: '院系', value: '1' },
-      { label: '机关', value: '2' },
-    ],
-    DW_ZT: [
-      { label: '正常', value: '1' },
-      { label: '撤销', value: '2' },
-    ],
-    DW_LDBZ_LX: [
-      { label: '党政', value: '1' },
-      { label: '党委', value: '2' },
-    ],
-  })
-  mock.onGet('/api/common/dzz').reply(200, page([]))
-  mock.onGet('/api/dwxx').reply((c) => {
-    queries.push(c.params)
-    return [200, page(units)]
+  api = mockListApi('/api/dwxx', units, {
+    dicts: { DW_LX: dictOptions('院系', '机关'), DW_ZT: dictOptions('正常', '撤销'), DW_LDBZ_LX: dictOptions('党政', '党委') },
+    pages: { '/api/common/dzz': [] },
   })
 })
-afterEach(() => mock.restore())
+afterEach(() => api.mock.restore())
 
 const renderPage = () =>
   renderWithApp(
@@ -76,7 +58,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     signIn(['dw:list'])
     renderPage()
     expect(await screen.findByText('某某大学')).toBeTruthy()
-    expect(queries[0]).toMatchObject({ page: 0, size: 10000 })
+    expect(api.queries[0]).toMatchObject({ page: 0, size: 10000 })
     expect(document.querySelector('.ant-pagination')).toBeNull()
     expect(screen.getByText('共 2 条')).toBeTruthy()
     // Only holders of dw:add see 新增.
@@ -84,7 +66,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
 
     fireEvent.change(screen.getByPlaceholderText('单位名称、简称或编码'), { target: { value: '计算机' } })
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
-    await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '计算机' }))
+    await waitFor(() => expect(api.queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], blurry: '计算机' }))
     expect(await screen.findByText('李院长')).toBeTruthy()
     expect(document.querySelector('.ant-pagination')).toBeTruthy()
   })
@@ -92,7 +74,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
   it('checks the unit form in Chinese before sending it', async () => {
     signIn(['dw:list', 'dw:add'])
     let posted: unknown
-    mock.onPost('/api/dwxx').reply((c) => {
+    api.mock.onPost('/api/dwxx').reply((c) => {
       posted = body(c)
       return [201, unit({ id: 3 })]
     })
@@ -112,7 +94,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
   it('revokes a unit only after confirming the date', async () => {
     signIn(['dw:list', 'dw:del'])
     let revoked: unknown
-    mock.onPost('/api/dwxx/2/revoke').reply((c) => {
+    api.mock.onPost('/api/dwxx/2/revoke').reply((c) => {
       revoked = body(c)
       return [200, unit({ id: 2, status: '2' })]
     })
@@ -131,11 +113,11 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
 
   it('adds a leadership team in the detail drawer', async () => {
     signIn(['dw:list', 'dw:edit'])
-    mock.onGet('/api/dwxx/1').reply(200, unit())
+    api.mock.onGet('/api/dwxx/1').reply(200, unit())
     const teams = [{ id: 5, unitId: 1, name: '校党政领导班子', kind: '1', kindLabel: '党政', sort: 1 }]
-    mock.onGet('/api/dwxx/1/ldbz').reply(() => [200, page(teams)])
+    api.mock.onGet('/api/dwxx/1/ldbz').reply(() => [200, page(teams)])
     let created: unknown
-    mock.onPost('/api/dwxx/1/ldbz').reply((c) => {
+    api.mock.onPost('/api/dwxx/1/ldbz').reply((c) => {
       created = body(c)
       teams.push({ id: 6, unitId: 1, name: '校党委', kind: '2', kindLabel: '党委', sort: 999 })
       return [201, teams[1]]
@@ -160,15 +142,15 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
 
   it('edits and deletes a leadership team', async () => {
     signIn(['dw:list', 'dw:edit'])
-    mock.onGet('/api/dwxx/1').reply(200, unit())
-    mock.onGet('/api/dwxx/1/ldbz').reply(200, page([{ id: 5, unitId: 1, name: '校党政领导班子', kind: '1', kindLabel: '党政', sort: 1 }]))
+    api.mock.onGet('/api/dwxx/1').reply(200, unit())
+    api.mock.onGet('/api/dwxx/1/ldbz').reply(200, page([{ id: 5, unitId: 1, name: '校党政领导班子', kind: '1', kindLabel: '党政', sort: 1 }]))
     let updated: unknown
-    mock.onPut('/api/dwxx/1/ldbz').reply((c) => {
+    api.mock.onPut('/api/dwxx/1/ldbz').reply((c) => {
       updated = body(c)
       return [204]
     })
     let deleted: unknown
-    mock.onDelete('/api/dwxx/1/ldbz').reply((c) => {
+    api.mock.onDelete('/api/dwxx/1/ldbz').reply((c) => {
       deleted = body(c)
       return [204]
     })
@@ -191,8 +173,8 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
 
   it('offers no team editing without dw:edit', async () => {
     signIn(['dw:list'])
-    mock.onGet('/api/dwxx/1').reply(200, unit())
-    mock.onGet('/api/dwxx/1/ldbz').reply(200, page([]))
+    api.mock.onGet('/api/dwxx/1').reply(200, unit())
+    api.mock.onGet('/api/dwxx/1/ldbz').reply(200, page([]))
     renderPage()
     fireEvent.click(await screen.findByText('某某大学'))
     fireEvent.click(await screen.findByRole('tab', { name: '领导班子' }))
@@ -204,7 +186,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
 describe('unit/trail', { timeout: 30_000 }, () => {
   it('sends the date range with the whole end day', async () => {
     let params: unknown
-    mock.onGet('/api/dwxx/trail').reply((c) => {
+    api.mock.onGet('/api/dwxx/trail').reply((c) => {
       params = c.params
       return [200, page([])]
     })
@@ -215,7 +197,7 @@ describe('unit/trail', { timeout: 30_000 }, () => {
   it('lists the changes of every unit, searches by unit name and expands the field changes', async () => {
     signIn(['dw:list'])
     const trail: Record<string, unknown>[] = []
-    mock.onGet('/api/dwxx/trail').reply((c) => {
+    api.mock.onGet('/api/dwxx/trail').reply((c) => {
       trail.push(c.params)
       return [
         200,

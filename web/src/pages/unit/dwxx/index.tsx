@@ -6,7 +6,7 @@ import { actionColumn, AddButton, CrudTable, ImportButton, ResourceForm, RowActi
 import { useDicts } from '@/components/dict/useDicts'
 import { useLinkedRecord } from '@/components/useLinkedRecord'
 import UnitDetailDrawer from './components/UnitDetailDrawer'
-import { confirmRestore, RevokeDialog } from './components/UnitOps'
+import { confirmRestore, UnitRevokeDialog } from './components/UnitOps'
 import { unitResource as res } from './resource'
 import { isBrowsing, unitDetail } from './service'
 import { DICT_UNIT_STATUS, DICT_UNIT_TYPE, UNIT_STATUS_NORMAL, type Unit } from './types'
@@ -98,7 +98,7 @@ export default function UnitPage() {
           onDone={changed}
         />
       )}
-      {revoking && <RevokeDialog unit={revoking} onClose={() => setRevoking(null)} onDone={changed} />}
+      {revoking && <UnitRevokeDialog unit={revoking} onClose={() => setRevoking(null)} onDone={changed} />}
       {viewing !== null && <UnitDetailDrawer id={viewing} onClose={closeDetail} onChanged={changed} />}
     </>
   )

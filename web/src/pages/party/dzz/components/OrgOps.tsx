@@ -1,9 +1,9 @@
-import { Alert, Checkbox, DatePicker, Form, Input, Radio, Typography } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { Alert, Checkbox, Form, Input, Radio, Typography } from 'antd'
 import { useMemo } from 'react'
 import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
 import FormDrawer from '@/components/FormDrawer'
+import RevokeDialog from '@/components/RevokeDialog'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { subtreeIds } from '@/utils/tree'
 import { bodyOf, createOrg, mergeOrgs, moveOrg, orgDetail, revokeOrg, splitOrg, updateOrg } from '../service'
@@ -25,6 +25,10 @@ interface Props {
 
 const explain = (text: string) => <Alert type="info" showIcon title={text} style={{ marginBottom: 16 }} />
 
+/** Organisations with members or live sub-organisations cannot go (the server says so). */
+const ORG_REVOKE_WARNING =
+  '撤销后该组织不再出现在组织树和选择框中（可在“已撤销”中查看），记录和变动轨迹保留。组织内还有党员或未撤销的下级党组织时不能撤销，请先转移或合并。'
+
 /** Opens the dialog of one organisation operation, each with what it does in plain words. */
 export default function OrgOpDialog({ op, onClose, onDone }: Props) {
   switch (op.kind) {
@@ -40,7 +44,15 @@ export default function OrgOpDialog({ op, onClose, onDone }: Props) {
     case 'rename':
       return <RenameDialog node={op.node} onClose={onClose} onDone={onDone} />
     case 'revoke':
-      return <RevokeDialog node={op.node} onClose={onClose} onDone={onDone} />
+      return (
+        <RevokeDialog
+          title={`撤销：${op.node.name}`}
+          warning={ORG_REVOKE_WARNING}
+          revoke={(on) => revokeOrg(op.node.id, on)}
+          onClose={onClose}
+          onDone={onDone}
+        />
+      )
   }
 }
 
@@ -168,29 +180,6 @@ function RenameDialog({ node, onClose, onDone }: { node: OrgNode } & Omit<Props,
       </Form.Item>
       <Form.Item name="shortName" label="简称" rules={[{ max: 20, message: '不超过20个字' }]}>
         <Input />
-      </Form.Item>
-    </FormDialog>
-  )
-}
-
-function RevokeDialog({ node, onClose, onDone }: { node: OrgNode } & Omit<Props, 'op'>) {
-  return (
-    <FormDialog<{ revokedOn: Dayjs }>
-      title={`撤销：${node.name}`}
-      initialValues={{ revokedOn: dayjs() }}
-      onSubmit={(v) => revokeOrg(node.id, v.revokedOn.format('YYYY-MM-DD'))}
-      onClose={onClose}
-      onDone={onDone}
-      successText="撤销成功"
-    >
-      <Alert
-        type="warning"
-        showIcon
-        style={{ marginBottom: 16 }}
-        title="撤销后该组织不再出现在组织树和选择框中（可在“已撤销”中查看），记录和变动轨迹保留。组织内还有党员或未撤销的下级党组织时不能撤销，请先转移或合并。"
-      />
-      <Form.Item name="revokedOn" label="撤销日期" rules={[{ required: true, message: '请选择撤销日期' }]}>
-        <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
       </Form.Item>
     </FormDialog>
   )
