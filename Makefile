@@ -15,12 +15,9 @@ run: build
 ## build: the web app and the binary (bin/zhdj embeds web/dist)
 build: web go-build
 
-# go.mod lists the modules the code imports in the first require block and
-# the rest as // indirect. `go mod tidy` cannot finish on a machine without
-# the module proxy (it wants the go.mod of test-only dependencies of our
-# dependencies, e.g. testify, which no build downloads), so after adding an
-# import, move its module to the first block by hand and check with
-# `go build ./... && go vet ./... && go mod verify`.
+# go.mod lists the modules the code imports as direct requirements and the
+# rest as // indirect: run `go mod tidy` after adding or removing an import
+# (it reaches the Go module proxy; CI builds with what go.mod and go.sum pin).
 go-build:
 	$(GO) build -o bin/zhdj ./cmd/zhdj
 
