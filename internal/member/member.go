@@ -377,21 +377,13 @@ func (s *Service) update(ctx context.Context, in MemberInput, origin int, restor
 	if in.ID <= 0 {
 		return MemberView{}, httpx.Invalid("id", "缺少党员编号")
 	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return MemberView{}, err
-	}
-	row, err := s.find(ctx, s.db, in.ID)
-	if err != nil {
-		return MemberView{}, err
-	}
-	p, err := s.prepare(ctx, s.db, l, in, &row.Member)
-	if err != nil {
-		return MemberView{}, err
-	}
-	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		return s.write(ctx, tx, l, &row.Member, p, origin, restoredFrom)
-	})
+	p, err := record.Edit(ctx, s.db, in.ID, s.labels, s.find,
+		func(ctx context.Context, l system.DictLabels, row *memberRow) (*prepared, error) {
+			return s.prepare(ctx, s.db, l, in, &row.Member)
+		},
+		func(ctx context.Context, tx bun.Tx, l system.DictLabels, row *memberRow, p *prepared) error {
+			return s.write(ctx, tx, l, &row.Member, p, origin, restoredFrom)
+		})
 	if err != nil {
 		return MemberView{}, mapErr(err)
 	}
