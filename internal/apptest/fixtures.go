@@ -43,6 +43,17 @@ func ExpectMessage(t testing.TB, res *Response, status int, msg string) {
 	}
 }
 
+// DoJSON sends a request like Do, fails the test unless the answer has
+// status want, and answers its body decoded as a T.
+func DoJSON[T any](t testing.TB, e *Env, want int, method, path, token string, body any) T {
+	t.Helper()
+	res := e.Do(method, path, token, body)
+	Expect(t, res, want)
+	var v T
+	res.JSON(t, &v)
+	return v
+}
+
 // GetPage GETs path with the query q (nil = none) as token, expects 200 and
 // answers the rows of the page as Ts and its total.
 func GetPage[T any](t testing.TB, e *Env, token, path string, q url.Values) ([]T, int) {
@@ -50,12 +61,9 @@ func GetPage[T any](t testing.TB, e *Env, token, path string, q url.Values) ([]T
 	if len(q) > 0 {
 		path += "?" + q.Encode()
 	}
-	res := e.Do("GET", path, token, nil)
-	Expect(t, res, 200)
-	var page struct {
+	page := DoJSON[struct {
 		Content       []T
 		TotalElements int
-	}
-	res.JSON(t, &page)
+	}](t, e, 200, "GET", path, token, nil)
 	return page.Content, page.TotalElements
 }

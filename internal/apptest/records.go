@@ -17,11 +17,7 @@ var orgSeq atomic.Int64
 // 201, and returns the id of the record created.
 func (e *Env) Create(t testing.TB, token, path string, body any) int64 {
 	t.Helper()
-	res := e.Do("POST", path, token, body)
-	Expect(t, res, 201)
-	var out struct{ ID int64 }
-	res.JSON(t, &out)
-	return out.ID
+	return DoJSON[struct{ ID int64 }](t, e, 201, "POST", path, token, body).ID
 }
 
 // Org creates an organisation of type typ as the admin under pid (0: a

@@ -55,11 +55,7 @@ func body(name string, org int64, id string) map[string]any {
 // create posts a member and returns it, failing the test unless 201.
 func (w *world) create(t testing.TB, token string, b map[string]any) member.MemberView {
 	t.Helper()
-	res := w.e.Do("POST", "/api/dyjbxx", token, b)
-	apptest.Expect(t, res, 201)
-	var v member.MemberView
-	res.JSON(t, &v)
-	return v
+	return apptest.DoJSON[member.MemberView](t, w.e, 201, "POST", "/api/dyjbxx", token, b)
 }
 
 // list reads a page of the member list with the given query.

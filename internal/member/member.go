@@ -190,25 +190,13 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	m.UnitDeptID, m.UserID, m.PhotoFileID = in.UnitDeptID, in.UserID, in.PhotoFileID
 
 	// Personal fields: encrypted, with a blind index; an unchanged value
-	// keeps its ciphertext.
-	m.IDNumberEnc, m.IDNumberIdx = "", ""
+	// keeps its ciphertext (m is a copy of cur, so it holds cur's).
+	var idCanonical string
 	if idInfo != nil {
-		m.IDNumberIdx = s.cipher.Index(idInfo.Canonical)
-		if cur != nil && p.curID == p.idClear {
-			m.IDNumberEnc = cur.IDNumberEnc
-		} else {
-			m.IDNumberEnc = s.cipher.Encrypt(p.idClear)
-		}
+		idCanonical = idInfo.Canonical
 	}
-	m.PhoneEnc, m.PhoneIdx = "", ""
-	if p.phone != "" {
-		m.PhoneIdx = s.cipher.Index(p.phone)
-		if cur != nil && p.curPhone == p.phone {
-			m.PhoneEnc = cur.PhoneEnc
-		} else {
-			m.PhoneEnc = s.cipher.Encrypt(p.phone)
-		}
-	}
+	m.IDNumberEnc, m.IDNumberIdx = s.cipher.Seal(p.idClear, idCanonical, p.curID, m.IDNumberEnc)
+	m.PhoneEnc, m.PhoneIdx = s.cipher.Seal(p.phone, p.phone, p.curPhone, m.PhoneEnc)
 	p.in = in
 	return p, nil
 }
@@ -389,21 +377,13 @@ func (s *Service) update(ctx context.Context, in MemberInput, origin int, restor
 	if in.ID <= 0 {
 		return MemberView{}, httpx.Invalid("id", "缺少党员编号")
 	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return MemberView{}, err
-	}
-	row, err := s.find(ctx, s.db, in.ID)
-	if err != nil {
-		return MemberView{}, err
-	}
-	p, err := s.prepare(ctx, s.db, l, in, &row.Member)
-	if err != nil {
-		return MemberView{}, err
-	}
-	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		return s.write(ctx, tx, l, &row.Member, p, origin, restoredFrom)
-	})
+	p, err := record.Edit(ctx, s.db, in.ID, s.labels, s.find,
+		func(ctx context.Context, l system.DictLabels, row *memberRow) (*prepared, error) {
+			return s.prepare(ctx, s.db, l, in, &row.Member)
+		},
+		func(ctx context.Context, tx bun.Tx, l system.DictLabels, row *memberRow, p *prepared) error {
+			return s.write(ctx, tx, l, &row.Member, p, origin, restoredFrom)
+		})
 	if err != nil {
 		return MemberView{}, mapErr(err)
 	}

@@ -153,25 +153,13 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	p.UnitDeptID = *in.UnitDeptID
 
 	// Personal fields: encrypted, with a blind index; an unchanged value
-	// keeps its ciphertext.
-	p.IDNumberEnc, p.IDNumberIdx = "", ""
+	// keeps its ciphertext (p is a copy of cur, so it holds cur's).
+	var idClear, idCanonical string
 	if info != nil {
-		p.IDNumberIdx = s.cipher.Index(info.Canonical)
-		if cur != nil && curID == info.Number {
-			p.IDNumberEnc = cur.IDNumberEnc
-		} else {
-			p.IDNumberEnc = s.cipher.Encrypt(info.Number)
-		}
+		idClear, idCanonical = info.Number, info.Canonical
 	}
-	p.PhoneEnc, p.PhoneIdx = "", ""
-	if in.Phone != "" {
-		p.PhoneIdx = s.cipher.Index(in.Phone)
-		if cur != nil && curPhone == in.Phone {
-			p.PhoneEnc = cur.PhoneEnc
-		} else {
-			p.PhoneEnc = s.cipher.Encrypt(in.Phone)
-		}
-	}
+	p.IDNumberEnc, p.IDNumberIdx = s.cipher.Seal(idClear, idCanonical, curID, p.IDNumberEnc)
+	p.PhoneEnc, p.PhoneIdx = s.cipher.Seal(in.Phone, in.Phone, curPhone, p.PhoneEnc)
 	return p, nil
 }
 

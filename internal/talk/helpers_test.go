@@ -40,39 +40,18 @@ func body(orgID int64, day string) map[string]any {
 		"place": "支部活动室", "content": "交流学习体会"}
 }
 
-func with(b map[string]any, kv ...any) map[string]any {
-	out := map[string]any{}
-	for k, v := range b {
-		out[k] = v
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		out[kv[i].(string)] = kv[i+1]
-	}
-	return out
-}
-
 func (w *world) create(t testing.TB, token string, b map[string]any) talk.View {
 	t.Helper()
-	res := w.e.Do("POST", "/api/txth", token, b)
-	apptest.Expect(t, res, 201)
-	var v talk.View
-	res.JSON(t, &v)
-	return v
+	return apptest.DoJSON[talk.View](t, w.e, 201, "POST", "/api/txth", token, b)
 }
 
 // ids lists the talks the query finds (all of them: size 100) and the total.
 func (w *world) ids(t testing.TB, token string, q url.Values) (ids []int64, total int) {
 	t.Helper()
 	q.Set("size", "100")
-	res := w.e.Do("GET", "/api/txth?"+q.Encode(), token, nil)
-	apptest.Expect(t, res, 200)
-	var p struct {
-		Content       []talk.View
-		TotalElements int
-	}
-	res.JSON(t, &p)
-	for _, v := range p.Content {
+	rows, total := apptest.GetPage[talk.View](t, w.e, token, "/api/txth", q)
+	for _, v := range rows {
 		ids = append(ids, v.ID)
 	}
-	return ids, p.TotalElements
+	return ids, total
 }

@@ -18,8 +18,8 @@ import (
 func TestListFilters(t *testing.T) {
 	w := newWorld(t)
 	a := w.create(t, w.csTK, body(w.cs, "2024-03-01"))
-	b := w.create(t, w.csTK, with(body(w.branch, "2024-03-31"), "talker", "赵委员", "type", "2"))
-	c := w.create(t, w.csTK, with(body(w.branch, "2024-04-01"), "interviewees", "钱多多"))
+	b := w.create(t, w.csTK, apptest.With(body(w.branch, "2024-03-31"), "talker", "赵委员", "type", "2"))
+	c := w.create(t, w.csTK, apptest.With(body(w.branch, "2024-04-01"), "interviewees", "钱多多"))
 	m := w.create(t, w.mathTK, body(w.math, "2024-03-15"))
 	check := func(token string, q url.Values, want ...int64) {
 		t.Helper()
@@ -60,7 +60,7 @@ func TestListFilters(t *testing.T) {
 func TestExport(t *testing.T) {
 	w := newWorld(t)
 	w.create(t, w.csTK, body(w.cs, "2024-03-01"))
-	w.create(t, w.csTK, with(body(w.branch, "2024-05-01"), "talker", "赵委员"))
+	w.create(t, w.csTK, apptest.With(body(w.branch, "2024-05-01"), "talker", "赵委员"))
 	w.create(t, w.mathTK, body(w.math, "2024-03-15"))
 	talkers := func(token, query string) []string {
 		t.Helper()

@@ -64,11 +64,7 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 
 func (w *world) detail(t testing.TB, token string, id int64) talk.View {
 	t.Helper()
-	res := w.e.Do("GET", fmt.Sprintf("/api/txth/%d", id), token, nil)
-	apptest.Expect(t, res, 200)
-	var v talk.View
-	res.JSON(t, &v)
-	return v
+	return apptest.DoJSON[talk.View](t, w.e, 200, "GET", fmt.Sprintf("/api/txth/%d", id), token, nil)
 }
 
 // A validation error names the input field it is about, on create and update.
@@ -76,18 +72,18 @@ func TestValidationErrorsNameTheirField(t *testing.T) {
 	w := newWorld(t)
 	base := body(w.cs, "2024-03-01")
 	cases := map[string]map[string]any{
-		"orgId":        with(base, "orgId", w.math), // outside the scope
-		"talkDate":     with(base, "talkDate", "2024-13-01"),
-		"type":         with(base, "type", "99"),
-		"talker":       with(base, "talker", " "),
-		"interviewees": with(base, "interviewees", strings.Repeat("人", 201)),
-		"place":        with(base, "place", strings.Repeat("地", 101)),
-		"content":      with(base, "content", strings.Repeat("话", 2001)),
-		"remark":       with(base, "remark", strings.Repeat("备", 501)),
+		"orgId":        apptest.With(base, "orgId", w.math), // outside the scope
+		"talkDate":     apptest.With(base, "talkDate", "2024-13-01"),
+		"type":         apptest.With(base, "type", "99"),
+		"talker":       apptest.With(base, "talker", " "),
+		"interviewees": apptest.With(base, "interviewees", strings.Repeat("人", 201)),
+		"place":        apptest.With(base, "place", strings.Repeat("地", 101)),
+		"content":      apptest.With(base, "content", strings.Repeat("话", 2001)),
+		"remark":       apptest.With(base, "remark", strings.Repeat("备", 501)),
 	}
-	cases["talkDate "] = with(base, "talkDate", "2999-01-01") // not after today
-	cases["content "] = with(base, "content", "")
-	cases["orgId "] = with(base, "orgId", 999999) // no such organisation
+	cases["talkDate "] = apptest.With(base, "talkDate", "2999-01-01") // not after today
+	cases["content "] = apptest.With(base, "content", "")
+	cases["orgId "] = apptest.With(base, "orgId", 999999) // no such organisation
 	for field, b := range cases {
 		res := w.e.Do("POST", "/api/txth", w.csTK, b)
 		var e struct{ Field string }
@@ -97,7 +93,7 @@ func TestValidationErrorsNameTheirField(t *testing.T) {
 		}
 	}
 	// 2000 characters are accepted.
-	w.create(t, w.csTK, with(base, "content", strings.Repeat("话", 2000)))
+	w.create(t, w.csTK, apptest.With(base, "content", strings.Repeat("话", 2000)))
 	v := w.create(t, w.csTK, base)
 	res := w.e.Do("PUT", "/api/txth", w.csTK, map[string]any{"id": v.ID, "content": ""})
 	var e struct{ Field string }
@@ -114,11 +110,7 @@ type trailPage struct {
 
 func (w *world) trail(t testing.TB, id int64) []audit.Labelled {
 	t.Helper()
-	res := w.e.Do("GET", fmt.Sprintf("/api/txth/%d/trail", id), w.csTK, nil)
-	apptest.Expect(t, res, 200)
-	var p trailPage
-	res.JSON(t, &p)
-	return p.Content
+	return apptest.DoJSON[trailPage](t, w.e, 200, "GET", fmt.Sprintf("/api/txth/%d/trail", id), w.csTK, nil).Content
 }
 
 // An update merges its body (fields left out keep their value) and writes a

@@ -60,20 +60,12 @@ func unitBody(name string, dzz *int64) map[string]any {
 
 func (w *world) unit(t testing.TB, token string, b map[string]any) int64 {
 	t.Helper()
-	res := w.e.Do("POST", "/api/dwxx", token, b)
-	apptest.Expect(t, res, 201)
-	var v unit.View
-	res.JSON(t, &v)
-	return v.ID
+	return apptest.DoJSON[unit.View](t, w.e, 201, "POST", "/api/dwxx", token, b).ID
 }
 
 func (w *world) detail(t testing.TB, token string, id int64) unit.View {
 	t.Helper()
-	res := w.e.Do("GET", fmt.Sprintf("/api/dwxx/%d", id), token, nil)
-	apptest.Expect(t, res, 200)
-	var v unit.View
-	res.JSON(t, &v)
-	return v
+	return apptest.DoJSON[unit.View](t, w.e, 200, "GET", fmt.Sprintf("/api/dwxx/%d", id), token, nil)
 }
 
 // page reads a paged answer and returns the ids and the total.

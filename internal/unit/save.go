@@ -263,21 +263,13 @@ func (s *Service) update(ctx context.Context, in Input, origin int, restoredFrom
 	if in.ID <= 0 {
 		return View{}, httpx.Invalid("id", "缺少单位编号")
 	}
-	l, err := s.labels(ctx)
-	if err != nil {
-		return View{}, err
-	}
-	cur, err := s.find(ctx, s.db, in.ID)
-	if err != nil {
-		return View{}, err
-	}
-	rec, err := s.prepare(ctx, s.db, l, in, cur)
-	if err != nil {
-		return View{}, err
-	}
-	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		return s.write(ctx, tx, l, cur, rec, origin, restoredFrom)
-	})
+	_, err := record.Edit(ctx, s.db, in.ID, s.labels, s.find,
+		func(ctx context.Context, l system.DictLabels, cur *row) (Record, error) {
+			return s.prepare(ctx, s.db, l, in, cur)
+		},
+		func(ctx context.Context, tx bun.Tx, l system.DictLabels, cur *row, rec Record) error {
+			return s.write(ctx, tx, l, cur, rec, origin, restoredFrom)
+		})
 	if err != nil {
 		return View{}, mapErr(err)
 	}

@@ -113,6 +113,21 @@ func (c *FieldCipher) Index(plain string) string {
 	return hex.EncodeToString(m.Sum(nil))[:40]
 }
 
+// Seal is the stored pair of a personal field: the ciphertext of plain and
+// the blind index of its canonical form, both "" when there is no value.
+// Encrypt is randomised, so a value equal to the record's current one
+// (curPlain, stored as curEnc) keeps curEnc: an unchanged field leaves the
+// row as it was.
+func (c *FieldCipher) Seal(plain, canonical, curPlain, curEnc string) (enc, idx string) {
+	switch {
+	case plain == "":
+		return "", ""
+	case plain == curPlain:
+		return curEnc, c.Index(canonical)
+	}
+	return c.Encrypt(plain), c.Index(canonical)
+}
+
 // MaskIDNumber shows the region code and the last four characters:
 // 110101********123X.
 func MaskIDNumber(v string) string { return maskMiddle(v, 6, 4) }

@@ -58,3 +58,17 @@ func TestMasks(t *testing.T) {
 		}
 	}
 }
+
+func TestSealKeepsAnUnchangedCiphertext(t *testing.T) {
+	c, _ := LoadOrCreate(t.TempDir())
+	if enc, idx := c.Seal("", "", "13800138000", "old"); enc != "" || idx != "" {
+		t.Fatalf("cleared field: %q %q", enc, idx)
+	}
+	if enc, idx := c.Seal("13800138000", "13800138000", "13800138000", "old"); enc != "old" || idx != c.Index("13800138000") {
+		t.Fatalf("unchanged field: %q %q", enc, idx)
+	}
+	enc, idx := c.Seal("110105491231002", "11010519491231002X", "13800138000", "old")
+	if got, _ := c.Decrypt(enc); got != "110105491231002" || idx != c.Index("11010519491231002X") {
+		t.Fatalf("changed field: %q %q", got, idx)
+	}
+}
