@@ -17,17 +17,15 @@ func (s *Service) importKind() imports.Kind {
 	talks := func() *resource.Resource[Talk, View] { return s.talks }
 	return resource.ImportNew(talks, imports.Decl{Key: "txth", Label: "谈心谈话记录", Perm: PermImport}, fields,
 		func(ctx context.Context, idb bun.IDB) (resource.Prepared[Talk], error) {
-			l, err := s.labels(ctx)
-			if err != nil {
-				return resource.Prepared[Talk]{}, err
-			}
 			dicts, err := imports.LoadDicts(ctx, s.sys, fields.Dicts()...)
 			if err != nil {
 				return resource.Prepared[Talk]{}, err
 			}
 			orgs, err := s.orgs.OrgCells(ctx, idb)
-			inScope, today := func(id int64) bool { return orgs.Name(id) != "" }, s.today()
-			return resource.Prepared[Talk]{Dicts: dicts, Ref: orgs.Cell,
-				Check: func(in Talk) (Talk, error) { return check(l, in, inScope, today) }}, err
+			if err != nil {
+				return resource.Prepared[Talk]{}, err
+			}
+			check, err := s.checker(ctx, func(id int64) bool { return orgs.Name(id) != "" })
+			return resource.Prepared[Talk]{Dicts: dicts, Ref: orgs.Cell, Check: check}, err
 		})
 }

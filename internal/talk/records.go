@@ -10,7 +10,6 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
-	"zhdj/internal/system"
 )
 
 // TrailModule is the talk's module id in the change trail (change_trail.module).
@@ -62,33 +61,33 @@ func (s *Service) resource() *resource.Resource[Talk, View] {
 	}
 }
 
-// checkInScope is check with the caller's organisations and today.
+// checkInScope is the check with the caller's organisation scope.
 func (s *Service) checkInScope(ctx context.Context, in Talk, _ *View) (Talk, error) {
+	ok, err := s.orgs.InScope(ctx, in.OrgID)
+	if err != nil {
+		return in, httpx.Internal(err)
+	}
+	check, err := s.checker(ctx, func(int64) bool { return ok })
+	if err != nil {
+		return in, err
+	}
+	return check(in)
+}
+
+// checker is the check of a talk body into the record to write, with the
+// dictionary and today read once (an import checks every row with it): the
+// fields' checks, then the organisation, which must exist and lie in the
+// caller's scope (inScope).
+func (s *Service) checker(ctx context.Context, inScope func(int64) bool) (func(Talk) (Talk, error), error) {
 	l, err := s.labels(ctx)
-	if err != nil {
-		return in, err
-	}
-	sc, err := s.orgs.ScopeOf(ctx)
-	if err != nil {
-		return in, httpx.Internal(err)
-	}
-	names, err := s.orgs.Names(ctx, []int64{in.OrgID})
-	if err != nil {
-		return in, httpx.Internal(err)
-	}
-	return check(l, in, func(id int64) bool { return sc.Has(id) && names[id] != "" }, s.today())
+	today := date.Of(s.now().In(date.China))
+	return func(in Talk) (Talk, error) {
+		if err := fields.Check(&in, l.Has, today); err != nil {
+			return in, err
+		}
+		if !inScope(in.OrgID) {
+			return in, httpx.Invalid("orgId", "所选党组织不存在")
+		}
+		return in, nil
+	}, err
 }
-
-// check validates a talk body into the record to write: the fields' checks,
-// then the organisation, which must exist and lie in the caller's scope.
-func check(l system.DictLabels, in Talk, inScope func(int64) bool, today date.Date) (Talk, error) {
-	if err := fields.Check(&in, l.Has, today); err != nil {
-		return in, err
-	}
-	if !inScope(in.OrgID) {
-		return in, httpx.Invalid("orgId", "所选党组织不存在")
-	}
-	return in, nil
-}
-
-func (s *Service) today() date.Date { return date.Of(s.now().In(date.China)) }
