@@ -32,10 +32,7 @@ type noteView struct {
 type ownerKey struct{}
 
 func notes(t *testing.T) (*resource.Resource[note, noteView], *bun.DB) {
-	database := db.NewTest(t, append(audit.Migrations(), db.Migration{Version: 1, Name: "sample", Up: func(ctx context.Context, tx bun.Tx) error {
-		return db.DDL(ctx, tx, `CREATE TABLE sample_note (id {{pk}}, owner BIGINT NOT NULL, text VARCHAR(20) NOT NULL,
-			created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`)
-	}}))
+	database := sampleDB(t)
 	res := &resource.Resource[note, noteView]{DB: database, Noun: "便签",
 		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
 			owner := ctx.Value(ownerKey{}).(int64)
@@ -57,6 +54,16 @@ func notes(t *testing.T) (*resource.Resource[note, noteView], *bun.DB) {
 		},
 	}
 	return res, database
+}
+
+// sampleDB is a database with the sample tables of the tests (one set of
+// migrations per test binary: PostgreSQL clones one template).
+func sampleDB(t *testing.T) *bun.DB {
+	return db.NewTest(t, append(audit.Migrations(), db.Migration{Version: 1, Name: "sample", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE sample_note (id {{pk}}, owner BIGINT NOT NULL, text VARCHAR(20) NOT NULL,
+			created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`,
+			`CREATE TABLE sample_owner (id {{pk}}, name VARCHAR(20) NOT NULL)`, `INSERT INTO sample_owner (name) VALUES ('一支部')`)
+	}}))
 }
 
 func status(err error) int {

@@ -1,0 +1,59 @@
+package resource
+
+import (
+	"reflect"
+	"strings"
+
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/record"
+)
+
+// Check runs the generic checks of the fields on m, in their order, and
+// returns the first failing one's httpx.Invalid (nil when all pass): texts
+// are trimmed and bounded, required values given, codes in their dictionary
+// (has), dates parsed ("YYYY-MM-DD", stored normalised) and, with NotFuture,
+// not after today. The module's own rules (a reference in scope) follow.
+func (fs Fields[M]) Check(m *M, has func(dict, v string) bool, today date.Date) error {
+	for _, f := range fs {
+		if err := f.check(of(m, f), has, today); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f Field) check(v reflect.Value, has func(dict, v string) bool, today date.Date) error {
+	switch f.Kind {
+	case Ref:
+		if f.Required {
+			return record.Chosen(f.Name, f.Label, v.Int() > 0)
+		}
+		return nil
+	case Day:
+		if f.Required && v.String() == "" {
+			return record.Chosen(f.Name, f.Label, false)
+		}
+		d, err := record.Date(f.Name, f.Label, v.String())
+		if err != nil {
+			return err
+		}
+		v.SetString(string(d))
+		if f.NotFuture {
+			return record.NotAfter(f.Name, f.Label, d, today)
+		}
+		return nil
+	}
+	s := strings.TrimSpace(v.String())
+	v.SetString(s)
+	switch {
+	case f.Kind == Code && f.Required && s == "":
+		return record.Chosen(f.Name, f.Label, false)
+	case f.Kind == Code:
+		return record.InDict(f.Name, f.Label, s, func(c string) bool { return has(f.Dict, c) })
+	case f.Required: // a required text declares its Max
+		return record.Required(f.Name, f.Label, s, f.Max)
+	case f.Max > 0:
+		return record.MaxLen(f.Name, f.Label, s, f.Max)
+	}
+	return nil
+}

@@ -1,0 +1,176 @@
+package resource_test
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/system"
+)
+
+// visit is a sample record with one field of every kind.
+type visit struct {
+	bun.BaseModel `bun:"table:sample_visit,alias:v"`
+	resource.Base
+	OwnerID int64     `bun:"owner_id" json:"ownerId"`
+	Day     date.Date `bun:"day" json:"day"`
+	Kind    string    `bun:"kind" json:"kind"`
+	Who     string    `bun:"who" json:"who"`
+	Note    string    `bun:"note" json:"note"`
+}
+
+type visitView struct {
+	visit     `bun:",extend"`
+	OwnerName string `bun:"owner_name,scanonly" json:"ownerName"`
+	KindLabel string `bun:"-" json:"kindLabel"`
+}
+
+var visitFields = resource.Fields[visit]{
+	{Name: "ownerId", Label: "所属", Kind: resource.Ref, Required: true, Table: "sample_owner", Key: "owner",
+		Shown: "ownerName", Export: 20, Note: "编码或名称"},
+	{Name: "day", Label: "日期", Kind: resource.Day, Required: true, NotFuture: true, Export: 12},
+	{Name: "kind", Label: "类型", Kind: resource.Code, Dict: "K", Shown: "kindLabel", Export: 10},
+	{Name: "who", Label: "来访人", Required: true, Max: 4, Export: 8, Example: "王五"},
+	{Name: "note", Label: "备注", Max: 3},
+}
+
+var kinds = map[string]string{"1": "甲", "2": "乙"}
+
+func hasKind(dict, v string) bool { _, ok := kinds[v]; return dict == "K" && ok }
+
+// The generic checks run in the fields' order, each naming its field with
+// the record kit's messages; texts come back trimmed, dates normalised.
+func TestFieldsCheck(t *testing.T) {
+	today := date.Date("2026-03-01")
+	good := visit{OwnerID: 7, Day: "2026-03-01 00:00:00", Kind: "1", Who: " 王五 ", Note: "早"}
+	if err := visitFields.Check(&good, hasKind, today); err != nil {
+		t.Fatal(err)
+	}
+	if good.Who != "王五" || good.Day != "2026-03-01" {
+		t.Fatalf("not normalised: %+v", good)
+	}
+	for _, c := range []struct {
+		name       string
+		edit       func(*visit)
+		field, msg string
+	}{
+		{"no ref", func(v *visit) { v.OwnerID = 0 }, "ownerId", "请选择所属"},
+		{"no date", func(v *visit) { v.Day = "" }, "day", "请选择日期"},
+		{"bad date", func(v *visit) { v.Day = "3月1日" }, "day", "日期格式错误，应为 YYYY-MM-DD"},
+		{"future date", func(v *visit) { v.Day = "2026-03-02" }, "day", "日期不能晚于今天"},
+		{"bad code", func(v *visit) { v.Kind = "9" }, "kind", "类型取值无效"},
+		{"blank required", func(v *visit) { v.Who = "  " }, "who", "请输入来访人（不超过4个字）"},
+		{"long required", func(v *visit) { v.Who = "欧阳王五六" }, "who", "请输入来访人（不超过4个字）"},
+		{"long optional", func(v *visit) { v.Note = "一二三四" }, "note", "备注不超过3个字"},
+		{"first of two", func(v *visit) { v.Kind, v.Who = "9", "" }, "kind", "类型取值无效"},
+	} {
+		v := visit{OwnerID: 7, Day: "2026-02-01", Kind: "2", Who: "王五"}
+		c.edit(&v)
+		var he *httpx.Error
+		if err := visitFields.Check(&v, hasKind, today); !errors.As(err, &he) || he.Field != c.field || he.Message != c.msg {
+			t.Errorf("%s: %v (field %q)", c.name, err, httpx.FieldOf(err))
+		}
+	}
+	empty := visit{OwnerID: 7, Day: "2026-02-01", Who: "王五"}
+	if err := visitFields.Check(&empty, hasKind, today); err != nil {
+		t.Errorf("optional code and text left empty: %v", err)
+	}
+}
+
+// The trail declaration, the import template, the view's labels and the
+// export columns all follow from the one list.
+func TestFieldsDerive(t *testing.T) {
+	d := visitFields.Decl(97, "来访")
+	var names []string
+	for _, f := range d.Fields {
+		names = append(names, f.Name+"/"+f.Label+"/"+f.Dict)
+	}
+	if want := []string{"owner/所属/", "day/日期/", "kind/类型/K", "who/来访人/", "note/备注/"}; !reflect.DeepEqual(names, want) || d.Module != 97 || d.Noun != "来访" {
+		t.Fatalf("decl %v", names)
+	}
+	cols := visitFields.ImportColumns()
+	want := imports.Columns{
+		{Key: "owner", Label: "所属", Required: true, Note: "编码或名称", Field: "ownerId"},
+		{Key: "day", Label: "日期", Required: true, Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
+		{Key: "kind", Label: "类型", Dict: "K"},
+		{Key: "who", Label: "来访人", Required: true, Example: "王五"},
+		{Key: "note", Label: "备注"},
+	}
+	if !reflect.DeepEqual(cols, want) {
+		t.Fatalf("columns %+v", cols)
+	}
+	if got := visitFields.Dicts(); !reflect.DeepEqual(got, []string{"K"}) {
+		t.Fatalf("dicts %v", got)
+	}
+	v := visitView{visit: visit{OwnerID: 7, Day: "2026-02-01", Kind: "2", Who: "王五"}, OwnerName: "一支部"}
+	resource.Shows[visitView](visitFields)(&v, func(dict, code string) string { return dict + ":" + kinds[code] })
+	if v.KindLabel != "K:乙" {
+		t.Fatalf("label %q", v.KindLabel)
+	}
+	var headers []string
+	var cells []any
+	for _, c := range resource.Columns[visitView](visitFields) {
+		headers, cells = append(headers, c.Header), append(cells, c.Cell(&v))
+	}
+	if !reflect.DeepEqual(headers, []string{"所属", "日期", "类型", "来访人"}) ||
+		!reflect.DeepEqual(cells, []any{"一支部", "2026-02-01", "K:乙", "王五"}) {
+		t.Fatalf("export %v %v", headers, cells)
+	}
+}
+
+// The trail view holds the stored values, a reference by its row's name.
+func TestFieldsTrailView(t *testing.T) {
+	database := sampleDB(t)
+	var id int64
+	if err := database.NewSelect().Table("sample_owner").Column("id").Scan(context.Background(), &id); err != nil {
+		t.Fatal(err)
+	}
+	got, err := visitFields.TrailView(context.Background(), database, &visit{OwnerID: id, Day: "2026-02-01", Kind: "2", Who: "王五"})
+	want := map[string]string{"owner": "一支部", "day": "2026-02-01", "kind": "2", "who": "王五", "note": ""}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("%v %v", got, err)
+	}
+}
+
+// An import row is read by the fields (a code by its label, a date as
+// people type it, the reference through its resolver), checked, and left
+// as the record to insert or with its errors on their columns.
+func TestFieldsReadNew(t *testing.T) {
+	dicts := imports.NewDicts(map[string][]system.DictOption{"K": {{Label: "甲", Value: "1"}, {Label: "乙", Value: "2"}}})
+	ref := func(r *imports.Row, key string) (int64, bool) {
+		if r.Cells[key] == "D01" {
+			return 7, true
+		}
+		r.Fail(key, "请填写所属")
+		return 0, false
+	}
+	rows := []*imports.Row{
+		{RowNo: 2, Cells: map[string]string{"owner": "D01", "day": "2026/2/1", "kind": "乙", "who": "王五", "note": "早"}},
+		{RowNo: 3, Cells: map[string]string{"owner": "", "day": "二月", "kind": "丙", "who": "王五"}},
+		{RowNo: 4, Cells: map[string]string{"owner": "D01", "day": "2026-02-01", "who": "王五", "note": "太长了吧"}},
+	}
+	visitFields.ReadNew(rows, dicts, ref, func(v visit) (visit, error) {
+		return v, visitFields.Check(&v, hasKind, "2026-03-01")
+	})
+	if got, ok := rows[0].Data.(visit); !ok || rows[0].Status != imports.StatusNew ||
+		got.OwnerID != 7 || got.Day != "2026-02-01" || got.Kind != "2" || got.Who != "王五" || got.Note != "早" {
+		t.Fatalf("good row %+v %+v", rows[0], rows[0].Data)
+	}
+	var columns []string
+	for _, e := range rows[1].Errors {
+		columns = append(columns, e.Column)
+	}
+	if rows[1].Status != imports.StatusInvalid || rows[1].Data != nil || !reflect.DeepEqual(columns, []string{"owner", "day", "kind"}) {
+		t.Fatalf("bad cells %+v", rows[1])
+	}
+	if rows[2].Status != imports.StatusInvalid || len(rows[2].Errors) != 1 || rows[2].Errors[0] != (imports.CellError{Column: "note", Message: "备注不超过3个字"}) {
+		t.Fatalf("check error %+v", rows[2])
+	}
+}
