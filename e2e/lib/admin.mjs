@@ -1,6 +1,7 @@
 // The set-up every scenario shares: a fresh server, a browser page and the admin's API token.
+import { after, before } from 'node:test'
 import { login as apiLogin } from './api.mjs'
-import { openBrowser } from './browser.mjs'
+import { itWithScreenshot, openBrowser } from './browser.mjs'
 import { ADMIN_PASSWORD, startServer } from './server.mjs'
 
 /** Starts a server (temporary SQLite) and a browser page, and signs the admin in over the API. */
@@ -25,4 +26,22 @@ export async function signInAdmin(page, base) {
   await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD)
   await page.getByRole('button', { name: /登\s*录/ }).click()
   await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+}
+
+/**
+ * Registers the hooks of a scenario run as the admin (call inside describe): before starts the server
+ * and the page, then runs setUp with them; after closes them. Returns the scenario, whose server, page
+ * and token are set once before has run, and its `it`, which keeps a screenshot of a failing page.
+ *
+ *   const s = adminScenario(async ({ server, token }) => call(server.base, 'POST', '/api/dzzxx', { token, body }))
+ *   s.it('lists it', async () => { await s.page.goto(`${s.server.base}/web/`) })
+ */
+export function adminScenario(setUp) {
+  const s = { it: itWithScreenshot(() => s.page) }
+  before(async () => {
+    Object.assign(s, await startAdmin())
+    await setUp?.(s)
+  })
+  after(() => stopAdmin(s))
+  return s
 }

@@ -1,28 +1,20 @@
 // End-to-end scenario of the unit information base and the people registry as the admin.
 import assert from 'node:assert/strict'
-import { after, before, describe } from 'node:test'
-import { signInAdmin, startAdmin, stopAdmin } from '../lib/admin.mjs'
+import { describe } from 'node:test'
+import { adminScenario, signInAdmin } from '../lib/admin.mjs'
 import { call } from '../lib/api.mjs'
-import { itWithScreenshot, screenshot } from '../lib/browser.mjs'
+import { screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
 
 describe('unit information base and people registry', () => {
-  let server
-  let browser
-  let page
-  const it = itWithScreenshot(() => page)
-  let token
-
-  before(async () => {
-    ;({ server, browser, page, token } = await startAdmin())
+  const s = adminScenario(async ({ server, token, page }) => {
     // The party organisation the unit is paired with.
     await call(server.base, 'POST', '/api/dzzxx', { token, body: { code: 'E2EDW', name: '端到端学院党委', type: '1', termYears: 5 } })
     await signInAdmin(page, server.base)
   })
+  const { it } = s
 
-  after(() => stopAdmin({ server, browser }))
-
-  const formItem = (scope, label) => scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
+  const formItem = (scope, label) => scope.locator('.ant-form-item').filter({ has: s.page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
   /** Picks an option of a select (searching the server first when asked) and checks it was taken. */
   const pick = async (scope, label, text, { search, tree } = {}) => {
     const item = formItem(scope, label)
@@ -31,12 +23,12 @@ describe('unit information base and people registry', () => {
       await select.click()
       if (search) await item.locator('input').fill(search)
       // Remote options are replaced when the search answers: click only a visible one.
-      await page.locator(`${tree ? '.ant-select-tree-title' : '.ant-select-item-option-content'}:visible`, { hasText: text }).first().click()
+      await s.page.locator(`${tree ? '.ant-select-tree-title' : '.ant-select-item-option-content'}:visible`, { hasText: text }).first().click()
       try {
         await select.filter({ hasText: text }).waitFor({ timeout: 2000 })
         return
       } catch {
-        await page.keyboard.press('Escape')
+        await s.page.keyboard.press('Escape')
       }
     }
     throw new Error(`“${label}”选不中“${text}”`)
@@ -48,15 +40,15 @@ describe('unit information base and people registry', () => {
     try {
       await form.waitFor({ state: 'detached' })
     } catch (e) {
-      await screenshot(page, `${name}-not-saved`)
+      await screenshot(s.page, `${name}-not-saved`)
       throw e
     }
   }
 
   it('creates a unit paired with an organisation, edits its leader and restores it from the trail', async () => {
-    await page.goto(`${server.base}/web/unit/dwxx`)
-    await page.getByRole('button', { name: /新\s*增$/ }).click()
-    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '新增单位' })
+    await s.page.goto(`${s.server.base}/web/unit/dwxx`)
+    await s.page.getByRole('button', { name: /新\s*增$/ }).click()
+    const drawer = s.page.locator('.ant-drawer-content-wrapper').filter({ hasText: '新增单位' })
     await drawer.getByPlaceholder('请输入单位名称').fill('端到端学院')
     await drawer.getByPlaceholder('请输入单位编码').fill('E2EU1')
     await pick(drawer, '单位类型', '院系')
@@ -64,25 +56,25 @@ describe('unit information base and people registry', () => {
     await drawer.getByPlaceholder('请输入负责人姓名').fill('李院长')
     await submit(drawer, 'unit-01-unit-form')
 
-    await page.getByPlaceholder('单位名称、简称或编码').fill('E2EU1')
-    await page.getByRole('button', { name: /搜\s*索/ }).click()
-    const row = page.locator('tr.ant-table-row').filter({ hasText: '端到端学院党委' })
+    await s.page.getByPlaceholder('单位名称、简称或编码').fill('E2EU1')
+    await s.page.getByRole('button', { name: /搜\s*索/ }).click()
+    const row = s.page.locator('tr.ant-table-row').filter({ hasText: '端到端学院党委' })
     await row.getByRole('button', { name: /编\s*辑/ }).click()
-    const edit = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '编辑单位：端到端学院' })
+    const edit = s.page.locator('.ant-drawer-content-wrapper').filter({ hasText: '编辑单位：端到端学院' })
     await edit.getByPlaceholder('请输入负责人姓名').fill('张院长')
     await submit(edit, 'unit-01-unit-edit')
     await row.getByText('张院长').waitFor()
 
     await row.getByRole('button', { name: '详情' }).click()
-    const detail = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '单位详情：端到端学院' })
+    const detail = s.page.locator('.ant-drawer-content-wrapper').filter({ hasText: '单位详情：端到端学院' })
     await detail.getByRole('tab', { name: '变动轨迹' }).click()
     await detail.locator('.trail-entry').filter({ hasText: '张院长' }).waitFor()
-    await screenshot(page, 'unit-01-trail')
+    await screenshot(s.page, 'unit-01-trail')
     await detail.getByRole('button', { name: '还原到此版本' }).first().click()
-    await page.getByRole('button', { name: /确\s*定/ }).last().click()
-    await page.getByText('还原成功').first().waitFor()
+    await s.page.getByRole('button', { name: /确\s*定/ }).last().click()
+    await s.page.getByText('还原成功').first().waitFor()
 
-    const units = await call(server.base, 'GET', '/api/dwxx?code=E2EU1', { token })
+    const units = await call(s.server.base, 'GET', '/api/dwxx?code=E2EU1', { token: s.token })
     assert.equal(units.content.length, 1)
     assert.equal(units.content[0].leaderName, '李院长')
     assert.equal(units.content[0].dzzName, '端到端学院党委')
@@ -90,35 +82,35 @@ describe('unit information base and people registry', () => {
     await detail.locator('.ant-descriptions').getByText('李院长', { exact: true }).waitFor()
   })
 
-  it('lists the changes on the unit trail page, expands one and links to the unit', async () => {
-    await page.goto(`${server.base}/web/unit/trail`)
-    await page.getByPlaceholder('请输入单位名称').fill('端到端')
-    await page.getByRole('button', { name: /搜\s*索/ }).click()
-    const rows = page.locator('tr.ant-table-row').filter({ hasText: '端到端学院' })
+  it('lists the changes on the unit trail s.page, expands one and links to the unit', async () => {
+    await s.page.goto(`${s.server.base}/web/unit/trail`)
+    await s.page.getByPlaceholder('请输入单位名称').fill('端到端')
+    await s.page.getByRole('button', { name: /搜\s*索/ }).click()
+    const rows = s.page.locator('tr.ant-table-row').filter({ hasText: '端到端学院' })
     // created, edited, restored
     await rows.nth(2).waitFor()
     assert.equal(await rows.count(), 3)
     const edited = rows.filter({ hasText: '用户修改' })
     await edited.locator('.ant-table-row-expand-icon').click()
-    await page.locator('.ant-table-expanded-row').getByText('张院长').waitFor()
+    await s.page.locator('.ant-table-expanded-row').getByText('张院长').waitFor()
     await edited.getByRole('button', { name: '端到端学院' }).click()
-    await page.waitForURL(/\/web\/unit\/dwxx\?id=\d+$/)
-    await page.locator('.ant-drawer-content-wrapper').filter({ hasText: '单位详情：端到端学院' }).waitFor()
+    await s.page.waitForURL(/\/web\/unit\/dwxx\?id=\d+$/)
+    await s.page.locator('.ant-drawer-content-wrapper').filter({ hasText: '单位详情：端到端学院' }).waitFor()
   })
 
   it('creates a class and a student in the unit and finds the student by number', async () => {
-    await page.goto(`${server.base}/web/people/bj`)
-    await page.getByRole('button', { name: /新\s*增$/ }).click()
-    const dialog = page.locator('.ant-modal').filter({ hasText: '新增班级' })
+    await s.page.goto(`${s.server.base}/web/people/bj`)
+    await s.page.getByRole('button', { name: /新\s*增$/ }).click()
+    const dialog = s.page.locator('.ant-modal').filter({ hasText: '新增班级' })
     await dialog.getByPlaceholder('请输入班级编码').fill('E2EB1')
     await dialog.getByPlaceholder('请输入班级名称').fill('端到端2401班')
     await pick(dialog, '所在单位', '端到端学院', { search: '端到端' })
     await submit(dialog, 'unit-02-class-form')
-    await page.locator('tr.ant-table-row').filter({ hasText: '端到端2401班' }).waitFor()
+    await s.page.locator('tr.ant-table-row').filter({ hasText: '端到端2401班' }).waitFor()
 
-    await page.goto(`${server.base}/web/people/xsjbxx`)
-    await page.getByRole('button', { name: /新\s*增$/ }).click()
-    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '新增学生' })
+    await s.page.goto(`${s.server.base}/web/people/xsjbxx`)
+    await s.page.getByRole('button', { name: /新\s*增$/ }).click()
+    const drawer = s.page.locator('.ant-drawer-content-wrapper').filter({ hasText: '新增学生' })
     await drawer.getByPlaceholder('请输入学号').fill('E2E2024001')
     await drawer.getByPlaceholder('请输入姓名').fill('赵同学')
     await drawer.getByPlaceholder('15位或18位身份证号码').fill(idNumber('11010520060307123'))
@@ -126,12 +118,12 @@ describe('unit information base and people registry', () => {
     await pick(drawer, '班级', '端到端2401班')
     await submit(drawer, 'unit-02-student-form')
 
-    await page.getByPlaceholder('姓名、学号，或完整身份证号/手机号').fill('E2E2024001')
-    await page.getByRole('button', { name: /搜\s*索/ }).click()
-    const row = page.locator('tr.ant-table-row').filter({ hasText: 'E2E2024001' })
+    await s.page.getByPlaceholder('姓名、学号，或完整身份证号/手机号').fill('E2E2024001')
+    await s.page.getByRole('button', { name: /搜\s*索/ }).click()
+    const row = s.page.locator('tr.ant-table-row').filter({ hasText: 'E2E2024001' })
     await row.getByText('赵同学').waitFor()
     await row.getByText('端到端2401班').waitFor()
-    await screenshot(page, 'unit-02-student')
-    assert.equal(await page.locator('tr.ant-table-row').count(), 1)
+    await screenshot(s.page, 'unit-02-student')
+    assert.equal(await s.page.locator('tr.ant-table-row').count(), 1)
   })
 })

@@ -16,6 +16,11 @@ export function userAgentField<T>(width?: number): Field<T> {
   }
 }
 
+/** When a log row was written: sortable, and searched as a date range. */
+export function logTimeField<T>(): Field<T> {
+  return { name: 'createTime', label: '时间', type: 'datetime', width: 170, column: { sorter: true }, search: { label: '日期' } }
+}
+
 export const RESULT_OPTIONS = [
   { label: '成功', value: true },
   { label: '失败', value: false },

@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd'
 import { defineResource, filterField, ResourcePage } from '@/components/crud'
-import { RESULT_OPTIONS, userAgentField } from '../fields'
+import { logTimeField, RESULT_OPTIONS, userAgentField } from '../fields'
 import { fetchOperLogs } from './service'
 import type { OperLog } from './types'
 
@@ -32,7 +32,7 @@ const operLogs = defineResource<OperLog>({
     { name: 'ip', label: 'IP', width: 130 },
     userAgentField<OperLog>(160),
     { name: 'durationMs', label: '耗时', width: 90, column: { sorter: true }, render: (ms: number) => `${ms} ms` },
-    { name: 'createTime', label: '时间', type: 'datetime', width: 170, column: { sorter: true }, search: { label: '日期' } },
+    logTimeField<OperLog>(),
   ],
 })
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd'
 import { defineResource, ResourcePage } from '@/components/crud'
-import { RESULT_OPTIONS, userAgentField } from '../fields'
+import { logTimeField, RESULT_OPTIONS, userAgentField } from '../fields'
 import { fetchLoginLogs } from './service'
 import type { LoginLog } from './types'
 
@@ -24,7 +24,7 @@ const loginLogs = defineResource<LoginLog>({
     { name: 'message', label: '说明' },
     { name: 'ip', label: 'IP', width: 140 },
     userAgentField<LoginLog>(),
-    { name: 'createTime', label: '时间', type: 'datetime', width: 170, column: { sorter: true }, search: { label: '日期' } },
+    logTimeField<LoginLog>(),
   ],
 })
 

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { body, mockApi, page, signIn } from '@/test/api'
+import { body, page, signIn } from '@/test/api'
+import { mockListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
 import TalkPage, { type Talk } from './index'
 
@@ -23,16 +24,12 @@ const talk = (over: Partial<Talk> = {}): Talk => ({
 })
 
 let mock: MockAdapter
-const queries: Record<string, unknown>[] = []
+let queries: Record<string, unknown>[]
 beforeEach(() => {
-  queries.length = 0
-  mock = mockApi()
-  mock.onGet('/api/dictDetail/map').reply(200, { DJ_TXTH_LX: [{ label: '党员之间', value: '4' }] })
-  mock.onGet('/api/common/dzz').reply(200, page([]))
-  mock.onGet('/api/txth').reply((c) => {
-    queries.push(c.params)
-    return [200, page([talk()])]
-  })
+  ;({ mock, queries } = mockListApi('/api/txth', [talk()], {
+    dicts: { DJ_TXTH_LX: [{ label: '党员之间', value: '4' }] },
+    pages: { '/api/common/dzz': [] },
+  }))
 })
 afterEach(() => mock.restore())
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { inclusiveDates } from '@/components/crud/filters'
-import { body, mockApi, page, signIn } from '@/test/api'
+import { body, signIn } from '@/test/api'
+import { mockListApi } from '@/test/listApi'
 import FilePage from './index'
 
 const file = (id: number, name: string, over = {}) => ({
@@ -22,14 +23,9 @@ const file = (id: number, name: string, over = {}) => ({
 })
 
 let mock: MockAdapter
-const queries: Record<string, unknown>[] = []
+let queries: Record<string, unknown>[]
 beforeEach(() => {
-  queries.length = 0
-  mock = mockApi()
-  mock.onGet('/api/file').reply((c) => {
-    queries.push(c.params)
-    return [200, page([file(1, '党员名册.xlsx'), file(2, '照片.png', { contentType: 'image/png', size: 5 * 1024 * 1024 })])]
-  })
+  ;({ mock, queries } = mockListApi('/api/file', [file(1, '党员名册.xlsx'), file(2, '照片.png', { contentType: 'image/png', size: 5 * 1024 * 1024 })]))
 })
 afterEach(() => mock.restore())
 
