@@ -112,3 +112,26 @@ func (s *Service) Scoped(column string) func(ctx context.Context) (func(*bun.Sel
 		return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, column) }, nil
 	}
 }
+
+// NameColumn is the organisation's name in a select NameJoin extended
+// (a list sorts by it).
+const NameColumn = "oz.name"
+
+// NameJoin adds the organisation's name (as org_name) to a select of a
+// record whose organisation id is column: the Join of a resource kept per
+// organisation, whose view has an OrgName field scanning org_name.
+func NameJoin(column string) func(*bun.SelectQuery) *bun.SelectQuery {
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr(NameColumn+" AS org_name").Join("JOIN dzz AS oz ON oz.id = ?", bun.Safe(column))
+	}
+}
+
+// Owns is nil when organisation id is one the cells read (it exists and
+// lies in the caller's scope), else a 400 on field: the check of a record's
+// organisation, shared by its form and its import.
+func (c *OrgCells) Owns(field string, id int64) error {
+	if c.names[id] == "" {
+		return httpx.Invalid(field, "所选党组织不存在")
+	}
+	return nil
+}

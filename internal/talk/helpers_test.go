@@ -17,7 +17,7 @@ type world struct {
 	csTK, mathTK, noTK, listTK string
 }
 
-var allPerms = []string{talk.PermList, talk.PermAdd, talk.PermEdit, talk.PermDel, talk.PermImport, talk.PermExport}
+var allPerms = []string{talk.Perms.List, talk.Perms.Add, talk.Perms.Edit, talk.Perms.Del, talk.Perms.Import, talk.Perms.Export}
 
 func newWorld(t testing.TB) *world {
 	t.Helper()
@@ -30,7 +30,7 @@ func newWorld(t testing.TB) *world {
 	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, allPerms...)
 	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, allPerms...)
 	w.noTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
-	w.listTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, talk.PermList)
+	w.listTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, talk.Perms.List)
 	return w
 }
 

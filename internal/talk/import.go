@@ -15,17 +15,13 @@ import (
 // saves one, in file order.
 func (s *Service) importKind() imports.Kind {
 	talks := func() *resource.Resource[Talk, View] { return s.talks }
-	return resource.ImportNew(talks, imports.Decl{Key: "txth", Label: "谈心谈话记录", Perm: PermImport}, fields,
+	return resource.ImportNew(talks, imports.Decl{Key: "txth", Label: "谈心谈话记录", Perm: Perms.Import}, fields,
 		func(ctx context.Context, idb bun.IDB) (resource.Prepared[Talk], error) {
 			dicts, err := imports.LoadDicts(ctx, s.sys, fields.Dicts()...)
 			if err != nil {
 				return resource.Prepared[Talk]{}, err
 			}
-			orgs, err := s.orgs.OrgCells(ctx, idb)
-			if err != nil {
-				return resource.Prepared[Talk]{}, err
-			}
-			check, err := s.checker(ctx, func(id int64) bool { return orgs.Name(id) != "" })
+			check, orgs, err := s.checker(ctx, idb)
 			return resource.Prepared[Talk]{Dicts: dicts, Ref: orgs.Cell, Check: check}, err
 		})
 }

@@ -39,7 +39,7 @@ var listSpec = httpx.ListSpec{
 		"talkDateFrom": {Columns: []string{"t.talk_date"}, Match: httpx.Gte, Kind: httpx.Date},
 		"talkDateTo":   {Columns: []string{"t.talk_date"}, Match: httpx.Lte, Kind: httpx.Date},
 	},
-	Sorts:       map[string]string{"talkDate": "t.talk_date", "orgName": "z.name", "createTime": "t.created_at"},
+	Sorts:       map[string]string{"talkDate": "t.talk_date", "orgName": org.NameColumn, "createTime": "t.created_at"},
 	DefaultSort: "t.talk_date DESC, t.id DESC",
 	Key:         "t.id",
 }
@@ -48,46 +48,37 @@ var listSpec = httpx.ListSpec{
 // caller's organisation scope, shown with the organisation's name.
 func (s *Service) resource() *resource.Resource[Talk, View] {
 	return &resource.Resource[Talk, View]{DB: s.db, Noun: "谈话记录", Spec: listSpec, Now: s.now, Access: s.sys.LogAccess,
-		Scope: s.orgs.Scoped("t.org_id"),
-		Join: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = t.org_id")
-		},
+		Scope: s.orgs.Scoped("t.org_id"), Join: org.NameJoin("t.org_id"),
 		Record: func(v *View) *Talk { return &v.Talk },
 		Labels: func(ctx context.Context) (audit.Labeller, error) { l, err := s.labels(ctx); return l.Label, err },
 		Show:   resource.Shows[View](fields),
-		Check:  s.checkInScope,
-		Trail:  fields.Decl(TrailModule, "谈话记录"), TrailName: "t.talker", TrailView: fields.TrailView,
+		Check: func(ctx context.Context, in Talk, _ *View) (Talk, error) {
+			check, _, err := s.checker(ctx, s.db)
+			if err != nil {
+				return in, err
+			}
+			return check(in)
+		},
+		Trail: fields.Decl(TrailModule, "谈话记录"), TrailName: "t.talker", TrailView: fields.TrailView,
 		Export: resource.Export[View]{Title: "谈心谈话", Columns: resource.Columns[View](fields)},
 	}
 }
 
-// checkInScope is the check with the caller's organisation scope.
-func (s *Service) checkInScope(ctx context.Context, in Talk, _ *View) (Talk, error) {
-	ok, err := s.orgs.InScope(ctx, in.OrgID)
-	if err != nil {
-		return in, httpx.Internal(err)
-	}
-	check, err := s.checker(ctx, func(int64) bool { return ok })
-	if err != nil {
-		return in, err
-	}
-	return check(in)
-}
-
 // checker is the check of a talk body into the record to write, with the
-// dictionary and today read once (an import checks every row with it): the
-// fields' checks, then the organisation, which must exist and lie in the
-// caller's scope (inScope).
-func (s *Service) checker(ctx context.Context, inScope func(int64) bool) (func(Talk) (Talk, error), error) {
+// dictionary, today and the caller's organisations read once (an import
+// checks every row with it): the fields' checks, then the organisation,
+// which must exist and lie in the caller's scope.
+func (s *Service) checker(ctx context.Context, idb bun.IDB) (func(Talk) (Talk, error), *org.OrgCells, error) {
 	l, err := s.labels(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	orgs, err := s.orgs.OrgCells(ctx, idb)
 	today := date.Of(s.now().In(date.China))
 	return func(in Talk) (Talk, error) {
 		if err := fields.Check(&in, l.Has, today); err != nil {
 			return in, err
 		}
-		if !inScope(in.OrgID) {
-			return in, httpx.Invalid("orgId", "所选党组织不存在")
-		}
-		return in, nil
-	}, err
+		return in, orgs.Owns("orgId", in.OrgID)
+	}, orgs, err
 }

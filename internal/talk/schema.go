@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 	"zhdj/internal/system/dictseed"
 )
@@ -19,15 +20,9 @@ func Migrations() []db.Migration {
 // DictType is the talk type dictionary.
 const DictType = "DJ_TXTH_LX"
 
-// Permissions of the talk domain.
-const (
-	PermList   = "txth:list"
-	PermAdd    = "txth:add"
-	PermEdit   = "txth:edit"
-	PermDel    = "txth:del"
-	PermImport = "txth:import"
-	PermExport = "txth:export"
-)
+// Perms are the talk permissions txth:list, txth:add, … (the buttons the
+// migration seeds).
+var Perms = resource.PermsFor("txth")
 
 // menus is the new top-level 组织生活 with the talk page. The roles that
 // manage organisations keep its records: the organisation department, the

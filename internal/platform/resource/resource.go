@@ -8,7 +8,7 @@
 // and registers the routes with one call:
 //
 //	talks := &resource.Resource[Talk, View]{DB: db, Noun: "谈话记录", Scope: …, Spec: listSpec, …}
-//	talks.Routes(rs, "/api/txth", resource.Perms{List: PermList, Add: PermAdd, …})
+//	talks.Routes(rs, "/api/txth", resource.PermsFor("txth"))
 package resource
 
 import (

@@ -9,7 +9,14 @@ import (
 // Perms are the permissions of a resource's routes: the trail pages need
 // List, the restore Edit.
 type Perms struct {
-	List, Add, Edit, Del, Export string
+	List, Add, Edit, Del, Export, Import string
+}
+
+// PermsFor is the usual permission set of a resource whose buttons are
+// seeded as prefix:list, prefix:add, … (system.Buttons(prefix, …)).
+func PermsFor(prefix string) Perms {
+	return Perms{List: prefix + ":list", Add: prefix + ":add", Edit: prefix + ":edit", Del: prefix + ":del",
+		Export: prefix + ":export", Import: prefix + ":import"}
 }
 
 // Routes registers the resource's endpoints under base (e.g. /api/txth),
