@@ -169,8 +169,7 @@ var listFilters = map[string]httpx.Filter{
 	"unitDeptId":        {Columns: []string{"m.unit_dept_id"}, Kind: httpx.Int},
 	"className":         {Columns: []string{"m.class_name"}, Match: httpx.Like},
 	"staffOrStudentNo":  {Columns: []string{"m.staff_or_student_no"}},
-	"joinedFrom":        {Columns: []string{"m.joined_on"}, Match: httpx.Gte, Kind: httpx.Date},
-	"joinedTo":          {Columns: []string{"m.joined_on"}, Match: httpx.Lte, Kind: httpx.Date},
+	"joined":            {Columns: []string{"m.joined_on"}, Match: httpx.Range, Kind: httpx.Date}, // joinedFrom, joinedTo
 }
 
 // pickerFilters: the picker searches with blurry and subtreeOf and narrows

@@ -34,14 +34,13 @@ func (s *Service) fileRoutes(rs *httpx.Routes) {
 // fileListSpec declares the filters and sorts of the file list.
 var fileListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":         {Columns: []string{"f.original_name"}, Match: httpx.Like},
-		"moduleName":     {Columns: []string{"f.module_name"}},
-		"tag":            {Columns: []string{"f.tag"}},
-		"uploader":       {Columns: []string{"u.username", "u.nick_name"}, Match: httpx.Like},
-		"uploaderId":     {Columns: []string{"f.uploader_id"}, Kind: httpx.Int},
-		"isPublic":       {Columns: []string{"f.is_public"}, Kind: httpx.Bool},
-		"createTimeFrom": {Columns: []string{"f.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
-		"createTimeTo":   {Columns: []string{"f.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+		"blurry":     {Columns: []string{"f.original_name"}, Match: httpx.Like},
+		"moduleName": {Columns: []string{"f.module_name"}},
+		"tag":        {Columns: []string{"f.tag"}},
+		"uploader":   {Columns: []string{"u.username", "u.nick_name"}, Match: httpx.Like},
+		"uploaderId": {Columns: []string{"f.uploader_id"}, Kind: httpx.Int},
+		"isPublic":   {Columns: []string{"f.is_public"}, Kind: httpx.Bool},
+		"createTime": {Columns: []string{"f.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo
 	},
 	Sorts: map[string]string{
 		"id": "f.id", "createTime": "f.created_at", "size": "f.size", "name": "f.original_name",

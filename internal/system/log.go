@@ -26,9 +26,8 @@ var operLogSpec = httpx.ListSpec{
 		"status":   {Columns: []string{"ol.status"}, Kind: httpx.Int},
 		"method":   {Columns: []string{"ol.method"}},
 		// result=true: succeeded (status below 400); result=false: failed.
-		"result":         {Columns: []string{"(ol.status < 400) = ?"}, Kind: httpx.Bool, Match: httpx.Expr},
-		"createTimeFrom": {Columns: []string{"ol.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
-		"createTimeTo":   {Columns: []string{"ol.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+		"result":     {Columns: []string{"(ol.status < 400) = ?"}, Kind: httpx.Bool, Match: httpx.Expr},
+		"createTime": {Columns: []string{"ol.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo
 	},
 	Sorts:       map[string]string{"createTime": "ol.created_at", "durationMs": "ol.duration_ms", "id": "ol.id"},
 	Key:         "ol.id",
@@ -37,11 +36,10 @@ var operLogSpec = httpx.ListSpec{
 
 var loginLogSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":         {Columns: []string{"ll.username", "ll.ip", "ll.message"}, Match: httpx.Like},
-		"username":       {Columns: []string{"ll.username"}},
-		"success":        {Columns: []string{"ll.success"}, Kind: httpx.Bool},
-		"createTimeFrom": {Columns: []string{"ll.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
-		"createTimeTo":   {Columns: []string{"ll.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+		"blurry":     {Columns: []string{"ll.username", "ll.ip", "ll.message"}, Match: httpx.Like},
+		"username":   {Columns: []string{"ll.username"}},
+		"success":    {Columns: []string{"ll.success"}, Kind: httpx.Bool},
+		"createTime": {Columns: []string{"ll.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo
 	},
 	Sorts:       map[string]string{"createTime": "ll.created_at", "id": "ll.id"},
 	Key:         "ll.id",

@@ -164,14 +164,13 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 // userListSpec declares the filters and sorts of every user list.
 var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":         {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
-		"deptId":         {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
-		"enabled":        {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
-		"activated":      {Columns: []string{"u.activated"}, Kind: httpx.Bool},
-		"hasLeft":        {Columns: []string{"u.has_left"}, Kind: httpx.Bool},
-		"roleId":         {Columns: []string{"u.id IN (SELECT user_id FROM sys_user_role WHERE role_id = ?)"}, Kind: httpx.Int, Match: httpx.Expr},
-		"createTimeFrom": {Columns: []string{"u.created_at"}, Match: httpx.Gte, Kind: httpx.Time},
-		"createTimeTo":   {Columns: []string{"u.created_at"}, Match: httpx.Lte, Kind: httpx.Time},
+		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
+		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
+		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
+		"activated":  {Columns: []string{"u.activated"}, Kind: httpx.Bool},
+		"hasLeft":    {Columns: []string{"u.has_left"}, Kind: httpx.Bool},
+		"roleId":     {Columns: []string{"u.id IN (SELECT user_id FROM sys_user_role WHERE role_id = ?)"}, Kind: httpx.Int, Match: httpx.Expr},
+		"createTime": {Columns: []string{"u.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo
 	},
 	Sorts: map[string]string{
 		"id": "u.id", "username": "u.username", "nickName": "u.nick_name", "createTime": "u.created_at",

@@ -33,11 +33,10 @@ var fields = resource.Fields[Talk]{
 // organisation and those below it; the talk-date range is inclusive.
 var listSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":       {Columns: []string{"t.talker", "t.interviewees"}, Match: httpx.Like},
-		"type":         {Columns: []string{"t.type"}, Match: httpx.In},
-		"orgId":        org.SubtreeFilter("t.org_id"),
-		"talkDateFrom": {Columns: []string{"t.talk_date"}, Match: httpx.Gte, Kind: httpx.Date},
-		"talkDateTo":   {Columns: []string{"t.talk_date"}, Match: httpx.Lte, Kind: httpx.Date},
+		"blurry":   {Columns: []string{"t.talker", "t.interviewees"}, Match: httpx.Like},
+		"type":     {Columns: []string{"t.type"}, Match: httpx.In},
+		"orgId":    org.SubtreeFilter("t.org_id"),
+		"talkDate": {Columns: []string{"t.talk_date"}, Match: httpx.Range, Kind: httpx.Date}, // talkDateFrom, talkDateTo
 	},
 	Sorts:       map[string]string{"talkDate": "t.talk_date", "orgName": org.NameColumn, "createTime": "t.created_at"},
 	DefaultSort: "t.talk_date DESC, t.id DESC",

@@ -196,10 +196,11 @@ const (
 	Gte               // column >= value
 	Lte               // column <= value
 	Expr              // Columns[0] is a condition with one ? for the value (a sub-query)
-	// Range is an inclusive range "from,to" (or a two-item array), either end
-	// open when empty: Columns[0] >= from AND Columns[0] <= to. With Kind Date
-	// the ends are calendar dates; with Kind Time a date-only "to" covers its
-	// whole day.
+	// Range is an inclusive range: filter x takes "from,to" (or a two-item
+	// array), and also xFrom and xTo, one end each (what the web's range
+	// search sends); either end open when empty: Columns[0] >= from AND
+	// Columns[0] <= to. With Kind Date the ends are calendar dates; with Kind
+	// Time a date-only "to" covers its whole day.
 	Range
 )
 
@@ -293,7 +294,9 @@ func (s ListSpec) Apply(q *bun.SelectQuery, filters map[string]any) (*bun.Select
 		raw := filters[name]
 		f, ok := s.Filters[name]
 		if !ok {
-			return nil, BadRequest("不支持的查询条件：%s", name)
+			if f, raw, ok = s.rangeEnd(name, raw); !ok {
+				return nil, BadRequest("不支持的查询条件：%s", name)
+			}
 		}
 		if isEmpty(raw) {
 			continue
@@ -304,6 +307,25 @@ func (s ListSpec) Apply(q *bun.SelectQuery, filters map[string]any) (*bun.Select
 		}
 	}
 	return q, nil
+}
+
+// rangeEnd reads nameFrom / nameTo, the ends the web's range search sends,
+// as one end of the Range filter name: ("x", "") and ("", "x").
+func (s ListSpec) rangeEnd(name string, raw any) (Filter, any, bool) {
+	for suffix, ends := range map[string]func(v string) []any{
+		"From": func(v string) []any { return []any{v, ""} },
+		"To":   func(v string) []any { return []any{"", v} },
+	} {
+		if base, ok := strings.CutSuffix(name, suffix); ok {
+			if f, ok := s.Filters[base]; ok && f.Match == Range {
+				if isEmpty(raw) {
+					return f, raw, true
+				}
+				return f, ends(strings.TrimSpace(fmt.Sprint(raw))), true
+			}
+		}
+	}
+	return Filter{}, nil, false
 }
 
 // Query adds lq's filters and sorts to q, without paging: the query an

@@ -67,11 +67,17 @@ func TestListQueryRangesAndCustomFilters(t *testing.T) {
 		{map[string]any{"born": []any{"", "1990-01-01"}}, "甲"},  // open start, array form
 		{map[string]any{"born": ","}, "甲乙丙丁"},                   // both open: no condition
 		{map[string]any{"nameOrUndated": []any{"乙"}}, "乙丁"},
+		{map[string]any{"bornFrom": "1995-06-30", "bornTo": "2000-12-31"}, "乙丙"}, // the web's two ends, inclusive
+		{map[string]any{"bornTo": "1990-01-01"}, "甲"},
+		{map[string]any{"bornFrom": ""}, "甲乙丙丁"},
 	}
 	for _, c := range cases {
 		if got := strings.Join(names(c.filters), ""); got != c.want {
 			t.Errorf("%v: got %s, want %s", c.filters, got, c.want)
 		}
+	}
+	if _, err := Paged[listRow](ctx, database.NewSelect().Model((*listRow)(nil)), spec, ListQuery{Page: Page{Size: 10}, Filters: map[string]any{"nameFrom": "甲"}}); err == nil {
+		t.Error("nameFrom: only a Range filter takes From/To ends")
 	}
 	for _, bad := range []any{"1990-01-01", "x,y", []any{"1990-01-01", "2000-01-01", "2001-01-01"}} {
 		_, err := Paged[listRow](ctx, database.NewSelect().Model((*listRow)(nil)), spec, ListQuery{Page: Page{Size: 10}, Filters: map[string]any{"born": bad}})
