@@ -39,7 +39,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		UnitName *string `bun:"unit_name,scanonly"`
 	}
 	n, err := excel.Export(ctx, w, s.db, q, exportHeaders, exportWidths,
-		"党组织信息-"+strings.ReplaceAll(string(today()), "-", "")+".xlsx",
+		"党组织信息-"+today().Compact()+".xlsx",
 		func(n int, row *exportRow) []any {
 			o := &row.Org
 			l.fill(o)

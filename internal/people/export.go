@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -76,7 +75,7 @@ func (res *resource[M, R, V, I]) handleExport(w http.ResponseWriter, r *http.Req
 		headers, widths = append(headers, c.header), append(widths, c.width)
 	}
 	title := res.what + "信息"
-	day := strings.ReplaceAll(string(date.Of(res.s.now())), "-", "")
+	day := date.Of(res.s.now()).Compact()
 	n, err := excel.Export(ctx, w, res.s.db, q, headers, widths, title+"-"+day+".xlsx", func(n int, row *R) []any {
 		v := res.view(row, l, false)
 		cells := make([]any, 0, len(headers))

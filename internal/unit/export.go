@@ -3,7 +3,6 @@ package unit
 import (
 	"fmt"
 	"net/http"
-	"strings"
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
@@ -34,7 +33,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	day := strings.ReplaceAll(string(date.Of(s.now())), "-", "")
+	day := date.Of(s.now()).Compact()
 	n, err := excel.Export(ctx, w, s.db, q, exportHeaders, exportWidths, "单位信息-"+day+".xlsx", func(n int, row *row) []any {
 		v := row.view(l)
 		return []any{n, v.Code, v.Name, v.ShortName, v.TypeLabel, v.ParentName, v.DzzName, v.LeaderName,
