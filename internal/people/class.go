@@ -6,7 +6,9 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
@@ -26,7 +28,7 @@ func errNoHeadTeacher() *httpx.Error {
 	return httpx.Invalid("headTeacherId", "所选班主任不存在")
 }
 
-type classResource = resource[Class, classRow, ClassView, ClassInput]
+type classResource = resource.Viewed[Class, classRow, ClassInput, ClassView]
 
 // classSpec is the class list's; the class picker shares its filters.
 var classSpec = httpx.ListSpec{
@@ -46,36 +48,35 @@ var classSpec = httpx.ListSpec{
 
 // newClasses declares the classes (/api/bj).
 func newClasses(s *Service) *classResource {
-	return &classResource{kind: classKind, s: s, spec: classSpec,
-		joins: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("COALESCE(t.name, '') AS head_teacher_name").
-				ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
-				Join("LEFT JOIN jsjbxx AS t ON t.id = c.head_teacher_id")
-		},
-		record: func(r *classRow) *Class { return &r.Class },
-		view: func(r *classRow, l system.DictLabels, _ bool) ClassView {
-			return ClassView{Class: r.Class, GradeLabel: l.Label(DictGrade, r.Grade), UnitName: r.UnitName,
+	return declare(s, classKind, classResource{Spec: classSpec,
+		Record: func(r *classRow) *Class { return &r.Class },
+		View: func(r *classRow, l audit.Labeller, _ bool) ClassView {
+			return ClassView{Class: r.Class, GradeLabel: l(DictGrade, r.Grade), UnitName: r.UnitName,
 				HeadTeacherName: r.HeadTeacherName, StudentCount: r.StudentCount}
 		},
-		input: func(r *classRow) ClassInput {
+		Input: func(r *classRow) ClassInput {
 			unitID := r.UnitDeptID
 			return ClassInput{ID: r.ID, Code: r.Code, Name: r.Name, Grade: r.Grade, UnitDeptID: &unitID, Major: r.Major,
 				HeadTeacherID: r.HeadTeacherID}
 		},
-		idOf:         func(in *ClassInput) int64 { return in.ID },
-		check:        s.prepareClass,
-		beforeUpdate: checkClassMove, // its students move with it otherwise
-		beforeDelete: s.checkClassesEmpty,
-		export: []column[ClassView]{
-			{"班级编码", 14, func(v *ClassView) any { return v.Code }},
-			{"班级名称", 24, func(v *ClassView) any { return v.Name }},
-			{"年级", 8, func(v *ClassView) any { return v.GradeLabel }},
-			{"所在单位", 20, func(v *ClassView) any { return v.UnitName }},
-			{"专业", 20, func(v *ClassView) any { return v.Major }},
-			{"班主任", 10, func(v *ClassView) any { return v.HeadTeacherName }},
-			{"学生人数", 10, func(v *ClassView) any { return v.StudentCount }},
-		},
-	}
+		IDOf: func(in *ClassInput) int64 { return in.ID },
+		// Its students would move with it otherwise.
+		BeforeUpdate: func(_ context.Context, cur *classRow, c *Class) error { return checkClassMove(cur, c) },
+		BeforeDelete: checkClassesEmpty,
+		Export: resource.Export[ClassView]{Columns: []resource.Column[ClassView]{
+			{Header: "班级编码", Width: 14, Cell: func(v *ClassView) any { return v.Code }},
+			{Header: "班级名称", Width: 24, Cell: func(v *ClassView) any { return v.Name }},
+			{Header: "年级", Width: 8, Cell: func(v *ClassView) any { return v.GradeLabel }},
+			{Header: "所在单位", Width: 20, Cell: func(v *ClassView) any { return v.UnitName }},
+			{Header: "专业", Width: 20, Cell: func(v *ClassView) any { return v.Major }},
+			{Header: "班主任", Width: 10, Cell: func(v *ClassView) any { return v.HeadTeacherName }},
+			{Header: "学生人数", Width: 10, Cell: func(v *ClassView) any { return v.StudentCount }},
+		}},
+	}, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("COALESCE(t.name, '') AS head_teacher_name").
+			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
+			Join("LEFT JOIN jsjbxx AS t ON t.id = c.head_teacher_id")
+	}, s.prepareClass)
 }
 
 // prepareClass is checkClass, then the checks that read the database: the
@@ -91,7 +92,7 @@ func (s *Service) prepareClass(ctx context.Context, l system.DictLabels, in Clas
 		}
 	}
 	if c.HeadTeacherID != nil && (cur == nil || cur.HeadTeacherID == nil || *cur.HeadTeacherID != *c.HeadTeacherID) {
-		if _, err := s.teachers.find(ctx, s.db, *c.HeadTeacherID); err != nil {
+		if _, err := s.teachers.Find(ctx, *c.HeadTeacherID); err != nil {
 			return nil, errNoHeadTeacher()
 		}
 	}
@@ -136,13 +137,14 @@ func checkClassMove(cur *classRow, c *Class) error {
 	return nil
 }
 
-// checkClassesEmpty refuses to delete classes that hold students.
-func (s *Service) checkClassesEmpty(ctx context.Context, ids []int64) error {
+// checkClassesEmpty refuses to delete classes that hold students (read
+// through the delete's transaction).
+func checkClassesEmpty(ctx context.Context, tx bun.IDB, ids []int64) error {
 	var busy []struct {
 		Name string `bun:"name"`
 		N    int    `bun:"n"`
 	}
-	if err := s.db.NewSelect().TableExpr("bj AS c").ColumnExpr("c.name, COUNT(*) AS n").
+	if err := tx.NewSelect().TableExpr("bj AS c").ColumnExpr("c.name, COUNT(*) AS n").
 		Join("JOIN xsjbxx AS x ON x.class_id = c.id").Where("c.id IN (?)", bun.In(ids)).
 		GroupExpr("c.id, c.name").OrderExpr("c.id").Limit(1).Scan(ctx, &busy); err != nil {
 		return httpx.Internal(err)

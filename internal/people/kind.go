@@ -74,17 +74,3 @@ func causedBy(e *httpx.Error, cause error) *httpx.Error {
 	c.Cause = cause
 	return &c
 }
-
-// rowsAffected is the part of sql.Result the writes check.
-type rowsAffected interface{ RowsAffected() (int64, error) }
-
-// oneRow turns an update that matched no row (changed since it was read)
-// into a 409.
-func oneRow(res rowsAffected, what string) error {
-	if n, err := res.RowsAffected(); err != nil {
-		return httpx.Internal(err)
-	} else if n != 1 {
-		return httpx.Conflict("该%s信息刚被其他人修改，请刷新后重试", what)
-	}
-	return nil
-}

@@ -65,6 +65,14 @@ type Class struct {
 	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
 }
 
+// Keys say where the resource kit finds a record's id and times (a
+// student's and a teacher's times lie in their shared Person).
+func (st *Student) Keys() (*int64, *time.Time, *time.Time) {
+	return &st.ID, &st.CreatedAt, &st.UpdatedAt
+}
+func (t *Teacher) Keys() (*int64, *time.Time, *time.Time) { return &t.ID, &t.CreatedAt, &t.UpdatedAt }
+func (c *Class) Keys() (*int64, *time.Time, *time.Time)   { return &c.ID, &c.CreatedAt, &c.UpdatedAt }
+
 func (st Student) ident() ident { return ident{st.ID, st.StudentNo, st.Name, st.UpdatedAt} }
 func (t Teacher) ident() ident  { return ident{t.ID, t.StaffNo, t.Name, t.UpdatedAt} }
 func (c Class) ident() ident    { return ident{c.ID, c.Code, c.Name, c.UpdatedAt} }

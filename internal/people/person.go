@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
@@ -219,15 +220,15 @@ func (s *Service) personInput(p *Person, table string, id int64) PersonInput {
 
 // personView builds the shared part of the API form; unmask shows the ID
 // number and phone in clear (the caller has checked the permission).
-func (s *Service) personView(p *Person, k personKind, id int64, unitName string, l system.DictLabels, unmask bool) PersonView {
+func (s *Service) personView(p *Person, k personKind, id int64, unitName string, l audit.Labeller, unmask bool) PersonView {
 	idNo, phone := s.reveal(p.IDNumberEnc, k.table, id), s.reveal(p.PhoneEnc, k.table, id)
 	if !unmask {
 		idNo, phone = crypto.MaskIDNumber(idNo), crypto.MaskPhone(phone)
 	}
-	return PersonView{Name: p.Name, Gender: p.Gender, GenderLabel: l.Label(DictGender, p.Gender), Ethnicity: p.Ethnicity,
-		EthnicityLabel: l.Label(DictEthnicity, p.Ethnicity), IDNumber: idNo, Phone: phone, Masked: !unmask,
+	return PersonView{Name: p.Name, Gender: p.Gender, GenderLabel: l(DictGender, p.Gender), Ethnicity: p.Ethnicity,
+		EthnicityLabel: l(DictEthnicity, p.Ethnicity), IDNumber: idNo, Phone: phone, Masked: !unmask,
 		BirthDate: p.BirthDate, UnitDeptID: p.UnitDeptID, UnitName: unitName, Status: p.Status,
-		StatusLabel: l.Label(k.statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
+		StatusLabel: l(k.statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
 }
 
 // textFilter is the blurry filter of a people list: the search text

@@ -2,227 +2,110 @@ package people
 
 import (
 	"context"
-	"database/sql"
-	"errors"
-	"zhdj/internal/platform/uniq"
+	"encoding/json"
+	"time"
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
-// resource is one people resource (students, teachers, classes): its list,
-// detail, export, create, update and delete are written once, here; what
-// differs between the three is the kind's data and the hooks below. M is
-// the stored record, R the row read with the names shown beside it (it
-// embeds M), V the API view, I the body of create and update.
-type resource[M stored, R, V, I any] struct {
-	kind
-	s    *Service
-	spec httpx.ListSpec
-	// joins adds the row's shown columns and their joins beyond the unit's
-	// name (d.name AS unit_name, always joined).
-	joins  func(q *bun.SelectQuery) *bun.SelectQuery
-	record func(r *R) *M
-	view   func(r *R, l system.DictLabels, unmask bool) V
-	// input is the body that leaves the record as it is (what an update
-	// body is merged onto); idOf reads a body's id.
-	input func(r *R) I
-	idOf  func(in *I) int64
-	// check validates a body (cur nil on create) into the record to write:
-	// every check but the business key's uniqueness, which is shared.
-	check func(ctx context.Context, l system.DictLabels, in I, cur *M) (*M, error)
-	// person, set for students and teachers, is the body's shared part:
-	// their details may show personal fields in clear (ry:unmask) and an
-	// update naming a new ID number drops the stored birth date and gender.
-	person func(in *I) *PersonInput
-	// Optional: beforeUpdate vets a checked update against the row read;
-	// beforeDelete vets a delete of ids that all lie in the scope.
-	beforeUpdate func(cur *R, m *M) error
-	beforeDelete func(ctx context.Context, ids []int64) error
-	export       []column[V]
-}
+// perms are the permissions of the people resources' routes; their exports
+// need only the list's.
+var perms = resource.Perms{List: PermList, Add: PermAdd, Edit: PermEdit, Del: PermDel, Export: PermList}
 
-// query is the scoped select of the resource's rows through idb.
-func (res *resource[M, R, V, I]) query(ctx context.Context, idb bun.IDB) (*bun.SelectQuery, error) {
-	sc, err := res.s.units.ScopeOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	a := res.alias
-	q := idb.NewSelect().Model((*R)(nil)).ColumnExpr(a + ".*").ColumnExpr("d.name AS unit_name").
-		Join("JOIN sys_dept AS d ON d.id = " + a + ".unit_dept_id")
-	if res.joins != nil {
-		q = res.joins(q)
-	}
-	return sc.Apply(q, a+".unit_dept_id"), nil
-}
-
-// find reads one row of the caller's scope through idb, or 404.
-func (res *resource[M, R, V, I]) find(ctx context.Context, idb bun.IDB, id int64) (*R, error) {
-	q, err := res.query(ctx, idb)
-	if err != nil {
-		return nil, err
-	}
-	r := new(R)
-	err = q.Where(res.alias+".id = ?", id).Scan(ctx, r)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, res.notFound()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return r, nil
-}
-
-// list is the page of the caller's scope lq asks for (personal fields
-// always masked).
-func (res *resource[M, R, V, I]) list(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[V], error) {
-	q, err := res.query(ctx, res.s.db)
-	if err != nil {
-		return httpx.PageResult[V]{}, err
-	}
-	var rows []R
-	total, err := httpx.PagedInto(ctx, q, res.spec, lq, &rows)
-	if err != nil {
-		return httpx.PageResult[V]{}, err
-	}
-	l, err := res.s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[V]{}, err
-	}
-	out := make([]V, len(rows))
-	for i := range rows {
-		out[i] = res.view(&rows[i], l, false)
-	}
-	return httpx.NewPage(out, total), nil
-}
-
-// detail is one record of the caller's scope and its name (for the access
-// log); unmask needs ry:unmask, checked after the scope so that an id
-// outside it stays a 404.
-func (res *resource[M, R, V, I]) detail(ctx context.Context, id int64, unmask bool) (V, string, error) {
-	var zero V
-	row, err := res.find(ctx, res.s.db, id)
-	if err != nil {
-		return zero, "", err
-	}
-	if unmask && !rbac.From(ctx).Has(PermUnmask) {
-		return zero, "", httpx.Forbidden("没有查看人员敏感信息的权限")
-	}
-	l, err := res.s.labels(ctx)
-	if err != nil {
-		return zero, "", err
-	}
-	return res.view(row, l, unmask), (*res.record(row)).ident().name, nil
-}
-
-// prepare is check, then the business key unique in the table.
-func (res *resource[M, R, V, I]) prepare(ctx context.Context, in I, cur *M) (*M, error) {
-	l, err := res.s.labels(ctx)
-	if err != nil {
-		return nil, err
-	}
-	m, err := res.check(ctx, l, in, cur)
-	if err != nil {
-		return nil, err
-	}
-	k := (*m).ident()
-	if cur == nil || (*cur).ident().number != k.number {
-		n, err := res.s.db.NewSelect().Table(res.table).Where("? = ?", bun.Ident(res.number), k.number).
-			Where("id <> ?", k.id).Count(ctx)
+// declare is a people resource (students, teachers, classes) on the
+// platform's kit with what the three share: the rows of the caller's unit
+// scope with their unit's name (d.name AS unit_name; joins adds the
+// rest), the dictionary labels, the business key unique in the table, the
+// constraint a write broke named, the clock and the access log. M is the
+// stored record, R the row read with the names shown beside it, I the
+// body, V the API view.
+func declare[M stored, R, I, V any](s *Service, k kind, res resource.Viewed[M, R, I, V],
+	joins func(q *bun.SelectQuery) *bun.SelectQuery,
+	check func(ctx context.Context, l system.DictLabels, in I, cur *M) (*M, error)) *resource.Viewed[M, R, I, V] {
+	res.DB, res.Noun, res.Access = s.db, k.what, s.sys.LogAccess
+	res.Now = func() time.Time { return s.now() }
+	res.Scope = func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+		sc, err := s.units.ScopeOf(ctx)
 		if err != nil {
-			return nil, httpx.Internal(err)
+			return nil, err
 		}
-		if n > 0 {
-			return nil, res.duplicate()
+		return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, k.alias+".unit_dept_id") }, nil
+	}
+	res.Join = func(q *bun.SelectQuery) *bun.SelectQuery {
+		q = q.ColumnExpr("d.name AS unit_name").Join("JOIN sys_dept AS d ON d.id = " + k.alias + ".unit_dept_id")
+		if joins != nil {
+			q = joins(q)
 		}
+		return q
 	}
-	return m, nil
-}
-
-// create adds a record to a unit of the caller's scope.
-func (res *resource[M, R, V, I]) create(ctx context.Context, in I) (V, error) {
-	var zero V
-	m, err := res.prepare(ctx, in, nil)
-	if err != nil {
-		return zero, err
+	res.Labels = func(ctx context.Context) (audit.Labeller, error) {
+		l, err := s.labels(ctx)
+		return l.Label, err
 	}
-	if _, err := res.s.db.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
-		return zero, writeErr(err, res.duplicate())
-	}
-	v, _, err := res.detail(ctx, (*m).ident().id, false)
-	return v, err
-}
-
-// inputOf is the body that leaves record id as it is.
-func (res *resource[M, R, V, I]) inputOf(ctx context.Context, id int64) (I, error) {
-	r, err := res.find(ctx, res.s.db, id)
-	if err != nil {
-		var zero I
-		return zero, err
-	}
-	return res.input(r), nil
-}
-
-// update changes a record of the caller's scope; the row is written only
-// if nobody changed it since it was read (409 otherwise).
-func (res *resource[M, R, V, I]) update(ctx context.Context, in I) (V, error) {
-	var zero V
-	cur, err := res.find(ctx, res.s.db, res.idOf(&in))
-	if err != nil {
-		return zero, err
-	}
-	m, err := res.prepare(ctx, in, res.record(cur))
-	if err != nil {
-		return zero, err
-	}
-	if res.beforeUpdate != nil {
-		if err := res.beforeUpdate(cur, m); err != nil {
+	res.Check = func(ctx context.Context, in I, cur *R) (M, error) {
+		var zero M
+		l, err := s.labels(ctx)
+		if err != nil {
 			return zero, err
 		}
+		var curM *M
+		if cur != nil {
+			curM = res.Record(cur)
+		}
+		m, err := check(ctx, l, in, curM)
+		if err != nil {
+			return zero, err
+		}
+		return *m, unique(ctx, s.db, k, *m, curM)
 	}
-	result, err := res.s.db.NewUpdate().Model(m).WherePK().Where("updated_at = ?", (*res.record(cur)).ident().updatedAt).
-		ExcludeColumn("id", "created_at").Exec(ctx)
-	if err != nil {
-		return zero, writeErr(err, res.duplicate())
-	}
-	if err := oneRow(result, res.what); err != nil {
-		return zero, err
-	}
-	v, _, err := res.detail(ctx, (*m).ident().id, false)
-	return v, err
+	res.WriteError = func(err error) error { return writeErr(err, k.duplicate()) }
+	res.Name = func(r *R) string { return (*res.Record(r)).ident().name }
+	res.Export.Title = k.what + "信息"
+	return &res
 }
 
-// remove deletes records whose ids all lie in the caller's unit scope; one
-// missing id deletes nothing.
-func (res *resource[M, R, V, I]) remove(ctx context.Context, ids []int64) error {
-	ids = uniq.Of(ids)
-	sc, err := res.s.units.ScopeOf(ctx)
-	if err != nil {
-		return err
+// unique refuses a business key another record of the table holds (409
+// naming the field); an unchanged key is not read again.
+func unique[M stored](ctx context.Context, idb bun.IDB, k kind, m M, cur *M) error {
+	key := m.ident()
+	if cur != nil && (*cur).ident().number == key.number {
+		return nil
 	}
-	a := res.alias
-	n, err := sc.Apply(res.s.db.NewSelect().TableExpr(res.table+" AS "+a).Where(a+".id IN (?)", bun.In(ids)),
-		a+".unit_dept_id").Count(ctx)
+	n, err := idb.NewSelect().Table(k.table).Where("? = ?", bun.Ident(k.number), key.number).Where("id <> ?", key.id).Count(ctx)
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	if int(n) != len(ids) {
-		return res.notFound()
-	}
-	if res.beforeDelete != nil {
-		if err := res.beforeDelete(ctx, ids); err != nil {
-			return err
-		}
-	}
-	if _, err := res.s.db.NewDelete().Table(res.table).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		if db.IsForeignKeyViolation(err) {
-			return httpx.BadRequest("记录仍被其他数据引用，不能删除")
-		}
-		return httpx.Internal(err)
+	if n > 0 {
+		return k.duplicate()
 	}
 	return nil
+}
+
+// unmask allows a student's or teacher's personal fields in clear; checked
+// after the scope so that an id outside it stays a 404.
+func unmask(ctx context.Context) error {
+	if !rbac.From(ctx).Has(PermUnmask) {
+		return httpx.Forbidden("没有查看人员敏感信息的权限")
+	}
+	return nil
+}
+
+// dropDerived: a new ID number brings its own birth date and gender, so
+// the stored ones must not contradict it unless they are sent too.
+func dropDerived(in *PersonInput, sent map[string]json.RawMessage) {
+	if _, ok := sent["idNumber"]; !ok {
+		return
+	}
+	if _, ok := sent["birthDate"]; !ok {
+		in.BirthDate = ""
+	}
+	if _, ok := sent["gender"]; !ok {
+		in.Gender = ""
+	}
 }

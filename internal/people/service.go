@@ -45,9 +45,9 @@ func (s *Service) Module() module.Module {
 
 // Routes registers the people registry's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	s.students.routes(rs, "/api/xsjbxx")
-	s.teachers.routes(rs, "/api/jsjbxx")
-	s.classes.routes(rs, "/api/bj")
+	s.students.Routes(rs, "/api/xsjbxx", perms)
+	s.teachers.Routes(rs, "/api/jsjbxx", perms)
+	s.classes.Routes(rs, "/api/bj", perms)
 
 	// Pickers: any signed-in user, within their scope (as /api/common/dyjbxx and /api/common/dzz).
 	rs.Get("/api/common/xsjbxx", httpx.SignedIn, httpx.ReadPicker(s.StudentPicker))

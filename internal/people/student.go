@@ -2,12 +2,15 @@ package people
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
@@ -21,12 +24,12 @@ type studentRow struct {
 func errNoStudent() *httpx.Error          { return studentKind.notFound() }
 func errDuplicateStudentNo() *httpx.Error { return studentKind.duplicate() }
 
-type studentResource = resource[Student, studentRow, StudentView, StudentInput]
+type studentResource = resource.Viewed[Student, studentRow, StudentInput, StudentView]
 
 // newStudents declares the students (/api/xsjbxx).
 func newStudents(s *Service) *studentResource {
-	return &studentResource{kind: studentKind.kind, s: s,
-		spec: httpx.ListSpec{
+	return declare(s, studentKind.kind, studentResource{
+		Spec: httpx.ListSpec{
 			Filters: map[string]httpx.Filter{
 				"blurry":         s.textFilter("x.student_no"),
 				"name":           {Columns: []string{"x.name"}, Match: httpx.Like},
@@ -43,34 +46,34 @@ func newStudents(s *Service) *studentResource {
 			Key:         "x.id",
 			DefaultSort: "x.unit_dept_id ASC, x.name ASC, x.id ASC",
 		},
-		joins: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("COALESCE(c.name, '') AS class_name").Join("LEFT JOIN bj AS c ON c.id = x.class_id")
-		},
-		record: func(r *studentRow) *Student { return &r.Student },
-		view:   s.studentView,
-		input: func(r *studentRow) StudentInput {
+		Record: func(r *studentRow) *Student { return &r.Student },
+		View:   s.studentView,
+		Input: func(r *studentRow) StudentInput {
 			st := &r.Student
 			return StudentInput{ID: st.ID, StudentNo: st.StudentNo, PersonInput: s.personInput(&st.Person, studentKind.table, st.ID),
 				ClassID: st.ClassID, Grade: st.Grade, EducationLevel: st.EducationLevel, EnrolledOn: string(st.EnrolledOn)}
 		},
-		idOf:   func(in *StudentInput) int64 { return in.ID },
-		check:  s.prepareStudent,
-		person: func(in *StudentInput) *PersonInput { return &in.PersonInput },
-		export: personExport(column[StudentView]{"学号", 14, func(v *StudentView) any { return v.StudentNo }},
+		IDOf:   func(in *StudentInput) int64 { return in.ID },
+		Merged: func(in *StudentInput, sent map[string]json.RawMessage) { dropDerived(&in.PersonInput, sent) },
+		Unmask: unmask,
+		Export: resource.Export[StudentView]{Columns: personExport(
+			resource.Column[StudentView]{Header: "学号", Width: 14, Cell: func(v *StudentView) any { return v.StudentNo }},
 			func(v *StudentView) *PersonView { return &v.PersonView }, "学生状态",
-			column[StudentView]{"班级", 20, func(v *StudentView) any { return v.ClassName }},
-			column[StudentView]{"年级", 8, func(v *StudentView) any { return v.GradeLabel }},
-			column[StudentView]{"培养层次", 10, func(v *StudentView) any { return v.EducationLevelLabel }},
-			column[StudentView]{"入学日期", 12, func(v *StudentView) any { return string(v.EnrolledOn) }}),
-	}
+			resource.Column[StudentView]{Header: "班级", Width: 20, Cell: func(v *StudentView) any { return v.ClassName }},
+			resource.Column[StudentView]{Header: "年级", Width: 8, Cell: func(v *StudentView) any { return v.GradeLabel }},
+			resource.Column[StudentView]{Header: "培养层次", Width: 10, Cell: func(v *StudentView) any { return v.EducationLevelLabel }},
+			resource.Column[StudentView]{Header: "入学日期", Width: 12, Cell: func(v *StudentView) any { return string(v.EnrolledOn) }})},
+	}, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("COALESCE(c.name, '') AS class_name").Join("LEFT JOIN bj AS c ON c.id = x.class_id")
+	}, s.prepareStudent)
 }
 
-func (s *Service) studentView(r *studentRow, l system.DictLabels, unmask bool) StudentView {
+func (s *Service) studentView(r *studentRow, l audit.Labeller, unmask bool) StudentView {
 	st := &r.Student
 	return StudentView{ID: st.ID, StudentNo: st.StudentNo,
 		PersonView: s.personView(&st.Person, studentKind, st.ID, r.UnitName, l, unmask),
-		ClassID:    st.ClassID, ClassName: r.ClassName, Grade: st.Grade, GradeLabel: l.Label(DictGrade, st.Grade),
-		EducationLevel: st.EducationLevel, EducationLevelLabel: l.Label(DictEducationLevel, st.EducationLevel),
+		ClassID:    st.ClassID, ClassName: r.ClassName, Grade: st.Grade, GradeLabel: l(DictGrade, st.Grade),
+		EducationLevel: st.EducationLevel, EducationLevelLabel: l(DictEducationLevel, st.EducationLevel),
 		EnrolledOn: st.EnrolledOn}
 }
 
@@ -78,7 +81,7 @@ func (s *Service) studentView(r *studentRow, l system.DictLabels, unmask bool) S
 // read one record at a time.
 func (s *Service) prepareStudent(ctx context.Context, l system.DictLabels, in StudentInput, cur *Student) (*Student, error) {
 	classOf := func(id int64) (*Class, error) {
-		c, err := s.classes.find(ctx, s.db, id)
+		c, err := s.classes.Find(ctx, id)
 		if err != nil {
 			return nil, err
 		}

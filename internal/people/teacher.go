@@ -2,9 +2,12 @@ package people
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
@@ -17,12 +20,12 @@ type teacherRow struct {
 func errNoTeacher() *httpx.Error        { return teacherKind.notFound() }
 func errDuplicateStaffNo() *httpx.Error { return teacherKind.duplicate() }
 
-type teacherResource = resource[Teacher, teacherRow, TeacherView, TeacherInput]
+type teacherResource = resource.Viewed[Teacher, teacherRow, TeacherInput, TeacherView]
 
 // newTeachers declares the teachers (/api/jsjbxx).
 func newTeachers(s *Service) *teacherResource {
-	return &teacherResource{kind: teacherKind.kind, s: s,
-		spec: httpx.ListSpec{
+	return declare(s, teacherKind.kind, teacherResource{
+		Spec: httpx.ListSpec{
 			Filters: map[string]httpx.Filter{
 				"blurry":            s.textFilter("x.staff_no"),
 				"name":              {Columns: []string{"x.name"}, Match: httpx.Like},
@@ -38,29 +41,30 @@ func newTeachers(s *Service) *teacherResource {
 			Key:         "x.id",
 			DefaultSort: "x.unit_dept_id ASC, x.name ASC, x.id ASC",
 		},
-		record: func(r *teacherRow) *Teacher { return &r.Teacher },
-		view:   s.teacherView,
-		input: func(r *teacherRow) TeacherInput {
+		Record: func(r *teacherRow) *Teacher { return &r.Teacher },
+		View:   s.teacherView,
+		Input: func(r *teacherRow) TeacherInput {
 			t := &r.Teacher
 			return TeacherInput{ID: t.ID, StaffNo: t.StaffNo, PersonInput: s.personInput(&t.Person, teacherKind.table, t.ID),
 				ProfessionalTitle: t.ProfessionalTitle, Post: t.Post}
 		},
-		idOf:   func(in *TeacherInput) int64 { return in.ID },
-		check:  s.prepareTeacher,
-		person: func(in *TeacherInput) *PersonInput { return &in.PersonInput },
-		export: personExport(column[TeacherView]{"工号", 14, func(v *TeacherView) any { return v.StaffNo }},
+		IDOf:   func(in *TeacherInput) int64 { return in.ID },
+		Merged: func(in *TeacherInput, sent map[string]json.RawMessage) { dropDerived(&in.PersonInput, sent) },
+		Unmask: unmask,
+		Export: resource.Export[TeacherView]{Columns: personExport(
+			resource.Column[TeacherView]{Header: "工号", Width: 14, Cell: func(v *TeacherView) any { return v.StaffNo }},
 			func(v *TeacherView) *PersonView { return &v.PersonView }, "教师状态",
-			column[TeacherView]{"专业技术职务", 16, func(v *TeacherView) any { return v.ProfessionalTitleLabel }},
-			column[TeacherView]{"岗位", 16, func(v *TeacherView) any { return v.PostLabel }}),
-	}
+			resource.Column[TeacherView]{Header: "专业技术职务", Width: 16, Cell: func(v *TeacherView) any { return v.ProfessionalTitleLabel }},
+			resource.Column[TeacherView]{Header: "岗位", Width: 16, Cell: func(v *TeacherView) any { return v.PostLabel }})},
+	}, nil, s.prepareTeacher)
 }
 
-func (s *Service) teacherView(r *teacherRow, l system.DictLabels, unmask bool) TeacherView {
+func (s *Service) teacherView(r *teacherRow, l audit.Labeller, unmask bool) TeacherView {
 	t := &r.Teacher
 	return TeacherView{ID: t.ID, StaffNo: t.StaffNo,
 		PersonView:        s.personView(&t.Person, teacherKind, t.ID, r.UnitName, l, unmask),
-		ProfessionalTitle: t.ProfessionalTitle, ProfessionalTitleLabel: l.Label(DictTitle, t.ProfessionalTitle),
-		Post: t.Post, PostLabel: l.Label(DictPost, t.Post)}
+		ProfessionalTitle: t.ProfessionalTitle, ProfessionalTitleLabel: l(DictTitle, t.ProfessionalTitle),
+		Post: t.Post, PostLabel: l(DictPost, t.Post)}
 }
 
 // prepareTeacher is checkTeacher, then the shared fields checked against

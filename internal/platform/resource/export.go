@@ -27,7 +27,7 @@ type Column[V any] struct {
 
 // handleExport streams the records of the list's filters, sort and scope
 // as xlsx, numbered, and logs the read.
-func (res *Resource[M, V]) handleExport(w http.ResponseWriter, r *http.Request) error {
+func (res *Viewed[M, V, I, O]) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	lq, err := httpx.ReadListQuery(r)
 	if err != nil {
@@ -50,12 +50,10 @@ func (res *Resource[M, V]) handleExport(w http.ResponseWriter, r *http.Request) 
 	}
 	file := res.Export.Title + "-" + date.Of(res.now()).Compact() + ".xlsx"
 	n, err := excel.Export(ctx, w, res.DB, q, headers, widths, file, func(n int, v *V) []any {
-		if res.Show != nil {
-			res.Show(v, label)
-		}
+		o := res.view(v, label, false)
 		cells := append(make([]any, 0, len(headers)), n)
 		for _, c := range res.Export.Columns {
-			cells = append(cells, c.Cell(v))
+			cells = append(cells, c.Cell(&o))
 		}
 		return cells
 	})

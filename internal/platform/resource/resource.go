@@ -5,7 +5,8 @@
 // and, when the record keeps a change trail, the record's trail, the trail
 // across the scope and the restore. A module declares what differs (the
 // scope, the joined names, the checks, the trail view, the export columns)
-// and registers the routes with one call:
+// and registers the routes with one call (Viewed when the body and the view
+// are types of their own):
 //
 //	talks := &resource.Resource[Talk, View]{DB: db, Noun: "谈话记录", Scope: …, Spec: listSpec, …}
 //	talks.Routes(rs, "/api/txth", resource.PermsFor("txth"))
@@ -14,6 +15,7 @@ package resource
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
@@ -35,26 +37,45 @@ type Base struct {
 	UpdatedAt time.Time `bun:"updated_at" json:"updateTime"`
 }
 
-func (b *Base) base() *Base { return b }
+// Keys is where the id and the times lie.
+func (b *Base) Keys() (id *int64, created, updated *time.Time) {
+	return &b.ID, &b.CreatedAt, &b.UpdatedAt
+}
 
-// based is a record type embedding Base.
-type based interface{ base() *Base }
+// Keyed is a record whose id and times the kit sets and reads: one
+// embedding Base, or one keeping them elsewhere (people keep their times in
+// a shared part) that says where.
+type Keyed interface {
+	Keys() (id *int64, created, updated *time.Time)
+}
 
-// baseOf is the Base m embeds; a record type without one cannot be a
-// resource, which is a programming error.
-func baseOf[M any](m *M) *Base {
-	b, ok := any(m).(based)
+// keys is where a record's id and times lie.
+type keys struct {
+	id               *int64
+	created, updated *time.Time
+}
+
+// keysOf is where m's id and times lie; a record type without them cannot
+// be a resource, which is a programming error.
+func keysOf[M any](m *M) keys {
+	k, ok := any(m).(Keyed)
 	if !ok {
-		panic("resource: " + reflect.TypeFor[M]().String() + " does not embed resource.Base")
+		panic("resource: " + reflect.TypeFor[M]().String() + " does not embed resource.Base (is not Keyed)")
 	}
-	return b.base()
+	id, created, updated := k.Keys()
+	return keys{id, created, updated}
 }
 
 // Resource declares a scoped record resource. M is the stored record (a
 // bun model embedding Base); its JSON is also the body of create and
 // update and the trail's snapshot. V is the record as the API shows it: a
 // bun model extending M with the joined names and the labels.
-type Resource[M, V any] struct {
+type Resource[M, V any] = Viewed[M, V, M, V]
+
+// Viewed is a Resource whose body I and view O are types of their own: V
+// is then the row read (M extended with the joined names), Input, IDOf and
+// View convert, and the view may show personal fields in clear (Unmask).
+type Viewed[M, V, I, O any] struct {
 	DB *bun.DB
 	// Noun names a record in messages: "谈话记录" (谈话记录不存在, 缺少谈话记录编号).
 	Noun string
@@ -68,13 +89,28 @@ type Resource[M, V any] struct {
 	Spec httpx.ListSpec
 	// Record is the stored record inside a view.
 	Record func(v *V) *M
-	// Labels reads the dictionary labels Show and the trail need (optional
-	// when there are none); Show fills a view's labels.
+	// Labels reads the dictionary labels Show, View and the trail need (optional
+	// when there are none); Show fills a view's labels (when no View).
 	Labels func(ctx context.Context) (audit.Labeller, error)
 	Show   func(v *V, label audit.Labeller)
 	// Check validates a body into the record to write (cur nil on create);
 	// its errors name their field (httpx.Invalid).
-	Check func(ctx context.Context, in M, cur *V) (M, error)
+	Check func(ctx context.Context, in I, cur *V) (M, error)
+	// Body and view of their own (all nil when I is M and O is V): Input is
+	// the body leaving a record as it is (what an update is merged onto),
+	// IDOf a body's id, Merged adjusts a merged update by the fields the
+	// request named; View is the record as the API shows it, in clear when
+	// the caller asked for and may see it.
+	Input  func(v *V) I
+	IDOf   func(in *I) int64
+	Merged func(in *I, sent map[string]json.RawMessage)
+	View   func(v *V, label audit.Labeller, clear bool) O
+	// Unmask, when set, lets the detail show a record in clear
+	// (?unmask=true): it answers whether the caller may (an error when not)
+	// after the scope, so that an id outside it stays a 404; such a read is
+	// logged (Access) with the record's Name, so both must be set with it.
+	Unmask func(ctx context.Context) error
+	Name   func(v *V) string
 	// Optional hooks: BeforeUpdate vets a checked update against the record
 	// read; BeforeDelete vets a delete of ids that all lie in the scope,
 	// inside its transaction; WriteError answers a failed write (a unique
@@ -90,16 +126,19 @@ type Resource[M, V any] struct {
 	TrailView func(ctx context.Context, idb bun.IDB, m *M) (map[string]string, error)
 	TrailName string
 	// Export is the export's file title and columns (no route without columns).
-	Export Export[V]
-	// Access writes the operation log of a sensitive read (an export).
+	Export Export[O]
+	// Access writes the operation log of a sensitive read (an export, a
+	// detail in clear).
 	Access func(ctx context.Context, r *http.Request, what string)
 	// Now is the clock (UTC; time.Now when nil).
 	Now func() time.Time
 }
 
-func (res *Resource[M, V]) notFound() *httpx.Error { return httpx.NotFound("%s不存在", res.Noun) }
+func (res *Viewed[M, V, I, O]) notFound() *httpx.Error {
+	return httpx.NotFound("%s不存在", res.Noun)
+}
 
-func (res *Resource[M, V]) now() time.Time {
+func (res *Viewed[M, V, I, O]) now() time.Time {
 	if res.Now != nil {
 		return res.Now()
 	}
@@ -107,9 +146,9 @@ func (res *Resource[M, V]) now() time.Time {
 }
 
 // alias is the record table's alias in every query of the resource.
-func (res *Resource[M, V]) alias() string { return res.DB.Table(reflect.TypeFor[M]()).Alias }
+func (res *Viewed[M, V, I, O]) alias() string { return res.DB.Table(reflect.TypeFor[M]()).Alias }
 
-func (res *Resource[M, V]) labels(ctx context.Context) (audit.Labeller, error) {
+func (res *Viewed[M, V, I, O]) labels(ctx context.Context) (audit.Labeller, error) {
 	if res.Labels == nil {
 		return func(_, v string) string { return v }, nil
 	}
@@ -117,7 +156,7 @@ func (res *Resource[M, V]) labels(ctx context.Context) (audit.Labeller, error) {
 }
 
 // query selects the views of the caller's scope through idb.
-func (res *Resource[M, V]) query(ctx context.Context, idb bun.IDB) (*bun.SelectQuery, error) {
+func (res *Viewed[M, V, I, O]) query(ctx context.Context, idb bun.IDB) (*bun.SelectQuery, error) {
 	scope, err := res.Scope(ctx)
 	if err != nil {
 		return nil, err
@@ -130,7 +169,7 @@ func (res *Resource[M, V]) query(ctx context.Context, idb bun.IDB) (*bun.SelectQ
 }
 
 // find reads one view of the caller's scope through idb, or 404.
-func (res *Resource[M, V]) find(ctx context.Context, idb bun.IDB, id int64) (*V, error) {
+func (res *Viewed[M, V, I, O]) find(ctx context.Context, idb bun.IDB, id int64) (*V, error) {
 	q, err := res.query(ctx, idb)
 	if err != nil {
 		return nil, err
@@ -144,43 +183,76 @@ func (res *Resource[M, V]) find(ctx context.Context, idb bun.IDB, id int64) (*V,
 	return v, nil
 }
 
-// show fills the labels of views.
-func (res *Resource[M, V]) show(ctx context.Context, views []V) error {
-	if res.Show == nil {
-		return nil
+// view is a record as the API shows it, with its labels.
+func (res *Viewed[M, V, I, O]) view(v *V, label audit.Labeller, clear bool) O {
+	if res.View != nil {
+		return res.View(v, label, clear)
 	}
+	if res.Show != nil {
+		res.Show(v, label)
+	}
+	return any(*v).(O)
+}
+
+// views are rows as the API shows them.
+func (res *Viewed[M, V, I, O]) views(ctx context.Context, rows []V, clear bool) ([]O, error) {
 	label, err := res.labels(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for i := range views {
-		res.Show(&views[i], label)
+	out := make([]O, len(rows))
+	for i := range rows {
+		out[i] = res.view(&rows[i], label, clear)
 	}
-	return nil
+	return out, nil
 }
 
 // List is the page of the caller's scope lq asks for (filters, sort, count
 // and page all in SQL; unknown filters and sorts are a 400).
-func (res *Resource[M, V]) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[V], error) {
+func (res *Viewed[M, V, I, O]) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[O], error) {
 	q, err := res.query(ctx, res.DB)
 	if err != nil {
-		return httpx.PageResult[V]{}, err
+		return httpx.PageResult[O]{}, err
 	}
-	page, err := httpx.Paged[V](ctx, q, res.Spec, lq)
+	var rows []V
+	total, err := httpx.PagedInto(ctx, q, res.Spec, lq, &rows)
 	if err != nil {
-		return page, err
+		return httpx.PageResult[O]{}, err
 	}
-	return page, res.show(ctx, page.Content)
+	out, err := res.views(ctx, rows, false)
+	if err != nil {
+		return httpx.PageResult[O]{}, err
+	}
+	return httpx.NewPage(out, total), nil
+}
+
+// Find is one record of the caller's scope as read, or 404.
+func (res *Viewed[M, V, I, O]) Find(ctx context.Context, id int64) (*V, error) {
+	return res.find(ctx, res.DB, id)
 }
 
 // Detail is one record of the caller's scope.
-func (res *Resource[M, V]) Detail(ctx context.Context, id int64) (V, error) {
+func (res *Viewed[M, V, I, O]) Detail(ctx context.Context, id int64) (O, error) {
+	o, _, err := res.detail(ctx, id, false)
+	return o, err
+}
+
+// detail is one record of the caller's scope, in clear if asked and
+// allowed, and the row it was read as.
+func (res *Viewed[M, V, I, O]) detail(ctx context.Context, id int64, clear bool) (O, *V, error) {
+	var zero O
 	v, err := res.find(ctx, res.DB, id)
 	if err != nil {
-		var zero V
-		return zero, err
+		return zero, nil, err
 	}
-	views := []V{*v}
-	err = res.show(ctx, views)
-	return views[0], err
+	if clear {
+		if err := res.Unmask(ctx); err != nil {
+			return zero, nil, err
+		}
+	}
+	out, err := res.views(ctx, []V{*v}, clear)
+	if err != nil {
+		return zero, nil, err
+	}
+	return out[0], v, nil
 }

@@ -24,7 +24,7 @@ func PermsFor(prefix string) Perms {
 // export declares columns), base/{id}; POST base (create), PUT base (the
 // merging update), DELETE base (ids); and with a trail GET base/trail (across
 // the scope), base/{id}/trail and POST base/trail/restore.
-func (res *Resource[M, V]) Routes(rs *httpx.Routes, base string, p Perms) {
+func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms) {
 	rs.Get(base, p.List, httpx.ReadList(res.List))
 	if len(res.Export.Columns) > 0 {
 		rs.Get(base+"/export", p.Export, res.handleExport)
@@ -32,16 +32,49 @@ func (res *Resource[M, V]) Routes(rs *httpx.Routes, base string, p Perms) {
 	if res.Trail != nil {
 		rs.Get(base+"/trail", p.List, httpx.ReadList(res.Across))
 	}
-	rs.Get(base+"/{id}", p.List, httpx.ReadID(res.notFound, func(r *http.Request, id int64) (V, error) {
-		return res.Detail(r.Context(), id)
-	}))
+	rs.Get(base+"/{id}", p.List, httpx.ReadID(res.notFound, res.readDetail))
 	if res.Trail != nil {
 		rs.Get(base+"/{id}/trail", p.List, httpx.ListUnder(res.notFound, res.TrailPage))
 	}
 	rs.Post(base, p.Add, httpx.Create(res.Create))
-	rs.Put(base, p.Edit, httpx.Merged("缺少"+res.Noun+"编号", res.Current, res.Update))
+	rs.Put(base, p.Edit, res.handleUpdate)
 	rs.Delete(base, p.Del, httpx.IDsAction(res.Delete))
 	if res.Trail != nil {
 		rs.Post(base+"/trail/restore", p.Edit, httpx.Action(res.Restore))
 	}
+}
+
+// readDetail is the detail; in clear with ?unmask=true when the resource
+// allows it (Unmask), and then logged.
+func (res *Viewed[M, V, I, O]) readDetail(r *http.Request, id int64) (O, error) {
+	clear := false
+	if res.Unmask != nil {
+		var err error
+		if clear, err = httpx.QueryBool(r, "unmask"); err != nil {
+			var zero O
+			return zero, err
+		}
+	}
+	o, v, err := res.detail(r.Context(), id, clear)
+	if err == nil && clear {
+		res.Access(r.Context(), r, "查看"+res.Noun+"敏感信息："+res.Name(v))
+	}
+	return o, err
+}
+
+// handleUpdate merges the body onto the current record, so a field left
+// out keeps its value.
+func (res *Viewed[M, V, I, O]) handleUpdate(w http.ResponseWriter, r *http.Request) error {
+	in, sent, err := httpx.DecodeMerge(r, "缺少"+res.Noun+"编号", res.Current)
+	if err != nil {
+		return err
+	}
+	if res.Merged != nil {
+		res.Merged(&in, sent)
+	}
+	out, err := res.Update(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	return httpx.OK(w, out)
 }

@@ -11,7 +11,7 @@ import (
 
 // trail is the record kit's Trail of the resource: its records found in the
 // caller's scope, its labels, its table joined to the trail by id.
-func (res *Resource[M, V]) trail() record.Trail {
+func (res *Viewed[M, V, I, O]) trail() record.Trail {
 	t := res.DB.Table(reflect.TypeFor[M]())
 	return record.Trail{Decl: res.Trail, DB: res.DB, Find: record.FindIn(res.DB, res.find), Labels: res.labels,
 		Join: "JOIN " + t.Name + " AS " + t.Alias + " ON " + t.Alias + ".id = ct.record_id", Name: res.TrailName, Scope: res.Scope}
@@ -19,26 +19,28 @@ func (res *Resource[M, V]) trail() record.Trail {
 
 // TrailPage is the change trail of a record of the caller's scope, newest
 // first, labelled.
-func (res *Resource[M, V]) TrailPage(ctx context.Context, id int64, lq httpx.ListQuery) (httpx.PageResult[audit.Labelled], error) {
+func (res *Viewed[M, V, I, O]) TrailPage(ctx context.Context, id int64, lq httpx.ListQuery) (httpx.PageResult[audit.Labelled], error) {
 	return res.trail().Page(ctx, id, lq)
 }
 
 // Restore puts a record back as a trail entry's snapshot left it, checked
 // like an edit (ORIGIN USER_RESTORE). A record outside the caller's scope,
 // like one deleted since, has no entry to restore.
-func (res *Resource[M, V]) Restore(ctx context.Context, in record.RestoreInput) (V, error) {
-	return record.Restore(ctx, res.trail(), in, func(ctx context.Context, snap *M, e *audit.Entry) (V, error) {
+// A resource with a trail takes its record as its body (I is M), so a
+// snapshot is a body.
+func (res *Viewed[M, V, I, O]) Restore(ctx context.Context, in record.RestoreInput) (O, error) {
+	return record.Restore(ctx, res.trail(), in, func(ctx context.Context, snap *M, e *audit.Entry) (O, error) {
 		cur, err := res.find(ctx, res.DB, e.RecordID)
 		if err != nil {
-			var zero V
+			var zero O
 			return zero, err
 		}
-		return res.write(ctx, *snap, cur, audit.OriginUserRestore, &e.ID)
+		return res.write(ctx, any(*snap).(I), cur, audit.OriginUserRestore, &e.ID)
 	})
 }
 
 // Across is the trail of every record of the caller's scope (filtered by
 // the record's name, the entry's type, origin and time), newest first.
-func (res *Resource[M, V]) Across(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
+func (res *Viewed[M, V, I, O]) Across(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
 	return res.trail().Across(ctx, lq)
 }

@@ -13,27 +13,38 @@ import (
 )
 
 // Create checks a body and adds the record (ORIGIN USER_CREATE).
-func (res *Resource[M, V]) Create(ctx context.Context, in M) (V, error) {
+func (res *Viewed[M, V, I, O]) Create(ctx context.Context, in I) (O, error) {
 	return res.write(ctx, in, nil, audit.OriginUserCreate, nil)
 }
 
 // Current is the record as it is, the body an update is merged onto
 // (httpx.Merged): a field the update leaves out keeps its value.
-func (res *Resource[M, V]) Current(ctx context.Context, id int64) (M, error) {
+func (res *Viewed[M, V, I, O]) Current(ctx context.Context, id int64) (I, error) {
 	v, err := res.find(ctx, res.DB, id)
 	if err != nil {
-		var zero M
+		var zero I
 		return zero, err
 	}
-	return *res.Record(v), nil
+	if res.Input != nil {
+		return res.Input(v), nil
+	}
+	return any(*res.Record(v)).(I), nil
+}
+
+// idOf is the id of the record a body names.
+func (res *Viewed[M, V, I, O]) idOf(in *I) int64 {
+	if res.IDOf != nil {
+		return res.IDOf(in)
+	}
+	return *keysOf(in).id
 }
 
 // Update checks a body and writes it over the record of the caller's scope
 // it names (ORIGIN USER_UPDATE).
-func (res *Resource[M, V]) Update(ctx context.Context, in M) (V, error) {
-	cur, err := res.find(ctx, res.DB, baseOf(&in).ID)
+func (res *Viewed[M, V, I, O]) Update(ctx context.Context, in I) (O, error) {
+	cur, err := res.find(ctx, res.DB, res.idOf(&in))
 	if err != nil {
-		var zero V
+		var zero O
 		return zero, err
 	}
 	return res.write(ctx, in, cur, audit.OriginUserUpdate, nil)
@@ -41,8 +52,8 @@ func (res *Resource[M, V]) Update(ctx context.Context, in M) (V, error) {
 
 // write checks in and saves it over cur (nil: a new record) in a
 // transaction, and answers the record as the detail shows it.
-func (res *Resource[M, V]) write(ctx context.Context, in M, cur *V, origin int, restoredFrom *int64) (V, error) {
-	var zero V
+func (res *Viewed[M, V, I, O]) write(ctx context.Context, in I, cur *V, origin int, restoredFrom *int64) (O, error) {
+	var zero O
 	m, err := res.Check(ctx, in, cur)
 	if err != nil {
 		return zero, err
@@ -68,7 +79,7 @@ func (res *Resource[M, V]) write(ctx context.Context, in M, cur *V, origin int, 
 
 // Insert adds a checked record inside tx with its trail entry of origin
 // (an import's commit saves each row so) and returns its id.
-func (res *Resource[M, V]) Insert(ctx context.Context, tx bun.IDB, m M, origin int) (int64, error) {
+func (res *Viewed[M, V, I, O]) Insert(ctx context.Context, tx bun.IDB, m M, origin int) (int64, error) {
 	return res.save(ctx, tx, m, nil, origin, nil)
 }
 
@@ -76,18 +87,18 @@ func (res *Resource[M, V]) Insert(ctx context.Context, tx bun.IDB, m M, origin i
 // with its trail entry when the resource keeps a trail, and returns its id.
 // An update matches the version it read, so a change made meanwhile is a
 // 409 rather than overwritten.
-func (res *Resource[M, V]) save(ctx context.Context, tx bun.IDB, m M, cur *V, origin int, restoredFrom *int64) (int64, error) {
-	b, now := baseOf(&m), res.now()
-	b.ID, b.CreatedAt, b.UpdatedAt = 0, now, now
+func (res *Viewed[M, V, I, O]) save(ctx context.Context, tx bun.IDB, m M, cur *V, origin int, restoredFrom *int64) (int64, error) {
+	b, now := keysOf(&m), res.now()
+	*b.id, *b.created, *b.updated = 0, now, now
 	write := func(ctx context.Context) (int64, error) {
 		_, err := tx.NewInsert().Model(&m).Returning("id").Exec(ctx)
-		return b.ID, err
+		return *b.id, err
 	}
 	if cur != nil {
-		was := baseOf(res.Record(cur))
-		b.ID, b.CreatedAt = was.ID, was.CreatedAt
+		was := keysOf(res.Record(cur))
+		*b.id, *b.created = *was.id, *was.created
 		write = func(ctx context.Context) (int64, error) {
-			return b.ID, res.lock().OneRow(tx.NewUpdate().Model(&m).WherePK().Where("updated_at = ?", was.UpdatedAt).
+			return *b.id, res.lock().OneRow(tx.NewUpdate().Model(&m).WherePK().Where("updated_at = ?", *was.updated).
 				ExcludeColumn("id", "created_at").Exec(ctx))
 		}
 	}
@@ -108,12 +119,12 @@ func (res *Resource[M, V]) save(ctx context.Context, tx bun.IDB, m M, cur *V, or
 		}
 	}
 	_, err = res.Trail.Save(ctx, tx, label, sv)
-	return b.ID, err
+	return *b.id, err
 }
 
 // lock is the declaration whose OneRow answers a stale update: the trail's,
 // or one naming the record for a resource without a trail.
-func (res *Resource[M, V]) lock() *record.Decl {
+func (res *Viewed[M, V, I, O]) lock() *record.Decl {
 	if res.Trail != nil {
 		return res.Trail
 	}
@@ -122,7 +133,7 @@ func (res *Resource[M, V]) lock() *record.Decl {
 
 // Delete removes records whose ids all lie in the caller's scope; one id
 // outside it (or gone) deletes nothing.
-func (res *Resource[M, V]) Delete(ctx context.Context, ids []int64) error {
+func (res *Viewed[M, V, I, O]) Delete(ctx context.Context, ids []int64) error {
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, res.DB, func(ctx context.Context, tx bun.Tx) error {
 		q, err := res.query(ctx, tx)
