@@ -135,3 +135,17 @@ func (c *OrgCells) Owns(field string, id int64) error {
 	}
 	return nil
 }
+
+// Owns is nil when organisation id exists and lies in the caller's scope,
+// else a 400 on field: the check of a record's organisation on a form (an
+// import reads the scope's organisations once and asks OrgCells.Owns).
+func (s *Service) Owns(ctx context.Context, field string, id int64) error {
+	ok, err := s.InScope(ctx, id)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if !ok {
+		return httpx.Invalid(field, "所选党组织不存在")
+	}
+	return nil
+}

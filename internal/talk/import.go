@@ -21,7 +21,11 @@ func (s *Service) importKind() imports.Kind {
 			if err != nil {
 				return resource.Prepared[Talk]{}, err
 			}
-			check, orgs, err := s.checker(ctx, idb)
+			orgs, err := s.orgs.OrgCells(ctx, idb)
+			if err != nil {
+				return resource.Prepared[Talk]{}, err
+			}
+			check, err := s.checker(ctx, func(id int64) error { return orgs.Owns("orgId", id) })
 			return resource.Prepared[Talk]{Dicts: dicts, Ref: orgs.Cell, Check: check}, err
 		})
 }

@@ -3,8 +3,6 @@ package talk
 import (
 	"context"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
@@ -52,7 +50,7 @@ func (s *Service) resource() *resource.Resource[Talk, View] {
 		Labels: func(ctx context.Context) (audit.Labeller, error) { l, err := s.labels(ctx); return l.Label, err },
 		Show:   resource.Shows[View](fields),
 		Check: func(ctx context.Context, in Talk, _ *View) (Talk, error) {
-			check, _, err := s.checker(ctx, s.db)
+			check, err := s.checker(ctx, func(id int64) error { return s.orgs.Owns(ctx, "orgId", id) })
 			if err != nil {
 				return in, err
 			}
@@ -64,20 +62,17 @@ func (s *Service) resource() *resource.Resource[Talk, View] {
 }
 
 // checker is the check of a talk body into the record to write, with the
-// dictionary, today and the caller's organisations read once (an import
-// checks every row with it): the fields' checks, then the organisation,
-// which must exist and lie in the caller's scope.
-func (s *Service) checker(ctx context.Context, idb bun.IDB) (func(Talk) (Talk, error), *org.OrgCells, error) {
+// dictionary and today read once (an import checks every row with it): the
+// fields' checks, then owns, which refuses an organisation that does not
+// exist or lies outside the caller's scope (one query for a form, the
+// organisations read once for an import).
+func (s *Service) checker(ctx context.Context, owns func(id int64) error) (func(Talk) (Talk, error), error) {
 	l, err := s.labels(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	orgs, err := s.orgs.OrgCells(ctx, idb)
 	today := date.Of(s.now().In(date.China))
 	return func(in Talk) (Talk, error) {
 		if err := fields.Check(&in, l.Has, today); err != nil {
 			return in, err
 		}
-		return in, orgs.Owns("orgId", in.OrgID)
-	}, orgs, err
+		return in, owns(in.OrgID)
+	}, err
 }
