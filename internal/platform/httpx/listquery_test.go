@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -14,13 +15,14 @@ import (
 
 type listRow struct {
 	bun.BaseModel `bun:"table:list_row,alias:r"`
-	ID            int64     `bun:"id,pk,autoincrement"`
-	Name          string    `bun:"name"`
-	Born          date.Date `bun:"born"`
+	ID            int64      `bun:"id,pk,autoincrement"`
+	Name          string     `bun:"name"`
+	Born          date.Date  `bun:"born"`
+	Seen          *time.Time `bun:"seen"`
 }
 
 var listRowsMigration = db.Migration{Version: 1, Name: "list rows", Up: func(ctx context.Context, tx bun.Tx) error {
-	return db.DDL(ctx, tx, `CREATE TABLE list_row (id {{pk}}, name VARCHAR(20) NOT NULL, born DATE NULL)`)
+	return db.DDL(ctx, tx, `CREATE TABLE list_row (id {{pk}}, name VARCHAR(20) NOT NULL, born DATE NULL, seen TIMESTAMP NULL)`)
 }}
 
 func TestListQueryRangesAndCustomFilters(t *testing.T) {
@@ -83,6 +85,49 @@ func TestListQueryRangesAndCustomFilters(t *testing.T) {
 		_, err := Paged[listRow](ctx, database.NewSelect().Model((*listRow)(nil)), spec, ListQuery{Page: Page{Size: 10}, Filters: map[string]any{"born": bad}})
 		if err == nil || !strings.Contains(err.Error(), "born") {
 			t.Errorf("born=%v: err %v, want a 400 naming the filter", bad, err)
+		}
+	}
+}
+
+// A time range ended by a bare date covers that whole day: the web's date
+// pickers send "2026-01-31" for "until 31 January".
+func TestTimeRangeEndedByADateCoversTheDay(t *testing.T) {
+	database := db.NewTest(t, []db.Migration{listRowsMigration})
+	ctx := context.Background()
+	at := func(s string) *time.Time {
+		v, err := time.ParseInLocation("2006-01-02 15:04:05", s, time.Local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v = v.UTC()
+		return &v
+	}
+	for _, r := range []listRow{{Name: "早", Seen: at("2026-01-01 00:00:00")}, {Name: "晚", Seen: at("2026-01-31 23:30:00")},
+		{Name: "次日", Seen: at("2026-02-01 00:00:00")}} {
+		if _, err := database.NewInsert().Model(&r).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spec := ListSpec{Filters: map[string]Filter{"seen": {Columns: []string{"r.seen"}, Match: Range, Kind: Time}}, DefaultSort: "r.id ASC"}
+	for _, c := range []struct {
+		filters map[string]any
+		want    string
+	}{
+		{map[string]any{"seenFrom": "2026-01-01", "seenTo": "2026-01-31"}, "早晚"},
+		{map[string]any{"seenTo": "2026-01-31 23:59:59"}, "早晚"},
+		{map[string]any{"seen": "2026-01-31,2026-02-01"}, "晚次日"},
+		{map[string]any{"seenFrom": "2026-02-01"}, "次日"},
+	} {
+		page, err := Paged[listRow](ctx, database.NewSelect().Model((*listRow)(nil)), spec, ListQuery{Page: Page{Size: 10}, Filters: c.filters})
+		if err != nil {
+			t.Fatalf("%v: %v", c.filters, err)
+		}
+		got := ""
+		for _, r := range page.Content {
+			got += r.Name
+		}
+		if got != c.want {
+			t.Errorf("%v: got %s, want %s", c.filters, got, c.want)
 		}
 	}
 }

@@ -2,7 +2,6 @@ export { default as AddButton } from './AddButton'
 export { default as CrudTable, confirmDelete, exportParams, type ExportAction, type SearchField, type Selection } from './CrudTable'
 export { columnKey, columnStorageKey, useColumnSettings } from './columnSettings'
 export { confirmAction, confirmDeleteOf } from './confirm'
-export { getFetcherWithDates, inclusiveDates } from './filters'
 export { default as ImportButton } from './ImportButton'
 export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
 export {

@@ -1,5 +1,5 @@
-import { getFetcherWithDates } from '@/components/crud/filters'
+import { getFetcher } from '@/components/crud/query'
 import type { OperLog } from './types'
 
 /** Filters: blurry, username, method, status, result (true = below 400), createTimeFrom/To. */
-export const fetchOperLogs = getFetcherWithDates<OperLog>('/api/logs')
+export const fetchOperLogs = getFetcher<OperLog>('/api/logs')

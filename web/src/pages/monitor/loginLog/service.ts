@@ -1,5 +1,5 @@
-import { getFetcherWithDates } from '@/components/crud/filters'
+import { getFetcher } from '@/components/crud/query'
 import type { LoginLog } from './types'
 
 /** Filters: blurry, username, success, createTimeFrom/To. */
-export const fetchLoginLogs = getFetcherWithDates<LoginLog>('/api/logs/login')
+export const fetchLoginLogs = getFetcher<LoginLog>('/api/logs/login')

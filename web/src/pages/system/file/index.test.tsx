@@ -3,7 +3,6 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
-import { inclusiveDates } from '@/components/crud/filters'
 import { body, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import FilePage from './index'
@@ -39,14 +38,6 @@ describe('system/file', { timeout: 20_000 }, () => {
     expect(within(row('照片.png')).getByText('5.0 MB')).toBeTruthy()
     expect(within(row('照片.png')).getByRole('button', { name: '预览' })).toBeTruthy()
     expect(within(row('党员名册.xlsx')).queryByRole('button', { name: '预览' })).toBeNull()
-  })
-
-  it('an end date covers its whole day', () => {
-    expect(inclusiveDates({ createTimeFrom: '2026-01-01', createTimeTo: '2026-01-31', blurry: '2026-01-31' })).toEqual({
-      createTimeFrom: '2026-01-01',
-      createTimeTo: '2026-01-31 23:59:59',
-      blurry: '2026-01-31',
-    })
   })
 
   it('downloads as a blob under the server file name', async () => {

@@ -1,9 +1,9 @@
 import { downloadStoredFile, openStoredFile, previewKind, uploadFile } from '@/api/file'
 import { deleter } from '@/components/crud'
-import { getFetcherWithDates } from '@/components/crud/filters'
+import { getFetcher } from '@/components/crud/query'
 import type { FileRow } from './types'
 
-export const fetchFiles = getFetcherWithDates<FileRow>('/api/file')
+export const fetchFiles = getFetcher<FileRow>('/api/file')
 export const deleteFiles = deleter('/api/file')
 export { downloadStoredFile, uploadFile }
 
