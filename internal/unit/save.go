@@ -254,6 +254,17 @@ func inputOf(r Record) Input {
 		LeaderName: r.LeaderName, ContactPhone: r.ContactPhone, DzzID: r.DzzID, FoundedOn: string(r.FoundedOn), Remark: r.Remark}
 }
 
+// current is the unit as it is, the input an update body is merged onto
+// (httpx.Merged): a field left out keeps its value (send "" or null to
+// clear one).
+func (s *Service) current(ctx context.Context, id int64) (Input, error) {
+	cur, err := s.find(ctx, s.db, id)
+	if err != nil {
+		return Input{}, err
+	}
+	return inputOf(cur.Record), nil
+}
+
 // Update changes a unit of the caller's scope (ORIGIN USER_UPDATE).
 func (s *Service) Update(ctx context.Context, in Input) (View, error) {
 	return s.update(ctx, in, audit.OriginUserUpdate, nil)

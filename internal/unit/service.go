@@ -57,7 +57,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		return s.Detail(r.Context(), id)
 	}))
 	rs.Post("/api/dwxx", PermAdd, httpx.Create(s.Create))
-	rs.Put("/api/dwxx", PermEdit, s.handleUpdate)
+	rs.Put("/api/dwxx", PermEdit, httpx.Merged("缺少单位编号", s.current, s.Update))
 	rs.Post("/api/dwxx/{id}/revoke", PermDel, httpx.ActionOn(errNotFound, s.Revoke))
 	rs.Post("/api/dwxx/{id}/restore", PermDel, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Reinstate(r.Context(), id)
