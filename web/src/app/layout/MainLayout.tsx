@@ -82,7 +82,7 @@ export default function MainLayout() {
           onClose={() => useAppStore.getState().closeSidebar(false)}
           styles={{ body: { padding: 0 } }}
         >
-          <Sidebar collapsed={false} />
+          <Sidebar collapsed={false} all />
         </Drawer>
       ) : (
         <Layout.Sider className="app-sider" width={SIDEBAR_WIDTH} collapsedWidth={SIDEBAR_COLLAPSED_WIDTH} collapsed={!opened} trigger={null} theme="light">
