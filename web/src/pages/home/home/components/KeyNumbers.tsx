@@ -17,7 +17,7 @@ export default function KeyNumbers({ s }: { s: HomeSummary }) {
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {numbers.map((n) => (
-        <Col xs={12} md={6} xl={3} key={n.title}>
+        <Col xs={12} md={6} xxl={3} key={n.title}>
           <Tooltip title={n.tip}>
             <Card variant="borderless" size="small" data-figure={n.title}>
               <Statistic title={n.title} value={n.value} />
