@@ -49,7 +49,7 @@ describe('web shell', () => {
 
   after(() => stopAdmin({ server, browser }))
 
-  it('sends a visitor to the login page, then signs in and lands on the first menu', async () => {
+  it('sends a visitor to the login page, then signs in and lands on 首页', async () => {
     await page.goto(`${server.base}/web/system/user`)
     await page.getByRole('button', { name: /登\s*录/ }).waitFor()
     assert.equal(appPath(page), '/login')
@@ -58,7 +58,10 @@ describe('web shell', () => {
     await screenshot(page, '01-login')
 
     await signIn('admin', ADMIN_PASSWORD)
-    await page.waitForURL((u) => u.pathname === `/web${first.path}`)
+    await page.waitForURL((u) => u.pathname === '/web/home/home')
+    await page.waitForFunction(() => document.title.includes('首页'))
+    // The first menu page, which the following tests start from.
+    await page.goto(`${server.base}/web${first.path}`)
     await page.locator('.sidebar').getByText(first.title, { exact: true }).waitFor()
     assert.match(await page.locator('.app-breadcrumb').innerText(), /首页/)
     await page.waitForFunction((t) => document.title.includes(t), first.title)
@@ -176,7 +179,7 @@ describe('web shell', () => {
 
   it('logs out after confirmation', async () => {
     await signIn('admin', ADMIN_PASSWORD)
-    await page.waitForURL((u) => u.pathname === `/web${first.path}`)
+    await page.waitForURL((u) => u.pathname === '/web/home/home')
     await page.getByRole('button', { name: '用户菜单' }).click()
     await page.getByRole('menuitem', { name: '退出登录' }).click()
     await page.getByText('确定注销并退出系统吗？').waitFor()

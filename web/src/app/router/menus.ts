@@ -97,11 +97,6 @@ export function buildMenuModel(tree: MenuNode[]): MenuModel {
   return { routes, top, side }
 }
 
-/** First non-hidden route: where '/' lands. */
-export function firstVisiblePath(routes: AppRoute[]): string | undefined {
-  return routes.find((r) => !r.meta.hidden)?.path
-}
-
 /** The first-level entry that owns a path: its route's top, else the longest matching prefix. */
 export function topFor(pathname: string, model: MenuModel): string | undefined {
   const route = model.routes.find((r) => r.path === pathname)

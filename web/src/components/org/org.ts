@@ -40,3 +40,15 @@ export function orgForest(rows: readonly OrgPickerItem[]): OrgPickerItem[] {
 export function useOrgForest(status: OrgStatus = '1') {
   return useQuery({ queryKey: ['dzz', 'picker', status], queryFn: () => orgPickerList(status).then(orgForest), staleTime: 60_000 })
 }
+
+/** Where an organisation opens from other pages (trails, the home page, the top bar's 预警): the tree with its detail drawer open. */
+export const orgPath = (id: number) => `/party/dzz?id=${id}`
+
+/** A rule of RULES.md §4 an organisation breaks now (org.Warnings on the server). */
+export interface OrgWarning {
+  orgId: number
+  orgName: string
+  rule: string
+  level: 'warning' | 'error'
+  message: string
+}

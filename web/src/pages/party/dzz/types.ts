@@ -1,3 +1,8 @@
+import type { OrgWarning } from '@/components/org/org'
+
+/** A rule of RULES.md §4 an organisation breaks (shared with the home page and the top bar). */
+export type { OrgWarning }
+
 /** What every view of an organisation carries: where it stands in the tree and what kind it is. */
 interface OrgIdentity {
   id: number
@@ -22,15 +27,6 @@ export interface OrgNode extends OrgIdentity, OrgCounts {
   status: string
   sort: number
   children?: OrgNode[]
-}
-
-/** A rule of RULES.md §4 an organisation breaks. */
-export interface OrgWarning {
-  orgId: number
-  orgName: string
-  rule: string
-  level: 'warning' | 'error'
-  message: string
 }
 
 /** An organisation as GET /api/dzzxx/{id} answers it. */
@@ -102,6 +98,7 @@ export const RULE_OPTIONS = [
   { value: 'BRANCH_TOO_FEW_FULL', label: '正式党员不足3名' },
   { value: 'BRANCH_TOO_LARGE', label: '党员超过50名' },
   { value: 'BRANCH_NEEDS_COMMITTEE', label: '7名以上正式党员未设支委会' },
+  { value: 'GENERAL_BRANCH_TOO_LARGE', label: '党总支党员达到100名' },
   { value: 'TERM_DUE', label: '任期即将届满' },
   { value: 'TERM_OVERDUE', label: '已到期未换届' },
 ]

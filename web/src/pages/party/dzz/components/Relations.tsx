@@ -8,7 +8,7 @@ import { warningTags } from './OrgDetailDrawer'
 /**
  * 组织关系与预警: each live organisation with the unit it belongs to, what it leads, its
  * members, and the rules of RULES.md §4 it breaks (fewer than 3 full members, more than 50,
- * 7+ full members without a committee, term due or overdue).
+ * 7+ full members without a committee, a general branch of 100+, term due or overdue).
  */
 export default function Relations() {
   const crud = useCrud<OrgRelation>({ key: 'dzz-relations', fetch: fetchRelations })
