@@ -100,9 +100,11 @@ func (s *Service) subtreeInside(ctx context.Context, scope Scope, roots []int64)
 	return true, nil
 }
 
-// ScopeIDs is the caller's organisation scope for the system domain's grant checks.
+// ScopeIDs is the caller's organisation scope for the system domain's grant
+// checks: an unanchored caller's is empty (it grants no organisation), not
+// a refusal, so that it still manages what its departments allow.
 func (s *Service) ScopeIDs(ctx context.Context) (bool, []int64, error) {
-	sc, err := s.ScopeOf(ctx)
+	sc, err := s.scope(ctx)
 	return sc.All, sc.OrgIDs, err
 }
 
@@ -114,7 +116,7 @@ func (s *Service) RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int
 	if len(roleIDs) == 0 {
 		return out, nil
 	}
-	scope, err := s.ScopeOf(ctx)
+	scope, err := s.scope(ctx) // an unanchored caller's is empty: every role with organisations reaches outside it
 	if err != nil || scope.All {
 		return out, err
 	}
