@@ -18,6 +18,15 @@ type DeptDeleting struct{ IDs []int64 }
 // before and after it (the unit trail records a rename or a move).
 type DeptChanged struct{ Before, After *Dept }
 
+// RoleOrgsSet is published in a role save's transaction with the party
+// organisations its custom scope now covers (none when the scope is not
+// CUSTOM): the org domain, which keeps them, refuses (with an *httpx.Error)
+// organisations outside the caller's scope and stores the others.
+type RoleOrgsSet struct {
+	RoleID int64
+	OrgIDs []int64
+}
+
 // Queries the system domain asks of the party organisation domain, which
 // answers them (the system domain does not read its tables). Nobody
 // answering means the program has no organisations: no names, no
