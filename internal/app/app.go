@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/account"
 	"zhdj/internal/config"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
@@ -38,15 +39,15 @@ import (
 // Module method only takes method values of its service, so Migrations can
 // describe the modules of services not built yet (nil).
 func modules(sys *system.Service, orgs *org.Service, members *member.Service, units *unit.Service,
-	persons *people.Service, imp *imports.Service, talks *talk.Service) []module.Module {
+	persons *people.Service, imp *imports.Service, talks *talk.Service, accounts *account.Service) []module.Module {
 	return []module.Module{sys.Module(), {Name: "audit", Migrations: audit.Migrations()}, orgs.Module(), members.Module(),
-		units.Module(), persons.Module(), imp.Module(), talks.Module()}
+		units.Module(), persons.Module(), imp.Module(), talks.Module(), accounts.Module()}
 }
 
 // Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	for _, m := range modules(nil, nil, nil, nil, nil, nil, nil) {
+	for _, m := range modules(nil, nil, nil, nil, nil, nil, nil, nil) {
 		all = append(all, m.Migrations...)
 	}
 	return all
@@ -125,7 +126,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	persons := people.New(database, sys, units, cipher)
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
-	mods := modules(sys, orgs, members, units, persons, imp, talks)
+	accounts := account.New(database, sys, orgs, members)
+	mods := modules(sys, orgs, members, units, persons, imp, talks, accounts)
 	if edit != nil {
 		mods = edit(mods)
 	}

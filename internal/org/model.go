@@ -90,8 +90,12 @@ type Org struct {
 	Category      string    `bun:"category" json:"category"`
 	UnitDeptID    *int64    `bun:"unit_dept_id" json:"unitDeptId"`
 	FoundedOn     date.Date `bun:"founded_on" json:"foundedOn"`
-	SecretaryName string    `bun:"secretary_name" json:"secretaryName"`
+	SecretaryName string    `bun:"secretary_name" json:"secretaryName"` // the chosen member's name, or a name typed by hand
 	Committee     Names     `bun:"committee" json:"committee"`
+	// The party members chosen as secretary and committee members (设置书记/委员):
+	// their names above are the display snapshot. A name typed by hand drops them.
+	SecretaryMemberID  *int64 `bun:"secretary_member_id" json:"secretaryMemberId"`
+	CommitteeMemberIDs IDs    `bun:"committee_member_ids" json:"committeeMemberIds"`
 	TermStart     date.Date `bun:"term_start" json:"termStart"`
 	TermYears     int       `bun:"term_years" json:"termYears"`
 	TermEnd       date.Date `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
@@ -187,4 +191,44 @@ func (n Names) MarshalJSON() ([]byte, error) {
 		return []byte("[]"), nil
 	}
 	return json.Marshal([]string(n))
+}
+
+// IDs is a list of record ids stored as a JSON array in a TEXT column (the
+// chosen committee members).
+type IDs []int64
+
+// Value writes the JSON array ("[]" when empty).
+func (l IDs) Value() (driver.Value, error) {
+	if len(l) == 0 {
+		return "[]", nil
+	}
+	b, err := json.Marshal([]int64(l))
+	return string(b), err
+}
+
+// Scan reads the JSON array.
+func (l *IDs) Scan(src any) error {
+	var raw string
+	switch v := src.(type) {
+	case nil:
+	case string:
+		raw = v
+	case []byte:
+		raw = string(v)
+	default:
+		return fmt.Errorf("org: cannot scan %T into IDs", src)
+	}
+	*l = IDs{}
+	if strings.TrimSpace(raw) == "" {
+		return nil
+	}
+	return json.Unmarshal([]byte(raw), (*[]int64)(l))
+}
+
+// MarshalJSON writes [] rather than null.
+func (l IDs) MarshalJSON() ([]byte, error) {
+	if l == nil {
+		return []byte("[]"), nil
+	}
+	return json.Marshal([]int64(l))
 }
