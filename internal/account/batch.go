@@ -57,12 +57,8 @@ func (s *Service) Batch(ctx context.Context, in BatchInput) (BatchResult, error)
 	out := BatchResult{Created: []Outcome{}, Linked: []Outcome{}, Skipped: []Skipped{}}
 	under := ""
 	if in.OrgID != nil {
-		o, err := s.orgs.Find(ctx, *in.OrgID)
+		o, err := s.orgs.Find(ctx, *in.OrgID) // outside the scope: 404, as any organisation operation answers
 		if err != nil {
-			var he *httpx.Error
-			if errors.As(err, &he) && he.Status == 404 {
-				return out, httpx.Invalid("orgId", "所选党组织不存在")
-			}
 			return out, err
 		}
 		under = o.Path

@@ -59,6 +59,9 @@ func (s *Service) SetLeaders(ctx context.Context, id int64, in LeadersInput) (Le
 	if err != nil {
 		return LeadersResult{}, err
 	}
+	if err := checkAccountAsked(ctx, o, in); err != nil {
+		return LeadersResult{}, err
+	}
 	in.CommitteeIDs = uniq.Of(in.CommitteeIDs)
 	ids := in.CommitteeIDs
 	if in.SecretaryID != nil {
@@ -93,7 +96,7 @@ func (s *Service) SetLeaders(ctx context.Context, id int64, in LeadersInput) (Le
 	var is *issuer
 	var existing map[string]found
 	if in.Account {
-		if is, existing, err = s.leaderIssuer(ctx, o, in, secretary); err != nil {
+		if is, existing, err = s.leaderIssuer(ctx, o, secretary); err != nil {
 			return LeadersResult{}, err
 		}
 	}
@@ -120,21 +123,27 @@ func (s *Service) SetLeaders(ctx context.Context, id int64, in LeadersInput) (Le
 	return out, httpx.AsError(err)
 }
 
-// leaderIssuer checks what giving the secretary an account needs before
-// anything is written: the permission, a secretary, an organisation whose
-// level has a role, and that role within the caller's grants.
-func (s *Service) leaderIssuer(ctx context.Context, o *org.Org, in LeadersInput, secretary member.Holder) (*issuer, map[string]found, error) {
-	if !rbac.From(ctx).Has(member.PermAccount) {
-		return nil, nil, httpx.Forbidden("没有创建或关联党员账号的权限")
+// checkAccountAsked refuses an account asked for without the permission,
+// without a secretary, or at a level that has no secretary's role.
+func checkAccountAsked(ctx context.Context, o *org.Org, in LeadersInput) error {
+	switch {
+	case !in.Account:
+		return nil
+	case !rbac.From(ctx).Has(member.PermAccount):
+		return httpx.Forbidden("没有创建或关联党员账号的权限")
+	case leaderRole(o.Type) == "":
+		return httpx.Invalid("account", "党小组不设书记账号")
+	case in.SecretaryID == nil:
+		return httpx.Invalid("secretaryId", "请选择书记，再为其创建或关联账号")
 	}
-	if in.SecretaryID == nil {
-		return nil, nil, httpx.Invalid("secretaryId", "请选择书记，再为其创建或关联账号")
-	}
-	code := leaderRole(o.Type)
-	if code == "" {
-		return nil, nil, httpx.Invalid("account", "党小组不设书记账号")
-	}
-	is, err := s.issuer(ctx, code)
+	return nil
+}
+
+// leaderIssuer reads what giving the secretary an account needs before
+// anything is written: the role of the organisation's level, within the
+// caller's grants, and the account the secretary's number names.
+func (s *Service) leaderIssuer(ctx context.Context, o *org.Org, secretary member.Holder) (*issuer, map[string]found, error) {
+	is, err := s.issuer(ctx, leaderRole(o.Type))
 	if err != nil {
 		return nil, nil, err
 	}

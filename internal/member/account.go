@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/system"
 )
 
 // A member record may be linked to one account (dyjbxx.user_id, unique):
@@ -108,18 +109,30 @@ func (s *Service) HoldersOf(ctx context.Context, ids []int64) (map[int64]Holder,
 // LinkedTo names the members (whatever the caller's scope) linked to the
 // accounts: who holds an account a link would take.
 func (s *Service) LinkedTo(ctx context.Context, idb bun.IDB, userIDs []int64) (map[int64]string, error) {
-	out := map[int64]string{}
+	members, err := s.accountMembers(ctx, idb, userIDs)
+	out := make(map[int64]string, len(members))
+	for id, m := range members {
+		out[id] = m.Name
+	}
+	return out, err
+}
+
+// accountMembers is the member (id and name, whatever the caller's scope)
+// linked to each of the accounts.
+func (s *Service) accountMembers(ctx context.Context, idb bun.IDB, userIDs []int64) (map[int64]system.IDName, error) {
+	out := map[int64]system.IDName{}
 	for start := 0; start < len(userIDs); start += 500 {
 		var rows []struct {
 			UserID int64  `bun:"user_id"`
+			ID     int64  `bun:"id"`
 			Name   string `bun:"name"`
 		}
-		if err := idb.NewSelect().Model((*Member)(nil)).Column("user_id", "name").
+		if err := idb.NewSelect().Model((*Member)(nil)).Column("user_id", "id", "name").
 			Where("user_id IN (?)", bun.In(userIDs[start:min(start+500, len(userIDs))])).Scan(ctx, &rows); err != nil {
 			return nil, httpx.Internal(err)
 		}
 		for _, r := range rows {
-			out[r.UserID] = r.Name
+			out[r.UserID] = system.IDName{ID: r.ID, Name: r.Name}
 		}
 	}
 	return out, nil

@@ -52,6 +52,20 @@ type OrgScopeIDs struct {
 // answered with map[int64]bool.
 type RoleOrgsOutside struct{ RoleIDs []int64 }
 
+// AccountMembers asks which party member each account is linked to (the
+// member domain keeps the link): answered with map[int64]IDName, the
+// member by account id. Nobody answering means no member has an account.
+type AccountMembers struct{ UserIDs []int64 }
+
+// accountMembers names the members linked to the accounts of a page of users.
+func (s *Service) accountMembers(ctx context.Context, ids []int64) (map[int64]IDName, error) {
+	m, ok, err := event.Ask[map[int64]IDName](ctx, s.bus, s.db, AccountMembers{UserIDs: ids})
+	if !ok || m == nil {
+		m = map[int64]IDName{}
+	}
+	return m, err
+}
+
 // orgDirectory is the OrgDirectory accounts use, asked over the bus.
 type orgDirectory struct{ s *Service }
 
