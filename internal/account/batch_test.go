@@ -60,8 +60,8 @@ func TestBatchMakesLinksAndSkips(t *testing.T) {
 	wang := w.member(t, "王五", w.branch, "", w.dCS)
 	zhao := w.member(t, "赵六", w.branch, "S2001", w.dCS)
 	qian := w.member(t, "钱七", w.branch, "T1001", w.dCS) // the same number as 张三
-	sun := w.member(t, "孙八", w.branch, "孙八号", w.dCS) // not a username
-	zhou := w.member(t, "周九", w.branch, "T1003", 0)   // no unit: no department for the account
+	sun := w.member(t, "孙八", w.branch, "孙八号", w.dCS)    // not a username
+	zhou := w.member(t, "周九", w.branch, "T1003", 0)     // no unit: no department for the account
 	far := w.member(t, "吴数", w.mathBranch, "T3001", w.dMath)
 	gone := w.member(t, "郑十", w.branch, "T1004", w.dCS)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dyjbxx", w.e.AdminTK, body{"id": gone, "memberStatus": "3"}), 200) // left: no account
@@ -110,7 +110,9 @@ func TestBatchMakesLinksAndSkips(t *testing.T) {
 		t.Fatal("the account's id was taken for a member id")
 	}
 	// The member's trail records the link.
-	trail := apptest.DoJSON[struct{ Content []struct{ Changes []struct{ Field, New string } } }](t, w.e, 200, "GET",
+	trail := apptest.DoJSON[struct {
+		Content []struct{ Changes []struct{ Field, New string } }
+	}](t, w.e, 200, "GET",
 		fmt.Sprintf("/api/dyjbxx/%d/trail", zhang), w.e.AdminTK, nil)
 	if c := trail.Content[0].Changes; len(c) != 1 || c[0].Field != "user" || c[0].New != "T1001" {
 		t.Fatalf("trail %+v", trail.Content[0])

@@ -24,14 +24,14 @@ type body = map[string]any
 // college administrator of 计算机学院 holding the seeded 二级党委管理员 role
 // (LEVEL_AND_BELOW, anchored at the college's committee and department).
 type world struct {
-	e                  *apptest.Env
-	root, cs, math     int64 // organisations
-	branch, group      int64 // 计算机教工党支部 and its party group
-	mathBranch         int64
-	dCS, dMath         int64 // departments
-	roles              map[string]int64
-	college            string // the college administrator's token
-	collegeID          int64
+	e              *apptest.Env
+	root, cs, math int64 // organisations
+	branch, group  int64 // 计算机教工党支部 and its party group
+	mathBranch     int64
+	dCS, dMath     int64 // departments
+	roles          map[string]int64
+	college        string // the college administrator's token
+	collegeID      int64
 }
 
 func newWorld(t *testing.T) *world {

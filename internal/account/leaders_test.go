@@ -61,7 +61,9 @@ func TestSecretarySetUpSeesItsBranch(t *testing.T) {
 		t.Fatalf("张三 linked to %q", name)
 	}
 	// The organisation's trail records the names.
-	trail := apptest.DoJSON[struct{ Content []struct{ Changes []struct{ Field, New string } } }](t, w.e, 200, "GET",
+	trail := apptest.DoJSON[struct {
+		Content []struct{ Changes []struct{ Field, New string } }
+	}](t, w.e, 200, "GET",
 		fmt.Sprintf("/api/dzzxx/%d/trail", w.branch), w.e.AdminTK, nil)
 	changed := map[string]string{}
 	for _, c := range trail.Content[0].Changes {

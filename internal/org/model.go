@@ -94,18 +94,18 @@ type Org struct {
 	Committee     Names     `bun:"committee" json:"committee"`
 	// The party members chosen as secretary and committee members (设置书记/委员):
 	// their names above are the display snapshot. A name typed by hand drops them.
-	SecretaryMemberID  *int64 `bun:"secretary_member_id" json:"secretaryMemberId"`
-	CommitteeMemberIDs IDs    `bun:"committee_member_ids" json:"committeeMemberIds"`
-	TermStart     date.Date `bun:"term_start" json:"termStart"`
-	TermYears     int       `bun:"term_years" json:"termYears"`
-	TermEnd       date.Date `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
-	ContactPhone  string    `bun:"contact_phone" json:"contactPhone"`
-	Status        string    `bun:"status" json:"status"`
-	RevokedOn     date.Date `bun:"revoked_on" json:"revokedOn"`
-	Sort          int       `bun:"sort" json:"sort"`
-	Path          string    `bun:"path" json:"path"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	SecretaryMemberID  *int64    `bun:"secretary_member_id" json:"secretaryMemberId"`
+	CommitteeMemberIDs IDs       `bun:"committee_member_ids" json:"committeeMemberIds"`
+	TermStart          date.Date `bun:"term_start" json:"termStart"`
+	TermYears          int       `bun:"term_years" json:"termYears"`
+	TermEnd            date.Date `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
+	ContactPhone       string    `bun:"contact_phone" json:"contactPhone"`
+	Status             string    `bun:"status" json:"status"`
+	RevokedOn          date.Date `bun:"revoked_on" json:"revokedOn"`
+	Sort               int       `bun:"sort" json:"sort"`
+	Path               string    `bun:"path" json:"path"`
+	CreatedAt          time.Time `bun:"created_at" json:"createTime"`
+	UpdatedAt          time.Time `bun:"updated_at" json:"updateTime"`
 
 	// Read with lists and details, never written.
 	ParentName    string `bun:"parent_name,scanonly" json:"parentName"`
