@@ -151,3 +151,19 @@ func (w *world) batch(t *testing.T, token string, org int64) account.BatchResult
 	}
 	return apptest.DoJSON[account.BatchResult](t, w.e, 200, "POST", "/api/dyjbxx/accounts", token, b)
 }
+
+// lastChanges is the newest entry of the trail at path: each changed field's new value.
+func (w *world) lastChanges(t *testing.T, path string) map[string]string {
+	t.Helper()
+	trail := apptest.DoJSON[struct {
+		Content []struct{ Changes []struct{ Field, New string } }
+	}](t, w.e, 200, "GET", path, w.e.AdminTK, nil)
+	if len(trail.Content) == 0 {
+		t.Fatalf("no trail at %s", path)
+	}
+	out := map[string]string{}
+	for _, c := range trail.Content[0].Changes {
+		out[c.Field] = c.New
+	}
+	return out
+}

@@ -61,16 +61,8 @@ func TestSecretarySetUpSeesItsBranch(t *testing.T) {
 		t.Fatalf("张三 linked to %q", name)
 	}
 	// The organisation's trail records the names.
-	trail := apptest.DoJSON[struct {
-		Content []struct{ Changes []struct{ Field, New string } }
-	}](t, w.e, 200, "GET",
-		fmt.Sprintf("/api/dzzxx/%d/trail", w.branch), w.e.AdminTK, nil)
-	changed := map[string]string{}
-	for _, c := range trail.Content[0].Changes {
-		changed[c.Field] = c.New
-	}
-	if changed["secretaryName"] != "张三" || changed["committee"] != "李四、王五" {
-		t.Fatalf("trail %+v", trail.Content[0])
+	if c := w.lastChanges(t, fmt.Sprintf("/api/dzzxx/%d/trail", w.branch)); c["secretaryName"] != "张三" || c["committee"] != "李四、王五" {
+		t.Fatalf("trail %+v", c)
 	}
 
 	tok := w.firstSignIn(t, "T1001", got.Account.InitialPassword)

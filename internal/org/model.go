@@ -148,66 +148,27 @@ func childPath(parentPath string, id int64) string {
 
 // Names is a list of people's names stored as a JSON array in a TEXT column
 // (the committee members).
-type Names []string
-
-// Value writes the JSON array ("[]" when empty).
-func (n Names) Value() (driver.Value, error) {
-	if len(n) == 0 {
-		return "[]", nil
-	}
-	b, err := json.Marshal([]string(n))
-	return string(b), err
-}
-
-// Scan reads the JSON array.
-func (n *Names) Scan(src any) error {
-	var raw []byte
-	switch v := src.(type) {
-	case nil:
-		*n = Names{}
-		return nil
-	case string:
-		raw = []byte(v)
-	case []byte:
-		raw = v
-	default:
-		return fmt.Errorf("org: cannot scan %T into Names", src)
-	}
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		*n = Names{}
-		return nil
-	}
-	var list []string
-	if err := json.Unmarshal(raw, &list); err != nil {
-		return err
-	}
-	*n = list
-	return nil
-}
-
-// MarshalJSON writes [] rather than null.
-func (n Names) MarshalJSON() ([]byte, error) {
-	if n == nil {
-		return []byte("[]"), nil
-	}
-	return json.Marshal([]string(n))
-}
+type Names = jsonList[string]
 
 // IDs is a list of record ids stored as a JSON array in a TEXT column (the
 // chosen committee members).
-type IDs []int64
+type IDs = jsonList[int64]
+
+// jsonList is a list stored as a JSON array in a TEXT column, answered as
+// [] rather than null.
+type jsonList[T any] []T
 
 // Value writes the JSON array ("[]" when empty).
-func (l IDs) Value() (driver.Value, error) {
+func (l jsonList[T]) Value() (driver.Value, error) {
 	if len(l) == 0 {
 		return "[]", nil
 	}
-	b, err := json.Marshal([]int64(l))
+	b, err := json.Marshal([]T(l))
 	return string(b), err
 }
 
-// Scan reads the JSON array.
-func (l *IDs) Scan(src any) error {
+// Scan reads the JSON array (NULL or blank: empty).
+func (l *jsonList[T]) Scan(src any) error {
 	var raw string
 	switch v := src.(type) {
 	case nil:
@@ -216,19 +177,19 @@ func (l *IDs) Scan(src any) error {
 	case []byte:
 		raw = string(v)
 	default:
-		return fmt.Errorf("org: cannot scan %T into IDs", src)
+		return fmt.Errorf("org: cannot scan %T into a JSON list", src)
 	}
-	*l = IDs{}
+	*l = jsonList[T]{}
 	if strings.TrimSpace(raw) == "" {
 		return nil
 	}
-	return json.Unmarshal([]byte(raw), (*[]int64)(l))
+	return json.Unmarshal([]byte(raw), (*[]T)(l))
 }
 
 // MarshalJSON writes [] rather than null.
-func (l IDs) MarshalJSON() ([]byte, error) {
+func (l jsonList[T]) MarshalJSON() ([]byte, error) {
 	if l == nil {
 		return []byte("[]"), nil
 	}
-	return json.Marshal([]int64(l))
+	return json.Marshal([]T(l))
 }

@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons'
-import { Alert, Button, Modal, Space, Table, Tabs, Typography } from 'antd'
+import { Alert, Button, Modal, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd'
 import { useMemo, useState } from 'react'
 import { DIALOG_DEFAULTS } from '@/app/bridge'
 import { PrintLayout } from '@/components/flow'
@@ -59,7 +59,12 @@ function PrintedList({ scope, accounts, onBack }: { scope?: string; accounts: Ac
   )
 }
 
-const pager = (n: number) => (n > 10 ? { pageSize: 10, showSizeChanger: false } : false)
+/** One list of the result, paged beyond ten rows. */
+function Rows<T extends { memberId: number }>({ rows, columns }: { rows: T[]; columns: TableColumnsType<T> }) {
+  return (
+    <Table<T> size="small" rowKey="memberId" dataSource={rows} columns={columns} pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false} />
+  )
+}
 
 /**
  * What a batch (or one member's account, or a secretary's) did: the new accounts with their initial
@@ -104,11 +109,8 @@ export default function IssuedAccountsDialog({ title, batch, scope, onClose }: P
                 key: 'created',
                 label: `新建账号（${created.length}）`,
                 children: (
-                  <Table<AccountOutcome>
-                    size="small"
-                    rowKey="memberId"
-                    dataSource={created}
-                    pagination={pager(created.length)}
+                  <Rows
+                    rows={created}
                     columns={[
                       { title: '姓名', dataIndex: 'name' },
                       { title: '用户名', dataIndex: 'username' },
@@ -121,11 +123,8 @@ export default function IssuedAccountsDialog({ title, batch, scope, onClose }: P
                 key: 'linked',
                 label: `关联已有账号（${linked.length}）`,
                 children: (
-                  <Table<AccountOutcome>
-                    size="small"
-                    rowKey="memberId"
-                    dataSource={linked}
-                    pagination={pager(linked.length)}
+                  <Rows
+                    rows={linked}
                     columns={[
                       { title: '姓名', dataIndex: 'name' },
                       { title: '用户名', dataIndex: 'username' },
@@ -137,11 +136,8 @@ export default function IssuedAccountsDialog({ title, batch, scope, onClose }: P
                 key: 'skipped',
                 label: `跳过（${skipped.length}）`,
                 children: (
-                  <Table<SkippedMember>
-                    size="small"
-                    rowKey="memberId"
-                    dataSource={skipped}
-                    pagination={pager(skipped.length)}
+                  <Rows<SkippedMember>
+                    rows={skipped}
                     columns={[
                       { title: '姓名', dataIndex: 'name', width: 100 },
                       { title: '学号/工号', dataIndex: 'staffOrStudentNo', width: 120 },
