@@ -13,6 +13,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/account"
 	"zhdj/internal/config"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
@@ -34,20 +35,43 @@ import (
 	"zhdj/web"
 )
 
+// services are the domain services the modules are described by; one
+// field a module, so a new module adds one line here and one in modules.
+type services struct {
+	sys      *system.Service
+	orgs     *org.Service
+	members  *member.Service
+	units    *unit.Service
+	persons  *people.Service
+	imp      *imports.Service
+	talks    *talk.Service
+	homes    *home.Service
+	accounts *account.Service
+}
+
 // modules lists every module of the program once, in the order their
 // routes register (migrations order themselves by version). Each domain's
 // Module method only takes method values of its service, so Migrations can
 // describe the modules of services not built yet (nil).
-func modules(sys *system.Service, orgs *org.Service, members *member.Service, units *unit.Service,
-	persons *people.Service, imp *imports.Service, talks *talk.Service, homes *home.Service) []module.Module {
-	return []module.Module{sys.Module(), {Name: "audit", Migrations: audit.Migrations()}, orgs.Module(), members.Module(),
-		units.Module(), persons.Module(), imp.Module(), talks.Module(), homes.Module()}
+func modules(s services) []module.Module {
+	return []module.Module{
+		s.sys.Module(),
+		{Name: "audit", Migrations: audit.Migrations()},
+		s.orgs.Module(),
+		s.members.Module(),
+		s.units.Module(),
+		s.persons.Module(),
+		s.imp.Module(),
+		s.talks.Module(),
+		s.homes.Module(),
+		s.accounts.Module(),
+	}
 }
 
 // Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	for _, m := range modules(nil, nil, nil, nil, nil, nil, nil, nil) {
+	for _, m := range modules(services{}) {
 		all = append(all, m.Migrations...)
 	}
 	return all
@@ -127,7 +151,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
 	homes := home.New(sys, orgs, members)
-	mods := modules(sys, orgs, members, units, persons, imp, talks, homes)
+	accounts := account.New(database, sys, orgs, members)
+	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
+		talks: talks, homes: homes, accounts: accounts})
 	if edit != nil {
 		mods = edit(mods)
 	}

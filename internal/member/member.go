@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
@@ -257,13 +258,12 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cu
 			return httpx.Invalid("unitDeptId", "所选单位不存在")
 		}
 	}
+	if in.UserID == nil && curUser != nil && !rbac.From(ctx).Has(PermAccount) {
+		return httpx.Forbidden("没有关联党员账号的权限")
+	}
 	if changed(in.UserID, curUser) {
-		n, err := idb.NewSelect().Table("sys_user").Where("id = ?", *in.UserID).Count(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n == 0 {
-			return httpx.Invalid("userId", "所选账号不存在")
+		if err := s.checkAccountLink(ctx, *in.UserID); err != nil {
+			return err
 		}
 		taken, err := idb.NewSelect().Model((*Member)(nil)).Where("user_id = ?", *in.UserID).Where("id <> ?", self).Count(ctx)
 		if err != nil {

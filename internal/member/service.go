@@ -50,9 +50,15 @@ func (s *Service) Module() module.Module {
 		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe}
 }
 
-// subscribe: the member domain counts members for the org domain and
-// moves the members of merged organisations.
-func (s *Service) subscribe(b *event.Bus) { org.ServeMembers(b, s) }
+// subscribe: the member domain counts members for the org domain, moves
+// the members of merged organisations, and names the members of accounts
+// for the system domain's user lists.
+func (s *Service) subscribe(b *event.Bus) {
+	org.ServeMembers(b, s)
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q system.AccountMembers) (map[int64]system.IDName, error) {
+		return s.accountMembers(ctx, idb, q.UserIDs)
+	})
+}
 
 // CountByOrg answers org.CountMembers: members in normal status per
 // organisation, and the full members (正式党员) among them.

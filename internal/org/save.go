@@ -344,6 +344,13 @@ func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 func (in *Input) apply(o *Org) {
 	o.Code, o.Name, o.ShortName = in.Code, in.Name, in.ShortName
 	o.Type, o.Category, o.UnitDeptID = in.Type, in.Category, in.UnitDeptID
+	// A name typed by hand is no longer the member chosen (设置书记/委员).
+	if o.SecretaryName != in.SecretaryName {
+		o.SecretaryMemberID = nil
+	}
+	if strings.Join(o.Committee, "\x00") != strings.Join(in.Committee, "\x00") {
+		o.CommitteeMemberIDs = nil
+	}
 	o.FoundedOn, o.SecretaryName, o.Committee = in.FoundedOn, in.SecretaryName, Names(in.Committee)
 	o.TermStart, o.TermYears, o.TermEnd = in.TermStart, in.TermYears, in.TermStart.AddYears(in.TermYears)
 	o.ContactPhone, o.Sort = in.ContactPhone, in.Sort
@@ -433,8 +440,8 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	_, err = trail.Save(ctx, tx, l.label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before,
 		After: after, Snapshot: &next, Write: func(ctx context.Context) (int64, error) {
 			_, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
-				"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
-				"updated_at").WherePK().Exec(ctx)
+				"founded_on", "secretary_name", "committee", "secretary_member_id", "committee_member_ids", "term_start",
+				"term_years", "term_end", "contact_phone", "sort", "updated_at").WherePK().Exec(ctx)
 			return next.ID, mapErr(err)
 		}})
 	return err

@@ -34,6 +34,26 @@ type RoleInput struct {
 	Level       int     `json:"level"`
 	DataScope   string  `json:"dataScope"`
 	DeptIDs     []int64 `json:"deptIds"`
+	// DzzIDs are the party organisations of a CUSTOM scope (each with its
+	// subtree), stored by the org domain in the same transaction; absent =
+	// unchanged. A scope other than CUSTOM drops both lists.
+	DzzIDs httpx.Optional[[]int64] `json:"dzzIds"`
+}
+
+// customOrgs is what the save does to the role's custom organisations: replace
+// them (with none unless the scope is CUSTOM), or keep them (nil).
+func (in RoleInput) customOrgs() *[]int64 {
+	none := []int64{}
+	switch {
+	case in.DataScope != ScopeCustom:
+		return &none
+	case !in.DzzIDs.Set:
+		return nil
+	case in.DzzIDs.Value == nil:
+		return &none
+	}
+	ids := uniq.Of(*in.DzzIDs.Value)
+	return &ids
 }
 
 var roleListSpec = httpx.ListSpec{
@@ -185,8 +205,10 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 		return nil, httpx.Invalid("level", "角色级别应在 1 到 99 之间")
 	case ScopeLabels[in.DataScope] == "":
 		return nil, httpx.Invalid("dataScope", "数据范围无效")
-	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0:
-		return nil, httpx.Invalid("deptIds", "自定义数据范围须选择部门")
+	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0 && (in.customOrgs() == nil || len(*in.customOrgs()) == 0):
+		return nil, httpx.Invalid("dzzIds", "自定义数据范围须选择党组织或部门")
+	case in.customOrgs() != nil && len(*in.customOrgs()) > maxCustomOrgs:
+		return nil, httpx.Invalid("dzzIds", "最多选择%d个党组织", maxCustomOrgs)
 	}
 	g, err := s.grantorOf(ctx)
 	if err != nil {
@@ -243,18 +265,23 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 				return err
 			}
 		}
+		if orgs := in.customOrgs(); orgs != nil {
+			// The org domain checks them against the caller's scope (a caller
+			// gives only organisations whose subtrees it holds) and stores them.
+			return s.bus.Publish(ctx, tx, RoleOrgsSet{RoleID: role.ID, OrgIDs: *orgs})
+		}
 		return nil
 	})
 	if db.IsUniqueViolation(err) {
 		return nil, httpx.Conflict("角色名称“%s”已存在", in.Name)
 	} else if err != nil {
-		if he, ok := err.(*httpx.Error); ok {
-			return nil, he
-		}
-		return nil, httpx.Internal(err)
+		return nil, httpx.AsError(err)
 	}
 	return role, nil
 }
+
+// maxCustomOrgs bounds the organisations of one custom scope.
+const maxCustomOrgs = 1000
 
 // DeleteRoles removes roles no user holds (and that the caller may change).
 func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {

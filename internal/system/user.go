@@ -34,7 +34,8 @@ type UserView struct {
 	Email         string     `json:"email"`
 	Avatar        string     `json:"avatar"`
 	Dept          *IDName    `json:"dept"`
-	Org           *IDName    `json:"org"` // the party organisation the account belongs to
+	Org           *IDName    `json:"org"`    // the party organisation the account belongs to
+	Member        *IDName    `json:"member"` // the party member whose account it is
 	Roles         []string   `json:"roles,omitempty"`
 	RoleList      []IDName   `json:"roleList"`
 	Enabled       bool       `json:"enabled"`
@@ -91,6 +92,10 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 	if err != nil {
 		return nil, err
 	}
+	members, err := s.accountMembers(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	byUser := map[int64][]IDName{}
 	for _, l := range links {
 		byUser[l.UserID] = append(byUser[l.UserID], IDName{ID: l.ID, Name: l.Name})
@@ -109,6 +114,9 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 		}
 		if r.OrgID != nil {
 			v.Org = &IDName{ID: *r.OrgID, Name: orgNames[*r.OrgID]}
+		}
+		if m, ok := members[r.ID]; ok {
+			v.Member = &m
 		}
 		out[i] = v
 	}
@@ -166,6 +174,7 @@ var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
 		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
+		"orgId":      {Columns: []string{"u.org_id"}, Kind: httpx.Int}, // 所在党组织: the accounts anchored there
 		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
 		"activated":  {Columns: []string{"u.activated"}, Kind: httpx.Bool},
 		"hasLeft":    {Columns: []string{"u.has_left"}, Kind: httpx.Bool},

@@ -65,8 +65,23 @@ var Unauthorized = &Error{Status: http.StatusUnauthorized, Message: "登录状�
 // NoPermission is the answer for a signed-in user lacking the route's permission.
 var NoPermission = &Error{Status: http.StatusForbidden, Message: "没有权限访问该资源"}
 
-// Internal wraps an unexpected failure; the user sees a generic message.
+// NoAnchor is the answer of a scoped endpoint to a user whose roles reach
+// party organisations only from the account's own (本级, 本级及下级) while
+// the account belongs to none: a clear refusal the web app shows in place of
+// the page, instead of lists that would all be empty without a word.
+var NoAnchor = &Error{Status: http.StatusForbidden, Message: "您的账号尚未关联党组织，请联系管理员", Code: CodeNoAnchor}
+
+// CodeNoAnchor is the code of NoAnchor (the web app acts on it).
+const CodeNoAnchor = "NO_ANCHOR"
+
+// Internal wraps an unexpected failure; the user sees a generic message. A
+// cause that already is an *Error (a refusal such as NoAnchor, reaching a
+// caller that wraps every failure of a step) is answered as it is.
 func Internal(cause error) *Error {
+	var e *Error
+	if errors.As(cause, &e) {
+		return e
+	}
 	return &Error{Status: http.StatusInternalServerError, Message: "服务器内部错误，请稍后重试", Cause: cause}
 }
 

@@ -23,3 +23,15 @@ func TestAsError(t *testing.T) {
 		t.Fatalf("plain failure became %v", err)
 	}
 }
+
+// A refusal reaching a step that wraps every failure as Internal keeps its
+// status, message and code; anything else is a 500.
+func TestInternalKeepsRefusals(t *testing.T) {
+	if err := Internal(fmt.Errorf("scope: %w", NoAnchor)); err != NoAnchor || err.Status != http.StatusForbidden || err.Code != CodeNoAnchor {
+		t.Fatalf("Internal(NoAnchor) = %v", err)
+	}
+	cause := errors.New("disk full")
+	if err := Internal(cause); err.Status != http.StatusInternalServerError || !errors.Is(err, cause) {
+		t.Fatalf("Internal(plain) = %v", err)
+	}
+}

@@ -17,6 +17,7 @@ export const PERM = {
   dwEdit: 'dw:edit',
   dwImport: 'dw:import',
   dwList: 'dw:list',
+  dyAccount: 'dy:account',
   dyAdd: 'dy:add',
   dyDel: 'dy:del',
   dyEdit: 'dy:edit',

@@ -25,6 +25,8 @@ export interface RequestHandlers {
   forbidden: () => void
   /** The server refuses everything until the password is changed: open the forced dialog. */
   passwordChangeRequired: () => void
+  /** A scoped endpoint refused because the account belongs to no party organisation (403 NO_ANCHOR). */
+  noAnchor: (message: string) => void
 }
 
 export interface HttpOptions {
@@ -36,11 +38,24 @@ export interface HttpOptions {
 /** The `code` of the server's 403 for a user who must change the password first. */
 export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED'
 
+/** The `code` of the server's 403 for an account whose role needs a party organisation it lacks. */
+export const NO_ANCHOR = 'NO_ANCHOR'
+
+/** The `code` of a 403 answer, if any. */
+function refusalCode(error: unknown): unknown {
+  if (!axios.isAxiosError(error) || error.response?.status !== 403) return undefined
+  const data: unknown = error.response.data
+  return data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined
+}
+
 /** Whether a failed request was refused because the password must be changed first. */
 export function isPasswordChangeRequired(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response?.status !== 403) return false
-  const data: unknown = error.response.data
-  return !!data && typeof data === 'object' && (data as { code?: unknown }).code === PASSWORD_CHANGE_REQUIRED
+  return refusalCode(error) === PASSWORD_CHANGE_REQUIRED
+}
+
+/** Whether a failed request was refused because the account belongs to no party organisation. */
+export function isNoAnchor(error: unknown): boolean {
+  return refusalCode(error) === NO_ANCHOR
 }
 
 /** Shared cancellation: every request without its own signal can be aborted at once (logout). */
@@ -170,6 +185,8 @@ export function createHttp(options: HttpOptions): AxiosInstance {
       if (status === 403) {
         // Not a missing permission: the page stays and the forced password dialog opens.
         if (isPasswordChangeRequired(error)) h.passwordChangeRequired()
+        // Nor here: the page stays and says why it cannot show anything.
+        else if (isNoAnchor(error)) h.noAnchor((await errorMessage(error)) ?? '')
         else h.forbidden()
         return Promise.reject(error)
       }
@@ -188,6 +205,7 @@ const fallbackHandlers: RequestHandlers = {
   relogin: () => undefined,
   forbidden: () => undefined,
   passwordChangeRequired: () => undefined,
+  noAnchor: () => undefined,
 }
 let handlers: RequestHandlers = fallbackHandlers
 

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Space, Spin, Tabs } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import MemberAccountActions from '@/components/account/MemberAccountActions'
 import { ResourceDescriptions, ResourceForm } from '@/components/crud'
 import { memberResource } from '@/components/member/memberResource'
 import { memberDetail, memberTrail, restoreMember } from '@/components/member/service'
@@ -42,6 +43,7 @@ export default function MemberDetailPage() {
       title={`党员详情：${m.name}`}
       extra={
         <Space>
+          <MemberAccountActions member={m} onChanged={reload} />
           {canUnmask && m.masked && (
             <Button icon={<EyeOutlined />} onClick={() => setUnmask(true)}>
               显示完整信息

@@ -38,6 +38,9 @@ export interface OrgDetail extends OrgIdentity, OrgCounts {
   foundedOn: string | null
   secretaryName: string
   committee: string[]
+  /** The members chosen as 书记 and 委员 (设置书记/委员); the names above are their snapshot. */
+  secretaryMemberId: number | null
+  committeeMemberIds: number[]
   termStart: string | null
   termYears: number
   termEnd: string | null

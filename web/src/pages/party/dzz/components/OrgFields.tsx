@@ -111,18 +111,13 @@ export default function OrgFields({ form, withParent, parentDisabled }: Props) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="secretaryName" label="书记" rules={[{ max: 20, message: '不超过20个字' }]}>
-          <Input placeholder="请输入书记姓名" />
+        <Form.Item label="书记、委员" extra="正式党员7名以上的支部应设立支部委员会">
+          <Typography.Text type="secondary">保存后在组织树的“设置书记/委员”中从本组织党员中选择</Typography.Text>
         </Form.Item>
       </Col>
       <Col span={12}>
         <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: /^[0-9+\-() ]{0,32}$/, message: '联系电话格式不正确' }]}>
           <Input placeholder="请输入联系电话" />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="committee" label="委员会成员" extra="输入姓名后回车；正式党员7名以上的支部应设立支部委员会">
-          <Select mode="tags" placeholder="输入委员姓名" open={false} tokenSeparators={[',', '，', '、']} />
         </Form.Item>
       </Col>
       <Col span={8}>
