@@ -76,12 +76,12 @@ func TestSummaryPerScope(t *testing.T) {
 		t.Fatalf("college %+v %+v %+v", maths.Members, maths.Orgs, maths.Warnings)
 	}
 
-	// An account whose role is scoped to its organisation but has none sees
-	// zeros, and is told so (Scoped false).
+	// An account whose role is scoped to its organisation but has none is
+	// told so (403 NO_ANCHOR, as every scoped page), not shown zeros.
 	lostTK, _ := w.e.UserWith("LEVEL", 0, home.PermView)
-	lost := w.summary(t, lostTK)
-	if lost.Scoped || lost.Members.Total != 0 || lost.Orgs.Total != 0 || lost.Warnings.Total != 0 || len(lost.Recent) != 0 {
-		t.Fatalf("unanchored %+v", lost)
+	body := apptest.DoJSON[map[string]any](t, w.e, 403, "GET", "/api/home/summary", lostTK, nil)
+	if body["code"] != "NO_ANCHOR" {
+		t.Fatalf("unanchored: %v", body)
 	}
 }
 

@@ -22,7 +22,8 @@ type Count struct {
 // Summary is GET /api/home/summary: the caller's data scope at a glance.
 type Summary struct {
 	// Scoped tells whether the caller's data scope holds any organisation
-	// (an account without its party organisation sees only zeros).
+	// (a custom scope may hold none; an account whose role needs its party
+	// organisation but has none gets 403 NO_ANCHOR from org.ScopeOf instead).
 	Scoped  bool         `json:"scoped"`
 	Year    int          `json:"year"`
 	Members MemberFigure `json:"members"`
