@@ -68,6 +68,27 @@ describe('resource kit', { timeout: 20_000 }, () => {
     toast.mockRestore()
   })
 
+  it('shows every field error of one answer at once, each under its field; one the form lacks goes to the toast', async () => {
+    const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    mock.onPost('/api/things').reply(400, {
+      message: '名称已被使用',
+      field: 'name',
+      fields: [
+        { field: 'name', message: '名称已被使用' },
+        { field: 'code', message: '编码格式错误' },
+        { field: 'pid', message: '上级不存在' },
+      ],
+    })
+    const dialog = openForm()
+    const errorOf = (label: string) => within(within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement)
+    expect(await errorOf('名称').findByText('名称已被使用')).toBeTruthy()
+    expect(errorOf('编码').getByText('编码格式错误')).toBeTruthy()
+    expect(dialog.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(2)
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('上级不存在'))
+    expect(toast).toHaveBeenCalledTimes(1)
+    toast.mockRestore()
+  })
+
   it('falls back to the toast when the field is not in the form, or absent', async () => {
     const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     mock.onPost('/api/things').replyOnce(400, { message: '上级不存在', field: 'pid' }).onPost('/api/things').replyOnce(400, { message: '保存失败' })
