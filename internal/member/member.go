@@ -461,13 +461,21 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 	}
+	var files []int64
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", TrailModule).
 			Where("record_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 			return err
 		}
-		_, err := tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		var err error
+		if files, err = system.DeleteAttachments(ctx, tx, s.attachments().Module, ids); err != nil {
+			return err
+		}
+		_, err = tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
+	if err == nil {
+		s.sys.RemoveAttachedFiles(ctx, files)
+	}
 	return mapErr(err)
 }

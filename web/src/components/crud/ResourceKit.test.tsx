@@ -11,6 +11,8 @@ import { formToFilters } from './query'
 import { defineResource, toBody } from './resource'
 import ResourceForm from './ResourceForm'
 import RowActions from './RowActions'
+import { useResourceColumns } from './resourceColumns'
+import type { TableColumnType } from 'antd'
 
 interface Thing {
   id: number
@@ -128,6 +130,41 @@ describe('resource kit', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
     expect(await done).toBe(true)
     expect(action).toHaveBeenCalledOnce()
+  })
+
+  it('gives columns the kit defaults: widths by type, the name fixed left, long texts cut with a tooltip', async () => {
+    const wide = defineResource<Thing & { note: string; kind: string }>({
+      key: 'wide',
+      noun: '物品',
+      api: { fetch: () => Promise.resolve({ content: [], totalElements: 0 }) },
+      fields: [
+        { name: 'code', label: '编码', width: 90 },
+        { name: 'name', label: '名称' },
+        { name: 'kind', label: '类别', type: 'dict', dict: 'X' },
+        { name: 'madeOn', label: '日期', type: 'date' },
+        { name: 'note', label: '说明', type: 'textarea', column: { ellipsis: true } },
+      ],
+    })
+    let cols: TableColumnType<unknown>[] = []
+    function Probe() {
+      cols = useResourceColumns(wide) as TableColumnType<unknown>[]
+      return null
+    }
+    renderWithApp(<Probe />)
+    const byTitle = Object.fromEntries(cols.map((c) => [String(c.title), c]))
+    expect(byTitle['名称']).toMatchObject({ fixed: 'left', width: 140 })
+    expect(byTitle['名称'].ellipsis).toBeUndefined()
+    expect(byTitle['编码']).toMatchObject({ width: 90, ellipsis: { showTitle: false } })
+    expect(byTitle['类别']).toMatchObject({ width: 100 })
+    expect(byTitle['类别'].ellipsis).toBeUndefined()
+    expect(byTitle['日期']).toMatchObject({ width: 110 })
+    expect(byTitle['说明']).toMatchObject({ width: 220, ellipsis: { showTitle: false } })
+    // The cut text shows whole in a tooltip on hover.
+    const long = '很长的说明'.repeat(20)
+    renderWithApp(<>{(byTitle['说明'].render as (v: unknown, r: unknown) => React.ReactNode)(long, { note: long })}</>)
+    fireEvent.mouseEnter(screen.getByText(long))
+    expect(await screen.findByRole('tooltip')).toBeTruthy()
+    expect(screen.getAllByText(long)).toHaveLength(2)
   })
 
   it('sends a date range filter as From and To', () => {

@@ -29,7 +29,6 @@ export const memberResource = defineResource<Member>({
   importKind: 'dyjbxx',
   export: { url: MEMBER_EXPORT_URL, fileName: '党员花名册.xlsx', label: '导出花名册' },
   searchVisible: 4,
-  scrollX: 2100,
   form: { initial: { memberStatus: '1', source: '5' }, onValuesChange: deriveFromIdNumber },
   fields: [
     filterField('subtreeOf', '党组织', { render: () => <OrgTreeSelect placeholder="含下级党组织" style={{ width: 220 }} /> }),
@@ -51,6 +50,10 @@ export const memberResource = defineResource<Member>({
       column: { sorter: true, ellipsis: true },
       form: { render: () => <OrgTreeSelect /> },
     },
+    // The statuses next to the organisation: at 1440 px they show without scrolling.
+    dict('partyStatus', { required: true, width: 100, column: { render: (v: string) => (v ? <Tag color="red">{v}</Tag> : '') } }),
+    dict('memberStatus', { width: 90 }),
+    dict('personCategory', { required: true, width: 100 }),
     idNumber,
     birthDate,
     phone,
@@ -58,9 +61,6 @@ export const memberResource = defineResource<Member>({
     // Required as the server checks it; an ID number fills it in (deriveFromIdNumber).
     dict('gender', { required: true, width: 70 }),
     dict('ethnicity', hidden),
-    dict('partyStatus', { required: true, width: 100, column: { render: (v: string) => (v ? <Tag color="red">{v}</Tag> : '') } }),
-    dict('memberStatus', { width: 90 }),
-    dict('personCategory', { required: true, width: 100 }),
     dict('personType', hidden),
     dict('education', { width: 90 }),
     dict('professionalTitle', hidden),
