@@ -24,9 +24,11 @@ func photo(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-func attachmentsOf(t *testing.T, w *world, token string, id int64, kind string) []system.Attachment {
+// attachmentsOf lists a member's attachments: query "" for every kind,
+// "?kind=" for the general ones, "?kind=photo" for the photo.
+func attachmentsOf(t *testing.T, w *world, token string, id int64, query string) []system.Attachment {
 	t.Helper()
-	return apptest.DoJSON[[]system.Attachment](t, w.e, 200, "GET", fmt.Sprintf("/api/dyjbxx/%d/attachments?kind=%s", id, kind), token, nil)
+	return apptest.DoJSON[[]system.Attachment](t, w.e, 200, "GET", fmt.Sprintf("/api/dyjbxx/%d/attachments%s", id, query), token, nil)
 }
 
 // A member's attachments follow the member: listed, viewed and downloaded
@@ -155,17 +157,20 @@ func TestPhotoLimits(t *testing.T) {
 	}
 	first := upload("证件照.png", img)
 	second := upload("新证件照.jpg", jpg.Bytes())
-	list := attachmentsOf(t, w, w.e.AdminTK, m.ID, member.KindPhoto)
+	list := attachmentsOf(t, w, w.e.AdminTK, m.ID, "?kind="+member.KindPhoto)
 	if len(list) != 1 || list[0].ID != second || list[0].Name != "新证件照.jpg" {
 		t.Fatalf("photos %+v (first %d)", list, first)
 	}
 	if n, _ := w.e.DB.NewSelect().Table("sys_attachment").Where("id = ?", first).Count(t.Context()); n != 0 || files() != before+1 {
 		t.Fatalf("the replaced photo stayed: %d rows, %d files", n, files()-before)
 	}
-	// Without a kind the list holds every kind.
+	// Without a kind the list holds every kind; an empty kind the general attachments.
 	apptest.Expect(t, w.e.Upload(base, w.e.AdminTK, "file", "思想汇报.pdf", []byte("%PDF-1.4\n"), nil), 201)
 	if all := attachmentsOf(t, w, w.e.AdminTK, m.ID, ""); len(all) != 2 || all[0].Kind != member.KindPhoto || all[1].Kind != "" {
 		t.Fatalf("all kinds: %+v", all)
+	}
+	if general := attachmentsOf(t, w, w.e.AdminTK, m.ID, "?kind="); len(general) != 1 || general[0].Name != "思想汇报.pdf" {
+		t.Fatalf("general: %+v", general)
 	}
 
 	// Deleting the member (added by hand, unchanged) removes its attachments and their files.

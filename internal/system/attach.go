@@ -70,7 +70,8 @@ type Attachment struct {
 func errNoAttachment() *httpx.Error { return httpx.NotFound("附件不存在") }
 
 // AttachRoutes mounts the attachments of a record type under base (e.g.
-// /api/dyjbxx): GET {id}/attachments[?kind=], POST {id}/attachments?kind=
+// /api/dyjbxx): GET {id}/attachments[?kind=] (without kind: every kind;
+// kind= empty: the general attachments), POST {id}/attachments?kind=
 // (multipart "file"), DELETE {id}/attachments/{aid}, GET
 // {id}/attachments/{aid}/view (inline for images and PDF) and …/download.
 func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
@@ -83,7 +84,11 @@ func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
 		if err != nil {
 			return err
 		}
-		list, err := s.Attachments(r.Context(), spec, id, r.URL.Query().Get("kind"))
+		var kind *string // absent: every kind; kind= (empty): the general attachments
+		if k, ok := r.URL.Query()["kind"]; ok && len(k) > 0 {
+			kind = &k[0]
+		}
+		list, err := s.Attachments(r.Context(), spec, id, kind)
 		if err != nil {
 			return err
 		}
@@ -146,13 +151,13 @@ func (spec AttachSpec) kind(kind string) (AttachKind, error) {
 }
 
 // Attachments lists the attachments of a record of the caller's scope (of
-// one kind, or of all with kind ""), oldest first.
-func (s *Service) Attachments(ctx context.Context, spec AttachSpec, recordID int64, kind string) ([]Attachment, error) {
+// one kind, or of every kind with kind nil), oldest first.
+func (s *Service) Attachments(ctx context.Context, spec AttachSpec, recordID int64, kind *string) ([]Attachment, error) {
 	if err := spec.Find(ctx, recordID); err != nil {
 		return nil, err
 	}
-	if kind != "" {
-		if _, err := spec.kind(kind); err != nil {
+	if kind != nil {
+		if _, err := spec.kind(*kind); err != nil {
 			return nil, err
 		}
 	}
@@ -162,8 +167,8 @@ func (s *Service) Attachments(ctx context.Context, spec AttachSpec, recordID int
 		Join("JOIN sys_file AS f ON f.id = a.file_id").
 		Join("LEFT JOIN sys_user AS u ON u.id = a.uploader_id").
 		Where("a.module = ?", spec.Module).Where("a.record_id = ?", recordID).OrderExpr("a.id")
-	if kind != "" {
-		q = q.Where("a.kind = ?", kind)
+	if kind != nil {
+		q = q.Where("a.kind = ?", *kind)
 	}
 	if err := q.Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
@@ -224,7 +229,7 @@ func (s *Service) Attach(r *http.Request, spec AttachSpec, recordID int64, kind 
 		return nil, httpx.Internal(err)
 	}
 	s.removeFiles(ctx, replaced)
-	list, err := s.Attachments(ctx, spec, recordID, kind)
+	list, err := s.Attachments(ctx, spec, recordID, &kind)
 	for i := range list {
 		if list[i].ID == a.ID {
 			return &list[i], nil

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { body, page, signIn } from '@/test/api'
 import { dictOptions, mockListApi, type ListApi } from '@/test/listApi'
 import { MASKED_PERSON } from '@/test/fixtures'
@@ -126,9 +126,54 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
       </MemoryRouter>,
     )
     expect(await screen.findByText('党员详情：张三')).toBeTruthy()
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['基本信息', '变动轨迹'])
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['基本信息', '附件', '变动轨迹'])
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
     fireEvent.click(screen.getByRole('tab', { name: '变动轨迹' }))
     expect(await screen.findByText('优秀')).toBeTruthy()
+  })
+
+  it('detail: 返回 leads to the list; the photo shows and an editor replaces it; the attachments tab lists the files', async () => {
+    signIn(['dy:list', 'dy:edit'])
+    URL.createObjectURL = vi.fn(() => 'blob:photo')
+    URL.revokeObjectURL = vi.fn()
+    api.mock.onGet('/api/dyjbxx/1').reply(200, member())
+    const file = (id: number, name: string, kind: string) => ({ id, recordId: 1, kind, fileId: id + 100, name, size: 2048, contentType: 'image/png', uploaderName: '管理员', createTime: '2026-02-01T00:00:00Z' })
+    let photos = [file(7, '证件照.png', 'photo')]
+    api.mock.onGet('/api/dyjbxx/1/attachments').reply((c) => [200, (c.params as { kind?: string }).kind === 'photo' ? photos : [file(8, '入党申请书.pdf', '')]])
+    api.mock.onGet('/api/dyjbxx/1/attachments/7/view').reply(200, new Blob(['png']))
+    api.mock.onGet('/api/dyjbxx/1/attachments/9/view').reply(200, new Blob(['png2']))
+    const uploads: string[] = []
+    api.mock.onPost('/api/dyjbxx/1/attachments?kind=photo').reply((c) => {
+      uploads.push(((c.data as FormData).get('file') as File).name)
+      photos = [file(9, '新证件照.png', 'photo')]
+      return [201, photos[0]]
+    })
+    renderWithApp(
+      <MemoryRouter initialEntries={['/dyjbxx/detail?id=1']}>
+        <Routes>
+          <Route path="/dyjbxx/detail" element={<MemberDetailPage />} />
+          <Route path="/party/dyjbxx" element={<div>党员信息列表</div>} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('党员详情：张三')).toBeTruthy()
+    expect((await screen.findByAltText('证件照')).getAttribute('src')).toBe('blob:photo')
+
+    // A file that is not a jpg or png is refused before it is sent.
+    // (the chooser is a new input after each choice)
+    const choose = (f: File) => fireEvent.change(document.querySelector<HTMLInputElement>('.member-photo input[type=file]')!, { target: { files: [f] } })
+    choose(new File(['x'], '简历.pdf', { type: 'application/pdf' }))
+    expect(await screen.findByText('证件照须为 jpg 或 png 图片')).toBeTruthy()
+    choose(new File(['x'], '新证件照.png', { type: 'image/png' }))
+    await waitFor(() => expect(uploads).toEqual(['新证件照.png']))
+    await waitFor(() => expect(api.mock.history.get.some((c) => c.url === '/api/dyjbxx/1/attachments/9/view')).toBe(true))
+
+    fireEvent.click(screen.getByRole('tab', { name: '附件' }))
+    expect(await screen.findByText('入党申请书.pdf')).toBeTruthy()
+    expect(api.mock.history.get.find((c) => c.url === '/api/dyjbxx/1/attachments' && (c.params as { kind?: string }).kind === '')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /上传附件/ })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: /返\s*回/ }))
+    expect(await screen.findByText('党员信息列表')).toBeTruthy()
   })
 })
