@@ -164,7 +164,13 @@ export default function CrudTable<T extends object>({
   return (
     <Card className="crud-table" variant="borderless">
       {searchFields.length > 0 && (
-        <Form form={form} layout="inline" onFinish={(v: Record<string, unknown>) => crud.search(formToFilters(v))} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form
+          form={form}
+          layout="inline"
+          initialValues={crud.form}
+          onFinish={(v: Record<string, unknown>) => crud.search(formToFilters(v), v)}
+          style={{ marginBottom: 16, rowGap: 8 }}
+        >
           {searchFields.map((f, i) => (
             <Form.Item key={f.name} name={f.name} label={f.label} hidden={collapsible && !expanded && i >= searchVisible}>
               {f.render ? f.render() : <FieldInput field={f} />}
@@ -178,7 +184,7 @@ export default function CrudTable<T extends object>({
               <Button
                 icon={<ReloadOutlined />}
                 onClick={() => {
-                  form.resetFields()
+                  form.setFieldsValue(Object.fromEntries(Object.keys(form.getFieldsValue()).map((k) => [k, undefined])))
                   crud.search({})
                 }}
               >

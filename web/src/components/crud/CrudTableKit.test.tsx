@@ -132,6 +132,28 @@ describe('crud kit', { timeout: 20_000 }, () => {
     expect(saved.at(-1)).toBeNull()
   })
 
+  it('a list opened again starts with the search it was left with; 重置 clears it', async () => {
+    const fetch = vi.fn((q: CrudQuery) => Promise.resolve({ content: rows(q.page), totalElements: 30 }))
+    const first = wrap(<Page fetch={fetch} />)
+    await screen.findByText('行1')
+    fireEvent.change(screen.getByPlaceholderText('请输入关键字'), { target: { value: '张' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0, filters: { blurry: '张' } })))
+    fireEvent.click(screen.getByTitle('2'))
+    await screen.findByText('行11')
+    first.unmount()
+
+    // Opened again (返回 from a detail): same search, same page.
+    fetch.mockClear()
+    wrap(<Page fetch={fetch} />)
+    await screen.findByText('行11')
+    expect((screen.getByPlaceholderText('请输入关键字') as HTMLInputElement).value).toBe('张')
+    expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ page: 1, filters: { blurry: '张' } }))
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }))
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0, filters: {} })))
+    expect((screen.getByPlaceholderText('请输入关键字') as HTMLInputElement).value).toBe('')
+  })
+
   it('tree mode shows the whole tree without a pager, and onRow reaches the rows', async () => {
     const onRowClick = vi.fn()
     const tree = [{ id: 1, name: '根', code: 'R', children: [{ id: 2, name: '子', code: 'S' }] }]
