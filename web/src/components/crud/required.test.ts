@@ -7,7 +7,7 @@ import { studentResource } from '@/pages/people/xsjbxx'
 import { teacherResource } from '@/pages/people/jsjbxx'
 import { depts } from '@/pages/system/dept/resource'
 import { unitResource } from '@/pages/unit/dwxx/resource'
-import { formOf, type Resource } from './resource'
+import { formOf, type Field } from './resource'
 
 // What each server requires (internal/app/testdata/required-fields.json, checked against the server by
 // internal/app/required_test.go): the forms' required marks come from the field definitions, and must be
@@ -16,13 +16,13 @@ const shared = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../..
   resources: { key: string; required: string[] }[]
 }
 
-const resources: Record<string, Resource<never>> = {
-  dyjbxx: memberResource as Resource<never>,
-  txth: talkResource as Resource<never>,
-  xsjbxx: studentResource as Resource<never>,
-  jsjbxx: teacherResource as Resource<never>,
-  dwxx: unitResource as Resource<never>,
-  depts: depts as Resource<never>,
+const resources: Record<string, { key: string; fields: unknown[] }> = {
+  dyjbxx: memberResource,
+  txth: talkResource,
+  xsjbxx: studentResource,
+  jsjbxx: teacherResource,
+  dwxx: unitResource,
+  depts,
 }
 
 describe('required marks', () => {
@@ -33,7 +33,7 @@ describe('required marks', () => {
   it.each(shared.resources)('$key: the form requires what the server requires', ({ key, required }) => {
     const res = resources[key]
     expect(res.key).toBe(key)
-    const marked = res.fields.filter((f) => f.required && formOf(f)).map((f) => f.name)
+    const marked = (res.fields as Field<unknown>[]).filter((f) => f.required && formOf(f)).map((f) => f.name)
     expect(marked.sort()).toEqual([...required].sort())
   })
 })

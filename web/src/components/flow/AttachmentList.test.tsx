@@ -6,7 +6,7 @@ import { PERM } from '@/api/permissions'
 import { mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
-import AttachmentList from './AttachmentList'
+import AttachmentList, { type AttachmentSource } from './AttachmentList'
 import type { Attachment } from './types'
 
 const FILES: Attachment[] = [
@@ -26,7 +26,7 @@ afterEach(() => mock.restore())
 const row = (name: string) => within(screen.getByText(name).closest('tr')!)
 
 /** An editable list that keeps its value, and reports every change. */
-function Editable({ changes, perm = PERM.dyEdit }: { changes: Attachment[][]; perm?: typeof PERM.dyEdit }) {
+function Editable({ changes, perm = PERM.dyEdit, source }: { changes: Attachment[][]; perm?: typeof PERM.dyEdit; source?: AttachmentSource }) {
   const [files, setFiles] = useState<Attachment[]>(FILES)
   return (
     <AttachmentList
@@ -39,6 +39,7 @@ function Editable({ changes, perm = PERM.dyEdit }: { changes: Attachment[][]; pe
       removePerm={perm}
       moduleName="dyfz"
       tag="apply"
+      source={source}
     />
   )
 }
@@ -159,27 +160,13 @@ describe('AttachmentList', { timeout: 20_000 }, () => {
     const calls: string[] = []
     let failRemove = true
     const changes: Attachment[][] = []
-    function Record() {
-      const [files, setFiles] = useState<Attachment[]>(FILES)
-      return (
-        <AttachmentList
-          value={files}
-          onChange={(next) => {
-            changes.push(next)
-            setFiles(next)
-          }}
-          uploadPerm={PERM.dyEdit}
-          removePerm={PERM.dyEdit}
-          source={{
-            view: (a) => (calls.push(`view ${a.id}`), Promise.resolve(new Blob(['x']))),
-            download: (a) => (calls.push(`download ${a.id}`), Promise.resolve()),
-            upload: (file) => (calls.push(`upload ${file.name}`), Promise.resolve({ id: 40, name: file.name, size: 1, uploaderName: '王五' })),
-            remove: (a) => (calls.push(`remove ${a.id}`), failRemove ? Promise.reject(new Error('refused')) : Promise.resolve()),
-          }}
-        />
-      )
+    const source: AttachmentSource = {
+      view: (a) => (calls.push(`view ${a.id}`), Promise.resolve(new Blob(['x']))),
+      download: (a) => (calls.push(`download ${a.id}`), Promise.resolve()),
+      upload: (file) => (calls.push(`upload ${file.name}`), Promise.resolve({ id: 40, name: file.name, size: 1, uploaderName: '王五' })),
+      remove: (a) => (calls.push(`remove ${a.id}`), failRemove ? Promise.reject(new Error('refused')) : Promise.resolve()),
     }
-    renderWithApp(<Record />)
+    renderWithApp(<Editable changes={changes} source={source} />)
     fireEvent.change(document.querySelector<HTMLInputElement>('input[type=file]')!, { target: { files: [new File(['a'], '政审材料.pdf')] } })
     await waitFor(() => expect(changes).toHaveLength(1))
     expect(changes[0].at(-1)).toMatchObject({ id: 40, name: '政审材料.pdf' })
