@@ -42,6 +42,21 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ListUnder(errNoMember, s.trails().Page))
 	rs.Post("/api/dyjbxx/trail/restore", PermEdit, httpx.Action(s.Restore))
 	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
+	s.sys.AttachRoutes(rs, "/api/dyjbxx", s.attachments())
+}
+
+// KindPhoto is the attachment kind of a member's 证件照 (one at a time).
+const KindPhoto = "photo"
+
+// attachments are a member's papers and 证件照 (jpg/png up to 2 MB), seen
+// by whoever sees the member and changed by whoever may edit them.
+func (s *Service) attachments() system.AttachSpec {
+	return system.AttachSpec{Module: "dyjbxx", Read: PermList, Edit: PermEdit,
+		Find: func(ctx context.Context, id int64) error { _, err := s.find(ctx, s.db, id); return err },
+		Kinds: map[string]system.AttachKind{
+			"":        {Label: "附件"},
+			KindPhoto: {Label: "证件照", Exts: []string{"jpg", "jpeg", "png"}, MaxBytes: 2 << 20, Single: true},
+		}}
 }
 
 // Module describes the member domain to internal/app.

@@ -85,7 +85,7 @@ func (in *Input) normalise() error {
 	if !codePattern.MatchString(in.Code) {
 		return httpx.Invalid("code", "党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
 	}
-	err := record.First(
+	err := httpx.AllInvalid(
 		maxLen("shortName", "党组织简称", in.ShortName, maxShortName),
 		record.Chosen("type", "党组织类型", in.Type != ""),
 		maxLen("secretaryName", "书记姓名", in.SecretaryName, maxPersonName),

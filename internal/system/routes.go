@@ -18,4 +18,5 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.fileRoutes(rs)
 	s.messageRoutes(rs)
 	s.logRoutes(rs)
+	s.prefRoutes(rs)
 }

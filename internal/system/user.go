@@ -14,6 +14,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
@@ -192,8 +193,6 @@ var userListSpec = httpx.ListSpec{
 // validation patterns
 var (
 	usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.@-]{2,64}$`)
-	mobilePattern   = regexp.MustCompile(`^1[3-9]\d{9}$`)
-	emailPattern    = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 )
 
 // UserInput is the body of create and update.
@@ -219,9 +218,9 @@ func (in *UserInput) normalise() error {
 		return httpx.Invalid("username", "用户名须为2-64位字母、数字或 _ . @ -")
 	case in.NickName == "" || len([]rune(in.NickName)) > 32:
 		return httpx.Invalid("nickName", "请输入姓名（不超过32个字）")
-	case in.Phone != "" && !mobilePattern.MatchString(in.Phone):
+	case in.Phone != "" && !idcard.IsMobilePhone(in.Phone):
 		return httpx.Invalid("phone", "请输入正确的手机号码")
-	case in.Email != "" && (!emailPattern.MatchString(in.Email) || len(in.Email) > 128):
+	case in.Email != "" && !idcard.IsEmail(in.Email):
 		return httpx.Invalid("email", "请输入正确的邮箱地址")
 	case in.Gender != "" && in.Gender != "0" && in.Gender != "1" && in.Gender != "2" && in.Gender != "9":
 		return httpx.Invalid("gender", "性别取值无效")

@@ -85,7 +85,7 @@ func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, 
 	if cur != nil {
 		rec.Status, rec.RevokedOn = cur.Status, cur.RevokedOn
 	}
-	err := record.First(
+	err := httpx.AllInvalid(
 		record.Required("name", "单位名称", in.Name, maxName),
 		record.RequiredCode("code", "单位编码", in.Code, maxCode),
 		record.Chosen("type", "单位类型", in.Type != ""),

@@ -38,7 +38,7 @@ func (s *Service) Teams(ctx context.Context, unitID int64) ([]Team, error) {
 
 func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
 	in.Name, in.Kind = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kind)
-	if err := record.First(record.Required("name", "领导班子名称", in.Name, maxTeamName),
+	if err := httpx.AllInvalid(record.Required("name", "领导班子名称", in.Name, maxTeamName),
 		record.Chosen("kind", "领导班子类别", in.Kind != "")); err != nil {
 		return err
 	}

@@ -98,13 +98,3 @@ func BornAs(id *idcard.IDNumber, birth date.Date, gender string) (date.Date, str
 	}
 	return fromID, id.Gender, nil
 }
-
-// First is the first error of checks run in order (the form shows one).
-func First(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -5,21 +5,22 @@ import (
 	"strings"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 )
 
 // Check runs the generic checks of the fields on m, in their order, and
-// returns the first failing one's httpx.Invalid (nil when all pass): texts
+// returns every failing one's httpx.Invalid as one answer (httpx.AllInvalid;
+// nil when all pass), so a form marks all bad fields at once: texts
 // are trimmed and bounded, required values given, codes in their dictionary
 // (has), dates parsed ("YYYY-MM-DD", stored normalised) and, with NotFuture,
 // not after today. The module's own rules (a reference in scope) follow.
 func (fs Fields[M]) Check(m *M, has func(dict, v string) bool, today date.Date) error {
+	var c httpx.Checks
 	for _, f := range fs {
-		if err := f.check(of(m, f), has, today); err != nil {
-			return err
-		}
+		c.Add(f.check(of(m, f), has, today))
 	}
-	return nil
+	return c.Err()
 }
 
 func (f Field) check(v reflect.Value, has func(dict, v string) bool, today date.Date) error {

@@ -82,6 +82,15 @@ func TestFieldsCheck(t *testing.T) {
 	if err := visitFields.Check(&empty, hasKind, today); err != nil {
 		t.Errorf("optional code and text left empty: %v", err)
 	}
+	// Every bad field is named at once, in the fields' order.
+	bad := visit{Day: "2026-13-01", Kind: "9", Who: "王五"}
+	var fields []string
+	for _, f := range httpx.FieldErrors(visitFields.Check(&bad, hasKind, today)) {
+		fields = append(fields, f.Field)
+	}
+	if !reflect.DeepEqual(fields, []string{"ownerId", "day", "kind"}) {
+		t.Errorf("several bad fields: %v", fields)
+	}
 }
 
 // The trail declaration, the import template, the view's labels and the

@@ -37,3 +37,10 @@ export const MEMBER_EXPORT_URL = '/api/dyjbxx/export'
 
 /** Where a member's detail lives (a named route of the spec). */
 export const memberDetailPath = (id: number) => `/dyjbxx/detail?id=${id}`
+
+/** A member's attachment API (its papers and, as kind `photo`, its 证件照). */
+export const memberAttachmentsApi = (id: number) => `/api/dyjbxx/${id}/attachments`
+
+/** The attachment kind of a member's 证件照 (internal/member KindPhoto): jpg or png up to 2 MB, one at a time. */
+export const PHOTO_KIND = 'photo'
+export const PHOTO_MAX_BYTES = 2 << 20
