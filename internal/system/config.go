@@ -19,9 +19,9 @@ import (
 )
 
 func (s *Service) configRoutes(rs *httpx.Routes) {
-	rs.Get("/api/sysConfig/public", httpx.Public, httpx.Read(s.PublicConfig))
-	rs.Get("/api/sysConfig", "sysConfig:list", httpx.ReadList(s.ListConfigs))
-	rs.Get("/api/sysConfig/group/name", "sysConfig:list", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/sysConfig/public", httpx.Public, "获取公开配置", httpx.Read(s.PublicConfig))
+	rs.Get("/api/sysConfig", "sysConfig:list", "查询", httpx.ReadList(s.ListConfigs))
+	rs.Get("/api/sysConfig/group/name", "sysConfig:list", "查询分组", func(w http.ResponseWriter, r *http.Request) error {
 		group := strings.TrimSpace(r.URL.Query().Get("name"))
 		if group == "" {
 			return httpx.BadRequest("请指定配置分组")
@@ -34,7 +34,7 @@ func (s *Service) configRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, list)
 	})
-	rs.Get("/api/sysConfig/listAll", "sysConfig:list", httpx.Read(func(ctx ctxT) ([]Config, error) {
+	rs.Get("/api/sysConfig/listAll", "sysConfig:list", "查询全部", httpx.Read(func(ctx ctxT) ([]Config, error) {
 		return s.configRows(ctx, nil)
 	}))
 	manageRoutes(rs, "/api/sysConfig", "sysConfig",

@@ -23,18 +23,18 @@ import (
 // cache: several instances may run, and the two indexed queries are cheap.
 
 func (s *Service) dictRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dict", "dict:list", httpx.ReadList(s.ListDicts))
-	rs.Post("/api/dict", "dict:add", httpx.Create(s.CreateDict))
-	rs.Put("/api/dict", "dict:edit", httpx.Update(s.UpdateDict))
-	rs.Delete("/api/dict", "dict:del", httpx.IDsAction(s.DeleteDicts))
+	rs.Get("/api/dict", "dict:list", "查询字典", httpx.ReadList(s.ListDicts))
+	rs.Post("/api/dict", "dict:add", "新增字典", httpx.Create(s.CreateDict))
+	rs.Put("/api/dict", "dict:edit", "修改字典", httpx.Update(s.UpdateDict))
+	rs.Delete("/api/dict", "dict:del", "删除字典", httpx.IDsAction(s.DeleteDicts))
 
-	rs.Get("/api/dictDetail", httpx.SignedIn, httpx.ReadList(s.ListDictDetails))
-	rs.Get("/api/dictDetail/cache", httpx.SignedIn, s.handleDictCache)
-	rs.Get("/api/dictDetail/map", httpx.SignedIn, s.handleDictMap)
-	rs.Post("/api/dictDetail", "dict:add", httpx.Create(s.CreateDictDetail))
-	rs.Put("/api/dictDetail", "dict:edit", httpx.Update(s.UpdateDictDetail))
-	rs.Delete("/api/dictDetail", "dict:del", httpx.IDsAction(s.DeleteDictDetails))
-	rs.Delete("/api/dictDetail/{id}", "dict:del", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/dictDetail", httpx.SignedIn, "查询字典值", httpx.ReadList(s.ListDictDetails))
+	rs.Get("/api/dictDetail/cache", httpx.SignedIn, "读取字典", s.handleDictCache)
+	rs.Get("/api/dictDetail/map", httpx.SignedIn, "读取多个字典", s.handleDictMap)
+	rs.Post("/api/dictDetail", "dict:add", "新增字典值", httpx.Create(s.CreateDictDetail))
+	rs.Put("/api/dictDetail", "dict:edit", "修改字典值", httpx.Update(s.UpdateDictDetail))
+	rs.Delete("/api/dictDetail", "dict:del", "删除字典值", httpx.IDsAction(s.DeleteDictDetails))
+	rs.Delete("/api/dictDetail/{id}", "dict:del", "删除字典值", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 		if err != nil || id <= 0 {
 			return httpx.BadRequest("字典项编号无效")

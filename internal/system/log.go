@@ -13,10 +13,10 @@ import (
 )
 
 func (s *Service) logRoutes(rs *httpx.Routes) {
-	rs.Get("/api/logs", "log:list", httpx.ReadList(s.OperLogs))
-	rs.Get("/api/logs/login", "log:list", httpx.ReadList(s.LoginLogs))
-	rs.Get("/api/online", "online:list", httpx.ReadList(s.OnlineSessions))
-	rs.Delete("/api/online", "online:del", httpx.IDsAction(s.KickSessions))
+	rs.Get("/api/logs", "log:list", "查询操作日志", httpx.ReadList(s.OperLogs))
+	rs.Get("/api/logs/login", "log:list", "查询登录日志", httpx.ReadList(s.LoginLogs))
+	rs.Get("/api/online", "online:list", "查询在线用户", httpx.ReadList(s.OnlineSessions))
+	rs.Delete("/api/online", "online:del", "强制退出", httpx.IDsAction(s.KickSessions))
 }
 
 var operLogSpec = httpx.ListSpec{

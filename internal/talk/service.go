@@ -43,7 +43,7 @@ func (s *Service) Module() module.Module {
 // Routes registers the talk endpoints (list, export, detail, create, update,
 // delete, the trails and the restore), each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
-	s.talks.Routes(rs, "/api/txth", Perms)
+	s.talks.Routes(rs.In("谈心谈话"), "/api/txth", Perms)
 }
 
 func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {

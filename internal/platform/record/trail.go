@@ -18,7 +18,7 @@ import (
 // every record type.
 //
 //	t := record.Trail{Decl: trail, DB: s.db, Find: …, Labels: …, Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name", Scope: …}
-//	rs.Get("/api/dzzxx/{id}/trail", PermList, httpx.ListUnder(errNotFound, t.Page))
+//	rs.Get("/api/dzzxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(errNotFound, t.Page))
 type Trail struct {
 	Decl *Decl
 	DB   bun.IDB
