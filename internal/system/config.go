@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -62,7 +63,7 @@ var builtinConfigKeys = func() map[string]bool {
 		CfgSchoolCode, CfgLockMaxFailures, CfgLockWindowMin, CfgLockMinutes, CfgSessionIdleMin, CfgSessionMaxHours,
 		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl",
 		CfgLockAccountMaxFailures, CfgRateLoginPerMin, CfgRateLoginBurst, CfgRateAccountPerMin, CfgRateAccountBurst,
-		CfgRateCaptchaPerMin, CfgRateCaptchaBurst} {
+		CfgRateCaptchaPerMin, CfgRateCaptchaBurst, CfgLogRetentionDays} {
 		m[k] = true
 	}
 	return m
@@ -205,6 +206,11 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 		in.ConfigValue = sanitizeDisplayHTML(v)
 	default:
 		return httpx.Invalid("valueKind", "配置值类型无效")
+	}
+	if in.ConfigKey == CfgLogRetentionDays && in.ValueKind == KindInt {
+		if days, _ := strconv.Atoi(v); days < minLogRetentionDays {
+			return httpx.Invalid("configValue", "日志至少保存%d天（等级保护要求）", minLogRetentionDays)
+		}
 	}
 	if in.ConfigKey == CfgFrameAncestors && !validFrameAncestors(v) {
 		return httpx.Invalid("configValue", "请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址")

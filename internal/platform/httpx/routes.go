@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"context"
 	"net/http"
 	"sort"
 )
@@ -104,4 +105,18 @@ func (rs *Routes) All() []Route {
 		return out[i].Method < out[j].Method
 	})
 	return out
+}
+
+type routeKey struct{}
+
+// WithRoute marks ctx as serving rt, so that what logs the request later (an
+// export's access line) names it by its title.
+func WithRoute(ctx context.Context, rt Route) context.Context {
+	return context.WithValue(ctx, routeKey{}, rt)
+}
+
+// RouteOf is the route ctx serves (WithRoute); false outside one.
+func RouteOf(ctx context.Context) (Route, bool) {
+	rt, ok := ctx.Value(routeKey{}).(Route)
+	return rt, ok
 }
