@@ -438,7 +438,8 @@ func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur
 // Delete removes members added by hand by mistake: only records whose
 // source is 后台添加 and whose trail holds nothing but their creation. Any
 // other member leaves through a status (已转出, 已出党, 去世 …), so that
-// statistics and history stay whole.
+// statistics and history stay whole. Each leaves a DELETE entry with its
+// last state (personal values masked as ever) in the member trail.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	sc, err := s.scopeOf(ctx)
 	if err != nil {
@@ -472,12 +473,28 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", TrailModule).
-			Where("record_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		gone := make([]record.Gone, len(rows))
+		for i := range rows {
+			m := &rows[i]
+			before, err := s.trailOf(ctx, tx, m, s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID))
+			if err != nil {
+				return err
+			}
+			gone[i] = record.Gone{ID: m.ID, Name: m.Name, Anchor: m.OrgID, Before: before, Snapshot: m}
+		}
+		entries, err := trail.DeleteEntries(ctx, l.Label, gone)
+		if err != nil {
 			return err
 		}
-		_, err := tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+			return err
+		}
+		_, err = tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
 	return mapErr(err)

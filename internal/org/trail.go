@@ -104,7 +104,8 @@ func (s *Service) trails() record.Trail {
 				return nil, httpx.Internal(err)
 			}
 			return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") }, nil
-		}}
+		},
+		Gone: s.Scoped("ct.anchor_id")}
 }
 
 // Restore puts back the organisation's fields as a trail entry's snapshot

@@ -34,6 +34,7 @@ export const PERM = {
   fileDel: 'file:del',
   fileList: 'file:list',
   gbWorkbenchNavbar: 'gb:workbench:navbar',
+  logExport: 'log:export',
   logList: 'log:list',
   menuAdd: 'menu:add',
   menuDel: 'menu:del',
