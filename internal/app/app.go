@@ -52,6 +52,16 @@ func Migrations() []db.Migration {
 	return all
 }
 
+// DictUses lists every module's dictionary columns (what a dictionary
+// value in use is counted in).
+func DictUses() []module.DictUse {
+	var all []module.DictUse
+	for _, m := range modules(nil, nil, nil, nil, nil, nil, nil) {
+		all = append(all, m.Dicts...)
+	}
+	return all
+}
+
 // App is a wired server.
 type App struct {
 	Config  config.Config
@@ -118,7 +128,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
 	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks, Bus: bus})
+		Workbooks: workbooks, Bus: bus, DictUses: DictUses()})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)

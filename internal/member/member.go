@@ -155,7 +155,11 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		m.Source = in.Source
 	}
 	for _, f := range dictFields() {
-		if err := record.InDict(f.name, f.label, f.get(m), func(v string) bool { return l.Has(f.dict, v) }); err != nil {
+		was := "" // the value the member had: a disabled one is kept, never newly chosen
+		if cur != nil {
+			was = f.get(cur)
+		}
+		if err := record.DictValue(f.name, f.label, f.dict, f.get(m), was, l); err != nil {
 			return nil, err
 		}
 	}

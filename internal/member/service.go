@@ -48,7 +48,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 // Module describes the member domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe,
+		Dicts: trail.DictUses((*Member)(nil))}
 }
 
 // subscribe: the member domain counts members for the org domain and

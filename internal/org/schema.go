@@ -30,6 +30,13 @@ func Migrations() []db.Migration {
 			return system.AddPages(ctx, tx, PartyMenuPath, []system.MenuSeed{{Title: "组织变动轨迹", Name: "DzzTrail", Path: "dzztrail",
 				Component: "party/dzztrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
+		// Deleting a dictionary value counts the records holding it, one
+		// indexed query per column the module declares (Module.Dicts).
+		{Version: 2026112653, Name: "org: the dictionary columns are indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`CREATE INDEX idx_dzz_type ON dzz(type)`,
+				`CREATE INDEX idx_dzz_category ON dzz(category)`)
+		}},
 	}
 }
 

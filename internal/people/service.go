@@ -6,6 +6,7 @@ package people
 
 import (
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -13,6 +14,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 	"zhdj/internal/unit"
 )
@@ -40,7 +42,10 @@ func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *cry
 // Module describes the people registry to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "people", Migrations: Migrations(), Routes: s.Routes, Menus: peopleMenus(),
-		Imports: []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()}}
+		Imports: []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()},
+		// The import columns declare every dictionary field of the three.
+		Dicts: slices.Concat(record.DictUses((*Student)(nil), studentColumns.Dicts()),
+			record.DictUses((*Teacher)(nil), teacherColumns.Dicts()), record.DictUses((*Class)(nil), classColumns.Dicts()))}
 }
 
 // Routes registers the people registry's endpoints.

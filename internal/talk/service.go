@@ -37,7 +37,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
 // Module describes the talk domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "talk", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.importKind()}, Menus: menus(), Trail: TrailModule}
+		Imports: []module.ImportKind{s.importKind()}, Menus: menus(), Trail: TrailModule, Dicts: fields.DictUses()}
 }
 
 // Routes registers the talk endpoints (list, export, detail, create, update,

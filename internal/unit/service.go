@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -33,7 +34,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
 // Module describes the unit domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "unit", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.ImportKind()}, Menus: unitMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: unitMenus(), Trail: TrailModule, Subscribe: s.subscribe,
+		Dicts: append(trail.DictUses((*Info)(nil)), record.DictUses((*Team)(nil), map[string]string{"kind": DictTeamKind})...)}
 }
 
 // subscribe: a department described as a unit is revoked in the unit
