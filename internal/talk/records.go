@@ -46,7 +46,7 @@ var listSpec = httpx.ListSpec{
 func (s *Service) resource() *resource.Resource[Talk, View] {
 	return &resource.Resource[Talk, View]{DB: s.db, Noun: "谈话记录", Spec: listSpec, Now: s.now, Access: s.sys.LogAccess,
 		Scope: s.orgs.Scoped("t.org_id"), Join: org.NameJoin("t.org_id"),
-		Anchor: "org_id", ScopeOn: s.orgs.Scoped, // a deleted talk stays in the trail of its organisation's scope
+		Anchor: "org_id", AnchorScope: s.orgs.Scoped, // a deleted talk stays in the trail of its organisation's scope
 		Record: func(v *View) *Talk { return &v.Talk },
 		Labels: func(ctx context.Context) (audit.Labeller, error) { l, err := s.labels(ctx); return l.Label, err },
 		Show:   resource.Shows[View](fields),

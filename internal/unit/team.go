@@ -13,6 +13,8 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/system"
 )
 
 const maxTeamName = 100
@@ -126,8 +128,7 @@ type TeamPickerItem struct {
 	Name      string `bun:"name" json:"name"`
 	Kind      string `bun:"kind" json:"kind"`
 	KindLabel string `bun:"-" json:"kindLabel"`
-	UnitID    int64  `bun:"unit_id" json:"unitId"`
-	UnitName  string `bun:"unit_name" json:"unitName"`
+	Ref
 }
 
 var teamPickerSpec = httpx.ListSpec{
@@ -145,17 +146,8 @@ var teamPickerSpec = httpx.ListSpec{
 // TeamPicker is GET /api/common/ldbzxx: a searchable page of the leadership
 // teams of the caller's units.
 func (s *Service) TeamPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[TeamPickerItem], error) {
-	sc, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[TeamPickerItem]{}, err
-	}
-	q := s.db.NewSelect().TableExpr("dw_ldbz AS t").
-		ColumnExpr("t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name").
-		Join("JOIN sys_dept AS d ON d.id = t.dept_id")
-	l, err := s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[TeamPickerItem]{}, err
-	}
-	return httpx.PagedEach(ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq,
-		func(it *TeamPickerItem) { it.KindLabel = l.Label(DictTeamKind, it.Kind) })
+	return (&resource.Picker[TeamPickerItem]{DB: s.db, From: "dw_ldbz AS t", Joins: []string{"JOIN sys_dept AS d ON d.id = t.dept_id"},
+		Columns: []string{"t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name"},
+		Scope:   s.scoped("t.dept_id"), Spec: teamPickerSpec,
+		Finish: labelling(s, func(l system.DictLabels, it *TeamPickerItem) { it.KindLabel = l.Label(DictTeamKind, it.Kind) })}).Page(ctx, lq)
 }

@@ -35,7 +35,7 @@ type Trail struct {
 	// Gone is the caller's scope over ct.anchor_id: the DELETE entries of
 	// deleted records (Decl.DeleteEntries) it holds show in the trail across
 	// the scope. Nil for a record type that is never deleted.
-	Gone func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error)
+	Gone Restriction
 }
 
 // FindIn is a Trail.Find from the domain's own finder of a record of the

@@ -31,18 +31,15 @@ type noteView struct {
 
 type ownerKey struct{}
 
-// ownerScope is the caller's scope (one owner) over an owner column.
-func ownerScope(column string) func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-	return func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-		owner := ctx.Value(ownerKey{}).(int64)
-		return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("? = ?", bun.Safe(column), owner) }, nil
-	}
+// ownedOn is the caller's scope (one owner, ownerScope) over an owner column.
+func ownedOn(column string) record.Restriction {
+	return record.ScopeOn(func(ctx context.Context) (ownerScope, error) { return ownerScope{ctx.Value(ownerKey{}).(int64)}, nil }, column)
 }
 
 func notes(t *testing.T) (*resource.Resource[note, noteView], *bun.DB) {
 	database := sampleDB(t)
 	res := &resource.Resource[note, noteView]{DB: database, Noun: "便签",
-		Scope: ownerScope("n.owner"), ScopeOn: ownerScope, Anchor: "owner", TrailName: "n.text",
+		Scope: ownedOn("n.owner"), AnchorScope: ownedOn, Anchor: "owner", TrailName: "n.text",
 		Spec:   httpx.ListSpec{DefaultSort: "n.id", Key: "n.id"},
 		Record: func(v *noteView) *note { return &v.note },
 		Show:   func(v *noteView, _ audit.Labeller) { v.Shown = "«" + v.Text + "»" },

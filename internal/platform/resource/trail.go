@@ -15,8 +15,8 @@ func (res *Viewed[M, V, I, O]) trail() record.Trail {
 	t := res.DB.Table(reflect.TypeFor[M]())
 	tr := record.Trail{Decl: res.Trail, DB: res.DB, Find: record.FindIn(res.DB, res.find), Labels: res.labels,
 		Join: "JOIN " + t.Name + " AS " + t.Alias + " ON " + t.Alias + ".id = ct.record_id", Name: res.TrailName, Scope: res.Scope}
-	if res.ScopeOn != nil && res.Anchor != "" {
-		tr.Gone = res.ScopeOn("ct.anchor_id")
+	if res.AnchorScope != nil && res.Anchor != "" {
+		tr.Gone = res.AnchorScope("ct.anchor_id")
 	}
 	return tr
 }
