@@ -82,7 +82,7 @@ describe('web shell', () => {
   it('opens two pages as tags', async () => {
     await page.getByRole('button', { name: '用户菜单' }).click()
     await page.getByRole('menuitem', { name: '布局设置' }).click()
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click()
+    await page.getByRole('switch', { name: '标签栏' }).click()
     await page.keyboard.press('Escape')
     await page.locator('.ant-drawer-open').waitFor({ state: 'detached' })
 
@@ -120,14 +120,14 @@ describe('web shell', () => {
 
   it('changes the layout size', async () => {
     await page.getByLabel('布局大小').click()
-    await page.getByRole('menuitem', { name: 'Mini' }).click()
+    await page.getByRole('menuitem', { name: '迷你' }).click()
     await page.getByText('布局设置成功').waitFor()
     const cookies = await browser.context.cookies(server.base)
     assert.equal(cookies.find((c) => c.name === 'size')?.value, 'mini')
     await page.waitForURL(/\/web\/system\/dict$/)
     // The current size is disabled in the dropdown.
     await page.getByLabel('布局大小').click()
-    const mini = page.locator('[role=menuitem][aria-disabled=true]', { hasText: 'Mini' })
+    const mini = page.locator('[role=menuitem][aria-disabled=true]', { hasText: '迷你' })
     await mini.waitFor()
     await screenshot(page, '05-size-mini')
     // Escape does not close an antd dropdown that has no focus: its trigger does. Wait until it is

@@ -37,10 +37,11 @@ func (s *Service) Module() module.Module {
 
 // Routes registers the account endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Post("/api/dyjbxx/accounts", member.PermAccount, httpx.Action(s.Batch))
-	rs.Post("/api/dyjbxx/{id}/account", member.PermAccount, httpx.ActionOn(errNoMember, s.Link))
-	rs.Delete("/api/dyjbxx/{id}/account", member.PermAccount, httpx.ActionOn(errNoMember, s.Unlink))
-	rs.Put("/api/dzzxx/{id}/leaders", org.PermEdit, httpx.ActionOn(errNoOrg, s.SetLeaders))
+	members := rs.In("党员信息")
+	members.Post("/api/dyjbxx/accounts", member.PermAccount, "批量开通账号", httpx.Action(s.Batch))
+	members.Post("/api/dyjbxx/{id}/account", member.PermAccount, "关联账号", httpx.ActionOn(errNoMember, s.Link))
+	members.Delete("/api/dyjbxx/{id}/account", member.PermAccount, "解除账号关联", httpx.ActionOn(errNoMember, s.Unlink))
+	rs.In("党组织信息").Put("/api/dzzxx/{id}/leaders", org.PermEdit, "设置书记/委员", httpx.ActionOn(errNoOrg, s.SetLeaders))
 }
 
 func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }

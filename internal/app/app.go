@@ -77,6 +77,16 @@ func Migrations() []db.Migration {
 	return all
 }
 
+// DictUses lists every module's dictionary columns (what a dictionary
+// value in use is counted in).
+func DictUses() []module.DictUse {
+	var all []module.DictUse
+	for _, m := range modules(services{}) {
+		all = append(all, m.Dicts...)
+	}
+	return all
+}
+
 // App is a wired server.
 type App struct {
 	Config  config.Config
@@ -143,7 +153,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
 	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks, Bus: bus})
+		Workbooks: workbooks, Bus: bus, DictUses: DictUses()})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)
@@ -227,12 +237,19 @@ func (a *App) router() http.Handler {
 }
 
 // endpoint wraps a route: the guard, the handler, the error mapper and the
-// operation log for mutating requests.
+// operation log for mutating requests (with the start of the body and of
+// the answer, which name the records acted on). The route rides in the
+// context, so a sensitive read logged by its handler carries its title.
 func (a *App) endpoint(rt httpx.Route) http.Handler {
-	audited := rt.Method != http.MethodGet && !rt.ReadOnly
+	audited := rt.Method != http.MethodGet && !rt.ReadOnly && rt.Perm != httpx.Public
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		r = r.WithContext(httpx.WithRoute(r.Context(), rt))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		var body *httpx.Captured
+		if audited {
+			body, rec.keep = httpx.Capture(r, system.MaxCapturedBody), answerHead
+		}
 		req, err := a.System.Guard(r, rt.Perm)
 		if err == nil {
 			err = rt.Handler(rec, req)
@@ -242,16 +259,24 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 		if err != nil {
 			httpx.WriteError(rec, req, err)
 		}
-		if audited && rt.Perm != httpx.Public {
-			a.System.WriteOperLog(req, rec.status, time.Since(start), err)
+		if audited {
+			head, size := body.Finish()
+			a.System.WriteOperLog(req, system.OperRequest{Route: rt, Status: rec.status, Took: time.Since(start), Err: err,
+				Body: head, BodySize: size, Answer: rec.head})
 		}
 	})
 }
+
+// answerHead is how much of a creation's answer (201) the operation log
+// reads: the created record, whose id and name it logs.
+const answerHead = 16 << 10
 
 type statusRecorder struct {
 	http.ResponseWriter
 	status  int
 	written bool
+	keep    int    // bytes of a 201 answer to keep in head
+	head    []byte // the start of a 201 answer
 }
 
 func (s *statusRecorder) WriteHeader(code int) {
@@ -263,6 +288,9 @@ func (s *statusRecorder) WriteHeader(code int) {
 
 func (s *statusRecorder) Write(b []byte) (int, error) {
 	s.written = true
+	if room := s.keep - len(s.head); room > 0 && s.status == http.StatusCreated {
+		s.head = append(s.head, b[:min(room, len(b))]...)
+	}
 	return s.ResponseWriter.Write(b)
 }
 

@@ -38,6 +38,7 @@ func (s *Service) Module() module.Module {
 
 // Routes registers the summary and the warnings of the top bar.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/home/summary", PermView, httpx.Read(s.Summary))
-	rs.Get("/api/home/warnings", PermView, httpx.ReadList(s.Warnings))
+	rs = rs.In("首页")
+	rs.Get("/api/home/summary", PermView, "查看首页", httpx.Read(s.Summary))
+	rs.Get("/api/home/warnings", PermView, "查看预警", httpx.ReadList(s.Warnings))
 }

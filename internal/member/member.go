@@ -150,7 +150,11 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		m.Source = in.Source
 	}
 	for _, f := range dictFields() {
-		c.Add(record.InDict(f.name, f.label, f.get(m), func(v string) bool { return l.Has(f.dict, v) }))
+		was := "" // the value the member had: a disabled one is kept, never newly chosen
+		if cur != nil {
+			was = f.get(cur)
+		}
+		c.Add(record.DictValue(f.name, f.label, f.dict, f.get(m), was, l))
 	}
 	c.Add(record.MaxLen("staffOrStudentNo", "学号/工号", in.StaffOrStudentNo, maxStaffNo),
 		record.MaxLen("className", "班级", in.ClassName, maxClassName),
@@ -427,7 +431,8 @@ func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur
 // Delete removes members added by hand by mistake: only records whose
 // source is 后台添加 and whose trail holds nothing but their creation. Any
 // other member leaves through a status (已转出, 已出党, 去世 …), so that
-// statistics and history stay whole.
+// statistics and history stay whole. Each leaves a DELETE entry with its
+// last state (personal values masked as ever) in the member trail.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	sc, err := s.scopeOf(ctx)
 	if err != nil {
@@ -462,12 +467,27 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		}
 	}
 	var files []int64
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", TrailModule).
-			Where("record_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		gone := make([]record.Gone, len(rows))
+		for i := range rows {
+			m := &rows[i]
+			before, err := s.trailOf(ctx, tx, m, s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID))
+			if err != nil {
+				return err
+			}
+			gone[i] = record.Gone{ID: m.ID, Name: m.Name, Anchor: m.OrgID, Before: before, Snapshot: m}
+		}
+		entries, err := trail.DeleteEntries(ctx, l.Label, gone)
+		if err != nil {
 			return err
 		}
-		var err error
+		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+			return err
+		}
 		if files, err = system.DeleteAttachments(ctx, tx, s.attachments().Module, ids); err != nil {
 			return err
 		}

@@ -32,16 +32,17 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, cipher *crypt
 
 // Routes registers the member domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/dyjbxx", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/dyjbxx/export", PermExport, s.handleExport)
-	rs.Get("/api/dyjbxx/{id}", PermList, s.handleDetail)
-	rs.Post("/api/dyjbxx", PermAdd, httpx.Create(s.Create))
-	rs.Put("/api/dyjbxx", PermEdit, s.handleUpdate)
-	rs.Delete("/api/dyjbxx", PermDel, httpx.IDsAction(s.Delete))
-	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadList(s.trails().Across))
-	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ListUnder(errNoMember, s.trails().Page))
-	rs.Post("/api/dyjbxx/trail/restore", PermEdit, httpx.Action(s.Restore))
-	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
+	rs = rs.In("党员信息")
+	rs.Get("/api/dyjbxx", PermList, "查询", httpx.ReadList(s.List))
+	rs.Get("/api/dyjbxx/export", PermExport, "导出花名册", s.handleExport)
+	rs.Get("/api/dyjbxx/{id}", PermList, "查看详情", s.handleDetail)
+	rs.Post("/api/dyjbxx", PermAdd, "新增", httpx.Create(s.Create))
+	rs.Put("/api/dyjbxx", PermEdit, "修改", s.handleUpdate)
+	rs.Delete("/api/dyjbxx", PermDel, "删除", httpx.IDsAction(s.Delete))
+	rs.Get("/api/dyjbxx/trail", PermList, "查询变动轨迹", httpx.ReadList(s.trails().Across))
+	rs.Get("/api/dyjbxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(errNoMember, s.trails().Page))
+	rs.Post("/api/dyjbxx/trail/restore", PermEdit, "还原变动", httpx.Action(s.Restore))
+	rs.Get("/api/common/dyjbxx", httpx.SignedIn, "选择党员", httpx.ReadList(s.Picker))
 	s.sys.AttachRoutes(rs, "/api/dyjbxx", s.attachments())
 }
 
@@ -62,7 +63,8 @@ func (s *Service) attachments() system.AttachSpec {
 // Module describes the member domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe,
+		Dicts: trail.DictUses((*Member)(nil))}
 }
 
 // subscribe: the member domain counts members for the org domain, moves

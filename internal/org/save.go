@@ -141,9 +141,10 @@ func (in *Input) normalise() error {
 	return nil
 }
 
-// checkRefs checks what the input points at: dictionary values and the unit.
-func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input) error {
-	if err := checkDicts(l, in); err != nil {
+// checkRefs checks what the input points at: dictionary values (cur: the
+// organisation updated, nil for a new one) and the unit.
+func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input, cur *Org) error {
+	if err := checkDicts(l, in, cur); err != nil {
 		return err
 	}
 	if in.UnitDeptID != nil {
@@ -158,15 +159,23 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 	return nil
 }
 
-// checkDicts checks the dictionary values of the input.
-func checkDicts(l labels, in *Input) error {
-	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
+// checkDicts checks the dictionary values of the input against those of
+// the organisation it updates (cur, nil for a new one): a type or category
+// disabled since is kept, never newly chosen.
+func checkDicts(l labels, in *Input, cur *Org) error {
+	var was Org
+	if cur != nil {
+		was = *cur
+	}
+	known := func(dict, v string) bool { return l.Has(dict, v) || l.Disabled(dict, v) || v == "" }
+	if typeNames[in.Type] == "" || !known(DictType, in.Type) && in.Type != was.Type {
 		return httpx.Invalid("type", "党组织类型不正确")
 	}
-	if _, ok := l.categories[in.Category]; in.Category != "" && !ok {
+	if !known(DictCategory, in.Category) && in.Category != was.Category {
 		return httpx.Invalid("category", "党组织类别不正确")
 	}
-	return nil
+	return httpx.AllInvalid(record.DictValue("type", "党组织类型", DictType, in.Type, was.Type, l),
+		record.DictValue("category", "党组织类别", DictCategory, in.Category, was.Category, l))
 }
 
 // checkUnique refuses a code in use anywhere, or a name in use by a live
@@ -300,7 +309,7 @@ func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		return nil, httpx.Internal(err)
 	}
 	scope, l := wc.scope, wc.labels
-	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
+	if err := s.checkRefs(ctx, tx, l, &in, nil); err != nil {
 		return nil, err
 	}
 	parent, err := s.loadParent(ctx, tx, scope, in.PID)
@@ -406,7 +415,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		return httpx.Invalid("pid", "变更上级党组织请使用“调整上级”操作")
 	}
 	l := wc.labels
-	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
+	if err := s.checkRefs(ctx, tx, l, &in, cur); err != nil {
 		return err
 	}
 	if in.Type != cur.Type {

@@ -36,6 +36,13 @@ func Migrations() []db.Migration {
 			return db.DDL(ctx, tx, `ALTER TABLE dzz ADD COLUMN secretary_member_id BIGINT NULL`,
 				`ALTER TABLE dzz ADD COLUMN committee_member_ids TEXT NOT NULL DEFAULT '[]'`)
 		}},
+		// Deleting a dictionary value counts the records holding it, one
+		// indexed query per column the module declares (Module.Dicts).
+		{Version: 2026112653, Name: "org: the dictionary columns are indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`CREATE INDEX idx_dzz_type ON dzz(type)`,
+				`CREATE INDEX idx_dzz_category ON dzz(category)`)
+		}},
 	}
 }
 

@@ -147,8 +147,13 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 		p.Status = in.Status
 	}
 	p.Gender, p.Ethnicity = in.Gender, in.Ethnicity
-	c.Add(checkDicts(l, dictValue{"gender", DictGender, "性别", p.Gender}, dictValue{"ethnicity", DictEthnicity, "民族", p.Ethnicity},
-		dictValue{"status", k.statusDict, "状态", p.Status}))
+	var was Person
+	if cur != nil {
+		was = *cur
+	}
+	c.Add(checkDicts(l, dictValue{"gender", DictGender, "性别", p.Gender, was.Gender},
+		dictValue{"ethnicity", DictEthnicity, "民族", p.Ethnicity, was.Ethnicity},
+		dictValue{"status", k.statusDict, "状态", p.Status, was.Status}))
 	if len([]rune(in.Remark)) > maxRemark {
 		c.Add(httpx.Invalid("remark", "备注不超过%d个字", maxRemark))
 	}
@@ -194,16 +199,16 @@ func onField(err error, field string) error {
 	return err
 }
 
-// dictValue is an input value that must be an item of a dictionary.
-type dictValue struct{ field, dict, label, v string }
+// dictValue is an input value that must be an item of a dictionary, and
+// the value the record had (was: a disabled item is kept, never newly chosen).
+type dictValue struct{ field, dict, label, v, was string }
 
-// checkDicts accepts values that are empty or items of their dictionary.
+// checkDicts accepts values that are empty, enabled items of their
+// dictionary or what the record had (record.DictValue).
 func checkDicts(l system.DictLabels, values ...dictValue) error {
 	var c httpx.Checks
 	for _, f := range values {
-		if f.v != "" && !l.Has(f.dict, f.v) {
-			c.Add(httpx.Invalid(f.field, "%s取值无效", f.label))
-		}
+		c.Add(record.DictValue(f.field, f.label, f.dict, f.v, f.was, l))
 	}
 	return c.Err()
 }

@@ -134,8 +134,12 @@ func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Studen
 		}
 	}
 	st.ClassID = in.ClassID
-	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade},
-		dictValue{"educationLevel", DictEducationLevel, "培养层次", in.EducationLevel}); err != nil {
+	var was Student
+	if cur != nil {
+		was = *cur
+	}
+	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade, was.Grade},
+		dictValue{"educationLevel", DictEducationLevel, "培养层次", in.EducationLevel, was.EducationLevel}); err != nil {
 		return nil, err
 	}
 	st.Grade, st.EducationLevel = in.Grade, in.EducationLevel

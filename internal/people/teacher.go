@@ -100,8 +100,12 @@ func (s *Service) checkTeacher(l system.DictLabels, in TeacherInput, cur *Teache
 		return nil, err
 	}
 	t.StaffNo, t.Person = in.StaffNo, p
-	if err := checkDicts(l, dictValue{"professionalTitle", DictTitle, "专业技术职称", in.ProfessionalTitle},
-		dictValue{"post", DictPost, "工作岗位", in.Post}); err != nil {
+	var was Teacher
+	if cur != nil {
+		was = *cur
+	}
+	if err := checkDicts(l, dictValue{"professionalTitle", DictTitle, "专业技术职称", in.ProfessionalTitle, was.ProfessionalTitle},
+		dictValue{"post", DictPost, "工作岗位", in.Post, was.Post}); err != nil {
 		return nil, err
 	}
 	t.ProfessionalTitle, t.Post = in.ProfessionalTitle, in.Post

@@ -79,7 +79,7 @@ func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
 		panic("system.AttachRoutes: " + base + " needs a module key, a scoped find and its kinds")
 	}
 	one := base + "/{id}/attachments"
-	rs.Get(one, spec.Read, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get(one, spec.Read, "查看附件", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := httpx.PathID(r, "id", errNoAttachment())
 		if err != nil {
 			return err
@@ -94,7 +94,7 @@ func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
 		}
 		return httpx.OK(w, list)
 	})
-	rs.Post(one, spec.Edit, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Post(one, spec.Edit, "上传附件", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := httpx.PathID(r, "id", errNoAttachment())
 		if err != nil {
 			return err
@@ -105,7 +105,7 @@ func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
 		}
 		return httpx.Created(w, a)
 	})
-	rs.Delete(one+"/{aid}", spec.Edit, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Delete(one+"/{aid}", spec.Edit, "删除附件", func(w http.ResponseWriter, r *http.Request) error {
 		id, aid, err := attachmentPath(r)
 		if err != nil {
 			return err
@@ -116,11 +116,11 @@ func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
 		return httpx.NoContent(w)
 	})
 	for _, view := range []bool{true, false} {
-		path := one + "/{aid}/download"
+		path, title := one+"/{aid}/download", "下载附件"
 		if view {
-			path = one + "/{aid}/view"
+			path, title = one+"/{aid}/view", "预览附件"
 		}
-		rs.Get(path, spec.Read, func(w http.ResponseWriter, r *http.Request) error {
+		rs.Get(path, spec.Read, title, func(w http.ResponseWriter, r *http.Request) error {
 			id, aid, err := attachmentPath(r)
 			if err != nil {
 				return err
@@ -279,7 +279,9 @@ func DeleteAttachments(ctx context.Context, tx bun.Tx, module string, recordIDs 
 }
 
 // RemoveAttachedFiles removes the files DeleteAttachments returned.
-func (s *Service) RemoveAttachedFiles(ctx context.Context, fileIDs []int64) { s.removeFiles(ctx, fileIDs) }
+func (s *Service) RemoveAttachedFiles(ctx context.Context, fileIDs []int64) {
+	s.removeFiles(ctx, fileIDs)
+}
 
 // removeFiles deletes files no attachment refers to any more: their rows
 // and bytes. A file still referred to elsewhere (a foreign key) stays, and

@@ -45,14 +45,14 @@ type Pref struct {
 }
 
 func (s *Service) prefRoutes(rs *httpx.Routes) {
-	rs.Get("/api/users/prefs", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/users/prefs", httpx.SignedIn, "读取个人设置", func(w http.ResponseWriter, r *http.Request) error {
 		p, err := s.MyPref(r.Context(), r.URL.Query().Get("key"))
 		if err != nil {
 			return err
 		}
 		return httpx.OK(w, p)
 	})
-	rs.Put("/api/users/prefs", httpx.SignedIn, httpx.Update(s.SaveMyPref))
+	rs.Put("/api/users/prefs", httpx.SignedIn, "保存个人设置", httpx.Update(s.SaveMyPref))
 }
 
 func checkPrefKey(key string) error {

@@ -67,10 +67,10 @@ var roleListSpec = httpx.ListSpec{
 }
 
 func (s *Service) roleRoutes(rs *httpx.Routes) {
-	rs.Get("/api/roles", "role:list", httpx.ReadList(s.ListRoles))
+	rs.Get("/api/roles", "role:list", "查询", httpx.ReadList(s.ListRoles))
 	// The user editor assigns roles, so its permissions read the list too:
 	// the roles the caller may grant.
-	rs.Get("/api/roles/all", "role:list|user:add|user:edit", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/roles/all", "role:list|user:add|user:edit", "选择角色", func(w http.ResponseWriter, r *http.Request) error {
 		g, err := s.grantorOf(r.Context())
 		if err != nil {
 			return err
@@ -85,7 +85,7 @@ func (s *Service) roleRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, out)
 	})
-	rs.Get("/api/roles/{id}", "role:list", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/roles/{id}", "role:list", "查看详情", func(w http.ResponseWriter, r *http.Request) error {
 		id, _ := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 		v, err := s.roleView(r.Context(), id)
 		if err != nil {
@@ -93,15 +93,15 @@ func (s *Service) roleRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, v)
 	})
-	rs.Post("/api/roles", "role:add", httpx.Create(func(ctx ctxT, in RoleInput) (*Role, error) {
+	rs.Post("/api/roles", "role:add", "新增", httpx.Create(func(ctx ctxT, in RoleInput) (*Role, error) {
 		return s.SaveRole(ctx, in, true)
 	}))
-	rs.Put("/api/roles", "role:edit", httpx.Update(func(ctx ctxT, in RoleInput) error {
+	rs.Put("/api/roles", "role:edit", "修改", httpx.Update(func(ctx ctxT, in RoleInput) error {
 		_, err := s.SaveRole(ctx, in, false)
 		return err
 	}))
-	rs.Delete("/api/roles", "role:del", httpx.IDsAction(s.DeleteRoles))
-	rs.Put("/api/roles/menu", "role:edit", httpx.Update(func(ctx ctxT, in roleMenusInput) error {
+	rs.Delete("/api/roles", "role:del", "删除", httpx.IDsAction(s.DeleteRoles))
+	rs.Put("/api/roles/menu", "role:edit", "分配菜单", httpx.Update(func(ctx ctxT, in roleMenusInput) error {
 		return s.SetRoleMenus(ctx, in.ID, in.MenuIDs)
 	}))
 }

@@ -36,6 +36,7 @@ export const PERM = {
   fileList: 'file:list',
   gbWorkbenchNavbar: 'gb:workbench:navbar',
   homeView: 'home:view',
+  logExport: 'log:export',
   logList: 'log:list',
   menuAdd: 'menu:add',
   menuDel: 'menu:del',

@@ -32,8 +32,10 @@ export interface ExportAction {
   /** Used when the server sends no Content-Disposition file name. */
   fileName: string
   label?: string
-  /** Extra query parameters (e.g. unmask). */
+  /** Extra query parameters. */
   params?: () => Record<string, unknown>
+  /** Asks for more parameters before the download (the reason of an export in clear); null cancels it. */
+  ask?: () => Promise<Record<string, unknown> | null>
 }
 
 interface Props<T> {
@@ -151,9 +153,11 @@ export default function CrudTable<T extends object>({
 
   const runExport = async () => {
     if (!exportAction) return
+    const asked = exportAction.ask ? await exportAction.ask() : {}
+    if (asked === null) return
     setExporting(true)
     try {
-      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.() }, exportAction.fileName)
+      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }, exportAction.fileName)
     } catch {
       /* the request pipeline shows the server's message */
     } finally {

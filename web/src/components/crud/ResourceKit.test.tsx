@@ -167,6 +167,36 @@ describe('resource kit', { timeout: 20_000 }, () => {
     expect(screen.getAllByText(long)).toHaveLength(2)
   })
 
+  it('a dictionary select offers disabled values only to the record holding one', async () => {
+    mock.onGet('/api/dictDetail/map').reply(200, {
+      MZ: [
+        { label: '汉族', value: '01' },
+        { label: '蒙古族', value: '02', disabled: true },
+      ],
+    })
+    const people = defineResource<{ id: number; name: string; ethnicity: string }>({
+      key: 'mz',
+      noun: '人员',
+      api: { fetch: () => Promise.resolve({ content: [], totalElements: 0 }), create: (b) => post('/api/mz', b), update: (b) => post('/api/mz', b) },
+      form: { dialog: true },
+      fields: [
+        { name: 'name', label: '姓名' },
+        { name: 'ethnicity', label: '民族', type: 'dict', dict: 'MZ' },
+      ],
+    })
+    const options = async () => {
+      fireEvent.mouseDown(screen.getByRole('combobox'))
+      await screen.findByText('汉族', { selector: '.ant-select-item-option-content' })
+      return [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)
+    }
+    const fresh = renderWithApp(<ResourceForm resource={people} record={null} onClose={() => undefined} onDone={() => undefined} />)
+    expect(await options()).toEqual(['汉族'])
+    fresh.unmount()
+    renderWithApp(<ResourceForm resource={people} record={{ id: 1, name: '甲', ethnicity: '02' }} onClose={() => undefined} onDone={() => undefined} />)
+    expect(await screen.findByTitle('蒙古族（已停用）')).toBeTruthy()
+    expect(await options()).toEqual(['汉族', '蒙古族（已停用）'])
+  })
+
   it('sends a date range filter as From and To', () => {
     expect(formToFilters({ joined: [dayjs('2026-01-01'), dayjs('2026-01-31')], name: 'x' })).toEqual({ joinedFrom: '2026-01-01', joinedTo: '2026-01-31', name: 'x' })
   })

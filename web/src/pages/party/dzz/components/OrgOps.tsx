@@ -82,7 +82,7 @@ function OrgFormDrawer({ op, onClose, onDone }: { op: Extract<OrgOp, { kind: 'cr
       onClose={onClose}
       onDone={onDone}
     >
-      <OrgFields form={form} withParent={!editing} />
+      <OrgFields form={form} withParent={!editing} kept={editing} />
     </FormDrawer>
   )
 }

@@ -3,6 +3,7 @@ import { Form, Input, Select, Switch } from 'antd'
 import { PERM } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
 import { useDicts } from '@/components/dict/useDicts'
+import { formOptions } from '@/utils/dict'
 import { isValidEmail, isValidMobile } from '@/utils/validate'
 import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
 import FormDialog from '@/components/FormDialog'
@@ -105,7 +106,7 @@ export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
         <Input placeholder="请输入姓名" maxLength={32} />
       </Form.Item>
       <Form.Item label="性别" name="gender">
-        <Select placeholder="请选择性别" allowClear options={genders.map((o) => ({ label: o.label, value: o.value }))} />
+        <Select placeholder="请选择性别" allowClear options={formOptions(genders, user?.gender)} />
       </Form.Item>
       <Form.Item label="手机号" name="phone" rules={[optional(isValidMobile, '请输入正确的手机号码')]}>
         <Input placeholder="请输入手机号" maxLength={11} />
