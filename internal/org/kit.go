@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // What every record kept per party organisation (a talk, a meeting, a fee
@@ -103,14 +104,8 @@ func (c *OrgCells) Cell(r *imports.Row, key string) (int64, bool) {
 // Scoped is the caller's scope as a restriction of queries on column (an
 // organisation id column written by the caller, e.g. "t.org_id"): the Scope
 // of a resource.Resource kept per organisation.
-func (s *Service) Scoped(column string) func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-	return func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-		sc, err := s.ScopeOf(ctx)
-		if err != nil {
-			return nil, httpx.Internal(err)
-		}
-		return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, column) }, nil
-	}
+func (s *Service) Scoped(column string) record.Restriction {
+	return record.ScopeOn(s.ScopeOf, column)
 }
 
 // NameColumn is the organisation's name in a select NameJoin extended

@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 )
 
 // listSpec declares the filters and sorts of GET /api/dzzxx and its export.
@@ -160,15 +161,7 @@ func (s *Service) reminderMonths(ctx context.Context) int {
 }
 
 // PickerItem is one row of the organisation picker.
-type PickerItem struct {
-	ID         int64  `bun:"id" json:"id"`
-	PID        *int64 `bun:"pid" json:"pid"`
-	Name       string `bun:"name" json:"name"`
-	ShortName  string `bun:"short_name" json:"shortName"`
-	Type       string `bun:"type" json:"type"`
-	TypeLabel  string `bun:"-" json:"typeLabel"`
-	ParentName string `bun:"parent_name" json:"parentName"`
-}
+type PickerItem = resource.Node
 
 var pickerSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
@@ -186,17 +179,11 @@ var pickerSpec = httpx.ListSpec{
 // Picker is GET /api/common/dzz: a searchable page of the caller's
 // organisations (live ones unless status says otherwise) for forms.
 func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PickerItem], error) {
-	scope, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[PickerItem]{}, httpx.Internal(err)
-	}
-	q := s.db.NewSelect().TableExpr("dzz AS z").
-		ColumnExpr("z.id, z.pid, z.name, z.short_name, z.type, COALESCE(p.name, '') AS parent_name").
-		Join("LEFT JOIN dzz AS p ON p.id = z.pid")
-	l, err := s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[PickerItem]{}, err
-	}
-	return httpx.PagedEach(ctx, scope.Apply(q, "z.id"), pickerSpec, lq.WithDefault("status", StatusNormal),
-		func(it *PickerItem) { it.TypeLabel = l.typeLabel(it.Type) })
+	return (&resource.Picker[PickerItem]{DB: s.db, From: "dzz AS z", Joins: []string{"LEFT JOIN dzz AS p ON p.id = z.pid"},
+		Columns: []string{"z.id, z.pid, z.name, z.short_name, z.type, COALESCE(p.name, '') AS parent_name"},
+		Scope:   s.Scoped("z.id"), Spec: pickerSpec, Defaults: map[string]any{"status": StatusNormal},
+		Finish: func(ctx context.Context) (func(*PickerItem), error) {
+			l, err := s.labels(ctx)
+			return func(it *PickerItem) { it.TypeLabel = l.typeLabel(it.Type) }, err
+		}}).Page(ctx, lq)
 }

@@ -98,13 +98,7 @@ func (s *Service) trails() record.Trail {
 			return s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
 		}),
 		Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name",
-		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-			sc, err := s.ScopeOf(ctx)
-			if err != nil {
-				return nil, httpx.Internal(err)
-			}
-			return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "z.id") }, nil
-		}}
+		Scope: s.Scoped("z.id"), Gone: s.Scoped("ct.anchor_id")}
 }
 
 // Restore puts back the organisation's fields as a trail entry's snapshot

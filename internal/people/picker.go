@@ -6,6 +6,9 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/unit"
 )
 
 // PersonItem is one person of the person pickers (/api/common/xsjbxx,
@@ -18,8 +21,7 @@ type PersonItem struct {
 	Name      string `bun:"name" json:"name"`
 	Number    string `bun:"number" json:"number"`
 	Gender    string `bun:"gender" json:"gender"`
-	UnitID    int64  `bun:"unit_id" json:"unitId"`
-	UnitName  string `bun:"unit_name" json:"unitName"`
+	unit.Ref
 }
 
 // Kinds of PersonItem.
@@ -120,13 +122,12 @@ func (s *Service) PersonPicker(ctx context.Context, lq httpx.ListQuery) (httpx.P
 
 // ClassItem is one class of the class picker.
 type ClassItem struct {
-	ID       int64  `bun:"id" json:"id"`
-	Code     string `bun:"code" json:"code"`
-	Name     string `bun:"name" json:"name"`
-	Grade    string `bun:"grade" json:"grade"`
-	Major    string `bun:"major" json:"major"`
-	UnitID   int64  `bun:"unit_id" json:"unitId"`
-	UnitName string `bun:"unit_name" json:"unitName"`
+	ID    int64  `bun:"id" json:"id"`
+	Code  string `bun:"code" json:"code"`
+	Name  string `bun:"name" json:"name"`
+	Grade string `bun:"grade" json:"grade"`
+	Major string `bun:"major" json:"major"`
+	unit.Ref
 }
 
 var classPickerSpec = httpx.ListSpec{
@@ -144,22 +145,16 @@ var classPickerSpec = httpx.ListSpec{
 // ClassPicker is GET /api/common/getBjInfo: the caller's classes,
 // searchable by name or code, optionally of one unit or grade.
 func (s *Service) ClassPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[ClassItem], error) {
-	sc, err := s.units.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[ClassItem]{}, err
-	}
-	q := s.db.NewSelect().TableExpr("bj AS c").
-		ColumnExpr("c.id, c.code, c.name, c.grade, c.major, c.unit_dept_id AS unit_id, d.name AS unit_name").
-		Join("JOIN sys_dept AS d ON d.id = c.unit_dept_id")
-	return httpx.Paged[ClassItem](ctx, sc.Apply(q, "c.unit_dept_id"), classPickerSpec, lq)
+	return (&resource.Picker[ClassItem]{DB: s.db, From: "bj AS c", Joins: []string{"JOIN sys_dept AS d ON d.id = c.unit_dept_id"},
+		Columns: []string{"c.id, c.code, c.name, c.grade, c.major, c.unit_dept_id AS unit_id, d.name AS unit_name"},
+		Scope:   record.ScopeOn(s.units.ScopeOf, "c.unit_dept_id"), Spec: classPickerSpec}).Page(ctx, lq)
 }
 
 // CadreItem is one cadre of the cadre picker.
 type CadreItem struct {
-	ID       int64  `json:"id"`
-	Name     string `json:"name"`
-	UnitID   int64  `json:"unitId"`
-	UnitName string `json:"unitName"`
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	unit.Ref
 }
 
 // CadrePicker is GET /api/common/gbjbxx. The cadre module (干部信息库) does

@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
@@ -48,6 +49,15 @@ func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*row, error)
 
 func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
 	return s.sys.DictLabels(ctx, DictType, DictStatus, DictTeamKind, audit.DictOrigin, audit.DictType)
+}
+
+// labelling is a picker's Finish: the unit dictionaries read once a page,
+// fill sets a row's labels.
+func labelling[T any](s *Service, fill func(system.DictLabels, *T)) func(context.Context) (func(*T), error) {
+	return func(ctx context.Context) (func(*T), error) {
+		l, err := s.labels(ctx)
+		return func(it *T) { fill(l, it) }, err
+	}
 }
 
 func (r *row) view(l system.DictLabels) View {
@@ -117,14 +127,8 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 
 // PickerItem is one unit of the unit picker (/api/common/getDwInfo).
 type PickerItem struct {
-	ID         int64  `bun:"id" json:"id"`
-	PID        *int64 `bun:"pid" json:"pid"`
-	Name       string `bun:"name" json:"name"`
-	ShortName  string `bun:"short_name" json:"shortName"`
-	Code       string `bun:"code" json:"code"`
-	Type       string `bun:"type" json:"type"`
-	TypeLabel  string `bun:"-" json:"typeLabel"`
-	ParentName string `bun:"parent_name" json:"parentName"`
+	resource.Node
+	Code string `bun:"code" json:"code"`
 }
 
 var pickerSpec = httpx.ListSpec{
@@ -143,19 +147,10 @@ var pickerSpec = httpx.ListSpec{
 // Picker is GET /api/common/getDwInfo: a searchable page of the caller's
 // units (in normal status unless status says otherwise) for forms.
 func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PickerItem], error) {
-	sc, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[PickerItem]{}, err
-	}
-	q := s.db.NewSelect().TableExpr("sys_dept AS d").
-		ColumnExpr("d.id, d.pid, d.name, COALESCE(i.short_name, '') AS short_name, COALESCE(i.code, '') AS code").
-		ColumnExpr("COALESCE(i.type, '') AS type, COALESCE(p.name, '') AS parent_name").
-		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").
-		Join("LEFT JOIN sys_dept AS p ON p.id = d.pid")
-	l, err := s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[PickerItem]{}, err
-	}
-	return httpx.PagedEach(ctx, sc.Apply(q, "d.id"), pickerSpec, lq.WithDefault("status", StatusNormal),
-		func(it *PickerItem) { it.TypeLabel = l.Label(DictType, it.Type) })
+	return (&resource.Picker[PickerItem]{DB: s.db, From: "sys_dept AS d",
+		Joins: []string{"LEFT JOIN dw_info AS i ON i.dept_id = d.id", "LEFT JOIN sys_dept AS p ON p.id = d.pid"},
+		Columns: []string{"d.id, d.pid, d.name, COALESCE(i.short_name, '') AS short_name, COALESCE(i.code, '') AS code",
+			"COALESCE(i.type, '') AS type, COALESCE(p.name, '') AS parent_name"},
+		Scope: s.scoped("d.id"), Spec: pickerSpec, Defaults: map[string]any{"status": StatusNormal},
+		Finish: labelling(s, func(l system.DictLabels, it *PickerItem) { it.TypeLabel = l.Label(DictType, it.Type) })}).Page(ctx, lq)
 }

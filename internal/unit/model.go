@@ -111,3 +111,10 @@ type TeamInput struct {
 	Kind string `json:"kind"`
 	Sort int    `json:"sort"`
 }
+
+// Ref names the unit a row belongs to, as pickers and lists of other
+// domains show it (embedded: its columns are unit_id and unit_name).
+type Ref struct {
+	UnitID   int64  `bun:"unit_id" json:"unitId"`
+	UnitName string `bun:"unit_name" json:"unitName"`
+}

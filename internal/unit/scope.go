@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // Scope is the set of units a caller may see. It is derived from the
@@ -24,6 +25,11 @@ func (s *Service) ScopeOf(ctx context.Context) (Scope, error) {
 		return Scope{}, httpx.Internal(err)
 	}
 	return Scope{All: sc.All, OrgIDs: sc.OrgIDs}, nil
+}
+
+// scoped is the caller's unit scope on column (a sys_dept id column).
+func (s *Service) scoped(column string) record.Restriction {
+	return record.ScopeOn(s.ScopeOf, column)
 }
 
 // Apply restricts q to rows whose column (a sys_dept id written by the

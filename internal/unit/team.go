@@ -2,6 +2,8 @@ package unit
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"net/http"
 	"strings"
 	"zhdj/internal/platform/uniq"
@@ -11,6 +13,8 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/system"
 )
 
 const maxTeamName = 100
@@ -34,9 +38,11 @@ func (s *Service) Teams(ctx context.Context, unitID int64) ([]Team, error) {
 	return teams, nil
 }
 
-func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
+// checkTeam checks a team's body; was is the kind the team had ("" for a
+// new one: a disabled kind is kept, never newly chosen).
+func (s *Service) checkTeam(ctx context.Context, in *TeamInput, was string) error {
 	in.Name, in.Kind = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kind)
-	if err := record.First(record.Required("name", "领导班子名称", in.Name, maxTeamName),
+	if err := httpx.AllInvalid(record.Required("name", "领导班子名称", in.Name, maxTeamName),
 		record.Chosen("kind", "领导班子类别", in.Kind != "")); err != nil {
 		return err
 	}
@@ -44,7 +50,7 @@ func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
 	if err != nil {
 		return err
 	}
-	return record.InDict("kind", "领导班子类别", in.Kind, func(v string) bool { return l.Has(DictTeamKind, v) })
+	return record.DictValue("kind", "领导班子类别", DictTeamKind, in.Kind, was, l)
 }
 
 func teamErr(err error) error {
@@ -59,7 +65,7 @@ func (s *Service) CreateTeam(ctx context.Context, unitID int64, in TeamInput) (T
 	if _, err := s.find(ctx, s.db, unitID); err != nil {
 		return Team{}, err
 	}
-	if err := s.checkTeam(ctx, &in); err != nil {
+	if err := s.checkTeam(ctx, &in, ""); err != nil {
 		return Team{}, err
 	}
 	now := s.now()
@@ -78,7 +84,14 @@ func (s *Service) UpdateTeam(ctx context.Context, unitID int64, in TeamInput) er
 	if _, err := s.find(ctx, s.db, unitID); err != nil {
 		return err
 	}
-	if err := s.checkTeam(ctx, &in); err != nil {
+	var was string
+	if err := s.db.NewSelect().Model((*Team)(nil)).Column("kind").Where("id = ?", in.ID).Where("dept_id = ?", unitID).
+		Scan(ctx, &was); errors.Is(err, sql.ErrNoRows) {
+		return httpx.NotFound("领导班子不存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	if err := s.checkTeam(ctx, &in, was); err != nil {
 		return err
 	}
 	res, err := s.db.NewUpdate().Model((*Team)(nil)).Set("name = ?", in.Name).Set("kind = ?", in.Kind).
@@ -115,8 +128,7 @@ type TeamPickerItem struct {
 	Name      string `bun:"name" json:"name"`
 	Kind      string `bun:"kind" json:"kind"`
 	KindLabel string `bun:"-" json:"kindLabel"`
-	UnitID    int64  `bun:"unit_id" json:"unitId"`
-	UnitName  string `bun:"unit_name" json:"unitName"`
+	Ref
 }
 
 var teamPickerSpec = httpx.ListSpec{
@@ -134,17 +146,8 @@ var teamPickerSpec = httpx.ListSpec{
 // TeamPicker is GET /api/common/ldbzxx: a searchable page of the leadership
 // teams of the caller's units.
 func (s *Service) TeamPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[TeamPickerItem], error) {
-	sc, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.PageResult[TeamPickerItem]{}, err
-	}
-	q := s.db.NewSelect().TableExpr("dw_ldbz AS t").
-		ColumnExpr("t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name").
-		Join("JOIN sys_dept AS d ON d.id = t.dept_id")
-	l, err := s.labels(ctx)
-	if err != nil {
-		return httpx.PageResult[TeamPickerItem]{}, err
-	}
-	return httpx.PagedEach(ctx, sc.Apply(q, "t.dept_id"), teamPickerSpec, lq,
-		func(it *TeamPickerItem) { it.KindLabel = l.Label(DictTeamKind, it.Kind) })
+	return (&resource.Picker[TeamPickerItem]{DB: s.db, From: "dw_ldbz AS t", Joins: []string{"JOIN sys_dept AS d ON d.id = t.dept_id"},
+		Columns: []string{"t.id, t.name, t.kind, t.dept_id AS unit_id, d.name AS unit_name"},
+		Scope:   s.scoped("t.dept_id"), Spec: teamPickerSpec,
+		Finish: labelling(s, func(l system.DictLabels, it *TeamPickerItem) { it.KindLabel = l.Label(DictTeamKind, it.Kind) })}).Page(ctx, lq)
 }

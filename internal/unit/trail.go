@@ -62,10 +62,7 @@ func (s *Service) trails() record.Trail {
 	return record.Trail{Decl: trail, DB: s.db,
 		Find: record.FindIn(s.db, s.find), Labels: record.LabelsOf(s.labels),
 		Join: "JOIN sys_dept AS d ON d.id = ct.record_id", Name: "d.name",
-		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-			sc, err := s.ScopeOf(ctx)
-			return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "d.id") }, err
-		}}
+		Scope: record.ScopeOn(s.ScopeOf, "d.id")}
 }
 
 // RestoreTrail puts a unit's data back as a trail entry's snapshot left it
