@@ -217,7 +217,9 @@ func (a *App) router() http.Handler {
 		w.Write([]byte("ok")) //nolint:errcheck
 	})
 	for _, rt := range a.Routes {
-		r.Method(rt.Method, rt.Pattern, a.endpoint(rt))
+		// JSON answers above a kilobyte travel gzipped; the web app's
+		// assets are precompressed by the build (package web).
+		r.Method(rt.Method, rt.Pattern, httpx.CompressJSON(a.endpoint(rt)))
 	}
 	r.Get("/", func(w http.ResponseWriter, req *http.Request) { http.Redirect(w, req, "/web/", http.StatusFound) })
 	spa := web.Handler()
