@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { forgetListPositions } from '@/components/crud/useCrud'
+import { forgetListPositions } from '@/components/crud/listPositions'
 
 // Lazy page chunks are transformed on first use; give findBy* room on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 5000 })

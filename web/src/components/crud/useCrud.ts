@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useSessionStore } from '@/stores/session'
+import { leftAt } from './listPositions'
 import { initialQuery, type CrudFetcher, type CrudQuery } from './query'
 
 export interface CrudOptions<T> {
@@ -10,15 +11,6 @@ export interface CrudOptions<T> {
   pageSize?: number
   defaultSort?: string[]
 }
-
-/**
- * Where each list was left this session (per user): its query and its search form's values, so a list
- * opened again — 返回 from a record's detail — starts with the same search, page and sort.
- */
-const leftAt = new Map<string, { query: CrudQuery; form: Record<string, unknown> }>()
-
-/** Forgets where the lists were left (tests start afresh). */
-export const forgetListPositions = () => leftAt.clear()
 
 /** List state of a CRUD page: query, the search form's values, rows, total, loading, reload. */
 export function useCrud<T>({ key, fetch, pageSize, defaultSort }: CrudOptions<T>) {
