@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
 )
 
@@ -47,7 +48,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 // Module describes the member domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe,
+		Reminders: []remind.Kind{s.probationReminder()}}
 }
 
 // subscribe: the member domain counts members for the org domain and

@@ -23,7 +23,7 @@ func Migrations() []db.Migration {
 		{Version: 2026112205, Name: "roles have codes (migrations grant menus by code)", Up: addRoleCodes},
 		{Version: 2026112410, Name: "sign-in failures per account and client address; rate-limit settings", Up: migrateSignInSecurity},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
-	}, httpHardeningMigrations()...)
+	}, append(httpHardeningMigrations(), scheduleMigration())...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

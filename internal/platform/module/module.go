@@ -1,13 +1,15 @@
 // Package module is the descriptor every domain hands to internal/app: what
 // the composition root needs to know of a module (its tables, endpoints,
-// import kinds, menus, trail and event subscriptions) in one value, so a new
-// module is wired by adding one line to app's module list.
+// import kinds, menus, trail, event subscriptions, jobs and reminders) in
+// one value, so a new module is wired by adding one line to app's module list.
 package module
 
 import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/jobs"
+	"zhdj/internal/platform/remind"
 )
 
 // Module describes one domain. Every field but Name is optional. A
@@ -34,6 +36,12 @@ type Module struct {
 	Trail int
 	// Subscribe registers the module's event handlers and query answers.
 	Subscribe func(*event.Bus)
+	// Jobs are the module's recurring work, run by the scheduler
+	// (platform/jobs) on their cron schedules.
+	Jobs []jobs.Job
+	// Reminders are the kinds of smart reminder the module offers
+	// (platform/remind): each finds the module's records coming due.
+	Reminders []remind.Kind
 }
 
 // ImportKind is what the descriptor needs to know of an import kind.

@@ -3,6 +3,8 @@
 // TestWebPermissionsMatchServer (internal/app/perms_test.go) fails when this file and the server drift;
 // src/api/permissions.test.ts fails when web/src checks a permission string that is not here.
 export const PERM = {
+  calendarEdit: 'calendar:edit',
+  calendarList: 'calendar:list',
   deptAdd: 'dept:add',
   deptDel: 'dept:del',
   deptEdit: 'dept:edit',
@@ -34,6 +36,9 @@ export const PERM = {
   fileDel: 'file:del',
   fileList: 'file:list',
   gbWorkbenchNavbar: 'gb:workbench:navbar',
+  jobEdit: 'job:edit',
+  jobList: 'job:list',
+  jobRun: 'job:run',
   logList: 'log:list',
   menuAdd: 'menu:add',
   menuDel: 'menu:del',
@@ -44,6 +49,9 @@ export const PERM = {
   msgEdit: 'msg:edit',
   onlineDel: 'online:del',
   onlineList: 'online:list',
+  remindEdit: 'remind:edit',
+  remindList: 'remind:list',
+  remindRun: 'remind:run',
   roleAdd: 'role:add',
   roleDel: 'role:del',
   roleEdit: 'role:edit',
