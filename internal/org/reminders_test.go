@@ -39,7 +39,7 @@ func TestTermExpiryReminderAudience(t *testing.T) {
 	}
 	secretary, _ := user("LEVEL", branch, system.RoleBranchSecretary)
 	csAdmin, _ := user("LEVEL_AND_BELOW", c.CS, system.RoleCommittee)
-	orgDept, _ := user("ALL", c.Root, system.RoleOrgDept)               // two levels up: not this branch's
+	orgDept, _ := user("ALL", c.Root, system.RoleOrgDept)                 // two levels up: not this branch's
 	mathAdmin, _ := user("LEVEL_AND_BELOW", c.Math, system.RoleCommittee) // another committee
 	otherSecretary, _ := user("LEVEL", other, system.RoleBranchSecretary)
 	member, _ := user("SELF", branch, system.RoleMember) // a member of the branch, no manager

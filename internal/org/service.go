@@ -13,10 +13,10 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
 )
 

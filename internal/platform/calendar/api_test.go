@@ -15,21 +15,13 @@ func TestCalendarRoutes(t *testing.T) {
 	editor, _ := e.UserWith("ALL", 0, calendar.PermList, calendar.PermEdit)
 	day := map[string]any{"date": "2026-11-02", "kind": calendar.Holiday, "name": "校庆"}
 	note := map[string]any{"year": 2027, "note": "已按通知补录"}
-	for _, c := range []struct {
-		method, path, token string
-		body                any
-		want                int
-	}{
+	e.ExpectCalls(t, []apptest.Call{
 		{"GET", "/api/calendar?year=2026", "", nil, 401},
 		{"PUT", "/api/calendar/day", "", day, 401},
 		{"PUT", "/api/calendar/year", "", note, 401},
 		{"PUT", "/api/calendar/day", viewer, day, 403},
 		{"PUT", "/api/calendar/year", viewer, note, 403},
-	} {
-		if res := e.Do(c.method, c.path, c.token, c.body); res.Status != c.want {
-			t.Errorf("%s %s: %d, want %d: %s", c.method, c.path, res.Status, c.want, res.Body)
-		}
-	}
+	})
 	y := apptest.DoJSON[calendar.YearView](t, e, 200, "GET", "/api/calendar?year=2026", viewer, nil)
 	if y.Year != 2026 || len(y.Days) != 39 || y.Days[0].Date != "2026-01-01" || y.Days[0].Name != "元旦" {
 		t.Errorf("2026: %d days, first %+v", len(y.Days), y.Days[0])

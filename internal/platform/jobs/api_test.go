@@ -18,11 +18,7 @@ func TestJobRoutes(t *testing.T) {
 	runner, runnerID := e.UserWith("ALL", 0, jobs.PermList, jobs.PermRun)
 	run := map[string]any{"name": "system.purgeExpired"}
 	cron := map[string]any{"name": "system.purgeExpired", "cron": "*/5 * * * *"}
-	for _, c := range []struct {
-		method, path, token string
-		body                any
-		want                int
-	}{
+	e.ExpectCalls(t, []apptest.Call{
 		{"GET", "/api/jobs", "", nil, 401},
 		{"GET", "/api/jobs/runs", "", nil, 401},
 		{"PUT", "/api/jobs", "", cron, 401},
@@ -31,11 +27,7 @@ func TestJobRoutes(t *testing.T) {
 		{"POST", "/api/jobs/run", viewer, run, 403},
 		{"POST", "/api/jobs/run", editor, run, 403},
 		{"PUT", "/api/jobs", runner, cron, 403},
-	} {
-		if res := e.Do(c.method, c.path, c.token, c.body); res.Status != c.want {
-			t.Errorf("%s %s: %d, want %d: %s", c.method, c.path, res.Status, c.want, res.Body)
-		}
-	}
+	})
 
 	list := apptest.DoJSON[[]jobs.View](t, e, 200, "GET", "/api/jobs", viewer, nil)
 	names := map[string]jobs.View{}

@@ -12,6 +12,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"zhdj/internal/platform/httpx"
 )
 
 // Job is recurring work a module declares in code.
@@ -46,11 +48,20 @@ const (
 	StateFinish  = 3
 )
 
-// The ON/OFF switch (spec §4 "Switch": off 0, on 1).
+// The ON/OFF switch (spec §4 "Switch": off 0, on 1; the reminder rules'
+// "Reminder enabled" OFF 0, ON 1 too).
 const (
 	Off = 0
 	On  = 1
 )
+
+// CheckSwitch refuses a switch value other than Off and On (field "enabled").
+func CheckSwitch(v int) error {
+	if v != On && v != Off {
+		return httpx.Invalid("enabled", "状态只能是 0（停用）或 1（启用）")
+	}
+	return nil
+}
 
 // What started a run (spec §4 "Task TYPE": AUTO 1, CUSTOM 2).
 const (

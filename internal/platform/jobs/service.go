@@ -100,8 +100,8 @@ func (s *Scheduler) Update(ctx context.Context, in Change) error {
 		cur.Cron = sched.Expr
 	}
 	if in.Enabled != nil {
-		if *in.Enabled != On && *in.Enabled != Off {
-			return httpx.Invalid("enabled", "状态只能是 0（停用）或 1（启用）")
+		if err := CheckSwitch(*in.Enabled); err != nil {
+			return err
 		}
 		cur.Enabled = *in.Enabled
 	}

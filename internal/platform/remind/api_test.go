@@ -28,11 +28,7 @@ func TestReminderRoutesAndScope(t *testing.T) {
 	csViewer, _ := e.UserAt(t, "LEVEL_AND_BELOW", c.CS, remind.PermList)
 	run := map[string]any{"type": org.ReminderTermExpiry}
 	change := map[string]any{"type": org.ReminderTermExpiry, "window": 60}
-	for _, r := range []struct {
-		method, path, token string
-		body                any
-		want                int
-	}{
+	e.ExpectCalls(t, []apptest.Call{
 		{"GET", "/api/remind/rules", "", nil, 401},
 		{"GET", "/api/remind/reminders", "", nil, 401},
 		{"PUT", "/api/remind/rules", "", change, 401},
@@ -41,11 +37,7 @@ func TestReminderRoutesAndScope(t *testing.T) {
 		{"POST", "/api/remind/rules/run", viewer, run, 403},
 		{"POST", "/api/remind/rules/run", editor, run, 403},
 		{"PUT", "/api/remind/rules", runner, change, 403},
-	} {
-		if res := e.Do(r.method, r.path, r.token, r.body); res.Status != r.want {
-			t.Errorf("%s %s: %d, want %d: %s", r.method, r.path, res.Status, r.want, res.Body)
-		}
-	}
+	})
 
 	rules := apptest.DoJSON[[]remind.RuleView](t, e, 200, "GET", "/api/remind/rules", viewer, nil)
 	if len(rules) != 2 || rules[0].Type != org.ReminderTermExpiry || rules[1].Type != member.ReminderProbationExpiry ||

@@ -13,6 +13,7 @@ import (
 	"fmt"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/jobs"
 )
 
 // Kind is a type of reminder a module offers.
@@ -93,12 +94,12 @@ type Resolved struct {
 // The rule's switch (spec §4 "Reminder enabled": OFF 0, ON 1) and run state
 // (spec §4 "Reminder run state": NO_START 1, START 2, FINISH 3).
 const (
-	Off = 0
-	On  = 1
+	Off = jobs.Off
+	On  = jobs.On
 
-	NoStart = 1
-	Started = 2
-	Finish  = 3
+	NoStart = jobs.StateNoStart
+	Started = jobs.StateStart
+	Finish  = jobs.StateFinish
 )
 
 // Permissions of the 智能提醒 page's routes.

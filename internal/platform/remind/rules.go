@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/jobs"
 )
 
 // What the 智能提醒 page reads and changes. The rules are the university's;
@@ -126,8 +127,8 @@ func (e *Engine) Update(ctx context.Context, in RuleChange) error {
 		q = q.Set("window_days = ?", *in.Window)
 	}
 	if in.Enabled != nil {
-		if *in.Enabled != On && *in.Enabled != Off {
-			return httpx.Invalid("enabled", "状态只能是 0（停用）或 1（启用）")
+		if err := jobs.CheckSwitch(*in.Enabled); err != nil {
+			return err
 		}
 		q = q.Set("enabled = ?", *in.Enabled)
 	}

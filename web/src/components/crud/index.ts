@@ -3,7 +3,7 @@ export { default as CrudTable, confirmDelete, exportParams, type ExportAction, t
 export { columnKey, columnStorageKey, useColumnSettings } from './columnSettings'
 export { confirmAction, confirmDeleteOf } from './confirm'
 export { default as ImportButton } from './ImportButton'
-export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
+export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, listFetcher, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
 export {
   defineResource,
   filterField,

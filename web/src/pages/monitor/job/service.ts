@@ -1,14 +1,11 @@
-import { get, post, put } from '@/api/request'
-import { getFetcher, type CrudFetcher } from '@/components/crud/query'
+import { post, put } from '@/api/request'
+import { getFetcher, listFetcher } from '@/components/crud/query'
 import type { Job, JobRun } from './types'
 
 const API = '/api/jobs'
 
 /** Every job (a plain list: the table shows it as one page). */
-export const fetchJobs: CrudFetcher<Job> = async () => {
-  const jobs = await get<Job[]>(API)
-  return { content: jobs, totalElements: jobs.length }
-}
+export const fetchJobs = listFetcher<Job>(API)
 
 /** Changes a job's schedule and/or switch; a field left out keeps its value. */
 export const updateJob = (change: { name: string; cron?: string; enabled?: number }) => put<void>(API, change)

@@ -1,14 +1,11 @@
-import { get, post, put } from '@/api/request'
-import { getFetcher, type CrudFetcher } from '@/components/crud/query'
+import { post, put } from '@/api/request'
+import { getFetcher, listFetcher } from '@/components/crud/query'
 import type { Reminder, RemindRule } from './types'
 
 const API = '/api/remind'
 
 /** Every rule (a plain list: the table shows it as one page). */
-export const fetchRules: CrudFetcher<RemindRule> = async () => {
-  const rules = await get<RemindRule[]>(`${API}/rules`)
-  return { content: rules, totalElements: rules.length }
-}
+export const fetchRules = listFetcher<RemindRule>(`${API}/rules`)
 
 /** Changes a rule's window and/or switch; a field left out keeps its value. */
 export const updateRule = (change: { type: number; window?: number; enabled?: number }) => put<void>(`${API}/rules`, change)
