@@ -24,7 +24,8 @@ func Migrations() []db.Migration {
 		{Version: 2026112205, Name: "roles have codes (migrations grant menus by code)", Up: addRoleCodes},
 		{Version: 2026112410, Name: "sign-in failures per account and client address; rate-limit settings", Up: migrateSignInSecurity},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
-	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations())...)
+	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
+		[]db.Migration{scheduleMigration()})...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {
