@@ -36,6 +36,10 @@ func Migrations() []db.Migration {
 			return system.AddPages(ctx, tx, org.PartyMenuPath, []system.MenuSeed{{Title: "党员变动轨迹", Name: "DyTrail", Path: "dytrail",
 				Component: "party/dytrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
+		// The list's default order is by organisation, then name.
+		{Version: 2026112643, Name: "members sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "dyjbxx", "name", []string{"org_id", "name"}, []string{"name"})
+		}},
 	}
 }
 

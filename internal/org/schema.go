@@ -30,6 +30,9 @@ func Migrations() []db.Migration {
 			return system.AddPages(ctx, tx, PartyMenuPath, []system.MenuSeed{{Title: "组织变动轨迹", Name: "DzzTrail", Path: "dzztrail",
 				Component: "party/dzztrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
+		{Version: 2026112641, Name: "organisations sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "dzz", "name", []string{"name"})
+		}},
 	}
 }
 

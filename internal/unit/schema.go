@@ -27,6 +27,9 @@ func Migrations() []db.Migration {
 			}
 			return system.ShowMenuPage(ctx, tx, "unit/trail")
 		}},
+		{Version: 2026112642, Name: "leadership teams sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "dw_ldbz", "name", []string{"name"})
+		}},
 	}
 }
 
