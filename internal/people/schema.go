@@ -38,6 +38,7 @@ func Migrations() []db.Migration {
 			}
 			return db.ZhSortKey(ctx, tx, "bj", "name", []string{"name"})
 		}},
+		{Version: 2026112645, Name: "leadership team members (dw_ldbz_cy) and their posts", Up: teamMemberSchema},
 	}
 }
 
