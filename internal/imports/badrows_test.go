@@ -1,12 +1,9 @@
 package imports_test
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/xuri/excelize/v2"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/imports"
@@ -33,16 +30,8 @@ func TestInvalidRowsDownload(t *testing.T) {
 	}
 	path := fmt.Sprintf("/api/import/dyjbxx/batches/%d/invalid.xlsx", b.ID)
 	res := w.e.Do("GET", path, s1, nil)
-	apptest.Expect(t, res, 200)
-	if !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
-		t.Fatalf("headers %v", res.Header)
-	}
-	book, err := excelize.OpenReader(bytes.NewReader(res.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
+	book := apptest.Download(t, res)
 	rows, _ := book.GetRows(book.GetSheetName(0))
-	book.Close()
 	wantHeader := append(append([]string(nil), memberHeader...), imports.ReasonHeader)
 	if len(rows) != 3 || strings.Join(rows[0], "|") != strings.Join(wantHeader, "|") {
 		t.Fatalf("rows %v", rows)

@@ -328,15 +328,7 @@ func TestColumnsAndTemplate(t *testing.T) {
 		t.Fatalf("columns %s", res.Body)
 	}
 	res = w.e.Do("GET", "/api/import/dyjbxx/template", w.e.AdminTK, nil)
-	apptest.Expect(t, res, 200)
-	if !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
-		t.Fatalf("headers %v", res.Header)
-	}
-	book, err := excelize.OpenReader(bytes.NewReader(res.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer book.Close()
+	book := apptest.Download(t, res)
 	if sheets := book.GetSheetList(); len(sheets) != 3 || sheets[0] != "党员信息" || sheets[1] != "填写说明" || sheets[2] != "选项" {
 		t.Fatalf("sheets %v", sheets)
 	}
@@ -366,12 +358,7 @@ func TestColumnsAndTemplate(t *testing.T) {
 	}
 	// Once that member exists, the next template's sample is another person.
 	w.e.Commit(t, dy, w.e.AdminTK, b.ID, false)
-	again := w.e.Do("GET", "/api/import/dyjbxx/template", w.e.AdminTK, nil)
-	next, err := excelize.OpenReader(bytes.NewReader(again.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer next.Close()
+	next := apptest.Download(t, w.e.Do("GET", "/api/import/dyjbxx/template", w.e.AdminTK, nil))
 	if id, _ := next.GetCellValue("党员信息", "B2"); id != imports.SampleIDNumber(2) {
 		t.Fatalf("second sample ID number %s", id)
 	}

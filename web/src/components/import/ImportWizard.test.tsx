@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { body, mockApi, page } from '@/test/api'
+import { body, captureDownloads, mockApi, page } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { ImportBatch, ImportRow } from './api'
 import ImportWizard from './ImportWizard'
@@ -118,12 +118,7 @@ describe('ImportWizard', { timeout: 30_000 }, () => {
       asked = c.url ?? ''
       return [200, new Blob(['x']), { 'content-disposition': "attachment; filename*=UTF-8''%E9%94%99.xlsx" }]
     })
-    const saved: string[] = []
-    const orig = URL.createObjectURL
-    URL.createObjectURL = () => 'blob:x'
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download)
-    })
+    const { saved, restore } = captureDownloads()
     try {
       await upload()
       expect(await screen.findByRole('columnheader', { name: '整行问题' })).toBeTruthy()
@@ -132,8 +127,7 @@ describe('ImportWizard', { timeout: 30_000 }, () => {
       await waitFor(() => expect(saved).toEqual(['错.xlsx']))
       expect(asked).toBe('/api/import/dyjbxx/batches/5/invalid.xlsx')
     } finally {
-      click.mockRestore()
-      URL.createObjectURL = orig
+      restore()
     }
   })
 

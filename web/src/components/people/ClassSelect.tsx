@@ -12,8 +12,8 @@ export interface ClassSelectProps extends UnitScopedSelectProps {
 /** Class picker over /api/common/getBjInfo, optionally within one unit and grade(s). */
 export default function ClassSelect({ unitId, grade, placeholder = '请选择班级', ...props }: ClassSelectProps) {
   const gradeKey = JSON.stringify(grade ?? null)
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- gradeKey stands for grade
-  const search = useCallback((text: string) => searchClasses(text, unitId, grade), [unitId, gradeKey])
+  // The key stands for the grades (a search form hands a new array on every render).
+  const search = useCallback((text: string) => searchClasses(text, unitId, JSON.parse(gradeKey) as Grades), [unitId, gradeKey])
   // New narrowing means new matches: remount so they reload.
   return <RemoteSelect key={`${unitId ?? 'all'}|${gradeKey}`} {...props} search={search} placeholder={placeholder} emptyText="暂无班级" />
 }
