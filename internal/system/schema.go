@@ -24,6 +24,12 @@ func Migrations() []db.Migration {
 		{Version: 2026112205, Name: "roles have codes (migrations grant menus by code)", Up: addRoleCodes},
 		{Version: 2026112410, Name: "sign-in failures per account and client address; rate-limit settings", Up: migrateSignInSecurity},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
+		{Version: 2026112640, Name: "departments and users sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			if err := db.ZhSortKey(ctx, tx, "sys_dept", "name", []string{"name"}); err != nil {
+				return err
+			}
+			return db.ZhSortKey(ctx, tx, "sys_user", "nick_name", []string{"nick_name"})
+		}},
 	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
 		[]db.Migration{scheduleMigration()})...)
 }

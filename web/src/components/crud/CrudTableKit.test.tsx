@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { body, mockApi, signIn } from '@/test/api'
+import { body, captureDownloads, mockApi, signIn } from '@/test/api'
 import { renderWithApp as wrap } from '@/test/render'
 import CrudTable, { type ExportAction, type Selection } from './CrudTable'
 import type { CrudQuery } from './query'
@@ -196,12 +196,7 @@ describe('crud kit', { timeout: 20_000 }, () => {
       params = c.params
       return [200, new Blob(['x']), { 'content-disposition': "attachment; filename*=UTF-8''%E5%90%8D%E5%86%8C.xlsx" }]
     })
-    const saved: string[] = []
-    const orig = URL.createObjectURL
-    URL.createObjectURL = () => 'blob:x'
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download)
-    })
+    const { saved, restore } = captureDownloads()
     try {
       wrap(<Page fetch={() => Promise.resolve({ content: rows(0), totalElements: 10 })} exportAction={{ url: '/api/x/export', fileName: '列表.xlsx' }} />)
       await screen.findByText('行1')
@@ -212,8 +207,7 @@ describe('crud kit', { timeout: 20_000 }, () => {
       await waitFor(() => expect(saved).toEqual(['名册.xlsx']))
       expect(params).toEqual({ blurry: '张' })
     } finally {
-      click.mockRestore()
-      URL.createObjectURL = orig
+      restore()
     }
   })
 })
