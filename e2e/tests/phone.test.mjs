@@ -47,7 +47,7 @@ describe('on a phone', () => {
     await drawer.getByText('党员信息', { exact: true }).tap()
 
     await page.waitForURL((u) => u.pathname === '/web/party/dyjbxx')
-    // A page of members (the landing page's list, kept in its tab, has a single row).
+    // A page of members, not the rows of a page seen before (kept in its tab).
     const rows = page.locator('.ant-table-tbody tr.ant-table-row:visible')
     await page.waitForFunction(
       () => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter((r) => r.checkVisibility()).length >= 10,

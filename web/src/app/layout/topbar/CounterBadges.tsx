@@ -7,22 +7,18 @@ import { orgPath } from '@/components/org/org'
 import { useHasPermission } from '@/components/Permission'
 import { useCountersStore } from '@/stores/counters'
 
-/**
- * The counters of the top bar and where each leads (the phone's overflow menu lists them all; the
- * desktop bar opens 预警 as a list of its own).
- */
+/** The to-do and message counters and where each leads (the phone's overflow menu lists them too). */
 export function useCounterLinks() {
-  const { todo, remind, warning } = useCountersStore()
+  const { todo, remind } = useCountersStore()
   return [
     { key: 'todo', title: '待办', count: todo, to: '/message/msginfo?tab=todo', icon: <ScheduleOutlined /> },
     { key: 'remind', title: '消息', count: remind, to: '/message/msginfo?tab=message', icon: <BellOutlined /> },
-    { key: 'warning', title: '预警', count: warning, to: '/message/warning', icon: <AlertOutlined /> },
   ]
 }
 
 /** To-do / message / warning badges: hidden at 0, capped at 99. */
 export default function CounterBadges() {
-  const items = useCounterLinks().filter((i) => i.key !== 'warning')
+  const items = useCounterLinks()
   return (
     <>
       {items.map((i) => (
@@ -39,17 +35,20 @@ export default function CounterBadges() {
   )
 }
 
+/** The title of the 预警 list: organisation warnings for holders of home:view. */
+export function useWarningTitle(): string {
+  const orgWarning = useCountersStore((s) => s.orgWarning)
+  return useHasPermission([PERM.homeView]) ? `组织预警（${orgWarning}）` : '预警'
+}
+
 /**
- * 预警: the organisation warnings of the user's scope (terms due or overdue, branches breaking the
- * size rules; computed by the server when asked, home:view) plus the user's own warnings. A click
- * lists them, fetched afresh; each organisation opens its detail.
+ * The 预警 list (under the top bar's badge, in a dialog on a phone): the organisation warnings of the
+ * user's scope, then the way to all of them and to the user's own; onNavigate closes what holds it.
  */
-function WarningBadge() {
-  const { warning, orgWarning, orgWarnings, personalWarning, refreshWarning } = useCountersStore()
+export function WarningList({ onNavigate }: { onNavigate: () => void }) {
+  const { orgWarning, orgWarnings, personalWarning } = useCountersStore()
   const orgs = useHasPermission([PERM.homeView])
-  const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
-  const content = (
+  return (
     <div className="warning-list">
       {orgs &&
         (orgWarnings.length === 0 ? (
@@ -63,7 +62,7 @@ function WarningBadge() {
               <List.Item key={`${w.orgId}-${w.rule}`}>
                 <div>
                   <Tag color={w.level === 'error' ? 'red' : 'orange'}>{w.level === 'error' ? '已到期' : '提醒'}</Tag>
-                  <Link to={orgPath(w.orgId)} onClick={close}>
+                  <Link to={orgPath(w.orgId)} onClick={onNavigate}>
                     {w.orgName}
                   </Link>
                   <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
@@ -76,16 +75,28 @@ function WarningBadge() {
         ))}
       <div className="warning-list-footer">
         {orgs && orgWarning > orgWarnings.length && (
-          <Link to="/home/home" onClick={close}>
+          <Link to="/home/home" onClick={onNavigate}>
             全部 {orgWarning} 条组织预警
           </Link>
         )}
-        <Link to="/message/warning" onClick={close}>
+        <Link to="/message/warning" onClick={onNavigate}>
           我的预警消息（{personalWarning}）
         </Link>
       </div>
     </div>
   )
+}
+
+/**
+ * 预警: the organisation warnings of the user's scope (terms due or overdue, branches breaking the
+ * size rules; computed by the server when asked, home:view) plus the user's own warnings. A click
+ * lists them, fetched afresh; each organisation opens its detail.
+ */
+function WarningBadge() {
+  const { warning, refreshWarning } = useCountersStore()
+  const title = useWarningTitle()
+  const [open, setOpen] = useState(false)
+  const close = () => setOpen(false)
   return (
     <Popover
       trigger="click"
@@ -96,8 +107,8 @@ function WarningBadge() {
         setOpen(next)
         if (next) void refreshWarning()
       }}
-      title={orgs ? `组织预警（${orgWarning}）` : '预警'}
-      content={content}
+      title={title}
+      content={<WarningList onNavigate={close} />}
     >
       <Tooltip title="预警" open={open ? false : undefined}>
         <button type="button" className="top-bar-item" aria-label="预警" data-counter="warning">

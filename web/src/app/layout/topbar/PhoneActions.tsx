@@ -1,19 +1,20 @@
-import { FullscreenExitOutlined, FullscreenOutlined, MoreOutlined, QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons'
+import { AlertOutlined, FullscreenExitOutlined, FullscreenOutlined, MoreOutlined, QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons'
 import { Badge, Dropdown, Input, Modal, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LAYOUT_SIZES, useAppStore, type LayoutSize } from '@/stores/app'
 import { useConfigStore } from '@/stores/config'
+import { useCountersStore } from '@/stores/counters'
 import { DIALOG_DEFAULTS } from '../../bridge'
 import { AVATAR_ITEMS, useAvatarAction } from './AvatarMenu'
-import { useCounterLinks } from './CounterBadges'
+import { useCounterLinks, useWarningTitle, WarningList } from './CounterBadges'
 import { useFullscreen } from './FullscreenToggle'
 import { MenuSearchSelect } from './MenuSearch'
 import { useModeItems } from './ModeSwitch'
 import { qaUrl } from './QaSearch'
 import { useChooseSize } from './SizeSelect'
 
-type Dialog = 'search' | 'qa' | null
+type Dialog = 'search' | 'qa' | 'warning' | null
 
 /** Menu keys carry their action: "go:<path>", "size:<size>", or a plain action name. */
 const GO = 'go:'
@@ -27,6 +28,8 @@ const SIZE = 'size:'
 export default function PhoneActions() {
   const navigate = useNavigate()
   const counters = useCounterLinks()
+  const warning = useCountersStore((s) => s.warning)
+  const warningTitle = useWarningTitle()
   const modes = useModeItems()
   const size = useAppStore((s) => s.size)
   const chooseSize = useChooseSize()
@@ -49,6 +52,16 @@ export default function PhoneActions() {
         </span>
       ),
     })),
+    {
+      key: 'warning',
+      icon: <AlertOutlined />,
+      label: (
+        <span className="phone-action-count" data-counter="warning">
+          预警
+          <Badge count={warning} overflowCount={99} size="small" />
+        </span>
+      ),
+    },
     ...(modes.length > 0 ? [{ type: 'group' as const, label: '切换模式', children: modes.map((m) => ({ key: GO + m.path, label: m.title })) }] : []),
     {
       type: 'group',
@@ -68,6 +81,11 @@ export default function PhoneActions() {
     if (key.startsWith(GO)) navigate(key.slice(GO.length))
     else if (key.startsWith(SIZE)) chooseSize(key.slice(SIZE.length) as LayoutSize)
     else if (key === 'search' || key === 'qa') setDialog(key)
+    else if (key === 'warning') {
+      // Listed afresh, as under the desktop badge.
+      void useCountersStore.getState().refreshWarning()
+      setDialog('warning')
+    }
     else if (key === 'fullscreen') fullscreen.toggle()
     else avatarAction(key)
   }
@@ -76,13 +94,16 @@ export default function PhoneActions() {
     <>
       <Dropdown trigger={['click']} placement="bottomRight" classNames={{ root: 'phone-actions-menu' }} menu={{ items, onClick }}>
         <span className="top-bar-item" role="button" aria-label="更多操作">
-          <Badge dot={counters.some((c) => c.count > 0)}>
+          <Badge dot={warning > 0 || counters.some((c) => c.count > 0)}>
             <MoreOutlined />
           </Badge>
         </span>
       </Dropdown>
       <Modal {...DIALOG_DEFAULTS} open={dialog === 'search'} title="菜单搜索" footer={null} onCancel={close} destroyOnHidden>
         <MenuSearchSelect className="phone-search" onChosen={close} />
+      </Modal>
+      <Modal {...DIALOG_DEFAULTS} open={dialog === 'warning'} title={warningTitle} footer={null} onCancel={close} destroyOnHidden>
+        <WarningList onNavigate={close} />
       </Modal>
       <Modal {...DIALOG_DEFAULTS} open={dialog === 'qa'} title="党务问答" footer={null} onCancel={close} destroyOnHidden>
         <Input.Search
