@@ -25,6 +25,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
@@ -40,7 +41,7 @@ import (
 func modules(sys *system.Service, orgs *org.Service, members *member.Service, units *unit.Service,
 	persons *people.Service, imp *imports.Service, talks *talk.Service) []module.Module {
 	return []module.Module{sys.Module(), {Name: "audit", Migrations: audit.Migrations()}, orgs.Module(), members.Module(),
-		units.Module(), persons.Module(), imp.Module(), talks.Module()}
+		units.Module(), persons.Module(), imp.Module(), talks.Module(), {Name: "flow", Migrations: flow.Migrations()}}
 }
 
 // Migrations lists every module's migrations (the order inside comes from versions).

@@ -23,6 +23,10 @@ func Migrations() []db.Migration {
 		{Version: 2026112205, Name: "roles have codes (migrations grant menus by code)", Up: addRoleCodes},
 		{Version: 2026112410, Name: "sign-in failures per account and client address; rate-limit settings", Up: migrateSignInSecurity},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
+		{Version: 2026112680, Name: "to-dos found by their business reference", Up: func(ctx context.Context, tx bun.Tx) error {
+			// A workflow closes every open to-do of a step at once (CloseTodos).
+			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
+		}},
 	}, httpHardeningMigrations()...)
 }
 
