@@ -16,10 +16,20 @@ vi.mock('@/api/auth', () => ({
 vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
 // The fixture's menu components stand for pages not built yet: keep them missing here even once
 // the real system/monitor pages exist, so these tests exercise the shell alone.
+// print/sample-notice stands for a print view a module adds under pages/print/.
 vi.mock('./pages', async (importOriginal) => {
   const real = await importOriginal<typeof import('./pages')>()
   const missing = (c: string) => /^(system|monitor)\//.test(c.replace(/^\/+/, ''))
-  return { ...real, hasPage: (c: string) => !missing(c) && real.hasPage(c), lazyPage: (c: string) => (missing(c) ? null : real.lazyPage(c)) }
+  const { lazy } = await import('react')
+  const notice = lazy(async () => {
+    const { default: PrintLayout } = await import('@/components/flow/PrintLayout')
+    return { default: () => <PrintLayout title="发展党员公示">公示内容</PrintLayout> }
+  })
+  return {
+    ...real,
+    hasPage: (c: string) => !missing(c) && real.hasPage(c),
+    lazyPage: (c: string) => (c === 'print/sample-notice' ? notice : missing(c) ? null : real.lazyPage(c)),
+  }
 })
 vi.mock('@/api/user', () => ({ checkPassword: vi.fn(() => Promise.resolve({ needChange: false, reason: '' })) }))
 vi.mock('@/api/message', () => ({
@@ -264,5 +274,36 @@ describe('gate and main layout', () => {
     } finally {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true })
     }
+  })
+})
+
+describe('print views', () => {
+  beforeEach(() => {
+    useSessionStore.getState().clear()
+    useConfigStore.setState({ config: {}, school: null, loaded: true })
+    vi.mocked(auth.getInfo).mockResolvedValue(makeUser())
+    vi.mocked(myMenuTree).mockResolvedValue(TREE)
+  })
+
+  it('a signed-in user sees a print view alone, without the app around it', async () => {
+    signIn()
+    start('/print/sample-notice?id=7')
+    expect(await screen.findByRole('heading', { name: '发展党员公示' })).toBeTruthy()
+    expect(screen.getByText('公示内容')).toBeTruthy()
+    expect(document.querySelector('.header-menu')).toBeNull()
+    expect(document.querySelector('.sidebar')).toBeNull()
+    expect(location).toBe('/print/sample-notice?id=7')
+  })
+
+  it('a missing print view says so', async () => {
+    signIn()
+    start('/print/no-such-view')
+    expect(await screen.findByText('页面不存在：print/no-such-view')).toBeTruthy()
+  })
+
+  it('without a session a print view goes to the login page and back', async () => {
+    start('/print/sample-notice?id=7')
+    await screen.findByRole('button', { name: /登\s*录/ })
+    expect(location).toBe('/login?redirect=%2Fprint%2Fsample-notice%3Fid%3D7')
   })
 })
