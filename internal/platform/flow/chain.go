@@ -11,6 +11,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/uniq"
 )
 
 // chainFor is the chain configured for records of an organisation of type
@@ -164,7 +165,7 @@ func (wf *Workflow[R]) checkChain(ctx context.Context, c *Chain) error {
 	seen := map[string]bool{}
 	for i := range c.Links {
 		l := &c.Links[i]
-		l.Role = strings.TrimSpace(l.Role)
+		l.Role, l.Acting = strings.TrimSpace(l.Role), uniq.Of(l.Acting)
 		switch {
 		case wf.step(l.Step) == nil:
 			return httpx.Invalid("links", "第 %d 个环节不是%s流程的环节", i+1, wf.Noun)

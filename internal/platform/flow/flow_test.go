@@ -339,7 +339,16 @@ func TestChainsEditable(t *testing.T) {
 			t.Fatalf("%v: %d %s", bad, res.Status, res.Body)
 		}
 	}
-	apptest.Expect(t, w.e.Do("PUT", "/api/sample/flow/chains", w.deptTK, short), 200)
+	// A type named again and again is kept once (the stored list stays within its column).
+	repeated := make([]string, 60)
+	for i := range repeated {
+		repeated[i] = "1"
+	}
+	cv = apptest.DoJSON[flow.ChainsView](t, w.e, 200, "PUT", "/api/sample/flow/chains", w.deptTK, apptest.With(short, "links",
+		[]map[string]any{{"step": "branch", "acting": []string{"5"}, "role": "党支部"}, {"step": "department", "acting": repeated, "role": "组织部"}}))
+	if got := cv.Chains[1].Links[1].Acting; fmt.Sprint(got) != "[1]" {
+		t.Fatalf("acting types kept: %v", got)
+	}
 	fresh := w.submit(t, w.branchTK, w.branch, "编辑后", 100)
 	if got := stepsOf(w.view(t, w.branchTK, fresh)); fmt.Sprint(got) != "[branch department]" {
 		t.Fatalf("new record's chain: %v", got)
