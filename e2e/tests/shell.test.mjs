@@ -49,7 +49,7 @@ describe('web shell', () => {
 
   after(() => stopAdmin({ server, browser }))
 
-  it('sends a visitor to the login page, then signs in and lands on the first menu', async () => {
+  it('sends a visitor to the login page, then signs in and lands on 首页', async () => {
     await page.goto(`${server.base}/web/system/user`)
     await page.getByRole('button', { name: /登\s*录/ }).waitFor()
     assert.equal(appPath(page), '/login')
@@ -58,7 +58,10 @@ describe('web shell', () => {
     await screenshot(page, '01-login')
 
     await signIn('admin', ADMIN_PASSWORD)
-    await page.waitForURL((u) => u.pathname === `/web${first.path}`)
+    await page.waitForURL((u) => u.pathname === '/web/home/home')
+    await page.waitForFunction(() => document.title.includes('首页'))
+    // The first menu page, which the following tests start from.
+    await page.goto(`${server.base}/web${first.path}`)
     await page.locator('.sidebar').getByText(first.title, { exact: true }).waitFor()
     assert.match(await page.locator('.app-breadcrumb').innerText(), /首页/)
     await page.waitForFunction((t) => document.title.includes(t), first.title)
@@ -79,7 +82,7 @@ describe('web shell', () => {
   it('opens two pages as tags', async () => {
     await page.getByRole('button', { name: '用户菜单' }).click()
     await page.getByRole('menuitem', { name: '布局设置' }).click()
-    await page.getByRole('switch', { name: '开启 Tags-View' }).click()
+    await page.getByRole('switch', { name: '标签栏' }).click()
     await page.keyboard.press('Escape')
     await page.locator('.ant-drawer-open').waitFor({ state: 'detached' })
 
@@ -117,14 +120,14 @@ describe('web shell', () => {
 
   it('changes the layout size', async () => {
     await page.getByLabel('布局大小').click()
-    await page.getByRole('menuitem', { name: 'Mini' }).click()
+    await page.getByRole('menuitem', { name: '迷你' }).click()
     await page.getByText('布局设置成功').waitFor()
     const cookies = await browser.context.cookies(server.base)
     assert.equal(cookies.find((c) => c.name === 'size')?.value, 'mini')
     await page.waitForURL(/\/web\/system\/dict$/)
     // The current size is disabled in the dropdown.
     await page.getByLabel('布局大小').click()
-    const mini = page.locator('[role=menuitem][aria-disabled=true]', { hasText: 'Mini' })
+    const mini = page.locator('[role=menuitem][aria-disabled=true]', { hasText: '迷你' })
     await mini.waitFor()
     await screenshot(page, '05-size-mini')
     // Escape does not close an antd dropdown that has no focus: its trigger does. Wait until it is
@@ -176,7 +179,7 @@ describe('web shell', () => {
 
   it('logs out after confirmation', async () => {
     await signIn('admin', ADMIN_PASSWORD)
-    await page.waitForURL((u) => u.pathname === `/web${first.path}`)
+    await page.waitForURL((u) => u.pathname === '/web/home/home')
     await page.getByRole('button', { name: '用户菜单' }).click()
     await page.getByRole('menuitem', { name: '退出登录' }).click()
     await page.getByText('确定注销并退出系统吗？').waitFor()

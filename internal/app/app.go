@@ -13,7 +13,9 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/account"
 	"zhdj/internal/config"
+	"zhdj/internal/home"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
@@ -34,21 +36,55 @@ import (
 	"zhdj/web"
 )
 
+// services are the domain services the modules are described by; one
+// field a module, so a new module adds one line here and one in modules.
+type services struct {
+	sys      *system.Service
+	orgs     *org.Service
+	members  *member.Service
+	units    *unit.Service
+	persons  *people.Service
+	imp      *imports.Service
+	talks    *talk.Service
+	homes    *home.Service
+	accounts *account.Service
+}
+
 // modules lists every module of the program once, in the order their
 // routes register (migrations order themselves by version). Each domain's
 // Module method only takes method values of its service, so Migrations can
 // describe the modules of services not built yet (nil).
-func modules(sys *system.Service, orgs *org.Service, members *member.Service, units *unit.Service,
-	persons *people.Service, imp *imports.Service, talks *talk.Service) []module.Module {
-	return []module.Module{sys.Module(), {Name: "audit", Migrations: audit.Migrations()}, orgs.Module(), members.Module(),
-		units.Module(), persons.Module(), imp.Module(), talks.Module(), {Name: "flow", Migrations: flow.Migrations()}}
+func modules(s services) []module.Module {
+	return []module.Module{
+		s.sys.Module(),
+		{Name: "audit", Migrations: audit.Migrations()},
+		s.orgs.Module(),
+		s.members.Module(),
+		s.units.Module(),
+		s.persons.Module(),
+		s.imp.Module(),
+		s.talks.Module(),
+		s.homes.Module(),
+		s.accounts.Module(),
+		{Name: "flow", Migrations: flow.Migrations()},
+	}
 }
 
 // Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	for _, m := range modules(nil, nil, nil, nil, nil, nil, nil) {
+	for _, m := range modules(services{}) {
 		all = append(all, m.Migrations...)
+	}
+	return all
+}
+
+// DictUses lists every module's dictionary columns (what a dictionary
+// value in use is counted in).
+func DictUses() []module.DictUse {
+	var all []module.DictUse
+	for _, m := range modules(services{}) {
+		all = append(all, m.Dicts...)
 	}
 	return all
 }
@@ -119,14 +155,17 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
 	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks, Bus: bus})
+		Workbooks: workbooks, Bus: bus, DictUses: DictUses()})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)
 	persons := people.New(database, sys, units, cipher)
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
-	mods := modules(sys, orgs, members, units, persons, imp, talks)
+	homes := home.New(sys, orgs, members)
+	accounts := account.New(database, sys, orgs, members)
+	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
+		talks: talks, homes: homes, accounts: accounts})
 	if edit != nil {
 		mods = edit(mods)
 	}
@@ -200,12 +239,19 @@ func (a *App) router() http.Handler {
 }
 
 // endpoint wraps a route: the guard, the handler, the error mapper and the
-// operation log for mutating requests.
+// operation log for mutating requests (with the start of the body and of
+// the answer, which name the records acted on). The route rides in the
+// context, so a sensitive read logged by its handler carries its title.
 func (a *App) endpoint(rt httpx.Route) http.Handler {
-	audited := rt.Method != http.MethodGet && !rt.ReadOnly
+	audited := rt.Method != http.MethodGet && !rt.ReadOnly && rt.Perm != httpx.Public
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		r = r.WithContext(httpx.WithRoute(r.Context(), rt))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		var body *httpx.Captured
+		if audited {
+			body, rec.keep = httpx.Capture(r, system.MaxCapturedBody), answerHead
+		}
 		req, err := a.System.Guard(r, rt.Perm)
 		if err == nil {
 			err = rt.Handler(rec, req)
@@ -215,16 +261,24 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 		if err != nil {
 			httpx.WriteError(rec, req, err)
 		}
-		if audited && rt.Perm != httpx.Public {
-			a.System.WriteOperLog(req, rec.status, time.Since(start), err)
+		if audited {
+			head, size := body.Finish()
+			a.System.WriteOperLog(req, system.OperRequest{Route: rt, Status: rec.status, Took: time.Since(start), Err: err,
+				Body: head, BodySize: size, Answer: rec.head})
 		}
 	})
 }
+
+// answerHead is how much of a creation's answer (201) the operation log
+// reads: the created record, whose id and name it logs.
+const answerHead = 16 << 10
 
 type statusRecorder struct {
 	http.ResponseWriter
 	status  int
 	written bool
+	keep    int    // bytes of a 201 answer to keep in head
+	head    []byte // the start of a 201 answer
 }
 
 func (s *statusRecorder) WriteHeader(code int) {
@@ -236,6 +290,9 @@ func (s *statusRecorder) WriteHeader(code int) {
 
 func (s *statusRecorder) Write(b []byte) (int, error) {
 	s.written = true
+	if room := s.keep - len(s.head); room > 0 && s.status == http.StatusCreated {
+		s.head = append(s.head, b[:min(room, len(b))]...)
+	}
 	return s.ResponseWriter.Write(b)
 }
 

@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,5 +51,17 @@ func TestErrorBodyShape(t *testing.T) {
 	m := res.Map(t)
 	if m["status"] != float64(401) || m["message"] == "" || m["timestamp"] == nil {
 		t.Fatalf("error body %s", res.Body)
+	}
+}
+
+// Every route names its module and action in Chinese: the operation log shows
+// them ("党员信息·删除"), so a route without a title would log as a bare path.
+func TestEveryRouteHasATitle(t *testing.T) {
+	e := apptest.New(t)
+	han := regexp.MustCompile(`\p{Han}`)
+	for _, rt := range e.App.Routes {
+		if !han.MatchString(rt.Module) || !han.MatchString(rt.Action) {
+			t.Errorf("%s %s: title %q is not Chinese", rt.Method, rt.Pattern, rt.Title())
+		}
 	}
 }

@@ -48,6 +48,9 @@ func dbKind() string {
 //   - detail: one member's detail.
 //   - buildtree and buildtree/college: the organisation tree with member
 //     counts (about 1,000 organisations at 20,000 members; target ≤ 50 ms).
+//   - home and home/college: the home page's summary (figures, warnings,
+//     recent changes, to-dos) of the organisation department and of the
+//     college administrator. Target at 5,000 members: p50 well under 100 ms.
 //   - export (200,000 members and more): the whole roster as streamed xlsx.
 //     Target ≤ 20 s and ≤ 300 MB.
 //   - import (20,000 members): 20,000 new members drawn by the demo
@@ -66,6 +69,8 @@ func BenchmarkUniversity(b *testing.B) {
 			b.Run("detail", func(b *testing.B) { benchkit.Loop(b, w.Detail) })
 			b.Run("buildtree", func(b *testing.B) { benchkit.Loop(b, w.BuildTree) })
 			b.Run("buildtree/college", func(b *testing.B) { benchkit.Loop(b, w.BuildTreeScoped) })
+			b.Run("home", func(b *testing.B) { benchkit.Loop(b, w.HomeSummary) })
+			b.Run("home/college", func(b *testing.B) { benchkit.Loop(b, w.HomeSummaryScoped) })
 			if n >= 200_000 {
 				b.Run("export", func(b *testing.B) {
 					for b.Loop() {

@@ -14,6 +14,7 @@ func TestHarnessSmoke(t *testing.T) {
 	for name, scenario := range map[string]func(testing.TB, int){
 		"list/college": w.ListScoped, "list/university": w.ListAll, "detail": w.Detail,
 		"buildtree": w.BuildTree, "buildtree/college": w.BuildTreeScoped,
+		"home": w.HomeSummary, "home/college": w.HomeSummaryScoped,
 	} {
 		s := benchkit.Repeat(t, 5, scenario)
 		if s.Count != 5 || s.P50 <= 0 || s.P99 < s.P50 || s.PerSec <= 0 {

@@ -35,7 +35,7 @@ type World struct {
 	// Scoped is the organisation the secondary administrator's account
 	// belongs to (a college committee with its branches) and ScopedToken
 	// that administrator's session: data scope LEVEL_AND_BELOW, may list
-	// members and organisations.
+	// members and organisations and see the home page.
 	Scoped      int64
 	ScopedToken string
 	MemberIDs   []int64
@@ -77,7 +77,7 @@ func NewWorld(tb testing.TB, members int) *World {
 	}
 	// The administrator of the first college (计算机学院党委, the largest).
 	w.Scoped = w.Secondaries[0]
-	token, userID := e.UserWith("LEVEL_AND_BELOW", 0, "dy:list", "dzz:list")
+	token, userID := e.UserWith("LEVEL_AND_BELOW", 0, "dy:list", "dzz:list", "home:view")
 	if _, err := e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", w.Scoped).Where("id = ?", userID).Exec(ctx); err != nil {
 		tb.Fatal(err)
 	}
@@ -130,4 +130,15 @@ func (w *World) BuildTree(tb testing.TB, _ int) {
 // BuildTreeScoped is the tree as the secondary administrator sees it.
 func (w *World) BuildTreeScoped(tb testing.TB, _ int) {
 	w.get(tb, "/api/dzzxx/buildtree", w.ScopedToken)
+}
+
+// HomeSummary is the home page of the organisation department (every
+// figure over the whole university).
+func (w *World) HomeSummary(tb testing.TB, _ int) {
+	w.get(tb, "/api/home/summary", w.Env.AdminTK)
+}
+
+// HomeSummaryScoped is the home page of the secondary administrator.
+func (w *World) HomeSummaryScoped(tb testing.TB, _ int) {
+	w.get(tb, "/api/home/summary", w.ScopedToken)
 }

@@ -57,3 +57,15 @@ func (cs Columns) Date(r *Row, key string, dst *string) {
 		*dst = DateCell(r, cs.Get(key))
 	}
 }
+
+// Dicts maps the key of each dictionary column to its dictionary (what
+// record.DictUses reads a model's dictionary columns by).
+func (cs Columns) Dicts() map[string]string {
+	out := map[string]string{}
+	for _, c := range cs {
+		if c.Dict != "" {
+			out[c.Key] = c.Dict
+		}
+	}
+	return out
+}

@@ -18,9 +18,12 @@ type dictItems struct {
 	labels  []string          // in the dictionary's order
 }
 
-// LoadDicts reads the enabled items of the named dictionaries in one query.
+// LoadDicts reads the items of the named dictionaries in one query. A
+// disabled item is read too (a row may keep the value its record holds)
+// but not offered: the row's save-path check (record.DictValue) refuses it
+// for a new record or a changed value, as a form's does.
 func LoadDicts(ctx context.Context, sys *system.Service, names ...string) (*Dicts, error) {
-	opts, err := sys.DictOptions(ctx, names)
+	opts, err := sys.DictItems(ctx, names)
 	if err != nil {
 		return nil, err
 	}
@@ -32,12 +35,20 @@ func NewDicts(opts map[string][]system.DictOption) *Dicts {
 	d := &Dicts{byName: make(map[string]*dictItems, len(opts))}
 	for name, items := range opts {
 		di := &dictItems{valueOf: map[string]string{}, labelOf: map[string]string{}}
-		for _, it := range items {
-			if _, dup := di.valueOf[it.Label]; !dup {
-				di.valueOf[it.Label] = it.Value
-				di.labels = append(di.labels, it.Label)
+		// Enabled items first: a label a disabled item shares names the enabled one.
+		for _, disabled := range []bool{false, true} {
+			for _, it := range items {
+				if it.Disabled != disabled {
+					continue
+				}
+				if _, dup := di.valueOf[it.Label]; !dup {
+					di.valueOf[it.Label] = it.Value
+					if !disabled {
+						di.labels = append(di.labels, it.Label)
+					}
+				}
+				di.labelOf[it.Value] = it.Label
 			}
-			di.labelOf[it.Value] = it.Label
 		}
 		d.byName[name] = di
 	}
@@ -74,7 +85,8 @@ func (d *Dicts) Label(dict, value string) string {
 	return value
 }
 
-// Labels are the accepted labels of dict, in its order.
+// Labels are the labels of dict a file may choose (its enabled items), in
+// its order.
 func (d *Dicts) Labels(dict string) []string {
 	if di := d.byName[dict]; di != nil {
 		return di.labels

@@ -12,16 +12,18 @@ import (
 )
 
 // Register adds the import routes of kind k under /api/import/{k.Name()},
-// every one guarded by the kind's permission.
+// every one guarded by the kind's permission and titled in the module
+// "<kind's title>导入".
 func (s *Service) Register(rs *httpx.Routes, k Kind) {
+	rs = rs.In(k.Title() + "导入")
 	base, perm := "/api/import/"+k.Name(), k.Permission()
-	rs.Get(base+"/columns", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get(base+"/columns", perm, "查看导入列", func(w http.ResponseWriter, r *http.Request) error {
 		return httpx.OK(w, k.Columns())
 	})
-	rs.Get(base+"/template", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get(base+"/template", perm, "下载导入模板", func(w http.ResponseWriter, r *http.Request) error {
 		return s.sendTemplate(w, r, k)
 	})
-	rs.Post(base+"/batches", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Post(base+"/batches", perm, "上传导入文件", func(w http.ResponseWriter, r *http.Request) error {
 		name, sheet, err := s.workbooks.ReadUploadRaw(r, MaxRows)
 		if err != nil {
 			return err
@@ -32,14 +34,14 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		}
 		return httpx.OK(w, b)
 	})
-	rs.Get(base+"/batches", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get(base+"/batches", perm, "查询导入批次", func(w http.ResponseWriter, r *http.Request) error {
 		page, err := s.List(r.Context(), k, r.URL.Query())
 		if err != nil {
 			return err
 		}
 		return httpx.OK(w, page)
 	})
-	rs.Get(base+"/batches/{id}", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get(base+"/batches/{id}", perm, "查看导入批次", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id", errNoBatch())
 		if err != nil {
 			return err
@@ -50,7 +52,7 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		}
 		return httpx.OK(w, b)
 	})
-	rs.Get(base+"/batches/{id}/rows", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get(base+"/batches/{id}/rows", perm, "查看导入行", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id", errNoBatch())
 		if err != nil {
 			return err
@@ -61,7 +63,7 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		}
 		return httpx.OK(w, page)
 	})
-	rs.Put(base+"/batches/{id}/rows/{rowId}", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Put(base+"/batches/{id}/rows/{rowId}", perm, "修改导入行", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id", errNoBatch())
 		if err != nil {
 			return err
@@ -80,7 +82,7 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		}
 		return httpx.OK(w, out)
 	})
-	rs.Post(base+"/batches/{id}/commit", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Post(base+"/batches/{id}/commit", perm, "确认导入", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id", errNoBatch())
 		if err != nil {
 			return err
@@ -97,7 +99,7 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		}
 		return httpx.OK(w, b)
 	})
-	rs.Delete(base+"/batches/{id}", perm, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Delete(base+"/batches/{id}", perm, "放弃导入", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id", errNoBatch())
 		if err != nil {
 			return err

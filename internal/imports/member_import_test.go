@@ -482,3 +482,38 @@ func TestExcelDateCells(t *testing.T) {
 		t.Fatalf("joined %q %v", joined, err)
 	}
 }
+
+// A disabled dictionary value is refused in an import as in a form: a new
+// member cannot take it, a row of a member holding it may keep it.
+func TestImportKeepsButRefusesDisabledValues(t *testing.T) {
+	w := newWorld(t)
+	admin := w.e.AdminTK
+	kept, fresh := idNumber("19900307", 451), idNumber("19910412", 22)
+	row := func(name, id string) []string {
+		r := memberRow(name, id, "B1")
+		r[2] = "蒙古族"
+		return r
+	}
+	b := w.stage(t, dy, admin, [][]string{memberHeader, row("张三", kept)})
+	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/import/dyjbxx/batches/%d/commit", b.ID), admin, map[string]any{}), 200)
+	var item struct {
+		ID int64
+	}
+	if err := w.e.DB.NewSelect().TableExpr("sys_dict_detail AS dd").Column("dd.id").Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id").
+		Where("dc.name = 'DJ_COMM_MZXX'").Where("dd.label = '蒙古族'").Scan(t.Context(), &item.ID); err != nil {
+		t.Fatal(err)
+	}
+	apptest.Expect(t, w.e.Do("PUT", "/api/dictDetail", admin, map[string]any{"id": item.ID, "label": "蒙古族", "value": "02", "enabled": false}), http.StatusNoContent)
+
+	b = w.stage(t, dy, admin, [][]string{memberHeader, row("张三", kept), row("李四", fresh)})
+	if b.InvalidCount != 1 || b.NewCount != 0 {
+		t.Fatalf("batch %+v", b)
+	}
+	bad := w.rows(t, dy, admin, b.ID, "invalid")
+	if len(bad) != 1 || bad[0].Cells["name"] != "李四" || errorsOf(bad[0])["ethnicity"] != "民族“蒙古族”已停用，请重新选择" {
+		t.Fatalf("invalid rows %+v", bad)
+	}
+	if rows := w.rows(t, dy, admin, b.ID, ""); rows[0].Status == "invalid" {
+		t.Fatalf("the member holding the value %+v", rows[0])
+	}
+}

@@ -7,11 +7,18 @@ import (
 	"zhdj/internal/platform/httpx"
 )
 
-// FailErr marks r invalid with the message of a save-path check's error,
-// on the column of the input field the error names (httpx.Invalid); an
-// error naming no field is about the row as a whole.
+// FailErr marks r invalid with the messages of a save-path check's error,
+// each on the column of the input field it names (httpx.Invalid; a check
+// that found several bad fields names them all); an error naming no field
+// is about the row as a whole.
 func (cs Columns) FailErr(r *Row, err error) {
-	r.FailErr(cs.keyOf(httpx.FieldOf(err)), err)
+	fields := httpx.FieldErrors(err)
+	if len(fields) == 0 {
+		r.FailErr("", err)
+	}
+	for _, f := range fields {
+		r.Fail(cs.keyOf(f.Field), f.Message)
+	}
 }
 
 // FailErr marks column (a key; "" is the row as a whole) invalid with the

@@ -21,17 +21,18 @@ var rosterWidths = []float64{8, 12, 6, 8, 12, 22, 14, 14, 14, 18, 12, 10, 10, 10
 // xlsx: rows come from a database cursor straight into the streaming
 // writer, so memory stays flat however many members are exported. Personal
 // fields are masked unless the caller holds dy:unmask and asks with
-// unmask=true. Every export is written to the operation log.
+// unmask=true and a reason. Every export is written to the operation log
+// (with the reason).
 func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	unmask, err := httpx.QueryBool(r, "unmask")
+	if unmask, _ := httpx.QueryBool(r, "unmask"); unmask && !rbac.From(ctx).Has(PermUnmask) {
+		return httpx.Forbidden("没有查看党员敏感信息的权限")
+	}
+	unmask, reason, err := httpx.UnmaskedExport(r)
 	if err != nil {
 		return err
 	}
-	if unmask && !rbac.From(ctx).Has(PermUnmask) {
-		return httpx.Forbidden("没有查看党员敏感信息的权限")
-	}
-	lq, err := httpx.ReadListQuery(r, "unmask")
+	lq, err := httpx.ReadListQuery(r, httpx.UnmaskOptions...)
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	}
 	what := fmt.Sprintf("导出党员花名册（%d人）", n)
 	if unmask {
-		what = fmt.Sprintf("导出党员花名册（含身份证号码、手机号码明文，%d人）", n)
+		what = fmt.Sprintf("导出党员花名册（含身份证号码、手机号码明文，%d人），事由：%s", n, reason)
 	}
 	s.sys.LogAccess(ctx, r, what)
 	return nil

@@ -74,12 +74,21 @@ func TestExportRoster(t *testing.T) {
 	if res.Status != 403 || res.Message() != "没有查看党员敏感信息的权限" {
 		t.Fatalf("%d %s", res.Status, res.Body)
 	}
+	// An export in clear says why (at least 5 characters): the reason is
+	// logged with it.
 	full, _ := w.anchored(t, "LEVEL_AND_BELOW", w.cs, member.PermExport, member.PermUnmask)
-	rows = exportRows(t, w.e, full, "unmask=true&orgId="+fmt.Sprint(w.branchA))
+	for _, bad := range []string{"", "&reason=" + url.QueryEscape(" 核对  "), "&reason=" + url.QueryEscape(strings.Repeat("长", 201))} {
+		res = w.e.Do("GET", "/api/dyjbxx/export?unmask=true"+bad, full, nil)
+		apptest.ExpectMessage(t, res, 400, "导出完整的身份证号码和手机号码须填写事由（5-200个字）")
+		if res.Map(t)["field"] != "reason" {
+			t.Fatalf("no field: %s", res.Body)
+		}
+	}
+	rows = exportRows(t, w.e, full, "unmask=true&reason="+url.QueryEscape("年度党员统计核对")+"&orgId="+fmt.Sprint(w.branchA))
 	if len(rows) != 2 || rows[1][5] != id || rows[1][6] != "13800138000" {
 		t.Fatalf("unmasked %v", rows)
 	}
-	if n := logRows(t, w, "导出党员花名册（含身份证号码、手机号码明文，1人）"); n != 1 {
+	if n := logRows(t, w, "导出党员花名册（含身份证号码、手机号码明文，1人），事由：年度党员统计核对"); n != 1 {
 		t.Fatalf("%d unmasked export log rows", n)
 	}
 	if n := logRows(t, w, "导出党员花名册（2人）"); n != 1 {

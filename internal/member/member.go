@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
@@ -83,67 +84,61 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	m := p.m
 	m.UpdatedAt = now
 
-	if err := record.Required("name", "姓名", in.Name, maxName); err != nil {
-		return nil, err
-	}
+	// Every field is checked, so the form marks all bad ones at once; a
+	// step that needs an earlier one's value runs only when that passed.
+	var c httpx.Checks
+	c.Add(record.Required("name", "姓名", in.Name, maxName))
 	m.Name = in.Name
 
 	// ID number: birth date and gender follow from it and must agree.
 	var idInfo *IDNumber
-	switch {
-	case in.IDNumber == "":
-	case strings.Contains(in.IDNumber, "*"):
+	if strings.Contains(in.IDNumber, "*") {
 		// Sent back masked, as the detail shows it: keep the stored number.
 		if cur == nil || p.curID == "" || crypto.MaskIDNumber(p.curID) != strings.ToUpper(in.IDNumber) {
-			return nil, httpx.Invalid("idNumber", "请输入完整的身份证号码")
+			c.Add(httpx.Invalid("idNumber", "请输入完整的身份证号码"))
+		} else {
+			in.IDNumber = p.curID
 		}
-		in.IDNumber = p.curID
 	}
-	if in.IDNumber != "" {
+	if in.IDNumber != "" && !c.Failed("idNumber") {
 		info, err := ParseIDNumber(in.IDNumber, now)
-		if err != nil {
-			var he *httpx.Error
-			if errors.As(err, &he) {
-				return nil, httpx.Invalid("idNumber", "%s", he.Message)
-			}
+		var he *httpx.Error
+		switch {
+		case errors.As(err, &he):
+			c.Add(httpx.Invalid("idNumber", "%s", he.Message))
+		case err != nil:
 			return nil, err
+		default:
+			idInfo, p.idClear = &info, info.Number
 		}
-		idInfo, p.idClear = &info, info.Number
 	}
 	birth, err := record.Date("birthDate", "出生日期", in.BirthDate)
-	if err != nil {
-		return nil, err
+	if !c.Add(err) && !c.Failed("idNumber") {
+		b, gender, err := record.BornAs(idInfo, birth, in.Gender)
+		if !c.Add(err) {
+			m.BirthDate, in.Gender = b, gender
+			c.Add(record.Chosen("gender", "性别", in.Gender != ""))
+		}
 	}
-	if birth, in.Gender, err = record.BornAs(idInfo, birth, in.Gender); err != nil {
-		return nil, err
-	}
-	if err := record.Chosen("gender", "性别", in.Gender != ""); err != nil {
-		return nil, err
-	}
-	m.BirthDate = birth
 
 	switch {
 	case in.Phone == "":
 	case strings.Contains(in.Phone, "*"):
 		if cur == nil || p.curPhone == "" || crypto.MaskPhone(p.curPhone) != in.Phone {
-			return nil, httpx.Invalid("phone", "请输入完整的手机号码")
+			c.Add(httpx.Invalid("phone", "请输入完整的手机号码"))
+		} else {
+			in.Phone = p.curPhone
 		}
-		in.Phone = p.curPhone
 	case !IsMobilePhone(in.Phone):
-		return nil, httpx.Invalid("phone", "请输入正确的手机号码")
+		c.Add(httpx.Invalid("phone", "请输入正确的手机号码"))
 	}
 	p.phone = in.Phone
 
-	err = record.First(
-		record.Chosen("personCategory", "人员类别", in.PersonCategory != ""),
+	c.Add(record.Chosen("personCategory", "人员类别", in.PersonCategory != ""),
 		record.Chosen("partyStatus", "党籍状态", in.PartyStatus != ""),
-		record.Chosen("orgId", "所在党组织", in.OrgID != nil && *in.OrgID > 0),
-	)
-	if err != nil {
-		return nil, err
-	}
+		record.Chosen("orgId", "所在党组织", in.OrgID != nil && *in.OrgID > 0))
 	if in.JoinedOn == "" {
-		return nil, httpx.Invalid("joinedOn", "请填写入党日期")
+		c.Add(httpx.Invalid("joinedOn", "请填写入党日期"))
 	}
 	m.Gender, m.Ethnicity, m.Education, m.ProfessionalTitle = in.Gender, in.Ethnicity, in.Education, in.ProfessionalTitle
 	m.Post, m.PersonCategory, m.PersonType, m.PartyStatus = in.Post, in.PersonCategory, in.PersonType, in.PartyStatus
@@ -155,18 +150,15 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		m.Source = in.Source
 	}
 	for _, f := range dictFields() {
-		if err := record.InDict(f.name, f.label, f.get(m), func(v string) bool { return l.Has(f.dict, v) }); err != nil {
-			return nil, err
+		was := "" // the value the member had: a disabled one is kept, never newly chosen
+		if cur != nil {
+			was = f.get(cur)
 		}
+		c.Add(record.DictValue(f.name, f.label, f.dict, f.get(m), was, l))
 	}
-	err = record.First(
-		record.MaxLen("staffOrStudentNo", "学号/工号", in.StaffOrStudentNo, maxStaffNo),
+	c.Add(record.MaxLen("staffOrStudentNo", "学号/工号", in.StaffOrStudentNo, maxStaffNo),
 		record.MaxLen("className", "班级", in.ClassName, maxClassName),
-		record.MaxLen("remark", "备注", in.Remark, maxRemark),
-	)
-	if err != nil {
-		return nil, err
-	}
+		record.MaxLen("remark", "备注", in.Remark, maxRemark))
 	m.StaffOrStudentNo, m.ClassName, m.Remark = in.StaffOrStudentNo, in.ClassName, in.Remark
 
 	for _, d := range []struct {
@@ -176,14 +168,16 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		label string
 	}{{in.AppliedOn, &m.AppliedOn, "appliedOn", "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "joinedOn", "入党日期"}, {in.FullOn, &m.FullOn, "fullOn", "转正日期"}} {
 		v, err := record.Date(d.field, d.label, d.raw)
-		if err != nil {
-			return nil, err
-		}
+		c.Add(err)
 		*d.dst = v
 	}
-	p.warnings, err = CheckRules(RuleFacts{BirthDate: m.BirthDate, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn,
-		FullOn: m.FullOn, PartyStatus: m.PartyStatus}, now)
-	if err != nil {
+	// The rules of RULES.md §2 compare the dates: only once each is valid.
+	if !c.Failed("birthDate") && !c.Failed("appliedOn") && !c.Failed("joinedOn") && !c.Failed("fullOn") && !c.Failed("idNumber") {
+		p.warnings, err = CheckRules(RuleFacts{BirthDate: m.BirthDate, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn,
+			FullOn: m.FullOn, PartyStatus: m.PartyStatus}, now)
+		c.Add(err)
+	}
+	if err := c.Err(); err != nil {
 		return nil, err
 	}
 	m.OrgID = *in.OrgID
@@ -257,13 +251,12 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, in MemberInput, cu
 			return httpx.Invalid("unitDeptId", "所选单位不存在")
 		}
 	}
+	if in.UserID == nil && curUser != nil && !rbac.From(ctx).Has(PermAccount) {
+		return httpx.Forbidden("没有关联党员账号的权限")
+	}
 	if changed(in.UserID, curUser) {
-		n, err := idb.NewSelect().Table("sys_user").Where("id = ?", *in.UserID).Count(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n == 0 {
-			return httpx.Invalid("userId", "所选账号不存在")
+		if err := s.checkAccountLink(ctx, *in.UserID); err != nil {
+			return err
 		}
 		taken, err := idb.NewSelect().Model((*Member)(nil)).Where("user_id = ?", *in.UserID).Where("id <> ?", self).Count(ctx)
 		if err != nil {
@@ -438,7 +431,8 @@ func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur
 // Delete removes members added by hand by mistake: only records whose
 // source is 后台添加 and whose trail holds nothing but their creation. Any
 // other member leaves through a status (已转出, 已出党, 去世 …), so that
-// statistics and history stay whole.
+// statistics and history stay whole. Each leaves a DELETE entry with its
+// last state (personal values masked as ever) in the member trail.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	sc, err := s.scopeOf(ctx)
 	if err != nil {
@@ -472,13 +466,36 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 	}
+	var files []int64
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Model((*audit.Entry)(nil)).Where("module = ?", TrailModule).
-			Where("record_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		gone := make([]record.Gone, len(rows))
+		for i := range rows {
+			m := &rows[i]
+			before, err := s.trailOf(ctx, tx, m, s.reveal(m.IDNumberEnc, m.ID), s.reveal(m.PhoneEnc, m.ID))
+			if err != nil {
+				return err
+			}
+			gone[i] = record.Gone{ID: m.ID, Name: m.Name, Anchor: m.OrgID, Before: before, Snapshot: m}
+		}
+		entries, err := trail.DeleteEntries(ctx, l.Label, gone)
+		if err != nil {
 			return err
 		}
-		_, err := tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+			return err
+		}
+		if files, err = system.DeleteAttachments(ctx, tx, s.attachments().Module, ids); err != nil {
+			return err
+		}
+		_, err = tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
+	if err == nil {
+		s.sys.RemoveAttachedFiles(ctx, files)
+	}
 	return mapErr(err)
 }

@@ -104,6 +104,33 @@ func TestCreateValidation(t *testing.T) {
 	apptest.Expect(t, w.e.Do("POST", "/api/dyjbxx", secretary, good), http.StatusCreated)
 }
 
+// A form with several bad fields learns them all from one answer: each
+// field with its message (the first also as "field" and "message").
+func TestCreateNamesEveryBadField(t *testing.T) {
+	w := newWorld(t)
+	bad := apptest.With(body("张三", w.branchA, "110105199003070130"), "phone", "12345678901", "personCategory", "", "remark", strings.Repeat("长", 501))
+	res := w.e.Do("POST", "/api/dyjbxx", w.e.AdminTK, bad)
+	var got struct {
+		Field  string `json:"field"`
+		Fields []struct{ Field, Message string }
+	}
+	res.JSON(t, &got)
+	want := map[string]string{"idNumber": "身份证号码校验位错误", "phone": "请输入正确的手机号码",
+		"personCategory": "请选择人员类别", "remark": "备注不超过500个字"}
+	if res.Status != 400 || got.Field != "idNumber" || res.Message() != want["idNumber"] || len(got.Fields) != len(want) {
+		t.Fatalf("%d %s", res.Status, res.Body)
+	}
+	for _, f := range got.Fields {
+		if want[f.Field] != f.Message {
+			t.Fatalf("field %s: %q, want %q (%s)", f.Field, f.Message, want[f.Field], res.Body)
+		}
+	}
+	// Nothing was written.
+	if n, err := w.e.DB.NewSelect().Table("dyjbxx").Where("name = ?", "张三").Count(t.Context()); err != nil || n != 0 {
+		t.Fatalf("written: %d %v", n, err)
+	}
+}
+
 // A member's ID number and phone are encrypted at rest: no column of the
 // table, and nothing in the trail, holds them in clear.
 func TestPersonalFieldsEncryptedAtRest(t *testing.T) {

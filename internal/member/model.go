@@ -50,6 +50,7 @@ type memberRow struct {
 	Member   `bun:",extend"`
 	OrgName  string  `bun:"org_name,scanonly"`
 	UnitName *string `bun:"unit_name,scanonly"`
+	Account  *string `bun:"account,scanonly"` // the linked account's username
 }
 
 // Dictionary values the code relies on (the seeds of internal/system/dictseed).
@@ -102,6 +103,7 @@ type MemberView struct {
 	OrgID                  int64     `json:"orgId"`
 	OrgName                string    `json:"orgName"`
 	UserID                 *int64    `json:"userId"`
+	Account                string    `json:"account"` // the linked account's username
 	AppliedOn              date.Date `json:"appliedOn"`
 	JoinedOn               date.Date `json:"joinedOn"`
 	FullOn                 date.Date `json:"fullOn"`

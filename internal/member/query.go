@@ -57,9 +57,10 @@ func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
 // baseQuery selects members with their organisation and unit names.
 func (s *Service) baseQuery(idb bun.IDB) *bun.SelectQuery {
 	return idb.NewSelect().Model((*memberRow)(nil)).
-		ColumnExpr("m.*").ColumnExpr("z.name AS org_name, ud.name AS unit_name").
+		ColumnExpr("m.*").ColumnExpr("z.name AS org_name, ud.name AS unit_name, au.username AS account").
 		Join("JOIN dzz AS z ON z.id = m.org_id").
-		Join("LEFT JOIN sys_dept AS ud ON ud.id = m.unit_dept_id")
+		Join("LEFT JOIN sys_dept AS ud ON ud.id = m.unit_dept_id").
+		Join("LEFT JOIN sys_user AS au ON au.id = m.user_id")
 }
 
 // find reads one member of the caller's scope through idb, or 404.
@@ -137,6 +138,9 @@ func (s *Service) view(r *memberRow, l system.DictLabels, unmask bool) MemberVie
 		Remark: m.Remark, CreateTime: m.CreatedAt, UpdateTime: m.UpdatedAt}
 	if r.UnitName != nil {
 		v.UnitName = *r.UnitName
+	}
+	if r.Account != nil {
+		v.Account = *r.Account
 	}
 	v.GenderLabel = l.Label("DJ_COMM_XB", m.Gender)
 	v.EthnicityLabel = l.Label("DJ_COMM_MZXX", m.Ethnicity)

@@ -36,6 +36,21 @@ func Migrations() []db.Migration {
 			return system.AddPages(ctx, tx, org.PartyMenuPath, []system.MenuSeed{{Title: "党员变动轨迹", Name: "DyTrail", Path: "dytrail",
 				Component: "party/dytrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
+		// Deleting a dictionary value counts the records holding it, one
+		// indexed query per column the module declares (Module.Dicts).
+		{Version: 2026112654, Name: "member: the dictionary columns are indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`CREATE INDEX idx_dyjbxx_education ON dyjbxx(education)`,
+				`CREATE INDEX idx_dyjbxx_ethnicity ON dyjbxx(ethnicity)`,
+				`CREATE INDEX idx_dyjbxx_gender ON dyjbxx(gender)`,
+				`CREATE INDEX idx_dyjbxx_grade ON dyjbxx(grade)`,
+				`CREATE INDEX idx_dyjbxx_party_status ON dyjbxx(party_status)`,
+				`CREATE INDEX idx_dyjbxx_person_category ON dyjbxx(person_category)`,
+				`CREATE INDEX idx_dyjbxx_person_type ON dyjbxx(person_type)`,
+				`CREATE INDEX idx_dyjbxx_post ON dyjbxx(post)`,
+				`CREATE INDEX idx_dyjbxx_professional_title ON dyjbxx(professional_title)`,
+				`CREATE INDEX idx_dyjbxx_source ON dyjbxx(source)`)
+		}},
 	}
 }
 

@@ -32,27 +32,50 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, cipher *crypt
 
 // Routes registers the member domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/dyjbxx", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/dyjbxx/export", PermExport, s.handleExport)
-	rs.Get("/api/dyjbxx/{id}", PermList, s.handleDetail)
-	rs.Post("/api/dyjbxx", PermAdd, httpx.Create(s.Create))
-	rs.Put("/api/dyjbxx", PermEdit, s.handleUpdate)
-	rs.Delete("/api/dyjbxx", PermDel, httpx.IDsAction(s.Delete))
-	rs.Get("/api/dyjbxx/trail", PermList, httpx.ReadList(s.trails().Across))
-	rs.Get("/api/dyjbxx/{id}/trail", PermList, httpx.ListUnder(errNoMember, s.trails().Page))
-	rs.Post("/api/dyjbxx/trail/restore", PermEdit, httpx.Action(s.Restore))
-	rs.Get("/api/common/dyjbxx", httpx.SignedIn, httpx.ReadList(s.Picker))
+	rs = rs.In("党员信息")
+	rs.Get("/api/dyjbxx", PermList, "查询", httpx.ReadList(s.List))
+	rs.Get("/api/dyjbxx/export", PermExport, "导出花名册", s.handleExport)
+	rs.Get("/api/dyjbxx/{id}", PermList, "查看详情", s.handleDetail)
+	rs.Post("/api/dyjbxx", PermAdd, "新增", httpx.Create(s.Create))
+	rs.Put("/api/dyjbxx", PermEdit, "修改", s.handleUpdate)
+	rs.Delete("/api/dyjbxx", PermDel, "删除", httpx.IDsAction(s.Delete))
+	rs.Get("/api/dyjbxx/trail", PermList, "查询变动轨迹", httpx.ReadList(s.trails().Across))
+	rs.Get("/api/dyjbxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(errNoMember, s.trails().Page))
+	rs.Post("/api/dyjbxx/trail/restore", PermEdit, "还原变动", httpx.Action(s.Restore))
+	rs.Get("/api/common/dyjbxx", httpx.SignedIn, "选择党员", httpx.ReadList(s.Picker))
+	s.sys.AttachRoutes(rs, "/api/dyjbxx", s.attachments())
+}
+
+// KindPhoto is the attachment kind of a member's 证件照 (one at a time).
+const KindPhoto = "photo"
+
+// attachments are a member's papers and 证件照 (jpg/png up to 2 MB), seen
+// by whoever sees the member and changed by whoever may edit them.
+func (s *Service) attachments() system.AttachSpec {
+	return system.AttachSpec{Module: "dyjbxx", Read: PermList, Edit: PermEdit,
+		Find: func(ctx context.Context, id int64) error { _, err := s.find(ctx, s.db, id); return err },
+		Kinds: map[string]system.AttachKind{
+			"":        {Label: "附件"},
+			KindPhoto: {Label: "证件照", Exts: []string{"jpg", "jpeg", "png"}, MaxBytes: 2 << 20, Single: true},
+		}}
 }
 
 // Module describes the member domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe,
+		Dicts: trail.DictUses((*Member)(nil))}
 }
 
-// subscribe: the member domain counts members for the org domain and
-// moves the members of merged organisations.
-func (s *Service) subscribe(b *event.Bus) { org.ServeMembers(b, s) }
+// subscribe: the member domain counts members for the org domain, moves
+// the members of merged organisations, and names the members of accounts
+// for the system domain's user lists.
+func (s *Service) subscribe(b *event.Bus) {
+	org.ServeMembers(b, s)
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q system.AccountMembers) (map[int64]system.IDName, error) {
+		return s.accountMembers(ctx, idb, q.UserIDs)
+	})
+}
 
 // CountByOrg answers org.CountMembers: members in normal status per
 // organisation, and the full members (正式党员) among them.

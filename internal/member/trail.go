@@ -102,7 +102,8 @@ func (s *Service) trails() record.Trail {
 		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
 			sc, err := s.scopeOf(ctx)
 			return sc.apply, err
-		}}
+		},
+		Gone: s.orgs.Scoped("ct.anchor_id")}
 }
 
 // Restore puts a member back as the snapshot of a trail entry left it

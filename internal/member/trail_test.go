@@ -210,9 +210,47 @@ func TestDelete(t *testing.T) {
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dyjbxx", w.e.AdminTK, []int64{}), 400)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dyjbxx", w.e.AdminTK, []int64{fresh.ID}), 204)
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d", fresh.ID), w.e.AdminTK, nil), 404)
-	n, _ := w.e.DB.NewSelect().Table("change_trail").Where("module = ?", member.TrailModule).Where("record_id = ?", fresh.ID).Count(t.Context())
-	if n != 0 {
-		t.Fatalf("%d trail rows left of a deleted member", n)
+	// The trail keeps the creation and a DELETE entry with the last state
+	// (the ID number masked): the 党员变动轨迹 page shows the DELETE entry
+	// to the scope that held the member and to nobody else; the whole
+	// university's scope sees the gone member's other entries too.
+	type page struct {
+		Content []struct {
+			audit.Labelled
+			RecordName string
+		}
+		TotalElements int
+	}
+	across := func(token string) page {
+		t.Helper()
+		var p page
+		res := w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/trail?recordId=%d", fresh.ID), token, nil)
+		apptest.Expect(t, res, 200)
+		res.JSON(t, &p)
+		return p
+	}
+	secretary, _ := w.anchored(t, "LEVEL", w.branchA, member.PermList)
+	p := across(secretary)
+	if p.TotalElements != 1 || p.Content[0].Type != audit.TypeDelete || p.Content[0].TypeLabel != "删除" ||
+		p.Content[0].OriginLabel != "用户删除" || p.Content[0].RecordName != "新录入" {
+		t.Fatalf("trail of the deleted member %+v", p)
+	}
+	last := p.Content[0].Labelled
+	if ch := change(last, "name"); ch == nil || ch.Old != "新录入" || ch.New != "" {
+		t.Fatalf("last state %+v", last.Changes)
+	}
+	if ch := change(last, "idNumber"); ch == nil || ch.Old != "110105********"+apptest.IDNumber("110105", "19900307", 11)[14:] {
+		t.Fatalf("ID number in the last state %+v", ch)
+	}
+	if ch := change(last, "org"); ch == nil || ch.Old != "计算机教工党支部" {
+		t.Fatalf("organisation in the last state %+v", ch)
+	}
+	other, _ := w.anchored(t, "LEVEL", w.branchC, member.PermList)
+	if p := across(other); p.TotalElements != 0 {
+		t.Fatalf("another branch sees the deleted member %+v", p)
+	}
+	if p := across(w.e.AdminTK); p.TotalElements != 2 || p.Content[1].Type != audit.TypeAdd {
+		t.Fatalf("the whole university's scope %+v", p)
 	}
 	// Its ID number is free again.
 	w.create(t, w.e.AdminTK, body("重新录入", w.branchA, apptest.IDNumber("110105", "19900307", 11)))

@@ -85,18 +85,19 @@ func (s *Service) Actors(ctx context.Context, idb bun.IDB, perm string, orgID in
 	return out, err
 }
 
-// TypeLabels names the organisation types (dictionary DZZ_LX).
+// TypeLabels names the organisation types (dictionary DZZ_LX, the built-in
+// names for a type the dictionary lacks).
 func (s *Service) TypeLabels(ctx context.Context) (map[string]string, error) {
-	l, err := s.labels(ctx)
+	opts, err := s.sys.DictOptions(ctx, []string{DictType})
 	if err != nil {
 		return nil, err
 	}
 	out := make(map[string]string, len(typeNames))
-	for t := range typeNames {
-		out[t] = l.typeLabel(t)
-	}
-	for t, name := range l.types {
+	for t, name := range typeNames {
 		out[t] = name
+	}
+	for _, o := range opts[DictType] {
+		out[o.Value] = o.Label
 	}
 	return out, nil
 }

@@ -183,7 +183,7 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	if err := in.normalise(); err != nil {
 		return fail(err)
 	}
-	if err := checkDicts(wc.labels, in); err != nil {
+	if err := checkDicts(wc.labels, in, cur); err != nil {
 		return fail(err)
 	}
 	node := &imports.Node[*importItem]{Item: item, New: cur == nil, ParentCode: item.parentCode, Name: in.Name}

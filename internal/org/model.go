@@ -90,18 +90,22 @@ type Org struct {
 	Category      string    `bun:"category" json:"category"`
 	UnitDeptID    *int64    `bun:"unit_dept_id" json:"unitDeptId"`
 	FoundedOn     date.Date `bun:"founded_on" json:"foundedOn"`
-	SecretaryName string    `bun:"secretary_name" json:"secretaryName"`
+	SecretaryName string    `bun:"secretary_name" json:"secretaryName"` // the chosen member's name, or a name typed by hand
 	Committee     Names     `bun:"committee" json:"committee"`
-	TermStart     date.Date `bun:"term_start" json:"termStart"`
-	TermYears     int       `bun:"term_years" json:"termYears"`
-	TermEnd       date.Date `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
-	ContactPhone  string    `bun:"contact_phone" json:"contactPhone"`
-	Status        string    `bun:"status" json:"status"`
-	RevokedOn     date.Date `bun:"revoked_on" json:"revokedOn"`
-	Sort          int       `bun:"sort" json:"sort"`
-	Path          string    `bun:"path" json:"path"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	// The party members chosen as secretary and committee members (设置书记/委员):
+	// their names above are the display snapshot. A name typed by hand drops them.
+	SecretaryMemberID  *int64    `bun:"secretary_member_id" json:"secretaryMemberId"`
+	CommitteeMemberIDs IDs       `bun:"committee_member_ids" json:"committeeMemberIds"`
+	TermStart          date.Date `bun:"term_start" json:"termStart"`
+	TermYears          int       `bun:"term_years" json:"termYears"`
+	TermEnd            date.Date `bun:"term_end" json:"termEnd"` // term_start + term_years, kept on save
+	ContactPhone       string    `bun:"contact_phone" json:"contactPhone"`
+	Status             string    `bun:"status" json:"status"`
+	RevokedOn          date.Date `bun:"revoked_on" json:"revokedOn"`
+	Sort               int       `bun:"sort" json:"sort"`
+	Path               string    `bun:"path" json:"path"`
+	CreatedAt          time.Time `bun:"created_at" json:"createTime"`
+	UpdatedAt          time.Time `bun:"updated_at" json:"updateTime"`
 
 	// Read with lists and details, never written.
 	ParentName    string `bun:"parent_name,scanonly" json:"parentName"`
@@ -144,47 +148,48 @@ func childPath(parentPath string, id int64) string {
 
 // Names is a list of people's names stored as a JSON array in a TEXT column
 // (the committee members).
-type Names []string
+type Names = jsonList[string]
+
+// IDs is a list of record ids stored as a JSON array in a TEXT column (the
+// chosen committee members).
+type IDs = jsonList[int64]
+
+// jsonList is a list stored as a JSON array in a TEXT column, answered as
+// [] rather than null.
+type jsonList[T any] []T
 
 // Value writes the JSON array ("[]" when empty).
-func (n Names) Value() (driver.Value, error) {
-	if len(n) == 0 {
+func (l jsonList[T]) Value() (driver.Value, error) {
+	if len(l) == 0 {
 		return "[]", nil
 	}
-	b, err := json.Marshal([]string(n))
+	b, err := json.Marshal([]T(l))
 	return string(b), err
 }
 
-// Scan reads the JSON array.
-func (n *Names) Scan(src any) error {
-	var raw []byte
+// Scan reads the JSON array (NULL or blank: empty).
+func (l *jsonList[T]) Scan(src any) error {
+	var raw string
 	switch v := src.(type) {
 	case nil:
-		*n = Names{}
-		return nil
 	case string:
-		raw = []byte(v)
-	case []byte:
 		raw = v
+	case []byte:
+		raw = string(v)
 	default:
-		return fmt.Errorf("org: cannot scan %T into Names", src)
+		return fmt.Errorf("org: cannot scan %T into a JSON list", src)
 	}
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		*n = Names{}
+	*l = jsonList[T]{}
+	if strings.TrimSpace(raw) == "" {
 		return nil
 	}
-	var list []string
-	if err := json.Unmarshal(raw, &list); err != nil {
-		return err
-	}
-	*n = list
-	return nil
+	return json.Unmarshal([]byte(raw), (*[]T)(l))
 }
 
 // MarshalJSON writes [] rather than null.
-func (n Names) MarshalJSON() ([]byte, error) {
-	if n == nil {
+func (l jsonList[T]) MarshalJSON() ([]byte, error) {
+	if l == nil {
 		return []byte("[]"), nil
 	}
-	return json.Marshal([]string(n))
+	return json.Marshal([]T(l))
 }

@@ -356,6 +356,7 @@ func (s *Service) Revoke(ctx context.Context, in RevokeInput) error {
 
 // Delete removes organisations entered by mistake: no child organisations,
 // no members and no trail beyond their creation. Anything else is revoked.
+// Each leaves a DELETE entry with its last state in the trail.
 func (s *Service) Delete(ctx context.Context, ids []int64) error {
 	ids = uniq.Of(ids)
 	scope, err := s.ScopeOf(ctx)
@@ -398,6 +399,9 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 				return httpx.BadRequest("“%s”已有变动记录，不能删除，请改为撤销", o.Name)
 			}
 		}
+		if err := s.trailDeletes(ctx, tx, list); err != nil {
+			return err
+		}
 		// Deepest first, so a parent deleted with its children goes last.
 		sort.Slice(list, func(i, j int) bool { return len(list[i].Path) > len(list[j].Path) })
 		for _, o := range list {
@@ -410,6 +414,32 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		}
 		return nil
 	})
+}
+
+// trailDeletes writes the DELETE entries of organisations about to be
+// deleted: their last state, anchored at their parent (whose scope still
+// sees them in the trail across the scope).
+func (s *Service) trailDeletes(ctx context.Context, tx bun.Tx, list []*Org) error {
+	l, err := s.labels(ctx)
+	if err != nil {
+		return err
+	}
+	gone := make([]record.Gone, len(list))
+	for i, o := range list {
+		before, err := s.view(ctx, tx, o)
+		if err != nil {
+			return err
+		}
+		gone[i] = record.Gone{ID: o.ID, Name: o.Name, Before: before, Snapshot: o}
+		if o.PID != nil {
+			gone[i].Anchor = *o.PID
+		}
+	}
+	entries, err := trail.DeleteEntries(ctx, l.label, gone)
+	if err != nil {
+		return err
+	}
+	return audit.InsertEntries(ctx, tx, entries)
 }
 
 // onLive runs fn in a tree transaction (inTreeTx) on the live organisation

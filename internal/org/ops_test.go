@@ -257,12 +257,37 @@ func TestDeleteOnlyWhatWasEnteredByMistake(t *testing.T) {
 	mistake := e.create("录错的党支部", org.TypeBranch, tr.B)
 	apptest.Expect(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{mistake}), 204)
 	apptest.ExpectMessage(t, e.Do("GET", fmt.Sprintf("/api/dzzxx/%d", mistake), e.AdminTK, nil), 404, "党组织不存在")
+	// Its trail keeps a DELETE entry with its last state, which the
+	// 组织变动轨迹 page shows to the scope of its parent, not to another's.
+	read := func(tok string) acrossPage {
+		t.Helper()
+		var p acrossPage
+		res := e.Do("GET", fmt.Sprintf("/api/dzzxx/trail?recordId=%d&type=3", mistake), tok, nil)
+		apptest.Expect(t, res, 200)
+		res.JSON(t, &p)
+		return p
+	}
+	p := read(e.userAt("LEVEL_AND_BELOW", tr.B, org.PermList))
+	if p.TotalElements != 1 || p.Content[0].RecordName != "录错的党支部" || p.Content[0].TypeLabel != "删除" {
+		t.Fatalf("the deleted organisation's trail %+v", p)
+	}
+	var last []string
+	for _, c := range p.Content[0].Changes {
+		last = append(last, c.Label+"="+c.Old)
+	}
+	if got := strings.Join(last, ","); !strings.Contains(got, "上级党组织=物理学院党委") || !strings.Contains(got, "党组织名称=录错的党支部") ||
+		!strings.Contains(got, "党组织类型=党支部") {
+		t.Fatalf("last state %s", got)
+	}
+	if p := read(e.userAt("LEVEL_AND_BELOW", tr.A, org.PermList)); p.TotalElements != 0 {
+		t.Fatalf("another committee sees the deleted organisation %+v", p)
+	}
 
 	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.A1}), 400, "“计算机教工党支部”下有下级党组织，不能删除，请改为撤销")
 	// A parent and its only child entered together go together.
-	p := e.create("录错的党委", org.TypeSecondaryCommittee, tr.U)
-	c := e.create("录错的支部", org.TypeBranch, p)
-	apptest.Expect(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{p, c}), 204)
+	parent := e.create("录错的党委", org.TypeSecondaryCommittee, tr.U)
+	child := e.create("录错的支部", org.TypeBranch, parent)
+	apptest.Expect(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{parent, child}), 204)
 
 	e.fake.set(tr.B1, 1, 1)
 	apptest.ExpectMessage(t, e.Do("DELETE", "/api/dzzxx", e.AdminTK, []int64{tr.B1}), 400, "“物理教工党支部”下有党员，不能删除，请改为撤销")

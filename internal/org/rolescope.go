@@ -51,12 +51,22 @@ func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
 	if len(ids) > 1000 {
 		return httpx.BadRequest("最多选择1000个党组织")
 	}
-	scope, err := s.ScopeOf(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
+	return mapErr(db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.replaceRoleOrgs(ctx, tx, in.RoleID, ids)
+	}))
+}
+
+// replaceRoleOrgs checks the organisations a caller gives a custom scope
+// (existing, in its scope: otherwise 404; each subtree inside it: otherwise
+// 403) and makes them the role's, inside tx. Both paths that write a role's
+// organisations (this domain's route and the role save's RoleOrgsSet) run it.
+func (s *Service) replaceRoleOrgs(ctx context.Context, tx bun.Tx, roleID int64, ids []int64) error {
 	if len(ids) > 0 {
-		n, err := scope.Apply(s.db.NewSelect().Model((*Org)(nil)).Where("z.id IN (?)", bun.In(ids)), "z.id").Count(ctx)
+		scope, err := s.ScopeOf(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		n, err := scope.Apply(tx.NewSelect().Model((*Org)(nil)).Where("z.id IN (?)", bun.In(ids)), "z.id").Count(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}
@@ -69,17 +79,15 @@ func (s *Service) SetRoleOrgs(ctx context.Context, in RoleScopeInput) error {
 			return httpx.Forbidden("所选党组织的下级组织超出了您的管理范围")
 		}
 	}
-	return mapErr(db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Table("dzz_role_scope").Where("role_id = ?", in.RoleID).Exec(ctx); err != nil {
+	if _, err := tx.NewDelete().Table("dzz_role_scope").Where("role_id = ?", roleID).Exec(ctx); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO dzz_role_scope (role_id, dzz_id) VALUES (?, ?)", roleID, id); err != nil {
 			return err
 		}
-		for _, id := range ids {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO dzz_role_scope (role_id, dzz_id) VALUES (?, ?)", in.RoleID, id); err != nil {
-				return err
-			}
-		}
-		return nil
-	}))
+	}
+	return nil
 }
 
 // subtreeInside tells whether the organisations with everything below them lie in scope.
@@ -100,9 +108,11 @@ func (s *Service) subtreeInside(ctx context.Context, scope Scope, roots []int64)
 	return true, nil
 }
 
-// ScopeIDs is the caller's organisation scope for the system domain's grant checks.
+// ScopeIDs is the caller's organisation scope for the system domain's grant
+// checks: an unanchored caller's is empty (it grants no organisation), not
+// a refusal, so that it still manages what its departments allow.
 func (s *Service) ScopeIDs(ctx context.Context) (bool, []int64, error) {
-	sc, err := s.ScopeOf(ctx)
+	sc, err := s.scope(ctx)
 	return sc.All, sc.OrgIDs, err
 }
 
@@ -114,7 +124,7 @@ func (s *Service) RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int
 	if len(roleIDs) == 0 {
 		return out, nil
 	}
-	scope, err := s.ScopeOf(ctx)
+	scope, err := s.scope(ctx) // an unanchored caller's is empty: every role with organisations reaches outside it
 	if err != nil || scope.All {
 		return out, err
 	}

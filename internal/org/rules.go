@@ -15,6 +15,11 @@ const (
 	BranchMinFullMembers = 3
 	// BranchMaxMembers: a branch normally has at most 50 members.
 	BranchMaxMembers = 50
+	// GeneralBranchMaxMembers: an organisation of 100 or more members sets up
+	// a grass-roots committee (党委); a general branch (党总支) that has
+	// grown to it is reminded (≥ 50 members make a general branch, which
+	// BranchMaxMembers already asks of a branch).
+	GeneralBranchMaxMembers = 100
 	// BranchCommitteeMinFull: a branch with 7 or more full members sets up
 	// a branch committee (otherwise a secretary only).
 	BranchCommitteeMinFull = 7
@@ -29,11 +34,12 @@ const (
 
 // Warning codes.
 const (
-	RuleBranchTooFewFull     = "BRANCH_TOO_FEW_FULL"    // < BranchMinFullMembers full members
-	RuleBranchTooLarge       = "BRANCH_TOO_LARGE"       // > BranchMaxMembers members
-	RuleBranchNeedsCommittee = "BRANCH_NEEDS_COMMITTEE" // ≥ BranchCommitteeMinFull full members, no committee
-	RuleTermDue              = "TERM_DUE"               // term ends within the reminder window
-	RuleTermOverdue          = "TERM_OVERDUE"           // term ended, no new election recorded
+	RuleBranchTooFewFull      = "BRANCH_TOO_FEW_FULL"      // < BranchMinFullMembers full members
+	RuleBranchTooLarge        = "BRANCH_TOO_LARGE"         // > BranchMaxMembers members
+	RuleBranchNeedsCommittee  = "BRANCH_NEEDS_COMMITTEE"   // ≥ BranchCommitteeMinFull full members, no committee
+	RuleGeneralBranchTooLarge = "GENERAL_BRANCH_TOO_LARGE" // a general branch of ≥ GeneralBranchMaxMembers members
+	RuleTermDue               = "TERM_DUE"                 // term ends within the reminder window
+	RuleTermOverdue           = "TERM_OVERDUE"             // term ended, no new election recorded
 )
 
 // Warning is one rule an organisation breaks.
@@ -66,6 +72,9 @@ func Warnings(o *Org, counts MemberCounts, today date.Date, reminderMonths int) 
 		if counts.Full >= BranchCommitteeMinFull && len(o.Committee) == 0 {
 			add(RuleBranchNeedsCommittee, "warning", fmt.Sprintf("正式党员%d名以上，应设立支部委员会", BranchCommitteeMinFull))
 		}
+	}
+	if o.Type == TypeGeneralBranch && counts.Total >= GeneralBranchMaxMembers {
+		add(RuleGeneralBranchTooLarge, "warning", fmt.Sprintf("党员达到%d名，应成立基层党委", GeneralBranchMaxMembers))
 	}
 	if o.Type != TypeGroup && o.TermStart != "" {
 		end := o.TermStart.AddYears(o.TermYears)

@@ -71,6 +71,24 @@ func TestRule4_BranchNormallyAtMostFiftyMembers(t *testing.T) {
 	}
 }
 
+// RULES.md §4: "≥ 50 members → general branch (总支); ≥ 100 → grass-roots
+// committee (党委)": a general branch that reached 100 members is reminded
+// to become a committee (a branch over 50 is BranchNormallyAtMostFiftyMembers).
+func TestRule4_HundredMembersMakeACommittee(t *testing.T) {
+	gb := &org.Org{ID: 3, Name: "测试党总支", Type: org.TypeGeneralBranch, Status: org.StatusNormal, TermYears: 3}
+	if got := org.Warnings(gb, org.MemberCounts{Total: 99, Full: 90}, ruleToday, 3); len(got) != 0 {
+		t.Fatalf("99 members: %v", got)
+	}
+	if got := rules(org.Warnings(gb, org.MemberCounts{Total: 100, Full: 90}, ruleToday, 3)); got[org.RuleGeneralBranchTooLarge] != "党员达到100名，应成立基层党委" {
+		t.Fatalf("100 members: %v", got)
+	}
+	// A committee of any size is already one.
+	c := &org.Org{ID: 4, Name: "测试二级党委", Type: org.TypeSecondaryCommittee, Status: org.StatusNormal, TermYears: 5}
+	if got := org.Warnings(c, org.MemberCounts{Total: 500, Full: 450}, ruleToday, 3); len(got) != 0 {
+		t.Fatalf("committee: %v", got)
+	}
+}
+
 // RULES.md §4: "≥ 7 full members → branch committee of 3–5 (≤ 7); otherwise a secretary only".
 func TestRule4_SevenFullMembersNeedABranchCommittee(t *testing.T) {
 	if got := rules(org.Warnings(branch(), org.MemberCounts{Total: 8, Full: 6}, ruleToday, 3)); got[org.RuleBranchNeedsCommittee] != "" {

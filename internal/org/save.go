@@ -85,7 +85,7 @@ func (in *Input) normalise() error {
 	if !codePattern.MatchString(in.Code) {
 		return httpx.Invalid("code", "党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
 	}
-	err := record.First(
+	err := httpx.AllInvalid(
 		maxLen("shortName", "党组织简称", in.ShortName, maxShortName),
 		record.Chosen("type", "党组织类型", in.Type != ""),
 		maxLen("secretaryName", "书记姓名", in.SecretaryName, maxPersonName),
@@ -141,9 +141,10 @@ func (in *Input) normalise() error {
 	return nil
 }
 
-// checkRefs checks what the input points at: dictionary values and the unit.
-func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input) error {
-	if err := checkDicts(l, in); err != nil {
+// checkRefs checks what the input points at: dictionary values (cur: the
+// organisation updated, nil for a new one) and the unit.
+func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input, cur *Org) error {
+	if err := checkDicts(l, in, cur); err != nil {
 		return err
 	}
 	if in.UnitDeptID != nil {
@@ -158,15 +159,23 @@ func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Inpu
 	return nil
 }
 
-// checkDicts checks the dictionary values of the input.
-func checkDicts(l labels, in *Input) error {
-	if _, ok := l.types[in.Type]; !ok || typeNames[in.Type] == "" {
+// checkDicts checks the dictionary values of the input against those of
+// the organisation it updates (cur, nil for a new one): a type or category
+// disabled since is kept, never newly chosen.
+func checkDicts(l labels, in *Input, cur *Org) error {
+	var was Org
+	if cur != nil {
+		was = *cur
+	}
+	known := func(dict, v string) bool { return l.Has(dict, v) || l.Disabled(dict, v) || v == "" }
+	if typeNames[in.Type] == "" || !known(DictType, in.Type) && in.Type != was.Type {
 		return httpx.Invalid("type", "党组织类型不正确")
 	}
-	if _, ok := l.categories[in.Category]; in.Category != "" && !ok {
+	if !known(DictCategory, in.Category) && in.Category != was.Category {
 		return httpx.Invalid("category", "党组织类别不正确")
 	}
-	return nil
+	return httpx.AllInvalid(record.DictValue("type", "党组织类型", DictType, in.Type, was.Type, l),
+		record.DictValue("category", "党组织类别", DictCategory, in.Category, was.Category, l))
 }
 
 // checkUnique refuses a code in use anywhere, or a name in use by a live
@@ -300,7 +309,7 @@ func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		return nil, httpx.Internal(err)
 	}
 	scope, l := wc.scope, wc.labels
-	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
+	if err := s.checkRefs(ctx, tx, l, &in, nil); err != nil {
 		return nil, err
 	}
 	parent, err := s.loadParent(ctx, tx, scope, in.PID)
@@ -344,6 +353,13 @@ func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 func (in *Input) apply(o *Org) {
 	o.Code, o.Name, o.ShortName = in.Code, in.Name, in.ShortName
 	o.Type, o.Category, o.UnitDeptID = in.Type, in.Category, in.UnitDeptID
+	// A name typed by hand is no longer the member chosen (设置书记/委员).
+	if o.SecretaryName != in.SecretaryName {
+		o.SecretaryMemberID = nil
+	}
+	if strings.Join(o.Committee, "\x00") != strings.Join(in.Committee, "\x00") {
+		o.CommitteeMemberIDs = nil
+	}
 	o.FoundedOn, o.SecretaryName, o.Committee = in.FoundedOn, in.SecretaryName, Names(in.Committee)
 	o.TermStart, o.TermYears, o.TermEnd = in.TermStart, in.TermYears, in.TermStart.AddYears(in.TermYears)
 	o.ContactPhone, o.Sort = in.ContactPhone, in.Sort
@@ -399,7 +415,7 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 		return httpx.Invalid("pid", "变更上级党组织请使用“调整上级”操作")
 	}
 	l := wc.labels
-	if err := s.checkRefs(ctx, tx, l, &in); err != nil {
+	if err := s.checkRefs(ctx, tx, l, &in, cur); err != nil {
 		return err
 	}
 	if in.Type != cur.Type {
@@ -433,8 +449,8 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	_, err = trail.Save(ctx, tx, l.label, record.Save{Origin: origin, RestoredFrom: restoredFrom, Before: before,
 		After: after, Snapshot: &next, Write: func(ctx context.Context) (int64, error) {
 			_, err := tx.NewUpdate().Model(&next).Column("code", "name", "short_name", "type", "category", "unit_dept_id",
-				"founded_on", "secretary_name", "committee", "term_start", "term_years", "term_end", "contact_phone", "sort",
-				"updated_at").WherePK().Exec(ctx)
+				"founded_on", "secretary_name", "committee", "secretary_member_id", "committee_member_ids", "term_start",
+				"term_years", "term_end", "contact_phone", "sort", "updated_at").WherePK().Exec(ctx)
 			return next.ID, mapErr(err)
 		}})
 	return err

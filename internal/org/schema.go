@@ -30,6 +30,19 @@ func Migrations() []db.Migration {
 			return system.AddPages(ctx, tx, PartyMenuPath, []system.MenuSeed{{Title: "组织变动轨迹", Name: "DzzTrail", Path: "dzztrail",
 				Component: "party/dzztrail", Icon: "history", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 		}},
+		// 书记/委员 are chosen among the members (the names stay as their display
+		// snapshot). No foreign key: the member table is the member domain's.
+		{Version: 2026112600, Name: "org: secretary and committee chosen among the members", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `ALTER TABLE dzz ADD COLUMN secretary_member_id BIGINT NULL`,
+				`ALTER TABLE dzz ADD COLUMN committee_member_ids TEXT NOT NULL DEFAULT '[]'`)
+		}},
+		// Deleting a dictionary value counts the records holding it, one
+		// indexed query per column the module declares (Module.Dicts).
+		{Version: 2026112653, Name: "org: the dictionary columns are indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`CREATE INDEX idx_dzz_type ON dzz(type)`,
+				`CREATE INDEX idx_dzz_category ON dzz(category)`)
+		}},
 	}
 }
 

@@ -20,6 +20,9 @@ import (
 type Scope struct {
 	All    bool
 	OrgIDs []int64
+	// Unanchored: the caller's roles reach organisations only from its
+	// account's own (本级, 本级及下级), and the account belongs to none.
+	Unanchored bool
 }
 
 // Has tells whether the organisation id lies in the scope (for All it does
@@ -66,7 +69,21 @@ func (sc Scope) Apply(q *bun.SelectQuery, column string) *bun.SelectQuery {
 // and its subtree; CUSTOM → the subtrees of the role's dzz_role_scope rows;
 // SELF alone → nothing. A request computes it once (rbac.Memo); a tree
 // write forgets it (inTreeTx), so the rest of the request sees the new tree.
+//
+// A caller whose roles need an anchor it lacks (Scope.Unanchored) gets
+// httpx.NoAnchor: every scoped endpoint then answers the same 403 with its
+// code, and the web app says why instead of showing empty lists.
 func (s *Service) ScopeOf(ctx context.Context) (Scope, error) {
+	sc, err := s.scope(ctx)
+	if err == nil && sc.Unanchored {
+		return sc, httpx.NoAnchor
+	}
+	return sc, err
+}
+
+// scope is ScopeOf without the refusal of an unanchored caller (its scope is
+// then empty): what a grant check needs, which only compares against it.
+func (s *Service) scope(ctx context.Context) (Scope, error) {
 	sc, err := rbac.Memo(ctx, scopeKey{}, func() (Scope, error) { return s.scopeOf(ctx) })
 	// Clipped: a caller appending to its copy (an import adding the
 	// organisations it created) must not write into the shared array.
@@ -86,6 +103,9 @@ func (s *Service) scopeOf(ctx context.Context) (Scope, error) {
 		return Scope{All: true}, nil
 	}
 	p := rbac.From(ctx)
+	if rule.Anchored() && (p == nil || p.OrgID == nil) {
+		return Scope{Unanchored: true}, nil
+	}
 	var exact, roots []int64
 	if p != nil && p.OrgID != nil {
 		if rule.Level {

@@ -153,10 +153,31 @@ func TestCustomSelfAndAllScopes(t *testing.T) {
 	if got := flatten(e.buildTree(all, "")); len(got) != 7 {
 		t.Fatalf("ALL tree %d", len(got))
 	}
-	// A LEVEL role anchored at no organisation sees nothing.
-	nowhere, _ := e.UserWith("LEVEL", 0, org.PermList)
-	if roots := e.buildTree(nowhere, ""); len(roots) != 0 {
-		t.Fatalf("unanchored tree %+v", roots)
+}
+
+// A user whose role reaches organisations from its own (本级, 本级及下级)
+// but whose account belongs to none is told so by every scoped endpoint (403
+// with the code NO_ANCHOR), instead of empty lists; a SELF or CUSTOM role
+// needs no anchor, and granting stays possible (its organisation scope is empty).
+func TestUnanchoredUserIsToldWhy(t *testing.T) {
+	e := newEnv(t)
+	tr := e.tree()
+	for _, scope := range []string{"LEVEL", "LEVEL_AND_BELOW"} {
+		nowhere, _ := e.UserWith(scope, 0, org.PermList, "role:list")
+		for _, path := range []string{"/api/dzzxx/buildtree", "/api/dzzxx", "/api/dzzxx/relations", "/api/common/dzz",
+			fmt.Sprintf("/api/dzzxx/%d", tr.A), "/api/dzzxx/trail"} {
+			res := e.Do("GET", path, nowhere, nil)
+			apptest.ExpectMessage(t, res, 403, "您的账号尚未关联党组织，请联系管理员")
+			if code := res.Map(t)["code"]; code != httpx.CodeNoAnchor {
+				t.Fatalf("%s %s: code %v", scope, path, code)
+			}
+		}
+		// Not a party page: the roles it may grant still list.
+		apptest.Expect(t, e.Do("GET", "/api/roles", nowhere, nil), 200)
+	}
+	self, _ := e.UserWith("SELF", 0, org.PermList)
+	if roots := e.buildTree(self, ""); len(roots) != 0 {
+		t.Fatalf("unanchored SELF tree %+v", roots)
 	}
 }
 

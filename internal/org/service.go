@@ -34,7 +34,7 @@ func New(database *bun.DB, sys *system.Service) *Service {
 // Module describes the org domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "org", Migrations: Migrations(), Routes: s.Routes, Imports: []module.ImportKind{s.ImportKind()},
-		Menus: orgMenus(), Trail: TrailModule, Subscribe: s.answer}
+		Menus: orgMenus(), Trail: TrailModule, Subscribe: s.answer, Dicts: trail.DictUses((*Org)(nil))}
 }
 
 // today is the current calendar date of the server's time zone.
@@ -76,26 +76,18 @@ func mapErr(err error) error {
 // outside the caller's scope (the same answer, so nothing leaks).
 func errNotFound() *httpx.Error { return httpx.NotFound("党组织不存在") }
 
-// labels are the dictionary labels of types and categories.
-type labels struct{ types, categories map[string]string }
+// labels are the dictionary labels of types and categories (disabled
+// items included: an organisation keeps showing a type or category
+// disabled since).
+type labels struct{ system.DictLabels }
 
 func (s *Service) labels(ctx context.Context) (labels, error) {
-	opts, err := s.sys.DictOptions(ctx, []string{DictType, DictCategory})
-	if err != nil {
-		return labels{}, err
-	}
-	l := labels{types: map[string]string{}, categories: map[string]string{}}
-	for _, o := range opts[DictType] {
-		l.types[o.Value] = o.Label
-	}
-	for _, o := range opts[DictCategory] {
-		l.categories[o.Value] = o.Label
-	}
-	return l, nil
+	l, err := s.sys.DictLabels(ctx, DictType, DictCategory)
+	return labels{l}, err
 }
 
 func (l labels) typeLabel(t string) string {
-	if v, ok := l.types[t]; ok {
+	if v := l.Label(DictType, t); v != t || t == "" {
 		return v
 	}
 	return typeNames[t]
@@ -103,21 +95,13 @@ func (l labels) typeLabel(t string) string {
 
 // label is the trail's labeller over the organisation's dictionaries.
 func (l labels) label(dict, v string) string {
-	switch dict {
-	case DictType:
+	if dict == DictType {
 		return l.typeLabel(v)
-	case DictCategory:
-		return l.categoryLabel(v)
 	}
-	return v
+	return l.Label(dict, v)
 }
 
-func (l labels) categoryLabel(c string) string {
-	if v, ok := l.categories[c]; ok {
-		return v
-	}
-	return c
-}
+func (l labels) categoryLabel(c string) string { return l.Label(DictCategory, c) }
 
 // fill sets the display labels of o.
 func (l labels) fill(o *Org) {

@@ -98,7 +98,7 @@ func (s *Service) trails() record.Trail {
 			return s.sys.DictLabels(ctx, audit.DictType, audit.DictOrigin)
 		}),
 		Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name",
-		Scope: s.Scoped("z.id")}
+		Scope: s.Scoped("z.id"), Gone: s.Scoped("ct.anchor_id")}
 }
 
 // Restore puts back the organisation's fields as a trail entry's snapshot

@@ -116,7 +116,11 @@ func (s *Service) checkClass(l system.DictLabels, in ClassInput, cur *Class) (*C
 	case in.UnitDeptID == nil || *in.UnitDeptID <= 0:
 		return nil, errNoUnitGiven()
 	}
-	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade}); err != nil {
+	var was Class
+	if cur != nil {
+		was = *cur
+	}
+	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade, was.Grade}); err != nil {
 		return nil, err
 	}
 	now := s.now()

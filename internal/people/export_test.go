@@ -2,10 +2,12 @@ package people_test
 
 import (
 	"bytes"
+	"net/url"
 	"strings"
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/people"
 	"zhdj/internal/platform/excel"
 )
 
@@ -40,6 +42,19 @@ func TestExports(t *testing.T) {
 		if rows := exportRows(t, w.e, w.mathTK, p); len(rows) != 1 {
 			t.Fatalf("%s out of scope: %v", p, rows)
 		}
+	}
+	// In clear: ry:unmask and a reason, logged with it.
+	apptest.Expect(t, w.e.Do("GET", "/api/xsjbxx/export?unmask=true&reason="+url.QueryEscape("学籍信息年度核对"), w.csTK, nil), 403)
+	unmasker := w.anchored(t, w.cs, people.PermList, people.PermUnmask)
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/xsjbxx/export?unmask=true", unmasker, nil), 400, "导出完整的身份证号码和手机号码须填写事由（5-200个字）")
+	rows = exportRows(t, w.e, unmasker, "/api/xsjbxx/export?sort=studentNo,asc&unmask=true&reason="+url.QueryEscape("学籍信息年度核对"))
+	if rows[1][5] != idNumber("20030102", 1) || rows[1][6] != "13812345678" {
+		t.Fatalf("unmasked %v", rows[1])
+	}
+	var logged []string
+	if err := w.e.DB.NewSelect().Table("sys_oper_log").Column("message").Where("path = ?", "/api/xsjbxx/export").
+		OrderExpr("id").Scan(t.Context(), &logged); err != nil || logged[len(logged)-1] != "导出学生信息（含身份证号码、手机号码明文，2条），事由：学籍信息年度核对" {
+		t.Fatalf("export log %v %v", logged, err)
 	}
 	apptest.Expect(t, w.e.Do("GET", "/api/xsjbxx/export?nosuch=1", w.csTK, nil), 400)
 	apptest.Expect(t, w.e.Do("GET", "/api/bj/export?sort=secret,asc", w.csTK, nil), 400)

@@ -88,8 +88,11 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 		p.UpdatedAt = now
 		curID, curPhone = s.reveal(cur.IDNumberEnc, k.table, self), s.reveal(cur.PhoneEnc, k.table, self)
 	}
+	// Every field is checked, so the form marks all bad ones at once; a
+	// step that needs an earlier one's value runs only when that passed.
+	var c httpx.Checks
 	if in.Name == "" || len([]rune(in.Name)) > maxName {
-		return p, httpx.Invalid("name", "请输入姓名（不超过%d个字）", maxName)
+		c.Add(httpx.Invalid("name", "请输入姓名（不超过%d个字）", maxName))
 	}
 	p.Name = in.Name
 
@@ -97,59 +100,70 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	if strings.Contains(in.IDNumber, "*") {
 		// Sent back masked, as the detail shows it: keep the stored number.
 		if curID == "" || crypto.MaskIDNumber(curID) != in.IDNumber {
-			return p, httpx.Invalid("idNumber", "请输入完整的身份证号码")
+			c.Add(httpx.Invalid("idNumber", "请输入完整的身份证号码"))
+		} else {
+			in.IDNumber = curID
 		}
-		in.IDNumber = curID
 	}
-	if in.IDNumber != "" {
+	if in.IDNumber != "" && !c.Failed("idNumber") {
 		v, err := idcard.ParseIDNumber(in.IDNumber, now)
-		if err != nil {
-			return p, onField(err, "idNumber")
+		if !c.Add(onField(err, "idNumber")) {
+			info = &v
 		}
-		info = &v
 	}
 	birth, ok := date.Parse(in.BirthDate)
-	if !ok {
-		return p, httpx.Invalid("birthDate", "出生日期格式错误，应为 YYYY-MM-DD")
-	}
-	var err error
-	if birth, in.Gender, err = record.BornAs(info, birth, in.Gender); err != nil {
-		return p, err
-	}
-	if birth != "" && birth.Time().After(idcard.DateOf(now)) {
-		return p, httpx.Invalid("birthDate", "出生日期不能晚于今天")
-	}
-	p.BirthDate = birth
-	if in.Gender == "" {
-		return p, httpx.Invalid("gender", "请选择性别")
+	switch {
+	case !ok:
+		c.Add(httpx.Invalid("birthDate", "出生日期格式错误，应为 YYYY-MM-DD"))
+	case c.Failed("idNumber"):
+	default:
+		b, gender, err := record.BornAs(info, birth, in.Gender)
+		if c.Add(err) {
+			break
+		}
+		in.Gender = gender
+		if b != "" && b.Time().After(idcard.DateOf(now)) {
+			c.Add(httpx.Invalid("birthDate", "出生日期不能晚于今天"))
+		}
+		p.BirthDate = b
+		if in.Gender == "" {
+			c.Add(httpx.Invalid("gender", "请选择性别"))
+		}
 	}
 
 	switch {
 	case in.Phone == "":
 	case strings.Contains(in.Phone, "*"):
 		if curPhone == "" || crypto.MaskPhone(curPhone) != in.Phone {
-			return p, httpx.Invalid("phone", "请输入完整的手机号码")
+			c.Add(httpx.Invalid("phone", "请输入完整的手机号码"))
+		} else {
+			in.Phone = curPhone
 		}
-		in.Phone = curPhone
 	case !idcard.IsMobilePhone(in.Phone):
-		return p, httpx.Invalid("phone", "请输入正确的手机号码")
+		c.Add(httpx.Invalid("phone", "请输入正确的手机号码"))
 	}
 
 	if in.Status != "" {
 		p.Status = in.Status
 	}
 	p.Gender, p.Ethnicity = in.Gender, in.Ethnicity
-	if err := checkDicts(l, dictValue{"gender", DictGender, "性别", p.Gender}, dictValue{"ethnicity", DictEthnicity, "民族", p.Ethnicity},
-		dictValue{"status", k.statusDict, "状态", p.Status}); err != nil {
-		return p, err
+	var was Person
+	if cur != nil {
+		was = *cur
 	}
+	c.Add(checkDicts(l, dictValue{"gender", DictGender, "性别", p.Gender, was.Gender},
+		dictValue{"ethnicity", DictEthnicity, "民族", p.Ethnicity, was.Ethnicity},
+		dictValue{"status", k.statusDict, "状态", p.Status, was.Status}))
 	if len([]rune(in.Remark)) > maxRemark {
-		return p, httpx.Invalid("remark", "备注不超过%d个字", maxRemark)
+		c.Add(httpx.Invalid("remark", "备注不超过%d个字", maxRemark))
 	}
 	p.Remark = in.Remark
 
 	if in.UnitDeptID == nil || *in.UnitDeptID <= 0 {
-		return p, errNoUnitGiven()
+		c.Add(errNoUnitGiven())
+	}
+	if err := c.Err(); err != nil {
+		return p, err
 	}
 	p.UnitDeptID = *in.UnitDeptID
 
@@ -185,17 +199,18 @@ func onField(err error, field string) error {
 	return err
 }
 
-// dictValue is an input value that must be an item of a dictionary.
-type dictValue struct{ field, dict, label, v string }
+// dictValue is an input value that must be an item of a dictionary, and
+// the value the record had (was: a disabled item is kept, never newly chosen).
+type dictValue struct{ field, dict, label, v, was string }
 
-// checkDicts accepts values that are empty or items of their dictionary.
+// checkDicts accepts values that are empty, enabled items of their
+// dictionary or what the record had (record.DictValue).
 func checkDicts(l system.DictLabels, values ...dictValue) error {
+	var c httpx.Checks
 	for _, f := range values {
-		if f.v != "" && !l.Has(f.dict, f.v) {
-			return httpx.Invalid(f.field, "%s取值无效", f.label)
-		}
+		c.Add(record.DictValue(f.field, f.label, f.dict, f.v, f.was, l))
 	}
-	return nil
+	return c.Err()
 }
 
 // checkUnit accepts a unit that exists and lies in the caller's unit scope

@@ -29,6 +29,21 @@ func Migrations() []db.Migration {
 			}
 			return nil
 		}},
+		// Deleting a dictionary value counts the records holding it, one
+		// indexed query per column the module declares (Module.Dicts).
+		{Version: 2026112656, Name: "people: the dictionary columns are indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`CREATE INDEX idx_xsjbxx_education_level ON xsjbxx(education_level)`,
+				`CREATE INDEX idx_xsjbxx_ethnicity ON xsjbxx(ethnicity)`,
+				`CREATE INDEX idx_xsjbxx_gender ON xsjbxx(gender)`,
+				`CREATE INDEX idx_xsjbxx_status ON xsjbxx(status)`,
+				`CREATE INDEX idx_jsjbxx_ethnicity ON jsjbxx(ethnicity)`,
+				`CREATE INDEX idx_jsjbxx_gender ON jsjbxx(gender)`,
+				`CREATE INDEX idx_jsjbxx_post ON jsjbxx(post)`,
+				`CREATE INDEX idx_jsjbxx_professional_title ON jsjbxx(professional_title)`,
+				`CREATE INDEX idx_jsjbxx_status ON jsjbxx(status)`,
+				`CREATE INDEX idx_bj_grade ON bj(grade)`)
+		}},
 	}
 }
 

@@ -6,6 +6,7 @@ package people
 
 import (
 	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -13,6 +14,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 	"zhdj/internal/unit"
 )
@@ -40,21 +42,25 @@ func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *cry
 // Module describes the people registry to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "people", Migrations: Migrations(), Routes: s.Routes, Menus: peopleMenus(),
-		Imports: []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()}}
+		Imports: []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()},
+		// The import columns declare every dictionary field of the three.
+		Dicts: slices.Concat(record.DictUses((*Student)(nil), studentColumns.Dicts()),
+			record.DictUses((*Teacher)(nil), teacherColumns.Dicts()), record.DictUses((*Class)(nil), classColumns.Dicts()))}
 }
 
 // Routes registers the people registry's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	s.students.Routes(rs, "/api/xsjbxx", perms)
-	s.teachers.Routes(rs, "/api/jsjbxx", perms)
-	s.classes.Routes(rs, "/api/bj", perms)
+	s.students.Routes(rs.In("学生信息"), "/api/xsjbxx", perms)
+	s.teachers.Routes(rs.In("教师信息"), "/api/jsjbxx", perms)
+	s.classes.Routes(rs.In("班级信息"), "/api/bj", perms)
+	rs = rs.In("人员信息")
 
 	// Pickers: any signed-in user, within their scope (as /api/common/dyjbxx and /api/common/dzz).
-	rs.Get("/api/common/xsjbxx", httpx.SignedIn, httpx.ReadPicker(s.StudentPicker))
-	rs.Get("/api/common/jsjbxx", httpx.SignedIn, httpx.ReadPicker(s.TeacherPicker))
-	rs.Get("/api/common/xsjsxx", httpx.SignedIn, httpx.ReadPicker(s.PersonPicker))
-	rs.Get("/api/common/getBjInfo", httpx.SignedIn, httpx.ReadPicker(s.ClassPicker))
-	rs.Get("/api/common/gbjbxx", httpx.SignedIn, httpx.ReadPicker(CadrePicker))
+	rs.Get("/api/common/xsjbxx", httpx.SignedIn, "选择学生", httpx.ReadPicker(s.StudentPicker))
+	rs.Get("/api/common/jsjbxx", httpx.SignedIn, "选择教师", httpx.ReadPicker(s.TeacherPicker))
+	rs.Get("/api/common/xsjsxx", httpx.SignedIn, "选择学生或教师", httpx.ReadPicker(s.PersonPicker))
+	rs.Get("/api/common/getBjInfo", httpx.SignedIn, "选择班级", httpx.ReadPicker(s.ClassPicker))
+	rs.Get("/api/common/gbjbxx", httpx.SignedIn, "选择干部", httpx.ReadPicker(CadrePicker))
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read

@@ -106,9 +106,7 @@ func (s *Service) prepareStudent(ctx context.Context, l system.DictLabels, in St
 func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Student, stored func(p *Person, self int64) error,
 	classOf func(int64) (*Class, error)) (*Student, error) {
 	in.StudentNo, in.Grade, in.EducationLevel = strings.TrimSpace(in.StudentNo), strings.TrimSpace(in.Grade), strings.TrimSpace(in.EducationLevel)
-	if err := studentKind.checkNumber(in.StudentNo); err != nil {
-		return nil, err
-	}
+	numberErr := studentKind.checkNumber(in.StudentNo)
 	var curPerson *Person
 	st := &Student{}
 	if cur != nil {
@@ -116,7 +114,7 @@ func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Studen
 		curPerson = &cur.Person
 	}
 	p, err := s.checkPerson(l, studentKind, in.PersonInput, curPerson, st.ID)
-	if err != nil {
+	if err := httpx.AllInvalid(numberErr, err); err != nil {
 		return nil, err
 	}
 	if err := stored(&p, st.ID); err != nil {
@@ -136,8 +134,12 @@ func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Studen
 		}
 	}
 	st.ClassID = in.ClassID
-	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade},
-		dictValue{"educationLevel", DictEducationLevel, "培养层次", in.EducationLevel}); err != nil {
+	var was Student
+	if cur != nil {
+		was = *cur
+	}
+	if err := checkDicts(l, dictValue{"grade", DictGrade, "年级", in.Grade, was.Grade},
+		dictValue{"educationLevel", DictEducationLevel, "培养层次", in.EducationLevel, was.EducationLevel}); err != nil {
 		return nil, err
 	}
 	st.Grade, st.EducationLevel = in.Grade, in.EducationLevel

@@ -88,9 +88,7 @@ func (s *Service) prepareTeacher(ctx context.Context, l system.DictLabels, in Te
 // import runs it per row).
 func (s *Service) checkTeacher(l system.DictLabels, in TeacherInput, cur *Teacher) (*Teacher, error) {
 	in.StaffNo, in.ProfessionalTitle, in.Post = strings.TrimSpace(in.StaffNo), strings.TrimSpace(in.ProfessionalTitle), strings.TrimSpace(in.Post)
-	if err := teacherKind.checkNumber(in.StaffNo); err != nil {
-		return nil, err
-	}
+	numberErr := teacherKind.checkNumber(in.StaffNo)
 	var curPerson *Person
 	t := &Teacher{}
 	if cur != nil {
@@ -98,12 +96,16 @@ func (s *Service) checkTeacher(l system.DictLabels, in TeacherInput, cur *Teache
 		curPerson = &cur.Person
 	}
 	p, err := s.checkPerson(l, teacherKind, in.PersonInput, curPerson, t.ID)
-	if err != nil {
+	if err := httpx.AllInvalid(numberErr, err); err != nil {
 		return nil, err
 	}
 	t.StaffNo, t.Person = in.StaffNo, p
-	if err := checkDicts(l, dictValue{"professionalTitle", DictTitle, "专业技术职称", in.ProfessionalTitle},
-		dictValue{"post", DictPost, "工作岗位", in.Post}); err != nil {
+	var was Teacher
+	if cur != nil {
+		was = *cur
+	}
+	if err := checkDicts(l, dictValue{"professionalTitle", DictTitle, "专业技术职称", in.ProfessionalTitle, was.ProfessionalTitle},
+		dictValue{"post", DictPost, "工作岗位", in.Post, was.Post}); err != nil {
 		return nil, err
 	}
 	t.ProfessionalTitle, t.Post = in.ProfessionalTitle, in.Post

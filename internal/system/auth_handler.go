@@ -69,25 +69,25 @@ func (s *Service) limitPasswordChange(h httpx.HandlerFunc) httpx.HandlerFunc {
 }
 
 func (s *Service) authRoutes(rs *httpx.Routes) {
-	rs.Get("/auth/code", httpx.Public, s.handleCaptcha)
-	rs.Get("/auth/publicKey", httpx.Public, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/auth/code", httpx.Public, "获取验证码", s.handleCaptcha)
+	rs.Get("/auth/publicKey", httpx.Public, "获取公钥", func(w http.ResponseWriter, r *http.Request) error {
 		return httpx.OK(w, map[string]string{"publicKey": s.keys.PublicKey()})
 	})
-	rs.Post("/auth/login", httpx.Public, s.handleLogin)
-	rs.Get("/auth/info", httpx.SignedIn, httpx.Read(func(ctx ctxT) (UserView, error) {
+	rs.Post("/auth/login", httpx.Public, "登录", s.handleLogin)
+	rs.Get("/auth/info", httpx.SignedIn, "获取当前用户", httpx.Read(func(ctx ctxT) (UserView, error) {
 		return s.CurrentUserView(ctx, 0)
 	}))
-	rs.Post("/auth/session", httpx.SignedIn, s.handleAdoptSession)
-	rs.Get("/auth/logout", httpx.SignedIn, s.handleLogout)
-	rs.Delete("/auth/logout", httpx.SignedIn, s.handleLogout)
-	rs.Get("/api/users/sessions", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Post("/auth/session", httpx.SignedIn, "接续会话", s.handleAdoptSession)
+	rs.Get("/auth/logout", httpx.SignedIn, "退出登录", s.handleLogout)
+	rs.Delete("/auth/logout", httpx.SignedIn, "退出登录", s.handleLogout)
+	rs.Get("/api/users/sessions", httpx.SignedIn, "查询本人会话", func(w http.ResponseWriter, r *http.Request) error {
 		list, err := s.MySessions(r.Context())
 		if err != nil {
 			return httpx.Internal(err)
 		}
 		return httpx.OK(w, list)
 	})
-	rs.Delete("/api/users/sessions/others", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Delete("/api/users/sessions/others", httpx.SignedIn, "结束本人其他会话", func(w http.ResponseWriter, r *http.Request) error {
 		if err := s.EndOtherSessions(r.Context()); err != nil {
 			return httpx.Internal(err)
 		}

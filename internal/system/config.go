@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -19,9 +20,9 @@ import (
 )
 
 func (s *Service) configRoutes(rs *httpx.Routes) {
-	rs.Get("/api/sysConfig/public", httpx.Public, httpx.Read(s.PublicConfig))
-	rs.Get("/api/sysConfig", "sysConfig:list", httpx.ReadList(s.ListConfigs))
-	rs.Get("/api/sysConfig/group/name", "sysConfig:list", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/sysConfig/public", httpx.Public, "获取公开配置", httpx.Read(s.PublicConfig))
+	rs.Get("/api/sysConfig", "sysConfig:list", "查询", httpx.ReadList(s.ListConfigs))
+	rs.Get("/api/sysConfig/group/name", "sysConfig:list", "查询分组", func(w http.ResponseWriter, r *http.Request) error {
 		group := strings.TrimSpace(r.URL.Query().Get("name"))
 		if group == "" {
 			return httpx.BadRequest("请指定配置分组")
@@ -34,7 +35,7 @@ func (s *Service) configRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, list)
 	})
-	rs.Get("/api/sysConfig/listAll", "sysConfig:list", httpx.Read(func(ctx ctxT) ([]Config, error) {
+	rs.Get("/api/sysConfig/listAll", "sysConfig:list", "查询全部", httpx.Read(func(ctx ctxT) ([]Config, error) {
 		return s.configRows(ctx, nil)
 	}))
 	manageRoutes(rs, "/api/sysConfig", "sysConfig",
@@ -62,7 +63,7 @@ var builtinConfigKeys = func() map[string]bool {
 		CfgSchoolCode, CfgLockMaxFailures, CfgLockWindowMin, CfgLockMinutes, CfgSessionIdleMin, CfgSessionMaxHours,
 		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl",
 		CfgLockAccountMaxFailures, CfgRateLoginPerMin, CfgRateLoginBurst, CfgRateAccountPerMin, CfgRateAccountBurst,
-		CfgRateCaptchaPerMin, CfgRateCaptchaBurst} {
+		CfgRateCaptchaPerMin, CfgRateCaptchaBurst, CfgLogRetentionDays} {
 		m[k] = true
 	}
 	return m
@@ -205,6 +206,11 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 		in.ConfigValue = sanitizeDisplayHTML(v)
 	default:
 		return httpx.Invalid("valueKind", "配置值类型无效")
+	}
+	if in.ConfigKey == CfgLogRetentionDays && in.ValueKind == KindInt {
+		if days, _ := strconv.Atoi(v); days < minLogRetentionDays {
+			return httpx.Invalid("configValue", "日志至少保存%d天（等级保护要求）", minLogRetentionDays)
+		}
 	}
 	if in.ConfigKey == CfgFrameAncestors && !validFrameAncestors(v) {
 		return httpx.Invalid("configValue", "请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址")

@@ -26,21 +26,21 @@ type DeptInput struct {
 }
 
 func (s *Service) deptRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dept", "dept:list", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/dept", "dept:list", "查询", func(w http.ResponseWriter, r *http.Request) error {
 		list, err := s.ListDepts(r.Context(), r.URL.Query().Get("name"), r.URL.Query().Get("enabled"), true)
 		if err != nil {
 			return err
 		}
 		return httpx.OK(w, httpx.NewPage(list, len(list)))
 	})
-	rs.Get("/api/dept/ByNoAuth", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/dept/ByNoAuth", httpx.SignedIn, "选择部门", func(w http.ResponseWriter, r *http.Request) error {
 		list, err := s.ListDepts(r.Context(), r.URL.Query().Get("name"), "true", false)
 		if err != nil {
 			return err
 		}
 		return httpx.OK(w, httpx.NewPage(list, len(list)))
 	})
-	rs.Post("/api/dept", "dept:add", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Post("/api/dept", "dept:add", "新增", func(w http.ResponseWriter, r *http.Request) error {
 		var in DeptInput
 		if err := httpx.Decode(r, &in); err != nil {
 			return err
@@ -52,7 +52,7 @@ func (s *Service) deptRoutes(rs *httpx.Routes) {
 		}
 		return httpx.Created(w, d)
 	})
-	rs.Put("/api/dept", "dept:edit", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Put("/api/dept", "dept:edit", "修改", func(w http.ResponseWriter, r *http.Request) error {
 		var in DeptInput
 		if err := httpx.Decode(r, &in); err != nil {
 			return err
@@ -65,7 +65,7 @@ func (s *Service) deptRoutes(rs *httpx.Routes) {
 		}
 		return httpx.NoContent(w)
 	})
-	rs.Delete("/api/dept", "dept:del", httpx.IDsAction(s.DeleteDepts))
+	rs.Delete("/api/dept", "dept:del", "删除", httpx.IDsAction(s.DeleteDepts))
 }
 
 // ListDepts returns the department tree (scoped unless scoped=false), or, with

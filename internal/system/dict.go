@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -21,20 +22,22 @@ import (
 // Dictionaries are read on every page (selects, tables), so the read routes
 // need only a session; managing them needs dict:*. There is no in-process
 // cache: several instances may run, and the two indexed queries are cheap.
+// The read routes list disabled items too, flagged: records holding one
+// show its label, and forms offer it only to the record holding it.
 
 func (s *Service) dictRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dict", "dict:list", httpx.ReadList(s.ListDicts))
-	rs.Post("/api/dict", "dict:add", httpx.Create(s.CreateDict))
-	rs.Put("/api/dict", "dict:edit", httpx.Update(s.UpdateDict))
-	rs.Delete("/api/dict", "dict:del", httpx.IDsAction(s.DeleteDicts))
+	rs.Get("/api/dict", "dict:list", "查询字典", httpx.ReadList(s.ListDicts))
+	rs.Post("/api/dict", "dict:add", "新增字典", httpx.Create(s.CreateDict))
+	rs.Put("/api/dict", "dict:edit", "修改字典", httpx.Update(s.UpdateDict))
+	rs.Delete("/api/dict", "dict:del", "删除字典", httpx.IDsAction(s.DeleteDicts))
 
-	rs.Get("/api/dictDetail", httpx.SignedIn, httpx.ReadList(s.ListDictDetails))
-	rs.Get("/api/dictDetail/cache", httpx.SignedIn, s.handleDictCache)
-	rs.Get("/api/dictDetail/map", httpx.SignedIn, s.handleDictMap)
-	rs.Post("/api/dictDetail", "dict:add", httpx.Create(s.CreateDictDetail))
-	rs.Put("/api/dictDetail", "dict:edit", httpx.Update(s.UpdateDictDetail))
-	rs.Delete("/api/dictDetail", "dict:del", httpx.IDsAction(s.DeleteDictDetails))
-	rs.Delete("/api/dictDetail/{id}", "dict:del", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/dictDetail", httpx.SignedIn, "查询字典值", httpx.ReadList(s.ListDictDetails))
+	rs.Get("/api/dictDetail/cache", httpx.SignedIn, "读取字典", s.handleDictCache)
+	rs.Get("/api/dictDetail/map", httpx.SignedIn, "读取多个字典", s.handleDictMap)
+	rs.Post("/api/dictDetail", "dict:add", "新增字典值", httpx.Create(s.CreateDictDetail))
+	rs.Put("/api/dictDetail", "dict:edit", "修改字典值", httpx.Update(s.UpdateDictDetail))
+	rs.Delete("/api/dictDetail", "dict:del", "删除字典值", httpx.IDsAction(s.DeleteDictDetails))
+	rs.Delete("/api/dictDetail/{id}", "dict:del", "删除字典值", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 		if err != nil || id <= 0 {
 			return httpx.BadRequest("字典项编号无效")
@@ -158,15 +161,67 @@ func (s *Service) DeleteDicts(ctx context.Context, ids []int64) error {
 			return httpx.BadRequest("系统内置字典“%s”不能删除，可停用其中的值", n)
 		}
 	}
-	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewDelete().Model((*DictDetail)(nil)).Where("dict_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		var items []dictItem
+		if err := s.dictItemsOf(tx).Where("dd.dict_id IN (?)", bun.In(ids)).Scan(ctx, &items); err != nil {
+			return httpx.Internal(err)
+		}
+		if err := s.refuseUsed(ctx, tx, items, "删除", ""); err != nil {
 			return err
 		}
-		_, err := tx.NewDelete().Model((*Dict)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
-		return err
+		if _, err := tx.NewDelete().Model((*DictDetail)(nil)).Where("dict_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		if _, err := tx.NewDelete().Model((*Dict)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		return nil
 	})
-	if err != nil {
-		return httpx.Internal(err)
+}
+
+// dictItem is an item with its dictionary's name, as the usage check reads it.
+type dictItem struct {
+	ID       int64  `bun:"id"`
+	DictName string `bun:"dict_name"`
+	Label    string `bun:"label"`
+	Value    string `bun:"value"`
+}
+
+func (s *Service) dictItemsOf(idb bun.IDB) *bun.SelectQuery {
+	return idb.NewSelect().TableExpr("sys_dict_detail AS dd").ColumnExpr("dd.id, dc.name AS dict_name, dd.label, dd.value").
+		Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id")
+}
+
+// DictUsage counts the records holding value of dictionary dict in the
+// columns the modules declare (Options.DictUses): one query per column,
+// each on its index.
+func (s *Service) DictUsage(ctx context.Context, idb bun.IDB, dict, value string) (int, error) {
+	total := 0
+	for _, u := range s.opts.DictUses {
+		if u.Dict != dict {
+			continue
+		}
+		n, err := idb.NewSelect().TableExpr("?", bun.Ident(u.Table)).Where("? = ?", bun.Ident(u.Column), value).Count(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("dictionary %s in %s.%s: %w", dict, u.Table, u.Column, err)
+		}
+		total += int(n)
+	}
+	return total, nil
+}
+
+// refuseUsed is the 400 (on field, when given) for the first item records
+// hold: an item in use is disabled, not deleted nor recoded, or the
+// records would lose its label.
+func (s *Service) refuseUsed(ctx context.Context, idb bun.IDB, items []dictItem, what, field string) error {
+	for _, it := range items {
+		n, err := s.DictUsage(ctx, idb, it.DictName, it.Value)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n > 0 {
+			return httpx.Invalid(field, "字典值“%s”已被 %d 条记录使用，不能%s；可以停用", it.Label, n, what)
+		}
 	}
 	return nil
 }
@@ -242,6 +297,15 @@ func (s *Service) UpdateDictDetail(ctx context.Context, in DictDetailInput) erro
 	if in.Enabled != nil {
 		enabled = *in.Enabled
 	}
+	if in.Value != old.Value {
+		var items []dictItem
+		if err := s.dictItemsOf(s.db).Where("dd.id = ?", in.ID).Scan(ctx, &items); err != nil {
+			return httpx.Internal(err)
+		}
+		if err := s.refuseUsed(ctx, s.db, items, "修改值", "value"); err != nil {
+			return err
+		}
+	}
 	_, err = s.db.NewUpdate().Model((*DictDetail)(nil)).Where("id = ?", in.ID).Set("label = ?", in.Label).
 		Set("value = ?", in.Value).Set("sort = ?", in.Sort).Set("enabled = ?", enabled).
 		Set("updated_at = ?", s.now()).Exec(ctx)
@@ -253,35 +317,63 @@ func (s *Service) UpdateDictDetail(ctx context.Context, in DictDetailInput) erro
 	return nil
 }
 
-// DeleteDictDetail removes one item.
+// DeleteDictDetail removes one item, unless records hold its value.
 func (s *Service) DeleteDictDetail(ctx context.Context, id int64) error {
-	res, err := s.db.NewDelete().Model((*DictDetail)(nil)).Where("id = ?", id).Exec(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return httpx.NotFound("字典项不存在")
-	}
-	return nil
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		n, err := s.deleteDictDetails(ctx, tx, []int64{id})
+		if err == nil && n == 0 {
+			return httpx.NotFound("字典项不存在")
+		}
+		return err
+	})
 }
 
-// DeleteDictDetails removes items by id.
+// DeleteDictDetails removes items by id, none when records hold the
+// value of one of them.
 func (s *Service) DeleteDictDetails(ctx context.Context, ids []int64) error {
-	if _, err := s.db.NewDelete().Model((*DictDetail)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	return nil
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		_, err := s.deleteDictDetails(ctx, tx, ids)
+		return err
+	})
 }
 
-// DictOption is one item as selects use it.
+func (s *Service) deleteDictDetails(ctx context.Context, tx bun.Tx, ids []int64) (int, error) {
+	var items []dictItem
+	if err := s.dictItemsOf(tx).Where("dd.id IN (?)", bun.In(ids)).Scan(ctx, &items); err != nil {
+		return 0, httpx.Internal(err)
+	}
+	if err := s.refuseUsed(ctx, tx, items, "删除", ""); err != nil {
+		return 0, err
+	}
+	if _, err := tx.NewDelete().Model((*DictDetail)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		return 0, httpx.Internal(err)
+	}
+	return len(items), nil
+}
+
+// DictOption is one item as selects use it. A disabled item is still
+// listed for the web (records holding it show its label; a form offers it
+// only to the record that holds it), flagged.
 type DictOption struct {
-	Label string `json:"label"`
-	Value string `json:"value"`
+	Label    string `json:"label"`
+	Value    string `json:"value"`
+	Disabled bool   `json:"disabled,omitempty"`
 }
 
 // DictOptions returns the enabled items of the named dictionaries in one
-// query, keyed by name; an unknown name maps to an empty list.
+// query, keyed by name; an unknown name maps to an empty list. They are
+// what new input may choose (an import reads its cells by them).
 func (s *Service) DictOptions(ctx context.Context, names []string) (map[string][]DictOption, error) {
+	return s.dictItems(ctx, names, false)
+}
+
+// DictItems is DictOptions with the disabled items too (flagged): what a
+// record holding one shows.
+func (s *Service) DictItems(ctx context.Context, names []string) (map[string][]DictOption, error) {
+	return s.dictItems(ctx, names, true)
+}
+
+func (s *Service) dictItems(ctx context.Context, names []string, disabled bool) (map[string][]DictOption, error) {
 	out := make(map[string][]DictOption, len(names))
 	for _, n := range names {
 		out[n] = []DictOption{}
@@ -293,59 +385,77 @@ func (s *Service) DictOptions(ctx context.Context, names []string) (map[string][
 		DictName string `bun:"dict_name"`
 		Label    string `bun:"label"`
 		Value    string `bun:"value"`
+		Enabled  bool   `bun:"enabled"`
 	}
-	err := s.db.NewSelect().TableExpr("sys_dict_detail AS dd").
-		ColumnExpr("dc.name AS dict_name, dd.label, dd.value").
+	q := s.db.NewSelect().TableExpr("sys_dict_detail AS dd").
+		ColumnExpr("dc.name AS dict_name, dd.label, dd.value, dd.enabled").
 		Join("JOIN sys_dict AS dc ON dc.id = dd.dict_id").
-		Where("dc.name IN (?)", bun.In(names)).Where("dd.enabled = ?", true).
-		OrderExpr("dd.dict_id, dd.sort, dd.id").Scan(ctx, &rows)
-	if err != nil {
+		Where("dc.name IN (?)", bun.In(names))
+	if !disabled {
+		q = q.Where("dd.enabled = ?", true)
+	}
+	if err := q.OrderExpr("dd.dict_id, dd.sort, dd.id").Scan(ctx, &rows); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	for _, r := range rows {
-		out[r.DictName] = append(out[r.DictName], DictOption{Label: r.Label, Value: r.Value})
+		out[r.DictName] = append(out[r.DictName], DictOption{Label: r.Label, Value: r.Value, Disabled: !r.Enabled})
 	}
 	return out, nil
 }
 
-// DictLabels maps dictionary name → value → label of enabled items: what a
-// domain needs to show the labels of its coded fields.
-type DictLabels map[string]map[string]string
+// DictLabels are the labels of the named dictionaries' items, enabled or
+// disabled (a record holding a disabled value still shows its label), and
+// which may be chosen (Has: the enabled ones). It is the record kit's
+// record.Dicts.
+type DictLabels struct {
+	labels   map[string]map[string]string
+	disabled map[string]map[string]bool
+}
 
-// DictLabels loads the labels of the named dictionaries in one query.
+// DictLabels loads the items of the named dictionaries in one query.
 func (s *Service) DictLabels(ctx context.Context, names ...string) (DictLabels, error) {
-	opts, err := s.DictOptions(ctx, names)
+	items, err := s.DictItems(ctx, names)
 	if err != nil {
-		return nil, err
+		return DictLabels{}, err
 	}
-	out := make(DictLabels, len(opts))
-	for name, items := range opts {
-		m := make(map[string]string, len(items))
-		for _, it := range items {
+	l := DictLabels{labels: make(map[string]map[string]string, len(items)), disabled: map[string]map[string]bool{}}
+	for name, list := range items {
+		m := make(map[string]string, len(list))
+		for _, it := range list {
 			m[it.Value] = it.Label
+			if it.Disabled {
+				if l.disabled[name] == nil {
+					l.disabled[name] = map[string]bool{}
+				}
+				l.disabled[name][it.Value] = true
+			}
 		}
-		out[name] = m
+		l.labels[name] = m
 	}
-	return out, nil
+	return l, nil
 }
 
 // Label is the label of value in dict, or the value itself when the item is
-// gone or disabled (so that an old record still shows something).
+// gone (so that an old record still shows something).
 func (l DictLabels) Label(dict, value string) string {
 	if value == "" {
 		return ""
 	}
-	if v, ok := l[dict][value]; ok {
+	if v, ok := l.labels[dict][value]; ok {
 		return v
 	}
 	return value
 }
 
-// Has tells whether value is an enabled item of dict.
+// Has tells whether value is an enabled item of dict (new input may choose it).
 func (l DictLabels) Has(dict, value string) bool {
-	_, ok := l[dict][value]
-	return ok
+	_, ok := l.labels[dict][value]
+	return ok && !l.disabled[dict][value]
 }
+
+// Disabled tells whether value is a disabled item of dict: records keep
+// it, new input cannot choose it.
+func (l DictLabels) Disabled(dict, value string) bool { return l.disabled[dict][value] }
 
 // dictNames reads dictName=a,b and/or repeated dictName=a&dictName=b,
 // trimmed, without blanks and duplicates.
@@ -383,7 +493,7 @@ func (s *Service) handleDictCache(w http.ResponseWriter, r *http.Request) error 
 	if name == "" {
 		return httpx.BadRequest("请指定字典名称")
 	}
-	m, err := s.DictOptions(r.Context(), []string{name})
+	m, err := s.DictItems(r.Context(), []string{name})
 	if err != nil {
 		return err
 	}
@@ -398,7 +508,7 @@ func (s *Service) handleDictMap(w http.ResponseWriter, r *http.Request) error {
 	if len(names) > maxDictNames {
 		return httpx.BadRequest("一次最多查询 %d 个字典", maxDictNames)
 	}
-	m, err := s.DictOptions(r.Context(), names)
+	m, err := s.DictItems(r.Context(), names)
 	if err != nil {
 		return err
 	}

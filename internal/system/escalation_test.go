@@ -356,6 +356,18 @@ func TestRoleEscalationAttempts(t *testing.T) {
 	add("college gives the committee", c, "PUT", "/api/dzzxx/roleScope", body{"roleId": c.managed, "dzzIds": []int64{w.oU}}, 404)
 	add("branch gives a sibling branch", br, "PUT", "/api/dzzxx/roleScope", body{"roleId": br.managed, "dzzIds": []int64{w.oA2}}, 404)
 	add("branch gives own branch with its party group", br, "PUT", "/api/dzzxx/roleScope", body{"roleId": br.managed, "dzzIds": []int64{w.oA1}}, 403)
+	// … and the same through the role save, which stores them in its own transaction
+	// (a refused organisation leaves the role, its level and its departments unsaved too).
+	orgRole := func(id int64, name string, orgs ...int64) body {
+		return apptest.With(roleBody(id, name, 5, "CUSTOM"), "dzzIds", orgs)
+	}
+	add("college creates CUSTOM organisation college B", c, "POST", "/api/roles", orgRole(0, "新10", w.oB), 404)
+	add("college creates CUSTOM organisation committee", c, "POST", "/api/roles", orgRole(0, "新11", w.oU), 404)
+	add("branch creates CUSTOM own branch with its party group", br, "POST", "/api/roles", orgRole(0, "新12", w.oA1), 403)
+	add("college CUSTOM organisation college B", c, "PUT", "/api/roles", orgRole(c.managed, "自建角色1", w.oA1, w.oB), 404)
+	add("branch CUSTOM sibling branch", br, "PUT", "/api/roles", orgRole(br.managed, "自建角色2", w.oA2), 404)
+	add("college CUSTOM with neither organisations nor departments", c, "PUT", "/api/roles", orgRole(c.managed, "自建角色1"), 400)
+	add("college sets a shared role's organisations", c, "PUT", "/api/roles", orgRole(w.shared, "共享角色", w.oA1), 404)
 	w.refused(t, tries)
 
 	// The legitimate paths still work for the college administrator.
@@ -366,6 +378,51 @@ func TestRoleEscalationAttempts(t *testing.T) {
 	apptest.Expect(t, w.e.Do("PUT", "/api/dzzxx/roleScope", c.tok, body{"roleId": c.managed, "dzzIds": []int64{w.oA1, w.oG1, w.oA2}}), 204)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dzzxx/roleScope", br.tok, body{"roleId": br.managed, "dzzIds": []int64{}}), 204)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/roles", br.tok, []int64{br.managed}), 204)
+
+	// The role save stores custom organisations (what the role page sends) and drops them with CUSTOM.
+	apptest.Expect(t, w.e.Do("PUT", "/api/roles", c.tok, orgRole(c.managed, "自建角色1", w.oA1, w.oA2)), 204)
+	if got := w.roleOrgs(t, c.managed); !sameSet(got, []int64{w.oA1, w.oA2}) {
+		t.Fatalf("custom organisations %v", got)
+	}
+	created := apptest.DoJSON[struct{ ID int64 }](t, w.e, 201, "POST", "/api/roles", c.tok, orgRole(0, "自建角色3", w.oA2)).ID
+	if got := w.roleOrgs(t, created); !sameSet(got, []int64{w.oA2}) {
+		t.Fatalf("created with %v", got)
+	}
+	// Absent = unchanged (the departments alone may be edited).
+	apptest.Expect(t, w.e.Do("PUT", "/api/roles", c.tok, roleBody(c.managed, "自建角色1", 5, "CUSTOM", w.dA1)), 204)
+	if got := w.roleOrgs(t, c.managed); len(got) != 2 {
+		t.Fatalf("organisations after a departments-only edit %v", got)
+	}
+	apptest.Expect(t, w.e.Do("PUT", "/api/roles", c.tok, roleBody(c.managed, "自建角色1", 5, "SELF")), 204)
+	if got := w.roleOrgs(t, c.managed); len(got) != 0 {
+		t.Fatalf("SELF kept organisations %v", got)
+	}
+}
+
+// roleOrgs reads the custom organisations stored for a role.
+func (w *world) roleOrgs(t *testing.T, roleID int64) []int64 {
+	t.Helper()
+	var ids []int64
+	if err := w.e.DB.NewSelect().Table("dzz_role_scope").Column("dzz_id").Where("role_id = ?", roleID).Scan(t.Context(), &ids); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+func sameSet(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	in := map[int64]bool{}
+	for _, v := range a {
+		in[v] = true
+	}
+	for _, v := range b {
+		if !in[v] {
+			return false
+		}
+	}
+	return true
 }
 
 // Every field of user create/update and the user actions, by callers at each level.

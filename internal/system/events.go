@@ -18,6 +18,15 @@ type DeptDeleting struct{ IDs []int64 }
 // before and after it (the unit trail records a rename or a move).
 type DeptChanged struct{ Before, After *Dept }
 
+// RoleOrgsSet is published in a role save's transaction with the party
+// organisations its custom scope now covers (none when the scope is not
+// CUSTOM): the org domain, which keeps them, refuses (with an *httpx.Error)
+// organisations outside the caller's scope and stores the others.
+type RoleOrgsSet struct {
+	RoleID int64
+	OrgIDs []int64
+}
+
 // Queries the system domain asks of the party organisation domain, which
 // answers them (the system domain does not read its tables). Nobody
 // answering means the program has no organisations: no names, no
@@ -42,6 +51,20 @@ type OrgScopeIDs struct {
 // with its subtree) reaching outside the caller's organisation scope:
 // answered with map[int64]bool.
 type RoleOrgsOutside struct{ RoleIDs []int64 }
+
+// AccountMembers asks which party member each account is linked to (the
+// member domain keeps the link): answered with map[int64]IDName, the
+// member by account id. Nobody answering means no member has an account.
+type AccountMembers struct{ UserIDs []int64 }
+
+// accountMembers names the members linked to the accounts of a page of users.
+func (s *Service) accountMembers(ctx context.Context, ids []int64) (map[int64]IDName, error) {
+	m, ok, err := event.Ask[map[int64]IDName](ctx, s.bus, s.db, AccountMembers{UserIDs: ids})
+	if !ok || m == nil {
+		m = map[int64]IDName{}
+	}
+	return m, err
+}
 
 // orgDirectory is the OrgDirectory accounts use, asked over the bus.
 type orgDirectory struct{ s *Service }

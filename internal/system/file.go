@@ -24,12 +24,12 @@ import (
 const fileCSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
 
 func (s *Service) fileRoutes(rs *httpx.Routes) {
-	rs.Post("/api/file/upload", httpx.SignedIn, s.handleUpload)
-	rs.Get("/api/file/download", httpx.SignedIn, s.handleFile(false))
-	rs.Get("/api/file/view", httpx.SignedIn, s.handleFile(true))
-	rs.Get("/api/file/public/{name}", httpx.Public, s.handlePublicFile)
-	rs.Get("/api/file", "file:list", httpx.ReadList(s.ListFiles))
-	rs.Delete("/api/file", "file:del", httpx.IDsAction(s.DeleteFiles))
+	rs.Post("/api/file/upload", httpx.SignedIn, "上传", s.handleUpload)
+	rs.Get("/api/file/download", httpx.SignedIn, "下载", s.handleFile(false))
+	rs.Get("/api/file/view", httpx.SignedIn, "预览", s.handleFile(true))
+	rs.Get("/api/file/public/{name}", httpx.Public, "查看公开文件", s.handlePublicFile)
+	rs.Get("/api/file", "file:list", "查询", httpx.ReadList(s.ListFiles))
+	rs.Delete("/api/file", "file:del", "删除", httpx.IDsAction(s.DeleteFiles))
 }
 
 // fileListSpec declares the filters and sorts of the file list.

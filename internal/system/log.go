@@ -2,27 +2,36 @@ package system
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
 
 func (s *Service) logRoutes(rs *httpx.Routes) {
-	rs.Get("/api/logs", "log:list", httpx.ReadList(s.OperLogs))
-	rs.Get("/api/logs/login", "log:list", httpx.ReadList(s.LoginLogs))
-	rs.Get("/api/online", "online:list", httpx.ReadList(s.OnlineSessions))
-	rs.Delete("/api/online", "online:del", httpx.IDsAction(s.KickSessions))
+	rs.Get("/api/logs", "log:list", "查询操作日志", httpx.ReadList(s.OperLogs))
+	rs.Get("/api/logs/export", "log:export", "导出操作日志", s.handleOperLogExport)
+	rs.Get("/api/logs/{id}", "log:list", "查看操作日志详情", httpx.ReadID(errNoOperLog, func(r *http.Request, id int64) (*OperLog, error) {
+		return s.OperLogDetail(r.Context(), id)
+	}))
+	rs.Get("/api/logs/login", "log:list", "查询登录日志", httpx.ReadList(s.LoginLogs))
+	rs.Get("/api/logs/login/export", "log:export", "导出登录日志", s.handleLoginLogExport)
+	rs.Get("/api/online", "online:list", "查询在线用户", httpx.ReadList(s.OnlineSessions))
+	rs.Delete("/api/online", "online:del", "强制退出", httpx.IDsAction(s.KickSessions))
 }
 
 var operLogSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":   {Columns: []string{"ol.username", "ol.path", "ol.ip"}, Match: httpx.Like},
+		"blurry":   {Columns: []string{"ol.username", "ol.path", "ol.ip", "ol.action", "ol.target_name", "ol.target"}, Match: httpx.Like},
 		"username": {Columns: []string{"ol.username"}},
+		"module":   {Columns: []string{"ol.module"}},
 		"status":   {Columns: []string{"ol.status"}, Kind: httpx.Int},
 		"method":   {Columns: []string{"ol.method"}},
 		// result=true: succeeded (status below 400); result=false: failed.
@@ -57,9 +66,28 @@ var onlineSpec = httpx.ListSpec{
 	DefaultSort: "s.last_seen_at DESC, s.id DESC",
 }
 
-// OperLogs is a page of the operation log.
+// OperLogs is a page of the operation log (without the request bodies:
+// OperLogDetail shows one).
 func (s *Service) OperLogs(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[OperLog], error) {
-	return httpx.Paged[OperLog](ctx, s.db.NewSelect().Model((*OperLog)(nil)), operLogSpec, lq)
+	return httpx.Paged[OperLog](ctx, s.operLogs(), operLogSpec, lq)
+}
+
+func (s *Service) operLogs() *bun.SelectQuery {
+	return s.db.NewSelect().Model((*OperLog)(nil)).ExcludeColumn("body")
+}
+
+func errNoOperLog() *httpx.Error { return httpx.NotFound("操作日志不存在") }
+
+// OperLogDetail is one row of the operation log with its request (masked
+// when it was written).
+func (s *Service) OperLogDetail(ctx context.Context, id int64) (*OperLog, error) {
+	row := new(OperLog)
+	if err := s.db.NewSelect().Model(row).Where("ol.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoOperLog()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return row, nil
 }
 
 // LoginLogs is a page of the login log.
@@ -114,13 +142,22 @@ func (s *Service) KickSessions(ctx context.Context, ids []int64) error {
 	return nil
 }
 
+// PurgeLogs deletes the operation- and login-log rows older than the
+// retention setting (logRetentionDays, 180 days unless set). Serve runs it
+// at start and daily on every instance: the delete is idempotent.
+func (s *Service) PurgeLogs(ctx context.Context) error {
+	return s.PurgeOldLogs(ctx, max(s.SettingInt(ctx, CfgLogRetentionDays, minLogRetentionDays), minLogRetentionDays))
+}
+
 // PurgeOldLogs deletes operation- and login-log rows older than keepDays
-// days (run periodically).
+// days: a row is kept through the keepDays-th day after the day (China
+// time) it was written, whatever the hour.
 func (s *Service) PurgeOldLogs(ctx context.Context, keepDays int) error {
 	if keepDays < 1 {
 		return errors.New("purge logs: keepDays must be at least 1")
 	}
-	before := s.now().AddDate(0, 0, -keepDays)
+	y, m, d := s.now().In(date.China).AddDate(0, 0, -keepDays).Date()
+	before := time.Date(y, m, d, 0, 0, 0, 0, date.China).UTC()
 	if _, err := s.db.NewDelete().Model((*OperLog)(nil)).Where("created_at < ?", before).Exec(ctx); err != nil {
 		return fmt.Errorf("purge operation log: %w", err)
 	}

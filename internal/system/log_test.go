@@ -225,3 +225,41 @@ func TestLogPurgeKeepsRecentRows(t *testing.T) {
 		t.Fatal("today's sign-in was purged")
 	}
 }
+
+// 等级保护: logs are kept 180 days unless the setting says longer. The purge
+// serve runs at start and daily keeps a row of 180 days ago and deletes one
+// of 181; a setting below 180 is refused.
+func TestLogRetentionKeeps180Days(t *testing.T) {
+	e := apptest.New(t)
+	ctx := context.Background()
+	now := time.Now().UTC()
+	for days, name := range map[int]string{180: "day180", 181: "day181"} {
+		at := now.AddDate(0, 0, -days)
+		if _, err := e.DB.NewInsert().Model(&system.OperLog{Username: name, Method: "POST", Path: "/api/x", Status: 200, CreatedAt: at}).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.DB.NewInsert().Model(&system.LoginLog{Username: name, Success: true, CreatedAt: at}).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.Sys.PurgeLogs(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"sys_oper_log", "sys_login_log"} {
+		var left []string
+		if err := e.DB.NewSelect().Table(table).Column("username").Where("username LIKE 'day%'").Scan(ctx, &left); err != nil {
+			t.Fatal(err)
+		}
+		if len(left) != 1 || left[0] != "day180" {
+			t.Fatalf("%s after the purge: %v, want [day180]", table, left)
+		}
+	}
+
+	var cfg struct{ ID int64 }
+	if err := e.DB.NewSelect().Table("sys_config").Column("id").Where("config_key = ?", system.CfgLogRetentionDays).Scan(ctx, &cfg.ID); err != nil {
+		t.Fatal(err)
+	}
+	res := e.Do("PUT", "/api/sysConfig", e.AdminTK, map[string]any{"id": cfg.ID, "configKey": system.CfgLogRetentionDays, "configValue": "179", "configName": "日志保存天数"})
+	apptest.ExpectMessage(t, res, http.StatusBadRequest, "日志至少保存180天（等级保护要求）")
+	apptest.Expect(t, e.Do("PUT", "/api/sysConfig", e.AdminTK, map[string]any{"id": cfg.ID, "configKey": system.CfgLogRetentionDays, "configValue": "365", "configName": "日志保存天数"}), http.StatusNoContent)
+}

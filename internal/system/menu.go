@@ -36,8 +36,8 @@ type RouteNode struct {
 }
 
 func (s *Service) menuRoutes(rs *httpx.Routes) {
-	rs.Get("/api/menus/myTree", httpx.SignedIn, httpx.Read(s.MyRoutes))
-	rs.Get("/api/menus/headMenu", httpx.SignedIn, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/menus/myTree", httpx.SignedIn, "获取本人菜单", httpx.Read(s.MyRoutes))
+	rs.Get("/api/menus/headMenu", httpx.SignedIn, "获取顶部菜单", func(w http.ResponseWriter, r *http.Request) error {
 		tree, err := s.MyRoutes(r.Context())
 		if err != nil {
 			return err
@@ -50,14 +50,14 @@ func (s *Service) menuRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, head)
 	})
-	rs.Get("/api/menus/tree", "menu:list", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/menus/tree", "menu:list", "查询", func(w http.ResponseWriter, r *http.Request) error {
 		menus, err := s.allMenus(r.Context())
 		if err != nil {
 			return err
 		}
 		return httpx.OK(w, menuTree(menus))
 	})
-	rs.Post("/api/menus", "menu:add", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Post("/api/menus", "menu:add", "新增", func(w http.ResponseWriter, r *http.Request) error {
 		var m Menu
 		if err := httpx.Decode(r, &m); err != nil {
 			return err
@@ -68,7 +68,7 @@ func (s *Service) menuRoutes(rs *httpx.Routes) {
 		}
 		return httpx.Created(w, m)
 	})
-	rs.Put("/api/menus", "menu:edit", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Put("/api/menus", "menu:edit", "修改", func(w http.ResponseWriter, r *http.Request) error {
 		var m Menu
 		if err := httpx.Decode(r, &m); err != nil {
 			return err
@@ -81,7 +81,7 @@ func (s *Service) menuRoutes(rs *httpx.Routes) {
 		}
 		return httpx.NoContent(w)
 	})
-	rs.Delete("/api/menus", "menu:del", httpx.IDsAction(s.DeleteMenus))
+	rs.Delete("/api/menus", "menu:del", "删除", httpx.IDsAction(s.DeleteMenus))
 }
 
 func (s *Service) allMenus(ctx context.Context) ([]*Menu, error) {

@@ -22,19 +22,22 @@ import (
 // them can be learned. Publishing, editing and deleting (msg:*) are the
 // administrators' side.
 
-func (s *Service) messageRoutes(rs *httpx.Routes) {
-	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, httpx.ReadList(s.MyMessages))
-	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, httpx.Read(s.Reminders))
-	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, httpx.IDsAction(s.MarkMessagesRead))
+func (s *Service) messageRoutes(root *httpx.Routes) {
+	rs := root.In("消息")
+	rs.Get("/api/msgPushHistory/list", httpx.SignedIn, "查询本人消息", httpx.ReadList(s.MyMessages))
+	rs.Get("/api/msgPushHistory/getRemind", httpx.SignedIn, "获取提醒", httpx.Read(s.Reminders))
+	rs.Post("/api/msgPushHistory/updateRemind", httpx.SignedIn, "标记消息已读", httpx.IDsAction(s.MarkMessagesRead))
 	manageRoutes(rs, "/api/msgPushHistory", "msg",
 		httpx.Create(counted(s.SendMessage)), httpx.Update(s.EditMessage), httpx.IDsAction(s.DeleteMessages))
 
-	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, httpx.ReadList(s.MyTodos))
-	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, httpx.IDsAction(s.MarkTodosDone))
+	rs = root.In("待办")
+	rs.Get("/api/msgTodo/getTodo", httpx.SignedIn, "查询本人待办", httpx.ReadList(s.MyTodos))
+	rs.Post("/api/msgTodo/updateTodo", httpx.SignedIn, "标记待办已办", httpx.IDsAction(s.MarkTodosDone))
 	manageRoutes(rs, "/api/msgTodo", "msg",
 		httpx.Create(counted(s.SendTodo)), httpx.Update(s.EditTodo), httpx.IDsAction(s.DeleteTodos))
 
-	rs.Get("/api/warning", httpx.SignedIn, httpx.ReadList(s.MyWarnings))
+	rs = root.In("预警")
+	rs.Get("/api/warning", httpx.SignedIn, "查询本人预警", httpx.ReadList(s.MyWarnings))
 }
 
 // counted adapts a send that returns how many rows it made to the answer

@@ -268,14 +268,23 @@ type Warning struct {
 	CreatedAt time.Time `bun:"created_at" json:"createTime"`
 }
 
-// OperLog is one mutating request.
+// OperLog is one mutating request (or a sensitive read): the module and
+// action of its route, the records it named (Target: ids, TargetName), its
+// query and body with secrets and personal values masked (Body only in the
+// detail), the result and the duration.
 type OperLog struct {
 	bun.BaseModel `bun:"table:sys_oper_log,alias:ol"`
 	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
 	UserID        *int64    `bun:"user_id" json:"userId"`
 	Username      string    `bun:"username" json:"username"`
+	Module        string    `bun:"module" json:"module"`
+	Action        string    `bun:"action" json:"action"`
+	Target        string    `bun:"target" json:"target"`
+	TargetName    string    `bun:"target_name" json:"targetName"`
 	Method        string    `bun:"method" json:"method"`
 	Path          string    `bun:"path" json:"path"`
+	Query         string    `bun:"query" json:"query"`
+	Body          string    `bun:"body" json:"body,omitempty"`
 	Status        int       `bun:"status" json:"status"`
 	IP            string    `bun:"ip" json:"ip"`
 	UserAgent     string    `bun:"user_agent" json:"userAgent"`

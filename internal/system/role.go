@@ -34,6 +34,26 @@ type RoleInput struct {
 	Level       int     `json:"level"`
 	DataScope   string  `json:"dataScope"`
 	DeptIDs     []int64 `json:"deptIds"`
+	// DzzIDs are the party organisations of a CUSTOM scope (each with its
+	// subtree), stored by the org domain in the same transaction; absent =
+	// unchanged. A scope other than CUSTOM drops both lists.
+	DzzIDs httpx.Optional[[]int64] `json:"dzzIds"`
+}
+
+// customOrgs is what the save does to the role's custom organisations: replace
+// them (with none unless the scope is CUSTOM), or keep them (nil).
+func (in RoleInput) customOrgs() *[]int64 {
+	none := []int64{}
+	switch {
+	case in.DataScope != ScopeCustom:
+		return &none
+	case !in.DzzIDs.Set:
+		return nil
+	case in.DzzIDs.Value == nil:
+		return &none
+	}
+	ids := uniq.Of(*in.DzzIDs.Value)
+	return &ids
 }
 
 var roleListSpec = httpx.ListSpec{
@@ -47,10 +67,10 @@ var roleListSpec = httpx.ListSpec{
 }
 
 func (s *Service) roleRoutes(rs *httpx.Routes) {
-	rs.Get("/api/roles", "role:list", httpx.ReadList(s.ListRoles))
+	rs.Get("/api/roles", "role:list", "查询", httpx.ReadList(s.ListRoles))
 	// The user editor assigns roles, so its permissions read the list too:
 	// the roles the caller may grant.
-	rs.Get("/api/roles/all", "role:list|user:add|user:edit", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/roles/all", "role:list|user:add|user:edit", "选择角色", func(w http.ResponseWriter, r *http.Request) error {
 		g, err := s.grantorOf(r.Context())
 		if err != nil {
 			return err
@@ -65,7 +85,7 @@ func (s *Service) roleRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, out)
 	})
-	rs.Get("/api/roles/{id}", "role:list", func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/roles/{id}", "role:list", "查看详情", func(w http.ResponseWriter, r *http.Request) error {
 		id, _ := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 		v, err := s.roleView(r.Context(), id)
 		if err != nil {
@@ -73,15 +93,15 @@ func (s *Service) roleRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, v)
 	})
-	rs.Post("/api/roles", "role:add", httpx.Create(func(ctx ctxT, in RoleInput) (*Role, error) {
+	rs.Post("/api/roles", "role:add", "新增", httpx.Create(func(ctx ctxT, in RoleInput) (*Role, error) {
 		return s.SaveRole(ctx, in, true)
 	}))
-	rs.Put("/api/roles", "role:edit", httpx.Update(func(ctx ctxT, in RoleInput) error {
+	rs.Put("/api/roles", "role:edit", "修改", httpx.Update(func(ctx ctxT, in RoleInput) error {
 		_, err := s.SaveRole(ctx, in, false)
 		return err
 	}))
-	rs.Delete("/api/roles", "role:del", httpx.IDsAction(s.DeleteRoles))
-	rs.Put("/api/roles/menu", "role:edit", httpx.Update(func(ctx ctxT, in roleMenusInput) error {
+	rs.Delete("/api/roles", "role:del", "删除", httpx.IDsAction(s.DeleteRoles))
+	rs.Put("/api/roles/menu", "role:edit", "分配菜单", httpx.Update(func(ctx ctxT, in roleMenusInput) error {
 		return s.SetRoleMenus(ctx, in.ID, in.MenuIDs)
 	}))
 }
@@ -185,8 +205,10 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 		return nil, httpx.Invalid("level", "角色级别应在 1 到 99 之间")
 	case ScopeLabels[in.DataScope] == "":
 		return nil, httpx.Invalid("dataScope", "数据范围无效")
-	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0:
-		return nil, httpx.Invalid("deptIds", "自定义数据范围须选择部门")
+	case in.DataScope == ScopeCustom && len(in.DeptIDs) == 0 && (in.customOrgs() == nil || len(*in.customOrgs()) == 0):
+		return nil, httpx.Invalid("dzzIds", "自定义数据范围须选择党组织或部门")
+	case in.customOrgs() != nil && len(*in.customOrgs()) > maxCustomOrgs:
+		return nil, httpx.Invalid("dzzIds", "最多选择%d个党组织", maxCustomOrgs)
 	}
 	g, err := s.grantorOf(ctx)
 	if err != nil {
@@ -243,18 +265,23 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 				return err
 			}
 		}
+		if orgs := in.customOrgs(); orgs != nil {
+			// The org domain checks them against the caller's scope (a caller
+			// gives only organisations whose subtrees it holds) and stores them.
+			return s.bus.Publish(ctx, tx, RoleOrgsSet{RoleID: role.ID, OrgIDs: *orgs})
+		}
 		return nil
 	})
 	if db.IsUniqueViolation(err) {
 		return nil, httpx.Conflict("角色名称“%s”已存在", in.Name)
 	} else if err != nil {
-		if he, ok := err.(*httpx.Error); ok {
-			return nil, he
-		}
-		return nil, httpx.Internal(err)
+		return nil, httpx.AsError(err)
 	}
 	return role, nil
 }
+
+// maxCustomOrgs bounds the organisations of one custom scope.
+const maxCustomOrgs = 1000
 
 // DeleteRoles removes roles no user holds (and that the caller may change).
 func (s *Service) DeleteRoles(ctx context.Context, ids []int64) error {

@@ -27,7 +27,7 @@ func Migrations() []db.Migration {
 			// A workflow closes every open to-do of a step at once (CloseTodos).
 			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
 		}},
-	}, httpHardeningMigrations()...)
+	}, append(append(httpHardeningMigrations(), formsMigrations()...), logMigrations()...)...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

@@ -20,7 +20,7 @@ import (
 )
 
 func (s *Service) schoolRoutes(rs *httpx.Routes) {
-	rs.Get("/api/school/current", httpx.Public, func(w http.ResponseWriter, r *http.Request) error {
+	rs.Get("/api/school/current", httpx.Public, "获取当前学校", func(w http.ResponseWriter, r *http.Request) error {
 		sc, err := s.CurrentSchool(r.Context())
 		if err != nil {
 			return err
@@ -28,11 +28,11 @@ func (s *Service) schoolRoutes(rs *httpx.Routes) {
 		return httpx.OK(w, SchoolView{Code: sc.Code, Name: sc.Name, LogoURL: SchoolLogoURL,
 			Footer: sanitizeDisplayHTML(sc.Footer), TitlePrefix: sc.TitlePrefix})
 	})
-	rs.Get("/api/school/logo", httpx.Public, s.handleSchoolLogo)
-	rs.Get("/api/school", "school:list", httpx.ReadList(s.ListSchools))
-	rs.Post("/api/school", "school:edit", httpx.Create(s.CreateSchool))
-	rs.Put("/api/school", "school:edit", httpx.Update(s.UpdateSchool))
-	rs.Delete("/api/school", "school:edit", httpx.IDsAction(s.DeleteSchools))
+	rs.Get("/api/school/logo", httpx.Public, "获取学校标志", s.handleSchoolLogo)
+	rs.Get("/api/school", "school:list", "查询", httpx.ReadList(s.ListSchools))
+	rs.Post("/api/school", "school:edit", "新增", httpx.Create(s.CreateSchool))
+	rs.Put("/api/school", "school:edit", "修改", httpx.Update(s.UpdateSchool))
+	rs.Delete("/api/school", "school:edit", "删除", httpx.IDsAction(s.DeleteSchools))
 }
 
 // SchoolLogoURL is where the current school's logo is served.

@@ -29,6 +29,9 @@ type Options struct {
 	// Bus carries the domain events the system domain publishes and the
 	// questions it asks other domains (nil: none are heard or answered).
 	Bus *event.Bus
+	// DictUses are the columns of every module holding dictionary codes
+	// (the descriptors' Dicts): a value in use there is not deleted.
+	DictUses []module.DictUse
 }
 
 // Service is the system domain. It is built once in internal/app.

@@ -32,6 +32,8 @@ type UploadOptions struct {
 	Exts       []string // allowed extensions (nil = the setting)
 	Public     bool     // readable by anyone through its random name (avatars, logos)
 	ModuleName string   // overrides the form value
+	Tag        string   // overrides the form value
+	MaxBytes   int64    // a tighter limit than the upload setting (a photo); 0: the setting's
 }
 
 // SaveUpload stores one multipart file: the extension must be allowed, the
@@ -40,6 +42,9 @@ type UploadOptions struct {
 func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error) {
 	ctx := r.Context()
 	maxBytes := int64(s.SettingInt(ctx, CfgUploadMaxMB, 50)) << 20
+	if opts.MaxBytes > 0 && opts.MaxBytes < maxBytes {
+		maxBytes = opts.MaxBytes
+	}
 	r.Body = http.MaxBytesReader(nil, r.Body, maxBytes+1<<20)
 	// net/http removes multipart spill files only for the request it created,
 	// not for the copy the router and the guard hand us: remove them here.
@@ -51,7 +56,7 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 	if err := r.ParseMultipartForm(8 << 20); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			return nil, httpx.BadRequest("文件不能超过 %d MB", maxBytes>>20)
+			return nil, errTooLarge(maxBytes)
 		}
 		return nil, httpx.BadRequest("请选择要上传的文件")
 	}
@@ -63,9 +68,12 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 		return nil, httpx.BadRequest("请选择要上传的文件")
 	}
 	defer f.Close()
-	module, tag := opts.ModuleName, r.FormValue("tag")
+	module, tag := opts.ModuleName, opts.Tag
 	if module == "" {
 		module = r.FormValue("moduleName")
+	}
+	if tag == "" {
+		tag = r.FormValue("tag")
 	}
 	if !safeLabel.MatchString(module) || !safeLabel.MatchString(tag) {
 		return nil, httpx.BadRequest("模块名或标签只能包含字母、数字、汉字、下划线和连字符")
@@ -93,7 +101,7 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 	}
 	saved, err := s.store.Save(f, ext, maxBytes)
 	if errors.Is(err, files.ErrTooLarge) {
-		return nil, httpx.BadRequest("文件不能超过 %d MB", maxBytes>>20)
+		return nil, errTooLarge(maxBytes)
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -111,6 +119,13 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 		return nil, httpx.Internal(err)
 	}
 	return row, nil
+}
+
+func errTooLarge(maxBytes int64) error {
+	if maxBytes < 1<<20 {
+		return httpx.BadRequest("文件不能超过 %d KB", maxBytes>>10)
+	}
+	return httpx.BadRequest("文件不能超过 %d MB", maxBytes>>20)
 }
 
 // cleanFileName keeps the base name only, without control characters, so a

@@ -14,6 +14,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
@@ -34,7 +35,8 @@ type UserView struct {
 	Email         string     `json:"email"`
 	Avatar        string     `json:"avatar"`
 	Dept          *IDName    `json:"dept"`
-	Org           *IDName    `json:"org"` // the party organisation the account belongs to
+	Org           *IDName    `json:"org"`    // the party organisation the account belongs to
+	Member        *IDName    `json:"member"` // the party member whose account it is
 	Roles         []string   `json:"roles,omitempty"`
 	RoleList      []IDName   `json:"roleList"`
 	Enabled       bool       `json:"enabled"`
@@ -91,6 +93,10 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 	if err != nil {
 		return nil, err
 	}
+	members, err := s.accountMembers(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	byUser := map[int64][]IDName{}
 	for _, l := range links {
 		byUser[l.UserID] = append(byUser[l.UserID], IDName{ID: l.ID, Name: l.Name})
@@ -109,6 +115,9 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 		}
 		if r.OrgID != nil {
 			v.Org = &IDName{ID: *r.OrgID, Name: orgNames[*r.OrgID]}
+		}
+		if m, ok := members[r.ID]; ok {
+			v.Member = &m
 		}
 		out[i] = v
 	}
@@ -166,6 +175,7 @@ var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
 		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
+		"orgId":      {Columns: []string{"u.org_id"}, Kind: httpx.Int}, // 所在党组织: the accounts anchored there
 		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
 		"activated":  {Columns: []string{"u.activated"}, Kind: httpx.Bool},
 		"hasLeft":    {Columns: []string{"u.has_left"}, Kind: httpx.Bool},
@@ -183,8 +193,6 @@ var userListSpec = httpx.ListSpec{
 // validation patterns
 var (
 	usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_.@-]{2,64}$`)
-	mobilePattern   = regexp.MustCompile(`^1[3-9]\d{9}$`)
-	emailPattern    = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 )
 
 // UserInput is the body of create and update.
@@ -210,9 +218,9 @@ func (in *UserInput) normalise() error {
 		return httpx.Invalid("username", "用户名须为2-64位字母、数字或 _ . @ -")
 	case in.NickName == "" || len([]rune(in.NickName)) > 32:
 		return httpx.Invalid("nickName", "请输入姓名（不超过32个字）")
-	case in.Phone != "" && !mobilePattern.MatchString(in.Phone):
+	case in.Phone != "" && !idcard.IsMobilePhone(in.Phone):
 		return httpx.Invalid("phone", "请输入正确的手机号码")
-	case in.Email != "" && (!emailPattern.MatchString(in.Email) || len(in.Email) > 128):
+	case in.Email != "" && !idcard.IsEmail(in.Email):
 		return httpx.Invalid("email", "请输入正确的邮箱地址")
 	case in.Gender != "" && in.Gender != "0" && in.Gender != "1" && in.Gender != "2" && in.Gender != "9":
 		return httpx.Invalid("gender", "性别取值无效")

@@ -11,38 +11,38 @@ import (
 )
 
 func (s *Service) userRoutes(rs *httpx.Routes) {
-	rs.Query("/api/users/list", "user:list", httpx.ReadList(s.ListUsers(nil)))
-	rs.Query("/api/users/listWeakPasswordPeople", "user:list", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
+	rs.Query("/api/users/list", "user:list", "查询", httpx.ReadList(s.ListUsers(nil)))
+	rs.Query("/api/users/listWeakPasswordPeople", "user:list", "查询弱密码用户", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("u.pwd_state <> ''").Where("u.activated = ?", true)
 	}))
-	rs.Query("/api/users/listNoEnterUser", "user:list", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
+	rs.Query("/api/users/listNoEnterUser", "user:list", "查询未激活用户", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("u.activated = ?", false)
 	}))
-	rs.Query("/api/users/listHasLeftUser", "user:list", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
+	rs.Query("/api/users/listHasLeftUser", "user:list", "查询已离校用户", s.listUsersWhere(func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("u.has_left = ?", true).Where("u.enabled = ?", true)
 	}))
-	rs.Post("/api/users", "user:add", s.handleCreateUser)
-	rs.Put("/api/users", "user:edit", httpx.Update(s.UpdateUser))
-	rs.Delete("/api/users", "user:del", httpx.IDsAction(s.DeleteUsers))
-	rs.Put("/api/users/updateState", "user:edit", s.handleUpdateState)
-	rs.Post("/api/users/unLock", "user:edit", httpx.IDsAction(s.Unlock))
-	rs.Post("/api/users/registerNoEnterUser", "user:edit", httpx.IDsAction(s.Activate))
-	rs.Post("/api/users/disabledUser", "user:edit", httpx.IDsAction(func(ctx ctxT, ids []int64) error {
+	rs.Post("/api/users", "user:add", "新增", s.handleCreateUser)
+	rs.Put("/api/users", "user:edit", "修改", httpx.Update(s.UpdateUser))
+	rs.Delete("/api/users", "user:del", "删除", httpx.IDsAction(s.DeleteUsers))
+	rs.Put("/api/users/updateState", "user:edit", "启用或停用", s.handleUpdateState)
+	rs.Post("/api/users/unLock", "user:edit", "解除锁定", httpx.IDsAction(s.Unlock))
+	rs.Post("/api/users/registerNoEnterUser", "user:edit", "激活账号", httpx.IDsAction(s.Activate))
+	rs.Post("/api/users/disabledUser", "user:edit", "停用账号", httpx.IDsAction(func(ctx ctxT, ids []int64) error {
 		return s.SetEnabled(ctx, ids, false)
 	}))
-	rs.Put("/api/users/center", httpx.SignedIn, httpx.Update(s.UpdateProfile))
-	rs.Post("/api/users/updatePass", httpx.SignedIn, s.limitPasswordChange(httpx.Update(func(ctx ctxT, in ownPasswordInput) error {
+	rs.Put("/api/users/center", httpx.SignedIn, "修改个人资料", httpx.Update(s.UpdateProfile))
+	rs.Post("/api/users/updatePass", httpx.SignedIn, "修改本人密码", s.limitPasswordChange(httpx.Update(func(ctx ctxT, in ownPasswordInput) error {
 		return s.ChangeOwnPassword(ctx, in.OldPass, in.NewPass)
 	})))
-	rs.Post("/api/users/updatePassByAdmin", "user:pass", s.limitPasswordChange(httpx.Update(func(ctx ctxT, in adminPasswordInput) error {
+	rs.Post("/api/users/updatePassByAdmin", "user:pass", "修改用户密码", s.limitPasswordChange(httpx.Update(func(ctx ctxT, in adminPasswordInput) error {
 		return s.AdminSetPassword(ctx, in.Username, in.NewPass)
 	})))
-	rs.Post("/api/users/managerResetPass/", "user:pass", httpx.Action(func(ctx ctxT, in userIDInput) (InitialPassword, error) {
+	rs.Post("/api/users/managerResetPass/", "user:pass", "重置密码", httpx.Action(func(ctx ctxT, in userIDInput) (InitialPassword, error) {
 		return s.ResetToInitial(ctx, in.ID)
 	}))
-	rs.Get("/api/users/check", httpx.SignedIn, httpx.Read(s.CheckOwnPassword))
-	rs.Post("/api/users/updateAvatar", httpx.SignedIn, s.handleUpdateAvatar)
-	rs.Get("/api/users/export", "user:list", s.handleUserExport)
+	rs.Get("/api/users/check", httpx.SignedIn, "检查本人密码", httpx.Read(s.CheckOwnPassword))
+	rs.Post("/api/users/updateAvatar", httpx.SignedIn, "修改头像", s.handleUpdateAvatar)
+	rs.Get("/api/users/export", "user:list", "导出", s.handleUserExport)
 }
 
 // Bodies of the password routes.

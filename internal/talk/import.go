@@ -26,6 +26,6 @@ func (s *Service) importKind() imports.Kind {
 				return resource.Prepared[Talk]{}, err
 			}
 			check, err := s.checker(ctx, func(id int64) error { return orgs.Owns("orgId", id) })
-			return resource.Prepared[Talk]{Dicts: dicts, Ref: orgs.Cell, Check: check}, err
+			return resource.Prepared[Talk]{Dicts: dicts, Ref: orgs.Cell, Check: func(in Talk) (Talk, error) { return check(in, nil) }}, err
 		})
 }

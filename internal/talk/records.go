@@ -46,31 +46,36 @@ var listSpec = httpx.ListSpec{
 func (s *Service) resource() *resource.Resource[Talk, View] {
 	return &resource.Resource[Talk, View]{DB: s.db, Noun: "谈话记录", Spec: listSpec, Now: s.now, Access: s.sys.LogAccess,
 		Scope: s.orgs.Scoped("t.org_id"), Join: org.NameJoin("t.org_id"),
+		Anchor: "org_id", AnchorScope: s.orgs.Scoped, // a deleted talk stays in the trail of its organisation's scope
 		Record: func(v *View) *Talk { return &v.Talk },
 		Labels: func(ctx context.Context) (audit.Labeller, error) { l, err := s.labels(ctx); return l.Label, err },
 		Show:   resource.Shows[View](fields),
-		Check: func(ctx context.Context, in Talk, _ *View) (Talk, error) {
+		Check: func(ctx context.Context, in Talk, cur *View) (Talk, error) {
 			check, err := s.checker(ctx, func(id int64) error { return s.orgs.Owns(ctx, "orgId", id) })
 			if err != nil {
 				return in, err
 			}
-			return check(in)
+			if cur == nil {
+				return check(in, nil)
+			}
+			return check(in, &cur.Talk)
 		},
 		Trail: fields.Decl(TrailModule, "谈话记录"), TrailName: "t.talker", TrailView: fields.TrailView,
 		Export: resource.Export[View]{Title: "谈心谈话", Columns: resource.Columns[View](fields)},
 	}
 }
 
-// checker is the check of a talk body into the record to write, with the
-// dictionary and today read once (an import checks every row with it): the
+// checker is the check of a talk body into the record to write over cur
+// (nil: a new talk), with the dictionary and today read once (an import
+// checks every row with it): the
 // fields' checks, then owns, which refuses an organisation that does not
 // exist or lies outside the caller's scope (one query for a form, the
 // organisations read once for an import).
-func (s *Service) checker(ctx context.Context, owns func(id int64) error) (func(Talk) (Talk, error), error) {
+func (s *Service) checker(ctx context.Context, owns func(id int64) error) (func(in Talk, cur *Talk) (Talk, error), error) {
 	l, err := s.labels(ctx)
 	today := date.Of(s.now().In(date.China))
-	return func(in Talk) (Talk, error) {
-		if err := fields.Check(&in, l.Has, today); err != nil {
+	return func(in Talk, cur *Talk) (Talk, error) {
+		if err := fields.Check(&in, cur, l, today); err != nil {
 			return in, err
 		}
 		return in, owns(in.OrgID)

@@ -14,7 +14,11 @@ import (
 // Migrations of the talk domain (versions 2026112500..09 are ours; they run
 // after the org domain's, whose table dzz a talk belongs to).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026112500, Name: "talk: dzz_txth, DJ_TXTH_LX, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026112500, Name: "talk: dzz_txth, DJ_TXTH_LX, menus", Up: migrate},
+		// Deleting a dictionary value counts the talks holding it (Module.Dicts).
+		{Version: 2026112657, Name: "talk: the type is indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `CREATE INDEX idx_dzz_txth_type ON dzz_txth(type)`)
+		}}}
 }
 
 // DictType is the talk type dictionary.

@@ -37,13 +37,13 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
 // Module describes the talk domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "talk", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.importKind()}, Menus: menus(), Trail: TrailModule}
+		Imports: []module.ImportKind{s.importKind()}, Menus: menus(), Trail: TrailModule, Dicts: fields.DictUses()}
 }
 
 // Routes registers the talk endpoints (list, export, detail, create, update,
 // delete, the trails and the restore), each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
-	s.talks.Routes(rs, "/api/txth", Perms)
+	s.talks.Routes(rs.In("谈心谈话"), "/api/txth", Perms)
 }
 
 func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {

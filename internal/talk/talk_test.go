@@ -178,6 +178,36 @@ func TestDelete(t *testing.T) {
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/txth/%d", a.ID), w.csTK, nil), 200)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/txth", w.csTK, []int64{a.ID, a.ID}), 204)
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/txth/%d", a.ID), w.csTK, nil), 404)
+	// The deleted talk leaves a DELETE entry with its last state, shown on
+	// the trail across the scope under its talker (found by the name it kept)
+	// to the scope of its organisation only; restoring it is refused.
+	var across struct {
+		Content []struct {
+			audit.Labelled
+			RecordName string
+		}
+		TotalElements int
+	}
+	res := w.e.Do("GET", "/api/txth/trail?type=3&blurry=王书记", w.csTK, nil)
+	apptest.Expect(t, res, 200)
+	res.JSON(t, &across)
+	if across.TotalElements != 1 || across.Content[0].RecordID != a.ID || across.Content[0].RecordName != "王书记" ||
+		across.Content[0].TypeLabel != "删除" || across.Content[0].Origin != audit.OriginUserDelete {
+		t.Fatalf("the deleted talk's trail: %s", res.Body)
+	}
+	last := map[string]string{}
+	for _, c := range across.Content[0].Changes {
+		last[c.Field] = c.Old + "→" + c.New
+	}
+	if last["talker"] != "王书记→" || last["type"] != "党员之间→" || last["talkDate"] != "2024-03-01→" || last["org"] != "计算机学院党委→" {
+		t.Fatalf("last state %+v", across.Content[0].Changes)
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/txth/trail/restore", w.csTK, map[string]any{"trailId": across.Content[0].ID}), 404, "变动记录不存在")
+	res = w.e.Do("GET", "/api/txth/trail?type=3", w.mathTK, nil)
+	res.JSON(t, &across)
+	if across.TotalElements != 0 {
+		t.Fatalf("another scope sees the deleted talk: %s", res.Body)
+	}
 	// An organisation with talks cannot be deleted (it is revoked instead).
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dzzxx", w.e.AdminTK, []int64{w.math}), 400)
 }

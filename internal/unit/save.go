@@ -82,14 +82,16 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels,
 func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, error) {
 	in.trim()
 	rec := Record{ID: in.ID, Status: StatusNormal}
+	var was Record // what the unit held (a disabled type it had is kept)
 	if cur != nil {
 		rec.Status, rec.RevokedOn = cur.Status, cur.RevokedOn
+		was = cur.Record
 	}
-	err := record.First(
+	err := httpx.AllInvalid(
 		record.Required("name", "单位名称", in.Name, maxName),
 		record.RequiredCode("code", "单位编码", in.Code, maxCode),
 		record.Chosen("type", "单位类型", in.Type != ""),
-		record.InDict("type", "单位类型", in.Type, func(v string) bool { return l.Has(DictType, v) }),
+		record.DictValue("type", "单位类型", DictType, in.Type, was.Type, l),
 		record.MaxLen("shortName", "单位简称", in.ShortName, maxShortName),
 		record.MaxLen("leaderName", "负责人姓名", in.LeaderName, maxLeader),
 		record.ContactPhone("contactPhone", "联系电话", in.ContactPhone),

@@ -27,6 +27,12 @@ func Migrations() []db.Migration {
 			}
 			return system.ShowMenuPage(ctx, tx, "unit/trail")
 		}},
+		// Deleting a dictionary value counts the records holding it, one
+		// indexed query per column the module declares (Module.Dicts).
+		{Version: 2026112655, Name: "unit: the team kind is indexed (a value in use is counted)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`CREATE INDEX idx_dw_ldbz_kind ON dw_ldbz(kind)`)
+		}},
 	}
 }
 

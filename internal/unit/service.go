@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -33,7 +34,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
 // Module describes the unit domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "unit", Migrations: Migrations(), Routes: s.Routes,
-		Imports: []module.ImportKind{s.ImportKind()}, Menus: unitMenus(), Trail: TrailModule, Subscribe: s.subscribe}
+		Imports: []module.ImportKind{s.ImportKind()}, Menus: unitMenus(), Trail: TrailModule, Subscribe: s.subscribe,
+		Dicts: append(trail.DictUses((*Info)(nil)), record.DictUses((*Team)(nil), map[string]string{"kind": DictTeamKind})...)}
 }
 
 // subscribe: a department described as a unit is revoked in the unit
@@ -50,27 +52,28 @@ func (s *Service) subscribe(b *event.Bus) {
 
 // Routes registers the unit domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs.Get("/api/dwxx", PermList, httpx.ReadList(s.List))
-	rs.Get("/api/dwxx/trail", PermList, httpx.ReadList(s.trails().Across))
-	rs.Get("/api/dwxx/export", PermList, s.handleExport)
-	rs.Get("/api/dwxx/{id}", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
+	rs = rs.In("单位信息")
+	rs.Get("/api/dwxx", PermList, "查询", httpx.ReadList(s.List))
+	rs.Get("/api/dwxx/trail", PermList, "查询变动轨迹", httpx.ReadList(s.trails().Across))
+	rs.Get("/api/dwxx/export", PermList, "导出", s.handleExport)
+	rs.Get("/api/dwxx/{id}", PermList, "查看详情", httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Detail(r.Context(), id)
 	}))
-	rs.Post("/api/dwxx", PermAdd, httpx.Create(s.Create))
-	rs.Put("/api/dwxx", PermEdit, httpx.Merged("缺少单位编号", s.current, s.Update))
-	rs.Post("/api/dwxx/{id}/revoke", PermDel, httpx.ActionOn(errNotFound, s.Revoke))
-	rs.Post("/api/dwxx/{id}/restore", PermDel, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
+	rs.Post("/api/dwxx", PermAdd, "新增", httpx.Create(s.Create))
+	rs.Put("/api/dwxx", PermEdit, "修改", httpx.Merged("缺少单位编号", s.current, s.Update))
+	rs.Post("/api/dwxx/{id}/revoke", PermDel, "撤销", httpx.ActionOn(errNotFound, s.Revoke))
+	rs.Post("/api/dwxx/{id}/restore", PermDel, "恢复", httpx.ReadID(errNotFound, func(r *http.Request, id int64) (View, error) {
 		return s.Reinstate(r.Context(), id)
 	}))
-	rs.Get("/api/dwxx/{id}/trail", PermList, httpx.ListUnder(errNotFound, s.trails().Page))
-	rs.Post("/api/dwxx/trail/restore", PermEdit, httpx.Action(s.RestoreTrail))
-	rs.Get("/api/dwxx/{id}/ldbz", PermList, httpx.ReadID(errNotFound, func(r *http.Request, id int64) (httpx.PageResult[Team], error) {
+	rs.Get("/api/dwxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(errNotFound, s.trails().Page))
+	rs.Post("/api/dwxx/trail/restore", PermEdit, "还原变动", httpx.Action(s.RestoreTrail))
+	rs.Get("/api/dwxx/{id}/ldbz", PermList, "查询领导班子", httpx.ReadID(errNotFound, func(r *http.Request, id int64) (httpx.PageResult[Team], error) {
 		teams, err := s.Teams(r.Context(), id)
 		return httpx.NewPage(teams, len(teams)), err
 	}))
-	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, httpx.CreateUnder(errNotFound, s.CreateTeam))
-	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, httpx.UpdateUnder(errNotFound, s.UpdateTeam))
-	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, httpx.DeleteUnder(errNotFound, s.DeleteTeams))
-	rs.Get("/api/common/getDwInfo", httpx.SignedIn, httpx.ReadPicker(s.Picker))
-	rs.Get("/api/common/ldbzxx", httpx.SignedIn, httpx.ReadPicker(s.TeamPicker))
+	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, "新增领导班子", httpx.CreateUnder(errNotFound, s.CreateTeam))
+	rs.Put("/api/dwxx/{id}/ldbz", PermEdit, "修改领导班子", httpx.UpdateUnder(errNotFound, s.UpdateTeam))
+	rs.Delete("/api/dwxx/{id}/ldbz", PermEdit, "删除领导班子", httpx.DeleteUnder(errNotFound, s.DeleteTeams))
+	rs.Get("/api/common/getDwInfo", httpx.SignedIn, "选择单位", httpx.ReadPicker(s.Picker))
+	rs.Get("/api/common/ldbzxx", httpx.SignedIn, "选择领导班子", httpx.ReadPicker(s.TeamPicker))
 }

@@ -2,6 +2,8 @@ package unit
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"net/http"
 	"strings"
 	"zhdj/internal/platform/uniq"
@@ -36,9 +38,11 @@ func (s *Service) Teams(ctx context.Context, unitID int64) ([]Team, error) {
 	return teams, nil
 }
 
-func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
+// checkTeam checks a team's body; was is the kind the team had ("" for a
+// new one: a disabled kind is kept, never newly chosen).
+func (s *Service) checkTeam(ctx context.Context, in *TeamInput, was string) error {
 	in.Name, in.Kind = strings.TrimSpace(in.Name), strings.TrimSpace(in.Kind)
-	if err := record.First(record.Required("name", "领导班子名称", in.Name, maxTeamName),
+	if err := httpx.AllInvalid(record.Required("name", "领导班子名称", in.Name, maxTeamName),
 		record.Chosen("kind", "领导班子类别", in.Kind != "")); err != nil {
 		return err
 	}
@@ -46,7 +50,7 @@ func (s *Service) checkTeam(ctx context.Context, in *TeamInput) error {
 	if err != nil {
 		return err
 	}
-	return record.InDict("kind", "领导班子类别", in.Kind, func(v string) bool { return l.Has(DictTeamKind, v) })
+	return record.DictValue("kind", "领导班子类别", DictTeamKind, in.Kind, was, l)
 }
 
 func teamErr(err error) error {
@@ -61,7 +65,7 @@ func (s *Service) CreateTeam(ctx context.Context, unitID int64, in TeamInput) (T
 	if _, err := s.find(ctx, s.db, unitID); err != nil {
 		return Team{}, err
 	}
-	if err := s.checkTeam(ctx, &in); err != nil {
+	if err := s.checkTeam(ctx, &in, ""); err != nil {
 		return Team{}, err
 	}
 	now := s.now()
@@ -80,7 +84,14 @@ func (s *Service) UpdateTeam(ctx context.Context, unitID int64, in TeamInput) er
 	if _, err := s.find(ctx, s.db, unitID); err != nil {
 		return err
 	}
-	if err := s.checkTeam(ctx, &in); err != nil {
+	var was string
+	if err := s.db.NewSelect().Model((*Team)(nil)).Column("kind").Where("id = ?", in.ID).Where("dept_id = ?", unitID).
+		Scan(ctx, &was); errors.Is(err, sql.ErrNoRows) {
+		return httpx.NotFound("领导班子不存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	if err := s.checkTeam(ctx, &in, was); err != nil {
 		return err
 	}
 	res, err := s.db.NewUpdate().Model((*Team)(nil)).Set("name = ?", in.Name).Set("kind = ?", in.Kind).

@@ -108,11 +108,10 @@ func TestScope(t *testing.T) {
 	if !sameIDs(ids, w.csUnit, w.netUnit, id) {
 		t.Fatalf("after create: %v", ids)
 	}
-	// An account without an organisation sees nothing; ALL sees everything.
+	// An account without an organisation is told so (its units come from its
+	// organisation scope); ALL sees everything.
 	none, _ := w.e.UserWith("LEVEL_AND_BELOW", 0, unit.PermList)
-	if ids, total := w.page(t, none, "/api/dwxx", nil); total != 0 {
-		t.Fatalf("no org: %v", ids)
-	}
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/dwxx", none, nil), 403, "您的账号尚未关联党组织，请联系管理员")
 	all, _ := w.e.UserWith("ALL", 0, unit.PermList)
 	if _, total := w.page(t, all, "/api/dwxx", url.Values{"blurry": {"学院"}}); total != 2 {
 		t.Fatalf("ALL: %d", total)

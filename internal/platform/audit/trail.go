@@ -1,7 +1,8 @@
 // Package audit keeps the change trail (变动轨迹) of business records: every
-// create, update, import and restore writes one entry with the changed fields
-// (old and new values, with their Chinese labels) and a snapshot of the whole
-// record after the change, from which a later restore is made.
+// create, update, import, restore and delete writes one entry with the
+// changed fields (old and new values, with their Chinese labels) and a
+// snapshot of the whole record after the change (before it, for a delete),
+// from which a later restore is made.
 package audit
 
 import (
@@ -25,6 +26,7 @@ import (
 const (
 	TypeAdd    = 1
 	TypeUpdate = 2
+	TypeDelete = 3
 )
 
 // Change origins (spec §4 "Change-record ORIGIN"; dictionary PARTY_MEMBER_UPDATE).
@@ -34,6 +36,7 @@ const (
 	OriginUserUpdate         = 3
 	OriginSystemImportUpdate = 4
 	OriginUserRestore        = 5
+	OriginUserDelete         = 6
 )
 
 // Migrations creates the trail table.
@@ -56,6 +59,15 @@ func Migrations() []db.Migration {
 			`CREATE INDEX idx_change_trail_record ON change_trail(module, record_id, id)`,
 			`CREATE INDEX idx_change_trail_created ON change_trail(module, created_at)`,
 		)
+	}}, {Version: 2026112652, Name: "change trail: the anchor and name of a deleted record", Up: func(ctx context.Context, tx bun.Tx) error {
+		// A DELETE entry outlives its record: the anchor (the organisation or
+		// unit the record's scope was checked by) keeps it in the trail across
+		// the scope, the name names it there.
+		return db.DDL(ctx, tx,
+			`ALTER TABLE change_trail ADD COLUMN anchor_id BIGINT NULL`,
+			`ALTER TABLE change_trail ADD COLUMN record_name VARCHAR(200) NOT NULL DEFAULT ''`,
+			`CREATE INDEX idx_change_trail_type ON change_trail(module, type, anchor_id)`,
+		)
 	}}}
 }
 
@@ -70,20 +82,24 @@ type Change struct {
 // Entry is one row of the trail.
 type Entry struct {
 	bun.BaseModel `bun:"table:change_trail,alias:ct"`
-	ID            int64           `bun:"id,pk,autoincrement" json:"id"`
-	Module        int             `bun:"module" json:"module"`
-	RecordID      int64           `bun:"record_id" json:"recordId"`
-	Type          int             `bun:"type" json:"type"`
-	Origin        int             `bun:"origin" json:"origin"`
-	Summary       string          `bun:"summary" json:"summary"`
-	ChangesJSON   string          `bun:"changes" json:"-"`
-	SnapshotJSON  string          `bun:"snapshot" json:"-"`
-	OperatorID    *int64          `bun:"operator_id" json:"operatorId"`
-	OperatorName  string          `bun:"operator_name" json:"operatorName"`
-	RestoredFrom  *int64          `bun:"restored_from" json:"restoredFrom"`
-	CreatedAt     time.Time       `bun:"created_at" json:"createTime"`
-	Changes       []Change        `bun:"-" json:"changes"`
-	Snapshot      json.RawMessage `bun:"-" json:"snapshot,omitempty"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	Module        int    `bun:"module" json:"module"`
+	RecordID      int64  `bun:"record_id" json:"recordId"`
+	Type          int    `bun:"type" json:"type"`
+	Origin        int    `bun:"origin" json:"origin"`
+	Summary       string `bun:"summary" json:"summary"`
+	ChangesJSON   string `bun:"changes" json:"-"`
+	SnapshotJSON  string `bun:"snapshot" json:"-"`
+	OperatorID    *int64 `bun:"operator_id" json:"operatorId"`
+	OperatorName  string `bun:"operator_name" json:"operatorName"`
+	RestoredFrom  *int64 `bun:"restored_from" json:"restoredFrom"`
+	// AnchorID and RecordName are kept by a DELETE entry: what the scope of
+	// the gone record is checked by, and what it was called.
+	AnchorID   *int64          `bun:"anchor_id" json:"-"`
+	RecordName string          `bun:"record_name" json:"-"`
+	CreatedAt  time.Time       `bun:"created_at" json:"createTime"`
+	Changes    []Change        `bun:"-" json:"changes"`
+	Snapshot   json.RawMessage `bun:"-" json:"snapshot,omitempty"`
 }
 
 // Fields names the fields a module tracks, in display order, with labels.

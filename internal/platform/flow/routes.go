@@ -24,10 +24,10 @@ type Perms struct {
 // organisation type's chain).
 func (wf *Workflow[R]) Routes(rs *httpx.Routes, base string, p Perms) {
 	notFound := func() *httpx.Error { return httpx.NotFound("%s不存在", wf.Noun) }
-	rs.Get(base+"/{id}/flow", p.View, httpx.ReadID(notFound, func(r *http.Request, id int64) (View, error) { return wf.View(r.Context(), id) }))
-	rs.Post(base+"/{id}/flow", wf.actPerm(), httpx.ActionOn(notFound, wf.Act))
+	rs.Get(base+"/{id}/flow", p.View, "查看办理记录", httpx.ReadID(notFound, func(r *http.Request, id int64) (View, error) { return wf.View(r.Context(), id) }))
+	rs.Post(base+"/{id}/flow", wf.actPerm(), "办理", httpx.ActionOn(notFound, wf.Act))
 	if p.Chains != "" {
-		rs.Get(base+"/flow/chains", p.Chains, httpx.Read(wf.Chains))
-		rs.Put(base+"/flow/chains", p.ChainsEdit, httpx.Action(wf.SetChain))
+		rs.Get(base+"/flow/chains", p.Chains, "查看审批链", httpx.Read(wf.Chains))
+		rs.Put(base+"/flow/chains", p.ChainsEdit, "修改审批链", httpx.Action(wf.SetChain))
 	}
 }

@@ -104,9 +104,10 @@ type world struct {
 func newWorld(t *testing.T) *world {
 	w := &world{wf: sampleWorkflow()}
 	w.e = apptest.NewModules(t, func(mods []module.Module) []module.Module {
-		return append(mods, module.Module{Name: "sample", Routes: func(rs *httpx.Routes) {
+		return append(mods, module.Module{Name: "sample", Routes: func(all *httpx.Routes) {
+			rs := all.In("示例申请")
 			w.wf.Routes(rs, "/api/sample", flow.Perms{View: permList, Chains: permList, ChainsEdit: permChain})
-			rs.Post("/api/sample", permAdd, httpx.Create(w.create))
+			rs.Post("/api/sample", permAdd, "新增", httpx.Create(w.create))
 		}})
 	})
 	w.wf.DB, w.wf.Orgs, w.wf.Todos, w.wf.Files = w.e.DB, w.e.App.Orgs, w.e.Sys, w.e.Sys

@@ -1,9 +1,12 @@
 package httpx
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -21,5 +24,75 @@ func TestAsError(t *testing.T) {
 	var e *Error
 	if !errors.As(err, &e) || e.Status != http.StatusInternalServerError || !errors.Is(err, cause) {
 		t.Fatalf("plain failure became %v", err)
+	}
+}
+
+// A refusal reaching a step that wraps every failure as Internal keeps its
+// status, message and code; anything else is a 500.
+func TestInternalKeepsRefusals(t *testing.T) {
+	if err := Internal(fmt.Errorf("scope: %w", NoAnchor)); err != NoAnchor || err.Status != http.StatusForbidden || err.Code != CodeNoAnchor {
+		t.Fatalf("Internal(NoAnchor) = %v", err)
+	}
+	cause := errors.New("disk full")
+	if err := Internal(cause); err.Status != http.StatusInternalServerError || !errors.Is(err, cause) {
+		t.Fatalf("Internal(plain) = %v", err)
+	}
+}
+
+// A check that found several bad fields answers them all at once; the first
+// stays the error's field and message, so a client reading only those works.
+func TestAllInvalidGathersFieldErrors(t *testing.T) {
+	if AllInvalid(nil, nil) != nil {
+		t.Fatal("passing checks gave an error")
+	}
+	id := Invalid("idNumber", "身份证号码校验位错误")
+	if AllInvalid(nil, id) != id {
+		t.Fatal("one field error is not answered as it is")
+	}
+	err := AllInvalid(id, nil, Invalid("phone", "请输入正确的手机号码"), Invalid("idNumber", "请输入完整的身份证号码"))
+	var e *Error
+	if !errors.As(err, &e) || e.Status != 400 || e.Field != "idNumber" || e.Message != "身份证号码校验位错误" {
+		t.Fatalf("joined %+v", err)
+	}
+	want := []FieldError{{"idNumber", "身份证号码校验位错误"}, {"phone", "请输入正确的手机号码"}}
+	if got := FieldErrors(err); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("fields %+v, want %+v (first per field)", got, want)
+	}
+	// An error about no field is not the user's input: it is answered alone.
+	failed := errors.New("disk full")
+	if AllInvalid(id, failed) != failed || AllInvalid(BadRequest("记录已删除"), id).Error() != "400 记录已删除" {
+		t.Fatal("an error about no field was joined")
+	}
+
+	var c Checks
+	if c.Add(nil) || !c.Add(nil, Invalid("name", "请输入姓名")) || !c.Failed("name") || c.Failed("phone") {
+		t.Fatal("Checks does not tell what failed")
+	}
+	c.Add(Invalid("phone", "请输入正确的手机号码"))
+	if got := FieldErrors(c.Err()); len(got) != 2 || got[0].Field != "name" || got[1].Field != "phone" {
+		t.Fatalf("Checks.Err %+v", got)
+	}
+}
+
+// The body names every field: "fields" with all, "field" with the first.
+func TestWriteErrorListsFields(t *testing.T) {
+	w := httptest.NewRecorder()
+	WriteError(w, httptest.NewRequest("POST", "/api/x", nil), AllInvalid(Invalid("idNumber", "身份证号码校验位错误"), Invalid("phone", "请输入正确的手机号码")))
+	var body struct {
+		Status  int          `json:"status"`
+		Message string       `json:"message"`
+		Field   string       `json:"field"`
+		Fields  []FieldError `json:"fields"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+		t.Fatal(err)
+	}
+	if w.Code != 400 || body.Status != 400 || body.Field != "idNumber" || body.Message != "身份证号码校验位错误" || len(body.Fields) != 2 || body.Fields[1].Field != "phone" {
+		t.Fatalf("%d %s", w.Code, w.Body)
+	}
+	w = httptest.NewRecorder()
+	WriteError(w, httptest.NewRequest("GET", "/api/x", nil), NotFound("记录不存在"))
+	if strings.Contains(w.Body.String(), "field") {
+		t.Fatalf("an error about no field names one: %s", w.Body)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // (so an *Error keeps its status and message) and writes nothing when fn
 // fails. Register them directly:
 //
-//	rs.Put("/api/dict", "dict:edit", httpx.Update(s.UpdateDict))
+//	rs.Put("/api/dict", "dict:edit", "修改", httpx.Update(s.UpdateDict))
 
 // Update decodes the JSON body into a T, calls fn and answers 204. A body that
 // does not decode is a 400 and fn is not called.
@@ -42,7 +42,7 @@ func Read[R any](fn func(ctx context.Context) (R, error)) HandlerFunc {
 // ReadList reads a ListQuery (see ReadListQuery), calls fn and answers 200
 // with the page it returned:
 //
-//	rs.Get("/api/dict", "dict:list", httpx.ReadList(s.ListDicts))
+//	rs.Get("/api/dict", "dict:list", "查询", httpx.ReadList(s.ListDicts))
 func ReadList[R any](fn func(ctx context.Context, lq ListQuery) (R, error)) HandlerFunc {
 	return readQuery(func(r *http.Request) (ListQuery, error) { return ReadListQuery(r) }, fn)
 }

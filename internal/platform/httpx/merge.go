@@ -48,7 +48,7 @@ func DecodeMerge[T any](r *http.Request, noID string, load func(ctx context.Cont
 // out (see DecodeMerge): it merges the body onto the record's current input
 // (load), calls fn and answers 200 with what fn returned:
 //
-//	rs.Put("/api/txth", PermEdit, httpx.Merged("缺少谈话记录编号", s.input, s.Update))
+//	rs.Put("/api/txth", PermEdit, "修改", httpx.Merged("缺少谈话记录编号", s.input, s.Update))
 func Merged[T, R any](noID string, load func(ctx context.Context, id int64) (T, error),
 	fn func(ctx context.Context, in T) (R, error)) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {

@@ -10,7 +10,7 @@ import (
 // read first (see PathID: anything but a positive integer is notFound), then
 // the body; fn's error comes back untouched and nothing is written then.
 //
-//	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, httpx.CreateUnder(errNotFound, s.CreateTeam))
+//	rs.Post("/api/dwxx/{id}/ldbz", PermEdit, "新增领导班子", httpx.CreateUnder(errNotFound, s.CreateTeam))
 
 // ActionOn decodes the body into a T, calls fn for record {id} and answers
 // 200 with what it returned. The body may be left out (an operation whose

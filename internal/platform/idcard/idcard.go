@@ -1,5 +1,7 @@
-// Package idcard checks citizen ID numbers (GB 11643-1999) and mainland
-// mobile numbers, for every domain that records people.
+// Package idcard checks citizen ID numbers (GB 11643-1999), mainland
+// mobile numbers and e-mail addresses, for every domain that records people.
+// The web ports these checks (web/src/utils/validate.ts); both test against
+// testdata/vectors.json, so the browser accepts what the server accepts.
 package idcard
 
 import (
@@ -112,6 +114,18 @@ var phonePattern = regexp.MustCompile(`^1[3-9]\d{9}$`)
 
 // IsMobilePhone tells whether s is a mainland mobile number: 11 digits, 1 then 3-9.
 func IsMobilePhone(s string) bool { return phonePattern.MatchString(strings.TrimSpace(s)) }
+
+var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+
+// MaxEmailBytes bounds an e-mail address (the column holds 128).
+const MaxEmailBytes = 128
+
+// IsEmail tells whether s (trimmed) looks like an e-mail address: something,
+// @, a domain with a dot, no spaces, at most MaxEmailBytes bytes.
+func IsEmail(s string) bool {
+	s = strings.TrimSpace(s)
+	return len(s) <= MaxEmailBytes && emailPattern.MatchString(s)
+}
 
 // DateOf is the calendar date of t (midnight UTC), in China's time zone when
 // t carries a location, so "today" does not depend on the server's zone.

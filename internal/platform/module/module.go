@@ -34,7 +34,15 @@ type Module struct {
 	Trail int
 	// Subscribe registers the module's event handlers and query answers.
 	Subscribe func(*event.Bus)
+	// Dicts are the columns of the module's tables that hold dictionary
+	// codes, derived from its declarations (record.Decl.DictUses,
+	// resource.Fields.DictUses, record.DictUses over import columns): a
+	// dictionary value in use there cannot be deleted.
+	Dicts []DictUse
 }
+
+// DictUse is a column of a table that holds codes of dictionary Dict.
+type DictUse struct{ Dict, Table, Column string }
 
 // ImportKind is what the descriptor needs to know of an import kind.
 type ImportKind interface{ Name() string }

@@ -66,3 +66,11 @@ type ScopeRule struct {
 	CustomRoles []int64 // roles whose custom node lists apply
 	Self        bool    // always: the principal's own records
 }
+
+// Anchored tells whether the rule reaches tree nodes only from the
+// principal's own (本级, 本级及下级): without an anchor in that tree such a
+// principal sees nothing of it, which the tree's scope reports as an error
+// rather than as an empty list.
+func (r ScopeRule) Anchored() bool {
+	return !r.All && (r.Level || r.Below) && len(r.CustomRoles) == 0
+}

@@ -20,3 +20,20 @@ func TestAllows(t *testing.T) {
 		t.Error("no principal passes nothing")
 	}
 }
+
+func TestScopeRuleAnchored(t *testing.T) {
+	for _, c := range []struct {
+		rule ScopeRule
+		want bool
+	}{
+		{ScopeRule{Level: true, Self: true}, true},
+		{ScopeRule{Below: true}, true},
+		{ScopeRule{Level: true, CustomRoles: []int64{3}}, false}, // the custom nodes are reached without an anchor
+		{ScopeRule{All: true, Level: true}, false},
+		{ScopeRule{Self: true}, false}, // own records only: no tree needed
+	} {
+		if got := c.rule.Anchored(); got != c.want {
+			t.Errorf("%+v.Anchored() = %v", c.rule, got)
+		}
+	}
+}

@@ -46,12 +46,27 @@ func Chosen(field, label string, given bool) error {
 	return nil
 }
 
-// InDict is a dictionary value: empty, or one of the dictionary's (has).
-func InDict(field, label, v string, has func(string) bool) error {
-	if v != "" && !has(v) {
-		return httpx.Invalid(field, "%s取值无效", label)
+// Dicts answers for the values of dictionaries what a form may choose
+// (Has: an enabled item), what is disabled (kept by the records holding it,
+// chosen by no new input) and how a value is labelled (system.DictLabels).
+type Dicts interface {
+	Has(dict, v string) bool
+	Disabled(dict, v string) bool
+	Label(dict, v string) string
+}
+
+// DictValue is the value v of field, a code of dictionary dict: empty, an
+// enabled item, or the value the record already had (was, "" for a new
+// record), kept even when disabled since; a disabled item is refused for
+// new input, anything else is no item.
+func DictValue(field, label, dict, v, was string, d Dicts) error {
+	switch {
+	case v == "" || v == was || d.Has(dict, v):
+		return nil
+	case d.Disabled(dict, v):
+		return httpx.Invalid(field, "%s“%s”已停用，请重新选择", label, d.Label(dict, v))
 	}
-	return nil
+	return httpx.Invalid(field, "%s取值无效", label)
 }
 
 // phonePattern accepts mobile and landline numbers ("010-12345678", "+86 …").
@@ -97,14 +112,4 @@ func BornAs(id *idcard.IDNumber, birth date.Date, gender string) (date.Date, str
 		return "", "", httpx.Invalid("gender", "性别与身份证号码不一致")
 	}
 	return fromID, id.Gender, nil
-}
-
-// First is the first error of checks run in order (the form shows one).
-func First(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -121,6 +121,38 @@ func (d *Decl) Entry(ctx context.Context, recordID int64, typ, origin int, chang
 	return audit.NewEntry(ctx, d.Module, recordID, typ, origin, changes, snapshot, nil)
 }
 
+// Gone is a record being deleted, as its DELETE entry keeps it.
+type Gone struct {
+	ID int64
+	// Name names the record in the trail across the scope once it is gone.
+	Name string
+	// Anchor is what the caller's scope is checked by once the record is
+	// gone (the organisation or unit it belonged to): Trail.Gone's column.
+	Anchor int64
+	// Before is the record's raw view (as Save's) and Snapshot the record.
+	Before   map[string]string
+	Snapshot any
+}
+
+// DeleteEntries are the DELETE entries (ORIGIN USER_DELETE) of records
+// being deleted: each lists the record's last state (every field shown,
+// from its value to nothing) and keeps the record as its snapshot. The
+// caller inserts them (audit.InsertEntries) in the delete's transaction.
+func (d *Decl) DeleteEntries(ctx context.Context, label audit.Labeller, gone []Gone) ([]audit.Entry, error) {
+	out := make([]audit.Entry, len(gone))
+	for i, g := range gone {
+		e, err := audit.NewEntry(ctx, d.Module, g.ID, audit.TypeDelete, audit.OriginUserDelete,
+			d.Changes(g.Before, map[string]string{}, label), g.Snapshot, nil)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		anchor := g.Anchor
+		e.AnchorID, e.RecordName = &anchor, g.Name
+		out[i] = e
+	}
+	return out, nil
+}
+
 // Page is the page of record recordID's trail lq asks for, newest first,
 // labelled. The caller has checked that the record is in the user's scope.
 func (d *Decl) Page(ctx context.Context, idb bun.IDB, recordID int64, lq httpx.ListQuery, label audit.Labeller) (httpx.PageResult[audit.Labelled], error) {
@@ -129,9 +161,10 @@ func (d *Decl) Page(ctx context.Context, idb bun.IDB, recordID int64, lq httpx.L
 
 // Across is the module's trail across its records (the 变动轨迹 page): join
 // joins the record table to change_trail AS ct, name is the record's name
-// column, scope restricts to the caller's records.
-func (d *Decl) Across(join, name string, scope func(*bun.SelectQuery) *bun.SelectQuery) audit.Across {
-	return audit.Across{Module: d.Module, Join: join, Name: name, Scope: scope}
+// column, scope restricts to the caller's records and gone (optional) the
+// DELETE entries of deleted ones by their anchor.
+func (d *Decl) Across(join, name string, scope, gone func(*bun.SelectQuery) *bun.SelectQuery) audit.Across {
+	return audit.Across{Module: d.Module, Join: join, Name: name, Scope: scope, Gone: gone}
 }
 
 // Snapshot reads trail entry id of the module and decodes its snapshot into

@@ -71,12 +71,19 @@ func TestSavePipeline(t *testing.T) {
 	}
 }
 
+// noDict is a dictionary without items.
+type noDict struct{}
+
+func (noDict) Has(string, string) bool      { return false }
+func (noDict) Disabled(string, string) bool { return false }
+func (noDict) Label(_, v string) string     { return v }
+
 func TestChecksNameTheirField(t *testing.T) {
 	for field, err := range map[string]error{
 		"a": record.Required("a", "名称", "", 5),
 		"b": record.MaxLen("b", "简称", "123456", 5),
 		"c": record.ContactPhone("c", "电话", "x"),
-		"d": record.InDict("d", "类型", "9", func(string) bool { return false }),
+		"d": record.DictValue("d", "类型", "K", "9", "", noDict{}),
 		"e": record.NotAfter("e", "日期", "2999-01-01", "2026-01-01"),
 	} {
 		if httpx.FieldOf(err) != field {
@@ -102,7 +109,7 @@ func TestChecksNameTheirField(t *testing.T) {
 	if birth, gender, err := record.BornAs(nil, "2000-01-01", "2"); err != nil || birth != "2000-01-01" || gender != "2" {
 		t.Errorf("no ID number: %v %v %v", birth, gender, err)
 	}
-	if record.First(nil, record.MaxLen("g", "x", "", 1)) != nil || record.ContactPhone("c", "电话", "") != nil {
+	if record.MaxLen("g", "x", "", 1) != nil || record.ContactPhone("c", "电话", "") != nil {
 		t.Error("valid input refused")
 	}
 }

@@ -18,7 +18,7 @@ import (
 // every record type.
 //
 //	t := record.Trail{Decl: trail, DB: s.db, Find: …, Labels: …, Join: "JOIN dzz AS z ON z.id = ct.record_id", Name: "z.name", Scope: …}
-//	rs.Get("/api/dzzxx/{id}/trail", PermList, httpx.ListUnder(errNotFound, t.Page))
+//	rs.Get("/api/dzzxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(errNotFound, t.Page))
 type Trail struct {
 	Decl *Decl
 	DB   bun.IDB
@@ -32,6 +32,10 @@ type Trail struct {
 	Join, Name string
 	// Scope is the restriction of the joined records to the caller's.
 	Scope func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error)
+	// Gone is the caller's scope over ct.anchor_id: the DELETE entries of
+	// deleted records (Decl.DeleteEntries) it holds show in the trail across
+	// the scope. Nil for a record type that is never deleted.
+	Gone Restriction
 }
 
 // FindIn is a Trail.Find from the domain's own finder of a record of the
@@ -79,11 +83,17 @@ func (t Trail) Across(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
+	var gone func(*bun.SelectQuery) *bun.SelectQuery
+	if t.Gone != nil {
+		if gone, err = t.Gone(ctx); err != nil {
+			return httpx.PageResult[audit.NamedEntry]{}, err
+		}
+	}
 	label, err := t.Labels(ctx)
 	if err != nil {
 		return httpx.PageResult[audit.NamedEntry]{}, err
 	}
-	return t.Decl.Across(t.Join, t.Name, scope).Page(ctx, t.DB, lq, label)
+	return t.Decl.Across(t.Join, t.Name, scope, gone).Page(ctx, t.DB, lq, label)
 }
 
 // Restore reads the snapshot of trail entry in.TrailID into a T and hands

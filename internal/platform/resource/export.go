@@ -26,10 +26,24 @@ type Column[V any] struct {
 }
 
 // handleExport streams the records of the list's filters, sort and scope
-// as xlsx, numbered, and logs the read.
+// as xlsx, numbered, and logs the read. A resource that may show its
+// records in clear (Unmask) exports them so with unmask=true and a reason
+// (httpx.UnmaskedExport), logged with it.
 func (res *Viewed[M, V, I, O]) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	lq, err := httpx.ReadListQuery(r)
+	clear, reason := false, ""
+	if res.Unmask != nil {
+		if clear, _ = httpx.QueryBool(r, "unmask"); clear {
+			if err := res.Unmask(ctx); err != nil {
+				return err
+			}
+		}
+		var err error
+		if clear, reason, err = httpx.UnmaskedExport(r); err != nil {
+			return err
+		}
+	}
+	lq, err := httpx.ReadListQuery(r, httpx.UnmaskOptions...)
 	if err != nil {
 		return err
 	}
@@ -50,7 +64,7 @@ func (res *Viewed[M, V, I, O]) handleExport(w http.ResponseWriter, r *http.Reque
 	}
 	file := res.Export.Title + "-" + date.Of(res.now()).Compact() + ".xlsx"
 	n, err := excel.Export(ctx, w, res.DB, q, headers, widths, file, func(n int, v *V) []any {
-		o := res.view(v, label, false)
+		o := res.view(v, label, clear)
 		cells := append(make([]any, 0, len(headers)), n)
 		for _, c := range res.Export.Columns {
 			cells = append(cells, c.Cell(&o))
@@ -58,7 +72,11 @@ func (res *Viewed[M, V, I, O]) handleExport(w http.ResponseWriter, r *http.Reque
 		return cells
 	})
 	if err == nil && res.Access != nil {
-		res.Access(ctx, r, fmt.Sprintf("导出%s（%d条）", res.Export.Title, n))
+		what := fmt.Sprintf("导出%s（%d条）", res.Export.Title, n)
+		if clear {
+			what = fmt.Sprintf("导出%s（含身份证号码、手机号码明文，%d条），事由：%s", res.Export.Title, n, reason)
+		}
+		res.Access(ctx, r, what)
 	}
 	return err
 }

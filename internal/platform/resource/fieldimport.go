@@ -1,6 +1,10 @@
 package resource
 
-import "zhdj/internal/imports"
+import (
+	"zhdj/internal/imports"
+	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/record"
+)
 
 // dateNote explains a date column in the import template.
 const dateNote = "日期如 2024-03-01、2024/3/1 或 2024.03.01"
@@ -84,4 +88,16 @@ func (fs Fields[M]) Dicts() []string {
 		}
 	}
 	return out
+}
+
+// DictUses are the columns of M's table holding the codes of the fields'
+// dictionaries (the module descriptor's Dicts).
+func (fs Fields[M]) DictUses() []module.DictUse {
+	dicts := map[string]string{}
+	for _, f := range fs {
+		if f.Kind == Code {
+			dicts[f.Name] = f.Dict
+		}
+	}
+	return record.DictUses((*M)(nil), dicts)
 }

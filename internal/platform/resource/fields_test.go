@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/uptrace/bun"
@@ -41,16 +42,23 @@ var visitFields = resource.Fields[visit]{
 	{Name: "note", Label: "备注", Max: 3},
 }
 
-var kinds = map[string]string{"1": "甲", "2": "乙"}
+var kinds = map[string]string{"1": "甲", "2": "乙", "3": "丙"}
 
-func hasKind(dict, v string) bool { _, ok := kinds[v]; return dict == "K" && ok }
+// kindDict is dictionary K: 1 and 2 enabled, 3 disabled.
+type kindDict struct{}
+
+func (kindDict) Has(dict, v string) bool      { _, ok := kinds[v]; return dict == "K" && ok && v != "3" }
+func (kindDict) Disabled(dict, v string) bool { return dict == "K" && v == "3" }
+func (kindDict) Label(dict, v string) string  { return kinds[v] }
+
+var hasKind kindDict
 
 // The generic checks run in the fields' order, each naming its field with
 // the record kit's messages; texts come back trimmed, dates normalised.
 func TestFieldsCheck(t *testing.T) {
 	today := date.Date("2026-03-01")
 	good := visit{OwnerID: 7, Day: "2026-03-01 00:00:00", Kind: "1", Who: " 王五 ", Note: "早"}
-	if err := visitFields.Check(&good, hasKind, today); err != nil {
+	if err := visitFields.Check(&good, nil, hasKind, today); err != nil {
 		t.Fatal(err)
 	}
 	if good.Who != "王五" || good.Day != "2026-03-01" {
@@ -74,13 +82,35 @@ func TestFieldsCheck(t *testing.T) {
 		v := visit{OwnerID: 7, Day: "2026-02-01", Kind: "2", Who: "王五"}
 		c.edit(&v)
 		var he *httpx.Error
-		if err := visitFields.Check(&v, hasKind, today); !errors.As(err, &he) || he.Field != c.field || he.Message != c.msg {
+		if err := visitFields.Check(&v, nil, hasKind, today); !errors.As(err, &he) || he.Field != c.field || he.Message != c.msg {
 			t.Errorf("%s: %v (field %q)", c.name, err, httpx.FieldOf(err))
 		}
 	}
 	empty := visit{OwnerID: 7, Day: "2026-02-01", Who: "王五"}
-	if err := visitFields.Check(&empty, hasKind, today); err != nil {
+	if err := visitFields.Check(&empty, nil, hasKind, today); err != nil {
 		t.Errorf("optional code and text left empty: %v", err)
+	} // A disabled code is refused for new input and kept by a record that
+	// has it already.
+	old := visit{OwnerID: 7, Day: "2026-02-01", Kind: "3", Who: "王五"}
+	if err := visitFields.Check(&old, nil, hasKind, today); httpx.FieldOf(err) != "kind" || !strings.HasSuffix(err.Error(), "类型“丙”已停用，请重新选择") {
+		t.Errorf("disabled code chosen anew: %v", err)
+	}
+	kept := old
+	if err := visitFields.Check(&kept, &old, hasKind, today); err != nil {
+		t.Errorf("disabled code the record had: %v", err)
+	}
+	changed := visit{OwnerID: 7, Day: "2026-02-01", Kind: "3", Who: "王五"}
+	if err := visitFields.Check(&changed, &visit{Kind: "1"}, hasKind, today); httpx.FieldOf(err) != "kind" {
+		t.Errorf("disabled code chosen over another: %v", err)
+	}
+	// Every bad field is named at once, in the fields' order.
+	bad := visit{Day: "2026-13-01", Kind: "9", Who: "王五"}
+	var fields []string
+	for _, f := range httpx.FieldErrors(visitFields.Check(&bad, nil, hasKind, today)) {
+		fields = append(fields, f.Field)
+	}
+	if !reflect.DeepEqual(fields, []string{"ownerId", "day", "kind"}) {
+		t.Errorf("several bad fields: %v", fields)
 	}
 }
 
@@ -157,7 +187,7 @@ func TestFieldsReadNew(t *testing.T) {
 		{RowNo: 4, Cells: map[string]string{"owner": "D01", "day": "2026-02-01", "who": "王五", "note": "太长了吧"}},
 	}
 	visitFields.ReadNew(rows, dicts, ref, func(v visit) (visit, error) {
-		return v, visitFields.Check(&v, hasKind, "2026-03-01")
+		return v, visitFields.Check(&v, nil, hasKind, "2026-03-01")
 	})
 	if got, ok := rows[0].Data.(visit); !ok || rows[0].Status != imports.StatusNew ||
 		got.OwnerID != 7 || got.Day != "2026-02-01" || got.Kind != "2" || got.Who != "王五" || got.Note != "早" {

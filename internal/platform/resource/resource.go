@@ -125,6 +125,13 @@ type Viewed[M, V, I, O any] struct {
 	Trail     *record.Decl
 	TrailView func(ctx context.Context, idb bun.IDB, m *M) (map[string]string, error)
 	TrailName string
+	// Anchor and AnchorScope keep a deleted record's DELETE entry (its last
+	// state) in the trail across the scope: Anchor is the column of the
+	// record the scope restricts ("org_id"), AnchorScope the caller's scope
+	// over any such column (org.Service.Scoped). Without them a DELETE entry
+	// is still written but the trail across the scope leaves it out.
+	Anchor      string
+	AnchorScope func(column string) record.Restriction
 	// Export is the export's file title and columns (no route without columns).
 	Export Export[O]
 	// Access writes the operation log of a sensitive read (an export, a

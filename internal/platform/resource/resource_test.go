@@ -31,13 +31,15 @@ type noteView struct {
 
 type ownerKey struct{}
 
+// ownedOn is the caller's scope (one owner, ownerScope) over an owner column.
+func ownedOn(column string) record.Restriction {
+	return record.ScopeOn(func(ctx context.Context) (ownerScope, error) { return ownerScope{ctx.Value(ownerKey{}).(int64)}, nil }, column)
+}
+
 func notes(t *testing.T) (*resource.Resource[note, noteView], *bun.DB) {
 	database := sampleDB(t)
 	res := &resource.Resource[note, noteView]{DB: database, Noun: "便签",
-		Scope: func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-			owner := ctx.Value(ownerKey{}).(int64)
-			return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("n.owner = ?", owner) }, nil
-		},
+		Scope: ownedOn("n.owner"), AnchorScope: ownedOn, Anchor: "owner", TrailName: "n.text",
 		Spec:   httpx.ListSpec{DefaultSort: "n.id", Key: "n.id"},
 		Record: func(v *noteView) *note { return &v.note },
 		Show:   func(v *noteView, _ audit.Labeller) { v.Shown = "«" + v.Text + "»" },
@@ -128,5 +130,16 @@ func TestScopedRecord(t *testing.T) {
 	}
 	if _, err := res.Detail(theirs, b.ID); err != nil {
 		t.Fatalf("the other owner's record: %v", err)
+	}
+	// The deleted record left a DELETE entry with its last state, which
+	// the trail across the scope shows to its owner only.
+	lq := httpx.ListQuery{Page: httpx.Page{Size: 10}, Filters: map[string]any{"type": "3"}}
+	page, err := res.Across(mine, lq)
+	if err != nil || page.TotalElements != 1 || page.Content[0].RecordID != a.ID || page.Content[0].RecordName != "甲" ||
+		len(page.Content[0].Changes) != 1 || page.Content[0].Changes[0].Old != "甲" || page.Content[0].Origin != audit.OriginUserDelete {
+		t.Fatalf("the deleted record's trail: %+v %v", page, err)
+	}
+	if page, err := res.Across(theirs, lq); err != nil || page.TotalElements != 0 {
+		t.Fatalf("another scope's trail: %+v %v", page, err)
 	}
 }

@@ -19,28 +19,28 @@ func PermsFor(prefix string) Perms {
 		Export: prefix + ":export", Import: prefix + ":import"}
 }
 
-// Routes registers the resource's endpoints under base (e.g. /api/txth),
-// each with its permission: GET base (the list), base/export (when the
+// Routes registers the resource's endpoints under base (e.g. /api/txth) in
+// rs's module (rs.In("谈心谈话")), each with its permission and action: GET base (the list), base/export (when the
 // export declares columns), base/{id}; POST base (create), PUT base (the
 // merging update), DELETE base (ids); and with a trail GET base/trail (across
 // the scope), base/{id}/trail and POST base/trail/restore.
 func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms) {
-	rs.Get(base, p.List, httpx.ReadList(res.List))
+	rs.Get(base, p.List, "查询", httpx.ReadList(res.List))
 	if len(res.Export.Columns) > 0 {
-		rs.Get(base+"/export", p.Export, res.handleExport)
+		rs.Get(base+"/export", p.Export, "导出", res.handleExport)
 	}
 	if res.Trail != nil {
-		rs.Get(base+"/trail", p.List, httpx.ReadList(res.Across))
+		rs.Get(base+"/trail", p.List, "查询变动轨迹", httpx.ReadList(res.Across))
 	}
-	rs.Get(base+"/{id}", p.List, httpx.ReadID(res.notFound, res.readDetail))
+	rs.Get(base+"/{id}", p.List, "查看详情", httpx.ReadID(res.notFound, res.readDetail))
 	if res.Trail != nil {
-		rs.Get(base+"/{id}/trail", p.List, httpx.ListUnder(res.notFound, res.TrailPage))
+		rs.Get(base+"/{id}/trail", p.List, "查看变动轨迹", httpx.ListUnder(res.notFound, res.TrailPage))
 	}
-	rs.Post(base, p.Add, httpx.Create(res.Create))
-	rs.Put(base, p.Edit, res.handleUpdate)
-	rs.Delete(base, p.Del, httpx.IDsAction(res.Delete))
+	rs.Post(base, p.Add, "新增", httpx.Create(res.Create))
+	rs.Put(base, p.Edit, "修改", res.handleUpdate)
+	rs.Delete(base, p.Del, "删除", httpx.IDsAction(res.Delete))
 	if res.Trail != nil {
-		rs.Post(base+"/trail/restore", p.Edit, httpx.Action(res.Restore))
+		rs.Post(base+"/trail/restore", p.Edit, "还原变动", httpx.Action(res.Restore))
 	}
 }
 

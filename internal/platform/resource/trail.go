@@ -13,8 +13,12 @@ import (
 // caller's scope, its labels, its table joined to the trail by id.
 func (res *Viewed[M, V, I, O]) trail() record.Trail {
 	t := res.DB.Table(reflect.TypeFor[M]())
-	return record.Trail{Decl: res.Trail, DB: res.DB, Find: record.FindIn(res.DB, res.find), Labels: res.labels,
+	tr := record.Trail{Decl: res.Trail, DB: res.DB, Find: record.FindIn(res.DB, res.find), Labels: res.labels,
 		Join: "JOIN " + t.Name + " AS " + t.Alias + " ON " + t.Alias + ".id = ct.record_id", Name: res.TrailName, Scope: res.Scope}
+	if res.AnchorScope != nil && res.Anchor != "" {
+		tr.Gone = res.AnchorScope("ct.anchor_id")
+	}
+	return tr
 }
 
 // TrailPage is the change trail of a record of the caller's scope, newest

@@ -2,6 +2,9 @@ package resource
 
 import (
 	"context"
+	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -132,7 +135,8 @@ func (res *Viewed[M, V, I, O]) lock() *record.Decl {
 }
 
 // Delete removes records whose ids all lie in the caller's scope; one id
-// outside it (or gone) deletes nothing.
+// outside it (or gone) deletes nothing. With a trail, each record leaves a
+// DELETE entry with its last state.
 func (res *Viewed[M, V, I, O]) Delete(ctx context.Context, ids []int64) error {
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, res.DB, func(ctx context.Context, tx bun.Tx) error {
@@ -150,6 +154,9 @@ func (res *Viewed[M, V, I, O]) Delete(ctx context.Context, ids []int64) error {
 				return err
 			}
 		}
+		if err := res.trailDeletes(ctx, tx, ids); err != nil {
+			return err
+		}
 		if _, err := tx.NewDelete().Model((*M)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); db.IsForeignKeyViolation(err) {
 			return httpx.BadRequest("记录仍被其他数据引用，不能删除")
 		} else if err != nil {
@@ -157,4 +164,58 @@ func (res *Viewed[M, V, I, O]) Delete(ctx context.Context, ids []int64) error {
 		}
 		return nil
 	})
+}
+
+// trailDeletes writes the DELETE entries of the records ids (read in tx)
+// when the resource keeps a trail: the last state, the record as the
+// snapshot, its name (TrailName's column) and anchor (Anchor's column).
+func (res *Viewed[M, V, I, O]) trailDeletes(ctx context.Context, tx bun.IDB, ids []int64) error {
+	if res.Trail == nil {
+		return nil
+	}
+	var rows []M
+	if err := tx.NewSelect().Model(&rows).Where(res.alias()+".id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	label, err := res.labels(ctx)
+	if err != nil {
+		return err
+	}
+	gone := make([]record.Gone, len(rows))
+	for i := range rows {
+		m := &rows[i]
+		g := record.Gone{ID: *keysOf(m).id, Snapshot: m}
+		if g.Before, err = res.TrailView(ctx, tx, m); err != nil {
+			return err
+		}
+		if res.TrailName != "" {
+			g.Name = fmt.Sprint(res.column(m, res.TrailName))
+		}
+		if res.Anchor != "" {
+			g.Anchor = reflect.ValueOf(res.column(m, res.Anchor)).Int()
+		}
+		gone[i] = g
+	}
+	entries, err := res.Trail.DeleteEntries(ctx, label, gone)
+	if err != nil {
+		return err
+	}
+	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// column is the value of m's column ("talker", or "t.talker" with the
+// table's alias); a column the record lacks is a programming error.
+func (res *Viewed[M, V, I, O]) column(m *M, column string) any {
+	_, name, found := strings.Cut(column, ".")
+	if !found {
+		name = column
+	}
+	f, err := res.DB.Table(reflect.TypeFor[M]()).Field(name)
+	if err != nil {
+		panic("resource: " + err.Error())
+	}
+	return f.Value(reflect.ValueOf(m).Elem()).Interface()
 }

@@ -3,6 +3,8 @@ import { get } from './request'
 export interface DictOption {
   label: string
   value: string
+  /** A value disabled since: records holding it keep it and show its label; new input cannot choose it. */
+  disabled?: boolean
 }
 
 /** GET /api/dictDetail/map?dictName=a,b → {a:[...], b:[...]}. */

@@ -44,10 +44,15 @@ export function previewKind(name: string, contentType = ''): 'image' | 'pdf' | n
   return contentType === 'application/pdf' ? 'pdf' : null
 }
 
-/** Opens a stored file (image or PDF) in a new tab, from a blob URL fetched with the token. */
-export async function openStoredFile(id: number): Promise<void> {
-  const url = URL.createObjectURL(await viewStoredFile(id))
+/** Opens fetched bytes (an image or PDF) in a new tab, from a blob URL. */
+export function openBlob(blob: Blob): void {
+  const url = URL.createObjectURL(blob)
   window.open(url, '_blank', 'noopener')
   // The tab has loaded the blob long before this; revoking frees the bytes.
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/** Opens a stored file (image or PDF) in a new tab, from a blob URL fetched with the token. */
+export async function openStoredFile(id: number): Promise<void> {
+  openBlob(await viewStoredFile(id))
 }

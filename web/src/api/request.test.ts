@@ -4,10 +4,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   cancelAllRequests,
   createHttp,
+  isNoAnchor,
   isPasswordChangeRequired,
   MSG_BACKEND_DOWN,
   MSG_FAILED,
   MSG_TIMEOUT,
+  NO_ANCHOR,
   PASSWORD_CHANGE_REQUIRED,
   type RequestHandlers,
 } from './request'
@@ -20,6 +22,7 @@ function setup({ methodOverride = false } = {}) {
     relogin: vi.fn(),
     forbidden: vi.fn(),
     passwordChangeRequired: vi.fn(),
+    noAnchor: vi.fn(),
   } satisfies RequestHandlers
   const http = createHttp({ handlers: () => handlers, methodOverride })
   const mock = new MockAdapter(http)
@@ -121,6 +124,19 @@ describe('request pipeline', () => {
     // A plain 403 is not mistaken for it.
     ctx.mock.onGet('/api/roles').reply(403, { status: 403, message: '没有权限' })
     expect(isPasswordChangeRequired(await ctx.http.get('/api/roles').catch((e: unknown) => e))).toBe(false)
+  })
+
+  it('403 NO_ANCHOR tells the page why instead of going to the forbidden page', async () => {
+    const message = '您的账号尚未关联党组织，请联系管理员'
+    ctx.mock.onGet('/api/dyjbxx').reply(403, { status: 403, message, code: NO_ANCHOR })
+    const error = await ctx.http.get('/api/dyjbxx').catch((e: unknown) => e)
+    expect(isNoAnchor(error)).toBe(true)
+    expect(ctx.handlers.noAnchor).toHaveBeenCalledWith(message)
+    expect(ctx.handlers.forbidden).not.toHaveBeenCalled()
+    expect(ctx.handlers.notifyError).not.toHaveBeenCalled()
+    ctx.mock.onGet('/api/roles').reply(403, { status: 403, message: '没有权限' })
+    expect(isNoAnchor(await ctx.http.get('/api/roles').catch((e: unknown) => e))).toBe(false)
+    expect(ctx.handlers.forbidden).toHaveBeenCalledTimes(1)
   })
 
   it('timeout → 网络请求超时', async () => {

@@ -25,6 +25,8 @@ export interface RequestHandlers {
   forbidden: () => void
   /** The server refuses everything until the password is changed: open the forced dialog. */
   passwordChangeRequired: () => void
+  /** A scoped endpoint refused because the account belongs to no party organisation (403 NO_ANCHOR). */
+  noAnchor: (message: string) => void
 }
 
 export interface HttpOptions {
@@ -36,11 +38,24 @@ export interface HttpOptions {
 /** The `code` of the server's 403 for a user who must change the password first. */
 export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED'
 
+/** The `code` of the server's 403 for an account whose role needs a party organisation it lacks. */
+export const NO_ANCHOR = 'NO_ANCHOR'
+
+/** The `code` of a 403 answer, if any. */
+function refusalCode(error: unknown): unknown {
+  if (!axios.isAxiosError(error) || error.response?.status !== 403) return undefined
+  const data: unknown = error.response.data
+  return data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined
+}
+
 /** Whether a failed request was refused because the password must be changed first. */
 export function isPasswordChangeRequired(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response?.status !== 403) return false
-  const data: unknown = error.response.data
-  return !!data && typeof data === 'object' && (data as { code?: unknown }).code === PASSWORD_CHANGE_REQUIRED
+  return refusalCode(error) === PASSWORD_CHANGE_REQUIRED
+}
+
+/** Whether a failed request was refused because the account belongs to no party organisation. */
+export function isNoAnchor(error: unknown): boolean {
+  return refusalCode(error) === NO_ANCHOR
 }
 
 /** Shared cancellation: every request without its own signal can be aborted at once (logout). */
@@ -76,11 +91,17 @@ export async function errorMessage(error: AxiosError): Promise<string | null> {
   return text && text.length < 200 && !/^\s*</.test(text) ? text : MSG_FAILED
 }
 
+/** One input field's problem, as the server's error body names it. */
+export interface FieldError {
+  field: string
+  message: string
+}
+
 /**
- * Something that can show a server validation error on the named field (a form being
- * submitted); returns true when it did, so the pipeline shows no toast.
+ * Something that can show server validation errors on their fields (a form being submitted): it
+ * gets every field error of the answer and returns those it could not show (a field it lacks).
  */
-export type FieldErrorClaimer = (field: string, message: string) => boolean
+export type FieldErrorClaimer = (errors: FieldError[]) => FieldError[]
 
 const claimers: FieldErrorClaimer[] = []
 
@@ -93,18 +114,29 @@ export function claimFieldErrors(claimer: FieldErrorClaimer): () => void {
   }
 }
 
-/** The `field` of an error body (`{"message": …, "field": "<json field name>"}`), if any. */
-export function errorField(error: AxiosError): string | null {
+/**
+ * The field errors of an error body: `fields` (every bad field at once), else the single `field`
+ * with the `message` (servers and endpoints that name one).
+ */
+export function errorFields(error: AxiosError, message: string): FieldError[] {
   const data: unknown = error.response?.data
-  const field = data && typeof data === 'object' ? (data as { field?: unknown }).field : undefined
-  return typeof field === 'string' && field !== '' ? field : null
+  if (!data || typeof data !== 'object') return []
+  const { field, fields } = data as { field?: unknown; fields?: unknown }
+  if (Array.isArray(fields)) {
+    const list = fields.filter(
+      (f): f is FieldError => !!f && typeof f === 'object' && typeof (f as FieldError).field === 'string' && typeof (f as FieldError).message === 'string',
+    )
+    if (list.length) return list
+  }
+  return typeof field === 'string' && field !== '' ? [{ field, message }] : []
 }
 
-function claimFieldError(error: AxiosError, message: string): boolean {
-  const field = errorField(error)
-  if (!field) return false
-  for (let i = claimers.length - 1; i >= 0; i--) if (claimers[i](field, message)) return true
-  return false
+/** Shows the answer's field errors on a submitting form's fields; returns the message for those left over (null: none). */
+function claimFieldErrorsOf(error: AxiosError, message: string): string | null {
+  let left = errorFields(error, message)
+  if (left.length === 0) return message
+  for (let i = claimers.length - 1; i >= 0 && left.length; i--) left = claimers[i](left)
+  return left.length ? left.map((f) => f.message).join('；') : null
 }
 
 /**
@@ -170,12 +202,15 @@ export function createHttp(options: HttpOptions): AxiosInstance {
       if (status === 403) {
         // Not a missing permission: the page stays and the forced password dialog opens.
         if (isPasswordChangeRequired(error)) h.passwordChangeRequired()
+        // Nor here: the page stays and says why it cannot show anything.
+        else if (isNoAnchor(error)) h.noAnchor((await errorMessage(error)) ?? '')
         else h.forbidden()
         return Promise.reject(error)
       }
       const message = await errorMessage(error)
-      // A validation error naming a field shows on that field when a submitting form has it.
-      if (message && !claimFieldError(error, message)) h.notifyError(message)
+      // Validation errors naming fields show on those fields when a submitting form has them; the rest in a toast.
+      const left = message && claimFieldErrorsOf(error, message)
+      if (left) h.notifyError(left)
       return Promise.reject(error)
     },
   )
@@ -188,6 +223,7 @@ const fallbackHandlers: RequestHandlers = {
   relogin: () => undefined,
   forbidden: () => undefined,
   passwordChangeRequired: () => undefined,
+  noAnchor: () => undefined,
 }
 let handlers: RequestHandlers = fallbackHandlers
 

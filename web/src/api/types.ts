@@ -8,6 +8,10 @@ export interface User {
   email: string
   avatar: string
   dept: { id: number; name: string } | null
+  /** 所在党组织: the party organisation the account belongs to (its data scope anchor). */
+  org?: { id: number; name: string } | null
+  /** The party member whose account it is. */
+  member?: { id: number; name: string } | null
   roles: string[]
   roleList: { id: number; name: string }[]
   enabled: boolean

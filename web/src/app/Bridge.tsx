@@ -2,6 +2,7 @@ import { App } from 'antd'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { configureRequestHandlers, MSG_EXPIRED } from '@/api/request'
+import { useNoAnchorStore } from '@/stores/noAnchor'
 import { useSessionStore } from '@/stores/session'
 import { currentPath, DIALOG_DEFAULTS, navigateTo, setNavigate, ui } from './bridge'
 
@@ -41,6 +42,7 @@ export default function Bridge() {
       },
       forbidden: () => navigateTo('/401'),
       passwordChangeRequired: () => useSessionStore.getState().requirePasswordChange(),
+      noAnchor: (message) => useNoAnchorStore.getState().report(currentPath().split('?')[0], message),
     })
   }, [])
 

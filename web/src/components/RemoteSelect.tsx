@@ -8,12 +8,17 @@ export interface RemoteOption {
 }
 
 interface Props {
-  value?: number | null
+  /** One value, or with `multiple` the chosen ones in order. */
+  value?: number | number[] | null
   onChange?: (value: number | null) => void
   /** The server's matches for a text (empty = the first page). */
   search: (text: string) => Promise<RemoteOption[]>
   /** The label of the current value when it is not among the loaded matches (an edited record's own). */
   selectedLabel?: string
+  /** Labels of current values that may not be among the loaded matches (several values, or an edited record's). */
+  known?: readonly RemoteOption[]
+  /** Chooses several values (onChange then receives number[]). */
+  multiple?: boolean
   placeholder?: string
   emptyText?: string
   id?: string
@@ -25,7 +30,7 @@ interface Props {
  * A single-choice select over a paged picker endpoint (/api/common/…): loads the first page on
  * focus and searches the server as the user types, so large lists never load whole.
  */
-export default function RemoteSelect({ value, onChange, search, selectedLabel, placeholder, emptyText = '暂无数据', id, style, disabled }: Props) {
+export default function RemoteSelect({ value, onChange, search, selectedLabel, known = [], multiple, placeholder, emptyText = '暂无数据', id, style, disabled }: Props) {
   const [options, setOptions] = useState<RemoteOption[]>([])
   const [loading, setLoading] = useState(false)
   const [loaded, setLoaded] = useState(false)
@@ -49,17 +54,20 @@ export default function RemoteSelect({ value, onChange, search, selectedLabel, p
   }
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  // Keep the current value nameable while the matches do not include it.
+  // Keep the current values nameable while the matches do not include them.
   const shown = useMemo(() => {
-    if (value === undefined || value === null || options.some((o) => o.value === value) || !selectedLabel) return options
-    return [{ value, label: selectedLabel }, ...options]
-  }, [options, value, selectedLabel])
+    const labels = [...known, ...(selectedLabel && typeof value === 'number' ? [{ value, label: selectedLabel }] : [])]
+    const current = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]
+    const missing = labels.filter((l) => current.includes(l.value) && !options.some((o) => o.value === l.value))
+    return missing.length > 0 ? [...missing, ...options] : options
+  }, [options, value, selectedLabel, known])
 
   return (
-    <Select<number>
+    <Select<number | number[]>
       id={id}
+      mode={multiple ? 'multiple' : undefined}
       value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
+      onChange={(v) => (onChange as ((v: unknown) => void) | undefined)?.(v ?? (multiple ? [] : null))}
       options={shown}
       showSearch={{ onSearch: (t) => load(t), filterOption: false }}
       onFocus={() => !loaded && load('', 0)}

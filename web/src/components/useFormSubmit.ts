@@ -20,15 +20,18 @@ export function hasField(form: FormInstance, name: string): boolean {
 }
 
 /**
- * Puts a server validation error on the form's field of that name while `run` is pending; errors
- * naming a field the form lacks (or none) stay with the request pipeline's toast.
+ * Puts the server's validation errors on the form's fields of those names while `run` is pending, all
+ * at once, and scrolls to the first; errors naming a field the form lacks (or none) stay with the
+ * request pipeline's toast.
  */
 export async function withFieldErrors<R>(form: FormInstance, run: () => Promise<R>): Promise<R> {
-  const release = claimFieldErrors((field, message) => {
-    if (!hasField(form, field)) return false
-    form.setFields([{ name: field, errors: [message] }])
-    form.scrollToField(field)
-    return true
+  const release = claimFieldErrors((errors) => {
+    const shown = errors.filter((e) => hasField(form, e.field))
+    if (shown.length) {
+      form.setFields(shown.map((e) => ({ name: e.field, errors: [e.message] })))
+      form.scrollToField(shown[0].field)
+    }
+    return errors.filter((e) => !shown.includes(e))
   })
   try {
     return await run()

@@ -4,10 +4,10 @@ import { create } from 'zustand'
 /** Element-style size names kept in cookie `size` (spec §4). */
 export type LayoutSize = 'default' | 'medium' | 'small' | 'mini'
 export const LAYOUT_SIZES: { value: LayoutSize; label: string }[] = [
-  { value: 'default', label: 'Default' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'small', label: 'Small' },
-  { value: 'mini', label: 'Mini' },
+  { value: 'default', label: '默认' },
+  { value: 'medium', label: '中等' },
+  { value: 'small', label: '小' },
+  { value: 'mini', label: '迷你' },
 ]
 export type Device = 'desktop' | 'mobile'
 export const MOBILE_WIDTH = 992

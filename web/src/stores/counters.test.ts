@@ -5,9 +5,16 @@ vi.mock('@/api/message', () => ({
   remindPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 120 })),
   warningPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 1, totalWarningNum: 7 })),
 }))
+const ORG_WARNING = { orgId: 3, orgName: '数学教工党支部', rule: 'TERM_DUE', level: 'warning', message: '任期将于2027-01-01届满，请及时换届' }
+vi.mock('@/api/home', () => ({
+  orgWarningPage: vi.fn(() => Promise.resolve({ content: [ORG_WARNING], totalElements: 12 })),
+}))
 
+import * as home from '@/api/home'
 import * as api from '@/api/message'
-import { POLL, useCountersStore } from './counters'
+import { PERM } from '@/api/permissions'
+import { ORG_WARNINGS_LISTED, POLL, useCountersStore } from './counters'
+import { useSessionStore } from './session'
 
 const flush = () => vi.advanceTimersByTimeAsync(0)
 
@@ -17,6 +24,8 @@ describe('counters store', () => {
     vi.mocked(api.todoPage).mockClear()
     vi.mocked(api.remindPage).mockClear()
     vi.mocked(api.warningPage).mockClear()
+    vi.mocked(home.orgWarningPage).mockClear()
+    useSessionStore.setState({ roles: ['user:list'] })
     useCountersStore.getState().reset()
   })
   afterEach(() => {
@@ -29,6 +38,20 @@ describe('counters store', () => {
     expect(useCountersStore.getState()).toMatchObject({ todo: 3, remind: 120, warning: 7 })
     expect(api.todoPage).toHaveBeenCalledWith({ page: 0, size: 1 }, true)
     expect(api.warningPage).toHaveBeenCalledWith({ page: 0, size: 1 }, true)
+    // Without home:view there are no organisation warnings to ask for.
+    expect(home.orgWarningPage).not.toHaveBeenCalled()
+  })
+
+  it('预警 adds the organisation warnings of the scope (home:view) and keeps the first ones to list', async () => {
+    useSessionStore.setState({ roles: [PERM.homeView] })
+    await useCountersStore.getState().refreshWarning()
+    expect(useCountersStore.getState()).toMatchObject({ warning: 19, orgWarning: 12, personalWarning: 7, orgWarnings: [ORG_WARNING] })
+    expect(home.orgWarningPage).toHaveBeenCalledWith({ page: 0, size: ORG_WARNINGS_LISTED }, true)
+    // One side failing keeps its last figures; the other still refreshes.
+    vi.mocked(home.orgWarningPage).mockRejectedValueOnce(new Error('down'))
+    vi.mocked(api.warningPage).mockResolvedValueOnce({ content: [], totalElements: 0, totalWarningNum: 0 })
+    await useCountersStore.getState().refreshWarning()
+    expect(useCountersStore.getState()).toMatchObject({ warning: 12, orgWarning: 12, personalWarning: 0 })
   })
 
   it('polls on the spec schedule and stops', async () => {
@@ -65,7 +88,7 @@ describe('counters store', () => {
     await useCountersStore.getState().refreshAll()
     useCountersStore.getState().startPolling()
     useCountersStore.getState().reset()
-    expect(useCountersStore.getState()).toMatchObject({ todo: 0, remind: 0, warning: 0 })
+    expect(useCountersStore.getState()).toMatchObject({ todo: 0, remind: 0, warning: 0, orgWarning: 0, orgWarnings: [], personalWarning: 0 })
     await vi.advanceTimersByTimeAsync(600_000)
     expect(api.todoPage).toHaveBeenCalledTimes(1)
   })

@@ -1,6 +1,11 @@
 import { create } from 'zustand'
+import { orgWarningPage } from '@/api/home'
 import { remindPage, todoPage, warningPage } from '@/api/message'
+import { PERM } from '@/api/permissions'
+import type { OrgWarning } from '@/components/org/org'
+import { hasPermission } from '@/utils/permission'
 import { startPoll } from '@/utils/poll'
+import { useSessionStore } from './session'
 
 /** Polling schedule of spec §7: first run after `first` ms, then every `every` ms. */
 export const POLL = {
@@ -9,10 +14,20 @@ export const POLL = {
   warning: { first: 15_000, every: 240_000 },
 } as const
 
+/** How many organisation warnings the top bar lists under its 预警 badge. */
+export const ORG_WARNINGS_LISTED = 8
+
 interface CountersState {
   todo: number
   remind: number
+  /** The 预警 badge: the organisation warnings of the scope plus the user's own warnings. */
   warning: number
+  /** Organisation warnings (terms due, size rules) of the user's scope, computed by the server on read (home:view). */
+  orgWarning: number
+  /** The first of them, listed under the badge. */
+  orgWarnings: OrgWarning[]
+  /** The user's own unresolved warnings (我的预警). */
+  personalWarning: number
   refreshTodo: () => Promise<void>
   refreshRemind: () => Promise<void>
   refreshWarning: () => Promise<void>
@@ -24,14 +39,25 @@ interface CountersState {
 
 let stops: (() => void)[] = []
 
+const empty = { todo: 0, remind: 0, warning: 0, orgWarning: 0, orgWarnings: [] as OrgWarning[], personalWarning: 0 }
+
 export const useCountersStore = create<CountersState>((set, get) => ({
-  todo: 0,
-  remind: 0,
-  warning: 0,
+  ...empty,
   // A failed poll keeps the last count; the next tick tries again.
   refreshTodo: () => todoPage({ page: 0, size: 1 }, true).then((p) => set({ todo: p.totalElements }), () => undefined),
   refreshRemind: () => remindPage(true).then((p) => set({ remind: p.totalElements }), () => undefined),
-  refreshWarning: () => warningPage({ page: 0, size: 1 }, true).then((p) => set({ warning: p.totalWarningNum }), () => undefined),
+  refreshWarning: async () => {
+    const orgs = hasPermission(useSessionStore.getState().roles, [PERM.homeView])
+    const [own, org] = await Promise.allSettled([
+      warningPage({ page: 0, size: 1 }, true),
+      orgs ? orgWarningPage({ page: 0, size: ORG_WARNINGS_LISTED }, true) : Promise.resolve({ content: [], totalElements: 0 }),
+    ])
+    set((s) => {
+      const personalWarning = own.status === 'fulfilled' ? own.value.totalWarningNum : s.personalWarning
+      const [orgWarning, orgWarnings] = org.status === 'fulfilled' ? [org.value.totalElements, org.value.content] : [s.orgWarning, s.orgWarnings]
+      return { personalWarning, orgWarning, orgWarnings, warning: personalWarning + orgWarning }
+    })
+  },
   refreshAll: async () => {
     await Promise.all([get().refreshTodo(), get().refreshRemind(), get().refreshWarning()])
   },
@@ -49,6 +75,6 @@ export const useCountersStore = create<CountersState>((set, get) => ({
   },
   reset: () => {
     get().stopPolling()
-    set({ todo: 0, remind: 0, warning: 0 })
+    set(empty)
   },
 }))

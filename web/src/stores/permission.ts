@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import { myMenuTree } from '@/api/menu'
 import type { MenuNode } from '@/api/types'
-import { buildMenuModel, type AppRoute, type MenuModel } from '@/app/router/menus'
+import { buildMenuModel, placeUnder, type AppRoute, type MenuModel } from '@/app/router/menus'
 import { availableNamedRoutes, LAYOUT_ROUTES } from '@/app/router/staticRoutes'
 
 const EMPTY: MenuModel = { routes: [], top: [], side: {} }
@@ -34,7 +34,7 @@ export const usePermissionStore = create<PermissionState>((set, get) => ({
     set({
       loaded: true,
       model,
-      routes: mergeRoutes(LAYOUT_ROUTES, availableNamedRoutes(), model.routes),
+      routes: placeUnder(mergeRoutes(LAYOUT_ROUTES, availableNamedRoutes(), model.routes)),
       activeTop: get().activeTop || model.top[0]?.key || '',
     })
   },

@@ -1,3 +1,4 @@
+import type { HomeSummary } from '@/api/home'
 import type { MenuNode, User } from '@/api/types'
 
 /** A menu tree shaped like GET /api/menus/myTree. */
@@ -65,4 +66,37 @@ export const MASKED_PERSON = {
   idNumber: '110105********1234',
   phone: '138****0000',
   masked: true,
+}
+
+/** GET /api/home/summary of a small university: `over` replaces top-level parts. */
+export function makeSummary(over: Partial<HomeSummary> = {}): HomeSummary {
+  const count = (value: string, label: string, n: number) => ({ value, label, count: n })
+  return {
+    scoped: true,
+    year: 2026,
+    members: {
+      total: 128,
+      byStatus: [count('1', '正常', 128), count('2', '已转出', 3)],
+      byParty: [count('1', '正式党员', 120), count('2', '预备党员', 8)],
+      byCategory: [count('1', '教职工', 70), count('2', '本科生', 58)],
+      joinedInYear: 9,
+      fullInYear: 6,
+      movedInYear: 4,
+    },
+    orgs: { total: 12, byType: [count('1', '党委', 1), count('2', '二级党委', 2), count('5', '党支部', 9)] },
+    warnings: {
+      total: 2,
+      termReminderMonths: 3,
+      items: [
+        { orgId: 7, orgName: '数学教工党支部', rule: 'TERM_OVERDUE', level: 'error', message: '已到期未换届（任期已于2026-10-01届满）' },
+        { orgId: 8, orgName: '物理学生党支部', rule: 'BRANCH_TOO_FEW_FULL', level: 'warning', message: '正式党员不足3名，应与邻近支部成立联合党支部' },
+      ],
+    },
+    recent: [
+      { module: 'member', recordId: 41, recordName: '张三', typeLabel: '修改', summary: '所在党组织', operatorName: '组织部', createTime: '2026-11-20T02:00:00Z' },
+      { module: 'org', recordId: 8, recordName: '物理学生党支部', typeLabel: '新增', summary: '', operatorName: 'admin', createTime: '2026-11-19T02:00:00Z' },
+    ],
+    todos: { content: [], totalElements: 0 },
+    ...over,
+  }
 }

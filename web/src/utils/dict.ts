@@ -19,3 +19,29 @@ export function dictLabel(options: DictOption[] | undefined, value: unknown): st
   const v = value === null || value === undefined ? '' : String(value)
   return options?.find((o) => String(o.value) === v)?.label ?? v
 }
+
+/** How a disabled value is named where it is still offered. */
+export const DISABLED_MARK = '（已停用）'
+
+/** An option of a select (without antd's `disabled`, which would grey a value out instead of hiding it). */
+export interface DictChoice {
+  label: string
+  value: string
+}
+
+/**
+ * What a form offers of a dictionary: its enabled values, and a disabled one only when the record
+ * being edited holds it (`keep`, marked 已停用), so a record keeps a value disabled since while no
+ * new input chooses it. The server refuses the same.
+ */
+export function formOptions(options: DictOption[] | undefined, keep?: unknown): DictChoice[] {
+  const kept = keep === null || keep === undefined ? '' : String(keep)
+  return (options ?? []).flatMap((o) =>
+    !o.disabled ? [{ label: o.label, value: o.value }] : o.value === kept ? [{ label: o.label + DISABLED_MARK, value: o.value }] : [],
+  )
+}
+
+/** What a search offers of a dictionary: every value (old records hold disabled ones), a disabled one marked. */
+export function searchOptions(options: DictOption[] | undefined): DictChoice[] {
+  return (options ?? []).map((o) => ({ label: o.disabled ? o.label + DISABLED_MARK : o.label, value: o.value }))
+}

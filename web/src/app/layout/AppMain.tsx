@@ -1,6 +1,7 @@
 import { Activity, Suspense } from 'react'
 import { Navigate, Route, Routes, useLocation } from 'react-router'
 import MissingPage from '@/components/MissingPage'
+import NoAnchorNotice, { useNoAnchorReset } from '@/components/NoAnchorNotice'
 import PageLoading from '@/components/PageLoading'
 import { usePermissionStore } from '@/stores/permission'
 import { useSettingsStore } from '@/stores/settings'
@@ -35,6 +36,7 @@ export default function AppMain() {
   const cached = useTagsStore((s) => s.cachedViews)
   const visited = useTagsStore((s) => s.visitedViews)
   const tagsView = useSettingsStore((s) => s.tagsView)
+  useNoAnchorReset(pathname)
 
   // While passing through /redirect the cached panes stay mounted (hidden); only the target remounts.
   const redirecting = pathname.startsWith(REDIRECT_PREFIX)
@@ -52,7 +54,9 @@ export default function AppMain() {
         if (!route) return null
         return (
           <Activity key={p} mode={isActive ? 'visible' : 'hidden'}>
-            <Pane fullPath={fullPath} route={route} />
+            <NoAnchorNotice path={p}>
+              <Pane fullPath={fullPath} route={route} />
+            </NoAnchorNotice>
           </Activity>
         )
       })}

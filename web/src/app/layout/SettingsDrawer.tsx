@@ -3,9 +3,9 @@ import { Divider, Drawer, Switch } from 'antd'
 import { THEME_PRESETS, useSettingsStore, type DisplaySettings } from '@/stores/settings'
 
 const SWITCHES: { key: Exclude<keyof DisplaySettings, 'theme'>; label: string }[] = [
-  { key: 'tagsView', label: '开启 Tags-View' },
-  { key: 'fixedHeader', label: '固定 Header' },
-  { key: 'sidebarLogo', label: '侧边栏 Logo' },
+  { key: 'tagsView', label: '标签栏' },
+  { key: 'fixedHeader', label: '固定头部' },
+  { key: 'sidebarLogo', label: '侧边栏Logo' },
   { key: 'uniqueOpened', label: '菜单只展开一项' },
 ]
 

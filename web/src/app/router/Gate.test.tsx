@@ -16,10 +16,13 @@ vi.mock('@/api/auth', () => ({
 vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
 // The fixture's menu components stand for pages not built yet: keep them missing here even once
 // the real system/monitor pages exist, so these tests exercise the shell alone.
-// print/sample-notice stands for a print view a module adds under pages/print/.
+// The party member's home (list-home/dyHome) stands registered but unrendered, whether or not its
+// page is built yet, so the landing rule is tested on its own; print/sample-notice stands for a print
+// view a module adds under pages/print/.
 vi.mock('./pages', async (importOriginal) => {
   const real = await importOriginal<typeof import('./pages')>()
   const missing = (c: string) => /^(system|monitor)\//.test(c.replace(/^\/+/, ''))
+  const memberHome = (c: string) => c.replace(/^\/+/, '') === 'list-home/dyHome'
   const { lazy } = await import('react')
   const notice = lazy(async () => {
     const { default: PrintLayout } = await import('@/components/flow/PrintLayout')
@@ -27,8 +30,8 @@ vi.mock('./pages', async (importOriginal) => {
   })
   return {
     ...real,
-    hasPage: (c: string) => !missing(c) && real.hasPage(c),
-    lazyPage: (c: string) => (c === 'print/sample-notice' ? notice : missing(c) ? null : real.lazyPage(c)),
+    hasPage: (c: string) => memberHome(c) || (!missing(c) && real.hasPage(c)),
+    lazyPage: (c: string) => (c === 'print/sample-notice' ? notice : missing(c) || memberHome(c) ? null : real.lazyPage(c)),
   }
 })
 vi.mock('@/api/user', () => ({ checkPassword: vi.fn(() => Promise.resolve({ needChange: false, reason: '' })) }))
@@ -37,6 +40,15 @@ vi.mock('@/api/message', () => ({
   remindPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0 })),
   warningPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0, totalWarningNum: 150 })),
 }))
+vi.mock('@/api/home', async () => {
+  const { makeSummary } = await import('@/test/fixtures')
+  return {
+    homeSummary: vi.fn(() => Promise.resolve(makeSummary())),
+    orgWarningPage: vi.fn(() => Promise.resolve({ content: makeSummary().warnings.items, totalElements: 2 })),
+  }
+})
+// Charts draw on a canvas the test DOM lacks; the home page's own test checks what they are given.
+vi.mock('@/components/chart/EChart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }))
 
 import * as auth from '@/api/auth'
 import { myMenuTree } from '@/api/menu'
@@ -111,11 +123,24 @@ describe('gate and main layout', () => {
     expect(location).toBe('/newlogin?redirect=%2Fmonitor%2Flog')
   })
 
-  it('signed in: / lands on the first menu; unknown component shows 页面不存在', async () => {
+  it('signed in: / lands on 首页 with the figures of the scope; counters in the top bar', async () => {
     signIn()
     start('/')
+    expect(await screen.findByText('组织预警（2）')).toBeTruthy()
+    expect(location).toBe('/home/home')
+    expect(document.title).toBe('首页 - 测试大学智慧党建')
+    expect(screen.getByRole('img', { name: '党员人员类别' })).toBeTruthy()
+    // Counters: hidden at 0, capped at 99 (150 own warnings + 2 of the organisations).
+    await waitFor(() => expect(document.querySelector('[data-counter="warning"] .ant-badge')!.textContent).toContain('99+'))
+    expect(useCountersStore.getState()).toMatchObject({ warning: 152, orgWarning: 2, personalWarning: 150 })
+    expect(document.querySelector('[data-counter="remind"] sup')).toBeNull()
+    expect(checkPassword).toHaveBeenCalled()
+  }, 20_000) // the first test to load the home page's chunks
+
+  it('a menu page: header entries, the sidebar of the active one, breadcrumbs; unknown component shows 页面不存在', async () => {
+    signIn()
+    start('/system/user')
     expect(await screen.findByText('页面不存在：system/user')).toBeTruthy()
-    expect(location).toBe('/system/user')
     expect(document.title).toBe('用户管理 - 测试大学智慧党建')
     // Header: first-level entries; sidebar: the children of the active one.
     const header = document.querySelector('.header-menu') as HTMLElement
@@ -127,24 +152,28 @@ describe('gate and main layout', () => {
     // Breadcrumb starts with 首页.
     const crumbs = document.querySelector('.app-breadcrumb')!.textContent
     expect(crumbs).toBe('首页/系统管理/用户管理')
-    // Counters: hidden at 0, capped at 99.
-    await waitFor(() => expect(document.querySelector('[data-counter="warning"] .ant-badge')!.textContent).toContain('99+'))
-    expect(document.querySelector('[data-counter="remind"] sup')).toBeNull()
-    expect(checkPassword).toHaveBeenCalled()
   })
 
-  it('a signed-in user opening /login goes to /', async () => {
+  it('a signed-in user opening /login goes to / and so to 首页', async () => {
     signIn()
     start('/login')
-    await screen.findByText('页面不存在：system/user')
-    expect(location).toBe('/system/user')
+    await screen.findByText('组织预警（2）')
+    expect(location).toBe('/home/home')
   })
 
-  it('unknown paths go to /', async () => {
+  it('unknown paths go to / and so to 首页', async () => {
     signIn()
     start('/no/such/page')
-    await screen.findByText('页面不存在：system/user')
-    expect(location).toBe('/system/user')
+    await screen.findByText('组织预警（2）')
+    expect(location).toBe('/home/home')
+  })
+
+  it('a member holding dy:home without the home figures lands on their own home', async () => {
+    vi.mocked(auth.getInfo).mockResolvedValue(makeUser({ roles: ['dy:home'] }))
+    signIn()
+    start('/')
+    expect(await screen.findByText('页面不存在：list-home/dyHome')).toBeTruthy()
+    expect(location).toBe('/list-home/dyHome')
   })
 
   it('a failed user-info fetch logs out', async () => {

@@ -8,9 +8,8 @@ import { usePermissionStore } from '@/stores/permission'
 import { useSessionStore } from '@/stores/session'
 import { navigateTo } from '../bridge'
 import RedirectPage from './RedirectPage'
-import { decide, isDeadStyled, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
-import { firstVisiblePath } from './menus'
-import { lazyPage } from './pages'
+import { decide, isDeadStyled, landingPath, MEMBER_HOME_PAGE, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
+import { hasPage, lazyPage } from './pages'
 import { printComponent } from './print'
 
 /** The layout is its own chunk, so the login route does not download it. */
@@ -68,12 +67,12 @@ export default function Gate(): ReactNode {
   const user = useSessionStore((s) => s.user)
   const loadMenus = useSessionStore((s) => s.loadMenus)
   const menusLoaded = usePermissionStore((s) => s.loaded)
-  const model = usePermissionStore((s) => s.model)
+  const roles = useSessionStore((s) => s.roles)
   const configLoaded = useConfigStore((s) => s.loaded)
   const newLogin = isTrue(useConfigStore((s) => s.config.newLogin))
 
   const ready = !!user && menusLoaded && !loadMenus
-  const decision = decide({ pathname, search, signedIn, ready, newLogin, firstPath: firstVisiblePath(model.routes) })
+  const decision = decide({ pathname, search, signedIn, ready, newLogin, landing: landingPath(roles, hasPage(MEMBER_HOME_PAGE)) })
   useSessionLoader(decision.kind === 'load')
 
   // The new-login setting decides where a visitor goes, so wait for the public config.

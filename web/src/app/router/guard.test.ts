@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { decide, isDeadStyled, isPublicPath, safeRedirect, sessionIdFrom, type GuardInput } from './guard'
+import { PERM } from '@/api/permissions'
+import { decide, isDeadStyled, isPublicPath, landingPath, safeRedirect, sessionIdFrom, type GuardInput } from './guard'
 
-const base: GuardInput = { pathname: '/system/user', search: '', signedIn: false, ready: false, newLogin: false, firstPath: '/system/user' }
+const base: GuardInput = { pathname: '/system/user', search: '', signedIn: false, ready: false, newLogin: false, landing: '/home/home' }
 const run = (over: Partial<GuardInput>) => decide({ ...base, ...over })
 
 describe('navigation guard', () => {
@@ -42,9 +43,17 @@ describe('navigation guard', () => {
     expect(run({ pathname: '/redirect/home/home', signedIn: true, ready: false })).toEqual({ kind: 'load' })
   })
 
-  it('/ → first visible menu, or home without menus', () => {
-    expect(run({ pathname: '/', signedIn: true, ready: true })).toEqual({ kind: 'redirect', to: '/system/user' })
-    expect(run({ pathname: '/', signedIn: true, ready: true, firstPath: undefined })).toEqual({ kind: 'redirect', to: '/home/home' })
+  it('/ → the landing page', () => {
+    expect(run({ pathname: '/', signedIn: true, ready: true })).toEqual({ kind: 'redirect', to: '/home/home' })
+    expect(run({ pathname: '/', signedIn: true, ready: true, landing: '/list-home/dyHome' })).toEqual({ kind: 'redirect', to: '/list-home/dyHome' })
+  })
+
+  it('lands on 首页; a member without the home figures on their own home once it exists (by permission)', () => {
+    expect(landingPath(['admin'], true)).toBe('/home/home')
+    expect(landingPath([PERM.homeView, PERM.dyHome], true)).toBe('/home/home')
+    expect(landingPath([PERM.dyHome], true)).toBe('/list-home/dyHome')
+    expect(landingPath([PERM.dyHome], false)).toBe('/home/home')
+    expect(landingPath([PERM.userList], true)).toBe('/home/home')
   })
 
   it('signed in and loaded → allow', () => {

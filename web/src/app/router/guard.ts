@@ -1,3 +1,6 @@
+import { PERM } from '@/api/permissions'
+import { hasPermission } from '@/utils/permission'
+
 /** Standalone public pages (no session, no layout) → their page folder. */
 export const PUBLIC_PAGES: Record<string, string> = {
   '/login': 'login',
@@ -21,6 +24,19 @@ export const PUBLIC_PREFIXES: Record<string, string> = {
 export const REDIRECT_PREFIX = '/redirect/'
 export const LOGIN_PATHS = ['/login', '/newlogin']
 export const HOME_PATH = '/home/home'
+/** The party member's own home (spec §2), built as the page list-home/dyHome. */
+export const MEMBER_HOME_PATH = '/list-home/dyHome'
+export const MEMBER_HOME_PAGE = 'list-home/dyHome'
+
+/**
+ * Where '/' (and so a fresh sign-in) lands, decided by permission rather than role name: 首页 for
+ * everyone, except a user holding the member home (dy:home) without the home page's figures
+ * (home:view), who lands on their own home once that page exists.
+ */
+export function landingPath(roles: readonly string[], memberHomeExists: boolean): string {
+  if (memberHomeExists && hasPermission(roles, [PERM.dyHome]) && !hasPermission(roles, [PERM.homeView])) return MEMBER_HOME_PATH
+  return HOME_PATH
+}
 
 export function publicPrefixPage(pathname: string): string | undefined {
   const hit = Object.keys(PUBLIC_PREFIXES).find((p) => pathname.startsWith(p))
@@ -43,20 +59,20 @@ export interface GuardInput {
   /** User info and menus are loaded. */
   ready: boolean
   newLogin: boolean
-  /** Where '/' lands: the first visible menu route. */
-  firstPath: string | undefined
+  /** Where '/' lands (landingPath). */
+  landing: string
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'load' } | { kind: 'redirect'; to: string }
 
 /** The navigation guard as a pure function; the Gate component only carries out its answer. */
 export function decide(input: GuardInput): GuardDecision {
-  const { pathname, search, signedIn, ready, newLogin, firstPath } = input
+  const { pathname, search, signedIn, ready, newLogin, landing } = input
   if (signedIn) {
     if (LOGIN_PATHS.includes(pathname)) return { kind: 'redirect', to: '/' }
     if (isPublicPath(pathname) && !pathname.startsWith(REDIRECT_PREFIX)) return { kind: 'allow' }
     if (!ready) return { kind: 'load' }
-    if (pathname === '/') return { kind: 'redirect', to: firstPath ?? HOME_PATH }
+    if (pathname === '/') return { kind: 'redirect', to: landing }
     return { kind: 'allow' }
   }
   if (isPublicPath(pathname)) return { kind: 'allow' }

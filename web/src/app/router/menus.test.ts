@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TREE } from '@/test/fixtures'
-import { buildMenuModel, firstLeaf, firstVisiblePath, joinPath, topFor } from './menus'
+import { buildMenuModel, firstLeaf, joinPath, placeUnder, topFor, type AppRoute } from './menus'
 import { createMenuSearch, FUSE_OPTIONS, searchEntries } from './menuSearch'
 
 describe('menu tree → routes', () => {
@@ -29,6 +29,15 @@ describe('menu tree → routes', () => {
     expect(model.routes.find((r) => r.path === '/secret/x')!.meta.hidden).toBe(true)
   })
 
+  it('places a page under its parent menu page: its section, selected entry and trail', () => {
+    const detail: AppRoute = { path: '/user/detail', component: 'user/detail', top: '', meta: { title: '用户详情', hidden: true, trail: ['用户详情'], parent: '/system/user', crumb: '详情' } }
+    const orphan: AppRoute = { ...detail, path: '/gone/detail', meta: { ...detail.meta, parent: '/gone' } }
+    const [placed, kept] = placeUnder([...model.routes, detail, orphan]).slice(-2)
+    expect(placed).toMatchObject({ top: '/system', meta: { activeMenu: '/system/user', trail: ['系统管理', '用户管理', '详情'], title: '用户详情' } })
+    // A parent outside the user's menus: the page stays a page of its own.
+    expect(kept).toEqual(orphan)
+  })
+
   it('header shows non-hidden first-level entries; the sidebar their children', () => {
     expect(model.top.map((t) => t.key)).toEqual(['/system', '/monitor'])
     expect(model.side['/system'].map((i) => i.key)).toEqual(['/system/user', '/system/role', '/system/dict', 'https://help.example.edu.cn'])
@@ -36,10 +45,8 @@ describe('menu tree → routes', () => {
     expect(model.side['/system'][3].external).toBe(true)
   })
 
-  it('root lands on the first visible route; header entries open their first leaf', () => {
-    expect(firstVisiblePath(model.routes)).toBe('/system/user')
+  it('header entries open their first leaf', () => {
     expect(firstLeaf(model.top[1])).toBe('/monitor/online')
-    expect(firstVisiblePath(buildMenuModel([]).routes)).toBeUndefined()
   })
 
   it('finds the first-level entry of a path', () => {

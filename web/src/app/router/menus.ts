@@ -13,6 +13,14 @@ export interface RouteMeta {
   activeMenu?: string
   /** Titles from the first level down to this route. */
   trail: string[]
+  /**
+   * A page that belongs under a menu page (a record's detail under its list): the list's path. The
+   * page then keeps the list's section: the list's menu entry stays selected and the breadcrumb is the
+   * list's trail followed by `crumb` (placeUnder).
+   */
+  parent?: string
+  /** The last breadcrumb under the parent (e.g. 详情); default the title. */
+  crumb?: string
 }
 
 export interface AppRoute {
@@ -97,9 +105,16 @@ export function buildMenuModel(tree: MenuNode[]): MenuModel {
   return { routes, top, side }
 }
 
-/** First non-hidden route: where '/' lands. */
-export function firstVisiblePath(routes: AppRoute[]): string | undefined {
-  return routes.find((r) => !r.meta.hidden)?.path
+/**
+ * Routes that name a parent menu page take its section: its first-level entry, its menu entry as the
+ * selected one and its trail plus their crumb. A parent the user's menus lack leaves the route as it is.
+ */
+export function placeUnder(routes: AppRoute[]): AppRoute[] {
+  return routes.map((r) => {
+    const parent = r.meta.parent ? routes.find((p) => p.path === r.meta.parent) : undefined
+    if (!parent) return r
+    return { ...r, top: parent.top, meta: { ...r.meta, activeMenu: parent.path, trail: [...parent.meta.trail, r.meta.crumb ?? r.meta.title] } }
+  })
 }
 
 /** The first-level entry that owns a path: its route's top, else the longest matching prefix. */

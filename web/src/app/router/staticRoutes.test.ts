@@ -23,7 +23,7 @@ describe('page registry', () => {
 
   it('registers the member detail route now that its page exists', () => {
     expect(hasPage('dyjbxx/detail')).toBe(true)
-    expect(availableNamedRoutes().find((r) => r.path === '/dyjbxx/detail')?.meta).toMatchObject({ title: '党员详情', hidden: true })
+    expect(availableNamedRoutes().find((r) => r.path === '/dyjbxx/detail')?.meta).toMatchObject({ title: '党员详情', hidden: true, parent: '/party/dyjbxx', crumb: '详情' })
   })
 })
 

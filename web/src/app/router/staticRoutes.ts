@@ -2,6 +2,9 @@ import { PERM } from '@/api/permissions'
 import type { AppRoute } from './menus'
 import { hasPage } from './pages'
 
+/** The member list (the menu page 党建信息库 › 党员信息), where the member detail belongs. */
+export const MEMBER_LIST_PATH = '/party/dyjbxx'
+
 const route = (path: string, component: string, title: string, extra: Partial<AppRoute['meta']> = {}): AppRoute => ({
   path,
   component,
@@ -29,7 +32,7 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/workbench/gb/home', 'workbench/gb/home', '干部工作台', { hidden: true }),
   route('/iFrameLinkShow', 'iFrameLinkShow', '外部链接', { hidden: true }),
   route('/help/document', 'help/document', '帮助文档', { hidden: true }),
-  route('/dyjbxx/detail', 'dyjbxx/detail', '党员详情', { hidden: true }),
+  route('/dyjbxx/detail', 'dyjbxx/detail', '党员详情', { hidden: true, parent: MEMBER_LIST_PATH, crumb: '详情' }),
   route('/mzpydy/self', 'mzpydy/self', '个人总结', { hidden: true }),
   route('/mzpydy', 'mzpydy', '民主评议党员', { hidden: true }),
   route('/dzzhjgl/tp', 'dzzhjgl/tp', '党组织换届投票', { hidden: true }),

@@ -2,6 +2,7 @@ import { DeleteOutlined, DownOutlined, ExportOutlined, ReloadOutlined, SearchOut
 import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
 import { useState, type Key, type ReactNode } from 'react'
 import { downloadFile } from '@/api/file'
+import { scrollWidth } from './columnDefaults'
 import { useColumnSettings } from './columnSettings'
 import { confirmAction } from './confirm'
 import { cleanFilters, formToFilters, sortParams, type CrudQuery } from './query'
@@ -31,8 +32,10 @@ export interface ExportAction {
   /** Used when the server sends no Content-Disposition file name. */
   fileName: string
   label?: string
-  /** Extra query parameters (e.g. unmask). */
+  /** Extra query parameters. */
   params?: () => Record<string, unknown>
+  /** Asks for more parameters before the download (the reason of an export in clear); null cancels it. */
+  ask?: () => Promise<Record<string, unknown> | null>
 }
 
 interface Props<T> {
@@ -49,10 +52,11 @@ interface Props<T> {
   /** Tree mode: the rows are a tree (children), shown whole without a pager. */
   tree?: boolean
   onRow?: TableProps<T>['onRow']
-  /** Enables column settings, remembered under this key. */
+  /** Enables column settings, remembered per user under this key. */
   columnsKey?: string
   exportAction?: ExportAction
   expandable?: TableProps<T>['expandable']
+  /** The scroll width (default: the sum of the shown columns' widths, so fixed columns stay put). */
   scrollX?: number
   /** Shown when the list is empty (after loading). */
   emptyText?: string
@@ -84,6 +88,15 @@ function FieldInput({ field, ...control }: { field: SearchField; value?: unknown
   if (field.type === 'date') return <DatePicker {...props} placeholder={placeholder} />
   if (field.type === 'dateRange') return <DatePicker.RangePicker {...props} placeholder={['开始日期', '结束日期']} />
   return <Input {...props} allowClear placeholder={placeholder} style={{ width: 180 }} />
+}
+
+/**
+ * The table's horizontal scroll: as given, else, where columns are fixed (the name, the actions), the sum
+ * of the shown columns' widths, which fixed columns need to stay in place while the rest scrolls.
+ */
+function scrollOf<T>(scrollX: number | undefined, columns: TableColumnType<T>[], selectable: boolean) {
+  if (scrollX) return { x: scrollX }
+  return columns.some((c) => c.fixed) ? { x: scrollWidth(columns, selectable) } : undefined
 }
 
 /** Query parameters of an export: the list's filters and sort, without paging. */
@@ -140,9 +153,11 @@ export default function CrudTable<T extends object>({
 
   const runExport = async () => {
     if (!exportAction) return
+    const asked = exportAction.ask ? await exportAction.ask() : {}
+    if (asked === null) return
     setExporting(true)
     try {
-      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.() }, exportAction.fileName)
+      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }, exportAction.fileName)
     } catch {
       /* the request pipeline shows the server's message */
     } finally {
@@ -153,7 +168,13 @@ export default function CrudTable<T extends object>({
   return (
     <Card className="crud-table" variant="borderless">
       {searchFields.length > 0 && (
-        <Form form={form} layout="inline" onFinish={(v: Record<string, unknown>) => crud.search(formToFilters(v))} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form
+          form={form}
+          layout="inline"
+          initialValues={crud.form}
+          onFinish={(v: Record<string, unknown>) => crud.search(formToFilters(v), v)}
+          style={{ marginBottom: 16, rowGap: 8 }}
+        >
           {searchFields.map((f, i) => (
             <Form.Item key={f.name} name={f.name} label={f.label} hidden={collapsible && !expanded && i >= searchVisible}>
               {f.render ? f.render() : <FieldInput field={f} />}
@@ -167,7 +188,7 @@ export default function CrudTable<T extends object>({
               <Button
                 icon={<ReloadOutlined />}
                 onClick={() => {
-                  form.resetFields()
+                  form.setFieldsValue(Object.fromEntries(Object.keys(form.getFieldsValue()).map((k) => [k, undefined])))
                   crud.search({})
                 }}
               >
@@ -211,7 +232,7 @@ export default function CrudTable<T extends object>({
         columns={settings.visible}
         dataSource={crud.rows}
         loading={crud.loading}
-        scroll={scrollX ? { x: scrollX } : undefined}
+        scroll={scrollOf(scrollX, settings.visible, selectable)}
         onRow={onRow}
         expandable={expandable}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}

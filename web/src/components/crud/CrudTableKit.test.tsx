@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mockApi } from '@/test/api'
+import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp as wrap } from '@/test/render'
-import { columnStorageKey } from './columnSettings'
 import CrudTable, { type ExportAction, type Selection } from './CrudTable'
 import type { CrudQuery } from './query'
 import { useCrud } from './useCrud'
@@ -92,23 +91,67 @@ describe('crud kit', { timeout: 20_000 }, () => {
     expect(seen[0].map((r) => r.name)).toEqual(['行2'])
   })
 
-  it('hides a column and remembers it per table; fixed columns stay', async () => {
+  it('hides and moves columns, remembered per user on the server; fixed columns stay', async () => {
+    signIn(['admin'])
+    let stored: unknown = null
+    const saved: unknown[] = []
+    mock.onGet('/api/users/prefs').reply((c) => [200, { key: (c.params as { key: string }).key, value: stored }])
+    mock.onPut('/api/users/prefs').reply((c) => {
+      const b = body(c) as { key: string; value: unknown }
+      expect(b.key).toBe('columns.test.kit')
+      stored = b.value
+      saved.push(b.value)
+      return [204]
+    })
     const fetch = () => Promise.resolve({ content: rows(0), totalElements: 10 })
+    const headers = () => [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent).filter(Boolean)
     const first = wrap(<Page fetch={fetch} />)
     await screen.findByText('行1')
-    expect(screen.getByText('C1')).toBeTruthy()
+    expect(headers()).toEqual(['名称', '编码', '操作'])
     fireEvent.click(screen.getByRole('button', { name: '列设置' }))
     const popup = await screen.findByRole('tooltip')
     expect(within(popup).queryByText('操作')).toBeNull()
-    fireEvent.click(within(popup).getByRole('checkbox', { name: '编码' }))
-    await waitFor(() => expect(screen.queryByText('C1')).toBeNull())
-    expect(JSON.parse(localStorage.getItem(columnStorageKey('test.kit'))!)).toEqual(['code'])
+    fireEvent.click(within(popup).getByRole('button', { name: '上移编码' }))
+    await waitFor(() => expect(headers()).toEqual(['编码', '名称', '操作']))
+    fireEvent.click(within(popup).getByRole('checkbox', { name: '名称' }))
+    await waitFor(() => expect(screen.queryByText('行1')).toBeNull())
+    expect(saved).toEqual([
+      { hidden: [], order: ['code', 'name'] },
+      { hidden: ['name'], order: ['code', 'name'] },
+    ])
     first.unmount()
 
+    // Another browser (a fresh cache) reads the user's settings from the server.
     wrap(<Page fetch={fetch} />)
-    await screen.findByText('行1')
-    expect(screen.queryByText('C1')).toBeNull()
+    await screen.findByText('C1')
+    await waitFor(() => expect(headers()).toEqual(['编码', '操作']))
     expect(screen.getAllByText('编辑').length).toBeGreaterThan(0)
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }))
+    fireEvent.click(await screen.findByText('恢复默认'))
+    await waitFor(() => expect(headers()).toEqual(['名称', '编码', '操作']))
+    expect(saved.at(-1)).toBeNull()
+  })
+
+  it('a list opened again starts with the search it was left with; 重置 clears it', async () => {
+    const fetch = vi.fn((q: CrudQuery) => Promise.resolve({ content: rows(q.page), totalElements: 30 }))
+    const first = wrap(<Page fetch={fetch} />)
+    await screen.findByText('行1')
+    fireEvent.change(screen.getByPlaceholderText('请输入关键字'), { target: { value: '张' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0, filters: { blurry: '张' } })))
+    fireEvent.click(screen.getByTitle('2'))
+    await screen.findByText('行11')
+    first.unmount()
+
+    // Opened again (返回 from a detail): same search, same page.
+    fetch.mockClear()
+    wrap(<Page fetch={fetch} />)
+    await screen.findByText('行11')
+    expect((screen.getByPlaceholderText('请输入关键字') as HTMLInputElement).value).toBe('张')
+    expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ page: 1, filters: { blurry: '张' } }))
+    fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }))
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0, filters: {} })))
+    expect((screen.getByPlaceholderText('请输入关键字') as HTMLInputElement).value).toBe('')
   })
 
   it('tree mode shows the whole tree without a pager, and onRow reaches the rows', async () => {

@@ -1,8 +1,9 @@
 import { Col, Form, type FormInstance, type FormRule } from 'antd'
 import { Fragment } from 'react'
 import { useDicts } from '@/components/dict/useDicts'
+import { formOptions } from '@/utils/dict'
 import FieldControl from './FieldControl'
-import { dictsOf, formOf, type Field, type FormContext, type Option } from './resource'
+import { dictsOf, formOf, type Field, type FormContext } from './resource'
 
 const CHOSEN = new Set(['dict', 'select', 'date', 'dateRange', 'custom', 'switch'])
 
@@ -29,7 +30,7 @@ interface Props<T> {
 
 /** The create/edit form items of a field list, in its order. */
 export default function ResourceFormItems<T>({ fields, form, record, initial, columns }: Props<T>) {
-  const dicts = useDicts(...dictsOf(fields)) as Record<string, Option[]>
+  const dicts = useDicts(...dictsOf(fields))
   const ctx: FormContext<T> = { form, record, initial }
   return (
     <>
@@ -40,7 +41,12 @@ export default function ResourceFormItems<T>({ fields, form, record, initial, co
         const control = o.render ? (
           o.render(ctx)
         ) : (
-          <FieldControl field={f} options={f.type === 'dict' && f.dict ? dicts[f.dict] : f.options} placeholder={o.placeholder} props={o.props} />
+          <FieldControl
+            field={f}
+            options={f.type === 'dict' && f.dict ? formOptions(dicts[f.dict], record?.[f.name as keyof T]) : f.options}
+            placeholder={o.placeholder}
+            props={o.props}
+          />
         )
         const item = (
           <Form.Item name={f.name} label={f.label} rules={rulesOf(f, ctx)} extra={o.extra} valuePropName={f.type === 'switch' ? 'checked' : undefined}>

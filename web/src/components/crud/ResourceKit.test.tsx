@@ -11,6 +11,8 @@ import { formToFilters } from './query'
 import { defineResource, toBody } from './resource'
 import ResourceForm from './ResourceForm'
 import RowActions from './RowActions'
+import { useResourceColumns } from './resourceColumns'
+import type { TableColumnType } from 'antd'
 
 interface Thing {
   id: number
@@ -68,6 +70,27 @@ describe('resource kit', { timeout: 20_000 }, () => {
     toast.mockRestore()
   })
 
+  it('shows every field error of one answer at once, each under its field; one the form lacks goes to the toast', async () => {
+    const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    mock.onPost('/api/things').reply(400, {
+      message: '名称已被使用',
+      field: 'name',
+      fields: [
+        { field: 'name', message: '名称已被使用' },
+        { field: 'code', message: '编码格式错误' },
+        { field: 'pid', message: '上级不存在' },
+      ],
+    })
+    const dialog = openForm()
+    const errorOf = (label: string) => within(within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement)
+    expect(await errorOf('名称').findByText('名称已被使用')).toBeTruthy()
+    expect(errorOf('编码').getByText('编码格式错误')).toBeTruthy()
+    expect(dialog.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(2)
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('上级不存在'))
+    expect(toast).toHaveBeenCalledTimes(1)
+    toast.mockRestore()
+  })
+
   it('falls back to the toast when the field is not in the form, or absent', async () => {
     const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     mock.onPost('/api/things').replyOnce(400, { message: '上级不存在', field: 'pid' }).onPost('/api/things').replyOnce(400, { message: '保存失败' })
@@ -107,6 +130,71 @@ describe('resource kit', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
     expect(await done).toBe(true)
     expect(action).toHaveBeenCalledOnce()
+  })
+
+  it('gives columns the kit defaults: widths by type, the name fixed left, long texts cut with a tooltip', async () => {
+    const wide = defineResource<Thing & { note: string; kind: string }>({
+      key: 'wide',
+      noun: '物品',
+      api: { fetch: () => Promise.resolve({ content: [], totalElements: 0 }) },
+      fields: [
+        { name: 'code', label: '编码', width: 90 },
+        { name: 'name', label: '名称' },
+        { name: 'kind', label: '类别', type: 'dict', dict: 'X' },
+        { name: 'madeOn', label: '日期', type: 'date' },
+        { name: 'note', label: '说明', type: 'textarea', column: { ellipsis: true } },
+      ],
+    })
+    let cols: TableColumnType<unknown>[] = []
+    function Probe() {
+      cols = useResourceColumns(wide) as TableColumnType<unknown>[]
+      return null
+    }
+    renderWithApp(<Probe />)
+    const byTitle = Object.fromEntries(cols.map((c) => [String(c.title), c]))
+    expect(byTitle['名称']).toMatchObject({ fixed: 'left', width: 140 })
+    expect(byTitle['名称'].ellipsis).toBeUndefined()
+    expect(byTitle['编码']).toMatchObject({ width: 90, ellipsis: { showTitle: false } })
+    expect(byTitle['类别']).toMatchObject({ width: 100 })
+    expect(byTitle['类别'].ellipsis).toBeUndefined()
+    expect(byTitle['日期']).toMatchObject({ width: 110 })
+    expect(byTitle['说明']).toMatchObject({ width: 220, ellipsis: { showTitle: false } })
+    // The cut text shows whole in a tooltip on hover.
+    const long = '很长的说明'.repeat(20)
+    renderWithApp(<>{(byTitle['说明'].render as (v: unknown, r: unknown) => React.ReactNode)(long, { note: long })}</>)
+    fireEvent.mouseEnter(screen.getByText(long))
+    expect(await screen.findByRole('tooltip')).toBeTruthy()
+    expect(screen.getAllByText(long)).toHaveLength(2)
+  })
+
+  it('a dictionary select offers disabled values only to the record holding one', async () => {
+    mock.onGet('/api/dictDetail/map').reply(200, {
+      MZ: [
+        { label: '汉族', value: '01' },
+        { label: '蒙古族', value: '02', disabled: true },
+      ],
+    })
+    const people = defineResource<{ id: number; name: string; ethnicity: string }>({
+      key: 'mz',
+      noun: '人员',
+      api: { fetch: () => Promise.resolve({ content: [], totalElements: 0 }), create: (b) => post('/api/mz', b), update: (b) => post('/api/mz', b) },
+      form: { dialog: true },
+      fields: [
+        { name: 'name', label: '姓名' },
+        { name: 'ethnicity', label: '民族', type: 'dict', dict: 'MZ' },
+      ],
+    })
+    const options = async () => {
+      fireEvent.mouseDown(screen.getByRole('combobox'))
+      await screen.findByText('汉族', { selector: '.ant-select-item-option-content' })
+      return [...document.querySelectorAll('.ant-select-item-option-content')].map((o) => o.textContent)
+    }
+    const fresh = renderWithApp(<ResourceForm resource={people} record={null} onClose={() => undefined} onDone={() => undefined} />)
+    expect(await options()).toEqual(['汉族'])
+    fresh.unmount()
+    renderWithApp(<ResourceForm resource={people} record={{ id: 1, name: '甲', ethnicity: '02' }} onClose={() => undefined} onDone={() => undefined} />)
+    expect(await screen.findByTitle('蒙古族（已停用）')).toBeTruthy()
+    expect(await options()).toEqual(['汉族', '蒙古族（已停用）'])
   })
 
   it('sends a date range filter as From and To', () => {

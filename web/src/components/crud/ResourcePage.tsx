@@ -5,7 +5,7 @@ import { useHasPermission } from '@/components/Permission'
 import AddButton from './AddButton'
 import CrudTable, { type ExportAction } from './CrudTable'
 import ImportButton from './ImportButton'
-import { dictsOf, idOf, titleOf, type Option, type Resource } from './resource'
+import { dictsOf, idOf, titleOf, type Resource } from './resource'
 import ResourceForm from './ResourceForm'
 import { useResourceColumns } from './resourceColumns'
 import { searchFieldsOf } from './resourceSearch'
@@ -13,6 +13,7 @@ import RowActions, { actionColumn, type RowAction } from './RowActions'
 import { deleteAction, editAction, type DeleteActionOptions } from './rowActionsOf'
 import TrailDrawer from './TrailDrawer'
 import { useCrud, type Crud } from './useCrud'
+import { useUnmaskedExport } from './UnmaskedExport'
 
 /** What a page's own actions can do on the list. */
 export interface ResourcePageApi<T> {
@@ -71,11 +72,14 @@ export default function ResourcePage<T extends object>({
   onChanged,
 }: Props<T>) {
   const crud = useCrud<T>({ key: res.key, fetch: res.api.fetch })
-  const dicts = useDicts(...dictsOf(res.fields)) as Record<string, Option[]>
+  const dicts = useDicts(...dictsOf(res.fields))
   const perms = res.permissions ?? {}
   const canDelete = useHasPermission(perms.del ? [perms.del] : []) && !!perms.del && !!res.api.remove
   const canExport = useHasPermission(perms.export ? [perms.export] : []) || !perms.export
   const canRestore = useHasPermission(perms.edit ? [perms.edit] : [])
+  // A resource shown in clear to holders of permissions.unmask exports so too, with a reason.
+  const unmasked = useUnmaskedExport(res.export && perms.unmask)
+  const exported = exportAction === undefined ? (canExport ? res.export : undefined) : (exportAction ?? undefined)
   const [editing, setEditing] = useState<T | 'new' | null>(null)
   const [trailOf, setTrailOf] = useState<T | null>(null)
   const resourceColumns = useResourceColumns(res)
@@ -114,7 +118,7 @@ export default function ResourcePage<T extends object>({
         searchVisible={res.searchVisible}
         scrollX={res.scrollX}
         onDelete={canDelete && batchDelete ? (ids) => remove(ids as number[]) : undefined}
-        exportAction={exportAction === undefined ? (canExport ? res.export : undefined) : (exportAction ?? undefined)}
+        exportAction={exported && { ...exported, ask: unmasked.ask }}
         emptyText={res.emptyText ?? `暂无${res.noun}`}
         toolbar={
           <>
@@ -124,6 +128,7 @@ export default function ResourcePage<T extends object>({
               </AddButton>
             )}
             {res.importKind && perms.import && <ImportButton need={perms.import} kind={res.importKind} title={`${res.noun}信息`} onDone={crud.reload} />}
+            {exported && unmasked.control}
             {toolbar}
           </>
         }

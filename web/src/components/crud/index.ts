@@ -1,6 +1,7 @@
 export { default as AddButton } from './AddButton'
 export { default as CrudTable, confirmDelete, exportParams, type ExportAction, type SearchField, type Selection } from './CrudTable'
-export { columnKey, columnStorageKey, useColumnSettings } from './columnSettings'
+export { columnKey, columnPrefKey, useColumnSettings, type ColumnPrefs } from './columnSettings'
+export { columnDefaults, DEFAULT_WIDTHS } from './columnDefaults'
 export { confirmAction, confirmDeleteOf } from './confirm'
 export { default as ImportButton } from './ImportButton'
 export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'

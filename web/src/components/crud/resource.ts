@@ -153,7 +153,10 @@ export interface Resource<T> {
   trail?: string
   /** A record's name in titles and confirmations (default its `name`). */
   titleOf?: (record: T) => string
+  /** The field whose column names the row, fixed at the table's left (default `name`). */
+  nameField?: string
   form?: ResourceFormSpec<T>
+  /** The table's scroll width (default: the sum of the shown columns' widths). */
   scrollX?: number
   /** How many search fields show until 展开. */
   searchVisible?: number

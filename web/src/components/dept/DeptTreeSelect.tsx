@@ -14,10 +14,12 @@ interface Props {
   tree?: Dept[]
   allowClear?: boolean
   id?: string
+  /** A tree with check boxes (implies multiple): a fully checked department is answered alone, standing for its subtree. */
+  checkable?: boolean
 }
 
 /** Department picker over GET /api/dept/ByNoAuth (or a tree the caller already has). */
-export default function DeptTreeSelect({ value, onChange, multiple, placeholder = '请选择部门', disabledIds, tree, allowClear = true, id }: Props) {
+export default function DeptTreeSelect({ value, onChange, multiple, placeholder = '请选择部门', disabledIds, tree, allowClear = true, id, checkable }: Props) {
   const { data, isLoading } = useDeptPickerTree(!tree)
   const options = useMemo(() => toTreeOptions(tree ?? data, (d) => d.name, { disabledIds }), [tree, data, disabledIds])
   return (
@@ -27,6 +29,7 @@ export default function DeptTreeSelect({ value, onChange, multiple, placeholder 
       onChange={(v) => onChange?.((v as number | number[] | undefined) ?? null)}
       treeData={options}
       multiple={multiple}
+      {...(checkable ? { treeCheckable: true, showCheckedStrategy: TreeSelect.SHOW_PARENT } : {})}
       placeholder={placeholder}
       allowClear={allowClear}
       loading={!tree && isLoading}

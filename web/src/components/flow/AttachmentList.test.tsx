@@ -6,7 +6,7 @@ import { PERM } from '@/api/permissions'
 import { mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
-import AttachmentList from './AttachmentList'
+import AttachmentList, { type AttachmentSource } from './AttachmentList'
 import type { Attachment } from './types'
 
 const FILES: Attachment[] = [
@@ -26,7 +26,7 @@ afterEach(() => mock.restore())
 const row = (name: string) => within(screen.getByText(name).closest('tr')!)
 
 /** An editable list that keeps its value, and reports every change. */
-function Editable({ changes, perm = PERM.dyEdit }: { changes: Attachment[][]; perm?: typeof PERM.dyEdit }) {
+function Editable({ changes, perm = PERM.dyEdit, source }: { changes: Attachment[][]; perm?: typeof PERM.dyEdit; source?: AttachmentSource }) {
   const [files, setFiles] = useState<Attachment[]>(FILES)
   return (
     <AttachmentList
@@ -39,6 +39,7 @@ function Editable({ changes, perm = PERM.dyEdit }: { changes: Attachment[][]; pe
       removePerm={perm}
       moduleName="dyfz"
       tag="apply"
+      source={source}
     />
   )
 }
@@ -152,5 +153,39 @@ describe('AttachmentList', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /证件照\.jpg/ }))
     await waitFor(() => expect(mock.history.get.map((c) => c.url)).toEqual(['/api/file/download', '/api/file/view']))
     click.mockRestore()
+  })
+
+  it('with a record source, stores uploads and removals there and fetches the bytes from it', async () => {
+    signIn(['dy:edit'])
+    const calls: string[] = []
+    let failRemove = true
+    const changes: Attachment[][] = []
+    const source: AttachmentSource = {
+      view: (a) => (calls.push(`view ${a.id}`), Promise.resolve(new Blob(['x']))),
+      download: (a) => (calls.push(`download ${a.id}`), Promise.resolve()),
+      upload: (file) => (calls.push(`upload ${file.name}`), Promise.resolve({ id: 40, name: file.name, size: 1, uploaderName: '王五' })),
+      remove: (a) => (calls.push(`remove ${a.id}`), failRemove ? Promise.reject(new Error('refused')) : Promise.resolve()),
+    }
+    renderWithApp(<Editable changes={changes} source={source} />)
+    fireEvent.change(document.querySelector<HTMLInputElement>('input[type=file]')!, { target: { files: [new File(['a'], '政审材料.pdf')] } })
+    await waitFor(() => expect(changes).toHaveLength(1))
+    expect(changes[0].at(-1)).toMatchObject({ id: 40, name: '政审材料.pdf' })
+    fireEvent.click(row('证件照.jpg').getByRole('button', { name: '预览' }))
+    fireEvent.click(row('思想汇报.docx').getByRole('button', { name: /下\s*载/ }))
+    await waitFor(() => expect(calls).toEqual(['upload 政审材料.pdf', 'view 2', 'download 3']))
+    expect(mock.history.get).toHaveLength(0)
+
+    // A removal the server refuses leaves the file listed; an accepted one drops it.
+    const remove = async () => {
+      fireEvent.click(row('思想汇报.docx').getByRole('button', { name: /删\s*除/ }))
+      fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }))
+    }
+    await remove()
+    await waitFor(() => expect(calls.at(-1)).toBe('remove 3'))
+    expect(changes).toHaveLength(1)
+    failRemove = false
+    await remove()
+    await waitFor(() => expect(changes).toHaveLength(2))
+    expect(changes[1].map((a) => a.id)).toEqual([1, 2, 40])
   })
 })

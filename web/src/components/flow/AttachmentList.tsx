@@ -1,7 +1,7 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons'
 import { Button, Popconfirm, Space, Table, Typography, Upload, type TableProps } from 'antd'
 import { useRef, useState } from 'react'
-import { downloadStoredFile, uploadFile } from '@/api/file'
+import { downloadStoredFile, uploadFile, viewStoredFile } from '@/api/file'
 import type { Perm } from '@/api/permissions'
 import { fileSize, timeCell } from '@/components/format'
 import { useHasPermission } from '@/components/Permission'
@@ -9,10 +9,25 @@ import { useSessionStore } from '@/stores/session'
 import type { Attachment } from './types'
 import { useFilePreview } from './useFilePreview'
 
+/**
+ * Where the files are kept: by default the file service (the list holds stored-file ids and the record
+ * saves them); a record's own attachment routes otherwise (api/attachments: each upload and removal is
+ * stored at once, and only those who see the record reach its files).
+ */
+export interface AttachmentSource {
+  view: (a: Attachment) => Promise<Blob>
+  download: (a: Attachment) => Promise<void>
+  /** Stores a chosen file; answers it as the list shows it. */
+  upload: (file: File, onProgress: (percent: number) => void) => Promise<Attachment>
+  /** Removes a file before the list drops it. */
+  remove?: (a: Attachment) => Promise<unknown>
+}
+
 interface Common {
   value: readonly Attachment[] | null | undefined
   /** What the empty list says, e.g. 申请人未上传材料. */
   emptyText?: string
+  source?: AttachmentSource
 }
 
 interface ReadOnly extends Common {
@@ -46,42 +61,39 @@ export type AttachmentListProps = ReadOnly | Editable
  *   <AttachmentList value={entry.attachments} readOnly inline />
  *
  * Removing takes a file off the record only: the stored bytes stay in 文件管理, where holders of file:del
- * delete them (the server refuses while a record still refers to the file).
+ * delete them (the server refuses while a record still refers to the file). With a record's `source`
+ * (RecordAttachments) uploads and removals are stored on the record at once.
  */
 export default function AttachmentList(props: AttachmentListProps) {
   const list = props.value ?? []
-  const { canPreview, preview, node } = useFilePreview()
   const editable = props.readOnly ? null : props
+  const uploaderName = useSessionStore((s) => s.user?.nickName ?? '')
+  const source: AttachmentSource = props.source ?? {
+    view: (a) => viewStoredFile(a.id),
+    download: (a) => downloadStoredFile(a.id, a.name),
+    upload: async (file, onProgress) => {
+      const stored = await uploadFile(file, { moduleName: editable?.moduleName, tag: editable?.tag, onProgress })
+      return { id: stored.id, name: stored.name, size: stored.size, contentType: stored.contentType, uploaderName, createTime: stored.createTime }
+    },
+  }
+  const { canPreview, preview, node } = useFilePreview(source.view)
   const mayUpload = useHasPermission(editable ? [editable.uploadPerm] : [])
   const mayRemove = useHasPermission(editable ? [editable.removePerm] : [])
   const canUpload = !!editable && mayUpload
   const canRemove = !!editable && mayRemove
-  const uploaderName = useSessionStore((s) => s.user?.nickName ?? '')
   const [percents, setPercents] = useState<Record<string, number>>({})
   // Several files chosen at once finish one by one: each adds itself to the latest list, not the one it started from.
   const latest = useRef(list)
   latest.current = list
 
-  const open = (a: Attachment) => void (canPreview(a) ? preview(a) : downloadStoredFile(a.id, a.name)).catch(() => undefined)
-  const download = (a: Attachment) => void downloadStoredFile(a.id, a.name).catch(() => undefined)
+  const open = (a: Attachment) => void (canPreview(a) ? preview(a) : source.download(a)).catch(() => undefined)
+  const download = (a: Attachment) => void source.download(a).catch(() => undefined)
 
   const upload = async (file: File, uid: string) => {
     if (!editable) return
     setPercents((p) => ({ ...p, [uid]: 0 }))
     try {
-      const stored = await uploadFile(file, {
-        moduleName: editable.moduleName,
-        tag: editable.tag,
-        onProgress: (n) => setPercents((p) => ({ ...p, [uid]: n })),
-      })
-      const added: Attachment = {
-        id: stored.id,
-        name: stored.name,
-        size: stored.size,
-        contentType: stored.contentType,
-        uploaderName,
-        createTime: stored.createTime,
-      }
+      const added = await source.upload(file, (n) => setPercents((p) => ({ ...p, [uid]: n })))
       const next = [...latest.current, added]
       latest.current = next
       editable.onChange(next)
@@ -92,7 +104,17 @@ export default function AttachmentList(props: AttachmentListProps) {
     }
   }
 
-  const remove = (a: Attachment) => editable?.onChange(latest.current.filter((x) => x.id !== a.id))
+  const remove = async (a: Attachment) => {
+    if (!editable) return
+    try {
+      await source.remove?.(a)
+    } catch {
+      return // shown by the request pipeline; the file stays listed
+    }
+    const next = latest.current.filter((x) => x.id !== a.id)
+    latest.current = next
+    editable.onChange(next)
+  }
 
   if (props.readOnly && props.inline) {
     if (list.length === 0) return <Typography.Text type="secondary">{props.emptyText ?? '无附件'}</Typography.Text>

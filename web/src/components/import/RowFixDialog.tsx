@@ -1,6 +1,7 @@
 import { Form, Input, Select, Typography } from 'antd'
 import FormDialog from '@/components/FormDialog'
 import type { DictOption } from '@/api/dict'
+import { formOptions } from '@/utils/dict'
 import type { ImportColumn, ImportRow } from './api'
 
 interface Props {
@@ -50,7 +51,7 @@ export default function RowFixDialog({ row, columns, dicts, onSubmit, onClose }:
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={`请选择${c.label}`}
-                options={(dicts[c.dict] ?? []).map((o) => ({ label: o.label, value: o.label }))}
+                options={formOptions(dicts[c.dict]).map((o) => ({ label: o.label, value: o.label }))}
               />
             ) : (
               <Input allowClear placeholder={c.example ? `例如：${c.example}` : `请输入${c.label}`} />

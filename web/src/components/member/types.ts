@@ -26,6 +26,8 @@ export interface Member extends PersonRecord {
   orgId: number
   orgName: string
   userId: number | null
+  /** The linked account's username ('' when none). */
+  account: string
   appliedOn: string | null
   joinedOn: string | null
   fullOn: string | null

@@ -4,8 +4,9 @@ import { toTreeOptions } from '@/utils/tree'
 import { useOrgForest, type OrgStatus } from './org'
 
 interface Props {
-  value?: number | null
-  onChange?: (value: number | null) => void
+  /** One organisation, or with `checkable` the checked ones. */
+  value?: number | number[] | null
+  onChange?: (value: number | number[] | null) => void
   placeholder?: string
   /** Organisations that cannot be chosen, with everything below them (e.g. itself as its own parent). */
   disabledIds?: ReadonlySet<number>
@@ -13,17 +14,23 @@ interface Props {
   allowClear?: boolean
   id?: string
   style?: React.CSSProperties
+  /**
+   * A tree with check boxes choosing several organisations, each standing for its whole subtree (a
+   * role's custom scope): a fully checked organisation is answered alone, without its children.
+   */
+  checkable?: boolean
 }
 
 /** Party organisation picker: the caller's organisations as a searchable tree. */
-export default function OrgTreeSelect({ value, onChange, placeholder = '请选择党组织', disabledIds, status = '1', allowClear = true, id, style }: Props) {
+export default function OrgTreeSelect({ value, onChange, placeholder = '请选择党组织', disabledIds, status = '1', allowClear = true, id, style, checkable }: Props) {
   const { data, isLoading } = useOrgForest(status)
   const options = useMemo(() => toTreeOptions(data, (o) => o.name, { disabledIds }), [data, disabledIds])
   return (
     <TreeSelect
       id={id}
       value={value ?? undefined}
-      onChange={(v) => onChange?.((v as number | undefined) ?? null)}
+      onChange={(v) => onChange?.((v as number | number[] | undefined) ?? (checkable ? [] : null))}
+      {...(checkable ? { treeCheckable: true, showCheckedStrategy: TreeSelect.SHOW_PARENT } : {})}
       treeData={options}
       placeholder={placeholder}
       allowClear={allowClear}

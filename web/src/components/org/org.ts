@@ -19,8 +19,15 @@ export type OrgStatus = '1' | '2' | ''
 /** The server's page limit: enough for every organisation of a university. */
 const ALL = 10000
 
+/**
+ * Silent: a picker inside a form of another page (a user's 所在党组织) must not replace that page when the
+ * caller's own account has no organisation (403 NO_ANCHOR); it just offers none. Party pages say why from
+ * their own lists.
+ */
 export const orgPickerList = (status: OrgStatus = '1') =>
-  get<Page<OrgPickerItem>>('/api/common/dzz', { page: 0, size: ALL, sort: 'sort,asc', ...(status ? { status } : { status: '' }) }).then((p) => p.content)
+  get<Page<OrgPickerItem>>('/api/common/dzz', { page: 0, size: ALL, sort: 'sort,asc', ...(status ? { status } : { status: '' }) }, { silent: true }).then(
+    (p) => p.content,
+  )
 
 /**
  * The flat picker rows as a tree: an organisation whose parent is outside the caller's scope
@@ -39,4 +46,16 @@ export function orgForest(rows: readonly OrgPickerItem[]): OrgPickerItem[] {
 
 export function useOrgForest(status: OrgStatus = '1') {
   return useQuery({ queryKey: ['dzz', 'picker', status], queryFn: () => orgPickerList(status).then(orgForest), staleTime: 60_000 })
+}
+
+/** Where an organisation opens from other pages (trails, the home page, the top bar's 预警): the tree with its detail drawer open. */
+export const orgPath = (id: number) => `/party/dzz?id=${id}`
+
+/** A rule of RULES.md §4 an organisation breaks now (org.Warnings on the server). */
+export interface OrgWarning {
+  orgId: number
+  orgName: string
+  rule: string
+  level: 'warning' | 'error'
+  message: string
 }

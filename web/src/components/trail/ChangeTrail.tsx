@@ -55,8 +55,14 @@ export const TRAIL_TYPE_DICT = 'PARTY_MEMBER_UPLOAD'
 export const TRAIL_ORIGIN_DICT = 'PARTY_MEMBER_UPDATE'
 
 /** Built-in labels when neither the API nor the dictionaries name a value. */
-const TYPE_FALLBACK: Record<number, string> = { 1: '新增', 2: '修改' }
-const ORIGIN_FALLBACK: Record<number, string> = { 1: '系统导入', 2: '用户新增', 3: '用户修改', 4: '系统导入更新', 5: '用户还原' }
+/** The type of the entry a deleted record leaves: its last state, from each value to nothing. */
+export const TRAIL_DELETE = 3
+
+/** The colour of an entry's type tag: 新增 green, 删除 red, 修改 blue. */
+export const trailTypeColor = (type: number) => (type === 1 ? 'green' : type === TRAIL_DELETE ? 'red' : 'blue')
+
+const TYPE_FALLBACK: Record<number, string> = { 1: '新增', 2: '修改', [TRAIL_DELETE]: '删除' }
+const ORIGIN_FALLBACK: Record<number, string> = { 1: '系统导入', 2: '用户新增', 3: '用户修改', 4: '系统导入更新', 5: '用户还原', 6: '用户删除' }
 
 const PAGE_SIZE = 10
 
@@ -115,7 +121,7 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
             <div className="trail-entry" data-trail-id={e.id}>
               <Space wrap size={4}>
                 <Typography.Text strong>{formatTime(e.createTime)}</Typography.Text>
-                <Tag color={e.type === 1 ? 'green' : 'blue'}>{typeLabel(e)}</Tag>
+                <Tag color={trailTypeColor(e.type)}>{typeLabel(e)}</Tag>
                 <Tag>{originLabel(e)}</Tag>
                 <Typography.Text type="secondary">操作人：{e.operatorName || '系统'}</Typography.Text>
               </Space>

@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router'
 import { get, type Page } from '@/api/request'
 import { cleanFilters, CrudTable, useCrud, type CrudFetcher, type SearchField } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
+import { searchOptions } from '@/utils/dict'
 import { timeCell } from '@/components/format'
-import { ChangesTable, TRAIL_ORIGIN_DICT, TRAIL_TYPE_DICT, type TrailEntry } from './ChangeTrail'
+import { ChangesTable, TRAIL_DELETE, TRAIL_ORIGIN_DICT, TRAIL_TYPE_DICT, trailTypeColor, type TrailEntry } from './ChangeTrail'
 
 /** An entry of a cross-record trail (GET /api/{module}/trail): the record's current name beside it. */
 export interface NamedTrailEntry extends TrailEntry {
@@ -63,13 +64,17 @@ export default function TrailListPage({ module, noun, nameLabel, recordPath, col
       dataIndex: 'recordName',
       sorter: true,
       width: 200,
-      render: (v: string, e) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(recordPath(e.recordId))}>
-          {v}
-        </Button>
-      ),
+      // A deleted record has no page to open: its DELETE entry lists its last state.
+      render: (v: string, e) =>
+        e.type === TRAIL_DELETE ? (
+          v
+        ) : (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(recordPath(e.recordId))}>
+            {v}
+          </Button>
+        ),
     },
-    { title: '类型', dataIndex: 'typeLabel', key: 'type', width: 90, render: (v: string, e) => <Tag color={e.type === 1 ? 'green' : 'blue'}>{v}</Tag> },
+    { title: '类型', dataIndex: 'typeLabel', key: 'type', width: 90, render: (v: string, e) => <Tag color={trailTypeColor(e.type)}>{v}</Tag> },
     { title: '来源', dataIndex: 'originLabel', key: 'origin', width: 110 },
     {
       title: '变动内容',
@@ -82,8 +87,8 @@ export default function TrailListPage({ module, noun, nameLabel, recordPath, col
 
   const searchFields: SearchField[] = [
     { name: 'blurry', label: nameLabel },
-    { name: 'type', label: '变动类型', type: 'multiSelect', options: dicts[TRAIL_TYPE_DICT] },
-    { name: 'origin', label: '变动来源', type: 'multiSelect', options: dicts[TRAIL_ORIGIN_DICT] },
+    { name: 'type', label: '变动类型', type: 'multiSelect', options: searchOptions(dicts[TRAIL_TYPE_DICT]) },
+    { name: 'origin', label: '变动来源', type: 'multiSelect', options: searchOptions(dicts[TRAIL_ORIGIN_DICT]) },
     { name: 'from', label: '变动日期从', render: () => <DatePicker placeholder="开始日期" /> },
     { name: 'to', label: '至', render: () => <DatePicker placeholder="结束日期" /> },
   ]

@@ -81,13 +81,13 @@ describe('people pages', { timeout: 30_000 }, () => {
     fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '123' } })
     fireEvent.change(within(drawer).getByPlaceholderText('请输入手机号码'), { target: { value: '123' } })
     fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
-    expect(await within(drawer).findByText('请输入正确的身份证号码')).toBeTruthy()
+    expect(await within(drawer).findByText('身份证号码应为18位（旧号码为15位）')).toBeTruthy()
     expect(within(drawer).getByText('请输入正确的手机号码')).toBeTruthy()
     expect(within(drawer).getByText('请输入学号')).toBeTruthy()
     expect(within(drawer).getByText('请输入姓名')).toBeTruthy()
     expect(within(drawer).getByText('请选择所在单位', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
 
-    fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '11010520060307124X' } })
+    fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '110105200603071246' } })
     fireEvent.change(within(drawer).getByPlaceholderText('请输入手机号码'), { target: { value: '' } })
     await waitFor(() => expect(within(drawer).getByText('由身份证号码得出')).toBeTruthy())
     fireEvent.change(within(drawer).getByPlaceholderText('请输入学号'), { target: { value: '2024002' } })
@@ -98,7 +98,7 @@ describe('people pages', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByText('计算机学院（某某大学）', { selector: '.ant-select-item-option-content' }))
     fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
     await waitFor(() => expect(posted).toBeDefined())
-    expect(posted).toMatchObject({ studentNo: '2024002', name: '李四', idNumber: '11010520060307124X', birthDate: '2006-03-07', gender: '2', unitDeptId: 2, classId: null })
+    expect(posted).toMatchObject({ studentNo: '2024002', name: '李四', idNumber: '110105200603071246', birthDate: '2006-03-07', gender: '2', unitDeptId: 2, classId: null })
   })
 
   it('deletes the selected teachers after confirmation', async () => {

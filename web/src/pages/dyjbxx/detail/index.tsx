@@ -1,18 +1,27 @@
-import { EditOutlined, EyeOutlined } from '@ant-design/icons'
+import { ArrowLeftOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons'
 import { PERM } from '@/api/permissions'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Space, Spin, Tabs } from 'antd'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
+import MemberAccountActions from '@/components/account/MemberAccountActions'
+import { MEMBER_LIST_PATH } from '@/app/router/staticRoutes'
 import { ResourceDescriptions, ResourceForm } from '@/components/crud'
 import { memberResource } from '@/components/member/memberResource'
-import { memberDetail, memberTrail, restoreMember } from '@/components/member/service'
+import MemberPhoto from '@/components/member/MemberPhoto'
+import { memberAttachmentsApi, memberDetail, memberTrail, restoreMember } from '@/components/member/service'
 import type { Member } from '@/components/member/types'
+import { RecordAttachments } from '@/components/flow'
 import { useHasPermission } from '@/components/Permission'
 import ChangeTrail from '@/components/trail/ChangeTrail'
 
-/** 党员详情 (/dyjbxx/detail?id=): the member's data and the change trail with restore. */
+/**
+ * 党员详情 (/dyjbxx/detail?id=), in the section of the member list (党建信息库 › 党员信息 › 详情): the member's
+ * data with the 证件照, the attachments and the change trail with restore; 返回 goes back to the list, which
+ * keeps its filters (the list's tab stays alive while the detail is open).
+ */
 export default function MemberDetailPage() {
+  const navigate = useNavigate()
   const [params] = useSearchParams()
   const id = Number(params.get('id'))
   const valid = Number.isInteger(id) && id > 0
@@ -29,12 +38,29 @@ export default function MemberDetailPage() {
     void client.invalidateQueries({ queryKey: ['crud', 'dyjbxx'] })
   }
 
-  if (!valid) return <Empty description="缺少党员编号，请从党员信息列表进入" />
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(MEMBER_LIST_PATH)}>
+      返回
+    </Button>
+  )
+  const empty = (description: string) => (
+    <Card variant="borderless">
+      <Empty description={description}>{back}</Empty>
+    </Card>
+  )
+  if (!valid) return empty('缺少党员编号，请从党员信息列表进入')
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />
-  if (detail.isError || !detail.data) return <Empty description="党员不存在或不在您的管理范围内" />
+  if (detail.isError || !detail.data) return empty('党员不存在或不在您的管理范围内')
   const m = detail.data
 
-  const info = <ResourceDescriptions fields={memberResource.fields} record={m} column={{ xs: 1, md: 2, xl: 3 }} />
+  const info = (
+    <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start' }}>
+      <MemberPhoto memberId={m.id} canEdit={canEdit} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ResourceDescriptions fields={memberResource.fields} record={m} column={{ xs: 1, md: 2, xl: 3 }} />
+      </div>
+    </div>
+  )
 
   return (
     <Card
@@ -42,6 +68,8 @@ export default function MemberDetailPage() {
       title={`党员详情：${m.name}`}
       extra={
         <Space>
+          {back}
+          <MemberAccountActions member={m} onChanged={reload} />
           {canUnmask && m.masked && (
             <Button icon={<EyeOutlined />} onClick={() => setUnmask(true)}>
               显示完整信息
@@ -59,6 +87,11 @@ export default function MemberDetailPage() {
       <Tabs
         items={[
           { key: 'info', label: '基本信息', children: info },
+          {
+            key: 'files',
+            label: '附件',
+            children: <RecordAttachments api={memberAttachmentsApi(m.id)} editPerm={PERM.dyEdit} emptyText="暂无附件" />,
+          },
           {
             key: 'trail',
             label: '变动轨迹',

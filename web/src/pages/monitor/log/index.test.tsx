@@ -14,8 +14,8 @@ beforeEach(() => {
   mock.onGet('/api/logs').reply((c) => {
     queries.push(c.params)
     return [200, page([
-      { id: 1, userId: 1, username: 'admin', method: 'DELETE', path: '/api/users', status: 204, ip: '127.0.0.1', userAgent: 'UA', durationMs: 12, message: '删除用户', createTime: '2026-03-04T05:06:07Z' },
-      { id: 2, userId: 2, username: 'lisi', method: 'PUT', path: '/api/roles', status: 403, ip: '10.0.0.2', userAgent: 'UA', durationMs: 3, message: '', createTime: '2026-03-04T05:06:08Z' },
+      { id: 1, userId: 1, username: 'admin', module: '用户管理', action: '删除', target: '7,8', targetName: '', method: 'DELETE', path: '/api/users', query: '', status: 204, ip: '127.0.0.1', userAgent: 'UA', durationMs: 12, message: '删除用户', createTime: '2026-03-04T05:06:07Z' },
+      { id: 2, userId: 2, username: 'lisi', module: '角色管理', action: '修改', target: '3', targetName: '书记', method: 'PUT', path: '/api/roles', query: '', status: 403, ip: '10.0.0.2', userAgent: 'UA', durationMs: 3, message: '', createTime: '2026-03-04T05:06:08Z' },
     ], 42)]
   })
 })
@@ -29,11 +29,40 @@ describe('monitor/log', { timeout: 20_000 }, () => {
     expect(await screen.findByText('删除用户')).toBeTruthy()
     const row = screen.getByText('删除用户').closest('tr')!
     expect(within(row).getByText('/api/users')).toBeTruthy()
+    expect(within(row).getByText('用户管理')).toBeTruthy()
+    expect(within(row).getByText('删除')).toBeTruthy()
+    expect(within(row).getByText('#7,8')).toBeTruthy()
+    expect(within(screen.getByText('书记 #3').closest('tr')!).getByText('角色管理')).toBeTruthy()
     expect(within(row).getByText('12 ms')).toBeTruthy()
     expect(within(row).getByText(formatTime('2026-03-04T05:06:07Z'))).toBeTruthy()
     expect(formatTime('2026-03-04T05:06:07Z')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     expect(screen.getByText('共 42 条')).toBeTruthy()
     expect(queries[0]).toEqual({ page: 0, size: 10, sort: [] })
+  })
+
+  it('shows a row\'s request as logged, and exports for holders of log:export', async () => {
+    mock.onGet('/api/logs/2').reply(200, {
+      id: 2, userId: 2, username: 'lisi', module: '角色管理', action: '修改', target: '3', targetName: '书记', method: 'PUT', path: '/api/roles',
+      query: 'unmask=true', status: 403, ip: '10.0.0.2', userAgent: 'UA', durationMs: 3, message: '没有权限访问该资源', createTime: '2026-03-04T05:06:08Z',
+      body: '{"id":3,"name":"书记","phone":"138****8000","password":"******"}',
+    })
+    signIn(['log:list'])
+    const { unmount } = renderWithApp(<OperLogPage />)
+    await screen.findByText('删除用户')
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
+    fireEvent.click(within(screen.getByText('书记 #3').closest('tr')!).getByText('详情'))
+    const drawer = (await screen.findByText('操作日志详情')).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findByText('PUT /api/roles?unmask=true')).toBeTruthy()
+    expect(within(drawer).getByText('没有权限访问该资源')).toBeTruthy()
+    expect(within(drawer).getByText('书记，编号 3')).toBeTruthy()
+    const body = drawer.querySelector('pre')!.textContent!
+    expect(JSON.parse(body)).toEqual({ id: 3, name: '书记', phone: '138****8000', password: '******' })
+    expect(body).toContain('\n  "name"') // indented
+    unmount()
+    signIn(['log:list', 'log:export'])
+    renderWithApp(<OperLogPage />)
+    await screen.findByText('删除用户')
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy()
   })
 
   it('filters by result and user', async () => {

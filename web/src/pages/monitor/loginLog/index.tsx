@@ -1,4 +1,5 @@
 import { Tag } from 'antd'
+import { PERM } from '@/api/permissions'
 import { defineResource, ResourcePage } from '@/components/crud'
 import { logTimeField, RESULT_OPTIONS, userAgentField } from '../fields'
 import { fetchLoginLogs } from './service'
@@ -10,6 +11,8 @@ const loginLogs = defineResource<LoginLog>({
   api: { fetch: fetchLoginLogs },
   keyword: '用户名、IP 或说明',
   scrollX: 1100,
+  permissions: { export: PERM.logExport },
+  export: { url: '/api/logs/login/export', fileName: '登录日志.xlsx' },
   fields: [
     { name: 'username', label: '用户名', width: 150, search: { placeholder: '完整用户名' } },
     {
@@ -28,7 +31,7 @@ const loginLogs = defineResource<LoginLog>({
   ],
 })
 
-/** 登录日志: every sign-in attempt with its outcome, newest first. */
+/** 登录日志: every sign-in attempt with its outcome (a failure's real reason: 用户不存在, 密码错误, 账号已锁定), newest first. */
 export default function LoginLogPage() {
   return <ResourcePage resource={loginLogs} />
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { body, page, signIn } from '@/test/api'
 import { dictOptions, mockListApi, type ListApi } from '@/test/listApi'
 import { MASKED_PERSON } from '@/test/fixtures'
@@ -29,7 +29,7 @@ const member = (over: Partial<Member> = {}): Member =>
 let api: ListApi
 beforeEach(() => {
   api = mockListApi('/api/dyjbxx', [member()], {
-    dicts: { DJ_COMM_XB: dictOptions('男', '女'), DJ_DY_DJZTXX: dictOptions('正式党员', '预备党员') },
+    dicts: { DJ_COMM_XB: dictOptions('男', '女'), DJ_DY_DJZTXX: dictOptions('正式党员', '预备党员'), DJ_DY_RYLBXX: dictOptions('教职工', '学生') },
     pages: { '/api/common/dzz': [{ id: 3, pid: null, name: '计算机教工党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '' }], '/api/dept/ByNoAuth': [] },
   })
 })
@@ -59,11 +59,12 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
     expect(screen.getByText('13800000000')).toBeTruthy()
   })
 
-  it('derives the birth date and gender from the ID number when adding a member', async () => {
+  /** Opens 新增党员 and answers POST /api/dyjbxx, keeping the body. */
+  const openAdd = async () => {
     signIn(['admin'])
-    let posted: Record<string, unknown> | undefined
+    const posted: Record<string, unknown>[] = []
     api.mock.onPost('/api/dyjbxx').reply((c) => {
-      posted = body(c) as Record<string, unknown>
+      posted.push(body(c) as Record<string, unknown>)
       return [201, member()]
     })
     renderWithApp(
@@ -74,24 +75,43 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
     await screen.findByText('张三')
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }))
     const drawer = (await screen.findByText('新增党员')).closest('.ant-drawer') as HTMLElement
-    fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '123' } })
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
-    expect(await within(drawer).findByText('请输入正确的身份证号码')).toBeTruthy()
-    expect(within(drawer).getByText('请输入姓名')).toBeTruthy()
+    const item = (label: string) => within(within(drawer).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement)
+    const choose = async (label: string, option: string, selector = '.ant-select-item-option-content') => {
+      fireEvent.mouseDown(item(label).getByRole('combobox'))
+      fireEvent.click(await screen.findByText(option, { selector }))
+    }
+    const submit = () => fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    return { drawer, item, choose, submit, posted }
+  }
 
-    fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '11010519900307124X' } })
+  it('checks the ID number and phone as the server does, showing both messages under their fields at once', async () => {
+    const { drawer, item, submit, posted } = await openAdd()
+    fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '110105194912310021' } })
+    fireEvent.change(within(drawer).getByPlaceholderText('请输入手机号码'), { target: { value: '12345678901' } })
+    submit()
+    expect(await item('身份证号码').findByText('身份证号码校验位错误')).toBeTruthy()
+    expect(item('手机号码').getByText('请输入正确的手机号码')).toBeTruthy()
+    // The required marks are the server's: every field it requires says so at once.
+    for (const [label, message] of [['姓名', '请输入姓名'], ['性别', '请选择性别'], ['人员类别', '请选择人员类别'], ['入党日期', '请选择入党日期']])
+      expect(item(label).getByText(message, { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(posted).toHaveLength(0)
+  })
+
+  it('derives the birth date and gender from the ID number when adding a member', async () => {
+    const { drawer, item, choose, submit, posted } = await openAdd()
+    fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '110105199003071247' } })
     await waitFor(() => expect(within(drawer).getByText('由身份证号码得出')).toBeTruthy())
     fireEvent.change(within(drawer).getByPlaceholderText('请输入姓名'), { target: { value: '李四' } })
-    // The party status is required; pick 正式党员.
-    const status = within(drawer).getByText('党籍状态', { selector: 'label' }).closest('.ant-form-item') as HTMLElement
-    fireEvent.mouseDown(within(status).getByRole('combobox'))
-    fireEvent.click(await screen.findByText('正式党员', { selector: '.ant-select-item-option-content' }))
-    const org = within(drawer).getByText('所在党组织', { selector: 'label' }).closest('.ant-form-item') as HTMLElement
-    fireEvent.mouseDown(within(org).getByRole('combobox'))
-    fireEvent.click(await screen.findByText('计算机教工党支部', { selector: '.ant-select-tree-title' }))
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
-    await waitFor(() => expect(posted).toBeDefined())
-    expect(posted).toMatchObject({ name: '李四', idNumber: '11010519900307124X', birthDate: '1990-03-07', gender: '2', partyStatus: '1', orgId: 3 })
+    await choose('党籍状态', '正式党员')
+    await choose('人员类别', '教职工')
+    await choose('所在党组织', '计算机教工党支部', '.ant-select-tree-title')
+    const joined = item('入党日期').getByPlaceholderText('请选择入党日期')
+    fireEvent.mouseDown(joined)
+    fireEvent.change(joined, { target: { value: '2015-07-01' } })
+    fireEvent.keyDown(joined, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    submit()
+    await waitFor(() => expect(posted).toHaveLength(1))
+    expect(posted[0]).toMatchObject({ name: '李四', idNumber: '110105199003071247', birthDate: '1990-03-07', gender: '2', partyStatus: '1', personCategory: '1', joinedOn: '2015-07-01', orgId: 3 })
   })
 
   it('detail shows only the tabs that exist and the trail of the member', async () => {
@@ -106,9 +126,54 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
       </MemoryRouter>,
     )
     expect(await screen.findByText('党员详情：张三')).toBeTruthy()
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['基本信息', '变动轨迹'])
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['基本信息', '附件', '变动轨迹'])
     expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
     fireEvent.click(screen.getByRole('tab', { name: '变动轨迹' }))
     expect(await screen.findByText('优秀')).toBeTruthy()
+  })
+
+  it('detail: 返回 leads to the list; the photo shows and an editor replaces it; the attachments tab lists the files', async () => {
+    signIn(['dy:list', 'dy:edit'])
+    URL.createObjectURL = vi.fn(() => 'blob:photo')
+    URL.revokeObjectURL = vi.fn()
+    api.mock.onGet('/api/dyjbxx/1').reply(200, member())
+    const file = (id: number, name: string, kind: string) => ({ id, recordId: 1, kind, fileId: id + 100, name, size: 2048, contentType: 'image/png', uploaderName: '管理员', createTime: '2026-02-01T00:00:00Z' })
+    let photos = [file(7, '证件照.png', 'photo')]
+    api.mock.onGet('/api/dyjbxx/1/attachments').reply((c) => [200, (c.params as { kind?: string }).kind === 'photo' ? photos : [file(8, '入党申请书.pdf', '')]])
+    api.mock.onGet('/api/dyjbxx/1/attachments/7/view').reply(200, new Blob(['png']))
+    api.mock.onGet('/api/dyjbxx/1/attachments/9/view').reply(200, new Blob(['png2']))
+    const uploads: string[] = []
+    api.mock.onPost('/api/dyjbxx/1/attachments?kind=photo').reply((c) => {
+      uploads.push(((c.data as FormData).get('file') as File).name)
+      photos = [file(9, '新证件照.png', 'photo')]
+      return [201, photos[0]]
+    })
+    renderWithApp(
+      <MemoryRouter initialEntries={['/dyjbxx/detail?id=1']}>
+        <Routes>
+          <Route path="/dyjbxx/detail" element={<MemberDetailPage />} />
+          <Route path="/party/dyjbxx" element={<div>党员信息列表</div>} />
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('党员详情：张三')).toBeTruthy()
+    expect((await screen.findByAltText('证件照')).getAttribute('src')).toBe('blob:photo')
+
+    // A file that is not a jpg or png is refused before it is sent.
+    // (the chooser is a new input after each choice)
+    const choose = (f: File) => fireEvent.change(document.querySelector<HTMLInputElement>('.member-photo input[type=file]')!, { target: { files: [f] } })
+    choose(new File(['x'], '简历.pdf', { type: 'application/pdf' }))
+    expect(await screen.findByText('证件照须为 jpg 或 png 图片')).toBeTruthy()
+    choose(new File(['x'], '新证件照.png', { type: 'image/png' }))
+    await waitFor(() => expect(uploads).toEqual(['新证件照.png']))
+    await waitFor(() => expect(api.mock.history.get.some((c) => c.url === '/api/dyjbxx/1/attachments/9/view')).toBe(true))
+
+    fireEvent.click(screen.getByRole('tab', { name: '附件' }))
+    expect(await screen.findByText('入党申请书.pdf')).toBeTruthy()
+    expect(api.mock.history.get.find((c) => c.url === '/api/dyjbxx/1/attachments' && (c.params as { kind?: string }).kind === '')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /上传附件/ })).toBeTruthy()
+
+    fireEvent.click(screen.getByRole('button', { name: /返\s*回/ }))
+    expect(await screen.findByText('党员信息列表')).toBeTruthy()
   })
 })

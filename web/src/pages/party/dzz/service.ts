@@ -12,8 +12,7 @@ export const fetchTree: CrudFetcher<OrgNode> = async (q) => {
   return { content: pruneEmptyChildren(tree), totalElements: countNodes(tree) }
 }
 
-/** Where an organisation opens from other pages (the trail): the tree with its detail drawer open. */
-export const orgPath = (id: number) => `/party/dzz?id=${id}`
+export { orgPath } from '@/components/org/org'
 
 export const orgDetail = (id: number) => get<OrgDetail>(`/api/dzzxx/${id}`)
 export const createOrg = (body: OrgBody) => post<OrgDetail>('/api/dzzxx', body)

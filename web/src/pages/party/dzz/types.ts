@@ -1,3 +1,8 @@
+import type { OrgWarning } from '@/components/org/org'
+
+/** A rule of RULES.md §4 an organisation breaks (shared with the home page and the top bar). */
+export type { OrgWarning }
+
 /** What every view of an organisation carries: where it stands in the tree and what kind it is. */
 interface OrgIdentity {
   id: number
@@ -24,15 +29,6 @@ export interface OrgNode extends OrgIdentity, OrgCounts {
   children?: OrgNode[]
 }
 
-/** A rule of RULES.md §4 an organisation breaks. */
-export interface OrgWarning {
-  orgId: number
-  orgName: string
-  rule: string
-  level: 'warning' | 'error'
-  message: string
-}
-
 /** An organisation as GET /api/dzzxx/{id} answers it. */
 export interface OrgDetail extends OrgIdentity, OrgCounts {
   shortName: string
@@ -42,6 +38,9 @@ export interface OrgDetail extends OrgIdentity, OrgCounts {
   foundedOn: string | null
   secretaryName: string
   committee: string[]
+  /** The members chosen as 书记 and 委员 (设置书记/委员); the names above are their snapshot. */
+  secretaryMemberId: number | null
+  committeeMemberIds: number[]
   termStart: string | null
   termYears: number
   termEnd: string | null
@@ -102,6 +101,7 @@ export const RULE_OPTIONS = [
   { value: 'BRANCH_TOO_FEW_FULL', label: '正式党员不足3名' },
   { value: 'BRANCH_TOO_LARGE', label: '党员超过50名' },
   { value: 'BRANCH_NEEDS_COMMITTEE', label: '7名以上正式党员未设支委会' },
+  { value: 'GENERAL_BRANCH_TOO_LARGE', label: '党总支党员达到100名' },
   { value: 'TERM_DUE', label: '任期即将届满' },
   { value: 'TERM_OVERDUE', label: '已到期未换届' },
 ]

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { menuNode, ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
-import { body, mockApi, page, signIn } from '@/test/api'
+import { bodiesOf, body, mockApi, page, signIn } from '@/test/api'
 import RolePage from './index'
 
 const role = (id: number, name: string, over = {}) => ({
@@ -47,7 +47,7 @@ describe('system/role', { timeout: 20_000 }, () => {
     expect(within(row('党员')).getByText(formatTime('2026-01-02T03:04:05Z'))).toBeTruthy()
   })
 
-  it('asks for a name, and for departments when the scope is 自定义', async () => {
+  it('asks for a name, and for party organisations or departments when the scope is 自定义', async () => {
     signIn(['admin'])
     let posted: unknown
     mock.onPost('/api/roles').reply((c) => {
@@ -65,10 +65,36 @@ describe('system/role', { timeout: 20_000 }, () => {
     // choose 自定义 in the data-scope select
     fireEvent.mouseDown(within(dialog).getByRole('combobox'))
     fireEvent.click(await screen.findByText('自定义', { selector: '.ant-select-item-option-content' }))
-    expect(await within(dialog).findByText('数据部门')).toBeTruthy()
+    expect(await within(dialog).findByText('数据党组织')).toBeTruthy()
+    expect(within(dialog).getByText('数据部门')).toBeTruthy()
     ok()
-    expect(await within(dialog).findByText('自定义数据范围须选择部门')).toBeTruthy()
+    expect(await within(dialog).findByText('自定义数据范围须选择党组织或部门')).toBeTruthy()
     expect(posted).toBeUndefined()
+  })
+
+  it('edits a custom scope: the role\'s party organisations are read and saved with it', async () => {
+    signIn(['admin'])
+    mock.onGet('/api/roles').reply(200, page([role(7, '学院自定义', { dataScope: 'CUSTOM', dataScopeLabel: '自定义' })]))
+    mock.onGet('/api/roles/7').reply(200, role(7, '学院自定义', { dataScope: 'CUSTOM', depts: [9] }))
+    mock.onGet('/api/dzzxx/roleScope/7').reply(200, { roleId: 7, orgs: [{ id: 21, name: '计算机学院党委' }] })
+    mock.onGet('/api/common/dzz').reply(
+      200,
+      page([
+        { id: 20, pid: null, name: '学校党委', shortName: '', type: '1', typeLabel: '党委', parentName: '' },
+        { id: 21, pid: 20, name: '计算机学院党委', shortName: '', type: '2', typeLabel: '二级党委', parentName: '学校党委' },
+        { id: 22, pid: 20, name: '数学学院党委', shortName: '', type: '2', typeLabel: '二级党委', parentName: '学校党委' },
+      ]),
+    )
+    const sent = bodiesOf(mock.onPut('/api/roles'), 204)
+    renderWithApp(<RolePage />)
+    await screen.findByText('学院自定义')
+    fireEvent.click(within(row('学院自定义')).getByRole('button', { name: /编\s*辑/ }))
+    const dialog = await screen.findByRole('dialog')
+    // The stored organisation shows as a checked tag of the tree with check boxes.
+    expect(await within(dialog).findByText('计算机学院党委')).toBeTruthy()
+    ok()
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ id: 7, dataScope: 'CUSTOM', deptIds: [9], dzzIds: [21] })
   })
 
   it('saves the menu tree with the parents of checked buttons', async () => {

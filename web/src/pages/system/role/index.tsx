@@ -6,7 +6,7 @@ import { useHasPermission } from '@/components/Permission'
 import { timeCell } from '@/components/format'
 import MenuPermission from './components/MenuPermission'
 import RoleForm from './components/RoleForm'
-import { deleteRoles, fetchRoles, getRole } from './service'
+import { deleteRoles, fetchRoles, getRoleForEdit } from './service'
 import { DATA_SCOPES, type Role } from './types'
 
 const scopeLabel = (r: Role) => r.dataScopeLabel || DATA_SCOPES.find((s) => s.value === r.dataScope)?.label || r.dataScope
@@ -20,7 +20,7 @@ export default function RolePage() {
 
   const edit = async (r: Role) => {
     try {
-      setEditing(await getRole(r.id)) // the list leaves out the custom departments
+      setEditing(await getRoleForEdit(r.id)) // the list leaves out the custom departments and organisations
     } catch {
       /* shown by the request pipeline */
     }

@@ -21,6 +21,8 @@ export interface Role {
   menus: number[]
   /** Custom-scope department ids (GET /api/roles/{id} only). */
   depts: number[]
+  /** Custom-scope party organisation ids (read apart, from GET /api/dzzxx/roleScope/{id}). */
+  dzzIds?: number[]
   /** A role the platform ships with: only the super administrator changes it. */
   isSystem?: boolean
   /**
@@ -37,4 +39,6 @@ export interface RoleBody {
   level: number
   dataScope: DataScope
   deptIds: number[]
+  /** The party organisations of a custom scope, each with its subtree (stored in the same save). */
+  dzzIds: number[]
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
 import { makeUser } from '@/test/fixtures'
@@ -8,7 +9,17 @@ import UserPage from './index'
 
 const DEPTS = page([{ id: 1, pid: null, name: '学校', sort: 0, enabled: true, createTime: '', children: [{ id: 2, pid: 1, name: '计算机学院', sort: 1, enabled: true, createTime: '' }] }])
 const USERS = page([
-  makeUser({ id: 7, username: 'zhangsan', nickName: '张三', gender: '1', dept: { id: 2, name: '计算机学院' }, roleList: [{ id: 5, name: '党员' }], roles: [] }),
+  makeUser({
+    id: 7,
+    username: 'zhangsan',
+    nickName: '张三',
+    gender: '1',
+    dept: { id: 2, name: '计算机学院' },
+    org: { id: 31, name: '计算机教工党支部' },
+    member: { id: 41, name: '张老三' },
+    roleList: [{ id: 5, name: '党员' }],
+    roles: [],
+  }),
   makeUser({ id: 8, username: 'lisi', nickName: '李四', gender: '2', locked: true, roles: [] }),
 ])
 
@@ -62,7 +73,7 @@ async function importWorkbook(staged: ReturnType<typeof importBatch>, rows: unkn
     const status = (c.params as { status?: string }).status
     return [200, page(rows.filter((r) => !status || (r as { status: string }).status === status))]
   })
-  renderWithApp(<UserPage />)
+  renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
   await screen.findByText('张三')
   fireEvent.click(screen.getByRole('button', { name: /导\s*入/ }))
   const dialog = await screen.findByRole('dialog')
@@ -77,7 +88,7 @@ async function importWorkbook(staged: ReturnType<typeof importBatch>, rows: unkn
 describe('system/user', { timeout: 20_000 }, () => {
   it('lists users, shows dictionary labels and filters by the clicked department', async () => {
     signIn(['admin'])
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     expect(await screen.findByText('张三')).toBeTruthy()
     expect(within(row('张三')).getByText('男')).toBeTruthy()
     expect(within(row('张三')).getByText('党员')).toBeTruthy()
@@ -99,7 +110,7 @@ describe('system/user', { timeout: 20_000 }, () => {
       posted = body(c)
       return [201, { id: 9, username: 'wangwu', nickName: '王五', initialPassword: 'Xy7#kP2m!Q4z' }]
     })
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }))
     const dialog = await screen.findByRole('dialog')
@@ -119,7 +130,7 @@ describe('system/user', { timeout: 20_000 }, () => {
     fireEvent.change(within(dialog).getByPlaceholderText('请输入手机号'), { target: { value: '13800138000' } })
     ok()
     await waitFor(() =>
-      expect(posted).toEqual({ username: 'wangwu', nickName: '王五', gender: '', phone: '13800138000', email: '', deptId: null, roleIds: [], enabled: true }),
+      expect(posted).toEqual({ username: 'wangwu', nickName: '王五', gender: '', phone: '13800138000', email: '', deptId: null, orgId: null, roleIds: [], enabled: true }),
     )
     // The generated initial password is shown once, with the warning and a copy button.
     expect((await screen.findByTestId('initial-password')).textContent).toBe('Xy7#kP2m!Q4z')
@@ -132,7 +143,7 @@ describe('system/user', { timeout: 20_000 }, () => {
   it('resets a password and shows the new one once', async () => {
     signIn(['admin'])
     mock.onPost('/api/users/managerResetPass/').reply(200, { id: 7, username: 'zhangsan', nickName: '张三', initialPassword: 'Rs9@tW3n#Lq8' })
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     fireEvent.click(within(row('张三')).getByRole('button', { name: /更多/ }))
     fireEvent.click(await screen.findByText('重置密码'))
@@ -171,13 +182,26 @@ describe('system/user', { timeout: 20_000 }, () => {
       sent = body(c)
       return [204]
     })
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     fireEvent.click(within(row('张三')).getByRole('button', { name: /编\s*辑/ }))
     const dialog = await screen.findByRole('dialog')
     expect((within(dialog).getByPlaceholderText('请输入姓名') as HTMLInputElement).value).toBe('张三')
     ok()
-    await waitFor(() => expect(sent).toMatchObject({ id: 7, username: 'zhangsan', gender: '1', deptId: 2, roleIds: [5], enabled: true }))
+    await waitFor(() => expect(sent).toMatchObject({ id: 7, username: 'zhangsan', gender: '1', deptId: 2, orgId: 31, roleIds: [5], enabled: true }))
+  })
+
+  it('shows each account\'s 所在党组织 and member, and filters by the organisation', async () => {
+    signIn(['admin'])
+    mock.onGet('/api/common/dzz').reply(200, page([{ id: 31, pid: null, name: '计算机教工党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '' }]))
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
+    await screen.findByText('zhangsan')
+    expect(within(row('zhangsan')).getByText('计算机教工党支部')).toBeTruthy()
+    expect(within(row('zhangsan')).getByRole('link', { name: '张老三' }).getAttribute('href')).toContain('/dyjbxx/detail?id=41')
+    fireEvent.mouseDown(screen.getAllByRole('combobox').find((c) => c.closest('.ant-form-item')?.textContent?.includes('所在党组织'))!)
+    fireEvent.click(await screen.findByText('计算机教工党支部', { selector: '.ant-select-tree-title' }))
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(lists.at(-1)!.body).toEqual({ orgId: 31 }))
   })
 
   it('asks before deleting a row and sends its id', async () => {
@@ -187,7 +211,7 @@ describe('system/user', { timeout: 20_000 }, () => {
       deleted = body(c)
       return [204]
     })
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     fireEvent.click(within(row('张三')).getByRole('button', { name: /删\s*除/ }))
     expect(await screen.findByText('确定删除用户“张三”吗？')).toBeTruthy()
@@ -198,7 +222,7 @@ describe('system/user', { timeout: 20_000 }, () => {
 
   it('hides buttons the user lacks', async () => {
     signIn(['user:list'])
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull()
@@ -215,7 +239,7 @@ describe('system/user', { timeout: 20_000 }, () => {
       sent = body(c)
       return [204]
     })
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     fireEvent.click(within(row('张三')).getByRole('switch'))
     expect(await screen.findByText(/确定停用用户“张三”吗/)).toBeTruthy()
@@ -230,7 +254,7 @@ describe('system/user', { timeout: 20_000 }, () => {
       sent = body(c)
       return [204]
     })
-    renderWithApp(<UserPage />)
+    renderWithApp(<MemoryRouter><UserPage /></MemoryRouter>)
     await screen.findByText('张三')
     fireEvent.click(screen.getByText('未激活账号'))
     await waitFor(() => expect(lists.at(-1)!.url).toBe('/api/users/listNoEnterUser'))

@@ -16,6 +16,8 @@ export interface UserBody {
   phone: string
   email: string
   deptId: number | null
+  /** 所在党组织 (null: none) */
+  orgId: number | null
   roleIds: number[]
   enabled: boolean
 }

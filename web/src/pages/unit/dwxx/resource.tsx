@@ -74,7 +74,7 @@ export const unitResource = defineResource<Unit>({
     },
     { name: 'foundedOn', label: '成立日期', type: 'date', width: 120, column: { sorter: true }, form: { props: notFuture } },
     { name: 'revokedOn', label: '撤销日期', type: 'date', column: false, form: false, detail: { hidden: (u) => !u.revokedOn } },
-    { name: 'sort', label: '排序', type: 'number', required: true, column: false, form: { props: { min: 0, max: 99999 } } },
+    { name: 'sort', label: '排序', type: 'number', column: false, form: { props: { min: 0, max: 99999 } } },
     { name: 'remark', label: '备注', type: 'textarea', max: 500, column: false, detail: { span: 'filled' } },
     { name: 'updateTime', label: '更新时间', type: 'datetime', column: false },
   ],

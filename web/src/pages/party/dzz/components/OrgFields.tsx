@@ -2,6 +2,7 @@ import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typograp
 import dayjs, { type Dayjs } from 'dayjs'
 import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
 import { useDicts } from '@/components/dict/useDicts'
+import { formOptions } from '@/utils/dict'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import type { OrgBody, OrgDetail } from '../types'
 
@@ -49,10 +50,12 @@ interface Props {
   withParent?: boolean
   /** Organisations that cannot be the parent. */
   parentDisabled?: ReadonlySet<number>
+  /** The organisation edited: its type and category stay offered even when disabled since. */
+  kept?: { type?: string; category?: string } | null
 }
 
 /** The fields of an organisation, shared by the create/edit drawer and the split dialog. */
-export default function OrgFields({ form, withParent, parentDisabled }: Props) {
+export default function OrgFields({ form, withParent, parentDisabled, kept }: Props) {
   const dicts = useDicts(...ORG_DICTS)
   const start = Form.useWatch('termStart', form)
   const years = Form.useWatch('termYears', form)
@@ -85,12 +88,12 @@ export default function OrgFields({ form, withParent, parentDisabled }: Props) {
       </Col>
       <Col span={12}>
         <Form.Item name="type" label="党组织类型" rules={[{ required: true, message: '请选择党组织类型' }]}>
-          <Select placeholder="请选择党组织类型" options={dicts.DZZ_LX} />
+          <Select placeholder="请选择党组织类型" options={formOptions(dicts.DZZ_LX, kept?.type)} />
         </Form.Item>
       </Col>
       <Col span={12}>
         <Form.Item name="category" label="党组织类别">
-          <Select allowClear placeholder="请选择党组织类别" options={dicts.DZZ_LB} />
+          <Select allowClear placeholder="请选择党组织类别" options={formOptions(dicts.DZZ_LB, kept?.category)} />
         </Form.Item>
       </Col>
       {withParent && (
@@ -111,18 +114,13 @@ export default function OrgFields({ form, withParent, parentDisabled }: Props) {
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="secretaryName" label="书记" rules={[{ max: 20, message: '不超过20个字' }]}>
-          <Input placeholder="请输入书记姓名" />
+        <Form.Item label="书记、委员" extra="正式党员7名以上的支部应设立支部委员会">
+          <Typography.Text type="secondary">保存后在组织树的“设置书记/委员”中从本组织党员中选择</Typography.Text>
         </Form.Item>
       </Col>
       <Col span={12}>
         <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: /^[0-9+\-() ]{0,32}$/, message: '联系电话格式不正确' }]}>
           <Input placeholder="请输入联系电话" />
-        </Form.Item>
-      </Col>
-      <Col span={24}>
-        <Form.Item name="committee" label="委员会成员" extra="输入姓名后回车；正式党员7名以上的支部应设立支部委员会">
-          <Select mode="tags" placeholder="输入委员姓名" open={false} tokenSeparators={[',', '，', '、']} />
         </Form.Item>
       </Col>
       <Col span={8}>

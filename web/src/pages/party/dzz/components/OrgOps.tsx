@@ -8,12 +8,14 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { subtreeIds } from '@/utils/tree'
 import { bodyOf, createOrg, mergeOrgs, moveOrg, orgDetail, revokeOrg, splitOrg, updateOrg } from '../service'
 import { defaultTermYears, type OrgDetail, type OrgNode } from '../types'
+import LeadersDialog from './LeadersDialog'
 import OrgFields, { orgBody, orgValues, type OrgValues } from './OrgFields'
 
 /** The operation a dialog is open for. */
 export type OrgOp =
   | { kind: 'create'; parent: OrgNode | null }
   | { kind: 'edit'; detail: OrgDetail }
+  | { kind: 'leaders'; detail: OrgDetail }
   | { kind: 'move' | 'split' | 'rename' | 'revoke'; node: OrgNode }
   | { kind: 'merge'; sources: OrgNode[] }
 
@@ -35,6 +37,8 @@ export default function OrgOpDialog({ op, onClose, onDone }: Props) {
     case 'create':
     case 'edit':
       return <OrgFormDrawer op={op} onClose={onClose} onDone={onDone} />
+    case 'leaders':
+      return <LeadersDialog detail={op.detail} onClose={onClose} onDone={onDone} />
     case 'move':
       return <MoveDialog node={op.node} onClose={onClose} onDone={onDone} />
     case 'merge':
@@ -69,11 +73,16 @@ function OrgFormDrawer({ op, onClose, onDone }: { op: Extract<OrgOp, { kind: 'cr
         // A new type brings its usual term length, until the user picks one.
         if ('type' in changed && !form.isFieldTouched('termYears')) form.setFieldValue('termYears', defaultTermYears(changed.type))
       }}
-      onSubmit={(v) => (editing ? updateOrg({ ...orgBody(v), id: editing.id, pid: editing.pid }) : createOrg(orgBody(v)))}
+      onSubmit={(v) =>
+        editing
+          ? // 书记/委员 are chosen with 设置书记/委员: an edit keeps them.
+            updateOrg({ ...orgBody(v), secretaryName: editing.secretaryName, committee: editing.committee, id: editing.id, pid: editing.pid })
+          : createOrg(orgBody(v))
+      }
       onClose={onClose}
       onDone={onDone}
     >
-      <OrgFields form={form} withParent={!editing} />
+      <OrgFields form={form} withParent={!editing} kept={editing} />
     </FormDrawer>
   )
 }

@@ -40,13 +40,16 @@ export default function OrgTree() {
     void client.invalidateQueries({ queryKey: ['dzz'] })
   }
 
-  const edit = async (n: OrgNode) => {
+  // Both start from the organisation as its detail answers it.
+  const withDetail = (kind: 'edit' | 'leaders') => async (n: OrgNode) => {
     try {
-      setOp({ kind: 'edit', detail: await orgDetail(n.id) })
+      const detail = await orgDetail(n.id)
+      setOp(kind === 'edit' ? { kind, detail } : { kind, detail })
     } catch {
       /* shown by the request pipeline */
     }
   }
+  const edit = withDetail('edit')
 
   const remove = (n: OrgNode) =>
     confirmDeleteOf(n.name, () => deleteOrgs([n.id]), {
@@ -88,6 +91,7 @@ export default function OrgTree() {
             { key: 'edit', label: '编辑', need: PERM.dzzEdit, onClick: () => void edit(n) },
           ]}
           more={[
+            { key: 'leaders', label: '设置书记/委员', need: PERM.dzzEdit, hidden: dead, onClick: () => void withDetail('leaders')(n) },
             { key: 'rename', label: '更名', need: PERM.dzzEdit, hidden: dead, onClick: op('rename') },
             { key: 'move', label: '调整上级', need: PERM.dzzMove, hidden: dead, onClick: op('move') },
             { key: 'merge', label: '合并到…', need: PERM.dzzMove, hidden: dead, onClick: () => setOp({ kind: 'merge', sources: [n] }) },

@@ -1,6 +1,7 @@
 import { Space, Tag, Tooltip, type TableProps } from 'antd'
 import { CrudTable, useCrud } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
+import { searchOptions } from '@/utils/dict'
 import { fetchRelations } from '../service'
 import { RULE_OPTIONS, type OrgRelation } from '../types'
 import { warningTags } from './OrgDetailDrawer'
@@ -8,7 +9,7 @@ import { warningTags } from './OrgDetailDrawer'
 /**
  * 组织关系与预警: each live organisation with the unit it belongs to, what it leads, its
  * members, and the rules of RULES.md §4 it breaks (fewer than 3 full members, more than 50,
- * 7+ full members without a committee, term due or overdue).
+ * 7+ full members without a committee, a general branch of 100+, term due or overdue).
  */
 export default function Relations() {
   const crud = useCrud<OrgRelation>({ key: 'dzz-relations', fetch: fetchRelations })
@@ -53,7 +54,7 @@ export default function Relations() {
       emptyText="没有符合条件的党组织"
       searchFields={[
         { name: 'blurry', label: '关键字', placeholder: '名称、简称或编码' },
-        { name: 'type', label: '类型', type: 'select', options: dicts.DZZ_LX },
+        { name: 'type', label: '类型', type: 'select', options: searchOptions(dicts.DZZ_LX) },
         { name: 'rule', label: '提醒', type: 'select', options: RULE_OPTIONS },
         {
           name: 'warningOnly',

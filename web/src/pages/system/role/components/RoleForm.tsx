@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber, Select } from 'antd'
 import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
 import FormDialog from '@/components/FormDialog'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { createRole, updateRole } from '../service'
 import { DATA_SCOPES, type Role, type RoleBody } from '../types'
 
@@ -11,12 +12,15 @@ interface Props {
   onDone: () => void
 }
 
+/** The server's message too: a custom scope needs something to cover. */
+const CUSTOM_NEEDS = '自定义数据范围须选择党组织或部门'
+
 export default function RoleForm({ role, onClose, onDone }: Props) {
   const [form] = Form.useForm<RoleBody>()
   const scope = Form.useWatch('dataScope', form)
   const initial: Partial<RoleBody> = role
-    ? { name: role.name, description: role.description, level: role.level, dataScope: role.dataScope, deptIds: role.depts }
-    : { level: 3, dataScope: 'SELF', deptIds: [] }
+    ? { name: role.name, description: role.description, level: role.level, dataScope: role.dataScope, deptIds: role.depts, dzzIds: role.dzzIds ?? [] }
+    : { level: 3, dataScope: 'SELF', deptIds: [], dzzIds: [] }
 
   const submit = (v: RoleBody) => {
     const body: RoleBody = {
@@ -25,6 +29,7 @@ export default function RoleForm({ role, onClose, onDone }: Props) {
       level: v.level,
       dataScope: v.dataScope,
       deptIds: v.dataScope === 'CUSTOM' ? (v.deptIds ?? []) : [],
+      dzzIds: v.dataScope === 'CUSTOM' ? (v.dzzIds ?? []) : [],
     }
     return role ? updateRole({ ...body, id: role.id }) : createRole(body)
   }
@@ -56,14 +61,27 @@ export default function RoleForm({ role, onClose, onDone }: Props) {
         <Select placeholder="请选择数据范围" options={DATA_SCOPES.map((s) => ({ label: s.label, value: s.value }))} />
       </Form.Item>
       {scope === 'CUSTOM' && (
-        <Form.Item
-          label="数据部门"
-          name="deptIds"
-          extra="包括所选部门及其下级部门"
-          rules={[{ required: true, type: 'array', min: 1, message: '自定义数据范围须选择部门' }]}
-        >
-          <DeptTreeSelect multiple placeholder="请选择部门" />
-        </Form.Item>
+        <>
+          <Form.Item
+            label="数据党组织"
+            name="dzzIds"
+            extra="党建模块（党组织、党员等）的数据范围：所选党组织及其全部下级党组织"
+            dependencies={['deptIds']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, v: number[] | undefined) =>
+                  (v?.length ?? 0) > 0 || (getFieldValue('deptIds')?.length ?? 0) > 0
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(CUSTOM_NEEDS)),
+              }),
+            ]}
+          >
+            <OrgTreeSelect checkable placeholder="请勾选党组织" />
+          </Form.Item>
+          <Form.Item label="数据部门" name="deptIds" extra="用户、部门等按部门管理的数据范围：所选部门及其下级部门">
+            <DeptTreeSelect checkable placeholder="请勾选部门" />
+          </Form.Item>
+        </>
       )}
       <Form.Item label="描述" name="description" rules={[{ max: 255, message: '描述不能超过255个字' }]}>
         <Input.TextArea rows={3} placeholder="请输入描述" maxLength={255} showCount />

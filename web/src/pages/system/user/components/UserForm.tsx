@@ -3,9 +3,11 @@ import { Form, Input, Select, Switch } from 'antd'
 import { PERM } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
 import { useDicts } from '@/components/dict/useDicts'
+import { formOptions } from '@/utils/dict'
 import { isValidEmail, isValidMobile } from '@/utils/validate'
 import DeptTreeSelect from '@/components/dept/DeptTreeSelect'
 import FormDialog from '@/components/FormDialog'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { allRoles, createUser, updateUser } from '../service'
 import type { InitialPassword, UserBody, UserRow } from '../types'
 
@@ -48,6 +50,7 @@ export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
         phone: user.phone,
         email: user.email,
         deptId: user.dept?.id ?? null,
+        orgId: user.org?.id ?? null,
         roleIds: user.roleList.map((r) => r.id),
         enabled: user.enabled,
       }
@@ -61,6 +64,7 @@ export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
       phone: v.phone?.trim() ?? '',
       email: v.email?.trim() ?? '',
       deptId: v.deptId ?? null,
+      orgId: v.orgId ?? null,
       // Without role:list the editor cannot see the roles; keep the user's own.
       roleIds: canSeeRoles ? (v.roleIds ?? []) : (user?.roleList.map((r) => r.id) ?? []),
       enabled: v.enabled,
@@ -102,7 +106,7 @@ export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
         <Input placeholder="请输入姓名" maxLength={32} />
       </Form.Item>
       <Form.Item label="性别" name="gender">
-        <Select placeholder="请选择性别" allowClear options={genders.map((o) => ({ label: o.label, value: o.value }))} />
+        <Select placeholder="请选择性别" allowClear options={formOptions(genders, user?.gender)} />
       </Form.Item>
       <Form.Item label="手机号" name="phone" rules={[optional(isValidMobile, '请输入正确的手机号码')]}>
         <Input placeholder="请输入手机号" maxLength={11} />
@@ -112,6 +116,9 @@ export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
       </Form.Item>
       <Form.Item label="部门" name="deptId">
         <DeptTreeSelect />
+      </Form.Item>
+      <Form.Item label="所在党组织" name="orgId" extra="党支部书记、二级党委管理员等角色的数据范围从这里开始（本级、本级及下级）">
+        <OrgTreeSelect placeholder="请选择所在党组织" />
       </Form.Item>
       {canSeeRoles && (
         <Form.Item label="角色" name="roleIds">

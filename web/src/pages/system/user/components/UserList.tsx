@@ -2,6 +2,9 @@ import { ExportOutlined, ImportOutlined } from '@ant-design/icons'
 import { PERM } from '@/api/permissions'
 import { Button, Space, Switch, Tag, type TableProps } from 'antd'
 import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { memberDetailPath } from '@/components/member/service'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { ui } from '@/app/bridge'
 import { actionColumn, AddButton, CrudTable, deleteAction, editAction, RowActions, useCrud, type RowAction, type SearchField } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
@@ -35,6 +38,7 @@ interface Props {
 const SEARCH: SearchField[] = [
   { name: 'blurry', label: '关键字', placeholder: '用户名、姓名、手机号或邮箱' },
   { name: 'enabled', label: '状态', type: 'select', options: ENABLED_OPTIONS },
+  { name: 'orgId', label: '所在党组织', render: () => <OrgTreeSelect placeholder="所在党组织" style={{ width: 200 }} /> },
 ]
 
 /** One list of the user page; `view` picks the endpoint and the batch action. */
@@ -143,6 +147,13 @@ export default function UserList({ view, deptId }: Props) {
     { title: '姓名', dataIndex: 'nickName', sorter: true },
     { title: '性别', dataIndex: 'gender', width: 70, render: (v: string) => dictLabel(genders, v) },
     { title: '部门', dataIndex: ['dept', 'name'] },
+    { title: '所在党组织', dataIndex: ['org', 'name'], ellipsis: true },
+    {
+      title: '关联党员',
+      dataIndex: ['member', 'name'],
+      width: 100,
+      render: (v: string | undefined, u) => (u.member ? <Link to={memberDetailPath(u.member.id)}>{v}</Link> : ''),
+    },
     {
       title: '角色',
       dataIndex: 'roleList',

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { confirmDeleteOf, RowActions } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import FormDialog from '@/components/FormDialog'
+import { formOptions } from '@/utils/dict'
 import { createTeam, deleteTeams, unitTeams, updateTeam } from '../service'
 import { DICT_TEAM_KIND, type Team, type TeamBody } from '../types'
 
@@ -71,7 +72,7 @@ export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: bo
             <Input placeholder="如：计算机学院党政领导班子" />
           </Form.Item>
           <Form.Item name="kind" label="类别" rules={[{ required: true, message: '请选择领导班子类别' }]}>
-            <Select placeholder="请选择领导班子类别" options={dicts[DICT_TEAM_KIND]} />
+            <Select placeholder="请选择领导班子类别" options={formOptions(dicts[DICT_TEAM_KIND], editing === 'new' ? undefined : editing.kind)} />
           </Form.Item>
           <Form.Item name="sort" label="排序">
             <InputNumber min={0} max={99999} />

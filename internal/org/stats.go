@@ -1,0 +1,55 @@
+package org
+
+import (
+	"context"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/httpx"
+)
+
+// What other domains read of the organisations of the caller's scope for an
+// overview (the home page): counts, the rules broken now and the trail.
+
+// CountByType is how many live organisations of each type (DZZ_LX value)
+// the caller's scope holds: one grouped query.
+func (s *Service) CountByType(ctx context.Context) (map[string]int, error) {
+	out := map[string]int{}
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	var rows []struct {
+		Type  string `bun:"type"`
+		Count int    `bun:"n"`
+	}
+	q := s.db.NewSelect().TableExpr("dzz AS z").ColumnExpr("z.type, COUNT(*) AS n").
+		Where("z.status = ?", StatusNormal).GroupExpr("z.type")
+	if err := scope.Apply(q, "z.id").Scan(ctx, &rows); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, r := range rows {
+		out[r.Type] = r.Count
+	}
+	return out, nil
+}
+
+// ScopeWarnings are the rules of RULES.md §4 the live organisations of the
+// caller's scope break today (Warnings, as the relations page shows them),
+// computed on read, in tree order.
+func (s *Service) ScopeWarnings(ctx context.Context) ([]Warning, error) {
+	page, err := s.Relations(ctx, RelationsQuery{WarningOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	return page.Warnings, nil
+}
+
+// TermReminderMonths is the setting termReminderMonths: how long before a
+// term ends it is reported due.
+func (s *Service) TermReminderMonths(ctx context.Context) int { return s.reminderMonths(ctx) }
+
+// TrailAcross is the organisation change trail across the caller's scope,
+// newest first (GET /api/dzzxx/trail), for readers in other domains.
+func (s *Service) TrailAcross(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
+	return s.trails().Across(ctx, lq)
+}

@@ -1,0 +1,10 @@
+// The part of echarts the app draws with, registered once. Only EChart imports this module, and
+// only dynamically, so echarts is a chunk of its own that the login page never loads.
+import { BarChart, PieChart } from 'echarts/charts'
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
+import { init, use } from 'echarts/core'
+import { CanvasRenderer } from 'echarts/renderers'
+
+use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
+
+export { init }

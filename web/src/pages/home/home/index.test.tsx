@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+// Charts draw on a canvas the test DOM lacks: show what each is given instead.
+vi.mock('@/components/chart/EChart', () => ({
+  default: ({ label, option }: { label: string; option: unknown }) => <div role="img" aria-label={label} data-option={JSON.stringify(option)} />,
+}))
+
+import { PERM } from '@/api/permissions'
+import { mockApi, page, signIn } from '@/test/api'
+import { makeSummary } from '@/test/fixtures'
+import { renderWithApp } from '@/test/render'
+import HomePage from './index'
+
+let mock: MockAdapter
+beforeEach(() => {
+  mock = mockApi()
+  mock.onGet('/api/msgTodo/getTodo').reply(200, page([], 5))
+  mock.onGet('/api/msgPushHistory/getRemind').reply(200, page([], 0))
+  mock.onGet('/api/warning').reply(200, { ...page([], 1), totalWarningNum: 1 })
+})
+afterEach(() => mock.restore())
+
+const show = () =>
+  renderWithApp(
+    <MemoryRouter>
+      <HomePage />
+    </MemoryRouter>,
+  )
+const figure = (title: string) => document.querySelector(`[data-figure="${title}"] .ant-statistic-content`)!.textContent
+const chartData = (label: string) => JSON.parse(screen.getByRole('img', { name: label }).getAttribute('data-option')!).series[0].data
+
+describe('首页', { timeout: 20_000 }, () => {
+  it('shows the figures of the scope, the charts, the warnings and the recent changes with links to their records', async () => {
+    mock.onGet('/api/home/summary').reply(200, makeSummary({ todos: page([{ id: 5, title: '审核转正申请', content: '', link: '/dyjbxx/detail?id=9', module: 'dy', bizId: '9', done: false, doneTime: null, createTime: '2026-11-20T01:00:00Z' }], 1) }))
+    signIn([PERM.homeView])
+    show()
+    expect(await screen.findByText('组织预警（2）')).toBeTruthy()
+    expect(figure('党员总数')).toBe('128')
+    expect(figure('正式党员')).toBe('120')
+    expect(figure('预备党员')).toBe('8')
+    expect(figure('党组织')).toBe('12')
+    expect(figure('2026年发展党员')).toBe('9')
+    expect(figure('2026年转正')).toBe('6')
+    expect(figure('2026年组织关系调整')).toBe('4')
+    expect(figure('组织预警')).toBe('2')
+
+    expect(chartData('党员人员类别')).toEqual([{ name: '教职工', value: 70 }, { name: '本科生', value: 58 }])
+    expect(chartData('党员状态')).toEqual([128, 3])
+    expect(chartData('党组织类型')).toEqual([1, 2, 9])
+
+    expect(screen.getByRole('link', { name: '数学教工党支部' }).getAttribute('href')).toBe('/party/dzz?id=7')
+    expect(screen.getByText('已到期')).toBeTruthy()
+    expect(screen.getByRole('link', { name: '张三' }).getAttribute('href')).toBe('/dyjbxx/detail?id=41')
+    expect(screen.getAllByRole('link', { name: '物理学生党支部' }).map((a) => a.getAttribute('href'))).toEqual(['/party/dzz?id=8', '/party/dzz?id=8'])
+    const todos = screen.getByText('待办事项（1）').closest('.ant-card') as HTMLElement
+    expect(within(todos).getByText('审核转正申请')).toBeTruthy()
+    expect(within(todos).getByRole('link', { name: '办理' }).getAttribute('href')).toMatch(/\/dyjbxx\/detail\?id=9$/)
+    // The personal counters are for those without the figures.
+    expect(screen.queryByText('未读消息')).toBeNull()
+  })
+
+  it('says why it is empty: an account without its party organisation, a scope without warnings or changes', async () => {
+    const zero = makeSummary()
+    const none = (list: typeof zero.members.byStatus) => list.map((c) => ({ ...c, count: 0 }))
+    mock.onGet('/api/home/summary').replyOnce(200, {
+      ...zero,
+      scoped: false,
+      members: { ...zero.members, total: 0, byStatus: none(zero.members.byStatus), byParty: none(zero.members.byParty), byCategory: none(zero.members.byCategory) },
+      orgs: { total: 0, byType: none(zero.orgs.byType) },
+      warnings: { total: 0, termReminderMonths: 3, items: [] },
+      recent: [],
+    })
+    signIn([PERM.homeView])
+    const { unmount } = show()
+    expect(await screen.findByText('您的账号尚未关联党组织，统计为空')).toBeTruthy()
+    expect(screen.getAllByText('您的账号尚未关联党组织，暂无数据')).toHaveLength(3)
+    for (const chart of ['党员人员类别', '党员状态', '党组织类型']) expect(screen.queryByRole('img', { name: chart })).toBeNull()
+    expect(screen.getByText('您的账号尚未关联党组织，无法计算组织预警')).toBeTruthy()
+    expect(screen.getByText('暂无待办事项：需要您办理的事项会显示在这里')).toBeTruthy()
+    unmount()
+
+    mock.onGet('/api/home/summary').replyOnce(200, { ...zero, warnings: { total: 0, termReminderMonths: 6, items: [] }, recent: [] })
+    show()
+    expect(await screen.findByText(/^暂无预警：没有任期在6个月内届满或已到期的党组织/)).toBeTruthy()
+    expect(screen.getByText(/^暂无变动记录：您管理范围内党员和党组织的新增、修改/)).toBeTruthy()
+  })
+
+  it('without home:view: the own counters, no figures asked for', async () => {
+    signIn(['user:list'])
+    show()
+    expect(await screen.findByText('未读消息')).toBeTruthy()
+    expect(screen.getByText('待办事项')).toBeTruthy()
+    expect(mock.history.get.some((r) => r.url === '/api/home/summary')).toBe(false)
+  })
+})
