@@ -19,6 +19,12 @@ func Handler() http.Handler {
 	if err != nil {
 		panic(err)
 	}
+	return handler(root)
+}
+
+// handler serves the built app in root: a file (precompressed when the build
+// wrote a .br or .gz beside it and the client accepts it), else index.html.
+func handler(root fs.FS) http.Handler {
 	files := http.FileServer(http.FS(root))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
@@ -28,19 +34,16 @@ func Handler() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		if name != "" && name != "index.html" {
-			if f, err := root.Open(name); err == nil {
-				st, statErr := f.Stat()
-				f.Close()
-				if statErr == nil && !st.IsDir() {
-					if strings.HasPrefix(name, "assets/") {
-						// Vite puts a content hash in every asset name.
-						w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-					}
-					files.ServeHTTP(w, r)
-					return
-				}
+		if name != "" && name != "index.html" && isFile(root, name) {
+			if strings.HasPrefix(name, "assets/") {
+				// Vite puts a content hash in every asset name.
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 			}
+			if servePrecompressed(w, r, root, name) {
+				return
+			}
+			files.ServeHTTP(w, r)
+			return
 		}
 		index, err := fs.ReadFile(root, "index.html")
 		if err != nil {
@@ -51,6 +54,12 @@ func Handler() http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(index) //nolint:errcheck
 	})
+}
+
+// isFile tells whether name is a regular file in root.
+func isFile(root fs.FS, name string) bool {
+	st, err := fs.Stat(root, name)
+	return err == nil && !st.IsDir()
 }
 
 // hidden tells whether a path has a segment starting with a dot.

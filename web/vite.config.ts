@@ -1,11 +1,12 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { precompress } from './scripts/precompress'
 
 // The Go server embeds web/dist and serves it under /web/ with an index.html fallback.
 export default defineConfig({
   base: '/web/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

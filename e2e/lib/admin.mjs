@@ -4,9 +4,9 @@ import { login as apiLogin } from './api.mjs'
 import { itWithScreenshot, openBrowser } from './browser.mjs'
 import { ADMIN_PASSWORD, startServer } from './server.mjs'
 
-/** Starts a server (temporary SQLite) and a browser page, and signs the admin in over the API. */
-export async function startAdmin() {
-  const server = await startServer()
+/** Starts a server (temporary SQLite; options as startServer's) and a browser page, and signs the admin in over the API. */
+export async function startAdmin(options) {
+  const server = await startServer(options)
   const browser = await openBrowser()
   const page = await browser.context.newPage()
   const { token } = await apiLogin(server.base, 'admin', ADMIN_PASSWORD)

@@ -19,7 +19,11 @@ const ARGS = [
   '--disable-sync',
 ]
 
-export async function openBrowser() {
+/** A phone (issue 10): 390×844, touch, mobile viewport rules. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+
+/** A fresh browser; `device` (e.g. PHONE) replaces the desktop viewport. */
+export async function openBrowser(device = {}) {
   mkdirSync(ARTIFACTS, { recursive: true })
   const profile = mkdtempSync(join(tmpdir(), 'zhdj-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
@@ -31,6 +35,7 @@ export async function openBrowser() {
     // The app turns antd's animations off for users who ask for reduced motion. Tests ask too: a click
     // that lands while a dialog zooms in can miss its button (seen as a lost "确定导入").
     reducedMotion: 'reduce',
+    ...device,
   })
   // Generous: a 2-core CI machine can be slow to paint; a passing run never waits this long.
   context.setDefaultTimeout(30_000)

@@ -1,9 +1,10 @@
 // Starts a real zhdj on a free loopback port with a throw-away SQLite database.
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, existsSync, openSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { call, login } from './api.mjs'
 
 export const ADMIN_PASSWORD = 'E2e#Admin2026'
@@ -47,14 +48,21 @@ async function waitHealthy(base, child, ms = 30_000) {
   throw new Error('zhdj did not become healthy in time')
 }
 
-export async function startServer() {
+/**
+ * Starts a server; with demoMembers, on the demo university (东湖大学, `zhdj seed --demo`) of that many
+ * members (300 or more) instead of an empty database.
+ */
+export async function startServer({ demoMembers } = {}) {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`make build\` first`)
   const dir = mkdtempSync(join(tmpdir(), 'zhdj-e2e-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const log = openSync(join(dir, 'server.log'), 'w')
-  const child = spawn(BINARY, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'zhdj.db'), '--data-dir', dir], {
-    env: { ...process.env, ZHDJ_ADMIN_PASSWORD: ADMIN_PASSWORD, ZHDJ_CAPTCHA: 'off' },
+  const env = { ...process.env, ZHDJ_ADMIN_PASSWORD: ADMIN_PASSWORD, ZHDJ_CAPTCHA: 'off' }
+  const store = ['--db', join(dir, 'zhdj.db'), '--data-dir', dir]
+  if (demoMembers) await promisify(execFile)(BINARY, ['seed', '--demo', '--members', String(demoMembers), ...store], { env })
+  const child = spawn(BINARY, ['serve', '--addr', `127.0.0.1:${port}`, ...store], {
+    env,
     stdio: ['ignore', log, log],
   })
   try {

@@ -1,4 +1,5 @@
-// Package demo seeds a believable university into an empty database: units
+// Package demo seeds a believable university into an empty database: the
+// current school (its name on the login page and in the title), units
 // (sys_dept) with their information and leadership teams (dw_info,
 // dw_ldbz), a party committee with its secondary organisations, branches
 // and party groups (dzz), party members (dyjbxx) whose ID numbers, names
@@ -103,6 +104,9 @@ func Seed(ctx context.Context, database *bun.DB, cipher *crypto.FieldCipher, opt
 		}
 		w := &writer{p: p, tx: tx, cipher: cipher, res: res, now: time.Now().UTC(),
 			nums: &numbers{idNumbers: map[uint64]bool{}, students: map[string]int{}}}
+		if err := system.AdoptSchool(ctx, tx, schoolCode, universityName, schoolFooter); err != nil {
+			return fmt.Errorf("school: %w", err)
+		}
 		if err := w.units(ctx); err != nil {
 			return fmt.Errorf("units: %w", err)
 		}

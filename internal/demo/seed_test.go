@@ -2,21 +2,28 @@ package demo_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 	"unicode"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/app"
 	"zhdj/internal/apptest"
+	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
 )
 
 func TestMain(m *testing.M) { db.TestMain(m) }
@@ -270,5 +277,48 @@ func TestSeedIsReproducible(t *testing.T) {
 	}
 	if strings.Join(a, "\n") == strings.Join(c, "\n") {
 		t.Fatal("another seed gives the same university")
+	}
+}
+
+// The demo university is the current school: the login page and the title
+// read 东湖大学 from /api/school/current. Seeding again after the data was
+// removed adopts the same school again (its code exists by then).
+func TestDemoIsTheCurrentSchool(t *testing.T) {
+	ctx := context.Background()
+	database := db.NewTest(t, app.Migrations())
+	cipher, err := crypto.New(make([]byte, 64))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.Seed(ctx, database, cipher, demo.Options{Members: 300, Seed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.InTx(ctx, database, func(ctx context.Context, tx bun.Tx) error {
+		return system.AdoptSchool(ctx, tx, "donghu", "东湖大学", "东湖大学党委组织部")
+	}); err != nil {
+		t.Fatalf("adopting the school twice: %v", err)
+	}
+	cfg := config.Defaults()
+	cfg.DataDir = t.TempDir()
+	a, err := app.NewWith(cfg, database, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(a.Handler)
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/api/school/current")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var school system.SchoolView
+	if err := json.NewDecoder(res.Body).Decode(&school); err != nil {
+		t.Fatal(err)
+	}
+	if school.Name != "东湖大学" || school.Code != "donghu" || school.Footer != "东湖大学党委组织部" || school.LogoURL == "" {
+		t.Fatalf("current school %+v", school)
+	}
+	if n, err := database.NewSelect().Model((*system.School)(nil)).Where("code = 'donghu'").Count(ctx); err != nil || n != 1 {
+		t.Fatalf("%d donghu schools (%v)", n, err)
 	}
 }

@@ -50,8 +50,14 @@ type secondary struct {
 	shape  unitShape // its members by kind
 }
 
-// universityName is the fictional university of the demo.
-const universityName = "东湖大学"
+// universityName is the fictional university of the demo; the demo makes
+// it the current school (login page, title), under schoolCode, with
+// schoolFooter under the login form.
+const (
+	universityName = "东湖大学"
+	schoolCode     = "donghu"
+	schoolFooter   = "东湖大学党委组织部"
+)
 
 // secondaries: 21 colleges with a 二级党委 each, the offices' 机关党委,
 // three smaller units with a 党总支, and five offices with a 直属党支部.

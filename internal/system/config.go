@@ -61,7 +61,7 @@ var builtinConfigKeys = func() map[string]bool {
 	m := map[string]bool{}
 	for _, k := range []string{CfgPasswordReg, CfgPasswordRegTip, CfgFrameAncestors, CfgCaptchaEnabled, CfgFooterHTML,
 		CfgSchoolCode, CfgLockMaxFailures, CfgLockWindowMin, CfgLockMinutes, CfgSessionIdleMin, CfgSessionMaxHours,
-		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", "htmlTitle", "ssoLogoutUrl", "qaSearchUrl",
+		CfgUploadMaxMB, CfgUploadExts, CfgStatsScript, "isDead", "newLogin", "showFooter", CfgHTMLTitle, "ssoLogoutUrl", "qaSearchUrl",
 		CfgLockAccountMaxFailures, CfgRateLoginPerMin, CfgRateLoginBurst, CfgRateAccountPerMin, CfgRateAccountBurst,
 		CfgRateCaptchaPerMin, CfgRateCaptchaBurst, CfgLogRetentionDays} {
 		m[k] = true

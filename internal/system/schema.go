@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"slices"
 
 	"github.com/uptrace/bun"
 
@@ -27,7 +28,8 @@ func Migrations() []db.Migration {
 			// A workflow closes every open to-do of a step at once (CloseTodos).
 			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
 		}},
-	}, append(append(httpHardeningMigrations(), formsMigrations()...), logMigrations()...)...)
+	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
+		[]db.Migration{scheduleMigration()})...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/uptrace/bun"
@@ -271,4 +273,24 @@ func (s *Service) DeleteSchools(ctx context.Context, ids []int64) error {
 // ListSchools is a page of schools.
 func (s *Service) ListSchools(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[School], error) {
 	return httpx.Paged[School](ctx, s.db.NewSelect().Model((*School)(nil)), schoolListSpec, lq)
+}
+
+// AdoptSchool makes a school the current one inside the caller's
+// transaction: it is added, or renamed when its code exists, and the
+// schoolCode setting names it (what an administrator does through 学校信息
+// and 系统配置). The demo university adopts itself this way.
+func AdoptSchool(ctx context.Context, idb bun.IDB, code, name, footer string) error {
+	if !schoolCodePattern.MatchString(code) {
+		return fmt.Errorf("school code %q", code)
+	}
+	now := time.Now().UTC()
+	sc := &School{Code: code, Name: name, Footer: sanitizeDisplayHTML(footer), CreatedAt: now, UpdatedAt: now}
+	if _, err := idb.NewInsert().Model(sc).
+		On("CONFLICT (code) DO UPDATE").Set("name = EXCLUDED.name").Set("footer = EXCLUDED.footer").
+		Set("updated_at = EXCLUDED.updated_at").Exec(ctx); err != nil {
+		return err
+	}
+	_, err := idb.NewUpdate().Model((*Config)(nil)).Set("config_value = ?", code).Set("updated_at = ?", now).
+		Where("config_key = ?", CfgSchoolCode).Exec(ctx)
+	return err
 }

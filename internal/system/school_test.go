@@ -232,3 +232,24 @@ func TestDictConfigSchoolRoutePermissions(t *testing.T) {
 		}
 	}
 }
+
+// A fresh installation leaves the document title's site part empty, so the
+// browser title names the current school (the web app falls back to its
+// platform name); the setting is public, for the login page.
+func TestHTMLTitleDefaultsToTheSchool(t *testing.T) {
+	e := apptest.New(t)
+	var entries []system.ConfigEntry
+	e.Do("GET", "/api/sysConfig/public", "", nil).JSON(t, &entries)
+	found := false
+	for _, c := range entries {
+		if c.ConfigKey == system.CfgHTMLTitle {
+			found = true
+			if c.ConfigValue != "" {
+				t.Errorf("htmlTitle %q", c.ConfigValue)
+			}
+		}
+	}
+	if !found {
+		t.Error("htmlTitle is not a public setting")
+	}
+}

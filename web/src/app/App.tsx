@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import { useMemo } from 'react'
@@ -10,10 +9,6 @@ import Gate from './router/Gate'
 import { antdSize, themeConfig } from './theme'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion'
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-})
-
 export default function App() {
   const primary = useSettingsStore((s) => s.theme)
   const size = useAppStore((s) => s.size)
@@ -22,14 +17,12 @@ export default function App() {
   return (
     <ConfigProvider locale={zhCN} theme={theme} componentSize={antdSize(size)} modal={{ mask: { closable: false } }}>
       <AntApp className="app-root">
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
-            <Bridge />
-            <Routes>
-              <Route path="*" element={<Gate />} />
-            </Routes>
-          </BrowserRouter>
-        </QueryClientProvider>
+        <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
+          <Bridge />
+          <Routes>
+            <Route path="*" element={<Gate />} />
+          </Routes>
+        </BrowserRouter>
       </AntApp>
     </ConfigProvider>
   )

@@ -48,7 +48,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   requirePasswordChange: () => set({ mustChangePassword: true }),
   login: async (form) => {
     const publicKey = await authApi.getPublicKey()
-    const res = await authApi.login({ ...form, username: form.username.trim(), password: rsaEncrypt(publicKey, form.password) })
+    const res = await authApi.login({ ...form, username: form.username.trim(), password: await rsaEncrypt(publicKey, form.password) })
     // The answer set the HttpOnly session cookie (a day with rememberMe, else until the browser closes).
     set({ signedIn: true, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
   },

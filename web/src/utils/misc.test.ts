@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_IMAGE, imageUrl, isMobileDevice, randomString } from './misc'
 import { filenameFromDisposition } from './download'
-import { brandTitle, pageTitle } from './title'
+import { brandTitle, pageTitle, siteTitle } from './title'
 
 describe('misc helpers', () => {
   it('random string defaults to 10 characters and varies', () => {
@@ -44,5 +44,12 @@ describe('misc helpers', () => {
     expect(brandTitle({ name: '某某大学', titlePrefix: '' })).toBe('某某大学智慧党建')
     expect(brandTitle({ name: '某某大学', titlePrefix: '某大' })).toBe('某大智慧党建')
     expect(brandTitle(null)).toBe('智慧党建')
+  })
+
+  it('site title: the htmlTitle setting when set, else the school', () => {
+    expect(siteTitle('', { name: '东湖大学', titlePrefix: '' })).toBe('东湖大学智慧党建')
+    expect(siteTitle('  ', { name: '东湖大学', titlePrefix: '' })).toBe('东湖大学智慧党建')
+    expect(siteTitle(undefined, null)).toBe('智慧党建')
+    expect(siteTitle('党建门户', { name: '东湖大学', titlePrefix: '' })).toBe('党建门户')
   })
 })

@@ -2,13 +2,13 @@ import { Drawer, Layout } from 'antd'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { useAppStore, MOBILE_WIDTH } from '@/stores/app'
-import { useConfigStore } from '@/stores/config'
 import { useCountersStore } from '@/stores/counters'
 import { usePermissionStore } from '@/stores/permission'
 import { useSettingsStore } from '@/stores/settings'
 import { useTagsStore } from '@/stores/tags'
 import { pageTitle } from '@/utils/title'
 import ForcedPasswordCheck from '@/components/password/ForcedPasswordCheck'
+import { useSiteTitle } from '../useDocumentTitle'
 import { matchRoute } from '../router/match'
 import { topFor } from '../router/menus'
 import AppFooter from './AppFooter'
@@ -39,7 +39,7 @@ function useRouteEffects() {
   const { pathname, search } = useLocation()
   const routes = usePermissionStore((s) => s.routes)
   const model = usePermissionStore((s) => s.model)
-  const htmlTitle = useConfigStore((s) => s.config.htmlTitle)
+  const site = useSiteTitle()
   useEffect(() => {
     const route = matchRoute(routes, pathname)
     if (!route) return
@@ -49,9 +49,9 @@ function useRouteEffects() {
     addView({ path: pathname, fullPath: pathname + search, title: route.meta.title, affix: route.meta.affix }, route.meta.noCache)
     const top = route.top || topFor(pathname, model)
     if (top) usePermissionStore.getState().setActiveTop(top)
-    document.title = pageTitle(route.meta.title, htmlTitle)
+    document.title = pageTitle(route.meta.title, site)
     if (useAppStore.getState().device === 'mobile') useAppStore.getState().closeSidebar(true)
-  }, [pathname, search, routes, model, htmlTitle])
+  }, [pathname, search, routes, model, site])
 }
 
 export default function MainLayout() {
@@ -82,7 +82,7 @@ export default function MainLayout() {
           onClose={() => useAppStore.getState().closeSidebar(false)}
           styles={{ body: { padding: 0 } }}
         >
-          <Sidebar collapsed={false} />
+          <Sidebar collapsed={false} all />
         </Drawer>
       ) : (
         <Layout.Sider className="app-sider" width={SIDEBAR_WIDTH} collapsedWidth={SIDEBAR_COLLAPSED_WIDTH} collapsed={!opened} trigger={null} theme="light">

@@ -35,16 +35,21 @@ function parentsOf(items: NavItem[], key: string, trail: string[] = []): string[
   return null
 }
 
-export default function Sidebar({ collapsed }: { collapsed: boolean }) {
+/**
+ * The side menu: the active first-level entry's pages, or with `all` (the phone drawer, where no
+ * header menu shows the first level) every first-level entry with its pages.
+ */
+export default function Sidebar({ collapsed, all = false }: { collapsed: boolean; all?: boolean }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const side = usePermissionStore((s) => s.model.side)
+  const top = usePermissionStore((s) => s.model.top)
   const routes = usePermissionStore((s) => s.routes)
   const activeTop = usePermissionStore((s) => s.activeTop)
   const showLogo = useSettingsStore((s) => s.sidebarLogo)
   const uniqueOpened = useSettingsStore((s) => s.uniqueOpened)
   const school = useConfigStore((s) => s.school)
-  const nav = useMemo(() => side[activeTop] ?? [], [side, activeTop])
+  const nav = useMemo(() => (all ? top : (side[activeTop] ?? [])), [all, top, side, activeTop])
   const items = useMemo(() => toItems(nav), [nav])
 
   const selected = matchRoute(routes, pathname)?.meta.activeMenu ?? pathname

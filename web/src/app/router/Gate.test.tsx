@@ -85,7 +85,8 @@ function signIn() {
   useSessionStore.setState({ signedIn: true, user: null, roles: [], loadMenus: true })
 }
 
-describe('gate and main layout', () => {
+// Generous: the first test loads the lazy chunks, and the machine may be busy.
+describe('gate and main layout', { timeout: 20_000 }, () => {
   beforeEach(() => {
     useCountersStore.getState().reset()
     useSessionStore.getState().clear()
@@ -288,7 +289,7 @@ describe('gate and main layout', () => {
     expect(document.querySelector('.is-dead')).not.toBeNull()
   })
 
-  it('below 992 px the sidebar is a drawer', async () => {
+  it('below 992 px the sidebar is a drawer with every section; the header actions are one menu', async () => {
     const width = window.innerWidth
     Object.defineProperty(window, 'innerWidth', { value: 800, configurable: true })
     try {
@@ -300,6 +301,22 @@ describe('gate and main layout', () => {
       fireEvent.click(screen.getByLabelText('展开侧边栏'))
       expect(await screen.findByText('角色管理')).toBeTruthy()
       expect(document.querySelector('.ant-drawer .sidebar')).not.toBeNull()
+      // On a phone the drawer holds every first-level entry with its pages; there is no header menu.
+      const drawer = document.querySelector('.ant-drawer .sidebar') as HTMLElement
+      expect(within(drawer).getByText('系统管理')).toBeTruthy()
+      expect(within(drawer).getByText('系统监控')).toBeTruthy()
+      fireEvent.click(within(drawer).getByText('系统监控'))
+      expect(await within(drawer).findByText('在线用户')).toBeTruthy()
+      expect(document.querySelector('.header-menu')).toBeNull()
+      // The header's actions are one overflow menu; a waiting counter puts a dot on it.
+      expect(screen.queryByLabelText('用户菜单')).toBeNull()
+      expect(screen.queryByLabelText('布局大小')).toBeNull()
+      await waitFor(() => expect(document.querySelector('[aria-label="更多操作"] .ant-badge-dot')).not.toBeNull())
+      fireEvent.click(screen.getByLabelText('更多操作'))
+      for (const entry of ['菜单搜索', '待办', '消息', '预警', '布局大小', '全屏', '布局设置', '个人中心', '退出登录']) {
+        expect(await screen.findByText(entry)).toBeTruthy()
+      }
+      expect(document.querySelector('.phone-actions-menu [data-counter="warning"]')!.textContent).toContain('99+')
     } finally {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true })
     }

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { isPasswordChangeRequired } from '@/api/request'
-import MissingPage from '@/components/MissingPage'
 import PageLoading from '@/components/PageLoading'
 import { isTrue, useConfigStore } from '@/stores/config'
 import { usePermissionStore } from '@/stores/permission'
@@ -12,8 +11,10 @@ import { decide, isDeadStyled, landingPath, MEMBER_HOME_PAGE, PUBLIC_PAGES, publ
 import { hasPage, lazyPage } from './pages'
 import { printComponent } from './print'
 
-/** The layout is its own chunk, so the login route does not download it. */
-const MainLayout = lazy(() => import('../layout/MainLayout'))
+/** The signed-in shell (layout, data cache) is its own chunk, so the login route does not download it. */
+const SignedInShell = lazy(() => import('../layout/SignedInShell'))
+/** Rare (a menu naming a page that does not exist): not worth a place in the entry chunk. */
+const MissingPage = lazy(() => import('@/components/MissingPage'))
 
 /** Loads user info and menus once signed in; a failure ends the local session (unless it only says the password must be changed first). */
 function useSessionLoader(active: boolean) {
@@ -89,7 +90,7 @@ export default function Gate(): ReactNode {
   if (!signedIn && pathname.startsWith(REDIRECT_PREFIX)) return <RedirectPage />
   return (
     <Suspense fallback={<PageLoading />}>
-      <MainLayout />
+      <SignedInShell />
     </Suspense>
   )
 }

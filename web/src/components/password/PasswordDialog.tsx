@@ -55,7 +55,7 @@ export default function PasswordDialog({ open, username, forced = false, reason,
     try {
       const key = await getPublicKey()
       if (own) {
-        await updatePass({ oldPass: rsaEncrypt(key, values.oldPass ?? ''), newPass: rsaEncrypt(key, values.newPass) })
+        await updatePass({ oldPass: await rsaEncrypt(key, values.oldPass ?? ''), newPass: await rsaEncrypt(key, values.newPass) })
         ui.message.success(OWN_CHANGED)
         setTimeout(() => {
           void useSessionStore
@@ -64,7 +64,7 @@ export default function PasswordDialog({ open, username, forced = false, reason,
             .then(() => navigateTo('/login', true))
         }, LOGOUT_DELAY)
       } else {
-        await updatePassByAdmin({ username, newPass: rsaEncrypt(key, values.newPass) })
+        await updatePassByAdmin({ username, newPass: await rsaEncrypt(key, values.newPass) })
         ui.message.success(OTHER_CHANGED)
       }
       form.resetFields()

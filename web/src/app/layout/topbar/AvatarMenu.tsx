@@ -17,9 +17,17 @@ export function afterLogoutUrl(ssoLogoutUrl: string | undefined, appUrl: string)
   return ssoLogoutUrl.replace('{redirect}', encodeURIComponent(appUrl))
 }
 
-export default function AvatarMenu() {
+/** The user's own entries (the phone's overflow menu lists them too). */
+export const AVATAR_ITEMS = [
+  { key: 'settings', label: '布局设置' },
+  { key: 'center', label: '个人中心' },
+  { type: 'divider' as const },
+  { key: 'logout', label: '退出登录' },
+]
+
+/** Runs one of AVATAR_ITEMS. */
+export function useAvatarAction(): (key: string) => void {
   const navigate = useNavigate()
-  const user = useSessionStore((s) => s.user)
   const sso = useConfigStore((s) => s.config.ssoLogoutUrl)
 
   const logout = () =>
@@ -37,23 +45,18 @@ export default function AvatarMenu() {
       },
     })
 
+  return (key) => {
+    if (key === 'settings') useSettingsStore.getState().setDrawerOpen(true)
+    if (key === 'center') navigate('/user/center')
+    if (key === 'logout') logout()
+  }
+}
+
+export default function AvatarMenu() {
+  const user = useSessionStore((s) => s.user)
+  const act = useAvatarAction()
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'settings', label: '布局设置' },
-          { key: 'center', label: '个人中心' },
-          { type: 'divider' },
-          { key: 'logout', label: '退出登录' },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'settings') useSettingsStore.getState().setDrawerOpen(true)
-          if (key === 'center') navigate('/user/center')
-          if (key === 'logout') logout()
-        },
-      }}
-    >
+    <Dropdown trigger={['click']} menu={{ items: AVATAR_ITEMS, onClick: ({ key }) => act(key) }}>
       <span className="top-bar-item avatar" role="button" aria-label="用户菜单">
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
         <span className="user-name">{user?.nickName || user?.username}</span>

@@ -7,13 +7,22 @@ import { orgPath } from '@/components/org/org'
 import { useHasPermission } from '@/components/Permission'
 import { useCountersStore } from '@/stores/counters'
 
-/** To-do / message / warning badges: hidden at 0, capped at 99. */
-export default function CounterBadges() {
-  const { todo, remind } = useCountersStore()
-  const items = [
+/**
+ * The counters of the top bar and where each leads (the phone's overflow menu lists them all; the
+ * desktop bar opens 预警 as a list of its own).
+ */
+export function useCounterLinks() {
+  const { todo, remind, warning } = useCountersStore()
+  return [
     { key: 'todo', title: '待办', count: todo, to: '/message/msginfo?tab=todo', icon: <ScheduleOutlined /> },
     { key: 'remind', title: '消息', count: remind, to: '/message/msginfo?tab=message', icon: <BellOutlined /> },
+    { key: 'warning', title: '预警', count: warning, to: '/message/warning', icon: <AlertOutlined /> },
   ]
+}
+
+/** To-do / message / warning badges: hidden at 0, capped at 99. */
+export default function CounterBadges() {
+  const items = useCounterLinks().filter((i) => i.key !== 'warning')
   return (
     <>
       {items.map((i) => (

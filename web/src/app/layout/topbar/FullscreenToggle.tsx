@@ -5,7 +5,8 @@ import { ui } from '../../bridge'
 
 export const FULLSCREEN_UNSUPPORTED = '您的浏览器不支持全屏'
 
-export default function FullscreenToggle() {
+/** Whether the page is full screen, and the switch (the phone's overflow menu uses it too). */
+export function useFullscreen() {
   const [full, setFull] = useState(!!document.fullscreenElement)
   useEffect(() => {
     const on = () => setFull(!!document.fullscreenElement)
@@ -17,6 +18,11 @@ export default function FullscreenToggle() {
     if (document.fullscreenElement) void document.exitFullscreen()
     else void document.documentElement.requestFullscreen()
   }
+  return { full, toggle }
+}
+
+export default function FullscreenToggle() {
+  const { full, toggle } = useFullscreen()
   const Icon = full ? FullscreenExitOutlined : FullscreenOutlined
   return (
     <Tooltip title={full ? '退出全屏' : '全屏'}>

@@ -5,15 +5,37 @@ import { useNavigate } from 'react-router'
 import { usePermissionStore } from '@/stores/permission'
 import { createMenuSearch, searchEntries } from '../../router/menuSearch'
 
-/** Header menu search (fuse.js); toggled by the icon, closed by any outside click. */
-export default function MenuSearch() {
+/** The menu search box (fuse.js): choosing a result opens its page, then onChosen runs. */
+export function MenuSearchSelect({ className, onChosen }: { className?: string; onChosen: () => void }) {
   const navigate = useNavigate()
   const routes = usePermissionStore((s) => s.routes)
   const search = useMemo(() => createMenuSearch(searchEntries(routes)), [routes])
-  const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
-  const box = useRef<HTMLSpanElement>(null)
   const results = useMemo(() => search(query), [search, query])
+  return (
+    <Select
+      autoFocus
+      showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
+      defaultOpen
+      className={className}
+      classNames={{ popup: { root: 'menu-search-popup' } }}
+      placeholder="请输入菜单或功能名称搜索"
+      notFoundContent={query ? '无匹配菜单' : null}
+      value={null}
+      options={results.map((r) => ({ value: r.path, label: r.title }))}
+      onChange={(path: string) => {
+        setQuery('')
+        onChosen()
+        navigate(path)
+      }}
+    />
+  )
+}
+
+/** Header menu search; toggled by the icon, closed by any outside click. */
+export default function MenuSearch() {
+  const [open, setOpen] = useState(false)
+  const box = useRef<HTMLSpanElement>(null)
 
   useEffect(() => {
     if (!open) return
@@ -30,24 +52,7 @@ export default function MenuSearch() {
   return (
     <span className="top-bar-item menu-search" ref={box}>
       <SearchOutlined aria-label="菜单搜索" onClick={() => setOpen((o) => !o)} />
-      {open && (
-        <Select
-          autoFocus
-          showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
-          defaultOpen
-          className="top-bar-input"
-          classNames={{ popup: { root: 'menu-search-popup' } }}
-          placeholder="请输入菜单或功能名称搜索"
-          notFoundContent={query ? '无匹配菜单' : null}
-          value={null}
-          options={results.map((r) => ({ value: r.path, label: r.title }))}
-          onChange={(path: string) => {
-            setOpen(false)
-            setQuery('')
-            navigate(path)
-          }}
-        />
-      )}
+      {open && <MenuSearchSelect className="top-bar-input" onChosen={() => setOpen(false)} />}
     </span>
   )
 }

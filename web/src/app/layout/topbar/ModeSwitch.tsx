@@ -7,11 +7,16 @@ import { useSessionStore } from '@/stores/session'
 import { hasPermission } from '@/utils/permission'
 import { visibleModeItems } from '../../router/staticRoutes'
 
-export default function ModeSwitch() {
-  const navigate = useNavigate()
+/** The modes the user may switch to (the phone's overflow menu lists them too). */
+export function useModeItems() {
   const roles = useSessionStore((s) => s.roles)
   const routes = usePermissionStore((s) => s.routes)
-  const items = useMemo(() => visibleModeItems(roles, new Set(routes.map((r) => r.path)), hasPermission), [roles, routes])
+  return useMemo(() => visibleModeItems(roles, new Set(routes.map((r) => r.path)), hasPermission), [roles, routes])
+}
+
+export default function ModeSwitch() {
+  const navigate = useNavigate()
+  const items = useModeItems()
   if (items.length === 0) return null
   return (
     <Dropdown menu={{ items: items.map((i) => ({ key: i.path, label: i.title })), onClick: ({ key }) => navigate(key) }}>

@@ -16,11 +16,12 @@ export default function UserPage() {
   const [deptId, setDeptId] = useState<number | null>(null)
   const [view, setView] = useState<UserView>('all')
   return (
-    <Row gutter={12} wrap={false}>
-      <Col flex="240px">
+    // Side by side from a tablet's width; on a phone the department tree sits above the list.
+    <Row gutter={[12, 12]}>
+      <Col xs={24} md={{ flex: '240px' }} className="side-panel">
         <DeptPanel value={deptId} onChange={setDeptId} />
       </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
+      <Col xs={24} md={{ flex: '1 1 0' }} style={{ minWidth: 0 }}>
         <Segmented<UserView> options={VIEWS} value={view} onChange={setView} style={{ marginBottom: 12 }} />
         <UserList key={view} view={view} deptId={deptId} />
       </Col>

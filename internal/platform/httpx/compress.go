@@ -1,0 +1,37 @@
+package httpx
+
+import (
+	"net/http"
+
+	"github.com/klauspost/compress/gzhttp"
+)
+
+// CompressMinSize is the smallest JSON answer worth compressing: below it
+// the gzip framing and the CPU cost outweigh the bytes saved.
+const CompressMinSize = 1024
+
+// compressJSON is built once: gzhttp's wrapper is reusable and safe for
+// concurrent use.
+var compressJSON = func() func(http.Handler) http.HandlerFunc {
+	wrap, err := gzhttp.NewWrapper(
+		gzhttp.MinSize(CompressMinSize),
+		// JSON only: downloads (workbooks, images, files) are compressed
+		// already or streamed, and the web app's assets are precompressed
+		// at build time (package web).
+		gzhttp.ContentTypes([]string{"application/json"}),
+		// gzip, which every client decodes; zstd would add a second
+		// encoding to test for a small gain on answers of a few KB.
+		gzhttp.EnableZstd(false),
+	)
+	if err != nil {
+		panic(err) // the options above are constant
+	}
+	return wrap
+}()
+
+// CompressJSON gzips JSON answers of at least CompressMinSize bytes for
+// clients that accept gzip (github.com/klauspost/compress/gzhttp, which
+// buffers up to the threshold before deciding, sets Content-Encoding and
+// Vary, and drops Content-Length). Smaller answers and other types pass
+// through unchanged.
+func CompressJSON(next http.Handler) http.Handler { return compressJSON(next) }
