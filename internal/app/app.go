@@ -28,6 +28,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
@@ -68,6 +69,7 @@ func modules(s services) []module.Module {
 		s.talks.Module(),
 		s.homes.Module(),
 		s.accounts.Module(),
+		{Name: "flow", Migrations: flow.Migrations()},
 	}
 }
 

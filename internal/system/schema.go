@@ -30,6 +30,10 @@ func Migrations() []db.Migration {
 			}
 			return db.ZhSortKey(ctx, tx, "sys_user", "nick_name", []string{"nick_name"})
 		}},
+		{Version: 2026112680, Name: "to-dos found by their business reference", Up: func(ctx context.Context, tx bun.Tx) error {
+			// A workflow closes every open to-do of a step at once (CloseTodos).
+			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
+		}},
 	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
 		[]db.Migration{scheduleMigration()})...)
 }
