@@ -82,7 +82,13 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	go a.RunMaintenance(ctx)
+	// The modules' jobs (purging expired sessions and import batches, the
+	// smart reminders …) on their schedules; with several instances on one
+	// database each tick runs on one of them.
+	if err := a.Jobs.Start(ctx); err != nil {
+		return err
+	}
+	defer a.Jobs.Stop() //nolint:errcheck
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
 	errc := make(chan error, 1)

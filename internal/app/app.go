@@ -22,13 +22,17 @@ import (
 	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/calendar"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/unit"
@@ -65,13 +69,24 @@ func modules(s services) []module.Module {
 		s.talks.Module(),
 		s.homes.Module(),
 		s.accounts.Module(),
+		{Name: "flow", Migrations: flow.Migrations()},
 	}
+}
+
+// scheduling is the platform's scheduling pieces as modules: the jobs the
+// modules declare, the working-day calendar and the smart reminders the
+// modules offer, each with its tables and its page's routes (their menus
+// are the system domain's).
+func scheduling(sched *jobs.Scheduler, cal *calendar.Calendar, rem *remind.Engine) []module.Module {
+	return []module.Module{{Name: "jobs", Migrations: jobs.Migrations(), Routes: sched.Routes},
+		{Name: "calendar", Migrations: calendar.Migrations(), Routes: cal.Routes},
+		{Name: "remind", Migrations: remind.Migrations(), Routes: rem.Routes}}
 }
 
 // Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	for _, m := range modules(services{}) {
+	for _, m := range append(modules(services{}), scheduling(nil, nil, nil)...) {
 		all = append(all, m.Migrations...)
 	}
 	return all
@@ -98,7 +113,12 @@ type App struct {
 	People  *people.Service
 	Imports *imports.Service
 	Talks   *talk.Service
-	Routes  []httpx.Route
+	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
+	// working-day calendar; Reminders evaluates the reminder rules.
+	Jobs      *jobs.Scheduler
+	Calendar  *calendar.Calendar
+	Reminders *remind.Engine
+	Routes    []httpx.Route
 	// Modules are the descriptors the server was wired from.
 	Modules []module.Module
 	Bus     *event.Bus
@@ -164,6 +184,16 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	accounts := account.New(database, sys, orgs, members)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts})
+	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
+	if err != nil {
+		return nil, err
+	}
+	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{})
+	if err != nil {
+		return nil, err
+	}
+	cal := calendar.New(database)
+	mods = append(mods, scheduling(sched, cal, rem)...)
 	if edit != nil {
 		mods = edit(mods)
 	}
@@ -172,9 +202,27 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Routes: rs.All(), Modules: mods, Bus: bus, proxies: proxies}
+		Imports: imp, Talks: talks, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
+}
+
+// jobList and reminderKinds collect what the modules declare.
+func jobList(mods []module.Module) []jobs.Job {
+	var out []jobs.Job
+	for _, m := range mods {
+		out = append(out, m.Jobs...)
+	}
+	return out
+}
+
+func reminderKinds(mods []module.Module) []remind.Kind {
+	var out []remind.Kind
+	for _, m := range mods {
+		out = append(out, m.Reminders...)
+	}
+	return out
 }
 
 // wire registers the modules' routes, then their import kinds' routes, and

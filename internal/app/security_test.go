@@ -112,11 +112,13 @@ func TestHeadersAndWebApp(t *testing.T) {
 
 // Attack classes 2 and 8: no database console, API explorer, metrics, heap
 // dump, deploy upload or "run this SQL" endpoint exists, signed in or not.
+// (/api/jobs exists: it schedules only jobs declared in code, see
+// internal/platform/jobs/api_test.go.)
 func TestNoConsolesOrSQLEndpoints(t *testing.T) {
 	e := apptest.New(t)
 	paths := []string{"/druid/index.html", "/doc.html", "/swagger-ui/index.html", "/v3/api-docs", "/actuator/heapdump",
 		"/actuator/env", "/debug/pprof/", "/metrics", "/api/menus/menusql?sql=select+1", "/api/deploy/upload",
-		"/api/database/upload", "/api/generator/preview", "/api/jobs", "/websocket"}
+		"/api/database/upload", "/api/generator/preview", "/websocket"}
 	for _, p := range paths {
 		for _, tok := range []string{"", e.AdminTK} {
 			for _, m := range []string{"GET", "POST"} {

@@ -67,3 +67,23 @@ func GetPage[T any](t testing.TB, e *Env, token, path string, q url.Values) ([]T
 	}](t, e, 200, "GET", path, token, nil)
 	return page.Content, page.TotalElements
 }
+
+// Call is one request of a table of checks (a route's 401, 403, 404 …)
+// and the status it must answer. An alias of an unnamed struct, so a table
+// lists its calls positionally (vet asks keyed fields of imported named
+// struct types only).
+type Call = struct {
+	Method, Path, Token string
+	Body                any
+	Want                int
+}
+
+// ExpectCalls makes each call and reports every one whose status differs.
+func (e *Env) ExpectCalls(t testing.TB, calls []Call) {
+	t.Helper()
+	for _, c := range calls {
+		if res := e.Do(c.Method, c.Path, c.Token, c.Body); res.Status != c.Want {
+			t.Errorf("%s %s: %d, want %d: %s", c.Method, c.Path, res.Status, c.Want, res.Body)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -88,4 +89,20 @@ func CellErrors(r imports.Row) map[string]string {
 		out[ce.Column] = ce.Message
 	}
 	return out
+}
+
+// Download expects res to be a workbook sent as a download (200, an
+// attachment) and opens it; it is closed when the test ends.
+func Download(t testing.TB, res *Response) *excelize.File {
+	t.Helper()
+	Expect(t, res, 200)
+	if !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
+		t.Fatalf("not a download: %v", res.Header)
+	}
+	book, err := excelize.OpenReader(bytes.NewReader(res.Body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { book.Close() })
+	return book
 }

@@ -37,3 +37,17 @@ func (e *Env) UserAt(t testing.TB, scope string, orgID int64, perms ...string) (
 	}
 	return token, userID
 }
+
+// GrantRole gives the user the seeded role with the given code
+// (system.Role*) besides the roles they hold.
+func (e *Env) GrantRole(t testing.TB, userID int64, code string) {
+	t.Helper()
+	res, err := e.DB.ExecContext(t.Context(), "INSERT INTO sys_user_role (user_id, role_id) SELECT ?, id FROM sys_role WHERE code = ?",
+		userID, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("no seeded role has the code %s", code)
+	}
+}

@@ -15,6 +15,24 @@ type Decl struct {
 	Label string  // e.g. "党员信息" (template file name, sheet name)
 	Perm  string  // e.g. "dy:import"
 	Cols  Columns // the template
+	// Sample, when set, reads the template's sample row from the caller's
+	// data (ctx carries the caller: an organisation or unit of their scope, a
+	// code no record has yet), so that the template imports as it is; a
+	// column it leaves out shows its Example.
+	Sample func(ctx context.Context, idb bun.IDB) (map[string]string, error)
+}
+
+// Sampler is a kind whose template's sample row depends on the caller's data.
+type Sampler interface {
+	SampleRow(ctx context.Context, idb bun.IDB) (map[string]string, error)
+}
+
+// SampleRow is the declared Sample's row (none without one).
+func (d Decl) SampleRow(ctx context.Context, idb bun.IDB) (map[string]string, error) {
+	if d.Sample == nil {
+		return nil, nil
+	}
+	return d.Sample(ctx, idb)
 }
 
 func (d Decl) Name() string       { return d.Key }

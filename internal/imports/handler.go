@@ -63,6 +63,13 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 		}
 		return httpx.OK(w, page)
 	})
+	rs.Get(base+"/batches/{id}/invalid.xlsx", perm, "下载错误行", func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		return s.SendInvalid(r.Context(), w, r, k, id)
+	})
 	rs.Put(base+"/batches/{id}/rows/{rowId}", perm, "修改导入行", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := pathID(r, "id", errNoBatch())
 		if err != nil {
@@ -120,9 +127,26 @@ func pathID(r *http.Request, name string, notFound *httpx.Error) (int64, error) 
 	return id, nil
 }
 
+// templateRows is how many data rows a template's dropdowns cover.
+const templateRows = 5000
+
+// headerOf is a column's header in a workbook: required ones marked ＊.
+func headerOf(c Column) string {
+	if c.Required {
+		return "＊" + c.Label
+	}
+	return c.Label
+}
+
+func columnWidth(c Column) float64 {
+	return float64(max(12, len([]rune(c.Label))*2+4, len(c.Example)+2))
+}
+
 // sendTemplate writes the kind's template: the header (required columns
-// marked ＊ and in red) with one example row, and a sheet 填写说明 listing
-// each column, whether it is required, and the labels it accepts.
+// marked ＊ and in red), a sample row (the kind's Sampler reads it from the
+// caller's data, so that it imports as it is), a dropdown of the labels on
+// each dictionary column, and a sheet 填写说明 listing each column, whether
+// it is required, and the labels it accepts.
 func (s *Service) sendTemplate(w http.ResponseWriter, r *http.Request, k Kind) error {
 	cols := k.Columns()
 	var dictNames []string
@@ -135,29 +159,38 @@ func (s *Service) sendTemplate(w http.ResponseWriter, r *http.Request, k Kind) e
 	if err != nil {
 		return err
 	}
+	var sample map[string]string
+	if sp, ok := k.(Sampler); ok {
+		if sample, err = sp.SampleRow(r.Context(), s.db); err != nil {
+			return httpx.AsError(err)
+		}
+	}
 	header := make([]string, len(cols))
 	marked := make([]bool, len(cols))
 	example := make([]string, len(cols))
 	widths := make([]float64, len(cols))
+	lists := map[int][]string{}
 	guide := make([][]string, 0, len(cols))
 	for i, c := range cols {
-		header[i], marked[i], example[i] = c.Label, c.Required, c.Example
-		if c.Required {
-			header[i] = "＊" + c.Label
+		header[i], marked[i], example[i] = headerOf(c), c.Required, c.Example
+		if v, ok := sample[c.Key]; ok {
+			example[i] = v
 		}
-		widths[i] = float64(max(12, len([]rune(c.Label))*2+4, len(c.Example)+2))
+		widths[i] = max(columnWidth(c), float64(len([]rune(example[i]))*2+2))
 		required := "否"
 		if c.Required {
 			required = "是"
 		}
 		accepted := c.Note
 		if c.Dict != "" {
+			lists[i] = dicts.Labels(c.Dict)
 			accepted = strings.TrimSpace(strings.Join(dicts.Labels(c.Dict), "、") + "\n" + c.Note)
 		}
 		guide = append(guide, []string{c.Label, required, accepted})
 	}
 	return excel.SendBook(w, k.Title()+"导入模板.xlsx",
-		excel.Sheet{Name: k.Title(), Header: header, Marked: marked, Rows: [][]string{example}, Widths: widths, Text: true},
+		excel.Sheet{Name: k.Title(), Header: header, Marked: marked, Rows: [][]string{example}, Widths: widths, Text: true,
+			Lists: lists, ListRows: templateRows},
 		excel.Sheet{Name: "填写说明", Header: []string{"列名", "是否必填", "可填写的内容"}, Rows: guide, Widths: []float64{20, 10, 100}},
 	)
 }

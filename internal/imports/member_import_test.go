@@ -328,21 +328,15 @@ func TestColumnsAndTemplate(t *testing.T) {
 		t.Fatalf("columns %s", res.Body)
 	}
 	res = w.e.Do("GET", "/api/import/dyjbxx/template", w.e.AdminTK, nil)
-	apptest.Expect(t, res, 200)
-	if !strings.Contains(res.Header.Get("Content-Disposition"), "attachment") {
-		t.Fatalf("headers %v", res.Header)
-	}
-	book, err := excelize.OpenReader(bytes.NewReader(res.Body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer book.Close()
-	if sheets := book.GetSheetList(); len(sheets) != 2 || sheets[0] != "党员信息" || sheets[1] != "填写说明" {
+	book := apptest.Download(t, res)
+	if sheets := book.GetSheetList(); len(sheets) != 3 || sheets[0] != "党员信息" || sheets[1] != "填写说明" || sheets[2] != "选项" {
 		t.Fatalf("sheets %v", sheets)
 	}
 	header, _ := book.GetRows("党员信息")
 	guide, _ := book.GetRows("填写说明")
-	if len(header) != 2 || header[0][0] != "＊姓名" || header[0][2] != "性别" || header[1][0] != "张三" {
+	// The sample row names the caller's first branch (B1) and an ID number no member has.
+	if len(header) != 2 || header[0][0] != "＊姓名" || header[0][2] != "性别" || header[1][0] != "张三" ||
+		header[1][1] != imports.SampleIDNumber(1) || header[1][16] != "B1" {
 		t.Fatalf("template sheet %v", header)
 	}
 	found := false
@@ -354,17 +348,19 @@ func TestColumnsAndTemplate(t *testing.T) {
 	if !found {
 		t.Fatalf("guide %v", guide)
 	}
-	// The template, as downloaded, is a valid file whose example row validates.
+	// The template, as downloaded, is a valid file whose sample row is a new member.
 	up := w.e.Upload("/api/import/dyjbxx/batches", w.e.AdminTK, "file", "t.xlsx", res.Body, nil)
 	apptest.Expect(t, up, 200)
 	var b imports.Batch
 	up.JSON(t, &b)
-	if b.Total != 1 {
-		t.Fatalf("template batch %+v", b)
+	if b.Total != 1 || b.NewCount != 1 {
+		t.Fatalf("template batch %+v, rows %+v", b, w.rows(t, dy, w.e.AdminTK, b.ID, ""))
 	}
-	rows := w.rows(t, dy, w.e.AdminTK, b.ID, "")
-	if e := errorsOf(rows[0]); len(e) != 1 || !strings.HasPrefix(e["org"], "找不到党组织「D0001」") {
-		t.Fatalf("template example row errors %v", e) // only the example organisation does not exist here
+	// Once that member exists, the next template's sample is another person.
+	w.e.Commit(t, dy, w.e.AdminTK, b.ID, false)
+	next := apptest.Download(t, w.e.Do("GET", "/api/import/dyjbxx/template", w.e.AdminTK, nil))
+	if id, _ := next.GetCellValue("党员信息", "B2"); id != imports.SampleIDNumber(2) {
+		t.Fatalf("second sample ID number %s", id)
 	}
 }
 

@@ -33,7 +33,7 @@ func parseSheet(cols []Column, sheet [][]string) ([]*Row, error) {
 	var unknown, dup []string
 	for i, h := range sheet[0] {
 		label := headerLabel(h)
-		if label == "" {
+		if label == "" || label == ReasonHeader { // a bad rows' workbook uploaded again
 			continue
 		}
 		c, ok := byLabel[label]

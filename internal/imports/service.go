@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
@@ -37,7 +38,8 @@ func New(database *bun.DB, sys *system.Service, cipher *crypto.FieldCipher, work
 // Module describes the import kit to internal/app; the kinds it serves come
 // from the other modules' descriptors (see Register).
 func (s *Service) Module() module.Module {
-	m := module.Module{Name: "imports", Migrations: Migrations()}
+	m := module.Module{Name: "imports", Migrations: Migrations(),
+		Jobs: []jobs.Job{{Name: "imports.purgeExpired", Title: "清理过期未导入的导入批次", Cron: "*/10 * * * *", Run: s.PurgeExpired}}}
 	if s != nil {
 		// The user import's rules are the system domain's (system.UserImport);
 		// the kind lives here because system sits below the import kit.

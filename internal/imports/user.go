@@ -16,7 +16,20 @@ import (
 // manages. Each new account gets its own initial password, answered once in
 // the commit's result and stored only as a hash.
 func UserKind(sys *system.Service) Kind {
-	return userKind{Decl{Key: "user", Label: "用户", Perm: "user:add", Cols: userColumns}, sys}
+	sample := func(ctx context.Context, idb bun.IDB) (map[string]string, error) {
+		username, err := FirstFree(func(i int) string {
+			if i == 1 {
+				return "zhangsan"
+			}
+			return fmt.Sprintf("zhangsan%d", i)
+		}, TakenIn(ctx, idb, "sys_user", "username"))
+		if err != nil {
+			return nil, err
+		}
+		dept, err := sys.UserImportSampleDept(ctx, idb)
+		return map[string]string{system.UserColUsername: username, system.UserColDept: dept}, err
+	}
+	return userKind{Decl{Key: "user", Label: "用户", Perm: "user:add", Cols: userColumns, Sample: sample}, sys}
 }
 
 type userKind struct {

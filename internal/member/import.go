@@ -21,8 +21,22 @@ const PermImport = "dy:import"
 // live member by ID number (through the blind index); a column left out of
 // the file keeps the member's value, an empty cell clears it.
 func (s *Service) ImportKind() imports.Kind {
-	return imports.Declare(imports.Decl{Key: "dyjbxx", Label: "党员信息", Perm: PermImport, Cols: importColumns},
+	return imports.Declare(imports.Decl{Key: "dyjbxx", Label: "党员信息", Perm: PermImport, Cols: importColumns, Sample: s.importSample},
 		s.validateImport, s.commitImport)
+}
+
+// importSample is the template's sample row: a new member (an ID number no
+// member has) of the first live organisation of the caller's scope that
+// holds members.
+func (s *Service) importSample(ctx context.Context, idb bun.IDB) (map[string]string, error) {
+	code, err := s.orgs.SampleCode(ctx, idb, org.TypeBranch, org.TypeDirectBranch, org.TypeGeneralBranch)
+	if err != nil {
+		return nil, err
+	}
+	id, err := imports.FirstFree(imports.SampleIDNumber, func(v string) (bool, error) {
+		return idb.NewSelect().Table("dyjbxx").Where("id_number_idx = ?", s.cipher.Index(v)).Exists(ctx)
+	})
+	return map[string]string{"org": code, "idNumber": id}, err
 }
 
 // Column keys are MemberInput's JSON names, except org and unit (given by

@@ -64,10 +64,9 @@ func TestListSearchFilterSort(t *testing.T) {
 				t.Fatalf("total %d, want %d (%v)", total, len(cs.want), ids)
 			}
 			if cs.name == "sort by organisation name" {
-				// 数学教工党支部 / 计算机学生党支部 / 计算机教工党支部: code-point order of the names.
+				// The names' pinyin order: 计算机教工 (jiao) < 计算机学生 (xue) < 数学 (shu).
 				names := []string{"数学教工党支部", "计算机学生党支部", "计算机教工党支部"}
-				sorted := slices.Clone(names)
-				slices.Sort(sorted)
+				sorted := []string{"计算机教工党支部", "计算机学生党支部", "数学教工党支部"}
 				order := map[string]int64{names[0]: c.ID, names[1]: b.ID, names[2]: a.ID}
 				cs.want = []int64{order[sorted[0]], order[sorted[1]], order[sorted[2]]}
 			}

@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -210,12 +211,12 @@ func (s *Service) spec(ctx context.Context, filters map[string]httpx.Filter, sor
 		}
 		return q.Where("z.path LIKE ?", prefix+"%"), nil
 	}}
-	return httpx.ListSpec{Filters: all, Sorts: sorts, Key: "m.id", DefaultSort: "m.org_id ASC, m.name ASC, m.id ASC"}
+	return httpx.ListSpec{Filters: all, Sorts: sorts, Key: "m.id", DefaultSort: "m.org_id ASC, " + zh.Name("m.name") + " ASC, m.id ASC"}
 }
 
 var listSorts = map[string]string{
-	"id": "m.id", "name": "m.name", "joinedOn": "m.joined_on", "fullOn": "m.full_on",
-	"createTime": "m.created_at", "orgName": "z.name",
+	"id": "m.id", "name": zh.Name("m.name"), "joinedOn": "m.joined_on", "fullOn": "m.full_on",
+	"createTime": "m.created_at", "orgName": zh.Name("z.name"),
 }
 
 var pickerSorts = map[string]string{"name": "m.name", "orgName": "z.name"}

@@ -51,6 +51,10 @@ func Migrations() []db.Migration {
 				`CREATE INDEX idx_dyjbxx_professional_title ON dyjbxx(professional_title)`,
 				`CREATE INDEX idx_dyjbxx_source ON dyjbxx(source)`)
 		}},
+		// The list's default order is by organisation, then name.
+		{Version: 2026112643, Name: "members sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "dyjbxx", "name", []string{"org_id", "name"}, []string{"name"})
+		}},
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
 )
 
@@ -64,7 +65,7 @@ func (s *Service) attachments() system.AttachSpec {
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
 		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe,
-		Dicts: trail.DictUses((*Member)(nil))}
+		Dicts: trail.DictUses((*Member)(nil)), Reminders: []remind.Kind{s.probationReminder()}}
 }
 
 // subscribe: the member domain counts members for the org domain, moves

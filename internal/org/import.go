@@ -23,8 +23,51 @@ const PermImport = "dzz:import"
 // column left out of the file keeps the organisation's value, an empty
 // cell clears it. Creates and updates run the API's save path.
 func (s *Service) ImportKind() imports.Kind {
-	return imports.Declare(imports.Decl{Key: "dzzxx", Label: "党组织信息", Perm: PermImport, Cols: importColumns},
+	return imports.Declare(imports.Decl{Key: "dzzxx", Label: "党组织信息", Perm: PermImport, Cols: importColumns, Sample: s.importSample},
 		s.validateImport, s.commitImport)
+}
+
+// importSample is the template's sample row: a new branch (or, under a
+// branch, a party group) with a code no organisation has and a name its
+// parent's children do not use, under the first live organisation of the
+// caller's scope that may lead it.
+func (s *Service) importSample(ctx context.Context, idb bun.IDB) (map[string]string, error) {
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var parents []Org
+	if err := scope.Apply(idb.NewSelect().Model(&parents).Where("z.status = ?", StatusNormal).
+		Where("z.type IN (?)", bun.In([]string{TypeCommittee, TypeSecondaryCommittee, TypeGeneralBranch, TypeDirectBranch, TypeBranch})).
+		OrderExpr("z.path").Limit(200), "z.id").Scan(ctx); err != nil {
+		return nil, err
+	}
+	code, err := imports.FirstFree(imports.Numbered("D9", 0), imports.TakenIn(ctx, idb, "dzz", "code"))
+	if err != nil {
+		return nil, err
+	}
+	sample := map[string]string{"code": code}
+	for _, child := range []string{TypeBranch, TypeGroup} {
+		for _, p := range parents {
+			if !MayContain(p.Type, child) {
+				continue
+			}
+			sample["parentCode"], sample["type"] = p.Code, typeNames[child]
+			if child == TypeGroup { // a group has no category and no term
+				sample["category"], sample["termStart"], sample["termYears"] = "", "", ""
+			}
+			sample["name"], err = imports.FirstFree(func(i int) string {
+				if i == 1 {
+					return "新建" + typeNames[child]
+				}
+				return fmt.Sprintf("新建%s%d", typeNames[child], i)
+			}, func(name string) (bool, error) {
+				return idb.NewSelect().Table("dzz").Where("pid = ?", p.ID).Where("name = ?", name).Exists(ctx)
+			})
+			return sample, err
+		}
+	}
+	return sample, nil
 }
 
 var importColumns = imports.Columns{

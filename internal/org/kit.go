@@ -144,3 +144,22 @@ func (s *Service) Owns(ctx context.Context, field string, id int64) error {
 	}
 	return nil
 }
+
+// SampleCode is the code of the first live organisation of the caller's
+// scope (of one of types, when given), in tree order: what a template's
+// sample row names; "" when the scope has none.
+func (s *Service) SampleCode(ctx context.Context, idb bun.IDB, types ...string) (string, error) {
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return "", err
+	}
+	q := idb.NewSelect().TableExpr("dzz AS z").Column("z.code").Where("z.status = ?", StatusNormal).OrderExpr("z.path").Limit(1)
+	if len(types) > 0 {
+		q = q.Where("z.type IN (?)", bun.In(types))
+	}
+	var codes []string
+	if err := scope.Apply(q, "z.id").Scan(ctx, &codes); err != nil || len(codes) == 0 {
+		return "", err
+	}
+	return codes[0], nil
+}

@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 )
 
 // listSpec declares the filters and sorts of GET /api/dzzxx and its export.
@@ -33,7 +34,7 @@ func (s *Service) listSpec(ctx context.Context, scope Scope) httpx.ListSpec {
 			"termDueWithinDays": {Custom: whereTermDue},
 		},
 		Sorts: map[string]string{
-			"name": "z.name", "code": "z.code", "sort": "z.sort",
+			"name": zh.Name("z.name"), "code": "z.code", "sort": "z.sort",
 			// Dates without a value sort last either way, on both databases.
 			"foundedOn": "z.founded_on IS NULL, z.founded_on",
 			"termEnd":   "z.term_end IS NULL, z.term_end",
@@ -171,7 +172,7 @@ var pickerSpec = httpx.ListSpec{
 		"pid":    {Columns: []string{"z.pid"}, Kind: httpx.Int},
 		"status": {Columns: []string{"z.status"}},
 	},
-	Sorts:       map[string]string{"name": "z.name", "sort": "z.sort"},
+	Sorts:       map[string]string{"name": zh.Name("z.name"), "sort": "z.sort"},
 	DefaultSort: "z.sort ASC, z.id ASC",
 	Key:         "z.id",
 }

@@ -43,6 +43,9 @@ func Migrations() []db.Migration {
 				`CREATE INDEX idx_dzz_type ON dzz(type)`,
 				`CREATE INDEX idx_dzz_category ON dzz(category)`)
 		}},
+		{Version: 2026112641, Name: "organisations sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "dzz", "name", []string{"name"})
+		}},
 	}
 }
 

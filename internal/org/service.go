@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
 )
 
@@ -34,7 +35,8 @@ func New(database *bun.DB, sys *system.Service) *Service {
 // Module describes the org domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "org", Migrations: Migrations(), Routes: s.Routes, Imports: []module.ImportKind{s.ImportKind()},
-		Menus: orgMenus(), Trail: TrailModule, Subscribe: s.answer, Dicts: trail.DictUses((*Org)(nil))}
+		Menus: orgMenus(), Trail: TrailModule, Subscribe: s.answer, Dicts: trail.DictUses((*Org)(nil)),
+		Reminders: []remind.Kind{s.termReminder()}}
 }
 
 // today is the current calendar date of the server's time zone.

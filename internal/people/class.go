@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -41,9 +42,9 @@ var classSpec = httpx.ListSpec{
 		"grade":         {Columns: []string{"c.grade"}, Match: httpx.In},
 		"headTeacherId": {Columns: []string{"c.head_teacher_id"}, Kind: httpx.Int},
 	},
-	Sorts:       map[string]string{"id": "c.id", "name": "c.name", "code": "c.code", "grade": "c.grade", "unitName": "d.name"},
+	Sorts:       map[string]string{"id": "c.id", "name": zh.Name("c.name"), "code": "c.code", "grade": "c.grade", "unitName": zh.Name("d.name")},
 	Key:         "c.id",
-	DefaultSort: "c.unit_dept_id ASC, c.grade DESC, c.name ASC, c.id ASC",
+	DefaultSort: "c.unit_dept_id ASC, c.grade DESC, " + zh.Name("c.name") + " ASC, c.id ASC",
 }
 
 // newClasses declares the classes (/api/bj).

@@ -26,19 +26,19 @@ const PermImport = "ry:import"
 // checkTeacher, checkClass); what those read from the database one record
 // at a time is read here once for the whole file.
 func (s *Service) StudentImportKind() imports.Kind {
-	return imports.Declare(imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns},
+	return imports.Declare(imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns, Sample: s.studentSample},
 		s.validateStudents, s.commitStudents)
 }
 
 // TeacherImportKind is the teacher import (/api/import/jsjbxx).
 func (s *Service) TeacherImportKind() imports.Kind {
-	return imports.Declare(imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns},
+	return imports.Declare(imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns, Sample: s.teacherSample},
 		s.validateTeachers, s.commitTeachers)
 }
 
 // ClassImportKind is the class import (/api/import/bj).
 func (s *Service) ClassImportKind() imports.Kind {
-	return imports.Declare(imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns},
+	return imports.Declare(imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns, Sample: s.classSample},
 		s.validateClasses, s.commitClasses)
 }
 

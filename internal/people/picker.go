@@ -5,9 +5,11 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/unit"
 )
 
@@ -36,8 +38,8 @@ var kindLabels = map[string]string{KindStudent: "学生", KindTeacher: "教师"}
 // as well as to each side; blurry, name and number are handled in
 // pickerSide, before the union.
 var personPickerSpec = httpx.ListSpec{
-	Sorts:       map[string]string{"name": "p.name", "number": "p.number"},
-	DefaultSort: "p.name ASC, p.kind ASC, p.id ASC",
+	Sorts:       map[string]string{"name": zh.Name("p.name"), "number": "p.number"},
+	DefaultSort: zh.Name("p.name") + " ASC, p.kind ASC, p.id ASC",
 	Key:         "p.kind ASC, p.id",
 }
 
@@ -54,6 +56,9 @@ func (s *Service) pickerSide(ctx context.Context, k personKind, filters map[stri
 	}
 	q := s.db.NewSelect().TableExpr(k.table+" AS x").
 		ColumnExpr("? AS kind, x.id, x.name, ? AS number, x.gender, x.unit_dept_id AS unit_id", k.code, bun.Safe(numberCol))
+	if !db.IsPostgres(s.db) { // the union sorts by the name's pinyin key (zh.Name("p.name"))
+		q = q.ColumnExpr(zh.KeyColumn("x.name"))
+	}
 	q = sc.Apply(q, "x.unit_dept_id")
 	f := make(map[string]any, len(filters)+1)
 	for name, v := range filters {
@@ -137,8 +142,8 @@ var classPickerSpec = httpx.ListSpec{
 		"unitId": {Columns: []string{"c.unit_dept_id"}, Kind: httpx.Int},
 		"grade":  classSpec.Filters["grade"],
 	},
-	Sorts:       map[string]string{"name": "c.name", "code": "c.code", "grade": "c.grade"},
-	DefaultSort: "c.grade DESC, c.name ASC, c.id ASC",
+	Sorts:       map[string]string{"name": zh.Name("c.name"), "code": "c.code", "grade": "c.grade"},
+	DefaultSort: "c.grade DESC, " + zh.Name("c.name") + " ASC, c.id ASC",
 	Key:         "c.id",
 }
 

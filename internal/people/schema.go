@@ -44,6 +44,16 @@ func Migrations() []db.Migration {
 				`CREATE INDEX idx_jsjbxx_status ON jsjbxx(status)`,
 				`CREATE INDEX idx_bj_grade ON bj(grade)`)
 		}},
+		// Students and teachers list by unit, then name, by default.
+		{Version: 2026112644, Name: "students, teachers and classes sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			for _, table := range []string{"xsjbxx", "jsjbxx"} {
+				if err := db.ZhSortKey(ctx, tx, table, "name", []string{"unit_dept_id", "name"}, []string{"name"}); err != nil {
+					return err
+				}
+			}
+			return db.ZhSortKey(ctx, tx, "bj", "name", []string{"name"})
+		}},
+		{Version: 2026112645, Name: "leadership team members (dw_ldbz_cy) and their posts", Up: teamMemberSchema},
 	}
 }
 

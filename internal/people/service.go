@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 	"zhdj/internal/unit"
 )
@@ -27,15 +28,16 @@ type Service struct {
 	cipher *crypto.FieldCipher
 	now    func() time.Time
 
-	students *studentResource
-	teachers *teacherResource
-	classes  *classResource
+	students    *studentResource
+	teachers    *teacherResource
+	classes     *classResource
+	teamMembers *resource.Resource[TeamMember, TeamMemberView]
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *crypto.FieldCipher) *Service {
 	s := &Service{db: database, sys: sys, units: units, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
-	s.students, s.teachers, s.classes = newStudents(s), newTeachers(s), newClasses(s)
+	s.students, s.teachers, s.classes, s.teamMembers = newStudents(s), newTeachers(s), newClasses(s), newTeamMembers(s)
 	return s
 }
 
@@ -53,6 +55,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.students.Routes(rs.In("学生信息"), "/api/xsjbxx", perms)
 	s.teachers.Routes(rs.In("教师信息"), "/api/jsjbxx", perms)
 	s.classes.Routes(rs.In("班级信息"), "/api/bj", perms)
+	// The members of the units' leadership teams, with the teams' permissions.
+	s.teamMembers.Routes(rs.In("领导班子成员"), "/api/ldbzcy", resource.Perms{List: unit.PermList, Add: unit.PermEdit, Edit: unit.PermEdit, Del: unit.PermEdit})
 	rs = rs.In("人员信息")
 
 	// Pickers: any signed-in user, within their scope (as /api/common/dyjbxx and /api/common/dzz).

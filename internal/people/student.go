@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -41,10 +42,10 @@ func newStudents(s *Service) *studentResource {
 				"gender":         {Columns: []string{"x.gender"}, Match: httpx.In},
 				"educationLevel": {Columns: []string{"x.education_level"}, Match: httpx.In},
 			},
-			Sorts: map[string]string{"id": "x.id", "name": "x.name", "studentNo": "x.student_no", "grade": "x.grade",
-				"enrolledOn": "x.enrolled_on", "createTime": "x.created_at", "unitName": "d.name"},
+			Sorts: map[string]string{"id": "x.id", "name": zh.Name("x.name"), "studentNo": "x.student_no", "grade": "x.grade",
+				"enrolledOn": "x.enrolled_on", "createTime": "x.created_at", "unitName": zh.Name("d.name")},
 			Key:         "x.id",
-			DefaultSort: "x.unit_dept_id ASC, x.name ASC, x.id ASC",
+			DefaultSort: "x.unit_dept_id ASC, " + zh.Name("x.name") + " ASC, x.id ASC",
 		},
 		Record: func(r *studentRow) *Student { return &r.Student },
 		View:   s.studentView,

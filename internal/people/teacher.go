@@ -8,6 +8,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -36,10 +37,10 @@ func newTeachers(s *Service) *teacherResource {
 				"professionalTitle": {Columns: []string{"x.professional_title"}, Match: httpx.In},
 				"post":              {Columns: []string{"x.post"}, Match: httpx.In},
 			},
-			Sorts: map[string]string{"id": "x.id", "name": "x.name", "staffNo": "x.staff_no", "createTime": "x.created_at",
-				"unitName": "d.name"},
+			Sorts: map[string]string{"id": "x.id", "name": zh.Name("x.name"), "staffNo": "x.staff_no", "createTime": "x.created_at",
+				"unitName": zh.Name("d.name")},
 			Key:         "x.id",
-			DefaultSort: "x.unit_dept_id ASC, x.name ASC, x.id ASC",
+			DefaultSort: "x.unit_dept_id ASC, " + zh.Name("x.name") + " ASC, x.id ASC",
 		},
 		Record: func(r *teacherRow) *Teacher { return &r.Teacher },
 		View:   s.teacherView,

@@ -13,6 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
@@ -170,3 +171,30 @@ func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, f *File, inl
 	http.ServeContent(w, r, "", f.CreatedAt, rd)
 	return nil
 }
+
+// DescribeFiles answers the stored files among ids with their uploaders'
+// names (ids of no file are left out): a workflow's history shows the files
+// of each action by them, and refuses an action naming a file that is gone.
+func (s *Service) DescribeFiles(ctx context.Context, idb bun.IDB, ids []int64) ([]flow.Attachment, error) {
+	ids = uniq.Of(ids)
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var list []File
+	if err := idb.NewSelect().Model(&list).ColumnExpr("f.*").ColumnExpr("COALESCE(u.nick_name, '') AS uploader_name").
+		Join("LEFT JOIN sys_user AS u ON u.id = f.uploader_id").Where("f.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return nil, err
+	}
+	out := make([]flow.Attachment, len(list))
+	for i, f := range list {
+		out[i] = flow.Attachment{ID: f.ID, Name: f.OriginalName, Size: f.Size, ContentType: f.ContentType,
+			UploaderName: f.UploaderName, CreateTime: f.CreatedAt}
+	}
+	return out, nil
+}
+
+// Workflows describe their attachments and open their to-dos through the system domain.
+var (
+	_ flow.Files = (*Service)(nil)
+	_ flow.Todos = (*Service)(nil)
+)

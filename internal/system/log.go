@@ -143,8 +143,8 @@ func (s *Service) KickSessions(ctx context.Context, ids []int64) error {
 }
 
 // PurgeLogs deletes the operation- and login-log rows older than the
-// retention setting (logRetentionDays, 180 days unless set). Serve runs it
-// at start and daily on every instance: the delete is idempotent.
+// retention setting (logRetentionDays, 180 days unless set). The scheduler
+// runs it daily (job system.purgeLogs, once across the instances).
 func (s *Service) PurgeLogs(ctx context.Context) error {
 	return s.PurgeOldLogs(ctx, max(s.SettingInt(ctx, CfgLogRetentionDays, minLogRetentionDays), minLogRetentionDays))
 }

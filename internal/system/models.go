@@ -241,6 +241,9 @@ type Message struct {
 	Notice
 	IsRemind bool       `bun:"is_remind" json:"isRemind"`
 	ReadAt   *time.Time `bun:"read_at" json:"readTime"`
+	// ReminderID is the smart reminder (sys_reminder) the message delivers,
+	// if any: one message per reminder and account.
+	ReminderID *int64 `bun:"reminder_id" json:"reminderId,omitempty"`
 	Sent
 }
 

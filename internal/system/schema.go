@@ -24,7 +24,18 @@ func Migrations() []db.Migration {
 		{Version: 2026112205, Name: "roles have codes (migrations grant menus by code)", Up: addRoleCodes},
 		{Version: 2026112410, Name: "sign-in failures per account and client address; rate-limit settings", Up: migrateSignInSecurity},
 		{Version: 2026112440, Name: "roles are owned: owner anchors and the system flag", Up: roleOwnership},
-	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations())...)
+		{Version: 2026112640, Name: "departments and users sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			if err := db.ZhSortKey(ctx, tx, "sys_dept", "name", []string{"name"}); err != nil {
+				return err
+			}
+			return db.ZhSortKey(ctx, tx, "sys_user", "nick_name", []string{"nick_name"})
+		}},
+		{Version: 2026112680, Name: "to-dos found by their business reference", Up: func(ctx context.Context, tx bun.Tx) error {
+			// A workflow closes every open to-do of a step at once (CloseTodos).
+			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
+		}},
+	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
+		[]db.Migration{scheduleMigration()})...)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

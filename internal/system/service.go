@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
 )
 
@@ -70,7 +71,12 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 
 // Module describes the system domain to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "system", Migrations: Migrations(), Routes: s.Routes, Menus: systemMenus()}
+	return module.Module{Name: "system", Migrations: Migrations(), Routes: s.Routes,
+		Menus: append(systemMenus(), schedulePages()...), Subscribe: s.subscribe,
+		Jobs: []jobs.Job{
+			{Name: "system.purgeExpired", Title: "清理过期的会话、验证码和登录失败记录", Cron: "*/10 * * * *", Run: s.PurgeExpired},
+			{Name: "system.purgeLogs", Title: "清理超过保留期限的操作日志和登录日志", Cron: "30 3 * * *", Run: s.PurgeLogs},
+		}}
 }
 
 // Bus is the event bus the domains publish on and subscribe to.

@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
+	"zhdj/internal/platform/zh"
 )
 
 // IDName is a reference shown next to a record.
@@ -183,7 +184,7 @@ var userListSpec = httpx.ListSpec{
 		"createTime": {Columns: []string{"u.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo
 	},
 	Sorts: map[string]string{
-		"id": "u.id", "username": "u.username", "nickName": "u.nick_name", "createTime": "u.created_at",
+		"id": "u.id", "username": "u.username", "nickName": zh.Name("u.nick_name"), "createTime": "u.created_at",
 		"lastLoginTime": "u.last_login_at", "enabled": "u.enabled",
 	},
 	Key:         "u.id",

@@ -390,3 +390,27 @@ func (s *Service) handleUserExport(w http.ResponseWriter, r *http.Request) error
 	s.LogAccess(r.Context(), r, "导出用户列表")
 	return xw.Send(w, "用户列表.xlsx")
 }
+
+// UserImportSampleDept is the department of the user template's sample
+// row: the first of the caller's scope whose name no other department has
+// ("" when there is none).
+func (s *Service) UserImportSampleDept(ctx context.Context, idb bun.IDB) (string, error) {
+	g, err := s.grantorOf(ctx)
+	if err != nil {
+		return "", err
+	}
+	var depts []Dept
+	if err := idb.NewSelect().Model(&depts).OrderExpr("d.sort, d.id").Scan(ctx); err != nil {
+		return "", httpx.Internal(err)
+	}
+	named := map[string]int{}
+	for _, d := range depts {
+		named[d.Name]++
+	}
+	for _, d := range depts {
+		if g.hasDept(&d.ID) && named[d.Name] == 1 {
+			return d.Name, nil
+		}
+	}
+	return "", nil
+}

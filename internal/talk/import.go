@@ -15,7 +15,11 @@ import (
 // saves one, in file order.
 func (s *Service) importKind() imports.Kind {
 	talks := func() *resource.Resource[Talk, View] { return s.talks }
-	return resource.ImportNew(talks, imports.Decl{Key: "txth", Label: "谈心谈话记录", Perm: Perms.Import}, fields,
+	sample := func(ctx context.Context, idb bun.IDB) (map[string]string, error) {
+		code, err := s.orgs.SampleCode(ctx, idb)
+		return map[string]string{"org": code}, err
+	}
+	return resource.ImportNew(talks, imports.Decl{Key: "txth", Label: "谈心谈话记录", Perm: Perms.Import, Sample: sample}, fields,
 		func(ctx context.Context, idb bun.IDB) (resource.Prepared[Talk], error) {
 			dicts, err := imports.LoadDicts(ctx, s.sys, fields.Dicts()...)
 			if err != nil {

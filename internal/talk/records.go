@@ -8,6 +8,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 )
 
 // TrailModule is the talk's module id in the change trail (change_trail.module).
@@ -36,7 +37,7 @@ var listSpec = httpx.ListSpec{
 		"orgId":    org.SubtreeFilter("t.org_id"),
 		"talkDate": {Columns: []string{"t.talk_date"}, Match: httpx.Range, Kind: httpx.Date}, // talkDateFrom, talkDateTo
 	},
-	Sorts:       map[string]string{"talkDate": "t.talk_date", "orgName": org.NameColumn, "createTime": "t.created_at"},
+	Sorts:       map[string]string{"talkDate": "t.talk_date", "orgName": zh.Name(org.NameColumn), "createTime": "t.created_at"},
 	DefaultSort: "t.talk_date DESC, t.id DESC",
 	Key:         "t.id",
 }

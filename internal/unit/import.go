@@ -24,8 +24,48 @@ const PermImport = "dw:import"
 // the API's checks; creates and updates run the API's save path (sys_dept,
 // dw_info and the unit trail) in file order.
 func (s *Service) ImportKind() imports.Kind {
-	return imports.Declare(imports.Decl{Key: "dw", Label: "单位信息", Perm: PermImport, Cols: importColumns},
+	return imports.Declare(imports.Decl{Key: "dw", Label: "单位信息", Perm: PermImport, Cols: importColumns, Sample: s.importSample},
 		s.validateImport, s.commitImport)
+}
+
+// importSample is the template's sample row: a new unit (a code no unit
+// has, a name its parent's children do not use) under the first unit of the
+// caller's scope, paired with the first live organisation of their scope.
+func (s *Service) importSample(ctx context.Context, idb bun.IDB) (map[string]string, error) {
+	scope, err := s.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var parents []dept
+	if err := scope.Apply(idb.NewSelect().TableExpr("sys_dept AS d").ColumnExpr("d.id, d.pid, d.name, COALESCE(i.code, '') AS code").
+		Join("LEFT JOIN dw_info AS i ON i.dept_id = d.id").OrderExpr("d.pid IS NOT NULL, d.sort, d.id").Limit(1), "d.id").Scan(ctx, &parents); err != nil {
+		return nil, err
+	}
+	dzz, err := s.orgs.SampleCode(ctx, idb)
+	if err != nil {
+		return nil, err
+	}
+	sample := map[string]string{"dzz": dzz}
+	if sample["code"], err = imports.FirstFree(imports.Numbered("DW9", 0), imports.TakenIn(ctx, idb, "dw_info", "code")); err != nil {
+		return nil, err
+	}
+	if len(parents) == 0 {
+		return sample, nil
+	}
+	p := parents[0]
+	sample["parent"] = p.Code
+	if p.Code == "" {
+		sample["parent"] = p.Name
+	}
+	sample["name"], err = imports.FirstFree(func(i int) string {
+		if i == 1 {
+			return "新建单位"
+		}
+		return fmt.Sprintf("新建单位%d", i)
+	}, func(name string) (bool, error) {
+		return idb.NewSelect().Table("sys_dept").Where("pid = ?", p.ID).Where("name = ?", name).Exists(ctx)
+	})
+	return sample, err
 }
 
 var importColumns = imports.Columns{

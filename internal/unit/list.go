@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -83,7 +84,7 @@ var listSpec = httpx.ListSpec{
 		"dzzId":  {Columns: []string{"i.dzz_id"}, Kind: httpx.Int},
 	},
 	Sorts: map[string]string{
-		"id": "d.id", "name": "d.name", "code": "i.code", "sort": "d.sort", "type": "i.type",
+		"id": "d.id", "name": zh.Name("d.name"), "code": "i.code", "sort": "d.sort", "type": "i.type",
 		"foundedOn": "i.founded_on", "createTime": "d.created_at",
 	},
 	Key:         "d.id",
@@ -139,7 +140,7 @@ var pickerSpec = httpx.ListSpec{
 		"status": listSpec.Filters["status"],
 		"pid":    listSpec.Filters["pid"],
 	},
-	Sorts:       map[string]string{"name": "d.name", "sort": "d.sort", "code": "i.code"},
+	Sorts:       map[string]string{"name": zh.Name("d.name"), "sort": "d.sort", "code": "i.code"},
 	DefaultSort: "d.sort ASC, d.id ASC",
 	Key:         "d.id",
 }

@@ -33,6 +33,9 @@ func Migrations() []db.Migration {
 			return db.DDL(ctx, tx,
 				`CREATE INDEX idx_dw_ldbz_kind ON dw_ldbz(kind)`)
 		}},
+		{Version: 2026112642, Name: "leadership teams sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "dw_ldbz", "name", []string{"name"})
+		}},
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -138,7 +139,7 @@ var teamPickerSpec = httpx.ListSpec{
 		"unitId": {Columns: []string{"t.dept_id"}, Kind: httpx.Int},
 		"kind":   {Columns: []string{"t.kind"}, Match: httpx.In},
 	},
-	Sorts:       map[string]string{"name": "t.name", "unitName": "d.name"},
+	Sorts:       map[string]string{"name": zh.Name("t.name"), "unitName": zh.Name("d.name")},
 	DefaultSort: "d.sort ASC, t.dept_id ASC, t.sort ASC, t.id ASC",
 	Key:         "t.id",
 }

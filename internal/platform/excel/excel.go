@@ -79,6 +79,13 @@ func (w *Writer) Send(rw http.ResponseWriter, name string) error {
 // returns how many rows it wrote (for the operation log).
 func Export[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *bun.SelectQuery,
 	headers []string, widths []float64, fileName string, cells func(n int, row *T) []any) (int, error) {
+	return ExportChecked(ctx, rw, db, q, headers, widths, fileName, func(n int, row *T) ([]any, error) { return cells(n, row), nil })
+}
+
+// ExportChecked is Export whose cells may fail (a value to decrypt): the
+// first error ends the export with a 500 before anything is sent.
+func ExportChecked[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *bun.SelectQuery,
+	headers []string, widths []float64, fileName string, cells func(n int, row *T) ([]any, error)) (int, error) {
 	xw, err := NewWriter(headers, widths)
 	if err != nil {
 		return 0, httpx.Internal(err)
@@ -97,7 +104,11 @@ func Export[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *b
 			return n, httpx.Internal(err)
 		}
 		n++
-		if err := xw.Add(cells(n, row)...); err != nil {
+		values, err := cells(n, row)
+		if err == nil {
+			err = xw.Add(values...)
+		}
+		if err != nil {
 			xw.book.Close()
 			return n, httpx.Internal(err)
 		}

@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/zh"
 )
 
 // Paging limits.
@@ -340,8 +342,10 @@ func (s ListSpec) Query(q *bun.SelectQuery, lq ListQuery) (*bun.SelectQuery, err
 
 // Order adds the requested sorts (allowlisted) or the default order to q.
 // A requested order ends with the spec's Key so that pages are stable (the
-// default orders already end with the key).
+// default orders already end with the key). A Chinese name (zh.Name) sorts
+// by pinyin on either database.
 func (s ListSpec) Order(q *bun.SelectQuery, sorts []string) (*bun.SelectQuery, error) {
+	postgres := q.Dialect().Name() == dialect.PG
 	used := false
 	for _, item := range sorts {
 		for _, part := range splitSorts(item) {
@@ -350,6 +354,7 @@ func (s ListSpec) Order(q *bun.SelectQuery, sorts []string) (*bun.SelectQuery, e
 			if !ok {
 				return nil, BadRequest("不支持的排序字段：%s", field)
 			}
+			col = zh.Resolve(col, postgres)
 			switch strings.ToLower(strings.TrimSpace(dir)) {
 			case "", "asc":
 				q = q.OrderExpr(col + " ASC")
@@ -362,7 +367,7 @@ func (s ListSpec) Order(q *bun.SelectQuery, sorts []string) (*bun.SelectQuery, e
 		}
 	}
 	if !used && s.DefaultSort != "" {
-		q = q.OrderExpr(s.DefaultSort)
+		q = q.OrderExpr(zh.Resolve(s.DefaultSort, postgres))
 	}
 	if used && s.Key != "" {
 		q = q.OrderExpr(s.Key + " ASC")

@@ -1,13 +1,15 @@
 // Package module is the descriptor every domain hands to internal/app: what
 // the composition root needs to know of a module (its tables, endpoints,
-// import kinds, menus, trail and event subscriptions) in one value, so a new
-// module is wired by adding one line to app's module list.
+// import kinds, menus, trail, event subscriptions, jobs and reminders) in
+// one value, so a new module is wired by adding one line to app's module list.
 package module
 
 import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/jobs"
+	"zhdj/internal/platform/remind"
 )
 
 // Module describes one domain. Every field but Name is optional. A
@@ -39,6 +41,12 @@ type Module struct {
 	// resource.Fields.DictUses, record.DictUses over import columns): a
 	// dictionary value in use there cannot be deleted.
 	Dicts []DictUse
+	// Jobs are the module's recurring work, run by the scheduler
+	// (platform/jobs) on their cron schedules.
+	Jobs []jobs.Job
+	// Reminders are the kinds of smart reminder the module offers
+	// (platform/remind): each finds the module's records coming due.
+	Reminders []remind.Kind
 }
 
 // DictUse is a column of a table that holds codes of dictionary Dict.

@@ -3,6 +3,8 @@
 // TestWebPermissionsMatchServer (internal/app/perms_test.go) fails when this file and the server drift;
 // src/api/permissions.test.ts fails when web/src checks a permission string that is not here.
 export const PERM = {
+  calendarEdit: 'calendar:edit',
+  calendarList: 'calendar:list',
   deptAdd: 'dept:add',
   deptDel: 'dept:del',
   deptEdit: 'dept:edit',
@@ -36,6 +38,9 @@ export const PERM = {
   fileList: 'file:list',
   gbWorkbenchNavbar: 'gb:workbench:navbar',
   homeView: 'home:view',
+  jobEdit: 'job:edit',
+  jobList: 'job:list',
+  jobRun: 'job:run',
   logExport: 'log:export',
   logList: 'log:list',
   menuAdd: 'menu:add',
@@ -47,6 +52,9 @@ export const PERM = {
   msgEdit: 'msg:edit',
   onlineDel: 'online:del',
   onlineList: 'online:list',
+  remindEdit: 'remind:edit',
+  remindList: 'remind:list',
+  remindRun: 'remind:run',
   roleAdd: 'role:add',
   roleDel: 'role:del',
   roleEdit: 'role:edit',

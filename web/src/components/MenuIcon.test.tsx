@@ -16,6 +16,8 @@ describe('MenuIcon', () => {
     ['profile', 'profile'],
     ['team', 'team'],
     ['bank', 'bank'],
+    ['schedule', 'schedule'],
+    ['calendar', 'calendar'],
   ])('maps %s', (name, label) => {
     expect(iconOf(name)).toBe(label)
   })

@@ -6,6 +6,7 @@ import {
   BankOutlined,
   BellOutlined,
   BookOutlined,
+  CalendarOutlined,
   ClusterOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -22,6 +23,7 @@ import {
   MonitorOutlined,
   ProfileOutlined,
   ReadOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   SolutionOutlined,
   TeamOutlined,
@@ -72,6 +74,8 @@ const ICONS: Record<string, ComponentType> = {
   history: HistoryOutlined,
   idcard: IdcardOutlined,
   solution: SolutionOutlined,
+  schedule: ScheduleOutlined,
+  calendar: CalendarOutlined,
 }
 
 export default function MenuIcon({ name }: { name?: string }) {

@@ -1,5 +1,6 @@
 // Test helpers of page tests: a mocked API on the shared axios instance and a signed-in user.
 import MockAdapter from 'axios-mock-adapter'
+import { vi } from 'vitest'
 import { http } from '@/api/request'
 import { useSessionStore } from '@/stores/session'
 import { makeUser } from '@/test/fixtures'
@@ -30,3 +31,23 @@ export function bodiesOf<T = Record<string, unknown>>(route: MockAdapter.Request
 }
 
 export const page = <T,>(content: T[], totalElements = content.length) => ({ content, totalElements })
+
+/**
+ * Captures the files the page saves (downloadFile → an object URL and a link click): `saved` holds
+ * their names in order; `restore` puts the browser functions back (call it in a finally).
+ */
+export function captureDownloads(): { saved: string[]; restore: () => void } {
+  const saved: string[] = []
+  const orig = URL.createObjectURL
+  URL.createObjectURL = () => 'blob:x'
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download)
+  })
+  return {
+    saved,
+    restore: () => {
+      click.mockRestore()
+      URL.createObjectURL = orig
+    },
+  }
+}

@@ -17,15 +17,21 @@ vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
 // The fixture's menu components stand for pages not built yet: keep them missing here even once
 // the real system/monitor pages exist, so these tests exercise the shell alone.
 // The party member's home (list-home/dyHome) stands registered but unrendered, whether or not its
-// page is built yet, so the landing rule is tested on its own.
+// page is built yet, so the landing rule is tested on its own; print/sample-notice stands for a print
+// view a module adds under pages/print/.
 vi.mock('./pages', async (importOriginal) => {
   const real = await importOriginal<typeof import('./pages')>()
   const missing = (c: string) => /^(system|monitor)\//.test(c.replace(/^\/+/, ''))
   const memberHome = (c: string) => c.replace(/^\/+/, '') === 'list-home/dyHome'
+  const { lazy } = await import('react')
+  const notice = lazy(async () => {
+    const { default: PrintLayout } = await import('@/components/flow/PrintLayout')
+    return { default: () => <PrintLayout title="发展党员公示">公示内容</PrintLayout> }
+  })
   return {
     ...real,
     hasPage: (c: string) => memberHome(c) || (!missing(c) && real.hasPage(c)),
-    lazyPage: (c: string) => (missing(c) || memberHome(c) ? null : real.lazyPage(c)),
+    lazyPage: (c: string) => (c === 'print/sample-notice' ? notice : missing(c) || memberHome(c) ? null : real.lazyPage(c)),
   }
 })
 vi.mock('@/api/user', () => ({ checkPassword: vi.fn(() => Promise.resolve({ needChange: false, reason: '' })) }))
@@ -314,5 +320,36 @@ describe('gate and main layout', { timeout: 20_000 }, () => {
     } finally {
       Object.defineProperty(window, 'innerWidth', { value: width, configurable: true })
     }
+  })
+})
+
+describe('print views', () => {
+  beforeEach(() => {
+    useSessionStore.getState().clear()
+    useConfigStore.setState({ config: {}, school: null, loaded: true })
+    vi.mocked(auth.getInfo).mockResolvedValue(makeUser())
+    vi.mocked(myMenuTree).mockResolvedValue(TREE)
+  })
+
+  it('a signed-in user sees a print view alone, without the app around it', async () => {
+    signIn()
+    start('/print/sample-notice?id=7')
+    expect(await screen.findByRole('heading', { name: '发展党员公示' })).toBeTruthy()
+    expect(screen.getByText('公示内容')).toBeTruthy()
+    expect(document.querySelector('.header-menu')).toBeNull()
+    expect(document.querySelector('.sidebar')).toBeNull()
+    expect(location).toBe('/print/sample-notice?id=7')
+  })
+
+  it('a missing print view says so', async () => {
+    signIn()
+    start('/print/no-such-view')
+    expect(await screen.findByText('页面不存在：print/no-such-view')).toBeTruthy()
+  })
+
+  it('without a session a print view goes to the login page and back', async () => {
+    start('/print/sample-notice?id=7')
+    await screen.findByRole('button', { name: /登\s*录/ })
+    expect(location).toBe('/login?redirect=%2Fprint%2Fsample-notice%3Fid%3D7')
   })
 })

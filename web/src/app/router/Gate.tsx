@@ -9,6 +9,7 @@ import { navigateTo } from '../bridge'
 import RedirectPage from './RedirectPage'
 import { decide, isDeadStyled, landingPath, MEMBER_HOME_PAGE, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
 import { hasPage, lazyPage } from './pages'
+import { printComponent } from './print'
 
 /** The signed-in shell (layout, data cache) is its own chunk, so the login route does not download it. */
 const SignedInShell = lazy(() => import('../layout/SignedInShell'))
@@ -45,14 +46,19 @@ function useSessionLoader(active: boolean) {
   }, [active])
 }
 
-function PublicPage({ name, pathname }: { name: string; pathname: string }) {
-  const dead = isTrue(useConfigStore((s) => s.config.isDead)) && isDeadStyled(pathname)
+/** A page outside the main layout: a public page, or a signed-in user's print view. */
+function StandalonePage({ name, dead = false }: { name: string; dead?: boolean }) {
   const Page = lazyPage(name)
   return (
     <div className={dead ? 'is-dead' : undefined} style={{ minHeight: '100vh' }}>
       <Suspense fallback={<PageLoading />}>{Page ? <Page /> : <MissingPage name={name} />}</Suspense>
     </div>
   )
+}
+
+function PublicPage({ name, pathname }: { name: string; pathname: string }) {
+  const dead = isTrue(useConfigStore((s) => s.config.isDead)) && isDeadStyled(pathname)
+  return <StandalonePage name={name} dead={dead} />
 }
 
 /** The single top-level route: runs the guard, then renders a public page or the main layout. */
@@ -77,6 +83,9 @@ export default function Gate(): ReactNode {
 
   const standalone = PUBLIC_PAGES[pathname] ?? publicPrefixPage(pathname)
   if (standalone) return <PublicPage name={standalone} pathname={pathname} />
+  // A print view stands alone: only the document, which the browser prints.
+  const print = printComponent(pathname)
+  if (print) return <StandalonePage name={print} />
   // Signed in, /redirect/* stays inside the layout so cached tabs survive a refresh.
   if (!signedIn && pathname.startsWith(REDIRECT_PREFIX)) return <RedirectPage />
   return (

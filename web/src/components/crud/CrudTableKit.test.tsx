@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
+import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { body, mockApi, signIn } from '@/test/api'
+import { body, captureDownloads, mockApi, signIn } from '@/test/api'
 import { renderWithApp as wrap } from '@/test/render'
 import CrudTable, { type ExportAction, type Selection } from './CrudTable'
 import type { CrudQuery } from './query'
@@ -134,18 +135,28 @@ describe('crud kit', { timeout: 20_000 }, () => {
 
   it('a list opened again starts with the search it was left with; 重置 clears it', async () => {
     const fetch = vi.fn((q: CrudQuery) => Promise.resolve({ content: rows(q.page), totalElements: 30 }))
-    const first = wrap(<Page fetch={fetch} />)
+    // The list closes (a detail opens in its place) and opens again, in the same app.
+    function Reopened() {
+      const [open, setOpen] = useState(true)
+      return (
+        <>
+          <button onClick={() => setOpen((o) => !o)}>切换</button>
+          {open && <Page fetch={fetch} />}
+        </>
+      )
+    }
+    wrap(<Reopened />)
     await screen.findByText('行1')
     fireEvent.change(screen.getByPlaceholderText('请输入关键字'), { target: { value: '张' } })
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ page: 0, filters: { blurry: '张' } })))
     fireEvent.click(screen.getByTitle('2'))
     await screen.findByText('行11')
-    first.unmount()
+    fireEvent.click(screen.getByRole('button', { name: '切换' }))
+    await waitFor(() => expect(screen.queryByText('行11')).toBeNull())
 
-    // Opened again (返回 from a detail): same search, same page.
     fetch.mockClear()
-    wrap(<Page fetch={fetch} />)
+    fireEvent.click(screen.getByRole('button', { name: '切换' }))
     await screen.findByText('行11')
     expect((screen.getByPlaceholderText('请输入关键字') as HTMLInputElement).value).toBe('张')
     expect(fetch).toHaveBeenCalledWith(expect.objectContaining({ page: 1, filters: { blurry: '张' } }))
@@ -196,12 +207,7 @@ describe('crud kit', { timeout: 20_000 }, () => {
       params = c.params
       return [200, new Blob(['x']), { 'content-disposition': "attachment; filename*=UTF-8''%E5%90%8D%E5%86%8C.xlsx" }]
     })
-    const saved: string[] = []
-    const orig = URL.createObjectURL
-    URL.createObjectURL = () => 'blob:x'
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download)
-    })
+    const { saved, restore } = captureDownloads()
     try {
       wrap(<Page fetch={() => Promise.resolve({ content: rows(0), totalElements: 10 })} exportAction={{ url: '/api/x/export', fileName: '列表.xlsx' }} />)
       await screen.findByText('行1')
@@ -212,8 +218,7 @@ describe('crud kit', { timeout: 20_000 }, () => {
       await waitFor(() => expect(saved).toEqual(['名册.xlsx']))
       expect(params).toEqual({ blurry: '张' })
     } finally {
-      click.mockRestore()
-      URL.createObjectURL = orig
+      restore()
     }
   })
 })

@@ -4,7 +4,7 @@ export { columnKey, columnPrefKey, useColumnSettings, type ColumnPrefs } from '.
 export { columnDefaults, DEFAULT_WIDTHS } from './columnDefaults'
 export { confirmAction, confirmDeleteOf } from './confirm'
 export { default as ImportButton } from './ImportButton'
-export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
+export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, listFetcher, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
 export {
   defineResource,
   filterField,

@@ -37,6 +37,14 @@ export function getFetcher<T>(url: string): CrudFetcher<T> {
   return (q) => get<Page<T>>(url, { page: q.page, size: q.size, sort: q.sort, ...cleanFilters(q.filters) })
 }
 
+/** GET endpoints answering a whole, short list (not paged): shown as one page. */
+export function listFetcher<T>(url: string): CrudFetcher<T> {
+  return async () => {
+    const list = await get<T[]>(url)
+    return { content: list, totalElements: list.length }
+  }
+}
+
 /** POST list endpoints (e.g. /api/users/list): paging in the query, filters in the body. */
 export function postFetcher<T>(url: string): CrudFetcher<T> {
   return (q) => post<Page<T>>(url, cleanFilters(q.filters), { params: { page: q.page, size: q.size, sort: q.sort } })

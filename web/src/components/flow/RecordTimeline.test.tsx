@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
 import { formatTime } from '@/utils/time'
-import RecordTimeline, { actionLabel } from './RecordTimeline'
-import type { FlowEntry, FlowStep } from './types'
+import RecordTimeline, { actionLabel, timelineProps } from './RecordTimeline'
+import type { FlowEntry, FlowStep, FlowView } from './types'
 
 const STEPS: FlowStep[] = [
   { key: 'apply', title: '提交申请', description: '申请人' },
@@ -86,5 +86,19 @@ describe('RecordTimeline', () => {
   it('says so when the current step is not a declared one', () => {
     renderWithApp(<RecordTimeline steps={STEPS} current="archive" entries={ENTRIES} />)
     expect(screen.getByText('当前环节“archive”不在流程定义中')).toBeTruthy()
+  })
+
+  it('shows a flow as the flow API answers it', () => {
+    const view: FlowView = {
+      workflow: 'sample', started: true, state: 'rejected', stateName: '未通过', step: '', current: 'committee', status: 'error', version: 4,
+      actingOrgName: '', actingRole: '', steps: STEPS, mayAct: false, results: [], returnTo: [],
+      entries: ENTRIES.map((e, i) => ({ ...e, id: i + 1, actorId: null, role: '', orgName: '', fileIds: [], attachments: [] })),
+    }
+    const { container, unmount } = renderWithApp(<RecordTimeline {...timelineProps(view)} />)
+    expect(stepItems(container)[2].className).toContain('ant-steps-item-error')
+    expect(document.querySelectorAll('[data-entry-id]')).toHaveLength(3)
+    unmount()
+    // Before submission no step is current, whatever the preview of the chain.
+    expect(timelineProps({ ...view, started: false, current: '', status: '', entries: [] })).toMatchObject({ current: null, status: 'process' })
   })
 })

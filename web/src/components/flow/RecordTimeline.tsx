@@ -1,7 +1,7 @@
 import { Empty, Space, Steps, Tag, Timeline, Typography } from 'antd'
 import { formatTime } from '@/utils/time'
 import AttachmentList from './AttachmentList'
-import type { FlowAction, FlowEntry, FlowStep } from './types'
+import type { FlowAction, FlowEntry, FlowStep, FlowView } from './types'
 
 const ACTIONS: Record<FlowAction, { label: string; color: string }> = {
   submit: { label: '提交', color: 'blue' },
@@ -25,6 +25,21 @@ export interface RecordTimelineProps {
   entries: readonly FlowEntry[]
   /** Why there is no history yet; says so instead of an empty box. */
   emptyText?: string
+}
+
+/**
+ * RecordTimeline's props from a record's flow as the flow API answers it:
+ *
+ *   const { data: flow } = useQuery({ queryKey: ['flow', id], queryFn: () => getFlow('/api/sample', id) })
+ *   {flow && <RecordTimeline {...timelineProps(flow)} />}
+ */
+export function timelineProps(view: FlowView): Pick<RecordTimelineProps, 'steps' | 'current' | 'status' | 'entries'> {
+  return {
+    steps: view.steps,
+    current: view.started ? view.current : null,
+    status: view.status === '' ? 'process' : view.status,
+    entries: view.entries,
+  }
 }
 
 /** 退回至「支部审查」: the action's label, with the target step of a return. */

@@ -1,7 +1,19 @@
-// Pieces a workflow module is built from: its history, its files and its printed form.
+// Pieces a workflow module is built from: its history, its actions, its files and its printed form.
+export { default as ActionPanel, type ActionPanelProps } from './ActionPanel'
+export { actOnFlow, flowUrl, getFlow } from './api'
 export { default as AttachmentList, type AttachmentListProps, type AttachmentSource } from './AttachmentList'
 export { default as PrintLayout, type PrintLayoutProps, type PrintMeta, type PrintSignature } from './PrintLayout'
-export { actionLabel, default as RecordTimeline, type RecordTimelineProps } from './RecordTimeline'
-export type { Attachment, FlowAction, FlowEntry, FlowStep } from './types'
+export { actionLabel, default as RecordTimeline, timelineProps, type RecordTimelineProps } from './RecordTimeline'
+export type {
+  Attachment,
+  FlowAction,
+  FlowActionBody,
+  FlowChainStep,
+  FlowEntry,
+  FlowHistoryEntry,
+  FlowResult,
+  FlowStep,
+  FlowView,
+} from './types'
 export { useFilePreview } from './useFilePreview'
 export { default as RecordAttachments } from './RecordAttachments'

@@ -36,3 +36,63 @@ export interface FlowEntry {
   comment?: string
   attachments?: Attachment[]
 }
+
+/** What an actor may choose at a step (the server's flow.Result, without 'submit'). */
+export type FlowResult = 'approve' | 'reject' | 'return'
+
+/** A step of a record's chain as the flow API names it. */
+export interface FlowChainStep {
+  key: string
+  title: string
+  /** Who acts at it (the chain's role: 党支部, 二级党委, 组织部). */
+  description?: string
+}
+
+/** One history entry as the flow API sends it (a FlowEntry with the file ids and the role and organisation apart). */
+export interface FlowHistoryEntry extends FlowEntry {
+  id: number
+  actorId: number | null
+  role: string
+  orgName: string
+  fileIds: number[]
+  attachments: Attachment[]
+}
+
+/**
+ * A record's flow (GET <module base>/{id}/flow): the steps of its chain, where it is, its history and what
+ * the caller may do now. RecordTimeline shows it (timelineProps), ActionPanel acts on it.
+ */
+export interface FlowView {
+  workflow: string
+  /** False before the record was submitted (steps then preview the chain it would take). */
+  started: boolean
+  state: string
+  stateName: string
+  /** The step waiting for an action; '' once the flow ended. */
+  step: string
+  /** The step the timeline marks, and how. */
+  current: string
+  status: 'process' | 'finish' | 'error' | ''
+  /** Sent back with an action: an action on an older version is refused (409, 该环节已被他人处理). */
+  version: number
+  actingOrgId?: number
+  actingOrgName: string
+  actingRole: string
+  steps: FlowChainStep[]
+  entries: FlowHistoryEntry[]
+  mayAct: boolean
+  results: FlowResult[]
+  returnTo: FlowChainStep[]
+}
+
+/** The body of an action (POST <module base>/{id}/flow). */
+export interface FlowActionBody {
+  version: number
+  result: FlowResult
+  /** For 'return': the earlier step to go back to ('' or absent: the previous one). */
+  toStep?: string
+  comment: string
+  fileIds: number[]
+  /** The step's own fields, as the module's page collects them. */
+  form?: unknown
+}

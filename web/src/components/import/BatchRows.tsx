@@ -38,18 +38,23 @@ export default function BatchRows({ kind, batch, columns, version, onFix }: Prop
     title: c.label,
     key: c.key,
     width: 130,
-    ellipsis: { showTitle: false },
+    // Cells with an error wrap their message; the others keep to one line.
+    ellipsis: tab === 'invalid' ? false : { showTitle: false },
     render: (_: unknown, r: ImportRow) => {
       const value = r.cells[c.key] ?? ''
       const errors = r.errors.filter((e) => e.column === c.key)
       const change = r.changes.find((x) => x.field === c.key)
+      // The reason stays in the row, under the value as typed: readable without hovering.
       if (errors.length > 0)
         return (
-          <Tooltip title={errors.map((e) => e.message).join('；')}>
-            <span className="import-cell-invalid" data-invalid="true" style={{ display: 'block', background: '#fff1f0', color: '#cf1322', border: '1px dashed #ffa39e', padding: '0 4px', minHeight: 22 }}>
-              {value || '（空）'}
-            </span>
-          </Tooltip>
+          <div className="import-cell-invalid" data-invalid="true" style={{ background: '#fff1f0', border: '1px dashed #ffa39e', padding: '0 4px', minHeight: 22, whiteSpace: 'normal' }}>
+            <div style={{ color: '#cf1322' }}>{value || '（空）'}</div>
+            {errors.map((e, i) => (
+              <div key={i} className="import-cell-error" style={{ color: '#cf1322', fontSize: 12, lineHeight: '18px' }}>
+                {e.message}
+              </div>
+            ))}
+          </div>
         )
       if (change)
         return (
@@ -61,25 +66,28 @@ export default function BatchRows({ kind, batch, columns, version, onFix }: Prop
     },
   }))
 
-  // Errors not tied to a column (e.g. a duplicate inside the file) are listed in their own column.
+  // Errors not tied to a column (e.g. a duplicate inside the file) have their own column, next to the status.
   const known = new Set(columns.map((c) => c.key))
+  const rowErrors = (r: ImportRow) => r.errors.filter((e) => !known.has(e.column))
   const tableColumns: TableColumnType<ImportRow>[] = [
     { title: '行号', dataIndex: 'rowNo', width: 70, fixed: 'left' },
     { title: '状态', dataIndex: 'status', width: 70, fixed: 'left', render: (s: RowStatus) => <Tag color={STATUS_COLORS[s]}>{ROW_STATUS_LABELS[s] ?? s}</Tag> },
-    ...cellColumns,
-    ...(tab === 'invalid'
+    ...(tab === 'invalid' && (rows.data?.content ?? []).some((r) => rowErrors(r).length > 0)
       ? [
           {
-            title: '问题',
+            title: '整行问题',
             key: '__errors',
-            width: 260,
+            width: 200,
             render: (_: unknown, r: ImportRow) =>
-              r.errors.map((e, i) => (
-                <div key={i}>{known.has(e.column) ? `${columns.find((c) => c.key === e.column)?.label}：${e.message}` : e.message}</div>
+              rowErrors(r).map((e, i) => (
+                <div key={i} className="import-row-error" style={{ color: '#cf1322' }}>
+                  {e.message}
+                </div>
               )),
           },
         ]
       : []),
+    ...cellColumns,
     ...(tab === 'changed'
       ? [
           {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { body, mockApi, page } from '@/test/api'
+import { body, captureDownloads, mockApi, page } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { ImportBatch, ImportRow } from './api'
 import ImportWizard from './ImportWizard'
@@ -77,9 +77,10 @@ describe('ImportWizard', { timeout: 30_000 }, () => {
       if (!c) throw new Error('no invalid cell yet')
       return c as HTMLElement
     })
-    expect(cell.textContent).toBe('123')
-    fireEvent.mouseEnter(cell)
-    expect((await screen.findAllByText('请输入正确的身份证号码')).length).toBeGreaterThan(0)
+    // The value as typed and the reason, in the row itself: no hovering needed.
+    expect(cell.textContent).toBe('123请输入正确的身份证号码')
+    expect(within(cell).getByText('请输入正确的身份证号码')).toBeTruthy()
+    expect(cell.closest('td')?.getAttribute('class') ?? '').not.toContain('ellipsis')
 
     let put: unknown
     mock.onPut('/api/import/dyjbxx/batches/5/rows/12').reply((c) => {
@@ -108,6 +109,26 @@ describe('ImportWizard', { timeout: 30_000 }, () => {
     expect(await screen.findByText('导入完成')).toBeTruthy()
     expect(screen.getByText(/新增 2 条，更新 1 条/)).toBeTruthy()
     expect(onDone).toHaveBeenCalled()
+  })
+
+  it('shows an error of the whole row in its own column and downloads the bad rows', async () => {
+    mock.onGet('/api/import/dyjbxx/batches/5/rows').reply(() => [200, page([{ ...BAD, errors: [{ column: '', message: '与第 2 行的身份证号码重复' }] }])])
+    let asked = ''
+    mock.onGet('/api/import/dyjbxx/batches/5/invalid.xlsx').reply((c) => {
+      asked = c.url ?? ''
+      return [200, new Blob(['x']), { 'content-disposition': "attachment; filename*=UTF-8''%E9%94%99.xlsx" }]
+    })
+    const { saved, restore } = captureDownloads()
+    try {
+      await upload()
+      expect(await screen.findByRole('columnheader', { name: '整行问题' })).toBeTruthy()
+      expect(screen.getByText('与第 2 行的身份证号码重复')).toBeTruthy()
+      fireEvent.click(screen.getByRole('button', { name: /下载错误行/ }))
+      await waitFor(() => expect(saved).toEqual(['错.xlsx']))
+      expect(asked).toBe('/api/import/dyjbxx/batches/5/invalid.xlsx')
+    } finally {
+      restore()
+    }
   })
 
   it('commits only with 跳过错误行 while invalid rows remain', async () => {

@@ -7,7 +7,7 @@ import { errorMessage } from '@/api/request'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { confirmAction } from '@/components/crud/confirm'
 import { useDicts } from '@/components/dict/useDicts'
-import { abandonBatch, commitBatch, downloadImportTemplate, importColumns, updateRow, uploadBatch, type ImportBatch, type ImportRow } from './api'
+import { abandonBatch, commitBatch, downloadImportTemplate, downloadInvalidRows, importColumns, updateRow, uploadBatch, type ImportBatch, type ImportRow } from './api'
 import BatchRows from './BatchRows'
 import RowFixDialog from './RowFixDialog'
 
@@ -109,8 +109,32 @@ export default function ImportWizard({ kind, title, onClose, onDone, renderResul
     setVersion((v) => v + 1)
   }
 
+  const downloadInvalid = async () => {
+    if (!batch) return
+    setDownloading(true)
+    try {
+      await downloadInvalidRows(kind, batch.id, title)
+    } catch {
+      /* shown by the request pipeline */
+    } finally {
+      setDownloading(false)
+    }
+  }
+
   const counts = batch && (
-    <Descriptions size="small" bordered column={5} style={{ marginBottom: 12 }}>
+    <Descriptions
+      size="small"
+      bordered
+      column={5}
+      style={{ marginBottom: 12 }}
+      extra={
+        batch.invalidCount > 0 && (
+          <Button icon={<DownloadOutlined />} loading={downloading} onClick={downloadInvalid}>
+            下载错误行
+          </Button>
+        )
+      }
+    >
       <Descriptions.Item label="总行数">{batch.total}</Descriptions.Item>
       <Descriptions.Item label="新增">{batch.newCount}</Descriptions.Item>
       <Descriptions.Item label="变更">{batch.changedCount}</Descriptions.Item>

@@ -75,6 +75,10 @@ export function uploadBatch(kind: string, file: File, onProgress?: (percent: num
     .then((r) => r.data)
 }
 
+/** The batch's bad rows as the user typed them, with a 错误原因 column (fix them there and upload the file again). */
+export const downloadInvalidRows = (kind: string, id: number, title: string) =>
+  downloadFile(`${base(kind)}/batches/${id}/invalid.xlsx`, undefined, `${title}导入错误行.xlsx`)
+
 export const getBatch = (kind: string, id: number) => get<ImportBatch>(`${base(kind)}/batches/${id}`)
 
 export const batchRows = (kind: string, id: number, status: RowStatus | '', page: number, size: number) =>

@@ -26,10 +26,19 @@ export interface PersonPickerItem {
   unitName: string
 }
 
-export const searchClasses = (text: string, unitId?: number | null): Promise<RemoteOption[]> =>
-  get<Page<ClassPickerItem>>('/api/common/getBjInfo', { page: 0, size: PICKER_SIZE, ...(text ? { blurry: text } : {}), ...(unitId ? { unitId } : {}) }).then((p) =>
-    p.content.map((c) => ({ value: c.id, label: `${c.name}（${c.unitName}）` })),
-  )
+/** Grades to narrow classes by: one grade (a form) or several (a search), none when empty. */
+export type Grades = string | string[] | null | undefined
+
+export const searchClasses = (text: string, unitId?: number | null, grade?: Grades): Promise<RemoteOption[]> => {
+  const grades = (Array.isArray(grade) ? grade : grade ? [grade] : []).filter(Boolean)
+  return get<Page<ClassPickerItem>>('/api/common/getBjInfo', {
+    page: 0,
+    size: PICKER_SIZE,
+    ...(text ? { blurry: text } : {}),
+    ...(unitId ? { unitId } : {}),
+    ...(grades.length ? { grade: grades } : {}),
+  }).then((p) => p.content.map((c) => ({ value: c.id, label: `${c.name}（${c.unitName}）` })))
+}
 
 export const searchTeachers = (text: string, unitId?: number | null): Promise<RemoteOption[]> =>
   get<Page<PersonPickerItem>>('/api/common/jsjbxx', { page: 0, size: PICKER_SIZE, ...(text ? { blurry: text } : {}), ...(unitId ? { unitId } : {}) }).then((p) =>

@@ -66,6 +66,53 @@ describe('people pages', { timeout: 30_000 }, () => {
     expect(screen.getByText('13800000000')).toBeTruthy()
   })
 
+  it('narrows the class filter to the chosen unit and grade, and drops the class when they change', async () => {
+    signIn(['ry:list'])
+    const asked: unknown[] = []
+    api.mock.onGet('/api/common/getBjInfo').reply((c) => {
+      asked.push(c.params)
+      return [200, page([{ id: 7, code: 'B1', name: '计科2401', grade: '2024', major: '', unitId: 2, unitName: '计算机学院' }])]
+    })
+    inRouter(<StudentPage />)
+    await screen.findByText('张三')
+    const item = (label: string) => screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement
+    const choose = async (label: string, option: string) => {
+      fireEvent.focus(within(item(label)).getByRole('combobox'))
+      fireEvent.mouseDown(within(item(label)).getByRole('combobox'))
+      fireEvent.click(await screen.findByText(option, { selector: '.ant-select-item-option-content' }))
+    }
+    // A new narrowing remounts the class picker (its matches reload): wait for that before using it.
+    const remounted = async (change: () => Promise<void>) => {
+      const before = within(item('班级')).getByRole('combobox')
+      await change()
+      await waitFor(() => expect(before.isConnected).toBe(false))
+    }
+    await remounted(() => choose('单位', '计算机学院（某某大学）'))
+    await remounted(() => choose('年级', '2024级'))
+    // The class picker searches within the unit and grade chosen beside it.
+    const classBox = within(item('班级')).getByRole('combobox')
+    fireEvent.mouseDown(classBox)
+    fireEvent.change(classBox, { target: { value: '计科' } })
+    fireEvent.click(await screen.findByText('计科2401（计算机学院）', { selector: '.ant-select-item-option-content' }))
+    expect(asked.at(-1)).toEqual({ page: 0, size: 100, blurry: '计科', unitId: 2, grade: ['2024'] })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(api.queries.at(-1)).toMatchObject({ unitDeptId: 2, grade: ['2024'], classId: 7 }))
+
+    // Another grade: the class chosen for the old one goes, and the classes are asked again for the new narrowing.
+    await remounted(async () => {
+      fireEvent.mouseDown(within(item('年级')).getByRole('combobox'))
+      fireEvent.click(await screen.findByText('2024级', { selector: '.ant-select-item-option-content' }))
+    })
+    await waitFor(() => expect(within(item('班级')).queryByText('计科2401（计算机学院）')).toBeNull())
+    const searched = api.queries.length
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(api.queries.length).toBe(searched + 1))
+    expect(api.queries.at(-1)).toMatchObject({ unitDeptId: 2 })
+    expect(api.queries.at(-1)?.classId ?? null).toBeNull()
+    fireEvent.change(within(item('班级')).getByRole('combobox'), { target: { value: '计科' } })
+    await waitFor(() => expect(asked.at(-1)).toEqual({ page: 0, size: 100, blurry: '计科', unitId: 2 }))
+  })
+
   it('validates a new student in Chinese and derives birth date and gender from the ID number', async () => {
     signIn(['ry:list', 'ry:add', 'ry:import'])
     let posted: Record<string, unknown> | undefined

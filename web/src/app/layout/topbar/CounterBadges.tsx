@@ -100,7 +100,8 @@ function WarningBadge() {
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
+      // Centred under the badge: antd shifts a centred popup to stay on a phone's screen.
+      placement="bottom"
       open={open}
       onOpenChange={(next) => {
         setOpen(next)

@@ -1,5 +1,5 @@
-import { defineResource, Dependent, ResourcePage } from '@/components/crud'
-import ClassSelect from '@/components/people/ClassSelect'
+import { defineResource, ResourcePage } from '@/components/crud'
+import { ClassInFormSelect } from '@/components/people/ClassSelect'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
 import { personFields, personResource } from '../shared/fields'
 import { students } from '../shared/service'
@@ -13,11 +13,8 @@ export const studentResource = defineResource<Student>({
   scrollX: 1700,
   form: {
     initial: { status: '1' },
-    onValuesChange: (form, changed) => {
-      deriveFromIdNumber(form, changed)
-      // A class belongs to one unit: a new unit drops the class chosen for the old one.
-      if ('unitDeptId' in changed && form.getFieldValue('classId')) form.setFieldValue('classId', null)
-    },
+    // A new unit or grade drops the class chosen before (ClassInFormSelect).
+    onValuesChange: (form, changed) => deriveFromIdNumber(form, changed),
   },
   fields: [
     { name: 'studentNo', label: '学号', required: true, max: 32, width: 130, column: { sorter: true, fixed: 'left' } },
@@ -30,18 +27,9 @@ export const studentResource = defineResource<Student>({
       type: 'custom',
       width: 150,
       column: { ellipsis: true },
-      search: { render: () => <ClassSelect style={{ width: 200 }} /> },
-      form: {
-        render: ({ form, record }) => (
-          <Dependent
-            form={form}
-            on="unitDeptId"
-            render={(unitId, c) => (
-              <ClassSelect {...(c as object)} unitId={unitId as number | null} selectedLabel={record?.className} placeholder={unitId ? '请选择班级' : '请先选择所在单位'} />
-            )}
-          />
-        ),
-      },
+      // The classes of the unit and grade chosen beside it, in the search as in the form.
+      search: { render: () => <ClassInFormSelect style={{ width: 200 }} /> },
+      form: { render: ({ record }) => <ClassInFormSelect selectedLabel={record?.className} /> },
     },
     { name: 'grade', label: '年级', type: 'dict', dict: DICT_GRADE, width: 80, search: true, form: { extra: '不选则取所在班级的年级' } },
     { name: 'educationLevel', label: '培养层次', type: 'dict', dict: DICT_EDUCATION_LEVEL, width: 100, search: true },

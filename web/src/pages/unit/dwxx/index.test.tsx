@@ -40,7 +40,7 @@ const units = [unit(), unit({ id: 2, pid: 1, parentName: '某某大学', name: '
 let api: ListApi
 beforeEach(() => {
   api = mockListApi('/api/dwxx', units, {
-    dicts: { DW_LX: dictOptions('院系', '机关'), DW_ZT: dictOptions('正常', '撤销'), DW_LDBZ_LX: dictOptions('党政', '党委') },
+    dicts: { DW_LX: dictOptions('院系', '机关'), DW_ZT: dictOptions('正常', '撤销'), DW_LDBZ_LX: dictOptions('党政', '党委'), DW_LDBZ_ZW: dictOptions('党委书记', '党委副书记') },
     pages: { '/api/common/dzz': [] },
   })
 })
@@ -138,6 +138,50 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
     await waitFor(() => expect(created).toEqual({ name: '校党委', kind: '2', sort: 999 }))
     expect(await screen.findByText('校党委')).toBeTruthy()
+  })
+
+  it('lists the members of a team and adds one: a teacher, a post and a start date', async () => {
+    signIn(['dw:list', 'dw:edit'])
+    api.mock.onGet('/api/dwxx/1').reply(200, unit())
+    api.mock.onGet('/api/dwxx/1/ldbz').reply(200, page([{ id: 5, unitId: 1, name: '校党政领导班子', kind: '1', kindLabel: '党政', sort: 1 }]))
+    const listed: unknown[] = []
+    const members = [{ id: 9, teamId: 5, teamName: '校党政领导班子', unitId: 1, teacherId: 3, teacherName: '张三', staffNo: 'T001', post: '1', postLabel: '党委书记', since: '2023-09-01', until: '', sort: 0 }]
+    api.mock.onGet('/api/ldbzcy').reply((c) => {
+      listed.push(c.params)
+      return [200, page(members)]
+    })
+    api.mock.onGet('/api/common/jsjbxx').reply(200, page([{ kind: 'js', kindLabel: '教师', id: 4, name: '李四', number: 'T002', gender: '1', unitId: 1, unitName: '某某大学' }]))
+    let created: unknown
+    api.mock.onPost('/api/ldbzcy').reply((c) => {
+      created = body(c)
+      return [201, { ...members[0], id: 10 }]
+    })
+    renderPage()
+    fireEvent.click(await screen.findByText('某某大学'))
+    fireEvent.click(await screen.findByRole('tab', { name: '领导班子' }))
+    const row = (await screen.findByText('校党政领导班子')).closest('tr') as HTMLElement
+    fireEvent.click(within(row).getByRole('button', { name: '班子成员' }))
+    const drawer = (await screen.findByText('校党政领导班子：班子成员')).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findByText('张三（T001）')).toBeTruthy()
+    expect(within(drawer).getByText('党委书记')).toBeTruthy()
+    expect(within(drawer).getByText('在任')).toBeTruthy()
+    expect(listed.at(-1)).toMatchObject({ teamId: 5 })
+
+    fireEvent.click(within(drawer).getByRole('button', { name: /新\s*增/ }))
+    const dialog = (await screen.findByText('新增班子成员', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(dialog).findByText('请选择成员')).toBeTruthy()
+    const item = (label: string) => within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement
+    fireEvent.mouseDown(within(item('成员')).getByRole('combobox'))
+    fireEvent.change(within(item('成员')).getByRole('combobox'), { target: { value: '李' } })
+    fireEvent.click(await screen.findByText('李四（T002）', { selector: '.ant-select-item-option-content' }))
+    fireEvent.mouseDown(within(item('职务')).getByRole('combobox'))
+    fireEvent.click(await screen.findByText('党委副书记', { selector: '.ant-select-item-option-content' }))
+    fireEvent.mouseDown(within(item('任职日期')).getByRole('textbox'))
+    fireEvent.change(within(item('任职日期')).getByRole('textbox'), { target: { value: '2024-03-01' } })
+    fireEvent.keyDown(within(item('任职日期')).getByRole('textbox'), { key: 'Enter' })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(created).toMatchObject({ teamId: 5, teacherId: 4, post: '2', since: '2024-03-01', until: '' }))
   })
 
   it('edits and deletes a leadership team', async () => {

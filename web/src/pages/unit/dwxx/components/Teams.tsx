@@ -7,13 +7,15 @@ import { useDicts } from '@/components/dict/useDicts'
 import FormDialog from '@/components/FormDialog'
 import { formOptions } from '@/utils/dict'
 import { createTeam, deleteTeams, unitTeams, updateTeam } from '../service'
+import TeamMembers from './TeamMembers'
 import { DICT_TEAM_KIND, type Team, type TeamBody } from '../types'
 
-/** 领导班子 of a unit: the list, and add/edit/delete for holders of dw:edit. */
+/** 领导班子 of a unit: the list with each team's members, and add/edit/delete for holders of dw:edit. */
 export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: boolean }) {
   const q = useQuery({ queryKey: ['dwxx', 'ldbz', unitId], queryFn: () => unitTeams(unitId) })
   const dicts = useDicts(DICT_TEAM_KIND)
   const [editing, setEditing] = useState<Team | 'new' | null>(null)
+  const [members, setMembers] = useState<Team | null>(null)
   const reload = () => void q.refetch()
 
   const remove = async (t: Team) => {
@@ -38,25 +40,27 @@ export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: bo
           { title: '名称', dataIndex: 'name' },
           { title: '类别', dataIndex: 'kindLabel', width: 120 },
           { title: '排序', dataIndex: 'sort', width: 80 },
-          ...(canEdit
-            ? [
-                {
-                  title: '操作',
-                  key: 'actions',
-                  width: 130,
-                  render: (_: unknown, t: Team) => (
-                    <RowActions
-                      actions={[
+          {
+            title: '操作',
+            key: 'actions',
+            width: 180,
+            render: (_: unknown, t: Team) => (
+              <RowActions
+                actions={[
+                  { key: 'members', label: '班子成员', onClick: () => setMembers(t) },
+                  ...(canEdit
+                    ? [
                         { key: 'edit', label: '编辑', onClick: () => setEditing(t) },
                         { key: 'delete', label: '删除', danger: true, onClick: () => void remove(t) },
-                      ]}
-                    />
-                  ),
-                },
-              ]
-            : []),
+                      ]
+                    : []),
+                ]}
+              />
+            ),
+          },
         ]}
       />
+      {members && <TeamMembers team={members} onClose={() => setMembers(null)} />}
       {editing && (
         <FormDialog<TeamBody>
           title={editing === 'new' ? '新增领导班子' : `编辑领导班子：${editing.name}`}

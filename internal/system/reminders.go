@@ -1,0 +1,101 @@
+package system
+
+import (
+	"context"
+	"slices"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/remind"
+	"zhdj/internal/platform/uniq"
+)
+
+// The message centre's part of the smart reminders (platform/remind): a
+// reminder reaches each account as one reminder message (is_remind), once
+// (msg_push_history has one row per reminder and account), and its unread
+// messages are retired when the reminder closes.
+
+// subscribe registers the system domain's event handlers.
+func (s *Service) subscribe(b *event.Bus) {
+	event.Subscribe(b, s.deliverReminders)
+	event.Subscribe(b, s.retireReminders)
+}
+
+// deliverReminders gives each recipient of each reminder its message, in
+// the reminder run's transaction; accounts that have it already, and ids
+// that name no account, are skipped.
+func (s *Service) deliverReminders(ctx context.Context, tx bun.Tx, e remind.Deliver) error {
+	var ids []int64
+	for _, d := range e.Reminders {
+		ids = append(ids, d.UserIDs...)
+	}
+	exists := map[int64]bool{}
+	for part := range slices.Chunk(uniq.Of(ids), 1000) {
+		var found []int64
+		if err := tx.NewSelect().Model((*User)(nil)).Column("id").Where("id IN (?)", bun.In(part)).Scan(ctx, &found); err != nil {
+			return err
+		}
+		for _, id := range found {
+			exists[id] = true
+		}
+	}
+	now := s.now()
+	var rows []Message
+	for _, d := range e.Reminders {
+		reminder := d.ReminderID
+		for _, uid := range d.UserIDs {
+			if exists[uid] {
+				rows = append(rows, Message{Notice: Notice{UserID: uid, Title: d.Title, Content: d.Content, Link: d.Link},
+					IsRemind: true, ReminderID: &reminder, Sent: Sent{CreatedAt: now}})
+			}
+		}
+	}
+	for part := range slices.Chunk(rows, 500) {
+		if _, err := tx.NewInsert().Model(&part).On("CONFLICT (reminder_id, user_id) DO NOTHING").Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// retireReminders marks the unread messages of closed reminders as read:
+// what they reminded of is no longer due.
+func (s *Service) retireReminders(ctx context.Context, tx bun.Tx, e remind.Resolved) error {
+	for part := range slices.Chunk(e.ReminderIDs, 1000) {
+		if _, err := tx.NewUpdate().Model((*Message)(nil)).Set("read_at = ?", s.now()).
+			Where("reminder_id IN (?)", bun.In(part)).Where("read_at IS NULL").Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// managerRoles are the roles whose holders manage the organisation their
+// account belongs to: its secretaries and administrators.
+var managerRoles = []string{RoleBranchSecretary, RoleCommittee, RoleOrgDept}
+
+// ManagersAt answers, for each organisation, the enabled accounts that
+// belong to it (sys_user.org_id) and hold a manager role (党支部书记,
+// 二级党委管理员, 组织部管理员). The organisation domain decides which
+// organisations manage a record's (Service.Managers in internal/org).
+func (s *Service) ManagersAt(ctx context.Context, orgIDs []int64) (map[int64][]int64, error) {
+	out := map[int64][]int64{}
+	for part := range slices.Chunk(uniq.Of(orgIDs), 1000) {
+		var rows []struct {
+			ID    int64 `bun:"id"`
+			OrgID int64 `bun:"org_id"`
+		}
+		err := s.db.NewSelect().Model((*User)(nil)).ColumnExpr("DISTINCT u.id, u.org_id").
+			Join("JOIN sys_user_role AS ur ON ur.user_id = u.id").Join("JOIN sys_role AS r ON r.id = ur.role_id").
+			Where("u.org_id IN (?)", bun.In(part)).Where("r.code IN (?)", bun.In(managerRoles)).
+			Where("u.enabled = ?", true).Where("u.has_left = ?", false).OrderExpr("u.id").Scan(ctx, &rows)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			out[r.OrgID] = append(out[r.OrgID], r.ID)
+		}
+	}
+	return out, nil
+}
