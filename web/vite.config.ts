@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { precompress } from './scripts/precompress'
+import { precompress } from './scripts/precompress.ts'
 
 // The Go server embeds web/dist and serves it under /web/ with an index.html fallback.
 export default defineConfig({

@@ -65,13 +65,30 @@ describe('on a phone', () => {
     assert.ok((await pageWidth()) <= width, `page ${await pageWidth()}px wide on a ${width}px screen`)
   })
 
-  it('the header actions sit in one overflow menu; its search opens a page', async () => {
-    await page.getByRole('button', { name: '更多操作' }).tap()
-    const menu = page.locator('.phone-actions-menu')
-    for (const entry of ['菜单搜索', '待办', '消息', '预警', '布局大小', '全屏', '布局设置', '个人中心', '退出登录']) {
+  it('the header actions sit in one overflow menu; its 预警 and search open in dialogs', async () => {
+    const openMenu = async () => {
+      await page.getByRole('button', { name: '更多操作' }).tap()
+      const menu = page.locator('.phone-actions-menu')
+      await menu.waitFor()
+      return menu
+    }
+    let menu = await openMenu()
+    for (const entry of ['菜单搜索', '布局大小', '全屏', '布局设置', '个人中心', '退出登录']) {
       await menu.getByText(entry, { exact: true }).waitFor()
     }
+    // The counters, each with its count beside it (the demo has organisations whose term is due).
+    for (const counter of ['todo', 'remind', 'warning']) await menu.locator(`[data-counter="${counter}"]`).waitFor()
     await screenshot(page, 'phone-03-overflow-menu')
+
+    // 预警 lists the organisation warnings, as the desktop badge does.
+    await menu.locator('[data-counter="warning"]').tap()
+    const warnings = page.locator('.ant-modal').filter({ hasText: /组织预警（\d+）/ })
+    await warnings.locator('.warning-list-items .ant-list-item').first().waitFor()
+    await screenshot(page, 'phone-04-warnings')
+    await warnings.locator('.ant-modal-close').tap()
+    await warnings.waitFor({ state: 'hidden' })
+
+    menu = await openMenu()
     await menu.getByText('菜单搜索', { exact: true }).tap()
 
     const dialog = page.locator('.ant-modal').filter({ hasText: '菜单搜索' })
@@ -97,7 +114,7 @@ describe('on a phone', () => {
     assert.ok(b.y >= a.y + a.height, `second field at ${b.y}px beside the first (${a.y}px + ${a.height}px)`)
     assert.ok(a.width > width * 0.7, `first field ${a.width}px wide`)
     assert.ok((await pageWidth()) <= width)
-    await screenshot(page, 'phone-04-member-form')
+    await screenshot(page, 'phone-05-member-form')
     await form.getByRole('button', { name: /取\s*消/ }).tap()
     await form.waitFor({ state: 'hidden' })
   })
