@@ -1,19 +1,26 @@
 import { Menu } from 'antd'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import MenuIcon from '@/components/MenuIcon'
 import { usePermissionStore } from '@/stores/permission'
-import { firstLeaf } from '../../router/menus'
+import { firstLeaf, topFor } from '../../router/menus'
 
-/** First-level menu entries; choosing one fills the sidebar and opens its first page. */
+/**
+ * First-level menu entries; choosing one fills the sidebar and opens its first page. An entry is
+ * marked only while the page shown belongs to it: on 首页 (no section) none is, although the sidebar
+ * keeps the last section's pages.
+ */
 export default function HeaderMenu() {
   const navigate = useNavigate()
-  const top = usePermissionStore((s) => s.model.top)
+  const { pathname } = useLocation()
+  const model = usePermissionStore((s) => s.model)
   const activeTop = usePermissionStore((s) => s.activeTop)
+  const top = model.top
+  const shown = topFor(pathname, model)
   return (
     <Menu
       className="header-menu"
       mode="horizontal"
-      selectedKeys={[activeTop]}
+      selectedKeys={shown ? [activeTop] : []}
       items={top.map((t) => ({ key: t.key, label: t.title, icon: <MenuIcon name={t.icon} /> }))}
       onClick={({ key }) => {
         const item = top.find((t) => t.key === key)

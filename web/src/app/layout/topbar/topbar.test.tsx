@@ -3,8 +3,10 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useConfigStore } from '@/stores/config'
 import { renderWithApp } from '@/test/render'
+import { usePermissionStore } from '@/stores/permission'
 import { afterLogoutUrl } from './AvatarMenu'
 import FullscreenToggle, { FULLSCREEN_UNSUPPORTED } from './FullscreenToggle'
+import HeaderMenu from './HeaderMenu'
 import QaSearch, { qaUrl } from './QaSearch'
 
 describe('top bar pieces', () => {
@@ -46,5 +48,22 @@ describe('top bar pieces', () => {
     expect(afterLogoutUrl(undefined, 'http://a/web/')).toBeNull()
     expect(afterLogoutUrl('https://sso.example.cn/logout?service={redirect}', 'http://a/web/')).toBe('https://sso.example.cn/logout?service=http%3A%2F%2Fa%2Fweb%2F')
     expect(afterLogoutUrl('https://sso.example.cn/logout', 'http://a/web/')).toBe('https://sso.example.cn/logout')
+  })
+
+  it('the header marks a section only on its pages (首页 belongs to none)', () => {
+    const section = { key: '/system', title: '系统管理', icon: 'system', children: [{ key: '/system/user', title: '用户管理' }] }
+    usePermissionStore.setState({ model: { top: [section], side: {}, routes: [] } as never, activeTop: '/system' })
+    const selected = (path: string) => {
+      const { container, unmount } = renderWithApp(
+        <MemoryRouter initialEntries={[path]}>
+          <HeaderMenu />
+        </MemoryRouter>,
+      )
+      const marked = [...container.querySelectorAll('.ant-menu-item-selected')].map((e) => e.textContent)
+      unmount()
+      return marked
+    }
+    expect(selected('/system/user')).toEqual(['系统管理'])
+    expect(selected('/home/home')).toEqual([])
   })
 })
