@@ -76,7 +76,7 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 	w := newMemberHomeWorld(t)
 	for _, path := range []string{"/api/dyHome", "/api/dyHome/trail"} {
 		apptest.Expect(t, w.e.Do("GET", path, "", nil), 401)
-		apptest.Expect(t, w.e.Do("GET", path, w.noPermTK, nil), 403)  // sees every member, but has no home of its own
+		apptest.Expect(t, w.e.Do("GET", path, w.noPermTK, nil), 403)    // sees every member, but has no home of its own
 		apptest.Expect(t, w.e.Do("GET", path, w.secretaryTK, nil), 403) // home:view is not dy:home
 		apptest.Expect(t, w.e.Do("GET", path, w.liTK, nil), 200)
 		apptest.Expect(t, w.e.Do("GET", path, w.zhangTK, nil), 200)
