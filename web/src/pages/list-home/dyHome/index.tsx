@@ -151,6 +151,9 @@ export default function MemberHomePage() {
         {m && (
           <Col xs={24} lg={14}>
             <MyRecord m={m} />
+            <Card title="我的变动记录" variant="borderless" style={{ marginBottom: 16 }}>
+              <ChangeTrail queryKey={['trail', 'dyHome']} fetch={ownTrailPage} />
+            </Card>
           </Col>
         )}
         <Col xs={24} lg={m ? 10 : 24}>
@@ -159,11 +162,6 @@ export default function MemberHomePage() {
           <MyMessages messages={h.messages} />
         </Col>
       </Row>
-      {m && (
-        <Card title="我的变动记录" variant="borderless" style={{ marginBottom: 16 }}>
-          <ChangeTrail queryKey={['trail', 'dyHome']} fetch={ownTrailPage} />
-        </Card>
-      )}
     </div>
   )
 }
