@@ -45,3 +45,33 @@ export function adminScenario(setUp) {
   after(() => stopAdmin(s))
   return s
 }
+
+/** Signs out through the user menu, confirms, and waits for the login page. */
+export async function signOut(page) {
+  await page.getByRole('button', { name: '用户菜单' }).click()
+  await page.getByRole('menuitem', { name: '退出登录' }).click()
+  await page.getByText('确定注销并退出系统吗？').waitFor()
+  await page.getByRole('button', { name: /确\s*定/ }).click()
+  await page.waitForURL(/\/web\/login/)
+}
+
+/**
+ * On the login page: signs in with an initial password, changes it in the dialog the first sign-in
+ * forces, and signs in again with the new one (a changed password signs the account out).
+ */
+export async function firstSignIn(page, username, initial, newPassword) {
+  await page.getByPlaceholder('账号').fill(username)
+  await page.getByPlaceholder('密码').fill(initial)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  const forced = page.locator('.ant-modal').filter({ hasText: '为了您的账号安全，请修改账号密码后再使用系统！' })
+  await forced.waitFor()
+  await forced.getByPlaceholder('请输入旧密码').fill(initial)
+  await forced.getByPlaceholder('请输入新密码').fill(newPassword)
+  await forced.getByPlaceholder('请再次输入密码').fill(newPassword)
+  await forced.getByRole('button', { name: /确\s*认/ }).click()
+  await page.waitForURL(/\/web\/login/)
+  await page.getByPlaceholder('账号').fill(username)
+  await page.getByPlaceholder('密码').fill(newPassword)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+}

@@ -5,7 +5,7 @@
 // is told why instead of seeing empty lists.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
-import { adminScenario, signInAdmin } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, signInAdmin, signOut } from '../lib/admin.mjs'
 import { call, encryptor, login } from '../lib/api.mjs'
 import { screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
@@ -103,30 +103,12 @@ describe('a branch secretary set up in the app', () => {
     await detail.locator('.ant-descriptions').getByText(MEMBER.name).waitFor()
     await detail.locator('.ant-drawer-close').click()
 
-    await page.getByRole('button', { name: '用户菜单' }).click()
-    await page.getByRole('menuitem', { name: '退出登录' }).click()
-    await page.getByText('确定注销并退出系统吗？').waitFor()
-    await page.getByRole('button', { name: /确\s*定/ }).click()
-    await page.waitForURL(/\/login/)
+    await signOut(page)
   })
 
   it('the secretary signs in, changes the initial password, and sees the branch\'s members', async () => {
     const { page } = s
-    await page.getByPlaceholder('账号').fill(SECRETARY.no)
-    await page.getByPlaceholder('密码').fill(initial)
-    await page.getByRole('button', { name: /登\s*录/ }).click()
-    const forced = page.locator('.ant-modal').filter({ hasText: '为了您的账号安全，请修改账号密码后再使用系统！' })
-    await forced.waitFor()
-    await forced.getByPlaceholder('请输入旧密码').fill(initial)
-    await forced.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD)
-    await forced.getByPlaceholder('请再次输入密码').fill(NEW_PASSWORD)
-    await forced.getByRole('button', { name: /确\s*认/ }).click()
-    // A changed password signs the account out: in again with the new one.
-    await page.waitForURL(/\/web\/login/)
-    await page.getByPlaceholder('账号').fill(SECRETARY.no)
-    await page.getByPlaceholder('密码').fill(NEW_PASSWORD)
-    await page.getByRole('button', { name: /登\s*录/ }).click()
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+    await firstSignIn(page, SECRETARY.no, initial, NEW_PASSWORD)
 
     await page.locator('.sidebar').getByText('党员信息', { exact: true }).click()
     await page.waitForURL(/\/web\/party\/dyjbxx$/)
@@ -150,10 +132,7 @@ describe('a branch secretary set up in the app', () => {
     const enc = await encryptor(server.base)
     await call(server.base, 'POST', '/api/users/updatePass', { token: own, body: { oldPass: enc(made.initialPassword), newPass: enc(NEW_PASSWORD) } })
 
-    await page.getByRole('button', { name: '用户菜单' }).click()
-    await page.getByRole('menuitem', { name: '退出登录' }).click()
-    await page.getByRole('button', { name: /确\s*定/ }).click()
-    await page.waitForURL(/\/web\/login/)
+    await signOut(page)
     await page.getByPlaceholder('账号').fill('noanchor')
     await page.getByPlaceholder('密码').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: /登\s*录/ }).click()

@@ -84,13 +84,7 @@ const newPassword = "Zhdj#2026new"
 // it changes it (PASSWORD_CHANGE_REQUIRED), changes it and signs in again.
 func (w *world) firstSignIn(t *testing.T, username, initial string) string {
 	t.Helper()
-	tok := w.e.Login(username, initial)
-	res := w.e.Do("GET", "/api/dyjbxx", tok, nil)
-	if res.Status != 403 || res.Map(t)["code"] != "PASSWORD_CHANGE_REQUIRED" {
-		t.Fatalf("first sign-in of %s: %d %s", username, res.Status, res.Body)
-	}
-	apptest.Expect(t, w.e.Do("POST", "/api/users/updatePass", tok, body{"oldPass": w.e.Encrypt(initial), "newPass": w.e.Encrypt(newPassword)}), 204)
-	return w.e.Login(username, newPassword)
+	return w.e.FirstSignIn(t, username, initial, newPassword)
 }
 
 // member creates a member of org as the admin with the staff number no ("" = none) and unit.

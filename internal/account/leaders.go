@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -32,6 +33,18 @@ type LeadersResult struct {
 	Committee     []string `json:"committee"`
 	Account       *Outcome `json:"account,omitempty"`
 	Role          string   `json:"role,omitempty"` // the name of the role the account holds now
+	// Former is the secretary replaced (or removed), when they have an
+	// account: whether it lost the role of the organisation's level.
+	Former *Former `json:"former,omitempty"`
+}
+
+// Former is a replaced secretary's account: the role of the organisation's
+// level, granted for it, is taken (Revoked), or Reason says why it stays.
+type Former struct {
+	Name     string `json:"name"`
+	Username string `json:"username"`
+	Revoked  bool   `json:"revoked"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // leaderRole is the code of the role a secretary's account gets at an
@@ -67,6 +80,10 @@ func (s *Service) SetLeaders(ctx context.Context, id int64, in LeadersInput) (Le
 	if in.SecretaryID != nil {
 		ids = append([]int64{*in.SecretaryID}, ids...)
 	}
+	replaced := o.SecretaryMemberID != nil && (in.SecretaryID == nil || *in.SecretaryID != *o.SecretaryMemberID)
+	if replaced {
+		ids = append(ids, *o.SecretaryMemberID)
+	}
 	chosen, err := s.members.HoldersOf(ctx, uniq.Of(ids))
 	if err != nil {
 		return LeadersResult{}, err
@@ -100,10 +117,27 @@ func (s *Service) SetLeaders(ctx context.Context, id int64, in LeadersInput) (Le
 			return LeadersResult{}, err
 		}
 	}
+	// The replaced secretary's account, if the member is still in the
+	// caller's scope (one moved out of it is for its new administrators).
+	var former *member.Holder
+	if h, ok := chosen[ptrOr(o.SecretaryMemberID)]; replaced && ok && h.UserID != nil && leaderRole(o.Type) != "" {
+		former = &h
+	}
+	var accounts *system.MemberAccounts
+	if former != nil {
+		if accounts, err = s.sys.MemberAccounts(ctx); err != nil {
+			return LeadersResult{}, err
+		}
+	}
 	out := LeadersResult{SecretaryName: l.SecretaryName, Committee: l.Committee}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := s.orgs.SetLeadersTx(ctx, tx, o.ID, l); err != nil {
 			return err
+		}
+		if former != nil {
+			if out.Former, err = revokeFormer(ctx, tx, accounts, *former, o); err != nil {
+				return err
+			}
 		}
 		if is == nil {
 			return nil
@@ -152,4 +186,32 @@ func (s *Service) leaderIssuer(ctx context.Context, o *org.Org, secretary member
 	}
 	existing, err := is.lookup(ctx, s.db, []member.Holder{secretary})
 	return is, existing, err
+}
+
+// revokeFormer takes from the replaced secretary's account the role of the
+// organisation's level, granted for it (an account placed at another
+// organisation since keeps it). An account the caller does not manage, or
+// the caller's own, keeps it too, and the answer says so: the leaders are
+// saved all the same.
+func revokeFormer(ctx context.Context, tx bun.Tx, accounts *system.MemberAccounts, h member.Holder, o *org.Org) (*Former, error) {
+	f := &Former{Name: h.Name, Username: h.Username}
+	revoked, err := accounts.Revoke(ctx, tx, *h.UserID, leaderRole(o.Type), o.ID)
+	var he *httpx.Error
+	switch {
+	case errors.As(err, &he) && he.Status == 404:
+		f.Reason = "该账号不在您的管理范围内，请联系上级管理员收回其角色"
+	case errors.As(err, &he) && he.Status == 403:
+		f.Reason = "不能修改自己的角色，请联系上级管理员收回"
+	case err != nil:
+		return nil, err
+	}
+	f.Revoked = revoked
+	return f, nil
+}
+
+func ptrOr(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

@@ -145,3 +145,89 @@ func TestLeadersRefusals(t *testing.T) {
 		t.Fatalf("the refused account changed: at %d with %v", orgID, codes)
 	}
 }
+
+// Replacing a secretary takes from the former one's account the role of the
+// organisation's level granted for it, in the same action: the former
+// secretary keeps the 党员 role (and their home) but no longer manages the
+// branch. Removing the secretary does the same; an account placed at another
+// organisation since keeps what it holds there.
+func TestReplacedSecretaryLosesTheRole(t *testing.T) {
+	w := newWorld(t)
+	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
+	li := w.member(t, "李四", w.branch, "T1002", w.dCS)
+	wang := w.member(t, "王五", w.branch, "T1003", w.dCS)
+	w.batch(t, w.college, w.branch) // everybody has a 党员 account at the branch
+	first := apptest.DoJSON[account.LeadersResult](t, w.e, 200, "PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.branch), w.college,
+		body{"secretaryId": zhang, "account": true})
+	if first.Former != nil {
+		t.Fatalf("nobody was replaced: %+v", first.Former)
+	}
+	if _, codes := w.accountOf(t, "T1001"); !slices.Equal(codes, []string{system.RoleBranchSecretary, system.RoleMember}) {
+		t.Fatalf("new secretary holds %v", codes)
+	}
+
+	// 李四 replaces 张三 (with an account): 张三 loses 党支部书记, keeps 党员.
+	got := apptest.DoJSON[account.LeadersResult](t, w.e, 200, "PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.branch), w.college,
+		body{"secretaryId": li, "committeeIds": []int64{zhang}, "account": true})
+	if f := got.Former; f == nil || f.Name != "张三" || f.Username != "T1001" || !f.Revoked || f.Reason != "" {
+		t.Fatalf("former %+v", got.Former)
+	}
+	if orgID, codes := w.accountOf(t, "T1001"); orgID != w.branch || !slices.Equal(codes, []string{system.RoleMember}) {
+		t.Fatalf("former secretary at %d with %v", orgID, codes)
+	}
+	if _, codes := w.accountOf(t, "T1002"); !slices.Equal(codes, []string{system.RoleBranchSecretary, system.RoleMember}) {
+		t.Fatalf("new secretary holds %v", codes)
+	}
+	// Setting the same secretary again replaces nobody.
+	again := apptest.DoJSON[account.LeadersResult](t, w.e, 200, "PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.branch), w.college,
+		body{"secretaryId": li})
+	if again.Former != nil {
+		t.Fatalf("former %+v", again.Former)
+	}
+	if _, codes := w.accountOf(t, "T1002"); !slices.Contains(codes, system.RoleBranchSecretary) {
+		t.Fatalf("kept secretary holds %v", codes)
+	}
+
+	// 李四's account is placed at the college since (another role there): removing
+	// 李四 as the branch's secretary leaves that account as it is.
+	apptest.Expect(t, w.e.Do("PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.branch), w.college, body{"secretaryId": wang, "account": true}), 200)
+	apptest.Expect(t, w.e.Do("PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.cs), w.e.AdminTK, body{"secretaryId": li, "account": true}), 200)
+	removed := apptest.DoJSON[account.LeadersResult](t, w.e, 200, "PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.branch), w.e.AdminTK, body{})
+	if f := removed.Former; f == nil || f.Name != "王五" || !f.Revoked {
+		t.Fatalf("removed %+v", removed.Former)
+	}
+	if _, codes := w.accountOf(t, "T1003"); !slices.Equal(codes, []string{system.RoleMember}) {
+		t.Fatalf("removed secretary holds %v", codes)
+	}
+	if orgID, codes := w.accountOf(t, "T1002"); orgID != w.cs || !slices.Contains(codes, system.RoleCommittee) {
+		t.Fatalf("the college's secretary at %d with %v", orgID, codes)
+	}
+	if l := w.leaders(t, w.branch); l.SecretaryMemberID != nil || l.SecretaryName != "" {
+		t.Fatalf("leaders %+v", l)
+	}
+}
+
+// A secretary replacing themselves keeps the role (nobody changes their own
+// roles but the administrator) and is told so; the leaders are saved.
+func TestSecretaryReplacingThemselvesKeepsTheRole(t *testing.T) {
+	w := newWorld(t)
+	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
+	li := w.member(t, "李四", w.branch, "T1002", w.dCS)
+	issued := w.batch(t, w.college, w.branch)
+	made := apptest.DoJSON[account.LeadersResult](t, w.e, 200, "PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.cs), w.e.AdminTK,
+		body{"secretaryId": zhang, "account": true}) // 张三 becomes the college's secretary (二级党委管理员 at the college)
+	if made.Account == nil || made.Account.Username != "T1001" {
+		t.Fatalf("%+v", made)
+	}
+	tok := w.firstSignIn(t, "T1001", apptest.ByKey(issued.Created, func(o account.Outcome) int64 { return o.MemberID })[zhang].InitialPassword)
+	got := apptest.DoJSON[account.LeadersResult](t, w.e, 200, "PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.cs), tok, body{"secretaryId": li})
+	if f := got.Former; f == nil || f.Revoked || f.Reason != "不能修改自己的角色，请联系上级管理员收回" {
+		t.Fatalf("former %+v", got.Former)
+	}
+	if _, codes := w.accountOf(t, "T1001"); !slices.Contains(codes, system.RoleCommittee) {
+		t.Fatalf("holds %v", codes)
+	}
+	if l := w.leaders(t, w.cs); l.SecretaryName != "李四" {
+		t.Fatalf("leaders %+v", l)
+	}
+}

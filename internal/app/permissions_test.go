@@ -19,7 +19,6 @@ var unroutedButtons = map[string]string{
 	// The top bar's mode switch (spec §6): the web app shows the switch and
 	// its entries by these permissions; they guard no endpoint.
 	"workbench:group":     "top bar: mode switch",
-	"dy:home":             "top bar: party member home",
 	"dj:workbench:navbar": "top bar: party work bench",
 	"gb:workbench:navbar": "top bar: cadre work bench",
 	// Checked inside the list, detail and export handlers of dy:list and

@@ -51,3 +51,17 @@ func (e *Env) GrantRole(t testing.TB, userID int64, code string) {
 		t.Fatalf("no seeded role has the code %s", code)
 	}
 }
+
+// FirstSignIn signs in with an initial password, checks that the account is
+// refused everything until it changes it (PASSWORD_CHANGE_REQUIRED), changes
+// it to newPassword and answers the token of a fresh sign-in with it.
+func (e *Env) FirstSignIn(t testing.TB, username, initial, newPassword string) string {
+	t.Helper()
+	tok := e.Login(username, initial)
+	res := e.Do("GET", "/api/msgTodo/getTodo", tok, nil)
+	if res.Status != 403 || res.Map(t)["code"] != "PASSWORD_CHANGE_REQUIRED" {
+		t.Fatalf("first sign-in of %s: %d %s", username, res.Status, res.Body)
+	}
+	Expect(t, e.Do("POST", "/api/users/updatePass", tok, map[string]any{"oldPass": e.Encrypt(initial), "newPass": e.Encrypt(newPassword)}), 204)
+	return e.Login(username, newPassword)
+}

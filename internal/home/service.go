@@ -1,6 +1,7 @@
 // Package home is the home page (首页) of those who manage party data: the
 // key numbers of their data scope, the organisation rules broken now, the
-// latest changes and their to-dos; and the top bar's 预警 list. It owns no
+// latest changes and their to-dos; the top bar's 预警 list; and the party
+// member's own home (党员首页). It owns no
 // tables: it reads the organisation, member and system domains through
 // their exported queries, each applying the caller's scope.
 package home
@@ -36,9 +37,12 @@ func (s *Service) Module() module.Module {
 	return module.Module{Name: "home", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
 }
 
-// Routes registers the summary and the warnings of the top bar.
+// Routes registers the summary, the warnings of the top bar and the member home.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("首页")
 	rs.Get("/api/home/summary", PermView, "查看首页", httpx.Read(s.Summary))
 	rs.Get("/api/home/warnings", PermView, "查看预警", httpx.ReadList(s.Warnings))
+	rs = rs.In("党员首页")
+	rs.Get("/api/dyHome", PermMemberHome, "查看党员首页", httpx.Read(s.MemberHome))
+	rs.Get("/api/dyHome/trail", PermMemberHome, "查看本人变动记录", httpx.ReadList(s.MemberTrail))
 }

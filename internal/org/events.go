@@ -87,6 +87,9 @@ func (s *Service) answer(b *event.Bus) {
 	event.Answer(b, func(ctx context.Context, _ bun.IDB, q system.RoleOrgsOutside) (map[int64]bool, error) {
 		return s.RoleOrgsOutside(ctx, q.RoleIDs)
 	})
+	event.Answer(b, func(ctx context.Context, _ bun.IDB, q system.OrgSubtree) ([]int64, error) {
+		return s.Subtree(ctx, q.IDs)
+	})
 	event.Subscribe(b, func(ctx context.Context, tx bun.Tx, e system.RoleOrgsSet) error {
 		return s.replaceRoleOrgs(ctx, tx, e.RoleID, e.OrgIDs)
 	})

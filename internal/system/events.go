@@ -52,6 +52,10 @@ type OrgScopeIDs struct {
 // answered with map[int64]bool.
 type RoleOrgsOutside struct{ RoleIDs []int64 }
 
+// OrgSubtree asks for organisations and every organisation below them
+// (whatever the caller's scope): answered with []int64.
+type OrgSubtree struct{ IDs []int64 }
+
 // AccountMembers asks which party member each account is linked to (the
 // member domain keeps the link): answered with map[int64]IDName, the
 // member by account id. Nobody answering means no member has an account.
@@ -96,4 +100,12 @@ func (d orgDirectory) RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map
 		m = map[int64]bool{}
 	}
 	return m, err
+}
+
+func (d orgDirectory) Subtree(ctx context.Context, rootIDs []int64) ([]int64, error) {
+	ids, ok, err := event.Ask[[]int64](ctx, d.s.bus, d.s.db, OrgSubtree{IDs: rootIDs})
+	if !ok {
+		return rootIDs, nil // no organisation domain: the organisations alone
+	}
+	return ids, err
 }

@@ -199,6 +199,32 @@ func (a *MemberAccounts) Grant(ctx context.Context, tx bun.Tx, userID, roleID in
 	return nil
 }
 
+// Revoke takes the role with the code from an existing account placed in the party
+// organisation orgID, inside tx, when it holds the role there: what an
+// organisation's replaced secretary loses (the role was granted for that
+// organisation; an account placed elsewhere since keeps what it holds).
+// As in the user editor, the caller must manage the account (404) and may
+// not change its own roles (403). It answers whether a role was taken.
+func (a *MemberAccounts) Revoke(ctx context.Context, tx bun.Tx, userID int64, roleCode string, orgID int64) (bool, error) {
+	acc, err := a.ByID(ctx, userID)
+	if err != nil {
+		return false, err
+	}
+	if acc.OrgID == nil || *acc.OrgID != orgID {
+		return false, nil
+	}
+	if userID == a.g.self && !a.g.admin {
+		return false, httpx.Forbidden("不能修改自己的角色")
+	}
+	res, err := tx.NewDelete().Table("sys_user_role").Where("user_id = ?", userID).
+		Where("role_id IN (SELECT id FROM sys_role WHERE code = ?)", roleCode).Exec(ctx)
+	if err != nil {
+		return false, httpx.Internal(err)
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
 // orgInScope refuses an organisation outside the caller's scope (400), each
 // organisation asked once.
 func (a *MemberAccounts) orgInScope(ctx context.Context, id int64) error {

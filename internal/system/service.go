@@ -92,6 +92,8 @@ type OrgDirectory interface {
 	// RoleOrgsOutside tells which of the roles have custom organisations
 	// (each with its subtree) reaching outside the caller's organisation scope.
 	RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int64]bool, error)
+	// Subtree is the organisations and every one below them (whatever the scope).
+	Subtree(ctx context.Context, rootIDs []int64) ([]int64, error)
 }
 
 // DB exposes the database to the composition root (health check, backups).

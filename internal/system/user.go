@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -171,12 +172,12 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 	return v, nil
 }
 
-// userListSpec declares the filters and sorts of every user list.
+// userListSpec declares the filters and sorts of every user list, but for
+// 所在党组织 (orgId), which needs the call: userSpec adds it.
 var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
 		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
-		"orgId":      {Columns: []string{"u.org_id"}, Kind: httpx.Int}, // 所在党组织: the accounts anchored there
 		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
 		"activated":  {Columns: []string{"u.activated"}, Kind: httpx.Bool},
 		"hasLeft":    {Columns: []string{"u.has_left"}, Kind: httpx.Bool},
@@ -189,6 +190,27 @@ var userListSpec = httpx.ListSpec{
 	},
 	Key:         "u.id",
 	DefaultSort: "u.id DESC",
+}
+
+// userSpec is userListSpec for a call with ctx, with 所在党组织 (orgId): the
+// accounts anchored at the organisation or at any below it (a college's
+// filter lists its branches' secretaries and members too), the subtree
+// asked of the party organisation domain. The list stays within the
+// caller's department scope whatever organisation is named.
+func (s *Service) userSpec(ctx context.Context) httpx.ListSpec {
+	spec := userListSpec
+	spec.Filters = maps.Clone(userListSpec.Filters)
+	spec.Filters["orgId"] = httpx.Filter{Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+		ids, err := s.orgs.Subtree(ctx, []int64{v.(int64)})
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if len(ids) == 0 {
+			return q.Where("1 = 0"), nil
+		}
+		return q.Where("u.org_id IN (?)", bun.In(ids)), nil
+	}}
+	return spec
 }
 
 // validation patterns

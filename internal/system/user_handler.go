@@ -87,7 +87,7 @@ func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	page, err := httpx.Paged[userRow](ctx, q, userListSpec, lq)
+	page, err := httpx.Paged[userRow](ctx, q, s.userSpec(ctx), lq)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}

@@ -352,7 +352,7 @@ func (s *Service) handleUserExport(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if q, err = userListSpec.Apply(q, lq.Filters); err != nil {
+	if q, err = s.userSpec(r.Context()).Apply(q, lq.Filters); err != nil {
 		return err
 	}
 	xw, err := excel.NewWriter([]string{"用户名", "姓名", "性别", "手机号", "邮箱", "部门", "状态", "最近登录", "创建时间"},

@@ -16,13 +16,10 @@ vi.mock('@/api/auth', () => ({
 vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
 // The fixture's menu components stand for pages not built yet: keep them missing here even once
 // the real system/monitor pages exist, so these tests exercise the shell alone.
-// The party member's home (list-home/dyHome) stands registered but unrendered, whether or not its
-// page is built yet, so the landing rule is tested on its own; print/sample-notice stands for a print
-// view a module adds under pages/print/.
+// print/sample-notice stands for a print view a module adds under pages/print/.
 vi.mock('./pages', async (importOriginal) => {
   const real = await importOriginal<typeof import('./pages')>()
   const missing = (c: string) => /^(system|monitor)\//.test(c.replace(/^\/+/, ''))
-  const memberHome = (c: string) => c.replace(/^\/+/, '') === 'list-home/dyHome'
   const { lazy } = await import('react')
   const notice = lazy(async () => {
     const { default: PrintLayout } = await import('@/components/flow/PrintLayout')
@@ -30,10 +27,17 @@ vi.mock('./pages', async (importOriginal) => {
   })
   return {
     ...real,
-    hasPage: (c: string) => memberHome(c) || (!missing(c) && real.hasPage(c)),
-    lazyPage: (c: string) => (c === 'print/sample-notice' ? notice : missing(c) || memberHome(c) ? null : real.lazyPage(c)),
+    hasPage: (c: string) => !missing(c) && real.hasPage(c),
+    lazyPage: (c: string) => (c === 'print/sample-notice' ? notice : missing(c) ? null : real.lazyPage(c)),
   }
 })
+// The party member's home (list-home/dyHome), for an account no member record is linked to.
+vi.mock('@/pages/list-home/dyHome/service', () => ({
+  memberHome: vi.fn(() =>
+    Promise.resolve({ member: null, org: null, todos: { content: [], totalElements: 0 }, messages: { content: [], totalElements: 0 }, trail: { content: [], totalElements: 0 } }),
+  ),
+  ownTrailPage: vi.fn(),
+}))
 vi.mock('@/api/user', () => ({ checkPassword: vi.fn(() => Promise.resolve({ needChange: false, reason: '' })) }))
 vi.mock('@/api/message', () => ({
   todoPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 2 })),
@@ -173,7 +177,7 @@ describe('gate and main layout', { timeout: 20_000 }, () => {
     vi.mocked(auth.getInfo).mockResolvedValue(makeUser({ roles: ['dy:home'] }))
     signIn()
     start('/')
-    expect(await screen.findByText('页面不存在：list-home/dyHome')).toBeTruthy()
+    expect(await screen.findByText('您的账号尚未关联党员信息，请联系管理员')).toBeTruthy()
     expect(location).toBe('/list-home/dyHome')
   })
 

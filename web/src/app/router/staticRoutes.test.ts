@@ -21,6 +21,11 @@ describe('page registry', () => {
     expect(availableNamedRoutes((c) => c === 'workbench/dj/home').map((r) => r.path)).toEqual(['/workbench/dj/home'])
   })
 
+  it('registers the party member home now that its page exists, hidden from the menus', () => {
+    expect(hasPage('list-home/dyHome')).toBe(true)
+    expect(availableNamedRoutes().find((r) => r.path === '/list-home/dyHome')?.meta).toMatchObject({ title: '党员首页', hidden: true })
+  })
+
   it('registers the member detail route now that its page exists', () => {
     expect(hasPage('dyjbxx/detail')).toBe(true)
     expect(availableNamedRoutes().find((r) => r.path === '/dyjbxx/detail')?.meta).toMatchObject({ title: '党员详情', hidden: true, parent: '/party/dyjbxx', crumb: '详情' })
@@ -37,6 +42,13 @@ describe('mode switch', () => {
   it('shows items by permission', () => {
     const keys = visibleModeItems(['workbench:group', 'dy:home', 'gb:workbench:navbar'], all, hasPermission).map((i) => i.key)
     expect(keys).toEqual(['dy', 'gb'])
+  })
+
+  it('leads a member (the 党员 role: workbench:group and dy:home) to their home', () => {
+    const registered = new Set(availableNamedRoutes().map((r) => r.path))
+    expect(visibleModeItems(['workbench:group', 'dy:home'], registered, hasPermission)).toEqual([
+      { key: 'dy', title: '党员首页', path: '/list-home/dyHome', permission: 'dy:home' },
+    ])
   })
 
   it('hides items whose route does not exist, even for admin', () => {

@@ -54,6 +54,17 @@ export interface LeadersResult {
   account?: AccountOutcome
   /** The role the secretary's account holds now. */
   role?: string
+  /** The secretary replaced (or removed), when they have an account: whether it lost the role of the level. */
+  former?: { name: string; username: string; revoked: boolean; reason?: string }
+}
+
+/** What to tell about a replaced secretary's account (null: nothing happened to one). */
+export function formerNotice(r: LeadersResult, role: string | null): { type: 'info' | 'warning'; text: string } | null {
+  const f = r.former
+  if (!f || !role) return null
+  if (f.revoked) return { type: 'info', text: `原书记${f.name}的账号 ${f.username} 已收回“${role}”角色` }
+  if (f.reason) return { type: 'warning', text: `原书记${f.name}的账号 ${f.username} 仍保留“${role}”角色：${f.reason}` }
+  return null
 }
 
 export const setLeaders = (orgId: number, body: LeadersBody) => put<LeadersResult>(`/api/dzzxx/${orgId}/leaders`, body)

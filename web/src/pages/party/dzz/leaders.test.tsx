@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { formerNotice } from '@/components/account/service'
 import { mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { secretaryRole } from './components/LeadersDialog'
@@ -112,6 +113,20 @@ describe('party/dzz 设置书记/委员', { timeout: 30_000 }, () => {
     expect(screen.getByText('计算机教工党支部', { selector: '.print-meta div' })).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /我已保存，关闭/ }))
     await waitFor(() => expect(screen.queryByText('党员账号初始密码清单')).toBeNull())
+  })
+
+  it('tells whether the replaced secretary\'s account lost the role of the level, or why it keeps it', async () => {
+    signIn(['admin'])
+    mock.onPut('/api/dzzxx/3/leaders').replyOnce(200, { secretaryName: '张三', committee: [], former: { name: '李四', username: 'T1002', revoked: true } })
+    const dialog = await openLeaders()
+    await choose(dialog, '书记', '张三')
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await screen.findByText('原书记李四的账号 T1002 已收回“党支部书记”角色')).toBeTruthy()
+    expect(formerNotice({ secretaryName: '', committee: [], former: { name: '李四', username: 'T1002', revoked: false, reason: '不能修改自己的角色，请联系上级管理员收回' } }, '党支部书记')).toEqual({
+      type: 'warning',
+      text: '原书记李四的账号 T1002 仍保留“党支部书记”角色：不能修改自己的角色，请联系上级管理员收回',
+    })
+    expect(formerNotice({ secretaryName: '', committee: [] }, '党支部书记')).toBeNull()
   })
 
   it('offers the account only to holders of dy:account', async () => {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Col, Row, Spin } from 'antd'
 import { homeSummary } from '@/api/home'
+import TodoCard from '@/components/message/TodoCard'
 import Charts from './Charts'
 import KeyNumbers from './KeyNumbers'
 import RecentChanges from './RecentChanges'
-import TodoList from './TodoList'
 import WarningList from './WarningList'
 
 /** The home page of those who manage party data (home:view): every figure is the server's, for their scope. */
@@ -41,7 +41,7 @@ export default function Dashboard() {
           <WarningList s={s} />
         </Col>
         <Col xs={24} xl={12}>
-          <TodoList s={s} />
+          <TodoCard todos={s.todos} />
           <RecentChanges s={s} />
         </Col>
       </Row>

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import IssuedAccountsDialog from '@/components/account/IssuedAccountsDialog'
-import { batchOf, setLeaders, type LeadersResult } from '@/components/account/service'
+import { batchOf, formerNotice, setLeaders, type LeadersResult } from '@/components/account/service'
 import FormDialog from '@/components/FormDialog'
 import { searchMembers } from '@/components/member/service'
 import { useHasPermission } from '@/components/Permission'
@@ -56,6 +56,8 @@ export default function LeadersDialog({ detail: d, onClose, onDone }: Props) {
         const r = await setLeaders(d.id, { secretaryId: v.secretaryId ?? null, committeeIds: v.committeeIds ?? [], account: !!v.account })
         result.current = r
         if (r.account && !r.account.created) ui.message.info(`已为账号 ${r.account.username} 设置“${r.role}”角色，所在党组织为${d.name}`)
+        const former = formerNotice(r, role)
+        if (former) ui.message[former.type](former.text)
       }}
       onClose={() => (result.current?.account?.created ? setIssued(result.current) : onClose())}
       onDone={onDone}
