@@ -15,6 +15,7 @@ import (
 
 	"zhdj/internal/account"
 	"zhdj/internal/config"
+	"zhdj/internal/develop"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
@@ -51,6 +52,7 @@ type services struct {
 	talks    *talk.Service
 	homes    *home.Service
 	accounts *account.Service
+	develop  *develop.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -70,6 +72,7 @@ func modules(s services) []module.Module {
 		s.homes.Module(),
 		s.accounts.Module(),
 		{Name: "flow", Migrations: flow.Migrations()},
+		s.develop.Module(),
 	}
 }
 
@@ -113,6 +116,7 @@ type App struct {
 	People  *people.Service
 	Imports *imports.Service
 	Talks   *talk.Service
+	Develop *develop.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -182,8 +186,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	talks := talk.New(database, sys, orgs)
 	homes := home.New(sys, orgs, members)
 	accounts := account.New(database, sys, orgs, members)
+	cal := calendar.New(database)
+	dev := develop.New(database, sys, orgs, members, persons, cal)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts})
+		talks: talks, homes: homes, accounts: accounts, develop: dev})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -192,7 +198,6 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	if err != nil {
 		return nil, err
 	}
-	cal := calendar.New(database)
 	mods = append(mods, scheduling(sched, cal, rem)...)
 	if edit != nil {
 		mods = edit(mods)
@@ -202,7 +207,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -138,6 +138,19 @@ func (d Date) AddYears(n int) Date {
 	return Of(d.Time().AddDate(n, 0, 0))
 }
 
+// AddMonths moves the date by n months, as periods in regulations count
+// them: the same day of the month n months on, or that month's last day
+// when it is shorter (31 January + 1 month = 28 or 29 February, not 3 March).
+func (d Date) AddMonths(n int) Date {
+	if d == "" {
+		return ""
+	}
+	t := d.Time()
+	first := time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, n, 0)
+	last := first.AddDate(0, 1, -1).Day()
+	return Of(first.AddDate(0, 0, min(t.Day(), last)-1))
+}
+
 // AddDays moves the date by n days.
 func (d Date) AddDays(n int) Date {
 	if d == "" {

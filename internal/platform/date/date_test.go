@@ -88,3 +88,25 @@ func TestDateArithmeticAndStorage(t *testing.T) {
 		t.Errorf("Unmarshal = %+v, %v", in, err)
 	}
 }
+
+func TestAddMonthsClampsToTheMonthEnd(t *testing.T) {
+	cases := []struct {
+		from Date
+		n    int
+		want Date
+	}{
+		{"2024-01-15", 1, "2024-02-15"},
+		{"2024-01-31", 1, "2024-02-29"}, // leap year
+		{"2023-01-31", 1, "2023-02-28"},
+		{"2024-08-31", 6, "2025-02-28"},
+		{"2024-03-31", -1, "2024-02-29"},
+		{"2024-12-10", 12, "2025-12-10"},
+		{"2024-02-29", 12, "2025-02-28"},
+		{"", 3, ""},
+	}
+	for _, c := range cases {
+		if got := c.from.AddMonths(c.n); got != c.want {
+			t.Errorf("%s + %d months = %s, want %s", c.from, c.n, got, c.want)
+		}
+	}
+}

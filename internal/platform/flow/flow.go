@@ -60,6 +60,12 @@ type Step[R any] struct {
 	// Results are what may be done at this step; nil: Approve, Reject and
 	// Return (Return needs an earlier step in the record's chain).
 	Results []Result
+	// Next, when set, may send an approved record elsewhere than the next
+	// link: it answers a step key of the record's chain (earlier or later),
+	// or "" for the next link. Rules have not run yet when it is asked (it
+	// reads a.Form); e.g. a probation extended goes back to the probation's
+	// education step.
+	Next func(a *Act[R]) string
 	// Rules are checked, in order, before an Approve; the first refusal
 	// stops it with the rule's name in the message.
 	Rules []Rule[R]

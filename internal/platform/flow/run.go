@@ -46,6 +46,14 @@ type ActionInput struct {
 // it: later edits of the chain do not move it), writes the entry 提交 and
 // gives the first step's actors their to-do.
 func (wf *Workflow[R]) Start(ctx context.Context, tx bun.Tx, id int64, note Note) error {
+	return wf.StartAt(ctx, tx, id, "", note)
+}
+
+// StartAt is Start for a record that has already gone through the first
+// steps of its chain elsewhere (a historical record imported, a demo
+// record): it is put at step at of its chain ("" : the first). The steps
+// before it have no history entries; the module keeps what it knows of them.
+func (wf *Workflow[R]) StartAt(ctx context.Context, tx bun.Tx, id int64, at string, note Note) error {
 	wf.index()
 	comment, fileIDs, err := checkNote(note.Comment, note.FileIDs)
 	if err != nil {
@@ -79,14 +87,20 @@ func (wf *Workflow[R]) Start(ctx context.Context, tx bun.Tx, id int64, note Note
 	if err := wf.checkFiles(ctx, tx, id, "", fileIDs); err != nil {
 		return err
 	}
-	first, _ := acting(chain[0], lineage)
+	from := 0
+	if at != "" {
+		if from = indexOf(chain, at); from < 0 {
+			return httpx.BadRequest("%s流程中没有「%s」环节", wf.Noun, wf.stepName(at))
+		}
+	}
+	first, _ := acting(chain[from], lineage)
 	data, err := json.Marshal(chain)
 	if err != nil {
 		return httpx.Internal(err)
 	}
 	now := wf.now()
-	inst := &instance{Workflow: wf.Key, RecordID: id, Chain: string(data), Step: chain[0].Step,
-		State: wf.step(chain[0].Step).State, ActingOrgID: &first.ID, Version: 1, StartedAt: now, UpdatedAt: now}
+	inst := &instance{Workflow: wf.Key, RecordID: id, Chain: string(data), Step: chain[from].Step,
+		State: wf.step(chain[from].Step).State, ActingOrgID: &first.ID, Version: 1, StartedAt: now, UpdatedAt: now}
 	if _, err := tx.NewInsert().Model(inst).Returning("id").Exec(ctx); db.IsUniqueViolation(err) {
 		return httpx.Conflict("该%s已提交", wf.Noun)
 	} else if err != nil {
@@ -96,10 +110,10 @@ func (wf *Workflow[R]) Start(ctx context.Context, tx bun.Tx, id int64, note Note
 	if err != nil {
 		return err
 	}
-	if err := wf.write(ctx, tx, inst.ID, "", Submit, chain[0].Step, comment, fileIDs, actor); err != nil {
+	if err := wf.write(ctx, tx, inst.ID, "", Submit, chain[from].Step, comment, fileIDs, actor); err != nil {
 		return err
 	}
-	return wf.openTodos(ctx, tx, rec, id, chain[0], first)
+	return wf.openTodos(ctx, tx, rec, id, chain[from], first)
 }
 
 // Act takes an action on record id's current step for the caller and
@@ -212,6 +226,16 @@ func (wf *Workflow[R]) transition(chain []Link, at int, in ActionInput, a *Act[R
 	}
 	switch in.Result {
 	case Approve:
+		if a.Step.Next != nil {
+			if key := a.Step.Next(a); key != "" {
+				to := indexOf(chain, key)
+				if to < 0 {
+					return nil, httpx.BadRequest("%s流程中没有「%s」环节", wf.Noun, wf.stepName(key))
+				}
+				a.To, a.State = chain[to].Step, wf.step(chain[to].Step).State
+				return &chain[to], nil
+			}
+		}
 		if at+1 == len(chain) {
 			a.State = wf.Done
 			return nil, nil
