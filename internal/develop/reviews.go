@@ -145,7 +145,11 @@ func (c childOf[T]) write(ctx context.Context, id int64, in T, update bool) (T, 
 	if err != nil {
 		return in, httpx.AsError(err)
 	}
-	return in, nil
+	out := new(T) // as stored
+	if err := c.s.db.NewSelect().Model(out).Where("id = ?", base.ID).Scan(ctx); err != nil {
+		return in, httpx.Internal(err)
+	}
+	return *out, nil
 }
 
 // Delete removes children ids of record id (all of them, or none: 404).
