@@ -257,7 +257,7 @@ func TestConfigVersions(t *testing.T) {
 		"rules.minAge":            edit(func(c *develop.Config) { c.Rules.MinAge = 10 }),
 		"rules.noticeWorkdays":    edit(func(c *develop.Config) { c.Rules.NoticeWorkdays = 0 }),
 		"rules.approvalMaxMonths": edit(func(c *develop.Config) { c.Rules.ApprovalMaxMonths = 2 }),
-		"steps": edit(func(c *develop.Config) { c.Steps[1].Tracked = false }), // 谈话 is always tracked
+		"steps":                   edit(func(c *develop.Config) { c.Steps[1].Tracked = false }), // 谈话 is always tracked
 	} {
 		res := w.e.Do("PUT", "/api/fzdy/config", w.deptTK, b)
 		if f, _ := res.Map(t)["field"].(string); res.Status != 400 || f != field {

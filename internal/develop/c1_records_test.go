@@ -93,11 +93,11 @@ func TestCreateRecordInput(t *testing.T) {
 			}
 		})
 	}
-	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("orgId", w.mathBranch)), 404)     // branch out of scope
-	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", mathPerson)), 404)    // person out of the unit scope
-	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", 999999)), 404)        // no such person
-	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personKind", "teacher")), 404)   // not a teacher
-	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.deptTK, body("orgId", w.direct)), 201)       // a 直属党支部 is a branch
+	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("orgId", w.mathBranch)), 404)   // branch out of scope
+	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", mathPerson)), 404)  // person out of the unit scope
+	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", 999999)), 404)      // no such person
+	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personKind", "teacher")), 404) // not a teacher
+	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.deptTK, body("orgId", w.direct)), 201)     // a 直属党支部 is a branch
 }
 
 // The list: scope, stage, blurry, subtree, due, date ranges, pinyin sort.

@@ -84,12 +84,12 @@ func TestRuleContactsOneOrTwoFullMembers(t *testing.T) {
 	w.pass(t, id, develop.StepActivistFiling, "2025-02-02")
 	suspended := w.member(t, "停止党籍者", "1", "2")
 	for name, ids := range map[string][]int64{
-		"none":          {},
-		"three":         {w.full[0], w.full[1], w.full[2]},
+		"none":           {},
+		"three":          {w.full[0], w.full[1], w.full[2]},
 		"twice the same": {w.full[0], w.full[0]},
 		"a probationary": {w.full[0], w.probationary},
-		"not normal":    {suspended},
-		"missing":       {999999},
+		"not normal":     {suspended},
+		"missing":        {999999},
 	} {
 		t.Run(name, func(t *testing.T) {
 			expectRule(t, w.act(t, w.csTK, id, flow.Approve, form("2025-02-03", "contactIds", ids)), "指定一至两名正式党员作培养联系人")
@@ -257,7 +257,7 @@ func TestRuleTrainingThreeDaysOr24Hours(t *testing.T) {
 	t.Run("23 hours and 2 days fail; other batches, failed ones and later ones do not count", func(t *testing.T) {
 		id := toTraining(t, "不足")
 		train(t, id, develop.BatchDevelop, 23, 2, true, "2026-10-16")
-		train(t, id, 2, 40, 5, true, "2026-10-16")                 // 积极分子培训
+		train(t, id, 2, 40, 5, true, "2026-10-16")                     // 积极分子培训
 		train(t, id, develop.BatchDevelop, 10, 2, false, "2026-10-16") // not passed
 		train(t, id, develop.BatchDevelop, 10, 2, true, "2026-10-20")  // ends after the date
 		expectRule(t, w.act(t, w.csTK, id, flow.Approve, form("2026-10-16")), rule)

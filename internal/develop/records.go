@@ -356,11 +356,11 @@ func (s *Service) beforeDeleteRecords(ctx context.Context, idb bun.IDB, ids []in
 // RecordDetail is a record with everything done on it.
 type RecordDetail struct {
 	RecordView
-	Steps     []StepDone     `json:"steps"`
-	Reviews   []Review       `json:"reviews"`
-	Trainings []Training     `json:"trainings"`
-	Notices   []NoticeBrief  `json:"notices"`
-	FlagList  []Flag         `json:"flagList"`
+	Steps     []StepDone    `json:"steps"`
+	Reviews   []Review      `json:"reviews"`
+	Trainings []Training    `json:"trainings"`
+	Notices   []NoticeBrief `json:"notices"`
+	FlagList  []Flag        `json:"flagList"`
 }
 
 // StepDone is a step done, named.

@@ -15,7 +15,7 @@ import (
 
 // Rules of ② and ③ (RULES.md §2), as refusals name them.
 const (
-	ruleTalkInTime     = "收到入党申请书后一个月内派人谈话"
+	ruleTalkInTime        = "收到入党申请书后一个月内派人谈话"
 	ruleActivistAfterTalk = "确定入党积极分子须在派人谈话之后"
 )
 
