@@ -42,7 +42,7 @@ func TestRuleTalkWithinOneMonth(t *testing.T) {
 		if len(d.FlagList) != 1 || d.FlagList[0] != (develop.Flag{Step: develop.StepTalk, Rule: "收到入党申请书后一个月内派人谈话", Reason: "寒假期间"}) {
 			t.Fatalf("flags: %+v", d.FlagList)
 		}
-		// Returned and redone in time, the flag goes.
+		// Returned and redone, the step keeps one flag (not two).
 		apptest.Expect(t, w.act(t, w.csTK, id, flow.Return, nil), 200)
 		w.pass(t, id, develop.StepTalk, "2025-02-16", "talker", "王书记", "lateReason", "寒假期间")
 		if d := w.detail(t, id); len(d.FlagList) != 1 {
