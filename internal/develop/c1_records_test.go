@@ -98,6 +98,14 @@ func TestCreateRecordInput(t *testing.T) {
 	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", 999999)), 404)      // no such person
 	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.csTK, body("personKind", "teacher")), 404) // not a teacher
 	apptest.Expect(t, w.e.Do("POST", "/api/fzdy", w.deptTK, body("orgId", w.direct)), 201)     // a 直属党支部 is a branch
+	t.Run("a revoked branch", func(t *testing.T) {
+		gone := w.e.Org(t, w.cs, "5", "已撤销党支部")
+		apptest.Expect(t, w.e.Do("POST", "/api/dzzxx/revoke", w.e.AdminTK, map[string]any{"id": gone}), 204)
+		res := w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", w.student(t, "丙", "2003-01-01", w.csUnit), "orgId", gone))
+		if f, _ := res.Map(t)["field"].(string); res.Status != 400 || f != "orgId" {
+			t.Fatalf("%d %s", res.Status, res.Body)
+		}
+	})
 }
 
 // The list: scope, stage, blurry, subtree, due, date ranges, pinyin sort.
@@ -151,4 +159,34 @@ func TestRecordList(t *testing.T) {
 		}
 		apptest.Expect(t, w.e.Do("GET", "/api/fzdy/export", w.listTK, nil), 403)
 	})
+}
+
+// The due filter and state at their edges: the talk is due 30 days after
+// the application (its DueDays); due today is "soon", not "overdue"; due in
+// 7 days is soon, in 8 is not; due yesterday is overdue.
+func TestRecordDueEdges(t *testing.T) {
+	w := newC1World(t)
+	today := date.Today()
+	ids := map[string]int64{}
+	for name, back := range map[string]int{"yesterday": 31, "today": 30, "in7": 23, "in8": 22} {
+		ids[name] = w.record(t, name, today.AddDays(-back).String())
+	}
+	want := map[string]string{"yesterday": develop.DueOverdue, "today": develop.DueSoon, "in7": develop.DueSoon, "in8": ""}
+	for name, id := range ids {
+		if got := w.detail(t, id).DueState; got != want[name] {
+			t.Errorf("%s: due state %q, want %q", name, got, want[name])
+		}
+	}
+	listed := func(due string) map[int64]bool {
+		rows, _ := apptest.GetPage[develop.RecordView](t, w.e, w.csTK, "/api/fzdy", url.Values{"due": {due}})
+		out := map[int64]bool{}
+		for _, r := range rows {
+			out[r.ID] = true
+		}
+		return out
+	}
+	overdue, soon := listed("overdue"), listed("soon")
+	if len(overdue) != 1 || !overdue[ids["yesterday"]] || len(soon) != 2 || !soon[ids["today"]] || !soon[ids["in7"]] {
+		t.Fatalf("overdue %v, soon %v (ids %v)", overdue, soon, ids)
+	}
 }

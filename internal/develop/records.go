@@ -317,14 +317,17 @@ func (s *Service) checkBranch(ctx context.Context, orgID int64) error {
 	if !ok {
 		return httpx.NotFound("党组织不存在")
 	}
-	var typ string
-	if err := s.db.NewSelect().Table("dzz").Column("type").Where("id = ?", orgID).Scan(ctx, &typ); errors.Is(err, sql.ErrNoRows) {
+	var o org.Org
+	if err := s.db.NewSelect().Model(&o).Column("type", "status").Where("id = ?", orgID).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
 		return httpx.NotFound("党组织不存在")
 	} else if err != nil {
 		return httpx.Internal(err)
 	}
-	if typ != orgTypeBranch && typ != orgTypeDirect {
+	if o.Type != orgTypeBranch && o.Type != orgTypeDirect {
 		return httpx.Invalid("orgId", "发展党员记录只能建在党支部或直属党支部")
+	}
+	if !o.Live() {
+		return httpx.Invalid("orgId", "所选党支部已撤销")
 	}
 	return nil
 }
