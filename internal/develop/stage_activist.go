@@ -1,6 +1,152 @@
 package develop
 
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/uniq"
+)
+
+// Rules of ④ to ⑦ (RULES.md §2), as refusals name them.
+const (
+	ruleContacts       = "指定一至两名正式党员作培养联系人"
+	ruleReviews        = "党支部每半年对入党积极分子进行一次考察"
+	ruleActivistPeriod = "入党积极分子经过一年以上培养教育方可确定为发展对象"
+)
+
+// contactsForm is ⑤'s form: the contact persons (member ids).
+type contactsForm struct {
+	StepForm
+	ContactIDs []int64 `json:"contactIds"`
+}
+
 // activistHooks are the rules and consequences of steps ④ to ⑦.
 func (s *Service) activistHooks() map[string]hook {
-	return map[string]hook{}
+	return map[string]hook{
+		StepContacts: {rules: []flow.Rule[Record]{{Name: ruleContacts, Field: "contactIds",
+			Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
+				var f contactsForm
+				if err := form(a, &f); err != nil {
+					return "", err
+				}
+				cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
+				if err != nil {
+					return "", err
+				}
+				return s.fullMembersWhy(ctx, idb, f.ContactIDs, 1, cfg.Rules.ContactPersons, "培养联系人")
+			}}}},
+		StepCultivate: {rules: []flow.Rule[Record]{s.reviewsRule()}},
+		StepTarget: {rules: []flow.Rule[Record]{{Name: ruleActivistPeriod, Field: "date",
+			Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
+				var f StepForm
+				if err := form(a, &f); err != nil {
+					return "", err
+				}
+				cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
+				if err != nil {
+					return "", err
+				}
+				r, n := a.Record, cfg.Rules.ActivistMinMonths
+				if r.ActivistOn.IsZero() {
+					return "尚未确定为入党积极分子", nil
+				}
+				if from := r.ActivistOn.AddMonths(n); f.Date.Before(from) {
+					return fmt.Sprintf("%s 确定为入党积极分子，%s 起方满 %d 个月", r.ActivistOn, from, n), nil
+				}
+				return "", nil
+			}}, s.reviewsRule(), s.noticeRule(NoticeTarget)},
+			// The place in the committee's plan is taken last, once every
+			// rule passed, in the action's transaction.
+			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
+				if a.Result != flow.Approve {
+					return nil
+				}
+				var f StepForm
+				if err := form(a, &f); err != nil {
+					return err
+				}
+				return s.takePlace(ctx, tx, a.Record, f.Date)
+			}},
+	}
+}
+
+// reviewsRule: since becoming an activist, the branch reviewed the record
+// at least every ReviewEveryMonths up to the step's date (an activist
+// review on or before each such deadline).
+func (s *Service) reviewsRule() flow.Rule[Record] {
+	return flow.Rule[Record]{Name: ruleReviews, Field: "date",
+		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
+			var f StepForm
+			if err := form(a, &f); err != nil {
+				return "", err
+			}
+			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
+			if err != nil {
+				return "", err
+			}
+			return s.reviewGap(ctx, idb, a.Record, f.Date, cfg.Rules.ReviewEveryMonths)
+		}}
+}
+
+// reviewGap says which review is missing between r becoming an activist and
+// upTo when reviews are due every n months ("" when none is): a review due
+// on a deadline is in time on the deadline itself.
+func (s *Service) reviewGap(ctx context.Context, idb bun.IDB, r *Record, upTo date.Date, n int) (string, error) {
+	if r.ActivistOn.IsZero() {
+		return "尚未确定为入党积极分子", nil
+	}
+	var days []date.Date
+	if err := idb.NewSelect().Model((*Review)(nil)).Column("reviewed_on").Where("record_id = ?", r.ID).
+		Where("kind = ?", ReviewActivist).Where("reviewed_on >= ?", r.ActivistOn).Where("reviewed_on <= ?", upTo).
+		OrderExpr("reviewed_on").Scan(ctx, &days); err != nil {
+		return "", httpx.Internal(err)
+	}
+	last := r.ActivistOn
+	for _, d := range append(days, upTo) {
+		if due := last.AddMonths(n); d.After(due) {
+			return fmt.Sprintf("%s 之后应在 %s 前进行考察（每 %d 个月一次），未见考察记录", last, due, n), nil
+		}
+		last = d
+	}
+	return "", nil
+}
+
+// fullMembersWhy says why ids are not min..max distinct full members in
+// normal status ("" when they are); what names them in the message.
+func (s *Service) fullMembersWhy(ctx context.Context, idb bun.IDB, ids []int64, min, max int, what string) (string, error) {
+	distinct := uniq.Of(ids)
+	if len(distinct) != len(ids) {
+		return what + "不能重复", nil
+	}
+	if len(ids) < min || len(ids) > max {
+		if min == max {
+			return fmt.Sprintf("应为 %d 名%s，现为 %d 名", min, what, len(ids)), nil
+		}
+		return fmt.Sprintf("应为 %d 至 %d 名%s，现为 %d 名", min, max, what, len(ids)), nil
+	}
+	var rows []member.Member
+	if err := idb.NewSelect().Model(&rows).Column("m.id", "m.name", "m.party_status", "m.member_status").
+		Where("m.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return "", httpx.Internal(err)
+	}
+	if len(rows) != len(ids) {
+		return "所选" + what + "不存在", nil
+	}
+	var bad []string
+	for _, m := range rows {
+		if m.PartyStatus != member.PartyFull || m.MemberStatus != member.StatusNormal {
+			bad = append(bad, m.Name)
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Sprintf("%s不是正常状态的正式党员", strings.Join(bad, "、")), nil
+	}
+	return "", nil
 }
