@@ -83,6 +83,7 @@ type facts struct {
 	org        int64             // the branch (default: w.branch)
 	appliedOn  date.Date         // default: 3 years ago
 	leavingOn  date.Date         // default: none
+	activistOn date.Date         // ③
 	admittedOn date.Date         // ⑮ (also kept as a step done)
 	probation  date.Date         // probation_ends_on
 	done       map[string]string // earlier steps done: key → date (their form: {"date": …})
@@ -112,7 +113,7 @@ func (w *c2World) record(t *testing.T, name, at string, f facts) int64 {
 	now := time.Now().UTC()
 	r := &develop.Record{PersonKind: "student", PersonID: personID, PersonNo: fmt.Sprintf("N%d", personID), Name: name,
 		Gender: "1", BirthDate: birth, OrgID: f.org, Stage: stage, Step: at, ConfigVersion: 1, AppliedOn: f.appliedOn,
-		LeavingOn: f.leavingOn, AdmittedOn: f.admittedOn, ProbationEndsOn: f.probation, Flags: "[]"}
+		LeavingOn: f.leavingOn, ActivistOn: f.activistOn, AdmittedOn: f.admittedOn, ProbationEndsOn: f.probation, Flags: "[]"}
 	r.CreatedAt, r.UpdatedAt = now, now
 	ctx := w.adminCtx(t)
 	err := db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
@@ -214,6 +215,19 @@ func (w *c2World) memberOf(t *testing.T, id int64) member.MemberView {
 		t.Fatalf("record %d has no member record", id)
 	}
 	return apptest.DoJSON[member.MemberView](t, w.e, 200, "GET", fmt.Sprintf("/api/dyjbxx/%d", *r.MemberID), w.deptTK, nil)
+}
+
+// walk approves record id as the department (who may act at every step)
+// on date on, step after step, until it waits at step until.
+func (w *c2World) walk(t *testing.T, id int64, until string, on date.Date) {
+	t.Helper()
+	for i := 0; i < len(develop.Steps); i++ {
+		if w.rec(t, id).Step == until {
+			return
+		}
+		w.approve(t, w.deptTK, id, map[string]any{"date": on})
+	}
+	t.Fatalf("record %d never reached %s", id, until)
 }
 
 // d is a date string.
