@@ -54,6 +54,8 @@ func (s *Service) batch(ctx context.Context, in BatchInput) ([]BatchRow, error) 
 		return nil, httpx.Invalid("ids", "请选择要办理的记录")
 	case len(ids) > maxBatch:
 		return nil, httpx.Invalid("ids", "每次最多批量办理 %d 条记录", maxBatch)
+	case in.Result != flow.Approve && in.Result != flow.Reject && in.Result != flow.Return:
+		return nil, httpx.Invalid("result", "请选择办理结果")
 	}
 	out := make([]BatchRow, 0, len(ids))
 	for _, id := range ids {
