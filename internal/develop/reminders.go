@@ -70,10 +70,37 @@ func (s *Service) dueRows(ctx context.Context, where func(q *bun.SelectQuery) *b
 	return rows, nil
 }
 
-// rules is the rule configuration of version v.
-func (s *Service) rules(ctx context.Context, v int) (RuleConfig, error) {
-	cfg, _, err := s.config(ctx, s.db, v)
-	return cfg.Rules, err
+// dueText is a reminder's date, title and content for one record.
+type dueText struct {
+	on             date.Date
+	title, content string
+	org            int64 // who hears of it (0: the record's branch)
+}
+
+// dueByRule reads the records where selects and reminds of those whose
+// date (text, from the record and its configuration) is on or before
+// until.
+func (s *Service) dueByRule(ctx context.Context, until date.Date, where func(q *bun.SelectQuery) *bun.SelectQuery,
+	text func(r dueRow, cfg Config) dueText) ([]remind.Due, error) {
+	rows, err := s.dueRows(ctx, where)
+	if err != nil {
+		return nil, err
+	}
+	var out []remind.Due
+	for _, r := range rows {
+		cfg, _, err := s.config(ctx, s.db, r.ConfigVersion)
+		if err != nil {
+			return nil, err
+		}
+		if t := text(r, cfg); !t.on.After(until) {
+			if t.org == 0 {
+				t.org = r.OrgID
+			}
+			out = append(out, remind.Due{RecordID: r.ID, OrgID: t.org, DueOn: t.on, Link: recordLink(r.ID),
+				Title: t.title, Content: t.content})
+		}
+	}
+	return out, nil
 }
 
 func recordLink(id int64) string { return fmt.Sprintf("/develop/record?id=%d", id) }
@@ -81,76 +108,44 @@ func recordLink(id int64) string { return fmt.Sprintf("/develop/record?id=%d", i
 // talksDue: an applicant not talked to yet, talkWithinMonths (1) after the
 // application (RULES.md §2).
 func (s *Service) talksDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("r.step = ?", StepTalk) })
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Due
-	for _, r := range rows {
-		rc, err := s.rules(ctx, r.ConfigVersion)
-		if err != nil {
-			return nil, err
-		}
-		if due := r.AppliedOn.AddMonths(rc.TalkWithinMonths); !due.After(until) {
-			out = append(out, remind.Due{RecordID: r.ID, OrgID: r.OrgID, DueOn: due, Link: recordLink(r.ID),
-				Title:   fmt.Sprintf("入党申请人%s应于%s前完成谈话", r.Name, due),
-				Content: fmt.Sprintf("入党申请人：%s；申请日期：%s；党组织应在收到入党申请书后%d个月内派人谈话。", r.Name, r.AppliedOn, rc.TalkWithinMonths)})
-		}
-	}
-	return out, nil
+	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("r.step = ?", StepTalk) },
+		func(r dueRow, cfg Config) dueText {
+			rc := cfg.Rules
+			due := r.AppliedOn.AddMonths(rc.TalkWithinMonths)
+			return dueText{due, fmt.Sprintf("入党申请人%s应于%s前完成谈话", r.Name, due),
+				fmt.Sprintf("入党申请人：%s；申请日期：%s；党组织应在收到入党申请书后%d个月内派人谈话。", r.Name, r.AppliedOn, rc.TalkWithinMonths), 0}
+		})
 }
 
 // reviewsDue: an activist is reviewed every reviewEveryMonths (6) since
 // becoming one; the next review is due that long after the last.
 func (s *Service) reviewsDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.ColumnExpr("(SELECT MAX(rv.reviewed_on) FROM dev_review AS rv WHERE rv.record_id = r.id AND rv.kind = 'activist') AS since").
 			Where("r.stage = ?", StageActivist).Where("r.activist_on IS NOT NULL")
-	})
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Due
-	for _, r := range rows {
-		rc, err := s.rules(ctx, r.ConfigVersion)
-		if err != nil {
-			return nil, err
-		}
+	}, func(r dueRow, cfg Config) dueText {
+		rc := cfg.Rules
 		last := r.ActivistOn
 		if r.Since.After(last) {
 			last = r.Since
 		}
-		if due := last.AddMonths(rc.ReviewEveryMonths); !due.After(until) {
-			out = append(out, remind.Due{RecordID: r.ID, OrgID: r.OrgID, DueOn: due, Link: recordLink(r.ID),
-				Title:   fmt.Sprintf("入党积极分子%s应于%s前进行培养考察", r.Name, due),
-				Content: fmt.Sprintf("入党积极分子：%s；上次考察（或确定为积极分子）：%s；支部每%d个月考察一次。", r.Name, last, rc.ReviewEveryMonths)})
-		}
-	}
-	return out, nil
+		due := last.AddMonths(rc.ReviewEveryMonths)
+		return dueText{due, fmt.Sprintf("入党积极分子%s应于%s前进行培养考察", r.Name, due),
+			fmt.Sprintf("入党积极分子：%s；上次考察（或确定为积极分子）：%s；支部每%d个月考察一次。", r.Name, last, rc.ReviewEveryMonths), 0}
+	})
 }
 
 // targetsEligible: an activist waiting at ⑦ reaches activistMinMonths
 // (12) as activist and may be made 发展对象 (RULES.md §2).
 func (s *Service) targetsEligible(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("r.step = ?", StepTarget).Where("r.activist_on IS NOT NULL")
+	}, func(r dueRow, cfg Config) dueText {
+		rc := cfg.Rules
+		due := r.ActivistOn.AddMonths(rc.ActivistMinMonths)
+		return dueText{due, fmt.Sprintf("入党积极分子%s于%s满%d个月培养期，可讨论确定为发展对象", r.Name, due, rc.ActivistMinMonths),
+			fmt.Sprintf("入党积极分子：%s；确定为积极分子：%s。", r.Name, r.ActivistOn), 0}
 	})
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Due
-	for _, r := range rows {
-		rc, err := s.rules(ctx, r.ConfigVersion)
-		if err != nil {
-			return nil, err
-		}
-		if due := r.ActivistOn.AddMonths(rc.ActivistMinMonths); !due.After(until) {
-			out = append(out, remind.Due{RecordID: r.ID, OrgID: r.OrgID, DueOn: due, Link: recordLink(r.ID),
-				Title:   fmt.Sprintf("入党积极分子%s于%s满%d个月培养期，可讨论确定为发展对象", r.Name, due, rc.ActivistMinMonths),
-				Content: fmt.Sprintf("入党积极分子：%s；确定为积极分子：%s。", r.Name, r.ActivistOn)})
-		}
-	}
-	return out, nil
 }
 
 // noticeSteps are the steps each kind of notice precedes.
@@ -182,20 +177,11 @@ func (s *Service) noticesEnding(ctx context.Context, until date.Date) ([]remind.
 // than the step's DueDays (or approvalWaitDays) since it arrived (the
 // date of the step before it); the acting committee hears of it.
 func (s *Service) approvalsWaiting(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.ColumnExpr("(SELECT MAX(ds.done_on) FROM dev_step AS ds WHERE ds.record_id = r.id) AS since").
 			ColumnExpr("fi.acting_org_id").Join("JOIN flow_instance AS fi ON fi.record_id = r.id AND fi.workflow = ?", Key).
 			Where("r.step IN (?)", bun.In([]string{StepCommitteeApproval, StepFullApproval}))
-	})
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Due
-	for _, r := range rows {
-		cfg, _, err := s.config(ctx, s.db, r.ConfigVersion)
-		if err != nil {
-			return nil, err
-		}
+	}, func(r dueRow, cfg Config) dueText {
 		wait := cfg.step(r.Step).DueDays
 		if wait <= 0 {
 			wait = approvalWaitDays
@@ -204,20 +190,14 @@ func (s *Service) approvalsWaiting(ctx context.Context, until date.Date) ([]remi
 		if since.IsZero() {
 			since = r.AppliedOn
 		}
-		due := since.AddDays(wait)
-		if due.After(until) {
-			continue
-		}
-		org := r.OrgID
+		var org int64
 		if r.ActingOrgID != nil {
 			org = *r.ActingOrgID
 		}
 		name := stepDef(r.Step).Name
-		out = append(out, remind.Due{RecordID: r.ID, OrgID: org, DueOn: due, Link: recordLink(r.ID),
-			Title:   fmt.Sprintf("%s的「%s」自%s起待办，请及时审批", r.Name, name, since),
-			Content: fmt.Sprintf("发展党员记录：%s；待办环节：%s；上一环节办理日期：%s。", r.Name, name, since)})
-	}
-	return out, nil
+		return dueText{since.AddDays(wait), fmt.Sprintf("%s的「%s」自%s起待办，请及时审批", r.Name, name, since),
+			fmt.Sprintf("发展党员记录：%s；待办环节：%s；上一环节办理日期：%s。", r.Name, name, since), org}
+	})
 }
 
 // probationEndingSteps are the steps of a probation not yet discussed.
@@ -226,42 +206,24 @@ var probationEndingSteps = []string{StepDeptFiling, StepPlacement, StepOath, Ste
 // probationsEnding: the probation (one year from the branch meeting, plus
 // any extension) ends before the branch discussed the 转正 (RULES.md §2).
 func (s *Service) probationsEnding(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("r.step IN (?)", bun.In(probationEndingSteps)).Where("r.probation_ends_on <= ?", until)
+	}, func(r dueRow, _ Config) dueText {
+		return dueText{r.ProbationEndsOn, fmt.Sprintf("预备党员%s的预备期于%s届满，请及时讨论其转正", r.Name, r.ProbationEndsOn),
+			fmt.Sprintf("预备党员：%s；支部大会接收：%s；预备期届满：%s。", r.Name, r.AdmittedOn, r.ProbationEndsOn), 0}
 	})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]remind.Due, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, remind.Due{RecordID: r.ID, OrgID: r.OrgID, DueOn: r.ProbationEndsOn, Link: recordLink(r.ID),
-			Title:   fmt.Sprintf("预备党员%s的预备期于%s届满，请及时讨论其转正", r.Name, r.ProbationEndsOn),
-			Content: fmt.Sprintf("预备党员：%s；支部大会接收：%s；预备期届满：%s。", r.Name, r.AdmittedOn, r.ProbationEndsOn)})
-	}
-	return out, nil
 }
 
 // resolutionsExpiring: the branch meeting admitted the target (⑮) but the
 // committee has not approved (⑰): it should within approvalNormalMonths
 // (3) of the meeting (RULES.md §2).
 func (s *Service) resolutionsExpiring(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("r.stage = ?", StageTarget).Where("r.admitted_on IS NOT NULL").Where("r.approved_on IS NULL")
+	}, func(r dueRow, cfg Config) dueText {
+		rc := cfg.Rules
+		due := r.AdmittedOn.AddMonths(rc.ApprovalNormalMonths)
+		return dueText{due, fmt.Sprintf("%s的接收预备党员决议将于%s满%d个月，请及时报上级党委审批", r.Name, due, rc.ApprovalNormalMonths),
+			fmt.Sprintf("发展对象：%s；支部大会：%s；上级党委审批一般不超过%d个月，最长%d个月。", r.Name, r.AdmittedOn, rc.ApprovalNormalMonths, rc.ApprovalMaxMonths), 0}
 	})
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Due
-	for _, r := range rows {
-		rc, err := s.rules(ctx, r.ConfigVersion)
-		if err != nil {
-			return nil, err
-		}
-		if due := r.AdmittedOn.AddMonths(rc.ApprovalNormalMonths); !due.After(until) {
-			out = append(out, remind.Due{RecordID: r.ID, OrgID: r.OrgID, DueOn: due, Link: recordLink(r.ID),
-				Title:   fmt.Sprintf("%s的接收预备党员决议将于%s满%d个月，请及时报上级党委审批", r.Name, due, rc.ApprovalNormalMonths),
-				Content: fmt.Sprintf("发展对象：%s；支部大会：%s；上级党委审批一般不超过%d个月，最长%d个月。", r.Name, r.AdmittedOn, rc.ApprovalNormalMonths, rc.ApprovalMaxMonths)})
-		}
-	}
-	return out, nil
 }

@@ -80,6 +80,25 @@ func (s *Service) admissionHooks() map[string]hook {
 	}
 }
 
+// configuredRule is a rule reading the step's form as an F and the rule
+// configuration of the record's version (the preamble every rule of a
+// deadline shares).
+func configuredRule[F any](s *Service, name, field string,
+	check func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f F, rc RuleConfig) (string, error)) flow.Rule[Record] {
+	return flow.Rule[Record]{Name: name, Field: field,
+		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
+			var f F
+			if err := form(a, &f); err != nil {
+				return "", err
+			}
+			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
+			if err != nil {
+				return "", err
+			}
+			return check(ctx, idb, a, f, cfg.Rules)
+		}}
+}
+
 // setProbationEnd keeps the probation's end on the record.
 func (s *Service) setProbationEnd(ctx context.Context, tx bun.Tx, r *Record, end date.Date) error {
 	if _, err := tx.NewUpdate().Model((*Record)(nil)).Set("probation_ends_on = ?", end).Where("id = ?", r.ID).Exec(ctx); err != nil {
@@ -166,12 +185,8 @@ func (s *Service) tracks(ctx context.Context, idb bun.IDB, r *Record, step strin
 // politicalReviewRule: the political review (⑩) is valid for
 // politicalReviewMonths (12) up to the step's date (RULES.md §2).
 func (s *Service) politicalReviewRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RulePoliticalReview, Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
+	return configuredRule(s, RulePoliticalReview, "date",
+		func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
 			if tracked, err := s.tracks(ctx, idb, a.Record, StepPoliticalReview); err != nil || !tracked {
 				return "", err
 			}
@@ -182,26 +197,18 @@ func (s *Service) politicalReviewRule() flow.Rule[Record] {
 			if reviewed.IsZero() {
 				return "尚未进行政治审查", nil
 			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			if until := reviewed.AddMonths(cfg.Rules.PoliticalReviewMonths); f.Date.After(until) {
-				return fmt.Sprintf("政治审查于 %s 完成，有效期 %d 个月至 %s，请重新进行政治审查", reviewed, cfg.Rules.PoliticalReviewMonths, until), nil
+			if until := reviewed.AddMonths(rc.PoliticalReviewMonths); f.Date.After(until) {
+				return fmt.Sprintf("政治审查于 %s 完成，有效期 %d 个月至 %s，请重新进行政治审查", reviewed, rc.PoliticalReviewMonths, until), nil
 			}
 			return "", nil
-		}}
+		})
 }
 
 // meetingAfterPreRule: the branch meeting is held within
 // meetingAfterPreMonths (1) of the committee's pre-review (⑬).
 func (s *Service) meetingAfterPreRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleMeetingAfterPre, Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
+	return configuredRule(s, RuleMeetingAfterPre, "date",
+		func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
 			if tracked, err := s.tracks(ctx, idb, a.Record, StepPreReview); err != nil || !tracked {
 				return "", err
 			}
@@ -209,38 +216,26 @@ func (s *Service) meetingAfterPreRule() flow.Rule[Record] {
 			if err != nil || pre.IsZero() {
 				return "", err
 			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			if until := pre.AddMonths(cfg.Rules.MeetingAfterPreMonths); f.Date.After(until) {
+			if until := pre.AddMonths(rc.MeetingAfterPreMonths); f.Date.After(until) {
 				return fmt.Sprintf("上级党委于 %s 预审，支部大会应在 %s 前召开", pre, until), nil
 			}
 			return "", nil
-		}}
+		})
 }
 
 // leavingRule: a target leaving the school within leavingMonths (3) of
 // the meeting is not admitted (RULES.md §2); leaving exactly then is.
 func (s *Service) leavingRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleLeaving, Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
+	return configuredRule(s, RuleLeaving, "date",
+		func(_ context.Context, _ bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
 			if a.Record.LeavingOn.IsZero() {
 				return "", nil
 			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			if earliest := f.Date.AddMonths(cfg.Rules.LeavingMonths); a.Record.LeavingOn.Before(earliest) {
-				return fmt.Sprintf("预计 %s 离校，距支部大会不足 %d 个月", a.Record.LeavingOn, cfg.Rules.LeavingMonths), nil
+			if earliest := f.Date.AddMonths(rc.LeavingMonths); a.Record.LeavingOn.Before(earliest) {
+				return fmt.Sprintf("预计 %s 离校，距支部大会不足 %d 个月", a.Record.LeavingOn, rc.LeavingMonths), nil
 			}
 			return "", nil
-		}}
+		})
 }
 
 // reportForm is ⑯'s form: who talked, and when the resolution was reported.
@@ -255,12 +250,8 @@ type reportForm struct {
 // again (退回 ⑮), and after reportRestartMonths (6) the procedure starts
 // over (RULES.md §2).
 func (s *Service) reportInTimeRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleReportInTime, Field: "reportedOn",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f reportForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
+	return configuredRule(s, RuleReportInTime, "reportedOn",
+		func(_ context.Context, _ bun.IDB, a *flow.Act[Record], f reportForm, rc RuleConfig) (string, error) {
 			if f.ReportedOn.IsZero() {
 				return "", httpx.Invalid("reportedOn", "请填写决议上报日期")
 			}
@@ -271,19 +262,15 @@ func (s *Service) reportInTimeRule() flow.Rule[Record] {
 			if f.ReportedOn.Before(meeting) || f.ReportedOn.After(f.Date) {
 				return "", httpx.Invalid("reportedOn", "决议上报日期应在支部大会（%s）与谈话日期之间", meeting)
 			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			if restart := meeting.AddMonths(cfg.Rules.ReportRestartMonths); f.ReportedOn.After(restart) {
+			if restart := meeting.AddMonths(rc.ReportRestartMonths); f.ReportedOn.After(restart) {
 				return fmt.Sprintf("支部大会（%s）决议超过 %d 个月才上报，须重新履行发展程序，请以「不通过」结束本记录",
-					meeting, cfg.Rules.ReportRestartMonths), nil
+					meeting, rc.ReportRestartMonths), nil
 			}
-			if rediscuss := meeting.AddMonths(cfg.Rules.ReportRediscussMonths); f.ReportedOn.After(rediscuss) {
-				return fmt.Sprintf("支部大会（%s）决议超过 %d 个月才上报，须退回支部大会重新讨论", meeting, cfg.Rules.ReportRediscussMonths), nil
+			if rediscuss := meeting.AddMonths(rc.ReportRediscussMonths); f.ReportedOn.After(rediscuss) {
+				return fmt.Sprintf("支部大会（%s）决议超过 %d 个月才上报，须退回支部大会重新讨论", meeting, rc.ReportRediscussMonths), nil
 			}
 			return "", nil
-		}}
+		})
 }
 
 // lateForm is the form of a step that may be late with a reason (⑰).
@@ -296,25 +283,17 @@ type lateForm struct {
 // (3) of the branch meeting; up to approvalMaxMonths (6) with the reason
 // written down (kept in the record's flags); never later (RULES.md §2).
 func (s *Service) approvalInTimeRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleApprovalInTime, Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f lateForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
+	return configuredRule(s, RuleApprovalInTime, "date",
+		func(_ context.Context, _ bun.IDB, a *flow.Act[Record], f lateForm, rc RuleConfig) (string, error) {
 			meeting := a.Record.AdmittedOn
-			if f.Date.After(meeting.AddMonths(cfg.Rules.ApprovalMaxMonths)) {
-				return fmt.Sprintf("支部大会于 %s 召开，审批最迟应在 %s 前完成，已超期", meeting, meeting.AddMonths(cfg.Rules.ApprovalMaxMonths)), nil
+			if latest := meeting.AddMonths(rc.ApprovalMaxMonths); f.Date.After(latest) {
+				return fmt.Sprintf("支部大会于 %s 召开，审批最迟应在 %s 前完成，已超期", meeting, latest), nil
 			}
-			if f.Date.After(meeting.AddMonths(cfg.Rules.ApprovalNormalMonths)) && strings.TrimSpace(f.LateReason) == "" {
-				return "", httpx.Invalid("lateReason", "支部大会于 %s 召开，超过 %d 个月审批须填写延期原因", meeting, cfg.Rules.ApprovalNormalMonths)
+			if f.Date.After(meeting.AddMonths(rc.ApprovalNormalMonths)) && strings.TrimSpace(f.LateReason) == "" {
+				return "", httpx.Invalid("lateReason", "支部大会于 %s 召开，超过 %d 个月审批须填写延期原因", meeting, rc.ApprovalNormalMonths)
 			}
 			return "", nil
-		}}
+		})
 }
 
 // flag is a rule exception accepted with a reason (an element of dev_record.flags).

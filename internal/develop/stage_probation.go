@@ -44,31 +44,23 @@ func (s *Service) probationHooks() map[string]hook {
 // end, an extension of extensionMinMonths..extensionMaxMonths (6..12), or
 // to cancel (RULES.md §2).
 func (s *Service) fullDecisionRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleFullDecision, Field: "decision",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f meetingForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
+	return configuredRule(s, RuleFullDecision, "decision",
+		func(_ context.Context, _ bun.IDB, a *flow.Act[Record], f meetingForm, rc RuleConfig) (string, error) {
 			switch f.Decision {
 			case DecisionFull:
 				if end := a.Record.ProbationEndsOn; !end.IsZero() && f.Date.Before(end) {
 					return fmt.Sprintf("预备期至 %s 届满，届满后方可讨论转正", end), nil
 				}
 			case DecisionExtend:
-				if f.ExtendMonths < cfg.Rules.ExtensionMinMonths || f.ExtendMonths > cfg.Rules.ExtensionMaxMonths {
-					return "", httpx.Invalid("extendMonths", "延长预备期须为 %d 至 %d 个月", cfg.Rules.ExtensionMinMonths, cfg.Rules.ExtensionMaxMonths)
+				if f.ExtendMonths < rc.ExtensionMinMonths || f.ExtendMonths > rc.ExtensionMaxMonths {
+					return "", httpx.Invalid("extendMonths", "延长预备期须为 %d 至 %d 个月", rc.ExtensionMinMonths, rc.ExtensionMaxMonths)
 				}
 			case DecisionCancel:
 			default:
 				return "", httpx.Invalid("decision", "请选择转正决定（按期转正、延长预备期或取消预备党员资格）")
 			}
 			return "", nil
-		}}
+		})
 }
 
 // fullNoticeRule: before a 转正 the notice of kind full has run its
@@ -122,25 +114,17 @@ func (s *Service) cancelByRejectionRule() flow.Rule[Record] {
 // fullApprovalRule: the committee approves within fullApprovalMonths (3)
 // of the branch meeting on it (RULES.md §2).
 func (s *Service) fullApprovalRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleFullApprovalTime, Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
+	return configuredRule(s, RuleFullApprovalTime, "date",
+		func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
 			meeting, err := s.fullMeetingOf(ctx, idb, a.ID)
 			if err != nil {
 				return "", err
 			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			if until := meeting.Date.AddMonths(cfg.Rules.FullApprovalMonths); f.Date.After(until) {
+			if until := meeting.Date.AddMonths(rc.FullApprovalMonths); f.Date.After(until) {
 				return fmt.Sprintf("支部大会于 %s 讨论转正，审批应在 %s 前完成", meeting.Date, until), nil
 			}
 			return "", nil
-		}}
+		})
 }
 
 // afterFullApproval: an approved extension goes back to the probation's
