@@ -235,3 +235,20 @@ func TestCommitteeApprovalNeverEntersAPersonTwice(t *testing.T) {
 		t.Fatalf("%d member records of one person (%v)", n, err)
 	}
 }
+
+// A person the registry holds no ID number for cannot enter the member
+// base (its records are found by it): ⑰ says so and changes nothing.
+func TestCommitteeApprovalNeedsIDNumber(t *testing.T) {
+	w := newC2World(t)
+	meeting := date.Today().AddMonths(-2)
+	id := w.record(t, "无身份证", develop.StepCommitteeApproval, approvalFacts(meeting))
+	if _, err := w.e.DB.NewUpdate().Table("xsjbxx").Set("id_number_enc = ''").Set("id_number_idx = ''").
+		Where("id = ?", w.rec(t, id).PersonID).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	apptest.ExpectMessage(t, w.act(t, w.csTK, id, "approve", map[string]any{"date": meeting.AddMonths(1)}), 400,
+		"无身份证在人员信息中没有身份证号码，请先补全后再办理接收预备党员")
+	if r := w.rec(t, id); r.Step != develop.StepCommitteeApproval || r.MemberID != nil {
+		t.Fatalf("the refused approval changed the record: %+v", r)
+	}
+}

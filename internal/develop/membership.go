@@ -104,7 +104,7 @@ func (s *Service) enterMemberBase(ctx context.Context, tx bun.Tx, r *Record) err
 	}
 	m, _, err := s.members.CreateTx(ctx, tx, in, audit.OriginUserCreate)
 	if err != nil {
-		return err
+		return memberRefusal(err)
 	}
 	return s.linkMember(ctx, tx, r, m.ID)
 }
@@ -140,6 +140,19 @@ func (s *Service) changeMember(ctx context.Context, tx bun.Tx, r *Record, change
 		JoinedOn: string(v.JoinedOn), FullOn: string(v.FullOn), PhotoFileID: v.PhotoFileID, Remark: v.Remark}
 	change(&in)
 	_, err = s.members.UpdateTx(ctx, tx, in, audit.OriginUserUpdate, nil)
+	return memberRefusal(err)
+}
+
+// memberRefusal says that a refusal of the member domain (a field of the
+// registry it does not accept, a record changed meanwhile) is about the
+// member record this step writes, not about the step's own form.
+func memberRefusal(err error) error {
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status < 500 {
+		e := httpx.E(he.Status, "党员信息库未能更新（%s），请核对人员信息后再办理", he.Message)
+		e.Code = he.Code
+		return e
+	}
 	return err
 }
 
