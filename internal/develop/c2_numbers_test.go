@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 
@@ -248,4 +249,27 @@ func TestVolunteerBookNumberUnderConcurrency(t *testing.T) {
 	if err := w.e.DB.NewSelect().Model((*develop.NumberRange)(nil)).Column("next_no").Where("prefix = ?", "M").Scan(context.Background(), &next); err != nil || next != 21 {
 		t.Fatalf("next number %d (%v), want 21", next, err)
 	}
+
+	t.Run("twenty ⑭ at once through the API", func(t *testing.T) {
+		if w.e.DB.Dialect().Name() != dialect.PG {
+			t.Skip("SQLite's pool of 8 connections cannot serve twenty flow actions at once (see the report)")
+		}
+		if _, err := w.e.DB.NewDelete().Model((*develop.NumberRange)(nil)).Where("prefix = ?", "M").Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		w.numberRange(t, year, &w.cs, "P", 31, 60)
+		var ids []int64
+		for i := range 20 {
+			ids = append(ids, w.record(t, fmt.Sprintf("接口并发%02d", i), develop.StepVolunteerBook, facts{}))
+		}
+		status := w.actAll(t, ids, today)
+		seen := map[string]bool{}
+		for _, id := range ids {
+			r := w.rec(t, id)
+			if status[id] != 200 || r.VolunteerNo == nil || seen[*r.VolunteerNo] || !strings.HasPrefix(*r.VolunteerNo, "P") {
+				t.Fatalf("record %d: %d %v (seen %v)", id, status[id], r.VolunteerNo, seen)
+			}
+			seen[*r.VolunteerNo] = true
+		}
+	})
 }
