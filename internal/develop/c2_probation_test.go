@@ -175,3 +175,20 @@ func TestRuleFullApprovalWithinThreeMonths(t *testing.T) {
 		t.Fatalf("approved on the last day: %+v", r)
 	}
 }
+
+// A record returned to before ⑰ keeps its member record; rejected there,
+// the probation is cancelled all the same.
+func TestRejectionAfterReturnCancelsProbation(t *testing.T) {
+	w := newC2World(t)
+	meeting := date.Today().AddMonths(-2)
+	id := w.record(t, "退回后不通过", develop.StepCommitteeApproval, approvalFacts(meeting))
+	w.approve(t, w.csTK, id, map[string]any{"date": meeting.AddMonths(1)})
+	apptest.Expect(t, w.act(t, w.deptTK, id, "return", nil, "toStep", develop.StepBranchMeeting, "comment", "会议记录不全"), 200)
+	if m := w.memberOf(t, id); m.MemberStatus != member.StatusNormal {
+		t.Fatalf("a return changed the member: %+v", m)
+	}
+	apptest.Expect(t, w.act(t, w.branchTK, id, "reject", nil, "comment", "支部大会复议未通过"), 200)
+	if m := w.memberOf(t, id); m.MemberStatus != "3" {
+		t.Fatalf("member after the rejection: %+v", m)
+	}
+}

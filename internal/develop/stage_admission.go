@@ -29,8 +29,9 @@ const (
 
 // admissionHooks are the rules and consequences of steps ⑫ to ⑱.
 func (s *Service) admissionHooks() map[string]hook {
-	return map[string]hook{
+	return s.cancellingOnRejection(map[string]hook{
 		StepBranchReview: {rules: []flow.Rule[Record]{s.politicalReviewRule()}},
+		StepPreReview:    {},
 		StepVolunteerBook: {after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
 			if a.Result != flow.Approve {
 				return nil
@@ -76,8 +77,8 @@ func (s *Service) admissionHooks() map[string]hook {
 				}
 				return s.enterMemberBase(ctx, tx, a.Record)
 			}},
-		StepDeptFiling: {after: s.cancelOnRejection},
-	}
+		StepDeptFiling: {},
+	})
 }
 
 // configuredRule is a rule reading the step's form as an F and the rule
@@ -330,11 +331,23 @@ func (s *Service) flagException(ctx context.Context, tx bun.Tx, r *Record, step,
 	return nil
 }
 
-// cancelOnRejection: a record rejected once its person entered the member
-// base (⑱ on) ends the probation: 取消预备党员资格, the member record follows.
-func (s *Service) cancelOnRejection(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-	if a.Result != flow.Reject {
-		return nil
+// cancellingOnRejection adds to each of hooks that 不通过 of a record whose
+// person entered the member base (⑰ approved; a record returned to an
+// earlier step after it keeps its member) ends the probation: 取消预备党员资格,
+// the member record follows. A record without a member changes nothing.
+func (s *Service) cancellingOnRejection(hooks map[string]hook) map[string]hook {
+	for key, h := range hooks {
+		own := h.after
+		h.after = func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
+			if a.Result == flow.Reject {
+				return s.memberProbationCancelled(ctx, tx, a.Record, date.Of(a.At.In(date.China)))
+			}
+			if own != nil {
+				return own(ctx, tx, a)
+			}
+			return nil
+		}
+		hooks[key] = h
 	}
-	return s.memberProbationCancelled(ctx, tx, a.Record, date.Of(a.At.In(date.China)))
+	return hooks
 }

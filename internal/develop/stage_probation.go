@@ -18,26 +18,23 @@ const (
 	DecisionCancel = "cancel" // 取消预备党员资格
 )
 
-// probationHooks are the rules and consequences of steps ⑲ to ㉕.
+// probationHooks are the rules and consequences of steps ⑲ to ㉕ (㉕
+// archives a full member: it has none).
 func (s *Service) probationHooks() map[string]hook {
-	return map[string]hook{
-		StepPlacement:          {after: s.cancelOnRejection},
-		StepOath:               {after: s.cancelOnRejection},
-		StepProbationEducation: {after: s.cancelOnRejection},
-		StepFullApplication:    {after: s.cancelOnRejection},
-		StepFullMeeting: {rules: []flow.Rule[Record]{s.quorumRule(), s.majorityRule(), s.fullDecisionRule(), s.fullNoticeRule()},
-			after: s.cancelOnRejection},
+	return s.cancellingOnRejection(map[string]hook{
+		StepPlacement:          {},
+		StepOath:               {},
+		StepProbationEducation: {},
+		StepFullApplication:    {},
+		StepFullMeeting:        {rules: []flow.Rule[Record]{s.quorumRule(), s.majorityRule(), s.fullDecisionRule(), s.fullNoticeRule()}},
 		StepFullApproval: {rules: []flow.Rule[Record]{s.cancelByRejectionRule(), s.fullApprovalRule()}, next: s.afterFullApproval,
 			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-				switch a.Result {
-				case flow.Reject:
-					return s.cancelOnRejection(ctx, tx, a)
-				case flow.Approve:
-					return s.fullApproved(ctx, tx, a)
+				if a.Result != flow.Approve {
+					return nil
 				}
-				return nil
+				return s.fullApproved(ctx, tx, a)
 			}},
-	}
+	})
 }
 
 // fullDecisionRule: the meeting decides 转正 on or after the probation's
