@@ -252,3 +252,22 @@ func TestCommitteeApprovalNeedsIDNumber(t *testing.T) {
 		t.Fatalf("the refused approval changed the record: %+v", r)
 	}
 }
+
+// RULES.md §2: the public notice before 接收预备党员 lasts at least 5 working
+// days: across 国庆节 2026 (1–7 October off, Saturday 10 October worked) a
+// notice from Tuesday 29 September needs to run to 10 October; one ending
+// on the 9th has 4 working days.
+func TestRuleAdmitNoticeFiveWorkingDaysAcrossHoliday(t *testing.T) {
+	w := newC2World(t)
+	meeting := date.MustParse("2026-10-12")
+	short := w.record(t, "公示四天", develop.StepBranchMeeting, admitFacts(meeting))
+	w.notice(t, develop.NoticeAdmit, "2026-09-29", "2026-10-09", short)
+	w.refused(t, w.branchTK, short, votes(meeting, 10, 6, 6), "公示不少于规定的工作日", "公示 2026-09-29 至 2026-10-09 不足 5 个工作日")
+	enough := w.record(t, "公示五天", develop.StepBranchMeeting, admitFacts(meeting))
+	w.notice(t, develop.NoticeAdmit, "2026-09-29", "2026-10-10", enough)
+	w.approve(t, w.branchTK, enough, votes(meeting, 10, 6, 6))
+	// The meeting on the notice's last day is too early: it must have ended.
+	sameDay := w.record(t, "公示未结束", develop.StepBranchMeeting, admitFacts(date.MustParse("2026-10-10")))
+	w.notice(t, develop.NoticeAdmit, "2026-09-29", "2026-10-10", sameDay)
+	w.refused(t, w.branchTK, sameDay, votes(date.MustParse("2026-10-10"), 10, 6, 6), "公示不少于规定的工作日", "公示结束后方可办理")
+}
