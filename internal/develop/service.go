@@ -51,7 +51,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // Module describes the development domain to internal/app. It works on a
 // nil service (it only takes method values).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "develop", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule}
+	return module.Module{Name: "develop", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
+		Reminders: s.reminders()}
 }
 
 // Routes registers the development endpoints under /api/fzdy, each with
@@ -60,6 +61,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("发展党员")
 	s.wf.Routes(rs, "/api/fzdy", flow.Perms{View: Perms.List, Chains: Perms.List, ChainsEdit: PermConfig})
 	s.c1Routes(rs)
+	s.numbersAndBatchRoutes(rs)
 }
 
 // find reads a record of the caller's scope through idb (404 outside it):

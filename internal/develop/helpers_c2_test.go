@@ -1,0 +1,234 @@
+package develop_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/develop"
+	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/rbac"
+)
+
+// c2World is a server with a campus, students in the registry, and the
+// accounts that act at the steps of ⑫ to ㉕:
+// 学校党委 → 计算机学院党委 → 计算机教工党支部; 学校党委 → 数学学院党委 → 数学党支部.
+type c2World struct {
+	e                        *apptest.Env
+	root, cs, branch         int64
+	math, mathBranch, unitCS int64
+	// branchTK acts at the branch's steps, csTK at the committee's (both
+	// LEVEL_AND_BELOW at their organisation), deptTK is the organisation
+	// department (ALL, every step and the configuration), mathTK a committee
+	// of another college, viewTK may only list.
+	branchTK, csTK, deptTK, mathTK, viewTK string
+	adminID                                int64
+	// idNos are the ID numbers of the records' people, by record id.
+	idNos map[int64]string
+}
+
+func newC2World(t *testing.T) *c2World {
+	t.Helper()
+	e := apptest.New(t)
+	w := &c2World{e: e, idNos: map[int64]string{}}
+	c := e.Campus(t)
+	w.root, w.cs, w.math, w.branch = c.Root, c.CS, c.Math, c.Branch
+	w.mathBranch = e.Org(t, w.math, "5", "数学党支部")
+	w.unitCS = e.Create(t, e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
+	const below = "LEVEL_AND_BELOW"
+	w.branchTK, _ = e.UserAt(t, below, w.branch, develop.Perms.List, develop.PermBranch, member.PermList)
+	w.csTK, _ = e.UserAt(t, below, w.cs, develop.Perms.List, develop.PermCommittee, member.PermList)
+	w.deptTK, _ = e.UserAt(t, "ALL", w.root, develop.Perms.List, develop.PermBranch, develop.PermCommittee,
+		develop.PermDepartment, develop.PermConfig, member.PermList)
+	w.mathTK, _ = e.UserAt(t, below, w.math, develop.Perms.List, develop.PermBranch, develop.PermCommittee, develop.PermConfig)
+	w.viewTK, _ = e.UserAt(t, below, w.cs, develop.Perms.List)
+	if err := e.DB.NewSelect().Table("sys_user").Column("id").Where("username = ?", "admin").Scan(t.Context(), &w.adminID); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// adminCtx is a context acting as the super administrator (scope: all).
+func (w *c2World) adminCtx(t *testing.T) context.Context {
+	return rbac.WithMemo(rbac.With(t.Context(), &rbac.Principal{UserID: w.adminID, Username: "admin",
+		Perms: map[string]bool{rbac.Admin: true}}))
+}
+
+var personSeq atomic.Int64
+
+// student adds a student to the registry (born on birth) and answers its id
+// and ID number.
+func (w *c2World) student(t *testing.T, name string, birth date.Date) (int64, string) {
+	t.Helper()
+	n := personSeq.Add(1)
+	idNo := apptest.IDNumber("110105", birth.Compact(), int(n%500)*2+1)
+	id := w.e.Create(t, w.e.AdminTK, "/api/xsjbxx", map[string]any{"studentNo": fmt.Sprintf("S%06d", n), "name": name,
+		"gender": "1", "ethnicity": "01", "unitDeptId": w.unitCS, "grade": "2024", "educationLevel": "2",
+		"enrolledOn": "2024-09-01", "phone": "13900139000", "idNumber": idNo, "birthDate": birth})
+	return id, idNo
+}
+
+// facts are what a record knows of the steps before the one it starts at.
+type facts struct {
+	org        int64             // the branch (default: w.branch)
+	appliedOn  date.Date         // default: 3 years ago
+	leavingOn  date.Date         // default: none
+	activistOn date.Date         // ③
+	admittedOn date.Date         // ⑮ (also kept as a step done)
+	probation  date.Date         // probation_ends_on
+	done       map[string]string // earlier steps done: key → date (their form: {"date": …})
+	forms      map[string]any    // the forms of some of them (with their date)
+}
+
+// record creates a development record of a new student waiting at step at
+// (put there with flow's StartAt, as an imported record is), with the
+// earlier steps f names, and answers its id.
+func (w *c2World) record(t *testing.T, name, at string, f facts) int64 {
+	t.Helper()
+	today := date.Today()
+	if f.org == 0 {
+		f.org = w.branch
+	}
+	if f.appliedOn.IsZero() {
+		f.appliedOn = today.AddYears(-3)
+	}
+	birth := f.appliedOn.AddYears(-20)
+	personID, idNo := w.student(t, name, birth)
+	var stage string
+	for _, st := range develop.Steps {
+		if st.Key == at {
+			stage = st.Stage
+		}
+	}
+	now := time.Now().UTC()
+	r := &develop.Record{PersonKind: "student", PersonID: personID, PersonNo: fmt.Sprintf("N%d", personID), Name: name,
+		Gender: "1", BirthDate: birth, OrgID: f.org, Stage: stage, Step: at, ConfigVersion: 1, AppliedOn: f.appliedOn,
+		LeavingOn: f.leavingOn, ActivistOn: f.activistOn, AdmittedOn: f.admittedOn, ProbationEndsOn: f.probation, Flags: "[]"}
+	r.CreatedAt, r.UpdatedAt = now, now
+	ctx := w.adminCtx(t)
+	err := db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+		steps := map[string]string{}
+		for k, v := range f.done {
+			steps[k] = v
+		}
+		if !f.admittedOn.IsZero() {
+			if _, ok := steps[develop.StepBranchMeeting]; !ok {
+				steps[develop.StepBranchMeeting] = string(f.admittedOn)
+			}
+		}
+		for k, on := range steps {
+			data := `{"date":"` + on + `"}`
+			if fm, ok := f.forms[k]; ok {
+				b, _ := json.Marshal(fm)
+				data = string(b)
+			}
+			row := &develop.StepRow{RecordID: r.ID, Step: k, DoneOn: date.MustParse(on), Data: data, UserName: "测试", At: now}
+			if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return w.e.App.Develop.WorkflowOfC2Tests().StartAt(ctx, tx, r.ID, at, flow.Note{Comment: "导入"})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.idNos[r.ID] = idNo
+	return r.ID
+}
+
+// act takes an action on record id as token (on the version its flow shows).
+func (w *c2World) act(t *testing.T, token string, id int64, result string, form map[string]any, extra ...any) *apptest.Response {
+	t.Helper()
+	v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/fzdy/%d/flow", id), w.deptTK, nil)
+	body := apptest.With(map[string]any{"version": v.Version, "result": result, "form": form}, extra...)
+	return w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", id), token, body)
+}
+
+// approve approves as token with form and expects 200.
+func (w *c2World) approve(t *testing.T, token string, id int64, form map[string]any) {
+	t.Helper()
+	apptest.Expect(t, w.act(t, token, id, "approve", form), 200)
+}
+
+// refused expects a rule refusal of an approval naming rule and containing why.
+func (w *c2World) refused(t *testing.T, token string, id int64, form map[string]any, rule, why string) {
+	t.Helper()
+	res := w.act(t, token, id, "approve", form)
+	msg := res.Message()
+	if res.Status != 400 || !strings.Contains(msg, "「"+rule+"」") || !strings.Contains(msg, why) {
+		t.Fatalf("want a refusal by 「%s」 (%s), got %d %s", rule, why, res.Status, res.Body)
+	}
+}
+
+// rec reads record id as stored.
+func (w *c2World) rec(t *testing.T, id int64) develop.Record {
+	t.Helper()
+	var r develop.Record
+	if err := w.e.DB.NewSelect().Model(&r).Where("r.id = ?", id).Scan(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// notice publishes a notice of kind over records ids that lasted from
+// start to end.
+func (w *c2World) notice(t *testing.T, kind string, start, end date.Date, ids ...int64) {
+	t.Helper()
+	n := &develop.Notice{Kind: kind, OrgID: w.branch, Title: "公示" + kind, StartOn: start, EndOn: end}
+	n.CreatedAt, n.UpdatedAt = time.Now().UTC(), time.Now().UTC()
+	ctx := t.Context()
+	if _, err := w.e.DB.NewInsert().Model(n).Returning("id").Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range ids {
+		if _, err := w.e.DB.NewInsert().Model(&develop.NoticeItem{NoticeID: n.ID, RecordID: id}).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// numberRange adds a 志愿书 number range as the department and answers its id.
+func (w *c2World) numberRange(t *testing.T, year int, org *int64, prefix string, first, last int64) int64 {
+	t.Helper()
+	return w.e.Create(t, w.deptTK, "/api/fzdy/numbers", map[string]any{"year": year, "orgId": org, "prefix": prefix,
+		"first": first, "last": last, "width": 4})
+}
+
+// memberOf reads the member record of development record id.
+func (w *c2World) memberOf(t *testing.T, id int64) member.MemberView {
+	t.Helper()
+	r := w.rec(t, id)
+	if r.MemberID == nil {
+		t.Fatalf("record %d has no member record", id)
+	}
+	return apptest.DoJSON[member.MemberView](t, w.e, 200, "GET", fmt.Sprintf("/api/dyjbxx/%d", *r.MemberID), w.deptTK, nil)
+}
+
+// walk approves record id as the department (who may act at every step)
+// on date on, step after step, until it waits at step until.
+func (w *c2World) walk(t *testing.T, id int64, until string, on date.Date) {
+	t.Helper()
+	for i := 0; i < len(develop.Steps); i++ {
+		if w.rec(t, id).Step == until {
+			return
+		}
+		w.approve(t, w.deptTK, id, map[string]any{"date": on})
+	}
+	t.Fatalf("record %d never reached %s", id, until)
+}
+
+// d is a date string.
+func d(v date.Date) string { return string(v) }
