@@ -59,6 +59,7 @@ func (s *Service) Module() module.Module {
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("发展党员")
 	s.wf.Routes(rs, "/api/fzdy", flow.Perms{View: Perms.List, Chains: Perms.List, ChainsEdit: PermConfig})
+	s.extraRoutes(rs)
 }
 
 // find reads a record of the caller's scope through idb (404 outside it):
