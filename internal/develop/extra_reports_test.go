@@ -64,7 +64,7 @@ func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
 			t.Errorf("admin 2025 %s = %d, want %d (all: %v)", k, got[k], n, got)
 		}
 	}
-		if admin.Age[0].Label != "25岁及以下" || admin.Ethnicity[0].Label != "汉族" || admin.Gender[0].Label != "男" {
+	if admin.Age[0].Label != "25岁及以下" || admin.Ethnicity[0].Label != "汉族" || admin.Gender[0].Label != "男" {
 		t.Errorf("labels: %+v %+v %+v", admin.Age[0], admin.Ethnicity[0], admin.Gender[0])
 	}
 
@@ -163,4 +163,3 @@ func TestExtraReportsRefusals(t *testing.T) {
 		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("%s?year=2025&orgId=%d", path, w.c.Branch), w.csTK, nil), 200)
 	}
 }
-

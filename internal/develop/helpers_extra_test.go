@@ -50,6 +50,7 @@ func newExtraWorld(t *testing.T) *extraWorld {
 type extraPerson struct {
 	name, gender, ethnicity, education, category string
 	birth, approved                              string // "" : no approval yet
+	activist                                     string // an activist since (records not approved)
 	orgID                                        int64
 	kind                                         string // "student" (default) | "teacher"
 	noMember                                     bool   // no member record (the registry's values count)
@@ -71,6 +72,7 @@ func (w *extraWorld) record(t *testing.T, p extraPerson) int64 {
 		Name: p.name, Gender: p.gender, BirthDate: date.Date(p.birth), OrgID: p.orgID, Stage: develop.StageApplicant,
 		Step: develop.StepTalk, ConfigVersion: 1, AppliedOn: "2023-03-01", Flags: "[]"}
 	r.CreatedAt, r.UpdatedAt = now, now
+	r.ActivistOn = date.Date(p.activist)
 	if p.approved != "" {
 		appr := date.Date(p.approved)
 		r.Stage, r.Step = develop.StageProbationary, develop.StepDeptFiling

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/docx"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/zh"
@@ -80,7 +81,7 @@ func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string
 	err = s.db.NewSelect().TableExpr("dev_notice_item AS ni").Join("JOIN dev_record AS r ON r.id = ni.record_id").
 		Join("JOIN dzz AS oz ON oz.id = r.org_id").
 		ColumnExpr("r.name, r.gender, r.birth_date, oz.name AS org_name, r.applied_on, r.activist_on, r.target_on, r.admitted_on").
-		Where("ni.notice_id = ?", id).OrderExpr("oz.code, "+zh.Name("r.name")+", r.id").Scan(ctx, &people)
+		Where("ni.notice_id = ?", id).OrderExpr("oz.code, "+zh.Resolve(zh.Name("r.name"), db.IsPostgres(s.db))+", r.id").Scan(ctx, &people)
 	if err != nil {
 		return nil, "", httpx.Internal(err)
 	}

@@ -316,7 +316,7 @@ func (s *Service) yearly(ctx context.Context, q ReportQuery) (Yearly, error) {
 	sel = sel.ColumnExpr("r.gender AS gender").
 		ColumnExpr("CASE WHEN "+ethnicityExpr+" = '' THEN 'unknown' WHEN "+ethnicityExpr+" = ? THEN 'han' ELSE 'minority' END AS ethnicity", ethnicityHan).
 		ColumnExpr(age+" AS age", ageArgs...).
-		ColumnExpr(educationExpr+" AS education").ColumnExpr(categoryExpr+" AS category")
+		ColumnExpr(educationExpr + " AS education").ColumnExpr(categoryExpr + " AS category")
 	var groups []struct {
 		Dim   string `bun:"dim"`
 		Key   string `bun:"k"`
