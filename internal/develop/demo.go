@@ -427,7 +427,7 @@ func (d *demoSeeder) people(ctx context.Context, tx bun.Tx, kind, table, number 
 		Grade   string    `bun:"grade"`
 		Enroled date.Date `bun:"enrolled_on"`
 	}
-	q := tx.NewSelect().TableExpr(table+" AS x").ColumnExpr("x.id, x."+number+" AS no, x.name, x.gender, x.birth_date, x.unit_dept_id").
+	q := tx.NewSelect().TableExpr(table + " AS x").ColumnExpr("x.id, x." + number + " AS no, x.name, x.gender, x.birth_date, x.unit_dept_id").
 		Where("x.status = '1'")
 	if kind == "student" {
 		q = q.ColumnExpr("x.education_level AS level, x.grade, x.enrolled_on")
