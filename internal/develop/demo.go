@@ -56,9 +56,9 @@ type DemoResult struct {
 	Took     time.Duration
 }
 
-// demoSharePercent: development records per 100 party members (about
+// DemoSharePercent: development records per 100 party members (about
 // 3,000 for the 20,000-member bench world).
-const demoSharePercent = 15
+const DemoSharePercent = 15
 
 // demoStream is the generator's stream (the university's own use others).
 const demoStream = 1 << 50
@@ -190,7 +190,7 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 		return nil, err
 	}
 	if db.IsPostgres(s.db) {
-		for _, table := range []string{"dev_record", "dev_step", "dev_review", "dev_training", "dev_notice", "dev_notice_item", "flow_instance", "flow_entry"} {
+		for _, table := range []string{"dev_record", "dev_step", "dev_review", "dev_training", "dev_notice", "dev_notice_item", "flow_instance", "flow_history"} {
 			if _, err := s.db.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
 				return nil, fmt.Errorf("vacuum analyze %s: %w", table, err)
 			}
@@ -210,7 +210,7 @@ func (d *demoSeeder) draw(ctx context.Context, tx bun.Tx) ([]*demoRecord, error)
 	if err != nil {
 		return nil, err
 	}
-	total := int(members) * demoSharePercent / 100
+	total := int(members) * DemoSharePercent / 100
 	want := map[string]int{}
 	for _, b := range demoBuckets {
 		want[b.name] = total * b.percent / 100
@@ -427,16 +427,18 @@ func (d *demoSeeder) people(ctx context.Context, tx bun.Tx, kind, table, number 
 		Grade   string    `bun:"grade"`
 		Enroled date.Date `bun:"enrolled_on"`
 	}
-	q := tx.NewSelect().TableExpr(table + " AS x").ColumnExpr("x.id, x." + number + " AS no, x.name, x.gender, x.birth_date, x.unit_dept_id").
-		Where("x.status = '1'")
+	q := tx.NewSelect().TableExpr(table + " AS x").ColumnExpr("x.id, x." + number + " AS no, x.name, x.gender, x.birth_date, x.unit_dept_id")
 	if kind == "student" {
 		q = q.ColumnExpr("x.education_level AS level, x.grade, x.enrolled_on")
 	} else {
 		q = q.ColumnExpr("'' AS level, '' AS grade, NULL AS enrolled_on")
 	}
-	if err := where(q).OrderExpr("x.id").Scan(ctx, &rows); err != nil {
+	// Not ordered in SQL: SQLite would walk the whole table in id order
+	// rather than look the numbers up; sorted here instead.
+	if err := where(q).Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].ID < rows[j].ID })
 	out := make([]demoPerson, 0, len(rows))
 	for _, r := range rows {
 		p := demoPerson{Kind: kind, ID: r.ID, No: r.No, Name: r.Name, Gender: r.Gender, Birth: r.Birth, Unit: r.Unit, Category: "1"}
@@ -503,7 +505,7 @@ func (d *demoSeeder) candidates(ctx context.Context, tx bun.Tx, branches map[int
 		}
 		k := max(1, int64(count)/int64(max(1, share*2)))
 		people, err := d.people(ctx, tx, part.kind, part.table, part.number, func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.Where("x.id % ? = 0", k)
+			return q.Where("x.id % ? = 0", k).Where("x.status = '1'") // in school or in post
 		})
 		if err != nil {
 			return nil, err
