@@ -218,7 +218,7 @@ func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
 			if until.IsZero() {
 				until = today
 			}
-			for k := 1; !activist.AddMonths(6*k).After(until); k++ {
+			for k := 1; !activist.AddMonths(6 * k).After(until); k++ {
 				from, to := activist.AddMonths(6*(k-1)), activist.AddMonths(6*k)
 				found := false
 				for _, rv := range d.reviews[r.ID] {
