@@ -386,6 +386,14 @@ func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
 	if handed != len(volunteer) {
 		t.Errorf("ranges handed out %d numbers, records hold %d", handed, len(volunteer))
 	}
+	// The workflow's history names the seed 系统 (a principal without an account), never a user id.
+	var names []string
+	if err := e.DB.NewSelect().Table("flow_history").ColumnExpr("DISTINCT user_name").Scan(ctx, &names); err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 1 || names[0] != "系统" {
+		t.Errorf("history names %v, want 系统", names)
+	}
 	extraActOnDemo(t, e, d, today)
 }
 
