@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/app"
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
+	"zhdj/internal/develop"
 	"zhdj/internal/platform/crypto"
 )
 
@@ -59,5 +60,10 @@ func seed(args []string) error {
 		res.Units, res.Orgs, res.Members, res.Full, res.Probationary, res.Teachers, res.Classes, res.Students, res.Took.Seconds())
 	fmt.Printf("Demo data: %d units, %d party organisations, %d members (%d full, %d probationary), %d teachers and staff, %d classes, %d students in %.1f s\n",
 		res.Units, res.Orgs, res.Members, res.Full, res.Probationary, res.Teachers, res.Classes, res.Students, res.Took.Seconds())
+	dev, err := a.Develop.SeedDemo(ctx, develop.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("发展党员演示数据 (development records): %w", err)
+	}
+	fmt.Printf("已生成发展党员演示数据：%d 条记录（%s），%d 份公示，用时 %.1f 秒\n", dev.Records, dev.Summary(), dev.Notices, dev.Took.Seconds())
 	return nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/demo"
+	"zhdj/internal/develop"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
 )
@@ -57,6 +58,9 @@ func NewWorld(tb testing.TB, members int) *World {
 	opts := demo.Options{Members: members, Seed: Seed, Today: time.Now()}
 	res, err := demo.Seed(ctx, e.DB, cipher, opts)
 	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := e.App.Develop.SeedDemo(ctx, develop.DemoOptions{Seed: Seed, Today: opts.Today}); err != nil {
 		tb.Fatal(err)
 	}
 	// Close the seeding connection: on PostgreSQL it keeps the text of the

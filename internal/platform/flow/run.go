@@ -346,7 +346,8 @@ func (wf *Workflow[R]) move(ctx context.Context, tx bun.Tx, inst *instance, a *A
 // import acting without a principal is 系统).
 func (wf *Workflow[R]) actor(ctx context.Context, idb bun.IDB, l Link, org Org) (Actor, error) {
 	a := Actor{Name: "系统", Role: l.Role, OrgID: org.ID, OrgName: org.Name}
-	if p := rbac.From(ctx); p != nil {
+	// A principal without an account (a seed acting with the administrator's scope) is the system.
+	if p := rbac.From(ctx); p != nil && p.UserID != 0 {
 		name, err := record.NameOf(ctx, idb, "sys_user", "nick_name", &p.UserID)
 		if err != nil {
 			return a, err

@@ -1,0 +1,157 @@
+package develop
+
+import (
+	"context"
+	"database/sql"
+	_ "embed"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/docx"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/zh"
+)
+
+// noticeTemplate is the public notice (公示) as a Word document; it is
+// written by templates/gen_notice.go.
+//
+//go:embed templates/notice.docx
+var noticeTemplate []byte
+
+// noticePurpose is what the notice proposes for the people it lists, by kind.
+var noticePurpose = map[string]string{
+	NoticeTarget: "确定为发展对象",
+	NoticeAdmit:  "接收为中共预备党员",
+	NoticeFull:   "按期转为中共正式党员",
+}
+
+// noticeDocRoutes registers the notice's Word download.
+func (s *Service) noticeDocRoutes(rs *httpx.Routes) {
+	rs.Get("/api/fzdy/notices/{id}/docx", Perms.List, "下载公示", func(w http.ResponseWriter, r *http.Request) error {
+		id, err := httpx.PathID(r, "id", errNoNotice())
+		if err != nil {
+			return err
+		}
+		values, title, err := s.noticeValues(r.Context(), id)
+		if err != nil {
+			return err
+		}
+		return docx.Serve(w, title+".docx", noticeTemplate, values)
+	})
+}
+
+func errNoNotice() *httpx.Error { return httpx.NotFound("公示不存在") }
+
+// noticePerson is a record listed on a notice, with what the notice says of it.
+type noticePerson struct {
+	Name       string    `bun:"name"`
+	Gender     string    `bun:"gender"`
+	BirthDate  date.Date `bun:"birth_date"`
+	OrgName    string    `bun:"org_name"`
+	AppliedOn  date.Date `bun:"applied_on"`
+	ActivistOn date.Date `bun:"activist_on"`
+	TargetOn   date.Date `bun:"target_on"`
+	AdmittedOn date.Date `bun:"admitted_on"`
+}
+
+// noticeValues are the template's values of notice id (404 when it does not
+// exist or its organisation lies outside the caller's scope) and the title.
+func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string, string, error) {
+	sc, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return nil, "", httpx.AsError(err)
+	}
+	var n struct {
+		Notice
+		OrgName string `bun:"org_name"`
+	}
+	q := s.db.NewSelect().Model(&n.Notice).ColumnExpr("n.*").ColumnExpr("oz.name AS org_name").
+		Join("JOIN dzz AS oz ON oz.id = n.org_id").Where("n.id = ?", id)
+	err = sc.Apply(q, "n.org_id").Scan(ctx, &n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, "", errNoNotice()
+	} else if err != nil {
+		return nil, "", httpx.Internal(err)
+	}
+	var people []noticePerson
+	err = s.db.NewSelect().TableExpr("dev_notice_item AS ni").Join("JOIN dev_record AS r ON r.id = ni.record_id").
+		Join("JOIN dzz AS oz ON oz.id = r.org_id").
+		ColumnExpr("r.name, r.gender, r.birth_date, oz.name AS org_name, r.applied_on, r.activist_on, r.target_on, r.admitted_on").
+		Where("ni.notice_id = ?", id).OrderExpr("oz.code, "+zh.Resolve(zh.Name("r.name"), db.IsPostgres(s.db))+", r.id").Scan(ctx, &people)
+	if err != nil {
+		return nil, "", httpx.Internal(err)
+	}
+	l, err := s.sys.DictLabels(ctx, dictGender)
+	if err != nil {
+		return nil, "", httpx.Internal(err)
+	}
+	lines := make([]string, len(people))
+	for i, p := range people {
+		lines[i] = fmt.Sprintf("%d. %s", i+1, noticeLine(n.Kind, p, l.Label(dictGender, p.Gender)))
+	}
+	if len(lines) == 0 {
+		lines = []string{"（无）"}
+	}
+	title := n.Title
+	if title == "" {
+		title = "关于" + noticePurpose[n.Kind] + "的公示"
+	}
+	return map[string]string{
+		"title":    title,
+		"orgName":  n.OrgName,
+		"purpose":  noticePurpose[n.Kind],
+		"records":  strings.Join(lines, "\n"),
+		"startOn":  chineseDate(n.StartOn),
+		"endOn":    chineseDate(n.EndOn),
+		"content":  n.Content,
+		"contact":  n.Contact,
+		"issuedOn": chineseDate(n.StartOn),
+	}, title, nil
+}
+
+// noticeLine is what a notice of kind says of one person: who they are and
+// the dates of their development so far.
+func noticeLine(kind string, p noticePerson, gender string) string {
+	parts := []string{p.Name, gender}
+	if !p.BirthDate.IsZero() {
+		parts = append(parts, chineseMonth(p.BirthDate)+"出生")
+	}
+	parts = append(parts, p.OrgName, chineseMonth(p.AppliedOn)+"递交入党申请书")
+	switch kind {
+	case NoticeTarget:
+		if !p.ActivistOn.IsZero() {
+			parts = append(parts, chineseMonth(p.ActivistOn)+"确定为入党积极分子")
+		}
+	case NoticeAdmit:
+		if !p.TargetOn.IsZero() {
+			parts = append(parts, chineseMonth(p.TargetOn)+"确定为发展对象")
+		}
+	case NoticeFull:
+		if !p.AdmittedOn.IsZero() {
+			parts = append(parts, chineseDate(p.AdmittedOn)+"被接收为中共预备党员")
+		}
+	}
+	return strings.Join(parts, "，")
+}
+
+// chineseDate writes 2025-03-07 as 2025年3月7日 ("" stays "").
+func chineseDate(d date.Date) string {
+	if _, ok := date.Parse(string(d)); !ok {
+		return string(d)
+	}
+	t := d.Time()
+	return fmt.Sprintf("%d年%d月%d日", t.Year(), int(t.Month()), t.Day())
+}
+
+// chineseMonth writes 2025-03-07 as 2025年3月.
+func chineseMonth(d date.Date) string {
+	if _, ok := date.Parse(string(d)); !ok {
+		return string(d)
+	}
+	t := d.Time()
+	return fmt.Sprintf("%d年%d月", t.Year(), int(t.Month()))
+}

@@ -1,0 +1,99 @@
+//go:build ignore
+
+// gen_notice writes notice.docx, the template of a public notice (公示) of
+// the development of new members: a .docx is a zip of XML parts, and this
+// one holds the few Word needs (content types, the package relation, the
+// document and its styles). Run from this folder after changing it:
+//
+//	go run gen_notice.go
+//
+// The placeholders {{…}} are filled by internal/develop/noticedoc.go.
+package main
+
+import (
+	"archive/zip"
+	"log"
+	"os"
+	"strings"
+	"time"
+)
+
+const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+<Default Extension="xml" ContentType="application/xml"/>
+<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
+</Types>`
+
+const rels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+</Relationships>`
+
+const documentRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
+</Relationships>`
+
+// styles: 仿宋 三号 (16 pt) for the text, as official documents are set.
+const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">
+<w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="FangSong" w:hAnsi="FangSong" w:eastAsia="仿宋"/><w:sz w:val="32"/><w:szCs w:val="32"/><w:lang w:eastAsia="zh-CN"/></w:rPr></w:rPrDefault>
+<w:pPrDefault><w:pPr><w:spacing w:line="560" w:lineRule="exact"/></w:pPr></w:pPrDefault></w:docDefaults>
+<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style>
+</w:styles>`
+
+// paragraph kinds of the document.
+func title(text string) string {
+	return `<w:p><w:pPr><w:jc w:val="center"/><w:spacing w:after="240"/></w:pPr><w:r><w:rPr><w:rFonts w:eastAsia="方正小标宋简体"/><w:b/><w:sz w:val="44"/><w:szCs w:val="44"/></w:rPr><w:t>` + text + `</w:t></w:r></w:p>`
+}
+
+func body(text string) string {
+	return `<w:p><w:pPr><w:ind w:firstLineChars="200" w:firstLine="640"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+}
+
+func right(text string) string {
+	return `<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t>` + text + `</w:t></w:r></w:p>`
+}
+
+func main() {
+	paras := []string{
+		title("{{title}}"),
+		body("经{{orgName}}研究，拟将下列同志{{purpose}}，现予以公示："),
+		body("{{records}}"),
+		body("公示时间：{{startOn}}至{{endOn}}。"),
+		body("{{content}}"),
+		body("公示期间，党员和群众可通过来电、来信、来访等方式反映情况和意见。反映问题应实事求是，以真实姓名反映。联系方式：{{contact}}。"),
+		`<w:p/>`,
+		right("{{orgName}}"),
+		right("{{issuedOn}}"),
+	}
+	document := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
+		strings.Join(paras, "") +
+		`<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="2098" w:right="1474" w:bottom="1984" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr></w:body></w:document>`
+	f, err := os.Create("notice.docx")
+	if err != nil {
+		log.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	// A fixed time: the same source gives the same file.
+	at := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
+	for _, part := range []struct{ name, text string }{{"[Content_Types].xml", contentTypes}, {"_rels/.rels", rels},
+		{"word/_rels/document.xml.rels", documentRels}, {"word/document.xml", document}, {"word/styles.xml", styles}} {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: part.name, Method: zip.Deflate, Modified: at})
+		if err != nil {
+			log.Fatal(err)
+		}
+		if _, err := w.Write([]byte(part.text)); err != nil {
+			log.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
+}

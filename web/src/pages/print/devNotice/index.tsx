@@ -1,0 +1,129 @@
+import { DownloadOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, App, Button, Spin } from 'antd'
+import { useSearchParams } from 'react-router'
+import { downloadFile } from '@/api/file'
+import { get } from '@/api/request'
+import PrintLayout from '@/components/flow/PrintLayout'
+
+/** A record listed on a notice, as GET /api/fzdy/notices/{id} gives it (the fields beyond id and name may be absent). */
+export interface NoticeRecord {
+  id: number
+  name: string
+  gender?: string
+  genderLabel?: string
+  birthDate?: string
+  orgName?: string
+  appliedOn?: string
+  activistOn?: string
+  targetOn?: string
+  admittedOn?: string
+}
+
+/** A public notice (公示) with its organisation's name and records. */
+export interface DevNotice {
+  id: number
+  kind: 'target' | 'admit' | 'full'
+  orgId: number
+  orgName: string
+  title: string
+  startOn: string
+  endOn: string
+  contact: string
+  content: string
+  records: NoticeRecord[]
+}
+
+/** What a notice of each kind proposes for the people it lists, and the date its table shows. */
+export const PURPOSE: Record<DevNotice['kind'], { text: string; dateTitle: string; date: (r: NoticeRecord) => string | undefined }> = {
+  target: { text: '确定为发展对象', dateTitle: '确定为入党积极分子时间', date: (r) => r.activistOn },
+  admit: { text: '接收为中共预备党员', dateTitle: '确定为发展对象时间', date: (r) => r.targetOn },
+  full: { text: '按期转为中共正式党员', dateTitle: '接收为预备党员时间', date: (r) => r.admittedOn },
+}
+
+/** 2025-03-07 → 2025年3月7日 (anything else as it is). */
+export function chineseDate(d?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(d ?? '')
+  return m ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : (d ?? '')
+}
+
+const genderOf = (r: NoticeRecord) => r.genderLabel ?? ({ '1': '男', '2': '女' } as Record<string, string>)[r.gender ?? ''] ?? r.gender ?? ''
+
+const tableCss = `
+.dev-notice-table { width: 100%; border-collapse: collapse; margin: 12px 0; }
+.dev-notice-table th, .dev-notice-table td { border: 1px solid #000; padding: 4px 6px; text-align: center; }
+.dev-notice p { text-indent: 2em; line-height: 1.8; margin: 8px 0; white-space: pre-wrap; }
+`
+
+/** A development notice as printed: /print/devNotice?id=, with its Word version for download. */
+export default function DevNoticePrint() {
+  const { message } = App.useApp()
+  const [params] = useSearchParams()
+  const id = Number(params.get('id'))
+  const valid = Number.isInteger(id) && id > 0
+  const notice = useQuery({ queryKey: ['fzdy', 'notice', id], queryFn: () => get<DevNotice>(`/api/fzdy/notices/${id}`), enabled: valid })
+  if (!valid) return <Alert type="error" showIcon title="缺少公示编号" style={{ margin: 24 }} />
+  if (notice.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
+  if (notice.isError || !notice.data) return <Alert type="error" showIcon title="公示不存在或无权查看" style={{ margin: 24 }} />
+  const n = notice.data
+  const purpose = PURPOSE[n.kind] ?? PURPOSE.target
+  const word = async () => {
+    try {
+      await downloadFile(`/api/fzdy/notices/${n.id}/docx`, undefined, `${n.title || '公示'}.docx`)
+    } catch {
+      void message.error('下载失败，请稍后重试')
+    }
+  }
+  return (
+    <PrintLayout
+      title={n.title || `关于${purpose.text}的公示`}
+      actions={
+        <Button icon={<DownloadOutlined />} onClick={() => void word()}>
+          下载Word
+        </Button>
+      }
+      signatures={[
+        { label: '发布单位', value: n.orgName },
+        { label: '日期', value: chineseDate(n.startOn) },
+      ]}
+    >
+      <style>{tableCss}</style>
+      <div className="dev-notice">
+        <p>
+          经{n.orgName}研究，拟将下列同志{purpose.text}，现予以公示：
+        </p>
+        <table className="dev-notice-table">
+          <thead>
+            <tr>
+              <th>序号</th>
+              <th>姓名</th>
+              <th>性别</th>
+              <th>出生年月</th>
+              <th>所在党支部</th>
+              <th>递交入党申请书时间</th>
+              <th>{purpose.dateTitle}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {n.records.map((r, i) => (
+              <tr key={r.id}>
+                <td>{i + 1}</td>
+                <td>{r.name}</td>
+                <td>{genderOf(r)}</td>
+                <td>{r.birthDate?.slice(0, 7) ?? ''}</td>
+                <td>{r.orgName ?? n.orgName}</td>
+                <td>{chineseDate(r.appliedOn)}</td>
+                <td>{chineseDate(purpose.date(r))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          公示时间：{chineseDate(n.startOn)}至{chineseDate(n.endOn)}。
+        </p>
+        {n.content && <p>{n.content}</p>}
+        <p>公示期间，党员和群众可通过来电、来信、来访等方式反映情况和意见。反映问题应实事求是，以真实姓名反映。{n.contact && `联系方式：${n.contact}。`}</p>
+      </div>
+    </PrintLayout>
+  )
+}
