@@ -237,10 +237,11 @@ export interface BatchBody {
   form: Record<string, unknown>
 }
 
-/** A public notice (公示) with its organisation's name and, in its detail, its records. */
+/** A public notice (公示) as the list shows it: its organisation's name, kind's name and how many it lists. */
 export interface Notice {
   id: number
   kind: NoticeKind
+  kindName: string
   orgId: number
   orgName: string
   title: string
@@ -248,8 +249,14 @@ export interface Notice {
   endOn: string
   contact: string
   content: string
-  records?: { id: number; name: string; gender?: string; genderLabel?: string; personNo?: string; orgName?: string; stageName?: string }[]
+  recordCount: number
   createTime?: string
+}
+
+/** GET /api/fzdy/notices/{id}: the notice, its length in working days and its records. */
+export interface NoticeDetail extends Notice {
+  workdays: number
+  records: DevRecord[]
 }
 
 export interface NoticeBody {
@@ -263,15 +270,16 @@ export interface NoticeBody {
   recordIds: number[]
 }
 
-/** A committee's plan of a year (dev_plan, with the organisation's name). */
+/** A committee's (二级党委, 党总支, 直属党支部) plan of a year; quota, id and remark are null until a plan is set. */
 export interface Plan {
-  id?: number
+  id: number | null
   year: number
   orgId: number
   orgName: string
-  quota: number
+  orgType: string
+  quota: number | null
   used: number
-  remark: string
+  remark: string | null
 }
 
 /** A 入党志愿书 number range. */
@@ -285,6 +293,9 @@ export interface NumberRange {
   last: number
   next: number
   width: number
+  /** Numbers handed out and left. */
+  used?: number
+  left?: number
 }
 
 export interface StepConfig {
@@ -331,10 +342,23 @@ export interface ConfigVersion {
   createTime: string
 }
 
-/** GET /api/fzdy/config: the current configuration, its version and every version saved. */
+/** One of the 25 steps as the configuration page lists it. */
+export interface ConfigStep {
+  no: number
+  key: string
+  name: string
+  stage: Stage
+  by: StepBy
+  /** The documents usually kept (suggested tags). */
+  docs: string[]
+  alwaysTracked: boolean
+}
+
+/** GET /api/fzdy/config: the current configuration, its version, the steps and every version saved. */
 export interface ConfigView {
   version: number
   config: DevConfig
+  steps: ConfigStep[]
   versions: ConfigVersion[]
 }
 
@@ -398,8 +422,8 @@ export const deleteTrainings = (id: number, ids: number[]) => del(trainingsApi(i
 
 export const NOTICES_API = `${A}/notices`
 export const fetchNotices: CrudFetcher<Notice> = getFetcher<Notice>(NOTICES_API)
-export const noticeDetail = (id: number) => get<Notice>(`${NOTICES_API}/${id}`)
-export const createNotice = (body: NoticeBody) => post<Notice>(NOTICES_API, body)
+export const noticeDetail = (id: number) => get<NoticeDetail>(`${NOTICES_API}/${id}`)
+export const createNotice = (body: NoticeBody) => post<NoticeDetail>(NOTICES_API, body)
 export const deleteNotices = deleter(NOTICES_API)
 export const noticeDocxUrl = (id: number) => `${NOTICES_API}/${id}/docx`
 
@@ -407,7 +431,7 @@ export const listPlans = (year: number) => get<Plan[] | Page<Plan>>(`${A}/plans`
 export const savePlan = (body: { year: number; orgId: number; quota: number; remark: string }) => put<Plan>(`${A}/plans`, body)
 
 export const getConfig = () => get<ConfigView>(`${A}/config`)
-export const saveConfig = (body: DevConfig & { note: string }) => put<ConfigView>(`${A}/config`, body)
+export const saveConfig = (body: { config: DevConfig; note: string }) => put<ConfigView>(`${A}/config`, body)
 
 export const NUMBERS_API = `${A}/numbers`
 export const listNumbers = () => get<NumberRange[] | Page<NumberRange>>(NUMBERS_API, { page: 0, size: 200 }).then(rows)
