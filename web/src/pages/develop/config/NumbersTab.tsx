@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Empty, Form, Input, InputNumber, Space, Table } from 'antd'
+import { Form, Input, InputNumber } from 'antd'
 import { useState } from 'react'
 import { deleteNumbers, listNumbers, saveNumbers, type NumberRange } from '@/api/develop'
 import { PERM } from '@/api/permissions'
-import { confirmDeleteOf } from '@/components/crud'
+import { actionColumn, deleteAction, editAction, RowActions } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
+import ChildList from '../shared/ChildList'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
-import Permission, { useHasPermission } from '@/components/Permission'
+import { useHasPermission } from '@/components/Permission'
 
 /** A number as printed: prefix + zero-padded digits. */
 export const formatNo = (r: Pick<NumberRange, 'prefix' | 'width'>, n: number) => `${r.prefix}${String(n).padStart(r.width, '0')}`
@@ -21,19 +22,14 @@ export default function NumbersTab() {
   type V = { year: number; orgId?: number | null; prefix?: string; first: number; last: number; width?: number }
   return (
     <>
-      <Permission need={[PERM.fzdyConfig]}>
-        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({ year: new Date().getFullYear(), width: 0 })}>
-          新增编号段
-        </Button>
-      </Permission>
-      <Table<NumberRange>
-        rowKey="id"
-        size="small"
+      <ChildList<NumberRange>
+        rows={list.data}
         loading={list.isLoading}
-        dataSource={list.data ?? []}
-        pagination={false}
-        scroll={{ x: 760 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无编号段：填写入党志愿书（⑭）时从编号段中分配编号，请先登记本年度领取的编号" /> }}
+        need={[PERM.fzdyConfig]}
+        addLabel="新增编号段"
+        onAdd={() => setEditing({ year: new Date().getFullYear(), width: 0 })}
+        scrollX={760}
+        emptyText="暂无编号段：填写入党志愿书（⑭）时从编号段中分配编号，请先登记本年度领取的编号"
         columns={[
           { title: '年度', dataIndex: 'year', width: 80 },
           { title: '适用党组织', dataIndex: 'orgName', width: 200, ellipsis: true, render: (v: string | undefined, r) => (r.orgId ? v : '全校通用') },
@@ -43,27 +39,17 @@ export default function NumbersTab() {
           { title: '剩余', key: 'left', width: 70, render: (_: unknown, r) => r.left ?? Math.max(0, r.last - r.next + 1) },
           ...(canEdit
             ? [
-                {
-                  title: '操作',
-                  key: 'actions',
-                  width: 120,
-                  fixed: 'right' as const,
-                  render: (_: unknown, r: NumberRange) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(r)}>
-                        编辑
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => void confirmDeleteOf(`${formatNo(r, r.first)}–${formatNo(r, r.last)}`, () => deleteNumbers([r.id]), { kind: '编号段' }).then((ok) => ok && reload())}
-                      >
-                        删除
-                      </Button>
-                    </Space>
+                actionColumn<NumberRange>(
+                  (r) => (
+                    <RowActions
+                      actions={[
+                        editAction(undefined, () => setEditing(r)),
+                        deleteAction(PERM.fzdyConfig, `${formatNo(r, r.first)}–${formatNo(r, r.last)}`, () => deleteNumbers([r.id]), reload, { kind: '编号段' }),
+                      ]}
+                    />
                   ),
-                },
+                  120,
+                ),
               ]
             : []),
         ]}

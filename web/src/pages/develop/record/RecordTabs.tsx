@@ -17,12 +17,13 @@ import {
 } from '@/api/develop'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
-import { confirmAction } from '@/components/crud'
+import { actionColumn, deleteAction, editAction, RowActions } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import type { FlowView } from '@/components/flow'
 import AttachmentList from '@/components/flow/AttachmentList'
 import FormDialog from '@/components/FormDialog'
-import Permission, { useHasPermission } from '@/components/Permission'
+import ChildList from '../shared/ChildList'
+import { useHasPermission } from '@/components/Permission'
 import { dictLabel } from '@/utils/dict'
 
 const DAY = 'YYYY-MM-DD'
@@ -45,19 +46,14 @@ export function ReviewsTab({ recordId, onChanged }: { recordId: number; onChange
   type V = { kind: Review['kind']; reviewedOn: Dayjs; result: string; reviewer?: string; content?: string }
   return (
     <>
-      <Permission need={[PERM.fzdyBranch]}>
-        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({ kind: 'activist' })}>
-          新增考察记录
-        </Button>
-      </Permission>
-      <Table<Review>
-        rowKey="id"
-        size="small"
+      <ChildList<Review>
+        rows={list.data}
         loading={list.isLoading}
-        dataSource={list.data ?? []}
-        pagination={false}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无考察记录：入党积极分子每半年至少考察一次" /> }}
+        need={[PERM.fzdyBranch]}
+        addLabel="新增考察记录"
+        onAdd={() => setEditing({ kind: 'activist' })}
+        scrollX={720}
+        emptyText="暂无考察记录：入党积极分子每半年至少考察一次"
         columns={[
           { title: '考察日期', dataIndex: 'reviewedOn', width: 110 },
           { title: '类别', dataIndex: 'kind', width: 120, render: (k: string) => (k === 'probation' ? '预备党员考察' : '积极分子考察') },
@@ -66,27 +62,17 @@ export function ReviewsTab({ recordId, onChanged }: { recordId: number; onChange
           { title: '考察意见', dataIndex: 'content', ellipsis: true },
           ...(canEdit
             ? [
-                {
-                  title: '操作',
-                  key: 'actions',
-                  width: 120,
-                  fixed: 'right' as const,
-                  render: (_: unknown, r: Review) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(r)}>
-                        编辑
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => void confirmAction(`确认删除 ${r.reviewedOn} 的考察记录吗？`, () => deleteReviews(recordId, [r.id]), '删除成功', true).then((ok) => ok && reload())}
-                      >
-                        删除
-                      </Button>
-                    </Space>
+                actionColumn<Review>(
+                  (r) => (
+                    <RowActions
+                      actions={[
+                        editAction(undefined, () => setEditing(r)),
+                        deleteAction(PERM.fzdyBranch, `${r.reviewedOn} 的考察记录`, () => deleteReviews(recordId, [r.id]), reload),
+                      ]}
+                    />
                   ),
-                },
+                  120,
+                ),
               ]
             : []),
         ]}
@@ -149,19 +135,14 @@ export function TrainingsTab({ recordId, onChanged }: { recordId: number; onChan
   const typeLabel = (t: number) => BATCH_TYPES.find((b) => b.value === t)?.label ?? String(t)
   return (
     <>
-      <Permission need={[PERM.fzdyBranch, PERM.fzdyCommittee]}>
-        <Button type="primary" style={{ marginBottom: 12 }} onClick={() => setEditing({ batchType: 3, passed: true })}>
-          新增培训记录
-        </Button>
-      </Permission>
-      <Table<Training>
-        rowKey="id"
-        size="small"
+      <ChildList<Training>
+        rows={list.data}
         loading={list.isLoading}
-        dataSource={list.data ?? []}
-        pagination={false}
-        scroll={{ x: 760 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无培训记录：发展对象须参加集中培训" /> }}
+        need={[PERM.fzdyBranch, PERM.fzdyCommittee]}
+        addLabel="新增培训记录"
+        onAdd={() => setEditing({ batchType: 3, passed: true })}
+        scrollX={760}
+        emptyText="暂无培训记录：发展对象须参加集中培训"
         columns={[
           { title: '培训类别', dataIndex: 'batchType', width: 130, render: typeLabel },
           { title: '培训名称', dataIndex: 'title', ellipsis: true },
@@ -171,27 +152,18 @@ export function TrainingsTab({ recordId, onChanged }: { recordId: number; onChan
           { title: '结业', dataIndex: 'passed', width: 80, render: (p: boolean) => (p ? <Tag color="green">已结业</Tag> : <Tag>未结业</Tag>) },
           ...(canEdit
             ? [
-                {
-                  title: '操作',
-                  key: 'actions',
-                  width: 120,
-                  fixed: 'right' as const,
-                  render: (_: unknown, t: Training) => (
-                    <Space size={0}>
-                      <Button type="link" size="small" onClick={() => setEditing(t)}>
-                        编辑
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        onClick={() => void confirmAction(`确认删除培训「${t.title}」吗？`, () => deleteTrainings(recordId, [t.id]), '删除成功', true).then((ok) => ok && reload())}
-                      >
-                        删除
-                      </Button>
-                    </Space>
+                actionColumn<Training>(
+                  (t) => (
+                    <RowActions
+                      actions={[
+                        editAction(undefined, () => setEditing(t)),
+                        // Held by the branch or the committee: the column shows only to them.
+                        deleteAction(PERM.fzdyBranch, t.title, () => deleteTrainings(recordId, [t.id]), reload, { kind: '培训', need: undefined }),
+                      ]}
+                    />
                   ),
-                },
+                  120,
+                ),
               ]
             : []),
         ]}
