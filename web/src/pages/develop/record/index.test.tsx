@@ -232,6 +232,40 @@ describe('develop/record', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent).toEqual([{ kind: 'activist', reviewedOn: '2026-03-01', result: '2', reviewer: '', content: '表现良好' }]))
   })
 
+  it('edits the leaving date and remark, and deletes a record not yet in the member base', async () => {
+    signIn(['fzdy:list', 'fzdy:edit', 'fzdy:del'])
+    serve(devDetail({ leavingOn: '2027-06-30', remark: '' }), flowAt('talk', { mayAct: false }))
+    const updates: unknown[] = []
+    mock.onPut('/api/fzdy').reply((c) => {
+      updates.push(body(c))
+      return [200, {}]
+    })
+    const deletes: unknown[] = []
+    mock.onDelete('/api/fzdy').reply((c) => {
+      deletes.push(body(c))
+      return [200, {}]
+    })
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }))
+    const dialog = (await screen.findByText('编辑：李明')).closest('.ant-modal') as HTMLElement
+    fireEvent.change(dialog.querySelector('textarea#remark')!, { target: { value: '转专业' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(updates).toEqual([{ id: 1, leavingOn: '2027-06-30', remark: '转专业' }]))
+    fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
+    expect(await screen.findByText(/确定删除发展党员记录“李明”吗？/)).toBeTruthy()
+    fireEvent.click((await screen.findAllByRole('button', { name: /确\s*定/ })).at(-1)!)
+    await waitFor(() => expect(deletes).toEqual([[1]]))
+  })
+
+  it('offers no 删除 once the person is in the member base', async () => {
+    signIn(['fzdy:list', 'fzdy:del'])
+    serve(devDetail({ stage: 'probationary', memberId: 9 }), flowAt('oath', { mayAct: false }))
+    renderPage()
+    await screen.findByText('查看党员信息')
+    expect(screen.queryByRole('button', { name: /删\s*除/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+  })
+
   it('says so when the record is out of reach', async () => {
     signIn(['fzdy:list'])
     mock.onGet('/api/fzdy/1').reply(404, { status: 404, message: '发展党员记录不存在' })

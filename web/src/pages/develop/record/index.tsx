@@ -1,9 +1,11 @@
-import { ArrowLeftOutlined } from '@ant-design/icons'
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Row, Space, Spin, Steps, Tabs, Tag, Typography } from 'antd'
-import { useEffect } from 'react'
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Space, Spin, Steps, Tabs, Tag, Typography } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import {
+  deleteRecords,
   DEVELOP_API,
   getConfig,
   recordDetail,
@@ -12,12 +14,16 @@ import {
   STEPS,
   stepLabel,
   stepOf,
+  updateRecord,
   type RecordDetail,
   type RuleConfig,
 } from '@/api/develop'
 import { PERM, type Perm } from '@/api/permissions'
 import { claimFieldErrors } from '@/api/request'
+import { confirmDeleteOf } from '@/components/crud'
+import FormDialog from '@/components/FormDialog'
 import { memberDetailPath } from '@/components/member/service'
+import Permission from '@/components/Permission'
 import { ActionPanel, getFlow, RecordTimeline, timelineProps, type FlowResult, type FlowView } from '@/components/flow'
 import { hasField } from '@/components/useFormSubmit'
 import { stageListPath } from '../shared/stages'
@@ -103,6 +109,27 @@ function StepAction({ record, flow, rules, onDone, onStale }: { record: RecordDe
   )
 }
 
+/** 编辑: what a record keeps besides its steps (the expected leaving date, a remark). */
+function EditDialog({ record, onClose, onDone }: { record: RecordDetail; onClose: () => void; onDone: () => void }) {
+  type V = { leavingOn?: Dayjs | null; remark?: string }
+  return (
+    <FormDialog<V>
+      title={`编辑：${record.name}`}
+      initialValues={{ leavingOn: record.leavingOn ? dayjs(record.leavingOn) : null, remark: record.remark }}
+      onClose={onClose}
+      onDone={onDone}
+      onSubmit={(v) => updateRecord({ id: record.id, leavingOn: v.leavingOn ? v.leavingOn.format('YYYY-MM-DD') : '', remark: v.remark?.trim() ?? '' })}
+    >
+      <Form.Item label="预计离校日期" name="leavingOn" extra="离校前 3 个月内不能接收为预备党员">
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
 /**
  * 发展党员详情 (/develop/record?id=): the record's header, the 25 steps, the current step's action with its own
  * form, the flow history, reviews, trainings, notices and the files of its steps. 返回 goes to its stage's list.
@@ -116,6 +143,7 @@ export default function DevelopRecordPage() {
   const detail = useQuery({ queryKey: ['fzdy', 'detail', id], queryFn: () => recordDetail(id), enabled: valid })
   const flow = useQuery({ queryKey: ['fzdy', 'flow', id], queryFn: () => getFlow(DEVELOP_API, id), enabled: valid })
   const config = useQuery({ queryKey: ['fzdy', 'config'], queryFn: getConfig, enabled: valid, staleTime: 60_000 })
+  const [editing, setEditing] = useState(false)
 
   const reload = () => {
     void client.invalidateQueries({ queryKey: ['fzdy', 'detail', id] })
@@ -149,7 +177,33 @@ export default function DevelopRecordPage() {
             <Tag color={STAGE_COLORS[r.stage]}>{r.stageName}</Tag>
           </Space>
         }
-        extra={back}
+        extra={
+          <Space wrap>
+            {back}
+            <Permission need={[PERM.fzdyEdit]}>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                编辑
+              </Button>
+            </Permission>
+            {!r.memberId && (
+              <Permission need={[PERM.fzdyDel]}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() =>
+                    void confirmDeleteOf(r.name, () => deleteRecords([r.id]), { kind: '发展党员记录', note: '办理记录将一并删除。' }).then((ok) => {
+                      if (!ok) return
+                      void client.invalidateQueries({ queryKey: ['crud'] })
+                      navigate(stageListPath(r.stage))
+                    })
+                  }
+                >
+                  删除
+                </Button>
+              </Permission>
+            )}
+          </Space>
+        }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label="学号/工号">{r.personNo}</Descriptions.Item>
@@ -158,6 +212,7 @@ export default function DevelopRecordPage() {
           <Descriptions.Item label="当前环节">{r.stepName || '—'}</Descriptions.Item>
           <Descriptions.Item label="申请入党日期">{r.appliedOn}</Descriptions.Item>
           <Descriptions.Item label="执行配置">第 {r.configVersion} 版</Descriptions.Item>
+          {r.leavingOn && <Descriptions.Item label="预计离校日期">{r.leavingOn}</Descriptions.Item>}
           {r.volunteerNo && <Descriptions.Item label="入党志愿书编号">{r.volunteerNo}</Descriptions.Item>}
           {r.probationEndsOn && <Descriptions.Item label="预备期至">{r.probationEndsOn}</Descriptions.Item>}
           {r.memberId && (
@@ -166,6 +221,7 @@ export default function DevelopRecordPage() {
             </Descriptions.Item>
           )}
           {r.stage === 'ended' && <Descriptions.Item label="终止">{`${r.endedOn} ${r.endedReason}`}</Descriptions.Item>}
+          {r.remark && <Descriptions.Item label="备注">{r.remark}</Descriptions.Item>}
         </Descriptions>
         {r.flagList?.length > 0 && (
           <Alert
@@ -208,6 +264,7 @@ export default function DevelopRecordPage() {
           </Space>
         </Col>
       </Row>
+      {editing && <EditDialog record={r} onClose={() => setEditing(false)} onDone={reload} />}
     </Space>
   )
 }
