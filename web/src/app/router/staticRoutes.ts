@@ -33,6 +33,7 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/iFrameLinkShow', 'iFrameLinkShow', '外部链接', { hidden: true }),
   route('/help/document', 'help/document', '帮助文档', { hidden: true }),
   route('/dyjbxx/detail', 'dyjbxx/detail', '党员详情', { hidden: true, parent: MEMBER_LIST_PATH, crumb: '详情' }),
+  route('/develop/record', 'develop/record', '发展党员详情', { hidden: true, parent: '/develop/applicant', crumb: '详情' }),
   route('/mzpydy/self', 'mzpydy/self', '个人总结', { hidden: true }),
   route('/mzpydy', 'mzpydy', '民主评议党员', { hidden: true }),
   route('/dzzhjgl/tp', 'dzzhjgl/tp', '党组织换届投票', { hidden: true }),

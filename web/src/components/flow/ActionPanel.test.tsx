@@ -140,6 +140,8 @@ describe('ActionPanel', { timeout: 20_000 }, () => {
     expect(screen.getByText('会议日期')).toBeTruthy()
     submit()
     await waitFor(() => expect(collect).toHaveBeenCalledTimes(1))
+    // The step's form hears the chosen result: a refusal need not fill what only an approval records.
+    expect(collect).toHaveBeenCalledWith('approve')
     expect(sent).toEqual([])
     submit()
     await waitFor(() => expect(onDone).toHaveBeenCalled())

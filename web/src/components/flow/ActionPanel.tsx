@@ -28,8 +28,11 @@ export interface ActionPanelProps {
   moduleName?: string
   /** The step's own fields (a date, the votes), rendered above the comment. */
   children?: ReactNode
-  /** Collects (and validates) the step's own fields, sent as `form`; a rejection stops the action. */
-  collectForm?: () => Promise<unknown>
+  /**
+   * Collects (and validates) the step's own fields, sent as `form`; a rejection stops the action. It gets the
+   * chosen result: a refusal or a return need not fill what only an approval records (the votes, the sponsors).
+   */
+  collectForm?: (result: FlowResult) => Promise<unknown>
 }
 
 interface Values {
@@ -61,7 +64,7 @@ export default function ActionPanel({ base, id, view, onDone, onStale, uploadPer
   const submit = async (values: Values) => {
     setBusy(true)
     try {
-      const extra = collectForm ? await collectForm() : undefined
+      const extra = collectForm ? await collectForm(values.result) : undefined
       const next = await actOnFlow(base, id, {
         version: view.version,
         result: values.result,

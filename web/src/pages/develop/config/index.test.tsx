@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ALWAYS_TRACKED, RULE_DEFAULTS, STEPS, type ConfigView } from '@/api/develop'
+import { body, mockApi, signIn } from '@/test/api'
+import { renderWithApp } from '@/test/render'
+import DevConfigPage, { SAVE_WARNING } from './index'
+
+const VIEW: ConfigView = {
+  version: 2,
+  config: { steps: STEPS.map((s) => ({ key: s.key, tracked: true, dueDays: s.key === 'talk' ? 30 : 0, docs: [] })), rules: { ...RULE_DEFAULTS } },
+  steps: STEPS.map((s) => ({ ...s, docs: s.key === 'talk' ? ['谈话记录'] : [], alwaysTracked: ALWAYS_TRACKED.has(s.key) })),
+  versions: [
+    { version: 2, note: '不跟踪入党宣誓', userName: 'zzb', createTime: '2026-02-01T08:00:00Z' },
+    { version: 1, note: '初始配置（《中国共产党发展党员工作细则》）', userName: '系统', createTime: '2026-01-01T08:00:00Z' },
+  ],
+}
+
+let mock: MockAdapter
+beforeEach(() => {
+  mock = mockApi()
+  mock.onGet('/api/fzdy/config').reply(200, VIEW)
+  mock.onGet('/api/fzdy/numbers').reply(200, { content: [{ id: 1, year: 2026, orgId: null, prefix: 'JS', first: 1, last: 100, next: 41, width: 4, used: 40, left: 60 }], totalElements: 1 })
+  mock.onGet('/api/fzdy/flow/chains').reply(200, {
+    steps: [
+      { key: 'talk', title: '党组织派人谈话' },
+      { key: 'activistFiling', title: '入党积极分子上级党委备案' },
+    ],
+    orgTypes: [
+      { value: '2', label: '二级党委' },
+      { value: '5', label: '党支部' },
+    ],
+    chains: [
+      {
+        orgType: '5',
+        links: [
+          { step: 'talk', acting: ['5'], role: '党支部' },
+          { step: 'activistFiling', acting: ['2'], role: '上级党委' },
+        ],
+      },
+    ],
+  })
+})
+afterEach(() => mock.restore())
+
+const stepRow = (name: string) => screen.getByText(new RegExp(name)).closest('tr') as HTMLElement
+
+describe('develop/config', { timeout: 60_000 }, () => {
+  it('saves a new version with a note, after saying what a new version changes', async () => {
+    signIn(['fzdy:list', 'fzdy:config'])
+    const sent: Record<string, unknown>[] = []
+    mock.onPut('/api/fzdy/config').reply((c) => {
+      sent.push(body(c) as Record<string, unknown>)
+      return [200, VIEW]
+    })
+    renderWithApp(<DevConfigPage />)
+    expect(await screen.findByText('第 2 版')).toBeTruthy()
+    // Always-tracked steps cannot be switched off; the others can.
+    expect(within(stepRow('党组织派人谈话')).getByRole('switch').hasAttribute('disabled')).toBe(true)
+    expect(within(stepRow('入党宣誓')).getByRole('switch').hasAttribute('disabled')).toBe(false)
+    fireEvent.click(within(stepRow('入党宣誓')).getByRole('switch'))
+    fireEvent.change(within(stepRow('指定培养联系人')).getByRole('spinbutton'), { target: { value: '15' } })
+
+    fireEvent.click(screen.getByRole('tab', { name: '规则参数' }))
+    // Each number shows the regulation's default next to it.
+    const minAge = (await screen.findByText('入党申请人最低年龄（周岁）')).closest('.ant-form-item') as HTMLElement
+    expect(within(minAge).getByText('细则规定：18')).toBeTruthy()
+    const probation = screen.getByText('预备期（月）').closest('.ant-form-item') as HTMLElement
+    fireEvent.change(within(probation).getByRole('spinbutton'), { target: { value: '40' } })
+    fireEvent.click(screen.getByRole('button', { name: /保存为新版本/ }))
+    expect(await within(probation).findByText('应在 1 到 36 之间')).toBeTruthy()
+    fireEvent.change(within(probation).getByRole('spinbutton'), { target: { value: '12' } })
+
+    fireEvent.click(screen.getByRole('button', { name: /保存为新版本/ }))
+    const dialog = (await screen.findByText('保存发展配置')).closest('.ant-modal') as HTMLElement
+    expect(within(dialog).getByText(SAVE_WARNING)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(dialog).findByText('请填写修改说明')).toBeTruthy()
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '培养联系人 15 天内指定' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    const saved = sent[0] as { note: string; config: ConfigView['config'] }
+    expect(saved.note).toBe('培养联系人 15 天内指定')
+    expect(saved.config.rules).toEqual(RULE_DEFAULTS)
+    expect(saved.config.steps).toHaveLength(25)
+    expect(saved.config.steps.find((s) => s.key === 'oath')).toEqual({ key: 'oath', tracked: false, dueDays: 0, docs: [] })
+    expect(saved.config.steps.find((s) => s.key === 'contacts')).toEqual({ key: 'contacts', tracked: true, dueDays: 15, docs: [] })
+    expect(saved.config.steps.find((s) => s.key === 'talk')).toEqual({ key: 'talk', tracked: true, dueDays: 30, docs: [] })
+  })
+
+  it('is read-only without fzdy:config, and shows the history, the number ranges and the chains', async () => {
+    signIn(['fzdy:list'])
+    renderWithApp(<DevConfigPage />)
+    await screen.findByText('第 2 版')
+    expect(screen.queryByRole('button', { name: /保存为新版本/ })).toBeNull()
+    expect(within(stepRow('入党宣誓')).getByRole('switch').hasAttribute('disabled')).toBe(true)
+    fireEvent.click(screen.getByRole('tab', { name: '历史版本' }))
+    expect(await screen.findByText('不跟踪入党宣誓')).toBeTruthy()
+    fireEvent.click(screen.getByRole('tab', { name: '志愿书编号段' }))
+    const range = (await screen.findByText('JS0001')).closest('tr') as HTMLElement
+    expect(within(range).getByText('全校通用')).toBeTruthy()
+    expect(within(range).getByText('JS0041')).toBeTruthy()
+    expect(within(range).getByText('60')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '新增编号段' })).toBeNull()
+    fireEvent.click(screen.getByRole('tab', { name: '审批链' }))
+    expect(await screen.findByText('党支部的发展党员记录')).toBeTruthy()
+    expect(screen.getByText('上级党委（二级党委）')).toBeTruthy()
+  })
+
+  it('adds a number range', async () => {
+    signIn(['fzdy:list', 'fzdy:config'])
+    const sent: unknown[] = []
+    mock.onPost('/api/fzdy/numbers').reply((c) => {
+      sent.push(body(c))
+      return [201, {}]
+    })
+    renderWithApp(<DevConfigPage />)
+    fireEvent.click(await screen.findByRole('tab', { name: '志愿书编号段' }))
+    fireEvent.click(await screen.findByRole('button', { name: '新增编号段' }))
+    const dialog = (await screen.findByText('新增编号段', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    fireEvent.change(dialog.querySelector('input#prefix')!, { target: { value: 'JS' } })
+    fireEvent.change(dialog.querySelector('input#first')!, { target: { value: '200' } })
+    fireEvent.change(dialog.querySelector('input#last')!, { target: { value: '100' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(dialog).findByText('截止编号不能小于起始编号')).toBeTruthy()
+    fireEvent.change(dialog.querySelector('input#last')!, { target: { value: '300' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(sent).toEqual([{ year: new Date().getFullYear(), orgId: null, prefix: 'JS', first: 200, last: 300, width: 0 }]))
+  })
+})

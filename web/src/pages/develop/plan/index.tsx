@@ -1,0 +1,128 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { listPlans, savePlan, type Plan } from '@/api/develop'
+import { PERM } from '@/api/permissions'
+import FormDialog from '@/components/FormDialog'
+import { useHasPermission } from '@/components/Permission'
+
+/** The places left of a plan (null: no plan set). */
+export const remainingOf = (p: Plan) => (p.quota === null ? null : p.quota - p.used)
+
+function PlanDialog({ plan, onClose, onDone }: { plan: Plan; onClose: () => void; onDone: () => void }) {
+  type V = { quota: number; remark?: string }
+  return (
+    <FormDialog<V>
+      title={`${plan.year} 年发展计划：${plan.orgName}`}
+      initialValues={{ quota: plan.quota ?? undefined, remark: plan.remark ?? '' }}
+      onClose={onClose}
+      onDone={onDone}
+      onSubmit={(v) => savePlan({ year: plan.year, orgId: plan.orgId, quota: v.quota, remark: v.remark?.trim() ?? '' })}
+    >
+      <Form.Item
+        label="计划名额"
+        name="quota"
+        extra={plan.used > 0 ? `已确定发展对象 ${plan.used} 人，名额不能少于已使用数` : undefined}
+        rules={[
+          { required: true, message: '请输入计划名额' },
+          { type: 'number', min: plan.used, message: `计划名额不能少于已使用的 ${plan.used} 个` },
+        ]}
+      >
+        <InputNumber min={0} max={100000} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
+/**
+ * 发展计划: each secondary committee's (or 直属党支部's) quota of 发展对象 for a year, how many are used (grown at
+ * ⑦ 确定发展对象) and how many remain; the organisation department sets the quotas.
+ */
+export default function DevPlanPage() {
+  const thisYear = dayjs().year()
+  const [year, setYear] = useState(thisYear)
+  const [editing, setEditing] = useState<Plan | null>(null)
+  const canEdit = useHasPermission([PERM.fzdyPlan])
+  const client = useQueryClient()
+  const plans = useQuery({ queryKey: ['fzdy', 'plans', year], queryFn: () => listPlans(year) })
+  const rows = plans.data ?? []
+  const total = (pick: (p: Plan) => number | null) => rows.reduce((n, p) => n + (pick(p) ?? 0), 0)
+  const years = Array.from({ length: 7 }, (_, i) => thisYear + 1 - i)
+
+  return (
+    <Card
+      variant="borderless"
+      title={
+        <Space wrap>
+          <span>发展计划</span>
+          <Select aria-label="年度" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y} 年` }))} style={{ width: 110 }} />
+        </Space>
+      }
+    >
+      <Table<Plan>
+        rowKey="orgId"
+        size="middle"
+        loading={plans.isLoading}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: 720 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您的管理范围内没有二级党委、党总支或直属党支部" /> }}
+        summary={() =>
+          rows.length > 0 && (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={1}>{total((p) => p.quota)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={2}>{total((p) => p.used)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3}>{total(remainingOf)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4} colSpan={canEdit ? 2 : 1} />
+            </Table.Summary.Row>
+          )
+        }
+        columns={[
+          { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true, fixed: 'left', width: 220 },
+          {
+            title: '计划名额',
+            dataIndex: 'quota',
+            key: 'quota',
+            width: 110,
+            render: (q: number | null) => (q === null ? <Typography.Text type="secondary">未下达</Typography.Text> : q),
+          },
+          { title: '已使用', dataIndex: 'used', key: 'used', width: 100 },
+          {
+            title: '剩余',
+            key: 'remaining',
+            width: 100,
+            render: (_: unknown, p: Plan) => {
+              const left = remainingOf(p)
+              if (left === null) return '—'
+              return <Typography.Text type={left <= 0 ? 'danger' : undefined}>{left}</Typography.Text>
+            },
+          },
+          { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'actions',
+                  width: 90,
+                  fixed: 'right' as const,
+                  render: (_: unknown, p: Plan) => (
+                    <Button type="link" size="small" onClick={() => setEditing(p)}>
+                      {p.quota === null ? '下达' : '编辑'}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing && (
+        <PlanDialog plan={editing} onClose={() => setEditing(null)} onDone={() => void client.invalidateQueries({ queryKey: ['fzdy', 'plans', year] })} />
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,270 @@
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Space, Spin, Steps, Tabs, Tag, Typography } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useEffect, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import {
+  deleteRecords,
+  DEVELOP_API,
+  getConfig,
+  recordDetail,
+  RULE_DEFAULTS,
+  STAGE_COLORS,
+  STEPS,
+  stepLabel,
+  stepOf,
+  updateRecord,
+  type RecordDetail,
+  type RuleConfig,
+} from '@/api/develop'
+import { PERM, type Perm } from '@/api/permissions'
+import { claimFieldErrors } from '@/api/request'
+import { confirmDeleteOf } from '@/components/crud'
+import FormDialog from '@/components/FormDialog'
+import { memberDetailPath } from '@/components/member/service'
+import Permission from '@/components/Permission'
+import { ActionPanel, getFlow, RecordTimeline, timelineProps, type FlowResult, type FlowView } from '@/components/flow'
+import { hasField } from '@/components/useFormSubmit'
+import { stageListPath } from '../shared/stages'
+import { FilesTab, NoticesTab, ReviewsTab, TrainingsTab } from './RecordTabs'
+import StepFields, { stepForm } from './StepFields'
+
+const STEP_PERMS: Record<string, Perm> = { branch: PERM.fzdyBranch, committee: PERM.fzdyCommittee, department: PERM.fzdyDepartment }
+
+/** The 25 steps: done (date, who), the current one marked, those the configuration does not track greyed. */
+export function StepsView({ record, flow }: { record: RecordDetail; flow: FlowView | undefined }) {
+  const done = new Map(record.steps.map((s) => [s.step, s]))
+  // A step outside the record's chain (copied when it started) is not tracked; ① is the record's creation.
+  const inChain = new Set(['apply', ...(flow?.steps.map((s) => s.key) ?? STEPS.map((s) => s.key))])
+  const ended = record.stage === 'ended'
+  return (
+    <Steps
+      orientation="vertical"
+      size="small"
+      className="develop-steps"
+      items={STEPS.map((s) => {
+        const d = done.get(s.key) ?? (s.key === 'apply' ? { doneOn: record.appliedOn, userName: '' } : undefined)
+        const current = s.key === record.step
+        const tracked = inChain.has(s.key)
+        return {
+          key: s.key,
+          title: <span data-step={s.key}>{stepLabel(s)}</span>,
+          status: d && !current ? 'finish' : current ? (ended ? 'error' : 'process') : 'wait',
+          disabled: !tracked,
+          style: tracked ? undefined : { opacity: 0.45 },
+          content: d ? (
+            <Typography.Text type="secondary">
+              {d.doneOn}
+              {d.userName ? ` · ${d.userName}` : ''}
+            </Typography.Text>
+          ) : current ? (
+            <Typography.Text type={record.dueState === 'overdue' ? 'danger' : undefined}>当前环节{record.dueOn ? `，办理期限 ${record.dueOn}` : ''}</Typography.Text>
+          ) : !tracked ? (
+            <Typography.Text type="secondary">本校不跟踪此环节</Typography.Text>
+          ) : undefined,
+        }
+      })}
+    />
+  )
+}
+
+/** The step form of the current step, inside ActionPanel: its own fields, a rule's refusal shown at its field. */
+function StepAction({ record, flow, rules, onDone, onStale }: { record: RecordDetail; flow: FlowView; rules: RuleConfig; onDone: () => void; onStale: () => void }) {
+  const [form] = Form.useForm()
+  // FLOW_RULE answers name the field (`date`, `contactIds`, …): shown where the user fills it.
+  useEffect(
+    () =>
+      claimFieldErrors((errors) => {
+        const shown = errors.filter((e) => hasField(form, e.field))
+        if (shown.length) form.setFields(shown.map((e) => ({ name: e.field, errors: [e.message] })))
+        return errors.filter((e) => !shown.includes(e))
+      }),
+    [form],
+  )
+  const def = stepOf(flow.step)
+  const collect = async (result: FlowResult) => {
+    // A refusal or a return is dated; what only an approval records (votes, sponsors) is not asked then.
+    const values = result === 'approve' ? await form.validateFields() : await form.validateFields(['date'])
+    return stepForm(result === 'approve' ? values : { date: values.date })
+  }
+  return (
+    <ActionPanel
+      base={DEVELOP_API}
+      id={record.id}
+      view={flow}
+      onDone={() => {
+        form.resetFields()
+        onDone()
+      }}
+      onStale={onStale}
+      uploadPerm={def ? STEP_PERMS[def.by] : undefined}
+      moduleName="develop"
+      collectForm={collect}
+    >
+      <Form form={form} component={false} layout="vertical">
+        <StepFields stepKey={flow.step} record={record} rules={rules} />
+      </Form>
+    </ActionPanel>
+  )
+}
+
+/** 编辑: what a record keeps besides its steps (the expected leaving date, a remark). */
+function EditDialog({ record, onClose, onDone }: { record: RecordDetail; onClose: () => void; onDone: () => void }) {
+  type V = { leavingOn?: Dayjs | null; remark?: string }
+  return (
+    <FormDialog<V>
+      title={`编辑：${record.name}`}
+      initialValues={{ leavingOn: record.leavingOn ? dayjs(record.leavingOn) : null, remark: record.remark }}
+      onClose={onClose}
+      onDone={onDone}
+      onSubmit={(v) => updateRecord({ id: record.id, leavingOn: v.leavingOn ? v.leavingOn.format('YYYY-MM-DD') : '', remark: v.remark?.trim() ?? '' })}
+    >
+      <Form.Item label="预计离校日期" name="leavingOn" extra="离校前 3 个月内不能接收为预备党员">
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
+/**
+ * 发展党员详情 (/develop/record?id=): the record's header, the 25 steps, the current step's action with its own
+ * form, the flow history, reviews, trainings, notices and the files of its steps. 返回 goes to its stage's list.
+ */
+export default function DevelopRecordPage() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const id = Number(params.get('id'))
+  const valid = Number.isInteger(id) && id > 0
+  const client = useQueryClient()
+  const detail = useQuery({ queryKey: ['fzdy', 'detail', id], queryFn: () => recordDetail(id), enabled: valid })
+  const flow = useQuery({ queryKey: ['fzdy', 'flow', id], queryFn: () => getFlow(DEVELOP_API, id), enabled: valid })
+  const config = useQuery({ queryKey: ['fzdy', 'config'], queryFn: getConfig, enabled: valid, staleTime: 60_000 })
+  const [editing, setEditing] = useState(false)
+
+  const reload = () => {
+    void client.invalidateQueries({ queryKey: ['fzdy', 'detail', id] })
+    void client.invalidateQueries({ queryKey: ['fzdy', 'flow', id] })
+    void client.invalidateQueries({ queryKey: ['crud'] })
+  }
+  const r = detail.data
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(stageListPath(r?.stage))}>
+      返回
+    </Button>
+  )
+  const empty = (description: string) => (
+    <Card variant="borderless">
+      <Empty description={description}>{back}</Empty>
+    </Card>
+  )
+  if (!valid) return empty('缺少记录编号，请从发展党员列表进入')
+  if (detail.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />
+  if (detail.isError || !r) return empty('发展党员记录不存在或不在您的管理范围内')
+  // The record is held to the configuration version it started with; hints use it when it is the current one.
+  const rules = config.data && config.data.version === r.configVersion ? config.data.config.rules : RULE_DEFAULTS
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        variant="borderless"
+        title={
+          <Space wrap>
+            <span>{r.name}</span>
+            <Tag color={STAGE_COLORS[r.stage]}>{r.stageName}</Tag>
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {back}
+            <Permission need={[PERM.fzdyEdit]}>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                编辑
+              </Button>
+            </Permission>
+            {!r.memberId && (
+              <Permission need={[PERM.fzdyDel]}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() =>
+                    void confirmDeleteOf(r.name, () => deleteRecords([r.id]), { kind: '发展党员记录', note: '办理记录将一并删除。' }).then((ok) => {
+                      if (!ok) return
+                      void client.invalidateQueries({ queryKey: ['crud'] })
+                      navigate(stageListPath(r.stage))
+                    })
+                  }
+                >
+                  删除
+                </Button>
+              </Permission>
+            )}
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label="学号/工号">{r.personNo}</Descriptions.Item>
+          <Descriptions.Item label="性别">{r.genderLabel}</Descriptions.Item>
+          <Descriptions.Item label="党支部">{r.orgName}</Descriptions.Item>
+          <Descriptions.Item label="当前环节">{r.stepName || '—'}</Descriptions.Item>
+          <Descriptions.Item label="申请入党日期">{r.appliedOn}</Descriptions.Item>
+          <Descriptions.Item label="执行配置">第 {r.configVersion} 版</Descriptions.Item>
+          {r.leavingOn && <Descriptions.Item label="预计离校日期">{r.leavingOn}</Descriptions.Item>}
+          {r.volunteerNo && <Descriptions.Item label="入党志愿书编号">{r.volunteerNo}</Descriptions.Item>}
+          {r.probationEndsOn && <Descriptions.Item label="预备期至">{r.probationEndsOn}</Descriptions.Item>}
+          {r.memberId && (
+            <Descriptions.Item label="党员档案">
+              <Typography.Link onClick={() => navigate(memberDetailPath(r.memberId!))}>查看党员信息</Typography.Link>
+            </Descriptions.Item>
+          )}
+          {r.stage === 'ended' && <Descriptions.Item label="终止">{`${r.endedOn} ${r.endedReason}`}</Descriptions.Item>}
+          {r.remark && <Descriptions.Item label="备注">{r.remark}</Descriptions.Item>}
+        </Descriptions>
+        {r.flagList?.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginTop: 12 }}
+            title="已说明原因的例外情况"
+            description={r.flagList.map((f, i) => (
+              <div key={i}>
+                {stepOf(f.step)?.name ?? f.step}：{f.rule}（{f.reason}）
+              </div>
+            ))}
+          />
+        )}
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={8}>
+          <Card variant="borderless" title="发展流程">
+            <StepsView record={r} flow={flow.data} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={16}>
+          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+            {flow.data && flow.data.step && (
+              <Card variant="borderless" title="办理">
+                <StepAction key={`${flow.data.step}:${flow.data.version}`} record={r} flow={flow.data} rules={rules} onDone={reload} onStale={reload} />
+              </Card>
+            )}
+            <Card variant="borderless">
+              <Tabs
+                items={[
+                  { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} /> : <Spin /> },
+                  { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} onChanged={reload} /> },
+                  { key: 'trainings', label: '培训记录', children: <TrainingsTab recordId={r.id} onChanged={reload} /> },
+                  { key: 'notices', label: '公示', children: <NoticesTab notices={r.notices ?? []} /> },
+                  { key: 'files', label: '附件', children: <FilesTab flow={flow.data} /> },
+                ]}
+              />
+            </Card>
+          </Space>
+        </Col>
+      </Row>
+      {editing && <EditDialog record={r} onClose={() => setEditing(false)} onDone={reload} />}
+    </Space>
+  )
+}

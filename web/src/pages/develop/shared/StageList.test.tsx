@@ -1,0 +1,146 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { body, signIn } from '@/test/api'
+import { mockListApi } from '@/test/listApi'
+import { renderWithApp } from '@/test/render'
+import ApplicantPage from '../applicant'
+import ProbationaryPage from '../probationary'
+import { devRecord } from '../test/fixtures'
+
+const ORGS = [
+  { id: 1, pid: null, name: '计算机学院党委', shortName: '', type: '2', typeLabel: '二级党委', parentName: '' },
+  { id: 7, pid: 1, name: '计算机学院本科生第一党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '计算机学院党委' },
+]
+
+let mock: MockAdapter
+let queries: Record<string, unknown>[]
+const rows = [
+  devRecord({ id: 1, name: '李明', dueOn: '2025-10-01', dueState: 'overdue' }),
+  devRecord({ id: 2, name: '王芳', step: 'activist', stepName: '推荐和确定入党积极分子', dueOn: '2026-12-01', dueState: 'soon' }),
+  devRecord({ id: 3, name: '赵强', dueOn: '2026-12-01', dueState: 'soon' }),
+]
+beforeEach(() => {
+  ;({ mock, queries } = mockListApi('/api/fzdy', rows, { pages: { '/api/common/dzz': ORGS } }))
+})
+afterEach(() => mock.restore())
+
+const renderPage = (node = <ApplicantPage />) => renderWithApp(<MemoryRouter>{node}</MemoryRouter>)
+
+describe('develop stage lists', { timeout: 30_000 }, () => {
+  it('lists the stage’s records, marks overdue and soon-due ones, and searches within the stage', async () => {
+    signIn(['fzdy:list'])
+    renderPage()
+    const overdue = (await screen.findByText('李明')).closest('tr') as HTMLElement
+    expect(within(overdue).getByText('已逾期')).toBeTruthy()
+    expect(within(overdue).getByText('2025-10-01').className).toMatch(/danger/)
+    const soon = screen.getByText('王芳').closest('tr') as HTMLElement
+    expect(within(soon).getByText('即将到期')).toBeTruthy()
+    expect(within(soon).getByText('推荐和确定入党积极分子')).toBeTruthy()
+    expect(queries[0]).toMatchObject({ stage: 'applicant', page: 0, size: 10 })
+    // Without the permissions: no 新增入党申请, no 导出, no 批量办理.
+    expect(screen.queryByRole('button', { name: /新增入党申请/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /批量办理/ })).toBeNull()
+
+    fireEvent.change(screen.getByPlaceholderText('姓名或学号/工号'), { target: { value: '李' } })
+    fireEvent.mouseDown(screen.getAllByRole('combobox')[1])
+    fireEvent.click(await screen.findByText('已逾期', { selector: '.ant-select-item-option-content' }))
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], stage: 'applicant', blurry: '李', due: 'overdue' }))
+  })
+
+  it('says why a list is empty: nothing in the stage yet, or nothing matching the search', async () => {
+    signIn(['fzdy:list'])
+    mock.restore()
+    ;({ mock, queries } = mockListApi('/api/fzdy', [], { pages: { '/api/common/dzz': ORGS } }))
+    renderPage(<ProbationaryPage />)
+    expect(await screen.findByText(/暂无预备党员：发展对象经「支部大会讨论接收预备党员」后列在这里/)).toBeTruthy()
+    // The probationary list shows its own key dates.
+    expect(screen.getByText('预备期满日期', { selector: 'th *, th' })).toBeTruthy()
+    fireEvent.change(screen.getByPlaceholderText('姓名或学号/工号'), { target: { value: '无此人' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    expect(await screen.findByText('没有符合条件的预备党员')).toBeTruthy()
+    expect(queries.at(-1)).toMatchObject({ stage: 'probationary', blurry: '无此人' })
+  })
+
+  it('creates an application and shows the server’s refusal at its field', async () => {
+    signIn(['fzdy:list', 'fzdy:add'])
+    mock.onGet('/api/fzdy/people').reply(200, {
+      content: [{ kind: 'xs', kindLabel: '学生', id: 11, name: '孙悦', number: '2025010203', gender: '2', unitName: '计算机学院' }],
+      totalElements: 1,
+    })
+    const sent: unknown[] = []
+    mock.onPost('/api/fzdy').reply((c) => {
+      sent.push(body(c))
+      return [400, { status: 400, code: 'FLOW_RULE', field: 'appliedOn', message: '不符合「入党申请人须年满十八周岁」：出生日期 2008-03-02，2026-03-02 才年满 18 周岁' }]
+    })
+    renderPage()
+    await screen.findByText('李明')
+    fireEvent.click(screen.getByRole('button', { name: /新增入党申请/ }))
+    const dialog = (await screen.findByText('新增入党申请', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    // Nothing chosen: each field says what is missing, nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(dialog).findByText('请选择申请人', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(within(dialog).getByText('请选择党支部', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(within(dialog).getByText('请选择申请入党日期', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(sent).toEqual([])
+
+    const [person, branch] = within(dialog).getAllByRole('combobox')
+    fireEvent.focus(person)
+    fireEvent.mouseDown(person)
+    fireEvent.click(await screen.findByText(/孙悦（2025010203，计算机学院）/, { selector: '.ant-select-item-option-content' }))
+    fireEvent.mouseDown(branch)
+    // Only branches can be chosen: the committee above is shown but disabled.
+    const committee = (await screen.findAllByText('计算机学院党委')).find((e) => e.closest('.ant-select-tree-treenode'))!
+    expect(committee.closest('.ant-select-tree-treenode')!.className).toMatch(/disabled/)
+    fireEvent.click((await screen.findAllByText('计算机学院本科生第一党支部')).find((e) => e.closest('.ant-select-tree-treenode'))!)
+    const applied = dialog.querySelector<HTMLInputElement>('input#appliedOn')!
+    fireEvent.mouseDown(applied)
+    fireEvent.focus(applied)
+    fireEvent.change(applied, { target: { value: '2025-09-01' } })
+    fireEvent.keyDown(applied, { key: 'Enter' })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(sent).toEqual([{ personKind: 'student', personId: 11, orgId: 7, appliedOn: '2025-09-01', leavingOn: '', remark: '' }]))
+    expect(await within(dialog).findByText(/才年满 18 周岁/, { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+  })
+
+  it('acts on records at one step in a batch and lists each row’s outcome', async () => {
+    signIn(['fzdy:list', 'fzdy:branch'])
+    const sent: unknown[] = []
+    mock.onPost('/api/fzdy/batch').reply((c) => {
+      sent.push(body(c))
+      return [
+        200,
+        [
+          { id: 1, name: '李明', ok: true, message: '' },
+          { id: 3, name: '赵强', ok: false, message: '不符合「入党申请人谈话」：超过 1 个月，请填写逾期原因' },
+        ],
+      ]
+    })
+    renderPage()
+    const check = (name: string) => fireEvent.click(within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'))
+    await screen.findByText('李明')
+    // Records at different steps are not handled together.
+    check('李明')
+    check('王芳')
+    fireEvent.click(screen.getByRole('button', { name: /批量办理/ }))
+    expect(await screen.findByText(/所选记录处于不同环节/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }))
+    check('王芳')
+    check('赵强')
+    fireEvent.click(screen.getByRole('button', { name: /批量办理/ }))
+    const dialog = (await screen.findByText('批量办理（2 条）')).closest('.ant-modal') as HTMLElement
+    expect(within(dialog).getByText('党组织派人谈话')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ ids: [1, 3], result: 'approve', comment: '' })
+    expect((sent[0] as { form: { date: string } }).form.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const results = (await screen.findByText('批量办理结果')).closest('.ant-modal') as HTMLElement
+    expect(within(results).getByText('共 2 条：成功 1 条，未办理 1 条')).toBeTruthy()
+    const failed = within(results).getByText('赵强').closest('tr') as HTMLElement
+    expect(within(failed).getByText('未办理')).toBeTruthy()
+    expect(within(failed).getByText(/请填写逾期原因/)).toBeTruthy()
+  })
+})

@@ -1,0 +1,148 @@
+import { Button, Tag, Typography, type TableColumnType } from 'antd'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { fetchRecords, STAGE_NAMES, type DevRecord } from '@/api/develop'
+import { PERM } from '@/api/permissions'
+import { actionColumn, AddButton, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { useHasPermission } from '@/components/Permission'
+import BatchDialog from './BatchDialog'
+import CreateDialog from './CreateDialog'
+import type { ListStage } from './stages'
+
+/** A stage's key dates: its columns and date-range filters. */
+const KEY_DATES: Record<ListStage, { name: keyof DevRecord & string; label: string }[]> = {
+  applicant: [
+    { name: 'appliedOn', label: '申请入党日期' },
+    { name: 'talkedOn', label: '谈话日期' },
+  ],
+  activist: [
+    { name: 'appliedOn', label: '申请入党日期' },
+    { name: 'activistOn', label: '确定积极分子日期' },
+  ],
+  target: [
+    { name: 'activistOn', label: '确定积极分子日期' },
+    { name: 'targetOn', label: '确定发展对象日期' },
+  ],
+  probationary: [
+    { name: 'admittedOn', label: '接收预备党员日期' },
+    { name: 'approvedOn', label: '上级党委审批日期' },
+    { name: 'probationEndsOn', label: '预备期满日期' },
+  ],
+}
+
+/** Why a stage's list is empty when no filter narrows it. */
+const EMPTY: Record<ListStage, string> = {
+  applicant: '暂无入党申请人：点击「新增入党申请」登记递交入党申请书的人员',
+  activist: '暂无入党积极分子：入党申请人经「推荐和确定入党积极分子」后列在这里',
+  target: '暂无发展对象：入党积极分子经「确定发展对象」后列在这里',
+  probationary: '暂无预备党员：发展对象经「支部大会讨论接收预备党员」后列在这里',
+}
+
+/** The due date of the current step: red once overdue, orange within 7 days. */
+export function DueCell({ record }: { record: DevRecord }) {
+  if (!record.dueOn) return <Typography.Text type="secondary">—</Typography.Text>
+  if (record.dueState === 'overdue')
+    return (
+      <span className="due-overdue">
+        <Typography.Text type="danger">{record.dueOn}</Typography.Text> <Tag color="red">已逾期</Tag>
+      </span>
+    )
+  if (record.dueState === 'soon')
+    return (
+      <span className="due-soon">
+        <Typography.Text type="warning">{record.dueOn}</Typography.Text> <Tag color="orange">即将到期</Tag>
+      </span>
+    )
+  return <span>{record.dueOn}</span>
+}
+
+/**
+ * The list of one stage (入党申请人, 入党积极分子, 发展对象, 预备党员): search by name/number, branch subtree, due
+ * state and the stage's key dates; export; 批量办理 of records at one step; on the applicant list 新增入党申请.
+ */
+export default function StageList({ stage }: { stage: ListStage }) {
+  const navigate = useNavigate()
+  const crud = useCrud<DevRecord>({ key: `fzdy-${stage}`, fetch: (q) => fetchRecords({ ...q, filters: { ...q.filters, stage } }) })
+  const [creating, setCreating] = useState(false)
+  const [batch, setBatch] = useState<{ rows: DevRecord[]; clear: () => void } | null>(null)
+  const canAct = useHasPermission([PERM.fzdyBranch, PERM.fzdyCommittee, PERM.fzdyDepartment])
+  const canExport = useHasPermission([PERM.fzdyExport])
+  const dates = KEY_DATES[stage]
+  const filtered = Object.values(crud.query.filters).some((v) => v !== undefined && v !== null && v !== '')
+
+  const searchFields: SearchField[] = [
+    { name: 'blurry', label: '关键字', placeholder: '姓名或学号/工号' },
+    { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
+    {
+      name: 'due',
+      label: '办理期限',
+      type: 'select',
+      options: [
+        { value: 'soon', label: '即将到期' },
+        { value: 'overdue', label: '已逾期' },
+      ],
+    },
+    ...dates.map((d) => ({ name: d.name, label: d.label, type: 'dateRange' as const })),
+  ]
+
+  const columns: TableColumnType<DevRecord>[] = [
+    {
+      title: '姓名',
+      dataIndex: 'name',
+      key: 'name',
+      width: 100,
+      fixed: 'left',
+      sorter: true,
+      render: (name: string, r) => <Typography.Link onClick={() => navigate(`/develop/record?id=${r.id}`)}>{name}</Typography.Link>,
+    },
+    { title: '学号/工号', dataIndex: 'personNo', key: 'personNo', width: 130, sorter: true },
+    { title: '性别', dataIndex: 'genderLabel', key: 'genderLabel', width: 60 },
+    { title: '党支部', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true, sorter: true },
+    { title: '当前环节', dataIndex: 'stepName', key: 'stepName', width: 190, ellipsis: true },
+    ...dates.map((d) => ({ title: d.label, dataIndex: d.name, key: d.name, width: 130, sorter: true })),
+    { title: '办理期限', dataIndex: 'dueOn', key: 'dueOn', width: 170, sorter: true, render: (_: unknown, r: DevRecord) => <DueCell record={r} /> },
+    actionColumn<DevRecord>((r) => <RowActions actions={[{ key: 'detail', label: '详情', onClick: () => navigate(`/develop/record?id=${r.id}`) }]} />, 80),
+  ]
+
+  return (
+    <>
+      <CrudTable<DevRecord>
+        crud={crud}
+        columns={columns}
+        columnsKey={`develop.${stage}`}
+        searchFields={searchFields}
+        searchVisible={3}
+        emptyText={filtered ? `没有符合条件的${STAGE_NAMES[stage]}` : EMPTY[stage]}
+        exportAction={canExport ? { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage }) } : undefined}
+        toolbar={
+          stage === 'applicant' && (
+            <AddButton need={PERM.fzdyAdd} onClick={() => setCreating(true)}>
+              新增入党申请
+            </AddButton>
+          )
+        }
+        batchActions={
+          canAct
+            ? (sel) => (
+                <Button disabled={sel.rows.length === 0} onClick={() => setBatch({ rows: sel.rows, clear: sel.clear })}>
+                  批量办理
+                </Button>
+              )
+            : undefined
+        }
+      />
+      {creating && <CreateDialog onClose={() => setCreating(false)} onDone={crud.reload} />}
+      {batch && (
+        <BatchDialog
+          rows={batch.rows}
+          onClose={() => setBatch(null)}
+          onDone={() => {
+            batch.clear()
+            crud.reload()
+          }}
+        />
+      )}
+    </>
+  )
+}

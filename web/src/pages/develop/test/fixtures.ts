@@ -1,0 +1,47 @@
+import type { DevRecord, RecordDetail } from '@/api/develop'
+
+/** A development record as GET /api/fzdy answers it; `over` sets what a test looks at. */
+export const devRecord = (over: Partial<DevRecord> = {}): DevRecord => ({
+  id: 1,
+  personKind: 'student',
+  personId: 11,
+  personNo: '2023010101',
+  name: '李明',
+  gender: '1',
+  genderLabel: '男',
+  birthDate: '2004-05-01',
+  orgId: 7,
+  orgName: '计算机学院本科生第一党支部',
+  stage: 'applicant',
+  stageName: '入党申请人',
+  step: 'talk',
+  stepName: '党组织派人谈话',
+  configVersion: 1,
+  leavingOn: '2027-06-30',
+  appliedOn: '2025-09-01',
+  talkedOn: '',
+  activistOn: '',
+  targetOn: '',
+  admittedOn: '',
+  approvedOn: '',
+  probationEndsOn: '',
+  fullOn: '',
+  endedOn: '',
+  endedReason: '',
+  dueOn: '',
+  dueState: '',
+  volunteerNo: null,
+  memberId: null,
+  remark: '',
+  ...over,
+})
+
+export const devDetail = (over: Partial<RecordDetail> = {}): RecordDetail => ({
+  ...devRecord(),
+  steps: [],
+  reviews: [],
+  trainings: [],
+  notices: [],
+  flagList: [],
+  ...over,
+})
