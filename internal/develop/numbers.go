@@ -151,9 +151,6 @@ func (s *Service) checkNumberRange(ctx context.Context, idb bun.IDB, in *NumberR
 	return nil
 }
 
-// orgTypeGeneral is the 党总支 type (DZZ_LX 3): it may hold a range like a 二级党委.
-const orgTypeGeneral = "3"
-
 func (s *Service) createNumberRange(ctx context.Context, in NumberRangeInput) (NumberRange, error) {
 	in.ID = 0
 	if in.Next == 0 {

@@ -25,9 +25,6 @@ import (
 // it became a probationary member gives its place back. The place a record
 // holds is kept in its ⑦ step row's data (planId), so it is given back once.
 
-// Organisation types a plan is kept for.
-const orgTypeGeneral = "3" // 党总支
-
 // rulePlan names the plan rule in refusals.
 const rulePlan = "发展对象须列入年度发展计划"
 

@@ -24,7 +24,6 @@ import (
 
 // Dictionaries the reports label with.
 const (
-	dictGender    = "DJ_COMM_XB"
 	dictEthnicity = "DJ_COMM_MZXX"
 	dictEducation = "DJ_DY_XLXX"
 	dictCategory  = "DJ_DY_RYLBXX"

@@ -93,6 +93,7 @@ func menus() []system.MenuSeed {
 const (
 	orgTypeSchool    = "1" // 党委
 	orgTypeCommittee = "2" // 二级党委
+	orgTypeGeneral   = "3" // 党总支: holds a plan and a number range like a 二级党委
 	orgTypeDirect    = "4" // 直属党支部
 	orgTypeBranch    = "5" // 党支部
 )
