@@ -30,7 +30,7 @@ type c1World struct {
 	probationary                                   int64   // a probationary member
 }
 
-var c1AllPerms = []string{develop.Perms.List, develop.Perms.Add, develop.Perms.Edit, develop.Perms.Del, develop.Perms.Export,
+var c1AllPerms = []string{develop.Perms.List, develop.Perms.Add, develop.Perms.Import, develop.Perms.Edit, develop.Perms.Del, develop.Perms.Export,
 	develop.PermBranch, develop.PermCommittee, develop.PermDepartment, develop.PermConfig, develop.PermPlan, develop.PermNotice,
 	develop.PermReport}
 

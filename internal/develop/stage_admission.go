@@ -335,10 +335,18 @@ func (s *Service) flagException(ctx context.Context, tx bun.Tx, r *Record, step,
 // person entered the member base (⑰ approved; a record returned to an
 // earlier step after it keeps its member) ends the probation: 取消预备党员资格,
 // the member record follows. A record without a member changes nothing.
+// At ⑫ … ⑰ the record still holds its plan place: a rejection, or a return
+// to ⑦ or before, gives it back (releasePlanOnReturnOrEnd).
 func (s *Service) cancellingOnRejection(hooks map[string]hook) map[string]hook {
 	for key, h := range hooks {
 		own := h.after
+		holdsPlace := stepDef(key) != nil && stepDef(key).Stage == StageTarget // ⑫ … ⑰: the record holds a plan place
 		h.after = func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
+			if holdsPlace {
+				if err := s.releasePlanOnReturnOrEnd(ctx, tx, a); err != nil {
+					return err
+				}
+			}
 			if a.Result == flow.Reject {
 				return s.memberProbationCancelled(ctx, tx, a.Record, date.Of(a.At.In(date.China)))
 			}
