@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect"
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 
@@ -251,9 +250,6 @@ func TestVolunteerBookNumberUnderConcurrency(t *testing.T) {
 	}
 
 	t.Run("twenty ⑭ at once through the API", func(t *testing.T) {
-		if w.e.DB.Dialect().Name() != dialect.PG {
-			t.Skip("SQLite's pool of 8 connections cannot serve twenty flow actions at once (see the report)")
-		}
 		if _, err := w.e.DB.NewDelete().Model((*develop.NumberRange)(nil)).Where("prefix = ?", "M").Exec(context.Background()); err != nil {
 			t.Fatal(err)
 		}

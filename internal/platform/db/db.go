@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -99,8 +100,46 @@ func IsPostgres(db bun.IDB) bool {
 }
 
 // InTx runs fn in a transaction: committed when fn returns nil, rolled back otherwise.
+//
+// On SQLite the transactions of this process take turns (writerGate):
+// SQLite has one writer at a time, and a transaction waiting at BEGIN
+// IMMEDIATE for the write lock holds a pooled connection meanwhile. With as
+// many waiting as the pool has connections, the transaction holding the lock
+// could not get a connection for a read it makes outside itself (a scope, a
+// calendar), and all of them failed with "database is locked" after the busy
+// timeout. Waiting in the gate holds no connection.
 func InTx(ctx context.Context, db bun.IDB, fn func(ctx context.Context, tx bun.Tx) error) error {
+	if d, ok := db.(*bun.DB); ok && !IsPostgres(d) {
+		release, err := writerGate(ctx, d)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	return db.RunInTx(ctx, nil, fn)
+}
+
+// writerGates are the SQLite databases' gates (one slot each).
+var writerGates sync.Map // *bun.DB → chan struct{}
+
+// gateWait is how long a transaction waits for its turn: far beyond any
+// transaction of the program, short enough that a transaction opened
+// inside another on the same database (a programming error) fails loudly.
+const gateWait = 30 * time.Second
+
+func writerGate(ctx context.Context, d *bun.DB) (release func(), err error) {
+	g, _ := writerGates.LoadOrStore(d, make(chan struct{}, 1))
+	gate := g.(chan struct{})
+	timer := time.NewTimer(gateWait)
+	defer timer.Stop()
+	select {
+	case gate <- struct{}{}:
+		return func() { <-gate }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-timer.C:
+		return nil, fmt.Errorf("sqlite: waited %s for the write transaction's turn", gateWait)
+	}
 }
 
 // IsUniqueViolation tells whether err is a unique-constraint failure on either database.
