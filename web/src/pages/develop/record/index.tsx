@@ -257,7 +257,7 @@ export default function DevelopRecordPage() {
               <Tabs
                 items={[
                   { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} hideSteps /> : <Spin /> },
-                  { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} onChanged={reload} /> },
+                  { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} stage={r.stage} onChanged={reload} /> },
                   { key: 'trainings', label: '培训记录', children: <TrainingsTab recordId={r.id} onChanged={reload} /> },
                   { key: 'notices', label: '公示', children: <NoticesTab notices={r.notices ?? []} /> },
                   { key: 'files', label: '附件', children: <FilesTab flow={flow.data} /> },
