@@ -77,8 +77,11 @@ export const BY_NAMES: Record<StepBy, string> = { branch: '党支部', committee
 
 export const stepOf = (key: string) => STEPS.find((s) => s.key === key)
 
-/** ② 党组织派人谈话 as "② 党组织派人谈话". */
-export const stepLabel = (s: StepDef) => `${String.fromCodePoint(0x2460 + s.no - 1)} ${s.name}`
+/** The circled number of a step (① … ⑳ then ㉑ … ㉕, two Unicode blocks). */
+export const stepNo = (no: number) => String.fromCodePoint(no <= 20 ? 0x2460 + no - 1 : 0x3251 + no - 21)
+
+/** A step as "② 党组织派人谈话". */
+export const stepLabel = (s: Pick<StepDef, 'no' | 'name'>) => `${stepNo(s.no)} ${s.name}`
 
 /** A record as the lists and the detail show it (develop.RecordView). Dates are YYYY-MM-DD, '' when not yet. */
 export interface DevRecord {

@@ -66,6 +66,12 @@ describe('RecordTimeline', () => {
     expect(within(entry(1)).queryByRole('button')).toBeNull()
   })
 
+  it('leaves the steps bar out for a page that shows the steps itself, and still names them in the history', () => {
+    const { container } = renderWithApp(<RecordTimeline steps={STEPS} current="branch" entries={ENTRIES} hideSteps />)
+    expect(stepItems(container)).toEqual([])
+    expect(within(entry(2)).getByText('支部审查')).toBeTruthy()
+  })
+
   it('names every result', () => {
     const e = (action: FlowEntry['action'], toStep?: string): FlowEntry => ({ id: 1, time: '', actorName: '', action, toStep })
     expect(['submit', 'approve', 'reject', 'withdraw'].map((a) => actionLabel(e(a as FlowEntry['action']), STEPS))).toEqual(['提交', '通过', '不通过', '撤回'])

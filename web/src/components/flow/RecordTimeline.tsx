@@ -25,6 +25,8 @@ export interface RecordTimelineProps {
   entries: readonly FlowEntry[]
   /** Why there is no history yet; says so instead of an empty box. */
   emptyText?: string
+  /** Leaves the steps bar out, for a page that shows the steps its own way (发展党员's 25 steps); the history still names them. */
+  hideSteps?: boolean
 }
 
 /**
@@ -57,13 +59,13 @@ export function actionLabel(e: FlowEntry, steps: readonly FlowStep[]): string {
  *   <RecordTimeline steps={STEPS} current={rec.step} status={rec.rejected ? 'error' : 'process'}
  *     entries={history} emptyText="申请尚未提交，暂无办理记录" />
  */
-export default function RecordTimeline({ steps, current, status = 'process', entries, emptyText }: RecordTimelineProps) {
+export default function RecordTimeline({ steps, current, status = 'process', entries, emptyText, hideSteps }: RecordTimelineProps) {
   const index = current === null ? -1 : steps.findIndex((s) => s.key === current)
   const stepTitle = (key?: string) => (key ? (steps.find((s) => s.key === key)?.title ?? key) : '')
 
   return (
     <div className="record-timeline">
-      {steps.length > 0 && (
+      {steps.length > 0 && !hideSteps && (
         <Steps
           className="record-steps"
           size="small"

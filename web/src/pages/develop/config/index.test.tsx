@@ -55,6 +55,9 @@ describe('develop/config', { timeout: 60_000 }, () => {
     })
     renderWithApp(<DevConfigPage />)
     expect(await screen.findByText('第 2 版')).toBeTruthy()
+    // The steps are numbered as the 细则 numbers them, past ⑳ too.
+    expect(screen.getByText('⑳ 入党宣誓')).toBeTruthy()
+    expect(screen.getByText('㉕ 材料归档')).toBeTruthy()
     // Always-tracked steps cannot be switched off; the others can.
     expect(within(stepRow('党组织派人谈话')).getByRole('switch').hasAttribute('disabled')).toBe(true)
     expect(within(stepRow('入党宣誓')).getByRole('switch').hasAttribute('disabled')).toBe(false)

@@ -12,6 +12,7 @@ import {
   saveReview,
   saveTraining,
   type NoticeBrief,
+  type Stage,
   type Review,
   type Training,
 } from '@/api/develop'
@@ -32,7 +33,7 @@ const day = (d?: Dayjs | null) => (d ? d.format(DAY) : '')
 const asDay = (s?: string) => (s ? dayjs(s) : undefined)
 
 /** 考察记录: the 6-monthly reviews of an activist and the reviews of a probationary member (the branch keeps them). */
-export function ReviewsTab({ recordId, onChanged }: { recordId: number; onChanged: () => void }) {
+export function ReviewsTab({ recordId, stage, onChanged }: { recordId: number; stage: Stage; onChanged: () => void }) {
   const client = useQueryClient()
   const key = ['fzdy', 'reviews', recordId]
   const list = useQuery({ queryKey: key, queryFn: () => listReviews(recordId) })
@@ -51,7 +52,7 @@ export function ReviewsTab({ recordId, onChanged }: { recordId: number; onChange
         loading={list.isLoading}
         need={[PERM.fzdyBranch]}
         addLabel="新增考察记录"
-        onAdd={() => setEditing({ kind: 'activist' })}
+        onAdd={() => setEditing({ kind: stage === 'probationary' || stage === 'full' ? 'probation' : 'activist' })}
         scrollX={720}
         emptyText="暂无考察记录：入党积极分子每半年至少考察一次"
         columns={[

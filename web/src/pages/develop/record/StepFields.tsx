@@ -84,14 +84,21 @@ function Votes() {
   )
 }
 
-/** A late step's reason, shown (and required) once the date passes the rule's limit. */
+/**
+ * A late step's reason (kept with the record as an accepted exception): required once the date passes the
+ * rule's limit. Always there, so the server's refusal naming it (its own count of the limit) shows at it.
+ */
 function LateReason({ limit, what }: { limit: Dayjs | null; what: string }) {
   const form = Form.useFormInstance()
   const on = Form.useWatch('date', form) as Dayjs | undefined
   const late = !!(limit && on && on.isAfter(limit, 'day'))
-  if (!late) return null
   return (
-    <Form.Item label="逾期原因" name="lateReason" rules={req('请填写逾期原因')} extra={`${what}（${limit!.format(DAY)} 前），逾期办理须说明原因并记录`}>
+    <Form.Item
+      label={late ? '逾期原因' : '逾期原因（逾期办理时填写）'}
+      name="lateReason"
+      rules={late ? req('请填写逾期原因') : []}
+      extra={limit ? `${what}（${limit.format(DAY)} 前），逾期办理须说明原因并记录` : what}
+    >
       <Input.TextArea rows={2} maxLength={500} />
     </Form.Item>
   )

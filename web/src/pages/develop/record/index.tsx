@@ -12,7 +12,6 @@ import {
   RULE_DEFAULTS,
   STAGE_COLORS,
   STEPS,
-  stepLabel,
   stepOf,
   updateRecord,
   type RecordDetail,
@@ -43,13 +42,16 @@ export function StepsView({ record, flow }: { record: RecordDetail; flow: FlowVi
       orientation="vertical"
       size="small"
       className="develop-steps"
+      // Each step carries its own status; `current` only marks the step waiting (none once the record ended).
+      current={STEPS.findIndex((s) => s.key === record.step)}
       items={STEPS.map((s) => {
         const d = done.get(s.key) ?? (s.key === 'apply' ? { doneOn: record.appliedOn, userName: '' } : undefined)
         const current = s.key === record.step
         const tracked = inChain.has(s.key)
         return {
           key: s.key,
-          title: <span data-step={s.key}>{stepLabel(s)}</span>,
+          // The icon numbers the step already (1 … 25, as the 细则 does).
+          title: <span data-step={s.key}>{s.name}</span>,
           status: d && !current ? 'finish' : current ? (ended ? 'error' : 'process') : 'wait',
           disabled: !tracked,
           style: tracked ? undefined : { opacity: 0.45 },
@@ -238,12 +240,13 @@ export default function DevelopRecordPage() {
         )}
       </Card>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8}>
+        {/* On a phone the action comes first; the 25 steps follow it. */}
+        <Col xs={{ span: 24, order: 2 }} lg={{ span: 8, order: 1 }}>
           <Card variant="borderless" title="发展流程">
             <StepsView record={r} flow={flow.data} />
           </Card>
         </Col>
-        <Col xs={24} lg={16}>
+        <Col xs={{ span: 24, order: 1 }} lg={{ span: 16, order: 2 }}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             {flow.data && flow.data.step && (
               <Card variant="borderless" title="办理">
@@ -253,8 +256,8 @@ export default function DevelopRecordPage() {
             <Card variant="borderless">
               <Tabs
                 items={[
-                  { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} /> : <Spin /> },
-                  { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} onChanged={reload} /> },
+                  { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} hideSteps /> : <Spin /> },
+                  { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} stage={r.stage} onChanged={reload} /> },
                   { key: 'trainings', label: '培训记录', children: <TrainingsTab recordId={r.id} onChanged={reload} /> },
                   { key: 'notices', label: '公示', children: <NoticesTab notices={r.notices ?? []} /> },
                   { key: 'files', label: '附件', children: <FilesTab flow={flow.data} /> },
