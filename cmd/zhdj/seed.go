@@ -65,5 +65,6 @@ func seed(args []string) error {
 		return fmt.Errorf("发展党员演示数据 (development records): %w", err)
 	}
 	fmt.Printf("已生成发展党员演示数据：%d 条记录（%s），%d 份公示，用时 %.1f 秒\n", dev.Records, dev.Summary(), dev.Notices, dev.Took.Seconds())
+	fmt.Printf("Development records: %d (%d notices) in %.1f s\n", dev.Records, dev.Notices, dev.Took.Seconds())
 	return nil
 }

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router'
 import { downloadFile } from '@/api/file'
 import { get } from '@/api/request'
 import PrintLayout from '@/components/flow/PrintLayout'
+import { withQueryClient } from '../devRegister/withQueryClient'
 
 /** A record listed on a notice, as GET /api/fzdy/notices/{id} gives it (the fields beyond id and name may be absent). */
 export interface NoticeRecord {
@@ -56,7 +57,7 @@ const tableCss = `
 `
 
 /** A development notice as printed: /print/devNotice?id=, with its Word version for download. */
-export default function DevNoticePrint() {
+function DevNoticePrint() {
   const { message } = App.useApp()
   const [params] = useSearchParams()
   const id = Number(params.get('id'))
@@ -127,3 +128,5 @@ export default function DevNoticePrint() {
     </PrintLayout>
   )
 }
+
+export default withQueryClient(DevNoticePrint)

@@ -2,34 +2,36 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
 import PrintLayout from '@/components/flow/PrintLayout'
+import { withQueryClient } from './withQueryClient'
 import { getRegister, type RegisterRow } from '@/pages/develop/report/api'
 
 /** The printed register's columns: the register's, the number and birth date shortened to fit A4. */
-const COLUMNS: { title: string; cell: (r: RegisterRow) => string }[] = [
-  { title: '姓名', cell: (r) => r.name },
+const COLUMNS: { title: string; cell: (r: RegisterRow) => string; nowrap?: boolean }[] = [
+  { title: '姓名', cell: (r) => r.name, nowrap: true },
   { title: '性别', cell: (r) => r.genderLabel },
   { title: '民族', cell: (r) => r.ethnicityLabel },
-  { title: '出生年月', cell: (r) => r.birthDate.slice(0, 7) },
+  { title: '出生年月', nowrap: true, cell: (r) => r.birthDate.slice(0, 7) },
   { title: '学历', cell: (r) => r.educationLabel },
   { title: '人员类别', cell: (r) => r.personCategoryLabel },
   { title: '所在党支部', cell: (r) => r.orgName },
-  { title: '递交申请', cell: (r) => r.appliedOn },
-  { title: '确定积极分子', cell: (r) => r.activistOn },
-  { title: '确定发展对象', cell: (r) => r.targetOn },
-  { title: '支部大会', cell: (r) => r.admittedOn },
-  { title: '上级党委审批', cell: (r) => r.approvedOn },
-  { title: '志愿书编号', cell: (r) => r.volunteerNo ?? '' },
+  { title: '递交申请', nowrap: true, cell: (r) => r.appliedOn },
+  { title: '确定积极分子', nowrap: true, cell: (r) => r.activistOn },
+  { title: '确定发展对象', nowrap: true, cell: (r) => r.targetOn },
+  { title: '支部大会', nowrap: true, cell: (r) => r.admittedOn },
+  { title: '上级党委审批', nowrap: true, cell: (r) => r.approvedOn },
+  { title: '志愿书编号', nowrap: true, cell: (r) => r.volunteerNo ?? '' },
   { title: '入党介绍人', cell: (r) => r.sponsors },
 ]
 
 const tableCss = `
-.dev-register { width: 100%; border-collapse: collapse; font-size: 9pt; }
+.dev-register { width: 100%; border-collapse: collapse; font-size: 8pt; }
+.dev-register td.nowrap { white-space: nowrap; word-break: normal; }
 .dev-register th, .dev-register td { border: 1px solid #000; padding: 2px 3px; text-align: center; word-break: break-all; }
 .dev-register thead { display: table-header-group; }
 `
 
 /** 发展党员名册 as printed: /print/devRegister?year=&orgId=, the rows of the register page. */
-export default function DevRegisterPrint() {
+function DevRegisterPrint() {
   const [params] = useSearchParams()
   const year = Number(params.get('year'))
   const orgId = Number(params.get('orgId')) || null
@@ -69,7 +71,9 @@ export default function DevRegisterPrint() {
               <tr key={r.id}>
                 <td>{i + 1}</td>
                 {COLUMNS.map((c) => (
-                  <td key={c.title}>{c.cell(r)}</td>
+                  <td key={c.title} className={c.nowrap ? 'nowrap' : undefined}>
+                    {c.cell(r)}
+                  </td>
                 ))}
               </tr>
             ))
@@ -79,3 +83,5 @@ export default function DevRegisterPrint() {
     </PrintLayout>
   )
 }
+
+export default withQueryClient(DevRegisterPrint)
