@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"sort"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
+	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
@@ -110,5 +112,42 @@ func TestDevelopmentReminders(t *testing.T) {
 	}
 	if n := len(w.openReminders(t)); n != len(want)-1 {
 		t.Fatalf("%d reminders open after the talk, want %d", n, len(want)-1)
+	}
+}
+
+// A probation the development record keeps (with its extensions) is
+// reminded of once, by the record's 115: the member base's own probation
+// reminder (3) leaves that member out, and still finds a member of no
+// development record (one transferred in, say).
+func TestProbationRemindedOnce(t *testing.T) {
+	w := newC2World(t)
+	today := date.Today()
+	admitted := today.AddMonths(-12).AddDays(10)
+	id := w.record(t, "发展的预备党员", develop.StepProbationEducation, facts{admittedOn: admitted, probation: today.AddDays(10)})
+	now := time.Now().UTC()
+	developed := &member.Member{Name: "发展的预备党员", PartyStatus: member.PartyProbation, MemberStatus: member.StatusNormal,
+		OrgID: w.branch, JoinedOn: admitted, CreatedAt: now, UpdatedAt: now}
+	other := &member.Member{Name: "转入的预备党员", PartyStatus: member.PartyProbation, MemberStatus: member.StatusNormal,
+		OrgID: w.branch, JoinedOn: admitted, CreatedAt: now, UpdatedAt: now}
+	for _, m := range []*member.Member{developed, other} {
+		if _, err := w.e.DB.NewInsert().Model(m).Returning("id").Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.e.DB.NewUpdate().Model((*develop.Record)(nil)).Set("member_id = ?", developed.ID).Where("id = ?", id).
+		Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	w.runReminders(t)
+	var members []int64
+	if err := w.e.DB.NewSelect().Model((*remind.Reminder)(nil)).Column("record_id").Where("type = ?", member.ReminderProbationExpiry).
+		Scan(context.Background(), &members); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(members) != fmt.Sprint([]int64{other.ID}) {
+		t.Fatalf("probation reminders of the member base: %v, want only %d", members, other.ID)
+	}
+	if got := w.openReminders(t); fmt.Sprint(got) != fmt.Sprint([]string{fmt.Sprintf("%d:%d:%s", develop.ReminderProbationEnding, id, today.AddDays(10))}) {
+		t.Fatalf("the development's reminders: %v", got)
 	}
 }

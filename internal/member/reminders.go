@@ -22,13 +22,17 @@ func (s *Service) probationReminder() remind.Kind {
 // with their 入党日期) whose probation ends on or before until. RULES.md §2:
 // the probation is one year from the branch general meeting that admitted
 // them, the 入党日期 kept on the member. The member concerned hears of it
-// too when their account is linked. Becoming a full member (or leaving)
+// too when their account is linked; a probation the 发展党员 module keeps
+// is left to it. Becoming a full member (or leaving)
 // ends it: the reminder closes at the next run.
 func (s *Service) probationsDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
 	var rows []Member
 	err := s.db.NewSelect().Model(&rows).Column("id", "name", "org_id", "user_id", "joined_on").
 		Where("m.member_status = ?", StatusNormal).Where("m.party_status = ?", PartyProbation).
 		Where("m.joined_on IS NOT NULL").Where("m.joined_on <= ?", until.AddYears(-1)).
+		// A probation the development module keeps (发展党员, its record knows
+		// an extension) is reminded of there (its reminder 115), not twice.
+		Where("NOT EXISTS (SELECT 1 FROM dev_record AS dr WHERE dr.member_id = m.id AND dr.stage = 'probationary')").
 		OrderExpr("m.joined_on, m.id").Scan(ctx)
 	if err != nil {
 		return nil, err
