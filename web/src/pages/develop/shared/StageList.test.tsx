@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -43,12 +43,24 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /新增入党申请/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /批量办理/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull()
 
     fireEvent.change(screen.getByPlaceholderText('姓名或学号/工号'), { target: { value: '李' } })
     fireEvent.mouseDown(screen.getAllByRole('combobox')[1])
     fireEvent.click(await screen.findByText('已逾期', { selector: '.ant-select-item-option-content' }))
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
     await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], stage: 'applicant', blurry: '李', due: 'overdue' }))
+  })
+
+  it('offers the import of historical records on the applicant list to holders of fzdy:import', async () => {
+    signIn(['fzdy:list', 'fzdy:import'])
+    renderPage()
+    await screen.findByText('李明')
+    expect(screen.getByRole('button', { name: /导\s*入/ })).toBeTruthy()
+    cleanup()
+    renderPage(<ProbationaryPage />)
+    await screen.findByText('李明')
+    expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull()
   })
 
   it('says why a list is empty: nothing in the stage yet, or nothing matching the search', async () => {

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { fetchRecords, STAGE_NAMES, type DevRecord } from '@/api/develop'
 import { PERM } from '@/api/permissions'
-import { actionColumn, AddButton, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
+import { actionColumn, AddButton, CrudTable, ImportButton, RowActions, useCrud, type SearchField } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import BatchDialog from './BatchDialog'
@@ -117,9 +117,12 @@ export default function StageList({ stage }: { stage: ListStage }) {
         exportAction={canExport ? { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage }) } : undefined}
         toolbar={
           stage === 'applicant' && (
-            <AddButton need={PERM.fzdyAdd} onClick={() => setCreating(true)}>
-              新增入党申请
-            </AddButton>
+            <>
+              <AddButton need={PERM.fzdyAdd} onClick={() => setCreating(true)}>
+                新增入党申请
+              </AddButton>
+              <ImportButton need={PERM.fzdyImport} kind="fzdy" title="发展党员记录（历史入党申请人、积极分子、发展对象）" onDone={crud.reload} />
+            </>
           )
         }
         batchActions={
