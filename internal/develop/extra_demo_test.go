@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"testing"
 	"time"
 
@@ -108,6 +109,9 @@ func readDemo(t *testing.T, e *apptest.Env) extraDemoData {
 	return d
 }
 
+// on6 is the date ⑥ was done ("" when it was not).
+func on6(done map[string]develop.StepRow) date.Date { return done[develop.StepCultivate].DoneOn }
+
 // The demo's records keep every rule of RULES.md §2 (docs/develop.md) with
 // the default configuration, each checked at the step it governs: age on
 // applying, talk within a month, a year as activist with a review every 6
@@ -116,12 +120,12 @@ func readDemo(t *testing.T, e *apptest.Env) extraDemoData {
 // meeting's quorum and timing, approvals within 3 months, the member record
 // of ⑰ and ㉔; the workflow at the record's step; numbers and plans.
 func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
-	e, res := extraDemo(t, 1500)
+	e, res := extraDemo(t, 2000)
 	d := readDemo(t, e)
 	ctx := context.Background()
 	today := date.Of(time.Now().In(date.China))
-	if res.Records != len(d.records) || len(d.records) < 1500*develop.DemoSharePercent/100*9/10 {
-		t.Fatalf("%d records (result %d), want about %d", len(d.records), res.Records, 1500*develop.DemoSharePercent/100)
+	if res.Records != len(d.records) || len(d.records) < 2000*develop.DemoSharePercent/100*9/10 {
+		t.Fatalf("%d records (result %d), want about %d", len(d.records), res.Records, 2000*develop.DemoSharePercent/100)
 	}
 	cal := e.App.Calendar
 	workdays := func(a, b date.Date) int {
@@ -207,8 +211,9 @@ func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
 				fail("%s %v", field, ids)
 			}
 			for _, id := range ids {
-				if !d.full[int64(id.(float64))] {
-					fail("%s %v: not a full member in normal status", field, id)
+				m := d.members[int64(id.(float64))]
+				if !d.full[m.ID] || !m.FullOn.Before(on(key)) {
+					fail("%s %v: not a full member in normal status since before %s (%s)", field, id, on(key), m.FullOn)
 				}
 			}
 		}
@@ -229,6 +234,26 @@ func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
 				if !found {
 					fail("no activist review from %s to %s", from, to)
 				}
+			}
+		}
+		// … read the other way: no two reviews more than 6 months apart, the last less than 6 months old at ⑥.
+		if activist := r.ActivistOn; !activist.IsZero() {
+			var on []date.Date
+			for _, rv := range d.reviews[r.ID] {
+				if rv.Kind == "activist" {
+					on = append(on, rv.ReviewedOn)
+				}
+			}
+			sort.Slice(on, func(i, j int) bool { return on[i] < on[j] })
+			prev := activist
+			for _, o := range on {
+				if o.After(prev.AddMonths(6)) {
+					fail("activist reviews %v: more than 6 months after %s", on, prev)
+				}
+				prev = o
+			}
+			if t6 := on6(done); !t6.IsZero() && t6.After(prev.AddMonths(6)) {
+				fail("cultivation done %s, last review %s", t6, prev)
 			}
 		}
 		// ⑦ a year as activist, after a target notice of 5 working days.
