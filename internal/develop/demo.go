@@ -82,6 +82,7 @@ type demoBranch struct {
 	kind      string   // the person category most of its members have
 	full      []int64  // full members in normal status (sponsors, contacts)
 	fullNames []string // their names
+	fullOn    []date.Date
 	fullCount int
 }
 
@@ -122,6 +123,9 @@ type demoRecord struct {
 	reviews   []Review
 	trainings []Training
 	probEnd   date.Date
+	// unusable: the branch had too few full members for its sponsors or
+	// contacts when they were needed.
+	unusable bool
 	// After the cut: the step waited at ("" when done or ended).
 	waiting                string
 	ended                  bool
@@ -227,6 +231,12 @@ func (d *demoSeeder) draw(ctx context.Context, tx bun.Tx) ([]*demoRecord, error)
 	out = append(out, d.take(full, want["full"], branches, d.fitted, func(r *demoRecord) bool {
 		return r.waiting == "" || stepNo(r.waiting) >= 24
 	})...)
+	// Members whose dates or branch leave no room for a record (too few
+	// full members to sponsor them then) are made up for with targets and
+	// activists.
+	short := want["probationary"] + want["full"] - len(out)
+	want["target"] += short / 2
+	want["activist"] += short - short/2
 	need := want["applicant"] + want["activist"] + want["target"] + want["ended"]
 	candidates, err := d.candidates(ctx, tx, branches, need*3)
 	if err != nil {
@@ -301,20 +311,25 @@ func (d *demoSeeder) branches(ctx context.Context, tx bun.Tx) (map[int64]*demoBr
 			b.kind = k.Category
 		}
 	}
+	// Sponsors, contacts and recommenders are long-standing full members
+	// (full before the records' steps; none of those whose 转正 the demo
+	// puts back to ㉔), the longest-standing first.
 	var full []struct {
-		ID    int64  `bun:"id"`
-		OrgID int64  `bun:"org_id"`
-		Name  string `bun:"name"`
+		ID     int64     `bun:"id"`
+		OrgID  int64     `bun:"org_id"`
+		Name   string    `bun:"name"`
+		FullOn date.Date `bun:"full_on"`
 	}
-	if err := tx.NewSelect().Table("dyjbxx").Column("id", "org_id", "name").Where("party_status = ?", member.PartyFull).
-		Where("member_status = ?", member.StatusNormal).OrderExpr("org_id, id").Scan(ctx, &full); err != nil {
+	if err := tx.NewSelect().Table("dyjbxx").Column("id", "org_id", "name", "full_on").Where("party_status = ?", member.PartyFull).
+		Where("member_status = ?", member.StatusNormal).OrderExpr("org_id, full_on, id").Scan(ctx, &full); err != nil {
 		return nil, err
 	}
+	settled := d.today.AddDays(-400)
 	for _, m := range full {
 		if b := out[m.OrgID]; b != nil {
 			b.fullCount++
-			if len(b.full) < 6 {
-				b.full, b.fullNames = append(b.full, m.ID), append(b.fullNames, m.Name)
+			if len(b.full) < 6 && !m.FullOn.IsZero() && m.FullOn.Before(settled) {
+				b.full, b.fullNames, b.fullOn = append(b.full, m.ID), append(b.fullNames, m.Name), append(b.fullOn, m.FullOn)
 			}
 		}
 	}
@@ -589,10 +604,20 @@ func (d *demoSeeder) vote(b *demoBranch) map[string]any {
 	return map[string]any{"shouldAttend": should, "present": present, "agree": present - against - abstain, "against": against, "abstain": abstain}
 }
 
-// pair is two distinct full members of b (and their names).
-func (d *demoSeeder) pair(b *demoBranch) ([]int64, []string) {
-	i := d.r.IntN(len(b.full))
-	j := (i + 1 + d.r.IntN(len(b.full)-1)) % len(b.full)
+// pair is two distinct full members of b who were full before on, and
+// their names; r is marked unusable when b had fewer such members then.
+func (d *demoSeeder) pair(r *demoRecord, on date.Date) ([]int64, []string) {
+	b := r.b
+	n := 0
+	for n < len(b.fullOn) && b.fullOn[n].Before(on) {
+		n++
+	}
+	if n < 2 {
+		r.unusable = true
+		n = 2
+	}
+	i := d.r.IntN(n)
+	j := (i + 1 + d.r.IntN(n-1)) % n
 	return []int64{b.full[i], b.full[j]}, []string{b.fullNames[i], b.fullNames[j]}
 }
 
@@ -613,12 +638,13 @@ func (d *demoSeeder) front(r *demoRecord, talk, activist date.Date) {
 		talker = b.fullNames[0]
 	}
 	r.add(StepTalk, talk, map[string]any{"talker": talker, "content": "了解入党动机和对党的认识，介绍党的基本知识和入党程序", "lateReason": ""})
-	_, names := d.pair(b)
+	_, names := d.pair(r, activist)
 	r.add(StepActivist, activist, map[string]any{"method": "党员推荐", "recommenders": names[0] + "、" + names[1]})
 	filing := activist.AddDays(d.span(3, 15))
 	r.add(StepActivistFiling, filing, nil)
-	contacts, _ := d.pair(b)
-	r.add(StepContacts, filing.AddDays(d.span(1, 10)), map[string]any{"contactIds": contacts})
+	assigned := filing.AddDays(d.span(1, 10))
+	contacts, _ := d.pair(r, assigned)
+	r.add(StepContacts, assigned, map[string]any{"contactIds": contacts})
 	if d.r.IntN(3) > 0 {
 		start := activist.AddDays(d.span(20, 100))
 		r.trainings = append(r.trainings, Training{BatchType: 2, Title: "入党积极分子培训班", StartOn: start, EndOn: start.AddDays(1),
@@ -626,19 +652,18 @@ func (d *demoSeeder) front(r *demoRecord, talk, activist date.Date) {
 	}
 }
 
-// reviews are the activist's reviews of each 6-month period since
-// activist that ended on or before until (each a few weeks before the
-// period's end), and of the current period when it is nearly over.
+// reviews are the activist's reviews up to until: the first a few weeks
+// before 6 months as activist, each next exactly 6 months after the one
+// before. So each 6-month period since ③ holds one, no two are more than 6
+// months apart, and the last is less than 6 months old at ⑥ and ⑦ —
+// whichever way the rule is read.
 func (d *demoSeeder) reviews(r *demoRecord, activist, until date.Date) {
 	every := d.cfg.Rules.ReviewEveryMonths
-	for k := 1; ; k++ {
-		end := activist.AddMonths(every * k)
-		on := end.AddDays(-d.span(5, 25))
-		if on.After(until) {
-			break
-		}
+	on := activist.AddMonths(every).AddDays(-d.span(5, 25))
+	for k := 1; !on.After(until); k++ {
 		r.reviews = append(r.reviews, Review{Kind: "activist", ReviewedOn: on, Result: []string{"1", "2", "2", "2"}[d.r.IntN(4)],
 			Content: fmt.Sprintf("第%d次培养考察：思想积极要求进步，学习工作表现良好", k), Reviewer: r.b.fullNames[0]})
+		on = on.AddMonths(every)
 	}
 }
 
@@ -655,8 +680,8 @@ func (d *demoSeeder) middle(r *demoRecord, activist, sixth date.Date) date.Date 
 	r.add(StepTarget, target, nil)
 	filing := target.AddDays(d.span(2, 8))
 	r.add(StepTargetFiling, filing, nil)
-	sponsors, _ := d.pair(r.b)
 	sp := filing.AddDays(d.span(1, 5))
+	sponsors, _ := d.pair(r, sp)
 	r.add(StepSponsors, sp, map[string]any{"sponsorIds": sponsors})
 	pol := sp.AddDays(d.span(2, 8))
 	r.add(StepPoliticalReview, pol, map[string]any{"conclusion": "合格", "content": "经函调和档案审查，本人政治历史清楚，现实表现良好"})
@@ -765,6 +790,9 @@ func (d *demoSeeder) adult(birth, day date.Date) bool {
 	return !birth.IsZero() && !day.Before(birth.AddYears(d.cfg.Rules.MinAge))
 }
 
+// noticeBefore is the kind of notice that must have ended before a step.
+var noticeBefore = map[string]string{StepTarget: NoticeTarget, StepBranchMeeting: NoticeAdmit, StepFullMeeting: NoticeFull}
+
 // bucketSteps are the steps a record of a bucket may wait at (ended:
 // where it was ended).
 var bucketSteps = map[string][2]int{"applicant": {3, 3}, "activist": {4, 7}, "target": {8, 17}, "ended": {3, 7}}
@@ -816,6 +844,16 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 				prev = probe.steps[k-1].on
 			}
 		}
+		// A record at ⑮ (and most at ⑦) waits after its notice ended: the
+		// step can be done today. (Those in the middle of their admit notice
+		// wait at ⑭.)
+		if kind := noticeBefore[want]; kind != "" && (want == StepBranchMeeting || save.IntN(4) > 0) {
+			for _, n := range probe.notices {
+				if n.kind == kind {
+					prev = n.end.AddDays(1)
+				}
+			}
+		}
 		span := int(at.Time().Sub(prev.Time()).Hours() / 24) // today lies in [prev, at)
 		if span <= 0 {
 			continue
@@ -828,7 +866,7 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 		r := draw(applied)
 		d.cut(r)
 		no := stepNo(r.waiting)
-		if no < lo || no > hi || !d.leavesLate(r) {
+		if no < lo || no > hi || !d.leavesLate(r) || r.unusable {
 			continue
 		}
 		if bucket == "ended" {
@@ -897,7 +935,7 @@ func (d *demoSeeder) fitted(p demoPerson, b *demoBranch) *demoRecord {
 		if stepNo(r.waiting) > 0 && stepNo(r.waiting) <= 17 {
 			return nil // not yet approved: no member record would exist
 		}
-		if !d.leavesLate(r) {
+		if !d.leavesLate(r) || r.unusable {
 			return nil
 		}
 		return r
