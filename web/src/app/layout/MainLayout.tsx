@@ -24,7 +24,12 @@ function useResponsive() {
   const setDevice = useAppStore((s) => s.setDevice)
   useEffect(() => {
     const update = () => {
-      const mobile = window.innerWidth < MOBILE_WIDTH
+      // The layout viewport (clientWidth), not innerWidth: on a phone the first
+      // render is the desktop layout, whose header can be wider than the screen,
+      // and the browser then zooms out, so innerWidth reports the content's width
+      // (1066 px with every first-level menu) and the phone stayed "desktop".
+      // jsdom has no layout (clientWidth 0): innerWidth there.
+      const mobile = (document.documentElement.clientWidth || window.innerWidth) < MOBILE_WIDTH
       setDevice(mobile ? 'mobile' : 'desktop')
       if (mobile) useAppStore.getState().closeSidebar(true)
     }
