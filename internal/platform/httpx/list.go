@@ -11,11 +11,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/zh"
 )
 
@@ -204,6 +206,11 @@ const (
 	// Columns[0] <= to. With Kind Date the ends are calendar dates; with Kind
 	// Time a date-only "to" covers its whole day.
 	Range
+	// Text is Like served by the text-search indexes of Search (package
+	// search): one of Columns contains the value, the same rows as Like,
+	// without a scan. Each column lies in a table of Search. The value is at
+	// most search.MaxRunes characters.
+	Text
 )
 
 // Kind is the type a filter value is parsed as.
@@ -227,6 +234,9 @@ type Filter struct {
 	// For conditions no Match expresses (an organisation and its subtree, a
 	// computed status) so that no list strips its filters by hand.
 	Custom func(q *bun.SelectQuery, value any) (*bun.SelectQuery, error)
+	// Search names the text-search indexes (and the aliases of their tables)
+	// of a Text filter.
+	Search []search.On
 }
 
 // ListSpec declares what a resource may be filtered and sorted by.
@@ -431,6 +441,13 @@ func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuer
 		return f.Custom(q, v)
 	}
 	switch f.Match {
+	case Text:
+		text := fmt.Sprint(v)
+		if utf8.RuneCountInString(text) > search.MaxRunes {
+			return nil, BadRequest("查询条件 %s 过长", name)
+		}
+		cond, args := search.Match(q.Dialect().Name() == dialect.PG, text, f.Columns, f.Search...)
+		return q.Where(cond, args...), nil
 	case Like:
 		pattern := "%" + EscapeLike(fmt.Sprint(v)) + "%"
 		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
