@@ -10,8 +10,10 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
@@ -233,11 +235,12 @@ func (s *Service) listQuery(ctx context.Context) (*bun.SelectQuery, error) {
 
 // whereText matches a search text against the name and the staff/student
 // number (substring), and, when the text looks like one, the ID number or
-// the phone exactly (through their blind indexes: they are encrypted).
+// the phone exactly (through their blind indexes: they are encrypted). The
+// substring search is served by the text-search index (memberSearch).
 func (s *Service) whereText(q *bun.SelectQuery, text string) *bun.SelectQuery {
-	pattern := "%" + httpx.EscapeLike(text) + "%"
+	cond, args := search.Match(db.IsPostgres(s.db), text, []string{"m.name", "m.staff_or_student_no"}, search.On{Index: memberSearch, Alias: "m"})
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
-		g = g.Where("m.name LIKE ? ESCAPE '\\'", pattern).WhereOr("m.staff_or_student_no LIKE ? ESCAPE '\\'", pattern)
+		g = g.Where(cond, args...)
 		if LooksLikeIDNumber(text) {
 			g = g.WhereOr("m.id_number_idx = ?", s.idIndex(text))
 		}

@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/uniq"
 	"zhdj/internal/platform/zh"
 )
@@ -174,7 +175,7 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 // userListSpec declares the filters and sorts of every user list.
 var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
+		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Text, Search: []search.On{{Index: userSearch, Alias: "u"}}},
 		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
 		"orgId":      {Columns: []string{"u.org_id"}, Kind: httpx.Int}, // 所在党组织: the accounts anchored there
 		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},

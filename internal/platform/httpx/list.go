@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
@@ -208,8 +207,7 @@ const (
 	Range
 	// Text is Like served by the text-search indexes of Search (package
 	// search): one of Columns contains the value, the same rows as Like,
-	// without a scan. Each column lies in a table of Search. The value is at
-	// most search.MaxRunes characters.
+	// without a scan. Each column lies in a table of Search.
 	Text
 )
 
@@ -442,11 +440,7 @@ func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuer
 	}
 	switch f.Match {
 	case Text:
-		text := fmt.Sprint(v)
-		if utf8.RuneCountInString(text) > search.MaxRunes {
-			return nil, BadRequest("查询条件 %s 过长", name)
-		}
-		cond, args := search.Match(q.Dialect().Name() == dialect.PG, text, f.Columns, f.Search...)
+		cond, args := search.Match(q.Dialect().Name() == dialect.PG, fmt.Sprint(v), f.Columns, f.Search...)
 		return q.Where(cond, args...), nil
 	case Like:
 		pattern := "%" + EscapeLike(fmt.Sprint(v)) + "%"

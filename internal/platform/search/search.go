@@ -48,8 +48,6 @@ const (
 	// pad follows a short gram in column g; it is never searched for (a
 	// query holding it is answered by a scan) and is blanked in the text.
 	pad = '\x1f'
-	// MaxRunes is the longest search text (the lists' own limit).
-	MaxRunes = 50
 )
 
 func init() {
@@ -134,44 +132,97 @@ func (ix Index) text(prefix string) string {
 // Create builds ix in a migration: on SQLite the FTS5 table, filled from the
 // rows there are, and its triggers; on PostgreSQL the grams function, the
 // pg_trgm extension where the database allows it, and the two GIN indexes.
+//
+// Each index is also listed in search_index, so that a bulk load can
+// Suspend the triggers of a table and rebuild its index once at the end.
 func Create(ctx context.Context, tx bun.Tx, ix Index) error {
+	if err := db.DDL(ctx, tx, `CREATE TABLE IF NOT EXISTS search_index (
+		table_name VARCHAR(64) NOT NULL PRIMARY KEY,
+		key_column VARCHAR(64) NOT NULL,
+		columns VARCHAR(500) NOT NULL)`); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO search_index (table_name, key_column, columns) VALUES (?, ?, ?)",
+		ix.Table, ix.key(), strings.Join(ix.Columns, ",")); err != nil {
+		return err
+	}
 	if db.IsPostgres(tx) {
 		return createPostgres(ctx, tx, ix)
 	}
-	fts, key := ix.FTSTable(), ix.key()
-	insert := func(prefix string) string {
-		t := ix.text(prefix)
-		return fmt.Sprintf("INSERT INTO %s(rowid, t, g) VALUES (%s%s, %s, %s(%s))", fts, prefix, key, t, GramsFunc, t)
+	// contentless: the rows hold the text; contentless_delete lets the
+	// triggers delete by rowid.
+	statements := []string{
+		fmt.Sprintf("CREATE VIRTUAL TABLE %s USING fts5(t, g, tokenize = 'trigram', content = '', contentless_delete = 1)", ix.FTSTable()),
+		ix.fill(),
 	}
-	remove := fmt.Sprintf("DELETE FROM %s WHERE rowid = OLD.%s", fts, key)
-	return db.DDL(ctx, tx,
-		// contentless: the rows hold the text; contentless_delete lets the
-		// triggers delete by rowid.
-		fmt.Sprintf("CREATE VIRTUAL TABLE %s USING fts5(t, g, tokenize = 'trigram', content = '', contentless_delete = 1)", fts),
-		fmt.Sprintf("INSERT INTO %s(rowid, t, g) SELECT %s, %s, %s(%s) FROM %s", fts, key, ix.text(""), GramsFunc, ix.text(""), ix.Table),
-		fmt.Sprintf("CREATE TRIGGER trg_%s_ins AFTER INSERT ON %s BEGIN %s; END", fts, ix.Table, insert("NEW.")),
-		fmt.Sprintf("CREATE TRIGGER trg_%s_upd AFTER UPDATE OF %s ON %s BEGIN %s; %s; END",
-			fts, strings.Join(ix.Columns, ", "), ix.Table, remove, insert("NEW.")),
-		fmt.Sprintf("CREATE TRIGGER trg_%s_del AFTER DELETE ON %s BEGIN %s; END", fts, ix.Table, remove))
+	return db.DDL(ctx, tx, append(statements, ix.triggers()...)...)
 }
 
-// Rebuild fills the SQLite FTS5 table of ix again from the rows (after a
-// bulk load that dropped its triggers, see Suspend); nothing on PostgreSQL,
-// whose indexes are the table's own.
-func Rebuild(ctx context.Context, tx bun.IDB, ix Index) error {
-	if db.IsPostgres(tx) {
+// fill indexes every row of the table (SQLite).
+func (ix Index) fill() string {
+	return fmt.Sprintf("INSERT INTO %s(rowid, t, g) SELECT %s, %s, %s(%s) FROM %s",
+		ix.FTSTable(), ix.key(), ix.text(""), GramsFunc, ix.text(""), ix.Table)
+}
+
+// triggers keep the FTS5 table in step with the rows (SQLite).
+func (ix Index) triggers() []string {
+	fts, key := ix.FTSTable(), ix.key()
+	t := ix.text("NEW.")
+	insert := fmt.Sprintf("INSERT INTO %s(rowid, t, g) VALUES (NEW.%s, %s, %s(%s))", fts, key, t, GramsFunc, t)
+	remove := fmt.Sprintf("DELETE FROM %s WHERE rowid = OLD.%s", fts, key)
+	return []string{
+		fmt.Sprintf("CREATE TRIGGER trg_%s_ins AFTER INSERT ON %s BEGIN %s; END", fts, ix.Table, insert),
+		fmt.Sprintf("CREATE TRIGGER trg_%s_upd AFTER UPDATE OF %s ON %s BEGIN %s; %s; END",
+			fts, strings.Join(ix.Columns, ", "), ix.Table, remove, insert),
+		fmt.Sprintf("CREATE TRIGGER trg_%s_del AFTER DELETE ON %s BEGIN %s; END", fts, ix.Table, remove),
+	}
+}
+
+// Rebuild fills the SQLite FTS5 table of ix again from the rows; nothing on
+// PostgreSQL, whose indexes are the table's own.
+func Rebuild(ctx context.Context, idb bun.IDB, ix Index) error {
+	if db.IsPostgres(idb) {
 		return nil
 	}
-	fts := ix.FTSTable()
-	for _, s := range []string{
-		"DELETE FROM " + fts,
-		fmt.Sprintf("INSERT INTO %s(rowid, t, g) SELECT %s, %s, %s(%s) FROM %s", fts, ix.key(), ix.text(""), GramsFunc, ix.text(""), ix.Table),
-	} {
-		if _, err := tx.ExecContext(ctx, s); err != nil {
-			return fmt.Errorf("rebuild %s: %w", fts, err)
+	for _, s := range []string{"DELETE FROM " + ix.FTSTable(), ix.fill()} {
+		if _, err := idb.ExecContext(ctx, s); err != nil {
+			return fmt.Errorf("rebuild %s: %w", ix.FTSTable(), err)
 		}
 	}
 	return nil
+}
+
+// Suspend drops the triggers of table's index for a bulk load inside tx
+// (writing the FTS5 table row by row costs more than building it once) and
+// returns what puts them back and rebuilds the index; run it before tx
+// commits. A table without an index, and PostgreSQL, get a no-op.
+func Suspend(ctx context.Context, tx bun.Tx, table string) (func(context.Context) error, error) {
+	noop := func(context.Context) error { return nil }
+	if db.IsPostgres(tx) {
+		return noop, nil
+	}
+	var rows []struct {
+		KeyColumn string `bun:"key_column"`
+		Columns   string `bun:"columns"`
+	}
+	if err := tx.NewRaw("SELECT key_column, columns FROM search_index WHERE table_name = ?", table).Scan(ctx, &rows); err != nil {
+		return nil, fmt.Errorf("search index of %s: %w", table, err)
+	}
+	if len(rows) == 0 {
+		return noop, nil
+	}
+	ix := Index{Table: table, Key: rows[0].KeyColumn, Columns: strings.Split(rows[0].Columns, ",")}
+	for _, op := range []string{"ins", "upd", "del"} {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("DROP TRIGGER trg_%s_%s", ix.FTSTable(), op)); err != nil {
+			return nil, err
+		}
+	}
+	return func(ctx context.Context) error {
+		if err := Rebuild(ctx, tx, ix); err != nil {
+			return err
+		}
+		return db.DDL(ctx, tx, ix.triggers()...)
+	}, nil
 }
 
 // trgmIndexName and gramsIndexName are the PostgreSQL indexes of ix.
@@ -260,7 +311,7 @@ type On struct {
 // Match is the condition "one of columns contains text" (columns qualified
 // as in the query, each in one of the tables of on) as SQL with its
 // arguments: the candidates of the indexes, then LIKE over the columns.
-// text is trimmed and at most MaxRunes long (the caller checks).
+// text is trimmed.
 func Match(postgres bool, text string, columns []string, on ...On) (string, []any) {
 	pattern := "%" + escapeLike(text) + "%"
 	var b strings.Builder
@@ -324,4 +375,16 @@ func phrase(text string) string {
 // which imports this package).
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Migration is the migration that creates indexes (a domain's keyword boxes).
+func Migration(version int64, name string, indexes ...Index) db.Migration {
+	return db.Migration{Version: version, Name: name, Up: func(ctx context.Context, tx bun.Tx) error {
+		for _, ix := range indexes {
+			if err := Create(ctx, tx, ix); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
 }

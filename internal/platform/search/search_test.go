@@ -249,4 +249,3 @@ func TestSearchUsesTheIndex(t *testing.T) {
 		}
 	}
 }
-
