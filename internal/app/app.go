@@ -30,6 +30,7 @@ import (
 	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/remind"
@@ -137,6 +138,9 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	} else if n > 0 {
 		slog.Info("database migrated", "applied", n)
+	}
+	if s := search.Status(ctx, database); s != "" {
+		slog.Warn(s) // every start says it, not only the migration that could not create pg_trgm
 	}
 	a, err := New(cfg, database)
 	if err != nil {
@@ -262,7 +266,13 @@ func (a *App) router() http.Handler {
 			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
 			return
 		}
-		w.Write([]byte("ok")) //nolint:errcheck
+		// A degraded part (the text search without pg_trgm) is named on a
+		// line of its own; the server still answers.
+		status := "ok"
+		if s := search.Status(ctx, a.DB); s != "" {
+			status += "\n" + s
+		}
+		w.Write([]byte(status)) //nolint:errcheck
 	})
 	for _, rt := range a.Routes {
 		// JSON answers above a kilobyte travel gzipped; the web app's

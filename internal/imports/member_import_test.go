@@ -3,8 +3,8 @@ package imports_test
 import (
 	"bytes"
 	"fmt"
-	"net/url"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
