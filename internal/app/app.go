@@ -304,7 +304,7 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 	audited := rt.Method != http.MethodGet && !rt.ReadOnly && rt.Perm != httpx.Public
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		r = r.WithContext(httpx.WithRoute(r.Context(), rt))
+		r = r.WithContext(httpx.WithCountCap(httpx.WithRoute(r.Context(), rt), a.Config.ListCountCap))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		var body *httpx.Captured
 		if audited {

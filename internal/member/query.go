@@ -280,7 +280,7 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	for i := range rows {
 		views[i] = s.view(&rows[i], l, false)
 	}
-	return httpx.NewPage(views, total), nil
+	return httpx.NewCountedPage(views, total), nil
 }
 
 // Detail is one member of the caller's scope; unmask shows the personal
@@ -331,5 +331,5 @@ func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageRes
 		out[i] = PickerItem{ID: row.ID, Name: row.Name, OrgID: row.OrgID, OrgName: row.OrgName,
 			IDNumber: crypto.MaskIDNumber(s.reveal(row.IDNumberEnc, row.ID))}
 	}
-	return httpx.NewPage(out, total), nil
+	return httpx.NewCountedPage(out, total), nil
 }

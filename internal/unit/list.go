@@ -110,7 +110,7 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	for i := range rows {
 		out[i] = rows[i].view(l)
 	}
-	return httpx.NewPage(out, total), nil
+	return httpx.NewCountedPage(out, total), nil
 }
 
 // Detail is one unit of the caller's scope.
