@@ -2,10 +2,13 @@ package app_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"zhdj/internal/app"
 	"zhdj/internal/apptest"
 	"zhdj/internal/config"
 	"zhdj/internal/platform/db"
@@ -77,4 +80,68 @@ func TestListCountCap(t *testing.T) {
 	if total, capped, _ := list("capuser3"); total != 1 || capped {
 		t.Fatalf("one match: %d %v", total, capped)
 	}
+}
+
+// Permission sets are cached per role version in each instance. Every way
+// a role's permissions change raises the version in the database (triggers),
+// so two instances on one database both apply a change at the next request:
+// through the API, by SQL as a migration writes grants, by editing a menu's
+// permission string, and by taking the role away from the user.
+func TestPermissionCacheAgreesAcrossInstances(t *testing.T) {
+	e := apptest.New(t)
+	other, err := app.New(e.App.Config, e.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(other.Handler)
+	t.Cleanup(srv.Close)
+	tok, id := e.UserWith("ALL", 0, "user:list")
+	status := func(base string) int {
+		req, _ := http.NewRequest("POST", base+"/api/users/list", nil)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	expect := func(step string, want int) {
+		t.Helper()
+		for i, base := range []string{e.Server.URL, srv.URL} {
+			// Twice: the second answer comes from the warm cache.
+			for range 2 {
+				if got := status(base); got != want {
+					t.Fatalf("%s: instance %d answers %d, want %d", step, i+1, got, want)
+				}
+			}
+		}
+	}
+	ctx := t.Context()
+	var role, button int64
+	if err := e.DB.NewSelect().Table("sys_user_role").Column("role_id").Where("user_id = ?", id).Scan(ctx, &role); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.DB.NewSelect().Table("sys_menu").Column("id").Where("permission = 'user:list'").Limit(1).Scan(ctx, &button); err != nil {
+		t.Fatal(err)
+	}
+	exec := func(query string, args ...any) {
+		t.Helper()
+		if _, err := e.DB.ExecContext(ctx, query, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expect("granted", 200)
+	apptest.Expect(t, e.Do("PUT", "/api/roles/menu", e.AdminTK, map[string]any{"id": role, "menuIds": []int64{}}), 204)
+	expect("revoked through the API", 403)
+	exec("INSERT INTO sys_role_menu (role_id, menu_id) VALUES (?, ?)", role, button)
+	expect("granted by SQL", 200)
+	exec("UPDATE sys_menu SET permission = 'user:renamed' WHERE id = ?", button)
+	expect("the menu's permission renamed", 403)
+	exec("UPDATE sys_menu SET permission = 'user:list' WHERE id = ?", button)
+	expect("renamed back", 200)
+	exec("DELETE FROM sys_user_role WHERE user_id = ?", id)
+	expect("role taken away", 403)
+	exec("INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)", id, role)
+	expect("role given back", 200)
 }

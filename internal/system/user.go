@@ -156,7 +156,12 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 	if err != nil {
 		return UserView{}, httpx.Internal(err)
 	}
-	perms, err := s.permissions(ctx, id, rows[0].IsAdmin)
+	var perms map[string]bool
+	if p := rbac.From(ctx); p != nil && p.UserID == id && p.Perms != nil {
+		perms = p.Perms // the caller's, read with the session on this request
+	} else {
+		perms, err = s.permissions(ctx, id, rows[0].IsAdmin)
+	}
 	if err != nil {
 		return UserView{}, httpx.Internal(err)
 	}
