@@ -43,6 +43,7 @@ func BenchmarkAuthInfo(b *testing.B) {
 func BenchmarkUserList20k(b *testing.B) {
 	e := apptest.New(b)
 	seedUsers(b, e.DB, 20000)
+	analyze(b, e.DB)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		res := e.Do("POST", fmt.Sprintf("/api/users/list?page=%d&size=20&sort=createTime,desc", i%50), e.AdminTK, `{"blurry":"user1"}`)
