@@ -139,6 +139,10 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 	} else if n > 0 {
 		slog.Info("database migrated", "applied", n)
 	}
+	if err := search.Repair(ctx, database); err != nil {
+		database.Close()
+		return nil, err
+	}
 	if s := search.Status(ctx, database); s != "" {
 		slog.Warn(s) // every start says it, not only the migration that could not create pg_trgm
 	}

@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/config"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 )
 
@@ -43,6 +44,21 @@ func TestHealthzNamesAMissingTrigramExtension(t *testing.T) {
 		if total := page.TotalElements; total != want {
 			t.Errorf("search %q without pg_trgm: %d users, want %d", text, total, want)
 		}
+	}
+	// The administrator creates the extension; the next start builds the
+	// indexes the migrations could not.
+	if _, err := e.DB.ExecContext(t.Context(), "CREATE EXTENSION pg_trgm"); err != nil {
+		t.Fatal(err)
+	}
+	if err := search.Repair(t.Context(), e.DB); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := e.DB.NewRaw("SELECT COUNT(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname LIKE '%_search_trgm'").Scan(t.Context(), &n); err != nil {
+		t.Fatal(err)
+	}
+	if n < 10 || health() != "ok" {
+		t.Fatalf("after the repair: %d trigram indexes, healthz %q", n, health())
 	}
 }
 

@@ -256,7 +256,43 @@ func createPostgres(ctx context.Context, tx bun.Tx, ix Index) error {
 	if err != nil || !ok {
 		return err
 	}
-	return db.DDL(ctx, tx, fmt.Sprintf("CREATE INDEX %s ON %s USING gin (%s gin_trgm_ops)", ix.trgmIndexName(), ix.Table, ix.text("")))
+	return db.DDL(ctx, tx, ix.trgmIndex())
+}
+
+// trgmIndex is the DDL of ix's pg_trgm index (IF NOT EXISTS: Repair runs it again).
+func (ix Index) trgmIndex() string {
+	return fmt.Sprintf("CREATE INDEX IF NOT EXISTS %s ON %s USING gin (%s gin_trgm_ops)", ix.trgmIndexName(), ix.Table, ix.text(""))
+}
+
+// Repair builds the pg_trgm indexes a migration could not (the extension
+// was missing then and has been created since): run at start-up, it
+// costs one catalogue read when nothing is missing. Nothing on SQLite.
+func Repair(ctx context.Context, idb bun.IDB) error {
+	if !db.IsPostgres(idb) {
+		return nil
+	}
+	if has, err := HasTrgm(ctx, idb); err != nil || !has {
+		return err
+	}
+	var missing []struct {
+		Table   string `bun:"table_name"`
+		Key     string `bun:"key_column"`
+		Columns string `bun:"columns"`
+	}
+	err := idb.NewRaw(`SELECT s.table_name, s.key_column, s.columns FROM search_index AS s
+		WHERE NOT EXISTS (SELECT 1 FROM pg_indexes AS i WHERE i.schemaname = current_schema()
+			AND i.indexname = 'idx_' || s.table_name || '_search_trgm')`).Scan(ctx, &missing)
+	if err != nil {
+		return fmt.Errorf("search indexes: %w", err)
+	}
+	for _, m := range missing {
+		ix := Index{Table: m.Table, Key: m.Key, Columns: strings.Split(m.Columns, ",")}
+		slog.Info("building the pg_trgm index missed when the extension was not there", "table", m.Table)
+		if _, err := idb.ExecContext(ctx, ix.trgmIndex()); err != nil {
+			return fmt.Errorf("%s: %w", ix.trgmIndexName(), err)
+		}
+	}
+	return nil
 }
 
 // ensureTrgm creates pg_trgm when missing, in a savepoint so that a refusal
@@ -271,7 +307,7 @@ func ensureTrgm(ctx context.Context, tx bun.Tx) (bool, error) {
 		return false, err
 	}
 	if _, err := tx.ExecContext(ctx, "CREATE EXTENSION IF NOT EXISTS pg_trgm"); err != nil {
-		slog.Error("PostgreSQL extension pg_trgm could not be created: searches of three or more characters scan the tables (ask the database administrator to run CREATE EXTENSION pg_trgm, then restart)", "err", err)
+		slog.Error("PostgreSQL extension pg_trgm could not be created: searches of three or more characters scan the tables (ask the database administrator to run CREATE EXTENSION pg_trgm, then restart: the indexes are built at start-up)", "err", err)
 		_, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT zhdj_trgm")
 		return false, rerr
 	}
@@ -297,7 +333,7 @@ func Status(ctx context.Context, idb bun.IDB) string {
 	case err != nil:
 		return "search: cannot read pg_extension: " + err.Error()
 	case !has:
-		return "search: pg_trgm missing, searches of 3+ characters scan the tables (CREATE EXTENSION pg_trgm)"
+		return "search: pg_trgm missing, searches of 3+ characters scan the tables (CREATE EXTENSION pg_trgm, then restart)"
 	}
 	return ""
 }
