@@ -34,6 +34,7 @@ import (
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/remind"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/unit"
@@ -141,6 +142,13 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	} else if n > 0 {
 		slog.Info("database migrated", "applied", n)
+	}
+	if err := search.Repair(ctx, database); err != nil {
+		database.Close()
+		return nil, err
+	}
+	if s := search.Status(ctx, database); s != "" {
+		slog.Warn(s) // every start says it, not only the migration that could not create pg_trgm
 	}
 	a, err := New(cfg, database)
 	if err != nil {
@@ -267,7 +275,13 @@ func (a *App) router() http.Handler {
 			http.Error(w, "database unavailable", http.StatusServiceUnavailable)
 			return
 		}
-		w.Write([]byte("ok")) //nolint:errcheck
+		// A degraded part (the text search without pg_trgm) is named on a
+		// line of its own; the server still answers.
+		status := "ok"
+		if s := search.Status(ctx, a.DB); s != "" {
+			status += "\n" + s
+		}
+		w.Write([]byte(status)) //nolint:errcheck
 	})
 	for _, rt := range a.Routes {
 		// JSON answers above a kilobyte travel gzipped; the web app's
@@ -299,7 +313,7 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 	audited := rt.Method != http.MethodGet && !rt.ReadOnly && rt.Perm != httpx.Public
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		r = r.WithContext(httpx.WithRoute(r.Context(), rt))
+		r = r.WithContext(httpx.WithCountCap(httpx.WithRoute(r.Context(), rt), a.Config.ListCountCap))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		var body *httpx.Captured
 		if audited {

@@ -1,6 +1,7 @@
 package benchkit
 
 import (
+	"fmt"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -33,6 +34,36 @@ func (s Stats) Report(b *testing.B) {
 	b.ReportMetric(float64(s.P50.Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(s.P99.Microseconds())/1000, "p99-ms")
 	b.ReportMetric(s.PerSec, "req/s")
+}
+
+// Target prints the scenario's p99 against its target (none when target
+// is 0) with the machine's load average, the line docs/performance.md
+// records. Printed, not logged: benchmarks with sub-benchmarks print no log.
+func (s Stats) Target(name string, target time.Duration) {
+	verdict := "no target"
+	if target > 0 {
+		verdict = fmt.Sprintf("target p99 ≤ %v: ", target)
+		if s.P99 <= target {
+			verdict += "met"
+		} else {
+			verdict += "MISSED"
+		}
+	}
+	fmt.Printf("target %s: p50 %.1f ms, p99 %.1f ms, %.0f req/s; %s; %s\n", name,
+		float64(s.P50.Microseconds())/1000, float64(s.P99.Microseconds())/1000, s.PerSec, verdict, LoadAverage())
+}
+
+// LoadAverage is the machine's load average (Linux), for the figures' context.
+func LoadAverage() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "load average unknown"
+	}
+	f := strings.Fields(string(raw))
+	if len(f) < 3 {
+		return "load average unknown"
+	}
+	return fmt.Sprintf("load average %s %s %s on %d cores", f[0], f[1], f[2], runtime.NumCPU())
 }
 
 // Loop runs scenario for as long as the benchmark runs and reports its figures.

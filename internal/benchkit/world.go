@@ -114,6 +114,16 @@ func (w *World) ListScoped(tb testing.TB, i int) {
 	w.get(tb, listPath(w.Scoped, i), w.ScopedToken)
 }
 
+// twoChars are two-character searches: common given names and name parts.
+var twoChars = []string{"王伟", "张敏", "李静", "建国", "晓明", "海燕", "志强", "秀英", "丽娟", "文杰"}
+
+// ListAllTwoChars is ListAll searching two characters at a time.
+func (w *World) ListAllTwoChars(tb testing.TB, i int) {
+	q := url.Values{"subtreeOf": {fmt.Sprint(w.Seeded.RootOrgID)}, "blurry": {twoChars[i%len(twoChars)]},
+		"sort": {"name,asc"}, "page": {strconv.Itoa(i % 2)}, "size": {"20"}}
+	w.get(tb, "/api/dyjbxx?"+q.Encode(), w.Env.AdminTK)
+}
+
 // ListAll is the member list of the organisation department (the whole
 // university's subtree, every member in scope).
 func (w *World) ListAll(tb testing.TB, i int) {

@@ -26,11 +26,14 @@ type Config struct {
 	// TrustedProxies (ZHDJ_TRUSTED_PROXIES): comma-separated CIDRs of the
 	// reverse proxies whose X-Forwarded-For names the client; empty = none.
 	TrustedProxies string
+	// ListCountCap (ZHDJ_LIST_COUNT_CAP, default 100,000): a list counts its
+	// matches up to this many; beyond, its total reads "≥ N".
+	ListCountCap int
 }
 
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
-	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2}
+	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2, ListCountCap: 100_000}
 }
 
 // FromEnv applies the ZHDJ_* environment variables on top of c.
@@ -50,6 +53,9 @@ func (c Config) FromEnv() Config {
 		c.ImportParses = n
 	}
 	c.TrustedProxies = os.Getenv("ZHDJ_TRUSTED_PROXIES")
+	if n, err := strconv.Atoi(os.Getenv("ZHDJ_LIST_COUNT_CAP")); err == nil && n > 0 {
+		c.ListCountCap = n
+	}
 	return c
 }
 

@@ -28,6 +28,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 )
 
@@ -123,18 +124,30 @@ func Seed(ctx context.Context, database *bun.DB, cipher *crypto.FieldCipher, opt
 			return fmt.Errorf("classes: %w", err)
 		}
 		var deferred []index
+		var resume []func(context.Context) error
 		for _, table := range []string{"dyjbxx", "jsjbxx", "xsjbxx"} {
 			ixs, err := dropIndexes(ctx, tx, table)
 			if err != nil {
 				return err
 			}
 			deferred = append(deferred, ixs...)
+			// The text-search index too: built once at the end (SQLite).
+			r, err := search.Suspend(ctx, tx, table)
+			if err != nil {
+				return err
+			}
+			resume = append(resume, r)
 		}
 		if err := w.members(ctx); err != nil {
 			return fmt.Errorf("party members, teachers and students: %w", err)
 		}
 		if err := restoreIndexes(ctx, tx, deferred); err != nil {
 			return err
+		}
+		for _, r := range resume {
+			if err := r(ctx); err != nil {
+				return err
+			}
 		}
 		return nil
 	})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -77,6 +78,13 @@ func TestMemberImportLifecycle(t *testing.T) {
 	if len(ms) != 3 || ms[0].Source != member.SourceImport || ms[2].OrgID != w.b2 || ms[0].OrgID != w.b1 ||
 		ms[0].BirthDate != "1990-03-07" || ms[0].FullOn != "2014-06-30" || strings.Contains(ms[0].IDNumberEnc, id1) || ms[0].IDNumberEnc == "" {
 		t.Fatalf("members %+v", ms)
+	}
+	// The imported members are found by the keyword box (its text-search
+	// index follows the import's inserts): one, two and three characters.
+	for text, want := range map[string]int{"王": 1, "张三": 1, "T": 0, "李四": 1, "张三李": 0} {
+		if _, total := apptest.GetPage[member.MemberView](t, w.e, admin, "/api/dyjbxx", url.Values{"blurry": {text}}); total != want {
+			t.Errorf("search %q after the import: %d members, want %d", text, total, want)
+		}
 	}
 	if n := w.count(t, "change_trail", "module = ? AND origin = ? AND type = ?", member.TrailModule, audit.OriginSystemImport, audit.TypeAdd); n != 3 {
 		t.Fatalf("%d import trail entries", n)

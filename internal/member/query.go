@@ -10,8 +10,10 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
@@ -233,11 +235,12 @@ func (s *Service) listQuery(ctx context.Context) (*bun.SelectQuery, error) {
 
 // whereText matches a search text against the name and the staff/student
 // number (substring), and, when the text looks like one, the ID number or
-// the phone exactly (through their blind indexes: they are encrypted).
+// the phone exactly (through their blind indexes: they are encrypted). The
+// substring search is served by the text-search index (memberSearch).
 func (s *Service) whereText(q *bun.SelectQuery, text string) *bun.SelectQuery {
-	pattern := "%" + httpx.EscapeLike(text) + "%"
+	cond, args := search.Match(db.IsPostgres(s.db), text, []string{"m.name", "m.staff_or_student_no"}, search.On{Index: memberSearch, Alias: "m"})
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
-		g = g.Where("m.name LIKE ? ESCAPE '\\'", pattern).WhereOr("m.staff_or_student_no LIKE ? ESCAPE '\\'", pattern)
+		g = g.Where(cond, args...)
 		if LooksLikeIDNumber(text) {
 			g = g.WhereOr("m.id_number_idx = ?", s.idIndex(text))
 		}
@@ -277,7 +280,7 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	for i := range rows {
 		views[i] = s.view(&rows[i], l, false)
 	}
-	return httpx.NewPage(views, total), nil
+	return httpx.NewCountedPage(views, total), nil
 }
 
 // Detail is one member of the caller's scope; unmask shows the personal
@@ -328,5 +331,5 @@ func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageRes
 		out[i] = PickerItem{ID: row.ID, Name: row.Name, OrgID: row.OrgID, OrgName: row.OrgName,
 			IDNumber: crypto.MaskIDNumber(s.reveal(row.IDNumberEnc, row.ID))}
 	}
-	return httpx.NewPage(out, total), nil
+	return httpx.NewCountedPage(out, total), nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/org"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 )
 
@@ -16,6 +17,7 @@ import (
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112320, Name: "member schema: dyjbxx", Up: createSchema},
+		search.Migration(2026112713, "member: text-search index of the members", memberSearch),
 		{Version: 2026112321, Name: "member menus and grants", Up: seedMenus},
 		// The list's text search (name or number, substring) and its count
 		// read only this index, not the wide rows with their encrypted fields.

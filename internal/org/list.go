@@ -17,8 +17,8 @@ import (
 func (s *Service) listSpec(ctx context.Context, scope Scope) httpx.ListSpec {
 	return httpx.ListSpec{
 		Filters: map[string]httpx.Filter{
-			"blurry":     {Columns: []string{"z.name", "z.code", "z.short_name"}, Match: httpx.Like},
-			"name":       {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Like},
+			"blurry":     {Columns: []string{"z.name", "z.code", "z.short_name"}, Match: httpx.Text, Search: onOrg},
+			"name":       {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Text, Search: onOrg},
 			"type":       {Columns: []string{"z.type"}, Match: httpx.In},
 			"category":   {Columns: []string{"z.category"}, Match: httpx.In},
 			"status":     {Custom: whereStatus},
@@ -166,8 +166,8 @@ type PickerItem = resource.Node
 
 var pickerSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry": {Columns: []string{"z.name", "z.short_name", "z.code"}, Match: httpx.Like},
-		"name":   {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Like},
+		"blurry": {Columns: []string{"z.name", "z.short_name", "z.code"}, Match: httpx.Text, Search: onOrg},
+		"name":   {Columns: []string{"z.name", "z.short_name"}, Match: httpx.Text, Search: onOrg},
 		"type":   {Columns: []string{"z.type"}, Match: httpx.In},
 		"pid":    {Columns: []string{"z.pid"}, Kind: httpx.Int},
 		"status": {Columns: []string{"z.status"}},

@@ -9,6 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 )
 
@@ -17,6 +18,7 @@ import (
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112301, Name: "org schema: party organisations and their custom role scopes", Up: createSchema},
+		search.Migration(2026112711, "org: text-search index of the organisations", orgSearch),
 		{Version: 2026112302, Name: "org menus and grants", Up: seedMenus},
 		{Version: 2026112303, Name: "org settings: term reminder", Up: seedSettings},
 		{Version: 2026112351, Name: "org import permission", Up: func(ctx context.Context, tx bun.Tx) error {

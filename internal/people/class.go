@@ -34,9 +34,9 @@ type classResource = resource.Viewed[Class, classRow, ClassInput, ClassView]
 // classSpec is the class list's; the class picker shares its filters.
 var classSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":        {Columns: []string{"c.name", "c.code"}, Match: httpx.Like},
-		"name":          {Columns: []string{"c.name"}, Match: httpx.Like},
-		"code":          {Columns: []string{"c.code"}, Match: httpx.Like},
+		"blurry":        {Columns: []string{"c.name", "c.code"}, Match: httpx.Text, Search: onClass},
+		"name":          {Columns: []string{"c.name"}, Match: httpx.Text, Search: onClass},
+		"code":          {Columns: []string{"c.code"}, Match: httpx.Text, Search: onClass},
 		"major":         {Columns: []string{"c.major"}, Match: httpx.Like},
 		"unitDeptId":    {Columns: []string{"c.unit_dept_id"}, Kind: httpx.Int},
 		"grade":         {Columns: []string{"c.grade"}, Match: httpx.In},

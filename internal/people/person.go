@@ -10,9 +10,11 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 )
 
@@ -35,14 +37,17 @@ type personKind struct {
 	kind
 	statusDict string
 	defStatus  string
-	code       string // KindStudent or KindTeacher
+	code       string       // KindStudent or KindTeacher
+	index      search.Index // text search: name and number
 }
 
 var (
 	studentKind = personKind{kind: kind{table: "xsjbxx", alias: "x", what: "学生", number: "student_no",
-		numberField: "studentNo", numberLabel: "学号"}, statusDict: DictStudentStatus, defStatus: StudentEnrolled, code: KindStudent}
+		numberField: "studentNo", numberLabel: "学号"}, statusDict: DictStudentStatus, defStatus: StudentEnrolled, code: KindStudent,
+		index: studentSearch}
 	teacherKind = personKind{kind: kind{table: "jsjbxx", alias: "x", what: "教师", number: "staff_no",
-		numberField: "staffNo", numberLabel: "工号"}, statusDict: DictTeacherStatus, defStatus: TeacherActive, code: KindTeacher}
+		numberField: "staffNo", numberLabel: "工号"}, statusDict: DictTeacherStatus, defStatus: TeacherActive, code: KindTeacher,
+		index: teacherSearch}
 )
 
 func (in *PersonInput) trim() {
@@ -249,16 +254,17 @@ func (s *Service) personView(p *Person, k personKind, id int64, unitName string,
 // textFilter is the blurry filter of a people list: the search text
 // against the name and the student/staff number (substring), and, when the
 // text looks like one, the ID number or the phone exactly (through their
-// blind indexes: they are encrypted). Columns of alias x.
-func (s *Service) textFilter(numberCol string) httpx.Filter {
+// blind indexes: they are encrypted). Columns of alias x; the substring
+// search is served by k's text-search index.
+func (s *Service) textFilter(k personKind) httpx.Filter {
 	return httpx.Filter{Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
 		text := v.(string)
 		if len([]rune(text)) > 50 {
 			return nil, httpx.BadRequest("查询条件 blurry 过长")
 		}
-		pattern := "%" + httpx.EscapeLike(text) + "%"
+		cond, args := search.Match(db.IsPostgres(s.db), text, []string{"x.name", "x." + k.number}, onPerson(k)...)
 		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
-			g = g.Where("x.name LIKE ? ESCAPE '\\'", pattern).WhereOr("? LIKE ? ESCAPE '\\'", bun.Safe(numberCol), pattern)
+			g = g.Where(cond, args...)
 			if idcard.LooksLikeIDNumber(text) {
 				idx := s.cipher.Index(strings.ToUpper(text))
 				if info, err := idcard.ParseIDNumber(text, s.now()); err == nil {

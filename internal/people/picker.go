@@ -68,9 +68,9 @@ func (s *Service) pickerSide(ctx context.Context, k personKind, filters map[stri
 		f["status"] = k.defStatus
 	}
 	spec := httpx.ListSpec{Filters: map[string]httpx.Filter{
-		"blurry": s.textFilter(numberCol),
-		"name":   {Columns: []string{"x.name"}, Match: httpx.Like},
-		"number": {Columns: []string{numberCol}, Match: httpx.Like},
+		"blurry": s.textFilter(k),
+		"name":   {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(k)},
+		"number": {Columns: []string{numberCol}, Match: httpx.Text, Search: onPerson(k)},
 		"unitId": {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
 		"status": {Columns: []string{"x.status"}, Match: httpx.In},
 	}}

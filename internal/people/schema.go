@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/system/dictseed"
 )
@@ -16,6 +17,7 @@ import (
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112340, Name: "people schema: jsjbxx, bj, xsjbxx", Up: createSchema},
+		search.Migration(2026112714, "people: text-search indexes of teachers, students and classes", teacherSearch, studentSearch, classSearch),
 		{Version: 2026112341, Name: "people dictionaries", Up: seedDicts},
 		{Version: 2026112342, Name: "people menus and grants", Up: seedMenus},
 		{Version: 2026112370, Name: "people import permission", Up: func(ctx context.Context, tx bun.Tx) error {

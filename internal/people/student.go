@@ -32,9 +32,9 @@ func newStudents(s *Service) *studentResource {
 	return declare(s, studentKind.kind, studentResource{
 		Spec: httpx.ListSpec{
 			Filters: map[string]httpx.Filter{
-				"blurry":         s.textFilter("x.student_no"),
-				"name":           {Columns: []string{"x.name"}, Match: httpx.Like},
-				"studentNo":      {Columns: []string{"x.student_no"}, Match: httpx.Like},
+				"blurry":         s.textFilter(studentKind),
+				"name":           {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(studentKind)},
+				"studentNo":      {Columns: []string{"x.student_no"}, Match: httpx.Text, Search: onPerson(studentKind)},
 				"unitDeptId":     {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
 				"classId":        {Columns: []string{"x.class_id"}, Kind: httpx.Int},
 				"grade":          {Columns: []string{"x.grade"}, Match: httpx.In},

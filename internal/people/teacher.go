@@ -28,9 +28,9 @@ func newTeachers(s *Service) *teacherResource {
 	return declare(s, teacherKind.kind, teacherResource{
 		Spec: httpx.ListSpec{
 			Filters: map[string]httpx.Filter{
-				"blurry":            s.textFilter("x.staff_no"),
-				"name":              {Columns: []string{"x.name"}, Match: httpx.Like},
-				"staffNo":           {Columns: []string{"x.staff_no"}, Match: httpx.Like},
+				"blurry":            s.textFilter(teacherKind),
+				"name":              {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(teacherKind)},
+				"staffNo":           {Columns: []string{"x.staff_no"}, Match: httpx.Text, Search: onPerson(teacherKind)},
 				"unitDeptId":        {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
 				"status":            {Columns: []string{"x.status"}, Match: httpx.In},
 				"gender":            {Columns: []string{"x.gender"}, Match: httpx.In},

@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -95,7 +96,8 @@ func (s *Service) ListDepts(ctx context.Context, name, enabled string, scoped bo
 	}
 	name = strings.TrimSpace(name)
 	if name != "" {
-		q = q.Where("d.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(name)+"%")
+		cond, args := search.Match(db.IsPostgres(s.db), name, []string{"d.name"}, search.On{Index: DeptSearch, Alias: "d"})
+		q = q.Where(cond, args...)
 	}
 	var list []*Dept
 	if err := q.Scan(ctx, &list); err != nil {

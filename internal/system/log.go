@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/search"
 )
 
 func (s *Service) logRoutes(rs *httpx.Routes) {
@@ -29,7 +30,8 @@ func (s *Service) logRoutes(rs *httpx.Routes) {
 
 var operLogSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":   {Columns: []string{"ol.username", "ol.path", "ol.ip", "ol.action", "ol.target_name", "ol.target"}, Match: httpx.Like},
+		"blurry": {Columns: []string{"ol.username", "ol.path", "ol.ip", "ol.action", "ol.target_name", "ol.target"}, Match: httpx.Text,
+			Search: []search.On{{Index: operLogSearch, Alias: "ol"}}},
 		"username": {Columns: []string{"ol.username"}},
 		"module":   {Columns: []string{"ol.module"}},
 		"status":   {Columns: []string{"ol.status"}, Kind: httpx.Int},
@@ -45,7 +47,7 @@ var operLogSpec = httpx.ListSpec{
 
 var loginLogSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"ll.username", "ll.ip", "ll.message"}, Match: httpx.Like},
+		"blurry":     {Columns: []string{"ll.username", "ll.ip", "ll.message"}, Match: httpx.Text, Search: []search.On{{Index: loginLogSearch, Alias: "ll"}}},
 		"username":   {Columns: []string{"ll.username"}},
 		"success":    {Columns: []string{"ll.success"}, Kind: httpx.Bool},
 		"createTime": {Columns: []string{"ll.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo

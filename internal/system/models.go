@@ -143,6 +143,8 @@ type Session struct {
 	UserIsAdmin bool   `bun:"user_is_admin,scanonly" json:"-"`
 	UserEnabled bool   `bun:"user_enabled,scanonly" json:"-"`
 	UserPwd     string `bun:"user_pwd_state,scanonly" json:"-"`
+	// RoleVersions: the user's roles and their permission versions (permcache.go).
+	RoleVersions *string `bun:"role_versions,scanonly" json:"-"`
 }
 
 // Dict is a named list of value/label pairs.

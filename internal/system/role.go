@@ -147,7 +147,7 @@ func (s *Service) ListRoles(ctx context.Context, lq httpx.ListQuery) (httpx.Page
 		views[i] = RoleView{Role: ro, DataScopeLabel: ScopeLabels[ro.DataScope], MenuIDs: []int64{}, DeptIDs: []int64{},
 			Editable: g.editable(ro.ID, facts[ro.ID])}
 	}
-	return httpx.NewPage(views, page.TotalElements), nil
+	return httpx.WithContent(page, views), nil
 }
 
 func (s *Service) roleView(ctx context.Context, id int64) (RoleView, error) {

@@ -58,6 +58,8 @@ type Service struct {
 	webPolicyOf  [2]string
 	webPolicy    httpx.WebPolicy
 	webPolicySet bool
+
+	permCache permCache // roles' permissions by version (permcache.go)
 }
 
 // New builds the service.

@@ -211,6 +211,7 @@ func (s *Service) authenticate(ctx context.Context, token string) (p *rbac.Princ
 	err = s.db.NewSelect().Model(&row).
 		ColumnExpr("s.*").
 		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled, u.pwd_state AS user_pwd_state").
+		ColumnExpr(roleVersionsExpr(s.db)+" AS role_versions").
 		Join("JOIN sys_user AS u ON u.id = s.user_id").
 		Where("s.token_hash = ?", auth.HashToken(token)).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -227,7 +228,11 @@ func (s *Service) authenticate(ctx context.Context, token string) (p *rbac.Princ
 	if now.Sub(row.LastSeenAt) > touchInterval {
 		s.db.NewUpdate().Model((*Session)(nil)).Set("last_seen_at = ?", now).Where("id = ?", row.ID).Exec(ctx) //nolint:errcheck
 	}
-	perms, err := s.permissions(ctx, row.UserID, row.UserIsAdmin)
+	var roleVersions string
+	if row.RoleVersions != nil {
+		roleVersions = *row.RoleVersions
+	}
+	perms, err := s.permsOf(ctx, roleVersions, row.UserIsAdmin)
 	if err != nil {
 		return nil, false, httpx.Internal(err)
 	}
@@ -235,8 +240,9 @@ func (s *Service) authenticate(ctx context.Context, token string) (p *rbac.Princ
 	return p, row.UserPwd != PwdOK, nil
 }
 
-// permissions reads the user's permission strings from the database on every
-// request, so a role change takes effect at once for users already signed in.
+// permissions reads a user's permission strings from the database (another
+// user's, for the user view; a request's own come from authenticate, cached
+// by role version).
 func (s *Service) permissions(ctx context.Context, userID int64, isAdmin bool) (map[string]bool, error) {
 	var list []string
 	err := s.db.NewSelect().TableExpr("sys_menu AS m").ColumnExpr("DISTINCT m.permission").

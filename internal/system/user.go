@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/uniq"
 	"zhdj/internal/platform/zh"
 )
@@ -156,7 +157,12 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 	if err != nil {
 		return UserView{}, httpx.Internal(err)
 	}
-	perms, err := s.permissions(ctx, id, rows[0].IsAdmin)
+	var perms map[string]bool
+	if p := rbac.From(ctx); p != nil && p.UserID == id && p.Perms != nil {
+		perms = p.Perms // the caller's, read with the session on this request
+	} else {
+		perms, err = s.permissions(ctx, id, rows[0].IsAdmin)
+	}
 	if err != nil {
 		return UserView{}, httpx.Internal(err)
 	}
@@ -176,7 +182,7 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 // 所在党组织 (orgId), which needs the call: userSpec adds it.
 var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Like},
+		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Text, Search: []search.On{{Index: userSearch, Alias: "u"}}},
 		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
 		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
 		"activated":  {Columns: []string{"u.activated"}, Kind: httpx.Bool},

@@ -95,7 +95,7 @@ func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*
 	if err != nil {
 		return httpx.PageResult[UserView]{}, httpx.Internal(err)
 	}
-	return httpx.NewPage(views, page.TotalElements), nil
+	return httpx.WithContent(page, views), nil
 }
 
 func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error {

@@ -75,9 +75,9 @@ func (r *row) view(l system.DictLabels) View {
 // name/short name/code text search.
 var listSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry": {Columns: []string{"d.name", "i.short_name", "i.code"}, Match: httpx.Like},
-		"name":   {Columns: []string{"d.name", "i.short_name"}, Match: httpx.Like},
-		"code":   {Columns: []string{"i.code"}, Match: httpx.Like},
+		"blurry": {Columns: []string{"d.name", "i.short_name", "i.code"}, Match: httpx.Text, Search: onUnit},
+		"name":   {Columns: []string{"d.name", "i.short_name"}, Match: httpx.Text, Search: onUnit},
+		"code":   {Columns: []string{"i.code"}, Match: httpx.Text, Search: onUnit[1:]},
 		"type":   {Columns: []string{"i.type"}, Match: httpx.In},
 		"status": {Columns: []string{"COALESCE(i.status, '1')"}, Match: httpx.In},
 		"pid":    {Columns: []string{"d.pid"}, Kind: httpx.Int},
@@ -110,7 +110,7 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	for i := range rows {
 		out[i] = rows[i].view(l)
 	}
-	return httpx.NewPage(out, total), nil
+	return httpx.NewCountedPage(out, total), nil
 }
 
 // Detail is one unit of the caller's scope.

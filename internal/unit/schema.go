@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/system/dictseed"
 )
@@ -16,6 +17,7 @@ import (
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112330, Name: "unit schema: dw_info, dw_ldbz", Up: createSchema},
+		search.Migration(2026112712, "unit: text-search index of the unit information", infoSearch),
 		{Version: 2026112331, Name: "unit dictionaries", Up: seedDicts},
 		{Version: 2026112332, Name: "unit menus and grants", Up: seedMenus},
 		{Version: 2026112371, Name: "unit import permission", Up: func(ctx context.Context, tx bun.Tx) error {

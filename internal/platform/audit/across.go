@@ -94,5 +94,5 @@ func (a Across) Page(ctx context.Context, idb bun.IDB, lq httpx.ListQuery, label
 		}
 		out[i] = NamedEntry{Labelled: Label(e, label), RecordName: row.ShownName}
 	}
-	return httpx.NewPage(out, total), nil
+	return httpx.NewCountedPage(out, total), nil
 }

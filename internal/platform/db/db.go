@@ -21,6 +21,9 @@ import (
 	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
 )
 
+// maxPostgresConns is the PostgreSQL pool's size (open and idle alike).
+const maxPostgresConns = 20
+
 // Open connects to dsn: a postgres:// URL or a SQLite file path.
 func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 	var db *bun.DB
@@ -35,8 +38,12 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		// and prepares nothing.
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
 		sqldb := stdlib.OpenDB(*cfg)
-		sqldb.SetMaxOpenConns(20)
-		sqldb.SetMaxIdleConns(10)
+		// As many idle connections as open ones: a burst of requests (each list
+		// holds two at once, its page and its count) reuses its connections
+		// instead of closing the surplus and opening it again next time; quiet
+		// connections still go after five minutes.
+		sqldb.SetMaxOpenConns(maxPostgresConns)
+		sqldb.SetMaxIdleConns(maxPostgresConns)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)
 		db = bun.NewDB(sqldb, pgdialect.New())
 	} else {

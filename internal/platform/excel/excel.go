@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/uptrace/bun"
 	"github.com/xuri/excelize/v2"
@@ -27,6 +28,7 @@ type Writer struct {
 	book   *excelize.File
 	stream *excelize.StreamWriter
 	row    int
+	cell   []byte // the first cell's name of the row being written
 }
 
 // NewWriter starts a workbook with a bold header row and column widths.
@@ -52,11 +54,17 @@ func NewWriter(headers []string, widths []float64) (*Writer, error) {
 	return &Writer{book: book, stream: sw, row: 1}, nil
 }
 
-// Add writes one row.
+// Add writes one row. An empty text is left out (the cell stays empty and
+// excelize does no work for it: rosters have many empty columns).
 func (w *Writer) Add(values ...any) error {
 	w.row++
-	cell, _ := excelize.CoordinatesToCellName(1, w.row)
-	return w.stream.SetRow(cell, values)
+	for i, v := range values {
+		if s, ok := v.(string); ok && s == "" {
+			values[i] = nil
+		}
+	}
+	w.cell = append(append(w.cell[:0], 'A'), strconv.Itoa(w.row)...)
+	return w.stream.SetRow(string(w.cell), values)
 }
 
 // Send finishes the workbook and writes it as a download named name.
@@ -76,7 +84,8 @@ func (w *Writer) Send(rw http.ResponseWriter, name string) error {
 // as a one-sheet workbook named fileName: each row is scanned into a T
 // straight from the database cursor and turned into its cells by cells
 // (n counts from 1), so memory stays flat however many rows there are. It
-// returns how many rows it wrote (for the operation log).
+// returns how many rows it wrote (for the operation log). The T passed to
+// cells is reused for the next row: cells must not keep it.
 func Export[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *bun.SelectQuery,
 	headers []string, widths []float64, fileName string, cells func(n int, row *T) []any) (int, error) {
 	return ExportChecked(ctx, rw, db, q, headers, widths, fileName, func(n int, row *T) ([]any, error) { return cells(n, row), nil })
@@ -97,8 +106,12 @@ func ExportChecked[T any](ctx context.Context, rw http.ResponseWriter, db *bun.D
 	}
 	defer rows.Close()
 	n := 0
+	// One row value, reset for each row: the scan allocates the row's texts,
+	// not the row.
+	row := new(T)
+	var zero T
 	for rows.Next() {
-		row := new(T)
+		*row = zero
 		if err := db.ScanRow(ctx, rows, row); err != nil {
 			xw.book.Close()
 			return n, httpx.Internal(err)

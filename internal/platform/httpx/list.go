@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun/dialect"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/zh"
 )
 
@@ -39,6 +40,9 @@ func (p Page) Offset() int { return p.Page * p.Size }
 type PageResult[T any] struct {
 	Content       []T `json:"content"`
 	TotalElements int `json:"totalElements"`
+	// TotalElementsCapped: more rows match than the count cap, which
+	// TotalElements then is ("≥ N" in the pager).
+	TotalElementsCapped bool `json:"totalElementsCapped,omitempty"`
 }
 
 // NewPage makes a PageResult whose content is never JSON null.
@@ -47,6 +51,47 @@ func NewPage[T any](content []T, total int) PageResult[T] {
 		content = []T{}
 	}
 	return PageResult[T]{Content: content, TotalElements: total}
+}
+
+// WithContent is page p holding content instead (its rows turned into
+// views), with p's total.
+func WithContent[T, U any](p PageResult[T], content []U) PageResult[U] {
+	out := NewPage(content, p.TotalElements)
+	out.TotalElementsCapped = p.TotalElementsCapped
+	return out
+}
+
+// Count is a list's total: exact up to the count cap, else the cap and Capped.
+type Count struct {
+	N      int
+	Capped bool
+}
+
+// NewCountedPage makes a PageResult of a Count (PagedInto's).
+func NewCountedPage[T any](content []T, c Count) PageResult[T] {
+	p := NewPage(content, c.N)
+	p.TotalElementsCapped = c.Capped
+	return p
+}
+
+// DefaultCountCap is the count cap when the server sets none: counting more
+// matches than this costs more than "≥ 100,000" is worth to a reader.
+const DefaultCountCap = 100_000
+
+type countCapKey struct{}
+
+// WithCountCap sets the count cap of the lists run under ctx (the server's
+// setting ZHDJ_LIST_COUNT_CAP, put into every request's context).
+func WithCountCap(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, countCapKey{}, n)
+}
+
+// CountCap is the count cap under ctx.
+func CountCap(ctx context.Context) int {
+	if n, ok := ctx.Value(countCapKey{}).(int); ok && n > 0 {
+		return n
+	}
+	return DefaultCountCap
 }
 
 // ParsePage reads page, size and sort from the query string. A page beyond
@@ -156,7 +201,7 @@ func Paged[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq Lis
 	if err != nil {
 		return PageResult[T]{}, err
 	}
-	return NewPage(rows, total), nil
+	return NewCountedPage(rows, total), nil
 }
 
 // PagedEach is Paged with each row of the page passed to each (its labels
@@ -173,19 +218,63 @@ func PagedEach[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq
 }
 
 // PagedInto is Paged scanning into dest (a slice of a model or of a view).
-func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, dest *[]T) (int, error) {
-	q, err := spec.Query(q, lq)
+// The page and the count run at once on two connections; the count stops at
+// the count cap (CountCap). Lists read outside transactions: the count runs
+// on q's database, not on a transaction q may be bound to.
+func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, dest *[]T) (Count, error) {
+	filtered, err := spec.Apply(q, lq.Filters)
 	if err != nil {
-		return 0, err
+		return Count{}, err
+	}
+	counter := filtered.Clone()
+	page, err := spec.Order(filtered, lq.Sorts)
+	if err != nil {
+		return Count{}, err
 	}
 	if lq.Size > 0 {
-		q = q.Limit(int64(lq.Size)).Offset(int64(lq.Offset()))
+		page = page.Limit(int64(lq.Size)).Offset(int64(lq.Offset()))
+	} else {
+		// Every row is read: their number is the count.
+		if err := page.Scan(ctx, dest); err != nil {
+			return Count{}, Internal(err)
+		}
+		return Count{N: len(*dest)}, nil
 	}
-	total, err := q.ScanAndCount(ctx, dest)
-	if err != nil {
-		return 0, Internal(err)
+	var total Count
+	var countErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		total, countErr = CountUpTo(ctx, counter, CountCap(ctx))
+	}()
+	scanErr := page.Scan(ctx, dest)
+	<-done
+	if scanErr != nil {
+		return Count{}, Internal(scanErr)
 	}
-	return int(total), nil
+	if countErr != nil {
+		return Count{}, Internal(countErr)
+	}
+	return total, nil
+}
+
+// CountUpTo counts the rows of q (its filters; no order), reading at most
+// limit + 1 of them: past limit the answer is limit and Capped.
+func CountUpTo(ctx context.Context, q *bun.SelectQuery, limit int) (Count, error) {
+	sub := q.Clone()
+	if sub.GetModel() != nil && sub.GetTableName() != "" {
+		// The count needs no column: the database may then answer from an index.
+		sub = sub.ExcludeColumn("*").ColumnExpr("1")
+	}
+	sub = sub.Limit(int64(limit) + 1)
+	var n int
+	if err := q.DB().NewSelect().ColumnExpr("COUNT(*)").TableExpr("(?) AS counted", sub).Scan(ctx, &n); err != nil {
+		return Count{}, err
+	}
+	if n > limit {
+		return Count{N: limit, Capped: true}, nil
+	}
+	return Count{N: n}, nil
 }
 
 // Match says how a filter compares.
@@ -204,6 +293,10 @@ const (
 	// Columns[0] <= to. With Kind Date the ends are calendar dates; with Kind
 	// Time a date-only "to" covers its whole day.
 	Range
+	// Text is Like served by the text-search indexes of Search (package
+	// search): one of Columns contains the value, the same rows as Like,
+	// without a scan. Each column lies in a table of Search.
+	Text
 )
 
 // Kind is the type a filter value is parsed as.
@@ -227,6 +320,9 @@ type Filter struct {
 	// For conditions no Match expresses (an organisation and its subtree, a
 	// computed status) so that no list strips its filters by hand.
 	Custom func(q *bun.SelectQuery, value any) (*bun.SelectQuery, error)
+	// Search names the text-search indexes (and the aliases of their tables)
+	// of a Text filter.
+	Search []search.On
 }
 
 // ListSpec declares what a resource may be filtered and sorted by.
@@ -431,6 +527,9 @@ func (f Filter) apply(q *bun.SelectQuery, name string, raw any) (*bun.SelectQuer
 		return f.Custom(q, v)
 	}
 	switch f.Match {
+	case Text:
+		cond, args := search.Match(q.Dialect().Name() == dialect.PG, fmt.Sprint(v), f.Columns, f.Search...)
+		return q.Where(cond, args...), nil
 	case Like:
 		pattern := "%" + EscapeLike(fmt.Sprint(v)) + "%"
 		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {

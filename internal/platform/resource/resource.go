@@ -230,7 +230,7 @@ func (res *Viewed[M, V, I, O]) List(ctx context.Context, lq httpx.ListQuery) (ht
 	if err != nil {
 		return httpx.PageResult[O]{}, err
 	}
-	return httpx.NewPage(out, total), nil
+	return httpx.NewCountedPage(out, total), nil
 }
 
 // Find is one record of the caller's scope as read, or 404.

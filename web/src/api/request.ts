@@ -261,4 +261,6 @@ export function upload<T>(url: string, form: FormData, onProgress?: (percent: nu
 export interface Page<T> {
   content: T[]
   totalElements: number
+  /** More rows match than the server counts (its cap): totalElements is that cap, shown as "≥ N". */
+  totalElementsCapped?: boolean
 }

@@ -10,7 +10,7 @@ interface Row {
   name: string
 }
 
-function Page({ fetch, onDelete }: { fetch: (q: CrudQuery) => Promise<{ content: Row[]; totalElements: number }>; onDelete?: (ids: React.Key[]) => Promise<unknown> }) {
+function Page({ fetch, onDelete }: { fetch: (q: CrudQuery) => Promise<{ content: Row[]; totalElements: number; totalElementsCapped?: boolean }>; onDelete?: (ids: React.Key[]) => Promise<unknown> }) {
   const crud = useCrud<Row>({ key: 'rows', fetch })
   return (
     <CrudTable<Row>
@@ -31,6 +31,13 @@ describe('crud table', { timeout: 20_000 }, () => {
     expect(sortParams({ field: 'name', order: 'ascend' })).toEqual(['name,asc'])
     expect(sortParams([{ field: 'a', order: 'descend' }, { field: 'b', order: null }])).toEqual(['a,desc'])
     expect(sortParams({ field: 'x' })).toEqual([])
+  })
+
+  it('shows a capped total as "≥ N" (the server stopped counting at its cap)', async () => {
+    const fetch = vi.fn(() => Promise.resolve({ content: rows(0), totalElements: 100000, totalElementsCapped: true }))
+    wrap(<Page fetch={fetch} />)
+    expect(await screen.findByText('≥ 100000 条')).toBeTruthy()
+    expect(screen.queryByText('共 100000 条')).toBeNull()
   })
 
   it('loads page 0, searches with filters, pages and sorts', async () => {

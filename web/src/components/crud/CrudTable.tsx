@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typ
 import { useState, type Key, type ReactNode } from 'react'
 import { downloadFile } from '@/api/file'
 import { scrollWidth } from './columnDefaults'
+import { totalText } from '../pagerTotal'
 import { useColumnSettings } from './columnSettings'
 import { confirmAction } from './confirm'
 import { cleanFilters, formToFilters, sortParams, type CrudQuery } from './query'
@@ -255,7 +256,7 @@ export default function CrudTable<T extends object>({
                 pageSize: crud.query.size,
                 total: crud.total,
                 showSizeChanger: true,
-                showTotal: (total) => `共 ${total} 条`,
+                showTotal: (total) => totalText(total, crud.capped),
               }
         }
         footer={tree ? () => `共 ${crud.total} 条` : undefined}

@@ -47,6 +47,8 @@ export function useCrud<T>({ key, fetch, pageSize, defaultSort }: CrudOptions<T>
     form,
     rows: result.data?.content ?? [],
     total: result.data?.totalElements ?? 0,
+    /** The total is the server's count cap: at least that many rows match. */
+    capped: result.data?.totalElementsCapped ?? false,
     loading: result.isFetching,
     reload: () => void result.refetch(),
   }

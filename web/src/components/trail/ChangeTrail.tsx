@@ -3,6 +3,7 @@ import { Button, Empty, Pagination, Space, Spin, Table, Tag, Timeline, Typograph
 import { useState } from 'react'
 import type { Page } from '@/api/request'
 import { confirmAction } from '@/components/crud/confirm'
+import { totalText } from '@/components/pagerTotal'
 import { useDicts } from '@/components/dict/useDicts'
 import { dictLabel } from '@/utils/dict'
 import { formatTime } from '@/utils/time'
@@ -145,7 +146,7 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
         pageSize={PAGE_SIZE}
         total={q.data?.totalElements ?? 0}
         onChange={(p) => setPage(p - 1)}
-        showTotal={(t) => `共 ${t} 条`}
+        showTotal={(t) => totalText(t, q.data?.totalElementsCapped)}
         hideOnSinglePage
       />
     </Spin>
