@@ -1,0 +1,205 @@
+// End-to-end: one applicant of the demo university through the 25 steps of 发展党员 in the record's page,
+// with dates that keep every rule (counted back from today), a rule's refusal shown at its field, and the
+// new probationary member (then full member) in the member base with the trail of the change.
+import assert from 'node:assert/strict'
+import { after, before, describe } from 'node:test'
+import { signInAdmin, startAdmin, stopAdmin } from '../lib/admin.mjs'
+import { call } from '../lib/api.mjs'
+import { itWithScreenshot, screenshot } from '../lib/browser.mjs'
+
+/** Dates as the server keeps them (YYYY-MM-DD), moved by days or by months (clamped to the month's end). */
+const iso = (d) => d.toISOString().slice(0, 10)
+const addDays = (s, n) => iso(new Date(Date.parse(s) + n * 86400_000))
+const addMonths = (s, n) => {
+  const [y, m, d] = s.split('-').map(Number)
+  const first = new Date(Date.UTC(y, m - 1 + n, 1))
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate()
+  return iso(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))))
+}
+const today = iso(new Date(Date.now() + 8 * 3600_000))
+
+describe('发展党员: one applicant through the 25 steps', () => {
+  const s = {}
+  const it = itWithScreenshot(() => s.page)
+  const api = (method, path, body) => call(s.server.base, method, path, { token: s.token, body })
+
+  before(async () => {
+    Object.assign(s, await startAdmin({ demoMembers: 1000 }))
+    // A branch with at least 4 full members in normal status (sponsors, contacts), and its committee.
+    const full = await api('GET', '/api/dyjbxx?partyStatus=1&memberStatus=1&size=100')
+    const byOrg = new Map()
+    for (const m of full.content) byOrg.set(m.orgId, [...(byOrg.get(m.orgId) ?? []), m])
+    // … a 党支部 whose parent is a 二级党委 or 党总支 (the committee keeping its plan).
+    for (const [orgId, members] of byOrg) {
+      if (members.length < 4) continue
+      const branch = await api('GET', `/api/dzzxx/${orgId}`)
+      const parent = branch.pid && (await api('GET', `/api/dzzxx/${branch.pid}`))
+      if (branch.type === '5' && parent && ['2', '3'].includes(parent.type)) {
+        Object.assign(s, { branch, full: members })
+        break
+      }
+    }
+    assert.ok(s.branch, 'a branch of a secondary committee with four full members')
+    // A student of the registry who is no member and has no record, 18 long before the application.
+    s.applied = addMonths(today, -30)
+    const people = await api('GET', '/api/fzdy/people?kind=student&size=100')
+    const students = await api('GET', '/api/xsjbxx?size=100')
+    const born = new Map(students.content.map((x) => [x.id, x.birthDate]))
+    s.person = people.content.find((p) => !p.liveRecordId && born.get(p.id) && born.get(p.id) <= addMonths(s.applied, -12 * 19))
+    assert.ok(s.person, 'a student to develop')
+  })
+  after(() => stopAdmin(s))
+
+  it('walks the record from 递交入党申请书 to 材料归档', async () => {
+    const { page } = s
+    const A = s.applied
+    const activist = addDays(addMonths(A, 1), 5)
+    const target = addDays(addMonths(activist, 12), 30)
+    const pre = addDays(target, 14)
+    const meeting = addDays(pre, 25)
+    const probationEnd = addMonths(meeting, 12)
+    // ① through the API (the form is the create dialog's, tested with vitest); the rest in the page.
+    const rec = await api('POST', '/api/fzdy', { personKind: 'student', personId: s.person.id, orgId: s.branch.id, appliedOn: A })
+    const committee = s.branch.pid
+    await api('PUT', '/api/fzdy/plans', { year: Number(target.slice(0, 4)), orgId: committee, quota: 999, remark: '端到端' })
+    await api('POST', '/api/fzdy/numbers', { year: Number(addDays(pre, 2).slice(0, 4)), orgId: null, prefix: 'E2E', first: 990001, last: 990100, width: 6 })
+
+    await signInAdmin(page, s.server.base)
+    await page.goto(`${s.server.base}/web/develop/record?id=${rec.id}`)
+    await page.getByText(s.person.name).first().waitFor()
+
+    /** Approves the current step on `on` after fill() filled its own fields; waits for the next step's form. */
+    const pass = async (step, on, fill = async () => {}) => {
+      const panel = page.locator('form').filter({ hasText: `办理「${step}」` })
+      await panel.waitFor()
+      await page.locator('form .ant-btn-loading').waitFor({ state: 'detached' })
+      await panel.getByRole('radio', { name: '通过', exact: true }).check()
+      const date = panel.getByLabel('办理日期')
+      await date.click()
+      await date.fill(on)
+      await date.press('Tab')
+      await fill(panel)
+      await panel.getByRole('button', { name: /提\s*交/ }).click()
+      await panel.waitFor({ state: 'detached' })
+    }
+    const text = (panel, label, value) => panel.getByLabel(label).fill(value)
+    const number = async (panel, label, value) => panel.getByLabel(label, { exact: true }).fill(String(value))
+    const pick = async (panel, label, names) => {
+      const box = panel.getByLabel(label)
+      for (const name of names) {
+        await box.click()
+        await box.fill(name)
+        await page.locator('.ant-select-item-option', { hasText: name }).first().click()
+      }
+      await page.keyboard.press('Escape')
+    }
+    const [m1, m2, m3] = s.full.map((m) => m.name)
+
+    await pass('党组织派人谈话', addDays(A, 10), async (p) => {
+      await text(p, '谈话人', '王书记')
+      await text(p, '谈话内容', '了解入党动机')
+    })
+    await pass('推荐和确定入党积极分子', activist, (p) => p.getByRole('radio', { name: '党员推荐' }).check())
+    await pass('入党积极分子上级党委备案', addDays(activist, 3))
+    await pass('指定培养联系人', addDays(activist, 5), (p) => pick(p, '培养联系人', [m1, m2]))
+    for (const m of [5, 10]) {
+      await api('POST', `/api/fzdy/${rec.id}/reviews`, { kind: 'activist', reviewedOn: addMonths(activist, m), result: '2', content: '表现良好', reviewer: '王书记' })
+    }
+    await page.reload()
+    await pass('培养教育考察', addDays(addMonths(activist, 12), 1))
+    await api('POST', '/api/fzdy/notices', { kind: 'target', orgId: s.branch.id, title: '发展对象公示', startOn: addDays(addMonths(activist, 12), 2),
+      endOn: addDays(addMonths(activist, 12), 25), contact: '组织员 010-1234', content: '拟确定为发展对象', recordIds: [rec.id] })
+    await page.reload()
+    await pass('确定发展对象', target)
+    await pass('发展对象报上级党委备案', addDays(target, 1))
+    await pass('确定入党介绍人', addDays(target, 2), (p) => pick(p, '入党介绍人', [m2, m3]))
+    await pass('政治审查', addDays(target, 3), (p) => text(p, '审查结论', '合格'))
+    await api('POST', `/api/fzdy/${rec.id}/trainings`, { batchType: 3, title: '发展对象培训班', startOn: addDays(target, 5), endOn: addDays(target, 8),
+      hours: 24, days: 3, certificateNo: 'E2E-001', passed: true })
+    await page.reload()
+    await pass('集中培训', addDays(target, 10))
+    await pass('支部委员会审查', addDays(target, 12))
+    await pass('上级党委预审', pre)
+    await pass('填写入党志愿书', addDays(pre, 2))
+    await api('POST', '/api/fzdy/notices', { kind: 'admit', orgId: s.branch.id, title: '接收预备党员公示', startOn: addDays(pre, 3),
+      endOn: addDays(pre, 22), contact: '组织员', content: '拟接收为预备党员', recordIds: [rec.id] })
+    await page.reload()
+
+    // A branch meeting without its quorum is refused, the rule named at the field.
+    const panel = page.locator('form').filter({ hasText: '办理「支部大会讨论接收预备党员」' })
+    await panel.waitFor()
+    await page.locator('form .ant-btn-loading').waitFor({ state: 'detached' })
+    await panel.getByRole('radio', { name: '通过', exact: true }).check()
+    const date = panel.getByLabel('办理日期')
+    await date.click()
+    await date.fill(meeting)
+    await date.press('Tab')
+    await number(panel, '应到会人数', 10)
+    await number(panel, '实到会人数', 5)
+    await number(panel, '赞成', 5)
+    await number(panel, '反对', 0)
+    await number(panel, '弃权', 0)
+    await panel.getByRole('button', { name: /提\s*交/ }).click()
+    const refusal = panel.locator('.ant-form-item-explain-error', { hasText: '不符合「' })
+    await refusal.waitFor()
+    assert.match(await refusal.innerText(), /半数/)
+    await screenshot(page, '62-develop-rule-refusal')
+    await number(panel, '实到会人数', 9)
+    await number(panel, '赞成', 8)
+    await number(panel, '反对', 1)
+    await panel.getByRole('button', { name: /提\s*交/ }).click()
+    await panel.waitFor({ state: 'detached' })
+
+    await pass('上级党委派人谈话', addDays(meeting, 10), async (p) => {
+      await text(p, '谈话人', '李委员')
+      const reported = p.getByLabel('决议报送日期')
+      await reported.click()
+      await reported.fill(addDays(meeting, 5))
+      await reported.press('Tab')
+    })
+    await pass('上级党委审批', addDays(meeting, 30))
+
+    // 接收预备党员: the person is in the member base, 预备党员 of the branch, with the change trail.
+    const afterApproval = await api('GET', `/api/fzdy/${rec.id}`)
+    assert.ok(afterApproval.memberId, 'a member record made on 上级党委审批')
+    assert.ok(afterApproval.volunteerNo, 'a 志愿书 number handed out at 填写入党志愿书') // the committee's range first, else the school's
+    let m = await api('GET', `/api/dyjbxx/${afterApproval.memberId}`)
+    assert.equal(m.partyStatusLabel, '预备党员')
+    assert.equal(m.sourceLabel, '本校发展')
+    assert.equal(m.joinedOn, meeting)
+    const trail = await api('GET', `/api/dyjbxx/${afterApproval.memberId}/trail`)
+    assert.ok(trail.content.length >= 1, 'the member has a change trail entry')
+    await page.goto(`${s.server.base}/web/dyjbxx/detail?id=${afterApproval.memberId}`)
+    await page.getByText('预备党员').first().waitFor()
+    await screenshot(page, '63-develop-new-member')
+    await page.goto(`${s.server.base}/web/develop/record?id=${rec.id}`)
+
+    await pass('再上一级党委组织部门备案', addDays(meeting, 35))
+    await pass('编入党支部和党小组', addDays(meeting, 36), (p) => text(p, '编入党小组', '第一党小组'))
+    await pass('入党宣誓', addDays(meeting, 40))
+    await pass('继续教育考察', addDays(meeting, 60))
+    await pass('提出转正申请', addDays(probationEnd, -20))
+    await api('POST', '/api/fzdy/notices', { kind: 'full', orgId: s.branch.id, title: '预备党员转正公示', startOn: addDays(probationEnd, -19),
+      endOn: addDays(probationEnd, -2), contact: '组织员', content: '拟按期转正', recordIds: [rec.id] })
+    await page.reload()
+    await pass('支部大会讨论转正', probationEnd, async (p) => {
+      await p.getByRole('radio', { name: /按期转正/ }).check()
+      await number(p, '应到会人数', 10)
+      await number(p, '实到会人数', 9)
+      await number(p, '赞成', 9)
+      await number(p, '反对', 0)
+      await number(p, '弃权', 0)
+    })
+    await pass('上级党委审批转正', addDays(probationEnd, 10))
+    await pass('材料归档', addDays(probationEnd, 15), (p) => text(p, '归档位置', '党委组织部档案室'))
+
+    const done = await api('GET', `/api/fzdy/${rec.id}`)
+    assert.equal(done.stage, 'full')
+    assert.equal(done.steps.length, 24)
+    m = await api('GET', `/api/dyjbxx/${done.memberId}`)
+    assert.equal(m.partyStatusLabel, '正式党员')
+    assert.equal(m.fullOn, probationEnd)
+    await page.getByText('正式党员').first().waitFor()
+    await screenshot(page, '64-develop-done')
+  })
+})
