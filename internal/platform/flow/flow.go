@@ -21,6 +21,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -210,6 +211,10 @@ type Files interface {
 	// DescribeFiles answers the stored files among ids; an id it does not
 	// know is left out.
 	DescribeFiles(ctx context.Context, idb bun.IDB, ids []int64) ([]Attachment, error)
+	// ServeFile streams stored file id (inline for the types that preview)
+	// to a caller the workflow let through: the file is attached to a
+	// record of the caller's scope.
+	ServeFile(w http.ResponseWriter, r *http.Request, id int64, inline bool) error
 }
 
 // Attachment is a file attached to an action.
@@ -220,6 +225,9 @@ type Attachment struct {
 	ContentType  string    `json:"contentType"`
 	UploaderName string    `json:"uploaderName"`
 	CreateTime   time.Time `json:"createTime"`
+	// UploaderID is who uploaded it (0: unknown): an action attaches only
+	// its actor's own uploads.
+	UploaderID int64 `json:"-"`
 }
 
 // Limits of an action's input.

@@ -315,6 +315,15 @@ func (wf *Workflow[R]) checkFiles(ctx context.Context, idb bun.IDB, id int64, st
 		if len(found) != len(fileIDs) {
 			return httpx.Invalid("fileIds", "附件不存在或已删除")
 		}
+		// Only the actor's own uploads: attaching a file id seen elsewhere
+		// would hand it to everyone who sees this record.
+		if p := rbac.From(ctx); p != nil && p.UserID != 0 {
+			for _, f := range found {
+				if f.UploaderID != p.UserID {
+					return httpx.Invalid("fileIds", "只能附上本人上传的文件（“%s”不是您上传的）", f.Name)
+				}
+			}
+		}
 	}
 	if wf.CheckFiles != nil {
 		return wf.CheckFiles(ctx, idb, id, step, fileIDs)

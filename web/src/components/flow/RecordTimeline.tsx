@@ -1,6 +1,6 @@
 import { Empty, Space, Steps, Tag, Timeline, Typography } from 'antd'
 import { formatTime } from '@/utils/time'
-import AttachmentList from './AttachmentList'
+import AttachmentList, { type AttachmentSource } from './AttachmentList'
 import type { FlowAction, FlowEntry, FlowStep, FlowView } from './types'
 
 const ACTIONS: Record<FlowAction, { label: string; color: string }> = {
@@ -27,6 +27,8 @@ export interface RecordTimelineProps {
   emptyText?: string
   /** Leaves the steps bar out, for a page that shows the steps its own way (发展党员's 25 steps); the history still names them. */
   hideSteps?: boolean
+  /** Where the entries' files are read (flowFiles(base, id): everyone who sees the record); the file service otherwise. */
+  files?: AttachmentSource
 }
 
 /**
@@ -59,7 +61,7 @@ export function actionLabel(e: FlowEntry, steps: readonly FlowStep[]): string {
  *   <RecordTimeline steps={STEPS} current={rec.step} status={rec.rejected ? 'error' : 'process'}
  *     entries={history} emptyText="申请尚未提交，暂无办理记录" />
  */
-export default function RecordTimeline({ steps, current, status = 'process', entries, emptyText, hideSteps }: RecordTimelineProps) {
+export default function RecordTimeline({ steps, current, status = 'process', entries, emptyText, hideSteps, files }: RecordTimelineProps) {
   const index = current === null ? -1 : steps.findIndex((s) => s.key === current)
   const stepTitle = (key?: string) => (key ? (steps.find((s) => s.key === key)?.title ?? key) : '')
 
@@ -98,7 +100,7 @@ export default function RecordTimeline({ steps, current, status = 'process', ent
                 {e.comment && <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{e.comment}</Typography.Paragraph>}
                 {e.attachments && e.attachments.length > 0 && (
                   <div style={{ marginTop: 4 }}>
-                    <AttachmentList value={e.attachments} readOnly inline />
+                    <AttachmentList value={e.attachments} readOnly inline source={files} />
                   </div>
                 )}
               </div>

@@ -1,4 +1,6 @@
-import { get, post } from '@/api/request'
+import { downloadFile } from '@/api/file'
+import { get, http, post } from '@/api/request'
+import type { AttachmentSource } from './AttachmentList'
 import type { FlowActionBody, FlowView } from './types'
 
 /**
@@ -11,3 +13,16 @@ export const getFlow = (base: string, id: number) => get<FlowView>(flowUrl(base,
 
 /** Takes an action; answers the record's flow after it. */
 export const actOnFlow = (base: string, id: number, body: FlowActionBody) => post<FlowView>(flowUrl(base, id), body)
+
+/**
+ * The files of a record's history, read through the workflow (GET base/{id}/flow/files/{fileId}): whoever
+ * sees the record opens them, not only their uploader. Read-only: files are added with an action.
+ */
+export function flowFiles(base: string, id: number): AttachmentSource {
+  const url = (fileId: number) => `${flowUrl(base, id)}/files/${fileId}`
+  return {
+    view: (a) => http.get<Blob>(url(a.id), { params: { inline: 1 }, responseType: 'blob' }).then((r) => r.data),
+    download: (a) => downloadFile(url(a.id), undefined, a.name),
+    upload: () => Promise.reject(new Error('办理附件随办理上传')),
+  }
+}

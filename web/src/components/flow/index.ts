@@ -1,6 +1,6 @@
 // Pieces a workflow module is built from: its history, its actions, its files and its printed form.
 export { default as ActionPanel, type ActionPanelProps } from './ActionPanel'
-export { actOnFlow, flowUrl, getFlow } from './api'
+export { actOnFlow, flowFiles, flowUrl, getFlow } from './api'
 export { default as AttachmentList, type AttachmentListProps, type AttachmentSource } from './AttachmentList'
 export { default as PrintLayout, type PrintLayoutProps, type PrintMeta, type PrintSignature } from './PrintLayout'
 export { actionLabel, default as RecordTimeline, timelineProps, type RecordTimelineProps } from './RecordTimeline'

@@ -20,7 +20,7 @@ import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { actionColumn, deleteAction, editAction, RowActions } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
-import type { FlowView } from '@/components/flow'
+import type { AttachmentSource, FlowView } from '@/components/flow'
 import AttachmentList from '@/components/flow/AttachmentList'
 import FormDialog from '@/components/FormDialog'
 import ChildList from '../shared/ChildList'
@@ -246,7 +246,7 @@ export function NoticesTab({ notices }: { notices: NoticeBrief[] }) {
 }
 
 /** 附件: the files attached to the record's steps as they were handled (each action's files, by step). */
-export function FilesTab({ flow }: { flow: FlowView | undefined }) {
+export function FilesTab({ flow, files }: { flow: FlowView | undefined; files?: AttachmentSource }) {
   const entries = (flow?.entries ?? []).filter((e) => e.attachments?.length)
   if (!entries.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件：办理环节时上传的材料会列在这里" />
   const title = (k?: string) => flow?.steps.find((s) => s.key === k)?.title ?? k ?? ''
@@ -256,7 +256,7 @@ export function FilesTab({ flow }: { flow: FlowView | undefined }) {
         <div key={e.id}>
           <Typography.Text strong>{title(e.step)}</Typography.Text>
           <Typography.Text type="secondary">（{e.actorName}，{e.time.slice(0, 10)}）</Typography.Text>
-          <AttachmentList value={e.attachments} readOnly />
+          <AttachmentList value={e.attachments} readOnly source={files} />
         </div>
       ))}
     </Space>

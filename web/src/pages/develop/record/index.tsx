@@ -23,7 +23,7 @@ import { confirmDeleteOf } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
 import { memberDetailPath } from '@/components/member/service'
 import Permission from '@/components/Permission'
-import { ActionPanel, getFlow, RecordTimeline, timelineProps, type FlowResult, type FlowView } from '@/components/flow'
+import { ActionPanel, flowFiles, getFlow, RecordTimeline, timelineProps, type FlowResult, type FlowView } from '@/components/flow'
 import { hasField } from '@/components/useFormSubmit'
 import { stageListPath } from '../shared/stages'
 import { FilesTab, NoticesTab, ReviewsTab, TrainingsTab } from './RecordTabs'
@@ -256,11 +256,11 @@ export default function DevelopRecordPage() {
             <Card variant="borderless">
               <Tabs
                 items={[
-                  { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} hideSteps /> : <Spin /> },
+                  { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} hideSteps files={flowFiles(DEVELOP_API, r.id)} /> : <Spin /> },
                   { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} stage={r.stage} onChanged={reload} /> },
                   { key: 'trainings', label: '培训记录', children: <TrainingsTab recordId={r.id} onChanged={reload} /> },
                   { key: 'notices', label: '公示', children: <NoticesTab notices={r.notices ?? []} /> },
-                  { key: 'files', label: '附件', children: <FilesTab flow={flow.data} /> },
+                  { key: 'files', label: '附件', children: <FilesTab flow={flow.data} files={flowFiles(DEVELOP_API, r.id)} /> },
                 ]}
               />
             </Card>
