@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -79,7 +81,7 @@ func (s *Service) workflow() *flow.Workflow[Record] {
 	for _, def := range Steps[1:] {
 		h := hooks[def.Key]
 		steps = append(steps, flow.Step[Record]{Key: def.Key, Name: def.Name, State: def.Stage, Perm: stepPerm(def.By),
-			Rules: append([]flow.Rule[Record]{s.dateRule()}, h.rules...),
+			Rules: append([]flow.Rule[Record]{s.dateRule(), s.docsRule()}, h.rules...),
 			After: s.after(h.after), Next: h.next})
 	}
 	return &flow.Workflow[Record]{DB: s.db, Key: Key, Noun: "发展党员记录", States: states, Steps: steps,
@@ -293,5 +295,37 @@ func (s *Service) noticeRule(kind string) flow.Rule[Record] {
 				return fmt.Sprintf("公示期至 %s，公示结束后方可办理", n.EndOn), nil
 			}
 			return fmt.Sprintf("公示 %s 至 %s 不足 %d 个工作日", n.StartOn, n.EndOn, cfg.Rules.NoticeWorkdays), nil
+		}}
+}
+
+// docsRule: the documents the record's configuration requires of the step
+// (发展配置 › 所需材料) are attached to its approval, each as a file whose
+// name names it (谈话记录.pdf for 谈话记录). Files are not typed otherwise,
+// so the name is what tells them apart.
+func (s *Service) docsRule() flow.Rule[Record] {
+	return flow.Rule[Record]{Name: "所需材料齐全", Field: "fileIds",
+		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
+			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
+			if err != nil {
+				return "", err
+			}
+			docs := cfg.step(a.Step.Key).Docs
+			if len(docs) == 0 {
+				return "", nil
+			}
+			files, err := s.sys.DescribeFiles(ctx, idb, a.FileIDs)
+			if err != nil {
+				return "", httpx.Internal(err)
+			}
+			var missing []string
+			for _, doc := range docs {
+				if !slices.ContainsFunc(files, func(f flow.Attachment) bool { return strings.Contains(f.Name, doc) }) {
+					missing = append(missing, doc)
+				}
+			}
+			if len(missing) > 0 {
+				return fmt.Sprintf("请上传%s（文件名中含材料名称，如“%s.pdf”）", strings.Join(missing, "、"), missing[0]), nil
+			}
+			return "", nil
 		}}
 }

@@ -152,6 +152,15 @@ describe('develop/record', { timeout: 30_000 }, () => {
     expect(await fieldError(/办理日期不能早于上一环节的日期 2025-10-20/)).toBeTruthy()
   })
 
+  it('names the documents the record’s configuration requires of the current step', async () => {
+    signIn(['fzdy:list', 'fzdy:branch'])
+    mock.onGet('/api/fzdy/config').reply(200, { ...CONFIG, config: { ...CONFIG.config, steps: [{ key: 'talk', tracked: true, dueDays: 30, docs: ['谈话记录', '思想汇报'] }] } })
+    serve(devDetail({ appliedOn: '2025-09-01' }), flowAt('talk'))
+    renderPage()
+    expect(await screen.findByText('本环节需上传：谈话记录、思想汇报')).toBeTruthy()
+    expect(screen.getByText(/文件名中含材料名称（如“谈话记录.pdf”）/)).toBeTruthy()
+  })
+
   it('a refusal needs only the date and the reason, not what an approval records', async () => {
     signIn(['fzdy:list', 'fzdy:branch'])
     serve(devDetail(), flowAt('talk'))

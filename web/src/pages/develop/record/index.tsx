@@ -72,7 +72,7 @@ export function StepsView({ record, flow }: { record: RecordDetail; flow: FlowVi
 }
 
 /** The step form of the current step, inside ActionPanel: its own fields, a rule's refusal shown at its field. */
-function StepAction({ record, flow, rules, onDone, onStale }: { record: RecordDetail; flow: FlowView; rules: RuleConfig; onDone: () => void; onStale: () => void }) {
+function StepAction({ record, flow, rules, docs, onDone, onStale }: { record: RecordDetail; flow: FlowView; rules: RuleConfig; docs: string[]; onDone: () => void; onStale: () => void }) {
   const [form] = Form.useForm()
   // FLOW_RULE answers name the field (`date`, `contactIds`, …): shown where the user fills it.
   useEffect(
@@ -107,6 +107,15 @@ function StepAction({ record, flow, rules, onDone, onStale }: { record: RecordDe
       <Form form={form} component={false} layout="vertical">
         <StepFields stepKey={flow.step} record={record} rules={rules} />
       </Form>
+      {docs.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`本环节需上传：${docs.join('、')}`}
+          description={`作为附件上传，文件名中含材料名称（如“${docs[0]}.pdf”），通过时校验`}
+        />
+      )}
     </ActionPanel>
   )
 }
@@ -168,6 +177,9 @@ export default function DevelopRecordPage() {
   if (detail.isError || !r) return empty('发展党员记录不存在或不在您的管理范围内')
   // The record is held to the configuration version it started with; hints use it when it is the current one.
   const rules = config.data && config.data.version === r.configVersion ? config.data.config.rules : RULE_DEFAULTS
+  // The documents the current step requires, when the configuration read is the record's version (the server checks either way).
+  const stepDocs = (key: string) =>
+    config.data && config.data.version === r.configVersion ? (config.data.config.steps.find((s) => s.key === key)?.docs ?? []) : []
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -250,7 +262,7 @@ export default function DevelopRecordPage() {
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             {flow.data && flow.data.step && (
               <Card variant="borderless" title="办理">
-                <StepAction key={`${flow.data.step}:${flow.data.version}`} record={r} flow={flow.data} rules={rules} onDone={reload} onStale={reload} />
+                <StepAction key={`${flow.data.step}:${flow.data.version}`} record={r} flow={flow.data} rules={rules} docs={stepDocs(flow.data.step)} onDone={reload} onStale={reload} />
               </Card>
             )}
             <Card variant="borderless">
