@@ -90,6 +90,10 @@ func (s *Service) enterMemberBase(ctx context.Context, tx bun.Tx, r *Record) err
 		BirthDate: string(p.BirthDate), StaffOrStudentNo: p.Number, OrgID: &orgID,
 		PartyStatus: member.PartyProbation, MemberStatus: member.StatusNormal, Source: memberSourceDeveloped,
 		AppliedOn: string(r.AppliedOn), JoinedOn: string(r.AdmittedOn)}
+	if p.UnitDeptID > 0 {
+		unit := p.UnitDeptID // the registry's unit (所在单位): the member base keeps it too
+		in.UnitDeptID = &unit
+	}
 	if member.IsMobilePhone(p.Phone) {
 		in.Phone = p.Phone // a landline in the registry is left out: the member base keeps mobiles
 	}
