@@ -1,0 +1,15 @@
+package member
+
+// FeesPaidUpTo asks the party-fee domain up to which month a member has paid
+// (党费缴纳至, recorded on every transfer out). The fee domain answers it on
+// the event bus; a program without that domain gets no answer (ok = false)
+// and the transfer records the month the administrator enters.
+type FeesPaidUpTo struct {
+	MemberID int64
+}
+
+// PaidUpTo answers FeesPaidUpTo: Month is "YYYY-MM", "" when the member has
+// never paid a month.
+type PaidUpTo struct {
+	Month string
+}
