@@ -272,6 +272,20 @@ func TestConfigVersions(t *testing.T) {
 		apptest.Expect(t, w.e.Do("PUT", "/api/fzdy/config", w.deptTK, b), 400)
 		_ = name
 	}
+	// An edit in the chain editor (who acts at ③) survives the save below.
+	chains := apptest.DoJSON[flow.ChainsView](t, w.e, 200, "GET", "/api/fzdy/flow/chains", w.deptTK, nil)
+	var branchChain flow.Chain
+	for _, c := range chains.Chains {
+		if c.OrgType == "5" {
+			branchChain = c
+		}
+	}
+	for i := range branchChain.Links {
+		if branchChain.Links[i].Step == develop.StepActivist {
+			branchChain.Links[i].Role = "党支部委员会"
+		}
+	}
+	apptest.DoJSON[flow.ChainsView](t, w.e, 200, "PUT", "/api/fzdy/flow/chains", w.deptTK, branchChain)
 	saved := apptest.DoJSON[develop.ConfigView](t, w.e, 200, "PUT", "/api/fzdy/config", w.deptTK, edit(func(c *develop.Config) {
 		c.Rules.TalkWithinMonths = 2
 		c.Steps[4].Tracked = false // ⑤ 指定培养联系人 untracked
@@ -280,6 +294,18 @@ func TestConfigVersions(t *testing.T) {
 	if saved.Version != 2 || len(saved.Versions) != 2 || saved.Versions[0].Note != "调整" || saved.Config.Rules.TalkWithinMonths != 2 ||
 		saved.Config.Steps[2].Docs[0] != "推荐材料" {
 		t.Fatalf("saved: %+v", saved)
+	}
+	chains = apptest.DoJSON[flow.ChainsView](t, w.e, 200, "GET", "/api/fzdy/flow/chains", w.deptTK, nil)
+	roles := map[string]string{}
+	for _, c := range chains.Chains {
+		if c.OrgType == "5" {
+			for _, l := range c.Links {
+				roles[l.Step] = l.Role
+			}
+		}
+	}
+	if _, ok := roles[develop.StepContacts]; ok || roles[develop.StepActivist] != "党支部委员会" || roles[develop.StepTalk] != "党支部" {
+		t.Fatalf("chain after the save: %v", roles)
 	}
 	after := w.record(t, "新版", "2025-01-15")
 	if d := w.detail(t, after); d.ConfigVersion != 2 {

@@ -71,8 +71,9 @@ func (s *Service) ConfigOf(ctx context.Context) (ConfigView, error) {
 }
 
 // SaveConfig saves in as a new version and re-seeds the approval chains
-// from it, in one transaction. Records already started keep their version
-// (their rules) and their copied chain.
+// from its tracked steps, keeping who acts at each step as edited in the
+// chain editor (flow.ReseedChains), in one transaction. Records already
+// started keep their version (their rules) and their copied chain.
 func (s *Service) SaveConfig(ctx context.Context, in ConfigInput) (ConfigView, error) {
 	cfg, err := checkConfig(in.Config)
 	if err != nil {
@@ -99,7 +100,7 @@ func (s *Service) SaveConfig(ctx context.Context, in ConfigInput) (ConfigView, e
 		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
 			return err
 		}
-		if err := flow.SeedChains(ctx, tx, Key, chains(cfg)); err != nil {
+		if err := flow.ReseedChains(ctx, tx, Key, chains(cfg)); err != nil {
 			return httpx.Internal(err)
 		}
 		return nil

@@ -130,6 +130,37 @@ func SeedChains(ctx context.Context, tx bun.Tx, key string, chains []Chain) erro
 	return nil
 }
 
+// ReseedChains writes chains derived from a module's configuration (which
+// steps a school tracks) without losing the administrators' edits: a step
+// already in the stored chain of its organisation type keeps the acting
+// organisation types and role it was given in the chain editor; steps the
+// configuration adds get the derived ones, steps it drops leave. Types not
+// named in chains keep their chains.
+func ReseedChains(ctx context.Context, tx bun.Tx, key string, chains []Chain) error {
+	now := time.Now().UTC()
+	for _, c := range chains {
+		var stored []chainRow
+		if err := tx.NewSelect().Model(&stored).Where("workflow = ?", key).Where("org_type = ?", c.OrgType).Scan(ctx); err != nil {
+			return err
+		}
+		edited := make(map[string]Link, len(stored))
+		for _, r := range stored {
+			edited[r.Step] = r.link()
+		}
+		links := make([]Link, len(c.Links))
+		for i, l := range c.Links {
+			if e, ok := edited[l.Step]; ok {
+				l.Acting, l.Role = e.Acting, e.Role
+			}
+			links[i] = l
+		}
+		if err := writeChain(ctx, tx, key, Chain{OrgType: c.OrgType, Links: links}, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // writeChain replaces the chain of key for c.OrgType by c's links.
 func writeChain(ctx context.Context, tx bun.Tx, key string, c Chain, now time.Time) error {
 	if _, err := tx.NewDelete().Model((*chainRow)(nil)).Where("workflow = ?", key).Where("org_type = ?", c.OrgType).Exec(ctx); err != nil {

@@ -390,13 +390,6 @@ export const RULE_DEFAULTS: RuleConfig = {
   planRequired: true,
 }
 
-/** The approval chains (flow.ChainsView). */
-export interface ChainsView {
-  steps: { key: string; title: string }[]
-  orgTypes: { value: string; label: string }[]
-  chains: { orgType: string; links: { step: string; acting: string[]; role: string }[] }[]
-}
-
 const A = DEVELOP_API
 
 export const fetchRecords: CrudFetcher<DevRecord> = getFetcher<DevRecord>(A)
@@ -441,4 +434,3 @@ export const listNumbers = () => get<NumberRange[] | Page<NumberRange>>(NUMBERS_
 export const saveNumbers = (body: Partial<NumberRange>) => (body.id ? put(NUMBERS_API, body) : post(NUMBERS_API, body))
 export const deleteNumbers = deleter(NUMBERS_API)
 
-export const getChains = () => get<ChainsView>(`${A}/flow/chains`)

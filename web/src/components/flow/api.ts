@@ -1,7 +1,7 @@
 import { downloadFile } from '@/api/file'
-import { get, http, post } from '@/api/request'
+import { get, http, post, put } from '@/api/request'
 import type { AttachmentSource } from './AttachmentList'
-import type { FlowActionBody, FlowView } from './types'
+import type { FlowActionBody, FlowChain, FlowChainsView, FlowView } from './types'
 
 /**
  * The flow endpoints a module mounts under its own base (flow.Workflow.Routes): `base` is the module's
@@ -26,3 +26,9 @@ export function flowFiles(base: string, id: number): AttachmentSource {
     upload: () => Promise.reject(new Error('办理附件随办理上传')),
   }
 }
+
+/** The approval chains of a workflow (flow.ChainsView), per organisation type. */
+export const getChains = (base: string) => get<FlowChainsView>(`${base}/flow/chains`)
+
+/** Replaces the chain of one organisation type; answers all chains. */
+export const setChain = (base: string, chain: FlowChain) => put<FlowChainsView>(`${base}/flow/chains`, chain)

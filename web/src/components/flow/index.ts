@@ -1,6 +1,7 @@
 // Pieces a workflow module is built from: its history, its actions, its files and its printed form.
 export { default as ActionPanel, type ActionPanelProps } from './ActionPanel'
-export { actOnFlow, flowFiles, flowUrl, getFlow } from './api'
+export { actOnFlow, flowFiles, flowUrl, getChains, getFlow, setChain } from './api'
+export { default as ChainEditor, type ChainEditorProps } from './ChainEditor'
 export { default as AttachmentList, type AttachmentListProps, type AttachmentSource } from './AttachmentList'
 export { default as PrintLayout, type PrintLayoutProps, type PrintMeta, type PrintSignature } from './PrintLayout'
 export { actionLabel, default as RecordTimeline, timelineProps, type RecordTimelineProps } from './RecordTimeline'
@@ -8,7 +9,9 @@ export type {
   Attachment,
   FlowAction,
   FlowActionBody,
+  FlowChain,
   FlowChainStep,
+  FlowChainsView,
   FlowEntry,
   FlowHistoryEntry,
   FlowResult,

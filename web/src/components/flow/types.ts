@@ -96,3 +96,16 @@ export interface FlowActionBody {
   /** The step's own fields, as the module's page collects them. */
   form?: unknown
 }
+
+/** A chain of one organisation type: its links in order (flow.Chain). */
+export interface FlowChain {
+  orgType: string
+  links: { step: string; acting: string[]; role: string }[]
+}
+
+/** The chains of a workflow with the steps and organisation types to name them (flow.ChainsView). */
+export interface FlowChainsView {
+  steps: { key: string; title: string }[]
+  orgTypes: { value: string; label: string }[]
+  chains: FlowChain[]
+}

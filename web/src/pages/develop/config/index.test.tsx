@@ -108,6 +108,40 @@ describe('develop/config', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: '审批链' }))
     expect(await screen.findByText('党支部的发展党员记录')).toBeTruthy()
     expect(screen.getByText('上级党委（二级党委）')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+  })
+
+  it('edits who acts at a step of a chain, with the server refusal on the form', async () => {
+    signIn(['fzdy:list', 'fzdy:config'])
+    const sent: { orgType: string; links: { step: string; acting: string[]; role: string }[] }[] = []
+    let first = true
+    mock.onPut('/api/fzdy/flow/chains').reply((c) => {
+      sent.push(body(c) as (typeof sent)[number])
+      if (first) {
+        first = false
+        return [400, { message: '请选择办理「党组织派人谈话」的党组织类型', field: 'links' }]
+      }
+      return [200, { steps: [], orgTypes: [], chains: [] }]
+    })
+    renderWithApp(<DevConfigPage />)
+    fireEvent.click(await screen.findByRole('tab', { name: '审批链' }))
+    const card = (await screen.findByText('党支部的发展党员记录')).closest('.ant-card') as HTMLElement
+    fireEvent.click(within(card).getByRole('button', { name: /编\s*辑/ }))
+    const dialog = (await screen.findByText(/编辑审批链/, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const role = within(dialog).getByLabelText('入党积极分子上级党委备案角色名称')
+    fireEvent.change(role, { target: { value: '院系党委' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(await within(dialog).findByText('请选择办理「党组织派人谈话」的党组织类型')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]).toEqual({
+      orgType: '5',
+      links: [
+        { step: 'talk', acting: ['5'], role: '党支部' },
+        { step: 'activistFiling', acting: ['2'], role: '院系党委' },
+      ],
+    })
   })
 
   it('adds a number range', async () => {

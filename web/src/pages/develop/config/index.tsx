@@ -206,7 +206,7 @@ export default function DevConfigPage() {
             ),
           },
           { key: 'numbers', label: '志愿书编号段', children: <NumbersTab /> },
-          { key: 'chains', label: '审批链', children: <ChainsTab /> },
+          { key: 'chains', label: '审批链', children: <ChainsTab canEdit={canEdit} /> },
         ]}
       />
     </Card>
