@@ -52,6 +52,21 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
     await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], stage: 'applicant', blurry: '李', due: 'overdue' }))
   })
 
+  it('shows the records made full on 预备党员 when asked, as the record page\'s 返回 asks', async () => {
+    signIn(['fzdy:list'])
+    renderWithApp(
+      <MemoryRouter initialEntries={['/develop/probationary?with=full']}>
+        <ProbationaryPage />
+      </MemoryRouter>,
+    )
+    await screen.findByText('李明')
+    expect(queries[0]).toMatchObject({ stage: ['probationary', 'full'] })
+    const box = screen.getByRole('checkbox', { name: '含已转正' }) as HTMLInputElement
+    expect(box.checked).toBe(true)
+    fireEvent.click(box)
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ stage: 'probationary' }))
+  })
+
   it('offers the import of historical records on the applicant list to holders of fzdy:import', async () => {
     signIn(['fzdy:list', 'fzdy:import'])
     renderPage()

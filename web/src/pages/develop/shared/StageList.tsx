@@ -1,6 +1,6 @@
-import { Button, Tag, Typography, type TableColumnType } from 'antd'
+import { Button, Checkbox, Tag, Typography, type TableColumnType } from 'antd'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { fetchRecords, STAGE_NAMES, type DevRecord } from '@/api/develop'
 import { PERM } from '@/api/permissions'
 import { actionColumn, AddButton, CrudTable, ImportButton, RowActions, useCrud, type SearchField } from '@/components/crud'
@@ -8,7 +8,7 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import BatchDialog from './BatchDialog'
 import CreateDialog from './CreateDialog'
-import type { ListStage } from './stages'
+import { ENDED_SHOWN, type ListStage } from './stages'
 
 /** A stage's key dates: its columns and date-range filters. */
 const KEY_DATES: Record<ListStage, { name: keyof DevRecord & string; label: string }[]> = {
@@ -63,7 +63,15 @@ export function DueCell({ record }: { record: DevRecord }) {
  */
 export default function StageList({ stage }: { stage: ListStage }) {
   const navigate = useNavigate()
-  const crud = useCrud<DevRecord>({ key: `fzdy-${stage}`, fetch: (q) => fetchRecords({ ...q, filters: { ...q.filters, stage } }) })
+  // 预备党员 may include those made full, 入党申请人 the records ended at any stage (?with=full|ended).
+  const [params, setParams] = useSearchParams()
+  const ended = ENDED_SHOWN[stage]
+  const withEnded = !!ended && params.get('with') === ended.stage
+  const stages = withEnded && ended ? [stage, ended.stage] : stage
+  const crud = useCrud<DevRecord>({
+    key: `fzdy-${stage}-${withEnded ? 'with' : 'only'}`,
+    fetch: (q) => fetchRecords({ ...q, filters: { ...q.filters, stage: stages } }),
+  })
   const [creating, setCreating] = useState(false)
   const [batch, setBatch] = useState<{ rows: DevRecord[]; clear: () => void } | null>(null)
   const canAct = useHasPermission([PERM.fzdyBranch, PERM.fzdyCommittee, PERM.fzdyDepartment])
@@ -94,7 +102,12 @@ export default function StageList({ stage }: { stage: ListStage }) {
       width: 100,
       fixed: 'left',
       sorter: true,
-      render: (name: string, r) => <Typography.Link onClick={() => navigate(`/develop/record?id=${r.id}`)}>{name}</Typography.Link>,
+      render: (name: string, r) => (
+        <>
+          <Typography.Link onClick={() => navigate(`/develop/record?id=${r.id}`)}>{name}</Typography.Link>
+          {r.stage !== stage && <Tag style={{ marginInlineStart: 6 }}>{r.stageName}</Tag>}
+        </>
+      ),
     },
     { title: '学号/工号', dataIndex: 'personNo', key: 'personNo', width: 130, sorter: true },
     { title: '性别', dataIndex: 'genderLabel', key: 'genderLabel', width: 60 },
@@ -114,16 +127,23 @@ export default function StageList({ stage }: { stage: ListStage }) {
         searchFields={searchFields}
         searchVisible={3}
         emptyText={filtered ? `没有符合条件的${STAGE_NAMES[stage]}` : EMPTY[stage]}
-        exportAction={canExport ? { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage }) } : undefined}
+        exportAction={canExport ? { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage: stages }) } : undefined}
         toolbar={
-          stage === 'applicant' && (
-            <>
+          <>
+            {ended && (
+              <Checkbox checked={withEnded} onChange={(e) => setParams(e.target.checked ? { with: ended.stage } : {}, { replace: true })}>
+                {ended.label}
+              </Checkbox>
+            )}
+            {stage === 'applicant' && (
+              <>
               <AddButton need={PERM.fzdyAdd} onClick={() => setCreating(true)}>
                 新增入党申请
               </AddButton>
               <ImportButton need={PERM.fzdyImport} kind="fzdy" title="发展党员记录（历史入党申请人、积极分子、发展对象）" onDone={crud.reload} />
-            </>
-          )
+              </>
+            )}
+          </>
         }
         batchActions={
           canAct
