@@ -34,49 +34,39 @@ const (
 
 // reportRoutes registers the reports and their exports.
 func (s *Service) reportRoutes(rs *httpx.Routes) {
-	rs.Get("/api/fzdy/reports/register", PermReport, "查看发展党员名册", func(w http.ResponseWriter, r *http.Request) error {
+	yearReport(s, rs, "/api/fzdy/reports/register", "发展党员名册", s.register,
+		func(q ReportQuery, rows []RegisterRow) excel.Sheet { return registerSheet(q.Year, rows) })
+	yearReport(s, rs, "/api/fzdy/reports/yearly", "发展党员年度统计", s.yearly,
+		func(_ ReportQuery, t Yearly) excel.Sheet { return yearlySheet(t) })
+}
+
+// yearReport registers a report of a year at path (查看, its JSON) and
+// path/export (导出, its workbook "<name>-<year>.xlsx"), both computed by
+// compute from the same ?year=&orgId=.
+func yearReport[T any](s *Service, rs *httpx.Routes, path, name string, compute func(context.Context, ReportQuery) (T, error),
+	sheet func(ReportQuery, T) excel.Sheet) {
+	run := func(r *http.Request) (ReportQuery, T, error) {
+		var none T
 		q, err := s.reportQuery(r)
 		if err != nil {
-			return err
+			return q, none, err
 		}
-		rows, err := s.register(r.Context(), q)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, rows)
-	})
-	rs.Get("/api/fzdy/reports/register/export", PermReport, "导出发展党员名册", func(w http.ResponseWriter, r *http.Request) error {
-		q, err := s.reportQuery(r)
-		if err != nil {
-			return err
-		}
-		rows, err := s.register(r.Context(), q)
-		if err != nil {
-			return err
-		}
-		return excel.SendBook(w, fmt.Sprintf("发展党员名册-%d.xlsx", q.Year), registerSheet(q.Year, rows))
-	})
-	rs.Get("/api/fzdy/reports/yearly", PermReport, "查看发展党员年度统计", func(w http.ResponseWriter, r *http.Request) error {
-		q, err := s.reportQuery(r)
-		if err != nil {
-			return err
-		}
-		t, err := s.yearly(r.Context(), q)
+		t, err := compute(r.Context(), q)
+		return q, t, err
+	}
+	rs.Get(path, PermReport, "查看"+name, func(w http.ResponseWriter, r *http.Request) error {
+		_, t, err := run(r)
 		if err != nil {
 			return err
 		}
 		return httpx.OK(w, t)
 	})
-	rs.Get("/api/fzdy/reports/yearly/export", PermReport, "导出发展党员年度统计", func(w http.ResponseWriter, r *http.Request) error {
-		q, err := s.reportQuery(r)
+	rs.Get(path+"/export", PermReport, "导出"+name, func(w http.ResponseWriter, r *http.Request) error {
+		q, t, err := run(r)
 		if err != nil {
 			return err
 		}
-		t, err := s.yearly(r.Context(), q)
-		if err != nil {
-			return err
-		}
-		return excel.SendBook(w, fmt.Sprintf("发展党员年度统计-%d.xlsx", q.Year), yearlySheet(t))
+		return excel.SendBook(w, fmt.Sprintf("%s-%d.xlsx", name, q.Year), sheet(q, t))
 	})
 }
 

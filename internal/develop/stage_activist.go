@@ -30,38 +30,20 @@ type contactsForm struct {
 // activistHooks are the rules and consequences of steps ④ to ⑦.
 func (s *Service) activistHooks() map[string]hook {
 	return map[string]hook{
-		StepContacts: {rules: []flow.Rule[Record]{{Name: ruleContacts, Field: "contactIds",
-			Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-				var f contactsForm
-				if err := form(a, &f); err != nil {
-					return "", err
-				}
-				cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-				if err != nil {
-					return "", err
-				}
-				return s.fullMembersWhy(ctx, idb, f.ContactIDs, 1, cfg.Rules.ContactPersons, "培养联系人")
-			}}}},
+		StepContacts: {rules: []flow.Rule[Record]{configuredRule(s, ruleContacts, "contactIds", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f contactsForm, rc RuleConfig) (string, error) {
+			return s.fullMembersWhy(ctx, idb, f.ContactIDs, 1, rc.ContactPersons, "培养联系人")
+		})}},
 		StepCultivate: {rules: []flow.Rule[Record]{s.reviewsRule()}},
-		StepTarget: {rules: []flow.Rule[Record]{{Name: ruleActivistPeriod, Field: "date",
-			Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-				var f StepForm
-				if err := form(a, &f); err != nil {
-					return "", err
-				}
-				cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-				if err != nil {
-					return "", err
-				}
-				r, n := a.Record, cfg.Rules.ActivistMinMonths
-				if r.ActivistOn.IsZero() {
-					return "尚未确定为入党积极分子", nil
-				}
-				if from := r.ActivistOn.AddMonths(n); f.Date.Before(from) {
-					return fmt.Sprintf("%s 确定为入党积极分子，%s 起方满 %d 个月", r.ActivistOn, from, n), nil
-				}
-				return "", nil
-			}}, s.reviewsRule(), s.noticeRule(NoticeTarget)},
+		StepTarget: {rules: []flow.Rule[Record]{configuredRule(s, ruleActivistPeriod, "date", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
+			r, n := a.Record, rc.ActivistMinMonths
+			if r.ActivistOn.IsZero() {
+				return "尚未确定为入党积极分子", nil
+			}
+			if from := r.ActivistOn.AddMonths(n); f.Date.Before(from) {
+				return fmt.Sprintf("%s 确定为入党积极分子，%s 起方满 %d 个月", r.ActivistOn, from, n), nil
+			}
+			return "", nil
+		}), s.reviewsRule(), s.noticeRule(NoticeTarget)},
 			// The place in the committee's plan is taken last, once every
 			// rule passed, in the action's transaction.
 			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
@@ -81,18 +63,9 @@ func (s *Service) activistHooks() map[string]hook {
 // at least every ReviewEveryMonths up to the step's date (an activist
 // review on or before each such deadline).
 func (s *Service) reviewsRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: ruleReviews, Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			return s.reviewGap(ctx, idb, a.Record, f.Date, cfg.Rules.ReviewEveryMonths)
-		}}
+	return configuredRule(s, ruleReviews, "date", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
+		return s.reviewGap(ctx, idb, a.Record, f.Date, rc.ReviewEveryMonths)
+	})
 }
 
 // reviewGap says which review is missing between r becoming an activist and

@@ -42,19 +42,10 @@ func (s *Service) targetHooks() map[string]hook {
 	release := s.releasePlanOnReturnOrEnd
 	return map[string]hook{
 		StepTargetFiling: {after: release},
-		StepSponsors: {rules: []flow.Rule[Record]{{Name: ruleSponsors, Field: "sponsorIds",
-			Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-				var f sponsorsForm
-				if err := form(a, &f); err != nil {
-					return "", err
-				}
-				cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-				if err != nil {
-					return "", err
-				}
-				n := cfg.Rules.Sponsors
-				return s.fullMembersWhy(ctx, idb, f.SponsorIDs, n, n, "入党介绍人")
-			}}}, after: release},
+		StepSponsors: {rules: []flow.Rule[Record]{configuredRule(s, ruleSponsors, "sponsorIds", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f sponsorsForm, rc RuleConfig) (string, error) {
+			n := rc.Sponsors
+			return s.fullMembersWhy(ctx, idb, f.SponsorIDs, n, n, "入党介绍人")
+		})}, after: release},
 		StepPoliticalReview: {rules: []flow.Rule[Record]{formRule(func(a *flow.Act[Record]) error {
 			var f politicalReviewForm
 			if err := form(a, &f); err != nil {
@@ -63,32 +54,22 @@ func (s *Service) targetHooks() map[string]hook {
 			return httpx.AllInvalid(record.Required("conclusion", "审查结论", strings.TrimSpace(f.Conclusion), 200),
 				record.MaxLen("content", "审查情况", f.Content, 2000))
 		})}, after: release},
-		StepTraining: {rules: []flow.Rule[Record]{{Name: ruleTraining, Field: "date",
-			Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-				var f StepForm
-				if err := form(a, &f); err != nil {
-					return "", err
-				}
-				cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-				if err != nil {
-					return "", err
-				}
-				var sum struct {
-					Hours int `bun:"hours"`
-					Days  int `bun:"days"`
-				}
-				if err := idb.NewSelect().Model((*Training)(nil)).
-					ColumnExpr("COALESCE(SUM(hours), 0) AS hours, COALESCE(SUM(days), 0) AS days").
-					Where("record_id = ?", a.ID).Where("batch_type = ?", BatchDevelop).Where("passed = ?", true).
-					Where("end_on <= ?", f.Date).Scan(ctx, &sum); err != nil {
-					return "", httpx.Internal(err)
-				}
-				rl := cfg.Rules
-				if sum.Hours >= rl.TrainingMinHours || sum.Days >= rl.TrainingMinDays {
-					return "", nil
-				}
-				return fmt.Sprintf("截至 %s 已结业的发展对象培训共 %d 学时、%d 天，须不少于 %d 学时或 %d 天",
-					f.Date, sum.Hours, sum.Days, rl.TrainingMinHours, rl.TrainingMinDays), nil
-			}}}, after: release},
+		StepTraining: {rules: []flow.Rule[Record]{configuredRule(s, ruleTraining, "date", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
+			var sum struct {
+				Hours int `bun:"hours"`
+				Days  int `bun:"days"`
+			}
+			if err := idb.NewSelect().Model((*Training)(nil)).
+				ColumnExpr("COALESCE(SUM(hours), 0) AS hours, COALESCE(SUM(days), 0) AS days").
+				Where("record_id = ?", a.ID).Where("batch_type = ?", BatchDevelop).Where("passed = ?", true).
+				Where("end_on <= ?", f.Date).Scan(ctx, &sum); err != nil {
+				return "", httpx.Internal(err)
+			}
+			if sum.Hours >= rc.TrainingMinHours || sum.Days >= rc.TrainingMinDays {
+				return "", nil
+			}
+			return fmt.Sprintf("截至 %s 已结业的发展对象培训共 %d 学时、%d 天，须不少于 %d 学时或 %d 天",
+				f.Date, sum.Hours, sum.Days, rc.TrainingMinHours, rc.TrainingMinDays), nil
+		})}, after: release},
 	}
 }

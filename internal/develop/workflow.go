@@ -260,42 +260,33 @@ func (s *Service) stepData(ctx context.Context, idb bun.IDB, id int64, step stri
 // number of working days (RULES.md §2: ≥ 5 working days before 发展对象,
 // 接收预备党员 and 转正).
 func (s *Service) noticeRule(kind string) flow.Rule[Record] {
-	return flow.Rule[Record]{Name: "公示不少于规定的工作日", Field: "date",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
-			cfg, _, err := s.config(ctx, idb, a.Record.ConfigVersion)
-			if err != nil {
-				return "", err
-			}
-			var notices []Notice
-			err = idb.NewSelect().Model(&notices).
-				Where("n.kind = ?", kind).
-				Where("n.id IN (SELECT notice_id FROM dev_notice_item WHERE record_id = ?)", a.ID).
-				OrderExpr("n.end_on DESC").Scan(ctx)
+	return configuredRule(s, "公示不少于规定的工作日", "date", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
+		var notices []Notice
+		err := idb.NewSelect().Model(&notices).
+			Where("n.kind = ?", kind).
+			Where("n.id IN (SELECT notice_id FROM dev_notice_item WHERE record_id = ?)", a.ID).
+			OrderExpr("n.end_on DESC").Scan(ctx)
+		if err != nil {
+			return "", httpx.Internal(err)
+		}
+		if len(notices) == 0 {
+			return "尚未发布公示", nil
+		}
+		for _, n := range notices {
+			days, err := s.cal.WorkdaysBetween(ctx, n.StartOn, n.EndOn)
 			if err != nil {
 				return "", httpx.Internal(err)
 			}
-			if len(notices) == 0 {
-				return "尚未发布公示", nil
+			if days >= rc.NoticeWorkdays && n.EndOn.Before(f.Date) {
+				return "", nil
 			}
-			for _, n := range notices {
-				days, err := s.cal.WorkdaysBetween(ctx, n.StartOn, n.EndOn)
-				if err != nil {
-					return "", httpx.Internal(err)
-				}
-				if days >= cfg.Rules.NoticeWorkdays && n.EndOn.Before(f.Date) {
-					return "", nil
-				}
-			}
-			n := notices[0]
-			if !n.EndOn.Before(f.Date) {
-				return fmt.Sprintf("公示期至 %s，公示结束后方可办理", n.EndOn), nil
-			}
-			return fmt.Sprintf("公示 %s 至 %s 不足 %d 个工作日", n.StartOn, n.EndOn, cfg.Rules.NoticeWorkdays), nil
-		}}
+		}
+		n := notices[0]
+		if !n.EndOn.Before(f.Date) {
+			return fmt.Sprintf("公示期至 %s，公示结束后方可办理", n.EndOn), nil
+		}
+		return fmt.Sprintf("公示 %s 至 %s 不足 %d 个工作日", n.StartOn, n.EndOn, rc.NoticeWorkdays), nil
+	})
 }
 
 // docsRule: the documents the record's configuration requires of the step
