@@ -15,6 +15,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/event"
@@ -23,17 +24,10 @@ import (
 	"zhdj/internal/system"
 )
 
-// MonthDue is a member's due for a month as the standards compute it.
-type MonthDue struct {
-	Fen      int64  // integer fen
-	Category string // the fee category
-	Working  string // which bracket, which rate
-}
-
 // DueFunc computes the dues of members for a month (the standards'
 // MonthlyDues): a member missing from the answer owes nothing that month
 // (not yet a probationary member, no base) and gets no due row.
-type DueFunc func(ctx context.Context, idb bun.IDB, year, month int, memberIDs []int64) (map[int64]MonthDue, error)
+type DueFunc func(ctx context.Context, idb bun.IDB, year, month int, memberIDs []int64) (map[int64]standard.Due, error)
 
 // Options are the process settings of the payment platform (environment,
 // never code): the notify's HMAC secret and the sandbox switch.
