@@ -161,7 +161,11 @@ func TestDueListAndExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cells) != 3 || cells[1][1] != "甲" || cells[1][5] != "0.20" || cells[1][6] != "0.20" || cells[2][7] != "未缴" {
+	byName := map[string][]string{}
+	for _, r := range cells[1:] {
+		byName[r[1]] = r
+	}
+	if len(cells) != 3 || byName["甲"][5] != "0.20" || byName["甲"][6] != "0.20" || byName["甲"][7] != "已缴" || byName["乙"][7] != "未缴" {
 		t.Fatalf("export: %v", cells)
 	}
 }

@@ -52,7 +52,11 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 	}
 	// The payment's detail lists its entries; another branch's payment is a 404 for the secretary.
 	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.secretary, nil)
-	if len(detail.Entries) != 2 || detail.Entries[0].MemberName != "甲" || detail.ProviderLabel != "现场缴费" {
+	names := map[string]bool{}
+	for _, en := range detail.Entries {
+		names[en.MemberName] = en.AmountFen == 20 && en.Kind == fee.EntryPay
+	}
+	if len(detail.Entries) != 2 || !names["甲"] || !names["乙"] || detail.ProviderLabel != "现场缴费" {
 		t.Fatalf("detail: %+v", detail)
 	}
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfgl/payment/%d", got.ID), w.secretary, nil), 404)
@@ -144,7 +148,8 @@ func TestSettleThenReverse(t *testing.T) {
 	if w.paid(t, d.ID) != 0 {
 		t.Fatal("the reversal did not cancel the payment")
 	}
-	if after := w.dueOf(t, a, m); after != d {
+	if after := w.dueOf(t, a, m); after.DueFen != d.DueFen || after.OrgID != d.OrgID || *after.CommitteeID != *d.CommitteeID ||
+		after.Working != d.Working || !after.CreatedAt.Equal(d.CreatedAt) {
 		t.Fatalf("the settled due changed: %+v → %+v", d, after)
 	}
 	apptest.ExpectMessage(t, w.e.Do("POST", path, w.dept, map[string]any{"reason": "再冲"}), 409, "该笔缴费已冲正")
