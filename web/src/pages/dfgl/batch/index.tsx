@@ -43,7 +43,7 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
   const rows = q.data ?? []
   const sum = (pick: (r: Rollup) => number) => rows.reduce((n, r) => n + pick(r), 0)
   return (
-    <Drawer open width={760} title={`${batch.month} 党费收缴汇总${committee ? `：${committee.orgName}` : ''}`} onClose={onClose}>
+    <Drawer open size={760} title={`${batch.month} 党费收缴汇总${committee ? `：${committee.orgName}` : ''}`} onClose={onClose}>
       {committee && (
         <Button style={{ marginBottom: 12 }} onClick={() => setCommittee(null)}>
           返回各二级党委

@@ -86,7 +86,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const [reversing, setReversing] = useState<Entry | null>(null)
   const p = q.data
   return (
-    <Drawer open width={760} title={p ? `缴费记录 ${p.no}` : '缴费记录'} onClose={onClose} loading={q.isLoading}>
+    <Drawer open size={760} title={p ? `缴费记录 ${p.no}` : '缴费记录'} onClose={onClose} loading={q.isLoading}>
       {p && (
         <>
           <Descriptions
