@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/account"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
+	"zhdj/internal/fee"
 	feestandard "zhdj/internal/fee/standard"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
@@ -56,6 +57,7 @@ type services struct {
 	accounts *account.Service
 	develop  *develop.Service
 	feeStd   *feestandard.Service
+	fee      *fee.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -77,6 +79,7 @@ func modules(s services) []module.Module {
 		{Name: "flow", Migrations: flow.Migrations()},
 		s.develop.Module(),
 		s.feeStd.Module(),
+		s.fee.Module(),
 	}
 }
 
@@ -123,6 +126,7 @@ type App struct {
 	Develop *develop.Service
 	// FeeStandard computes the monthly party-fee dues (MonthlyDues).
 	FeeStandard *feestandard.Service
+	Fee         *fee.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -202,8 +206,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	feeStd := feestandard.New(database, sys, orgs, members)
+	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -221,7 +226,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(),
+		Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
