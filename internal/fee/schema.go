@@ -1,0 +1,194 @@
+package fee
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
+)
+
+// Permissions of the fee batches and payments (the standards are
+// internal/fee/standard's).
+const (
+	PermList    = "df:list"    // the batches, a month's dues and payments in the scope
+	PermBatch   = "df:batch"   // create, start and settle a month's batch
+	PermExport  = "df:export"  // a month's dues as xlsx
+	PermOnsite  = "df:onsite"  // record an on-site payment for members of the scope (the branch's fee collector)
+	PermReverse = "df:reverse" // a reversal entry on a payment
+	PermMine    = "df:mine"    // a member's own dues and online payment (党员首页·我的党费)
+)
+
+// MenuPath is the 党费管理 directory (internal/fee/standard seeds it; the
+// batch migration adds it when it runs without it).
+const MenuPath = "/dfgl"
+
+// Settings (sys_config) of the fee domain, with the regulation's defaults.
+const (
+	// CfgBackMonths: how many months before the current one a member may
+	// pay (补交, RULES §1: normally at most 6).
+	CfgBackMonths     = "feeBackPayMonths"
+	DefaultBackMonths = 6
+	// CfgNotifyMaxAge: how old (seconds) a payment platform's notify may be.
+	CfgNotifyMaxAge     = "feeNotifyMaxAgeSeconds"
+	DefaultNotifyMaxAge = 300
+)
+
+// Migrations of the fee batches and payments (versions 2026112840..49 are
+// ours; they run after the standards' 2026112830..39).
+func Migrations() []db.Migration {
+	return []db.Migration{
+		{Version: 2026112840, Name: "fee: batches, dues, payments, order lines, entries", Up: createSchema},
+		{Version: 2026112841, Name: "fee: batch, payment and on-site pages, 我的党费, settings", Up: seedMenusAndSettings},
+	}
+}
+
+func createSchema(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx,
+		`CREATE TABLE df_batch (
+			id {{pk}},
+			month VARCHAR(7) NOT NULL UNIQUE,
+			state VARCHAR(16) NOT NULL,
+			members INTEGER NOT NULL DEFAULT 0,
+			due_fen BIGINT NOT NULL DEFAULT 0,
+			remark VARCHAR(200) NOT NULL DEFAULT '',
+			created_by VARCHAR(50) NOT NULL DEFAULT '',
+			started_at TIMESTAMP NULL,
+			settled_at TIMESTAMP NULL,
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		`CREATE TABLE df_due (
+			id {{pk}},
+			batch_id BIGINT NOT NULL REFERENCES df_batch(id),
+			month VARCHAR(7) NOT NULL,
+			member_id BIGINT NOT NULL REFERENCES dyjbxx(id),
+			member_name VARCHAR(50) NOT NULL,
+			org_id BIGINT NOT NULL REFERENCES dzz(id),
+			org_path VARCHAR(400) NOT NULL,
+			committee_id BIGINT NULL REFERENCES dzz(id),
+			category VARCHAR(16) NOT NULL DEFAULT '',
+			due_fen BIGINT NOT NULL,
+			working VARCHAR(200) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL)`,
+		// One due per member-month: a batch started twice cannot double it.
+		`CREATE UNIQUE INDEX uq_df_due_member_month ON df_due(member_id, month)`,
+		// A branch's month list; the roll-ups by 二级党委 and by path.
+		`CREATE INDEX idx_df_due_org_month ON df_due(org_id, month, member_name)`,
+		`CREATE INDEX idx_df_due_month_committee ON df_due(month, committee_id)`,
+		`CREATE INDEX idx_df_due_month_path ON df_due(month, org_path)`,
+		`CREATE INDEX idx_df_due_batch ON df_due(batch_id)`,
+		`CREATE TABLE df_payment (
+			id {{pk}},
+			no VARCHAR(40) NOT NULL UNIQUE,
+			provider VARCHAR(16) NOT NULL,
+			state VARCHAR(16) NOT NULL,
+			amount_fen BIGINT NOT NULL,
+			org_id BIGINT NOT NULL REFERENCES dzz(id),
+			member_id BIGINT NULL REFERENCES dyjbxx(id),
+			payer VARCHAR(50) NOT NULL DEFAULT '',
+			operator_id BIGINT NULL REFERENCES sys_user(id) ON DELETE SET NULL,
+			platform_txn VARCHAR(64) NOT NULL DEFAULT '',
+			remark VARCHAR(200) NOT NULL DEFAULT '',
+			paid_at TIMESTAMP NULL,
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		`CREATE INDEX idx_df_payment_org ON df_payment(org_id, created_at)`,
+		`CREATE INDEX idx_df_payment_member ON df_payment(member_id, created_at)`,
+		`CREATE INDEX idx_df_payment_operator ON df_payment(operator_id)`,
+		`CREATE TABLE df_order_line (
+			id {{pk}},
+			payment_id BIGINT NOT NULL REFERENCES df_payment(id),
+			due_id BIGINT NOT NULL REFERENCES df_due(id),
+			amount_fen BIGINT NOT NULL)`,
+		`CREATE UNIQUE INDEX uq_df_order_line ON df_order_line(payment_id, due_id)`,
+		`CREATE INDEX idx_df_order_line_due ON df_order_line(due_id)`,
+		`CREATE TABLE df_entry (
+			id {{pk}},
+			due_id BIGINT NOT NULL REFERENCES df_due(id),
+			payment_id BIGINT NULL REFERENCES df_payment(id),
+			kind VARCHAR(8) NOT NULL,
+			gen INTEGER NOT NULL,
+			amount_fen BIGINT NOT NULL,
+			member_id BIGINT NOT NULL,
+			month VARCHAR(7) NOT NULL,
+			reverses_id BIGINT NULL REFERENCES df_entry(id),
+			reason VARCHAR(200) NOT NULL DEFAULT '',
+			operator VARCHAR(50) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL)`,
+		// Exactly one live payment of a member-month: the n-th payment of a
+		// due carries gen n-1 = the reversals before it; the n-th reversal
+		// gen n-1 too. Insert-only, so concurrent payers collide here.
+		`CREATE UNIQUE INDEX uq_df_entry_due_kind_gen ON df_entry(due_id, kind, gen)`,
+		`CREATE UNIQUE INDEX uq_df_entry_reverses ON df_entry(reverses_id)`,
+		`CREATE INDEX idx_df_entry_member_month ON df_entry(member_id, month)`,
+		`CREATE INDEX idx_df_entry_payment ON df_entry(payment_id)`,
+		`CREATE INDEX idx_df_entry_month ON df_entry(month)`,
+	)
+}
+
+// menus are the pages this package adds to 党费管理 and the hidden
+// directory holding 我的党费's permission. The organisation department runs
+// the batches; committees and branch secretaries (the branch's fee
+// collector) see their scope's months, record on-site payments and export;
+// reversals are the department's and committees'. Every role whose holders
+// are members (and the 党员 role) pays its own months.
+func menus() []system.MenuSeed {
+	dept, committee, branch := system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary
+	all := []string{dept, committee, branch}
+	button := func(title, perm string, roles ...string) system.MenuSeed {
+		return system.MenuSeed{Title: title, Type: system.MenuButton, Permission: perm, Roles: roles}
+	}
+	page := func(title, name, path, icon string, buttons ...system.MenuSeed) system.MenuSeed {
+		return system.MenuSeed{Title: title, Name: name, Path: path, Component: "dfgl/" + path, Icon: icon,
+			Type: system.MenuPage, Roles: all, Children: buttons}
+	}
+	return []system.MenuSeed{
+		{Title: "党费管理", Path: MenuPath, Component: "Layout", Icon: "money-collect", Type: system.MenuDir, Roles: all,
+			Children: []system.MenuSeed{
+				page("党费批次管理", "DfBatch", "batch", "calendar",
+					button("查询", PermList, all...), button("批次操作", PermBatch, dept), button("导出", PermExport, all...)),
+				page("缴费管理", "DfPay", "pay", "transaction", button("冲正", PermReverse, dept, committee)),
+				page("现场缴费", "DfOnsite", "onsite", "wallet", button("现场收缴", PermOnsite, all...)),
+			}},
+		{Title: "我的党费", Path: "/dfgl-mine", Component: "Layout", Type: system.MenuDir, Hidden: true,
+			Roles: append(all, system.RoleMember), Children: []system.MenuSeed{
+				button("缴纳本人党费", PermMine, append(all, system.RoleMember)...),
+			}},
+	}
+}
+
+func seedMenusAndSettings(ctx context.Context, tx bun.Tx) error {
+	m := menus()
+	n, err := tx.NewSelect().Table("sys_menu").Where("path = ?", MenuPath).Where("type = ?", system.MenuDir).Count(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 { // the standards' migration did not run: seed the directory with our pages
+		if _, err := system.InsertMenus(ctx, tx, nil, m[:1]); err != nil {
+			return err
+		}
+	} else {
+		// Each page and button is granted to its own Roles.
+		if err := system.AddPages(ctx, tx, MenuPath, m[0].Children); err != nil {
+			return err
+		}
+	}
+	if _, err := system.InsertMenus(ctx, tx, nil, m[1:]); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	for _, c := range []*system.Config{
+		{Key: CfgBackMonths, Value: fmt.Sprint(DefaultBackMonths), Name: "党费补交最多月数", Group: "fee", Kind: system.KindInt,
+			Remark: "党员可补交当月之前多少个月的党费（中组发〔2008〕3号：补交一般不超过6个月）", CreatedAt: now, UpdatedAt: now},
+		{Key: CfgNotifyMaxAge, Value: fmt.Sprint(DefaultNotifyMaxAge), Name: "支付通知有效秒数", Group: "fee", Kind: system.KindInt,
+			Remark: "校园支付平台回调通知的时间戳与服务器时间相差超过此秒数即拒绝", CreatedAt: now, UpdatedAt: now},
+	} {
+		if _, err := tx.NewInsert().Model(c).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
