@@ -16,6 +16,8 @@ import (
 	"zhdj/internal/account"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
+	"zhdj/internal/fee"
+	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
@@ -54,6 +56,7 @@ type services struct {
 	homes    *home.Service
 	accounts *account.Service
 	develop  *develop.Service
+	feeRep   *feereport.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -74,6 +77,8 @@ func modules(s services) []module.Module {
 		s.accounts.Module(),
 		{Name: "flow", Migrations: flow.Migrations()},
 		s.develop.Module(),
+		{Name: "fee", Migrations: fee.Migrations()}, // i14-report's bridge until i14-pay wires its service: drop at merge
+		s.feeRep.Module(),
 	}
 }
 
@@ -118,6 +123,8 @@ type App struct {
 	Imports *imports.Service
 	Talks   *talk.Service
 	Develop *develop.Service
+	// FeeReport is 党费报表 (its demo year seeds through it).
+	FeeReport *feereport.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -196,8 +203,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	accounts := account.New(database, sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
+	feeRep := feereport.New(database, sys, orgs)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, feeRep: feeRep})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -215,7 +223,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, FeeReport: feeRep, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
