@@ -32,11 +32,11 @@ const (
 // fee tables and the 党费管理 directory).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112850, Name: "fee report: arrears settings, 党费报表 page", Up: func(ctx context.Context, tx bun.Tx) error {
-		if err := system.InsertSetting(ctx, tx, CfgRemindMonths, "3", "党费欠缴提醒月数", "party", system.KindInt,
+		if err := system.InsertSetting(ctx, tx, CfgRemindMonths, "3", "党费欠缴提醒月数", "fee", system.KindInt,
 			"党员连续多少个月未缴纳党费时提醒所在支部（默认3个月）"); err != nil {
 			return err
 		}
-		if err := system.InsertSetting(ctx, tx, CfgWarnMonths, "6", "党费欠缴警示月数", "party", system.KindInt,
+		if err := system.InsertSetting(ctx, tx, CfgWarnMonths, "6", "党费欠缴警示月数", "fee", system.KindInt,
 			"党员连续多少个月未缴纳党费时警示支部和组织部（党章：连续6个月不交纳党费视为自行脱党）"); err != nil {
 			return err
 		}
