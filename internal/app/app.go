@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/develop"
 	"zhdj/internal/fee"
 	feereport "zhdj/internal/fee/report"
+	feestandard "zhdj/internal/fee/standard"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
@@ -56,6 +57,8 @@ type services struct {
 	homes    *home.Service
 	accounts *account.Service
 	develop  *develop.Service
+	feeStd   *feestandard.Service
+	fee      *fee.Service
 	feeRep   *feereport.Service
 }
 
@@ -77,7 +80,8 @@ func modules(s services) []module.Module {
 		s.accounts.Module(),
 		{Name: "flow", Migrations: flow.Migrations()},
 		s.develop.Module(),
-		{Name: "fee", Migrations: fee.Migrations()}, // i14-report's bridge until i14-pay wires its service: drop at merge
+		s.feeStd.Module(),
+		s.fee.Module(),
 		s.feeRep.Module(),
 	}
 }
@@ -123,6 +127,9 @@ type App struct {
 	Imports *imports.Service
 	Talks   *talk.Service
 	Develop *develop.Service
+	// FeeStandard computes the monthly party-fee dues (MonthlyDues).
+	FeeStandard *feestandard.Service
+	Fee         *fee.Service
 	// FeeReport is 党费报表 (its demo year seeds through it).
 	FeeReport *feereport.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
@@ -203,9 +210,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	accounts := account.New(database, sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
+	feeStd := feestandard.New(database, sys, orgs, members)
+	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
 	feeRep := feereport.New(database, sys, orgs)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, feeRep: feeRep})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -223,7 +232,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, FeeReport: feeRep, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(),
+		Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

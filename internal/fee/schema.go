@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/fee/standard"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/system"
 )
@@ -22,9 +23,8 @@ const (
 	PermMine    = "df:mine"    // a member's own dues and online payment (党员首页·我的党费)
 )
 
-// MenuPath is the 党费管理 directory (internal/fee/standard seeds it; the
-// batch migration adds it when it runs without it).
-const MenuPath = "/dfgl"
+// MenuPath is the 党费管理 directory (internal/fee/standard seeds it).
+const MenuPath = standard.MenuDir
 
 // Settings (sys_config) of the fee domain, with the regulation's defaults.
 const (
@@ -129,7 +129,8 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 	)
 }
 
-// menus are the pages this package adds to 党费管理 and the hidden
+// menus are the pages this package adds to 党费管理 (shown here under
+// the directory, which the standards' migration seeds) and the hidden
 // directory holding 我的党费's permission. The organisation department runs
 // the batches; committees and branch secretaries (the branch's fee
 // collector) see their scope's months, record on-site payments and export;
@@ -162,19 +163,9 @@ func menus() []system.MenuSeed {
 
 func seedMenusAndSettings(ctx context.Context, tx bun.Tx) error {
 	m := menus()
-	n, err := tx.NewSelect().Table("sys_menu").Where("path = ?", MenuPath).Where("type = ?", system.MenuDir).Count(ctx)
-	if err != nil {
+	// Each page and button is granted to its own Roles.
+	if err := system.AddPages(ctx, tx, MenuPath, m[0].Children); err != nil {
 		return err
-	}
-	if n == 0 { // the standards' migration did not run: seed the directory with our pages
-		if _, err := system.InsertMenus(ctx, tx, nil, m[:1]); err != nil {
-			return err
-		}
-	} else {
-		// Each page and button is granted to its own Roles.
-		if err := system.AddPages(ctx, tx, MenuPath, m[0].Children); err != nil {
-			return err
-		}
 	}
 	if _, err := system.InsertMenus(ctx, tx, nil, m[1:]); err != nil {
 		return err

@@ -1,0 +1,395 @@
+package fee
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+func (s *Service) batchRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dfgl/batch", PermList, "查询", httpx.ReadList(s.ListBatches))
+	rs.Post("/api/dfgl/batch", PermBatch, "新建批次", httpx.Create(s.CreateBatch))
+	rs.Post("/api/dfgl/batch/{id}/start", PermBatch, "启动缴费", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
+		return s.Start(r.Context(), id)
+	}))
+	rs.Post("/api/dfgl/batch/{id}/settle", PermBatch, "结算", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
+		return s.Settle(r.Context(), id)
+	}))
+	rs.Get("/api/dfgl/batch/{id}/rollup", PermList, "汇总", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) ([]Rollup, error) {
+		return s.Rollup(r.Context(), id, r.URL.Query().Get("level"), r.URL.Query().Get("committeeId"))
+	}))
+	rs.Get("/api/dfgl/due", PermList, "月度缴费名单", httpx.ReadList(s.ListDues))
+	rs.Get("/api/dfgl/due/export", PermExport, "导出月度缴费名单", s.exportDues)
+}
+
+func errNoBatch() *httpx.Error { return httpx.NotFound("党费批次不存在") }
+
+// Month is "YYYY-MM" checked: a year 2000..2099 and a month 1..12.
+func parseMonth(field, s string) (year, month int, err error) {
+	t, perr := time.Parse("2006-01", s)
+	if perr != nil || len(s) != 7 || t.Year() < 2000 || t.Year() > 2099 {
+		return 0, 0, httpx.Invalid(field, "请输入年月（如 2026-01）")
+	}
+	return t.Year(), int(t.Month()), nil
+}
+
+// addMonths is the month n months after ym ("YYYY-MM", checked before).
+func addMonths(ym string, n int) string {
+	t, _ := time.Parse("2006-01", ym)
+	return t.AddDate(0, n, 0).Format("2006-01")
+}
+
+// currentMonth is the month of now in China.
+func (s *Service) currentMonth() string { return s.now().In(date.China).Format("2006-01") }
+
+// BatchInput is the body of a new batch.
+type BatchInput struct {
+	Month  string `json:"month"`
+	Remark string `json:"remark"`
+}
+
+// CreateBatch adds the batch of a month (创建). A month has one batch; a
+// month after the current one cannot be created yet.
+func (s *Service) CreateBatch(ctx context.Context, in BatchInput) (*Batch, error) {
+	if _, _, err := parseMonth("month", in.Month); err != nil {
+		return nil, err
+	}
+	if in.Month > s.currentMonth() {
+		return nil, httpx.Invalid("month", "不能创建%s之后月份的批次", s.currentMonth())
+	}
+	if len([]rune(in.Remark)) > 200 {
+		return nil, httpx.Invalid("remark", "备注不超过200个字")
+	}
+	now := s.now()
+	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, CreatedBy: operatorName(ctx), CreatedAt: now, UpdatedAt: now}
+	if _, err := s.db.NewInsert().Model(b).Exec(ctx); err != nil {
+		if db.IsUniqueViolation(err) {
+			return nil, httpx.Invalid("month", "%s的党费批次已存在", in.Month)
+		}
+		return nil, httpx.Internal(err)
+	}
+	return b, nil
+}
+
+// ListBatches pages the batches, newest month first (filters: month, state).
+func (s *Service) ListBatches(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[BatchView], error) {
+	q := s.db.NewSelect().Model((*Batch)(nil))
+	return httpx.PagedEach(ctx, q, batchSpec, lq, func(v *BatchView) { v.StateLabel = BatchStateLabels[v.State] })
+}
+
+// BatchView is a batch with its state's label.
+type BatchView struct {
+	Batch      `bun:",extend"`
+	StateLabel string `bun:"-" json:"stateLabel"`
+}
+
+var batchSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"month": {Columns: []string{"b.month"}, Match: httpx.Range},
+		"state": {Columns: []string{"b.state"}, Match: httpx.In},
+	},
+	Sorts:       map[string]string{"month": "b.month"},
+	DefaultSort: "b.month DESC",
+	Key:         "b.id",
+}
+
+// transition moves batch id from state from to state to in one conditional
+// UPDATE (set: the other columns), or says why it cannot: 404 when there is
+// no such batch, 409 naming its state otherwise.
+func transition(ctx context.Context, idb bun.IDB, id int64, from, to string, now time.Time, set ...string) (*Batch, error) {
+	b := new(Batch)
+	q := idb.NewUpdate().Model(b).Set("state = ?", to).Set("updated_at = ?", now).
+		Where("id = ?", id).Where("state = ?", from).Returning("*")
+	for _, c := range set {
+		q = q.Set(c+" = ?", now)
+	}
+	err := q.Scan(ctx)
+	if err == nil {
+		return b, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, httpx.Internal(err)
+	}
+	var state string
+	err = idb.NewSelect().Model((*Batch)(nil)).Column("state").Where("id = ?", id).Scan(ctx, &state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoBatch()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return nil, httpx.Conflict("该批次当前为“%s”，不能%s", BatchStateLabels[state], actionOf(to))
+}
+
+func actionOf(to string) string {
+	if to == BatchOpen {
+		return "启动缴费"
+	}
+	return "结算"
+}
+
+// Start opens a batch (创建 → 启动缴费) and freezes the month's due of every
+// member in normal status, full or probationary, in their organisation now:
+// one df_due row per member the standards give a due, in bulk inserts, in
+// the same transaction as the state change (a failure leaves the batch as
+// it was).
+func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
+	var out *Batch
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		b, err := transition(ctx, tx, id, BatchCreated, BatchOpen, s.now(), "started_at")
+		if err != nil {
+			return err
+		}
+		n, sum, err := s.freeze(ctx, tx, b)
+		if err != nil {
+			return err
+		}
+		b.Members, b.DueFen = n, sum
+		if _, err := tx.NewUpdate().Model(b).Column("members", "due_fen").WherePK().Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		out = b
+		return nil
+	})
+	return out, err
+}
+
+// freezeChunk is how many dues one INSERT carries.
+const freezeChunk = 1000
+
+type freezeMember struct {
+	ID    int64  `bun:"id"`
+	Name  string `bun:"name"`
+	OrgID int64  `bun:"org_id"`
+}
+
+type treeOrg struct {
+	ID   int64  `bun:"id"`
+	Type string `bun:"type"`
+	Path string `bun:"path"`
+}
+
+// freeze inserts the dues of batch b and returns their count and sum.
+func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, error) {
+	year, month, err := parseMonth("month", b.Month)
+	if err != nil {
+		return 0, 0, err
+	}
+	var members []freezeMember
+	if err := tx.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
+		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.In([]string{member.PartyFull, member.PartyProbation})).
+		OrderExpr("id").Scan(ctx, &members); err != nil {
+		return 0, 0, httpx.Internal(err)
+	}
+	var orgs []treeOrg
+	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Scan(ctx, &orgs); err != nil {
+		return 0, 0, httpx.Internal(err)
+	}
+	byID := make(map[int64]treeOrg, len(orgs))
+	for _, o := range orgs {
+		byID[o.ID] = o
+	}
+	ids := make([]int64, len(members))
+	for i, m := range members {
+		ids[i] = m.ID
+	}
+	dues, err := s.dues(ctx, tx, year, month, ids)
+	if err != nil {
+		return 0, 0, httpx.Internal(fmt.Errorf("monthly dues: %w", err))
+	}
+	now := s.now()
+	rows := make([]Due, 0, freezeChunk)
+	n, sum := 0, int64(0)
+	flush := func() error {
+		if len(rows) == 0 {
+			return nil
+		}
+		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		rows = rows[:0]
+		return nil
+	}
+	for _, m := range members {
+		d, ok := dues[m.ID]
+		if !ok {
+			continue
+		}
+		o := byID[m.OrgID]
+		rows = append(rows, Due{BatchID: b.ID, Month: b.Month, MemberID: m.ID, MemberName: m.Name, OrgID: m.OrgID,
+			OrgPath: o.Path, CommitteeID: committeeOf(o.Path, byID), Category: d.Category, DueFen: d.Fen,
+			Working: clip(d.Working, 200), CreatedAt: now})
+		n++
+		sum += d.Fen
+		if len(rows) == freezeChunk {
+			if err := flush(); err != nil {
+				return 0, 0, err
+			}
+		}
+	}
+	return n, sum, flush()
+}
+
+// committeeOf is the nearest 二级党委 on path (the organisation itself
+// included), nil when there is none (a 直属党支部 under the 党委).
+func committeeOf(path string, byID map[int64]treeOrg) *int64 {
+	ids := pathIDs(path)
+	for i := len(ids) - 1; i >= 0; i-- {
+		if byID[ids[i]].Type == org.TypeSecondaryCommittee {
+			id := ids[i]
+			return &id
+		}
+	}
+	return nil
+}
+
+// pathIDs are the ids of a dzz.path ("/1/5/23/"), root first.
+func pathIDs(path string) []int64 {
+	var out []int64
+	n, in := int64(0), false
+	for _, c := range path {
+		if c >= '0' && c <= '9' {
+			n, in = n*10+int64(c-'0'), true
+			continue
+		}
+		if in {
+			out = append(out, n)
+		}
+		n, in = 0, false
+	}
+	if in {
+		out = append(out, n)
+	}
+	return out
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// Settle locks a month (启动缴费 → 已结算): its dues and entries are never
+// edited afterwards; a correction is a reversal entry.
+func (s *Service) Settle(ctx context.Context, id int64) (*Batch, error) {
+	return transition(ctx, s.db, id, BatchOpen, BatchSettled, s.now(), "settled_at")
+}
+
+// operatorName is the caller's account name, for the records that keep it.
+func operatorName(ctx context.Context) string {
+	if p := rbac.From(ctx); p != nil {
+		return p.Username
+	}
+	return ""
+}
+
+// operatorID is the caller's account id (nil on a public route).
+func operatorID(ctx context.Context) *int64 {
+	if p := rbac.From(ctx); p != nil {
+		id := p.UserID
+		return &id
+	}
+	return nil
+}
+
+// Rollup is one line of a month's roll-up: an organisation (or the whole
+// school) with its members' dues and payments.
+type Rollup struct {
+	OrgID   int64  `bun:"org_id" json:"orgId"`
+	OrgName string `bun:"org_name" json:"orgName"`
+	Members int    `bun:"members" json:"members"`
+	Paid    int    `bun:"paid" json:"paid"` // members whose due is paid (or 0)
+	DueFen  int64  `bun:"due_fen" json:"dueFen"`
+	PaidFen int64  `bun:"paid_fen" json:"paidFen"`
+}
+
+// paidExpr is a due's paid amount: the sum of its entries (pay minus reversals).
+const paidExpr = "(SELECT COALESCE(SUM(e.amount_fen), 0) FROM df_entry AS e WHERE e.due_id = d.id)"
+
+// Rollup sums a batch's dues within the caller's scope by level: "school"
+// (one line, the 党委), "committee" (a line per 二级党委; dues outside any
+// under the 党委 itself) or "branch" (a line per organisation holding dues,
+// of one 二级党委 when committeeId is given).
+func (s *Service) Rollup(ctx context.Context, id int64, level, committee string) ([]Rollup, error) {
+	var month string
+	err := s.db.NewSelect().Model((*Batch)(nil)).Column("month").Where("id = ?", id).Scan(ctx, &month)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoBatch()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	scope, err := s.orgs.Scoped("d.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
+		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen").ColumnExpr(paidExpr+" AS paid_fen").
+		Where("d.month = ?", month))
+	var key string
+	switch level {
+	case "school", "":
+		key = "(SELECT z.id FROM dzz AS z WHERE z.pid IS NULL AND x.org_path LIKE z.path || '%')"
+	case "committee":
+		key = "COALESCE(x.committee_id, (SELECT z.id FROM dzz AS z WHERE z.pid IS NULL AND x.org_path LIKE z.path || '%'))"
+	case "branch":
+		key = "x.org_id"
+		if committee != "" {
+			cid, err := strconv.ParseInt(committee, 10, 64)
+			if err != nil {
+				return nil, httpx.Invalid("committeeId", "二级党委编号无效")
+			}
+			inner = inner.Where("d.committee_id = ?", cid)
+		}
+	default:
+		return nil, httpx.Invalid("level", "汇总层级只能是 school、committee 或 branch")
+	}
+	out := []Rollup{}
+	err = s.db.NewSelect().TableExpr("(?) AS x", inner).
+		ColumnExpr(key+" AS org_id").
+		ColumnExpr("COUNT(*) AS members").
+		ColumnExpr("SUM(CASE WHEN x.paid_fen >= x.due_fen THEN 1 ELSE 0 END) AS paid").
+		ColumnExpr("SUM(x.due_fen) AS due_fen, SUM(x.paid_fen) AS paid_fen").
+		GroupExpr("1").Scan(ctx, &out)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if len(out) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(out))
+	for i := range out {
+		ids[i] = out[i].OrgID
+	}
+	var names []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+		Path string `bun:"path"`
+	}
+	if err := s.db.NewSelect().Table("dzz").Column("id", "name", "path").Where("id IN (?)", bun.In(ids)).Scan(ctx, &names); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	byID := map[int64]string{}
+	order := map[int64]string{}
+	for _, n := range names {
+		byID[n.ID], order[n.ID] = n.Name, n.Path
+	}
+	for i := range out {
+		out[i].OrgName = byID[out[i].OrgID]
+	}
+	sortBy(out, func(r Rollup) string { return order[r.OrgID] })
+	return out, nil
+}

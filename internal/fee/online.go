@@ -1,0 +1,350 @@
+package fee
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// Notify is the campus payment platform's notify of a paid order (a JSON
+// body). Sign is the lowercase hex HMAC-SHA256, keyed with the shared
+// secret, of Canonical(): the fields in key order as
+// amountFen=…&orderNo=…&timestamp=…&txnId=… (timestamp in Unix seconds).
+type Notify struct {
+	OrderNo   string `json:"orderNo"`
+	TxnID     string `json:"txnId"`
+	AmountFen int64  `json:"amountFen"`
+	Timestamp int64  `json:"timestamp"`
+	Sign      string `json:"sign"`
+}
+
+// Canonical is the text the notify's signature covers.
+func (n Notify) Canonical() string {
+	return fmt.Sprintf("amountFen=%d&orderNo=%s&timestamp=%d&txnId=%s", n.AmountFen, n.OrderNo, n.Timestamp, n.TxnID)
+}
+
+// SignNotify signs n with secret (the platform's side; the sandbox and the
+// tests use it).
+func SignNotify(secret string, n Notify) Notify {
+	n.Sign = mac(secret, n.Canonical())
+	return n
+}
+
+func mac(secret, text string) string {
+	h := hmac.New(sha256.New, []byte(secret))
+	h.Write([]byte(text))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// resultSig signs an order's result link (/payment?no=…&sig=…), under a
+// text no notify can have.
+func (s *Service) resultSig(no string) string { return mac(s.opts.Secret, "result:"+no) }
+
+// ResultURL is the public page showing order no's result.
+func (s *Service) ResultURL(no string) string {
+	return "/payment?" + url.Values{"no": {no}, "sig": {s.resultSig(no)}}.Encode()
+}
+
+func errNotify(format string, args ...any) *httpx.Error { return httpx.BadRequest(format, args...) }
+
+// HandleNotify verifies and applies a notify: a forged signature, a stale
+// or future timestamp (beyond the setting CfgNotifyMaxAge), an unknown
+// order or an amount other than the order's is refused (400) and changes
+// nothing. A notify of an order no longer pending (a duplicate) is answered
+// as a success and changes nothing. The order's entries are written with
+// its state change in one transaction; when a month was paid meanwhile
+// (on site), the order becomes 需退款 and writes none.
+func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
+	if s.opts.Secret == "" {
+		return httpx.Forbidden("在线缴费未开通")
+	}
+	got, err := hex.DecodeString(n.Sign)
+	if err != nil || !hmac.Equal(got, mustHex(mac(s.opts.Secret, n.Canonical()))) {
+		return errNotify("签名无效")
+	}
+	maxAge := int64(s.sys.SettingInt(ctx, CfgNotifyMaxAge, DefaultNotifyMaxAge))
+	if age := s.now().Unix() - n.Timestamp; age > maxAge || age < -maxAge {
+		return errNotify("通知时间戳超出有效期")
+	}
+	if n.TxnID == "" || len(n.TxnID) > 64 {
+		return errNotify("交易号无效")
+	}
+	p := new(Payment)
+	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider = ?", ProviderOnline).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return httpx.NotFound("订单不存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	if n.AmountFen != p.AmountFen {
+		return errNotify("金额与订单不符")
+	}
+	if p.State != PayPending {
+		return nil
+	}
+	now := s.now()
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model((*Payment)(nil)).Set("state = ?", PayPaid).Set("paid_at = ?", now).
+			Set("platform_txn = ?", n.TxnID).Set("updated_at = ?", now).
+			Where("id = ?", p.ID).Where("state = ?", PayPending).Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if k, _ := res.RowsAffected(); k == 0 {
+			return nil // a duplicate notify got there first
+		}
+		var ids []int64
+		if err := tx.NewSelect().Model((*OrderLine)(nil)).Column("due_id").Where("payment_id = ?", p.ID).Scan(ctx, &ids); err != nil {
+			return httpx.Internal(err)
+		}
+		p.CreatedAt = now
+		return writeEntries(ctx, tx, p, ids, p.Payer)
+	})
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status == http.StatusConflict {
+		_, err = s.db.NewUpdate().Model((*Payment)(nil)).Set("state = ?", PayRefund).Set("paid_at = ?", now).
+			Set("platform_txn = ?", n.TxnID).Set("updated_at = ?", now).
+			Where("id = ?", p.ID).Where("state = ?", PayPending).Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+	}
+	return err
+}
+
+func mustHex(s string) []byte {
+	b, _ := hex.DecodeString(s)
+	return b
+}
+
+// Result is what the public /payment page shows of an order: nothing
+// personal, only what its signed link names.
+type Result struct {
+	No            string     `json:"no"`
+	State         string     `json:"state"`
+	StateLabel    string     `json:"stateLabel"`
+	ProviderLabel string     `json:"providerLabel"`
+	AmountFen     int64      `json:"amountFen"`
+	Months        []string   `json:"months"`
+	PaidAt        *time.Time `json:"paidAt"`
+}
+
+// OrderResult reads order no for its signed result link (a wrong signature
+// is the same 404 as an unknown order).
+func (s *Service) OrderResult(ctx context.Context, no, sig string) (*Result, error) {
+	notFound := httpx.NotFound("支付记录不存在或链接无效")
+	if s.opts.Secret == "" || len(no) > 40 || !hmac.Equal(mustHex(sig), mustHex(s.resultSig(no))) || sig == "" {
+		return nil, notFound
+	}
+	p := new(Payment)
+	err := s.db.NewSelect().Model(p).Where("no = ?", no).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	out := &Result{No: p.No, State: p.State, StateLabel: PayStateLabels[p.State], ProviderLabel: ProviderLabels[p.Provider],
+		AmountFen: p.AmountFen, PaidAt: p.PaidAt, Months: []string{}}
+	if err := s.db.NewSelect().TableExpr("df_order_line AS ol").ColumnExpr("d.month").Join("JOIN df_due AS d ON d.id = ol.due_id").
+		Where("ol.payment_id = ?", p.ID).OrderExpr("d.month").Scan(ctx, &out.Months); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}
+
+// Sandbox pays order no as the platform would (a correctly signed notify
+// delivered to HandleNotify) and answers the result link the platform
+// sends the payer back to. Only with Options.Sandbox.
+func (s *Service) Sandbox(ctx context.Context, no string) (string, error) {
+	if !s.opts.Sandbox || s.opts.Secret == "" {
+		return "", httpx.NotFound("测试支付平台未启用")
+	}
+	var amount int64
+	err := s.db.NewSelect().Model((*Payment)(nil)).Column("amount_fen").Where("no = ?", no).Where("provider = ?", ProviderOnline).
+		Scan(ctx, &amount)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", httpx.NotFound("订单不存在")
+	} else if err != nil {
+		return "", httpx.Internal(err)
+	}
+	n := SignNotify(s.opts.Secret, Notify{OrderNo: no, TxnID: "SANDBOX-" + no, AmountFen: amount, Timestamp: s.now().Unix()})
+	if err := s.HandleNotify(ctx, n); err != nil {
+		return "", err
+	}
+	return s.ResultURL(no), nil
+}
+
+func (s *Service) platformRoutes(rs *httpx.Routes) {
+	rs.Post("/api/dfgl/pay/notify", httpx.Public, "支付平台通知", func(w http.ResponseWriter, r *http.Request) error {
+		var n Notify
+		if err := httpx.Decode(r, &n); err != nil {
+			return err
+		}
+		if err := s.HandleNotify(r.Context(), n); err != nil {
+			return err
+		}
+		return httpx.OK(w, map[string]string{"code": "SUCCESS"})
+	})
+	rs.Get("/api/dfgl/pay/result", httpx.Public, "支付结果", func(w http.ResponseWriter, r *http.Request) error {
+		res, err := s.OrderResult(r.Context(), r.URL.Query().Get("no"), r.URL.Query().Get("sig"))
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, res)
+	})
+	rs.Get("/api/dfgl/pay/sandbox", httpx.Public, "测试支付", func(w http.ResponseWriter, r *http.Request) error {
+		to, err := s.Sandbox(r.Context(), r.URL.Query().Get("no"))
+		if err != nil {
+			return err
+		}
+		http.Redirect(w, r, to, http.StatusFound)
+		return nil
+	})
+}
+
+// myMember is the caller's own member record (its account's), 404 without one.
+func (s *Service) myMember(ctx context.Context) (id int64, name string, orgID int64, err error) {
+	p := rbac.From(ctx)
+	if p == nil {
+		return 0, "", 0, httpx.NotFound("您的账号未关联党员信息")
+	}
+	var m freezeMember
+	err = s.db.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").Where("user_id = ?", p.UserID).Scan(ctx, &m)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", 0, httpx.NotFound("您的账号未关联党员信息")
+	} else if err != nil {
+		return 0, "", 0, httpx.Internal(err)
+	}
+	return m.ID, m.Name, m.OrgID, nil
+}
+
+// MyDue is one of the member's own months, payable when within the
+// back-payment window and unpaid.
+type MyDue struct {
+	DueView
+	Payable bool `json:"payable"`
+}
+
+// MyFees is 我的党费: the member's months (the last 24), up to which
+// month they have paid, the window and whether online payment is open.
+type MyFees struct {
+	MemberName string      `json:"memberName"`
+	PaidUpTo   string      `json:"paidUpTo"`
+	BackMonths int         `json:"backMonths"`
+	Online     bool        `json:"online"`
+	Dues       []MyDue     `json:"dues"`
+	Payments   []MyPayment `json:"payments"`
+}
+
+// MyPayment is one of the member's payments, with the result link of an
+// online order.
+type MyPayment struct {
+	Payment       `bun:",extend"`
+	ProviderLabel string `bun:"-" json:"providerLabel"`
+	StateLabel    string `bun:"-" json:"stateLabel"`
+	ResultURL     string `bun:"-" json:"resultUrl,omitempty"`
+}
+
+// Mine reads the caller's own fees.
+func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
+	id, name, _, err := s.myMember(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &MyFees{MemberName: name, BackMonths: s.backMonths(ctx), Online: s.online(), Dues: []MyDue{}, Payments: []MyPayment{}}
+	if out.PaidUpTo, err = PaidUpTo(ctx, s.db, id); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	var dues []DueView
+	if err := org.NameJoin("d.org_id")(s.db.NewSelect().Model(&dues).ColumnExpr("d.*").ColumnExpr(paidExpr+" AS paid_fen")).
+		Where("d.member_id = ?", id).OrderExpr("d.month DESC").Limit(24).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	cur, first := s.currentMonth(), addMonths(s.currentMonth(), -out.BackMonths)
+	for _, d := range dues {
+		d.label()
+		out.Dues = append(out.Dues, MyDue{DueView: d, Payable: d.State == DueUnpaid && d.Month <= cur && d.Month >= first})
+	}
+	if err := s.db.NewSelect().Model(&out.Payments).ColumnExpr("p.*").
+		Where("p.member_id = ? OR p.id IN (SELECT e.payment_id FROM df_entry AS e WHERE e.member_id = ?)", id, id).
+		OrderExpr("p.created_at DESC, p.id DESC").Limit(50).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for i := range out.Payments {
+		p := &out.Payments[i]
+		p.ProviderLabel, p.StateLabel = ProviderLabels[p.Provider], PayStateLabels[p.State]
+		if p.Provider == ProviderOnline && s.opts.Secret != "" {
+			p.ResultURL = s.ResultURL(p.No)
+		}
+	}
+	return out, nil
+}
+
+// online tells whether online payment is open: a secret, and a platform
+// page or the sandbox.
+func (s *Service) online() bool {
+	return s.opts.Secret != "" && (s.opts.PayURL != "" || s.opts.Sandbox)
+}
+
+// OrderInput is the body of a member's online order: the months paid.
+type OrderInput struct {
+	DueIDs []int64 `json:"dueIds"`
+}
+
+// Order is a created online order and where the payer goes to pay it.
+type Order struct {
+	No        string `json:"no"`
+	AmountFen int64  `json:"amountFen"`
+	PayURL    string `json:"payUrl"`
+}
+
+// CreateOrder makes the caller's online order for their own months: the
+// amount is the server's (the dues' outstanding sum), never the client's.
+func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error) {
+	if !s.online() {
+		return nil, httpx.Conflict("在线缴费未开通，请联系党支部现场缴费")
+	}
+	id, name, orgID, err := s.myMember(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: operatorID(ctx)}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("d.member_id = ?", id) })
+		if err != nil {
+			return err
+		}
+		p.AmountFen = sum
+		return s.open(ctx, tx, Online{}, p, rows)
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &Order{No: p.No, AmountFen: p.AmountFen}
+	if s.opts.Sandbox {
+		out.PayURL = "/api/dfgl/pay/sandbox?" + url.Values{"no": {p.No}}.Encode()
+	} else {
+		out.PayURL = s.opts.PayURL + "?" + url.Values{"orderNo": {p.No}, "amountFen": {fmt.Sprint(p.AmountFen)},
+			"returnUrl": {s.ResultURL(p.No)}}.Encode()
+	}
+	return out, nil
+}
+
+func (s *Service) mineRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dfgl/mine", PermMine, "查询", httpx.Read(s.Mine))
+	rs.Post("/api/dfgl/mine/order", PermMine, "在线缴费", httpx.Create(s.CreateOrder))
+}

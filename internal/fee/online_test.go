@@ -1,0 +1,223 @@
+package fee_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/fee"
+)
+
+// order makes the member's online order for dues and answers it.
+func (w *world) order(t *testing.T, tok string, dueIDs ...int64) fee.Order {
+	t.Helper()
+	return apptest.DoJSON[fee.Order](t, w.e, 201, "POST", "/api/dfgl/mine/order", tok, ids(dueIDs...))
+}
+
+func notify(n fee.Notify) fee.Notify { return fee.SignNotify(testSecret, n) }
+
+// The signed notify: forged, stale (the setting, 300 s by default) and
+// future signatures and a wrong amount are refused and change nothing;
+// the good one writes the entries; a duplicate answers success and changes
+// nothing.
+func TestNotifySignatureTimestampAmountAndDuplicates(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m1, m0 := month(-1), month(0)
+	w.batch(t, m1)
+	w.batch(t, m0)
+	tok := w.account(t, a)
+	d1, d0 := w.dueOf(t, a, m1), w.dueOf(t, a, m0)
+	// The amount is the server's: a client's amount is not even read.
+	res := w.e.Do("POST", "/api/dfgl/mine/order", tok, map[string]any{"dueIds": []int64{d1.ID, d0.ID}, "amountFen": 1})
+	apptest.Expect(t, res, 201)
+	var o fee.Order
+	res.JSON(t, &o)
+	if o.AmountFen != 40 || !strings.HasPrefix(o.PayURL, "/api/dfgl/pay/sandbox?no=") {
+		t.Fatalf("order: %+v", o)
+	}
+	now := time.Now().Unix()
+	good := fee.Notify{OrderNo: o.No, TxnID: "T1", AmountFen: 40, Timestamp: now}
+	post := func(n fee.Notify) *apptest.Response { return w.e.Do("POST", "/api/dfgl/pay/notify", "", n) }
+	forged := notify(good)
+	forged.AmountFen = 4000 // signed for 40, sent as 4000
+	apptest.ExpectMessage(t, post(forged), 400, "签名无效")
+	other := fee.SignNotify("another-secret", good)
+	apptest.ExpectMessage(t, post(other), 400, "签名无效")
+	apptest.ExpectMessage(t, post(fee.Notify{OrderNo: o.No, TxnID: "T1", AmountFen: 40, Timestamp: now, Sign: "zz"}), 400, "签名无效")
+	stale := good
+	stale.Timestamp = now - 301
+	apptest.ExpectMessage(t, post(notify(stale)), 400, "通知时间戳超出有效期")
+	future := good
+	future.Timestamp = now + 301
+	apptest.ExpectMessage(t, post(notify(future)), 400, "通知时间戳超出有效期")
+	wrong := good
+	wrong.AmountFen = 20
+	apptest.ExpectMessage(t, post(notify(wrong)), 400, "金额与订单不符")
+	unknown := good
+	unknown.OrderNo = "DF0"
+	apptest.Expect(t, post(notify(unknown)), 404)
+	if w.count(t, "df_entry") != 0 {
+		t.Fatal("a refused notify wrote entries")
+	}
+	// 300 s old is still fresh (the edge of the setting).
+	edge := good
+	edge.Timestamp = time.Now().Unix() - 299
+	res = post(notify(edge))
+	apptest.Expect(t, res, 200)
+	if res.Map(t)["code"] != "SUCCESS" || w.paid(t, d1.ID) != 20 || w.paid(t, d0.ID) != 20 {
+		t.Fatalf("good notify: %s", res.Body)
+	}
+	var p fee.Payment
+	if err := w.e.DB.NewSelect().Model(&p).Where("no = ?", o.No).Scan(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if p.State != fee.PayPaid || p.PlatformTxn != "T1" || p.PaidAt == nil {
+		t.Fatalf("order after notify: %+v", p)
+	}
+	// Duplicates: success, nothing changes (the same txn or another).
+	again := good
+	again.TxnID = "T2"
+	for _, n := range []fee.Notify{notify(edge), notify(again)} {
+		apptest.Expect(t, post(n), 200)
+	}
+	if w.count(t, "df_entry") != 2 {
+		t.Fatalf("duplicates wrote entries: %d", w.count(t, "df_entry"))
+	}
+	var txn string
+	if err := w.e.DB.NewSelect().Table("df_payment").Column("platform_txn").Where("no = ?", o.No).Scan(t.Context(), &txn); err != nil || txn != "T1" {
+		t.Fatalf("a duplicate changed the order: %q %v", txn, err)
+	}
+	// The window is a setting (feeNotifyMaxAgeSeconds).
+	w.setting(t, fee.CfgNotifyMaxAge, "600")
+	b := w.student(t, w.c.Branch, "乙")
+	// 乙 joined after the batches started: the next month's batch holds them.
+	if _, err := w.e.DB.NewInsert().Model(&fee.Due{BatchID: w.dueOf(t, a, m0).BatchID, Month: m0, MemberID: b, MemberName: "乙",
+		OrgID: w.c.Branch, OrgPath: "/", DueFen: 20, CreatedAt: time.Now()}).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	o2 := w.order(t, w.account(t, b), w.dueOf(t, b, m0).ID)
+	older := notify(fee.Notify{OrderNo: o2.No, TxnID: "T3", AmountFen: 20, Timestamp: time.Now().Unix() - 500})
+	apptest.Expect(t, post(older), 200)
+}
+
+// A member orders only their own dues.
+func TestOrderOnlyOwnDues(t *testing.T) {
+	w := newWorld(t)
+	a, b := w.student(t, w.c.Branch, "甲"), w.student(t, w.c.Branch, "乙")
+	m := month(0)
+	w.batch(t, m)
+	tok := w.account(t, a)
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/mine/order", tok, ids(w.dueOf(t, b, m).ID)), 404, "缴费记录不存在")
+	noMember, _ := w.e.UserWith("SELF", 0, fee.PermMine)
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/dfgl/mine", noMember, nil), 404, "您的账号未关联党员信息")
+	mine := apptest.DoJSON[fee.MyFees](t, w.e, 200, "GET", "/api/dfgl/mine", tok, nil)
+	if mine.MemberName != "甲" || len(mine.Dues) != 1 || !mine.Dues[0].Payable || !mine.Online || mine.BackMonths != 6 {
+		t.Fatalf("mine: %+v", mine)
+	}
+}
+
+// Twenty duplicate notifies at once write the order's entries once.
+func TestConcurrentDuplicateNotifies(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m := month(0)
+	w.batch(t, m)
+	o := w.order(t, w.account(t, a), w.dueOf(t, a, m).ID)
+	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
+	var wg sync.WaitGroup
+	statuses := make([]int, 20)
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = w.e.Do("POST", "/api/dfgl/pay/notify", "", n).Status
+		}()
+	}
+	wg.Wait()
+	for _, s := range statuses {
+		if s != 200 {
+			t.Fatalf("statuses %v", statuses)
+		}
+	}
+	if w.count(t, "df_entry") != 1 || w.paid(t, w.dueOf(t, a, m).ID) != 20 {
+		t.Fatalf("entries %d", w.count(t, "df_entry"))
+	}
+}
+
+// A month paid on site while the member's order waited: the notify is
+// answered (the platform has the money) and the order is 需退款, writing nothing.
+func TestNotifyAfterOnsitePaymentNeedsRefund(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m := month(0)
+	w.batch(t, m)
+	d := w.dueOf(t, a, m)
+	o := w.order(t, w.account(t, a), d.ID)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)), 201)
+	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/pay/notify", "", n), 200)
+	var state string
+	if err := w.e.DB.NewSelect().Table("df_payment").Column("state").Where("no = ?", o.No).Scan(t.Context(), &state); err != nil {
+		t.Fatal(err)
+	}
+	if state != fee.PayRefund || w.paid(t, d.ID) != 20 {
+		t.Fatalf("state %s, paid %d", state, w.paid(t, d.ID))
+	}
+}
+
+// The sandbox platform pays an order with a correctly signed notify and
+// sends the payer to /payment with the result link; the result shows the
+// order from its id and signature only.
+func TestSandboxAndResultPage(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m := month(0)
+	w.batch(t, m)
+	o := w.order(t, w.account(t, a), w.dueOf(t, a, m).ID)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get(w.e.Server.URL + o.PayURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc := resp.Header.Get("Location")
+	if resp.StatusCode != 302 || !strings.HasPrefix(loc, "/payment?") {
+		t.Fatalf("sandbox: %d %s", resp.StatusCode, loc)
+	}
+	q, _ := url.ParseQuery(strings.TrimPrefix(loc, "/payment?"))
+	r := apptest.DoJSON[fee.Result](t, w.e, 200, "GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil)
+	if r.No != o.No || r.State != fee.PayPaid || r.AmountFen != 20 || len(r.Months) != 1 || r.Months[0] != m {
+		t.Fatalf("result: %+v", r)
+	}
+	if strings.Contains(string(w.e.Do("GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil).Body), "甲") {
+		t.Fatal("the public result names the member")
+	}
+	bad := url.Values{"no": {o.No}, "sig": {strings.Repeat("0", 64)}}
+	apptest.ExpectMessage(t, w.e.Do("GET", "/api/dfgl/pay/result?"+bad.Encode(), "", nil), 404, "支付记录不存在或链接无效")
+	apptest.Expect(t, w.e.Do("GET", "/api/dfgl/pay/result?no="+o.No, "", nil), 404)
+	apptest.Expect(t, w.e.Do("GET", "/api/dfgl/pay/sandbox?no=DF0", "", nil), 404)
+}
+
+// Every route: 401 without a session, 403 without its permission.
+func TestRoutesRefuseWithoutSessionOrPermission(t *testing.T) {
+	w := newWorld(t)
+	none, _ := w.e.UserWith("ALL", 0)
+	for _, r := range []struct{ method, path string }{
+		{"GET", "/api/dfgl/batch"}, {"POST", "/api/dfgl/batch"}, {"POST", "/api/dfgl/batch/1/start"},
+		{"POST", "/api/dfgl/batch/1/settle"}, {"GET", "/api/dfgl/batch/1/rollup"}, {"GET", "/api/dfgl/due"},
+		{"GET", "/api/dfgl/due/export"}, {"GET", "/api/dfgl/payment"}, {"GET", "/api/dfgl/payment/1"},
+		{"POST", "/api/dfgl/onsite"}, {"POST", "/api/dfgl/entry/1/reverse"}, {"GET", "/api/dfgl/mine"},
+		{"POST", "/api/dfgl/mine/order"},
+	} {
+		apptest.Expect(t, w.e.Do(r.method, r.path, "", map[string]any{}), 401)
+		apptest.Expect(t, w.e.Do(r.method, r.path, none, map[string]any{}), 403)
+	}
+	// The secretary lists but runs no batch and reverses nothing.
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/batch", w.secretary, map[string]any{"month": month(0)}), 403)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/entry/1/reverse", w.secretary, map[string]any{"reason": "x"}), 403)
+}

@@ -1,0 +1,381 @@
+package fee
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/uniq"
+)
+
+// Provider is a way of paying dues. Paying through one writes a df_payment
+// under a number the provider makes; a provider that has the money in hand
+// when the payment is recorded (Settles) writes the entries at once, one
+// that does not leaves an order waiting for its confirmation (the
+// platform's signed notify, online.go).
+type Provider interface {
+	Name() string  // df_payment.provider
+	Label() string // its Chinese name
+	Settles() bool // the money is in hand when the payment is recorded
+	Number(now time.Time) string
+}
+
+// Onsite is 现场缴费: the branch's fee collector takes the money and records
+// it under a receipt number.
+type Onsite struct{}
+
+func (Onsite) Name() string                { return ProviderOnsite }
+func (Onsite) Label() string               { return "现场缴费" }
+func (Onsite) Settles() bool               { return true }
+func (Onsite) Number(now time.Time) string { return number("XC", now) }
+
+// Online is the campus payment platform: an order the platform confirms by
+// an HMAC-signed notify (online.go).
+type Online struct{}
+
+func (Online) Name() string                { return ProviderOnline }
+func (Online) Label() string               { return "校园支付平台" }
+func (Online) Settles() bool               { return false }
+func (Online) Number(now time.Time) string { return number("DF", now) }
+
+// ProviderLabels are the providers' Chinese names.
+var ProviderLabels = map[string]string{ProviderOnsite: Onsite{}.Label(), ProviderOnline: Online{}.Label()}
+
+// number is prefix, the China date and time to the second and 6 random
+// digits (the unique index on df_payment.no guards the rare clash).
+func number(prefix string, now time.Time) string {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		panic(err)
+	}
+	return fmt.Sprintf("%s%s%06d", prefix, now.In(date.China).Format("20060102150405"), n.Int64())
+}
+
+// payable is a due about to be paid, read in the paying transaction.
+type payable struct {
+	ID         int64  `bun:"id"`
+	Month      string `bun:"month"`
+	MemberID   int64  `bun:"member_id"`
+	MemberName string `bun:"member_name"`
+	OrgID      int64  `bun:"org_id"`
+	DueFen     int64  `bun:"due_fen"`
+	PaidFen    int64  `bun:"paid_fen"`
+}
+
+// readPayable reads dues ids through restrict (the caller's scope, or the
+// member's own) and checks they can be paid now: every one found (else
+// 404), unpaid, not 0, within the back-payment window (RULES §1: the
+// current month and at most CfgBackMonths before it).
+func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
+	restrict func(*bun.SelectQuery) *bun.SelectQuery) ([]payable, int64, error) {
+	ids = uniq.Of(ids)
+	if len(ids) == 0 {
+		return nil, 0, httpx.Invalid("dueIds", "请选择要缴纳的月份")
+	}
+	if len(ids) > 500 {
+		return nil, 0, httpx.Invalid("dueIds", "一次最多缴纳500笔")
+	}
+	var rows []payable
+	q := idb.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month", "d.member_id", "d.member_name", "d.org_id", "d.due_fen").
+		ColumnExpr(paidExpr+" AS paid_fen").Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
+	if err := restrict(q).Scan(ctx, &rows); err != nil {
+		return nil, 0, httpx.Internal(err)
+	}
+	if len(rows) != len(ids) {
+		return nil, 0, httpx.NotFound("缴费记录不存在")
+	}
+	cur := s.currentMonth()
+	first := addMonths(cur, -s.backMonths(ctx))
+	var sum int64
+	for _, r := range rows {
+		switch {
+		case r.DueFen == 0:
+			return nil, 0, httpx.Invalid("dueIds", "%s %s 免交党费", r.MemberName, r.Month)
+		case r.PaidFen >= r.DueFen:
+			return nil, 0, httpx.Conflict("%s %s 的党费已缴纳", r.MemberName, r.Month)
+		case r.Month > cur:
+			return nil, 0, httpx.Invalid("dueIds", "%s 尚未到缴费月份", r.Month)
+		case r.Month < first:
+			return nil, 0, httpx.Invalid("dueIds", "%s 超出补交期限（最多补交%d个月）", r.Month, s.backMonths(ctx))
+		}
+		sum += r.DueFen - r.PaidFen
+	}
+	return rows, sum, nil
+}
+
+// backMonths is the back-payment window (setting, RULES §1 default 6).
+func (s *Service) backMonths(ctx context.Context) int {
+	return s.sys.SettingInt(ctx, CfgBackMonths, DefaultBackMonths)
+}
+
+// writeEntries writes the pay entries of payment p for dues ids in one
+// INSERT … SELECT: each entry's amount is its due's outstanding amount, its
+// gen the due's reversals so far. A due paid meanwhile (a concurrent
+// payment) breaks the unique (due_id, kind, gen): 409, and the caller's
+// transaction writes nothing.
+func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, operator string) error {
+	_, err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
+		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - `+paidExpr+`,
+			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?)`,
+		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.In(ids)).Exec(ctx)
+	if db.IsUniqueViolation(err) {
+		return errPaidMeanwhile()
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+func errPaidMeanwhile() *httpx.Error {
+	return httpx.Conflict("所选月份的党费已由他人缴纳，请刷新后重试")
+}
+
+// open records a payment of rows through provider: paid with its entries
+// when the provider settles, else a pending order with its lines.
+func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Payment, rows []payable) error {
+	now := s.now()
+	p.Provider, p.CreatedAt, p.UpdatedAt = provider.Name(), now, now
+	if p.No == "" {
+		p.No = provider.Number(now)
+	}
+	p.State = PayPending
+	if provider.Settles() {
+		p.State, p.PaidAt = PayPaid, &now
+	}
+	if _, err := tx.NewInsert().Model(p).Exec(ctx); err != nil {
+		if db.IsUniqueViolation(err) {
+			return httpx.Invalid("receiptNo", "收据号%s已使用", p.No)
+		}
+		return httpx.Internal(err)
+	}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	if provider.Settles() {
+		return writeEntries(ctx, tx, p, ids, operatorName(ctx))
+	}
+	lines := make([]OrderLine, len(rows))
+	for i, r := range rows {
+		lines[i] = OrderLine{PaymentID: p.ID, DueID: r.ID, AmountFen: r.DueFen - r.PaidFen}
+	}
+	if _, err := tx.NewInsert().Model(&lines).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// OnsiteInput is the body of an on-site payment: the dues paid (members of
+// one organisation), the receipt number (generated when empty), who paid.
+type OnsiteInput struct {
+	DueIDs    []int64 `json:"dueIds"`
+	ReceiptNo string  `json:"receiptNo"`
+	Payer     string  `json:"payer"`
+	Remark    string  `json:"remark"`
+}
+
+// PayOnsite records an on-site payment of dues of the caller's scope under
+// one receipt number, all or nothing.
+func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, error) {
+	in.ReceiptNo, in.Payer = strings.TrimSpace(in.ReceiptNo), strings.TrimSpace(in.Payer)
+	switch {
+	case len(in.ReceiptNo) > 40 || !receiptPattern(in.ReceiptNo):
+		return nil, httpx.Invalid("receiptNo", "收据号只能由字母、数字和短横线组成，不超过40个字符")
+	case len([]rune(in.Payer)) > 50:
+		return nil, httpx.Invalid("payer", "缴款人不超过50个字")
+	case len([]rune(in.Remark)) > 200:
+		return nil, httpx.Invalid("remark", "备注不超过200个字")
+	}
+	scope, err := s.orgs.Scoped("d.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx)}
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, scope)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if r.OrgID != rows[0].OrgID {
+				return httpx.Invalid("dueIds", "一张收据只收缴同一党组织党员的党费")
+			}
+		}
+		p.AmountFen, p.OrgID = sum, rows[0].OrgID
+		if p.Payer == "" && len(uniq.Of(memberIDs(rows))) == 1 {
+			p.Payer = rows[0].MemberName
+		}
+		return s.open(ctx, tx, Onsite{}, p, rows)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func memberIDs(rows []payable) []int64 {
+	out := make([]int64, len(rows))
+	for i, r := range rows {
+		out[i] = r.MemberID
+	}
+	return out
+}
+
+func receiptPattern(s string) bool {
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// ReverseInput is the body of a reversal.
+type ReverseInput struct {
+	Reason string `json:"reason"`
+}
+
+// Reverse writes the reversal of pay entry id (冲正): a new entry with the
+// opposite amount referencing it; the due is unpaid again and may be paid
+// anew. An entry reversed already is a 409 (the unique reverses_id).
+func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entry, error) {
+	in.Reason = strings.TrimSpace(in.Reason)
+	if in.Reason == "" || len([]rune(in.Reason)) > 200 {
+		return nil, httpx.Invalid("reason", "请输入冲正原因（不超过200个字）")
+	}
+	scope, err := s.orgs.Scoped("d.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out *Entry
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		orig := new(Entry)
+		err := scope(tx.NewSelect().Model(orig).Join("JOIN df_due AS d ON d.id = e.due_id").Where("e.id = ?", id)).Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return httpx.NotFound("缴费明细不存在")
+		} else if err != nil {
+			return httpx.Internal(err)
+		}
+		if orig.Kind != EntryPay {
+			return httpx.Invalid("id", "冲正记录不能再冲正")
+		}
+		e := &Entry{DueID: orig.DueID, Kind: EntryReverse, Gen: orig.Gen, AmountFen: -orig.AmountFen, MemberID: orig.MemberID,
+			Month: orig.Month, ReversesID: &orig.ID, Reason: in.Reason, Operator: operatorName(ctx), CreatedAt: s.now()}
+		if _, err := tx.NewInsert().Model(e).Exec(ctx); err != nil {
+			if db.IsUniqueViolation(err) {
+				return httpx.Conflict("该笔缴费已冲正")
+			}
+			return httpx.Internal(err)
+		}
+		out = e
+		return nil
+	})
+	return out, err
+}
+
+// PaymentView is a payment in the list, with its labels and organisation.
+type PaymentView struct {
+	Payment       `bun:",extend"`
+	OrgName       string `bun:"org_name,scanonly" json:"orgName"`
+	ProviderLabel string `bun:"-" json:"providerLabel"`
+	StateLabel    string `bun:"-" json:"stateLabel"`
+}
+
+func (v *PaymentView) label() {
+	v.ProviderLabel, v.StateLabel = ProviderLabels[v.Provider], PayStateLabels[v.State]
+}
+
+var paymentSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"no":         {Columns: []string{"p.no"}, Match: httpx.Eq},
+		"provider":   {Columns: []string{"p.provider"}, Match: httpx.In},
+		"state":      {Columns: []string{"p.state"}, Match: httpx.In},
+		"orgId":      org.SubtreeFilter("p.org_id"),
+		"createTime": {Columns: []string{"p.created_at"}, Match: httpx.Range, Kind: httpx.Time},
+	},
+	Sorts:       map[string]string{"createTime": "p.created_at", "amountFen": "p.amount_fen"},
+	DefaultSort: "p.created_at DESC",
+	Key:         "p.id",
+}
+
+// ListPayments pages the payments of the caller's scope, newest first.
+func (s *Service) ListPayments(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PaymentView], error) {
+	scope, err := s.orgs.Scoped("p.org_id")(ctx)
+	if err != nil {
+		return httpx.PageResult[PaymentView]{}, err
+	}
+	q := scope(org.NameJoin("p.org_id")(s.db.NewSelect().Model((*PaymentView)(nil)).ColumnExpr("p.*")))
+	return httpx.PagedEach(ctx, q, paymentSpec, lq, (*PaymentView).label)
+}
+
+// EntryView is an entry of a payment's detail.
+type EntryView struct {
+	Entry      `bun:",extend"`
+	MemberName string `bun:"member_name,scanonly" json:"memberName"`
+	Reversed   bool   `bun:"reversed,scanonly" json:"reversed"`
+}
+
+// PaymentDetail is a payment with its entries (and an order's lines).
+type PaymentDetail struct {
+	PaymentView
+	Entries []EntryView `json:"entries"`
+}
+
+// Payment reads a payment of the caller's scope with its entries and the
+// reversals of them.
+func (s *Service) Payment(ctx context.Context, id int64) (*PaymentDetail, error) {
+	scope, err := s.orgs.Scoped("p.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := new(PaymentDetail)
+	err = scope(org.NameJoin("p.org_id")(s.db.NewSelect().Model(&out.PaymentView).ColumnExpr("p.*")).Where("p.id = ?", id)).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, httpx.NotFound("缴费记录不存在")
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	out.label()
+	out.Entries = []EntryView{}
+	if err := s.db.NewSelect().Model(&out.Entries).ColumnExpr("e.*, d.member_name").
+		ColumnExpr("EXISTS (SELECT 1 FROM df_entry AS r WHERE r.reverses_id = e.id) AS reversed").
+		Join("JOIN df_due AS d ON d.id = e.due_id").Where("e.payment_id = ?", id).OrderExpr("d.member_name, e.month").
+		Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}
+
+func (s *Service) payRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dfgl/payment", PermList, "查询", httpx.ReadList(s.ListPayments))
+	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("缴费记录不存在") },
+		func(r *http.Request, id int64) (*PaymentDetail, error) { return s.Payment(r.Context(), id) }))
+	rs.Post("/api/dfgl/onsite", PermOnsite, "现场缴费", httpx.Create(s.PayOnsite))
+	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", func(w http.ResponseWriter, r *http.Request) error {
+		id, err := httpx.PathID(r, "id", httpx.NotFound("缴费明细不存在"))
+		if err != nil {
+			return err
+		}
+		var in ReverseInput
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		e, err := s.Reverse(r.Context(), id, in)
+		if err != nil {
+			return err
+		}
+		return httpx.Created(w, e)
+	})
+}

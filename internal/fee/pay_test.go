@@ -1,0 +1,196 @@
+package fee_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/fee"
+	"zhdj/internal/member"
+	"zhdj/internal/platform/event"
+)
+
+// A collector pays several members at once under one receipt number, all
+// or nothing; a month paid is refused; dues out of the scope are a 404.
+func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
+	w := newWorld(t)
+	a, b := w.student(t, w.c.Branch, "甲"), w.student(t, w.c.Branch, "乙")
+	c := w.student(t, w.math, "丙")
+	m := month(0)
+	w.batch(t, m)
+	da, db, dc := w.dueOf(t, a, m), w.dueOf(t, b, m), w.dueOf(t, c, m)
+	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary,
+		map[string]any{"dueIds": []int64{da.ID, db.ID}, "payer": "支部收缴员"})
+	if p.No == "" || p.Provider != fee.ProviderOnsite || p.State != fee.PayPaid || p.AmountFen != 40 || p.OrgID != w.c.Branch {
+		t.Fatalf("payment: %+v", p)
+	}
+	if w.paid(t, da.ID) != 20 || w.paid(t, db.ID) != 20 {
+		t.Fatal("entries not written")
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(da.ID)), 409, "甲 "+m+" 的党费已缴纳")
+	// Out of the secretary's scope: 404, and nothing written with it.
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(dc.ID)), 404, "缴费记录不存在")
+	// One paid month among several: nothing is written.
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, ids(dc.ID, da.ID)), 409, "甲 "+m+" 的党费已缴纳")
+	if n := w.count(t, "df_entry"); n != 2 {
+		t.Fatalf("%d entries after refusals", n)
+	}
+	// A receipt number given by the collector, unique.
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": p.No}), 400,
+		"收据号"+p.No+"已使用")
+	if w.paid(t, dc.ID) != 0 {
+		t.Fatal("a refused receipt wrote entries")
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": "收据1"}), 400,
+		"收据号只能由字母、数字和短横线组成，不超过40个字符")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{}}), 400, "请选择要缴纳的月份")
+	got := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": "NO-2026-001"})
+	if got.No != "NO-2026-001" || got.Payer != "丙" {
+		t.Fatalf("receipt: %+v", got)
+	}
+	// The payment's detail lists its entries; another branch's payment is a 404 for the secretary.
+	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.secretary, nil)
+	names := map[string]bool{}
+	for _, en := range detail.Entries {
+		names[en.MemberName] = en.AmountFen == 20 && en.Kind == fee.EntryPay
+	}
+	if len(detail.Entries) != 2 || !names["甲"] || !names["乙"] || detail.ProviderLabel != "现场缴费" {
+		t.Fatalf("detail: %+v", detail)
+	}
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfgl/payment/%d", got.ID), w.secretary, nil), 404)
+	list, total := apptest.GetPage[fee.PaymentView](t, w.e, w.secretary, "/api/dfgl/payment", nil)
+	if total != 1 || list[0].ID != p.ID {
+		t.Fatalf("the secretary's payments: %d %+v", total, list)
+	}
+}
+
+// One receipt holds the members of one organisation.
+func TestOnsiteOneOrganisationPerReceipt(t *testing.T) {
+	w := newWorld(t)
+	a, c := w.student(t, w.c.Branch, "甲"), w.student(t, w.math, "丙")
+	m := month(0)
+	w.batch(t, m)
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, ids(w.dueOf(t, a, m).ID, w.dueOf(t, c, m).ID)), 400,
+		"一张收据只收缴同一党组织党员的党费")
+}
+
+// RULES §1 补交 ≤ 6 months: the month 6 before the current one may be
+// paid, the 7th not (the setting feeBackPayMonths).
+func TestBackPaymentWindowRULES1SixMonths(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	six, seven := month(-6), month(-7)
+	w.batch(t, six)
+	w.batch(t, seven)
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, seven).ID)), 400,
+		seven+" 超出补交期限（最多补交6个月）")
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, six).ID)), 201)
+	// The window is a setting: 7 months lets the 7th through.
+	w.setting(t, fee.CfgBackMonths, "7")
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, seven).ID)), 201)
+}
+
+// Concurrent payments of one member-month: exactly one succeeds (the
+// unique due/kind/gen of the entries), on both databases.
+func TestConcurrentPaymentsExactlyOneSucceeds(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m := month(0)
+	w.batch(t, m)
+	d := w.dueOf(t, a, m)
+	var wg sync.WaitGroup
+	statuses := make([]int, 20)
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)).Status
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, s := range statuses {
+		switch s {
+		case 201:
+			ok++
+		case 409:
+		default:
+			t.Fatalf("statuses %v", statuses)
+		}
+	}
+	if ok != 1 || w.paid(t, d.ID) != 20 || w.count(t, "df_payment") != 1 {
+		t.Fatalf("%d succeeded (%v), paid %d", ok, statuses, w.paid(t, d.ID))
+	}
+}
+
+// Settling locks the month: its due rows are never edited; a correction
+// is a reversal entry (negative, referencing the original), after which
+// the month can be paid again; an entry is reversed once.
+func TestSettleThenReverse(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m := month(0)
+	b := w.batch(t, m)
+	d := w.dueOf(t, a, m)
+	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, ids(d.ID))
+	apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/settle", b.ID), w.dept, nil)
+	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.dept, nil)
+	orig := detail.Entries[0]
+	path := fmt.Sprintf("/api/dfgl/entry/%d/reverse", orig.ID)
+	apptest.ExpectMessage(t, w.e.Do("POST", path, w.dept, map[string]any{"reason": ""}), 400, "请输入冲正原因（不超过200个字）")
+	apptest.Expect(t, w.e.Do("POST", path, w.secretary, map[string]any{"reason": "错收"}), 403)
+	rev := apptest.DoJSON[fee.Entry](t, w.e, 201, "POST", path, w.dept, map[string]any{"reason": "收错党员"})
+	if rev.Kind != fee.EntryReverse || rev.AmountFen != -20 || rev.ReversesID == nil || *rev.ReversesID != orig.ID || rev.DueID != d.ID {
+		t.Fatalf("reversal: %+v", rev)
+	}
+	if w.paid(t, d.ID) != 0 {
+		t.Fatal("the reversal did not cancel the payment")
+	}
+	if after := w.dueOf(t, a, m); after.DueFen != d.DueFen || after.OrgID != d.OrgID || *after.CommitteeID != *d.CommitteeID ||
+		after.Working != d.Working || !after.CreatedAt.Equal(d.CreatedAt) {
+		t.Fatalf("the settled due changed: %+v → %+v", d, after)
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", path, w.dept, map[string]any{"reason": "再冲"}), 409, "该笔缴费已冲正")
+	apptest.ExpectMessage(t, w.e.Do("POST", fmt.Sprintf("/api/dfgl/entry/%d/reverse", rev.ID), w.dept, map[string]any{"reason": "x"}), 400,
+		"冲正记录不能再冲正")
+	// Paid again after the reversal (a new pay entry, gen 1).
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)), 201)
+	if w.paid(t, d.ID) != 20 || w.count(t, "df_entry") != 3 {
+		t.Fatal("the new payment after the reversal")
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/entry/999999/reverse", w.dept, map[string]any{"reason": "x"}), 404)
+}
+
+// member.FeesPaidUpTo: the latest month up to which all due months are paid.
+func TestFeesPaidUpTo(t *testing.T) {
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	ask := func() string {
+		r, ok, err := event.Ask[member.PaidUpTo](context.Background(), w.e.App.Bus, w.e.DB, member.FeesPaidUpTo{MemberID: a})
+		if err != nil || !ok {
+			t.Fatal(ok, err)
+		}
+		return r.Month
+	}
+	if got := ask(); got != "" {
+		t.Fatalf("no dues: %q", got)
+	}
+	m2, m1, m0 := month(-2), month(-1), month(0)
+	for _, m := range []string{m2, m1, m0} {
+		w.batch(t, m)
+	}
+	if got := ask(); got != "" {
+		t.Fatalf("nothing paid: %q", got)
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, m2).ID)), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, m0).ID)), 201)
+	if got := ask(); got != m2 {
+		t.Fatalf("paid %s and %s: %q", m2, m0, got)
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, m1).ID)), 201)
+	if got := ask(); got != m0 {
+		t.Fatalf("all paid: %q", got)
+	}
+}

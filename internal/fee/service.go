@@ -1,0 +1,88 @@
+// Package fee is 党费's monthly collection (RULES.md §1): a batch per month
+// (创建 → 启动缴费 → 已结算) freezes every member's due in their organisation
+// at the start; payments go through a provider (现场缴费 recorded by the
+// branch's fee collector, or the campus payment platform's signed notify)
+// and are written as insert-only ledger entries; a settled month is locked
+// and corrected by reversal entries. The standards and the monthly amount
+// are internal/fee/standard's. See docs/fee.md.
+package fee
+
+import (
+	"context"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/fee/standard"
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
+	"zhdj/internal/system"
+)
+
+// DueFunc computes the dues of members for a month (the standards'
+// MonthlyDues): a member missing from the answer owes nothing that month
+// (not yet a probationary member, no base) and gets no due row.
+type DueFunc func(ctx context.Context, idb bun.IDB, year, month int, memberIDs []int64) (map[int64]standard.Due, error)
+
+// Options are the process settings of the payment platform (environment,
+// never code): the notify's HMAC secret and the sandbox switch.
+type Options struct {
+	// Secret (ZHDJ_PAY_SECRET) signs the platform's notify; empty: online
+	// payment is off (orders are refused, every notify is refused).
+	Secret string
+	// Sandbox (ZHDJ_PAY_SANDBOX=on) enables the test platform: an endpoint
+	// that produces the correctly signed notify of an order. Off by default;
+	// never on in production.
+	Sandbox bool
+	// PayURL is the platform's payment page an order redirects to
+	// (ZHDJ_PAY_URL); with the sandbox it is the app's own /payment page.
+	PayURL string
+}
+
+// OptionsFromEnv reads Options from ZHDJ_PAY_SECRET, ZHDJ_PAY_SANDBOX and ZHDJ_PAY_URL.
+func OptionsFromEnv() Options {
+	return Options{Secret: os.Getenv("ZHDJ_PAY_SECRET"), Sandbox: strings.EqualFold(os.Getenv("ZHDJ_PAY_SANDBOX"), "on"),
+		PayURL: os.Getenv("ZHDJ_PAY_URL")}
+}
+
+// Service is the fee collection domain.
+type Service struct {
+	db   *bun.DB
+	sys  *system.Service
+	orgs *org.Service
+	dues DueFunc
+	opts Options
+	now  func() time.Time
+}
+
+// New builds the service; dues computes a month's dues (the standards').
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, dues DueFunc, opts Options) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, dues: dues, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Module describes the fee collection domain to internal/app. It works on
+// a nil service (it only takes method values).
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "fee", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe}
+}
+
+// Routes registers the endpoints under /api/dfgl, each with its permission.
+func (s *Service) Routes(rs *httpx.Routes) {
+	s.batchRoutes(rs.In("党费批次管理"))
+	s.payRoutes(rs.In("缴费管理"))
+	s.mineRoutes(rs.In("我的党费"))
+	s.platformRoutes(rs.In("党费在线支付"))
+}
+
+// subscribe answers member.FeesPaidUpTo (the transfer's 党费缴纳至).
+func (s *Service) subscribe(b *event.Bus) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.FeesPaidUpTo) (member.PaidUpTo, error) {
+		m, err := PaidUpTo(ctx, idb, q.MemberID)
+		return member.PaidUpTo{Month: m}, err
+	})
+}

@@ -1,0 +1,245 @@
+package standard
+
+import (
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// Categories of a member-year (RULES §1). The code is stored; Due.Category
+// and the pages show the label.
+const (
+	CatSalaried   = "salaried"   // 在职: a percentage of the salary base
+	CatRetired    = "retired"    // 离退休: a percentage of the basic pension
+	CatStudent    = "student"    // 学生: a fixed amount
+	CatUnemployed = "unemployed" // 无固定收入: a fixed amount
+	CatRelief     = "relief"     // 困难减免 (relief, minimum allowance): a fixed amount
+	CatExempt     = "exempt"     // 免交: nothing
+	CatFarmer     = "farmer"     // 农民: a fixed amount of 0.2–1 元
+)
+
+// Category is one category with its label and whether it needs a base.
+type Category struct {
+	Code     string `json:"code"`
+	Label    string `json:"label"`
+	NeedBase bool   `json:"needBase"` // salaried: salary items; retired: the pension
+}
+
+// Categories in the order the pages list them.
+var Categories = []Category{
+	{CatSalaried, "在职", true}, {CatRetired, "离退休", true}, {CatStudent, "学生", false},
+	{CatUnemployed, "无固定收入", false}, {CatRelief, "困难减免", false}, {CatExempt, "免交", false}, {CatFarmer, "农民", false},
+}
+
+// CategoryLabel is the Chinese label of a category code ("" when unknown).
+func CategoryLabel(code string) string {
+	for _, c := range Categories {
+		if c.Code == code {
+			return c.Label
+		}
+	}
+	return ""
+}
+
+func needsBase(code string) bool {
+	for _, c := range Categories {
+		if c.Code == code {
+			return c.NeedBase
+		}
+	}
+	return false
+}
+
+// States of a standard: 未启用 → 启用 → 作废.
+const (
+	StateDraft = "draft" // 未启用
+	StateOn    = "on"    // 启用
+	StateVoid  = "void"  // 作废
+)
+
+var stateLabels = map[string]string{StateDraft: "未启用", StateOn: "启用", StateVoid: "作废"}
+
+// Kinds of a standard.
+const (
+	KindRate   = "rate"   // a percentage of the base by bracket
+	KindFixed  = "fixed"  // a fixed monthly amount
+	KindExempt = "exempt" // nothing to pay
+)
+
+// Bracket is one band of a rate standard: bases up to UpToFen (inclusive;
+// nil: no upper end) pay Rate percent ("0.5" = 0.5%). Brackets are in
+// ascending order, the last one open.
+type Bracket struct {
+	UpToFen *int64 `json:"upToFen"`
+	UpTo    string `json:"upTo,omitempty"` // the upper end in 元 (shown)
+	Rate    string `json:"rate"`
+}
+
+// Standard is a fee standard as the API shows and takes it.
+type Standard struct {
+	ID         int64      `json:"id"`
+	Name       string     `json:"name"`
+	Category   string     `json:"category"`
+	CatLabel   string     `json:"categoryLabel"`
+	Kind       string     `json:"kind"`
+	Brackets   []Bracket  `json:"brackets"`
+	FixedFen   int64      `json:"fixedFen"`
+	Fixed      string     `json:"fixed"` // FixedFen in 元
+	Basis      string     `json:"basis"` // the regulation it follows
+	State      string     `json:"state"`
+	StateLabel string     `json:"stateLabel"`
+	EnabledAt  *time.Time `json:"enabledAt"`
+	VoidedAt   *time.Time `json:"voidedAt"`
+	UpdatedAt  time.Time  `json:"updatedAt"`
+}
+
+// standardRow is a row of fee_standard.
+type standardRow struct {
+	bun.BaseModel `bun:"table:fee_standard,alias:fs"`
+	ID            int64      `bun:"id,pk,autoincrement"`
+	Name          string     `bun:"name"`
+	Category      string     `bun:"category"`
+	Kind          string     `bun:"kind"`
+	Brackets      string     `bun:"brackets"`
+	FixedFen      int64      `bun:"fixed_fen"`
+	Basis         string     `bun:"basis"`
+	State         string     `bun:"state"`
+	EnabledAt     *time.Time `bun:"enabled_at"`
+	VoidedAt      *time.Time `bun:"voided_at"`
+	CreatedAt     time.Time  `bun:"created_at"`
+	UpdatedAt     time.Time  `bun:"updated_at"`
+}
+
+func fen(v int64) *int64 { return &v }
+
+// regulation is the basis of the default standards.
+const regulation = "中组发〔2008〕3号《关于中国共产党党费收缴、使用和管理的规定》"
+
+// FarmerMinFen and FarmerMaxFen bound a farmers' standard (0.2–1 元 a month).
+const (
+	FarmerMinFen = 20
+	FarmerMaxFen = 100
+)
+
+// DefaultStandards are the regulation's standards (RULES §1), seeded enabled.
+// Farmers pay 0.2–1 元; the seed takes 0.5 元, which a standard of the
+// department may change within that range.
+func DefaultStandards() []Standard {
+	return []Standard{
+		{Name: "在职党员党费标准", Category: CatSalaried, Kind: KindRate, Basis: regulation, Brackets: []Bracket{
+			{UpToFen: fen(300000), Rate: "0.5"}, {UpToFen: fen(500000), Rate: "1"}, {UpToFen: fen(1000000), Rate: "1.5"}, {UpToFen: nil, Rate: "2"}}},
+		{Name: "离退休党员党费标准", Category: CatRetired, Kind: KindRate, Basis: regulation, Brackets: []Bracket{
+			{UpToFen: fen(500000), Rate: "0.5"}, {UpToFen: nil, Rate: "1"}}},
+		{Name: "学生党员党费标准", Category: CatStudent, Kind: KindFixed, FixedFen: 20, Basis: regulation},
+		{Name: "无固定收入党员党费标准", Category: CatUnemployed, Kind: KindFixed, FixedFen: 20, Basis: regulation},
+		{Name: "依靠救济或低保生活党员党费标准", Category: CatRelief, Kind: KindFixed, FixedFen: 20, Basis: regulation},
+		{Name: "免交党费", Category: CatExempt, Kind: KindExempt, Basis: regulation},
+		{Name: "农民党员党费标准", Category: CatFarmer, Kind: KindFixed, FixedFen: 50, Basis: regulation + "（每月 0.2 元至 1 元）"},
+	}
+}
+
+// Salary items of a base (RULES §1). Included items add to the base,
+// deductions are subtracted, excluded items are recorded and ignored.
+const (
+	ItemIncluded = "included"
+	ItemExcluded = "excluded"
+	ItemDeducted = "deducted"
+	ItemPension  = "pension"
+)
+
+// Item is one salary item a base form and the import workbook carry.
+type Item struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Kind  string `json:"kind"`
+}
+
+// Items of a base, in the form's (and the workbook's) order.
+var Items = []Item{
+	{"postPay", "岗位工资", ItemIncluded},
+	{"gradePay", "薪级工资", ItemIncluded},
+	{"basicPerformance", "基础性绩效工资", ItemIncluded},
+	{"otherPay", "其他计入工资", ItemIncluded},
+	{"housingSubsidy", "住房补贴", ItemExcluded},
+	{"transportSubsidy", "交通补贴", ItemExcluded},
+	{"phoneSubsidy", "通讯补贴", ItemExcluded},
+	{"overtimePay", "加班补贴", ItemExcluded},
+	{"mealSubsidy", "误餐补贴", ItemExcluded},
+	{"heatingSubsidy", "取暖补贴", ItemExcluded},
+	{"coolingSubsidy", "降温补贴", ItemExcluded},
+	{"yearEndBonus", "年终绩效", ItemExcluded},
+	{"awardPerformance", "奖励性绩效工资", ItemExcluded},
+	{"pensionInsurance", "养老保险（个人）", ItemDeducted},
+	{"medicalInsurance", "医疗保险（个人）", ItemDeducted},
+	{"unemploymentInsurance", "失业保险（个人）", ItemDeducted},
+	{"injuryInsurance", "工伤保险（个人）", ItemDeducted},
+	{"maternityInsurance", "生育保险（个人）", ItemDeducted},
+	{"housingFund", "住房公积金（个人）", ItemDeducted},
+	{"annuity", "职业年金/企业年金（个人）", ItemDeducted},
+	{"incomeTax", "个人所得税", ItemDeducted},
+	{"pension", "基本养老金", ItemPension},
+}
+
+func itemOf(key string) (Item, bool) {
+	for _, it := range Items {
+		if it.Key == key {
+			return it, true
+		}
+	}
+	return Item{}, false
+}
+
+// baseRow is a row of fee_base: a member's category and base for a year
+// from a month on (a salary change applies from the month it is paid).
+type baseRow struct {
+	bun.BaseModel `bun:"table:fee_base,alias:b"`
+	ID            int64     `bun:"id,pk,autoincrement"`
+	MemberID      int64     `bun:"member_id"`
+	Year          int       `bun:"year"`
+	FromMonth     int       `bun:"from_month"`
+	Category      string    `bun:"category"`
+	Items         string    `bun:"items"`
+	IncludedFen   int64     `bun:"included_fen"`
+	DeductedFen   int64     `bun:"deducted_fen"`
+	BaseFen       int64     `bun:"base_fen"`
+	Remark        string    `bun:"remark"`
+	CreatedAt     time.Time `bun:"created_at"`
+	UpdatedAt     time.Time `bun:"updated_at"`
+}
+
+// Hardship kinds and states.
+const (
+	HardshipReduce = "reduce" // pays Fen a month instead
+	HardshipExempt = "exempt" // pays nothing
+
+	HardshipReview   = "review"   // 待审批
+	HardshipApproved = "approved" // 已批准
+	HardshipRejected = "rejected" // 未批准
+)
+
+// Hardship is a row of fee_hardship: a reduction or exemption for months
+// FromYM..ToYM (yyyymm, inclusive) proposed by the member's branch.
+type Hardship struct {
+	bun.BaseModel `bun:"table:fee_hardship,alias:h"`
+	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
+	MemberID      int64     `bun:"member_id" json:"memberId"`
+	OrgID         int64     `bun:"org_id" json:"orgId"`
+	Kind          string    `bun:"kind" json:"kind"`
+	Fen           int64     `bun:"fen" json:"fen"`
+	FromYM        int       `bun:"from_ym" json:"fromYm"`
+	ToYM          int       `bun:"to_ym" json:"toYm"`
+	Reason        string    `bun:"reason" json:"reason"`
+	State         string    `bun:"state" json:"state"`
+	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
+	UpdatedAt     time.Time `bun:"updated_at" json:"updatedAt"`
+}
+
+// Due is a member's amount for one month with its working: the bracket and
+// rate, or the fixed amount, and any approved reduction.
+type Due struct {
+	MemberID   int64
+	Fen        int64
+	Category   string // the category's label: 在职, 离退休, 学生 …
+	StandardID int64
+	Working    string // e.g. 月基数 4,800.00 元 × 1%（3000 < 基数 ≤ 5000）= 48.00 元
+}

@@ -1,0 +1,131 @@
+package standard
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
+)
+
+// Permissions of the module: 党费标准 (dfbz), 党费基数 (dfjs) and the
+// hardship reductions (dfjm, a workflow: the branch proposes, the committee
+// above approves).
+const (
+	PermStandardList  = "dfbz:list"
+	PermStandardEdit  = "dfbz:edit"  // add and edit a standard not yet enabled
+	PermStandardState = "dfbz:state" // enable / void a standard
+	PermBaseList      = "dfjs:list"
+	PermBaseEdit      = "dfjs:edit" // add, edit, delete bases
+	PermBaseImport    = "dfjs:import"
+	PermBaseExport    = "dfjs:export"
+	PermHardshipList  = "dfjm:list"
+	PermBranch        = "dfjm:branch"    // propose a reduction (the branch's step)
+	PermCommittee     = "dfjm:committee" // approve it (the higher committee's step)
+)
+
+// MenuDir is the top-level 党费管理 directory; the batch, payment and report
+// pages of internal/fee and internal/fee/report are added to it (system.AddPages).
+const MenuDir = "/dfgl"
+
+// Migrations of the fee standards (versions 2026112830..39 are ours; they
+// run after the member table they refer to).
+func Migrations() []db.Migration {
+	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate}}
+}
+
+// menus is the top-level 党费管理 with the 党费标准 page. The organisation
+// department keeps the standards; the secondary committees and branch
+// secretaries see them.
+func menus() []system.MenuSeed {
+	dept := system.RoleOrgDept
+	all := []string{dept, system.RoleCommittee, system.RoleBranchSecretary}
+	button := func(title, perm string, roles ...string) system.MenuSeed {
+		return system.MenuSeed{Title: title, Type: system.MenuButton, Permission: perm, Roles: roles}
+	}
+	return []system.MenuSeed{{Title: "党费管理", Path: MenuDir, Component: "Layout", Icon: "money-collect", Type: system.MenuDir,
+		Roles: all, Children: []system.MenuSeed{
+			{Title: "党费标准", Name: "Dfbz", Path: "standard", Component: "dfgl/standard", Icon: "calculator", Type: system.MenuPage,
+				Roles: all, Children: []system.MenuSeed{
+					button("查询", PermStandardList, all...), button("编辑", PermStandardEdit, dept),
+					button("启用作废", PermStandardState, dept)}},
+		}}}
+}
+
+func migrate(ctx context.Context, tx bun.Tx) error {
+	err := db.DDL(ctx, tx, `CREATE TABLE fee_standard (
+			id {{pk}},
+			name VARCHAR(100) NOT NULL,
+			category VARCHAR(16) NOT NULL,
+			kind VARCHAR(8) NOT NULL,
+			brackets TEXT NOT NULL DEFAULT '[]',
+			fixed_fen BIGINT NOT NULL DEFAULT 0,
+			basis VARCHAR(500) NOT NULL DEFAULT '',
+			state VARCHAR(8) NOT NULL,
+			enabled_at TIMESTAMP NULL,
+			voided_at TIMESTAMP NULL,
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		// One enabled standard per category at a time.
+		`CREATE UNIQUE INDEX uq_fee_standard_enabled ON fee_standard(category) WHERE state = 'on'`,
+		`CREATE INDEX idx_fee_standard_state ON fee_standard(state, category)`,
+		`CREATE TABLE fee_base (
+			id {{pk}},
+			member_id BIGINT NOT NULL REFERENCES dyjbxx(id) ON DELETE CASCADE,
+			year INTEGER NOT NULL,
+			from_month INTEGER NOT NULL,
+			category VARCHAR(16) NOT NULL,
+			items TEXT NOT NULL DEFAULT '{}',
+			included_fen BIGINT NOT NULL DEFAULT 0,
+			deducted_fen BIGINT NOT NULL DEFAULT 0,
+			base_fen BIGINT NOT NULL DEFAULT 0,
+			remark VARCHAR(500) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		// A base per member, year and month it applies from; MonthlyDues reads a chunk of members' year.
+		`CREATE UNIQUE INDEX uq_fee_base ON fee_base(member_id, year, from_month)`,
+		`CREATE INDEX idx_fee_base_year ON fee_base(year, category, member_id)`,
+		`CREATE TABLE fee_hardship (
+			id {{pk}},
+			member_id BIGINT NOT NULL REFERENCES dyjbxx(id) ON DELETE CASCADE,
+			org_id BIGINT NOT NULL REFERENCES dzz(id),
+			kind VARCHAR(8) NOT NULL,
+			fen BIGINT NOT NULL DEFAULT 0,
+			from_ym INTEGER NOT NULL,
+			to_ym INTEGER NOT NULL,
+			reason VARCHAR(500) NOT NULL,
+			state VARCHAR(16) NOT NULL,
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL)`,
+		`CREATE INDEX idx_fee_hardship_member ON fee_hardship(member_id, state, from_ym)`,
+		`CREATE INDEX idx_fee_hardship_org ON fee_hardship(org_id, state, created_at)`)
+	if err != nil {
+		return err
+	}
+	if err := seedStandards(ctx, tx); err != nil {
+		return err
+	}
+	_, err = system.InsertMenus(ctx, tx, nil, menus())
+	return err
+}
+
+// seedStandards enables the regulation's default standard for every
+// category (中组发〔2008〕3号, RULES §1).
+func seedStandards(ctx context.Context, tx bun.IDB) error {
+	now := time.Now().UTC()
+	for _, st := range DefaultStandards() {
+		b, err := json.Marshal(st.Brackets)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.NewInsert().Model(&standardRow{Name: st.Name, Category: st.Category, Kind: st.Kind, Brackets: string(b),
+			FixedFen: st.FixedFen, Basis: st.Basis, State: StateOn, EnabledAt: &now, CreatedAt: now, UpdatedAt: now}).
+			Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+// Package standard is 党费标准: the fee standards (brackets and rates of
+// RULES §1 as data, 未启用 → 启用 → 作废), every member's category and base
+// per year (salary items entered or imported, or the pension), the hardship
+// reductions (a workflow: the branch proposes, the committee above
+// approves) and the monthly due with its working (MonthlyDues), which the
+// monthly batches of internal/fee freeze. See docs/fee-standard.md.
+package standard
+
+import (
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
+	"zhdj/internal/system"
+)
+
+// Service is the fee standards domain.
+type Service struct {
+	db      *bun.DB
+	sys     *system.Service
+	orgs    *org.Service
+	members *member.Service
+	now     func() time.Time
+}
+
+// New builds the service.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Module describes the fee standards to internal/app. It works on a nil
+// service (it only takes method values).
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "feestandard", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+}
+
+// Routes registers the endpoints under /api/dfbz (standards), /api/dfjs
+// (bases) and /api/dfjm (hardship), each with its permission.
+func (s *Service) Routes(rs *httpx.Routes) {
+	s.standardRoutes(rs.In("党费标准"))
+}
