@@ -34,7 +34,10 @@ const MenuDir = "/dfgl"
 // Migrations of the fee standards (versions 2026112830..39 are ours; they
 // run after the member table they refer to).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate}}
+	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate},
+		{Version: 2026112831, Name: "fee standard: the 党费基数 page", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddPages(ctx, tx, MenuDir, basePages())
+		}}}
 }
 
 // menus is the top-level 党费管理 with the 党费标准 page. The organisation
@@ -53,6 +56,15 @@ func menus() []system.MenuSeed {
 					button("查询", PermStandardList, all...), button("编辑", PermStandardEdit, dept),
 					button("启用作废", PermStandardState, dept)}},
 		}}}
+}
+
+// basePages is the 党费基数 page: every role keeps the bases of its scope.
+func basePages() []system.MenuSeed {
+	all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+	return []system.MenuSeed{{Title: "党费基数", Name: "Dfjs", Path: "base", Component: "dfgl/base", Icon: "account-book",
+		Type: system.MenuPage, Roles: all, Children: []system.MenuSeed{
+			{Title: "查询", Type: system.MenuButton, Permission: PermBaseList, Roles: all},
+			{Title: "编辑", Type: system.MenuButton, Permission: PermBaseEdit, Roles: all}}}}
 }
 
 func migrate(ctx context.Context, tx bun.Tx) error {

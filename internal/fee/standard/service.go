@@ -42,4 +42,5 @@ func (s *Service) Module() module.Module {
 // (bases) and /api/dfjm (hardship), each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
 	s.standardRoutes(rs.In("党费标准"))
+	s.baseRoutes(rs.In("党费基数"))
 }

@@ -19,6 +19,8 @@ export const PERM = {
   dfbzEdit: 'dfbz:edit',
   dfbzList: 'dfbz:list',
   dfbzState: 'dfbz:state',
+  dfjsEdit: 'dfjs:edit',
+  dfjsList: 'dfjs:list',
   dictAdd: 'dict:add',
   dictDel: 'dict:del',
   dictEdit: 'dict:edit',
