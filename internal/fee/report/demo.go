@@ -40,6 +40,9 @@ type Batches interface {
 type DemoOptions struct {
 	Seed  uint64
 	Today time.Time
+	// SkipCurrent leaves the current month without a batch (the benchmark
+	// times its start).
+	SkipCurrent bool
 }
 
 // DemoResult counts what SeedDemo wrote.
@@ -175,6 +178,9 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 	res.Bases = len(bases)
 
 	for i, m := range months {
+		if opts.SkipCurrent && i == len(months)-1 {
+			break
+		}
 		month := m.Format("2006-01")
 		b, err := batches.CreateBatch(ctx, fee.BatchInput{Month: month, Remark: "演示数据"})
 		if err != nil {
