@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
+	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/platform/crypto"
 )
 
@@ -66,5 +67,13 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成发展党员演示数据：%d 条记录（%s），%d 份公示，用时 %.1f 秒\n", dev.Records, dev.Summary(), dev.Notices, dev.Took.Seconds())
 	fmt.Printf("Development records: %d (%d notices) in %.1f s\n", dev.Records, dev.Notices, dev.Took.Seconds())
+	fees, err := a.FeeReport.SeedDemo(ctx, a.Fee, feereport.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("党费演示数据 (party fees): %w", err)
+	}
+	fmt.Printf("已生成党费演示数据：%d 个月份批次，%d 条党员月度应缴，%d 笔现场缴费（%d 条入账），%d 条党费基数，%d 名党员连续欠缴，用时 %.1f 秒\n",
+		fees.Months, fees.Dues, fees.Payments, fees.Entries, fees.Bases, fees.Arrears, fees.Took.Seconds())
+	fmt.Printf("Party fees: %d months, %d dues, %d payments (%d entries), %d bases, %d members in arrears in %.1f s\n",
+		fees.Months, fees.Dues, fees.Payments, fees.Entries, fees.Bases, fees.Arrears, fees.Took.Seconds())
 	return nil
 }

@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
 	"zhdj/internal/fee"
+	feereport "zhdj/internal/fee/report"
 	feestandard "zhdj/internal/fee/standard"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
@@ -58,6 +59,7 @@ type services struct {
 	develop  *develop.Service
 	feeStd   *feestandard.Service
 	fee      *fee.Service
+	feeRep   *feereport.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -80,6 +82,7 @@ func modules(s services) []module.Module {
 		s.develop.Module(),
 		s.feeStd.Module(),
 		s.fee.Module(),
+		s.feeRep.Module(),
 	}
 }
 
@@ -127,6 +130,8 @@ type App struct {
 	// FeeStandard computes the monthly party-fee dues (MonthlyDues).
 	FeeStandard *feestandard.Service
 	Fee         *fee.Service
+	// FeeReport is 党费报表 (its demo year seeds through it).
+	FeeReport *feereport.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -207,8 +212,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	feeStd := feestandard.New(database, sys, orgs, members)
 	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
+	feeRep := feereport.New(database, sys, orgs)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -226,7 +232,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(),
+		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(),
 		Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()

@@ -112,6 +112,43 @@ func BenchmarkUniversity(b *testing.B) {
 					benchkit.DevelopTargets(dbKind(), n, took, size, passed, reminders, open)
 				}
 			})
+			// 党费 (#14, at 20,000 members): the demo's fee year, then starting
+			// the current month ≤ 5 s, a branch's month list p99 ≤ 30 ms, the
+			// university's yearly report ≤ 1 s.
+			if n <= 20_000 {
+				f := w.SeedFees(b)
+				b.Run("fee/start", func(b *testing.B) {
+					started := false
+					for b.Loop() {
+						if !started {
+							took, dues := w.FeeStart(b, f)
+							benchkit.FeeTargets(dbKind(), n, f, took, dues)
+							started = true
+						}
+					}
+				})
+				b.Run("fee/monthlist", func(b *testing.B) {
+					for b.Loop() {
+						s := benchkit.Repeat(b, 400, w.FeeMonthList(f))
+						s.Report(b)
+						s.Target(fmt.Sprintf("%s members=%d fee/monthlist", dbKind(), n), 30*time.Millisecond)
+					}
+				})
+				b.Run("fee/yearly", func(b *testing.B) {
+					for b.Loop() {
+						s := benchkit.Repeat(b, 20, w.FeeYearly(f))
+						s.Report(b)
+						s.Target(fmt.Sprintf("%s members=%d fee/yearly", dbKind(), n), time.Second)
+					}
+				})
+				b.Run("fee/arrears", func(b *testing.B) {
+					for b.Loop() {
+						s := benchkit.Repeat(b, 20, w.FeeArrears)
+						s.Report(b)
+						s.Target(fmt.Sprintf("%s members=%d fee/arrears", dbKind(), n), 0)
+					}
+				})
+			}
 			if n == 20_000 {
 				b.Run("import", func(b *testing.B) {
 					for b.Loop() {

@@ -43,3 +43,25 @@ func TestHarnessSmoke(t *testing.T) {
 		t.Fatal("the export is not an xlsx (zip) file")
 	}
 }
+
+// The party-fee scenarios at 300 members: the demo's settled months, the
+// current month started through the API (a due for every member), the
+// month list, the yearly report and the arrears list.
+func TestFeeHarnessSmoke(t *testing.T) {
+	w := benchkit.NewWorld(t, 300)
+	f := w.SeedFees(t)
+	if f.Seeded.Months != 11 || len(f.Branches) == 0 {
+		t.Fatalf("fee world %+v", f)
+	}
+	took, dues := w.FeeStart(t, f)
+	if took <= 0 || dues != 300 {
+		t.Fatalf("start: %v, %d dues", took, dues)
+	}
+	for name, scenario := range map[string]func(testing.TB, int){
+		"fee/monthlist": w.FeeMonthList(f), "fee/yearly": w.FeeYearly(f), "fee/arrears": w.FeeArrears,
+	} {
+		if s := benchkit.Repeat(t, 3, scenario); s.Count != 3 || s.P50 <= 0 {
+			t.Fatalf("%s: %+v", name, s)
+		}
+	}
+}

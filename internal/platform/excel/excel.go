@@ -29,6 +29,9 @@ type Writer struct {
 	stream *excelize.StreamWriter
 	row    int
 	cell   []byte // the first cell's name of the row being written
+	// money, bold and boldMoney are a report's styles (NewReport): a Yuan
+	// cell is written as 0.00.
+	money, bold, boldMoney int
 }
 
 // NewWriter starts a workbook with a bold header row and column widths.
@@ -59,8 +62,13 @@ func NewWriter(headers []string, widths []float64) (*Writer, error) {
 func (w *Writer) Add(values ...any) error {
 	w.row++
 	for i, v := range values {
-		if s, ok := v.(string); ok && s == "" {
-			values[i] = nil
+		switch x := v.(type) {
+		case string:
+			if x == "" {
+				values[i] = nil
+			}
+		case Yuan:
+			values[i] = excelize.Cell{StyleID: w.money, Value: yuanValue(x)}
 		}
 	}
 	w.cell = append(append(w.cell[:0], 'A'), strconv.Itoa(w.row)...)

@@ -13,6 +13,7 @@ export const PERM = {
   dfExport: 'df:export',
   dfList: 'df:list',
   dfOnsite: 'df:onsite',
+  dfReport: 'df:report',
   dfReverse: 'df:reverse',
   dfbzEdit: 'dfbz:edit',
   dfbzList: 'dfbz:list',

@@ -1,0 +1,133 @@
+package report
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+)
+
+// Arrears: a member's months unpaid are the dues (months whose batch
+// started) not paid in full; the consecutive ones are those after the last
+// month the member paid in full or owed nothing (免交) — months without a
+// due (before joining, say) neither break nor lengthen a run. A run of
+// CfgRemindMonths (3) is reminded to the branch; one of CfgWarnMonths (6)
+// is warned to the branch and the organisation department (RULES.md §1).
+
+// Arrear is a member's current run of unpaid months.
+type Arrear struct {
+	MemberID       int64  `bun:"member_id" json:"memberId"`
+	Name           string `bun:"name" json:"name"`
+	OrgID          int64  `bun:"org_id" json:"orgId"` // the member's organisation now
+	OrgName        string `bun:"org_name" json:"orgName"`
+	OrgPath        string `bun:"org_path" json:"-"`
+	Months         int    `bun:"months" json:"months"`                  // consecutive unpaid months, up to the latest
+	Since          string `bun:"since" json:"since"`                    // the first of them (YYYY-MM)
+	Latest         string `bun:"latest" json:"latest"`                  // the last of them
+	OutstandingFen int64  `bun:"outstanding_fen" json:"outstandingFen"` // what they lack
+	Level          string `bun:"-" json:"level"`                        // "warn" (≥ warning months), "remind" (≥ reminder months) or ""
+}
+
+// Levels of an arrear.
+const (
+	LevelRemind = "remind"
+	LevelWarn   = "warn"
+)
+
+// thresholds are the settings' reminder and warning months (the
+// regulation's 3 and 6 when unset; a warning never later than 6).
+func (s *Service) thresholds(ctx context.Context) (remind, warn int) {
+	remind = s.sys.SettingInt(ctx, CfgRemindMonths, DefaultRemindMonths)
+	warn = s.sys.SettingInt(ctx, CfgWarnMonths, DefaultWarnMonths)
+	if warn > DefaultWarnMonths {
+		warn = DefaultWarnMonths
+	}
+	if remind > warn {
+		remind = warn
+	}
+	return remind, warn
+}
+
+// arrears selects the members with a run of at least min unpaid months
+// (Arrear's columns), their organisation now as oz (dzz) and m (dyjbxx);
+// members, when not nil, selects the ids of the members to look at (the
+// caller's scope: read only their dues). The caller adds the scope,
+// filters, order and paging.
+func (s *Service) arrears(min int, members *bun.SelectQuery) *bun.SelectQuery {
+	// dd: every due with what was paid on it; last: each member's last
+	// month settled (paid in full, or nothing due).
+	dd := s.db.NewSelect().TableExpr("df_due AS d").
+		Column("d.id", "d.member_id", "d.month", "d.due_fen").
+		ColumnExpr("COALESCE((SELECT SUM(e.amount_fen) FROM df_entry AS e WHERE e.due_id = d.id), 0) AS paid")
+	if members != nil {
+		dd = dd.Where("d.member_id IN (?)", members)
+	}
+	last := s.db.NewSelect().TableExpr("dd").Column("member_id").ColumnExpr("MAX(month) AS month").
+		Where("paid >= due_fen").GroupExpr("member_id")
+	run := s.db.NewSelect().TableExpr("dd").
+		Join("LEFT JOIN last ON last.member_id = dd.member_id").
+		ColumnExpr("dd.member_id, COUNT(*) AS months, MIN(dd.month) AS since, MAX(dd.month) AS latest, SUM(dd.due_fen - dd.paid) AS outstanding_fen").
+		Where("dd.paid < dd.due_fen").Where("(last.month IS NULL OR dd.month > last.month)").
+		GroupExpr("dd.member_id").Having("COUNT(*) >= ?", min)
+	return s.db.NewSelect().With("dd", dd).With("last", last).With("run", run).TableExpr("run").
+		Join("JOIN dyjbxx AS m ON m.id = run.member_id").
+		Join("JOIN dzz AS oz ON oz.id = m.org_id").
+		ColumnExpr("run.member_id, m.name, m.org_id, oz.name AS org_name, oz.path AS org_path, run.months, run.since, run.latest, run.outstanding_fen")
+}
+
+// level is an arrear's level under the thresholds.
+func level(months, remind, warn int) string {
+	switch {
+	case months >= warn:
+		return LevelWarn
+	case months >= remind:
+		return LevelRemind
+	}
+	return ""
+}
+
+// Arrears lists, in the caller's scope (the member's organisation now) and
+// the subtree of orgId, the members with a run of at least min months
+// (default: the reminder's), longest first; paged.
+func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (httpx.PageResult[Arrear], error) {
+	remind, warn := s.thresholds(ctx)
+	if min <= 0 {
+		min = remind
+	}
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return httpx.PageResult[Arrear]{}, err
+	}
+	members := scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))
+	if orgID != 0 {
+		prefix, _, err := s.orgs.SubtreePath(ctx, orgID)
+		if err != nil {
+			return httpx.PageResult[Arrear]{}, httpx.Internal(err)
+		}
+		members = members.Where("m.org_id IN (SELECT z.id FROM dzz AS z WHERE z.path LIKE ?)", prefix+"%")
+	}
+	sel := s.arrears(min, members)
+	n, err := s.db.NewSelect().TableExpr("(?) AS a", sel).Count(ctx)
+	if err != nil {
+		return httpx.PageResult[Arrear]{}, httpx.Internal(err)
+	}
+	rows := []Arrear{}
+	if err := sel.OrderExpr("run.months DESC, oz.path, m.name, run.member_id").Limit(int64(size)).Offset(int64(pg*size)).Scan(ctx, &rows); err != nil {
+		return httpx.PageResult[Arrear]{}, httpx.Internal(err)
+	}
+	for i := range rows {
+		rows[i].Level = level(rows[i].Months, remind, warn)
+	}
+	return httpx.PageResult[Arrear]{Content: rows, TotalElements: int(n)}, nil
+}
+
+// monthStart is the first day of the month m (YYYY-MM) plus k months.
+func monthStart(m string, k int) date.Date {
+	d := date.Date(m + "-01")
+	if k != 0 {
+		d = d.AddMonths(k)
+	}
+	return d
+}

@@ -1,0 +1,74 @@
+package report_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/demo"
+	"zhdj/internal/fee"
+	"zhdj/internal/fee/report"
+	"zhdj/internal/platform/crypto"
+)
+
+// The demo year: twelve batches through package fee (eleven settled, the
+// current one started), a due for every member in normal status each
+// month, payments and some arrears — reminders and warnings among them —
+// and a report whose total agrees with the batches; the same seed gives
+// the same figures.
+func TestDemoYear(t *testing.T) {
+	seed := func() (*apptest.Env, report.DemoResult) {
+		e := apptest.New(t)
+		cipher, err := crypto.LoadOrCreate(e.App.Config.KeyDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		today := time.Now()
+		if _, err := demo.Seed(context.Background(), e.DB, cipher, demo.Options{Members: 400, Seed: 7, Today: today}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.App.FeeReport.SeedDemo(context.Background(), e.App.Fee, report.DemoOptions{Seed: 7, Today: today})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e, res
+	}
+	e, res := seed()
+	if res.Months != 12 || res.Bases < 100 || res.Entries < res.Dues*8/10 || res.Arrears == 0 {
+		t.Fatalf("demo %+v", res)
+	}
+	var states []string
+	if err := e.DB.NewSelect().Model((*fee.Batch)(nil)).Column("state").OrderExpr("month").Scan(t.Context(), &states); err != nil {
+		t.Fatal(err)
+	}
+	if len(states) != 12 || states[0] != fee.BatchSettled || states[10] != fee.BatchSettled || states[11] != fee.BatchOpen {
+		t.Errorf("batch states %v", states)
+	}
+	var members int
+	if err := e.DB.NewSelect().Model((*fee.Batch)(nil)).ColumnExpr("MAX(members)").Scan(t.Context(), &members); err != nil || members != 400 {
+		t.Errorf("dues of a month: %d (%v), want every member", members, err)
+	}
+	rows, n := apptest.GetPage[report.Arrear](t, e, e.AdminTK, "/api/dfgl/report/arrears", nil)
+	warned := 0
+	for _, r := range rows {
+		if r.Level == report.LevelWarn {
+			warned++
+		}
+	}
+	if n != res.Arrears || warned == 0 {
+		t.Errorf("arrears %d (%d warned), the demo counted %d", n, warned, res.Arrears)
+	}
+	year := time.Now().Year()
+	rep := apptest.DoJSON[report.OrgReport](t, e, 200, "GET", "/api/dfgl/report/orgs?year="+itoa(year), e.AdminTK, nil)
+	if rep.Total.DueFen <= 0 || rep.Total.PaidFen <= 0 || rep.Total.RateBP < 8000 || rep.Total.RateBP >= 10000 {
+		t.Errorf("the university's year %+v", rep.Total)
+	}
+
+	_, again := seed()
+	if again.Dues != res.Dues || again.Entries != res.Entries || again.Bases != res.Bases || again.Arrears != res.Arrears {
+		t.Errorf("the same seed gave %+v, then %+v", res, again)
+	}
+}
+
+func itoa(n int) string { return time.Date(n, 1, 1, 0, 0, 0, 0, time.UTC).Format("2006") }

@@ -1,0 +1,107 @@
+package report
+
+import (
+	"context"
+	"fmt"
+
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/remind"
+)
+
+// The smart reminders of the arrears (codes 150–152 of platform/remind):
+// a member whose run of unpaid months reaches the reminder's months (3) is
+// reminded to the branch (its managers and those of the committee above);
+// one reaching the warning's months (6, 自行脱党) is warned to the branch
+// and, by a kind of its own, to the organisation department (the managers
+// of the university's 党委 at the top of the member's organisation path).
+// The due date is the first day of the month the run reached the
+// threshold; a member who pays drops out and the reminder closes at the
+// next run.
+const (
+	ReminderArrears     = 150 // 党费欠缴提醒 (branch)
+	ReminderArrearsWarn = 151 // 党费连续欠缴警示 (branch)
+	ReminderArrearsDept = 152 // 党费连续欠缴警示 (organisation department)
+)
+
+func (s *Service) reminders() []remind.Kind {
+	return []remind.Kind{
+		{Type: ReminderArrears, Name: "党费欠缴提醒（支部）", Window: 0, Finder: remind.FinderFunc(s.arrearsDue)},
+		{Type: ReminderArrearsWarn, Name: "党费连续欠缴警示（支部）", Window: 0, Finder: remind.FinderFunc(s.warningsDue)},
+		{Type: ReminderArrearsDept, Name: "党费连续欠缴警示（组织部）", Window: 0, Finder: remind.FinderFunc(s.warningsToDepartment)},
+	}
+}
+
+// runs are the members with a run of at least months unpaid, unscoped (a
+// reminder runs outside any request).
+func (s *Service) runs(ctx context.Context, months int) ([]Arrear, error) {
+	var rows []Arrear
+	err := s.arrears(months, nil).OrderExpr("run.member_id").Scan(ctx, &rows)
+	return rows, err
+}
+
+// arrearsDue: a run of the reminder's months.
+func (s *Service) arrearsDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
+	months, _ := s.thresholds(ctx)
+	return s.dueOf(ctx, until, months, false)
+}
+
+// warningsDue: a run of the warning's months, to the branch.
+func (s *Service) warningsDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
+	_, months := s.thresholds(ctx)
+	return s.dueOf(ctx, until, months, false)
+}
+
+// warningsToDepartment: a run of the warning's months, to the organisation department.
+func (s *Service) warningsToDepartment(ctx context.Context, until date.Date) ([]remind.Due, error) {
+	_, months := s.thresholds(ctx)
+	return s.dueOf(ctx, until, months, true)
+}
+
+func (s *Service) dueOf(ctx context.Context, until date.Date, months int, department bool) ([]remind.Due, error) {
+	rows, err := s.runs(ctx, months)
+	if err != nil {
+		return nil, err
+	}
+	_, warn := s.thresholds(ctx)
+	out := make([]remind.Due, 0, len(rows))
+	for _, r := range rows {
+		on := monthStart(r.Since, months-1)
+		if on.After(until) {
+			continue
+		}
+		org := r.OrgID
+		if department {
+			org = topOf(r.OrgPath, r.OrgID)
+		}
+		title := fmt.Sprintf("党员%s已连续%d个月未缴纳党费（%s起）", r.Name, r.Months, r.Since)
+		content := fmt.Sprintf("党员：%s；所在党组织：%s；连续未缴：%d个月（%s至%s）；欠缴金额：%s元。", r.Name, r.OrgName, r.Months,
+			r.Since, r.Latest, Yuan(r.OutstandingFen))
+		if months >= warn {
+			title = fmt.Sprintf("警示：党员%s已连续%d个月未缴纳党费", r.Name, r.Months)
+			content += "按照党章规定，党员连续6个月不交纳党费，没有正当理由的，视为自行脱党，请及时了解情况、督促缴纳。"
+		} else {
+			content += "请支部及时提醒督促缴纳。"
+		}
+		out = append(out, remind.Due{RecordID: r.MemberID, OrgID: org, DueOn: on, Title: title, Content: content,
+			Link: fmt.Sprintf("/dfgl/report?tab=arrears&orgId=%d", r.OrgID)})
+	}
+	return out, nil
+}
+
+// topOf is the first organisation of a materialised path ("/1/5/23/" → 1).
+func topOf(path string, fallback int64) int64 {
+	var id int64
+	if _, err := fmt.Sscanf(path, "/%d/", &id); err != nil || id <= 0 {
+		return fallback
+	}
+	return id
+}
+
+// Yuan is fen as 元 with two decimals ("1234.50"), integers only.
+func Yuan(fen int64) string {
+	sign := ""
+	if fen < 0 {
+		sign, fen = "-", -fen
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, fen/100, fen%100)
+}

@@ -1,0 +1,68 @@
+package excel
+
+import (
+	"github.com/xuri/excelize/v2"
+)
+
+// Yuan is an amount in fen (integer cents) written by a report's Writer as
+// a number of 元 with two decimals (format "0.00"): the arithmetic stays in
+// integers; only the cell, like every number of a workbook, is a double,
+// whose shortest text is the exact two-decimal amount.
+type Yuan int64
+
+// NewReport starts a workbook in the layout finance offices expect of a
+// report: a bold title row merged across the columns (the title names the
+// report, period and unit, e.g. "党费收缴情况（2026年10月，单位：元）"), then
+// the bold header row. Rows follow through Add (a Yuan cell as 0.00) and a
+// last bold totals row through AddTotal.
+func NewReport(title string, headers []string, widths []float64) (*Writer, error) {
+	book := excelize.NewFile()
+	sw, err := book.NewStreamWriter("Sheet1")
+	if err != nil {
+		return nil, err
+	}
+	for i, w := range widths {
+		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
+			return nil, err
+		}
+	}
+	titleStyle, _ := book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 14},
+		Alignment: &excelize.Alignment{Horizontal: "center"}})
+	bold, _ := book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	money, _ := book.NewStyle(&excelize.Style{NumFmt: 2}) // 0.00
+	boldMoney, _ := book.NewStyle(&excelize.Style{NumFmt: 2, Font: &excelize.Font{Bold: true}})
+	if err := sw.SetRow("A1", []any{excelize.Cell{StyleID: titleStyle, Value: title}}); err != nil {
+		return nil, err
+	}
+	if len(headers) > 1 {
+		last, _ := excelize.CoordinatesToCellName(len(headers), 1)
+		if err := sw.MergeCell("A1", last); err != nil {
+			return nil, err
+		}
+	}
+	cells := make([]any, len(headers))
+	for i, h := range headers {
+		cells[i] = excelize.Cell{StyleID: bold, Value: h}
+	}
+	if err := sw.SetRow("A2", cells); err != nil {
+		return nil, err
+	}
+	return &Writer{book: book, stream: sw, row: 2, money: money, bold: bold, boldMoney: boldMoney}, nil
+}
+
+// AddTotal writes the totals row: every cell bold, Yuan cells as 0.00.
+func (w *Writer) AddTotal(values ...any) error {
+	for i, v := range values {
+		switch x := v.(type) {
+		case Yuan:
+			values[i] = excelize.Cell{StyleID: w.boldMoney, Value: yuanValue(x)}
+		case nil:
+		default:
+			values[i] = excelize.Cell{StyleID: w.bold, Value: x}
+		}
+	}
+	return w.Add(values...)
+}
+
+// yuanValue is fen as 元 (exact for any amount below 2^53 fen).
+func yuanValue(fen Yuan) float64 { return float64(fen) / 100 }
