@@ -215,7 +215,7 @@ func (s *Service) admit(ctx context.Context, tx bun.Tx, t *Transfer) error {
 		orgID := t.OrgID
 		created, _, err := s.members.CreateTx(ctx, tx, member.MemberInput{Name: t.Name, Gender: t.Gender, IDNumber: number,
 			Phone: phone, PartyStatus: t.PartyStatus, MemberStatus: member.StatusNormal, Source: member.SourceTransferIn,
-			PersonType: t.PersonType, JoinedOn: string(t.JoinedOn), OrgID: &orgID}, audit.OriginUserCreate)
+			PersonType: t.PersonType, PersonCategory: t.PersonCat, JoinedOn: string(t.JoinedOn), OrgID: &orgID}, audit.OriginUserCreate)
 		if err != nil {
 			return err
 		}
