@@ -101,6 +101,8 @@ func (s *Service) Create(ctx context.Context, in Input) (Transfer, error) {
 			return err
 		}
 		t.State = stateOf(at)
+		t.CreatedAt = s.now()
+		t.UpdatedAt = t.CreatedAt
 		if _, err := tx.NewInsert().Model(t).Returning("id").Exec(ctx); err != nil {
 			if db.IsUniqueViolation(err) {
 				return errOpen()
@@ -172,7 +174,7 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	}
 	if label, required := happenedLabel[in.Kind]; required || in.HappenedOn != "" {
 		d, ok := date.Parse(strings.TrimSpace(in.HappenedOn))
-		if !ok {
+		if !ok || d.IsZero() {
 			return nil, httpx.Invalid("happenedOn", "请选择%s", orDefault(label, "日期"))
 		}
 		if d.After(today) && in.Kind != KindAbroad {
@@ -246,7 +248,7 @@ func (s *Service) preparePerson(ctx context.Context, t *Transfer, in Input, toda
 	}
 	t.PartyStatus, t.PersonCat, t.PersonType = in.PartyStatus, in.PersonCat, in.PersonType
 	joined, ok := date.Parse(strings.TrimSpace(in.JoinedOn))
-	if !ok {
+	if !ok || joined.IsZero() {
 		return httpx.Invalid("joinedOn", "请选择入党日期")
 	}
 	if joined.After(today) {
