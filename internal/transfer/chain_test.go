@@ -2,6 +2,7 @@ package transfer_test
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -23,6 +24,18 @@ func TestInsideChainMovesTheMemberOnlyAtTheLastApproval_Rule3(t *testing.T) {
 	v := w.detail(t, w.csBranchTK, id)
 	if v.State != transfer.StateBranch || v.FeesPaidUpTo != "2026-01" || v.FeesFrom != "entered" || *v.ToOrgName != "数学教工党支部" {
 		t.Fatalf("started: %+v", v)
+	}
+	// The sending side's member list shows the member 转出中.
+	listed := func(token string, org int64) map[int64]member.MemberView {
+		rows, _ := apptest.GetPage[member.MemberView](t, w.e, token, "/api/dyjbxx", url.Values{"orgId": {fmt.Sprint(org)}})
+		out := map[int64]member.MemberView{}
+		for _, r := range rows {
+			out[r.ID] = r
+		}
+		return out
+	}
+	if got := listed(w.e.AdminTK, w.csBranch)[m]; got.Transferring != "转出中" {
+		t.Fatalf("member list: %+v", got)
 	}
 	steps := []struct {
 		token, state string
@@ -46,6 +59,13 @@ func TestInsideChainMovesTheMemberOnlyAtTheLastApproval_Rule3(t *testing.T) {
 	row := w.memberRow(t, m)
 	if row.OrgID != w.mathBranch || row.MemberStatus != member.StatusNormal {
 		t.Fatalf("after the last approval: %+v", row)
+	}
+	// The member list shows the new branch; the member is no longer 转出中.
+	if got, ok := listed(w.e.AdminTK, w.mathBranch)[m]; !ok || got.OrgName != "数学教工党支部" || got.Transferring != "" {
+		t.Fatalf("receiving list: %+v", got)
+	}
+	if _, ok := listed(w.e.AdminTK, w.csBranch)[m]; ok {
+		t.Fatal("still listed at the sending branch")
 	}
 	// The member's trail shows the move.
 	res := w.e.Do("GET", fmt.Sprintf("/api/dyjbxx/%d/trail", m), w.e.AdminTK, nil)
