@@ -40,6 +40,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
+	"zhdj/internal/transfer"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
@@ -60,6 +61,7 @@ type services struct {
 	feeStd   *feestandard.Service
 	fee      *fee.Service
 	feeRep   *feereport.Service
+	transfer *transfer.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -83,6 +85,7 @@ func modules(s services) []module.Module {
 		s.feeStd.Module(),
 		s.fee.Module(),
 		s.feeRep.Module(),
+		s.transfer.Module(),
 	}
 }
 
@@ -132,6 +135,8 @@ type App struct {
 	Fee         *fee.Service
 	// FeeReport is 党费报表 (its demo year seeds through it).
 	FeeReport *feereport.Service
+	// Transfer is 组织关系转接.
+	Transfer *transfer.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -213,8 +218,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	feeStd := feestandard.New(database, sys, orgs, members)
 	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
 	feeRep := feereport.New(database, sys, orgs)
+	trf := transfer.New(database, sys, orgs, members, cipher, bus, nil) // letters: the letter service once merged
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -232,8 +238,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(),
-		Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Jobs: sched,
+		Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
