@@ -96,6 +96,10 @@ export const PERM = {
   userList: 'user:list',
   userPass: 'user:pass',
   workbenchGroup: 'workbench:group',
+  zzgxLetterConfig: 'zzgx:letter:config',
+  zzgxLetterEdit: 'zzgx:letter:edit',
+  zzgxLetterList: 'zzgx:letter:list',
+  zzgxLetterPrint: 'zzgx:letter:print',
 } as const
 
 export type Perm = (typeof PERM)[keyof typeof PERM]
