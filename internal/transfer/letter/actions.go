@@ -109,17 +109,8 @@ func (s *Service) Reissue(ctx context.Context, id int64) (*View, error) {
 		if cur.Status != StatusExpired {
 			return httpx.BadRequest("只有已过期且未回执的介绍信可以补开（介绍信 %s %s）", cur.Number, statusLabels[cur.Status])
 		}
-		if err := s.voidTx(ctx, tx, cur, "过期补开", "介绍信 %s 刚刚被处理，请刷新后再试", "received_on IS NULL AND valid_until < ?", s.today()); err != nil {
-			return err
-		}
-		st, err := s.Settings(ctx, tx)
+		r, err := s.reissueTx(ctx, tx, cur, userID(ctx))
 		if err != nil {
-			return err
-		}
-		r := cur.Record
-		r.ID, r.ReceivedOn, r.VoidedOn, r.VoidReason, r.ReissueOf = 0, "", "", "", &cur.ID
-		r.IssuedBy, r.Contact = userID(ctx), st.Contact
-		if err := s.insert(ctx, tx, &r, s.today(), st.Days(r.Reach)); err != nil {
 			return err
 		}
 		newID = r.ID
@@ -129,6 +120,25 @@ func (s *Service) Reissue(ctx context.Context, id int64) (*View, error) {
 		return nil, err
 	}
 	return s.Detail(ctx, newID)
+}
+
+// reissueTx voids the expired letter cur (过期补开) and issues its
+// successor by user: the next number, the validity its reach has today.
+func (s *Service) reissueTx(ctx context.Context, tx bun.Tx, cur *View, user int64) (*Record, error) {
+	if err := s.voidTx(ctx, tx, cur, "过期补开", "介绍信 %s 刚刚被处理，请刷新后再试", "received_on IS NULL AND valid_until < ?", s.today()); err != nil {
+		return nil, err
+	}
+	st, err := s.Settings(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	r := cur.Record
+	r.ID, r.ReceivedOn, r.VoidedOn, r.VoidReason, r.ReissueOf = 0, "", "", "", &cur.ID
+	r.IssuedBy, r.Contact = user, st.Contact
+	if err := s.insert(ctx, tx, &r, s.today(), st.Days(r.Reach)); err != nil {
+		return nil, err
+	}
+	return &r, nil
 }
 
 // statusLabels are the statuses in Chinese.

@@ -61,9 +61,11 @@ func TestRule3_IssueNumbersValidityAndSnapshot(t *testing.T) {
 	if p.IDNumberFull != w.idNumber || p.Number != "2026-0001" || p.ReachLabel != "市内" {
 		t.Errorf("print view %+v", p)
 	}
-	// A transfer has one live letter.
-	if _, err := w.tryIssue(101, letter.ReachCity); status(err) != 409 {
-		t.Errorf("a second letter of transfer 101: %v, want 409", err)
+	// A transfer has one live letter: asked again (an approval redone), the
+	// valid one is answered as it is.
+	w.at(t, "2026-03-31")
+	if again, err := w.tryIssue(101, letter.ReachCity); err != nil || again != city {
+		t.Errorf("the letter of transfer 101 asked again: %+v %v, want %+v", again, err, city)
 	}
 	// Bad requests name their field.
 	for field, in := range map[string]letter.Issue{
@@ -204,10 +206,25 @@ func TestRule3_ExpiryAndReissue(t *testing.T) {
 		t.Errorf("old letter %+v", old)
 	}
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("%s/%d/reissue", letter.API, l.ID), w.csTK, nil), 400) // voided now
+	var live int
+	if err := w.e.DB.NewSelect().Table("zzgx_letter").ColumnExpr("COUNT(*)").Where("transfer_id = 201").Where("voided_on IS NULL").
+		Scan(t.Context(), &live); err != nil || live != 1 {
+		t.Errorf("live letters of transfer 201: %d %v", live, err)
+	}
+	// Asked again by the transfer after its validity, IssueTx reissues too.
+	l2 := w.issue(t, 202, letter.ReachCity)
+	w.at(t, "2026-05-02")
+	if again := w.issue(t, 202, letter.ReachCity); again.ID == l2.ID || again.Number != "2026-0004" || again.Status != letter.StatusIssued {
+		t.Errorf("an expired letter asked again: %+v", again)
+	}
+	if old := w.detail(t, w.csTK, l2.ID); old.Status != letter.StatusVoided {
+		t.Errorf("the expired letter asked again is %s", old.Status)
+	}
 	all, err := w.svc.OfTransfer(t.Context(), w.e.DB, 201)
 	if err != nil || len(all) != 2 || all[0].ID != nv.ID || all[1].Status != letter.StatusVoided {
 		t.Errorf("letters of the transfer %+v %v", all, err)
 	}
+	w.at(t, "2026-04-01")
 	if err := w.receive(201); err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +278,7 @@ func TestReceiptAndVoid(t *testing.T) {
 	if v := apptest.DoJSON[letter.View](t, w.e, 200, "POST", letter.API+"/void", w.csTK, letter.VoidInput{ID: b.ID, Reason: "遗失"}); v.Status != letter.StatusVoided {
 		t.Errorf("voided %+v", v)
 	}
-	if l := w.issue(t, 302, letter.ReachNation); l.Number != "2026-0003" {
+	if l := w.issue(t, 302, letter.ReachNation); l.Number != "2026-0003" || l.ID == b.ID {
 		t.Errorf("new letter of a voided one's transfer: %s", l.Number)
 	}
 }
@@ -385,5 +402,44 @@ func TestRule3_ReceiptOverdueReminderAtItsEdges(t *testing.T) {
 	exp, err = w.svc.Expiring(t.Context(), date.MustParse("2026-03-31"))
 	if err != nil || len(exp) != 1 || exp[0].RecordID != l.ID || exp[0].OrgID != w.branch || exp[0].DueOn != "2026-03-31" {
 		t.Errorf("expiring by 03-31: %+v %v", exp, err)
+	}
+}
+
+// Two clerks reissuing one expired letter at once: one new letter, the
+// other refused; the transfer keeps exactly one live letter.
+func TestRule3_ConcurrentReissueLeavesOneLiveLetter(t *testing.T) {
+	w := newWorld(t)
+	l := w.issue(t, 701, letter.ReachCity)
+	w.at(t, "2026-04-01")
+	codes := make([]int, 4)
+	var wg sync.WaitGroup
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = w.e.Do("POST", fmt.Sprintf("%s/%d/reissue", letter.API, l.ID), w.csTK, nil).Status
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, c := range codes {
+		switch c {
+		case 200:
+			ok++
+		case 400, 409:
+		default:
+			t.Errorf("reissue answered %d", c)
+		}
+	}
+	var live, all int
+	if err := w.e.DB.NewSelect().Table("zzgx_letter").ColumnExpr("COUNT(*)").Where("transfer_id = 701").Where("voided_on IS NULL").
+		Scan(t.Context(), &live); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.e.DB.NewSelect().Table("zzgx_letter").ColumnExpr("COUNT(*)").Where("transfer_id = 701").Scan(t.Context(), &all); err != nil {
+		t.Fatal(err)
+	}
+	if ok != 1 || live != 1 || all != 2 {
+		t.Errorf("answers %v: %d reissued, %d live of %d letters; want 1, 1 of 2", codes, ok, live, all)
 	}
 }

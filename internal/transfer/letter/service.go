@@ -205,10 +205,27 @@ func label(column, dict string) string {
 // IssueTx issues the letter of an approved transfer inside tx (the
 // approval's transaction): the next number of the year, the validity of
 // its reach from the settings, and what it prints copied from the member
-// and the organisations. A transfer has one live letter.
+// and the organisations. A transfer has one live letter: asked again (the
+// approval redone after a return), a valid or received letter is answered
+// as it is, and an expired one is reissued (voided, the next number).
 func (s *Service) IssueTx(ctx context.Context, tx bun.Tx, in Issue) (Letter, error) {
 	if err := checkIssue(&in); err != nil {
 		return Letter{}, err
+	}
+	var live []View
+	if err := s.selectViews(tx, &live, s.today()).Where("l.transfer_id = ?", in.TransferID).Where("l.voided_on IS NULL").
+		Scan(ctx); err != nil {
+		return Letter{}, httpx.Internal(err)
+	}
+	if len(live) == 1 {
+		if live[0].Status != StatusExpired {
+			return live[0].Letter(), nil
+		}
+		r, err := s.reissueTx(ctx, tx, &live[0], in.IssuedBy)
+		if err != nil {
+			return Letter{}, err
+		}
+		return Letter{ID: r.ID, TransferID: r.TransferID, Year: r.Year, Number: r.Number, ValidUntil: r.ValidUntil, Status: StatusIssued}, nil
 	}
 	st, err := s.Settings(ctx, tx)
 	if err != nil {
