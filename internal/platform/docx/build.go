@@ -9,21 +9,33 @@ import (
 )
 
 // Build writes a minimal Word package around paragraphs (WordprocessingML
-// <w:p> elements, e.g. from Title, Para, Right, Center): the content
-// types, the package relations, an A4 page with official-document margins
-// and a default of 仿宋 三号. A module whose form is plain paragraphs builds
-// its template in code with it (and fills it with Fill) instead of keeping
-// a generated .docx file beside the code.
+// <w:p> elements, e.g. from Title, Para, Right, Center): an A4 page with
+// narrow official-document margins and a default of 仿宋 小四. A module
+// whose form is plain paragraphs builds its template in code with it (and
+// fills it with Fill) instead of keeping a generated .docx beside the code.
 func Build(paragraphs ...string) ([]byte, error) {
-	document := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
-		strings.Join(paragraphs, "") +
-		`<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1474" w:bottom="1440" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr></w:body></w:document>`
+	return Package(Document(strings.Join(paragraphs, ""), `<w:pgMar w:top="1440" w:right="1474" w:bottom="1440" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/>`),
+		buildStyles)
+}
+
+// Document is word/document.xml of an A4 page with margins (a <w:pgMar>
+// element) holding body (paragraphs).
+func Document(body, margins string) string {
+	return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` + body +
+		`<w:sectPr><w:pgSz w:w="11906" w:h="16838"/>` + margins + `</w:sectPr></w:body></w:document>`
+}
+
+// Package zips document (word/document.xml) and styles (word/styles.xml)
+// with the content types and relations Word needs into a .docx; a fixed
+// time makes the same input give the same bytes (a generated template
+// changes only when its source does).
+func Package(document, styles string) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	at := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC) // the same input gives the same bytes
+	at := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
 	for _, part := range []struct{ name, text string }{{"[Content_Types].xml", buildContentTypes}, {"_rels/.rels", buildRels},
-		{"word/_rels/document.xml.rels", buildDocumentRels}, {"word/document.xml", document}, {"word/styles.xml", buildStyles}} {
+		{"word/_rels/document.xml.rels", buildDocumentRels}, {"word/document.xml", document}, {"word/styles.xml", styles}} {
 		w, err := zw.CreateHeader(&zip.FileHeader{Name: part.name, Method: zip.Deflate, Modified: at})
 		if err != nil {
 			return nil, err
