@@ -37,6 +37,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
+	"zhdj/internal/transfer"
 	"zhdj/internal/transfer/letter"
 	"zhdj/internal/unit"
 	"zhdj/web"
@@ -55,6 +56,7 @@ type services struct {
 	homes    *home.Service
 	accounts *account.Service
 	develop  *develop.Service
+	transfer *transfer.Service
 	letters  *letter.Service
 }
 
@@ -76,6 +78,7 @@ func modules(s services) []module.Module {
 		s.accounts.Module(),
 		{Name: "flow", Migrations: flow.Migrations()},
 		s.develop.Module(),
+		s.transfer.Module(),
 		s.letters.Module(),
 	}
 }
@@ -121,7 +124,10 @@ type App struct {
 	Imports *imports.Service
 	Talks   *talk.Service
 	Develop *develop.Service
-	Letters *letter.Service // 介绍信: the transfer domain issues and receives letters through it
+	// Transfer is 组织关系转接.
+	Transfer *transfer.Service
+	// Letters is 介绍信: the transfer domain issues and receives letters through it.
+	Letters *letter.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -201,8 +207,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	letters := letter.New(database, sys, orgs, cipher)
+	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, letters: letters})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, transfer: trf, letters: letters})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -220,7 +227,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, Letters: letters, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, Transfer: trf, Letters: letters, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

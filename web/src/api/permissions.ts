@@ -96,10 +96,19 @@ export const PERM = {
   userList: 'user:list',
   userPass: 'user:pass',
   workbenchGroup: 'workbench:group',
+  zzgxAdd: 'zzgx:add',
+  zzgxBranch: 'zzgx:branch',
+  zzgxCancel: 'zzgx:cancel',
+  zzgxChain: 'zzgx:chain',
+  zzgxCommittee: 'zzgx:committee',
+  zzgxDept: 'zzgx:dept',
+  zzgxExport: 'zzgx:export',
   zzgxLetterConfig: 'zzgx:letter:config',
   zzgxLetterEdit: 'zzgx:letter:edit',
   zzgxLetterList: 'zzgx:letter:list',
   zzgxLetterPrint: 'zzgx:letter:print',
+  zzgxList: 'zzgx:list',
+  zzgxMine: 'zzgx:mine',
 } as const
 
 export type Perm = (typeof PERM)[keyof typeof PERM]
