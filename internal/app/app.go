@@ -41,6 +41,7 @@ import (
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
+	"zhdj/internal/transfer/letter"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
@@ -62,6 +63,7 @@ type services struct {
 	fee      *fee.Service
 	feeRep   *feereport.Service
 	transfer *transfer.Service
+	letters  *letter.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -86,6 +88,7 @@ func modules(s services) []module.Module {
 		s.fee.Module(),
 		s.feeRep.Module(),
 		s.transfer.Module(),
+		s.letters.Module(),
 	}
 }
 
@@ -137,6 +140,8 @@ type App struct {
 	FeeReport *feereport.Service
 	// Transfer is 组织关系转接.
 	Transfer *transfer.Service
+	// Letters is 介绍信: the transfer domain issues and receives letters through it.
+	Letters *letter.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -218,9 +223,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	feeStd := feestandard.New(database, sys, orgs, members)
 	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
 	feeRep := feereport.New(database, sys, orgs)
-	trf := transfer.New(database, sys, orgs, members, cipher, bus, nil) // letters: the letter service once merged
+	letters := letter.New(database, sys, orgs, cipher)
+	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
+		letters: letters})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -238,8 +245,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Jobs: sched,
-		Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
+		Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -1,9 +1,8 @@
 //go:build ignore
 
 // gen_notice writes notice.docx, the template of a public notice (公示) of
-// the development of new members: a .docx is a zip of XML parts, and this
-// one holds the few Word needs (content types, the package relation, the
-// document and its styles). Run from this folder after changing it:
+// the development of new members: its document and styles, packaged by
+// docx.Package. Run from this folder after changing it:
 //
 //	go run gen_notice.go
 //
@@ -11,30 +10,12 @@
 package main
 
 import (
-	"archive/zip"
 	"log"
 	"os"
 	"strings"
-	"time"
+
+	"zhdj/internal/platform/docx"
 )
-
-const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
-<Default Extension="xml" ContentType="application/xml"/>
-<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
-<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
-</Types>`
-
-const rels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
-</Relationships>`
-
-const documentRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
-</Relationships>`
 
 // styles: 仿宋 三号 (16 pt) for the text, as official documents are set.
 const styles = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -69,31 +50,12 @@ func main() {
 		right("{{orgName}}"),
 		right("{{issuedOn}}"),
 	}
-	document := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
-		strings.Join(paras, "") +
-		`<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="2098" w:right="1474" w:bottom="1984" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/></w:sectPr></w:body></w:document>`
-	f, err := os.Create("notice.docx")
+	document := docx.Document(strings.Join(paras, ""), `<w:pgMar w:top="2098" w:right="1474" w:bottom="1984" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/>`)
+	out, err := docx.Package(document, styles)
 	if err != nil {
 		log.Fatal(err)
 	}
-	zw := zip.NewWriter(f)
-	// A fixed time: the same source gives the same file.
-	at := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
-	for _, part := range []struct{ name, text string }{{"[Content_Types].xml", contentTypes}, {"_rels/.rels", rels},
-		{"word/_rels/document.xml.rels", documentRels}, {"word/document.xml", document}, {"word/styles.xml", styles}} {
-		w, err := zw.CreateHeader(&zip.FileHeader{Name: part.name, Method: zip.Deflate, Modified: at})
-		if err != nil {
-			log.Fatal(err)
-		}
-		if _, err := w.Write([]byte(part.text)); err != nil {
-			log.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		log.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
+	if err := os.WriteFile("notice.docx", out, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }

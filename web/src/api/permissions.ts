@@ -117,6 +117,10 @@ export const PERM = {
   zzgxCommittee: 'zzgx:committee',
   zzgxDept: 'zzgx:dept',
   zzgxExport: 'zzgx:export',
+  zzgxLetterConfig: 'zzgx:letter:config',
+  zzgxLetterEdit: 'zzgx:letter:edit',
+  zzgxLetterList: 'zzgx:letter:list',
+  zzgxLetterPrint: 'zzgx:letter:print',
   zzgxList: 'zzgx:list',
   zzgxMine: 'zzgx:mine',
 } as const

@@ -1,0 +1,85 @@
+import { DatePicker, Form, Input, InputNumber } from 'antd'
+import dayjs, { type Dayjs } from 'dayjs'
+import FormDialog from '@/components/FormDialog'
+import { MAX_DAYS, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
+
+/** 登记回执: the date the receipt came back (not before the issue, not in the future). */
+export function ReceiptDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
+  return (
+    <FormDialog<{ receivedOn: Dayjs }>
+      title={`登记回执（${letter.number}）`}
+      width={480}
+      initialValues={{ receivedOn: dayjs() }}
+      onSubmit={(v) => recordReceipt({ id: letter.id, receivedOn: v.receivedOn.format('YYYY-MM-DD') })}
+      onClose={onClose}
+      onDone={onDone}
+      successText="回执已登记"
+    >
+      <Form.Item name="receivedOn" label="退回日期" rules={[{ required: true, message: '请选择回执退回日期' }]}>
+        <DatePicker
+          style={{ width: 200 }}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(letter.issuedOn), 'day')}
+        />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
+/** 作废: a letter not received, with the reason (lost, issued in error). */
+export function VoidDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
+  return (
+    <FormDialog<{ reason: string }>
+      title={`作废介绍信（${letter.number}）`}
+      width={480}
+      onSubmit={(v) => voidLetter({ id: letter.id, reason: v.reason })}
+      onClose={onClose}
+      onDone={onDone}
+      successText="介绍信已作废"
+    >
+      <Form.Item name="reason" label="作废原因" rules={[{ required: true, whitespace: true, message: '请填写作废原因' }]}>
+        <Input.TextArea maxLength={200} showCount rows={3} />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
+const dayRules = (label: string) => [
+  { required: true, message: `请填写${label}` },
+  { type: 'number' as const, min: 1, max: MAX_DAYS, message: `${label}须在1–${MAX_DAYS}天之间（不超过3个月）` },
+]
+
+/** 介绍信设置: the validity by reach (never more than 3 months) and the receipt's deadline. */
+export function SettingsDialog({ settings, onClose, onDone }: { settings: LetterSettings; onClose: () => void; onDone: () => void }) {
+  return (
+    <FormDialog<LetterSettings>
+      title="介绍信设置"
+      width={560}
+      labelSpan={8}
+      initialValues={settings}
+      onSubmit={saveSettings}
+      onClose={onClose}
+      onDone={onDone}
+      successText="设置已保存"
+    >
+      <Form.Item name="cityDays" label="市内有效期（天）" rules={dayRules('市内介绍信有效期')}>
+        <InputNumber precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="provinceDays" label="省内有效期（天）" rules={dayRules('省内介绍信有效期')}>
+        <InputNumber precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="nationDays" label="省外有效期（天）" rules={dayRules('省外介绍信有效期')}>
+        <InputNumber precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item
+        name="receiptMonths"
+        label="回执退回期限（月）"
+        rules={[{ required: true, type: 'number', min: 1, max: 3, message: '回执退回期限须在1–3个月之间' }]}
+      >
+        <InputNumber precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="contact" label="党组织联系电话" rules={[{ max: 200, message: '联系电话不能超过200个字' }]}>
+        <Input />
+      </Form.Item>
+    </FormDialog>
+  )
+}
