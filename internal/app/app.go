@@ -37,6 +37,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
+	"zhdj/internal/transfer"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
@@ -54,6 +55,7 @@ type services struct {
 	homes    *home.Service
 	accounts *account.Service
 	develop  *develop.Service
+	transfer *transfer.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -74,6 +76,7 @@ func modules(s services) []module.Module {
 		s.accounts.Module(),
 		{Name: "flow", Migrations: flow.Migrations()},
 		s.develop.Module(),
+		s.transfer.Module(),
 	}
 }
 
@@ -118,6 +121,8 @@ type App struct {
 	Imports *imports.Service
 	Talks   *talk.Service
 	Develop *develop.Service
+	// Transfer is 组织关系转接.
+	Transfer *transfer.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -196,8 +201,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	accounts := account.New(database, sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
+	trf := transfer.New(database, sys, orgs, members, cipher, bus, nil) // letters: the letter service once merged
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, transfer: trf})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -215,7 +221,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, Transfer: trf, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

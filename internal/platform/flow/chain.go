@@ -50,13 +50,45 @@ func acting(l Link, lineage []Org) (Org, bool) {
 
 // resolve checks that every link of chain has an acting organisation above
 // the record's (a chain a record cannot complete is refused at its start).
-func (wf *Workflow[R]) resolve(ctx context.Context, chain []Link, lineage []Org) error {
+func (wf *Workflow[R]) resolve(ctx context.Context, idb bun.IDB, rec *R, chain []Link, lineage []Org) error {
 	for _, l := range chain {
-		if _, ok := acting(l, lineage); !ok {
-			return wf.noActing(ctx, l, lineage)
+		if _, err := wf.actingAt(ctx, idb, rec, l, lineage); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// lineageAt is the lineage that resolves link l's acting organisation for
+// rec: own (OrgOf's lineage), or that of OrgAt's organisation when the
+// workflow names another one for l's step.
+func (wf *Workflow[R]) lineageAt(ctx context.Context, idb bun.IDB, rec *R, l Link, own []Org) ([]Org, error) {
+	if wf.OrgAt == nil {
+		return own, nil
+	}
+	id := wf.OrgAt(rec, l.Step)
+	if id == 0 || (len(own) > 0 && own[0].ID == id) {
+		return own, nil
+	}
+	lineage, err := wf.Orgs.Lineage(ctx, idb, id)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return lineage, nil
+}
+
+// actingAt is the organisation acting at link l for rec, or the refusal
+// naming the missing one.
+func (wf *Workflow[R]) actingAt(ctx context.Context, idb bun.IDB, rec *R, l Link, own []Org) (Org, error) {
+	lineage, err := wf.lineageAt(ctx, idb, rec, l, own)
+	if err != nil {
+		return Org{}, err
+	}
+	o, ok := acting(l, lineage)
+	if !ok {
+		return Org{}, wf.noActing(ctx, l, lineage)
+	}
+	return o, nil
 }
 
 // noActing is the refusal for a link whose acting organisation is missing.

@@ -39,10 +39,16 @@ const (
 	Approve Result = "approve" // 通过: on to the next step of the chain (or done)
 	Reject  Result = "reject"  // 不通过: the workflow ends rejected
 	Return  Result = "return"  // 退回: back to an earlier step of the chain
+	// Withdraw and Cancel end a record from outside its chain (Stop): the
+	// person who started it takes it back (撤回), an administrator cancels
+	// it (撤销). They are never an actor's choice at a step.
+	Withdraw Result = "withdraw" // 撤回
+	Cancel   Result = "cancel"   // 撤销
 )
 
 // resultNames name the results in messages.
-var resultNames = map[Result]string{Submit: "提交", Approve: "通过", Reject: "不通过", Return: "退回"}
+var resultNames = map[Result]string{Submit: "提交", Approve: "通过", Reject: "不通过", Return: "退回",
+	Withdraw: "撤回", Cancel: "撤销"}
 
 // State is a state a record is in (a stage: 入党积极分子, 审批中, 已通过).
 type State struct {
@@ -56,7 +62,7 @@ type Step[R any] struct {
 	// State is the state of a record waiting at this step.
 	State string
 	// Perm is the permission of those who act at this step (with a scope
-	// covering the acting organisation the chain names).
+	// covering the acting organisation the chain names); "a|b": either.
 	Perm string
 	// Results are what may be done at this step; nil: Approve, Reject and
 	// Return (Return needs an earlier step in the record's chain).
@@ -70,6 +76,10 @@ type Step[R any] struct {
 	// Rules are checked, in order, before an Approve; the first refusal
 	// stops it with the rule's name in the message.
 	Rules []Rule[R]
+	// May, when set, lets someone act at this step besides the holders of
+	// Perm whose scope covers the acting organisation: e.g. the person who
+	// started the record resubmits it from the applicant's step.
+	May func(ctx context.Context, r *R) (bool, error)
 	// After runs once the step was acted on (whatever the result), in the
 	// action's transaction, after the history entry is written: the
 	// module's own consequences (a member record created, a date kept).
@@ -153,7 +163,12 @@ type Workflow[R any] struct {
 	// (or missing) it answers a 404, so ids cannot be probed.
 	Find func(ctx context.Context, idb bun.IDB, id int64) (*R, error)
 	// OrgOf is the record's organisation; NameOf names it in to-dos.
-	OrgOf  func(r *R) int64
+	OrgOf func(r *R) int64
+	// OrgAt, when set, is the organisation whose lineage resolves the
+	// acting organisation of the record's step (0: OrgOf's): a record that
+	// moves between two organisations (a transfer inside the school) has
+	// the receiving side's steps acted on above the receiving organisation.
+	OrgAt  func(r *R, step string) int64
 	NameOf func(r *R) string
 	// Link is the page a to-do opens (a site path, e.g. /party/fzdy?id=3).
 	Link func(id int64) string

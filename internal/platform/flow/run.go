@@ -81,7 +81,7 @@ func (wf *Workflow[R]) StartAt(ctx context.Context, tx bun.Tx, id int64, at stri
 		}
 		return httpx.BadRequest("%s流程未配置%s的审批链", wf.Noun, typeLabel(labels, lineage[0].Type))
 	}
-	if err := wf.resolve(ctx, chain, lineage); err != nil {
+	if err := wf.resolve(ctx, tx, rec, chain, lineage); err != nil {
 		return err
 	}
 	if err := wf.checkFiles(ctx, tx, id, "", fileIDs); err != nil {
@@ -93,7 +93,10 @@ func (wf *Workflow[R]) StartAt(ctx context.Context, tx bun.Tx, id int64, at stri
 			return httpx.BadRequest("%s流程中没有「%s」环节", wf.Noun, wf.stepName(at))
 		}
 	}
-	first, _ := acting(chain[from], lineage)
+	first, err := wf.actingAt(ctx, tx, rec, chain[from], lineage)
+	if err != nil {
+		return err
+	}
 	data, err := json.Marshal(chain)
 	if err != nil {
 		return httpx.Internal(err)
@@ -131,7 +134,7 @@ func (wf *Workflow[R]) Act(ctx context.Context, id int64, in ActionInput) (View,
 	if len(in.Form) > MaxForm {
 		return View{}, httpx.Invalid("form", "办理内容过长")
 	}
-	if _, ok := resultNames[in.Result]; !ok || in.Result == Submit {
+	if _, ok := resultNames[in.Result]; !ok || in.Result == Submit || in.Result == Withdraw || in.Result == Cancel {
 		return View{}, httpx.Invalid("result", "请选择办理结果")
 	}
 	err = db.InTx(ctx, wf.DB, func(ctx context.Context, tx bun.Tx) error {
@@ -162,11 +165,11 @@ func (wf *Workflow[R]) Act(ctx context.Context, id int64, in ActionInput) (View,
 		if err != nil {
 			return httpx.Internal(err)
 		}
-		org, ok := acting(chain[at], lineage)
-		if !ok {
-			return wf.noActing(ctx, chain[at], lineage)
+		org, err := wf.actingAt(ctx, tx, rec, chain[at], lineage)
+		if err != nil {
+			return err
 		}
-		if err := wf.mayAct(ctx, st, org); err != nil {
+		if err := wf.mayAct(ctx, st, rec, org); err != nil {
 			return err
 		}
 		a := &Act[R]{Record: rec, ID: id, Step: st, Result: in.Result, Comment: comment, FileIDs: fileIDs, Form: in.Form, At: wf.now()}
@@ -187,9 +190,9 @@ func (wf *Workflow[R]) Act(ctx context.Context, id int64, in ActionInput) (View,
 		}
 		var nextOrg *Org
 		if next != nil {
-			o, ok := acting(*next, lineage)
-			if !ok {
-				return wf.noActing(ctx, *next, lineage)
+			o, err := wf.actingAt(ctx, tx, rec, *next, lineage)
+			if err != nil {
+				return err
 			}
 			nextOrg = &o
 		}
@@ -263,8 +266,8 @@ func (wf *Workflow[R]) transition(chain []Link, at int, in ActionInput, a *Act[R
 // mayAct refuses a caller who lacks the step's permission or whose scope
 // does not cover the acting organisation (a 403: the record itself is in
 // their scope, or Find would have answered 404).
-func (wf *Workflow[R]) mayAct(ctx context.Context, st *Step[R], org Org) error {
-	ok, err := wf.may(ctx, st, org)
+func (wf *Workflow[R]) mayAct(ctx context.Context, st *Step[R], rec *R, org Org) error {
+	ok, err := wf.may(ctx, st, rec, org)
 	if err != nil {
 		return err
 	}
@@ -274,8 +277,13 @@ func (wf *Workflow[R]) mayAct(ctx context.Context, st *Step[R], org Org) error {
 	return nil
 }
 
-func (wf *Workflow[R]) may(ctx context.Context, st *Step[R], org Org) (bool, error) {
-	if !rbac.From(ctx).Has(st.Perm) {
+func (wf *Workflow[R]) may(ctx context.Context, st *Step[R], rec *R, org Org) (bool, error) {
+	if st.May != nil {
+		if ok, err := st.May(ctx, rec); err != nil || ok {
+			return ok, err
+		}
+	}
+	if !rbac.From(ctx).Allows(st.Perm) {
 		return false, nil
 	}
 	in, err := wf.Orgs.InScope(ctx, org.ID)
@@ -441,3 +449,46 @@ func indexOf(chain []Link, step string) int {
 
 // bizID is the to-dos' reference of a record's step.
 func bizID(id int64, step string) string { return strconv.FormatInt(id, 10) + ":" + step }
+
+// Stop ends record id's workflow from outside its chain, in the module's
+// transaction: result Withdraw (the person who started it takes it back,
+// 撤回) or Cancel (an administrator cancels it, 撤销), into state (one of
+// States). The module decides who may and calls it after Find. A record
+// not under way is a 400; one acted on since version was read is ErrTaken
+// (0: the current version). The history names the caller in role; the
+// open to-dos close.
+func (wf *Workflow[R]) Stop(ctx context.Context, tx bun.Tx, id, version int64, result Result, state, role, comment string) error {
+	wf.index()
+	if result != Withdraw && result != Cancel {
+		return httpx.Internal(fmt.Errorf("flow %s: Stop with %q", wf.Key, result))
+	}
+	comment, _, err := checkNote(comment, nil)
+	if err != nil {
+		return err
+	}
+	inst, err := wf.load(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if inst == nil {
+		return httpx.BadRequest("该%s尚未提交", wf.Noun)
+	}
+	if inst.Step == "" {
+		return httpx.BadRequest("该%s的办理已结束", wf.Noun)
+	}
+	if version != 0 && version != inst.Version {
+		return ErrTaken
+	}
+	a := &Act[R]{ID: id, Result: result, State: state, At: wf.now()}
+	if err := wf.move(ctx, tx, inst, a, nil); err != nil {
+		return err
+	}
+	actor, err := wf.actor(ctx, tx, Link{Role: role}, Org{})
+	if err != nil {
+		return err
+	}
+	if err := wf.write(ctx, tx, inst.ID, inst.Step, result, "", comment, nil, actor); err != nil {
+		return err
+	}
+	return wf.Todos.CloseTodos(ctx, tx, wf.Key, bizID(id, inst.Step))
+}

@@ -114,12 +114,12 @@ func (wf *Workflow[R]) View(ctx context.Context, id int64) (View, error) {
 	if at < 0 || st == nil {
 		return v, nil
 	}
-	org, ok := acting(chain[at], lineage)
-	if !ok {
-		return v, nil
+	org, err := wf.actingAt(ctx, wf.DB, rec, chain[at], lineage)
+	if err != nil {
+		return v, nil //nolint:nilerr // a chain that no longer resolves: nobody may act, the view still shows it
 	}
 	v.ActingOrgID, v.ActingOrgName, v.ActingRole = org.ID, org.Name, chain[at].Role
-	if v.MayAct, err = wf.may(ctx, st, org); err != nil || !v.MayAct {
+	if v.MayAct, err = wf.may(ctx, st, rec, org); err != nil || !v.MayAct {
 		return v, err
 	}
 	for _, r := range st.results() {

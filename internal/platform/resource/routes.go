@@ -25,10 +25,7 @@ func PermsFor(prefix string) Perms {
 // merging update), DELETE base (ids); and with a trail GET base/trail (across
 // the scope), base/{id}/trail and POST base/trail/restore.
 func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms) {
-	rs.Get(base, p.List, "查询", httpx.ReadList(res.List))
-	if len(res.Export.Columns) > 0 {
-		rs.Get(base+"/export", p.Export, "导出", res.handleExport)
-	}
+	res.ListRoutes(rs, base, p)
 	if res.Trail != nil {
 		rs.Get(base+"/trail", p.List, "查询变动轨迹", httpx.ReadList(res.Across))
 	}
@@ -41,6 +38,16 @@ func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms) {
 	rs.Delete(base, p.Del, "删除", httpx.IDsAction(res.Delete))
 	if res.Trail != nil {
 		rs.Post(base+"/trail/restore", p.Edit, "还原变动", httpx.Action(res.Restore))
+	}
+}
+
+// ListRoutes registers only the list (GET base) and, when the export
+// declares columns, its export (GET base/export): a resource whose records
+// are written and shown by the module's own endpoints (a workflow's).
+func (res *Viewed[M, V, I, O]) ListRoutes(rs *httpx.Routes, base string, p Perms) {
+	rs.Get(base, p.List, "查询", httpx.ReadList(res.List))
+	if len(res.Export.Columns) > 0 {
+		rs.Get(base+"/export", p.Export, "导出", res.handleExport)
 	}
 }
 

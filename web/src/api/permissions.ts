@@ -96,6 +96,15 @@ export const PERM = {
   userList: 'user:list',
   userPass: 'user:pass',
   workbenchGroup: 'workbench:group',
+  zzgxAdd: 'zzgx:add',
+  zzgxBranch: 'zzgx:branch',
+  zzgxCancel: 'zzgx:cancel',
+  zzgxChain: 'zzgx:chain',
+  zzgxCommittee: 'zzgx:committee',
+  zzgxDept: 'zzgx:dept',
+  zzgxExport: 'zzgx:export',
+  zzgxList: 'zzgx:list',
+  zzgxMine: 'zzgx:mine',
 } as const
 
 export type Perm = (typeof PERM)[keyof typeof PERM]

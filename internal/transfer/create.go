@@ -1,0 +1,346 @@
+package transfer
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/transfer/letter"
+)
+
+// Input starts a transfer. For 校外转入 and 流动党员流入 it carries the
+// person (name, gender, ID number, phone, party status, joined date,
+// person type) and the receiving branch (OrgID); for every other kind the
+// member (MemberID, of the caller's scope).
+type Input struct {
+	Kind         string `json:"kind"`
+	SubKind      string `json:"subKind"`
+	MemberID     int64  `json:"memberId"`
+	Name         string `json:"name"`
+	Gender       string `json:"gender"`
+	IDNumber     string `json:"idNumber"`
+	Phone        string `json:"phone"`
+	PartyStatus  string `json:"partyStatus"`
+	JoinedOn     string `json:"joinedOn"`
+	PersonType   string `json:"personType"`
+	OrgID        int64  `json:"orgId"`
+	ToOrgID      int64  `json:"toOrgId"`
+	OtherOrg     string `json:"otherOrg"`
+	Reach        string `json:"reach"`
+	FeesPaidUpTo string `json:"feesPaidUpTo"`
+	HappenedOn   string `json:"happenedOn"`
+	Reason       string `json:"reason"`
+	Comment      string `json:"comment"`
+	// At, from Go only (the demo, a paper transfer imported), starts the
+	// transfer at a later step of its chain ("": 支部审核).
+	At string `json:"-"`
+}
+
+// Limits of the input.
+const (
+	maxName     = 50
+	maxOtherOrg = 100
+	maxReason   = 500
+)
+
+// allowedStatus are the member statuses (DY_ZT) a kind starts from.
+var allowedStatus = map[string][]string{
+	KindOut: {member.StatusNormal}, KindInside: {member.StatusNormal}, KindAbroad: {member.StatusNormal},
+	KindReturn:  {member.StatusNormal, member.StatusSuspended},
+	KindFlowOut: {member.StatusNormal}, KindLost: {member.StatusNormal},
+	KindSuspend: {member.StatusNormal, member.StatusLost},
+	KindLeave:   {member.StatusNormal, member.StatusSuspended, member.StatusLost},
+}
+
+// otherOrgLabel names OtherOrg per kind (required for these kinds).
+var otherOrgLabel = map[string]string{
+	KindIn: "原所在党组织", KindOut: "转入党组织", KindAbroad: "前往国家（地区）",
+	KindFlowOut: "流入地党组织", KindFlowIn: "流出地党组织",
+}
+
+// happenedLabel names HappenedOn per kind (required for these kinds).
+var happenedLabel = map[string]string{
+	KindAbroad: "出国（境）日期", KindReturn: "回国日期", KindSuspend: "停止党籍日期", KindLost: "失去联系日期", KindLeave: "出党日期",
+}
+
+var monthPattern = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
+
+// personal tells whether kind carries the person rather than a member.
+func personal(kind string) bool { return kind == KindIn || kind == KindFlowIn }
+
+// Create starts a transfer for the caller (an administrator, or a member
+// for themselves through Mine): the record is written and put at 支部审核
+// (or In.At) in one transaction.
+func (s *Service) Create(ctx context.Context, in Input) (Transfer, error) {
+	t, err := s.prepare(ctx, in)
+	if err != nil {
+		return Transfer{}, err
+	}
+	at := in.At
+	if at == "" {
+		at = StepBranch
+	}
+	st := s.flows[t.Kind]
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.fees(ctx, tx, t, in.FeesPaidUpTo); err != nil {
+			return err
+		}
+		t.State = stateOf(at)
+		if _, err := tx.NewInsert().Model(t).Returning("id").Exec(ctx); err != nil {
+			if db.IsUniqueViolation(err) {
+				return errOpen()
+			}
+			return httpx.Internal(err)
+		}
+		return st.StartAt(ctx, tx, t.ID, at, flow.Note{Comment: in.Comment})
+	})
+	if err != nil {
+		return Transfer{}, err
+	}
+	return *t, nil
+}
+
+func errOpen() *httpx.Error {
+	return httpx.Conflict("该党员有正在办理的组织关系转接，请办结或撤回后再申请")
+}
+
+// stateOf is the state of a record waiting at step.
+func stateOf(step string) string {
+	switch step {
+	case StepApply:
+		return StateReturned
+	case StepCommittee:
+		return StateCommittee
+	case StepDept:
+		return StateDept
+	case StepInCommittee:
+		return StateInCommittee
+	case StepInBranch:
+		return StateInBranch
+	}
+	return StateBranch
+}
+
+// prepare checks in (400 naming the field) and builds the row.
+func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
+	if !slices.Contains(Kinds, in.Kind) {
+		return nil, httpx.Invalid("kind", "请选择转接类型")
+	}
+	t := &Transfer{Kind: in.Kind}
+	if subs := subKinds[in.Kind]; len(subs) > 0 {
+		if !slices.Contains(subs, in.SubKind) {
+			return nil, httpx.Invalid("subKind", "请选择%s类别", KindNames[in.Kind])
+		}
+		t.SubKind = in.SubKind
+	}
+	today := date.Of(s.now().In(date.China))
+	text := func(field, label, v string, max int, required bool) (string, error) {
+		v = strings.TrimSpace(v)
+		if v == "" && required {
+			return "", httpx.Invalid(field, "请填写%s", label)
+		}
+		if utf8.RuneCountInString(v) > max {
+			return "", httpx.Invalid(field, "%s不能超过 %d 个字", label, max)
+		}
+		return v, nil
+	}
+	var err error
+	label, required := otherOrgLabel[in.Kind]
+	if label == "" {
+		label = "对方党组织"
+	}
+	if t.OtherOrg, err = text("otherOrg", label, in.OtherOrg, maxOtherOrg, required); err != nil {
+		return nil, err
+	}
+	if t.Reason, err = text("reason", "原因", in.Reason, maxReason, false); err != nil {
+		return nil, err
+	}
+	if label, required := happenedLabel[in.Kind]; required || in.HappenedOn != "" {
+		d, ok := date.Parse(strings.TrimSpace(in.HappenedOn))
+		if !ok {
+			return nil, httpx.Invalid("happenedOn", "请选择%s", orDefault(label, "日期"))
+		}
+		if d.After(today) && in.Kind != KindAbroad {
+			return nil, httpx.Invalid("happenedOn", "%s不能晚于今天", orDefault(label, "日期"))
+		}
+		t.HappenedOn = d
+	}
+	if in.Kind == KindOut || in.Kind == KindInside {
+		reach := in.Reach
+		if reach == "" && in.Kind == KindInside {
+			reach = letter.ReachCity
+		}
+		if reach != letter.ReachCity && reach != letter.ReachProvince && reach != letter.ReachNation {
+			return nil, httpx.Invalid("reach", "请选择介绍信的去向范围")
+		}
+		t.Reach = reach
+		if in.FeesPaidUpTo != "" && (!monthPattern.MatchString(in.FeesPaidUpTo) || in.FeesPaidUpTo > string(today)[:7]) {
+			return nil, httpx.Invalid("feesPaidUpTo", "党费缴纳至须为不晚于本月的年月（如 2026-05）")
+		}
+	}
+	if p := rbac.From(ctx); p != nil && p.UserID != 0 {
+		uid := p.UserID
+		t.StartedBy = &uid
+	}
+	if personal(in.Kind) {
+		return t, s.preparePerson(ctx, t, in, today)
+	}
+	return t, s.prepareMember(ctx, t, in)
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// preparePerson checks the person of 校外转入 / 流动党员流入 and the
+// receiving branch (of the caller's scope, holding members).
+func (s *Service) preparePerson(ctx context.Context, t *Transfer, in Input, today date.Date) error {
+	name := strings.TrimSpace(in.Name)
+	if name == "" || utf8.RuneCountInString(name) > maxName {
+		return httpx.Invalid("name", "请输入姓名（不超过%d个字）", maxName)
+	}
+	t.Name = name
+	id, err := member.ParseIDNumber(strings.TrimSpace(in.IDNumber), s.now())
+	if err != nil {
+		return httpx.Invalid("idNumber", "请输入正确的身份证号码")
+	}
+	t.IDNumberEnc, t.IDNumberIdx, t.Gender = s.cipher.Encrypt(id.Number), s.members.IDIndex(id.Number), id.Gender
+	if phone := strings.TrimSpace(in.Phone); phone != "" {
+		if !member.IsMobilePhone(phone) {
+			return httpx.Invalid("phone", "请输入正确的手机号码")
+		}
+		t.PhoneEnc = s.cipher.Encrypt(phone)
+	}
+	if in.PartyStatus != member.PartyFull && in.PartyStatus != member.PartyProbation {
+		return httpx.Invalid("partyStatus", "请选择党籍状态")
+	}
+	t.PartyStatus = in.PartyStatus
+	joined, ok := date.Parse(strings.TrimSpace(in.JoinedOn))
+	if !ok {
+		return httpx.Invalid("joinedOn", "请选择入党日期")
+	}
+	if joined.After(today) {
+		return httpx.Invalid("joinedOn", "入党日期不能晚于今天")
+	}
+	t.JoinedOn = joined
+	if in.PersonType != "" && (len(in.PersonType) > 8 || strings.Trim(in.PersonType, "0123456789") != "") {
+		return httpx.Invalid("personType", "人员类型取值无效")
+	}
+	t.PersonType = in.PersonType
+	if in.OrgID <= 0 {
+		return httpx.Invalid("orgId", "请选择接收党组织")
+	}
+	if err := s.receiving(ctx, "orgId", in.OrgID, true); err != nil {
+		return err
+	}
+	t.OrgID = in.OrgID
+	if in.Kind == KindIn {
+		m, err := s.members.ByIDNumber(ctx, s.db, id.Number)
+		if err != nil {
+			return err
+		}
+		if m != nil && m.MemberStatus == member.StatusNormal {
+			return httpx.Invalid("idNumber", "该身份证号码的党员（%s）仍在本校，不能办理校外转入", m.Name)
+		}
+		if m != nil {
+			t.MemberID = &m.ID // restored at the last approval (no second record)
+		}
+	}
+	return nil
+}
+
+// receiving checks a receiving organisation: it exists, holds members
+// and (own) lies in the caller's scope.
+func (s *Service) receiving(ctx context.Context, field string, id int64, own bool) error {
+	if own {
+		if err := s.orgs.Owns(ctx, field, id); err != nil {
+			return err
+		}
+	}
+	var typ string
+	err := s.db.NewSelect().Table("dzz").Column("type").Where("id = ?", id).Where("status = ?", org.StatusNormal).Scan(ctx, &typ)
+	if errors.Is(err, sql.ErrNoRows) {
+		return httpx.Invalid(field, "所选党组织不存在")
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	if !member.OrgTypeHoldsMembers(typ) {
+		return httpx.Invalid(field, "请选择党支部（党委不直接管理党员）")
+	}
+	return nil
+}
+
+// prepareMember checks the member (of the caller's scope: 404 outside it)
+// and copies what the transfer shows of them.
+func (s *Service) prepareMember(ctx context.Context, t *Transfer, in Input) error {
+	if in.MemberID <= 0 {
+		return httpx.Invalid("memberId", "请选择党员")
+	}
+	if _, err := s.members.Detail(ctx, in.MemberID, false); err != nil {
+		return err
+	}
+	m := new(member.Member)
+	if err := s.db.NewSelect().Model(m).Where("m.id = ?", in.MemberID).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if !slices.Contains(allowedStatus[in.Kind], m.MemberStatus) {
+		return httpx.Invalid("memberId", "该党员当前状态不能办理%s", KindNames[in.Kind])
+	}
+	t.MemberID, t.Name, t.Gender, t.PartyStatus, t.JoinedOn, t.PersonType = &m.ID, m.Name, m.Gender, m.PartyStatus, m.JoinedOn, m.PersonType
+	t.IDNumberEnc, t.IDNumberIdx, t.PhoneEnc, t.OrgID = m.IDNumberEnc, m.IDNumberIdx, m.PhoneEnc, m.OrgID
+	if p := rbac.From(ctx); p != nil && m.UserID != nil && *m.UserID == p.UserID {
+		t.BySelf = true
+	}
+	if in.Kind == KindInside {
+		if in.ToOrgID <= 0 {
+			return httpx.Invalid("toOrgId", "请选择接收党支部")
+		}
+		if in.ToOrgID == m.OrgID {
+			return httpx.Invalid("toOrgId", "接收党支部不能是党员当前所在的党支部")
+		}
+		if err := s.receiving(ctx, "toOrgId", in.ToOrgID, false); err != nil {
+			return err
+		}
+		to := in.ToOrgID
+		t.ToOrgID = &to
+	}
+	return nil
+}
+
+// fees records 党费缴纳至 on a transfer out (转出, 校内转接): the fee
+// domain's answer when there is one, else the month entered (required).
+func (s *Service) fees(ctx context.Context, tx bun.Tx, t *Transfer, entered string) error {
+	if t.Kind != KindOut && t.Kind != KindInside {
+		return nil
+	}
+	paid, ok, err := event.Ask[member.PaidUpTo](ctx, s.bus, tx, member.FeesPaidUpTo{MemberID: deref(t.MemberID)})
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if ok {
+		t.FeesPaidUpTo, t.FeesFrom = paid.Month, "fee"
+		return nil
+	}
+	if entered == "" {
+		return httpx.Invalid("feesPaidUpTo", "请填写党费缴纳至（年月）")
+	}
+	t.FeesPaidUpTo, t.FeesFrom = entered, "entered"
+	return nil
+}

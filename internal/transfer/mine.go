@@ -1,0 +1,88 @@
+package transfer
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+
+	"zhdj/internal/member"
+	"zhdj/internal/platform/httpx"
+)
+
+// selfKinds are the kinds a member may start for themselves.
+var selfKinds = []string{KindOut, KindInside, KindAbroad, KindReturn, KindFlowOut}
+
+// Mine is the party member's own organisation relation (党员首页「我的组织关系」).
+type Mine struct {
+	MemberID     int64  `json:"memberId"`
+	Name         string `json:"name"`
+	OrgID        int64  `json:"orgId"`
+	OrgName      string `json:"orgName"`
+	MemberStatus string `json:"memberStatus"`
+	// Transfers are the member's transfers, newest first (at most 50).
+	Transfers []View `json:"transfers"`
+	// Kinds are those the member may start (none while one is under way).
+	Kinds []string `json:"kinds"`
+}
+
+// maxMine is how many of their transfers the member's home shows.
+const maxMine = 50
+
+// ownMember is the caller's member record (404 without one).
+func (s *Service) ownMember(ctx context.Context) (*member.Member, string, error) {
+	self := selfID(ctx)
+	var row struct {
+		member.Member `bun:",extend"`
+		OrgName       string `bun:"org_name,scanonly"`
+	}
+	err := s.db.NewSelect().Model(&row).ColumnExpr("m.*, z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
+		Where("m.user_id = ?", self).Where("? <> 0", self).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, "", httpx.NotFound("您的账号未关联党员信息")
+	} else if err != nil {
+		return nil, "", httpx.Internal(err)
+	}
+	return &row.Member, row.OrgName, nil
+}
+
+// Mine reads the caller's organisation relation and transfers.
+func (s *Service) Mine(ctx context.Context) (Mine, error) {
+	m, orgName, err := s.ownMember(ctx)
+	if err != nil {
+		return Mine{}, err
+	}
+	out := Mine{MemberID: m.ID, Name: m.Name, OrgID: m.OrgID, OrgName: orgName, MemberStatus: m.MemberStatus,
+		Transfers: []View{}, Kinds: []string{}}
+	var rows []View
+	if err := joinNames(s.db.NewSelect().Model(&rows).ColumnExpr("t.*")).Where("t.member_id = ?", m.ID).OrderExpr("t.id DESC").Limit(maxMine).Scan(ctx, &rows); err != nil {
+		return Mine{}, httpx.Internal(err)
+	}
+	open := false
+	for i := range rows {
+		s.show(&rows[i])
+		open = open || slices.Contains(OpenStates, rows[i].State)
+	}
+	out.Transfers = append(out.Transfers, rows...)
+	if !open {
+		for _, k := range selfKinds {
+			if slices.Contains(allowedStatus[k], m.MemberStatus) {
+				out.Kinds = append(out.Kinds, k)
+			}
+		}
+	}
+	return out, nil
+}
+
+// CreateMine starts a transfer of the caller's own member record.
+func (s *Service) CreateMine(ctx context.Context, in Input) (Transfer, error) {
+	if !slices.Contains(selfKinds, in.Kind) {
+		return Transfer{}, httpx.Invalid("kind", "请选择转接类型")
+	}
+	m, _, err := s.ownMember(ctx)
+	if err != nil {
+		return Transfer{}, err
+	}
+	in.MemberID, in.At = m.ID, ""
+	return s.Create(ctx, in)
+}
