@@ -38,6 +38,7 @@ import (
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
+	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
@@ -56,6 +57,7 @@ type services struct {
 	accounts *account.Service
 	develop  *develop.Service
 	transfer *transfer.Service
+	ovs      *oversight.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -77,6 +79,7 @@ func modules(s services) []module.Module {
 		{Name: "flow", Migrations: flow.Migrations()},
 		s.develop.Module(),
 		s.transfer.Module(),
+		s.ovs.Module(),
 	}
 }
 
@@ -123,6 +126,8 @@ type App struct {
 	Develop *develop.Service
 	// Transfer is 组织关系转接.
 	Transfer *transfer.Service
+	// Oversight watches over the transfers (rules, yearly tables, import, demo).
+	Oversight *oversight.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -202,8 +207,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, nil) // letters: the letter service once merged
+	ovs := oversight.New(database, sys, orgs, members, trf, cipher)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
-		talks: talks, homes: homes, accounts: accounts, develop: dev, transfer: trf})
+		talks: talks, homes: homes, accounts: accounts, develop: dev, transfer: trf, ovs: ovs})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -221,7 +227,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
-		Imports: imp, Talks: talks, Develop: dev, Transfer: trf, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Imports: imp, Talks: talks, Develop: dev, Transfer: trf, Oversight: ovs, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

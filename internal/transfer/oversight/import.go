@@ -28,8 +28,9 @@ import (
 // date after every transfer the system completed for the member, and the
 // latest of the batch's rows for the member; the later row on the same
 // date) — the member's organisation and status change as the completed
-// kind changes them, with a trail entry of origin 系统导入. An older row is
-// history only: the member's record already reflects what came after it.
+// kind changes them (see change), with a trail entry of origin 导入更新. An
+// older row is history only: the member's record already reflects what
+// came after it.
 // 流动党员流入 is not imported (its member belongs to another
 // organisation, not to the member base).
 func (s *Service) importKind() imports.Kind {
@@ -324,29 +325,34 @@ func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*import
 	return out, nil
 }
 
-// change is what a completed transfer of kind changes on its member (a
-// zero Change: nothing, the transfer itself is the fact).
+// change is what a completed transfer of kind changes on its member when
+// it is the member's latest: the status as the completed kind sets it, and
+// the organisation the member then belongs to — the receiving branch of a
+// 校外转入 or 校内转接, the branch the row names for every other kind (the
+// member was there when it happened; an older row the import skipped may
+// have moved them there).
 func change(t *transfer.Transfer) member.Change {
+	ch := member.Change{OrgID: t.OrgID}
 	switch t.Kind {
 	case transfer.KindIn:
-		return member.Change{OrgID: t.OrgID, MemberStatus: member.StatusNormal, Source: member.SourceTransferIn}
+		ch.MemberStatus, ch.Source = member.StatusNormal, member.SourceTransferIn
 	case transfer.KindOut:
-		return member.Change{MemberStatus: member.StatusTransferredOut}
+		ch.MemberStatus = member.StatusTransferredOut
 	case transfer.KindInside:
-		return member.Change{OrgID: *t.ToOrgID}
+		ch.OrgID = *t.ToOrgID
 	case transfer.KindReturn:
-		return member.Change{MemberStatus: member.StatusNormal}
+		ch.MemberStatus = member.StatusNormal
 	case transfer.KindSuspend:
-		return member.Change{MemberStatus: member.StatusSuspended}
+		ch.MemberStatus = member.StatusSuspended
 	case transfer.KindLost:
-		return member.Change{MemberStatus: member.StatusLost}
+		ch.MemberStatus = member.StatusLost
 	case transfer.KindLeave:
+		ch.MemberStatus = member.StatusLeft
 		if t.SubKind == transfer.LeaveDeath {
-			return member.Change{MemberStatus: member.StatusDeceased}
+			ch.MemberStatus = member.StatusDeceased
 		}
-		return member.Change{MemberStatus: member.StatusLeft}
 	}
-	return member.Change{}
+	return ch
 }
 
 func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
@@ -363,8 +369,8 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 		if err := s.recorded(t.Kind).Recorded(ctx, tx, t.ID, transfer.StateDone, t.OrgID, flow.Note{Comment: note}); err != nil {
 			return err
 		}
-		if ch := change(&t); item.apply && ch != (member.Change{}) {
-			if err := s.members.ChangeTx(ctx, tx, *t.MemberID, ch, audit.OriginSystemImportUpdate); err != nil {
+		if item.apply {
+			if err := s.members.ChangeTx(ctx, tx, *t.MemberID, change(&t), audit.OriginSystemImportUpdate); err != nil {
 				return fmt.Errorf("第 %d 行：%w", r.RowNo, err)
 			}
 		}
@@ -377,5 +383,7 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 // goes (the transfer domain runs the workflow itself).
 func (s *Service) recorded(kind string) *flow.Workflow[transfer.Transfer] {
 	return &flow.Workflow[transfer.Transfer]{DB: s.db, Key: "zzgx_" + kind, Noun: transfer.KindNames[kind],
+		States: []flow.State{{Key: transfer.StateDone, Name: transfer.StateNames[transfer.StateDone]},
+			{Key: transfer.StateRejected, Name: transfer.StateNames[transfer.StateRejected]}},
 		Done: transfer.StateDone, Rejected: transfer.StateRejected, Orgs: s.orgs, Now: s.now}
 }

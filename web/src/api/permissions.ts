@@ -103,8 +103,10 @@ export const PERM = {
   zzgxCommittee: 'zzgx:committee',
   zzgxDept: 'zzgx:dept',
   zzgxExport: 'zzgx:export',
+  zzgxImport: 'zzgx:import',
   zzgxList: 'zzgx:list',
   zzgxMine: 'zzgx:mine',
+  zzgxStats: 'zzgx:stats',
 } as const
 
 export type Perm = (typeof PERM)[keyof typeof PERM]
