@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
@@ -116,7 +116,7 @@ export default function TransferStatsPage() {
   const [year, setYear] = useState<Dayjs>(() => dayjs())
   const [orgId, setOrgId] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
-  const [round, setRound] = useState(0)
+  const queries = useQueryClient()
   const q = useMemo<StatsQuery>(() => ({ year: year.year(), orgId }), [year, orgId])
 
   const download = async () => {
@@ -140,9 +140,9 @@ export default function TransferStatsPage() {
         <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()}>
           导出统计表
         </Button>
-        <ImportButton need={PERM.zzgxImport} kind="zzgx" title="已办结的组织关系转接（纸质办理）" onDone={() => setRound((n) => n + 1)} />
+        <ImportButton need={PERM.zzgxImport} kind="zzgx" title="已办结的组织关系转接（纸质办理）" onDone={() => void queries.invalidateQueries({ queryKey: ['zzgx', 'stats'] })} />
       </Space>
-      <StatsView key={round} q={q} />
+      <StatsView q={q} />
     </Card>
   )
 }
