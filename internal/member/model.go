@@ -111,6 +111,9 @@ type MemberView struct {
 	Remark                 string    `json:"remark"`
 	CreateTime             time.Time `json:"createTime"`
 	UpdateTime             time.Time `json:"updateTime"`
+	// Transferring is "转出中" while a transfer out of the member's branch
+	// is under way (the sending side still manages the member).
+	Transferring string `json:"transferring,omitempty"`
 	// Warnings are rule checks that did not block the save (create and update only).
 	Warnings []string `json:"warnings,omitempty"`
 }

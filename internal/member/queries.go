@@ -13,3 +13,14 @@ type FeesPaidUpTo struct {
 type PaidUpTo struct {
 	Month string
 }
+
+// TransfersOut asks the transfer domain which of these members are being
+// transferred out of their branch (转出中: a transfer out of the school or
+// to another branch under way). No answer: none is.
+type TransfersOut struct {
+	MemberIDs []int64
+}
+
+// Outgoing answers TransfersOut: the members being transferred out, each
+// with what the lists show ("转出中").
+type Outgoing map[int64]string

@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/search"
@@ -280,6 +281,9 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	for i := range rows {
 		views[i] = s.view(&rows[i], l, false)
 	}
+	if err := s.markOutgoing(ctx, views); err != nil {
+		return httpx.PageResult[MemberView]{}, err
+	}
 	return httpx.NewCountedPage(views, total), nil
 }
 
@@ -301,7 +305,8 @@ func (s *Service) Detail(ctx context.Context, id int64, unmask bool) (MemberView
 	if err != nil {
 		return MemberView{}, err
 	}
-	return s.view(row, l, unmask), nil
+	v := []MemberView{s.view(row, l, unmask)}
+	return v[0], s.markOutgoing(ctx, v)
 }
 
 // PickerItem is one member in a person picker.
@@ -332,4 +337,24 @@ func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageRes
 			IDNumber: crypto.MaskIDNumber(s.reveal(row.IDNumberEnc, row.ID))}
 	}
 	return httpx.NewCountedPage(out, total), nil
+}
+
+// markOutgoing marks the members being transferred out (TransfersOut,
+// asked once for the page).
+func (s *Service) markOutgoing(ctx context.Context, views []MemberView) error {
+	if len(views) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(views))
+	for i := range views {
+		ids[i] = views[i].ID
+	}
+	out, ok, err := event.Ask[Outgoing](ctx, s.bus, s.db, TransfersOut{MemberIDs: ids})
+	if err != nil || !ok {
+		return err
+	}
+	for i := range views {
+		views[i].Transferring = out[views[i].ID]
+	}
+	return nil
 }

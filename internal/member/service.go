@@ -24,6 +24,7 @@ type Service struct {
 	orgs   *org.Service
 	cipher *crypto.FieldCipher
 	now    func() time.Time
+	bus    *event.Bus // set by subscribe: the lists ask it who is 转出中
 }
 
 // New builds the service.
@@ -72,6 +73,7 @@ func (s *Service) Module() module.Module {
 // the members of merged organisations, and names the members of accounts
 // for the system domain's user lists.
 func (s *Service) subscribe(b *event.Bus) {
+	s.bus = b
 	org.ServeMembers(b, s)
 	event.Answer(b, func(ctx context.Context, idb bun.IDB, q system.AccountMembers) (map[int64]system.IDName, error) {
 		return s.accountMembers(ctx, idb, q.UserIDs)

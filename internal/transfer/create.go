@@ -37,6 +37,7 @@ type Input struct {
 	PartyStatus  string `json:"partyStatus"`
 	JoinedOn     string `json:"joinedOn"`
 	PersonType   string `json:"personType"`
+	PersonCat    string `json:"personCategory"`
 	OrgID        int64  `json:"orgId"`
 	ToOrgID      int64  `json:"toOrgId"`
 	OtherOrg     string `json:"otherOrg"`
@@ -100,6 +101,8 @@ func (s *Service) Create(ctx context.Context, in Input) (Transfer, error) {
 			return err
 		}
 		t.State = stateOf(at)
+		t.CreatedAt = s.now()
+		t.UpdatedAt = t.CreatedAt
 		if _, err := tx.NewInsert().Model(t).Returning("id").Exec(ctx); err != nil {
 			if db.IsUniqueViolation(err) {
 				return errOpen()
@@ -171,7 +174,7 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	}
 	if label, required := happenedLabel[in.Kind]; required || in.HappenedOn != "" {
 		d, ok := date.Parse(strings.TrimSpace(in.HappenedOn))
-		if !ok {
+		if !ok || d.IsZero() {
 			return nil, httpx.Invalid("happenedOn", "请选择%s", orDefault(label, "日期"))
 		}
 		if d.After(today) && in.Kind != KindAbroad {
@@ -228,22 +231,30 @@ func (s *Service) preparePerson(ctx context.Context, t *Transfer, in Input, toda
 		}
 		t.PhoneEnc = s.cipher.Encrypt(phone)
 	}
-	if in.PartyStatus != member.PartyFull && in.PartyStatus != member.PartyProbation {
-		return httpx.Invalid("partyStatus", "请选择党籍状态")
+	labels, err := s.sys.DictLabels(ctx, "DJ_DY_DJZTXX", "DJ_DY_RYLBXX", "DJ_DYJBXX_RYLX")
+	if err != nil {
+		return httpx.Internal(err)
 	}
-	t.PartyStatus = in.PartyStatus
+	for _, d := range []struct{ field, label, dict, value string }{
+		{"partyStatus", "党籍状态", "DJ_DY_DJZTXX", in.PartyStatus},
+		{"personCategory", "人员类别", "DJ_DY_RYLBXX", in.PersonCat},
+	} {
+		if !labels.Has(d.dict, d.value) {
+			return httpx.Invalid(d.field, "请选择%s", d.label)
+		}
+	}
+	if in.PersonType != "" && !labels.Has("DJ_DYJBXX_RYLX", in.PersonType) {
+		return httpx.Invalid("personType", "人员类型取值无效")
+	}
+	t.PartyStatus, t.PersonCat, t.PersonType = in.PartyStatus, in.PersonCat, in.PersonType
 	joined, ok := date.Parse(strings.TrimSpace(in.JoinedOn))
-	if !ok {
+	if !ok || joined.IsZero() {
 		return httpx.Invalid("joinedOn", "请选择入党日期")
 	}
 	if joined.After(today) {
 		return httpx.Invalid("joinedOn", "入党日期不能晚于今天")
 	}
 	t.JoinedOn = joined
-	if in.PersonType != "" && (len(in.PersonType) > 8 || strings.Trim(in.PersonType, "0123456789") != "") {
-		return httpx.Invalid("personType", "人员类型取值无效")
-	}
-	t.PersonType = in.PersonType
 	if in.OrgID <= 0 {
 		return httpx.Invalid("orgId", "请选择接收党组织")
 	}
@@ -304,6 +315,7 @@ func (s *Service) prepareMember(ctx context.Context, t *Transfer, in Input) erro
 		return httpx.Invalid("memberId", "该党员当前状态不能办理%s", KindNames[in.Kind])
 	}
 	t.MemberID, t.Name, t.Gender, t.PartyStatus, t.JoinedOn, t.PersonType = &m.ID, m.Name, m.Gender, m.PartyStatus, m.JoinedOn, m.PersonType
+	t.PersonCat = m.PersonCategory
 	t.IDNumberEnc, t.IDNumberIdx, t.PhoneEnc, t.OrgID = m.IDNumberEnc, m.IDNumberIdx, m.PhoneEnc, m.OrgID
 	if p := rbac.From(ctx); p != nil && m.UserID != nil && *m.UserID == p.UserID {
 		t.BySelf = true

@@ -116,7 +116,8 @@ type Transfer struct {
 	PhoneEnc    string    `bun:"phone_enc" json:"-"`
 	PartyStatus string    `bun:"party_status" json:"partyStatus"` // DJ_DY_DJZTXX
 	JoinedOn    date.Date `bun:"joined_on" json:"joinedOn"`
-	PersonType  string    `bun:"person_type" json:"personType"` // DJ_DYJBXX_RYLX
+	PersonType  string    `bun:"person_type" json:"personType"`         // DJ_DYJBXX_RYLX
+	PersonCat   string    `bun:"person_category" json:"personCategory"` // DJ_DY_RYLBXX
 
 	OrgID   int64  `bun:"org_id" json:"orgId"`
 	ToOrgID *int64 `bun:"to_org_id" json:"toOrgId"`

@@ -138,6 +138,7 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 			party_status VARCHAR(8) NOT NULL DEFAULT '',
 			joined_on DATE NULL,
 			person_type VARCHAR(8) NOT NULL DEFAULT '',
+			person_category VARCHAR(8) NOT NULL DEFAULT '',
 			org_id BIGINT NOT NULL REFERENCES dzz(id),
 			to_org_id BIGINT NULL REFERENCES dzz(id),
 			other_org VARCHAR(100) NOT NULL DEFAULT '',

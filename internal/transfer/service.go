@@ -74,7 +74,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // Module describes the transfer domain to internal/app. It works on a nil
 // service (it only takes method values).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "transfer", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "transfer", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe}
 }
 
 func errNoTransfer() *httpx.Error { return httpx.NotFound("组织关系转接记录不存在") }
@@ -120,4 +120,19 @@ func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*Transfer, e
 		return nil, httpx.Internal(err)
 	}
 	return t, nil
+}
+
+// subscribe answers the member lists' TransfersOut: members with a 转出 or
+// 校内转接 under way are 转出中.
+func (s *Service) subscribe(b *event.Bus) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.TransfersOut) (member.Outgoing, error) {
+		var ids []int64
+		err := idb.NewSelect().Model((*Transfer)(nil)).Column("t.member_id").Where("t.member_id IN (?)", bun.In(q.MemberIDs)).
+			Where("t.kind IN (?)", bun.In([]string{KindOut, KindInside})).Where("t.state IN (?)", bun.In(OpenStates)).Scan(ctx, &ids)
+		out := make(member.Outgoing, len(ids))
+		for _, id := range ids {
+			out[id] = "转出中"
+		}
+		return out, err
+	})
 }

@@ -34,7 +34,7 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 	after := func(ctx context.Context, tx bun.Tx, a *flow.Act[Transfer]) error { return s.after(ctx, tx, kind, a) }
 	review := []flow.Result{flow.Approve, flow.Reject, flow.Return}
 	steps := []flow.Step[Transfer]{
-		{Key: StepApply, Name: "重新提交", State: StateReturned, Perm: Perms.Add, Results: []flow.Result{flow.Approve},
+		{Key: StepApply, Name: "重新提交", State: StateReturned, Perm: Perms.Add + "|" + PermMine, Results: []flow.Result{flow.Approve},
 			May: s.isStarter, After: after},
 		{Key: StepBranch, Name: "支部审核", State: StateBranch, Perm: PermBranch, Results: review, After: after},
 		{Key: StepCommittee, Name: "二级党委审核", State: StateCommittee, Perm: PermCommittee, Results: review, After: after},
@@ -215,7 +215,7 @@ func (s *Service) admit(ctx context.Context, tx bun.Tx, t *Transfer) error {
 		orgID := t.OrgID
 		created, _, err := s.members.CreateTx(ctx, tx, member.MemberInput{Name: t.Name, Gender: t.Gender, IDNumber: number,
 			Phone: phone, PartyStatus: t.PartyStatus, MemberStatus: member.StatusNormal, Source: member.SourceTransferIn,
-			PersonType: t.PersonType, JoinedOn: string(t.JoinedOn), OrgID: &orgID}, audit.OriginUserCreate)
+			PersonType: t.PersonType, PersonCategory: t.PersonCat, JoinedOn: string(t.JoinedOn), OrgID: &orgID}, audit.OriginUserCreate)
 		if err != nil {
 			return err
 		}
