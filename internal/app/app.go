@@ -42,6 +42,7 @@ import (
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
 	"zhdj/internal/transfer/letter"
+	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/unit"
 	"zhdj/web"
 )
@@ -64,6 +65,7 @@ type services struct {
 	feeRep   *feereport.Service
 	transfer *transfer.Service
 	letters  *letter.Service
+	ovs      *oversight.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -89,6 +91,7 @@ func modules(s services) []module.Module {
 		s.feeRep.Module(),
 		s.transfer.Module(),
 		s.letters.Module(),
+		s.ovs.Module(),
 	}
 }
 
@@ -142,6 +145,8 @@ type App struct {
 	Transfer *transfer.Service
 	// Letters is 介绍信: the transfer domain issues and receives letters through it.
 	Letters *letter.Service
+	// Oversight watches over the transfers (rules, yearly tables, import, demo).
+	Oversight *oversight.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -225,9 +230,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	feeRep := feereport.New(database, sys, orgs)
 	letters := letter.New(database, sys, orgs, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
+	ovs := oversight.New(database, sys, orgs, members, trf, cipher)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters})
+		letters: letters, ovs: ovs})
 	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
 	if err != nil {
 		return nil, err
@@ -246,7 +252,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -117,12 +117,14 @@ export const PERM = {
   zzgxCommittee: 'zzgx:committee',
   zzgxDept: 'zzgx:dept',
   zzgxExport: 'zzgx:export',
+  zzgxImport: 'zzgx:import',
   zzgxLetterConfig: 'zzgx:letter:config',
   zzgxLetterEdit: 'zzgx:letter:edit',
   zzgxLetterList: 'zzgx:letter:list',
   zzgxLetterPrint: 'zzgx:letter:print',
   zzgxList: 'zzgx:list',
   zzgxMine: 'zzgx:mine',
+  zzgxStats: 'zzgx:stats',
 } as const
 
 export type Perm = (typeof PERM)[keyof typeof PERM]

@@ -1,0 +1,106 @@
+package oversight_test
+
+import (
+	"testing"
+
+	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/transfer"
+	"zhdj/internal/transfer/oversight"
+)
+
+// RULES.md §3 "Lost contact ≥ 6 months → membership suspended": a member
+// whose latest completed transfer is 失联党员 (and still 失联) is due for
+// suspension on the day six months after losing contact — not the day
+// before — to the organisation managing the member. A member found again
+// (a later completed transfer, or no longer 失联) drops out; the months are
+// a setting.
+func TestRule3LostContactSixMonthsSuggestsSuspension(t *testing.T) {
+	w := newWorld(t)
+	lost, _ := w.member(t, "失联甲", w.csStaff)
+	back, _ := w.member(t, "失联乙", w.mathB)
+	since := date.Date("2025-03-31")
+	id := w.transfer(t, transfer.Transfer{Kind: transfer.KindLost, MemberID: &lost, OrgID: w.csStaff, HappenedOn: since, DoneOn: "2025-04-15"})
+	w.status(t, lost, member.StatusLost)
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindLost, MemberID: &back, OrgID: w.mathB, HappenedOn: since, DoneOn: "2025-04-15"})
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindReturn, MemberID: &back, OrgID: w.mathB, DoneOn: "2025-06-01"})
+	w.status(t, back, member.StatusLost) // the later transfer says otherwise: not reminded
+
+	edge := oversight.LostSuspensionDue(since, 6)
+	if edge != "2025-09-30" {
+		t.Fatalf("six months after 2025-03-31: %s", edge)
+	}
+	if got := w.due(t, oversight.ReminderLostContact, edge.AddDays(-1)); len(got) != 0 {
+		t.Errorf("a day short of six months: %+v", got)
+	}
+	got := w.due(t, oversight.ReminderLostContact, edge)
+	if d, ok := got[id]; len(got) != 1 || !ok || d.DueOn != edge || d.OrgID != w.csStaff ||
+		d.Title != "党员失联甲自2025-03-31失去联系，2025-09-30满6个月，建议停止其党籍" {
+		t.Errorf("six months: %+v", got)
+	}
+
+	// Found again: the status is no longer 失联.
+	w.status(t, lost, member.StatusNormal)
+	if got := w.due(t, oversight.ReminderLostContact, edge.AddYears(1)); len(got) != 0 {
+		t.Errorf("found again: %+v", got)
+	}
+	w.status(t, lost, member.StatusLost)
+
+	// The setting: three months.
+	w.setting(t, oversight.CfgLostMonths, "3")
+	if got := w.due(t, oversight.ReminderLostContact, since.AddMonths(3)); len(got) != 1 {
+		t.Errorf("three months by the setting: %+v", got)
+	}
+	w.setting(t, oversight.CfgLostMonths, "6")
+	if got := w.due(t, oversight.ReminderLostContact, since.AddMonths(3)); len(got) != 0 {
+		t.Errorf("back to six months: %+v", got)
+	}
+}
+
+// RULES.md §3 "still lost after 2 more years → removed": a member whose
+// latest completed transfer is 停止党籍 (and still 停止党籍) is due for
+// removal two years after the suspension, not a day earlier.
+func TestRule3SuspendedTwoYearsSuggestsRemoval(t *testing.T) {
+	w := newWorld(t)
+	m, _ := w.member(t, "停止甲", w.csStudent)
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindLost, MemberID: &m, OrgID: w.csStudent, HappenedOn: "2022-01-10", DoneOn: "2022-02-01"})
+	id := w.transfer(t, transfer.Transfer{Kind: transfer.KindSuspend, MemberID: &m, OrgID: w.csStudent, DoneOn: "2022-08-20"})
+	w.status(t, m, member.StatusSuspended)
+	edge := oversight.SuspendedRemovalDue("2022-08-20", 2)
+	if edge != "2024-08-20" {
+		t.Fatalf("two years: %s", edge)
+	}
+	if got := w.due(t, oversight.ReminderSuspended, edge.AddDays(-1)); len(got) != 0 {
+		t.Errorf("a day short of two years: %+v", got)
+	}
+	if got := w.due(t, oversight.ReminderSuspended, edge); len(got) != 1 || got[id].DueOn != edge || got[id].OrgID != w.csStudent {
+		t.Errorf("two years: %+v", got)
+	}
+	// No longer lost: the suspension stands but the 失联 reminder does not fire.
+	if got := w.due(t, oversight.ReminderLostContact, "2030-01-01"); len(got) != 0 {
+		t.Errorf("a suspended member is not reminded as lost: %+v", got)
+	}
+}
+
+// Abroad (出国（境）暂留) more than 5 years → suspension suggested: exactly
+// five years is not more than five; the day after is.
+func TestRule3AbroadMoreThanFiveYearsSuggestsSuspension(t *testing.T) {
+	w := newWorld(t)
+	m, _ := w.member(t, "出国甲", w.direct)
+	home, _ := w.member(t, "出国乙", w.direct)
+	left := date.Date("2020-02-29")
+	id := w.transfer(t, transfer.Transfer{Kind: transfer.KindAbroad, MemberID: &m, OrgID: w.direct, OtherOrg: "英国", HappenedOn: left, DoneOn: "2020-03-02"})
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindAbroad, MemberID: &home, OrgID: w.direct, HappenedOn: left, DoneOn: "2020-03-02"})
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindReturn, MemberID: &home, OrgID: w.direct, DoneOn: "2023-09-01"})
+	// One under way does not count: only completed ones do.
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindReturn, State: transfer.StateBranch, MemberID: &m, OrgID: w.direct})
+	five := left.AddYears(5)
+	if got := w.due(t, oversight.ReminderAbroad, five); len(got) != 0 {
+		t.Errorf("exactly five years: %+v", got)
+	}
+	got := w.due(t, oversight.ReminderAbroad, five.AddDays(1))
+	if d := got[id]; len(got) != 1 || d.DueOn != oversight.AbroadSuspensionDue(left, 5) || d.OrgID != w.direct ||
+		d.Link == "" || d.Title != "党员出国甲自2020-02-29出国（境）（英国），"+string(five.AddDays(1))+"起超过5年，建议停止其党籍" {
+		t.Errorf("more than five years: %+v", got)
+	}
+}

@@ -1,0 +1,306 @@
+package oversight
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/excel"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/transfer"
+)
+
+// The yearly tables (转接统计, zzgx:stats, scoped): the transfers completed
+// (已完成, done_on) in a year, counted in SQL. A completed transfer is one
+// move of a member at the organisation it concerns: a 校内转接 is a move out
+// at the sending branch and a move in at the receiving one, every other
+// kind a move at the organisation managing it (the receiving branch of
+// 校外转入 and 流动党员流入, the member's branch otherwise). The caller
+// sees the moves at the organisations of their scope.
+
+// Cell is one count of a table.
+type Cell struct {
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Count int    `json:"count"`
+}
+
+// The columns of the moves: in (转入) and out (转出) by where from or to.
+var (
+	inColumns = []Cell{{Key: "in_outside", Label: "校外转入"}, {Key: "in_inside", Label: "校内转入"},
+		{Key: "in_flow", Label: "流动党员流入"}, {Key: "in_return", Label: "恢复组织生活"}}
+	outColumns = []Cell{{Key: "out_province", Label: "省内转出"}, {Key: "out_outside", Label: "省外转出"},
+		{Key: "out_system", Label: "转出系统外"}, {Key: "out_inside", Label: "校内转出"},
+		{Key: "out_flow", Label: "流动党员流出"}, {Key: "out_abroad", Label: "出国（境）暂留"}}
+)
+
+// CommitteeRow is one secondary committee's moves (the committee of an
+// organisation: its highest 二级党委, 党总支 or 直属党支部; 0 for one
+// directly under the school's committee, 校党委直属).
+type CommitteeRow struct {
+	OrgID   int64          `json:"orgId"`
+	OrgName string         `json:"orgName"`
+	Counts  map[string]int `json:"counts"`
+	In      int            `json:"in"`
+	Out     int            `json:"out"`
+}
+
+// Stats are the yearly tables.
+type Stats struct {
+	Year       int            `json:"year"`
+	Kinds      []Cell         `json:"kinds"` // completed transfers of each kind (each transfer once)
+	In         []Cell         `json:"in"`    // moves in by where from
+	Out        []Cell         `json:"out"`   // moves out by destination
+	TotalIn    int            `json:"totalIn"`
+	TotalOut   int            `json:"totalOut"`
+	Committees []CommitteeRow `json:"committees"`
+}
+
+func (s *Service) statsRoutes(rs *httpx.Routes) {
+	rs.Get("/api/zzgx/stats", PermStats, "查看转接年度统计", func(w http.ResponseWriter, r *http.Request) error {
+		st, err := s.statsOf(r)
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, st)
+	})
+	rs.Get("/api/zzgx/stats/export", PermStats, "导出转接年度统计", func(w http.ResponseWriter, r *http.Request) error {
+		st, err := s.statsOf(r)
+		if err != nil {
+			return err
+		}
+		return sendStats(w, st)
+	})
+}
+
+// statsOf reads ?year= (required) and ?orgId= (an organisation of the
+// caller's scope whose subtree the tables cover; outside the scope: 404).
+func (s *Service) statsOf(r *http.Request) (Stats, error) {
+	v := r.URL.Query()
+	year, err := strconv.Atoi(v.Get("year"))
+	if err != nil || year < 1921 || year > 9999 {
+		return Stats{}, httpx.Invalid("year", "请选择统计年度（如 %d）", s.now().In(date.China).Year())
+	}
+	var orgID int64
+	if raw := v.Get("orgId"); raw != "" {
+		if orgID, err = strconv.ParseInt(raw, 10, 64); err != nil || orgID <= 0 {
+			return Stats{}, httpx.Invalid("orgId", "党组织编号不正确")
+		}
+		if ok, err := s.orgs.InScope(r.Context(), orgID); err != nil {
+			return Stats{}, httpx.AsError(err)
+		} else if !ok {
+			return Stats{}, httpx.NotFound("党组织不存在")
+		}
+	}
+	return s.Stats(r.Context(), year, orgID)
+}
+
+// moveColumn is the column of a completed transfer at the organisation
+// managing it (a 校内转接's receiving side is its own part of the union).
+const moveColumn = `CASE t.kind WHEN 'in' THEN 'in_outside' WHEN 'inside' THEN 'out_inside' WHEN 'flow_in' THEN 'in_flow'
+	WHEN 'return' THEN 'in_return' WHEN 'flow_out' THEN 'out_flow' WHEN 'abroad' THEN 'out_abroad'
+	WHEN 'out' THEN CASE t.sub_kind WHEN 'province' THEN 'out_province' WHEN 'outside' THEN 'out_outside'
+		WHEN 'system' THEN 'out_system' ELSE 'other' END
+	ELSE 'other' END`
+
+// committeeOf is the secondary committee of the organisation mv.org.
+const committeeOf = `(SELECT c.id FROM dzz AS c JOIN dzz AS b ON b.path LIKE c.path || '%'
+	WHERE b.id = mv.org AND c.type IN ('2', '3', '4') ORDER BY LENGTH(c.path), c.id LIMIT 1)`
+
+// Stats counts the moves of the year within the caller's scope (and the
+// subtree of orgID when it is not 0): one statement, the moves as a CTE,
+// one GROUP BY per table.
+func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, error) {
+	st := Stats{Year: year, Committees: []CommitteeRow{}}
+	scope, err := s.orgs.Scoped("mv.org")(ctx)
+	if err != nil {
+		return st, err
+	}
+	from, to := date.Date(fmt.Sprintf("%04d-01-01", year)), date.Date(fmt.Sprintf("%04d-12-31", year))
+	done := func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("t.state = ?", transfer.StateDone).Where("t.done_on BETWEEN ? AND ?", from, to)
+	}
+	sending := done(s.db.NewSelect().TableExpr("zzgx_transfer AS t").
+		ColumnExpr("t.id, t.kind, t.org_id AS org").ColumnExpr(moveColumn + " AS col"))
+	receiving := done(s.db.NewSelect().TableExpr("zzgx_transfer AS t").
+		ColumnExpr("t.id, t.kind, t.to_org_id AS org, 'in_inside' AS col").
+		Where("t.kind = ?", transfer.KindInside).Where("t.to_org_id IS NOT NULL"))
+	moves := s.db.NewSelect().TableExpr("(?) AS mv", sending.UnionAll(receiving)).
+		ColumnExpr("mv.id, mv.kind, mv.col").ColumnExpr(committeeOf + " AS committee")
+	moves = scope(moves)
+	if orgID != 0 {
+		if moves, err = org.SubtreeFilter("mv.org").Custom(moves, orgID); err != nil {
+			return st, err
+		}
+	}
+	var groups []struct {
+		Dim       string `bun:"dim"`
+		Key       string `bun:"k"`
+		Committee *int64 `bun:"committee"`
+		Count     int    `bun:"n"`
+	}
+	err = s.db.NewRaw(`WITH moves AS (?)
+		SELECT 'kind' AS dim, mv.kind AS k, NULL AS committee, COUNT(DISTINCT mv.id) AS n FROM moves AS mv GROUP BY mv.kind
+		UNION ALL
+		SELECT 'col' AS dim, mv.col AS k, mv.committee AS committee, COUNT(*) AS n FROM moves AS mv GROUP BY mv.col, mv.committee`,
+		moves).Scan(ctx, &groups)
+	if err != nil {
+		return st, httpx.Internal(err)
+	}
+	kinds, cols := map[string]int{}, map[string]int{}
+	rows := map[int64]*CommitteeRow{}
+	var order []int64
+	for _, g := range groups {
+		if g.Dim == "kind" {
+			kinds[g.Key] += g.Count
+			continue
+		}
+		cols[g.Key] += g.Count
+		var c int64
+		if g.Committee != nil {
+			c = *g.Committee
+		}
+		row := rows[c]
+		if row == nil {
+			row = &CommitteeRow{OrgID: c, Counts: map[string]int{}}
+			rows[c] = row
+			order = append(order, c)
+		}
+		row.Counts[g.Key] += g.Count
+		if isIn(g.Key) {
+			row.In += g.Count
+		} else if isOut(g.Key) {
+			row.Out += g.Count
+		}
+	}
+	for _, k := range transfer.Kinds {
+		st.Kinds = append(st.Kinds, Cell{Key: k, Label: transfer.KindNames[k], Count: kinds[k]})
+	}
+	st.In, st.TotalIn = filled(inColumns, cols)
+	st.Out, st.TotalOut = filled(outColumns, cols)
+	names, err := s.committeeNames(ctx, order)
+	if err != nil {
+		return st, err
+	}
+	for _, c := range order {
+		row := rows[c]
+		if row.In+row.Out == 0 {
+			continue // only 停止党籍, 失联, 出党: not moves
+		}
+		row.OrgName = names[c]
+		st.Committees = append(st.Committees, *row)
+	}
+	sortCommittees(st.Committees)
+	return st, nil
+}
+
+func isIn(col string) bool  { return hasKey(inColumns, col) }
+func isOut(col string) bool { return hasKey(outColumns, col) }
+
+func hasKey(cells []Cell, key string) bool {
+	for _, c := range cells {
+		if c.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// filled is columns with their counts, and their sum.
+func filled(columns []Cell, counts map[string]int) ([]Cell, int) {
+	out := make([]Cell, len(columns))
+	total := 0
+	for i, c := range columns {
+		c.Count = counts[c.Key]
+		total += c.Count
+		out[i] = c
+	}
+	return out, total
+}
+
+// committeeNames names the committees (0: 校党委直属).
+func (s *Service) committeeNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{0: "校党委直属"}
+	var list []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	if err := s.db.NewSelect().Table("dzz").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &list); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, o := range list {
+		out[o.ID] = o.Name
+	}
+	return out, nil
+}
+
+// sortCommittees orders the rows by name, 校党委直属 last.
+func sortCommittees(rows []CommitteeRow) {
+	slices.SortFunc(rows, func(a, b CommitteeRow) int {
+		if (a.OrgID == 0) != (b.OrgID == 0) {
+			if a.OrgID == 0 {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.OrgName, b.OrgName)
+	})
+}
+
+// sendStats streams the tables as one sheet: by kind, in and out by where
+// from and to, then the committees' row per column.
+func sendStats(w http.ResponseWriter, st Stats) error {
+	header := []string{"二级党委"}
+	widths := []float64{28}
+	for _, c := range append(append([]Cell{}, inColumns...), outColumns...) {
+		header = append(header, c.Label)
+		widths = append(widths, 12)
+	}
+	header = append(header, "转入合计", "转出合计")
+	widths = append(widths, 10, 10)
+	xw, err := excel.NewWriter(header, widths)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	line := func(name string, counts map[string]int, in, out int) error {
+		values := []any{name}
+		for _, c := range append(append([]Cell{}, inColumns...), outColumns...) {
+			values = append(values, counts[c.Key])
+		}
+		return xw.Add(append(values, in, out)...)
+	}
+	all := map[string]int{}
+	for _, c := range append(append([]Cell{}, st.In...), st.Out...) {
+		all[c.Key] = c.Count
+	}
+	for _, row := range st.Committees {
+		if err := line(row.OrgName, row.Counts, row.In, row.Out); err != nil {
+			return httpx.Internal(err)
+		}
+	}
+	if err := line("合计", all, st.TotalIn, st.TotalOut); err != nil {
+		return httpx.Internal(err)
+	}
+	if err := xw.Add(); err != nil {
+		return httpx.Internal(err)
+	}
+	if err := xw.Add("按类型（已完成）", "件数"); err != nil {
+		return httpx.Internal(err)
+	}
+	for _, k := range st.Kinds {
+		if err := xw.Add(k.Label, k.Count); err != nil {
+			return httpx.Internal(err)
+		}
+	}
+	return xw.Send(w, fmt.Sprintf("组织关系转接统计-%d.xlsx", st.Year))
+}

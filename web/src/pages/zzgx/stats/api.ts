@@ -1,0 +1,40 @@
+import { downloadFile } from '@/api/file'
+import { get } from '@/api/request'
+
+/** The tables' selection: the year and optionally an organisation whose subtree they cover. */
+export interface StatsQuery {
+  year: number
+  orgId?: number | null
+}
+
+/** One count of a table. */
+export interface StatsCell {
+  key: string
+  label: string
+  count: number
+}
+
+/** One secondary committee's moves by column key (orgId 0: 校党委直属). */
+export interface CommitteeRow {
+  orgId: number
+  orgName: string
+  counts: Record<string, number>
+  in: number
+  out: number
+}
+
+/** The yearly tables (GET /api/zzgx/stats): transfers completed in the year. */
+export interface Stats {
+  year: number
+  kinds: StatsCell[]
+  in: StatsCell[]
+  out: StatsCell[]
+  totalIn: number
+  totalOut: number
+  committees: CommitteeRow[]
+}
+
+const params = (q: StatsQuery) => ({ year: q.year, ...(q.orgId ? { orgId: q.orgId } : {}) })
+
+export const getStats = (q: StatsQuery) => get<Stats>('/api/zzgx/stats', params(q))
+export const exportStats = (q: StatsQuery) => downloadFile('/api/zzgx/stats/export', params(q), `组织关系转接统计-${q.year}.xlsx`)
