@@ -129,7 +129,14 @@ func newWorld(t *testing.T) *world {
 	// The editor holds what the 党员 role holds (its home and the mode
 	// switch): a caller grants, and manages accounts holding, only roles
 	// whose permissions it holds itself.
-	w.editor = mk("LEVEL_AND_BELOW", w.dA, w.oA, "", "user:list", "user:edit", "dy:home", "workbench:group")
+	// Read from the seeded role, so a module granting the 党员 more keeps the case.
+	var memberPerms []string
+	if err := e.DB.NewSelect().TableExpr("sys_menu AS m").ColumnExpr("DISTINCT m.permission").
+		Join("JOIN sys_role_menu AS rm ON rm.menu_id = m.id").Join("JOIN sys_role AS r ON r.id = rm.role_id").
+		Where("r.code = ?", "member").Where("m.permission <> ''").Scan(t.Context(), &memberPerms); err != nil {
+		t.Fatal(err)
+	}
+	w.editor = mk("LEVEL_AND_BELOW", w.dA, w.oA, "", append([]string{"user:list", "user:edit"}, memberPerms...)...)
 
 	// Each administrator creates a role of its own (the legitimate path).
 	for i, c := range []*caller{&w.school, &w.college, &w.branch} {
