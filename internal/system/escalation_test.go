@@ -126,10 +126,10 @@ func newWorld(t *testing.T) *world {
 	w.school = mk("ALL", w.root, w.oU, "组织部管理员", adminPerms...)
 	w.college = mk("LEVEL_AND_BELOW", w.dA, w.oA, "二级党委管理员", adminPerms...)
 	w.branch = mk("LEVEL", w.dA1, w.oA1, "党支部书记", adminPerms...)
-	// The editor holds what the 党员 role holds (its home and the mode
-	// switch): a caller grants, and manages accounts holding, only roles
+	// The editor holds what the 党员 role holds (its home, the mode switch and
+	// 我的组织关系): a caller grants, and manages accounts holding, only roles
 	// whose permissions it holds itself.
-	w.editor = mk("LEVEL_AND_BELOW", w.dA, w.oA, "", "user:list", "user:edit", "dy:home", "workbench:group")
+	w.editor = mk("LEVEL_AND_BELOW", w.dA, w.oA, "", "user:list", "user:edit", "dy:home", "workbench:group", "zzgx:mine")
 
 	// Each administrator creates a role of its own (the legitimate path).
 	for i, c := range []*caller{&w.school, &w.college, &w.branch} {
