@@ -55,7 +55,8 @@ describe('介绍信管理', () => {
     await s.page.goto(`${s.server.base}/web/print/zzgxLetter?id=${l.id}`)
     await s.page.getByText('中国共产党党员组织关系介绍信回执').waitFor()
     const paper = await s.page.locator('.print-paper').innerText()
-    assert.equal(paper.split(`第 ${l.number} 号`).length - 1, 3, 'the number on stub, letter and receipt')
+    assert.equal(paper.split(`第 ${l.number} 号`).length - 1, 5, 'the number on stub, letter and receipt, and on the two seams')
+    assert.deepEqual(await s.page.locator('.zzgx-letter .no').allInnerTexts(), Array(3).fill(`第 ${l.number} 号`))
     assert.match(paper, /公民身份号码\s*11010119900315007[0-9X]/)
     assert.match(paper, /党费已交到\s*2026年1月/)
 
