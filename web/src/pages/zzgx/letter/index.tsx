@@ -95,7 +95,7 @@ export default function LetterPage() {
     { name: 'blurry', label: '关键字', placeholder: '姓名、编号或党组织' },
     { name: 'year', label: '年度', type: 'select', options: [0, 1, 2, 3, 4].map((d) => ({ value: String(year - d), label: `${year - d}年` })) },
     { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label })) },
-    { name: 'kind', label: '转接类型', type: 'select', options: ['out', 'inside', 'flow_out'].map((value) => ({ value, label: KINDS[value] })) },
+    { name: 'kind', label: '转接类型', type: 'select', options: ['out', 'inside'].map((value) => ({ value, label: KINDS[value] })) },
     { name: 'expiring', label: '即将到期', type: 'select', options: [7, 15, 30].map((d) => ({ value: String(d), label: `${d}天内到期` })) },
     { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
   ]
