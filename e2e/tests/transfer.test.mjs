@@ -59,7 +59,7 @@ describe('组织关系转接: 校内转接 across two colleges', () => {
     assert.match(await row.innerText(), /转出中/)
 
     await page.goto(`${s.server.base}/web/zzgx/inside?id=${s.transfer.id}`)
-    const drawer = page.locator('.ant-drawer-content')
+    const drawer = page.locator('.ant-drawer')
     await drawer.getByText('校内转接 · 转接测试甲').waitFor()
     for (const step of ['支部审核', '二级党委审核', '接收方二级党委审核', '接收方支部审核']) {
       const panel = drawer.locator('form').filter({ hasText: `办理「${step}」` })
@@ -99,7 +99,7 @@ describe('组织关系转接: 校内转接 across two colleges', () => {
     assert.equal(detail.letters.length, 1, 'one letter issued')
     const { page } = s
     await page.goto(`${s.server.base}/web/zzgx/inside?id=${s.transfer.id}`)
-    const drawer = page.locator('.ant-drawer-content')
+    const drawer = page.locator('.ant-drawer')
     await drawer.getByText(`第 ${detail.letters[0].number} 号`).waitFor()
     const [print] = await Promise.all([page.context().waitForEvent('page'), drawer.getByRole('button', { name: /打\s*印/ }).click()])
     await print.waitForLoadState()

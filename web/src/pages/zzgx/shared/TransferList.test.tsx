@@ -50,7 +50,7 @@ const flowView = {
   status: 'process',
   version: 3,
   steps: [
-    { key: 'apply', title: '重新提交', description: '申请人' },
+    { key: 'apply', title: '提交申请', description: '申请人' },
     { key: 'branch', title: '支部审核', description: '党支部' },
     { key: 'committee', title: '二级党委审核', description: '二级党委' },
     { key: 'in_committee', title: '接收方二级党委审核', description: '接收方二级党委' },
