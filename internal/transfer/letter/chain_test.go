@@ -59,7 +59,7 @@ func TestRule3_LetterThroughTheTransferChains(t *testing.T) {
 		t.Errorf("after the receiving branch's approval: %s", v.Status)
 	}
 	tv := apptest.DoJSON[transfer.View](t, w.e, 200, "GET", fmt.Sprintf("/api/zzgx/%d", id), deptTK, nil)
-	if len(tv.Letters) != 1 || tv.Letters[0].Number != got[0].Number || tv.Letters[0].Status != letter.StatusReceived {
+	if tv.Letters == nil || len(*tv.Letters) != 1 || (*tv.Letters)[0].Number != got[0].Number || (*tv.Letters)[0].Status != letter.StatusReceived {
 		t.Errorf("the transfer's letters: %+v", tv.Letters)
 	}
 
