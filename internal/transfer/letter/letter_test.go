@@ -359,6 +359,14 @@ func TestListFilters(t *testing.T) {
 	if got := ids(url.Values{"year": {"2025"}}); !same(got) {
 		t.Errorf("2025: %v", got)
 	}
+	for _, org := range []int64{w.cs, w.mathBranch, w.root} { // the sending side's subtree, the receiving branch
+		if got := ids(url.Values{"orgId": {fmt.Sprint(org)}}); !same(got, city.ID, nation.ID) {
+			t.Errorf("orgId %d: %v", org, got)
+		}
+	}
+	if got := ids(url.Values{"orgId": {fmt.Sprint(w.lang)}}); !same(got) {
+		t.Errorf("orgId of a third college: %v", got)
+	}
 	if got := ids(url.Values{"blurry": {"0002"}}); !same(got, nation.ID) {
 		t.Errorf("keyword: %v", got)
 	}

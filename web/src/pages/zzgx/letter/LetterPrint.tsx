@@ -102,7 +102,7 @@ export default function LetterPrintView() {
   }
   return (
     <PrintLayout
-      title={l.status === 'voided' ? '（已作废）' : ''}
+      title={l.status === 'voided' ? '（已作废）' : l.status === 'expired' ? '（已过期，请补开）' : ''}
       margin="12mm 16mm"
       actions={
         <Button icon={<DownloadOutlined />} onClick={() => void word()}>

@@ -65,7 +65,7 @@ export const STATUS: Record<LetterStatus, { label: string; color: string }> = {
 
 export const REACH: Record<Reach, string> = { city: '市内', province: '省内', nation: '省外' }
 
-/** The transfer kinds (transfer.Kind…) a letter is issued for, and the others by name. */
+/** The transfer kinds (transfer.Kind…) by name; letters are issued for 转出 and 校内转接. */
 export const KINDS: Record<string, string> = {
   out: '转出',
   inside: '校内转接',

@@ -23,7 +23,9 @@ describe('zzgx/letter 介绍信管理', { timeout: 30_000 }, () => {
   let mock: MockAdapter
   let queries: Record<string, unknown>[]
   beforeEach(() => {
-    ;({ mock, queries } = mockListApi('/api/zzgx/letters', [letter(), letter({ id: 6, number: '2026-0002', memberName: '李四', status: 'expired' })]))
+    ;({ mock, queries } = mockListApi('/api/zzgx/letters', [letter(), letter({ id: 6, number: '2026-0002', memberName: '李四', status: 'expired' })], {
+      pages: { '/api/common/dzz': [{ id: 7, pid: null, name: '计算机教工党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '' }] },
+    }))
     mock.onGet('/api/zzgx/letters/settings').reply(200, { cityDays: 30, provinceDays: 60, nationDays: 90, receiptMonths: 1, contact: '' })
   })
   afterEach(() => mock.restore())

@@ -6,6 +6,7 @@ import { downloadFile } from '@/api/file'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { actionColumn, confirmAction, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import { fetchLetters, getSettings, KINDS, letterDetail, letterDocxUrl, REACH, reissueLetter, STATUS, type Letter } from './api'
 import { ReceiptDialog, SettingsDialog, VoidDialog } from './dialogs'
@@ -94,8 +95,9 @@ export default function LetterPage() {
     { name: 'blurry', label: '关键字', placeholder: '姓名、编号或党组织' },
     { name: 'year', label: '年度', type: 'select', options: [0, 1, 2, 3, 4].map((d) => ({ value: String(year - d), label: `${year - d}年` })) },
     { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label })) },
-    { name: 'kind', label: '转接类型', type: 'select', options: ['out', 'inside', 'flow_out'].map((value) => ({ value, label: KINDS[value] })) },
+    { name: 'kind', label: '转接类型', type: 'select', options: ['out', 'inside'].map((value) => ({ value, label: KINDS[value] })) },
     { name: 'expiring', label: '即将到期', type: 'select', options: [7, 15, 30].map((d) => ({ value: String(d), label: `${d}天内到期` })) },
+    { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
   ]
   const columns: TableColumnType<Letter>[] = [
     { title: '编号', dataIndex: 'number', key: 'number', width: 110, fixed: 'left', sorter: true,
