@@ -1,17 +1,16 @@
 package transfer_test
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"sync"
 	"testing"
-
-	"github.com/uptrace/bun"
+	"time"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/fee"
 	"zhdj/internal/member"
-	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/system"
 	"zhdj/internal/transfer"
@@ -157,17 +156,41 @@ func TestBadInputNamesTheField(t *testing.T) {
 	w.start(t, w.csBranchTK, body)
 }
 
-// 党费缴纳至 on a transfer out: the fee domain's answer wins over the
-// month entered; without an answer the entered month is kept.
+// 党费缴纳至 on a transfer out: the fee domain's month wins over the month
+// entered; a member the fee records show nothing paid for keeps the month
+// entered, which is then required.
 func TestFeesPaidUpToFromTheFeeDomain(t *testing.T) {
 	w := newWorld(t)
-	event.Answer(w.e.App.Bus, func(ctx context.Context, idb bun.IDB, q member.FeesPaidUpTo) (member.PaidUpTo, error) {
-		return member.PaidUpTo{Month: "2026-03"}, nil
-	})
-	m := w.member(t, "党费党员", w.csBranch)
-	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindOut, "subKind": "province", "memberId": m, "otherOrg": "某党委", "reach": "city"})
-	if v := w.detail(t, w.csBranchTK, id); v.FeesPaidUpTo != "2026-03" || v.FeesFrom != "fee" {
-		t.Fatalf("fees: %s from %s", v.FeesPaidUpTo, v.FeesFrom)
+	out := func(m int64) map[string]any {
+		return map[string]any{"kind": transfer.KindOut, "subKind": "province", "memberId": m, "otherOrg": "某党委", "reach": "city"}
+	}
+	unpaid := w.member(t, "未缴党员", w.csBranch)
+	res := w.e.Do("POST", "/api/zzgx", w.csBranchTK, out(unpaid))
+	if apptest.Expect(t, res, 400); res.Map(t)["field"] != "feesPaidUpTo" {
+		t.Fatalf("no month: %s", res.Body)
+	}
+	id := w.start(t, w.csBranchTK, apptest.With(out(unpaid), "feesPaidUpTo", "2026-01"))
+	if v := w.detail(t, w.csBranchTK, id); v.FeesPaidUpTo != "2026-01" || v.FeesFrom != "entered" {
+		t.Fatalf("entered: %s from %s", v.FeesPaidUpTo, v.FeesFrom)
+	}
+
+	paid := w.member(t, "已缴党员", w.csBranch)
+	// A student: the 学生 standard's fixed 0.2 元 is due without a base (RULES §1).
+	if _, err := w.e.DB.NewUpdate().Table("dyjbxx").Set("person_type = '2'").Where("id = ?", paid).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	month := time.Now().In(date.China).Format("2006-01")
+	b := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.e.AdminTK, map[string]any{"month": month})
+	apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.e.AdminTK, nil)
+	var due int64
+	if err := w.e.DB.NewSelect().Table("df_due").Column("id").Where("member_id = ?", paid).Where("month = ?", month).
+		Scan(t.Context(), &due); err != nil {
+		t.Fatalf("the member's due of %s: %v", month, err)
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.e.AdminTK, map[string]any{"dueIds": []int64{due}}), 201)
+	id = w.start(t, w.csBranchTK, apptest.With(out(paid), "feesPaidUpTo", "2020-01"))
+	if v := w.detail(t, w.csBranchTK, id); v.FeesPaidUpTo != month || v.FeesFrom != "fee" {
+		t.Fatalf("from the fee domain: %s from %s", v.FeesPaidUpTo, v.FeesFrom)
 	}
 }
 

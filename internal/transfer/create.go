@@ -337,7 +337,9 @@ func (s *Service) prepareMember(ctx context.Context, t *Transfer, in Input) erro
 }
 
 // fees records 党费缴纳至 on a transfer out (转出, 校内转接): the fee
-// domain's answer when there is one, else the month entered (required).
+// domain's month when it knows one, else the month entered (required): a
+// program without the fee domain, or a member whose fees the fee records
+// do not show paid (collected on paper before them), takes the entry.
 func (s *Service) fees(ctx context.Context, tx bun.Tx, t *Transfer, entered string) error {
 	if t.Kind != KindOut && t.Kind != KindInside {
 		return nil
@@ -346,7 +348,7 @@ func (s *Service) fees(ctx context.Context, tx bun.Tx, t *Transfer, entered stri
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	if ok {
+	if ok && paid.Month != "" {
 		t.FeesPaidUpTo, t.FeesFrom = paid.Month, "fee"
 		return nil
 	}
