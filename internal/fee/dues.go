@@ -118,10 +118,13 @@ func (s *Service) exportDues(w http.ResponseWriter, r *http.Request) error {
 	}
 	headers := []string{"序号", "党员姓名", "党组织", "月份", "类别", "应缴（元）", "已缴（元）", "状态", "计算依据"}
 	widths := []float64{8, 14, 30, 10, 12, 12, 12, 10, 40}
-	_, err = excel.Export(r.Context(), w, s.db, q, headers, widths, "党费缴纳名单"+month+".xlsx", func(n int, v *DueView) []any {
+	n, err := excel.Export(r.Context(), w, s.db, q, headers, widths, "党费缴纳名单"+month+".xlsx", func(n int, v *DueView) []any {
 		v.label()
 		return []any{n, v.MemberName, v.OrgName, v.Month, v.Category, yuan(v.DueFen), yuan(v.PaidFen), v.StateLabel, v.Working}
 	})
+	if err == nil {
+		s.sys.LogAccess(r.Context(), r, fmt.Sprintf("导出%s党费缴纳名单（%d人）", month, n))
+	}
 	return err
 }
 
