@@ -75,7 +75,6 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
   useEffect(() => {
     recompute()
     return () => clearTimeout(timer.current)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const initial: Values = base

@@ -3,10 +3,10 @@ import { Button, Card, Select, Tabs, Tooltip, type TableColumnsType } from 'antd
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { confirmDeleteOf, CrudTable, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
+import { confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
-import { deleteBases, fetchBases, fetchMissing, getMeta, type Base, type Meta, type MissingBase } from '../standard/api'
+import { BASE_API, deleteBases, fetchBases, fetchMissing, getMeta, type Base, type Meta, type MissingBase } from '../standard/api'
 import BaseDialog from './BaseDialog'
 import HardshipTab from './HardshipTab'
 
@@ -18,6 +18,7 @@ type Editing = { base: Base | null; memberId?: number; memberLabel?: string }
 function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e: Editing) => void }) {
   const crud = useCrud<Base>({ key: `dfjs-${year}`, fetch: ofYear(fetchBases, year) })
   const canEdit = useHasPermission([PERM.dfjsEdit])
+  const canExport = useHasPermission([PERM.dfjsExport])
   const columns: TableColumnsType<Base> = [
     { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 100, sorter: true },
     { title: '工号/学号', dataIndex: 'staffNo', key: 'staffNo', width: 120 },
@@ -53,17 +54,21 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
       crud={crud}
       columns={columns}
       scrollX={1300}
+      exportAction={canExport ? { url: `${BASE_API}/export`, fileName: '党费基数.xlsx', params: () => ({ year }) } : undefined}
       searchFields={[
         { name: 'blurry', label: '姓名或工号' },
         { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
         { name: 'category', label: '类别', type: 'select', options: meta.categories.map((c) => ({ value: c.code, label: c.label })) },
       ]}
       toolbar={
-        <Permission need={[PERM.dfjsEdit]}>
-          <Button type="primary" onClick={() => onEdit({ base: null })}>
-            录入基数
-          </Button>
-        </Permission>
+        <>
+          <Permission need={[PERM.dfjsEdit]}>
+            <Button type="primary" onClick={() => onEdit({ base: null })}>
+              录入基数
+            </Button>
+          </Permission>
+          <ImportButton need={PERM.dfjsImport} kind="dfjs" title="党费基数（财务处工资表）" onDone={crud.reload} />
+        </>
       }
     />
   )
