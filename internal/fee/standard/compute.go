@@ -63,11 +63,11 @@ func (c compiled) amount(cat string, b *baseRow) (int64, string) {
 	if cat == CatRetired {
 		what = "基本养老金"
 	}
-	parts := ""
+	parts := " "
 	if b != nil && cat != CatRetired && (b.IncludedFen != 0 || b.DeductedFen != 0) {
-		parts = fmt.Sprintf("（计入项目 %s − 扣除项目 %s）", Yuan(b.IncludedFen), Yuan(b.DeductedFen))
+		parts = fmt.Sprintf("（计入项目 %s − 扣除项目 %s）", Yuan(b.IncludedFen), Yuan(b.DeductedFen)) // the base's formula
 	}
-	return fen, fmt.Sprintf("%s %s 元%s × %s%%（%s）= %s 元", what, Yuan(baseFen), parts, rate.String(),
+	return fen, fmt.Sprintf("%s %s 元%s× %s%%（%s）= %s 元", what, Yuan(baseFen), parts, rate.String(),
 		c.band(i), Yuan(fen))
 }
 

@@ -36,8 +36,8 @@ const personTypeStudent = "2"
 // that do not exist get no entry either. Missing returns why.
 func (s *Service) MonthlyDues(ctx context.Context, idb bun.IDB, year, month int, memberIDs []int64) (map[int64]Due, error) {
 	out := make(map[int64]Due, len(memberIDs))
-	err := s.eachDue(ctx, idb, year, month, memberIDs, func(d Due, _ string) {
-		if d.MemberID != 0 {
+	err := s.eachDue(ctx, idb, year, month, memberIDs, func(d Due, why string) {
+		if why == "" {
 			out[d.MemberID] = d
 		}
 	})

@@ -1,0 +1,387 @@
+package standard
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+)
+
+// BaseInput is the body of POST/PUT /api/dfjs and POST /api/dfjs/preview:
+// the member's category from a month of a year and the salary items (or
+// the pension) in 元 as text, keyed by Item.Key.
+type BaseInput struct {
+	ID        int64             `json:"id"`
+	MemberID  int64             `json:"memberId"`
+	Year      int               `json:"year"`
+	FromMonth int               `json:"fromMonth"`
+	Category  string            `json:"category"`
+	Items     map[string]string `json:"items"`
+	Remark    string            `json:"remark"`
+}
+
+// BaseView is a base as the list shows it, with the due it gives for its
+// first month under the enabled standard (no hardship reduction).
+type BaseView struct {
+	ID            int64             `json:"id"`
+	MemberID      int64             `json:"memberId"`
+	MemberName    string            `json:"memberName"`
+	StaffNo       string            `json:"staffNo"`
+	OrgID         int64             `json:"orgId"`
+	OrgName       string            `json:"orgName"`
+	Year          int               `json:"year"`
+	FromMonth     int               `json:"fromMonth"`
+	Category      string            `json:"category"`
+	CategoryLabel string            `json:"categoryLabel"`
+	Items         map[string]string `json:"items"`
+	Included      string            `json:"included"`
+	Deducted      string            `json:"deducted"`
+	Base          string            `json:"base"`
+	BaseFen       int64             `json:"baseFen"`
+	Due           string            `json:"due"`
+	DueFen        int64             `json:"dueFen"`
+	Working       string            `json:"working"`
+	Remark        string            `json:"remark"`
+	UpdatedAt     time.Time         `json:"updatedAt"`
+}
+
+// Preview is POST /api/dfjs/preview: the base and the monthly due an input
+// gives under the enabled standard, with its working.
+type Preview struct {
+	BaseFen    int64  `json:"baseFen"`
+	Base       string `json:"base"`
+	Fen        int64  `json:"fen"`
+	Amount     string `json:"amount"`
+	StandardID int64  `json:"standardId"`
+	Working    string `json:"working"`
+}
+
+type baseListRow struct {
+	baseRow    `bun:",extend"`
+	MemberName string `bun:"member_name,scanonly"`
+	StaffNo    string `bun:"staff_no,scanonly"`
+	OrgID      int64  `bun:"org_id,scanonly"`
+	OrgName    string `bun:"org_name,scanonly"`
+}
+
+var baseSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"year":     {Columns: []string{"b.year"}, Kind: httpx.Int},
+		"orgId":    org.SubtreeFilter("m.org_id"),
+		"category": {Columns: []string{"b.category"}, Match: httpx.In},
+		"blurry":   {Columns: []string{"m.name", "m.staff_or_student_no"}, Match: httpx.Like},
+		"memberId": {Columns: []string{"b.member_id"}, Kind: httpx.Int},
+	},
+	Sorts:       map[string]string{"memberName": "m.name", "base": "b.base_fen", "fromMonth": "b.from_month"},
+	DefaultSort: "m.org_id, m.name, b.member_id, b.from_month",
+	Key:         "b.id",
+}
+
+func (s *Service) baseRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dfjs", PermBaseList, "查询", httpx.ReadList(s.Bases))
+	rs.Get("/api/dfjs/export", PermBaseExport, "导出", s.exportBases)
+	rs.Get("/api/dfjs/missing", PermBaseList, "查询缺少基数的党员", httpx.ReadList(s.MissingBases))
+	rs.Post("/api/dfjs/preview", PermBaseList, "试算", httpx.Action(s.Preview))
+	rs.Post("/api/dfjs", PermBaseEdit, "新增", httpx.Create(s.CreateBase))
+	rs.Put("/api/dfjs", PermBaseEdit, "修改", httpx.Action(s.UpdateBase))
+	rs.Delete("/api/dfjs", PermBaseEdit, "删除", httpx.IDsAction(s.DeleteBases))
+	rs.Get("/api/dfjs/{id}", PermBaseList, "查看", httpx.ReadID(errNoBase,
+		func(r *http.Request, id int64) (BaseView, error) { return s.Base(r.Context(), id) }))
+}
+
+func errNoBase() *httpx.Error   { return httpx.NotFound("党费基数记录不存在") }
+func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
+
+// baseQuery is the bases of the caller's scope (by the member's organisation).
+func (s *Service) baseQuery(ctx context.Context, idb bun.IDB, dest any) (*bun.SelectQuery, error) {
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := idb.NewSelect().Model(dest).ColumnExpr("b.*").
+		ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.org_id, z.name AS org_name").
+		Join("JOIN dyjbxx AS m ON m.id = b.member_id").Join("JOIN dzz AS z ON z.id = m.org_id")
+	return scope(q), nil
+}
+
+// Bases lists the bases of the caller's scope (filters: year, orgId subtree,
+// category, blurry name or number, memberId).
+func (s *Service) Bases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[BaseView], error) {
+	stds, err := s.enabled(ctx, s.db)
+	if err != nil {
+		return httpx.PageResult[BaseView]{}, httpx.Internal(err)
+	}
+	var rows []baseListRow
+	q, err := s.baseQuery(ctx, s.db, &rows)
+	if err != nil {
+		return httpx.PageResult[BaseView]{}, err
+	}
+	page, err := httpx.Paged[baseListRow](ctx, q, baseSpec, lq)
+	if err != nil {
+		return httpx.PageResult[BaseView]{}, err
+	}
+	out := make([]BaseView, 0, len(page.Content))
+	for _, r := range page.Content {
+		out = append(out, baseView(r, stds))
+	}
+	return httpx.WithContent(page, out), nil
+}
+
+// Base is one base of the caller's scope, or 404.
+func (s *Service) Base(ctx context.Context, id int64) (BaseView, error) {
+	stds, err := s.enabled(ctx, s.db)
+	if err != nil {
+		return BaseView{}, httpx.Internal(err)
+	}
+	var r baseListRow
+	q, err := s.baseQuery(ctx, s.db, &r)
+	if err != nil {
+		return BaseView{}, err
+	}
+	if err := q.Where("b.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+		return BaseView{}, errNoBase()
+	} else if err != nil {
+		return BaseView{}, httpx.Internal(err)
+	}
+	return baseView(r, stds), nil
+}
+
+func baseView(r baseListRow, stds map[string]compiled) BaseView {
+	v := BaseView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, StaffNo: r.StaffNo, OrgID: r.OrgID, OrgName: r.OrgName,
+		Year: r.Year, FromMonth: r.FromMonth, Category: r.Category, CategoryLabel: CategoryLabel(r.Category), Items: map[string]string{},
+		Included: Yuan(r.IncludedFen), Deducted: Yuan(r.DeductedFen), Base: Yuan(r.BaseFen), BaseFen: r.BaseFen, Remark: r.Remark,
+		UpdatedAt: r.UpdatedAt}
+	var items map[string]int64
+	_ = json.Unmarshal([]byte(r.Items), &items)
+	for k, f := range items {
+		v.Items[k] = Yuan(f)
+	}
+	if std, ok := stds[r.Category]; ok {
+		b := r.baseRow
+		v.DueFen, v.Working = std.amount(r.Category, &b)
+		v.Due = Yuan(v.DueFen)
+	} else {
+		v.Working = fmt.Sprintf("“%s”类别没有启用的党费标准", v.CategoryLabel)
+	}
+	return v
+}
+
+// checkBase turns an input into a row: the base is the sum of the included
+// items minus the sum of the deductions (salaried), or the basic pension
+// (retired); other categories have no base. Excluded items are kept as
+// entered and count for nothing.
+func checkBase(in BaseInput) (baseRow, error) {
+	r := baseRow{MemberID: in.MemberID, Year: in.Year, FromMonth: in.FromMonth, Category: in.Category,
+		Remark: strings.TrimSpace(in.Remark)}
+	if in.Year < 2000 || in.Year > 2100 {
+		return r, httpx.Invalid("year", "请输入年度（2000—2100）")
+	}
+	if in.FromMonth < 1 || in.FromMonth > 12 {
+		return r, httpx.Invalid("fromMonth", "请选择起始月份（1—12月）")
+	}
+	if CategoryLabel(in.Category) == "" {
+		return r, httpx.Invalid("category", "请选择党费类别")
+	}
+	if utf8.RuneCountInString(r.Remark) > 500 {
+		return r, httpx.Invalid("remark", "备注不超过500个字")
+	}
+	if len(in.Items) > len(Items) {
+		return r, httpx.Invalid("items", "工资项目过多")
+	}
+	items := map[string]int64{}
+	for k, text := range in.Items {
+		it, ok := itemOf(k)
+		if !ok {
+			return r, httpx.Invalid("items", "未知的工资项目 %s", k)
+		}
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		f, ok := ParseYuan(text)
+		if !ok || f < 0 || f > 100000000 {
+			return r, httpx.Invalid("items."+k, "%s须为 0 至 1,000,000.00 元的金额（最多两位小数）", it.Label)
+		}
+		if in.Category == CatSalaried && it.Kind == ItemPension || in.Category == CatRetired && it.Kind != ItemPension {
+			continue // items of the other kind of base are not kept
+		}
+		if !needsBase(in.Category) {
+			continue
+		}
+		items[k] = f
+		switch it.Kind {
+		case ItemIncluded:
+			r.IncludedFen += f
+		case ItemDeducted:
+			r.DeductedFen += f
+		case ItemPension:
+			r.BaseFen += f
+		}
+	}
+	switch in.Category {
+	case CatSalaried:
+		if r.IncludedFen == 0 {
+			return r, httpx.Invalid("items", "在职党员请填写计入基数的工资项目（岗位工资、薪级工资、基础性绩效工资等）")
+		}
+		r.BaseFen = r.IncludedFen - r.DeductedFen
+		if r.BaseFen < 0 {
+			return r, httpx.Invalid("items", "扣除项目合计 %s 元大于计入项目合计 %s 元", Yuan(r.DeductedFen), Yuan(r.IncludedFen))
+		}
+	case CatRetired:
+		if r.BaseFen == 0 {
+			return r, httpx.Invalid("items.pension", "离退休党员请填写基本养老金")
+		}
+	}
+	b, _ := json.Marshal(items)
+	r.Items = string(b)
+	return r, nil
+}
+
+// Preview computes what an input gives under the enabled standard.
+func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
+	if in.Year == 0 {
+		in.Year = s.now().Year()
+	}
+	if in.FromMonth == 0 {
+		in.FromMonth = 1
+	}
+	r, err := checkBase(in)
+	if err != nil {
+		return Preview{}, err
+	}
+	stds, err := s.enabled(ctx, s.db)
+	if err != nil {
+		return Preview{}, httpx.Internal(err)
+	}
+	std, ok := stds[r.Category]
+	if !ok {
+		return Preview{}, httpx.Invalid("category", "“%s”类别没有启用的党费标准", CategoryLabel(r.Category))
+	}
+	f, working := std.amount(r.Category, &r)
+	return Preview{BaseFen: r.BaseFen, Base: Yuan(r.BaseFen), Fen: f, Amount: Yuan(f), StandardID: std.ID, Working: working}, nil
+}
+
+// ownsMember checks that memberID is a member of the caller's scope (404 otherwise).
+func (s *Service) ownsMember(ctx context.Context, idb bun.IDB, memberID int64) error {
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return err
+	}
+	ok, err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Where("m.id = ?", memberID)).Exists(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	} else if !ok {
+		return errNoMember()
+	}
+	return nil
+}
+
+// CreateBase saves a member's base from a month of a year.
+func (s *Service) CreateBase(ctx context.Context, in BaseInput) (BaseView, error) {
+	r, err := checkBase(in)
+	if err != nil {
+		return BaseView{}, err
+	}
+	if err := s.ownsMember(ctx, s.db, r.MemberID); err != nil {
+		return BaseView{}, err
+	}
+	now := s.now()
+	r.CreatedAt, r.UpdatedAt = now, now
+	if _, err := s.db.NewInsert().Model(&r).Exec(ctx); db.IsUniqueViolation(err) {
+		return BaseView{}, httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在，请修改该记录", r.Year, r.FromMonth)
+	} else if err != nil {
+		return BaseView{}, httpx.Internal(err)
+	}
+	return s.Base(ctx, r.ID)
+}
+
+// UpdateBase changes a base of the caller's scope (its member and year stay).
+func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error) {
+	cur, err := s.Base(ctx, in.ID)
+	if err != nil {
+		return BaseView{}, err
+	}
+	in.MemberID, in.Year = cur.MemberID, cur.Year
+	r, err := checkBase(in)
+	if err != nil {
+		return BaseView{}, err
+	}
+	_, err = s.db.NewUpdate().Model((*baseRow)(nil)).
+		Set("from_month = ?, category = ?, items = ?, included_fen = ?, deducted_fen = ?, base_fen = ?, remark = ?, updated_at = ?",
+			r.FromMonth, r.Category, r.Items, r.IncludedFen, r.DeductedFen, r.BaseFen, r.Remark, s.now()).
+		Where("id = ?", in.ID).Exec(ctx)
+	if db.IsUniqueViolation(err) {
+		return BaseView{}, httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在", r.Year, r.FromMonth)
+	} else if err != nil {
+		return BaseView{}, httpx.Internal(err)
+	}
+	return s.Base(ctx, in.ID)
+}
+
+// DeleteBases deletes bases, all of the caller's scope or none (404).
+func (s *Service) DeleteBases(ctx context.Context, ids []int64) error {
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return err
+	}
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		owned := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))
+		res, err := tx.NewDelete().Model((*baseRow)(nil)).Where("id IN (?)", bun.In(ids)).Where("member_id IN (?)", owned).Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n, _ := res.RowsAffected(); int(n) != len(ids) {
+			return errNoBase()
+		}
+		return nil
+	})
+}
+
+// MissingView is a member of the scope without a base of the year.
+type MissingView struct {
+	MemberID   int64  `bun:"id" json:"memberId"`
+	Name       string `bun:"name" json:"memberName"`
+	StaffNo    string `bun:"staff_or_student_no" json:"staffNo"`
+	PersonType string `bun:"person_type" json:"personType"`
+	OrgID      int64  `bun:"org_id" json:"orgId"`
+	OrgName    string `bun:"org_name" json:"orgName"`
+}
+
+var missingSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"year":   {Columns: []string{"NOT EXISTS (SELECT 1 FROM fee_base AS fb WHERE fb.member_id = m.id AND fb.year = ?)"}, Match: httpx.Expr, Kind: httpx.Int},
+		"orgId":  org.SubtreeFilter("m.org_id"),
+		"blurry": {Columns: []string{"m.name", "m.staff_or_student_no"}, Match: httpx.Like},
+	},
+	Sorts:       map[string]string{"memberName": "m.name"},
+	DefaultSort: "m.org_id, m.name",
+	Key:         "m.id",
+}
+
+// MissingBases lists the normal (正常) members of the scope who are not
+// students (a student pays the fixed standard without a base) and have no
+// base of the year (filter year, required).
+func (s *Service) MissingBases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[MissingView], error) {
+	if _, ok := lq.Filters["year"]; !ok {
+		return httpx.PageResult[MissingView]{}, httpx.Invalid("year", "请选择年度")
+	}
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return httpx.PageResult[MissingView]{}, err
+	}
+	q := scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.staff_or_student_no", "m.person_type", "m.org_id").
+		ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
+		Where("m.member_status = ?", member.StatusNormal).Where("m.person_type <> ?", personTypeStudent))
+	return httpx.Paged[MissingView](ctx, q, missingSpec, lq)
+}

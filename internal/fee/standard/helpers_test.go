@@ -1,0 +1,71 @@
+package standard_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/fee/standard"
+	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
+)
+
+// world: a school committee, two secondary committees (计算机, 数学) and a
+// branch under 计算机; csTK keeps bases of 计算机 and below, mathTK of 数学,
+// noTK holds no fee permission.
+type world struct {
+	e                      *apptest.Env
+	root, cs, math, branch int64
+	csTK, mathTK, noTK     string
+	mathAll                string // every permission of the module, scope 数学
+}
+
+var basePerms = []string{standard.PermBaseList, standard.PermBaseEdit, standard.PermStandardList}
+
+func newWorld(t testing.TB) *world {
+	t.Helper()
+	e := apptest.New(t)
+	w := &world{e: e}
+	w.root = e.Org(t, 0, "1", "学校党委")
+	w.cs = e.Org(t, w.root, "2", "计算机学院党委")
+	w.math = e.Org(t, w.root, "2", "数学学院党委")
+	w.branch = e.Org(t, w.cs, "5", "计算机教工党支部")
+	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, basePerms...)
+	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, basePerms...)
+	w.noTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
+	w.mathAll, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, standard.PermStandardList, standard.PermStandardEdit,
+		standard.PermStandardState, standard.PermBaseList, standard.PermBaseEdit, standard.PermHardshipList, standard.PermBranch,
+		standard.PermCommittee)
+	return w
+}
+
+// member adds a normal member of type personType (1 教工, 2 学生, 3 离退休)
+// in orgID, admitted on joined ("" = unknown).
+func (w *world) member(t testing.TB, orgID int64, name, personType string, joined date.Date) int64 {
+	t.Helper()
+	now := time.Now().UTC()
+	m := &member.Member{Name: name, PartyStatus: member.PartyFull, MemberStatus: member.StatusNormal, PersonType: personType,
+		OrgID: orgID, JoinedOn: joined, StaffOrStudentNo: fmt.Sprintf("N%d", now.UnixNano()%1e9), CreatedAt: now, UpdatedAt: now}
+	if _, err := w.e.DB.NewInsert().Model(m).Returning("id").Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return m.ID
+}
+
+// base saves a base through the API as the admin.
+func (w *world) base(t testing.TB, memberID int64, year, from int, cat string, items map[string]string) standard.BaseView {
+	t.Helper()
+	return apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", w.e.AdminTK,
+		map[string]any{"memberId": memberID, "year": year, "fromMonth": from, "category": cat, "items": items})
+}
+
+func (w *world) dues(t testing.TB, year, month int, ids ...int64) map[int64]standard.Due {
+	t.Helper()
+	d, err := w.e.App.FeeStandard.MonthlyDues(context.Background(), w.e.DB, year, month, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
