@@ -245,7 +245,7 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 // committeeOf is the nearest 二级党委 on path (the organisation itself
 // included), nil when there is none (a 直属党支部 under the 党委).
 func committeeOf(path string, byID map[int64]treeOrg) *int64 {
-	ids := pathIDs(path)
+	ids := org.PathIDs(path)
 	for i := len(ids) - 1; i >= 0; i-- {
 		if byID[ids[i]].Type == org.TypeSecondaryCommittee {
 			id := ids[i]
@@ -253,26 +253,6 @@ func committeeOf(path string, byID map[int64]treeOrg) *int64 {
 		}
 	}
 	return nil
-}
-
-// pathIDs are the ids of a dzz.path ("/1/5/23/"), root first.
-func pathIDs(path string) []int64 {
-	var out []int64
-	n, in := int64(0), false
-	for _, c := range path {
-		if c >= '0' && c <= '9' {
-			n, in = n*10+int64(c-'0'), true
-			continue
-		}
-		if in {
-			out = append(out, n)
-		}
-		n, in = 0, false
-	}
-	if in {
-		out = append(out, n)
-	}
-	return out
 }
 
 func clip(s string, n int) string {
@@ -317,8 +297,10 @@ type Rollup struct {
 	PaidFen int64  `bun:"paid_fen" json:"paidFen"`
 }
 
-// paidExpr is a due's paid amount: the sum of its entries (pay minus reversals).
-const paidExpr = "(SELECT COALESCE(SUM(e.amount_fen), 0) FROM df_entry AS e WHERE e.due_id = d.id)"
+// PaidExpr is the paid amount of the due aliased d (df_due AS d): the sum of
+// its entries, pay minus reversals. A due is paid when it reaches d.due_fen
+// (and due_fen > 0); what the reports and arrears read.
+const PaidExpr = "(SELECT COALESCE(SUM(e.amount_fen), 0) FROM df_entry AS e WHERE e.due_id = d.id)"
 
 // Rollup sums a batch's dues within the caller's scope by level: "school"
 // (one line, the 党委), "committee" (a line per 二级党委; dues outside any
@@ -337,7 +319,7 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		return nil, err
 	}
 	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
-		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen").ColumnExpr(paidExpr+" AS paid_fen").
+		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen").ColumnExpr(PaidExpr+" AS paid_fen").
 		Where("d.month = ?", month))
 	var key string
 	switch level {

@@ -83,6 +83,9 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 	if n.TxnID == "" || len(n.TxnID) > 64 {
 		return errNotify("交易号无效")
 	}
+	if n.OrderNo == "" || len(n.OrderNo) > 40 {
+		return errNotify("订单号无效")
+	}
 	p := new(Payment)
 	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider = ?", ProviderOnline).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -270,7 +273,7 @@ func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
 		return nil, httpx.Internal(err)
 	}
 	var dues []DueView
-	if err := org.NameJoin("d.org_id")(s.db.NewSelect().Model(&dues).ColumnExpr("d.*").ColumnExpr(paidExpr+" AS paid_fen")).
+	if err := org.NameJoin("d.org_id")(s.db.NewSelect().Model(&dues).ColumnExpr("d.*").ColumnExpr(PaidExpr+" AS paid_fen")).
 		Where("d.member_id = ?", id).OrderExpr("d.month DESC").Limit(24).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}

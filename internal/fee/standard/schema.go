@@ -41,6 +41,17 @@ func Migrations() []db.Migration {
 				return err
 			}
 			return system.AddPages(ctx, tx, MenuDir, basePages())
+		}},
+		// The finance office's workbook is imported by the department and the
+		// committees; every role exports the bases of its scope.
+		{Version: 2026112832, Name: "fee standard: import and export of the bases", Up: func(ctx context.Context, tx bun.Tx) error {
+			all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+			if err := system.AddButtons(ctx, tx, "dfgl/base", []system.MenuSeed{{Title: "导出", Type: system.MenuButton, Permission: PermBaseExport}},
+				all...); err != nil {
+				return err
+			}
+			return system.AddButtons(ctx, tx, "dfgl/base", []system.MenuSeed{{Title: "导入", Type: system.MenuButton, Permission: PermBaseImport}},
+				system.RoleOrgDept, system.RoleCommittee)
 		}}}
 }
 

@@ -39,7 +39,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // Module describes the fee standards to internal/app. It works on a nil
 // service (it only takes method values).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "feestandard", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "feestandard", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
+		Imports: []module.ImportKind{s.importKind()}}
 }
 
 // Routes registers the endpoints under /api/dfbz (standards), /api/dfjs

@@ -22,6 +22,8 @@ export const PERM = {
   dfjmCommittee: 'dfjm:committee',
   dfjmList: 'dfjm:list',
   dfjsEdit: 'dfjs:edit',
+  dfjsExport: 'dfjs:export',
+  dfjsImport: 'dfjs:import',
   dfjsList: 'dfjs:list',
   dictAdd: 'dict:add',
   dictDel: 'dict:del',

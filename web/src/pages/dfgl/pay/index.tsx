@@ -53,7 +53,8 @@ function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () =
   const [form] = Form.useForm<{ reason: string }>()
   const [saving, setSaving] = useState(false)
   const submit = async () => {
-    const v = await form.validateFields()
+    const v = await form.validateFields().catch(() => null) // the form shows what is missing
+    if (!v) return
     setSaving(true)
     try {
       await reverseEntry(entry.id, v.reason.trim())
