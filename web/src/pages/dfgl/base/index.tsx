@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Select, Tabs, Tooltip, type TableColumnsType } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
 import { confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
@@ -113,7 +114,9 @@ export default function FeeBasePage() {
   const [year, setYear] = useState(thisYear)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [version, setVersion] = useState(0)
-  const [tab, setTab] = useState('bases')
+  const [params] = useSearchParams()
+  const openId = Number(params.get('hardship')) || undefined
+  const [tab, setTab] = useState(openId ? 'hardship' : 'bases')
   const meta = useQuery({ queryKey: ['dfbz', 'meta'], queryFn: getMeta, staleTime: Infinity })
   const canHardship = useHasPermission([PERM.dfjmList])
   const years = Array.from({ length: 6 }, (_, i) => thisYear + 1 - i)
@@ -131,7 +134,7 @@ export default function FeeBasePage() {
         items={[
           { key: 'bases', label: '基数', children: <BasesTab meta={meta.data} year={year} onEdit={setEditing} /> },
           { key: 'missing', label: '缺少基数', children: <MissingTab year={year} onEdit={setEditing} /> },
-          ...(canHardship ? [{ key: 'hardship', label: '困难减免', children: <HardshipTab /> }] : []),
+          ...(canHardship ? [{ key: 'hardship', label: '困难减免', children: <HardshipTab openId={openId} /> }] : []),
         ]}
       />
       {editing && (
