@@ -28,7 +28,7 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
     { title: '类别', dataIndex: 'categoryLabel', key: 'category', width: 100 },
     { title: '月基数（元）', dataIndex: 'base', key: 'base', width: 120, align: 'right', sorter: true },
     { title: '月党费（元）', dataIndex: 'due', key: 'due', width: 110, align: 'right' },
-    { title: '计算过程', dataIndex: 'working', key: 'working', ellipsis: { showTitle: false }, render: (w: string) => <Tooltip title={w}>{w}</Tooltip> },
+    { title: '计算过程', dataIndex: 'working', key: 'working', width: 460, ellipsis: { showTitle: false }, render: (w: string) => <Tooltip title={w}>{w}</Tooltip> },
   ]
   if (canEdit)
     columns.push({
@@ -54,7 +54,7 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
     <CrudTable<Base>
       crud={crud}
       columns={columns}
-      scrollX={1300}
+      scrollX={1700}
       exportAction={canExport ? { url: `${BASE_API}/export`, fileName: '党费基数.xlsx', params: () => ({ year }) } : undefined}
       searchFields={[
         { name: 'blurry', label: '姓名或工号' },
