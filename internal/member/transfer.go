@@ -91,5 +91,6 @@ func (s *Service) ByIDNumber(ctx context.Context, idb bun.IDB, number string) (*
 
 // IDIndex is the blind index of an ID number as member records keep it
 // (of its canonical form when it parses): another domain storing an ID
-// number indexes it the same way, to match it against members.
+// number indexes it the same way, to match it against members (transfers,
+// 党费基数's import).
 func (s *Service) IDIndex(number string) string { return s.idIndex(number) }
