@@ -92,6 +92,32 @@ describe('组织关系转接 lists', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /发起失联党员/ })).toBeTruthy()
   })
 
+  it('shows a page\'s approval chains to holders of zzgx:chain, one tab per kind', async () => {
+    signIn(['zzgx:list', 'zzgx:chain'])
+    const chains = (step: string) => ({
+      steps: [{ key: step, title: step === 'branch' ? '支部审核' : '组织部审核' }],
+      orgTypes: [{ value: '5', label: '党支部' }],
+      chains: [{ orgType: '5', links: [{ step, acting: ['5'], role: '党支部' }] }],
+    })
+    mock.onGet('/api/zzgx/suspend/flow/chains').reply(200, chains('branch'))
+    mock.onGet('/api/zzgx/lost/flow/chains').reply(200, chains('dept'))
+    renderAt(<SuspendPage />, '/zzgx/suspend')
+    await screen.findByText('张转接')
+    fireEvent.click(screen.getByRole('button', { name: /审批链/ }))
+    const drawer = (await screen.findByText('审批链', { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findByText('党支部的停止党籍')).toBeTruthy()
+    expect(within(drawer).getByRole('button', { name: /编\s*辑/ })).toBeTruthy()
+    fireEvent.click(within(drawer).getByRole('tab', { name: '失联党员' }))
+    expect(await within(drawer).findByText('党支部的失联党员')).toBeTruthy()
+  })
+
+  it('hides the approval chains without zzgx:chain', async () => {
+    signIn(['zzgx:list'])
+    renderAt(<SuspendPage />, '/zzgx/suspend')
+    await screen.findByText('张转接')
+    expect(screen.queryByRole('button', { name: /审批链/ })).toBeNull()
+  })
+
   it('starts a 校内转接: the member, a receiving branch of the whole school, 党费缴纳至; a refusal shows at its field', async () => {
     signIn(['zzgx:list', 'zzgx:add'])
     mock.onGet('/api/common/dyjbxx').reply(200, page([{ id: 5, name: '张转接', orgName: '计算机教工党支部' }]))

@@ -6,6 +6,7 @@ import { actionColumn, CrudTable, RowActions, useCrud, type SearchField } from '
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
 import { fetchTransfers, KIND_NAMES, STATE_COLORS, STATE_OPTIONS, type Kind, type Transfer } from './api'
+import ChainsDrawer from './ChainsDrawer'
 import CreateDialog from './CreateDialog'
 import TransferDrawer from './TransferDrawer'
 
@@ -29,6 +30,7 @@ export default function TransferList({ kinds, title }: { kinds: readonly Kind[];
     fetch: (q) => fetchTransfers({ ...q, filters: { kind: q.filters.kind || [...kinds], ...withoutKind(q.filters) } }),
   })
   const [creating, setCreating] = useState<Kind | null>(null)
+  const [chains, setChains] = useState(false)
   const canExport = useHasPermission([PERM.zzgxExport])
   const open = (id: number | null) => {
     const next = new URLSearchParams(params)
@@ -82,18 +84,22 @@ export default function TransferList({ kinds, title }: { kinds: readonly Kind[];
         emptyText={filtered ? `没有符合条件的${title}记录` : `暂无${title}记录`}
         exportAction={canExport ? { url: '/api/zzgx/export', fileName: `${title}.xlsx`, params: () => ({ kind: crud.query.filters.kind || [...kinds] }) } : undefined}
         toolbar={
-          <Permission need={[PERM.zzgxAdd]}>
-            <Space wrap>
+          <Space wrap>
+            <Permission need={[PERM.zzgxAdd]}>
               {kinds.map((k) => (
                 <Button key={k} type="primary" onClick={() => setCreating(k)}>
                   发起{KIND_NAMES[k]}
                 </Button>
               ))}
-            </Space>
-          </Permission>
+            </Permission>
+            <Permission need={[PERM.zzgxChain]}>
+              <Button onClick={() => setChains(true)}>审批链</Button>
+            </Permission>
+          </Space>
         }
       />
       {creating && <CreateDialog kind={creating} onClose={() => setCreating(null)} onDone={crud.reload} />}
+      {chains && <ChainsDrawer kinds={kinds} onClose={() => setChains(false)} />}
       {opened && <TransferDrawer id={opened} onClose={() => open(null)} onChanged={crud.reload} />}
     </>
   )
