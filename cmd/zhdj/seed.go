@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
+	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/platform/crypto"
 )
 
@@ -66,5 +67,10 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成发展党员演示数据：%d 条记录（%s），%d 份公示，用时 %.1f 秒\n", dev.Records, dev.Summary(), dev.Notices, dev.Took.Seconds())
 	fmt.Printf("Development records: %d (%d notices) in %.1f s\n", dev.Records, dev.Notices, dev.Took.Seconds())
+	trf, err := a.Oversight.SeedDemo(ctx, oversight.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("组织关系转接演示数据 (transfers): %w", err)
+	}
+	fmt.Printf("已生成组织关系转接演示数据：%d 条（%s），用时 %.1f 秒\n", trf.Transfers, trf.Summary(), trf.Took.Seconds())
 	return nil
 }
