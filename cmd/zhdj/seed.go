@@ -10,8 +10,8 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
-	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/transfer/oversight"
 )
 
 // seed writes the demo university (zhdj seed --demo) into an empty database.
