@@ -29,7 +29,9 @@ import (
 // completed. Each goes through the transfer service as the administrator
 // would (created, then approved, returned, rejected, withdrawn or cancelled
 // step by step), so the history holds every action, the members move at the
-// last approval and letters are issued when the letter service is wired.
+// last approval and letters are issued when the letter service is wired
+// (a withdrawal goes through the workflow directly: the demo's applicants
+// have no accounts to withdraw with).
 // The completed ones are then dated over the last three years (done_on,
 // and the fact's date before it) so the yearly tables have years to show;
 // everything else is dated by when the seed ran. The same seed draws the
@@ -101,12 +103,9 @@ type demoSeeder struct {
 // SeedDemo writes the demo's transfers into the demo university.
 func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, error) {
 	start := time.Now()
-	var admin int64
-	if err := s.db.NewSelect().Table("sys_user").Column("id").Where("username = ?", "admin").Scan(ctx, &admin); err != nil {
-		return nil, fmt.Errorf("transfer demo: the administrator's account: %w", err)
-	}
-	// The administrator acts (the starter of every transfer, so that it may withdraw one).
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{UserID: admin, Username: "admin", Perms: map[string]bool{rbac.Admin: true}}))
+	// The seed acts as the system with the administrator's permissions and
+	// scope (a demo database has no accounts yet).
+	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
 	if n, err := s.db.NewSelect().Table("zzgx_transfer").Count(ctx); err != nil {
 		return nil, err
 	} else if n > 0 {
@@ -330,7 +329,6 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 		view, err = d.s.transfers.Act(ctx, t.ID, flow.ActionInput{Version: view.Version, Result: result, Comment: comment})
 		return err
 	}
-	stop := transfer.StopInput{Comment: "申请人撤回"}
 	switch p.state {
 	case transfer.StateDone:
 		for view.State != transfer.StateDone {
@@ -351,15 +349,13 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 		if err := act(flow.Reject, "不符合办理条件"); err != nil {
 			return err
 		}
-	case transfer.StateWithdrawn, transfer.StateCancelled:
-		stop.Version = view.Version
-		if p.state == transfer.StateWithdrawn {
-			_, err = d.s.transfers.Withdraw(ctx, t.ID, stop)
-		} else {
-			stop.Comment = "重复申请，予以撤销"
-			_, err = d.s.transfers.Cancel(ctx, t.ID, stop)
+	case transfer.StateWithdrawn:
+		if err := d.withdraw(ctx, p.kind, t.ID, view.Version); err != nil {
+			return err
 		}
-		if err != nil {
+		view.State = p.state
+	case transfer.StateCancelled:
+		if _, err := d.s.transfers.Cancel(ctx, t.ID, transfer.StopInput{Version: view.Version, Comment: "重复申请，予以撤销"}); err != nil {
 			return err
 		}
 		view.State = p.state
@@ -387,6 +383,21 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 	d.res.ByKind[p.kind][p.state]++
 	d.res.Transfers++
 	return nil
+}
+
+// withdraw is the applicant's 撤回 of transfer id: the workflow's Stop and
+// the transfer's state in one transaction, as the transfer domain's
+// Withdraw does for the person who started it (the demo's applicants have
+// no accounts: the history names 系统 as the applicant).
+func (d *demoSeeder) withdraw(ctx context.Context, kind string, id, version int64) error {
+	return db.InTx(ctx, d.s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := d.s.workflow(kind).Stop(ctx, tx, id, version, flow.Withdraw, transfer.StateWithdrawn, "申请人", "本人申请撤回"); err != nil {
+			return err
+		}
+		_, err := tx.NewUpdate().Table("zzgx_transfer").Set("state = ?", transfer.StateWithdrawn).Set("updated_at = ?", d.s.now()).
+			Where("id = ?", id).Exec(ctx)
+		return err
+	})
 }
 
 // backdate dates a completed transfer within the last three years (a lost
