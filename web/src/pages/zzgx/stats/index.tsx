@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd'
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useMemo, useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ImportButton } from '@/components/crud'
-import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import ReportBar, { useDownload } from '@/components/report/ReportBar'
 import { exportStats, getStats, type CommitteeRow, type Stats, type StatsCell, type StatsQuery } from './api'
 
 /** The committees' table: a column per way in and out, then the totals; the last line sums them. */
@@ -112,36 +112,20 @@ function StatsView({ q }: { q: StatsQuery }) {
  * done on paper here.
  */
 export default function TransferStatsPage() {
-  const { message } = App.useApp()
   const [year, setYear] = useState<Dayjs>(() => dayjs())
   const [orgId, setOrgId] = useState<number | null>(null)
-  const [busy, setBusy] = useState(false)
   const queries = useQueryClient()
   const q = useMemo<StatsQuery>(() => ({ year: year.year(), orgId }), [year, orgId])
-
-  const download = async () => {
-    setBusy(true)
-    try {
-      await exportStats(q)
-    } catch {
-      void message.error('导出失败，请稍后重试')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const download = useDownload(() => exportStats(q))
 
   return (
     <Card variant="borderless">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Typography.Text>年度</Typography.Text>
-        <DatePicker picker="year" allowClear={false} value={year} onChange={(v) => v && setYear(v)} aria-label="年度" />
-        <Typography.Text>党组织</Typography.Text>
-        <OrgTreeSelect value={orgId} onChange={(v) => setOrgId(typeof v === 'number' ? v : null)} placeholder="全部（管理范围内）" style={{ width: 280 }} />
-        <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()}>
+      <ReportBar year={year} onYear={setYear} orgId={orgId} onOrg={setOrgId}>
+        <Button icon={<DownloadOutlined />} loading={download.busy} onClick={download.run}>
           导出统计表
         </Button>
         <ImportButton need={PERM.zzgxImport} kind="zzgx" title="已办结的组织关系转接（纸质办理）" onDone={() => void queries.invalidateQueries({ queryKey: ['zzgx', 'stats'] })} />
-      </Space>
+      </ReportBar>
       <StatsView q={q} />
     </Card>
   )
