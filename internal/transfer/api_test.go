@@ -231,3 +231,22 @@ func TestSeededGrants(t *testing.T) {
 		t.Fatalf("branch: %v", g)
 	}
 }
+
+// The receiving-branch picker lists every live branch of the school by
+// name (the receiving side lies outside the sender's scope).
+func TestBranchesPicker(t *testing.T) {
+	w := newWorld(t)
+	got := apptest.DoJSON[[]transfer.Branch](t, w.e, 200, "GET", "/api/zzgx/branches?blurry="+url.QueryEscape("数学"), w.csBranchTK, nil)
+	if len(got) != 1 || got[0].ID != w.mathBranch || got[0].ParentName != "数学学院党委" {
+		t.Fatalf("branches: %+v", got)
+	}
+	all := apptest.DoJSON[[]transfer.Branch](t, w.e, 200, "GET", "/api/zzgx/branches", w.csBranchTK, nil)
+	if len(all) != 4 { // csBranch, csOther, mathBranch, dir: no committees
+		t.Fatalf("all: %+v", all)
+	}
+	if got := apptest.DoJSON[[]transfer.Branch](t, w.e, 200, "GET", "/api/zzgx/branches?blurry=%25", w.csBranchTK, nil); len(got) != 0 {
+		t.Fatalf("%% is literal: %+v", got)
+	}
+	apptest.Expect(t, w.e.Do("GET", "/api/zzgx/branches", w.listTK, nil), 403)
+	apptest.Expect(t, w.e.Do("GET", "/api/zzgx/branches", "", nil), 401)
+}

@@ -5,8 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -86,3 +91,35 @@ func (s *Service) CreateMine(ctx context.Context, in Input) (Transfer, error) {
 	in.MemberID, in.At = m.ID, ""
 	return s.Create(ctx, in)
 }
+
+// Branch is a receiving branch of 校内转接 as its picker shows it.
+type Branch struct {
+	ID         int64  `bun:"id" json:"id"`
+	Name       string `bun:"name" json:"name"`
+	ParentName string `bun:"parent_name" json:"parentName"`
+}
+
+// maxBranches is how many branches one picker search answers.
+const maxBranches = 50
+
+// Branches are the live branches of the whole school whose name contains
+// text (at most 50, in tree order): the receiving branch of a transfer
+// inside the school lies outside the caller's scope. Only names are shown.
+func (s *Service) Branches(ctx context.Context, lq httpx.ListQuery) ([]Branch, error) {
+	text := strings.TrimSpace(lq.Filter("blurry"))
+	if utf8.RuneCountInString(text) > maxName {
+		return nil, httpx.Invalid("blurry", "搜索内容不能超过 %d 个字", maxName)
+	}
+	q := s.db.NewSelect().TableExpr("dzz AS z").ColumnExpr("z.id, z.name, COALESCE(p.name, '') AS parent_name").
+		Join("LEFT JOIN dzz AS p ON p.id = z.pid").Where("z.status = ?", org.StatusNormal).
+		Where("z.type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect, orgTypeGeneral})).OrderExpr("z.path").Limit(maxBranches)
+	if text != "" {
+		q = q.Where("z.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(text)+"%")
+	}
+	out := []Branch{}
+	if err := q.Scan(ctx, &out); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}
+

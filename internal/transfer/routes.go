@@ -28,8 +28,9 @@ type View struct {
 	StateLabel   string  `bun:"-" json:"stateLabel"`
 	// IDNumber is masked (the member domain's crypto; never in clear here).
 	IDNumber string `bun:"-" json:"idNumber"`
-	// Letters are the transfer's letters of introduction (detail only).
-	Letters []letter.Letter `bun:"-" json:"letters,omitempty"`
+	// Letters are the transfer's letters of introduction: in the detail,
+	// once the letters are wired (an empty list then), absent otherwise.
+	Letters *[]letter.Letter `bun:"-" json:"letters,omitempty"`
 }
 
 // listSpec is the list's filters and sorts (the export's too).
@@ -102,6 +103,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("组织关系转接")
 	view := Perms.List + "|" + PermMine
 	s.list.ListRoutes(rs, "/api/zzgx", Perms)
+	rs.Get("/api/zzgx/branches", Perms.Add+"|"+PermMine, "查询接收党支部", httpx.ReadList(s.Branches))
 	rs.Get("/api/zzgx/mine", PermMine, "查看我的组织关系", httpx.Read(s.Mine))
 	rs.Post("/api/zzgx/mine", PermMine, "申请转接", httpx.Create(s.CreateMine))
 	rs.Get("/api/zzgx/{id}", view, "查看详情", httpx.ReadID(errNoTransfer, func(r *http.Request, id int64) (View, error) {
@@ -122,9 +124,14 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 		return View{}, err
 	}
 	if s.letters != nil {
-		if v.Letters, err = s.letters.OfTransfer(ctx, s.db, id); err != nil {
+		letters, err := s.letters.OfTransfer(ctx, s.db, id)
+		if err != nil {
 			return View{}, httpx.Internal(err)
 		}
+		if letters == nil {
+			letters = []letter.Letter{}
+		}
+		v.Letters = &letters
 	}
 	return v, nil
 }

@@ -34,7 +34,7 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 	after := func(ctx context.Context, tx bun.Tx, a *flow.Act[Transfer]) error { return s.after(ctx, tx, kind, a) }
 	review := []flow.Result{flow.Approve, flow.Reject, flow.Return}
 	steps := []flow.Step[Transfer]{
-		{Key: StepApply, Name: "重新提交", State: StateReturned, Perm: Perms.Add + "|" + PermMine, Results: []flow.Result{flow.Approve},
+		{Key: StepApply, Name: "提交申请", State: StateReturned, Perm: Perms.Add + "|" + PermMine, Results: []flow.Result{flow.Approve},
 			May: s.isStarter, After: after},
 		{Key: StepBranch, Name: "支部审核", State: StateBranch, Perm: PermBranch, Results: review, After: after},
 		{Key: StepCommittee, Name: "二级党委审核", State: StateCommittee, Perm: PermCommittee, Results: review, After: after},

@@ -9,6 +9,7 @@ const ACTIONS: Record<FlowAction, { label: string; color: string }> = {
   reject: { label: '不通过', color: 'red' },
   return: { label: '退回', color: 'orange' },
   withdraw: { label: '撤回', color: 'gray' },
+  cancel: { label: '撤销', color: 'red' },
 }
 
 export interface RecordTimelineProps {

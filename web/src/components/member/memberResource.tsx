@@ -52,7 +52,8 @@ export const memberResource = defineResource<Member>({
     },
     // The statuses next to the organisation: at 1440 px they show without scrolling.
     dict('partyStatus', { required: true, width: 100, column: { render: (v: string) => (v ? <Tag color="red">{v}</Tag> : '') } }),
-    dict('memberStatus', { width: 90 }),
+    // 转出中: a transfer out of the branch is under way (the sending side still manages the member).
+    dict('memberStatus', { width: 90, column: { render: (v: string, m: Member) => (m.transferring ? <Tag color="orange">{m.transferring}</Tag> : v) } }),
     dict('personCategory', { required: true, width: 100 }),
     idNumber,
     birthDate,

@@ -16,6 +16,8 @@ export interface Member extends PersonRecord {
   partyStatusLabel: string
   memberStatus: string
   memberStatusLabel: string
+  /** "转出中" while a transfer out of the member's branch is under way. */
+  transferring?: string
   source: string
   sourceLabel: string
   staffOrStudentNo: string

@@ -1,0 +1,189 @@
+// The 组织关系转接 API (routes under /api/zzgx; docs/transfer.md is the contract). Names follow the server's JSON.
+import { get, post, type Page } from '@/api/request'
+import { getFetcher, type CrudFetcher } from '@/components/crud'
+import type { RemoteOption } from '@/components/RemoteSelect'
+
+export const TRANSFER_API = '/api/zzgx'
+
+/** The kinds (transfer.Kind…): each is a workflow of its own, mounted at /api/zzgx/<kind>. */
+export type Kind = 'in' | 'out' | 'inside' | 'abroad' | 'return' | 'flow_out' | 'flow_in' | 'suspend' | 'lost' | 'leave'
+
+export const KIND_NAMES: Record<Kind, string> = {
+  in: '校外转入',
+  out: '转出',
+  inside: '校内转接',
+  abroad: '出国（境）暂留',
+  return: '恢复组织生活',
+  flow_out: '流动党员流出',
+  flow_in: '流动党员流入',
+  suspend: '停止党籍',
+  lost: '失联党员',
+  leave: '出党',
+}
+
+/** Sub-kinds of 转出 and 出党. */
+export const SUB_KINDS: Partial<Record<Kind, { value: string; label: string }[]>> = {
+  out: [
+    { value: 'province', label: '省内转出' },
+    { value: 'outside', label: '省外转出' },
+    { value: 'system', label: '转出系统外' },
+  ],
+  leave: [
+    { value: 'quit', label: '自行脱党/退党' },
+    { value: 'expel', label: '开除党籍' },
+    { value: 'deny', label: '不予承认' },
+    { value: 'death', label: '去世' },
+  ],
+}
+
+/** How far a letter of introduction goes (letter.Reach…): decides its validity. */
+export const REACHES = [
+  { value: 'city', label: '市内（30 天）' },
+  { value: 'province', label: '省内' },
+  { value: 'nation', label: '省外/全国（90 天）' },
+]
+
+/** States (transfer.State…). */
+export const STATE_OPTIONS = [
+  { value: 'returned', label: '退回修改' },
+  { value: 'branch', label: '支部审核' },
+  { value: 'committee', label: '二级党委审核' },
+  { value: 'dept', label: '组织部审核' },
+  { value: 'in_committee', label: '接收方二级党委审核' },
+  { value: 'in_branch', label: '接收方支部审核' },
+  { value: 'done', label: '已完成' },
+  { value: 'rejected', label: '未通过' },
+  { value: 'withdrawn', label: '本人撤回' },
+  { value: 'cancelled', label: '已撤销' },
+]
+
+export const OPEN_STATES: ReadonlySet<string> = new Set(['returned', 'branch', 'committee', 'dept', 'in_committee', 'in_branch'])
+
+export const STATE_COLORS: Record<string, string> = { done: 'green', rejected: 'red', withdrawn: 'default', cancelled: 'default', returned: 'orange' }
+
+/** Kinds carrying the person (no member of ours yet). */
+export const PERSONAL: ReadonlySet<Kind> = new Set(['in', 'flow_in'])
+
+/** The label of otherOrg per kind (required for these). */
+export const OTHER_ORG: Partial<Record<Kind, string>> = {
+  in: '原所在党组织',
+  out: '转入党组织',
+  abroad: '前往国家（地区）',
+  flow_out: '流入地党组织',
+  flow_in: '流出地党组织',
+}
+
+/** The label of happenedOn per kind (required for these). */
+export const HAPPENED: Partial<Record<Kind, string>> = {
+  abroad: '出国（境）日期',
+  return: '回国日期',
+  suspend: '停止党籍日期',
+  lost: '失去联系日期',
+  leave: '出党日期',
+}
+
+/** The member statuses (DY_ZT) a kind starts from: the member picker offers those. */
+export const FROM_STATUS: Partial<Record<Kind, string[]>> = {
+  return: ['1', '5'],
+  suspend: ['1', '6'],
+  leave: ['1', '5', '6'],
+}
+
+export interface Letter {
+  id: number
+  transferId: number
+  year: number
+  number: string
+  validUntil: string
+  status: 'issued' | 'received' | 'expired' | 'voided'
+}
+
+/** A transfer as the lists and the detail show it (transfer.View). */
+export interface Transfer {
+  id: number
+  kind: Kind
+  kindLabel: string
+  subKind: string
+  subKindLabel: string
+  state: string
+  stateLabel: string
+  memberId: number | null
+  name: string
+  gender: string
+  idNumber: string
+  partyStatus: string
+  joinedOn: string | null
+  orgId: number
+  orgName: string
+  toOrgId: number | null
+  toOrgName: string | null
+  otherOrg: string
+  reach: string
+  feesPaidUpTo: string
+  feesFrom: '' | 'fee' | 'entered'
+  happenedOn: string | null
+  reason: string
+  startedBy: number | null
+  bySelf: boolean
+  doneOn: string | null
+  createTime: string
+  letters?: Letter[]
+}
+
+export const fetchTransfers: CrudFetcher<Transfer> = getFetcher<Transfer>(TRANSFER_API)
+
+export const transferDetail = (id: number) => get<Transfer>(`${TRANSFER_API}/${id}`)
+
+/** The workflow base of a kind (flow routes: base/{id}/flow …). */
+export const flowBase = (kind: Kind) => `${TRANSFER_API}/${kind}`
+
+export const createTransfer = (body: Record<string, unknown>) => post<Transfer>(TRANSFER_API, body)
+
+export const withdrawTransfer = (id: number, version: number, comment = '') =>
+  post<Transfer>(`${TRANSFER_API}/${id}/withdraw`, { version, comment })
+
+export const cancelTransfer = (id: number, version: number, comment = '') => post<Transfer>(`${TRANSFER_API}/${id}/cancel`, { version, comment })
+
+/** The receiving branches of 校内转接: every live branch of the school (GET /api/zzgx/branches). */
+export const searchBranches = (text: string): Promise<RemoteOption[]> =>
+  get<{ id: number; name: string; parentName: string }[]>(`${TRANSFER_API}/branches`, text ? { blurry: text } : {}).then((rows) =>
+    rows.map((b) => ({ value: b.id, label: b.parentName ? `${b.name}（${b.parentName}）` : b.name })),
+  )
+
+/** Members of the caller's scope for the picker, of the statuses the kind starts from. */
+export const searchMembersFor = (kind: Kind, text: string): Promise<RemoteOption[]> =>
+  get<Page<{ id: number; name: string; orgName: string }>>('/api/common/dyjbxx', {
+    page: 0,
+    size: 50,
+    ...(text ? { blurry: text } : {}),
+    ...(FROM_STATUS[kind] ? { memberStatus: FROM_STATUS[kind] } : {}),
+  }).then((p) => p.content.map((m) => ({ value: m.id, label: `${m.name}（${m.orgName}）` })))
+
+/** 我的组织关系 (GET /api/zzgx/mine). */
+export interface Mine {
+  memberId: number
+  name: string
+  orgId: number
+  orgName: string
+  memberStatus: string
+  transfers: Transfer[]
+  kinds: Kind[]
+}
+
+export const fetchMine = () => get<Mine>(`${TRANSFER_API}/mine`)
+export const createMine = (body: Record<string, unknown>) => post<Transfer>(`${TRANSFER_API}/mine`, body)
+
+/** Where a transfer opens (the page of its kind, with its detail). */
+export const PAGE_OF: Record<Kind, string> = {
+  in: 'in',
+  out: 'out',
+  inside: 'inside',
+  abroad: 'abroad',
+  return: 'abroad',
+  flow_out: 'flow',
+  flow_in: 'flow',
+  suspend: 'suspend',
+  lost: 'suspend',
+  leave: 'leave',
+}
+export const transferPath = (t: Pick<Transfer, 'id' | 'kind'>) => `/zzgx/${PAGE_OF[t.kind]}?id=${t.id}`
