@@ -2,6 +2,7 @@ package oversight
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/transfer"
@@ -318,6 +320,11 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 		return nil // no member left in good standing: the extra transfers stop growing
 	}
 	t, err := d.s.transfers.Create(ctx, in)
+	for try := 0; err != nil && in.IDNumber != "" && try < 5 && isField(err, "idNumber"); try++ {
+		// A drawn ID number that a member already has: draw another person.
+		in, _ = d.input(p.kind, p.state)
+		t, err = d.s.transfers.Create(ctx, in)
+	}
 	if err != nil {
 		return err
 	}
@@ -415,4 +422,10 @@ func (d *demoSeeder) backdate(ctx context.Context, id int64, kind string) error 
 	}
 	_, err := q.Exec(ctx)
 	return err
+}
+
+// isField tells whether err is a 400 naming field.
+func isField(err error, field string) bool {
+	var he *httpx.Error
+	return errors.As(err, &he) && he.Field == field
 }
