@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd'
+import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useMemo, useState } from 'react'
@@ -59,11 +59,17 @@ function StatsView({ q }: { q: StatsQuery }) {
   const done = s.kinds.reduce((n, k) => n + k.count, 0)
   return (
     <>
-      <Space size={48} style={{ marginBottom: 16 }}>
-        <Statistic title={`${s.year}年转入`} value={s.totalIn} suffix="人次" />
-        <Statistic title={`${s.year}年转出`} value={s.totalOut} suffix="人次" />
-        <Statistic title="办结的转接" value={done} suffix="件" />
-      </Space>
+      <Row gutter={48} style={{ marginBottom: 16 }}>
+        <Col>
+          <Statistic title={`${s.year}年转入`} value={s.totalIn} suffix="人次" />
+        </Col>
+        <Col>
+          <Statistic title={`${s.year}年转出`} value={s.totalOut} suffix="人次" />
+        </Col>
+        <Col>
+          <Statistic title="办结的转接" value={done} suffix="件" />
+        </Col>
+      </Row>
       {done === 0 ? (
         <Empty description={`${s.year}年没有办结的组织关系转接`} />
       ) : (
