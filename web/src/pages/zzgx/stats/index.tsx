@@ -20,7 +20,7 @@ export function committeeColumns(s: Stats): ColumnsType<CommitteeRow> {
   ]
 }
 
-function CellsCard({ title, cells, total }: { title: string; cells: StatsCell[]; total?: number }) {
+function CellsCard({ title, unit, cells, total }: { title: string; unit: string; cells: StatsCell[]; total?: number }) {
   return (
     <Card size="small" title={title}>
       <Table
@@ -30,7 +30,7 @@ function CellsCard({ title, cells, total }: { title: string; cells: StatsCell[];
         dataSource={cells}
         columns={[
           { title: '项目', dataIndex: 'label' },
-          { title: '人次', dataIndex: 'count', width: 90, align: 'right' },
+          { title: unit, dataIndex: 'count', width: 90, align: 'right' },
         ]}
         summary={
           total === undefined
@@ -76,13 +76,13 @@ function StatsView({ q }: { q: StatsQuery }) {
         <>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
             <Col xs={24} lg={8}>
-              <CellsCard title="按类型（件）" cells={s.kinds} />
+              <CellsCard title="按类型" unit="件数" cells={s.kinds} />
             </Col>
             <Col xs={24} lg={8}>
-              <CellsCard title="转入（来源）" cells={s.in} total={s.totalIn} />
+              <CellsCard title="转入（来源）" unit="人次" cells={s.in} total={s.totalIn} />
             </Col>
             <Col xs={24} lg={8}>
-              <CellsCard title="转出（去向）" cells={s.out} total={s.totalOut} />
+              <CellsCard title="转出（去向）" unit="人次" cells={s.out} total={s.totalOut} />
             </Col>
           </Row>
           <Typography.Title level={5}>按二级党委</Typography.Title>
