@@ -129,7 +129,7 @@ func newWorld(t *testing.T) *world {
 	// The editor holds what the 党员 role holds (its home and the mode
 	// switch): a caller grants, and manages accounts holding, only roles
 	// whose permissions it holds itself.
-	w.editor = mk("LEVEL_AND_BELOW", w.dA, w.oA, "", "user:list", "user:edit", "dy:home", "workbench:group")
+	w.editor = mk("LEVEL_AND_BELOW", w.dA, w.oA, "", "user:list", "user:edit", "dy:home", "workbench:group", "zzgx:mine")
 
 	// Each administrator creates a role of its own (the legitimate path).
 	for i, c := range []*caller{&w.school, &w.college, &w.branch} {

@@ -250,3 +250,58 @@ func TestBranchesPicker(t *testing.T) {
 	apptest.Expect(t, w.e.Do("GET", "/api/zzgx/branches", w.listTK, nil), 403)
 	apptest.Expect(t, w.e.Do("GET", "/api/zzgx/branches", "", nil), 401)
 }
+
+// Two starts for one member at once: one transfer under way per member
+// (the partial unique index), the other 409.
+func TestConcurrentStartsOneWins(t *testing.T) {
+	w := newWorld(t)
+	m := w.member(t, "并发发起", w.csBranch)
+	var wg sync.WaitGroup
+	codes := make([]int, 10)
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = w.e.Do("POST", "/api/zzgx", w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-01"}).Status
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for _, c := range codes {
+		if c == 201 {
+			created++
+		} else if c != 409 {
+			t.Fatalf("status %d", c)
+		}
+	}
+	if _, total := apptest.GetPage[transfer.View](t, w.e, w.deptTK, "/api/zzgx", url.Values{"memberId": {fmt.Sprint(m)}}); created != 1 || total != 1 {
+		t.Fatalf("%d created, %d listed", created, total)
+	}
+}
+
+// The last approval is one transaction: when applying the transfer fails
+// (the person entered the school meanwhile), nothing of it stays — the
+// transfer waits at the department, no member is made, the history is unchanged.
+func TestLastApprovalIsAtomic(t *testing.T) {
+	w := newWorld(t)
+	number := idNumber()
+	id := w.start(t, w.csBranchTK, inBody("原子", number, w.csBranch))
+	w.act(t, w.csBranchTK, transfer.KindIn, id, flow.Approve, 200)
+	w.act(t, w.csTK, transfer.KindIn, id, flow.Approve, 200)
+	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{"name": "原子", "idNumber": number, "personCategory": "1",
+		"partyStatus": member.PartyFull, "orgId": w.mathBranch, "joinedOn": "2013-06-30", "fullOn": "2014-06-30"})
+	res := w.act(t, w.deptTK, transfer.KindIn, id, flow.Approve, 400)
+	if res.Map(t)["field"] != "idNumber" {
+		t.Fatalf("refusal: %s", res.Body)
+	}
+	if v := w.detail(t, w.deptTK, id); v.State != transfer.StateDept || v.MemberID != nil {
+		t.Fatalf("after the failed approval: %+v", v)
+	}
+	if fl := w.flow(t, w.deptTK, transfer.KindIn, id); fl.Step != transfer.StepDept || len(fl.Entries) != 3 {
+		t.Fatalf("flow: step %s, %d entries", fl.Step, len(fl.Entries))
+	}
+	n, _ := w.e.DB.NewSelect().Model((*member.Member)(nil)).Where("name = ?", "原子").Count(t.Context())
+	if n != 1 {
+		t.Fatalf("%d members named 原子", n)
+	}
+}

@@ -267,8 +267,8 @@ func (s *Service) preparePerson(ctx context.Context, t *Transfer, in Input, toda
 		if err != nil {
 			return err
 		}
-		if m != nil && m.MemberStatus == member.StatusNormal {
-			return httpx.Invalid("idNumber", "该身份证号码的党员（%s）仍在本校，不能办理校外转入", m.Name)
+		if err := restorable(m); err != nil {
+			return err
 		}
 		if m != nil {
 			t.MemberID = &m.ID // restored at the last approval (no second record)
@@ -355,4 +355,18 @@ func (s *Service) fees(ctx context.Context, tx bun.Tx, t *Transfer, entered stri
 	}
 	t.FeesPaidUpTo, t.FeesFrom = entered, "entered"
 	return nil
+}
+
+// restorable refuses 校外转入 of a member record that cannot come back
+// that way: one still in the school (正常, 停止党籍, 失联) or one who left
+// the party or died. Only a member transferred out (已转出) is restored.
+func restorable(m *member.Member) error {
+	if m == nil || m.MemberStatus == member.StatusTransferredOut {
+		return nil
+	}
+	switch m.MemberStatus {
+	case member.StatusNormal, member.StatusSuspended, member.StatusLost:
+		return httpx.Invalid("idNumber", "该身份证号码的党员（%s）仍在本校，不能办理校外转入", m.Name)
+	}
+	return httpx.Invalid("idNumber", "该身份证号码的党员（%s）已出党或去世，不能办理校外转入", m.Name)
 }

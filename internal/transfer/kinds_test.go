@@ -61,9 +61,21 @@ func TestTransferInRestoresAMemberWhoLeft_Rule3(t *testing.T) {
 	if res.Map(t)["field"] != "idNumber" {
 		t.Fatalf("field: %s", res.Body)
 	}
-	if _, err := w.e.DB.NewUpdate().Model((*member.Member)(nil)).Set("member_status = ?", member.StatusTransferredOut).Where("id = ?", m).Exec(t.Context()); err != nil {
-		t.Fatal(err)
+	setStatus := func(status string) {
+		if _, err := w.e.DB.NewUpdate().Model((*member.Member)(nil)).Set("member_status = ?", status).Where("id = ?", m).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
 	}
+	// Left the party, died, or still in the school (失联): not restored by a transfer in.
+	for _, status := range []string{member.StatusLeft, member.StatusDeceased, member.StatusLost} {
+		setStatus(status)
+		res := w.e.Do("POST", "/api/zzgx", w.csBranchTK, inBody("王回来", number, w.csBranch))
+		apptest.Expect(t, res, 400)
+		if res.Map(t)["field"] != "idNumber" {
+			t.Fatalf("status %s: %s", status, res.Body)
+		}
+	}
+	setStatus(member.StatusTransferredOut)
 	id := w.start(t, w.csBranchTK, inBody("王回来", number, w.csBranch))
 	approveAll(t, w, transfer.KindIn, id)
 	n, _ := w.e.DB.NewSelect().Model((*member.Member)(nil)).Where("name = ?", "王回来").Count(t.Context())

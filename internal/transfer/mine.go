@@ -122,4 +122,3 @@ func (s *Service) Branches(ctx context.Context, lq httpx.ListQuery) ([]Branch, e
 	}
 	return out, nil
 }
-

@@ -13,8 +13,6 @@ package transfer
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -27,6 +25,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 	"zhdj/internal/transfer/letter"
@@ -108,18 +107,7 @@ func (s *Service) scope(ctx context.Context) (func(*bun.SelectQuery) *bun.Select
 
 // find reads a transfer of the caller's scope through idb (404 outside it).
 func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*Transfer, error) {
-	scope, err := s.scope(ctx)
-	if err != nil {
-		return nil, err
-	}
-	t := new(Transfer)
-	err = scope(idb.NewSelect().Model(t).Where("t.id = ?", id)).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoTransfer()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return t, nil
+	return record.FindScoped[Transfer](ctx, idb, s.scope, "t", id, errNoTransfer)
 }
 
 // subscribe answers the member lists' TransfersOut: members with a 转出 or

@@ -196,10 +196,10 @@ func (s *Service) admit(ctx context.Context, tx bun.Tx, t *Transfer) error {
 		return err
 	}
 	var id int64
+	if err := restorable(m); err != nil {
+		return err
+	}
 	if m != nil {
-		if m.MemberStatus == member.StatusNormal {
-			return httpx.Invalid("idNumber", "身份证号码为该号码的党员仍在本校（%s），不能转入", m.Name)
-		}
 		id = m.ID
 		if err := s.members.ChangeTx(ctx, tx, id, member.Change{OrgID: t.OrgID, MemberStatus: member.StatusNormal,
 			Source: member.SourceTransferIn}, audit.OriginUserUpdate); err != nil {

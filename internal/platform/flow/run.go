@@ -142,18 +142,9 @@ func (wf *Workflow[R]) Act(ctx context.Context, id int64, in ActionInput) (View,
 		if err != nil {
 			return err
 		}
-		inst, err := wf.load(ctx, tx, id)
+		inst, err := wf.underWay(ctx, tx, id, &in.Version)
 		if err != nil {
 			return err
-		}
-		if inst == nil {
-			return httpx.BadRequest("该%s尚未提交", wf.Noun)
-		}
-		if in.Version != inst.Version {
-			return ErrTaken
-		}
-		if inst.Step == "" {
-			return httpx.BadRequest("该%s的办理已结束", wf.Noun)
 		}
 		chain := inst.links()
 		at := indexOf(chain, inst.Step)
@@ -466,18 +457,13 @@ func (wf *Workflow[R]) Stop(ctx context.Context, tx bun.Tx, id, version int64, r
 	if err != nil {
 		return err
 	}
-	inst, err := wf.load(ctx, tx, id)
+	var seen *int64 // 0: whatever the version
+	if version != 0 {
+		seen = &version
+	}
+	inst, err := wf.underWay(ctx, tx, id, seen)
 	if err != nil {
 		return err
-	}
-	if inst == nil {
-		return httpx.BadRequest("该%s尚未提交", wf.Noun)
-	}
-	if inst.Step == "" {
-		return httpx.BadRequest("该%s的办理已结束", wf.Noun)
-	}
-	if version != 0 && version != inst.Version {
-		return ErrTaken
 	}
 	a := &Act[R]{ID: id, Result: result, State: state, At: wf.now()}
 	if err := wf.move(ctx, tx, inst, a, nil); err != nil {
@@ -491,4 +477,24 @@ func (wf *Workflow[R]) Stop(ctx context.Context, tx bun.Tx, id, version int64, r
 		return err
 	}
 	return wf.Todos.CloseTodos(ctx, tx, wf.Key, bizID(id, inst.Step))
+}
+
+// underWay is record id's place while it is under way, read in tx: a
+// record not started or ended is a 400; one acted on since version was read
+// is ErrTaken (version nil: whatever its version).
+func (wf *Workflow[R]) underWay(ctx context.Context, tx bun.Tx, id int64, version *int64) (*instance, error) {
+	inst, err := wf.load(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	if inst == nil {
+		return nil, httpx.BadRequest("该%s尚未提交", wf.Noun)
+	}
+	if version != nil && *version != inst.Version {
+		return nil, ErrTaken
+	}
+	if inst.Step == "" {
+		return nil, httpx.BadRequest("该%s的办理已结束", wf.Noun)
+	}
+	return inst, nil
 }

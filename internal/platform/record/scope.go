@@ -2,6 +2,8 @@ package record
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"github.com/uptrace/bun"
 
@@ -29,4 +31,23 @@ func ScopeOn[S Applier](scopeOf func(context.Context) (S, error), column string)
 		}
 		return func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, column) }, nil
 	}
+}
+
+// FindScoped reads row id of model R (whose alias is alias, e.g. "t") within
+// the caller's restriction through idb: a workflow's Find, a module's own
+// read before a write. A row missing or outside the scope is notFound (a
+// 404, so ids cannot be probed).
+func FindScoped[R any](ctx context.Context, idb bun.IDB, restrict Restriction, alias string, id int64, notFound func() *httpx.Error) (*R, error) {
+	scope, err := restrict(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := new(R)
+	err = scope(idb.NewSelect().Model(r).Where("?.id = ?", bun.Ident(alias), id)).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return r, nil
 }
