@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/develop"
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/transfer/oversight"
 )
 
 // seed writes the demo university (zhdj seed --demo) into an empty database.
@@ -67,6 +68,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成发展党员演示数据：%d 条记录（%s），%d 份公示，用时 %.1f 秒\n", dev.Records, dev.Summary(), dev.Notices, dev.Took.Seconds())
 	fmt.Printf("Development records: %d (%d notices) in %.1f s\n", dev.Records, dev.Notices, dev.Took.Seconds())
+	trf, err := a.Oversight.SeedDemo(ctx, oversight.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("组织关系转接演示数据 (transfers): %w", err)
+	}
+	fmt.Printf("已生成组织关系转接演示数据：%d 条（%s），用时 %.1f 秒\n", trf.Transfers, trf.Summary(), trf.Took.Seconds())
 	fees, err := a.FeeReport.SeedDemo(ctx, a.Fee, feereport.DemoOptions{Seed: *seedValue})
 	if err != nil {
 		return fmt.Errorf("党费演示数据 (party fees): %w", err)

@@ -52,4 +52,6 @@ func (wf *Workflow[R]) Recorded(ctx context.Context, tx bun.Tx, id int64, state 
 
 type errNotEnded string
 
-func (e errNotEnded) Error() string { return "flow: Recorded with state " + string(e) + ", not an end state" }
+func (e errNotEnded) Error() string {
+	return "flow: Recorded with state " + string(e) + ", not an end state"
+}

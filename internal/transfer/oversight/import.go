@@ -366,7 +366,7 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 		if item.letter != "" {
 			note += "；介绍信编号：" + item.letter
 		}
-		if err := s.recorded(t.Kind).Recorded(ctx, tx, t.ID, transfer.StateDone, t.OrgID, flow.Note{Comment: note}); err != nil {
+		if err := s.workflow(t.Kind).Recorded(ctx, tx, t.ID, transfer.StateDone, t.OrgID, flow.Note{Comment: note}); err != nil {
 			return err
 		}
 		if item.apply {
@@ -379,11 +379,15 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 	return nil
 }
 
-// recorded is kind's workflow as far as putting an ended record in it
-// goes (the transfer domain runs the workflow itself).
-func (s *Service) recorded(kind string) *flow.Workflow[transfer.Transfer] {
-	return &flow.Workflow[transfer.Transfer]{DB: s.db, Key: "zzgx_" + kind, Noun: transfer.KindNames[kind],
-		States: []flow.State{{Key: transfer.StateDone, Name: transfer.StateNames[transfer.StateDone]},
-			{Key: transfer.StateRejected, Name: transfer.StateNames[transfer.StateRejected]}},
-		Done: transfer.StateDone, Rejected: transfer.StateRejected, Orgs: s.orgs, Now: s.now}
+// workflow is kind's workflow as far as the oversight drives it: putting
+// an ended record in it (an import) and stopping one (the demo's
+// withdrawals); the transfer domain runs the steps.
+func (s *Service) workflow(kind string) *flow.Workflow[transfer.Transfer] {
+	var states []flow.State
+	for _, st := range append(append([]string{}, transfer.OpenStates...), transfer.StateDone, transfer.StateRejected,
+		transfer.StateWithdrawn, transfer.StateCancelled) {
+		states = append(states, flow.State{Key: st, Name: transfer.StateNames[st]})
+	}
+	return &flow.Workflow[transfer.Transfer]{DB: s.db, Key: "zzgx_" + kind, Noun: transfer.KindNames[kind], States: states,
+		Done: transfer.StateDone, Rejected: transfer.StateRejected, Orgs: s.orgs, Todos: s.sys, Now: s.now}
 }

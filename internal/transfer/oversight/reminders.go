@@ -95,6 +95,8 @@ func pageOf(kind string) string {
 		return "suspend"
 	case transfer.KindFlowIn, transfer.KindFlowOut:
 		return "flow"
+	case transfer.KindReturn:
+		return "abroad"
 	}
 	return kind
 }

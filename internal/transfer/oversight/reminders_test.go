@@ -1,10 +1,14 @@
 package oversight_test
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
+	"zhdj/internal/apptest"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/system"
 	"zhdj/internal/transfer"
 	"zhdj/internal/transfer/oversight"
 )
@@ -102,5 +106,35 @@ func TestRule3AbroadMoreThanFiveYearsSuggestsSuspension(t *testing.T) {
 	if d := got[id]; len(got) != 1 || d.DueOn != oversight.AbroadSuspensionDue(left, 5) || d.OrgID != w.direct ||
 		d.Link == "" || d.Title != "党员出国甲自2020-02-29出国（境）（英国），"+string(five.AddDays(1))+"起超过5年，建议停止其党籍" {
 		t.Errorf("more than five years: %+v", got)
+	}
+}
+
+// The reminder reaches the managers of the organisation managing the
+// member (its branch secretary), through the 智能提醒 job, and names the
+// transfer's page.
+func TestRule3ReminderReachesTheMembersBranch(t *testing.T) {
+	w := newWorld(t)
+	e := w.e
+	lost, _ := w.member(t, "失联丙", w.csStudent)
+	since := date.Today().AddMonths(-6).AddDays(-1)
+	id := w.transfer(t, transfer.Transfer{Kind: transfer.KindLost, MemberID: &lost, OrgID: w.csStudent, HappenedOn: since, DoneOn: since})
+	w.status(t, lost, member.StatusLost)
+	secretaryTK, secretary := e.UserAt(t, "LEVEL", w.csStudent)
+	e.GrantRole(t, secretary, system.RoleBranchSecretary)
+	otherTK, other := e.UserAt(t, "LEVEL", w.mathB)
+	e.GrantRole(t, other, system.RoleBranchSecretary)
+	if err := e.App.Reminders.RunAll(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	type page struct {
+		TotalElements int
+		Content       []struct{ Title, Link string }
+	}
+	got := apptest.DoJSON[page](t, e, 200, "GET", "/api/msgPushHistory/getRemind", secretaryTK, nil)
+	if got.TotalElements != 1 || got.Content[0].Link != fmt.Sprintf("/zzgx/suspend?id=%d", id) {
+		t.Errorf("the branch's secretary: %+v", got)
+	}
+	if n := apptest.DoJSON[page](t, e, 200, "GET", "/api/msgPushHistory/getRemind", otherTK, nil); n.TotalElements != 0 {
+		t.Errorf("another branch's secretary: %+v", n)
 	}
 }

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, DatePicker, Empty, Row, Space, Spin, Statistic, Table, Typography } from 'antd'
+import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useMemo, useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ImportButton } from '@/components/crud'
-import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import ReportBar, { useDownload } from '@/components/report/ReportBar'
 import { exportStats, getStats, type CommitteeRow, type Stats, type StatsCell, type StatsQuery } from './api'
 
 /** The committees' table: a column per way in and out, then the totals; the last line sums them. */
@@ -20,7 +20,7 @@ export function committeeColumns(s: Stats): ColumnsType<CommitteeRow> {
   ]
 }
 
-function CellsCard({ title, cells, total }: { title: string; cells: StatsCell[]; total?: number }) {
+function CellsCard({ title, unit, cells, total }: { title: string; unit: string; cells: StatsCell[]; total?: number }) {
   return (
     <Card size="small" title={title}>
       <Table
@@ -30,7 +30,7 @@ function CellsCard({ title, cells, total }: { title: string; cells: StatsCell[];
         dataSource={cells}
         columns={[
           { title: '项目', dataIndex: 'label' },
-          { title: '人次', dataIndex: 'count', width: 90, align: 'right' },
+          { title: unit, dataIndex: 'count', width: 90, align: 'right' },
         ]}
         summary={
           total === undefined
@@ -59,24 +59,30 @@ function StatsView({ q }: { q: StatsQuery }) {
   const done = s.kinds.reduce((n, k) => n + k.count, 0)
   return (
     <>
-      <Space size={48} style={{ marginBottom: 16 }}>
-        <Statistic title={`${s.year}年转入`} value={s.totalIn} suffix="人次" />
-        <Statistic title={`${s.year}年转出`} value={s.totalOut} suffix="人次" />
-        <Statistic title="办结的转接" value={done} suffix="件" />
-      </Space>
+      <Row gutter={48} style={{ marginBottom: 16 }}>
+        <Col>
+          <Statistic title={`${s.year}年转入`} value={s.totalIn} suffix="人次" />
+        </Col>
+        <Col>
+          <Statistic title={`${s.year}年转出`} value={s.totalOut} suffix="人次" />
+        </Col>
+        <Col>
+          <Statistic title="办结的转接" value={done} suffix="件" />
+        </Col>
+      </Row>
       {done === 0 ? (
         <Empty description={`${s.year}年没有办结的组织关系转接`} />
       ) : (
         <>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
             <Col xs={24} lg={8}>
-              <CellsCard title="按类型（件）" cells={s.kinds} />
+              <CellsCard title="按类型" unit="件数" cells={s.kinds} />
             </Col>
             <Col xs={24} lg={8}>
-              <CellsCard title="转入（来源）" cells={s.in} total={s.totalIn} />
+              <CellsCard title="转入（来源）" unit="人次" cells={s.in} total={s.totalIn} />
             </Col>
             <Col xs={24} lg={8}>
-              <CellsCard title="转出（去向）" cells={s.out} total={s.totalOut} />
+              <CellsCard title="转出（去向）" unit="人次" cells={s.out} total={s.totalOut} />
             </Col>
           </Row>
           <Typography.Title level={5}>按二级党委</Typography.Title>
@@ -112,36 +118,20 @@ function StatsView({ q }: { q: StatsQuery }) {
  * done on paper here.
  */
 export default function TransferStatsPage() {
-  const { message } = App.useApp()
   const [year, setYear] = useState<Dayjs>(() => dayjs())
   const [orgId, setOrgId] = useState<number | null>(null)
-  const [busy, setBusy] = useState(false)
   const queries = useQueryClient()
   const q = useMemo<StatsQuery>(() => ({ year: year.year(), orgId }), [year, orgId])
-
-  const download = async () => {
-    setBusy(true)
-    try {
-      await exportStats(q)
-    } catch {
-      void message.error('导出失败，请稍后重试')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const download = useDownload(() => exportStats(q))
 
   return (
     <Card variant="borderless">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Typography.Text>年度</Typography.Text>
-        <DatePicker picker="year" allowClear={false} value={year} onChange={(v) => v && setYear(v)} aria-label="年度" />
-        <Typography.Text>党组织</Typography.Text>
-        <OrgTreeSelect value={orgId} onChange={(v) => setOrgId(typeof v === 'number' ? v : null)} placeholder="全部（管理范围内）" style={{ width: 280 }} />
-        <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()}>
+      <ReportBar year={year} onYear={setYear} orgId={orgId} onOrg={setOrgId}>
+        <Button icon={<DownloadOutlined />} loading={download.busy} onClick={download.run}>
           导出统计表
         </Button>
         <ImportButton need={PERM.zzgxImport} kind="zzgx" title="已办结的组织关系转接（纸质办理）" onDone={() => void queries.invalidateQueries({ queryKey: ['zzgx', 'stats'] })} />
-      </Space>
+      </ReportBar>
       <StatsView q={q} />
     </Card>
   )

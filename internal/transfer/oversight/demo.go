@@ -1,0 +1,431 @@
+package oversight
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/transfer"
+)
+
+// The demo university's transfers (zhdj seed --demo, after the members and
+// the development records): every kind in every state its chain reaches —
+// waiting at 支部审核, 二级党委审核, 组织部审核 (校内转接: at the receiving
+// committee and branch), 退回修改 (back at the applicant's step 申请),
+// 已完成, 未通过, 本人撤回 and 撤销 — at least one of each whatever the size,
+// and about 6 in 100 members in all (300 at 5,000 members), most of them
+// completed. Each goes through the transfer service as the administrator
+// would (created, then approved, returned, rejected, withdrawn or cancelled
+// step by step), so the history holds every action, the members move at the
+// last approval and letters are issued when the letter service is wired
+// (a withdrawal goes through the workflow directly: the demo's applicants
+// have no accounts to withdraw with).
+// The completed ones are then dated over the last three years (done_on,
+// and the fact's date before it) so the yearly tables have years to show;
+// everything else is dated by when the seed ran. The same seed draws the
+// same transfers.
+
+// DemoOptions are the demo's options.
+type DemoOptions struct {
+	Seed uint64
+}
+
+// DemoResult counts what the demo wrote, by kind and state.
+type DemoResult struct {
+	Transfers int
+	ByKind    map[string]map[string]int
+	Took      time.Duration
+}
+
+// Summary names the counts by kind (for the seed's output).
+func (r *DemoResult) Summary() string {
+	var parts []string
+	for _, k := range transfer.Kinds {
+		n := 0
+		for _, c := range r.ByKind[k] {
+			n += c
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", transfer.KindNames[k], n))
+	}
+	return strings.Join(parts, "，")
+}
+
+// DemoStates are the states a kind's chain reaches.
+func DemoStates(kind string) []string {
+	if kind == transfer.KindInside {
+		return []string{transfer.StateBranch, transfer.StateCommittee, transfer.StateInCommittee, transfer.StateInBranch,
+			transfer.StateReturned, transfer.StateDone, transfer.StateRejected, transfer.StateWithdrawn, transfer.StateCancelled}
+	}
+	return []string{transfer.StateBranch, transfer.StateCommittee, transfer.StateDept, transfer.StateReturned,
+		transfer.StateDone, transfer.StateRejected, transfer.StateWithdrawn, transfer.StateCancelled}
+}
+
+// demoStream keeps the demo's draws apart from the other domains' with the same seed.
+const demoStream = 0x7a7a6778
+
+// demoBranch is a branch of the demo university with its secondary committee.
+type demoBranch struct {
+	ID        int64  `bun:"id"`
+	Type      string `bun:"type"`
+	Committee int64  `bun:"committee"`
+}
+
+// demoMember is a member in good standing the demo may move.
+type demoMember struct {
+	ID    int64 `bun:"id"`
+	OrgID int64 `bun:"org_id"`
+}
+
+type demoSeeder struct {
+	s        *Service
+	r        *rand.Rand
+	today    date.Date
+	branches []demoBranch
+	byID     map[int64]demoBranch
+	members  []demoMember
+	next     int // the next member to take
+	people   int // persons made for 校外转入 / 流动党员流入
+	res      *DemoResult
+}
+
+// SeedDemo writes the demo's transfers into the demo university.
+func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, error) {
+	start := time.Now()
+	// The seed acts as the system with the administrator's permissions and
+	// scope (a demo database has no accounts yet).
+	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	if n, err := s.db.NewSelect().Table("zzgx_transfer").Count(ctx); err != nil {
+		return nil, err
+	} else if n > 0 {
+		return nil, fmt.Errorf("transfer demo: the database already holds %d transfers", n)
+	}
+	d := &demoSeeder{s: s, r: rand.New(rand.NewPCG(opts.Seed, demoStream)), today: date.Of(s.now().In(date.China)),
+		res: &DemoResult{ByKind: map[string]map[string]int{}}}
+	if err := d.read(ctx); err != nil {
+		return nil, err
+	}
+	plan := d.plan()
+	for _, p := range plan {
+		if err := d.one(ctx, p); err != nil {
+			return nil, fmt.Errorf("transfer demo: %s %s: %w", transfer.KindNames[p.kind], transfer.StateNames[p.state], err)
+		}
+	}
+	if db.IsPostgres(s.db) {
+		if _, err := s.db.ExecContext(ctx, "VACUUM ANALYZE zzgx_transfer"); err != nil {
+			return nil, err
+		}
+	}
+	d.res.Took = time.Since(start)
+	return d.res, nil
+}
+
+// read reads the branches (with their committee) and the members in good
+// standing, shuffled by the seed.
+func (d *demoSeeder) read(ctx context.Context) error {
+	err := d.s.db.NewSelect().TableExpr("dzz AS b").ColumnExpr("b.id, b.type").
+		ColumnExpr(strings.ReplaceAll(committeeOf, "mv.org", "b.id")+" AS committee").
+		Where("b.type IN (?)", bun.In([]string{org.TypeBranch, org.TypeDirectBranch})).Where("b.status = ?", org.StatusNormal).
+		OrderExpr("b.id").Scan(ctx, &d.branches)
+	if err != nil {
+		return err
+	}
+	if len(d.branches) < 2 {
+		return fmt.Errorf("transfer demo: the university has %d branches, at least 2 are needed", len(d.branches))
+	}
+	d.byID = map[int64]demoBranch{}
+	for _, b := range d.branches {
+		d.byID[b.ID] = b
+	}
+	err = d.s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.org_id").
+		Where("m.member_status = ?", statusNormal).Where("m.org_id IN (?)", bun.In(idsOf(d.branches))).
+		Where("NOT EXISTS (SELECT 1 FROM zzgx_transfer AS t WHERE t.member_id = m.id)").OrderExpr("m.id").Scan(ctx, &d.members)
+	if err != nil {
+		return err
+	}
+	d.r.Shuffle(len(d.members), func(i, j int) { d.members[i], d.members[j] = d.members[j], d.members[i] })
+	return nil
+}
+
+func idsOf(bs []demoBranch) []int64 {
+	out := make([]int64, len(bs))
+	for i, b := range bs {
+		out[i] = b.ID
+	}
+	return out
+}
+
+// planned is one transfer to make.
+type planned struct{ kind, state string }
+
+// plan is every kind in every state once, then more (mostly completed, some
+// under way) up to about 6 in 100 members.
+func (d *demoSeeder) plan() []planned {
+	var out []planned
+	for _, k := range transfer.Kinds {
+		for _, st := range DemoStates(k) {
+			out = append(out, planned{k, st})
+		}
+	}
+	// The usual mix of kinds and of what became of them.
+	weights := []struct {
+		kind string
+		n    int
+	}{{transfer.KindInside, 30}, {transfer.KindOut, 25}, {transfer.KindIn, 20}, {transfer.KindFlowOut, 6},
+		{transfer.KindFlowIn, 4}, {transfer.KindAbroad, 5}, {transfer.KindReturn, 3}, {transfer.KindLost, 3},
+		{transfer.KindSuspend, 2}, {transfer.KindLeave, 2}}
+	total := 0
+	for _, w := range weights {
+		total += w.n
+	}
+	for want := len(d.members) * 6 / 100; len(out) < want; {
+		x, kind := d.r.IntN(total), ""
+		for _, w := range weights {
+			if x -= w.n; x < 0 {
+				kind = w.kind
+				break
+			}
+		}
+		state := transfer.StateDone
+		if d.r.IntN(100) < 25 {
+			states := DemoStates(kind)
+			state = states[d.r.IntN(len(states))]
+		}
+		out = append(out, planned{kind, state})
+	}
+	return out
+}
+
+// member takes the next member in good standing whose branch may go
+// through state (二级党委审核 needs a 党支部 under a committee: a 直属党支部
+// goes to the department directly).
+func (d *demoSeeder) member(state string) (demoMember, bool) {
+	for i := d.next; i < len(d.members); i++ {
+		m := d.members[i]
+		if state == transfer.StateCommittee && d.byID[m.OrgID].Type != org.TypeBranch {
+			continue
+		}
+		d.members[d.next], d.members[i] = d.members[i], d.members[d.next]
+		d.next++
+		return m, true
+	}
+	return demoMember{}, false
+}
+
+// branch draws a branch (a 党支部 when state needs the committee's step).
+func (d *demoSeeder) branch(state string) demoBranch {
+	for {
+		b := d.branches[d.r.IntN(len(d.branches))]
+		if state != transfer.StateCommittee || b.Type == org.TypeBranch {
+			return b
+		}
+	}
+}
+
+// elsewhere draws a branch of another committee than from's (any other
+// branch when the university has one committee).
+func (d *demoSeeder) elsewhere(from int64) int64 {
+	for range 50 {
+		b := d.branches[d.r.IntN(len(d.branches))]
+		if b.ID != from && b.Committee != d.byID[from].Committee {
+			return b.ID
+		}
+	}
+	for _, b := range d.branches {
+		if b.ID != from {
+			return b.ID
+		}
+	}
+	return 0
+}
+
+var (
+	demoOutside  = []string{"北京大学党委", "清华大学党委", "复旦大学党委", "浙江大学党委", "武汉大学党委", "中山大学党委"}
+	demoProvince = []string{"市第一人民医院党委", "市教育局机关党委", "高新区管委会党工委", "市第三中学党总支"}
+	demoSystem   = []string{"某科技有限公司党支部", "某街道社区党委", "某律师事务所党支部"}
+	demoAbroad   = []string{"英国", "美国", "德国", "日本", "新加坡", "澳大利亚", "加拿大"}
+	demoSurnames = []rune("王李张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗")
+	demoGiven    = []rune("伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华")
+)
+
+func pick[T any](r *rand.Rand, list []T) T { return list[r.IntN(len(list))] }
+
+// input draws a transfer of kind to end in state.
+func (d *demoSeeder) input(kind, state string) (transfer.Input, bool) {
+	in := transfer.Input{Kind: kind, Comment: "申请办理" + transfer.KindNames[kind]}
+	if kind == transfer.KindIn || kind == transfer.KindFlowIn {
+		d.people++
+		birth := d.today.AddYears(-22 - d.r.IntN(30)).AddDays(-d.r.IntN(365))
+		first17 := fmt.Sprintf("320102%s%03d", strings.ReplaceAll(string(birth), "-", ""), 100+d.people%800)
+		in.Name = string(pick(d.r, demoSurnames)) + string(pick(d.r, demoGiven)) + string(pick(d.r, demoGiven))
+		in.IDNumber = first17 + string(idcard.IDCheckChar(first17))
+		in.Phone = fmt.Sprintf("139%08d", d.r.IntN(100000000))
+		in.PartyStatus, in.PersonCat, in.PersonType = member.PartyFull, "1", "1"
+		in.JoinedOn = string(birth.AddYears(20 + d.r.IntN(2)))
+		in.OrgID = d.branch(state).ID
+		in.OtherOrg = pick(d.r, demoOutside)
+		return in, true
+	}
+	m, ok := d.member(state)
+	if !ok {
+		return in, false
+	}
+	in.MemberID = m.ID
+	switch kind {
+	case transfer.KindOut:
+		in.SubKind = pick(d.r, []string{transfer.OutProvince, transfer.OutOutside, transfer.OutSystem})
+		in.OtherOrg, in.Reach = pick(d.r, demoProvince), "province"
+		switch in.SubKind {
+		case transfer.OutOutside:
+			in.OtherOrg, in.Reach = pick(d.r, demoOutside), "nation"
+		case transfer.OutSystem:
+			in.OtherOrg, in.Reach = pick(d.r, demoSystem), "city"
+		}
+	case transfer.KindInside:
+		in.ToOrgID = d.elsewhere(m.OrgID)
+	case transfer.KindAbroad:
+		in.OtherOrg = pick(d.r, demoAbroad)
+	case transfer.KindFlowOut:
+		in.OtherOrg = pick(d.r, demoProvince)
+	case transfer.KindLeave:
+		in.SubKind = pick(d.r, []string{transfer.LeaveQuit, transfer.LeaveExpel, transfer.LeaveDeny, transfer.LeaveDeath})
+	}
+	if kind == transfer.KindOut || kind == transfer.KindInside {
+		in.FeesPaidUpTo = string(d.today)[:7]
+	}
+	if _, needed := map[string]bool{transfer.KindAbroad: true, transfer.KindReturn: true, transfer.KindSuspend: true,
+		transfer.KindLost: true, transfer.KindLeave: true}[kind]; needed {
+		in.HappenedOn = string(d.today.AddDays(-d.r.IntN(60)))
+	}
+	return in, true
+}
+
+// one makes one transfer and takes it to its state through the service.
+func (d *demoSeeder) one(ctx context.Context, p planned) error {
+	in, ok := d.input(p.kind, p.state)
+	if !ok {
+		return nil // no member left in good standing: the extra transfers stop growing
+	}
+	t, err := d.s.transfers.Create(ctx, in)
+	for try := 0; err != nil && in.IDNumber != "" && try < 5 && isField(err, "idNumber"); try++ {
+		// A drawn ID number that a member already has: draw another person.
+		in, _ = d.input(p.kind, p.state)
+		t, err = d.s.transfers.Create(ctx, in)
+	}
+	if err != nil {
+		return err
+	}
+	view, err := d.s.transfers.Flow(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	act := func(result flow.Result, comment string) error {
+		view, err = d.s.transfers.Act(ctx, t.ID, flow.ActionInput{Version: view.Version, Result: result, Comment: comment})
+		return err
+	}
+	switch p.state {
+	case transfer.StateDone:
+		for view.State != transfer.StateDone {
+			if err := act(flow.Approve, "同意"); err != nil {
+				return err
+			}
+		}
+	case transfer.StateReturned:
+		if err := act(flow.Return, "材料不全，请补充后重新提交"); err != nil {
+			return err
+		}
+	case transfer.StateRejected:
+		for n := d.r.IntN(2); n > 0 && view.State != transfer.StateDept && view.State != transfer.StateInBranch; n-- {
+			if err := act(flow.Approve, "同意"); err != nil {
+				return err
+			}
+		}
+		if err := act(flow.Reject, "不符合办理条件"); err != nil {
+			return err
+		}
+	case transfer.StateWithdrawn:
+		if err := d.withdraw(ctx, p.kind, t.ID, view.Version); err != nil {
+			return err
+		}
+		view.State = p.state
+	case transfer.StateCancelled:
+		if _, err := d.s.transfers.Cancel(ctx, t.ID, transfer.StopInput{Version: view.Version, Comment: "重复申请，予以撤销"}); err != nil {
+			return err
+		}
+		view.State = p.state
+	default:
+		for view.State != p.state {
+			if view.State == transfer.StateDone || slices.Contains([]string{transfer.StateRejected}, view.State) {
+				return fmt.Errorf("went past %s", p.state)
+			}
+			if err := act(flow.Approve, "同意"); err != nil {
+				return err
+			}
+		}
+	}
+	if view.State != p.state {
+		return fmt.Errorf("ended in %s", view.State)
+	}
+	if p.state == transfer.StateDone {
+		if err := d.backdate(ctx, t.ID, p.kind); err != nil {
+			return err
+		}
+	}
+	if d.res.ByKind[p.kind] == nil {
+		d.res.ByKind[p.kind] = map[string]int{}
+	}
+	d.res.ByKind[p.kind][p.state]++
+	d.res.Transfers++
+	return nil
+}
+
+// withdraw is the applicant's 撤回 of transfer id: the workflow's Stop and
+// the transfer's state in one transaction, as the transfer domain's
+// Withdraw does for the person who started it (the demo's applicants have
+// no accounts: the history names 系统 as the applicant).
+func (d *demoSeeder) withdraw(ctx context.Context, kind string, id, version int64) error {
+	return db.InTx(ctx, d.s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := d.s.workflow(kind).Stop(ctx, tx, id, version, flow.Withdraw, transfer.StateWithdrawn, "申请人", "本人申请撤回"); err != nil {
+			return err
+		}
+		_, err := tx.NewUpdate().Table("zzgx_transfer").Set("state = ?", transfer.StateWithdrawn).Set("updated_at = ?", d.s.now()).
+			Where("id = ?", id).Exec(ctx)
+		return err
+	})
+}
+
+// backdate dates a completed transfer within the last three years (a lost
+// member lost 7 to 30 months ago, so that the rules' reminders have
+// something to say), the fact a few weeks before its completion.
+func (d *demoSeeder) backdate(ctx context.Context, id int64, kind string) error {
+	done := d.today.AddDays(-d.r.IntN(3 * 365))
+	if kind == transfer.KindLost {
+		done = d.today.AddMonths(-7 - d.r.IntN(24))
+	}
+	q := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", done).Where("id = ?", id)
+	if _, has := map[string]bool{transfer.KindAbroad: true, transfer.KindReturn: true, transfer.KindSuspend: true,
+		transfer.KindLost: true, transfer.KindLeave: true}[kind]; has {
+		q = q.Set("happened_on = ?", done.AddDays(-d.r.IntN(30)))
+	}
+	_, err := q.Exec(ctx)
+	return err
+}
+
+// isField tells whether err is a 400 naming field.
+func isField(err error, field string) bool {
+	var he *httpx.Error
+	return errors.As(err, &he) && he.Field == field
+}

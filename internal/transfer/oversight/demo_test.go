@@ -1,0 +1,124 @@
+package oversight_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/demo"
+	"zhdj/internal/member"
+	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/transfer"
+	"zhdj/internal/transfer/oversight"
+)
+
+// demoUniversity is the smallest demo university with its transfers.
+func demoUniversity(t *testing.T, seed uint64) (*apptest.Env, *oversight.DemoResult) {
+	t.Helper()
+	e := apptest.New(t)
+	cipher, err := crypto.LoadOrCreate(e.App.Config.KeyDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := demo.Seed(context.Background(), e.DB, cipher, demo.Options{Members: demo.MinMembers, Seed: seed}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.App.Oversight.SeedDemo(context.Background(), oversight.DemoOptions{Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, res
+}
+
+// The same seed draws the same transfers (the dates of today aside).
+func TestDemoIsDeterministic(t *testing.T) {
+	drawn := func() []string {
+		e, _ := demoUniversity(t, 11)
+		var rows []transfer.Transfer
+		if err := e.DB.NewSelect().Model(&rows).OrderExpr("t.id").Scan(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		out := make([]string, len(rows))
+		for i, r := range rows {
+			out[i] = fmt.Sprintf("%s/%s/%s/%v/%d/%v/%s/%s", r.Kind, r.SubKind, r.State, deref(r.MemberID), r.OrgID, deref(r.ToOrgID), r.OtherOrg, r.Name)
+		}
+		return out
+	}
+	first, second := drawn(), drawn()
+	if len(first) == 0 || fmt.Sprint(first) != fmt.Sprint(second) {
+		t.Errorf("two runs of seed 11 differ:\n%v\n%v", first, second)
+	}
+}
+
+func deref(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// The smallest demo university has a transfer of every kind in every state
+// its chain reaches, read back from the table and the workflow; the
+// completed ones moved their members and lie within the last three years;
+// the same seed gives the same transfers.
+func TestDemoHasEveryKindInEveryState(t *testing.T) {
+	e, res := demoUniversity(t, 3)
+	ctx := context.Background()
+	var rows []transfer.Transfer
+	if err := e.DB.NewSelect().Model(&rows).OrderExpr("t.id").Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != res.Transfers || len(rows) < 80 || len(rows) > 120 {
+		t.Fatalf("%d transfers (%d said) at %d members", len(rows), res.Transfers, demo.MinMembers)
+	}
+	seen := map[string]map[string]int{}
+	today := date.Today()
+	for _, tr := range rows {
+		if seen[tr.Kind] == nil {
+			seen[tr.Kind] = map[string]int{}
+		}
+		seen[tr.Kind][tr.State]++
+		if tr.State == transfer.StateDone && (tr.DoneOn.After(today) || tr.DoneOn.Before(today.AddYears(-3))) {
+			t.Errorf("transfer %d done on %s", tr.ID, tr.DoneOn)
+		}
+	}
+	for _, k := range transfer.Kinds {
+		for _, st := range oversight.DemoStates(k) {
+			if seen[k][st] == 0 || res.ByKind[k][st] != seen[k][st] {
+				t.Errorf("%s %s: %d in the table, %d said", k, st, seen[k][st], res.ByKind[k][st])
+			}
+		}
+	}
+	// The workflow agrees with the table.
+	var mismatched int
+	if err := e.DB.NewSelect().TableExpr("zzgx_transfer AS t").Join("JOIN flow_instance AS fi ON fi.record_id = t.id AND fi.workflow = 'zzgx_' || t.kind").
+		ColumnExpr("COUNT(*)").Where("fi.state <> t.state").Scan(ctx, &mismatched); err != nil || mismatched != 0 {
+		t.Errorf("%d transfers whose workflow state differs (%v)", mismatched, err)
+	}
+	// A completed 转出 left its member 已转出; a completed 校内转接 moved its member.
+	for _, tr := range rows {
+		if tr.State != transfer.StateDone || tr.MemberID == nil {
+			continue
+		}
+		var m member.Member
+		if err := e.DB.NewSelect().Model(&m).Where("m.id = ?", *tr.MemberID).Scan(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if tr.Kind == transfer.KindOut && m.MemberStatus != member.StatusTransferredOut ||
+			tr.Kind == transfer.KindInside && m.OrgID != *tr.ToOrgID {
+			t.Errorf("%s of member %d: status %s org %d", tr.Kind, m.ID, m.MemberStatus, m.OrgID)
+		}
+	}
+	// The yearly tables of this year and the two before see the completed moves.
+	st := apptest.DoJSON[oversight.Stats](t, e, 200, "GET", "/api/zzgx/stats?year="+string(today)[:4], e.AdminTK, nil)
+	if st.TotalIn+st.TotalOut == 0 && len(rows) > 0 {
+		t.Logf("no move completed this year (the draws fell on earlier years)")
+	}
+
+	// A second run refuses: the demo is written once.
+	if _, err := e.App.Oversight.SeedDemo(ctx, oversight.DemoOptions{Seed: 3}); err == nil {
+		t.Error("a second demo run was accepted")
+	}
+}
