@@ -21,8 +21,11 @@ func TestSeedCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	count := func() int { return countRows(t, dbPath, "dyjbxx") }
-	if n := count(); n != 300 {
-		t.Fatalf("%d members seeded", n)
+	// 300 from the registry, plus those the demo transfers brought in from
+	// outside the school (校外转入 completed: a new member record each).
+	seeded := count()
+	if seeded < 300 || seeded > 320 {
+		t.Fatalf("%d members seeded", seeded)
 	}
 	if err := seed([]string{"--demo", "--members", "300"}); !errors.Is(err, demo.ErrNotEmpty) {
 		t.Fatalf("second seed: %v", err)
@@ -30,7 +33,7 @@ func TestSeedCommand(t *testing.T) {
 	if err := seed([]string{"--demo", "--if-empty"}); err != nil {
 		t.Fatalf("--if-empty on a seeded database: %v", err)
 	}
-	if n := count(); n != 300 {
-		t.Fatalf("%d members after the refused runs", n)
+	if n := count(); n != seeded {
+		t.Fatalf("%d members after the refused runs, %d before", n, seeded)
 	}
 }
