@@ -317,8 +317,10 @@ type Rollup struct {
 	PaidFen int64  `bun:"paid_fen" json:"paidFen"`
 }
 
-// paidExpr is a due's paid amount: the sum of its entries (pay minus reversals).
-const paidExpr = "(SELECT COALESCE(SUM(e.amount_fen), 0) FROM df_entry AS e WHERE e.due_id = d.id)"
+// PaidExpr is the paid amount of the due aliased d (df_due AS d): the sum of
+// its entries, pay minus reversals. A due is paid when it reaches d.due_fen
+// (and due_fen > 0); what the reports and arrears read.
+const PaidExpr = "(SELECT COALESCE(SUM(e.amount_fen), 0) FROM df_entry AS e WHERE e.due_id = d.id)"
 
 // Rollup sums a batch's dues within the caller's scope by level: "school"
 // (one line, the 党委), "committee" (a line per 二级党委; dues outside any
@@ -337,7 +339,7 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		return nil, err
 	}
 	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
-		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen").ColumnExpr(paidExpr+" AS paid_fen").
+		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen").ColumnExpr(PaidExpr+" AS paid_fen").
 		Where("d.month = ?", month))
 	var key string
 	switch level {

@@ -42,8 +42,8 @@ func (v *DueView) label() {
 
 // stateConditions are the SQL conditions of the due states.
 var stateConditions = map[string]string{
-	DuePaid:   "d.due_fen > 0 AND " + paidExpr + " >= d.due_fen",
-	DueUnpaid: paidExpr + " < d.due_fen",
+	DuePaid:   "d.due_fen > 0 AND " + PaidExpr + " >= d.due_fen",
+	DueUnpaid: PaidExpr + " < d.due_fen",
 	DueExempt: "d.due_fen = 0",
 }
 
@@ -73,7 +73,7 @@ func (s *Service) duesQuery(ctx context.Context) (*bun.SelectQuery, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := s.db.NewSelect().Model((*DueView)(nil)).ColumnExpr("d.*").ColumnExpr(paidExpr + " AS paid_fen")
+	q := s.db.NewSelect().Model((*DueView)(nil)).ColumnExpr("d.*").ColumnExpr(PaidExpr + " AS paid_fen")
 	return scope(org.NameJoin("d.org_id")(q)), nil
 }
 
@@ -118,10 +118,13 @@ func (s *Service) exportDues(w http.ResponseWriter, r *http.Request) error {
 	}
 	headers := []string{"序号", "党员姓名", "党组织", "月份", "类别", "应缴（元）", "已缴（元）", "状态", "计算依据"}
 	widths := []float64{8, 14, 30, 10, 12, 12, 12, 10, 40}
-	_, err = excel.Export(r.Context(), w, s.db, q, headers, widths, "党费缴纳名单"+month+".xlsx", func(n int, v *DueView) []any {
+	n, err := excel.Export(r.Context(), w, s.db, q, headers, widths, "党费缴纳名单"+month+".xlsx", func(n int, v *DueView) []any {
 		v.label()
 		return []any{n, v.MemberName, v.OrgName, v.Month, v.Category, yuan(v.DueFen), yuan(v.PaidFen), v.StateLabel, v.Working}
 	})
+	if err == nil {
+		s.sys.LogAccess(r.Context(), r, fmt.Sprintf("导出%s党费缴纳名单（%d人）", month, n))
+	}
 	return err
 }
 
@@ -135,7 +138,7 @@ func PaidUpTo(ctx context.Context, idb bun.IDB, memberID int64) (string, error) 
 		DueFen  int64  `bun:"due_fen"`
 		PaidFen int64  `bun:"paid_fen"`
 	}
-	if err := idb.NewSelect().TableExpr("df_due AS d").Column("d.month", "d.due_fen").ColumnExpr(paidExpr+" AS paid_fen").
+	if err := idb.NewSelect().TableExpr("df_due AS d").Column("d.month", "d.due_fen").ColumnExpr(PaidExpr+" AS paid_fen").
 		Where("d.member_id = ?", memberID).OrderExpr("d.month").Scan(ctx, &rows); err != nil {
 		return "", err
 	}

@@ -89,7 +89,7 @@ func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
 	}
 	var rows []payable
 	q := idb.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month", "d.member_id", "d.member_name", "d.org_id", "d.due_fen").
-		ColumnExpr(paidExpr+" AS paid_fen").Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
+		ColumnExpr(PaidExpr+" AS paid_fen").Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
 	if err := restrict(q).Scan(ctx, &rows); err != nil {
 		return nil, 0, httpx.Internal(err)
 	}
@@ -127,7 +127,7 @@ func (s *Service) backMonths(ctx context.Context) int {
 // transaction writes nothing.
 func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, operator string) error {
 	_, err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
-		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - `+paidExpr+`,
+		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - `+PaidExpr+`,
 			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?)`,
 		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.In(ids)).Exec(ctx)
 	if db.IsUniqueViolation(err) {

@@ -3,6 +3,7 @@ package fee_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"sync"
 	"testing"
 
@@ -161,6 +162,18 @@ func TestSettleThenReverse(t *testing.T) {
 		t.Fatal("the new payment after the reversal")
 	}
 	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/entry/999999/reverse", w.dept, map[string]any{"reason": "x"}), 404)
+	// Another committee's administrator: the entry lies outside their scope.
+	math, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.c.Math, fee.PermList, fee.PermReverse)
+	var live int64
+	if err := w.e.DB.NewSelect().Table("df_entry").Column("id").Where("kind = 'pay' AND gen = 1").Scan(t.Context(), &live); err != nil {
+		t.Fatal(err)
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", fmt.Sprintf("/api/dfgl/entry/%d/reverse", live), math, map[string]any{"reason": "x"}), 404, "缴费明细不存在")
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), math, nil), 404)
+	rows, _ := apptest.GetPage[fee.DueView](t, w.e, math, "/api/dfgl/due", url.Values{"month": {m}})
+	if len(rows) != 0 {
+		t.Fatalf("another committee lists the branch's dues: %+v", rows)
+	}
 }
 
 // member.FeesPaidUpTo: the latest month up to which all due months are paid.

@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/fee/standard"
+	"zhdj/internal/home"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/system"
 )
@@ -20,7 +21,10 @@ const (
 	PermExport  = "df:export"  // a month's dues as xlsx
 	PermOnsite  = "df:onsite"  // record an on-site payment for members of the scope (the branch's fee collector)
 	PermReverse = "df:reverse" // a reversal entry on a payment
-	PermMine    = "df:mine"    // a member's own dues and online payment (党员首页·我的党费)
+	// PermMine is the party member's home (dy:home, held by the 党员 role and
+	// the roles managing party data, whose holders are members too): a
+	// member's own dues and online payment (党员首页·我的党费).
+	PermMine = home.PermMemberHome
 )
 
 // MenuPath is the 党费管理 directory (internal/fee/standard seeds it).
@@ -130,12 +134,10 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 }
 
 // menus are the pages this package adds to 党费管理 (shown here under
-// the directory, which the standards' migration seeds) and the hidden
-// directory holding 我的党费's permission. The organisation department runs
-// the batches; committees and branch secretaries (the branch's fee
-// collector) see their scope's months, record on-site payments and export;
-// reversals are the department's and committees'. Every role whose holders
-// are members (and the 党员 role) pays its own months.
+// the directory, which the standards' migration seeds). The organisation
+// department runs the batches; committees and branch secretaries (the
+// branch's fee collector) see their scope's months, record on-site
+// payments and export; reversals are the department's and committees'.
 func menus() []system.MenuSeed {
 	dept, committee, branch := system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary
 	all := []string{dept, committee, branch}
@@ -154,10 +156,6 @@ func menus() []system.MenuSeed {
 				page("缴费管理", "DfPay", "pay", "transaction", button("冲正", PermReverse, dept, committee)),
 				page("现场缴费", "DfOnsite", "onsite", "wallet", button("现场收缴", PermOnsite, all...)),
 			}},
-		{Title: "我的党费", Path: "/dfgl-mine", Component: "Layout", Type: system.MenuDir, Hidden: true,
-			Roles: append(all, system.RoleMember), Children: []system.MenuSeed{
-				button("缴纳本人党费", PermMine, append(all, system.RoleMember)...),
-			}},
 	}
 }
 
@@ -165,9 +163,6 @@ func seedMenusAndSettings(ctx context.Context, tx bun.Tx) error {
 	m := menus()
 	// Each page and button is granted to its own Roles.
 	if err := system.AddPages(ctx, tx, MenuPath, m[0].Children); err != nil {
-		return err
-	}
-	if _, err := system.InsertMenus(ctx, tx, nil, m[1:]); err != nil {
 		return err
 	}
 	now := time.Now().UTC()

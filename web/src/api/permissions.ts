@@ -12,7 +12,6 @@ export const PERM = {
   dfBatch: 'df:batch',
   dfExport: 'df:export',
   dfList: 'df:list',
-  dfMine: 'df:mine',
   dfOnsite: 'df:onsite',
   dfReport: 'df:report',
   dfReverse: 'df:reverse',

@@ -1,14 +1,58 @@
-import { Button, Result } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Descriptions, Result, Spin } from 'antd'
 import { Link, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
+import { formatTime } from '@/utils/time'
+import { payResult, yuan, type PayResult } from '../dfgl/batch/api'
+
+const back = (
+  <Link to="/">
+    <Button type="primary">返回系统</Button>
+  </Link>
+)
+
+/** An order's result as the server holds it (the link's `no` and `sig`, which the server signed). */
+function OrderResult({ no, sig }: { no: string; sig: string }) {
+  const q = useQuery({ queryKey: ['payResult', no, sig], queryFn: () => payResult(no, sig), retry: false, refetchInterval: (s) => (s.state.data?.state === 'pending' ? 3000 : false) })
+  if (q.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />
+  if (q.isError || !q.data) return <Result status="warning" title="支付记录不存在或链接无效" subTitle="请在党员首页“我的党费”中查看缴费记录。" extra={back} />
+  const r: PayResult = q.data
+  const status = r.state === 'paid' ? 'success' : r.state === 'pending' ? 'info' : 'warning'
+  const title = r.state === 'paid' ? '支付成功' : r.state === 'pending' ? '等待支付平台确认' : '支付已到账，需退款'
+  return (
+    <Result
+      status={status}
+      title={title}
+      subTitle={r.state === 'refund' ? '所缴月份已由党支部现场收缴，款项将退回，请联系所在党支部。' : undefined}
+      extra={back}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'no', label: '订单号', children: r.no },
+          { key: 'months', label: '缴费月份', children: r.months.join('、') },
+          { key: 'amount', label: '金额', children: `${yuan(r.amountFen)} 元` },
+          { key: 'provider', label: '支付方式', children: r.providerLabel },
+          { key: 'state', label: '状态', children: r.stateLabel },
+          { key: 'paidAt', label: '支付时间', children: r.paidAt ? formatTime(r.paidAt) : '—' },
+        ]}
+      />
+    </Result>
+  )
+}
 
 /**
- * Landing page after an external payment. The payment module is not built yet; this shows the
- * result the payment provider put in the query (`status`, `message`) without inventing one.
+ * 支付结果 (public, no session): where the campus payment platform sends the payer back. With the
+ * server's signed link (`no`, `sig`) it shows the order as the server holds it — months, amount, state,
+ * nothing personal; without it, the status the platform put in the query, which proves nothing.
  */
 export default function PaymentResultPage() {
   useDocumentTitle('支付结果')
   const [params] = useSearchParams()
+  const no = params.get('no')
+  const sig = params.get('sig')
+  if (no && sig) return <OrderResult no={no} sig={sig} />
   const status = params.get('status')
   const ok = status === 'success' || status === '1'
   const failed = status === 'fail' || status === 'failed' || status === '0'
@@ -17,11 +61,7 @@ export default function PaymentResultPage() {
       status={ok ? 'success' : failed ? 'error' : 'info'}
       title={ok ? '支付成功' : failed ? '支付未完成' : '支付结果'}
       subTitle={params.get('message') ?? (status ? undefined : '未收到支付结果，请在党费缴纳记录中查看。')}
-      extra={
-        <Link to="/">
-          <Button type="primary">返回系统</Button>
-        </Link>
-      }
+      extra={back}
     />
   )
 }

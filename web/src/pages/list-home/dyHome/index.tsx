@@ -10,6 +10,7 @@ import RecordLink from '@/components/RecordLink'
 import ChangeTrail from '@/components/trail/ChangeTrail'
 import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
+import MyFees from './MyFees'
 import { memberHome, ownTrailPage, type OrgCard } from './service'
 
 /** Shown for an account that no member record is linked to. */
@@ -158,6 +159,7 @@ export default function MemberHomePage() {
         )}
         <Col xs={24} lg={m ? 10 : 24}>
           {h.org && <MyOrg o={h.org} />}
+          {m && <MyFees />}
           <TodoCard title="我的待办" todos={h.todos} />
           <MyMessages messages={h.messages} />
         </Col>

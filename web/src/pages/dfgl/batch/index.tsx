@@ -1,0 +1,168 @@
+import { Button, DatePicker, Drawer, Form, Input, Space, Table, Tag, Typography } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { PERM } from '@/api/permissions'
+import FormDialog from '@/components/FormDialog'
+import { useHasPermission } from '@/components/Permission'
+import { confirmAction, CrudTable, getFetcher, useCrud } from '@/components/crud'
+import { timeCell } from '@/components/format'
+import { BATCH_STATE_COLORS, createBatch, FEE_API, rollup, settleBatch, startBatch, yuan, type Batch, type Rollup } from './api'
+
+/** 收缴率: paid members of all (100% for a month without members). */
+export const rate = (paid: number, members: number) => (members === 0 ? '—' : `${((paid * 100) / members).toFixed(1)}%`)
+
+function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  type V = { month: dayjs.Dayjs; remark?: string }
+  return (
+    <FormDialog<V>
+      title="新建党费批次"
+      initialValues={{ month: dayjs() }}
+      onClose={onClose}
+      onDone={onDone}
+      successText="批次已创建"
+      onSubmit={(v) => createBatch(v.month.format('YYYY-MM'), v.remark?.trim() ?? '')}
+    >
+      <Form.Item label="月份" name="month" rules={[{ required: true, message: '请选择月份' }]}>
+        <DatePicker picker="month" disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
+      </Form.Item>
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
+/** A batch's roll-up: 二级党委 lines (and the 党委's own 直属 branches); a line opens its branches. */
+function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void }) {
+  const [committee, setCommittee] = useState<Rollup | null>(null)
+  const q = useQuery({
+    queryKey: ['dfgl', 'rollup', batch.id, committee?.orgId ?? 0],
+    queryFn: () => (committee ? rollup(batch.id, 'branch', committee.orgId) : rollup(batch.id, 'committee')),
+  })
+  const rows = q.data ?? []
+  const sum = (pick: (r: Rollup) => number) => rows.reduce((n, r) => n + pick(r), 0)
+  return (
+    <Drawer open size={760} title={`${batch.month} 党费收缴汇总${committee ? `：${committee.orgName}` : ''}`} onClose={onClose}>
+      {committee && (
+        <Button style={{ marginBottom: 12 }} onClick={() => setCommittee(null)}>
+          返回各二级党委
+        </Button>
+      )}
+      <Table<Rollup>
+        rowKey="orgId"
+        size="small"
+        loading={q.isLoading}
+        dataSource={rows}
+        pagination={false}
+        columns={[
+          {
+            title: '党组织',
+            dataIndex: 'orgName',
+            key: 'orgName',
+            render: (name: string, r) => (committee ? name : <Typography.Link onClick={() => setCommittee(r)}>{name}</Typography.Link>),
+          },
+          { title: '应缴人数', dataIndex: 'members', key: 'members', width: 90 },
+          { title: '已缴人数', dataIndex: 'paid', key: 'paid', width: 90 },
+          { title: '应缴（元）', dataIndex: 'dueFen', key: 'dueFen', width: 110, render: yuan },
+          { title: '实缴（元）', dataIndex: 'paidFen', key: 'paidFen', width: 110, render: yuan },
+          { title: '收缴率', key: 'rate', width: 80, render: (_: unknown, r) => rate(r.paid, r.members) },
+        ]}
+        summary={() =>
+          rows.length > 1 && (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
+              <Table.Summary.Cell index={1}>{sum((r) => r.members)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={2}>{sum((r) => r.paid)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3}>{yuan(sum((r) => r.dueFen))}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4}>{yuan(sum((r) => r.paidFen))}</Table.Summary.Cell>
+              <Table.Summary.Cell index={5}>{rate(sum((r) => r.paid), sum((r) => r.members))}</Table.Summary.Cell>
+            </Table.Summary.Row>
+          )
+        }
+      />
+    </Drawer>
+  )
+}
+
+/**
+ * 党费批次管理: a batch per month, 创建 → 启动缴费 (every member's due of the month frozen in their
+ * organisation then) → 已结算 (the month locked; corrections are reversals). The organisation department
+ * runs them; everyone with the list sees the roll-up of their scope.
+ */
+export default function FeeBatchPage() {
+  const canRun = useHasPermission([PERM.dfBatch])
+  const crud = useCrud<Batch>({ key: 'dfgl-batch', fetch: getFetcher<Batch>(`${FEE_API}/batch`) })
+  const [creating, setCreating] = useState(false)
+  const [viewing, setViewing] = useState<Batch | null>(null)
+  const act = (b: Batch, what: 'start' | 'settle') =>
+    void confirmAction(
+      what === 'start'
+        ? `确定启动 ${b.month} 的党费收缴吗？启动时将按当前党员所在党组织和党费标准冻结每人当月应缴金额。`
+        : `确定结算 ${b.month} 的党费吗？结算后该月数据锁定，更正只能通过冲正。`,
+      () => (what === 'start' ? startBatch(b.id) : settleBatch(b.id)),
+      what === 'start' ? '已启动缴费' : '已结算',
+    ).then((ok) => ok && crud.reload())
+  return (
+    <>
+      <CrudTable<Batch>
+        crud={crud}
+        searchFields={[
+          {
+            name: 'state',
+            label: '状态',
+            type: 'select',
+            options: [
+              { value: 'created', label: '创建' },
+              { value: 'open', label: '缴费中' },
+              { value: 'settled', label: '已结算' },
+            ],
+          },
+        ]}
+        toolbar={
+          canRun && (
+            <Button type="primary" onClick={() => setCreating(true)}>
+              新建批次
+            </Button>
+          )
+        }
+        columns={[
+          { title: '月份', dataIndex: 'month', key: 'month', width: 100, sorter: true },
+          { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 100, render: (l: string, b) => <Tag color={BATCH_STATE_COLORS[b.state]}>{l}</Tag> },
+          { title: '应缴人数', dataIndex: 'members', key: 'members', width: 100 },
+          { title: '应缴总额（元）', dataIndex: 'dueFen', key: 'dueFen', width: 130, render: yuan },
+          { title: '启动时间', dataIndex: 'startedAt', key: 'startedAt', width: 170, render: timeCell },
+          { title: '结算时间', dataIndex: 'settledAt', key: 'settledAt', width: 170, render: timeCell },
+          { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 200,
+            fixed: 'right',
+            render: (_: unknown, b) => (
+              <Space size={0}>
+                {b.state !== 'created' && (
+                  <Button type="link" size="small" onClick={() => setViewing(b)}>
+                    汇总
+                  </Button>
+                )}
+                {canRun && b.state === 'created' && (
+                  <Button type="link" size="small" onClick={() => act(b, 'start')}>
+                    启动缴费
+                  </Button>
+                )}
+                {canRun && b.state === 'open' && (
+                  <Button type="link" size="small" danger onClick={() => act(b, 'settle')}>
+                    结算
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {creating && <CreateDialog onClose={() => setCreating(false)} onDone={crud.reload} />}
+      {viewing && <RollupDrawer batch={viewing} onClose={() => setViewing(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,65 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { body, mockApi, page, signIn } from '@/test/api'
+import { renderWithApp } from '@/test/render'
+import type { Batch, Due } from '../batch/api'
+import FeeOnsitePage from './index'
+
+const due = (over: Partial<Due>): Due => ({
+  id: 1, batchId: 1, month: '2026-11', memberId: 1, memberName: '张三', orgId: 4, orgName: '计算机教工党支部', committeeId: 2,
+  category: '在职', dueFen: 4800, paidFen: 0, working: '月基数 4,800.00 元 × 1%', state: 'unpaid', stateLabel: '未缴', ...over,
+})
+
+let mock: MockAdapter
+let asked: Record<string, unknown>[]
+beforeEach(() => {
+  mock = mockApi()
+  asked = []
+  mock.onGet('/api/dfgl/batch').reply(200, page([{ id: 1, month: '2026-11', state: 'open', stateLabel: '缴费中' } as Batch]))
+  mock.onGet('/api/dfgl/due').reply((c) => {
+    asked.push(c.params as Record<string, unknown>)
+    return [200, page([due({}), due({ id: 2, memberId: 2, memberName: '李四', dueFen: 20, category: '学生' })])]
+  })
+})
+afterEach(() => mock.restore())
+
+describe('dfgl/onsite', { timeout: 30_000 }, () => {
+  it('lists the unpaid dues of the newest started month and collects the chosen under one receipt', async () => {
+    signIn(['df:list', 'df:onsite'])
+    const sent: unknown[] = []
+    mock.onPost('/api/dfgl/onsite').reply((c) => {
+      sent.push(body(c))
+      return [201, { id: 9, no: 'XC1', amountFen: 4820 }]
+    })
+    renderWithApp(<FeeOnsitePage />)
+    const zhang = (await screen.findByText('张三')).closest('tr') as HTMLElement
+    expect(asked.at(-1)).toMatchObject({ month: '2026-11', state: 'unpaid' })
+    fireEvent.click(within(zhang).getByRole('checkbox'))
+    fireEvent.click(within(screen.getByText('李四').closest('tr') as HTMLElement).getByRole('checkbox'))
+    fireEvent.click(screen.getByRole('button', { name: /现场收缴（2）/ }))
+    const dialog = (await screen.findByText('2 名党员，2 笔，合计 48.20 元')).closest('.ant-modal') as HTMLElement
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input#receiptNo')!, { target: { value: 'NO-1' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(sent).toEqual([{ dueIds: [1, 2], receiptNo: 'NO-1', payer: undefined, remark: undefined }]))
+    expect(await screen.findByText('收据号 XC1，金额 48.20 元')).toBeTruthy()
+  })
+
+  it('refuses a receipt number with other characters before sending', async () => {
+    signIn(['df:list', 'df:onsite'])
+    renderWithApp(<FeeOnsitePage />)
+    fireEvent.click(within((await screen.findByText('张三')).closest('tr') as HTMLElement).getByRole('checkbox'))
+    fireEvent.click(screen.getByRole('button', { name: /现场收缴/ }))
+    const dialog = (await screen.findByText(/1 名党员/)).closest('.ant-modal') as HTMLElement
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input#receiptNo')!, { target: { value: '收据1' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(dialog).findByText('收据号只能由字母、数字和短横线组成，不超过40个字符')).toBeTruthy()
+  })
+
+  it('without df:onsite there is nothing to collect with', async () => {
+    signIn(['df:list'])
+    renderWithApp(<FeeOnsitePage />)
+    await screen.findByText('张三')
+    expect(screen.queryByRole('button', { name: /现场收缴/ })).toBeNull()
+  })
+})

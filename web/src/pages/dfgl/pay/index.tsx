@@ -1,0 +1,200 @@
+import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Space, Table, Tabs, Tag } from 'antd'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { PERM } from '@/api/permissions'
+import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { useHasPermission } from '@/components/Permission'
+import { CrudTable, getFetcher, useCrud } from '@/components/crud'
+import { timeCell } from '@/components/format'
+import MonthSelect from '../batch/MonthSelect'
+import { DUE_STATE_COLORS, DUE_STATE_OPTIONS, FEE_API, paymentDetail, reverseEntry, yuan, type Due, type Entry, type Payment } from '../batch/api'
+
+/** The dues columns the month list and the on-site page share. */
+export const dueColumns = [
+  { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 110, sorter: true },
+  { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
+  { title: '类别', dataIndex: 'category', key: 'category', width: 90 },
+  { title: '应缴（元）', dataIndex: 'dueFen', key: 'dueFen', width: 100, render: yuan },
+  { title: '已缴（元）', dataIndex: 'paidFen', key: 'paidFen', width: 100, render: yuan },
+  { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 80, render: (l: string, d: Due) => <Tag color={DUE_STATE_COLORS[d.state]}>{l}</Tag> },
+  { title: '计算依据', dataIndex: 'working', key: 'working', ellipsis: true },
+]
+
+/** The search fields of a month's dues. */
+export const dueSearch = [
+  { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
+  { name: 'name', label: '姓名' },
+]
+
+/** A month's members with their due, what is paid and the state (the scope's subtree), with its export. */
+function DueList() {
+  const [month, setMonth] = useState<string>()
+  const canExport = useHasPermission([PERM.dfExport])
+  const fetch = getFetcher<Due>(`${FEE_API}/due`)
+  const crud = useCrud<Due>({ key: `dfgl-due-${month ?? ''}`, fetch: (q) => (month ? fetch({ ...q, filters: { ...q.filters, month } }) : Promise.resolve({ content: [], totalElements: 0 })) })
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        月份 <MonthSelect value={month} onChange={setMonth} />
+      </Space>
+      <CrudTable<Due>
+        crud={crud}
+        searchFields={[...dueSearch, { name: 'state', label: '状态', type: 'select', options: DUE_STATE_OPTIONS }]}
+        columns={dueColumns}
+        exportAction={canExport && month ? { url: `${FEE_API}/due/export`, fileName: `党费缴纳名单${month}.xlsx`, params: () => ({ month }) } : undefined}
+        emptyText={month ? '暂无数据' : '尚无启动缴费的月份'}
+      />
+    </>
+  )
+}
+
+function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>()
+  const [saving, setSaving] = useState(false)
+  const submit = async () => {
+    const v = await form.validateFields().catch(() => null) // the form shows what is missing
+    if (!v) return
+    setSaving(true)
+    try {
+      await reverseEntry(entry.id, v.reason.trim())
+      ui.message.success('已冲正')
+      onDone()
+      onClose()
+    } catch {
+      /* the request pipeline shows why */
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Modal {...DIALOG_DEFAULTS} open title={`冲正：${entry.memberName} ${entry.month} ${yuan(entry.amountFen)} 元`} okText="确定冲正" okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
+      <p>冲正将新增一笔金额为 -{yuan(entry.amountFen)} 元的记录，原记录保留；该月份恢复为未缴。</p>
+      <Form form={form} layout="vertical">
+        <Form.Item label="冲正原因" name="reason" rules={[{ required: true, whitespace: true, message: '请输入冲正原因' }]}>
+          <Input.TextArea rows={3} maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+/** A payment with its entries; a pay entry not reversed yet can be reversed (df:reverse). */
+function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const canReverse = useHasPermission([PERM.dfReverse])
+  const client = useQueryClient()
+  const q = useQuery({ queryKey: ['dfgl', 'payment', id], queryFn: () => paymentDetail(id) })
+  const [reversing, setReversing] = useState<Entry | null>(null)
+  const p = q.data
+  return (
+    <Drawer open size={760} title={p ? `缴费记录 ${p.no}` : '缴费记录'} onClose={onClose} loading={q.isLoading}>
+      {p && (
+        <>
+          <Descriptions
+            size="small"
+            column={2}
+            items={[
+              { key: 'no', label: p.provider === 'onsite' ? '收据号' : '订单号', children: p.no },
+              { key: 'provider', label: '缴费方式', children: p.providerLabel },
+              { key: 'state', label: '状态', children: p.stateLabel },
+              { key: 'amount', label: '金额（元）', children: yuan(p.amountFen) },
+              { key: 'org', label: '党组织', children: p.orgName },
+              { key: 'payer', label: '缴款人', children: p.payer || '—' },
+              { key: 'paidAt', label: '缴费时间', children: timeCell(p.paidAt) },
+              { key: 'txn', label: '平台交易号', children: p.platformTxn || '—' },
+            ]}
+          />
+          <Table<Entry>
+            style={{ marginTop: 16 }}
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={p.entries}
+            columns={[
+              { title: '姓名', dataIndex: 'memberName', key: 'memberName' },
+              { title: '月份', dataIndex: 'month', key: 'month', width: 90 },
+              { title: '金额（元）', dataIndex: 'amountFen', key: 'amountFen', width: 100, render: yuan },
+              { title: '状态', key: 'state', width: 80, render: (_: unknown, e) => (e.reversed ? <Tag color="red">已冲正</Tag> : <Tag color="green">有效</Tag>) },
+              ...(canReverse
+                ? [
+                    {
+                      title: '操作',
+                      key: 'actions',
+                      width: 80,
+                      render: (_: unknown, e: Entry) =>
+                        e.kind === 'pay' && !e.reversed ? (
+                          <Button type="link" size="small" danger onClick={() => setReversing(e)}>
+                            冲正
+                          </Button>
+                        ) : null,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </>
+      )}
+      {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(null)} onDone={() => void client.invalidateQueries({ queryKey: ['dfgl', 'payment', id] })} />}
+    </Drawer>
+  )
+}
+
+const PAYMENT_STATES = [
+  { value: 'paid', label: '已支付' },
+  { value: 'pending', label: '待支付' },
+  { value: 'refund', label: '需退款' },
+]
+
+/** The payments of the scope: on-site receipts and online orders, newest first. */
+function PaymentList() {
+  const crud = useCrud<Payment>({ key: 'dfgl-payment', fetch: getFetcher<Payment>(`${FEE_API}/payment`) })
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <>
+      <CrudTable<Payment>
+        crud={crud}
+        searchFields={[
+          { name: 'no', label: '单号' },
+          { name: 'provider', label: '方式', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }] },
+          { name: 'state', label: '状态', type: 'select', options: PAYMENT_STATES },
+          { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
+        ]}
+        columns={[
+          { title: '单号', dataIndex: 'no', key: 'no', width: 210 },
+          { title: '方式', dataIndex: 'providerLabel', key: 'provider', width: 110 },
+          { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 90 },
+          { title: '金额（元）', dataIndex: 'amountFen', key: 'amountFen', width: 110, sorter: true, render: yuan },
+          { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
+          { title: '缴款人', dataIndex: 'payer', key: 'payer', width: 110 },
+          { title: '时间', dataIndex: 'createdAt', key: 'createTime', width: 170, sorter: true, render: timeCell },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 80,
+            fixed: 'right',
+            render: (_: unknown, p) => (
+              <Button type="link" size="small" onClick={() => setOpen(p.id)}>
+                详情
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {open !== null && <PaymentDrawer id={open} onClose={() => setOpen(null)} />}
+    </>
+  )
+}
+
+/** 缴费管理: a month's dues of the scope (with its export) and the payments with their entries and reversals. */
+export default function FeePayPage() {
+  return (
+    <Card variant="borderless">
+      <Tabs
+        items={[
+          { key: 'dues', label: '月度缴费名单', children: <DueList /> },
+          { key: 'payments', label: '缴费记录', children: <PaymentList /> },
+        ]}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { mockApi } from '@/test/api'
+import { renderWithApp } from '@/test/render'
+import PaymentResultPage from './index'
+
+let mock: MockAdapter
+beforeEach(() => {
+  mock = mockApi()
+})
+afterEach(() => mock.restore())
+
+const at = (url: string) =>
+  renderWithApp(
+    <MemoryRouter initialEntries={[url]}>
+      <PaymentResultPage />
+    </MemoryRouter>,
+  )
+
+describe('payment', { timeout: 30_000 }, () => {
+  it('shows the order the signed link names, as the server holds it', async () => {
+    mock.onGet('/api/dfgl/pay/result').reply((c) => {
+      expect(c.params).toEqual({ no: 'DF1', sig: 'abc' })
+      return [200, { no: 'DF1', state: 'paid', stateLabel: '已支付', providerLabel: '校园支付平台', amountFen: 4820, months: ['2026-10', '2026-11'], paidAt: null }]
+    })
+    at('/payment?no=DF1&sig=abc')
+    expect(await screen.findByText('支付成功')).toBeTruthy()
+    expect(screen.getByText('48.20 元')).toBeTruthy()
+    expect(screen.getByText('2026-10、2026-11')).toBeTruthy()
+  })
+
+  it('a wrong signature is a link that shows nothing', async () => {
+    mock.onGet('/api/dfgl/pay/result').reply(404, { message: '支付记录不存在或链接无效' })
+    at('/payment?no=DF1&sig=bad')
+    expect(await screen.findByText('支付记录不存在或链接无效', { selector: '.ant-result-title' })).toBeTruthy()
+  })
+})
