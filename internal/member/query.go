@@ -253,6 +253,11 @@ func (s *Service) whereText(q *bun.SelectQuery, text string) *bun.SelectQuery {
 
 // idIndex is the blind index of an ID number, taken of its 18-character
 // form so that an old 15-digit number and its successor are one person.
+// IDIndex is the blind index of an ID number as dyjbxx.id_number_idx holds
+// it: another domain finds a member by ID number without its plaintext
+// (党费基数's import).
+func (s *Service) IDIndex(number string) string { return s.idIndex(number) }
+
 func (s *Service) idIndex(number string) string {
 	if info, err := ParseIDNumber(number, s.now()); err == nil {
 		return s.cipher.Index(info.Canonical)

@@ -91,6 +91,7 @@ var baseSpec = httpx.ListSpec{
 
 func (s *Service) baseRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfjs", PermBaseList, "查询", httpx.ReadList(s.Bases))
+	rs.Get("/api/dfjs/export", PermBaseExport, "导出", s.exportBases)
 	rs.Get("/api/dfjs/missing", PermBaseList, "查询缺少基数的党员", httpx.ReadList(s.MissingBases))
 	rs.Post("/api/dfjs/preview", PermBaseList, "试算", httpx.Action(s.Preview))
 	rs.Post("/api/dfjs", PermBaseEdit, "新增", httpx.Create(s.CreateBase))

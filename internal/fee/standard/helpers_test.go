@@ -19,6 +19,7 @@ type world struct {
 	e                      *apptest.Env
 	root, cs, math, branch int64
 	csTK, mathTK, noTK     string
+	mathAll                string // every permission of the module, scope 数学
 }
 
 var basePerms = []string{standard.PermBaseList, standard.PermBaseEdit, standard.PermStandardList}
@@ -34,6 +35,9 @@ func newWorld(t testing.TB) *world {
 	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, basePerms...)
 	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, basePerms...)
 	w.noTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
+	w.mathAll, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, standard.PermStandardList, standard.PermStandardEdit,
+		standard.PermStandardState, standard.PermBaseList, standard.PermBaseEdit, standard.PermHardshipList, standard.PermBranch,
+		standard.PermCommittee)
 	return w
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/system"
 )
 
@@ -35,8 +36,22 @@ const MenuDir = "/dfgl"
 // run after the member table they refer to).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate},
-		{Version: 2026112831, Name: "fee standard: the 党费基数 page", Up: func(ctx context.Context, tx bun.Tx) error {
+		{Version: 2026112831, Name: "fee standard: the 党费基数 page (bases, hardship reductions) and the hardship approval chain", Up: func(ctx context.Context, tx bun.Tx) error {
+			if err := flow.SeedChains(ctx, tx, HardshipKey, hardshipChains); err != nil {
+				return err
+			}
 			return system.AddPages(ctx, tx, MenuDir, basePages())
+		}},
+		// The finance office's workbook is imported by the department and the
+		// committees; every role exports the bases of its scope.
+		{Version: 2026112832, Name: "fee standard: import and export of the bases", Up: func(ctx context.Context, tx bun.Tx) error {
+			all := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
+			if err := system.AddButtons(ctx, tx, "dfgl/base", []system.MenuSeed{{Title: "导出", Type: system.MenuButton, Permission: PermBaseExport}},
+				all...); err != nil {
+				return err
+			}
+			return system.AddButtons(ctx, tx, "dfgl/base", []system.MenuSeed{{Title: "导入", Type: system.MenuButton, Permission: PermBaseImport}},
+				system.RoleOrgDept, system.RoleCommittee)
 		}}}
 }
 
@@ -64,7 +79,10 @@ func basePages() []system.MenuSeed {
 	return []system.MenuSeed{{Title: "党费基数", Name: "Dfjs", Path: "base", Component: "dfgl/base", Icon: "account-book",
 		Type: system.MenuPage, Roles: all, Children: []system.MenuSeed{
 			{Title: "查询", Type: system.MenuButton, Permission: PermBaseList, Roles: all},
-			{Title: "编辑", Type: system.MenuButton, Permission: PermBaseEdit, Roles: all}}}}
+			{Title: "编辑", Type: system.MenuButton, Permission: PermBaseEdit, Roles: all},
+			{Title: "查看减免", Type: system.MenuButton, Permission: PermHardshipList, Roles: all},
+			{Title: "支部申请减免", Type: system.MenuButton, Permission: PermBranch, Roles: all},
+			{Title: "上级党委审批减免", Type: system.MenuButton, Permission: PermCommittee, Roles: []string{system.RoleOrgDept, system.RoleCommittee}}}}}
 }
 
 func migrate(ctx context.Context, tx bun.Tx) error {

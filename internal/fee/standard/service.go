@@ -13,6 +13,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
@@ -25,17 +26,21 @@ type Service struct {
 	orgs    *org.Service
 	members *member.Service
 	now     func() time.Time
+	hw      *flow.Workflow[hardshipRecord]
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, now: func() time.Time { return time.Now().UTC() }}
+	s.hw = s.hardshipFlow()
+	return s
 }
 
 // Module describes the fee standards to internal/app. It works on a nil
 // service (it only takes method values).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "feestandard", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "feestandard", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
+		Imports: []module.ImportKind{s.importKind()}}
 }
 
 // Routes registers the endpoints under /api/dfbz (standards), /api/dfjs
@@ -43,4 +48,5 @@ func (s *Service) Module() module.Module {
 func (s *Service) Routes(rs *httpx.Routes) {
 	s.standardRoutes(rs.In("党费标准"))
 	s.baseRoutes(rs.In("党费基数"))
+	s.hardshipRoutes(rs.In("党费减免"))
 }

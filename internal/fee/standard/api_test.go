@@ -1,0 +1,286 @@
+package standard_test
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/fee/standard"
+	"zhdj/internal/platform/flow"
+)
+
+// Every route: 401 without a token, 403 without its permission, 404 for a
+// record outside the caller's scope.
+func TestRoutesRefuse(t *testing.T) {
+	w := newWorld(t)
+	csMember := w.member(t, w.branch, "计算机党员", "1", "")
+	b := w.base(t, csMember, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
+	h := apptest.DoJSON[standard.HardshipView](t, w.e, 201, "POST", "/api/dfjm", w.e.AdminTK,
+		map[string]any{"memberId": csMember, "kind": "exempt", "from": "2026-01", "to": "2026-06", "reason": "重病"})
+	base := map[string]any{"id": b.ID, "memberId": csMember, "year": 2026, "fromMonth": 2, "category": "exempt"}
+	std := map[string]any{"name": "x", "category": "student", "kind": "fixed", "fixed": "0.3"}
+	hard := map[string]any{"memberId": csMember, "kind": "exempt", "from": "2026-01", "to": "2026-02", "reason": "困难"}
+	id := fmt.Sprint
+	var calls []apptest.Call
+	for _, c := range []struct {
+		method, path string
+		body         any
+		outOfScope   int // the answer to mathTK (who holds the permission, not the scope)
+	}{
+		{"GET", "/api/dfbz", nil, 200},
+		{"GET", "/api/dfbz/meta", nil, 200},
+		{"POST", "/api/dfbz", std, 0},
+		{"PUT", "/api/dfbz", std, 0},
+		{"POST", "/api/dfbz/1/enable", nil, 0},
+		{"POST", "/api/dfbz/1/void", nil, 0},
+		{"GET", "/api/dfjs?year=2026", nil, 200},
+		{"GET", "/api/dfjs/missing?year=2026", nil, 200},
+		{"POST", "/api/dfjs/preview", base, 200},
+		{"GET", "/api/dfjs/" + id(b.ID), nil, 404},
+		{"POST", "/api/dfjs", base, 404},
+		{"PUT", "/api/dfjs", base, 404},
+		{"DELETE", "/api/dfjs", []int64{b.ID}, 404},
+		{"GET", "/api/dfjm", nil, 200},
+		{"POST", "/api/dfjm", hard, 404},
+		{"GET", "/api/dfjm/" + id(h.ID) + "/flow", nil, 404},
+		{"POST", "/api/dfjm/" + id(h.ID) + "/flow", map[string]any{"version": 1, "result": "approve"}, 404},
+	} {
+		calls = append(calls, apptest.Call{c.method, c.path, "", c.body, 401}, apptest.Call{c.method, c.path, w.noTK, c.body, 403})
+		if c.outOfScope != 0 {
+			calls = append(calls, apptest.Call{c.method, c.path, w.mathAll, c.body, c.outOfScope})
+		}
+	}
+	w.e.ExpectCalls(t, calls)
+}
+
+// 未启用 → 启用 → 作废: enabling a standard voids the one enabled for its
+// category; only a draft is edited; two enables at once: one wins.
+func TestStandardStates(t *testing.T) {
+	w := newWorld(t)
+	tk := w.e.AdminTK
+	mk := func(fixed string) standard.Standard {
+		return apptest.DoJSON[standard.Standard](t, w.e, 201, "POST", "/api/dfbz", tk,
+			map[string]any{"name": "学生党员（" + fixed + "）", "category": "student", "kind": "fixed", "fixed": fixed})
+	}
+	a, b := mk("0.30"), mk("0.40")
+	if a.State != standard.StateDraft || a.FixedFen != 30 {
+		t.Fatalf("created %+v", a)
+	}
+	a = apptest.DoJSON[standard.Standard](t, w.e, 200, "PUT", "/api/dfbz", tk,
+		map[string]any{"id": a.ID, "name": "学生党员", "category": "student", "kind": "fixed", "fixed": "0.25"})
+	if a.FixedFen != 25 {
+		t.Fatalf("edited %+v", a)
+	}
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i, s := range []standard.Standard{a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i] = w.e.Do("POST", fmt.Sprintf("/api/dfbz/%d/enable", s.ID), tk, nil).Status
+		}()
+	}
+	wg.Wait()
+	all := apptest.DoJSON[[]standard.Standard](t, w.e, 200, "GET", "/api/dfbz", tk, nil)
+	on := 0
+	for _, s := range all {
+		if s.Category == "student" && s.State == standard.StateOn {
+			on++
+		}
+	}
+	if on != 1 || codes[0]+codes[1] != 200+200 && codes[0]+codes[1] != 200+409 {
+		t.Fatalf("enabled %d student standards, codes %v", on, codes)
+	}
+	// Enabled or void: no edit, no second enable.
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dfbz", tk, map[string]any{"id": a.ID, "name": "x", "category": "student",
+		"kind": "fixed", "fixed": "0.2"}), 409, "只有未启用的标准可以修改")
+	apptest.ExpectMessage(t, w.e.Do("POST", fmt.Sprintf("/api/dfbz/%d/enable", a.ID), tk, nil), 409, "只有未启用的标准可以启用")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfbz/99999/void", tk, nil), 404, "党费标准不存在")
+	// The student now pays the enabled amount, then nothing once it is void.
+	st := w.member(t, w.branch, "学生", "2", "")
+	d := w.dues(t, 2026, 1, st)[st]
+	cur := map[int64]bool{a.ID: true, b.ID: true}
+	if !cur[d.StandardID] || (d.Fen != 25 && d.Fen != 40) {
+		t.Fatalf("student due %+v", d)
+	}
+	apptest.DoJSON[standard.Standard](t, w.e, 200, "POST", fmt.Sprintf("/api/dfbz/%d/void", d.StandardID), tk, nil)
+	if _, ok := w.dues(t, 2026, 1, st)[st]; ok {
+		t.Fatal("a due without an enabled standard")
+	}
+}
+
+// A standard's fields are checked, each refusal naming its field.
+func TestStandardChecks(t *testing.T) {
+	w := newWorld(t)
+	for _, c := range []struct {
+		body  map[string]any
+		field string
+	}{
+		{map[string]any{"name": "", "category": "student", "kind": "fixed", "fixed": "0.2"}, "name"},
+		{map[string]any{"name": "x", "category": "nope", "kind": "fixed", "fixed": "0.2"}, "category"},
+		{map[string]any{"name": "x", "category": "student", "kind": "rate"}, "kind"},
+		{map[string]any{"name": "x", "category": "student", "kind": "fixed", "fixed": "0.001"}, "fixed"},
+		{map[string]any{"name": "x", "category": "farmer", "kind": "fixed", "fixed": "1.01"}, "fixed"}, // RULES §1: 0.2–1 元
+		{map[string]any{"name": "x", "category": "farmer", "kind": "fixed", "fixed": "0.19"}, "fixed"},
+		{map[string]any{"name": "x", "category": "salaried", "kind": "rate", "brackets": []map[string]string{
+			{"upTo": "5000", "rate": "1"}, {"upTo": "3000", "rate": "2"}, {"rate": "3"}}}, "brackets"},
+		{map[string]any{"name": "x", "category": "salaried", "kind": "rate", "brackets": []map[string]string{
+			{"upTo": "5000", "rate": "0"}, {"rate": "3"}}}, "brackets"},
+		{map[string]any{"name": "x", "category": "salaried", "kind": "rate", "brackets": []map[string]string{
+			{"upTo": "5000", "rate": "1"}, {"upTo": "6000", "rate": "3"}}}, "brackets"},
+	} {
+		res := w.e.Do("POST", "/api/dfbz", w.e.AdminTK, c.body)
+		if res.Status != 400 || !strings.Contains(string(res.Body), `"`+c.field+`"`) {
+			t.Errorf("%v: %d %s", c.body, res.Status, res.Body)
+		}
+	}
+	for _, fixed := range []string{"0.20", "1.00"} {
+		apptest.DoJSON[standard.Standard](t, w.e, 201, "POST", "/api/dfbz", w.e.AdminTK,
+			map[string]any{"name": "农民", "category": "farmer", "kind": "fixed", "fixed": fixed})
+	}
+}
+
+// The base form: the preview computes without saving; bad items name
+// their field; a base of the same month twice is refused; the list filters.
+func TestBaseFormAndList(t *testing.T) {
+	w := newWorld(t)
+	p := apptest.DoJSON[standard.Preview](t, w.e, 200, "POST", "/api/dfjs/preview", w.csTK,
+		map[string]any{"category": "salaried", "items": map[string]string{"postPay": "8000", "incomeTax": "300", "housingSubsidy": "999"}})
+	if p.Fen != 11550 || p.Working != "月基数 7,700.00 元（计入项目 8,000.00 − 扣除项目 300.00）× 1.5%（5000 < 基数 ≤ 10000）= 115.50 元" {
+		t.Fatalf("preview %+v", p)
+	}
+	m := w.member(t, w.branch, "李老师", "1", "")
+	for _, c := range []struct {
+		items map[string]string
+		field string
+	}{
+		{map[string]string{"postPay": "abc"}, "items.postPay"},
+		{map[string]string{"postPay": "1.001"}, "items.postPay"},
+		{map[string]string{"postPay": "-1"}, "items.postPay"},
+		{map[string]string{"postPay": "100", "incomeTax": "200"}, "items"},
+		{map[string]string{"housingSubsidy": "100"}, "items"},
+		{map[string]string{"bogus": "100"}, "items"},
+	} {
+		res := w.e.Do("POST", "/api/dfjs", w.csTK, map[string]any{"memberId": m, "year": 2026, "fromMonth": 1, "category": "salaried", "items": c.items})
+		if res.Status != 400 || !strings.Contains(string(res.Body), `"`+c.field+`"`) {
+			t.Errorf("%v: %d %s", c.items, res.Status, res.Body)
+		}
+	}
+	v := apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", w.csTK,
+		map[string]any{"memberId": m, "year": 2026, "fromMonth": 1, "category": "salaried", "items": map[string]string{"postPay": "4000"}})
+	if v.DueFen != 4000 || v.OrgName != "计算机教工党支部" {
+		t.Fatalf("%+v", v)
+	}
+	res := w.e.Do("POST", "/api/dfjs", w.csTK, map[string]any{"memberId": m, "year": 2026, "fromMonth": 1, "category": "retired",
+		"items": map[string]string{"pension": "4000"}})
+	if res.Status != 400 || !strings.Contains(res.Message(), "2026年1月起的基数已存在") {
+		t.Fatalf("duplicate: %d %s", res.Status, res.Body)
+	}
+	v = apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", w.csTK,
+		map[string]any{"id": v.ID, "fromMonth": 3, "category": "retired", "items": map[string]string{"pension": "6000"}})
+	if v.DueFen != 6000 || v.FromMonth != 3 || v.Year != 2026 {
+		t.Fatalf("updated %+v", v)
+	}
+	other := w.member(t, w.math, "数学党员", "1", "")
+	w.base(t, other, 2026, 1, standard.CatUnemployed, nil)
+	ids := func(tk string, q url.Values) (out []int64) {
+		rows, _ := apptest.GetPage[standard.BaseView](t, w.e, tk, "/api/dfjs", q)
+		for _, r := range rows {
+			out = append(out, r.MemberID)
+		}
+		return out
+	}
+	if got := ids(w.csTK, url.Values{"year": {"2026"}}); fmt.Sprint(got) != fmt.Sprint([]int64{m}) {
+		t.Errorf("cs scope: %v", got)
+	}
+	if got := ids(w.e.AdminTK, url.Values{"year": {"2026"}, "category": {"unemployed"}}); fmt.Sprint(got) != fmt.Sprint([]int64{other}) {
+		t.Errorf("category: %v", got)
+	}
+	if got := ids(w.e.AdminTK, url.Values{"orgId": {fmt.Sprint(w.cs)}}); fmt.Sprint(got) != fmt.Sprint([]int64{m}) {
+		t.Errorf("subtree: %v", got)
+	}
+	if got := ids(w.e.AdminTK, url.Values{"year": {"2025"}}); len(got) != 0 {
+		t.Errorf("2025: %v", got)
+	}
+	noBase := w.member(t, w.branch, "没有基数", "1", "")
+	w.member(t, w.branch, "学生不需要基数", "2", "")
+	missing, _ := apptest.GetPage[standard.MissingView](t, w.e, w.csTK, "/api/dfjs/missing", url.Values{"year": {"2026"}})
+	if len(missing) != 1 || missing[0].MemberID != noBase {
+		t.Errorf("missing %+v", missing)
+	}
+	apptest.Expect(t, w.e.Do("GET", "/api/dfjs/missing", w.csTK, nil), 400)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/dfjs", w.csTK, []int64{v.ID}), 204)
+	if got := ids(w.csTK, url.Values{}); len(got) != 0 {
+		t.Errorf("after delete: %v", got)
+	}
+}
+
+// RULES §1 hardship: the branch proposes, the committee above approves; the
+// approved reduction applies in MonthlyDues for its months only; a refused
+// one never applies; the branch cannot approve its own proposal.
+func TestRule1HardshipWorkflow(t *testing.T) {
+	w := newWorld(t)
+	branchTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.branch, standard.PermHardshipList, standard.PermBranch)
+	committeeTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.cs, standard.PermHardshipList, standard.PermCommittee)
+	m := w.member(t, w.branch, "困难党员", "1", "")
+	w.base(t, m, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "6000"}) // 90.00 a month
+	propose := func(body map[string]any) standard.HardshipView {
+		return apptest.DoJSON[standard.HardshipView](t, w.e, 201, "POST", "/api/dfjm", branchTK, body)
+	}
+	h := propose(map[string]any{"memberId": m, "kind": "reduce", "amount": "10", "from": "2026-03", "to": "2026-05", "reason": "家庭困难"})
+	if h.State != standard.HardshipReview || h.Amount != "10.00" {
+		t.Fatalf("proposed %+v", h)
+	}
+	path := fmt.Sprintf("/api/dfjm/%d/flow", h.ID)
+	view := apptest.DoJSON[flow.View](t, w.e, 200, "GET", path, committeeTK, nil)
+	if !view.MayAct || view.ActingOrgName != "计算机学院党委" {
+		t.Fatalf("committee view %+v", view)
+	}
+	if d := w.dues(t, 2026, 3, m)[m]; d.Fen != 9000 {
+		t.Fatalf("before approval %+v", d)
+	}
+	apptest.Expect(t, w.e.Do("POST", path, branchTK, map[string]any{"version": view.Version, "result": "approve"}), 403)
+	apptest.DoJSON[flow.View](t, w.e, 200, "POST", path, committeeTK, map[string]any{"version": view.Version, "result": "approve"})
+	for month, want := range map[int]int64{2: 9000, 3: 1000, 5: 1000, 6: 9000} {
+		d := w.dues(t, 2026, month, m)[m]
+		if d.Fen != want {
+			t.Errorf("month %d: %+v, want %d", month, d, want)
+		}
+		if want == 1000 && !strings.HasSuffix(d.Working, fmt.Sprintf("；经批准困难减免（第%d号）：每月 10.00 元", h.ID)) {
+			t.Errorf("working %q", d.Working)
+		}
+	}
+	// An exemption refused does not apply; one approved gives 0.
+	no := propose(map[string]any{"memberId": m, "kind": "exempt", "from": "2026-07", "to": "2026-07", "reason": "申请免交"})
+	v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/dfjm/%d/flow", no.ID), committeeTK, nil)
+	apptest.DoJSON[flow.View](t, w.e, 200, "POST", fmt.Sprintf("/api/dfjm/%d/flow", no.ID), committeeTK,
+		map[string]any{"version": v.Version, "result": "reject", "comment": "不符合条件"})
+	if d := w.dues(t, 2026, 7, m)[m]; d.Fen != 9000 {
+		t.Errorf("rejected exemption applied: %+v", d)
+	}
+	yes := propose(map[string]any{"memberId": m, "kind": "exempt", "from": "2026-08", "to": "2026-08", "reason": "重病住院"})
+	v = apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/dfjm/%d/flow", yes.ID), committeeTK, nil)
+	apptest.DoJSON[flow.View](t, w.e, 200, "POST", fmt.Sprintf("/api/dfjm/%d/flow", yes.ID), committeeTK,
+		map[string]any{"version": v.Version, "result": "approve"})
+	if d, ok := w.dues(t, 2026, 8, m)[m]; !ok || d.Fen != 0 {
+		t.Errorf("exempted: %+v %v", d, ok)
+	}
+	rows, _ := apptest.GetPage[standard.HardshipView](t, w.e, branchTK, "/api/dfjm", url.Values{"state": {"approved"}})
+	if len(rows) != 2 {
+		t.Errorf("approved list %+v", rows)
+	}
+	// Checks name their field.
+	for body, field := range map[string]map[string]any{
+		"amount": {"memberId": m, "kind": "reduce", "amount": "0", "from": "2026-03", "to": "2026-05", "reason": "x"},
+		"to":     {"memberId": m, "kind": "exempt", "from": "2026-05", "to": "2026-03", "reason": "x"},
+		"reason": {"memberId": m, "kind": "exempt", "from": "2026-03", "to": "2026-05", "reason": " "},
+	} {
+		res := w.e.Do("POST", "/api/dfjm", branchTK, field)
+		if res.Status != 400 || !strings.Contains(string(res.Body), `"`+body+`"`) {
+			t.Errorf("%s: %d %s", body, res.Status, res.Body)
+		}
+	}
+}

@@ -1,0 +1,244 @@
+package standard
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/httpx"
+)
+
+// HardshipKey is the hardship workflow's key (flow tables, to-dos' module).
+const HardshipKey = "feehardship"
+
+// StepCommittee is the hardship workflow's one step: the committee above
+// the member's branch approves (通过) or refuses (不通过) the reduction the
+// branch proposed (the proposal is the workflow's 提交).
+const StepCommittee = "committee"
+
+var hardshipKinds = map[string]string{HardshipReduce: "减交", HardshipExempt: "免交"}
+var hardshipStates = map[string]string{HardshipReview: "待审批", HardshipApproved: "已批准", HardshipRejected: "未批准"}
+
+// hardshipChains: the nearest 二级党委 or 党总支 above the member's
+// organisation approves, or the school committee for a 直属党支部.
+var hardshipChains = []flow.Chain{{OrgType: flow.AnyType, Links: []flow.Link{
+	{Step: StepCommittee, Acting: []string{"1", "2", "3"}, Role: "上级党委"}}}}
+
+// hardshipRecord is a hardship row with its member's name (the workflow's record).
+type hardshipRecord struct {
+	Hardship   `bun:",extend"`
+	MemberName string `bun:"member_name,scanonly"`
+	OrgName    string `bun:"org_name,scanonly"`
+}
+
+// HardshipInput is the body of POST /api/dfjm: the branch's proposal.
+// Amount (元) is the monthly amount the member pays instead (减交); From
+// and To are months YYYY-MM, inclusive.
+type HardshipInput struct {
+	MemberID int64  `json:"memberId"`
+	Kind     string `json:"kind"`
+	Amount   string `json:"amount"`
+	From     string `json:"from"`
+	To       string `json:"to"`
+	Reason   string `json:"reason"`
+}
+
+// HardshipView is a proposal as the list shows it.
+type HardshipView struct {
+	ID         int64     `json:"id"`
+	MemberID   int64     `json:"memberId"`
+	MemberName string    `json:"memberName"`
+	OrgID      int64     `json:"orgId"`
+	OrgName    string    `json:"orgName"`
+	Kind       string    `json:"kind"`
+	KindLabel  string    `json:"kindLabel"`
+	Amount     string    `json:"amount"`
+	From       string    `json:"from"`
+	To         string    `json:"to"`
+	Reason     string    `json:"reason"`
+	State      string    `json:"state"`
+	StateLabel string    `json:"stateLabel"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
+	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请",
+		States: []flow.State{{Key: HardshipReview, Name: "待审批"}, {Key: HardshipApproved, Name: "已批准"},
+			{Key: HardshipRejected, Name: "未批准"}},
+		Done: HardshipApproved, Rejected: HardshipRejected,
+		Steps: []flow.Step[hardshipRecord]{{Key: StepCommittee, Name: "上级党委审批", State: HardshipReview, Perm: PermCommittee,
+			Results: []flow.Result{flow.Approve, flow.Reject},
+			After: func(ctx context.Context, tx bun.Tx, a *flow.Act[hardshipRecord]) error {
+				_, err := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", a.State, a.At).
+					Where("id = ?", a.ID).Where("state = ?", HardshipReview).Exec(ctx)
+				return err
+			}}},
+		Find:   s.findHardship,
+		OrgOf:  func(r *hardshipRecord) int64 { return r.OrgID },
+		NameOf: func(r *hardshipRecord) string { return r.MemberName + "党费" + hardshipKinds[r.Kind] },
+		Link:   func(id int64) string { return fmt.Sprintf("/dfgl/base?hardship=%d", id) },
+		Orgs:   s.orgs, Todos: s.sys, Files: s.sys, Now: func() time.Time { return s.now() }}
+}
+
+func errNoHardship() *httpx.Error { return httpx.NotFound("党费减免申请不存在") }
+
+func (s *Service) hardshipQuery(ctx context.Context, idb bun.IDB, dest any) (*bun.SelectQuery, error) {
+	scope, err := s.orgs.Scoped("h.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return scope(idb.NewSelect().Model(dest).ColumnExpr("h.*").ColumnExpr("m.name AS member_name, z.name AS org_name").
+		Join("JOIN dyjbxx AS m ON m.id = h.member_id").Join("JOIN dzz AS z ON z.id = h.org_id")), nil
+}
+
+// findHardship reads a proposal of the caller's scope (by the branch that
+// proposed it) through idb; 404 outside it.
+func (s *Service) findHardship(ctx context.Context, idb bun.IDB, id int64) (*hardshipRecord, error) {
+	r := new(hardshipRecord)
+	q, err := s.hardshipQuery(ctx, idb, r)
+	if err != nil {
+		return nil, err
+	}
+	if err := q.Where("h.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoHardship()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return r, nil
+}
+
+var hardshipSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"state":    {Columns: []string{"h.state"}, Match: httpx.In},
+		"orgId":    org.SubtreeFilter("h.org_id"),
+		"blurry":   {Columns: []string{"m.name"}, Match: httpx.Like},
+		"memberId": {Columns: []string{"h.member_id"}, Kind: httpx.Int},
+	},
+	Sorts:       map[string]string{"createTime": "h.created_at"},
+	DefaultSort: "h.created_at DESC, h.id DESC",
+	Key:         "h.id",
+}
+
+func (s *Service) hardshipRoutes(rs *httpx.Routes) {
+	rs.Get("/api/dfjm", PermHardshipList, "查询", httpx.ReadList(s.Hardships))
+	rs.Post("/api/dfjm", PermBranch, "申请减免", httpx.Create(s.ProposeHardship))
+	s.hw.Routes(rs, "/api/dfjm", flow.Perms{View: PermHardshipList})
+}
+
+// Hardships lists the proposals of the caller's scope.
+func (s *Service) Hardships(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[HardshipView], error) {
+	var rows []hardshipRecord
+	q, err := s.hardshipQuery(ctx, s.db, &rows)
+	if err != nil {
+		return httpx.PageResult[HardshipView]{}, err
+	}
+	page, err := httpx.Paged[hardshipRecord](ctx, q, hardshipSpec, lq)
+	if err != nil {
+		return httpx.PageResult[HardshipView]{}, err
+	}
+	out := make([]HardshipView, 0, len(page.Content))
+	for _, r := range page.Content {
+		out = append(out, hardshipView(r))
+	}
+	return httpx.WithContent(page, out), nil
+}
+
+func hardshipView(r hardshipRecord) HardshipView {
+	ym := func(v int) string { return fmt.Sprintf("%04d-%02d", v/100, v%100) }
+	v := HardshipView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, OrgID: r.OrgID, OrgName: r.OrgName, Kind: r.Kind,
+		KindLabel: hardshipKinds[r.Kind], From: ym(r.FromYM), To: ym(r.ToYM), Reason: r.Reason, State: r.State,
+		StateLabel: hardshipStates[r.State], CreatedAt: r.CreatedAt}
+	if r.Kind == HardshipReduce {
+		v.Amount = Yuan(r.Fen)
+	}
+	return v
+}
+
+// parseYM reads a month YYYY-MM as yyyymm.
+func parseYM(s string) (int, bool) {
+	t, err := time.Parse("2006-01", strings.TrimSpace(s))
+	if err != nil || t.Year() < 2000 || t.Year() > 2100 {
+		return 0, false
+	}
+	return t.Year()*100 + int(t.Month()), true
+}
+
+// checkHardship turns a proposal into a row (member and organisation aside).
+func checkHardship(in HardshipInput) (Hardship, error) {
+	h := Hardship{MemberID: in.MemberID, Kind: in.Kind, Reason: strings.TrimSpace(in.Reason), State: HardshipReview}
+	if in.MemberID <= 0 {
+		return h, httpx.Invalid("memberId", "请选择党员")
+	}
+	switch in.Kind {
+	case HardshipReduce:
+		f, ok := ParseYuan(in.Amount)
+		if !ok || f <= 0 || f > 100000 {
+			return h, httpx.Invalid("amount", "请输入减交后的每月金额（0.01 至 1,000.00 元）")
+		}
+		h.Fen = f
+	case HardshipExempt:
+	default:
+		return h, httpx.Invalid("kind", "请选择减免方式")
+	}
+	var ok bool
+	if h.FromYM, ok = parseYM(in.From); !ok {
+		return h, httpx.Invalid("from", "请选择起始月份（YYYY-MM）")
+	}
+	if h.ToYM, ok = parseYM(in.To); !ok {
+		return h, httpx.Invalid("to", "请选择截止月份（YYYY-MM）")
+	}
+	months := (h.ToYM/100-h.FromYM/100)*12 + h.ToYM%100 - h.FromYM%100 + 1
+	if months < 1 || months > 24 {
+		return h, httpx.Invalid("to", "截止月份须不早于起始月份，且减免期限不超过24个月")
+	}
+	if h.Reason == "" || utf8.RuneCountInString(h.Reason) > 500 {
+		return h, httpx.Invalid("reason", "请输入减免理由（不超过500个字）")
+	}
+	return h, nil
+}
+
+// ProposeHardship records the branch's proposal for a member of the
+// caller's scope and starts its workflow, in one transaction: the committee
+// above gets a to-do. It applies in MonthlyDues once approved.
+func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (HardshipView, error) {
+	h, err := checkHardship(in)
+	if err != nil {
+		return HardshipView{}, err
+	}
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return HardshipView{}, err
+	}
+	var out *hardshipRecord
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.org_id").Where("m.id = ?", h.MemberID)).
+			Scan(ctx, &h.OrgID); errors.Is(err, sql.ErrNoRows) {
+			return errNoMember()
+		} else if err != nil {
+			return httpx.Internal(err)
+		}
+		now := s.now()
+		h.CreatedAt, h.UpdatedAt = now, now
+		if _, err := tx.NewInsert().Model(&h).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		if err := s.hw.Start(ctx, tx, h.ID, flow.Note{Comment: h.Reason}); err != nil {
+			return err
+		}
+		out, err = s.findHardship(ctx, tx, h.ID)
+		return err
+	})
+	if err != nil {
+		return HardshipView{}, err
+	}
+	return hardshipView(*out), nil
+}

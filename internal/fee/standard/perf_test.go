@@ -1,0 +1,77 @@
+package standard_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"zhdj/internal/member"
+)
+
+// MonthlyDues for 20,000 members (a third students without a base, the
+// rest with a base, some with two in the year) takes well under a second.
+func TestMonthlyDuesTwentyThousand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("bulk data")
+	}
+	w := newWorld(t)
+	ctx := context.Background()
+	now := time.Now().UTC()
+	const n = 20000
+	ids := make([]int64, 0, n)
+	for start := 0; start < n; start += 1000 {
+		ms := make([]member.Member, 0, 1000)
+		for i := start; i < start+1000; i++ {
+			pt := []string{"1", "2", "3"}[i%3]
+			ms = append(ms, member.Member{Name: fmt.Sprintf("党员%05d", i), PartyStatus: member.PartyFull, MemberStatus: member.StatusNormal,
+				PersonType: pt, OrgID: w.branch, StaffOrStudentNo: fmt.Sprintf("P%05d", i), CreatedAt: now, UpdatedAt: now})
+		}
+		if _, err := w.e.DB.NewInsert().Model(&ms).Returning("id").Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		type row struct {
+			MemberID    int64     `bun:"member_id"`
+			Year        int       `bun:"year"`
+			FromMonth   int       `bun:"from_month"`
+			Category    string    `bun:"category"`
+			Items       string    `bun:"items"`
+			IncludedFen int64     `bun:"included_fen"`
+			BaseFen     int64     `bun:"base_fen"`
+			CreatedAt   time.Time `bun:"created_at"`
+			UpdatedAt   time.Time `bun:"updated_at"`
+		}
+		var rows []row
+		for i, m := range ms {
+			ids = append(ids, m.ID)
+			fen := int64(200000 + (start+i)*97%1500000)
+			items, _ := json.Marshal(map[string]int64{"postPay": fen})
+			switch m.PersonType {
+			case "1":
+				rows = append(rows, row{m.ID, 2026, 1, "salaried", string(items), fen, fen, now, now})
+				if i%2 == 0 {
+					rows = append(rows, row{m.ID, 2026, 6, "salaried", string(items), fen + 10000, fen + 10000, now, now})
+				}
+			case "3":
+				rows = append(rows, row{m.ID, 2026, 1, "retired", `{}`, 0, fen, now, now})
+			}
+		}
+		if _, err := w.e.DB.NewInsert().Model(&rows).ModelTableExpr("fee_base").Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Now()
+	d, err := w.e.App.FeeStandard.MonthlyDues(ctx, w.e.DB, 2026, 7, ids)
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d) != n {
+		t.Fatalf("%d dues for %d members", len(d), n)
+	}
+	t.Logf("MonthlyDues for %d members: %v", n, took)
+	if took > 2*time.Second { // ~0.3 s on a quiet machine; the bound leaves room for a loaded CI
+		t.Errorf("MonthlyDues took %v", took)
+	}
+}

@@ -1,0 +1,140 @@
+import { Alert, Col, Divider, Form, Input, Row, Select, Typography } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import FormDialog from '@/components/FormDialog'
+import { searchMembers } from '@/components/member/service'
+import RemoteSelect from '@/components/RemoteSelect'
+import { createBase, previewBase, updateBase, type Base, type BaseInput, type Meta, type Preview, type SalaryItem } from '../standard/api'
+
+type Values = { memberId?: number; fromMonth: number; category: string; items: Record<string, string>; remark?: string }
+
+const MONEY = /^\d+(\.\d{1,2})?$/
+const GROUPS: { kind: SalaryItem['kind']; title: string; note: string }[] = [
+  { kind: 'included', title: '计入基数的项目', note: '' },
+  { kind: 'deducted', title: '扣除项目（个人缴纳的五险、公积金、年金及个人所得税）', note: '' },
+  { kind: 'excluded', title: '不计入基数的项目（规范性津贴补贴、年终及奖励性绩效）', note: '仅作记录，不参与计算' },
+]
+
+/** The items a category's base is made of: salary items for 在职, the pension for 离退休, none otherwise. */
+export function itemsFor(meta: Meta, category: string): SalaryItem[] {
+  if (category === 'salaried') return meta.items.filter((i) => i.kind !== 'pension')
+  if (category === 'retired') return meta.items.filter((i) => i.kind === 'pension')
+  return []
+}
+
+/** Only the filled items of the category, as the server takes them. */
+function itemsBody(meta: Meta, category: string, items: Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const it of itemsFor(meta, category)) {
+    const v = items?.[it.key]?.trim()
+    if (v) out[it.key] = v
+  }
+  return out
+}
+
+/**
+ * A member's base from a month of the year: the category and its items. The server computes the base
+ * (计入项目 − 扣除项目, or the pension) and the monthly due under the enabled standard as the form changes.
+ */
+export default function BaseDialog({ meta, year, base, memberId, memberLabel, onClose, onDone }: {
+  meta: Meta
+  year: number
+  base: Base | null
+  memberId?: number
+  memberLabel?: string
+  onClose: () => void
+  onDone: () => void
+}) {
+  const [form] = Form.useForm<Values>()
+  const category = Form.useWatch('category', form) ?? base?.category ?? 'salaried'
+  const [preview, setPreview] = useState<{ ok: Preview } | { error: string } | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const seq = useRef(0)
+
+  const body = (v: Values): BaseInput => ({
+    id: base?.id,
+    memberId: base?.memberId ?? v.memberId,
+    year,
+    fromMonth: v.fromMonth,
+    category: v.category,
+    items: itemsBody(meta, v.category, v.items),
+    remark: v.remark?.trim() ?? '',
+  })
+
+  const recompute = () => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      const v = form.getFieldsValue(true) as Values
+      if (!v.category) return
+      const n = ++seq.current
+      previewBase(body(v)).then(
+        (p) => n === seq.current && setPreview({ ok: p }),
+        (e: { response?: { data?: { message?: string } } }) => n === seq.current && setPreview({ error: e.response?.data?.message ?? '无法试算' }),
+      )
+    }, 400)
+  }
+  useEffect(() => {
+    recompute()
+    return () => clearTimeout(timer.current)
+  }, [])
+
+  const initial: Values = base
+    ? { fromMonth: base.fromMonth, category: base.category, items: Object.fromEntries(Object.entries(base.items).map(([k, v]) => [k, v.replaceAll(',', '')])), remark: base.remark }
+    : { memberId, fromMonth: 1, category: 'salaried', items: {}, remark: '' }
+  const shown = itemsFor(meta, category)
+  return (
+    <FormDialog<Values>
+      title={base ? `修改党费基数：${base.memberName}（${year} 年）` : `录入 ${year} 年党费基数`}
+      form={form}
+      initialValues={initial}
+      width={820}
+      labelSpan={6}
+      onValuesChange={recompute}
+      onClose={onClose}
+      onDone={onDone}
+      onSubmit={(v) => (base ? updateBase(body(v)) : createBase(body(v)))}
+    >
+      {!base && (
+        <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
+          <RemoteSelect search={(t) => searchMembers(t)} selectedLabel={memberLabel} placeholder="输入姓名或工号搜索" emptyText="没有匹配的党员" />
+        </Form.Item>
+      )}
+      <Form.Item label="起始月份" name="fromMonth" extra="工资调整从发放新工资的月份起按新基数计算" rules={[{ required: true, message: '请选择起始月份' }]}>
+        <Select style={{ width: 160 }} options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${year} 年 ${i + 1} 月` }))} />
+      </Form.Item>
+      <Form.Item label="党费类别" name="category" rules={[{ required: true, message: '请选择党费类别' }]}>
+        <Select style={{ width: 200 }} options={meta.categories.map((c) => ({ value: c.code, label: c.label }))} />
+      </Form.Item>
+      {GROUPS.map((g) => {
+        const items = shown.filter((i) => i.kind === g.kind)
+        return items.length === 0 ? null : (
+          <div key={g.kind}>
+            <Divider titlePlacement="start" plain>
+              {g.title} {g.note && <Typography.Text type="secondary">（{g.note}）</Typography.Text>}
+            </Divider>
+            <Row gutter={8}>
+              {items.map((it) => (
+                <Col span={12} key={it.key}>
+                  <Form.Item label={it.label} name={['items', it.key]} labelCol={{ span: 12 }} wrapperCol={{ span: 11 }} rules={[{ pattern: MONEY, message: '金额最多两位小数' }]}>
+                    <Input addonAfter="元" inputMode="decimal" />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          </div>
+        )
+      })}
+      {shown.some((i) => i.kind === 'pension') && (
+        <Form.Item label="基本养老金" name={['items', 'pension']} rules={[{ required: true, message: '请输入基本养老金' }, { pattern: MONEY, message: '金额最多两位小数' }]}>
+          <Input addonAfter="元" inputMode="decimal" style={{ width: 200 }} />
+        </Form.Item>
+      )}
+      <Form.Item label="备注" name="remark">
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+      {preview && 'ok' in preview && (
+        <Alert type="info" showIcon message={`月缴党费 ${preview.ok.amount} 元`} description={preview.ok.working} data-testid="fee-preview" />
+      )}
+      {preview && 'error' in preview && <Alert type="warning" showIcon message={preview.error} data-testid="fee-preview" />}
+    </FormDialog>
+  )
+}

@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { body, mockApi, page, signIn } from '@/test/api'
+import { renderWithApp } from '@/test/render'
+import type { Base, Meta } from '../standard/api'
+import FeeBasePage from './index'
+
+const META: Meta = {
+  categories: [
+    { code: 'salaried', label: '在职', needBase: true },
+    { code: 'retired', label: '离退休', needBase: true },
+    { code: 'student', label: '学生', needBase: false },
+  ],
+  items: [
+    { key: 'postPay', label: '岗位工资', kind: 'included' },
+    { key: 'housingSubsidy', label: '住房补贴', kind: 'excluded' },
+    { key: 'incomeTax', label: '个人所得税', kind: 'deducted' },
+    { key: 'pension', label: '基本养老金', kind: 'pension' },
+  ],
+  states: { draft: '未启用', on: '启用', void: '作废' },
+}
+const base: Base = {
+  id: 5,
+  memberId: 7,
+  memberName: '张老师',
+  staffNo: 'T001',
+  orgId: 3,
+  orgName: '计算机教工党支部',
+  year: new Date().getFullYear(),
+  fromMonth: 1,
+  category: 'salaried',
+  categoryLabel: '在职',
+  items: { postPay: '4,800.00' },
+  included: '4,800.00',
+  deducted: '0.00',
+  base: '4,800.00',
+  baseFen: 480000,
+  due: '48.00',
+  dueFen: 4800,
+  working: '月基数 4,800.00 元 × 1%（3000 < 基数 ≤ 5000）= 48.00 元',
+  remark: '',
+  updatedAt: '2026-01-01T00:00:00Z',
+}
+
+let mock: MockAdapter
+let listed: unknown[]
+beforeEach(() => {
+  mock = mockApi()
+  listed = []
+  mock.onGet('/api/dfbz/meta').reply(200, META)
+  mock.onGet('/api/dfjs').reply((c) => {
+    listed.push(c.params)
+    return [200, page([base])]
+  })
+  mock.onGet('/api/dfjs/missing').reply(200, page([]))
+  mock.onGet('/api/dfjm').reply(200, page([]))
+})
+afterEach(() => mock.restore())
+
+describe('dfgl/base', { timeout: 30_000 }, () => {
+  it('lists the bases of the year with the due and its working', async () => {
+    signIn(['dfjs:list'])
+    renderWithApp(<FeeBasePage />)
+    const tr = (await screen.findByText('张老师')).closest('tr') as HTMLElement
+    expect(within(tr).getByText('48.00')).toBeTruthy()
+    expect(within(tr).getByText(base.working)).toBeTruthy()
+    expect((listed[0] as { year: number }).year).toBe(new Date().getFullYear())
+    expect(screen.queryByRole('button', { name: '录入基数' })).toBeNull()
+    expect(screen.queryByText('困难减免')).toBeNull()
+  })
+
+  it('edits a base: the server previews the due as the items change, only the category’s items are sent', async () => {
+    signIn(['dfjs:list', 'dfjs:edit'])
+    const previews: unknown[] = []
+    const saved: unknown[] = []
+    mock.onPost('/api/dfjs/preview').reply((c) => {
+      previews.push(body(c))
+      return [200, { baseFen: 500000, base: '5,000.00', fen: 5000, amount: '50.00', standardId: 1, working: '月基数 5,000.00 元 × 1%（3000 < 基数 ≤ 5000）= 50.00 元' }]
+    })
+    mock.onPut('/api/dfjs').reply((c) => {
+      saved.push(body(c))
+      return [200, base]
+    })
+    renderWithApp(<FeeBasePage />)
+    const tr = (await screen.findByText('张老师')).closest('tr') as HTMLElement
+    fireEvent.click(within(tr).getByText('修改'))
+    const dialog = (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
+    const post = dialog.querySelector<HTMLInputElement>('input#items_postPay')!
+    expect(post.value).toBe('4800.00')
+    fireEvent.change(post, { target: { value: '5000' } })
+    expect(await within(dialog).findByText('月缴党费 50.00 元', {}, { timeout: 3000 })).toBeTruthy()
+    expect(previews.at(-1)).toMatchObject({ category: 'salaried', items: { postPay: '5000' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    await waitFor(() => expect(saved).toEqual([{ id: 5, memberId: 7, year: base.year, fromMonth: 1, category: 'salaried', items: { postPay: '5000' }, remark: '' }]))
+  })
+})

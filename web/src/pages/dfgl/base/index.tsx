@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query'
+import { Button, Card, Select, Tabs, Tooltip, type TableColumnsType } from 'antd'
+import dayjs from 'dayjs'
+import { useState } from 'react'
+import { PERM } from '@/api/permissions'
+import { confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import Permission, { useHasPermission } from '@/components/Permission'
+import { BASE_API, deleteBases, fetchBases, fetchMissing, getMeta, type Base, type Meta, type MissingBase } from '../standard/api'
+import BaseDialog from './BaseDialog'
+import HardshipTab from './HardshipTab'
+
+/** The list's fetcher with the chosen year as a filter. */
+const ofYear = <T,>(fetch: CrudFetcher<T>, year: number): CrudFetcher<T> => (q) => fetch({ ...q, filters: { ...q.filters, year } })
+
+type Editing = { base: Base | null; memberId?: number; memberLabel?: string }
+
+function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e: Editing) => void }) {
+  const crud = useCrud<Base>({ key: `dfjs-${year}`, fetch: ofYear(fetchBases, year) })
+  const canEdit = useHasPermission([PERM.dfjsEdit])
+  const canExport = useHasPermission([PERM.dfjsExport])
+  const columns: TableColumnsType<Base> = [
+    { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 100, sorter: true },
+    { title: '工号/学号', dataIndex: 'staffNo', key: 'staffNo', width: 120 },
+    { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
+    { title: '起始月份', dataIndex: 'fromMonth', key: 'fromMonth', width: 90, render: (m: number) => `${m} 月` },
+    { title: '类别', dataIndex: 'categoryLabel', key: 'category', width: 100 },
+    { title: '月基数（元）', dataIndex: 'base', key: 'base', width: 120, align: 'right', sorter: true },
+    { title: '月党费（元）', dataIndex: 'due', key: 'due', width: 110, align: 'right' },
+    { title: '计算过程', dataIndex: 'working', key: 'working', ellipsis: { showTitle: false }, render: (w: string) => <Tooltip title={w}>{w}</Tooltip> },
+  ]
+  if (canEdit)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 120,
+      fixed: 'right',
+      render: (_: unknown, b: Base) => (
+        <RowActions
+          actions={[
+            { key: 'edit', label: '修改', onClick: () => onEdit({ base: b }) },
+            {
+              key: 'del',
+              label: '删除',
+              danger: true,
+              onClick: () => void confirmDeleteOf(`${b.memberName} ${b.year} 年 ${b.fromMonth} 月起的基数`, () => deleteBases([b.id])).then((ok) => ok && crud.reload()),
+            },
+          ]}
+        />
+      ),
+    })
+  return (
+    <CrudTable<Base>
+      crud={crud}
+      columns={columns}
+      scrollX={1300}
+      exportAction={canExport ? { url: `${BASE_API}/export`, fileName: '党费基数.xlsx', params: () => ({ year }) } : undefined}
+      searchFields={[
+        { name: 'blurry', label: '姓名或工号' },
+        { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
+        { name: 'category', label: '类别', type: 'select', options: meta.categories.map((c) => ({ value: c.code, label: c.label })) },
+      ]}
+      toolbar={
+        <>
+          <Permission need={[PERM.dfjsEdit]}>
+            <Button type="primary" onClick={() => onEdit({ base: null })}>
+              录入基数
+            </Button>
+          </Permission>
+          <ImportButton need={PERM.dfjsImport} kind="dfjs" title="党费基数（财务处工资表）" onDone={crud.reload} />
+        </>
+      }
+    />
+  )
+}
+
+function MissingTab({ year, onEdit }: { year: number; onEdit: (e: Editing) => void }) {
+  const crud = useCrud<MissingBase>({ key: `dfjs-missing-${year}`, fetch: ofYear(fetchMissing, year) })
+  const canEdit = useHasPermission([PERM.dfjsEdit])
+  const columns: TableColumnsType<MissingBase> = [
+    { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 120 },
+    { title: '工号', dataIndex: 'staffNo', key: 'staffNo', width: 140 },
+    { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
+  ]
+  if (canEdit)
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      render: (_: unknown, m: MissingBase) => (
+        <RowActions actions={[{ key: 'add', label: '录入基数', onClick: () => onEdit({ base: null, memberId: m.memberId, memberLabel: `${m.memberName}（${m.orgName}）` }) }]} />
+      ),
+    })
+  return (
+    <CrudTable<MissingBase>
+      crud={crud}
+      columns={columns}
+      emptyText="没有缺少基数的党员（学生党员按固定标准交纳，无需基数）"
+      searchFields={[
+        { name: 'blurry', label: '姓名或工号' },
+        { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
+      ]}
+    />
+  )
+}
+
+/**
+ * 党费基数: every member's category and base of a year (salary items, or the pension), from a month on; the
+ * members still missing one; and the hardship reductions (困难减免) the branches propose and the committees approve.
+ */
+export default function FeeBasePage() {
+  const thisYear = dayjs().year()
+  const [year, setYear] = useState(thisYear)
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [version, setVersion] = useState(0)
+  const [tab, setTab] = useState('bases')
+  const meta = useQuery({ queryKey: ['dfbz', 'meta'], queryFn: getMeta, staleTime: Infinity })
+  const canHardship = useHasPermission([PERM.dfjmList])
+  const years = Array.from({ length: 6 }, (_, i) => thisYear + 1 - i)
+  if (!meta.data) return <Card variant="borderless" loading />
+  return (
+    <Card
+      variant="borderless"
+      title="党费基数"
+      extra={<Select aria-label="年度" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y} 年` }))} style={{ width: 110 }} />}
+    >
+      <Tabs
+        key={version}
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'bases', label: '基数', children: <BasesTab meta={meta.data} year={year} onEdit={setEditing} /> },
+          { key: 'missing', label: '缺少基数', children: <MissingTab year={year} onEdit={setEditing} /> },
+          ...(canHardship ? [{ key: 'hardship', label: '困难减免', children: <HardshipTab /> }] : []),
+        ]}
+      />
+      {editing && (
+        <BaseDialog
+          meta={meta.data}
+          year={year}
+          base={editing.base}
+          memberId={editing.memberId}
+          memberLabel={editing.memberLabel}
+          onClose={() => setEditing(null)}
+          onDone={() => setVersion((v) => v + 1)}
+        />
+      )}
+    </Card>
+  )
+}
