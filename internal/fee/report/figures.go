@@ -86,7 +86,7 @@ type OrgRow struct {
 	OrgName  string `bun:"org_name" json:"orgName"`
 	OrgType  string `bun:"org_type" json:"orgType"`
 	Own      bool   `bun:"own" json:"own"`
-	Children bool   `bun:"-" json:"children"` // it has organisations below (the page drills into it)
+	Children bool   `bun:"-" json:"hasChildren"` // it has organisations below (the page drills into it)
 	Figures
 }
 

@@ -25,7 +25,7 @@ export interface OrgRow extends Figures {
   orgName: string
   orgType: string
   own: boolean
-  children: boolean
+  hasChildren: boolean
 }
 
 /** GET /api/dfgl/report/orgs: the lines of the organisations below the one asked for, and the total. */
@@ -78,13 +78,8 @@ export interface Ledger {
   totalElements: number
 }
 
-/** Fen as 元 with two decimals, integers only ("1,234.50"). */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : ''
-  const abs = Math.abs(Math.trunc(fen))
-  const int = Math.floor(abs / 100).toLocaleString('en-US')
-  return `${sign}${int}.${String(abs % 100).padStart(2, '0')}`
-}
+/** Fen as 元 with two decimals (the fee pages' one formatter). */
+export { yuan } from '../batch/api'
 
 /** A rate in basis points as a percentage ("98.50%"). */
 export const rate = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`

@@ -51,10 +51,10 @@ function OrgView({ q, onOpen, onBack }: { q: FeeQuery; onOpen: (id: number) => v
       title: '党组织',
       dataIndex: 'orgName',
       render: (name: string, row) =>
-        row.children ? (
-          <Typography.Link onClick={() => onOpen(row.orgId)} aria-label={`查看${name}下级`}>
+        row.hasChildren ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(row.orgId)} aria-label={`查看${name}下级`}>
             {name}
-          </Typography.Link>
+          </Button>
         ) : (
           name
         ),
