@@ -123,18 +123,23 @@ func (s *Service) Bases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResu
 	if err != nil {
 		return httpx.PageResult[BaseView]{}, httpx.Internal(err)
 	}
-	var rows []baseListRow
-	q, err := s.baseQuery(ctx, s.db, &rows)
+	q, err := s.baseQuery(ctx, s.db, (*baseListRow)(nil))
 	if err != nil {
 		return httpx.PageResult[BaseView]{}, err
 	}
-	page, err := httpx.Paged[baseListRow](ctx, q, baseSpec, lq)
+	return pagedViews(ctx, q, baseSpec, lq, func(r baseListRow) BaseView { return baseView(r, stds) })
+}
+
+// pagedViews is the page of rows R a list asks for, shown as views V.
+func pagedViews[R, V any](ctx context.Context, q *bun.SelectQuery, spec httpx.ListSpec, lq httpx.ListQuery,
+	view func(R) V) (httpx.PageResult[V], error) {
+	page, err := httpx.Paged[R](ctx, q, spec, lq)
 	if err != nil {
-		return httpx.PageResult[BaseView]{}, err
+		return httpx.PageResult[V]{}, err
 	}
-	out := make([]BaseView, 0, len(page.Content))
+	out := make([]V, 0, len(page.Content))
 	for _, r := range page.Content {
-		out = append(out, baseView(r, stds))
+		out = append(out, view(r))
 	}
 	return httpx.WithContent(page, out), nil
 }

@@ -136,20 +136,11 @@ func (s *Service) hardshipRoutes(rs *httpx.Routes) {
 
 // Hardships lists the proposals of the caller's scope.
 func (s *Service) Hardships(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[HardshipView], error) {
-	var rows []hardshipRecord
-	q, err := s.hardshipQuery(ctx, s.db, &rows)
+	q, err := s.hardshipQuery(ctx, s.db, (*hardshipRecord)(nil))
 	if err != nil {
 		return httpx.PageResult[HardshipView]{}, err
 	}
-	page, err := httpx.Paged[hardshipRecord](ctx, q, hardshipSpec, lq)
-	if err != nil {
-		return httpx.PageResult[HardshipView]{}, err
-	}
-	out := make([]HardshipView, 0, len(page.Content))
-	for _, r := range page.Content {
-		out = append(out, hardshipView(r))
-	}
-	return httpx.WithContent(page, out), nil
+	return pagedViews(ctx, q, hardshipSpec, lq, hardshipView)
 }
 
 func hardshipView(r hardshipRecord) HardshipView {

@@ -9,7 +9,6 @@ const MONEY = /^\d+(\.\d{1,2})?$/
 
 /** New or edited (not yet enabled) standard: brackets of the base with their rates, a fixed amount, or exemption. */
 export default function StandardDialog({ standard, categories, onClose, onDone }: { standard: Standard | null; categories: Category[]; onClose: () => void; onDone: () => void }) {
-  const [form] = Form.useForm<Values>()
   const initial: Values = standard
     ? {
         name: standard.name,
