@@ -245,7 +245,7 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 // committeeOf is the nearest 二级党委 on path (the organisation itself
 // included), nil when there is none (a 直属党支部 under the 党委).
 func committeeOf(path string, byID map[int64]treeOrg) *int64 {
-	ids := pathIDs(path)
+	ids := org.PathIDs(path)
 	for i := len(ids) - 1; i >= 0; i-- {
 		if byID[ids[i]].Type == org.TypeSecondaryCommittee {
 			id := ids[i]
@@ -253,26 +253,6 @@ func committeeOf(path string, byID map[int64]treeOrg) *int64 {
 		}
 	}
 	return nil
-}
-
-// pathIDs are the ids of a dzz.path ("/1/5/23/"), root first.
-func pathIDs(path string) []int64 {
-	var out []int64
-	n, in := int64(0), false
-	for _, c := range path {
-		if c >= '0' && c <= '9' {
-			n, in = n*10+int64(c-'0'), true
-			continue
-		}
-		if in {
-			out = append(out, n)
-		}
-		n, in = 0, false
-	}
-	if in {
-		out = append(out, n)
-	}
-	return out
 }
 
 func clip(s string, n int) string {

@@ -3,6 +3,7 @@ package fee_test
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -167,5 +168,46 @@ func TestDueListAndExport(t *testing.T) {
 	}
 	if len(cells) != 3 || byName["甲"][5] != "0.20" || byName["甲"][6] != "0.20" || byName["甲"][7] != "已缴" || byName["乙"][7] != "未缴" {
 		t.Fatalf("export: %v", cells)
+	}
+}
+
+// The frozen due is the standards' amount with its working: a salaried
+// member's base of 4,800 元 is in 3000 < base ≤ 5000, 1% (RULES §1) → 48.00
+// 元; an exempt member (免交) owes 0, shown 免交 and refused at payment.
+func TestFrozenDueIsTheStandardsRULES1(t *testing.T) {
+	w := newWorld(t)
+	salaried := w.member(t, w.c.Branch, "在职甲", "1")
+	exempt := w.member(t, w.c.Branch, "免交乙", "1")
+	none := w.member(t, w.c.Branch, "无基数丙", "1")
+	m := month(0)
+	year := m[:4]
+	for _, b := range []struct {
+		id       int64
+		category string
+		baseFen  int64
+	}{{salaried, "salaried", 480000}, {exempt, "exempt", 0}} {
+		if _, err := w.e.DB.ExecContext(t.Context(), `INSERT INTO fee_base (member_id, year, from_month, category, base_fen, created_at, updated_at)
+			VALUES (?, ?, 1, ?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`, b.id, year, b.category, b.baseFen); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bt := w.batch(t, m)
+	if bt.Members != 2 || bt.DueFen != 4800 {
+		var dues []fee.Due
+		w.e.DB.NewSelect().Model(&dues).Scan(t.Context()) //nolint:errcheck
+		t.Fatalf("batch: %+v (a member without a base has no due): %+v", bt, dues)
+	}
+	d := w.dueOf(t, salaried, m)
+	if d.DueFen != 4800 || d.Category != "在职" || !strings.Contains(d.Working, "1%") {
+		t.Fatalf("salaried due: %+v", d)
+	}
+	z := w.dueOf(t, exempt, m)
+	rows, _ := apptest.GetPage[fee.DueView](t, w.e, w.dept, "/api/dfgl/due", url.Values{"month": {m}, "state": {"exempt"}})
+	if z.DueFen != 0 || len(rows) != 1 || rows[0].MemberID != exempt || rows[0].StateLabel != "免交" {
+		t.Fatalf("exempt: %+v %+v", z, rows)
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, ids(z.ID)), 400, "免交乙 "+m+" 免交党费")
+	if n, _ := w.e.DB.NewSelect().Table("df_due").Where("member_id = ?", none).Count(t.Context()); n != 0 {
+		t.Fatal("a member without a base got a due")
 	}
 }

@@ -3,6 +3,7 @@ package fee_test
 import (
 	"fmt"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -132,4 +133,19 @@ func (w *world) setting(t *testing.T, key, value string) {
 		ConfigGroup: c.Group, Remark: c.Remark, ValueKind: c.Kind}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// concurrently calls do n times at once and answers the statuses.
+func concurrently(n int, do func() int) []int {
+	var wg sync.WaitGroup
+	statuses := make([]int, n)
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = do()
+		}()
+	}
+	wg.Wait()
+	return statuses
 }

@@ -83,6 +83,9 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 	if n.TxnID == "" || len(n.TxnID) > 64 {
 		return errNotify("交易号无效")
 	}
+	if n.OrderNo == "" || len(n.OrderNo) > 40 {
+		return errNotify("订单号无效")
+	}
 	p := new(Payment)
 	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider = ?", ProviderOnline).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {

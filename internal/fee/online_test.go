@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -129,16 +128,7 @@ func TestConcurrentDuplicateNotifies(t *testing.T) {
 	w.batch(t, m)
 	o := w.order(t, w.account(t, a), w.dueOf(t, a, m).ID)
 	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
-	var wg sync.WaitGroup
-	statuses := make([]int, 20)
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = w.e.Do("POST", "/api/dfgl/pay/notify", "", n).Status
-		}()
-	}
-	wg.Wait()
+	statuses := concurrently(20, func() int { return w.e.Do("POST", "/api/dfgl/pay/notify", "", n).Status })
 	for _, s := range statuses {
 		if s != 200 {
 			t.Fatalf("statuses %v", statuses)

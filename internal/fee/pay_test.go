@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"sync"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -101,16 +100,7 @@ func TestConcurrentPaymentsExactlyOneSucceeds(t *testing.T) {
 	m := month(0)
 	w.batch(t, m)
 	d := w.dueOf(t, a, m)
-	var wg sync.WaitGroup
-	statuses := make([]int, 20)
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)).Status
-		}()
-	}
-	wg.Wait()
+	statuses := concurrently(20, func() int { return w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)).Status })
 	ok := 0
 	for _, s := range statuses {
 		switch s {

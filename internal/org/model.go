@@ -138,6 +138,10 @@ func pathIDs(path string) []int64 {
 	return out
 }
 
+// PathIDs splits a materialised path ("/1/5/23/") into its ids, root
+// first: for modules that keep an organisation's path (a frozen fee due).
+func PathIDs(path string) []int64 { return pathIDs(path) }
+
 // childPath is the path of a node with the given id under parentPath ("" for a root).
 func childPath(parentPath string, id int64) string {
 	if parentPath == "" {
