@@ -153,8 +153,8 @@ func menus() []system.MenuSeed {
 			Children: []system.MenuSeed{
 				page("党费批次管理", "DfBatch", "batch", "calendar",
 					button("查询", PermList, all...), button("批次操作", PermBatch, dept), button("导出", PermExport, all...)),
-				page("缴费管理", "DfPay", "pay", "transaction", button("冲正", PermReverse, dept, committee)),
-				page("现场缴费", "DfOnsite", "onsite", "wallet", button("现场收缴", PermOnsite, all...)),
+				page("缴费管理", "DfPay", "pay", "profile", button("冲正", PermReverse, dept, committee)),
+				page("现场缴费", "DfOnsite", "onsite", "solution", button("现场收缴", PermOnsite, all...)),
 			}},
 	}
 }
