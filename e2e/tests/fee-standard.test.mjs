@@ -59,7 +59,7 @@ describe('fee standards and bases', () => {
     await dialog.getByRole('button', { name: /确\s*定/ }).click()
     await dialog.waitFor({ state: 'detached' })
     const row = s.page.locator('tr.ant-table-row').filter({ hasText: '党费测试' })
-    await row.getByText('87.00').waitFor()
+    await row.getByRole('cell', { name: '87.00', exact: true }).waitFor()
     await screenshot(s.page, 'fee-standard-03-list')
   })
 })

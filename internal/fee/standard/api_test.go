@@ -272,6 +272,10 @@ func TestRule1HardshipWorkflow(t *testing.T) {
 	if len(rows) != 2 {
 		t.Errorf("approved list %+v", rows)
 	}
+	if one, _ := apptest.GetPage[standard.HardshipView](t, w.e, branchTK, "/api/dfjm", url.Values{"id": {fmt.Sprint(no.ID)}}); len(one) != 1 ||
+		one[0].State != standard.HardshipRejected {
+		t.Errorf("by id %+v", one)
+	}
 	// Checks name their field.
 	for body, field := range map[string]map[string]any{
 		"amount": {"memberId": m, "kind": "reduce", "amount": "0", "from": "2026-03", "to": "2026-05", "reason": "x"},

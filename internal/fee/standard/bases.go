@@ -322,14 +322,21 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 	if err != nil {
 		return BaseView{}, err
 	}
-	_, err = s.db.NewUpdate().Model((*baseRow)(nil)).
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return BaseView{}, err
+	}
+	// Still of the scope when written (the member may have moved meanwhile).
+	res, err := s.db.NewUpdate().Model((*baseRow)(nil)).
 		Set("from_month = ?, category = ?, items = ?, included_fen = ?, deducted_fen = ?, base_fen = ?, remark = ?, updated_at = ?",
 			r.FromMonth, r.Category, r.Items, r.IncludedFen, r.DeductedFen, r.BaseFen, r.Remark, s.now()).
-		Where("id = ?", in.ID).Exec(ctx)
+		Where("id = ?", in.ID).Where("member_id IN (?)", scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return BaseView{}, httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在", r.Year, r.FromMonth)
 	} else if err != nil {
 		return BaseView{}, httpx.Internal(err)
+	} else if n, _ := res.RowsAffected(); n == 0 {
+		return BaseView{}, errNoBase()
 	}
 	return s.Base(ctx, in.ID)
 }

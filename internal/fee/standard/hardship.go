@@ -122,6 +122,7 @@ var hardshipSpec = httpx.ListSpec{
 		"orgId":    org.SubtreeFilter("h.org_id"),
 		"blurry":   {Columns: []string{"m.name"}, Match: httpx.Like},
 		"memberId": {Columns: []string{"h.member_id"}, Kind: httpx.Int},
+		"id":       {Columns: []string{"h.id"}, Kind: httpx.Int}, // the one a to-do opens
 	},
 	Sorts:       map[string]string{"createTime": "h.created_at"},
 	DefaultSort: "h.created_at DESC, h.id DESC",

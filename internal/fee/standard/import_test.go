@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -31,6 +32,13 @@ func TestImportFinanceWorkbook(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.base(t, byNo, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "3000"})
+	// The template names every column, the salary items included; importing needs its permission.
+	tpl := apptest.Download(t, w.e.Do("GET", "/api/import/dfjs/template", importTK, nil))
+	head, err := tpl.GetRows(tpl.GetSheetName(0))
+	if err != nil || len(head) == 0 || !slices.Contains(head[0], "岗位工资") || !slices.Contains(head[0], "个人所得税") {
+		t.Fatalf("template %v %v", head, err)
+	}
+	apptest.Expect(t, w.e.Do("GET", "/api/import/dfjs/template", w.csTK, nil), 403)
 	header := []string{"＊年度", "＊起始月份", "工号", "身份证号", "姓名", "＊党费类别", "岗位工资", "个人所得税", "基本养老金"}
 	b := w.e.Stage(t, "dfjs", importTK, [][]string{header,
 		{"2026", "1", "T001", "", "王老师", "在职", "6000", "200", ""}, // 2: replaces the January base

@@ -1,11 +1,13 @@
 package standard
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -58,14 +60,22 @@ func (s *Service) standardRoutes(rs *httpx.Routes) {
 func errNoStandard() *httpx.Error { return httpx.NotFound("党费标准不存在") }
 
 // Standards lists every standard: enabled first, then drafts, then void,
-// by category.
+// each by category in the pages' order, the newest first.
 func (s *Service) Standards(ctx context.Context) ([]Standard, error) {
 	var rows []standardRow
 	if err := s.db.NewSelect().Model(&rows).
-		OrderExpr("CASE state WHEN 'on' THEN 0 WHEN 'draft' THEN 1 ELSE 2 END, category, id DESC").Limit(1000).
+		OrderExpr("id DESC").Limit(1000).
 		Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
+	order := map[string]int{}
+	for i, c := range Categories {
+		order[c.Code] = i
+	}
+	rank := map[string]int{StateOn: 0, StateDraft: 1, StateVoid: 2}
+	slices.SortFunc(rows, func(a, b standardRow) int {
+		return cmp.Or(rank[a.State]-rank[b.State], order[a.Category]-order[b.Category], cmp.Compare(b.ID, a.ID))
+	})
 	out := make([]Standard, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, viewOf(r))

@@ -104,6 +104,11 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
       <Form.Item label="党费类别" name="category" rules={[{ required: true, message: '请选择党费类别' }]}>
         <Select style={{ width: 200 }} options={meta.categories.map((c) => ({ value: c.code, label: c.label }))} />
       </Form.Item>
+      {/* The server's computation, near the top: visible while the items below are typed. */}
+      {preview && 'ok' in preview && (
+        <Alert type="info" showIcon style={{ marginBottom: 8 }} message={`月缴党费 ${preview.ok.amount} 元`} description={preview.ok.working} data-testid="fee-preview" />
+      )}
+      {preview && 'error' in preview && <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={preview.error} data-testid="fee-preview" />}
       {GROUPS.map((g) => {
         const items = shown.filter((i) => i.kind === g.kind)
         return items.length === 0 ? null : (
@@ -131,10 +136,6 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
       <Form.Item label="备注" name="remark">
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
-      {preview && 'ok' in preview && (
-        <Alert type="info" showIcon message={`月缴党费 ${preview.ok.amount} 元`} description={preview.ok.working} data-testid="fee-preview" />
-      )}
-      {preview && 'error' in preview && <Alert type="warning" showIcon message={preview.error} data-testid="fee-preview" />}
     </FormDialog>
   )
 }

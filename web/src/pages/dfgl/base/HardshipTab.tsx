@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Button, Drawer, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { CrudTable, RowActions, useCrud } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
@@ -78,11 +78,22 @@ function FlowDrawer({ item, onClose, onDone }: { item: Hardship; onClose: () => 
   )
 }
 
-/** 困难减免: the proposals of the scope; the branch proposes, the committee above approves. */
-export default function HardshipTab() {
+/**
+ * 困难减免: the proposals of the scope; the branch proposes, the committee above approves. `openId` (a to-do's
+ * `?hardship=`) opens that proposal's drawer.
+ */
+export default function HardshipTab({ openId }: { openId?: number }) {
   const crud = useCrud<Hardship>({ key: 'dfjm', fetch: fetchHardships })
   const [proposing, setProposing] = useState(false)
   const [open, setOpen] = useState<Hardship | null>(null)
+  const linked = useQuery({
+    queryKey: ['dfjm', 'one', openId],
+    enabled: !!openId,
+    queryFn: () => fetchHardships({ page: 0, size: 1, sort: [], filters: { id: openId } }).then((p) => p.content[0] ?? null),
+  })
+  useEffect(() => {
+    if (linked.data) setOpen(linked.data)
+  }, [linked.data])
   const columns: TableColumnsType<Hardship> = [
     { title: '党员', dataIndex: 'memberName', key: 'memberName', width: 110 },
     { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },

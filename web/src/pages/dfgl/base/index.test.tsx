@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
@@ -61,7 +62,11 @@ afterEach(() => mock.restore())
 describe('dfgl/base', { timeout: 30_000 }, () => {
   it('lists the bases of the year with the due and its working', async () => {
     signIn(['dfjs:list'])
-    renderWithApp(<FeeBasePage />)
+    renderWithApp(
+      <MemoryRouter>
+        <FeeBasePage />
+      </MemoryRouter>,
+    )
     const tr = (await screen.findByText('张老师')).closest('tr') as HTMLElement
     expect(within(tr).getByText('48.00')).toBeTruthy()
     expect(within(tr).getByText(base.working)).toBeTruthy()
@@ -82,7 +87,11 @@ describe('dfgl/base', { timeout: 30_000 }, () => {
       saved.push(body(c))
       return [200, base]
     })
-    renderWithApp(<FeeBasePage />)
+    renderWithApp(
+      <MemoryRouter>
+        <FeeBasePage />
+      </MemoryRouter>,
+    )
     const tr = (await screen.findByText('张老师')).closest('tr') as HTMLElement
     fireEvent.click(within(tr).getByText('修改'))
     const dialog = (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
@@ -93,5 +102,26 @@ describe('dfgl/base', { timeout: 30_000 }, () => {
     expect(previews.at(-1)).toMatchObject({ category: 'salaried', items: { postPay: '5000' } })
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
     await waitFor(() => expect(saved).toEqual([{ id: 5, memberId: 7, year: base.year, fromMonth: 1, category: 'salaried', items: { postPay: '5000' }, remark: '' }]))
+  })
+
+  it('opens the proposal a to-do links to (?hardship=) in the 困难减免 tab', async () => {
+    signIn(['dfjs:list', 'dfjm:list', 'dfjm:committee'])
+    const asked: unknown[] = []
+    mock.onGet('/api/dfjm').reply((c) => {
+      asked.push(c.params)
+      const item = { id: 3, memberId: 7, memberName: '困难党员', orgId: 3, orgName: '计算机教工党支部', kind: 'exempt', kindLabel: '免交', amount: '', from: '2026-01', to: '2026-06', reason: '重病', state: 'review', stateLabel: '待审批', createdAt: '2026-01-01T00:00:00Z' }
+      return [200, page([item])]
+    })
+    mock.onGet('/api/dfjm/3/flow').reply(200, {
+      workflow: 'feehardship', started: true, state: 'review', stateName: '待审批', step: 'committee', current: 'committee', status: '', version: 1,
+      actingOrgName: '计算机学院党委', actingRole: '上级党委', steps: [{ key: 'committee', title: '上级党委审批' }], entries: [], mayAct: false, results: [], returnTo: [],
+    })
+    renderWithApp(
+      <MemoryRouter initialEntries={['/dfgl/base?hardship=3']}>
+        <FeeBasePage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('困难党员：党费免交（2026-01 至 2026-06）')).toBeTruthy()
+    expect(asked).toContainEqual(expect.objectContaining({ id: 3, size: 1 }))
   })
 })

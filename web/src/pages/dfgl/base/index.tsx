@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Select, Tabs, Tooltip, type TableColumnsType } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
 import { confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
@@ -27,7 +28,7 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
     { title: '类别', dataIndex: 'categoryLabel', key: 'category', width: 100 },
     { title: '月基数（元）', dataIndex: 'base', key: 'base', width: 120, align: 'right', sorter: true },
     { title: '月党费（元）', dataIndex: 'due', key: 'due', width: 110, align: 'right' },
-    { title: '计算过程', dataIndex: 'working', key: 'working', ellipsis: { showTitle: false }, render: (w: string) => <Tooltip title={w}>{w}</Tooltip> },
+    { title: '计算过程', dataIndex: 'working', key: 'working', width: 460, ellipsis: { showTitle: false }, render: (w: string) => <Tooltip title={w}>{w}</Tooltip> },
   ]
   if (canEdit)
     columns.push({
@@ -53,7 +54,7 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
     <CrudTable<Base>
       crud={crud}
       columns={columns}
-      scrollX={1300}
+      scrollX={1700}
       exportAction={canExport ? { url: `${BASE_API}/export`, fileName: '党费基数.xlsx', params: () => ({ year }) } : undefined}
       searchFields={[
         { name: 'blurry', label: '姓名或工号' },
@@ -113,7 +114,9 @@ export default function FeeBasePage() {
   const [year, setYear] = useState(thisYear)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [version, setVersion] = useState(0)
-  const [tab, setTab] = useState('bases')
+  const [params] = useSearchParams()
+  const openId = Number(params.get('hardship')) || undefined
+  const [tab, setTab] = useState(openId ? 'hardship' : 'bases')
   const meta = useQuery({ queryKey: ['dfbz', 'meta'], queryFn: getMeta, staleTime: Infinity })
   const canHardship = useHasPermission([PERM.dfjmList])
   const years = Array.from({ length: 6 }, (_, i) => thisYear + 1 - i)
@@ -131,7 +134,7 @@ export default function FeeBasePage() {
         items={[
           { key: 'bases', label: '基数', children: <BasesTab meta={meta.data} year={year} onEdit={setEditing} /> },
           { key: 'missing', label: '缺少基数', children: <MissingTab year={year} onEdit={setEditing} /> },
-          ...(canHardship ? [{ key: 'hardship', label: '困难减免', children: <HardshipTab /> }] : []),
+          ...(canHardship ? [{ key: 'hardship', label: '困难减免', children: <HardshipTab openId={openId} /> }] : []),
         ]}
       />
       {editing && (
