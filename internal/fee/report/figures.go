@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"zhdj/internal/platform/httpx"
 )
@@ -75,28 +78,6 @@ const (
 	outstandingExpr = "CASE WHEN d.due_fen > " + paidExpr + " THEN d.due_fen - " + paidExpr + " ELSE 0 END"
 )
 
-// perMember groups dues by member and organisation path: the rows the
-// organisation figures add up (a member counted once per organisation).
-func perMember(sel *bun.SelectQuery) *bun.SelectQuery {
-	return sel.ColumnExpr("d.member_id, d.org_path").
-		ColumnExpr("COUNT(*) AS months").
-		ColumnExpr("SUM(" + unpaidExpr + ") AS unpaid_months").
-		ColumnExpr("SUM(d.due_fen) AS due_fen").
-		ColumnExpr("SUM(" + paidExpr + ") AS paid_fen").
-		ColumnExpr("SUM(" + outstandingExpr + ") AS outstanding_fen").
-		GroupExpr("d.member_id, d.org_path")
-}
-
-// sums are the Figures' columns over per (a perMember CTE).
-func sums(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.ColumnExpr("COUNT(DISTINCT per.member_id) AS members").
-		ColumnExpr("COALESCE(SUM(per.months), 0) AS months").
-		ColumnExpr("COALESCE(SUM(per.unpaid_months), 0) AS unpaid_months").
-		ColumnExpr("COALESCE(SUM(per.due_fen), 0) AS due_fen").
-		ColumnExpr("COALESCE(SUM(per.paid_fen), 0) AS paid_fen").
-		ColumnExpr("COALESCE(SUM(per.outstanding_fen), 0) AS outstanding_fen")
-}
-
 // OrgRow is one organisation's line of the report: its whole subtree's
 // figures (Own: the dues of members directly in the organisation asked
 // for, shown as 本级).
@@ -105,7 +86,7 @@ type OrgRow struct {
 	OrgName  string `bun:"org_name" json:"orgName"`
 	OrgType  string `bun:"org_type" json:"orgType"`
 	Own      bool   `bun:"own" json:"own"`
-	Children bool   `bun:"-" json:"children"` // it has organisations below (the page drills into it)
+	Children bool   `bun:"-" json:"hasChildren"` // it has organisations below (the page drills into it)
 	Figures
 }
 
@@ -170,59 +151,113 @@ func (s *Service) lines(ctx context.Context, q *Query) (own *orgLine, rows []org
 	return &self[0], rows, nil
 }
 
-// orgReport is the report of q per organisation level: every line's
-// figures in one grouped query over the per-member sums, the total in another.
+// lineFigures are a line's figures by its key (the organisation id as text;
+// "" for the dues of the organisation itself, "total" for all).
+type lineFigures struct {
+	Line string `bun:"line"`
+	Figures
+}
+
+// lineSums are the Figures' columns over dues' d and pe.
+func lineSums(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.ColumnExpr("COUNT(DISTINCT d.member_id) AS members").
+		ColumnExpr("COUNT(*) AS months").
+		ColumnExpr("COALESCE(SUM(" + unpaidExpr + "), 0) AS unpaid_months").
+		ColumnExpr("COALESCE(SUM(d.due_fen), 0) AS due_fen").
+		ColumnExpr("COALESCE(SUM(" + paidExpr + "), 0) AS paid_fen").
+		ColumnExpr("COALESCE(SUM(" + outstandingExpr + "), 0) AS outstanding_fen")
+}
+
+// byLine adds up q's dues below the organisation whose path is prefix, per
+// line — the organisation directly below it each due's frozen path passes
+// through, read from the path ("/1/5/23/" below "/1/" is line 5) — in one
+// pass over the dues (a materialised CTE), with the total (members counted
+// once however many lines they paid in).
+func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[string]Figures, error) {
+	base, err := s.dues(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	members, err := s.dues(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	instr := "instr"
+	if s.db.Dialect().Name() == dialect.PG {
+		instr = "strpos"
+	}
+	n := len(prefix) + 1
+	line := fmt.Sprintf("CASE WHEN d.org_path = '%s' THEN '' ELSE substr(d.org_path, %d, %s(substr(d.org_path, %d), '/') - 1) END",
+		pathText(prefix), n, instr, n)
+	lines := lineSums(base.ColumnExpr(line + " AS line")).GroupExpr(line)
+	var rows []lineFigures
+	err = s.db.NewRaw(`WITH x AS MATERIALIZED (?)
+		SELECT line, members, months, unpaid_months, due_fen, paid_fen, outstanding_fen FROM x
+		UNION ALL SELECT 'total', (?), COALESCE(SUM(months), 0), COALESCE(SUM(unpaid_months), 0), COALESCE(SUM(due_fen), 0),
+			COALESCE(SUM(paid_fen), 0), COALESCE(SUM(outstanding_fen), 0) FROM x`,
+		lines, members.ColumnExpr("COUNT(DISTINCT d.member_id)")).Scan(ctx, &rows)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	out := make(map[string]Figures, len(rows))
+	for _, r := range rows {
+		r.rate()
+		out[r.Line] = r.Figures
+	}
+	return out, nil
+}
+
+// pathText is a materialised path for a SQL literal: digits and slashes only.
+func pathText(p string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, p)
+}
+
+// orgReport is the report of q per organisation level: the lines of the
+// organisations below the one asked for and their total, added up in SQL
+// in one pass over the period's dues; the caller's several top
+// organisations (a scope of unrelated organisations), each in its own.
 func (s *Service) orgReport(ctx context.Context, q Query) (OrgReport, error) {
 	own, lines, err := s.lines(ctx, &q)
 	if err != nil {
 		return OrgReport{}, err
 	}
 	out := OrgReport{Year: q.Year, Month: q.Month, OrgID: q.OrgID, Rows: []OrgRow{}}
-	if own != nil {
-		out.OrgName = own.Name
+	if own == nil { // several tops: each one's subtree
+		for _, l := range lines {
+			tq := q
+			tq.OrgID = l.ID
+			figs, err := s.byLine(ctx, tq, l.Path)
+			if err != nil {
+				return out, err
+			}
+			out.Rows = append(out.Rows, OrgRow{OrgID: l.ID, OrgName: l.Name, OrgType: l.Type, Children: l.Kids > 0, Figures: figs["total"]})
+		}
+		scopeTotal, err := s.byLine(ctx, q, "/")
+		if err != nil {
+			return out, err
+		}
+		out.Total = scopeTotal["total"]
+		return out, nil
 	}
-	base, err := s.dues(ctx, q)
+	out.OrgName = own.Name
+	figs, err := s.byLine(ctx, q, own.Path)
 	if err != nil {
 		return out, err
 	}
-	if err := sums(s.db.NewSelect().With("per", perMember(base)).TableExpr("per")).Scan(ctx, &out.Total); err != nil {
-		return out, httpx.Internal(err)
-	}
-	out.Total.rate()
-	ids := make([]int64, 0, len(lines)+1)
-	for _, l := range lines {
-		ids = append(ids, l.ID)
-	}
-	ownID := int64(0)
-	if own != nil {
-		ownID = own.ID
-		ids = append(ids, own.ID)
-	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var figs []OrgRow
-	if base, err = s.dues(ctx, q); err != nil { // a query builds in place: a new one
-		return out, err
-	}
-	fq := sums(s.db.NewSelect().With("per", perMember(base)).TableExpr("per").
-		Join("JOIN dzz AS c ON (c.id <> ? AND per.org_path LIKE c.path || '%') OR (c.id = ? AND per.org_path = c.path)", ownID, ownID).
-		ColumnExpr("c.id AS org_id").Where("c.id IN (?)", bun.In(ids)).GroupExpr("c.id"))
-	if err := fq.Scan(ctx, &figs); err != nil {
-		return out, httpx.Internal(err)
-	}
-	byID := make(map[int64]Figures, len(figs))
-	for _, f := range figs {
-		byID[f.OrgID] = f.Figures
-	}
-	if own != nil && byID[own.ID].Months > 0 {
-		f := byID[own.ID]
-		f.rate()
+	out.Total = figs["total"]
+	if f, ok := figs[""]; ok && f.Months > 0 {
 		out.Rows = append(out.Rows, OrgRow{OrgID: own.ID, OrgName: own.Name + "（本级）", OrgType: own.Type, Own: true, Figures: f})
 	}
 	for _, l := range lines {
-		f := byID[l.ID]
-		f.rate()
+		f, ok := figs[strconv.FormatInt(l.ID, 10)]
+		if !ok {
+			f.rate()
+		}
 		out.Rows = append(out.Rows, OrgRow{OrgID: l.ID, OrgName: l.Name, OrgType: l.Type, Children: l.Kids > 0, Figures: f})
 	}
 	return out, nil

@@ -35,15 +35,21 @@ func (q Query) periodText() string {
 
 // GET /api/dfgl/report/orgs?year=&month=&orgId=: the report per organisation level.
 func (s *Service) orgsHandler(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.query(r, false)
-	if err != nil {
-		return err
-	}
-	rep, err := s.orgReport(r.Context(), q)
+	_, rep, err := s.orgReportOf(r)
 	if err != nil {
 		return err
 	}
 	return httpx.OK(w, rep)
+}
+
+// orgReportOf is the per-level report the request asks for.
+func (s *Service) orgReportOf(r *http.Request) (Query, OrgReport, error) {
+	q, err := s.query(r, false)
+	if err != nil {
+		return q, OrgReport{}, err
+	}
+	rep, err := s.orgReport(r.Context(), q)
+	return q, rep, err
 }
 
 // orgTypeNames label the organisation types in the export.
@@ -55,11 +61,7 @@ func rateText(bp int64) string { return fmt.Sprintf("%d.%02d%%", bp/100, bp%100)
 
 // GET /api/dfgl/report/orgs/export: the same as the finance office's workbook.
 func (s *Service) orgsExport(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.query(r, false)
-	if err != nil {
-		return err
-	}
-	rep, err := s.orgReport(r.Context(), q)
+	q, rep, err := s.orgReportOf(r)
 	if err != nil {
 		return err
 	}

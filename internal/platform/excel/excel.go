@@ -36,25 +36,39 @@ type Writer struct {
 
 // NewWriter starts a workbook with a bold header row and column widths.
 func NewWriter(headers []string, widths []float64) (*Writer, error) {
-	book := excelize.NewFile()
-	sw, err := book.NewStreamWriter("Sheet1")
+	book, sw, err := newStream(widths)
 	if err != nil {
 		return nil, err
 	}
+	if err := sw.SetRow("A1", boldCells(book, headers)); err != nil {
+		return nil, err
+	}
+	return &Writer{book: book, stream: sw, row: 1}, nil
+}
+
+// newStream starts a workbook streaming its first sheet, with column widths.
+func newStream(widths []float64) (*excelize.File, *excelize.StreamWriter, error) {
+	book := excelize.NewFile()
+	sw, err := book.NewStreamWriter("Sheet1")
+	if err != nil {
+		return nil, nil, err
+	}
 	for i, w := range widths {
 		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
+	return book, sw, nil
+}
+
+// boldCells are a header row's cells.
+func boldCells(book *excelize.File, headers []string) []any {
 	style, _ := book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
 	cells := make([]any, len(headers))
 	for i, h := range headers {
 		cells[i] = excelize.Cell{StyleID: style, Value: h}
 	}
-	if err := sw.SetRow("A1", cells); err != nil {
-		return nil, err
-	}
-	return &Writer{book: book, stream: sw, row: 1}, nil
+	return cells
 }
 
 // Add writes one row. An empty text is left out (the cell stays empty and

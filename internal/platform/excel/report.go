@@ -16,15 +16,9 @@ type Yuan int64
 // the bold header row. Rows follow through Add (a Yuan cell as 0.00) and a
 // last bold totals row through AddTotal.
 func NewReport(title string, headers []string, widths []float64) (*Writer, error) {
-	book := excelize.NewFile()
-	sw, err := book.NewStreamWriter("Sheet1")
+	book, sw, err := newStream(widths)
 	if err != nil {
 		return nil, err
-	}
-	for i, w := range widths {
-		if err := sw.SetColWidth(i+1, i+1, w); err != nil {
-			return nil, err
-		}
 	}
 	titleStyle, _ := book.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 14},
 		Alignment: &excelize.Alignment{Horizontal: "center"}})
@@ -40,11 +34,7 @@ func NewReport(title string, headers []string, widths []float64) (*Writer, error
 			return nil, err
 		}
 	}
-	cells := make([]any, len(headers))
-	for i, h := range headers {
-		cells[i] = excelize.Cell{StyleID: bold, Value: h}
-	}
-	if err := sw.SetRow("A2", cells); err != nil {
+	if err := sw.SetRow("A2", boldCells(book, headers)); err != nil {
 		return nil, err
 	}
 	return &Writer{book: book, stream: sw, row: 2, money: money, bold: bold, boldMoney: boldMoney}, nil
