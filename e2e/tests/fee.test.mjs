@@ -103,11 +103,12 @@ describe('党费: a month from start to report', () => {
     const current = fees.locator('.ant-table-tbody tr').filter({ has: page.getByRole('cell', { name: CURRENT, exact: true }) })
     await current.locator('input[type=checkbox]').check()
     await fees.getByRole('button', { name: /在线缴费 0\.20 元/ }).click()
-    // The sandbox applies the signed notify and redirects to the order's result link. That link is
-    // "/payment?no=…&sig=…" (fee.Service.ResultURL), outside the app's /web/ base: the server answers it
-    // 404, and /web/payment with the same query rendered a blank page in this run (both reported to the
-    // lead). The result is read from the public endpoint the page reads.
-    await page.waitForURL(/\/payment\?no=/)
+    // The sandbox applies the signed notify and sends the payer to the order's signed result link, the
+    // public /payment page (no session needed): it shows the order as the server holds it.
+    await page.waitForURL(/\/web\/payment\?no=/)
+    await page.getByText('支付成功').waitFor()
+    await page.getByText('0.20 元').waitFor()
+    await page.getByText(CURRENT).waitFor()
     const landed = new URL(page.url())
     const result = await call(server.base, 'GET', `/api/dfgl/pay/result${landed.search}`)
     assert.equal(result.state, 'paid', JSON.stringify(result))

@@ -54,9 +54,10 @@ func mac(secret, text string) string {
 // text no notify can have.
 func (s *Service) resultSig(no string) string { return mac(s.opts.Secret, "result:"+no) }
 
-// ResultURL is the public page showing order no's result.
+// ResultURL is the public page showing order no's result: the web app's
+// /payment route, under the /web/ base the server serves the app at.
 func (s *Service) ResultURL(no string) string {
-	return "/payment?" + url.Values{"no": {no}, "sig": {s.resultSig(no)}}.Encode()
+	return "/web/payment?" + url.Values{"no": {no}, "sig": {s.resultSig(no)}}.Encode()
 }
 
 func errNotify(format string, args ...any) *httpx.Error { return httpx.BadRequest(format, args...) }

@@ -176,10 +176,10 @@ func TestSandboxAndResultPage(t *testing.T) {
 	}
 	resp.Body.Close()
 	loc := resp.Header.Get("Location")
-	if resp.StatusCode != 302 || !strings.HasPrefix(loc, "/payment?") {
+	if resp.StatusCode != 302 || !strings.HasPrefix(loc, "/web/payment?") {
 		t.Fatalf("sandbox: %d %s", resp.StatusCode, loc)
 	}
-	q, _ := url.ParseQuery(strings.TrimPrefix(loc, "/payment?"))
+	q, _ := url.ParseQuery(strings.TrimPrefix(loc, "/web/payment?"))
 	r := apptest.DoJSON[fee.Result](t, w.e, 200, "GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil)
 	if r.No != o.No || r.State != fee.PayPaid || r.AmountFen != 20 || len(r.Months) != 1 || r.Months[0] != m {
 		t.Fatalf("result: %+v", r)

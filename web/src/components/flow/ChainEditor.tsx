@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Button, Card, Empty, Form, Input, Select, Space, Spin, Steps, Typography } from 'antd'
 import { useState } from 'react'
 import FormDialog from '@/components/FormDialog'
-import { getChains, setChain, type FlowChain, type FlowChainsView } from './api'
+import { getChains, setChain } from './api'
+import type { FlowChain, FlowChainsView } from './types'
 
 export interface ChainEditorProps {
   /** The module's records, e.g. /api/fzdy: the chains are at base/flow/chains. */
