@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -35,5 +35,15 @@ describe('payment', { timeout: 30_000 }, () => {
     mock.onGet('/api/dfgl/pay/result').reply(404, { message: '支付记录不存在或链接无效' })
     at('/payment?no=DF1&sig=bad')
     expect(await screen.findByText('支付记录不存在或链接无效', { selector: '.ant-result-title' })).toBeTruthy()
+  })
+
+  it('renders outside the signed-in shell, as the Gate shows a public page (no app providers)', async () => {
+    mock.onGet('/api/dfgl/pay/result').reply(200, { no: 'DF2', state: 'pending', stateLabel: '待支付', providerLabel: '校园支付平台', amountFen: 20, months: ['2026-11'], paidAt: null })
+    render(
+      <MemoryRouter initialEntries={['/payment?no=DF2&sig=abc']}>
+        <PaymentResultPage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('等待支付平台确认')).toBeTruthy()
   })
 })

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Descriptions, Result, Spin } from 'antd'
 import { Link, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
+import { withQueryClient } from '@/components/withQueryClient'
 import { formatTime } from '@/utils/time'
 import { payResult, yuan, type PayResult } from '../dfgl/batch/api'
 
@@ -47,7 +48,7 @@ function OrderResult({ no, sig }: { no: string; sig: string }) {
  * server's signed link (`no`, `sig`) it shows the order as the server holds it — months, amount, state,
  * nothing personal; without it, the status the platform put in the query, which proves nothing.
  */
-export default function PaymentResultPage() {
+function PaymentResultPage() {
   useDocumentTitle('支付结果')
   const [params] = useSearchParams()
   const no = params.get('no')
@@ -65,3 +66,6 @@ export default function PaymentResultPage() {
     />
   )
 }
+
+/** A public page: outside the signed-in shell, so with a react-query client of its own. */
+export default withQueryClient(PaymentResultPage)

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router'
 import { downloadFile } from '@/api/file'
 import { get } from '@/api/request'
 import PrintLayout from '@/components/flow/PrintLayout'
-import { withQueryClient } from '../devRegister/withQueryClient'
+import { withQueryClient } from '@/components/withQueryClient'
 
 /** A record listed on a notice, as GET /api/fzdy/notices/{id} gives it (the fields beyond id and name may be absent). */
 export interface NoticeRecord {

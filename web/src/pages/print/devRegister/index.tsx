@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
 import PrintLayout from '@/components/flow/PrintLayout'
-import { withQueryClient } from './withQueryClient'
+import { withQueryClient } from '@/components/withQueryClient'
 import { getRegister, type RegisterRow } from '@/pages/develop/report/api'
 
 /** The printed register's columns: the register's, the number and birth date shortened to fit A4. */

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 
 /**
- * A print view renders outside the signed-in shell (Gate: no menus, no tabs), so without the shell's
+ * A print view or a public page (支付结果) renders outside the signed-in shell (Gate: no menus, no tabs), so without the shell's
  * react-query client: this gives the view one of its own (one per tab the view opens in).
  */
 export function withQueryClient<P extends object>(View: ComponentType<P>): ComponentType<P> {
