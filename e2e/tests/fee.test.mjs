@@ -108,7 +108,7 @@ describe('党费: a month from start to report', () => {
     await page.waitForURL(/\/web\/payment\?no=/)
     await page.getByText('支付成功').waitFor()
     await page.getByText('0.20 元').waitFor()
-    await page.getByText(CURRENT).waitFor()
+    await page.getByText(CURRENT, { exact: true }).waitFor()
     const landed = new URL(page.url())
     const result = await call(server.base, 'GET', `/api/dfgl/pay/result${landed.search}`)
     assert.equal(result.state, 'paid', JSON.stringify(result))
