@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web perms test test-go test-go-pg test-web test-e2e bench deps clean
+.PHONY: run build go-build web perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data
@@ -37,8 +37,18 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	@touch $@
 
-## test: every test — Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end
-test: test-go test-go-pg test-web test-e2e
+## test: every test — Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end.
+## Two lanes share the machine's two cores: the Go suites one after the other, and the web unit tests
+## then the browser tests, each lane serial inside (its output is printed when it ends). Run one lane's targets alone
+## for a quicker check, e.g. `make test-web`.
+test:
+	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-web
+
+test-lane-go:
+	@MAKEFLAGS= $(MAKE) --no-print-directory test-go test-go-pg
+
+test-lane-web:
+	@MAKEFLAGS= $(MAKE) --no-print-directory test-web test-e2e
 
 test-go:
 	$(GO) vet ./...
