@@ -45,10 +45,10 @@ test:
 	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-web
 
 test-lane-go:
-	@MAKEFLAGS= $(MAKE) --no-print-directory test-go test-go-pg
+	@$(MAKE) --no-print-directory -j1 test-go test-go-pg
 
 test-lane-web:
-	@MAKEFLAGS= $(MAKE) --no-print-directory test-web test-e2e
+	@$(MAKE) --no-print-directory -j1 test-web test-e2e
 
 test-go:
 	$(GO) vet ./...
