@@ -8,8 +8,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/fee"
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
@@ -65,22 +63,6 @@ const (
 	demoCurrentYearPct  = 103 // the current year's salaries, in percent of last year's
 )
 
-// demoBase is a row of fee_base as the standards' form writes it.
-type demoBase struct {
-	bun.BaseModel `bun:"table:fee_base"`
-	MemberID      int64  `bun:"member_id"`
-	Year          int    `bun:"year"`
-	FromMonth     int    `bun:"from_month"`
-	Category      string `bun:"category"`
-	Items         string `bun:"items"`
-	IncludedFen   int64  `bun:"included_fen"`
-	DeductedFen   int64  `bun:"deducted_fen"`
-	BaseFen       int64  `bun:"base_fen"`
-	Remark        string `bun:"remark"`
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
-}
-
 type demoMember struct {
 	ID         int64  `bun:"id"`
 	PersonType string `bun:"person_type"`
@@ -89,7 +71,7 @@ type demoMember struct {
 // salaryBase is a salaried member's base of the year: gross pay split into
 // the included items, an excluded subsidy, and the deductions (insurances,
 // housing fund, annuity, tax); base = included − deducted.
-func salaryBase(id int64, year, from int, grossFen int64, now time.Time) demoBase {
+func salaryBase(id int64, year, from int, grossFen int64, now time.Time) standard.BaseRow {
 	pct := func(p int64) int64 { return grossFen * p / 1000 }
 	items := map[string]int64{"postPay": pct(400), "gradePay": pct(250), "basicPerformance": grossFen - pct(400) - pct(250),
 		"housingSubsidy": pct(80), "pensionInsurance": pct(80), "medicalInsurance": pct(20), "unemploymentInsurance": pct(5),
@@ -97,7 +79,7 @@ func salaryBase(id int64, year, from int, grossFen int64, now time.Time) demoBas
 	deducted := items["pensionInsurance"] + items["medicalInsurance"] + items["unemploymentInsurance"] + items["housingFund"] +
 		items["annuity"] + items["incomeTax"]
 	raw, _ := json.Marshal(items)
-	return demoBase{MemberID: id, Year: year, FromMonth: from, Category: standard.CatSalaried, Items: string(raw),
+	return standard.BaseRow{MemberID: id, Year: year, FromMonth: from, Category: standard.CatSalaried, Items: string(raw),
 		IncludedFen: grossFen, DeductedFen: deducted, BaseFen: grossFen - deducted, Remark: "演示数据", CreatedAt: now, UpdatedAt: now}
 }
 
@@ -131,7 +113,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 		gross int64
 	}
 	prof := make(map[int64]profile, len(members))
-	var bases []demoBase
+	var bases []standard.BaseRow
 	years := []int{months[0].Year()}
 	if cur.Year() != years[0] {
 		years = append(years, cur.Year())
@@ -152,7 +134,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 					pension = pension * demoCurrentYearPct / 100
 				}
 				raw, _ := json.Marshal(map[string]int64{"pension": pension})
-				bases = append(bases, demoBase{MemberID: m.ID, Year: y, FromMonth: 1, Category: standard.CatRetired, Items: string(raw),
+				bases = append(bases, standard.BaseRow{MemberID: m.ID, Year: y, FromMonth: 1, Category: standard.CatRetired, Items: string(raw),
 					BaseFen: pension, Remark: "演示数据", CreatedAt: now, UpdatedAt: now})
 			}
 		default: // salaried: gross pay from 3,500 to 24,000 元

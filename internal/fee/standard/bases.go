@@ -69,7 +69,7 @@ type Preview struct {
 }
 
 type baseListRow struct {
-	baseRow    `bun:",extend"`
+	BaseRow    `bun:",extend"`
 	MemberName string `bun:"member_name,scanonly"`
 	StaffNo    string `bun:"staff_no,scanonly"`
 	OrgID      int64  `bun:"org_id,scanonly"`
@@ -174,7 +174,7 @@ func baseView(r baseListRow, stds map[string]compiled) BaseView {
 		v.Items[k] = Yuan(f)
 	}
 	if std, ok := stds[r.Category]; ok {
-		b := r.baseRow
+		b := r.BaseRow
 		v.DueFen, v.Working = std.amount(r.Category, &b)
 		v.Due = Yuan(v.DueFen)
 	} else {
@@ -187,8 +187,8 @@ func baseView(r baseListRow, stds map[string]compiled) BaseView {
 // items minus the sum of the deductions (salaried), or the basic pension
 // (retired); other categories have no base. Excluded items are kept as
 // entered and count for nothing.
-func checkBase(in BaseInput) (baseRow, error) {
-	r := baseRow{MemberID: in.MemberID, Year: in.Year, FromMonth: in.FromMonth, Category: in.Category,
+func checkBase(in BaseInput) (BaseRow, error) {
+	r := BaseRow{MemberID: in.MemberID, Year: in.Year, FromMonth: in.FromMonth, Category: in.Category,
 		Remark: strings.TrimSpace(in.Remark)}
 	if in.Year < 2000 || in.Year > 2100 {
 		return r, httpx.Invalid("year", "请输入年度（2000—2100）")
@@ -327,7 +327,7 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 		return BaseView{}, err
 	}
 	// Still of the scope when written (the member may have moved meanwhile).
-	res, err := s.db.NewUpdate().Model((*baseRow)(nil)).
+	res, err := s.db.NewUpdate().Model((*BaseRow)(nil)).
 		Set("from_month = ?, category = ?, items = ?, included_fen = ?, deducted_fen = ?, base_fen = ?, remark = ?, updated_at = ?",
 			r.FromMonth, r.Category, r.Items, r.IncludedFen, r.DeductedFen, r.BaseFen, r.Remark, s.now()).
 		Where("id = ?", in.ID).Where("member_id IN (?)", scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).Exec(ctx)
@@ -349,7 +349,7 @@ func (s *Service) DeleteBases(ctx context.Context, ids []int64) error {
 	}
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		owned := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))
-		res, err := tx.NewDelete().Model((*baseRow)(nil)).Where("id IN (?)", bun.In(ids)).Where("member_id IN (?)", owned).Exec(ctx)
+		res, err := tx.NewDelete().Model((*BaseRow)(nil)).Where("id IN (?)", bun.In(ids)).Where("member_id IN (?)", owned).Exec(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}

@@ -42,7 +42,7 @@ var (
 // A rate standard finds the first bracket whose upper end (inclusive) is at
 // or above the base and takes its rate of the base, rounded half-up to the
 // fen at the end: base_fen × rate / 100.
-func (c compiled) amount(cat string, b *baseRow) (int64, string) {
+func (c compiled) amount(cat string, b *BaseRow) (int64, string) {
 	switch c.Kind {
 	case KindExempt:
 		return 0, "免交党费（" + CategoryLabel(cat) + "）"

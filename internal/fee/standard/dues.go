@@ -80,13 +80,13 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 			Where("m.id IN (?)", bun.In(ids)).Scan(ctx, &members); err != nil {
 			return fmt.Errorf("fee dues members: %w", err)
 		}
-		var bases []baseRow
+		var bases []BaseRow
 		if err := idb.NewSelect().Model(&bases).Column("member_id", "from_month", "category", "included_fen", "deducted_fen", "base_fen").
 			Where("year = ?", year).Where("from_month <= ?", month).Where("member_id IN (?)", bun.In(ids)).
 			Scan(ctx); err != nil {
 			return fmt.Errorf("fee dues bases: %w", err)
 		}
-		inForce := make(map[int64]*baseRow, len(bases))
+		inForce := make(map[int64]*BaseRow, len(bases))
 		for i := range bases {
 			b := &bases[i]
 			if cur := inForce[b.MemberID]; cur == nil || b.FromMonth > cur.FromMonth {
@@ -112,7 +112,7 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 }
 
 // dueOf is one member's due for the month, or the reason there is none.
-func dueOf(m dueMember, year, month int, b *baseRow, h *Hardship, stds map[string]compiled) (Due, string) {
+func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, stds map[string]compiled) (Due, string) {
 	none := Due{MemberID: m.ID}
 	if j := string(m.JoinedOn); len(j) >= 7 && j[:7] > fmt.Sprintf("%04d-%02d", year, month) {
 		return none, fmt.Sprintf("%s年%s月接收为预备党员，此前月份不交党费", j[:4], j[5:7])

@@ -54,7 +54,7 @@ type importMember struct {
 }
 
 // importRow is a validated row ready for its commit.
-type importRow struct{ base baseRow }
+type importRow struct{ base BaseRow }
 
 func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	members, err := s.importMembers(ctx, idb, rows)
@@ -108,7 +108,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		}
 		seen[key] = r.RowNo
 		var exists bool
-		if exists, err = idb.NewSelect().Model((*baseRow)(nil)).Where("member_id = ?", b.MemberID).Where("year = ?", b.Year).
+		if exists, err = idb.NewSelect().Model((*BaseRow)(nil)).Where("member_id = ?", b.MemberID).Where("year = ?", b.Year).
 			Where("from_month = ?", b.FromMonth).Exists(ctx); err != nil {
 			return httpx.Internal(err)
 		}

@@ -189,9 +189,10 @@ func itemOf(key string) (Item, bool) {
 	return Item{}, false
 }
 
-// baseRow is a row of fee_base: a member's category and base for a year
-// from a month on (a salary change applies from the month it is paid).
-type baseRow struct {
+// BaseRow is a row of fee_base: a member's category and base for a year
+// from a month on (a salary change applies from the month it is paid). The
+// demo (package report) writes its rows in bulk through it.
+type BaseRow struct {
 	bun.BaseModel `bun:"table:fee_base,alias:b"`
 	ID            int64     `bun:"id,pk,autoincrement"`
 	MemberID      int64     `bun:"member_id"`
