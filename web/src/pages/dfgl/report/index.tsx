@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Checkbox, DatePicker, Select, Space, Table, Tabs, Tag, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import type { ColumnsType, TableProps } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { totalText } from '@/components/pagerTotal'
 import {
   exportLedger,
   exportOrgReport,
@@ -112,13 +113,23 @@ function usePager(size = 20) {
       pageSize,
       total,
       showSizeChanger: true,
-      showTotal: (n: number) => `共 ${n} 人`,
+      showTotal: (n: number) => totalText(n, false, '人'),
       onChange: (p: number, s: number) => {
         setPage(s === pageSize ? p - 1 : 0)
         setPageSize(s)
       },
     }),
   }
+}
+
+/** A report's table of members, paged by the server through pager. */
+function MemberTable<T extends { memberId: number }>({
+  pager,
+  rows,
+  total,
+  ...table
+}: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'rowKey'> & { pager: ReturnType<typeof usePager>; rows?: T[]; total?: number }) {
+  return <Table<T> size="small" bordered rowKey="memberId" dataSource={rows ?? []} pagination={pager.pagination(total ?? 0)} {...table} />
 }
 
 /** 党员明细: each member's figures over the period. */
@@ -148,15 +159,7 @@ function MemberView({ q }: { q: FeeQuery }) {
       >
         只看有未缴月份的党员
       </Checkbox>
-      <Table<MemberRow>
-        size="small"
-        bordered
-        rowKey="memberId"
-        loading={list.isLoading}
-        dataSource={list.data?.content ?? []}
-        columns={columns}
-        pagination={pager.pagination(list.data?.totalElements ?? 0)}
-      />
+      <MemberTable<MemberRow> pager={pager} rows={list.data?.content} total={list.data?.totalElements} loading={list.isLoading} columns={columns} />
     </>
   )
 }
@@ -189,14 +192,12 @@ function ArrearsView({ orgId }: { orgId?: number | null }) {
     },
   ]
   return (
-    <Table<Arrear>
-      size="small"
-      bordered
-      rowKey="memberId"
+    <MemberTable<Arrear>
+      pager={pager}
+      rows={list.data?.content}
+      total={list.data?.totalElements}
       loading={list.isLoading}
-      dataSource={list.data?.content ?? []}
       columns={columns}
-      pagination={pager.pagination(list.data?.totalElements ?? 0)}
       locale={{ emptyText: '没有连续欠缴党费的党员' }}
     />
   )
@@ -230,15 +231,13 @@ function LedgerView({ q }: { q: FeeQuery }) {
   ]
   const t = ledger.data?.total
   return (
-    <Table<LedgerRow>
-      size="small"
-      bordered
-      rowKey="memberId"
+    <MemberTable<LedgerRow>
+      pager={pager}
+      rows={ledger.data?.rows}
+      total={ledger.data?.totalElements}
       loading={ledger.isLoading}
-      dataSource={ledger.data?.rows ?? []}
       columns={columns}
       scroll={{ x: 2400 }}
-      pagination={pager.pagination(ledger.data?.totalElements ?? 0)}
       summary={() =>
         t ? (
           <Table.Summary.Row>
