@@ -59,10 +59,7 @@ func TestOperLogNamesModuleActionTargetAndMasksTheRequest(t *testing.T) {
 	e := apptest.New(t)
 	c := e.Campus(t)
 	id := apptest.IDNumber("110105", "19900307", 11)
-	created := e.Create(t, e.AdminTK, "/api/dyjbxx", map[string]any{
-		"name": "张日志", "idNumber": id, "phone": "13800138000", "ethnicity": "01", "education": "11",
-		"personCategory": "1", "personType": "1", "partyStatus": "1", "orgId": c.Branch,
-		"appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30"})
+	created := e.Create(t, e.AdminTK, "/api/dyjbxx", apptest.FullMember("张日志", c.Branch, "idNumber", id, "phone", "13800138000"))
 
 	row := lastOper(t, e, "/api/dyjbxx")
 	if row.Module != "党员信息" || row.Action != "新增" || row.Target != fmt.Sprint(created) || row.TargetName != "张日志" ||

@@ -78,7 +78,7 @@ func TestListCountCap(t *testing.T) {
 	now := time.Now().UTC()
 	for i := range 4 {
 		u := system.User{Username: fmt.Sprintf("capuser%d", i), NickName: "封顶", PasswordHash: "x", Enabled: true,
-			Activated: true, CreatedAt: now, UpdatedAt: now}
+			Activated: true, Stamps: db.StampsAt(now)}
 		if _, err := e.DB.NewInsert().Model(&u).Exec(t.Context()); err != nil {
 			t.Fatal(err)
 		}

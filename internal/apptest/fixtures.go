@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"zhdj/internal/member"
 	"zhdj/internal/platform/idcard"
 )
 
@@ -26,6 +27,16 @@ func With(body map[string]any, kv ...any) map[string]any {
 		}
 	}
 	return out
+}
+
+// FullMember is the body of a full party member (正式党员) of orgID as the
+// member API takes it, with the codes and dates it requires of one; kv
+// sets or drops fields as With does. Without an "idNumber" (which gives
+// the gender and birth date) a test sets "gender".
+func FullMember(name string, orgID int64, kv ...any) map[string]any {
+	return With(map[string]any{"name": name, "ethnicity": "01", "education": "11", "personCategory": "1", "personType": "1",
+		"partyStatus": member.PartyFull, "orgId": orgID, "appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30"},
+		kv...)
 }
 
 // IDNumber makes a valid 18-character ID number (GB 11643-1999) from a

@@ -191,7 +191,7 @@ type writer struct {
 func (w *writer) units(ctx context.Context) error {
 	err := w.tx.NewSelect().Model((*system.Dept)(nil)).Column("id").Where("pid IS NULL").OrderExpr("id").Limit(1).Scan(ctx, &w.rootDep)
 	if err != nil {
-		root := &system.Dept{Name: "学校", Enabled: true, CreatedAt: w.now, UpdatedAt: w.now}
+		root := &system.Dept{Name: "学校", Enabled: true, Stamps: db.StampsAt(w.now)}
 		if _, err := w.tx.NewInsert().Model(root).Returning("id").Exec(ctx); err != nil {
 			return err
 		}
@@ -207,7 +207,7 @@ func (w *writer) units(ctx context.Context) error {
 			if u.parent >= 0 {
 				pid = w.unitIDs[u.parent]
 			}
-			rows[j] = system.Dept{PID: &pid, Name: u.name, Sort: u.sort, Enabled: true, CreatedAt: w.now, UpdatedAt: w.now}
+			rows[j] = system.Dept{PID: &pid, Name: u.name, Sort: u.sort, Enabled: true, Stamps: db.StampsAt(w.now)}
 		}
 		if len(rows) == 0 {
 			continue

@@ -188,7 +188,7 @@ func TestNotices(t *testing.T) {
 	w.pass(t, a, develop.StepTalk, "2025-06-10", "talker", "王书记")
 	w.pass(t, a, develop.StepActivist, "2025-06-20", "method", "党员推荐")
 	applicant := w.record(t, "申请人", "2025-06-02")
-	mp := w.student(t, "数学人", "2000-01-01", w.mathUnit)
+	mp, _ := w.student(t, "数学人", "2000-01-01", w.mathUnit)
 	m := apptest.DoJSON[develop.RecordDetail](t, w.e, 201, "POST", "/api/fzdy", w.mathTK,
 		map[string]any{"personKind": "student", "personId": mp, "orgId": w.mathBranch, "appliedOn": "2025-05-01"}).ID
 	body := func(kv ...any) map[string]any {
@@ -338,7 +338,7 @@ func TestConfigVersions(t *testing.T) {
 // scope, each marked with the live record they have.
 func TestPersonPicker(t *testing.T) {
 	w := newC1World(t)
-	s := w.student(t, "选择甲", "2000-01-01", w.csUnit)
+	s, _ := w.student(t, "选择甲", "2000-01-01", w.csUnit)
 	w.student(t, "选择乙", "2000-01-01", w.mathUnit)
 	id := apptest.DoJSON[develop.RecordDetail](t, w.e, 201, "POST", "/api/fzdy", w.csTK,
 		map[string]any{"personKind": "student", "personId": s, "orgId": w.branch, "appliedOn": "2025-01-01"}).ID

@@ -3,7 +3,6 @@ package develop_test
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -121,27 +120,11 @@ func TestPlanLastPlaceUnderConcurrency(t *testing.T) {
 		v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/fzdy/%d/flow", id), w.csTK, nil)
 		bodies[id] = map[string]any{"version": v.Version, "result": flow.Approve, "form": form("2026-10-12")}
 	}
-	statuses := make([]int, 2)
-	var wg sync.WaitGroup
-	for i, id := range []int64{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", id), w.csTK, bodies[id]).Status
-		}()
-	}
-	wg.Wait()
-	ok := 0
-	for _, s := range statuses {
-		if s == 200 {
-			ok++
-		} else if s != 400 {
-			t.Fatalf("statuses: %v", statuses)
-		}
-	}
-	if ok != 1 {
-		t.Fatalf("statuses: %v, want exactly one 200", statuses)
-	}
+	ids := []int64{a, b}
+	statuses := apptest.Concurrently(2, func(i int) int {
+		return w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", ids[i]), w.csTK, bodies[ids[i]]).Status
+	})
+	apptest.ExpectOneWins(t, statuses, 200, 400)
 	if p := w.planRow(t, w.cs, 2026); p.Used != 1 {
 		t.Fatalf("plan: %+v", p)
 	}

@@ -67,8 +67,8 @@ func TestCreateRecordStartsTheWorkflow(t *testing.T) {
 // of scope 404, an organisation that is not a branch 400.
 func TestCreateRecordInput(t *testing.T) {
 	w := newC1World(t)
-	pid := w.student(t, "李同学", "2003-01-01", w.csUnit)
-	mathPerson := w.student(t, "数学同学", "2003-01-01", w.mathUnit)
+	pid, _ := w.student(t, "李同学", "2003-01-01", w.csUnit)
+	mathPerson, _ := w.student(t, "数学同学", "2003-01-01", w.mathUnit)
 	body := func(kv ...any) map[string]any {
 		return apptest.With(map[string]any{"personKind": "student", "personId": pid, "orgId": w.branch, "appliedOn": "2025-04-01"}, kv...)
 	}
@@ -101,7 +101,8 @@ func TestCreateRecordInput(t *testing.T) {
 	t.Run("a revoked branch", func(t *testing.T) {
 		gone := w.e.Org(t, w.cs, "5", "已撤销党支部")
 		apptest.Expect(t, w.e.Do("POST", "/api/dzzxx/revoke", w.e.AdminTK, map[string]any{"id": gone}), 204)
-		res := w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", w.student(t, "丙", "2003-01-01", w.csUnit), "orgId", gone))
+		pid, _ := w.student(t, "丙", "2003-01-01", w.csUnit)
+		res := w.e.Do("POST", "/api/fzdy", w.csTK, body("personId", pid, "orgId", gone))
 		if f, _ := res.Map(t)["field"].(string); res.Status != 400 || f != "orgId" {
 			t.Fatalf("%d %s", res.Status, res.Body)
 		}
@@ -114,7 +115,7 @@ func TestRecordList(t *testing.T) {
 	a := w.record(t, "赵一", "2025-03-01")
 	b := w.record(t, "安二", "2025-04-01")
 	w.pass(t, b, develop.StepTalk, "2025-04-10", "talker", "王书记")
-	pm := w.student(t, "钱三", "2000-01-01", w.mathUnit)
+	pm, _ := w.student(t, "钱三", "2000-01-01", w.mathUnit)
 	c := apptest.DoJSON[develop.RecordDetail](t, w.e, 201, "POST", "/api/fzdy", w.mathTK,
 		map[string]any{"personKind": "student", "personId": pm, "orgId": w.mathBranch, "appliedOn": "2025-05-01"}).ID
 	today := date.Today()

@@ -181,7 +181,7 @@ func TestCommitteeApprovalCreatesMemberRecord(t *testing.T) {
 	if m.Name != "新党员" || m.Source != "1" || m.PartyStatus != member.PartyProbation || m.MemberStatus != member.StatusNormal ||
 		m.JoinedOn != meeting || m.AppliedOn != r.AppliedOn || m.OrgID != w.branch || m.FullOn != "" ||
 		m.PersonCategory != "2" || m.PersonType != "2" || m.Gender != "1" || !m.Masked ||
-		m.UnitDeptID == nil || *m.UnitDeptID != w.unitCS { // the registry's unit (所在单位) too
+		m.UnitDeptID == nil || *m.UnitDeptID != w.csUnit { // the registry's unit (所在单位) too
 		t.Fatalf("member record: %+v", m)
 	}
 	var stored struct {

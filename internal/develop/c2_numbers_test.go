@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/uptrace/bun"
@@ -165,26 +164,16 @@ func (w *c2World) actAll(t *testing.T, ids []int64, on date.Date) map[int64]int 
 		v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/fzdy/%d/flow", id), w.branchTK, nil)
 		reqs = append(reqs, prepared{id, map[string]any{"version": v.Version, "result": "approve", "form": map[string]any{"date": on}}})
 	}
-	var mu sync.Mutex
+	answers := apptest.Concurrently(len(reqs), func(i int) *apptest.Response {
+		return w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", reqs[i].id), w.branchTK, reqs[i].body)
+	})
 	status := map[int64]int{}
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for _, r := range reqs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			res := w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", r.id), w.branchTK, r.body)
-			mu.Lock()
-			status[r.id] = res.Status
-			if res.Status != 200 && !strings.Contains(res.Message(), "没有可用的入党志愿书编号") {
-				t.Errorf("record %d: %d %s", r.id, res.Status, res.Body)
-			}
-			mu.Unlock()
-		}()
+	for i, res := range answers {
+		status[reqs[i].id] = res.Status
+		if res.Status != 200 && !strings.Contains(res.Message(), "没有可用的入党志愿书编号") {
+			t.Errorf("record %d: %d %s", reqs[i].id, res.Status, res.Body)
+		}
 	}
-	close(start)
-	wg.Wait()
 	return status
 }
 
@@ -218,24 +207,14 @@ func TestVolunteerBookNumberUnderConcurrency(t *testing.T) {
 		ids = append(ids, w.record(t, fmt.Sprintf("并发%02d", i), develop.StepVolunteerBook, facts{}))
 	}
 	numbers := make([]string, len(ids))
-	errs := make([]error, len(ids))
-	var wg sync.WaitGroup
-	start := make(chan struct{})
 	ctx := w.adminCtx(t)
-	for i, id := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			errs[i] = db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
-				var err error
-				numbers[i], err = w.e.App.Develop.HandOutVolunteerNoForC2Tests(ctx, tx, id, today)
-				return err
-			})
-		}()
-	}
-	close(start)
-	wg.Wait()
+	errs := apptest.Concurrently(len(ids), func(i int) error {
+		return db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+			var err error
+			numbers[i], err = w.e.App.Develop.HandOutVolunteerNoForC2Tests(ctx, tx, ids[i], today)
+			return err
+		})
+	})
 	seen := map[string]bool{}
 	for i, id := range ids {
 		r := w.rec(t, id)

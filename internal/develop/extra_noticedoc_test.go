@@ -86,9 +86,9 @@ func documentText(t *testing.T, body []byte) (xml, text string) {
 // typed is escaped (a name or a contact with <, & and quotes stays text).
 func TestExtraNoticeDocx(t *testing.T) {
 	w := newExtraWorld(t)
-	a := w.record(t, extraPerson{name: "张三", gender: "1", birth: "2003-01-02", activist: "2024-02-20", orgID: w.c.Branch})
-	b := w.record(t, extraPerson{name: `李<四>&"`, gender: "2", birth: "2002-11-30", orgID: w.c.Branch})
-	id := w.notice(t, develop.NoticeTarget, w.c.Branch, "", `组织员 <王> & 027-1234`, "第一行\n第二行", a, b)
+	a := w.record(t, extraPerson{name: "张三", gender: "1", birth: "2003-01-02", activist: "2024-02-20", orgID: w.branch})
+	b := w.record(t, extraPerson{name: `李<四>&"`, gender: "2", birth: "2002-11-30", orgID: w.branch})
+	id := w.notice(t, develop.NoticeTarget, w.branch, "", `组织员 <王> & 027-1234`, "第一行\n第二行", a, b)
 
 	res := w.e.Do("GET", fmt.Sprintf("/api/fzdy/notices/%d/docx", id), w.csTK, nil)
 	apptest.Expect(t, res, 200)
@@ -116,7 +116,7 @@ func TestExtraNoticeDocx(t *testing.T) {
 	}
 
 	// Each kind says its purpose and the date that matters for it.
-	admit := w.notice(t, develop.NoticeAdmit, w.c.Branch, "计算机教工党支部接收预备党员公示", "", "", a)
+	admit := w.notice(t, develop.NoticeAdmit, w.branch, "计算机教工党支部接收预备党员公示", "", "", a)
 	_, text = documentText(t, w.e.Do("GET", fmt.Sprintf("/api/fzdy/notices/%d/docx", admit), w.csTK, nil).Body)
 	if !strings.Contains(text, "计算机教工党支部接收预备党员公示") || !strings.Contains(text, "接收为中共预备党员") {
 		t.Errorf("admit notice:\n%s", text)

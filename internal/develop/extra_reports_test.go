@@ -29,7 +29,7 @@ func yearlyCounts(t develop.Yearly) map[string]int {
 // category, within the caller's scope and the organisation asked for.
 func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
 	w := newExtraWorld(t)
-	cs, math := w.c.Branch, w.mathBranch
+	cs, math := w.branch, w.mathBranch
 	for _, p := range []extraPerson{
 		// 2025: age on 2025-12-31.
 		{name: "甲", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2000-01-01", approved: "2025-01-01", orgID: cs}, // 25
@@ -77,7 +77,7 @@ func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
 		t.Errorf("数学 2025 = %v, want 寅 alone", math25)
 	}
 	byOrg := yearlyCounts(apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET",
-		fmt.Sprintf("/api/fzdy/reports/yearly?year=2025&orgId=%d", w.c.Math), w.e.AdminTK, nil))
+		fmt.Sprintf("/api/fzdy/reports/yearly?year=2025&orgId=%d", w.math), w.e.AdminTK, nil))
 	if byOrg["total"] != 1 {
 		t.Errorf("admin 2025 of 数学学院党委's subtree = %v, want 1", byOrg)
 	}
@@ -98,10 +98,10 @@ func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
 // number and sponsors (⑨'s members by name), by branch then approval.
 func TestExtraRegister(t *testing.T) {
 	w := newExtraWorld(t)
-	s1 := w.record(t, extraPerson{name: "介绍人甲", gender: "1", ethnicity: "01", education: "11", category: "1", birth: "1980-01-01", approved: "2020-05-05", orgID: w.c.Branch})
-	s2 := w.record(t, extraPerson{name: "介绍人乙", gender: "2", ethnicity: "01", education: "11", category: "1", birth: "1981-01-01", approved: "2020-05-05", orgID: w.c.Branch})
-	late := w.record(t, extraPerson{name: "李四", gender: "2", ethnicity: "03", education: "61", category: "2", birth: "2003-04-05", approved: "2025-09-01", orgID: w.c.Branch})
-	early := w.record(t, extraPerson{name: "张三", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2003-01-02", approved: "2025-03-01", orgID: w.c.Branch})
+	s1 := w.record(t, extraPerson{name: "介绍人甲", gender: "1", ethnicity: "01", education: "11", category: "1", birth: "1980-01-01", approved: "2020-05-05", orgID: w.branch})
+	s2 := w.record(t, extraPerson{name: "介绍人乙", gender: "2", ethnicity: "01", education: "11", category: "1", birth: "1981-01-01", approved: "2020-05-05", orgID: w.branch})
+	late := w.record(t, extraPerson{name: "李四", gender: "2", ethnicity: "03", education: "61", category: "2", birth: "2003-04-05", approved: "2025-09-01", orgID: w.branch})
+	early := w.record(t, extraPerson{name: "张三", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2003-01-02", approved: "2025-03-01", orgID: w.branch})
 	w.record(t, extraPerson{name: "王五", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2003-01-02", approved: "2025-03-01", orgID: w.mathBranch})
 	w.sponsors(t, early, w.memberOf(t, s1), w.memberOf(t, s2))
 
@@ -158,8 +158,8 @@ func TestExtraReportsRefusals(t *testing.T) {
 				t.Errorf("%s%s: %s does not name the year", path, bad, res.Body)
 			}
 		}
-		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("%s?year=2025&orgId=%d", path, w.c.Math), w.csTK, nil), 404)
+		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("%s?year=2025&orgId=%d", path, w.math), w.csTK, nil), 404)
 		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("%s?year=2025&orgId=%d", path, 999999), w.csTK, nil), 404)
-		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("%s?year=2025&orgId=%d", path, w.c.Branch), w.csTK, nil), 200)
+		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("%s?year=2025&orgId=%d", path, w.branch), w.csTK, nil), 200)
 	}
 }

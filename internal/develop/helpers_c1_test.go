@@ -5,51 +5,39 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
 )
 
-// c1World: a school committee (root) with two secondary committees (cs,
-// math), a 党支部 under each (branch, mathBranch), a 直属党支部 (direct) and a
-// 党总支-free 党支部 directly under root (rootBranch); a unit paired with each
-// committee for the people registry. csTK may do everything in cs and below;
-// mathTK the same in math; deptTK everything everywhere (anchored at root);
-// listTK only lists cs; noTK holds no fzdy permission.
+// c1World: the package's campus, with a 直属党支部 (direct) under root and
+// a unit paired with root and math too, for the people registry. csTK may
+// do everything in cs and below; mathTK the same in math; deptTK everything
+// everywhere (anchored at root); listTK only lists cs; noTK holds no fzdy
+// permission.
 type c1World struct {
-	e                                              *apptest.Env
-	root, cs, math, branch, mathBranch, direct     int64
-	rootUnit, csUnit, mathUnit                     int64
+	campus
+	direct, rootUnit, mathUnit                     int64
 	deptTK, csTK, mathTK, listTK, noTK, branchOnly string
 	full                                           []int64 // full members in normal status
 	probationary                                   int64   // a probationary member
 }
 
-var c1AllPerms = []string{develop.Perms.List, develop.Perms.Add, develop.Perms.Import, develop.Perms.Edit, develop.Perms.Del, develop.Perms.Export,
-	develop.PermBranch, develop.PermCommittee, develop.PermDepartment, develop.PermConfig, develop.PermPlan, develop.PermNotice,
-	develop.PermReport}
-
-var c1Seq atomic.Int64
-
 func newC1World(t testing.TB) *c1World {
 	t.Helper()
-	e := apptest.New(t)
-	w := &c1World{e: e}
-	c := e.Campus(t)
-	w.root, w.cs, w.math, w.branch = c.Root, c.CS, c.Math, c.Branch
-	w.mathBranch = e.Org(t, w.math, "5", "数学教工党支部")
+	w := &c1World{campus: newCampus(t)}
+	e := w.e
 	w.direct = e.Org(t, w.root, "4", "机关直属党支部")
 	w.rootUnit = e.Create(t, e.AdminTK, "/api/dwxx", map[string]any{"name": "学校机关", "code": "DW-ROOT", "type": "1", "dzzId": w.direct})
-	w.csUnit = e.Create(t, e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
 	w.mathUnit = e.Create(t, e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
-	w.deptTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.root, c1AllPerms...)
-	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, c1AllPerms...)
-	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, c1AllPerms...)
+	w.deptTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.root, allPerms...)
+	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, allPerms...)
+	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, allPerms...)
 	w.listTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, develop.Perms.List)
 	w.noTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
 	w.branchOnly, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.branch, develop.Perms.List, develop.Perms.Add, develop.PermBranch)
@@ -71,27 +59,19 @@ func (w *c1World) member(t testing.TB, name, party, status string) int64 {
 	return m.ID
 }
 
-// student registers a student of unit born on birth and answers its id.
-func (w *c1World) student(t testing.TB, name, birth string, unitID int64) int64 {
-	t.Helper()
-	no := fmt.Sprintf("S%06d", c1Seq.Add(1))
-	return w.e.Create(t, w.e.AdminTK, "/api/xsjbxx", map[string]any{"studentNo": no, "name": name, "gender": "1", "ethnicity": "01",
-		"unitDeptId": unitID, "grade": "2024", "educationLevel": "2", "enrolledOn": "2024-09-01", "birthDate": birth})
-}
-
 // teacher registers a teacher of unit born on birth.
 func (w *c1World) teacher(t testing.TB, name, birth string, unitID int64) int64 {
 	t.Helper()
-	no := fmt.Sprintf("T%06d", c1Seq.Add(1))
+	no := fmt.Sprintf("T%06d", personSeq.Add(1))
 	return w.e.Create(t, w.e.AdminTK, "/api/jsjbxx", map[string]any{"staffNo": no, "name": name, "gender": "2",
 		"unitDeptId": unitID, "professionalTitle": "013", "post": "013", "birthDate": birth})
 }
 
 // apply posts step ① for a new student of cs born on birth, applying on
 // applied to orgID, and answers the response.
-func (w *c1World) apply(t testing.TB, token string, orgID int64, birth, applied string) *apptest.Response {
+func (w *c1World) apply(t testing.TB, token string, orgID int64, birth date.Date, applied string) *apptest.Response {
 	t.Helper()
-	id := w.student(t, "申请人", birth, w.csUnit)
+	id, _ := w.student(t, "申请人", birth, w.csUnit)
 	return w.e.Do("POST", "/api/fzdy", token, map[string]any{"personKind": "student", "personId": id, "orgId": orgID, "appliedOn": applied})
 }
 
@@ -99,7 +79,7 @@ func (w *c1World) apply(t testing.TB, token string, orgID int64, birth, applied 
 // 2000-01-01) and answers its id.
 func (w *c1World) record(t testing.TB, name, applied string) int64 {
 	t.Helper()
-	id := w.student(t, name, "2000-01-01", w.csUnit)
+	id, _ := w.student(t, name, "2000-01-01", w.csUnit)
 	return apptest.DoJSON[develop.RecordDetail](t, w.e, 201, "POST", "/api/fzdy", w.csTK,
 		map[string]any{"personKind": "student", "personId": id, "orgId": w.branch, "appliedOn": applied}).ID
 }
@@ -114,12 +94,7 @@ func (w *c1World) detail(t testing.TB, id int64) develop.RecordDetail {
 // answers the response.
 func (w *c1World) act(t testing.TB, token string, id int64, result flow.Result, form any, extra ...any) *apptest.Response {
 	t.Helper()
-	v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/fzdy/%d/flow", id), token, nil)
-	body := map[string]any{"version": v.Version, "result": result, "form": form, "comment": "意见"}
-	for i := 0; i+1 < len(extra); i += 2 {
-		body[extra[i].(string)] = extra[i+1]
-	}
-	return w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", id), token, body)
+	return w.actOn(t, token, token, id, result, form, append([]any{"comment", "意见"}, extra...)...)
 }
 
 // pass approves record id's current step (expected to be step) on day with

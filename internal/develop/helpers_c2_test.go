@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,13 +19,10 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-// c2World is a server with a campus, students in the registry, and the
-// accounts that act at the steps of ⑫ to ㉕:
-// 学校党委 → 计算机学院党委 → 计算机教工党支部; 学校党委 → 数学学院党委 → 数学党支部.
+// c2World is the package's campus with the accounts that act at the
+// steps of ⑫ to ㉕.
 type c2World struct {
-	e                        *apptest.Env
-	root, cs, branch         int64
-	math, mathBranch, unitCS int64
+	campus
 	// branchTK acts at the branch's steps, csTK at the committee's (both
 	// LEVEL_AND_BELOW at their organisation), deptTK is the organisation
 	// department (ALL, every step and the configuration), mathTK a committee
@@ -39,12 +35,8 @@ type c2World struct {
 
 func newC2World(t *testing.T) *c2World {
 	t.Helper()
-	e := apptest.New(t)
-	w := &c2World{e: e, idNos: map[int64]string{}}
-	c := e.Campus(t)
-	w.root, w.cs, w.math, w.branch = c.Root, c.CS, c.Math, c.Branch
-	w.mathBranch = e.Org(t, w.math, "5", "数学党支部")
-	w.unitCS = e.Create(t, e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
+	w := &c2World{campus: newCampus(t), idNos: map[int64]string{}}
+	e := w.e
 	const below = "LEVEL_AND_BELOW"
 	w.branchTK, _ = e.UserAt(t, below, w.branch, develop.Perms.List, develop.PermBranch, member.PermList)
 	w.csTK, _ = e.UserAt(t, below, w.cs, develop.Perms.List, develop.PermCommittee, member.PermList)
@@ -62,20 +54,6 @@ func newC2World(t *testing.T) *c2World {
 func (w *c2World) adminCtx(t *testing.T) context.Context {
 	return rbac.WithMemo(rbac.With(t.Context(), &rbac.Principal{UserID: w.adminID, Username: "admin",
 		Perms: map[string]bool{rbac.Admin: true}}))
-}
-
-var personSeq atomic.Int64
-
-// student adds a student to the registry (born on birth) and answers its id
-// and ID number.
-func (w *c2World) student(t *testing.T, name string, birth date.Date) (int64, string) {
-	t.Helper()
-	n := personSeq.Add(1)
-	idNo := apptest.IDNumber("110105", birth.Compact(), int(n%500)*2+1)
-	id := w.e.Create(t, w.e.AdminTK, "/api/xsjbxx", map[string]any{"studentNo": fmt.Sprintf("S%06d", n), "name": name,
-		"gender": "1", "ethnicity": "01", "unitDeptId": w.unitCS, "grade": "2024", "educationLevel": "2",
-		"enrolledOn": "2024-09-01", "phone": "13900139000", "idNumber": idNo, "birthDate": birth})
-	return id, idNo
 }
 
 // facts are what a record knows of the steps before the one it starts at.
@@ -103,7 +81,7 @@ func (w *c2World) record(t *testing.T, name, at string, f facts) int64 {
 		f.appliedOn = today.AddYears(-3)
 	}
 	birth := f.appliedOn.AddYears(-20)
-	personID, idNo := w.student(t, name, birth)
+	personID, idNo := w.student(t, name, birth, w.csUnit)
 	var stage string
 	for _, st := range develop.Steps {
 		if st.Key == at {
@@ -150,11 +128,9 @@ func (w *c2World) record(t *testing.T, name, at string, f facts) int64 {
 }
 
 // act takes an action on record id as token (on the version its flow shows).
-func (w *c2World) act(t *testing.T, token string, id int64, result string, form map[string]any, extra ...any) *apptest.Response {
+func (w *c2World) act(t *testing.T, token string, id int64, result flow.Result, form map[string]any, extra ...any) *apptest.Response {
 	t.Helper()
-	v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/fzdy/%d/flow", id), w.deptTK, nil)
-	body := apptest.With(map[string]any{"version": v.Version, "result": result, "form": form}, extra...)
-	return w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", id), token, body)
+	return w.actOn(t, w.deptTK, token, id, result, form, extra...)
 }
 
 // approve approves as token with form and expects 200.

@@ -6,43 +6,34 @@ import (
 	"testing"
 	"time"
 
-	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 )
 
-// extraWorld is the campus (学校党委; 计算机学院党委 with 计算机教工党支部;
-// 数学学院党委 with 数学学生党支部) and the accounts of the reports' and
+// extraWorld is the package's campus and the accounts of the reports' and
 // notices' tests: csTK and mathTK hold every fzdy permission below their
 // committee, noReportTK everything but fzdy:report, noListTK nothing of fzdy.
 type extraWorld struct {
-	e                                  *apptest.Env
-	c                                  apptest.Campus
-	mathBranch                         int64
+	campus
 	csTK, mathTK, noReportTK, noListTK string
 	members                            int
 }
 
-var extraAllPerms = []string{develop.Perms.List, develop.Perms.Add, develop.Perms.Edit, develop.Perms.Del, develop.Perms.Export,
-	develop.PermBranch, develop.PermCommittee, develop.PermDepartment, develop.PermConfig, develop.PermPlan,
-	develop.PermNotice, develop.PermReport}
-
 func newExtraWorld(t *testing.T) *extraWorld {
 	t.Helper()
-	e := apptest.New(t)
-	w := &extraWorld{e: e, c: e.Campus(t)}
-	w.mathBranch = e.Org(t, w.c.Math, "5", "数学学生党支部")
-	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.c.CS, extraAllPerms...)
-	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.c.Math, extraAllPerms...)
+	w := &extraWorld{campus: newCampus(t)}
+	e := w.e
+	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, allPerms...)
+	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, allPerms...)
 	var noReport []string
-	for _, p := range extraAllPerms {
+	for _, p := range allPerms {
 		if p != develop.PermReport {
 			noReport = append(noReport, p)
 		}
 	}
-	w.noReportTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.c.CS, noReport...)
-	w.noListTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.c.CS, "dzz:list")
+	w.noReportTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, noReport...)
+	w.noListTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
 	return w
 }
 

@@ -7,6 +7,7 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 	"zhdj/internal/imports"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
 )
 
@@ -28,7 +29,10 @@ func (w *c1World) numberOf(t *testing.T, id int64) string {
 // waiting at the step after its stage's, with the dates it names kept.
 func TestImportHistoricalRecords(t *testing.T) {
 	w := newC1World(t)
-	stu := func(name, birth string) string { return w.numberOf(t, w.student(t, name, birth, w.csUnit)) }
+	stu := func(name string, birth date.Date) string {
+		id, _ := w.student(t, name, birth, w.csUnit)
+		return w.numberOf(t, id)
+	}
 	var code string
 	if err := w.e.DB.NewSelect().Table("dzz").Column("code").Where("id = ?", w.branch).Scan(t.Context(), &code); err != nil {
 		t.Fatal(err)

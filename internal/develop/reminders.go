@@ -58,18 +58,6 @@ type dueRow struct {
 	ActingOrgID *int64 `bun:"acting_org_id"`
 }
 
-// dueRows reads the records q selects (dev_record AS r).
-func (s *Service) dueRows(ctx context.Context, where func(q *bun.SelectQuery) *bun.SelectQuery) ([]dueRow, error) {
-	var rows []dueRow
-	q := s.db.NewSelect().TableExpr("dev_record AS r").
-		Column("r.id", "r.name", "r.org_id", "r.config_version", "r.step", "r.applied_on", "r.activist_on", "r.admitted_on", "r.probation_ends_on").
-		OrderExpr("r.id")
-	if err := where(q).Scan(ctx, &rows); err != nil {
-		return nil, err
-	}
-	return rows, nil
-}
-
 // dueText is a reminder's date, title and content for one record.
 type dueText struct {
 	on             date.Date
@@ -77,30 +65,32 @@ type dueText struct {
 	org            int64 // who hears of it (0: the record's branch)
 }
 
-// dueByRule reads the records where selects and reminds of those whose
-// date (text, from the record and its configuration) is on or before
-// until.
+// dueByRule reads the records where selects (dev_record AS r) and
+// reminds of those whose date (text, from the record and its
+// configuration) is on or before until.
 func (s *Service) dueByRule(ctx context.Context, until date.Date, where func(q *bun.SelectQuery) *bun.SelectQuery,
 	text func(r dueRow, cfg Config) dueText) ([]remind.Due, error) {
-	rows, err := s.dueRows(ctx, where)
-	if err != nil {
-		return nil, err
-	}
-	var out []remind.Due
-	for _, r := range rows {
-		cfg, _, err := s.config(ctx, s.db, r.ConfigVersion)
-		if err != nil {
+	read := func(ctx context.Context, _ date.Date) ([]dueRow, error) {
+		var rows []dueRow
+		q := s.db.NewSelect().TableExpr("dev_record AS r").
+			Column("r.id", "r.name", "r.org_id", "r.config_version", "r.step", "r.applied_on", "r.activist_on", "r.admitted_on", "r.probation_ends_on").
+			OrderExpr("r.id")
+		if err := where(q).Scan(ctx, &rows); err != nil {
 			return nil, err
 		}
-		if t := text(r, cfg); !t.on.After(until) {
-			if t.org == 0 {
-				t.org = r.OrgID
-			}
-			out = append(out, remind.Due{RecordID: r.ID, OrgID: t.org, DueOn: t.on, Link: recordLink(r.ID),
-				Title: t.title, Content: t.content})
-		}
+		return rows, nil
 	}
-	return out, nil
+	return remind.Scan(read, func(ctx context.Context, r dueRow) (remind.Due, error) {
+		cfg, _, err := s.config(ctx, s.db, r.ConfigVersion)
+		if err != nil {
+			return remind.Due{}, err
+		}
+		t := text(r, cfg)
+		if t.org == 0 {
+			t.org = r.OrgID
+		}
+		return remind.Due{RecordID: r.ID, OrgID: t.org, DueOn: t.on, Link: recordLink(r.ID), Title: t.title, Content: t.content}, nil
+	}).Due(ctx, until)
 }
 
 func recordLink(id int64) string { return fmt.Sprintf("/develop/record?id=%d", id) }
@@ -154,23 +144,21 @@ var noticeSteps = map[string]string{NoticeTarget: StepTarget, NoticeAdmit: StepB
 // noticesEnding: a public notice ends while records it lists still wait at
 // the step it precedes (the branch may hold its meeting after it).
 func (s *Service) noticesEnding(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	var notices []Notice
-	err := s.db.NewSelect().Model(&notices).Where("n.end_on <= ?", until).
-		Where(`EXISTS (SELECT 1 FROM dev_notice_item AS ni JOIN dev_record AS r ON r.id = ni.record_id
-			WHERE ni.notice_id = n.id AND r.step = CASE n.kind WHEN ? THEN ? WHEN ? THEN ? WHEN ? THEN ? END)`,
-			NoticeTarget, noticeSteps[NoticeTarget], NoticeAdmit, noticeSteps[NoticeAdmit], NoticeFull, noticeSteps[NoticeFull]).
-		OrderExpr("n.id").Scan(ctx)
-	if err != nil {
-		return nil, err
+	read := func(ctx context.Context, until date.Date) ([]Notice, error) {
+		var notices []Notice
+		err := s.db.NewSelect().Model(&notices).Where("n.end_on <= ?", until).
+			Where(`EXISTS (SELECT 1 FROM dev_notice_item AS ni JOIN dev_record AS r ON r.id = ni.record_id
+				WHERE ni.notice_id = n.id AND r.step = CASE n.kind WHEN ? THEN ? WHEN ? THEN ? WHEN ? THEN ? END)`,
+				NoticeTarget, noticeSteps[NoticeTarget], NoticeAdmit, noticeSteps[NoticeAdmit], NoticeFull, noticeSteps[NoticeFull]).
+			OrderExpr("n.id").Scan(ctx)
+		return notices, err
 	}
-	out := make([]remind.Due, 0, len(notices))
-	for _, n := range notices {
-		out = append(out, remind.Due{RecordID: n.ID, OrgID: n.OrgID, DueOn: n.EndOn,
+	return remind.Scan(read, func(_ context.Context, n Notice) (remind.Due, error) {
+		return remind.Due{RecordID: n.ID, OrgID: n.OrgID, DueOn: n.EndOn,
 			Link:    fmt.Sprintf("/develop/notice?id=%d", n.ID),
 			Title:   fmt.Sprintf("公示“%s”于%s期满，请及时办理后续环节", n.Title, n.EndOn),
-			Content: fmt.Sprintf("公示：%s；公示期 %s 至 %s。", n.Title, n.StartOn, n.EndOn)})
-	}
-	return out, nil
+			Content: fmt.Sprintf("公示：%s；公示期 %s 至 %s。", n.Title, n.StartOn, n.EndOn)}, nil
+	}).Due(ctx, until)
 }
 
 // approvalsWaiting: a record waiting at ⑰ or ㉔ for the committee longer

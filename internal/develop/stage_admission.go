@@ -2,7 +2,6 @@ package develop
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -71,7 +70,7 @@ func (s *Service) admissionHooks() map[string]hook {
 					return err
 				}
 				if f.Date.After(a.Record.AdmittedOn.AddMonths(cfg.Rules.ApprovalNormalMonths)) {
-					if err := s.flagException(ctx, tx, a.Record, StepCommitteeApproval, RuleApprovalInTime, f.LateReason); err != nil {
+					if err := s.setFlag(ctx, tx, a.Record, StepCommitteeApproval, RuleApprovalInTime, strings.TrimSpace(f.LateReason)); err != nil {
 						return err
 					}
 				}
@@ -295,40 +294,6 @@ func (s *Service) approvalInTimeRule() flow.Rule[Record] {
 			}
 			return "", nil
 		})
-}
-
-// flag is a rule exception accepted with a reason (an element of dev_record.flags).
-type flag struct {
-	Step   string `json:"step"`
-	Rule   string `json:"rule"`
-	Reason string `json:"reason"`
-}
-
-// flagException adds a rule exception to record r's flags (replacing one
-// of the same step and rule, when the step is redone).
-func (s *Service) flagException(ctx context.Context, tx bun.Tx, r *Record, step, rule, reason string) error {
-	var flags []flag
-	if r.Flags != "" {
-		if err := json.Unmarshal([]byte(r.Flags), &flags); err != nil {
-			return httpx.Internal(fmt.Errorf("develop record %d flags: %w", r.ID, err))
-		}
-	}
-	kept := flags[:0]
-	for _, f := range flags {
-		if f.Step != step || f.Rule != rule {
-			kept = append(kept, f)
-		}
-	}
-	kept = append(kept, flag{Step: step, Rule: rule, Reason: strings.TrimSpace(reason)})
-	data, err := json.Marshal(kept)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if _, err := tx.NewUpdate().Model((*Record)(nil)).Set("flags = ?", string(data)).Where("id = ?", r.ID).Exec(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	r.Flags = string(data)
-	return nil
 }
 
 // cancellingOnRejection adds to each of hooks that 不通过 of a record whose

@@ -43,11 +43,7 @@ func newWorld(t testing.TB) *world {
 func (w *world) member(t testing.TB, orgID int64, full bool, extra ...any) int64 {
 	t.Helper()
 	w.memberSeq++
-	b := map[string]any{
-		"name": fmt.Sprintf("党员%03d", w.memberSeq), "gender": member.GenderMale, "ethnicity": "01", "education": "11",
-		"personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "orgId": orgID,
-		"appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30",
-	}
+	b := apptest.FullMember(fmt.Sprintf("党员%03d", w.memberSeq), orgID, "gender", member.GenderMale)
 	if !full {
 		b = apptest.With(b, "partyStatus", member.PartyProbation, "appliedOn", "2024-03-01", "joinedOn", w.today, "fullOn", nil)
 	}

@@ -41,11 +41,7 @@ func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...strin
 
 // body is a valid member for org, with the given ID number ("" = none: then a man).
 func body(name string, org int64, id string) map[string]any {
-	b := map[string]any{
-		"name": name, "idNumber": id, "phone": "13800138000", "ethnicity": "01", "education": "11",
-		"personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "orgId": org,
-		"appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30", "staffOrStudentNo": "T" + name,
-	}
+	b := apptest.FullMember(name, org, "idNumber", id, "phone", "13800138000", "staffOrStudentNo", "T"+name)
 	if id == "" {
 		b["gender"] = member.GenderMale
 	}

@@ -287,19 +287,9 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 	date("fullOn", &in.FullOn)
 	dict("memberStatus", &in.MemberStatus)
 	text("remark", &in.Remark)
-	if r.Has("unit") {
-		in.UnitDeptID = nil
-		if name := r.Cells["unit"]; name != "" {
-			switch ids := ref.unitByNm[name]; len(ids) {
-			case 1:
-				in.UnitDeptID = &ids[0]
-			case 0:
-				r.Fail("unit", fmt.Sprintf("找不到单位「%s」", name))
-			default:
-				r.Fail("unit", fmt.Sprintf("有 %d 个名为「%s」的单位，无法确定", len(ids), name))
-			}
-		}
-	}
+	r.Ref("unit", &in.UnitDeptID, func(name string) (int64, string) {
+		return imports.Named(ref.unitByNm[name], name, fmt.Sprintf("找不到单位「%s」", name), "有 %d 个名为「%s」的单位，无法确定")
+	})
 	var target *importOrg
 	if r.Has("org") && r.Cells["org"] != "" {
 		if target = ref.findOrg(r); target != nil {
@@ -339,14 +329,7 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 	}
 	before := trailView(cur, p.curID, p.curPhone, orgName(cur.OrgID), unitName(cur.UnitDeptID), "")
 	item.changes = trail.Changes(before, item.display(), ref.labels.Label)
-	if len(item.changes) == 0 {
-		r.Status = imports.StatusUnchanged
-		return item
-	}
-	r.Status = imports.StatusChanged
-	for _, c := range item.changes {
-		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
-	}
+	r.Settle(item.changes)
 	return item
 }
 

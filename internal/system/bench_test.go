@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/benchkit"
 	"zhdj/internal/config"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/system"
 )
 
@@ -123,15 +124,15 @@ func analyze(b *testing.B, database *bun.DB) {
 	}
 }
 
-func seedUsers(b *testing.B, db *bun.DB, n int) {
+func seedUsers(b *testing.B, database *bun.DB, n int) {
 	ctx := context.Background()
 	now := time.Now().UTC()
 	batch := make([]system.User, 0, 1000)
 	for i := 0; i < n; i++ {
 		batch = append(batch, system.User{Username: fmt.Sprintf("user%d", i), NickName: fmt.Sprintf("用户%d", i),
-			PasswordHash: "x", Enabled: true, Activated: true, CreatedAt: now.Add(-time.Duration(i) * time.Second), UpdatedAt: now})
+			PasswordHash: "x", Enabled: true, Activated: true, Stamps: db.Stamps{CreatedAt: now.Add(-time.Duration(i) * time.Second), UpdatedAt: now}})
 		if len(batch) == cap(batch) || i == n-1 {
-			if _, err := db.NewInsert().Model(&batch).Exec(ctx); err != nil {
+			if _, err := database.NewInsert().Model(&batch).Exec(ctx); err != nil {
 				b.Fatal(err)
 			}
 			batch = batch[:0]

@@ -34,7 +34,7 @@ func (s *Service) EnsureAdmin(ctx context.Context, password string) (generated s
 	}
 	now := s.now()
 	u := &User{Username: "admin", NickName: "超级管理员", DeptID: &rootDept, PasswordHash: hash, PwdState: state,
-		IsAdmin: true, Enabled: true, Activated: true, CreatedAt: now, UpdatedAt: now}
+		IsAdmin: true, Enabled: true, Activated: true, Stamps: db.StampsAt(now)}
 	if _, err := s.db.NewInsert().Model(u).Exec(ctx); err != nil {
 		return "", fmt.Errorf("create admin: %w", err)
 	}
@@ -69,12 +69,12 @@ func (s *Service) CreateTestUser(ctx context.Context, username, password, scope 
 	}
 	now := s.now()
 	u := &User{Username: username, NickName: username, DeptID: &deptID, PasswordHash: hash, Enabled: true,
-		Activated: true, CreatedAt: now, UpdatedAt: now}
+		Activated: true, Stamps: db.StampsAt(now)}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
 			return err
 		}
-		role := &Role{Name: "测试角色-" + username, Level: 3, DataScope: scope, CreatedAt: now, UpdatedAt: now}
+		role := &Role{Name: "测试角色-" + username, Level: 3, DataScope: scope, Stamps: db.StampsAt(now)}
 		if _, err := tx.NewInsert().Model(role).Returning("id").Exec(ctx); err != nil {
 			return err
 		}
@@ -85,7 +85,7 @@ func (s *Service) CreateTestUser(ctx context.Context, username, password, scope 
 			var menuID int64
 			err := tx.NewSelect().Model((*Menu)(nil)).Column("id").Where("permission = ?", p).Limit(1).Scan(ctx, &menuID)
 			if err != nil {
-				m := &Menu{Type: MenuButton, Title: p, Permission: p, CreatedAt: now, UpdatedAt: now}
+				m := &Menu{Type: MenuButton, Title: p, Permission: p, Stamps: db.StampsAt(now)}
 				if _, err := tx.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
 					return err
 				}

@@ -182,7 +182,7 @@ func (s *Service) SaveDept(ctx context.Context, in DeptInput) (*Dept, error) {
 		return nil, httpx.Conflict("同一上级部门下已有名为“%s”的部门", in.Name)
 	}
 	now := s.now()
-	d := &Dept{ID: in.ID, PID: in.PID, Name: in.Name, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled, CreatedAt: now, UpdatedAt: now}
+	d := &Dept{ID: in.ID, PID: in.PID, Name: in.Name, Sort: in.Sort, Enabled: in.Enabled == nil || *in.Enabled, Stamps: db.StampsAt(now)}
 	if in.ID == 0 {
 		if _, err := s.db.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
 			return nil, httpx.Internal(err)
@@ -258,7 +258,7 @@ func (s *Service) DeleteDepts(ctx context.Context, ids []int64) error {
 
 // InsertDept adds an enabled department in tx and returns it with its id.
 func (s *Service) InsertDept(ctx context.Context, tx bun.Tx, pid *int64, name string, sort int, now time.Time) (*Dept, error) {
-	d := &Dept{PID: pid, Name: name, Sort: sort, Enabled: true, CreatedAt: now, UpdatedAt: now}
+	d := &Dept{PID: pid, Name: name, Sort: sort, Enabled: true, Stamps: db.StampsAt(now)}
 	if _, err := tx.NewInsert().Model(d).Returning("id").Exec(ctx); err != nil {
 		return nil, err
 	}

@@ -101,7 +101,7 @@ func (s *Service) CreateDict(ctx context.Context, in DictInput) (*Dict, error) {
 		return nil, err
 	}
 	now := s.now()
-	d := &Dict{Name: in.Name, Description: in.Description, CreatedAt: now, UpdatedAt: now}
+	d := &Dict{Name: in.Name, Description: in.Description, Stamps: db.StampsAt(now)}
 	_, err := s.db.NewInsert().Model(d).Returning("id").Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return nil, httpx.Conflict("字典名称已存在")
@@ -268,7 +268,7 @@ func (s *Service) CreateDictDetail(ctx context.Context, in DictDetailInput) (*Di
 	}
 	now := s.now()
 	d := &DictDetail{DictID: in.DictID, Label: in.Label, Value: in.Value, Sort: in.Sort,
-		Enabled: in.Enabled == nil || *in.Enabled, CreatedAt: now, UpdatedAt: now}
+		Enabled: in.Enabled == nil || *in.Enabled, Stamps: db.StampsAt(now)}
 	_, err = s.db.NewInsert().Model(d).Returning("id").Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return nil, httpx.Conflict("该字典中已存在相同的值")

@@ -144,7 +144,7 @@ func (a *MemberAccounts) Create(ctx context.Context, tx bun.Tx, in NewMemberAcco
 	}
 	now := a.s.now()
 	u := &User{Username: in.Username, NickName: string(nick), DeptID: in.DeptID, OrgID: &in.OrgID, PasswordHash: hash,
-		PwdState: PwdInitial, Enabled: true, Activated: true, CreatedAt: now, UpdatedAt: now}
+		PwdState: PwdInitial, Enabled: true, Activated: true, Stamps: db.StampsAt(now)}
 	if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return InitialPassword{}, httpx.Conflict("用户名 %s 已存在", in.Username)

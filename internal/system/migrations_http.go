@@ -2,7 +2,6 @@ package system
 
 import (
 	"context"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -20,12 +19,8 @@ func httpHardeningMigrations() []db.Migration {
 			return err
 		}},
 		{Version: 2026112431, Name: "setting frameAncestors (who may frame the web app)", Up: func(ctx context.Context, tx bun.Tx) error {
-			now := time.Now().UTC()
-			row := &Config{Key: CfgFrameAncestors, Value: "'self'", Name: "允许嵌入本系统的来源", Group: "security", Kind: KindText,
-				Remark:    "Content-Security-Policy 的 frame-ancestors：'self'（仅本站）、'none'（禁止嵌入）或以空格分隔的 https:// 来源地址",
-				CreatedAt: now, UpdatedAt: now}
-			_, err := tx.NewInsert().Model(row).Exec(ctx)
-			return err
+			return InsertSetting(ctx, tx, CfgFrameAncestors, "'self'", "允许嵌入本系统的来源", "security", KindText,
+				"Content-Security-Policy 的 frame-ancestors：'self'（仅本站）、'none'（禁止嵌入）或以空格分隔的 https:// 来源地址")
 		}},
 	}
 }

@@ -4,19 +4,20 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
 )
 
 // Dept is a node of the administrative department tree.
 type Dept struct {
 	bun.BaseModel `bun:"table:sys_dept,alias:d"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	PID           *int64    `bun:"pid" json:"pid"`
-	Name          string    `bun:"name" json:"name"`
-	Sort          int       `bun:"sort" json:"sort"`
-	Enabled       bool      `bun:"enabled" json:"enabled"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
-	Children      []*Dept   `bun:"-" json:"children,omitempty"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	PID           *int64 `bun:"pid" json:"pid"`
+	Name          string `bun:"name" json:"name"`
+	Sort          int    `bun:"sort" json:"sort"`
+	Enabled       bool   `bun:"enabled" json:"enabled"`
+	db.Stamps
+	Children []*Dept `bun:"-" json:"children,omitempty"`
 }
 
 // Password states that make the user change the password.
@@ -50,8 +51,7 @@ type User struct {
 	FailedSince   *time.Time `bun:"failed_since"`
 	LockedUntil   *time.Time `bun:"locked_until"`
 	LastLoginAt   *time.Time `bun:"last_login_at"`
-	CreatedAt     time.Time  `bun:"created_at"`
-	UpdatedAt     time.Time  `bun:"updated_at"`
+	db.Stamps
 
 	DeptName string `bun:"dept_name,scanonly"`
 }
@@ -87,9 +87,8 @@ type Role struct {
 	OwnerDeptID *int64 `bun:"owner_dept_id" json:"ownerDeptId"`
 	OwnerOrgID  *int64 `bun:"owner_org_id" json:"ownerOrgId"`
 	// IsSystem marks the roles the platform ships with: only admin changes them.
-	IsSystem  bool      `bun:"is_system" json:"isSystem"`
-	CreatedAt time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt time.Time `bun:"updated_at" json:"updateTime"`
+	IsSystem bool `bun:"is_system" json:"isSystem"`
+	db.Stamps
 }
 
 // Menu types.
@@ -102,36 +101,34 @@ const (
 // Menu is a directory, a page or a button (a button carries a permission).
 type Menu struct {
 	bun.BaseModel `bun:"table:sys_menu,alias:m"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	PID           *int64    `bun:"pid" json:"pid"`
-	Type          int       `bun:"type" json:"type"`
-	Title         string    `bun:"title" json:"title"`
-	Name          string    `bun:"name" json:"name"`
-	Component     string    `bun:"component" json:"component"`
-	Path          string    `bun:"path" json:"path"`
-	Icon          string    `bun:"icon" json:"icon"`
-	Sort          int       `bun:"sort" json:"sort"`
-	Hidden        bool      `bun:"hidden" json:"hidden"`
-	NoCache       bool      `bun:"no_cache" json:"noCache"`
-	Extpath       string    `bun:"extpath" json:"extpath"`
-	Permission    string    `bun:"permission" json:"permission"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
-	Children      []*Menu   `bun:"-" json:"children,omitempty"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	PID           *int64 `bun:"pid" json:"pid"`
+	Type          int    `bun:"type" json:"type"`
+	Title         string `bun:"title" json:"title"`
+	Name          string `bun:"name" json:"name"`
+	Component     string `bun:"component" json:"component"`
+	Path          string `bun:"path" json:"path"`
+	Icon          string `bun:"icon" json:"icon"`
+	Sort          int    `bun:"sort" json:"sort"`
+	Hidden        bool   `bun:"hidden" json:"hidden"`
+	NoCache       bool   `bun:"no_cache" json:"noCache"`
+	Extpath       string `bun:"extpath" json:"extpath"`
+	Permission    string `bun:"permission" json:"permission"`
+	db.Stamps
+	Children []*Menu `bun:"-" json:"children,omitempty"`
 }
 
 // Session is a signed-in browser; the token itself is never stored.
 type Session struct {
 	bun.BaseModel `bun:"table:sys_session,alias:s"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	TokenHash     string    `bun:"token_hash" json:"-"`
-	UserID        int64     `bun:"user_id" json:"userId"`
-	IP            string    `bun:"ip" json:"ip"`
-	UserAgent     string    `bun:"user_agent" json:"userAgent"`
-	Remember      bool      `bun:"remember" json:"remember"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	LastSeenAt    time.Time `bun:"last_seen_at" json:"lastSeenTime"`
-	ExpiresAt     time.Time `bun:"expires_at" json:"expireTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	TokenHash     string `bun:"token_hash" json:"-"`
+	UserID        int64  `bun:"user_id" json:"userId"`
+	Client
+	Remember   bool      `bun:"remember" json:"remember"`
+	CreatedAt  time.Time `bun:"created_at" json:"createTime"`
+	LastSeenAt time.Time `bun:"last_seen_at" json:"lastSeenTime"`
+	ExpiresAt  time.Time `bun:"expires_at" json:"expireTime"`
 
 	Username string `bun:"username,scanonly" json:"username,omitempty"`
 	NickName string `bun:"nick_name,scanonly" json:"nickName,omitempty"`
@@ -150,24 +147,22 @@ type Session struct {
 // Dict is a named list of value/label pairs.
 type Dict struct {
 	bun.BaseModel `bun:"table:sys_dict,alias:dc"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	Name          string    `bun:"name" json:"name"`
-	Description   string    `bun:"description" json:"description"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	Name          string `bun:"name" json:"name"`
+	Description   string `bun:"description" json:"description"`
+	db.Stamps
 }
 
 // DictDetail is one value of a dictionary.
 type DictDetail struct {
 	bun.BaseModel `bun:"table:sys_dict_detail,alias:dd"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	DictID        int64     `bun:"dict_id" json:"dictId"`
-	Label         string    `bun:"label" json:"label"`
-	Value         string    `bun:"value" json:"value"`
-	Sort          int       `bun:"sort" json:"sort"`
-	Enabled       bool      `bun:"enabled" json:"enabled"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	DictID        int64  `bun:"dict_id" json:"dictId"`
+	Label         string `bun:"label" json:"label"`
+	Value         string `bun:"value" json:"value"`
+	Sort          int    `bun:"sort" json:"sort"`
+	Enabled       bool   `bun:"enabled" json:"enabled"`
+	db.Stamps
 }
 
 // Config is one system setting.
@@ -189,14 +184,13 @@ type Config struct {
 // School is a deployment's display identity.
 type School struct {
 	bun.BaseModel `bun:"table:sys_school,alias:sc"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	Code          string    `bun:"code" json:"code"`
-	Name          string    `bun:"name" json:"name"`
-	LogoFileID    *int64    `bun:"logo_file_id" json:"logoFileId"`
-	Footer        string    `bun:"footer" json:"footer"`
-	TitlePrefix   string    `bun:"title_prefix" json:"titlePrefix"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	Code          string `bun:"code" json:"code"`
+	Name          string `bun:"name" json:"name"`
+	LogoFileID    *int64 `bun:"logo_file_id" json:"logoFileId"`
+	Footer        string `bun:"footer" json:"footer"`
+	TitlePrefix   string `bun:"title_prefix" json:"titlePrefix"`
+	db.Stamps
 }
 
 // File is an uploaded file; the bytes live in the file store under StoredName.
@@ -279,33 +273,31 @@ type Warning struct {
 // detail), the result and the duration.
 type OperLog struct {
 	bun.BaseModel `bun:"table:sys_oper_log,alias:ol"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	UserID        *int64    `bun:"user_id" json:"userId"`
-	Username      string    `bun:"username" json:"username"`
-	Module        string    `bun:"module" json:"module"`
-	Action        string    `bun:"action" json:"action"`
-	Target        string    `bun:"target" json:"target"`
-	TargetName    string    `bun:"target_name" json:"targetName"`
-	Method        string    `bun:"method" json:"method"`
-	Path          string    `bun:"path" json:"path"`
-	Query         string    `bun:"query" json:"query"`
-	Body          string    `bun:"body" json:"body,omitempty"`
-	Status        int       `bun:"status" json:"status"`
-	IP            string    `bun:"ip" json:"ip"`
-	UserAgent     string    `bun:"user_agent" json:"userAgent"`
-	DurationMS    int64     `bun:"duration_ms" json:"durationMs"`
-	Message       string    `bun:"message" json:"message"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	UserID        *int64 `bun:"user_id" json:"userId"`
+	Username      string `bun:"username" json:"username"`
+	Module        string `bun:"module" json:"module"`
+	Action        string `bun:"action" json:"action"`
+	Target        string `bun:"target" json:"target"`
+	TargetName    string `bun:"target_name" json:"targetName"`
+	Method        string `bun:"method" json:"method"`
+	Path          string `bun:"path" json:"path"`
+	Query         string `bun:"query" json:"query"`
+	Body          string `bun:"body" json:"body,omitempty"`
+	Status        int    `bun:"status" json:"status"`
+	Client
+	DurationMS int64     `bun:"duration_ms" json:"durationMs"`
+	Message    string    `bun:"message" json:"message"`
+	CreatedAt  time.Time `bun:"created_at" json:"createTime"`
 }
 
 // LoginLog is one sign-in attempt.
 type LoginLog struct {
 	bun.BaseModel `bun:"table:sys_login_log,alias:ll"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	Username      string    `bun:"username" json:"username"`
-	IP            string    `bun:"ip" json:"ip"`
-	UserAgent     string    `bun:"user_agent" json:"userAgent"`
-	Success       bool      `bun:"success" json:"success"`
-	Message       string    `bun:"message" json:"message"`
-	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	Username      string `bun:"username" json:"username"`
+	Client
+	Success   bool      `bun:"success" json:"success"`
+	Message   string    `bun:"message" json:"message"`
+	CreatedAt time.Time `bun:"created_at" json:"createTime"`
 }

@@ -91,8 +91,7 @@ func (s *Service) operRow(ctx context.Context, r *http.Request, rt httpx.Route) 
 		rt, _ = httpx.RouteOf(ctx)
 	}
 	row := &OperLog{Module: rt.Module, Action: rt.Action, Method: r.Method, Path: truncate(r.URL.Path, 300),
-		Query: truncate(crypto.RedactQuery(r.URL.Query()), maxLoggedQuery), IP: httpx.ClientIP(r),
-		UserAgent: truncate(r.UserAgent(), 300), CreatedAt: s.now()}
+		Query: truncate(crypto.RedactQuery(r.URL.Query()), maxLoggedQuery), Client: ClientOf(r), CreatedAt: s.now()}
 	if p := rbac.From(ctx); p != nil {
 		row.UserID, row.Username = &p.UserID, p.Username
 	}

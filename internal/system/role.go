@@ -236,7 +236,7 @@ func (s *Service) SaveRole(ctx context.Context, in RoleInput, create bool) (*Rol
 		return nil, err
 	}
 	now := s.now()
-	role := &Role{ID: in.ID, Name: in.Name, Description: in.Description, Level: in.Level, DataScope: in.DataScope, CreatedAt: now, UpdatedAt: now}
+	role := &Role{ID: in.ID, Name: in.Name, Description: in.Description, Level: in.Level, DataScope: in.DataScope, Stamps: db.StampsAt(now)}
 	if create && !g.admin && !g.rule.All {
 		// The role belongs to its creator's part of the university; callers
 		// whose scope covers that part manage it. A creator with the whole

@@ -38,6 +38,17 @@ func Migrations() []db.Migration {
 		[]db.Migration{scheduleMigration(), searchMigration(), permVersionMigration()})...)
 }
 
+// noticeColumns are the columns of Notice, which a message, a to-do and a
+// warning share (the warning's table has them in another order).
+const noticeColumns = `user_id BIGINT NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
+			title VARCHAR(200) NOT NULL,
+			content TEXT NOT NULL,
+			link VARCHAR(500) NOT NULL DEFAULT ''`
+
+// clientColumns are the columns of Client, which sessions and both logs keep.
+const clientColumns = `ip VARCHAR(64) NOT NULL DEFAULT '',
+			user_agent VARCHAR(300) NOT NULL DEFAULT ''`
+
 func createSchema(ctx context.Context, tx bun.Tx) error {
 	return db.DDL(ctx, tx,
 		`CREATE TABLE sys_dept (
@@ -46,8 +57,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			name VARCHAR(100) NOT NULL,
 			sort INTEGER NOT NULL DEFAULT 0,
 			enabled BOOLEAN NOT NULL DEFAULT TRUE,
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 		`CREATE INDEX idx_sys_dept_pid ON sys_dept(pid)`,
 
 		`CREATE TABLE sys_file (
@@ -85,8 +95,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			failed_since TIMESTAMP NULL,
 			locked_until TIMESTAMP NULL,
 			last_login_at TIMESTAMP NULL,
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 		`CREATE INDEX idx_sys_user_dept ON sys_user(dept_id)`,
 		`CREATE INDEX idx_sys_user_created ON sys_user(created_at)`,
 
@@ -96,8 +105,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			description VARCHAR(255) NOT NULL DEFAULT '',
 			level INTEGER NOT NULL DEFAULT 3,
 			data_scope VARCHAR(20) NOT NULL DEFAULT 'SELF',
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 		`CREATE TABLE sys_user_role (
 			user_id BIGINT NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
 			role_id BIGINT NOT NULL REFERENCES sys_role(id) ON DELETE CASCADE,
@@ -122,8 +130,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			no_cache BOOLEAN NOT NULL DEFAULT FALSE,
 			extpath VARCHAR(500) NOT NULL DEFAULT '',
 			permission VARCHAR(100) NOT NULL DEFAULT '',
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 		`CREATE INDEX idx_sys_menu_pid ON sys_menu(pid)`,
 		`CREATE TABLE sys_role_menu (
 			role_id BIGINT NOT NULL REFERENCES sys_role(id) ON DELETE CASCADE,
@@ -135,8 +142,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			id {{pk}},
 			token_hash VARCHAR(64) NOT NULL UNIQUE,
 			user_id BIGINT NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
-			ip VARCHAR(64) NOT NULL DEFAULT '',
-			user_agent VARCHAR(300) NOT NULL DEFAULT '',
+			`+clientColumns+`,
 			remember BOOLEAN NOT NULL DEFAULT FALSE,
 			created_at TIMESTAMP NOT NULL,
 			last_seen_at TIMESTAMP NOT NULL,
@@ -152,8 +158,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			id {{pk}},
 			name VARCHAR(100) NOT NULL UNIQUE,
 			description TEXT NOT NULL DEFAULT '',
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 		`CREATE TABLE sys_dict_detail (
 			id {{pk}},
 			dict_id BIGINT NOT NULL REFERENCES sys_dict(id) ON DELETE CASCADE,
@@ -161,8 +166,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			value VARCHAR(100) NOT NULL,
 			sort INTEGER NOT NULL DEFAULT 0,
 			enabled BOOLEAN NOT NULL DEFAULT TRUE,
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL,
+			{{stamps}},
 			UNIQUE (dict_id, value))`,
 
 		`CREATE TABLE sys_config (
@@ -175,8 +179,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			value_kind VARCHAR(16) NOT NULL DEFAULT 'text',
 			is_public BOOLEAN NOT NULL DEFAULT FALSE,
 			is_secret BOOLEAN NOT NULL DEFAULT FALSE,
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 		`CREATE TABLE sys_school (
 			id {{pk}},
 			code VARCHAR(50) NOT NULL UNIQUE,
@@ -184,15 +187,11 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			logo_file_id BIGINT NULL REFERENCES sys_file(id) ON DELETE SET NULL,
 			footer TEXT NOT NULL,
 			title_prefix VARCHAR(100) NOT NULL DEFAULT '',
-			created_at TIMESTAMP NOT NULL,
-			updated_at TIMESTAMP NOT NULL)`,
+			{{stamps}})`,
 
 		`CREATE TABLE msg_push_history (
 			id {{pk}},
-			user_id BIGINT NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
-			title VARCHAR(200) NOT NULL,
-			content TEXT NOT NULL,
-			link VARCHAR(500) NOT NULL DEFAULT '',
+			`+noticeColumns+`,
 			is_remind BOOLEAN NOT NULL DEFAULT FALSE,
 			read_at TIMESTAMP NULL,
 			sender_id BIGINT NULL,
@@ -200,10 +199,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 		`CREATE INDEX idx_msg_push_user ON msg_push_history(user_id, read_at)`,
 		`CREATE TABLE msg_todo (
 			id {{pk}},
-			user_id BIGINT NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
-			title VARCHAR(200) NOT NULL,
-			content TEXT NOT NULL,
-			link VARCHAR(500) NOT NULL DEFAULT '',
+			`+noticeColumns+`,
 			module VARCHAR(50) NOT NULL DEFAULT '',
 			biz_id VARCHAR(64) NOT NULL DEFAULT '',
 			done BOOLEAN NOT NULL DEFAULT FALSE,
@@ -211,6 +207,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			sender_id BIGINT NULL,
 			created_at TIMESTAMP NOT NULL)`,
 		`CREATE INDEX idx_msg_todo_user ON msg_todo(user_id, done)`,
+		// sys_warning holds the Notice columns too, with its type after user_id.
 		`CREATE TABLE sys_warning (
 			id {{pk}},
 			user_id BIGINT NOT NULL REFERENCES sys_user(id) ON DELETE CASCADE,
@@ -232,8 +229,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 			method VARCHAR(10) NOT NULL,
 			path VARCHAR(300) NOT NULL,
 			status INTEGER NOT NULL,
-			ip VARCHAR(64) NOT NULL DEFAULT '',
-			user_agent VARCHAR(300) NOT NULL DEFAULT '',
+			`+clientColumns+`,
 			duration_ms BIGINT NOT NULL,
 			message VARCHAR(500) NOT NULL DEFAULT '',
 			created_at TIMESTAMP NOT NULL)`,
@@ -242,8 +238,7 @@ func createSchema(ctx context.Context, tx bun.Tx) error {
 		`CREATE TABLE sys_login_log (
 			id {{pk}},
 			username VARCHAR(64) NOT NULL,
-			ip VARCHAR(64) NOT NULL DEFAULT '',
-			user_agent VARCHAR(300) NOT NULL DEFAULT '',
+			`+clientColumns+`,
 			success BOOLEAN NOT NULL,
 			message VARCHAR(200) NOT NULL DEFAULT '',
 			created_at TIMESTAMP NOT NULL)`,

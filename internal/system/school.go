@@ -207,7 +207,7 @@ func (s *Service) CreateSchool(ctx context.Context, in SchoolInput) (*School, er
 	}
 	now := s.now()
 	sc := &School{Code: in.Code, Name: in.Name, LogoFileID: in.LogoFileID, Footer: in.Footer,
-		TitlePrefix: in.TitlePrefix, CreatedAt: now, UpdatedAt: now}
+		TitlePrefix: in.TitlePrefix, Stamps: db.StampsAt(now)}
 	_, err := s.db.NewInsert().Model(sc).Returning("id").Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return nil, httpx.Conflict("学校代码已存在")
@@ -284,7 +284,7 @@ func AdoptSchool(ctx context.Context, idb bun.IDB, code, name, footer string) er
 		return fmt.Errorf("school code %q", code)
 	}
 	now := time.Now().UTC()
-	sc := &School{Code: code, Name: name, Footer: sanitizeDisplayHTML(footer), CreatedAt: now, UpdatedAt: now}
+	sc := &School{Code: code, Name: name, Footer: sanitizeDisplayHTML(footer), Stamps: db.StampsAt(now)}
 	if _, err := idb.NewInsert().Model(sc).
 		On("CONFLICT (code) DO UPDATE").Set("name = EXCLUDED.name").Set("footer = EXCLUDED.footer").
 		Set("updated_at = EXCLUDED.updated_at").Exec(ctx); err != nil {

@@ -84,7 +84,7 @@ func InsertMenus(ctx context.Context, tx bun.IDB, pid *int64, seeds []MenuSeed) 
 	for i, s := range seeds {
 		m := &Menu{PID: pid, Type: s.Type, Title: s.Title, Name: s.Name, Component: s.Component, Path: s.Path,
 			Icon: s.Icon, Sort: (i + 1) * 10, Hidden: s.Hidden, NoCache: s.NoCache, Extpath: s.Extpath,
-			Permission: s.Permission, CreatedAt: now, UpdatedAt: now}
+			Permission: s.Permission, Stamps: db.StampsAt(now)}
 		if _, err := tx.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
 			return nil, err
 		}
@@ -164,13 +164,18 @@ func insertMissingConfigs(ctx context.Context, tx bun.IDB, seeds []configSeed) e
 		if n > 0 {
 			continue
 		}
-		row := &Config{Key: c.key, Value: c.value, Name: c.name, Group: c.group, Kind: c.kind, Remark: c.remark,
-			IsPublic: c.public, IsSecret: c.secret, CreatedAt: now, UpdatedAt: now}
-		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+		if err := c.insert(ctx, tx, now); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// insert writes the setting as a new row.
+func (c configSeed) insert(ctx context.Context, idb bun.IDB, now time.Time) error {
+	_, err := idb.NewInsert().Model(&Config{Key: c.key, Value: c.value, Name: c.name, Group: c.group, Kind: c.kind,
+		Remark: c.remark, IsPublic: c.public, IsSecret: c.secret, CreatedAt: now, UpdatedAt: now}).Exec(ctx)
+	return err
 }
 
 func configSeeds() []configSeed {
@@ -201,18 +206,14 @@ func configSeeds() []configSeed {
 
 func seedSystem(ctx context.Context, tx bun.Tx) error {
 	now := time.Now().UTC()
-	root := &Dept{Name: "学校", Sort: 0, Enabled: true, CreatedAt: now, UpdatedAt: now}
+	root := &Dept{Name: "学校", Sort: 0, Enabled: true, Stamps: db.StampsAt(now)}
 	if _, err := tx.NewInsert().Model(root).Returning("id").Exec(ctx); err != nil {
 		return err
 	}
-	for _, c := range configSeeds() {
-		row := &Config{Key: c.key, Value: c.value, Name: c.name, Group: c.group, Kind: c.kind, Remark: c.remark,
-			IsPublic: c.public, IsSecret: c.secret, CreatedAt: now, UpdatedAt: now}
-		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
-			return err
-		}
+	if err := insertMissingConfigs(ctx, tx, configSeeds()); err != nil {
+		return err
 	}
-	school := &School{Code: "default", Name: "智慧党建", Footer: "", TitlePrefix: "", CreatedAt: now, UpdatedAt: now}
+	school := &School{Code: "default", Name: "智慧党建", Footer: "", TitlePrefix: "", Stamps: db.StampsAt(now)}
 	if _, err := tx.NewInsert().Model(school).Exec(ctx); err != nil {
 		return err
 	}
@@ -274,7 +275,7 @@ func seedDictionaries(ctx context.Context, tx bun.Tx) error {
 func InsertDicts(ctx context.Context, tx bun.IDB, dicts []dictseed.Dict) error {
 	now := time.Now().UTC()
 	for _, d := range dicts {
-		row := &Dict{Name: d.Name, Description: d.Description, CreatedAt: now, UpdatedAt: now}
+		row := &Dict{Name: d.Name, Description: d.Description, Stamps: db.StampsAt(now)}
 		if _, err := tx.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
 			return err
 		}
@@ -283,7 +284,7 @@ func InsertDicts(ctx context.Context, tx bun.IDB, dicts []dictseed.Dict) error {
 		}
 		details := make([]DictDetail, len(d.Items))
 		for i, it := range d.Items {
-			details[i] = DictDetail{DictID: row.ID, Label: it.Label, Value: it.Value, Sort: i + 1, Enabled: true, CreatedAt: now, UpdatedAt: now}
+			details[i] = DictDetail{DictID: row.ID, Label: it.Label, Value: it.Value, Sort: i + 1, Enabled: true, Stamps: db.StampsAt(now)}
 		}
 		if _, err := tx.NewInsert().Model(&details).Exec(ctx); err != nil {
 			return err
@@ -304,7 +305,7 @@ func AddDictItem(ctx context.Context, tx bun.IDB, dict, label, value string, sor
 	}
 	now := time.Now().UTC()
 	_, err = tx.NewInsert().Model(&DictDetail{DictID: dictID, Label: label, Value: value, Sort: sort, Enabled: true,
-		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
+		Stamps: db.StampsAt(now)}).Exec(ctx)
 	return err == nil, err
 }
 
@@ -386,8 +387,5 @@ func addUnder(ctx context.Context, tx bun.IDB, pid int64, seeds []MenuSeed, role
 // InsertSetting adds a setting another domain introduces in a later
 // migration; an administrator sees and changes it like the seeded ones.
 func InsertSetting(ctx context.Context, idb bun.IDB, key, value, name, group, kind, remark string) error {
-	now := time.Now().UTC()
-	_, err := idb.NewInsert().Model(&Config{Key: key, Value: value, Name: name, Group: group, Kind: kind, Remark: remark,
-		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
-	return err
+	return configSeed{key: key, value: value, name: name, group: group, kind: kind, remark: remark}.insert(ctx, idb, time.Now().UTC())
 }

@@ -79,16 +79,17 @@ type LoginRequest struct {
 	RememberMe bool   `json:"rememberMe"`
 }
 
-// Client describes where a request came from, for sessions and logs.
-type Client struct{ IP, UserAgent string }
+// Client describes where a request came from: the columns sessions and
+// both logs keep.
+type Client struct {
+	IP        string `bun:"ip" json:"ip"`
+	UserAgent string `bun:"user_agent" json:"userAgent"`
+}
 
-// ClientOf reads the client of r.
+// ClientOf reads the client of r; the browser string is cut to the 300
+// bytes the columns hold, at a character boundary.
 func ClientOf(r *http.Request) Client {
-	ua := r.UserAgent()
-	if len(ua) > 300 {
-		ua = ua[:300]
-	}
-	return Client{IP: httpx.ClientIP(r), UserAgent: ua}
+	return Client{IP: httpx.ClientIP(r), UserAgent: truncate(r.UserAgent(), 300)}
 }
 
 // Login runs the sign-in pipeline: captcha → credentials (one bcrypt
@@ -177,7 +178,7 @@ func (s *Service) writeLoginLog(ctx context.Context, username string, c Client, 
 	if len(username) > maxUsernameLen {
 		username = username[:maxUsernameLen]
 	}
-	row := &LoginLog{Username: username, IP: c.IP, UserAgent: c.UserAgent, Success: ok, Message: msg, CreatedAt: s.now()}
+	row := &LoginLog{Username: username, Client: c, Success: ok, Message: msg, CreatedAt: s.now()}
 	s.db.NewInsert().Model(row).Exec(context.WithoutCancel(ctx)) //nolint:errcheck // logging must not fail a sign-in
 }
 
@@ -188,7 +189,7 @@ func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, r
 	if !remember {
 		ttl = time.Duration(s.SettingInt(ctx, CfgSessionMaxHours, 12)) * time.Hour
 	}
-	sess := &Session{TokenHash: hash, UserID: userID, IP: c.IP, UserAgent: c.UserAgent, Remember: remember,
+	sess := &Session{TokenHash: hash, UserID: userID, Client: c, Remember: remember,
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(ttl)}
 	_, err := db.NewInsert().Model(sess).Exec(ctx)
 	return token, err

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -199,19 +198,16 @@ func TestMissingUserTakesAsLongAsAWrongPassword(t *testing.T) {
 		return time.Since(start)
 	}
 	timeLogin("warm-up") // the dummy hash is made on first use
-	const n = 5
-	var missing, wrong []time.Duration
-	for range n {
-		missing = append(missing, timeLogin("nobody-here"))
-		wrong = append(wrong, timeLogin(name))
+	// The fastest of several interleaved tries: load only adds time to a
+	// try, so the minimum is the work itself (medians moved with the load
+	// when other test packages ran beside this one).
+	m, w := time.Duration(1<<62), time.Duration(1<<62)
+	for range 5 {
+		m = min(m, timeLogin("nobody-here"))
+		w = min(w, timeLogin(name))
 	}
-	median := func(d []time.Duration) time.Duration {
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		return d[len(d)/2]
-	}
-	m, w := median(missing), median(wrong)
 	if m*2 < w || w*2 < m {
-		t.Fatalf("median missing user %v, wrong password %v: not within 2x", m, w)
+		t.Fatalf("fastest missing user %v, wrong password %v: not within 2x", m, w)
 	}
 }
 
@@ -322,4 +318,29 @@ func TestMustChangePasswordIsEnforcedByTheServer(t *testing.T) {
 	apptest.Expect(t, e.Do("POST", "/api/users/list", tok, nil), 200)
 	apptest.Expect(t, e.Do("GET", "/api/users/sessions", tok, nil), 200)
 	apptest.Expect(t, e.Do("GET", "/auth/logout", tok, nil), 204)
+}
+
+// A browser string over the 300 bytes kept is cut at a character boundary,
+// as the operation log cuts it: the session and the login log used to cut
+// inside a character and keep its broken first bytes (invalid UTF-8).
+func TestLongUserAgentIsCutWhole(t *testing.T) {
+	e := apptest.New(t)
+	_, _, name := newUser(t, e)
+	agent := strings.Repeat("a", 299) + "浏览器"
+	body, _ := json.Marshal(map[string]any{"username": name, "password": e.Encrypt("Test@12345")})
+	req, _ := http.NewRequest("POST", e.Server.URL+"/auth/login", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", agent)
+	res := e.Request(req, "")
+	apptest.Expect(t, res, 200)
+	want := strings.Repeat("a", 299)
+	for _, table := range []string{"sys_login_log", "sys_session"} {
+		var got string
+		if err := e.DB.NewSelect().Table(table).Column("user_agent").Where("user_agent LIKE 'aaa%'").Scan(context.Background(), &got); err != nil {
+			t.Fatalf("%s: %v", table, err)
+		}
+		if got != want {
+			t.Errorf("%s keeps %q", table, got)
+		}
+	}
 }

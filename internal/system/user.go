@@ -394,7 +394,7 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, string, 
 	now := s.now()
 	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone, Email: in.Email,
 		DeptID: in.DeptID, OrgID: in.OrgID.Value, PasswordHash: hash, PwdState: PwdInitial, Enabled: in.Enabled == nil || *in.Enabled,
-		Activated: true, HasLeft: in.HasLeft, CreatedAt: now, UpdatedAt: now}
+		Activated: true, HasLeft: in.HasLeft, Stamps: db.StampsAt(now)}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
 			return err

@@ -330,7 +330,7 @@ func (u *UserImport) Save(ctx context.Context, tx bun.Tx, item *ImportedUser) (*
 	}
 	nu := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone,
 		Email: in.Email, DeptID: in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: true,
-		Activated: false, HasLeft: in.HasLeft, CreatedAt: now, UpdatedAt: now}
+		Activated: false, HasLeft: in.HasLeft, Stamps: db.StampsAt(now)}
 	if _, err := tx.NewInsert().Model(nu).Returning("id").Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return nil, httpx.Invalid(UserColUsername, "用户名“%s”已被使用", in.Username)

@@ -3,7 +3,6 @@ package transfer_test
 import (
 	"fmt"
 	"net/url"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,31 +22,11 @@ func TestConcurrentApprovalsOnOneStep(t *testing.T) {
 	m := w.member(t, "并发党员", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-01"})
 	v := w.flow(t, w.csBranchTK, transfer.KindLost, id)
-	var wg sync.WaitGroup
-	codes := make([]int, 20)
-	for i := range codes {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res := w.e.Do("POST", fmt.Sprintf("/api/zzgx/lost/%d/flow", id), w.csBranchTK,
-				map[string]any{"version": v.Version, "result": flow.Approve})
-			codes[i] = res.Status
-		}()
-	}
-	wg.Wait()
-	ok := 0
-	for _, c := range codes {
-		switch c {
-		case 200:
-			ok++
-		case 409:
-		default:
-			t.Fatalf("status %d", c)
-		}
-	}
-	if ok != 1 {
-		t.Fatalf("%d approvals went through, want 1 (%v)", ok, codes)
-	}
+	codes := apptest.Concurrently(20, func(int) int {
+		return w.e.Do("POST", fmt.Sprintf("/api/zzgx/lost/%d/flow", id), w.csBranchTK,
+			map[string]any{"version": v.Version, "result": flow.Approve}).Status
+	})
+	apptest.ExpectOneWins(t, codes, 200, 409)
 	fl := w.flow(t, w.deptTK, transfer.KindLost, id)
 	if fl.Step != transfer.StepCommittee || len(fl.Entries) != 2 {
 		t.Fatalf("flow after: step %s, %d entries", fl.Step, len(fl.Entries))
@@ -279,26 +258,12 @@ func TestBranchesPicker(t *testing.T) {
 func TestConcurrentStartsOneWins(t *testing.T) {
 	w := newWorld(t)
 	m := w.member(t, "并发发起", w.csBranch)
-	var wg sync.WaitGroup
-	codes := make([]int, 10)
-	for i := range codes {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			codes[i] = w.e.Do("POST", "/api/zzgx", w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-01"}).Status
-		}()
-	}
-	wg.Wait()
-	created := 0
-	for _, c := range codes {
-		if c == 201 {
-			created++
-		} else if c != 409 {
-			t.Fatalf("status %d", c)
-		}
-	}
-	if _, total := apptest.GetPage[transfer.View](t, w.e, w.deptTK, "/api/zzgx", url.Values{"memberId": {fmt.Sprint(m)}}); created != 1 || total != 1 {
-		t.Fatalf("%d created, %d listed", created, total)
+	codes := apptest.Concurrently(10, func(int) int {
+		return w.e.Do("POST", "/api/zzgx", w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-01"}).Status
+	})
+	apptest.ExpectOneWins(t, codes, 201, 409)
+	if _, total := apptest.GetPage[transfer.View](t, w.e, w.deptTK, "/api/zzgx", url.Values{"memberId": {fmt.Sprint(m)}}); total != 1 {
+		t.Fatalf("%d listed", total)
 	}
 }
 

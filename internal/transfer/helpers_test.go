@@ -59,12 +59,8 @@ func idNumber() string { return apptest.IDNumber("110101", "19900101", int(seq.A
 // member creates a full member of org through the member API (as the admin).
 func (w *world) member(t testing.TB, name string, org int64) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{
-		"name": name, "idNumber": idNumber(), "phone": "13800138000", "ethnicity": "01", "education": "11",
-		"personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "memberStatus": member.StatusNormal,
-		"orgId": org, "appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30",
-		"staffOrStudentNo": fmt.Sprintf("T%05d", seq.Add(1)),
-	})
+	return w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember(name, org, "idNumber", idNumber(), "phone", "13800138000",
+		"memberStatus", member.StatusNormal, "staffOrStudentNo", fmt.Sprintf("T%05d", seq.Add(1))))
 }
 
 // memberRow reads a member's status and organisation.

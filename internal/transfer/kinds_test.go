@@ -52,9 +52,7 @@ func TestTransferInCreatesTheMember_Rule3(t *testing.T) {
 func TestTransferInRestoresAMemberWhoLeft_Rule3(t *testing.T) {
 	w := newWorld(t)
 	number := idNumber()
-	m := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{"name": "王回来", "idNumber": number, "ethnicity": "01",
-		"education": "11", "personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "orgId": w.mathBranch,
-		"joinedOn": "2013-06-30", "fullOn": "2014-06-30"})
+	m := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("王回来", w.mathBranch, "idNumber", number))
 	// Still 正常 in the school: refused on its field.
 	res := w.e.Do("POST", "/api/zzgx", w.csBranchTK, inBody("王回来", number, w.csBranch))
 	apptest.Expect(t, res, 400)

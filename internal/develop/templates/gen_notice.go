@@ -30,25 +30,17 @@ func title(text string) string {
 	return `<w:p><w:pPr><w:jc w:val="center"/><w:spacing w:after="240"/></w:pPr><w:r><w:rPr><w:rFonts w:eastAsia="方正小标宋简体"/><w:b/><w:sz w:val="44"/><w:szCs w:val="44"/></w:rPr><w:t>` + text + `</w:t></w:r></w:p>`
 }
 
-func body(text string) string {
-	return `<w:p><w:pPr><w:ind w:firstLineChars="200" w:firstLine="640"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
-}
-
-func right(text string) string {
-	return `<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t>` + text + `</w:t></w:r></w:p>`
-}
-
 func main() {
 	paras := []string{
 		title("{{title}}"),
-		body("经{{orgName}}研究，拟将下列同志{{purpose}}，现予以公示："),
-		body("{{records}}"),
-		body("公示时间：{{startOn}}至{{endOn}}。"),
-		body("{{content}}"),
-		body("公示期间，党员和群众可通过来电、来信、来访等方式反映情况和意见。反映问题应实事求是，以真实姓名反映。联系方式：{{contact}}。"),
+		docx.Para("经{{orgName}}研究，拟将下列同志{{purpose}}，现予以公示："),
+		docx.Para("{{records}}"),
+		docx.Para("公示时间：{{startOn}}至{{endOn}}。"),
+		docx.Para("{{content}}"),
+		docx.Para("公示期间，党员和群众可通过来电、来信、来访等方式反映情况和意见。反映问题应实事求是，以真实姓名反映。联系方式：{{contact}}。"),
 		`<w:p/>`,
-		right("{{orgName}}"),
-		right("{{issuedOn}}"),
+		docx.Right("{{orgName}}"),
+		docx.Right("{{issuedOn}}"),
 	}
 	document := docx.Document(strings.Join(paras, ""), `<w:pgMar w:top="2098" w:right="1474" w:bottom="1984" w:left="1588" w:header="851" w:footer="992" w:gutter="0"/>`)
 	out, err := docx.Package(document, styles)

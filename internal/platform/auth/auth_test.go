@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -134,18 +133,21 @@ func TestLowCostHashTakesAsLongAsTheConfiguredCost(t *testing.T) {
 	if !h.Check(cheap, "Initial#2026") || h.Check(cheap, "wrong") {
 		t.Fatal("a low-cost hash must still check as itself")
 	}
-	median := func(hash string) time.Duration {
-		var d [5]time.Duration
-		for i := range d {
-			start := time.Now()
-			h.Check(hash, "wrong")
-			d[i] = time.Since(start)
-		}
-		sort.Slice(d[:], func(i, j int) bool { return d[i] < d[j] })
-		return d[2]
+	// The fastest of several interleaved tries: a busy machine only adds
+	// time to a try, so the minimum is the work itself (a median still
+	// moved with the load when other test packages ran beside this one).
+	low, high := time.Duration(1<<62), time.Duration(1<<62)
+	for range 5 {
+		low = min(low, timeCheck(h, cheap))
+		high = min(high, timeCheck(h, full))
 	}
-	low, high := median(cheap), median(full)
 	if low*2 < high {
 		t.Fatalf("a wrong password took %v against a cost-4 hash and %v against a cost-10 one", low, high)
 	}
+}
+
+func timeCheck(h *Hasher, hash string) time.Duration {
+	start := time.Now()
+	h.Check(hash, "wrong")
+	return time.Since(start)
 }

@@ -18,8 +18,9 @@ type Migration struct {
 	Up      func(ctx context.Context, tx bun.Tx) error
 }
 
-// DDL runs statements written once for both databases. The only dialect
-// difference we need is the auto-increment key, written as {{pk}}.
+// DDL runs statements written once for both databases. The dialect
+// differences we need are the auto-increment key, written as {{pk}}, and
+// binary data, {{blob}}; {{stamps}} stands for the two columns of Stamps.
 func DDL(ctx context.Context, tx bun.Tx, statements ...string) error {
 	pk := "INTEGER PRIMARY KEY AUTOINCREMENT"
 	blob := "BLOB"
@@ -30,6 +31,7 @@ func DDL(ctx context.Context, tx bun.Tx, statements ...string) error {
 	for _, s := range statements {
 		s = strings.ReplaceAll(s, "{{pk}}", pk)
 		s = strings.ReplaceAll(s, "{{blob}}", blob)
+		s = strings.ReplaceAll(s, "{{stamps}}", stampsDDL)
 		if _, err := tx.ExecContext(ctx, s); err != nil {
 			return fmt.Errorf("%w\nin: %s", err, s)
 		}

@@ -14,6 +14,21 @@ import (
 
 func TestMain(m *testing.M) { db.TestMain(m) }
 
+// schema is the package's test tables: on PostgreSQL one template per test
+// binary holds them all.
+var schema = []db.Migration{
+	{Version: 1, Name: "names", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE t_named (id {{pk}}, name VARCHAR(50) NOT NULL)`,
+			`INSERT INTO t_named (name) VALUES ('张三')`)
+	}},
+	{Version: 2, Name: "names sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.ZhSortKey(ctx, tx, "t_named", "name", []string{"name"})
+	}},
+	{Version: 3, Name: "stamped", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE t_stamped (id {{pk}}, name VARCHAR(50) NOT NULL, {{stamps}})`)
+	}},
+}
+
 type namedRow struct {
 	bun.BaseModel `bun:"table:t_named,alias:t"`
 	ID            int64  `bun:"id,pk,autoincrement"`
@@ -26,15 +41,7 @@ type namedRow struct {
 // select still scans into a model without the key column.
 func TestNamesSortByPinyin(t *testing.T) {
 	ctx := context.Background()
-	database := db.NewTest(t, []db.Migration{
-		{Version: 1, Name: "names", Up: func(ctx context.Context, tx bun.Tx) error {
-			return db.DDL(ctx, tx, `CREATE TABLE t_named (id {{pk}}, name VARCHAR(50) NOT NULL)`,
-				`INSERT INTO t_named (name) VALUES ('张三')`)
-		}},
-		{Version: 2, Name: "names sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
-			return db.ZhSortKey(ctx, tx, "t_named", "name", []string{"name"})
-		}},
-	})
+	database := db.NewTest(t, schema)
 	for _, name := range []string{"王五", "李四", "赵六"} {
 		if _, err := database.NewInsert().Model(&namedRow{Name: name}).Exec(ctx); err != nil {
 			t.Fatal(err)

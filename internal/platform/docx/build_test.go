@@ -46,3 +46,14 @@ func TestBuildMakesAFillableTemplate(t *testing.T) {
 		t.Error("a placeholder without a value was filled")
 	}
 }
+
+// Styles sets the default text size (half-points) and line spacing that
+// Word reads from word/styles.xml.
+func TestStylesSetSizeAndSpacing(t *testing.T) {
+	s := docx.Styles(32, 560, "exact")
+	for _, want := range []string{`<w:sz w:val="32"/>`, `<w:szCs w:val="32"/>`, `<w:spacing w:line="560" w:lineRule="exact"/>`, `w:eastAsia="仿宋"`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("styles lack %s", want)
+		}
+	}
+}

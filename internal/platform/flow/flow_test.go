@@ -2,7 +2,6 @@ package flow_test
 
 import (
 	"fmt"
-	"sync"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -199,19 +198,10 @@ func TestConcurrentActionsOneWins(t *testing.T) {
 	id := w.submit(t, w.branchTK, w.branch, "并发测试", 100)
 	version := w.view(t, w.branchTK, id).Version
 	path := fmt.Sprintf("/api/sample/%d/flow", id)
-	start := make(chan struct{})
-	results := make([]*apptest.Response, 2)
-	var wg sync.WaitGroup
-	for i, tk := range []string{w.branchTK, w.branch2TK} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			results[i] = w.e.Do("POST", path, tk, map[string]any{"result": "approve", "version": version})
-		}()
-	}
-	close(start)
-	wg.Wait()
+	actors := []string{w.branchTK, w.branch2TK}
+	results := apptest.Concurrently(len(actors), func(i int) *apptest.Response {
+		return w.e.Do("POST", path, actors[i], map[string]any{"result": "approve", "version": version})
+	})
 	won, lost := 0, 0
 	for _, r := range results {
 		switch {

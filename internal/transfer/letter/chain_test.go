@@ -24,10 +24,8 @@ func TestRule3_LetterThroughTheTransferChains(t *testing.T) {
 	mathTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.math, perms...)
 	mathBranchTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.mathBranch, perms...)
 	deptTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.root, perms...)
-	m := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{
-		"name": "李转接", "idNumber": apptest.IDNumber("110101", "19920101", 31), "phone": "13800138000", "ethnicity": "01",
-		"education": "11", "personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "memberStatus": member.StatusNormal,
-		"orgId": w.branch, "appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30", "staffOrStudentNo": "T90001"})
+	m := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("李转接", w.branch, "idNumber", apptest.IDNumber("110101", "19920101", 31),
+		"phone", "13800138000", "memberStatus", member.StatusNormal, "staffOrStudentNo", "T90001"))
 	act := func(token, kind string, id int64) {
 		t.Helper()
 		v := apptest.DoJSON[flow.View](t, w.e, 200, "GET", fmt.Sprintf("/api/zzgx/%s/%d/flow", kind, id), token, nil)
@@ -64,10 +62,8 @@ func TestRule3_LetterThroughTheTransferChains(t *testing.T) {
 	}
 
 	// 转出 (out of the province): the letter at the department's approval, 90 days.
-	m2 := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{
-		"name": "王转出", "idNumber": apptest.IDNumber("110101", "19930101", 33), "phone": "13800138001", "ethnicity": "01",
-		"education": "11", "personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "memberStatus": member.StatusNormal,
-		"orgId": w.branch, "appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30", "staffOrStudentNo": "T90002"})
+	m2 := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("王转出", w.branch, "idNumber", apptest.IDNumber("110101", "19930101", 33),
+		"phone", "13800138001", "memberStatus", member.StatusNormal, "staffOrStudentNo", "T90002"))
 	out := w.e.Create(t, csBranchTK, "/api/zzgx", map[string]any{"kind": transfer.KindOut, "subKind": transfer.OutOutside, "memberId": m2,
 		"otherOrg": "外省某单位党委", "reach": letter.ReachNation, "feesPaidUpTo": "2026-02", "reason": "工作调动"})
 	for _, tk := range []string{csBranchTK, csTK, deptTK} {

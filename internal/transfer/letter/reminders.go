@@ -52,18 +52,15 @@ func link(id int64) string { return fmt.Sprintf("/zzgx/letter?id=%d", id) }
 // (the window ahead of today); one that has expired stays reminded until
 // it is received, reissued or voided.
 func (s *Service) expiring(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	rows, err := s.openLetters(ctx, "l.valid_until <= ?", until)
-	if err != nil {
-		return nil, err
+	read := func(ctx context.Context, until date.Date) ([]dueLetter, error) {
+		return s.openLetters(ctx, "l.valid_until <= ?", until)
 	}
-	out := make([]remind.Due, len(rows))
-	for i, r := range rows {
-		out[i] = remind.Due{RecordID: r.ID, OrgID: r.FromOrgID, DueOn: r.ValidUntil,
+	return remind.Scan(read, func(_ context.Context, r dueLetter) (remind.Due, error) {
+		return remind.Due{RecordID: r.ID, OrgID: r.FromOrgID, DueOn: r.ValidUntil,
 			Title:   fmt.Sprintf("%s的介绍信 %s 即将到期或已过期", r.MemberName, r.Number),
 			Content: fmt.Sprintf("%s同志转往%s的介绍信（%s）有效期至%s，尚未回执（过期请补开）。", r.MemberName, r.ToOrgName, r.Number, r.ValidUntil),
-			Link:    link(r.ID)}
-	}
-	return out, nil
+			Link:    link(r.ID)}, nil
+	}).Due(ctx, until)
 }
 
 // receiptsOverdue finds the letters whose receipt is overdue by until and
@@ -79,22 +76,15 @@ func (s *Service) receiptsOverdue(ctx context.Context, until date.Date) ([]remin
 	// issued_on + months < until  ⇔  issued_on < until - months, except at
 	// month ends (AddMonths clamps): the candidates are read by a bound a few
 	// days wider and checked with AddMonths, as the rule counts.
-	rows, err := s.openLetters(ctx, "l.issued_on <= ?", until.AddMonths(-st.ReceiptMonths).AddDays(3))
-	if err != nil {
-		return nil, err
+	read := func(ctx context.Context, until date.Date) ([]dueLetter, error) {
+		return s.openLetters(ctx, "l.issued_on <= ?", until.AddMonths(-st.ReceiptMonths).AddDays(3))
 	}
-	var out []remind.Due
-	for _, r := range rows {
+	return remind.Scan(read, func(_ context.Context, r dueLetter) (remind.Due, error) {
 		due := r.IssuedOn.AddMonths(st.ReceiptMonths)
-		overdue := due.AddDays(1)
-		if overdue.After(until) {
-			continue
-		}
-		out = append(out, remind.Due{RecordID: r.ID, OrgID: r.FromOrgID, DueOn: overdue,
+		return remind.Due{RecordID: r.ID, OrgID: r.FromOrgID, DueOn: due.AddDays(1),
 			Title: fmt.Sprintf("%s的介绍信 %s 回执未退回", r.MemberName, r.Number),
 			Content: fmt.Sprintf("%s同志转往%s的介绍信（%s）于%s开具，回执应于%s前退回，至今未退回。",
 				r.MemberName, r.ToOrgName, r.Number, r.IssuedOn, due),
-			Link: link(r.ID)})
-	}
-	return out, nil
+			Link: link(r.ID)}, nil
+	}).Due(ctx, until)
 }

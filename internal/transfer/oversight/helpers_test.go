@@ -44,10 +44,7 @@ func (w *world) member(t testing.TB, name string, org int64) (int64, string) {
 	t.Helper()
 	w.seq += 2
 	id := apptest.IDNumber("110101", "19900101", w.seq+1)
-	v := apptest.DoJSON[member.MemberView](t, w.e, 201, "POST", "/api/dyjbxx", w.e.AdminTK, map[string]any{
-		"name": name, "idNumber": id, "phone": "13800138000", "ethnicity": "01", "education": "11",
-		"personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "orgId": org,
-		"appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30"})
+	v := apptest.DoJSON[member.MemberView](t, w.e, 201, "POST", "/api/dyjbxx", w.e.AdminTK, apptest.FullMember(name, org, "idNumber", id, "phone", "13800138000"))
 	return v.ID, id
 }
 

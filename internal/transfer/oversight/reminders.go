@@ -33,12 +33,14 @@ const (
 	statusLost      = "6" // 失联
 )
 
+// reminders are the module's reminder kinds (module.Module.Reminders), one
+// per standing rule.
 func (s *Service) reminders() []remind.Kind {
-	return []remind.Kind{
-		{Type: ReminderLostContact, Name: "失联党员停止党籍提醒", Window: 30, Finder: remind.FinderFunc(s.lostDue)},
-		{Type: ReminderSuspended, Name: "停止党籍党员除名提醒", Window: 30, Finder: remind.FinderFunc(s.suspendedDue)},
-		{Type: ReminderAbroad, Name: "出国（境）暂留超期提醒", Window: 60, Finder: remind.FinderFunc(s.abroadDue)},
+	kinds := make([]remind.Kind, len(standingRules))
+	for i, sr := range standingRules {
+		kinds[i] = remind.Kind{Type: sr.Type, Name: sr.Name, Window: sr.Window, Finder: s.standingFinder(sr)}
 	}
+	return kinds
 }
 
 // standing is a member's latest completed transfer of one kind.
@@ -64,28 +66,29 @@ func latestDone(idb bun.IDB, kind, status string) *bun.SelectQuery {
 		OrderExpr("t.id")
 }
 
-// standingDue reads the standings and reminds of those whose due date
-// (due, from the date the state began) is on or before until.
-func (s *Service) standingDue(ctx context.Context, until date.Date, kind, status string,
-	due func(since date.Date) date.Date, text func(st standing, on date.Date) (title, content string)) ([]remind.Due, error) {
-	var rows []standing
-	if err := latestDone(s.db, kind, status).Scan(ctx, &rows); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	var out []remind.Due
-	for _, st := range rows {
-		if st.Since.IsZero() {
-			continue
+// standingFinder reads the standings of sr's kind and status and reminds
+// of those whose due date, by the rules as set at the run, is on or before
+// until.
+func (s *Service) standingFinder(sr standingRule) remind.Finder {
+	read := func(ctx context.Context, _ date.Date) ([]standing, error) {
+		var rows []standing
+		if err := latestDone(s.db, sr.kind, sr.status).Scan(ctx, &rows); err != nil {
+			return nil, httpx.Internal(err)
 		}
-		on := due(st.Since)
-		if on.After(until) {
-			continue
-		}
-		title, content := text(st, on)
-		out = append(out, remind.Due{RecordID: st.TransferID, OrgID: st.OrgID, DueOn: on, Title: title, Content: content,
-			Link: fmt.Sprintf("/zzgx/%s?id=%d", pageOf(kind), st.TransferID)})
+		return rows, nil
 	}
-	return out, nil
+	return remind.FinderFunc(func(ctx context.Context, until date.Date) ([]remind.Due, error) {
+		r := s.rules(ctx)
+		return remind.Scan(read, func(_ context.Context, st standing) (remind.Due, error) {
+			if st.Since.IsZero() {
+				return remind.Due{}, nil
+			}
+			on := sr.due(st.Since, r)
+			title, content := sr.text(st, on, r)
+			return remind.Due{RecordID: st.TransferID, OrgID: st.OrgID, DueOn: on, Title: title, Content: content,
+				Link: fmt.Sprintf("/zzgx/%s?id=%d", pageOf(sr.kind), st.TransferID)}, nil
+		}).Due(ctx, until)
+	})
 }
 
 // pageOf is the transfer page a kind's records open in.
@@ -130,41 +133,42 @@ func AbroadSuspensionDue(since date.Date, years int) date.Date {
 	return since.AddYears(years).AddDays(1)
 }
 
-// lostDue: a lost member (DY_ZT 失联) lost for LostMonths is to be suspended.
-func (s *Service) lostDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	r := s.rules(ctx)
-	return s.standingDue(ctx, until, transfer.KindLost, statusLost,
-		func(since date.Date) date.Date { return LostSuspensionDue(since, r.LostMonths) },
-		func(st standing, on date.Date) (string, string) {
+// standingRule is one of the reminders: the standing it reads (the kind
+// of the member's latest completed transfer and the status the member is
+// still in), the day it falls due and its message.
+type standingRule struct {
+	Type, Window int
+	Name         string
+	kind, status string
+	due          func(since date.Date, r Rules) date.Date
+	text         func(st standing, on date.Date, r Rules) (title, content string)
+}
+
+var standingRules = []standingRule{
+	// A lost member (DY_ZT 失联) lost for LostMonths is to be suspended.
+	{Type: ReminderLostContact, Name: "失联党员停止党籍提醒", Window: 30, kind: transfer.KindLost, status: statusLost,
+		due: func(since date.Date, r Rules) date.Date { return LostSuspensionDue(since, r.LostMonths) },
+		text: func(st standing, on date.Date, r Rules) (string, string) {
 			return fmt.Sprintf("党员%s自%s失去联系，%s满%d个月，建议停止其党籍", st.Name, st.Since, on, r.LostMonths),
 				fmt.Sprintf("失联党员：%s；失去联系：%s。与党组织失去联系满%d个月的党员，应停止其党籍。", st.Name, st.Since, r.LostMonths)
-		})
-}
-
-// suspendedDue: a suspended member (DY_ZT 停止党籍) still so SuspendedYears
-// later is to be removed.
-func (s *Service) suspendedDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	r := s.rules(ctx)
-	return s.standingDue(ctx, until, transfer.KindSuspend, statusSuspended,
-		func(since date.Date) date.Date { return SuspendedRemovalDue(since, r.SuspendedYears) },
-		func(st standing, on date.Date) (string, string) {
+		}},
+	// A suspended member (DY_ZT 停止党籍) still so SuspendedYears later is to be removed.
+	{Type: ReminderSuspended, Name: "停止党籍党员除名提醒", Window: 30, kind: transfer.KindSuspend, status: statusSuspended,
+		due: func(since date.Date, r Rules) date.Date { return SuspendedRemovalDue(since, r.SuspendedYears) },
+		text: func(st standing, on date.Date, r Rules) (string, string) {
 			return fmt.Sprintf("党员%s于%s停止党籍，%s满%d年，仍无联系的应予除名", st.Name, st.Since, on, r.SuspendedYears),
 				fmt.Sprintf("停止党籍党员：%s；停止党籍：%s。停止党籍满%d年后仍无法取得联系的，按自行脱党予以除名。", st.Name, st.Since, r.SuspendedYears)
-		})
-}
-
-// abroadDue: a member abroad (出国（境）暂留 their latest transfer, still
-// 正常) for more than AbroadYears is to be suspended.
-func (s *Service) abroadDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	r := s.rules(ctx)
-	return s.standingDue(ctx, until, transfer.KindAbroad, statusNormal,
-		func(since date.Date) date.Date { return AbroadSuspensionDue(since, r.AbroadYears) },
-		func(st standing, on date.Date) (string, string) {
+		}},
+	// A member abroad (出国（境）暂留 their latest transfer, still 正常) for
+	// more than AbroadYears is to be suspended.
+	{Type: ReminderAbroad, Name: "出国（境）暂留超期提醒", Window: 60, kind: transfer.KindAbroad, status: statusNormal,
+		due: func(since date.Date, r Rules) date.Date { return AbroadSuspensionDue(since, r.AbroadYears) },
+		text: func(st standing, on date.Date, r Rules) (string, string) {
 			where := ""
 			if st.OtherOrg != "" {
 				where = "（" + st.OtherOrg + "）"
 			}
 			return fmt.Sprintf("党员%s自%s出国（境）%s，%s起超过%d年，建议停止其党籍", st.Name, st.Since, where, on, r.AbroadYears),
 				fmt.Sprintf("出国（境）暂留党员：%s；出国（境）：%s。出国（境）超过%d年未恢复组织生活的，应停止其党籍。", st.Name, st.Since, r.AbroadYears)
-		})
+		}},
 }
