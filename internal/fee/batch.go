@@ -84,16 +84,55 @@ func (s *Service) CreateBatch(ctx context.Context, in BatchInput) (*Batch, error
 	return b, nil
 }
 
-// ListBatches pages the batches, newest month first (filters: month, state).
+// ListBatches pages the batches, newest month first (filters: month,
+// state), each with the figures of its dues in the caller's scope — a
+// branch secretary sees the branch's month, the department the
+// university's —, added up for the page's months in one grouped query.
 func (s *Service) ListBatches(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[BatchView], error) {
+	scope, err := s.orgs.Scoped("d.org_id")(ctx)
+	if err != nil {
+		return httpx.PageResult[BatchView]{}, err
+	}
 	q := s.db.NewSelect().Model((*Batch)(nil))
-	return httpx.PagedEach(ctx, q, batchSpec, lq, func(v *BatchView) { v.StateLabel = BatchStateLabels[v.State] })
+	page, err := httpx.PagedEach(ctx, q, batchSpec, lq, func(v *BatchView) { v.StateLabel = BatchStateLabels[v.State] })
+	if err != nil || len(page.Content) == 0 {
+		return page, err
+	}
+	months := make([]string, len(page.Content))
+	for i, b := range page.Content {
+		months[i] = b.Month
+	}
+	var sums []struct {
+		Month string `bun:"month"`
+		Figures
+	}
+	// A month has one due per member: its members are its dues.
+	err = SumFigures(scope(s.db.NewSelect().TableExpr("df_due AS d").Column("d.month").ColumnExpr("COUNT(*) AS members").
+		Where("d.month IN (?)", bun.In(months)))).GroupExpr("d.month").Scan(ctx, &sums)
+	if err != nil {
+		return page, httpx.Internal(err)
+	}
+	byMonth := make(map[string]Figures, len(sums))
+	for _, f := range sums {
+		byMonth[f.Month] = f.Figures
+	}
+	for i := range page.Content {
+		v := &page.Content[i]
+		v.Scope = byMonth[v.Month]
+		v.Scope.SetRate()
+		v.Members, v.DueFen = v.Scope.Members, v.Scope.DueFen
+	}
+	return page, nil
 }
 
-// BatchView is a batch with its state's label.
+// BatchView is a batch in the list with its state's label and the figures
+// of its dues in the caller's scope; its Members and DueFen are the
+// scope's too (the batch row's are the whole university's, frozen at the
+// start, which the list does not show).
 type BatchView struct {
 	Batch      `bun:",extend"`
-	StateLabel string `bun:"-" json:"stateLabel"`
+	StateLabel string  `bun:"-" json:"stateLabel"`
+	Scope      Figures `bun:"-" json:"scope"`
 }
 
 var batchSpec = httpx.ListSpec{
@@ -297,11 +336,6 @@ type Rollup struct {
 	PaidFen int64  `bun:"paid_fen" json:"paidFen"`
 }
 
-// PaidExpr is the paid amount of the due aliased d (df_due AS d): the sum of
-// its entries, pay minus reversals. A due is paid when it reaches d.due_fen
-// (and due_fen > 0); what the reports and arrears read.
-const PaidExpr = "(SELECT COALESCE(SUM(e.amount_fen), 0) FROM df_entry AS e WHERE e.due_id = d.id)"
-
 // Rollup sums a batch's dues within the caller's scope by level: "school"
 // (one line, the 党委), "committee" (a line per 二级党委; dues outside any
 // under the 党委 itself) or "branch" (a line per organisation holding dues,
@@ -319,7 +353,7 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		return nil, err
 	}
 	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
-		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen").ColumnExpr(PaidExpr+" AS paid_fen").
+		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen, d.paid_fen").
 		Where("d.month = ?", month))
 	var key string
 	switch level {

@@ -211,3 +211,57 @@ func TestFrozenDueIsTheStandardsRULES1(t *testing.T) {
 		t.Fatal("a member without a base got a due")
 	}
 }
+
+// The batch list shows each month's figures in the caller's scope only —
+// members, 应缴, 实缴, 未缴, 欠缴, 收缴率 of the month's dues there —: the
+// department the university's, a committee its college's, a branch
+// secretary the branch's; a month not started has none.
+func TestBatchListFiguresInTheCallersScope(t *testing.T) {
+	w := newWorld(t)
+	csStudents := w.e.Org(t, w.c.CS, "5", "计算机学生党支部")
+	a := w.student(t, w.c.Branch, "甲")
+	w.student(t, w.c.Branch, "乙")
+	w.student(t, csStudents, "戊")
+	c := w.student(t, w.math, "丙")
+	w.student(t, w.direct, "丁")
+	m2, m1, m0 := month(-2), month(-1), month(0)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/batch", w.dept, map[string]any{"month": m2}), 201)
+	w.batch(t, m1)
+	w.batch(t, m0)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, ids(w.dueOf(t, a, m0).ID)), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, ids(w.dueOf(t, c, m1).ID)), 201)
+	committee, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.c.CS, fee.PermList)
+
+	type fig struct {
+		members, unpaid     int
+		due, paid, owed, bp int64
+	}
+	list := func(tok string) map[string]fig {
+		rows, n := apptest.GetPage[fee.BatchView](t, w.e, tok, "/api/dfgl/batch", nil)
+		if n != 3 {
+			t.Fatalf("%d batches", n)
+		}
+		out := map[string]fig{}
+		for _, r := range rows {
+			f := r.Scope
+			if r.Members != f.Members || r.DueFen != f.DueFen {
+				t.Fatalf("%s: the batch's members and due are not the scope's: %+v", r.Month, r)
+			}
+			out[r.Month] = fig{f.Members, f.UnpaidMonths, f.DueFen, f.PaidFen, f.OutstandingFen, f.RateBP}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		who  string
+		tok  string
+		want map[string]fig
+	}{
+		{"组织部", w.dept, map[string]fig{m2: {0, 0, 0, 0, 0, 10000}, m1: {5, 4, 100, 20, 80, 2000}, m0: {5, 4, 100, 20, 80, 2000}}},
+		{"计算机学院党委", committee, map[string]fig{m2: {0, 0, 0, 0, 0, 10000}, m1: {3, 3, 60, 0, 60, 0}, m0: {3, 2, 60, 20, 40, 3333}}},
+		{"计算机教工党支部书记", w.secretary, map[string]fig{m2: {0, 0, 0, 0, 0, 10000}, m1: {2, 2, 40, 0, 40, 0}, m0: {2, 1, 40, 20, 20, 5000}}},
+	} {
+		if got := list(c.tok); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: %v, want %v", c.who, got, c.want)
+		}
+	}
+}

@@ -14,17 +14,15 @@ import (
 	"zhdj/internal/platform/httpx"
 )
 
-// DueView is a due in a month list: its organisation's name, its paid
-// amount (the sum of its entries) and its state.
+// DueView is a due in a month list: its organisation's name and its state.
 type DueView struct {
 	Due        `bun:",extend"`
 	OrgName    string `bun:"org_name,scanonly" json:"orgName"`
-	PaidFen    int64  `bun:"paid_fen,scanonly" json:"paidFen"`
 	State      string `bun:"-" json:"state"`
 	StateLabel string `bun:"-" json:"stateLabel"`
 }
 
-// dueState is a due's state from its amount and its entries' sum.
+// dueState is a due's state from its amount and what was paid on it.
 func dueState(dueFen, paidFen int64) string {
 	switch {
 	case dueFen == 0:
@@ -42,8 +40,8 @@ func (v *DueView) label() {
 
 // stateConditions are the SQL conditions of the due states.
 var stateConditions = map[string]string{
-	DuePaid:   "d.due_fen > 0 AND " + PaidExpr + " >= d.due_fen",
-	DueUnpaid: PaidExpr + " < d.due_fen",
+	DuePaid:   "d.due_fen > 0 AND d.paid_fen >= d.due_fen",
+	DueUnpaid: "d.paid_fen < d.due_fen",
 	DueExempt: "d.due_fen = 0",
 }
 
@@ -67,13 +65,13 @@ var dueSpec = httpx.ListSpec{
 	Key:         "d.id",
 }
 
-// duesQuery selects the dues of the caller's scope with their paid amounts.
+// duesQuery selects the dues of the caller's scope.
 func (s *Service) duesQuery(ctx context.Context) (*bun.SelectQuery, error) {
 	scope, err := s.orgs.Scoped("d.org_id")(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q := s.db.NewSelect().Model((*DueView)(nil)).ColumnExpr("d.*").ColumnExpr(PaidExpr + " AS paid_fen")
+	q := s.db.NewSelect().Model((*DueView)(nil)).ColumnExpr("d.*")
 	return scope(org.NameJoin("d.org_id")(q)), nil
 }
 
@@ -138,7 +136,7 @@ func PaidUpTo(ctx context.Context, idb bun.IDB, memberID int64) (string, error) 
 		DueFen  int64  `bun:"due_fen"`
 		PaidFen int64  `bun:"paid_fen"`
 	}
-	if err := idb.NewSelect().TableExpr("df_due AS d").Column("d.month", "d.due_fen").ColumnExpr(PaidExpr+" AS paid_fen").
+	if err := idb.NewSelect().TableExpr("df_due AS d").Column("d.month", "d.due_fen", "d.paid_fen").
 		Where("d.member_id = ?", memberID).OrderExpr("d.month").Scan(ctx, &rows); err != nil {
 		return "", err
 	}

@@ -3,7 +3,6 @@ package fee_test
 import (
 	"fmt"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
@@ -79,6 +78,17 @@ func (w *world) batch(t *testing.T, m string) fee.Batch {
 	return apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.dept, nil)
 }
 
+// oneDue is the world most tests start from: 甲, a student of the branch,
+// with the current month started; it answers the world, 甲 and 甲's due.
+func oneDue(t *testing.T) (*world, int64, fee.Due) {
+	t.Helper()
+	w := newWorld(t)
+	a := w.student(t, w.c.Branch, "甲")
+	m := month(0)
+	w.batch(t, m)
+	return w, a, w.dueOf(t, a, m)
+}
+
 // dueOf is member's due of month m.
 func (w *world) dueOf(t *testing.T, memberID int64, m string) fee.Due {
 	t.Helper()
@@ -133,19 +143,4 @@ func (w *world) setting(t *testing.T, key, value string) {
 		ConfigGroup: c.Group, Remark: c.Remark, ValueKind: c.Kind}); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// concurrently calls do n times at once and answers the statuses.
-func concurrently(n int, do func() int) []int {
-	var wg sync.WaitGroup
-	statuses := make([]int, n)
-	for i := range statuses {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			statuses[i] = do()
-		}()
-	}
-	wg.Wait()
-	return statuses
 }

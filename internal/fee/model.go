@@ -41,8 +41,8 @@ const (
 	EntryReverse = "reverse"
 )
 
-// Due states, derived from a due's entries (never stored): paid when the
-// entries' sum reaches the due, exempt when the due is 0.
+// Due states, derived from a due's paid amount (never stored): paid when
+// the entries' sum (df_due.paid_fen) reaches the due, exempt when the due is 0.
 const (
 	DueUnpaid = "unpaid"
 	DuePaid   = "paid"
@@ -70,7 +70,9 @@ type Batch struct {
 
 // Due is a member's due for a month (df_due), frozen when the month's batch
 // starts: the member's organisation then (and its path and 二级党委, which
-// the roll-ups group by), the amount, category and working. Never updated.
+// the roll-ups group by), the amount, category and working, never changed
+// after. PaidFen is the one column that moves: the sum of the due's entries,
+// added to in the transaction of every entry insert (CreditPayment, Reverse).
 type Due struct {
 	bun.BaseModel `bun:"table:df_due,alias:d"`
 	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
@@ -83,6 +85,7 @@ type Due struct {
 	CommitteeID   *int64    `bun:"committee_id" json:"committeeId"` // the nearest 二级党委 above (nil: directly under the 党委)
 	Category      string    `bun:"category" json:"category"`        // the fee category (standard's)
 	DueFen        int64     `bun:"due_fen" json:"dueFen"`           // integer fen
+	PaidFen       int64     `bun:"paid_fen" json:"paidFen"`         // its entries' sum: payments less reversals
 	Working       string    `bun:"working" json:"working"`          // which bracket, which rate
 	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
 }

@@ -274,7 +274,7 @@ func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
 		return nil, httpx.Internal(err)
 	}
 	var dues []DueView
-	if err := org.NameJoin("d.org_id")(s.db.NewSelect().Model(&dues).ColumnExpr("d.*").ColumnExpr(PaidExpr+" AS paid_fen")).
+	if err := org.NameJoin("d.org_id")(s.db.NewSelect().Model(&dues).ColumnExpr("d.*")).
 		Where("d.member_id = ?", id).OrderExpr("d.month DESC").Limit(24).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}

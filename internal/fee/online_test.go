@@ -122,19 +122,16 @@ func TestOrderOnlyOwnDues(t *testing.T) {
 
 // Twenty duplicate notifies at once write the order's entries once.
 func TestConcurrentDuplicateNotifies(t *testing.T) {
-	w := newWorld(t)
-	a := w.student(t, w.c.Branch, "甲")
-	m := month(0)
-	w.batch(t, m)
-	o := w.order(t, w.account(t, a), w.dueOf(t, a, m).ID)
+	w, a, d := oneDue(t)
+	o := w.order(t, w.account(t, a), d.ID)
 	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
-	statuses := concurrently(20, func() int { return w.e.Do("POST", "/api/dfgl/pay/notify", "", n).Status })
+	statuses := apptest.Concurrently(20, func(int) int { return w.e.Do("POST", "/api/dfgl/pay/notify", "", n).Status })
 	for _, s := range statuses {
 		if s != 200 {
 			t.Fatalf("statuses %v", statuses)
 		}
 	}
-	if w.count(t, "df_entry") != 1 || w.paid(t, w.dueOf(t, a, m).ID) != 20 {
+	if w.count(t, "df_entry") != 1 || w.paid(t, d.ID) != 20 {
 		t.Fatalf("entries %d", w.count(t, "df_entry"))
 	}
 }
@@ -142,11 +139,7 @@ func TestConcurrentDuplicateNotifies(t *testing.T) {
 // A month paid on site while the member's order waited: the notify is
 // answered (the platform has the money) and the order is 需退款, writing nothing.
 func TestNotifyAfterOnsitePaymentNeedsRefund(t *testing.T) {
-	w := newWorld(t)
-	a := w.student(t, w.c.Branch, "甲")
-	m := month(0)
-	w.batch(t, m)
-	d := w.dueOf(t, a, m)
+	w, a, d := oneDue(t)
 	o := w.order(t, w.account(t, a), d.ID)
 	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)), 201)
 	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
@@ -164,11 +157,8 @@ func TestNotifyAfterOnsitePaymentNeedsRefund(t *testing.T) {
 // sends the payer to /payment with the result link; the result shows the
 // order from its id and signature only.
 func TestSandboxAndResultPage(t *testing.T) {
-	w := newWorld(t)
-	a := w.student(t, w.c.Branch, "甲")
-	m := month(0)
-	w.batch(t, m)
-	o := w.order(t, w.account(t, a), w.dueOf(t, a, m).ID)
+	w, a, d := oneDue(t)
+	o := w.order(t, w.account(t, a), d.ID)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.Get(w.e.Server.URL + o.PayURL)
 	if err != nil {
@@ -181,7 +171,7 @@ func TestSandboxAndResultPage(t *testing.T) {
 	}
 	q, _ := url.ParseQuery(strings.TrimPrefix(loc, "/web/payment?"))
 	r := apptest.DoJSON[fee.Result](t, w.e, 200, "GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil)
-	if r.No != o.No || r.State != fee.PayPaid || r.AmountFen != 20 || len(r.Months) != 1 || r.Months[0] != m {
+	if r.No != o.No || r.State != fee.PayPaid || r.AmountFen != 20 || len(r.Months) != 1 || r.Months[0] != d.Month {
 		t.Fatalf("result: %+v", r)
 	}
 	if strings.Contains(string(w.e.Do("GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil).Body), "甲") {

@@ -88,8 +88,8 @@ func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
 		return nil, 0, httpx.Invalid("dueIds", "一次最多缴纳500笔")
 	}
 	var rows []payable
-	q := idb.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month", "d.member_id", "d.member_name", "d.org_id", "d.due_fen").
-		ColumnExpr(PaidExpr+" AS paid_fen").Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
+	q := idb.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month", "d.member_id", "d.member_name", "d.org_id", "d.due_fen", "d.paid_fen").
+		Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
 	if err := restrict(q).Scan(ctx, &rows); err != nil {
 		return nil, 0, httpx.Internal(err)
 	}
@@ -122,12 +122,12 @@ func (s *Service) backMonths(ctx context.Context) int {
 
 // writeEntries writes the pay entries of payment p for dues ids in one
 // INSERT … SELECT: each entry's amount is its due's outstanding amount, its
-// gen the due's reversals so far. A due paid meanwhile (a concurrent
-// payment) breaks the unique (due_id, kind, gen): 409, and the caller's
-// transaction writes nothing.
+// gen the due's reversals so far; then credits them to their dues. A due
+// paid meanwhile (a concurrent payment) breaks the unique (due_id, kind,
+// gen): 409, and the caller's transaction writes nothing.
 func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, operator string) error {
 	_, err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
-		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - `+PaidExpr+`,
+		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - d.paid_fen,
 			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?)`,
 		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.In(ids)).Exec(ctx)
 	if db.IsUniqueViolation(err) {
@@ -135,7 +135,22 @@ func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, opera
 	} else if err != nil {
 		return httpx.Internal(err)
 	}
+	if err := CreditPayment(ctx, tx, p.ID); err != nil {
+		return httpx.Internal(err)
+	}
 	return nil
+}
+
+// CreditPayment adds the entries of payment id, just inserted, to their
+// dues' paid_fen, in the inserting transaction and once: an atomic
+// UPDATE … SET paid_fen = paid_fen + (the entries' sum), never read, add,
+// write back. Every insert of pay entries calls it (the demo's bulk one
+// too), so a due's paid_fen is always the sum of its entries.
+func CreditPayment(ctx context.Context, idb bun.IDB, id int64) error {
+	_, err := idb.NewRaw(`UPDATE df_due SET paid_fen = paid_fen +
+			(SELECT SUM(e.amount_fen) FROM df_entry AS e WHERE e.payment_id = ? AND e.due_id = df_due.id)
+		WHERE id IN (SELECT e.due_id FROM df_entry AS e WHERE e.payment_id = ?)`, id, id).Exec(ctx)
+	return err
 }
 
 func errPaidMeanwhile() *httpx.Error {
@@ -277,6 +292,10 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 			if db.IsUniqueViolation(err) {
 				return httpx.Conflict("该笔缴费已冲正")
 			}
+			return httpx.Internal(err)
+		}
+		// The due's paid amount drops by what the reversal cancels.
+		if _, err := tx.NewUpdate().Table("df_due").Set("paid_fen = paid_fen + ?", e.AmountFen).Where("id = ?", e.DueID).Exec(ctx); err != nil {
 			return httpx.Internal(err)
 		}
 		out = e

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"net/url"
 	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 )
 
@@ -95,24 +99,11 @@ func TestBackPaymentWindowRULES1SixMonths(t *testing.T) {
 // Concurrent payments of one member-month: exactly one succeeds (the
 // unique due/kind/gen of the entries), on both databases.
 func TestConcurrentPaymentsExactlyOneSucceeds(t *testing.T) {
-	w := newWorld(t)
-	a := w.student(t, w.c.Branch, "甲")
-	m := month(0)
-	w.batch(t, m)
-	d := w.dueOf(t, a, m)
-	statuses := concurrently(20, func() int { return w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)).Status })
-	ok := 0
-	for _, s := range statuses {
-		switch s {
-		case 201:
-			ok++
-		case 409:
-		default:
-			t.Fatalf("statuses %v", statuses)
-		}
-	}
-	if ok != 1 || w.paid(t, d.ID) != 20 || w.count(t, "df_payment") != 1 {
-		t.Fatalf("%d succeeded (%v), paid %d", ok, statuses, w.paid(t, d.ID))
+	w, _, d := oneDue(t)
+	statuses := apptest.Concurrently(20, func(int) int { return w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)).Status })
+	apptest.ExpectOneWins(t, statuses, 201, 409)
+	if w.paid(t, d.ID) != 20 || w.count(t, "df_payment") != 1 {
+		t.Fatalf("paid %d, %d payments", w.paid(t, d.ID), w.count(t, "df_payment"))
 	}
 }
 
@@ -120,13 +111,10 @@ func TestConcurrentPaymentsExactlyOneSucceeds(t *testing.T) {
 // is a reversal entry (negative, referencing the original), after which
 // the month can be paid again; an entry is reversed once.
 func TestSettleThenReverse(t *testing.T) {
-	w := newWorld(t)
-	a := w.student(t, w.c.Branch, "甲")
-	m := month(0)
-	b := w.batch(t, m)
-	d := w.dueOf(t, a, m)
+	w, a, d := oneDue(t)
+	m := d.Month
 	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, ids(d.ID))
-	apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/settle", b.ID), w.dept, nil)
+	apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/settle", d.BatchID), w.dept, nil)
 	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.dept, nil)
 	orig := detail.Entries[0]
 	path := fmt.Sprintf("/api/dfgl/entry/%d/reverse", orig.ID)
@@ -195,5 +183,114 @@ func TestFeesPaidUpTo(t *testing.T) {
 	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, m1).ID)), 201)
 	if got := ask(); got != m0 {
 		t.Fatalf("all paid: %q", got)
+	}
+}
+
+// df_due.paid_fen is what every figure reads as a due's paid amount; it
+// must always equal the sum of the due's entries, whatever wrote them:
+// on-site payments of several members, a reversal, a payment after it, 20
+// concurrent payments of one member-month (one wins), an online order's
+// notify and its duplicates, and an order refused as 需退款.
+func TestPaidFenEqualsSumOfEntries(t *testing.T) {
+	w := newWorld(t)
+	a, b, c := w.student(t, w.c.Branch, "甲"), w.student(t, w.c.Branch, "乙"), w.student(t, w.c.Branch, "丙")
+	m1, m0 := month(-1), month(0)
+	w.batch(t, m1)
+	w.batch(t, m0)
+	// 甲 and 乙 paid last month on one receipt; 甲's is reversed and paid again.
+	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary,
+		ids(w.dueOf(t, a, m1).ID, w.dueOf(t, b, m1).ID))
+	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.dept, nil)
+	var first int64
+	for _, e := range detail.Entries {
+		if e.MemberID == a {
+			first = e.ID
+		}
+	}
+	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/dfgl/entry/%d/reverse", first), w.dept, map[string]any{"reason": "收错"}), 201)
+	if got := w.dueOf(t, a, m1).PaidFen; got != 0 {
+		t.Fatalf("after the reversal 甲's paid_fen is %d", got)
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(w.dueOf(t, a, m1).ID)), 201)
+	// 丙's month, 20 collectors at once: exactly one wins.
+	dc := w.dueOf(t, c, m0).ID
+	apptest.ExpectOneWins(t, apptest.Concurrently(20, func(int) int { return w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(dc)).Status }),
+		201, 409)
+	// 乙 pays this month online; the platform sends the notify three times.
+	o := w.order(t, w.account(t, b), w.dueOf(t, b, m0).ID)
+	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T1", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
+	for range 3 {
+		apptest.Expect(t, w.e.Do("POST", "/api/dfgl/pay/notify", "", n), 200)
+	}
+	// 甲 orders this month online, but the collector takes it on site first: 需退款, no entry.
+	da := w.dueOf(t, a, m0).ID
+	o2 := w.order(t, w.account(t, a), da)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(da)), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/pay/notify", "", notify(fee.Notify{OrderNo: o2.No, TxnID: "T2",
+		AmountFen: o2.AmountFen, Timestamp: time.Now().Unix()})), 200)
+
+	var dues []fee.Due
+	if err := w.e.DB.NewSelect().Model(&dues).OrderExpr("d.id").Scan(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if len(dues) != 6 {
+		t.Fatalf("%d dues", len(dues))
+	}
+	for _, d := range dues {
+		if d.PaidFen != w.paid(t, d.ID) {
+			t.Errorf("due %d (%s %s): paid_fen %d, its entries add up to %d", d.ID, d.MemberName, d.Month, d.PaidFen, w.paid(t, d.ID))
+		}
+		// Every month was paid once in full except 丙's last month.
+		want := d.DueFen
+		if d.MemberID == c && d.Month == m1 {
+			want = 0
+		}
+		if d.PaidFen != want {
+			t.Errorf("due %d (%s %s): paid_fen %d, want %d", d.ID, d.MemberName, d.Month, d.PaidFen, want)
+		}
+	}
+}
+
+// Migration 2026112900 fills paid_fen from the entries already written:
+// undone on a database with payments, a reversal and a re-payment (with
+// 2026112901's index on paid_fen, which comes after it), and run again, it
+// gives every due its entries' sum.
+func TestPaidFenMigrationBackfillsFromEntries(t *testing.T) {
+	w, a, d := oneDue(t)
+	b := w.student(t, w.c.Branch, "乙") // joins after this month started: only last month is due
+	m1 := month(-1)
+	w.batch(t, m1)
+	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, ids(d.ID, w.dueOf(t, a, m1).ID))
+	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.dept, nil)
+	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/dfgl/entry/%d/reverse", detail.Entries[0].ID), w.dept, map[string]any{"reason": "收错"}), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(detail.Entries[0].DueID)), 201)
+
+	up := map[int64]func(context.Context, bun.Tx) error{}
+	for _, m := range fee.Migrations() {
+		up[m.Version] = m.Up
+	}
+	ctx := t.Context()
+	err := db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+		if err := db.DDL(ctx, tx, `DROP INDEX idx_df_due_unpaid`, `DROP INDEX idx_df_due_report`,
+			`ALTER TABLE df_due DROP COLUMN paid_fen`, `CREATE INDEX idx_df_due_month_path ON df_due(month, org_path)`); err != nil {
+			return err
+		}
+		if err := up[2026112900](ctx, tx); err != nil {
+			return err
+		}
+		return up[2026112901](ctx, tx)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int64]int64{d.ID: 20, w.dueOf(t, a, m1).ID: 20, w.dueOf(t, b, m1).ID: 0}
+	for id, fen := range want {
+		var got int64
+		if err := w.e.DB.NewSelect().Table("df_due").Column("paid_fen").Where("id = ?", id).Scan(ctx, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got != fen || got != w.paid(t, id) {
+			t.Errorf("due %d: paid_fen %d after the migration, want %d (entries %d)", id, got, fen, w.paid(t, id))
+		}
 	}
 }

@@ -41,13 +41,36 @@ const (
 	DefaultNotifyMaxAge = 300
 )
 
-// Migrations of the fee batches and payments (versions 2026112840..49 are
-// ours; they run after the standards' 2026112830..39).
+// Migrations of the fee batches and payments (versions 2026112840..49 and
+// 2026112900..09 are ours; they run after the standards' 2026112830..39).
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112840, Name: "fee: batches, dues, payments, order lines, entries", Up: createSchema},
 		{Version: 2026112841, Name: "fee: batch, payment and on-site pages, 我的党费, settings", Up: seedMenusAndSettings},
+		{Version: 2026112900, Name: "fee: a due's paid amount stored (df_due.paid_fen), the reports' covering index", Up: storePaid},
+		{Version: 2026112901, Name: "fee: the unpaid dues indexed by member and month (arrears)", Up: func(ctx context.Context, tx bun.Tx) error {
+			// The arrears read only the dues not paid in full: a partial
+			// index keeps them apart from the paid majority.
+			return db.DDL(ctx, tx, `CREATE INDEX idx_df_due_unpaid ON df_due(member_id, month) WHERE paid_fen < due_fen`)
+		}},
 	}
+}
+
+// storePaid adds df_due.paid_fen, what the due's entries add up to, kept by
+// every entry insert in its transaction (CreditPayment, Reverse), filled
+// here from the entries; every figure reads it instead of summing entries.
+// The reports' index covers their scan of a period's dues (month, the
+// frozen path the lines are read from, the scope's org_id, the member
+// counted and the amounts) so it never visits the table; it replaces
+// (month, org_path), its prefix.
+func storePaid(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx,
+		`ALTER TABLE df_due ADD COLUMN paid_fen BIGINT NOT NULL DEFAULT 0`,
+		`UPDATE df_due SET paid_fen = COALESCE((SELECT SUM(e.amount_fen) FROM df_entry AS e WHERE e.due_id = df_due.id), 0)
+			WHERE EXISTS (SELECT 1 FROM df_entry AS e WHERE e.due_id = df_due.id)`,
+		`DROP INDEX idx_df_due_month_path`,
+		`CREATE INDEX idx_df_due_report ON df_due(month, org_path, org_id, member_id, due_fen, paid_fen)`,
+	)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

@@ -18,10 +18,7 @@ import (
 
 // Arrear is a member's current run of unpaid months.
 type Arrear struct {
-	MemberID       int64  `bun:"member_id" json:"memberId"`
-	Name           string `bun:"name" json:"name"`
-	OrgID          int64  `bun:"org_id" json:"orgId"` // the member's organisation now
-	OrgName        string `bun:"org_name" json:"orgName"`
+	Member
 	OrgPath        string `bun:"org_path" json:"-"`
 	Months         int    `bun:"months" json:"months"`                  // consecutive unpaid months, up to the latest
 	Since          string `bun:"since" json:"since"`                    // the first of them (YYYY-MM)
@@ -53,25 +50,24 @@ func (s *Service) thresholds(ctx context.Context) (remind, warn int) {
 // arrears selects the members with a run of at least min unpaid months
 // (Arrear's columns), their organisation now as oz (dzz) and m (dyjbxx);
 // members, when not nil, selects the ids of the members to look at (the
-// caller's scope: read only their dues). The caller adds the scope,
-// filters, order and paging.
+// caller's scope). The caller adds the scope, filters, order and paging.
+//
+// It reads only the unpaid dues (the partial index idx_df_due_unpaid: a
+// few percent of the dues), and for each of them the member's last
+// settled month through the (member_id, month) key, instead of walking
+// every due of every member: the university's first page took 2.5 s at
+// 20,000 members when it did.
 func (s *Service) arrears(min int, members *bun.SelectQuery) *bun.SelectQuery {
-	// dd: every due with what was paid on it; last: each member's last
-	// month settled (paid in full, or nothing due).
-	dd := s.db.NewSelect().TableExpr("df_due AS d").
-		Column("d.id", "d.member_id", "d.month", "d.due_fen").
-		ColumnExpr("COALESCE((SELECT SUM(e.amount_fen) FROM df_entry AS e WHERE e.due_id = d.id), 0) AS paid")
+	run := s.db.NewSelect().TableExpr("df_due AS d").
+		ColumnExpr("d.member_id, COUNT(*) AS months, MIN(d.month) AS since, MAX(d.month) AS latest, SUM(d.due_fen - d.paid_fen) AS outstanding_fen").
+		Where("d.paid_fen < d.due_fen").
+		Where(`d.month > COALESCE((SELECT MAX(l.month) FROM df_due AS l
+			WHERE l.member_id = d.member_id AND l.paid_fen >= l.due_fen), '')`).
+		GroupExpr("d.member_id").Having("COUNT(*) >= ?", min)
 	if members != nil {
-		dd = dd.Where("d.member_id IN (?)", members)
+		run = run.Where("d.member_id IN (?)", members)
 	}
-	last := s.db.NewSelect().TableExpr("dd").Column("member_id").ColumnExpr("MAX(month) AS month").
-		Where("paid >= due_fen").GroupExpr("member_id")
-	run := s.db.NewSelect().TableExpr("dd").
-		Join("LEFT JOIN last ON last.member_id = dd.member_id").
-		ColumnExpr("dd.member_id, COUNT(*) AS months, MIN(dd.month) AS since, MAX(dd.month) AS latest, SUM(dd.due_fen - dd.paid) AS outstanding_fen").
-		Where("dd.paid < dd.due_fen").Where("(last.month IS NULL OR dd.month > last.month)").
-		GroupExpr("dd.member_id").Having("COUNT(*) >= ?", min)
-	return s.db.NewSelect().With("dd", dd).With("last", last).With("run", run).TableExpr("run").
+	return s.db.NewSelect().With("run", run).TableExpr("run").
 		Join("JOIN dyjbxx AS m ON m.id = run.member_id").
 		Join("JOIN dzz AS oz ON oz.id = m.org_id").
 		ColumnExpr("run.member_id, m.name, m.org_id, oz.name AS org_name, oz.path AS org_path, run.months, run.since, run.latest, run.outstanding_fen")

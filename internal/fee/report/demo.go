@@ -8,10 +8,13 @@ import (
 	"slices"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/fee"
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 )
 
 // The demo's party fees (zhdj seed --demo, after the university): a fee
@@ -242,21 +245,29 @@ func (s *Service) demoPay(ctx context.Context, r *rand.Rand, b *fee.Batch, month
 		at := time.Date(month.Year(), month.Month(), 1+r.IntN(last), 9+r.IntN(8), r.IntN(60), 0, 0, date.China).UTC()
 		p := &fee.Payment{No: fmt.Sprintf("XC%s%08d", month.Format("200601"), org), Provider: fee.ProviderOnsite, State: fee.PayPaid,
 			AmountFen: sum, OrgID: org, Payer: "党支部收缴员", Remark: "演示数据", PaidAt: &at, CreatedAt: at, UpdatedAt: at}
-		if _, err := s.db.NewInsert().Model(p).Exec(ctx); err != nil {
+		// The receipt, its entries and their credit to the dues' paid_fen
+		// in one transaction, as a payment through package fee.
+		err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+			if _, err := tx.NewInsert().Model(p).Exec(ctx); err != nil {
+				return err
+			}
+			rows := make([]fee.Entry, len(paying))
+			for i, d := range paying {
+				rows[i] = fee.Entry{DueID: d.ID, PaymentID: &p.ID, Kind: fee.EntryPay, AmountFen: d.DueFen, MemberID: d.MemberID,
+					Month: b.Month, Operator: "党支部收缴员", CreatedAt: at}
+			}
+			for part := range slices.Chunk(rows, 1000) {
+				if _, err := tx.NewInsert().Model(&part).Exec(ctx); err != nil {
+					return err
+				}
+			}
+			return fee.CreditPayment(ctx, tx, p.ID)
+		})
+		if err != nil {
 			return payments, entries, err
 		}
-		rows := make([]fee.Entry, len(paying))
-		for i, d := range paying {
-			rows[i] = fee.Entry{DueID: d.ID, PaymentID: &p.ID, Kind: fee.EntryPay, AmountFen: d.DueFen, MemberID: d.MemberID,
-				Month: b.Month, Operator: "党支部收缴员", CreatedAt: at}
-		}
-		for part := range slices.Chunk(rows, 1000) {
-			if _, err := s.db.NewInsert().Model(&part).Exec(ctx); err != nil {
-				return payments, entries, err
-			}
-		}
 		payments++
-		entries += len(rows)
+		entries += len(paying)
 	}
 	return payments, entries, nil
 }

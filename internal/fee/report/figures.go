@@ -10,31 +10,9 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 
+	"zhdj/internal/fee"
 	"zhdj/internal/platform/httpx"
 )
-
-// Figures are what a report gives of a set of member-month dues: the
-// members they are of, the months due and unpaid, the amounts in fen and
-// the collection rate (paid ÷ due in basis points, 10000 = 100%, rounded
-// down; 10000 when nothing is due).
-type Figures struct {
-	Members        int   `bun:"members" json:"members"`
-	Months         int   `bun:"months" json:"months"`                  // member-months due
-	UnpaidMonths   int   `bun:"unpaid_months" json:"unpaidMonths"`     // of which not paid in full
-	DueFen         int64 `bun:"due_fen" json:"dueFen"`                 // 应缴
-	PaidFen        int64 `bun:"paid_fen" json:"paidFen"`               // 实缴 (payments less reversals)
-	OutstandingFen int64 `bun:"outstanding_fen" json:"outstandingFen"` // 欠缴: what the unpaid months lack
-	RateBP         int64 `bun:"-" json:"rateBp"`                       // 收缴率
-}
-
-// rate fills RateBP from the amounts (integers only).
-func (f *Figures) rate() {
-	if f.DueFen <= 0 {
-		f.RateBP = 10000
-		return
-	}
-	f.RateBP = f.PaidFen * 10000 / f.DueFen
-}
 
 // period is the months a query covers, as df_due.month texts (YYYY-MM).
 func (q Query) period() (from, to string) {
@@ -46,18 +24,15 @@ func (q Query) period() (from, to string) {
 }
 
 // dues is the select of the member-month dues q covers (df_due AS d) in the
-// caller's scope, each with what was paid on it (pe.paid: its entries'
-// sum, NULL for none) — the one base of every figure.
+// caller's scope — the one base of every figure; what was paid on each is
+// its stored d.paid_fen (the sum of its entries, package fee keeps it).
 func (s *Service) dues(ctx context.Context, q Query) (*bun.SelectQuery, error) {
 	scope, err := s.orgs.Scoped("d.org_id")(ctx)
 	if err != nil {
 		return nil, err
 	}
 	from, to := q.period()
-	sel := s.db.NewSelect().TableExpr("df_due AS d").
-		Join(`LEFT JOIN (SELECT e.due_id, SUM(e.amount_fen) AS paid FROM df_entry AS e
-			WHERE e.month BETWEEN ? AND ? GROUP BY e.due_id) AS pe ON pe.due_id = d.id`, from, to).
-		Where("d.month BETWEEN ? AND ?", from, to)
+	sel := s.db.NewSelect().TableExpr("df_due AS d").Where("d.month BETWEEN ? AND ?", from, to)
 	if q.OrgID != 0 {
 		prefix, ok, err := s.orgs.SubtreePath(ctx, q.OrgID)
 		if err != nil {
@@ -71,13 +46,6 @@ func (s *Service) dues(ctx context.Context, q Query) (*bun.SelectQuery, error) {
 	return scope(sel), nil
 }
 
-// Per-due expressions over dues' d and pe.
-const (
-	paidExpr        = "COALESCE(pe.paid, 0)"
-	unpaidExpr      = "CASE WHEN d.due_fen > " + paidExpr + " THEN 1 ELSE 0 END"
-	outstandingExpr = "CASE WHEN d.due_fen > " + paidExpr + " THEN d.due_fen - " + paidExpr + " ELSE 0 END"
-)
-
 // OrgRow is one organisation's line of the report: its whole subtree's
 // figures (Own: the dues of members directly in the organisation asked
 // for, shown as 本级).
@@ -87,19 +55,17 @@ type OrgRow struct {
 	OrgType  string `bun:"org_type" json:"orgType"`
 	Own      bool   `bun:"own" json:"own"`
 	Children bool   `bun:"-" json:"hasChildren"` // it has organisations below (the page drills into it)
-	Figures
+	fee.Figures
 }
 
-// OrgReport is the report of a period per organisation level: the lines of
-// the organisations directly below the one asked for (or of the caller's
-// top organisations) and the total.
+// OrgReport is the report of a period per organisation level (its query,
+// the organisation resolved): the lines of the organisations directly
+// below the one asked for (or of the caller's top organisations) and the total.
 type OrgReport struct {
-	Year    int      `json:"year"`
-	Month   int      `json:"month"`
-	OrgID   int64    `json:"orgId"`
-	OrgName string   `json:"orgName"`
-	Rows    []OrgRow `json:"rows"`
-	Total   Figures  `json:"total"`
+	Query
+	OrgName string      `json:"orgName"`
+	Rows    []OrgRow    `json:"rows"`
+	Total   fee.Figures `json:"total"`
 }
 
 // orgLine is an organisation a report has a line for.
@@ -155,30 +121,19 @@ func (s *Service) lines(ctx context.Context, q *Query) (own *orgLine, rows []org
 // "" for the dues of the organisation itself, "total" for all).
 type lineFigures struct {
 	Line string `bun:"line"`
-	Figures
-}
-
-// lineSums are the Figures' columns over dues' d and pe.
-func lineSums(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.ColumnExpr("COUNT(DISTINCT d.member_id) AS members").
-		ColumnExpr("COUNT(*) AS months").
-		ColumnExpr("COALESCE(SUM(" + unpaidExpr + "), 0) AS unpaid_months").
-		ColumnExpr("COALESCE(SUM(d.due_fen), 0) AS due_fen").
-		ColumnExpr("COALESCE(SUM(" + paidExpr + "), 0) AS paid_fen").
-		ColumnExpr("COALESCE(SUM(" + outstandingExpr + "), 0) AS outstanding_fen")
+	fee.Figures
 }
 
 // byLine adds up q's dues below the organisation whose path is prefix, per
 // line — the organisation directly below it each due's frozen path passes
 // through, read from the path ("/1/5/23/" below "/1/" is line 5) — in one
-// pass over the dues (a materialised CTE), with the total (members counted
-// once however many lines they paid in).
-func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[string]Figures, error) {
+// pass over the dues: they are first summed per frozen path and member (a
+// materialised CTE, about a row per member), which the lines and the total
+// add up (members counted once per line, once in the total, however many
+// organisations they paid in). Grouping by the columns, not by the line
+// computed from every due, keeps the period's sort cheap.
+func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[string]fee.Figures, error) {
 	base, err := s.dues(ctx, q)
-	if err != nil {
-		return nil, err
-	}
-	members, err := s.dues(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -187,21 +142,22 @@ func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[strin
 		instr = "strpos"
 	}
 	n := len(prefix) + 1
-	line := fmt.Sprintf("CASE WHEN d.org_path = '%s' THEN '' ELSE substr(d.org_path, %d, %s(substr(d.org_path, %d), '/') - 1) END",
+	line := fmt.Sprintf("CASE WHEN org_path = '%s' THEN '' ELSE substr(org_path, %d, %s(substr(org_path, %d), '/') - 1) END",
 		pathText(prefix), n, instr, n)
-	lines := lineSums(base.ColumnExpr(line + " AS line")).GroupExpr(line)
+	perMember := fee.SumFigures(base.Column("d.org_path", "d.member_id")).GroupExpr("d.org_path, d.member_id")
+	const sums = "COUNT(DISTINCT member_id) AS members, COALESCE(SUM(months), 0) AS months, " +
+		"COALESCE(SUM(unpaid_months), 0) AS unpaid_months, COALESCE(SUM(due_fen), 0) AS due_fen, " +
+		"COALESCE(SUM(paid_fen), 0) AS paid_fen, COALESCE(SUM(outstanding_fen), 0) AS outstanding_fen"
 	var rows []lineFigures
 	err = s.db.NewRaw(`WITH x AS MATERIALIZED (?)
-		SELECT line, members, months, unpaid_months, due_fen, paid_fen, outstanding_fen FROM x
-		UNION ALL SELECT 'total', (?), COALESCE(SUM(months), 0), COALESCE(SUM(unpaid_months), 0), COALESCE(SUM(due_fen), 0),
-			COALESCE(SUM(paid_fen), 0), COALESCE(SUM(outstanding_fen), 0) FROM x`,
-		lines, members.ColumnExpr("COUNT(DISTINCT d.member_id)")).Scan(ctx, &rows)
+		SELECT `+line+` AS line, `+sums+` FROM x GROUP BY 1
+		UNION ALL SELECT 'total', `+sums+` FROM x`, perMember).Scan(ctx, &rows)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	out := make(map[string]Figures, len(rows))
+	out := make(map[string]fee.Figures, len(rows))
 	for _, r := range rows {
-		r.rate()
+		r.SetRate()
 		out[r.Line] = r.Figures
 	}
 	return out, nil
@@ -226,7 +182,7 @@ func (s *Service) orgReport(ctx context.Context, q Query) (OrgReport, error) {
 	if err != nil {
 		return OrgReport{}, err
 	}
-	out := OrgReport{Year: q.Year, Month: q.Month, OrgID: q.OrgID, Rows: []OrgRow{}}
+	out := OrgReport{Query: q, Rows: []OrgRow{}}
 	if own == nil { // several tops: each one's subtree
 		for _, l := range lines {
 			tq := q
@@ -256,7 +212,7 @@ func (s *Service) orgReport(ctx context.Context, q Query) (OrgReport, error) {
 	for _, l := range lines {
 		f, ok := figs[strconv.FormatInt(l.ID, 10)]
 		if !ok {
-			f.rate()
+			f.SetRate()
 		}
 		out.Rows = append(out.Rows, OrgRow{OrgID: l.ID, OrgName: l.Name, OrgType: l.Type, Children: l.Kids > 0, Figures: f})
 	}

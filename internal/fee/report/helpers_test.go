@@ -1,9 +1,12 @@
 package report_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/uptrace/bun"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee"
@@ -40,10 +43,7 @@ func newWorld(t *testing.T) *world {
 func (w *world) member(t testing.TB, orgID int64, name string) int64 {
 	t.Helper()
 	w.seq++
-	return w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{
-		"name": name, "gender": member.GenderMale, "ethnicity": "01", "education": "11",
-		"personCategory": "1", "personType": "1", "partyStatus": member.PartyFull, "orgId": orgID,
-		"appliedOn": "2012-03-01", "joinedOn": "2013-06-30", "fullOn": "2014-06-30"})
+	return w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember(name, orgID, "gender", member.GenderMale))
 }
 
 // month starts the month's batch the way package fee freezes it: one due per
@@ -103,11 +103,19 @@ func (w *world) pay(t testing.TB, month string, dues map[int64]int64, members ..
 		w.seq++
 		p := &fee.Payment{No: fmt.Sprintf("R%s-%d", month, w.seq), Provider: fee.ProviderOnsite, State: fee.PayPaid, AmountFen: due.DueFen,
 			OrgID: due.OrgID, Payer: "收缴员", PaidAt: &now, CreatedAt: now, UpdatedAt: now}
-		if _, err := w.e.DB.NewInsert().Model(p).Exec(ctx); err != nil {
-			t.Fatal(err)
-		}
-		e := &fee.Entry{DueID: due.ID, PaymentID: &p.ID, Kind: fee.EntryPay, AmountFen: due.DueFen, MemberID: m, Month: month, CreatedAt: now}
-		if _, err := w.e.DB.NewInsert().Model(e).Exec(ctx); err != nil {
+		e := &fee.Entry{DueID: due.ID, Kind: fee.EntryPay, AmountFen: due.DueFen, MemberID: m, Month: month, CreatedAt: now}
+		// As package fee writes a payment: the receipt, its entry and the
+		// entry's credit to the due's paid_fen in one transaction.
+		if err := db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+			if _, err := tx.NewInsert().Model(p).Exec(ctx); err != nil {
+				return err
+			}
+			e.PaymentID = &p.ID
+			if _, err := tx.NewInsert().Model(e).Exec(ctx); err != nil {
+				return err
+			}
+			return fee.CreditPayment(ctx, tx, p.ID)
+		}); err != nil {
 			t.Fatal(err)
 		}
 		out[due.ID] = e.ID
@@ -115,16 +123,11 @@ func (w *world) pay(t testing.TB, month string, dues map[int64]int64, members ..
 	return out
 }
 
-// reverse cancels a payment entry with a reversal entry.
+// reverse cancels a payment entry with a reversal entry (冲正, through the API).
 func (w *world) reverse(t testing.TB, entryID int64) {
 	t.Helper()
-	var e fee.Entry
-	if err := w.e.DB.NewSelect().Model(&e).Where("e.id = ?", entryID).Scan(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	r := &fee.Entry{DueID: e.DueID, Kind: fee.EntryReverse, Gen: e.Gen, AmountFen: -e.AmountFen, MemberID: e.MemberID, Month: e.Month,
-		ReversesID: &e.ID, Reason: "误收", CreatedAt: time.Now().UTC()}
-	if _, err := w.e.DB.NewInsert().Model(r).Exec(t.Context()); err != nil {
-		t.Fatal(err)
+	res := w.e.Do("POST", fmt.Sprintf("/api/dfgl/entry/%d/reverse", entryID), w.e.AdminTK, map[string]any{"reason": "误收"})
+	if res.Status != 201 {
+		t.Fatalf("reverse: %d %s", res.Status, res.Body)
 	}
 }

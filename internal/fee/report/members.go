@@ -6,16 +6,23 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/fee"
 	"zhdj/internal/platform/httpx"
 )
 
-// MemberRow is a member's figures over a report's period.
-type MemberRow struct {
+// Member is a member as the per-member reports name them: with their
+// organisation now (not the one their dues were frozen in).
+type Member struct {
 	MemberID int64  `bun:"member_id" json:"memberId"`
 	Name     string `bun:"name" json:"name"`
-	OrgID    int64  `bun:"org_id" json:"orgId"` // the member's organisation now
+	OrgID    int64  `bun:"org_id" json:"orgId"`
 	OrgName  string `bun:"org_name" json:"orgName"`
-	Figures
+}
+
+// MemberRow is a member's figures over a report's period.
+type MemberRow struct {
+	Member
+	fee.Figures
 }
 
 // memberReport pages the members of q's dues (their figures over the
@@ -25,15 +32,9 @@ func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, pg, si
 	if err != nil {
 		return httpx.PageResult[MemberRow]{}, err
 	}
-	pm := base.Column("d.member_id").ColumnExpr("MAX(d.member_name) AS name").
-		ColumnExpr("COUNT(*) AS months").
-		ColumnExpr("SUM(" + unpaidExpr + ") AS unpaid_months").
-		ColumnExpr("SUM(d.due_fen) AS due_fen").
-		ColumnExpr("SUM(" + paidExpr + ") AS paid_fen").
-		ColumnExpr("SUM(" + outstandingExpr + ") AS outstanding_fen").
-		GroupExpr("d.member_id")
+	pm := fee.SumFigures(base.Column("d.member_id").ColumnExpr("MAX(d.member_name) AS name, 1 AS members")).GroupExpr("d.member_id")
 	if unpaid {
-		pm = pm.Having("SUM(" + unpaidExpr + ") > 0")
+		pm = pm.Having("SUM(" + fee.UnpaidExpr + ") > 0")
 	}
 	n, err := s.db.NewSelect().TableExpr("(?) AS a", pm).Count(ctx)
 	if err != nil {
@@ -42,13 +43,13 @@ func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, pg, si
 	rows := []MemberRow{}
 	err = s.db.NewSelect().With("pm", pm).TableExpr("pm").
 		Join("LEFT JOIN dyjbxx AS m ON m.id = pm.member_id").Join("LEFT JOIN dzz AS oz ON oz.id = m.org_id").
-		ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id, COALESCE(oz.name, '') AS org_name, 1 AS members").
+		ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id, COALESCE(oz.name, '') AS org_name").
 		OrderExpr("oz.path, pm.name, pm.member_id").Limit(int64(size)).Offset(int64(pg*size)).Scan(ctx, &rows)
 	if err != nil {
 		return httpx.PageResult[MemberRow]{}, httpx.Internal(err)
 	}
 	for i := range rows {
-		rows[i].rate()
+		rows[i].SetRate()
 	}
 	return httpx.PageResult[MemberRow]{Content: rows, TotalElements: int(n)}, nil
 }
@@ -65,16 +66,16 @@ type LedgerRow struct {
 	OutstandingFen int64     `json:"outstandingFen"`
 }
 
-// ledgerColumns are the ledger's sums over dues' d and pe: each month's due
+// ledgerColumns are the ledger's sums over dues' d: each month's due
 // and paid, then the year's due, paid and outstanding.
 func ledgerColumns(q *bun.SelectQuery, year int) *bun.SelectQuery {
 	for m := 1; m <= 12; m++ {
 		month := fmt.Sprintf("%04d-%02d", year, m)
 		q = q.ColumnExpr("COALESCE(SUM(CASE WHEN d.month = ? THEN d.due_fen ELSE 0 END), 0)", month).
-			ColumnExpr("COALESCE(SUM(CASE WHEN d.month = ? THEN "+paidExpr+" ELSE 0 END), 0)", month)
+			ColumnExpr("COALESCE(SUM(CASE WHEN d.month = ? THEN d.paid_fen ELSE 0 END), 0)", month)
 	}
-	return q.ColumnExpr("COALESCE(SUM(d.due_fen), 0)").ColumnExpr("COALESCE(SUM(" + paidExpr + "), 0)").
-		ColumnExpr("COALESCE(SUM(" + outstandingExpr + "), 0)")
+	return q.ColumnExpr("COALESCE(SUM(d.due_fen), 0)").ColumnExpr("COALESCE(SUM(d.paid_fen), 0)").
+		ColumnExpr("COALESCE(SUM(" + fee.OutstandingExpr + "), 0)")
 }
 
 // scanLedger reads a row of ledgerColumns after the leading dest.

@@ -12,9 +12,9 @@ import (
 // Query selects a report: the year, the month (0: the whole year) and the
 // organisation whose subtree it covers (0: the caller's whole scope).
 type Query struct {
-	Year  int
-	Month int
-	OrgID int64
+	Year  int   `json:"year"`
+	Month int   `json:"month"`
+	OrgID int64 `json:"orgId"`
 }
 
 // firstYear and lastYear bound the years a report may ask for.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/fee"
 	"zhdj/internal/fee/report"
 )
 
@@ -41,7 +42,7 @@ type fig struct {
 	due, paid, out, rate    int64
 }
 
-func figOf(f report.Figures) fig {
+func figOf(f fee.Figures) fig {
 	return fig{f.Members, f.Months, f.UnpaidMonths, f.DueFen, f.PaidFen, f.OutstandingFen, f.RateBP}
 }
 

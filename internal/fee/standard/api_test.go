@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee/standard"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/flow"
 )
 
@@ -36,10 +36,12 @@ func TestRoutesRefuse(t *testing.T) {
 		{"PUT", "/api/dfbz", std, 0},
 		{"POST", "/api/dfbz/1/enable", nil, 0},
 		{"POST", "/api/dfbz/1/void", nil, 0},
+		{"GET", "/api/dfbz/1/trail", nil, 200},
 		{"GET", "/api/dfjs?year=2026", nil, 200},
 		{"GET", "/api/dfjs/missing?year=2026", nil, 200},
 		{"POST", "/api/dfjs/preview", base, 200},
 		{"GET", "/api/dfjs/" + id(b.ID), nil, 404},
+		{"GET", "/api/dfjs/" + id(b.ID) + "/trail", nil, 404},
 		{"POST", "/api/dfjs", base, 404},
 		{"PUT", "/api/dfjs", base, 404},
 		{"DELETE", "/api/dfjs", []int64{b.ID}, 404},
@@ -47,6 +49,7 @@ func TestRoutesRefuse(t *testing.T) {
 		{"POST", "/api/dfjm", hard, 404},
 		{"GET", "/api/dfjm/" + id(h.ID) + "/flow", nil, 404},
 		{"POST", "/api/dfjm/" + id(h.ID) + "/flow", map[string]any{"version": 1, "result": "approve"}, 404},
+		{"POST", "/api/dfjm/" + id(h.ID) + "/withdraw", map[string]any{"version": 1}, 404},
 	} {
 		calls = append(calls, apptest.Call{c.method, c.path, "", c.body, 401}, apptest.Call{c.method, c.path, w.noTK, c.body, 403})
 		if c.outOfScope != 0 {
@@ -70,34 +73,27 @@ func TestStandardStates(t *testing.T) {
 		t.Fatalf("created %+v", a)
 	}
 	a = apptest.DoJSON[standard.Standard](t, w.e, 200, "PUT", "/api/dfbz", tk,
-		map[string]any{"id": a.ID, "name": "学生党员", "category": "student", "kind": "fixed", "fixed": "0.25"})
+		map[string]any{"id": a.ID, "name": "学生党员", "category": "student", "kind": "fixed", "fixed": "0.25", "updatedAt": a.UpdatedAt})
 	if a.FixedFen != 25 {
 		t.Fatalf("edited %+v", a)
 	}
-	var wg sync.WaitGroup
-	codes := make([]int, 2)
-	for i, s := range []standard.Standard{a, b} {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			codes[i] = w.e.Do("POST", fmt.Sprintf("/api/dfbz/%d/enable", s.ID), tk, nil).Status
-		}()
-	}
-	wg.Wait()
+	codes := apptest.Concurrently(2, func(i int) int {
+		return w.e.Do("POST", fmt.Sprintf("/api/dfbz/%d/enable", []int64{a.ID, b.ID}[i]), tk, nil).Status
+	})
 	all := apptest.DoJSON[[]standard.Standard](t, w.e, 200, "GET", "/api/dfbz", tk, nil)
-	on := 0
+	on := []int64{}
 	for _, s := range all {
 		if s.Category == "student" && s.State == standard.StateOn {
-			on++
+			on = append(on, s.ID)
 		}
 	}
-	if on != 1 || codes[0]+codes[1] != 200+200 && codes[0]+codes[1] != 200+409 {
-		t.Fatalf("enabled %d student standards, codes %v", on, codes)
+	if len(on) != 1 || codes[0]+codes[1] != 200+200 && codes[0]+codes[1] != 200+409 {
+		t.Fatalf("enabled %v student standards, codes %v", on, codes)
 	}
-	// Enabled or void: no edit, no second enable.
-	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dfbz", tk, map[string]any{"id": a.ID, "name": "x", "category": "student",
+	// Enabled (the winner; the other is void, or still a draft when its enable lost): no edit, no second enable.
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dfbz", tk, map[string]any{"id": on[0], "name": "x", "category": "student",
 		"kind": "fixed", "fixed": "0.2"}), 409, "只有未启用的标准可以修改")
-	apptest.ExpectMessage(t, w.e.Do("POST", fmt.Sprintf("/api/dfbz/%d/enable", a.ID), tk, nil), 409, "只有未启用的标准可以启用")
+	apptest.ExpectMessage(t, w.e.Do("POST", fmt.Sprintf("/api/dfbz/%d/enable", on[0]), tk, nil), 409, "只有未启用的标准可以启用")
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfbz/99999/void", tk, nil), 404, "党费标准不存在")
 	// The student now pays the enabled amount, then nothing once it is void.
 	st := w.member(t, w.branch, "学生", "2", "")
@@ -180,7 +176,7 @@ func TestBaseFormAndList(t *testing.T) {
 		t.Fatalf("duplicate: %d %s", res.Status, res.Body)
 	}
 	v = apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", w.csTK,
-		map[string]any{"id": v.ID, "fromMonth": 3, "category": "retired", "items": map[string]string{"pension": "6000"}})
+		map[string]any{"id": v.ID, "fromMonth": 3, "category": "retired", "items": map[string]string{"pension": "6000"}, "updatedAt": v.UpdatedAt})
 	if v.DueFen != 6000 || v.FromMonth != 3 || v.Year != 2026 {
 		t.Fatalf("updated %+v", v)
 	}
@@ -215,6 +211,149 @@ func TestBaseFormAndList(t *testing.T) {
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dfjs", w.csTK, []int64{v.ID}), 204)
 	if got := ids(w.csTK, url.Values{}); len(got) != 0 {
 		t.Errorf("after delete: %v", got)
+	}
+}
+
+// A standard's trail: its creation, each edit of the draft (from the
+// version read: a stale one is a 409 that changes nothing) and each state
+// change, the standard it replaces voided included.
+func TestStandardTrailAndLock(t *testing.T) {
+	w := newWorld(t)
+	tk := w.e.AdminTK
+	trail := func(id int64) []audit.Labelled {
+		t.Helper()
+		return apptest.DoJSON[struct{ Content []audit.Labelled }](t, w.e, 200, "GET", fmt.Sprintf("/api/dfbz/%d/trail", id), tk, nil).Content
+	}
+	all := apptest.DoJSON[[]standard.Standard](t, w.e, 200, "GET", "/api/dfbz", tk, nil)
+	var seeded standard.Standard
+	for _, s := range all {
+		if s.Category == standard.CatRetired && s.State == standard.StateOn {
+			seeded = s
+		}
+	}
+	d := apptest.DoJSON[standard.Standard](t, w.e, 201, "POST", "/api/dfbz", tk, map[string]any{"name": "离退休党员（新）", "category": "retired",
+		"kind": "rate", "brackets": []map[string]string{{"upTo": "5000", "rate": "0.5"}, {"rate": "1"}}})
+	if e := trail(d.ID); len(e) != 1 || e[0].Type != audit.TypeAdd ||
+		fmt.Sprint(changesOf(e[0].Entry)) != "[标准名称: →离退休党员（新） 党费类别: →离退休 计算方式: →按基数比例 比例档次: →≤ 5,000.00 元 0.5%；以上 1% 状态: →未启用]" {
+		t.Fatalf("create %+v", e)
+	}
+	body := func(rate string, at any) map[string]any {
+		return map[string]any{"id": d.ID, "name": "离退休党员（新）", "category": "retired", "kind": "rate",
+			"brackets": []map[string]string{{"upTo": "5000", "rate": "0.5"}, {"rate": rate}}, "updatedAt": at}
+	}
+	d2 := apptest.DoJSON[standard.Standard](t, w.e, 200, "PUT", "/api/dfbz", tk, body("1.2", d.UpdatedAt))
+	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/dfbz", tk, body("1.5", d.UpdatedAt)), 409, "该党费标准信息刚被其他人修改，请刷新后重试")
+	if res := w.e.Do("PUT", "/api/dfbz", tk, body("1.5", nil)); res.Status != 400 || res.Map(t)["field"] != "updatedAt" {
+		t.Fatalf("no version: %d %s", res.Status, res.Body)
+	}
+	codes := apptest.Concurrently(2, func(i int) int { return w.e.Do("PUT", "/api/dfbz", tk, body(fmt.Sprint(2+i), d2.UpdatedAt)).Status })
+	apptest.ExpectOneWins(t, codes, 200, 409)
+	e := trail(d.ID)
+	if len(e) != 3 || fmt.Sprint(changesOf(e[1].Entry)) != "[比例档次: ≤ 5,000.00 元 0.5%；以上 1%→≤ 5,000.00 元 0.5%；以上 1.2%]" {
+		t.Fatalf("edits %+v", e)
+	}
+	apptest.DoJSON[standard.Standard](t, w.e, 200, "POST", fmt.Sprintf("/api/dfbz/%d/enable", d.ID), tk, nil)
+	if e := trail(d.ID); len(e) != 4 || fmt.Sprint(changesOf(e[0].Entry)) != "[状态: 未启用→启用]" {
+		t.Fatalf("enabled %+v", e)
+	}
+	if e := trail(seeded.ID); len(e) != 1 || fmt.Sprint(changesOf(e[0].Entry)) != "[状态: 启用→作废]" {
+		t.Fatalf("replaced %+v", e)
+	}
+	apptest.DoJSON[standard.Standard](t, w.e, 200, "POST", fmt.Sprintf("/api/dfbz/%d/void", d.ID), tk, nil)
+	if e := trail(d.ID); len(e) != 5 || fmt.Sprint(changesOf(e[0].Entry)) != "[状态: 启用→作废]" {
+		t.Fatalf("voided %+v", e)
+	}
+	apptest.Expect(t, w.e.Do("GET", "/api/dfbz/99999/trail", tk, nil), 404)
+}
+
+// A base's create, update and delete each leave a trail entry with the
+// changed fields in Chinese and amounts in 元, by the user who made them;
+// the page reads it through GET /api/dfjs/{id}/trail (scope: 404 outside).
+func TestBaseTrail(t *testing.T) {
+	w := newWorld(t)
+	m := w.member(t, w.branch, "轨迹党员", "1", "")
+	v := apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", w.csTK, map[string]any{"memberId": m, "year": 2026,
+		"fromMonth": 1, "category": "salaried", "items": map[string]string{"postPay": "4000", "incomeTax": "100"}})
+	list := w.trailOf(t, v.ID)
+	if len(list) != 1 || list[0].Type != audit.TypeAdd || list[0].Origin != audit.OriginUserCreate || list[0].OperatorName == "" ||
+		fmt.Sprint(changesOf(list[0])) != "[党员: →轨迹党员 年度: →2026 起始月份: →1月 党费类别: →在职 岗位工资（元）: →4,000.00 "+
+			"个人所得税（元）: →100.00 计入项目合计（元）: →4,000.00 扣除项目合计（元）: →100.00 月基数（元）: →3,900.00]" {
+		t.Fatalf("create entry %+v %v", list, changesOf(list[0]))
+	}
+	v = apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", w.csTK, map[string]any{"id": v.ID, "fromMonth": 3,
+		"category": "salaried", "items": map[string]string{"postPay": "4500.5", "incomeTax": "100"}, "remark": "调资", "updatedAt": v.UpdatedAt})
+	page := apptest.DoJSON[struct{ Content []audit.Labelled }](t, w.e, 200, "GET", fmt.Sprintf("/api/dfjs/%d/trail", v.ID), w.csTK, nil)
+	if len(page.Content) != 2 || page.Content[0].Type != audit.TypeUpdate || page.Content[0].Origin != audit.OriginUserUpdate ||
+		fmt.Sprint(changesOf(page.Content[0].Entry)) != "[起始月份: 1月→3月 岗位工资（元）: 4,000.00→4,500.50 "+
+			"计入项目合计（元）: 4,000.00→4,500.50 月基数（元）: 3,900.00→4,400.50 备注: →调资]" {
+		t.Fatalf("update entry %+v", page.Content)
+	}
+	// An update that changes nothing writes nothing.
+	same := apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", w.csTK, map[string]any{"id": v.ID, "fromMonth": 3,
+		"category": "salaried", "items": map[string]string{"postPay": "4500.50", "incomeTax": "100"}, "remark": "调资", "updatedAt": v.UpdatedAt})
+	if n := len(w.trailOf(t, v.ID)); n != 2 || !same.UpdatedAt.Equal(v.UpdatedAt) {
+		t.Fatalf("no-op update: %d entries, %v", n, same.UpdatedAt)
+	}
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfjs/%d/trail", v.ID), w.mathTK, nil), 404)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/dfjs", w.csTK, []int64{v.ID}), 204)
+	list = w.trailOf(t, v.ID)
+	if len(list) != 3 || list[0].Type != audit.TypeDelete || list[0].Origin != audit.OriginUserDelete ||
+		fmt.Sprint(changesOf(list[0])[:3]) != "[党员: 轨迹党员→ 年度: 2026→ 起始月份: 3月→]" {
+		t.Fatalf("delete entry %+v", list)
+	}
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfjs/%d/trail", v.ID), w.csTK, nil), 404)
+}
+
+// A delete of bases outside the scope deletes nothing and leaves no entry.
+func TestBaseDeleteOutOfScopeLeavesNoTrail(t *testing.T) {
+	w := newWorld(t)
+	a := w.base(t, w.member(t, w.branch, "甲", "1", ""), 2026, 1, standard.CatUnemployed, nil)
+	b := w.base(t, w.member(t, w.math, "乙", "1", ""), 2026, 1, standard.CatUnemployed, nil)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/dfjs", w.csTK, []int64{a.ID, b.ID}), 404)
+	if len(w.trailOf(t, a.ID)) != 1 || len(w.trailOf(t, b.ID)) != 1 {
+		t.Fatal("a refused delete left trail entries")
+	}
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfjs/%d", a.ID), w.csTK, nil), 200)
+}
+
+// An update from a version read before someone else's change is a 409
+// with a Chinese message and changes nothing; one without a version is a
+// 400 on updatedAt.
+func TestBaseStaleUpdate(t *testing.T) {
+	w := newWorld(t)
+	m := w.member(t, w.branch, "并发党员", "1", "")
+	v := w.base(t, m, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
+	body := func(pay string, at any) map[string]any {
+		return map[string]any{"id": v.ID, "fromMonth": 1, "category": "salaried", "items": map[string]string{"postPay": pay}, "updatedAt": at}
+	}
+	now := apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", w.csTK, body("5000", v.UpdatedAt))
+	res := w.e.Do("PUT", "/api/dfjs", w.csTK, body("6000", v.UpdatedAt))
+	apptest.ExpectMessage(t, res, 409, "该党费基数信息刚被其他人修改，请刷新后重试")
+	res = w.e.Do("PUT", "/api/dfjs", w.csTK, body("6000", nil))
+	if res.Status != 400 || res.Map(t)["field"] != "updatedAt" {
+		t.Fatalf("no version: %d %s", res.Status, res.Body)
+	}
+	got := apptest.DoJSON[standard.BaseView](t, w.e, 200, "GET", fmt.Sprintf("/api/dfjs/%d", v.ID), w.csTK, nil)
+	if got.BaseFen != 500000 || !got.UpdatedAt.Equal(now.UpdatedAt) || len(w.trailOf(t, v.ID)) != 2 {
+		t.Fatalf("after the stale update %+v, %d entries", got, len(w.trailOf(t, v.ID)))
+	}
+}
+
+// Two updates from the same version at once: exactly one is written (with
+// its one trail entry), the other is a 409.
+func TestBaseConcurrentUpdatesOneWins(t *testing.T) {
+	w := newWorld(t)
+	v := w.base(t, w.member(t, w.branch, "并发党员", "1", ""), 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
+	for round := range 3 {
+		codes := apptest.Concurrently(2, func(i int) int {
+			return w.e.Do("PUT", "/api/dfjs", w.csTK, map[string]any{"id": v.ID, "fromMonth": 1, "category": "salaried",
+				"items": map[string]string{"postPay": fmt.Sprint(5000 + 10*round + i)}, "updatedAt": v.UpdatedAt}).Status
+		})
+		apptest.ExpectOneWins(t, codes, 200, 409)
+		v = apptest.DoJSON[standard.BaseView](t, w.e, 200, "GET", fmt.Sprintf("/api/dfjs/%d", v.ID), w.csTK, nil)
+		if n := len(w.trailOf(t, v.ID)); n != 2+round {
+			t.Fatalf("round %d: %d entries", round, n)
+		}
 	}
 }
 

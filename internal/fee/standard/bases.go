@@ -15,8 +15,11 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
 )
 
 // BaseInput is the body of POST/PUT /api/dfjs and POST /api/dfjs/preview:
@@ -30,6 +33,9 @@ type BaseInput struct {
 	Category  string            `json:"category"`
 	Items     map[string]string `json:"items"`
 	Remark    string            `json:"remark"`
+	// UpdatedAt is the version the client read (BaseView.UpdatedAt): an
+	// update of a base changed since is a 409, not an overwrite.
+	UpdatedAt *time.Time `json:"updatedAt"`
 }
 
 // BaseView is a base as the list shows it, with the due it gives for its
@@ -99,6 +105,7 @@ func (s *Service) baseRoutes(rs *httpx.Routes) {
 	rs.Delete("/api/dfjs", PermBaseEdit, "删除", httpx.IDsAction(s.DeleteBases))
 	rs.Get("/api/dfjs/{id}", PermBaseList, "查看", httpx.ReadID(errNoBase,
 		func(r *http.Request, id int64) (BaseView, error) { return s.Base(r.Context(), id) }))
+	rs.Get("/api/dfjs/{id}/trail", PermBaseList, "查看变更记录", httpx.ListUnder(errNoBase, s.baseTrails().Page))
 }
 
 func errNoBase() *httpx.Error   { return httpx.NotFound("党费基数记录不存在") }
@@ -150,17 +157,26 @@ func (s *Service) Base(ctx context.Context, id int64) (BaseView, error) {
 	if err != nil {
 		return BaseView{}, httpx.Internal(err)
 	}
-	var r baseListRow
-	q, err := s.baseQuery(ctx, s.db, &r)
+	r, err := s.findBase(ctx, s.db, id)
 	if err != nil {
 		return BaseView{}, err
 	}
-	if err := q.Where("b.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return BaseView{}, errNoBase()
-	} else if err != nil {
-		return BaseView{}, httpx.Internal(err)
+	return baseView(*r, stds), nil
+}
+
+// findBase reads base id of the caller's scope with its member through idb, or 404.
+func (s *Service) findBase(ctx context.Context, idb bun.IDB, id int64) (*baseListRow, error) {
+	r := new(baseListRow)
+	q, err := s.baseQuery(ctx, idb, r)
+	if err != nil {
+		return nil, err
 	}
-	return baseView(r, stds), nil
+	if err := q.Where("b.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoBase()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return r, nil
 }
 
 func baseView(r baseListRow, stds map[string]compiled) BaseView {
@@ -277,84 +293,134 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 	return Preview{BaseFen: r.BaseFen, Base: Yuan(r.BaseFen), Fen: f, Amount: Yuan(f), StandardID: std.ID, Working: working}, nil
 }
 
-// ownsMember checks that memberID is a member of the caller's scope (404 otherwise).
-func (s *Service) ownsMember(ctx context.Context, idb bun.IDB, memberID int64) error {
+// memberName is the name of member memberID of the caller's scope, read
+// through idb (404 outside it).
+func (s *Service) memberName(ctx context.Context, idb bun.IDB, memberID int64) (string, error) {
 	scope, err := s.orgs.Scoped("m.org_id")(ctx)
 	if err != nil {
-		return err
+		return "", err
 	}
-	ok, err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Where("m.id = ?", memberID)).Exists(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	} else if !ok {
-		return errNoMember()
+	var name string
+	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name").Where("m.id = ?", memberID)).
+		Scan(ctx, &name); errors.Is(err, sql.ErrNoRows) {
+		return "", errNoMember()
+	} else if err != nil {
+		return "", httpx.Internal(err)
 	}
-	return nil
+	return name, nil
 }
 
-// CreateBase saves a member's base from a month of a year.
+// errBaseTaken is the 400 of a second base of a member from the same month.
+func errBaseTaken(err error, r BaseRow) error {
+	if db.IsUniqueViolation(err) {
+		return httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在，请修改该记录", r.Year, r.FromMonth)
+	}
+	return httpx.AsError(err)
+}
+
+// CreateBase saves a member's base from a month of a year, with its trail
+// entry (新增) in the same transaction.
 func (s *Service) CreateBase(ctx context.Context, in BaseInput) (BaseView, error) {
 	r, err := checkBase(in)
 	if err != nil {
 		return BaseView{}, err
 	}
-	if err := s.ownsMember(ctx, s.db, r.MemberID); err != nil {
-		return BaseView{}, err
-	}
 	now := s.now()
 	r.CreatedAt, r.UpdatedAt = now, now
-	if _, err := s.db.NewInsert().Model(&r).Exec(ctx); db.IsUniqueViolation(err) {
-		return BaseView{}, httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在，请修改该记录", r.Year, r.FromMonth)
-	} else if err != nil {
-		return BaseView{}, httpx.Internal(err)
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		name, err := s.memberName(ctx, tx, r.MemberID)
+		if err != nil {
+			return err
+		}
+		_, err = baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: baseTrailView(r, name), Snapshot: &r,
+			Write: func(ctx context.Context) (int64, error) {
+				_, err := tx.NewInsert().Model(&r).Returning("id").Exec(ctx)
+				return r.ID, err
+			}})
+		return err
+	})
+	if err != nil {
+		return BaseView{}, errBaseTaken(err, r)
 	}
 	return s.Base(ctx, r.ID)
 }
 
-// UpdateBase changes a base of the caller's scope (its member and year stay).
+// UpdateBase changes a base of the caller's scope (its member and year
+// stay) from the version the client read (in.UpdatedAt): one changed since
+// is a 409 and nothing is written. The change and its trail entry are one
+// transaction.
 func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error) {
-	cur, err := s.Base(ctx, in.ID)
-	if err != nil {
-		return BaseView{}, err
-	}
-	in.MemberID, in.Year = cur.MemberID, cur.Year
-	r, err := checkBase(in)
-	if err != nil {
-		return BaseView{}, err
-	}
 	scope, err := s.orgs.Scoped("m.org_id")(ctx)
 	if err != nil {
 		return BaseView{}, err
 	}
-	// Still of the scope when written (the member may have moved meanwhile).
-	res, err := s.db.NewUpdate().Model((*BaseRow)(nil)).
-		Set("from_month = ?, category = ?, items = ?, included_fen = ?, deducted_fen = ?, base_fen = ?, remark = ?, updated_at = ?",
-			r.FromMonth, r.Category, r.Items, r.IncludedFen, r.DeductedFen, r.BaseFen, r.Remark, s.now()).
-		Where("id = ?", in.ID).Where("member_id IN (?)", scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).Exec(ctx)
-	if db.IsUniqueViolation(err) {
-		return BaseView{}, httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在", r.Year, r.FromMonth)
-	} else if err != nil {
-		return BaseView{}, httpx.Internal(err)
-	} else if n, _ := res.RowsAffected(); n == 0 {
-		return BaseView{}, errNoBase()
+	_, err = record.Edit(ctx, s.db, in.ID,
+		func(context.Context) (struct{}, error) { return struct{}{}, nil },
+		s.findBase,
+		func(_ context.Context, _ struct{}, cur *baseListRow) (BaseRow, error) {
+			if in.UpdatedAt == nil {
+				return BaseRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
+			}
+			if !in.UpdatedAt.Equal(cur.UpdatedAt) {
+				return BaseRow{}, baseTrail.Stale()
+			}
+			in.MemberID, in.Year = cur.MemberID, cur.Year
+			r, err := checkBase(in)
+			r.ID, r.CreatedAt, r.UpdatedAt = cur.ID, cur.CreatedAt, s.now()
+			return r, err
+		},
+		func(ctx context.Context, tx bun.Tx, _ struct{}, cur *baseListRow, r BaseRow) error {
+			_, err := baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserUpdate,
+				Before: baseTrailView(cur.BaseRow, cur.MemberName), After: baseTrailView(r, cur.MemberName), Snapshot: &r,
+				Write: func(ctx context.Context) (int64, error) {
+					// Matched on the version read, and still of the scope
+					// when written (the member may have moved meanwhile).
+					return r.ID, baseTrail.OneRow(tx.NewUpdate().Model(&r).WherePK().Where("updated_at = ?", cur.UpdatedAt).
+						Where("member_id IN (?)", scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).
+						ExcludeColumn("id", "member_id", "year", "created_at").Exec(ctx))
+				}})
+			return err
+		})
+	if err != nil {
+		return BaseView{}, errBaseTaken(err, BaseRow{Year: in.Year, FromMonth: in.FromMonth})
 	}
 	return s.Base(ctx, in.ID)
 }
 
-// DeleteBases deletes bases, all of the caller's scope or none (404).
+// DeleteBases deletes bases, all of the caller's scope or none (404); each
+// leaves a trail entry (删除) with its last state, in the same transaction.
 func (s *Service) DeleteBases(ctx context.Context, ids []int64) error {
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return err
-	}
+	ids = uniq.Of(ids)
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		owned := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))
-		res, err := tx.NewDelete().Model((*BaseRow)(nil)).Where("id IN (?)", bun.In(ids)).Where("member_id IN (?)", owned).Exec(ctx)
+		var rows []baseListRow
+		q, err := s.baseQuery(ctx, tx, &rows)
+		if err != nil {
+			return err
+		}
+		if err := q.Where("b.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		if len(rows) != len(ids) {
+			return errNoBase()
+		}
+		res, err := tx.NewDelete().Model((*BaseRow)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}
 		if n, _ := res.RowsAffected(); int(n) != len(ids) {
-			return errNoBase()
+			return errNoBase() // deleted meanwhile
+		}
+		gone := make([]record.Gone, len(rows))
+		for i, r := range rows {
+			gone[i] = record.Gone{ID: r.ID, Name: fmt.Sprintf("%s %d年%d月起", r.MemberName, r.Year, r.FromMonth), Anchor: r.OrgID,
+				Before: baseTrailView(r.BaseRow, r.MemberName), Snapshot: r.BaseRow}
+		}
+		entries, err := baseTrail.DeleteEntries(ctx, plain, gone)
+		if err != nil {
+			return err
+		}
+		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+			return httpx.Internal(err)
 		}
 		return nil
 	})

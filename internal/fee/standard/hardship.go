@@ -3,6 +3,7 @@ package standard
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -20,17 +21,27 @@ import (
 // HardshipKey is the hardship workflow's key (flow tables, to-dos' module).
 const HardshipKey = "feehardship"
 
-// StepCommittee is the hardship workflow's one step: the committee above
-// the member's branch approves (通过) or refuses (不通过) the reduction the
-// branch proposed (the proposal is the workflow's 提交).
-const StepCommittee = "committee"
+// The hardship workflow's steps. The proposal is the workflow's 提交 and
+// starts at StepCommittee: the committee above the member's branch approves
+// (通过), refuses (不通过) or returns it (退回修改) to StepBranch, where the
+// branch edits and resubmits it. Until the decision the branch may
+// withdraw it (撤回, flow.Stop). Who acts for the branch are the holders of
+// dfjm:branch whose scope covers the proposal's organisation: proposing
+// takes the same, so the proposer is one of them and needs no Step.May.
+const (
+	StepBranch    = "branch"
+	StepCommittee = "committee"
+)
 
 var hardshipKinds = map[string]string{HardshipReduce: "减交", HardshipExempt: "免交"}
-var hardshipStates = map[string]string{HardshipReview: "待审批", HardshipApproved: "已批准", HardshipRejected: "未批准"}
+var hardshipStates = map[string]string{HardshipReview: "待审批", HardshipReturned: "退回修改", HardshipApproved: "已批准",
+	HardshipRejected: "未批准", HardshipWithdrawn: "已撤回"}
 
-// hardshipChains: the nearest 二级党委 or 党总支 above the member's
-// organisation approves, or the school committee for a 直属党支部.
+// hardshipChains: the proposal's own organisation (the member's branch)
+// resubmits a returned proposal; the nearest 二级党委 or 党总支 above it
+// approves, or the school committee for a 直属党支部.
 var hardshipChains = []flow.Chain{{OrgType: flow.AnyType, Links: []flow.Link{
+	{Step: StepBranch, Acting: []string{"1", "2", "3", "4", "5"}, Role: "党支部"},
 	{Step: StepCommittee, Acting: []string{"1", "2", "3"}, Role: "上级党委"}}}}
 
 // hardshipRecord is a hardship row with its member's name (the workflow's record).
@@ -71,17 +82,20 @@ type HardshipView struct {
 }
 
 func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
-	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请",
-		States: []flow.State{{Key: HardshipReview, Name: "待审批"}, {Key: HardshipApproved, Name: "已批准"},
-			{Key: HardshipRejected, Name: "未批准"}},
+	states := []flow.State{}
+	for _, k := range []string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn} {
+		states = append(states, flow.State{Key: k, Name: hardshipStates[k]})
+	}
+	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请", States: states,
 		Done: HardshipApproved, Rejected: HardshipRejected,
-		Steps: []flow.Step[hardshipRecord]{{Key: StepCommittee, Name: "上级党委审批", State: HardshipReview, Perm: PermCommittee,
-			Results: []flow.Result{flow.Approve, flow.Reject},
-			After: func(ctx context.Context, tx bun.Tx, a *flow.Act[hardshipRecord]) error {
-				_, err := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", a.State, a.At).
-					Where("id = ?", a.ID).Where("state = ?", HardshipReview).Exec(ctx)
-				return err
-			}}},
+		Steps: []flow.Step[hardshipRecord]{
+			{Key: StepBranch, Name: "支部修改后重新提交", State: HardshipReturned, Perm: PermBranch, Results: []flow.Result{flow.Approve},
+				After: s.resubmitted},
+			{Key: StepCommittee, Name: "上级党委审批", State: HardshipReview, Perm: PermCommittee,
+				Results: []flow.Result{flow.Approve, flow.Reject, flow.Return},
+				After: func(ctx context.Context, tx bun.Tx, a *flow.Act[hardshipRecord]) error {
+					return httpx.AsError(setHardshipState(ctx, tx, a.ID, HardshipReview, a.State, a.At))
+				}}},
 		Find:   s.findHardship,
 		OrgOf:  func(r *hardshipRecord) int64 { return r.OrgID },
 		NameOf: func(r *hardshipRecord) string { return r.MemberName + "党费" + hardshipKinds[r.Kind] },
@@ -133,6 +147,7 @@ func (s *Service) hardshipRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfjm", PermHardshipList, "查询", httpx.ReadList(s.Hardships))
 	rs.Post("/api/dfjm", PermBranch, "申请减免", httpx.Create(s.ProposeHardship))
 	s.hw.Routes(rs, "/api/dfjm", flow.Perms{View: PermHardshipList})
+	rs.Post("/api/dfjm/{id}/withdraw", PermBranch, "撤回减免申请", httpx.ActionOn(errNoHardship, s.WithdrawHardship))
 }
 
 // Hardships lists the proposals of the caller's scope.
@@ -223,7 +238,9 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 		if _, err := tx.NewInsert().Model(&h).Exec(ctx); err != nil {
 			return httpx.Internal(err)
 		}
-		if err := s.hw.Start(ctx, tx, h.ID, flow.Note{Comment: h.Reason}); err != nil {
+		// The branch's own step is where a returned proposal waits: the
+		// proposal starts above it.
+		if err := s.hw.StartAt(ctx, tx, h.ID, StepCommittee, flow.Note{Comment: h.Reason}); err != nil {
 			return err
 		}
 		out, err = s.findHardship(ctx, tx, h.ID)
@@ -231,6 +248,85 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 	})
 	if err != nil {
 		return HardshipView{}, err
+	}
+	return hardshipView(*out), nil
+}
+
+// setHardshipState moves proposal id from state from to state to; a
+// proposal no longer in from changed meanwhile (409).
+func setHardshipState(ctx context.Context, tx bun.IDB, id int64, from, to string, at time.Time) error {
+	res, err := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", to, at).
+		Where("id = ?", id).Where("state = ?", from).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
+	}
+	return nil
+}
+
+// resubmitted is the branch's step after a 退回修改: the proposal goes back
+// to the committee, changed as the action's form says (the same fields and
+// checks as a proposal; the member stays), or as it was without a form.
+func (s *Service) resubmitted(ctx context.Context, tx bun.Tx, a *flow.Act[hardshipRecord]) error {
+	q := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", a.State, a.At).
+		Where("id = ?", a.ID).Where("state = ?", HardshipReturned)
+	if len(a.Form) > 0 && string(a.Form) != "null" {
+		var in HardshipInput
+		if err := json.Unmarshal(a.Form, &in); err != nil {
+			return httpx.BadRequest("申请内容格式错误")
+		}
+		in.MemberID = a.Record.MemberID
+		h, err := checkHardship(in)
+		if err != nil {
+			return err
+		}
+		q = q.Set("kind = ?, fen = ?, from_ym = ?, to_ym = ?, reason = ?", h.Kind, h.Fen, h.FromYM, h.ToYM, h.Reason)
+	}
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
+	}
+	return nil
+}
+
+// StopInput is the body of a withdrawal: the flow version the page read
+// (0: whatever it is) and why.
+type StopInput struct {
+	Version int64  `json:"version"`
+	Comment string `json:"comment"`
+}
+
+// WithdrawHardship is 撤回: the branch (a holder of dfjm:branch whose scope
+// covers the proposal) takes back a proposal not yet decided, under review
+// or returned to it. The history gets the entry, the committee's to-do
+// closes, the proposal is 已撤回 and never applies. A decided (or already
+// withdrawn) proposal is a 409.
+func (s *Service) WithdrawHardship(ctx context.Context, id int64, in StopInput) (HardshipView, error) {
+	var out *hardshipRecord
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		h, err := s.findHardship(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if h.State != HardshipReview && h.State != HardshipReturned {
+			return httpx.Conflict("该党费减免申请%s，不能撤回", hardshipStates[h.State])
+		}
+		if err := s.hw.Stop(ctx, tx, id, in.Version, flow.Withdraw, HardshipWithdrawn, "申请支部", in.Comment); err != nil {
+			return err
+		}
+		if err := setHardshipState(ctx, tx, id, h.State, HardshipWithdrawn, s.now()); err != nil {
+			return err
+		}
+		out, err = s.findHardship(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return HardshipView{}, httpx.AsError(err)
 	}
 	return hardshipView(*out), nil
 }

@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 )
 
@@ -66,4 +67,24 @@ func (w *world) dues(t testing.TB, year, month int, ids ...int64) map[int64]stan
 		t.Fatal(err)
 	}
 	return d
+}
+
+// changesOf shows an entry's changes as "label: old→new" in order.
+func changesOf(e audit.Entry) []string {
+	out := []string{}
+	for _, c := range e.Changes {
+		out = append(out, fmt.Sprintf("%s: %s→%s", c.Label, c.Old, c.New))
+	}
+	return out
+}
+
+// trailOf is base id's trail, newest first, read from the table (a deleted
+// base's too).
+func (w *world) trailOf(t testing.TB, id int64) []audit.Entry {
+	t.Helper()
+	list, _, err := audit.List(context.Background(), w.e.DB, standard.BaseTrailModule, id, 50, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
 }

@@ -9,8 +9,10 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
 )
 
 // The staged import of the finance office's workbook (/api/import/dfjs):
@@ -53,8 +55,12 @@ type importMember struct {
 	IDIdx   string `bun:"id_number_idx"`
 }
 
-// importRow is a validated row ready for its commit.
-type importRow struct{ base BaseRow }
+// importRow is a validated row ready for its commit, with its member's
+// name for the trail.
+type importRow struct {
+	base   BaseRow
+	member string
+}
 
 func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
 	members, err := s.importMembers(ctx, idb, rows)
@@ -79,8 +85,9 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		if in.Category, ok = byLabel[r.Cells["category"]]; !ok {
 			r.Fail("category", "党费类别应为在职、离退休、学生、无固定收入、困难减免、免交或农民")
 		}
+		var name string
 		if m := s.rowMember(r, members); m != nil {
-			in.MemberID = m.ID
+			in.MemberID, name = m.ID, m.Name
 		}
 		for _, it := range Items {
 			if v := r.Cells[it.Key]; v != "" {
@@ -101,7 +108,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			continue
 		}
 		// One row per member and month: the first valid one holds it.
-		key := fmt.Sprintf("%d/%d/%d", b.MemberID, b.Year, b.FromMonth)
+		key := baseKey(b)
 		if first := seen[key]; first > 0 {
 			r.Fail("staffNo", fmt.Sprintf("与第 %d 行是同一党员同一起始月份", first))
 			continue
@@ -112,7 +119,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			Where("from_month = ?", b.FromMonth).Exists(ctx); err != nil {
 			return httpx.Internal(err)
 		}
-		r.Data, r.Status = &importRow{base: b}, imports.StatusNew
+		r.Data, r.Status = &importRow{base: b, member: name}, imports.StatusNew
 		if exists {
 			r.Status = imports.StatusChanged
 		}
@@ -194,10 +201,17 @@ func intCell(r *imports.Row, key string, lo, hi int) (int, bool) {
 }
 
 // commitImport writes each row: a new base, or the member's base from that
-// month replaced (one upsert on the unique member/year/month).
+// month replaced (one upsert on the unique member/year/month). Each change
+// leaves its trail entry (导入 / 导入更新, from the base it replaced), all
+// inserted at once.
 func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+	before, err := s.importedBases(ctx, tx, rows)
+	if err != nil {
+		return err
+	}
 	now := s.now()
-	return imports.Each(rows, func(r *imports.Row, item *importRow) error {
+	var entries []audit.Entry
+	err = imports.Each(rows, func(r *imports.Row, item *importRow) error {
 		b := item.base
 		b.CreatedAt, b.UpdatedAt = now, now
 		if _, err := tx.NewInsert().Model(&b).
@@ -208,6 +222,53 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 			return httpx.Internal(err)
 		}
 		r.TargetID = &b.ID
-		return nil
+		typ, origin, was := audit.TypeAdd, audit.OriginSystemImport, map[string]string(nil)
+		if cur, ok := before[baseKey(b)]; ok {
+			typ, origin, was = audit.TypeUpdate, audit.OriginSystemImportUpdate, baseTrailView(cur, item.member)
+		}
+		changes := baseTrail.Changes(was, baseTrailView(b, item.member), plain)
+		if was != nil && len(changes) == 0 {
+			return nil // the same base again
+		}
+		e, err := baseTrail.Entry(ctx, b.ID, typ, origin, changes, &b)
+		entries = append(entries, e)
+		return httpx.AsError(err)
 	})
+	if err != nil {
+		return err
+	}
+	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+func baseKey(b BaseRow) string { return fmt.Sprintf("%d/%d/%d", b.MemberID, b.Year, b.FromMonth) }
+
+// importedBases reads, by chunks of members, the bases the rows replace,
+// keyed by baseKey.
+func (s *Service) importedBases(ctx context.Context, idb bun.IDB, rows []*imports.Row) (map[string]BaseRow, error) {
+	want := map[string]bool{}
+	var members []int64
+	for _, r := range rows {
+		if item, ok := r.Data.(*importRow); ok {
+			want[baseKey(item.base)] = true
+			members = append(members, item.base.MemberID)
+		}
+	}
+	members = uniq.Of(members)
+	out := map[string]BaseRow{}
+	for start := 0; start < len(members); start += 500 {
+		var list []BaseRow
+		if err := idb.NewSelect().Model(&list).Where("member_id IN (?)", bun.In(members[start:min(start+500, len(members))])).
+			Scan(ctx); err != nil {
+			return nil, httpx.Internal(err)
+		}
+		for _, b := range list {
+			if k := baseKey(b); want[k] {
+				out[k] = b
+			}
+		}
+	}
+	return out, nil
 }

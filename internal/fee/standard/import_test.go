@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee/standard"
+	"zhdj/internal/platform/audit"
 )
 
 // The finance office's workbook: members matched by 工号 or by ID number
@@ -31,7 +32,7 @@ func TestImportFinanceWorkbook(t *testing.T) {
 	if _, err := w.e.DB.NewUpdate().Table("dyjbxx").Set("staff_or_student_no = 'M001'").Where("id = ?", outside).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
-	w.base(t, byNo, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "3000"})
+	jan := w.base(t, byNo, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "3000"})
 	// The template names every column, the salary items included; importing needs its permission.
 	tpl := apptest.Download(t, w.e.Do("GET", "/api/import/dfjs/template", importTK, nil))
 	head, err := tpl.GetRows(tpl.GetSheetName(0))
@@ -81,6 +82,20 @@ func TestImportFinanceWorkbook(t *testing.T) {
 	list, total := apptest.GetPage[standard.BaseView](t, w.e, importTK, "/api/dfjs", url.Values{"year": {"2026"}})
 	if total != 3 || len(list) != 3 {
 		t.Fatalf("bases %d %+v", total, list)
+	}
+	// The replaced base's trail says what the workbook changed; the new ones were added by the import.
+	trail := w.trailOf(t, jan.ID)
+	if len(trail) != 2 || trail[0].Type != audit.TypeUpdate || trail[0].Origin != audit.OriginSystemImportUpdate ||
+		fmt.Sprint(changesOf(trail[0])) != "[岗位工资（元）: 3,000.00→6,000.00 个人所得税（元）: →200.00 计入项目合计（元）: 3,000.00→6,000.00 "+
+			"扣除项目合计（元）: 0.00→200.00 月基数（元）: 3,000.00→5,800.00]" {
+		t.Fatalf("replaced base's trail %+v", trail)
+	}
+	for _, b := range list {
+		if b.ID != jan.ID {
+			if e := w.trailOf(t, b.ID); len(e) != 1 || e[0].Type != audit.TypeAdd || e[0].Origin != audit.OriginSystemImport {
+				t.Errorf("imported base %d: %+v", b.ID, e)
+			}
+		}
 	}
 }
 

@@ -213,9 +213,11 @@ const (
 	HardshipReduce = "reduce" // pays Fen a month instead
 	HardshipExempt = "exempt" // pays nothing
 
-	HardshipReview   = "review"   // 待审批
-	HardshipApproved = "approved" // 已批准
-	HardshipRejected = "rejected" // 未批准
+	HardshipReview    = "review"    // 待审批
+	HardshipReturned  = "returned"  // 退回修改: back with the branch, which edits and resubmits
+	HardshipApproved  = "approved"  // 已批准
+	HardshipRejected  = "rejected"  // 未批准
+	HardshipWithdrawn = "withdrawn" // 已撤回 by the branch before the decision
 )
 
 // Hardship is a row of fee_hardship: a reduction or exemption for months

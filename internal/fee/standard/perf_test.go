@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
 )
 
@@ -31,33 +32,26 @@ func TestMonthlyDuesTwentyThousand(t *testing.T) {
 		if _, err := w.e.DB.NewInsert().Model(&ms).Returning("id").Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
-		type row struct {
-			MemberID    int64     `bun:"member_id"`
-			Year        int       `bun:"year"`
-			FromMonth   int       `bun:"from_month"`
-			Category    string    `bun:"category"`
-			Items       string    `bun:"items"`
-			IncludedFen int64     `bun:"included_fen"`
-			BaseFen     int64     `bun:"base_fen"`
-			CreatedAt   time.Time `bun:"created_at"`
-			UpdatedAt   time.Time `bun:"updated_at"`
-		}
-		var rows []row
+		var rows []standard.BaseRow
 		for i, m := range ms {
 			ids = append(ids, m.ID)
 			fen := int64(200000 + (start+i)*97%1500000)
 			items, _ := json.Marshal(map[string]int64{"postPay": fen})
+			base := func(from int, category, items string, includedFen, baseFen int64) {
+				rows = append(rows, standard.BaseRow{MemberID: m.ID, Year: 2026, FromMonth: from, Category: category, Items: items,
+					IncludedFen: includedFen, BaseFen: baseFen, CreatedAt: now, UpdatedAt: now})
+			}
 			switch m.PersonType {
 			case "1":
-				rows = append(rows, row{m.ID, 2026, 1, "salaried", string(items), fen, fen, now, now})
+				base(1, "salaried", string(items), fen, fen)
 				if i%2 == 0 {
-					rows = append(rows, row{m.ID, 2026, 6, "salaried", string(items), fen + 10000, fen + 10000, now, now})
+					base(6, "salaried", string(items), fen+10000, fen+10000)
 				}
 			case "3":
-				rows = append(rows, row{m.ID, 2026, 1, "retired", `{}`, 0, fen, now, now})
+				base(1, "retired", `{}`, 0, fen)
 			}
 		}
-		if _, err := w.e.DB.NewInsert().Model(&rows).ModelTableExpr("fee_base").Exec(ctx); err != nil {
+		if _, err := w.e.DB.NewInsert().Model(&rows).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}

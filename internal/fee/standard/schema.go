@@ -32,7 +32,7 @@ const (
 // pages of internal/fee and internal/fee/report are added to it (system.AddPages).
 const MenuDir = "/dfgl"
 
-// Migrations of the fee standards (versions 2026112830..39 are ours; they
+// Migrations of the fee standards (versions 2026112830..39 and 2026112910..19 are ours; they
 // run after the member table they refer to).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate},
@@ -52,6 +52,12 @@ func Migrations() []db.Migration {
 			}
 			return system.AddButtons(ctx, tx, "dfgl/base", []system.MenuSeed{{Title: "导入", Type: system.MenuButton, Permission: PermBaseImport}},
 				system.RoleOrgDept, system.RoleCommittee)
+		}},
+		// A proposal can be returned to the branch (退回修改) and resubmitted:
+		// the chain gains the branch's step (the committee's, as edited
+		// since, is kept). Proposals started before keep their chain.
+		{Version: 2026112910, Name: "fee standard: hardship proposals returned to the branch and resubmitted", Up: func(ctx context.Context, tx bun.Tx) error {
+			return flow.ReseedChains(ctx, tx, HardshipKey, hardshipChains)
 		}}}
 }
 

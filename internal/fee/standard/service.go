@@ -40,7 +40,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // service (it only takes method values).
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "feestandard", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
-		Imports: []module.ImportKind{s.importKind()}}
+		Imports: []module.ImportKind{s.importKind()}, Trail: BaseTrailModule}
 }
 
 // Routes registers the endpoints under /api/dfbz (standards), /api/dfjs

@@ -9,13 +9,16 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // StandardInput is the body of POST/PUT /api/dfbz: amounts in 元 as text
@@ -29,6 +32,9 @@ type StandardInput struct {
 	Brackets []BracketInput `json:"brackets"`
 	Fixed    string         `json:"fixed"`
 	Basis    string         `json:"basis"`
+	// UpdatedAt is the version the client read (Standard.UpdatedAt): an
+	// update of a draft changed since is a 409, not an overwrite.
+	UpdatedAt *time.Time `json:"updatedAt"`
 }
 
 // BracketInput is one bracket of a StandardInput.
@@ -55,6 +61,7 @@ func (s *Service) standardRoutes(rs *httpx.Routes) {
 		func(r *http.Request, id int64) (Standard, error) { return s.Enable(r.Context(), id) }))
 	rs.Post("/api/dfbz/{id}/void", PermStandardState, "作废", httpx.ReadID(errNoStandard,
 		func(r *http.Request, id int64) (Standard, error) { return s.Void(r.Context(), id) }))
+	rs.Get("/api/dfbz/{id}/trail", PermStandardList, "查看变动轨迹", httpx.ListUnder(errNoStandard, s.standardTrails().Page))
 }
 
 func errNoStandard() *httpx.Error { return httpx.NotFound("党费标准不存在") }
@@ -163,7 +170,8 @@ func checkBrackets(in []BracketInput) ([]Bracket, error) {
 	return out, nil
 }
 
-// CreateStandard saves a new standard, not yet enabled.
+// CreateStandard saves a new standard, not yet enabled, with its trail
+// entry (新增).
 func (s *Service) CreateStandard(ctx context.Context, in StandardInput) (Standard, error) {
 	r, err := checkStandard(in)
 	if err != nil {
@@ -171,30 +179,77 @@ func (s *Service) CreateStandard(ctx context.Context, in StandardInput) (Standar
 	}
 	now := s.now()
 	r.State, r.CreatedAt, r.UpdatedAt = StateDraft, now, now
-	if _, err := s.db.NewInsert().Model(&r).Exec(ctx); err != nil {
-		return Standard{}, httpx.Internal(err)
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		_, err := standardTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: standardTrailView(r), Snapshot: &r,
+			Write: func(ctx context.Context) (int64, error) {
+				_, err := tx.NewInsert().Model(&r).Returning("id").Exec(ctx)
+				return r.ID, err
+			}})
+		return err
+	})
+	if err != nil {
+		return Standard{}, httpx.AsError(err)
 	}
-	return viewOf(r), nil
+	return s.standardOrCurrent(ctx, r) // the stamp as stored: the version an edit sends back
+}
+
+// findStandard reads standard id through idb, or 404.
+func (s *Service) findStandard(ctx context.Context, idb bun.IDB, id int64) (*standardRow, error) {
+	r := new(standardRow)
+	if err := idb.NewSelect().Model(r).Where("id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoStandard()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return r, nil
 }
 
 // UpdateStandard changes a standard not yet enabled (an enabled or void
-// one is history: a change is a new standard).
+// one is history: a change is a new standard) from the version the client
+// read (in.UpdatedAt): one changed since is a 409 and nothing is written.
+// The change and its trail entry are one transaction.
 func (s *Service) UpdateStandard(ctx context.Context, in StandardInput) (Standard, error) {
-	r, err := checkStandard(in)
+	out, err := record.Edit(ctx, s.db, in.ID,
+		func(context.Context) (struct{}, error) { return struct{}{}, nil },
+		s.findStandard,
+		func(_ context.Context, _ struct{}, cur *standardRow) (standardRow, error) {
+			if cur.State != StateDraft {
+				return standardRow{}, httpx.Conflict("只有未启用的标准可以修改")
+			}
+			if in.UpdatedAt == nil {
+				return standardRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
+			}
+			if !in.UpdatedAt.Equal(cur.UpdatedAt) {
+				return standardRow{}, standardTrail.Stale()
+			}
+			r, err := checkStandard(in)
+			r.ID, r.State, r.CreatedAt, r.UpdatedAt = cur.ID, cur.State, cur.CreatedAt, s.now()
+			return r, err
+		},
+		func(ctx context.Context, tx bun.Tx, _ struct{}, cur *standardRow, r standardRow) error {
+			_, err := standardTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserUpdate, Before: standardTrailView(*cur),
+				After: standardTrailView(r), Snapshot: &r, Write: func(ctx context.Context) (int64, error) {
+					// Matched on the version read, and still a draft.
+					return r.ID, standardTrail.OneRow(tx.NewUpdate().Model(&r).WherePK().Where("updated_at = ?", cur.UpdatedAt).
+						Where("state = ?", StateDraft).Column("name", "category", "kind", "brackets", "fixed_fen", "basis", "updated_at").Exec(ctx))
+				}})
+			return err
+		})
+	if err != nil {
+		return Standard{}, httpx.AsError(err)
+	}
+	return s.standardOrCurrent(ctx, out)
+}
+
+// standardOrCurrent is standard r as it is stored: its stamp as the
+// database keeps it (the version an edit sends back), and after an update
+// that changed nothing (and wrote nothing) the row's, not r's.
+func (s *Service) standardOrCurrent(ctx context.Context, r standardRow) (Standard, error) {
+	cur, err := s.findStandard(ctx, s.db, r.ID)
 	if err != nil {
 		return Standard{}, err
 	}
-	var out standardRow
-	err = s.db.NewUpdate().Model(&out).
-		Set("name = ?, category = ?, kind = ?, brackets = ?, fixed_fen = ?, basis = ?, updated_at = ?",
-			r.Name, r.Category, r.Kind, r.Brackets, r.FixedFen, r.Basis, s.now()).
-		Where("id = ?", in.ID).Where("state = ?", StateDraft).Returning("*").Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Standard{}, s.stateRefusal(ctx, in.ID, "只有未启用的标准可以修改")
-	} else if err != nil {
-		return Standard{}, httpx.Internal(err)
-	}
-	return viewOf(out), nil
+	return viewOf(*cur), nil
 }
 
 // stateRefusal answers a conditional update that changed nothing: 404 when
@@ -216,14 +271,23 @@ func (s *Service) Enable(ctx context.Context, id int64) (Standard, error) {
 	var out standardRow
 	now := s.now()
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewUpdate().Model((*standardRow)(nil)).Set("state = ?, voided_at = ?, updated_at = ?", StateVoid, now, now).
+		var voided []standardRow
+		if err := tx.NewUpdate().Model(&voided).Set("state = ?, voided_at = ?, updated_at = ?", StateVoid, now, now).
 			Where("state = ?", StateOn).
 			Where("category = (SELECT x.category FROM fee_standard AS x WHERE x.id = ? AND x.state = ?)", id, StateDraft).
-			Exec(ctx); err != nil {
+			Returning("*").Scan(ctx); err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		return tx.NewUpdate().Model(&out).Set("state = ?, enabled_at = ?, updated_at = ?", StateOn, now, now).
-			Where("id = ?", id).Where("state = ?", StateDraft).Returning("*").Scan(ctx)
+		if err := tx.NewUpdate().Model(&out).Set("state = ?, enabled_at = ?, updated_at = ?", StateOn, now, now).
+			Where("id = ?", id).Where("state = ?", StateDraft).Returning("*").Scan(ctx); err != nil {
+			return err
+		}
+		for _, v := range voided {
+			if err := s.stateChanged(ctx, tx, v, StateOn); err != nil {
+				return err
+			}
+		}
+		return s.stateChanged(ctx, tx, out, StateDraft)
 	})
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -241,9 +305,22 @@ func (s *Service) Enable(ctx context.Context, id int64) (Standard, error) {
 func (s *Service) Void(ctx context.Context, id int64) (Standard, error) {
 	var out standardRow
 	now := s.now()
-	err := s.db.NewUpdate().Model(&out).Set("state = ?, voided_at = ?, updated_at = ?", StateVoid, now, now).
-		Where("id = ?", id).Where("state IN (?)", bun.In([]string{StateDraft, StateOn})).Returning("*").Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		cur, err := s.findStandard(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if err := tx.NewUpdate().Model(&out).Set("state = ?, voided_at = ?, updated_at = ?", StateVoid, now, now).
+			Where("id = ?", id).Where("state = ?", cur.State).Where("state IN (?)", bun.In([]string{StateDraft, StateOn})).
+			Returning("*").Scan(ctx); err != nil {
+			return err
+		}
+		return s.stateChanged(ctx, tx, out, cur.State)
+	})
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return Standard{}, he
+	} else if errors.Is(err, sql.ErrNoRows) {
 		return Standard{}, s.stateRefusal(ctx, id, "该标准已作废")
 	} else if err != nil {
 		return Standard{}, httpx.Internal(err)

@@ -1,0 +1,46 @@
+package fee
+
+import "github.com/uptrace/bun"
+
+// Figures are what a set of member-month dues add up to — a batch's row
+// in the caller's scope, a report's line or member: the members they are
+// of, the months due and unpaid, the amounts in fen and the collection rate
+// (paid ÷ due in basis points, 10000 = 100%, rounded down; 10000 when
+// nothing is due). Paid is the dues' stored paid_fen.
+type Figures struct {
+	Members        int   `bun:"members" json:"members"`
+	Months         int   `bun:"months" json:"months"`                  // member-months due
+	UnpaidMonths   int   `bun:"unpaid_months" json:"unpaidMonths"`     // of which not paid in full
+	DueFen         int64 `bun:"due_fen" json:"dueFen"`                 // 应缴
+	PaidFen        int64 `bun:"paid_fen" json:"paidFen"`               // 实缴 (payments less reversals)
+	OutstandingFen int64 `bun:"outstanding_fen" json:"outstandingFen"` // 欠缴: what the unpaid months lack
+	RateBP         int64 `bun:"-" json:"rateBp"`                       // 收缴率
+}
+
+// SetRate fills RateBP from the amounts (integers only).
+func (f *Figures) SetRate() {
+	if f.DueFen <= 0 {
+		f.RateBP = 10000
+		return
+	}
+	f.RateBP = f.PaidFen * 10000 / f.DueFen
+}
+
+// Per-due SQL over df_due AS d: 1 when it is not paid in full (a due of 0
+// never is), and what it lacks.
+const (
+	UnpaidExpr      = "CASE WHEN d.due_fen > d.paid_fen THEN 1 ELSE 0 END"
+	OutstandingExpr = "CASE WHEN d.due_fen > d.paid_fen THEN d.due_fen - d.paid_fen ELSE 0 END"
+)
+
+// SumFigures adds the Figures' columns but the members and the rate over
+// q's dues d, per group of q or over them all. The members are the
+// caller's: how to count them depends on the grouping (a month's dues are
+// one per member; a period's need their distinct member ids).
+func SumFigures(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.ColumnExpr("COUNT(*) AS months").
+		ColumnExpr("COALESCE(SUM(" + UnpaidExpr + "), 0) AS unpaid_months").
+		ColumnExpr("COALESCE(SUM(d.due_fen), 0) AS due_fen").
+		ColumnExpr("COALESCE(SUM(d.paid_fen), 0) AS paid_fen").
+		ColumnExpr("COALESCE(SUM(" + OutstandingExpr + "), 0) AS outstanding_fen")
+}
