@@ -1,5 +1,7 @@
 package imports
 
+import "fmt"
+
 // Columns is the declared template of a kind: each column's key, label,
 // dictionary, personal kind and the input field it fills. The cell readers
 // below fill an input from a row by these declarations.
@@ -40,6 +42,40 @@ func (r *Row) Text(key string, dst *string) {
 	if r.Has(key) {
 		*dst = r.Cells[key]
 	}
+}
+
+// Ref reads the cell of column key, a record named by its code or name,
+// into dst when the file has the column (a column left out keeps the live
+// record's value): an empty cell clears it, any other text find resolves
+// to an id or says why it cannot, which fails the cell.
+func (r *Row) Ref(key string, dst **int64, find func(text string) (id int64, problem string)) {
+	if !r.Has(key) {
+		return
+	}
+	*dst = nil
+	text := r.Cells[key]
+	if text == "" {
+		return
+	}
+	id, problem := find(text)
+	if problem != "" {
+		r.Fail(key, problem)
+		return
+	}
+	*dst = &id
+}
+
+// Named resolves name to the one record of ids bearing it (names may
+// repeat where codes do not): none fails with missing, several with the
+// format several of their count and the name.
+func Named(ids []int64, name, missing, several string) (int64, string) {
+	switch len(ids) {
+	case 1:
+		return ids[0], ""
+	case 0:
+		return 0, missing
+	}
+	return 0, fmt.Sprintf(several, len(ids), name)
 }
 
 // Dict reads the dictionary cell of column key into dst (the item's value),

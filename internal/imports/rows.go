@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -47,6 +48,44 @@ func Each[T any](rows []*Row, save func(r *Row, item T) error) error {
 		}
 	}
 	return nil
+}
+
+// EachTree is Each for a tree import, whose rows come parents first:
+// parent gives the code of a row's parent when an earlier row of the file
+// creates it ("" otherwise: the row keeps the parent it names) and the
+// item's parent id, which is set to the id created for it before save;
+// save returns the code and id of the record it created (id 0 for an
+// update) for the rows below it. A parent not created is an error on pid
+// naming it (what: 上级单位).
+func EachTree[T any](rows []*Row, what string, parent func(item T) (code string, pid **int64),
+	save func(r *Row, item T) (code string, id int64, err error)) error {
+	created := Created{}
+	return Each(rows, func(r *Row, item T) error {
+		if code, pid := parent(item); code != "" {
+			var err error
+			if *pid, err = created.Parent(code, "pid", what); err != nil {
+				return err
+			}
+		}
+		code, id, err := save(r, item)
+		if err == nil && id != 0 {
+			created[code] = id
+		}
+		return err
+	})
+}
+
+// Settle sets the status of a checked row that updates a live record from
+// the record's changes (as its trail shows them): unchanged without any,
+// else changed, listing them for the preview.
+func (r *Row) Settle(changes []audit.Change) {
+	r.Status = StatusUnchanged
+	if len(changes) > 0 {
+		r.Status = StatusChanged
+	}
+	for _, c := range changes {
+		r.Changes = append(r.Changes, Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
+	}
 }
 
 // RowError names the row a save-path error of a Commit came from ("第 N 行：…");

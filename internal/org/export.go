@@ -3,16 +3,35 @@ package org
 import (
 	"fmt"
 	"net/http"
-	"strings"
+	"slices"
 
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 )
 
-var exportHeaders = []string{"序号", "组织编码", "组织名称", "简称", "组织类型", "组织类别", "上级党组织", "所在单位",
-	"成立日期", "书记", "委员", "换届日期", "任期（年）", "届满日期", "联系电话", "状态", "撤销日期"}
+// exportRow is an organisation as the export reads it: with its labels
+// (labels.fill) and the name of its unit.
+type exportRow struct {
+	Org      `bun:",extend"`
+	UnitName string `bun:"unit_name,scanonly" json:"unitName"`
+}
 
-var exportWidths = []float64{8, 16, 30, 16, 12, 14, 30, 20, 12, 10, 30, 12, 10, 12, 14, 8, 12}
+// exportColumns are the export's columns, in the order its sheet has
+// always had: the term's length (its digits) and end sit together.
+var exportColumns = slices.Concat(
+	resource.Columns[exportRow](fields.In("code", "name", "shortName", "type", "category", "pid", "unitDeptId", "foundedOn",
+		"secretaryName", "committee", "termStart")),
+	[]resource.Column[exportRow]{
+		{Header: "任期（年）", Width: 10, Cell: func(r *exportRow) any {
+			if r.TermYears > 0 {
+				return fmt.Sprint(r.TermYears)
+			}
+			return ""
+		}},
+		{Header: "届满日期", Width: 12, Cell: func(r *exportRow) any { return string(r.TermEnd) }},
+	},
+	resource.Columns[exportRow](fields.In("contactPhone", "status", "revokedOn")))
 
 // handleExport streams the organisations of the current filters, sort and
 // scope as xlsx, row by row from a database cursor.
@@ -26,7 +45,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	q = q.ColumnExpr("d.name AS unit_name").Join("LEFT JOIN sys_dept AS d ON d.id = z.unit_dept_id")
+	q = q.ColumnExpr("COALESCE(d.name, '') AS unit_name").Join("LEFT JOIN sys_dept AS d ON d.id = z.unit_dept_id")
 	if q, err = spec.Query(q, lq); err != nil {
 		return err
 	}
@@ -34,26 +53,11 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	type exportRow struct {
-		Org      `bun:",extend"`
-		UnitName *string `bun:"unit_name,scanonly"`
-	}
-	n, err := excel.Export(ctx, w, s.db, q, exportHeaders, exportWidths,
-		"党组织信息-"+today().Compact()+".xlsx",
+	headers, widths, cells := resource.Layout(exportColumns)
+	n, err := excel.Export(ctx, w, s.db, q, headers, widths, "党组织信息-"+today().Compact()+".xlsx",
 		func(n int, row *exportRow) []any {
-			o := &row.Org
-			l.fill(o)
-			unit := ""
-			if row.UnitName != nil {
-				unit = *row.UnitName
-			}
-			term := ""
-			if o.TermYears > 0 {
-				term = fmt.Sprint(o.TermYears)
-			}
-			return []any{n, o.Code, o.Name, o.ShortName, o.TypeLabel, o.CategoryLabel, o.ParentName, unit,
-				string(o.FoundedOn), o.SecretaryName, strings.Join(o.Committee, "、"), string(o.TermStart), term,
-				string(o.TermEnd), o.ContactPhone, o.StatusLabel, string(o.RevokedOn)}
+			l.fill(&row.Org)
+			return cells(n, row)
 		})
 	if err != nil {
 		return err

@@ -3,15 +3,17 @@ package org
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
-	"zhdj/internal/platform/uniq"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/uniq"
 )
 
 // PermImport lets a user import organisations from Excel (within their scope).
@@ -70,21 +72,18 @@ func (s *Service) importSample(ctx context.Context, idb bun.IDB) (map[string]str
 	return sample, nil
 }
 
-var importColumns = imports.Columns{
-	{Key: "code", Label: "党组织编码", Required: true, Example: "D0101", Note: "字母、数字、下划线或短横线，不超过32位；用于匹配已有党组织"},
-	{Key: "name", Label: "党组织名称", Required: true, Example: "计算机学院教工第一党支部"},
-	{Key: "shortName", Label: "简称", Example: "教工一支部"},
-	{Key: "type", Label: "党组织类型", Required: true, Dict: DictType, Example: "党支部"},
-	{Key: "category", Label: "党组织类别", Dict: DictCategory, Example: "教工党支部"},
+// importFields are the import template's columns read by the fields, in
+// the order it has always had; the parent's column (its code, read by the
+// tree rules) sits among them.
+var (
+	importHead = fields.In("code", "name", "shortName", "type", "category")
+	importTail = fields.In("unitDeptId", "foundedOn", "secretaryName", "termStart", "termYears", "contactPhone")
+)
+
+var importColumns = slices.Concat(importHead.ImportColumns(), imports.Columns{
 	{Key: "parentCode", Label: "上级党组织编码", Field: "pid", Example: "D01",
 		Note: "您管理范围内党组织的编码，或本文件中前面某行的党组织编码；只有可管理全部党组织的用户可以不填（新建顶级党委）"},
-	{Key: "unit", Label: "所属单位", Field: "unitDeptId", Note: "部门管理中的单位名称"},
-	{Key: "foundedOn", Label: "成立日期", Example: "2010-07-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
-	{Key: "secretaryName", Label: "书记", Example: "李四"},
-	{Key: "termStart", Label: "本届任期开始日期", Example: "2023-06-01"},
-	{Key: "termYears", Label: "任期年限", Example: "3", Note: "3 或 5；不填时党委、二级党委为5年，其他为3年"},
-	{Key: "contactPhone", Label: "联系电话", Example: "010-12345678"},
-}
+}, importTail.ImportColumns())
 
 // importItem is a validated row ready for Commit.
 type importItem struct {
@@ -111,7 +110,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 	if err != nil {
 		return err
 	}
-	dicts, err := imports.LoadDicts(ctx, s.sys, DictType, DictCategory)
+	dicts, err := imports.LoadDicts(ctx, s.sys, fields.Dicts()...)
 	if err != nil {
 		return err
 	}
@@ -156,20 +155,13 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 			r.Fail("code", "该党组织不在您的管理范围内")
 			return nil
 		}
-		item.cur, item.in = cur, inputOf(cur)
+		item.cur, item.in = cur, *cur
 		id := cur.ID
 		r.TargetID = &id
 	}
 	in := &item.in
-	r.Text("code", &in.Code)
-	r.Text("name", &in.Name)
-	r.Text("shortName", &in.ShortName)
-	r.Text("secretaryName", &in.SecretaryName)
-	r.Text("contactPhone", &in.ContactPhone)
-	importColumns.Dict(r, dicts, "type", &in.Type)
-	importColumns.Dict(r, dicts, "category", &in.Category)
-	importColumns.Date(r, "foundedOn", (*string)(&in.FoundedOn))
-	importColumns.Date(r, "termStart", (*string)(&in.TermStart))
+	importHead.Read(r, dicts, nil, in)
+	importTail.Read(r, dicts, nil, in) // the term's length, the unit and the parent below
 	if r.Has("termYears") {
 		in.TermYears = 0 // the type's default
 		if t := strings.TrimSuffix(r.Cells["termYears"], "年"); t != "" {
@@ -180,19 +172,9 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 			in.TermYears = n
 		}
 	}
-	if r.Has("unit") {
-		in.UnitDeptID = nil
-		if name := r.Cells["unit"]; name != "" {
-			switch ids := units.byName[name]; len(ids) {
-			case 1:
-				in.UnitDeptID = &ids[0]
-			case 0:
-				r.Fail("unit", fmt.Sprintf("找不到单位「%s」", name))
-			default:
-				r.Fail("unit", fmt.Sprintf("有 %d 个名为「%s」的单位，无法确定", len(ids), name))
-			}
-		}
-	}
+	r.Ref("unit", &in.UnitDeptID, func(name string) (int64, string) {
+		return imports.Named(units.byName[name], name, fmt.Sprintf("找不到单位「%s」", name), "有 %d 个名为「%s」的单位，无法确定")
+	})
 	// The parent: in scope, or a new organisation of an earlier valid row.
 	var parent *Org
 	pcode, from, prow := tree.Parent(r, code)
@@ -223,10 +205,7 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 		importColumns.FailErr(r, err)
 		return nil
 	}
-	if err := in.normalise(); err != nil {
-		return fail(err)
-	}
-	if err := checkDicts(wc.labels, in, cur); err != nil {
+	if err := check(wc.labels, in, cur); err != nil {
 		return fail(err)
 	}
 	node := &imports.Node[*importItem]{Item: item, New: cur == nil, ParentCode: item.parentCode, Name: in.Name}
@@ -251,17 +230,7 @@ func (s *Service) importRow(ctx context.Context, idb bun.IDB, wc writeCtx, dicts
 	in.apply(&next)
 	wc.labels.fill(cur)
 	wc.labels.fill(&next)
-	// The parent stays (a move is an operation of its own): its name is left out of both sides.
-	changes := trail.Changes(trailView(cur, "", units.name(cur.UnitDeptID)),
-		trailView(&next, "", units.name(next.UnitDeptID)), wc.labels.label)
-	if len(changes) == 0 {
-		r.Status = imports.StatusUnchanged
-		return node
-	}
-	r.Status = imports.StatusChanged
-	for _, c := range changes {
-		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
-	}
+	r.Settle(trail.Changes(fields.RawView(cur, units.names), fields.RawView(&next, units.names), wc.labels.label))
 	return node
 }
 
@@ -271,8 +240,11 @@ type unitNames struct {
 	byID   map[int64]string
 }
 
-func (u *unitNames) name(id *int64) string {
-	if id == nil {
+// names names an organisation's references for its raw trail view: its
+// unit, and not its parent, which an import leaves (a move is an operation
+// of its own).
+func (u *unitNames) names(f resource.Field, id *int64) string {
+	if id == nil || f.Table != "sys_dept" {
 		return ""
 	}
 	return u.byID[*id]
@@ -332,25 +304,18 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 	if err != nil {
 		return err
 	}
-	created := imports.Created{}
-	return imports.Each(rows, func(r *imports.Row, item *importItem) (err error) {
-		in := item.in
-		if item.parentCode != "" {
-			if in.PID, err = created.Parent(item.parentCode, "pid", "上级党组织"); err != nil {
-				return err
+	return imports.EachTree(rows, "上级党组织", func(item *importItem) (string, **int64) { return item.parentCode, &item.in.PID },
+		func(r *imports.Row, item *importItem) (string, int64, error) {
+			if item.cur != nil {
+				return "", 0, s.update(ctx, tx, wc, item.in, audit.OriginSystemImportUpdate, nil)
 			}
-		}
-		if item.cur != nil {
-			return s.update(ctx, tx, wc, in, audit.OriginSystemImportUpdate, nil)
-		}
-		o, err := s.create(ctx, tx, wc, in, audit.OriginSystemImport)
-		if err != nil {
-			return err
-		}
-		created[o.Code] = o.ID
-		if !wc.scope.All { // a new organisation under the caller's scope is theirs to fill
-			wc.scope.OrgIDs = append(wc.scope.OrgIDs, o.ID)
-		}
-		return nil
-	})
+			o, err := s.create(ctx, tx, wc, item.in, audit.OriginSystemImport)
+			if err != nil {
+				return "", 0, err
+			}
+			if !wc.scope.All { // a new organisation under the caller's scope is theirs to fill
+				wc.scope.OrgIDs = append(wc.scope.OrgIDs, o.ID)
+			}
+			return o.Code, o.ID, nil
+		})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/platform/zh"
 )
@@ -115,7 +116,7 @@ func (s *Service) Detail(ctx context.Context, id int64) (*Detail, error) {
 		return nil, err
 	}
 	d := &Detail{Org: o, Ancestors: []IDName{}, Warnings: []Warning{}}
-	if d.UnitName, err = unitName(ctx, s.db, o.UnitDeptID); err != nil {
+	if d.UnitName, err = record.NameOf(ctx, s.db, "sys_dept", "name", o.UnitDeptID); err != nil {
 		return nil, err
 	}
 	if anc := o.ancestorIDs(); len(anc) > 0 {

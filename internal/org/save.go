@@ -4,178 +4,34 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"regexp"
 	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
-	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 )
 
-// Input is the body of create and update (and the new organisation of a split).
-type Input struct {
-	ID            int64     `json:"id"`
-	PID           *int64    `json:"pid"`
-	Code          string    `json:"code"`
-	Name          string    `json:"name"`
-	ShortName     string    `json:"shortName"`
-	Type          string    `json:"type"`
-	Category      string    `json:"category"`
-	UnitDeptID    *int64    `json:"unitDeptId"`
-	FoundedOn     date.Date `json:"foundedOn"`
-	SecretaryName string    `json:"secretaryName"`
-	Committee     []string  `json:"committee"`
-	TermStart     date.Date `json:"termStart"`
-	TermYears     int       `json:"termYears"`
-	ContactPhone  string    `json:"contactPhone"`
-	Sort          int       `json:"sort"`
-}
+// Input is the body of create and update (and the new organisation of a
+// split): the organisation's editable fields (Input.apply); the others are
+// set by its operations and not taken.
+type Input = Org
 
-var (
-	codePattern  = regexp.MustCompile(`^[0-9A-Za-z_-]{1,32}$`)
-	phonePattern = regexp.MustCompile(`^[0-9+\-() ]{0,32}$`)
-)
-
-// Field limits.
-const (
-	maxName       = 50
-	maxShortName  = 20
-	maxPersonName = 20
-	maxCommittee  = 30
-	maxSort       = 99999
-)
-
-// maxLen is record.MaxLen in the organisation's wording ("不能超过").
-func maxLen(field, label, v string, max int) error {
-	if len([]rune(v)) > max {
-		return httpx.Invalid(field, "%s不能超过%d个字", label, max)
+// checkUnit refuses a unit (sys_dept) that does not exist.
+func checkUnit(ctx context.Context, idb bun.IDB, in *Input) error {
+	if in.UnitDeptID == nil {
+		return nil
 	}
-	return nil
-}
-
-// parseDate is record.Date in the organisation's wording, which its forms
-// and workbooks have always shown.
-func parseDate(field, label string, d date.Date) (date.Date, error) {
-	v, ok := date.Parse(string(d))
-	if !ok {
-		return "", httpx.Invalid(field, "%s格式不正确，应为“年-月-日”", label)
-	}
-	return v, nil
-}
-
-// normalise trims the input and checks what needs no database, in Chinese.
-func (in *Input) normalise() error {
-	in.Code = strings.TrimSpace(in.Code)
-	in.Name = strings.TrimSpace(in.Name)
-	in.ShortName = strings.TrimSpace(in.ShortName)
-	in.Type = strings.TrimSpace(in.Type)
-	in.Category = strings.TrimSpace(in.Category)
-	in.SecretaryName = strings.TrimSpace(in.SecretaryName)
-	in.ContactPhone = strings.TrimSpace(in.ContactPhone)
-	if err := record.Required("name", "党组织名称", in.Name, maxName); err != nil {
-		return err
-	}
-	if in.Code == "" {
-		return httpx.Invalid("code", "请输入党组织编码")
-	}
-	if !codePattern.MatchString(in.Code) {
-		return httpx.Invalid("code", "党组织编码只能由字母、数字、下划线和短横线组成，且不超过32位")
-	}
-	err := httpx.AllInvalid(
-		maxLen("shortName", "党组织简称", in.ShortName, maxShortName),
-		record.Chosen("type", "党组织类型", in.Type != ""),
-		maxLen("secretaryName", "书记姓名", in.SecretaryName, maxPersonName),
-	)
+	n, err := idb.NewSelect().Table("sys_dept").Where("id = ?", *in.UnitDeptID).Count(ctx)
 	if err != nil {
-		return err
+		return httpx.Internal(err)
 	}
-	if !phonePattern.MatchString(in.ContactPhone) {
-		return httpx.Invalid("contactPhone", "联系电话格式不正确")
-	}
-	if in.Sort < 0 || in.Sort > maxSort {
-		return httpx.Invalid("sort", "排序应在0到%d之间", maxSort)
-	}
-	committee := make([]string, 0, len(in.Committee))
-	seen := map[string]bool{}
-	for _, n := range in.Committee {
-		n = strings.TrimSpace(n)
-		if n == "" || seen[n] {
-			continue
-		}
-		if err := maxLen("committee", "委员姓名", n, maxPersonName); err != nil {
-			return err
-		}
-		seen[n] = true
-		committee = append(committee, n)
-	}
-	if len(committee) > maxCommittee {
-		return httpx.Invalid("committee", "委员会成员不能超过%d人", maxCommittee)
-	}
-	in.Committee = committee
-	if in.FoundedOn, err = parseDate("foundedOn", "成立日期", in.FoundedOn); err != nil {
-		return err
-	}
-	if in.TermStart, err = parseDate("termStart", "本届任期开始日期", in.TermStart); err != nil {
-		return err
-	}
-	now := today()
-	if err := record.NotAfter("foundedOn", "成立日期", in.FoundedOn, now); err != nil {
-		return err
-	}
-	if in.FoundedOn != "" && in.TermStart != "" && in.TermStart < in.FoundedOn {
-		return httpx.Invalid("termStart", "本届任期开始日期不能早于成立日期")
-	}
-	if in.TermStart != "" && in.TermStart > now.AddYears(1) {
-		return httpx.Invalid("termStart", "本届任期开始日期不能晚于一年以后")
-	}
-	if in.TermYears == 0 {
-		in.TermYears = DefaultTermYears(in.Type)
-	}
-	if in.TermYears != TermYearsBranch && in.TermYears != TermYearsCommittee {
-		return httpx.Invalid("termYears", "任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
+	if n == 0 {
+		return httpx.Invalid("unitDeptId", "所属单位不存在")
 	}
 	return nil
-}
-
-// checkRefs checks what the input points at: dictionary values (cur: the
-// organisation updated, nil for a new one) and the unit.
-func (s *Service) checkRefs(ctx context.Context, idb bun.IDB, l labels, in *Input, cur *Org) error {
-	if err := checkDicts(l, in, cur); err != nil {
-		return err
-	}
-	if in.UnitDeptID != nil {
-		n, err := idb.NewSelect().Table("sys_dept").Where("id = ?", *in.UnitDeptID).Count(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n == 0 {
-			return httpx.Invalid("unitDeptId", "所属单位不存在")
-		}
-	}
-	return nil
-}
-
-// checkDicts checks the dictionary values of the input against those of
-// the organisation it updates (cur, nil for a new one): a type or category
-// disabled since is kept, never newly chosen.
-func checkDicts(l labels, in *Input, cur *Org) error {
-	var was Org
-	if cur != nil {
-		was = *cur
-	}
-	known := func(dict, v string) bool { return l.Has(dict, v) || l.Disabled(dict, v) || v == "" }
-	if typeNames[in.Type] == "" || !known(DictType, in.Type) && in.Type != was.Type {
-		return httpx.Invalid("type", "党组织类型不正确")
-	}
-	if !known(DictCategory, in.Category) && in.Category != was.Category {
-		return httpx.Invalid("category", "党组织类别不正确")
-	}
-	return httpx.AllInvalid(record.DictValue("type", "党组织类型", DictType, in.Type, was.Type, l),
-		record.DictValue("category", "党组织类别", DictCategory, in.Category, was.Category, l))
 }
 
 // checkUnique refuses a code in use anywhere, or a name in use by a live
@@ -302,14 +158,14 @@ func (s *Service) CreateTx(ctx context.Context, tx bun.Tx, in Input, origin int)
 
 func (s *Service) create(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, origin int) (*Org, error) {
 	in.ID = 0
-	if err := in.normalise(); err != nil {
+	scope, l := wc.scope, wc.labels
+	if err := check(l, &in, nil); err != nil {
 		return nil, err
 	}
 	if err := lockTree(ctx, tx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	scope, l := wc.scope, wc.labels
-	if err := s.checkRefs(ctx, tx, l, &in, nil); err != nil {
+	if err := checkUnit(ctx, tx, &in); err != nil {
 		return nil, err
 	}
 	parent, err := s.loadParent(ctx, tx, scope, in.PID)
@@ -360,17 +216,9 @@ func (in *Input) apply(o *Org) {
 	if strings.Join(o.Committee, "\x00") != strings.Join(in.Committee, "\x00") {
 		o.CommitteeMemberIDs = nil
 	}
-	o.FoundedOn, o.SecretaryName, o.Committee = in.FoundedOn, in.SecretaryName, Names(in.Committee)
+	o.FoundedOn, o.SecretaryName, o.Committee = in.FoundedOn, in.SecretaryName, in.Committee
 	o.TermStart, o.TermYears, o.TermEnd = in.TermStart, in.TermYears, in.TermStart.AddYears(in.TermYears)
 	o.ContactPhone, o.Sort = in.ContactPhone, in.Sort
-}
-
-// inputOf is the editable part of o as an Input.
-func inputOf(o *Org) Input {
-	return Input{ID: o.ID, PID: o.PID, Code: o.Code, Name: o.Name, ShortName: o.ShortName, Type: o.Type,
-		Category: o.Category, UnitDeptID: o.UnitDeptID, FoundedOn: o.FoundedOn, SecretaryName: o.SecretaryName,
-		Committee: append([]string(nil), o.Committee...), TermStart: o.TermStart, TermYears: o.TermYears,
-		ContactPhone: o.ContactPhone, Sort: o.Sort}
 }
 
 // Update validates and saves an organisation's fields (PUT /api/dzzxx). The
@@ -401,9 +249,6 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	if in.ID == 0 {
 		return httpx.Invalid("id", "缺少党组织编号")
 	}
-	if err := in.normalise(); err != nil {
-		return err
-	}
 	if err := lockTree(ctx, tx); err != nil {
 		return httpx.Internal(err)
 	}
@@ -411,11 +256,14 @@ func (s *Service) update(ctx context.Context, tx bun.Tx, wc writeCtx, in Input, 
 	if err != nil {
 		return err
 	}
+	l := wc.labels
+	if err := check(l, &in, cur); err != nil {
+		return err
+	}
 	if in.PID != nil && (cur.PID == nil || *in.PID != *cur.PID) {
 		return httpx.Invalid("pid", "变更上级党组织请使用“调整上级”操作")
 	}
-	l := wc.labels
-	if err := s.checkRefs(ctx, tx, l, &in, cur); err != nil {
+	if err := checkUnit(ctx, tx, &in); err != nil {
 		return err
 	}
 	if in.Type != cur.Type {

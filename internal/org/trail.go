@@ -2,10 +2,7 @@ package org
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"strconv"
-	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -18,72 +15,13 @@ import (
 // TrailModule is the organisation's module id in the change trail (change_trail.module).
 const TrailModule = 20
 
-// trail declares the organisation trail (组织变动轨迹): the fields it tracks,
-// in display order, with their Chinese labels.
-var trail = &record.Decl{Module: TrailModule, Noun: "党组织", Fields: []record.Field{
-	record.Text("parent", "上级党组织"),
-	record.Text("code", "党组织编码"),
-	record.Text("name", "党组织名称"),
-	record.Text("shortName", "简称"),
-	record.Dict("type", "党组织类型", DictType),
-	record.Dict("category", "党组织类别", DictCategory),
-	record.Text("unit", "所属单位"),
-	record.Text("foundedOn", "成立日期"),
-	record.Text("secretaryName", "书记"),
-	record.Text("committee", "委员会成员"),
-	record.Text("termStart", "本届任期开始日期"),
-	record.Text("termYears", "任期年限"),
-	record.Text("contactPhone", "联系电话"),
-	record.Text("sort", "排序"),
-	record.Text("status", "状态"),
-	record.Text("revokedOn", "撤销日期"),
-}}
+// trail declares the organisation trail (组织变动轨迹).
+var trail = fields.Decl(TrailModule, "党组织")
 
 // view is o's raw trail view (trail.Changes labels and compares it), with
 // the names of its parent and unit read.
 func (s *Service) view(ctx context.Context, idb bun.IDB, o *Org) (map[string]string, error) {
-	parent := ""
-	if o.PID != nil {
-		if o.ParentName != "" {
-			parent = o.ParentName
-		} else if err := idb.NewSelect().Model((*Org)(nil)).Column("name").Where("id = ?", *o.PID).Scan(ctx, &parent); err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return nil, httpx.Internal(err)
-		}
-	}
-	unit, err := unitName(ctx, idb, o.UnitDeptID)
-	if err != nil {
-		return nil, err
-	}
-	return trailView(o, parent, unit), nil
-}
-
-// trailView is view with the parent's and the unit's names known.
-func trailView(o *Org, parent, unit string) map[string]string {
-	years := ""
-	if o.TermYears > 0 {
-		years = strconv.Itoa(o.TermYears) + "年"
-	}
-	return map[string]string{
-		"parent": parent, "code": o.Code, "name": o.Name, "shortName": o.ShortName,
-		"type": o.Type, "category": o.Category, "unit": unit,
-		"foundedOn": string(o.FoundedOn), "secretaryName": o.SecretaryName,
-		"committee": strings.Join(o.Committee, "、"), "termStart": string(o.TermStart), "termYears": years,
-		"contactPhone": o.ContactPhone, "sort": strconv.Itoa(o.Sort), "status": statusNames[o.Status],
-		"revokedOn": string(o.RevokedOn),
-	}
-}
-
-// unitName is the name of the administrative unit (sys_dept) an organisation belongs to.
-func unitName(ctx context.Context, idb bun.IDB, id *int64) (string, error) {
-	if id == nil {
-		return "", nil
-	}
-	var name string
-	err := idb.NewSelect().Table("sys_dept").Column("name").Where("id = ?", *id).Scan(ctx, &name)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return "", httpx.Internal(err)
-	}
-	return name, nil
+	return fields.TrailView(ctx, idb, o)
 }
 
 // trails serves the organisation trail's endpoints: an organisation of the
@@ -111,7 +49,7 @@ func (s *Service) Restore(ctx context.Context, in record.RestoreInput) error {
 		if err != nil {
 			return struct{}{}, err
 		}
-		restore := inputOf(snap)
+		restore := *snap
 		restore.ID, restore.PID = e.RecordID, nil
 		return struct{}{}, s.inTreeTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 			if err := s.update(ctx, tx, wc, restore, audit.OriginUserRestore, &e.ID); err != nil {

@@ -23,8 +23,7 @@ type classRow struct {
 
 var classKind = kind{table: "bj", alias: "c", what: "班级", number: "code", numberField: "code", numberLabel: "班级编号"}
 
-func errNoClass() *httpx.Error            { return classKind.notFound() }
-func errDuplicateClassCode() *httpx.Error { return classKind.duplicate() }
+func errNoClass() *httpx.Error { return classKind.notFound() }
 func errNoHeadTeacher() *httpx.Error {
 	return httpx.Invalid("headTeacherId", "所选班主任不存在")
 }
@@ -55,12 +54,8 @@ func newClasses(s *Service) *classResource {
 			return ClassView{Class: r.Class, GradeLabel: l(DictGrade, r.Grade), UnitName: r.UnitName,
 				HeadTeacherName: r.HeadTeacherName, StudentCount: r.StudentCount}
 		},
-		Input: func(r *classRow) ClassInput {
-			unitID := r.UnitDeptID
-			return ClassInput{ID: r.ID, Code: r.Code, Name: r.Name, Grade: r.Grade, UnitDeptID: &unitID, Major: r.Major,
-				HeadTeacherID: r.HeadTeacherID}
-		},
-		IDOf: func(in *ClassInput) int64 { return in.ID },
+		Input: func(r *classRow) ClassInput { return classInput(&r.Class) },
+		IDOf:  func(in *ClassInput) int64 { return in.ID },
 		// Its students would move with it otherwise.
 		BeforeUpdate: func(_ context.Context, cur *classRow, c *Class) error { return checkClassMove(cur, c) },
 		BeforeDelete: checkClassesEmpty,
@@ -78,6 +73,14 @@ func newClasses(s *Service) *classResource {
 			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
 			Join("LEFT JOIN jsjbxx AS t ON t.id = c.head_teacher_id")
 	}, s.prepareClass)
+}
+
+// classInput is the body that leaves a class as it is (the base an update
+// and an import row put their fields on).
+func classInput(c *Class) ClassInput {
+	unitID := c.UnitDeptID
+	return ClassInput{ID: c.ID, Code: c.Code, Name: c.Name, Grade: c.Grade, UnitDeptID: &unitID, Major: c.Major,
+		HeadTeacherID: c.HeadTeacherID}
 }
 
 // prepareClass is checkClass, then the checks that read the database: the

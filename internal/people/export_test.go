@@ -16,10 +16,10 @@ import (
 func TestExports(t *testing.T) {
 	w := newWorld(t)
 	admin := w.e.AdminTK
-	w.post(t, admin, "/api/xsjbxx", apptest.With(student("S1", "甲同学", w.csUnit), "idNumber", idNumber("20030102", 1), "phone", "13812345678"))
-	w.post(t, admin, "/api/xsjbxx", student("S2", "乙同学", w.csUnit))
-	w.post(t, admin, "/api/jsjbxx", teacher("T1", "丙老师", w.csUnit))
-	w.post(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "计科一班", "unitDeptId": w.csUnit})
+	w.e.Create(t, admin, "/api/xsjbxx", apptest.With(student("S1", "甲同学", w.csUnit), "idNumber", idNumber("20030102", 1), "phone", "13812345678"))
+	w.e.Create(t, admin, "/api/xsjbxx", student("S2", "乙同学", w.csUnit))
+	w.e.Create(t, admin, "/api/jsjbxx", teacher("T1", "丙老师", w.csUnit))
+	w.e.Create(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "计科一班", "unitDeptId": w.csUnit})
 
 	rows := exportRows(t, w.e, w.csTK, "/api/xsjbxx/export?sort=studentNo,asc")
 	if len(rows) != 3 || rows[0][1] != "学号" || rows[1][1] != "S1" || rows[1][2] != "甲同学" {

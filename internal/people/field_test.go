@@ -11,9 +11,9 @@ import (
 func TestValidationNamesField(t *testing.T) {
 	w := newWorld(t)
 	tk := w.csTK
-	w.post(t, tk, "/api/xsjbxx", student("S1", "甲同学", w.csUnit))
-	w.post(t, tk, "/api/jsjbxx", teacher("T1", "乙老师", w.csUnit))
-	w.post(t, tk, "/api/bj", map[string]any{"code": "C1", "name": "一班", "unitDeptId": w.csUnit})
+	w.e.Create(t, tk, "/api/xsjbxx", student("S1", "甲同学", w.csUnit))
+	w.e.Create(t, tk, "/api/jsjbxx", teacher("T1", "乙老师", w.csUnit))
+	w.e.Create(t, tk, "/api/bj", map[string]any{"code": "C1", "name": "一班", "unitDeptId": w.csUnit})
 	cases := []struct {
 		path   string
 		body   map[string]any

@@ -26,17 +26,12 @@ func newWorld(t testing.TB) *world {
 	w := &world{e: apptest.New(t)}
 	c := w.e.Campus(t)
 	w.cs, w.math = c.CS, c.Math
-	w.csUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
-	w.mathUnit = w.post(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
+	w.csUnit = w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
+	w.mathUnit = w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
 	perms := []string{people.PermList, people.PermAdd, people.PermEdit, people.PermDel, unit.PermList}
 	w.csTK = w.anchored(t, w.cs, perms...)
 	w.mathTK = w.anchored(t, w.math, perms...)
 	return w
-}
-
-// post creates a record and returns its id, failing the test unless 201.
-func (w *world) post(t testing.TB, token, path string, body map[string]any) int64 {
-	return w.e.Create(t, token, path, body)
 }
 
 // anchored is a LEVEL_AND_BELOW user with perms at organisation orgID.

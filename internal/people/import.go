@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
 )
 
@@ -27,19 +28,19 @@ const PermImport = "ry:import"
 // at a time is read here once for the whole file.
 func (s *Service) StudentImportKind() imports.Kind {
 	return imports.Declare(imports.Decl{Key: "xsjbxx", Label: "学生信息", Perm: PermImport, Cols: studentColumns, Sample: s.studentSample},
-		s.validateStudents, s.commitStudents)
+		s.validateStudents, commitItems[Student](studentKind.kind))
 }
 
 // TeacherImportKind is the teacher import (/api/import/jsjbxx).
 func (s *Service) TeacherImportKind() imports.Kind {
 	return imports.Declare(imports.Decl{Key: "jsjbxx", Label: "教师信息", Perm: PermImport, Cols: teacherColumns, Sample: s.teacherSample},
-		s.validateTeachers, s.commitTeachers)
+		s.validateTeachers, commitItems[Teacher](teacherKind.kind))
 }
 
 // ClassImportKind is the class import (/api/import/bj).
 func (s *Service) ClassImportKind() imports.Kind {
 	return imports.Declare(imports.Decl{Key: "bj", Label: "班级信息", Perm: PermImport, Cols: classColumns, Sample: s.classSample},
-		s.validateClasses, s.commitClasses)
+		s.validateClasses, commitItems[Class](classKind))
 }
 
 const unitNote = "您管理范围内单位的单位编码，或在其中唯一的单位名称"
@@ -105,27 +106,13 @@ func (s *Service) importRefs(ctx context.Context, idb bun.IDB) (*importRefs, err
 // unitCell resolves the unit cell into dst (a unit code or a name unique
 // in the caller's scope); an empty cell clears it.
 func (ref *importRefs) unitCell(r *imports.Row, dst **int64) {
-	if !r.Has("unit") {
-		return
-	}
-	*dst = nil
-	text := r.Cells["unit"]
-	if text == "" {
-		return
-	}
-	if id, ok := ref.unitByCode[text]; ok {
-		*dst = &id
-		return
-	}
-	switch ids := ref.unitByName[text]; len(ids) {
-	case 1:
-		id := ids[0]
-		*dst = &id
-	case 0:
-		r.Fail("unit", fmt.Sprintf("找不到单位「%s」，请填写您管理范围内单位的编码或名称", text))
-	default:
-		r.Fail("unit", fmt.Sprintf("有 %d 个名为「%s」的单位，请改填单位编码", len(ids), text))
-	}
+	r.Ref("unit", dst, func(text string) (int64, string) {
+		if id, ok := ref.unitByCode[text]; ok {
+			return id, ""
+		}
+		return imports.Named(ref.unitByName[text], text, fmt.Sprintf("找不到单位「%s」，请填写您管理范围内单位的编码或名称", text),
+			"有 %d 个名为「%s」的单位，请改填单位编码")
+	})
 }
 
 // unitInScope is checkPersonStored's unit check against the units read
@@ -169,42 +156,72 @@ func markDuplicates(rows []*imports.Row, key, label string) []string {
 	return keys
 }
 
+// importStart is how every people import's validation starts: the
+// references read once, the file's business keys (k's key column) each
+// once (markDuplicates), and the live records holding them read in bulk;
+// extra adds the columns a kind's row check needs (nil: none).
+func importStart[E stored](ctx context.Context, s *Service, idb bun.IDB, k kind, rows []*imports.Row,
+	extra func(q *bun.SelectQuery) *bun.SelectQuery) (*importRefs, map[string]*E, error) {
+	ref, err := s.importRefs(ctx, idb)
+	if err != nil {
+		return nil, nil, err
+	}
+	numbers := markDuplicates(rows, k.numberField, k.numberLabel)
+	existing, err := imports.ByKey(numbers, func(e *E) string { return (*e).ident().number },
+		func(part []string, dst *[]*E) error {
+			q := idb.NewSelect().Model(dst)
+			if extra != nil {
+				q = extra(q)
+			}
+			return q.Where("?.? IN (?)", bun.Ident(k.alias), bun.Ident(k.number), bun.In(part)).Scan(ctx)
+		})
+	return ref, existing, err
+}
+
 // importItem is a validated row ready for Commit: the record to write, the
 // time the live record was read (nil for a new one) and, for students and
 // teachers, the person fields the ID number check reads.
-type importItem[T any] struct {
+type importItem[T stored] struct {
 	rec    *T
 	readAt *time.Time
 	person *Person
 }
 
-// personItem is what a person row carries to the ID number check.
-type personItem interface{ personOf() *Person }
+// personItem is what a person row carries to the ID number check: the
+// person fields and the id of the record they are (0: a new one).
+type personItem interface {
+	personOf() *Person
+	recordID() int64
+}
 
 func (i *importItem[T]) personOf() *Person { return i.person }
+func (i *importItem[T]) recordID() int64   { return (*i.rec).ident().id }
 
-// commitItems inserts the new records in multi-row INSERTs and updates the
-// changed ones, each only if nobody changed it since it was read (these
-// tables keep no change trail).
-func commitItems[T any](ctx context.Context, tx bun.Tx, rows []*imports.Row, what string, dupNumber *httpx.Error) error {
-	var fresh []*T
-	err := imports.Each(rows, func(r *imports.Row, item *importItem[T]) error {
-		if item.readAt == nil {
-			fresh = append(fresh, item.rec)
-			return nil
+// commitItems is the commit of kind k's import: it inserts the new
+// records in multi-row INSERTs and updates the changed ones, each only if
+// nobody changed it since it was read (these tables keep no change trail).
+func commitItems[T stored](k kind) func(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+	return func(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
+		dupNumber := k.duplicate()
+		var fresh []*T
+		err := imports.Each(rows, func(r *imports.Row, item *importItem[T]) error {
+			if item.readAt == nil {
+				fresh = append(fresh, item.rec)
+				return nil
+			}
+			return updateGuarded(ctx, tx, item.rec, *item.readAt, k.what, dupNumber)
+		})
+		if err != nil {
+			return err
 		}
-		return updateGuarded(ctx, tx, item.rec, *item.readAt, what, dupNumber)
-	})
-	if err != nil {
-		return err
+		return insertChunks(ctx, tx, fresh, dupNumber)
 	}
-	return insertChunks(ctx, tx, fresh, dupNumber)
 }
 
 // checkIDNumbers fails the valid rows whose ID number another valid row of
 // the file or another record of table (idx → id, read in bulk) holds,
 // as the unique index would at commit.
-func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*imports.Row, self func(*imports.Row) int64) error {
+func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*imports.Row) error {
 	byIdx := map[string]*imports.Row{}
 	var keys []string
 	for _, r := range rows {
@@ -244,7 +261,7 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 		return err
 	}
 	for idx, r := range byIdx {
-		if id, ok := taken[idx]; ok && r.Data != nil && id != self(r) {
+		if id, ok := taken[idx]; ok && r.Data != nil && id != r.Data.(personItem).recordID() {
 			r.Fail("idNumber", errDuplicateIDNumber().Message)
 			r.Data = nil
 		}
@@ -252,11 +269,76 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 	return nil
 }
 
+// rowLoop is what the row loop of a people import knows of its kind: E is a
+// live record as validation read it, M the record saved, I the body the
+// API's checks take.
+type rowLoop[E any, M stored, I any] struct {
+	kind   kind            // the key column (k.numberField) and the record's name in messages
+	cols   imports.Columns // where a check's error goes
+	fields audit.Fields    // the changes a row reports
+	unit   func(cur *E) int64
+	rec    func(cur *E) *M
+	// input is the row's body: a new record's from its cells, or cur's
+	// with the file's cells put on it; a cell that cannot be read fails
+	// the row.
+	input func(r *imports.Row, cur *E) I
+	// check is the API's check of the body into the record to save, with
+	// what it reads from the database read once for the file.
+	check   func(in I, cur *E) (*M, error)
+	display func(m *M) map[string]string
+	person  func(m *M) *Person // the ID number check's fields (nil: none)
+}
+
+// each validates the rows still valid: a row whose key names a live record
+// updates it (its id the row's target; outside the caller's scope it is
+// refused), its cells are read and checked, and the row is accepted with
+// the changes the record shows (the live record as read is the base the
+// commit's guarded update checks).
+func (l rowLoop[E, M, I]) each(ref *importRefs, rows []*imports.Row, existing map[string]*E) {
+	key := l.kind.numberField
+	for _, r := range rows {
+		if r.Status == imports.StatusInvalid {
+			continue
+		}
+		cur := existing[r.Cells[key]]
+		var was *M
+		if cur != nil {
+			if !ref.inScope[l.unit(cur)] {
+				r.Fail(key, "该"+l.kind.what+"不在您的管理范围内")
+				continue
+			}
+			was = l.rec(cur)
+			id := (*was).ident().id
+			r.TargetID = &id
+		}
+		in := l.input(r, cur)
+		if len(r.Errors) > 0 {
+			continue
+		}
+		m, err := l.check(in, cur)
+		if err != nil {
+			l.cols.FailErr(r, err)
+			continue
+		}
+		var readAt *time.Time
+		var before map[string]string
+		if was != nil {
+			at := (*was).ident().updatedAt
+			readAt, before = &at, l.display(was)
+		}
+		var person *Person
+		if l.person != nil {
+			person = l.person(m)
+		}
+		accept(r, m, person, readAt, l.fields, before, l.display(m))
+	}
+}
+
 // accept keeps a checked record as the row's item, with the time the live
 // record was read (nil for a new one) and the person fields the ID number
 // check reads, and settles the row's status from the record as shown
 // before (nil: new) and after.
-func accept[T any](r *imports.Row, rec *T, person *Person, readAt *time.Time, fields audit.Fields, before, after map[string]string) {
+func accept[T stored](r *imports.Row, rec *T, person *Person, readAt *time.Time, fields audit.Fields, before, after map[string]string) {
 	r.Data = &importItem[T]{rec: rec, readAt: readAt, person: person}
 	settle(r, fields, before, after)
 }
@@ -269,31 +351,25 @@ func settle(r *imports.Row, fields audit.Fields, before, after map[string]string
 		return
 	}
 	changes := fields.Diff(before, after)
-	if len(changes) == 0 {
-		r.Status = imports.StatusUnchanged
-		return
-	}
-	r.Status = imports.StatusChanged
-	for _, c := range changes {
-		old, nw := c.Old, c.New
+	for i, c := range changes {
 		switch c.Field { // personal fields are shown masked, as in the lists
 		case "idNumber":
-			old, nw = crypto.MaskIDNumber(old), crypto.MaskIDNumber(nw)
+			changes[i].Old, changes[i].New = crypto.MaskIDNumber(c.Old), crypto.MaskIDNumber(c.New)
 		case "phone":
-			old, nw = crypto.MaskPhone(old), crypto.MaskPhone(nw)
+			changes[i].Old, changes[i].New = crypto.MaskPhone(c.Old), crypto.MaskPhone(c.New)
 		}
-		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: old, New: nw})
 	}
+	r.Settle(changes)
 }
 
-// personDisplay is the shared part of a person as a row's changes show it
-// (personal fields in clear: masked by settle).
-func (s *Service) personDisplay(ref *importRefs, p *Person, table string, id int64, statusDict string) map[string]string {
+// personDisplay is the shared part of a person of kind k as a row's
+// changes show it (personal fields in clear: masked by settle).
+func (s *Service) personDisplay(ref *importRefs, k personKind, p *Person, id int64) map[string]string {
 	l := ref.labels
 	return map[string]string{
 		"name": p.Name, "gender": l.Label(DictGender, p.Gender), "ethnicity": l.Label(DictEthnicity, p.Ethnicity),
-		"idNumber": s.reveal(p.IDNumberEnc, table, id), "phone": s.reveal(p.PhoneEnc, table, id),
-		"birthDate": string(p.BirthDate), "unit": ref.nameOfUnit(p.UnitDeptID), "status": l.Label(statusDict, p.Status),
+		"idNumber": s.reveal(p.IDNumberEnc, k.table, id), "phone": s.reveal(p.PhoneEnc, k.table, id),
+		"birthDate": string(p.BirthDate), "unit": ref.nameOfUnit(p.UnitDeptID), "status": l.Label(k.statusDict, p.Status),
 		"remark": p.Remark,
 	}
 }

@@ -3,7 +3,6 @@ package people
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -35,18 +34,10 @@ type headTeacher struct {
 }
 
 func (s *Service) validateClasses(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	ref, err := s.importRefs(ctx, idb)
-	if err != nil {
-		return err
-	}
-	codes := markDuplicates(rows, "code", "班级编号")
 	// The student count: a class holding students keeps its unit (checkClassMove).
-	existing, err := imports.ByKey(codes, func(c *classRow) string { return c.Code },
-		func(part []string, dst *[]*classRow) error {
-			return idb.NewSelect().Model(dst).ColumnExpr("c.*").
-				ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
-				Where("c.code IN (?)", bun.In(part)).Scan(ctx)
-		})
+	ref, existing, err := importStart[classRow](ctx, s, idb, classKind, rows, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("c.*").ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count")
+	})
 	if err != nil {
 		return err
 	}
@@ -78,65 +69,40 @@ func (s *Service) validateClasses(ctx context.Context, idb bun.IDB, _ *rbac.Prin
 		return map[string]string{"code": c.Code, "name": c.Name, "grade": ref.labels.Label(DictGrade, c.Grade),
 			"unit": ref.nameOfUnit(c.UnitDeptID), "major": c.Major, "headTeacher": head}
 	}
-	for _, r := range rows {
-		if r.Status == imports.StatusInvalid {
-			continue
-		}
-		cur := existing[r.Cells["code"]]
-		in := ClassInput{Code: r.Cells["code"]}
-		var curClass *Class
-		if cur != nil {
-			if !ref.inScope[cur.UnitDeptID] {
-				r.Fail("code", "该班级不在您的管理范围内")
-				continue
+	rowLoop[classRow, Class, ClassInput]{kind: classKind, cols: classColumns, fields: classFields,
+		unit: func(cur *classRow) int64 { return cur.UnitDeptID }, rec: func(cur *classRow) *Class { return &cur.Class },
+		input: func(r *imports.Row, cur *classRow) ClassInput {
+			in := ClassInput{Code: r.Cells["code"]}
+			if cur != nil {
+				in = classInput(&cur.Class)
 			}
-			id := cur.ID
-			r.TargetID = &id
-			unitID := cur.UnitDeptID
-			in = ClassInput{ID: cur.ID, Code: cur.Code, Name: cur.Name, Grade: cur.Grade, UnitDeptID: &unitID, Major: cur.Major,
-				HeadTeacherID: cur.HeadTeacherID}
-			curClass = &cur.Class
-		}
-		r.Text("name", &in.Name)
-		r.Text("major", &in.Major)
-		classColumns.Dict(r, ref.dicts, "grade", &in.Grade)
-		ref.unitCell(r, &in.UnitDeptID)
-		if r.Has("headTeacher") {
-			in.HeadTeacherID = nil
-			if no := r.Cells["headTeacher"]; no != "" {
+			r.Text("name", &in.Name)
+			r.Text("major", &in.Major)
+			classColumns.Dict(r, ref.dicts, "grade", &in.Grade)
+			ref.unitCell(r, &in.UnitDeptID)
+			r.Ref("headTeacher", &in.HeadTeacherID, func(no string) (int64, string) {
 				if t := teacherByNo[no]; t != nil {
-					in.HeadTeacherID = &t.ID
-				} else {
-					r.Fail("headTeacher", fmt.Sprintf("找不到工号为「%s」的教师，请填写您管理范围内教师的工号", no))
+					return t.ID, ""
 				}
+				return 0, fmt.Sprintf("找不到工号为「%s」的教师，请填写您管理范围内教师的工号", no)
+			})
+			return in
+		},
+		check: func(in ClassInput, cur *classRow) (*Class, error) {
+			var curClass *Class
+			if cur != nil {
+				curClass = &cur.Class
 			}
-		}
-		if len(r.Errors) > 0 {
-			continue
-		}
-		c, err := s.checkClass(ref.labels, in, curClass)
-		if err == nil && !ref.inScope[c.UnitDeptID] {
-			err = errNoUnit()
-		}
-		if err == nil && cur != nil {
-			err = checkClassMove(cur, c)
-		}
-		if err != nil {
-			classColumns.FailErr(r, err)
-			continue
-		}
-		var readAt *time.Time
-		var before map[string]string
-		if cur != nil {
-			readAt, before = &cur.UpdatedAt, display(&cur.Class)
-		}
-		accept(r, c, nil, readAt, classFields, before, display(c))
-	}
+			c, err := s.checkClass(ref.labels, in, curClass)
+			if err == nil && !ref.inScope[c.UnitDeptID] {
+				err = errNoUnit()
+			}
+			if err == nil && cur != nil {
+				err = checkClassMove(cur, c)
+			}
+			return c, err
+		},
+		display: display,
+	}.each(ref, rows, existing)
 	return nil
-}
-
-// commitClasses inserts the new classes and updates the changed ones (each only
-// if nobody changed it since it was read). Classes have no change trail.
-func (s *Service) commitClasses(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	return commitItems[Class](ctx, tx, rows, "班级", errDuplicateClassCode())
 }

@@ -3,7 +3,6 @@ package people
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -33,15 +32,7 @@ var studentFields = audit.Fields{
 }
 
 func (s *Service) validateStudents(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	ref, err := s.importRefs(ctx, idb)
-	if err != nil {
-		return err
-	}
-	numbers := markDuplicates(rows, "studentNo", "学号")
-	existing, err := imports.ByKey(numbers, func(st *Student) string { return st.StudentNo },
-		func(part []string, dst *[]*Student) error {
-			return idb.NewSelect().Model(dst).Where("x.student_no IN (?)", bun.In(part)).Scan(ctx)
-		})
+	ref, existing, err := importStart[Student](ctx, s, idb, studentKind.kind, rows, nil)
 	if err != nil {
 		return err
 	}
@@ -76,72 +67,40 @@ func (s *Service) validateStudents(ctx context.Context, idb bun.IDB, _ *rbac.Pri
 		return fmt.Sprint(*id)
 	}
 	display := func(st *Student) map[string]string {
-		d := s.personDisplay(ref, &st.Person, studentKind.table, st.ID, DictStudentStatus)
+		d := s.personDisplay(ref, studentKind, &st.Person, st.ID)
 		d["studentNo"], d["class"], d["grade"] = st.StudentNo, className(st.ClassID), ref.labels.Label(DictGrade, st.Grade)
 		d["educationLevel"], d["enrolledOn"] = ref.labels.Label(DictEducationLevel, st.EducationLevel), string(st.EnrolledOn)
 		return d
 	}
 
-	for _, r := range rows {
-		if r.Status == imports.StatusInvalid {
-			continue
-		}
-		cur := existing[r.Cells["studentNo"]]
-		in := StudentInput{StudentNo: r.Cells["studentNo"]}
-		if cur != nil {
-			if !ref.inScope[cur.UnitDeptID] {
-				r.Fail("studentNo", "该学生不在您的管理范围内")
-				continue
+	rowLoop[Student, Student, StudentInput]{kind: studentKind.kind, cols: studentColumns, fields: studentFields,
+		unit: func(cur *Student) int64 { return cur.UnitDeptID }, rec: func(cur *Student) *Student { return cur },
+		input: func(r *imports.Row, cur *Student) StudentInput {
+			in := StudentInput{StudentNo: r.Cells["studentNo"]}
+			if cur != nil {
+				in = s.studentInput(cur)
 			}
-			id := cur.ID
-			r.TargetID = &id
-			unitID := cur.UnitDeptID
-			in = StudentInput{ID: cur.ID, StudentNo: cur.StudentNo, PersonInput: s.personInput(&cur.Person, studentKind.table, cur.ID),
-				ClassID: cur.ClassID, Grade: cur.Grade, EducationLevel: cur.EducationLevel, EnrolledOn: string(cur.EnrolledOn)}
-			in.UnitDeptID = &unitID
-		}
-		ref.personCells(r, studentColumns, &in.PersonInput)
-		if r.Has("class") {
-			in.ClassID = nil
-			if code := r.Cells["class"]; code != "" {
+			ref.personCells(r, studentColumns, &in.PersonInput)
+			r.Ref("class", &in.ClassID, func(code string) (int64, string) {
 				if c := classByCode[code]; c != nil {
-					in.ClassID = &c.ID
-				} else {
-					r.Fail("class", fmt.Sprintf("找不到班级「%s」，请填写您管理范围内班级的编号", code))
+					return c.ID, ""
+				}
+				return 0, fmt.Sprintf("找不到班级「%s」，请填写您管理范围内班级的编号", code)
+			})
+			if r.Has("grade") {
+				in.Grade = ref.dicts.Cell(r, studentColumns.Get("grade"))
+				if in.Grade == "" && in.ClassID != nil && classByID[*in.ClassID] != nil {
+					in.Grade = classByID[*in.ClassID].Grade // an empty grade is the class's (as the API does on a class change)
 				}
 			}
-		}
-		if r.Has("grade") {
-			in.Grade = ref.dicts.Cell(r, studentColumns.Get("grade"))
-			if in.Grade == "" && in.ClassID != nil && classByID[*in.ClassID] != nil {
-				in.Grade = classByID[*in.ClassID].Grade // an empty grade is the class's (as the API does on a class change)
-			}
-		}
-		studentColumns.Dict(r, ref.dicts, "educationLevel", &in.EducationLevel)
-		studentColumns.Date(r, "enrolledOn", &in.EnrolledOn)
-		if len(r.Errors) > 0 {
-			continue
-		}
-		st, err := s.checkStudent(ref.labels, in, cur, ref.unitInScope, classOf)
-		if err != nil {
-			studentColumns.FailErr(r, err)
-			continue
-		}
-		var readAt *time.Time
-		var before map[string]string
-		if cur != nil {
-			readAt, before = &cur.UpdatedAt, display(cur)
-		}
-		accept(r, st, &st.Person, readAt, studentFields, before, display(st))
-	}
-	return checkIDNumbers(ctx, idb, studentKind.table, rows, func(r *imports.Row) int64 {
-		return r.Data.(*importItem[Student]).rec.ID
-	})
-}
-
-// commitStudents inserts the new students in multi-row INSERTs and updates the
-// changed ones (each only if nobody changed it since it was read).
-// Students have no change trail.
-func (s *Service) commitStudents(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	return commitItems[Student](ctx, tx, rows, "学生", errDuplicateStudentNo())
+			studentColumns.Dict(r, ref.dicts, "educationLevel", &in.EducationLevel)
+			studentColumns.Date(r, "enrolledOn", &in.EnrolledOn)
+			return in
+		},
+		check: func(in StudentInput, cur *Student) (*Student, error) {
+			return s.checkStudent(ref.labels, in, cur, ref.unitInScope, classOf)
+		},
+		display: display, person: func(st *Student) *Person { return &st.Person },
+	}.each(ref, rows, existing)
+	return checkIDNumbers(ctx, idb, studentKind.table, rows)
 }

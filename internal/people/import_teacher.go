@@ -2,7 +2,6 @@ package people
 
 import (
 	"context"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -30,69 +29,35 @@ var teacherFields = audit.Fields{
 }
 
 func (s *Service) validateTeachers(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
-	ref, err := s.importRefs(ctx, idb)
-	if err != nil {
-		return err
-	}
-	numbers := markDuplicates(rows, "staffNo", "工号")
-	existing, err := imports.ByKey(numbers, func(t *Teacher) string { return t.StaffNo },
-		func(part []string, dst *[]*Teacher) error {
-			return idb.NewSelect().Model(dst).Where("x.staff_no IN (?)", bun.In(part)).Scan(ctx)
-		})
+	ref, existing, err := importStart[Teacher](ctx, s, idb, teacherKind.kind, rows, nil)
 	if err != nil {
 		return err
 	}
 	display := func(t *Teacher) map[string]string {
-		d := s.personDisplay(ref, &t.Person, teacherKind.table, t.ID, DictTeacherStatus)
+		d := s.personDisplay(ref, teacherKind, &t.Person, t.ID)
 		d["staffNo"], d["professionalTitle"], d["post"] = t.StaffNo, ref.labels.Label(DictTitle, t.ProfessionalTitle), ref.labels.Label(DictPost, t.Post)
 		return d
 	}
-	for _, r := range rows {
-		if r.Status == imports.StatusInvalid {
-			continue
-		}
-		cur := existing[r.Cells["staffNo"]]
-		in := TeacherInput{StaffNo: r.Cells["staffNo"]}
-		if cur != nil {
-			if !ref.inScope[cur.UnitDeptID] {
-				r.Fail("staffNo", "该教师不在您的管理范围内")
-				continue
+	rowLoop[Teacher, Teacher, TeacherInput]{kind: teacherKind.kind, cols: teacherColumns, fields: teacherFields,
+		unit: func(cur *Teacher) int64 { return cur.UnitDeptID }, rec: func(cur *Teacher) *Teacher { return cur },
+		input: func(r *imports.Row, cur *Teacher) TeacherInput {
+			in := TeacherInput{StaffNo: r.Cells["staffNo"]}
+			if cur != nil {
+				in = s.teacherInput(cur)
 			}
-			id := cur.ID
-			r.TargetID = &id
-			in = TeacherInput{ID: cur.ID, StaffNo: cur.StaffNo, PersonInput: s.personInput(&cur.Person, teacherKind.table, cur.ID),
-				ProfessionalTitle: cur.ProfessionalTitle, Post: cur.Post}
-		}
-		ref.personCells(r, teacherColumns, &in.PersonInput)
-		teacherColumns.Dict(r, ref.dicts, "professionalTitle", &in.ProfessionalTitle)
-		teacherColumns.Dict(r, ref.dicts, "post", &in.Post)
-		if len(r.Errors) > 0 {
-			continue
-		}
-		t, err := s.checkTeacher(ref.labels, in, cur)
-		if err != nil {
-			teacherColumns.FailErr(r, err)
-			continue
-		}
-		if err := ref.unitInScope(&t.Person, t.ID); err != nil {
-			teacherColumns.FailErr(r, err)
-			continue
-		}
-		var readAt *time.Time
-		var before map[string]string
-		if cur != nil {
-			readAt, before = &cur.UpdatedAt, display(cur)
-		}
-		accept(r, t, &t.Person, readAt, teacherFields, before, display(t))
-	}
-	return checkIDNumbers(ctx, idb, teacherKind.table, rows, func(r *imports.Row) int64 {
-		return r.Data.(*importItem[Teacher]).rec.ID
-	})
-}
-
-// commitTeachers inserts the new teachers in multi-row INSERTs and updates the
-// changed ones (each only if nobody changed it since it was read).
-// Teachers have no change trail.
-func (s *Service) commitTeachers(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	return commitItems[Teacher](ctx, tx, rows, "教师", errDuplicateStaffNo())
+			ref.personCells(r, teacherColumns, &in.PersonInput)
+			teacherColumns.Dict(r, ref.dicts, "professionalTitle", &in.ProfessionalTitle)
+			teacherColumns.Dict(r, ref.dicts, "post", &in.Post)
+			return in
+		},
+		check: func(in TeacherInput, cur *Teacher) (*Teacher, error) {
+			t, err := s.checkTeacher(ref.labels, in, cur)
+			if err != nil {
+				return nil, err
+			}
+			return t, ref.unitInScope(&t.Person, t.ID)
+		},
+		display: display, person: func(t *Teacher) *Person { return &t.Person },
+	}.each(ref, rows, existing)
+	return checkIDNumbers(ctx, idb, teacherKind.table, rows)
 }

@@ -46,9 +46,9 @@ var studentHeader = []string{"＊学号", "＊姓名", "性别", "民族", "身�
 func TestStudentImport(t *testing.T) {
 	w := newWorld(t)
 	e := w.e
-	w.post(t, w.e.AdminTK, "/api/bj", map[string]any{"code": "CS24-1", "name": "计科24级1班", "grade": "2024", "unitDeptId": w.csUnit})
-	w.post(t, w.e.AdminTK, "/api/xsjbxx", student("S0", "李四", w.csUnit))
-	w.post(t, w.e.AdminTK, "/api/xsjbxx", student("M0", "赵六", w.mathUnit))
+	w.e.Create(t, w.e.AdminTK, "/api/bj", map[string]any{"code": "CS24-1", "name": "计科24级1班", "grade": "2024", "unitDeptId": w.csUnit})
+	w.e.Create(t, w.e.AdminTK, "/api/xsjbxx", student("S0", "李四", w.csUnit))
+	w.e.Create(t, w.e.AdminTK, "/api/xsjbxx", student("M0", "赵六", w.mathUnit))
 	tk := w.importer(t)
 	id1 := idNumber("20050101", 1)
 	valid := [][]string{
@@ -136,9 +136,9 @@ var teacherHeader = []string{"＊工号", "＊姓名", "性别", "民族", "身�
 func TestTeacherImport(t *testing.T) {
 	w := newWorld(t)
 	e := w.e
-	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("T0", "老王", w.csUnit))
-	w.post(t, e.AdminTK, "/api/jsjbxx", apptest.With(teacher("T9", "老赵", w.csUnit), "idNumber", idNumber("19800101", 9), "gender", nil))
-	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("M0", "老李", w.mathUnit))
+	w.e.Create(t, e.AdminTK, "/api/jsjbxx", teacher("T0", "老王", w.csUnit))
+	w.e.Create(t, e.AdminTK, "/api/jsjbxx", apptest.With(teacher("T9", "老赵", w.csUnit), "idNumber", idNumber("19800101", 9), "gender", nil))
+	w.e.Create(t, e.AdminTK, "/api/jsjbxx", teacher("M0", "老李", w.mathUnit))
 	tk := w.importer(t)
 	valid := [][]string{
 		{"T1", "张老师", "", "汉族", idNumber("19850505", 1), "13700137000", "", "计算机学院", "副教授", "事业单位专业技术人员", "", ""},
@@ -200,12 +200,12 @@ var classHeader = []string{"＊班级编号", "＊班级名称", "年级", "＊�
 func TestClassImport(t *testing.T) {
 	w := newWorld(t)
 	e := w.e
-	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("T1", "班主任甲", w.csUnit))
-	w.post(t, e.AdminTK, "/api/jsjbxx", teacher("TM", "数学老师", w.mathUnit))
-	w.post(t, e.AdminTK, "/api/bj", map[string]any{"code": "C0", "name": "旧班", "grade": "2023", "unitDeptId": w.csUnit})
-	full := w.post(t, e.AdminTK, "/api/bj", map[string]any{"code": "C9", "name": "有学生的班", "grade": "2023", "unitDeptId": w.csUnit})
-	w.post(t, e.AdminTK, "/api/xsjbxx", apptest.With(student("S9", "学生", w.csUnit), "classId", full))
-	w.post(t, e.AdminTK, "/api/bj", map[string]any{"code": "M1", "name": "数学班", "unitDeptId": w.mathUnit})
+	w.e.Create(t, e.AdminTK, "/api/jsjbxx", teacher("T1", "班主任甲", w.csUnit))
+	w.e.Create(t, e.AdminTK, "/api/jsjbxx", teacher("TM", "数学老师", w.mathUnit))
+	w.e.Create(t, e.AdminTK, "/api/bj", map[string]any{"code": "C0", "name": "旧班", "grade": "2023", "unitDeptId": w.csUnit})
+	full := w.e.Create(t, e.AdminTK, "/api/bj", map[string]any{"code": "C9", "name": "有学生的班", "grade": "2023", "unitDeptId": w.csUnit})
+	w.e.Create(t, e.AdminTK, "/api/xsjbxx", apptest.With(student("S9", "学生", w.csUnit), "classId", full))
+	w.e.Create(t, e.AdminTK, "/api/bj", map[string]any{"code": "M1", "name": "数学班", "unitDeptId": w.mathUnit})
 	tk := w.importer(t)
 	valid := [][]string{
 		{"C1", "计科24级1班", "2024", "DW-CS", "计算机科学与技术", "T1"},

@@ -73,6 +73,22 @@ func (st *Student) Keys() (*int64, *time.Time, *time.Time) {
 func (t *Teacher) Keys() (*int64, *time.Time, *time.Time) { return &t.ID, &t.CreatedAt, &t.UpdatedAt }
 func (c *Class) Keys() (*int64, *time.Time, *time.Time)   { return &c.ID, &c.CreatedAt, &c.UpdatedAt }
 
+// personOrNil is a stored student's or teacher's shared fields, nil for
+// none (the checks' "no current record").
+func (st *Student) personOrNil() *Person {
+	if st == nil {
+		return nil
+	}
+	return &st.Person
+}
+
+func (t *Teacher) personOrNil() *Person {
+	if t == nil {
+		return nil
+	}
+	return &t.Person
+}
+
 func (st Student) ident() ident { return ident{st.ID, st.StudentNo, st.Name, st.UpdatedAt} }
 func (t Teacher) ident() ident  { return ident{t.ID, t.StaffNo, t.Name, t.UpdatedAt} }
 func (c Class) ident() ident    { return ident{c.ID, c.Code, c.Name, c.UpdatedAt} }

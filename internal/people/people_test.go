@@ -12,8 +12,8 @@ import (
 func TestStudents(t *testing.T) {
 	w := newWorld(t)
 	tk := w.csTK
-	class := w.post(t, tk, "/api/bj", map[string]any{"code": "CS2024-1", "name": "计科2024-1班", "grade": "2024", "unitDeptId": w.csUnit, "major": "计算机科学与技术"})
-	mathClass := w.post(t, w.e.AdminTK, "/api/bj", map[string]any{"code": "MA2024-1", "name": "数学2024-1班", "unitDeptId": w.mathUnit})
+	class := w.e.Create(t, tk, "/api/bj", map[string]any{"code": "CS2024-1", "name": "计科2024-1班", "grade": "2024", "unitDeptId": w.csUnit, "major": "计算机科学与技术"})
+	mathClass := w.e.Create(t, w.e.AdminTK, "/api/bj", map[string]any{"code": "MA2024-1", "name": "数学2024-1班", "unitDeptId": w.mathUnit})
 	id := idNumber("20050315", 12) // even sequence: a woman
 	base := apptest.With(student("S2024001", "王小明", w.csUnit), "idNumber", id, "gender", nil, "classId", class, "grade", nil)
 
@@ -88,8 +88,8 @@ func TestStudents(t *testing.T) {
 	}
 
 	// List: text search (name, number, exact ID number), filters, scope.
-	w.post(t, tk, "/api/xsjbxx", apptest.With(student("S2024002", "李四", w.csUnit), "grade", "2023", "status", "2"))
-	w.post(t, w.e.AdminTK, "/api/xsjbxx", student("M2024001", "赵六", w.mathUnit))
+	w.e.Create(t, tk, "/api/xsjbxx", apptest.With(student("S2024002", "李四", w.csUnit), "grade", "2023", "status", "2"))
+	w.e.Create(t, w.e.AdminTK, "/api/xsjbxx", student("M2024001", "赵六", w.mathUnit))
 	for _, c := range []struct {
 		q    url.Values
 		want string
@@ -116,7 +116,7 @@ func TestStudents(t *testing.T) {
 func TestTeachersAndClasses(t *testing.T) {
 	w := newWorld(t)
 	tk := w.csTK
-	tid := w.post(t, tk, "/api/jsjbxx", apptest.With(teacher("T001", "张老师", w.csUnit), "idNumber", idNumber("19800101", 22), "phone", "13800138001"))
+	tid := w.e.Create(t, tk, "/api/jsjbxx", apptest.With(teacher("T001", "张老师", w.csUnit), "idNumber", idNumber("19800101", 22), "phone", "13800138001"))
 	res := w.e.Do("GET", fmt.Sprintf("/api/jsjbxx/%d", tid), tk, nil)
 	apptest.Expect(t, res, 200)
 	var tv people.TeacherView
@@ -131,11 +131,11 @@ func TestTeachersAndClasses(t *testing.T) {
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/jsjbxx", tk, apptest.With(teacher("T002", "x", w.csUnit), "unitDeptId", nil)), 400, "请选择所在单位")
 	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/jsjbxx", tk, map[string]any{"id": tid, "status": "7"}), 400, "状态取值无效")
 	apptest.Expect(t, w.e.Do("PUT", "/api/jsjbxx", tk, map[string]any{"id": tid, "status": "2"}), 200)
-	mathTeacher := w.post(t, w.e.AdminTK, "/api/jsjbxx", teacher("T100", "钱老师", w.mathUnit))
+	mathTeacher := w.e.Create(t, w.e.AdminTK, "/api/jsjbxx", teacher("T100", "钱老师", w.mathUnit))
 
 	// Classes: validation, head teacher, students block deletion.
 	cls := map[string]any{"code": "CS1", "name": "计科1班", "grade": "2024", "unitDeptId": w.csUnit, "headTeacherId": tid}
-	cid := w.post(t, tk, "/api/bj", cls)
+	cid := w.e.Create(t, tk, "/api/bj", cls)
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "name", "另一个")), 409, "班级编号已存在")
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "code", "CS2", "grade", "1999")), 400, "年级取值无效")
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/bj", tk, apptest.With(cls, "code", "CS2", "headTeacherId", mathTeacher)), 400, "所选班主任不存在")
@@ -148,7 +148,7 @@ func TestTeachersAndClasses(t *testing.T) {
 	if cv.HeadTeacherName != "张老师" || cv.UnitName != "计算机学院" || cv.GradeLabel == "" {
 		t.Fatalf("class %+v", cv)
 	}
-	sid := w.post(t, tk, "/api/xsjbxx", apptest.With(student("S1", "学生甲", w.csUnit), "classId", cid))
+	sid := w.e.Create(t, tk, "/api/xsjbxx", apptest.With(student("S1", "学生甲", w.csUnit), "classId", cid))
 	apptest.ExpectMessage(t, w.e.Do("DELETE", "/api/bj", tk, []int64{cid}), 400, "班级“计科1班”下还有1名学生，不能删除")
 	apptest.ExpectMessage(t, w.e.Do("PUT", "/api/bj", w.e.AdminTK, map[string]any{"id": cid, "unitDeptId": w.mathUnit}), 400, "班级“计科1班”下还有1名学生，不能改变所在单位")
 	apptest.Expect(t, w.e.Do("PUT", "/api/bj", tk, map[string]any{"id": cid, "major": "软件工程"}), 200)
@@ -171,9 +171,9 @@ func TestTeachersAndClasses(t *testing.T) {
 func TestOutOfScope(t *testing.T) {
 	w := newWorld(t)
 	admin := w.e.AdminTK
-	sid := w.post(t, admin, "/api/xsjbxx", student("S1", "甲", w.csUnit))
-	tid := w.post(t, admin, "/api/jsjbxx", teacher("T1", "乙", w.csUnit))
-	cid := w.post(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "丙班", "unitDeptId": w.csUnit})
+	sid := w.e.Create(t, admin, "/api/xsjbxx", student("S1", "甲", w.csUnit))
+	tid := w.e.Create(t, admin, "/api/jsjbxx", teacher("T1", "乙", w.csUnit))
+	cid := w.e.Create(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "丙班", "unitDeptId": w.csUnit})
 	unmasker := w.anchored(t, w.math, people.PermList, people.PermUnmask)
 	for _, c := range []struct {
 		method, path, token string
@@ -212,13 +212,13 @@ func TestPickers(t *testing.T) {
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	for i := 0; i < 21; i++ {
-		w.post(t, admin, "/api/xsjbxx", student(fmt.Sprintf("S%03d", i), fmt.Sprintf("学生%02d", i), w.csUnit))
+		w.e.Create(t, admin, "/api/xsjbxx", student(fmt.Sprintf("S%03d", i), fmt.Sprintf("学生%02d", i), w.csUnit))
 	}
-	w.post(t, admin, "/api/xsjbxx", apptest.With(student("S900", "毕业生", w.csUnit), "status", "2"))
-	w.post(t, admin, "/api/xsjbxx", student("M001", "数学学生", w.mathUnit))
-	w.post(t, admin, "/api/jsjbxx", teacher("T001", "学生导师", w.csUnit))
-	w.post(t, admin, "/api/jsjbxx", teacher("T002", "计算机老师", w.csUnit))
-	w.post(t, admin, "/api/jsjbxx", teacher("T100", "数学老师", w.mathUnit))
+	w.e.Create(t, admin, "/api/xsjbxx", apptest.With(student("S900", "毕业生", w.csUnit), "status", "2"))
+	w.e.Create(t, admin, "/api/xsjbxx", student("M001", "数学学生", w.mathUnit))
+	w.e.Create(t, admin, "/api/jsjbxx", teacher("T001", "学生导师", w.csUnit))
+	w.e.Create(t, admin, "/api/jsjbxx", teacher("T002", "计算机老师", w.csUnit))
+	w.e.Create(t, admin, "/api/jsjbxx", teacher("T100", "数学老师", w.mathUnit))
 	tk := w.csTK
 
 	items, total := w.page(t, tk, "/api/common/xsjbxx", nil)
@@ -267,9 +267,9 @@ func TestPickers(t *testing.T) {
 	apptest.ExpectMessage(t, w.e.Do("GET", "/api/common/xsjsxx?classId=1", tk, nil), 400, "不支持的查询条件：classId")
 
 	// Classes: unit and grade filters, scope.
-	w.post(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "计科1班", "grade": "2024", "unitDeptId": w.csUnit})
-	w.post(t, admin, "/api/bj", map[string]any{"code": "C2", "name": "计科2班", "grade": "2023", "unitDeptId": w.csUnit})
-	w.post(t, admin, "/api/bj", map[string]any{"code": "M1", "name": "数学1班", "grade": "2024", "unitDeptId": w.mathUnit})
+	w.e.Create(t, admin, "/api/bj", map[string]any{"code": "C1", "name": "计科1班", "grade": "2024", "unitDeptId": w.csUnit})
+	w.e.Create(t, admin, "/api/bj", map[string]any{"code": "C2", "name": "计科2班", "grade": "2023", "unitDeptId": w.csUnit})
+	w.e.Create(t, admin, "/api/bj", map[string]any{"code": "M1", "name": "数学1班", "grade": "2024", "unitDeptId": w.mathUnit})
 	if items, total := w.page(t, tk, "/api/common/getBjInfo", nil); total != 2 {
 		t.Fatalf("classes %v", names(items))
 	}

@@ -3,6 +3,7 @@ package people
 import (
 	"context"
 	"errors"
+	"maps"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -15,6 +16,7 @@ import (
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/search"
+	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -79,11 +81,13 @@ func (s *Service) checkPersonStored(ctx context.Context, idb bun.IDB, k personKi
 }
 
 // checkPerson is the part of the shared checks that needs no database (the
-// import runs it per row and its database checks in bulk): the ID number
-// checked (GB 11643) and agreeing with the birth date and gender, both
-// personal fields encrypted with their blind index, dictionary values
-// known, a unit given (not yet checked against the scope).
-func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput, cur *Person, self int64) (Person, error) {
+// import runs it per row and its database checks in bulk): the business
+// key (number) given and not too long, the ID number checked (GB 11643)
+// and agreeing with the birth date and gender, both personal fields
+// encrypted with their blind index, dictionary values known, a unit given
+// (not yet checked against the scope).
+func (s *Service) checkPerson(l system.DictLabels, k personKind, number string, in PersonInput, cur *Person, self int64) (Person, error) {
+	numberErr := k.checkNumber(number)
 	now := s.now()
 	in.trim()
 	p := Person{Status: k.defStatus, CreatedAt: now, UpdatedAt: now}
@@ -167,7 +171,7 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, in PersonInput,
 	if in.UnitDeptID == nil || *in.UnitDeptID <= 0 {
 		c.Add(errNoUnitGiven())
 	}
-	if err := c.Err(); err != nil {
+	if err := httpx.AllInvalid(numberErr, c.Err()); err != nil {
 		return p, err
 	}
 	p.UnitDeptID = *in.UnitDeptID
@@ -249,6 +253,29 @@ func (s *Service) personView(p *Person, k personKind, id int64, unitName string,
 		EthnicityLabel: l(DictEthnicity, p.Ethnicity), IDNumber: idNo, Phone: phone, Masked: !unmask,
 		BirthDate: p.BirthDate, UnitDeptID: p.UnitDeptID, UnitName: unitName, Status: p.Status,
 		StatusLabel: l(k.statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
+}
+
+// personSpec is the list spec of kind k (alias x): the filters and sorts
+// every people list has (the keyword box, name, number, unit, status,
+// gender), plus the kind's own.
+func (s *Service) personSpec(k personKind, filters map[string]httpx.Filter, sorts map[string]string) httpx.ListSpec {
+	spec := httpx.ListSpec{
+		Filters: map[string]httpx.Filter{
+			"blurry":      s.textFilter(k),
+			"name":        {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(k)},
+			k.numberField: {Columns: []string{"x." + k.number}, Match: httpx.Text, Search: onPerson(k)},
+			"unitDeptId":  {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
+			"status":      {Columns: []string{"x.status"}, Match: httpx.In},
+			"gender":      {Columns: []string{"x.gender"}, Match: httpx.In},
+		},
+		Sorts: map[string]string{"id": "x.id", "name": zh.Name("x.name"), k.numberField: "x." + k.number,
+			"createTime": "x.created_at", "unitName": zh.Name("d.name")},
+		Key:         "x.id",
+		DefaultSort: "x.unit_dept_id ASC, " + zh.Name("x.name") + " ASC, x.id ASC",
+	}
+	maps.Copy(spec.Filters, filters)
+	maps.Copy(spec.Sorts, sorts)
+	return spec
 }
 
 // textFilter is the blurry filter of a people list: the search text

@@ -38,16 +38,14 @@ type Personal struct {
 func (s *Service) PersonalOf(ctx context.Context, idb bun.IDB, kind string, id int64) (Personal, error) {
 	var out Personal
 	var p *Person
+	var table string // the table a field that cannot be decrypted is logged under
 	switch kind {
 	case "student":
-		st := new(Student)
-		err := idb.NewSelect().Model(st).Where("x.id = ?", id).Scan(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			return out, studentKind.notFound()
-		} else if err != nil {
-			return out, httpx.Internal(err)
+		st, err := readByID[Student](ctx, idb, studentKind.kind, id)
+		if err != nil {
+			return out, err
 		}
-		p, out.Number, out.Grade, out.EducationLevel = &st.Person, st.StudentNo, st.Grade, st.EducationLevel
+		p, table, out.Number, out.Grade, out.EducationLevel = &st.Person, studentKind.table, st.StudentNo, st.Grade, st.EducationLevel
 		if st.ClassID != nil {
 			err := idb.NewSelect().Model((*Class)(nil)).Column("name").Where("id = ?", *st.ClassID).Scan(ctx, &out.ClassName)
 			if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -55,19 +53,28 @@ func (s *Service) PersonalOf(ctx context.Context, idb bun.IDB, kind string, id i
 			}
 		}
 	case "teacher":
-		tc := new(Teacher)
-		err := idb.NewSelect().Model(tc).Where("x.id = ?", id).Scan(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			return out, teacherKind.notFound()
-		} else if err != nil {
-			return out, httpx.Internal(err)
+		tc, err := readByID[Teacher](ctx, idb, teacherKind.kind, id)
+		if err != nil {
+			return out, err
 		}
-		p, out.Number, out.ProfessionalTitle, out.Post = &tc.Person, tc.StaffNo, tc.ProfessionalTitle, tc.Post
+		p, table, out.Number, out.ProfessionalTitle, out.Post = &tc.Person, teacherKind.table, tc.StaffNo, tc.ProfessionalTitle, tc.Post
 	default:
 		return out, httpx.NotFound("人员不存在")
 	}
 	out.Name, out.Gender, out.Ethnicity, out.BirthDate, out.UnitDeptID = p.Name, p.Gender, p.Ethnicity, p.BirthDate, p.UnitDeptID
 	out.IDNumberIdx = p.IDNumberIdx
-	out.IDNumber, out.Phone = s.reveal(p.IDNumberEnc, kind, id), s.reveal(p.PhoneEnc, kind, id)
+	out.IDNumber, out.Phone = s.reveal(p.IDNumberEnc, table, id), s.reveal(p.PhoneEnc, table, id)
 	return out, nil
+}
+
+// readByID reads record id of kind k through idb (k's 404 when there is none).
+func readByID[M any](ctx context.Context, idb bun.IDB, k kind, id int64) (*M, error) {
+	m := new(M)
+	err := idb.NewSelect().Model(m).Where("?.id = ?", bun.Ident(k.alias), id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, k.notFound()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return m, nil
 }

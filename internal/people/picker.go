@@ -67,12 +67,11 @@ func (s *Service) pickerSide(ctx context.Context, k personKind, filters map[stri
 	if _, ok := f["status"]; !ok {
 		f["status"] = k.defStatus
 	}
+	// The list's filters, under the pickers' names.
+	list := s.personSpec(k, nil, nil).Filters
 	spec := httpx.ListSpec{Filters: map[string]httpx.Filter{
-		"blurry": s.textFilter(k),
-		"name":   {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(k)},
-		"number": {Columns: []string{numberCol}, Match: httpx.Text, Search: onPerson(k)},
-		"unitId": {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
-		"status": {Columns: []string{"x.status"}, Match: httpx.In},
+		"blurry": list["blurry"], "name": list["name"], "number": list[k.numberField], "unitId": list["unitDeptId"],
+		"status": list["status"],
 	}}
 	if k.code == KindStudent {
 		spec.Filters["classId"] = httpx.Filter{Columns: []string{"x.class_id"}, Kind: httpx.Int}

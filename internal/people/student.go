@@ -11,7 +11,6 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
-	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -22,38 +21,21 @@ type studentRow struct {
 	ClassName string `bun:"class_name,scanonly"`
 }
 
-func errNoStudent() *httpx.Error          { return studentKind.notFound() }
-func errDuplicateStudentNo() *httpx.Error { return studentKind.duplicate() }
+func errNoStudent() *httpx.Error { return studentKind.notFound() }
 
 type studentResource = resource.Viewed[Student, studentRow, StudentInput, StudentView]
 
 // newStudents declares the students (/api/xsjbxx).
 func newStudents(s *Service) *studentResource {
 	return declare(s, studentKind.kind, studentResource{
-		Spec: httpx.ListSpec{
-			Filters: map[string]httpx.Filter{
-				"blurry":         s.textFilter(studentKind),
-				"name":           {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(studentKind)},
-				"studentNo":      {Columns: []string{"x.student_no"}, Match: httpx.Text, Search: onPerson(studentKind)},
-				"unitDeptId":     {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
-				"classId":        {Columns: []string{"x.class_id"}, Kind: httpx.Int},
-				"grade":          {Columns: []string{"x.grade"}, Match: httpx.In},
-				"status":         {Columns: []string{"x.status"}, Match: httpx.In},
-				"gender":         {Columns: []string{"x.gender"}, Match: httpx.In},
-				"educationLevel": {Columns: []string{"x.education_level"}, Match: httpx.In},
-			},
-			Sorts: map[string]string{"id": "x.id", "name": zh.Name("x.name"), "studentNo": "x.student_no", "grade": "x.grade",
-				"enrolledOn": "x.enrolled_on", "createTime": "x.created_at", "unitName": zh.Name("d.name")},
-			Key:         "x.id",
-			DefaultSort: "x.unit_dept_id ASC, " + zh.Name("x.name") + " ASC, x.id ASC",
-		},
+		Spec: s.personSpec(studentKind, map[string]httpx.Filter{
+			"classId":        {Columns: []string{"x.class_id"}, Kind: httpx.Int},
+			"grade":          {Columns: []string{"x.grade"}, Match: httpx.In},
+			"educationLevel": {Columns: []string{"x.education_level"}, Match: httpx.In},
+		}, map[string]string{"grade": "x.grade", "enrolledOn": "x.enrolled_on"}),
 		Record: func(r *studentRow) *Student { return &r.Student },
 		View:   s.studentView,
-		Input: func(r *studentRow) StudentInput {
-			st := &r.Student
-			return StudentInput{ID: st.ID, StudentNo: st.StudentNo, PersonInput: s.personInput(&st.Person, studentKind.table, st.ID),
-				ClassID: st.ClassID, Grade: st.Grade, EducationLevel: st.EducationLevel, EnrolledOn: string(st.EnrolledOn)}
-		},
+		Input:  func(r *studentRow) StudentInput { return s.studentInput(&r.Student) },
 		IDOf:   func(in *StudentInput) int64 { return in.ID },
 		Merged: func(in *StudentInput, sent map[string]json.RawMessage) { dropDerived(&in.PersonInput, sent) },
 		Unmask: unmask,
@@ -67,6 +49,13 @@ func newStudents(s *Service) *studentResource {
 	}, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.ColumnExpr("COALESCE(c.name, '') AS class_name").Join("LEFT JOIN bj AS c ON c.id = x.class_id")
 	}, s.prepareStudent)
+}
+
+// studentInput is the body that leaves a student as it is (the base an
+// update and an import row put their fields on).
+func (s *Service) studentInput(st *Student) StudentInput {
+	return StudentInput{ID: st.ID, StudentNo: st.StudentNo, PersonInput: s.personInput(&st.Person, studentKind.table, st.ID),
+		ClassID: st.ClassID, Grade: st.Grade, EducationLevel: st.EducationLevel, EnrolledOn: string(st.EnrolledOn)}
 }
 
 func (s *Service) studentView(r *studentRow, l audit.Labeller, unmask bool) StudentView {
@@ -88,12 +77,8 @@ func (s *Service) prepareStudent(ctx context.Context, l system.DictLabels, in St
 		}
 		return &c.Class, nil
 	}
-	var curPerson *Person
-	if cur != nil {
-		curPerson = &cur.Person
-	}
 	stored := func(p *Person, self int64) error {
-		return s.checkPersonStored(ctx, s.db, studentKind, p, curPerson, self)
+		return s.checkPersonStored(ctx, s.db, studentKind, p, cur.personOrNil(), self)
 	}
 	return s.checkStudent(l, in, cur, stored, classOf)
 }
@@ -107,15 +92,12 @@ func (s *Service) prepareStudent(ctx context.Context, l system.DictLabels, in St
 func (s *Service) checkStudent(l system.DictLabels, in StudentInput, cur *Student, stored func(p *Person, self int64) error,
 	classOf func(int64) (*Class, error)) (*Student, error) {
 	in.StudentNo, in.Grade, in.EducationLevel = strings.TrimSpace(in.StudentNo), strings.TrimSpace(in.Grade), strings.TrimSpace(in.EducationLevel)
-	numberErr := studentKind.checkNumber(in.StudentNo)
-	var curPerson *Person
 	st := &Student{}
 	if cur != nil {
 		*st = *cur
-		curPerson = &cur.Person
 	}
-	p, err := s.checkPerson(l, studentKind, in.PersonInput, curPerson, st.ID)
-	if err := httpx.AllInvalid(numberErr, err); err != nil {
+	p, err := s.checkPerson(l, studentKind, in.StudentNo, in.PersonInput, cur.personOrNil(), st.ID)
+	if err != nil {
 		return nil, err
 	}
 	if err := stored(&p, st.ID); err != nil {

@@ -8,7 +8,6 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
-	"zhdj/internal/platform/zh"
 	"zhdj/internal/system"
 )
 
@@ -18,37 +17,20 @@ type teacherRow struct {
 	UnitName string `bun:"unit_name,scanonly"`
 }
 
-func errNoTeacher() *httpx.Error        { return teacherKind.notFound() }
-func errDuplicateStaffNo() *httpx.Error { return teacherKind.duplicate() }
+func errNoTeacher() *httpx.Error { return teacherKind.notFound() }
 
 type teacherResource = resource.Viewed[Teacher, teacherRow, TeacherInput, TeacherView]
 
 // newTeachers declares the teachers (/api/jsjbxx).
 func newTeachers(s *Service) *teacherResource {
 	return declare(s, teacherKind.kind, teacherResource{
-		Spec: httpx.ListSpec{
-			Filters: map[string]httpx.Filter{
-				"blurry":            s.textFilter(teacherKind),
-				"name":              {Columns: []string{"x.name"}, Match: httpx.Text, Search: onPerson(teacherKind)},
-				"staffNo":           {Columns: []string{"x.staff_no"}, Match: httpx.Text, Search: onPerson(teacherKind)},
-				"unitDeptId":        {Columns: []string{"x.unit_dept_id"}, Kind: httpx.Int},
-				"status":            {Columns: []string{"x.status"}, Match: httpx.In},
-				"gender":            {Columns: []string{"x.gender"}, Match: httpx.In},
-				"professionalTitle": {Columns: []string{"x.professional_title"}, Match: httpx.In},
-				"post":              {Columns: []string{"x.post"}, Match: httpx.In},
-			},
-			Sorts: map[string]string{"id": "x.id", "name": zh.Name("x.name"), "staffNo": "x.staff_no", "createTime": "x.created_at",
-				"unitName": zh.Name("d.name")},
-			Key:         "x.id",
-			DefaultSort: "x.unit_dept_id ASC, " + zh.Name("x.name") + " ASC, x.id ASC",
-		},
+		Spec: s.personSpec(teacherKind, map[string]httpx.Filter{
+			"professionalTitle": {Columns: []string{"x.professional_title"}, Match: httpx.In},
+			"post":              {Columns: []string{"x.post"}, Match: httpx.In},
+		}, nil),
 		Record: func(r *teacherRow) *Teacher { return &r.Teacher },
 		View:   s.teacherView,
-		Input: func(r *teacherRow) TeacherInput {
-			t := &r.Teacher
-			return TeacherInput{ID: t.ID, StaffNo: t.StaffNo, PersonInput: s.personInput(&t.Person, teacherKind.table, t.ID),
-				ProfessionalTitle: t.ProfessionalTitle, Post: t.Post}
-		},
+		Input:  func(r *teacherRow) TeacherInput { return s.teacherInput(&r.Teacher) },
 		IDOf:   func(in *TeacherInput) int64 { return in.ID },
 		Merged: func(in *TeacherInput, sent map[string]json.RawMessage) { dropDerived(&in.PersonInput, sent) },
 		Unmask: unmask,
@@ -58,6 +40,13 @@ func newTeachers(s *Service) *teacherResource {
 			resource.Column[TeacherView]{Header: "专业技术职务", Width: 16, Cell: func(v *TeacherView) any { return v.ProfessionalTitleLabel }},
 			resource.Column[TeacherView]{Header: "岗位", Width: 16, Cell: func(v *TeacherView) any { return v.PostLabel }})},
 	}, nil, s.prepareTeacher)
+}
+
+// teacherInput is the body that leaves a teacher as it is (the base an
+// update and an import row put their fields on).
+func (s *Service) teacherInput(t *Teacher) TeacherInput {
+	return TeacherInput{ID: t.ID, StaffNo: t.StaffNo, PersonInput: s.personInput(&t.Person, teacherKind.table, t.ID),
+		ProfessionalTitle: t.ProfessionalTitle, Post: t.Post}
 }
 
 func (s *Service) teacherView(r *teacherRow, l audit.Labeller, unmask bool) TeacherView {
@@ -75,11 +64,7 @@ func (s *Service) prepareTeacher(ctx context.Context, l system.DictLabels, in Te
 	if err != nil {
 		return nil, err
 	}
-	var curPerson *Person
-	if cur != nil {
-		curPerson = &cur.Person
-	}
-	if err := s.checkPersonStored(ctx, s.db, teacherKind, &t.Person, curPerson, t.ID); err != nil {
+	if err := s.checkPersonStored(ctx, s.db, teacherKind, &t.Person, cur.personOrNil(), t.ID); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -89,15 +74,12 @@ func (s *Service) prepareTeacher(ctx context.Context, l system.DictLabels, in Te
 // import runs it per row).
 func (s *Service) checkTeacher(l system.DictLabels, in TeacherInput, cur *Teacher) (*Teacher, error) {
 	in.StaffNo, in.ProfessionalTitle, in.Post = strings.TrimSpace(in.StaffNo), strings.TrimSpace(in.ProfessionalTitle), strings.TrimSpace(in.Post)
-	numberErr := teacherKind.checkNumber(in.StaffNo)
-	var curPerson *Person
 	t := &Teacher{}
 	if cur != nil {
 		*t = *cur
-		curPerson = &cur.Person
 	}
-	p, err := s.checkPerson(l, teacherKind, in.PersonInput, curPerson, t.ID)
-	if err := httpx.AllInvalid(numberErr, err); err != nil {
+	p, err := s.checkPerson(l, teacherKind, in.StaffNo, in.PersonInput, cur.personOrNil(), t.ID)
+	if err != nil {
 		return nil, err
 	}
 	t.StaffNo, t.Person = in.StaffNo, p

@@ -33,10 +33,10 @@ func TestLeadershipTeamMembers(t *testing.T) {
 	csEdit := w.anchored(t, w.cs, unit.PermList, unit.PermEdit, people.PermList, people.PermDel)
 	mathEdit := w.anchored(t, w.math, unit.PermList, unit.PermEdit)
 	csList := w.anchored(t, w.cs, unit.PermList)
-	team := w.post(t, w.e.AdminTK, fmt.Sprintf("/api/dwxx/%d/ldbz", w.csUnit), map[string]any{"name": "计算机学院党政领导班子", "kind": "1"})
-	zhang := w.post(t, w.e.AdminTK, "/api/jsjbxx", teacher("T001", "张三", w.csUnit))
-	li := w.post(t, w.e.AdminTK, "/api/jsjbxx", teacher("T002", "李四", w.csUnit))
-	mathTeacher := w.post(t, w.e.AdminTK, "/api/jsjbxx", teacher("T003", "王五", w.mathUnit))
+	team := w.e.Create(t, w.e.AdminTK, fmt.Sprintf("/api/dwxx/%d/ldbz", w.csUnit), map[string]any{"name": "计算机学院党政领导班子", "kind": "1"})
+	zhang := w.e.Create(t, w.e.AdminTK, "/api/jsjbxx", teacher("T001", "张三", w.csUnit))
+	li := w.e.Create(t, w.e.AdminTK, "/api/jsjbxx", teacher("T002", "李四", w.csUnit))
+	mathTeacher := w.e.Create(t, w.e.AdminTK, "/api/jsjbxx", teacher("T003", "王五", w.mathUnit))
 	body := func(teacherID int64, post, since string) map[string]any {
 		return map[string]any{"teamId": team, "teacherId": teacherID, "post": post, "since": since}
 	}
@@ -61,8 +61,8 @@ func TestLeadershipTeamMembers(t *testing.T) {
 			t.Fatalf("%s: field %q", c.msg, e.Field)
 		}
 	}
-	secretary := w.post(t, csEdit, "/api/ldbzcy", body(zhang, "1", "2023-09-01"))
-	dean := w.post(t, csEdit, "/api/ldbzcy", apptest.With(body(li, "3", "2022-03-01"), "sort", 2))
+	secretary := w.e.Create(t, csEdit, "/api/ldbzcy", body(zhang, "1", "2023-09-01"))
+	dean := w.e.Create(t, csEdit, "/api/ldbzcy", apptest.With(body(li, "3", "2022-03-01"), "sort", 2))
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/ldbzcy", csEdit, body(zhang, "2", "2024-01-01")), 400, "该教师已是本领导班子的在任成员")
 
 	list, total := apptest.GetPage[teamMember](t, w.e, csList, "/api/ldbzcy", url.Values{"teamId": {fmt.Sprint(team)}})

@@ -7,12 +7,12 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/resource"
 )
 
-var exportHeaders = []string{"序号", "单位编码", "单位名称", "简称", "单位类型", "上级单位", "对应党组织", "负责人",
-	"联系电话", "成立日期", "状态", "撤销日期", "备注"}
-
-var exportWidths = []float64{8, 14, 28, 16, 12, 24, 28, 10, 14, 12, 8, 12, 24}
+// exportColumns are the export's columns, in the order its sheet has always had.
+var exportColumns = resource.Columns[View](fields.In("code", "name", "shortName", "type", "pid", "dzzId",
+	"leaderName", "contactPhone", "foundedOn", "status", "revokedOn", "remark"))
 
 // handleExport streams the units of the list's filters, sort and scope.
 func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
@@ -34,10 +34,10 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	day := date.Of(s.now()).Compact()
-	n, err := excel.Export(ctx, w, s.db, q, exportHeaders, exportWidths, "单位信息-"+day+".xlsx", func(n int, row *row) []any {
+	headers, widths, cells := resource.Layout(exportColumns)
+	n, err := excel.Export(ctx, w, s.db, q, headers, widths, "单位信息-"+day+".xlsx", func(n int, row *row) []any {
 		v := row.view(l)
-		return []any{n, v.Code, v.Name, v.ShortName, v.TypeLabel, v.ParentName, v.DzzName, v.LeaderName,
-			v.ContactPhone, string(v.FoundedOn), v.StatusLabel, string(v.RevokedOn), v.Remark}
+		return cells(n, &v)
 	})
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
@@ -68,19 +69,11 @@ func (s *Service) importSample(ctx context.Context, idb bun.IDB) (map[string]str
 	return sample, err
 }
 
-var importColumns = imports.Columns{
-	{Key: "code", Label: "单位编码", Required: true, Example: "DW001", Note: "不超过32个字符；用于匹配已有单位"},
-	{Key: "name", Label: "单位名称", Required: true, Example: "计算机学院"},
-	{Key: "shortName", Label: "单位简称", Example: "计院"},
-	{Key: "type", Label: "单位类型", Required: true, Dict: DictType, Example: "院系"},
-	{Key: "parent", Label: "上级单位", Field: "pid", Example: "DW000",
-		Note: "您管理范围内单位的编码或唯一的名称，或本文件中前面某行的单位编码；只有可管理全部单位的用户可以不填（新建顶级单位）"},
-	{Key: "leaderName", Label: "负责人", Example: "张主任"},
-	{Key: "contactPhone", Label: "联系电话", Example: "010-62750000"},
-	{Key: "dzz", Label: "对应党组织编码", Field: "dzzId", Example: "D0101", Note: "您管理范围内党组织的编码；只有可管理全部单位的用户可以不填"},
-	{Key: "foundedOn", Label: "成立日期", Example: "1990-09-01", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
-	{Key: "remark", Label: "备注"},
-}
+// importFields are the import template's columns, in the order it has
+// always had.
+var importFields = fields.In("code", "name", "shortName", "type", "pid", "leaderName", "contactPhone", "dzzId", "foundedOn", "remark")
+
+var importColumns = importFields.ImportColumns()
 
 // importItem is a validated row ready for Commit.
 type importItem struct {
@@ -216,6 +209,17 @@ func (ref *importRefs) deptName(id *int64) string {
 	return fmt.Sprint(*id)
 }
 
+// names names a record's references for its raw trail view: its parent
+// (by the name given: a unit of the file has no id yet) and its organisation.
+func (ref *importRefs) names(parent string) func(f resource.Field, id *int64) string {
+	return func(f resource.Field, id *int64) string {
+		if f.Table == "dzz" {
+			return ref.dzzName(id)
+		}
+		return parent
+	}
+}
+
 func (ref *importRefs) dzzName(id *int64) string {
 	if id == nil {
 		return ""
@@ -252,34 +256,24 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 // importRow checks one row as the save path would and sets its status.
 func (s *Service) importRow(ref *importRefs, tree *imports.Tree[*importItem], r *imports.Row, code string) *imports.Node[*importItem] {
 	cur := ref.existing[code]
-	in := Input{}
+	var was Record
 	if cur != nil {
 		if !ref.inScope[cur.ID] {
 			r.Fail("code", "该单位不在您的管理范围内")
 			return nil
 		}
-		in = inputOf(cur.Record)
+		was = cur.Record
 		id := cur.ID
 		r.TargetID = &id
 	}
-	r.Text("code", &in.Code)
-	r.Text("name", &in.Name)
-	r.Text("shortName", &in.ShortName)
-	r.Text("leaderName", &in.LeaderName)
-	r.Text("contactPhone", &in.ContactPhone)
-	r.Text("remark", &in.Remark)
-	importColumns.Dict(r, ref.dicts, "type", &in.Type)
-	importColumns.Date(r, "foundedOn", &in.FoundedOn)
-	if r.Has("dzz") {
-		in.DzzID = nil
-		if c := r.Cells["dzz"]; c != "" {
-			if id, ok := ref.orgByCode[c]; ok {
-				in.DzzID = &id
-			} else {
-				r.Fail("dzz", fmt.Sprintf("找不到党组织「%s」，请填写您管理范围内党组织的编码", c))
-			}
+	in := was
+	importFields.Read(r, ref.dicts, nil, &in) // the parent and the organisation below
+	r.Ref("dzz", &in.DzzID, func(code string) (int64, string) {
+		if id, ok := ref.orgByCode[code]; ok {
+			return id, ""
 		}
-	}
+		return 0, fmt.Sprintf("找不到党组织「%s」，请填写您管理范围内党组织的编码", code)
+	})
 	// The parent: a new unit of an earlier valid row, or a unit of the scope.
 	item := &importItem{cur: cur}
 	pcode, from, prow := tree.Parent(r, code)
@@ -335,15 +329,10 @@ func (s *Service) importRow(ref *importRefs, tree *imports.Tree[*importItem], r 
 		r.Status = imports.StatusNew
 		return node
 	}
-	changes := trail.Changes(trailView(cur.Record, ref.deptName(cur.PID), ref.dzzName(cur.DzzID)),
-		trailView(rec, parentName, ref.dzzName(rec.DzzID)), ref.labels.Label)
-	if len(changes) == 0 && cur.InfoUpdatedAt != nil {
-		r.Status = imports.StatusUnchanged
-		return node
-	}
-	r.Status = imports.StatusChanged
-	for _, c := range changes {
-		r.Changes = append(r.Changes, imports.Change{Field: c.Field, Label: c.Label, Old: c.Old, New: c.New})
+	r.Settle(trail.Changes(fields.RawView(&cur.Record, ref.names(ref.deptName(cur.PID))),
+		fields.RawView(&rec, ref.names(parentName)), ref.labels.Label))
+	if cur.InfoUpdatedAt == nil { // a department described as a unit for the first time
+		r.Status = imports.StatusChanged
 	}
 	return node
 }
@@ -356,22 +345,12 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 	if err != nil {
 		return err
 	}
-	created := imports.Created{}
-	return imports.Each(rows, func(r *imports.Row, item *importItem) (err error) {
-		rec := item.rec
-		if item.parentCode != "" {
-			if rec.PID, err = created.Parent(item.parentCode, "pid", "上级单位"); err != nil {
-				return err
+	return imports.EachTree(rows, "上级单位", func(item *importItem) (string, **int64) { return item.parentCode, &item.rec.PID },
+		func(r *imports.Row, item *importItem) (string, int64, error) {
+			if item.cur != nil {
+				return "", 0, mapErr(s.write(ctx, tx, l, item.cur, item.rec, audit.OriginSystemImportUpdate, nil))
 			}
-		}
-		if item.cur != nil {
-			return mapErr(s.write(ctx, tx, l, item.cur, rec, audit.OriginSystemImportUpdate, nil))
-		}
-		id, err := s.insert(ctx, tx, l, rec, audit.OriginSystemImport)
-		if err != nil {
-			return mapErr(err)
-		}
-		created[rec.Code] = id
-		return nil
-	})
+			id, err := s.insert(ctx, tx, l, item.rec, audit.OriginSystemImport)
+			return item.rec.Code, id, mapErr(err)
+		})
 }

@@ -73,22 +73,10 @@ type View struct {
 	UpdateTime  time.Time `json:"updateTime"`
 }
 
-// Input is the body of create and update. On update a field left out
-// keeps its value. Status and revocation change only through revoke/restore.
-type Input struct {
-	ID           int64  `json:"id"`
-	PID          *int64 `json:"pid"`
-	Name         string `json:"name"`
-	Sort         int    `json:"sort"`
-	Code         string `json:"code"`
-	ShortName    string `json:"shortName"`
-	Type         string `json:"type"`
-	LeaderName   string `json:"leaderName"`
-	ContactPhone string `json:"contactPhone"`
-	DzzID        *int64 `json:"dzzId"`
-	FoundedOn    string `json:"foundedOn"`
-	Remark       string `json:"remark"`
-}
+// Input is the body of create and update: the record itself. On update a
+// field left out keeps its value. Its status and revocation date are not
+// taken: they change only through revoke/restore.
+type Input = Record
 
 // Team is one leadership team (领导班子) of a unit.
 type Team struct {

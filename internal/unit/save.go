@@ -2,7 +2,6 @@ package unit
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -23,12 +22,6 @@ const (
 	maxLeader    = 50
 	maxRemark    = 500
 )
-
-func (in *Input) trim() {
-	for _, f := range []*string{&in.Name, &in.Code, &in.ShortName, &in.Type, &in.LeaderName, &in.ContactPhone, &in.FoundedOn, &in.Remark} {
-		*f = strings.TrimSpace(*f)
-	}
-}
 
 // prepare validates in against the current unit cur (nil on create) and
 // returns the record to write (status and revocation kept from cur): the
@@ -80,36 +73,14 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels,
 // checkFields is the part of prepare that needs no database (the import
 // runs it per row and the database checks in bulk).
 func (s *Service) checkFields(l system.DictLabels, in Input, cur *row) (Record, error) {
-	in.trim()
-	rec := Record{ID: in.ID, Status: StatusNormal}
-	var was Record // what the unit held (a disabled type it had is kept)
+	rec := in
+	rec.Status, rec.RevokedOn = StatusNormal, ""
+	var was *Record // what the unit held (a disabled type it had is kept)
 	if cur != nil {
 		rec.Status, rec.RevokedOn = cur.Status, cur.RevokedOn
-		was = cur.Record
+		was = &cur.Record
 	}
-	err := httpx.AllInvalid(
-		record.Required("name", "单位名称", in.Name, maxName),
-		record.RequiredCode("code", "单位编码", in.Code, maxCode),
-		record.Chosen("type", "单位类型", in.Type != ""),
-		record.DictValue("type", "单位类型", DictType, in.Type, was.Type, l),
-		record.MaxLen("shortName", "单位简称", in.ShortName, maxShortName),
-		record.MaxLen("leaderName", "负责人姓名", in.LeaderName, maxLeader),
-		record.ContactPhone("contactPhone", "联系电话", in.ContactPhone),
-		record.MaxLen("remark", "备注", in.Remark, maxRemark),
-	)
-	if err != nil {
-		return rec, err
-	}
-	founded, err := record.Date("foundedOn", "成立日期", in.FoundedOn)
-	if err != nil {
-		return rec, err
-	}
-	if err := record.NotAfter("foundedOn", "成立日期", founded, date.Of(s.now().In(date.China))); err != nil {
-		return rec, err
-	}
-	rec.PID, rec.Name, rec.Sort, rec.Code, rec.ShortName, rec.Type = in.PID, in.Name, in.Sort, in.Code, in.ShortName, in.Type
-	rec.LeaderName, rec.ContactPhone, rec.DzzID, rec.FoundedOn, rec.Remark = in.LeaderName, in.ContactPhone, in.DzzID, founded, in.Remark
-	return rec, nil
+	return rec, fields.Check(&rec, was, l, date.Of(s.now().In(date.China)))
 }
 
 // pairingChanged tells whether dzzID names an organisation the unit is not
@@ -249,13 +220,6 @@ func infoOf(rec Record, now time.Time) *Info {
 		RevokedOn: rec.RevokedOn, Remark: rec.Remark, CreatedAt: now, UpdatedAt: now}
 }
 
-// inputOf is the input that leaves the unit as it is (the base an update
-// body is merged onto).
-func inputOf(r Record) Input {
-	return Input{ID: r.ID, PID: r.PID, Name: r.Name, Sort: r.Sort, Code: r.Code, ShortName: r.ShortName, Type: r.Type,
-		LeaderName: r.LeaderName, ContactPhone: r.ContactPhone, DzzID: r.DzzID, FoundedOn: string(r.FoundedOn), Remark: r.Remark}
-}
-
 // current is the unit as it is, the input an update body is merged onto
 // (httpx.Merged): a field left out keeps its value (send "" or null to
 // clear one).
@@ -264,7 +228,7 @@ func (s *Service) current(ctx context.Context, id int64) (Input, error) {
 	if err != nil {
 		return Input{}, err
 	}
-	return inputOf(cur.Record), nil
+	return cur.Record, nil
 }
 
 // Update changes a unit of the caller's scope (ORIGIN USER_UPDATE).

@@ -25,6 +25,22 @@ type Column[V any] struct {
 	Cell   func(v *V) any
 }
 
+// Layout is an export sheet of columns for excel.Export: the headers and
+// widths after the row number (序号), and a view's row of cells.
+func Layout[V any](cols []Column[V]) (headers []string, widths []float64, cells func(n int, v *V) []any) {
+	headers, widths = []string{"序号"}, []float64{8}
+	for _, c := range cols {
+		headers, widths = append(headers, c.Header), append(widths, c.Width)
+	}
+	return headers, widths, func(n int, v *V) []any {
+		out := append(make([]any, 0, len(headers)), n)
+		for _, c := range cols {
+			out = append(out, c.Cell(v))
+		}
+		return out
+	}
+}
+
 // handleExport streams the records of the list's filters, sort and scope
 // as xlsx, numbered, and logs the read. A resource that may show its
 // records in clear (Unmask) exports them so with unmask=true and a reason
@@ -58,18 +74,11 @@ func (res *Viewed[M, V, I, O]) handleExport(w http.ResponseWriter, r *http.Reque
 	if err != nil {
 		return err
 	}
-	headers, widths := []string{"序号"}, []float64{8}
-	for _, c := range res.Export.Columns {
-		headers, widths = append(headers, c.Header), append(widths, c.Width)
-	}
+	headers, widths, cells := Layout(res.Export.Columns)
 	file := res.Export.Title + "-" + date.Of(res.now()).Compact() + ".xlsx"
 	n, err := excel.Export(ctx, w, res.DB, q, headers, widths, file, func(n int, v *V) []any {
 		o := res.view(v, label, clear)
-		cells := append(make([]any, 0, len(headers)), n)
-		for _, c := range res.Export.Columns {
-			cells = append(cells, c.Cell(&o))
-		}
-		return cells
+		return cells(n, &o)
 	})
 	if err == nil && res.Access != nil {
 		what := fmt.Sprintf("导出%s（%d条）", res.Export.Title, n)

@@ -1,6 +1,8 @@
 package resource
 
 import (
+	"slices"
+
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/record"
@@ -9,13 +11,16 @@ import (
 // dateNote explains a date column in the import template.
 const dateNote = "日期如 2024-03-01、2024/3/1 或 2024.03.01"
 
-// ImportColumns is the import template: a column per field, keyed by its
-// trail name, required as the field is; a Ref's errors (on its Name) are
-// shown on its column.
+// ImportColumns is the import template: a column per field (but Fixed
+// and List ones), keyed by its trail name, required as the field is; a Ref's errors
+// (on its Name) are shown on its column.
 func (fs Fields[M]) ImportColumns() imports.Columns {
 	out := make(imports.Columns, 0, len(fs))
 	for _, f := range fs {
-		c := imports.Column{Key: f.key(), Label: f.Label, Required: f.Required, Example: f.Example, Note: f.Note}
+		if !f.imported() {
+			continue
+		}
+		c := imports.Column{Key: f.key(), Label: or(f.Column, f.Label), Required: f.Required, Example: f.Example, Note: f.Note}
 		if f.Kind == Code {
 			c.Dict = f.Dict
 		}
@@ -30,30 +35,34 @@ func (fs Fields[M]) ImportColumns() imports.Columns {
 	return out
 }
 
+// imported tells whether the import template has a column for f.
+func (f Field) imported() bool { return !f.Fixed && f.Kind != List }
+
 // RefCell resolves a Ref column's cell of a row into an id, failing the
 // cell when it names none (org.OrgCells.Cell).
 type RefCell func(r *imports.Row, key string) (int64, bool)
 
 // Read fills m from the cells of row r: texts as typed, a code from its
-// label or value (dicts), a date as people type it, a Ref through ref. A
-// bad cell fails on its column; a column the file lacks leaves the field.
+// label or value (dicts), a date as people type it, a Ref through ref (with
+// ref nil, and for an Int, the module reads the column itself). A bad cell
+// fails on its column; a column the file lacks leaves the field.
 func (fs Fields[M]) Read(r *imports.Row, dicts *imports.Dicts, ref RefCell, m *M) {
 	cols := fs.ImportColumns()
-	for i, f := range fs {
+	for _, f := range fs {
+		if !f.imported() {
+			continue
+		}
+		col := cols[slices.IndexFunc(cols, func(c imports.Column) bool { return c.Key == f.key() })]
 		v, key := of(m, f), f.key()
-		if f.Kind == Ref {
+		switch {
+		case f.Kind == Ref && ref != nil:
 			id, _ := ref(r, key)
 			v.SetInt(id)
-			continue
-		}
-		if !r.Has(key) {
-			continue
-		}
-		switch f.Kind {
-		case Code:
-			v.SetString(dicts.Cell(r, cols[i]))
-		case Day:
-			v.SetString(imports.DateCell(r, cols[i]))
+		case f.Kind == Ref || f.Kind == Int || !r.Has(key):
+		case f.Kind == Code:
+			v.SetString(dicts.Cell(r, col))
+		case f.Kind == Day:
+			v.SetString(imports.DateCell(r, col))
 		default:
 			v.SetString(r.Cells[key])
 		}

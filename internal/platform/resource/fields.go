@@ -2,6 +2,7 @@ package resource
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -15,8 +16,14 @@ const (
 	Code
 	// Day is a date.Date ("YYYY-MM-DD"); NotFuture refuses one after today.
 	Day
-	// Ref is an int64 id of a row of Field.Table, shown by that row's name.
+	// Ref is an int64 id (or *int64, nil for none) of a row of Field.Table,
+	// shown by that row's name.
 	Ref
+	// Int is an int (an order), shown by its digits; no generic check.
+	Int
+	// List is a list of texts ([]string or a type of it), shown joined by
+	// "、"; the module checks it and the import leaves it.
+	List
 )
 
 // Field declares one field of a resource's record once, for everything that
@@ -41,6 +48,25 @@ type Field struct {
 	Export float64
 	// Example and Note explain the import template's column.
 	Example, Note string
+	// Chars: a Required text's Max counts the characters of a code (the
+	// message says 个字符, record.RequiredCode). A Required text without a
+	// Max is only asked for (请输入…): its Valid bounds it.
+	Chars bool
+	// Valid is a Text's format check after its length (record.ContactPhone),
+	// or a Day's check of the text sent before the kit parses it (a record
+	// whose messages word a malformed date otherwise).
+	Valid func(field, label, v string) error
+	// Trail is the trail's text of a value people read otherwise than it is
+	// stored (a count with its unit, a status by its name); the export
+	// shows the value (or Shown) still.
+	Trail func(v any) string
+	// Fixed is a field the record's operations set (a revocation), not its
+	// form: no generic check, no import column.
+	Fixed bool
+	// Where a record's older wording names the field otherwise than Label
+	// (the trail's): Asks in the checks' messages, Header in the export,
+	// Column in the import template.
+	Asks, Header, Column string
 }
 
 // Fields is the declared field list of record type M, in the form's order.
@@ -52,6 +78,32 @@ func (f Field) key() string {
 		return f.Key
 	}
 	return f.Name
+}
+
+// asks is the label the checks' messages name f by.
+func (f Field) asks() string { return or(f.Asks, f.Label) }
+
+// or is s, or else if s is empty.
+func or(s, otherwise string) string {
+	if s != "" {
+		return s
+	}
+	return otherwise
+}
+
+// In is the fields named (their JSON names), in that order: an import
+// template or an export whose layout is older than the declaration keeps
+// its columns and their order. A name the list lacks is a programming error.
+func (fs Fields[M]) In(names ...string) Fields[M] {
+	out := make(Fields[M], 0, len(names))
+	for _, n := range names {
+		i := slices.IndexFunc(fs, func(f Field) bool { return f.Name == n })
+		if i < 0 {
+			panic("resource: no declared field " + n)
+		}
+		out = append(out, fs[i])
+	}
+	return out
 }
 
 // jsonField is the field of struct value v (or of a struct it embeds) whose
@@ -77,6 +129,18 @@ func findJSON(v reflect.Value, name string) (reflect.Value, bool) {
 		}
 	}
 	return reflect.Value{}, false
+}
+
+// refID is a Ref field's id (nil for none), of an int64 or a *int64.
+func refID(v reflect.Value) *int64 {
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	id := v.Int()
+	return &id
 }
 
 // of is field f of record m.

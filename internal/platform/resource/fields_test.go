@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
@@ -202,5 +204,154 @@ func TestFieldsReadNew(t *testing.T) {
 	}
 	if rows[2].Status != imports.StatusInvalid || len(rows[2].Errors) != 1 || rows[2].Errors[0] != (imports.CellError{Column: "note", Message: "备注不超过3个字"}) {
 		t.Fatalf("check error %+v", rows[2])
+	}
+}
+
+// office is a record declared with the wording of an older module: labels
+// that differ per use, a code counted in characters, a format check, an
+// order, an optional reference by pointer and a field set by operations.
+type office struct {
+	Code   string `json:"code"`
+	Head   string `json:"head"`
+	Phone  string `json:"phone"`
+	Sort   int    `json:"sort"`
+	UpID   *int64 `json:"upId"`
+	Status string `json:"status"`
+}
+
+type officeView struct {
+	office
+	UpName string `json:"upName"`
+}
+
+var officeFields = resource.Fields[office]{
+	{Name: "code", Label: "编码", Required: true, Max: 3, Chars: true, Export: 10},
+	{Name: "head", Label: "负责人", Asks: "负责人姓名", Header: "主任", Max: 2, Export: 8},
+	{Name: "phone", Label: "电话", Valid: record.ContactPhone, Export: 12},
+	{Name: "sort", Label: "排序", Kind: resource.Int},
+	{Name: "upId", Key: "up", Label: "上级", Column: "上级编码", Kind: resource.Ref, Table: "up", Shown: "upName", Export: 9},
+	{Name: "status", Label: "状态", Kind: resource.Code, Dict: "K", Fixed: true},
+}
+
+// invalid is an edit of a good record that its fields' checks refuse on
+// field with msg.
+type invalid[M any] struct {
+	edit       func(*M)
+	field, msg string
+}
+
+func expectInvalid[M any](t *testing.T, fs resource.Fields[M], good func() M, cases []invalid[M]) {
+	t.Helper()
+	for _, c := range cases {
+		m := good()
+		c.edit(&m)
+		var he *httpx.Error
+		if err := fs.Check(&m, nil, hasKind, "2026-03-01"); !errors.As(err, &he) || he.Field != c.field || he.Message != c.msg {
+			t.Errorf("%s: %v", c.msg, err)
+		}
+	}
+}
+
+func TestFieldsWording(t *testing.T) {
+	// A Fixed code is the operations' business: never checked.
+	expectInvalid(t, officeFields, func() office { return office{Code: "A1", Status: "9"} }, []invalid[office]{
+		{func(o *office) { o.Code = "ABCD" }, "code", "请输入编码（不超过3个字符）"},
+		{func(o *office) { o.Head = "欧阳修" }, "head", "负责人姓名不超过2个字"},
+		{func(o *office) { o.Phone = "电话" }, "phone", "电话格式错误"},
+	})
+	if err := officeFields.Check(&office{Code: "A1", Phone: "010-1234", Status: "9"}, nil, hasKind, "2026-03-01"); err != nil {
+		t.Errorf("good office: %v", err)
+	}
+	// The import template leaves the Fixed field out and names the reference's column as declared.
+	var labels []string
+	for _, c := range officeFields.In("upId", "code").ImportColumns() {
+		labels = append(labels, c.Key+"/"+c.Label)
+	}
+	if !reflect.DeepEqual(labels, []string{"up/上级编码", "code/编码"}) {
+		t.Errorf("import %v", labels)
+	}
+	up := int64(5)
+	raw := officeFields.RawView(&office{Code: "A1", Sort: 12, UpID: &up}, func(f resource.Field, id *int64) string {
+		if id == nil {
+			return ""
+		}
+		return f.Table + strconv.FormatInt(*id, 10)
+	})
+	if want := map[string]string{"code": "A1", "head": "", "phone": "", "sort": "12", "up": "up5", "status": ""}; !reflect.DeepEqual(raw, want) {
+		t.Errorf("raw view %v", raw)
+	}
+	headers, widths, cells := resource.Layout(resource.Columns[officeView](officeFields.In("upId", "head")))
+	v := officeView{office: office{Head: "王"}, UpName: "总部"}
+	if !reflect.DeepEqual(headers, []string{"序号", "上级", "主任"}) || !reflect.DeepEqual(widths, []float64{8, 9, 8}) ||
+		!reflect.DeepEqual(cells(3, &v), []any{3, "总部", "王"}) {
+		t.Errorf("export %v %v %v", headers, widths, cells(3, &v))
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an undeclared name picked")
+		}
+	}()
+	officeFields.In("nope")
+}
+
+// branch is a record whose module words its checks itself: a required code
+// whose format check bounds it, a date with its own malformed-date message,
+// a list of names and counts and statuses the trail shows by their text.
+type branch struct {
+	Code    string    `json:"code"`
+	Founded date.Date `json:"founded"`
+	Members []string  `json:"members"`
+	Years   int       `json:"years"`
+	Status  string    `json:"status"`
+}
+
+func branchFormat(field, label, v string) error {
+	if len(v) > 4 {
+		return httpx.Invalid(field, "%s只能有4位", label)
+	}
+	return nil
+}
+
+func branchDate(field, label, v string) error {
+	if _, ok := date.Parse(v); !ok {
+		return httpx.Invalid(field, "%s不是日期", label)
+	}
+	return nil
+}
+
+var branchFields = resource.Fields[branch]{
+	{Name: "code", Label: "编码", Required: true, Valid: branchFormat},
+	{Name: "founded", Label: "成立日期", Kind: resource.Day, NotFuture: true, Valid: branchDate},
+	{Name: "members", Label: "委员", Kind: resource.List, Export: 20},
+	{Name: "years", Label: "任期", Kind: resource.Int, Trail: func(v any) string { return strconv.Itoa(v.(int)) + "年" }},
+	{Name: "status", Label: "状态", Fixed: true, Trail: func(v any) string { return map[string]string{"1": "正常"}[v.(string)] }},
+}
+
+func TestFieldsOwnWording(t *testing.T) {
+	expectInvalid(t, branchFields, func() branch { return branch{Code: "B1", Members: []string{"  "}} }, []invalid[branch]{
+		{func(b *branch) { b.Code = " " }, "code", "请输入编码"},
+		{func(b *branch) { b.Code = "ABCDE" }, "code", "编码只能有4位"},
+		{func(b *branch) { b.Founded = "2026-13-01" }, "founded", "成立日期不是日期"},
+		{func(b *branch) { b.Founded = "2026-03-02" }, "founded", "成立日期不能晚于今天"},
+	})
+	good := branch{Code: " B1 ", Founded: "2026-03-01 00:00:00", Members: []string{" 张三 "}}
+	if err := branchFields.Check(&good, nil, hasKind, "2026-03-01"); err != nil || good.Code != "B1" || good.Founded != "2026-03-01" ||
+		good.Members[0] != " 张三 " { // a List is the module's to check
+		t.Errorf("good branch: %v %+v", err, good)
+	}
+	raw := branchFields.RawView(&branch{Code: "B1", Members: []string{"张三", "李四"}, Years: 3, Status: "1"}, nil)
+	if want := map[string]string{"code": "B1", "founded": "", "members": "张三、李四", "years": "3年", "status": "正常"}; !reflect.DeepEqual(raw, want) {
+		t.Errorf("raw view %v", raw)
+	}
+	var keys []string
+	for _, c := range branchFields.ImportColumns() {
+		keys = append(keys, c.Key)
+	}
+	if !reflect.DeepEqual(keys, []string{"code", "founded", "years"}) { // no List column, no Fixed one
+		t.Errorf("import %v", keys)
+	}
+	_, _, cells := resource.Layout(resource.Columns[branch](branchFields))
+	if got := cells(1, &branch{Members: []string{"张三", "李四"}}); !reflect.DeepEqual(got, []any{1, "张三、李四"}) {
+		t.Errorf("export %v", got)
 	}
 }

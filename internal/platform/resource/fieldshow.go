@@ -1,9 +1,11 @@
 package resource
 
 import (
+	"cmp"
 	"context"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -28,21 +30,32 @@ func (fs Fields[M]) Decl(module int, noun string) *record.Decl {
 // TrailView is the raw trail view of m (Resource.TrailView): the values as
 // stored, a Ref by its row's name read through idb.
 func (fs Fields[M]) TrailView(ctx context.Context, idb bun.IDB, m *M) (map[string]string, error) {
+	var failed error
+	out := fs.RawView(m, func(f Field, id *int64) string {
+		name, err := record.NameOf(ctx, idb, f.Table, "name", id)
+		failed = cmp.Or(failed, err)
+		return name
+	})
+	return out, failed
+}
+
+// RawView is the raw trail view of m with each Ref's name given by name (an
+// import that read the names it needs at once): the values as stored, an
+// Int by its digits, a List joined, a field with Trail by its text.
+func (fs Fields[M]) RawView(m *M, name func(f Field, id *int64) string) map[string]string {
 	out := make(map[string]string, len(fs))
 	for _, f := range fs {
 		v := of(m, f)
-		if f.Kind != Ref {
-			out[f.key()] = v.String()
-			continue
+		switch {
+		case f.Kind == Ref:
+			out[f.key()] = name(f, refID(v))
+		case f.Trail != nil:
+			out[f.key()] = f.Trail(v.Interface())
+		default:
+			out[f.key()] = text(v)
 		}
-		id := v.Int()
-		name, err := record.NameOf(ctx, idb, f.Table, "name", &id)
-		if err != nil {
-			return nil, err
-		}
-		out[f.key()] = name
 	}
-	return out, nil
+	return out
 }
 
 // Shows fills the labels of a view V of the record (Resource.Show): each
@@ -70,7 +83,7 @@ func Columns[V, M any](fs Fields[M]) []Column[V] {
 		if f.Shown != "" {
 			name = f.Shown
 		}
-		out = append(out, Column[V]{Header: f.Label, Width: f.Export, Cell: func(v *V) any {
+		out = append(out, Column[V]{Header: or(f.Header, f.Label), Width: f.Export, Cell: func(v *V) any {
 			return cell(jsonField(reflect.ValueOf(v).Elem(), name))
 		}})
 	}
@@ -80,10 +93,23 @@ func Columns[V, M any](fs Fields[M]) []Column[V] {
 // cell is a view's value as an export cell: text as a plain string.
 func cell(v reflect.Value) any {
 	switch v.Kind() {
-	case reflect.String:
-		return v.String()
-	case reflect.Int64, reflect.Int:
-		return strconv.FormatInt(v.Int(), 10)
+	case reflect.String, reflect.Int64, reflect.Int, reflect.Slice:
+		return text(v)
 	}
 	return v.Interface()
+}
+
+// text is a string, integer or list value as text.
+func text(v reflect.Value) string {
+	switch v.Kind() {
+	case reflect.String:
+		return v.String()
+	case reflect.Slice:
+		items := make([]string, v.Len())
+		for i := range items {
+			items[i] = v.Index(i).String()
+		}
+		return strings.Join(items, "、")
+	}
+	return strconv.FormatInt(v.Int(), 10)
 }

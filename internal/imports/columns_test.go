@@ -1,0 +1,58 @@
+package imports
+
+import (
+	"testing"
+
+	"zhdj/internal/platform/audit"
+)
+
+// A reference cell: a column left out keeps the value, an empty cell clears
+// it, a name resolves to its one record or fails the cell saying why.
+func TestRowRef(t *testing.T) {
+	byName := map[string][]int64{"计算机学院": {7}, "办公室": {8, 9}}
+	find := func(name string) (int64, string) {
+		return Named(byName[name], name, "找不到单位「"+name+"」", "有 %d 个名为「%s」的单位，无法确定")
+	}
+	kept := int64(3)
+	for _, c := range []struct {
+		cells   map[string]string
+		want    *int64
+		problem string
+	}{
+		{map[string]string{}, &kept, ""},
+		{map[string]string{"unit": ""}, nil, ""},
+		{map[string]string{"unit": "计算机学院"}, ptr(7), ""},
+		{map[string]string{"unit": "物理学院"}, nil, "找不到单位「物理学院」"},
+		{map[string]string{"unit": "办公室"}, nil, "有 2 个名为「办公室」的单位，无法确定"},
+	} {
+		r, dst := &Row{RowNo: 2, Cells: c.cells}, &kept
+		r.Ref("unit", &dst, find)
+		problem := ""
+		if len(r.Errors) > 0 {
+			problem = r.Errors[0].Message
+			if r.Errors[0].Column != "unit" {
+				t.Errorf("%v: error on %q", c.cells, r.Errors[0].Column)
+			}
+		}
+		if (dst == nil) != (c.want == nil) || dst != nil && *dst != *c.want || problem != c.problem {
+			t.Errorf("%v: got %v %q", c.cells, dst, problem)
+		}
+	}
+}
+
+func ptr(v int64) *int64 { return &v }
+
+// A row updating a live record is unchanged without changes, else changed
+// with them listed for the preview.
+func TestRowSettle(t *testing.T) {
+	r := &Row{}
+	r.Settle(nil)
+	if r.Status != StatusUnchanged || len(r.Changes) != 0 {
+		t.Fatalf("no changes: %+v", r)
+	}
+	r = &Row{}
+	r.Settle([]audit.Change{{Field: "name", Label: "名称", Old: "甲", New: "乙"}})
+	if r.Status != StatusChanged || len(r.Changes) != 1 || r.Changes[0] != (Change{Field: "name", Label: "名称", Old: "甲", New: "乙"}) {
+		t.Fatalf("a change: %+v", r)
+	}
+}
