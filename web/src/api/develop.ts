@@ -241,17 +241,10 @@ export interface BatchBody {
 }
 
 /** A public notice (公示) as the list shows it: its organisation's name, kind's name and how many it lists. */
-export interface Notice {
+export interface Notice extends Omit<NoticeBody, 'recordIds'> {
   id: number
-  kind: NoticeKind
   kindName: string
-  orgId: number
   orgName: string
-  title: string
-  startOn: string
-  endOn: string
-  contact: string
-  content: string
   recordCount: number
   createTime?: string
 }
@@ -262,6 +255,7 @@ export interface NoticeDetail extends Notice {
   records: DevRecord[]
 }
 
+/** What a notice is created with (POST /api/fzdy/notices). */
 export interface NoticeBody {
   kind: NoticeKind
   orgId: number

@@ -30,6 +30,16 @@ export function bodiesOf<T = Record<string, unknown>>(route: MockAdapter.Request
   return sent
 }
 
+/** Answers a mocked export route with a file and keeps each request's query parameters, in order. */
+export function exportsOf<T = Record<string, unknown>>(route: MockAdapter.RequestHandler): T[] {
+  const asked: T[] = []
+  route.reply((c) => {
+    asked.push(c.params as T)
+    return [200, new Blob(['x'])]
+  })
+  return asked
+}
+
 export const page = <T,>(content: T[], totalElements = content.length) => ({ content, totalElements })
 
 /**

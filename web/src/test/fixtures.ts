@@ -1,5 +1,6 @@
 import type { HomeSummary } from '@/api/home'
 import type { MenuNode, User } from '@/api/types'
+import type { TrailEntry } from '@/components/trail/ChangeTrail'
 
 /** A menu tree shaped like GET /api/menus/myTree. */
 export const TREE: MenuNode[] = [
@@ -100,3 +101,22 @@ export function makeSummary(over: Partial<HomeSummary> = {}): HomeSummary {
     ...over,
   }
 }
+
+/**
+ * One entry of a record's change trail as the trail routes answer it: record 7's 手机号码 changed by
+ * admin (用户修改); `over` sets the rest.
+ */
+export const trailEntry = (over: Partial<TrailEntry> & Record<string, unknown> = {}): TrailEntry => ({
+  id: 9,
+  recordId: 7,
+  type: 2,
+  origin: 3,
+  typeLabel: '修改',
+  originLabel: '用户修改',
+  summary: '',
+  changes: [{ field: 'phone', label: '手机号码', old: '138****0000', new: '139****0000' }],
+  operatorName: 'admin',
+  restoredFrom: null,
+  createTime: '2026-02-01T00:00:00Z',
+  ...over,
+})

@@ -1,10 +1,16 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 
 /** The table row that shows this text. */
 export const row = (text: string) => screen.getByText(text).closest('tr')!
 
-/** Clicks the open dialog's 确定 (antd spaces two-character labels: 确 定). */
-export const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
+/** The antd dialog with this title, once it shows. */
+export const findDialog = async (title: string | RegExp) => (await screen.findByText(title, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+
+/**
+ * Clicks 确定 (antd spaces two-character labels: 确 定): the open dialog's, or the one inside
+ * `container` where a page shows more than one (a drawer's form beside a confirmation).
+ */
+export const ok = (container?: HTMLElement) => fireEvent.click((container ? within(container) : screen).getByRole('button', { name: /确\s*定/ }))
 
 /** A tree row's expand arrow; null when the row has no children. */
 export const expander = (tr: HTMLElement) => tr.querySelector<HTMLElement>('button.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')

@@ -17,7 +17,7 @@ export default function ResourceDescriptions<T>({ fields, record, column = 2, ex
     const d = detailOf(f)
     if (!d || d.hidden?.(record)) return []
     const children: ReactNode = d.render ? d.render(record) : cellOf(f, shownValue(f, record), record)
-    return [{ key: f.name, label: f.label, children, span: d.span }]
+    return [{ key: f.name, label: d.label ?? f.label, children, span: d.span }]
   })
   return <Descriptions bordered size="small" column={column} items={[...items, ...extra]} />
 }

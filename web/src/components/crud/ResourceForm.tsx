@@ -6,7 +6,7 @@ import ResourceFormItems from './ResourceFormItems'
 import { idOf, titleOf, toBody, toFormValues, type Resource } from './resource'
 
 interface Props<T> {
-  resource: Resource<T>
+  resource: Resource<T, unknown>
   /** The record being edited (as the detail answers it), or null to add one. */
   record: T | null
   /** Values a new record starts with, over the resource's `form.initial`. */

@@ -36,7 +36,7 @@ export default function ResourceFormItems<T>({ fields, form, record, initial, co
     <>
       {fields.map((f) => {
         const o = formOf(f)
-        if (!o) return null
+        if (!o || o.hidden?.(ctx)) return null
         if (o.item) return <Fragment key={f.name}>{o.item(ctx)}</Fragment>
         const control = o.render ? (
           o.render(ctx)

@@ -13,6 +13,7 @@ import ResourceForm from './ResourceForm'
 import RowActions from './RowActions'
 import { useResourceColumns } from './resourceColumns'
 import type { TableColumnType } from 'antd'
+import { ok } from '@/test/page'
 
 interface Thing {
   id: number
@@ -43,7 +44,7 @@ const openForm = () => {
   renderWithApp(<ResourceForm resource={things} record={null} onClose={() => undefined} onDone={() => undefined} />)
   const dialog = screen.getByText('新增物品').closest('.ant-modal') as HTMLElement
   fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: ' 螺丝 ' } })
-  fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+  ok(dialog)
   return dialog
 }
 
@@ -96,7 +97,7 @@ describe('resource kit', { timeout: 20_000 }, () => {
     mock.onPost('/api/things').replyOnce(400, { message: '上级不存在', field: 'pid' }).onPost('/api/things').replyOnce(400, { message: '保存失败' })
     const dialog = openForm()
     await waitFor(() => expect(toast).toHaveBeenCalledWith('上级不存在'))
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(toast).toHaveBeenCalledWith('保存失败'))
     expect(dialog.querySelector('.ant-form-item-explain-error')).toBeNull()
     toast.mockRestore()

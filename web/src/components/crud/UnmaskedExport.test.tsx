@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PERM } from '@/api/permissions'
-import { mockApi, page, signIn } from '@/test/api'
+import { exportsOf, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { defineResource } from './resource'
 import ResourcePage from './ResourcePage'
@@ -22,15 +22,11 @@ const people = defineResource<Person>({
 })
 
 let mock: MockAdapter
-const exports: Record<string, unknown>[] = []
+let exports: Record<string, unknown>[]
 let restore: () => void
 beforeEach(() => {
-  exports.length = 0
   mock = mockApi()
-  mock.onGet('/api/xsjbxx/export').reply((c) => {
-    exports.push(c.params as Record<string, unknown>)
-    return [200, new Blob(['x'])]
-  })
+  exports = exportsOf(mock.onGet('/api/xsjbxx/export'))
   const orig = URL.createObjectURL
   URL.createObjectURL = () => 'blob:x'
   const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined)

@@ -18,6 +18,7 @@ export {
   type ResourcePermissions,
 } from './resource'
 export { default as ResourceDescriptions } from './ResourceDescriptions'
+export { default as DetailDrawer } from './DetailDrawer'
 export { default as ResourceForm } from './ResourceForm'
 export { default as ResourceFormItems } from './ResourceFormItems'
 export { default as ResourcePage, type ResourcePageApi } from './ResourcePage'

@@ -52,9 +52,13 @@ export interface FormOptions<T> {
   item?: (ctx: FormContext<T>) => ReactNode
   /** Sent when left empty (default '' for texts, dictionaries and dates, else null). */
   empty?: unknown
+  /** Left out of the form for this record (e.g. a parent picker offered only when adding). */
+  hidden?: (ctx: FormContext<T>) => boolean
 }
 
 export interface DetailOptions<T> {
+  /** The label in the detail, when it is shorter than the form's (名称 beside 党组织名称). */
+  label?: string
   span?: number | 'filled'
   /** Left out for this record (e.g. a revocation date of a unit never revoked). */
   hidden?: (record: T) => boolean
@@ -93,9 +97,12 @@ export interface Field<T> {
   detail?: boolean | DetailOptions<T>
 }
 
-/** The endpoints of a resource; create/update/remove are left out where the page offers none. */
-export interface ResourceApi<T> {
-  fetch: CrudFetcher<T>
+/**
+ * The endpoints of a resource; create/update/remove are left out where the page offers none. The
+ * list's rows are records, except where the list shows another shape (the 党组织 tree's nodes).
+ */
+export interface ResourceApi<T, Row = T> {
+  fetch: CrudFetcher<Row>
   /** One record as the edit form starts from it (else the row is used). */
   detail?: (id: number, unmask?: boolean) => Promise<T>
   /** Takes the body toBody builds (typed `never` so services keep their own body types). */
@@ -130,15 +137,18 @@ export interface ResourceFormSpec<T> {
   onValuesChange?: (form: FormInstance, changed: Record<string, unknown>) => void
 }
 
-/** One field list that drives a resource's search form, table, create/edit form and detail. */
-export interface Resource<T> {
+/**
+ * One field list that drives a resource's search form, table, create/edit form and detail. `Row`
+ * is the list's row where it is not the record (pieces that never read the list take any Row).
+ */
+export interface Resource<T, Row = T> {
   /** Cache key of the list (one per resource). */
   key: string
   /** Remembers the hidden columns under this key. */
   columnsKey?: string
   /** What one record is called: 新增{noun}, 编辑{noun}：name, 暂无{noun}. */
   noun: string
-  api: ResourceApi<T>
+  api: ResourceApi<T, Row>
   fields: Field<T>[]
   /** Placeholder of the 关键字 search (`blurry`); without it there is none. */
   keyword?: string
@@ -164,7 +174,7 @@ export interface Resource<T> {
 }
 
 /** Declares a resource (typed, so fields check against the record). */
-export const defineResource = <T>(r: Resource<T>): Resource<T> => r
+export const defineResource = <T, Row = T>(r: Resource<T, Row>): Resource<T, Row> => r
 
 /** A field that only filters the list (no column, form item or detail). */
 export function filterField<T>(name: string, label: string, search: SearchOptions = {}, type: FieldType = 'text', extra: Partial<Field<T>> = {}): Field<T> {
@@ -188,7 +198,7 @@ export const dictsOf = <T>(fields: Field<T>[]) => [...new Set(fields.flatMap((f)
 export const idOf = (r: unknown) => (r as { id: number }).id
 
 /** A record's name for titles and confirmations. */
-export const titleOf = <T>(res: Resource<T>, r: T) => (res.titleOf ? res.titleOf(r) : String((r as { name?: unknown }).name ?? ''))
+export const titleOf = <T>(res: Resource<T, unknown>, r: T) => (res.titleOf ? res.titleOf(r) : String((r as { name?: unknown }).name ?? ''))
 
 const DAY = 'YYYY-MM-DD'
 

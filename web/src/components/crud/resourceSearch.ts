@@ -7,7 +7,7 @@ import { searchOf, type Field, type Resource } from './resource'
  * The search form of a resource: 关键字 (`blurry`) when it has a keyword placeholder, then every
  * field marked `search`, dictionaries and selects as multi-selects unless `single`.
  */
-export function searchFieldsOf<T>(res: Resource<T>, dicts: Record<string, DictOption[] | undefined>): SearchField[] {
+export function searchFieldsOf<T>(res: Resource<T, unknown>, dicts: Record<string, DictOption[] | undefined>): SearchField[] {
   const out: SearchField[] = res.keyword ? [{ name: 'blurry', label: '关键字', placeholder: res.keyword }] : []
   for (const f of res.fields) {
     const s = searchOf(f)

@@ -1,3 +1,16 @@
+import {
+  DICT_EDUCATION,
+  DICT_ETHNICITY,
+  DICT_GENDER,
+  DICT_GRADE,
+  DICT_MEMBER_SOURCE,
+  DICT_MEMBER_STATUS,
+  DICT_PARTY_STATUS,
+  DICT_PERSON_CATEGORY,
+  DICT_PERSON_TYPE,
+  DICT_POST,
+  DICT_TITLE,
+} from '@/api/dicts'
 import type { PersonRecord } from '@/components/personal/person'
 
 /** A member as GET /api/dyjbxx and /api/dyjbxx/{id} answer (personal fields masked unless unmasked). */
@@ -39,15 +52,15 @@ export interface Member extends PersonRecord {
 
 /** The dictionary fields of a member: field name → dictionary code and label. */
 export const MEMBER_DICT_FIELDS = {
-  gender: ['DJ_COMM_XB', '性别'],
-  ethnicity: ['DJ_COMM_MZXX', '民族'],
-  education: ['DJ_DY_XLXX', '学历'],
-  professionalTitle: ['DJ_JBXX_ZYJSZC', '专业技术职称'],
-  post: ['DJ_DY_GZGWXX', '工作岗位'],
-  personCategory: ['DJ_DY_RYLBXX', '人员类别'],
-  personType: ['DJ_DYJBXX_RYLX', '人员类型'],
-  partyStatus: ['DJ_DY_DJZTXX', '党籍状态'],
-  memberStatus: ['DY_ZT', '党员状态'],
-  source: ['DY_LY', '党员来源'],
-  grade: ['njOptions', '年级'],
+  gender: [DICT_GENDER, '性别'],
+  ethnicity: [DICT_ETHNICITY, '民族'],
+  education: [DICT_EDUCATION, '学历'],
+  professionalTitle: [DICT_TITLE, '专业技术职称'],
+  post: [DICT_POST, '工作岗位'],
+  personCategory: [DICT_PERSON_CATEGORY, '人员类别'],
+  personType: [DICT_PERSON_TYPE, '人员类型'],
+  partyStatus: [DICT_PARTY_STATUS, '党籍状态'],
+  memberStatus: [DICT_MEMBER_STATUS, '党员状态'],
+  source: [DICT_MEMBER_SOURCE, '党员来源'],
+  grade: [DICT_GRADE, '年级'],
 } as const

@@ -3,21 +3,19 @@ import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { get, post, type Page } from '@/api/request'
 import { mockApi, page } from '@/test/api'
+import { trailEntry } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import ChangeTrail, { type TrailEntry } from './ChangeTrail'
 
-const entry = (id: number, over: Partial<TrailEntry> = {}): TrailEntry => ({
-  id,
-  recordId: 7,
-  type: 2,
-  origin: 3,
-  summary: '',
-  changes: [{ field: 'name', label: '姓名', old: `旧${id}`, new: `新${id}` }],
-  operatorName: 'admin',
-  restoredFrom: null,
-  createTime: `2026-03-0${id}T08:00:00Z`,
-  ...over,
-})
+const entry = (id: number, over: Partial<TrailEntry> = {}): TrailEntry =>
+  trailEntry({
+    id,
+    typeLabel: undefined,
+    originLabel: undefined,
+    changes: [{ field: 'name', label: '姓名', old: `旧${id}`, new: `新${id}` }],
+    createTime: `2026-03-0${id}T08:00:00Z`,
+    ...over,
+  })
 
 let mock: MockAdapter
 let entries: TrailEntry[]
