@@ -3,26 +3,13 @@ import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mockApi, page, signIn } from '@/test/api'
+import { trailEntry } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import OrgPage from './dzz'
 import OrgTrailPage from './dzztrail'
 import MemberTrailPage from './dytrail'
 
-const entry = (over: Record<string, unknown>) => ({
-  id: 9,
-  recordId: 7,
-  type: 2,
-  origin: 3,
-  typeLabel: '修改',
-  originLabel: '用户修改',
-  summary: '',
-  changes: [{ field: 'phone', label: '手机号码', old: '138****0000', new: '139****0000' }],
-  operatorName: 'admin',
-  restoredFrom: null,
-  createTime: '2026-02-01T00:00:00Z',
-  recordName: '张三',
-  ...over,
-})
+const entry = (over: Record<string, unknown>) => trailEntry({ recordName: '张三', ...over })
 
 /** Shows where the app went, for the links of the trail pages. */
 function Where() {

@@ -9,6 +9,7 @@ import ClassPage from './bj'
 import TeacherPage from './jsjbxx'
 import type { Student } from './shared/types'
 import StudentPage from './xsjbxx'
+import { ok } from '@/test/page'
 
 const student = (over: Partial<Student> = {}): Student =>
   ({
@@ -127,7 +128,7 @@ describe('people pages', { timeout: 30_000 }, () => {
     const drawer = (await screen.findByText('新增学生')).closest('.ant-drawer') as HTMLElement
     fireEvent.change(within(drawer).getByPlaceholderText('15位或18位身份证号码'), { target: { value: '123' } })
     fireEvent.change(within(drawer).getByPlaceholderText('请输入手机号码'), { target: { value: '123' } })
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    ok(drawer)
     expect(await within(drawer).findByText('身份证号码应为18位（旧号码为15位）')).toBeTruthy()
     expect(within(drawer).getByText('请输入正确的手机号码')).toBeTruthy()
     expect(within(drawer).getByText('请输入学号')).toBeTruthy()
@@ -143,7 +144,7 @@ describe('people pages', { timeout: 30_000 }, () => {
     fireEvent.focus(within(unitItem).getByRole('combobox'))
     fireEvent.mouseDown(within(unitItem).getByRole('combobox'))
     fireEvent.click(await screen.findByText('计算机学院（某某大学）', { selector: '.ant-select-item-option-content' }))
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    ok(drawer)
     await waitFor(() => expect(posted).toBeDefined())
     expect(posted).toMatchObject({ studentNo: '2024002', name: '李四', idNumber: '110105200603071246', birthDate: '2006-03-07', gender: '2', unitDeptId: 2, classId: null })
   })
@@ -188,7 +189,7 @@ describe('people pages', { timeout: 30_000 }, () => {
     await waitFor(() => expect(classQueries.at(-1)).toEqual({ page: 0, size: 10, sort: [], major: '计算机' }))
     fireEvent.click(screen.getByRole('button', { name: /编\s*辑/ }))
     const dialog = (await screen.findByText('编辑班级：计科2401')).closest('.ant-modal') as HTMLElement
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(put).toMatchObject({ id: 7, code: 'B1', unitDeptId: 2, headTeacherId: null }))
     // The request pipeline shows the server's message; the dialog keeps what the user typed.
     await waitFor(() => expect(reported).toHaveBeenCalledWith('有学生的班级不能更换所在单位'))

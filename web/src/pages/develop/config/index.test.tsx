@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ALWAYS_TRACKED, RULE_DEFAULTS, STEPS, type ConfigView } from '@/api/develop'
 import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import DevConfigPage, { SAVE_WARNING } from './index'
 
 const VIEW: ConfigView = {
@@ -77,10 +78,10 @@ describe('develop/config', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /保存为新版本/ }))
     const dialog = (await screen.findByText('保存发展配置')).closest('.ant-modal') as HTMLElement
     expect(within(dialog).getByText(SAVE_WARNING)).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('请填写修改说明')).toBeTruthy()
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '培养联系人 15 天内指定' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(1))
     const saved = sent[0] as { note: string; config: ConfigView['config'] }
     expect(saved.note).toBe('培养联系人 15 天内指定')
@@ -127,13 +128,13 @@ describe('develop/config', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('tab', { name: '审批链' }))
     const card = (await screen.findByText('党支部的发展党员记录')).closest('.ant-card') as HTMLElement
     fireEvent.click(within(card).getByRole('button', { name: /编\s*辑/ }))
-    const dialog = (await screen.findByText(/编辑审批链/, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog(/编辑审批链/)
     const role = within(dialog).getByLabelText('入党积极分子上级党委备案角色名称')
     fireEvent.change(role, { target: { value: '院系党委' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(await within(dialog).findByText('请选择办理「党组织派人谈话」的党组织类型')).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(2))
     expect(sent[1]).toEqual({
       orgType: '5',
@@ -154,14 +155,14 @@ describe('develop/config', { timeout: 60_000 }, () => {
     renderWithApp(<DevConfigPage />)
     fireEvent.click(await screen.findByRole('tab', { name: '志愿书编号段' }))
     fireEvent.click(await screen.findByRole('button', { name: '新增编号段' }))
-    const dialog = (await screen.findByText('新增编号段', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog('新增编号段')
     fireEvent.change(dialog.querySelector('input#prefix')!, { target: { value: 'JS' } })
     fireEvent.change(dialog.querySelector('input#first')!, { target: { value: '200' } })
     fireEvent.change(dialog.querySelector('input#last')!, { target: { value: '100' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('截止编号不能小于起始编号')).toBeTruthy()
     fireEvent.change(dialog.querySelector('input#last')!, { target: { value: '300' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toEqual([{ year: new Date().getFullYear(), orgId: null, prefix: 'JS', first: 200, last: 300, width: 0 }]))
   })
 })

@@ -6,6 +6,7 @@ import type { Notice } from '@/api/develop'
 import { body, captureDownloads, page, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import { devRecord } from '../test/fixtures'
 import DevNoticePage from './index'
 
@@ -91,7 +92,7 @@ describe('develop/notice', { timeout: 30_000 }, () => {
     renderPage()
     await screen.findByText('关于拟确定发展对象的公示')
     fireEvent.click(screen.getByRole('button', { name: /发布公示/ }))
-    const dialog = (await screen.findByText('发布公示', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog('发布公示')
     expect(within(dialog).getByText('请先选择公示类别和党组织')).toBeTruthy()
     const [kind, org] = within(dialog).getAllByRole('combobox')
     fireEvent.mouseDown(kind)
@@ -114,7 +115,7 @@ describe('develop/notice', { timeout: 30_000 }, () => {
       fireEvent.change(input, { target: { value } })
       fireEvent.keyDown(input, { key: 'Enter' })
     }
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toEqual({ kind: 'target', orgId: 7, title: '发展对象公示', startOn: '2026-03-02', endOn: '2026-03-06', contact: '', content: '', recordIds: [1, 2] })
     expect(await within(dialog).findByText(/不能列入发展对象公示/, { selector: '.ant-form-item-explain-error' })).toBeTruthy()

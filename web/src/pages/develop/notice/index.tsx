@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Space, Spin, Table, Typography, type TableColumnType } from 'antd'
+import { Descriptions, Table, Typography, type TableColumnType } from 'antd'
 import { useState } from 'react'
 import { deleteNotices, fetchNotices, NOTICE_KINDS, noticeDetail, noticeDocxUrl, type DevRecord, type Notice } from '@/api/develop'
 import { downloadFile } from '@/api/file'
@@ -7,6 +7,7 @@ import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { actionColumn, AddButton, confirmDeleteOf, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { DocumentDrawer } from '@/components/flow'
 import { useHasPermission } from '@/components/Permission'
 import NoticeForm from './NoticeForm'
 
@@ -17,23 +18,14 @@ function NoticeDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useQuery({ queryKey: ['fzdy', 'notice', id], queryFn: () => noticeDetail(id) })
   const n = detail.data
   return (
-    <Drawer
-      open
-      size={720}
-      title={n ? n.title : '公示详情'}
+    <DocumentDrawer
+      title={n?.title}
+      loadingTitle="公示详情"
+      loading={!n}
+      outputs={n && { view: 'devNotice', params: { id }, word: () => void downloadWord(n) }}
       onClose={onClose}
-      extra={
-        n && (
-          <Space>
-            <Button onClick={() => openPrintView('devNotice', { id })}>打印</Button>
-            <Button onClick={() => void downloadWord(n)}>下载 Word</Button>
-          </Space>
-        )
-      }
     >
-      {!n ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
+      {n && (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="公示类别">{n.kindName}</Descriptions.Item>
@@ -65,7 +57,7 @@ function NoticeDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           />
         </>
       )}
-    </Drawer>
+    </DocumentDrawer>
   )
 }
 

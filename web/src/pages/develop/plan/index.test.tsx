@@ -5,6 +5,7 @@ import type { Plan } from '@/api/develop'
 import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import DevPlanPage from './index'
+import { ok } from '@/test/page'
 
 const plan = (over: Partial<Plan>): Plan => ({ id: 1, year: 2026, orgId: 2, orgName: '计算机学院党委', orgType: '2', quota: 10, used: 4, remark: '', ...over })
 
@@ -51,11 +52,11 @@ describe('develop/plan', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText(/年发展计划：计算机学院党委/)).closest('.ant-modal') as HTMLElement
     const quota = dialog.querySelector<HTMLInputElement>('input#quota')!
     fireEvent.change(quota, { target: { value: '3' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('计划名额不能少于已使用的 4 个')).toBeTruthy()
     expect(sent).toEqual([])
     fireEvent.change(quota, { target: { value: '12' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toEqual([{ year: new Date().getFullYear(), orgId: 2, quota: 12, remark: '' }]))
   })
 })

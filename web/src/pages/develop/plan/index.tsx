@@ -4,6 +4,7 @@ import dayjs from 'dayjs'
 import { useState } from 'react'
 import { listPlans, savePlan, type Plan } from '@/api/develop'
 import { PERM } from '@/api/permissions'
+import { actionColumn } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 
@@ -105,17 +106,14 @@ export default function DevPlanPage() {
           { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
           ...(canEdit
             ? [
-                {
-                  title: '操作',
-                  key: 'actions',
-                  width: 90,
-                  fixed: 'right' as const,
-                  render: (_: unknown, p: Plan) => (
+                actionColumn<Plan>(
+                  (p) => (
                     <Button type="link" size="small" onClick={() => setEditing(p)}>
                       {p.quota === null ? '下达' : '编辑'}
                     </Button>
                   ),
-                },
+                  90,
+                ),
               ]
             : []),
         ]}

@@ -6,6 +6,7 @@ import type { RecordDetail } from '@/api/develop'
 import type { FlowView } from '@/components/flow'
 import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import { devDetail } from '../test/fixtures'
 import DevelopRecordPage from './index'
 
@@ -236,12 +237,12 @@ describe('develop/record', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('tab', { name: '考察记录' }))
     expect(await screen.findByText(/暂无考察记录/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: '新增考察记录' }))
-    const dialog = (await screen.findByText('新增考察记录', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog('新增考察记录')
     typeDate('reviewedOn', '2026-03-01')
     fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[1])
     fireEvent.click(await screen.findByText('合格', { selector: '.ant-select-item-option-content' }))
     fireEvent.change(dialog.querySelector('textarea#content')!, { target: { value: '表现良好' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toEqual([{ kind: 'activist', reviewedOn: '2026-03-01', result: '2', reviewer: '', content: '表现良好' }]))
   })
 
@@ -262,7 +263,7 @@ describe('develop/record', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: /编\s*辑/ }))
     const dialog = (await screen.findByText('编辑：李明')).closest('.ant-modal') as HTMLElement
     fireEvent.change(dialog.querySelector('textarea#remark')!, { target: { value: '转专业' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(updates).toEqual([{ id: 1, leavingOn: '2027-06-30', remark: '转专业' }]))
     fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
     expect(await screen.findByText(/确定删除发展党员记录“李明”吗？/)).toBeTruthy()

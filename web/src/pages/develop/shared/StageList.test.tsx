@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import ApplicantPage from '../applicant'
 import ProbationaryPage from '../probationary'
 import { devRecord } from '../test/fixtures'
@@ -106,9 +107,9 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
     renderPage()
     await screen.findByText('李明')
     fireEvent.click(screen.getByRole('button', { name: /新增入党申请/ }))
-    const dialog = (await screen.findByText('新增入党申请', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog('新增入党申请')
     // Nothing chosen: each field says what is missing, nothing is sent.
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('请选择申请人', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
     expect(within(dialog).getByText('请选择党支部', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
     expect(within(dialog).getByText('请选择申请入党日期', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
@@ -128,7 +129,7 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
     fireEvent.focus(applied)
     fireEvent.change(applied, { target: { value: '2025-09-01' } })
     fireEvent.keyDown(applied, { key: 'Enter' })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toEqual([{ personKind: 'student', personId: 11, orgId: 7, appliedOn: '2025-09-01', leavingOn: '', remark: '' }]))
     expect(await within(dialog).findByText(/才年满 18 周岁/, { selector: '.ant-form-item-explain-error' })).toBeTruthy()
   })

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { fetchRecords, STAGE_NAMES, type DevRecord } from '@/api/develop'
 import { PERM } from '@/api/permissions'
 import { actionColumn, AddButton, CrudTable, ImportButton, RowActions, useCrud, type SearchField } from '@/components/crud'
+import { nameColumn } from '@/components/flow/nameColumn'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import BatchDialog from './BatchDialog'
@@ -95,20 +96,10 @@ export default function StageList({ stage }: { stage: ListStage }) {
   ]
 
   const columns: TableColumnType<DevRecord>[] = [
-    {
-      title: '姓名',
-      dataIndex: 'name',
-      key: 'name',
-      width: 100,
-      fixed: 'left',
-      sorter: true,
-      render: (name: string, r) => (
-        <>
-          <Typography.Link onClick={() => navigate(`/develop/record?id=${r.id}`)}>{name}</Typography.Link>
-          {r.stage !== stage && <Tag style={{ marginInlineStart: 6 }}>{r.stageName}</Tag>}
-        </>
-      ),
-    },
+    nameColumn<DevRecord>(
+      (r) => navigate(`/develop/record?id=${r.id}`),
+      (r) => r.stage !== stage && <Tag style={{ marginInlineStart: 6 }}>{r.stageName}</Tag>,
+    ),
     { title: '学号/工号', dataIndex: 'personNo', key: 'personNo', width: 130, sorter: true },
     { title: '性别', dataIndex: 'genderLabel', key: 'genderLabel', width: 60 },
     { title: '党支部', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true, sorter: true },

@@ -58,6 +58,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
     category: v.category,
     items: itemsBody(meta, v.category, v.items),
     remark: v.remark?.trim() ?? '',
+    updatedAt: base?.updatedAt,
   })
 
   const recompute = () => {

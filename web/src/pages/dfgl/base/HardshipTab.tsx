@@ -2,33 +2,30 @@ import { useQuery } from '@tanstack/react-query'
 import { Button, Drawer, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
 import { useEffect, useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { CrudTable, RowActions, useCrud } from '@/components/crud'
+import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
+import { actionColumn, confirmAction, CrudTable, RowActions, useCrud } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
-import { ActionPanel, getFlow, RecordTimeline, timelineProps } from '@/components/flow'
+import { ActionPanel, getFlow, RecordTimeline, timelineProps, type FlowResult } from '@/components/flow'
 import { searchMembers } from '@/components/member/service'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
-import Permission from '@/components/Permission'
+import Permission, { useHasPermission } from '@/components/Permission'
 import RemoteSelect from '@/components/RemoteSelect'
-import { fetchHardships, HARDSHIP_API, proposeHardship, type Hardship, type HardshipInput, type HardshipState } from '../standard/api'
+import { fetchHardships, HARDSHIP_API, proposeHardship, withdrawHardship, type Hardship, type HardshipInput, type HardshipState } from '../standard/api'
 
-const STATE_COLORS: Record<HardshipState, string> = { review: 'processing', approved: 'green', rejected: 'red' }
+const STATE_COLORS: Record<HardshipState, string> = { review: 'processing', returned: 'warning', approved: 'green', rejected: 'red', withdrawn: 'default' }
+const STATE_OPTIONS = [
+  { value: 'review', label: '待审批' },
+  { value: 'returned', label: '退回修改' },
+  { value: 'approved', label: '已批准' },
+  { value: 'rejected', label: '未批准' },
+  { value: 'withdrawn', label: '已撤回' },
+]
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
-/** The branch's proposal: a member, 减交 (a lower monthly amount) or 免交, the months and the reason. */
-function ProposeDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
-  type V = HardshipInput
+/** What a proposal asks: 减交 (a lower monthly amount) or 免交, the months and the reason; proposed and resubmitted alike. */
+function ProposalFields() {
   return (
-    <FormDialog<V>
-      title="申请党费减免"
-      initialValues={{ kind: 'reduce' }}
-      onClose={onClose}
-      onDone={onDone}
-      successText="已提交上级党委审批"
-      onSubmit={(v) => proposeHardship({ ...v, amount: v.kind === 'reduce' ? v.amount?.trim() : undefined, reason: v.reason.trim() })}
-    >
-      <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
-        <RemoteSelect search={(t) => searchMembers(t)} placeholder="输入姓名搜索" emptyText="没有匹配的党员" />
-      </Form.Item>
+    <>
       <Form.Item label="减免方式" name="kind" rules={[{ required: true, message: '请选择减免方式' }]}>
         <Radio.Group options={[{ value: 'reduce', label: '减交' }, { value: 'exempt', label: '免交' }]} />
       </Form.Item>
@@ -50,29 +47,89 @@ function ProposeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =>
       <Form.Item label="减免理由" name="reason" rules={[{ required: true, whitespace: true, message: '请输入减免理由' }]}>
         <Input.TextArea rows={3} maxLength={500} />
       </Form.Item>
+    </>
+  )
+}
+
+/** The body of a proposal's fields: the amount only for 减交, the reason trimmed. */
+const proposalBody = <V extends Omit<HardshipInput, 'memberId'>>(v: V): V => ({ ...v, amount: v.kind === 'reduce' ? v.amount?.trim() : undefined, reason: v.reason.trim() })
+
+/** Resolves on 确定, rejects on 取消: a confirmation before a workflow action (ActionPanel's collectForm stops on a rejection). */
+const confirmed = (content: string) =>
+  new Promise<void>((resolve, reject) =>
+    ui.modal.confirm({ ...DIALOG_DEFAULTS, title: '提示', content, okText: '确定', cancelText: '取消', onOk: () => resolve(), onCancel: () => reject(new Error('取消')) }),
+  )
+
+const CONFIRM: Record<FlowResult, (who: string) => string> = {
+  approve: (who) => `确定通过${who}的党费减免申请吗？通过后自批准的月份起按减免后的金额计算。`,
+  reject: (who) => `确定不通过${who}的党费减免申请吗？`,
+  return: (who) => `确定把${who}的党费减免申请退回支部修改吗？`,
+}
+
+/** The branch's proposal: a member, 减交 (a lower monthly amount) or 免交, the months and the reason. */
+function ProposeDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+  type V = HardshipInput
+  return (
+    <FormDialog<V>
+      title="申请党费减免"
+      initialValues={{ kind: 'reduce' }}
+      onClose={onClose}
+      onDone={onDone}
+      successText="已提交上级党委审批"
+      onSubmit={(v) => proposeHardship(proposalBody(v))}
+    >
+      <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
+        <RemoteSelect search={(t) => searchMembers(t)} placeholder="输入姓名搜索" emptyText="没有匹配的党员" />
+      </Form.Item>
+      <ProposalFields />
     </FormDialog>
   )
 }
 
-/** A proposal's history and, for the committee above, 通过 / 不通过. */
+/**
+ * A proposal's history and the actions of who may take them, each confirmed first: the committee above
+ * 通过 / 不通过 / 退回修改; the branch resubmits a returned proposal (its fields prefilled, editable) and may
+ * 撤回 one not yet decided.
+ */
 function FlowDrawer({ item, onClose, onDone }: { item: Hardship; onClose: () => void; onDone: () => void }) {
   const flow = useQuery({ queryKey: ['dfjm', 'flow', item.id], queryFn: () => getFlow(HARDSHIP_API, item.id) })
+  const [form] = Form.useForm<Omit<HardshipInput, 'memberId'>>()
+  const canBranch = useHasPermission([PERM.dfjmBranch])
+  const view = flow.data
+  const resubmit = view?.step === 'branch'
+  const done = () => {
+    void flow.refetch()
+    onDone()
+  }
+  const collect = async (result: FlowResult) => {
+    const values = resubmit ? proposalBody(await form.validateFields()) : undefined
+    await confirmed(resubmit ? `确定重新提交${item.memberName}的党费减免申请吗？` : CONFIRM[result](item.memberName))
+    return values
+  }
   return (
     <Drawer open width={640} title={`${item.memberName}：党费${item.kindLabel}（${item.from} 至 ${item.to}）`} onClose={onClose}>
-      {flow.data && <RecordTimeline {...timelineProps(flow.data)} />}
-      {flow.data && (
-        <ActionPanel
-          base={HARDSHIP_API}
-          id={item.id}
-          view={flow.data}
-          onDone={() => {
-            void flow.refetch()
-            onDone()
-          }}
-          onStale={() => void flow.refetch()}
-          uploadPerm={PERM.dfjmCommittee}
-          moduleName="feehardship"
-        />
+      {view && <RecordTimeline {...timelineProps(view)} />}
+      {view?.step && canBranch && (
+        <Button
+          style={{ marginBottom: 16 }}
+          onClick={() => void confirmAction(`确定撤回${item.memberName}的党费减免申请吗？撤回后不再审批，需要时请重新申请。`, () => withdrawHardship(item.id, view.version), '已撤回').then((ok) => ok && done())}
+        >
+          撤回申请
+        </Button>
+      )}
+      {view && (
+        <ActionPanel base={HARDSHIP_API} id={item.id} view={view} onDone={done} onStale={() => void flow.refetch()} uploadPerm={PERM.dfjmCommittee} moduleName="feehardship" collectForm={collect}>
+          {resubmit && (
+            <Form
+              form={form}
+              component={false}
+              layout="vertical"
+              initialValues={{ kind: item.kind, amount: item.amount.replaceAll(',', ''), from: item.from, to: item.to, reason: item.reason }}
+            >
+              <ProposalFields />
+            </Form>
+          )}
+        </ActionPanel>
       )}
     </Drawer>
   )
@@ -102,13 +159,7 @@ export default function HardshipTab({ openId }: { openId?: number }) {
     { title: '月份', key: 'months', width: 180, render: (_: unknown, h: Hardship) => `${h.from} 至 ${h.to}` },
     { title: '理由', dataIndex: 'reason', key: 'reason', ellipsis: true },
     { title: '状态', dataIndex: 'state', key: 'state', width: 100, render: (s: HardshipState, h: Hardship) => <Tag color={STATE_COLORS[s]}>{h.stateLabel}</Tag> },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 100,
-      fixed: 'right',
-      render: (_: unknown, h: Hardship) => <RowActions actions={[{ key: 'flow', label: h.state === 'review' ? '办理' : '查看', onClick: () => setOpen(h) }]} />,
-    },
+    actionColumn<Hardship>((h) => <RowActions actions={[{ key: 'flow', label: h.state === 'review' || h.state === 'returned' ? '办理' : '查看', onClick: () => setOpen(h) }]} />, 100),
   ]
   return (
     <>
@@ -118,7 +169,7 @@ export default function HardshipTab({ openId }: { openId?: number }) {
         searchFields={[
           { name: 'blurry', label: '党员姓名' },
           { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
-          { name: 'state', label: '状态', type: 'select', options: [{ value: 'review', label: '待审批' }, { value: 'approved', label: '已批准' }, { value: 'rejected', label: '未批准' }] },
+          { name: 'state', label: '状态', type: 'select', options: STATE_OPTIONS },
         ]}
         toolbar={
           <Permission need={[PERM.dfjmBranch]}>

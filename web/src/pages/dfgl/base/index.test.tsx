@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { Base, Meta } from '../standard/api'
 import FeeBasePage from './index'
+import { ok } from '@/test/page'
 
 const META: Meta = {
   categories: [
@@ -59,15 +60,20 @@ beforeEach(() => {
 })
 afterEach(() => mock.restore())
 
+/** Renders the page and answers the row of the listed base. */
+async function openPage(): Promise<HTMLElement> {
+  renderWithApp(
+    <MemoryRouter>
+      <FeeBasePage />
+    </MemoryRouter>,
+  )
+  return (await screen.findByText('张老师')).closest('tr') as HTMLElement
+}
+
 describe('dfgl/base', { timeout: 30_000 }, () => {
   it('lists the bases of the year with the due and its working', async () => {
     signIn(['dfjs:list'])
-    renderWithApp(
-      <MemoryRouter>
-        <FeeBasePage />
-      </MemoryRouter>,
-    )
-    const tr = (await screen.findByText('张老师')).closest('tr') as HTMLElement
+    const tr = await openPage()
     expect(within(tr).getByText('48.00')).toBeTruthy()
     expect(within(tr).getByText(base.working)).toBeTruthy()
     expect((listed[0] as { year: number }).year).toBe(new Date().getFullYear())
@@ -87,21 +93,67 @@ describe('dfgl/base', { timeout: 30_000 }, () => {
       saved.push(body(c))
       return [200, base]
     })
-    renderWithApp(
-      <MemoryRouter>
-        <FeeBasePage />
-      </MemoryRouter>,
-    )
-    const tr = (await screen.findByText('张老师')).closest('tr') as HTMLElement
+    const tr = await openPage()
     fireEvent.click(within(tr).getByText('修改'))
     const dialog = (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
     const post = dialog.querySelector<HTMLInputElement>('input#items_postPay')!
     expect(post.value).toBe('4800.00')
     fireEvent.change(post, { target: { value: '5000' } })
     expect(await within(dialog).findByText('月缴党费 50.00 元', {}, { timeout: 3000 })).toBeTruthy()
-    expect(previews.at(-1)).toMatchObject({ category: 'salaried', items: { postPay: '5000' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
-    await waitFor(() => expect(saved).toEqual([{ id: 5, memberId: 7, year: base.year, fromMonth: 1, category: 'salaried', items: { postPay: '5000' }, remark: '' }]))
+    // The mock answers every preview alike, the one on opening too: wait for the one of the change.
+    await waitFor(() => expect(previews.at(-1)).toMatchObject({ category: 'salaried', items: { postPay: '5000' } }), { timeout: 3000 })
+    ok(dialog)
+    await waitFor(() =>
+      expect(saved).toEqual([{ id: 5, memberId: 7, year: base.year, fromMonth: 1, category: 'salaried', items: { postPay: '5000' }, remark: '', updatedAt: base.updatedAt }]),
+    )
+  })
+
+  it('a base changed by someone else meanwhile (409): the server’s message shows and the dialog keeps what was typed', async () => {
+    signIn(['dfjs:list', 'dfjs:edit'])
+    const toast = vi.spyOn(console, 'error').mockImplementation(() => undefined) // the request pipeline's toast in tests
+    mock.onPost('/api/dfjs/preview').reply(200, { baseFen: 480000, base: '4,800.00', fen: 4800, amount: '48.00', standardId: 1, working: base.working })
+    mock.onPut('/api/dfjs').reply(409, { status: 409, message: '该党费基数信息刚被其他人修改，请刷新后重试' })
+    fireEvent.click(within(await openPage()).getByText('修改'))
+    const dialog = (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input#items_postPay')!, { target: { value: '5000' } })
+    ok(dialog)
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('该党费基数信息刚被其他人修改，请刷新后重试'))
+    expect(screen.getByText(/修改党费基数：张老师/)).toBeTruthy()
+    expect(dialog.querySelector<HTMLInputElement>('input#items_postPay')!.value).toBe('5000')
+    toast.mockRestore()
+  })
+
+  it('shows a base’s history (变动轨迹) to whoever sees the list, without a restore', async () => {
+    signIn(['dfjs:list'])
+    const asked: unknown[] = []
+    mock.onGet('/api/dfjs/5/trail').reply((c) => {
+      asked.push(c.params)
+      return [
+        200,
+        page([
+          {
+            id: 9, recordId: 5, type: 2, origin: 3, summary: '', operatorName: '李书记', restoredFrom: null, createTime: '2026-03-01T08:00:00Z',
+            typeLabel: '修改', originLabel: '用户修改',
+            changes: [{ field: 'items.postPay', label: '岗位工资（元）', old: '4,000.00', new: '4,800.00' }],
+          },
+          {
+            id: 8, recordId: 5, type: 1, origin: 2, summary: '', operatorName: '李书记', restoredFrom: null, createTime: '2026-01-01T08:00:00Z',
+            typeLabel: '新增', originLabel: '用户新增',
+            changes: [{ field: 'member', label: '党员', old: '', new: '张老师' }],
+          },
+        ]),
+      ]
+    })
+    const tr = await openPage()
+    expect(within(tr).queryByText('修改')).toBeNull()
+    fireEvent.click(within(tr).getByText('变动轨迹'))
+    const drawer = (await screen.findByText(`变动轨迹：张老师 ${base.year} 年 1 月起`)).closest('.ant-drawer') as HTMLElement
+    const change = (await within(drawer).findByText('岗位工资（元）')).closest('tr') as HTMLElement
+    expect(within(change).getByText('4,000.00')).toBeTruthy()
+    expect(within(change).getByText('4,800.00')).toBeTruthy()
+    expect(within(drawer).getAllByText('操作人：李书记')).toHaveLength(2)
+    expect(within(drawer).queryByText('还原到此版本')).toBeNull()
+    expect(asked[0]).toMatchObject({ page: 0 })
   })
 
   it('opens the proposal a to-do links to (?hardship=) in the 困难减免 tab', async () => {

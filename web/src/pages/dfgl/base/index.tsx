@@ -4,7 +4,7 @@ import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
-import { confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
+import { actionColumn, confirmDeleteOf, CrudTable, ImportButton, RowActions, TrailDrawer, useCrud, type CrudFetcher } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
 import { BASE_API, deleteBases, fetchBases, fetchMissing, getMeta, type Base, type Meta, type MissingBase } from '../standard/api'
@@ -20,6 +20,7 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
   const crud = useCrud<Base>({ key: `dfjs-${year}`, fetch: ofYear(fetchBases, year) })
   const canEdit = useHasPermission([PERM.dfjsEdit])
   const canExport = useHasPermission([PERM.dfjsExport])
+  const [trail, setTrail] = useState<Base | null>(null)
   const columns: TableColumnsType<Base> = [
     { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 100, sorter: true },
     { title: '工号/学号', dataIndex: 'staffNo', key: 'staffNo', width: 120 },
@@ -29,49 +30,60 @@ function BasesTab({ meta, year, onEdit }: { meta: Meta; year: number; onEdit: (e
     { title: '月基数（元）', dataIndex: 'base', key: 'base', width: 120, align: 'right', sorter: true },
     { title: '月党费（元）', dataIndex: 'due', key: 'due', width: 110, align: 'right' },
     { title: '计算过程', dataIndex: 'working', key: 'working', width: 460, ellipsis: { showTitle: false }, render: (w: string) => <Tooltip title={w}>{w}</Tooltip> },
-  ]
-  if (canEdit)
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_: unknown, b: Base) => (
+    actionColumn<Base>(
+      (b) => (
         <RowActions
           actions={[
-            { key: 'edit', label: '修改', onClick: () => onEdit({ base: b }) },
+            { key: 'trail', label: '变动轨迹', onClick: () => setTrail(b) },
+            { key: 'edit', label: '修改', need: PERM.dfjsEdit, onClick: () => onEdit({ base: b }) },
             {
               key: 'del',
               label: '删除',
               danger: true,
+              need: PERM.dfjsEdit,
               onClick: () => void confirmDeleteOf(`${b.memberName} ${b.year} 年 ${b.fromMonth} 月起的基数`, () => deleteBases([b.id])).then((ok) => ok && crud.reload()),
             },
           ]}
         />
       ),
-    })
+      canEdit ? 170 : 90,
+    ),
+  ]
   return (
-    <CrudTable<Base>
-      crud={crud}
-      columns={columns}
-      scrollX={1700}
-      exportAction={canExport ? { url: `${BASE_API}/export`, fileName: '党费基数.xlsx', params: () => ({ year }) } : undefined}
-      searchFields={[
-        { name: 'blurry', label: '姓名或工号' },
-        { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
-        { name: 'category', label: '类别', type: 'select', options: meta.categories.map((c) => ({ value: c.code, label: c.label })) },
-      ]}
-      toolbar={
-        <>
-          <Permission need={[PERM.dfjsEdit]}>
-            <Button type="primary" onClick={() => onEdit({ base: null })}>
-              录入基数
-            </Button>
-          </Permission>
-          <ImportButton need={PERM.dfjsImport} kind="dfjs" title="党费基数（财务处工资表）" onDone={crud.reload} />
-        </>
-      }
-    />
+    <>
+      <CrudTable<Base>
+        crud={crud}
+        columns={columns}
+        scrollX={1700}
+        exportAction={canExport ? { url: `${BASE_API}/export`, fileName: '党费基数.xlsx', params: () => ({ year }) } : undefined}
+        searchFields={[
+          { name: 'blurry', label: '姓名或工号' },
+          { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
+          { name: 'category', label: '类别', type: 'select', options: meta.categories.map((c) => ({ value: c.code, label: c.label })) },
+        ]}
+        toolbar={
+          <>
+            <Permission need={[PERM.dfjsEdit]}>
+              <Button type="primary" onClick={() => onEdit({ base: null })}>
+                录入基数
+              </Button>
+            </Permission>
+            <ImportButton need={PERM.dfjsImport} kind="dfjs" title="党费基数（财务处工资表）" onDone={crud.reload} />
+          </>
+        }
+      />
+      {/* Who changed the base, when, from what to what; no restore: a base is entered again instead. */}
+      {trail && (
+        <TrailDrawer
+          api={BASE_API}
+          id={trail.id}
+          title={`${trail.memberName} ${trail.year} 年 ${trail.fromMonth} 月起`}
+          canRestore={false}
+          onClose={() => setTrail(null)}
+          onRestored={crud.reload}
+        />
+      )}
+    </>
   )
 }
 

@@ -9,6 +9,18 @@ export type BatchState = 'created' | 'open' | 'settled'
 
 export const BATCH_STATE_COLORS: Record<BatchState, string> = { created: 'default', open: 'processing', settled: 'success' }
 
+/** What a set of member-month dues add up to (amounts in fen; the rate in basis points, paid ÷ due). */
+export interface Figures {
+  members: number
+  months: number
+  unpaidMonths: number
+  dueFen: number
+  paidFen: number
+  outstandingFen: number
+  rateBp: number
+}
+
+/** A month's batch; as listed, its members and dueFen and its scope are those of its dues in the caller's scope. */
 export interface Batch {
   id: number
   month: string
@@ -16,6 +28,7 @@ export interface Batch {
   stateLabel: string
   members: number
   dueFen: number
+  scope?: Figures
   remark: string
   createdBy: string
   startedAt: string | null
@@ -155,6 +168,9 @@ export function yuan(fen: number): string {
   const abs = Math.abs(Math.trunc(fen))
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
+
+/** A collection rate in basis points (paid ÷ due, rounded down) as a percentage: 3333 → "33.33%". */
+export const bpRate = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`
 
 export const createBatch = (month: string, remark: string) => post<Batch>(`${FEE_API}/batch`, { month, remark })
 export const startBatch = (id: number) => post<Batch>(`${FEE_API}/batch/${id}/start`)

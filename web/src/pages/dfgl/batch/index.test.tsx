@@ -8,13 +8,15 @@ import FeeBatchPage, { rate } from './index'
 
 const batch = (over: Partial<Batch>): Batch => ({
   id: 1, month: '2026-10', state: 'open', stateLabel: '缴费中', members: 3, dueFen: 12345, remark: '', createdBy: 'admin',
+  scope: { members: 3, months: 3, unpaidMonths: 2, dueFen: 12345, paidFen: 4115, outstandingFen: 8230, rateBp: 3333 },
   startedAt: '2026-10-01T00:00:00Z', settledAt: null, createdAt: '2026-10-01T00:00:00Z', ...over,
 })
 
 let mock: MockAdapter
 beforeEach(() => {
   mock = mockApi()
-  mock.onGet('/api/dfgl/batch').reply(200, page([batch({}), batch({ id: 2, month: '2026-11', state: 'created', stateLabel: '创建', members: 0, dueFen: 0, startedAt: null })]))
+  mock.onGet('/api/dfgl/batch').reply(200, page([batch({}), batch({ id: 2, month: '2026-11', state: 'created', stateLabel: '创建', members: 0, dueFen: 0, startedAt: null,
+    scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, outstandingFen: 0, rateBp: 10000 } })]))
 })
 afterEach(() => mock.restore())
 
@@ -30,11 +32,14 @@ describe('yuan and rate', () => {
 })
 
 describe('dfgl/batch', { timeout: 30_000 }, () => {
-  it('lists the months; without df:batch it neither creates, starts nor settles', async () => {
+  it('lists the months with their figures in the caller’s scope; without df:batch it neither creates, starts nor settles', async () => {
     signIn(['df:list'])
     renderWithApp(<FeeBatchPage />)
     const row = (await screen.findByText('2026-10')).closest('tr') as HTMLElement
-    expect(within(row).getByText('123.45')).toBeTruthy()
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent)
+    expect(cells.slice(0, 8)).toEqual(['2026-10', '缴费中', '3', '2', '123.45', '41.15', '82.30', '33.33%'])
+    const created = (await screen.findByText('2026-11')).closest('tr') as HTMLElement
+    expect(within(created).getAllByRole('cell').map((c) => c.textContent).slice(2, 8)).toEqual(['0', '0', '0.00', '0.00', '0.00', '—'])
     expect(within(row).getByRole('button', { name: /汇\s*总/ })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /新建批次|启动缴费|结\s*算/ })).toBeNull()
   })

@@ -5,9 +5,9 @@ import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
-import { confirmAction, CrudTable, getFetcher, useCrud } from '@/components/crud'
+import { actionColumn, confirmAction, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import { BATCH_STATE_COLORS, createBatch, FEE_API, rollup, settleBatch, startBatch, yuan, type Batch, type Rollup } from './api'
+import { BATCH_STATE_COLORS, bpRate, createBatch, FEE_API, rollup, settleBatch, startBatch, yuan, type Batch, type Rollup } from './api'
 
 /** 收缴率: paid members of all (100% for a month without members). */
 export const rate = (paid: number, members: number) => (members === 0 ? '—' : `${((paid * 100) / members).toFixed(1)}%`)
@@ -88,7 +88,7 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
 /**
  * 党费批次管理: a batch per month, 创建 → 启动缴费 (every member's due of the month frozen in their
  * organisation then) → 已结算 (the month locked; corrections are reversals). The organisation department
- * runs them; everyone with the list sees the roll-up of their scope.
+ * runs them; everyone with the list sees each month's figures and the roll-up of their own scope.
  */
 export default function FeeBatchPage() {
   const canRun = useHasPermission([PERM.dfBatch])
@@ -129,17 +129,17 @@ export default function FeeBatchPage() {
         columns={[
           { title: '月份', dataIndex: 'month', key: 'month', width: 100, sorter: true },
           { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 100, render: (l: string, b) => <Tag color={BATCH_STATE_COLORS[b.state]}>{l}</Tag> },
-          { title: '应缴人数', dataIndex: 'members', key: 'members', width: 100 },
-          { title: '应缴总额（元）', dataIndex: 'dueFen', key: 'dueFen', width: 130, render: yuan },
+          { title: '应缴人数', dataIndex: ['scope', 'members'], key: 'members', width: 90 },
+          { title: '未缴人数', dataIndex: ['scope', 'unpaidMonths'], key: 'unpaid', width: 90 },
+          { title: '应缴（元）', dataIndex: ['scope', 'dueFen'], key: 'dueFen', width: 110, render: yuan },
+          { title: '实缴（元）', dataIndex: ['scope', 'paidFen'], key: 'paidFen', width: 110, render: yuan },
+          { title: '欠缴（元）', dataIndex: ['scope', 'outstandingFen'], key: 'outstandingFen', width: 110, render: yuan },
+          { title: '收缴率', dataIndex: ['scope', 'rateBp'], key: 'rateBp', width: 90, render: (bp: number, b) => (b.state === 'created' ? '—' : bpRate(bp)) },
           { title: '启动时间', dataIndex: 'startedAt', key: 'startedAt', width: 170, render: timeCell },
           { title: '结算时间', dataIndex: 'settledAt', key: 'settledAt', width: 170, render: timeCell },
           { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 200,
-            fixed: 'right',
-            render: (_: unknown, b) => (
+          actionColumn<Batch>(
+            (b) => (
               <Space size={0}>
                 {b.state !== 'created' && (
                   <Button type="link" size="small" onClick={() => setViewing(b)}>
@@ -158,7 +158,8 @@ export default function FeeBatchPage() {
                 )}
               </Space>
             ),
-          },
+            200,
+          ),
         ]}
       />
       {creating && <CreateDialog onClose={() => setCreating(false)} onDone={crud.reload} />}

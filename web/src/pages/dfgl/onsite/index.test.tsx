@@ -5,6 +5,7 @@ import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { Batch, Due } from '../batch/api'
 import FeeOnsitePage from './index'
+import { ok } from '@/test/page'
 
 const due = (over: Partial<Due>): Due => ({
   id: 1, batchId: 1, month: '2026-11', memberId: 1, memberName: '张三', orgId: 4, orgName: '计算机教工党支部', committeeId: 2,
@@ -40,7 +41,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /现场收缴（2）/ }))
     const dialog = (await screen.findByText('2 名党员，2 笔，合计 48.20 元')).closest('.ant-modal') as HTMLElement
     fireEvent.change(dialog.querySelector<HTMLInputElement>('input#receiptNo')!, { target: { value: 'NO-1' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toEqual([{ dueIds: [1, 2], receiptNo: 'NO-1', payer: undefined, remark: undefined }]))
     expect(await screen.findByText('收据号 XC1，金额 48.20 元')).toBeTruthy()
   })
@@ -52,7 +53,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /现场收缴/ }))
     const dialog = (await screen.findByText(/1 名党员/)).closest('.ant-modal') as HTMLElement
     fireEvent.change(dialog.querySelector<HTMLInputElement>('input#receiptNo')!, { target: { value: '收据1' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('收据号只能由字母、数字和短横线组成，不超过40个字符')).toBeTruthy()
   })
 

@@ -1,13 +1,12 @@
-import { Alert, Button, Form, Input, Space } from 'antd'
+import { Alert, Button, Form, Input } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
-import { CrudTable, getFetcher, useCrud, type Selection } from '@/components/crud'
-import MonthSelect from '../batch/MonthSelect'
-import { FEE_API, payOnsite, yuan, type Due } from '../batch/api'
-import { dueColumns, dueSearch } from '../pay'
+import { CrudTable, type Selection } from '@/components/crud'
+import { payOnsite, yuan, type Due } from '../batch/api'
+import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 
 function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => void; onDone: () => void }) {
   type V = { receiptNo?: string; payer?: string; remark?: string }
@@ -44,18 +43,11 @@ function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => 
  */
 export default function FeeOnsitePage() {
   const canCollect = useHasPermission([PERM.dfOnsite])
-  const [month, setMonth] = useState<string>()
   const [collecting, setCollecting] = useState<Selection<Due> | null>(null)
-  const fetch = getFetcher<Due>(`${FEE_API}/due`)
-  const crud = useCrud<Due>({
-    key: `dfgl-onsite-${month ?? ''}`,
-    fetch: (q) => (month ? fetch({ ...q, filters: { ...q.filters, month, state: 'unpaid' } }) : Promise.resolve({ content: [], totalElements: 0 })),
-  })
+  const { month, crud, monthBar } = useMonthDues('dfgl-onsite', { state: 'unpaid' })
   return (
     <>
-      <Space style={{ marginBottom: 8 }}>
-        月份 <MonthSelect value={month} onChange={setMonth} />
-      </Space>
+      {monthBar}
       <CrudTable<Due>
         crud={crud}
         searchFields={dueSearch}

@@ -1,43 +1,22 @@
-import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Space, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Table, Tabs, Tag } from 'antd'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
-import { CrudTable, getFetcher, useCrud } from '@/components/crud'
+import { actionColumn, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import MonthSelect from '../batch/MonthSelect'
-import { DUE_STATE_COLORS, DUE_STATE_OPTIONS, FEE_API, paymentDetail, reverseEntry, yuan, type Due, type Entry, type Payment } from '../batch/api'
-
-/** The dues columns the month list and the on-site page share. */
-export const dueColumns = [
-  { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 110, sorter: true },
-  { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
-  { title: '类别', dataIndex: 'category', key: 'category', width: 90 },
-  { title: '应缴（元）', dataIndex: 'dueFen', key: 'dueFen', width: 100, render: yuan },
-  { title: '已缴（元）', dataIndex: 'paidFen', key: 'paidFen', width: 100, render: yuan },
-  { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 80, render: (l: string, d: Due) => <Tag color={DUE_STATE_COLORS[d.state]}>{l}</Tag> },
-  { title: '计算依据', dataIndex: 'working', key: 'working', ellipsis: true },
-]
-
-/** The search fields of a month's dues. */
-export const dueSearch = [
-  { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
-  { name: 'name', label: '姓名' },
-]
+import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, reverseEntry, yuan, type Due, type Entry, type Payment } from '../batch/api'
+import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 
 /** A month's members with their due, what is paid and the state (the scope's subtree), with its export. */
 function DueList() {
-  const [month, setMonth] = useState<string>()
   const canExport = useHasPermission([PERM.dfExport])
-  const fetch = getFetcher<Due>(`${FEE_API}/due`)
-  const crud = useCrud<Due>({ key: `dfgl-due-${month ?? ''}`, fetch: (q) => (month ? fetch({ ...q, filters: { ...q.filters, month } }) : Promise.resolve({ content: [], totalElements: 0 })) })
+  const { month, crud, monthBar } = useMonthDues('dfgl-due')
   return (
     <>
-      <Space style={{ marginBottom: 8 }}>
-        月份 <MonthSelect value={month} onChange={setMonth} />
-      </Space>
+      {monthBar}
       <CrudTable<Due>
         crud={crud}
         searchFields={[...dueSearch, { name: 'state', label: '状态', type: 'select', options: DUE_STATE_OPTIONS }]}
@@ -167,17 +146,14 @@ function PaymentList() {
           { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
           { title: '缴款人', dataIndex: 'payer', key: 'payer', width: 110 },
           { title: '时间', dataIndex: 'createdAt', key: 'createTime', width: 170, sorter: true, render: timeCell },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 80,
-            fixed: 'right',
-            render: (_: unknown, p) => (
+          actionColumn<Payment>(
+            (p) => (
               <Button type="link" size="small" onClick={() => setOpen(p.id)}>
                 详情
               </Button>
             ),
-          },
+            80,
+          ),
         ]}
       />
       {open !== null && <PaymentDrawer id={open} onClose={() => setOpen(null)} />}

@@ -1,5 +1,6 @@
 import { downloadFile } from '@/api/file'
 import { get, type Page } from '@/api/request'
+import type { Figures } from '../batch/api'
 
 /** A report's selection: the year, the month (none: the whole year), the organisation whose subtree it covers. */
 export interface FeeQuery {
@@ -8,16 +9,8 @@ export interface FeeQuery {
   orgId?: number | null
 }
 
-/** What a report gives of a set of member-month dues (amounts in fen; the rate in basis points). */
-export interface Figures {
-  members: number
-  months: number
-  unpaidMonths: number
-  dueFen: number
-  paidFen: number
-  outstandingFen: number
-  rateBp: number
-}
+/** What a report gives of a set of member-month dues: the fee pages' one Figures. */
+export type { Figures }
 
 /** One organisation's line: its whole subtree's figures. */
 export interface OrgRow extends Figures {
@@ -78,11 +71,8 @@ export interface Ledger {
   totalElements: number
 }
 
-/** Fen as 元 with two decimals (the fee pages' one formatter). */
-export { yuan } from '../batch/api'
-
-/** A rate in basis points as a percentage ("98.50%"). */
-export const rate = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`
+/** Fen as 元 with two decimals and a rate in basis points as a percentage (the fee pages' formatters). */
+export { yuan, bpRate as rate } from '../batch/api'
 
 const params = (q: FeeQuery) => ({ year: q.year, ...(q.month ? { month: q.month } : {}), ...(q.orgId ? { orgId: q.orgId } : {}) })
 const periodText = (q: FeeQuery) => (q.month ? `${q.year}年${q.month}月` : `${q.year}年`)

@@ -3,7 +3,7 @@ import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PERM } from '@/api/permissions'
-import { captureDownloads, mockApi, page, signIn } from '@/test/api'
+import { captureDownloads, exportsOf, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { rate, yuan, type Arrear, type Ledger, type OrgReport } from './api'
 import FeeReportPage from './index'
@@ -101,11 +101,7 @@ describe('党费报表', { timeout: 20_000 }, () => {
       total: { memberId: 0, name: '', due: months(1000), paid: [1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], dueFen: 3000, paidFen: 1000, outstandingFen: 2000 },
     }
     mock.onGet('/api/dfgl/report/ledger').reply(200, ledger)
-    const exported: unknown[] = []
-    mock.onGet('/api/dfgl/report/ledger/export').reply((c) => {
-      exported.push(c.params)
-      return [200, new Blob(['x'])]
-    })
+    const exported = exportsOf(mock.onGet('/api/dfgl/report/ledger/export'))
     const downloads = captureDownloads()
     try {
       render('/dfgl/report?tab=ledger&orgId=4')

@@ -27,7 +27,7 @@ export default function StandardDialog({ standard, categories, onClose, onDone }
       onClose={onClose}
       onDone={onDone}
       onSubmit={(v) => {
-        const body: StandardInput = { id: standard?.id, name: v.name.trim(), category: v.category, kind: v.kind, basis: v.basis?.trim() ?? '' }
+        const body: StandardInput = { id: standard?.id, name: v.name.trim(), category: v.category, kind: v.kind, basis: v.basis?.trim() ?? '', updatedAt: standard?.updatedAt }
         if (v.kind === 'rate') body.brackets = (v.brackets ?? []).map((b) => ({ upTo: b.upTo?.trim() ?? '', rate: b.rate.trim() }))
         if (v.kind === 'fixed') body.fixed = v.fixed?.trim()
         return standard ? updateStandard(body) : createStandard(body)

@@ -44,6 +44,8 @@ export interface StandardInput {
   brackets?: { upTo: string; rate: string }[]
   fixed?: string
   basis?: string
+  /** The version read (Standard.updatedAt): an edit of a draft changed since is a 409. */
+  updatedAt?: string
 }
 
 export interface Category {
@@ -104,6 +106,8 @@ export interface BaseInput {
   category: string
   items: Record<string, string>
   remark?: string
+  /** The version read (Base.updatedAt): an update of a base changed since is a 409. */
+  updatedAt?: string
 }
 
 export interface Preview {
@@ -132,7 +136,7 @@ export const createBase = (b: BaseInput) => post<Base>(BASE_API, b)
 export const updateBase = (b: BaseInput) => put<Base>(BASE_API, b)
 export const deleteBases = deleter(BASE_API)
 
-export type HardshipState = 'review' | 'approved' | 'rejected'
+export type HardshipState = 'review' | 'returned' | 'approved' | 'rejected' | 'withdrawn'
 
 export interface Hardship {
   id: number
@@ -162,6 +166,8 @@ export interface HardshipInput {
 
 export const fetchHardships: CrudFetcher<Hardship> = getFetcher<Hardship>(HARDSHIP_API)
 export const proposeHardship = (b: HardshipInput) => post<Hardship>(HARDSHIP_API, b)
+/** 撤回 by the branch, from the flow version the page read (a step dealt with meanwhile is a 409). */
+export const withdrawHardship = (id: number, version: number) => post<Hardship>(`${HARDSHIP_API}/${id}/withdraw`, { version })
 
 /** A bracket's band as the working names it: 基数 ≤ 3000, 3000 < 基数 ≤ 5000, 基数 > 10000. */
 export function bandOf(brackets: Bracket[], i: number): string {

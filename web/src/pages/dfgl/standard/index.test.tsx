@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, signIn } from '@/test/api'
-import { row } from '@/test/page'
+import { ok, row } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import type { Meta, Standard } from './api'
 import FeeStandardPage from './index'
@@ -74,6 +74,40 @@ describe('dfgl/standard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(enabled).toEqual(['/api/dfbz/3/enable']))
   })
 
+  it('edits a draft from the version it read (a standard changed meanwhile is a 409 on the server)', async () => {
+    signIn(['dfbz:list', 'dfbz:edit'])
+    const sent: unknown[] = []
+    mock.onPut('/api/dfbz').reply((c) => {
+      sent.push(body(c))
+      return [200, std({ id: 3 })]
+    })
+    renderWithApp(<FeeStandardPage />)
+    fireEvent.click(within(await screen.findByText('学生党员新标准').then((e) => e.closest('tr')!)).getByText('修改'))
+    const dialog = (await screen.findByText(/修改党费标准/)).closest('.ant-modal') as HTMLElement
+    ok(dialog)
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ id: 3, name: '学生党员新标准', updatedAt: '2026-01-01T00:00:00Z' })]))
+  })
+
+  it('shows a standard’s 变动轨迹 to whoever sees the standards', async () => {
+    signIn(['dfbz:list'])
+    mock.onGet('/api/dfbz/1/trail').reply(200, {
+      content: [
+        {
+          id: 5, recordId: 1, type: 2, origin: 3, summary: '', operatorName: '组织部', restoredFrom: null, createTime: '2026-02-01T08:00:00Z',
+          typeLabel: '修改', originLabel: '用户修改', changes: [{ field: 'state', label: '状态', old: '未启用', new: '启用' }],
+        },
+      ],
+      totalElements: 1,
+    })
+    renderWithApp(<FeeStandardPage />)
+    fireEvent.click(within(await screen.findByText('在职党员党费标准').then((e) => e.closest('tr')!)).getByText('变动轨迹'))
+    const drawer = (await screen.findByText('变动轨迹：在职党员党费标准')).closest('.ant-drawer') as HTMLElement
+    const change = (await within(drawer).findByText('状态')).closest('tr') as HTMLElement
+    expect(within(change).getByText('未启用')).toBeTruthy()
+    expect(within(change).getByText('启用')).toBeTruthy()
+    expect(within(drawer).queryByText('还原到此版本')).toBeNull()
+  })
+
   it('creates a standard with its brackets as text (no money arithmetic in the page)', async () => {
     signIn(['dfbz:list', 'dfbz:edit'])
     const sent: unknown[] = []
@@ -91,7 +125,7 @@ describe('dfgl/standard', { timeout: 30_000 }, () => {
     fireEvent.change(dialog.querySelector('input#brackets_0_rate')!, { target: { value: '0.8' } })
     fireEvent.click(within(dialog).getByRole('button', { name: /增加一档/ }))
     fireEvent.change(await waitFor(() => dialog.querySelector('input#brackets_1_rate')!), { target: { value: '1.2' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() =>
       expect(sent).toEqual([
         { name: '试行标准', category: 'salaried', kind: 'rate', basis: '', brackets: [{ upTo: '4000', rate: '0.8' }, { upTo: '', rate: '1.2' }] },

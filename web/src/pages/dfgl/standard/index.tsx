@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Space, Table, Tag, Typography } from 'antd'
+import { Button, Card, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { confirmAction, RowActions } from '@/components/crud'
+import { actionColumn, confirmAction, RowActions, TrailDrawer } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
-import { enableStandard, getMeta, KIND_LABELS, listStandards, ruleText, voidStandard, type Standard, type StandardState } from './api'
+import { enableStandard, getMeta, KIND_LABELS, listStandards, ruleText, STANDARD_API, voidStandard, type Standard, type StandardState } from './api'
 import StandardDialog from './StandardDialog'
 
 const STATE_COLORS: Record<StandardState, string> = { draft: 'default', on: 'green', void: 'red' }
@@ -18,6 +18,7 @@ export default function FeeStandardPage() {
   const standards = useQuery({ queryKey: ['dfbz', 'list'], queryFn: listStandards })
   const meta = useQuery({ queryKey: ['dfbz', 'meta'], queryFn: getMeta, staleTime: Infinity })
   const [editing, setEditing] = useState<Standard | 'new' | null>(null)
+  const [trail, setTrail] = useState<Standard | null>(null)
   const canEdit = useHasPermission([PERM.dfbzEdit])
   const canState = useHasPermission([PERM.dfbzState])
   const reload = () => void client.invalidateQueries({ queryKey: ['dfbz'] })
@@ -72,29 +73,23 @@ export default function FeeStandardPage() {
             ellipsis: true,
             render: (b: string) => <Typography.Text type="secondary">{b}</Typography.Text>,
           },
-          ...(canEdit || canState
-            ? [
-                {
-                  title: '操作',
-                  key: 'actions',
-                  width: 150,
-                  fixed: 'right' as const,
-                  render: (_: unknown, s: Standard) => (
-                    <Space size={0}>
-                      <RowActions
-                        actions={[
-                          { key: 'edit', label: '修改', need: PERM.dfbzEdit, hidden: s.state !== 'draft', onClick: () => setEditing(s) },
-                          { key: 'enable', label: '启用', need: PERM.dfbzState, hidden: s.state !== 'draft', onClick: () => void enable(s) },
-                          { key: 'void', label: '作废', danger: true, need: PERM.dfbzState, hidden: s.state === 'void', onClick: () => void voidIt(s) },
-                        ]}
-                      />
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          actionColumn<Standard>(
+            (s) => (
+              <RowActions
+                actions={[
+                  { key: 'trail', label: '变动轨迹', onClick: () => setTrail(s) },
+                  { key: 'edit', label: '修改', need: PERM.dfbzEdit, hidden: s.state !== 'draft', onClick: () => setEditing(s) },
+                  { key: 'enable', label: '启用', need: PERM.dfbzState, hidden: s.state !== 'draft', onClick: () => void enable(s) },
+                  { key: 'void', label: '作废', danger: true, need: PERM.dfbzState, hidden: s.state === 'void', onClick: () => void voidIt(s) },
+                ]}
+              />
+            ),
+            canEdit || canState ? 200 : 90,
+          ),
         ]}
       />
+      {/* Who created, edited, enabled or voided the standard; no restore: a change is a new standard. */}
+      {trail && <TrailDrawer api={STANDARD_API} id={trail.id} title={trail.name} canRestore={false} onClose={() => setTrail(null)} onRestored={reload} />}
       {editing && meta.data && (
         <StandardDialog standard={editing === 'new' ? null : editing} categories={meta.data.categories} onClose={() => setEditing(null)} onDone={reload} />
       )}

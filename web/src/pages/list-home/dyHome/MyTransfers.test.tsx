@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import MyTransfers from './MyTransfers'
 
 let mock: MockAdapter
@@ -42,13 +43,13 @@ describe('我的组织关系', { timeout: 30_000 }, () => {
     expect(screen.getByText('暂无组织关系转接记录')).toBeTruthy()
     fireEvent.mouseEnter(screen.getByRole('button', { name: /申请转接/ }))
     fireEvent.click(await screen.findByText('校内转接'))
-    const dialog = (await screen.findByText('发起校内转接', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog('发起校内转接')
     expect(within(dialog).queryByText('党员', { selector: 'label' })).toBeNull()
     const [branch] = within(dialog).getAllByRole('combobox')
     fireEvent.focus(branch)
     fireEvent.mouseDown(branch)
     fireEvent.click(await screen.findByText('数学教工党支部（数学学院党委）', { selector: '.ant-select-item-option-content' }))
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toMatchObject({ kind: 'inside', toOrgId: 9, memberId: 0 })
   })

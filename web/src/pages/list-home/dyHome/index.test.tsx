@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PERM } from '@/api/permissions'
 import { mockApi, page, signIn } from '@/test/api'
+import { trailEntry } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import MemberHomePage, { NOT_LINKED } from './index'
 import type { MemberHome } from './service'
@@ -22,19 +23,13 @@ const show = () =>
     </MemoryRouter>,
   )
 
-const trailEntry = {
+const entry = trailEntry({
   id: 31,
-  recordId: 7,
-  type: 2,
-  origin: 3,
   summary: '修改了手机号码',
   changes: [{ field: 'phone', label: '手机号码', old: '139****5678', new: '137****1111' }],
   operatorName: '组织部',
-  restoredFrom: null,
   createTime: '2026-11-20T02:00:00Z',
-  typeLabel: '修改',
-  originLabel: '用户修改',
-}
+})
 
 const home = (over: Partial<MemberHome> = {}): MemberHome => ({
   member: {
@@ -96,7 +91,7 @@ const home = (over: Partial<MemberHome> = {}): MemberHome => ({
   },
   todos: page([{ id: 5, title: '参加支部党员大会', content: '', link: '/orglife/txth', module: '', bizId: '', done: false, doneTime: null, createTime: '2026-11-20T01:00:00Z' }], 1),
   messages: page([{ id: 9, title: '缴纳党费提醒', content: '', link: '', isRemind: false, read: false, readTime: null, senderName: '组织部', createTime: '2026-11-19T01:00:00Z' }], 3),
-  trail: page([trailEntry], 1),
+  trail: page([entry], 1),
   ...over,
 })
 
@@ -104,7 +99,7 @@ describe('党员首页', { timeout: 20_000 }, () => {
   it('shows the member their own record (masked), branch, secretary and committee, to-dos, unread messages and trail', async () => {
     mock.onGet('/api/dyHome').reply(200, home())
     const trail = mock.onGet('/api/dyHome/trail')
-    trail.reply(200, page([trailEntry], 1))
+    trail.reply(200, page([entry], 1))
     signIn([PERM.dyHome])
     show()
     expect(await screen.findByText('您好，张三')).toBeTruthy()

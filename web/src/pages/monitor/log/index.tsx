@@ -1,24 +1,22 @@
 import { Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { PERM } from '@/api/permissions'
-import { defineResource, filterField, ResourcePage } from '@/components/crud'
-import { logTimeField, RESULT_OPTIONS, userAgentField } from '../fields'
+import { filterField, ResourcePage } from '@/components/crud'
+import { logResource, RESULT_OPTIONS } from '../fields'
 import OperLogDetail from './OperLogDetail'
-import { fetchOperLogs } from './service'
 import type { OperLog } from './types'
 
 const METHOD_COLORS: Record<string, string> = { POST: 'blue', PUT: 'orange', DELETE: 'red', PATCH: 'purple' }
 
 export const statusTag = (s: number) => <Tag color={s >= 500 ? 'red' : s >= 400 ? 'orange' : 'green'}>{s}</Tag>
 
-const operLogs = defineResource<OperLog>({
+/** Filters: blurry, username, module, method, status, result (true = below 400), createTimeFrom/To. */
+const operLogs = logResource<OperLog>({
   key: 'oper-log',
   noun: '操作日志',
-  api: { fetch: fetchOperLogs },
+  url: '/api/logs',
   keyword: '用户名、操作、对象、路径或 IP',
   scrollX: 1600,
-  permissions: { export: PERM.logExport },
-  export: { url: '/api/logs/export', fileName: '操作日志.xlsx' },
+  userAgentWidth: 160,
   fields: [
     { name: 'username', label: '用户', width: 120, search: { label: '用户名', placeholder: '完整用户名' } },
     { name: 'module', label: '模块', width: 120, search: { placeholder: '完整模块名，如 党员信息' } },
@@ -45,8 +43,6 @@ const operLogs = defineResource<OperLog>({
     },
     { name: 'path', label: '路径', width: 200, column: { ellipsis: true }, render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
     { name: 'ip', label: 'IP', width: 130 },
-    userAgentField<OperLog>(160),
-    logTimeField<OperLog>(),
   ],
 })
 

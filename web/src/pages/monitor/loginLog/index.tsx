@@ -1,18 +1,15 @@
 import { Tag } from 'antd'
-import { PERM } from '@/api/permissions'
-import { defineResource, ResourcePage } from '@/components/crud'
-import { logTimeField, RESULT_OPTIONS, userAgentField } from '../fields'
-import { fetchLoginLogs } from './service'
+import { ResourcePage } from '@/components/crud'
+import { logResource, RESULT_OPTIONS } from '../fields'
 import type { LoginLog } from './types'
 
-const loginLogs = defineResource<LoginLog>({
+/** Filters: blurry, username, success, createTimeFrom/To. */
+const loginLogs = logResource<LoginLog>({
   key: 'login-log',
   noun: '登录日志',
-  api: { fetch: fetchLoginLogs },
+  url: '/api/logs/login',
   keyword: '用户名、IP 或说明',
   scrollX: 1100,
-  permissions: { export: PERM.logExport },
-  export: { url: '/api/logs/login/export', fileName: '登录日志.xlsx' },
   fields: [
     { name: 'username', label: '用户名', width: 150, search: { placeholder: '完整用户名' } },
     {
@@ -26,8 +23,6 @@ const loginLogs = defineResource<LoginLog>({
     },
     { name: 'message', label: '说明' },
     { name: 'ip', label: 'IP', width: 140 },
-    userAgentField<LoginLog>(),
-    logTimeField<LoginLog>(),
   ],
 })
 

@@ -6,6 +6,7 @@ import { body, page, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
 import TalkPage, { type Talk } from './index'
+import { ok } from '@/test/page'
 
 const talk = (over: Partial<Talk> = {}): Talk => ({
   id: 1,
@@ -64,7 +65,7 @@ describe('orglife/txth', { timeout: 30_000 }, () => {
     await screen.findByText('王书记')
     fireEvent.click(screen.getByRole('button', { name: /新\s*增$/ }))
     const drawer = (await screen.findByText('新增谈话记录')).closest('.ant-drawer') as HTMLElement
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    ok(drawer)
     expect(await within(drawer).findByText('请输入谈话人')).toBeTruthy()
     expect(within(drawer).getByText('请输入谈话内容摘要')).toBeTruthy()
     expect(within(drawer).getByText('请选择谈话类型', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
@@ -83,7 +84,7 @@ describe('orglife/txth', { timeout: 30_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }))
     const drawer = (await screen.findByText(/编辑谈话记录/)).closest('.ant-drawer') as HTMLElement
     fireEvent.change(within(drawer).getByDisplayValue('支部活动室'), { target: { value: '会议室' } })
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    ok(drawer)
     await waitFor(() => expect(updated).toMatchObject({ id: 1, orgId: 7, talkDate: '2024-03-01', place: '会议室', content: '交流学习体会' }))
   })
 

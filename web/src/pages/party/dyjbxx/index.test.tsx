@@ -8,6 +8,7 @@ import { renderWithApp } from '@/test/render'
 import MemberDetailPage from '@/pages/dyjbxx/detail'
 import MemberPage from './index'
 import type { Member } from '@/components/member/types'
+import { ok } from '@/test/page'
 
 const member = (over: Partial<Member> = {}): Member =>
   ({
@@ -80,7 +81,7 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
       fireEvent.mouseDown(item(label).getByRole('combobox'))
       fireEvent.click(await screen.findByText(option, { selector }))
     }
-    const submit = () => fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    const submit = () => ok(drawer)
     return { drawer, item, choose, submit, posted }
   }
 

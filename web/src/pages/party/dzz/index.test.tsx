@@ -5,8 +5,9 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
-import { termEnd } from './components/OrgFields'
+import { termEnd } from './components/TermEnd'
 import OrgPage from './index'
+import { ok } from '@/test/page'
 
 const node = (id: number, pid: number | null, name: string, type: string, memberCount: number, fullCount: number, children?: unknown[]) => ({
   id,
@@ -102,14 +103,14 @@ describe('party/dzz', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText('合并党组织')).closest('.ant-modal') as HTMLElement
     expect(within(dialog).getByText(/被合并组织自动撤销/)).toBeTruthy()
     expect(within(dialog).getByText('计算机学生党支部（2人）')).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('请选择合并到的党组织')).toBeTruthy()
     fireEvent.mouseDown(within(dialog).getByRole('combobox'))
     // The source itself cannot be the target.
     const source = await screen.findByText('计算机学生党支部', { selector: '.ant-select-tree-title' })
     expect(source.closest('.ant-select-tree-treenode')!.className).toMatch(/disabled/)
     fireEvent.click(await screen.findByText('计算机教工党支部', { selector: '.ant-select-tree-title' }))
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(merged).toEqual({ sourceIds: [4], targetId: 3 }))
   })
 
@@ -133,7 +134,7 @@ describe('party/dzz', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByText('撤销', { selector: '.ant-dropdown-menu-title-content' }))
     const dialog = (await screen.findByText('撤销：中共测试大学委员会')).closest('.ant-modal') as HTMLElement
     expect(within(dialog).getByText(/还有党员或未撤销的下级党组织时不能撤销/)).toBeTruthy()
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(revoked).toEqual({ id: 1, revokedOn: dayjs().format('YYYY-MM-DD') }))
   })
 })

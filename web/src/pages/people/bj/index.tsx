@@ -1,8 +1,9 @@
+import { DICT_GRADE } from '@/api/dicts'
 import { defineResource, Dependent, ResourcePage } from '@/components/crud'
 import TeacherSelect from '@/components/people/TeacherSelect'
 import { peopleResource, unitField } from '../shared/fields'
 import { classes } from '../shared/service'
-import { DICT_GRADE, type SchoolClass } from '../shared/types'
+import type { SchoolClass } from '../shared/types'
 
 export const classResource = defineResource<SchoolClass>({
   ...peopleResource('bj', '班级'),

@@ -1,8 +1,9 @@
+import { DICT_POST, DICT_TEACHER_STATUS, DICT_TITLE } from '@/api/dicts'
 import { defineResource, ResourcePage } from '@/components/crud'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
 import { personFields, personResource } from '../shared/fields'
 import { teachers } from '../shared/service'
-import { DICT_POST, DICT_TEACHER_STATUS, DICT_TITLE, type Teacher } from '../shared/types'
+import type { Teacher } from '../shared/types'
 
 const p = personFields<Teacher>(DICT_TEACHER_STATUS)
 

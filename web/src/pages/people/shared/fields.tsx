@@ -1,8 +1,9 @@
+import { DICT_ETHNICITY, DICT_GENDER } from '@/api/dicts'
 import type { Field } from '@/components/crud'
 import { PERM } from '@/api/permissions'
 import { personalFields } from '@/components/personal/personalFields'
 import UnitSelect from '@/components/unit/UnitSelect'
-import { DICT_ETHNICITY, DICT_GENDER, type PersonView } from './types'
+import type { PersonView } from './types'
 
 /** The unit of a person or class: picked by the unit picker, shown by its name. */
 export function unitField<T extends { unitName: string }>(): Field<T> {

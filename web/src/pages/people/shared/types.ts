@@ -41,12 +41,3 @@ export interface SchoolClass {
   createTime: string
   updateTime: string
 }
-
-export const DICT_GENDER = 'DJ_COMM_XB'
-export const DICT_ETHNICITY = 'DJ_COMM_MZXX'
-export const DICT_GRADE = 'njOptions'
-export const DICT_TITLE = 'DJ_JBXX_ZYJSZC'
-export const DICT_POST = 'DJ_DY_GZGWXX'
-export const DICT_STUDENT_STATUS = 'XS_ZT'
-export const DICT_TEACHER_STATUS = 'JS_ZT'
-export const DICT_EDUCATION_LEVEL = 'XS_PYCC'

@@ -1,9 +1,10 @@
+import { DICT_EDUCATION_LEVEL, DICT_GRADE, DICT_STUDENT_STATUS } from '@/api/dicts'
 import { defineResource, ResourcePage } from '@/components/crud'
 import { ClassInFormSelect } from '@/components/people/ClassSelect'
 import { deriveFromIdNumber } from '@/components/personal/personalFields'
 import { personFields, personResource } from '../shared/fields'
 import { students } from '../shared/service'
-import { DICT_EDUCATION_LEVEL, DICT_GRADE, DICT_STUDENT_STATUS, type Student } from '../shared/types'
+import type { Student } from '../shared/types'
 
 const p = personFields<Student>(DICT_STUDENT_STATUS)
 

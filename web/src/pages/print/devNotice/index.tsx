@@ -2,53 +2,20 @@ import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
+import { noticeDetail, noticeDocxUrl, type DevRecord, type NoticeKind } from '@/api/develop'
 import { downloadFile } from '@/api/file'
-import { get } from '@/api/request'
+import { chineseDate } from '@/components/flow/chineseDate'
 import PrintLayout from '@/components/flow/PrintLayout'
 import { withQueryClient } from '@/components/withQueryClient'
 
-/** A record listed on a notice, as GET /api/fzdy/notices/{id} gives it (the fields beyond id and name may be absent). */
-export interface NoticeRecord {
-  id: number
-  name: string
-  gender?: string
-  genderLabel?: string
-  birthDate?: string
-  orgName?: string
-  appliedOn?: string
-  activistOn?: string
-  targetOn?: string
-  admittedOn?: string
-}
-
-/** A public notice (公示) with its organisation's name and records. */
-export interface DevNotice {
-  id: number
-  kind: 'target' | 'admit' | 'full'
-  orgId: number
-  orgName: string
-  title: string
-  startOn: string
-  endOn: string
-  contact: string
-  content: string
-  records: NoticeRecord[]
-}
-
 /** What a notice of each kind proposes for the people it lists, and the date its table shows. */
-export const PURPOSE: Record<DevNotice['kind'], { text: string; dateTitle: string; date: (r: NoticeRecord) => string | undefined }> = {
+export const PURPOSE: Record<NoticeKind, { text: string; dateTitle: string; date: (r: DevRecord) => string | undefined }> = {
   target: { text: '确定为发展对象', dateTitle: '确定为入党积极分子时间', date: (r) => r.activistOn },
   admit: { text: '接收为中共预备党员', dateTitle: '确定为发展对象时间', date: (r) => r.targetOn },
   full: { text: '按期转为中共正式党员', dateTitle: '接收为预备党员时间', date: (r) => r.admittedOn },
 }
 
-/** 2025-03-07 → 2025年3月7日 (anything else as it is). */
-export function chineseDate(d?: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(d ?? '')
-  return m ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : (d ?? '')
-}
-
-const genderOf = (r: NoticeRecord) => r.genderLabel ?? ({ '1': '男', '2': '女' } as Record<string, string>)[r.gender ?? ''] ?? r.gender ?? ''
+const genderOf = (r: DevRecord) => r.genderLabel || ({ '1': '男', '2': '女' } as Record<string, string | undefined>)[r.gender] || r.gender
 
 const tableCss = `
 .dev-notice-table { width: 100%; border-collapse: collapse; margin: 12px 0; }
@@ -62,7 +29,7 @@ function DevNoticePrint() {
   const [params] = useSearchParams()
   const id = Number(params.get('id'))
   const valid = Number.isInteger(id) && id > 0
-  const notice = useQuery({ queryKey: ['fzdy', 'notice', id], queryFn: () => get<DevNotice>(`/api/fzdy/notices/${id}`), enabled: valid })
+  const notice = useQuery({ queryKey: ['fzdy', 'notice', id], queryFn: () => noticeDetail(id), enabled: valid })
   if (!valid) return <Alert type="error" showIcon title="缺少公示编号" style={{ margin: 24 }} />
   if (notice.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
   if (notice.isError || !notice.data) return <Alert type="error" showIcon title="公示不存在或无权查看" style={{ margin: 24 }} />
@@ -70,7 +37,7 @@ function DevNoticePrint() {
   const purpose = PURPOSE[n.kind] ?? PURPOSE.target
   const word = async () => {
     try {
-      await downloadFile(`/api/fzdy/notices/${n.id}/docx`, undefined, `${n.title || '公示'}.docx`)
+      await downloadFile(noticeDocxUrl(n.id), undefined, `${n.title || '公示'}.docx`)
     } catch {
       void message.error('下载失败，请稍后重试')
     }

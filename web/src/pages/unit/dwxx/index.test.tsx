@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, page, signIn } from '@/test/api'
 import { dictOptions, mockListApi, type ListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import { trailFetcher } from '@/components/trail/TrailListPage'
 import UnitTrailPage from '../trail'
 import UnitPage from './index'
@@ -83,7 +84,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /新\s*增$/ }))
     const drawer = (await screen.findByText('新增单位')).closest('.ant-drawer') as HTMLElement
     fireEvent.change(within(drawer).getByPlaceholderText('手机或座机号码'), { target: { value: 'abc' } })
-    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    ok(drawer)
     expect(await within(drawer).findByText('请输入单位名称')).toBeTruthy()
     expect(within(drawer).getByText('请输入单位编码')).toBeTruthy()
     expect(within(drawer).getByText('请选择单位类型', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
@@ -128,14 +129,14 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: '领导班子' }))
     expect(await screen.findByText('校党政领导班子')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /新增领导班子/ }))
-    const dialog = (await screen.findByText('新增领导班子', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    const dialog = await findDialog('新增领导班子')
+    ok(dialog)
     expect(await within(dialog).findByText('请输入领导班子名称')).toBeTruthy()
     expect(within(dialog).getByText('请选择领导班子类别', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
     fireEvent.change(within(dialog).getByPlaceholderText('如：计算机学院党政领导班子'), { target: { value: '校党委' } })
     fireEvent.mouseDown(within(dialog).getByRole('combobox'))
     fireEvent.click(await screen.findByText('党委', { selector: '.ant-select-item-option-content' }))
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(created).toEqual({ name: '校党委', kind: '2', sort: 999 }))
     expect(await screen.findByText('校党委')).toBeTruthy()
   })
@@ -168,8 +169,8 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     expect(listed.at(-1)).toMatchObject({ teamId: 5 })
 
     fireEvent.click(within(drawer).getByRole('button', { name: /新\s*增/ }))
-    const dialog = (await screen.findByText('新增班子成员', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    const dialog = await findDialog('新增班子成员')
+    ok(dialog)
     expect(await within(dialog).findByText('请选择成员')).toBeTruthy()
     const item = (label: string) => within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement
     fireEvent.mouseDown(within(item('成员')).getByRole('combobox'))
@@ -180,7 +181,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     fireEvent.mouseDown(within(item('任职日期')).getByRole('textbox'))
     fireEvent.change(within(item('任职日期')).getByRole('textbox'), { target: { value: '2024-03-01' } })
     fireEvent.keyDown(within(item('任职日期')).getByRole('textbox'), { key: 'Enter' })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(created).toMatchObject({ teamId: 5, teacherId: 4, post: '2', since: '2024-03-01', until: '' }))
   })
 
@@ -205,7 +206,7 @@ describe('unit/dwxx', { timeout: 30_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: /编\s*辑/ }))
     const dialog = (await screen.findByText('编辑领导班子：校党政领导班子')).closest('.ant-modal') as HTMLElement
     fireEvent.change(within(dialog).getByPlaceholderText('如：计算机学院党政领导班子'), { target: { value: '校领导班子' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(updated).toEqual({ id: 5, name: '校领导班子', kind: '1', sort: 1 }))
 
     fireEvent.click(within(row).getByRole('button', { name: /删\s*除/ }))

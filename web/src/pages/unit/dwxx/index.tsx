@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { DICT_UNIT_STATUS, DICT_UNIT_TYPE } from '@/api/dicts'
 import { PERM } from '@/api/permissions'
 import { Space, Tag } from 'antd'
 import { useState } from 'react'
@@ -9,7 +10,7 @@ import UnitDetailDrawer from './components/UnitDetailDrawer'
 import { confirmRestore, UnitRevokeDialog } from './components/UnitOps'
 import { unitResource as res } from './resource'
 import { isBrowsing, unitDetail } from './service'
-import { DICT_UNIT_STATUS, DICT_UNIT_TYPE, UNIT_STATUS_NORMAL, type Unit } from './types'
+import { UNIT_STATUS_NORMAL, type Unit } from './types'
 
 type Editing = { unit: Unit | null; parent: Unit | null }
 

@@ -1,11 +1,12 @@
 import { Tag } from 'antd'
+import { DICT_UNIT_STATUS, DICT_UNIT_TYPE } from '@/api/dicts'
 import { PERM } from '@/api/permissions'
 import dayjs, { type Dayjs } from 'dayjs'
 import { defineResource } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import UnitSelect from '@/components/unit/UnitSelect'
 import { createUnit, fetchUnits, unitDetail, updateUnit } from './service'
-import { DICT_UNIT_STATUS, DICT_UNIT_TYPE, UNIT_STATUS_NORMAL, type Unit } from './types'
+import { UNIT_STATUS_NORMAL, type Unit } from './types'
 
 export const statusTag = (status: string, label: string) =>
   status === UNIT_STATUS_NORMAL ? <Tag color="green">{label || '正常'}</Tag> : <Tag>{label || '撤销'}</Tag>

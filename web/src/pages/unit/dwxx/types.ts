@@ -57,13 +57,6 @@ export type TeamBody = Pick<Team, 'name' | 'kind' | 'sort'> & { id?: number }
 export const UNIT_STATUS_NORMAL = '1'
 export const UNIT_STATUS_REVOKED = '2'
 
-export const DICT_UNIT_TYPE = 'DW_LX'
-export const DICT_UNIT_STATUS = 'DW_ZT'
-export const DICT_TEAM_KIND = 'DW_LDBZ_LX'
-
-/** The post dictionary of a leadership team member. */
-export const DICT_TEAM_POST = 'DW_LDBZ_ZW'
-
 /** A member of a leadership team (/api/ldbzcy). */
 export interface TeamMember {
   id: number

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Spin } from 'antd'
 import { useSearchParams } from 'react-router'
 import { downloadFile } from '@/api/file'
+import { chineseDate } from '@/components/flow/chineseDate'
 import PrintLayout from '@/components/flow/PrintLayout'
-import { chineseDate, letterDocxUrl, letterPrint, type LetterPrint as Printed } from './api'
+import { letterDocxUrl, letterPrint, type LetterPrint as Printed } from './api'
 
 const css = `
 .zzgx-letter section { padding: 4mm 0; }
@@ -19,6 +20,9 @@ const css = `
 `
 
 const blank = (v?: string | number) => (v === undefined || v === '' || v === 0 ? '\u3000\u3000' : String(v))
+
+/** A date, or blanks to fill it in by hand. */
+const day = (d?: string) => chineseDate(d, '\u3000\u3000年\u3000月')
 
 /** Who the member is, as the three parts say it. */
 const who = (l: Printed) => (
@@ -36,12 +40,12 @@ export function LetterSheet({ l }: { l: Printed }) {
         <h2>中国共产党党员组织关系介绍信（存根）</h2>
         <p className="no">第 {l.number} 号</p>
         <p className="indent">
-          {who(l)}，组织关系由<u>{l.fromOrgName}</u>转到<u>{l.toOrgName}</u>。党费已交到<u>{chineseDate(l.feesPaidUpTo)}</u>。
+          {who(l)}，组织关系由<u>{l.fromOrgName}</u>转到<u>{l.toOrgName}</u>。党费已交到<u>{day(l.feesPaidUpTo)}</u>。
         </p>
         <p>
-          有效期<u>{l.validDays}</u>天（至{chineseDate(l.validUntil)}）
+          有效期<u>{l.validDays}</u>天（至{day(l.validUntil)}）
         </p>
-        <p className="right">{chineseDate(l.issuedOn)}</p>
+        <p className="right">{day(l.issuedOn)}</p>
       </section>
       <div className="cut">
         <span>（骑缝）第 {l.number} 号</span>
@@ -54,13 +58,13 @@ export function LetterSheet({ l }: { l: Printed }) {
         </p>
         <p className="indent">
           兹介绍{who(l)}，公民身份号码<u>{blank(l.idNumberFull)}</u>，由<u>{l.fromOrgName}</u>去<u>{l.toOrgName}</u>
-          ，请转接组织关系。该同志党费已交到<u>{chineseDate(l.feesPaidUpTo)}</u>。
+          ，请转接组织关系。该同志党费已交到<u>{day(l.feesPaidUpTo)}</u>。
         </p>
         <p>
-          （有效期<u>{l.validDays}</u>天，至{chineseDate(l.validUntil)}）
+          （有效期<u>{l.validDays}</u>天，至{day(l.validUntil)}）
         </p>
         <p className="right">{l.fromOrgName}（盖章）</p>
-        <p className="right">{chineseDate(l.issuedOn)}</p>
+        <p className="right">{day(l.issuedOn)}</p>
         <p>党员联系电话：{'\u3000'.repeat(8)}党组织联系电话：{l.contact}</p>
       </section>
       <div className="cut">

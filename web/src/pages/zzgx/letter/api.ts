@@ -83,10 +83,3 @@ export const voidLetter = (body: { id: number; reason: string }) => post<Letter>
 export const reissueLetter = (id: number) => post<Letter>(`${LETTERS_API}/${id}/reissue`)
 export const getSettings = () => get<LetterSettings>(`${LETTERS_API}/settings`)
 export const saveSettings = (body: LetterSettings) => put<LetterSettings>(`${LETTERS_API}/settings`, body)
-
-/** 2026-03-07 → 2026年3月7日; 2026-03 → 2026年3月; blanks to fill in by hand when there is none. */
-export function chineseDate(d?: string): string {
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(d ?? '')
-  if (!m) return d || '\u3000\u3000年\u3000月'
-  return m[3] ? `${m[1]}年${Number(m[2])}月${Number(m[3])}日` : `${m[1]}年${Number(m[2])}月`
-}

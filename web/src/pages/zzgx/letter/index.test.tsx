@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, captureDownloads, mockApi, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import type { Letter, LetterPrint } from './api'
 import LetterPage from './index'
 import LetterPrintView from './LetterPrint'
@@ -76,8 +77,8 @@ describe('zzgx/letter 介绍信管理', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('2026-0001')).closest('tr') as HTMLElement
     fireEvent.mouseEnter(within(row).getByRole('button', { name: /更多/ }))
     fireEvent.click(await screen.findByText('登记回执'))
-    const dialog = (await screen.findByText(/登记回执（2026-0001）/, { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    const dialog = await findDialog(/登记回执（2026-0001）/)
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toMatchObject({ id: 5 })
     expect(await within(dialog).findByText(/不能早于开具日期/, { selector: '.ant-form-item-explain-error' })).toBeTruthy()
@@ -119,14 +120,14 @@ describe('zzgx/letter 介绍信管理', { timeout: 30_000 }, () => {
     })
     renderPage()
     fireEvent.click(await screen.findByRole('button', { name: '介绍信设置' }))
-    const dialog = (await screen.findByText('介绍信设置', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
+    const dialog = await findDialog('介绍信设置')
     const nation = dialog.querySelector<HTMLInputElement>('input#nationDays')!
     fireEvent.change(nation, { target: { value: '91' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     expect(await within(dialog).findByText('省外介绍信有效期须在1–90天之间（不超过3个月）')).toBeTruthy()
     expect(saved).toHaveLength(0)
     fireEvent.change(nation, { target: { value: '90' } })
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(saved).toEqual([{ cityDays: 30, provinceDays: 60, nationDays: 90, receiptMonths: 1, contact: '' }]))
   })
 })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Drawer, Space, Spin, Tag, Typography, type TableColumnType } from 'antd'
+import { Button, Descriptions, Tag, Typography, type TableColumnType } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { downloadFile } from '@/api/file'
@@ -7,6 +7,7 @@ import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { actionColumn, confirmAction, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { DocumentDrawer } from '@/components/flow'
 import { useHasPermission } from '@/components/Permission'
 import { fetchLetters, getSettings, KINDS, letterDetail, letterDocxUrl, REACH, reissueLetter, STATUS, type Letter } from './api'
 import { ReceiptDialog, SettingsDialog, VoidDialog } from './dialogs'
@@ -36,24 +37,14 @@ function LetterDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const canPrint = useHasPermission([PERM.zzgxLetterPrint])
   const l = detail.data
   return (
-    <Drawer
-      open
-      size={720}
-      title={l ? `介绍信 ${l.number}` : '介绍信详情'}
+    <DocumentDrawer
+      title={l && `介绍信 ${l.number}`}
+      loadingTitle="介绍信详情"
+      loading={!l}
+      outputs={l && canPrint && { view: 'zzgxLetter', params: { id: l.id }, word: () => void downloadWord(l) }}
       onClose={onClose}
-      extra={
-        l &&
-        canPrint && (
-          <Space>
-            <Button onClick={() => openPrintView('zzgxLetter', { id: l.id })}>打印</Button>
-            <Button onClick={() => void downloadWord(l)}>下载 Word</Button>
-          </Space>
-        )
-      }
     >
-      {!l ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
+      {l && (
         <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
           <Descriptions.Item label="编号">{l.number}</Descriptions.Item>
           <Descriptions.Item label="状态">{statusTag(l)}</Descriptions.Item>
@@ -72,7 +63,7 @@ function LetterDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {l.reissueOf ? <Descriptions.Item label="补开">补开自已作废的介绍信</Descriptions.Item> : null}
         </Descriptions>
       )}
-    </Drawer>
+    </DocumentDrawer>
   )
 }
 

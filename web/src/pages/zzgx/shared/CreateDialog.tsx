@@ -1,5 +1,6 @@
 import { DatePicker, Form, Input, Select } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
+import { DICT_PARTY_STATUS, DICT_PERSON_CATEGORY } from '@/api/dicts'
 import { useDicts } from '@/components/dict/useDicts'
 import FormDialog from '@/components/FormDialog'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
@@ -60,7 +61,7 @@ export function bodyOf(kind: Kind, v: Values): Record<string, unknown> {
  */
 export default function CreateDialog({ kind, self = false, onClose, onDone }: { kind: Kind; self?: boolean; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>()
-  const dicts = useDicts('DJ_DY_DJZTXX', 'DJ_DY_RYLBXX')
+  const dicts = useDicts(DICT_PARTY_STATUS, DICT_PERSON_CATEGORY)
   const personal = PERSONAL.has(kind)
   const outward = kind === 'out' || kind === 'inside'
   const submit = (v: Values) => (self ? createMine(bodyOf(kind, v)) : createTransfer(bodyOf(kind, v)))
@@ -98,10 +99,10 @@ export default function CreateDialog({ kind, self = false, onClose, onDone }: { 
             <Input maxLength={11} />
           </Form.Item>
           <Form.Item label="党籍状态" name="partyStatus" rules={[{ required: true, message: '请选择党籍状态' }]}>
-            <Select options={formOptions(dicts.DJ_DY_DJZTXX)} placeholder="请选择" />
+            <Select options={formOptions(dicts[DICT_PARTY_STATUS])} placeholder="请选择" />
           </Form.Item>
           <Form.Item label="人员类别" name="personCategory" rules={[{ required: true, message: '请选择人员类别' }]}>
-            <Select options={formOptions(dicts.DJ_DY_RYLBXX)} placeholder="请选择" />
+            <Select options={formOptions(dicts[DICT_PERSON_CATEGORY])} placeholder="请选择" />
           </Form.Item>
           <Form.Item label="入党日期" name="joinedOn" rules={[{ required: true, message: '请选择入党日期' }]}>
             <DatePicker style={{ width: '100%' }} disabledDate={future} />

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { body, page, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { renderWithApp } from '@/test/render'
+import { findDialog, ok } from '@/test/page'
 import InsidePage from '../inside'
 import SuspendPage from '../suspend'
 import type { Transfer } from './api'
@@ -130,8 +131,8 @@ describe('组织关系转接 lists', { timeout: 30_000 }, () => {
     renderAt(<InsidePage />)
     await screen.findByText('张转接')
     fireEvent.click(screen.getByRole('button', { name: /发起校内转接/ }))
-    const dialog = (await screen.findByText('发起校内转接', { selector: '.ant-modal-title' })).closest('.ant-modal') as HTMLElement
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    const dialog = await findDialog('发起校内转接')
+    ok(dialog)
     expect(await within(dialog).findByText('请选择党员', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
     expect(within(dialog).getByText('请选择接收党支部', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
     expect(sent).toEqual([])
@@ -142,7 +143,7 @@ describe('组织关系转接 lists', { timeout: 30_000 }, () => {
     fireEvent.focus(branchBox)
     fireEvent.mouseDown(branchBox)
     fireEvent.click(await screen.findByText('数学教工党支部（数学学院党委）', { selector: '.ant-select-item-option-content' }))
-    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }))
+    ok(dialog)
     await waitFor(() => expect(sent).toHaveLength(1))
     expect(sent[0]).toMatchObject({ kind: 'inside', memberId: 5, toOrgId: 9, reach: 'city', feesPaidUpTo: '' })
     expect(await within(dialog).findByText('接收党支部不能是党员当前所在的党支部', { selector: '.ant-form-item-explain-error' })).toBeTruthy()

@@ -1,8 +1,9 @@
-import { Button, Space, Tag, Typography, type TableColumnType } from 'antd'
+import { Button, Space, Tag, type TableColumnType } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
 import { actionColumn, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
+import { nameColumn } from '@/components/flow/nameColumn'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
 import { fetchTransfers, KIND_NAMES, STATE_COLORS, STATE_OPTIONS, type Kind, type Transfer } from './api'
@@ -48,15 +49,7 @@ export default function TransferList({ kinds, title }: { kinds: readonly Kind[];
   ]
 
   const columns: TableColumnType<Transfer>[] = [
-    {
-      title: '姓名',
-      dataIndex: 'name',
-      key: 'name',
-      width: 100,
-      fixed: 'left',
-      sorter: true,
-      render: (name: string, r) => <Typography.Link onClick={() => open(r.id)}>{name}</Typography.Link>,
-    },
+    nameColumn<Transfer>((r) => open(r.id)),
     { title: '类型', dataIndex: 'kindLabel', key: 'kindLabel', width: 130, render: (l: string, r) => (r.subKindLabel ? `${l}（${r.subKindLabel}）` : l) },
     { title: '所在党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
     otherColumn(kinds),

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PERM } from '@/api/permissions'
-import { captureDownloads, mockApi, signIn } from '@/test/api'
+import { captureDownloads, exportsOf, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { Stats } from './api'
 import TransferStatsPage from './index'
@@ -70,11 +70,7 @@ describe('转接统计', { timeout: 20_000 }, () => {
   it('exports the table of the year and offers the import to who may import', async () => {
     signIn([PERM.zzgxStats, PERM.zzgxImport])
     mock.onGet('/api/zzgx/stats').reply(200, stats(year, true))
-    const exported: unknown[] = []
-    mock.onGet('/api/zzgx/stats/export').reply((c) => {
-      exported.push(c.params)
-      return [200, new Blob(['x'])]
-    })
+    const exported = exportsOf(mock.onGet('/api/zzgx/stats/export'))
     const downloads = captureDownloads()
     try {
       renderWithApp(<TransferStatsPage />)

@@ -1,15 +1,16 @@
-import { Alert, Checkbox, Form, Input, Radio, Typography } from 'antd'
+import { Alert, Checkbox, Form, Input, Radio, Row, Typography } from 'antd'
 import { useMemo } from 'react'
 import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
 import FormDrawer from '@/components/FormDrawer'
 import RevokeDialog from '@/components/RevokeDialog'
+import { ResourceForm, ResourceFormItems, toBody } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { subtreeIds } from '@/utils/tree'
-import { bodyOf, createOrg, mergeOrgs, moveOrg, orgDetail, revokeOrg, splitOrg, updateOrg } from '../service'
-import { defaultTermYears, type OrgDetail, type OrgNode } from '../types'
+import { bodyOf, mergeOrgs, moveOrg, orgDetail, revokeOrg, splitOrg, updateOrg } from '../service'
+import { NAME_RULES, orgResource, SHORT_NAME_RULES } from '../resource'
+import type { OrgBody, OrgDetail, OrgNode } from '../types'
 import LeadersDialog from './LeadersDialog'
-import OrgFields, { orgBody, orgValues, type OrgValues } from './OrgFields'
 
 /** The operation a dialog is open for. */
 export type OrgOp =
@@ -61,29 +62,19 @@ export default function OrgOpDialog({ op, onClose, onDone }: Props) {
 }
 
 function OrgFormDrawer({ op, onClose, onDone }: { op: Extract<OrgOp, { kind: 'create' | 'edit' }> } & Omit<Props, 'op'>) {
-  const [form] = Form.useForm<OrgValues>()
+  const parent = op.kind === 'create' ? op.parent : null
   const editing = op.kind === 'edit' ? op.detail : null
-  const initial: Partial<OrgValues> = editing ? orgValues(editing) : { pid: op.kind === 'create' ? (op.parent?.id ?? null) : null, termYears: 3, sort: 999 }
   return (
-    <FormDrawer<OrgValues>
-      title={editing ? `编辑党组织：${editing.name}` : op.kind === 'create' && op.parent ? `新增“${op.parent.name}”的下级党组织` : '新增党组织'}
-      form={form}
-      initialValues={initial}
-      onValuesChange={(changed) => {
-        // A new type brings its usual term length, until the user picks one.
-        if ('type' in changed && !form.isFieldTouched('termYears')) form.setFieldValue('termYears', defaultTermYears(changed.type))
-      }}
-      onSubmit={(v) =>
-        editing
-          ? // 书记/委员 are chosen with 设置书记/委员: an edit keeps them.
-            updateOrg({ ...orgBody(v), secretaryName: editing.secretaryName, committee: editing.committee, id: editing.id, pid: editing.pid })
-          : createOrg(orgBody(v))
-      }
+    <ResourceForm<OrgDetail>
+      resource={orgResource}
+      record={editing}
+      title={parent ? `新增“${parent.name}”的下级党组织` : undefined}
+      initial={{ pid: parent?.id ?? null }}
+      // 书记/委员 are chosen with 设置书记/委员, the parent with 调整上级: an edit keeps them.
+      submit={editing ? (body) => updateOrg({ ...body, secretaryName: editing.secretaryName, committee: editing.committee, pid: editing.pid } as OrgBody) : undefined}
       onClose={onClose}
       onDone={onDone}
-    >
-      <OrgFields form={form} withParent={!editing} kept={editing} />
-    </FormDrawer>
+    />
   )
 }
 
@@ -133,7 +124,10 @@ function MergeDialog({ sources, onClose, onDone }: { sources: OrgNode[] } & Omit
   )
 }
 
-type SplitValues = OrgValues & { placement: 'sibling' | 'child'; childIds: number[] }
+type SplitValues = Record<string, unknown> & { placement: 'sibling' | 'child'; childIds: number[] }
+
+/** The new organisation's fields: its parent follows from the placement. */
+const splitFields = orgResource.fields.filter((f) => f.name !== 'pid')
 
 function SplitDrawer({ node, onClose, onDone }: { node: OrgNode } & Omit<Props, 'op'>) {
   const [form] = Form.useForm<SplitValues>()
@@ -142,10 +136,10 @@ function SplitDrawer({ node, onClose, onDone }: { node: OrgNode } & Omit<Props, 
     <FormDrawer<SplitValues>
       title={`拆分：${node.name}`}
       form={form}
-      initialValues={{ placement: 'sibling', childIds: [], termYears: 3, sort: node.sort + 1 }}
+      initialValues={{ ...orgResource.form?.initial, placement: 'sibling', childIds: [], sort: node.sort + 1 }}
       onSubmit={(v) => {
         const { placement, childIds, ...org } = v
-        return splitOrg(node.id, { ...orgBody(org), pid: placement === 'child' ? node.id : node.pid }, childIds ?? [])
+        return splitOrg(node.id, { ...toBody(splitFields, org), pid: placement === 'child' ? node.id : node.pid } as OrgBody, childIds ?? [])
       }}
       onClose={onClose}
       onDone={onDone}
@@ -164,7 +158,9 @@ function SplitDrawer({ node, onClose, onDone }: { node: OrgNode } & Omit<Props, 
         <Checkbox.Group options={children.map((c) => ({ label: `${c.name}（${c.totalCount}人）`, value: c.id }))} />
       </Form.Item>
       <Typography.Title level={5}>新党组织</Typography.Title>
-      <OrgFields form={form as never} />
+      <Row gutter={16}>
+        <ResourceFormItems fields={splitFields} form={form} record={null} columns />
+      </Row>
     </FormDrawer>
   )
 }
@@ -184,10 +180,10 @@ function RenameDialog({ node, onClose, onDone }: { node: OrgNode } & Omit<Props,
       successText="更名成功"
     >
       {explain('只改名称和简称，其他信息不变；原名称记入变动轨迹，可随时还原。')}
-      <Form.Item name="name" label="新名称" rules={[{ required: true, whitespace: true, message: '请输入党组织名称' }, { max: 50, message: '不超过50个字' }]}>
+      <Form.Item name="name" label="新名称" rules={NAME_RULES}>
         <Input />
       </Form.Item>
-      <Form.Item name="shortName" label="简称" rules={[{ max: 20, message: '不超过20个字' }]}>
+      <Form.Item name="shortName" label="简称" rules={SHORT_NAME_RULES}>
         <Input />
       </Form.Item>
     </FormDialog>

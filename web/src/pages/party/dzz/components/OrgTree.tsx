@@ -2,24 +2,19 @@ import { useQueryClient } from '@tanstack/react-query'
 import { PERM } from '@/api/permissions'
 import { Button, Space, Tag, Tooltip, type TableProps } from 'antd'
 import { useEffect, useState, type Key } from 'react'
-import { actionColumn, AddButton, confirmDeleteOf, CrudTable, ImportButton, RowActions, useCrud } from '@/components/crud'
+import { actionColumn, AddButton, confirmDeleteOf, CrudTable, ImportButton, RowActions, searchFieldsOf, useCrud } from '@/components/crud'
 import { useLinkedRecord } from '@/components/useLinkedRecord'
 import { useHasPermission } from '@/components/Permission'
 import { flatten } from '@/utils/tree'
-import { deleteOrgs, fetchTree, orgDetail } from '../service'
+import { orgResource as res } from '../resource'
+import { deleteOrgs, orgDetail } from '../service'
 import { ORG_STATUS_NORMAL, type OrgNode } from '../types'
 import OrgDetailDrawer from './OrgDetailDrawer'
 import OrgOpDialog, { type OrgOp } from './OrgOps'
 
-const STATUS_OPTIONS = [
-  { label: '正常', value: '1' },
-  { label: '撤销', value: '2' },
-  { label: '全部', value: 'all' },
-]
-
 /** The organisation tree with member counts and every operation on a node. */
 export default function OrgTree() {
-  const crud = useCrud<OrgNode>({ key: 'dzz-tree', fetch: fetchTree, pageSize: 1 })
+  const crud = useCrud<OrgNode>({ key: res.key, fetch: res.api.fetch, pageSize: 1 })
   const client = useQueryClient()
   const canMove = useHasPermission([PERM.dzzMove])
   const [op, setOp] = useState<OrgOp | null>(null)
@@ -111,13 +106,11 @@ export default function OrgTree() {
         tree
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) }}
         columns={columns}
-        columnsKey="party.dzz.tree"
+        columnsKey={res.columnsKey}
         emptyText="暂无党组织"
-        exportAction={{ url: '/api/dzzxx/export', fileName: '党组织信息.xlsx' }}
-        searchFields={[
-          { name: 'name', label: '名称', placeholder: '名称或简称' },
-          { name: 'status', label: '状态', type: 'select', options: STATUS_OPTIONS },
-        ]}
+        exportAction={res.export}
+        // The tree filters by name and status: no dictionary to load.
+        searchFields={searchFieldsOf(res, {})}
         batchActions={
           canMove
             ? (sel) => (

@@ -1,4 +1,5 @@
 import { Space, Tag, Tooltip, type TableProps } from 'antd'
+import { DICT_ORG_TYPE } from '@/api/dicts'
 import { CrudTable, useCrud } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import { searchOptions } from '@/utils/dict'
@@ -13,7 +14,7 @@ import { warningTags } from './OrgDetailDrawer'
  */
 export default function Relations() {
   const crud = useCrud<OrgRelation>({ key: 'dzz-relations', fetch: fetchRelations })
-  const dicts = useDicts('DZZ_LX')
+  const dicts = useDicts(DICT_ORG_TYPE)
   const columns: TableProps<OrgRelation>['columns'] = [
     { title: '党组织', dataIndex: 'name', width: 200, fixed: 'left' },
     { title: '类型', dataIndex: 'typeLabel', key: 'type', width: 100 },
@@ -54,7 +55,7 @@ export default function Relations() {
       emptyText="没有符合条件的党组织"
       searchFields={[
         { name: 'blurry', label: '关键字', placeholder: '名称、简称或编码' },
-        { name: 'type', label: '类型', type: 'select', options: searchOptions(dicts.DZZ_LX) },
+        { name: 'type', label: '类型', type: 'select', options: searchOptions(dicts[DICT_ORG_TYPE]) },
         { name: 'rule', label: '提醒', type: 'select', options: RULE_OPTIONS },
         {
           name: 'warningOnly',

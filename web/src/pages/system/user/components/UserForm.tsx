@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Form, Input, Select, Switch } from 'antd'
+import { DICT_GENDER } from '@/api/dicts'
 import { PERM } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
 import { useDicts } from '@/components/dict/useDicts'
@@ -11,7 +12,6 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { allRoles, createUser, updateUser } from '../service'
 import type { InitialPassword, UserBody, UserRow } from '../types'
 
-export const GENDER_DICT = 'DJ_COMM_XB'
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{2,64}$/
 
 interface Props {
@@ -40,7 +40,7 @@ function roleOptions(assignable: { id: number; name: string }[], held: { id: num
 export default function UserForm({ user, onClose, onDone, onCreated }: Props) {
   const canSeeRoles = useHasPermission([PERM.roleList])
   const roles = useQuery({ queryKey: ['roles', 'all'], queryFn: allRoles, enabled: canSeeRoles, staleTime: 60_000 })
-  const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
+  const { [DICT_GENDER]: genders } = useDicts(DICT_GENDER)
 
   const initial: Partial<UserBody> = user
     ? {

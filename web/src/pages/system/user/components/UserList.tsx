@@ -1,4 +1,5 @@
 import { ExportOutlined, ImportOutlined } from '@ant-design/icons'
+import { DICT_GENDER } from '@/api/dicts'
 import { PERM } from '@/api/permissions'
 import { Button, Space, Switch, Tag, type TableProps } from 'antd'
 import { useEffect, useRef, useState } from 'react'
@@ -28,7 +29,7 @@ import {
 import { PWD_STATE_LABELS, type InitialPassword, type UserRow, type UserView } from '../types'
 import ImportDialog from './ImportDialog'
 import InitialPasswordDialog from './InitialPasswordDialog'
-import UserForm, { GENDER_DICT } from './UserForm'
+import UserForm from './UserForm'
 
 interface Props {
   view: UserView
@@ -59,7 +60,7 @@ export default function UserList({ view, deptId }: Props) {
   }, [deptId, setQuery])
 
   const me = useSessionStore((s) => s.user?.id)
-  const { [GENDER_DICT]: genders } = useDicts(GENDER_DICT)
+  const { [DICT_GENDER]: genders } = useDicts(DICT_GENDER)
   const canEdit = useHasPermission([PERM.userEdit])
   const canDelete = useHasPermission([PERM.userDel])
   const selection = useSelection(crud.rows)

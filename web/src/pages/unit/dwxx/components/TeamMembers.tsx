@@ -1,10 +1,11 @@
 import { Drawer } from 'antd'
 import { useMemo } from 'react'
+import { DICT_TEAM_POST } from '@/api/dicts'
 import { PERM } from '@/api/permissions'
 import { post, put } from '@/api/request'
 import { defineResource, deleter, getFetcher, ResourcePage } from '@/components/crud'
 import TeacherSelect from '@/components/people/TeacherSelect'
-import { DICT_TEAM_POST, type Team, type TeamMember } from '../types'
+import type { Team, TeamMember } from '../types'
 
 const API = '/api/ldbzcy'
 

@@ -2,13 +2,14 @@ import { PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Empty, Form, Input, InputNumber, Select, Table } from 'antd'
 import { useState } from 'react'
+import { DICT_TEAM_KIND } from '@/api/dicts'
 import { confirmDeleteOf, RowActions } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
 import FormDialog from '@/components/FormDialog'
 import { formOptions } from '@/utils/dict'
 import { createTeam, deleteTeams, unitTeams, updateTeam } from '../service'
 import TeamMembers from './TeamMembers'
-import { DICT_TEAM_KIND, type Team, type TeamBody } from '../types'
+import type { Team, TeamBody } from '../types'
 
 /** 领导班子 of a unit: the list with each team's members, and add/edit/delete for holders of dw:edit. */
 export default function Teams({ unitId, canEdit }: { unitId: number; canEdit: boolean }) {
