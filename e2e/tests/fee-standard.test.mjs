@@ -37,7 +37,8 @@ describe('fee standards and bases', () => {
     await s.page.getByText(/启用后，当前启用的“学生党员党费标准”将作废/).waitFor()
     await screenshot(s.page, 'fee-standard-01-enable')
     await s.page.getByRole('button', { name: /确\s*定/ }).last().click()
-    await row.locator('.ant-tag', { hasText: '启用' }).waitFor()
+    // Exactly 启用: the draft's own tag, 未启用, contains it and would let the check pass before the save.
+    await row.locator('.ant-tag', { hasText: /^启用$/ }).waitFor()
     const list = await call(s.server.base, 'GET', '/api/dfbz', { token: s.token })
     const students = list.filter((x) => x.category === 'student').map((x) => `${x.name}:${x.state}`)
     assert.deepEqual(students.sort(), ['学生党员党费标准:void', '学生党员党费标准（试行）:on'])
