@@ -225,7 +225,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	accounts := account.New(database, sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
-	feeStd := feestandard.New(database, sys, orgs, members)
+	feeStd := feestandard.New(database, sys, orgs, members, bus)
 	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
 	feeRep := feereport.New(database, sys, orgs)
 	letters := letter.New(database, sys, orgs, cipher)

@@ -54,6 +54,16 @@ func ExpectMessage(t testing.TB, res *Response, status int, msg string) {
 	}
 }
 
+// ExpectField fails the test unless res is a 400 naming field with message
+// msg (a form marks the field with it).
+func ExpectField(t testing.TB, res *Response, field, msg string) {
+	t.Helper()
+	ExpectMessage(t, res, 400, msg)
+	if got := res.Map(t)["field"]; got != field {
+		t.Fatalf("field %v, want %q (%s)", got, field, res.Body)
+	}
+}
+
 // DoJSON sends a request like Do, fails the test unless the answer has
 // status want, and answers its body decoded as a T.
 func DoJSON[T any](t testing.TB, e *Env, want int, method, path, token string, body any) T {

@@ -25,7 +25,8 @@ const personTypeStudent = "2"
 //     from the month it is paid); its category picks the enabled standard;
 //   - a student (人员类型 学生) without a base of the year is in 学生;
 //   - an approved hardship reduction covering the month lowers the amount
-//     to its monthly amount (never raises it), an exemption to 0;
+//     to its monthly amount (never raises it), an exemption to 0; one ended
+//     early covers the months before its end;
 //   - a member admitted (joined_on, the branch general meeting of ⑮) after
 //     the month owes nothing for it.
 //
@@ -95,7 +96,8 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 		}
 		var reliefs []Hardship
 		if err := idb.NewSelect().Model(&reliefs).Column("id", "member_id", "kind", "fen").
-			Where("state = ?", HardshipApproved).Where("from_ym <= ?", ym).Where("to_ym >= ?", ym).
+			Where("state IN (?)", bun.In([]string{HardshipApproved, HardshipEnded})).
+			Where("from_ym <= ?", ym).Where("to_ym >= ?", ym).Where("(end_from_ym = 0 OR end_from_ym > ?)", ym).
 			Where("member_id IN (?)", bun.In(ids)).OrderExpr("id").Scan(ctx); err != nil {
 			return fmt.Errorf("fee dues hardship: %w", err)
 		}

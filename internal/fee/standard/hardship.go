@@ -35,7 +35,7 @@ const (
 
 var hardshipKinds = map[string]string{HardshipReduce: "减交", HardshipExempt: "免交"}
 var hardshipStates = map[string]string{HardshipReview: "待审批", HardshipReturned: "退回修改", HardshipApproved: "已批准",
-	HardshipRejected: "未批准", HardshipWithdrawn: "已撤回"}
+	HardshipRejected: "未批准", HardshipWithdrawn: "已撤回", HardshipEnded: "已终止"}
 
 // hardshipChains: the proposal's own organisation (the member's branch)
 // resubmits a returned proposal; the nearest 二级党委 or 党总支 above it
@@ -75,6 +75,7 @@ type HardshipView struct {
 	Amount     string    `json:"amount"`
 	From       string    `json:"from"`
 	To         string    `json:"to"`
+	EndFrom    string    `json:"endFrom,omitempty"` // YYYY-MM: ended early, charged in full from this month
 	Reason     string    `json:"reason"`
 	State      string    `json:"state"`
 	StateLabel string    `json:"stateLabel"`
@@ -83,7 +84,7 @@ type HardshipView struct {
 
 func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
 	states := []flow.State{}
-	for _, k := range []string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn} {
+	for _, k := range []string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn, HardshipEnded} {
 		states = append(states, flow.State{Key: k, Name: hardshipStates[k]})
 	}
 	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请", States: states,
@@ -148,6 +149,7 @@ func (s *Service) hardshipRoutes(rs *httpx.Routes) {
 	rs.Post("/api/dfjm", PermBranch, "申请减免", httpx.Create(s.ProposeHardship))
 	s.hw.Routes(rs, "/api/dfjm", flow.Perms{View: PermHardshipList})
 	rs.Post("/api/dfjm/{id}/withdraw", PermBranch, "撤回减免申请", httpx.ActionOn(errNoHardship, s.WithdrawHardship))
+	rs.Post("/api/dfjm/{id}/end", PermCommittee, "终止减免", httpx.ActionOn(errNoHardship, s.EndHardship))
 }
 
 // Hardships lists the proposals of the caller's scope.
@@ -159,13 +161,19 @@ func (s *Service) Hardships(ctx context.Context, lq httpx.ListQuery) (httpx.Page
 	return pagedViews(ctx, q, hardshipSpec, lq, hardshipView)
 }
 
+// ymText writes yyyymm as YYYY-MM.
+func ymText(v int) string { return fmt.Sprintf("%04d-%02d", v/100, v%100) }
+
 func hardshipView(r hardshipRecord) HardshipView {
-	ym := func(v int) string { return fmt.Sprintf("%04d-%02d", v/100, v%100) }
+	ym := ymText
 	v := HardshipView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, OrgID: r.OrgID, OrgName: r.OrgName, Kind: r.Kind,
 		KindLabel: hardshipKinds[r.Kind], From: ym(r.FromYM), To: ym(r.ToYM), Reason: r.Reason, State: r.State,
 		StateLabel: hardshipStates[r.State], CreatedAt: r.CreatedAt}
 	if r.Kind == HardshipReduce {
 		v.Amount = Yuan(r.Fen)
+	}
+	if r.EndFromYM > 0 {
+		v.EndFrom = ym(r.EndFromYM)
 	}
 	return v
 }

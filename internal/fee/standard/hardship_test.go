@@ -201,3 +201,66 @@ func TestHardshipResubmitScope(t *testing.T) {
 		t.Fatalf("resubmitted unchanged %+v", s)
 	}
 }
+
+// freeze creates and starts month m's batch as the admin: its dues are frozen.
+func (w *hardshipWorld) freeze(t *testing.T, m string) {
+	t.Helper()
+	b := apptest.DoJSON[struct{ ID int64 }](t, w.e, 201, "POST", "/api/dfgl/batch", w.e.AdminTK, map[string]any{"month": m})
+	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.e.AdminTK, nil), 200)
+}
+
+// approve has the committee approve proposal id.
+func (w *hardshipWorld) approve(t *testing.T, id int64) {
+	t.Helper()
+	v := w.flow(t, id, w.committeeTK)
+	apptest.DoJSON[flow.View](t, w.e, 200, "POST", fmt.Sprintf("/api/dfjm/%d/flow", id), w.committeeTK, map[string]any{"version": v.Version, "result": "approve"})
+}
+
+// The committee ends an approved reduction early (终止): from a month after
+// the frozen ones and within the approved months, with a reason. It is
+// 已终止 with its month, the history says 终止, the frozen month keeps its
+// reduction and later months are charged in full. The branch may not end
+// it, another scope does not see it, and it ends once.
+func TestHardshipEndedEarly(t *testing.T) {
+	w := newHardshipWorld(t)
+	h := w.propose(t) // 10.00 a month, 2026-03 to 2026-05
+	path := fmt.Sprintf("/api/dfjm/%d/end", h.ID)
+	body := func(from, comment string) map[string]any { return map[string]any{"from": from, "comment": comment} }
+	apptest.ExpectMessage(t, w.e.Do("POST", path, w.committeeTK, body("2026-04", "已就业")), 409, "该党费减免申请待审批，不能终止")
+	w.approve(t, h.ID)
+	w.freeze(t, "2026-03")
+
+	apptest.Expect(t, w.e.Do("POST", path, w.branchTK, body("2026-04", "已就业")), 403)
+	apptest.Expect(t, w.e.Do("POST", path, w.mathAll, body("2026-04", "已就业")), 404)
+	apptest.ExpectField(t, w.e.Do("POST", path, w.committeeTK, body("2026-13", "已就业")), "from", "请选择终止月份（YYYY-MM）")
+	apptest.ExpectField(t, w.e.Do("POST", path, w.committeeTK, body("2026-04", "  ")), "comment", "请输入终止理由（不超过500个字）")
+	for _, m := range []string{"2026-03", "2026-06"} { // a frozen month; after the approved ones
+		apptest.ExpectField(t, w.e.Do("POST", path, w.committeeTK, body(m, "已就业")), "from",
+			"终止月份须在 2026-04 至 2026-05 之间（已核定党费的月份不能终止）")
+	}
+	if s := w.state(t, h.ID); s.State != standard.HardshipApproved || s.EndFrom != "" {
+		t.Fatalf("a refused end changed the proposal: %+v", s)
+	}
+
+	got := apptest.DoJSON[standard.HardshipView](t, w.e, 200, "POST", path, w.committeeTK, body("2026-04", "已就业"))
+	if got.State != standard.HardshipEnded || got.StateLabel != "已终止" || got.EndFrom != "2026-04" || got.To != "2026-05" {
+		t.Fatalf("ended %+v", got)
+	}
+	v := w.flow(t, h.ID, w.branchTK)
+	if fmt.Sprint(actions(v)) != "[submit approve end]" || v.Entries[2].Comment != "已就业" || v.State != standard.HardshipEnded {
+		t.Fatalf("flow after the end %+v", v)
+	}
+	for month, fen := range map[int]int64{3: 1000, 4: 9000, 5: 9000} {
+		if d := w.dues(t, 2026, month, w.member)[w.member]; d.Fen != fen {
+			t.Errorf("2026-%02d after the end: %+v, want %d fen", month, d, fen)
+		}
+	}
+	apptest.ExpectMessage(t, w.e.Do("POST", path, w.committeeTK, body("2026-05", "再次")), 409, "该党费减免申请已终止，不能终止")
+
+	// A reduction whose every month is frozen has nothing left to end.
+	one := apptest.DoJSON[standard.HardshipView](t, w.e, 201, "POST", "/api/dfjm", w.branchTK,
+		map[string]any{"memberId": w.member, "kind": "exempt", "from": "2026-03", "to": "2026-03", "reason": "住院"})
+	w.approve(t, one.ID)
+	apptest.ExpectField(t, w.e.Do("POST", fmt.Sprintf("/api/dfjm/%d/end", one.ID), w.committeeTK, body("2026-03", "出院")), "from",
+		"减免期限内各月的党费均已核定，无需终止")
+}

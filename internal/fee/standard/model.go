@@ -218,10 +218,12 @@ const (
 	HardshipApproved  = "approved"  // 已批准
 	HardshipRejected  = "rejected"  // 未批准
 	HardshipWithdrawn = "withdrawn" // 已撤回 by the branch before the decision
+	HardshipEnded     = "ended"     // 已终止 by the committee: approved, ended before ToYM (EndFromYM)
 )
 
 // Hardship is a row of fee_hardship: a reduction or exemption for months
-// FromYM..ToYM (yyyymm, inclusive) proposed by the member's branch.
+// FromYM..ToYM (yyyymm, inclusive) proposed by the member's branch. One
+// ended early (HardshipEnded) applies up to the month before EndFromYM.
 type Hardship struct {
 	bun.BaseModel `bun:"table:fee_hardship,alias:h"`
 	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
@@ -231,6 +233,7 @@ type Hardship struct {
 	Fen           int64     `bun:"fen" json:"fen"`
 	FromYM        int       `bun:"from_ym" json:"fromYm"`
 	ToYM          int       `bun:"to_ym" json:"toYm"`
+	EndFromYM     int       `bun:"end_from_ym" json:"endFromYm"` // 0: not ended early
 	Reason        string    `bun:"reason" json:"reason"`
 	State         string    `bun:"state" json:"state"`
 	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`

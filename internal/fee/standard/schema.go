@@ -58,6 +58,11 @@ func Migrations() []db.Migration {
 		// since, is kept). Proposals started before keep their chain.
 		{Version: 2026112910, Name: "fee standard: hardship proposals returned to the branch and resubmitted", Up: func(ctx context.Context, tx bun.Tx) error {
 			return flow.ReseedChains(ctx, tx, HardshipKey, hardshipChains)
+		}},
+		// An approved reduction can be ended early (终止): the first month
+		// charged in full again; 0 while it runs its course.
+		{Version: 2026112911, Name: "fee standard: hardship reductions ended early", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `ALTER TABLE fee_hardship ADD COLUMN end_from_ym INTEGER NOT NULL DEFAULT 0`)
 		}}}
 }
 

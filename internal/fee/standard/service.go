@@ -13,6 +13,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
@@ -25,13 +26,14 @@ type Service struct {
 	sys     *system.Service
 	orgs    *org.Service
 	members *member.Service
+	bus     *event.Bus // asks internal/fee which months are frozen (LastFrozenMonth)
 	now     func() time.Time
 	hw      *flow.Workflow[hardshipRecord]
 }
 
 // New builds the service.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service) *Service {
-	s := &Service{db: database, sys: sys, orgs: orgs, members: members, now: func() time.Time { return time.Now().UTC() }}
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, bus *event.Bus) *Service {
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, bus: bus, now: func() time.Time { return time.Now().UTC() }}
 	s.hw = s.hardshipFlow()
 	return s
 }

@@ -44,11 +44,14 @@ const (
 	// it (撤销). They are never an actor's choice at a step.
 	Withdraw Result = "withdraw" // 撤回
 	Cancel   Result = "cancel"   // 撤销
+	// End ends early what a record approved (Amend): a reduction granted
+	// for a year ends in its fifth month. Never an actor's choice at a step.
+	End Result = "end" // 终止
 )
 
 // resultNames name the results in messages.
 var resultNames = map[Result]string{Submit: "提交", Approve: "通过", Reject: "不通过", Return: "退回",
-	Withdraw: "撤回", Cancel: "撤销"}
+	Withdraw: "撤回", Cancel: "撤销", End: "终止"}
 
 // State is a state a record is in (a stage: 入党积极分子, 审批中, 已通过).
 type State struct {

@@ -134,7 +134,7 @@ func (wf *Workflow[R]) Act(ctx context.Context, id int64, in ActionInput) (View,
 	if len(in.Form) > MaxForm {
 		return View{}, httpx.Invalid("form", "办理内容过长")
 	}
-	if _, ok := resultNames[in.Result]; !ok || in.Result == Submit || in.Result == Withdraw || in.Result == Cancel {
+	if _, ok := resultNames[in.Result]; !ok || in.Result == Submit || in.Result == Withdraw || in.Result == Cancel || in.Result == End {
 		return View{}, httpx.Invalid("result", "请选择办理结果")
 	}
 	err = db.InTx(ctx, wf.DB, func(ctx context.Context, tx bun.Tx) error {

@@ -57,7 +57,7 @@ func sampleWorkflow() *flow.Workflow[request] {
 	return &flow.Workflow[request]{
 		Key: "sample", Noun: "示例申请",
 		States: []flow.State{{Key: "review", Name: "审核中"}, {Key: "approval", Name: "审批中"},
-			{Key: "passed", Name: "已通过"}, {Key: "rejected", Name: "未通过"}},
+			{Key: "passed", Name: "已通过"}, {Key: "rejected", Name: "未通过"}, {Key: "ended", Name: "已终止"}},
 		Done: "passed", Rejected: "rejected",
 		Steps: []flow.Step[request]{
 			{Key: "branch", Name: "支部审核", State: "review", Perm: permBranch, Rules: []flow.Rule[request]{{

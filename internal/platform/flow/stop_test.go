@@ -86,3 +86,45 @@ func TestStepMayAndOrgAt(t *testing.T) {
 		t.Fatalf("step %s", v.Step)
 	}
 }
+
+// Amend ends early what a record approved: the history gets 终止 under the
+// step it was approved at, the view stays finished at that step; a record
+// under way, rejected or amended already is a 400, a stale version
+// ErrTaken, and End is no actor's choice at a step.
+func TestAmendEndsAnApprovedRecord(t *testing.T) {
+	w := newWorld(t)
+	ctx := w.asAdmin(t)
+	amend := func(id, version int64) error {
+		return db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+			return w.wf.Amend(ctx, tx, id, version, "ended", "上级党委", "情况好转")
+		})
+	}
+	id := w.submit(t, w.branchTK, w.branch, "终止的申请", 100)
+	apptest.Expect(t, w.act(t, w.branchTK, id, map[string]any{"result": "end"}), 400)
+	if err := amend(id, 0); err == nil {
+		t.Fatal("a record under way was amended")
+	}
+	w.walk(t, id, w.branchTK, w.csTK, w.deptTK)
+	done := w.view(t, w.deptTK, id)
+	if err := amend(id, done.Version+1); err != flow.ErrTaken {
+		t.Fatalf("stale version: %v", err)
+	}
+	if err := amend(id, done.Version); err != nil {
+		t.Fatal(err)
+	}
+	v := w.view(t, w.deptTK, id)
+	last := v.Entries[len(v.Entries)-1]
+	if v.State != "ended" || v.StateName != "已终止" || v.Step != "" || v.Status != "finish" || v.Current != "department" ||
+		last.Action != flow.End || last.Step != "department" || last.Role != "上级党委" || last.Comment != "情况好转" ||
+		len(v.Entries) != len(done.Entries)+1 {
+		t.Fatalf("after amend: %+v", v)
+	}
+	if err := amend(id, 0); err == nil {
+		t.Fatal("amended twice")
+	}
+	rejected := w.submit(t, w.branchTK, w.branch, "不通过的申请", 100)
+	apptest.Expect(t, w.act(t, w.branchTK, rejected, map[string]any{"result": "reject", "comment": "不符合"}), 200)
+	if err := amend(rejected, 0); err == nil {
+		t.Fatal("a rejected record was amended")
+	}
+}

@@ -10,6 +10,7 @@ const ACTIONS: Record<FlowAction, { label: string; color: string }> = {
   return: { label: '退回', color: 'orange' },
   withdraw: { label: '撤回', color: 'gray' },
   cancel: { label: '撤销', color: 'red' },
+  end: { label: '终止', color: 'gray' },
 }
 
 export interface RecordTimelineProps {

@@ -17,8 +17,8 @@ export interface FlowStep {
   description?: string
 }
 
-/** What an actor did: 提交, 通过, 不通过, 退回 (to an earlier step), 撤回 (by the starter), 撤销 (by an administrator). */
-export type FlowAction = 'submit' | 'approve' | 'reject' | 'return' | 'withdraw' | 'cancel'
+/** What an actor did: 提交, 通过, 不通过, 退回 (to an earlier step), 撤回 (by the starter), 撤销 (by an administrator), 终止 (what was approved ends early). */
+export type FlowAction = 'submit' | 'approve' | 'reject' | 'return' | 'withdraw' | 'cancel' | 'end'
 
 /** One entry of a record's history. */
 export interface FlowEntry {

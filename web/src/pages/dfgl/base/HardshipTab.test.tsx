@@ -6,7 +6,7 @@ import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { Hardship } from '../standard/api'
 import HardshipTab from './HardshipTab'
-import { ok } from '@/test/page'
+import { findDialog, ok } from '@/test/page'
 
 const item: Hardship = {
   id: 3, memberId: 7, memberName: '困难党员', orgId: 3, orgName: '计算机教工党支部', kind: 'reduce', kindLabel: '减交', amount: '1,000.00',
@@ -99,5 +99,43 @@ describe('dfgl/base 困难减免', { timeout: 30_000 }, () => {
     const ended = await drawer()
     await waitFor(() => expect(within(ended).queryByText('待计算机学院党委（上级党委）办理「上级党委审批」')).toBeNull())
     expect(within(ended).queryByText('撤回申请')).toBeNull()
+  })
+
+  it('the committee ends an approved reduction from a month after confirming; the field shows the months the server allows', async () => {
+    signIn(['dfjm:list', 'dfjm:committee'])
+    const approved = { ...item, state: 'approved' as const, stateLabel: '已批准' }
+    serve(approved, { ...atCommittee, state: 'approved', step: '', mayAct: false, results: [], returnTo: [], version: 6 })
+    const allowed = '终止月份须在 2026-04 至 2026-05 之间（已核定党费的月份不能终止）'
+    mock.onPost('/api/dfjm/3/end').reply((c) => {
+      posted.push({ url: c.url, body: body(c) })
+      return posted.length === 1 ? [400, { message: allowed, field: 'from' }] : [200, { ...approved, state: 'ended', stateLabel: '已终止', endFrom: '2026-04' }]
+    })
+    renderWithApp(<HardshipTab openId={3} />)
+    const d = await drawer()
+    expect(within(d).queryByText('撤回申请')).toBeNull()
+    fireEvent.click(await within(d).findByRole('button', { name: '终止减免' }))
+    const dialog = await findDialog('终止困难党员的党费减交')
+    fireEvent.change(within(dialog).getByPlaceholderText('2026-05'), { target: { value: '2026-03' } })
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '终止理由' }), { target: { value: '已就业' } })
+    ok(dialog)
+    ok(await confirmBox('确定自 2026-03 起终止困难党员的党费减交吗？自该月起按标准交纳，已核定的月份不变。'))
+    expect(await within(dialog).findByText(allowed)).toBeTruthy()
+    fireEvent.change(within(dialog).getByPlaceholderText('2026-05'), { target: { value: '2026-04' } })
+    ok(dialog)
+    ok(await confirmBox('确定自 2026-04 起终止困难党员的党费减交吗？自该月起按标准交纳，已核定的月份不变。'))
+    await screen.findByText('困难党员：党费减交（2026-03 至 2026-05，2026-04 起终止）')
+    expect(posted.map((p) => p.body)).toEqual([
+      { from: '2026-03', comment: '已就业', version: 6 },
+      { from: '2026-04', comment: '已就业', version: 6 },
+    ])
+  })
+
+  it('the branch is not offered 终止 of an approved reduction', async () => {
+    signIn(['dfjm:list', 'dfjm:branch'])
+    serve({ ...item, state: 'approved', stateLabel: '已批准' }, { ...atCommittee, state: 'approved', step: '', mayAct: false, results: [], returnTo: [] })
+    renderWithApp(<HardshipTab openId={3} />)
+    const d = await drawer()
+    await within(d).findByText('上级党委审批')
+    expect(within(d).queryByRole('button', { name: '终止减免' })).toBeNull()
   })
 })

@@ -10,15 +10,16 @@ import { searchMembers } from '@/components/member/service'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
 import RemoteSelect from '@/components/RemoteSelect'
-import { fetchHardships, HARDSHIP_API, proposeHardship, withdrawHardship, type Hardship, type HardshipInput, type HardshipState } from '../standard/api'
+import { endHardship, fetchHardships, HARDSHIP_API, proposeHardship, withdrawHardship, type Hardship, type HardshipInput, type HardshipState } from '../standard/api'
 
-const STATE_COLORS: Record<HardshipState, string> = { review: 'processing', returned: 'warning', approved: 'green', rejected: 'red', withdrawn: 'default' }
+const STATE_COLORS: Record<HardshipState, string> = { review: 'processing', returned: 'warning', approved: 'green', rejected: 'red', withdrawn: 'default', ended: 'default' }
 const STATE_OPTIONS = [
   { value: 'review', label: '待审批' },
   { value: 'returned', label: '退回修改' },
   { value: 'approved', label: '已批准' },
   { value: 'rejected', label: '未批准' },
   { value: 'withdrawn', label: '已撤回' },
+  { value: 'ended', label: '已终止' },
 ]
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
@@ -86,15 +87,46 @@ function ProposeDialog({ onClose, onDone }: { onClose: () => void; onDone: () =>
   )
 }
 
+/** The months a proposal covers, and from when it no longer applies once ended early. */
+const monthsText = (h: Hardship) => `${h.from} 至 ${h.to}${h.endFrom ? `，${h.endFrom} 起终止` : ''}`
+
+/**
+ * 终止 by the committee: an approved reduction ends from a month after the frozen ones (the server names the
+ * months allowed on the field), with the reason, confirmed first.
+ */
+function EndDialog({ item, version, onClose, onEnded }: { item: Hardship; version: number; onClose: () => void; onEnded: (h: Hardship) => void }) {
+  type V = { from: string; comment: string }
+  return (
+    <FormDialog<V>
+      title={`终止${item.memberName}的党费${item.kindLabel}`}
+      onClose={onClose}
+      successText="已终止"
+      onSubmit={async (v) => {
+        await confirmed(`确定自 ${v.from} 起终止${item.memberName}的党费${item.kindLabel}吗？自该月起按标准交纳，已核定的月份不变。`)
+        onEnded(await endHardship(item.id, { from: v.from, comment: v.comment.trim(), version }))
+      }}
+    >
+      <Form.Item label="终止月份" name="from" extra="自该月起按标准交纳" rules={[{ required: true, message: '请输入终止月份' }, { pattern: MONTH, message: '格式为 YYYY-MM' }]}>
+        <Input placeholder={item.to} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item label="终止理由" name="comment" rules={[{ required: true, whitespace: true, message: '请输入终止理由' }]}>
+        <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
 /**
  * A proposal's history and the actions of who may take them, each confirmed first: the committee above
  * 通过 / 不通过 / 退回修改; the branch resubmits a returned proposal (its fields prefilled, editable) and may
- * 撤回 one not yet decided.
+ * 撤回 one not yet decided; the committee may 终止 an approved one.
  */
-function FlowDrawer({ item, onClose, onDone }: { item: Hardship; onClose: () => void; onDone: () => void }) {
+function FlowDrawer({ item, onClose, onDone, onItem }: { item: Hardship; onClose: () => void; onDone: () => void; onItem: (h: Hardship) => void }) {
   const flow = useQuery({ queryKey: ['dfjm', 'flow', item.id], queryFn: () => getFlow(HARDSHIP_API, item.id) })
   const [form] = Form.useForm<Omit<HardshipInput, 'memberId'>>()
   const canBranch = useHasPermission([PERM.dfjmBranch])
+  const canCommittee = useHasPermission([PERM.dfjmCommittee])
+  const [ending, setEnding] = useState(false)
   const view = flow.data
   const resubmit = view?.step === 'branch'
   const done = () => {
@@ -107,7 +139,7 @@ function FlowDrawer({ item, onClose, onDone }: { item: Hardship; onClose: () => 
     return values
   }
   return (
-    <Drawer open width={640} title={`${item.memberName}：党费${item.kindLabel}（${item.from} 至 ${item.to}）`} onClose={onClose}>
+    <Drawer open width={640} title={`${item.memberName}：党费${item.kindLabel}（${monthsText(item)}）`} onClose={onClose}>
       {view && <RecordTimeline {...timelineProps(view)} />}
       {view?.step && canBranch && (
         <Button
@@ -116,6 +148,22 @@ function FlowDrawer({ item, onClose, onDone }: { item: Hardship; onClose: () => 
         >
           撤回申请
         </Button>
+      )}
+      {view?.state === 'approved' && canCommittee && (
+        <Button style={{ marginBottom: 16 }} onClick={() => setEnding(true)}>
+          终止减免
+        </Button>
+      )}
+      {ending && view && (
+        <EndDialog
+          item={item}
+          version={view.version}
+          onClose={() => setEnding(false)}
+          onEnded={(h) => {
+            onItem(h)
+            done()
+          }}
+        />
       )}
       {view && (
         <ActionPanel base={HARDSHIP_API} id={item.id} view={view} onDone={done} onStale={() => void flow.refetch()} uploadPerm={PERM.dfjmCommittee} moduleName="feehardship" collectForm={collect}>
@@ -156,7 +204,7 @@ export default function HardshipTab({ openId }: { openId?: number }) {
     { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
     { title: '方式', dataIndex: 'kindLabel', key: 'kind', width: 80 },
     { title: '减交后每月（元）', dataIndex: 'amount', key: 'amount', width: 140, render: (a: string) => a || '—' },
-    { title: '月份', key: 'months', width: 180, render: (_: unknown, h: Hardship) => `${h.from} 至 ${h.to}` },
+    { title: '月份', key: 'months', width: 180, render: (_: unknown, h: Hardship) => monthsText(h) },
     { title: '理由', dataIndex: 'reason', key: 'reason', ellipsis: true },
     { title: '状态', dataIndex: 'state', key: 'state', width: 100, render: (s: HardshipState, h: Hardship) => <Tag color={STATE_COLORS[s]}>{h.stateLabel}</Tag> },
     actionColumn<Hardship>((h) => <RowActions actions={[{ key: 'flow', label: h.state === 'review' || h.state === 'returned' ? '办理' : '查看', onClick: () => setOpen(h) }]} />, 100),
@@ -180,7 +228,7 @@ export default function HardshipTab({ openId }: { openId?: number }) {
         }
       />
       {proposing && <ProposeDialog onClose={() => setProposing(false)} onDone={crud.reload} />}
-      {open && <FlowDrawer item={open} onClose={() => setOpen(null)} onDone={crud.reload} />}
+      {open && <FlowDrawer item={open} onClose={() => setOpen(null)} onDone={crud.reload} onItem={setOpen} />}
     </>
   )
 }

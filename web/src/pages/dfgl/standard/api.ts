@@ -136,7 +136,7 @@ export const createBase = (b: BaseInput) => post<Base>(BASE_API, b)
 export const updateBase = (b: BaseInput) => put<Base>(BASE_API, b)
 export const deleteBases = deleter(BASE_API)
 
-export type HardshipState = 'review' | 'returned' | 'approved' | 'rejected' | 'withdrawn'
+export type HardshipState = 'review' | 'returned' | 'approved' | 'rejected' | 'withdrawn' | 'ended'
 
 export interface Hardship {
   id: number
@@ -149,6 +149,8 @@ export interface Hardship {
   amount: string
   from: string
   to: string
+  /** 已终止: charged in full from this month (YYYY-MM). */
+  endFrom?: string
   reason: string
   state: HardshipState
   stateLabel: string
@@ -168,6 +170,8 @@ export const fetchHardships: CrudFetcher<Hardship> = getFetcher<Hardship>(HARDSH
 export const proposeHardship = (b: HardshipInput) => post<Hardship>(HARDSHIP_API, b)
 /** 撤回 by the branch, from the flow version the page read (a step dealt with meanwhile is a 409). */
 export const withdrawHardship = (id: number, version: number) => post<Hardship>(`${HARDSHIP_API}/${id}/withdraw`, { version })
+/** 终止 by the committee: an approved reduction ends, charged in full from `from` (YYYY-MM, after the frozen months). */
+export const endHardship = (id: number, b: { from: string; comment: string; version: number }) => post<Hardship>(`${HARDSHIP_API}/${id}/end`, b)
 
 /** A bracket's band as the working names it: 基数 ≤ 3000, 3000 < 基数 ≤ 5000, 基数 > 10000. */
 export function bandOf(brackets: Bracket[], i: number): string {

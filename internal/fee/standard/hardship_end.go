@@ -1,0 +1,92 @@
+package standard
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/httpx"
+)
+
+// EndInput is the body of POST /api/dfjm/{id}/end: the first month the
+// member pays in full again (YYYY-MM), why, and the flow version the page
+// read (0: whatever it is).
+type EndInput struct {
+	From    string `json:"from"`
+	Comment string `json:"comment"`
+	Version int64  `json:"version"`
+}
+
+// nextYM is the month after yyyymm v.
+func nextYM(v int) int {
+	if v%100 == 12 {
+		return (v/100+1)*100 + 1
+	}
+	return v + 1
+}
+
+// EndHardship is 终止: the committee above (a holder of dfjm:committee whose
+// scope covers the proposal) ends an approved reduction or exemption before
+// its last month, when the member's circumstances change. From is the first
+// month charged in full again; it lies within the approved months and
+// after every month whose due a batch has frozen (those keep the reduction
+// they were frozen with; a correction is a reversal in 缴费管理). The
+// proposal becomes 已终止 with its history entry 终止; batches started from
+// then on no longer reduce the months from From. A proposal not approved
+// (or ended already) is a 409, a bad month or missing reason a 400 on its
+// field.
+func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (HardshipView, error) {
+	from, ok := parseYM(in.From)
+	if !ok {
+		return HardshipView{}, httpx.Invalid("from", "请选择终止月份（YYYY-MM）")
+	}
+	comment := strings.TrimSpace(in.Comment)
+	if comment == "" || utf8.RuneCountInString(comment) > 500 {
+		return HardshipView{}, httpx.Invalid("comment", "请输入终止理由（不超过500个字）")
+	}
+	var out *hardshipRecord
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		h, err := s.findHardship(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if h.State != HardshipApproved {
+			return httpx.Conflict("该党费减免申请%s，不能终止", hardshipStates[h.State])
+		}
+		frozen, _, err := event.Ask[FrozenMonth](ctx, s.bus, tx, LastFrozenMonth{MemberID: h.MemberID})
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		earliest := h.FromYM
+		if frozen.Month >= earliest {
+			earliest = nextYM(frozen.Month)
+		}
+		if earliest > h.ToYM {
+			return httpx.Invalid("from", "减免期限内各月的党费均已核定，无需终止")
+		}
+		if from < earliest || from > h.ToYM {
+			return httpx.Invalid("from", "终止月份须在 %s 至 %s 之间（已核定党费的月份不能终止）", ymText(earliest), ymText(h.ToYM))
+		}
+		if err := s.hw.Amend(ctx, tx, id, in.Version, HardshipEnded, "上级党委", comment); err != nil {
+			return err
+		}
+		res, err := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, end_from_ym = ?, updated_at = ?", HardshipEnded, from, s.now()).
+			Where("id = ?", id).Where("state = ?", HardshipApproved).Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
+		}
+		out, err = s.findHardship(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return HardshipView{}, httpx.AsError(err)
+	}
+	return hardshipView(*out), nil
+}
