@@ -2,6 +2,7 @@ package standard
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -35,10 +36,10 @@ func nextYM(v int) int {
 // month charged in full again; it lies within the approved months and
 // after every month whose due a batch has frozen (those keep the reduction
 // they were frozen with; a correction is a reversal in 缴费管理). The
-// proposal becomes 已终止 with its history entry 终止; batches started from
-// then on no longer reduce the months from From. A proposal not approved
-// (or ended already) is a 409, a bad month or missing reason a 400 on its
-// field.
+// proposal becomes 已终止 with its history entry 终止, and the branch gets a
+// message (tellBranchEnded); batches started from then on no longer reduce
+// the months from From. A proposal not approved (or ended already) is a
+// 409, a bad month or missing reason a 400 on its field.
 func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (HardshipView, error) {
 	from, ok := parseYM(in.From)
 	if !ok {
@@ -82,11 +83,32 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
 		}
-		out, err = s.findHardship(ctx, tx, id)
-		return err
+		if out, err = s.findHardship(ctx, tx, id); err != nil {
+			return err
+		}
+		return s.tellBranchEnded(ctx, tx, out, comment)
 	})
 	if err != nil {
 		return HardshipView{}, httpx.AsError(err)
 	}
 	return hardshipView(*out), nil
+}
+
+// tellBranchEnded sends the branch (the holders of dfjm:branch whose scope
+// covers the proposal) a message that its member's reduction ended, in the
+// end's transaction: the branch collects the fees and tells the member.
+func (s *Service) tellBranchEnded(ctx context.Context, tx bun.Tx, h *hardshipRecord, comment string) error {
+	people, err := s.orgs.Actors(ctx, tx, PermBranch, h.OrgID)
+	if err != nil || len(people) == 0 {
+		return httpx.AsError(err)
+	}
+	ids := make([]int64, len(people))
+	for i, p := range people {
+		ids[i] = p.ID
+	}
+	kind := hardshipKinds[h.Kind]
+	title := fmt.Sprintf("党费减免已终止：%s党费%s", h.MemberName, kind)
+	content := fmt.Sprintf("%s的党费%s（%s 至 %s）经上级党委终止，自 %s 起按标准交纳。终止理由：%s", h.MemberName, kind,
+		ymText(h.FromYM), ymText(h.ToYM), ymText(h.EndFromYM), comment)
+	return httpx.AsError(s.sys.Notify(ctx, tx, ids, title, content, fmt.Sprintf("/dfgl/base?hardship=%d", h.ID), false))
 }

@@ -256,6 +256,19 @@ func TestHardshipEndedEarly(t *testing.T) {
 		}
 	}
 	apptest.ExpectMessage(t, w.e.Do("POST", path, w.committeeTK, body("2026-05", "再次")), 409, "该党费减免申请已终止，不能终止")
+	// The branch is told; the committee, holding no dfjm:branch, is not.
+	inbox := func(tk string) []struct{ Title, Content, Link string } {
+		rows, _ := apptest.GetPage[struct{ Title, Content, Link string }](t, w.e, tk, "/api/msgPushHistory/list", nil)
+		return rows
+	}
+	told := inbox(w.branchTK)
+	if len(told) != 1 || told[0].Title != "党费减免已终止：困难党员党费减交" || told[0].Link != fmt.Sprintf("/dfgl/base?hardship=%d", h.ID) ||
+		told[0].Content != "困难党员的党费减交（2026-03 至 2026-05）经上级党委终止，自 2026-04 起按标准交纳。终止理由：已就业" {
+		t.Fatalf("the branch's messages: %+v", told)
+	}
+	if got := inbox(w.committeeTK); len(got) != 0 {
+		t.Fatalf("the committee's messages: %+v", got)
+	}
 
 	// A reduction whose every month is frozen has nothing left to end.
 	one := apptest.DoJSON[standard.HardshipView](t, w.e, 201, "POST", "/api/dfjm", w.branchTK,
