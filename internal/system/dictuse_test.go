@@ -27,8 +27,7 @@ func TestDictValueInUse(t *testing.T) {
 	e := apptest.New(t)
 	c := e.Campus(t)
 	member := func(name, ethnicity string) map[string]any {
-		return map[string]any{"name": name, "gender": "1", "ethnicity": ethnicity, "personCategory": "1", "partyStatus": "1",
-			"orgId": c.Branch, "joinedOn": "2013-06-30", "fullOn": "2014-06-30"}
+		return apptest.FullMember(name, c.Branch, "gender", "1", "ethnicity", ethnicity)
 	}
 	m1 := e.Create(t, e.AdminTK, "/api/dyjbxx", member("甲", "02"))
 	e.Create(t, e.AdminTK, "/api/dyjbxx", member("乙", "02"))

@@ -276,8 +276,7 @@ func TestLastApprovalIsAtomic(t *testing.T) {
 	id := w.start(t, w.csBranchTK, inBody("原子", number, w.csBranch))
 	w.act(t, w.csBranchTK, transfer.KindIn, id, flow.Approve, 200)
 	w.act(t, w.csTK, transfer.KindIn, id, flow.Approve, 200)
-	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", map[string]any{"name": "原子", "idNumber": number, "personCategory": "1",
-		"partyStatus": member.PartyFull, "orgId": w.mathBranch, "joinedOn": "2013-06-30", "fullOn": "2014-06-30"})
+	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("原子", w.mathBranch, "idNumber", number))
 	res := w.act(t, w.deptTK, transfer.KindIn, id, flow.Approve, 400)
 	if res.Map(t)["field"] != "idNumber" {
 		t.Fatalf("refusal: %s", res.Body)

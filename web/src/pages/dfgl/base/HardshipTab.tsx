@@ -139,7 +139,7 @@ function FlowDrawer({ item, onClose, onDone, onItem }: { item: Hardship; onClose
     return values
   }
   return (
-    <Drawer open width={640} title={`${item.memberName}：党费${item.kindLabel}（${monthsText(item)}）`} onClose={onClose}>
+    <Drawer open size={640} title={`${item.memberName}：党费${item.kindLabel}（${monthsText(item)}）`} onClose={onClose}>
       {view && <RecordTimeline {...timelineProps(view)} />}
       {view?.step && canBranch && (
         <Button
