@@ -58,7 +58,7 @@ export default function ActionPanel({ base, id, view, onDone, onStale, uploadPer
   if (!view.started || !view.step) return null
   const stepTitle = view.steps.find((s) => s.key === view.step)?.title ?? view.step
   if (!view.mayAct) {
-    return <Alert type="info" showIcon message={`待${view.actingOrgName}（${view.actingRole}）办理「${stepTitle}」`} />
+    return <Alert type="info" showIcon title={`待${view.actingOrgName}（${view.actingRole}）办理「${stepTitle}」`} />
   }
 
   const submit = async (values: Values) => {

@@ -112,7 +112,7 @@ function StepAction({ record, flow, rules, docs, onDone, onStale }: { record: Re
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`本环节需上传：${docs.join('、')}`}
+          title={`本环节需上传：${docs.join('、')}`}
           description={`作为附件上传，文件名中含材料名称（如“${docs[0]}.pdf”），通过时校验`}
         />
       )}
