@@ -162,12 +162,30 @@ export interface PayResult {
   paidAt: string | null
 }
 
-/** Fen as 元 with two decimals: 1234 → "12.34". Exact: integers only, never a float's rounding. */
+/**
+ * Fen as 元 with two decimals and thousands grouped, as the server writes 元 (standard.Yuan) and the finance
+ * office reads them: 1234 → "12.34", 123456789 → "1,234,567.89". Exact: integers only, never a float's rounding.
+ */
 export function yuan(fen: number): string {
   const sign = fen < 0 ? '-' : ''
   const abs = Math.abs(Math.trunc(fen))
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',')
+  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`
 }
+
+/**
+ * A column of fen amounts in 元 (yuan), right-aligned so the digits line up: `yuanColumn('应缴（元）', 'dueFen', { width: 100 })`.
+ * Its key is the last part of dataIndex.
+ */
+export const yuanColumn = (title: string, dataIndex: string | string[], { width, sorter }: { width?: number; sorter?: boolean } = {}) => ({
+  title,
+  dataIndex,
+  key: [dataIndex].flat().at(-1),
+  width,
+  sorter,
+  align: 'right' as const,
+  render: yuan,
+})
 
 /** A collection rate in basis points (paid ÷ due, rounded down) as a percentage: 3333 → "33.33%". */
 export const bpRate = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`

@@ -7,7 +7,7 @@ import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, confirmAction, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import { BATCH_STATE_COLORS, bpRate, createBatch, FEE_API, rollup, settleBatch, startBatch, yuan, type Batch, type Rollup } from './api'
+import { BATCH_STATE_COLORS, bpRate, createBatch, FEE_API, rollup, settleBatch, startBatch, yuan, yuanColumn, type Batch, type Rollup } from './api'
 
 /** 收缴率: paid members of all (100% for a month without members). */
 export const rate = (paid: number, members: number) => (members === 0 ? '—' : `${((paid * 100) / members).toFixed(1)}%`)
@@ -64,8 +64,8 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
           },
           { title: '应缴人数', dataIndex: 'members', key: 'members', width: 90 },
           { title: '已缴人数', dataIndex: 'paid', key: 'paid', width: 90 },
-          { title: '应缴（元）', dataIndex: 'dueFen', key: 'dueFen', width: 110, render: yuan },
-          { title: '实缴（元）', dataIndex: 'paidFen', key: 'paidFen', width: 110, render: yuan },
+          yuanColumn('应缴（元）', 'dueFen', { width: 110 }),
+          yuanColumn('实缴（元）', 'paidFen', { width: 110 }),
           { title: '收缴率', key: 'rate', width: 80, render: (_: unknown, r) => rate(r.paid, r.members) },
         ]}
         summary={() =>
@@ -74,8 +74,8 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
               <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
               <Table.Summary.Cell index={1}>{sum((r) => r.members)}</Table.Summary.Cell>
               <Table.Summary.Cell index={2}>{sum((r) => r.paid)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3}>{yuan(sum((r) => r.dueFen))}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4}>{yuan(sum((r) => r.paidFen))}</Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">{yuan(sum((r) => r.dueFen))}</Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">{yuan(sum((r) => r.paidFen))}</Table.Summary.Cell>
               <Table.Summary.Cell index={5}>{rate(sum((r) => r.paid), sum((r) => r.members))}</Table.Summary.Cell>
             </Table.Summary.Row>
           )
@@ -131,9 +131,9 @@ export default function FeeBatchPage() {
           { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 100, render: (l: string, b) => <Tag color={BATCH_STATE_COLORS[b.state]}>{l}</Tag> },
           { title: '应缴人数', dataIndex: ['scope', 'members'], key: 'members', width: 90 },
           { title: '未缴人数', dataIndex: ['scope', 'unpaidMonths'], key: 'unpaid', width: 90 },
-          { title: '应缴（元）', dataIndex: ['scope', 'dueFen'], key: 'dueFen', width: 110, render: yuan },
-          { title: '实缴（元）', dataIndex: ['scope', 'paidFen'], key: 'paidFen', width: 110, render: yuan },
-          { title: '欠缴（元）', dataIndex: ['scope', 'outstandingFen'], key: 'outstandingFen', width: 110, render: yuan },
+          yuanColumn('应缴（元）', ['scope', 'dueFen'], { width: 110 }),
+          yuanColumn('实缴（元）', ['scope', 'paidFen'], { width: 110 }),
+          yuanColumn('欠缴（元）', ['scope', 'outstandingFen'], { width: 110 }),
           { title: '收缴率', dataIndex: ['scope', 'rateBp'], key: 'rateBp', width: 90, render: (bp: number, b) => (b.state === 'created' ? '—' : bpRate(bp)) },
           { title: '启动时间', dataIndex: 'startedAt', key: 'startedAt', width: 170, render: timeCell },
           { title: '结算时间', dataIndex: 'settledAt', key: 'settledAt', width: 170, render: timeCell },

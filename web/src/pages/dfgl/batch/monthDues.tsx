@@ -2,7 +2,7 @@ import { Space, Tag } from 'antd'
 import { useState } from 'react'
 import { getFetcher, useCrud } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
-import { DUE_STATE_COLORS, FEE_API, yuan, type Due } from './api'
+import { DUE_STATE_COLORS, FEE_API, yuanColumn, type Due } from './api'
 import MonthSelect from './MonthSelect'
 
 /** The dues columns the month list and the on-site page share. */
@@ -10,8 +10,8 @@ export const dueColumns = [
   { title: '姓名', dataIndex: 'memberName', key: 'memberName', width: 110, sorter: true },
   { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
   { title: '类别', dataIndex: 'category', key: 'category', width: 90 },
-  { title: '应缴（元）', dataIndex: 'dueFen', key: 'dueFen', width: 100, render: yuan },
-  { title: '已缴（元）', dataIndex: 'paidFen', key: 'paidFen', width: 100, render: yuan },
+  yuanColumn('应缴（元）', 'dueFen', { width: 100 }),
+  yuanColumn('已缴（元）', 'paidFen', { width: 100 }),
   { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 80, render: (l: string, d: Due) => <Tag color={DUE_STATE_COLORS[d.state]}>{l}</Tag> },
   { title: '计算依据', dataIndex: 'working', key: 'working', ellipsis: true },
 ]

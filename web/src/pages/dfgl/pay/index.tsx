@@ -7,7 +7,7 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, reverseEntry, yuan, type Due, type Entry, type Payment } from '../batch/api'
+import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, reverseEntry, yuan, yuanColumn, type Due, type Entry, type Payment } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 
 /** A month's members with their due, what is paid and the state (the scope's subtree), with its export. */
@@ -92,7 +92,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             columns={[
               { title: '姓名', dataIndex: 'memberName', key: 'memberName' },
               { title: '月份', dataIndex: 'month', key: 'month', width: 90 },
-              { title: '金额（元）', dataIndex: 'amountFen', key: 'amountFen', width: 100, render: yuan },
+              yuanColumn('金额（元）', 'amountFen', { width: 100 }),
               { title: '状态', key: 'state', width: 80, render: (_: unknown, e) => (e.reversed ? <Tag color="red">已冲正</Tag> : <Tag color="green">有效</Tag>) },
               ...(canReverse
                 ? [
@@ -142,7 +142,7 @@ function PaymentList() {
           { title: '单号', dataIndex: 'no', key: 'no', width: 210 },
           { title: '方式', dataIndex: 'providerLabel', key: 'provider', width: 110 },
           { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 90 },
-          { title: '金额（元）', dataIndex: 'amountFen', key: 'amountFen', width: 110, sorter: true, render: yuan },
+          yuanColumn('金额（元）', 'amountFen', { width: 110, sorter: true }),
           { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
           { title: '缴款人', dataIndex: 'payer', key: 'payer', width: 110 },
           { title: '时间', dataIndex: 'createdAt', key: 'createTime', width: 170, sorter: true, render: timeCell },

@@ -45,7 +45,10 @@ describe('党费报表', { timeout: 20_000 }, () => {
   it('formats fen as 元 and rates without floats', () => {
     expect(yuan(0)).toBe('0.00')
     expect(yuan(1)).toBe('0.01')
-    expect(yuan(123456789)).toBe('1234567.89')
+    expect(yuan(123456789)).toBe('1,234,567.89')
+    expect(yuan(99999)).toBe('999.99')
+    expect(yuan(100000)).toBe('1,000.00')
+    expect(yuan(-123456)).toBe('-1,234.56')
     expect(yuan(-50)).toBe('-0.50')
     expect(rate(3576)).toBe('35.76%')
     expect(rate(10000)).toBe('100.00%')
@@ -62,8 +65,8 @@ describe('党费报表', { timeout: 20_000 }, () => {
     const link = await screen.findByRole('button', { name: '查看计算机学院党委下级' }, { timeout: 5000 })
     const table = document.querySelector('.ant-table') as HTMLElement
     const total = within(table).getByText('合计').closest('tr')!
-    expect(total.textContent).toContain('4110.00')
-    expect(total.textContent).toContain('1470.00')
+    expect(total.textContent).toContain('4,110.00')
+    expect(total.textContent).toContain('1,470.00')
     expect(total.textContent).toContain('35.76%')
     fireEvent.click(link)
     expect(await screen.findByText('计算机教工党支部')).toBeTruthy()

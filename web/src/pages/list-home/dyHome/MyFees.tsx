@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { createOrder, DUE_STATE_COLORS, myFees, yuan, type MyDue } from '@/pages/dfgl/batch/api'
+import { createOrder, DUE_STATE_COLORS, myFees, yuan, yuanColumn, type MyDue } from '@/pages/dfgl/batch/api'
 
 /**
  * 我的党费 (党员首页): the member's months with their due and state, up to which month they have paid, and
@@ -49,7 +49,7 @@ export default function MyFees() {
             }
             columns={[
               { title: '月份', dataIndex: 'month', key: 'month' },
-              { title: '应缴（元）', dataIndex: 'dueFen', key: 'dueFen', render: yuan },
+              yuanColumn('应缴（元）', 'dueFen'),
               { title: '状态', dataIndex: 'stateLabel', key: 'state', render: (l: string, d) => <Tag color={DUE_STATE_COLORS[d.state]}>{l}</Tag> },
             ]}
           />
