@@ -72,7 +72,10 @@ type failureCount struct {
 // recordFailure counts one wrong password for the account and for the
 // account at this client, each in one statement that also sets the lock
 // from the count it produced, and tells whether either is now locked (for
-// the login log; the answer to the client does not change).
+// the login log; the answer to the client does not change). The two
+// statements commit together: one commit, not two, is what a wrong password
+// adds to the work of a missing user's refusal (a commit waits for the disk
+// on PostgreSQL).
 func (s *Service) recordFailure(ctx context.Context, userID int64, client string) (locked bool, err error) {
 	now := s.now()
 	p := s.lockPolicy(ctx)
@@ -83,8 +86,24 @@ func (s *Service) recordFailure(ctx context.Context, userID int64, client string
 	if p.pairMax <= 1 {
 		firstLock = &until
 	}
-	var pair failureCount
-	err = s.db.NewRaw(`INSERT INTO sys_login_failure AS f (user_id, client, failed_count, failed_since, locked_until)
+	var pair, account failureCount
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		// The account's row first, then the client's: the order clearLocks
+		// takes them in, so the two never wait on each other.
+		err := tx.NewRaw(`UPDATE sys_user SET
+			failed_count = CASE WHEN failed_since > ?1 THEN failed_count + 1 ELSE 1 END,
+			failed_since = CASE WHEN failed_since > ?1 THEN failed_since ELSE ?0 END,
+			locked_until = CASE
+				WHEN locked_until > ?0 THEN locked_until
+				WHEN (CASE WHEN failed_since > ?1 THEN failed_count + 1 ELSE 1 END) >= ?2 THEN ?3
+				ELSE locked_until END
+		WHERE id = ?4
+		RETURNING failed_count, locked_until`,
+			now, windowStart, p.accountMax, until, userID).Scan(ctx, &account)
+		if err != nil {
+			return fmt.Errorf("count failure per account: %w", err)
+		}
+		err = tx.NewRaw(`INSERT INTO sys_login_failure AS f (user_id, client, failed_count, failed_since, locked_until)
 		VALUES (?0, ?1, 1, ?2, ?6)
 		ON CONFLICT (user_id, client) DO UPDATE SET
 			failed_count = CASE WHEN f.failed_since > ?3 THEN f.failed_count + 1 ELSE 1 END,
@@ -94,23 +113,14 @@ func (s *Service) recordFailure(ctx context.Context, userID int64, client string
 				WHEN (CASE WHEN f.failed_since > ?3 THEN f.failed_count + 1 ELSE 1 END) >= ?4 THEN ?5
 				ELSE NULL END
 		RETURNING failed_count, locked_until`,
-		userID, clientKey(client), now, windowStart, p.pairMax, until, firstLock).Scan(ctx, &pair)
+			userID, clientKey(client), now, windowStart, p.pairMax, until, firstLock).Scan(ctx, &pair)
+		if err != nil {
+			return fmt.Errorf("count failure per client: %w", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return false, fmt.Errorf("count failure per client: %w", err)
-	}
-	var account failureCount
-	err = s.db.NewRaw(`UPDATE sys_user SET
-			failed_count = CASE WHEN failed_since > ?1 THEN failed_count + 1 ELSE 1 END,
-			failed_since = CASE WHEN failed_since > ?1 THEN failed_since ELSE ?0 END,
-			locked_until = CASE
-				WHEN locked_until > ?0 THEN locked_until
-				WHEN (CASE WHEN failed_since > ?1 THEN failed_count + 1 ELSE 1 END) >= ?2 THEN ?3
-				ELSE locked_until END
-		WHERE id = ?4
-		RETURNING failed_count, locked_until`,
-		now, windowStart, p.accountMax, until, userID).Scan(ctx, &account)
-	if err != nil {
-		return false, fmt.Errorf("count failure per account: %w", err)
+		return false, err
 	}
 	isLocked := func(t *time.Time) bool { return t != nil && t.After(now) }
 	return isLocked(pair.LockedUntil) || isLocked(account.LockedUntil), nil
