@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/uptrace/bun"
 )
 
 // The pool keeps as many idle connections as it may open: 8 clients whose
@@ -61,4 +63,57 @@ func TestPoolOpensNoConnectionsAfterTheFirstBurst(t *testing.T) {
 	if before.OpenConnections < 2 {
 		t.Fatalf("the burst ran on %d connection(s): the test is not testing", before.OpenConnections)
 	}
+}
+
+// Transactions that read outside themselves (a scope, a calendar: a second
+// connection while holding one) never leave the pool with every connection
+// held by a transaction waiting for one more: InTx lets half the pool's
+// worth run at once on PostgreSQL (one on SQLite). Twice the pool's size
+// start together; each holds its connection until as many as the gate lets
+// in are inside (without the gate all twenty connections would be held
+// then), and then reads outside. On both databases.
+func TestTransactionsReadingOutsideNeverExhaustThePool(t *testing.T) {
+	dsn := os.Getenv(TestDSNEnv)
+	if !IsPostgresDSN(dsn) {
+		dsn = filepath.Join(t.TempDir(), "gate.db")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	d, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	slots := 1
+	if IsPostgres(d) {
+		slots = pgTxSlots
+	}
+	var mu sync.Mutex
+	inside, full := 0, make(chan struct{})
+	var wg sync.WaitGroup
+	for range 2 * maxPostgresConns {
+		wg.Go(func() {
+			err := InTx(ctx, d, func(ctx context.Context, tx bun.Tx) error {
+				if _, err := tx.ExecContext(ctx, "SELECT 1"); err != nil {
+					return err
+				}
+				mu.Lock()
+				if inside++; inside == slots {
+					close(full)
+				}
+				mu.Unlock()
+				select {
+				case <-full:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				var one int
+				return d.NewSelect().ColumnExpr("1").Scan(ctx, &one)
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
 }
