@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"sort"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -153,22 +152,16 @@ func PaidUpTo(ctx context.Context, idb bun.IDB, memberID int64) (string, error) 
 	return upTo, nil
 }
 
-// LastFrozen is the latest month (yyyymm) whose due is frozen for the
-// member, 0 when none is: one row of uq_df_due_member_month.
-func LastFrozen(ctx context.Context, idb bun.IDB, memberID int64) (int, error) {
+// LastFrozen is the latest month ("YYYY-MM") whose due is frozen for the
+// member, "" when none is: one row of uq_df_due_member_month.
+func LastFrozen(ctx context.Context, idb bun.IDB, memberID int64) (string, error) {
 	var month string
 	err := idb.NewSelect().TableExpr("df_due AS d").Column("d.month").Where("d.member_id = ?", memberID).
 		OrderExpr("d.month DESC").Limit(1).Scan(ctx, &month)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	} else if err != nil {
-		return 0, err
+		return "", nil
 	}
-	t, err := time.Parse("2006-01", month)
-	if err != nil {
-		return 0, fmt.Errorf("fee: due month %q: %w", month, err)
-	}
-	return t.Year()*100 + int(t.Month()), nil
+	return month, err
 }
 
 // sortBy sorts rows by key, stably.

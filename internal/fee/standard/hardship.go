@@ -165,15 +165,14 @@ func (s *Service) Hardships(ctx context.Context, lq httpx.ListQuery) (httpx.Page
 func ymText(v int) string { return fmt.Sprintf("%04d-%02d", v/100, v%100) }
 
 func hardshipView(r hardshipRecord) HardshipView {
-	ym := ymText
 	v := HardshipView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, OrgID: r.OrgID, OrgName: r.OrgName, Kind: r.Kind,
-		KindLabel: hardshipKinds[r.Kind], From: ym(r.FromYM), To: ym(r.ToYM), Reason: r.Reason, State: r.State,
+		KindLabel: hardshipKinds[r.Kind], From: ymText(r.FromYM), To: ymText(r.ToYM), Reason: r.Reason, State: r.State,
 		StateLabel: hardshipStates[r.State], CreatedAt: r.CreatedAt}
 	if r.Kind == HardshipReduce {
 		v.Amount = Yuan(r.Fen)
 	}
 	if r.EndFromYM > 0 {
-		v.EndFrom = ym(r.EndFromYM)
+		v.EndFrom = ymText(r.EndFromYM)
 	}
 	return v
 }

@@ -63,8 +63,8 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 			return httpx.Internal(err)
 		}
 		earliest := h.FromYM
-		if frozen.Month >= earliest {
-			earliest = nextYM(frozen.Month)
+		if last, ok := parseYM(frozen.Month); ok && last >= earliest {
+			earliest = nextYM(last)
 		}
 		if earliest > h.ToYM {
 			return httpx.Invalid("from", "减免期限内各月的党费均已核定，无需终止")
