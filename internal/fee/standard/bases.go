@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -75,11 +76,12 @@ type Preview struct {
 }
 
 type baseListRow struct {
-	BaseRow    `bun:",extend"`
-	MemberName string `bun:"member_name,scanonly"`
-	StaffNo    string `bun:"staff_no,scanonly"`
-	OrgID      int64  `bun:"org_id,scanonly"`
-	OrgName    string `bun:"org_name,scanonly"`
+	BaseRow        `bun:",extend"`
+	MemberName     string `bun:"member_name,scanonly"`
+	StaffNo        string `bun:"staff_no,scanonly"`
+	PersonCategory string `bun:"person_category,scanonly"`
+	OrgID          int64  `bun:"org_id,scanonly"`
+	OrgName        string `bun:"org_name,scanonly"`
 }
 
 var baseSpec = httpx.ListSpec{
@@ -118,7 +120,7 @@ func (s *Service) baseQuery(ctx context.Context, idb bun.IDB, dest any) (*bun.Se
 		return nil, err
 	}
 	q := idb.NewSelect().Model(dest).ColumnExpr("b.*").
-		ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.org_id, z.name AS org_name").
+		ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.person_category, m.org_id, z.name AS org_name").
 		Join("JOIN dyjbxx AS m ON m.id = b.member_id").Join("JOIN dzz AS z ON z.id = m.org_id")
 	return scope(q), nil
 }
@@ -126,7 +128,7 @@ func (s *Service) baseQuery(ctx context.Context, idb bun.IDB, dest any) (*bun.Se
 // Bases lists the bases of the caller's scope (filters: year, orgId subtree,
 // category, blurry name or number, memberId).
 func (s *Service) Bases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[BaseView], error) {
-	stds, err := s.enabled(ctx, s.db)
+	k, err := s.calc(ctx, s.db)
 	if err != nil {
 		return httpx.PageResult[BaseView]{}, httpx.Internal(err)
 	}
@@ -134,7 +136,7 @@ func (s *Service) Bases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResu
 	if err != nil {
 		return httpx.PageResult[BaseView]{}, err
 	}
-	return pagedViews(ctx, q, baseSpec, lq, func(r baseListRow) BaseView { return baseView(r, stds) })
+	return pagedViews(ctx, q, baseSpec, lq, func(r baseListRow) BaseView { return baseView(r, k) })
 }
 
 // pagedViews is the page of rows R a list asks for, shown as views V.
@@ -153,7 +155,7 @@ func pagedViews[R, V any](ctx context.Context, q *bun.SelectQuery, spec httpx.Li
 
 // Base is one base of the caller's scope, or 404.
 func (s *Service) Base(ctx context.Context, id int64) (BaseView, error) {
-	stds, err := s.enabled(ctx, s.db)
+	k, err := s.calc(ctx, s.db)
 	if err != nil {
 		return BaseView{}, httpx.Internal(err)
 	}
@@ -161,7 +163,7 @@ func (s *Service) Base(ctx context.Context, id int64) (BaseView, error) {
 	if err != nil {
 		return BaseView{}, err
 	}
-	return baseView(*r, stds), nil
+	return baseView(*r, k), nil
 }
 
 // findBase reads base id of the caller's scope with its member through idb, or 404.
@@ -179,30 +181,32 @@ func (s *Service) findBase(ctx context.Context, idb bun.IDB, id int64) (*baseLis
 	return r, nil
 }
 
-func baseView(r baseListRow, stds map[string]compiled) BaseView {
+func baseView(r baseListRow, k calc) BaseView {
 	v := BaseView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, StaffNo: r.StaffNo, OrgID: r.OrgID, OrgName: r.OrgName,
 		Year: r.Year, FromMonth: r.FromMonth, Category: r.Category, CategoryLabel: CategoryLabel(r.Category), Items: map[string]string{},
 		Included: Yuan(r.IncludedFen), Deducted: Yuan(r.DeductedFen), Base: Yuan(r.BaseFen), BaseFen: r.BaseFen, Remark: r.Remark,
 		UpdatedAt: r.UpdatedAt}
-	var items map[string]int64
-	_ = json.Unmarshal([]byte(r.Items), &items)
-	for k, f := range items {
-		v.Items[k] = Yuan(f)
+	b := r.BaseRow
+	for key, f := range itemsOf(&b) {
+		v.Items[key] = Yuan(f)
 	}
-	if std, ok := stds[r.Category]; ok {
-		b := r.BaseRow
-		v.DueFen, v.Working = std.amount(r.Category, &b)
-		v.Due = Yuan(v.DueFen)
+	var why string
+	if v.DueFen, _, v.Working, why = k.due(r.Category, &b, r.FromMonth, isGraduate(r.PersonCategory)); why != "" {
+		v.Working = why
 	} else {
-		v.Working = fmt.Sprintf("“%s”类别没有启用的党费标准", v.CategoryLabel)
+		v.Due = Yuan(v.DueFen)
 	}
 	return v
 }
 
-// checkBase turns an input into a row: the base is the sum of the included
-// items minus the sum of the deductions (salaried), or the basic pension
-// (retired); other categories have no base. Excluded items are kept as
-// entered and count for nothing.
+// checkBase turns an input into a row (中组发〔2008〕3号): the base is the
+// sum of the included items minus the sum of the deductions (在职); every
+// pension item received, summed (离退休); the month's pay for each month
+// entered (年薪制) or each quarter's average monthly net income (个体经营者),
+// the row's base being the one of its first month; the stipend (学生, a
+// graduate student where the school so decides: checkStipend). Other
+// categories have no base. Excluded items are kept as entered and count for
+// nothing; items of another category's kind are not kept.
 func checkBase(in BaseInput) (BaseRow, error) {
 	r := BaseRow{MemberID: in.MemberID, Year: in.Year, FromMonth: in.FromMonth, Category: in.Category,
 		Remark: strings.TrimSpace(in.Remark)}
@@ -234,11 +238,11 @@ func checkBase(in BaseInput) (BaseRow, error) {
 		if !ok || f < 0 || f > 100000000 {
 			return r, httpx.Invalid("items."+k, "%s须为 0 至 1,000,000.00 元的金额（最多两位小数）", it.Label)
 		}
-		if in.Category == CatSalaried && it.Kind == ItemPension || in.Category == CatRetired && it.Kind != ItemPension {
-			continue // items of the other kind of base are not kept
+		if !keeps(in.Category, it.Kind) {
+			continue // items of the other kinds of base are not kept
 		}
-		if !needsBase(in.Category) {
-			continue
+		if err := beforeFrom(it, in.FromMonth); err != nil {
+			return r, err
 		}
 		items[k] = f
 		switch it.Kind {
@@ -246,7 +250,7 @@ func checkBase(in BaseInput) (BaseRow, error) {
 			r.IncludedFen += f
 		case ItemDeducted:
 			r.DeductedFen += f
-		case ItemPension:
+		case ItemPension, ItemStipend:
 			r.BaseFen += f
 		}
 	}
@@ -261,12 +265,55 @@ func checkBase(in BaseInput) (BaseRow, error) {
 		}
 	case CatRetired:
 		if r.BaseFen == 0 {
-			return r, httpx.Invalid("items.pension", "离退休党员请填写基本养老金")
+			return r, httpx.Invalid("items.pension", "离退休党员请填写每月实际领取的离退休费（基本养老金及其他各项）")
 		}
+	case CatAnnual:
+		if len(items) == 0 {
+			return r, httpx.Invalid("items", "年薪制党员请填写至少一个月实际领取的薪酬（以当月实际领取的薪酬为基数）")
+		}
+		r.BaseFen = items[payKey(in.FromMonth)]
+	case CatSelfEmp:
+		if len(items) == 0 {
+			return r, httpx.Invalid("items", "个体经营者请填写至少一个季度的月平均纯收入（以上一季度月平均纯收入为基数）")
+		}
+		r.BaseFen = items[quarterKey(in.FromMonth)]
 	}
 	b, _ := json.Marshal(items)
 	r.Items = string(b)
 	return r, nil
+}
+
+// beforeFrom refuses a 年薪制 month or a 个体经营者 quarter that no month of
+// the row uses: before its first month (from).
+func beforeFrom(it Item, from int) error {
+	switch it.Kind {
+	case ItemMonthPay:
+		if m, _ := strconv.Atoi(strings.TrimPrefix(it.Key, "pay")); m < from {
+			return httpx.Invalid("items."+it.Key, "%s早于起始月份（%d月），不能计入本条基数", it.Label, from)
+		}
+	case ItemQuarter:
+		if q, _ := strconv.Atoi(strings.TrimPrefix(it.Key, "incomeQ")); 3*q+3 < from {
+			return httpx.Invalid("items."+it.Key, "%s是%d—%d月党费的基数，早于起始月份（%d月），不能计入本条基数", it.Label,
+				3*q+1, 3*q+3, from)
+		}
+	}
+	return nil
+}
+
+// checkStipend refuses a stipend on a base unless the school takes it as
+// the base (CfgGraduateStipend) and the member is a graduate student
+// (personCategory; "" when the member is not yet chosen).
+func (s *Service) checkStipend(ctx context.Context, r BaseRow, personCategory string) error {
+	if _, ok := itemsOf(&r)["stipend"]; !ok {
+		return nil
+	}
+	if !s.stipendBase(ctx) {
+		return httpx.Invalid("items.stipend", "学校未规定研究生以普通奖学金为党费基数（系统参数“研究生以普通奖学金为党费基数”未开启），学生党员按学生党员党费标准交纳")
+	}
+	if personCategory != "" && !isGraduate(personCategory) {
+		return httpx.Invalid("items.stipend", "普通奖学金只适用于研究生党员（人员类别为硕士研究生或博士研究生）")
+	}
+	return nil
 }
 
 // Preview computes what an input gives under the enabled standard.
@@ -281,33 +328,55 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 	if err != nil {
 		return Preview{}, err
 	}
-	stds, err := s.enabled(ctx, s.db)
+	// A stipend counts for a graduate student: the member chosen must be
+	// one (and of the caller's scope).
+	pc := graduateCategories[0]
+	if _, ok := itemsOf(&r)["stipend"]; ok && in.MemberID != 0 {
+		var m memberFacts
+		if m, err = s.memberOf(ctx, s.db, in.MemberID); err != nil {
+			return Preview{}, err
+		}
+		pc = m.PersonCategory
+	}
+	if err := s.checkStipend(ctx, r, pc); err != nil {
+		return Preview{}, err
+	}
+	k, err := s.calc(ctx, s.db)
 	if err != nil {
 		return Preview{}, httpx.Internal(err)
 	}
-	std, ok := stds[r.Category]
-	if !ok {
-		return Preview{}, httpx.Invalid("category", "“%s”类别没有启用的党费标准", CategoryLabel(r.Category))
+	f, stdID, working, why := k.due(r.Category, &r, r.FromMonth, isGraduate(pc))
+	if why != "" {
+		field := "category"
+		if strings.HasPrefix(why, "缺少") {
+			field = "items"
+		}
+		return Preview{}, httpx.Invalid(field, "%s", why)
 	}
-	f, working := std.amount(r.Category, &r)
-	return Preview{BaseFen: r.BaseFen, Base: Yuan(r.BaseFen), Fen: f, Amount: Yuan(f), StandardID: std.ID, Working: working}, nil
+	return Preview{BaseFen: r.BaseFen, Base: Yuan(r.BaseFen), Fen: f, Amount: Yuan(f), StandardID: stdID, Working: working}, nil
 }
 
-// memberName is the name of member memberID of the caller's scope, read
-// through idb (404 outside it).
-func (s *Service) memberName(ctx context.Context, idb bun.IDB, memberID int64) (string, error) {
+// memberFacts is what a base's checks need of its member.
+type memberFacts struct {
+	Name           string `bun:"name"`
+	PersonCategory string `bun:"person_category"`
+}
+
+// memberOf is member memberID of the caller's scope, read through idb (404
+// outside it).
+func (s *Service) memberOf(ctx context.Context, idb bun.IDB, memberID int64) (memberFacts, error) {
+	var m memberFacts
 	scope, err := s.orgs.Scoped("m.org_id")(ctx)
 	if err != nil {
-		return "", err
+		return m, err
 	}
-	var name string
-	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name").Where("m.id = ?", memberID)).
-		Scan(ctx, &name); errors.Is(err, sql.ErrNoRows) {
-		return "", errNoMember()
+	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name", "m.person_category").Where("m.id = ?", memberID)).
+		Scan(ctx, &m); errors.Is(err, sql.ErrNoRows) {
+		return m, errNoMember()
 	} else if err != nil {
-		return "", httpx.Internal(err)
+		return m, httpx.Internal(err)
 	}
-	return name, nil
+	return m, nil
 }
 
 // errBaseTaken is the 400 of a second base of a member from the same month.
@@ -328,11 +397,14 @@ func (s *Service) CreateBase(ctx context.Context, in BaseInput) (BaseView, error
 	now := s.now()
 	r.CreatedAt, r.UpdatedAt = now, now
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		name, err := s.memberName(ctx, tx, r.MemberID)
+		m, err := s.memberOf(ctx, tx, r.MemberID)
 		if err != nil {
 			return err
 		}
-		_, err = baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: baseTrailView(r, name), Snapshot: &r,
+		if err := s.checkStipend(ctx, r, m.PersonCategory); err != nil {
+			return err
+		}
+		_, err = baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: baseTrailView(r, m.Name), Snapshot: &r,
 			Write: func(ctx context.Context) (int64, error) {
 				_, err := tx.NewInsert().Model(&r).Returning("id").Exec(ctx)
 				return r.ID, err
@@ -357,7 +429,7 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 	_, err = record.Edit(ctx, s.db, in.ID,
 		func(context.Context) (struct{}, error) { return struct{}{}, nil },
 		s.findBase,
-		func(_ context.Context, _ struct{}, cur *baseListRow) (BaseRow, error) {
+		func(ctx context.Context, _ struct{}, cur *baseListRow) (BaseRow, error) {
 			if in.UpdatedAt == nil {
 				return BaseRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
 			}
@@ -366,6 +438,9 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 			}
 			in.MemberID, in.Year = cur.MemberID, cur.Year
 			r, err := checkBase(in)
+			if err == nil {
+				err = s.checkStipend(ctx, r, cur.PersonCategory)
+			}
 			r.ID, r.CreatedAt, r.UpdatedAt = cur.ID, cur.CreatedAt, s.now()
 			return r, err
 		},
@@ -448,8 +523,10 @@ var missingSpec = httpx.ListSpec{
 }
 
 // MissingBases lists the normal (正常) members of the scope who are not
-// students (a student pays the fixed standard without a base) and have no
-// base of the year (filter year, required).
+// students (a student pays the fixed standard without a base) — or are
+// graduate students when the school takes their stipend as the base
+// (CfgGraduateStipend) — and have no base of the year (filter year,
+// required).
 func (s *Service) MissingBases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[MissingView], error) {
 	if _, ok := lq.Filters["year"]; !ok {
 		return httpx.PageResult[MissingView]{}, httpx.Invalid("year", "请选择年度")
@@ -460,6 +537,11 @@ func (s *Service) MissingBases(ctx context.Context, lq httpx.ListQuery) (httpx.P
 	}
 	q := scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.staff_or_student_no", "m.person_type", "m.org_id").
 		ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
-		Where("m.member_status = ?", member.StatusNormal).Where("m.person_type <> ?", personTypeStudent))
+		Where("m.member_status = ?", member.StatusNormal))
+	if s.stipendBase(ctx) {
+		q = q.Where("(m.person_type <> ? OR m.person_category IN (?))", personTypeStudent, bun.In(graduateCategories))
+	} else {
+		q = q.Where("m.person_type <> ?", personTypeStudent)
+	}
 	return httpx.Paged[MissingView](ctx, q, missingSpec, lq)
 }

@@ -58,9 +58,10 @@ func (s *Service) Missing(ctx context.Context, idb bun.IDB, year, month int, mem
 }
 
 type dueMember struct {
-	ID         int64     `bun:"id"`
-	PersonType string    `bun:"person_type"`
-	JoinedOn   date.Date `bun:"joined_on"`
+	ID             int64     `bun:"id"`
+	PersonType     string    `bun:"person_type"`
+	PersonCategory string    `bun:"person_category"`
+	JoinedOn       date.Date `bun:"joined_on"`
 }
 
 // eachDue calls each with every member's due, or with an empty due (only
@@ -69,7 +70,7 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 	if month < 1 || month > 12 || year < 1900 || year > 9999 {
 		return fmt.Errorf("fee dues: bad month %d-%d", year, month)
 	}
-	stds, err := s.enabled(ctx, idb)
+	k, err := s.calc(ctx, idb)
 	if err != nil {
 		return err
 	}
@@ -77,12 +78,12 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 	for start := 0; start < len(memberIDs); start += dueChunk {
 		ids := memberIDs[start:min(start+dueChunk, len(memberIDs))]
 		var members []dueMember
-		if err := idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.person_type", "m.joined_on").
+		if err := idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.person_type", "m.person_category", "m.joined_on").
 			Where("m.id IN (?)", bun.In(ids)).Scan(ctx, &members); err != nil {
 			return fmt.Errorf("fee dues members: %w", err)
 		}
 		var bases []BaseRow
-		if err := idb.NewSelect().Model(&bases).Column("member_id", "from_month", "category", "included_fen", "deducted_fen", "base_fen").
+		if err := idb.NewSelect().Model(&bases).Column("member_id", "year", "from_month", "category", "items", "included_fen", "deducted_fen", "base_fen").
 			Where("year = ?", year).Where("from_month <= ?", month).Where("member_id IN (?)", bun.In(ids)).
 			Scan(ctx); err != nil {
 			return fmt.Errorf("fee dues bases: %w", err)
@@ -106,7 +107,7 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 			relief[reliefs[i].MemberID] = &reliefs[i] // the latest approval wins
 		}
 		for _, m := range members {
-			d, why := dueOf(m, year, month, inForce[m.ID], relief[m.ID], stds)
+			d, why := dueOf(m, year, month, inForce[m.ID], relief[m.ID], k)
 			each(d, why)
 		}
 	}
@@ -114,7 +115,7 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 }
 
 // dueOf is one member's due for the month, or the reason there is none.
-func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, stds map[string]compiled) (Due, string) {
+func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, k calc) (Due, string) {
 	none := Due{MemberID: m.ID}
 	if j := string(m.JoinedOn); len(j) >= 7 && j[:7] > fmt.Sprintf("%04d-%02d", year, month) {
 		return none, fmt.Sprintf("%s年%s月接收为预备党员，此前月份不交党费", j[:4], j[5:7])
@@ -128,14 +129,13 @@ func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, stds map[strin
 	default:
 		return none, fmt.Sprintf("缺少%d年%d月适用的党费基数", year, month)
 	}
-	std, ok := stds[cat]
-	if !ok {
-		return none, fmt.Sprintf("“%s”类别没有启用的党费标准", CategoryLabel(cat))
-	}
 	if needsBase(cat) && b == nil {
 		return none, fmt.Sprintf("缺少%d年%d月适用的党费基数", year, month)
 	}
-	amount, working := std.amount(cat, b)
+	amount, stdID, working, why := k.due(cat, b, month, isGraduate(m.PersonCategory))
+	if why != "" {
+		return none, why
+	}
 	working += note
 	if h != nil {
 		switch {
@@ -145,7 +145,19 @@ func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, stds map[strin
 			amount, working = h.Fen, working+fmt.Sprintf("；经批准困难减免（第%d号）：每月 %s 元", h.ID, Yuan(h.Fen))
 		}
 	}
-	return Due{MemberID: m.ID, Fen: amount, Category: CategoryLabel(cat), StandardID: std.ID, Working: working}, ""
+	return Due{MemberID: m.ID, Fen: amount, Category: CategoryLabel(cat), StandardID: stdID, Working: working}, ""
+}
+
+// calc reads the enabled standards and the school's stipend setting.
+func (s *Service) calc(ctx context.Context, idb bun.IDB) (calc, error) {
+	stds, err := s.enabled(ctx, idb)
+	return calc{stds: stds, stipend: s.stipendBase(ctx)}, err
+}
+
+// stipendBase reports whether the school takes a graduate student's
+// stipend as the base (CfgGraduateStipend).
+func (s *Service) stipendBase(ctx context.Context) bool {
+	return s.sys.Setting(ctx, CfgGraduateStipend) == "true"
 }
 
 // enabled reads the enabled standard of every category.

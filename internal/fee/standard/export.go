@@ -18,7 +18,7 @@ func (s *Service) exportBases(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	stds, err := s.enabled(ctx, s.db)
+	k, err := s.calc(ctx, s.db)
 	if err != nil {
 		return httpx.Internal(err)
 	}
@@ -38,7 +38,7 @@ func (s *Service) exportBases(w http.ResponseWriter, r *http.Request) error {
 	widths = append(widths, 16, 16, 14, 12, 60, 20)
 	file := "党费基数-" + date.Of(s.now()).Compact() + ".xlsx"
 	n, err := excel.Export(ctx, w, s.db, q, headers, widths, file, func(n int, row *baseListRow) []any {
-		v := baseView(*row, stds)
+		v := baseView(*row, k)
 		cells := []any{n, v.MemberName, v.StaffNo, v.OrgName, v.Year, v.FromMonth, v.CategoryLabel}
 		for _, it := range Items {
 			cells = append(cells, v.Items[it.Key])

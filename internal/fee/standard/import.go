@@ -2,6 +2,8 @@ package standard
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -20,7 +22,10 @@ import (
 // by 工号 (staff or student number) or by ID number (matched through the
 // member base's blind index, never stored in clear), the category by its
 // label and the salary items in 元. A row whose member already has a base
-// from that month replaces it; the others add one.
+// from that month replaces it; the others add one. A 年薪制 or 个体经营者
+// row replacing one of its category gives the months (quarters) it has: the
+// cells left empty keep the amounts entered before, so that each month's
+// pay can be imported as it is paid.
 func (s *Service) importKind() imports.Kind {
 	return imports.Declare(imports.Decl{Key: "dfjs", Label: "党费基数", Perm: PermBaseImport, Cols: importColumns()},
 		s.validateImport, s.commitImport)
@@ -33,11 +38,13 @@ func importColumns() imports.Columns {
 		{Key: "staffNo", Label: "工号", Example: "T2001001", Note: "工号与身份证号至少填写一项，用于匹配您管理范围内的党员"},
 		{Key: "idNumber", Label: "身份证号", Personal: imports.PersonalIDNumber, Note: "工号与身份证号至少填写一项"},
 		{Key: "name", Label: "姓名", Example: "张三", Note: "填写时须与匹配到的党员姓名一致"},
-		{Key: "category", Label: "党费类别", Required: true, Example: "在职", Note: "在职、离退休、学生、无固定收入、困难减免、免交、农民"},
+		{Key: "category", Label: "党费类别", Required: true, Example: "在职", Note: strings.Join(categoryLabels(), "、")},
 	}
 	for _, it := range Items {
 		note := map[string]string{ItemIncluded: "计入基数", ItemDeducted: "从基数中扣除", ItemExcluded: "不计入基数（仅记录）",
-			ItemPension: "离退休党员填写"}[it.Kind]
+			ItemPension: "离退休党员填写：每月实际领取的各项离退休费，合计为基数", ItemMonthPay: "年薪制党员填写：该月实际领取的薪酬，为该月党费的基数（不填的月份保留已录入的金额）",
+			ItemQuarter: "个体经营者填写：该季度月平均纯收入，为下一季度各月党费的基数（不填的季度保留已录入的金额）",
+			ItemStipend: "研究生党员填写（学校规定以普通奖学金为党费基数时）"}[it.Kind]
 		c := imports.Column{Key: it.Key, Label: it.Label, Note: "元，最多两位小数；" + note}
 		if it.Key == "postPay" {
 			c.Example = "4800.00"
@@ -49,10 +56,11 @@ func importColumns() imports.Columns {
 
 // importMember is a member a row may name.
 type importMember struct {
-	ID      int64  `bun:"id"`
-	Name    string `bun:"name"`
-	StaffNo string `bun:"staff_or_student_no"`
-	IDIdx   string `bun:"id_number_idx"`
+	ID             int64  `bun:"id"`
+	Name           string `bun:"name"`
+	StaffNo        string `bun:"staff_or_student_no"`
+	IDIdx          string `bun:"id_number_idx"`
+	PersonCategory string `bun:"person_category"`
 }
 
 // importRow is a validated row ready for its commit, with its member's
@@ -83,11 +91,11 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			r.Fail("fromMonth", "起始月份应为 1—12")
 		}
 		if in.Category, ok = byLabel[r.Cells["category"]]; !ok {
-			r.Fail("category", "党费类别应为在职、离退休、学生、无固定收入、困难减免、免交或农民")
+			r.Fail("category", "党费类别应为"+strings.Join(categoryLabels(), "、"))
 		}
-		var name string
+		var name, personCategory string
 		if m := s.rowMember(r, members); m != nil {
-			in.MemberID, name = m.ID, m.Name
+			in.MemberID, name, personCategory = m.ID, m.Name, m.PersonCategory
 		}
 		for _, it := range Items {
 			if v := r.Cells[it.Key]; v != "" {
@@ -97,7 +105,21 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		if r.Status == imports.StatusInvalid {
 			continue
 		}
+		cur, err := s.baseFrom(ctx, idb, in)
+		if err != nil {
+			return err
+		}
+		if cur != nil && cur.Category == in.Category && (in.Category == CatAnnual || in.Category == CatSelfEmp) {
+			for k, f := range itemsOf(cur) {
+				if _, given := in.Items[k]; !given {
+					in.Items[k] = Yuan(f) // a month not in the row keeps its amount
+				}
+			}
+		}
 		b, err := checkBase(in)
+		if err == nil {
+			err = s.checkStipend(ctx, b, personCategory)
+		}
 		if err != nil {
 			col := httpx.FieldOf(err)
 			col = strings.TrimPrefix(col, "items.")
@@ -114,13 +136,8 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			continue
 		}
 		seen[key] = r.RowNo
-		var exists bool
-		if exists, err = idb.NewSelect().Model((*BaseRow)(nil)).Where("member_id = ?", b.MemberID).Where("year = ?", b.Year).
-			Where("from_month = ?", b.FromMonth).Exists(ctx); err != nil {
-			return httpx.Internal(err)
-		}
 		r.Data, r.Status = &importRow{base: b, member: name}, imports.StatusNew
-		if exists {
+		if cur != nil {
 			r.Status = imports.StatusChanged
 		}
 	}
@@ -180,7 +197,7 @@ func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*import
 			return nil
 		}
 		var list []importMember
-		if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.staff_or_student_no", "m.id_number_idx").
+		if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.staff_or_student_no", "m.id_number_idx", "m.person_category").
 			Where("? IN (?)", bun.Ident("m."+col), bun.In(vals))).Scan(ctx, &list); err != nil {
 			return httpx.Internal(err)
 		}
@@ -193,6 +210,30 @@ func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*import
 		return nil, err
 	}
 	return out, read("id_number_idx", idxs, func(m *importMember) string { return "id:" + m.IDIdx })
+}
+
+// baseFrom is the member's base of in's year from in's month, nil when
+// there is none.
+func (s *Service) baseFrom(ctx context.Context, idb bun.IDB, in BaseInput) (*BaseRow, error) {
+	cur := new(BaseRow)
+	err := idb.NewSelect().Model(cur).Where("member_id = ?", in.MemberID).Where("year = ?", in.Year).
+		Where("from_month = ?", in.FromMonth).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return cur, nil
+}
+
+// categoryLabels are the categories' labels in order.
+func categoryLabels() []string {
+	out := make([]string, len(Categories))
+	for i, c := range Categories {
+		out[i] = c.Label
+	}
+	return out
 }
 
 func intCell(r *imports.Row, key string, lo, hi int) (int, bool) {

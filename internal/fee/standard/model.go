@@ -1,6 +1,8 @@
 package standard
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -10,7 +12,9 @@ import (
 // and the pages show the label.
 const (
 	CatSalaried   = "salaried"   // 在职: a percentage of the salary base
-	CatRetired    = "retired"    // 离退休: a percentage of the basic pension
+	CatAnnual     = "annual"     // 年薪制: a percentage of the month's actual pay
+	CatSelfEmp    = "selfemp"    // 个体经营者: a percentage of the previous quarter's average monthly net income
+	CatRetired    = "retired"    // 离退休: a percentage of the whole pension received
 	CatStudent    = "student"    // 学生: a fixed amount
 	CatUnemployed = "unemployed" // 无固定收入: a fixed amount
 	CatRelief     = "relief"     // 困难减免 (relief, minimum allowance): a fixed amount
@@ -22,12 +26,13 @@ const (
 type Category struct {
 	Code     string `json:"code"`
 	Label    string `json:"label"`
-	NeedBase bool   `json:"needBase"` // salaried: salary items; retired: the pension
+	NeedBase bool   `json:"needBase"` // salaried: salary items; retired: the pension items; annual: monthly pay; selfemp: quarterly income
 }
 
 // Categories in the order the pages list them.
 var Categories = []Category{
-	{CatSalaried, "在职", true}, {CatRetired, "离退休", true}, {CatStudent, "学生", false},
+	{CatSalaried, "在职", true}, {CatAnnual, "年薪制", true}, {CatSelfEmp, "个体经营者", true}, {CatRetired, "离退休", true},
+	{CatStudent, "学生", false},
 	{CatUnemployed, "无固定收入", false}, {CatRelief, "困难减免", false}, {CatExempt, "免交", false}, {CatFarmer, "农民", false},
 }
 
@@ -126,8 +131,9 @@ const (
 // department may change within that range.
 func DefaultStandards() []Standard {
 	return []Standard{
-		{Name: "在职党员党费标准", Category: CatSalaried, Kind: KindRate, Basis: regulation, Brackets: []Bracket{
-			{UpToFen: fen(300000), Rate: "0.5"}, {UpToFen: fen(500000), Rate: "1"}, {UpToFen: fen(1000000), Rate: "1.5"}, {UpToFen: nil, Rate: "2"}}},
+		{Name: "在职党员党费标准", Category: CatSalaried, Kind: KindRate, Basis: regulation, Brackets: salariedBrackets()},
+		{Name: "年薪制党员党费标准", Category: CatAnnual, Kind: KindRate, Basis: regulation + "（以当月实际领取的薪酬为基数）", Brackets: salariedBrackets()},
+		{Name: "个体经营者等党员党费标准", Category: CatSelfEmp, Kind: KindRate, Basis: regulation + "（以上一季度月平均纯收入为基数）", Brackets: salariedBrackets()},
 		{Name: "离退休党员党费标准", Category: CatRetired, Kind: KindRate, Basis: regulation, Brackets: []Bracket{
 			{UpToFen: fen(500000), Rate: "0.5"}, {UpToFen: nil, Rate: "1"}}},
 		{Name: "学生党员党费标准", Category: CatStudent, Kind: KindFixed, FixedFen: 20, Basis: regulation},
@@ -138,14 +144,37 @@ func DefaultStandards() []Standard {
 	}
 }
 
+// salariedBrackets are the salaried members' brackets, which 年薪制 and
+// 个体经营者 members pay by too (中组发〔2008〕3号: 按照上述比例交纳).
+func salariedBrackets() []Bracket {
+	return []Bracket{{UpToFen: fen(300000), Rate: "0.5"}, {UpToFen: fen(500000), Rate: "1"}, {UpToFen: fen(1000000), Rate: "1.5"},
+		{UpToFen: nil, Rate: "2"}}
+}
+
 // Salary items of a base (RULES §1). Included items add to the base,
-// deductions are subtracted, excluded items are recorded and ignored.
+// deductions are subtracted, excluded items are recorded and ignored. The
+// other kinds are each one category's: every pension item received adds to
+// a retiree's base; a 年薪制 member's base is the month's pay, a 个体经营者's
+// the previous quarter's average monthly net income; a graduate student's
+// the stipend where the school so decides (CfgGraduateStipend).
 const (
 	ItemIncluded = "included"
 	ItemExcluded = "excluded"
 	ItemDeducted = "deducted"
-	ItemPension  = "pension"
+	ItemPension  = "pension"  // 离退休: every item of the pension received
+	ItemMonthPay = "monthPay" // 年薪制: the pay of one month (payM)
+	ItemQuarter  = "quarter"  // 个体经营者: a quarter's average monthly net income (incomeQn)
+	ItemStipend  = "stipend"  // 学生 (研究生): the monthly 普通奖学金
 )
+
+// categoryKinds are the item kinds a category's base keeps.
+var categoryKinds = map[string][]string{
+	CatSalaried: {ItemIncluded, ItemExcluded, ItemDeducted},
+	CatRetired:  {ItemPension},
+	CatAnnual:   {ItemMonthPay},
+	CatSelfEmp:  {ItemQuarter},
+	CatStudent:  {ItemStipend},
+}
 
 // Item is one salary item a base form and the import workbook carry.
 type Item struct {
@@ -178,7 +207,41 @@ var Items = []Item{
 	{"annuity", "职业年金/企业年金（个人）", ItemDeducted},
 	{"incomeTax", "个人所得税", ItemDeducted},
 	{"pension", "基本养老金", ItemPension},
+	{"occupationalPension", "职业年金/企业年金（月领取）", ItemPension},
+	{"transitionalPension", "过渡性养老金", ItemPension},
+	{"retireeSubsidy", "离退休补贴", ItemPension},
+	{"otherPension", "其他离退休费", ItemPension},
+	{"pay1", "1月实发薪酬", ItemMonthPay}, {"pay2", "2月实发薪酬", ItemMonthPay}, {"pay3", "3月实发薪酬", ItemMonthPay},
+	{"pay4", "4月实发薪酬", ItemMonthPay}, {"pay5", "5月实发薪酬", ItemMonthPay}, {"pay6", "6月实发薪酬", ItemMonthPay},
+	{"pay7", "7月实发薪酬", ItemMonthPay}, {"pay8", "8月实发薪酬", ItemMonthPay}, {"pay9", "9月实发薪酬", ItemMonthPay},
+	{"pay10", "10月实发薪酬", ItemMonthPay}, {"pay11", "11月实发薪酬", ItemMonthPay}, {"pay12", "12月实发薪酬", ItemMonthPay},
+	// The quarters whose averages the year's dues use: the previous year's
+	// fourth for January–March, then the year's first three.
+	{"incomeQ0", "上年第四季度月平均纯收入", ItemQuarter},
+	{"incomeQ1", "第一季度月平均纯收入", ItemQuarter},
+	{"incomeQ2", "第二季度月平均纯收入", ItemQuarter},
+	{"incomeQ3", "第三季度月平均纯收入", ItemQuarter},
+	{"stipend", "普通奖学金（月）", ItemStipend},
 }
+
+// payKey is the 年薪制 item of a month (1–12).
+func payKey(month int) string { return fmt.Sprintf("pay%d", month) }
+
+// quarterKey is the 个体经营者 item a month's due uses: the quarter before
+// the month's (January–March: the previous year's fourth, incomeQ0).
+func quarterKey(month int) string { return fmt.Sprintf("incomeQ%d", (month-1)/3) }
+
+// quarterName names the quarter quarterKey(month) of year: 2025年第四季度.
+func quarterName(year, month int) string {
+	q := (month - 1) / 3
+	if q == 0 {
+		return fmt.Sprintf("%d年第四季度", year-1)
+	}
+	return fmt.Sprintf("%d年第%s季度", year, []string{"", "一", "二", "三"}[q])
+}
+
+// keeps reports whether a base of category cat keeps items of kind.
+func keeps(cat, kind string) bool { return slices.Contains(categoryKinds[cat], kind) }
 
 func itemOf(key string) (Item, bool) {
 	for _, it := range Items {

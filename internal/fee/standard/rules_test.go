@@ -47,13 +47,14 @@ func TestRule1SalariedBracketEdges(t *testing.T) {
 	})
 }
 
-// RULES §1: retirees' basic pension ≤ 5000 0.5%, > 5000 1%.
+// RULES §1: retirees' pension ≤ 5000 0.5%, > 5000 1% (the whole pension
+// received: TestBasesOfZhongzufa2008No3).
 func TestRule1RetiredEdges(t *testing.T) {
 	w := newWorld(t)
 	checkEdges(t, w, standard.CatRetired, "pension", []edge{
-		{"4999.99", 2500, "基本养老金 4,999.99 元 × 0.5%（基数 ≤ 5000）= 25.00 元"},
-		{"5000.00", 2500, "基本养老金 5,000.00 元 × 0.5%（基数 ≤ 5000）= 25.00 元"},
-		{"5000.01", 5000, "基本养老金 5,000.01 元 × 1%（基数 > 5000）= 50.00 元"},
+		{"4999.99", 2500, "离退休费总额 4,999.99 元（基本养老金 4,999.99）× 0.5%（基数 ≤ 5000）= 25.00 元"},
+		{"5000.00", 2500, "离退休费总额 5,000.00 元（基本养老金 5,000.00）× 0.5%（基数 ≤ 5000）= 25.00 元"},
+		{"5000.01", 5000, "离退休费总额 5,000.01 元（基本养老金 5,000.01）× 1%（基数 > 5000）= 50.00 元"},
 	})
 }
 

@@ -32,8 +32,8 @@ const (
 // pages of internal/fee and internal/fee/report are added to it (system.AddPages).
 const MenuDir = "/dfgl"
 
-// Migrations of the fee standards (versions 2026112830..39 and 2026112910..19 are ours; they
-// run after the member table they refer to).
+// Migrations of the fee standards (versions 2026112830..39, 2026112910..19 and 2026113040..49
+// are ours; they run after the member table they refer to).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate},
 		{Version: 2026112831, Name: "fee standard: the 党费基数 page (bases, hardship reductions) and the hardship approval chain", Up: func(ctx context.Context, tx bun.Tx) error {
@@ -63,6 +63,18 @@ func Migrations() []db.Migration {
 		// charged in full again; 0 while it runs its course.
 		{Version: 2026112911, Name: "fee standard: hardship reductions ended early", Up: func(ctx context.Context, tx bun.Tx) error {
 			return db.DDL(ctx, tx, `ALTER TABLE fee_hardship ADD COLUMN end_from_ym INTEGER NOT NULL DEFAULT 0`)
+		}},
+		// 中组发〔2008〕3号 names bases the module lacked: 年薪制 (the month's
+		// pay) and 个体经营者 (the previous quarter's average) pay by the
+		// salaried brackets under standards of their own; a graduate
+		// student's stipend is the base where the school so decides.
+		{Version: 2026113040, Name: "fee standard: 年薪制 and 个体经营者 standards, the graduate stipend setting", Up: func(ctx context.Context, tx bun.Tx) error {
+			if err := seedStandards(ctx, tx); err != nil {
+				return err
+			}
+			return system.InsertSetting(ctx, tx, CfgGraduateStipend, "false", "研究生以普通奖学金为党费基数", "fee", system.KindBool,
+				"开启后，研究生党员（人员类别为硕士研究生、博士研究生）以录入的每月普通奖学金为基数，按在职党员比例交纳党费"+
+					"（中组部关于中组发〔2008〕3号的答问：由学校确定）；关闭时学生党员按学生党员党费标准交纳")
 		}}}
 }
 
@@ -153,11 +165,17 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 	return err
 }
 
-// seedStandards enables the regulation's default standard for every
-// category (中组发〔2008〕3号, RULES §1).
+// seedStandards enables the regulation's default standard of every
+// category that has no standard yet (中组发〔2008〕3号, RULES §1).
 func seedStandards(ctx context.Context, tx bun.IDB) error {
 	now := time.Now().UTC()
 	for _, st := range DefaultStandards() {
+		if has, err := tx.NewSelect().Model((*standardRow)(nil)).Where("category = ?", st.Category).Exists(ctx); err != nil || has {
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		b, err := json.Marshal(st.Brackets)
 		if err != nil {
 			return err

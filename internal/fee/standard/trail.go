@@ -44,7 +44,7 @@ func baseTrailView(r BaseRow, member string) map[string]string {
 	for k, f := range items {
 		v["items."+k] = Yuan(f)
 	}
-	if needsBase(r.Category) {
+	if needsBase(r.Category) || r.BaseFen != 0 { // a graduate student's stipend too
 		v["base"] = Yuan(r.BaseFen)
 		if r.Category == CatSalaried {
 			v["included"], v["deducted"] = Yuan(r.IncludedFen), Yuan(r.DeductedFen)
