@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -286,18 +285,15 @@ func checkBase(in BaseInput) (BaseRow, error) {
 // beforeFrom refuses a 年薪制 month or a 个体经营者 quarter that no month of
 // the row uses: before its first month (from).
 func beforeFrom(it Item, from int) error {
-	switch it.Kind {
-	case ItemMonthPay:
-		if m, _ := strconv.Atoi(strings.TrimPrefix(it.Key, "pay")); m < from {
-			return httpx.Invalid("items."+it.Key, "%s早于起始月份（%d月），不能计入本条基数", it.Label, from)
-		}
-	case ItemQuarter:
-		if q, _ := strconv.Atoi(strings.TrimPrefix(it.Key, "incomeQ")); 3*q+3 < from {
-			return httpx.Invalid("items."+it.Key, "%s是%d—%d月党费的基数，早于起始月份（%d月），不能计入本条基数", it.Label,
-				3*q+1, 3*q+3, from)
-		}
+	switch {
+	case it.Until == 0 || it.Until >= from:
+		return nil
+	case it.Kind == ItemQuarter:
+		return httpx.Invalid("items."+it.Key, "%s是%d—%d月党费的基数，早于起始月份（%d月），不能计入本条基数", it.Label,
+			it.Until-2, it.Until, from)
+	default:
+		return httpx.Invalid("items."+it.Key, "%s早于起始月份（%d月），不能计入本条基数", it.Label, from)
 	}
-	return nil
 }
 
 // checkStipend refuses a stipend on a base unless the school takes it as

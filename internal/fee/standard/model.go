@@ -181,47 +181,54 @@ type Item struct {
 	Key   string `json:"key"`
 	Label string `json:"label"`
 	Kind  string `json:"kind"`
+	// Until is the last month whose due uses the item (a 年薪制 month, a
+	// 个体经营者 quarter): a base from a later month does not take it.
+	Until int `json:"until,omitempty"`
 }
 
 // Items of a base, in the form's (and the workbook's) order.
-var Items = []Item{
-	{"postPay", "岗位工资", ItemIncluded},
-	{"gradePay", "薪级工资", ItemIncluded},
-	{"basicPerformance", "基础性绩效工资", ItemIncluded},
-	{"otherPay", "其他计入工资", ItemIncluded},
-	{"housingSubsidy", "住房补贴", ItemExcluded},
-	{"transportSubsidy", "交通补贴", ItemExcluded},
-	{"phoneSubsidy", "通讯补贴", ItemExcluded},
-	{"overtimePay", "加班补贴", ItemExcluded},
-	{"mealSubsidy", "误餐补贴", ItemExcluded},
-	{"heatingSubsidy", "取暖补贴", ItemExcluded},
-	{"coolingSubsidy", "降温补贴", ItemExcluded},
-	{"yearEndBonus", "年终绩效", ItemExcluded},
-	{"awardPerformance", "奖励性绩效工资", ItemExcluded},
-	{"pensionInsurance", "养老保险（个人）", ItemDeducted},
-	{"medicalInsurance", "医疗保险（个人）", ItemDeducted},
-	{"unemploymentInsurance", "失业保险（个人）", ItemDeducted},
-	{"injuryInsurance", "工伤保险（个人）", ItemDeducted},
-	{"maternityInsurance", "生育保险（个人）", ItemDeducted},
-	{"housingFund", "住房公积金（个人）", ItemDeducted},
-	{"annuity", "职业年金/企业年金（个人）", ItemDeducted},
-	{"incomeTax", "个人所得税", ItemDeducted},
-	{"pension", "基本养老金", ItemPension},
-	{"occupationalPension", "职业年金/企业年金（月领取）", ItemPension},
-	{"transitionalPension", "过渡性养老金", ItemPension},
-	{"retireeSubsidy", "离退休补贴", ItemPension},
-	{"otherPension", "其他离退休费", ItemPension},
-	{"pay1", "1月实发薪酬", ItemMonthPay}, {"pay2", "2月实发薪酬", ItemMonthPay}, {"pay3", "3月实发薪酬", ItemMonthPay},
-	{"pay4", "4月实发薪酬", ItemMonthPay}, {"pay5", "5月实发薪酬", ItemMonthPay}, {"pay6", "6月实发薪酬", ItemMonthPay},
-	{"pay7", "7月实发薪酬", ItemMonthPay}, {"pay8", "8月实发薪酬", ItemMonthPay}, {"pay9", "9月实发薪酬", ItemMonthPay},
-	{"pay10", "10月实发薪酬", ItemMonthPay}, {"pay11", "11月实发薪酬", ItemMonthPay}, {"pay12", "12月实发薪酬", ItemMonthPay},
-	// The quarters whose averages the year's dues use: the previous year's
-	// fourth for January–March, then the year's first three.
-	{"incomeQ0", "上年第四季度月平均纯收入", ItemQuarter},
-	{"incomeQ1", "第一季度月平均纯收入", ItemQuarter},
-	{"incomeQ2", "第二季度月平均纯收入", ItemQuarter},
-	{"incomeQ3", "第三季度月平均纯收入", ItemQuarter},
-	{"stipend", "普通奖学金（月）", ItemStipend},
+var Items = append([]Item{
+	{Key: "postPay", Label: "岗位工资", Kind: ItemIncluded},
+	{Key: "gradePay", Label: "薪级工资", Kind: ItemIncluded},
+	{Key: "basicPerformance", Label: "基础性绩效工资", Kind: ItemIncluded},
+	{Key: "otherPay", Label: "其他计入工资", Kind: ItemIncluded},
+	{Key: "housingSubsidy", Label: "住房补贴", Kind: ItemExcluded},
+	{Key: "transportSubsidy", Label: "交通补贴", Kind: ItemExcluded},
+	{Key: "phoneSubsidy", Label: "通讯补贴", Kind: ItemExcluded},
+	{Key: "overtimePay", Label: "加班补贴", Kind: ItemExcluded},
+	{Key: "mealSubsidy", Label: "误餐补贴", Kind: ItemExcluded},
+	{Key: "heatingSubsidy", Label: "取暖补贴", Kind: ItemExcluded},
+	{Key: "coolingSubsidy", Label: "降温补贴", Kind: ItemExcluded},
+	{Key: "yearEndBonus", Label: "年终绩效", Kind: ItemExcluded},
+	{Key: "awardPerformance", Label: "奖励性绩效工资", Kind: ItemExcluded},
+	{Key: "pensionInsurance", Label: "养老保险（个人）", Kind: ItemDeducted},
+	{Key: "medicalInsurance", Label: "医疗保险（个人）", Kind: ItemDeducted},
+	{Key: "unemploymentInsurance", Label: "失业保险（个人）", Kind: ItemDeducted},
+	{Key: "injuryInsurance", Label: "工伤保险（个人）", Kind: ItemDeducted},
+	{Key: "maternityInsurance", Label: "生育保险（个人）", Kind: ItemDeducted},
+	{Key: "housingFund", Label: "住房公积金（个人）", Kind: ItemDeducted},
+	{Key: "annuity", Label: "职业年金/企业年金（个人）", Kind: ItemDeducted},
+	{Key: "incomeTax", Label: "个人所得税", Kind: ItemDeducted},
+	{Key: "pension", Label: "基本养老金", Kind: ItemPension},
+	{Key: "occupationalPension", Label: "职业年金/企业年金（月领取）", Kind: ItemPension},
+	{Key: "transitionalPension", Label: "过渡性养老金", Kind: ItemPension},
+	{Key: "retireeSubsidy", Label: "离退休补贴", Kind: ItemPension},
+	{Key: "otherPension", Label: "其他离退休费", Kind: ItemPension},
+	{Key: "stipend", Label: "普通奖学金（月）", Kind: ItemStipend},
+}, periodItems()...)
+
+// periodItems are the 年薪制 months (pay1–pay12: the pay of the month) and
+// the 个体经营者 quarters whose averages the year's dues use: the previous
+// year's fourth (incomeQ0) for January–March, then the year's first three.
+func periodItems() []Item {
+	var out []Item
+	for m := 1; m <= 12; m++ {
+		out = append(out, Item{Key: payKey(m), Label: fmt.Sprintf("%d月实发薪酬", m), Kind: ItemMonthPay, Until: m})
+	}
+	for q, name := range []string{"上年第四季度", "第一季度", "第二季度", "第三季度"} {
+		out = append(out, Item{Key: fmt.Sprintf("incomeQ%d", q), Label: name + "月平均纯收入", Kind: ItemQuarter, Until: 3*q + 3})
+	}
+	return out
 }
 
 // payKey is the 年薪制 item of a month (1–12).

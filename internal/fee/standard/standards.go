@@ -43,17 +43,19 @@ type BracketInput struct {
 	Rate string `json:"rate"`
 }
 
-// Meta is GET /api/dfbz/meta: the categories, the salary items and the states.
+// Meta is GET /api/dfbz/meta: the categories, the salary items, the states
+// and whether a graduate student's stipend is the base (CfgGraduateStipend).
 type Meta struct {
-	Categories []Category        `json:"categories"`
-	Items      []Item            `json:"items"`
-	States     map[string]string `json:"states"`
+	Categories      []Category        `json:"categories"`
+	Items           []Item            `json:"items"`
+	States          map[string]string `json:"states"`
+	GraduateStipend bool              `json:"graduateStipend"`
 }
 
 func (s *Service) standardRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfbz", PermStandardList, "查询", httpx.Read(s.Standards))
-	rs.Get("/api/dfbz/meta", PermStandardList, "查看类别与工资项目", httpx.Read(func(context.Context) (Meta, error) {
-		return Meta{Categories: Categories, Items: Items, States: stateLabels}, nil
+	rs.Get("/api/dfbz/meta", PermStandardList, "查看类别与工资项目", httpx.Read(func(ctx context.Context) (Meta, error) {
+		return Meta{Categories: Categories, Items: Items, States: stateLabels, GraduateStipend: s.stipendBase(ctx)}, nil
 	}))
 	rs.Post("/api/dfbz", PermStandardEdit, "新增", httpx.Create(s.CreateStandard))
 	rs.Put("/api/dfbz", PermStandardEdit, "修改", httpx.Action(s.UpdateStandard))

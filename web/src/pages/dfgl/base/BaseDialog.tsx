@@ -12,19 +12,34 @@ const GROUPS: { kind: SalaryItem['kind']; title: string; note: string }[] = [
   { kind: 'included', title: '计入基数的项目', note: '' },
   { kind: 'deducted', title: '扣除项目（个人缴纳的五险、公积金、年金及个人所得税）', note: '' },
   { kind: 'excluded', title: '不计入基数的项目（规范性津贴补贴、年终及奖励性绩效）', note: '仅作记录，不参与计算' },
+  { kind: 'pension', title: '每月实际领取的离退休费', note: '各项合计为基数，不只是基本养老金' },
+  { kind: 'monthPay', title: '每月实际领取的薪酬', note: '当月党费以当月薪酬为基数；未填写的月份列为缺少基数' },
+  { kind: 'quarter', title: '各季度月平均纯收入', note: '每月以上一季度的月平均纯收入为基数，1—3月用上年第四季度' },
+  { kind: 'stipend', title: '研究生普通奖学金', note: '学校规定以普通奖学金为基数，按在职党员比例交纳' },
 ]
 
-/** The items a category's base is made of: salary items for 在职, the pension for 离退休, none otherwise. */
-export function itemsFor(meta: Meta, category: string): SalaryItem[] {
-  if (category === 'salaried') return meta.items.filter((i) => i.kind !== 'pension')
-  if (category === 'retired') return meta.items.filter((i) => i.kind === 'pension')
-  return []
+/** The item kinds of each category's base (中组发〔2008〕3号); the other categories have none. */
+const KINDS: Record<string, SalaryItem['kind'][]> = {
+  salaried: ['included', 'excluded', 'deducted'],
+  retired: ['pension'],
+  annual: ['monthPay'],
+  selfemp: ['quarter'],
+  student: ['stipend'],
+}
+
+/**
+ * The items a category's base from a month is made of: salary items for 在职, the pension items for 离退休, the months
+ * (年薪制) or quarters (个体经营者) a due from that month uses, the stipend of a graduate student where the school takes it.
+ */
+export function itemsFor(meta: Meta, category: string, fromMonth = 1): SalaryItem[] {
+  const kinds = KINDS[category] ?? []
+  return meta.items.filter((i) => kinds.includes(i.kind) && (i.kind !== 'stipend' || meta.graduateStipend) && (i.until ?? 12) >= fromMonth)
 }
 
 /** Only the filled items of the category, as the server takes them. */
-function itemsBody(meta: Meta, category: string, items: Record<string, string> | undefined): Record<string, string> {
+function itemsBody(meta: Meta, category: string, fromMonth: number, items: Record<string, string> | undefined): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const it of itemsFor(meta, category)) {
+  for (const it of itemsFor(meta, category, fromMonth)) {
     const v = items?.[it.key]?.trim()
     if (v) out[it.key] = v
   }
@@ -32,8 +47,9 @@ function itemsBody(meta: Meta, category: string, items: Record<string, string> |
 }
 
 /**
- * A member's base from a month of the year: the category and its items. The server computes the base
- * (计入项目 − 扣除项目, or the pension) and the monthly due under the enabled standard as the form changes.
+ * A member's base from a month of the year: the category and its items. The server computes the base (计入项目 − 扣除项目,
+ * the pension's items summed, the month's pay, the previous quarter's average, the stipend) and the monthly due under
+ * the enabled standard as the form changes.
  */
 export default function BaseDialog({ meta, year, base, memberId, memberLabel, onClose, onDone }: {
   meta: Meta
@@ -46,6 +62,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
 }) {
   const [form] = Form.useForm<Values>()
   const category = Form.useWatch('category', form) ?? base?.category ?? 'salaried'
+  const fromMonth = Form.useWatch('fromMonth', form) ?? base?.fromMonth ?? 1
   const [preview, setPreview] = useState<{ ok: Preview } | { error: string } | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const seq = useRef(0)
@@ -56,7 +73,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
     year,
     fromMonth: v.fromMonth,
     category: v.category,
-    items: itemsBody(meta, v.category, v.items),
+    items: itemsBody(meta, v.category, v.fromMonth, v.items),
     remark: v.remark?.trim() ?? '',
     updatedAt: base?.updatedAt,
   })
@@ -81,7 +98,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
   const initial: Values = base
     ? { fromMonth: base.fromMonth, category: base.category, items: Object.fromEntries(Object.entries(base.items).map(([k, v]) => [k, v.replaceAll(',', '')])), remark: base.remark }
     : { memberId, fromMonth: 1, category: 'salaried', items: {}, remark: '' }
-  const shown = itemsFor(meta, category)
+  const shown = itemsFor(meta, category, fromMonth)
   return (
     <FormDialog<Values>
       title={base ? `修改党费基数：${base.memberName}（${year} 年）` : `录入 ${year} 年党费基数`}
@@ -129,11 +146,6 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
           </div>
         )
       })}
-      {shown.some((i) => i.kind === 'pension') && (
-        <Form.Item label="基本养老金" name={['items', 'pension']} rules={[{ required: true, message: '请输入基本养老金' }, { pattern: MONEY, message: '金额最多两位小数' }]}>
-          <Input addonAfter="元" inputMode="decimal" style={{ width: 200 }} />
-        </Form.Item>
-      )}
       <Form.Item label="备注" name="remark">
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>

@@ -12,6 +12,7 @@ const META: Meta = {
   categories: [
     { code: 'salaried', label: '在职', needBase: true },
     { code: 'retired', label: '离退休', needBase: true },
+    { code: 'annual', label: '年薪制', needBase: true },
     { code: 'student', label: '学生', needBase: false },
   ],
   items: [
@@ -19,6 +20,11 @@ const META: Meta = {
     { key: 'housingSubsidy', label: '住房补贴', kind: 'excluded' },
     { key: 'incomeTax', label: '个人所得税', kind: 'deducted' },
     { key: 'pension', label: '基本养老金', kind: 'pension' },
+    { key: 'transitionalPension', label: '过渡性养老金', kind: 'pension' },
+    { key: 'pay1', label: '1月实发薪酬', kind: 'monthPay', until: 1 },
+    { key: 'pay3', label: '3月实发薪酬', kind: 'monthPay', until: 3 },
+    { key: 'incomeQ0', label: '上年第四季度月平均纯收入', kind: 'quarter', until: 3 },
+    { key: 'stipend', label: '普通奖学金（月）', kind: 'stipend' },
   ],
   states: { draft: '未启用', on: '启用', void: '作废' },
 }
@@ -106,6 +112,37 @@ describe('dfgl/base', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(saved).toEqual([{ id: 5, memberId: 7, year: base.year, fromMonth: 1, category: 'salaried', items: { postPay: '5000' }, remark: '', updatedAt: base.updatedAt }]),
     )
+  })
+
+  it('中组发〔2008〕3号: a retiree’s base takes every item of the pension received; a 年薪制 base the months from its first', async () => {
+    signIn(['dfjs:list', 'dfjs:edit'])
+    const retired: Base = {
+      ...base, category: 'retired', categoryLabel: '离退休', items: { pension: '4,000.00', transitionalPension: '1,200.00' }, base: '5,200.00', baseFen: 520000,
+      due: '52.00', dueFen: 5200, working: '离退休费总额 5,200.00 元（基本养老金 4,000.00 + 过渡性养老金 1,200.00）× 1%（基数 > 5000）= 52.00 元',
+    }
+    const annual: Base = { ...base, id: 6, memberName: '年薪制党员', fromMonth: 3, category: 'annual', categoryLabel: '年薪制', items: { pay3: '9,000.00' } }
+    mock.onGet('/api/dfjs').reply(200, page([retired, annual]))
+    mock.onPost('/api/dfjs/preview').reply(200, { baseFen: 520000, base: '5,200.00', fen: 5200, amount: '52.00', standardId: 2, working: retired.working })
+    const saved: unknown[] = []
+    mock.onPut('/api/dfjs').reply((c) => {
+      saved.push(body(c))
+      return [200, retired]
+    })
+    const tr = await openPage()
+    fireEvent.click(within(tr).getByText('修改'))
+    let dialog = (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
+    expect(within(dialog).getByText('每月实际领取的离退休费')).toBeTruthy()
+    expect(dialog.querySelector('input#items_postPay')).toBeNull()
+    expect(dialog.querySelector('input#items_stipend')).toBeNull() // the school does not take the stipend
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input#items_transitionalPension')!, { target: { value: '1300' } })
+    ok(dialog)
+    await waitFor(() => expect(saved).toEqual([expect.objectContaining({ category: 'retired', items: { pension: '4000.00', transitionalPension: '1300' } })]))
+
+    fireEvent.click(within(screen.getByText('年薪制党员').closest('tr') as HTMLElement).getByText('修改'))
+    dialog = (await screen.findByText(/修改党费基数：年薪制党员/)).closest('.ant-modal') as HTMLElement
+    expect(dialog.querySelector<HTMLInputElement>('input#items_pay3')!.value).toBe('9000.00')
+    expect(dialog.querySelector('input#items_pay1')).toBeNull() // before the base's first month
+    expect(dialog.querySelector('input#items_incomeQ0')).toBeNull()
   })
 
   it('a base changed by someone else meanwhile (409): the server’s message shows and the dialog keeps what was typed', async () => {

@@ -54,16 +54,24 @@ export interface Category {
   needBase: boolean
 }
 
+/**
+ * An item of a base: salary items (included, deducted, excluded) of 在职; every item of the pension received (离退休);
+ * the pay of a month (年薪制); a quarter's average monthly net income (个体经营者); a graduate student's stipend.
+ */
 export interface SalaryItem {
   key: string
   label: string
-  kind: 'included' | 'excluded' | 'deducted' | 'pension'
+  kind: 'included' | 'excluded' | 'deducted' | 'pension' | 'monthPay' | 'quarter' | 'stipend'
+  /** The last month whose due uses the item (a month's pay, a quarter's income): a base from a later month does not take it. */
+  until?: number
 }
 
 export interface Meta {
   categories: Category[]
   items: SalaryItem[]
   states: Record<StandardState, string>
+  /** The school takes a graduate student's stipend (普通奖学金) as the base (系统参数 feeGraduateStipendBase). */
+  graduateStipend?: boolean
 }
 
 export const KIND_LABELS: Record<StandardKind, string> = { rate: '按基数比例', fixed: '固定金额', exempt: '免交' }
