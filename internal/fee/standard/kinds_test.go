@@ -2,6 +2,7 @@ package standard_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -61,7 +62,27 @@ func TestBasesOfZhongzufa2008No3(t *testing.T) {
 			}
 			expectDue(t, id, 5, c.fen, c.working)
 		}
-		id := w.member(t, w.branch, "未填养老金", "3", "")
+		// The workbook takes every pension item; the export shows each and the working.
+		id := w.member(t, w.branch, "导入的离退休党员", "3", "")
+		b := w.e.Stage(t, "dfjs", w.e.AdminTK, [][]string{{"＊年度", "＊起始月份", "工号", "＊党费类别", "基本养老金", "过渡性养老金"},
+			{"2026", "1", w.staffNo(t, id), "离退休", "4000", "1200"}})
+		w.e.Commit(t, "dfjs", w.e.AdminTK, b.ID, false)
+		expectDue(t, id, 1, 5200, "离退休费总额 5,200.00 元（基本养老金 4,000.00 + 过渡性养老金 1,200.00）× 1%（基数 > 5000）= 52.00 元")
+		f := apptest.Download(t, w.e.Do("GET", fmt.Sprintf("/api/dfjs/export?year=2026&memberId=%d", id), w.e.AdminTK, nil))
+		rows, err := f.GetRows(f.GetSheetName(0))
+		if err != nil || len(rows) != 2 {
+			t.Fatalf("export %v %v", rows, err)
+		}
+		got := map[string]string{}
+		for i, h := range rows[0] {
+			if i < len(rows[1]) {
+				got[h] = rows[1][i]
+			}
+		}
+		if got["过渡性养老金（元）"] != "1,200.00" || got["月基数（元）"] != "5,200.00" || got["月党费（元）"] != "52.00" {
+			t.Errorf("export %v", got)
+		}
+		id = w.member(t, w.branch, "未填养老金", "3", "")
 		refused(t, map[string]any{"memberId": id, "year": 2026, "fromMonth": 1, "category": "retired", "items": map[string]string{"pension": "0"}},
 			"items.pension", "离退休党员请填写每月实际领取的离退休费")
 	})
@@ -133,6 +154,11 @@ func TestBasesOfZhongzufa2008No3(t *testing.T) {
 		expectDue(t, undergrad, 5, 20, "学生党员每月 0.20 元（固定标准）")
 		stipend["memberId"] = undergrad
 		refused(t, stipend, "items.stipend", "普通奖学金只适用于研究生党员")
+		b := w.e.Stage(t, "dfjs", w.e.AdminTK, [][]string{{"＊年度", "＊起始月份", "工号", "＊党费类别", "普通奖学金（月）"},
+			{"2026", "1", w.staffNo(t, undergrad), "学生", "2000"}})
+		if got := apptest.CellErrors(w.e.ImportRows(t, "dfjs", w.e.AdminTK, b.ID)[2]); got["stipend"] != "普通奖学金只适用于研究生党员（人员类别为硕士研究生或博士研究生）" {
+			t.Errorf("import of an undergraduate's stipend: %v", got)
+		}
 		setting(t, w, "false")
 		expectDue(t, grad, 6, 20, "学生党员每月 0.20 元（固定标准）")
 	})
