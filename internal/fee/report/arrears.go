@@ -14,7 +14,9 @@ import (
 // month the member paid in full or owed nothing (免交) — months without a
 // due (before joining, say) neither break nor lengthen a run. Only months
 // that have ended count (RULES.md §1): the month still open — its batch
-// started, its members still paying — is not yet unpaid. A run of
+// started, its members still paying — is not yet unpaid. Nor do the months
+// charged on a probationary member's admission (df_due.charged_late: before
+// the member could pay, back payments now) count. A run of
 // CfgRemindMonths (3) is reminded to the branch; one of CfgWarnMonths (6)
 // is warned to the branch and the organisation department (RULES.md §1).
 
@@ -63,7 +65,7 @@ func (s *Service) thresholds(ctx context.Context) (remind, warn int) {
 func (s *Service) arrears(min int, members *bun.SelectQuery, before string) *bun.SelectQuery {
 	run := s.db.NewSelect().TableExpr("df_due AS d").
 		ColumnExpr("d.member_id, COUNT(*) AS months, MIN(d.month) AS since, MAX(d.month) AS latest, SUM(d.due_fen - d.paid_fen) AS outstanding_fen").
-		Where("d.paid_fen < d.due_fen").Where("d.month < ?", before).
+		Where("d.paid_fen < d.due_fen").Where("d.month < ?", before).Where("NOT d.charged_late").
 		Where(`d.month > COALESCE((SELECT MAX(l.month) FROM df_due AS l
 			WHERE l.member_id = d.member_id AND l.paid_fen >= l.due_fen), '')`).
 		GroupExpr("d.member_id").Having("COUNT(*) >= ?", min)
