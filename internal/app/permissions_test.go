@@ -25,6 +25,9 @@ var unroutedButtons = map[string]string{
 	// ry:list: ?unmask=true shows ID numbers and phones in clear.
 	"dy:unmask": "member lists: personal fields in clear",
 	"ry:unmask": "people lists: personal fields in clear",
+	// Checked inside the writes of dfjs:edit and dfjs:import: the
+	// categories 免交 and 困难减免 are the organisation department's.
+	"dfjs:waive": "fee bases: the categories 免交 and 困难减免",
 }
 
 // Every permission a route names is seeded as a menu or button permission

@@ -75,19 +75,23 @@ type Batch struct {
 // added to in the transaction of every entry insert (CreditPayment, Reverse).
 type Due struct {
 	bun.BaseModel `bun:"table:df_due,alias:d"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	BatchID       int64     `bun:"batch_id" json:"batchId"`
-	Month         string    `bun:"month" json:"month"` // YYYY-MM
-	MemberID      int64     `bun:"member_id" json:"memberId"`
-	MemberName    string    `bun:"member_name" json:"memberName"`
-	OrgID         int64     `bun:"org_id" json:"orgId"`
-	OrgPath       string    `bun:"org_path" json:"-"`               // dzz.path of OrgID at the start ("/1/5/23/")
-	CommitteeID   *int64    `bun:"committee_id" json:"committeeId"` // the nearest 二级党委 above (nil: directly under the 党委)
-	Category      string    `bun:"category" json:"category"`        // the fee category (standard's)
-	DueFen        int64     `bun:"due_fen" json:"dueFen"`           // integer fen
-	PaidFen       int64     `bun:"paid_fen" json:"paidFen"`         // its entries' sum: payments less reversals
-	Working       string    `bun:"working" json:"working"`          // which bracket, which rate
-	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	BatchID       int64  `bun:"batch_id" json:"batchId"`
+	Month         string `bun:"month" json:"month"` // YYYY-MM
+	MemberID      int64  `bun:"member_id" json:"memberId"`
+	MemberName    string `bun:"member_name" json:"memberName"`
+	OrgID         int64  `bun:"org_id" json:"orgId"`
+	OrgPath       string `bun:"org_path" json:"-"`               // dzz.path of OrgID at the start ("/1/5/23/")
+	CommitteeID   *int64 `bun:"committee_id" json:"committeeId"` // the nearest 二级党委 above (nil: directly under the 党委)
+	Category      string `bun:"category" json:"category"`        // the fee category (standard's)
+	DueFen        int64  `bun:"due_fen" json:"dueFen"`           // integer fen
+	PaidFen       int64  `bun:"paid_fen" json:"paidFen"`         // its entries' sum: payments less reversals
+	Working       string `bun:"working" json:"working"`          // which bracket, which rate
+	// ChargedLate: added after the month's batch had started, when a
+	// probationary member was admitted (admitted): a back payment (补交) of
+	// a month before the admission, not counted in the arrears runs.
+	ChargedLate bool      `bun:"charged_late" json:"chargedLate"`
+	CreatedAt   time.Time `bun:"created_at" json:"createdAt"`
 }
 
 // Payment is one act of paying (df_payment): an on-site receipt or an

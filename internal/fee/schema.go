@@ -41,8 +41,9 @@ const (
 	DefaultNotifyMaxAge = 300
 )
 
-// Migrations of the fee batches and payments (versions 2026112840..49 and
-// 2026112900..09 are ours; they run after the standards' 2026112830..39).
+// Migrations of the fee batches and payments (versions 2026112840..49,
+// 2026112900..09 and 2026113031..39 are ours; they run after the standards'
+// 2026112830..39).
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026112840, Name: "fee: batches, dues, payments, order lines, entries", Up: createSchema},
@@ -52,6 +53,11 @@ func Migrations() []db.Migration {
 			// The arrears read only the dues not paid in full: a partial
 			// index keeps them apart from the paid majority.
 			return db.DDL(ctx, tx, `CREATE INDEX idx_df_due_unpaid ON df_due(member_id, month) WHERE paid_fen < due_fen`)
+		}},
+		// A probationary member admitted after their branch meeting's month
+		// started is charged those months on admission (Service.admitted).
+		{Version: 2026113031, Name: "fee: dues charged on a probationary member's admission (df_due.charged_late)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `ALTER TABLE df_due ADD COLUMN charged_late BOOLEAN NOT NULL DEFAULT FALSE`)
 		}},
 	}
 }

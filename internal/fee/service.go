@@ -80,8 +80,11 @@ func (s *Service) Routes(rs *httpx.Routes) {
 }
 
 // subscribe answers member.FeesPaidUpTo (the transfer's 党费缴纳至) and
-// standard.LastFrozenMonth (a hardship reduction ends after the frozen months).
+// standard.LastFrozenMonth (a hardship reduction ends after the frozen
+// months), and charges a probationary member admitted by the school from
+// the month of the branch meeting (member.Created).
 func (s *Service) subscribe(b *event.Bus) {
+	event.Subscribe(b, s.admitted)
 	event.Answer(b, func(ctx context.Context, idb bun.IDB, q standard.LastFrozenMonth) (standard.FrozenMonth, error) {
 		m, err := LastFrozen(ctx, idb, q.MemberID)
 		return standard.FrozenMonth{Month: m}, err

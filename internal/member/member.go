@@ -344,18 +344,22 @@ func (s *Service) CreateTx(ctx context.Context, tx bun.Tx, in MemberInput, origi
 	return p.m, p.warnings, nil
 }
 
-// insert writes a prepared new record and its ADD trail entry (every field set).
+// insert writes a prepared new record and its ADD trail entry (every field
+// set), and publishes Created in the same transaction.
 func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, p *prepared, origin int) error {
 	after, err := s.trailOf(ctx, tx, p.m, p.idClear, p.phone)
 	if err != nil {
 		return err
 	}
-	_, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, After: after, Snapshot: p.m,
+	if _, err = trail.Save(ctx, tx, l.Label, record.Save{Origin: origin, After: after, Snapshot: p.m,
 		Write: func(ctx context.Context) (int64, error) {
 			_, err := tx.NewInsert().Model(p.m).Returning("id").Exec(ctx)
 			return p.m.ID, err
-		}})
-	return err
+		}}); err != nil {
+		return err
+	}
+	return s.bus.Publish(ctx, tx, Created{MemberID: p.m.ID, OrgID: p.m.OrgID, PartyStatus: p.m.PartyStatus, Source: p.m.Source,
+		JoinedOn: p.m.JoinedOn})
 }
 
 // Update changes a member of the caller's scope (ORIGIN USER_UPDATE) and

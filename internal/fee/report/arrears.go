@@ -12,7 +12,11 @@ import (
 // Arrears: a member's months unpaid are the dues (months whose batch
 // started) not paid in full; the consecutive ones are those after the last
 // month the member paid in full or owed nothing (免交) — months without a
-// due (before joining, say) neither break nor lengthen a run. A run of
+// due (before joining, say) neither break nor lengthen a run. Only months
+// that have ended count (RULES.md §1): the month still open — its batch
+// started, its members still paying — is not yet unpaid. Nor do the months
+// charged on a probationary member's admission (df_due.charged_late: before
+// the member could pay, back payments now) count. A run of
 // CfgRemindMonths (3) is reminded to the branch; one of CfgWarnMonths (6)
 // is warned to the branch and the organisation department (RULES.md §1).
 
@@ -48,7 +52,8 @@ func (s *Service) thresholds(ctx context.Context) (remind, warn int) {
 }
 
 // arrears selects the members with a run of at least min unpaid months
-// (Arrear's columns), their organisation now as oz (dzz) and m (dyjbxx);
+// ended before the month before ("YYYY-MM": the current one), with
+// Arrear's columns, their organisation now as oz (dzz) and m (dyjbxx);
 // members, when not nil, selects the ids of the members to look at (the
 // caller's scope). The caller adds the scope, filters, order and paging.
 //
@@ -57,10 +62,10 @@ func (s *Service) thresholds(ctx context.Context) (remind, warn int) {
 // settled month through the (member_id, month) key, instead of walking
 // every due of every member: the university's first page took 2.5 s at
 // 20,000 members when it did.
-func (s *Service) arrears(min int, members *bun.SelectQuery) *bun.SelectQuery {
+func (s *Service) arrears(min int, members *bun.SelectQuery, before string) *bun.SelectQuery {
 	run := s.db.NewSelect().TableExpr("df_due AS d").
 		ColumnExpr("d.member_id, COUNT(*) AS months, MIN(d.month) AS since, MAX(d.month) AS latest, SUM(d.due_fen - d.paid_fen) AS outstanding_fen").
-		Where("d.paid_fen < d.due_fen").
+		Where("d.paid_fen < d.due_fen").Where("d.month < ?", before).Where("NOT d.charged_late").
 		Where(`d.month > COALESCE((SELECT MAX(l.month) FROM df_due AS l
 			WHERE l.member_id = d.member_id AND l.paid_fen >= l.due_fen), '')`).
 		GroupExpr("d.member_id").Having("COUNT(*) >= ?", min)
@@ -104,7 +109,7 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (
 		}
 		members = members.Where("m.org_id IN (SELECT z.id FROM dzz AS z WHERE z.path LIKE ?)", prefix+"%")
 	}
-	sel := s.arrears(min, members)
+	sel := s.arrears(min, members, monthOf(date.Of(s.now().In(date.China))))
 	n, err := s.db.NewSelect().TableExpr("(?) AS a", sel).Count(ctx)
 	if err != nil {
 		return httpx.PageResult[Arrear]{}, httpx.Internal(err)
@@ -118,6 +123,9 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (
 	}
 	return httpx.PageResult[Arrear]{Content: rows, TotalElements: int(n)}, nil
 }
+
+// monthOf is the month ("YYYY-MM") of day d.
+func monthOf(d date.Date) string { return string(d)[:7] }
 
 // monthStart is the first day of the month m (YYYY-MM) plus k months.
 func monthStart(m string, k int) date.Date {

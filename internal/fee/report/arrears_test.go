@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee/report"
@@ -89,17 +90,18 @@ func TestArrearsRule1ReminderAt3WarningAt6(t *testing.T) {
 	}
 
 	// The reminders: 3 months to the branch (RULES §1 at 2/3 months), the
-	// warning at 6 (at 5/6) to the branch and to the organisation department.
+	// warning at 6 (at 5/6) to the branch and to the organisation
+	// department, each due the day after its last month ended.
 	if err := w.e.App.Reminders.RunAll(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	open := w.reminders(t)
 	expect := map[string]string{
-		fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠3"]):     "2025-06-01@branch",
-		fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠5"]):     "2025-04-01@branch",
-		fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠6"]):     "2025-03-01@branch",
-		fmt.Sprintf("%d/%d", report.ReminderArrearsWarn, w.ids["连欠6"]): "2025-06-01@branch",
-		fmt.Sprintf("%d/%d", report.ReminderArrearsDept, w.ids["连欠6"]): "2025-06-01@root",
+		fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠3"]):     "2025-07-01@branch",
+		fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠5"]):     "2025-05-01@branch",
+		fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠6"]):     "2025-04-01@branch",
+		fmt.Sprintf("%d/%d", report.ReminderArrearsWarn, w.ids["连欠6"]): "2025-07-01@branch",
+		fmt.Sprintf("%d/%d", report.ReminderArrearsDept, w.ids["连欠6"]): "2025-07-01@root",
 	}
 	if len(open) != len(expect) {
 		t.Errorf("open reminders %v, want %v", open, expect)
@@ -122,6 +124,72 @@ func TestArrearsRule1ReminderAt3WarningAt6(t *testing.T) {
 	if open := w.reminders(t); len(open) != 2 || open[fmt.Sprintf("%d/%d", report.ReminderArrears, w.ids["连欠6"])] != "" {
 		t.Errorf("after paying: %v", open)
 	}
+}
+
+// RULES.md §1 counts only months that have ended: a member unpaid since
+// January 2025 is reminded (3 months) on 1 April, not while March is still
+// being paid, and warned (6 months, 自行脱党) on 1 July, not on 30 June —
+// in the arrears list (the page's day) and in the reminders (the
+// engine's day) alike. Each month's batch starts on its first day.
+func TestArrearsCountEndedMonthsOnly_RULES1(t *testing.T) {
+	w := newWorld(t)
+	m := w.member(t, w.c.Branch, "连欠")
+	started := 0
+	upTo := func(month int) { // the batches of 2025 up to month, none paid
+		for ; started < month; started++ {
+			w.month(t, fmt.Sprintf("2025-%02d", started+1), map[int64]int64{m: 100})
+		}
+	}
+	on := func(day string) (report.Arrear, map[string]string) {
+		t.Helper()
+		d, err := time.ParseInLocation("2006-01-02 15:04", day+" 23:30", date.China)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.e.App.FeeReport.SetClock(func() time.Time { return d })
+		w.e.App.Reminders.SetClock(func() time.Time { return d })
+		if err := w.e.App.Reminders.RunAll(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		rows, _ := apptest.GetPage[report.Arrear](t, w.e, w.e.AdminTK, "/api/dfgl/report/arrears", url.Values{"min": {"1"}})
+		open := (&arrearsWorld{world: w}).reminders(t)
+		if len(rows) == 0 {
+			return report.Arrear{}, open
+		}
+		return rows[0], open
+	}
+	remindKey := fmt.Sprintf("%d/%d", report.ReminderArrears, m)
+	warnKey := fmt.Sprintf("%d/%d", report.ReminderArrearsWarn, m)
+	deptKey := fmt.Sprintf("%d/%d", report.ReminderArrearsDept, m)
+	t.Run("第3个月的最后一天（3月31日）尚未提醒", func(t *testing.T) {
+		upTo(3)
+		a, open := on("2025-03-31")
+		if a.Months != 2 || a.Latest != "2025-02" || a.Level != "" || open[remindKey] != "" {
+			t.Fatalf("%+v %v", a, open)
+		}
+	})
+	t.Run("3个月届满次日（4月1日）提醒", func(t *testing.T) {
+		upTo(4)
+		a, open := on("2025-04-01")
+		if a.Months != 3 || a.Level != report.LevelRemind || open[remindKey] != "2025-04-01@branch" || open[warnKey] != "" {
+			t.Fatalf("%+v %v", a, open)
+		}
+	})
+	t.Run("第6个月的最后一天（6月30日）尚未警示", func(t *testing.T) {
+		upTo(6)
+		a, open := on("2025-06-30")
+		if a.Months != 5 || a.Latest != "2025-05" || a.Level != report.LevelRemind || open[warnKey] != "" || open[deptKey] != "" {
+			t.Fatalf("%+v %v", a, open)
+		}
+	})
+	t.Run("6个月届满次日（7月1日）警示支部和组织部", func(t *testing.T) {
+		upTo(7)
+		a, open := on("2025-07-01")
+		if a.Months != 6 || a.Since != "2025-01" || a.Latest != "2025-06" || a.OutstandingFen != 600 || a.Level != report.LevelWarn ||
+			open[warnKey] != "2025-07-01@branch" || open[deptKey] != "2025-07-01@root" {
+			t.Fatalf("%+v %v", a, open)
+		}
+	})
 }
 
 // The reminder's months are a setting: at 2, the runs of 2 are reminded.

@@ -14,9 +14,11 @@ import (
 // one reaching the warning's months (6, 自行脱党) is warned to the branch
 // and, by a kind of its own, to the organisation department (the managers
 // of the university's 党委 at the top of the member's organisation path).
-// The due date is the first day of the month the run reached the
-// threshold; a member who pays drops out and the reminder closes at the
-// next run.
+// Only months that have ended count (RULES.md §1): the due date is the
+// first day after the run's threshold month ended (a run from January
+// reaches 6 months on 1 July, not on 1 June while June is still being
+// paid); a member who pays drops out and the reminder closes at the next
+// run.
 const (
 	ReminderArrears     = 150 // 党费欠缴提醒 (branch)
 	ReminderArrearsWarn = 151 // 党费连续欠缴警示 (branch)
@@ -31,11 +33,11 @@ func (s *Service) reminders() []remind.Kind {
 	}
 }
 
-// runs are the members with a run of at least months unpaid, unscoped (a
-// reminder runs outside any request).
-func (s *Service) runs(ctx context.Context, months int) ([]Arrear, error) {
+// runs are the members with a run of at least months unpaid that ended
+// by day until, unscoped (a reminder runs outside any request).
+func (s *Service) runs(ctx context.Context, months int, until date.Date) ([]Arrear, error) {
 	var rows []Arrear
-	err := s.arrears(months, nil).OrderExpr("run.member_id").Scan(ctx, &rows)
+	err := s.arrears(months, nil, monthOf(until)).OrderExpr("run.member_id").Scan(ctx, &rows)
 	return rows, err
 }
 
@@ -58,14 +60,14 @@ func (s *Service) warningsToDepartment(ctx context.Context, until date.Date) ([]
 }
 
 func (s *Service) dueOf(ctx context.Context, until date.Date, months int, department bool) ([]remind.Due, error) {
-	rows, err := s.runs(ctx, months)
+	rows, err := s.runs(ctx, months, until)
 	if err != nil {
 		return nil, err
 	}
 	_, warn := s.thresholds(ctx)
 	out := make([]remind.Due, 0, len(rows))
 	for _, r := range rows {
-		on := monthStart(r.Since, months-1)
+		on := monthStart(r.Since, months) // the day after its months-th month ended
 		if on.After(until) {
 			continue
 		}

@@ -3,6 +3,7 @@ package standard_test
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -426,4 +427,83 @@ func TestRule1HardshipWorkflow(t *testing.T) {
 			t.Errorf("%s: %d %s", body, res.Status, res.Body)
 		}
 	}
+}
+
+// 中组发〔2008〕3号: a member in real hardship pays less or nothing once the
+// branch has discussed it and the committee above approved (the hardship
+// flow); a branch or a committee cannot set a base's category to 免交 or
+// 困难减免 itself — by the form, its edit or the workbook (there is no
+// restore of a base from its trail). The organisation department
+// (dfjs:waive, its role's only) can, with a reason the trail keeps.
+func TestBaseWaiverOnlyByDepartment_2008No3(t *testing.T) {
+	w := newWorld(t)
+	w.e.ExpectGrants(t, standard.PermBaseWaive, map[string][]string{"组织部管理员": {standard.PermBaseWaive}, "二级党委管理员": nil, "党支部书记": nil})
+	branchTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.branch, append(basePerms, standard.PermBaseImport)...)
+	deptTK, _ := w.e.UserAt(t, "ALL", w.root, append(basePerms, standard.PermBaseImport, standard.PermBaseWaive)...)
+	m := w.member(t, w.branch, "孙老师", "1", "")
+	if _, err := w.e.DB.NewUpdate().Table("dyjbxx").Set("staff_or_student_no = 'T009'").Where("id = ?", m).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	jan := apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", branchTK,
+		map[string]any{"memberId": m, "year": 2026, "fromMonth": 1, "category": "salaried", "items": map[string]string{"postPay": "4000"}})
+	refusal := func(label string) string {
+		return "党费类别“" + label + "”只能由组织部核定；对经济确有困难的党员，经党支部研究、报上级党委批准，可以少交或免交党费（中组发〔2008〕3号），请通过“申请减免”办理"
+	}
+	put := func(cat, reason string) map[string]any {
+		return map[string]any{"id": jan.ID, "year": 2026, "fromMonth": 1, "category": cat, "reason": reason, "updatedAt": jan.UpdatedAt}
+	}
+	header := []string{"＊年度", "＊起始月份", "工号", "＊党费类别", "核定理由"}
+
+	t.Run("支部不能新增、修改或导入免交、困难减免", func(t *testing.T) {
+		for cat, label := range map[string]string{"exempt": "免交", "relief": "困难减免"} {
+			apptest.ExpectField(t, w.e.Do("POST", "/api/dfjs", branchTK,
+				map[string]any{"memberId": m, "year": 2026, "fromMonth": 3, "category": cat, "reason": "支部认为困难"}), "category", refusal(label))
+			apptest.ExpectField(t, w.e.Do("PUT", "/api/dfjs", branchTK, put(cat, "支部认为困难")), "category", refusal(label))
+		}
+		b := w.e.Stage(t, "dfjs", branchTK, [][]string{header, {"2026", "3", "T009", "免交", "支部认为困难"}})
+		if got := apptest.CellErrors(w.e.ImportRows(t, "dfjs", branchTK, b.ID)[2]); got["category"] != refusal("免交") {
+			t.Fatalf("import row: %v", got)
+		}
+		cur := apptest.DoJSON[standard.BaseView](t, w.e, 200, "GET", fmt.Sprintf("/api/dfjs/%d", jan.ID), branchTK, nil)
+		list, _ := apptest.GetPage[standard.BaseView](t, w.e, deptTK, "/api/dfjs", url.Values{"memberId": {fmt.Sprint(m)}})
+		if cur.Category != "salaried" || !cur.UpdatedAt.Equal(jan.UpdatedAt) || len(list) != 1 || len(w.trailOf(t, jan.ID)) != 1 {
+			t.Fatalf("changed: %+v, %d bases", cur, len(list))
+		}
+	})
+	t.Run("组织部核定须填写理由", func(t *testing.T) {
+		apptest.ExpectField(t, w.e.Do("POST", "/api/dfjs", deptTK,
+			map[string]any{"memberId": m, "year": 2026, "fromMonth": 3, "category": "exempt", "reason": " "}), "reason", "核定为“免交”须填写理由（如批准文件、困难情况）")
+		apptest.ExpectField(t, w.e.Do("PUT", "/api/dfjs", deptTK, put("relief", "")), "reason", "核定为“困难减免”须填写理由（如批准文件、困难情况）")
+		b := w.e.Stage(t, "dfjs", deptTK, [][]string{header, {"2026", "5", "T009", "困难减免", ""}})
+		if got := apptest.CellErrors(w.e.ImportRows(t, "dfjs", deptTK, b.ID)[2]); got["reason"] != "核定为“困难减免”须填写理由（如批准文件、困难情况）" {
+			t.Fatalf("import row: %v", got)
+		}
+	})
+	t.Run("组织部核定，理由记入变动轨迹", func(t *testing.T) {
+		mar := apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", deptTK,
+			map[string]any{"memberId": m, "year": 2026, "fromMonth": 3, "category": "exempt", "reason": "重病住院，校党委批复"})
+		if e := w.trailOf(t, mar.ID); len(e) != 1 || !slices.Contains(changesOf(e[0]), "核定免交/困难减免理由: →重病住院，校党委批复") {
+			t.Fatalf("create trail %+v", e)
+		}
+		apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", deptTK, put("relief", "低保户"))
+		if e := w.trailOf(t, jan.ID); len(e) != 2 || fmt.Sprint(changesOf(e[0])) != "[党费类别: 在职→困难减免 岗位工资（元）: 4,000.00→ "+
+			"计入项目合计（元）: 4,000.00→ 扣除项目合计（元）: 0.00→ 月基数（元）: 4,000.00→ 核定免交/困难减免理由: →低保户]" {
+			t.Fatalf("update trail %+v", e)
+		}
+		b := w.e.Stage(t, "dfjs", deptTK, [][]string{header, {"2026", "5", "T009", "免交", "组织部核定"}})
+		w.e.Commit(t, "dfjs", deptTK, b.ID, false)
+		may, _ := apptest.GetPage[standard.BaseView](t, w.e, deptTK, "/api/dfjs", url.Values{"memberId": {fmt.Sprint(m)}})
+		var imported int64
+		for _, v := range may {
+			if v.FromMonth == 5 {
+				imported = v.ID
+			}
+		}
+		if e := w.trailOf(t, imported); imported == 0 || len(e) != 1 || !slices.Contains(changesOf(e[0]), "核定免交/困难减免理由: →组织部核定") {
+			t.Fatalf("import trail %d %+v", imported, e)
+		}
+		if d := w.dues(t, 2026, 5, m)[m]; d.Fen != 0 || d.Category != "免交" {
+			t.Fatalf("May due %+v", d)
+		}
+	})
 }

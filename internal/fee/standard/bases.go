@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/uniq"
 )
@@ -33,6 +34,9 @@ type BaseInput struct {
 	Category  string            `json:"category"`
 	Items     map[string]string `json:"items"`
 	Remark    string            `json:"remark"`
+	// Reason is why the organisation department sets the category 免交 or
+	// 困难减免 (required then, kept in the trail, not on the base).
+	Reason string `json:"reason"`
 	// UpdatedAt is the version the client read (BaseView.UpdatedAt): an
 	// update of a base changed since is a 409, not an overwrite.
 	UpdatedAt *time.Time `json:"updatedAt"`
@@ -375,6 +379,46 @@ func (s *Service) memberOf(ctx context.Context, idb bun.IDB, memberID int64) (me
 	return m, nil
 }
 
+// waives tells whether a category waives the fee in whole or to the
+// minimum: 免交 and 困难减免.
+func waives(category string) bool { return category == CatExempt || category == CatRelief }
+
+// errMayNotWaive refuses a category that waives the fee to a caller without
+// PermBaseWaive, naming the regulation and the way it takes.
+func errMayNotWaive(category string) *httpx.Error {
+	return httpx.Invalid("category", "党费类别“%s”只能由组织部核定；对经济确有困难的党员，经党支部研究、报上级党委批准，可以少交或免交党费"+
+		"（中组发〔2008〕3号），请通过“申请减免”办理", CategoryLabel(category))
+}
+
+// mayWaive checks a write whose category is 免交 or 困难减免: the caller
+// holds PermBaseWaive (the organisation department; a branch or committee
+// goes through the hardship approval) and gives a reason (≤ 500 字), which
+// it answers for the trail. Other categories need neither ("" answered).
+func mayWaive(ctx context.Context, category, reason string) (string, error) {
+	if !waives(category) {
+		return "", nil
+	}
+	if !rbac.From(ctx).Has(PermBaseWaive) {
+		return "", errMayNotWaive(category)
+	}
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return "", httpx.Invalid("reason", "核定为“%s”须填写理由（如批准文件、困难情况）", CategoryLabel(category))
+	}
+	if utf8.RuneCountInString(reason) > 500 {
+		return "", httpx.Invalid("reason", "理由不超过500个字")
+	}
+	return reason, nil
+}
+
+// withReason adds the reason of a waiving category to a trail view.
+func withReason(v map[string]string, reason string) map[string]string {
+	if reason != "" {
+		v["reason"] = reason
+	}
+	return v
+}
+
 // errBaseTaken is the 400 of a second base of a member from the same month.
 func errBaseTaken(err error, r BaseRow) error {
 	if db.IsUniqueViolation(err) {
@@ -400,7 +444,11 @@ func (s *Service) CreateBase(ctx context.Context, in BaseInput) (BaseView, error
 		if err := s.checkStipend(ctx, r, m.PersonCategory); err != nil {
 			return err
 		}
-		_, err = baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: baseTrailView(r, m.Name), Snapshot: &r,
+		reason, err := mayWaive(ctx, r.Category, in.Reason)
+		if err != nil {
+			return err
+		}
+		_, err = baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: withReason(baseTrailView(r, m.Name), reason), Snapshot: &r,
 			Write: func(ctx context.Context) (int64, error) {
 				_, err := tx.NewInsert().Model(&r).Returning("id").Exec(ctx)
 				return r.ID, err
@@ -422,6 +470,7 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 	if err != nil {
 		return BaseView{}, err
 	}
+	var reason string
 	_, err = record.Edit(ctx, s.db, in.ID,
 		func(context.Context) (struct{}, error) { return struct{}{}, nil },
 		s.findBase,
@@ -437,12 +486,18 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 			if err == nil {
 				err = s.checkStipend(ctx, r, cur.PersonCategory)
 			}
+			if err != nil {
+				return r, err
+			}
+			if reason, err = mayWaive(ctx, r.Category, in.Reason); err != nil {
+				return r, err
+			}
 			r.ID, r.CreatedAt, r.UpdatedAt = cur.ID, cur.CreatedAt, s.now()
-			return r, err
+			return r, nil
 		},
 		func(ctx context.Context, tx bun.Tx, _ struct{}, cur *baseListRow, r BaseRow) error {
 			_, err := baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserUpdate,
-				Before: baseTrailView(cur.BaseRow, cur.MemberName), After: baseTrailView(r, cur.MemberName), Snapshot: &r,
+				Before: baseTrailView(cur.BaseRow, cur.MemberName), After: withReason(baseTrailView(r, cur.MemberName), reason), Snapshot: &r,
 				Write: func(ctx context.Context) (int64, error) {
 					// Matched on the version read, and still of the scope
 					// when written (the member may have moved meanwhile).

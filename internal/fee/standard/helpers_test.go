@@ -53,11 +53,12 @@ func (w *world) member(t testing.TB, orgID int64, name, personType string, joine
 	return m.ID
 }
 
-// base saves a base through the API as the admin.
+// base saves a base through the API as the admin (who may set 免交 and
+// 困难减免, with the reason given here).
 func (w *world) base(t testing.TB, memberID int64, year, from int, cat string, items map[string]string) standard.BaseView {
 	t.Helper()
 	return apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", w.e.AdminTK,
-		map[string]any{"memberId": memberID, "year": year, "fromMonth": from, "category": cat, "items": items})
+		map[string]any{"memberId": memberID, "year": year, "fromMonth": from, "category": cat, "items": items, "reason": "组织部核定"})
 }
 
 func (w *world) dues(t testing.TB, year, month int, ids ...int64) map[int64]standard.Due {

@@ -51,7 +51,8 @@ func importColumns() imports.Columns {
 		}
 		cols = append(cols, c)
 	}
-	return append(cols, imports.Column{Key: "remark", Label: "备注"})
+	return append(cols, imports.Column{Key: "remark", Label: "备注"},
+		imports.Column{Key: "reason", Label: "核定理由", Note: "党费类别为免交、困难减免时必填；这两类只能由组织部核定，支部、二级党委请通过“申请减免”办理"})
 }
 
 // importMember is a member a row may name.
@@ -68,9 +69,11 @@ type importMember struct {
 type importRow struct {
 	base   BaseRow
 	member string
+	reason string // why the department sets 免交 or 困难减免 (mayWaive)
 }
 
-func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Principal, rows []*imports.Row) error {
+func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Principal, rows []*imports.Row) error {
+	ctx = rbac.With(ctx, p) // mayWaive reads the importer
 	members, err := s.importMembers(ctx, idb, rows)
 	if err != nil {
 		return err
@@ -129,6 +132,11 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			r.FailErr(col, err)
 			continue
 		}
+		reason, err := mayWaive(ctx, b.Category, r.Cells["reason"])
+		if err != nil {
+			r.FailErr(httpx.FieldOf(err), err)
+			continue
+		}
 		// One row per member and month: the first valid one holds it.
 		key := baseKey(b)
 		if first := seen[key]; first > 0 {
@@ -136,7 +144,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			continue
 		}
 		seen[key] = r.RowNo
-		r.Data, r.Status = &importRow{base: b, member: name}, imports.StatusNew
+		r.Data, r.Status = &importRow{base: b, member: name, reason: reason}, imports.StatusNew
 		if cur != nil {
 			r.Status = imports.StatusChanged
 		}
@@ -267,7 +275,7 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 		if cur, ok := before[baseKey(b)]; ok {
 			typ, origin, was = audit.TypeUpdate, audit.OriginSystemImportUpdate, baseTrailView(cur, item.member)
 		}
-		changes := baseTrail.Changes(was, baseTrailView(b, item.member), plain)
+		changes := baseTrail.Changes(was, withReason(baseTrailView(b, item.member), item.reason), plain)
 		if was != nil && len(changes) == 0 {
 			return nil // the same base again
 		}

@@ -23,16 +23,21 @@ const (
 	PermBaseEdit      = "dfjs:edit" // add, edit, delete bases
 	PermBaseImport    = "dfjs:import"
 	PermBaseExport    = "dfjs:export"
-	PermHardshipList  = "dfjm:list"
-	PermBranch        = "dfjm:branch"    // propose a reduction (the branch's step)
-	PermCommittee     = "dfjm:committee" // approve it (the higher committee's step)
+	// PermBaseWaive sets a base's category to 免交 or 困难减免 (with a
+	// reason): the organisation department's. A branch or a secondary
+	// committee reduces a member's fee only through a hardship proposal
+	// approved by the committee above (中组发〔2008〕3号).
+	PermBaseWaive    = "dfjs:waive"
+	PermHardshipList = "dfjm:list"
+	PermBranch       = "dfjm:branch"    // propose a reduction (the branch's step)
+	PermCommittee    = "dfjm:committee" // approve it (the higher committee's step)
 )
 
 // MenuDir is the top-level 党费管理 directory; the batch, payment and report
 // pages of internal/fee and internal/fee/report are added to it (system.AddPages).
 const MenuDir = "/dfgl"
 
-// Migrations of the fee standards (versions 2026112830..39, 2026112910..19 and 2026113040..49
+// Migrations of the fee standards (versions 2026112830..39, 2026112910..19, 2026113030..39 and 2026113040..49
 // are ours; they run after the member table they refer to).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112830, Name: "fee standard: standards, bases, hardship, menus 党费管理/党费标准/党费基数", Up: migrate},
@@ -63,6 +68,13 @@ func Migrations() []db.Migration {
 		// charged in full again; 0 while it runs its course.
 		{Version: 2026112911, Name: "fee standard: hardship reductions ended early", Up: func(ctx context.Context, tx bun.Tx) error {
 			return db.DDL(ctx, tx, `ALTER TABLE fee_hardship ADD COLUMN end_from_ym INTEGER NOT NULL DEFAULT 0`)
+		}},
+		// 免交 and 困难减免 as a base's category waive the fee: only the
+		// organisation department sets them (with a reason, in the trail);
+		// the branches and committees go through the hardship approval.
+		{Version: 2026113030, Name: "fee standard: only the organisation department sets the categories 免交 and 困难减免", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddButtons(ctx, tx, "dfgl/base", []system.MenuSeed{{Title: "核定免交/困难减免类别", Type: system.MenuButton,
+				Permission: PermBaseWaive}}, system.RoleOrgDept)
 		}},
 		// 中组发〔2008〕3号 names bases the module lacked: 年薪制 (the month's
 		// pay) and 个体经营者 (the previous quarter's average) pay by the

@@ -30,7 +30,9 @@ func baseTrailFields() []record.Field {
 		out = append(out, record.Text("items."+it.Key, it.Label+"（元）"))
 	}
 	return append(out, record.Text("included", "计入项目合计（元）"), record.Text("deducted", "扣除项目合计（元）"),
-		record.Text("base", "月基数（元）"), record.Text("remark", "备注"))
+		record.Text("base", "月基数（元）"), record.Text("remark", "备注"),
+		// Only an entry that sets 免交 or 困难减免 has one (mayWaive).
+		record.Text("reason", "核定免交/困难减免理由"))
 }
 
 // baseTrailView is base r of member as the trail shows it: labels and 元.

@@ -25,6 +25,7 @@ export const PERM = {
   dfjsExport: 'dfjs:export',
   dfjsImport: 'dfjs:import',
   dfjsList: 'dfjs:list',
+  dfjsWaive: 'dfjs:waive',
   dictAdd: 'dict:add',
   dictDel: 'dict:del',
   dictEdit: 'dict:edit',

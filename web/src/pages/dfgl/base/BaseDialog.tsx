@@ -1,11 +1,16 @@
 import { Alert, Col, Divider, Form, Input, Row, Select, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
+import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
+import { useHasPermission } from '@/components/Permission'
 import { searchMembers } from '@/components/member/service'
 import RemoteSelect from '@/components/RemoteSelect'
 import { createBase, previewBase, updateBase, type Base, type BaseInput, type Meta, type Preview, type SalaryItem } from '../standard/api'
 
-type Values = { memberId?: number; fromMonth: number; category: string; items: Record<string, string>; remark?: string }
+type Values = { memberId?: number; fromMonth: number; category: string; items: Record<string, string>; remark?: string; reason?: string }
+
+/** Categories that waive the fee (免交, 困难减免): only the organisation department sets them, with a reason (中组发〔2008〕3号). */
+const WAIVING = ['exempt', 'relief']
 
 const MONEY = /^\d+(\.\d{1,2})?$/
 const GROUPS: { kind: SalaryItem['kind']; title: string; note: string }[] = [
@@ -61,6 +66,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
   onDone: () => void
 }) {
   const [form] = Form.useForm<Values>()
+  const canWaive = useHasPermission([PERM.dfjsWaive])
   const category = Form.useWatch('category', form) ?? base?.category ?? 'salaried'
   const fromMonth = Form.useWatch('fromMonth', form) ?? base?.fromMonth ?? 1
   const [preview, setPreview] = useState<{ ok: Preview } | { error: string } | null>(null)
@@ -75,6 +81,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
     category: v.category,
     items: itemsBody(meta, v.category, v.fromMonth, v.items),
     remark: v.remark?.trim() ?? '',
+    reason: WAIVING.includes(v.category) ? v.reason?.trim() : undefined,
     updatedAt: base?.updatedAt,
   })
 
@@ -120,8 +127,27 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
         <Select style={{ width: 160 }} options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${year} 年 ${i + 1} 月` }))} />
       </Form.Item>
       <Form.Item label="党费类别" name="category" rules={[{ required: true, message: '请选择党费类别' }]}>
-        <Select style={{ width: 200 }} options={meta.categories.map((c) => ({ value: c.code, label: c.label }))} />
+        <Select
+          style={{ width: 240 }}
+          options={meta.categories.map((c) =>
+            WAIVING.includes(c.code) && !canWaive ? { value: c.code, label: `${c.label}（须组织部核定）`, disabled: true } : { value: c.code, label: c.label },
+          )}
+        />
       </Form.Item>
+      {WAIVING.includes(category) && !canWaive && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title="免交、困难减免只能由组织部核定"
+          description="对经济确有困难的党员，经党支部研究、报上级党委批准，可以少交或免交党费（中组发〔2008〕3号）：请在“困难减免”中提出申请。"
+        />
+      )}
+      {WAIVING.includes(category) && canWaive && (
+        <Form.Item label="核定理由" name="reason" extra="记入变动轨迹" rules={[{ required: true, whitespace: true, message: '请填写核定为免交或困难减免的理由' }]}>
+          <Input.TextArea rows={2} maxLength={500} placeholder="如：批准文件、困难情况" />
+        </Form.Item>
+      )}
       {/* The server's computation, near the top: visible while the items below are typed. */}
       {preview && 'ok' in preview && (
         <Alert type="info" showIcon style={{ marginBottom: 8 }} message={`月缴党费 ${preview.ok.amount} 元`} description={preview.ok.working} data-testid="fee-preview" />

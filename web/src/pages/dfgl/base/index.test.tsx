@@ -160,6 +160,47 @@ describe('dfgl/base', { timeout: 30_000 }, () => {
     toast.mockRestore()
   })
 
+  describe('中组发〔2008〕3号: only the organisation department sets 免交 or 困难减免', () => {
+    const saved: unknown[] = []
+    beforeEach(() => {
+      saved.length = 0
+      mock.onGet('/api/dfbz/meta').reply(200, { ...META, categories: [...META.categories, { code: 'exempt', label: '免交', needBase: false }, { code: 'relief', label: '困难减免', needBase: false }] })
+      mock.onPost('/api/dfjs/preview').reply(200, { baseFen: 0, base: '0.00', fen: 0, amount: '0.00', standardId: 6, working: '免交' })
+      mock.onPut('/api/dfjs').reply((c) => {
+        saved.push(body(c))
+        return [200, base]
+      })
+    })
+    const open = async () => {
+      fireEvent.click(within(await openPage()).getByText('修改'))
+      return (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
+    }
+    const pick = async (dialog: HTMLElement, label: string) => {
+      fireEvent.mouseDown(dialog.querySelector<HTMLInputElement>('input#category')!)
+      return (await screen.findByText(label, { selector: '.ant-select-item-option-content' })).closest('.ant-select-item-option') as HTMLElement
+    }
+
+    it('a branch secretary sees them disabled, saying who decides', async () => {
+      signIn(['dfjs:list', 'dfjs:edit'])
+      const dialog = await open()
+      expect((await pick(dialog, '免交（须组织部核定）')).className).toContain('ant-select-item-option-disabled')
+      expect((await pick(dialog, '困难减免（须组织部核定）')).className).toContain('ant-select-item-option-disabled')
+      expect(within(dialog).queryByLabelText('核定理由')).toBeNull()
+    })
+
+    it('the department sets 免交 with a reason, which is sent', async () => {
+      signIn(['dfjs:list', 'dfjs:edit', 'dfjs:waive'])
+      const dialog = await open()
+      fireEvent.click((await pick(dialog, '免交')).querySelector('.ant-select-item-option-content')!)
+      expect(await within(dialog).findByLabelText('核定理由')).toBeTruthy()
+      ok(dialog)
+      expect(await within(dialog).findByText('请填写核定为免交或困难减免的理由')).toBeTruthy()
+      fireEvent.change(within(dialog).getByLabelText('核定理由'), { target: { value: '重病住院，校党委批复' } })
+      ok(dialog)
+      await waitFor(() => expect(saved).toEqual([expect.objectContaining({ id: 5, category: 'exempt', items: {}, reason: '重病住院，校党委批复' })]))
+    })
+  })
+
   it('shows a base’s history (变动轨迹) to whoever sees the list, without a restore', async () => {
     signIn(['dfjs:list'])
     const asked: unknown[] = []

@@ -93,6 +93,7 @@ describe('党费报表', { timeout: 20_000 }, () => {
     expect(line.textContent).toContain('2025-01 至 2025-06')
     expect(screen.getByText('李四').closest('tr')!.textContent).toContain('提醒：连续多月未缴')
     expect(asked[0]).toEqual({ page: 0, size: 20, orgId: 4 })
+    expect(screen.getByText(/连续未缴只计已经结束的月份/)).toBeTruthy() // RULES §1: the open month does not count
   })
 
   it('shows a branch ledger by month and exports it', async () => {

@@ -192,14 +192,19 @@ function ArrearsView({ orgId }: { orgId?: number | null }) {
     },
   ]
   return (
-    <MemberTable<Arrear>
-      pager={pager}
-      rows={list.data?.content}
-      total={list.data?.totalElements}
-      loading={list.isLoading}
-      columns={columns}
-      locale={{ emptyText: '没有连续欠缴党费的党员' }}
-    />
+    <>
+      <Typography.Paragraph type="secondary">
+        连续未缴只计已经结束的月份：当月仍在缴费期内，不计入；预备党员接收时补记的支部大会以来各月（补交）也不计入。
+      </Typography.Paragraph>
+      <MemberTable<Arrear>
+        pager={pager}
+        rows={list.data?.content}
+        total={list.data?.totalElements}
+        loading={list.isLoading}
+        columns={columns}
+        locale={{ emptyText: '没有连续欠缴党费的党员' }}
+      />
+    </>
   )
 }
 

@@ -114,6 +114,8 @@ export interface BaseInput {
   category: string
   items: Record<string, string>
   remark?: string
+  /** Why the organisation department sets 免交 or 困难减免 (required then; kept in the trail). */
+  reason?: string
   /** The version read (Base.updatedAt): an update of a base changed since is a 409. */
   updatedAt?: string
 }
