@@ -234,7 +234,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs})
-	rem, err := remind.New(database, bus, orgs, reminderKinds(mods))
+	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,8 @@ func yearlyCounts(t develop.Yearly) map[string]int {
 	for _, d := range []struct {
 		name  string
 		cells []develop.YearlyCell
-	}{{"gender", t.Gender}, {"ethnicity", t.Ethnicity}, {"age", t.Age}, {"education", t.Education}, {"category", t.Category}} {
+	}{{"gender", t.Gender}, {"ethnicity", t.Ethnicity}, {"age", t.Age}, {"education", t.Education},
+		{"occupation", t.Occupation}, {"category", t.Category}} {
 		for _, c := range d.cells {
 			out[d.name+"/"+c.Key] = c.Count
 		}
@@ -23,25 +24,31 @@ func yearlyCounts(t develop.Yearly) map[string]int {
 	return out
 }
 
-// The yearly table counts the members developed in the year (approved at
-// ⑰ from 1 January to 31 December, both included) by gender, ethnicity,
-// age band on 31 December (edges: 25/26, 35/36, 45/46, 54/55), education and
-// category, within the caller's scope and the organisation asked for.
-func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
+// RULES.md §6 (发展党员情况): the yearly table counts the members developed in
+// the year (approved at ⑰ from 1 January to 31 December, both included) by
+// gender, ethnicity, age on the approval date in the bands ≤30, 31–35, …,
+// 56–60, ≥61 (edges: exactly 30, 31, 60, 61 on that day), education in the
+// groups 研究生/大学本科/大学专科/中专/高中及以下 (else 未填), the 中组部
+// occupation groups and the school's category, within the caller's scope and
+// the organisation asked for.
+func TestExtraYearlyCountsAtTheEdges_RULES6(t *testing.T) {
 	w := newExtraWorld(t)
 	cs, math := w.branch, w.mathBranch
 	for _, p := range []extraPerson{
-		// 2025: age on 2025-12-31.
-		{name: "甲", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2000-01-01", approved: "2025-01-01", orgID: cs}, // 25
-		{name: "乙", gender: "2", ethnicity: "03", education: "61", category: "2", birth: "1999-12-31", approved: "2025-12-31", orgID: cs}, // 26
-		{name: "丙", gender: "2", ethnicity: "01", education: "21", category: "3", birth: "1990-01-01", approved: "2025-06-01", orgID: cs}, // 35
-		{name: "丁", gender: "1", ethnicity: "01", education: "14", category: "1", birth: "1989-12-31", approved: "2025-06-01", orgID: cs}, // 36
-		{name: "戊", gender: "1", ethnicity: "01", education: "11", category: "1", birth: "1980-01-01", approved: "2025-06-01", orgID: cs}, // 45
-		{name: "己", gender: "1", ethnicity: "01", education: "11", category: "1", birth: "1979-12-31", approved: "2025-06-01", orgID: cs}, // 46
-		{name: "庚", gender: "2", ethnicity: "01", education: "11", category: "1", birth: "1971-01-01", approved: "2025-06-01", orgID: cs}, // 54
-		{name: "辛", gender: "2", ethnicity: "01", education: "11", category: "1", birth: "1970-12-31", approved: "2025-06-01", orgID: cs}, // 55
-		// A teacher approved without a member record (40): 教职工 from the registry's kind, ethnicity and education 未填.
+		// 2025: age on the approval date.
+		{name: "甲", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "1995-06-01", approved: "2025-06-01", orgID: cs},              // 30 that day
+		{name: "乙", gender: "2", ethnicity: "03", education: "61", category: "2", birth: "1994-06-02", approved: "2025-06-01", orgID: cs},              // 30, 31 the next day
+		{name: "丙", gender: "2", ethnicity: "01", education: "21", category: "3", birth: "1994-06-01", approved: "2025-06-01", orgID: cs},              // 31 that day
+		{name: "丁", gender: "1", ethnicity: "01", education: "14", category: "1", post: "013", birth: "1994-12-31", approved: "2025-12-31", orgID: cs}, // 31 on 31 December
+		{name: "戊", gender: "1", ethnicity: "01", education: "31", category: "1", post: "012", birth: "1985-01-01", approved: "2025-06-01", orgID: cs}, // 40
+		{name: "己", gender: "1", ethnicity: "01", education: "41", category: "1", post: "016", birth: "1964-06-02", approved: "2025-06-01", orgID: cs}, // 60
+		{name: "庚", gender: "2", ethnicity: "01", education: "20", category: "5", birth: "1964-06-01", approved: "2025-06-01", orgID: cs},              // 61 that day
+		{name: "辛", gender: "2", ethnicity: "01", education: "90", category: "6", birth: "1960-01-01", approved: "2025-01-01", orgID: cs},              // 65
+		// A teacher approved without a member record (40): 教职工 from the registry's kind, no post, ethnicity and education 未填.
 		{name: "壬", gender: "1", birth: "1985-05-05", approved: "2025-07-01", orgID: cs, kind: "teacher", noMember: true},
+		// Born on 29 February: 31 only on 1 March of a common year.
+		{name: "卯", gender: "1", ethnicity: "01", education: "11", category: "4", birth: "1996-02-29", approved: "2027-02-28", orgID: cs},
+		{name: "辰", gender: "1", ethnicity: "01", education: "11", category: "4", birth: "1996-02-29", approved: "2027-03-01", orgID: cs},
 		// Outside the year.
 		{name: "癸", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2001-01-01", approved: "2024-12-31", orgID: cs},
 		{name: "子", gender: "1", ethnicity: "01", education: "61", category: "2", birth: "2001-01-01", approved: "2026-01-01", orgID: cs},
@@ -52,20 +59,28 @@ func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
 	} {
 		w.record(t, p)
 	}
+	leap := yearlyCounts(apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET", "/api/fzdy/reports/yearly?year=2027", w.e.AdminTK, nil))
+	if leap["age/le30"] != 1 || leap["age/31to35"] != 1 || leap["education/graduate"] != 2 || leap["occupation/student"] != 2 {
+		t.Errorf("2027 (born 29 February) = %v", leap)
+	}
 	admin := apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET", "/api/fzdy/reports/yearly?year=2025", w.e.AdminTK, nil)
 	got := yearlyCounts(admin)
 	want := map[string]int{"total": 10, "gender/1": 5, "gender/2": 5,
 		"ethnicity/han": 7, "ethnicity/minority": 2, "ethnicity/unknown": 1,
-		"age/le25": 2, "age/26to35": 2, "age/36to45": 3, "age/46to54": 2, "age/ge55": 1,
-		"education/61": 3, "education/21": 1, "education/14": 1, "education/11": 4, "education/unknown": 1,
-		"category/1": 6, "category/2": 3, "category/3": 1}
+		"age/le30": 3, "age/31to35": 2, "age/36to40": 2, "age/41to45": 0, "age/56to60": 1, "age/ge61": 2,
+		"education/graduate": 1, "education/bachelor": 1, "education/college": 1, "education/secondary": 1,
+		"education/highOrBelow": 3, "education/unknown": 3,
+		"occupation/student": 4, "occupation/professional": 1, "occupation/manager": 1, "occupation/worker": 1,
+		"occupation/retired": 1, "occupation/other": 1, "occupation/unknown": 1,
+		"category/1": 4, "category/2": 3, "category/3": 1, "category/5": 1, "category/6": 1}
 	for k, n := range want {
 		if got[k] != n {
 			t.Errorf("admin 2025 %s = %d, want %d (all: %v)", k, got[k], n, got)
 		}
 	}
-	if admin.Age[0].Label != "25岁及以下" || admin.Ethnicity[0].Label != "汉族" || admin.Gender[0].Label != "男" {
-		t.Errorf("labels: %+v %+v %+v", admin.Age[0], admin.Ethnicity[0], admin.Gender[0])
+	if admin.Age[0].Label != "30岁及以下" || admin.Age[7].Label != "61岁及以上" || admin.Education[0].Label != "研究生" ||
+		admin.Occupation[0].Label != "学生" || admin.Ethnicity[0].Label != "汉族" || admin.Gender[0].Label != "男" {
+		t.Errorf("labels: %+v %+v %+v %+v %+v", admin.Age, admin.Education, admin.Occupation, admin.Ethnicity[0], admin.Gender[0])
 	}
 
 	cs25 := yearlyCounts(apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET", "/api/fzdy/reports/yearly?year=2025", w.csTK, nil))
@@ -89,7 +104,7 @@ func TestExtraYearlyCountsAtTheEdges(t *testing.T) {
 	}
 	// An empty year still shows the fixed columns (zeros).
 	empty := apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET", "/api/fzdy/reports/yearly?year=2023", w.csTK, nil)
-	if len(empty.Gender) != 2 || len(empty.Ethnicity) != 2 || len(empty.Age) != 5 {
+	if len(empty.Gender) != 2 || len(empty.Ethnicity) != 2 || len(empty.Age) != 8 || len(empty.Education) != 5 || len(empty.Occupation) != 6 {
 		t.Errorf("empty year's columns: %+v", empty)
 	}
 }
@@ -139,6 +154,16 @@ func TestExtraRegister(t *testing.T) {
 	}
 	if len(sheetRows) < 2 || sheetRows[1][0] != "合计" || sheetRows[1][2] != "2" {
 		t.Errorf("yearly workbook = %v", sheetRows)
+	}
+	// The workbook lists the web table's columns (RULES.md §6 groups), zeros included.
+	lines := map[string]bool{}
+	for _, r := range sheetRows {
+		lines[strings.Join(r, "/")] = true
+	}
+	for _, want := range []string{"年龄（审批时）/30岁及以下", "年龄（审批时）/61岁及以上", "学历/研究生", "学历/高中及以下", "职业/学生", "职业/工人"} {
+		if !lines[want+"/0"] && !lines[want+"/1"] && !lines[want+"/2"] {
+			t.Errorf("yearly workbook lacks %s: %v", want, sheetRows)
+		}
 	}
 }
 

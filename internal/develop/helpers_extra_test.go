@@ -40,6 +40,7 @@ func newExtraWorld(t *testing.T) *extraWorld {
 // extraPerson is what a test record is made of.
 type extraPerson struct {
 	name, gender, ethnicity, education, category string
+	post                                         string // DJ_DY_GZGWXX 工作岗位 of the member record
 	birth, approved                              string // "" : no approval yet
 	activist                                     string // an activist since (records not approved)
 	orgID                                        int64
@@ -73,7 +74,7 @@ func (w *extraWorld) record(t *testing.T, p extraPerson) int64 {
 		r.VolunteerNo = &no
 		if !p.noMember {
 			m := &member.Member{Name: p.name, Gender: p.gender, Ethnicity: p.ethnicity, Education: p.education,
-				PersonCategory: p.category, PersonType: "2", PartyStatus: member.PartyProbation, MemberStatus: member.StatusNormal,
+				PersonCategory: p.category, Post: p.post, PersonType: "2", PartyStatus: member.PartyProbation, MemberStatus: member.StatusNormal,
 				Source: "1", IDNumberIdx: fmt.Sprintf("idx-%d", w.members),
 				PhoneIdx: fmt.Sprintf("ph-%d", w.members), BirthDate: date.Date(p.birth),
 				OrgID: p.orgID, AppliedOn: r.AppliedOn, JoinedOn: r.AdmittedOn, CreatedAt: now, UpdatedAt: now}

@@ -240,17 +240,18 @@ func registerSheet(year int, rows []RegisterRow) excel.Sheet {
 	return sh
 }
 
-// Yearly is the yearly table: the members developed in the year, counted
-// along each dimension (every count is of the same people: each dimension
-// sums to Total).
+// Yearly is the yearly table (RULES.md §6, 第十四、十五表 发展党员情况): the
+// members developed in the year, counted along each dimension (every count
+// is of the same people: each dimension sums to Total).
 type Yearly struct {
-	Year      int          `json:"year"`
-	Total     int          `json:"total"`
-	Gender    []YearlyCell `json:"gender"`
-	Ethnicity []YearlyCell `json:"ethnicity"` // 汉族, 少数民族 (and 未填 when some lack it)
-	Age       []YearlyCell `json:"age"`       // age on 31 December of the year
-	Education []YearlyCell `json:"education"`
-	Category  []YearlyCell `json:"category"`
+	Year       int          `json:"year"`
+	Total      int          `json:"total"`
+	Gender     []YearlyCell `json:"gender"`
+	Ethnicity  []YearlyCell `json:"ethnicity"`  // 汉族, 少数民族 (and 未填 when some lack it)
+	Age        []YearlyCell `json:"age"`        // age on the day the higher committee approved (⑰)
+	Education  []YearlyCell `json:"education"`  // the 中组部 groups of educationGroups
+	Occupation []YearlyCell `json:"occupation"` // the 中组部 occupation groups of occupationOf
+	Category   []YearlyCell `json:"category"`   // the school's own 人员类别 (DJ_DY_RYLBXX)
 }
 
 // YearlyCell is one column of a dimension.
@@ -260,79 +261,145 @@ type YearlyCell struct {
 	Count int    `json:"count"`
 }
 
-// ageBands are the age columns of the yearly table (RULES.md §6 statistics):
-// the key, the label and the youngest and oldest age (-1: open).
+// ageBands are the age columns of the yearly table (RULES.md §6: ≤30,
+// 31–35, 36–40, 41–45, 46–50, 51–55, 56–60, ≥61): the key, the label and
+// the youngest and oldest age (-1: open).
 var ageBands = []struct {
 	key, label string
 	lo, hi     int
-}{{"le25", "25岁及以下", -1, 25}, {"26to35", "26至35岁", 26, 35}, {"36to45", "36至45岁", 36, 45},
-	{"46to54", "46至54岁", 46, 54}, {"ge55", "55岁及以上", 55, -1}}
+}{{"le30", "30岁及以下", -1, 30}, {"31to35", "31至35岁", 31, 35}, {"36to40", "36至40岁", 36, 40},
+	{"41to45", "41至45岁", 41, 45}, {"46to50", "46至50岁", 46, 50}, {"51to55", "51至55岁", 51, 55},
+	{"56to60", "56至60岁", 56, 60}, {"ge61", "61岁及以上", 61, -1}}
 
-// ageBandExpr is the SQL CASE putting a birth date into its band by the age
-// on 31 December of year (so the age is the year minus the birth year and
-// each band is a range of birth dates: the same SQL on SQLite and
-// PostgreSQL). A missing birth date is "unknown".
-func ageBandExpr(year int) (string, []any) {
-	var b strings.Builder
-	var args []any
-	b.WriteString("CASE WHEN r.birth_date IS NULL THEN 'unknown'")
-	for _, band := range ageBands {
-		// age ≤ hi ⇔ born on or after 1 January of year − hi; age ≥ lo ⇔ born on or before 31 December of year − lo.
-		var conds []string
-		if band.hi >= 0 {
-			conds = append(conds, "r.birth_date >= ?")
-			args = append(args, date.Date(fmt.Sprintf("%04d-01-01", year-band.hi)))
-		}
-		if band.lo >= 0 {
-			conds = append(conds, "r.birth_date <= ?")
-			args = append(args, date.Date(fmt.Sprintf("%04d-12-31", year-band.lo)))
-		}
-		b.WriteString(" WHEN " + strings.Join(conds, " AND ") + " THEN '" + band.key + "'")
+// ageOn is the age in full years on day of a person born on birth: the
+// birthday not yet reached that year counts one less (born on 29 February,
+// the birthday of a common year is reached on 1 March).
+func ageOn(birth, day date.Date) int {
+	b, d := birth.Time(), day.Time()
+	age := d.Year() - b.Year()
+	if d.Month() < b.Month() || d.Month() == b.Month() && d.Day() < b.Day() {
+		age--
 	}
-	b.WriteString(" ELSE 'unknown' END")
-	return b.String(), args
+	return age
 }
 
-// yearly counts the records of q in one SQL statement: the selection as a
-// CTE, then one GROUP BY per dimension, UNION ALL.
+// ageBand is the key of the band of a person born on birth, aged on the
+// approval date (RULES.md §6: new members by the date the higher committee
+// approved); "unknown" without a birth date.
+func ageBand(birth, approved date.Date) string {
+	if birth.IsZero() || approved.IsZero() {
+		return "unknown"
+	}
+	age := ageOn(birth, approved)
+	for _, b := range ageBands {
+		if (b.lo < 0 || age >= b.lo) && (b.hi < 0 || age <= b.hi) {
+			return b.key
+		}
+	}
+	return "unknown"
+}
+
+// educationGroups are the education columns of the party statistics
+// (RULES.md §6), each with the GB/T 4658-2006 codes of DJ_DY_XLXX it takes:
+// a heading code counts in its group when the group is clear (10 研究生教育,
+// 40 中等职业教育, 60/70/80); 28 大学普通班 is recognised as 大学专科 level;
+// 职业高中 and 技工学校 (44–49) are of 高中 level. 20 (大学本科/专科教育 without
+// saying which), 90 其他, a code not in the dictionary and no value count
+// under 未填: the record needs its education corrected, not a guess.
+var educationGroups = []struct {
+	key, label string
+	codes      []string
+}{
+	{"graduate", "研究生", []string{"10", "11", "12", "13", "14", "15", "16", "17", "18", "19"}},
+	{"bachelor", "大学本科", []string{"21", "22", "23"}},
+	{"college", "大学专科", []string{"28", "31", "32", "33"}},
+	{"secondary", "中专", []string{"40", "41", "42", "43"}},
+	{"highOrBelow", "高中及以下", []string{"44", "45", "46", "47", "48", "49", "60", "61", "62", "63", "70", "71", "73", "80", "81", "83"}},
+}
+
+// educationGroup is the key of the education column of a DJ_DY_XLXX code.
+func educationGroup(code string) string {
+	for _, g := range educationGroups {
+		for _, c := range g.codes {
+			if c == code {
+				return g.key
+			}
+		}
+	}
+	return "unknown"
+}
+
+// occupationGroups are the 中组部 occupation columns of 发展党员情况 that a
+// university's people fall in (企事业单位 专业技术人员 and 管理人员 are the
+// school's staff as 事业单位 people; 农牧渔民, 军人武警 and 党政机关工作人员
+// have no school category or post and are left out).
+var occupationGroups = [][2]string{{"student", "学生"}, {"professional", "专业技术人员"}, {"manager", "管理人员"},
+	{"worker", "工人"}, {"retired", "离退休人员"}, {"other", "其他"}}
+
+// occupationOf maps the school's 人员类别 (DJ_DY_RYLBXX) and, for staff, the
+// 工作岗位 (DJ_DY_GZGWXX) onto the 中组部 groups: 本科生, 硕士 and 博士研究生 (2,
+// 3, 4) or the post 3 → 学生; 离退休人员 (5) or the post 4 → 离退休人员; 其他 (6)
+// or the post 5 → 其他; 教职工 by post: 012/014 管理人员 → 管理人员, 013/015
+// 专业技术人员 → 专业技术人员, 016 工勤技能人员 → 工人, no post → 未填.
+func occupationOf(category, post string) string {
+	switch {
+	case category == "2" || category == "3" || category == "4" || post == "3":
+		return "student"
+	case category == "5" || post == "4":
+		return "retired"
+	case post == "012" || post == "014":
+		return "manager"
+	case post == "013" || post == "015":
+		return "professional"
+	case post == "016":
+		return "worker"
+	case category == "6" || post == "5":
+		return "other"
+	}
+	return "unknown"
+}
+
+// The staff member's post as the member record or the teacher registry gives it.
+const postExpr = "COALESCE(NULLIF(m.post, ''), js.post, '')"
+
+// yearly counts the records of q: one row per person read (the dimensions'
+// values, the birth and approval dates), counted here, since the age is
+// counted to the day on each one's approval date.
 func (s *Service) yearly(ctx context.Context, q ReportQuery) (Yearly, error) {
 	t := Yearly{Year: q.Year}
 	sel, err := s.developed(ctx, q)
 	if err != nil {
 		return t, err
 	}
-	age, ageArgs := ageBandExpr(q.Year)
-	sel = sel.ColumnExpr("r.gender AS gender").
+	var rows []struct {
+		Gender     string    `bun:"gender"`
+		Ethnicity  string    `bun:"ethnicity"`
+		Education  string    `bun:"education"`
+		Category   string    `bun:"category"`
+		Post       string    `bun:"post"`
+		BirthDate  date.Date `bun:"birth_date"`
+		ApprovedOn date.Date `bun:"approved_on"`
+	}
+	err = sel.ColumnExpr("r.gender, r.birth_date, r.approved_on").
 		ColumnExpr("CASE WHEN "+ethnicityExpr+" = '' THEN 'unknown' WHEN "+ethnicityExpr+" = ? THEN 'han' ELSE 'minority' END AS ethnicity", ethnicityHan).
-		ColumnExpr(age+" AS age", ageArgs...).
-		ColumnExpr(educationExpr + " AS education").ColumnExpr(categoryExpr + " AS category")
-	var groups []struct {
-		Dim   string `bun:"dim"`
-		Key   string `bun:"k"`
-		Count int    `bun:"n"`
-	}
-	dims := []string{"gender", "ethnicity", "age", "education", "category"}
-	var parts []string
-	for _, d := range dims {
-		parts = append(parts, fmt.Sprintf("SELECT '%s' AS dim, d.%s AS k, COUNT(*) AS n FROM developed AS d GROUP BY d.%s", d, d, d))
-	}
-	err = s.db.NewRaw("WITH developed AS (?) "+strings.Join(parts, " UNION ALL "), sel).Scan(ctx, &groups)
+		ColumnExpr(educationExpr+" AS education").ColumnExpr(categoryExpr+" AS category").ColumnExpr(postExpr+" AS post").
+		Scan(ctx, &rows)
 	if err != nil {
 		return t, httpx.Internal(err)
 	}
-	items, err := s.sys.DictItems(ctx, []string{dictGender, dictEducation, dictCategory})
+	counts := map[string]map[string]int{"gender": {}, "ethnicity": {}, "age": {}, "education": {}, "occupation": {}, "category": {}}
+	for _, r := range rows {
+		t.Total++
+		counts["gender"][r.Gender]++
+		counts["ethnicity"][r.Ethnicity]++
+		counts["age"][ageBand(r.BirthDate, r.ApprovedOn)]++
+		counts["education"][educationGroup(r.Education)]++
+		counts["occupation"][occupationOf(r.Category, r.Post)]++
+		counts["category"][r.Category]++
+	}
+	items, err := s.sys.DictItems(ctx, []string{dictGender, dictCategory})
 	if err != nil {
 		return t, httpx.Internal(err)
-	}
-	counts := map[string]map[string]int{}
-	for _, g := range groups {
-		if counts[g.Dim] == nil {
-			counts[g.Dim] = map[string]int{}
-		}
-		counts[g.Dim][g.Key] += g.Count
-		if g.Dim == "gender" {
-			t.Total += g.Count
-		}
 	}
 	// 男 and 女 always; the dictionary's other values (未知, 未说明) under 未填.
 	var genders [][2]string
@@ -343,12 +410,16 @@ func (s *Service) yearly(ctx context.Context, q ReportQuery) (Yearly, error) {
 	}
 	t.Gender = fixedCells(counts["gender"], genders)
 	t.Ethnicity = fixedCells(counts["ethnicity"], [][2]string{{"han", "汉族"}, {"minority", "少数民族"}})
-	var bands [][2]string
+	var bands, educations [][2]string
 	for _, b := range ageBands {
 		bands = append(bands, [2]string{b.key, b.label})
 	}
+	for _, g := range educationGroups {
+		educations = append(educations, [2]string{g.key, g.label})
+	}
 	t.Age = fixedCells(counts["age"], bands)
-	t.Education = dictCells(counts["education"], items[dictEducation])
+	t.Education = fixedCells(counts["education"], educations)
+	t.Occupation = fixedCells(counts["occupation"], occupationGroups)
 	t.Category = dictCells(counts["category"], items[dictCategory])
 	return t, nil
 }
@@ -398,12 +469,13 @@ func dictCells(counts map[string]int, items []system.DictOption) []YearlyCell {
 // yearlySheet is the yearly table as a sheet: one line per dimension and
 // column, as the party statistics forms list them.
 func yearlySheet(t Yearly) excel.Sheet {
-	sh := excel.Sheet{Name: fmt.Sprintf("%d年发展党员统计", t.Year), Header: []string{"分类", "项目", "人数"}, Widths: []float64{12, 20, 10}}
+	sh := excel.Sheet{Name: fmt.Sprintf("%d年发展党员统计", t.Year), Header: []string{"分类", "项目", "人数"}, Widths: []float64{16, 20, 10}}
 	sh.Rows = append(sh.Rows, []string{"合计", "发展党员", strconv.Itoa(t.Total)})
 	for _, d := range []struct {
 		name  string
 		cells []YearlyCell
-	}{{"性别", t.Gender}, {"民族", t.Ethnicity}, {"年龄", t.Age}, {"学历", t.Education}, {"人员类别", t.Category}} {
+	}{{"性别", t.Gender}, {"民族", t.Ethnicity}, {"年龄（审批时）", t.Age}, {"学历", t.Education}, {"职业", t.Occupation},
+		{"人员类别", t.Category}} {
 		for _, c := range d.cells {
 			sh.Rows = append(sh.Rows, []string{d.name, c.Label, strconv.Itoa(c.Count)})
 		}

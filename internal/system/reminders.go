@@ -99,3 +99,19 @@ func (s *Service) ManagersAt(ctx context.Context, orgIDs []int64) (map[int64][]i
 	}
 	return out, nil
 }
+
+// PermissionHolders are the enabled accounts (not left) that hold perm
+// through a role, and the super administrators (who hold every permission):
+// who hears of a university-wide matter such as the next year's working-day
+// calendar not yet entered (calendar.YearReminder).
+func (s *Service) PermissionHolders(ctx context.Context, perm string) ([]int64, error) {
+	var ids []int64
+	err := s.db.NewSelect().Model((*User)(nil)).ColumnExpr("u.id").
+		Where("u.enabled = ?", true).Where("u.has_left = ?", false).
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("u.is_admin = ?", true).WhereOr(`EXISTS (SELECT 1 FROM sys_user_role AS ur
+				JOIN sys_role_menu AS rm ON rm.role_id = ur.role_id JOIN sys_menu AS m ON m.id = rm.menu_id
+				WHERE ur.user_id = u.id AND m.permission = ?)`, perm)
+		}).OrderExpr("u.id").Scan(ctx, &ids)
+	return ids, err
+}

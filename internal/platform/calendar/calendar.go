@@ -40,8 +40,12 @@ type Day struct {
 	Date          date.Date `bun:"day,pk" json:"date"`
 	Kind          string    `bun:"kind" json:"kind"`
 	Name          string    `bun:"name" json:"name"`
-	UpdatedBy     *int64    `bun:"updated_by" json:"-"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+	// Provisional marks a day seeded before its year's notice was published
+	// (2027's fixed-date holidays): the year does not count as entered until
+	// a day of it is marked by hand (see YearReminder).
+	Provisional bool      `bun:"provisional" json:"provisional"`
+	UpdatedBy   *int64    `bun:"updated_by" json:"-"`
+	UpdatedAt   time.Time `bun:"updated_at" json:"updateTime"`
 }
 
 // Calendar reads the marked days, cached per version: every edit bumps

@@ -115,7 +115,7 @@ func (c *Calendar) SetDay(ctx context.Context, in DayInput) error {
 		}
 		row := &Day{Date: d, Kind: in.Kind, Name: in.Name, UpdatedBy: userOf(ctx), UpdatedAt: c.now()}
 		_, err := tx.NewInsert().Model(row).On("CONFLICT (day) DO UPDATE").Set("kind = EXCLUDED.kind").
-			Set("name = EXCLUDED.name").Set("updated_by = EXCLUDED.updated_by").Set("updated_at = EXCLUDED.updated_at").Exec(ctx)
+			Set("name = EXCLUDED.name").Set("provisional = EXCLUDED.provisional").Set("updated_by = EXCLUDED.updated_by").Set("updated_at = EXCLUDED.updated_at").Exec(ctx)
 		return err
 	})
 }

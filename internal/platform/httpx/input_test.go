@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"mime/multipart"
@@ -57,36 +58,54 @@ func TestInputGuardRefusesHostileURLs(t *testing.T) {
 	}
 }
 
-// Attack: NUL (raw or as \u0000) and invalid UTF-8 inside JSON strings.
-// encoding/json would keep the NUL and quietly replace invalid bytes.
+// Attack: NUL (raw or as \u0000), invalid UTF-8 and lone surrogate escapes
+// inside JSON strings. encoding/json would keep the NUL and quietly replace
+// the others with U+FFFD. Every JSON reader (Decode, BodyFilters and the
+// merging DecodeMerge of the PUTs) refuses them with a 400 naming the field.
 func TestDecodeRefusesHostileJSONStrings(t *testing.T) {
 	cases := []struct {
-		name, body string
-		ok         bool
+		name, body, field string
+		ok                bool
 	}{
-		{"clean", `{"name":"张三"}`, true},
-		{"escaped backslash then u0000 is text", `{"name":"a\\u0000"}`, true},
-		{"escaped NUL", `{"name":"a\u0000b"}`, false},
-		{"escaped NUL after an escaped quote", `{"name":"\"\u0000"}`, false},
-		{"raw NUL", "{\"name\":\"a\x00\"}", false},
-		{"invalid UTF-8", "{\"name\":\"\xff\xfe\"}", false},
-		{"NUL in a key", `{"na\u0000me":"x"}`, false},
+		{"clean", `{"id":7,"name":"张三"}`, "", true},
+		{"escaped backslash then u0000 is text", `{"id":7,"name":"a\\u0000"}`, "", true},
+		{"a surrogate pair is one character", `{"id":7,"name":"\ud83d\ude00"}`, "", true},
+		{"U+FFFD sent as such", `{"id":7,"name":"\ufffd�"}`, "", true},
+		{"escaped NUL", `{"id":7,"name":"a\u0000b"}`, "name", false},
+		{"escaped NUL after an escaped quote", `{"id":7,"name":"\"\u0000"}`, "name", false},
+		{"raw NUL", "{\"id\":7,\"name\":\"a\x00\"}", "name", false},
+		{"invalid UTF-8", "{\"id\":7,\"name\":\"\xff\xfe\"}", "name", false},
+		{"lone high surrogate", `{"id":7,"name":"a\ud800b"}`, "name", false},
+		{"high surrogate at the end", `{"id":7,"name":"a\ud800"}`, "name", false},
+		{"lone low surrogate", `{"id":7,"name":"\udc00"}`, "name", false},
+		{"two high surrogates", `{"id":7,"name":"\ud800\ud800"}`, "name", false},
+		{"nested field", `{"id":7,"tags":["ok","\u0000"]}`, "tags[1]", false},
+		{"NUL in a key", `{"id":7,"na\u0000me":"x"}`, "", false},
+		{"NUL in a nested key", `{"id":7,"a":[{"b":"x","c\u0000":1}]}`, "a[0]", false},
 	}
+	load := func(_ context.Context, id int64) (mergeInput, error) { return mergeInput{ID: id, Name: "旧"}, nil }
 	for _, c := range cases {
-		var v testInput
-		r := httptest.NewRequest("POST", "/x", strings.NewReader(c.body))
-		err := Decode(r, &v)
-		if c.ok && err != nil {
-			t.Errorf("%s: %v", c.name, err)
-		}
-		if !c.ok {
-			wantBadRequest(t, c.name, err, MsgBadChars)
-		}
-		r = httptest.NewRequest("POST", "/x", strings.NewReader(c.body))
-		_, err = BodyFilters(r)
-		if !c.ok {
-			wantBadRequest(t, c.name+" (filters)", err, MsgBadChars)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			check := func(how string, err error) {
+				t.Helper()
+				if c.ok {
+					if err != nil {
+						t.Errorf("%s: %v", how, err)
+					}
+					return
+				}
+				wantBadRequest(t, how, err, MsgBadChars)
+				if FieldOf(err) != c.field {
+					t.Errorf("%s: field %q, want %q", how, FieldOf(err), c.field)
+				}
+			}
+			var v mergeInput
+			check("Decode", Decode(httptest.NewRequest("POST", "/x", strings.NewReader(c.body)), &v))
+			_, err := BodyFilters(httptest.NewRequest("POST", "/x", strings.NewReader(c.body)))
+			check("BodyFilters", err)
+			_, _, err = DecodeMerge(httptest.NewRequest("PUT", "/x", strings.NewReader(c.body)), "缺少编号", load)
+			check("DecodeMerge", err)
+		})
 	}
 }
 

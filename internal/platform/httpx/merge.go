@@ -1,10 +1,9 @@
 package httpx
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 )
 
@@ -14,15 +13,11 @@ import (
 // such as a 404 outside the caller's scope, is returned as is) and decodes
 // the body over it. sent tells which fields the body named.
 func DecodeMerge[T any](r *http.Request, noID string, load func(ctx context.Context, id int64) (T, error)) (in T, sent map[string]json.RawMessage, err error) {
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, MaxJSONBody))
+	body, err := readJSONBody(r) // the same NUL / UTF-8 guard as Decode, before the record is loaded
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return in, nil, BadRequest("请求内容过大")
-		}
-		return in, nil, BadRequest("请求数据格式错误")
+		return in, nil, err
 	}
-	if len(body) == 0 {
+	if len(bytes.TrimSpace(body)) == 0 {
 		return in, nil, BadRequest("请求内容不能为空")
 	}
 	if err := json.Unmarshal(body, &sent); err != nil {

@@ -163,8 +163,12 @@ func (e *Engine) evaluate(ctx context.Context, k Kind, window int) (int, error) 
 			id := ids[key{d.RecordID, d.DueOn}]
 			due[id] = true
 			users := audience[d.OrgID]
-			if d.UserID > 0 {
-				users = uniq.Of(append(append([]int64(nil), users...), d.UserID))
+			if d.UserID > 0 || len(d.UserIDs) > 0 {
+				more := append(append([]int64(nil), users...), d.UserIDs...)
+				if d.UserID > 0 {
+					more = append(more, d.UserID)
+				}
+				users = uniq.Of(more)
 			}
 			if len(users) > 0 {
 				deliver.Reminders = append(deliver.Reminders, Delivery{ReminderID: id, UserIDs: users,

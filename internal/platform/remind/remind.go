@@ -49,13 +49,17 @@ func (f FinderFunc) Due(ctx context.Context, until date.Date) ([]Due, error) { r
 
 // Due is one record due for a reminder.
 type Due struct {
-	RecordID int64     // the record's id in its module
-	OrgID    int64     // its organisation, whose managers hear of it (0: none)
-	UserID   int64     // the account of the person concerned (0: none)
-	DueOn    date.Date // when the matter falls due
-	Title    string    // the message's title (at most 200 characters; longer is cut)
-	Content  string    // the message's text
-	Link     string    // where the record opens in the web app ("/party/dzz?id=7")
+	RecordID int64 // the record's id in its module
+	OrgID    int64 // its organisation, whose managers hear of it (0: none)
+	UserID   int64 // the account of the person concerned (0: none)
+	// UserIDs are further accounts that hear of it: for a matter of the
+	// whole university with no organisation (the next year's working-day
+	// calendar), the holders of the permission that settles it.
+	UserIDs []int64
+	DueOn   date.Date // when the matter falls due
+	Title   string    // the message's title (at most 200 characters; longer is cut)
+	Content string    // the message's text
+	Link    string    // where the record opens in the web app ("/party/dzz?id=7")
 }
 
 // Directory is what reminders need of the party organisation domain: who

@@ -47,7 +47,11 @@ export interface Yearly {
   gender: YearlyCell[]
   ethnicity: YearlyCell[]
   age: YearlyCell[]
+  /** 研究生, 大学本科, 大学专科, 中专, 高中及以下 (RULES.md §6), and 未填. */
   education: YearlyCell[]
+  /** The 中组部 occupation groups the school's categories and posts map onto. */
+  occupation: YearlyCell[]
+  /** The school's own 人员类别. */
   category: YearlyCell[]
 }
 
@@ -55,8 +59,9 @@ export interface Yearly {
 export const DIMENSIONS = [
   { key: 'gender', title: '性别' },
   { key: 'ethnicity', title: '民族' },
-  { key: 'age', title: '年龄（年底）' },
+  { key: 'age', title: '年龄（审批时）' },
   { key: 'education', title: '学历' },
+  { key: 'occupation', title: '职业' },
   { key: 'category', title: '人员类别' },
 ] as const satisfies readonly { key: keyof Yearly; title: string }[]
 

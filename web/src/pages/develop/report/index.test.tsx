@@ -37,13 +37,20 @@ const yearly = (y: number, total: number): Yearly => ({
     { key: 'minority', label: '少数民族', count: 0 },
   ],
   age: [
-    { key: 'le25', label: '25岁及以下', count: total },
-    { key: '26to35', label: '26至35岁', count: 0 },
-    { key: '36to45', label: '36至45岁', count: 0 },
-    { key: '46to54', label: '46至54岁', count: 0 },
-    { key: 'ge55', label: '55岁及以上', count: 0 },
+    { key: 'le30', label: '30岁及以下', count: total },
+    ...['31至35岁', '36至40岁', '41至45岁', '46至50岁', '51至55岁', '56至60岁', '61岁及以上'].map((label) => ({ key: label, label, count: 0 })),
   ],
-  education: [{ key: '61', label: '普通高中毕业', count: total }],
+  education: [
+    { key: 'graduate', label: '研究生', count: 0 },
+    { key: 'bachelor', label: '大学本科', count: 0 },
+    { key: 'college', label: '大学专科', count: 0 },
+    { key: 'secondary', label: '中专', count: 0 },
+    { key: 'highOrBelow', label: '高中及以下', count: total },
+  ],
+  occupation: [
+    { key: 'student', label: '学生', count: total },
+    { key: 'professional', label: '专业技术人员', count: 0 },
+  ],
   category: [{ key: '2', label: '本科生', count: total }],
 })
 
@@ -66,9 +73,11 @@ describe('发展统计', { timeout: 20_000 }, () => {
     renderWithApp(<DevelopReportPage />)
     expect(await screen.findByText(`${year}年发展党员`)).toBeTruthy()
     expect(asked).toEqual([{ year }])
-    const ages = JSON.parse(screen.getByRole('img', { name: '按年龄（年底）统计' }).getAttribute('data-option')!)
-    expect(ages.xAxis.data).toEqual(['25岁及以下', '26至35岁', '36至45岁', '46至54岁', '55岁及以上'])
-    expect(ages.series[0].data).toEqual([3, 0, 0, 0, 0])
+    const ages = JSON.parse(screen.getByRole('img', { name: '按年龄（审批时）统计' }).getAttribute('data-option')!)
+    expect(ages.xAxis.data).toEqual(['30岁及以下', '31至35岁', '36至40岁', '41至45岁', '46至50岁', '51至55岁', '56至60岁', '61岁及以上'])
+    expect(ages.series[0].data).toEqual([3, 0, 0, 0, 0, 0, 0, 0])
+    const jobs = JSON.parse(screen.getByRole('img', { name: '按职业统计' }).getAttribute('data-option')!)
+    expect(jobs.xAxis.data).toEqual(['学生', '专业技术人员'])
     const table = document.querySelector('.ant-table') as HTMLElement
     expect(within(table).getByText('少数民族')).toBeTruthy()
     expect(within(table).getByText('合计').closest('tr')!.textContent).toContain('3')

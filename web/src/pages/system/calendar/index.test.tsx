@@ -13,6 +13,7 @@ const YEAR_2026 = {
   days: [
     ...[1, 2, 3, 4, 5, 6, 7].map((d) => ({ date: `2026-10-0${d}`, kind: 'holiday', name: '国庆节' })),
     { date: '2026-10-10', kind: 'workday', name: '国庆节调休上班' },
+    { date: '2026-10-31', kind: 'holiday', name: '校庆', provisional: true },
   ],
 }
 
@@ -47,6 +48,9 @@ describe('system/calendar', { timeout: 20_000 }, () => {
     expect(within(cell('2026-10-01')).getByText('休')).toBeTruthy()
     expect(within(cell('2026-10-10')).getByText('班')).toBeTruthy()
     expect(within(cell('2026-10-12')).queryByText('休')).toBeNull()
+    // A day seeded before its year's notice is marked 暂定.
+    expect(within(cell('2026-10-31')).getByText('暂定')).toBeTruthy()
+    expect(within(cell('2026-10-01')).queryByText('暂定')).toBeNull()
     expect(years[0]).toBe(2026)
     // Read-only: a click opens nothing and the note cannot be edited.
     fireEvent.click(cell('2026-10-12').querySelector('.ant-picker-cell-inner')!)

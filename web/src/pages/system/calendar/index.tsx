@@ -21,6 +21,11 @@ function DayMark({ mark }: { mark?: MarkedDay }) {
       <Typography.Text type={holiday ? 'danger' : undefined} ellipsis style={{ maxWidth: 90, fontSize: 12 }}>
         {mark.name}
       </Typography.Text>
+      {mark.provisional && (
+        <Tag color="orange" style={{ marginInlineEnd: 0 }} title="当年节假日安排通知发布前预置，请按通知核对">
+          暂定
+        </Tag>
+      )}
     </Space>
   )
 }

@@ -9,6 +9,8 @@ export interface MarkedDay {
   date: string
   kind: DayKind
   name: string
+  /** Seeded before the year's State Council notice was published: to be checked against it. */
+  provisional?: boolean
 }
 
 /** A year's marked days and its note: where they come from, what is missing. */
