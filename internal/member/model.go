@@ -39,7 +39,11 @@ type Member struct {
 	AppliedOn         date.Date `bun:"applied_on" json:"appliedOn"`
 	JoinedOn          date.Date `bun:"joined_on" json:"joinedOn"`
 	FullOn            date.Date `bun:"full_on" json:"fullOn"`
-	PhotoFileID       *int64    `bun:"photo_file_id" json:"photoFileId"`
+	// UnderWatchSince is the day a 留党察看 punishment took effect, while the
+	// member has not had their rights restored (cleared when they are):
+	// such a member cannot be an 入党介绍人 (细则 第十四条).
+	UnderWatchSince date.Date `bun:"under_watch_since" json:"underWatchSince"`
+	PhotoFileID     *int64    `bun:"photo_file_id" json:"photoFileId"`
 	Remark            string    `bun:"remark" json:"remark"`
 	CreatedAt         time.Time `bun:"created_at" json:"createdAt"`
 	UpdatedAt         time.Time `bun:"updated_at" json:"updatedAt"`
@@ -107,6 +111,7 @@ type MemberView struct {
 	AppliedOn              date.Date `json:"appliedOn"`
 	JoinedOn               date.Date `json:"joinedOn"`
 	FullOn                 date.Date `json:"fullOn"`
+	UnderWatchSince        date.Date `json:"underWatchSince"`
 	PhotoFileID            *int64    `json:"photoFileId"`
 	Remark                 string    `json:"remark"`
 	CreateTime             time.Time `json:"createTime"`
@@ -146,6 +151,7 @@ type MemberInput struct {
 	AppliedOn         string `json:"appliedOn"`
 	JoinedOn          string `json:"joinedOn"`
 	FullOn            string `json:"fullOn"`
+	UnderWatchSince   string `json:"underWatchSince"` // 留党察看 since ("" when not, or rights restored)
 	PhotoFileID       *int64 `json:"photoFileId"`
 	Remark            string `json:"remark"`
 }
