@@ -86,7 +86,9 @@ func DefaultConfig() Config {
 // TalkWithinMonths calendar months later (date.AddMonths: 31 January + 1
 // month = 28 or 29 February). The rule (talkLate), the list's due_on, the
 // reminder and the import all read it; a talk on that day is in time.
-func (r RuleConfig) talkDue(applied date.Date) date.Date { return applied.AddMonths(r.TalkWithinMonths) }
+func (r RuleConfig) talkDue(applied date.Date) date.Date {
+	return applied.AddMonths(r.TalkWithinMonths)
+}
 
 // dueOn is when step next of a record applied on applied is due when it
 // arrives on arrived: the talk by the rule (talkDue, whatever the step's

@@ -52,7 +52,7 @@ type extraDemoData struct {
 	// "kind:id".
 	partyIdx  map[string]bool
 	personIdx map[string]string
-	flows    map[int64][2]string
+	flows     map[int64][2]string
 }
 
 func readDemo(t *testing.T, e *apptest.Env) extraDemoData {

@@ -39,11 +39,8 @@ type Member struct {
 	AppliedOn         date.Date `bun:"applied_on" json:"appliedOn"`
 	JoinedOn          date.Date `bun:"joined_on" json:"joinedOn"`
 	FullOn            date.Date `bun:"full_on" json:"fullOn"`
-	// UnderWatchSince is the day a 留党察看 punishment took effect, while the
-	// member has not had their rights restored (cleared when they are):
-	// such a member cannot be an 入党介绍人 (细则 第十四条).
-	UnderWatchSince date.Date `bun:"under_watch_since" json:"underWatchSince"`
-	PhotoFileID     *int64    `bun:"photo_file_id" json:"photoFileId"`
+	UnderWatchSince   date.Date `bun:"under_watch_since" json:"underWatchSince"` // 留党察看 took effect; cleared when the rights are restored (细则 第十四条: no 入党介绍人 then)
+	PhotoFileID       *int64    `bun:"photo_file_id" json:"photoFileId"`
 	Remark            string    `bun:"remark" json:"remark"`
 	CreatedAt         time.Time `bun:"created_at" json:"createdAt"`
 	UpdatedAt         time.Time `bun:"updated_at" json:"updatedAt"`
