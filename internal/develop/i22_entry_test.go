@@ -244,6 +244,28 @@ func TestNumberRangesNeverOverlapUnderConcurrency(t *testing.T) {
 		res := apptest.Concurrently(10, func(i int) *apptest.Response { return create(int64(1+i), int64(100+i)) })
 		apptest.ExpectOneWins(t, statuses(res), http.StatusCreated, http.StatusBadRequest)
 	})
+	t.Run("ten overlapping at once through the service, five times over: one each time", func(t *testing.T) {
+		ctx := w.adminCtx(t)
+		for round := range 5 {
+			first := int64(5000 + 1000*round)
+			errs := apptest.Concurrently(10, func(i int) error {
+				_, err := w.e.App.Develop.CreateNumberRangeForTests(ctx, develop.NumberRangeInput{Year: year, Prefix: "R",
+					First: first + int64(i), Last: first + 99 + int64(i)})
+				return err
+			})
+			won := 0
+			for _, err := range errs {
+				if err == nil {
+					won++
+				} else if !strings.Contains(err.Error(), "重叠") {
+					t.Fatalf("round %d: %v", round, err)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("round %d: %d of ten overlapping ranges created, want 1", round, won)
+			}
+		}
+	})
 	t.Run("ten apart at once: all", func(t *testing.T) {
 		res := apptest.Concurrently(10, func(i int) *apptest.Response {
 			return create(int64(1000+100*i), int64(1099+100*i))
@@ -256,8 +278,8 @@ func TestNumberRangesNeverOverlapUnderConcurrency(t *testing.T) {
 	})
 	var rows []rangeRow
 	rows, _ = apptest.GetPage[rangeRow](t, w.e, w.deptTK, "/api/fzdy/numbers", url.Values{"year": {fmt.Sprint(year)}})
-	if len(rows) != 11 {
-		t.Fatalf("%d ranges, want 11", len(rows))
+	if len(rows) != 16 {
+		t.Fatalf("%d ranges, want 16", len(rows))
 	}
 	t.Run("adjacent allowed, touching refused", func(t *testing.T) {
 		apptest.Expect(t, create(2000, 2100), 201)
