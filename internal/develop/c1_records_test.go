@@ -119,7 +119,7 @@ func TestRecordList(t *testing.T) {
 	c := apptest.DoJSON[develop.RecordDetail](t, w.e, 201, "POST", "/api/fzdy", w.mathTK,
 		map[string]any{"personKind": "student", "personId": pm, "orgId": w.mathBranch, "appliedOn": "2025-05-01"}).ID
 	today := date.Today()
-	// A record due soon and one never due (its talk's DueDays is 30 from its applied date).
+	// A record due soon (its talk is due one month after its applied date).
 	soon := w.record(t, "孙四", today.AddDays(-25).String())
 	ids := func(token string, q url.Values) []int64 {
 		q.Set("size", "100")
@@ -162,15 +162,20 @@ func TestRecordList(t *testing.T) {
 	})
 }
 
-// The due filter and state at their edges: the talk is due 30 days after
-// the application (its DueDays); due today is "soon", not "overdue"; due in
-// 7 days is soon, in 8 is not; due yesterday is overdue.
+// The due filter and state at their edges: ③ configured due 30 days after
+// the talk (its DueDays); due today is "soon", not "overdue"; due in 7
+// days is soon, in 8 is not; due yesterday is overdue.
 func TestRecordDueEdges(t *testing.T) {
 	w := newC1World(t)
+	cfg := develop.DefaultConfig()
+	cfg.Steps[2].DueDays = 30 // ③
+	apptest.Expect(t, w.e.Do("PUT", "/api/fzdy/config", w.deptTK, map[string]any{"config": cfg, "note": "③ 30 天"}), 200)
 	today := date.Today()
 	ids := map[string]int64{}
 	for name, back := range map[string]int{"yesterday": 31, "today": 30, "in7": 23, "in8": 22} {
-		ids[name] = w.record(t, name, today.AddDays(-back).String())
+		day := today.AddDays(-back).String()
+		ids[name] = w.record(t, name, day)
+		w.pass(t, ids[name], develop.StepTalk, day, "talker", "王书记")
 	}
 	want := map[string]string{"yesterday": develop.DueOverdue, "today": develop.DueSoon, "in7": develop.DueSoon, "in8": ""}
 	for name, id := range ids {

@@ -237,8 +237,9 @@ func (w *c1World) targetRecord(t testing.TB, name string) int64 {
 }
 
 // RULES.md §2 ⑪: 发展对象集中培训不少于三天或二十四学时 — passed DEVELOP
-// trainings ended by the date: 24 hours or 3 days pass, 23 hours and 2 days
-// fail; other batch types and trainings not passed do not count.
+// trainings begun on or after ⑦ (2026-10-12) and ended by the date: 24
+// hours or 3 days pass, 23 hours and 2 days fail; other batch types and
+// trainings not passed do not count.
 func TestRuleTrainingThreeDaysOr24Hours(t *testing.T) {
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 10), 200)
@@ -249,28 +250,29 @@ func TestRuleTrainingThreeDaysOr24Hours(t *testing.T) {
 		w.pass(t, id, develop.StepPoliticalReview, "2026-10-15", "conclusion", "合格")
 		return id
 	}
-	train := func(t *testing.T, id int64, batch, hours, days int, passed bool, end string) {
+	train := func(t *testing.T, id int64, batch, hours, days int, passed bool, start, end string) {
 		apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/fzdy/%d/trainings", id), w.csTK, map[string]any{"batchType": batch,
-			"title": "发展对象培训班", "startOn": "2026-10-01", "endOn": end, "hours": hours, "days": days, "passed": passed}), 201)
+			"title": "发展对象培训班", "startOn": start, "endOn": end, "hours": hours, "days": days, "passed": passed}), 201)
 	}
 	const rule = "发展对象集中培训不少于三天或二十四学时"
 	t.Run("23 hours and 2 days fail; other batches, failed ones and later ones do not count", func(t *testing.T) {
 		id := toTraining(t, "不足")
-		train(t, id, develop.BatchDevelop, 23, 2, true, "2026-10-16")
-		train(t, id, 2, 40, 5, true, "2026-10-16")                     // 积极分子培训
-		train(t, id, develop.BatchDevelop, 10, 2, false, "2026-10-16") // not passed
-		train(t, id, develop.BatchDevelop, 10, 2, true, "2026-10-20")  // ends after the date
+		train(t, id, develop.BatchDevelop, 15, 2, true, "2026-10-12", "2026-10-13")
+		train(t, id, develop.BatchDevelop, 8, 0, true, "2026-10-16", "2026-10-16")
+		train(t, id, 2, 40, 5, true, "2026-10-12", "2026-10-16")                     // 积极分子培训
+		train(t, id, develop.BatchDevelop, 10, 2, false, "2026-10-12", "2026-10-16") // not passed
+		train(t, id, develop.BatchDevelop, 10, 2, true, "2026-10-12", "2026-10-20")  // ends after the date
 		expectRule(t, w.act(t, w.csTK, id, flow.Approve, form("2026-10-16")), rule)
 	})
 	t.Run("24 hours pass", func(t *testing.T) {
 		id := toTraining(t, "学时")
-		train(t, id, develop.BatchDevelop, 20, 1, true, "2026-10-10")
-		train(t, id, develop.BatchDevelop, 4, 1, true, "2026-10-16")
+		train(t, id, develop.BatchDevelop, 16, 0, true, "2026-10-12", "2026-10-13")
+		train(t, id, develop.BatchDevelop, 8, 0, true, "2026-10-16", "2026-10-16")
 		w.pass(t, id, develop.StepTraining, "2026-10-16")
 	})
 	t.Run("3 days pass", func(t *testing.T) {
 		id := toTraining(t, "天数")
-		train(t, id, develop.BatchDevelop, 12, 3, true, "2026-10-16")
+		train(t, id, develop.BatchDevelop, 12, 3, true, "2026-10-12", "2026-10-16")
 		w.pass(t, id, develop.StepTraining, "2026-10-16")
 		if d := w.detail(t, id); d.Step != develop.StepBranchReview || len(d.Trainings) != 1 || len(d.Steps) != 10 {
 			t.Fatalf("after ⑪: step %s, %d trainings, %d steps", d.Step, len(d.Trainings), len(d.Steps))

@@ -50,8 +50,11 @@ func TestDevelopmentReminders(t *testing.T) {
 	expect := func(typ int, id int64, due date.Date) { want = append(want, fmt.Sprintf("%d:%d:%s", typ, id, due)) }
 
 	// 110: the talk is due a month after the application (window 7 days).
-	talk := w.record(t, "待谈话", develop.StepTalk, facts{appliedOn: today.AddMonths(-1).AddDays(5)})
-	expect(develop.ReminderTalkDue, talk, today.AddDays(5))
+	// (Due a calendar month after the application: on the 29th to 31st
+	// that may be a day or two before today + 5.)
+	applied := today.AddMonths(-1).AddDays(5)
+	talk := w.record(t, "待谈话", develop.StepTalk, facts{appliedOn: applied})
+	expect(develop.ReminderTalkDue, talk, applied.AddMonths(1))
 	w.record(t, "刚申请", develop.StepTalk, facts{appliedOn: today.AddDays(-1)})
 	// 111: an activist's review, 6 months after the last (window 14 days).
 	activist := today.AddMonths(-6).AddDays(10)
@@ -82,8 +85,9 @@ func TestDevelopmentReminders(t *testing.T) {
 	expect(develop.ReminderProbationEnding, probation, today.AddDays(10))
 	w.record(t, "预备期未满", develop.StepProbationEducation, facts{admittedOn: today.AddMonths(-6), probation: today.AddMonths(6)})
 	// 116: ⑮ done, ⑰ not, 3 months reached in 5 days (window 14).
-	resolution := w.record(t, "决议将超期", develop.StepCommitteeTalk, facts{admittedOn: today.AddMonths(-3).AddDays(5)})
-	expect(develop.ReminderResolutionExpiry, resolution, today.AddDays(5))
+	admitted := today.AddMonths(-3).AddDays(5)
+	resolution := w.record(t, "决议将超期", develop.StepCommitteeTalk, facts{admittedOn: admitted})
+	expect(develop.ReminderResolutionExpiry, resolution, admitted.AddMonths(3))
 	sort.Strings(want)
 
 	w.runReminders(t)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -31,7 +32,8 @@ type StepConfig struct {
 	Tracked bool `json:"tracked"`
 	// DueDays: the step is due this many days after the previous step was
 	// done (0: no deadline of its own; the rules' deadlines still apply).
-	// Lists and reminders mark due and overdue records by it.
+	// Lists and reminders mark due and overdue records by it. The talk (②)
+	// has none: its deadline is the rule's, talkWithinMonths (Config.dueOn).
 	DueDays int `json:"dueDays"`
 	// Docs are the documents (file tags) the step requires before approval.
 	Docs []string `json:"docs"`
@@ -75,13 +77,30 @@ func DefaultConfig() Config {
 		ProbationMonths: 12, ExtensionMinMonths: 6, ExtensionMaxMonths: 12, FullApprovalMonths: 3,
 		NoticeWorkdays: 5, LeavingMonths: 3, ContactPersons: 2, Sponsors: 2, PlanRequired: true}}
 	for _, st := range Steps {
-		due := 0
-		if st.Key == StepTalk {
-			due = 30
-		}
-		c.Steps = append(c.Steps, StepConfig{Key: st.Key, Tracked: true, DueDays: due, Docs: []string{}})
+		c.Steps = append(c.Steps, StepConfig{Key: st.Key, Tracked: true, Docs: []string{}})
 	}
 	return c
+}
+
+// talkDue is when the talk (②) of an application made on applied is due:
+// TalkWithinMonths calendar months later (date.AddMonths: 31 January + 1
+// month = 28 or 29 February). The rule (talkLate), the list's due_on, the
+// reminder and the import all read it; a talk on that day is in time.
+func (r RuleConfig) talkDue(applied date.Date) date.Date {
+	return applied.AddMonths(r.TalkWithinMonths)
+}
+
+// dueOn is when step next of a record applied on applied is due when it
+// arrives on arrived: the talk by the rule (talkDue, whatever the step's
+// DueDays), any other step DueDays after it arrives ("" when 0).
+func (c Config) dueOn(next string, applied, arrived date.Date) date.Date {
+	if next == StepTalk {
+		return c.Rules.talkDue(applied)
+	}
+	if d := c.step(next).DueDays; d > 0 {
+		return arrived.AddDays(d)
+	}
+	return ""
 }
 
 // configCache keeps the versions read (a version never changes once saved).

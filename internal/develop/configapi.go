@@ -207,6 +207,9 @@ func checkConfig(in Config) (Config, error) {
 				docs = append(docs, d)
 			}
 		}
+		if def.Key == StepTalk {
+			sc.DueDays = 0 // the talk's deadline is the rule's (talkWithinMonths, Config.dueOn)
+		}
 		out.Steps = append(out.Steps, StepConfig{Key: def.Key, Tracked: sc.Tracked || def.Key == StepApply, DueDays: sc.DueDays, Docs: docs})
 	}
 	if err := c.Err(); err != nil {

@@ -525,8 +525,24 @@ func (d *demoSeeder) candidates(ctx context.Context, tx bun.Tx, branches map[int
 		if err != nil {
 			return nil, err
 		}
+		// A party member cannot apply (RULES.md §2): the member base is
+		// matched by ID number, as ① matches it.
+		inParty := map[int64]bool{}
+		for from := 0; from < len(people); from += 1000 {
+			ids := make([]int64, 0, 1000)
+			for _, p := range people[from:min(from+1000, len(people))] {
+				ids = append(ids, p.ID)
+			}
+			members, err := d.s.membershipsOf(ctx, tx, part.kind, ids)
+			if err != nil {
+				return nil, err
+			}
+			for id := range members {
+				inParty[id] = true
+			}
+		}
 		for _, p := range people {
-			if isMember[p.No] {
+			if isMember[p.No] || inParty[p.ID] {
 				continue
 			}
 			key := fmt.Sprintf("%d/%s", p.Unit, p.Category)
@@ -775,12 +791,11 @@ func (d *demoSeeder) cut(r *demoRecord) {
 		}
 	}
 	r.trainings = trainings
-	if due := d.cfg.step(r.waiting).DueDays; due > 0 {
-		last := r.applied
-		if n := len(r.steps); n > 0 {
-			last = r.steps[n-1].on
-		}
-		on := last.AddDays(due)
+	last := r.applied
+	if n := len(r.steps); n > 0 {
+		last = r.steps[n-1].on
+	}
+	if on := d.cfg.dueOn(r.waiting, r.applied, last); !on.IsZero() {
 		r.dueOn = &on
 	}
 }
@@ -824,7 +839,7 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 		if !d.adult(p.Birth, applied) {
 			return nil
 		}
-		due := applied.AddDays(d.cfg.step(StepTalk).DueDays)
+		due := d.cfg.dueOn(StepTalk, applied, applied)
 		return &demoRecord{p: p, b: b, applied: applied, waiting: StepTalk, dueOn: &due}
 	}
 	lo, hi := bucketSteps[bucket][0], bucketSteps[bucket][1]

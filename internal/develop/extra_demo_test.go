@@ -47,7 +47,12 @@ type extraDemoData struct {
 	notices  map[int64][]develop.Notice // by record
 	members  map[int64]member.Member
 	full     map[int64]bool // members full and in normal status
-	flows    map[int64][2]string
+	// partyIdx are the ID numbers' blind indexes of the party members
+	// (member.InParty), personIdx those of the registry's people by
+	// "kind:id".
+	partyIdx  map[string]bool
+	personIdx map[string]string
+	flows     map[int64][2]string
 }
 
 func readDemo(t *testing.T, e *apptest.Env) extraDemoData {
@@ -55,7 +60,19 @@ func readDemo(t *testing.T, e *apptest.Env) extraDemoData {
 	ctx := context.Background()
 	d := extraDemoData{steps: map[int64]map[string]develop.StepRow{}, reviews: map[int64][]develop.Review{},
 		training: map[int64][]develop.Training{}, notices: map[int64][]develop.Notice{}, members: map[int64]member.Member{},
-		full: map[int64]bool{}, flows: map[int64][2]string{}}
+		full: map[int64]bool{}, flows: map[int64][2]string{}, partyIdx: map[string]bool{}, personIdx: map[string]string{}}
+	for kind, table := range map[string]string{develop.PersonStudent: "xsjbxx", develop.PersonTeacher: "jsjbxx"} {
+		var rows []struct {
+			ID  int64  `bun:"id"`
+			Idx string `bun:"id_number_idx"`
+		}
+		if err := e.DB.NewSelect().Table(table).Column("id", "id_number_idx").Where("id_number_idx <> ''").Scan(ctx, &rows); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			d.personIdx[fmt.Sprintf("%s:%d", kind, r.ID)] = r.Idx
+		}
+	}
 	if err := e.DB.NewSelect().Model(&d.records).OrderExpr("r.id").Scan(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +102,9 @@ func readDemo(t *testing.T, e *apptest.Env) extraDemoData {
 	for _, m := range members {
 		d.members[m.ID] = m
 		d.full[m.ID] = m.PartyStatus == member.PartyFull && m.MemberStatus == member.StatusNormal
+		if m.IDNumberIdx != "" && member.InParty(m.MemberStatus) {
+			d.partyIdx[m.IDNumberIdx] = true
+		}
 	}
 	var items []struct {
 		develop.Notice `bun:",extend"`
@@ -175,6 +195,10 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 			return m
 		}
 		steps[r.Step]++
+		// No party member applies (RULES.md §2): before ⑰ the person is no member by ID number.
+		if r.MemberID == nil && r.Stage != develop.StageEnded && d.partyIdx[d.personIdx[fmt.Sprintf("%s:%d", r.PersonKind, r.PersonID)]] {
+			fail("a party member as an applicant")
+		}
 		// 年满十八岁 on the application.
 		if r.AppliedOn.Before(r.BirthDate.AddYears(18)) {
 			fail("applied at under 18: born %s, applied %s", r.BirthDate, r.AppliedOn)
@@ -220,7 +244,7 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 		if t2 := on(develop.StepTalk); !t2.IsZero() && t2.After(r.AppliedOn.AddMonths(1)) {
 			fail("talk %s more than a month after %s", t2, r.AppliedOn)
 		}
-		if r.Step == develop.StepTalk && (r.DueOn != r.AppliedOn.AddDays(30)) {
+		if r.Step == develop.StepTalk && (r.DueOn != r.AppliedOn.AddMonths(1)) {
 			fail("talk due %s", r.DueOn)
 		}
 		// ⑤ contacts, ⑨ sponsors: full members in normal status, distinct.
@@ -236,6 +260,9 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 				m := d.members[int64(id.(float64))]
 				if !d.full[m.ID] || !m.FullOn.Before(on(key)) {
 					fail("%s %v: not a full member in normal status since before %s (%s)", field, id, on(key), m.FullOn)
+				}
+				if !m.UnderWatchSince.IsZero() { // 细则 第十四条
+					fail("%s %v: under 留党察看 since %s", field, id, m.UnderWatchSince)
 				}
 			}
 		}
@@ -294,11 +321,18 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 			}
 			noticeBefore(develop.NoticeTarget, t7, on(develop.StepCultivate))
 		}
-		// ⑪ DEVELOP training ≥ 24 hours or ≥ 3 days, ended by ⑪.
+		// Trainings fit their dates: days within the calendar's, ≤ 8 hours a day.
+		for _, tr := range d.training[r.ID] {
+			span := int(tr.EndOn.Time().Sub(tr.StartOn.Time()).Hours()/24) + 1
+			if tr.Days > span || tr.Hours > 8*span || (tr.Days > 0 && tr.Hours > 8*tr.Days) {
+				fail("training %s–%s: %d days, %d hours", tr.StartOn, tr.EndOn, tr.Days, tr.Hours)
+			}
+		}
+		// ⑪ DEVELOP training ≥ 24 hours or ≥ 3 days, begun on or after ⑦ (细则 第二十条), ended by ⑪.
 		if t11 := on(develop.StepTraining); !t11.IsZero() {
 			ok := false
 			for _, tr := range d.training[r.ID] {
-				if tr.BatchType == 3 && tr.Passed && (tr.Hours >= 24 || tr.Days >= 3) && !tr.EndOn.After(t11) {
+				if tr.BatchType == 3 && tr.Passed && (tr.Hours >= 24 || tr.Days >= 3) && !tr.EndOn.After(t11) && !tr.StartOn.Before(r.TargetOn) {
 					ok = true
 				}
 			}

@@ -146,8 +146,8 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 				r.Fail("appliedOn", fmt.Sprintf("不符合「%s」：%s", ruleMinAge, why))
 			}
 		}
-		if t, a := dates["talkedOn"], dates["appliedOn"]; !t.IsZero() && !a.IsZero() && t.After(a.AddMonths(cfg.Rules.TalkWithinMonths)) {
-			r.Fail("talkedOn", fmt.Sprintf("谈话须在申请后 %d 个月内（%s 前）；逾期谈话请在系统中逐条办理并说明原因", cfg.Rules.TalkWithinMonths, a.AddMonths(cfg.Rules.TalkWithinMonths)))
+		if t, a := dates["talkedOn"], dates["appliedOn"]; !t.IsZero() && !a.IsZero() && t.After(cfg.Rules.talkDue(a)) {
+			r.Fail("talkedOn", fmt.Sprintf("谈话须在申请后 %d 个月内（%s 前）；逾期谈话请在系统中逐条办理并说明原因", cfg.Rules.TalkWithinMonths, cfg.Rules.talkDue(a)))
 		}
 		if tg, ac := dates["targetOn"], dates["activistOn"]; !tg.IsZero() && !ac.IsZero() && tg.Before(ac.AddMonths(cfg.Rules.ActivistMinMonths)) {
 			r.Fail("targetOn", fmt.Sprintf("确定为入党积极分子满 %d 个月后才能确定为发展对象（%s 起）", cfg.Rules.ActivistMinMonths, ac.AddMonths(cfg.Rules.ActivistMinMonths)))
@@ -166,6 +166,11 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		}
 		item.at = importedAt(cfg, item.rec.Stage, len(item.steps))
 		item.rec.Step = item.at
+		arrived := item.rec.AppliedOn
+		if n := len(item.steps); n > 0 {
+			arrived = item.steps[n-1].DoneOn
+		}
+		item.rec.DueOn = cfg.dueOn(item.at, item.rec.AppliedOn, arrived)
 		r.Data, r.Status = item, imports.StatusNew
 	}
 	return nil
@@ -249,10 +254,7 @@ func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports
 	}
 	out := map[string]*importPerson{}
 	for kind, nos := range numbers {
-		table, number := "xsjbxx", "student_no"
-		if kind == PersonTeacher {
-			table, number = "jsjbxx", "staff_no"
-		}
+		table, number := registryTable(kind)
 		var list []registryPerson
 		q := idb.NewSelect().TableExpr(table+" AS x").ColumnExpr("x.id, x.name, x.gender, x.birth_date").
 			ColumnExpr("? AS number", bun.Ident("x."+number)).Where("? IN (?)", bun.Ident("x."+number), bun.In(nos))
@@ -277,6 +279,15 @@ func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports
 		}
 		for i := range live {
 			byID[live[i].PersonID].live = errLiveRecord(&live[i]).Message
+		}
+		members, err := s.membershipsOf(ctx, idb, kind, ids)
+		if err != nil {
+			return nil, err
+		}
+		for id, m := range members {
+			if p := byID[id]; p.live == "" {
+				p.live = errIsMember(p.Name, m).Message
+			}
 		}
 	}
 	return out, nil

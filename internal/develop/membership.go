@@ -141,7 +141,8 @@ func (s *Service) changeMember(ctx context.Context, tx bun.Tx, r *Record, change
 		PartyStatus: v.PartyStatus, MemberStatus: v.MemberStatus, Source: v.Source, IDNumber: v.IDNumber, Phone: v.Phone,
 		BirthDate: string(v.BirthDate), StaffOrStudentNo: v.StaffOrStudentNo, Grade: v.Grade, ClassName: v.ClassName,
 		UnitDeptID: v.UnitDeptID, OrgID: &orgID, UserID: v.UserID, AppliedOn: string(v.AppliedOn),
-		JoinedOn: string(v.JoinedOn), FullOn: string(v.FullOn), PhotoFileID: v.PhotoFileID, Remark: v.Remark}
+		JoinedOn: string(v.JoinedOn), FullOn: string(v.FullOn), UnderWatchSince: string(v.UnderWatchSince),
+		PhotoFileID: v.PhotoFileID, Remark: v.Remark}
 	change(&in)
 	_, err = s.members.UpdateTx(ctx, tx, in, audit.OriginUserUpdate, nil)
 	return memberRefusal(err)

@@ -139,6 +139,9 @@ func (s *Service) checkNumberRange(ctx context.Context, idb bun.IDB, in *NumberR
 			return httpx.Invalid("orgId", "编号段只能分配给二级党委或党总支")
 		}
 	}
+	if err := lockNumberRanges(ctx, idb); err != nil {
+		return err
+	}
 	var other NumberRange
 	err := idb.NewSelect().Model(&other).Where("year = ?", in.Year).Where("id <> ?", in.ID).
 		Where("first_no <= ?", in.Last).Where("last_no >= ?", in.First).Limit(1).Scan(ctx)
@@ -146,6 +149,27 @@ func (s *Service) checkNumberRange(ctx context.Context, idb bun.IDB, in *NumberR
 		return httpx.Invalid("first", "与 %d 年已有的编号段 %s–%s 重叠", in.Year,
 			formatVolunteerNo(other.Prefix, other.Width, other.First), formatVolunteerNo(other.Prefix, other.Width, other.Last))
 	} else if !errors.Is(err, sql.ErrNoRows) {
+		return httpx.Internal(err)
+	}
+	return nil
+}
+
+// numberRangesLockKey serialises the writes of number ranges on
+// PostgreSQL: the overlap check reads the year's ranges and the write
+// follows, so two creations of overlapping ranges at once would both find
+// none (no constraint can say "no overlap" on both databases). The lock is
+// held to the transaction's end; SQLite transactions are serialised already.
+const numberRangesLockKey = 7265648
+
+// lockNumberRanges takes the number ranges' lock in the transaction idb.
+func lockNumberRanges(ctx context.Context, idb bun.IDB) error {
+	if _, ok := idb.(bun.Tx); !ok {
+		return httpx.Internal(errors.New("develop: number ranges checked outside a transaction"))
+	}
+	if !db.IsPostgres(idb) {
+		return nil
+	}
+	if _, err := idb.ExecContext(ctx, "SELECT pg_advisory_xact_lock(?)", numberRangesLockKey); err != nil {
 		return httpx.Internal(err)
 	}
 	return nil

@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
@@ -20,6 +22,10 @@ type PersonPick struct {
 	people.PersonItem
 	LiveRecordID int64  `json:"liveRecordId,omitempty"`
 	LiveStage    string `json:"liveStage,omitempty"`
+	// MemberStatus is set for a party member (matched by the ID number in
+	// the member base): "正式党员", "预备党员（停止党籍）" …; a member cannot
+	// apply (RULES.md §2), so the picker disables them.
+	MemberStatus string `json:"memberStatus,omitempty"`
 }
 
 // PickPerson is GET /api/fzdy/people?kind=student|teacher&blurry=…: the
@@ -66,8 +72,65 @@ func (s *Service) PickPerson(ctx context.Context, lq httpx.ListQuery) (httpx.Pag
 				}
 			}
 		}
+		members, err := s.membershipsOf(ctx, s.db, kind, ids)
+		if err != nil {
+			return httpx.PageResult[PersonPick]{}, err
+		}
+		for i := range out {
+			if m, ok := members[out[i].ID]; ok {
+				out[i].MemberStatus = m.Label
+			}
+		}
 	}
 	return httpx.NewPage(out, page.TotalElements), nil
+}
+
+// registryTable is the registry table of a person kind and its number column.
+func registryTable(kind string) (table, number string) {
+	if kind == PersonTeacher {
+		return "jsjbxx", "staff_no"
+	}
+	return "xsjbxx", "student_no"
+}
+
+// membershipsOf are the party memberships (member.InParty) of the
+// registry's people ids of kind, by person id: matched by the blind index
+// of their ID numbers through the member domain, which keys both the same.
+func (s *Service) membershipsOf(ctx context.Context, idb bun.IDB, kind string, ids []int64) (map[int64]member.Membership, error) {
+	table, _ := registryTable(kind)
+	var rows []struct {
+		ID  int64  `bun:"id"`
+		Idx string `bun:"id_number_idx"`
+	}
+	if err := idb.NewSelect().TableExpr(table+" AS x").Column("x.id", "x.id_number_idx").Where("x.id IN (?)", bun.In(ids)).
+		Where("x.id_number_idx <> ''").Scan(ctx, &rows); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	idxs := make([]string, len(rows))
+	for i, r := range rows {
+		idxs[i] = r.Idx
+	}
+	byIdx, err := s.members.MembershipsByIndex(ctx, idb, idxs)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64]member.Membership{}
+	for _, r := range rows {
+		if m, ok := byIdx[r.Idx]; ok && m.InParty() {
+			out[r.ID] = m
+		}
+	}
+	return out, nil
+}
+
+// ruleNotMember names the rule that a party member cannot apply (RULES.md §2).
+const ruleNotMember = "入党申请人不能是党员"
+
+// errIsMember is the refusal of a person who is a party member: their
+// membership as the member base has it, naming no one else (the member
+// record may lie outside the caller's scope).
+func errIsMember(name string, m member.Membership) *httpx.Error {
+	return ruleError(ruleNotMember, "personId", fmt.Sprintf("%s在党员信息库中已是%s，党员不能递交入党申请（出党的除外）；如信息有误，请联系组织部核对", name, m.Label))
 }
 
 // registryPerson is what a record copies of a person of the registry.
@@ -82,10 +145,7 @@ type registryPerson struct {
 // registryPerson reads student or teacher id of the caller's unit scope
 // (the people the pickers offer them): 404 when there is none.
 func (s *Service) registryPerson(ctx context.Context, idb bun.IDB, kind string, id int64) (*registryPerson, error) {
-	table, number := "xsjbxx", "student_no"
-	if kind == PersonTeacher {
-		table, number = "jsjbxx", "staff_no"
-	}
+	table, number := registryTable(kind)
 	sc, err := s.orgs.ScopeOf(ctx)
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -241,15 +242,18 @@ func (s *Service) CreateRecord(ctx context.Context, in CreateInput) (*RecordDeta
 	if err != nil {
 		return nil, err
 	}
+	if members, err := s.membershipsOf(ctx, s.db, in.PersonKind, []int64{p.ID}); err != nil {
+		return nil, err
+	} else if m, ok := members[p.ID]; ok {
+		return nil, errIsMember(p.Name, m)
+	}
 	if why := ageShort(p.BirthDate, in.AppliedOn, cfg.Rules.MinAge); why != "" {
 		return nil, ruleError(ruleMinAge, "appliedOn", why)
 	}
 	m := Record{PersonKind: in.PersonKind, PersonID: p.ID, PersonNo: p.Number, Name: p.Name, Gender: p.Gender,
 		BirthDate: p.BirthDate, OrgID: in.OrgID, Stage: StageApplicant, Step: StepTalk, ConfigVersion: version,
 		LeavingOn: in.LeavingOn, AppliedOn: in.AppliedOn, Flags: "[]", Remark: in.Remark}
-	if due := cfg.step(StepTalk).DueDays; due > 0 {
-		m.DueOn = in.AppliedOn.AddDays(due)
-	}
+	m.DueOn = cfg.dueOn(StepTalk, in.AppliedOn, in.AppliedOn)
 	var id int64
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if live, err := s.liveRecordOf(ctx, tx, in.PersonKind, p.ID); err != nil {
@@ -271,15 +275,30 @@ func (s *Service) CreateRecord(ctx context.Context, in CreateInput) (*RecordDeta
 }
 
 // ageShort says why someone born on birth is not yet minAge on day ("" when
-// they are: exactly minAge years on the birthday passes).
+// they are: exactly minAge years on the birthday passes). Someone born on
+// 29 February is of age on 1 March of a common year: the years counted
+// from their birth end on the month's last day, 28 February, when the
+// month has no 29th (民法典 第二百零二条), so they are full minAge from the
+// next day (date.AddYears).
 func ageShort(birth, day date.Date, minAge int) string {
 	if birth.IsZero() {
 		return "人员信息中没有出生日期，请先在人员信息中补充"
 	}
-	if adult := birth.AddYears(minAge); adult.After(day) {
-		return fmt.Sprintf("出生日期 %s，%s 才年满 %d 周岁", birth, adult, minAge)
+	adult := birth.AddYears(minAge)
+	if !adult.After(day) {
+		return ""
 	}
-	return ""
+	why := fmt.Sprintf("申请人须年满%d周岁（%s出生者于%s年满%d周岁", minAge, zhDate(birth), zhDate(adult), minAge)
+	if strings.HasSuffix(string(birth), "-02-29") && strings.HasSuffix(string(adult), "-03-01") {
+		why += "：该年没有2月29日，按民法典第二百零二条以2月28日为期间的最后一日，3月1日起年满"
+	}
+	return why + fmt.Sprintf("），申请入党日期 %s 尚未年满", day)
+}
+
+// zhDate writes a date as 2008年2月29日.
+func zhDate(d date.Date) string {
+	t := d.Time()
+	return fmt.Sprintf("%d年%d月%d日", t.Year(), t.Month(), t.Day())
 }
 
 // ruleError is the refusal of a rule, as the workflow answers one (400

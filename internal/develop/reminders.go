@@ -101,7 +101,7 @@ func (s *Service) talksDue(ctx context.Context, until date.Date) ([]remind.Due, 
 	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("r.step = ?", StepTalk) },
 		func(r dueRow, cfg Config) dueText {
 			rc := cfg.Rules
-			due := r.AppliedOn.AddMonths(rc.TalkWithinMonths)
+			due := rc.talkDue(r.AppliedOn)
 			return dueText{due, fmt.Sprintf("入党申请人%s应于%s前完成谈话", r.Name, due),
 				fmt.Sprintf("入党申请人：%s；申请日期：%s；党组织应在收到入党申请书后%d个月内派人谈话。", r.Name, r.AppliedOn, rc.TalkWithinMonths), 0}
 		})

@@ -51,7 +51,39 @@ const DictReviewResult = "DEV_REVIEW_RESULT"
 // Migrations of the development domain (versions 2026112740..79 are ours;
 // they run after the member, people and flow tables they refer to).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026112740, Name: "develop: records, steps, reviews, trainings, notices, numbers, plan, config, chains, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026112740, Name: "develop: records, steps, reviews, trainings, notices, numbers, plan, config, chains, menus", Up: migrate},
+		{Version: 2026113011, Name: "develop: the talk (②) is due talkWithinMonths calendar months after the application", Up: talkDueByRule}}
+}
+
+// talkDueByRule recomputes the due date of the records waiting for their
+// talk: it was the application + the step's 30 days, while the rule
+// allows one calendar month (31 January → 28 February, not 2 March); now
+// both read Config.dueOn.
+func talkDueByRule(ctx context.Context, tx bun.Tx) error {
+	var rows []Record
+	if err := tx.NewSelect().Model(&rows).Column("r.id", "r.applied_on", "r.config_version").
+		Where("r.step = ?", StepTalk).Where("r.stage = ?", StageApplicant).Scan(ctx); err != nil {
+		return err
+	}
+	configs := map[int]Config{}
+	for _, r := range rows {
+		cfg, ok := configs[r.ConfigVersion]
+		if !ok {
+			var data string
+			if err := tx.NewSelect().Model((*ConfigVersion)(nil)).Column("data").Where("version = ?", r.ConfigVersion).Scan(ctx, &data); err != nil {
+				return err
+			}
+			if err := json.Unmarshal([]byte(data), &cfg); err != nil {
+				return err
+			}
+			configs[r.ConfigVersion] = cfg
+		}
+		if _, err := tx.NewUpdate().Model((*Record)(nil)).Set("due_on = ?", cfg.dueOn(StepTalk, r.AppliedOn, r.AppliedOn)).
+			Where("id = ?", r.ID).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // menus is the top-level 发展党员 with a page per stage and the plan,

@@ -92,7 +92,11 @@ func (s *Service) reviewGap(ctx context.Context, idb bun.IDB, r *Record, upTo da
 }
 
 // fullMembersWhy says why ids are not min..max distinct full members in
-// normal status ("" when they are); what names them in the message.
+// normal status with the rights of a member ("" when they are); what names
+// them in the message. A member under 留党察看 who has not had their rights
+// restored cannot be an 入党介绍人 (细则 第十四条), nor, for the same reason,
+// a 培养联系人 (who must be a full member in good standing). Members outside
+// the caller's scope are named by their place in the list, not by name.
 func (s *Service) fullMembersWhy(ctx context.Context, idb bun.IDB, ids []int64, min, max int, what string) (string, error) {
 	distinct := uniq.Of(ids)
 	if len(distinct) != len(ids) {
@@ -104,22 +108,32 @@ func (s *Service) fullMembersWhy(ctx context.Context, idb bun.IDB, ids []int64, 
 		}
 		return fmt.Sprintf("应为 %d 至 %d 名%s，现为 %d 名", min, max, what, len(ids)), nil
 	}
-	var rows []member.Member
-	if err := idb.NewSelect().Model(&rows).Column("m.id", "m.name", "m.party_status", "m.member_status").
-		Where("m.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
-		return "", httpx.Internal(err)
+	standings, err := s.members.Standings(ctx, idb, ids)
+	if err != nil {
+		return "", err
 	}
-	if len(rows) != len(ids) {
+	if len(standings) != len(ids) {
 		return "所选" + what + "不存在", nil
 	}
-	var bad []string
-	for _, m := range rows {
-		if m.PartyStatus != member.PartyFull || m.MemberStatus != member.StatusNormal {
-			bad = append(bad, m.Name)
+	var notFull, watched []string
+	for i, id := range ids {
+		st := standings[id]
+		name := st.Name
+		if name == "" {
+			name = fmt.Sprintf("所选第 %d 名%s", i+1, what)
+		}
+		switch {
+		case st.PartyStatus != member.PartyFull || st.MemberStatus != member.StatusNormal:
+			notFull = append(notFull, name)
+		case !st.UnderWatchSince.IsZero():
+			watched = append(watched, name)
 		}
 	}
-	if len(bad) > 0 {
-		return fmt.Sprintf("%s不是正常状态的正式党员", strings.Join(bad, "、")), nil
+	if len(notFull) > 0 {
+		return fmt.Sprintf("%s不是正常状态的正式党员", strings.Join(notFull, "、")), nil
+	}
+	if len(watched) > 0 {
+		return fmt.Sprintf("%s受留党察看处分、尚未恢复党员权利，不能作%s（细则第十四条）", strings.Join(watched, "、"), what), nil
 	}
 	return "", nil
 }

@@ -123,7 +123,7 @@ func (s *Service) talkLate(ctx context.Context, idb bun.IDB, r *Record, f talkFo
 		return "", err
 	}
 	n := cfg.Rules.TalkWithinMonths
-	if limit := r.AppliedOn.AddMonths(n); f.Date.After(limit) {
+	if limit := cfg.Rules.talkDue(r.AppliedOn); f.Date.After(limit) {
 		return fmt.Sprintf("%s 递交申请，应在 %s 前谈话（%d 个月内）", r.AppliedOn, limit, n), nil
 	}
 	return "", nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
@@ -55,21 +56,38 @@ func (s *Service) targetHooks() map[string]hook {
 				record.MaxLen("content", "审查情况", f.Content, 2000))
 		})}, after: release},
 		StepTraining: {rules: []flow.Rule[Record]{configuredRule(s, ruleTraining, "date", func(ctx context.Context, idb bun.IDB, a *flow.Act[Record], f StepForm, rc RuleConfig) (string, error) {
-			var sum struct {
-				Hours int `bun:"hours"`
-				Days  int `bun:"days"`
-			}
-			if err := idb.NewSelect().Model((*Training)(nil)).
-				ColumnExpr("COALESCE(SUM(hours), 0) AS hours, COALESCE(SUM(days), 0) AS days").
-				Where("record_id = ?", a.ID).Where("batch_type = ?", BatchDevelop).Where("passed = ?", true).
-				Where("end_on <= ?", f.Date).Scan(ctx, &sum); err != nil {
-				return "", httpx.Internal(err)
-			}
-			if sum.Hours >= rc.TrainingMinHours || sum.Days >= rc.TrainingMinDays {
-				return "", nil
-			}
-			return fmt.Sprintf("截至 %s 已结业的发展对象培训共 %d 学时、%d 天，须不少于 %d 学时或 %d 天",
-				f.Date, sum.Hours, sum.Days, rc.TrainingMinHours, rc.TrainingMinDays), nil
+			return s.trainingWhy(ctx, idb, a.Record, f.Date, rc)
 		})}, after: release},
 	}
+}
+
+// trainingWhy says why record r's 发展对象 training does not count for ⑪
+// on day ("" when it does): the DEVELOP trainings passed and ended by day
+// that began on or after the day r became a 发展对象 (⑦; 细则 第二十条:
+// 确定为发展对象后 — the day of ⑦ counts) add up to TrainingMinHours or
+// TrainingMinDays. Earlier ones are named as not counted.
+func (s *Service) trainingWhy(ctx context.Context, idb bun.IDB, r *Record, day date.Date, rc RuleConfig) (string, error) {
+	var list []Training
+	if err := idb.NewSelect().Model(&list).Where("record_id = ?", r.ID).Where("batch_type = ?", BatchDevelop).
+		Where("passed = ?", true).Where("end_on <= ?", day).OrderExpr("start_on, id").Scan(ctx); err != nil {
+		return "", httpx.Internal(err)
+	}
+	hours, days := 0, 0
+	var early []string
+	for _, t := range list {
+		if r.TargetOn.IsZero() || t.StartOn.Before(r.TargetOn) {
+			early = append(early, fmt.Sprintf("「%s」（%s 开始）", t.Title, t.StartOn))
+			continue
+		}
+		hours, days = hours+t.Hours, days+t.Days
+	}
+	if hours >= rc.TrainingMinHours || days >= rc.TrainingMinDays {
+		return "", nil
+	}
+	why := fmt.Sprintf("截至 %s，确定为发展对象（%s）后已结业的发展对象培训共 %d 学时、%d 天，须不少于 %d 学时或 %d 天",
+		day, r.TargetOn, hours, days, rc.TrainingMinHours, rc.TrainingMinDays)
+	if len(early) > 0 {
+		why += fmt.Sprintf("；%s在确定为发展对象之前，不计入（细则第二十条：对确定为发展对象后的人员进行短期集中培训）", strings.Join(early, "、"))
+	}
+	return why, nil
 }

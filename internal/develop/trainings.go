@@ -4,10 +4,22 @@ import (
 	"context"
 	"strings"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 )
+
+// maxTrainingHoursPerDay is the most class hours (学时) one day of training
+// holds: a training day is counted at 8 学时 at most (a half day 4), as the
+// party schools and the cadre-training hour rules count them; more is a
+// typing error (one day cannot hold the 24 学时 of three).
+const maxTrainingHoursPerDay = 8
+
+// calendarDays is the number of days from start to end, both counted.
+func calendarDays(start, end date.Date) int {
+	return int(end.Time().Sub(start.Time()).Hours()/24) + 1
+}
 
 // trainingsOf are the trainings of a record (hours and days by batch type:
 // ⑪ counts the passed DEVELOP ones), seen and written through the record.
@@ -25,10 +37,13 @@ func (s *Service) trainingsOf() childOf[Training] {
 			end, endErr := record.Date("endOn", "结束日期", string(in.EndOn))
 			c.Add(record.Chosen("startOn", "开始日期", !in.StartOn.IsZero()), startErr,
 				record.Chosen("endOn", "结束日期", !in.EndOn.IsZero()), endErr)
+			span := 0 // calendar days from start to end, both counted
 			if startErr == nil && endErr == nil && !start.IsZero() && !end.IsZero() {
 				in.StartOn, in.EndOn = start, end
 				if end.Before(start) {
 					c.Add(httpx.Invalid("endOn", "结束日期不能早于开始日期"))
+				} else {
+					span = calendarDays(start, end)
 				}
 			}
 			if in.Hours < 0 || in.Hours > 1000 {
@@ -36,6 +51,20 @@ func (s *Service) trainingsOf() childOf[Training] {
 			}
 			if in.Days < 0 || in.Days > 366 {
 				c.Add(httpx.Invalid("days", "天数应在 0 到 366 之间"))
+			}
+			// The days and hours fit the dates: no more days than the
+			// calendar holds, no more hours than maxTrainingHoursPerDay a day.
+			if span > 0 && !c.Failed("days") && !c.Failed("hours") {
+				if in.Days > span {
+					c.Add(httpx.Invalid("days", "%s 至 %s 共 %d 天，培训天数不能超过 %d 天", start, end, span, span))
+				}
+				days := span
+				if in.Days > 0 && in.Days < span {
+					days = in.Days
+				}
+				if limit := days * maxTrainingHoursPerDay; in.Hours > limit {
+					c.Add(httpx.Invalid("hours", "%d 天的培训至多 %d 学时（每天不超过 %d 学时）", days, limit, maxTrainingHoursPerDay))
+				}
 			}
 			c.Add(record.MaxLen("certificateNo", "结业证书编号", in.CertificateNo, 50))
 			return c.Err()

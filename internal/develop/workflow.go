@@ -143,6 +143,13 @@ func (s *Service) after(own func(ctx context.Context, tx bun.Tx, a *flow.Act[Rec
 		switch a.Result {
 		case flow.Reject:
 			q = q.Set("ended_on = ?", date.Of(a.At.In(date.China))).Set("ended_reason = ?", a.Comment).Set("due_on = NULL")
+		case flow.Return:
+			// The step returned to is due again from today (the talk: from the application).
+			due, err := s.dueAfter(ctx, tx, a.Record, a.To, date.Of(a.At.In(date.China)))
+			if err != nil {
+				return err
+			}
+			q = q.Set("due_on = ?", due)
 		case flow.Approve:
 			var f StepForm
 			if err := form(a, &f); err != nil {
@@ -191,8 +198,8 @@ func (s *Service) keepStep(ctx context.Context, tx bun.Tx, a *flow.Act[Record], 
 	return nil
 }
 
-// dueAfter is when step next is due after a step done on done: its
-// configured DueDays later (the record's configuration), or none.
+// dueAfter is when step next is due after a step done on done, by the
+// record's configuration (Config.dueOn), or none.
 func (s *Service) dueAfter(ctx context.Context, idb bun.IDB, r *Record, next string, done date.Date) (*date.Date, error) {
 	if next == "" {
 		return nil, nil
@@ -201,8 +208,7 @@ func (s *Service) dueAfter(ctx context.Context, idb bun.IDB, r *Record, next str
 	if err != nil {
 		return nil, err
 	}
-	if d := cfg.step(next).DueDays; d > 0 {
-		due := done.AddDays(d)
+	if due := cfg.dueOn(next, r.AppliedOn, done); !due.IsZero() {
 		return &due, nil
 	}
 	return nil, nil

@@ -166,10 +166,14 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 		dst   *date.Date
 		field string
 		label string
-	}{{in.AppliedOn, &m.AppliedOn, "appliedOn", "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "joinedOn", "入党日期"}, {in.FullOn, &m.FullOn, "fullOn", "转正日期"}} {
+	}{{in.AppliedOn, &m.AppliedOn, "appliedOn", "申请入党日期"}, {in.JoinedOn, &m.JoinedOn, "joinedOn", "入党日期"}, {in.FullOn, &m.FullOn, "fullOn", "转正日期"},
+		{in.UnderWatchSince, &m.UnderWatchSince, "underWatchSince", "留党察看起始日期"}} {
 		v, err := record.Date(d.field, d.label, d.raw)
 		c.Add(err)
 		*d.dst = v
+	}
+	if !m.UnderWatchSince.IsZero() && !c.Failed("underWatchSince") {
+		c.Add(record.NotAfter("underWatchSince", "留党察看起始日期", m.UnderWatchSince, date.Of(now.In(date.China))))
 	}
 	// The rules of RULES.md §2 compare the dates: only once each is valid.
 	if !c.Failed("birthDate") && !c.Failed("appliedOn") && !c.Failed("joinedOn") && !c.Failed("fullOn") && !c.Failed("idNumber") {
@@ -198,7 +202,7 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 func (in *MemberInput) trim() {
 	for _, f := range []*string{&in.Name, &in.Gender, &in.Ethnicity, &in.Education, &in.ProfessionalTitle, &in.Post,
 		&in.PersonCategory, &in.PersonType, &in.PartyStatus, &in.MemberStatus, &in.Source, &in.IDNumber, &in.Phone,
-		&in.BirthDate, &in.StaffOrStudentNo, &in.Grade, &in.ClassName, &in.AppliedOn, &in.JoinedOn, &in.FullOn, &in.Remark} {
+		&in.BirthDate, &in.StaffOrStudentNo, &in.Grade, &in.ClassName, &in.AppliedOn, &in.JoinedOn, &in.FullOn, &in.UnderWatchSince, &in.Remark} {
 		*f = strings.TrimSpace(*f)
 	}
 	in.IDNumber = strings.ToUpper(in.IDNumber)
@@ -300,7 +304,7 @@ func (s *Service) inputOf(m *Member) MemberInput {
 		IDNumber: s.reveal(m.IDNumberEnc, m.ID), Phone: s.reveal(m.PhoneEnc, m.ID), BirthDate: string(m.BirthDate),
 		StaffOrStudentNo: m.StaffOrStudentNo, Grade: m.Grade, ClassName: m.ClassName, UnitDeptID: m.UnitDeptID,
 		OrgID: &orgID, UserID: m.UserID, AppliedOn: string(m.AppliedOn), JoinedOn: string(m.JoinedOn),
-		FullOn: string(m.FullOn), PhotoFileID: m.PhotoFileID, Remark: m.Remark}
+		FullOn: string(m.FullOn), UnderWatchSince: string(m.UnderWatchSince), PhotoFileID: m.PhotoFileID, Remark: m.Remark}
 }
 
 // Create adds a member (ORIGIN USER_CREATE) and returns it, masked, with

@@ -39,6 +39,7 @@ type Member struct {
 	AppliedOn         date.Date `bun:"applied_on" json:"appliedOn"`
 	JoinedOn          date.Date `bun:"joined_on" json:"joinedOn"`
 	FullOn            date.Date `bun:"full_on" json:"fullOn"`
+	UnderWatchSince   date.Date `bun:"under_watch_since" json:"underWatchSince"` // 留党察看 took effect; cleared when the rights are restored (细则 第十四条: no 入党介绍人 then)
 	PhotoFileID       *int64    `bun:"photo_file_id" json:"photoFileId"`
 	Remark            string    `bun:"remark" json:"remark"`
 	CreatedAt         time.Time `bun:"created_at" json:"createdAt"`
@@ -107,6 +108,7 @@ type MemberView struct {
 	AppliedOn              date.Date `json:"appliedOn"`
 	JoinedOn               date.Date `json:"joinedOn"`
 	FullOn                 date.Date `json:"fullOn"`
+	UnderWatchSince        date.Date `json:"underWatchSince"`
 	PhotoFileID            *int64    `json:"photoFileId"`
 	Remark                 string    `json:"remark"`
 	CreateTime             time.Time `json:"createTime"`
@@ -146,6 +148,7 @@ type MemberInput struct {
 	AppliedOn         string `json:"appliedOn"`
 	JoinedOn          string `json:"joinedOn"`
 	FullOn            string `json:"fullOn"`
+	UnderWatchSince   string `json:"underWatchSince"` // 留党察看 since ("" when not, or rights restored)
 	PhotoFileID       *int64 `json:"photoFileId"`
 	Remark            string `json:"remark"`
 }

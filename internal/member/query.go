@@ -138,8 +138,8 @@ func (s *Service) view(r *memberRow, l system.DictLabels, unmask bool) MemberVie
 		Post: m.Post, PersonCategory: m.PersonCategory, PersonType: m.PersonType, PartyStatus: m.PartyStatus,
 		MemberStatus: m.MemberStatus, Source: m.Source, BirthDate: m.BirthDate, StaffOrStudentNo: m.StaffOrStudentNo,
 		Grade: m.Grade, ClassName: m.ClassName, UnitDeptID: m.UnitDeptID, OrgID: m.OrgID, OrgName: r.OrgName,
-		UserID: m.UserID, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn, FullOn: m.FullOn, PhotoFileID: m.PhotoFileID,
-		Remark: m.Remark, CreateTime: m.CreatedAt, UpdateTime: m.UpdatedAt}
+		UserID: m.UserID, AppliedOn: m.AppliedOn, JoinedOn: m.JoinedOn, FullOn: m.FullOn, UnderWatchSince: m.UnderWatchSince,
+		PhotoFileID: m.PhotoFileID, Remark: m.Remark, CreateTime: m.CreatedAt, UpdateTime: m.UpdatedAt}
 	if r.UnitName != nil {
 		v.UnitName = *r.UnitName
 	}

@@ -57,6 +57,11 @@ func Migrations() []db.Migration {
 		{Version: 2026112643, Name: "members sort by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
 			return db.ZhSortKey(ctx, tx, "dyjbxx", "name", []string{"org_id", "name"}, []string{"name"})
 		}},
+		// 留党察看 (细则 第十四条: such a member cannot be an 入党介绍人): the
+		// day it took effect, while the rights are not restored.
+		{Version: 2026113010, Name: "member: 留党察看 since (under_watch_since)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `ALTER TABLE dyjbxx ADD COLUMN under_watch_since DATE NULL`)
+		}},
 	}
 }
 

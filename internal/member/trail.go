@@ -41,6 +41,7 @@ var trail = &record.Decl{Module: TrailModule, Noun: "党员", Fields: []record.F
 	record.Text("appliedOn", "申请入党日期"),
 	record.Text("joinedOn", "入党日期"),
 	record.Text("fullOn", "转正日期"),
+	record.Text("underWatchSince", "留党察看起始日期"),
 	record.Text("photo", "照片"),
 	record.Text("remark", "备注"),
 }}
@@ -81,7 +82,7 @@ func trailView(m *Member, idClear, phoneClear, orgName, unit, user string) map[s
 	out := map[string]string{
 		"name": m.Name, "birthDate": string(m.BirthDate), "idNumber": idClear, "phone": phoneClear,
 		"staffOrStudentNo": m.StaffOrStudentNo, "className": m.ClassName,
-		"appliedOn": string(m.AppliedOn), "joinedOn": string(m.JoinedOn), "fullOn": string(m.FullOn), "remark": m.Remark,
+		"appliedOn": string(m.AppliedOn), "joinedOn": string(m.JoinedOn), "fullOn": string(m.FullOn), "underWatchSince": string(m.UnderWatchSince), "remark": m.Remark,
 		"org": orgName, "unit": unit, "user": user,
 	}
 	for _, f := range dictFields() {

@@ -213,6 +213,8 @@ export interface PersonPick {
   unitName?: string
   liveRecordId?: number
   liveStage?: Stage
+  /** Set for a party member ("正式党员", "预备党员（停止党籍）"…): a member cannot apply. */
+  memberStatus?: string
 }
 
 /** POST /api/fzdy: step ① 递交入党申请书. */

@@ -5,6 +5,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 export interface RemoteOption {
   value: number
   label: string
+  /** Shown but not choosable (a person who may not be picked, the label saying why). */
+  disabled?: boolean
 }
 
 interface Props {

@@ -81,6 +81,8 @@ export const memberResource = defineResource<Member>({
     { name: 'appliedOn', label: '申请入党日期', type: 'date', column: false, form: { span: 8 } },
     { name: 'joinedOn', label: '入党日期', type: 'date', required: true, ...sortable(120), form: { span: 8 }, search: { name: 'joined', range: true } },
     { name: 'fullOn', label: '转正日期', type: 'date', ...sortable(120), form: { span: 8 } },
+    // 受留党察看处分、尚未恢复党员权利 (cleared when restored): no 入党介绍人 then (细则 第十四条).
+    { name: 'underWatchSince', label: '留党察看起始日期', type: 'date', column: false, form: { span: 8 } },
     { name: 'account', label: '关联账号', column: false, form: false, detail: { render: (m) => m.account || '未关联' } },
     { name: 'createTime', label: '创建时间', type: 'datetime', ...sortable(170) },
     { name: 'updateTime', label: '更新时间', type: 'datetime', column: false },

@@ -46,6 +46,8 @@ export interface Member extends PersonRecord {
   appliedOn: string | null
   joinedOn: string | null
   fullOn: string | null
+  /** 留党察看 since, while the rights are not restored (null otherwise). */
+  underWatchSince?: string | null
   photoFileId: number | null
   warnings?: string[]
 }

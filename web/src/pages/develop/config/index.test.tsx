@@ -9,7 +9,7 @@ import DevConfigPage, { SAVE_WARNING } from './index'
 
 const VIEW: ConfigView = {
   version: 2,
-  config: { steps: STEPS.map((s) => ({ key: s.key, tracked: true, dueDays: s.key === 'talk' ? 30 : 0, docs: [] })), rules: { ...RULE_DEFAULTS } },
+  config: { steps: STEPS.map((s) => ({ key: s.key, tracked: true, dueDays: 0, docs: [] })), rules: { ...RULE_DEFAULTS } },
   steps: STEPS.map((s) => ({ ...s, docs: s.key === 'talk' ? ['谈话记录'] : [], alwaysTracked: ALWAYS_TRACKED.has(s.key) })),
   versions: [
     { version: 2, note: '不跟踪入党宣誓', userName: 'zzb', createTime: '2026-02-01T08:00:00Z' },
@@ -64,6 +64,9 @@ describe('develop/config', { timeout: 60_000 }, () => {
     expect(within(stepRow('入党宣誓')).getByRole('switch').hasAttribute('disabled')).toBe(false)
     fireEvent.click(within(stepRow('入党宣誓')).getByRole('switch'))
     fireEvent.change(within(stepRow('指定培养联系人')).getByRole('spinbutton'), { target: { value: '15' } })
+    // The talk's deadline is the rule's months (the server's value), not a day count typed here.
+    expect(within(stepRow('党组织派人谈话')).queryByRole('spinbutton')).toBeNull()
+    expect(within(stepRow('党组织派人谈话')).getByText('申请后 1 个月（规则参数）')).toBeTruthy()
 
     fireEvent.click(screen.getByRole('tab', { name: '规则参数' }))
     // Each number shows the regulation's default next to it.
@@ -89,7 +92,7 @@ describe('develop/config', { timeout: 60_000 }, () => {
     expect(saved.config.steps).toHaveLength(25)
     expect(saved.config.steps.find((s) => s.key === 'oath')).toEqual({ key: 'oath', tracked: false, dueDays: 0, docs: [] })
     expect(saved.config.steps.find((s) => s.key === 'contacts')).toEqual({ key: 'contacts', tracked: true, dueDays: 15, docs: [] })
-    expect(saved.config.steps.find((s) => s.key === 'talk')).toEqual({ key: 'talk', tracked: true, dueDays: 30, docs: [] })
+    expect(saved.config.steps.find((s) => s.key === 'talk')).toEqual({ key: 'talk', tracked: true, dueDays: 0, docs: [] })
   })
 
   it('is read-only without fzdy:config, and shows the history, the number ranges and the chains', async () => {

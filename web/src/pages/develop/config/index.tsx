@@ -19,6 +19,8 @@ function ConfigForm({ view, canEdit, onSaved }: { view: ConfigView; canEdit: boo
   const [saving, setSaving] = useState<DevConfig | null>(null)
   const meta = new Map(view.steps.map((s) => [s.key, s]))
   const steps = view.config.steps
+  // The talk's deadline is the rule's (talkWithinMonths), in calendar months: the server computes both from it.
+  const talkMonths = Form.useWatch(['rules', 'talkWithinMonths'], form) ?? view.config.rules.talkWithinMonths
 
   const ask = async () => {
     try {
@@ -76,11 +78,14 @@ function ConfigForm({ view, canEdit, onSaved }: { view: ConfigView; canEdit: boo
                     title: '办理期限（天）',
                     key: 'dueDays',
                     width: 130,
-                    render: (_: unknown, s, i) => (
-                      <Form.Item name={['steps', i, 'dueDays']} noStyle>
-                        <InputNumber min={0} max={3650} precision={0} size="small" aria-label={`${meta.get(s.key)?.name ?? s.key}办理期限`} />
-                      </Form.Item>
-                    ),
+                    render: (_: unknown, s, i) =>
+                      s.key === 'talk' ? (
+                        <Typography.Text type="secondary">申请后 {talkMonths} 个月（规则参数）</Typography.Text>
+                      ) : (
+                        <Form.Item name={['steps', i, 'dueDays']} noStyle>
+                          <InputNumber min={0} max={3650} precision={0} size="small" aria-label={`${meta.get(s.key)?.name ?? s.key}办理期限`} />
+                        </Form.Item>
+                      ),
                   },
                   {
                     title: '必备材料',

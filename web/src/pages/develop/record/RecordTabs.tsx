@@ -198,10 +198,10 @@ export function TrainingsTab({ recordId, onChanged }: { recordId: number; onChan
           <Form.Item label="起止日期" name="range" rules={[{ required: true, message: '请选择起止日期' }]}>
             <DatePicker.RangePicker style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item label="学时" name="hours">
+          <Form.Item label="学时" name="hours" extra="每天不超过 8 学时">
             <InputNumber min={0} max={1000} precision={0} />
           </Form.Item>
-          <Form.Item label="天数" name="days">
+          <Form.Item label="天数" name="days" extra="不超过起止日期的天数；集中培训须在确定为发展对象之日或以后开始方计入">
             <InputNumber min={0} max={365} precision={0} />
           </Form.Item>
           <Form.Item label="结业证书号" name="certificateNo">

@@ -19,7 +19,8 @@ const notFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day')
 
 /**
  * 新增入党申请 (step ① 递交入党申请书): a student or teacher of the registry applies to a branch. The server
- * checks the age on the applied date (≥ 18), the branch and one live record per person, and names the field.
+ * checks the age on the applied date (≥ 18), that the person is no party member (the picker disables members), the
+ * branch and one live record per person, and names the field.
  */
 export default function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>()
@@ -65,7 +66,10 @@ export default function CreateDialog({ onClose, onDone }: { onClose: () => void;
             searchPeople(kind, t).then((p) =>
               p.content.map((x) => ({
                 value: x.id,
-                label: `${x.name}（${x.number}${x.unitName ? `，${x.unitName}` : ''}）${x.liveStage ? ` 已是${STAGE_NAMES[x.liveStage]}` : ''}`,
+                label:
+                  `${x.name}（${x.number}${x.unitName ? `，${x.unitName}` : ''}）` +
+                  (x.memberStatus ? ` 已是${x.memberStatus}，不能申请入党` : x.liveStage ? ` 已是${STAGE_NAMES[x.liveStage]}` : ''),
+                disabled: !!x.memberStatus,
               })),
             )
           }

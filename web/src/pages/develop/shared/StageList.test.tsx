@@ -96,8 +96,11 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
   it('creates an application and shows the server’s refusal at its field', async () => {
     signIn(['fzdy:list', 'fzdy:add'])
     mock.onGet('/api/fzdy/people').reply(200, {
-      content: [{ kind: 'xs', kindLabel: '学生', id: 11, name: '孙悦', number: '2025010203', gender: '2', unitName: '计算机学院' }],
-      totalElements: 1,
+      content: [
+        { kind: 'xs', kindLabel: '学生', id: 11, name: '孙悦', number: '2025010203', gender: '2', unitName: '计算机学院' },
+        { kind: 'xs', kindLabel: '学生', id: 12, name: '周党员', number: '2025010204', gender: '1', unitName: '计算机学院', memberStatus: '正式党员' },
+      ],
+      totalElements: 2,
     })
     const sent: unknown[] = []
     mock.onPost('/api/fzdy').reply((c) => {
@@ -118,6 +121,9 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
     const [person, branch] = within(dialog).getAllByRole('combobox')
     fireEvent.focus(person)
     fireEvent.mouseDown(person)
+    // A party member is shown as one and cannot be chosen (RULES.md §2: a member cannot apply).
+    const memberOption = await screen.findByText('周党员（2025010204，计算机学院） 已是正式党员，不能申请入党', { selector: '.ant-select-item-option-content' })
+    expect(memberOption.closest('.ant-select-item-option')!.className).toMatch(/disabled/)
     fireEvent.click(await screen.findByText(/孙悦（2025010203，计算机学院）/, { selector: '.ant-select-item-option-content' }))
     fireEvent.mouseDown(branch)
     // Only branches can be chosen: the committee above is shown but disabled.
