@@ -194,7 +194,9 @@ func TestProbationExtendedOnlyOnce_Xize32(t *testing.T) {
 func TestCommitteeApprovalByCollectiveVote_Xize24(t *testing.T) {
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
-	at := func(name string) int64 { return w.record(t, name, develop.StepCommitteeApproval, approvalFacts(meeting)) }
+	at := func(name string) int64 {
+		return w.record(t, name, develop.StepCommitteeApproval, approvalFacts(meeting))
+	}
 	id := at("党委表决")
 	on := meeting.AddMonths(1)
 

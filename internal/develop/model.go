@@ -49,9 +49,9 @@ type Record struct {
 	FullOn          date.Date `bun:"full_on" json:"fullOn"`                    // ㉔ 转正 (= the probation's end)
 	// Extensions counts the extensions of the probation approved at ㉔
 	// (细则第三十二条: one at most).
-	Extensions int `bun:"extensions" json:"extensions"`
-	EndedOn         date.Date `bun:"ended_on" json:"endedOn"`
-	EndedReason     string    `bun:"ended_reason" json:"endedReason"`
+	Extensions  int       `bun:"extensions" json:"extensions"`
+	EndedOn     date.Date `bun:"ended_on" json:"endedOn"`
+	EndedReason string    `bun:"ended_reason" json:"endedReason"`
 	// DueOn is when the current step is due (config DueDays or a rule's
 	// deadline); "" when none. The lists highlight due and overdue records.
 	DueOn date.Date `bun:"due_on" json:"dueOn"`
