@@ -113,7 +113,9 @@ function Votes({ recordId, by }: { recordId: number; by: 'branch' | 'committee' 
       </div>
       <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
         {whose}
-        {by === 'branch' && '；因故不能到会、会前正式提交书面意见的党员计入票数（细则第二十一条）'}
+        {by === 'branch'
+          ? '；因故不能到会、会前正式提交书面意见的党员计入票数（细则第二十一条）'
+          : '；办理日期即党委会议日期，集体讨论和表决（细则第二十四条）'}
       </Typography.Paragraph>
       <div>
         {num('agree', by === 'branch' ? '赞成（含书面）' : '同意')}
