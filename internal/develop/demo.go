@@ -968,6 +968,12 @@ func (d *demoSeeder) fitted(p demoPerson, b *demoBranch) *demoRecord {
 	}
 	probEnd := p.Joined.AddMonths(d.cfg.Rules.ProbationMonths)
 	if !p.MemberFull.IsZero() {
+		// The member's full date is the probation's end: a year after ⑮ (a
+		// leap day apart at most). A longer probation would be an extension
+		// the demo does not draw (细则第三十二条: once, when it ends).
+		if p.MemberFull.Before(probEnd.AddDays(-2)) || p.MemberFull.After(probEnd.AddDays(2)) {
+			return nil
+		}
 		probEnd = p.MemberFull
 	}
 	for try := 0; try < 20; try++ {

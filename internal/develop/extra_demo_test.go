@@ -360,6 +360,10 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 			if r.ProbationEndsOn != t15.AddMonths(12) && (r.MemberID == nil || r.ProbationEndsOn != d.members[*r.MemberID].FullOn) {
 				fail("probation ends %s", r.ProbationEndsOn)
 			}
+			// A year's probation (a leap day apart at most): never extended in the demo, let alone twice.
+			if year := t15.AddMonths(12); r.ProbationEndsOn.Before(year.AddDays(-2)) || r.ProbationEndsOn.After(year.AddDays(2)) {
+				fail("probation of %s to %s: not a year", t15, r.ProbationEndsOn)
+			}
 		}
 		// ⑯ reported, ⑰ approved within 3 months of ⑮; the member record.
 		if t16 := on(develop.StepCommitteeTalk); !t16.IsZero() {
