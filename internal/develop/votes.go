@@ -44,9 +44,15 @@ const (
 	RuleExtension         = "预备期只能延长一次，在预备期满时讨论（细则第三十二条）"
 	RuleEachVoted         = "逐个讨论和表决（细则第二十一条）"
 	articleEachVoted      = "细则第二十一条：讨论两个以上的人入党时，应当逐个讨论和表决"
-	committeeMinMembers   = 3
-	committeeMaxMembers   = 30
 	committeeUnknownLabel = "上级党委未登记委员会成员"
+)
+
+// The bounds of a committee's member count typed by the client (when its
+// leaders record none): a party committee has at least 3 members, and an
+// organisation records at most 30 (org's committee limit).
+const (
+	committeeMinMembers = 3
+	committeeMaxMembers = 30
 )
 
 // voteSteps are the steps decided by a vote, and who votes: the branch
