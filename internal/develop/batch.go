@@ -14,14 +14,20 @@ import (
 // maxBatch is how many records one batch action takes.
 const maxBatch = 200
 
-// BatchInput is the body of a batch action: the same result, comment and
-// form on each record's current step (a branch recording one meeting for
-// several targets, a committee approving a list).
+// BatchInput is the body of a batch action: the same result and comment
+// on each record's current step (a branch recording one meeting for several
+// targets, a committee approving a list), with the same form or each
+// record's own. The steps decided by a vote (⑮, ⑰, ㉓, ㉔) take each
+// person's own tally in Forms (逐个讨论和表决, 细则第二十一条): one tally in
+// Form for several records is refused.
 type BatchInput struct {
 	IDs     []int64         `json:"ids"`
 	Result  flow.Result     `json:"result"`
 	Comment string          `json:"comment"`
 	Form    json.RawMessage `json:"form"`
+	// Forms are the records' own forms by id ({"12": {…}}): a record named
+	// here is acted on with its own form instead of Form.
+	Forms map[int64]json.RawMessage `json:"forms"`
 }
 
 // BatchRow is the outcome of the action on one record.
@@ -56,6 +62,11 @@ func (s *Service) batch(ctx context.Context, in BatchInput) ([]BatchRow, error) 
 		return nil, httpx.Invalid("ids", "每次最多批量办理 %d 条记录", maxBatch)
 	case in.Result != flow.Approve && in.Result != flow.Reject && in.Result != flow.Return:
 		return nil, httpx.Invalid("result", "请选择办理结果")
+	case len(in.Forms) > maxBatch:
+		return nil, httpx.Invalid("forms", "每次最多批量办理 %d 条记录", maxBatch)
+	}
+	if err := eachVoted(in, ids); err != nil {
+		return nil, err
 	}
 	out := make([]BatchRow, 0, len(ids))
 	for _, id := range ids {
@@ -67,6 +78,14 @@ func (s *Service) batch(ctx context.Context, in BatchInput) ([]BatchRow, error) 
 			continue
 		}
 		row.Name = r.Name
+		form, own := in.Forms[id]
+		if !own {
+			form = in.Form
+		}
+		actx := ctx
+		if !own && len(ids) > 1 {
+			actx = context.WithValue(ctx, sharedFormKey{}, true) // eachVotedRule refuses it at a vote
+		}
 		var version int64
 		if err := s.db.NewSelect().Table("flow_instance").Column("version").Where("workflow = ?", Key).
 			Where("record_id = ?", id).Scan(ctx, &version); err != nil {
@@ -74,7 +93,7 @@ func (s *Service) batch(ctx context.Context, in BatchInput) ([]BatchRow, error) 
 			out = append(out, row)
 			continue
 		}
-		_, err = s.wf.Act(ctx, id, flow.ActionInput{Version: version, Result: in.Result, Comment: in.Comment, Form: in.Form})
+		_, err = s.wf.Act(actx, id, flow.ActionInput{Version: version, Result: in.Result, Comment: in.Comment, Form: form})
 		if err != nil {
 			row.Message = errMessage(err)
 		} else {

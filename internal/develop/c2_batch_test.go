@@ -33,7 +33,7 @@ func TestBatchAction(t *testing.T) {
 	rows := apptest.DoJSON[[]batchRow](t, w.e, 200, "POST", "/api/fzdy/batch", w.branchTK, body)
 	want := []batchRow{
 		{oath1, "宣誓甲", true, ""},
-		{meeting, "大会", false, "请填写应到会有表决权的党员人数"},
+		{meeting, "大会", false, "不符合「逐个讨论和表决（细则第二十一条）」：「支部大会讨论转正」须逐人填写表决结果后办理"},
 		{oath2, "宣誓乙", true, ""},
 		{approval, "审批", false, "「上级党委审批」环节由计算机学院党委办理，您没有办理权限"},
 		{other, "", false, "发展党员记录不存在"},

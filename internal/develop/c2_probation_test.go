@@ -16,7 +16,7 @@ import (
 func (w *c2World) probationer(t *testing.T, name string, admitted date.Date) int64 {
 	t.Helper()
 	id := w.record(t, name, develop.StepCommitteeApproval, approvalFacts(admitted))
-	w.approve(t, w.csTK, id, map[string]any{"date": admitted.AddMonths(1)})
+	w.approve(t, w.csTK, id, committeeVotes(admitted.AddMonths(1)))
 	w.walk(t, id, develop.StepFullMeeting, admitted.AddMonths(2))
 	if m := w.memberOf(t, id); m.PartyStatus != member.PartyProbation {
 		t.Fatalf("%s is not a probationary member: %+v", name, m)
@@ -24,9 +24,9 @@ func (w *c2World) probationer(t *testing.T, name string, admitted date.Date) int
 	return id
 }
 
-// fullVotes is ㉓'s form: 8 of 12 present, 7 agreeing, and the decision.
+// fullVotes is ㉓'s form: 8 of the branch's 10 present, 7 agreeing, and the decision.
 func fullVotes(on date.Date, decision string, extend int) map[string]any {
-	return map[string]any{"date": on, "shouldAttend": 12, "present": 8, "agree": 7, "against": 1, "abstain": 0,
+	return map[string]any{"date": on, "shouldAttend": 10, "present": 8, "agree": 7, "against": 1, "abstain": 0,
 		"decision": decision, "extendMonths": extend}
 }
 
@@ -53,8 +53,8 @@ func TestRuleFullMembershipAfterOneYearProbation(t *testing.T) {
 	w.notice(t, develop.NoticeFull, end.AddDays(-20), end.AddDays(-3), id)
 	w.refused(t, w.branchTK, id, fullVotes(end.AddDays(-1), develop.DecisionFull, 0), develop.RuleFullDecision,
 		"预备期至 "+d(end)+" 届满")
-	w.refused(t, w.branchTK, id, map[string]any{"date": end, "shouldAttend": 12, "present": 6, "agree": 6, "decision": "full"},
-		develop.RuleQuorum, "实到 6 人")
+	w.refused(t, w.branchTK, id, map[string]any{"date": end, "shouldAttend": 10, "present": 5, "agree": 5, "decision": "full"},
+		develop.RuleQuorum, "实到 5 人")
 	res := w.act(t, w.branchTK, id, "approve", fullVotes(end, "", 0))
 	if res.Status != 400 || res.Map(t)["field"] != "decision" {
 		t.Fatalf("no decision: %d %s", res.Status, res.Body)
@@ -64,7 +64,7 @@ func TestRuleFullMembershipAfterOneYearProbation(t *testing.T) {
 	if m.PartyStatus != member.PartyProbation {
 		t.Fatalf("full before the committee approved: %+v", m)
 	}
-	w.approve(t, w.csTK, id, map[string]any{"date": date.Today()})
+	w.approve(t, w.csTK, id, committeeVotes(date.Today()))
 	r := w.rec(t, id)
 	m = w.memberOf(t, id)
 	if m.PartyStatus != member.PartyFull || m.FullOn != end || r.FullOn != end || r.Step != develop.StepArchive || r.Stage != develop.StageFull {
@@ -97,14 +97,14 @@ func TestRuleProbationExtensionSixToTwelveMonths(t *testing.T) {
 		t.Fatalf("13 months: %d %s", res.Status, res.Body)
 	}
 	w.approve(t, w.branchTK, edges, fullVotes(end, develop.DecisionExtend, 12)) // no notice needed to extend
-	w.approve(t, w.csTK, edges, map[string]any{"date": date.Today()})
+	w.approve(t, w.csTK, edges, committeeVotes(date.Today()))
 	if r := w.rec(t, edges); r.ProbationEndsOn != end.AddMonths(12) || r.Step != develop.StepProbationEducation {
 		t.Fatalf("extended by 12: %+v", r)
 	}
 
 	id := w.probationer(t, "延长预备期", admitted)
 	w.approve(t, w.branchTK, id, fullVotes(end, develop.DecisionExtend, 6))
-	w.approve(t, w.csTK, id, map[string]any{"date": date.Today()})
+	w.approve(t, w.csTK, id, committeeVotes(date.Today()))
 	r := w.rec(t, id)
 	if r.ProbationEndsOn != end.AddMonths(6) || r.Step != develop.StepProbationEducation || r.Stage != develop.StageProbationary || r.FullOn != "" {
 		t.Fatalf("after the extension: %+v", r)
@@ -168,9 +168,9 @@ func TestRuleFullApprovalWithinThreeMonths(t *testing.T) {
 			forms: map[string]any{develop.StepFullMeeting: fullVotes(meeting, develop.DecisionFull, 0)}})
 	}
 	late := at("审批超期")
-	w.refused(t, w.csTK, late, map[string]any{"date": meeting.AddMonths(3).AddDays(1)}, develop.RuleFullApprovalTime,
+	w.refused(t, w.csTK, late, committeeVotes(meeting.AddMonths(3).AddDays(1)), develop.RuleFullApprovalTime,
 		"审批应在 "+d(meeting.AddMonths(3))+" 前完成")
-	w.approve(t, w.csTK, late, map[string]any{"date": meeting.AddMonths(3)})
+	w.approve(t, w.csTK, late, committeeVotes(meeting.AddMonths(3)))
 	if r := w.rec(t, late); r.Step != develop.StepArchive || r.FullOn != meeting {
 		t.Fatalf("approved on the last day: %+v", r)
 	}
@@ -182,7 +182,7 @@ func TestRejectionAfterReturnCancelsProbation(t *testing.T) {
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
 	id := w.record(t, "退回后不通过", develop.StepCommitteeApproval, approvalFacts(meeting))
-	w.approve(t, w.csTK, id, map[string]any{"date": meeting.AddMonths(1)})
+	w.approve(t, w.csTK, id, committeeVotes(meeting.AddMonths(1)))
 	apptest.Expect(t, w.act(t, w.deptTK, id, "return", nil, "toStep", develop.StepBranchMeeting, "comment", "会议记录不全"), 200)
 	if m := w.memberOf(t, id); m.MemberStatus != member.StatusNormal {
 		t.Fatalf("a return changed the member: %+v", m)

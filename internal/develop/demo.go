@@ -79,6 +79,7 @@ type demoBranch struct {
 	Secretary string
 	Phone     string
 	committee int64    // its secondary committee (or itself, a 直属党支部): the plans' organisation
+	acting    int64    // the committee acting at ⑰ and ㉔ (the chain's: nearest 二级党委, else the school's)
 	kind      string   // the person category most of its members have
 	full      []int64  // full members in normal status (sponsors, contacts)
 	fullNames []string // their names
@@ -296,6 +297,27 @@ func (d *demoSeeder) branches(ctx context.Context, tx bun.Tx) (map[int64]*demoBr
 			b.committee = ids[1]
 		}
 		out[r.ID] = b
+	}
+	// The committee acting at ⑰ and ㉔, as the chains resolve it.
+	var types []struct {
+		ID   int64  `bun:"id"`
+		Type string `bun:"type"`
+	}
+	if err := tx.NewSelect().Table("dzz").Column("id", "type").Scan(ctx, &types); err != nil {
+		return nil, err
+	}
+	typeOf := map[int64]string{}
+	for _, t := range types {
+		typeOf[t.ID] = t.Type
+	}
+	for _, b := range out {
+		acting := map[string]bool{orgTypeCommittee: b.Type == orgTypeBranch, orgTypeSchool: true}
+		ids := splitPath(b.Path)
+		for i := len(ids) - 1; i >= 0 && b.acting == 0; i-- {
+			if acting[typeOf[ids[i]]] {
+				b.acting = ids[i]
+			}
+		}
 	}
 	var kinds []struct {
 		OrgID    int64  `bun:"org_id"`
@@ -602,22 +624,64 @@ func (d *demoSeeder) notice(kind string, from date.Date) demoNotice {
 	return demoNotice{kind: kind, start: start, end: end}
 }
 
-// vote is a branch meeting's votes: a quorum, a majority for.
-func (d *demoSeeder) vote(b *demoBranch) map[string]any {
-	should := max(b.fullCount, 3)
-	present := should - d.r.IntN(min(3, should/2))
-	if present*2 <= should {
-		present = should/2 + 1
+// votes fills the tallies of the steps decided by a vote (⑮, ⑰, ㉓, ㉔),
+// once the member base is as the demo leaves it: a branch meeting counts
+// the branch's roster on its date (the members with a vote, as the step's
+// rule counts them), a quorum present, a few written opinions now and then,
+// a majority for; a committee counts its recorded members, most present,
+// all of them agreeing. counts caches the counts by organisation and day.
+func (d *demoSeeder) votes(ctx context.Context, tx bun.Tx, r *demoRecord, st demoStep, counts map[string]int64) error {
+	by := voteSteps[st.key]
+	if by == "" {
+		return nil
 	}
-	against := 0
+	orgID := r.b.ID
+	if by == ByCommittee {
+		orgID = r.b.acting
+	}
+	key := fmt.Sprintf("%s/%d/%s", by, orgID, st.on)
+	n, ok := counts[key]
+	if !ok {
+		var got int
+		var err error
+		if by == ByBranch {
+			got, err = d.s.members.Voters(ctx, tx, orgID, st.on)
+		} else {
+			got, err = d.s.orgs.CommitteeSize(ctx, tx, orgID)
+		}
+		if err != nil {
+			return err
+		}
+		n = int64(got)
+		counts[key] = n
+	}
+	if n == 0 && by == ByCommittee {
+		n = 7 // no members recorded: the committee's count as its secretary enters it
+	}
+	if n == 0 {
+		return fmt.Errorf("develop demo: record of %s: no member of %s has a vote on %s", r.p.Name, r.b.Name, st.on)
+	}
+	present := n - int64(d.r.IntN(int(min(3, n/2)+1)))
+	if present*2 <= n {
+		present = n/2 + 1
+	}
+	st.data["shouldAttend"], st.data["present"] = n, present
+	if by == ByCommittee {
+		st.data["agree"] = present
+		return nil
+	}
+	var written, against, abstain int64
+	if present < n && d.r.IntN(4) == 0 {
+		written = 1
+	}
 	if present > 5 && d.r.IntN(4) == 0 {
 		against = 1
 	}
-	abstain := 0
 	if present > 8 && d.r.IntN(3) == 0 {
 		abstain = 1
 	}
-	return map[string]any{"shouldAttend": should, "present": present, "agree": present - against - abstain, "against": against, "abstain": abstain}
+	st.data["written"], st.data["agree"], st.data["against"], st.data["abstain"] = written, present+written-against-abstain, against, abstain
+	return nil
 }
 
 // pair is two distinct full members of b who were full before on, and
@@ -722,13 +786,17 @@ func (d *demoSeeder) middle(r *demoRecord, activist, sixth date.Date) date.Date 
 // the probation's end (probEnd) and its approval, the archive.
 func (d *demoSeeder) back(r *demoRecord, meeting, probEnd date.Date) {
 	b := r.b
-	r.add(StepBranchMeeting, meeting, d.vote(b))
+	if len(b.fullOn) == 0 || b.fullOn[0].After(meeting) {
+		r.unusable = true // no member with a vote then: no meeting
+	}
+	r.add(StepBranchMeeting, meeting, nil) // the votes: d.votes
+
 	r.probEnd = probEnd
 	reported := meeting.AddDays(d.span(1, 5))
 	talk := reported.AddDays(d.span(3, 25))
 	r.add(StepCommitteeTalk, talk, map[string]any{"talker": "党委组织员", "reportedOn": reported})
 	approval := talk.AddDays(d.span(1, 20))
-	r.add(StepCommitteeApproval, approval, map[string]any{"lateReason": ""})
+	r.add(StepCommitteeApproval, approval, map[string]any{"lateReason": ""}) // the votes: d.votes
 	filing := approval.AddDays(d.span(3, 20))
 	r.add(StepDeptFiling, filing, nil)
 	placed := filing.AddDays(d.span(1, 10))
@@ -750,9 +818,7 @@ func (d *demoSeeder) back(r *demoRecord, meeting, probEnd date.Date) {
 		fullMeeting = probEnd
 	}
 	fullMeeting = fullMeeting.AddDays(d.span(0, 10))
-	vote := d.vote(b)
-	vote["decision"], vote["extendMonths"] = "full", 0
-	r.add(StepFullMeeting, fullMeeting, vote)
+	r.add(StepFullMeeting, fullMeeting, map[string]any{"decision": DecisionFull, "extendMonths": 0})
 	approved := fullMeeting.AddDays(d.span(5, 40))
 	r.add(StepFullApproval, approved, nil)
 	r.add(StepArchive, approved.AddDays(d.span(5, 30)), map[string]any{"place": "党委组织部档案室"})
@@ -917,6 +983,12 @@ func (d *demoSeeder) fitted(p demoPerson, b *demoBranch) *demoRecord {
 	}
 	probEnd := p.Joined.AddMonths(d.cfg.Rules.ProbationMonths)
 	if !p.MemberFull.IsZero() {
+		// The member's full date is the probation's end: a year after ⑮ (a
+		// leap day apart at most). A longer probation would be an extension
+		// the demo does not draw (细则第三十二条: once, when it ends).
+		if p.MemberFull.Before(probEnd.AddDays(-2)) || p.MemberFull.After(probEnd.AddDays(2)) {
+			return nil
+		}
 		probEnd = p.MemberFull
 	}
 	for try := 0; try < 20; try++ {
@@ -1024,12 +1096,30 @@ func (d *demoSeeder) write(ctx context.Context, tx bun.Tx, records []*demoRecord
 		}
 	}
 	res.Records = len(rows)
+	// The members whose 转正 waits for ㉔: probationary until it is approved
+	// (before the votes are counted: they have none until then).
+	var back []int64
+	for i, r := range records {
+		if r.p.MemberID != 0 && stepNo(rows[i].Step) == 24 {
+			back = append(back, r.p.MemberID)
+		}
+	}
+	if len(back) > 0 {
+		if _, err := tx.NewUpdate().Table("dyjbxx").Set("party_status = ?", member.PartyProbation).Set("full_on = NULL").
+			Where("id IN (?)", bun.In(back)).Exec(ctx); err != nil {
+			return err
+		}
+	}
 	var steps []StepRow
 	var reviews []Review
 	var trainings []Training
+	counts := map[string]int64{}
 	for i, r := range records {
 		id := rows[i].ID
 		for _, s := range r.steps {
+			if err := d.votes(ctx, tx, r, s, counts); err != nil {
+				return err
+			}
 			s.data["date"] = s.on
 			data, err := json.Marshal(s.data)
 			if err != nil {
@@ -1064,19 +1154,6 @@ func (d *demoSeeder) write(ctx context.Context, tx bun.Tx, records []*demoRecord
 	}
 	if err := d.writePlans(ctx, tx, records, res); err != nil {
 		return err
-	}
-	// The members whose 转正 waits for ㉔: probationary until it is approved.
-	var back []int64
-	for i, r := range records {
-		if r.p.MemberID != 0 && stepNo(rows[i].Step) == 24 {
-			back = append(back, r.p.MemberID)
-		}
-	}
-	if len(back) > 0 {
-		if _, err := tx.NewUpdate().Table("dyjbxx").Set("party_status = ?", member.PartyProbation).Set("full_on = NULL").
-			Where("id IN (?)", bun.In(back)).Exec(ctx); err != nil {
-			return err
-		}
 	}
 	return d.startFlows(ctx, tx, records, rows)
 }

@@ -356,12 +356,34 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 			volunteer[*r.VolunteerNo] = true
 		}
 		// ⑮ quorum and majority, within a month of ⑬, after the admit notice, not leaving within 3 months.
-		if t15 := on(develop.StepBranchMeeting); !t15.IsZero() {
-			v := data(develop.StepBranchMeeting)
-			should, present, agree := v["shouldAttend"].(float64), v["present"].(float64), v["agree"].(float64)
-			if present*2 <= should || agree*2 <= should {
-				fail("meeting votes %v", v)
+		// The tallies of ⑮ and ㉓ on the branch's roster of the day (细则第二十条、第二十一条), of ⑰ and ㉔
+		// by the committee (第二十四条): every count within the roster, a quorum and a majority.
+		for _, key := range []string{develop.StepBranchMeeting, develop.StepFullMeeting, develop.StepCommitteeApproval, develop.StepFullApproval} {
+			if on(key).IsZero() {
+				continue
 			}
+			v := data(key)
+			n := func(k string) float64 { f, _ := v[k].(float64); return f }
+			should, present, written, agree := n("shouldAttend"), n("present"), n("written"), n("agree")
+			if key == develop.StepBranchMeeting || key == develop.StepFullMeeting {
+				roster, err := e.App.Members.Voters(ctx, e.DB, r.OrgID, on(key))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if should != float64(roster) {
+					fail("%s: 应到 %v, the roster on %s is %d", key, should, on(key), roster)
+				}
+			}
+			if should < 1 || present*2 <= should || agree*2 <= should || present+written > should ||
+				agree+n("against")+n("abstain") > present+written || agree > present+written {
+				fail("%s votes %v", key, v)
+			}
+		}
+		// 细则第三十二条: no extension in the demo, and ㉓ decides 转正.
+		if r.Extensions != 0 || (!on(develop.StepFullMeeting).IsZero() && data(develop.StepFullMeeting)["decision"] != develop.DecisionFull) {
+			fail("extensions %d, ㉓ %v", r.Extensions, done[develop.StepFullMeeting].Data)
+		}
+		if t15 := on(develop.StepBranchMeeting); !t15.IsZero() {
 			if t15.After(on(develop.StepPreReview).AddMonths(1)) {
 				fail("meeting %s more than a month after the pre-review %s", t15, on(develop.StepPreReview))
 			}
@@ -371,6 +393,10 @@ func checkDemo(t *testing.T, e *apptest.Env, res *develop.DemoResult, members in
 			}
 			if r.ProbationEndsOn != t15.AddMonths(12) && (r.MemberID == nil || r.ProbationEndsOn != d.members[*r.MemberID].FullOn) {
 				fail("probation ends %s", r.ProbationEndsOn)
+			}
+			// A year's probation (a leap day apart at most): never extended in the demo, let alone twice.
+			if year := t15.AddMonths(12); r.ProbationEndsOn.Before(year.AddDays(-2)) || r.ProbationEndsOn.After(year.AddDays(2)) {
+				fail("probation of %s to %s: not a year", t15, r.ProbationEndsOn)
 			}
 		}
 		// ⑯ reported, ⑰ approved within 3 months of ⑮; the member record.
@@ -494,7 +520,7 @@ func extraActOnDemo(t *testing.T, e *apptest.Env, d extraDemoData, today date.Da
 	forms := map[string]map[string]any{
 		develop.StepActivist:          {"method": "党员推荐", "recommenders": "张老师、李老师"},
 		develop.StepTarget:            {},
-		develop.StepBranchMeeting:     {"shouldAttend": 10, "present": 9, "agree": 9, "against": 0, "abstain": 0},
+		develop.StepBranchMeeting:     {"against": 0, "abstain": 0},
 		develop.StepCommitteeApproval: {"lateReason": ""},
 	}
 	acted := map[string]bool{}
@@ -515,6 +541,14 @@ func extraActOnDemo(t *testing.T, e *apptest.Env, d extraDemoData, today date.Da
 			t.Fatalf("record %d: flow at %q, record at %q", r.ID, view.Step, r.Step)
 		}
 		form["date"] = today
+		if r.Step == develop.StepBranchMeeting || r.Step == develop.StepCommitteeApproval {
+			// Everyone with a vote present and agreeing, as the form shows who that is.
+			v := apptest.DoJSON[develop.Voters](t, e, 200, "GET", fmt.Sprintf("/api/fzdy/%d/voters?date=%s", r.ID, today), e.AdminTK, nil)
+			if !v.Fixed || v.ShouldAttend < 1 {
+				t.Fatalf("record %d at %s: voters %+v", r.ID, r.Step, v)
+			}
+			form["shouldAttend"], form["present"], form["agree"] = v.ShouldAttend, v.ShouldAttend, v.ShouldAttend
+		}
 		res := e.Do("POST", fmt.Sprintf("/api/fzdy/%d/flow", r.ID), e.AdminTK,
 			map[string]any{"version": view.Version, "result": "approve", "comment": "", "form": form})
 		if res.Status != 200 {

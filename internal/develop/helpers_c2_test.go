@@ -47,7 +47,34 @@ func newC2World(t *testing.T) *c2World {
 	if err := e.DB.NewSelect().Table("sys_user").Column("id").Where("username = ?", "admin").Scan(t.Context(), &w.adminID); err != nil {
 		t.Fatal(err)
 	}
+	// The branch's roster: 10 members with a vote (细则第二十条), full since 2015.
+	w.fullMembers(t, w.branch, 10, "2015-07-01")
+	// The college committee acting at ⑰ and ㉔: a secretary and 6 members.
+	if _, err := e.DB.NewUpdate().Table("dzz").Set("secretary_name = ?", "王书记").
+		Set("committee = ?", `["王书记","李委员","张委员","赵委员","钱委员","孙委员","周委员"]`).Where("id = ?", w.cs).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	return w
+}
+
+// fullMembers adds n full members in normal status to organisation org, full since fullOn.
+func (w *c2World) fullMembers(t *testing.T, org int64, n int, fullOn date.Date) {
+	t.Helper()
+	now := time.Now().UTC()
+	rows := make([]member.Member, n)
+	for i := range rows {
+		rows[i] = member.Member{Name: fmt.Sprintf("表决党员%d", i+1), PartyStatus: member.PartyFull, MemberStatus: member.StatusNormal,
+			OrgID: org, FullOn: fullOn, CreatedAt: now, UpdatedAt: now}
+	}
+	if _, err := w.e.DB.NewInsert().Model(&rows).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// committeeVotes is ⑰'s or ㉔'s form on day on: 4 of the college
+// committee's 7 members present and agreeing, with the form's other fields.
+func committeeVotes(on date.Date, kv ...any) map[string]any {
+	return apptest.With(map[string]any{"date": on, "present": 4, "agree": 4}, kv...)
 }
 
 // adminCtx is a context acting as the super administrator (scope: all).
@@ -201,7 +228,7 @@ func (w *c2World) walk(t *testing.T, id int64, until string, on date.Date) {
 		if w.rec(t, id).Step == until {
 			return
 		}
-		w.approve(t, w.deptTK, id, map[string]any{"date": on})
+		w.approve(t, w.deptTK, id, committeeVotes(on))
 	}
 	t.Fatalf("record %d never reached %s", id, until)
 }

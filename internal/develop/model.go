@@ -47,8 +47,11 @@ type Record struct {
 	ApprovedOn      date.Date `bun:"approved_on" json:"approvedOn"`            // ⑰ 接收预备党员 approved
 	ProbationEndsOn date.Date `bun:"probation_ends_on" json:"probationEndsOn"` // admitted + probation (+ extensions)
 	FullOn          date.Date `bun:"full_on" json:"fullOn"`                    // ㉔ 转正 (= the probation's end)
-	EndedOn         date.Date `bun:"ended_on" json:"endedOn"`
-	EndedReason     string    `bun:"ended_reason" json:"endedReason"`
+	// Extensions counts the extensions of the probation approved at ㉔
+	// (细则第三十二条: one at most).
+	Extensions  int       `bun:"extensions" json:"extensions"`
+	EndedOn     date.Date `bun:"ended_on" json:"endedOn"`
+	EndedReason string    `bun:"ended_reason" json:"endedReason"`
 	// DueOn is when the current step is due (config DueDays or a rule's
 	// deadline); "" when none. The lists highlight due and overdue records.
 	DueOn date.Date `bun:"due_on" json:"dueOn"`

@@ -52,6 +52,7 @@ const DictReviewResult = "DEV_REVIEW_RESULT"
 // they run after the member, people and flow tables they refer to).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112740, Name: "develop: records, steps, reviews, trainings, notices, numbers, plan, config, chains, menus", Up: migrate},
+		{Version: 2026113000, Name: "develop: the probation's extensions counted on the record", Up: migrateExtensions},
 		{Version: 2026113011, Name: "develop: the talk (②) is due talkWithinMonths calendar months after the application", Up: talkDueByRule}}
 }
 
@@ -84,6 +85,17 @@ func talkDueByRule(ctx context.Context, tx bun.Tx) error {
 		}
 	}
 	return nil
+}
+
+// migrateExtensions adds dev_record.extensions, the extensions of the
+// probation approved (细则第三十二条: at most one), counted for the records
+// there are from their history: an approval at ㉔ that led back to ㉑.
+func migrateExtensions(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx, `ALTER TABLE dev_record ADD COLUMN extensions INTEGER NOT NULL DEFAULT 0`,
+		`UPDATE dev_record SET extensions = (SELECT COUNT(*) FROM flow_history AS h
+			JOIN flow_instance AS i ON i.id = h.instance_id
+			WHERE i.workflow = 'develop' AND i.record_id = dev_record.id
+			AND h.step = 'fullApproval' AND h.result = 'approve' AND h.to_step = 'probationEducation')`)
 }
 
 // menus is the top-level 发展党员 with a page per stage and the plan,

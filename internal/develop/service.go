@@ -62,6 +62,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.wf.Routes(rs, "/api/fzdy", flow.Perms{View: Perms.List, Chains: Perms.List, ChainsEdit: PermConfig})
 	s.c1Routes(rs)
 	s.numbersAndBatchRoutes(rs)
+	s.votersRoutes(rs)
 	s.extraRoutes(rs)
 }
 

@@ -15,8 +15,6 @@ import (
 // Names of the rules of ⑫ to ㉕ (RULES.md §2), as refusals and tests name them.
 const (
 	RulePoliticalReview   = "政治审查结论在有效期内"
-	RuleQuorum            = "到会有表决权的党员超过应到会人数的半数"
-	RuleMajority          = "赞成人数超过应到会有表决权党员的半数"
 	RuleMeetingAfterPre   = "支部大会在上级党委预审后规定期限内召开"
 	RuleLeaving           = "近期离校的发展对象一般不接收"
 	RuleReportInTime      = "支部大会决议按期报上级党委"
@@ -56,7 +54,7 @@ func (s *Service) admissionHooks() map[string]hook {
 				return s.setProbationEnd(ctx, tx, a.Record, end)
 			}},
 		StepCommitteeTalk: {rules: []flow.Rule[Record]{s.reportInTimeRule()}},
-		StepCommitteeApproval: {rules: []flow.Rule[Record]{s.approvalInTimeRule()},
+		StepCommitteeApproval: {rules: []flow.Rule[Record]{s.approvalInTimeRule(), s.committeeVoteRule()},
 			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
 				if a.Result != flow.Approve {
 					return nil
@@ -106,70 +104,6 @@ func (s *Service) setProbationEnd(ctx context.Context, tx bun.Tx, r *Record, end
 	}
 	r.ProbationEndsOn = end
 	return nil
-}
-
-// meetingForm is the form of a branch meeting (⑮, ㉓): the votes of the
-// members with a vote, and at ㉓ the decision.
-type meetingForm struct {
-	Date         date.Date `json:"date"`
-	ShouldAttend int       `json:"shouldAttend"`
-	Present      int       `json:"present"`
-	Agree        int       `json:"agree"`
-	Against      int       `json:"against"`
-	Abstain      int       `json:"abstain"`
-	Decision     string    `json:"decision"`     // ㉓: DecisionFull, DecisionExtend or DecisionCancel
-	ExtendMonths int       `json:"extendMonths"` // ㉓ with DecisionExtend
-}
-
-// checkVotes refuses votes that cannot be (400 on the field).
-func (f meetingForm) checkVotes() error {
-	var c httpx.Checks
-	if f.ShouldAttend <= 0 {
-		c.Add(httpx.Invalid("shouldAttend", "请填写应到会有表决权的党员人数"))
-	}
-	if f.Present < 0 || (f.ShouldAttend > 0 && f.Present > f.ShouldAttend) {
-		c.Add(httpx.Invalid("present", "实到人数须在 0 与应到人数之间"))
-	}
-	if f.Agree < 0 || f.Against < 0 || f.Abstain < 0 {
-		c.Add(httpx.Invalid("agree", "表决人数不能为负数"))
-	} else if f.Agree+f.Against+f.Abstain > f.Present {
-		c.Add(httpx.Invalid("agree", "赞成、反对、弃权人数之和不能超过实到人数"))
-	}
-	return c.Err()
-}
-
-// quorumRule: more than half of the members with a vote attend (RULES.md §2).
-func (s *Service) quorumRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleQuorum, Field: "present",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f meetingForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
-			if err := f.checkVotes(); err != nil {
-				return "", err
-			}
-			if f.Present*2 <= f.ShouldAttend {
-				return fmt.Sprintf("应到 %d 人，实到 %d 人，未超过半数", f.ShouldAttend, f.Present), nil
-			}
-			return "", nil
-		}}
-}
-
-// majorityRule: a motion passes with more than half of those who should
-// attend (not of those present; RULES.md §2).
-func (s *Service) majorityRule() flow.Rule[Record] {
-	return flow.Rule[Record]{Name: RuleMajority, Field: "agree",
-		Check: func(ctx context.Context, idb bun.IDB, a *flow.Act[Record]) (string, error) {
-			var f meetingForm
-			if err := form(a, &f); err != nil {
-				return "", err
-			}
-			if f.Agree*2 <= f.ShouldAttend {
-				return fmt.Sprintf("应到 %d 人，赞成 %d 人，未超过应到人数的半数", f.ShouldAttend, f.Agree), nil
-			}
-			return "", nil
-		}}
 }
 
 // tracks tells whether record r's configuration tracks step (an untracked

@@ -26,8 +26,10 @@ func (s *Service) probationHooks() map[string]hook {
 		StepOath:               {},
 		StepProbationEducation: {},
 		StepFullApplication:    {},
-		StepFullMeeting:        {rules: []flow.Rule[Record]{s.quorumRule(), s.majorityRule(), s.fullDecisionRule(), s.fullNoticeRule()}},
-		StepFullApproval: {rules: []flow.Rule[Record]{s.cancelByRejectionRule(), s.fullApprovalRule()}, next: s.afterFullApproval,
+		StepFullMeeting: {rules: []flow.Rule[Record]{s.quorumRule(), s.majorityRule(), s.fullDecisionRule(), s.extensionRule(),
+			s.fullNoticeRule()}},
+		StepFullApproval: {rules: []flow.Rule[Record]{s.cancelByRejectionRule(), s.fullApprovalRule(), s.extensionRule(),
+			s.committeeVoteRule()}, next: s.afterFullApproval,
 			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
 				if a.Result != flow.Approve {
 					return nil
@@ -148,12 +150,20 @@ func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Recor
 	r := a.Record
 	switch meeting.Decision {
 	case DecisionExtend:
+		// Once only (细则第三十二条): the record's count goes from 0 to 1 in
+		// the one statement that moves the probation's end.
 		end := r.ProbationEndsOn.AddMonths(meeting.ExtendMonths)
-		if _, err := tx.NewUpdate().Model((*Record)(nil)).Set("probation_ends_on = ?", end).Set("full_on = NULL").
-			Where("id = ?", r.ID).Exec(ctx); err != nil {
+		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("probation_ends_on = ?", end).Set("full_on = NULL").
+			Set("extensions = extensions + 1").Where("id = ?", r.ID).Where("extensions = 0").Exec(ctx)
+		if err != nil {
 			return httpx.Internal(err)
 		}
-		r.ProbationEndsOn, r.FullOn = end, ""
+		if n, err := res.RowsAffected(); err != nil {
+			return httpx.Internal(err)
+		} else if n == 0 {
+			return httpx.BadRequest("不符合「%s」：预备期已延长过一次，不能再次延长", RuleExtension)
+		}
+		r.ProbationEndsOn, r.FullOn, r.Extensions = end, "", r.Extensions+1
 		return nil
 	case DecisionFull:
 		fullOn := r.ProbationEndsOn

@@ -81,7 +81,7 @@ func (s *Service) workflow() *flow.Workflow[Record] {
 	for _, def := range Steps[1:] {
 		h := hooks[def.Key]
 		steps = append(steps, flow.Step[Record]{Key: def.Key, Name: def.Name, State: def.Stage, Perm: stepPerm(def.By),
-			Rules: append([]flow.Rule[Record]{s.dateRule(), s.docsRule()}, h.rules...),
+			Rules: append(s.commonRules(def.Key), h.rules...),
 			After: s.after(h.after), Next: h.next})
 	}
 	return &flow.Workflow[Record]{DB: s.db, Key: Key, Noun: "发展党员记录", States: states, Steps: steps,
@@ -90,6 +90,17 @@ func (s *Service) workflow() *flow.Workflow[Record] {
 		NameOf: func(r *Record) string { return r.Name + "（" + StageNames[r.Stage] + "）" },
 		Link:   func(id int64) string { return fmt.Sprintf("/develop/record?id=%d", id) },
 		Orgs:   s.orgs, Todos: s.sys, Files: s.sys, Now: func() time.Time { return s.now() }}
+}
+
+// commonRules are the rules every step checks first: its date and
+// documents, and at a step decided by a vote that each person has a tally
+// of their own.
+func (s *Service) commonRules(step string) []flow.Rule[Record] {
+	rules := []flow.Rule[Record]{s.dateRule(), s.docsRule()}
+	if voteSteps[step] != "" {
+		rules = append(rules, s.eachVotedRule())
+	}
+	return rules
 }
 
 // dateRule: every step is done on a date, not in the future and not
@@ -154,6 +165,14 @@ func (s *Service) after(own func(ctx context.Context, tx bun.Tx, a *flow.Act[Rec
 			var f StepForm
 			if err := form(a, &f); err != nil {
 				return err
+			}
+			if voteSteps[a.Step.Key] != "" {
+				// The votes are kept with the server's count of who votes.
+				kept, err := s.keptForm(ctx, tx, a)
+				if err != nil {
+					return err
+				}
+				a.Form = kept
 			}
 			if err := s.keepStep(ctx, tx, a, f.Date); err != nil {
 				return err

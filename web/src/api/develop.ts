@@ -110,6 +110,8 @@ export interface DevRecord {
   approvedOn: string
   probationEndsOn: string
   fullOn: string
+  /** Extensions of the probation approved (细则第三十二条: one at most). */
+  extensions: number
   endedOn: string
   endedReason: string
   dueOn: string
@@ -240,6 +242,30 @@ export interface BatchBody {
   result: 'approve' | 'reject' | 'return'
   comment: string
   form: Record<string, unknown>
+  /** Each record's own form by id: the steps decided by a vote take one tally per person (逐个讨论和表决). */
+  forms?: Record<string, Record<string, unknown>>
+}
+
+/**
+ * Who votes at a record's current step on a day (GET /api/fzdy/{id}/voters): the branch's roster (⑮, ㉓) or the
+ * committee's recorded members (⑰, ㉔). `fixed`: the server's count, shown read-only; otherwise (a committee
+ * without recorded members) the form asks for it.
+ */
+export interface Voters {
+  step: string
+  by: '' | 'branch' | 'committee'
+  orgName: string
+  date: string
+  shouldAttend: number
+  fixed: boolean
+}
+
+/** The steps decided by a vote, and who votes (docs/develop.md). */
+export const VOTE_STEPS: Readonly<Record<string, 'branch' | 'committee'>> = {
+  branchMeeting: 'branch',
+  fullMeeting: 'branch',
+  committeeApproval: 'committee',
+  fullApproval: 'committee',
 }
 
 /** A public notice (公示) as the list shows it: its organisation's name, kind's name and how many it lists. */
@@ -394,6 +420,7 @@ export const createRecord = (body: CreateBody) => post<RecordDetail>(A, body)
 export const updateRecord = (body: { id: number; leavingOn: string; remark: string }) => put<DevRecord>(A, body)
 export const deleteRecords = deleter(A)
 export const batchAct = (body: BatchBody) => post<BatchResult[]>(`${A}/batch`, body)
+export const fetchVoters = (id: number, date: string) => get<Voters>(`${A}/${id}/voters`, { date })
 
 /** The registry's students or teachers for the create form, marked with the record they already have. */
 export const searchPeople = (kind: 'student' | 'teacher', text: string) =>

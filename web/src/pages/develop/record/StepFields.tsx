@@ -1,6 +1,7 @@
 import { Alert, DatePicker, Form, Input, InputNumber, Radio, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import type { DevRecord, RuleConfig } from '@/api/develop'
+import { useEffect, useState } from 'react'
+import { fetchVoters, type DevRecord, type RuleConfig, type Voters } from '@/api/develop'
 import { searchMembers } from '@/components/member/service'
 import RemoteSelect from '@/components/RemoteSelect'
 
@@ -18,6 +19,7 @@ export const STEPS_WITH_FIELDS: ReadonlySet<string> = new Set([
   'committeeApproval',
   'placement',
   'fullMeeting',
+  'fullApproval',
   'archive',
 ])
 
@@ -40,44 +42,93 @@ const req = (message: string) => [{ required: true, message }]
 /** The date of `months` after an ISO date ('' when there is none). */
 const monthsAfter = (iso: string, months: number) => (iso ? dayjs(iso).add(months, 'month') : null)
 
+/** The hints of a tally against 应到 (细则第二十条、第二十一条、第二十四条): what passes and what cannot be. */
+export function voteHints(by: 'branch' | 'committee', v: { should: number; present: number; written: number; agree: number; against: number; abstain: number }) {
+  const need = overHalf(v.should)
+  const who = by === 'branch' ? '应到会人数' : '应到会委员'
+  const out: { ok: boolean; text: string }[] = [
+    v.present >= need
+      ? { ok: true, text: `到会 ${v.present} 人，超过${who}半数` }
+      : { ok: false, text: `到会人数须超过${who}的半数（至少 ${need} 人）` },
+    v.agree >= need
+      ? { ok: true, text: `${by === 'branch' ? '赞成' : '同意'} ${v.agree} ${by === 'branch' ? '票' : '人'}，超过${who}半数` }
+      : { ok: false, text: `${by === 'branch' ? '赞成票' : '同意人数'}须超过${who}的半数（至少 ${need} ${by === 'branch' ? '票' : '人'}）` },
+  ]
+  if (v.present + v.written > v.should) out.push({ ok: false, text: `实到与书面意见合计 ${v.present + v.written}，超过${who} ${v.should}` })
+  const votes = v.agree + v.against + v.abstain
+  if (votes > v.present + v.written) out.push({ ok: false, text: `赞成、反对、弃权合计 ${votes}，超过实到会人数与书面意见数之和` })
+  return out
+}
+
 /**
- * 到会 / 表决 of a branch meeting (⑮, ㉓) with the live check of 细则: more than half of those who should attend
- * present, and more than half of them (of those who should attend) agreeing.
+ * 到会 / 表决 of a step decided by a vote with the live check of 细则: at ⑮ and ㉓ the branch's roster on the chosen
+ * date (the server's count, read-only), the members present, the written opinions of those who could not attend
+ * (counted as votes) and the votes; at ⑰ and ㉔ the higher committee's members (read-only when it records them),
+ * those present and those agreeing.
  */
-function Votes() {
+function Votes({ recordId, by }: { recordId: number; by: 'branch' | 'committee' }) {
   const form = Form.useFormInstance()
-  const should = Number(Form.useWatch('shouldAttend', form) ?? 0)
-  const present = Number(Form.useWatch('present', form) ?? 0)
-  const agree = Number(Form.useWatch('agree', form) ?? 0)
-  const against = Number(Form.useWatch('against', form) ?? 0)
-  const abstain = Number(Form.useWatch('abstain', form) ?? 0)
-  const need = should > 0 ? overHalf(should) : 0
-  const num = (name: string, label: string) => (
-    <Form.Item label={label} name={name} rules={req(`请输入${label}`)} style={{ display: 'inline-block', width: 120, marginRight: 8 }}>
-      <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+  const day = Form.useWatch('date', form) as Dayjs | undefined
+  const iso = day ? day.format(DAY) : ''
+  const [voters, setVoters] = useState<Voters | null>(null)
+  useEffect(() => {
+    if (!iso) return
+    let live = true
+    fetchVoters(recordId, iso)
+      .then((v) => {
+        if (!live) return
+        setVoters(v)
+        if (v.fixed) form.setFieldValue('shouldAttend', v.shouldAttend)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [recordId, iso, form])
+  const n = (name: string) => Number(Form.useWatch(name, form) ?? 0)
+  const v = { should: n('shouldAttend'), present: n('present'), written: n('written'), agree: n('agree'), against: n('against'), abstain: n('abstain') }
+  const num = (name: string, label: string, extra: { disabled?: boolean; optional?: boolean } = {}) => (
+    <Form.Item
+      label={label}
+      name={name}
+      rules={extra.optional ? [] : req(`请输入${label}`)}
+      style={{ display: 'inline-block', width: 130, marginRight: 8 }}
+    >
+      <InputNumber min={0} max={v.should || undefined} precision={0} disabled={extra.disabled} style={{ width: '100%' }} />
     </Form.Item>
   )
-  const hint = (ok: boolean, text: string) => (
-    <div className={ok ? 'vote-ok' : 'vote-bad'}>
-      <Typography.Text type={ok ? 'success' : 'danger'}>{text}</Typography.Text>
-    </div>
-  )
+  const fixed = !!voters?.fixed
+  const whose =
+    by === 'branch'
+      ? `${voters?.orgName ?? '本支部'}${iso ? ` ${iso} ` : ''}有表决权的正式党员（不含预备党员、停止党籍等），由系统统计`
+      : fixed
+        ? `${voters?.orgName ?? '上级党委'}登记的书记、委员，由系统统计`
+        : `${voters?.orgName ?? '上级党委'}未登记委员会成员，请填写应到会委员人数（3 至 30 人）`
   return (
     <>
       <div>
-        {num('shouldAttend', '应到会人数')}
-        {num('present', '实到会人数')}
+        {num('shouldAttend', by === 'branch' ? '应到会人数' : '应到会委员', { disabled: by === 'branch' || fixed })}
+        {num('present', by === 'branch' ? '实到会人数' : '到会委员')}
+        {by === 'branch' && num('written', '书面意见', { optional: true })}
       </div>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
+        {whose}
+        {by === 'branch'
+          ? '；因故不能到会、会前正式提交书面意见的党员计入票数（细则第二十一条）'
+          : '；办理日期即党委会议日期，集体讨论和表决（细则第二十四条）'}
+      </Typography.Paragraph>
       <div>
-        {num('agree', '赞成')}
-        {num('against', '反对')}
-        {num('abstain', '弃权')}
+        {num('agree', by === 'branch' ? '赞成（含书面）' : '同意')}
+        {by === 'branch' && num('against', '反对', { optional: true })}
+        {by === 'branch' && num('abstain', '弃权', { optional: true })}
       </div>
-      {should > 0 && (
+      {v.should > 0 && (
         <div style={{ marginBottom: 16 }} data-testid="vote-hints">
-          {hint(present >= need, present >= need ? `到会 ${present} 人，超过应到会人数半数` : `到会人数须超过应到会人数的半数（至少 ${need} 人）`)}
-          {hint(agree >= need, agree >= need ? `赞成 ${agree} 票，超过应到会人数半数` : `赞成票须超过应到会人数的半数（至少 ${need} 票）`)}
-          {agree + against + abstain > present && hint(false, `赞成、反对、弃权合计 ${agree + against + abstain}，超过实到会人数`)}
+          {voteHints(by, v).map((h) => (
+            <div key={h.text} className={h.ok ? 'vote-ok' : 'vote-bad'}>
+              <Typography.Text type={h.ok ? 'success' : 'danger'}>{h.text}</Typography.Text>
+            </div>
+          ))}
         </div>
       )}
     </>
@@ -199,7 +250,7 @@ export default function StepFields({ stepKey, record, rules }: Props) {
       return (
         <>
           {date}
-          <Votes />
+          <Votes recordId={record.id} by="branch" />
         </>
       )
     case 'committeeTalk':
@@ -223,6 +274,7 @@ export default function StepFields({ stepKey, record, rules }: Props) {
       return (
         <>
           {date}
+          <Votes recordId={record.id} by="committee" />
           <LateReason
             limit={monthsAfter(record.admittedOn, rules.approvalNormalMonths)}
             what={`上级党委应在支部大会后 ${rules.approvalNormalMonths} 个月内审批，最长不超过 ${rules.approvalMaxMonths} 个月`}
@@ -242,12 +294,23 @@ export default function StepFields({ stepKey, record, rules }: Props) {
       return (
         <>
           {date}
-          <Votes />
-          <Form.Item label="讨论结果" name="decision" rules={req('请选择讨论结果')}>
+          <Votes recordId={record.id} by="branch" />
+          <Form.Item
+            label="讨论结果"
+            name="decision"
+            rules={req('请选择讨论结果')}
+            extra={
+              record.extensions > 0
+                ? '预备期已延长过一次，不能再次延长（细则第三十二条）'
+                : record.probationEndsOn
+                  ? `预备期至 ${record.probationEndsOn} 届满；延长预备期只能一次，届满时讨论（细则第三十二条）`
+                  : undefined
+            }
+          >
             <Radio.Group
               options={[
                 { value: 'full', label: '按期转正' },
-                { value: 'extend', label: '延长预备期' },
+                { value: 'extend', label: '延长预备期', disabled: record.extensions > 0 },
                 { value: 'cancel', label: '取消预备党员资格' },
               ]}
             />
@@ -272,6 +335,13 @@ export default function StepFields({ stepKey, record, rules }: Props) {
               <InputNumber min={1} max={24} precision={0} />
             </Form.Item>
           )}
+        </>
+      )
+    case 'fullApproval':
+      return (
+        <>
+          {date}
+          <Votes recordId={record.id} by="committee" />
         </>
       )
     case 'archive':

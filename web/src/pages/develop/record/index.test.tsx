@@ -175,13 +175,23 @@ describe('develop/record', { timeout: 30_000 }, () => {
     expect(acts[0]).toMatchObject({ result: 'reject', comment: '本人撤回申请', form: { date: '2025-09-10' } })
   })
 
-  it('⑮ branch meeting: the quorum and the majority are checked as the votes are typed', async () => {
+  it('⑮ branch meeting: 应到 is the roster the server counts on the date (read-only), and the quorum and the majority are checked as the votes are typed', async () => {
     signIn(['fzdy:list', 'fzdy:branch'])
+    const asked: unknown[] = []
+    mock.onGet('/api/fzdy/1/voters').reply((c) => {
+      asked.push(c.params)
+      return [200, { step: 'branchMeeting', by: 'branch', orgName: '计算机学院本科生第一党支部', date: '2025-09-10', shouldAttend: 10, fixed: true }]
+    })
     serve(devDetail({ stage: 'target', step: 'branchMeeting' }), flowAt('branchMeeting'))
     renderPage()
     await screen.findByText('应到会人数')
+    typeDate('date', '2025-09-10')
+    const should = document.querySelector<HTMLInputElement>('input#shouldAttend')!
+    await waitFor(() => expect(should.value).toBe('10'))
+    expect(should.disabled).toBe(true)
+    expect(asked).toEqual([{ date: '2025-09-10' }])
+    expect(screen.getByText(/计算机学院本科生第一党支部 2025-09-10 有表决权的正式党员/)).toBeTruthy()
     const num = (id: string, v: string) => fireEvent.change(document.querySelector(`input#${id}`)!, { target: { value: v } })
-    num('shouldAttend', '10')
     num('present', '5')
     num('agree', '5')
     expect(await screen.findByText('到会人数须超过应到会人数的半数（至少 6 人）')).toBeTruthy()
@@ -191,7 +201,37 @@ describe('develop/record', { timeout: 30_000 }, () => {
     expect(await screen.findByText('到会 6 人，超过应到会人数半数')).toBeTruthy()
     expect(screen.getByText('赞成 6 票，超过应到会人数半数')).toBeTruthy()
     num('against', '1')
-    expect(await screen.findByText('赞成、反对、弃权合计 7，超过实到会人数')).toBeTruthy()
+    expect(await screen.findByText('赞成、反对、弃权合计 7，超过实到会人数与书面意见数之和')).toBeTruthy()
+    // A written opinion of a member who could not attend counts as a vote (细则第二十一条).
+    num('written', '1')
+    await waitFor(() => expect(screen.queryByText(/超过实到会人数与书面意见数之和/)).toBeNull())
+    num('written', '5')
+    expect(await screen.findByText('实到与书面意见合计 11，超过应到会人数 10')).toBeTruthy()
+  })
+
+  it('⑰ committee approval: the committee’s recorded members, those present and agreeing (细则第二十四条)', async () => {
+    signIn(['fzdy:list', 'fzdy:committee'])
+    mock.onGet('/api/fzdy/1/voters').reply(200, { step: 'committeeApproval', by: 'committee', orgName: '计算机学院党委', date: '2025-09-10', shouldAttend: 7, fixed: true })
+    serve(devDetail({ stage: 'target', step: 'committeeApproval', admittedOn: '2025-08-20' }), flowAt('committeeApproval'))
+    renderPage()
+    await screen.findByText('应到会委员')
+    typeDate('date', '2025-09-10')
+    await waitFor(() => expect(document.querySelector<HTMLInputElement>('input#shouldAttend')!.value).toBe('7'))
+    fireEvent.change(document.querySelector('input#present')!, { target: { value: '3' } })
+    fireEvent.change(document.querySelector('input#agree')!, { target: { value: '3' } })
+    expect(await screen.findByText('到会人数须超过应到会委员的半数（至少 4 人）')).toBeTruthy()
+    submit()
+    await waitFor(() => expect(acts).toHaveLength(1))
+    expect(acts[0].form).toMatchObject({ date: '2025-09-10', shouldAttend: 7, present: 3, agree: 3 })
+  })
+
+  it('㉓ a probation extended once cannot be extended again (细则第三十二条)', async () => {
+    signIn(['fzdy:list', 'fzdy:branch'])
+    serve(devDetail({ stage: 'probationary', step: 'fullMeeting', probationEndsOn: '2026-06-01', extensions: 1 }), flowAt('fullMeeting'))
+    renderPage()
+    await screen.findByText('讨论结果')
+    expect(screen.getByText('预备期已延长过一次，不能再次延长（细则第三十二条）')).toBeTruthy()
+    expect((screen.getByRole('radio', { name: '延长预备期' }) as HTMLInputElement).disabled).toBe(true)
   })
 
   it('㉓ full meeting: an extension is 6 to 12 months', async () => {

@@ -1,9 +1,21 @@
-import { Alert, DatePicker, Form, Input, Modal, Radio, Table, Tag, Typography } from 'antd'
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Table, Tag, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useState } from 'react'
-import { batchAct, type BatchBody, type BatchResult, type DevRecord } from '@/api/develop'
+import { useEffect, useState } from 'react'
+import { batchAct, fetchVoters, VOTE_STEPS, type BatchBody, type BatchResult, type DevRecord, type Voters } from '@/api/develop'
 import { DIALOG_DEFAULTS } from '@/app/bridge'
-import { STEPS_WITH_FIELDS } from '../record/StepFields'
+import { STEPS_WITH_FIELDS, voteHints } from '../record/StepFields'
+
+/** One person's tally in the batch dialog (逐个表决). */
+interface Tally {
+  shouldAttend?: number
+  present?: number
+  written?: number
+  agree?: number
+  against?: number
+  abstain?: number
+  decision?: string
+  extendMonths?: number
+}
 
 interface Values {
   result: BatchBody['result']
@@ -23,16 +35,57 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
   const steps = [...new Set(rows.map((r) => r.step))]
   const same = steps.length === 1 && steps[0] !== ''
   const stepName = rows[0]?.stepName ?? ''
+  // A step decided by a vote takes each person's own tally (细则第二十一条: 逐个讨论和表决).
+  const by = same && result === 'approve' ? VOTE_STEPS[steps[0]] : undefined
+  const day = Form.useWatch('date', form) as Dayjs | undefined
+  const iso = day ? day.format('YYYY-MM-DD') : ''
+  const [voters, setVoters] = useState<Record<number, Voters>>({})
+  const [tallies, setTallies] = useState<Record<number, Tally>>({})
+  const [tallyError, setTallyError] = useState('')
+  const ids = rows.map((r) => r.id).join(',')
+  useEffect(() => {
+    if (!by || !iso) return
+    let live = true
+    void Promise.all(rows.map((r) => fetchVoters(r.id, iso).then((v) => [r.id, v] as const)))
+      .then((list) => {
+        if (live) setVoters(Object.fromEntries(list))
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [by, iso, ids]) // rows are the same while their ids are
+  const tallyOf = (id: number): Tally => {
+    const t = tallies[id] ?? {}
+    const v = voters[id]
+    return v?.fixed ? { ...t, shouldAttend: v.shouldAttend } : t
+  }
+  const setTally = (id: number, patch: Tally) => setTallies((all) => ({ ...all, [id]: { ...all[id], ...patch } }))
 
   const submit = async () => {
     const v = await form.validateFields()
+    const date = v.date.format('YYYY-MM-DD')
+    let forms: BatchBody['forms']
+    if (by) {
+      const missing = rows.filter((r) => {
+        const t = tallyOf(r.id)
+        return t.shouldAttend == null || t.present == null || t.agree == null || (steps[0] === 'fullMeeting' && !t.decision)
+      })
+      if (missing.length) {
+        setTallyError(`请填写每人的表决结果：${missing.map((r) => r.name).join('、')}`)
+        return
+      }
+      setTallyError('')
+      forms = Object.fromEntries(rows.map((r) => [String(r.id), { date, ...tallyOf(r.id) }]))
+    }
     setBusy(true)
     try {
       const answer = await batchAct({
         ids: rows.map((r) => r.id),
         result: v.result,
         comment: v.comment?.trim() ?? '',
-        form: { date: v.date.format('YYYY-MM-DD') },
+        form: { date },
+        ...(forms ? { forms } : {}),
       })
       setResults(answer)
       onDone()
@@ -71,7 +124,7 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
       {...DIALOG_DEFAULTS}
       open
       title={`批量办理（${rows.length} 条）`}
-      width={600}
+      width={by ? 1000 : 600}
       okText="提交"
       cancelText="取消"
       confirmLoading={busy}
@@ -86,7 +139,7 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
           <Typography.Paragraph>
             环节：<Typography.Text strong>{stepName}</Typography.Text>
           </Typography.Paragraph>
-          {STEPS_WITH_FIELDS.has(steps[0]) && (
+          {STEPS_WITH_FIELDS.has(steps[0]) && !VOTE_STEPS[steps[0]] && (
             <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`「${stepName}」需逐人填写办理内容，批量通过时缺少内容的记录将不予办理，请在详情中逐条办理`} />
           )}
           <Form<Values> form={form} layout="vertical" initialValues={{ result: 'approve', date: dayjs() }}>
@@ -102,6 +155,17 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
             <Form.Item label="办理日期" name="date" rules={[{ required: true, message: '请选择办理日期' }]}>
               <DatePicker style={{ width: 200 }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
             </Form.Item>
+            {by && (
+              <VoteTable
+                by={by}
+                step={steps[0]}
+                rows={rows}
+                voters={voters}
+                tallyOf={tallyOf}
+                setTally={setTally}
+                error={tallyError}
+              />
+            )}
             <Form.Item
               label="办理意见"
               name="comment"
@@ -113,5 +177,111 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
         </>
       )}
     </Modal>
+  )
+}
+
+/**
+ * 逐人表决: one row per person with the tally of the meeting (⑮, ㉓: 应到 the branch's roster on the date, read-only;
+ * 实到, 书面意见, 赞成 / 反对 / 弃权, and at ㉓ the decision) or of the committee (⑰, ㉔: its members, present, agreeing),
+ * each checked as it is typed.
+ */
+function VoteTable(props: {
+  by: 'branch' | 'committee'
+  step: string
+  rows: DevRecord[]
+  voters: Record<number, Voters>
+  tallyOf: (id: number) => Tally
+  setTally: (id: number, patch: Tally) => void
+  error: string
+}) {
+  const { by, step, rows, voters, tallyOf, setTally, error } = props
+  const num = (id: number, key: keyof Tally, max?: number, disabled = false) => (
+    <InputNumber
+      size="small"
+      min={0}
+      max={max}
+      precision={0}
+      disabled={disabled}
+      style={{ width: 64 }}
+      aria-label={`${rows.find((r) => r.id === id)?.name ?? ''} ${key}`}
+      value={tallyOf(id)[key] as number | undefined}
+      onChange={(v) => setTally(id, { [key]: v ?? undefined })}
+    />
+  )
+  const branch = by === 'branch'
+  return (
+    <Form.Item
+      label={branch ? '逐人表决（细则第二十一条：应当逐个讨论和表决；会前提交的书面意见计入票数）' : '上级党委集体讨论和表决（细则第二十四条）'}
+      required
+      validateStatus={error ? 'error' : undefined}
+      help={error || undefined}
+    >
+      <Table<DevRecord>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ y: 320 }}
+        dataSource={rows}
+        columns={[
+          { title: '姓名', dataIndex: 'name', width: 90 },
+          {
+            title: branch ? '应到' : '应到委员',
+            width: 80,
+            render: (_, r) => num(r.id, 'shouldAttend', 30, branch || !!voters[r.id]?.fixed),
+          },
+          { title: '实到', width: 80, render: (_, r) => num(r.id, 'present', tallyOf(r.id).shouldAttend) },
+          ...(branch ? [{ title: '书面', width: 80, render: (_: unknown, r: DevRecord) => num(r.id, 'written', tallyOf(r.id).shouldAttend) }] : []),
+          { title: branch ? '赞成' : '同意', width: 80, render: (_, r) => num(r.id, 'agree', tallyOf(r.id).shouldAttend) },
+          ...(branch
+            ? [
+                { title: '反对', width: 80, render: (_: unknown, r: DevRecord) => num(r.id, 'against', tallyOf(r.id).shouldAttend) },
+                { title: '弃权', width: 80, render: (_: unknown, r: DevRecord) => num(r.id, 'abstain', tallyOf(r.id).shouldAttend) },
+              ]
+            : []),
+          ...(step === 'fullMeeting'
+            ? [
+                {
+                  title: '讨论结果',
+                  width: 200,
+                  render: (_: unknown, r: DevRecord) => (
+                    <>
+                      <Select
+                        size="small"
+                        style={{ width: 120 }}
+                        placeholder="请选择"
+                        value={tallyOf(r.id).decision}
+                        onChange={(v: string) => setTally(r.id, { decision: v })}
+                        options={[
+                          { value: 'full', label: '按期转正' },
+                          { value: 'extend', label: '延长预备期', disabled: r.extensions > 0 },
+                          { value: 'cancel', label: '取消资格' },
+                        ]}
+                      />
+                      {tallyOf(r.id).decision === 'extend' && num(r.id, 'extendMonths', 12)}
+                    </>
+                  ),
+                },
+              ]
+            : []),
+          {
+            title: '校验',
+            render: (_, r) => {
+              const t = tallyOf(r.id)
+              if (!t.shouldAttend) return <Typography.Text type="secondary">{branch ? '统计中' : '请填写应到委员'}</Typography.Text>
+              if (t.present == null || t.agree == null) return null
+              const bad = voteHints(by, {
+                should: t.shouldAttend,
+                present: t.present,
+                written: t.written ?? 0,
+                agree: t.agree,
+                against: t.against ?? 0,
+                abstain: t.abstain ?? 0,
+              }).find((h) => !h.ok)
+              return bad ? <Typography.Text type="danger">{bad.text}</Typography.Text> : <Typography.Text type="success">符合规定</Typography.Text>
+            },
+          },
+        ]}
+      />
+    </Form.Item>
   )
 }

@@ -8,6 +8,7 @@ import { renderWithApp } from '@/test/render'
 import { findDialog, ok } from '@/test/page'
 import ApplicantPage from '../applicant'
 import ProbationaryPage from '../probationary'
+import TargetPage from '../target'
 import { devRecord } from '../test/fixtures'
 
 const ORGS = [
@@ -176,5 +177,46 @@ describe('develop stage lists', { timeout: 30_000 }, () => {
     const failed = within(results).getByText('赵强').closest('tr') as HTMLElement
     expect(within(failed).getByText('未办理')).toBeTruthy()
     expect(within(failed).getByText(/请填写逾期原因/)).toBeTruthy()
+  })
+
+  it('at a step decided by a vote the batch takes each person’s own tally in one screen (细则第二十一条: 逐个讨论和表决)', async () => {
+    mock.restore()
+    const at15 = { stage: 'target' as const, stageName: '发展对象', step: 'branchMeeting', stepName: '支部大会讨论接收预备党员' }
+    ;({ mock } = mockListApi('/api/fzdy', [devRecord({ id: 4, name: '周红', ...at15 }), devRecord({ id: 5, name: '吴刚', ...at15 })], {
+      pages: { '/api/common/dzz': ORGS },
+    }))
+    mock.onGet(/\/api\/fzdy\/\d+\/voters/).reply(200, { step: 'branchMeeting', by: 'branch', orgName: '支部', date: '', shouldAttend: 23, fixed: true })
+    const sent: unknown[] = []
+    mock.onPost('/api/fzdy/batch').reply((c) => {
+      sent.push(body(c))
+      return [200, [{ id: 4, name: '周红', ok: true, message: '' }, { id: 5, name: '吴刚', ok: true, message: '' }]]
+    })
+    signIn(['fzdy:list', 'fzdy:branch'])
+    renderPage(<TargetPage />)
+    const check = (name: string) => fireEvent.click(within(screen.getByText(name).closest('tr') as HTMLElement).getByRole('checkbox'))
+    await screen.findByText('周红')
+    check('周红')
+    check('吴刚')
+    fireEvent.click(screen.getByRole('button', { name: /批量办理/ }))
+    const dialog = (await screen.findByText('批量办理（2 条）')).closest('.ant-modal') as HTMLElement
+    await waitFor(() => expect(within(dialog).getAllByDisplayValue('23')).toHaveLength(2))
+    const type = (label: string, v: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value: v } })
+    type('周红 present', '12')
+    type('周红 agree', '11')
+    expect(await within(dialog).findByText('赞成票须超过应到会人数的半数（至少 12 票）')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }))
+    expect(await within(dialog).findByText('请填写每人的表决结果：吴刚')).toBeTruthy()
+    expect(sent).toEqual([])
+    type('周红 agree', '12')
+    type('吴刚 present', '13')
+    type('吴刚 written', '2')
+    type('吴刚 agree', '14')
+    fireEvent.click(within(dialog).getByRole('button', { name: /提\s*交/ }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    const b = sent[0] as { ids: number[]; forms: Record<string, Record<string, unknown>> }
+    expect(b.ids).toEqual([4, 5])
+    expect(b.forms['4']).toMatchObject({ shouldAttend: 23, present: 12, agree: 12 })
+    expect(b.forms['5']).toMatchObject({ shouldAttend: 23, present: 13, written: 2, agree: 14 })
+    expect(b.forms['4'].date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 })

@@ -26,6 +26,7 @@ export const devRecord = (over: Partial<DevRecord> = {}): DevRecord => ({
   approvedOn: '',
   probationEndsOn: '',
   fullOn: '',
+  extensions: 0,
   endedOn: '',
   endedReason: '',
   dueOn: '',

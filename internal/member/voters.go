@@ -1,0 +1,28 @@
+package member
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
+)
+
+// Voters counts the members with a vote in organisation orgID on day on:
+// the roster a branch meeting's 应到会人数 is (《中国共产党发展党员工作细则》第二十条).
+// A member with a vote is a full member (正式党员: a probationary member
+// has none) in normal status (DY_ZT 正常: not 停止党籍, 失联, transferred
+// out or left), full on or before on (a full date left empty counts: the
+// member was full before the base kept the date). The base keeps members as
+// they are now, so a member who joined or left the organisation since that
+// day is counted as today. 留党察看 (no vote while it lasts, 党章第四十条) is
+// not recorded in the member base yet: when it is, its members leave this
+// count here, the one place that says who votes.
+func (s *Service) Voters(ctx context.Context, idb bun.IDB, orgID int64, on date.Date) (int, error) {
+	n, err := idb.NewSelect().TableExpr("dyjbxx AS m").
+		Where("m.org_id = ?", orgID).Where("m.party_status = ?", PartyFull).Where("m.member_status = ?", StatusNormal).
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("m.full_on IS NULL").WhereOr("m.full_on <= ?", on)
+		}).Count(ctx)
+	return int(n), err
+}
