@@ -29,6 +29,17 @@ func (w *c2World) oneMember(t *testing.T, org int64, name, party, status string,
 	}
 }
 
+// underWatch adds a full member of org under 留党察看 since since.
+func (w *c2World) underWatch(t *testing.T, org int64, name string, since date.Date) {
+	t.Helper()
+	now := time.Now().UTC()
+	m := &member.Member{Name: name, PartyStatus: member.PartyFull, MemberStatus: member.StatusNormal, OrgID: org,
+		FullOn: "2015-07-01", UnderWatchSince: since, CreatedAt: now, UpdatedAt: now}
+	if _, err := w.e.DB.NewInsert().Model(m).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // stepData is the form record id's step was kept with.
 func (w *c2World) stepData(t *testing.T, id int64, step string) map[string]any {
 	t.Helper()
@@ -67,11 +78,14 @@ func expect400(t *testing.T, res *apptest.Response, field string, want ...string
 func TestBranchMeetingVotesOnTheRoster_Xize20_21(t *testing.T) {
 	w := newC2World(t)
 	on := date.Today().AddDays(-3)
-	w.fullMembers(t, w.branch, 13, on) // 10 + 13 = 23, the last 13 full on the meeting's day itself
+	w.fullMembers(t, w.branch, 12, on) // 10 + 12 + 次日留党察看 below = 23, the 12 full on the meeting's day itself
 	w.oneMember(t, w.branch, "预备党员", member.PartyProbation, member.StatusNormal, "")
 	w.oneMember(t, w.branch, "停止党籍", member.PartyFull, "5", "2015-07-01")
 	w.oneMember(t, w.branch, "次日转正", member.PartyFull, member.StatusNormal, on.AddDays(1))
 	w.oneMember(t, w.mathBranch, "外支部党员", member.PartyFull, member.StatusNormal, "2015-07-01")
+	// 党章第四十条: under 留党察看 on the meeting's day, no vote; from the day after, still one that day.
+	w.underWatch(t, w.branch, "留党察看", on)
+	w.underWatch(t, w.branch, "次日留党察看", on.AddDays(1))
 	meeting := func(name string) int64 {
 		id := w.record(t, name, develop.StepBranchMeeting, admitFacts(on))
 		w.notice(t, develop.NoticeAdmit, on.AddDays(-25), on.AddDays(-5), id)
@@ -84,11 +98,11 @@ func TestBranchMeetingVotesOnTheRoster_Xize20_21(t *testing.T) {
 		if v.ShouldAttend != 23 || !v.Fixed || v.By != develop.ByBranch || v.OrgName != "计算机教工党支部" {
 			t.Fatalf("voters on %s: %+v", on, v)
 		}
-		if v := w.voters(t, w.branchTK, id, on.AddDays(-1)); v.ShouldAttend != 10 {
-			t.Fatalf("the day before the 13 were full: %+v", v)
+		if v := w.voters(t, w.branchTK, id, on.AddDays(-1)); v.ShouldAttend != 12 {
+			t.Fatalf("the day before the 12 were full (both later under 留党察看 still voting): %+v", v)
 		}
-		if v := w.voters(t, w.branchTK, id, on.AddDays(1)); v.ShouldAttend != 24 {
-			t.Fatalf("the day after, with the member made full then: %+v", v)
+		if v := w.voters(t, w.branchTK, id, on.AddDays(1)); v.ShouldAttend != 23 {
+			t.Fatalf("the day after, with the member made full then and the second under 留党察看 then: %+v", v)
 		}
 		expect400(t, w.act(t, w.branchTK, id, "approve", votes(on, 3, 3, 3)), "shouldAttend", "应到会有表决权的党员为 23 人", "细则第二十条")
 		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/fzdy/%d/voters", id), "", nil), 401)
@@ -131,13 +145,14 @@ func TestBranchMeetingVotesOnTheRoster_Xize20_21(t *testing.T) {
 		}
 	})
 	t.Run("细则第二十条 ㉓ counts the same roster", func(t *testing.T) {
-		// Today the member made full after the first meeting votes too: 24.
+		// Today the member made full after the first meeting votes too, and
+		// neither under 留党察看 does (党章第四十条): 23.
 		end := date.Today()
 		full := w.record(t, "转正表决", develop.StepFullMeeting, facts{admittedOn: end.AddMonths(-12), probation: end})
 		w.notice(t, develop.NoticeFull, end.AddDays(-20), end.AddDays(-3), full)
-		expect400(t, w.act(t, w.branchTK, full, "approve", fullVotes(end, develop.DecisionFull, 0)), "shouldAttend", "应到会有表决权的党员为 24 人")
-		w.refused(t, w.branchTK, full, map[string]any{"date": end, "present": 12, "agree": 12, "decision": "full"}, develop.RuleQuorum, "实到 12 人")
-		w.approve(t, w.branchTK, full, map[string]any{"date": end, "present": 13, "agree": 13, "decision": "full"})
+		expect400(t, w.act(t, w.branchTK, full, "approve", fullVotes(end, develop.DecisionFull, 0)), "shouldAttend", "应到会有表决权的党员为 23 人")
+		w.refused(t, w.branchTK, full, map[string]any{"date": end, "present": 11, "agree": 11, "decision": "full"}, develop.RuleQuorum, "实到 11 人")
+		w.approve(t, w.branchTK, full, map[string]any{"date": end, "present": 12, "agree": 12, "decision": "full"})
 	})
 }
 

@@ -15,14 +15,17 @@ import (
 // out or left), full on or before on (a full date left empty counts: the
 // member was full before the base kept the date). The base keeps members as
 // they are now, so a member who joined or left the organisation since that
-// day is counted as today. 留党察看 (no vote while it lasts, 党章第四十条) is
-// not recorded in the member base yet: when it is, its members leave this
-// count here, the one place that says who votes.
+// day is counted as today. A member under 留党察看 on that day has no vote
+// while it lasts (党章第四十条: 留党察看期间没有表决权、选举权和被选举权):
+// under_watch_since on or before on leaves the count.
 func (s *Service) Voters(ctx context.Context, idb bun.IDB, orgID int64, on date.Date) (int, error) {
 	n, err := idb.NewSelect().TableExpr("dyjbxx AS m").
 		Where("m.org_id = ?", orgID).Where("m.party_status = ?", PartyFull).Where("m.member_status = ?", StatusNormal).
 		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
 			return q.Where("m.full_on IS NULL").WhereOr("m.full_on <= ?", on)
+		}).
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("m.under_watch_since IS NULL").WhereOr("m.under_watch_since > ?", on)
 		}).Count(ctx)
 	return int(n), err
 }
