@@ -145,6 +145,9 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	}
 	t := &Transfer{Kind: in.Kind}
 	if subs := subKinds[in.Kind]; len(subs) > 0 {
+		if !slices.Contains(subs, in.SubKind) && in.Kind == KindSuspend {
+			return nil, httpx.Invalid("subKind", "请选择停止党籍的原因：失去联系满6个月或出国（境）学习研究超过5年（%s）", article)
+		}
 		if !slices.Contains(subs, in.SubKind) {
 			return nil, httpx.Invalid("subKind", "请选择%s类别", KindNames[in.Kind])
 		}
@@ -313,6 +316,10 @@ func (s *Service) prepareMember(ctx context.Context, t *Transfer, in Input) erro
 	}
 	if !slices.Contains(allowedStatus[in.Kind], m.MemberStatus) {
 		return httpx.Invalid("memberId", "该党员当前状态不能办理%s", KindNames[in.Kind])
+	}
+	t.MemberID = &m.ID
+	if err := checkStanding(ctx, s.db, t, m.MemberStatus); err != nil {
+		return err
 	}
 	t.MemberID, t.Name, t.Gender, t.PartyStatus, t.JoinedOn, t.PersonType = &m.ID, m.Name, m.Gender, m.PartyStatus, m.JoinedOn, m.PersonType
 	t.PersonCat = m.PersonCategory
