@@ -105,21 +105,36 @@ func (s *Service) fullMembersWhy(ctx context.Context, idb bun.IDB, ids []int64, 
 		return fmt.Sprintf("应为 %d 至 %d 名%s，现为 %d 名", min, max, what, len(ids)), nil
 	}
 	var rows []member.Member
-	if err := idb.NewSelect().Model(&rows).Column("m.id", "m.name", "m.party_status", "m.member_status").
+	if err := idb.NewSelect().Model(&rows).Column("m.id", "m.name", "m.party_status", "m.member_status", "m.org_id").
 		Where("m.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return "", httpx.Internal(err)
 	}
 	if len(rows) != len(ids) {
 		return "所选" + what + "不存在", nil
 	}
+	sc, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return "", err
+	}
+	// A member outside the caller's scope is not named: an id sent in
+	// would otherwise answer the name of anyone in the school.
 	var bad []string
+	hidden := 0
 	for _, m := range rows {
 		if m.PartyStatus != member.PartyFull || m.MemberStatus != member.StatusNormal {
-			bad = append(bad, m.Name)
+			if sc.Has(m.OrgID) {
+				bad = append(bad, m.Name)
+			} else {
+				hidden++
+			}
 		}
 	}
+	var why []string
 	if len(bad) > 0 {
-		return fmt.Sprintf("%s不是正常状态的正式党员", strings.Join(bad, "、")), nil
+		why = append(why, fmt.Sprintf("%s不是正常状态的正式党员", strings.Join(bad, "、")))
 	}
-	return "", nil
+	if hidden > 0 {
+		why = append(why, fmt.Sprintf("所选%s中有 %d 名（不在您的管理范围内）不是正常状态的正式党员", what, hidden))
+	}
+	return strings.Join(why, "；"), nil
 }

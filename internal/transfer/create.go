@@ -270,7 +270,7 @@ func (s *Service) preparePerson(ctx context.Context, t *Transfer, in Input, toda
 		if err != nil {
 			return err
 		}
-		if err := restorable(m); err != nil {
+		if err := s.restorable(ctx, m); err != nil {
 			return err
 		}
 		if m != nil {
@@ -369,13 +369,20 @@ func (s *Service) fees(ctx context.Context, tx bun.Tx, t *Transfer, entered stri
 // restorable refuses 校外转入 of a member record that cannot come back
 // that way: one still in the school (正常, 停止党籍, 失联) or one who left
 // the party or died. Only a member transferred out (已转出) is restored.
-func restorable(m *member.Member) error {
+// The refusal names the member only when their organisation lies in the
+// caller's scope: the ID number finds a member of the whole school, and
+// would otherwise answer anyone's name.
+func (s *Service) restorable(ctx context.Context, m *member.Member) error {
 	if m == nil || m.MemberStatus == member.StatusTransferredOut {
 		return nil
 	}
+	who := ""
+	if sc, err := s.orgs.ScopeOf(ctx); err == nil && sc.Has(m.OrgID) {
+		who = "（" + m.Name + "）"
+	}
 	switch m.MemberStatus {
 	case member.StatusNormal, member.StatusSuspended, member.StatusLost:
-		return httpx.Invalid("idNumber", "该身份证号码的党员（%s）仍在本校，不能办理校外转入", m.Name)
+		return httpx.Invalid("idNumber", "该身份证号码的党员%s仍在本校，不能办理校外转入", who)
 	}
-	return httpx.Invalid("idNumber", "该身份证号码的党员（%s）已出党或去世，不能办理校外转入", m.Name)
+	return httpx.Invalid("idNumber", "该身份证号码的党员%s已出党或去世，不能办理校外转入", who)
 }

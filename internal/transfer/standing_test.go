@@ -119,3 +119,24 @@ func TestSuspensionCauseHoldsAtTheLastApproval_Tiaoli24(t *testing.T) {
 		t.Fatalf("status %s", got)
 	}
 }
+
+// The 校外转入 ID-number check names the member it finds only inside the
+// caller's scope: a cs branch secretary entering the ID number of a math
+// member is told the person is still in the school, not who; a member of
+// their own branch is named.
+func TestTransferInRefusalNamesNobodyOutsideTheScope(t *testing.T) {
+	w := newWorld(t)
+	foreign, own := idNumber(), idNumber()
+	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("卢超", w.mathBranch, "idNumber", foreign))
+	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("本支部党员", w.csBranch, "idNumber", own))
+	res := w.e.Do("POST", "/api/zzgx", w.csBranchTK, inBody("某人", foreign, w.csBranch))
+	apptest.Expect(t, res, 400)
+	if body := string(res.Body); strings.Contains(body, "卢超") || res.Map(t)["field"] != "idNumber" {
+		t.Fatalf("a member of another college named: %s", body)
+	}
+	res = w.e.Do("POST", "/api/zzgx", w.csBranchTK, inBody("某人", own, w.csBranch))
+	apptest.Expect(t, res, 400)
+	if !strings.Contains(string(res.Body), "该身份证号码的党员（本支部党员）仍在本校") {
+		t.Fatalf("a member of the caller's branch: %s", res.Body)
+	}
+}

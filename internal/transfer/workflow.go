@@ -202,7 +202,7 @@ func (s *Service) admit(ctx context.Context, tx bun.Tx, t *Transfer) error {
 		return err
 	}
 	var id int64
-	if err := restorable(m); err != nil {
+	if err := s.restorable(ctx, m); err != nil {
 		return err
 	}
 	if m != nil {
