@@ -230,7 +230,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	feeRep := feereport.New(database, sys, orgs)
 	letters := letter.New(database, sys, orgs, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
-	ovs := oversight.New(database, sys, orgs, members, trf, cipher)
+	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs})

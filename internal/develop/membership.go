@@ -64,11 +64,12 @@ func (s *Service) enterMemberBase(ctx context.Context, tx bun.Tx, r *Record) err
 		var existing struct {
 			ID           int64  `bun:"id"`
 			Name         string `bun:"name"`
+			OrgID        int64  `bun:"org_id"`
 			OrgName      string `bun:"org_name"`
 			PartyStatus  string `bun:"party_status"`
 			MemberStatus string `bun:"member_status"`
 		}
-		err := tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.party_status", "m.member_status").
+		err := tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.party_status", "m.member_status", "m.org_id").
 			ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
 			Where("m.id_number_idx = ?", p.IDNumberIdx).Limit(1).Scan(ctx, &existing)
 		switch {
@@ -79,6 +80,11 @@ func (s *Service) enterMemberBase(ctx context.Context, tx bun.Tx, r *Record) err
 			}
 			if existing.PartyStatus == member.PartyProbation && existing.MemberStatus == member.StatusNormal && !linked {
 				return s.linkMember(ctx, tx, r, existing.ID)
+			}
+			// Named only inside the caller's scope (the ID number finds a
+			// member of the whole school).
+			if sc, err := s.orgs.ScopeOf(ctx); err != nil || !sc.Has(existing.OrgID) {
+				return httpx.Conflict("党员信息库中已有身份证号码相同的党员（不在您的管理范围内），不能重复入库，请核对后处理")
 			}
 			return httpx.Conflict("党员信息库中已有身份证号码相同的党员（%s，%s），不能重复入库，请核对后处理", existing.Name, existing.OrgName)
 		case !errors.Is(err, sql.ErrNoRows):

@@ -79,7 +79,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.platformRoutes(rs.In("党费在线支付"))
 }
 
-// subscribe answers member.FeesPaidUpTo (the transfer's 党费缴纳至) and
+// subscribe answers member.FeesPaidUpTo (the transfer's 党费缴纳至),
+// member.UnpaidRuns (the oversight's 自行脱党 reminder) and
 // standard.LastFrozenMonth (a hardship reduction ends after the frozen
 // months), and charges a probationary member admitted by the school from
 // the month of the branch meeting (member.Created).
@@ -88,6 +89,9 @@ func (s *Service) subscribe(b *event.Bus) {
 	event.Answer(b, func(ctx context.Context, idb bun.IDB, q standard.LastFrozenMonth) (standard.FrozenMonth, error) {
 		m, err := LastFrozen(ctx, idb, q.MemberID)
 		return standard.FrozenMonth{Month: m}, err
+	})
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.UnpaidRuns) (member.Unpaid, error) {
+		return UnpaidRuns(ctx, idb, q.Through, q.Months)
 	})
 	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.FeesPaidUpTo) (member.PaidUpTo, error) {
 		m, err := PaidUpTo(ctx, idb, q.MemberID)

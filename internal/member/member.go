@@ -146,6 +146,7 @@ func (s *Service) check(l system.DictLabels, in MemberInput, cur *Member) (*prep
 	if in.MemberStatus != "" {
 		m.MemberStatus = in.MemberStatus
 	}
+	c.Add(statusByProcedure(cur, m.MemberStatus))
 	if in.Source != "" {
 		m.Source = in.Source
 	}
@@ -206,6 +207,25 @@ func (in *MemberInput) trim() {
 		*f = strings.TrimSpace(*f)
 	}
 	in.IDNumber = strings.ToUpper(in.IDNumber)
+}
+
+// statusByProcedure refuses the statuses a form may not set because a
+// procedure with a rule sets them (《中国共产党党员教育管理工作条例》第二十四条):
+// 停止党籍, which needs its cause (组织关系转接 › 停止党籍), and 除名 of a
+// suspended member, two years after the suspension (组织关系转接 › 出党). A
+// record already suspended keeps its status through an edit.
+func statusByProcedure(cur *Member, status string) error {
+	was := ""
+	if cur != nil {
+		was = cur.MemberStatus
+	}
+	switch {
+	case status == StatusSuspended && was != StatusSuspended:
+		return httpx.Invalid("memberStatus", "停止党籍须在「组织关系转接 › 停止党籍」办理并记录原因（失去联系满6个月或出国（境）学习研究超过5年，《中国共产党党员教育管理工作条例》第二十四条）")
+	case was == StatusSuspended && status == StatusLeft:
+		return httpx.Invalid("memberStatus", "停止党籍党员的除名须在「组织关系转接 › 出党」办理（停止党籍2年后仍无法取得联系的予以除名，《中国共产党党员教育管理工作条例》第二十四条）")
+	}
+	return nil
 }
 
 func errDuplicateID() *httpx.Error { return httpx.Conflict("身份证号码已存在") }

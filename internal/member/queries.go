@@ -24,3 +24,18 @@ type TransfersOut struct {
 // Outgoing answers TransfersOut: the members being transferred out, each
 // with what the lists show ("转出中").
 type Outgoing map[int64]string
+
+// UnpaidRuns asks the party-fee domain for the members whose dues are
+// unpaid for at least Months consecutive months up to Through ("YYYY-MM",
+// the last month that has ended: the open month never counts), each since
+// the first month of the run after their last paid month (党章 第九条: six
+// months without paying is 自行脱党). A program without that domain gets no
+// answer.
+type UnpaidRuns struct {
+	Through string
+	Months  int
+}
+
+// Unpaid answers UnpaidRuns: the first unpaid month ("YYYY-MM") of each
+// member's run, by member id.
+type Unpaid map[int64]string

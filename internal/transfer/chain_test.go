@@ -95,7 +95,6 @@ func TestEveryKindsChain_Rule3(t *testing.T) {
 		{transfer.KindAbroad, "", map[string]any{"otherOrg": "英国", "happenedOn": "2026-01-05"}, ""},
 		{transfer.KindFlowOut, "", map[string]any{"otherOrg": "深圳市某流动党员党支部", "happenedOn": "2026-01-05"}, ""},
 		{transfer.KindLost, "", map[string]any{"happenedOn": "2025-01-05"}, member.StatusLost},
-		{transfer.KindSuspend, "", map[string]any{"happenedOn": "2025-01-05"}, member.StatusSuspended},
 		{transfer.KindLeave, transfer.LeaveQuit, map[string]any{"happenedOn": "2025-01-05"}, member.StatusLeft},
 		{transfer.KindLeave, transfer.LeaveExpel, map[string]any{"happenedOn": "2025-01-05"}, member.StatusLeft},
 		{transfer.KindLeave, transfer.LeaveDeny, map[string]any{"happenedOn": "2025-01-05"}, member.StatusLeft},

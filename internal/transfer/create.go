@@ -145,6 +145,9 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	}
 	t := &Transfer{Kind: in.Kind}
 	if subs := subKinds[in.Kind]; len(subs) > 0 {
+		if !slices.Contains(subs, in.SubKind) && in.Kind == KindSuspend {
+			return nil, httpx.Invalid("subKind", "请选择停止党籍的原因：失去联系满6个月或出国（境）学习研究超过5年（%s）", article)
+		}
 		if !slices.Contains(subs, in.SubKind) {
 			return nil, httpx.Invalid("subKind", "请选择%s类别", KindNames[in.Kind])
 		}
@@ -267,7 +270,7 @@ func (s *Service) preparePerson(ctx context.Context, t *Transfer, in Input, toda
 		if err != nil {
 			return err
 		}
-		if err := restorable(m); err != nil {
+		if err := s.restorable(ctx, m); err != nil {
 			return err
 		}
 		if m != nil {
@@ -313,6 +316,10 @@ func (s *Service) prepareMember(ctx context.Context, t *Transfer, in Input) erro
 	}
 	if !slices.Contains(allowedStatus[in.Kind], m.MemberStatus) {
 		return httpx.Invalid("memberId", "该党员当前状态不能办理%s", KindNames[in.Kind])
+	}
+	t.MemberID = &m.ID
+	if err := checkStanding(ctx, s.db, t, m.MemberStatus); err != nil {
+		return err
 	}
 	t.MemberID, t.Name, t.Gender, t.PartyStatus, t.JoinedOn, t.PersonType = &m.ID, m.Name, m.Gender, m.PartyStatus, m.JoinedOn, m.PersonType
 	t.PersonCat = m.PersonCategory
@@ -362,13 +369,20 @@ func (s *Service) fees(ctx context.Context, tx bun.Tx, t *Transfer, entered stri
 // restorable refuses 校外转入 of a member record that cannot come back
 // that way: one still in the school (正常, 停止党籍, 失联) or one who left
 // the party or died. Only a member transferred out (已转出) is restored.
-func restorable(m *member.Member) error {
+// The refusal names the member only when their organisation lies in the
+// caller's scope: the ID number finds a member of the whole school, and
+// would otherwise answer anyone's name.
+func (s *Service) restorable(ctx context.Context, m *member.Member) error {
 	if m == nil || m.MemberStatus == member.StatusTransferredOut {
 		return nil
 	}
+	who := ""
+	if sc, err := s.orgs.ScopeOf(ctx); err == nil && sc.Has(m.OrgID) {
+		who = "（" + m.Name + "）"
+	}
 	switch m.MemberStatus {
 	case member.StatusNormal, member.StatusSuspended, member.StatusLost:
-		return httpx.Invalid("idNumber", "该身份证号码的党员（%s）仍在本校，不能办理校外转入", m.Name)
+		return httpx.Invalid("idNumber", "该身份证号码的党员%s仍在本校，不能办理校外转入", who)
 	}
-	return httpx.Invalid("idNumber", "该身份证号码的党员（%s）已出党或去世，不能办理校外转入", m.Name)
+	return httpx.Invalid("idNumber", "该身份证号码的党员%s已出党或去世，不能办理校外转入", who)
 }

@@ -31,7 +31,9 @@ var KindNames = map[string]string{
 	KindFlowOut: "流动党员流出", KindFlowIn: "流动党员流入", KindSuspend: "停止党籍", KindLost: "失联党员", KindLeave: "出党",
 }
 
-// Sub-kinds of 转出 (how far the member goes) and of 出党 (why).
+// Sub-kinds of 转出 (how far the member goes) and of 出党 (why; 自行脱党
+// of a suspended member is the 除名 of 条例 第二十四条). 停止党籍's are its
+// causes (standing.go).
 const (
 	OutProvince = "province" // 省内
 	OutOutside  = "outside"  // 省外
@@ -46,12 +48,14 @@ const (
 var SubKindNames = map[string]string{
 	OutProvince: "省内转出", OutOutside: "省外转出", OutSystem: "转出系统外",
 	LeaveQuit: "自行脱党/退党", LeaveExpel: "开除党籍", LeaveDeny: "不予承认", LeaveDeath: "去世",
+	SuspendLost: "失去联系满6个月", SuspendAbroad: "出国（境）学习研究超过5年",
 }
 
 // subKinds are the sub-kinds a kind requires (none: the kind has none).
 var subKinds = map[string][]string{
-	KindOut:   {OutProvince, OutOutside, OutSystem},
-	KindLeave: {LeaveQuit, LeaveExpel, LeaveDeny, LeaveDeath},
+	KindOut:     {OutProvince, OutOutside, OutSystem},
+	KindLeave:   {LeaveQuit, LeaveExpel, LeaveDeny, LeaveDeath},
+	KindSuspend: {SuspendLost, SuspendAbroad}, // the cause (条例 第二十四条)
 }
 
 // States (zzgx_transfer.state, the flow's states). A record waits at a step

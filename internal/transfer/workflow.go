@@ -167,10 +167,16 @@ func (s *Service) apply(ctx context.Context, tx bun.Tx, t *Transfer) error {
 	case KindReturn:
 		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusNormal}, origin)
 	case KindSuspend:
+		if err := checkStandingTx(ctx, tx, t); err != nil {
+			return err
+		}
 		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusSuspended}, origin)
 	case KindLost:
 		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusLost}, origin)
 	case KindLeave:
+		if err := checkStandingTx(ctx, tx, t); err != nil {
+			return err
+		}
 		status := member.StatusLeft
 		if t.SubKind == LeaveDeath {
 			status = member.StatusDeceased
@@ -196,7 +202,7 @@ func (s *Service) admit(ctx context.Context, tx bun.Tx, t *Transfer) error {
 		return err
 	}
 	var id int64
-	if err := restorable(m); err != nil {
+	if err := s.restorable(ctx, m); err != nil {
 		return err
 	}
 	if m != nil {

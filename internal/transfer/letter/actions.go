@@ -18,6 +18,12 @@ type ReceiptInput struct {
 	ReceivedOn date.Date `json:"receivedOn"`
 }
 
+// AcceptInput records the day the receiving side took the member in.
+type AcceptInput struct {
+	ID         int64     `json:"id"`
+	AcceptedOn date.Date `json:"acceptedOn"`
+}
+
 // VoidInput voids a letter with its reason.
 type VoidInput struct {
 	ID     int64  `json:"id"`
@@ -45,13 +51,58 @@ func (s *Service) Receive(ctx context.Context, in ReceiptInput) (*View, error) {
 		if day.Before(cur.IssuedOn) {
 			return httpx.Invalid("receivedOn", "回执退回日期不能早于开具日期（%s）", cur.IssuedOn)
 		}
-		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("received_on = ?", day).Set("updated_at = ?", s.now()).
+		if !cur.AcceptedOn.IsZero() && day.Before(cur.AcceptedOn) {
+			return httpx.Invalid("receivedOn", "回执退回日期不能早于接收日期（%s）", cur.AcceptedOn)
+		}
+		// A receipt says the member was taken in: by that day at the latest.
+		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("received_on = ?", day).
+			Set("accepted_on = COALESCE(accepted_on, ?)", day).Set("updated_at = ?", s.now()).
 			Where("id = ?", in.ID).Where("received_on IS NULL").Where("voided_on IS NULL").Exec(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Conflict("介绍信 %s 已回执或已作废", cur.Number)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Detail(ctx, in.ID)
+}
+
+// Accept records the day the receiving side took the member in (登记接收:
+// the sending side learns it, the receipt not back yet): not before the
+// issue, not after the letter's validity nor today. The receipt is due one
+// month later (介绍信 第三联: 接收方党组织应在一个月内将回执退回). Once, by a
+// conditional UPDATE (409 after).
+func (s *Service) Accept(ctx context.Context, in AcceptInput) (*View, error) {
+	day, ok := date.Parse(string(in.AcceptedOn))
+	if !ok || day.IsZero() {
+		return nil, httpx.Invalid("acceptedOn", "请选择接收方接收日期")
+	}
+	if day.After(s.today()) {
+		return nil, httpx.Invalid("acceptedOn", "接收日期不能晚于今天")
+	}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		cur, err := s.find(ctx, tx, in.ID)
+		if err != nil {
+			return err
+		}
+		if day.Before(cur.IssuedOn) {
+			return httpx.Invalid("acceptedOn", "接收日期不能早于开具日期（%s）", cur.IssuedOn)
+		}
+		if day.After(cur.ValidUntil) {
+			return httpx.Invalid("acceptedOn", "接收日期不能晚于介绍信有效期（%s），过期请补开", cur.ValidUntil)
+		}
+		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("accepted_on = ?", day).Set("updated_at = ?", s.now()).
+			Where("id = ?", in.ID).Where("accepted_on IS NULL").Where("received_on IS NULL").Where("voided_on IS NULL").Exec(ctx)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return httpx.Conflict("介绍信 %s 已登记接收、已回执或已作废", cur.Number)
 		}
 		return nil
 	})
@@ -125,7 +176,7 @@ func (s *Service) Reissue(ctx context.Context, id int64) (*View, error) {
 // reissueTx voids the expired letter cur (过期补开) and issues its
 // successor by user: the next number, the validity its reach has today.
 func (s *Service) reissueTx(ctx context.Context, tx bun.Tx, cur *View, user int64) (*Record, error) {
-	if err := s.voidTx(ctx, tx, cur, "过期补开", "介绍信 %s 刚刚被处理，请刷新后再试", "received_on IS NULL AND valid_until < ?", s.today()); err != nil {
+	if err := s.voidTx(ctx, tx, cur, "过期补开", "介绍信 %s 刚刚被处理，请刷新后再试", "received_on IS NULL AND accepted_on IS NULL AND valid_until < ?", s.today()); err != nil {
 		return nil, err
 	}
 	st, err := s.Settings(ctx, tx)
@@ -142,4 +193,4 @@ func (s *Service) reissueTx(ctx context.Context, tx bun.Tx, cur *View, user int6
 }
 
 // statusLabels are the statuses in Chinese.
-var statusLabels = map[string]string{StatusIssued: "有效", StatusReceived: "已回执", StatusExpired: "已过期", StatusVoided: "已作废"}
+var statusLabels = map[string]string{StatusIssued: "有效", StatusAccepted: "已接收待回执", StatusReceived: "已回执", StatusExpired: "已过期", StatusVoided: "已作废"}

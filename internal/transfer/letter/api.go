@@ -34,6 +34,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		return p, err
 	}))
 	rs.Get(API+"/{id}/docx", PermPrint, "下载Word", s.handleDocx)
+	rs.Post(API+"/accepted", PermEdit, "登记接收", httpx.Action(s.Accept))
 	rs.Post(API+"/receipt", PermEdit, "登记回执", httpx.Action(s.Receive))
 	rs.Post(API+"/void", PermEdit, "作废", httpx.Action(s.Void))
 	rs.Post(API+"/{id}/reissue", PermEdit, "补开", httpx.ReadID(errNoLetter, func(r *http.Request, id int64) (*View, error) {
@@ -58,7 +59,7 @@ func listSpec(today date.Date) httpx.ListSpec {
 				if n < 0 || n > maxExpiringDays {
 					return nil, httpx.Invalid("expiring", "即将到期天数须在0–%d之间", maxExpiringDays)
 				}
-				return q.Where("l.voided_on IS NULL AND l.received_on IS NULL").
+				return q.Where("l.voided_on IS NULL AND l.received_on IS NULL AND l.accepted_on IS NULL").
 					Where("l.valid_until >= ?", today).Where("l.valid_until <= ?", today.AddDays(int(n))), nil
 			}},
 			// orgId: the sending or the receiving organisation lies in its subtree.
@@ -82,10 +83,12 @@ func statusWhere(q *bun.SelectQuery, v any, today date.Date) (*bun.SelectQuery, 
 		return q.Where("l.voided_on IS NOT NULL"), nil
 	case StatusReceived:
 		return q.Where("l.voided_on IS NULL AND l.received_on IS NOT NULL"), nil
+	case StatusAccepted:
+		return q.Where("l.voided_on IS NULL AND l.received_on IS NULL AND l.accepted_on IS NOT NULL"), nil
 	case StatusExpired:
-		return q.Where("l.voided_on IS NULL AND l.received_on IS NULL AND l.valid_until < ?", today), nil
+		return q.Where("l.voided_on IS NULL AND l.received_on IS NULL AND l.accepted_on IS NULL AND l.valid_until < ?", today), nil
 	case StatusIssued:
-		return q.Where("l.voided_on IS NULL AND l.received_on IS NULL AND l.valid_until >= ?", today), nil
+		return q.Where("l.voided_on IS NULL AND l.received_on IS NULL AND l.accepted_on IS NULL AND l.valid_until >= ?", today), nil
 	}
 	return nil, httpx.Invalid("status", "状态无效")
 }

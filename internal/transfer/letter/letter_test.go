@@ -46,8 +46,8 @@ func TestRule3_IssueNumbersValidityAndSnapshot(t *testing.T) {
 	if v.IDNumber == w.idNumber || !strings.Contains(v.IDNumber, "*") {
 		t.Errorf("detail shows the ID number %q, want it masked", v.IDNumber)
 	}
-	if v.ReceiptDueOn != "2026-04-01" {
-		t.Errorf("receipt due %s, want 2026-04-01 (1 month)", v.ReceiptDueOn)
+	if v.ReceiptDueOn != "" {
+		t.Errorf("receipt due %s before the member is taken in, want none", v.ReceiptDueOn)
 	}
 	var stored string
 	if err := w.e.DB.NewSelect().Table("zzgx_letter").Column("id_number_enc").Where("id = ?", city.ID).Scan(t.Context(), &stored); err != nil {
@@ -368,10 +368,13 @@ func TestListFilters(t *testing.T) {
 	}
 }
 
-// RULES §3: the receipt comes back within 1 month of the issue. A letter
-// issued on 1 March is not overdue on 1 April (exactly 1 month) and is on
-// 2 April (1 month + 1 day); a received one is never. The expiring reminder
-// takes the letters whose validity ends within its window.
+// RULES §3 (介绍信 第三联: 接收方党组织应在一个月内将回执退回): the receipt is
+// due one month after the receiving side takes the member in, not after the
+// issue. A letter issued on 1 March whose member is not taken in is never
+// overdue; taken in on 20 March, it is not overdue on 19 or 20 April
+// (exactly 1 month) and is on 21 April (1 month + 1 day); a received one
+// is never. The expiring reminder takes the letters whose validity ends
+// within its window and whose member is not taken in.
 func TestRule3_ReceiptOverdueReminderAtItsEdges(t *testing.T) {
 	w := newWorld(t)
 	l := w.issue(t, 601, letter.ReachCity)
@@ -390,19 +393,59 @@ func TestRule3_ReceiptOverdueReminderAtItsEdges(t *testing.T) {
 		}
 		return ids
 	}
-	if ids := overdue("2026-04-01"); len(ids) != 0 {
-		t.Errorf("exactly 1 month: %v", ids)
-	}
-	if ids := overdue("2026-04-02"); len(ids) != 1 || ids[0] != l.ID {
-		t.Errorf("1 month + 1 day: %v (received %d must not be)", ids, got.ID)
-	}
-	exp, err := w.svc.Expiring(t.Context(), date.MustParse("2026-03-30"))
+	t.Run("介绍信第三联 not taken in: no receipt is due", func(t *testing.T) {
+		for _, day := range []string{"2026-04-02", "2026-04-10", "2027-01-01"} {
+			if ids := overdue(day); len(ids) != 0 {
+				t.Errorf("%s, not taken in: %v", day, ids)
+			}
+		}
+	})
+	t.Run("介绍信第三联 登记接收 at its edges and who may", func(t *testing.T) {
+		path := letter.API + "/accepted"
+		w.at(t, "2026-03-20")
+		for in, field := range map[letter.AcceptInput]string{
+			{ID: l.ID}:                           "acceptedOn",
+			{ID: l.ID, AcceptedOn: "2026-02-28"}: "acceptedOn", // before the issue
+			{ID: l.ID, AcceptedOn: "2026-03-21"}: "acceptedOn", // after today
+		} {
+			res := w.e.Do("POST", path, w.csTK, in)
+			apptest.Expect(t, res, 400)
+			if res.Map(t)["field"] != field {
+				t.Errorf("%+v: %s", in, res.Body)
+			}
+		}
+		in := letter.AcceptInput{ID: l.ID, AcceptedOn: "2026-03-20"}
+		apptest.Expect(t, w.e.Do("POST", path, "", in), 401)
+		apptest.Expect(t, w.e.Do("POST", path, w.listTK, in), 403)
+		apptest.Expect(t, w.e.Do("POST", path, w.langTK, in), 404)
+		v := apptest.DoJSON[letter.View](t, w.e, 200, "POST", path, w.csTK, in)
+		if v.AcceptedOn != "2026-03-20" || v.ReceiptDueOn != "2026-04-20" || v.Status != letter.StatusAccepted {
+			t.Errorf("accepted: %+v", v)
+		}
+		apptest.Expect(t, w.e.Do("POST", path, w.csTK, in), 409)
+		// The receipt cannot come back before the member was taken in.
+		res := w.e.Do("POST", letter.API+"/receipt", w.csTK, letter.ReceiptInput{ID: l.ID, ReceivedOn: "2026-03-19"})
+		apptest.Expect(t, res, 400)
+	})
+	t.Run("介绍信第三联 one month after the member was taken in", func(t *testing.T) {
+		if ids := overdue("2026-04-19"); len(ids) != 0 {
+			t.Errorf("the day before the month: %v", ids)
+		}
+		if ids := overdue("2026-04-20"); len(ids) != 0 {
+			t.Errorf("exactly 1 month: %v", ids)
+		}
+		if ids := overdue("2026-04-21"); len(ids) != 1 || ids[0] != l.ID {
+			t.Errorf("1 month + 1 day: %v (received %d must not be)", ids, got.ID)
+		}
+	})
+	other := w.issue(t, 603, letter.ReachCity) // issued 2026-03-20: valid until 2026-04-19
+	exp, err := w.svc.Expiring(t.Context(), date.MustParse("2026-04-18"))
 	if err != nil || len(exp) != 0 {
-		t.Errorf("expiring by 03-30: %+v %v", exp, err)
+		t.Errorf("expiring by 04-18: %+v %v", exp, err)
 	}
-	exp, err = w.svc.Expiring(t.Context(), date.MustParse("2026-03-31"))
-	if err != nil || len(exp) != 1 || exp[0].RecordID != l.ID || exp[0].OrgID != w.branch || exp[0].DueOn != "2026-03-31" {
-		t.Errorf("expiring by 03-31: %+v %v", exp, err)
+	exp, err = w.svc.Expiring(t.Context(), date.MustParse("2026-04-19"))
+	if err != nil || len(exp) != 1 || exp[0].RecordID != other.ID || exp[0].OrgID != w.branch || exp[0].DueOn != "2026-04-19" {
+		t.Errorf("expiring by 04-19 (the letter taken in is not): %+v %v", exp, err)
 	}
 }
 

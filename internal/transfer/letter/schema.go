@@ -16,7 +16,11 @@ import (
 // after the transfer domain's 2026112800..09, which makes the 组织关系转接
 // directory, and create it themselves when it is not there yet).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026112810, Name: "transfer letter: zzgx_letter, numbering, settings, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026112810, Name: "transfer letter: zzgx_letter, numbering, settings, menus", Up: migrate},
+		{Version: 2026113020, Name: "transfer letter: accepted_on, the day the receiving side took the member in (the receipt's clock)",
+			Up: func(ctx context.Context, tx bun.Tx) error {
+				return db.DDL(ctx, tx, `ALTER TABLE zzgx_letter ADD COLUMN accepted_on DATE`)
+			}}}
 }
 
 // Permissions of the letters.

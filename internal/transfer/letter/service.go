@@ -26,6 +26,7 @@ import (
 // validity without its receipt, neither received nor voided; no job sets it.
 const (
 	StatusIssued   = "issued"   // 已开具: valid, the receipt not back
+	StatusAccepted = "accepted" // 已接收: the receiving side took the member in, the receipt not back
 	StatusReceived = "received" // 已回执
 	StatusExpired  = "expired"  // 已过期
 	StatusVoided   = "voided"   // 已作废
@@ -57,13 +58,16 @@ type Record struct {
 	IssuedOn      date.Date `bun:"issued_on" json:"issuedOn"`
 	ValidDays     int       `bun:"valid_days" json:"validDays"`
 	ValidUntil    date.Date `bun:"valid_until" json:"validUntil"`
-	ReceivedOn    date.Date `bun:"received_on" json:"receivedOn"`
-	VoidedOn      date.Date `bun:"voided_on" json:"voidedOn"`
-	VoidReason    string    `bun:"void_reason" json:"voidReason"`
-	ReissueOf     *int64    `bun:"reissue_of" json:"reissueOf"`
-	IssuedBy      int64     `bun:"issued_by" json:"issuedBy"`
-	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updatedAt"`
+	// AcceptedOn is the day the receiving side took the member in: the
+	// receipt is due one month later (介绍信 第三联).
+	AcceptedOn date.Date `bun:"accepted_on" json:"acceptedOn"`
+	ReceivedOn date.Date `bun:"received_on" json:"receivedOn"`
+	VoidedOn   date.Date `bun:"voided_on" json:"voidedOn"`
+	VoidReason string    `bun:"void_reason" json:"voidReason"`
+	ReissueOf  *int64    `bun:"reissue_of" json:"reissueOf"`
+	IssuedBy   int64     `bun:"issued_by" json:"issuedBy"`
+	CreatedAt  time.Time `bun:"created_at" json:"createdAt"`
+	UpdatedAt  time.Time `bun:"updated_at" json:"updatedAt"`
 }
 
 // View is a letter as the API shows it: its computed status, the masked ID
@@ -110,7 +114,7 @@ func (s *Service) today() date.Date { return date.Of(s.now().In(date.China)) }
 
 // statusExpr computes a letter's status on the day given as its argument.
 const statusExpr = `CASE WHEN l.voided_on IS NOT NULL THEN 'voided' WHEN l.received_on IS NOT NULL THEN 'received'
-	WHEN l.valid_until < ? THEN 'expired' ELSE 'issued' END`
+	WHEN l.accepted_on IS NOT NULL THEN 'accepted' WHEN l.valid_until < ? THEN 'expired' ELSE 'issued' END`
 
 // selectViews selects letters with their status on today.
 func (s *Service) selectViews(idb bun.IDB, rows any, today date.Date) *bun.SelectQuery {
@@ -127,7 +131,7 @@ func (s *Service) fill(st Settings, rows []View) {
 			}
 		}
 		r.Age = ageOn(r.BirthDate, r.IssuedOn)
-		r.ReceiptDueOn = r.IssuedOn.AddMonths(st.ReceiptMonths)
+		r.ReceiptDueOn = ReceiptDue(r.AcceptedOn, st.ReceiptMonths)
 	}
 }
 
@@ -313,9 +317,9 @@ func orgNames(ctx context.Context, idb bun.IDB, from int64, to *int64) (map[int6
 func (s *Service) ReceiveTx(ctx context.Context, tx bun.Tx, transferID int64) error {
 	today := s.today()
 	var ids []int64
-	err := tx.NewRaw(`UPDATE zzgx_letter SET received_on = ?, updated_at = ?
+	err := tx.NewRaw(`UPDATE zzgx_letter SET received_on = ?, accepted_on = COALESCE(accepted_on, ?), updated_at = ?
 		WHERE transfer_id = ? AND voided_on IS NULL AND received_on IS NULL AND valid_until >= ? RETURNING id`,
-		today, s.now(), transferID, today).Scan(ctx, &ids)
+		today, today, s.now(), transferID, today).Scan(ctx, &ids)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return httpx.Internal(err)
 	}

@@ -319,6 +319,13 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 	if !ok {
 		return nil // no member left in good standing: the extra transfers stop growing
 	}
+	if p.kind == transfer.KindSuspend {
+		// 条例 第二十四条: a suspension needs its cause. The member is made
+		// a lost member first (a completed 失联党员), lost long enough.
+		if err := d.lost(ctx, &in); err != nil {
+			return fmt.Errorf("失联党员: %w", err)
+		}
+	}
 	t, err := d.s.transfers.Create(ctx, in)
 	for try := 0; err != nil && in.IDNumber != "" && try < 5 && isField(err, "idNumber"); try++ {
 		// A drawn ID number that a member already has: draw another person.
@@ -380,7 +387,7 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 		return fmt.Errorf("ended in %s", view.State)
 	}
 	if p.state == transfer.StateDone {
-		if err := d.backdate(ctx, t.ID, p.kind); err != nil {
+		if err := d.backdate(ctx, t.ID, p.kind, date.Date(in.HappenedOn)); err != nil {
 			return err
 		}
 	}
@@ -407,13 +414,61 @@ func (d *demoSeeder) withdraw(ctx context.Context, kind string, id, version int6
 	})
 }
 
+// lost makes in's member a lost member (a 失联党员 completed through the
+// service) who lost contact 7 to 30 months ago, and makes in a suspension
+// for that cause dated on or after the day the six months are up.
+func (d *demoSeeder) lost(ctx context.Context, in *transfer.Input) error {
+	since := d.today.AddMonths(-7 - d.r.IntN(24))
+	t, err := d.s.transfers.Create(ctx, transfer.Input{Kind: transfer.KindLost, MemberID: in.MemberID,
+		HappenedOn: string(since), Comment: "申请办理失联党员"})
+	if err != nil {
+		return err
+	}
+	for {
+		view, err := d.s.transfers.Flow(ctx, t.ID)
+		if err != nil {
+			return err
+		}
+		if view.State == transfer.StateDone {
+			break
+		}
+		if _, err := d.s.transfers.Act(ctx, t.ID, flow.ActionInput{Version: view.Version, Result: flow.Approve, Comment: "同意"}); err != nil {
+			return err
+		}
+	}
+	if _, err := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", since.AddDays(d.r.IntN(20))).
+		Where("id = ?", t.ID).Exec(ctx); err != nil {
+		return err
+	}
+	if d.res.ByKind[transfer.KindLost] == nil {
+		d.res.ByKind[transfer.KindLost] = map[string]int{}
+	}
+	d.res.ByKind[transfer.KindLost][transfer.StateDone]++
+	d.res.Transfers++
+	on := transfer.SuspendableOn(since).AddDays(d.r.IntN(30))
+	if on.After(d.today) {
+		on = d.today
+	}
+	in.SubKind, in.HappenedOn = transfer.SuspendLost, string(on)
+	return nil
+}
+
 // backdate dates a completed transfer within the last three years (a lost
 // member lost 7 to 30 months ago, so that the rules' reminders have
-// something to say), the fact a few weeks before its completion.
-func (d *demoSeeder) backdate(ctx context.Context, id int64, kind string) error {
+// something to say), the fact a few weeks before its completion. A
+// suspension keeps the date its cause allowed (happened) and is completed
+// within a month of it.
+func (d *demoSeeder) backdate(ctx context.Context, id int64, kind string, happened date.Date) error {
 	done := d.today.AddDays(-d.r.IntN(3 * 365))
 	if kind == transfer.KindLost {
 		done = d.today.AddMonths(-7 - d.r.IntN(24))
+	}
+	if kind == transfer.KindSuspend {
+		if done = happened.AddDays(d.r.IntN(30)); done.After(d.today) {
+			done = d.today
+		}
+		_, err := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", done).Where("id = ?", id).Exec(ctx)
+		return err
 	}
 	q := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", done).Where("id = ?", id)
 	if _, has := map[string]bool{transfer.KindAbroad: true, transfer.KindReturn: true, transfer.KindSuspend: true,

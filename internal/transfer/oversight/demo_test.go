@@ -111,6 +111,20 @@ func TestDemoHasEveryKindInEveryState(t *testing.T) {
 			t.Errorf("%s of member %d: status %s org %d", tr.Kind, m.ID, m.MemberStatus, m.OrgID)
 		}
 	}
+	// 条例 第二十四条: every suspension has its cause, six months after its
+	// member lost contact (a completed 失联党员 before it).
+	for _, tr := range rows {
+		if tr.Kind != transfer.KindSuspend {
+			continue
+		}
+		var lost transfer.Transfer
+		err := e.DB.NewSelect().Model(&lost).Where("t.member_id = ?", *tr.MemberID).Where("t.kind = ?", transfer.KindLost).
+			Where("t.state = ?", transfer.StateDone).Scan(ctx)
+		if err != nil || tr.SubKind != transfer.SuspendLost || tr.HappenedOn.Before(transfer.SuspendableOn(lost.HappenedOn)) ||
+			tr.State == transfer.StateDone && !lost.DoneOn.Before(tr.DoneOn) {
+			t.Errorf("suspension %d (%s, %s on %s): lost since %s (%v)", tr.ID, tr.State, tr.SubKind, tr.HappenedOn, lost.HappenedOn, err)
+		}
+	}
 	// The yearly tables of this year and the two before see the completed moves.
 	st := apptest.DoJSON[oversight.Stats](t, e, 200, "GET", "/api/zzgx/stats?year="+string(today)[:4], e.AdminTK, nil)
 	if st.TotalIn+st.TotalOut == 0 && len(rows) > 0 {

@@ -45,7 +45,7 @@ var importColumns = imports.Columns{
 	{Key: "kind", Label: "类型", Required: true, Example: "校内转接",
 		Note: "校外转入、转出、校内转接、出国（境）暂留、恢复组织生活、流动党员流出、停止党籍、失联党员或出党"},
 	{Key: "subKind", Label: "细类", Example: "",
-		Note: "转出必填：省内、省外或系统外；出党必填：自行脱党/退党、开除党籍、不予承认或去世"},
+		Note: "转出必填：省内、省外或系统外；出党必填：自行脱党/退党、开除党籍、不予承认或去世；停止党籍必填原因：失去联系满6个月或出国（境）学习研究超过5年"},
 	{Key: "fromOrg", Label: "转出组织", Example: "D0101",
 		Note: "校外转入：原所在党组织名称；其他类型：您管理范围内党组织的编码或唯一的名称"},
 	{Key: "toOrg", Label: "转入组织", Example: "D0102",
@@ -75,6 +75,10 @@ var importSubKinds = map[string]map[string]string{
 		"省外转出": transfer.OutOutside, "系统外": transfer.OutSystem, "转出系统外": transfer.OutSystem},
 	transfer.KindLeave: {"自行脱党/退党": transfer.LeaveQuit, "自行脱党": transfer.LeaveQuit, "退党": transfer.LeaveQuit,
 		"开除党籍": transfer.LeaveExpel, "不予承认": transfer.LeaveDeny, "去世": transfer.LeaveDeath},
+	// 停止党籍's cause (条例 第二十四条).
+	transfer.KindSuspend: {"失去联系满6个月": transfer.SuspendLost, "失去联系": transfer.SuspendLost, "失联": transfer.SuspendLost,
+		"出国（境）学习研究超过5年": transfer.SuspendAbroad, "出国（境）超过5年": transfer.SuspendAbroad, "出国（境）": transfer.SuspendAbroad,
+		"出国": transfer.SuspendAbroad},
 }
 
 // sides are which organisation columns name a school organisation (the
@@ -152,7 +156,9 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 		}
 		sub := ""
 		if names := importSubKinds[kind]; names != nil {
-			if sub = names[r.Cells["subKind"]]; sub == "" {
+			if sub = names[r.Cells["subKind"]]; sub == "" && kind == transfer.KindSuspend {
+				r.Fail("subKind", "请填写停止党籍的原因：失去联系满6个月或出国（境）学习研究超过5年（《中国共产党党员教育管理工作条例》第二十四条）")
+			} else if sub == "" {
 				r.Fail("subKind", fmt.Sprintf("请填写%s的细类", transfer.KindNames[kind]))
 			}
 		}
@@ -160,6 +166,8 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 		switch {
 		case m == nil || !m.inScope && (kind != transfer.KindIn || m.MemberStatus == statusNormal):
 			r.Fail("idNumber", "您管理范围内的党员中没有该身份证号的党员")
+		case m.Name != r.Cells["name"] && !m.inScope:
+			r.Fail("name", "姓名与身份证号匹配的党员不一致") // not named outside the caller's scope
 		case m.Name != r.Cells["name"]:
 			r.Fail("name", fmt.Sprintf("与身份证号匹配的党员姓名为「%s」", m.Name))
 		}

@@ -55,17 +55,18 @@ func TestImportOfTransfersDoneOnPaper(t *testing.T) {
 		{"无名", apptest.IDNumber("110101", "19800101", 1), "转出", "省内", "CS01", "某地", "2024-01-01", "", "", ""},
 		{"导入甲", aID, "转出", "省内", "CS01", "某地", "2024-13-01", "", "", ""}, // 9: not a date
 		{"李四", aID, "转出", "省内", "CS01", "某地", "2024-01-01", "", "", ""},  // 10: another's ID number
-		{"导入丁", fID, "停止党籍", "", "DR01", "", future, "", "", ""},         // 11: in the future
+		{"导入丁", fID, "停止党籍", "失去联系", "DR01", "", future, "", "", ""},     // 11: in the future
 		{"导入甲", aID, "转出", "省内", "CS01", "", "2024-01-01", "", "", ""},   // 12: no destination
 		{"导入甲", aID, "流动党员流入", "", "CS01", "", "2024-01-01", "", "", ""}, // 13: not imported
 		{"导入甲", aID, "转出", "省内", "CS01", "某地", "2024-01-01", "", "2024-13", ""},
-		{"导入戊", gID, "停止党籍", "", "DR01", "", "2024-01-01", "", "", ""}, // 15: one under way
+		{"导入戊", gID, "停止党籍", "失联", "DR01", "", "2024-01-01", "", "", ""}, // 15: one under way
 		{"导入甲", aID, "校内转接", "", "CS01", "ZZ99", "2024-01-01", "", "", ""},
+		{"导入丁", fID, "停止党籍", "", "DR01", "", "2024-08-01", "", "", ""}, // 17: 条例 第二十四条, no cause
 	}
 	batch := e.Stage(t, "zzgx", e.AdminTK, rows)
 	got := e.ImportRows(t, "zzgx", e.AdminTK, batch.ID)
 	want := map[int]string{7: "subKind", 8: "idNumber", 9: "date", 10: "name", 11: "date", 12: "toOrg", 13: "kind",
-		14: "feesPaidUpTo", 15: "idNumber", 16: "toOrg"}
+		14: "feesPaidUpTo", 15: "idNumber", 16: "toOrg", 17: "subKind"}
 	for n, col := range want {
 		if errs := apptest.CellErrors(got[n]); errs[col] == "" || len(errs) != 1 {
 			t.Errorf("row %d: errors %v, want one on %s", n, errs, col)

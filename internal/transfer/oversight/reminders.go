@@ -40,7 +40,7 @@ func (s *Service) reminders() []remind.Kind {
 	for i, sr := range standingRules {
 		kinds[i] = remind.Kind{Type: sr.Type, Name: sr.Name, Window: sr.Window, Finder: s.standingFinder(sr)}
 	}
-	return kinds
+	return append(kinds, s.quitKind())
 }
 
 // standing is a member's latest completed transfer of one kind.

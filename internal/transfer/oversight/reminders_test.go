@@ -3,9 +3,12 @@ package oversight_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/fee"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/system"
@@ -131,10 +134,81 @@ func TestRule3ReminderReachesTheMembersBranch(t *testing.T) {
 		Content       []struct{ Title, Link string }
 	}
 	got := apptest.DoJSON[page](t, e, 200, "GET", "/api/msgPushHistory/getRemind", secretaryTK, nil)
-	if got.TotalElements != 1 || got.Content[0].Link != fmt.Sprintf("/zzgx/suspend?id=%d", id) {
+	// Lost six months: 停止党籍 suggested (125) and 自行脱党 to decide (128, 党章 第九条).
+	links := map[string]bool{}
+	for _, c := range got.Content {
+		links[c.Link] = true
+	}
+	if got.TotalElements != 2 || !links[fmt.Sprintf("/zzgx/suspend?id=%d", id)] || !links[fmt.Sprintf("/dyjbxx/detail?id=%d", lost)] {
 		t.Errorf("the branch's secretary: %+v", got)
 	}
 	if n := apptest.DoJSON[page](t, e, 200, "GET", "/api/msgPushHistory/getRemind", otherTK, nil); n.TotalElements != 0 {
 		t.Errorf("another branch's secretary: %+v", n)
 	}
+}
+
+// 党章 第九条: six consecutive months without paying the dues, or without
+// contact, is 自行脱党; the member's branch is reminded to decide, with a
+// link to the member. Only months that have ended count: dues unpaid from
+// January are six ended months on 1 July (not on 30 June, when June is
+// still open); a run broken by a paid (or 免交) month is not. A member lost
+// since 15 January is due on 15 July, not the day before.
+func TestDangzhang9_SixMonthsWithoutFeesOrContactIsQuitting(t *testing.T) {
+	w := newWorld(t)
+	ctx := t.Context()
+	unpaid, _ := w.member(t, "欠费甲", w.csStaff)
+	broken, _ := w.member(t, "欠费乙", w.mathB)
+	lost, _ := w.member(t, "失联丁", w.csStudent)
+	now := time.Now().UTC()
+	for i, month := range []string{"2025-01", "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07"} {
+		b := &fee.Batch{Month: month, State: fee.BatchOpen, StartedAt: &now, CreatedAt: now, UpdatedAt: now}
+		if _, err := w.e.DB.NewInsert().Model(b).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range []struct {
+			m, org int64
+			fen    int64
+		}{{unpaid, w.csStaff, 100}, {broken, w.mathB, map[bool]int64{true: 0, false: 100}[i == 1]}} {
+			due := &fee.Due{BatchID: b.ID, Month: month, MemberID: d.m, MemberName: "某", OrgID: d.org, OrgPath: "/", DueFen: d.fen, CreatedAt: now}
+			if _, err := w.e.DB.NewInsert().Model(due).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	w.transfer(t, transfer.Transfer{Kind: transfer.KindLost, MemberID: &lost, OrgID: w.csStudent, HappenedOn: "2025-01-15", DoneOn: "2025-01-20"})
+	w.status(t, lost, member.StatusLost)
+
+	t.Run("党章第九条 fees: six ended months", func(t *testing.T) {
+		if on := oversight.QuitFeesDue("2025-01"); on != "2025-07-01" {
+			t.Fatalf("due %s", on)
+		}
+		if got := w.due(t, oversight.ReminderQuit, "2025-06-30"); len(got) != 0 {
+			t.Errorf("June still open: %+v", got)
+		}
+		got := w.due(t, oversight.ReminderQuit, "2025-07-01")
+		d, ok := got[unpaid]
+		if len(got) != 1 || !ok || d.DueOn != "2025-07-01" || d.OrgID != w.csStaff || d.Link != fmt.Sprintf("/dyjbxx/detail?id=%d", unpaid) ||
+			!strings.Contains(d.Title, "党支部应按党章第九条讨论") || !strings.Contains(d.Title, "自2025-01起连续6个月未交纳党费") {
+			t.Errorf("six ended months: %+v", got)
+		}
+		// 欠费乙's run starts after February's 免交 month: six ended months on 1 September.
+		if _, ok := w.due(t, oversight.ReminderQuit, "2025-08-31")[broken]; ok {
+			t.Error("a broken run counted")
+		}
+	})
+	t.Run("党章第九条 contact: six months lost", func(t *testing.T) {
+		if _, ok := w.due(t, oversight.ReminderQuit, "2025-07-14")[lost]; ok {
+			t.Error("a day short of six months")
+		}
+		got := w.due(t, oversight.ReminderQuit, "2025-07-15")
+		if d, ok := got[lost]; !ok || d.DueOn != "2025-07-15" || d.OrgID != w.csStudent || !strings.Contains(d.Title, "失去联系满6个月") {
+			t.Errorf("six months lost: %+v", got)
+		}
+	})
+	t.Run("党章第九条 a member who left drops out", func(t *testing.T) {
+		w.status(t, unpaid, member.StatusLeft)
+		if _, ok := w.due(t, oversight.ReminderQuit, "2025-12-31")[unpaid]; ok {
+			t.Error("a member who left is still reminded")
+		}
+	})
 }

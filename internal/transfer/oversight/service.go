@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
@@ -29,13 +30,14 @@ type Service struct {
 	members   *member.Service
 	transfers *transfer.Service
 	cipher    *crypto.FieldCipher
+	bus       *event.Bus // asks the fee domain for unpaid runs (member.UnpaidRuns)
 	now       func() time.Time
 }
 
 // New builds the service on the transfer domain's.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, transfers *transfer.Service,
-	cipher *crypto.FieldCipher) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members, transfers: transfers, cipher: cipher,
+	cipher *crypto.FieldCipher, bus *event.Bus) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, transfers: transfers, cipher: cipher, bus: bus,
 		now: func() time.Time { return time.Now().UTC() }}
 }
 

@@ -32,13 +32,16 @@ type Cell struct {
 	Count int    `json:"count"`
 }
 
-// The columns of the moves: in (转入) and out (转出) by where from or to.
+// The columns of the moves: in (转入) and out (转出) by where from or to,
+// and 出国（境）暂留 apart: the member keeps the organisation relation while
+// abroad, so it is not 转出 (RULES.md §6, 党员数量变化).
 var (
 	inColumns = []Cell{{Key: "in_outside", Label: "校外转入"}, {Key: "in_inside", Label: "校内转入"},
 		{Key: "in_flow", Label: "流动党员流入"}, {Key: "in_return", Label: "恢复组织生活"}}
 	outColumns = []Cell{{Key: "out_province", Label: "省内转出"}, {Key: "out_outside", Label: "省外转出"},
 		{Key: "out_system", Label: "转出系统外"}, {Key: "out_inside", Label: "校内转出"},
-		{Key: "out_flow", Label: "流动党员流出"}, {Key: "out_abroad", Label: "出国（境）暂留"}}
+		{Key: "out_flow", Label: "流动党员流出"}}
+	abroadColumns = []Cell{{Key: "abroad", Label: "出国（境）暂留"}}
 )
 
 // CommitteeRow is one secondary committee's moves (the committee of an
@@ -50,17 +53,20 @@ type CommitteeRow struct {
 	Counts  map[string]int `json:"counts"`
 	In      int            `json:"in"`
 	Out     int            `json:"out"`
+	Abroad  int            `json:"abroad"` // 出国（境）暂留: not in Out
 }
 
 // Stats are the yearly tables.
 type Stats struct {
-	Year       int            `json:"year"`
-	Kinds      []Cell         `json:"kinds"` // completed transfers of each kind (each transfer once)
-	In         []Cell         `json:"in"`    // moves in by where from
-	Out        []Cell         `json:"out"`   // moves out by destination
-	TotalIn    int            `json:"totalIn"`
-	TotalOut   int            `json:"totalOut"`
-	Committees []CommitteeRow `json:"committees"`
+	Year        int            `json:"year"`
+	Kinds       []Cell         `json:"kinds"`  // completed transfers of each kind (each transfer once)
+	In          []Cell         `json:"in"`     // moves in by where from
+	Out         []Cell         `json:"out"`    // moves out by destination
+	Abroad      []Cell         `json:"abroad"` // 出国（境）暂留, not counted in Out
+	TotalIn     int            `json:"totalIn"`
+	TotalOut    int            `json:"totalOut"`
+	TotalAbroad int            `json:"totalAbroad"`
+	Committees  []CommitteeRow `json:"committees"`
 }
 
 func (s *Service) statsRoutes(rs *httpx.Routes) {
@@ -105,7 +111,7 @@ func (s *Service) statsOf(r *http.Request) (Stats, error) {
 // moveColumn is the column of a completed transfer at the organisation
 // managing it (a 校内转接's receiving side is its own part of the union).
 const moveColumn = `CASE t.kind WHEN 'in' THEN 'in_outside' WHEN 'inside' THEN 'out_inside' WHEN 'flow_in' THEN 'in_flow'
-	WHEN 'return' THEN 'in_return' WHEN 'flow_out' THEN 'out_flow' WHEN 'abroad' THEN 'out_abroad'
+	WHEN 'return' THEN 'in_return' WHEN 'flow_out' THEN 'out_flow' WHEN 'abroad' THEN 'abroad'
 	WHEN 'out' THEN CASE t.sub_kind WHEN 'province' THEN 'out_province' WHEN 'outside' THEN 'out_outside'
 		WHEN 'system' THEN 'out_system' ELSE 'other' END
 	ELSE 'other' END`
@@ -178,6 +184,8 @@ func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, erro
 			row.In += g.Count
 		} else if isOut(g.Key) {
 			row.Out += g.Count
+		} else if hasKey(abroadColumns, g.Key) {
+			row.Abroad += g.Count
 		}
 	}
 	for _, k := range transfer.Kinds {
@@ -185,13 +193,14 @@ func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, erro
 	}
 	st.In, st.TotalIn = filled(inColumns, cols)
 	st.Out, st.TotalOut = filled(outColumns, cols)
+	st.Abroad, st.TotalAbroad = filled(abroadColumns, cols)
 	names, err := s.committeeNames(ctx, order)
 	if err != nil {
 		return st, err
 	}
 	for _, c := range order {
 		row := rows[c]
-		if row.In+row.Out == 0 {
+		if row.In+row.Out+row.Abroad == 0 {
 			continue // only 停止党籍, 失联, 出党: not moves
 		}
 		row.OrgName = names[c]
@@ -266,29 +275,29 @@ func sendStats(w http.ResponseWriter, st Stats) error {
 		header = append(header, c.Label)
 		widths = append(widths, 12)
 	}
-	header = append(header, "转入合计", "转出合计")
-	widths = append(widths, 10, 10)
+	header = append(header, "转入合计", "转出合计", "出国（境）暂留")
+	widths = append(widths, 10, 10, 14)
 	xw, err := excel.NewWriter(header, widths)
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	line := func(name string, counts map[string]int, in, out int) error {
+	line := func(name string, counts map[string]int, in, out, abroad int) error {
 		values := []any{name}
 		for _, c := range append(append([]Cell{}, inColumns...), outColumns...) {
 			values = append(values, counts[c.Key])
 		}
-		return xw.Add(append(values, in, out)...)
+		return xw.Add(append(values, in, out, abroad)...)
 	}
 	all := map[string]int{}
 	for _, c := range append(append([]Cell{}, st.In...), st.Out...) {
 		all[c.Key] = c.Count
 	}
 	for _, row := range st.Committees {
-		if err := line(row.OrgName, row.Counts, row.In, row.Out); err != nil {
+		if err := line(row.OrgName, row.Counts, row.In, row.Out, row.Abroad); err != nil {
 			return httpx.Internal(err)
 		}
 	}
-	if err := line("合计", all, st.TotalIn, st.TotalOut); err != nil {
+	if err := line("合计", all, st.TotalIn, st.TotalOut, st.TotalAbroad); err != nil {
 		return httpx.Internal(err)
 	}
 	if err := xw.Add(); err != nil {

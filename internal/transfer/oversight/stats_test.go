@@ -73,17 +73,20 @@ func TestYearlyTablesCountTheYearsCompletedTransfers(t *testing.T) {
 	expectCells(t, "kinds", st.Kinds, map[string]int{"in": 1, "out": 3, "inside": 1, "abroad": 1, "return": 1,
 		"flow_out": 1, "flow_in": 1, "suspend": 1, "lost": 1, "leave": 1})
 	expectCells(t, "in", st.In, map[string]int{"in_outside": 1, "in_inside": 1, "in_flow": 1, "in_return": 1})
-	expectCells(t, "out", st.Out, map[string]int{"out_province": 1, "out_outside": 1, "out_system": 1, "out_inside": 1,
-		"out_flow": 1, "out_abroad": 1})
-	if st.TotalIn != 4 || st.TotalOut != 6 || len(st.Kinds) != len(transfer.Kinds) {
-		t.Errorf("totals in %d out %d, %d kinds", st.TotalIn, st.TotalOut, len(st.Kinds))
-	}
+	t.Run("RULES §6 党员数量变化: 出国（境）暂留 is not 转出", func(t *testing.T) {
+		expectCells(t, "out", st.Out, map[string]int{"out_province": 1, "out_outside": 1, "out_system": 1, "out_inside": 1,
+			"out_flow": 1})
+		expectCells(t, "abroad", st.Abroad, map[string]int{"abroad": 1})
+		if st.TotalIn != 4 || st.TotalOut != 5 || st.TotalAbroad != 1 || len(st.Kinds) != len(transfer.Kinds) {
+			t.Errorf("totals in %d out %d abroad %d, %d kinds", st.TotalIn, st.TotalOut, st.TotalAbroad, len(st.Kinds))
+		}
+	})
 	rows := map[int64]oversight.CommitteeRow{}
 	for _, r := range st.Committees {
 		rows[r.OrgID] = r
 	}
 	cs, math, direct := rows[w.cs], rows[w.math], rows[w.direct]
-	if len(rows) != 3 || cs.OrgName != "计算机学院党委" || cs.In != 3 || cs.Out != 3 || cs.Counts["out_inside"] != 1 ||
+	if len(rows) != 3 || cs.OrgName != "计算机学院党委" || cs.In != 3 || cs.Out != 2 || cs.Abroad != 1 || cs.Counts["out_inside"] != 1 ||
 		math.In != 1 || math.Out != 2 || math.Counts["in_inside"] != 1 || direct.OrgName != "机关直属党支部" ||
 		direct.Out != 1 || direct.Counts["out_system"] != 1 {
 		t.Errorf("committees %+v", st.Committees)
@@ -111,7 +114,8 @@ func TestYearlyTablesScopeAndRefusals(t *testing.T) {
 	noPerm, _ := e.UserAt(t, "LEVEL_AND_BELOW", w.cs)
 	st := apptest.DoJSON[oversight.Stats](t, e, 200, "GET", "/api/zzgx/stats?year=2025", csTK, nil)
 	expectCells(t, "cs in", st.In, map[string]int{"in_outside": 1, "in_flow": 1, "in_return": 1})
-	expectCells(t, "cs out", st.Out, map[string]int{"out_province": 1, "out_inside": 1, "out_abroad": 1})
+	expectCells(t, "cs out", st.Out, map[string]int{"out_province": 1, "out_inside": 1})
+	expectCells(t, "cs abroad", st.Abroad, map[string]int{"abroad": 1})
 	if len(st.Committees) != 1 || st.Committees[0].OrgID != w.cs || cells(st.Kinds)["inside"] != 1 || cells(st.Kinds)["lost"] != 0 {
 		t.Errorf("the committee's tables: %+v", st)
 	}
@@ -143,7 +147,8 @@ func TestYearlyTablesExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) < 6 || rows[0][0] != "二级党委" || rows[0][1] != "校外转入" || rows[0][len(rows[0])-1] != "转出合计" {
+	if len(rows) < 6 || rows[0][0] != "二级党委" || rows[0][1] != "校外转入" || rows[0][len(rows[0])-2] != "转出合计" ||
+		rows[0][len(rows[0])-1] != "出国（境）暂留" {
 		t.Fatalf("header %v", rows[0])
 	}
 	var total, outs []string
@@ -155,7 +160,8 @@ func TestYearlyTablesExport(t *testing.T) {
 			outs = r
 		}
 	}
-	if total == nil || total[len(total)-2] != "4" || total[len(total)-1] != "6" || outs == nil || outs[1] != "3" {
+	// RULES §6: 出国（境）暂留 is its own column, not in 转出合计.
+	if total == nil || total[len(total)-3] != "4" || total[len(total)-2] != "5" || total[len(total)-1] != "1" || outs == nil || outs[1] != "3" {
 		t.Errorf("total %v, 转出 %v", total, outs)
 	}
 }

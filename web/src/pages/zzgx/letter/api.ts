@@ -4,7 +4,7 @@ import { getFetcher, type CrudFetcher } from '@/components/crud'
 
 export const LETTERS_API = '/api/zzgx/letters'
 
-export type LetterStatus = 'issued' | 'received' | 'expired' | 'voided'
+export type LetterStatus = 'issued' | 'accepted' | 'received' | 'expired' | 'voided'
 export type Reach = 'city' | 'province' | 'nation'
 
 /** A letter as the list and the detail show it (letter.View). */
@@ -31,10 +31,13 @@ export interface Letter {
   issuedOn: string
   validDays: number
   validUntil: string
+  /** The day the receiving side took the member in: the receipt is due a month later (介绍信 第三联). */
+  acceptedOn?: string
   receivedOn?: string
   voidedOn?: string
   voidReason: string
   reissueOf?: number | null
+  /** Empty while the member is not taken in. */
   receiptDueOn: string
   status: LetterStatus
 }
@@ -58,6 +61,7 @@ export const MAX_DAYS = 90
 
 export const STATUS: Record<LetterStatus, { label: string; color: string }> = {
   issued: { label: '有效', color: 'processing' },
+  accepted: { label: '已接收待回执', color: 'warning' },
   received: { label: '已回执', color: 'success' },
   expired: { label: '已过期', color: 'error' },
   voided: { label: '已作废', color: 'default' },
@@ -78,6 +82,7 @@ export const fetchLetters: CrudFetcher<Letter> = getFetcher<Letter>(LETTERS_API)
 export const letterDetail = (id: number) => get<Letter>(`${LETTERS_API}/${id}`)
 export const letterPrint = (id: number) => get<LetterPrint>(`${LETTERS_API}/${id}/print`)
 export const letterDocxUrl = (id: number) => `${LETTERS_API}/${id}/docx`
+export const recordAccepted = (body: { id: number; acceptedOn: string }) => post<Letter>(`${LETTERS_API}/accepted`, body)
 export const recordReceipt = (body: { id: number; receivedOn: string }) => post<Letter>(`${LETTERS_API}/receipt`, body)
 export const voidLetter = (body: { id: number; reason: string }) => post<Letter>(`${LETTERS_API}/void`, body)
 export const reissueLetter = (id: number) => post<Letter>(`${LETTERS_API}/${id}/reissue`)

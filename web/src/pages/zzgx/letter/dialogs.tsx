@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, InputNumber } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import FormDialog from '@/components/FormDialog'
-import { MAX_DAYS, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
+import { MAX_DAYS, recordAccepted, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
 
 /** 登记回执: the date the receipt came back (not before the issue, not in the future). */
 export function ReceiptDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
@@ -19,6 +19,34 @@ export function ReceiptDialog({ letter, onClose, onDone }: { letter: Letter; onC
         <DatePicker
           style={{ width: 200 }}
           disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(letter.issuedOn), 'day')}
+        />
+      </Form.Item>
+    </FormDialog>
+  )
+}
+
+/** 登记接收: the day the receiving side took the member in (not before the issue, not after the validity nor today); the
+ * receipt is due a month later (介绍信 第三联). */
+export function AcceptDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
+  return (
+    <FormDialog<{ acceptedOn: Dayjs }>
+      title={`登记接收（${letter.number}）`}
+      width={480}
+      initialValues={{ acceptedOn: dayjs() }}
+      onSubmit={(v) => recordAccepted({ id: letter.id, acceptedOn: v.acceptedOn.format('YYYY-MM-DD') })}
+      onClose={onClose}
+      onDone={onDone}
+      successText="接收日期已登记"
+    >
+      <Form.Item
+        name="acceptedOn"
+        label="接收日期"
+        extra="接收方党组织接收该党员的日期；回执应在接收后一个月内退回"
+        rules={[{ required: true, message: '请选择接收方接收日期' }]}
+      >
+        <DatePicker
+          style={{ width: 200 }}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(letter.issuedOn), 'day') || d.isAfter(dayjs(letter.validUntil), 'day')}
         />
       </Form.Item>
     </FormDialog>

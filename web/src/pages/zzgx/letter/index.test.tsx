@@ -84,6 +84,24 @@ describe('zzgx/letter 介绍信管理', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText(/不能早于开具日期/, { selector: '.ant-form-item-explain-error' })).toBeTruthy()
   })
 
+  it('records the day the receiving side took the member in (介绍信 第三联: the receipt is due a month later)', async () => {
+    signIn(ALL)
+    const sent: unknown[] = []
+    mock.onPost('/api/zzgx/letters/accepted').reply((c) => {
+      sent.push(body(c))
+      return [200, letter({ status: 'accepted', acceptedOn: '2026-03-20', receiptDueOn: '2026-04-20' })]
+    })
+    renderPage()
+    const row = (await screen.findByText('2026-0001')).closest('tr') as HTMLElement
+    fireEvent.mouseEnter(within(row).getByRole('button', { name: /更多/ }))
+    fireEvent.click(await screen.findByText('登记接收'))
+    const dialog = await findDialog(/登记接收（2026-0001）/)
+    ok(dialog)
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ id: 5 })
+    expect((sent[0] as { acceptedOn: string }).acceptedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  })
+
   it('a list-only user sees the letters but no print, receipt, void, reissue nor settings', async () => {
     signIn(['zzgx:letter:list'])
     renderPage()
@@ -101,7 +119,7 @@ describe('zzgx/letter 介绍信管理', { timeout: 30_000 }, () => {
     renderPage('/zzgx/letter?id=5')
     const drawer = (await screen.findByText('介绍信 2026-0001')).closest('.ant-drawer') as HTMLElement
     expect(within(drawer).getByText('110101********1234')).toBeTruthy()
-    expect(within(drawer).getByText('应于 2026-04-01 前退回')).toBeTruthy()
+    expect(within(drawer).getByText('应于 2026-04-01 前退回（接收后一个月内）')).toBeTruthy()
     const downloads = captureDownloads()
     try {
       fireEvent.click(within(drawer).getByRole('button', { name: /下载 Word/ }))

@@ -10,19 +10,20 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { DocumentDrawer } from '@/components/flow'
 import { useHasPermission } from '@/components/Permission'
 import { fetchLetters, getSettings, KINDS, letterDetail, letterDocxUrl, REACH, reissueLetter, STATUS, type Letter } from './api'
-import { ReceiptDialog, SettingsDialog, VoidDialog } from './dialogs'
+import { AcceptDialog, ReceiptDialog, SettingsDialog, VoidDialog } from './dialogs'
 
 const downloadWord = (l: Pick<Letter, 'id' | 'number'>) =>
   downloadFile(letterDocxUrl(l.id), undefined, `介绍信${l.number}.docx`).catch(() => undefined)
 
 const statusTag = (l: Letter) => <Tag color={STATUS[l.status]?.color}>{STATUS[l.status]?.label ?? l.status}</Tag>
 
-type Dialog = { kind: 'receipt' | 'void'; letter: Letter } | { kind: 'settings' } | null
+type Dialog = { kind: 'accepted' | 'receipt' | 'void'; letter: Letter } | { kind: 'settings' } | null
 
-/** What can be done to a letter in its state: receipt and void while open, reissue once expired. */
+/** What can be done to a letter in its state: the member taken in while valid, receipt and void while open, reissue once expired. */
 function letterActions(l: Letter, open: (d: Dialog) => void, reissue: (l: Letter) => void) {
-  const pending = l.status === 'issued' || l.status === 'expired'
+  const pending = l.status === 'issued' || l.status === 'expired' || l.status === 'accepted'
   return [
+    ...(l.status === 'issued' ? [{ key: 'accepted', label: '登记接收', need: PERM.zzgxLetterEdit, onClick: () => open({ kind: 'accepted', letter: l }) }] : []),
     { key: 'print', label: '打印', need: PERM.zzgxLetterPrint, onClick: () => openPrintView('zzgxLetter', { id: l.id }) },
     { key: 'word', label: '下载 Word', need: PERM.zzgxLetterPrint, onClick: () => void downloadWord(l) },
     ...(pending ? [{ key: 'receipt', label: '登记回执', need: PERM.zzgxLetterEdit, onClick: () => open({ kind: 'receipt', letter: l }) }] : []),
@@ -58,7 +59,10 @@ function LetterDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           <Descriptions.Item label="党费缴纳至">{l.feesPaidUpTo || '—'}</Descriptions.Item>
           <Descriptions.Item label="开具日期">{l.issuedOn}</Descriptions.Item>
           <Descriptions.Item label="有效期">{l.validDays} 天，至 {l.validUntil}</Descriptions.Item>
-          <Descriptions.Item label="回执">{l.receivedOn ? `${l.receivedOn} 已退回` : `应于 ${l.receiptDueOn} 前退回`}</Descriptions.Item>
+          <Descriptions.Item label="接收方接收">{l.acceptedOn || '未登记'}</Descriptions.Item>
+          <Descriptions.Item label="回执">
+            {l.receivedOn ? `${l.receivedOn} 已退回` : l.receiptDueOn ? `应于 ${l.receiptDueOn} 前退回（接收后一个月内）` : '接收方接收后一个月内退回'}
+          </Descriptions.Item>
           {l.voidedOn && <Descriptions.Item label="作废">{l.voidedOn}：{l.voidReason}</Descriptions.Item>}
           {l.reissueOf ? <Descriptions.Item label="补开">补开自已作废的介绍信</Descriptions.Item> : null}
         </Descriptions>
@@ -125,6 +129,7 @@ export default function LetterPage() {
         }
       />
       {viewing !== null && <LetterDrawer id={viewing} onClose={() => view(null)} />}
+      {dialog?.kind === 'accepted' && <AcceptDialog letter={dialog.letter} onClose={() => setDialog(null)} onDone={done} />}
       {dialog?.kind === 'receipt' && <ReceiptDialog letter={dialog.letter} onClose={() => setDialog(null)} onDone={done} />}
       {dialog?.kind === 'void' && <VoidDialog letter={dialog.letter} onClose={() => setDialog(null)} onDone={done} />}
       {dialog?.kind === 'settings' && settings.data && (

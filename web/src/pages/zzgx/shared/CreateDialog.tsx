@@ -27,6 +27,12 @@ interface Values {
   comment?: string
 }
 
+/** What the regulation asks of a sub-kind (《中国共产党党员教育管理工作条例》第二十四条); the server checks the dates. */
+const SUB_KIND_HINTS: Partial<Record<Kind, string>> = {
+  suspend: '条例第二十四条：失联党员须失去联系满6个月（以失联登记的失去联系日期计）；出国（境）暂留须超过5年',
+  leave: '停止党籍的党员，停止党籍满2年后仍无法取得联系的，按自行脱党除名',
+}
+
 const day = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : '')
 const future = (d: Dayjs) => d.isAfter(dayjs(), 'day')
 
@@ -83,7 +89,12 @@ export default function CreateDialog({ kind, self = false, onClose, onDone }: { 
         </Form.Item>
       )}
       {SUB_KINDS[kind] && (
-        <Form.Item label="类别" name="subKind" rules={[{ required: true, message: `请选择${KIND_NAMES[kind]}类别` }]}>
+        <Form.Item
+          label={kind === 'suspend' ? '停止党籍原因' : '类别'}
+          name="subKind"
+          rules={[{ required: true, message: kind === 'suspend' ? '请选择停止党籍的原因' : `请选择${KIND_NAMES[kind]}类别` }]}
+          extra={SUB_KIND_HINTS[kind]}
+        >
           <Select options={SUB_KINDS[kind]} placeholder="请选择" />
         </Form.Item>
       )}

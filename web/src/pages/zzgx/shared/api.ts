@@ -21,12 +21,16 @@ export const KIND_NAMES: Record<Kind, string> = {
   leave: '出党',
 }
 
-/** Sub-kinds of 转出 and 出党. */
+/** Sub-kinds of 转出 and 出党; 停止党籍's are its cause (条例 第二十四条, required). */
 export const SUB_KINDS: Partial<Record<Kind, { value: string; label: string }[]>> = {
   out: [
     { value: 'province', label: '省内转出' },
     { value: 'outside', label: '省外转出' },
     { value: 'system', label: '转出系统外' },
+  ],
+  suspend: [
+    { value: 'lost_contact', label: '失去联系满6个月' },
+    { value: 'abroad_long', label: '出国（境）学习研究超过5年' },
   ],
   leave: [
     { value: 'quit', label: '自行脱党/退党' },

@@ -21,6 +21,8 @@ export interface CommitteeRow {
   counts: Record<string, number>
   in: number
   out: number
+  /** 出国（境）暂留: the member keeps the relation, so it is not 转出 (RULES §6). */
+  abroad: number
 }
 
 /** The yearly tables (GET /api/zzgx/stats): transfers completed in the year. */
@@ -29,8 +31,11 @@ export interface Stats {
   kinds: StatsCell[]
   in: StatsCell[]
   out: StatsCell[]
+  /** 出国（境）暂留, apart from 转出 (RULES §6 党员数量变化). */
+  abroad: StatsCell[]
   totalIn: number
   totalOut: number
+  totalAbroad: number
   committees: CommitteeRow[]
 }
 

@@ -32,12 +32,14 @@ const stats = (y: number, moved: boolean): Stats => ({
     { key: 'out_outside', label: '省外转出', count: moved ? 1 : 0 },
     { key: 'out_inside', label: '校内转出', count: moved ? 1 : 0 },
   ],
+  abroad: [{ key: 'abroad', label: '出国（境）暂留', count: moved ? 1 : 0 }],
   totalIn: moved ? 2 : 0,
   totalOut: moved ? 3 : 0,
+  totalAbroad: moved ? 1 : 0,
   committees: moved
     ? [
-        { orgId: 2, orgName: '计算机学院党委', counts: { in_outside: 1, out_province: 1, out_inside: 1 }, in: 1, out: 2 },
-        { orgId: 3, orgName: '数学学院党委', counts: { in_inside: 1, out_outside: 1 }, in: 1, out: 1 },
+        { orgId: 2, orgName: '计算机学院党委', counts: { in_outside: 1, out_province: 1, out_inside: 1, abroad: 1 }, in: 1, out: 2, abroad: 1 },
+        { orgId: 3, orgName: '数学学院党委', counts: { in_inside: 1, out_outside: 1 }, in: 1, out: 1, abroad: 0 },
       ]
     : [],
 })
@@ -54,7 +56,9 @@ describe('转接统计', { timeout: 20_000 }, () => {
     expect(await screen.findByText(`${year}年转入`)).toBeTruthy()
     expect(asked).toEqual([{ year }])
     const cs = screen.getByText('计算机学院党委').closest('tr')!
-    expect(within(cs).getAllByRole('cell').map((c) => c.textContent)).toEqual(['计算机学院党委', '1', '0', '1', '1', '0', '1', '2'])
+    expect(within(cs).getAllByRole('cell').map((c) => c.textContent)).toEqual(['计算机学院党委', '1', '0', '1', '1', '0', '1', '2', '1'])
+    // RULES §6: 出国（境）暂留 is its own column, not in 转出's total.
+    expect(screen.getByText(`${year}年出国（境）暂留`)).toBeTruthy()
     expect(screen.getAllByText('省外转出').length).toBeGreaterThanOrEqual(2) // the destinations' card and the committees' column
     // Without zzgx:import there is no import button.
     expect(screen.queryByRole('button', { name: /导\s*入/ })).toBeNull()

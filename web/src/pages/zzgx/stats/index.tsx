@@ -9,7 +9,7 @@ import { ImportButton } from '@/components/crud'
 import ReportBar, { useDownload } from '@/components/report/ReportBar'
 import { exportStats, getStats, type CommitteeRow, type Stats, type StatsCell, type StatsQuery } from './api'
 
-/** The committees' table: a column per way in and out, then the totals; the last line sums them. */
+/** The committees' table: a column per way in and out, then the totals, then 出国（境）暂留 (not 转出); the last line sums them. */
 export function committeeColumns(s: Stats): ColumnsType<CommitteeRow> {
   const counts = (cells: StatsCell[]) =>
     cells.map((c) => ({ title: c.label, key: c.key, width: 96, align: 'right' as const, render: (_: unknown, r: CommitteeRow) => r.counts[c.key] ?? 0 }))
@@ -17,6 +17,7 @@ export function committeeColumns(s: Stats): ColumnsType<CommitteeRow> {
     { title: '二级党委', dataIndex: 'orgName', width: 200, fixed: 'left' },
     { title: '转入', children: [...counts(s.in), { title: '合计', dataIndex: 'in', width: 80, align: 'right' }] },
     { title: '转出', children: [...counts(s.out), { title: '合计', dataIndex: 'out', width: 80, align: 'right' }] },
+    { title: '出国（境）暂留', dataIndex: 'abroad', width: 110, align: 'right' },
   ]
 }
 
@@ -67,6 +68,9 @@ function StatsView({ q }: { q: StatsQuery }) {
           <Statistic title={`${s.year}年转出`} value={s.totalOut} suffix="人次" />
         </Col>
         <Col>
+          <Statistic title={`${s.year}年出国（境）暂留`} value={s.totalAbroad} suffix="人次" />
+        </Col>
+        <Col>
           <Statistic title="办结的转接" value={done} suffix="件" />
         </Col>
       </Row>
@@ -82,7 +86,7 @@ function StatsView({ q }: { q: StatsQuery }) {
               <CellsCard title="转入（来源）" unit="人次" cells={s.in} total={s.totalIn} />
             </Col>
             <Col xs={24} lg={8}>
-              <CellsCard title="转出（去向）" unit="人次" cells={s.out} total={s.totalOut} />
+              <CellsCard title="转出（去向；出国（境）暂留不计入转出）" unit="人次" cells={s.out} total={s.totalOut} />
             </Col>
           </Row>
           <Typography.Title level={5}>按二级党委</Typography.Title>
@@ -97,7 +101,7 @@ function StatsView({ q }: { q: StatsQuery }) {
             summary={() => (
               <Table.Summary.Row>
                 <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-                {[...s.in, { key: 'in', count: s.totalIn }, ...s.out, { key: 'out', count: s.totalOut }].map((c, i) => (
+                {[...s.in, { key: 'in', count: s.totalIn }, ...s.out, { key: 'out', count: s.totalOut }, { key: 'abroad', count: s.totalAbroad }].map((c, i) => (
                   <Table.Summary.Cell key={c.key} index={i + 1} align="right">
                     {c.count}
                   </Table.Summary.Cell>
