@@ -28,12 +28,24 @@ func TestApplicantIsNoPartyMember_Rules2(t *testing.T) {
 	person := func(t *testing.T, name, party, status string) int64 {
 		pid, idNo := w.student(t, name, "2000-01-01", w.csUnit)
 		if status != "" {
-			m := apptest.FullMember(name+"（党员）", w.mathBranch, "idNumber", idNo, "partyStatus", party, "memberStatus", status,
+			// 停止党籍 is reached only through the transfer's suspension
+			// (条例第二十四条), never the member form: stored as 失联, then set.
+			formStatus := status
+			if status == member.StatusSuspended {
+				formStatus = member.StatusLost
+			}
+			m := apptest.FullMember(name+"（党员）", w.mathBranch, "idNumber", idNo, "partyStatus", party, "memberStatus", formStatus,
 				"appliedOn", "2020-03-01", "joinedOn", "2021-06-30", "fullOn", "2022-06-30")
 			if party == member.PartyProbation {
 				m["fullOn"] = ""
 			}
-			w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", m)
+			id := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", m)
+			if status != formStatus {
+				if _, err := w.e.DB.NewUpdate().Model((*member.Member)(nil)).Set("member_status = ?", status).Where("id = ?", id).
+					Exec(t.Context()); err != nil {
+					t.Fatal(err)
+				}
+			}
 		}
 		return pid
 	}
