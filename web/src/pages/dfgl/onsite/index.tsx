@@ -5,8 +5,31 @@ import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { CrudTable, type Selection } from '@/components/crud'
-import { payOnsite, yuan, type Due } from '../batch/api'
+import { useQuery } from '@tanstack/react-query'
+import { actionColumn } from '@/components/crud'
+import { memberFees, payOnsite, yuan, type Due } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
+import PayMore from '../batch/PayMore'
+
+/** 多交/预交/按季度 for one member on site (中组发〔2008〕3号): the member's months from the server, one receipt. */
+function MemberPayDialog({ memberId, onClose, onDone }: { memberId: number; onClose: () => void; onDone: () => void }) {
+  const q = useQuery({ queryKey: ['dfgl', 'member-fees', memberId], queryFn: () => memberFees(memberId) })
+  if (!q.data) return null
+  return (
+    <PayMore
+      fees={q.data}
+      title={`${q.data.memberName}：多交 / 预交 / 按季度`}
+      okText="现场收缴"
+      onClose={onClose}
+      onPay={async (plan) => {
+        const p = await payOnsite({ memberId, ...plan })
+        ui.modal.success({ title: '收缴成功', content: `收据号 ${p.no}，金额 ${yuan(p.amountFen)} 元${p.toCentral ? '（含上缴中央的自愿多交）' : ''}` })
+        onDone()
+        onClose()
+      }}
+    />
+  )
+}
 
 function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => void; onDone: () => void }) {
   type V = { receiptNo?: string; payer?: string; remark?: string }
@@ -39,11 +62,12 @@ function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => 
 
 /**
  * 现场缴费: the branch's fee collector chooses the unpaid dues of a month (members of one organisation) and
- * records them under one receipt number, all or none.
+ * records them under one receipt number, all or none. A member's row offers 多交/预交/按季度 for that member.
  */
 export default function FeeOnsitePage() {
   const canCollect = useHasPermission([PERM.dfOnsite])
   const [collecting, setCollecting] = useState<Selection<Due> | null>(null)
+  const [member, setMember] = useState<number | null>(null)
   const { month, crud, monthBar } = useMonthDues('dfgl-onsite', { state: 'unpaid' })
   return (
     <>
@@ -51,7 +75,21 @@ export default function FeeOnsitePage() {
       <CrudTable<Due>
         crud={crud}
         searchFields={dueSearch}
-        columns={dueColumns}
+        columns={
+          canCollect
+            ? [
+                ...dueColumns,
+                actionColumn<Due>(
+                  (d) => (
+                    <Button type="link" size="small" onClick={() => setMember(d.memberId)}>
+                      多交/预交
+                    </Button>
+                  ),
+                  100,
+                ),
+              ]
+            : dueColumns
+        }
         emptyText={month ? '该月没有未缴的党员' : '尚无启动缴费的月份'}
         batchActions={
           canCollect
@@ -63,6 +101,7 @@ export default function FeeOnsitePage() {
             : undefined
         }
       />
+      {member !== null && <MemberPayDialog memberId={member} onClose={() => setMember(null)} onDone={() => crud.reload()} />}
       {collecting && (
         <CollectDialog
           dues={collecting.rows}
