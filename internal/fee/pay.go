@@ -323,7 +323,8 @@ type ReverseInput struct {
 // Reverse writes the reversal of pay or extra entry id (冲正): a new entry
 // with the opposite amount referencing it; a pay entry's due is unpaid
 // again and may be paid anew (the credit of a prepayment that paid it goes
-// back to the prepayment), an extra's due loses the extra. An entry
+// back to the prepayment), an extra's due loses the extra and its payment
+// is no longer 上缴中央. An entry
 // reversed already is a 409 (the unique reverses_id).
 func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entry, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
@@ -362,6 +363,13 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 		// The due's paid amount (or its extra) drops by what the reversal cancels.
 		if _, err := tx.NewUpdate().Table("df_due").Set(column+" = "+column+" + ?", e.AmountFen).Where("id = ?", e.DueID).Exec(ctx); err != nil {
 			return httpx.Internal(err)
+		}
+		// A reversed extra is not passed up to the centre.
+		if kind == EntryUnextra && orig.PaymentID != nil {
+			if _, err := tx.NewUpdate().Model((*Payment)(nil)).Set("to_central = ?", false).Set("updated_at = ?", e.CreatedAt).
+				Where("id = ?", *orig.PaymentID).Exec(ctx); err != nil {
+				return httpx.Internal(err)
+			}
 		}
 		// A payment out of a prepayment gives the prepayment its credit back
 		// (refunded through 退还预交, or kept).

@@ -100,6 +100,9 @@ func TestVoluntaryExtra_Zuzhongfa2008No3(t *testing.T) {
 		if d := w.dueOf(t, a, m0); d.ExtraFen != 99999 || d.PaidFen != 20 {
 			t.Fatalf("after the reversal: %+v", d)
 		}
+		if _, n := apptest.GetPage[fee.PaymentView](t, w.e, w.dept, "/api/dfgl/payment", url.Values{"central": {"true"}}); n != 0 {
+			t.Fatalf("a reversed extra is still listed 上缴中央")
+		}
 		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "extraFen": -1}),
 			"extraFen", "自愿多交金额不能为负数")
 		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"dueIds": []int64{d1.ID}, "extraFen": 100}),
@@ -135,6 +138,9 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 		}
 	}
 	created := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.dept, map[string]any{"month": cur})
+	// 丁 orders the current month ahead online; the platform notifies after the freeze.
+	d := w.student(t, w.c.Branch, "丁")
+	early := apptest.DoJSON[fee.Order](t, w.e, 201, "POST", "/api/dfgl/mine/order", w.account(t, d), map[string]any{"months": []string{cur}})
 
 	var qp fee.Payment
 	t.Run("中组发〔2008〕3号 按季度交纳 on site: one receipt, the quarter's months listed", func(t *testing.T) {
@@ -180,6 +186,19 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 			t.Fatalf("no entry of the prepayment on %s: %+v", cur, det.Entries)
 		}
 		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)), 409, fmt.Sprintf("乙 %s 的党费已缴纳", cur))
+	})
+
+	t.Run("中组发〔2008〕3号 预交 online: ordered before the freeze, notified after, paid once; a replay changes nothing", func(t *testing.T) {
+		if due := w.dueOf(t, d, cur); due.PaidFen != 0 {
+			t.Fatalf("an unpaid order paid the month: %+v", due)
+		}
+		n := notify(fee.Notify{OrderNo: early.No, TxnID: "T-early", AmountFen: early.AmountFen, Timestamp: time.Now().Unix()})
+		for range 2 {
+			apptest.Expect(t, w.e.Do("POST", "/api/dfgl/pay/notify", "", n), 200)
+		}
+		if due := w.dueOf(t, d, cur); due.PaidFen != 20 || w.paid(t, due.ID) != 20 {
+			t.Fatalf("the notified prepayment: %+v", due)
+		}
 	})
 
 	t.Run("中组发〔2008〕3号 预交 at most 12 months ahead (setting): the 12th yes, the 13th no; past and twice no", func(t *testing.T) {
