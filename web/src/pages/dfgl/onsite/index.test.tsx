@@ -57,10 +57,36 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('收据号只能由字母、数字和短横线组成，不超过40个字符')).toBeTruthy()
   })
 
+  it('中组发〔2008〕3号: a member\'s row pays a quarter and a voluntary extra on site under one receipt, confirmed with the amount', async () => {
+    signIn(['df:list', 'df:onsite'])
+    mock.onGet('/api/dfgl/member/2/fees').reply(200, {
+      memberId: 2, memberName: '李四', paidUpTo: '', backMonths: 6, online: false, payments: [], prepayMonths: 12, centralExtraFen: 100000,
+      dues: [{ ...due({ id: 2, memberId: 2, memberName: '李四', dueFen: 20, category: '学生' }), payable: true }],
+      ahead: [{ month: '2026-12', amountFen: 20 }], creditFen: 0, prepays: [],
+    })
+    const sent: unknown[] = []
+    mock.onPost('/api/dfgl/onsite').reply((c) => {
+      sent.push(body(c))
+      return [201, { id: 10, no: 'XC2', amountFen: 50040, toCentral: false }]
+    })
+    renderWithApp(<FeeOnsitePage />)
+    fireEvent.click(within((await screen.findByText('李四')).closest('tr') as HTMLElement).getByRole('button', { name: '多交/预交' }))
+    const dialog = (await screen.findByText('李四：多交 / 预交 / 按季度')).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: '2026年第4季度' }))
+    fireEvent.change(within(dialog).getByPlaceholderText('0.00'), { target: { value: '500' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: '现场收缴 500.40 元' }))
+    await waitFor(() => expect(screen.queryAllByText('确认缴纳 500.40 元').length).toBeGreaterThan(0))
+    const confirm = screen.getByText('2026-12 预交 0.20 元').closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(confirm).getByRole('button', { name: '现场收缴' }))
+    await waitFor(() => expect(sent).toEqual([{ memberId: 2, dueIds: [2], months: ['2026-12'], extraFen: 50000 }]))
+    expect(await screen.findByText('收据号 XC2，金额 500.40 元')).toBeTruthy()
+  })
+
   it('without df:onsite there is nothing to collect with', async () => {
     signIn(['df:list'])
     renderWithApp(<FeeOnsitePage />)
     await screen.findByText('张三')
     expect(screen.queryByRole('button', { name: /现场收缴/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: '多交/预交' })).toBeNull()
   })
 })
