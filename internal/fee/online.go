@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -197,7 +198,7 @@ func (s *Service) OrderResult(ctx context.Context, no, sig string) (*Result, err
 	if err := s.db.NewSelect().Model((*Prepay)(nil)).Column("month").Where("payment_id = ?", p.ID).Scan(ctx, &ahead); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	out.Months = sortMonths(append(out.Months, ahead...))
+	out.Months = slices.Sorted(slices.Values(append(out.Months, ahead...)))
 	return out, nil
 }
 

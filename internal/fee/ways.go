@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -276,7 +276,7 @@ func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) 
 		return nil, httpx.Internal(err)
 	}
 	isFrozen := setOf(frozen)
-	months = slicesDelete(months, func(m string) bool { return isFrozen[m] })
+	months = slices.DeleteFunc(months, func(m string) bool { return isFrozen[m] })
 	if len(months) == 0 {
 		return []AheadMonth{}, nil
 	}
@@ -291,16 +291,6 @@ func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) 
 		}
 	}
 	return out, nil
-}
-
-func slicesDelete(xs []string, drop func(string) bool) []string {
-	out := xs[:0]
-	for _, x := range xs {
-		if !drop(x) {
-			out = append(out, x)
-		}
-	}
-	return out
 }
 
 // writeExtra writes payment p's voluntary extra as an extra entry on its
@@ -511,12 +501,6 @@ func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
 		return nil, httpx.Internal(err)
 	}
 	return s.feesOf(ctx, m.ID, m.Name)
-}
-
-// sortMonths sorts months in place and answers them.
-func sortMonths(ms []string) []string {
-	sort.Strings(ms)
-	return ms
 }
 
 func (s *Service) waysRoutes(rs *httpx.Routes) {

@@ -3,6 +3,7 @@ package fee_test
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"testing"
 	"time"
 
@@ -166,7 +167,7 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 				t.Fatalf("prepayment: %+v", r)
 			}
 		}
-		if fmt.Sprint(sorted(months)) != fmt.Sprint(q) {
+		if fmt.Sprint(slices.Sorted(slices.Values(months))) != fmt.Sprint(q) {
 			t.Fatalf("receipt months %v, want %v", months, q)
 		}
 	})
@@ -262,18 +263,6 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 			t.Fatalf("after 冲正: prepayment %+v, due %+v", applied, w.dueOf(t, a, cur))
 		}
 	})
-}
-
-func sorted(xs []string) []string {
-	out := append([]string{}, xs...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
 }
 
 // 中组发〔2008〕3号 预交 under a parallel freeze: members prepay the
