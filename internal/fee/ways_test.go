@@ -242,6 +242,8 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 		}
 		path := fmt.Sprintf("/api/dfgl/prepay/%d/refund", held.ID)
 		apptest.Expect(t, w.e.Do("POST", path, w.secretary, map[string]any{"reason": "退党费"}), 403)
+		math, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.c.Math, fee.PermList, fee.PermReverse)
+		apptest.ExpectMessage(t, w.e.Do("POST", path, math, map[string]any{"reason": "退党费"}), 404, "预交记录不存在")
 		apptest.ExpectField(t, w.e.Do("POST", path, w.dept, map[string]any{"reason": ""}), "reason", "请输入退还原因（不超过200个字）")
 		r := apptest.DoJSON[fee.Prepay](t, w.e, 200, "POST", path, w.dept, map[string]any{"reason": "党员申请退还"})
 		if r.State != fee.PrepayRefunded || r.LeftFen != 0 || r.RefundedFen != 20 {

@@ -69,7 +69,8 @@ describe('dfgl/pay', { timeout: 30_000 }, () => {
       return [200, { ...withWays.prepays![0], leftFen: 0, state: 'refunded' }]
     })
     const drawer = await openPayments()
-    expect(within(screen.getByText('1,000.00').closest('tr') as HTMLElement).getByText('上缴中央')).toBeTruthy()
+    const listed = screen.getAllByText('XC20261005').map((e) => e.closest('.ant-table-row')).find(Boolean) as HTMLElement
+    expect(within(listed).getByText('上缴中央')).toBeTruthy()
     expect(within(drawer).getByText('上缴中央')).toBeTruthy()
     expect(within(drawer).getByText('自愿多交')).toBeTruthy()
     expect(within(within(drawer).getByText('自愿多交').closest('tr') as HTMLElement).getByRole('button', { name: /冲\s*正/ })).toBeTruthy()
