@@ -141,7 +141,11 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 	created := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.dept, map[string]any{"month": cur})
 	// 丁 orders the current month ahead online; the platform notifies after the freeze.
 	d := w.student(t, w.c.Branch, "丁")
-	early := apptest.DoJSON[fee.Order](t, w.e, 201, "POST", "/api/dfgl/mine/order", w.account(t, d), map[string]any{"months": []string{cur}})
+	tokD := w.account(t, d)
+	// An extra needs a frozen month to be written on: 丁 has none yet.
+	apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/mine/order", tokD, map[string]any{"months": []string{cur}, "extraFen": 100}),
+		"extraFen", "该党员尚无已启动缴费的月份，暂不能自愿多交")
+	early := apptest.DoJSON[fee.Order](t, w.e, 201, "POST", "/api/dfgl/mine/order", tokD, map[string]any{"months": []string{cur}})
 
 	var qp fee.Payment
 	t.Run("中组发〔2008〕3号 按季度交纳 on site: one receipt, the quarter's months listed", func(t *testing.T) {
@@ -199,6 +203,12 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 		}
 		if due := w.dueOf(t, d, cur); due.PaidFen != 20 || w.paid(t, due.ID) != 20 {
 			t.Fatalf("the notified prepayment: %+v", due)
+		}
+		mine := apptest.DoJSON[fee.MyFees](t, w.e, 200, "GET", "/api/dfgl/mine", tokD, nil)
+		link, _ := url.Parse(mine.Payments[0].ResultURL)
+		r := apptest.DoJSON[fee.Result](t, w.e, 200, "GET", "/api/dfgl/pay/result?"+link.RawQuery, "", nil)
+		if r.AmountFen != 20 || fmt.Sprint(r.Months) != fmt.Sprint([]string{cur}) || r.State != fee.PayPaid {
+			t.Fatalf("the public result: %+v", r)
 		}
 	})
 

@@ -213,6 +213,9 @@ export interface PayResult {
   stateLabel: string
   providerLabel: string
   amountFen: number
+  /** Of it, 自愿多交. */
+  extraFen?: number
+  /** The months it pays, frozen or ahead (预交). */
   months: string[]
   paidAt: string | null
 }
