@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee"
+	"zhdj/internal/fee/report"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/system"
 )
 
 // detail is payment id's detail as the department reads it.
@@ -81,6 +84,18 @@ func TestVoluntaryExtra_Zuzhongfa2008No3(t *testing.T) {
 		f := bs[m0].Scope
 		if f.PaidFen != 20+199999 || f.ExtraFen != 199999 || f.RateBP != 10000 || f.OutstandingFen != 0 {
 			t.Fatalf("current month figures: %+v", f)
+		}
+		// The reports (党费报表): the month's total and the branch's ledger.
+		rep, _ := w.e.UserAt(t, system.ScopeAll, w.c.Root, report.PermReport)
+		y, mo := m0[:4], strings.TrimPrefix(m0[5:], "0")
+		orgs := apptest.DoJSON[report.OrgReport](t, w.e, 200, "GET", "/api/dfgl/report/orgs?year="+y+"&month="+mo, rep, nil)
+		// 甲's 0.20 paid and 丙's 0.20 not: 50 %, whatever the extras.
+		if orgs.Total.PaidFen != 20+199999 || orgs.Total.ExtraFen != 199999 || orgs.Total.RateBP != 5000 || orgs.Total.OutstandingFen != 20 {
+			t.Fatalf("report total: %+v", orgs.Total)
+		}
+		ledger := apptest.DoJSON[report.Ledger](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/report/ledger?year=%s&orgId=%d", y, w.c.Branch), rep, nil)
+		if ledger.Total.PaidFen != 20+199999 {
+			t.Fatalf("ledger total: %+v", ledger.Total)
 		}
 		unpaid, _ := apptest.GetPage[fee.DueView](t, w.e, w.secretary, "/api/dfgl/due", url.Values{"month": {m1}, "state": {"unpaid"}})
 		if len(unpaid) != 1 || unpaid[0].MemberID != a {
