@@ -70,6 +70,9 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
       return [201, { id: 10, no: 'XC2', amountFen: 50040, toCentral: false }]
     })
     renderWithApp(<FeeOnsitePage />)
+    await screen.findByText('李四')
+    fireEvent.click(screen.getByRole('switch')) // all the month's members, a paid one too
+    await waitFor(() => expect(asked.at(-1)).not.toHaveProperty('state'))
     fireEvent.click(within((await screen.findByText('李四')).closest('tr') as HTMLElement).getByRole('button', { name: '多交/预交' }))
     const dialog = (await screen.findByText('李四：多交 / 预交 / 按季度')).closest('.ant-modal') as HTMLElement
     fireEvent.click(within(dialog).getByRole('button', { name: '2026年第4季度' }))

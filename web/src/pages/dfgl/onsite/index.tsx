@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Input } from 'antd'
+import { Alert, Button, Form, Input, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
@@ -68,10 +68,17 @@ export default function FeeOnsitePage() {
   const canCollect = useHasPermission([PERM.dfOnsite])
   const [collecting, setCollecting] = useState<Selection<Due> | null>(null)
   const [member, setMember] = useState<number | null>(null)
-  const { month, crud, monthBar } = useMonthDues('dfgl-onsite', { state: 'unpaid' })
+  // Unpaid only by default; all the month's members to pay ahead or more for one who has paid the month.
+  const [unpaidOnly, setUnpaidOnly] = useState(true)
+  const { month, crud, monthBar } = useMonthDues(`dfgl-onsite-${unpaidOnly ? 'unpaid' : 'all'}`, unpaidOnly ? { state: 'unpaid' } : {})
   return (
     <>
-      {monthBar}
+      <Space size="large">
+        {monthBar}
+        <Space style={{ marginBottom: 8 }}>
+          只看未缴 <Switch size="small" checked={unpaidOnly} onChange={setUnpaidOnly} />
+        </Space>
+      </Space>
       <CrudTable<Due>
         crud={crud}
         searchFields={dueSearch}
