@@ -234,9 +234,14 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	if in.MemberID == 0 && !w.empty() {
 		return nil, httpx.Invalid("memberId", "预交、按季度交纳或自愿多交须选择一名党员")
 	}
+	// The scopes are read before the transaction (never a second connection inside it).
+	memberScope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if in.MemberID != 0 {
-			return s.payOnsiteFor(ctx, tx, in, w, p)
+			return s.payOnsiteFor(ctx, tx, in, w, p, memberScope, scope)
 		}
 		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, scope)
 		if err != nil {
@@ -262,23 +267,16 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 // payOnsiteFor records an on-site payment of one member of the caller's
 // scope: dues, months (frozen or ahead) and an extra, under the
 // prepayment lock.
-func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w ways, p *Payment) error {
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return err
-	}
+func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w ways, p *Payment,
+	scope, dueScope func(*bun.SelectQuery) *bun.SelectQuery) error {
 	var m freezeMember
-	err = scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id = ?", in.MemberID)).Scan(ctx, &m)
+	err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id = ?", in.MemberID)).Scan(ctx, &m)
 	if errors.Is(err, sql.ErrNoRows) {
 		return httpx.NotFound("党员不存在")
 	} else if err != nil {
 		return httpx.Internal(err)
 	}
 	if err := lockPrepay(ctx, tx); err != nil {
-		return err
-	}
-	dueScope, err := s.orgs.Scoped("d.org_id")(ctx)
-	if err != nil {
 		return err
 	}
 	pl, err := s.resolve(ctx, tx, m.ID, in.DueIDs, w, dueScope)
