@@ -333,7 +333,8 @@ func (s *Service) feesOf(ctx context.Context, id int64, name string) (*MyFees, e
 		out.Dues = append(out.Dues, MyDue{DueView: d, Payable: d.State == DueUnpaid && d.Month <= cur && d.Month >= first})
 	}
 	if err := s.db.NewSelect().Model(&out.Payments).ColumnExpr("p.*").
-		Where("p.member_id = ? OR p.id IN (SELECT e.payment_id FROM df_entry AS e WHERE e.member_id = ?)", id, id).
+		Where("p.member_id = ? OR p.id IN (SELECT e.payment_id FROM df_entry AS e WHERE e.member_id = ?) OR "+
+			"p.id IN (SELECT r.payment_id FROM df_prepay AS r WHERE r.member_id = ?)", id, id, id).
 		OrderExpr("p.created_at DESC, p.id DESC").Limit(50).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -393,7 +394,7 @@ func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error
 	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: operatorID(ctx)}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		pl, err := s.resolve(ctx, tx, id, in.DueIDs, ways{Months: in.Months, ExtraFen: in.ExtraFen},
-			func(q *bun.SelectQuery) *bun.SelectQuery { return q })
+			func(q *bun.SelectQuery) *bun.SelectQuery { return q }, "")
 		if err != nil {
 			return err
 		}

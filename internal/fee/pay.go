@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -206,6 +207,7 @@ func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Pay
 type OnsiteInput struct {
 	DueIDs    []int64  `json:"dueIds"`
 	MemberID  int64    `json:"memberId"`
+	MemberIDs []int64  `json:"memberIds"` // several members of one organisation paying the same months (按季度 for a branch)
 	Months    []string `json:"months"`
 	ExtraFen  int64    `json:"extraFen"`
 	ReceiptNo string   `json:"receiptNo"`
@@ -231,8 +233,9 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	}
 	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx)}
 	w := ways{Months: in.Months, ExtraFen: in.ExtraFen}
-	if in.MemberID == 0 && !w.empty() {
-		return nil, httpx.Invalid("memberId", "预交、按季度交纳或自愿多交须选择一名党员")
+	several := in.MemberID != 0 || len(in.MemberIDs) > 0
+	if !several && !w.empty() {
+		return nil, httpx.Invalid("memberId", "预交、按季度交纳或自愿多交须选择党员")
 	}
 	// The scopes are read before the transaction (never a second connection inside it).
 	memberScope, err := s.orgs.Scoped("m.org_id")(ctx)
@@ -240,7 +243,7 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 		return nil, err
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if in.MemberID != 0 {
+		if several {
 			return s.payOnsiteFor(ctx, tx, in, w, p, memberScope, scope)
 		}
 		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, scope)
@@ -264,36 +267,61 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	return p, nil
 }
 
-// payOnsiteFor records an on-site payment of one member of the caller's
-// scope: dues, months (frozen or ahead) and an extra, under the
-// prepayment lock.
+// payOnsiteFor records an on-site payment of members of the caller's
+// scope, all of one organisation, under the prepayment lock: for one
+// member dues, months (frozen or ahead) and an extra; for several (a
+// branch paying a quarter for its members) the same months of each.
 func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w ways, p *Payment,
 	scope, dueScope func(*bun.SelectQuery) *bun.SelectQuery) error {
-	var m freezeMember
-	err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id = ?", in.MemberID)).Scan(ctx, &m)
-	if errors.Is(err, sql.ErrNoRows) {
-		return httpx.NotFound("党员不存在")
-	} else if err != nil {
+	ids := uniq.Of(append(in.MemberIDs, in.MemberID))
+	ids = slices.DeleteFunc(ids, func(id int64) bool { return id == 0 })
+	if len(ids) > 1 && (len(in.DueIDs) > 0 || w.ExtraFen != 0) {
+		return httpx.Invalid("memberIds", "多名党员一同缴费时只能选择月份；自愿多交须选择一名党员")
+	}
+	if len(ids) > 200 {
+		return httpx.Invalid("memberIds", "一张收据最多收缴200名党员")
+	}
+	var members []freezeMember
+	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.In(ids)).
+		OrderExpr("m.name, m.id")).Scan(ctx, &members); err != nil {
 		return httpx.Internal(err)
+	}
+	if len(members) != len(ids) {
+		return httpx.NotFound("党员不存在")
 	}
 	if err := lockPrepay(ctx, tx); err != nil {
 		return err
 	}
-	pl, err := s.resolve(ctx, tx, m.ID, in.DueIDs, w, dueScope)
-	if err != nil {
-		return err
+	all := &plan{}
+	for _, m := range members {
+		if m.OrgID != members[0].OrgID {
+			return httpx.Invalid("memberIds", "一张收据只收缴同一党组织党员的党费")
+		}
+		who := ""
+		if len(members) > 1 {
+			who = m.Name + "："
+		}
+		pl, err := s.resolve(ctx, tx, m.ID, in.DueIDs, w, dueScope, who)
+		if err != nil {
+			return err
+		}
+		all.rows, all.prepays, all.sum = append(all.rows, pl.rows...), append(all.prepays, pl.prepays...), all.sum+pl.sum
+		all.extraFen, all.extraDueID = pl.extraFen, pl.extraDueID
 	}
-	p.OrgID, p.MemberID = m.OrgID, &m.ID
-	for _, r := range pl.rows {
-		if r.OrgID != pl.rows[0].OrgID {
+	p.OrgID = members[0].OrgID
+	if len(members) == 1 {
+		p.MemberID = &members[0].ID
+		if p.Payer == "" {
+			p.Payer = members[0].Name
+		}
+	}
+	for _, r := range all.rows {
+		if r.OrgID != all.rows[0].OrgID {
 			return httpx.Invalid("dueIds", "一张收据只收缴同一党组织党员的党费")
 		}
 		p.OrgID = r.OrgID
 	}
-	if p.Payer == "" {
-		p.Payer = m.Name
-	}
-	return s.open(ctx, tx, Onsite{}, p, pl)
+	return s.open(ctx, tx, Onsite{}, p, all)
 }
 
 func memberIDs(rows []payable) []int64 {

@@ -93,6 +93,7 @@ func paymentWays(ctx context.Context, tx bun.Tx) error {
 			CHECK (left_fen >= 0))`,
 		`CREATE UNIQUE INDEX uq_df_prepay_member_month ON df_prepay(member_id, month) WHERE state IN ('held', 'applied')`,
 		`CREATE INDEX idx_df_prepay_month ON df_prepay(month, state)`,
+		`CREATE INDEX idx_df_prepay_member ON df_prepay(member_id, month)`,
 		`CREATE INDEX idx_df_prepay_payment ON df_prepay(payment_id)`,
 		`CREATE INDEX idx_df_prepay_entry ON df_prepay(entry_id)`,
 		`DROP INDEX idx_df_due_report`,

@@ -80,9 +80,11 @@ func (w ways) empty() bool { return len(w.Months) == 0 && w.ExtraFen == 0 }
 // each within the window (the current month up to CfgPrepayMonths after
 // it, its batch not started, not prepaid already) at the amount the
 // standards give for it now; the extra on the latest due paid, or else the
-// member's latest frozen due. The caller holds the prepayment lock.
+// member's latest frozen due. who prefixes a refusal of a month ahead (the
+// member's name when a receipt has several). The caller holds the
+// prepayment lock.
 func (s *Service) resolve(ctx context.Context, tx bun.Tx, memberID int64, dueIDs []int64, w ways,
-	restrict func(*bun.SelectQuery) *bun.SelectQuery) (*plan, error) {
+	restrict func(*bun.SelectQuery) *bun.SelectQuery, who string) (*plan, error) {
 	switch {
 	case w.ExtraFen < 0:
 		return nil, httpx.Invalid("extraFen", "自愿多交金额不能为负数")
@@ -136,7 +138,7 @@ func (s *Service) resolve(ctx context.Context, tx bun.Tx, memberID int64, dueIDs
 		for _, m := range ahead {
 			a := amounts[m]
 			if a.Why != "" {
-				return nil, httpx.Invalid("months", "%s", a.Why)
+				return nil, httpx.Invalid("months", "%s%s", who, a.Why)
 			}
 			pl.prepays = append(pl.prepays, Prepay{MemberID: memberID, Month: m, AmountFen: a.AmountFen, LeftFen: a.AmountFen})
 			pl.sum += a.AmountFen

@@ -122,7 +122,7 @@ func TestVoluntaryExtra_Zuzhongfa2008No3(t *testing.T) {
 		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "extraFen": -1}),
 			"extraFen", "自愿多交金额不能为负数")
 		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"dueIds": []int64{d1.ID}, "extraFen": 100}),
-			"memberId", "预交、按季度交纳或自愿多交须选择一名党员")
+			"memberId", "预交、按季度交纳或自愿多交须选择党员")
 		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": other, "extraFen": 100}),
 			404, "党员不存在")
 		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfgl/member/%d/fees", other), w.secretary, nil), 404)
@@ -145,6 +145,7 @@ func quarter() []string {
 func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "乙")
+	e1, e2 := w.student(t, w.c.Branch, "戊"), w.student(t, w.c.Branch, "己")
 	tok := w.account(t, a)
 	cur := month(0)
 	q := quarter()
@@ -206,6 +207,26 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 			t.Fatalf("no entry of the prepayment on %s: %+v", cur, det.Entries)
 		}
 		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)), 409, fmt.Sprintf("乙 %s 的党费已缴纳", cur))
+	})
+
+	t.Run("中组发〔2008〕3号 按季度交纳 for a branch's members: one receipt, each member's quarter", func(t *testing.T) {
+		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberIds": []int64{e1, e2}, "months": q, "extraFen": 100}),
+			"memberIds", "多名党员一同缴费时只能选择月份；自愿多交须选择一名党员")
+		p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberIds": []int64{e1, e2}, "months": q})
+		if p.AmountFen != 120 || p.MemberID != nil || p.OrgID != w.c.Branch {
+			t.Fatalf("the branch's quarterly receipt: %+v", p)
+		}
+		det := w.detail(t, p.ID)
+		if len(det.Entries)+len(det.Prepays) != 6 {
+			t.Fatalf("receipt lines: %d entries, %d prepaid months", len(det.Entries), len(det.Prepays))
+		}
+		for _, m := range []int64{e1, e2} {
+			if d := w.dueOf(t, m, cur); d.PaidFen != 20 {
+				t.Fatalf("member %d's current month: %+v", m, d)
+			}
+		}
+		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberIds": []int64{e1, e2}, "months": q}),
+			409, fmt.Sprintf("己 %s 的党费已缴纳", q[0]))
 	})
 
 	t.Run("中组发〔2008〕3号 预交 online: ordered before the freeze, notified after, paid once; a replay changes nothing", func(t *testing.T) {
