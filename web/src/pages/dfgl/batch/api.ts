@@ -159,6 +159,8 @@ export interface PayPlan {
 export interface OnsiteInput {
   dueIds: number[]
   memberId?: number
+  /** Several members of one organisation paying the same months (按季度 for a branch). */
+  memberIds?: number[]
   months?: string[]
   extraFen?: number
   receiptNo?: string
