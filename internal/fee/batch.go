@@ -183,7 +183,7 @@ func actionOf(to string) string {
 // member in normal status, full or probationary, in their organisation now:
 // one df_due row per member the standards give a due, in bulk inserts, in
 // the same transaction as the state change (a failure leaves the batch as
-// it was).
+// it was); the month's prepayments then pay the dues they cover.
 func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 	var out *Batch
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
@@ -198,6 +198,13 @@ func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 		b.Members, b.DueFen = n, sum
 		if _, err := tx.NewUpdate().Model(b).Column("members", "due_fen").WherePK().Exec(ctx); err != nil {
 			return httpx.Internal(err)
+		}
+		// The month's prepayments (预交) pay the dues just frozen.
+		if err := lockPrepay(ctx, tx); err != nil {
+			return err
+		}
+		if err := applyCredit(ctx, tx, s.now(), "r.month = ?", b.Month); err != nil {
+			return err
 		}
 		out = b
 		return nil

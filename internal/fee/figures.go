@@ -6,13 +6,16 @@ import "github.com/uptrace/bun"
 // in the caller's scope, a report's line or member: the members they are
 // of, the months due and unpaid, the amounts in fen and the collection rate
 // (paid ÷ due in basis points, 10000 = 100%, rounded down; 10000 when
-// nothing is due). Paid is the dues' stored paid_fen.
+// nothing is due). Paid is the dues' stored paid_fen and their voluntary
+// extras (extra_fen, 自愿多交, 中组发〔2008〕3号): 实缴 counts what was
+// received; the rate and the arrears count the dues alone.
 type Figures struct {
 	Members        int   `bun:"members" json:"members"`
 	Months         int   `bun:"months" json:"months"`                  // member-months due
 	UnpaidMonths   int   `bun:"unpaid_months" json:"unpaidMonths"`     // of which not paid in full
 	DueFen         int64 `bun:"due_fen" json:"dueFen"`                 // 应缴
-	PaidFen        int64 `bun:"paid_fen" json:"paidFen"`               // 实缴 (payments less reversals)
+	PaidFen        int64 `bun:"paid_fen" json:"paidFen"`               // 实缴 (payments less reversals, extras included)
+	ExtraFen       int64 `bun:"extra_fen" json:"extraFen"`             // of it, 自愿多交
 	OutstandingFen int64 `bun:"outstanding_fen" json:"outstandingFen"` // 欠缴: what the unpaid months lack
 	RateBP         int64 `bun:"-" json:"rateBp"`                       // 收缴率
 }
@@ -23,7 +26,7 @@ func (f *Figures) SetRate() {
 		f.RateBP = 10000
 		return
 	}
-	f.RateBP = f.PaidFen * 10000 / f.DueFen
+	f.RateBP = (f.PaidFen - f.ExtraFen) * 10000 / f.DueFen
 }
 
 // Per-due SQL over df_due AS d: 1 when it is not paid in full (a due of 0
@@ -41,6 +44,7 @@ func SumFigures(q *bun.SelectQuery) *bun.SelectQuery {
 	return q.ColumnExpr("COUNT(*) AS months").
 		ColumnExpr("COALESCE(SUM(" + UnpaidExpr + "), 0) AS unpaid_months").
 		ColumnExpr("COALESCE(SUM(d.due_fen), 0) AS due_fen").
-		ColumnExpr("COALESCE(SUM(d.paid_fen), 0) AS paid_fen").
+		ColumnExpr("COALESCE(SUM(d.paid_fen + d.extra_fen), 0) AS paid_fen").
+		ColumnExpr("COALESCE(SUM(d.extra_fen), 0) AS extra_fen").
 		ColumnExpr("COALESCE(SUM(" + OutstandingExpr + "), 0) AS outstanding_fen")
 }

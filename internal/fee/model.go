@@ -39,7 +39,30 @@ var PayStateLabels = map[string]string{PayPending: "待支付", PayPaid: "已支
 const (
 	EntryPay     = "pay"
 	EntryReverse = "reverse"
+	// EntryExtra is a voluntary extra (自愿多交) on a due: counted in the
+	// due's extra_fen, never in its paid_fen (it pays no month's arrears).
+	EntryExtra = "extra"
+	// EntryUnextra reverses an extra entry (冲正 of a voluntary extra).
+	EntryUnextra = "unextra"
 )
+
+// CentralExtraFen is the single voluntary extra from which all of it is
+// passed up to the centre (中组发〔2008〕3号: 一次多交1000元以上的，全部上缴中央).
+const CentralExtraFen = 100000
+
+// MaxExtraFen bounds one voluntary extra (1,000,000 元): a typing error, not a gift.
+const MaxExtraFen = 100_000_000
+
+// Prepayment states (df_prepay.state): a month paid ahead of its batch (预交).
+const (
+	PrepayOrdered  = "ordered"  // in an online order not yet paid: no credit yet
+	PrepayHeld     = "held"     // paid, the month not yet frozen: the member's credit
+	PrepayApplied  = "applied"  // the month froze: the credit paid its due (entry_id) or stays as credit (left_fen)
+	PrepayRefunded = "refunded" // refunded before its month froze (退还预交)
+)
+
+// PrepayStateLabels are the prepayment states' Chinese names.
+var PrepayStateLabels = map[string]string{PrepayOrdered: "待支付", PrepayHeld: "待抵扣", PrepayApplied: "已抵扣", PrepayRefunded: "已退还"}
 
 // Due states, derived from a due's paid amount (never stored): paid when
 // the entries' sum (df_due.paid_fen) reaches the due, exempt when the due is 0.
@@ -86,6 +109,7 @@ type Due struct {
 	Category      string `bun:"category" json:"category"`        // the fee category (standard's)
 	DueFen        int64  `bun:"due_fen" json:"dueFen"`           // integer fen
 	PaidFen       int64  `bun:"paid_fen" json:"paidFen"`         // its entries' sum: payments less reversals
+	ExtraFen      int64  `bun:"extra_fen" json:"extraFen"`       // voluntary extras on it (自愿多交), less their reversals
 	Working       string `bun:"working" json:"working"`          // which bracket, which rate
 	// ChargedLate: added after the month's batch had started, when a
 	// probationary member was admitted (admitted): a back payment (补交) of
@@ -108,6 +132,10 @@ type Payment struct {
 	Payer         string     `bun:"payer" json:"payer"`              // who paid or recorded it (a name)
 	OperatorID    *int64     `bun:"operator_id" json:"-"`            // the account that recorded or ordered it
 	PlatformTxn   string     `bun:"platform_txn" json:"platformTxn"` // the platform's transaction id
+	ExtraFen      int64      `bun:"extra_fen" json:"extraFen"`       // of AmountFen, the voluntary extra (自愿多交)
+	ExtraDueID    *int64     `bun:"extra_due_id" json:"-"`           // the due the extra is written on
+	PrepayFen     int64      `bun:"prepay_fen" json:"prepayFen"`     // of AmountFen, months paid ahead (预交, df_prepay)
+	ToCentral     bool       `bun:"to_central" json:"toCentral"`     // the extra is CentralExtraFen or more: 上缴中央
 	Remark        string     `bun:"remark" json:"remark"`
 	PaidAt        *time.Time `bun:"paid_at" json:"paidAt"`
 	CreatedAt     time.Time  `bun:"created_at" json:"createdAt"`
@@ -143,4 +171,27 @@ type Entry struct {
 	Reason        string    `bun:"reason" json:"reason"`
 	Operator      string    `bun:"operator" json:"operator"`
 	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
+}
+
+// Prepay is a month a member paid ahead of its batch (df_prepay, 预交): the
+// amount the standards gave for it when paid; when the month's batch
+// freezes the member's due, the prepayment pays it (a pay entry of the
+// prepayment's payment, EntryID) if it covers the due, and what is left
+// (LeftFen) stays as the member's credit until refunded.
+type Prepay struct {
+	bun.BaseModel `bun:"table:df_prepay,alias:r"`
+	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
+	PaymentID     int64     `bun:"payment_id" json:"paymentId"`
+	MemberID      int64     `bun:"member_id" json:"memberId"`
+	Month         string    `bun:"month" json:"month"` // YYYY-MM
+	AmountFen     int64     `bun:"amount_fen" json:"amountFen"`
+	LeftFen       int64     `bun:"left_fen" json:"leftFen"` // credit not yet spent on a due nor refunded
+	RefundedFen   int64     `bun:"refunded_fen" json:"refundedFen"`
+	State         string    `bun:"state" json:"state"`
+	DueID         *int64    `bun:"due_id" json:"dueId"`
+	EntryID       *int64    `bun:"entry_id" json:"entryId"` // the pay entry it wrote on the due
+	Reason        string    `bun:"reason" json:"reason"`    // of the refund
+	Operator      string    `bun:"operator" json:"operator"`
+	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
+	UpdatedAt     time.Time `bun:"updated_at" json:"updatedAt"`
 }

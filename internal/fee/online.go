@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -67,8 +68,10 @@ func errNotify(format string, args ...any) *httpx.Error { return httpx.BadReques
 // order or an amount other than the order's is refused (400) and changes
 // nothing. A notify of an order no longer pending (a duplicate) is answered
 // as a success and changes nothing. The order's entries are written with
-// its state change in one transaction; when a month was paid meanwhile
-// (on site), the order becomes 需退款 and writes none.
+// its state change in one transaction, with its extra and its months paid
+// ahead (credit, spent on those frozen meanwhile) — all fixed when the
+// order was made; when a month was paid (or prepaid) meanwhile, the order
+// becomes 需退款 and writes none.
 func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 	if s.opts.Secret == "" {
 		return httpx.Forbidden("在线缴费未开通")
@@ -116,7 +119,30 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 			return httpx.Internal(err)
 		}
 		p.CreatedAt = now
-		return writeEntries(ctx, tx, p, ids, p.Payer)
+		if len(ids) > 0 {
+			if err := writeEntries(ctx, tx, p, ids, p.Payer); err != nil {
+				return err
+			}
+		}
+		if err := writeExtra(ctx, tx, p, p.Payer); err != nil {
+			return err
+		}
+		if p.PrepayFen == 0 {
+			return nil
+		}
+		// The order's months paid ahead become credit, spent at once on
+		// those frozen since the order was made.
+		if err := lockPrepay(ctx, tx); err != nil {
+			return err
+		}
+		_, err = tx.NewUpdate().Model((*Prepay)(nil)).Set("state = ?", PrepayHeld).Set("updated_at = ?", now).
+			Where("payment_id = ?", p.ID).Where("state = ?", PrepayOrdered).Exec(ctx)
+		if db.IsUniqueViolation(err) {
+			return httpx.Conflict("所选月份的党费已预交")
+		} else if err != nil {
+			return httpx.Internal(err)
+		}
+		return applyCredit(ctx, tx, now, "r.payment_id = ?", p.ID)
 	})
 	var he *httpx.Error
 	if errors.As(err, &he) && he.Status == http.StatusConflict {
@@ -143,7 +169,8 @@ type Result struct {
 	StateLabel    string     `json:"stateLabel"`
 	ProviderLabel string     `json:"providerLabel"`
 	AmountFen     int64      `json:"amountFen"`
-	Months        []string   `json:"months"`
+	ExtraFen      int64      `json:"extraFen"` // of it, 自愿多交
+	Months        []string   `json:"months"`   // the months it pays, frozen or ahead
 	PaidAt        *time.Time `json:"paidAt"`
 }
 
@@ -162,11 +189,16 @@ func (s *Service) OrderResult(ctx context.Context, no, sig string) (*Result, err
 		return nil, httpx.Internal(err)
 	}
 	out := &Result{No: p.No, State: p.State, StateLabel: PayStateLabels[p.State], ProviderLabel: ProviderLabels[p.Provider],
-		AmountFen: p.AmountFen, PaidAt: p.PaidAt, Months: []string{}}
+		AmountFen: p.AmountFen, ExtraFen: p.ExtraFen, PaidAt: p.PaidAt, Months: []string{}}
+	var ahead []string
 	if err := s.db.NewSelect().TableExpr("df_order_line AS ol").ColumnExpr("d.month").Join("JOIN df_due AS d ON d.id = ol.due_id").
 		Where("ol.payment_id = ?", p.ID).OrderExpr("d.month").Scan(ctx, &out.Months); err != nil {
 		return nil, httpx.Internal(err)
 	}
+	if err := s.db.NewSelect().Model((*Prepay)(nil)).Column("month").Where("payment_id = ?", p.ID).Scan(ctx, &ahead); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	out.Months = slices.Sorted(slices.Values(append(out.Months, ahead...)))
 	return out, nil
 }
 
@@ -246,12 +278,22 @@ type MyDue struct {
 // MyFees is 我的党费: the member's months (the last 24), up to which
 // month they have paid, the window and whether online payment is open.
 type MyFees struct {
+	MemberID   int64       `json:"memberId"`
 	MemberName string      `json:"memberName"`
 	PaidUpTo   string      `json:"paidUpTo"`
 	BackMonths int         `json:"backMonths"`
 	Online     bool        `json:"online"`
 	Dues       []MyDue     `json:"dues"`
 	Payments   []MyPayment `json:"payments"`
+	// 预交: the window (months after the current one), the months that may
+	// be paid ahead now with their amounts, the credit left and the
+	// prepayments with the months they covered.
+	PrepayMonths int          `json:"prepayMonths"`
+	Ahead        []AheadMonth `json:"ahead"`
+	CreditFen    int64        `json:"creditFen"`
+	Prepays      []PrepayView `json:"prepays"`
+	// CentralExtraFen is the extra from which 上缴中央 (1,000 元).
+	CentralExtraFen int64 `json:"centralExtraFen"`
 }
 
 // MyPayment is one of the member's payments, with the result link of an
@@ -269,7 +311,14 @@ func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &MyFees{MemberName: name, BackMonths: s.backMonths(ctx), Online: s.online(), Dues: []MyDue{}, Payments: []MyPayment{}}
+	return s.feesOf(ctx, id, name)
+}
+
+// feesOf reads member id's fees (我的党费, and 现场缴费's view of a member).
+func (s *Service) feesOf(ctx context.Context, id int64, name string) (*MyFees, error) {
+	var err error
+	out := &MyFees{MemberID: id, MemberName: name, BackMonths: s.backMonths(ctx), Online: s.online(), Dues: []MyDue{}, Payments: []MyPayment{},
+		PrepayMonths: s.prepayMonths(ctx), CentralExtraFen: CentralExtraFen}
 	if out.PaidUpTo, err = PaidUpTo(ctx, s.db, id); err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -284,7 +333,8 @@ func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
 		out.Dues = append(out.Dues, MyDue{DueView: d, Payable: d.State == DueUnpaid && d.Month <= cur && d.Month >= first})
 	}
 	if err := s.db.NewSelect().Model(&out.Payments).ColumnExpr("p.*").
-		Where("p.member_id = ? OR p.id IN (SELECT e.payment_id FROM df_entry AS e WHERE e.member_id = ?)", id, id).
+		Where("p.member_id = ? OR p.id IN (SELECT e.payment_id FROM df_entry AS e WHERE e.member_id = ?) OR "+
+			"p.id IN (SELECT r.payment_id FROM df_prepay AS r WHERE r.member_id = ?)", id, id, id).
 		OrderExpr("p.created_at DESC, p.id DESC").Limit(50).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -295,6 +345,15 @@ func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
 			p.ResultURL = s.ResultURL(p.No)
 		}
 	}
+	if out.Ahead, err = s.aheadMonths(ctx, s.db, id); err != nil {
+		return nil, err
+	}
+	if out.CreditFen, err = creditOf(ctx, s.db, id); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if out.Prepays, err = prepaysOf(ctx, s.db, 24, "r.member_id = ?", id); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -304,9 +363,13 @@ func (s *Service) online() bool {
 	return s.opts.Secret != "" && (s.opts.PayURL != "" || s.opts.Sandbox)
 }
 
-// OrderInput is the body of a member's online order: the months paid.
+// OrderInput is the body of a member's online order: the dues paid, months
+// (frozen ones paid as their dues, the others ahead: 预交, 按季度) and a
+// voluntary extra (自愿多交).
 type OrderInput struct {
-	DueIDs []int64 `json:"dueIds"`
+	DueIDs   []int64  `json:"dueIds"`
+	Months   []string `json:"months"`
+	ExtraFen int64    `json:"extraFen"`
 }
 
 // Order is a created online order and where the payer goes to pay it.
@@ -317,7 +380,9 @@ type Order struct {
 }
 
 // CreateOrder makes the caller's online order for their own months: the
-// amount is the server's (the dues' outstanding sum), never the client's.
+// amount is the server's (the dues' outstanding sum, the months ahead at
+// the standards' amount, the extra), never the client's, fixed with the
+// order's lines and prepayments before the payer is sent to the platform.
 func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error) {
 	if !s.online() {
 		return nil, httpx.Conflict("在线缴费未开通，请联系党支部现场缴费")
@@ -328,12 +393,12 @@ func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error
 	}
 	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: operatorID(ctx)}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("d.member_id = ?", id) })
+		pl, err := s.resolve(ctx, tx, id, in.DueIDs, ways{Months: in.Months, ExtraFen: in.ExtraFen},
+			func(q *bun.SelectQuery) *bun.SelectQuery { return q }, "")
 		if err != nil {
 			return err
 		}
-		p.AmountFen = sum
-		return s.open(ctx, tx, Online{}, p, rows)
+		return s.open(ctx, tx, Online{}, p, pl)
 	})
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -141,15 +142,15 @@ func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, opera
 	return nil
 }
 
-// CreditPayment adds the entries of payment id, just inserted, to their
+// CreditPayment adds the pay entries of payment id, just inserted, to their
 // dues' paid_fen, in the inserting transaction and once: an atomic
 // UPDATE … SET paid_fen = paid_fen + (the entries' sum), never read, add,
 // write back. Every insert of pay entries calls it (the demo's bulk one
 // too), so a due's paid_fen is always the sum of its entries.
 func CreditPayment(ctx context.Context, idb bun.IDB, id int64) error {
 	_, err := idb.NewRaw(`UPDATE df_due SET paid_fen = paid_fen +
-			(SELECT SUM(e.amount_fen) FROM df_entry AS e WHERE e.payment_id = ? AND e.due_id = df_due.id)
-		WHERE id IN (SELECT e.due_id FROM df_entry AS e WHERE e.payment_id = ?)`, id, id).Exec(ctx)
+			(SELECT SUM(e.amount_fen) FROM df_entry AS e WHERE e.payment_id = ? AND e.due_id = df_due.id AND e.kind = ?)
+		WHERE id IN (SELECT e.due_id FROM df_entry AS e WHERE e.payment_id = ? AND e.kind = ?)`, id, EntryPay, id, EntryPay).Exec(ctx)
 	return err
 }
 
@@ -157,11 +158,14 @@ func errPaidMeanwhile() *httpx.Error {
 	return httpx.Conflict("所选月份的党费已由他人缴纳，请刷新后重试")
 }
 
-// open records a payment of rows through provider: paid with its entries
-// when the provider settles, else a pending order with its lines.
-func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Payment, rows []payable) error {
+// open records payment p of plan pl through provider: paid with its
+// entries, extra and prepayments when the provider settles, else a pending
+// order with its lines, its extra and its prepayments fixed (ordered).
+func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Payment, pl *plan) error {
 	now := s.now()
 	p.Provider, p.CreatedAt, p.UpdatedAt = provider.Name(), now, now
+	p.AmountFen, p.ExtraFen, p.ExtraDueID, p.PrepayFen = pl.sum, pl.extraFen, pl.extraDueID, pl.prepayFen()
+	p.ToCentral = pl.extraFen >= CentralExtraFen
 	if p.No == "" {
 		p.No = provider.Number(now)
 	}
@@ -175,30 +179,40 @@ func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Pay
 		}
 		return httpx.Internal(err)
 	}
-	ids := make([]int64, len(rows))
-	for i, r := range rows {
+	ids := make([]int64, len(pl.rows))
+	for i, r := range pl.rows {
 		ids[i] = r.ID
 	}
 	if provider.Settles() {
-		return writeEntries(ctx, tx, p, ids, operatorName(ctx))
+		return s.settlePlan(ctx, tx, p, ids, pl.prepays, operatorName(ctx))
 	}
-	lines := make([]OrderLine, len(rows))
-	for i, r := range rows {
-		lines[i] = OrderLine{PaymentID: p.ID, DueID: r.ID, AmountFen: r.DueFen - r.PaidFen}
+	if len(pl.rows) > 0 {
+		lines := make([]OrderLine, len(pl.rows))
+		for i, r := range pl.rows {
+			lines[i] = OrderLine{PaymentID: p.ID, DueID: r.ID, AmountFen: r.DueFen - r.PaidFen}
+		}
+		if _, err := tx.NewInsert().Model(&lines).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
 	}
-	if _, err := tx.NewInsert().Model(&lines).Exec(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	return nil
+	return insertPrepays(ctx, tx, p, pl.prepays, PrepayOrdered, p.Payer)
 }
 
 // OnsiteInput is the body of an on-site payment: the dues paid (members of
 // one organisation), the receipt number (generated when empty), who paid.
+//
+// For one member (MemberID), the payment may also pay months (frozen ones
+// as their dues, the others ahead: 预交; a quarter's three months: 按季度)
+// and a voluntary extra (ExtraFen, 自愿多交).
 type OnsiteInput struct {
-	DueIDs    []int64 `json:"dueIds"`
-	ReceiptNo string  `json:"receiptNo"`
-	Payer     string  `json:"payer"`
-	Remark    string  `json:"remark"`
+	DueIDs    []int64  `json:"dueIds"`
+	MemberID  int64    `json:"memberId"`
+	MemberIDs []int64  `json:"memberIds"` // several members of one organisation paying the same months (按季度 for a branch)
+	Months    []string `json:"months"`
+	ExtraFen  int64    `json:"extraFen"`
+	ReceiptNo string   `json:"receiptNo"`
+	Payer     string   `json:"payer"`
+	Remark    string   `json:"remark"`
 }
 
 // PayOnsite records an on-site payment of dues of the caller's scope under
@@ -218,7 +232,20 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 		return nil, err
 	}
 	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx)}
+	w := ways{Months: in.Months, ExtraFen: in.ExtraFen}
+	several := in.MemberID != 0 || len(in.MemberIDs) > 0
+	if !several && !w.empty() {
+		return nil, httpx.Invalid("memberId", "预交、按季度交纳或自愿多交须选择党员")
+	}
+	// The scopes are read before the transaction (never a second connection inside it).
+	memberScope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if several {
+			return s.payOnsiteFor(ctx, tx, in, w, p, memberScope, scope)
+		}
 		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, scope)
 		if err != nil {
 			return err
@@ -228,16 +255,73 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 				return httpx.Invalid("dueIds", "一张收据只收缴同一党组织党员的党费")
 			}
 		}
-		p.AmountFen, p.OrgID = sum, rows[0].OrgID
+		p.OrgID = rows[0].OrgID
 		if p.Payer == "" && len(uniq.Of(memberIDs(rows))) == 1 {
 			p.Payer = rows[0].MemberName
 		}
-		return s.open(ctx, tx, Onsite{}, p, rows)
+		return s.open(ctx, tx, Onsite{}, p, &plan{rows: rows, sum: sum})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// payOnsiteFor records an on-site payment of members of the caller's
+// scope, all of one organisation, under the prepayment lock: for one
+// member dues, months (frozen or ahead) and an extra; for several (a
+// branch paying a quarter for its members) the same months of each.
+func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w ways, p *Payment,
+	scope, dueScope func(*bun.SelectQuery) *bun.SelectQuery) error {
+	ids := uniq.Of(append(in.MemberIDs, in.MemberID))
+	ids = slices.DeleteFunc(ids, func(id int64) bool { return id == 0 })
+	if len(ids) > 1 && (len(in.DueIDs) > 0 || w.ExtraFen != 0) {
+		return httpx.Invalid("memberIds", "多名党员一同缴费时只能选择月份；自愿多交须选择一名党员")
+	}
+	if len(ids) > 200 {
+		return httpx.Invalid("memberIds", "一张收据最多收缴200名党员")
+	}
+	var members []freezeMember
+	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.In(ids)).
+		OrderExpr("m.name, m.id")).Scan(ctx, &members); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(members) != len(ids) {
+		return httpx.NotFound("党员不存在")
+	}
+	if err := lockPrepay(ctx, tx); err != nil {
+		return err
+	}
+	all := &plan{}
+	for _, m := range members {
+		if m.OrgID != members[0].OrgID {
+			return httpx.Invalid("memberIds", "一张收据只收缴同一党组织党员的党费")
+		}
+		who := ""
+		if len(members) > 1 {
+			who = m.Name + "："
+		}
+		pl, err := s.resolve(ctx, tx, m.ID, in.DueIDs, w, dueScope, who)
+		if err != nil {
+			return err
+		}
+		all.rows, all.prepays, all.sum = append(all.rows, pl.rows...), append(all.prepays, pl.prepays...), all.sum+pl.sum
+		all.extraFen, all.extraDueID = pl.extraFen, pl.extraDueID
+	}
+	p.OrgID = members[0].OrgID
+	if len(members) == 1 {
+		p.MemberID = &members[0].ID
+		if p.Payer == "" {
+			p.Payer = members[0].Name
+		}
+	}
+	for _, r := range all.rows {
+		if r.OrgID != all.rows[0].OrgID {
+			return httpx.Invalid("dueIds", "一张收据只收缴同一党组织党员的党费")
+		}
+		p.OrgID = r.OrgID
+	}
+	return s.open(ctx, tx, Onsite{}, p, all)
 }
 
 func memberIDs(rows []payable) []int64 {
@@ -262,9 +346,12 @@ type ReverseInput struct {
 	Reason string `json:"reason"`
 }
 
-// Reverse writes the reversal of pay entry id (冲正): a new entry with the
-// opposite amount referencing it; the due is unpaid again and may be paid
-// anew. An entry reversed already is a 409 (the unique reverses_id).
+// Reverse writes the reversal of pay or extra entry id (冲正): a new entry
+// with the opposite amount referencing it; a pay entry's due is unpaid
+// again and may be paid anew (the credit of a prepayment that paid it goes
+// back to the prepayment), an extra's due loses the extra and its payment
+// is no longer 上缴中央. An entry
+// reversed already is a 409 (the unique reverses_id).
 func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entry, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	if in.Reason == "" || len([]rune(in.Reason)) > 200 {
@@ -283,10 +370,15 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 		} else if err != nil {
 			return httpx.Internal(err)
 		}
-		if orig.Kind != EntryPay {
+		kind, column := EntryReverse, "paid_fen"
+		switch orig.Kind {
+		case EntryPay:
+		case EntryExtra:
+			kind, column = EntryUnextra, "extra_fen"
+		default:
 			return httpx.Invalid("id", "冲正记录不能再冲正")
 		}
-		e := &Entry{DueID: orig.DueID, Kind: EntryReverse, Gen: orig.Gen, AmountFen: -orig.AmountFen, MemberID: orig.MemberID,
+		e := &Entry{DueID: orig.DueID, Kind: kind, Gen: orig.Gen, AmountFen: -orig.AmountFen, MemberID: orig.MemberID,
 			Month: orig.Month, ReversesID: &orig.ID, Reason: in.Reason, Operator: operatorName(ctx), CreatedAt: s.now()}
 		if _, err := tx.NewInsert().Model(e).Exec(ctx); err != nil {
 			if db.IsUniqueViolation(err) {
@@ -294,8 +386,21 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 			}
 			return httpx.Internal(err)
 		}
-		// The due's paid amount drops by what the reversal cancels.
-		if _, err := tx.NewUpdate().Table("df_due").Set("paid_fen = paid_fen + ?", e.AmountFen).Where("id = ?", e.DueID).Exec(ctx); err != nil {
+		// The due's paid amount (or its extra) drops by what the reversal cancels.
+		if _, err := tx.NewUpdate().Table("df_due").Set(column+" = "+column+" + ?", e.AmountFen).Where("id = ?", e.DueID).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		// A reversed extra is not passed up to the centre.
+		if kind == EntryUnextra && orig.PaymentID != nil {
+			if _, err := tx.NewUpdate().Model((*Payment)(nil)).Set("to_central = ?", false).Set("updated_at = ?", e.CreatedAt).
+				Where("id = ?", *orig.PaymentID).Exec(ctx); err != nil {
+				return httpx.Internal(err)
+			}
+		}
+		// A payment out of a prepayment gives the prepayment its credit back
+		// (refunded through 退还预交, or kept).
+		if _, err := tx.NewUpdate().Model((*Prepay)(nil)).Set("left_fen = left_fen + ?", orig.AmountFen).Set("updated_at = ?", e.CreatedAt).
+			Where("entry_id = ?", orig.ID).Exec(ctx); err != nil {
 			return httpx.Internal(err)
 		}
 		out = e
@@ -323,6 +428,9 @@ var paymentSpec = httpx.ListSpec{
 		"state":      {Columns: []string{"p.state"}, Match: httpx.In},
 		"orgId":      org.SubtreeFilter("p.org_id"),
 		"createTime": {Columns: []string{"p.created_at"}, Match: httpx.Range, Kind: httpx.Time},
+		// 上缴中央: the payments with a voluntary extra of CentralExtraFen or more.
+		"central":  {Columns: []string{"p.to_central"}, Match: httpx.Eq, Kind: httpx.Bool},
+		"memberId": {Columns: []string{"p.member_id"}, Match: httpx.Eq, Kind: httpx.Int},
 	},
 	Sorts:       map[string]string{"createTime": "p.created_at", "amountFen": "p.amount_fen"},
 	DefaultSort: "p.created_at DESC",
@@ -349,7 +457,8 @@ type EntryView struct {
 // PaymentDetail is a payment with its entries (and an order's lines).
 type PaymentDetail struct {
 	PaymentView
-	Entries []EntryView `json:"entries"`
+	Entries []EntryView  `json:"entries"`
+	Prepays []PrepayView `json:"prepays"` // the months it paid ahead (预交)
 }
 
 // Payment reads a payment of the caller's scope with its entries and the
@@ -373,6 +482,9 @@ func (s *Service) Payment(ctx context.Context, id int64) (*PaymentDetail, error)
 		Join("JOIN df_due AS d ON d.id = e.due_id").Where("e.payment_id = ?", id).OrderExpr("d.member_name, e.month").
 		Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
+	}
+	if out.Prepays, err = prepaysOf(ctx, s.db, 0, "r.payment_id = ?", id); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

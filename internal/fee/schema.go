@@ -39,10 +39,14 @@ const (
 	// CfgNotifyMaxAge: how old (seconds) a payment platform's notify may be.
 	CfgNotifyMaxAge     = "feeNotifyMaxAgeSeconds"
 	DefaultNotifyMaxAge = 300
+	// CfgPrepayMonths: how many months after the current one a member may
+	// pay ahead (预交, 中组发〔2008〕3号).
+	CfgPrepayMonths     = "feePrepayMonths"
+	DefaultPrepayMonths = 12
 )
 
 // Migrations of the fee batches and payments (versions 2026112840..49,
-// 2026112900..09 and 2026113031..39 are ours; they run after the standards'
+// 2026112900..09, 2026113031..39 and 2026113060..69 are ours; they run after the standards'
 // 2026112830..39).
 func Migrations() []db.Migration {
 	return []db.Migration{
@@ -59,7 +63,55 @@ func Migrations() []db.Migration {
 		{Version: 2026113031, Name: "fee: dues charged on a probationary member's admission (df_due.charged_late)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return db.DDL(ctx, tx, `ALTER TABLE df_due ADD COLUMN charged_late BOOLEAN NOT NULL DEFAULT FALSE`)
 		}},
+		{Version: 2026113060, Name: "fee: 自愿多交 (上缴中央), 预交 and 按季度 (中组发〔2008〕3号)", Up: paymentWays},
 	}
+}
+
+// paymentWays adds the ways of paying of 中组发〔2008〕3号 the module lacked:
+// a due's voluntary extras (df_due.extra_fen, kept like paid_fen by its
+// entries' inserts), a payment's extra, prepaid part and 上缴中央 flag, and
+// the months paid ahead (df_prepay). A member-month is prepaid once while
+// its prepayment stands (held or applied). The reports' covering index
+// takes extra_fen (实缴 counts it). The prepayment window is a setting.
+func paymentWays(ctx context.Context, tx bun.Tx) error {
+	if err := db.DDL(ctx, tx,
+		`ALTER TABLE df_due ADD COLUMN extra_fen BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE df_payment ADD COLUMN extra_fen BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE df_payment ADD COLUMN extra_due_id BIGINT NULL REFERENCES df_due(id)`,
+		`ALTER TABLE df_payment ADD COLUMN prepay_fen BIGINT NOT NULL DEFAULT 0`,
+		`ALTER TABLE df_payment ADD COLUMN to_central BOOLEAN NOT NULL DEFAULT FALSE`,
+		`CREATE INDEX idx_df_payment_central ON df_payment(created_at) WHERE to_central`,
+		`CREATE TABLE df_prepay (
+			id {{pk}},
+			payment_id BIGINT NOT NULL REFERENCES df_payment(id),
+			member_id BIGINT NOT NULL REFERENCES dyjbxx(id),
+			month VARCHAR(7) NOT NULL,
+			amount_fen BIGINT NOT NULL,
+			left_fen BIGINT NOT NULL,
+			refunded_fen BIGINT NOT NULL DEFAULT 0,
+			state VARCHAR(16) NOT NULL,
+			due_id BIGINT NULL REFERENCES df_due(id),
+			entry_id BIGINT NULL REFERENCES df_entry(id),
+			reason VARCHAR(200) NOT NULL DEFAULT '',
+			operator VARCHAR(50) NOT NULL DEFAULT '',
+			created_at TIMESTAMP NOT NULL,
+			updated_at TIMESTAMP NOT NULL,
+			CHECK (left_fen >= 0))`,
+		`CREATE UNIQUE INDEX uq_df_prepay_member_month ON df_prepay(member_id, month) WHERE state IN ('held', 'applied')`,
+		`CREATE INDEX idx_df_prepay_month ON df_prepay(month, state)`,
+		`CREATE INDEX idx_df_prepay_member ON df_prepay(member_id, month)`,
+		`CREATE INDEX idx_df_prepay_payment ON df_prepay(payment_id)`,
+		`CREATE INDEX idx_df_prepay_entry ON df_prepay(entry_id)`,
+		`DROP INDEX idx_df_due_report`,
+		`CREATE INDEX idx_df_due_report ON df_due(month, org_path, org_id, member_id, due_fen, paid_fen, extra_fen)`,
+	); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	_, err := tx.NewInsert().Model(&system.Config{Key: CfgPrepayMonths, Value: fmt.Sprint(DefaultPrepayMonths), Name: "党费预交最多月数",
+		Group: "fee", Kind: system.KindInt, Remark: "党员可预交当月之后多少个月的党费（中组发〔2008〕3号：党员可以预交、按季度交纳党费）",
+		CreatedAt: now, UpdatedAt: now}).Exec(ctx)
+	return err
 }
 
 // storePaid adds df_due.paid_fen, what the due's entries add up to, kept by

@@ -75,6 +75,7 @@ func (s *Service) Module() module.Module {
 func (s *Service) Routes(rs *httpx.Routes) {
 	s.batchRoutes(rs.In("党费批次管理"))
 	s.payRoutes(rs.In("缴费管理"))
+	s.waysRoutes(rs.In("缴费管理"))
 	s.mineRoutes(rs.In("我的党费"))
 	s.platformRoutes(rs.In("党费在线支付"))
 }

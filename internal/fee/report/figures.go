@@ -147,7 +147,8 @@ func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[strin
 	perMember := fee.SumFigures(base.Column("d.org_path", "d.member_id")).GroupExpr("d.org_path, d.member_id")
 	const sums = "COUNT(DISTINCT member_id) AS members, COALESCE(SUM(months), 0) AS months, " +
 		"COALESCE(SUM(unpaid_months), 0) AS unpaid_months, COALESCE(SUM(due_fen), 0) AS due_fen, " +
-		"COALESCE(SUM(paid_fen), 0) AS paid_fen, COALESCE(SUM(outstanding_fen), 0) AS outstanding_fen"
+		"COALESCE(SUM(paid_fen), 0) AS paid_fen, COALESCE(SUM(extra_fen), 0) AS extra_fen, " +
+		"COALESCE(SUM(outstanding_fen), 0) AS outstanding_fen"
 	var rows []lineFigures
 	err = s.db.NewRaw(`WITH x AS MATERIALIZED (?)
 		SELECT `+line+` AS line, `+sums+` FROM x GROUP BY 1

@@ -67,14 +67,15 @@ type LedgerRow struct {
 }
 
 // ledgerColumns are the ledger's sums over dues' d: each month's due
-// and paid, then the year's due, paid and outstanding.
+// and paid (实缴: voluntary extras included), then the year's due, paid and
+// outstanding.
 func ledgerColumns(q *bun.SelectQuery, year int) *bun.SelectQuery {
 	for m := 1; m <= 12; m++ {
 		month := fmt.Sprintf("%04d-%02d", year, m)
 		q = q.ColumnExpr("COALESCE(SUM(CASE WHEN d.month = ? THEN d.due_fen ELSE 0 END), 0)", month).
-			ColumnExpr("COALESCE(SUM(CASE WHEN d.month = ? THEN d.paid_fen ELSE 0 END), 0)", month)
+			ColumnExpr("COALESCE(SUM(CASE WHEN d.month = ? THEN d.paid_fen + d.extra_fen ELSE 0 END), 0)", month)
 	}
-	return q.ColumnExpr("COALESCE(SUM(d.due_fen), 0)").ColumnExpr("COALESCE(SUM(d.paid_fen), 0)").
+	return q.ColumnExpr("COALESCE(SUM(d.due_fen), 0)").ColumnExpr("COALESCE(SUM(d.paid_fen + d.extra_fen), 0)").
 		ColumnExpr("COALESCE(SUM(" + fee.OutstandingExpr + "), 0)")
 }
 

@@ -31,6 +31,15 @@ describe('payment', { timeout: 30_000 }, () => {
     expect(screen.getByText('2026-10、2026-11')).toBeTruthy()
   })
 
+  it('中组发〔2008〕3号: a voluntary extra and a month paid ahead are named on the result', async () => {
+    mock.onGet('/api/dfgl/pay/result').reply(200, {
+      no: 'DF3', state: 'paid', stateLabel: '已支付', providerLabel: '校园支付平台', amountFen: 104820, extraFen: 100000, months: ['2026-11', '2026-12'], paidAt: null,
+    })
+    at('/payment?no=DF3&sig=abc')
+    expect(await screen.findByText('1,048.20 元（含自愿多交 1,000.00 元）')).toBeTruthy()
+    expect(screen.getByText('2026-11、2026-12')).toBeTruthy()
+  })
+
   it('a wrong signature is a link that shows nothing', async () => {
     mock.onGet('/api/dfgl/pay/result').reply(404, { message: '支付记录不存在或链接无效' })
     at('/payment?no=DF1&sig=bad')

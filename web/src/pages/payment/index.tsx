@@ -33,7 +33,7 @@ function OrderResult({ no, sig }: { no: string; sig: string }) {
         items={[
           { key: 'no', label: '订单号', children: r.no },
           { key: 'months', label: '缴费月份', children: r.months.join('、') },
-          { key: 'amount', label: '金额', children: `${yuan(r.amountFen)} 元` },
+          { key: 'amount', label: '金额', children: `${yuan(r.amountFen)} 元${r.extraFen ? `（含自愿多交 ${yuan(r.extraFen)} 元）` : ''}` },
           { key: 'provider', label: '支付方式', children: r.providerLabel },
           { key: 'state', label: '状态', children: r.stateLabel },
           { key: 'paidAt', label: '支付时间', children: r.paidAt ? formatTime(r.paidAt) : '—' },

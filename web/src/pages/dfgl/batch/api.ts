@@ -15,7 +15,9 @@ export interface Figures {
   months: number
   unpaidMonths: number
   dueFen: number
+  /** 实缴: voluntary extras included (extraFen of it); the rate counts the dues alone. */
   paidFen: number
+  extraFen?: number
   outstandingFen: number
   rateBp: number
 }
@@ -59,6 +61,8 @@ export interface Due {
   category: string
   dueFen: number
   paidFen: number
+  /** 自愿多交 written on this month (not part of paidFen). */
+  extraFen?: number
   working: string
   state: DueState
   stateLabel: string
@@ -89,15 +93,46 @@ export interface Payment {
   payer: string
   platformTxn: string
   remark: string
+  /** Of amountFen: the voluntary extra (自愿多交) and the months paid ahead (预交). */
+  extraFen?: number
+  prepayFen?: number
+  /** The extra is 1,000 元 or more: 上缴中央 (中组发〔2008〕3号). */
+  toCentral?: boolean
   paidAt: string | null
   createdAt: string
+}
+
+export type PrepayState = 'held' | 'applied' | 'refunded'
+
+/** A month paid ahead (预交): what is left of it is the member's credit. */
+export interface Prepay {
+  id: number
+  paymentId: number
+  paymentNo?: string
+  memberId: number
+  month: string
+  amountFen: number
+  leftFen: number
+  refundedFen: number
+  state: PrepayState
+  stateLabel: string
+  dueId: number | null
+  entryId: number | null
+  reason: string
+  createdAt: string
+}
+
+/** A month the member may pay ahead now, at the standards' amount. */
+export interface AheadMonth {
+  month: string
+  amountFen: number
 }
 
 export interface Entry {
   id: number
   dueId: number
   paymentId: number | null
-  kind: 'pay' | 'reverse'
+  kind: 'pay' | 'reverse' | 'extra' | 'unextra'
   amountFen: number
   memberId: number
   memberName: string
@@ -111,10 +146,23 @@ export interface Entry {
 
 export interface PaymentDetail extends Payment {
   entries: Entry[]
+  prepays?: Prepay[]
+}
+
+/** What one payment pays besides dues chosen by id: months (frozen → their dues, the others 预交) and 自愿多交. */
+export interface PayPlan {
+  dueIds: number[]
+  months?: string[]
+  extraFen?: number
 }
 
 export interface OnsiteInput {
   dueIds: number[]
+  memberId?: number
+  /** Several members of one organisation paying the same months (按季度 for a branch). */
+  memberIds?: number[]
+  months?: string[]
+  extraFen?: number
   receiptNo?: string
   payer?: string
   remark?: string
@@ -131,18 +179,27 @@ export interface MyPayment {
   state: Payment['state']
   stateLabel: string
   amountFen: number
+  extraFen?: number
+  prepayFen?: number
   paidAt: string | null
   createdAt: string
   resultUrl?: string
 }
 
 export interface MyFees {
+  memberId?: number
   memberName: string
   paidUpTo: string
   backMonths: number
   online: boolean
   dues: MyDue[]
   payments: MyPayment[]
+  /** 预交: the window after the current month, the months payable ahead, the credit left, the prepayments. */
+  prepayMonths?: number
+  ahead?: AheadMonth[]
+  creditFen?: number
+  prepays?: Prepay[]
+  centralExtraFen?: number
 }
 
 export interface Order {
@@ -158,6 +215,9 @@ export interface PayResult {
   stateLabel: string
   providerLabel: string
   amountFen: number
+  /** Of it, 自愿多交. */
+  extraFen?: number
+  /** The months it pays, frozen or ahead (预交). */
   months: string[]
   paidAt: string | null
 }
@@ -200,6 +260,16 @@ export const startedBatches = () => get<Page<Batch>>(`${FEE_API}/batch`, { state
 export const paymentDetail = (id: number) => get<PaymentDetail>(`${FEE_API}/payment/${id}`)
 export const payOnsite = (body: OnsiteInput) => post<Payment>(`${FEE_API}/onsite`, body)
 export const reverseEntry = (id: number, reason: string) => post<Entry>(`${FEE_API}/entry/${id}/reverse`, { reason })
+export const refundPrepay = (id: number, reason: string) => post<Prepay>(`${FEE_API}/prepay/${id}/refund`, { reason })
+export const memberFees = (memberId: number) => get<MyFees>(`${FEE_API}/member/${memberId}/fees`)
 export const myFees = () => get<MyFees>(`${FEE_API}/mine`)
 export const createOrder = (dueIds: number[]) => post<Order>(`${FEE_API}/mine/order`, { dueIds })
+export const createPlanOrder = (plan: PayPlan) => post<Order>(`${FEE_API}/mine/order`, plan)
+
+/** 元 as typed ("1000", "999.99") → integer fen, without floats; null when it is not an amount of at most 2 decimals. */
+export function fenOf(text: string): number | null {
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!m) return null
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
+}
 export const payResult = (no: string, sig: string) => get<PayResult>(`${FEE_API}/pay/result`, { no, sig })

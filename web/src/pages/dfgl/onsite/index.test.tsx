@@ -57,10 +57,65 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('收据号只能由字母、数字和短横线组成，不超过40个字符')).toBeTruthy()
   })
 
+  it('中组发〔2008〕3号: a member\'s row pays a quarter and a voluntary extra on site under one receipt, confirmed with the amount', async () => {
+    signIn(['df:list', 'df:onsite'])
+    mock.onGet('/api/dfgl/member/2/fees').reply(200, {
+      memberId: 2, memberName: '李四', paidUpTo: '', backMonths: 6, online: false, payments: [], prepayMonths: 12, centralExtraFen: 100000,
+      dues: [{ ...due({ id: 2, memberId: 2, memberName: '李四', dueFen: 20, category: '学生' }), payable: true }],
+      ahead: [{ month: '2026-12', amountFen: 20 }], creditFen: 0, prepays: [],
+    })
+    const sent: unknown[] = []
+    mock.onPost('/api/dfgl/onsite').reply((c) => {
+      sent.push(body(c))
+      return [201, { id: 10, no: 'XC2', amountFen: 50040, toCentral: false }]
+    })
+    renderWithApp(<FeeOnsitePage />)
+    await screen.findByText('李四')
+    fireEvent.click(screen.getByRole('switch')) // all the month's members, a paid one too
+    await waitFor(() => expect(asked.at(-1)).not.toHaveProperty('state'))
+    fireEvent.click(within((await screen.findByText('李四')).closest('tr') as HTMLElement).getByRole('button', { name: '多交/预交' }))
+    const dialog = (await screen.findByText('李四：多交 / 预交 / 按季度')).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: '2026年第4季度' }))
+    fireEvent.change(within(dialog).getByPlaceholderText('0.00'), { target: { value: '500' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: '现场收缴 500.40 元' }))
+    await waitFor(() => expect(screen.queryAllByText('确认缴纳 500.40 元').length).toBeGreaterThan(0))
+    const confirm = screen.getByText('2026-12 预交 0.20 元').closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(confirm).getByRole('button', { name: '现场收缴' }))
+    await waitFor(() => expect(sent).toEqual([{ memberId: 2, dueIds: [2], months: ['2026-12'], extraFen: 50000 }]))
+    expect(await screen.findByText('收据号 XC2，金额 500.40 元')).toBeTruthy()
+  })
+
+  it('中组发〔2008〕3号: the branch pays the quarter for the chosen members on one receipt, the amount computed first', async () => {
+    signIn(['df:list', 'df:onsite'])
+    const feesOf = (id: number, name: string, fen: number) => ({
+      memberId: id, memberName: name, paidUpTo: '', backMonths: 6, online: false, payments: [], prepayMonths: 12,
+      dues: ['2026-11', '2026-10'].map((m, i) => ({ ...due({ id: id * 10 + i, memberId: id, memberName: name, month: m, dueFen: fen }), payable: true })),
+      ahead: [{ month: '2026-12', amountFen: fen }],
+    })
+    mock.onGet('/api/dfgl/member/1/fees').reply(200, feesOf(1, '张三', 4800))
+    mock.onGet('/api/dfgl/member/2/fees').reply(200, feesOf(2, '李四', 20))
+    const sent: unknown[] = []
+    mock.onPost('/api/dfgl/onsite').reply((c) => {
+      sent.push(body(c))
+      return [201, { id: 11, no: 'XC3', amountFen: 14460 }]
+    })
+    renderWithApp(<FeeOnsitePage />)
+    fireEvent.click(within((await screen.findByText('张三')).closest('tr') as HTMLElement).getByRole('checkbox'))
+    fireEvent.click(within(screen.getByText('李四').closest('tr') as HTMLElement).getByRole('checkbox'))
+    fireEvent.click(screen.getByRole('button', { name: /现场收缴（2）/ }))
+    const dialog = (await screen.findByText(/2 名党员，2 笔/)).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /按季度交纳（2026年第4季度/ }))
+    expect(await within(dialog).findByText('2 名党员按季度交纳，6 笔，合计 144.60 元')).toBeTruthy()
+    ok(dialog)
+    await waitFor(() => expect(sent).toEqual([{ dueIds: [], memberIds: [1, 2], months: ['2026-10', '2026-11', '2026-12'] }]))
+    expect(await screen.findByText('收据号 XC3，金额 144.60 元')).toBeTruthy()
+  })
+
   it('without df:onsite there is nothing to collect with', async () => {
     signIn(['df:list'])
     renderWithApp(<FeeOnsitePage />)
     await screen.findByText('张三')
     expect(screen.queryByRole('button', { name: /现场收缴/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: '多交/预交' })).toBeNull()
   })
 })

@@ -1,17 +1,58 @@
-import { Alert, Button, Form, Input } from 'antd'
+import { Alert, Button, Checkbox, Form, Input, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { CrudTable, type Selection } from '@/components/crud'
-import { payOnsite, yuan, type Due } from '../batch/api'
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { actionColumn } from '@/components/crud'
+import { memberFees, payOnsite, yuan, type Due } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
+import PayMore, { quarterOf } from '../batch/PayMore'
 
-function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => void; onDone: () => void }) {
+/** 多交/预交/按季度 for one member on site (中组发〔2008〕3号): the member's months from the server, one receipt. */
+function MemberPayDialog({ memberId, onClose, onDone }: { memberId: number; onClose: () => void; onDone: () => void }) {
+  const q = useQuery({ queryKey: ['dfgl', 'member-fees', memberId], queryFn: () => memberFees(memberId) })
+  if (!q.data) return null
+  return (
+    <PayMore
+      fees={q.data}
+      title={`${q.data.memberName}：多交 / 预交 / 按季度`}
+      okText="现场收缴"
+      onClose={onClose}
+      onPay={async (plan) => {
+        const p = await payOnsite({ memberId, ...plan })
+        ui.modal.success({ title: '收缴成功', content: `收据号 ${p.no}，金额 ${yuan(p.amountFen)} 元${p.toCentral ? '（含上缴中央的自愿多交）' : ''}` })
+        onDone()
+        onClose()
+      }}
+    />
+  )
+}
+
+function CollectDialog({ dues, month, onClose, onDone }: { dues: Due[]; month?: string; onClose: () => void; onDone: () => void }) {
   type V = { receiptNo?: string; payer?: string; remark?: string }
-  const total = dues.reduce((n, d) => n + d.dueFen - d.paidFen, 0)
-  const members = new Set(dues.map((d) => d.memberId)).size
+  const memberIds = [...new Set(dues.map((d) => d.memberId))]
+  const members = memberIds.length
+  // 按季度交纳 for the chosen members (中组发〔2008〕3号): each one's months of the quarter, frozen ones as dues, the others ahead.
+  const quarter = month ? quarterOf(month) : null
+  const [byQuarter, setByQuarter] = useState(false)
+  const plans = useQueries({
+    queries: byQuarter ? memberIds.map((id) => ({ queryKey: ['dfgl', 'member-fees', id], queryFn: () => memberFees(id) })) : [],
+  })
+  const quarterLines = plans.flatMap((q) => {
+    const f = q.data
+    if (!f || !quarter) return []
+    return quarter.months.map((m) => {
+      const due = f.dues.find((d) => d.month === m && d.payable)
+      const ahead = (f.ahead ?? []).find((a) => a.month === m)
+      return { name: f.memberName, month: m, fen: due ? due.dueFen - due.paidFen : ahead ? ahead.amountFen : null }
+    })
+  })
+  const blocked = quarterLines.filter((l) => l.fen === null)
+  const ready = byQuarter && plans.every((q) => q.data)
+  const total = byQuarter ? quarterLines.reduce((n, l) => n + (l.fen ?? 0), 0) : dues.reduce((n, d) => n + d.dueFen - d.paidFen, 0)
   return (
     <FormDialog<V>
       title="现场收缴"
@@ -19,11 +60,27 @@ function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => 
       onDone={onDone}
       successText="收缴成功"
       onSubmit={async (v) => {
-        const p = await payOnsite({ dueIds: dues.map((d) => d.id), receiptNo: v.receiptNo?.trim(), payer: v.payer?.trim(), remark: v.remark?.trim() })
+        const who = { receiptNo: v.receiptNo?.trim(), payer: v.payer?.trim(), remark: v.remark?.trim() }
+        const p = byQuarter && quarter ? await payOnsite({ dueIds: [], memberIds, months: quarter.months, ...who }) : await payOnsite({ dueIds: dues.map((d) => d.id), ...who })
         ui.modal.success({ title: '收缴成功', content: `收据号 ${p.no}，金额 ${yuan(p.amountFen)} 元` })
       }}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`${members} 名党员，${dues.length} 笔，合计 ${yuan(total)} 元`} />
+      {quarter && (
+        <Form.Item>
+          <Checkbox checked={byQuarter} onChange={(e) => setByQuarter(e.target.checked)}>
+            按季度交纳（{quarter.label}：{quarter.months.join('、')}，未启动缴费的月份预交）
+          </Checkbox>
+        </Form.Item>
+      )}
+      {byQuarter && blocked.length > 0 && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`以下月份已缴或不能缴纳，请取消选择相应党员：${blocked.map((l) => `${l.name} ${l.month}`).join('、')}`} />
+      )}
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={byQuarter ? (ready ? `${members} 名党员按季度交纳，${quarterLines.length} 笔，合计 ${yuan(total)} 元` : '正在计算金额…') : `${members} 名党员，${dues.length} 笔，合计 ${yuan(total)} 元`}
+      />
       <Form.Item label="收据号" name="receiptNo" extra="不填写则由系统生成" rules={[{ pattern: /^[A-Za-z0-9-]{0,40}$/, message: '收据号只能由字母、数字和短横线组成，不超过40个字符' }]}>
         <Input maxLength={40} />
       </Form.Item>
@@ -39,19 +96,41 @@ function CollectDialog({ dues, onClose, onDone }: { dues: Due[]; onClose: () => 
 
 /**
  * 现场缴费: the branch's fee collector chooses the unpaid dues of a month (members of one organisation) and
- * records them under one receipt number, all or none.
+ * records them under one receipt number, all or none. A member's row offers 多交/预交/按季度 for that member.
  */
 export default function FeeOnsitePage() {
   const canCollect = useHasPermission([PERM.dfOnsite])
   const [collecting, setCollecting] = useState<Selection<Due> | null>(null)
-  const { month, crud, monthBar } = useMonthDues('dfgl-onsite', { state: 'unpaid' })
+  const [member, setMember] = useState<number | null>(null)
+  // Unpaid only by default; all the month's members to pay ahead or more for one who has paid the month.
+  const [unpaidOnly, setUnpaidOnly] = useState(true)
+  const { month, crud, monthBar } = useMonthDues(`dfgl-onsite-${unpaidOnly ? 'unpaid' : 'all'}`, unpaidOnly ? { state: 'unpaid' } : {})
   return (
     <>
-      {monthBar}
+      <Space size="large">
+        {monthBar}
+        <Space style={{ marginBottom: 8 }}>
+          只看未缴 <Switch size="small" checked={unpaidOnly} onChange={setUnpaidOnly} />
+        </Space>
+      </Space>
       <CrudTable<Due>
         crud={crud}
         searchFields={dueSearch}
-        columns={dueColumns}
+        columns={
+          canCollect
+            ? [
+                ...dueColumns,
+                actionColumn<Due>(
+                  (d) => (
+                    <Button type="link" size="small" onClick={() => setMember(d.memberId)}>
+                      多交/预交
+                    </Button>
+                  ),
+                  100,
+                ),
+              ]
+            : dueColumns
+        }
         emptyText={month ? '该月没有未缴的党员' : '尚无启动缴费的月份'}
         batchActions={
           canCollect
@@ -63,9 +142,11 @@ export default function FeeOnsitePage() {
             : undefined
         }
       />
+      {member !== null && <MemberPayDialog memberId={member} onClose={() => setMember(null)} onDone={() => crud.reload()} />}
       {collecting && (
         <CollectDialog
           dues={collecting.rows}
+          month={month}
           onClose={() => setCollecting(null)}
           onDone={() => {
             collecting.clear()

@@ -54,6 +54,33 @@ describe('dfgl/pay', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent).toEqual([{ reason: '收错人' }]))
   })
 
+  it('中组发〔2008〕3号: an extra of 1,000 元 shows 上缴中央 in the list and the detail; a prepaid month is refunded with a reason', async () => {
+    signIn(['df:list', 'df:reverse'])
+    const withWays: PaymentDetail = {
+      ...payment, amountFen: 104820, extraFen: 100000, prepayFen: 20, toCentral: true,
+      entries: [entry({}), entry({ id: 11, kind: 'extra', amountFen: 100000 })],
+      prepays: [{ id: 3, paymentId: 9, memberId: 1, month: '2026-12', amountFen: 20, leftFen: 20, refundedFen: 0, state: 'held', stateLabel: '待抵扣', dueId: null, entryId: null, reason: '', createdAt: '' }],
+    }
+    mock.onGet('/api/dfgl/payment').reply(200, page([withWays]))
+    mock.onGet('/api/dfgl/payment/9').reply(200, withWays)
+    const sent: unknown[] = []
+    mock.onPost('/api/dfgl/prepay/3/refund').reply((c) => {
+      sent.push(body(c))
+      return [200, { ...withWays.prepays![0], leftFen: 0, state: 'refunded' }]
+    })
+    const drawer = await openPayments()
+    const listed = screen.getAllByText('XC20261005').map((e) => e.closest('.ant-table-row')).find(Boolean) as HTMLElement
+    expect(within(listed).getByText('上缴中央')).toBeTruthy()
+    expect(within(drawer).getByText('上缴中央')).toBeTruthy()
+    expect(within(drawer).getByText('自愿多交')).toBeTruthy()
+    expect(within(within(drawer).getByText('自愿多交').closest('tr') as HTMLElement).getByRole('button', { name: /冲\s*正/ })).toBeTruthy()
+    fireEvent.click(within(within(drawer).getByText('2026-12').closest('tr') as HTMLElement).getByRole('button', { name: /退\s*还/ }))
+    const dialog = (await screen.findByText('退还预交：2026-12 余额 0.20 元')).closest('.ant-modal') as HTMLElement
+    fireEvent.change(dialog.querySelector('textarea')!, { target: { value: '党员申请' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确定退还/ }))
+    await waitFor(() => expect(sent).toEqual([{ reason: '党员申请' }]))
+  })
+
   it('without df:reverse the detail only shows', async () => {
     signIn(['df:list'])
     const drawer = await openPayments()

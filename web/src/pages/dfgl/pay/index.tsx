@@ -7,7 +7,7 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, reverseEntry, yuan, yuanColumn, type Due, type Entry, type Payment } from '../batch/api'
+import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, refundPrepay, reverseEntry, yuan, yuanColumn, type Due, type Entry, type Payment, type Prepay } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 
 /** A month's members with their due, what is paid and the state (the scope's subtree), with its export. */
@@ -27,6 +27,39 @@ function DueList() {
     </>
   )
 }
+
+/** 退还预交: what is left of a prepayment goes back to the member (df:reverse). */
+function RefundDialog({ prepay, onClose, onDone }: { prepay: Prepay; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>()
+  const [saving, setSaving] = useState(false)
+  const submit = async () => {
+    const v = await form.validateFields().catch(() => null)
+    if (!v) return
+    setSaving(true)
+    try {
+      await refundPrepay(prepay.id, v.reason.trim())
+      ui.message.success('已退还')
+      onDone()
+      onClose()
+    } catch {
+      /* the request pipeline shows why */
+    } finally {
+      setSaving(false)
+    }
+  }
+  return (
+    <Modal {...DIALOG_DEFAULTS} open title={`退还预交：${prepay.month} 余额 ${yuan(prepay.leftFen)} 元`} okText="确定退还" okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
+      <p>{prepay.state === 'held' ? '该月份尚未启动缴费，退还后该月份可重新缴纳。' : '退还该笔预交抵扣后剩余的金额。'}</p>
+      <Form form={form} layout="vertical">
+        <Form.Item label="退还原因" name="reason" rules={[{ required: true, whitespace: true, message: '请输入退还原因' }]}>
+          <Input.TextArea rows={3} maxLength={200} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
+
+const ENTRY_KIND: Record<Entry['kind'], string> = { pay: '缴费', reverse: '冲正', extra: '自愿多交', unextra: '多交冲正' }
 
 function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<{ reason: string }>()
@@ -48,7 +81,10 @@ function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () =
   }
   return (
     <Modal {...DIALOG_DEFAULTS} open title={`冲正：${entry.memberName} ${entry.month} ${yuan(entry.amountFen)} 元`} okText="确定冲正" okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
-      <p>冲正将新增一笔金额为 -{yuan(entry.amountFen)} 元的记录，原记录保留；该月份恢复为未缴。</p>
+      <p>
+        冲正将新增一笔金额为 -{yuan(entry.amountFen)} 元的记录，原记录保留；
+        {entry.kind === 'extra' ? '该笔自愿多交不再计入实缴。' : '该月份恢复为未缴（由预交抵扣的，金额退回预交余额）。'}
+      </p>
       <Form form={form} layout="vertical">
         <Form.Item label="冲正原因" name="reason" rules={[{ required: true, whitespace: true, message: '请输入冲正原因' }]}>
           <Input.TextArea rows={3} maxLength={200} />
@@ -64,6 +100,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const client = useQueryClient()
   const q = useQuery({ queryKey: ['dfgl', 'payment', id], queryFn: () => paymentDetail(id) })
   const [reversing, setReversing] = useState<Entry | null>(null)
+  const [refunding, setRefunding] = useState<Prepay | null>(null)
   const p = q.data
   return (
     <Drawer open size={760} title={p ? `缴费记录 ${p.no}` : '缴费记录'} onClose={onClose} loading={q.isLoading}>
@@ -77,6 +114,10 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               { key: 'provider', label: '缴费方式', children: p.providerLabel },
               { key: 'state', label: '状态', children: p.stateLabel },
               { key: 'amount', label: '金额（元）', children: yuan(p.amountFen) },
+              ...((p.extraFen ?? 0) > 0
+                ? [{ key: 'extra', label: '自愿多交（元）', children: <>{yuan(p.extraFen ?? 0)} {p.toCentral && <Tag color="gold">上缴中央</Tag>}</> }]
+                : []),
+              ...((p.prepayFen ?? 0) > 0 ? [{ key: 'prepay', label: '预交（元）', children: yuan(p.prepayFen ?? 0) }] : []),
               { key: 'org', label: '党组织', children: p.orgName },
               { key: 'payer', label: '缴款人', children: p.payer || '—' },
               { key: 'paidAt', label: '缴费时间', children: timeCell(p.paidAt) },
@@ -92,6 +133,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             columns={[
               { title: '姓名', dataIndex: 'memberName', key: 'memberName' },
               { title: '月份', dataIndex: 'month', key: 'month', width: 90 },
+              { title: '类型', dataIndex: 'kind', key: 'kind', width: 90, render: (k: Entry['kind']) => ENTRY_KIND[k] },
               yuanColumn('金额（元）', 'amountFen', { width: 100 }),
               { title: '状态', key: 'state', width: 80, render: (_: unknown, e) => (e.reversed ? <Tag color="red">已冲正</Tag> : <Tag color="green">有效</Tag>) },
               ...(canReverse
@@ -101,7 +143,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                       key: 'actions',
                       width: 80,
                       render: (_: unknown, e: Entry) =>
-                        e.kind === 'pay' && !e.reversed ? (
+                        (e.kind === 'pay' || e.kind === 'extra') && !e.reversed ? (
                           <Button type="link" size="small" danger onClick={() => setReversing(e)}>
                             冲正
                           </Button>
@@ -111,8 +153,40 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 : []),
             ]}
           />
+          {(p.prepays ?? []).length > 0 && (
+            <Table<Prepay>
+              style={{ marginTop: 16 }}
+              rowKey="id"
+              size="small"
+              pagination={false}
+              title={() => '预交月份'}
+              dataSource={p.prepays}
+              columns={[
+                { title: '月份', dataIndex: 'month', key: 'month', width: 90 },
+                yuanColumn('预交（元）', 'amountFen', { width: 100 }),
+                yuanColumn('余额（元）', 'leftFen', { width: 100 }),
+                { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 90 },
+                ...(canReverse
+                  ? [
+                      {
+                        title: '操作',
+                        key: 'actions',
+                        width: 80,
+                        render: (_: unknown, r: Prepay) =>
+                          r.leftFen > 0 ? (
+                            <Button type="link" size="small" danger onClick={() => setRefunding(r)}>
+                              退还
+                            </Button>
+                          ) : null,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          )}
         </>
       )}
+      {refunding && <RefundDialog prepay={refunding} onClose={() => setRefunding(null)} onDone={() => void client.invalidateQueries({ queryKey: ['dfgl', 'payment', id] })} />}
       {reversing && <ReverseDialog entry={reversing} onClose={() => setReversing(null)} onDone={() => void client.invalidateQueries({ queryKey: ['dfgl', 'payment', id] })} />}
     </Drawer>
   )
@@ -136,6 +210,7 @@ function PaymentList() {
           { name: 'no', label: '单号' },
           { name: 'provider', label: '方式', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }] },
           { name: 'state', label: '状态', type: 'select', options: PAYMENT_STATES },
+          { name: 'central', label: '上缴中央', type: 'select', options: [{ value: 'true', label: '自愿多交1000元以上（上缴中央）' }] },
           { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
         ]}
         columns={[
@@ -143,6 +218,22 @@ function PaymentList() {
           { title: '方式', dataIndex: 'providerLabel', key: 'provider', width: 110 },
           { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 90 },
           yuanColumn('金额（元）', 'amountFen', { width: 110, sorter: true }),
+          {
+            title: '自愿多交（元）',
+            dataIndex: 'extraFen',
+            key: 'extraFen',
+            width: 130,
+            align: 'right' as const,
+            render: (fen: number | undefined, p: Payment) =>
+              fen ? (
+                <>
+                  {p.toCentral && <Tag color="gold">上缴中央</Tag>}
+                  {yuan(fen)}
+                </>
+              ) : (
+                '—'
+              ),
+          },
           { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
           { title: '缴款人', dataIndex: 'payer', key: 'payer', width: 110 },
           { title: '时间', dataIndex: 'createdAt', key: 'createTime', width: 170, sorter: true, render: timeCell },

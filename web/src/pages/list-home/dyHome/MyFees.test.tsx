@@ -45,6 +45,44 @@ describe('我的党费', { timeout: 30_000 }, () => {
     vi.unstubAllGlobals()
   })
 
+  it('中组发〔2008〕3号: a quarter (frozen months and one ahead) and a voluntary extra of 1,000 元 are confirmed with the amount, then ordered', async () => {
+    mock.onGet('/api/dfgl/mine').reply(
+      200,
+      fees({
+        ahead: [{ month: '2026-12', amountFen: 4800 }, { month: '2027-01', amountFen: 4800 }],
+        creditFen: 4800,
+        prepays: [{ id: 1, paymentId: 5, memberId: 1, month: '2026-08', amountFen: 4800, leftFen: 4800, refundedFen: 0, state: 'applied', stateLabel: '已抵扣', dueId: null, entryId: null, reason: '', createdAt: '' }],
+        centralExtraFen: 100000,
+        prepayMonths: 12,
+      }),
+    )
+    const sent: unknown[] = []
+    mock.onPost('/api/dfgl/mine/order').reply((c) => {
+      sent.push(body(c))
+      return [201, { no: 'DF2', amountFen: 114400, payUrl: '/api/dfgl/pay/sandbox?no=DF2' }]
+    })
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    renderWithApp(<MyFees />)
+    expect(await screen.findByText('预交记录（余额 48.00 元）')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: '多交 / 预交 / 按季度' }))
+    const dialog = (await screen.findByText('多交 / 预交 / 按季度交纳')).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: '2026年第4季度' }))
+    fireEvent.change(within(dialog).getByPlaceholderText('0.00'), { target: { value: '999.99' } })
+    expect(within(dialog).queryByText(/全部上缴中央/)).toBeNull()
+    fireEvent.change(within(dialog).getByPlaceholderText('0.00'), { target: { value: '1000' } })
+    expect(within(dialog).getByText('一次多交1,000.00元以上的，全部上缴中央（中组发〔2008〕3号）')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: '在线缴费 1,144.00 元' }))
+    await waitFor(() => expect(screen.queryAllByText('确认缴纳 1,144.00 元').length).toBeGreaterThan(0))
+    const confirm = screen.getByText('2026-12 预交 48.00 元').closest('.ant-modal') as HTMLElement
+    expect(within(confirm).getByText('自愿多交 1,000.00 元（上缴中央）')).toBeTruthy()
+    expect(within(confirm).getByText('2026-10 党费 48.00 元')).toBeTruthy()
+    fireEvent.click(within(confirm).getByRole('button', { name: '在线缴费' }))
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/dfgl/pay/sandbox?no=DF2'))
+    expect(sent).toEqual([{ dueIds: [3, 2], months: ['2026-12'], extraFen: 100000 }])
+    vi.unstubAllGlobals()
+  })
+
   it('without online payment it says to pay at the branch', async () => {
     mock.onGet('/api/dfgl/mine').reply(200, fees({ online: false }))
     renderWithApp(<MyFees />)

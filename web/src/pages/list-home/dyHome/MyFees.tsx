@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { createOrder, DUE_STATE_COLORS, myFees, yuan, yuanColumn, type MyDue } from '@/pages/dfgl/batch/api'
+import { createOrder, createPlanOrder, DUE_STATE_COLORS, myFees, yuan, yuanColumn, type MyDue, type Prepay } from '@/pages/dfgl/batch/api'
+import PayMore from '@/pages/dfgl/batch/PayMore'
 
 /**
  * 我的党费 (党员首页): the member's months with their due and state, up to which month they have paid, and
- * online payment of the payable months (the current one and up to the back-payment window before it). The
- * order's amount is the server's; the member is sent to the payment platform's page.
+ * online payment of the payable months (the current one and up to the back-payment window before it). 多交/预交/按季度
+ * (中组发〔2008〕3号) opens PayMore: months ahead, a quarter, a voluntary extra, confirmed with the amount. The
+ * order's amount is the server's; the member is sent to the payment platform's page. The credit of prepayments and
+ * the months they covered are listed.
  */
 export default function MyFees() {
   const q = useQuery({ queryKey: ['dfgl', 'mine'], queryFn: myFees, retry: false })
   const [chosen, setChosen] = useState<number[]>([])
   const [paying, setPaying] = useState(false)
+  const [more, setMore] = useState(false)
   if (q.isError) return null // no member record: the home says so already
   const f = q.data
   const payable = f?.dues.filter((d) => d.payable) ?? []
@@ -33,7 +37,7 @@ export default function MyFees() {
       loading={q.isLoading}
       extra={f && <Typography.Text type="secondary">{f.paidUpTo ? `已缴至 ${f.paidUpTo}` : '尚无已缴月份'}</Typography.Text>}
     >
-      {f && f.dues.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无党费记录" />}
+      {f && f.dues.length === 0 && (f.ahead ?? []).length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无党费记录" />}
       {f && f.dues.length > 0 && (
         <>
           {payable.length > 0 && !f.online && <Alert type="info" showIcon style={{ marginBottom: 12 }} title="在线缴费未开通，请向所在党支部现场缴纳" />}
@@ -62,6 +66,42 @@ export default function MyFees() {
             </div>
           )}
         </>
+      )}
+      {f?.online && (f.dues.length > 0 || (f.ahead ?? []).length > 0) && (
+        <div style={{ marginTop: 12, textAlign: 'right' }}>
+          <Button onClick={() => setMore(true)}>多交 / 预交 / 按季度</Button>
+        </div>
+      )}
+      {f && ((f.prepays ?? []).length > 0 || (f.creditFen ?? 0) > 0) && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            预交记录（余额 {yuan(f.creditFen ?? 0)} 元）
+          </Typography.Title>
+          <Table<Prepay>
+            rowKey="id"
+            size="small"
+            pagination={{ pageSize: 6, hideOnSinglePage: true }}
+            dataSource={f.prepays ?? []}
+            columns={[
+              { title: '预交月份', dataIndex: 'month', key: 'month' },
+              yuanColumn('预交（元）', 'amountFen'),
+              yuanColumn('余额（元）', 'leftFen'),
+              { title: '状态', dataIndex: 'stateLabel', key: 'state' },
+            ]}
+          />
+        </>
+      )}
+      {more && f && (
+        <PayMore
+          fees={f}
+          title="多交 / 预交 / 按季度交纳"
+          okText="在线缴费"
+          onClose={() => setMore(false)}
+          onPay={async (plan) => {
+            const o = await createPlanOrder(plan)
+            window.location.assign(o.payUrl)
+          }}
+        />
       )}
     </Card>
   )
