@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"net/url"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/platform/calendar"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/system"
@@ -48,6 +50,15 @@ func TestTermExpiryReminderAudience(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Next year's calendar counts as entered, so that from October the
+	// calendar's own reminder (calendar.ReminderYearMissing, to the 组织部)
+	// does not join the count: only the term's reminders are counted here.
+	next := &calendar.Day{Date: date.Date(fmt.Sprintf("%d-01-01", today.Time().Year()+1)), Kind: calendar.Holiday, Name: "元旦",
+		UpdatedAt: time.Now()}
+	if _, err := e.DB.NewInsert().Model(next).On("CONFLICT (day) DO UPDATE").Set("provisional = EXCLUDED.provisional").
+		Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	for range 2 {
 		if err := e.App.Reminders.RunAll(context.Background()); err != nil {
 			t.Fatal(err)
