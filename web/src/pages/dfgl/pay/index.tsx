@@ -28,40 +28,17 @@ function DueList() {
   )
 }
 
-/** 退还预交: what is left of a prepayment goes back to the member (df:reverse). */
-function RefundDialog({ prepay, onClose, onDone }: { prepay: Prepay; onClose: () => void; onDone: () => void }) {
-  const [form] = Form.useForm<{ reason: string }>()
-  const [saving, setSaving] = useState(false)
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null)
-    if (!v) return
-    setSaving(true)
-    try {
-      await refundPrepay(prepay.id, v.reason.trim())
-      ui.message.success('已退还')
-      onDone()
-      onClose()
-    } catch {
-      /* the request pipeline shows why */
-    } finally {
-      setSaving(false)
-    }
-  }
-  return (
-    <Modal {...DIALOG_DEFAULTS} open title={`退还预交：${prepay.month} 余额 ${yuan(prepay.leftFen)} 元`} okText="确定退还" okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
-      <p>{prepay.state === 'held' ? '该月份尚未启动缴费，退还后该月份可重新缴纳。' : '退还该笔预交抵扣后剩余的金额。'}</p>
-      <Form form={form} layout="vertical">
-        <Form.Item label="退还原因" name="reason" rules={[{ required: true, whitespace: true, message: '请输入退还原因' }]}>
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
-}
-
-const ENTRY_KIND: Record<Entry['kind'], string> = { pay: '缴费', reverse: '冲正', extra: '自愿多交', unextra: '多交冲正' }
-
-function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () => void; onDone: () => void }) {
+/** A confirmation that takes a reason (冲正, 退还预交): nothing is sent until a reason is given. */
+function ReasonDialog({ title, okText, label, note, send, done, onClose, onDone }: {
+  title: string
+  okText: string
+  label: string
+  note: string
+  send: (reason: string) => Promise<unknown>
+  done: string
+  onClose: () => void
+  onDone: () => void
+}) {
   const [form] = Form.useForm<{ reason: string }>()
   const [saving, setSaving] = useState(false)
   const submit = async () => {
@@ -69,8 +46,8 @@ function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () =
     if (!v) return
     setSaving(true)
     try {
-      await reverseEntry(entry.id, v.reason.trim())
-      ui.message.success('已冲正')
+      await send(v.reason.trim())
+      ui.message.success(done)
       onDone()
       onClose()
     } catch {
@@ -80,17 +57,48 @@ function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () =
     }
   }
   return (
-    <Modal {...DIALOG_DEFAULTS} open title={`冲正：${entry.memberName} ${entry.month} ${yuan(entry.amountFen)} 元`} okText="确定冲正" okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
-      <p>
-        冲正将新增一笔金额为 -{yuan(entry.amountFen)} 元的记录，原记录保留；
-        {entry.kind === 'extra' ? '该笔自愿多交不再计入实缴。' : '该月份恢复为未缴（由预交抵扣的，金额退回预交余额）。'}
-      </p>
+    <Modal {...DIALOG_DEFAULTS} open title={title} okText={okText} okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
+      <p>{note}</p>
       <Form form={form} layout="vertical">
-        <Form.Item label="冲正原因" name="reason" rules={[{ required: true, whitespace: true, message: '请输入冲正原因' }]}>
+        <Form.Item label={label} name="reason" rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}>
           <Input.TextArea rows={3} maxLength={200} />
         </Form.Item>
       </Form>
     </Modal>
+  )
+}
+
+/** 退还预交: what is left of a prepayment goes back to the member (df:reverse). */
+function RefundDialog({ prepay, onClose, onDone }: { prepay: Prepay; onClose: () => void; onDone: () => void }) {
+  return (
+    <ReasonDialog
+      title={`退还预交：${prepay.month} 余额 ${yuan(prepay.leftFen)} 元`}
+      okText="确定退还"
+      label="退还原因"
+      note={prepay.state === 'held' ? '该月份尚未启动缴费，退还后该月份可重新缴纳。' : '退还该笔预交抵扣后剩余的金额。'}
+      send={(reason) => refundPrepay(prepay.id, reason)}
+      done="已退还"
+      onClose={onClose}
+      onDone={onDone}
+    />
+  )
+}
+
+const ENTRY_KIND: Record<Entry['kind'], string> = { pay: '缴费', reverse: '冲正', extra: '自愿多交', unextra: '多交冲正' }
+
+function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () => void; onDone: () => void }) {
+  return (
+    <ReasonDialog
+      title={`冲正：${entry.memberName} ${entry.month} ${yuan(entry.amountFen)} 元`}
+      okText="确定冲正"
+      label="冲正原因"
+      note={`冲正将新增一笔金额为 -${yuan(entry.amountFen)} 元的记录，原记录保留；` +
+        (entry.kind === 'extra' ? '该笔自愿多交不再计入实缴。' : '该月份恢复为未缴（由预交抵扣的，金额退回预交余额）。')}
+      send={(reason) => reverseEntry(entry.id, reason)}
+      done="已冲正"
+      onClose={onClose}
+      onDone={onDone}
+    />
   )
 }
 
