@@ -65,7 +65,11 @@ func TestMonthlyDuesTwentyThousand(t *testing.T) {
 		t.Fatalf("%d dues for %d members", len(d), n)
 	}
 	t.Logf("MonthlyDues for %d members: %v", n, took)
-	if took > 2*time.Second { // ~0.3 s on a quiet machine; the bound leaves room for a loaded CI
+	// ~0.3 s on a quiet machine. Only a blow-up (a query per member, a
+	// quadratic loop: tens of seconds) is this test's to catch; it failed at
+	// 2.2 s on a machine loaded by six parallel builds. The figure itself
+	// belongs to make bench (issue 24).
+	if took > 8*time.Second {
 		t.Errorf("MonthlyDues took %v", took)
 	}
 }
