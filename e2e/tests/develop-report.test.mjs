@@ -30,7 +30,7 @@ describe('发展统计 on the demo university', () => {
     await total.waitFor()
     assert.equal(await total.innerText(), String(yearly.total))
     await page.locator('.echart canvas').first().waitFor()
-    assert.equal(await page.locator('.echart').count(), 5)
+    assert.equal(await page.locator('.echart').count(), 6) // … with the 中组部 occupation groups (RULES.md §6)
     await screenshot(page, '60-develop-report')
 
     await page.getByRole('tab', { name: '发展党员名册' }).click()

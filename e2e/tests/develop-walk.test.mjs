@@ -45,7 +45,7 @@ describe('发展党员: one applicant through the 25 steps', () => {
     const people = await api('GET', '/api/fzdy/people?kind=student&size=100')
     const students = await api('GET', '/api/xsjbxx?size=100')
     const born = new Map(students.content.map((x) => [x.id, x.birthDate]))
-    s.person = people.content.find((p) => !p.liveRecordId && born.get(p.id) && born.get(p.id) <= addMonths(s.applied, -12 * 19))
+    s.person = people.content.find((p) => !p.liveRecordId && !p.memberStatus && born.get(p.id) && born.get(p.id) <= addMonths(s.applied, -12 * 19))
     assert.ok(s.person, 'a student to develop')
   })
   after(() => stopAdmin(s))
@@ -94,6 +94,23 @@ describe('发展党员: one applicant through the 25 steps', () => {
       await page.keyboard.press('Escape')
     }
     const [m1, m2, m3] = s.full.map((m) => m.name)
+    /** Who votes at the record's current step on a day: the branch's roster (⑮, ㉓) or the committee's members (⑰, ㉔). */
+    const voters = (on) => api('GET', `/api/fzdy/${rec.id}/voters?date=${on}`)
+    /** Waits until the form shows the server's 应到 (read-only, filled once the date is chosen). */
+    const shown = async (panel, label, value) => {
+      const box = panel.getByLabel(label, { exact: true })
+      await box.and(page.locator(`[aria-valuenow="${value}"]`)).waitFor()
+      assert.equal(await box.isDisabled(), true, `${label} is the server's count, read-only`)
+    }
+    /** The higher committee's collective vote (⑰, ㉔): its recorded members, else five entitled, all present and agreeing. */
+    const committeeVote = async (p, on) => {
+      const v = await voters(on)
+      const n = v.fixed ? v.shouldAttend : 5
+      if (v.fixed) await shown(p, '应到会委员', n)
+      else await number(p, '应到会委员', n)
+      await number(p, '到会委员', n)
+      await number(p, '同意', n)
+    }
 
     await pass('党组织派人谈话', addDays(A, 10), async (p) => {
       await text(p, '谈话人', '王书记')
@@ -125,7 +142,11 @@ describe('发展党员: one applicant through the 25 steps', () => {
       endOn: addDays(pre, 22), contact: '组织员', content: '拟接收为预备党员', recordIds: [rec.id] })
     await page.reload()
 
-    // A branch meeting without its quorum is refused, the rule named at the field.
+    // A branch meeting without its quorum is refused, the rule named at the field. 应到 is the branch's roster on the
+    // day (细则第二十条), counted by the server and shown read-only.
+    const roster = (await voters(meeting)).shouldAttend
+    assert.ok(roster >= 4, `the branch's roster on ${meeting}: ${roster}`)
+    const half = Math.floor(roster / 2)
     const panel = page.locator('form').filter({ hasText: '办理「支部大会讨论接收预备党员」' })
     await panel.waitFor()
     await page.locator('form .ant-btn-loading').waitFor({ state: 'detached' })
@@ -134,9 +155,9 @@ describe('发展党员: one applicant through the 25 steps', () => {
     await date.click()
     await date.fill(meeting)
     await date.press('Tab')
-    await number(panel, '应到会人数', 10)
-    await number(panel, '实到会人数', 5)
-    await number(panel, '赞成', 5)
+    await shown(panel, '应到会人数', roster)
+    await number(panel, '实到会人数', half)
+    await number(panel, '赞成（含书面）', half)
     await number(panel, '反对', 0)
     await number(panel, '弃权', 0)
     await panel.getByRole('button', { name: /提\s*交/ }).click()
@@ -144,8 +165,8 @@ describe('发展党员: one applicant through the 25 steps', () => {
     await refusal.waitFor()
     assert.match(await refusal.innerText(), /半数/)
     await screenshot(page, '62-develop-rule-refusal')
-    await number(panel, '实到会人数', 9)
-    await number(panel, '赞成', 8)
+    await number(panel, '实到会人数', roster)
+    await number(panel, '赞成（含书面）', roster - 1)
     await number(panel, '反对', 1)
     await panel.getByRole('button', { name: /提\s*交/ }).click()
     await panel.waitFor({ state: 'detached' })
@@ -157,7 +178,7 @@ describe('发展党员: one applicant through the 25 steps', () => {
       await reported.fill(addDays(meeting, 5))
       await reported.press('Tab')
     })
-    await pass('上级党委审批', addDays(meeting, 30))
+    await pass('上级党委审批', addDays(meeting, 30), (p) => committeeVote(p, addDays(meeting, 30)))
 
     // 接收预备党员: the person is in the member base, 预备党员 of the branch, with the change trail.
     const afterApproval = await api('GET', `/api/fzdy/${rec.id}`)
@@ -182,15 +203,16 @@ describe('发展党员: one applicant through the 25 steps', () => {
     await api('POST', '/api/fzdy/notices', { kind: 'full', orgId: s.branch.id, title: '预备党员转正公示', startOn: addDays(probationEnd, -19),
       endOn: addDays(probationEnd, -2), contact: '组织员', content: '拟按期转正', recordIds: [rec.id] })
     await page.reload()
+    const fullRoster = (await voters(probationEnd)).shouldAttend
     await pass('支部大会讨论转正', probationEnd, async (p) => {
       await p.getByRole('radio', { name: /按期转正/ }).check()
-      await number(p, '应到会人数', 10)
-      await number(p, '实到会人数', 9)
-      await number(p, '赞成', 9)
+      await shown(p, '应到会人数', fullRoster)
+      await number(p, '实到会人数', fullRoster)
+      await number(p, '赞成（含书面）', fullRoster)
       await number(p, '反对', 0)
       await number(p, '弃权', 0)
     })
-    await pass('上级党委审批转正', addDays(probationEnd, 10))
+    await pass('上级党委审批转正', addDays(probationEnd, 10), (p) => committeeVote(p, addDays(probationEnd, 10)))
     await pass('材料归档', addDays(probationEnd, 15), (p) => text(p, '归档位置', '党委组织部档案室'))
 
     const done = await api('GET', `/api/fzdy/${rec.id}`)

@@ -22,7 +22,9 @@ describe('fee standards and bases', () => {
 
   it('lists the seeded standards and enables a new one after a confirmation', async () => {
     await s.page.goto(`${s.server.base}/web/dfgl/standard`)
-    await s.page.getByText('基数 ≤ 3000：0.5%；3000 < 基数 ≤ 5000：1%；5000 < 基数 ≤ 10000：1.5%；基数 > 10000：2%').waitFor()
+    // 在职, 年薪制 and 个体经营者 share the salaried brackets: the 在职 standard's row shows them.
+    await s.page.locator('tr.ant-table-row').filter({ hasText: '在职党员党费标准' })
+      .getByText('基数 ≤ 3000：0.5%；3000 < 基数 ≤ 5000：1%；5000 < 基数 ≤ 10000：1.5%；基数 > 10000：2%').waitFor()
     await s.page.getByRole('button', { name: '新增标准' }).click()
     const dialog = s.page.locator('.ant-modal').filter({ hasText: '新增党费标准' })
     await dialog.locator('input#name').fill('学生党员党费标准（试行）')

@@ -1,10 +1,10 @@
 // End-to-end on a fresh database: a branch of three student members (the fixed 0.20 元 a month).
-// Set up over the API: the five months before the current one started, paid on site by 乙 and 丙 and
+// Set up over the API: the six months before the current one started, paid on site by 乙 and 丙 and
 // settled, 甲 never paying. In the browser the admin starts the current month on 党费批次管理 and records
 // 乙's month on 现场缴费; 丙 signs in to 党员首页 and pays online through the sandbox of the payment
 // platform (a correctly signed notify; the /payment page shows the result); the admin settles the month
-// and reads 党费报表: the branch's figures agree with the server's, and 甲 — six consecutive months
-// unpaid (RULES §1, 自行脱党) — carries the warning; the warning reminders are open for 甲.
+// and reads 党费报表: the branch's figures agree with the server's, and 甲 — six consecutive ended months
+// unpaid (RULES §1, 自行脱党; the open month does not count) — carries the warning; the warning reminders are open for 甲.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { adminScenario, firstSignIn, signInAdmin, signOut } from '../lib/admin.mjs'
@@ -48,8 +48,8 @@ describe('党费: a month from start to report', () => {
       })
       ids[m.name] = made.id
     }
-    // The five months before: started, 乙 and 丙 paid on site, settled.
-    for (let n = -5; n <= -1; n++) {
+    // The six months before: started, 乙 and 丙 paid on site, settled (the arrears count only ended months).
+    for (let n = -6; n <= -1; n++) {
       const b = await api('POST', '/api/dfgl/batch', { month: monthFrom(n) })
       await api('POST', `/api/dfgl/batch/${b.id}/start`)
       const dues = await api('GET', `/api/dfgl/due?month=${monthFrom(n)}&orgId=${branch}&size=10`)
@@ -149,7 +149,7 @@ describe('党费: a month from start to report', () => {
     await page.getByRole('tab', { name: '欠缴党员' }).click()
     const arrear = page.locator('.ant-table-tbody tr', { hasText: '党费甲' })
     await arrear.getByText('警示：连续6个月及以上未缴（视为自行脱党）').waitFor()
-    assert.match(await arrear.innerText(), new RegExp(`${monthFrom(-5)} 至 ${CURRENT}`))
+    assert.match(await arrear.innerText(), new RegExp(`${monthFrom(-6)} 至 ${monthFrom(-1)}`)) // the open month does not count
     assert.equal(await page.locator('.ant-table-tbody tr', { hasText: '党费乙' }).count(), 0)
     await screenshot(page, '73-fee-arrears-warning')
 
