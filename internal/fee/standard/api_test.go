@@ -506,4 +506,31 @@ func TestBaseWaiverOnlyByDepartment_2008No3(t *testing.T) {
 			t.Fatalf("May due %+v", d)
 		}
 	})
+	t.Run("支部不能借删除或调整后一条基数扩大组织部核定的免交", func(t *testing.T) {
+		// 2026: 1月起 困难减免 (the department's, above), 3月起 免交, 5月起 免交
+		// (imported). A branch's salaried row from July ends the waiver in
+		// June; moving it to August would waive July too, deleting it July to
+		// December.
+		jul := apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", branchTK,
+			map[string]any{"memberId": m, "year": 2026, "fromMonth": 7, "category": "salaried", "items": map[string]string{"postPay": "4000"}})
+		const widened = "此操作将使组织部核定的免交或困难减免多适用 1 个月；减免只能由组织部核定或经上级党委批准（中组发〔2008〕3号），请通过“申请减免”办理"
+		apptest.ExpectField(t, w.e.Do("PUT", "/api/dfjs", branchTK, map[string]any{"id": jul.ID, "year": 2026, "fromMonth": 8,
+			"category": "salaried", "items": map[string]string{"postPay": "4000"}, "updatedAt": jul.UpdatedAt}), "fromMonth", widened)
+		res := w.e.Do("DELETE", "/api/dfjs", branchTK, []int64{jul.ID})
+		apptest.Expect(t, res, 400)
+		if res.Message() != strings.Replace(widened, "1 个月", "6 个月", 1) { // July to December
+			t.Fatalf("delete: %s", res.Body)
+		}
+		if d := w.dues(t, 2026, 7, m)[m]; d.Fen == 0 || len(w.trailOf(t, jul.ID)) != 1 {
+			t.Fatalf("July after the refusals: %+v", d)
+		}
+		// Moving it earlier narrows the waiver: allowed; the department may
+		// widen it.
+		jun := apptest.DoJSON[standard.BaseView](t, w.e, 200, "PUT", "/api/dfjs", branchTK, map[string]any{"id": jul.ID, "year": 2026,
+			"fromMonth": 6, "category": "salaried", "items": map[string]string{"postPay": "4000"}, "updatedAt": jul.UpdatedAt})
+		apptest.Expect(t, w.e.Do("DELETE", "/api/dfjs", deptTK, []int64{jun.ID}), 204)
+		if d := w.dues(t, 2026, 7, m)[m]; d.Fen != 0 {
+			t.Fatalf("July after the department's delete: %+v", d)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -419,6 +420,76 @@ func withReason(v map[string]string, reason string) map[string]string {
 	return v
 }
 
+// waivedMonths is how many months of year the waiving rows (免交, 困难减免)
+// of a member's bases cover: a row covers its from_month up to the month
+// before the next row's, the last one up to December.
+func waivedMonths(ctx context.Context, idb bun.IDB, memberID int64, year int) (int, error) {
+	var rows []BaseRow
+	if err := idb.NewSelect().Model(&rows).Column("from_month", "category").Where("member_id = ?", memberID).
+		Where("year = ?", year).OrderExpr("from_month").Scan(ctx); err != nil {
+		return 0, httpx.Internal(err)
+	}
+	n := 0
+	for i, r := range rows {
+		end := 13
+		if i+1 < len(rows) {
+			end = rows[i+1].FromMonth
+		}
+		if waives(r.Category) {
+			n += end - r.FromMonth
+		}
+	}
+	return n, nil
+}
+
+// memberYear is one member's bases of a year.
+type memberYear struct {
+	MemberID int64
+	Year     int
+}
+
+// keepsWaiver runs write (a delete or a change of bases of the given
+// member-years) and refuses it when a caller without PermBaseWaive would thereby
+// stretch a 免交 or 困难减免 row the department set over more months:
+// deleting the row after it, or moving that row's first month later, hands
+// its months to the waiving row before it (中组发〔2008〕3号: a waiver is the
+// higher committee's; a branch cannot widen one).
+func keepsWaiver(ctx context.Context, tx bun.Tx, years []memberYear, field string, write func() error) error {
+	if rbac.From(ctx).Has(PermBaseWaive) {
+		return write()
+	}
+	waived := func() (int, error) {
+		n := 0
+		for _, y := range years {
+			m, err := waivedMonths(ctx, tx, y.MemberID, y.Year)
+			if err != nil {
+				return 0, err
+			}
+			n += m
+		}
+		return n, nil
+	}
+	before, err := waived()
+	if err != nil {
+		return err
+	}
+	if err := write(); err != nil {
+		return err
+	}
+	after, err := waived()
+	if err != nil {
+		return err
+	}
+	if after > before {
+		msg := fmt.Sprintf("此操作将使组织部核定的免交或困难减免多适用 %d 个月；减免只能由组织部核定或经上级党委批准（中组发〔2008〕3号），请通过“申请减免”办理", after-before)
+		if field == "" {
+			return httpx.BadRequest("%s", msg)
+		}
+		return httpx.Invalid(field, "%s", msg)
+	}
+	return nil
+}
+
 // errBaseTaken is the 400 of a second base of a member from the same month.
 func errBaseTaken(err error, r BaseRow) error {
 	if db.IsUniqueViolation(err) {
@@ -501,9 +572,11 @@ func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error
 				Write: func(ctx context.Context) (int64, error) {
 					// Matched on the version read, and still of the scope
 					// when written (the member may have moved meanwhile).
-					return r.ID, baseTrail.OneRow(tx.NewUpdate().Model(&r).WherePK().Where("updated_at = ?", cur.UpdatedAt).
-						Where("member_id IN (?)", scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).
-						ExcludeColumn("id", "member_id", "year", "created_at").Exec(ctx))
+					return r.ID, keepsWaiver(ctx, tx, []memberYear{{r.MemberID, r.Year}}, "fromMonth", func() error {
+						return baseTrail.OneRow(tx.NewUpdate().Model(&r).WherePK().Where("updated_at = ?", cur.UpdatedAt).
+							Where("member_id IN (?)", scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).
+							ExcludeColumn("id", "member_id", "year", "created_at").Exec(ctx))
+					})
 				}})
 			return err
 		})
@@ -529,12 +602,24 @@ func (s *Service) DeleteBases(ctx context.Context, ids []int64) error {
 		if len(rows) != len(ids) {
 			return errNoBase()
 		}
-		res, err := tx.NewDelete().Model((*BaseRow)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
+		years := make([]memberYear, 0, len(rows)) // whose coverage the delete changes
+		for _, r := range rows {
+			if y := (memberYear{r.MemberID, r.Year}); !slices.Contains(years, y) {
+				years = append(years, y)
+			}
 		}
-		if n, _ := res.RowsAffected(); int(n) != len(ids) {
-			return errNoBase() // deleted meanwhile
+		err = keepsWaiver(ctx, tx, years, "", func() error {
+			res, err := tx.NewDelete().Model((*BaseRow)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
+			if err != nil {
+				return httpx.Internal(err)
+			}
+			if n, _ := res.RowsAffected(); int(n) != len(ids) {
+				return errNoBase() // deleted meanwhile
+			}
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		gone := make([]record.Gone, len(rows))
 		for i, r := range rows {
