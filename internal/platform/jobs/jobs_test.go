@@ -285,7 +285,8 @@ func TestListShowsScheduleStateAndNextRun(t *testing.T) {
 	v := views[0]
 	// 2:00 in China is 18:00 UTC the day before.
 	if v.Name != "test.list" || v.State != jobs.StateNoStart || v.LastRun != nil || v.NextRun == nil ||
-		!v.NextRun.Equal(time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)) || v.Enabled != jobs.On {
+		!v.NextRun.Equal(time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)) || v.Enabled != jobs.On ||
+		v.Schedule != "每天 02:00" || v.DefaultSchedule != "每天 02:00" {
 		t.Errorf("fresh job: %+v", v)
 	}
 	if views[len(views)-1].Name != "jobs.purgeRuns" {
@@ -301,7 +302,8 @@ func TestListShowsScheduleStateAndNextRun(t *testing.T) {
 	}
 	views, _ = s.List(ctx)
 	v = views[0]
-	if v.Cron != cron || v.DefaultCron != "0 2 * * *" || v.Enabled != jobs.Off || v.NextRun != nil ||
+	if v.Cron != cron || v.DefaultCron != "0 2 * * *" || v.Schedule != "每周一 06:30" || v.DefaultSchedule != "每天 02:00" ||
+		v.Enabled != jobs.Off || v.NextRun != nil ||
 		v.State != jobs.StateFinish || v.LastRun == nil || !*v.LastRun.Success {
 		t.Errorf("after a run and an edit: %+v", v)
 	}

@@ -34,14 +34,18 @@ type Run struct {
 
 // View is a job as the 定时任务 page lists it.
 type View struct {
-	Name        string     `json:"name"`
-	Title       string     `json:"title"`
-	Cron        string     `json:"cron"`
-	DefaultCron string     `json:"defaultCron"`
-	Enabled     int        `json:"enabled"`
-	State       int        `json:"state"` // of the last run; NO_START when it never ran
-	LastRun     *Run       `json:"lastRun"`
-	NextRun     *time.Time `json:"nextRun"` // nil when switched off
+	Name        string `json:"name"`
+	Title       string `json:"title"`
+	Cron        string `json:"cron"`
+	DefaultCron string `json:"defaultCron"`
+	// Schedule and DefaultSchedule are Cron and DefaultCron in words
+	// (Describe): "每天 02:00".
+	Schedule        string     `json:"schedule"`
+	DefaultSchedule string     `json:"defaultSchedule"`
+	Enabled         int        `json:"enabled"`
+	State           int        `json:"state"` // of the last run; NO_START when it never ran
+	LastRun         *Run       `json:"lastRun"`
+	NextRun         *time.Time `json:"nextRun"` // nil when switched off
 }
 
 // Change is the body of PUT /api/jobs: a field left out keeps its value.

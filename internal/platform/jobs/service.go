@@ -59,6 +59,7 @@ func (s *Scheduler) List(ctx context.Context) ([]View, error) {
 		if row, ok := stored[j.Name]; ok {
 			v.Cron, v.Enabled = row.Cron, row.Enabled
 		}
+		v.Schedule, v.DefaultSchedule = Describe(v.Cron), Describe(j.Cron)
 		if r := lastOf[j.Name]; r != nil {
 			v.LastRun, v.State = r, r.State
 		}

@@ -5,7 +5,7 @@ import { THEME_PRESETS, useSettingsStore, type DisplaySettings } from '@/stores/
 const SWITCHES: { key: Exclude<keyof DisplaySettings, 'theme'>; label: string }[] = [
   { key: 'tagsView', label: '标签栏' },
   { key: 'fixedHeader', label: '固定头部' },
-  { key: 'sidebarLogo', label: '侧边栏Logo' },
+  { key: 'sidebarLogo', label: '侧边栏标志' },
   { key: 'uniqueOpened', label: '菜单只展开一项' },
 ]
 

@@ -26,7 +26,7 @@ describe('layout labels', { timeout: 20_000 }, () => {
   it('the settings drawer names its switches in Chinese', () => {
     useSettingsStore.setState({ drawerOpen: true })
     renderWithApp(<SettingsDrawer />)
-    for (const name of ['标签栏', '固定头部', '侧边栏Logo', '菜单只展开一项']) expect(screen.getByRole('switch', { name })).toBeTruthy()
+    for (const name of ['标签栏', '固定头部', '侧边栏标志', '菜单只展开一项']) expect(screen.getByRole('switch', { name })).toBeTruthy()
     expect(document.body.textContent).not.toMatch(/Tags-View|Header/)
   })
 })

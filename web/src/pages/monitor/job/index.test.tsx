@@ -28,12 +28,14 @@ const JOBS = [
     title: '清理过期的会话',
     cron: '*/5 * * * *',
     defaultCron: '*/10 * * * *',
+    schedule: '每 5 分钟',
+    defaultSchedule: '每 10 分钟',
     enabled: 1,
     state: 3,
     lastRun: run(7, { success: false, error: '磁盘已满' }),
     nextRun: '2026-03-04T05:05:00Z',
   },
-  { name: 'remind.evaluate', title: '智能提醒', cron: '0 7 * * *', defaultCron: '0 7 * * *', enabled: 0, state: 1, lastRun: null, nextRun: null },
+  { name: 'remind.evaluate', title: '智能提醒', cron: '0 7 * * *', defaultCron: '0 7 * * *', schedule: '每天 07:00', defaultSchedule: '每天 07:00', enabled: 0, state: 1, lastRun: null, nextRun: null },
 ]
 
 let mock: MockAdapter
@@ -55,7 +57,11 @@ describe('monitor/job', { timeout: 20_000 }, () => {
     signIn([PERM.jobList])
     renderWithApp(<JobPage />)
     const purge = within(await waitFor(() => row('清理过期的会话')))
+    // The schedule in words first, the expression beside it; the job's name first, its key beside it.
+    expect(purge.getByText('每 5 分钟')).toBeTruthy()
     expect(purge.getByText('*/5 * * * *')).toBeTruthy()
+    expect(purge.getByText('system.purgeExpired')).toBeTruthy()
+    expect(within(row('智能提醒')).getByText('每天 07:00')).toBeTruthy()
     expect(purge.getByText('失败')).toBeTruthy()
     expect(purge.getByText(formatTime('2026-03-04T05:00:00Z'))).toBeTruthy()
     expect(purge.getByText(formatTime('2026-03-04T05:05:00Z'))).toBeTruthy()
@@ -89,7 +95,8 @@ describe('monitor/job', { timeout: 20_000 }, () => {
     renderWithApp(<JobPage />)
     fireEvent.click(within(await waitFor(() => row('清理过期的会话'))).getByText('编辑'))
     const input = await screen.findByDisplayValue('*/5 * * * *')
-    expect(screen.getByRole('dialog').textContent).toContain('默认：*/10 * * * *')
+    expect(screen.getByRole('dialog').textContent).toContain('默认：每 10 分钟（*/10 * * * *）')
+    expect(screen.getByRole('dialog').textContent).toContain('每 5 分钟')
     fireEvent.change(input, { target: { value: '0 25 * * *' } })
     ok()
     expect(await screen.findByText('Cron 表达式“0 25 * * *”无效')).toBeTruthy()

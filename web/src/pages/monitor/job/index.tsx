@@ -37,12 +37,17 @@ export default function JobPage() {
       ),
     },
     {
-      title: 'Cron 表达式',
-      dataIndex: 'cron',
-      width: 150,
-      render: (cron: string, j) => (
-        <Tooltip title={cron !== j.defaultCron ? `默认：${j.defaultCron}` : undefined}>
-          <Typography.Text code>{cron}</Typography.Text>
+      title: '执行计划',
+      dataIndex: 'schedule',
+      width: 220,
+      render: (schedule: string, j) => (
+        <Tooltip title={j.cron !== j.defaultCron ? `默认：${j.defaultSchedule}（${j.defaultCron}）` : undefined}>
+          <Space orientation="vertical" size={0}>
+            {schedule}
+            <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
+              {j.cron}
+            </Typography.Text>
+          </Space>
         </Tooltip>
       ),
     },

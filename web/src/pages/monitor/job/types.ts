@@ -22,6 +22,9 @@ export interface Job {
   title: string
   cron: string
   defaultCron: string
+  /** cron and defaultCron in words, from the server ("每天 02:00"). */
+  schedule: string
+  defaultSchedule: string
   /** 0 off, 1 on. */
   enabled: number
   /** Of the last run; 1 when it never ran. */
