@@ -203,6 +203,10 @@ type errorBody struct {
 	Field     string `json:"field,omitempty"`
 	// Fields lists every field's problem (the first is Field): a form shows them all at once.
 	Fields []FieldError `json:"fields,omitempty"`
+	// Module and Action are the failed route's declared title ("党员信息",
+	// "新增"): the web app names the failure by them instead of a path.
+	Module string `json:"module,omitempty"`
+	Action string `json:"action,omitempty"`
 }
 
 // WriteError is the one place an error becomes a response. Unknown errors are
@@ -215,6 +219,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status >= 500 {
 		slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
+	rt, _ := RouteOf(r.Context())
 	JSON(w, e.Status, errorBody{Status: e.Status, Message: e.Message, Timestamp: time.Now().UnixMilli(), Errors: e.Details, Code: e.Code, Field: e.Field,
-		Fields: FieldErrors(e)})
+		Fields: FieldErrors(e), Module: rt.Module, Action: rt.Action})
 }

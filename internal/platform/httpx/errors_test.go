@@ -96,3 +96,28 @@ func TestWriteErrorListsFields(t *testing.T) {
 		t.Fatalf("an error about no field names one: %s", w.Body)
 	}
 }
+
+// A failed route's answer carries its declared title, so the web app names
+// the failure by the action, not by a path; an answer outside a route
+// (an unknown path) names none.
+func TestWriteErrorNamesTheRoutesAction(t *testing.T) {
+	t.Parallel()
+	rt := Route{Method: "POST", Pattern: "/api/dyjbxx", Perm: "dyjbxx:add", Module: "党员信息", Action: "新增"}
+	r := httptest.NewRequest("POST", "/api/dyjbxx", nil)
+	w := httptest.NewRecorder()
+	WriteError(w, r.WithContext(WithRoute(r.Context(), rt)), Conflict("身份证号码已存在"))
+	var body struct {
+		Module, Action, Message string
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil {
+		t.Fatal(err)
+	}
+	if body.Module != "党员信息" || body.Action != "新增" || body.Message != "身份证号码已存在" {
+		t.Fatalf("%s", w.Body)
+	}
+	w = httptest.NewRecorder()
+	WriteError(w, httptest.NewRequest("GET", "/api/nowhere", nil), NotFound("接口不存在"))
+	if strings.Contains(w.Body.String(), "action") || strings.Contains(w.Body.String(), "module") {
+		t.Fatalf("an answer outside a route names an action: %s", w.Body)
+	}
+}

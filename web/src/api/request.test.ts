@@ -71,13 +71,31 @@ describe('request pipeline', () => {
   it('shows the server message of an error', async () => {
     ctx.mock.onPost('/auth/login').reply(400, { status: 400, message: '验证码错误' })
     await expect(ctx.http.post('/auth/login', {})).rejects.toBeTruthy()
-    expect(ctx.handlers.notifyError).toHaveBeenCalledWith('验证码错误')
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith('验证码错误', '提交失败')
+  })
+
+  it('titles the notification with the action the server names, never a path', async () => {
+    ctx.mock.onPost('/api/dyjbxx').reply(409, { status: 409, message: '身份证号码已存在', module: '党员信息', action: '新增' })
+    await expect(ctx.http.post('/api/dyjbxx', {})).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenLastCalledWith('身份证号码已存在', '党员信息 · 新增失败')
+  })
+
+  it('without a named action the title says what the method does', async () => {
+    const { http, mock, handlers } = setup({ methodOverride: true })
+    mock.onPost('/api/x').reply(500, { status: 500, message: '服务器内部错误，请稍后重试' })
+    await expect(http.put('/api/x', {})).rejects.toBeTruthy()
+    expect(handlers.notifyError).toHaveBeenLastCalledWith('服务器内部错误，请稍后重试', '保存失败')
+    await expect(http.delete('/api/x')).rejects.toBeTruthy()
+    expect(handlers.notifyError).toHaveBeenLastCalledWith('服务器内部错误，请稍后重试', '删除失败')
+    ctx.mock.onGet('/api/y').reply(404, { status: 404, message: '接口不存在' })
+    await expect(ctx.http.get('/api/y')).rejects.toBeTruthy()
+    expect(ctx.handlers.notifyError).toHaveBeenLastCalledWith('接口不存在', '加载失败')
   })
 
   it('reads the message of a failed blob download', async () => {
     ctx.mock.onGet('/api/file/download').reply(400, new Blob([JSON.stringify({ message: '文件不存在' })], { type: 'application/json' }))
     await expect(ctx.http.get('/api/file/download', { responseType: 'blob' })).rejects.toBeTruthy()
-    expect(ctx.handlers.notifyError).toHaveBeenCalledWith('文件不存在')
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith('文件不存在', '加载失败')
   })
 
   it('silent requests show nothing', async () => {
@@ -142,19 +160,19 @@ describe('request pipeline', () => {
   it('timeout → 网络请求超时', async () => {
     ctx.mock.onGet('/api/slow').timeout()
     await expect(ctx.http.get('/api/slow')).rejects.toBeTruthy()
-    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_TIMEOUT)
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_TIMEOUT, '加载失败')
   })
 
   it('no response → 接口调用失败', async () => {
     ctx.mock.onGet('/api/x').networkError()
     await expect(ctx.http.get('/api/x')).rejects.toBeTruthy()
-    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_FAILED)
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_FAILED, '加载失败')
   })
 
   it('proxy error text → 后端服务未启动', async () => {
     ctx.mock.onGet('/api/x').reply(500, 'Error occurred while trying to proxy: localhost:5173/api/x')
     await expect(ctx.http.get('/api/x')).rejects.toBeTruthy()
-    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_BACKEND_DOWN)
+    expect(ctx.handlers.notifyError).toHaveBeenCalledWith(MSG_BACKEND_DOWN, '加载失败')
   })
 
   it('cancelAllRequests aborts pending requests silently', async () => {

@@ -18,7 +18,8 @@ export const MSG_EXPIRED = '登录状态已过期，您可以继续留在该页�
 
 /** What the request pipeline does to the UI; the app wires real ones, tests pass fakes. */
 export interface RequestHandlers {
-  notifyError: (message: string) => void
+  /** title names what failed (the route's action, "党员信息 · 新增失败"), message says why. */
+  notifyError: (message: string, title: string) => void
   /** Resolves true when the user chooses 重新登录. */
   confirmRelogin: () => Promise<boolean>
   relogin: () => void
@@ -66,22 +67,44 @@ export function cancelAllRequests(): void {
   pending.clear()
 }
 
+/** The body of an error response: a failed download arrives as a Blob holding the JSON error. */
+async function errorData(error: AxiosError): Promise<unknown> {
+  const data: unknown = error.response?.data
+  if (typeof Blob === 'undefined' || !(data instanceof Blob)) return data
+  const text = await data.text()
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+/** What a request without a declared action does, by its method (the override header in production). */
+const METHOD_ACTIONS: Record<string, string> = { GET: '加载', POST: '提交', PUT: '保存', DELETE: '删除', PATCH: '保存' }
+
+/**
+ * The title of a failed request's notification: the route's module and action the server names
+ * (`module`, `action` of the error body: "党员信息 · 新增失败"), else what the method does ("保存失败"),
+ * never a path or a status code.
+ */
+export async function errorTitle(error: AxiosError): Promise<string> {
+  const data = await errorData(error)
+  if (data && typeof data === 'object') {
+    const { module, action } = data as { module?: unknown; action?: unknown }
+    if (typeof action === 'string' && action) return `${typeof module === 'string' && module ? `${module} · ` : ''}${action}失败`
+  }
+  const override = error.config?.headers?.['X-HTTP-Method-Override']
+  const method = (typeof override === 'string' ? override : (error.config?.method ?? 'get')).toUpperCase()
+  return `${METHOD_ACTIONS[method] ?? '操作'}失败`
+}
+
 /** Turns an error response into the user-facing text, or null when nothing should be shown. */
 export async function errorMessage(error: AxiosError): Promise<string | null> {
   if (axios.isCancel(error)) return null
   if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || /timeout/i.test(error.message)) return MSG_TIMEOUT
   const res = error.response
   if (!res) return MSG_FAILED
-  let data: unknown = res.data
-  if (typeof Blob !== 'undefined' && data instanceof Blob) {
-    // A failed download arrives as a Blob holding the JSON error.
-    const text = await data.text()
-    try {
-      data = JSON.parse(text)
-    } catch {
-      data = text
-    }
-  }
+  const data = await errorData(error)
   if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
     return (data as { message: string }).message
   }
@@ -210,7 +233,7 @@ export function createHttp(options: HttpOptions): AxiosInstance {
       const message = await errorMessage(error)
       // Validation errors naming fields show on those fields when a submitting form has them; the rest in a toast.
       const left = message && claimFieldErrorsOf(error, message)
-      if (left) h.notifyError(left)
+      if (left) h.notifyError(left, await errorTitle(error))
       return Promise.reject(error)
     },
   )

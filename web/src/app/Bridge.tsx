@@ -20,7 +20,7 @@ export default function Bridge() {
 
   useEffect(() => {
     configureRequestHandlers({
-      notifyError: (description) => ui.notification.error({ title: '请求失败', description, duration: 5 }),
+      notifyError: (description, title) => ui.notification.error({ title, description, duration: 5 }),
       confirmRelogin: () =>
         new Promise<boolean>((resolve) => {
           ui.modal.confirm({
