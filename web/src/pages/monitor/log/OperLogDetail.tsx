@@ -33,7 +33,7 @@ export default function OperLogDetail({ id, statusTag, onClose }: { id: number; 
             { key: 'module', label: '模块', children: log.module || '—' },
             { key: 'action', label: '操作', children: log.action || '—' },
             { key: 'target', label: '操作对象', children: [log.targetName, log.target && `编号 ${log.target}`].filter(Boolean).join('，') || '—' },
-            { key: 'result', label: '结果', children: statusTag(log.status) },
+            { key: 'result', label: '结果', children: <>{log.status < 400 ? '成功' : '失败'}（HTTP 状态 {statusTag(log.status)}）</> },
             { key: 'message', label: '说明', children: log.message || '—' },
             { key: 'duration', label: '耗时', children: `${log.durationMs} ms` },
             { key: 'request', label: '请求', children: <Typography.Text code>{`${log.method} ${log.path}${log.query ? `?${log.query}` : ''}`}</Typography.Text> },

@@ -16,6 +16,8 @@ beforeEach(() => {
     return [200, page([
       { id: 1, userId: 1, username: 'admin', module: '用户管理', action: '删除', target: '7,8', targetName: '', method: 'DELETE', path: '/api/users', query: '', status: 204, ip: '127.0.0.1', userAgent: 'UA', durationMs: 12, message: '删除用户', createTime: '2026-03-04T05:06:07Z' },
       { id: 2, userId: 2, username: 'lisi', module: '角色管理', action: '修改', target: '3', targetName: '书记', method: 'PUT', path: '/api/roles', query: '', status: 403, ip: '10.0.0.2', userAgent: 'UA', durationMs: 3, message: '', createTime: '2026-03-04T05:06:08Z' },
+      // Written before the log kept titles: its path stands in.
+      { id: 3, userId: 1, username: 'admin', module: '', action: '', target: '', targetName: '', method: 'POST', path: '/api/depts', query: '', status: 500, ip: '127.0.0.1', userAgent: 'UA', durationMs: 4, message: '旧记录', createTime: '2026-03-04T05:06:09Z' },
     ], 42)]
   })
 })
@@ -28,11 +30,16 @@ describe('monitor/log', { timeout: 20_000 }, () => {
     renderWithApp(<OperLogPage />)
     expect(await screen.findByText('删除用户')).toBeTruthy()
     const row = screen.getByText('删除用户').closest('tr')!
-    expect(within(row).getByText('/api/users')).toBeTruthy()
-    expect(within(row).getByText('用户管理')).toBeTruthy()
-    expect(within(row).getByText('删除')).toBeTruthy()
+    // The module and action first; the path, the method and the status code only in the detail.
+    expect(row.querySelector('td')!.textContent).toBe('用户管理 · 删除')
+    expect(within(row).queryByText('/api/users')).toBeNull()
+    expect(within(row).queryByText('DELETE')).toBeNull()
+    expect(within(row).queryByText('204')).toBeNull()
+    expect(within(row).getByText('成功')).toBeTruthy()
+    expect(within(screen.getByText('旧记录').closest('tr')!).getByText('/api/depts')).toBeTruthy()
+    expect(within(screen.getByText('旧记录').closest('tr')!).getByText('失败')).toBeTruthy()
     expect(within(row).getByText('#7,8')).toBeTruthy()
-    expect(within(screen.getByText('书记 #3').closest('tr')!).getByText('角色管理')).toBeTruthy()
+    expect(within(screen.getByText('书记 #3').closest('tr')!).getByText('角色管理 · 修改')).toBeTruthy()
     expect(within(row).getByText('12 ms')).toBeTruthy()
     expect(within(row).getByText(formatTime('2026-03-04T05:06:07Z'))).toBeTruthy()
     expect(formatTime('2026-03-04T05:06:07Z')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)

@@ -1,13 +1,27 @@
-import { Tag, Typography } from 'antd'
+import { Tag } from 'antd'
 import { useState } from 'react'
 import { filterField, ResourcePage } from '@/components/crud'
 import { logResource, RESULT_OPTIONS } from '../fields'
 import OperLogDetail from './OperLogDetail'
 import type { OperLog } from './types'
 
-const METHOD_COLORS: Record<string, string> = { POST: 'blue', PUT: 'orange', DELETE: 'red', PATCH: 'purple' }
-
 export const statusTag = (s: number) => <Tag color={s >= 500 ? 'red' : s >= 400 ? 'orange' : 'green'}>{s}</Tag>
+
+/** What the request did, the methods named in words (the filter's options). */
+const METHOD_OPTIONS = [
+  { label: '新增或提交', value: 'POST' },
+  { label: '修改', value: 'PUT' },
+  { label: '删除', value: 'DELETE' },
+  { label: '查看（敏感信息、导出）', value: 'GET' },
+]
+
+/**
+ * A row's operation as people read it: the module and action the server recorded from the route's
+ * title ("党员信息 · 新增"); a row without them (written before titles were kept) shows its path.
+ */
+export function operationOf(r: Pick<OperLog, 'module' | 'action' | 'path'>): string {
+  return [r.module, r.action].filter(Boolean).join(' · ') || r.path
+}
 
 /** Filters: blurry, username, module, method, status, result (true = below 400), createTimeFrom/To. */
 const operLogs = logResource<OperLog>({
@@ -15,12 +29,10 @@ const operLogs = logResource<OperLog>({
   noun: '操作日志',
   url: '/api/logs',
   keyword: '用户名、操作、对象、路径或 IP',
-  scrollX: 1600,
+  scrollX: 1300,
   userAgentWidth: 160,
   fields: [
-    { name: 'username', label: '用户', width: 120, search: { label: '用户名', placeholder: '完整用户名' } },
-    { name: 'module', label: '模块', width: 120, search: { placeholder: '完整模块名，如 党员信息' } },
-    { name: 'action', label: '操作', width: 130 },
+    { name: 'action', label: '操作', width: 220, render: (_: never, r: OperLog) => operationOf(r) },
     {
       name: 'target',
       label: '操作对象',
@@ -28,20 +40,18 @@ const operLogs = logResource<OperLog>({
       column: { ellipsis: true },
       render: (_: never, r: OperLog) => [r.targetName, r.target && `#${r.target}`].filter(Boolean).join(' ') || '—',
     },
+    { name: 'username', label: '用户', width: 120, search: { label: '用户名', placeholder: '完整用户名' } },
+    filterField('module', '模块', { placeholder: '完整模块名，如 党员信息' }),
     filterField('result', '结果', { single: true }, 'select', { options: RESULT_OPTIONS }),
-    { name: 'status', label: '状态', width: 80, render: statusTag },
+    {
+      name: 'status',
+      label: '结果',
+      width: 80,
+      render: (s: number) => (s >= 400 ? <Tag color={s >= 500 ? 'red' : 'orange'}>失败</Tag> : <Tag color="green">成功</Tag>),
+    },
     { name: 'message', label: '说明', column: { ellipsis: true } },
     { name: 'durationMs', label: '耗时', width: 90, column: { sorter: true }, render: (ms: number) => `${ms} ms` },
-    {
-      name: 'method',
-      label: '方法',
-      type: 'select',
-      options: ['POST', 'PUT', 'DELETE', 'GET'].map((m) => ({ label: m, value: m })),
-      width: 90,
-      search: { single: true },
-      render: (m: string) => <Tag color={METHOD_COLORS[m]}>{m}</Tag>,
-    },
-    { name: 'path', label: '路径', width: 200, column: { ellipsis: true }, render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
+    filterField('method', '请求类型', { single: true }, 'select', { options: METHOD_OPTIONS }),
     { name: 'ip', label: 'IP', width: 130 },
   ],
 })
