@@ -6,7 +6,8 @@ CHROMIUM  ?= /usr/bin/chromium
 .PHONY: run build go-build web perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
-## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data
+## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data.
+## The first run takes several minutes; serve prints the address and the first start's admin password last, framed.
 run: build
 	@mkdir -p data
 	./bin/zhdj seed --demo --if-empty

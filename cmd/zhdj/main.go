@@ -97,14 +97,9 @@ func serve(args []string) error {
 	if strings.HasPrefix(host, ":") {
 		host = "localhost" + host
 	}
-	fmt.Printf("\n智慧党建已启动: http://%s/web/\n", host)
-	if generated != "" {
-		fmt.Printf("首次启动已创建管理员账号 admin，初始密码（仅显示这一次）: %s\n", generated)
-		fmt.Println("Initial admin account 'admin' created; the password above is shown only once.")
-	} else if cfg.AdminPassword != "" {
-		fmt.Println("管理员账号: admin（密码由 ZHDJ_ADMIN_PASSWORD 设置）")
-	}
-	fmt.Println()
+	// The last lines of start-up, after the build's and the seed's output:
+	// the address and the first start's one-time password, framed.
+	fmt.Print(startBanner("http://"+host+"/web/", generated, cfg.AdminPassword != ""))
 	select {
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {
