@@ -212,7 +212,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 
 // demoPay pays, per branch, the dues of batch b whose member pays says so,
 // as one on-site receipt of the branch's collector dated in the month (not
-// after today); dues of 0 (免交) need none.
+// after today, the hour included); dues of 0 (免交) need none.
 func (s *Service) demoPay(ctx context.Context, r *rand.Rand, b *fee.Batch, month, today time.Time,
 	pays func(member int64) bool) (payments, entries int, err error) {
 	var dues []fee.Due
@@ -243,6 +243,9 @@ func (s *Service) demoPay(ctx context.Context, r *rand.Rand, b *fee.Batch, month
 			continue
 		}
 		at := time.Date(month.Year(), month.Month(), 1+r.IntN(last), 9+r.IntN(8), r.IntN(60), 0, 0, date.China).UTC()
+		if at.After(today) { // drawn later today than the seed runs: paid as it runs
+			at = today.UTC()
+		}
 		p := &fee.Payment{No: fmt.Sprintf("XC%s%08d", month.Format("200601"), org), Provider: fee.ProviderOnsite, State: fee.PayPaid,
 			AmountFen: sum, OrgID: org, Payer: "党支部收缴员", Remark: "演示数据", PaidAt: &at, CreatedAt: at, UpdatedAt: at}
 		// The receipt, its entries and their credit to the dues' paid_fen

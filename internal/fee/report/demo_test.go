@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/fee"
 	"zhdj/internal/fee/report"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/date"
 )
 
 // The demo year: twelve batches through package fee (eleven settled, the
@@ -24,13 +25,27 @@ func TestDemoYear(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		today := time.Now()
+		// The seed runs early on the first of the month: a payment of this
+		// month drawn for a later hour would lie in the future.
+		now := time.Now().In(date.China)
+		today := time.Date(now.Year(), now.Month(), 1, 7, 0, 0, 0, date.China)
 		if _, err := demo.Seed(context.Background(), e.DB, cipher, demo.Options{Members: 400, Seed: 7, Today: today}); err != nil {
 			t.Fatal(err)
 		}
 		res, err := e.App.FeeReport.SeedDemo(context.Background(), e.App.Fee, report.DemoOptions{Seed: 7, Today: today})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// No payment or entry dated after the seed's today.
+		var paid, created, entered time.Time
+		if err := e.DB.NewSelect().Model((*fee.Payment)(nil)).ColumnExpr("MAX(paid_at), MAX(created_at)").Scan(t.Context(), &paid, &created); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.DB.NewSelect().Model((*fee.Entry)(nil)).ColumnExpr("MAX(created_at)").Scan(t.Context(), &entered); err != nil {
+			t.Fatal(err)
+		}
+		if paid.IsZero() || paid.After(today) || created.After(today) || entered.After(today) {
+			t.Errorf("the seed ran at %s: payments paid until %s, created until %s, entries until %s", today, paid.In(date.China), created.In(date.China), entered.In(date.China))
 		}
 		return e, res
 	}

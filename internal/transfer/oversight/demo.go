@@ -82,12 +82,22 @@ type demoBranch struct {
 	ID        int64  `bun:"id"`
 	Type      string `bun:"type"`
 	Committee int64  `bun:"committee"`
+	Student   bool   `bun:"student"` // a 学生党支部
 }
+
+// orgCategoryStudent is the 党组织类别 (DZZ_LB) 学生党支部.
+const orgCategoryStudent = "2"
+
+// personTypeStudent is the 人员类型 (DJ_DYJBXX_RYLX) 学生.
+const personTypeStudent = "2"
 
 // demoMember is a member in good standing the demo may move.
 type demoMember struct {
 	ID    int64 `bun:"id"`
 	OrgID int64 `bun:"org_id"`
+	// Student: a student's branch stays in their own college (a 校内转接
+	// moves them to another branch of the same committee).
+	Student bool `bun:"student"`
 }
 
 type demoSeeder struct {
@@ -136,10 +146,12 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 // read reads the branches (with their committee) and the members in good
 // standing, shuffled by the seed.
 func (d *demoSeeder) read(ctx context.Context) error {
-	err := d.s.db.NewSelect().TableExpr("dzz AS b").ColumnExpr("b.id, b.type").
-		ColumnExpr(strings.ReplaceAll(committeeOf, "mv.org", "b.id")+" AS committee").
-		Where("b.type IN (?)", bun.In([]string{org.TypeBranch, org.TypeDirectBranch})).Where("b.status = ?", org.StatusNormal).
-		OrderExpr("b.id").Scan(ctx, &d.branches)
+	// (committeeOf names its own dzz aliases b and c: the branch read here is br.)
+	err := d.s.db.NewSelect().TableExpr("dzz AS br").ColumnExpr("br.id, br.type").
+		ColumnExpr("br.category = ? AS student", orgCategoryStudent).
+		ColumnExpr(strings.ReplaceAll(committeeOf, "mv.org", "br.id")+" AS committee").
+		Where("br.type IN (?)", bun.In([]string{org.TypeBranch, org.TypeDirectBranch})).Where("br.status = ?", org.StatusNormal).
+		OrderExpr("br.id").Scan(ctx, &d.branches)
 	if err != nil {
 		return err
 	}
@@ -151,6 +163,7 @@ func (d *demoSeeder) read(ctx context.Context) error {
 		d.byID[b.ID] = b
 	}
 	err = d.s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.org_id").
+		ColumnExpr("m.person_type = ? AS student", personTypeStudent).
 		Where("m.member_status = ?", statusNormal).Where("m.org_id IN (?)", bun.In(idsOf(d.branches))).
 		Where("NOT EXISTS (SELECT 1 FROM zzgx_transfer AS t WHERE t.member_id = m.id)").OrderExpr("m.id").Scan(ctx, &d.members)
 	if err != nil {
@@ -235,21 +248,40 @@ func (d *demoSeeder) branch(state string) demoBranch {
 	}
 }
 
-// elsewhere draws a branch of another committee than from's (any other
-// branch when the university has one committee).
-func (d *demoSeeder) elsewhere(from int64) int64 {
-	for range 50 {
-		b := d.branches[d.r.IntN(len(d.branches))]
-		if b.ID != from && b.Committee != d.byID[from].Committee {
-			return b.ID
+// staffBranch draws a branch that is not a student branch (one of any kind
+// when the draws find none) that may go through state.
+func (d *demoSeeder) staffBranch(state string) demoBranch {
+	for range 200 {
+		if b := d.branch(state); !b.Student {
+			return b
 		}
 	}
+	return d.branch(state)
+}
+
+// destination draws where a 校内转接 takes m: a student to another student
+// branch of the same committee (a student's branch is in their own
+// college); anyone else to a branch that is not a student branch, of
+// another committee when there is one. 0 when there is none.
+func (d *demoSeeder) destination(m demoMember) int64 {
+	from := d.byID[m.OrgID]
+	var fit, near []int64
 	for _, b := range d.branches {
-		if b.ID != from {
-			return b.ID
+		switch {
+		case b.ID == from.ID || b.Student != m.Student:
+		case m.Student && b.Committee == from.Committee, !m.Student && b.Committee != from.Committee:
+			fit = append(fit, b.ID)
+		case !m.Student:
+			near = append(near, b.ID)
 		}
 	}
-	return 0
+	if len(fit) == 0 {
+		fit = near
+	}
+	if len(fit) == 0 {
+		return 0
+	}
+	return fit[d.r.IntN(len(fit))]
 }
 
 var (
@@ -275,11 +307,14 @@ func (d *demoSeeder) input(kind, state string) (transfer.Input, bool) {
 		in.Phone = fmt.Sprintf("139%08d", d.r.IntN(100000000))
 		in.PartyStatus, in.PersonCat, in.PersonType = member.PartyFull, "1", "1"
 		in.JoinedOn = string(birth.AddYears(20 + d.r.IntN(2)))
-		in.OrgID = d.branch(state).ID
+		in.OrgID = d.staffBranch(state).ID // a member of staff comes in (人员类型 1)
 		in.OtherOrg = pick(d.r, demoOutside)
 		return in, true
 	}
 	m, ok := d.member(state)
+	for ok && kind == transfer.KindInside && d.destination(m) == 0 {
+		m, ok = d.member(state) // e.g. a student whose college has one student branch stays
+	}
 	if !ok {
 		return in, false
 	}
@@ -295,7 +330,7 @@ func (d *demoSeeder) input(kind, state string) (transfer.Input, bool) {
 			in.OtherOrg, in.Reach = pick(d.r, demoSystem), "city"
 		}
 	case transfer.KindInside:
-		in.ToOrgID = d.elsewhere(m.OrgID)
+		in.ToOrgID = d.destination(m)
 	case transfer.KindAbroad:
 		in.OtherOrg = pick(d.r, demoAbroad)
 	case transfer.KindFlowOut:
@@ -436,8 +471,9 @@ func (d *demoSeeder) lost(ctx context.Context, in *transfer.Input) error {
 			return err
 		}
 	}
-	if _, err := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", since.AddDays(d.r.IntN(20))).
-		Where("id = ?", t.ID).Exec(ctx); err != nil {
+	// Applied for on or after the day contact was lost, completed within 20 days.
+	took := d.r.IntN(20)
+	if err := d.dateCompleted(ctx, t.ID, transfer.KindLost, since.AddDays(d.r.IntN(took+1)), since.AddDays(took)); err != nil {
 		return err
 	}
 	if d.res.ByKind[transfer.KindLost] == nil {
@@ -455,9 +491,9 @@ func (d *demoSeeder) lost(ctx context.Context, in *transfer.Input) error {
 
 // backdate dates a completed transfer within the last three years (a lost
 // member lost 7 to 30 months ago, so that the rules' reminders have
-// something to say), the fact a few weeks before its completion. A
-// suspension keeps the date its cause allowed (happened) and is completed
-// within a month of it.
+// something to say), the fact a few weeks before its completion and the
+// application between the two. A suspension keeps the date its cause
+// allowed (happened) and is applied for and completed within a month of it.
 func (d *demoSeeder) backdate(ctx context.Context, id int64, kind string, happened date.Date) error {
 	done := d.today.AddDays(-d.r.IntN(3 * 365))
 	if kind == transfer.KindLost {
@@ -467,16 +503,87 @@ func (d *demoSeeder) backdate(ctx context.Context, id int64, kind string, happen
 		if done = happened.AddDays(d.r.IntN(30)); done.After(d.today) {
 			done = d.today
 		}
-		_, err := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", done).Where("id = ?", id).Exec(ctx)
-		return err
+		return d.dateCompleted(ctx, id, kind, happened.AddDays(d.r.IntN(daysBetween(happened, done)+1)), done)
 	}
-	q := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", done).Where("id = ?", id)
 	if _, has := map[string]bool{transfer.KindAbroad: true, transfer.KindReturn: true, transfer.KindSuspend: true,
 		transfer.KindLost: true, transfer.KindLeave: true}[kind]; has {
-		q = q.Set("happened_on = ?", done.AddDays(-d.r.IntN(30)))
+		before := d.r.IntN(30)
+		if _, err := d.s.db.NewUpdate().Table("zzgx_transfer").Set("happened_on = ?", done.AddDays(-before)).Where("id = ?", id).Exec(ctx); err != nil {
+			return err
+		}
+		return d.dateCompleted(ctx, id, kind, done.AddDays(-d.r.IntN(before+1)), done)
 	}
-	_, err := q.Exec(ctx)
-	return err
+	return d.dateCompleted(ctx, id, kind, done.AddDays(-d.r.IntN(15)), done)
+}
+
+// dateCompleted dates completed transfer id: applied for on applied (its
+// creation, the workflow's start and first step, the fees paid up to that
+// month at most), approved and completed on done (the other steps, done_on),
+// its letters issued, received and valid as many days earlier as the
+// completion moved. The service wrote them all as of the seed's today.
+func (d *demoSeeder) dateCompleted(ctx context.Context, id int64, kind string, applied, done date.Date) error {
+	if applied.After(done) {
+		applied = done
+	}
+	at := func(day date.Date, hour, minute int) time.Time {
+		t := day.Time()
+		return time.Date(t.Year(), t.Month(), t.Day(), hour, minute, 0, 0, date.China).UTC()
+	}
+	appliedAt, doneAt := at(applied, 9+d.r.IntN(7), d.r.IntN(60)), at(done, 16, 30+d.r.IntN(30))
+	workflow, month := "zzgx_"+kind, string(applied)[:7]
+	if _, err := d.s.db.NewUpdate().Table("zzgx_transfer").Set("done_on = ?", done).Set("created_at = ?", appliedAt).
+		Set("updated_at = ?", doneAt).Set("fees_paid_up_to = CASE WHEN fees_paid_up_to > ? THEN ? ELSE fees_paid_up_to END", month, month).
+		Where("id = ?", id).Exec(ctx); err != nil {
+		return err
+	}
+	if _, err := d.s.db.NewUpdate().Table("flow_instance").Set("started_at = ?", appliedAt).Set("updated_at = ?", doneAt).
+		Where("workflow = ?", workflow).Where("record_id = ?", id).Exec(ctx); err != nil {
+		return err
+	}
+	instance := d.s.db.NewSelect().Table("flow_instance").Column("id").Where("workflow = ?", workflow).Where("record_id = ?", id)
+	if _, err := d.s.db.NewUpdate().Table("flow_history").
+		Set("created_at = CASE WHEN id = (SELECT MIN(h.id) FROM flow_history AS h WHERE h.instance_id = flow_history.instance_id) THEN ? ELSE ? END", appliedAt, doneAt).
+		Where("instance_id IN (?)", instance).Exec(ctx); err != nil {
+		return err
+	}
+	return d.shiftLetters(ctx, id, daysBetween(d.today, done), doneAt)
+}
+
+// shiftLetters moves the dates of transfer id's letters by days (issued as
+// of the seed's today, they follow the completion's new date).
+func (d *demoSeeder) shiftLetters(ctx context.Context, id int64, days int, at time.Time) error {
+	var letters []struct {
+		ID         int64      `bun:"id"`
+		IssuedOn   date.Date  `bun:"issued_on"`
+		ValidUntil date.Date  `bun:"valid_until"`
+		ReceivedOn *date.Date `bun:"received_on"`
+		AcceptedOn *date.Date `bun:"accepted_on"`
+	}
+	if err := d.s.db.NewSelect().Table("zzgx_letter").Column("id", "issued_on", "valid_until", "received_on", "accepted_on").
+		Where("transfer_id = ?", id).Scan(ctx, &letters); err != nil {
+		return err
+	}
+	shift := func(p *date.Date) *date.Date {
+		if p == nil || p.IsZero() {
+			return p
+		}
+		moved := p.AddDays(days)
+		return &moved
+	}
+	for _, l := range letters {
+		if _, err := d.s.db.NewUpdate().Table("zzgx_letter").Set("issued_on = ?", l.IssuedOn.AddDays(days)).
+			Set("valid_until = ?", l.ValidUntil.AddDays(days)).Set("received_on = ?", shift(l.ReceivedOn)).
+			Set("accepted_on = ?", shift(l.AcceptedOn)).Set("created_at = ?", at).Set("updated_at = ?", at).
+			Where("id = ?", l.ID).Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// daysBetween is the number of days from a to b (negative when b is earlier).
+func daysBetween(a, b date.Date) int {
+	return int(b.Time().Sub(a.Time()).Hours() / 24)
 }
 
 // isField tells whether err is a 400 naming field.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/demo"
@@ -47,8 +48,38 @@ func TestDemoIsDeterministic(t *testing.T) {
 		return out
 	}
 	first, second := drawn(), drawn()
+	studentsInTheirColleges(t, 11)
 	if len(first) == 0 || fmt.Sprint(first) != fmt.Sprint(second) {
 		t.Errorf("two runs of seed 11 differ:\n%v\n%v", first, second)
+	}
+}
+
+// studentsInTheirColleges: after the demo's transfers (a 校内转接 among
+// them), every student member's branch is in the student's own college:
+// the branch's unit, or its committee's, is the member's unit.
+func studentsInTheirColleges(t *testing.T, seed uint64) {
+	t.Helper()
+	e, _ := demoUniversity(t, seed)
+	var astray []string
+	err := e.DB.NewSelect().TableExpr("dyjbxx AS m").ColumnExpr("m.name || ' @ ' || b.name").
+		Join("JOIN dzz AS b ON b.id = m.org_id").Join("LEFT JOIN dzz AS c ON c.id = b.pid").
+		Where("m.person_type = '2'").
+		Where("COALESCE(b.unit_dept_id, -1) <> m.unit_dept_id AND COALESCE(c.unit_dept_id, -1) <> m.unit_dept_id").
+		Scan(context.Background(), &astray)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(astray) > 0 {
+		t.Errorf("seed %d: students in a branch of another college: %v", seed, astray)
+	}
+	// Nor is anyone but a student in a student branch.
+	var misplaced []string
+	if err := e.DB.NewSelect().TableExpr("dyjbxx AS m").ColumnExpr("m.name || ' @ ' || b.name").Join("JOIN dzz AS b ON b.id = m.org_id").
+		Where("(m.person_type = '2') <> (b.category = '2')").Where("b.type = '5'").Scan(context.Background(), &misplaced); err != nil {
+		t.Fatal(err)
+	}
+	if len(misplaced) > 0 {
+		t.Errorf("seed %d: members in a branch of the other kind (student / staff): %v", seed, misplaced)
 	}
 }
 
@@ -96,6 +127,39 @@ func TestDemoHasEveryKindInEveryState(t *testing.T) {
 	if err := e.DB.NewSelect().TableExpr("zzgx_transfer AS t").Join("JOIN flow_instance AS fi ON fi.record_id = t.id AND fi.workflow = 'zzgx_' || t.kind").
 		ColumnExpr("COUNT(*)").Where("fi.state <> t.state").Scan(ctx, &mismatched); err != nil || mismatched != 0 {
 		t.Errorf("%d transfers whose workflow state differs (%v)", mismatched, err)
+	}
+	// A completed transfer was applied for (created, its workflow's first
+	// step) on or before its completion, every step of its workflow and its
+	// letter dated by then, and its fees paid up to no month after it was applied for.
+	type dated struct {
+		ID      int64     `bun:"id"`
+		DoneOn  date.Date `bun:"done_on"`
+		Applied time.Time `bun:"created_at"`
+		Fees    string    `bun:"fees_paid_up_to"`
+		Latest  time.Time `bun:"latest"`
+		Issued  date.Date `bun:"issued"`
+	}
+	var done []dated
+	if err := e.DB.NewSelect().TableExpr("zzgx_transfer AS t").Column("t.id", "t.done_on", "t.created_at", "t.fees_paid_up_to").
+		ColumnExpr("(SELECT MAX(h.created_at) FROM flow_history AS h JOIN flow_instance AS fi ON fi.id = h.instance_id WHERE fi.workflow = 'zzgx_' || t.kind AND fi.record_id = t.id) AS latest").
+		ColumnExpr("(SELECT MAX(l.issued_on) FROM zzgx_letter AS l WHERE l.transfer_id = t.id) AS issued").
+		Where("t.state = ?", transfer.StateDone).Scan(ctx, &done); err != nil {
+		t.Fatal(err)
+	}
+	letters := 0
+	for _, tr := range done {
+		applied, latest := date.Of(tr.Applied.In(date.China)), date.Of(tr.Latest.In(date.China))
+		if applied.After(tr.DoneOn) || latest.After(tr.DoneOn) || !tr.Issued.IsZero() && tr.Issued.After(tr.DoneOn) ||
+			tr.Fees != "" && tr.Fees > string(applied)[:7] {
+			t.Errorf("transfer %d completed on %s: applied for on %s, last step on %s, letter issued on %s, fees paid up to %s",
+				tr.ID, tr.DoneOn, applied, latest, tr.Issued, tr.Fees)
+		}
+		if !tr.Issued.IsZero() {
+			letters++
+		}
+	}
+	if len(done) == 0 || letters == 0 {
+		t.Errorf("%d completed transfers, %d with letters: nothing to check", len(done), letters)
 	}
 	// A completed 转出 left its member 已转出; a completed 校内转接 moved its member.
 	for _, tr := range rows {
