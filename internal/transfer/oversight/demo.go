@@ -540,10 +540,14 @@ func (d *demoSeeder) dateCompleted(ctx context.Context, id int64, kind string, a
 		Where("workflow = ?", workflow).Where("record_id = ?", id).Exec(ctx); err != nil {
 		return err
 	}
+	// Every step on the day of completion, then the first (the application) on its day.
 	instance := d.s.db.NewSelect().Table("flow_instance").Column("id").Where("workflow = ?", workflow).Where("record_id = ?", id)
-	if _, err := d.s.db.NewUpdate().Table("flow_history").
-		Set("created_at = CASE WHEN id = (SELECT MIN(h.id) FROM flow_history AS h WHERE h.instance_id = flow_history.instance_id) THEN ? ELSE ? END", appliedAt, doneAt).
+	if _, err := d.s.db.NewUpdate().Table("flow_history").Set("created_at = ?", doneAt).
 		Where("instance_id IN (?)", instance).Exec(ctx); err != nil {
+		return err
+	}
+	if _, err := d.s.db.NewUpdate().Table("flow_history").Set("created_at = ?", appliedAt).
+		Where("id = (SELECT MIN(h.id) FROM flow_history AS h WHERE h.instance_id IN (?))", instance).Exec(ctx); err != nil {
 		return err
 	}
 	return d.shiftLetters(ctx, id, daysBetween(d.today, done), doneAt)
