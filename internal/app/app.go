@@ -38,6 +38,7 @@ import (
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/search"
+	"zhdj/internal/platform/worklist"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -243,6 +244,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	mods = append(mods, scheduling(sched, cal, rem)...)
+	work, err := worklist.New(workLists(mods))
+	if err != nil {
+		return nil, err
+	}
+	mods = append(mods, module.Module{Name: "worklist", Routes: work.Routes})
 	if edit != nil {
 		mods = edit(mods)
 	}
@@ -263,6 +269,15 @@ func jobList(mods []module.Module) []jobs.Job {
 	var out []jobs.Job
 	for _, m := range mods {
 		out = append(out, m.Jobs...)
+	}
+	return out
+}
+
+// workLists collects the modules' work lists, in the modules' order.
+func workLists(mods []module.Module) []worklist.Provider {
+	var out []worklist.Provider
+	for _, m := range mods {
+		out = append(out, m.WorkLists...)
 	}
 	return out
 }
