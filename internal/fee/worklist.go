@@ -63,7 +63,7 @@ func (s *Service) workLists() []worklist.Provider {
 			items := make([]worklist.Item, len(rows))
 			for i, d := range rows {
 				link := fmt.Sprintf("%s/onsite?month=%s&memberId=%d&name=%s", MenuPath, month, d.MemberID, url.QueryEscape(d.MemberName))
-				items[i] = worklist.Item{Title: fmt.Sprintf("党费未缴：%s（%s）", d.MemberName, month), Link: link,
+				items[i] = worklist.Item{Key: fmt.Sprintf("due:%d", d.ID), Title: fmt.Sprintf("党费未缴：%s（%s）", d.MemberName, month), Link: link,
 					Content: fmt.Sprintf("%s，应缴 %s 元，已缴 %s 元。", d.OrgName, yuan(d.DueFen), yuan(d.PaidFen))}
 			}
 			return items, nil

@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/uptrace/bun"
 
@@ -40,7 +41,7 @@ func (s *Service) storedTodos() worklist.Provider {
 			items := make([]worklist.Item, len(rows))
 			for i, t := range rows {
 				since := t.CreatedAt
-				items[i] = worklist.Item{Title: t.Title, Content: t.Content, Link: t.Link, Since: &since, TodoID: t.ID}
+				items[i] = worklist.Item{Key: fmt.Sprintf("todo:%d", t.ID), Title: t.Title, Content: t.Content, Link: t.Link, Since: &since, TodoID: t.ID}
 			}
 			return items, nil
 		},

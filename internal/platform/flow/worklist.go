@@ -117,7 +117,7 @@ func WorkList[R any](key, title string, table WorkTable, scoped Scoper, wfs ...*
 				wf := byKey[r.Workflow]
 				step := wf.stepName(r.Step)
 				since := r.Since
-				it := worklist.Item{Title: fmt.Sprintf("%s待%s：%s", wf.Noun, step, r.Name), Since: &since,
+				it := worklist.Item{Key: r.Workflow + ":" + bizID(r.RecordID, r.Step), Title: fmt.Sprintf("%s待%s：%s", wf.Noun, step, r.Name), Since: &since,
 					Content: fmt.Sprintf("%s「%s」等待「%s」环节办理。", wf.Noun, r.Name, step)}
 				it.Due = r.Due.String()
 				if wf.Link != nil {

@@ -23,6 +23,8 @@ import (
 
 // Item is one thing waiting for the caller, with the page where it is done.
 type Item struct {
+	// Key identifies the item within its list (a row key: "12:talk").
+	Key     string `json:"key"`
 	Title   string `json:"title"`
 	Content string `json:"content"`
 	// Link is the site path of the page or record where the item is done.
