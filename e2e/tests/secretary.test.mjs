@@ -15,6 +15,8 @@ const BRANCH = '书记测试教工党支部'
 const SECRETARY = { name: '端到端书记', no: 'E2ES001', id: idNumber('11010119800307451') }
 const MEMBER = { name: '端到端党员', no: 'E2ES002', id: idNumber('11010119900512302') }
 const NEW_PASSWORD = 'Shuji#2026new'
+const APPLICANT = '端到端申请人'
+const PAYER = '端到端学生党员'
 
 /** Picks `option` in the antd select of the form item labelled `label` inside `scope`. */
 async function choose(page, scope, label, option, search) {
@@ -120,6 +122,39 @@ describe('a branch secretary set up in the app', () => {
     // The secretary administers its branch's members, not accounts: no batch, no 用户管理.
     assert.equal(await page.getByRole('button', { name: /批量创建账号/ }).count(), 0)
     assert.equal(await page.locator('.sidebar').getByText('用户管理', { exact: true }).count(), 0)
+  })
+
+  it('the secretary\'s 待办 lists the branch\'s development step, transfer and unpaid fee, each opening where it is done', async () => {
+    const { page, server, token } = s
+    const base = server.base
+    // Set up over the API as the admin: an applicant of the branch, a 停止党籍 transfer of the member, this month's fees.
+    const find = (nodes, name) => nodes.map((n) => (n.name === name ? n : find(n.children ?? [], name))).find(Boolean)
+    const branch = find(await call(base, 'GET', '/api/dzzxx/buildtree', { token }), BRANCH)
+    const unit = await call(base, 'POST', '/api/dwxx', { token, body: { name: '书记测试学院', code: 'DW-E2ES', type: '1', dzzId: branch.pid } })
+    const student = await call(base, 'POST', '/api/xsjbxx', { token, body: { studentNo: 'E2ES101', name: APPLICANT, gender: '1', ethnicity: '01',
+      unitDeptId: unit.id, grade: '2024', educationLevel: '2', enrolledOn: '2024-09-01', phone: '13900139000',
+      idNumber: idNumber('11010520000101101'), birthDate: '2000-01-01' } })
+    await call(base, 'POST', '/api/fzdy', { token, body: { personKind: 'student', personId: student.id, orgId: branch.id, appliedOn: '2026-11-08' } })
+    const members = await call(base, 'GET', `/api/dyjbxx?size=10&blurry=${encodeURIComponent(MEMBER.name)}`, { token })
+    await call(base, 'POST', '/api/zzgx', { token, body: { kind: 'lost', memberId: members.content[0].id, happenedOn: '2025-01-01' } })
+    await call(base, 'POST', '/api/dyjbxx', { token, body: { name: PAYER, gender: '1', ethnicity: '01', education: '11', personCategory: '2', personType: '2',
+      partyStatus: '1', orgId: branch.id, appliedOn: '2019-03-01', joinedOn: '2020-06-30', fullOn: '2021-06-30', staffOrStudentNo: 'E2ES102' } })
+    const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7)
+    const batch = await call(base, 'POST', '/api/dfgl/batch', { token, body: { month } })
+    await call(base, 'POST', `/api/dfgl/batch/${batch.id}/start`, { token })
+
+    // The secretary (still signed in) opens 待办: one tab per module with its count, each item's 办理 opens its page.
+    const open = async (tab, text, url, shown) => {
+      await page.goto(`${base}/web/message/msginfo?tab=todo`)
+      await page.locator('.ant-segmented').getByText(tab, typeof tab === 'string' ? { exact: true } : {}).click()
+      await page.locator('.crud-table tbody tr', { hasText: text }).getByRole('link', { name: '办理' }).first().click()
+      await page.waitForURL(url)
+      await page.getByText(shown).first().waitFor()
+    }
+    await open('发展党员（1）', APPLICANT, /\/web\/develop\/record\?id=\d+$/, APPLICANT)
+    await screenshot(page, '34-secretary-todo-develop')
+    await open('组织关系转接（1）', MEMBER.name, /\/web\/zzgx\/suspend\?id=\d+$/, MEMBER.name)
+    await open(/^党费收缴（\d+）$/, PAYER, /\/web\/dfgl\/onsite\?month=/, `只显示待办中的党员：${PAYER}`)
   })
 
   it('an account given 党支部书记 without 所在党组织 is told why its pages are empty', async () => {

@@ -23,11 +23,12 @@ type Service struct {
 	sys     *system.Service
 	orgs    *org.Service
 	members *member.Service
+	arrears Arrears
 }
 
 // New builds the service.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members}
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, arrears Arrears) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, arrears: arrears}
 }
 
 // Module describes the account module to internal/app.
@@ -41,7 +42,9 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	members.Post("/api/dyjbxx/accounts", member.PermAccount, "批量开通账号", httpx.Action(s.Batch))
 	members.Post("/api/dyjbxx/{id}/account", member.PermAccount, "关联账号", httpx.ActionOn(errNoMember, s.Link))
 	members.Delete("/api/dyjbxx/{id}/account", member.PermAccount, "解除账号关联", httpx.ActionOn(errNoMember, s.Unlink))
-	rs.In("党组织信息").Put("/api/dzzxx/{id}/leaders", org.PermEdit, "设置书记/委员", httpx.ActionOn(errNoOrg, s.SetLeaders))
+	orgs := rs.In("党组织信息")
+	orgs.Put("/api/dzzxx/{id}/leaders", org.PermEdit, "设置书记/委员", httpx.ActionOn(errNoOrg, s.SetLeaders))
+	orgs.Post("/api/dzzxx/{id}/leaders/check", org.PermEdit, "检查书记/委员人选", httpx.ActionOn(errNoOrg, s.CheckLeaders))
 }
 
 func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }

@@ -38,6 +38,7 @@ import (
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/search"
+	"zhdj/internal/platform/worklist"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -222,12 +223,12 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
 	homes := home.New(sys, orgs, members)
-	accounts := account.New(database, sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	feeStd := feestandard.New(database, sys, orgs, members, bus)
 	fees := fee.New(database, sys, orgs, feeStd.MonthlyDues, fee.OptionsFromEnv())
 	feeRep := feereport.New(database, sys, orgs)
+	accounts := account.New(database, sys, orgs, members, feeRep)
 	letters := letter.New(database, sys, orgs, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
@@ -243,6 +244,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	mods = append(mods, scheduling(sched, cal, rem)...)
+	work, err := worklist.New(workLists(mods))
+	if err != nil {
+		return nil, err
+	}
+	mods = append(mods, module.Module{Name: "worklist", Routes: work.Routes})
 	if edit != nil {
 		mods = edit(mods)
 	}
@@ -263,6 +269,15 @@ func jobList(mods []module.Module) []jobs.Job {
 	var out []jobs.Job
 	for _, m := range mods {
 		out = append(out, m.Jobs...)
+	}
+	return out
+}
+
+// workLists collects the modules' work lists, in the modules' order.
+func workLists(mods []module.Module) []worklist.Provider {
+	var out []worklist.Provider
+	for _, m := range mods {
+		out = append(out, m.WorkLists...)
 	}
 	return out
 }

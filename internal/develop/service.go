@@ -52,7 +52,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // nil service (it only takes method values).
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "develop", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
-		Reminders: s.reminders(), Imports: []module.ImportKind{s.importKind()}}
+		Reminders: s.reminders(), Imports: []module.ImportKind{s.importKind()}, WorkLists: s.workLists()}
 }
 
 // Routes registers the development endpoints under /api/fzdy, each with

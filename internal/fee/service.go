@@ -68,7 +68,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, dues DueFunc,
 // Module describes the fee collection domain to internal/app. It works on
 // a nil service (it only takes method values).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "fee", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe}
+	return module.Module{Name: "fee", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe,
+		WorkLists: s.workLists()}
 }
 
 // Routes registers the endpoints under /api/dfgl, each with its permission.

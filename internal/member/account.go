@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"zhdj/internal/platform/date"
 
 	"github.com/uptrace/bun"
 
@@ -32,8 +33,10 @@ type Holder struct {
 	OrgPath          string `bun:"org_path" json:"-"`
 	UnitDeptID       *int64 `bun:"unit_dept_id" json:"unitDeptId"`
 	MemberStatus     string `bun:"member_status" json:"-"`
-	UserID           *int64 `bun:"user_id" json:"userId"`
-	Username         string `bun:"username" json:"username"` // the linked account's
+	// UnderWatchSince: under 留党察看 since then ("" when not, or rights restored).
+	UnderWatchSince date.Date `bun:"under_watch_since" json:"-"`
+	UserID          *int64    `bun:"user_id" json:"userId"`
+	Username        string    `bun:"username" json:"username"` // the linked account's
 }
 
 // holderQuery selects holders of the caller's scope.
@@ -43,7 +46,7 @@ func (s *Service) holderQuery(ctx context.Context, idb bun.IDB) (*bun.SelectQuer
 		return nil, err
 	}
 	q := idb.NewSelect().TableExpr("dyjbxx AS m").
-		ColumnExpr("m.id, m.name, m.staff_or_student_no, m.org_id, z.path AS org_path, m.unit_dept_id, m.member_status, m.user_id").
+		ColumnExpr("m.id, m.name, m.staff_or_student_no, m.org_id, z.path AS org_path, m.unit_dept_id, m.member_status, m.under_watch_since, m.user_id").
 		ColumnExpr("COALESCE(au.username, '') AS username").
 		Join("JOIN dzz AS z ON z.id = m.org_id").
 		Join("LEFT JOIN sys_user AS au ON au.id = m.user_id")

@@ -73,7 +73,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // Module describes the transfer domain to internal/app. It works on a nil
 // service (it only takes method values).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "transfer", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe}
+	return module.Module{Name: "transfer", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe,
+		WorkLists: s.workLists()}
 }
 
 func errNoTransfer() *httpx.Error { return httpx.NotFound("组织关系转接记录不存在") }

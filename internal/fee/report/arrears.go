@@ -135,3 +135,24 @@ func monthStart(m string, k int) date.Date {
 	}
 	return d
 }
+
+// LongArrears answers, of the members ids, those whose current run of
+// unpaid months reaches the warning's length (CfgWarnMonths, at most 6:
+// 连续6个月及以上未缴党费, RULES.md §1), with its length; and that length.
+// The caller has checked the members are of its scope (the leaders' check).
+func (s *Service) LongArrears(ctx context.Context, ids []int64) (map[int64]int, int, error) {
+	_, warn := s.thresholds(ctx)
+	out := map[int64]int{}
+	if len(ids) == 0 {
+		return out, warn, nil
+	}
+	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.In(ids))
+	var rows []Arrear
+	if err := s.arrears(warn, members, monthOf(date.Of(s.now().In(date.China)))).Scan(ctx, &rows); err != nil {
+		return nil, warn, httpx.Internal(err)
+	}
+	for _, r := range rows {
+		out[r.MemberID] = r.Months
+	}
+	return out, warn, nil
+}

@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/remind"
+	"zhdj/internal/platform/worklist"
 )
 
 // Module describes one domain. Every field but Name is optional. A
@@ -47,6 +48,9 @@ type Module struct {
 	// Reminders are the kinds of smart reminder the module offers
 	// (platform/remind): each finds the module's records coming due.
 	Reminders []remind.Kind
+	// WorkLists are the module's lists of work waiting for the signed-in
+	// caller (platform/worklist): the 待办 list and its badge merge them.
+	WorkLists []worklist.Provider
 }
 
 // DictUse is a column of a table that holds codes of dictionary Dict.

@@ -54,3 +54,35 @@ export const remindPage = (silent = false) => get<Page<MessageItem>>('/api/msgPu
 export const messagePage = (q: PageQuery) => get<Page<MessageItem>>('/api/msgPushHistory/list', q)
 export const markMessagesRead = (ids: number[]) => post<void>('/api/msgPushHistory/updateRemind', ids)
 export const warningPage = (q: PageQuery, silent = false) => get<WarningPage>('/api/warning', q, silent ? quiet : undefined)
+
+/** One thing waiting for the caller in a module's work list (internal/platform/worklist Item). */
+export interface WorkItem {
+  key: string
+  title: string
+  content: string
+  /** The page where it is done. */
+  link: string
+  /** When it began waiting. */
+  since?: string
+  /** Its deadline, YYYY-MM-DD. */
+  due?: string
+  /** A stored to-do (其他待办): only those are marked done by hand. */
+  todoId?: number
+}
+
+/** A module's work list with the caller's count. */
+export interface WorkGroup {
+  key: string
+  title: string
+  count: number
+}
+
+export interface WorkSummary {
+  total: number
+  groups: WorkGroup[]
+}
+
+/** The caller's work lists with their counts (the 待办 badge, the tabs of 待办事项). */
+export const workSummary = (silent = false) => get<WorkSummary>('/api/worklist', undefined, silent ? quiet : undefined)
+/** A page of one work list. */
+export const workItems = (q: PageQuery & { key: string }) => get<Page<WorkItem>>('/api/worklist/items', q)

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('@/api/message', () => ({
-  todoPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 3 })),
+  workSummary: vi.fn(() => Promise.resolve({ total: 3, groups: [{ key: 'develop', title: '发展党员', count: 3 }] })),
   remindPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 120 })),
   warningPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 1, totalWarningNum: 7 })),
 }))
@@ -21,7 +21,7 @@ const flush = () => vi.advanceTimersByTimeAsync(0)
 describe('counters store', () => {
   beforeEach(() => {
     vi.useFakeTimers()
-    vi.mocked(api.todoPage).mockClear()
+    vi.mocked(api.workSummary).mockClear()
     vi.mocked(api.remindPage).mockClear()
     vi.mocked(api.warningPage).mockClear()
     vi.mocked(home.orgWarningPage).mockClear()
@@ -36,7 +36,7 @@ describe('counters store', () => {
   it('reads totalElements / totalWarningNum with page=0,size=1', async () => {
     await useCountersStore.getState().refreshAll()
     expect(useCountersStore.getState()).toMatchObject({ todo: 3, remind: 120, warning: 7 })
-    expect(api.todoPage).toHaveBeenCalledWith({ page: 0, size: 1 }, true)
+    expect(api.workSummary).toHaveBeenCalledWith(true)
     expect(api.warningPage).toHaveBeenCalledWith({ page: 0, size: 1 }, true)
     // Without home:view there are no organisation warnings to ask for.
     expect(home.orgWarningPage).not.toHaveBeenCalled()
@@ -63,22 +63,22 @@ describe('counters store', () => {
     useCountersStore.getState().startPolling()
     await vi.advanceTimersByTimeAsync(5_000)
     expect(api.remindPage).toHaveBeenCalledTimes(1)
-    expect(api.todoPage).toHaveBeenCalledTimes(0)
+    expect(api.workSummary).toHaveBeenCalledTimes(0)
     await vi.advanceTimersByTimeAsync(10_000)
-    expect(api.todoPage).toHaveBeenCalledTimes(1)
+    expect(api.workSummary).toHaveBeenCalledTimes(1)
     expect(api.warningPage).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(30_000)
-    expect(api.todoPage).toHaveBeenCalledTimes(2)
+    expect(api.workSummary).toHaveBeenCalledTimes(2)
     expect(api.remindPage).toHaveBeenCalledTimes(2)
     expect(api.warningPage).toHaveBeenCalledTimes(1)
     useCountersStore.getState().stopPolling()
     await vi.advanceTimersByTimeAsync(600_000)
-    expect(api.todoPage).toHaveBeenCalledTimes(2)
+    expect(api.workSummary).toHaveBeenCalledTimes(2)
   })
 
   it('a failed poll keeps the last count', async () => {
     await useCountersStore.getState().refreshTodo()
-    vi.mocked(api.todoPage).mockRejectedValueOnce(new Error('down'))
+    vi.mocked(api.workSummary).mockRejectedValueOnce(new Error('down'))
     await useCountersStore.getState().refreshTodo()
     await flush()
     expect(useCountersStore.getState().todo).toBe(3)
@@ -90,6 +90,6 @@ describe('counters store', () => {
     useCountersStore.getState().reset()
     expect(useCountersStore.getState()).toMatchObject({ todo: 0, remind: 0, warning: 0, orgWarning: 0, orgWarnings: [], personalWarning: 0 })
     await vi.advanceTimersByTimeAsync(600_000)
-    expect(api.todoPage).toHaveBeenCalledTimes(1)
+    expect(api.workSummary).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { orgWarningPage } from '@/api/home'
-import { remindPage, todoPage, warningPage } from '@/api/message'
+import { remindPage, warningPage, workSummary } from '@/api/message'
 import { PERM } from '@/api/permissions'
 import type { OrgWarning } from '@/components/org/org'
 import { hasPermission } from '@/utils/permission'
@@ -44,7 +44,8 @@ const empty = { todo: 0, remind: 0, warning: 0, orgWarning: 0, orgWarnings: [] a
 export const useCountersStore = create<CountersState>((set, get) => ({
   ...empty,
   // A failed poll keeps the last count; the next tick tries again.
-  refreshTodo: () => todoPage({ page: 0, size: 1 }, true).then((p) => set({ todo: p.totalElements }), () => undefined),
+  // 待办 counts every work list of the caller (workflow steps, unpaid dues…) and the stored to-dos they do not stand for.
+  refreshTodo: () => workSummary(true).then((s) => set({ todo: s.total }), () => undefined),
   refreshRemind: () => remindPage(true).then((p) => set({ remind: p.totalElements }), () => undefined),
   refreshWarning: async () => {
     const orgs = hasPermission(useSessionStore.getState().roles, [PERM.homeView])

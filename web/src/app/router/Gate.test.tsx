@@ -40,7 +40,7 @@ vi.mock('@/pages/list-home/dyHome/service', () => ({
 }))
 vi.mock('@/api/user', () => ({ checkPassword: vi.fn(() => Promise.resolve({ needChange: false, reason: '' })) }))
 vi.mock('@/api/message', () => ({
-  todoPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 2 })),
+  workSummary: vi.fn(() => Promise.resolve({ total: 2, groups: [] })),
   remindPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0 })),
   warningPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0, totalWarningNum: 150 })),
 }))

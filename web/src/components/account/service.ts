@@ -69,5 +69,22 @@ export function formerNotice(r: LeadersResult, role: string | null): { type: 'in
 
 export const setLeaders = (orgId: number, body: LeadersBody) => put<LeadersResult>(`/api/dzzxx/${orgId}/leaders`, body)
 
+/** A reason to think twice before appointing a member (internal/account/leaderflags.go); blocking: the save refuses it. */
+export interface LeaderFlag {
+  code: 'arrears' | 'suspended' | 'watch'
+  label: string
+  blocking: boolean
+}
+
+/** A chosen member with flags (members without any are not answered). */
+export interface LeaderCheck {
+  memberId: number
+  name: string
+  flags: LeaderFlag[]
+}
+
+/** The chosen members' flags, asked before saving: 连续6个月及以上未缴党费, 停止党籍, 留党察看. */
+export const checkLeaders = (orgId: number, body: Omit<LeadersBody, 'account'>) => post<LeaderCheck[]>(`/api/dzzxx/${orgId}/leaders/check`, body)
+
 /** The batch of one outcome, as the result dialog shows it. */
 export const batchOf = (o: AccountOutcome): AccountBatch => ({ created: o.created ? [o] : [], linked: o.created ? [] : [o], skipped: [] })

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 const ORG_WARNING = { orgId: 3, orgName: '数学教工党支部', rule: 'TERM_OVERDUE', level: 'error' as const, message: '已到期未换届（任期已于2026-10-01届满）' }
 vi.mock('@/api/home', () => ({ orgWarningPage: vi.fn(() => Promise.resolve({ content: [ORG_WARNING], totalElements: 12 })) }))
 vi.mock('@/api/message', () => ({
-  todoPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0 })),
+  workSummary: vi.fn(() => Promise.resolve({ total: 0, groups: [] })),
   remindPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 0 })),
   warningPage: vi.fn(() => Promise.resolve({ content: [], totalElements: 2, totalWarningNum: 2 })),
 }))

@@ -24,11 +24,11 @@ export const dueSearch = [
 
 /**
  * The dues of one started month, for the month list and the on-site page: `monthBar` chooses the month
- * (the newest by default), `crud` lists its dues with `filters` added; no month chosen yet, nothing is
+ * (`initialMonth`, else the newest), `crud` lists its dues with `filters` added; no month chosen yet, nothing is
  * asked and the list is empty. `key` names the list's cache, the month appended.
  */
-export function useMonthDues(key: string, filters: Record<string, string> = {}) {
-  const [month, setMonth] = useState<string>()
+export function useMonthDues(key: string, filters: Record<string, string> = {}, initialMonth?: string) {
+  const [month, setMonth] = useState<string | undefined>(initialMonth)
   const fetch = getFetcher<Due>(`${FEE_API}/due`)
   const crud = useCrud<Due>({
     key: `${key}-${month ?? ''}`,

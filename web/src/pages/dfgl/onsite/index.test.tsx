@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
@@ -26,6 +27,19 @@ beforeEach(() => {
 afterEach(() => mock.restore())
 
 describe('dfgl/onsite', { timeout: 30_000 }, () => {
+  it('opened from a 待办 item, lists that member\'s month and offers all members back', async () => {
+    signIn(['df:list', 'df:onsite'])
+    renderWithApp(
+      <MemoryRouter initialEntries={['/dfgl/onsite?month=2026-10&memberId=2&name=%E6%9D%8E%E5%9B%9B']}>
+        <FeeOnsitePage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('只显示待办中的党员：李四')).toBeTruthy()
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ month: '2026-10', memberId: '2', state: 'unpaid' }))
+    fireEvent.click(screen.getByRole('button', { name: '显示全部党员' }))
+    await waitFor(() => expect(asked.at(-1)).not.toHaveProperty('memberId'))
+  })
+
   it('lists the unpaid dues of the newest started month and collects the chosen under one receipt', async () => {
     signIn(['df:list', 'df:onsite'])
     const sent: unknown[] = []
@@ -33,7 +47,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
       sent.push(body(c))
       return [201, { id: 9, no: 'XC1', amountFen: 4820 }]
     })
-    renderWithApp(<FeeOnsitePage />)
+    renderWithApp(<MemoryRouter><FeeOnsitePage /></MemoryRouter>)
     const zhang = (await screen.findByText('张三')).closest('tr') as HTMLElement
     expect(asked.at(-1)).toMatchObject({ month: '2026-11', state: 'unpaid' })
     fireEvent.click(within(zhang).getByRole('checkbox'))
@@ -48,7 +62,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
 
   it('refuses a receipt number with other characters before sending', async () => {
     signIn(['df:list', 'df:onsite'])
-    renderWithApp(<FeeOnsitePage />)
+    renderWithApp(<MemoryRouter><FeeOnsitePage /></MemoryRouter>)
     fireEvent.click(within((await screen.findByText('张三')).closest('tr') as HTMLElement).getByRole('checkbox'))
     fireEvent.click(screen.getByRole('button', { name: /现场收缴/ }))
     const dialog = (await screen.findByText(/1 名党员/)).closest('.ant-modal') as HTMLElement
@@ -69,7 +83,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
       sent.push(body(c))
       return [201, { id: 10, no: 'XC2', amountFen: 50040, toCentral: false }]
     })
-    renderWithApp(<FeeOnsitePage />)
+    renderWithApp(<MemoryRouter><FeeOnsitePage /></MemoryRouter>)
     await screen.findByText('李四')
     fireEvent.click(screen.getByRole('switch')) // all the month's members, a paid one too
     await waitFor(() => expect(asked.at(-1)).not.toHaveProperty('state'))
@@ -99,7 +113,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
       sent.push(body(c))
       return [201, { id: 11, no: 'XC3', amountFen: 14460 }]
     })
-    renderWithApp(<FeeOnsitePage />)
+    renderWithApp(<MemoryRouter><FeeOnsitePage /></MemoryRouter>)
     fireEvent.click(within((await screen.findByText('张三')).closest('tr') as HTMLElement).getByRole('checkbox'))
     fireEvent.click(within(screen.getByText('李四').closest('tr') as HTMLElement).getByRole('checkbox'))
     fireEvent.click(screen.getByRole('button', { name: /现场收缴（2）/ }))
@@ -113,7 +127,7 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
 
   it('without df:onsite there is nothing to collect with', async () => {
     signIn(['df:list'])
-    renderWithApp(<FeeOnsitePage />)
+    renderWithApp(<MemoryRouter><FeeOnsitePage /></MemoryRouter>)
     await screen.findByText('张三')
     expect(screen.queryByRole('button', { name: /现场收缴/ })).toBeNull()
     expect(screen.queryByRole('button', { name: '多交/预交' })).toBeNull()

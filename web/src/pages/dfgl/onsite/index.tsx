@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Form, Input, Space, Switch } from 'antd'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
@@ -104,7 +105,15 @@ export default function FeeOnsitePage() {
   const [member, setMember] = useState<number | null>(null)
   // Unpaid only by default; all the month's members to pay ahead or more for one who has paid the month.
   const [unpaidOnly, setUnpaidOnly] = useState(true)
-  const { month, crud, monthBar } = useMonthDues(`dfgl-onsite-${unpaidOnly ? 'unpaid' : 'all'}`, unpaidOnly ? { state: 'unpaid' } : {})
+  // A 待办 item opens the page on one member's month (?month=&memberId=&name=).
+  const [params, setParams] = useSearchParams()
+  const only = Number(params.get('memberId')) || 0
+  const onlyFilter: Record<string, string> = only ? { memberId: String(only) } : {}
+  const { month, crud, monthBar } = useMonthDues(
+    `dfgl-onsite-${unpaidOnly ? 'unpaid' : 'all'}-${only}`,
+    unpaidOnly ? { state: 'unpaid', ...onlyFilter } : onlyFilter,
+    params.get('month') ?? undefined,
+  )
   return (
     <>
       <Space size="large">
@@ -113,6 +122,19 @@ export default function FeeOnsitePage() {
           只看未缴 <Switch size="small" checked={unpaidOnly} onChange={setUnpaidOnly} />
         </Space>
       </Space>
+      {only > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={`只显示待办中的党员：${params.get('name') ?? ''}`}
+          action={
+            <Button size="small" onClick={() => setParams({}, { replace: true })}>
+              显示全部党员
+            </Button>
+          }
+        />
+      )}
       <CrudTable<Due>
         crud={crud}
         searchFields={dueSearch}

@@ -18,6 +18,7 @@ let mock: MockAdapter
 beforeEach(() => {
   mock = mockApi()
   mock.onGet('/api/msgTodo/getTodo').reply(200, page([], 5))
+  mock.onGet('/api/worklist').reply(200, { total: 0, groups: [{ key: 'todo', title: '其他待办', count: 0 }] })
   mock.onGet('/api/msgPushHistory/getRemind').reply(200, page([], 0))
   mock.onGet('/api/warning').reply(200, { ...page([], 1), totalWarningNum: 1 })
 })
@@ -34,7 +35,8 @@ const chartData = (label: string) => JSON.parse(screen.getByRole('img', { name: 
 
 describe('首页', { timeout: 20_000 }, () => {
   it('shows the figures of the scope, the charts, the warnings and the recent changes with links to their records', async () => {
-    mock.onGet('/api/home/summary').reply(200, makeSummary({ todos: page([{ id: 5, title: '审核转正申请', content: '', link: '/dyjbxx/detail?id=9', module: 'dy', bizId: '9', done: false, doneTime: null, createTime: '2026-11-20T01:00:00Z' }], 1) }))
+    mock.onGet('/api/home/summary').reply(200, makeSummary())
+    mock.onGet('/api/worklist').reply(200, { total: 3, groups: [{ key: 'todo', title: '其他待办', count: 0 }, { key: 'develop', title: '发展党员', count: 3 }] })
     signIn([PERM.homeView])
     show()
     expect(await screen.findByText('组织预警（2）')).toBeTruthy()
@@ -55,9 +57,11 @@ describe('首页', { timeout: 20_000 }, () => {
     expect(screen.getByText('已到期')).toBeTruthy()
     expect(screen.getByRole('link', { name: '张三' }).getAttribute('href')).toBe('/dyjbxx/detail?id=41')
     expect(screen.getAllByRole('link', { name: '物理学生党支部' }).map((a) => a.getAttribute('href'))).toEqual(['/party/dzz?id=8', '/party/dzz?id=8'])
-    const todos = screen.getByText('待办事项（1）').closest('.ant-card') as HTMLElement
-    expect(within(todos).getByText('审核转正申请')).toBeTruthy()
-    expect(within(todos).getByRole('link', { name: '办理' }).getAttribute('href')).toMatch(/\/dyjbxx\/detail\?id=9$/)
+    // 待办 by module: only the lists with something waiting, each opening its list.
+    const todos = (await screen.findByText('待办事项（3）')).closest('.ant-card') as HTMLElement
+    expect(within(todos).getByText('3 项待办理')).toBeTruthy()
+    expect(within(todos).queryByText('其他待办')).toBeNull()
+    expect(within(todos).getByRole('link', { name: '查看' }).getAttribute('href')).toBe('/message/msginfo?tab=todo&list=develop')
     // The personal counters are for those without the figures.
     expect(screen.queryByText('未读消息')).toBeNull()
   })
@@ -79,7 +83,7 @@ describe('首页', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('您的账号尚未关联党组织，暂无数据')).toHaveLength(3)
     for (const chart of ['党员人员类别', '党员状态', '党组织类型']) expect(screen.queryByRole('img', { name: chart })).toBeNull()
     expect(screen.getByText('您的账号尚未关联党组织，无法计算组织预警')).toBeTruthy()
-    expect(screen.getByText('暂无待办事项：需要您办理的事项会显示在这里')).toBeTruthy()
+    expect(await screen.findByText('暂无待办事项：需要您办理的事项会显示在这里')).toBeTruthy()
     unmount()
 
     mock.onGet('/api/home/summary').replyOnce(200, { ...zero, warnings: { total: 0, termReminderMonths: 6, items: [] }, recent: [] })

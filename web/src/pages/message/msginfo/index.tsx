@@ -1,12 +1,13 @@
 import { Button, Space, Tabs, Tag, type TableProps } from 'antd'
 import { useSearchParams } from 'react-router'
-import type { MessageItem, TodoItem } from '@/api/message'
+import type { MessageItem } from '@/api/message'
 import { ui } from '@/app/bridge'
 import { actionColumn, CrudTable, RowActions, useCrud, type CrudFetcher } from '@/components/crud'
 import RecordLink from '@/components/RecordLink'
 import { useCountersStore } from '@/stores/counters'
 import { formatTime, relativeTime } from '@/utils/time'
-import { fetchMessages, fetchTodos, markMessagesRead, markTodosDone } from './service'
+import { fetchMessages, markMessagesRead } from './service'
+import WorkLists from './WorkLists'
 
 const when = (v?: string) => (v ? <span title={formatTime(v)}>{relativeTime(v)}</span> : null)
 
@@ -60,18 +61,13 @@ function InboxTab<T extends InboxItem>({ crudKey, fetch, mark, markLabel, refres
   )
 }
 
-const todoColumns: NonNullable<TableProps<TodoItem>['columns']> = [
-  { title: '标题', dataIndex: 'title' },
-  { title: '内容', dataIndex: 'content', ellipsis: true },
-]
-
 const messageColumns: NonNullable<TableProps<MessageItem>['columns']> = [
   { title: '标题', dataIndex: 'title', render: (v: string, r) => (r.read ? v : <Space>{v}<Tag color="red">未读</Tag></Space>) },
   { title: '发送人', dataIndex: 'senderName', width: 120 },
   { title: '内容', dataIndex: 'content', ellipsis: true },
 ]
 
-/** To-dos and messages; `?tab=todo|message` picks the tab (the top-bar badges link here). */
+/** To-dos (the caller's work lists) and messages; `?tab=todo|message` picks the tab (the top-bar badges link here). */
 export default function MsgInfoPage() {
   const [params, setParams] = useSearchParams()
   const tab = params.get('tab') === 'message' ? 'message' : 'todo'
@@ -84,10 +80,7 @@ export default function MsgInfoPage() {
         {
           key: 'todo',
           label: '待办事项',
-          children: (
-            <InboxTab crudKey="todo" fetch={fetchTodos} mark={markTodosDone} markLabel="已办" columns={todoColumns}
-              refreshCounter={() => counters().refreshTodo()} />
-          ),
+          children: <WorkLists />,
         },
         {
           key: 'message',

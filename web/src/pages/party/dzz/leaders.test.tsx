@@ -50,6 +50,7 @@ beforeEach(() => {
   mock.onGet('/api/dzzxx/buildtree').reply(200, [{ ...BRANCH, memberCount: 3, fullCount: 3, totalCount: 3 }])
   mock.onGet('/api/dictDetail/map').reply(200, { DZZ_LX: [{ label: '党支部', value: '5' }], DZZ_LB: [] })
   mock.onGet('/api/dzzxx/3').reply(200, DETAIL)
+  mock.onPost('/api/dzzxx/3/leaders/check').reply(200, [])
   mock.onGet('/api/common/dyjbxx').reply((c) => {
     memberSearches.push(c.params)
     return [200, page(MEMBERS)]
@@ -128,6 +129,51 @@ describe('party/dzz 设置书记/委员', { timeout: 30_000 }, () => {
       text: '原书记李四的账号 T1002 仍保留“党支部书记”角色：不能修改自己的角色，请联系上级管理员收回',
     })
     expect(formerNotice({ secretaryName: '', committee: [] }, '党支部书记')).toBeNull()
+  })
+
+  it('warns before saving a flagged choice with the server\'s flags; 仍然保存 appoints', async () => {
+    signIn(['dzz:list', 'dzz:edit'])
+    const checked: unknown[] = []
+    const sent: unknown[] = []
+    mock.onPost('/api/dzzxx/3/leaders/check').reply((c) => {
+      checked.push(JSON.parse(c.data as string))
+      return [200, [
+        { memberId: 11, name: '张三', flags: [{ code: 'arrears', label: '连续7个月未缴纳党费（6个月及以上）', blocking: false }] },
+        { memberId: 13, name: '王五', flags: [{ code: 'watch', label: '受留党察看处分（2026-03-01起，尚未恢复党员权利）', blocking: false }] },
+      ]]
+    })
+    mock.onPut('/api/dzzxx/3/leaders').reply((c) => {
+      sent.push(JSON.parse(c.data as string))
+      return [200, { secretaryName: '张三', committee: ['王五'] }]
+    })
+    const dialog = await openLeaders()
+    await choose(dialog, '书记', '张三')
+    await choose(dialog, '委员', '王五')
+    ok(dialog)
+    expect((await screen.findAllByText('所选人选存在以下情况，确定仍然任命吗？')).length).toBeGreaterThan(0)
+    expect(screen.getByText('张三：连续7个月未缴纳党费（6个月及以上）')).toBeTruthy()
+    expect(screen.getByText('王五：受留党察看处分（2026-03-01起，尚未恢复党员权利）')).toBeTruthy()
+    expect(checked).toEqual([{ secretaryId: 11, committeeIds: [13] }])
+    fireEvent.click(screen.getByRole('button', { name: '仍然保存' }))
+    await waitFor(() => expect(sent).toEqual([{ secretaryId: 11, committeeIds: [13], account: false }]))
+  })
+
+  it('返回修改 on the warning sends nothing and keeps the dialog', async () => {
+    signIn(['dzz:list', 'dzz:edit'])
+    const sent: unknown[] = []
+    mock.onPost('/api/dzzxx/3/leaders/check').reply(200, [{ memberId: 11, name: '张三', flags: [{ code: 'arrears', label: '连续6个月未缴纳党费（6个月及以上）', blocking: false }] }])
+    mock.onPut('/api/dzzxx/3/leaders').reply((c) => {
+      sent.push(c.data)
+      return [200, { secretaryName: '张三', committee: [] }]
+    })
+    const dialog = await openLeaders()
+    await choose(dialog, '书记', '张三')
+    ok(dialog)
+    fireEvent.click(await screen.findByRole('button', { name: '返回修改' }))
+    // The submit ends without sending: the dialog's save is no longer loading.
+    await waitFor(() => expect(dialog.querySelector('.ant-btn-loading')).toBeNull())
+    expect(sent).toEqual([])
+    expect(within(dialog).getByText('设置书记/委员：计算机教工党支部')).toBeTruthy()
   })
 
   it('offers the account only to holders of dy:account', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Col, Row, Spin } from 'antd'
 import { homeSummary } from '@/api/home'
-import TodoCard from '@/components/message/TodoCard'
+import WorkCard from '@/components/message/WorkCard'
 import Charts from './Charts'
 import KeyNumbers from './KeyNumbers'
 import RecentChanges from './RecentChanges'
@@ -41,7 +41,7 @@ export default function Dashboard() {
           <WarningList s={s} />
         </Col>
         <Col xs={24} xl={12}>
-          <TodoCard todos={s.todos} />
+          <WorkCard />
           <RecentChanges s={s} />
         </Col>
       </Row>

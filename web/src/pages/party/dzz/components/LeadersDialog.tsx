@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import IssuedAccountsDialog from '@/components/account/IssuedAccountsDialog'
-import { batchOf, formerNotice, setLeaders, type LeadersResult } from '@/components/account/service'
+import { batchOf, checkLeaders, formerNotice, setLeaders, type LeaderCheck, type LeadersResult } from '@/components/account/service'
 import FormDialog from '@/components/FormDialog'
 import { searchMembers } from '@/components/member/service'
 import { useHasPermission } from '@/components/Permission'
@@ -26,6 +26,35 @@ interface Values {
 export function secretaryRole(type: string): string | null {
   if (type === '6') return null
   return type === '4' || type === '5' ? '党支部书记' : '二级党委管理员'
+}
+
+/**
+ * Asks to go on when chosen members are flagged (连续6个月及以上未缴党费, 留党察看): true on 仍然保存. Flags the
+ * save refuses (停止党籍) are not asked about: the save names the field.
+ */
+export function confirmFlagged(checks: LeaderCheck[]): Promise<boolean> {
+  const asked = checks
+    .map((c) => ({ ...c, flags: c.flags.filter((f) => !f.blocking) }))
+    .filter((c) => c.flags.length > 0 && !checks.some((b) => b.memberId === c.memberId && b.flags.some((f) => f.blocking)))
+  if (asked.length === 0) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    ui.modal.confirm({
+      title: '所选人选存在以下情况，确定仍然任命吗？',
+      content: (
+        <ul style={{ paddingLeft: 20, margin: 0 }}>
+          {asked.map((c) => (
+            <li key={c.memberId}>
+              {c.name}：{c.flags.map((f) => f.label).join('；')}
+            </li>
+          ))}
+        </ul>
+      ),
+      okText: '仍然保存',
+      cancelText: '返回修改',
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    })
+  })
 }
 
 /**
@@ -53,7 +82,10 @@ export default function LeadersDialog({ detail: d, onClose, onDone }: Props) {
       title={`设置书记/委员：${d.name}`}
       initialValues={{ secretaryId: d.secretaryMemberId, committeeIds: d.committeeMemberIds, account: false }}
       onSubmit={async (v) => {
-        const r = await setLeaders(d.id, { secretaryId: v.secretaryId ?? null, committeeIds: v.committeeIds ?? [], account: !!v.account })
+        const chosen = { secretaryId: v.secretaryId ?? null, committeeIds: v.committeeIds ?? [] }
+        // The server's flags first; 返回修改 keeps the dialog open with the choice.
+        if (!(await confirmFlagged(await checkLeaders(d.id, chosen)))) throw new Error('not confirmed')
+        const r = await setLeaders(d.id, { ...chosen, account: !!v.account })
         result.current = r
         if (r.account && !r.account.created) ui.message.info(`已为账号 ${r.account.username} 设置“${r.role}”角色，所在党组织为${d.name}`)
         const former = formerNotice(r, role)
