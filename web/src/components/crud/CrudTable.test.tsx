@@ -40,6 +40,17 @@ describe('crud table', { timeout: 20_000 }, () => {
     expect(screen.queryByText('共 100000 条')).toBeNull()
   })
 
+  it('a list still loading shows placeholder rows, not 暂无数据; the empty state only once the answer is empty', async () => {
+    let answer: (page: { content: Row[]; totalElements: number }) => void = () => {}
+    const fetch = vi.fn(() => new Promise<{ content: Row[]; totalElements: number }>((resolve) => (answer = resolve)))
+    wrap(<Page fetch={fetch} />)
+    expect(await screen.findByTestId('list-skeleton')).toBeTruthy()
+    expect(screen.queryByText('暂无数据')).toBeNull()
+    answer({ content: [], totalElements: 0 })
+    expect(await screen.findByText('暂无数据')).toBeTruthy()
+    expect(screen.queryByTestId('list-skeleton')).toBeNull()
+  })
+
   it('loads page 0, searches with filters, pages and sorts', async () => {
     const fetch = vi.fn((q: CrudQuery) => Promise.resolve({ content: rows(q.page), totalElements: 25 }))
     wrap(<Page fetch={fetch} />)

@@ -3,6 +3,7 @@ import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typ
 import { useState, type Key, type ReactNode } from 'react'
 import { downloadFile } from '@/api/file'
 import { scrollWidth } from './columnDefaults'
+import { ListSkeleton } from '../LoadingSkeleton'
 import { totalText } from '../pagerTotal'
 import { useColumnSettings } from './columnSettings'
 import { confirmAction } from './confirm'
@@ -134,6 +135,9 @@ export default function CrudTable<T extends object>({
   const settings = useColumnSettings<T>(columnsKey, (columns ?? []) as TableColumnType<T>[])
   const selectable = !!onDelete || !!batchActions
   const clear = () => setSelected({ keys: [], rows: [] })
+  // Nothing to show yet because the answer is on its way (the first load, or a search after an empty
+  // one): placeholder rows, not the empty state, which would say there is nothing before the server has said so.
+  const waiting = crud.loading && crud.rows.length === 0
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     crud.setQuery((q) => ({
@@ -232,11 +236,11 @@ export default function CrudTable<T extends object>({
         rowKey={rowKey}
         columns={settings.visible}
         dataSource={crud.rows}
-        loading={crud.loading}
+        loading={crud.loading && !waiting}
         scroll={scrollOf(scrollX, settings.visible, selectable)}
         onRow={onRow}
         expandable={expandable}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        locale={{ emptyText: waiting ? <ListSkeleton rows={Math.min(crud.query.size, 8)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         rowSelection={
           selectable
             ? {
