@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
+import { getInfo } from '@/api/auth'
+import { myMenuTree } from '@/api/menu'
 import { isPasswordChangeRequired } from '@/api/request'
 import PageLoading from '@/components/PageLoading'
 import { isTrue, useConfigStore } from '@/stores/config'
@@ -12,20 +14,33 @@ import { hasPage, lazyPage } from './pages'
 import { printComponent } from './print'
 
 /** The signed-in shell (layout, data cache) is its own chunk, so the login route does not download it. */
-const SignedInShell = lazy(() => import('../layout/SignedInShell'))
+const loadShell = () => import('../layout/SignedInShell')
+const SignedInShell = lazy(loadShell)
 /** Rare (a menu naming a page that does not exist): not worth a place in the entry chunk. */
 const MissingPage = lazy(() => import('@/components/MissingPage'))
 
-/** Loads user info and menus once signed in; a failure ends the local session (unless it only says the password must be changed first). */
+/**
+ * Loads user info and menus once signed in; a failure ends the local session (unless it only says the password
+ * must be changed first). The two requests and the shell's chunk travel side by side: none needs another's answer,
+ * and a full page load waited for each in turn (docs/performance.md, 首屏加载).
+ */
 function useSessionLoader(active: boolean) {
   useEffect(() => {
     if (!active) return
     let cancelled = false
     const session = useSessionStore.getState()
     const perms = usePermissionStore.getState()
+    void loadShell().catch(() => undefined) // the Suspense below reports a chunk that fails to load
     const work = async () => {
-      if (!session.user) await session.fetchInfo()
-      if (session.loadMenus || !perms.loaded) await perms.loadMenus()
+      const [info, menus] = await Promise.allSettled([
+        session.user ? Promise.resolve(null) : getInfo(),
+        session.loadMenus || !perms.loaded ? myMenuTree() : Promise.resolve(null),
+      ])
+      if (cancelled) return
+      if (info.status === 'rejected') throw info.reason
+      if (info.value) useSessionStore.getState().setUser(info.value)
+      if (menus.status === 'rejected') throw menus.reason
+      if (menus.value) usePermissionStore.getState().setMenus(menus.value)
       useSessionStore.getState().menusLoaded()
     }
     work().catch((error: unknown) => {
