@@ -1,7 +1,9 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
+import { Button, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
 import { useState, type Key, type ReactNode } from 'react'
+import { startExport } from '@/api/exports'
 import { downloadFile } from '@/api/file'
+import ExportProgress from '../export/ExportProgress'
 import { scrollWidth } from './columnDefaults'
 import { ListSkeleton } from '../LoadingSkeleton'
 import { totalText } from '../pagerTotal'
@@ -38,6 +40,11 @@ export interface ExportAction {
   params?: () => Record<string, unknown>
   /** Asks for more parameters before the download (the reason of an export in clear); null cancels it. */
   ask?: () => Promise<Record<string, unknown> | null>
+  /**
+   * The server writes the file as a background job (system.StartExport): a dialog shows the rows written,
+   * then the download; a message tells the requester when the file is ready.
+   */
+  background?: boolean
 }
 
 interface Props<T> {
@@ -130,6 +137,7 @@ export default function CrudTable<T extends object>({
   const [form] = Form.useForm()
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] })
   const [exporting, setExporting] = useState(false)
+  const [exportJobId, setExportJobId] = useState<number | null>(null)
   const [expanded, setExpanded] = useState(false)
   const collapsible = searchVisible !== undefined && searchFields.length > searchVisible
   const settings = useColumnSettings<T>(columnsKey, (columns ?? []) as TableColumnType<T>[])
@@ -162,7 +170,9 @@ export default function CrudTable<T extends object>({
     if (asked === null) return
     setExporting(true)
     try {
-      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }, exportAction.fileName)
+      const params = { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }
+      if (exportAction.background) setExportJobId((await startExport(exportAction.url, params)).id)
+      else await downloadFile(exportAction.url, params, exportAction.fileName)
     } catch {
       /* the request pipeline shows the server's message */
     } finally {
@@ -265,6 +275,11 @@ export default function CrudTable<T extends object>({
         }
         footer={tree ? () => `共 ${crud.total} 条` : undefined}
       />
+      {exportJobId !== null && (
+        <Modal open title={exportAction?.label ?? '导出'} footer={null} onCancel={() => setExportJobId(null)} destroyOnHidden>
+          <ExportProgress id={exportJobId} />
+        </Modal>
+      )}
     </Card>
   )
 }
