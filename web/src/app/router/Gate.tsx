@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { getInfo } from '@/api/auth'
 import { myMenuTree } from '@/api/menu'
@@ -10,7 +10,8 @@ import { useSessionStore } from '@/stores/session'
 import { navigateTo } from '../bridge'
 import RedirectPage from './RedirectPage'
 import { decide, isDeadStyled, landingPath, MEMBER_HOME_PAGE, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
-import { hasPage, lazyPage } from './pages'
+import { matchRoute } from './match'
+import { hasPage, lazyPage, preloadPage } from './pages'
 import { printComponent } from './print'
 
 /** The signed-in shell (layout, data cache) is its own chunk, so the login route does not download it. */
@@ -22,9 +23,12 @@ const MissingPage = lazy(() => import('@/components/MissingPage'))
 /**
  * Loads user info and menus once signed in; a failure ends the local session (unless it only says the password
  * must be changed first). The two requests and the shell's chunk travel side by side: none needs another's answer,
- * and a full page load waited for each in turn (docs/performance.md, 首屏加载).
+ * and a full page load waited for each in turn (docs/performance.md, 首屏加载). Once the menus are known, the
+ * chunk of the page at pathname starts downloading too.
  */
-function useSessionLoader(active: boolean) {
+function useSessionLoader(active: boolean, pathname: string) {
+  const path = useRef(pathname)
+  path.current = pathname
   useEffect(() => {
     if (!active) return
     let cancelled = false
@@ -41,6 +45,8 @@ function useSessionLoader(active: boolean) {
       if (info.value) useSessionStore.getState().setUser(info.value)
       if (menus.status === 'rejected') throw menus.reason
       if (menus.value) usePermissionStore.getState().setMenus(menus.value)
+      const page = matchRoute(usePermissionStore.getState().routes, path.current)
+      if (page) preloadPage(page.component)
       useSessionStore.getState().menusLoaded()
     }
     work().catch((error: unknown) => {
@@ -89,7 +95,7 @@ export default function Gate(): ReactNode {
 
   const ready = !!user && menusLoaded && !loadMenus
   const decision = decide({ pathname, search, signedIn, ready, newLogin, landing: landingPath(roles, hasPage(MEMBER_HOME_PAGE)) })
-  useSessionLoader(decision.kind === 'load')
+  useSessionLoader(decision.kind === 'load', pathname)
 
   // The new-login setting decides where a visitor goes, so wait for the public config.
   if (!configLoaded) return <PageLoading />
