@@ -73,6 +73,9 @@ interface Props<T> {
   searchVisible?: number
 }
 
+/** The empty state of a search that found nothing. */
+export const NO_MATCH = '没有符合搜索条件的记录：可修改条件后重新搜索，或点「重置」'
+
 /** Asks before deleting the selected rows (naming the count); resolves true when deleted. */
 export const confirmDelete = (count: number, action: () => Promise<unknown>): Promise<boolean> =>
   confirmAction(`确认删除选中的 ${count} 条数据吗？`, action, '删除成功', true)
@@ -146,6 +149,8 @@ export default function CrudTable<T extends object>({
   // Nothing to show yet because the answer is on its way (the first load, or a search after an empty
   // one): placeholder rows, not the empty state, which would say there is nothing before the server has said so.
   const waiting = crud.loading && crud.rows.length === 0
+  // An empty answer to the user's own search says so, not that there is nothing at all.
+  const searched = Object.keys(cleanFilters(crud.form)).length > 0
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     crud.setQuery((q) => ({
@@ -250,7 +255,7 @@ export default function CrudTable<T extends object>({
         scroll={scrollOf(scrollX, settings.visible, selectable)}
         onRow={onRow}
         expandable={expandable}
-        locale={{ emptyText: waiting ? <ListSkeleton rows={Math.min(crud.query.size, 8)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        locale={{ emptyText: waiting ? <ListSkeleton rows={Math.min(crud.query.size, 8)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searched ? NO_MATCH : emptyText} /> }}
         rowSelection={
           selectable
             ? {
