@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench deps clean
+.PHONY: run build go-build web perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data.
@@ -85,6 +85,12 @@ bench:
 	else \
 		echo "!! PostgreSQL 未运行：跳过 PostgreSQL 基准测试 (PostgreSQL benchmarks SKIPPED: no server on 127.0.0.1:5432)"; \
 	fi
+
+## bench-web: the first full page load in Debian's chromium (首页 and 党员信息, cold and warm cache) against a
+## demo university of 5,000 members: requests, bytes on the wire, API calls in start order, first paint and
+## content times. Prints figures, asserts nothing; targets and results: docs/performance.md (首屏加载)
+bench-web: build e2e/node_modules/.installed
+	cd e2e && node bench/first-load.mjs
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html e2e/artifacts

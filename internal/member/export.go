@@ -1,7 +1,9 @@
 package member
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 
@@ -11,6 +13,7 @@ import (
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/system"
 )
 
 // rosterHeaders are the columns of the roster (花名册).
@@ -41,7 +44,8 @@ func (s *Service) exportQuery() *bun.SelectQuery {
 // writer, so memory stays flat however many members are exported. Personal
 // fields are masked unless the caller holds dy:unmask and asks with
 // unmask=true and a reason. Every export is written to the operation log
-// (with the reason).
+// (with the reason). With background=true the roster is written by a
+// background export (system.StartExport) and the answer is its job (202).
 func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	if unmask, _ := httpx.QueryBool(r, "unmask"); unmask && !rbac.From(ctx).Has(PermUnmask) {
@@ -100,7 +104,7 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 		}
 		return v
 	}
-	n, err := excel.Export(ctx, w, s.db, q, rosterHeaders, rosterWidths, name, func(n int, row *memberRow) []any {
+	rosterRow := func(n int, row *memberRow) []any {
 		m := &row.Member
 		id, phone := open(m.IDNumberEnc, m.ID, crypto.MaskIDNumberBytes), open(m.PhoneEnc, m.ID, crypto.MaskPhoneBytes)
 		unit := ""
@@ -113,7 +117,27 @@ func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
 			label("DJ_DY_DJZTXX", m.PartyStatus), label("DY_ZT", m.MemberStatus), label("DY_LY", m.Source),
 			m.StaffOrStudentNo, label("njOptions", m.Grade), m.ClassName, unit, label("", row.OrgName),
 			string(m.AppliedOn), string(m.JoinedOn), string(m.FullOn), m.Remark)
-	})
+	}
+	if background, _ := httpx.QueryBool(r, "background"); background {
+		// Scope, filters and masking are settled above, in the request; the
+		// job only runs the query it was given.
+		job, err := s.sys.StartExport(ctx, system.ExportRequest{Title: "党员花名册", FileName: name,
+			Write: func(ctx context.Context, out io.Writer, progress func(int)) (int, error) {
+				return excel.WriteRows(ctx, out, s.db, q, rosterHeaders, rosterWidths,
+					func(n int, row *memberRow) ([]any, error) { return rosterRow(n, row), nil }, progress)
+			}})
+		if err != nil {
+			return err
+		}
+		what := "导出党员花名册（后台生成）"
+		if unmask {
+			what = "导出党员花名册（后台生成，含身份证号码、手机号码明文），事由：" + reason
+		}
+		s.sys.LogAccess(ctx, r, what)
+		httpx.JSON(w, http.StatusAccepted, job)
+		return nil
+	}
+	n, err := excel.Export(ctx, w, s.db, q, rosterHeaders, rosterWidths, name, rosterRow)
 	if err != nil {
 		return err
 	}

@@ -161,3 +161,51 @@ func seedMembers(t testing.TB, e *apptest.Env, orgs []int64, n int) {
 	e.DB.SetMaxIdleConns(0)
 	e.DB.SetMaxIdleConns(10)
 }
+
+// The roster as a background export: scope and filters are the caller's at
+// creation, every row in scope is written and counted, and the workbook is
+// the requester's alone.
+func TestExportRosterInBackground(t *testing.T) {
+	w := newWorld(t)
+	seedMembers(t, w.e, []int64{w.branchA, w.branchB}, 1203)
+	counted, err := w.e.DB.NewSelect().Table("dyjbxx").Where("org_id = ?", w.branchA).Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	inA := int(counted)
+	exporter, _ := w.anchored(t, "LEVEL_AND_BELOW", w.branchA, member.PermExport)
+	noExport, _ := w.anchored(t, "LEVEL_AND_BELOW", w.branchA, member.PermList)
+	apptest.Expect(t, w.e.Do("GET", "/api/dyjbxx/export?background=true", noExport, nil), 403)
+	apptest.Expect(t, w.e.Do("GET", "/api/dyjbxx/export?background=true", "", nil), 401)
+
+	type jobView struct {
+		ID    int64
+		State int
+		Title string
+		Rows  int
+	}
+	job := apptest.DoJSON[jobView](t, w.e, 202, "GET", "/api/dyjbxx/export?background=true&sort=name,asc", exporter, nil)
+	if job.ID == 0 || job.State != 0 || job.Title != "党员花名册" {
+		t.Fatalf("job %+v", job)
+	}
+	w.e.Sys.WaitExports()
+	done := apptest.DoJSON[jobView](t, w.e, 200, "GET", fmt.Sprintf("/api/exports/%d", job.ID), exporter, nil)
+	if done.State != 1 || done.Rows != inA {
+		t.Fatalf("done %+v, want %d rows", done, inA)
+	}
+	res := w.e.Do("GET", fmt.Sprintf("/api/exports/%d/file", job.ID), exporter, nil)
+	apptest.Expect(t, res, 200)
+	rows, err := excel.Read(bytes.NewReader(res.Body), 1000000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != inA+1 || rows[inA][0] != fmt.Sprint(inA) || !strings.Contains(rows[1][5], "*") {
+		t.Fatalf("%d rows (want %d + header), last %v, first %v", len(rows), inA, rows[len(rows)-1], rows[1])
+	}
+	if n := logRows(t, w, "导出党员花名册（后台生成）"); n != 1 {
+		t.Fatalf("%d export log rows", n)
+	}
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/exports/%d/file", job.ID), w.e.AdminTK, nil), 404)
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/exports/%d/file", job.ID), noExport, nil), 404)
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/exports/%d/file", job.ID), "", nil), 401)
+}

@@ -17,6 +17,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.configRoutes(rs.In("系统配置"))
 	s.schoolRoutes(rs.In("学校信息"))
 	s.fileRoutes(rs.In("文件管理"))
+	s.exportRoutes(rs.In("导出文件"))
 	s.messageRoutes(rs)
 	s.logRoutes(rs.In("系统监控"))
 	s.prefRoutes(rs.In("个人设置"))

@@ -37,6 +37,9 @@ func (s *Service) schoolRoutes(rs *httpx.Routes) {
 	rs.Delete("/api/school", "school:edit", "删除", httpx.IDsAction(s.DeleteSchools))
 }
 
+// logoCacheControl lets browsers reuse the logo for five minutes.
+const logoCacheControl = "public, max-age=300"
+
 // SchoolLogoURL is where the current school's logo is served.
 const SchoolLogoURL = "/api/school/logo"
 
@@ -116,6 +119,10 @@ func (s *Service) handleSchoolLogo(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
+	// The favicon, the sidebar and the login page each ask for it on every full
+	// page load: a public image that changes rarely may be reused for a while
+	// (a new logo shows within logoMaxAge) instead of the API's no-store.
+	w.Header().Set("Cache-Control", logoCacheControl)
 	if sc.LogoFileID != nil {
 		f := new(File)
 		err := s.db.NewSelect().Model(f).Where("id = ?", *sc.LogoFileID).Scan(ctx)

@@ -86,6 +86,11 @@ func TestSchoolLogoDefaultSVG(t *testing.T) {
 	if csp := res.Header.Get("Content-Security-Policy"); csp != "default-src 'none'; style-src 'unsafe-inline'" {
 		t.Fatalf("CSP %q", csp)
 	}
+	// Asked for by the favicon, the sidebar and the login page on every full page load: reusable for a
+	// while, unlike the other API answers (no-store).
+	if cc := res.Header.Get("Cache-Control"); cc != "public, max-age=300" {
+		t.Fatalf("Cache-Control %q", cc)
+	}
 	body := string(res.Body)
 	if !strings.HasPrefix(body, "<svg") || !strings.Contains(body, "党") || strings.Contains(body, "<script") {
 		t.Fatalf("svg %s", body)
@@ -104,6 +109,9 @@ func TestSchoolLogoUploaded(t *testing.T) {
 	apptest.Expect(t, res, http.StatusOK)
 	if ct := res.Header.Get("Content-Type"); ct != "image/png" {
 		t.Fatalf("Content-Type %q", ct)
+	}
+	if cc := res.Header.Get("Cache-Control"); cc != "public, max-age=300" {
+		t.Fatalf("Cache-Control %q", cc)
 	}
 	if !bytes.Equal(res.Body, pngBytes) {
 		t.Fatalf("logo bytes differ (%d vs %d)", len(res.Body), len(pngBytes))

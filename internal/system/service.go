@@ -60,6 +60,8 @@ type Service struct {
 	webPolicy    httpx.WebPolicy
 	webPolicySet bool
 
+	exports sync.WaitGroup // background exports running (export_job.go)
+
 	permCache permCache // roles' permissions by version (permcache.go)
 }
 

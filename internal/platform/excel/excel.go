@@ -5,6 +5,7 @@ package excel
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -117,14 +118,61 @@ func Export[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *b
 // first error ends the export with a 500 before anything is sent.
 func ExportChecked[T any](ctx context.Context, rw http.ResponseWriter, db *bun.DB, q *bun.SelectQuery,
 	headers []string, widths []float64, fileName string, cells func(n int, row *T) ([]any, error)) (int, error) {
+	xw, n, err := writeRows(ctx, db, q, headers, widths, cells, nil)
+	if err != nil {
+		return n, httpx.Internal(err)
+	}
+	return n, xw.Send(rw, fileName)
+}
+
+// WriteRows writes the rows of q as a one-sheet workbook to out, as
+// ExportChecked does to a response, and calls progress (when not nil) with
+// the rows written so far every ProgressEvery rows and once at the end: a
+// background export (system.StartExport) shows it while the file is made.
+// Memory stays flat: the stream writer keeps its rows in a temporary file.
+func WriteRows[T any](ctx context.Context, out io.Writer, db *bun.DB, q *bun.SelectQuery,
+	headers []string, widths []float64, cells func(n int, row *T) ([]any, error), progress func(rows int)) (int, error) {
+	xw, n, err := writeRows(ctx, db, q, headers, widths, cells, progress)
+	if err != nil {
+		return n, err
+	}
+	defer xw.book.Close()
+	if err := xw.stream.Flush(); err != nil {
+		return n, err
+	}
+	if _, err := xw.book.WriteTo(out); err != nil {
+		return n, fmt.Errorf("write workbook: %w", err)
+	}
+	return n, nil
+}
+
+// ProgressEvery is how many rows WriteRows writes between two progress calls.
+const ProgressEvery = 500
+
+// writeRows streams the rows of q into a new workbook, not yet finished
+// (the caller sends or writes it); on an error the workbook is closed.
+func writeRows[T any](ctx context.Context, db *bun.DB, q *bun.SelectQuery, headers []string, widths []float64,
+	cells func(n int, row *T) ([]any, error), progress func(rows int)) (*Writer, int, error) {
 	xw, err := NewWriter(headers, widths)
 	if err != nil {
-		return 0, httpx.Internal(err)
+		return nil, 0, err
 	}
-	rows, err := q.Rows(ctx)
+	n, err := scanInto(ctx, db, q, xw, cells, progress)
 	if err != nil {
 		xw.book.Close()
-		return 0, httpx.Internal(err)
+		return nil, n, err
+	}
+	if progress != nil {
+		progress(n)
+	}
+	return xw, n, nil
+}
+
+func scanInto[T any](ctx context.Context, db *bun.DB, q *bun.SelectQuery, xw *Writer,
+	cells func(n int, row *T) ([]any, error), progress func(rows int)) (int, error) {
+	rows, err := q.Rows(ctx)
+	if err != nil {
+		return 0, err
 	}
 	defer rows.Close()
 	n := 0
@@ -135,8 +183,7 @@ func ExportChecked[T any](ctx context.Context, rw http.ResponseWriter, db *bun.D
 	for rows.Next() {
 		*row = zero
 		if err := db.ScanRow(ctx, rows, row); err != nil {
-			xw.book.Close()
-			return n, httpx.Internal(err)
+			return n, err
 		}
 		n++
 		values, err := cells(n, row)
@@ -144,14 +191,14 @@ func ExportChecked[T any](ctx context.Context, rw http.ResponseWriter, db *bun.D
 			err = xw.Add(values...)
 		}
 		if err != nil {
-			xw.book.Close()
-			return n, httpx.Internal(err)
+			return n, err
+		}
+		if progress != nil && n%ProgressEvery == 0 {
+			progress(n)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		xw.book.Close()
-		return n, httpx.Internal(err)
+		return n, err
 	}
-	rows.Close()
-	return n, xw.Send(rw, fileName)
+	return n, rows.Close()
 }

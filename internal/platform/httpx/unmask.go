@@ -27,5 +27,7 @@ func UnmaskedExport(r *http.Request) (unmask bool, reason string, err error) {
 	return true, reason, nil
 }
 
-// UnmaskOptions are the query parameters of an export that are not filters.
-var UnmaskOptions = []string{"unmask", "reason"}
+// UnmaskOptions are the query parameters of an export that are not filters:
+// unmask and its reason, and background (an export that runs as a
+// background job, where the handler offers one: system.StartExport).
+var UnmaskOptions = []string{"unmask", "reason", "background"}

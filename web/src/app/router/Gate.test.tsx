@@ -192,6 +192,18 @@ describe('gate and main layout', { timeout: 20_000 }, () => {
     expect(Cookies.get('zhdj_signed_in')).toBeUndefined()
   })
 
+  it('a full page load asks for the user and the menus side by side, not one after the other', async () => {
+    let answerInfo: (u: ReturnType<typeof makeUser>) => void = () => {}
+    vi.mocked(auth.getInfo).mockReturnValueOnce(new Promise((resolve) => (answerInfo = resolve)))
+    signIn()
+    start('/home/home')
+    await waitFor(() => expect(myMenuTree).toHaveBeenCalled())
+    expect(screen.getByText('正在加载用户信息…')).toBeTruthy()
+    answerInfo(makeUser())
+    await waitFor(() => expect(useSessionStore.getState().loadMenus).toBe(false))
+    expect(usePermissionStore.getState().loaded).toBe(true)
+  })
+
   it('the forced password dialog opens when the server says so', async () => {
     vi.mocked(checkPassword).mockResolvedValueOnce({ needChange: true, reason: 'reset' })
     signIn()

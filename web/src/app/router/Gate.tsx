@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
+import { getInfo } from '@/api/auth'
+import { myMenuTree } from '@/api/menu'
 import { isPasswordChangeRequired } from '@/api/request'
 import PageLoading from '@/components/PageLoading'
 import { isTrue, useConfigStore } from '@/stores/config'
@@ -8,24 +10,43 @@ import { useSessionStore } from '@/stores/session'
 import { navigateTo } from '../bridge'
 import RedirectPage from './RedirectPage'
 import { decide, isDeadStyled, landingPath, MEMBER_HOME_PAGE, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
-import { hasPage, lazyPage } from './pages'
+import { matchRoute } from './match'
+import { hasPage, lazyPage, preloadPage } from './pages'
 import { printComponent } from './print'
 
 /** The signed-in shell (layout, data cache) is its own chunk, so the login route does not download it. */
-const SignedInShell = lazy(() => import('../layout/SignedInShell'))
+const loadShell = () => import('../layout/SignedInShell')
+const SignedInShell = lazy(loadShell)
 /** Rare (a menu naming a page that does not exist): not worth a place in the entry chunk. */
 const MissingPage = lazy(() => import('@/components/MissingPage'))
 
-/** Loads user info and menus once signed in; a failure ends the local session (unless it only says the password must be changed first). */
-function useSessionLoader(active: boolean) {
+/**
+ * Loads user info and menus once signed in; a failure ends the local session (unless it only says the password
+ * must be changed first). The two requests and the shell's chunk travel side by side: none needs another's answer,
+ * and a full page load waited for each in turn (docs/performance.md, 首屏加载). Once the menus are known, the
+ * chunk of the page at pathname starts downloading too.
+ */
+function useSessionLoader(active: boolean, pathname: string) {
+  const path = useRef(pathname)
+  path.current = pathname
   useEffect(() => {
     if (!active) return
     let cancelled = false
     const session = useSessionStore.getState()
     const perms = usePermissionStore.getState()
+    void loadShell().catch(() => undefined) // the Suspense below reports a chunk that fails to load
     const work = async () => {
-      if (!session.user) await session.fetchInfo()
-      if (session.loadMenus || !perms.loaded) await perms.loadMenus()
+      const [info, menus] = await Promise.allSettled([
+        session.user ? Promise.resolve(null) : getInfo(),
+        session.loadMenus || !perms.loaded ? myMenuTree() : Promise.resolve(null),
+      ])
+      if (cancelled) return
+      if (info.status === 'rejected') throw info.reason
+      if (info.value) useSessionStore.getState().setUser(info.value)
+      if (menus.status === 'rejected') throw menus.reason
+      if (menus.value) usePermissionStore.getState().setMenus(menus.value)
+      const page = matchRoute(usePermissionStore.getState().routes, path.current)
+      if (page) preloadPage(page.component)
       useSessionStore.getState().menusLoaded()
     }
     work().catch((error: unknown) => {
@@ -74,7 +95,7 @@ export default function Gate(): ReactNode {
 
   const ready = !!user && menusLoaded && !loadMenus
   const decision = decide({ pathname, search, signedIn, ready, newLogin, landing: landingPath(roles, hasPage(MEMBER_HOME_PAGE)) })
-  useSessionLoader(decision.kind === 'load')
+  useSessionLoader(decision.kind === 'load', pathname)
 
   // The new-login setting decides where a visitor goes, so wait for the public config.
   if (!configLoaded) return <PageLoading />

@@ -15,6 +15,14 @@ export function hasPage(component: string): boolean {
   return pageFile(component) in modules
 }
 
+/**
+ * Starts downloading a page's chunk before the layout asks for it (a full page load knows the page once
+ * the menus have arrived, while the shell's chunk is still on its way); lazyPage then finds it loaded.
+ */
+export function preloadPage(component: string): void {
+  void modules[pageFile(component)]?.().catch(() => undefined) // lazyPage's Suspense reports a failure
+}
+
 const cache = new Map<string, LazyExoticComponent<ComponentType>>()
 
 /** The lazy page for a component name, or null when no such page exists. */

@@ -18,6 +18,7 @@ export const LAYOUT_ROUTES: AppRoute[] = [
   route('/user/center', 'user/center', '个人中心', { hidden: true }),
   route('/message/msginfo', 'message/msginfo', '我的消息', { hidden: true }),
   route('/message/warning', 'message/warning', '预警信息', { hidden: true }),
+  route('/export', 'export', '导出文件', { hidden: true }),
 ]
 
 /**

@@ -40,6 +40,27 @@ describe('crud table', { timeout: 20_000 }, () => {
     expect(screen.queryByText('共 100000 条')).toBeNull()
   })
 
+  it('a list still loading shows placeholder rows, not 暂无数据; the empty state only once the answer is empty', async () => {
+    let answer: (page: { content: Row[]; totalElements: number }) => void = () => {}
+    const fetch = vi.fn(() => new Promise<{ content: Row[]; totalElements: number }>((resolve) => (answer = resolve)))
+    wrap(<Page fetch={fetch} />)
+    expect(await screen.findByTestId('list-skeleton')).toBeTruthy()
+    expect(screen.queryByText('暂无数据')).toBeNull()
+    answer({ content: [], totalElements: 0 })
+    expect(await screen.findByText('暂无数据')).toBeTruthy()
+    expect(screen.queryByTestId('list-skeleton')).toBeNull()
+  })
+
+  it('a search that finds nothing says so, not that there is nothing', async () => {
+    const fetch = vi.fn((q: CrudQuery) => Promise.resolve(q.filters.blurry ? { content: [], totalElements: 0 } : { content: rows(0), totalElements: 10 }))
+    wrap(<Page fetch={fetch} />)
+    await screen.findByText('用户1')
+    fireEvent.change(screen.getByPlaceholderText('请输入关键字'), { target: { value: '无此人' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    expect(await screen.findByText('没有符合搜索条件的记录：可修改条件后重新搜索，或点「重置」')).toBeTruthy()
+    expect(screen.queryByText('暂无数据')).toBeNull()
+  })
+
   it('loads page 0, searches with filters, pages and sorts', async () => {
     const fetch = vi.fn((q: CrudQuery) => Promise.resolve({ content: rows(q.page), totalElements: 25 }))
     wrap(<Page fetch={fetch} />)

@@ -1,8 +1,11 @@
 import { DeleteOutlined, DownOutlined, ExportOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons'
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
+import { Button, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Table, Typography, type TableColumnType, type TableProps } from 'antd'
 import { useState, type Key, type ReactNode } from 'react'
+import { startExport } from '@/api/exports'
 import { downloadFile } from '@/api/file'
+import ExportProgress from '../export/ExportProgress'
 import { scrollWidth } from './columnDefaults'
+import { ListSkeleton } from '../LoadingSkeleton'
 import { totalText } from '../pagerTotal'
 import { useColumnSettings } from './columnSettings'
 import { confirmAction } from './confirm'
@@ -37,6 +40,11 @@ export interface ExportAction {
   params?: () => Record<string, unknown>
   /** Asks for more parameters before the download (the reason of an export in clear); null cancels it. */
   ask?: () => Promise<Record<string, unknown> | null>
+  /**
+   * The server writes the file as a background job (system.StartExport): a dialog shows the rows written,
+   * then the download; a message tells the requester when the file is ready.
+   */
+  background?: boolean
 }
 
 interface Props<T> {
@@ -64,6 +72,9 @@ interface Props<T> {
   /** With many search fields: how many show until 展开 (the others keep their values while hidden). */
   searchVisible?: number
 }
+
+/** The empty state of a search that found nothing. */
+export const NO_MATCH = '没有符合搜索条件的记录：可修改条件后重新搜索，或点「重置」'
 
 /** Asks before deleting the selected rows (naming the count); resolves true when deleted. */
 export const confirmDelete = (count: number, action: () => Promise<unknown>): Promise<boolean> =>
@@ -129,11 +140,17 @@ export default function CrudTable<T extends object>({
   const [form] = Form.useForm()
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] })
   const [exporting, setExporting] = useState(false)
+  const [exportJobId, setExportJobId] = useState<number | null>(null)
   const [expanded, setExpanded] = useState(false)
   const collapsible = searchVisible !== undefined && searchFields.length > searchVisible
   const settings = useColumnSettings<T>(columnsKey, (columns ?? []) as TableColumnType<T>[])
   const selectable = !!onDelete || !!batchActions
   const clear = () => setSelected({ keys: [], rows: [] })
+  // Nothing to show yet because the answer is on its way (the first load, or a search after an empty
+  // one): placeholder rows, not the empty state, which would say there is nothing before the server has said so.
+  const waiting = crud.loading && crud.rows.length === 0
+  // An empty answer to the user's own search says so, not that there is nothing at all.
+  const searched = Object.keys(cleanFilters(crud.form)).length > 0
 
   const onTableChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
     crud.setQuery((q) => ({
@@ -158,7 +175,9 @@ export default function CrudTable<T extends object>({
     if (asked === null) return
     setExporting(true)
     try {
-      await downloadFile(exportAction.url, { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }, exportAction.fileName)
+      const params = { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }
+      if (exportAction.background) setExportJobId((await startExport(exportAction.url, params)).id)
+      else await downloadFile(exportAction.url, params, exportAction.fileName)
     } catch {
       /* the request pipeline shows the server's message */
     } finally {
@@ -232,11 +251,11 @@ export default function CrudTable<T extends object>({
         rowKey={rowKey}
         columns={settings.visible}
         dataSource={crud.rows}
-        loading={crud.loading}
+        loading={crud.loading && !waiting}
         scroll={scrollOf(scrollX, settings.visible, selectable)}
         onRow={onRow}
         expandable={expandable}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+        locale={{ emptyText: waiting ? <ListSkeleton rows={Math.min(crud.query.size, 8)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searched ? NO_MATCH : emptyText} /> }}
         rowSelection={
           selectable
             ? {
@@ -261,6 +280,11 @@ export default function CrudTable<T extends object>({
         }
         footer={tree ? () => `共 ${crud.total} 条` : undefined}
       />
+      {exportJobId !== null && (
+        <Modal open title={exportAction?.label ?? '导出'} footer={null} onCancel={() => setExportJobId(null)} destroyOnHidden>
+          <ExportProgress id={exportJobId} />
+        </Modal>
+      )}
     </Card>
   )
 }

@@ -27,7 +27,7 @@ export const memberResource = defineResource<Member>({
   keyword: '姓名、学号/工号、身份证号或手机号',
   permissions: { add: PERM.dyAdd, edit: PERM.dyEdit, del: PERM.dyDel, import: PERM.dyImport, export: PERM.dyExport, unmask: PERM.dyUnmask },
   importKind: 'dyjbxx',
-  export: { url: MEMBER_EXPORT_URL, fileName: '党员花名册.xlsx', label: '导出花名册' },
+  export: { url: MEMBER_EXPORT_URL, fileName: '党员花名册.xlsx', label: '导出花名册', background: true },
   searchVisible: 4,
   form: { initial: { memberStatus: '1', source: '5' }, onValuesChange: deriveFromIdNumber },
   fields: [

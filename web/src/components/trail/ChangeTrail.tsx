@@ -3,6 +3,7 @@ import { Button, Empty, Pagination, Space, Spin, Table, Tag, Timeline, Typograph
 import { useState } from 'react'
 import type { Page } from '@/api/request'
 import { confirmAction } from '@/components/crud/confirm'
+import { ListSkeleton } from '@/components/LoadingSkeleton'
 import { totalText } from '@/components/pagerTotal'
 import { useDicts } from '@/components/dict/useDicts'
 import { dictLabel } from '@/utils/dict'
@@ -106,7 +107,7 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
     }
   }
 
-  if (q.isLoading) return <Spin style={{ display: 'block', margin: '32px auto' }} />
+  if (q.isLoading) return <ListSkeleton rows={4} />
   if (q.isError) return <Empty description="变动轨迹加载失败" />
   const list = q.data?.content ?? []
   if (list.length === 0) return <Empty description="暂无变动记录" />

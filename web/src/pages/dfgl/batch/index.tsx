@@ -107,6 +107,7 @@ export default function FeeBatchPage() {
     <>
       <CrudTable<Batch>
         crud={crud}
+        emptyText="尚未创建党费批次：按月份「新建批次」后启动收缴"
         searchFields={[
           {
             name: 'state',

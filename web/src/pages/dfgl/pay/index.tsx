@@ -22,7 +22,7 @@ function DueList() {
         searchFields={[...dueSearch, { name: 'state', label: '状态', type: 'select', options: DUE_STATE_OPTIONS }]}
         columns={dueColumns}
         exportAction={canExport && month ? { url: `${FEE_API}/due/export`, fileName: `党费缴纳名单${month}.xlsx`, params: () => ({ month }) } : undefined}
-        emptyText={month ? '暂无数据' : '尚无启动缴费的月份'}
+        emptyText={month ? `${month} 暂无应缴记录` : '尚无启动缴费的月份'}
       />
     </>
   )

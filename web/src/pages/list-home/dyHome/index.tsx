@@ -5,7 +5,7 @@ import type { MessageItem } from '@/api/message'
 import type { Page } from '@/api/request'
 import type { Member } from '@/components/member/types'
 import TodoCard from '@/components/message/TodoCard'
-import PageLoading from '@/components/PageLoading'
+import { PageSkeleton } from '@/components/LoadingSkeleton'
 import RecordLink from '@/components/RecordLink'
 import ChangeTrail from '@/components/trail/ChangeTrail'
 import { useSessionStore } from '@/stores/session'
@@ -125,7 +125,7 @@ function MyMessages({ messages }: { messages: Page<MessageItem> }) {
 export default function MemberHomePage() {
   const user = useSessionStore((s) => s.user)
   const q = useQuery({ queryKey: ['dyHome'], queryFn: memberHome })
-  if (q.isLoading) return <PageLoading />
+  if (q.isLoading) return <PageSkeleton />
   if (q.isError || !q.data)
     return (
       <Result

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Col, Row, Spin } from 'antd'
+import { Alert, Button, Col, Row } from 'antd'
 import { homeSummary } from '@/api/home'
+import { PageSkeleton } from '@/components/LoadingSkeleton'
 import WorkCard from '@/components/message/WorkCard'
 import Charts from './Charts'
 import KeyNumbers from './KeyNumbers'
@@ -10,7 +11,7 @@ import WarningList from './WarningList'
 /** The home page of those who manage party data (home:view): every figure is the server's, for their scope. */
 export default function Dashboard() {
   const summary = useQuery({ queryKey: ['home', 'summary'], queryFn: homeSummary })
-  if (summary.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
+  if (summary.isLoading) return <PageSkeleton />
   if (summary.isError || !summary.data) {
     return (
       <Alert
