@@ -1,7 +1,6 @@
 import { Menu } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import MenuIcon from '@/components/MenuIcon'
 import { usePermissionStore } from '@/stores/permission'
 import { firstLeaf } from '../../router/menus'
 import { activeEntry, MEMBER_MODE } from '../../router/modes'
@@ -33,7 +32,8 @@ export default function HeaderMenu() {
         mode="horizontal"
         disabledOverflow
         selectedKeys={active ? [active] : []}
-        items={entries.map((t) => ({ key: t.key, label: t.title, icon: <MenuIcon name={t.icon} /> }))}
+        // Names without icons (the sidebar has them): ten entries of a mode fit at 1440 px.
+        items={entries.map((t) => ({ key: t.key, label: t.title }))}
         onClick={({ key }) => {
           const item = entries.find((t) => t.key === key)
           if (!item) return
