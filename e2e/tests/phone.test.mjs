@@ -59,7 +59,7 @@ describe('on a phone', () => {
     }
     assert.equal(await drawer.getByText('系统管理', { exact: true }).count(), 0, 'the 系统 mode in the 党建 drawer')
     await screenshot(page, 'phone-01-drawer')
-    await drawer.getByText('党建信息库', { exact: true }).tap()
+    // 党建 opened its first page, under 党建信息库: that branch of the drawer is open.
     await drawer.getByText('党员信息', { exact: true }).tap()
 
     await page.waitForURL((u) => u.pathname === '/web/party/dyjbxx')
