@@ -51,10 +51,13 @@ export default function Sidebar({ collapsed, all = false }: { collapsed: boolean
   const showLogo = useSettingsStore((s) => s.sidebarLogo)
   const uniqueOpened = useSettingsStore((s) => s.uniqueOpened)
   const school = useConfigStore((s) => s.school)
-  const nav = useMemo(
-    () => (all || memberMode ? (current?.entries ?? []) : (side[activeTop] ?? [])),
-    [all, memberMode, current, side, activeTop],
-  )
+  const nav = useMemo(() => {
+    if (all || memberMode) return current?.entries ?? []
+    // The section shown is of the current mode: its first entry's until one of its pages opens.
+    const entries = current?.entries ?? []
+    const top = entries.some((e) => e.key === activeTop) ? activeTop : entries[0]?.key
+    return top ? (side[top] ?? []) : []
+  }, [all, memberMode, current, side, activeTop])
   const items = useMemo(() => toItems(nav), [nav])
 
   const selected = matchRoute(routes, pathname)?.meta.activeMenu ?? pathname
