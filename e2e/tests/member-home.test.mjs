@@ -76,11 +76,11 @@ describe('a party member signs in to their home', () => {
     assert.equal(await page.locator('.sidebar').getByText('党员信息', { exact: true }).count(), 0)
     await screenshot(page, '41-member-home')
 
-    // The mode switch of the top bar leads back here from another page.
+    // A member has one mode (党员): no switch; its top-bar entries lead back here from another page.
     await page.goto(`${s.server.base}/web/user/center`)
-    await page.getByLabel('切换模式').hover()
-    await page.locator('.ant-dropdown:visible').getByText('党员首页', { exact: true }).click()
+    await page.locator('.header-menu').getByText('我的首页', { exact: true }).click()
     await page.waitForURL(/\/web\/list-home\/dyHome$/)
+    assert.equal(await page.getByLabel('切换模式').count(), 0, 'a mode switch for a member')
     await page.getByText(`您好，${MEMBER.name}`).waitFor()
 
     // On a 390 px phone the page fits its width.

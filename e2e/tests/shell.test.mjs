@@ -156,6 +156,47 @@ describe('web shell', () => {
     await untilColour(TEAL)
   })
 
+  it('shows one mode at a time at 1440 px, the open page\'s entry marked, and the search spans the modes', async () => {
+    await page.setViewportSize({ width: 1440, height: 860 })
+    const header = page.locator('.header-menu')
+    const entries = () => header.locator(':scope > .ant-menu-item').allInnerTexts()
+    const marked = (title) => header.locator('.ant-menu-item-selected', { hasText: title }).waitFor()
+    const modeSwitch = page.getByRole('button', { name: '切换模式' })
+    // 字典管理 is open: the 系统 mode, its entry marked.
+    await modeSwitch.filter({ hasText: '系统' }).waitFor()
+    assert.deepEqual(await entries(), ['系统管理', '系统监控'])
+    await marked('系统管理')
+
+    // 党建: every party-building first-level menu in view, none folded into "···".
+    await modeSwitch.click()
+    await page.locator('.mode-switch-menu').getByRole('menuitem', { name: '党建' }).click()
+    await modeSwitch.filter({ hasText: '党建' }).waitFor()
+    const titles = await entries()
+    for (const t of ['党建信息库', '组织关系转接', '党费管理']) assert.ok(titles.includes(t), `${t} in ${titles}`)
+    assert.ok(!titles.includes('系统管理'), `系统管理 in the 党建 mode: ${titles}`)
+    const bar = await page.locator('.header-menu-bar').boundingBox()
+    const boxes = await header.locator(':scope > .ant-menu-item').evaluateAll((items) => items.map((i) => i.getBoundingClientRect().toJSON()))
+    const end = Math.max(...boxes.map((b) => b.right))
+    assert.ok(end <= bar.x + bar.width + 0.5, `entries end at ${end}px, the bar at ${bar.x + bar.width}px`)
+    // Room for ten entries of this mode's average width (ten more first-level menus are coming).
+    const average = (end - boxes[0].left) / boxes.length
+    assert.ok(bar.width >= 10 * average, `the bar (${bar.width}px) holds ${Math.floor(bar.width / average)} entries of ${average}px`)
+    await header.getByText('党费管理', { exact: true }).click()
+    await marked('党费管理')
+    await screenshot(page, '06b-mode-party')
+
+    // The search finds a 系统 page from 党建 and names its mode; opening it shows the 系统 mode.
+    await page.getByLabel('菜单搜索').click()
+    await page.locator('.menu-search input').fill('操作日志')
+    const hit = page.locator('.menu-search-popup .ant-select-item-option', { hasText: '系统监控 > 操作日志' })
+    await hit.locator('.menu-search-mode', { hasText: '系统' }).waitFor()
+    await hit.click()
+    await page.waitForURL(/\/web\/monitor\/log$/)
+    await modeSwitch.filter({ hasText: '系统' }).waitFor()
+    await marked('系统监控')
+    await page.setViewportSize({ width: 1366, height: 860 })
+  })
+
   it('shows the session-expired dialog once the session is ended elsewhere', async () => {
     // A second admin session ends all the others, the browser's included.
     const other = await apiLogin(server.base, 'admin', ADMIN_PASSWORD)

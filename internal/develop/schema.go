@@ -116,7 +116,7 @@ func menus() []system.MenuSeed {
 		grant([]system.MenuSeed{{Title: "支部办理", Type: system.MenuButton, Permission: PermBranch}}, all...)...),
 		grant([]system.MenuSeed{{Title: "上级党委办理", Type: system.MenuButton, Permission: PermCommittee},
 			{Title: "组织部备案", Type: system.MenuButton, Permission: PermDepartment}}, dept, committee)...)
-	return []system.MenuSeed{{Title: "发展党员", Path: "/develop", Component: "Layout", Icon: "rise", Type: system.MenuDir,
+	return []system.MenuSeed{{Title: "发展党员", Path: "/develop", Component: "Layout", Icon: "rise", Type: system.MenuDir, Workbench: system.WorkbenchParty,
 		Roles: all, Children: []system.MenuSeed{
 			page("入党申请人", "DevApplicant", "applicant", "file-text", all, recordButtons...),
 			page("入党积极分子", "DevActivist", "activist", "fire", all),

@@ -230,7 +230,7 @@ func menus() []system.MenuSeed {
 			Type: system.MenuPage, Roles: all, Children: buttons}
 	}
 	return []system.MenuSeed{
-		{Title: "党费管理", Path: MenuPath, Component: "Layout", Icon: "money-collect", Type: system.MenuDir, Roles: all,
+		{Title: "党费管理", Path: MenuPath, Component: "Layout", Icon: "money-collect", Type: system.MenuDir, Workbench: system.WorkbenchParty, Roles: all,
 			Children: []system.MenuSeed{
 				page("党费批次管理", "DfBatch", "batch", "calendar",
 					button("查询", PermList, all...), button("批次操作", PermBatch, dept), button("导出", PermExport, all...)),

@@ -27,7 +27,7 @@ func Migrations() []db.Migration {
 // Like the top bar's mode switch, it sits in a hidden directory.
 func menus() []system.MenuSeed {
 	roles := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
-	return []system.MenuSeed{{Title: "首页", Path: "/home-summary", Component: "Layout", Type: system.MenuDir, Hidden: true,
+	return []system.MenuSeed{{Title: "首页", Path: "/home-summary", Component: "Layout", Type: system.MenuDir, Workbench: system.WorkbenchParty, Hidden: true,
 		Roles: roles, Children: []system.MenuSeed{
 			{Title: "首页统计与预警", Type: system.MenuButton, Permission: PermView, Roles: roles},
 		}}}

@@ -119,7 +119,7 @@ func orgMenus() []system.MenuSeed {
 		system.Granted(append(system.Buttons("dzz", "add", "edit", "del"),
 			system.MenuSeed{Title: "调整/合并/拆分", Type: system.MenuButton, Permission: PermMove}),
 			system.RoleOrgDept, system.RoleCommittee)...)
-	return []system.MenuSeed{{Title: "党建信息库", Path: PartyMenuPath, Component: "Layout", Icon: "team", Type: system.MenuDir,
+	return []system.MenuSeed{{Title: "党建信息库", Path: PartyMenuPath, Component: "Layout", Icon: "team", Type: system.MenuDir, Workbench: system.WorkbenchParty,
 		Children: []system.MenuSeed{
 			// Hidden until its page is built (shown by migration 2026112360).
 			{Title: "党组织", Name: "Dzz", Path: "dzz", Component: "party/dzz", Icon: "apartment", Type: system.MenuPage, Hidden: true,

@@ -175,7 +175,7 @@ func peopleMenus() []system.MenuSeed {
 	buttons = append(buttons, system.Granted(system.Buttons("ry", "list"), all...)...)
 	buttons = append(buttons, system.Granted(system.Buttons("ry", "add", "edit"), system.RoleOrgDept, system.RoleCommittee)...)
 	buttons = append(buttons, system.Granted(system.Buttons("ry", "del", "unmask"), system.RoleOrgDept)...)
-	return []system.MenuSeed{{Title: "人员信息", Path: "/people", Component: "Layout", Icon: "idcard", Type: system.MenuDir, Roles: all,
+	return []system.MenuSeed{{Title: "人员信息", Path: "/people", Component: "Layout", Icon: "idcard", Type: system.MenuDir, Workbench: system.WorkbenchParty, Roles: all,
 		Children: []system.MenuSeed{
 			// Hidden until their pages are built (shown by migration 2026112381).
 			{Title: "学生信息", Name: "Xsjbxx", Path: "xsjbxx", Component: "people/xsjbxx", Icon: "user", Type: system.MenuPage, Hidden: true,

@@ -517,10 +517,10 @@ func TestMenuEscalationAttempts(t *testing.T) {
 		{"admin makes an admin button", w.e.AdminTK, "POST", "/api/menus", body{"type": 2, "title": "超管", "pid": w.uPage, "permission": "admin"}, 400},
 	})
 	// A directory without permissions is still the menu editor's to arrange.
-	res := w.e.Do("POST", "/api/menus", s.tok, body{"type": 0, "title": "专题", "path": "/topic"})
+	res := w.e.Do("POST", "/api/menus", s.tok, body{"type": 0, "title": "专题", "path": "/topic", "workbench": "party"})
 	apptest.Expect(t, res, 201)
 	dir := int64(res.Map(t)["id"].(float64))
-	apptest.Expect(t, w.e.Do("PUT", "/api/menus", s.tok, body{"id": dir, "type": 0, "title": "专题栏目", "path": "/topic"}), 204)
+	apptest.Expect(t, w.e.Do("PUT", "/api/menus", s.tok, body{"id": dir, "type": 0, "title": "专题栏目", "path": "/topic", "workbench": "party"}), 204)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/menus", s.tok, []int64{dir}), 204)
 }
 

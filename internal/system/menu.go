@@ -12,6 +12,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -21,6 +22,9 @@ type RouteMeta struct {
 	Icon    string `json:"icon"`
 	NoCache bool   `json:"noCache"`
 	Extpath string `json:"extpath,omitempty"`
+	// Workbench and WorkbenchTitle: a first-level entry's mode of the top bar (its key and name).
+	Workbench      string `json:"workbench,omitempty"`
+	WorkbenchTitle string `json:"workbenchTitle,omitempty"`
 }
 
 // RouteNode is a menu as the front end's router needs it.
@@ -82,6 +86,7 @@ func (s *Service) menuRoutes(rs *httpx.Routes) {
 		return httpx.NoContent(w)
 	})
 	rs.Delete("/api/menus", "menu:del", "删除", httpx.IDsAction(s.DeleteMenus))
+	s.workbenchRoutes(rs)
 }
 
 func (s *Service) allMenus(ctx context.Context) ([]*Menu, error) {
@@ -141,6 +146,9 @@ func (s *Service) MyRoutes(ctx context.Context) ([]*RouteNode, error) {
 			}
 			n := &RouteNode{Path: m.Path, Component: m.Component, Name: m.Name, Hidden: m.Hidden,
 				Meta: RouteMeta{Title: m.Title, Icon: m.Icon, NoCache: m.NoCache, Extpath: m.Extpath}}
+			if depth == 0 {
+				n.Meta.Workbench, n.Meta.WorkbenchTitle = m.Workbench, module.WorkbenchTitle(m.Workbench)
+			}
 			if n.Name == "" {
 				n.Name = "Menu" + strconv.FormatInt(m.ID, 10)
 			}
@@ -226,6 +234,12 @@ func (s *Service) SaveMenu(ctx context.Context, m *Menu) error {
 	}
 	if m.PID == nil {
 		m.Component = "Layout"
+		if m.Workbench = strings.TrimSpace(m.Workbench); !validWorkbench(m.Workbench) {
+			return httpx.Invalid("workbench", "请选择一级菜单所属的工作台")
+		}
+	} else {
+		// Only a first-level menu is shown by mode; below it the entry follows its parent.
+		m.Workbench = ""
 	}
 	if m.PID != nil {
 		var parent Menu

@@ -114,6 +114,8 @@ type Menu struct {
 	NoCache       bool   `bun:"no_cache" json:"noCache"`
 	Extpath       string `bun:"extpath" json:"extpath"`
 	Permission    string `bun:"permission" json:"permission"`
+	// Workbench is a first-level menu's mode of the top bar (module.Workbench*); "" below the first level.
+	Workbench string `bun:"workbench" json:"workbench"`
 	db.Stamps
 	Children []*Menu `bun:"-" json:"children,omitempty"`
 }

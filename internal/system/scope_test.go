@@ -160,7 +160,7 @@ func TestMenuValidationAndTree(t *testing.T) {
 			t.Errorf("%v: %d %s", m, res.Status, res.Body)
 		}
 	}
-	res := e.Do("POST", "/api/menus", e.AdminTK, map[string]any{"type": 0, "title": "党建", "path": "party"})
+	res := e.Do("POST", "/api/menus", e.AdminTK, map[string]any{"type": 0, "title": "党建", "path": "party", "workbench": "party"})
 	apptest.Expect(t, res, 201)
 	dir := int64(res.Map(t)["id"].(float64))
 	res = e.Do("POST", "/api/menus", e.AdminTK, map[string]any{"type": 1, "title": "党员", "path": "member", "component": "party/member", "pid": dir})

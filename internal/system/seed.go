@@ -18,6 +18,13 @@ import (
 // and the roles (by code) granted it.
 type MenuSeed = module.Menu
 
+// The workbenches (modes) a first-level MenuSeed names.
+const (
+	WorkbenchParty  = module.WorkbenchParty
+	WorkbenchCadre  = module.WorkbenchCadre
+	WorkbenchSystem = module.WorkbenchSystem
+)
+
 // Granted returns copies of seeds granted to the roles (codes), in addition
 // to the roles they name already; their children are left as they are.
 func Granted(seeds []MenuSeed, roles ...string) []MenuSeed {
@@ -50,7 +57,7 @@ func systemMenus() []MenuSeed {
 		return MenuSeed{Title: title, Name: name, Path: path, Component: component, Icon: icon, Type: MenuPage, Children: buttons}
 	}
 	return []MenuSeed{
-		{Title: "系统管理", Path: "/system", Component: "Layout", Icon: "setting", Type: MenuDir, Children: []MenuSeed{
+		{Title: "系统管理", Path: "/system", Component: "Layout", Icon: "setting", Type: MenuDir, Workbench: WorkbenchSystem, Children: []MenuSeed{
 			page("用户管理", "User", "user", "system/user", "user", Buttons("user", "list", "add", "edit", "del", "pass")),
 			page("角色管理", "Role", "role", "system/role", "team", Buttons("role", "list", "add", "edit", "del")),
 			page("菜单管理", "Menu", "menu", "system/menu", "menu", Buttons("menu", "list", "add", "edit", "del")),
@@ -61,13 +68,13 @@ func systemMenus() []MenuSeed {
 			page("文件管理", "File", "file", "system/file", "file", Buttons("file", "list", "del")),
 			page("消息发布", "MessageAdmin", "message", "system/message", "notification", Buttons("msg", "add", "edit", "del")),
 		}},
-		{Title: "系统监控", Path: "/monitor", Component: "Layout", Icon: "monitor", Type: MenuDir, Children: []MenuSeed{
+		{Title: "系统监控", Path: "/monitor", Component: "Layout", Icon: "monitor", Type: MenuDir, Workbench: WorkbenchSystem, Children: []MenuSeed{
 			page("在线用户", "OnlineUser", "online", "monitor/online", "wifi", Buttons("online", "list", "del")),
 			page("操作日志", "OperLog", "log", "monitor/log", "profile", Buttons("log", "list")),
 			page("登录日志", "LoginLog", "loginLog", "monitor/loginLog", "login", nil),
 		}},
 		// Permissions of the top bar's mode switch (spec §6); no page of its own.
-		{Title: "工作台切换", Path: "/workbench-switch", Component: "Layout", Type: MenuDir, Hidden: true, Children: []MenuSeed{
+		{Title: "工作台切换", Path: "/workbench-switch", Component: "Layout", Type: MenuDir, Hidden: true, Workbench: WorkbenchSystem, Children: []MenuSeed{
 			{Title: "显示模式切换", Type: MenuButton, Permission: "workbench:group"},
 			{Title: "党员首页", Type: MenuButton, Permission: "dy:home"},
 			{Title: "党建工作台", Type: MenuButton, Permission: "dj:workbench:navbar"},
@@ -78,21 +85,45 @@ func systemMenus() []MenuSeed {
 
 // InsertMenus inserts seeds under pid, grants each entry to its Roles and
 // returns every inserted id.
+//
+// A first-level seed must name a valid Workbench (a module that forgets
+// fails its migration). The seeds of migrations older than the workbench
+// column are inserted without it: that migration sets theirs.
 func InsertMenus(ctx context.Context, tx bun.IDB, pid *int64, seeds []MenuSeed) ([]int64, error) {
+	if len(seeds) == 0 {
+		return nil, nil
+	}
+	withWorkbench, err := hasWorkbenchColumn(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	return insertMenus(ctx, tx, pid, seeds, withWorkbench)
+}
+
+func insertMenus(ctx context.Context, tx bun.IDB, pid *int64, seeds []MenuSeed, withWorkbench bool) ([]int64, error) {
 	var ids []int64
 	now := time.Now().UTC()
 	for i, s := range seeds {
 		m := &Menu{PID: pid, Type: s.Type, Title: s.Title, Name: s.Name, Component: s.Component, Path: s.Path,
 			Icon: s.Icon, Sort: (i + 1) * 10, Hidden: s.Hidden, NoCache: s.NoCache, Extpath: s.Extpath,
 			Permission: s.Permission, Stamps: db.StampsAt(now)}
-		if _, err := tx.NewInsert().Model(m).Returning("id").Exec(ctx); err != nil {
+		insert := tx.NewInsert().Model(m)
+		if !withWorkbench {
+			insert = insert.ExcludeColumn("workbench")
+		} else if pid == nil {
+			if !validWorkbench(s.Workbench) {
+				return nil, fmt.Errorf("first-level menu %s (%s): workbench %q is none of module.Workbenches", s.Title, s.Path, s.Workbench)
+			}
+			m.Workbench = s.Workbench
+		}
+		if _, err := insert.Returning("id").Exec(ctx); err != nil {
 			return nil, err
 		}
 		ids = append(ids, m.ID)
 		if err := GrantMenus(ctx, tx, []int64{m.ID}, s.Roles...); err != nil {
 			return nil, err
 		}
-		childIDs, err := InsertMenus(ctx, tx, &m.ID, s.Children)
+		childIDs, err := insertMenus(ctx, tx, &m.ID, s.Children, withWorkbench)
 		if err != nil {
 			return nil, err
 		}
@@ -338,7 +369,7 @@ func ShowMenuPage(ctx context.Context, tx bun.IDB, component string) error {
 // skipped: they grant by hand). Later migrations of a domain use it.
 func AddButtons(ctx context.Context, tx bun.IDB, pageComponent string, buttons []MenuSeed, roles ...string) error {
 	var page Menu
-	if err := tx.NewSelect().Model(&page).Where("component = ?", pageComponent).Where("type = ?", MenuPage).
+	if err := tx.NewSelect().Model(&page).Column("id").Where("component = ?", pageComponent).Where("type = ?", MenuPage).
 		OrderExpr("id").Limit(1).Scan(ctx); err != nil {
 		return fmt.Errorf("page %s: %w", pageComponent, err)
 	}
@@ -350,7 +381,7 @@ func AddButtons(ctx context.Context, tx bun.IDB, pageComponent string, buttons [
 // AddButtons does.
 func AddPages(ctx context.Context, tx bun.IDB, dirPath string, pages []MenuSeed, roles ...string) error {
 	var dir Menu
-	if err := tx.NewSelect().Model(&dir).Where("path = ?", dirPath).Where("type = ?", MenuDir).
+	if err := tx.NewSelect().Model(&dir).Column("id").Where("path = ?", dirPath).Where("type = ?", MenuDir).
 		OrderExpr("id").Limit(1).Scan(ctx); err != nil {
 		return fmt.Errorf("menu directory %s: %w", dirPath, err)
 	}

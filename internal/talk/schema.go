@@ -33,7 +33,7 @@ var Perms = resource.PermsFor("txth")
 // secondary committees and the branch secretaries (each within their scope).
 func menus() []system.MenuSeed {
 	roles := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary}
-	return []system.MenuSeed{{Title: "组织生活", Path: "/orglife", Component: "Layout", Icon: "solution", Type: system.MenuDir,
+	return []system.MenuSeed{{Title: "组织生活", Path: "/orglife", Component: "Layout", Icon: "solution", Type: system.MenuDir, Workbench: system.WorkbenchParty,
 		Roles: roles, Children: []system.MenuSeed{
 			{Title: "谈心谈话", Name: "Txth", Path: "txth", Component: "orglife/txth", Icon: "message", Type: system.MenuPage,
 				Roles: roles, Children: system.Granted(system.Buttons("txth", "list", "add", "edit", "del", "import", "export"), roles...)},

@@ -117,8 +117,8 @@ func menus() []system.MenuSeed {
 	}
 	mine := append(all, system.RoleMember)
 	return []system.MenuSeed{
-		{Title: "组织关系转接", Path: "/zzgx", Component: "Layout", Icon: "branches", Type: system.MenuDir, Roles: all, Children: children},
-		{Title: "我的组织关系", Path: "/zzgx-mine", Component: "Layout", Type: system.MenuDir, Hidden: true, Roles: mine,
+		{Title: "组织关系转接", Path: "/zzgx", Component: "Layout", Icon: "branches", Type: system.MenuDir, Workbench: system.WorkbenchParty, Roles: all, Children: children},
+		{Title: "我的组织关系", Path: "/zzgx-mine", Component: "Layout", Type: system.MenuDir, Workbench: system.WorkbenchParty, Hidden: true, Roles: mine,
 			Children: grant(button("我的组织关系", PermMine), mine...)},
 	}
 }

@@ -130,7 +130,7 @@ func unitMenus() []system.MenuSeed {
 	buttons = append(buttons, system.Granted(system.Buttons("dw", "list"), all...)...)
 	buttons = append(buttons, system.Granted(system.Buttons("dw", "add", "edit"), system.RoleOrgDept, system.RoleCommittee)...)
 	buttons = append(buttons, system.Granted(system.Buttons("dw", "del"), system.RoleOrgDept)...)
-	return []system.MenuSeed{{Title: "单位信息库", Path: MenuPath, Component: "Layout", Icon: "bank", Type: system.MenuDir, Roles: all,
+	return []system.MenuSeed{{Title: "单位信息库", Path: MenuPath, Component: "Layout", Icon: "bank", Type: system.MenuDir, Workbench: system.WorkbenchParty, Roles: all,
 		Children: []system.MenuSeed{
 			// Hidden until their pages are built (shown by migration 2026112380).
 			{Title: "单位基本信息", Name: "Dwxx", Path: "dwxx", Component: "unit/dwxx", Icon: "bank", Type: system.MenuPage, Hidden: true,

@@ -99,7 +99,7 @@ func menus() []system.MenuSeed {
 	button := func(title, perm string, roles ...string) system.MenuSeed {
 		return system.MenuSeed{Title: title, Type: system.MenuButton, Permission: perm, Roles: roles}
 	}
-	return []system.MenuSeed{{Title: "党费管理", Path: MenuDir, Component: "Layout", Icon: "money-collect", Type: system.MenuDir,
+	return []system.MenuSeed{{Title: "党费管理", Path: MenuDir, Component: "Layout", Icon: "money-collect", Type: system.MenuDir, Workbench: system.WorkbenchParty,
 		Roles: all, Children: []system.MenuSeed{
 			{Title: "党费标准", Name: "Dfbz", Path: "standard", Component: "dfgl/standard", Icon: "calculator", Type: system.MenuPage,
 				Roles: all, Children: []system.MenuSeed{

@@ -69,8 +69,13 @@ const (
 // Menu is a menu entry a migration seeds, with its children. Roles are the
 // codes of the seeded roles granted the entry (system.Role* constants); a
 // role the administrators deleted is skipped, they grant by hand.
+//
+// A first-level directory (no parent) names its Workbench: the mode of the
+// top bar whose entries it is among (WorkbenchParty, WorkbenchCadre,
+// WorkbenchSystem). Entries below the first level leave it empty.
 type Menu struct {
 	Title, Name, Path, Component, Icon, Permission, Extpath string
+	Workbench                                               string
 	Type                                                    int
 	Hidden, NoCache                                         bool
 	Roles                                                   []string
@@ -88,4 +93,33 @@ func Permissions(menus []Menu) []string {
 		out = append(out, Permissions(m.Children)...)
 	}
 	return out
+}
+
+// Workbenches (modes) of the top bar: each first-level menu belongs to one,
+// and the top bar shows the entries of the mode chosen (sys_menu.workbench).
+const (
+	WorkbenchParty  = "party"
+	WorkbenchCadre  = "cadre"
+	WorkbenchSystem = "system"
+)
+
+// Workbench is a mode with its name as the top bar shows it.
+type Workbench struct {
+	Key   string `json:"value"`
+	Title string `json:"label"`
+}
+
+// Workbenches lists the modes in the order the mode switch offers them.
+func Workbenches() []Workbench {
+	return []Workbench{{WorkbenchParty, "党建"}, {WorkbenchCadre, "干部"}, {WorkbenchSystem, "系统"}}
+}
+
+// WorkbenchTitle is the name of a mode, "" for an unknown key.
+func WorkbenchTitle(key string) string {
+	for _, w := range Workbenches() {
+		if w.Key == key {
+			return w.Title
+		}
+	}
+	return ""
 }

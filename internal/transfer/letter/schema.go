@@ -136,6 +136,6 @@ func ensureDir(ctx context.Context, tx bun.Tx) error {
 		return err
 	}
 	_, err = system.InsertMenus(ctx, tx, nil, []system.MenuSeed{{Title: "组织关系转接", Path: MenuDir, Component: "Layout",
-		Icon: "swap", Type: system.MenuDir, Roles: roles}})
+		Icon: "swap", Type: system.MenuDir, Workbench: system.WorkbenchParty, Roles: roles}})
 	return err
 }

@@ -30,6 +30,14 @@ export interface MenuNode {
   hidden?: boolean
   redirect?: string
   alwaysShow?: boolean
-  meta?: { title?: string; icon?: string; noCache?: boolean; extpath?: string }
+  meta?: {
+    title?: string
+    icon?: string
+    noCache?: boolean
+    extpath?: string
+    /** A first-level entry's mode (workbench) of the top bar, with its name. */
+    workbench?: string
+    workbenchTitle?: string
+  }
   children?: MenuNode[]
 }

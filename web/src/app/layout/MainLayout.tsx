@@ -9,15 +9,24 @@ import { useTagsStore } from '@/stores/tags'
 import { pageTitle } from '@/utils/title'
 import ForcedPasswordCheck from '@/components/password/ForcedPasswordCheck'
 import { useSiteTitle } from '../useDocumentTitle'
+import { useModeStore } from '@/stores/mode'
+import { useSessionStore } from '@/stores/session'
 import { matchRoute } from '../router/match'
 import { topFor } from '../router/menus'
+import { modeOfPath } from '../router/modes'
+import { LAYOUT_ROUTES } from '../router/staticRoutes'
 import AppFooter from './AppFooter'
 import AppMain from './AppMain'
 import Breadcrumbs from './Breadcrumbs'
 import SettingsDrawer from './SettingsDrawer'
 import Sidebar, { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './Sidebar'
+import MemberTabBar from './MemberTabBar'
 import TagsView from './TagsView'
 import TopBar from './topbar/TopBar'
+import { useModes } from './useModes'
+
+/** Pages every user has (首页, 个人中心, 消息): opening one keeps the mode shown. */
+const SHARED_PAGES: ReadonlySet<string> = new Set(LAYOUT_ROUTES.map((r) => r.path))
 
 /** Tracks the viewport: below 992 px the sidebar becomes a drawer. */
 function useResponsive() {
@@ -39,11 +48,13 @@ function useResponsive() {
   }, [setDevice])
 }
 
-/** On every navigation: visited tab, active first-level menu, page title, mobile drawer. */
+/** On every navigation: visited tab, active first-level menu and its mode, page title, mobile drawer. */
 function useRouteEffects() {
   const { pathname, search } = useLocation()
   const routes = usePermissionStore((s) => s.routes)
   const model = usePermissionStore((s) => s.model)
+  const { modes } = useModes()
+  const userId = useSessionStore((s) => s.user?.id)
   const site = useSiteTitle()
   useEffect(() => {
     const route = matchRoute(routes, pathname)
@@ -54,9 +65,12 @@ function useRouteEffects() {
     addView({ path: pathname, fullPath: pathname + search, title: route.meta.title, affix: route.meta.affix }, route.meta.noCache)
     const top = route.top || topFor(pathname, model)
     if (top) usePermissionStore.getState().setActiveTop(top)
+    // A page of another mode (opened from the search, a link, a to-do) shows its mode.
+    const mode = modeOfPath(pathname, model, modes, SHARED_PAGES)
+    if (mode && userId !== undefined) useModeStore.getState().remember(userId, mode)
     document.title = pageTitle(route.meta.title, site)
     if (useAppStore.getState().device === 'mobile') useAppStore.getState().closeSidebar(true)
-  }, [pathname, search, routes, model, site])
+  }, [pathname, search, routes, model, modes, userId, site])
 }
 
 export default function MainLayout() {
@@ -66,6 +80,7 @@ export default function MainLayout() {
   const opened = useAppStore((s) => s.sidebarOpened)
   const tagsView = useSettingsStore((s) => s.tagsView)
   const fixedHeader = useSettingsStore((s) => s.fixedHeader)
+  const { memberMode } = useModes()
 
   useEffect(() => {
     const counters = useCountersStore.getState()
@@ -75,9 +90,10 @@ export default function MainLayout() {
   }, [])
 
   const mobile = device === 'mobile'
+  const tabBar = mobile && memberMode
   const sideWidth = mobile ? 0 : opened ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH
   return (
-    <Layout className="main-layout" style={{ minHeight: '100vh' }}>
+    <Layout className={tabBar ? 'main-layout with-tab-bar' : 'main-layout'} style={{ minHeight: '100vh' }}>
       {mobile ? (
         <Drawer
           placement="left"
@@ -107,6 +123,7 @@ export default function MainLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
+      {tabBar && <MemberTabBar />}
       <SettingsDrawer />
       <ForcedPasswordCheck />
     </Layout>

@@ -9,6 +9,7 @@ import { useSettingsStore } from '@/stores/settings'
 import { brandTitle } from '@/utils/title'
 import { matchRoute } from '../router/match'
 import type { NavItem } from '../router/menus'
+import { useModes } from './useModes'
 
 export const SIDEBAR_WIDTH = 205
 export const SIDEBAR_COLLAPSED_WIDTH = 54
@@ -36,20 +37,27 @@ function parentsOf(items: NavItem[], key: string, trail: string[] = []): string[
 }
 
 /**
- * The side menu: the active first-level entry's pages, or with `all` (the phone drawer, where no
- * header menu shows the first level) every first-level entry with its pages.
+ * The side menu: the active first-level entry's pages (in the 党员 mode the member's own pages), or
+ * with `all` (the phone drawer, where no header menu shows the first level) the current mode's
+ * first-level entries with their pages.
  */
 export default function Sidebar({ collapsed, all = false }: { collapsed: boolean; all?: boolean }) {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const side = usePermissionStore((s) => s.model.side)
-  const top = usePermissionStore((s) => s.model.top)
+  const { current, memberMode } = useModes()
   const routes = usePermissionStore((s) => s.routes)
   const activeTop = usePermissionStore((s) => s.activeTop)
   const showLogo = useSettingsStore((s) => s.sidebarLogo)
   const uniqueOpened = useSettingsStore((s) => s.uniqueOpened)
   const school = useConfigStore((s) => s.school)
-  const nav = useMemo(() => (all ? top : (side[activeTop] ?? [])), [all, top, side, activeTop])
+  const nav = useMemo(() => {
+    if (all || memberMode) return current?.entries ?? []
+    // The section shown is of the current mode: its first entry's until one of its pages opens.
+    const entries = current?.entries ?? []
+    const top = entries.some((e) => e.key === activeTop) ? activeTop : entries[0]?.key
+    return top ? (side[top] ?? []) : []
+  }, [all, memberMode, current, side, activeTop])
   const items = useMemo(() => toItems(nav), [nav])
 
   const selected = matchRoute(routes, pathname)?.meta.activeMenu ?? pathname

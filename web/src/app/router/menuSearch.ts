@@ -1,10 +1,13 @@
 import Fuse, { type IFuseOptions } from 'fuse.js'
 import type { AppRoute } from './menus'
+import { MEMBER_MODE, modeTitleOf, type Mode } from './modes'
 
 export interface SearchEntry {
   /** Parent titles joined by ' > '. */
   title: string
   path: string
+  /** The mode (工作台) the page belongs to, shown beside the result: the search spans every mode. */
+  mode?: string
 }
 
 /** Options of spec §9 (fuse.js 7 has no maxPatternLength; patterns are cut to 32 below). */
@@ -21,9 +24,17 @@ export const FUSE_OPTIONS: IFuseOptions<SearchEntry> = {
 }
 export const MAX_PATTERN_LENGTH = 32
 
-/** Searchable entries: only permitted (present) and non-hidden routes. */
-export function searchEntries(routes: AppRoute[]): SearchEntry[] {
-  return routes.filter((r) => !r.meta.hidden).map((r) => ({ title: r.meta.trail.join(' > '), path: r.path }))
+/**
+ * Searchable entries: only permitted (present) and non-hidden routes, each with its mode, then the
+ * member's own pages (the 党员 mode's entries, which are no menu).
+ */
+export function searchEntries(routes: AppRoute[], modes: Mode[] = []): SearchEntry[] {
+  const pages = routes
+    .filter((r) => !r.meta.hidden)
+    .map((r) => ({ title: r.meta.trail.join(' > '), path: r.path, mode: modeTitleOf(r, modes) }))
+  const member = modes.find((m) => m.key === MEMBER_MODE)
+  const own = (member?.entries ?? []).filter((e) => !pages.some((p) => p.path === e.key)).map((e) => ({ title: e.title, path: e.key, mode: member?.title }))
+  return [...pages, ...own]
 }
 
 export function createMenuSearch(entries: SearchEntry[]): (query: string) => SearchEntry[] {

@@ -39,6 +39,9 @@ export interface NavItem {
   icon?: string
   external: boolean
   children?: NavItem[]
+  /** A first-level entry's mode (workbench) of the top bar and its name, as the server declares them. */
+  workbench?: string
+  workbenchTitle?: string
 }
 
 export interface MenuModel {
@@ -100,7 +103,7 @@ export function buildMenuModel(tree: MenuNode[]): MenuModel {
     const path = joinPath('', node.path.startsWith('/') || isExternal(node.path) ? node.path : `/${node.path}`)
     const item = walk(node, '', [], path, false)
     side[path] = item?.children ?? []
-    if (item) top.push(item)
+    if (item) top.push({ ...item, workbench: node.meta?.workbench, workbenchTitle: node.meta?.workbenchTitle })
   }
   return { routes, top, side }
 }

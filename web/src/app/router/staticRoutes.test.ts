@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { hasPermission } from '@/utils/permission'
 import { hasPage, pageFile } from './pages'
-import { availableNamedRoutes, LAYOUT_ROUTES, visibleModeItems } from './staticRoutes'
+import { availableNamedRoutes, LAYOUT_ROUTES } from './staticRoutes'
 
 describe('page registry', () => {
   it('resolves component names to page files', () => {
@@ -29,30 +28,5 @@ describe('page registry', () => {
   it('registers the member detail route now that its page exists', () => {
     expect(hasPage('dyjbxx/detail')).toBe(true)
     expect(availableNamedRoutes().find((r) => r.path === '/dyjbxx/detail')?.meta).toMatchObject({ title: '党员详情', hidden: true, parent: '/party/dyjbxx', crumb: '详情' })
-  })
-})
-
-describe('mode switch', () => {
-  const all = new Set(['/list-home/dyHome', '/workbench/dj/home', '/workbench/gb/home'])
-
-  it('needs workbench:group', () => {
-    expect(visibleModeItems(['dy:home'], all, hasPermission)).toEqual([])
-  })
-
-  it('shows items by permission', () => {
-    const keys = visibleModeItems(['workbench:group', 'dy:home', 'gb:workbench:navbar'], all, hasPermission).map((i) => i.key)
-    expect(keys).toEqual(['dy', 'gb'])
-  })
-
-  it('leads a member (the 党员 role: workbench:group and dy:home) to their home', () => {
-    const registered = new Set(availableNamedRoutes().map((r) => r.path))
-    expect(visibleModeItems(['workbench:group', 'dy:home'], registered, hasPermission)).toEqual([
-      { key: 'dy', title: '党员首页', path: '/list-home/dyHome', permission: 'dy:home' },
-    ])
-  })
-
-  it('hides items whose route does not exist, even for admin', () => {
-    expect(visibleModeItems(['admin'], new Set(['/workbench/dj/home']), hasPermission).map((i) => i.key)).toEqual(['dj'])
-    expect(visibleModeItems(['admin'], new Set(), hasPermission)).toEqual([])
   })
 })

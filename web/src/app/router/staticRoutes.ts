@@ -1,4 +1,3 @@
-import { PERM } from '@/api/permissions'
 import type { AppRoute } from './menus'
 import { hasPage } from './pages'
 
@@ -44,18 +43,4 @@ export const NAMED_ROUTES: AppRoute[] = [
 
 export function availableNamedRoutes(exists: (component: string) => boolean = hasPage): AppRoute[] {
   return NAMED_ROUTES.filter((r) => exists(r.component))
-}
-
-/** Top-bar mode switch (spec §6): shown by permission AND only when the target route exists. */
-export const MODE_ITEMS = [
-  { key: 'dy', title: '党员首页', path: '/list-home/dyHome', permission: PERM.dyHome },
-  { key: 'dj', title: '党建工作台', path: '/workbench/dj/home', permission: PERM.djWorkbenchNavbar },
-  { key: 'gb', title: '干部工作台', path: '/workbench/gb/home', permission: PERM.gbWorkbenchNavbar },
-] as const
-export const MODE_SWITCH_PERMISSION = PERM.workbenchGroup
-
-/** Mode items the user may see; an empty list hides the whole switch. */
-export function visibleModeItems(roles: readonly string[], knownPaths: ReadonlySet<string>, can: (roles: readonly string[], need: string[]) => boolean) {
-  if (!can(roles, [MODE_SWITCH_PERMISSION])) return []
-  return MODE_ITEMS.filter((i) => can(roles, [i.permission]) && knownPaths.has(i.path))
 }

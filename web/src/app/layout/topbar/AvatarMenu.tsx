@@ -17,13 +17,16 @@ export function afterLogoutUrl(ssoLogoutUrl: string | undefined, appUrl: string)
   return ssoLogoutUrl.replace('{redirect}', encodeURIComponent(appUrl))
 }
 
-/** The user's own entries (the phone's overflow menu lists them too). */
+/** The user's own entries. */
 export const AVATAR_ITEMS = [
   { key: 'settings', label: '布局设置' },
   { key: 'center', label: '个人中心' },
   { type: 'divider' as const },
   { key: 'logout', label: '退出登录' },
 ]
+
+/** The user's own entries on a phone: no layout settings (the phone's layout is fixed). */
+export const PHONE_AVATAR_ITEMS = AVATAR_ITEMS.filter((i) => !('key' in i) || i.key !== 'settings')
 
 /** Runs one of AVATAR_ITEMS. */
 export function useAvatarAction(): (key: string) => void {

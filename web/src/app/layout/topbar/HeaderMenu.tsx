@@ -1,35 +1,48 @@
 import { Menu } from 'antd'
+import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import MenuIcon from '@/components/MenuIcon'
 import { usePermissionStore } from '@/stores/permission'
-import { firstLeaf, topFor } from '../../router/menus'
+import { firstLeaf } from '../../router/menus'
+import { activeEntry, MEMBER_MODE } from '../../router/modes'
+import { useModes } from '../useModes'
 
 /**
- * First-level menu entries; choosing one fills the sidebar and opens its first page. An entry is
- * marked only while the page shown belongs to it: on 首页 (no section) none is, although the sidebar
- * keeps the last section's pages.
+ * The current mode's first-level entries; choosing one fills the sidebar and opens its first page.
+ * An entry is marked only while the page shown belongs to it (on 首页 none is). The entries never
+ * fold into a "···" overflow, where the marked entry would hide: when a mode has more than the bar
+ * holds, the bar scrolls sideways and the marked entry is scrolled into view.
  */
 export default function HeaderMenu() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const model = usePermissionStore((s) => s.model)
-  const activeTop = usePermissionStore((s) => s.activeTop)
-  const top = model.top
-  const shown = topFor(pathname, model)
+  const { current } = useModes()
+  const entries = current?.entries ?? []
+  const active = activeEntry(current, pathname, model)
+  const bar = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    bar.current?.querySelector('.ant-menu-item-selected')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [active, current?.key])
+
   return (
-    <Menu
-      className="header-menu"
-      mode="horizontal"
-      selectedKeys={shown ? [activeTop] : []}
-      items={top.map((t) => ({ key: t.key, label: t.title, icon: <MenuIcon name={t.icon} /> }))}
-      onClick={({ key }) => {
-        const item = top.find((t) => t.key === key)
-        if (!item) return
-        const target = firstLeaf(item)
-        if (item.external || /^https?:/.test(target)) return void window.open(target, '_blank', 'noopener')
-        usePermissionStore.getState().setActiveTop(key)
-        navigate(target)
-      }}
-    />
+    <div className="header-menu-bar" ref={bar}>
+      <Menu
+        className="header-menu"
+        mode="horizontal"
+        disabledOverflow
+        selectedKeys={active ? [active] : []}
+        // Names without icons (the sidebar has them): ten entries of a mode fit at 1440 px.
+        items={entries.map((t) => ({ key: t.key, label: t.title }))}
+        onClick={({ key }) => {
+          const item = entries.find((t) => t.key === key)
+          if (!item) return
+          const target = firstLeaf(item)
+          if (item.external || /^https?:/.test(target)) return void window.open(target, '_blank', 'noopener')
+          if (current?.key !== MEMBER_MODE) usePermissionStore.getState().setActiveTop(key)
+          navigate(target)
+        }}
+      />
+    </div>
   )
 }

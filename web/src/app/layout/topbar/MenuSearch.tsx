@@ -1,15 +1,17 @@
 import { SearchOutlined } from '@ant-design/icons'
-import { Select } from 'antd'
+import { Select, Tag } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { usePermissionStore } from '@/stores/permission'
 import { createMenuSearch, searchEntries } from '../../router/menuSearch'
+import { useModes } from '../useModes'
 
 /** The menu search box (fuse.js): choosing a result opens its page, then onChosen runs. */
 export function MenuSearchSelect({ className, onChosen }: { className?: string; onChosen: () => void }) {
   const navigate = useNavigate()
   const routes = usePermissionStore((s) => s.routes)
-  const search = useMemo(() => createMenuSearch(searchEntries(routes)), [routes])
+  const { modes } = useModes()
+  const search = useMemo(() => createMenuSearch(searchEntries(routes, modes)), [routes, modes])
   const [query, setQuery] = useState('')
   const results = useMemo(() => search(query), [search, query])
   return (
@@ -22,7 +24,15 @@ export function MenuSearchSelect({ className, onChosen }: { className?: string; 
       placeholder="请输入菜单或功能名称搜索"
       notFoundContent={query ? '无匹配菜单' : null}
       value={null}
-      options={results.map((r) => ({ value: r.path, label: r.title }))}
+      options={results.map((r) => ({
+        value: r.path,
+        label: (
+          <span className="menu-search-result">
+            {r.mode && <Tag className="menu-search-mode">{r.mode}</Tag>}
+            <span>{r.title}</span>
+          </span>
+        ),
+      }))}
       onChange={(path: string) => {
         setQuery('')
         onChosen()

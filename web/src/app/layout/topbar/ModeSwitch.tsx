@@ -1,27 +1,28 @@
-import { SwapOutlined } from '@ant-design/icons'
+import { DownOutlined, SwapOutlined } from '@ant-design/icons'
 import { Dropdown } from 'antd'
-import { useMemo } from 'react'
-import { useNavigate } from 'react-router'
-import { usePermissionStore } from '@/stores/permission'
-import { useSessionStore } from '@/stores/session'
-import { hasPermission } from '@/utils/permission'
-import { visibleModeItems } from '../../router/staticRoutes'
+import { useChooseMode, useModes } from '../useModes'
 
-/** The modes the user may switch to (the phone's overflow menu lists them too). */
-export function useModeItems() {
-  const roles = useSessionStore((s) => s.roles)
-  const routes = usePermissionStore((s) => s.routes)
-  return useMemo(() => visibleModeItems(roles, new Set(routes.map((r) => r.path)), hasPermission), [roles, routes])
-}
-
+/**
+ * The mode switch (spec §6): which first-level entries the top bar shows. Only for holders of
+ * workbench:group with more than one mode; it names the mode shown.
+ */
 export default function ModeSwitch() {
-  const navigate = useNavigate()
-  const items = useModeItems()
-  if (items.length === 0) return null
+  const { modes, current, showSwitch } = useModes()
+  const choose = useChooseMode(modes)
+  if (!showSwitch || !current) return null
   return (
-    <Dropdown menu={{ items: items.map((i) => ({ key: i.path, label: i.title })), onClick: ({ key }) => navigate(key) }}>
-      <span className="top-bar-item" aria-label="切换模式">
-        <SwapOutlined /> 切换
+    <Dropdown
+      trigger={['click']}
+      classNames={{ root: 'mode-switch-menu' }}
+      menu={{
+        items: modes.map((m) => ({ key: m.key, label: m.title })),
+        selectable: true,
+        selectedKeys: [current.key],
+        onClick: ({ key }) => choose(key),
+      }}
+    >
+      <span className="top-bar-item mode-switch" role="button" aria-label="切换模式" title="切换模式">
+        <SwapOutlined /> {current.title} <DownOutlined className="mode-switch-caret" />
       </span>
     </Dropdown>
   )

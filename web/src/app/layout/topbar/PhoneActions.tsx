@@ -1,28 +1,27 @@
-import { AlertOutlined, FullscreenExitOutlined, FullscreenOutlined, MoreOutlined, QuestionCircleOutlined, SearchOutlined } from '@ant-design/icons'
+import { AlertOutlined, MoreOutlined, QuestionCircleOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons'
 import { Badge, Dropdown, Input, Modal, type MenuProps } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { LAYOUT_SIZES, useAppStore, type LayoutSize } from '@/stores/app'
 import { useConfigStore } from '@/stores/config'
 import { useCountersStore } from '@/stores/counters'
+import { usePermissionStore } from '@/stores/permission'
 import { DIALOG_DEFAULTS } from '../../bridge'
-import { AVATAR_ITEMS, useAvatarAction } from './AvatarMenu'
+import { useChooseMode, useModes } from '../useModes'
+import { PHONE_AVATAR_ITEMS, useAvatarAction } from './AvatarMenu'
 import { useCounterLinks, useWarningTitle, WarningList } from './CounterBadges'
-import { useFullscreen } from './FullscreenToggle'
 import { MenuSearchSelect } from './MenuSearch'
-import { useModeItems } from './ModeSwitch'
 import { qaUrl } from './QaSearch'
-import { useChooseSize } from './SizeSelect'
 
 type Dialog = 'search' | 'qa' | 'warning' | null
 
-/** Menu keys carry their action: "go:<path>", "size:<size>", or a plain action name. */
+/** Menu keys carry their action: "go:<path>", "mode:<mode>", or a plain action name. */
 const GO = 'go:'
-const SIZE = 'size:'
+const MODE = 'mode:'
 
 /**
- * On a phone the header has no room for its actions: search, counters, mode switch, size, full
- * screen and the user's own entries all sit in one overflow menu (a dot on it when something waits).
+ * On a phone the header has no room for its actions: search, counters, mode switch and the user's
+ * own entries sit in one overflow menu (a dot on it when something waits). Only what works on a
+ * phone: no layout size, full screen or layout settings; the menu search only for users with menus.
  * The searches open in a dialog, where the keyboard has the whole width.
  */
 export default function PhoneActions() {
@@ -30,17 +29,16 @@ export default function PhoneActions() {
   const counters = useCounterLinks()
   const warning = useCountersStore((s) => s.warning)
   const warningTitle = useWarningTitle()
-  const modes = useModeItems()
-  const size = useAppStore((s) => s.size)
-  const chooseSize = useChooseSize()
-  const fullscreen = useFullscreen()
+  const hasMenus = usePermissionStore((s) => s.model.top.length > 0)
+  const { modes, current, showSwitch } = useModes()
+  const chooseMode = useChooseMode(modes)
   const avatarAction = useAvatarAction()
   const qaBase = useConfigStore((s) => s.config.qaSearchUrl)
   const [dialog, setDialog] = useState<Dialog>(null)
   const close = () => setDialog(null)
 
   const items: MenuProps['items'] = [
-    { key: 'search', icon: <SearchOutlined />, label: '菜单搜索' },
+    ...(hasMenus ? [{ key: 'search', icon: <SearchOutlined />, label: '菜单搜索' }] : []),
     ...(qaBase ? [{ key: 'qa', icon: <QuestionCircleOutlined />, label: '党务问答' }] : []),
     ...counters.map((c) => ({
       key: GO + c.to,
@@ -62,31 +60,28 @@ export default function PhoneActions() {
         </span>
       ),
     },
-    ...(modes.length > 0 ? [{ type: 'group' as const, label: '切换模式', children: modes.map((m) => ({ key: GO + m.path, label: m.title })) }] : []),
-    {
-      type: 'group',
-      label: '布局大小',
-      children: LAYOUT_SIZES.map((s) => ({ key: SIZE + s.value, label: s.label, disabled: s.value === size })),
-    },
-    {
-      key: 'fullscreen',
-      icon: fullscreen.full ? <FullscreenExitOutlined /> : <FullscreenOutlined />,
-      label: fullscreen.full ? '退出全屏' : '全屏',
-    },
+    ...(showSwitch
+      ? [
+          {
+            type: 'group' as const,
+            label: '切换模式',
+            children: modes.map((m) => ({ key: MODE + m.key, icon: <SwapOutlined />, label: m.title, disabled: m.key === current?.key })),
+          },
+        ]
+      : []),
     { type: 'divider' },
-    ...AVATAR_ITEMS,
+    ...PHONE_AVATAR_ITEMS,
   ]
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key.startsWith(GO)) navigate(key.slice(GO.length))
-    else if (key.startsWith(SIZE)) chooseSize(key.slice(SIZE.length) as LayoutSize)
+    else if (key.startsWith(MODE)) chooseMode(key.slice(MODE.length))
     else if (key === 'search' || key === 'qa') setDialog(key)
     else if (key === 'warning') {
       // Listed afresh, as under the desktop badge.
       void useCountersStore.getState().refreshWarning()
       setDialog('warning')
     }
-    else if (key === 'fullscreen') fullscreen.toggle()
     else avatarAction(key)
   }
 

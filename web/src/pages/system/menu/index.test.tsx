@@ -18,6 +18,7 @@ beforeEach(() => {
   mock = mockApi()
   mock.onGet('/api/menus/tree').reply(200, TREE)
   mock.onGet('/api/menus/myTree').reply(200, [])
+  mock.onGet('/api/menus/workbenches').reply(200, [{ value: 'party', label: '党建' }, { value: 'system', label: '系统' }])
 })
 afterEach(() => mock.restore())
 
@@ -51,10 +52,17 @@ describe('system/menu', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('路由地址')).toBeTruthy()
     expect(within(dialog).queryByText('组件路径')).toBeNull()
     expect(within(dialog).queryByText('权限标识')).toBeNull()
+    // a first-level directory names its mode of the top bar
+    expect(within(dialog).getByText('所属工作台')).toBeTruthy()
+    fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '干部管理' } })
+    fireEvent.change(within(dialog).getByPlaceholderText('如 /system'), { target: { value: '/cadre' } })
+    ok()
+    expect(await within(dialog).findByText('请选择一级菜单所属的工作台')).toBeTruthy()
 
     fireEvent.click(within(dialog).getByText('按钮'))
     await waitFor(() => expect(within(dialog).queryByText('路由地址')).toBeNull())
     expect(within(dialog).getByText('权限标识')).toBeTruthy()
+    expect(within(dialog).queryByText('所属工作台')).toBeNull()
     fireEvent.change(within(dialog).getByPlaceholderText('请输入名称'), { target: { value: '导出' } })
     ok()
     expect(await within(dialog).findByText('按钮须填写权限标识，如 user:add')).toBeTruthy()

@@ -22,9 +22,14 @@ export interface Menu {
   noCache: boolean
   extpath: string
   permission: string
+  /** A first-level directory's mode of the top bar (party, cadre, system); '' below the first level. */
+  workbench: string
   createTime?: string
   children?: Menu[]
 }
 
 /** The full menu tree (menu:list). */
 export const menuTree = () => get<Menu[]>('/api/menus/tree')
+
+/** The modes a first-level directory may belong to (menu:list). */
+export const menuWorkbenches = () => get<{ value: string; label: string }[]>('/api/menus/workbenches')

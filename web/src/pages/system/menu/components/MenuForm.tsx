@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Col, Form, Input, InputNumber, Radio, Row, Switch, TreeSelect } from 'antd'
+import { Col, Form, Input, InputNumber, Radio, Row, Select, Switch, TreeSelect } from 'antd'
 import { useMemo } from 'react'
 import MenuIcon from '@/components/MenuIcon'
 import FormDialog from '@/components/FormDialog'
 import { MENU_BUTTON, MENU_DIR, MENU_PAGE, type Menu } from '../../shared/menu'
 import { subtreeIds, toTreeOptions } from '@/utils/tree'
+import { menuWorkbenches } from '../../shared/menu'
 import { createMenu, menuTree, updateMenu } from '../service'
 import type { MenuBody } from '../types'
 
@@ -44,7 +45,11 @@ export default function MenuForm({ menu, parent = null, onClose, onDone }: Props
   const type = Form.useWatch('type', form) ?? initial.type
   const extpath = Form.useWatch('extpath', form)
   const icon = Form.useWatch('icon', form)
+  const pid = Form.useWatch('pid', form) ?? initial.pid ?? null
+  // A first-level directory belongs to a mode (workbench) of the top bar.
+  const topLevel = type === MENU_DIR && pid == null
   const { data: tree = [] } = useQuery({ queryKey: ['menus', 'tree'], queryFn: menuTree })
+  const { data: workbenches = [] } = useQuery({ queryKey: ['menus', 'workbenches'], queryFn: menuWorkbenches, enabled: topLevel })
 
   // Parents: directories and pages, never the entry itself or anything below it.
   const parents = useMemo(() => {
@@ -67,6 +72,7 @@ export default function MenuForm({ menu, parent = null, onClose, onDone }: Props
       noCache: t === MENU_PAGE ? !!v.noCache : false,
       extpath: t === MENU_PAGE ? (v.extpath ?? '').trim() : '',
       permission: (v.permission ?? '').trim(),
+      workbench: t === MENU_DIR && v.pid == null ? (v.workbench ?? '') : '',
     }
     return menu ? updateMenu({ ...body, id: menu.id }) : createMenu(body)
   }
@@ -86,6 +92,16 @@ export default function MenuForm({ menu, parent = null, onClose, onDone }: Props
       >
         <TreeSelect treeData={parents} allowClear placeholder="顶级目录" treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} />
       </Form.Item>
+      {topLevel && (
+        <Form.Item
+          label="所属工作台"
+          name="workbench"
+          extra="顶部栏按工作台（模式）显示一级菜单"
+          rules={[{ required: true, message: '请选择一级菜单所属的工作台' }]}
+        >
+          <Select options={workbenches} placeholder="请选择" />
+        </Form.Item>
+      )}
       <Form.Item
         label={type === MENU_BUTTON ? '按钮名称' : '菜单标题'}
         name="title"

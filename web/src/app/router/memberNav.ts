@@ -1,0 +1,37 @@
+import { PERM } from '@/api/permissions'
+import type { NavItem } from './menus'
+
+/** One page of the member's own navigation (the 党员 mode). */
+export interface MemberNavEntry {
+  title: string
+  path: string
+  icon: string
+  permission: string
+}
+
+/**
+ * The member's own pages: the 党员 mode's entries in the top bar, the tab bar on a phone. The pages
+ * are named routes (staticRoutes.ts); an entry shows only once its route exists, so an entry whose
+ * page is not built yet is absent rather than a link to nothing.
+ */
+export const MEMBER_NAV: MemberNavEntry[] = [
+  { title: '我的首页', path: '/list-home/dyHome', icon: 'home', permission: PERM.dyHome },
+  { title: '我的党费', path: '/list-home/myFees', icon: 'money-collect', permission: PERM.dyHome },
+  { title: '我的组织关系', path: '/list-home/myTransfers', icon: 'branches', permission: PERM.dyHome },
+  { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome },
+  { title: '消息', path: '/message/msginfo', icon: 'message', permission: PERM.dyHome },
+]
+
+/** The entries this user gets: permitted, with a route (knownPaths are the routes of the layout). */
+export function memberNavItems(
+  roles: readonly string[],
+  knownPaths: ReadonlySet<string>,
+  can: (roles: readonly string[], need: string[]) => boolean,
+): NavItem[] {
+  return MEMBER_NAV.filter((e) => can(roles, [e.permission]) && knownPaths.has(e.path)).map((e) => ({
+    key: e.path,
+    title: e.title,
+    icon: e.icon,
+    external: false,
+  }))
+}

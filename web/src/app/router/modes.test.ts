@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { hasPermission } from '@/utils/permission'
+import { createMenuSearch, searchEntries } from './menuSearch'
+import { MEMBER_NAV, memberNavItems } from './memberNav'
+import { buildMenuModel, placeUnder } from './menus'
+import { activeEntry, buildModes, currentMode, MEMBER_MODE, modeHome, modeOfPath, showModeSwitch } from './modes'
+import type { MenuNode } from '@/api/types'
+
+/** A first-level directory of the server's tree with one page, in a workbench. */
+const dir = (path: string, title: string, workbench: string, workbenchTitle: string, page: string, pageTitle: string): MenuNode => ({
+  path,
+  component: 'Layout',
+  meta: { title, workbench, workbenchTitle },
+  children: [{ path: page, component: `${path.slice(1)}/${page}`, meta: { title: pageTitle } }],
+})
+
+const TREE: MenuNode[] = [
+  dir('/party', '党建信息库', 'party', '党建', 'dyjbxx', '党员信息'),
+  dir('/system', '系统管理', 'system', '系统', 'user', '用户管理'),
+  dir('/zzgx', '组织关系转接', 'party', '党建', 'out', '组织关系转出'),
+  dir('/monitor', '系统监控', 'system', '系统', 'log', '操作日志'),
+  dir('/cadre', '干部管理', 'cadre', '干部', 'list', '干部信息'),
+]
+const model = buildMenuModel(TREE)
+const ALL_MEMBER_PATHS = new Set(MEMBER_NAV.map((e) => e.path))
+const member = memberNavItems(['dy:home'], ALL_MEMBER_PATHS, hasPermission)
+const SHARED = new Set(['/home/home', '/user/center', '/message/msginfo'])
+
+describe('modes of the top bar', () => {
+  it('groups first-level entries by the workbench the server gives them, in menu order', () => {
+    const modes = buildModes(model.top, [], false)
+    expect(modes.map((m) => [m.key, m.title, m.entries.map((e) => e.title)])).toEqual([
+      ['party', '党建', ['党建信息库', '组织关系转接']],
+      ['system', '系统', ['系统管理', '系统监控']],
+      ['cadre', '干部', ['干部管理']],
+    ])
+  })
+
+  it('the 党员 mode: the member pages that exist, for an account linked to a member', () => {
+    expect(member.map((e) => e.title)).toEqual(['我的首页', '我的党费', '我的组织关系', '我的发展', '消息'])
+    // Only entries whose route exists (the pages of another module may come later) and by permission.
+    expect(memberNavItems(['dy:home'], new Set(['/list-home/dyHome', '/message/msginfo']), hasPermission).map((e) => e.key)).toEqual([
+      '/list-home/dyHome',
+      '/message/msginfo',
+    ])
+    expect(memberNavItems(['workbench:group'], ALL_MEMBER_PATHS, hasPermission)).toEqual([])
+
+    // An administrator linked to a member: 党员 first, then the server's modes.
+    expect(buildModes(model.top, member, true).map((m) => m.key)).toEqual([MEMBER_MODE, 'party', 'system', 'cadre'])
+    // Not linked: no 党员 mode beside the menus.
+    expect(buildModes(model.top, member, false).map((m) => m.key)).toEqual(['party', 'system', 'cadre'])
+    // A member (no menus) has it whether linked or not: their home says what is missing.
+    expect(buildModes([], member, false).map((m) => m.key)).toEqual([MEMBER_MODE])
+  })
+
+  it('the switch shows with workbench:group and more than one mode', () => {
+    const secretary = buildModes(buildMenuModel([TREE[0], TREE[2]]).top, member, true)
+    expect(secretary.map((m) => m.title)).toEqual(['党员', '党建'])
+    expect(showModeSwitch(secretary, true)).toBe(true)
+    expect(showModeSwitch(secretary, false)).toBe(false)
+    // A member has one mode: no switch.
+    expect(showModeSwitch(buildModes([], member, true), true)).toBe(false)
+  })
+
+  it('shows the remembered mode, else the first menus\' mode (not the 党员 one)', () => {
+    const modes = buildModes(model.top, member, true)
+    expect(currentMode(modes, undefined)?.key).toBe('party')
+    expect(currentMode(modes, 'system')?.key).toBe('system')
+    expect(currentMode(modes, MEMBER_MODE)?.key).toBe(MEMBER_MODE)
+    // A mode the user no longer has (menus taken away) falls back.
+    expect(currentMode(buildModes([model.top[0]], member, true), 'system')?.key).toBe('party')
+    expect(currentMode(buildModes([], member, false), undefined)?.key).toBe(MEMBER_MODE)
+  })
+
+  it('a mode starts at its first entry\'s first page', () => {
+    const modes = buildModes(model.top, member, true)
+    expect(modes.map(modeHome)).toEqual(['/list-home/dyHome', '/party/dyjbxx', '/system/user', '/cadre/list'])
+  })
+
+  it('follows navigation: a page shows its own mode; shared pages keep the mode', () => {
+    const modes = buildModes(model.top, member, true)
+    expect(modeOfPath('/monitor/log', model, modes, SHARED)).toBe('system')
+    expect(modeOfPath('/zzgx/out', model, modes, SHARED)).toBe('party')
+    expect(modeOfPath('/cadre/list', model, modes, SHARED)).toBe('cadre')
+    expect(modeOfPath('/list-home/myFees', model, modes, SHARED)).toBe(MEMBER_MODE)
+    expect(modeOfPath('/home/home', model, modes, SHARED)).toBeUndefined()
+    expect(modeOfPath('/message/msginfo', model, modes, SHARED)).toBeUndefined()
+    // A detail page placed under its list takes the list's section, hence its mode.
+    const routes = placeUnder([
+      ...model.routes,
+      { path: '/dyjbxx/detail', component: 'dyjbxx/detail', top: '', meta: { title: '党员详情', trail: ['党员详情'], hidden: true, parent: '/party/dyjbxx' } },
+    ])
+    expect(modeOfPath('/dyjbxx/detail', { ...model, routes }, modes, SHARED)).toBe('party')
+  })
+
+  it('marks the real entry of the page shown, in its mode only', () => {
+    const modes = buildModes(model.top, member, true)
+    const [own, party, system] = modes
+    expect(activeEntry(party, '/zzgx/out', model)).toBe('/zzgx')
+    expect(activeEntry(system, '/monitor/log', model)).toBe('/monitor')
+    expect(activeEntry(party, '/monitor/log', model)).toBeUndefined()
+    expect(activeEntry(party, '/home/home', model)).toBeUndefined()
+    expect(activeEntry(own, '/list-home/myTransfers', model)).toBe('/list-home/myTransfers')
+    expect(activeEntry(own, '/party/dyjbxx', model)).toBeUndefined()
+  })
+
+  it('the menu search finds pages of every mode and names the mode', () => {
+    const modes = buildModes(model.top, member, true)
+    const search = createMenuSearch(searchEntries(model.routes, modes))
+    expect(search('操作日志')[0]).toEqual({ title: '系统监控 > 操作日志', path: '/monitor/log', mode: '系统' })
+    expect(search('干部信息')[0]).toMatchObject({ path: '/cadre/list', mode: '干部' })
+    expect(search('转出')[0]).toMatchObject({ path: '/zzgx/out', mode: '党建' })
+    // The member's own pages are found too, under 党员.
+    expect(search('我的党费')[0]).toEqual({ title: '我的党费', path: '/list-home/myFees', mode: '党员' })
+  })
+})
