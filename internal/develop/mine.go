@@ -42,7 +42,7 @@ type MyDevelopment struct {
 	Extensions    int       `json:"extensions"`
 	FullOn        date.Date `json:"fullOn"`
 	// FullStatus says where 转正 stands, in one sentence.
-	FullStatus string `json:"fullStatus"`
+	FullStatus string    `json:"fullStatus"`
 	EndedOn    date.Date `json:"endedOn"`
 	// Done are the steps done, in order (① is the application); Next the
 	// step the record waits at (nil once done or ended), with its due date.
