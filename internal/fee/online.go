@@ -263,13 +263,16 @@ type MyDue struct {
 // MyFees is 我的党费: the member's months (the last 24), up to which
 // month they have paid, the window and whether online payment is open.
 type MyFees struct {
-	MemberID   int64       `json:"memberId"`
-	MemberName string      `json:"memberName"`
-	PaidUpTo   string      `json:"paidUpTo"`
-	BackMonths int         `json:"backMonths"`
-	Online     bool        `json:"online"`
-	Dues       []MyDue     `json:"dues"`
-	Payments   []MyPayment `json:"payments"`
+	MemberID   int64  `json:"memberId"`
+	MemberName string `json:"memberName"`
+	PaidUpTo   string `json:"paidUpTo"`
+	BackMonths int    `json:"backMonths"`
+	Online     bool   `json:"online"`
+	// OnlineLabel names where an online payment goes: 演示支付 (the
+	// sandbox) or 校园支付平台; "" while online payment is off.
+	OnlineLabel string      `json:"onlineLabel"`
+	Dues        []MyDue     `json:"dues"`
+	Payments    []MyPayment `json:"payments"`
 	// 预交: the window (months after the current one), the months that may
 	// be paid ahead now with their amounts, the credit left and the
 	// prepayments with the months they covered.
@@ -304,6 +307,9 @@ func (s *Service) feesOf(ctx context.Context, id int64, name string) (*MyFees, e
 	var err error
 	out := &MyFees{MemberID: id, MemberName: name, BackMonths: s.backMonths(ctx), Online: s.online(), Dues: []MyDue{}, Payments: []MyPayment{},
 		PrepayMonths: s.prepayMonths(ctx), CentralExtraFen: CentralExtraFen}
+	if out.Online {
+		out.OnlineLabel = s.onlineProvider().Label()
+	}
 	if out.PaidUpTo, err = PaidUpTo(ctx, s.db, id); err != nil {
 		return nil, httpx.Internal(err)
 	}

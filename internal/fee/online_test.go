@@ -195,7 +195,7 @@ func TestSandboxAndResultPage(t *testing.T) {
 		t.Fatal("the public result names the member")
 	}
 	mine := apptest.DoJSON[fee.MyFees](t, w.e, 200, "GET", "/api/dfgl/mine", tok, nil)
-	if len(mine.Payments) != 1 || mine.Payments[0].ProviderLabel != "演示支付" || mine.Payments[0].ResultURL == "" {
+	if len(mine.Payments) != 1 || mine.Payments[0].ProviderLabel != "演示支付" || mine.Payments[0].ResultURL == "" || mine.OnlineLabel != "演示支付" {
 		t.Fatalf("the member's payments %+v", mine.Payments)
 	}
 	listed := apptest.Content[fee.PaymentView](t, w.e.Do("GET", "/api/dfgl/payment?provider=sandbox", w.secretary, nil))
