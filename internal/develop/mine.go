@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"net/http"
 	"slices"
 
 	"zhdj/internal/home"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
@@ -110,4 +112,38 @@ func fullStatus(r *Record) string {
 
 func (s *Service) mineRoutes(rs *httpx.Routes) {
 	rs.Get("/api/fzdy/mine", PermMine, "查看我的发展", httpx.Read(s.Mine))
+	rs.Get("/api/fzdy/member/{id}", Perms.List, "查看党员的发展记录", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
+		func(r *http.Request, id int64) ([]RecordView, error) { return s.MemberRecords(r.Context(), id) }))
 }
+
+// MemberRecords is GET /api/fzdy/member/{id} (fzdy:list): the development
+// records of member id for the administrator's member detail, newest
+// first. The member must be in the caller's scope (the member domain's
+// Detail decides, else 404) and only records of branches in the scope are
+// answered.
+func (s *Service) MemberRecords(ctx context.Context, memberID int64) ([]RecordView, error) {
+	if _, err := s.members.Detail(ctx, memberID, false); err != nil {
+		return nil, err
+	}
+	scope, err := s.scope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []RecordView{}
+	if err := scope(org.NameJoin("r.org_id")(s.db.NewSelect().Model(&out).ColumnExpr("r.*"))).
+		Where("r.member_id = ?", memberID).OrderExpr("r.id DESC").Limit(maxMemberRecords).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	l, err := s.sys.DictLabels(ctx, dictGender)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		s.showRecord(&out[i], l.Label)
+	}
+	return out, nil
+}
+
+// maxMemberRecords bounds the member detail's list (a person has one
+// record, or a few after an ended one).
+const maxMemberRecords = 10

@@ -89,3 +89,32 @@ func TestMyDevelopmentIsTheCallersOwnOnly(t *testing.T) {
 		t.Fatalf("after ㉔ %+v", got)
 	}
 }
+
+// The member detail's 发展 tab: GET /api/fzdy/member/{id} answers the
+// member's development records in the caller's scope — 401 without a
+// session, 403 without fzdy:list, 404 for a member outside the scope (and
+// for one that does not exist), an empty list for a member without one.
+func TestMemberRecordsScoped(t *testing.T) {
+	t.Parallel()
+	w := newC2World(t)
+	id := w.probationer(t, "详情页预备党员", date.Today().AddMonths(-2))
+	m := w.memberOf(t, id)
+	path := fmt.Sprintf("/api/fzdy/member/%d", m.ID)
+
+	apptest.Expect(t, w.e.Do("GET", path, "", nil), 401)
+	memberTK := w.ownAccount(t, m.ID)
+	apptest.Expect(t, w.e.Do("GET", path, memberTK, nil), 403)
+	apptest.Expect(t, w.e.Do("GET", path, w.mathTK, nil), 404)
+	apptest.Expect(t, w.e.Do("GET", "/api/fzdy/member/999999", w.deptTK, nil), 404)
+
+	for _, tk := range []string{w.viewTK, w.deptTK} {
+		got := apptest.DoJSON[[]develop.RecordView](t, w.e, 200, "GET", path, tk, nil)
+		if len(got) != 1 || got[0].ID != id || got[0].StageName != "预备党员" || got[0].StepName == "" {
+			t.Fatalf("records %+v", got)
+		}
+	}
+	old := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("无发展记录党员", w.mathBranch, "gender", "1"))
+	if got := apptest.DoJSON[[]develop.RecordView](t, w.e, 200, "GET", fmt.Sprintf("/api/fzdy/member/%d", old), w.deptTK, nil); len(got) != 0 {
+		t.Fatalf("a member without a record: %+v", got)
+	}
+}
