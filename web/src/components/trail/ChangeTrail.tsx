@@ -130,7 +130,7 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
     return (
       <Spin spinning={q.isFetching}>
         <ul className="trail-sentences" style={{ paddingInlineStart: 18, margin: 0 }}>
-          {list.flatMap((e) => entrySentences(e).map((text, i) => <li key={`${e.id}-${i}`}>{text}</li>))}
+          {list.flatMap((e) => entrySentences({ ...e, originLabel: originLabel(e) }).map((text, i) => <li key={`${e.id}-${i}`}>{text}</li>))}
         </ul>
         {pager}
       </Spin>

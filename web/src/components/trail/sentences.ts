@@ -15,12 +15,13 @@ export function changeSentence(c: TrailChange): string {
 }
 
 /**
- * A trail entry as the sentences a member reads ("2026-03-01 所在党组织由…调整为…"): a new record is
- * one sentence (its summary), a change one sentence per field.
+ * A trail entry as the sentences a member reads ("2026-03-01 所在党组织由…调整为…"): a new record is one
+ * sentence naming how it was made (the entry's origin label: 用户新增, 系统导入), a change one sentence per field.
+ * (The entry's summary is a list of field labels for the administrators' rows, not a sentence.)
  */
-export function entrySentences(e: TrailEntry): string[] {
+export function entrySentences(e: TrailEntry, noun = '党员'): string[] {
   const on = day(e.createTime)
-  if (e.type === 1) return [`${on} ${e.summary || '建立党员信息'}`]
-  if (e.changes.length === 0) return [`${on} ${e.summary || '信息更新'}`]
+  if (e.type === 1) return [`${on} 建立${noun}信息${e.originLabel ? `（${e.originLabel}）` : ''}`]
+  if (e.changes.length === 0) return [`${on} ${noun}信息更新`]
   return e.changes.map((c) => `${on} ${changeSentence(c)}`)
 }
