@@ -22,11 +22,12 @@ export function paidSummary(f: Pick<Fees, 'paidUpTo' | 'dues'>): string {
 }
 
 /**
- * 我的党费 (党员首页): the member's months with their due and state, up to which month they have paid, and
+ * 我的党费 (the page /list-home/myFees; 党员首页 shows what is due): the member's months with their due and state, up to which month they have paid, and
  * online payment of the payable months (the current one and up to the back-payment window before it). 多交/预交/按季度
  * (中组发〔2008〕3号) opens PayMore: months ahead, a quarter, a voluntary extra, confirmed with the amount. The
- * order's amount is the server's; the member is sent to the payment platform's page. The credit of prepayments and
- * the months they covered are listed.
+ * order's amount is the server's; the member is sent to the payment platform's page (演示支付, the demo's sandbox, is
+ * named on the card and the buttons). The credit of prepayments and the months they covered are listed; with `records`
+ * (the page) also the member's payments.
  */
 export default function MyFees({ records = false }: { records?: boolean }) {
   const q = useQuery({ queryKey: ['dfgl', 'mine'], queryFn: myFees, retry: false })
