@@ -3,7 +3,7 @@ import { Alert, Button, Card, Empty, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { createOrder, createPlanOrder, DUE_STATE_COLORS, myFees, yuan, yuanColumn, type MyDue, type MyFees as Fees, type MyPayment, type Prepay } from '@/pages/dfgl/batch/api'
 import PayMore from '@/pages/dfgl/batch/PayMore'
-import { NOT_LINKED } from './service'
+import { NOT_LINKED } from './notLinked'
 
 /** The online provider of the demo (the server's label of its sandbox). */
 export const SANDBOX_LABEL = '演示支付'

@@ -12,7 +12,8 @@ import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
 import { MY_DEVELOPMENT_PATH } from './Priorities'
 import Priorities from './Priorities'
-import { memberHome, NOT_LINKED, ownTrailPage, type OrgCard } from './service'
+import { NOT_LINKED } from './notLinked'
+import { memberHome, ownTrailPage, type OrgCard } from './service'
 
 export { NOT_LINKED }
 

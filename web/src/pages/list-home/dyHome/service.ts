@@ -1,6 +1,3 @@
-/** Shown for an account that no member record is linked to. */
-export const NOT_LINKED = '您的账号尚未关联党员信息，请联系管理员'
-
 import type { MessageItem, TodoItem } from '@/api/message'
 import { get, type Page } from '@/api/request'
 import type { Member } from '@/components/member/types'
