@@ -29,5 +29,6 @@ export interface MyDevelopment {
 
 export const myDevelopment = () => get<MyDevelopment>('/api/fzdy/mine')
 
-/** ①…㉕: the step numbers of 细则 as the development pages write them. */
-export const stepNo = (no: number) => (no >= 1 && no <= 20 ? String.fromCodePoint(0x245f + no) : no >= 21 && no <= 35 ? String.fromCodePoint(0x3251 + no - 21) : `${no}.`)
+
+/** ①…㉕: the step numbers of 细则 (the development module's helper). */
+export { stepNo } from '@/api/develop'
