@@ -29,6 +29,5 @@ export interface MyDevelopment {
 
 export const myDevelopment = () => get<MyDevelopment>('/api/fzdy/mine')
 
-
 /** ①…㉕: the step numbers of 细则 (the development module's helper). */
 export { stepNo } from '@/api/develop'
