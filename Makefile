@@ -6,12 +6,13 @@ CHROMIUM  ?= /usr/bin/chromium
 .PHONY: run build go-build web perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
-## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data.
+## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data;
+## the demo pays fees online through 演示支付 (the sandbox, ZHDJ_PAY_SANDBOX=on; never set it in production).
 ## The first run takes several minutes; serve prints the address and the first start's admin password last, framed.
 run: build
 	@mkdir -p data
 	./bin/zhdj seed --demo --if-empty
-	./bin/zhdj serve
+	ZHDJ_PAY_SANDBOX=$${ZHDJ_PAY_SANDBOX:-on} ./bin/zhdj serve
 
 ## build: the web app and the binary (bin/zhdj embeds web/dist)
 build: web go-build

@@ -1,8 +1,8 @@
 // End-to-end on a fresh database: a branch of three student members (the fixed 0.20 元 a month).
 // Set up over the API: the six months before the current one started, paid on site by 乙 and 丙 and
 // settled, 甲 never paying. In the browser the admin starts the current month on 党费批次管理 and records
-// 乙's month on 现场缴费; 丙 signs in to 党员首页 and pays online through the sandbox of the payment
-// platform (a correctly signed notify; the /payment page shows the result); the admin settles the month
+// 乙's month on 现场缴费; 丙 signs in and pays online on 我的党费 through 演示支付, the sandbox of the payment
+// platform (confirmed on the /payment page as a correctly signed notify, which shows the result); the admin settles the month
 // and reads 党费报表: the branch's figures agree with the server's, and 甲 — six consecutive ended months
 // unpaid (RULES §1, 自行脱党; the open month does not count) — carries the warning; the warning reminders are open for 甲.
 import assert from 'node:assert/strict'
@@ -98,14 +98,16 @@ describe('党费: a month from start to report', () => {
     const { page, server } = s
     await signOut(page)
     await firstSignIn(page, ids.username, initial, NEW_PASSWORD)
-    await page.goto(`${server.base}/web/`)
+    await page.goto(`${server.base}/web/list-home/myFees`)
     const fees = page.locator('.ant-card', { hasText: '我的党费' })
     const current = fees.locator('.ant-table-tbody tr').filter({ has: page.getByRole('cell', { name: CURRENT, exact: true }) })
     await current.locator('input[type=checkbox]').check()
     await fees.getByRole('button', { name: /在线缴费 0\.20 元/ }).click()
-    // The sandbox applies the signed notify and sends the payer to the order's signed result link, the
-    // public /payment page (no session needed): it shows the order as the server holds it.
+    // 演示支付 sends the payer to the order's signed result link, the public /payment page (no session
+    // needed); the confirmation there is delivered as the signed notify; the page shows the order as the
+    // server holds it.
     await page.waitForURL(/\/web\/payment\?no=/)
+    await page.getByRole('button', { name: /确认支付（演示支付）/ }).click()
     await page.getByText('支付成功').waitFor()
     await page.getByText('0.20 元').waitFor()
     await page.getByText(CURRENT, { exact: true }).waitFor()
@@ -114,7 +116,8 @@ describe('党费: a month from start to report', () => {
     assert.equal(result.state, 'paid', JSON.stringify(result))
     assert.equal(result.amountFen, 20)
     assert.deepEqual(result.months, [CURRENT])
-    await page.goto(`${server.base}/web/`)
+    await page.goto(`${server.base}/web/list-home/myFees`)
+    await fees.getByTestId('paid-summary').waitFor()
     await screenshot(page, '71-fee-paid-online')
     await signOut(page)
   })

@@ -1,8 +1,10 @@
 // End-to-end on a fresh database: the branch and its members are set up over the API (the secretary
 // chosen among them); the admin then makes the members' accounts in one batch on 党员信息 (批量创建账号)
 // and reads a member's initial password from the printable result. The member signs in with it, must
-// change it first, and lands on 党员首页: their own name and branch, their ID number masked, the
-// branch's secretary and committee, their change trail — and the page fits a 390 px phone.
+// change it first, and lands on 党员首页: what needs doing first (the current month's fee due) above their own
+// name and branch, their ID number masked, the branch's secretary and committee, their change trail as
+// sentences; they pay the month with 演示支付 (the sandbox `make run` starts with) and see it paid — and the
+// page fits a 390 px phone.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { adminScenario, firstSignIn, signInAdmin, signOut } from '../lib/admin.mjs'
@@ -16,6 +18,13 @@ const MEMBER = { name: '端到端首页党员', no: 'E2EH001', id: idNumber('420
 const SECRETARY = { name: '端到端首页书记', no: 'E2EH002', id: idNumber('42010219800101451') }
 const NEW_PASSWORD = 'Dangyuan#2026new'
 
+// As `make run` starts the server: online payment through 演示支付 (the sandbox), no secret given.
+process.env.ZHDJ_PAY_SANDBOX = 'on'
+delete process.env.ZHDJ_PAY_SECRET
+
+/** The current month in China (YYYY-MM). */
+const CURRENT = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7)
+
 describe('a party member signs in to their home', () => {
   let branch = 0
   const s = adminScenario(async ({ server, token }) => {
@@ -25,11 +34,14 @@ describe('a party member signs in to their home', () => {
     const member = (m) =>
       post('/api/dyjbxx', {
         name: m.name, idNumber: m.id, phone: m.phone ?? '', orgId: branch, staffOrStudentNo: m.no,
-        partyStatus: '1', personCategory: '1', joinedOn: '2013-06-30',
+        partyStatus: '1', personCategory: '2', personType: '2', joinedOn: '2013-06-30',
       })
     const own = await member(MEMBER)
     const secretary = await member(SECRETARY)
     await call(server.base, 'PUT', `/api/dzzxx/${branch}/leaders`, { token, body: { secretaryId: secretary.id, committeeIds: [own.id] } })
+    // The current month's fees are being collected: the member (a student: 0.20 元) owes it.
+    const batch = await post('/api/dfgl/batch', { month: CURRENT })
+    await post(`/api/dfgl/batch/${batch.id}/start`)
   })
   const { it } = s
   let initial = ''
@@ -59,7 +71,12 @@ describe('a party member signs in to their home', () => {
     await firstSignIn(page, MEMBER.no, initial, NEW_PASSWORD)
     await page.waitForURL(/\/web\/list-home\/dyHome$/)
     await page.getByText(`您好，${MEMBER.name}`).waitFor()
+    // What needs doing comes first: the month's fee, above the profile.
+    const first = page.getByTestId('member-priorities')
+    await first.getByText(`1 个月待缴，共 0.20 元（${CURRENT}）`).waitFor()
     const mine = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: /^我的信息$/ }) })
+    const [feeBox, mineBox] = [await first.boundingBox(), await mine.boundingBox()]
+    assert.ok(feeBox && mineBox && feeBox.y < mineBox.y, 'the fee due shows above the profile')
     await mine.getByText(BRANCH, { exact: true }).waitFor()
     await mine.getByText(`${MEMBER.id.slice(0, 6)}********${MEMBER.id.slice(14)}`, { exact: true }).waitFor()
     await mine.getByText('139****5678', { exact: true }).waitFor()
@@ -69,12 +86,31 @@ describe('a party member signs in to their home', () => {
     await org.getByTestId('org-name').getByText(BRANCH).waitFor()
     assert.equal((await org.getByTestId('org-path').innerText()).trim(), `${ROOT} › ${BRANCH}`)
     await org.getByText(SECRETARY.name, { exact: true }).waitFor()
-    // Their trail: the record added, the account linked by the batch.
+    // Their trail, as sentences: the account linked by the batch, the record added.
     const trail = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: /^我的变动记录$/ }) })
-    await trail.getByText(MEMBER.no, { exact: true }).first().waitFor()
+    await trail.getByText(new RegExp(`^\\d{4}-\\d{2}-\\d{2} 关联账号登记为${MEMBER.no}$`)).waitFor()
+    await trail.getByText(/^\d{4}-\d{2}-\d{2} 建立党员信息/).waitFor()
     // The member reaches no other member's record: the member base is not theirs.
     assert.equal(await page.locator('.sidebar').getByText('党员信息', { exact: true }).count(), 0)
     await screenshot(page, '41-member-home')
+
+    // They pay the month with 演示支付: the order goes through the sandbox's confirmation (the signed notify).
+    await first.getByRole('link', { name: '去缴费' }).click()
+    await page.waitForURL(/\/web\/list-home\/myFees$/)
+    const fees = page.locator('.ant-card', { hasText: '我的党费' })
+    await fees.getByText('在线缴费使用演示支付').waitFor()
+    await fees.locator('.ant-table-tbody tr', { hasText: CURRENT }).locator('input[type=checkbox]').check()
+    await fees.getByRole('button', { name: /在线缴费 0\.20 元（演示支付）/ }).click()
+    await page.waitForURL(/\/web\/payment\?no=YS/)
+    await page.getByText('演示支付：确认付款').waitFor()
+    await page.getByRole('button', { name: /确认支付（演示支付）/ }).click()
+    await page.getByText('支付成功').waitFor()
+    await page.goto(`${s.server.base}/web/list-home/myFees`)
+    await fees.getByTestId('paid-summary').getByText(`已缴至 ${CURRENT}`).waitFor()
+    await fees.locator('.ant-table-tbody tr', { hasText: CURRENT }).getByText('已缴', { exact: true }).first().waitFor()
+    const record = fees.locator('.ant-table-tbody tr', { hasText: /^YS/ })
+    await record.getByText('演示支付').waitFor()
+    await page.goto(`${s.server.base}/web/list-home/dyHome`)
 
     // A member has one mode (党员): no switch; its top-bar entries lead back here from another page.
     await page.goto(`${s.server.base}/web/user/center`)

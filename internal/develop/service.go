@@ -64,6 +64,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.numbersAndBatchRoutes(rs)
 	s.votersRoutes(rs)
 	s.extraRoutes(rs)
+	s.mineRoutes(rs)
 }
 
 // find reads a record of the caller's scope through idb (404 outside it):

@@ -21,6 +21,9 @@ var BatchStateLabels = map[string]string{BatchCreated: "创建", BatchOpen: "缴
 const (
 	ProviderOnsite = "onsite" // 现场缴费: recorded by the branch's fee collector, with a receipt number
 	ProviderOnline = "online" // 校园支付平台: an order the platform confirms by a signed notify
+	// ProviderSandbox is 演示支付: an order of the demo's sandbox platform
+	// (ZHDJ_PAY_SANDBOX=on only), confirmed by the same signed notify.
+	ProviderSandbox = "sandbox"
 )
 
 // Payment states (df_payment.state).

@@ -91,11 +91,14 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 		return errNotify("订单号无效")
 	}
 	p := new(Payment)
-	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider = ?", ProviderOnline).Scan(ctx)
+	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider IN (?)", bun.In([]string{ProviderOnline, ProviderSandbox})).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return httpx.NotFound("订单不存在")
 	} else if err != nil {
 		return httpx.Internal(err)
+	}
+	if p.Provider == ProviderSandbox && !s.opts.Sandbox {
+		return httpx.Forbidden("演示支付未启用")
 	}
 	if n.AmountFen != p.AmountFen {
 		return errNotify("金额与订单不符")
@@ -167,6 +170,7 @@ type Result struct {
 	No            string     `json:"no"`
 	State         string     `json:"state"`
 	StateLabel    string     `json:"stateLabel"`
+	Provider      string     `json:"provider"` // sandbox: 演示支付, the page offers its confirmation
 	ProviderLabel string     `json:"providerLabel"`
 	AmountFen     int64      `json:"amountFen"`
 	ExtraFen      int64      `json:"extraFen"` // of it, 自愿多交
@@ -188,7 +192,7 @@ func (s *Service) OrderResult(ctx context.Context, no, sig string) (*Result, err
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	out := &Result{No: p.No, State: p.State, StateLabel: PayStateLabels[p.State], ProviderLabel: ProviderLabels[p.Provider],
+	out := &Result{No: p.No, State: p.State, StateLabel: PayStateLabels[p.State], Provider: p.Provider, ProviderLabel: ProviderLabels[p.Provider],
 		AmountFen: p.AmountFen, ExtraFen: p.ExtraFen, PaidAt: p.PaidAt, Months: []string{}}
 	var ahead []string
 	if err := s.db.NewSelect().TableExpr("df_order_line AS ol").ColumnExpr("d.month").Join("JOIN df_due AS d ON d.id = ol.due_id").
@@ -200,28 +204,6 @@ func (s *Service) OrderResult(ctx context.Context, no, sig string) (*Result, err
 	}
 	out.Months = slices.Sorted(slices.Values(append(out.Months, ahead...)))
 	return out, nil
-}
-
-// Sandbox pays order no as the platform would (a correctly signed notify
-// delivered to HandleNotify) and answers the result link the platform
-// sends the payer back to. Only with Options.Sandbox.
-func (s *Service) Sandbox(ctx context.Context, no string) (string, error) {
-	if !s.opts.Sandbox || s.opts.Secret == "" {
-		return "", httpx.NotFound("测试支付平台未启用")
-	}
-	var amount int64
-	err := s.db.NewSelect().Model((*Payment)(nil)).Column("amount_fen").Where("no = ?", no).Where("provider = ?", ProviderOnline).
-		Scan(ctx, &amount)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", httpx.NotFound("订单不存在")
-	} else if err != nil {
-		return "", httpx.Internal(err)
-	}
-	n := SignNotify(s.opts.Secret, Notify{OrderNo: no, TxnID: "SANDBOX-" + no, AmountFen: amount, Timestamp: s.now().Unix()})
-	if err := s.HandleNotify(ctx, n); err != nil {
-		return "", err
-	}
-	return s.ResultURL(no), nil
 }
 
 func (s *Service) platformRoutes(rs *httpx.Routes) {
@@ -242,13 +224,16 @@ func (s *Service) platformRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, res)
 	})
-	rs.Get("/api/dfgl/pay/sandbox", httpx.Public, "测试支付", func(w http.ResponseWriter, r *http.Request) error {
-		to, err := s.Sandbox(r.Context(), r.URL.Query().Get("no"))
+	rs.Post("/api/dfgl/pay/sandbox", httpx.Public, "演示支付确认", func(w http.ResponseWriter, r *http.Request) error {
+		var in SandboxConfirm
+		if err := httpx.Decode(r, &in); err != nil {
+			return err
+		}
+		res, err := s.SandboxPay(r.Context(), in)
 		if err != nil {
 			return err
 		}
-		http.Redirect(w, r, to, http.StatusFound)
-		return nil
+		return httpx.OK(w, res)
 	})
 }
 
@@ -278,13 +263,16 @@ type MyDue struct {
 // MyFees is 我的党费: the member's months (the last 24), up to which
 // month they have paid, the window and whether online payment is open.
 type MyFees struct {
-	MemberID   int64       `json:"memberId"`
-	MemberName string      `json:"memberName"`
-	PaidUpTo   string      `json:"paidUpTo"`
-	BackMonths int         `json:"backMonths"`
-	Online     bool        `json:"online"`
-	Dues       []MyDue     `json:"dues"`
-	Payments   []MyPayment `json:"payments"`
+	MemberID   int64  `json:"memberId"`
+	MemberName string `json:"memberName"`
+	PaidUpTo   string `json:"paidUpTo"`
+	BackMonths int    `json:"backMonths"`
+	Online     bool   `json:"online"`
+	// OnlineLabel names where an online payment goes: 演示支付 (the
+	// sandbox) or 校园支付平台; "" while online payment is off.
+	OnlineLabel string      `json:"onlineLabel"`
+	Dues        []MyDue     `json:"dues"`
+	Payments    []MyPayment `json:"payments"`
 	// 预交: the window (months after the current one), the months that may
 	// be paid ahead now with their amounts, the credit left and the
 	// prepayments with the months they covered.
@@ -319,6 +307,9 @@ func (s *Service) feesOf(ctx context.Context, id int64, name string) (*MyFees, e
 	var err error
 	out := &MyFees{MemberID: id, MemberName: name, BackMonths: s.backMonths(ctx), Online: s.online(), Dues: []MyDue{}, Payments: []MyPayment{},
 		PrepayMonths: s.prepayMonths(ctx), CentralExtraFen: CentralExtraFen}
+	if out.Online {
+		out.OnlineLabel = s.onlineProvider().Label()
+	}
 	if out.PaidUpTo, err = PaidUpTo(ctx, s.db, id); err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -341,7 +332,7 @@ func (s *Service) feesOf(ctx context.Context, id int64, name string) (*MyFees, e
 	for i := range out.Payments {
 		p := &out.Payments[i]
 		p.ProviderLabel, p.StateLabel = ProviderLabels[p.Provider], PayStateLabels[p.State]
-		if p.Provider == ProviderOnline && s.opts.Secret != "" {
+		if p.Provider != ProviderOnsite && s.opts.Secret != "" {
 			p.ResultURL = s.ResultURL(p.No)
 		}
 	}
@@ -374,9 +365,10 @@ type OrderInput struct {
 
 // Order is a created online order and where the payer goes to pay it.
 type Order struct {
-	No        string `json:"no"`
-	AmountFen int64  `json:"amountFen"`
-	PayURL    string `json:"payUrl"`
+	No            string `json:"no"`
+	AmountFen     int64  `json:"amountFen"`
+	ProviderLabel string `json:"providerLabel"` // 校园支付平台, or 演示支付 in the sandbox
+	PayURL        string `json:"payUrl"`
 }
 
 // CreateOrder makes the caller's online order for their own months: the
@@ -398,14 +390,16 @@ func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error
 		if err != nil {
 			return err
 		}
-		return s.open(ctx, tx, Online{}, p, pl)
+		return s.open(ctx, tx, s.onlineProvider(), p, pl)
 	})
 	if err != nil {
 		return nil, err
 	}
-	out := &Order{No: p.No, AmountFen: p.AmountFen}
+	out := &Order{No: p.No, AmountFen: p.AmountFen, ProviderLabel: ProviderLabels[p.Provider]}
 	if s.opts.Sandbox {
-		out.PayURL = "/api/dfgl/pay/sandbox?" + url.Values{"no": {p.No}}.Encode()
+		// The sandbox's "platform page" is the result page, which offers
+		// 演示支付's confirmation while the order is pending.
+		out.PayURL = s.ResultURL(p.No)
 	} else {
 		out.PayURL = s.opts.PayURL + "?" + url.Values{"orderNo": {p.No}, "amountFen": {fmt.Sprint(p.AmountFen)},
 			"returnUrl": {s.ResultURL(p.No)}}.Encode()

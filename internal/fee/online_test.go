@@ -1,7 +1,7 @@
 package fee_test
 
 import (
-	"net/http"
+	"errors"
 	"net/url"
 	"strings"
 	"testing"
@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/fee"
+	"zhdj/internal/platform/httpx"
 )
 
 // order makes the member's online order for dues and answers it.
@@ -36,7 +37,7 @@ func TestNotifySignatureTimestampAmountAndDuplicates(t *testing.T) {
 	apptest.Expect(t, res, 201)
 	var o fee.Order
 	res.JSON(t, &o)
-	if o.AmountFen != 40 || !strings.HasPrefix(o.PayURL, "/api/dfgl/pay/sandbox?no=") {
+	if o.AmountFen != 40 || !strings.HasPrefix(o.PayURL, "/web/payment?") || o.ProviderLabel != "演示支付" {
 		t.Fatalf("order: %+v", o)
 	}
 	now := time.Now().Unix()
@@ -153,34 +154,89 @@ func TestNotifyAfterOnsitePaymentNeedsRefund(t *testing.T) {
 	}
 }
 
-// The sandbox platform pays an order with a correctly signed notify and
-// sends the payer to /payment with the result link; the result shows the
-// order from its id and signature only.
+// 演示支付 (the sandbox): the order is pending like the platform's and its
+// pay link is the result page; the payer's confirmation (with the link's
+// signature) goes through the signed notify — the order becomes paid with
+// its entries, labelled 演示支付 in the result, the member's payments and
+// the administrators' list; the result shows the order from its id and
+// signature only. A wrong signature, an unknown order and a second
+// confirmation change nothing.
 func TestSandboxAndResultPage(t *testing.T) {
 	w, a, d := oneDue(t)
-	o := w.order(t, w.account(t, a), d.ID)
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Get(w.e.Server.URL + o.PayURL)
-	if err != nil {
-		t.Fatal(err)
+	tok := w.account(t, a)
+	o := w.order(t, tok, d.ID)
+	if !strings.HasPrefix(o.PayURL, "/web/payment?") || !strings.HasPrefix(o.No, "YS") || o.ProviderLabel != "演示支付" {
+		t.Fatalf("order %+v", o)
 	}
-	resp.Body.Close()
-	loc := resp.Header.Get("Location")
-	if resp.StatusCode != 302 || !strings.HasPrefix(loc, "/web/payment?") {
-		t.Fatalf("sandbox: %d %s", resp.StatusCode, loc)
-	}
-	q, _ := url.ParseQuery(strings.TrimPrefix(loc, "/web/payment?"))
+	q, _ := url.ParseQuery(strings.TrimPrefix(o.PayURL, "/web/payment?"))
 	r := apptest.DoJSON[fee.Result](t, w.e, 200, "GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil)
-	if r.No != o.No || r.State != fee.PayPaid || r.AmountFen != 20 || len(r.Months) != 1 || r.Months[0] != d.Month {
+	if r.State != fee.PayPending || r.Provider != fee.ProviderSandbox || r.ProviderLabel != "演示支付" || w.paid(t, d.ID) != 0 {
+		t.Fatalf("before the confirmation: %+v, paid %d", r, w.paid(t, d.ID))
+	}
+	confirm := func(no, sig string) *apptest.Response {
+		return w.e.Do("POST", "/api/dfgl/pay/sandbox", "", fee.SandboxConfirm{No: no, Sig: sig})
+	}
+	apptest.Expect(t, confirm(o.No, strings.Repeat("0", 64)), 404)
+	apptest.Expect(t, confirm("YS0", q.Get("sig")), 404)
+	if w.paid(t, d.ID) != 0 {
+		t.Fatal("a refused confirmation paid")
+	}
+	res := confirm(o.No, q.Get("sig"))
+	apptest.Expect(t, res, 200)
+	res.JSON(t, &r)
+	if r.No != o.No || r.State != fee.PayPaid || r.AmountFen != 20 || len(r.Months) != 1 || r.Months[0] != d.Month || w.paid(t, d.ID) != 20 {
 		t.Fatalf("result: %+v", r)
+	}
+	apptest.Expect(t, confirm(o.No, q.Get("sig")), 200) // a duplicate: nothing more
+	if w.paid(t, d.ID) != 20 {
+		t.Fatalf("paid twice: %d", w.paid(t, d.ID))
 	}
 	if strings.Contains(string(w.e.Do("GET", "/api/dfgl/pay/result?"+q.Encode(), "", nil).Body), "甲") {
 		t.Fatal("the public result names the member")
 	}
+	mine := apptest.DoJSON[fee.MyFees](t, w.e, 200, "GET", "/api/dfgl/mine", tok, nil)
+	if len(mine.Payments) != 1 || mine.Payments[0].ProviderLabel != "演示支付" || mine.Payments[0].ResultURL == "" || mine.OnlineLabel != "演示支付" {
+		t.Fatalf("the member's payments %+v", mine.Payments)
+	}
+	listed := apptest.Content[fee.PaymentView](t, w.e.Do("GET", "/api/dfgl/payment?provider=sandbox", w.secretary, nil))
+	if len(listed) != 1 || listed[0].ProviderLabel != "演示支付" {
+		t.Fatalf("the payments list %+v", listed)
+	}
 	bad := url.Values{"no": {o.No}, "sig": {strings.Repeat("0", 64)}}
 	apptest.ExpectMessage(t, w.e.Do("GET", "/api/dfgl/pay/result?"+bad.Encode(), "", nil), 404, "支付记录不存在或链接无效")
 	apptest.Expect(t, w.e.Do("GET", "/api/dfgl/pay/result?no="+o.No, "", nil), 404)
-	apptest.Expect(t, w.e.Do("GET", "/api/dfgl/pay/sandbox?no=DF0", "", nil), 404)
+	apptest.Expect(t, w.e.Do("GET", "/api/dfgl/pay/sandbox?no="+o.No, "", nil), 405)
+}
+
+// Without ZHDJ_PAY_SANDBOX=on (a production configuration) the sandbox is
+// refused: no confirmation, and a sandbox order's notify — even correctly
+// signed — pays nothing.
+func TestSandboxRefusedWithoutTheSetting(t *testing.T) {
+	w, a, d := oneDue(t)
+	o := w.order(t, w.account(t, a), d.ID) // made while the sandbox was on
+	q, _ := url.ParseQuery(strings.TrimPrefix(o.PayURL, "/web/payment?"))
+	prod := fee.New(w.e.DB, w.e.Sys, w.e.App.Orgs, nil, fee.Options{Secret: testSecret, PayURL: "https://pay.example.edu.cn/pay"})
+	if _, err := prod.SandboxPay(t.Context(), fee.SandboxConfirm{No: o.No, Sig: q.Get("sig")}); httpStatus(err) != 404 {
+		t.Fatalf("confirmed without the setting: %v", err)
+	}
+	n := fee.SignNotify(testSecret, fee.Notify{OrderNo: o.No, TxnID: "T9", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
+	if err := prod.HandleNotify(t.Context(), n); httpStatus(err) != 403 {
+		t.Fatalf("a sandbox order's notify without the setting: %v", err)
+	}
+	if w.paid(t, d.ID) != 0 {
+		t.Fatalf("paid without the setting: %d", w.paid(t, d.ID))
+	}
+	if opts := fee.OptionsFromEnv(); !opts.Sandbox || opts.Secret != testSecret {
+		t.Fatalf("the tests' environment: %+v", opts)
+	}
+}
+
+func httpStatus(err error) int {
+	var he *httpx.Error
+	if errors.As(err, &he) {
+		return he.Status
+	}
+	return 0
 }
 
 // Every route: 401 without a session, 403 without its permission.

@@ -52,7 +52,8 @@ func (Online) Settles() bool               { return false }
 func (Online) Number(now time.Time) string { return number("DF", now) }
 
 // ProviderLabels are the providers' Chinese names.
-var ProviderLabels = map[string]string{ProviderOnsite: Onsite{}.Label(), ProviderOnline: Online{}.Label()}
+var ProviderLabels = map[string]string{ProviderOnsite: Onsite{}.Label(), ProviderOnline: Online{}.Label(),
+	ProviderSandbox: Sandbox{}.Label()}
 
 // number is prefix, the China date and time to the second and 6 random
 // digits (the unique index on df_payment.no guards the rare clash).

@@ -9,6 +9,7 @@ package fee
 
 import (
 	"context"
+	"crypto/rand"
 	"os"
 	"strings"
 	"time"
@@ -44,10 +45,18 @@ type Options struct {
 	PayURL string
 }
 
-// OptionsFromEnv reads Options from ZHDJ_PAY_SECRET, ZHDJ_PAY_SANDBOX and ZHDJ_PAY_URL.
+// OptionsFromEnv reads Options from ZHDJ_PAY_SECRET, ZHDJ_PAY_SANDBOX and
+// ZHDJ_PAY_URL. The sandbox without a secret gets a random one for this
+// process (it signs nothing but the sandbox's own notifies and result
+// links, which a restart makes stale: the member's fee page signs them
+// anew); the real platform always needs the operator's secret.
 func OptionsFromEnv() Options {
-	return Options{Secret: os.Getenv("ZHDJ_PAY_SECRET"), Sandbox: strings.EqualFold(os.Getenv("ZHDJ_PAY_SANDBOX"), "on"),
+	o := Options{Secret: os.Getenv("ZHDJ_PAY_SECRET"), Sandbox: strings.EqualFold(os.Getenv("ZHDJ_PAY_SANDBOX"), "on"),
 		PayURL: os.Getenv("ZHDJ_PAY_URL")}
+	if o.Sandbox && o.Secret == "" {
+		o.Secret = rand.Text()
+	}
+	return o
 }
 
 // Service is the fee collection domain.

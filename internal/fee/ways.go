@@ -506,7 +506,7 @@ func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
 }
 
 func (s *Service) waysRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfgl/member/{id}/fees", PermOnsite, "党员缴费情况", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
+	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
 		func(r *http.Request, id int64) (*MyFees, error) { return s.MemberFees(r.Context(), id) }))
 	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := httpx.PathID(r, "id", httpx.NotFound("预交记录不存在"))

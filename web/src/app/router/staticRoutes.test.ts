@@ -25,6 +25,16 @@ describe('page registry', () => {
     expect(availableNamedRoutes().find((r) => r.path === '/list-home/dyHome')?.meta).toMatchObject({ title: '党员首页', hidden: true })
   })
 
+  it("registers the member's own pages of their phone navigation, hidden from the menus", () => {
+    const own = availableNamedRoutes().filter((r) => r.path.startsWith('/list-home/'))
+    expect(own.map((r) => [r.path, r.meta.title, r.meta.hidden])).toEqual([
+      ['/list-home/dyHome', '党员首页', true],
+      ['/list-home/myFees', '我的党费', true],
+      ['/list-home/myTransfers', '我的组织关系', true],
+      ['/list-home/myDevelopment', '我的发展', true],
+    ])
+  })
+
   it('registers the member detail route now that its page exists', () => {
     expect(hasPage('dyjbxx/detail')).toBe(true)
     expect(availableNamedRoutes().find((r) => r.path === '/dyjbxx/detail')?.meta).toMatchObject({ title: '党员详情', hidden: true, parent: '/party/dyjbxx', crumb: '详情' })

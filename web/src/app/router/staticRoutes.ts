@@ -28,6 +28,10 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/user/archives', 'user/archives', '个人档案', { hidden: true }),
   route('/xssb/active/user', 'xssb/active/user', '个人学时报表', { hidden: true }),
   route('/list-home/dyHome', 'list-home/dyHome', '党员首页', { hidden: true }),
+  // The member's own pages (their phone navigation): each reads the member's own APIs under dy:home.
+  route('/list-home/myFees', 'list-home/myFees', '我的党费', { hidden: true }),
+  route('/list-home/myTransfers', 'list-home/myTransfers', '我的组织关系', { hidden: true }),
+  route('/list-home/myDevelopment', 'list-home/myDevelopment', '我的发展', { hidden: true }),
   route('/workbench/dj/home', 'workbench/dj/home', '党建工作台', { hidden: true }),
   route('/workbench/gb/home', 'workbench/gb/home', '干部工作台', { hidden: true }),
   route('/iFrameLinkShow', 'iFrameLinkShow', '外部链接', { hidden: true }),

@@ -40,6 +40,28 @@ afterEach(() => mock.restore())
 const fetch = (p: number, size: number) => get<Page<TrailEntry>>('/api/x/7/trail', { page: p, size })
 
 describe('ChangeTrail', { timeout: 20_000 }, () => {
+  it('reads as sentences for the member: the day, the field label, old → new by name, no audit table', async () => {
+    entries = [
+      entry(2, {
+        changes: [
+          { field: 'org', label: '所在党组织', old: '计算机教工党支部', new: '数学教工党支部' },
+          { field: 'phone', label: '手机号码', old: '', new: '139****5678' },
+        ],
+      }),
+      entry(1, { type: 1, origin: 2, originLabel: '用户新增', summary: '[姓名]', changes: [{ field: 'name', label: '姓名', old: '', new: '张三' }] }),
+    ]
+    renderWithApp(<ChangeTrail queryKey={['trail', 's']} fetch={fetch} sentences />)
+    const items = await screen.findAllByRole('listitem')
+    expect(items.map((li) => li.textContent)).toEqual([
+      '2026-03-02 所在党组织由计算机教工党支部调整为数学教工党支部',
+      '2026-03-02 手机号码登记为139****5678',
+      '2026-03-01 建立党员信息（用户新增）',
+    ])
+    expect(screen.queryByRole('table')).toBeNull()
+    expect(screen.queryByText('原值')).toBeNull()
+  })
+
+
   it('shows who changed what when, with dictionary labels, and restores after confirmation', async () => {
     let restored: unknown
     mock.onPost('/api/x/trail/restore').reply((c) => {

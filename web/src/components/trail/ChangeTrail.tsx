@@ -8,6 +8,7 @@ import { totalText } from '@/components/pagerTotal'
 import { useDicts } from '@/components/dict/useDicts'
 import { dictLabel } from '@/utils/dict'
 import { formatTime } from '@/utils/time'
+import { entrySentences } from './sentences'
 
 /** One change of a trail entry. */
 export interface TrailChange {
@@ -78,13 +79,15 @@ interface Props {
   canRestore?: boolean
   /** After a restore (reload the record). */
   onRestored?: () => void
+  /** Sentences instead of audit rows (the member's own trail): "2026-03-01 所在党组织由…调整为…". */
+  sentences?: boolean
 }
 
 /**
  * The change trail (变动轨迹) of one record: newest first, who changed what when, each field's
  * old → new value, and a restore of any earlier state (itself recorded as a new entry).
  */
-export default function ChangeTrail({ queryKey, fetch, restore, canRestore = false, onRestored }: Props) {
+export default function ChangeTrail({ queryKey, fetch, restore, canRestore = false, onRestored, sentences = false }: Props) {
   const [page, setPage] = useState(0)
   const client = useQueryClient()
   const dicts = useDicts(TRAIL_TYPE_DICT, TRAIL_ORIGIN_DICT)
@@ -112,6 +115,27 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
   const list = q.data?.content ?? []
   if (list.length === 0) return <Empty description="暂无变动记录" />
   const latest = page === 0 ? list[0]?.id : undefined
+  const pager = (
+    <Pagination
+      size="small"
+      align="end"
+      current={page + 1}
+      pageSize={PAGE_SIZE}
+      total={q.data?.totalElements ?? 0}
+      onChange={(p) => setPage(p - 1)}
+      showTotal={(t) => totalText(t, q.data?.totalElementsCapped)}
+      hideOnSinglePage
+    />
+  )
+  if (sentences)
+    return (
+      <Spin spinning={q.isFetching}>
+        <ul className="trail-sentences" style={{ paddingInlineStart: 18, margin: 0 }}>
+          {list.flatMap((e) => entrySentences({ ...e, originLabel: originLabel(e) }).map((text, i) => <li key={`${e.id}-${i}`}>{text}</li>))}
+        </ul>
+        {pager}
+      </Spin>
+    )
 
   return (
     <Spin spinning={q.isFetching}>
@@ -140,16 +164,7 @@ export default function ChangeTrail({ queryKey, fetch, restore, canRestore = fal
           ),
         }))}
       />
-      <Pagination
-        size="small"
-        align="end"
-        current={page + 1}
-        pageSize={PAGE_SIZE}
-        total={q.data?.totalElements ?? 0}
-        onChange={(p) => setPage(p - 1)}
-        showTotal={(t) => totalText(t, q.data?.totalElementsCapped)}
-        hideOnSinglePage
-      />
+      {pager}
     </Spin>
   )
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -38,6 +38,26 @@ describe('payment', { timeout: 30_000 }, () => {
     at('/payment?no=DF3&sig=abc')
     expect(await screen.findByText('1,048.20 元（含自愿多交 1,000.00 元）')).toBeTruthy()
     expect(screen.getByText('2026-11、2026-12')).toBeTruthy()
+  })
+
+  it('演示支付: labelled as the sandbox, the payer confirms and the page shows the order paid as the server holds it', async () => {
+    let state = 'pending'
+    const order = () => ({ no: 'YS1', state, stateLabel: state === 'paid' ? '已支付' : '待支付', provider: 'sandbox', providerLabel: '演示支付', amountFen: 20, months: ['2026-11'], paidAt: null })
+    mock.onGet('/api/dfgl/pay/result').reply(() => [200, order()])
+    let sent: unknown
+    mock.onPost('/api/dfgl/pay/sandbox').reply((c) => {
+      sent = JSON.parse(c.data)
+      state = 'paid'
+      return [200, order()]
+    })
+    at('/payment?no=YS1&sig=abc')
+    expect(await screen.findByText('演示支付：确认付款')).toBeTruthy()
+    expect(screen.getAllByText('演示支付').length).toBe(2) // the notice and the 支付方式 row
+    expect(screen.getByText(/不产生真实扣款/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /确认支付（演示支付）/ }))
+    expect(await screen.findByText('支付成功')).toBeTruthy()
+    expect(sent).toEqual({ no: 'YS1', sig: 'abc' })
+    expect(screen.getAllByText('演示支付').length).toBe(2) // still labelled once paid
   })
 
   it('a wrong signature is a link that shows nothing', async () => {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Result, Spin } from 'antd'
+import { Alert, Button, Descriptions, Result, Spin } from 'antd'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
 import { withQueryClient } from '@/components/withQueryClient'
 import { formatTime } from '@/utils/time'
-import { payResult, yuan, type PayResult } from '../dfgl/batch/api'
+import { payResult, sandboxPay, yuan, type PayResult } from '../dfgl/batch/api'
 
 const back = (
   <Link to="/">
@@ -14,19 +15,53 @@ const back = (
 
 /** An order's result as the server holds it (the link's `no` and `sig`, which the server signed). */
 function OrderResult({ no, sig }: { no: string; sig: string }) {
-  const q = useQuery({ queryKey: ['payResult', no, sig], queryFn: () => payResult(no, sig), retry: false, refetchInterval: (s) => (s.state.data?.state === 'pending' ? 3000 : false) })
+  const q = useQuery({
+    queryKey: ['payResult', no, sig],
+    queryFn: () => payResult(no, sig),
+    retry: false,
+    // A platform order waits for the platform's notify; a sandbox order for the payer's confirmation below.
+    refetchInterval: (s) => (s.state.data?.state === 'pending' && s.state.data.provider !== 'sandbox' ? 3000 : false),
+  })
+  const [confirming, setConfirming] = useState(false)
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   if (q.isError || !q.data) return <Result status="warning" title="支付记录不存在或链接无效" subTitle="请在党员首页“我的党费”中查看缴费记录。" extra={back} />
   const r: PayResult = q.data
+  const sandboxPending = r.provider === 'sandbox' && r.state === 'pending'
+  const confirm = async () => {
+    setConfirming(true)
+    try {
+      await sandboxPay(no, sig)
+    } finally {
+      setConfirming(false)
+      void q.refetch()
+    }
+  }
   const status = r.state === 'paid' ? 'success' : r.state === 'pending' ? 'info' : 'warning'
-  const title = r.state === 'paid' ? '支付成功' : r.state === 'pending' ? '等待支付平台确认' : '支付已到账，需退款'
+  const title = r.state === 'paid' ? '支付成功' : sandboxPending ? '演示支付：确认付款' : r.state === 'pending' ? '等待支付平台确认' : '支付已到账，需退款'
   return (
     <Result
       status={status}
       title={title}
       subTitle={r.state === 'refund' ? '所缴月份已由党支部现场收缴，款项将退回，请联系所在党支部。' : undefined}
-      extra={back}
+      extra={
+        sandboxPending ? (
+          <Button type="primary" loading={confirming} onClick={() => void confirm()}>
+            确认支付（演示支付）
+          </Button>
+        ) : (
+          back
+        )
+      }
     >
+      {r.provider === 'sandbox' && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16, textAlign: 'left' }}
+          title="演示支付"
+          description="这是演示环境的模拟支付平台，不产生真实扣款；确认后按真实支付平台的签名回调入账。正式环境请配置校园支付平台。"
+        />
+      )}
       <Descriptions
         size="small"
         column={1}

@@ -83,7 +83,7 @@ export type RollupLevel = 'school' | 'committee' | 'branch'
 export interface Payment {
   id: number
   no: string
-  provider: 'onsite' | 'online'
+  provider: 'onsite' | 'online' | 'sandbox'
   providerLabel: string
   state: 'pending' | 'paid' | 'refund'
   stateLabel: string
@@ -192,6 +192,8 @@ export interface MyFees {
   paidUpTo: string
   backMonths: number
   online: boolean
+  /** Where an online payment goes: 演示支付 (the demo's sandbox) or 校园支付平台; '' while online payment is off. */
+  onlineLabel?: string
   dues: MyDue[]
   payments: MyPayment[]
   /** 预交: the window after the current month, the months payable ahead, the credit left, the prepayments. */
@@ -205,6 +207,7 @@ export interface MyFees {
 export interface Order {
   no: string
   amountFen: number
+  providerLabel?: string
   payUrl: string
 }
 
@@ -213,6 +216,8 @@ export interface PayResult {
   no: string
   state: Payment['state']
   stateLabel: string
+  /** 'sandbox': 演示支付, whose pending order the page lets the payer confirm. */
+  provider?: Payment['provider']
   providerLabel: string
   amountFen: number
   /** Of it, 自愿多交. */
@@ -273,3 +278,5 @@ export function fenOf(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'))
 }
 export const payResult = (no: string, sig: string) => get<PayResult>(`${FEE_API}/pay/result`, { no, sig })
+/** 演示支付: the payer confirms a pending sandbox order (delivered to the server as the platform's signed notify). */
+export const sandboxPay = (no: string, sig: string) => post<PayResult>(`${FEE_API}/pay/sandbox`, { no, sig })

@@ -216,7 +216,7 @@ function PaymentList() {
         crud={crud}
         searchFields={[
           { name: 'no', label: '单号' },
-          { name: 'provider', label: '方式', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }] },
+          { name: 'provider', label: '方式', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }, { value: 'sandbox', label: '演示支付' }] },
           { name: 'state', label: '状态', type: 'select', options: PAYMENT_STATES },
           { name: 'central', label: '上缴中央', type: 'select', options: [{ value: 'true', label: '自愿多交1000元以上（上缴中央）' }] },
           { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },

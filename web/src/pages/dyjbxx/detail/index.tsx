@@ -14,10 +14,12 @@ import type { Member } from '@/components/member/types'
 import { RecordAttachments } from '@/components/flow'
 import { useHasPermission } from '@/components/Permission'
 import ChangeTrail from '@/components/trail/ChangeTrail'
+import { useModuleTabs } from './moduleTabs'
 
 /**
  * 党员详情 (/dyjbxx/detail?id=), in the section of the member list (党建信息库 › 党员信息 › 详情): the member's
- * data with the 证件照, the attachments and the change trail with restore; 返回 goes back to the list, which
+ * data with the 证件照, the attachments, the member's fees, development record and transfers (each a short list
+ * from its module, linking into it) and the change trail with restore; 返回 goes back to the list, which
  * keeps its filters (the list's tab stays alive while the detail is open).
  */
 export default function MemberDetailPage() {
@@ -30,6 +32,7 @@ export default function MemberDetailPage() {
   const canUnmask = useHasPermission([PERM.dyUnmask])
   const [unmask, setUnmask] = useState(false)
   const [editing, setEditing] = useState<Member | null>(null)
+  const moduleTabs = useModuleTabs(id)
   const detail = useQuery({ queryKey: ['dyjbxx', 'detail', id, unmask], queryFn: () => memberDetail(id, unmask), enabled: valid })
 
   const reload = () => {
@@ -92,6 +95,7 @@ export default function MemberDetailPage() {
             label: '附件',
             children: <RecordAttachments api={memberAttachmentsApi(m.id)} editPerm={PERM.dyEdit} emptyText="暂无附件" />,
           },
+          ...moduleTabs,
           {
             key: 'trail',
             label: '变动轨迹',

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { MyDue, MyFees as Fees } from '@/pages/dfgl/batch/api'
-import MyFees from './MyFees'
+import MyFees, { paidSummary } from './MyFees'
 
 const due = (id: number, month: string, over: Partial<MyDue> = {}): MyDue => ({
   id, batchId: id, month, memberId: 1, memberName: '张三', orgId: 4, orgName: '支部', committeeId: null, category: '在职',
@@ -81,6 +81,27 @@ describe('我的党费', { timeout: 30_000 }, () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/dfgl/pay/sandbox?no=DF2'))
     expect(sent).toEqual([{ dueIds: [3, 2], months: ['2026-12'], extraFen: 100000 }])
     vi.unstubAllGlobals()
+  })
+
+  it('never says 尚无已缴月份 next to paid months: an earlier month owed, later ones paid', async () => {
+    const list = [due(3, '2026-11', { paidFen: 4800, state: 'paid', stateLabel: '已缴', payable: false }), due(2, '2026-10', { paidFen: 4800, state: 'paid', stateLabel: '已缴', payable: false }), due(1, '2026-09')]
+    mock.onGet('/api/dfgl/mine').reply(200, fees({ paidUpTo: '', dues: list }))
+    renderWithApp(<MyFees />)
+    expect(await screen.findByText('已缴 2 个月，2026-09 起有欠缴')).toBeTruthy()
+    expect(screen.getAllByText('已缴')).toHaveLength(2)
+    expect(screen.queryByText('尚无已缴月份')).toBeNull()
+    expect(paidSummary({ paidUpTo: '', dues: [due(1, '2026-09')] })).toBe('尚无已缴月份')
+    expect(paidSummary({ paidUpTo: '2026-10', dues: list })).toBe('已缴至 2026-10')
+  })
+
+  it('演示支付: the sandbox is named on the card, the pay button and the payment records', async () => {
+    mock.onGet('/api/dfgl/mine').reply(200, fees({ onlineLabel: '演示支付',
+      payments: [{ id: 1, no: 'YS1', providerLabel: '演示支付', state: 'paid', stateLabel: '已支付', amountFen: 4800, paidAt: null, createdAt: '2026-10-01T00:00:00Z', resultUrl: '/web/payment?no=YS1&sig=a' }] }))
+    renderWithApp(<MyFees records />)
+    expect(await screen.findByText('在线缴费使用演示支付')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /在线缴费（演示支付）/ })).toBeTruthy()
+    const row = screen.getByRole('link', { name: 'YS1' }).closest('tr') as HTMLElement
+    expect(within(row).getByText('演示支付')).toBeTruthy()
   })
 
   it('without online payment it says to pay at the branch', async () => {

@@ -8,7 +8,7 @@ import CreateDialog from '@/pages/zzgx/shared/CreateDialog'
 import TransferDrawer from '@/pages/zzgx/shared/TransferDrawer'
 
 /**
- * 我的组织关系 on the 党员 home: the member's branch, their transfers (open one: its history, 撤回 while under way, the
+ * 我的组织关系 (the page /list-home/myTransfers): the member's branch, their transfers (open one: its history, 撤回 while under way, the
  * letter) and 申请转接 of the kinds a member may start while none is under way.
  */
 export default function MyTransfers() {

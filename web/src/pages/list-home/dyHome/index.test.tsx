@@ -123,13 +123,46 @@ describe('党员首页', { timeout: 20_000 }, () => {
     expect(within(messages).getByRole('link', { name: '全部消息' }).getAttribute('href')).toBe('/message/msginfo?tab=message')
 
     const changes = screen.getByText('我的变动记录').closest('.ant-card') as HTMLElement
-    expect(await within(changes).findByText('修改了手机号码')).toBeTruthy()
-    expect(within(changes).getByText('139****5678')).toBeTruthy()
+    // Sentences, not audit rows: the day, the field's label, old → new.
+    expect(await within(changes).findByText('2026-11-20 手机号码由139****5678调整为137****1111')).toBeTruthy()
+    expect(within(changes).queryByRole('table')).toBeNull()
     // A member reads their trail; restoring is the administrators'.
     expect(within(changes).queryByRole('button', { name: '还原到此版本' })).toBeNull()
     expect(mock.history.get.find((r) => r.url === '/api/dyHome/trail')?.params).toEqual({ page: 0, size: 10 })
     // No request names a record: the server answers the caller's own.
     for (const r of mock.history.get) expect(r.params?.id).toBeUndefined()
+  })
+
+  it('puts what needs doing first — fees due, a transfer under way, the next development step, the to-dos — above the profile', async () => {
+    mock.onGet('/api/dyHome').reply(200, home({ member: { ...home().member!, partyStatus: '2', partyStatusLabel: '预备党员', fullOn: '' } }))
+    mock.onGet('/api/dyHome/trail').reply(200, page([entry], 1))
+    const due = (id: number, month: string, state: 'paid' | 'unpaid') => ({
+      id, batchId: id, month, memberId: 7, memberName: '张三', orgId: 4, orgName: '', committeeId: null, category: '', dueFen: 2000, paidFen: state === 'paid' ? 2000 : 0,
+      working: '', state, stateLabel: state === 'paid' ? '已缴' : '未缴', payable: state === 'unpaid',
+    })
+    mock.onGet('/api/dfgl/mine').reply(200, { memberName: '张三', paidUpTo: '', backMonths: 6, online: true, onlineLabel: '演示支付', payments: [],
+      dues: [due(3, '2026-11', 'unpaid'), due(2, '2026-10', 'paid'), due(1, '2026-09', 'unpaid')] })
+    mock.onGet('/api/zzgx/mine').reply(200, { memberId: 7, name: '张三', orgId: 4, orgName: '计算机教工党支部', memberStatus: '1', kinds: [],
+      transfers: [{ id: 8, kind: 'inside', kindLabel: '校内转接', state: 'branch', stateLabel: '支部审核', toOrgName: '数学教工党支部', createTime: '2026-11-01' }] })
+    mock.onGet('/api/fzdy/mine').reply(200, { linked: true, stage: 'probationary', stageLabel: '预备党员', orgName: '', probationFrom: '2026-03-01', probationTo: '2027-03-01',
+      extensions: 0, fullOn: '', fullStatus: '预备期至 2027-03-01 期满，待转正', endedOn: '', done: [], next: { no: 21, key: 'probationEducation', name: '继续教育考察', on: '' } })
+    signIn([PERM.dyHome, PERM.zzgxMine])
+    show()
+    const first = await screen.findByTestId('member-priorities')
+    await within(first).findByText(/校内转接/)
+    await within(first).findByText(/继续教育考察/)
+    const items = [...first.querySelectorAll('[data-priority]')].map((li) => li.getAttribute('data-priority'))
+    expect(items).toEqual(['fees', 'transfer', 'develop'])
+    expect(within(first).getByText('2 个月待缴，共 40.00 元（2026-09、2026-11）')).toBeTruthy()
+    expect(within(first).getByRole('link', { name: '去缴费' }).getAttribute('href')).toBe('/list-home/myFees')
+    expect(within(first).getByText('校内转接 → 数学教工党支部，支部审核')).toBeTruthy()
+    expect(within(first).getByText('下一步：㉑ 继续教育考察；预备期至 2027-03-01 期满，待转正')).toBeTruthy()
+    // In the page's order: the priorities and the to-dos come before the profile and the trail.
+    const profile = screen.getByText('我的信息').closest('.ant-card') as HTMLElement
+    const todos = screen.getByText('我的待办（1）').closest('.ant-card') as HTMLElement
+    for (const above of [first, todos]) expect(above.compareDocumentPosition(profile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    // 转正日期 of a probationary member: not 未填写, but where their probation is followed.
+    expect(within(profile).getByRole('link', { name: '预备期中，查看我的发展' }).getAttribute('href')).toBe('/list-home/myDevelopment')
   })
 
   it('tells an account without a member record to see an administrator, and still shows its to-dos and messages', async () => {

@@ -10,12 +10,15 @@ import RecordLink from '@/components/RecordLink'
 import ChangeTrail from '@/components/trail/ChangeTrail'
 import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
-import MyFees from './MyFees'
-import MyTransfers from './MyTransfers'
+import { MY_DEVELOPMENT_PATH } from './Priorities'
+import Priorities from './Priorities'
+import { NOT_LINKED } from './notLinked'
 import { memberHome, ownTrailPage, type OrgCard } from './service'
 
-/** Shown for an account that no member record is linked to. */
-export const NOT_LINKED = '您的账号尚未关联党员信息，请联系管理员'
+export { NOT_LINKED }
+
+/** DJ_DY_DJZTXX 预备党员 (member.PartyProbation). */
+const PARTY_PROBATION = '2'
 
 /** Descriptions lay out in one column on a phone, two from a tablet up. */
 const COLUMNS = { xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 3 }
@@ -42,7 +45,12 @@ function MyRecord({ m }: { m: Member }) {
           { key: 'status', label: '党员状态', children: text(m.memberStatusLabel) },
           { key: 'applied', label: '申请入党日期', children: text(m.appliedOn) },
           { key: 'joined', label: '入党日期', children: text(m.joinedOn) },
-          { key: 'full', label: '转正日期', children: text(m.fullOn) },
+          {
+            key: 'full',
+            label: '转正日期',
+            // A probationary member has no 转正日期 yet: where their probation stands is on 我的发展.
+            children: m.fullOn || (m.partyStatus === PARTY_PROBATION ? <Link to={MY_DEVELOPMENT_PATH}>预备期中，查看我的发展</Link> : text('')),
+          },
           { key: 'unit', label: '所在单位', children: text(m.unitName) },
           { key: 'org', label: '所在党组织', children: m.orgName },
         ]}
@@ -149,20 +157,26 @@ export default function MemberHomePage() {
         <Typography.Text type="secondary">{m ? `${m.orgName} · ${m.partyStatusLabel || '党员'}` : '党员首页'}</Typography.Text>
       </Card>
       {!m && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={NOT_LINKED} description="关联后，这里将显示您的党员信息、所在党组织和变动记录。" />}
+      {/* What needs doing first: fees due, a transfer under way, the next development step, the to-dos. */}
+      <Row gutter={16}>
+        <Col xs={24} lg={m ? 14 : 24}>
+          {m && <Priorities />}
+        </Col>
+        <Col xs={24} lg={m ? 10 : 24}>
+          <TodoCard title="我的待办" todos={h.todos} />
+        </Col>
+      </Row>
       <Row gutter={16}>
         {m && (
           <Col xs={24} lg={14}>
             <MyRecord m={m} />
             <Card title="我的变动记录" variant="borderless" style={{ marginBottom: 16 }}>
-              <ChangeTrail queryKey={['trail', 'dyHome']} fetch={ownTrailPage} />
+              <ChangeTrail queryKey={['trail', 'dyHome']} fetch={ownTrailPage} sentences />
             </Card>
           </Col>
         )}
         <Col xs={24} lg={m ? 10 : 24}>
           {h.org && <MyOrg o={h.org} />}
-          {m && <MyFees />}
-          {m && <MyTransfers />}
-          <TodoCard title="我的待办" todos={h.todos} />
           <MyMessages messages={h.messages} />
         </Col>
       </Row>
