@@ -50,7 +50,7 @@ describe('党费: a month from start to report', () => {
     }
     // The six months before: started, 乙 and 丙 paid on site, settled (the arrears count only ended months).
     for (let n = -6; n <= -1; n++) {
-      const b = await api('POST', '/api/dfgl/batch', { month: monthFrom(n) })
+      const b = await api('POST', '/api/dfgl/batch', { month: monthFrom(n), reason: '补建以前月份' })
       await api('POST', `/api/dfgl/batch/${b.id}/start`)
       const dues = await api('GET', `/api/dfgl/due?month=${monthFrom(n)}&orgId=${branch}&size=10`)
       assert.equal(dues.totalElements, 3, `three dues in ${monthFrom(n)}`)
