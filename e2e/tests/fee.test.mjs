@@ -72,6 +72,9 @@ describe('党费: a month from start to report', () => {
     await page.goto(`${server.base}/web/dfgl/batch`)
     await page.getByRole('button', { name: '新建批次' }).click()
     const dialog = page.locator('.ant-modal').filter({ hasText: '新建党费批次' })
+    // The month after the latest batch (the six before exist): the current one, with what its start will freeze.
+    await dialog.getByText('启动缴费时将冻结 3 名党员的应缴党费，合计 0.60 元').waitFor()
+    assert.equal(await dialog.locator('input#month').inputValue(), CURRENT)
     await dialog.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click()
     const row = page.locator('.ant-table-tbody tr').filter({ has: page.getByRole('cell', { name: CURRENT, exact: true }) })
     await row.getByRole('button', { name: '启动缴费' }).click()
