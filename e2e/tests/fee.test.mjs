@@ -144,9 +144,12 @@ describe('党费: a month from start to report', () => {
     const t = yearRep.total
     await page.goto(`${server.base}/web/dfgl/report`)
     const line = page.locator('.ant-table-tbody tr', { hasText: BRANCH })
-    await line.getByText(pct(t.rateBp)).waitFor()
+    // Both rates, each under its named column (here both 66.66%: 乙 and 丙 paid in full, 甲 nothing, all 0.20 元).
+    await line.getByText(pct(t.rateBp)).first().waitFor()
     const text = await line.innerText()
-    for (const v of [yuan(t.dueFen), yuan(t.paidFen), yuan(t.outstandingFen)]) assert.ok(text.includes(v), `${v} in ${text}`)
+    for (const v of [yuan(t.dueFen), yuan(t.paidFen), yuan(t.outstandingFen), pct(t.peopleRateBp)]) assert.ok(text.includes(v), `${v} in ${text}`)
+    await page.getByRole('columnheader', { name: '收缴率（按金额）' }).waitFor()
+    await page.getByRole('columnheader', { name: '收缴率（按人数）' }).waitFor()
     await screenshot(page, '72-fee-report')
 
     await page.getByRole('tab', { name: '欠缴党员' }).click()
