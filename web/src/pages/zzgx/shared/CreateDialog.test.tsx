@@ -82,10 +82,12 @@ describe('发起转出', { timeout: 30_000 }, () => {
   it('省外转出 offers only a 省外 letter', async () => {
     const { memberBox, subKindBox, reachBox, dialog } = await open()
     await choose(memberBox, '张欠缴（计算机教工党支部）')
+    await waitFor(() => expect((dialog.querySelector('input#feesPaidUpTo') as HTMLInputElement).value).toBe('2026-10'))
     await choose(reachBox, '市内（30 天）')
     await choose(subKindBox, '省外转出')
     // The reach follows, and 市内/省内 cannot be chosen.
-    await waitFor(() => expect(within(dialog).getByTitle('省外（90 天）')).toBeTruthy())
+    const reachItem = reachBox.closest('.ant-form-item') as HTMLElement
+    await waitFor(() => expect(reachItem.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent).toBe('省外（90 天）'))
     fireEvent.mouseDown(reachBox)
     const city = (await screen.findByText('市内（30 天）', { selector: '.ant-select-item-option-content' })).closest('.ant-select-item-option')!
     expect(city.getAttribute('aria-disabled') ?? city.className).toMatch(/true|disabled/)
