@@ -50,7 +50,7 @@ describe('党费: a month from start to report', () => {
     }
     // The six months before: started, 乙 and 丙 paid on site, settled (the arrears count only ended months).
     for (let n = -6; n <= -1; n++) {
-      const b = await api('POST', '/api/dfgl/batch', { month: monthFrom(n) })
+      const b = await api('POST', '/api/dfgl/batch', { month: monthFrom(n), reason: '补建以前月份' })
       await api('POST', `/api/dfgl/batch/${b.id}/start`)
       const dues = await api('GET', `/api/dfgl/due?month=${monthFrom(n)}&orgId=${branch}&size=10`)
       assert.equal(dues.totalElements, 3, `three dues in ${monthFrom(n)}`)
@@ -72,6 +72,9 @@ describe('党费: a month from start to report', () => {
     await page.goto(`${server.base}/web/dfgl/batch`)
     await page.getByRole('button', { name: '新建批次' }).click()
     const dialog = page.locator('.ant-modal').filter({ hasText: '新建党费批次' })
+    // The month after the latest batch (the six before exist): the current one, with what its start will freeze.
+    await dialog.getByText('启动缴费时将冻结 3 名党员的应缴党费，合计 0.60 元').waitFor()
+    assert.equal(await dialog.locator('input#month').inputValue(), CURRENT)
     await dialog.getByRole('button', { name: /确\s*定|保\s*存|提\s*交/ }).click()
     const row = page.locator('.ant-table-tbody tr').filter({ has: page.getByRole('cell', { name: CURRENT, exact: true }) })
     await row.getByRole('button', { name: '启动缴费' }).click()
@@ -144,9 +147,12 @@ describe('党费: a month from start to report', () => {
     const t = yearRep.total
     await page.goto(`${server.base}/web/dfgl/report`)
     const line = page.locator('.ant-table-tbody tr', { hasText: BRANCH })
-    await line.getByText(pct(t.rateBp)).waitFor()
+    // Both rates, each under its named column (here both 66.66%: 乙 and 丙 paid in full, 甲 nothing, all 0.20 元).
+    await line.getByText(pct(t.rateBp)).first().waitFor()
     const text = await line.innerText()
-    for (const v of [yuan(t.dueFen), yuan(t.paidFen), yuan(t.outstandingFen)]) assert.ok(text.includes(v), `${v} in ${text}`)
+    for (const v of [yuan(t.dueFen), yuan(t.paidFen), yuan(t.outstandingFen), pct(t.peopleRateBp)]) assert.ok(text.includes(v), `${v} in ${text}`)
+    await page.getByRole('columnheader', { name: '收缴率（按金额）' }).waitFor()
+    await page.getByRole('columnheader', { name: '收缴率（按人数）' }).waitFor()
     await screenshot(page, '72-fee-report')
 
     await page.getByRole('tab', { name: '欠缴党员' }).click()

@@ -45,7 +45,7 @@ func (w *World) SeedFees(tb testing.TB) *FeeWorld {
 // and how many dues it froze.
 func (w *World) FeeStart(tb testing.TB, f *FeeWorld) (time.Duration, int) {
 	tb.Helper()
-	res := w.Env.Do("POST", "/api/dfgl/batch", w.Env.AdminTK, map[string]any{"month": f.Month})
+	res := w.Env.Do("POST", "/api/dfgl/batch", w.Env.AdminTK, map[string]any{"month": f.Month, "reason": "补建以前月份"})
 	if res.Status != 201 && res.Status != 200 {
 		tb.Fatalf("create batch: %d %s", res.Status, res.Body)
 	}

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
@@ -28,6 +30,23 @@ func (s *Service) batchRoutes(rs *httpx.Routes) {
 	rs.Post("/api/dfgl/batch/{id}/settle", PermBatch, "结算", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
 		return s.Settle(r.Context(), id)
 	}))
+	rs.Get("/api/dfgl/batch/preview", PermBatch, "预览批次", func(w http.ResponseWriter, r *http.Request) error {
+		p, err := s.PreviewBatch(r.Context(), r.URL.Query().Get("month"))
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, p)
+	})
+	rs.Delete("/api/dfgl/batch/{id}", PermBatch, "删除批次", func(w http.ResponseWriter, r *http.Request) error {
+		id, err := httpx.PathID(r, "id", errNoBatch())
+		if err != nil {
+			return err
+		}
+		if err := s.DeleteBatch(r.Context(), id); err != nil {
+			return err
+		}
+		return httpx.NoContent(w)
+	})
 	rs.Get("/api/dfgl/batch/{id}/rollup", PermList, "汇总", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) ([]Rollup, error) {
 		return s.Rollup(r.Context(), id, r.URL.Query().Get("level"), r.URL.Query().Get("committeeId"))
 	}))
@@ -55,14 +74,20 @@ func addMonths(ym string, n int) string {
 // currentMonth is the month of now in China.
 func (s *Service) currentMonth() string { return s.now().In(date.China).Format("2006-01") }
 
-// BatchInput is the body of a new batch.
+// BatchInput is the body of a new batch. Reason is why a month before the
+// current one is created only now (补建): required for such a month.
 type BatchInput struct {
 	Month  string `json:"month"`
 	Remark string `json:"remark"`
+	Reason string `json:"reason"`
 }
 
+// maxBatchText bounds a batch's remark and reason (df_batch VARCHAR(200)).
+const maxBatchText = 200
+
 // CreateBatch adds the batch of a month (创建). A month has one batch; a
-// month after the current one cannot be created yet.
+// month after the current one cannot be created yet; a month before it
+// needs the reason it is created late (stored and listed with the batch).
 func (s *Service) CreateBatch(ctx context.Context, in BatchInput) (*Batch, error) {
 	if _, _, err := parseMonth("month", in.Month); err != nil {
 		return nil, err
@@ -70,11 +95,18 @@ func (s *Service) CreateBatch(ctx context.Context, in BatchInput) (*Batch, error
 	if in.Month > s.currentMonth() {
 		return nil, httpx.Invalid("month", "不能创建%s之后月份的批次", s.currentMonth())
 	}
-	if len([]rune(in.Remark)) > 200 {
+	in.Remark, in.Reason = strings.TrimSpace(in.Remark), strings.TrimSpace(in.Reason)
+	if len([]rune(in.Remark)) > maxBatchText {
 		return nil, httpx.Invalid("remark", "备注不超过200个字")
 	}
+	if in.Month < s.currentMonth() && in.Reason == "" {
+		return nil, httpx.Invalid("reason", "%s早于本月，请填写补建原因", in.Month)
+	}
+	if len([]rune(in.Reason)) > maxBatchText {
+		return nil, httpx.Invalid("reason", "补建原因不超过200个字")
+	}
 	now := s.now()
-	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, CreatedBy: operatorName(ctx), CreatedAt: now, UpdatedAt: now}
+	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, Reason: in.Reason, CreatedBy: operatorName(ctx), CreatedAt: now, UpdatedAt: now}
 	if _, err := s.db.NewInsert().Model(b).Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return nil, httpx.Invalid("month", "%s的党费批次已存在", in.Month)
@@ -233,11 +265,9 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 	if err != nil {
 		return 0, 0, err
 	}
-	var members []freezeMember
-	if err := tx.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
-		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.In([]string{member.PartyFull, member.PartyProbation})).
-		OrderExpr("id").Scan(ctx, &members); err != nil {
-		return 0, 0, httpx.Internal(err)
+	members, dues, err := s.monthDues(ctx, tx, year, month)
+	if err != nil {
+		return 0, 0, err
 	}
 	var orgs []treeOrg
 	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Scan(ctx, &orgs); err != nil {
@@ -246,14 +276,6 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 	byID := make(map[int64]treeOrg, len(orgs))
 	for _, o := range orgs {
 		byID[o.ID] = o
-	}
-	ids := make([]int64, len(members))
-	for i, m := range members {
-		ids[i] = m.ID
-	}
-	dues, err := s.dues(ctx, tx, year, month, ids)
-	if err != nil {
-		return 0, 0, httpx.Internal(fmt.Errorf("monthly dues: %w", err))
 	}
 	now := s.now()
 	rows := make([]Due, 0, freezeChunk)
@@ -286,6 +308,28 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		}
 	}
 	return n, sum, flush()
+}
+
+// monthDues are the members a batch of (year, month) started now would
+// charge — every member in normal status, full or probationary — and the
+// standards' due of each (a member missing from dues owes nothing then).
+// The start freezes them; the preview adds them up.
+func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]freezeMember, map[int64]standard.Due, error) {
+	var members []freezeMember
+	if err := idb.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
+		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.In([]string{member.PartyFull, member.PartyProbation})).
+		OrderExpr("id").Scan(ctx, &members); err != nil {
+		return nil, nil, httpx.Internal(err)
+	}
+	ids := make([]int64, len(members))
+	for i, m := range members {
+		ids[i] = m.ID
+	}
+	dues, err := s.dues(ctx, idb, year, month, ids)
+	if err != nil {
+		return nil, nil, httpx.Internal(fmt.Errorf("monthly dues: %w", err))
+	}
+	return members, dues, nil
 }
 
 // committeeOf is the nearest 二级党委 on path (the organisation itself

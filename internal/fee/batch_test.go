@@ -225,7 +225,7 @@ func TestBatchListFiguresInTheCallersScope(t *testing.T) {
 	c := w.student(t, w.math, "丙")
 	w.student(t, w.direct, "丁")
 	m2, m1, m0 := month(-2), month(-1), month(0)
-	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/batch", w.dept, map[string]any{"month": m2}), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/batch", w.dept, map[string]any{"month": m2, "reason": "补建以前月份"}), 201)
 	w.batch(t, m1)
 	w.batch(t, m0)
 	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, ids(w.dueOf(t, a, m0).ID)), 201)

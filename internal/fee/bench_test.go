@@ -76,7 +76,7 @@ func BenchmarkBatch(b *testing.B) {
 	dept, _ := e.UserAt(b, system.ScopeAll, branches[0], fee.PermList, fee.PermBatch)
 	m := month(0)
 	for b.Loop() {
-		batch := apptest.DoJSON[fee.Batch](b, e, 201, "POST", "/api/dfgl/batch", dept, map[string]any{"month": m})
+		batch := apptest.DoJSON[fee.Batch](b, e, 201, "POST", "/api/dfgl/batch", dept, map[string]any{"month": m, "reason": "补建以前月份"})
 		start := time.Now()
 		started := apptest.DoJSON[fee.Batch](b, e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/start", batch.ID), dept, nil)
 		took := time.Since(start)

@@ -17,11 +17,26 @@ type Figures struct {
 	PaidFen        int64 `bun:"paid_fen" json:"paidFen"`               // 实缴 (payments less reversals, extras included)
 	ExtraFen       int64 `bun:"extra_fen" json:"extraFen"`             // of it, 自愿多交
 	OutstandingFen int64 `bun:"outstanding_fen" json:"outstandingFen"` // 欠缴: what the unpaid months lack
-	RateBP         int64 `bun:"-" json:"rateBp"`                       // 收缴率
+	RateBP         int64 `bun:"-" json:"rateBp"`                       // 收缴率（按金额）: paid of the dues ÷ due
+	PeopleRateBP   int64 `bun:"-" json:"peopleRateBp"`                 // 收缴率（按人数）: member-months paid in full ÷ due
 }
 
-// SetRate fills RateBP from the amounts (integers only).
+// The two rates' names: wherever a rate is shown or exported it says which
+// it is (a 收缴率 alone is read either way).
+const (
+	RateByAmount = "收缴率（按金额）"
+	RateByPeople = "收缴率（按人数）"
+)
+
+// SetRate fills RateBP from the amounts and PeopleRateBP from the months
+// (integers only; 10000 when nothing is due). A month's figures have one
+// due per member, so their people rate is members paid ÷ members; over a
+// period it counts member-months (人次). A due of 0 (免交) counts as paid.
 func (f *Figures) SetRate() {
+	f.PeopleRateBP = 10000
+	if f.Months > 0 {
+		f.PeopleRateBP = int64(f.Months-f.UnpaidMonths) * 10000 / int64(f.Months)
+	}
 	if f.DueFen <= 0 {
 		f.RateBP = 10000
 		return

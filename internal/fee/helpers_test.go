@@ -74,7 +74,7 @@ func month(n int) string {
 // batch creates and starts the batch of m as the department and answers it.
 func (w *world) batch(t *testing.T, m string) fee.Batch {
 	t.Helper()
-	b := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.dept, map[string]any{"month": m})
+	b := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.dept, map[string]any{"month": m, "reason": "补建以前月份"})
 	return apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.dept, nil)
 }
 

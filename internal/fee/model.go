@@ -87,6 +87,7 @@ type Batch struct {
 	Members       int        `bun:"members" json:"members"` // dues frozen at the start
 	DueFen        int64      `bun:"due_fen" json:"dueFen"`  // their sum
 	Remark        string     `bun:"remark" json:"remark"`
+	Reason        string     `bun:"reason" json:"reason"` // why a month before the current one was created late (补建)
 	CreatedBy     string     `bun:"created_by" json:"createdBy"`
 	StartedAt     *time.Time `bun:"started_at" json:"startedAt"`
 	SettledAt     *time.Time `bun:"settled_at" json:"settledAt"`

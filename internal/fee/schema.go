@@ -46,7 +46,7 @@ const (
 )
 
 // Migrations of the fee batches and payments (versions 2026112840..49,
-// 2026112900..09, 2026113031..39 and 2026113060..69 are ours; they run after the standards'
+// 2026112900..09, 2026113031..39, 2026113060..69 and 2026120140..49 are ours; they run after the standards'
 // 2026112830..39).
 func Migrations() []db.Migration {
 	return []db.Migration{
@@ -64,6 +64,9 @@ func Migrations() []db.Migration {
 			return db.DDL(ctx, tx, `ALTER TABLE df_due ADD COLUMN charged_late BOOLEAN NOT NULL DEFAULT FALSE`)
 		}},
 		{Version: 2026113060, Name: "fee: 自愿多交 (上缴中央), 预交 and 按季度 (中组发〔2008〕3号)", Up: paymentWays},
+		{Version: 2026120140, Name: "fee: the reason a past month's batch is created late (df_batch.reason)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `ALTER TABLE df_batch ADD COLUMN reason VARCHAR(200) NOT NULL DEFAULT ''`)
+		}},
 	}
 }
 

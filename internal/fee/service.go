@@ -106,6 +106,10 @@ func (s *Service) subscribe(b *event.Bus) {
 	})
 	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.FeesPaidUpTo) (member.PaidUpTo, error) {
 		m, err := PaidUpTo(ctx, idb, q.MemberID)
-		return member.PaidUpTo{Month: m}, err
+		if err != nil {
+			return member.PaidUpTo{}, err
+		}
+		last, err := LastFrozen(ctx, idb, q.MemberID)
+		return member.PaidUpTo{Month: m, LastDue: last}, err
 	})
 }

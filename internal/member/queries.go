@@ -9,9 +9,11 @@ type FeesPaidUpTo struct {
 }
 
 // PaidUpTo answers FeesPaidUpTo: Month is "YYYY-MM", "" when the member has
-// never paid a month.
+// never paid a month; LastDue is the latest month the member has a due
+// for (frozen), "" when none: paid up to a month before it, the member owes.
 type PaidUpTo struct {
-	Month string
+	Month   string
+	LastDue string
 }
 
 // TransfersOut asks the transfer domain which of these members are being

@@ -159,7 +159,7 @@ func TestFeesPaidUpToFromTheFeeDomain(t *testing.T) {
 		t.Fatal(err)
 	}
 	month := time.Now().In(date.China).Format("2006-01")
-	b := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.e.AdminTK, map[string]any{"month": month})
+	b := apptest.DoJSON[fee.Batch](t, w.e, 201, "POST", "/api/dfgl/batch", w.e.AdminTK, map[string]any{"month": month, "reason": "补建以前月份"})
 	apptest.DoJSON[fee.Batch](t, w.e, 200, "POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.e.AdminTK, nil)
 	var due int64
 	if err := w.e.DB.NewSelect().Table("df_due").Column("id").Where("member_id = ?", paid).Where("month = ?", month).

@@ -194,6 +194,9 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 			return nil, httpx.Invalid("reach", "请选择介绍信的去向范围")
 		}
 		t.Reach = reach
+		if in.Kind == KindOut && in.SubKind == OutOutside && reach != letter.ReachNation {
+			return nil, httpx.Invalid("reach", "省外转出的介绍信去向须为“省外”，不能选择“%s”", letter.ReachName(reach))
+		}
 		if in.FeesPaidUpTo != "" && (!monthPattern.MatchString(in.FeesPaidUpTo) || in.FeesPaidUpTo > string(today)[:7]) {
 			return nil, httpx.Invalid("feesPaidUpTo", "党费缴纳至须为不晚于本月的年月（如 2026-05）")
 		}

@@ -106,6 +106,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/zzgx/branches", Perms.Add+"|"+PermMine, "查询接收党支部", httpx.ReadList(s.Branches))
 	rs.Get("/api/zzgx/mine", PermMine, "查看我的组织关系", httpx.Read(s.Mine))
 	rs.Post("/api/zzgx/mine", PermMine, "申请转接", httpx.Create(s.CreateMine))
+	s.outgoingRoutes(rs)
 	rs.Get("/api/zzgx/{id}", view, "查看详情", httpx.ReadID(errNoTransfer, func(r *http.Request, id int64) (View, error) {
 		return s.Detail(r.Context(), id)
 	}))

@@ -41,6 +41,8 @@ type Letters interface {
 	ReceiveTx(ctx context.Context, tx bun.Tx, transferID int64) error
 	// OfTransfer lists a transfer's letters.
 	OfTransfer(ctx context.Context, idb bun.IDB, transferID int64) ([]letter.Letter, error)
+	// Settings are the letters' settings (the validity by reach).
+	Settings(ctx context.Context, idb bun.IDB) (letter.Settings, error)
 }
 
 // Service is the transfer domain.

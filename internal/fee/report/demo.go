@@ -167,7 +167,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 			break
 		}
 		month := m.Format("2006-01")
-		b, err := batches.CreateBatch(ctx, fee.BatchInput{Month: month, Remark: "演示数据"})
+		b, err := batches.CreateBatch(ctx, fee.BatchInput{Month: month, Remark: "演示数据", Reason: "演示数据：补建以前月份"})
 		if err != nil {
 			return res, fmt.Errorf("batch %s: %w", month, err)
 		}

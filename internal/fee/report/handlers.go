@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"zhdj/internal/fee"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
@@ -66,20 +67,20 @@ func (s *Service) orgsExport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	title := fmt.Sprintf("%s党费收缴情况统计表（%s，单位：元）", rep.OrgName, q.periodText())
-	xw, err := excel.NewReport(title, []string{"序号", "党组织", "类型", "党员人数", "应缴人次", "未缴人次", "应缴金额", "实缴金额", "欠缴金额", "收缴率"},
-		[]float64{6, 36, 12, 10, 10, 10, 14, 14, 14, 10})
+	xw, err := excel.NewReport(title, []string{"序号", "党组织", "类型", "党员人数", "应缴人次", "未缴人次", "应缴金额", "实缴金额", "欠缴金额", fee.RateByAmount, fee.RateByPeople},
+		[]float64{6, 36, 12, 10, 10, 10, 14, 14, 14, 16, 16})
 	if err != nil {
 		return httpx.Internal(err)
 	}
 	for i, row := range rep.Rows {
 		if err := xw.Add(i+1, row.OrgName, orgTypeNames[row.OrgType], row.Members, row.Months, row.UnpaidMonths,
-			excel.Yuan(row.DueFen), excel.Yuan(row.PaidFen), excel.Yuan(row.OutstandingFen), rateText(row.RateBP)); err != nil {
+			excel.Yuan(row.DueFen), excel.Yuan(row.PaidFen), excel.Yuan(row.OutstandingFen), rateText(row.RateBP), rateText(row.PeopleRateBP)); err != nil {
 			return httpx.Internal(err)
 		}
 	}
 	t := rep.Total
 	if err := xw.AddTotal("合计", nil, nil, t.Members, t.Months, t.UnpaidMonths, excel.Yuan(t.DueFen), excel.Yuan(t.PaidFen),
-		excel.Yuan(t.OutstandingFen), rateText(t.RateBP)); err != nil {
+		excel.Yuan(t.OutstandingFen), rateText(t.RateBP), rateText(t.PeopleRateBP)); err != nil {
 		return httpx.Internal(err)
 	}
 	return xw.Send(w, fmt.Sprintf("党费收缴情况统计表-%s.xlsx", q.periodText()))

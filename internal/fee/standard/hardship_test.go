@@ -205,7 +205,7 @@ func TestHardshipResubmitScope(t *testing.T) {
 // freeze creates and starts month m's batch as the admin: its dues are frozen.
 func (w *hardshipWorld) freeze(t *testing.T, m string) {
 	t.Helper()
-	b := apptest.DoJSON[struct{ ID int64 }](t, w.e, 201, "POST", "/api/dfgl/batch", w.e.AdminTK, map[string]any{"month": m})
+	b := apptest.DoJSON[struct{ ID int64 }](t, w.e, 201, "POST", "/api/dfgl/batch", w.e.AdminTK, map[string]any{"month": m, "reason": "补建以前月份"})
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.e.AdminTK, nil), 200)
 }
 

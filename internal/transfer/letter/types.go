@@ -5,7 +5,11 @@
 // for a letter inside the transaction of the approval that issues it.
 package letter
 
-import "zhdj/internal/platform/date"
+import (
+	"fmt"
+
+	"zhdj/internal/platform/date"
+)
 
 // Reach is how far a letter goes; it decides the validity (settings:
 // 30 days in the city, 90 nationwide by default, never more than 3 months).
@@ -14,6 +18,30 @@ const (
 	ReachProvince = "province" // 省内
 	ReachNation   = "nation"   // 省外 / 全国
 )
+
+// Reaches are the reaches in the order a form offers them.
+var Reaches = []string{ReachCity, ReachProvince, ReachNation}
+
+// ReachName is a reach's Chinese name (市内, 省内, 省外), "" for an unknown one.
+func ReachName(reach string) string { return reaches[reach] }
+
+// ReachOption is a reach as a form offers it: its name with the validity the
+// settings give it ("省内（60 天）"), so every option reads alike.
+type ReachOption struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+	Days  int    `json:"days"`
+}
+
+// ReachOptions are the reaches with their validity under st.
+func ReachOptions(st Settings) []ReachOption {
+	out := make([]ReachOption, len(Reaches))
+	for i, r := range Reaches {
+		days := st.Days(r)
+		out[i] = ReachOption{Value: r, Label: fmt.Sprintf("%s（%d 天）", ReachName(r), days), Days: days}
+	}
+	return out
+}
 
 // Issue asks for the letter of one approved transfer.
 type Issue struct {

@@ -126,6 +126,9 @@ export interface FieldError {
  */
 export type FieldErrorClaimer = (errors: FieldError[]) => FieldError[]
 
+/** The `field` of an error about no field of the form (the whole submit): see claimFieldErrorsOf. */
+export const FORM_ERROR = ''
+
 const claimers: FieldErrorClaimer[] = []
 
 /** Registers a claimer until the returned function is called; the latest one is asked first. */
@@ -154,10 +157,14 @@ export function errorFields(error: AxiosError, message: string): FieldError[] {
   return typeof field === 'string' && field !== '' ? [{ field, message }] : []
 }
 
-/** Shows the answer's field errors on a submitting form's fields; returns the message for those left over (null: none). */
+/**
+ * Shows the answer's field errors on a submitting form's fields; returns the message for those left over (null: none).
+ * An answer naming no field is offered as one error of field '' (FORM_ERROR): a submitting form may show it beside
+ * its buttons, where the user is looking, instead of the toast at the top of the page.
+ */
 function claimFieldErrorsOf(error: AxiosError, message: string): string | null {
-  let left = errorFields(error, message)
-  if (left.length === 0) return message
+  const named = errorFields(error, message)
+  let left = named.length ? named : [{ field: FORM_ERROR, message }]
   for (let i = claimers.length - 1; i >= 0 && left.length; i--) left = claimers[i](left)
   return left.length ? left.map((f) => f.message).join('；') : null
 }

@@ -1,5 +1,6 @@
 import { Form, Modal } from 'antd'
 import { DIALOG_DEFAULTS } from '@/app/bridge'
+import FormErrorAlert from './FormErrorAlert'
 import type { FormShellProps } from './formShell'
 import { useFormSubmit } from './useFormSubmit'
 
@@ -20,7 +21,7 @@ export default function FormDialog<V extends object>({
   children,
   ...submitting
 }: Props<V>) {
-  const { form, saving, submit } = useFormSubmit<V>(submitting)
+  const { form, saving, submit, formError } = useFormSubmit<V>(submitting)
   const { onClose } = submitting
 
   return (
@@ -45,6 +46,7 @@ export default function FormDialog<V extends object>({
         style={{ marginTop: 16 }}
       >
         {children}
+        <FormErrorAlert error={formError.error} innerRef={formError.ref} />
       </Form>
     </Modal>
   )

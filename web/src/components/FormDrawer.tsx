@@ -1,4 +1,5 @@
 import { Button, Drawer, Form, Space } from 'antd'
+import FormErrorAlert from './FormErrorAlert'
 import type { FormShellProps } from './formShell'
 import { useFormSubmit } from './useFormSubmit'
 
@@ -14,7 +15,7 @@ export default function FormDrawer<V extends object>({
   children,
   ...submitting
 }: FormShellProps<V>) {
-  const { form, saving, submit } = useFormSubmit<V>(submitting)
+  const { form, saving, submit, formError } = useFormSubmit<V>(submitting)
   const { onClose } = submitting
 
   return (
@@ -36,6 +37,7 @@ export default function FormDrawer<V extends object>({
     >
       <Form<V> form={form} layout="vertical" initialValues={initialValues} onValuesChange={onValuesChange} autoComplete="off">
         {children}
+        <FormErrorAlert error={formError.error} innerRef={formError.ref} />
       </Form>
     </Drawer>
   )

@@ -6,7 +6,7 @@ export interface FormShellProps<V> {
   title: string
   /** Values the form starts with (the record being edited). */
   initialValues?: Partial<V>
-  /** Sends the values; a rejection keeps the form open (the request pipeline shows the error). */
+  /** Sends the values; a rejection keeps the form open (the error shows on its field, else beside the buttons). */
   onSubmit: (values: V) => Promise<unknown>
   onClose: () => void
   /** Called after a successful submit, before the form closes (reload the list). */

@@ -1,8 +1,10 @@
-import { Alert, Button, Form, Input, Radio, Select, Space } from 'antd'
+import { Alert, Button, Form, Input, Radio, Select, Space, type FormInstance } from 'antd'
 import axios from 'axios'
 import { useState, type ReactNode } from 'react'
 import type { Perm } from '@/api/permissions'
 import { ui } from '@/app/bridge'
+import FormErrorAlert from '../FormErrorAlert'
+import { useFormError, withFieldErrors } from '../useFormSubmit'
 import { actOnFlow } from './api'
 import AttachmentList from './AttachmentList'
 import type { Attachment, FlowResult, FlowView } from './types'
@@ -33,12 +35,19 @@ export interface ActionPanelProps {
    * chosen result: a refusal or a return need not fill what only an approval records (the votes, the sponsors).
    */
   collectForm?: (result: FlowResult) => Promise<unknown>
+  /**
+   * The forms holding the step's own fields (children): a server error naming one of their fields (a rule's
+   * FLOW_RULE answer: `date`, `present`, …) is shown on it and scrolled to.
+   */
+  fieldForms?: FormInstance[]
 }
 
 interface Values {
   result: FlowResult
   toStep?: string
   comment?: string
+  /** The files attached (named as the server names them in its errors). */
+  fileIds?: Attachment[]
 }
 
 /**
@@ -49,11 +58,12 @@ interface Values {
  *
  *   <ActionPanel base="/api/fzdy" id={rec.id} view={flow} onDone={setFlow} onStale={refetch} uploadPerm={PERM.fzdyEdit} />
  */
-export default function ActionPanel({ base, id, view, onDone, onStale, uploadPerm, moduleName, children, collectForm }: ActionPanelProps) {
+export default function ActionPanel({ base, id, view, onDone, onStale, uploadPerm, moduleName, children, collectForm, fieldForms = [] }: ActionPanelProps) {
   const [form] = Form.useForm<Values>()
-  const [files, setFiles] = useState<Attachment[]>([])
   const [busy, setBusy] = useState(false)
   const result = Form.useWatch('result', form)
+  const files = Form.useWatch('fileIds', form) ?? []
+  const formError = useFormError()
 
   if (!view.started || !view.step) return null
   const stepTitle = view.steps.find((s) => s.key === view.step)?.title ?? view.step
@@ -63,22 +73,27 @@ export default function ActionPanel({ base, id, view, onDone, onStale, uploadPer
 
   const submit = async (values: Values) => {
     setBusy(true)
+    formError.show(null)
     try {
       const extra = collectForm ? await collectForm(values.result) : undefined
-      const next = await actOnFlow(base, id, {
-        version: view.version,
-        result: values.result,
-        toStep: values.result === 'return' ? values.toStep : undefined,
-        comment: values.comment?.trim() ?? '',
-        fileIds: files.map((f) => f.id),
-        form: extra,
-      })
+      const next = await withFieldErrors(
+        [form, ...fieldForms],
+        () =>
+          actOnFlow(base, id, {
+            version: view.version,
+            result: values.result,
+            toStep: values.result === 'return' ? values.toStep : undefined,
+            comment: values.comment?.trim() ?? '',
+            fileIds: (values.fileIds ?? []).map((f) => f.id),
+            form: extra,
+          }),
+        formError.show,
+      )
       ui.message.success('办理成功')
       form.resetFields()
-      setFiles([])
       onDone(next)
     } catch (error) {
-      // The request pipeline has shown the server's message; a 409 means the view is stale.
+      // Shown on its field or beside 提交; a 409 means the view is stale.
       if (axios.isAxiosError(error) && error.response?.status === 409) onStale?.()
     } finally {
       setBusy(false)
@@ -91,7 +106,7 @@ export default function ActionPanel({ base, id, view, onDone, onStale, uploadPer
       form={form}
       layout="vertical"
       className="flow-action-panel"
-      initialValues={{ result: view.results[0], toStep: lastEarlier }}
+      initialValues={{ result: view.results[0], toStep: lastEarlier, fileIds: [] }}
       onFinish={(v) => void submit(v)}
     >
       <Form.Item label={`办理「${stepTitle}」`} name="result" rules={[{ required: true, message: '请选择办理结果' }]}>
@@ -128,11 +143,13 @@ export default function ActionPanel({ base, id, view, onDone, onStale, uploadPer
         <Input.TextArea rows={3} maxLength={1000} showCount placeholder="请输入办理意见" />
       </Form.Item>
       {uploadPerm && (
-        <Form.Item label="附件">
-          <AttachmentList value={files} onChange={setFiles} uploadPerm={uploadPerm} removePerm={uploadPerm} moduleName={moduleName} tag={view.step} />
+        <Form.Item label="附件" name="fileIds">
+          {/* Form.Item hands the list its value and onChange; these keep the types whole. */}
+          <AttachmentList value={files} onChange={(next) => form.setFieldValue('fileIds', next)} uploadPerm={uploadPerm} removePerm={uploadPerm} moduleName={moduleName} tag={view.step} />
         </Form.Item>
       )}
-      <Space>
+      <FormErrorAlert error={formError.error} innerRef={formError.ref} />
+      <Space style={{ marginTop: 16 }}>
         <Button type="primary" htmlType="submit" loading={busy}>
           提交
         </Button>

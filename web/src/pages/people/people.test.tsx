@@ -191,8 +191,9 @@ describe('people pages', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText('编辑班级：计科2401')).closest('.ant-modal') as HTMLElement
     ok(dialog)
     await waitFor(() => expect(put).toMatchObject({ id: 7, code: 'B1', unitDeptId: 2, headTeacherId: null }))
-    // The request pipeline shows the server's message; the dialog keeps what the user typed.
-    await waitFor(() => expect(reported).toHaveBeenCalledWith('有学生的班级不能更换所在单位'))
+    // The dialog shows the server's message beside its buttons and keeps what the user typed.
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('有学生的班级不能更换所在单位')
+    expect(reported).not.toHaveBeenCalledWith('有学生的班级不能更换所在单位')
     reported.mockRestore()
     expect(screen.getByText('编辑班级：计科2401')).toBeTruthy()
   })

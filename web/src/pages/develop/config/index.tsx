@@ -5,6 +5,7 @@ import { BY_NAMES, getConfig, RULE_DEFAULTS, saveConfig, stepLabel, type ConfigV
 import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
+import { validateOrScroll } from '@/components/useFormSubmit'
 import { formatTime } from '@/utils/time'
 import ChainsTab from './ChainsTab'
 import NumbersTab from './NumbersTab'
@@ -24,7 +25,7 @@ function ConfigForm({ view, canEdit, onSaved }: { view: ConfigView; canEdit: boo
 
   const ask = async () => {
     try {
-      const values = await form.validateFields()
+      const values = await validateOrScroll(form)
       // Keys are not form fields: the steps keep their order and keys from the version edited.
       setSaving({
         steps: steps.map((s, i) => ({ ...s, ...values.steps?.[i], key: s.key, docs: values.steps?.[i]?.docs ?? s.docs ?? [] })),

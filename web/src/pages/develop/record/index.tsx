@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Space, Spin, Steps, Tabs, Tag, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import {
   deleteRecords,
@@ -18,13 +18,12 @@ import {
   type RuleConfig,
 } from '@/api/develop'
 import { PERM, type Perm } from '@/api/permissions'
-import { claimFieldErrors } from '@/api/request'
 import { confirmDeleteOf } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
 import { memberDetailPath } from '@/components/member/service'
 import Permission from '@/components/Permission'
 import { ActionPanel, flowFiles, getFlow, RecordTimeline, timelineProps, type FlowResult, type FlowView } from '@/components/flow'
-import { hasField } from '@/components/useFormSubmit'
+import { validateOrScroll } from '@/components/useFormSubmit'
 import { stageListPath } from '../shared/stages'
 import { FilesTab, NoticesTab, ReviewsTab, TrainingsTab } from './RecordTabs'
 import StepFields, { stepForm } from './StepFields'
@@ -74,20 +73,12 @@ export function StepsView({ record, flow }: { record: RecordDetail; flow: FlowVi
 /** The step form of the current step, inside ActionPanel: its own fields, a rule's refusal shown at its field. */
 function StepAction({ record, flow, rules, docs, onDone, onStale }: { record: RecordDetail; flow: FlowView; rules: RuleConfig; docs: string[]; onDone: () => void; onStale: () => void }) {
   const [form] = Form.useForm()
-  // FLOW_RULE answers name the field (`date`, `contactIds`, …): shown where the user fills it.
-  useEffect(
-    () =>
-      claimFieldErrors((errors) => {
-        const shown = errors.filter((e) => hasField(form, e.field))
-        if (shown.length) form.setFields(shown.map((e) => ({ name: e.field, errors: [e.message] })))
-        return errors.filter((e) => !shown.includes(e))
-      }),
-    [form],
-  )
+  // FLOW_RULE answers name the field (`date`, `contactIds`, …): ActionPanel shows them on this form's fields (fieldForms).
   const def = stepOf(flow.step)
   const collect = async (result: FlowResult) => {
     // A refusal or a return is dated; what only an approval records (votes, sponsors) is not asked then.
-    const values = result === 'approve' ? await form.validateFields() : await form.validateFields(['date'])
+    // A field left empty is scrolled to (the step's fields sit above a long panel).
+    const values = result === 'approve' ? await validateOrScroll(form) : await validateOrScroll(form, ['date'])
     return stepForm(result === 'approve' ? values : { date: values.date })
   }
   return (
@@ -103,6 +94,7 @@ function StepAction({ record, flow, rules, docs, onDone, onStale }: { record: Re
       uploadPerm={def ? STEP_PERMS[def.by] : undefined}
       moduleName="develop"
       collectForm={collect}
+      fieldForms={[form]}
     >
       <Form form={form} component={false} layout="vertical">
         <StepFields stepKey={flow.step} record={record} rules={rules} />

@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useEffect, useState } from 'react'
 import { batchAct, fetchVoters, VOTE_STEPS, type BatchBody, type BatchResult, type DevRecord, type Voters } from '@/api/develop'
 import { DIALOG_DEFAULTS } from '@/app/bridge'
+import { validateOrScroll } from '@/components/useFormSubmit'
 import { STEPS_WITH_FIELDS, voteHints } from '../record/StepFields'
 
 /** One person's tally in the batch dialog (逐个表决). */
@@ -63,7 +64,7 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
   const setTally = (id: number, patch: Tally) => setTallies((all) => ({ ...all, [id]: { ...all[id], ...patch } }))
 
   const submit = async () => {
-    const v = await form.validateFields()
+    const v = await validateOrScroll(form)
     const date = v.date.format('YYYY-MM-DD')
     let forms: BatchBody['forms']
     if (by) {

@@ -10,6 +10,7 @@ import { searchMembers } from '@/components/member/service'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
 import RemoteSelect from '@/components/RemoteSelect'
+import { validateOrScroll } from '@/components/useFormSubmit'
 import { endHardship, fetchHardships, HARDSHIP_API, proposeHardship, withdrawHardship, type Hardship, type HardshipInput, type HardshipState } from '../standard/api'
 
 const STATE_COLORS: Record<HardshipState, string> = { review: 'processing', returned: 'warning', approved: 'green', rejected: 'red', withdrawn: 'default', ended: 'default' }
@@ -134,7 +135,7 @@ function FlowDrawer({ item, onClose, onDone, onItem }: { item: Hardship; onClose
     onDone()
   }
   const collect = async (result: FlowResult) => {
-    const values = resubmit ? proposalBody(await form.validateFields()) : undefined
+    const values = resubmit ? proposalBody(await validateOrScroll(form)) : undefined
     await confirmed(resubmit ? `确定重新提交${item.memberName}的党费减免申请吗？` : CONFIRM[result](item.memberName))
     return values
   }
@@ -166,7 +167,7 @@ function FlowDrawer({ item, onClose, onDone, onItem }: { item: Hardship; onClose
         />
       )}
       {view && (
-        <ActionPanel base={HARDSHIP_API} id={item.id} view={view} onDone={done} onStale={() => void flow.refetch()} uploadPerm={PERM.dfjmCommittee} moduleName="feehardship" collectForm={collect}>
+        <ActionPanel base={HARDSHIP_API} id={item.id} view={view} onDone={done} onStale={() => void flow.refetch()} uploadPerm={PERM.dfjmCommittee} moduleName="feehardship" collectForm={collect} fieldForms={resubmit ? [form] : []}>
           {resubmit && (
             <Form
               form={form}

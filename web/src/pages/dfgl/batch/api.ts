@@ -1,7 +1,7 @@
 // The party-fee collection API (routes under /api/dfgl; docs/fee.md is the contract): monthly batches, the
 // frozen dues, payments and their entries, the member's own fees and the public payment result. Amounts are
 // integer fen, as the server keeps them.
-import { get, post, type Page } from '@/api/request'
+import { del, get, post, type Page } from '@/api/request'
 
 export const FEE_API = '/api/dfgl'
 
@@ -19,7 +19,10 @@ export interface Figures {
   paidFen: number
   extraFen?: number
   outstandingFen: number
+  /** 收缴率（按金额）: the dues' paid amount ÷ due, in basis points. */
   rateBp: number
+  /** 收缴率（按人数）: member-months paid in full ÷ member-months due (a month: members), in basis points. */
+  peopleRateBp: number
 }
 
 /** A month's batch; as listed, its members and dueFen and its scope are those of its dues in the caller's scope. */
@@ -32,6 +35,8 @@ export interface Batch {
   dueFen: number
   scope?: Figures
   remark: string
+  /** Why a month before the current one was created late (补建); '' otherwise. */
+  reason: string
   createdBy: string
   startedAt: string | null
   settledAt: string | null
@@ -252,10 +257,35 @@ export const yuanColumn = (title: string, dataIndex: string | string[], { width,
   render: yuan,
 })
 
+/**
+ * The two collection rates, named wherever a rate is shown (a 收缴率 alone is ambiguous): by amount (实缴 of the dues ÷
+ * 应缴, extras not counted — Figures.rateBp) and by people (members paid in full ÷ members due).
+ */
+export const RATE_BY_AMOUNT = '收缴率（按金额）'
+export const RATE_BY_PEOPLE = '收缴率（按人数）'
+
 /** A collection rate in basis points (paid ÷ due, rounded down) as a percentage: 3333 → "33.33%". */
 export const bpRate = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`
 
-export const createBatch = (month: string, remark: string) => post<Batch>(`${FEE_API}/batch`, { month, remark })
+export const createBatch = (month: string, remark: string, reason = '') => post<Batch>(`${FEE_API}/batch`, { month, remark, reason })
+/** A batch still in 创建 (the server refuses any later state: 409). */
+export const deleteBatch = (id: number) => del<void>(`${FEE_API}/batch/${id}`)
+
+/**
+ * What creating (and starting) a month's batch now would do: the month (asked, or the next one without a batch; ''
+ * when every month up to the current one has its batch), whether it lies before the current month (a reason is
+ * required) or has its batch already, and the members and the sum the start would freeze if it ran now.
+ */
+export interface BatchPreview {
+  month: string
+  current: string
+  past: boolean
+  exists: boolean
+  members: number
+  dueFen: number
+}
+
+export const previewBatch = (month?: string) => get<BatchPreview>(`${FEE_API}/batch/preview`, month ? { month } : {})
 export const startBatch = (id: number) => post<Batch>(`${FEE_API}/batch/${id}/start`)
 export const settleBatch = (id: number) => post<Batch>(`${FEE_API}/batch/${id}/settle`)
 export const rollup = (id: number, level: RollupLevel, committeeId?: number) =>

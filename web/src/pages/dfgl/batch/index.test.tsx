@@ -7,8 +7,8 @@ import { yuan, type Batch } from './api'
 import FeeBatchPage, { rate } from './index'
 
 const batch = (over: Partial<Batch>): Batch => ({
-  id: 1, month: '2026-10', state: 'open', stateLabel: '缴费中', members: 3, dueFen: 12345, remark: '', createdBy: 'admin',
-  scope: { members: 3, months: 3, unpaidMonths: 2, dueFen: 12345, paidFen: 4115, outstandingFen: 8230, rateBp: 3333 },
+  id: 1, month: '2026-10', state: 'open', stateLabel: '缴费中', members: 3, dueFen: 12345, remark: '', reason: '', createdBy: 'admin',
+  scope: { members: 3, months: 3, unpaidMonths: 2, dueFen: 12345, paidFen: 4115, outstandingFen: 8230, rateBp: 3333, peopleRateBp: 3333 },
   startedAt: '2026-10-01T00:00:00Z', settledAt: null, createdAt: '2026-10-01T00:00:00Z', ...over,
 })
 
@@ -16,7 +16,7 @@ let mock: MockAdapter
 beforeEach(() => {
   mock = mockApi()
   mock.onGet('/api/dfgl/batch').reply(200, page([batch({}), batch({ id: 2, month: '2026-11', state: 'created', stateLabel: '创建', members: 0, dueFen: 0, startedAt: null,
-    scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, outstandingFen: 0, rateBp: 10000 } })]))
+    scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, outstandingFen: 0, rateBp: 10000, peopleRateBp: 10000 } })]))
 })
 afterEach(() => mock.restore())
 
@@ -37,9 +37,9 @@ describe('dfgl/batch', { timeout: 30_000 }, () => {
     renderWithApp(<FeeBatchPage />)
     const row = (await screen.findByText('2026-10')).closest('tr') as HTMLElement
     const cells = within(row).getAllByRole('cell').map((c) => c.textContent)
-    expect(cells.slice(0, 8)).toEqual(['2026-10', '缴费中', '3', '2', '123.45', '41.15', '82.30', '33.33%'])
+    expect(cells.slice(0, 9)).toEqual(['2026-10', '缴费中', '3', '2', '123.45', '41.15', '82.30', '33.33%', '33.33%'])
     const created = (await screen.findByText('2026-11')).closest('tr') as HTMLElement
-    expect(within(created).getAllByRole('cell').map((c) => c.textContent).slice(2, 8)).toEqual(['0', '0', '0.00', '0.00', '0.00', '—'])
+    expect(within(created).getAllByRole('cell').map((c) => c.textContent).slice(2, 9)).toEqual(['0', '0', '0.00', '0.00', '0.00', '—', '—'])
     expect(within(row).getByRole('button', { name: /汇\s*总/ })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /新建批次|启动缴费|结\s*算/ })).toBeNull()
   })
@@ -71,7 +71,10 @@ describe('dfgl/batch', { timeout: 30_000 }, () => {
     renderWithApp(<FeeBatchPage />)
     fireEvent.click(within((await screen.findByText('2026-10')).closest('tr') as HTMLElement).getByRole('button', { name: /汇\s*总/ }))
     const line = (await screen.findByText('计算机学院党委')).closest('tr') as HTMLElement
-    expect(within(line).getAllByRole('cell').map((c) => c.textContent)).toEqual(['计算机学院党委', '4', '3', '80.00', '60.00', '75.0%'])
+    expect(within(line).getAllByRole('cell').map((c) => c.textContent)).toEqual(['计算机学院党委', '4', '3', '80.00', '60.00', '75.0%', '75.00%'])
+    const drawer = line.closest('.ant-drawer') as HTMLElement
+    expect(within(drawer).getByText('收缴率（按人数）')).toBeTruthy()
+    expect(within(drawer).getByText('收缴率（按金额）')).toBeTruthy()
     fireEvent.click(screen.getByText('计算机学院党委'))
     expect(await screen.findByText('计算机教工党支部')).toBeTruthy()
   })

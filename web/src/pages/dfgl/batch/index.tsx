@@ -1,37 +1,18 @@
-import { Button, DatePicker, Drawer, Form, Input, Space, Table, Tag, Typography } from 'antd'
+import { Button, Drawer, Space, Table, Tag, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
-import dayjs from 'dayjs'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
-import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, confirmAction, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import { BATCH_STATE_COLORS, bpRate, createBatch, FEE_API, rollup, settleBatch, startBatch, yuan, yuanColumn, type Batch, type Rollup } from './api'
+import { BATCH_STATE_COLORS, bpRate, RATE_BY_AMOUNT, RATE_BY_PEOPLE, deleteBatch, FEE_API, rollup, settleBatch, startBatch, yuan, yuanColumn, type Batch, type Rollup } from './api'
+import CreateBatchDialog from './CreateBatchDialog'
 
-/** 收缴率: paid members of all (100% for a month without members). */
+/** 收缴率（按人数）: members paid in full (or owing nothing) of all; '—' for none. */
 export const rate = (paid: number, members: number) => (members === 0 ? '—' : `${((paid * 100) / members).toFixed(1)}%`)
 
-function CreateDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
-  type V = { month: dayjs.Dayjs; remark?: string }
-  return (
-    <FormDialog<V>
-      title="新建党费批次"
-      initialValues={{ month: dayjs() }}
-      onClose={onClose}
-      onDone={onDone}
-      successText="批次已创建"
-      onSubmit={(v) => createBatch(v.month.format('YYYY-MM'), v.remark?.trim() ?? '')}
-    >
-      <Form.Item label="月份" name="month" rules={[{ required: true, message: '请选择月份' }]}>
-        <DatePicker picker="month" disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
-      </Form.Item>
-      <Form.Item label="备注" name="remark">
-        <Input.TextArea rows={2} maxLength={200} />
-      </Form.Item>
-    </FormDialog>
-  )
-}
+/** 收缴率（按金额）: paid of due, in basis points rounded down as the server's rateBp; 100% when nothing is due. */
+export const amountRate = (paidFen: number, dueFen: number) => bpRate(dueFen <= 0 ? 10000 : Math.floor((paidFen * 10000) / dueFen))
 
 /** A batch's roll-up: 二级党委 lines (and the 党委's own 直属 branches); a line opens its branches. */
 function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void }) {
@@ -66,7 +47,8 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
           { title: '已缴人数', dataIndex: 'paid', key: 'paid', width: 90 },
           yuanColumn('应缴（元）', 'dueFen', { width: 110 }),
           yuanColumn('实缴（元）', 'paidFen', { width: 110 }),
-          { title: '收缴率', key: 'rate', width: 80, render: (_: unknown, r) => rate(r.paid, r.members) },
+          { title: RATE_BY_PEOPLE, key: 'rate', width: 90, render: (_: unknown, r) => rate(r.paid, r.members) },
+          { title: RATE_BY_AMOUNT, key: 'amountRate', width: 90, render: (_: unknown, r) => amountRate(r.paidFen, r.dueFen) },
         ]}
         summary={() =>
           rows.length > 1 && (
@@ -77,6 +59,7 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
               <Table.Summary.Cell index={3} align="right">{yuan(sum((r) => r.dueFen))}</Table.Summary.Cell>
               <Table.Summary.Cell index={4} align="right">{yuan(sum((r) => r.paidFen))}</Table.Summary.Cell>
               <Table.Summary.Cell index={5}>{rate(sum((r) => r.paid), sum((r) => r.members))}</Table.Summary.Cell>
+              <Table.Summary.Cell index={6}>{amountRate(sum((r) => r.paidFen), sum((r) => r.dueFen))}</Table.Summary.Cell>
             </Table.Summary.Row>
           )
         }
@@ -103,6 +86,10 @@ export default function FeeBatchPage() {
       () => (what === 'start' ? startBatch(b.id) : settleBatch(b.id)),
       what === 'start' ? '已启动缴费' : '已结算',
     ).then((ok) => ok && crud.reload())
+  const remove = (b: Batch) =>
+    void confirmAction(`确定删除 ${b.month} 的党费批次吗？该批次尚未启动缴费，删除后可重新创建。`, () => deleteBatch(b.id), '批次已删除', true).then(
+      (ok) => ok && crud.reload(),
+    )
   return (
     <>
       <CrudTable<Batch>
@@ -135,9 +122,17 @@ export default function FeeBatchPage() {
           yuanColumn('应缴（元）', ['scope', 'dueFen'], { width: 110 }),
           yuanColumn('实缴（元）', ['scope', 'paidFen'], { width: 110 }),
           yuanColumn('欠缴（元）', ['scope', 'outstandingFen'], { width: 110 }),
-          { title: '收缴率', dataIndex: ['scope', 'rateBp'], key: 'rateBp', width: 90, render: (bp: number, b) => (b.state === 'created' ? '—' : bpRate(bp)) },
+          { title: RATE_BY_AMOUNT, dataIndex: ['scope', 'rateBp'], key: 'rateBp', width: 100, render: (bp: number, b) => (b.state === 'created' ? '—' : bpRate(bp)) },
+          {
+            title: RATE_BY_PEOPLE,
+            dataIndex: ['scope', 'peopleRateBp'],
+            key: 'peopleRateBp',
+            width: 100,
+            render: (bp: number, b) => (b.state === 'created' ? '—' : bpRate(bp)),
+          },
           { title: '启动时间', dataIndex: 'startedAt', key: 'startedAt', width: 170, render: timeCell },
           { title: '结算时间', dataIndex: 'settledAt', key: 'settledAt', width: 170, render: timeCell },
+          { title: '补建原因', dataIndex: 'reason', key: 'reason', width: 160, ellipsis: true, render: (r: string) => r || '—' },
           { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
           actionColumn<Batch>(
             (b) => (
@@ -152,6 +147,11 @@ export default function FeeBatchPage() {
                     启动缴费
                   </Button>
                 )}
+                {canRun && b.state === 'created' && (
+                  <Button type="link" size="small" danger onClick={() => remove(b)}>
+                    删除
+                  </Button>
+                )}
                 {canRun && b.state === 'open' && (
                   <Button type="link" size="small" danger onClick={() => act(b, 'settle')}>
                     结算
@@ -163,7 +163,7 @@ export default function FeeBatchPage() {
           ),
         ]}
       />
-      {creating && <CreateDialog onClose={() => setCreating(false)} onDone={crud.reload} />}
+      {creating && <CreateBatchDialog onClose={() => setCreating(false)} onDone={crud.reload} />}
       {viewing && <RollupDrawer batch={viewing} onClose={() => setViewing(null)} />}
     </>
   )

@@ -72,7 +72,7 @@ export interface Ledger {
 }
 
 /** Fen as 元 with two decimals and a rate in basis points as a percentage (the fee pages' formatters). */
-export { yuan, bpRate as rate } from '../batch/api'
+export { yuan, bpRate as rate, RATE_BY_AMOUNT, RATE_BY_PEOPLE } from '../batch/api'
 
 const params = (q: FeeQuery) => ({ year: q.year, ...(q.month ? { month: q.month } : {}), ...(q.orgId ? { orgId: q.orgId } : {}) })
 const periodText = (q: FeeQuery) => (q.month ? `${q.year}年${q.month}月` : `${q.year}年`)

@@ -19,6 +19,7 @@ const year = new Date().getFullYear()
 const fig = (due: number, paid: number, members = 1) => ({
   members, months: members, unpaidMonths: due > paid ? 1 : 0, dueFen: due, paidFen: paid, outstandingFen: due - paid,
   rateBp: due ? Math.floor((paid * 10000) / due) : 10000,
+  peopleRateBp: due > paid ? 0 : 10000,
 })
 const university: OrgReport = {
   year, month: 0, orgId: 1, orgName: '学校党委',

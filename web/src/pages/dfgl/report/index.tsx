@@ -15,6 +15,8 @@ import {
   getMembers,
   getOrgReport,
   rate,
+  RATE_BY_AMOUNT,
+  RATE_BY_PEOPLE,
   yuan,
   type Arrear,
   type FeeQuery,
@@ -34,7 +36,8 @@ function figureColumns<T extends Figures>(): ColumnsType<T> {
     { title: '应缴（元）', dataIndex: 'dueFen', width: 120, align: 'right', render: money },
     { title: '实缴（元）', dataIndex: 'paidFen', width: 120, align: 'right', render: money },
     { title: '欠缴（元）', dataIndex: 'outstandingFen', width: 120, align: 'right', render: money },
-    { title: '收缴率', dataIndex: 'rateBp', width: 90, align: 'right', render: rate },
+    { title: RATE_BY_AMOUNT, dataIndex: 'rateBp', width: 100, align: 'right', render: rate },
+    { title: RATE_BY_PEOPLE, dataIndex: 'peopleRateBp', width: 100, align: 'right', render: rate },
   ]
 }
 
@@ -93,6 +96,7 @@ function OrgView({ q, onOpen, onBack }: { q: FeeQuery; onOpen: (id: number) => v
               <Table.Summary.Cell index={5} align="right">{yuan(r.total.paidFen)}</Table.Summary.Cell>
               <Table.Summary.Cell index={6} align="right">{yuan(r.total.outstandingFen)}</Table.Summary.Cell>
               <Table.Summary.Cell index={7} align="right">{rate(r.total.rateBp)}</Table.Summary.Cell>
+              <Table.Summary.Cell index={8} align="right">{rate(r.total.peopleRateBp)}</Table.Summary.Cell>
             </Table.Summary.Row>
           ) : null
         }

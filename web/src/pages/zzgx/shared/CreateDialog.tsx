@@ -6,7 +6,8 @@ import FormDialog from '@/components/FormDialog'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import RemoteSelect from '@/components/RemoteSelect'
 import { formOptions } from '@/utils/dict'
-import { createMine, createTransfer, HAPPENED, KIND_NAMES, OTHER_ORG, PERSONAL, REACHES, searchBranches, searchMembersFor, SUB_KINDS, type Kind } from './api'
+import { createMine, createTransfer, HAPPENED, KIND_NAMES, OTHER_ORG, PERSONAL, searchBranches, searchMembersFor, SUB_KINDS, type Kind } from './api'
+import OutwardFields from './OutwardFields'
 
 interface Values {
   memberId?: number
@@ -133,16 +134,7 @@ export default function CreateDialog({ kind, self = false, onClose, onDone }: { 
           <Input maxLength={100} />
         </Form.Item>
       )}
-      {outward && (
-        <>
-          <Form.Item label="介绍信去向" name="reach" rules={[{ required: true, message: '请选择介绍信的去向范围' }]}>
-            <Select options={REACHES} placeholder="请选择" />
-          </Form.Item>
-          <Form.Item label="党费缴纳至" name="feesPaidUpTo" extra="党费模块启用后以其记录为准">
-            <DatePicker picker="month" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
-          </Form.Item>
-        </>
-      )}
+      {outward && <OutwardFields kind={kind} self={self} />}
       {HAPPENED[kind] && (
         <Form.Item label={HAPPENED[kind]} name="happenedOn" rules={[{ required: true, message: `请选择${HAPPENED[kind]}` }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={kind === 'abroad' ? undefined : future} />

@@ -40,12 +40,27 @@ export const SUB_KINDS: Partial<Record<Kind, { value: string; label: string }[]>
   ],
 }
 
-/** How far a letter of introduction goes (letter.Reach…): decides its validity. */
-export const REACHES = [
-  { value: 'city', label: '市内（30 天）' },
-  { value: 'province', label: '省内' },
-  { value: 'nation', label: '省外/全国（90 天）' },
-]
+/** A letter's reach as the server offers it (letter.ReachOption): its name with the validity the settings give it. */
+export interface ReachOption {
+  value: 'city' | 'province' | 'nation'
+  label: string
+  days: number
+}
+
+/**
+ * What a transfer out's form (转出, 校内转接) knows before the user types (GET /api/zzgx/outgoing): the reaches, and
+ * for a member their 党费缴纳至 from the fee records (what the server records), whether the form must ask for it
+ * (no fee month), and the latest month the member has a due for.
+ */
+export interface Outgoing {
+  reaches: ReachOption[]
+  feesPaidUpTo: string
+  feesRequired: boolean
+  lastDue: string
+}
+
+export const outgoing = (memberId?: number) => get<Outgoing>(`${TRANSFER_API}/outgoing`, memberId ? { memberId } : {})
+export const mineOutgoing = () => get<Outgoing>(`${TRANSFER_API}/mine/outgoing`)
 
 /** States (transfer.State…). */
 export const STATE_OPTIONS = [
