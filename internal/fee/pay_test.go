@@ -26,7 +26,7 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 	w.batch(t, m)
 	da, db, dc := w.dueOf(t, a, m), w.dueOf(t, b, m), w.dueOf(t, c, m)
 	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary,
-		map[string]any{"dueIds": []int64{da.ID, db.ID}, "payer": "支部收缴员"})
+		map[string]any{"dueIds": []int64{da.ID, db.ID}, "payer": "支部收缴员", "method": fee.MethodCash})
 	if p.No == "" || p.Provider != fee.ProviderOnsite || p.State != fee.PayPaid || p.AmountFen != 40 || p.OrgID != w.c.Branch {
 		t.Fatalf("payment: %+v", p)
 	}
@@ -42,15 +42,15 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 		t.Fatalf("%d entries after refusals", n)
 	}
 	// A receipt number given by the collector, unique.
-	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": p.No}), 400,
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": p.No}), 400,
 		"收据号"+p.No+"已使用")
 	if w.paid(t, dc.ID) != 0 {
 		t.Fatal("a refused receipt wrote entries")
 	}
-	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": "收据1"}), 400,
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": "收据1"}), 400,
 		"收据号只能由字母、数字和短横线组成，不超过40个字符")
-	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{}}), 400, "请选择要缴纳的月份")
-	got := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": "NO-2026-001"})
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{}}), 400, "请选择要缴纳的月份")
+	got := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": "NO-2026-001"})
 	if got.No != "NO-2026-001" || got.Payer != "丙" {
 		t.Fatalf("receipt: %+v", got)
 	}
