@@ -233,6 +233,9 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	switch {
 	case len(in.ReceiptNo) > 40 || !receiptPattern(in.ReceiptNo):
 		return nil, httpx.Invalid("receiptNo", "收据号只能由字母、数字和短横线组成，不超过40个字符")
+	case generatedReceipt.MatchString(strings.ToUpper(in.ReceiptNo)):
+		// Taken by hand, it would block the year's sequence when it gets there.
+		return nil, httpx.Invalid("receiptNo", "SJ加年份和6位序号的收据号由系统生成，请不要手工填写")
 	case len([]rune(in.Payer)) > 50:
 		return nil, httpx.Invalid("payer", "缴款人不超过50个字")
 	case len([]rune(in.Remark)) > 200:

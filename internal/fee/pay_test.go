@@ -41,9 +41,9 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 	if n := w.count(t, "df_entry"); n != 2 {
 		t.Fatalf("%d entries after refusals", n)
 	}
-	// A receipt number given by the collector, unique.
+	// A receipt number given by the collector: not one of the system's sequence, and unique (below).
 	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": p.No}), 400,
-		"收据号"+p.No+"已使用")
+		"SJ加年份和6位序号的收据号由系统生成，请不要手工填写")
 	if w.paid(t, dc.ID) != 0 {
 		t.Fatal("a refused receipt wrote entries")
 	}
@@ -54,6 +54,9 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 	if got.No != "NO-2026-001" || got.Payer != "丙" {
 		t.Fatalf("receipt: %+v", got)
 	}
+	d2 := w.student(t, w.math, "丁")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "memberId": d2, "months": []string{month(1)},
+		"receiptNo": "NO-2026-001"}), 400, "收据号NO-2026-001已使用")
 	// The payment's detail lists its entries; another branch's payment is a 404 for the secretary.
 	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.secretary, nil)
 	names := map[string]bool{}

@@ -3,6 +3,7 @@ package fee
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -103,6 +104,10 @@ func checkPaidOnAfterBatches(ctx context.Context, idb bun.IDB, paidOn date.Date,
 	}
 	return nil
 }
+
+// generatedReceipt is the shape of receiptNumber's numbers, which a
+// collector may not type.
+var generatedReceipt = regexp.MustCompile(`^SJ\d{10}$`)
 
 // receiptNumber is the next receipt number of the China year of now,
 // SJ<year><6 digits> counted from 000001 each year: one atomic

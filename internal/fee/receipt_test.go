@@ -39,6 +39,9 @@ func TestOnsiteMethodAndDate(t *testing.T) {
 		fmt.Sprintf("缴费日期不能早于 %s 月批次启动缴费的日期（%s）", d.Month, today.Format("2006-01-02")))
 	apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, body(fee.MethodScan, "2026/3/1")), "paidOn",
 		"缴费日期格式应为 2026-03-01")
+	typed := body(fee.MethodCash, "")
+	typed["receiptNo"] = fmt.Sprintf("SJ%d000001", today.Year())
+	apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, typed), "receiptNo", "SJ加年份和6位序号的收据号由系统生成，请不要手工填写")
 	if n := w.count(t, "df_payment"); n != 0 {
 		t.Fatalf("%d payments after refusals", n)
 	}
