@@ -1,6 +1,7 @@
 package demo_test
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -11,18 +12,32 @@ import (
 )
 
 // Every import kind's template, downloaded by an administrator of the demo
-// university and uploaded as it is, imports its sample row as a new record
-// without a row error; its dictionary columns carry a dropdown of the
-// dictionary's labels (a long dictionary's from the hidden sheet 选项).
+// university and uploaded as it is, imports nothing: its example row (序号
+// 示例) is not a record. With the mark removed, the example row imports as a
+// new record without a row error. Its dictionary columns carry a dropdown of
+// the dictionary's labels (a long dictionary's from the hidden sheet 选项).
 func TestTemplatesImportIntoTheDemoUniversity(t *testing.T) {
 	e, _, _ := seeded(t, 300)
 	for _, kind := range []string{"dzzxx", "dw", "dyjbxx", "jsjbxx", "bj", "xsjbxx", "txth", "user"} {
 		t.Run(kind, func(t *testing.T) {
 			cols := apptest.DoJSON[[]imports.Column](t, e, 200, "GET", "/api/import/"+kind+"/columns", e.AdminTK, nil)
 			res := e.Do("GET", "/api/import/"+kind+"/template", e.AdminTK, nil)
-			checkDropdowns(t, apptest.Download(t, res), cols)
+			book := apptest.Download(t, res)
+			checkDropdowns(t, book, cols)
 
 			up := e.Upload("/api/import/"+kind+"/batches", e.AdminTK, "file", "模板.xlsx", res.Body, nil)
+			apptest.Expect(t, up, 400)
+			if !strings.Contains(up.Message(), "文件中只有模板的示例行") {
+				t.Fatalf("template as downloaded: %s", up.Message())
+			}
+			if err := book.SetCellValue(book.GetSheetName(0), "A2", ""); err != nil {
+				t.Fatal(err)
+			}
+			var unmarked bytes.Buffer
+			if _, err := book.WriteTo(&unmarked); err != nil {
+				t.Fatal(err)
+			}
+			up = e.Upload("/api/import/"+kind+"/batches", e.AdminTK, "file", "模板.xlsx", unmarked.Bytes(), nil)
 			apptest.Expect(t, up, 200)
 			var b imports.Batch
 			up.JSON(t, &b)
@@ -43,7 +58,7 @@ func checkDropdowns(t *testing.T, f *excelize.File, cols []imports.Column) {
 	}
 	lists, _ := f.GetRows("选项")
 	for i, c := range cols {
-		col, _ := excelize.ColumnNumberToName(i + 1)
+		col, _ := excelize.ColumnNumberToName(i + 2) // after 序号
 		var found *excelize.DataValidation
 		for _, dv := range dvs {
 			if strings.HasPrefix(dv.Sqref, col+"2:") {

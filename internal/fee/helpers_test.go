@@ -130,7 +130,7 @@ func (w *world) account(t *testing.T, memberID int64) string {
 	return tok
 }
 
-func ids(xs ...int64) map[string]any { return map[string]any{"dueIds": xs} }
+func ids(xs ...int64) map[string]any { return map[string]any{"dueIds": xs, "method": fee.MethodCash} }
 
 // setting changes a setting through the system service (which forgets its cache).
 func (w *world) setting(t *testing.T, key, value string) {

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
 )
 
 // Batch states (df_batch.state): 创建 → 启动缴费 → 已结算. Every change is a
@@ -126,24 +128,30 @@ type Due struct {
 // online order. No is the receipt number (现场缴费) or the order number.
 type Payment struct {
 	bun.BaseModel `bun:"table:df_payment,alias:p"`
-	ID            int64      `bun:"id,pk,autoincrement" json:"id"`
-	No            string     `bun:"no" json:"no"`
-	Provider      string     `bun:"provider" json:"provider"`
-	State         string     `bun:"state" json:"state"`
-	AmountFen     int64      `bun:"amount_fen" json:"amountFen"`
-	OrgID         int64      `bun:"org_id" json:"orgId"`             // the collecting branch (on-site) or the payer's organisation
-	MemberID      *int64     `bun:"member_id" json:"memberId"`       // the member paying their own months (online)
-	Payer         string     `bun:"payer" json:"payer"`              // who paid or recorded it (a name)
-	OperatorID    *int64     `bun:"operator_id" json:"-"`            // the account that recorded or ordered it
-	PlatformTxn   string     `bun:"platform_txn" json:"platformTxn"` // the platform's transaction id
-	ExtraFen      int64      `bun:"extra_fen" json:"extraFen"`       // of AmountFen, the voluntary extra (自愿多交)
-	ExtraDueID    *int64     `bun:"extra_due_id" json:"-"`           // the due the extra is written on
-	PrepayFen     int64      `bun:"prepay_fen" json:"prepayFen"`     // of AmountFen, months paid ahead (预交, df_prepay)
-	ToCentral     bool       `bun:"to_central" json:"toCentral"`     // the extra is CentralExtraFen or more: 上缴中央
-	Remark        string     `bun:"remark" json:"remark"`
-	PaidAt        *time.Time `bun:"paid_at" json:"paidAt"`
-	CreatedAt     time.Time  `bun:"created_at" json:"createdAt"`
-	UpdatedAt     time.Time  `bun:"updated_at" json:"updatedAt"`
+	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
+	No            string `bun:"no" json:"no"`
+	Provider      string `bun:"provider" json:"provider"`
+	State         string `bun:"state" json:"state"`
+	AmountFen     int64  `bun:"amount_fen" json:"amountFen"`
+	OrgID         int64  `bun:"org_id" json:"orgId"`             // the collecting branch (on-site) or the payer's organisation
+	MemberID      *int64 `bun:"member_id" json:"memberId"`       // the member paying their own months (online)
+	Payer         string `bun:"payer" json:"payer"`              // who paid or recorded it (a name)
+	OperatorID    *int64 `bun:"operator_id" json:"-"`            // the account that recorded or ordered it
+	PlatformTxn   string `bun:"platform_txn" json:"platformTxn"` // the platform's transaction id
+	ExtraFen      int64  `bun:"extra_fen" json:"extraFen"`       // of AmountFen, the voluntary extra (自愿多交)
+	ExtraDueID    *int64 `bun:"extra_due_id" json:"-"`           // the due the extra is written on
+	PrepayFen     int64  `bun:"prepay_fen" json:"prepayFen"`     // of AmountFen, months paid ahead (预交, df_prepay)
+	ToCentral     bool   `bun:"to_central" json:"toCentral"`     // the extra is CentralExtraFen or more: 上缴中央
+	Remark        string `bun:"remark" json:"remark"`
+	// Method is how an on-site payment was taken (MethodCash …; "" online
+	// and before it was recorded), PaidOn the day the money was handed over,
+	// Operator who recorded it (on-site: the receipt's 收款人).
+	Method    string     `bun:"method" json:"method"`
+	PaidOn    date.Date  `bun:"paid_on" json:"paidOn"`
+	Operator  string     `bun:"operator" json:"operator"`
+	PaidAt    *time.Time `bun:"paid_at" json:"paidAt"`
+	CreatedAt time.Time  `bun:"created_at" json:"createdAt"`
+	UpdatedAt time.Time  `bun:"updated_at" json:"updatedAt"`
 }
 
 // OrderLine is a due an online order pays (df_order_line), fixed when the

@@ -247,7 +247,7 @@ func TestRoutesRefuseWithoutSessionOrPermission(t *testing.T) {
 		{"GET", "/api/dfgl/batch"}, {"POST", "/api/dfgl/batch"}, {"POST", "/api/dfgl/batch/1/start"},
 		{"POST", "/api/dfgl/batch/1/settle"}, {"GET", "/api/dfgl/batch/1/rollup"}, {"GET", "/api/dfgl/due"},
 		{"GET", "/api/dfgl/due/export"}, {"GET", "/api/dfgl/payment"}, {"GET", "/api/dfgl/payment/1"},
-		{"POST", "/api/dfgl/onsite"}, {"POST", "/api/dfgl/entry/1/reverse"}, {"GET", "/api/dfgl/mine"},
+		{"POST", "/api/dfgl/onsite"}, {"GET", "/api/dfgl/onsite/methods"}, {"POST", "/api/dfgl/entry/1/reverse"}, {"GET", "/api/dfgl/mine"},
 		{"POST", "/api/dfgl/mine/order"},
 	} {
 		apptest.Expect(t, w.e.Do(r.method, r.path, "", map[string]any{}), 401)

@@ -167,7 +167,16 @@ func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Pay
 	p.Provider, p.CreatedAt, p.UpdatedAt = provider.Name(), now, now
 	p.AmountFen, p.ExtraFen, p.ExtraDueID, p.PrepayFen = pl.sum, pl.extraFen, pl.extraDueID, pl.prepayFen()
 	p.ToCentral = pl.extraFen >= CentralExtraFen
-	if p.No == "" {
+	switch {
+	case p.No != "":
+	case provider.Name() == ProviderOnsite:
+		// A receipt: the year's next number, atomically.
+		no, err := receiptNumber(ctx, tx, now)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		p.No = no
+	default:
 		p.No = provider.Number(now)
 	}
 	p.State = PayPending
@@ -214,6 +223,8 @@ type OnsiteInput struct {
 	ReceiptNo string   `json:"receiptNo"`
 	Payer     string   `json:"payer"`
 	Remark    string   `json:"remark"`
+	Method    string   `json:"method"` // MethodCash, MethodTransfer or MethodScan (PayMethods)
+	PaidOn    string   `json:"paidOn"` // the day it was paid: not after today, not before its months' batches started; empty = today
 }
 
 // PayOnsite records an on-site payment of dues of the caller's scope under
@@ -223,16 +234,27 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	switch {
 	case len(in.ReceiptNo) > 40 || !receiptPattern(in.ReceiptNo):
 		return nil, httpx.Invalid("receiptNo", "收据号只能由字母、数字和短横线组成，不超过40个字符")
+	case generatedReceipt.MatchString(strings.ToUpper(in.ReceiptNo)):
+		// Taken by hand, it would block the year's sequence when it gets there.
+		return nil, httpx.Invalid("receiptNo", "SJ加年份和6位序号的收据号由系统生成，请不要手工填写")
 	case len([]rune(in.Payer)) > 50:
 		return nil, httpx.Invalid("payer", "缴款人不超过50个字")
 	case len([]rune(in.Remark)) > 200:
 		return nil, httpx.Invalid("remark", "备注不超过200个字")
 	}
+	if err := checkMethod(in.Method); err != nil {
+		return nil, err
+	}
+	paidOn, err := s.paidOnOf(strings.TrimSpace(in.PaidOn))
+	if err != nil {
+		return nil, err
+	}
 	scope, err := s.orgs.Scoped("d.org_id")(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx)}
+	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx), Method: in.Method, PaidOn: paidOn,
+		Operator: operatorName(ctx)}
 	w := ways{Months: in.Months, ExtraFen: in.ExtraFen}
 	several := in.MemberID != 0 || len(in.MemberIDs) > 0
 	if !several && !w.empty() {
@@ -259,6 +281,9 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 		p.OrgID = rows[0].OrgID
 		if p.Payer == "" && len(uniq.Of(memberIDs(rows))) == 1 {
 			p.Payer = rows[0].MemberName
+		}
+		if err := checkPaidOnAfterBatches(ctx, tx, p.PaidOn, rows); err != nil {
+			return err
 		}
 		return s.open(ctx, tx, Onsite{}, p, &plan{rows: rows, sum: sum})
 	})
@@ -321,6 +346,9 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 			return httpx.Invalid("dueIds", "一张收据只收缴同一党组织党员的党费")
 		}
 		p.OrgID = r.OrgID
+	}
+	if err := checkPaidOnAfterBatches(ctx, tx, p.PaidOn, all.rows); err != nil {
+		return err
 	}
 	return s.open(ctx, tx, Onsite{}, p, all)
 }
@@ -416,10 +444,12 @@ type PaymentView struct {
 	OrgName       string `bun:"org_name,scanonly" json:"orgName"`
 	ProviderLabel string `bun:"-" json:"providerLabel"`
 	StateLabel    string `bun:"-" json:"stateLabel"`
+	MethodLabel   string `bun:"-" json:"methodLabel"` // on-site: 现金/转账/扫码, 未记录 when none was recorded; online: ""
 }
 
 func (v *PaymentView) label() {
 	v.ProviderLabel, v.StateLabel = ProviderLabels[v.Provider], PayStateLabels[v.State]
+	v.MethodLabel = methodLabel(v.Provider, v.Method)
 }
 
 var paymentSpec = httpx.ListSpec{
@@ -495,6 +525,9 @@ func (s *Service) payRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("缴费记录不存在") },
 		func(r *http.Request, id int64) (*PaymentDetail, error) { return s.Payment(r.Context(), id) }))
 	rs.Post("/api/dfgl/onsite", PermOnsite, "现场缴费", httpx.Create(s.PayOnsite))
+	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", func(w http.ResponseWriter, r *http.Request) error {
+		return httpx.OK(w, PayMethods)
+	})
 	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := httpx.PathID(r, "id", httpx.NotFound("缴费明细不存在"))
 		if err != nil {

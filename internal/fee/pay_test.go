@@ -26,7 +26,7 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 	w.batch(t, m)
 	da, db, dc := w.dueOf(t, a, m), w.dueOf(t, b, m), w.dueOf(t, c, m)
 	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary,
-		map[string]any{"dueIds": []int64{da.ID, db.ID}, "payer": "支部收缴员"})
+		map[string]any{"dueIds": []int64{da.ID, db.ID}, "payer": "支部收缴员", "method": fee.MethodCash})
 	if p.No == "" || p.Provider != fee.ProviderOnsite || p.State != fee.PayPaid || p.AmountFen != 40 || p.OrgID != w.c.Branch {
 		t.Fatalf("payment: %+v", p)
 	}
@@ -41,19 +41,22 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 	if n := w.count(t, "df_entry"); n != 2 {
 		t.Fatalf("%d entries after refusals", n)
 	}
-	// A receipt number given by the collector, unique.
-	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": p.No}), 400,
-		"收据号"+p.No+"已使用")
+	// A receipt number given by the collector: not one of the system's sequence, and unique (below).
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": p.No}), 400,
+		"SJ加年份和6位序号的收据号由系统生成，请不要手工填写")
 	if w.paid(t, dc.ID) != 0 {
 		t.Fatal("a refused receipt wrote entries")
 	}
-	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": "收据1"}), 400,
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": "收据1"}), 400,
 		"收据号只能由字母、数字和短横线组成，不超过40个字符")
-	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{}}), 400, "请选择要缴纳的月份")
-	got := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.dept, map[string]any{"dueIds": []int64{dc.ID}, "receiptNo": "NO-2026-001"})
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{}}), 400, "请选择要缴纳的月份")
+	got := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "dueIds": []int64{dc.ID}, "receiptNo": "NO-2026-001"})
 	if got.No != "NO-2026-001" || got.Payer != "丙" {
 		t.Fatalf("receipt: %+v", got)
 	}
+	d2 := w.student(t, w.math, "丁")
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "memberId": d2, "months": []string{month(1)},
+		"receiptNo": "NO-2026-001"}), 400, "收据号NO-2026-001已使用")
 	// The payment's detail lists its entries; another branch's payment is a 404 for the secretary.
 	detail := apptest.DoJSON[fee.PaymentDetail](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/payment/%d", p.ID), w.secretary, nil)
 	names := map[string]bool{}

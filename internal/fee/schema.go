@@ -46,7 +46,7 @@ const (
 )
 
 // Migrations of the fee batches and payments (versions 2026112840..49,
-// 2026112900..09, 2026113031..39, 2026113060..69 and 2026120140..49 are ours; they run after the standards'
+// 2026112900..09, 2026113031..39, 2026113060..69, 2026120140..49 and 2026120150..59 are ours; they run after the standards'
 // 2026112830..39).
 func Migrations() []db.Migration {
 	return []db.Migration{
@@ -66,6 +66,16 @@ func Migrations() []db.Migration {
 		{Version: 2026113060, Name: "fee: 自愿多交 (上缴中央), 预交 and 按季度 (中组发〔2008〕3号)", Up: paymentWays},
 		{Version: 2026120140, Name: "fee: the reason a past month's batch is created late (df_batch.reason)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return db.DDL(ctx, tx, `ALTER TABLE df_batch ADD COLUMN reason VARCHAR(200) NOT NULL DEFAULT ''`)
+		}},
+		// On-site receipts (issue 23): how and when a payment was taken, who
+		// recorded it, and the yearly receipt counter. Earlier rows keep ''
+		// (未记录): nobody knows how they were paid.
+		{Version: 2026120150, Name: "fee: on-site payment method, date, operator and receipt numbers", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx,
+				`ALTER TABLE df_payment ADD COLUMN method VARCHAR(16) NOT NULL DEFAULT ''`,
+				`ALTER TABLE df_payment ADD COLUMN paid_on DATE NULL`,
+				`ALTER TABLE df_payment ADD COLUMN operator VARCHAR(50) NOT NULL DEFAULT ''`,
+				`CREATE TABLE df_receipt_seq (year INTEGER PRIMARY KEY, last BIGINT NOT NULL)`)
 		}},
 	}
 }

@@ -62,7 +62,7 @@ func TestVoluntaryExtra_Zuzhongfa2008No3(t *testing.T) {
 	var central fee.Payment
 	t.Run("中组发〔2008〕3号 一次多交1000元以上 on site: 1,000.00 元 is 上缴中央, listed by central=true", func(t *testing.T) {
 		central = apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary,
-			map[string]any{"memberId": a, "extraFen": 100000})
+			map[string]any{"memberId": a, "extraFen": 100000, "method": fee.MethodCash})
 		if central.AmountFen != 100000 || !central.ToCentral || central.ExtraFen != 100000 || central.Payer != "甲" {
 			t.Fatalf("on-site extra: %+v", central)
 		}
@@ -119,11 +119,11 @@ func TestVoluntaryExtra_Zuzhongfa2008No3(t *testing.T) {
 		if _, n := apptest.GetPage[fee.PaymentView](t, w.e, w.dept, "/api/dfgl/payment", url.Values{"central": {"true"}}); n != 0 {
 			t.Fatalf("a reversed extra is still listed 上缴中央")
 		}
-		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "extraFen": -1}),
+		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": a, "extraFen": -1}),
 			"extraFen", "自愿多交金额不能为负数")
-		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"dueIds": []int64{d1.ID}, "extraFen": 100}),
+		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "dueIds": []int64{d1.ID}, "extraFen": 100}),
 			"memberId", "预交、按季度交纳或自愿多交须选择党员")
-		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": other, "extraFen": 100}),
+		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": other, "extraFen": 100}),
 			404, "党员不存在")
 		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfgl/member/%d/fees", other), w.secretary, nil), 404)
 		apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/dfgl/member/%d/fees", a), tok, nil), 403)
@@ -166,7 +166,7 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 	var qp fee.Payment
 	t.Run("中组发〔2008〕3号 按季度交纳 on site: one receipt, the quarter's months listed", func(t *testing.T) {
 		qp = apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary,
-			map[string]any{"memberId": a, "months": q, "receiptNo": "Q-1"})
+			map[string]any{"memberId": a, "months": q, "receiptNo": "Q-1", "method": fee.MethodCash})
 		frozen := 0
 		for _, m := range q {
 			if m < cur {
@@ -210,9 +210,9 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 	})
 
 	t.Run("中组发〔2008〕3号 按季度交纳 for a branch's members: one receipt, each member's quarter", func(t *testing.T) {
-		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberIds": []int64{e1, e2}, "months": q, "extraFen": 100}),
+		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberIds": []int64{e1, e2}, "months": q, "extraFen": 100}),
 			"memberIds", "多名党员一同缴费时只能选择月份；自愿多交须选择一名党员")
-		p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberIds": []int64{e1, e2}, "months": q})
+		p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberIds": []int64{e1, e2}, "months": q})
 		if p.AmountFen != 120 || p.MemberID != nil || p.OrgID != w.c.Branch {
 			t.Fatalf("the branch's quarterly receipt: %+v", p)
 		}
@@ -225,7 +225,7 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 				t.Fatalf("member %d's current month: %+v", m, d)
 			}
 		}
-		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberIds": []int64{e1, e2}, "months": q}),
+		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberIds": []int64{e1, e2}, "months": q}),
 			409, fmt.Sprintf("己 %s 的党费已缴纳", q[0]))
 	})
 
@@ -249,14 +249,14 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 	})
 
 	t.Run("中组发〔2008〕3号 预交 at most 12 months ahead (setting): the 12th yes, the 13th no; past and twice no", func(t *testing.T) {
-		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "months": []string{month(13)}}),
+		apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": a, "months": []string{month(13)}}),
 			"months", fmt.Sprintf("%s 超出预交期限（最多预交当月之后12个月，中组发〔2008〕3号）", month(13)))
 		o := apptest.DoJSON[fee.Order](t, w.e, 201, "POST", "/api/dfgl/mine/order", tok, map[string]any{"months": []string{month(12)}})
 		if o.AmountFen != 20 {
 			t.Fatalf("order %+v", o)
 		}
 		w.pay(t, o)
-		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "months": []string{month(12)}}),
+		apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": a, "months": []string{month(12)}}),
 			400, fmt.Sprintf("%s 的党费已预交", month(12)))
 		mine := apptest.DoJSON[fee.MyFees](t, w.e, 200, "GET", "/api/dfgl/mine", tok, nil)
 		wantCredit := int64(20)
@@ -274,9 +274,9 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 			}
 		}
 		w.setting(t, fee.CfgPrepayMonths, "13")
-		apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "months": []string{month(13)}}), 201)
+		apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": a, "months": []string{month(13)}}), 201)
 		if q[0] < cur {
-			apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "months": []string{q[0]}}),
+			apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": a, "months": []string{q[0]}}),
 				409, fmt.Sprintf("乙 %s 的党费已缴纳", q[0]))
 		}
 	})
@@ -297,7 +297,7 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 		}
 		apptest.ExpectMessage(t, w.e.Do("POST", path, w.dept, map[string]any{"reason": "再退"}), 409, "该笔预交没有可退还的余额")
 		// The month is free again.
-		apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"memberId": a, "months": []string{month(13)}}), 201)
+		apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, map[string]any{"method": "cash", "memberId": a, "months": []string{month(13)}}), 201)
 		// 冲正 of the entry the prepayment paid the current month with.
 		var applied fee.Prepay
 		if err := w.e.DB.NewSelect().Model(&applied).Where("member_id = ? AND month = ?", a, cur).Scan(t.Context()); err != nil {
@@ -330,7 +330,7 @@ func TestPrepaymentSpentOnceUnderParallelFreeze_Zuzhongfa2008No3(t *testing.T) {
 		if i == n {
 			return w.e.Do("POST", fmt.Sprintf("/api/dfgl/batch/%d/start", b.ID), w.dept, nil).Status
 		}
-		return w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"memberId": members[i], "months": []string{cur}}).Status
+		return w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"method": "cash", "memberId": members[i], "months": []string{cur}}).Status
 	})
 	for i, s := range statuses {
 		if want := map[bool]int{true: 200, false: 201}[i == n]; s != want {

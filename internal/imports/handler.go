@@ -142,11 +142,12 @@ func columnWidth(c Column) float64 {
 	return float64(max(12, len([]rune(c.Label))*2+4, len(c.Example)+2))
 }
 
-// sendTemplate writes the kind's template: the header (required columns
-// marked ＊ and in red), a sample row (the kind's Sampler reads it from the
-// caller's data, so that it imports as it is), a dropdown of the labels on
-// each dictionary column, and a sheet 填写说明 listing each column, whether
-// it is required, and the labels it accepts.
+// sendTemplate writes the kind's template: a 序号 column, then the kind's
+// header (required columns marked ＊ and in red), an example row marked
+// 示例 in its 序号 cell (the kind's Sampler reads it from the caller's data,
+// so that it is valid as it stands; the import leaves it out), a dropdown of
+// the labels on each dictionary column, and a sheet 填写说明 listing each
+// column, whether it is required, and the labels it accepts.
 func (s *Service) sendTemplate(w http.ResponseWriter, r *http.Request, k Kind) error {
 	cols := k.Columns()
 	var dictNames []string
@@ -165,25 +166,28 @@ func (s *Service) sendTemplate(w http.ResponseWriter, r *http.Request, k Kind) e
 			return httpx.AsError(err)
 		}
 	}
-	header := make([]string, len(cols))
-	marked := make([]bool, len(cols))
-	example := make([]string, len(cols))
-	widths := make([]float64, len(cols))
+	n := len(cols) + 1
+	header := append(make([]string, 0, n), SerialHeader)
+	marked := append(make([]bool, 0, n), false)
+	example := append(make([]string, 0, n), ExampleMark)
+	widths := append(make([]float64, 0, n), 8)
 	lists := map[int][]string{}
-	guide := make([][]string, 0, len(cols))
+	guide := append(make([][]string, 0, n), []string{SerialHeader, "否",
+		"可不填，导入时不读取。第 2 行序号为“" + ExampleMark + "”的是填写示例，不会导入（可保留或删除），请从第 3 行起填写"})
 	for i, c := range cols {
-		header[i], marked[i], example[i] = headerOf(c), c.Required, c.Example
+		ex := c.Example
 		if v, ok := sample[c.Key]; ok {
-			example[i] = v
+			ex = v
 		}
-		widths[i] = max(columnWidth(c), float64(len([]rune(example[i]))*2+2))
+		header, marked, example = append(header, headerOf(c)), append(marked, c.Required), append(example, ex)
+		widths = append(widths, max(columnWidth(c), float64(len([]rune(ex))*2+2)))
 		required := "否"
 		if c.Required {
 			required = "是"
 		}
 		accepted := c.Note
 		if c.Dict != "" {
-			lists[i] = dicts.Labels(c.Dict)
+			lists[i+1] = dicts.Labels(c.Dict)
 			accepted = strings.TrimSpace(strings.Join(dicts.Labels(c.Dict), "、") + "\n" + c.Note)
 		}
 		guide = append(guide, []string{c.Label, required, accepted})

@@ -342,9 +342,9 @@ func TestColumnsAndTemplate(t *testing.T) {
 	}
 	header, _ := book.GetRows("党员信息")
 	guide, _ := book.GetRows("填写说明")
-	// The sample row names the caller's first branch (B1) and an ID number no member has.
-	if len(header) != 2 || header[0][0] != "＊姓名" || header[0][2] != "性别" || header[1][0] != "张三" ||
-		header[1][1] != imports.SampleIDNumber(1) || header[1][16] != "B1" {
+	// The example row (序号 示例) names the caller's first branch (B1) and an ID number no member has.
+	if len(header) != 2 || header[0][0] != "序号" || header[0][1] != "＊姓名" || header[0][3] != "性别" || header[1][0] != "示例" ||
+		header[1][1] != "张三" || header[1][2] != imports.SampleIDNumber(1) || header[1][17] != "B1" {
 		t.Fatalf("template sheet %v", header)
 	}
 	found := false
@@ -353,21 +353,39 @@ func TestColumnsAndTemplate(t *testing.T) {
 			found = true
 		}
 	}
-	if !found {
+	if !found || guide[1][0] != "序号" || !strings.Contains(guide[1][2], "不会导入") {
 		t.Fatalf("guide %v", guide)
 	}
-	// The template, as downloaded, is a valid file whose sample row is a new member.
+	// The template as downloaded imports nothing: its example row is not a member.
 	up := w.e.Upload("/api/import/dyjbxx/batches", w.e.AdminTK, "file", "t.xlsx", res.Body, nil)
+	apptest.Expect(t, up, 400)
+	if !strings.Contains(up.Message(), "文件中只有模板的示例行") || w.count(t, "imp_batch", "") != 0 {
+		t.Fatalf("template as downloaded: %s", up.Message())
+	}
+	// A member filled in below it is imported alone; the example is left out.
+	filled := append(header, append([]string{""}, header[1][1:]...))
+	filled[2][1], filled[2][2] = "李四", imports.SampleIDNumber(5)
+	up = w.upload(t, dy, w.e.AdminTK, filled)
 	apptest.Expect(t, up, 200)
 	var b imports.Batch
 	up.JSON(t, &b)
+	if b.Total != 1 || b.NewCount != 1 || fmt.Sprint(b.ExampleRows) != "[2]" {
+		t.Fatalf("filled template batch %+v, rows %+v", b, w.rows(t, dy, w.e.AdminTK, b.ID, ""))
+	}
+	if rows := w.rows(t, dy, w.e.AdminTK, b.ID, ""); len(rows) != 1 || rows[0].RowNo != 3 || rows[0].Cells["name"] != "李四" {
+		t.Fatalf("rows %+v", rows)
+	}
+	apptest.Expect(t, w.e.Do("DELETE", fmt.Sprintf("/api/import/dyjbxx/batches/%d", b.ID), w.e.AdminTK, nil), 200)
+	// The example itself is a valid new member once its mark is removed.
+	header[1][0] = ""
+	b = w.stage(t, dy, w.e.AdminTK, header)
 	if b.Total != 1 || b.NewCount != 1 {
 		t.Fatalf("template batch %+v, rows %+v", b, w.rows(t, dy, w.e.AdminTK, b.ID, ""))
 	}
 	// Once that member exists, the next template's sample is another person.
 	w.e.Commit(t, dy, w.e.AdminTK, b.ID, false)
 	next := apptest.Download(t, w.e.Do("GET", "/api/import/dyjbxx/template", w.e.AdminTK, nil))
-	if id, _ := next.GetCellValue("党员信息", "B2"); id != imports.SampleIDNumber(2) {
+	if id, _ := next.GetCellValue("党员信息", "C2"); id != imports.SampleIDNumber(2) {
 		t.Fatalf("second sample ID number %s", id)
 	}
 }

@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestParseDate(t *testing.T) {
 
 func TestParseSheet(t *testing.T) {
 	cols := []Column{{Key: "a", Label: "姓名", Required: true}, {Key: "b", Label: "民族"}, {Key: "c", Label: "备注"}}
-	rows, err := parseSheet(cols, [][]string{
+	rows, _, err := parseSheet(cols, [][]string{
 		{" ＊ 姓 名", "备注", ""}, // order free, optional columns may be left out, blank header cells ignored
 		{"张三", "x", "ignored"},
 		{"", ""},
@@ -39,9 +40,42 @@ func TestParseSheet(t *testing.T) {
 		rows[0].Has("b") || !rows[1].Has("c") {
 		t.Fatalf("rows %+v %+v", rows[0], rows[1])
 	}
-	_, err = parseSheet(cols, [][]string{{"民族", "民族", "年龄"}, {"x"}})
+	_, _, err = parseSheet(cols, [][]string{{"民族", "民族", "年龄"}, {"x"}})
 	if err == nil || !strings.Contains(err.Error(), "无法识别的列：“年龄”") || !strings.Contains(err.Error(), "重复的列：“民族”") ||
 		!strings.Contains(err.Error(), "缺少必填列：“姓名”") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+// The 序号 column an export writes first and a template carries is read for
+// nothing but the example mark: the template's example row (序号 示例) is
+// left out, the rows a user adds below it are imported whatever their 序号.
+func TestParseSheetSkipsSerialAndExampleRow(t *testing.T) {
+	cols := []Column{{Key: "a", Label: "姓名", Required: true}}
+	rows, examples, err := parseSheet(cols, [][]string{
+		{"序号", "＊姓名"},
+		{" 示例 ", "张三"},
+		{"1", "李四"},
+		{"", "王五"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].RowNo != 3 || rows[0].Cells["a"] != "李四" || rows[1].Cells["a"] != "王五" ||
+		len(rows[0].Cells) != 1 || fmt.Sprint(examples) != "[2]" {
+		t.Fatalf("rows %+v, examples %v", rows, examples)
+	}
+	// The template as downloaded: nothing to import, and the message says why.
+	_, _, err = parseSheet(cols, [][]string{{"序号", "＊姓名"}, {"示例", "张三"}})
+	if err == nil || !strings.Contains(err.Error(), "文件中只有模板的示例行（序号为“示例”的第 2 行，不会导入）") {
+		t.Fatalf("error %v", err)
+	}
+	// Without the 序号 column nothing is an example; a second 序号 is unknown.
+	if rows, _, err := parseSheet(cols, [][]string{{"＊姓名"}, {"示例"}}); err != nil || len(rows) != 1 {
+		t.Fatalf("rows %v, %v", rows, err)
+	}
+	if _, _, err := parseSheet(cols, [][]string{{"序号", "姓名", "序号"}, {"1", "x", "1"}}); err == nil ||
+		!strings.Contains(err.Error(), "无法识别的列：“序号”") {
 		t.Fatalf("error %v", err)
 	}
 }
@@ -70,10 +104,10 @@ func TestParseSheetRowLimit(t *testing.T) {
 	for i := 1; i < len(sheet); i++ {
 		sheet[i] = []string{"x"}
 	}
-	if _, err := parseSheet(cols, sheet); err == nil || !strings.Contains(err.Error(), "一次最多导入 50000 行") {
+	if _, _, err := parseSheet(cols, sheet); err == nil || !strings.Contains(err.Error(), "一次最多导入 50000 行") {
 		t.Fatalf("error %v", err)
 	}
-	if rows, err := parseSheet(cols, sheet[:MaxRows+1]); err != nil || len(rows) != MaxRows {
+	if rows, _, err := parseSheet(cols, sheet[:MaxRows+1]); err != nil || len(rows) != MaxRows {
 		t.Fatalf("%d rows, %v", len(rows), err)
 	}
 }

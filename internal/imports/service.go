@@ -66,14 +66,14 @@ func (s *Service) Stage(ctx context.Context, k Kind, fileName string, sheet [][]
 	if err != nil {
 		return nil, err
 	}
-	rows, err := parseSheet(k.Columns(), sheet)
+	rows, examples, err := parseSheet(k.Columns(), sheet)
 	if err != nil {
 		return nil, err
 	}
 	if len([]rune(fileName)) > 200 {
 		fileName = string([]rune(fileName)[:200])
 	}
-	b := &Batch{Kind: k.Name(), FileName: fileName, State: StateNoStart, CreatedBy: p.UserID, CreatedAt: s.now()}
+	b := &Batch{Kind: k.Name(), FileName: fileName, State: StateNoStart, CreatedBy: p.UserID, CreatedAt: s.now(), ExampleRows: examples}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(b).Returning("id").Exec(ctx); err != nil {
 			return err

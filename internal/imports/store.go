@@ -25,6 +25,9 @@ type Batch struct {
 	CreatedBy      int64      `bun:"created_by" json:"createdBy"`
 	CreatedAt      time.Time  `bun:"created_at" json:"createdAt"`
 	CommittedAt    *time.Time `bun:"committed_at" json:"committedAt"`
+	// ExampleRows are the row numbers of the template's example rows (序号
+	// 示例) the upload left out; answered by the upload only.
+	ExampleRows []int `bun:"-" json:"exampleRows,omitempty"`
 	// Result is what a kind's commit hands back once in the commit's answer
 	// (the user import's initial passwords); it is never stored.
 	Result any `bun:"-" json:"result,omitempty"`

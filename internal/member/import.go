@@ -3,6 +3,7 @@ package member
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -65,6 +66,8 @@ var importColumns = imports.Columns{
 	{Key: "joinedOn", Label: "入党日期", Required: true, Example: "2013-06-30", Note: "日期如 2024-03-01、2024/3/1 或 2024.03.01"},
 	{Key: "fullOn", Label: "转正日期", Example: "2014-06-30", Note: "预备党员不填"},
 	{Key: "memberStatus", Label: "党员状态", Dict: "DY_ZT", Note: "新党员不填时为“正常”"},
+	{Key: "source", Label: "党员来源", Dict: "DY_LY", Note: "可不填。新党员不填为“后台导入”，也可填本校发展、校外转入或恢复组织生活（迁入原有记录时）；" +
+		"已有党员的来源由办理业务时记录，导入不能修改，请保留导出时的内容或不填"},
 	{Key: "remark", Label: "备注"},
 }
 
@@ -139,11 +142,18 @@ func (s *Service) importRefs(ctx context.Context, idb bun.IDB) (*importRefs, err
 	return ref, nil
 }
 
-// findOrg resolves the org cell: a code, or a name unique in the scope.
-func (ref *importRefs) findOrg(r *imports.Row) *importOrg {
+// findOrg resolves the org cell: a code, the name of cur's organisation
+// (the roster exports names, and a branch name may repeat in other
+// colleges), or a name unique in the scope.
+func (ref *importRefs) findOrg(r *imports.Row, cur *Member) *importOrg {
 	text := r.Cells["org"]
 	if o := ref.orgByCode[text]; o != nil {
 		return o
+	}
+	if cur != nil {
+		if o := ref.orgByID[cur.OrgID]; o != nil && o.Name == text {
+			return o
+		}
 	}
 	list := ref.orgByName[text]
 	if len(list) > 1 { // a revoked organisation may share its name with a live one
@@ -168,6 +178,31 @@ func (ref *importRefs) findOrg(r *imports.Row) *importOrg {
 	return nil
 }
 
+// importSource reads the 党员来源 cell. The source records how the member
+// came into the records (本校发展 by 发展党员's approval, 校外转入 by a
+// transfer, 后台添加 by the form), and deleting a member depends on it, so
+// an import does not change an existing member's: an empty cell or the
+// member's own source passes, another is a cell error (never silently
+// dropped). A new member is 后台导入 unless the cell names the history of a
+// record being moved in from an older system (本校发展, 校外转入, 恢复组织生活);
+// 后台添加 is the form's alone.
+func (ref *importRefs) importSource(r *imports.Row, cur *Member, dst *string) {
+	if !r.Has("source") {
+		return
+	}
+	v := ref.dicts.Cell(r, importColumns.Get("source"))
+	switch {
+	case v == "":
+	case cur != nil && v != cur.Source:
+		r.Fail("source", fmt.Sprintf("党员来源由办理业务时记录，导入不能修改（该党员为“%s”），请保留原内容或不填",
+			ref.labels.Label("DY_LY", cur.Source)))
+	case cur == nil && v == SourceBackOffice:
+		r.Fail("source", "“后台添加”只用于在本系统中逐个新增的党员；导入的新党员可填本校发展、校外转入、恢复组织生活或后台导入（不填为后台导入）")
+	case cur == nil:
+		*dst = v
+	}
+}
+
 // importItem is a validated row ready for Commit.
 type importItem struct {
 	p                 *prepared
@@ -185,13 +220,19 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 	if err != nil {
 		return err
 	}
-	// The match key: the blind index of the canonical (18-character) ID number.
+	// The match key: the blind index of the canonical (18-character) ID
+	// number, or for a masked number (the roster's export) the member its
+	// mask and the name name.
 	idx := make([]string, len(rows))
-	firstRow := map[string]*imports.Row{}
+	var masked []int
 	for i, r := range rows {
 		text := r.Cells["idNumber"]
 		if text == "" {
 			r.Fail("idNumber", "请填写身份证号码")
+			continue
+		}
+		if strings.Contains(text, "*") {
+			masked = append(masked, i)
 			continue
 		}
 		info, err := ParseIDNumber(text, s.now())
@@ -200,6 +241,19 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			continue
 		}
 		idx[i] = s.cipher.Index(info.Canonical)
+	}
+	byMask, err := s.matchMasked(ctx, idb, ref.scope, rows, masked)
+	if err != nil {
+		return err
+	}
+	for i, m := range byMask {
+		idx[i] = m.IDNumberIdx
+	}
+	firstRow := map[string]*imports.Row{}
+	for i, r := range rows {
+		if idx[i] == "" {
+			continue
+		}
 		if first, dup := firstRow[idx[i]]; dup {
 			r.Fail("idNumber", fmt.Sprintf("与第 %d 行的身份证号码重复", first.RowNo))
 			if !first.Failed("idNumber") {
@@ -286,13 +340,19 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 	date("joinedOn", &in.JoinedOn)
 	date("fullOn", &in.FullOn)
 	dict("memberStatus", &in.MemberStatus)
+	ref.importSource(r, cur, &in.Source)
 	text("remark", &in.Remark)
 	r.Ref("unit", &in.UnitDeptID, func(name string) (int64, string) {
+		// The member's own unit by its name, though another unit shares it
+		// (the roster exports names; a namesake elsewhere is no reason to fail).
+		if cur != nil && cur.UnitDeptID != nil && ref.unitByID[*cur.UnitDeptID] == name {
+			return *cur.UnitDeptID, ""
+		}
 		return imports.Named(ref.unitByNm[name], name, fmt.Sprintf("找不到单位「%s」", name), "有 %d 个名为「%s」的单位，无法确定")
 	})
 	var target *importOrg
 	if r.Has("org") && r.Cells["org"] != "" {
-		if target = ref.findOrg(r); target != nil {
+		if target = ref.findOrg(r, cur); target != nil {
 			in.OrgID = &target.ID
 		}
 	} else if cur == nil || r.Has("org") {

@@ -110,7 +110,7 @@ func TestUserImportIsAllOrNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	header, _ := tmpl.GetRows(tmpl.GetSheetList()[0])
-	rows := [][]string{header[0],
+	rows := [][]string{header[0][1:], // after 序号
 		{"li4", "李四", "男", "13800138001", "li4@example.edu.cn", "学校", "党员", "否"},
 		{"wang5", "王五", "未知", "123", "", "不存在的部门", "不存在的角色", "也许"},
 		{"li4", "李四重复", "", "", "", "", "", ""},

@@ -166,7 +166,7 @@ func TestFeesPaidUpToFromTheFeeDomain(t *testing.T) {
 		Scan(t.Context(), &due); err != nil {
 		t.Fatalf("the member's due of %s: %v", month, err)
 	}
-	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.e.AdminTK, map[string]any{"dueIds": []int64{due}}), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.e.AdminTK, map[string]any{"method": "cash", "dueIds": []int64{due}}), 201)
 	id = w.start(t, w.csBranchTK, apptest.With(out(paid), "feesPaidUpTo", "2020-01"))
 	if v := w.detail(t, w.csBranchTK, id); v.FeesPaidUpTo != month || v.FeesFrom != "fee" {
 		t.Fatalf("from the fee domain: %s from %s", v.FeesPaidUpTo, v.FeesFrom)

@@ -212,7 +212,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 
 // demoPay pays, per branch, the dues of batch b whose member pays says so,
 // as one on-site receipt of the branch's collector dated in the month (not
-// after today, the hour included); dues of 0 (免交) need none.
+// after today, the hour included, with its method and date); dues of 0 (免交) need none.
 func (s *Service) demoPay(ctx context.Context, r *rand.Rand, b *fee.Batch, month, today time.Time,
 	pays func(member int64) bool) (payments, entries int, err error) {
 	var dues []fee.Due
@@ -247,7 +247,9 @@ func (s *Service) demoPay(ctx context.Context, r *rand.Rand, b *fee.Batch, month
 			at = today.UTC()
 		}
 		p := &fee.Payment{No: fmt.Sprintf("XC%s%08d", month.Format("200601"), org), Provider: fee.ProviderOnsite, State: fee.PayPaid,
-			AmountFen: sum, OrgID: org, Payer: "党支部收缴员", Remark: "演示数据", PaidAt: &at, CreatedAt: at, UpdatedAt: at}
+			AmountFen: sum, OrgID: org, Payer: "党支部收缴员", Remark: "演示数据", PaidAt: &at, CreatedAt: at, UpdatedAt: at,
+			// A branch takes its dues one way (the random source is left alone: the demo stays as it was).
+			Method: fee.PayMethods[org%int64(len(fee.PayMethods))].Value, PaidOn: date.Of(at.In(date.China)), Operator: "党支部收缴员"}
 		// The receipt, its entries and their credit to the dues' paid_fen
 		// in one transaction, as a payment through package fee.
 		err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {

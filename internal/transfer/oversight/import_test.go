@@ -155,7 +155,7 @@ func TestImportPermissionAndScope(t *testing.T) {
 	})
 	book := apptest.Download(t, e.Do("GET", "/api/import/zzgx/template", csTK, nil))
 	header, err := book.GetRows(book.GetSheetName(0))
-	if err != nil || len(header) < 1 || header[0][1] != "＊身份证号" {
+	if err != nil || len(header) < 1 || header[0][2] != "＊身份证号" {
 		t.Errorf("template %v %v", header, err)
 	}
 	batch := e.Stage(t, "zzgx", csTK, [][]string{importHeader,

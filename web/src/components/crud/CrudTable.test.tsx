@@ -80,7 +80,7 @@ describe('crud table', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ sort: ['name,asc'] })))
   })
 
-  it('deletes the selected rows after confirmation, then reloads', async () => {
+  it('deletes the selected rows after a confirmation naming them, then reloads', async () => {
     const fetch = vi.fn(() => Promise.resolve({ content: rows(0).slice(0, 3), totalElements: 3 }))
     const onDelete = vi.fn(() => Promise.resolve())
     wrap(<Page fetch={fetch} onDelete={onDelete} />)
@@ -91,7 +91,7 @@ describe('crud table', { timeout: 20_000 }, () => {
     const row = screen.getByText('用户2').closest('tr')!
     fireEvent.click(within(row).getByRole('checkbox'))
     fireEvent.click(del)
-    expect(await screen.findByText('确认删除选中的 1 条数据吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除“用户2”吗？')).toBeTruthy()
     const calls = fetch.mock.calls.length
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith([2]))
@@ -104,7 +104,7 @@ describe('crud table', { timeout: 20_000 }, () => {
     await screen.findByText('用户1')
     fireEvent.click(within(screen.getByText('用户1').closest('tr')!).getByRole('checkbox'))
     fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
-    await screen.findByText('确认删除选中的 1 条数据吗？')
+    await screen.findByText('确定删除“用户1”吗？')
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }))
     await new Promise((r) => setTimeout(r, 50))
     expect(onDelete).not.toHaveBeenCalled()

@@ -8,7 +8,7 @@ import { scrollWidth } from './columnDefaults'
 import { ListSkeleton } from '../LoadingSkeleton'
 import { totalText } from '../pagerTotal'
 import { useColumnSettings } from './columnSettings'
-import { confirmAction } from './confirm'
+import { confirmDeleteOf } from './confirm'
 import { cleanFilters, formToFilters, sortParams, type CrudQuery } from './query'
 import type { Crud } from './useCrud'
 
@@ -54,8 +54,12 @@ interface Props<T> {
   searchFields?: SearchField[]
   /** Extra toolbar buttons (add, import, …). */
   toolbar?: ReactNode
-  /** When given, rows become selectable and a 删除 button asks (naming the count) before calling it. */
+  /** When given, rows become selectable and a 删除 button asks (naming the chosen records by `nameOf`) before calling it. */
   onDelete?: (ids: Key[]) => Promise<unknown>
+  /** What a record is called in the delete confirmation (its name, title, month…). */
+  nameOf?: (row: T) => string
+  /** What is deleted (党员, 文件…), in the delete confirmation. */
+  noun?: string
   /** Batch buttons for the selected rows; makes rows selectable. Selection survives paging. */
   batchActions?: (selection: Selection<T>) => ReactNode
   /** Tree mode: the rows are a tree (children), shown whole without a pager. */
@@ -76,9 +80,15 @@ interface Props<T> {
 /** The empty state of a search that found nothing. */
 export const NO_MATCH = '没有符合搜索条件的记录：可修改条件后重新搜索，或点「重置」'
 
-/** Asks before deleting the selected rows (naming the count); resolves true when deleted. */
-export const confirmDelete = (count: number, action: () => Promise<unknown>): Promise<boolean> =>
-  confirmAction(`确认删除选中的 ${count} 条数据吗？`, action, '删除成功', true)
+/** Asks before deleting the selected rows, naming them (confirmDeleteOf); resolves true when deleted. */
+export const confirmDelete = (names: string[], count: number, action: () => Promise<unknown>, kind = ''): Promise<boolean> =>
+  confirmDeleteOf(names, action, { kind, count })
+
+/** A row's name when the page gives no nameOf: its name or title field, if it has one. */
+const defaultName = (row: object): string => {
+  const r = row as { name?: unknown; title?: unknown }
+  return typeof r.name === 'string' ? r.name : typeof r.title === 'string' ? r.title : ''
+}
 
 /** Form.Item injects value/onChange into its direct child, so they are passed on to the control. */
 function FieldInput({ field, ...control }: { field: SearchField; value?: unknown; onChange?: (v: unknown) => void }) {
@@ -127,6 +137,8 @@ export default function CrudTable<T extends object>({
   searchFields = [],
   toolbar,
   onDelete,
+  nameOf = defaultName,
+  noun = '',
   batchActions,
   tree,
   onRow,
@@ -163,7 +175,7 @@ export default function CrudTable<T extends object>({
 
   const remove = async () => {
     if (!onDelete) return
-    if (await confirmDelete(selected.keys.length, () => onDelete(selected.keys))) {
+    if (await confirmDelete(selected.rows.map(nameOf), selected.keys.length, () => onDelete(selected.keys), noun)) {
       clear()
       crud.reload()
     }

@@ -55,7 +55,7 @@ beforeEach(() => {
 afterEach(() => mock.restore())
 
 describe('crud kit', { timeout: 20_000 }, () => {
-  it('keeps the selection across pages and names the count before a batch delete', async () => {
+  it('keeps the selection across pages and names the chosen rows before a batch delete', async () => {
     const fetch = vi.fn((q: CrudQuery) => Promise.resolve({ content: rows(q.page), totalElements: 20 }))
     const onDelete = vi.fn(() => Promise.resolve())
     wrap(<Page fetch={fetch} onDelete={onDelete} />)
@@ -67,7 +67,7 @@ describe('crud kit', { timeout: 20_000 }, () => {
     check('行12')
     expect(screen.getByText(/已选 3 项/)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确认删除选中的 3 条数据吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除“行1”、“行3”、“行12”（共 3 条）吗？')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
     await waitFor(() => expect(onDelete).toHaveBeenCalledWith([1, 3, 12]))
     await waitFor(() => expect(screen.queryByText(/已选/)).toBeNull())

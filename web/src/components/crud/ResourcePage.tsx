@@ -101,7 +101,7 @@ export default function ResourcePage<T extends object>({
     ...(rowActions?.(row, page) ?? []),
     ...(res.api.update ? [editAction(perms.edit, () => page.edit(row), { hidden: canEdit && !canEdit(row) })] : []),
     ...(res.trail ? [{ key: 'trail', label: '变动轨迹', onClick: () => setTrailOf(row) }] : []),
-    ...(deleteRow && canDelete ? [deleteAction(perms.del!, titleOf(res, row), () => remove([idOf(row)]), crud.reload, deleteRow(row))] : []),
+    ...(deleteRow && canDelete ? [deleteAction(perms.del!, titleOf(res, row), () => remove([idOf(row)]), crud.reload, { kind: res.noun, ...deleteRow(row) })] : []),
   ]
 
   return (
@@ -118,6 +118,8 @@ export default function ResourcePage<T extends object>({
         searchVisible={res.searchVisible}
         scrollX={res.scrollX}
         onDelete={canDelete && batchDelete ? (ids) => remove(ids as number[]) : undefined}
+        nameOf={(row) => titleOf(res, row)}
+        noun={res.noun}
         exportAction={exported && { ...exported, ask: unmasked.ask }}
         emptyText={res.emptyText ?? `暂无${res.noun}`}
         toolbar={

@@ -112,6 +112,12 @@ describe('ImportWizard', { timeout: 30_000 }, () => {
     expect(onDone).toHaveBeenCalled()
   })
 
+  it('says that the template\'s example row was left out', async () => {
+    current = batch({ exampleRows: [2] })
+    await upload()
+    expect(screen.getByText('第 2 行是模板的示例行（序号为“示例”），未导入')).toBeTruthy()
+  })
+
   it('shows an error of the whole row in its own column and downloads the bad rows', async () => {
     mock.onGet('/api/import/dyjbxx/batches/5/rows').reply(() => [200, page([{ ...BAD, errors: [{ column: '', message: '与第 2 行的身份证号码重复' }] }])])
     let asked = ''

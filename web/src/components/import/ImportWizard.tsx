@@ -39,6 +39,8 @@ export default function ImportWizard({ kind, title, onClose, onDone, renderResul
   const [version, setVersion] = useState(0)
   const [skipInvalid, setSkipInvalid] = useState(false)
   const [downloading, setDownloading] = useState(false)
+  /** The template's example rows (序号 示例) the upload left out: answered by the upload only. */
+  const [exampleRows, setExampleRows] = useState<number[]>([])
   const columns = useQuery({ queryKey: ['import-columns', kind], queryFn: () => importColumns(kind), staleTime: 60_000 })
   const dictNames = [...new Set((columns.data ?? []).flatMap((c) => (c.dict ? [c.dict] : [])))]
   const dicts = useDicts(...dictNames)
@@ -60,6 +62,7 @@ export default function ImportWizard({ kind, title, onClose, onDone, renderResul
     try {
       const b = await uploadBatch(kind, file, setPercent)
       setBatch(b)
+      setExampleRows(b.exampleRows ?? [])
       setSkipInvalid(false)
       setStep(2)
     } catch (e) {
@@ -153,7 +156,7 @@ export default function ImportWizard({ kind, title, onClose, onDone, renderResul
             <Alert
               type="info"
               showIcon
-              title="请先下载导入模板，按模板第一行的列名填写（带＊的列必填），“填写说明”工作表列出了每列可填的选项。"
+              title="请先下载导入模板，按模板第一行的列名填写（带＊的列必填），“填写说明”工作表列出了每列可填的选项。模板第 2 行（序号为“示例”）是填写示例，不会导入，请从第 3 行起填写。"
               description="上传后系统会逐行校验并标出新增、变更、未变和有错误的行；确认导入之前不会修改任何数据。"
             />
             <Button icon={<DownloadOutlined />} loading={downloading} onClick={download}>
@@ -199,6 +202,9 @@ export default function ImportWizard({ kind, title, onClose, onDone, renderResul
         if (!columns.data) return <Spin />
         return (
           <>
+            {exampleRows.length > 0 && (
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} title={`第 ${exampleRows.join('、')} 行是模板的示例行（序号为“示例”），未导入`} />
+            )}
             {counts}
             {step === 3 && (
               <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>

@@ -36,6 +36,8 @@ export interface ImportBatch {
   createdBy: number
   createdAt: string
   committedAt: string | null
+  /** Row numbers of the template's example rows (序号 示例) the upload left out; answered by the upload only. */
+  exampleRows?: number[]
   /** What the commit hands back once (the user import's initial passwords); never stored. */
   result?: unknown
 }

@@ -161,7 +161,7 @@ describe('people pages', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('王老师')).closest('tr') as HTMLElement
     fireEvent.click(within(row).getByRole('checkbox'))
     fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
-    expect(await screen.findByText('确认删除选中的 1 条数据吗？')).toBeTruthy()
+    expect(await screen.findByText('确定删除教师“王老师”吗？')).toBeTruthy()
     expect(deleted).toBeUndefined()
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }))
     await waitFor(() => expect(deleted).toEqual([4]))

@@ -118,6 +118,8 @@ export default function DevNoticePage() {
         searchFields={searchFields}
         emptyText="暂无公示：确定发展对象、接收预备党员和转正前，在此发布不少于 5 个工作日的公示"
         onDelete={canDelete ? (ids) => deleteNotices(ids as number[]) : undefined}
+        nameOf={(n) => n.title}
+        noun="公示"
         toolbar={
           <AddButton need={PERM.fzdyNotice} onClick={() => setCreating(true)}>
             发布公示

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Form, Input, Modal, Space, Typography } from 'antd'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { fenOf, yuan, type MyFees, type PayPlan } from './api'
 
@@ -25,12 +25,18 @@ export default function PayMore({
   okText,
   onClose,
   onPay,
+  fields,
+  before,
 }: {
   fees: MyFees
   title: string
   okText: string
   onClose: () => void
   onPay: (plan: PayPlan) => Promise<void>
+  /** More fields below the choice (on site: 缴费方式 and 缴费日期), in a form of their own. */
+  fields?: ReactNode
+  /** Checked before the confirmation (the extra fields' validation); false stops. */
+  before?: () => Promise<boolean>
 }) {
   const payable = fees.dues.filter((d) => d.payable)
   const ahead = fees.ahead ?? []
@@ -50,8 +56,9 @@ export default function PayMore({
     setDueIds(payable.filter((d) => inQ(d.month)).map((d) => d.id))
     setMonths(ahead.filter((a) => inQ(a.month)).map((a) => a.month))
   }
-  const confirm = () => {
+  const confirm = async () => {
     if (extraFen === null) return
+    if (before && !(await before())) return
     const lines = [
       ...chosenDues.map((d) => `${d.month} 党费 ${yuan(d.dueFen - d.paidFen)} 元`),
       ...chosenAhead.map((a) => `${a.month} 预交 ${yuan(a.amountFen)} 元`),
@@ -126,6 +133,7 @@ export default function PayMore({
         )}
         <Typography.Text strong>合计 {yuan(total)} 元</Typography.Text>
       </Form>
+      {fields}
     </Modal>
   )
 }

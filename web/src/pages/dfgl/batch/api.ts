@@ -105,6 +105,20 @@ export interface Payment {
   toCentral?: boolean
   paidAt: string | null
   createdAt: string
+  /** On site: cash / transfer / scan (the server's list, onsiteMethods); "" online and before it was recorded. */
+  method?: string
+  /** 现金/转账/扫码; 未记录 for an on-site payment recorded before the method was; "" online. */
+  methodLabel?: string
+  /** The day the money was handed over (on site); "" when not recorded. */
+  paidOn?: string
+  /** Who recorded it (the receipt's 收款人); "" before it was recorded. */
+  operator?: string
+}
+
+/** An on-site payment method as the server serves it (GET /api/dfgl/onsite/methods). */
+export interface PayMethod {
+  value: string
+  label: string
 }
 
 export type PrepayState = 'held' | 'applied' | 'refunded'
@@ -171,6 +185,10 @@ export interface OnsiteInput {
   receiptNo?: string
   payer?: string
   remark?: string
+  /** Required: one of onsiteMethods' values. */
+  method?: string
+  /** YYYY-MM-DD, not after today (empty: today). */
+  paidOn?: string
 }
 
 export interface MyDue extends Due {
@@ -294,6 +312,7 @@ export const rollup = (id: number, level: RollupLevel, committeeId?: number) =>
 export const startedBatches = () => get<Page<Batch>>(`${FEE_API}/batch`, { state: ['open', 'settled'], size: 100 })
 export const paymentDetail = (id: number) => get<PaymentDetail>(`${FEE_API}/payment/${id}`)
 export const payOnsite = (body: OnsiteInput) => post<Payment>(`${FEE_API}/onsite`, body)
+export const onsiteMethods = () => get<PayMethod[]>(`${FEE_API}/onsite/methods`)
 export const reverseEntry = (id: number, reason: string) => post<Entry>(`${FEE_API}/entry/${id}/reverse`, { reason })
 export const refundPrepay = (id: number, reason: string) => post<Prepay>(`${FEE_API}/prepay/${id}/refund`, { reason })
 export const memberFees = (memberId: number) => get<MyFees>(`${FEE_API}/member/${memberId}/fees`)

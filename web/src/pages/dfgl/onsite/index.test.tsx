@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
+import dayjs from 'dayjs'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, mockApi, page, signIn } from '@/test/api'
@@ -18,6 +19,7 @@ let asked: Record<string, unknown>[]
 beforeEach(() => {
   mock = mockApi()
   asked = []
+  mock.onGet('/api/dfgl/onsite/methods').reply(200, [{ value: 'cash', label: '现金' }, { value: 'transfer', label: '转账' }, { value: 'scan', label: '扫码' }])
   mock.onGet('/api/dfgl/batch').reply(200, page([{ id: 1, month: '2026-11', state: 'open', stateLabel: '缴费中' } as Batch]))
   mock.onGet('/api/dfgl/due').reply((c) => {
     asked.push(c.params as Record<string, unknown>)
@@ -25,6 +27,10 @@ beforeEach(() => {
   })
 })
 afterEach(() => mock.restore())
+
+const today = dayjs().format('YYYY-MM-DD')
+/** Chooses the payment method among the server's. */
+const method = async (dialog: HTMLElement, label: string) => fireEvent.click(await within(dialog).findByLabelText(label))
 
 describe('dfgl/onsite', { timeout: 30_000 }, () => {
   it('opened from a 待办 item, lists that member\'s month and offers all members back', async () => {
@@ -55,9 +61,16 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /现场收缴（2）/ }))
     const dialog = (await screen.findByText('2 名党员，2 笔，合计 48.20 元')).closest('.ant-modal') as HTMLElement
     fireEvent.change(dialog.querySelector<HTMLInputElement>('input#receiptNo')!, { target: { value: 'NO-1' } })
+    // The method is required: nothing is sent without it.
     ok(dialog)
-    await waitFor(() => expect(sent).toEqual([{ dueIds: [1, 2], receiptNo: 'NO-1', payer: undefined, remark: undefined }]))
+    expect(await within(dialog).findByText('请选择缴费方式')).toBeTruthy()
+    expect(sent).toEqual([])
+    await method(dialog, '转账')
+    expect(within(dialog).getByDisplayValue(today)).toBeTruthy()
+    ok(dialog)
+    await waitFor(() => expect(sent).toEqual([{ dueIds: [1, 2], receiptNo: 'NO-1', payer: undefined, remark: undefined, method: 'transfer', paidOn: today }]))
     expect(await screen.findByText('收据号 XC1，金额 48.20 元')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '打印收据' })).toBeTruthy()
   })
 
   it('refuses a receipt number with other characters before sending', async () => {
@@ -91,11 +104,12 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText('李四：多交 / 预交 / 按季度')).closest('.ant-modal') as HTMLElement
     fireEvent.click(within(dialog).getByRole('button', { name: '2026年第4季度' }))
     fireEvent.change(within(dialog).getByPlaceholderText('0.00'), { target: { value: '500' } })
+    await method(dialog, '现金')
     fireEvent.click(within(dialog).getByRole('button', { name: '现场收缴 500.40 元' }))
     await waitFor(() => expect(screen.queryAllByText('确认缴纳 500.40 元').length).toBeGreaterThan(0))
     const confirm = screen.getByText('2026-12 预交 0.20 元').closest('.ant-modal') as HTMLElement
     fireEvent.click(within(confirm).getByRole('button', { name: '现场收缴' }))
-    await waitFor(() => expect(sent).toEqual([{ memberId: 2, dueIds: [2], months: ['2026-12'], extraFen: 50000 }]))
+    await waitFor(() => expect(sent).toEqual([{ memberId: 2, dueIds: [2], months: ['2026-12'], extraFen: 50000, method: 'cash', paidOn: today }]))
     expect(await screen.findByText('收据号 XC2，金额 500.40 元')).toBeTruthy()
   })
 
@@ -120,8 +134,11 @@ describe('dfgl/onsite', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText(/2 名党员，2 笔/)).closest('.ant-modal') as HTMLElement
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /按季度交纳（2026年第4季度/ }))
     expect(await within(dialog).findByText('2 名党员按季度交纳，6 笔，合计 144.60 元')).toBeTruthy()
+    await method(dialog, '扫码')
     ok(dialog)
-    await waitFor(() => expect(sent).toEqual([{ dueIds: [], memberIds: [1, 2], months: ['2026-10', '2026-11', '2026-12'] }]))
+    await waitFor(() =>
+      expect(sent).toEqual([{ dueIds: [], memberIds: [1, 2], months: ['2026-10', '2026-11', '2026-12'], receiptNo: undefined, payer: undefined, remark: undefined, method: 'scan', paidOn: today }]),
+    )
     expect(await screen.findByText('收据号 XC3，金额 144.60 元')).toBeTruthy()
   })
 

@@ -2,7 +2,6 @@ import { Alert, Button, Checkbox, Form, Input, Space, Switch } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
-import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { CrudTable, type Selection } from '@/components/crud'
@@ -11,10 +10,12 @@ import { actionColumn } from '@/components/crud'
 import { memberFees, payOnsite, yuan, type Due } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 import PayMore, { quarterOf } from '../batch/PayMore'
+import { OnsiteFields, onsiteBody, showReceipt, type OnsiteValues } from './OnsiteFields'
 
 /** 多交/预交/按季度 for one member on site (中组发〔2008〕3号): the member's months from the server, one receipt. */
 function MemberPayDialog({ memberId, onClose, onDone }: { memberId: number; onClose: () => void; onDone: () => void }) {
   const q = useQuery({ queryKey: ['dfgl', 'member-fees', memberId], queryFn: () => memberFees(memberId) })
+  const [form] = Form.useForm<OnsiteValues>()
   if (!q.data) return null
   return (
     <PayMore
@@ -22,9 +23,15 @@ function MemberPayDialog({ memberId, onClose, onDone }: { memberId: number; onCl
       title={`${q.data.memberName}：多交 / 预交 / 按季度`}
       okText="现场收缴"
       onClose={onClose}
+      before={() => form.validateFields().then(() => true, () => false)}
+      fields={
+        <Form form={form} layout="inline">
+          <OnsiteFields />
+        </Form>
+      }
       onPay={async (plan) => {
-        const p = await payOnsite({ memberId, ...plan })
-        ui.modal.success({ title: '收缴成功', content: `收据号 ${p.no}，金额 ${yuan(p.amountFen)} 元${p.toCentral ? '（含上缴中央的自愿多交）' : ''}` })
+        const p = await payOnsite({ memberId, ...plan, ...onsiteBody(form.getFieldsValue()) })
+        showReceipt(p, p.toCentral ? '（含上缴中央的自愿多交）' : '')
         onDone()
         onClose()
       }}
@@ -33,7 +40,7 @@ function MemberPayDialog({ memberId, onClose, onDone }: { memberId: number; onCl
 }
 
 function CollectDialog({ dues, month, onClose, onDone }: { dues: Due[]; month?: string; onClose: () => void; onDone: () => void }) {
-  type V = { receiptNo?: string; payer?: string; remark?: string }
+  type V = OnsiteValues & { receiptNo?: string; payer?: string; remark?: string }
   const memberIds = [...new Set(dues.map((d) => d.memberId))]
   const members = memberIds.length
   // 按季度交纳 for the chosen members (中组发〔2008〕3号): each one's months of the quarter, frozen ones as dues, the others ahead.
@@ -61,9 +68,9 @@ function CollectDialog({ dues, month, onClose, onDone }: { dues: Due[]; month?: 
       onDone={onDone}
       successText="收缴成功"
       onSubmit={async (v) => {
-        const who = { receiptNo: v.receiptNo?.trim(), payer: v.payer?.trim(), remark: v.remark?.trim() }
+        const who = { receiptNo: v.receiptNo?.trim(), payer: v.payer?.trim(), remark: v.remark?.trim(), ...onsiteBody(v) }
         const p = byQuarter && quarter ? await payOnsite({ dueIds: [], memberIds, months: quarter.months, ...who }) : await payOnsite({ dueIds: dues.map((d) => d.id), ...who })
-        ui.modal.success({ title: '收缴成功', content: `收据号 ${p.no}，金额 ${yuan(p.amountFen)} 元` })
+        showReceipt(p)
       }}
     >
       {quarter && (
@@ -82,7 +89,8 @@ function CollectDialog({ dues, month, onClose, onDone }: { dues: Due[]; month?: 
         style={{ marginBottom: 16 }}
         title={byQuarter ? (ready ? `${members} 名党员按季度交纳，${quarterLines.length} 笔，合计 ${yuan(total)} 元` : '正在计算金额…') : `${members} 名党员，${dues.length} 笔，合计 ${yuan(total)} 元`}
       />
-      <Form.Item label="收据号" name="receiptNo" extra="不填写则由系统生成" rules={[{ pattern: /^[A-Za-z0-9-]{0,40}$/, message: '收据号只能由字母、数字和短横线组成，不超过40个字符' }]}>
+      <OnsiteFields />
+      <Form.Item label="收据号" name="receiptNo" extra="不填写则由系统按年度顺序编号（SJ+年份+序号）" rules={[{ pattern: /^[A-Za-z0-9-]{0,40}$/, message: '收据号只能由字母、数字和短横线组成，不超过40个字符' }]}>
         <Input maxLength={40} />
       </Form.Item>
       <Form.Item label="缴款人" name="payer">

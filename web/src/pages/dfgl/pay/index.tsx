@@ -1,8 +1,10 @@
+import { PrinterOutlined } from '@ant-design/icons'
 import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Table, Tabs, Tag } from 'antd'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
+import { openPrintView } from '@/app/router/print'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, CrudTable, getFetcher, useCrud } from '@/components/crud'
@@ -111,7 +113,20 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const [refunding, setRefunding] = useState<Prepay | null>(null)
   const p = q.data
   return (
-    <Drawer open size={760} title={p ? `缴费记录 ${p.no}` : '缴费记录'} onClose={onClose} loading={q.isLoading}>
+    <Drawer
+      open
+      size={760}
+      title={p ? `缴费记录 ${p.no}` : '缴费记录'}
+      onClose={onClose}
+      loading={q.isLoading}
+      extra={
+        p?.provider === 'onsite' && (
+          <Button icon={<PrinterOutlined />} onClick={() => openPrintView('dfReceipt', { id: p.id })}>
+            打印收据
+          </Button>
+        )
+      }
+    >
       {p && (
         <>
           <Descriptions
@@ -119,7 +134,14 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             column={2}
             items={[
               { key: 'no', label: p.provider === 'onsite' ? '收据号' : '订单号', children: p.no },
-              { key: 'provider', label: '缴费方式', children: p.providerLabel },
+              { key: 'provider', label: '缴费途径', children: p.providerLabel },
+              ...(p.provider === 'onsite'
+                ? [
+                    { key: 'method', label: '缴费方式', children: p.methodLabel || '未记录' },
+                    { key: 'paidOn', label: '缴费日期', children: p.paidOn || '未记录' },
+                    { key: 'operator', label: '收款人', children: p.operator || '未记录' },
+                  ]
+                : []),
               { key: 'state', label: '状态', children: p.stateLabel },
               { key: 'amount', label: '金额（元）', children: yuan(p.amountFen) },
               ...((p.extraFen ?? 0) > 0
@@ -216,14 +238,16 @@ function PaymentList() {
         crud={crud}
         searchFields={[
           { name: 'no', label: '单号' },
-          { name: 'provider', label: '方式', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }, { value: 'sandbox', label: '演示支付' }] },
+          { name: 'provider', label: '途径', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }, { value: 'sandbox', label: '演示支付' }] },
           { name: 'state', label: '状态', type: 'select', options: PAYMENT_STATES },
           { name: 'central', label: '上缴中央', type: 'select', options: [{ value: 'true', label: '自愿多交1000元以上（上缴中央）' }] },
           { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
         ]}
         columns={[
           { title: '单号', dataIndex: 'no', key: 'no', width: 210 },
-          { title: '方式', dataIndex: 'providerLabel', key: 'provider', width: 110 },
+          { title: '途径', dataIndex: 'providerLabel', key: 'provider', width: 110 },
+          { title: '缴费方式', dataIndex: 'methodLabel', key: 'method', width: 90, render: (v: string | undefined) => v || '—' },
+          { title: '缴费日期', dataIndex: 'paidOn', key: 'paidOn', width: 110, render: (v: string | undefined, p: Payment) => v || (p.provider === 'onsite' ? '未记录' : '—') },
           { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 90 },
           yuanColumn('金额（元）', 'amountFen', { width: 110, sorter: true }),
           {

@@ -60,6 +60,27 @@ describe('party/dyjbxx', { timeout: 30_000 }, () => {
     expect(screen.getByText('13800000000')).toBeTruthy()
   })
 
+  it('asks before deleting, naming the chosen members', async () => {
+    signIn(['dy:list', 'dy:del'])
+    let deleted: unknown
+    api.mock.onDelete('/api/dyjbxx').reply((c) => {
+      deleted = body(c)
+      return [204]
+    })
+    renderWithApp(
+      <MemoryRouter>
+        <MemberPage />
+      </MemoryRouter>,
+    )
+    const row = (await screen.findByText('张三')).closest('tr') as HTMLElement
+    fireEvent.click(within(row).getByRole('checkbox'))
+    fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
+    expect(await screen.findByText('确定删除党员“张三”吗？')).toBeTruthy()
+    expect(deleted).toBeUndefined()
+    ok(screen.getByText('确定删除党员“张三”吗？').closest('.ant-modal') as HTMLElement)
+    await waitFor(() => expect(deleted).toEqual([1]))
+  })
+
   /** Opens 新增党员 and answers POST /api/dyjbxx, keeping the body. */
   const openAdd = async () => {
     signIn(['admin'])

@@ -10,6 +10,7 @@ export const DICT_NAME = /^[A-Za-z][A-Za-z0-9_]{1,99}$/
 export const dicts = defineResource<Dict>({
   key: 'dicts-admin',
   noun: '字典',
+  titleOf: (d) => (d.description ? `${d.description}（${d.name}）` : d.name),
   api: { fetch: fetchDicts, create: createDict, update: updateDict, remove: deleteDicts },
   keyword: '名称或描述',
   permissions: { add: PERM.dictAdd, edit: PERM.dictEdit, del: PERM.dictDel },

@@ -56,6 +56,8 @@ export default function FilePage() {
           </Button>
         }
         onDelete={canDelete ? (ids) => deleteFiles(ids as number[]) : undefined}
+        nameOf={(f) => f.name}
+        noun="文件"
         scrollX={1300}
       />
       {uploading && <UploadDialog onClose={() => setUploading(false)} onDone={crud.reload} />}

@@ -75,6 +75,8 @@ export default function RolePage() {
           searchFields={[{ name: 'blurry', label: '关键字', placeholder: '角色名称或描述' }]}
           toolbar={<AddButton need={PERM.roleAdd} onClick={() => setEditing('new')} />}
           onDelete={canDelete ? (ids) => deleteRoles(ids as number[]) : undefined}
+          nameOf={(r) => r.name}
+          noun="角色"
           scrollX={900}
         />
       </Col>

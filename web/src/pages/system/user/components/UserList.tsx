@@ -249,6 +249,8 @@ export default function UserList({ view, deptId }: Props) {
         searchFields={view === 'all' ? SEARCH : SEARCH.slice(0, 1)}
         toolbar={toolbar}
         onDelete={view === 'all' && canDelete ? (ids) => deleteUsers(ids as number[]) : undefined}
+        nameOf={(u) => u.nickName || u.username}
+        noun="用户"
         scrollX={1400}
       />
       {editing && (
