@@ -226,6 +226,20 @@ func TestSandboxRefusedWithoutTheSetting(t *testing.T) {
 	if w.paid(t, d.ID) != 0 {
 		t.Fatalf("paid without the setting: %d", w.paid(t, d.ID))
 	}
+	// The payment list's filter offers 演示支付 only while the sandbox is on.
+	labels := func(os []fee.Option) (out []string) {
+		for _, o := range os {
+			out = append(out, o.Label)
+		}
+		return out
+	}
+	if got := labels(prod.PaymentOptions().Providers); strings.Join(got, ",") != "现场缴费,校园支付平台" {
+		t.Fatalf("providers without the sandbox: %v", got)
+	}
+	on := apptest.DoJSON[fee.PaymentFilterOptions](t, w.e, 200, "GET", "/api/dfgl/payment/options", w.secretary, nil)
+	if got := labels(on.Providers); strings.Join(got, ",") != "现场缴费,校园支付平台,演示支付" || strings.Join(labels(on.States), ",") != "已支付,待支付,需退款" {
+		t.Fatalf("options with the sandbox: %+v", on)
+	}
 	if opts := fee.OptionsFromEnv(); !opts.Sandbox || opts.Secret != testSecret {
 		t.Fatalf("the tests' environment: %+v", opts)
 	}
@@ -246,7 +260,7 @@ func TestRoutesRefuseWithoutSessionOrPermission(t *testing.T) {
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/dfgl/batch"}, {"POST", "/api/dfgl/batch"}, {"POST", "/api/dfgl/batch/1/start"},
 		{"POST", "/api/dfgl/batch/1/settle"}, {"GET", "/api/dfgl/batch/1/rollup"}, {"GET", "/api/dfgl/due"},
-		{"GET", "/api/dfgl/due/export"}, {"GET", "/api/dfgl/payment"}, {"GET", "/api/dfgl/payment/1"},
+		{"GET", "/api/dfgl/due/export"}, {"GET", "/api/dfgl/payment"}, {"GET", "/api/dfgl/payment/1"}, {"GET", "/api/dfgl/payment/options"},
 		{"POST", "/api/dfgl/onsite"}, {"GET", "/api/dfgl/onsite/methods"}, {"POST", "/api/dfgl/entry/1/reverse"}, {"GET", "/api/dfgl/mine"},
 		{"POST", "/api/dfgl/mine/order"},
 	} {

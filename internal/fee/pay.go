@@ -520,11 +520,32 @@ func (s *Service) Payment(ctx context.Context, id int64) (*PaymentDetail, error)
 	return out, nil
 }
 
+// PaymentFilterOptions are the payment list's filter choices: the ways a
+// payment comes in (演示支付 only while the sandbox is on) and its states.
+type PaymentFilterOptions struct {
+	Providers []Option `json:"providers"`
+	States    []Option `json:"states"`
+}
+
+// PaymentOptions answers the payment list's filter choices, so the web never
+// types the providers' or the states' names.
+func (s *Service) PaymentOptions() PaymentFilterOptions {
+	providers := []Option{{ProviderOnsite, ProviderLabels[ProviderOnsite]}, {ProviderOnline, ProviderLabels[ProviderOnline]}}
+	if s.opts.Sandbox {
+		providers = append(providers, Option{ProviderSandbox, ProviderLabels[ProviderSandbox]})
+	}
+	states := []Option{{PayPaid, PayStateLabels[PayPaid]}, {PayPending, PayStateLabels[PayPending]}, {PayRefund, PayStateLabels[PayRefund]}}
+	return PaymentFilterOptions{Providers: providers, States: states}
+}
+
 func (s *Service) payRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/payment", PermList, "查询", httpx.ReadList(s.ListPayments))
 	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("缴费记录不存在") },
 		func(r *http.Request, id int64) (*PaymentDetail, error) { return s.Payment(r.Context(), id) }))
 	rs.Post("/api/dfgl/onsite", PermOnsite, "现场缴费", httpx.Create(s.PayOnsite))
+	rs.Get("/api/dfgl/payment/options", PermList, "缴费记录筛选项", func(w http.ResponseWriter, r *http.Request) error {
+		return httpx.OK(w, s.PaymentOptions())
+	})
 	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", func(w http.ResponseWriter, r *http.Request) error {
 		return httpx.OK(w, PayMethods)
 	})

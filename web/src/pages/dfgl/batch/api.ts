@@ -310,6 +310,12 @@ export const rollup = (id: number, level: RollupLevel, committeeId?: number) =>
   get<Rollup[]>(`${FEE_API}/batch/${id}/rollup`, { level, ...(committeeId ? { committeeId } : {}) })
 /** The months with a started batch, newest first (what the month pickers offer). */
 export const startedBatches = () => get<Page<Batch>>(`${FEE_API}/batch`, { state: ['open', 'settled'], size: 100 })
+/** The payment list's filter choices, named by the server (GET /api/dfgl/payment/options). */
+export interface PaymentOptions {
+  providers: { value: string; label: string }[]
+  states: { value: string; label: string }[]
+}
+export const paymentOptions = () => get<PaymentOptions>(`${FEE_API}/payment/options`)
 export const paymentDetail = (id: number) => get<PaymentDetail>(`${FEE_API}/payment/${id}`)
 export const payOnsite = (body: OnsiteInput) => post<Payment>(`${FEE_API}/onsite`, body)
 export const onsiteMethods = () => get<PayMethod[]>(`${FEE_API}/onsite/methods`)

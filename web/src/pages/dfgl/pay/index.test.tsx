@@ -23,6 +23,10 @@ beforeEach(() => {
   mock.onGet('/api/dfgl/due').reply(200, page([]))
   mock.onGet('/api/dfgl/payment').reply(200, page([payment]))
   mock.onGet('/api/dfgl/payment/9').reply(200, payment)
+  mock.onGet('/api/dfgl/payment/options').reply(200, {
+    providers: [{ value: 'onsite', label: '现场缴费' }, { value: 'sandbox', label: '演示支付' }],
+    states: [{ value: 'paid', label: '已支付' }],
+  })
 })
 afterEach(() => mock.restore())
 

@@ -9,7 +9,7 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, CrudTable, getFetcher, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
-import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, refundPrepay, reverseEntry, yuan, yuanColumn, type Due, type Entry, type Payment, type Prepay } from '../batch/api'
+import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, paymentOptions, refundPrepay, reverseEntry, yuan, yuanColumn, type Due, type Entry, type Payment, type Prepay } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 
 /** A month's members with their due, what is paid and the state (the scope's subtree), with its export. */
@@ -222,24 +222,20 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   )
 }
 
-const PAYMENT_STATES = [
-  { value: 'paid', label: '已支付' },
-  { value: 'pending', label: '待支付' },
-  { value: 'refund', label: '需退款' },
-]
-
 /** The payments of the scope: on-site receipts and online orders, newest first. */
 function PaymentList() {
   const crud = useCrud<Payment>({ key: 'dfgl-payment', fetch: getFetcher<Payment>(`${FEE_API}/payment`) })
   const [open, setOpen] = useState<number | null>(null)
+  // The providers and states are named by the server (演示支付 only while the sandbox is on).
+  const options = useQuery({ queryKey: ['dfgl', 'payment', 'options'], queryFn: paymentOptions, staleTime: Infinity }).data
   return (
     <>
       <CrudTable<Payment>
         crud={crud}
         searchFields={[
           { name: 'no', label: '单号' },
-          { name: 'provider', label: '途径', type: 'select', options: [{ value: 'onsite', label: '现场缴费' }, { value: 'online', label: '校园支付平台' }, { value: 'sandbox', label: '演示支付' }] },
-          { name: 'state', label: '状态', type: 'select', options: PAYMENT_STATES },
+          { name: 'provider', label: '途径', type: 'select', options: options?.providers ?? [] },
+          { name: 'state', label: '状态', type: 'select', options: options?.states ?? [] },
           { name: 'central', label: '上缴中央', type: 'select', options: [{ value: 'true', label: '自愿多交1000元以上（上缴中央）' }] },
           { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
         ]}

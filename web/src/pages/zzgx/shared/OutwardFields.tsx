@@ -62,6 +62,8 @@ export default function OutwardFields({ kind, self }: { kind: Kind; self: boolea
         <Select
           loading={q.isLoading}
           placeholder="请选择"
+          // The default reach is set before the server's options arrive: never show its code meanwhile.
+          labelRender={(o) => o.label ?? '加载中…'}
           options={(pre?.reaches ?? []).map((r) => ({ ...r, disabled: outside && r.value !== OUTSIDE_REACH }))}
         />
       </Form.Item>
