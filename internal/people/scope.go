@@ -15,9 +15,10 @@ import (
 // registryScope is what of the registry a caller sees. A caller whose
 // organisation scope reaches no higher than branches (org.BranchScope: a
 // branch secretary) sees the people their branches cover (coverage.go):
-// the students of the covered classes and the students and teachers of the
-// covered units; a branch with no coverage set shows only the person
-// records of its own members (matched by the ID number's blind index).
+// the students of the covered classes (a student branch) and the teachers
+// and staff of the covered units (a teacher or staff branch); a branch with
+// no coverage set shows only the person records of its own members
+// (matched by the ID number's blind index).
 // Every other caller sees the people of their unit scope (unit.ScopeOf).
 // Everything is applied in SQL, as sub-queries on indexed columns.
 type registryScope struct {
@@ -87,18 +88,17 @@ func (s *Service) coveredUnits(branches []int64) *bun.SelectQuery {
 	return s.db.NewSelect().TableExpr("ry_cover_unit AS cu").Column("cu.unit_dept_id").Where("cu.dzz_id IN (?)", bun.In(branches))
 }
 
-// applyPeople restricts a query of students (class true) or teachers of
-// alias a to the scope.
+// applyPeople restricts a query of students (class true: by the covered
+// classes) or teachers (by the covered units) of alias a to the scope.
 func (s *Service) applyPeople(sc registryScope, q *bun.SelectQuery, a string, class bool) *bun.SelectQuery {
 	if !sc.branch {
 		return sc.units.Apply(q, a+".unit_dept_id")
 	}
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 		g = g.Where("1 = 0")
-		if len(sc.covered) > 0 {
-			if class {
-				g = g.WhereOr("?.class_id IN (?)", bun.Ident(a), s.coveredClasses(sc.covered))
-			}
+		if len(sc.covered) > 0 && class {
+			g = g.WhereOr("?.class_id IN (?)", bun.Ident(a), s.coveredClasses(sc.covered))
+		} else if len(sc.covered) > 0 {
 			g = g.WhereOr("?.unit_dept_id IN (?)", bun.Ident(a), s.coveredUnits(sc.covered))
 		}
 		if len(sc.bare) > 0 {
@@ -109,8 +109,8 @@ func (s *Service) applyPeople(sc registryScope, q *bun.SelectQuery, a string, cl
 }
 
 // applyClasses restricts a query of classes (alias c) to the scope: a
-// branch-level caller sees the covered classes, the classes of the covered
-// units, and for a branch without coverage the classes of its members.
+// branch-level caller sees the covered classes, and for a branch without
+// coverage the classes of its student members.
 func (s *Service) applyClasses(sc registryScope, q *bun.SelectQuery) *bun.SelectQuery {
 	if !sc.branch {
 		return sc.units.Apply(q, "c.unit_dept_id")
@@ -118,7 +118,7 @@ func (s *Service) applyClasses(sc registryScope, q *bun.SelectQuery) *bun.Select
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 		g = g.Where("1 = 0")
 		if len(sc.covered) > 0 {
-			g = g.WhereOr("c.id IN (?)", s.coveredClasses(sc.covered)).WhereOr("c.unit_dept_id IN (?)", s.coveredUnits(sc.covered))
+			g = g.WhereOr("c.id IN (?)", s.coveredClasses(sc.covered))
 		}
 		if len(sc.bare) > 0 {
 			g = g.WhereOr("c.id IN (?)", s.db.NewSelect().TableExpr("xsjbxx AS xm").Column("xm.class_id").

@@ -35,7 +35,7 @@ export default function CoverageDialog({ node, onClose }: Props) {
 
   const c = coverage.data
   if (!c) return <Modal open title={`覆盖范围：${node.name}`} footer={null} onCancel={onClose}><Spin /></Modal>
-  const explain = `“${c.dzzName}”的书记在人员信息库中只看到覆盖范围内的人：所选班级的学生，所选单位的学生和教职工。只能从${c.collegeName}（含下属单位）中选择；未设置时只显示本支部党员的人员信息。`
+  const explain = `“${c.dzzName}”的书记在人员信息库中只看到覆盖范围内的人：所选班级的学生，所选单位的教职工。只能从${c.collegeName}（含下属单位）中选择；未设置时只显示本支部党员的人员信息。`
   if (!editable) {
     return (
       <Modal open title={`覆盖范围：${c.dzzName}`} footer={null} onCancel={onClose}>
@@ -59,7 +59,7 @@ export default function CoverageDialog({ node, onClose }: Props) {
       <Form.Item name="classIds" label="覆盖班级" extra="学生党支部一般选择本支部学生所在的班级">
         <RemoteSelect multiple search={search} known={known} placeholder={`输入名称或编码搜索${c.collegeName}的班级`} emptyText="没有匹配的班级" />
       </Form.Item>
-      <Form.Item name="unitIds" label="覆盖单位" extra="教工党支部一般选择本支部党员所在的单位（部门）">
+      <Form.Item name="unitIds" label="覆盖单位" extra="教工党支部一般选择本支部党员所在的单位（部门）；单位只覆盖其教职工，学生按班级覆盖">
         <Select
           mode="multiple"
           allowClear
