@@ -14,7 +14,7 @@ import (
 
 // registryScope is what of the registry a caller sees. A caller whose
 // organisation scope reaches no higher than branches (org.BranchScope: a
-// branch secretary) sees the people their branches cover (coverage.go):
+// branch secretary) sees the people their branches cover (branchcover.go):
 // the students of the covered classes (a student branch) and the teachers
 // and staff of the covered units (a teacher or staff branch); a branch with
 // no coverage set shows only the person records of its own members

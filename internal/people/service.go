@@ -2,7 +2,7 @@
 // teachers (jsjbxx) and classes (bj) of the school's units, with encrypted
 // personal fields, and the common person pickers built on them. A caller
 // sees the people of the units of their unit scope (unit.ScopeOf); a branch
-// secretary the people their branch covers (scope.go, coverage.go).
+// secretary the people their branch covers (scope.go, branchcover.go).
 package people
 
 import (
