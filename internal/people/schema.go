@@ -60,7 +60,7 @@ func Migrations() []db.Migration {
 	}
 }
 
-// coverageSchema: the classes and units a branch covers (see coverage.go).
+// coverageSchema: the classes and units a branch covers (see branchcover.go).
 // A deleted branch, class or unit takes its rows with it; the people lists
 // find the coverage of the caller's branches by dzz_id (the primary keys)
 // and check a class or unit against it (the second indexes).
