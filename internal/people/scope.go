@@ -102,7 +102,8 @@ func (s *Service) applyPeople(sc registryScope, q *bun.SelectQuery, a string, cl
 			g = g.WhereOr("?.unit_dept_id IN (?)", bun.Ident(a), s.coveredUnits(sc.covered))
 		}
 		if len(sc.bare) > 0 {
-			g = g.WhereOr("?.id_number_idx IN (?)", bun.Ident(a), sc.members(sc.bare))
+			// "<> ''" lets the partial unique index on id_number_idx serve it.
+			g = g.WhereOr("(?.id_number_idx <> '' AND ?.id_number_idx IN (?))", bun.Ident(a), bun.Ident(a), sc.members(sc.bare))
 		}
 		return g
 	})
@@ -122,7 +123,7 @@ func (s *Service) applyClasses(sc registryScope, q *bun.SelectQuery) *bun.Select
 		}
 		if len(sc.bare) > 0 {
 			g = g.WhereOr("c.id IN (?)", s.db.NewSelect().TableExpr("xsjbxx AS xm").Column("xm.class_id").
-				Where("xm.id_number_idx IN (?)", sc.members(sc.bare)).Where("xm.class_id IS NOT NULL"))
+				Where("xm.id_number_idx <> ''").Where("xm.id_number_idx IN (?)", sc.members(sc.bare)).Where("xm.class_id IS NOT NULL"))
 		}
 		return g
 	})
