@@ -219,7 +219,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)
-	persons := people.New(database, sys, units, cipher)
+	persons := people.New(database, sys, orgs, units, members, cipher)
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
 	homes := home.New(sys, orgs, members)

@@ -7,7 +7,6 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/platform/zh"
 	"zhdj/internal/unit"
@@ -50,7 +49,7 @@ var personPickerSpec = httpx.ListSpec{
 // classId and grade.
 func (s *Service) pickerSide(ctx context.Context, k personKind, filters map[string]any) (*bun.SelectQuery, error) {
 	numberCol := "x." + k.number
-	sc, err := s.units.ScopeOf(ctx)
+	sc, err := s.scopeOf(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +58,7 @@ func (s *Service) pickerSide(ctx context.Context, k personKind, filters map[stri
 	if !db.IsPostgres(s.db) { // the union sorts by the name's pinyin key (zh.Name("p.name"))
 		q = q.ColumnExpr(zh.KeyColumn("x.name"))
 	}
-	q = sc.Apply(q, "x.unit_dept_id")
+	q = s.apply(sc, k.kind, q)
 	f := make(map[string]any, len(filters)+1)
 	for name, v := range filters {
 		f[name] = v
@@ -151,7 +150,7 @@ var classPickerSpec = httpx.ListSpec{
 func (s *Service) ClassPicker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[ClassItem], error) {
 	return (&resource.Picker[ClassItem]{DB: s.db, From: "bj AS c", Joins: []string{"JOIN sys_dept AS d ON d.id = c.unit_dept_id"},
 		Columns: []string{"c.id, c.code, c.name, c.grade, c.major, c.unit_dept_id AS unit_id, d.name AS unit_name"},
-		Scope:   record.ScopeOn(s.units.ScopeOf, "c.unit_dept_id"), Spec: classPickerSpec}).Page(ctx, lq)
+		Scope:   s.scoped(classKind), Spec: classPickerSpec}).Page(ctx, lq)
 }
 
 // CadreItem is one cadre of the cadre picker.

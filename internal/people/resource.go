@@ -10,7 +10,6 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
-	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
@@ -31,7 +30,7 @@ func declare[M stored, R, I, V any](s *Service, k kind, res resource.Viewed[M, R
 	check func(ctx context.Context, l system.DictLabels, in I, cur *M) (*M, error)) *resource.Viewed[M, R, I, V] {
 	res.DB, res.Noun, res.Access = s.db, k.what, s.sys.LogAccess
 	res.Now = func() time.Time { return s.now() }
-	res.Scope = record.ScopeOn(s.units.ScopeOf, k.alias+".unit_dept_id")
+	res.Scope = s.scoped(k)
 	res.Join = func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.ColumnExpr("d.name AS unit_name").Join("JOIN sys_dept AS d ON d.id = " + k.alias + ".unit_dept_id")
 		if joins != nil {

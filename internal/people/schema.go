@@ -56,7 +56,26 @@ func Migrations() []db.Migration {
 			return db.ZhSortKey(ctx, tx, "bj", "name", []string{"name"})
 		}},
 		{Version: 2026112645, Name: "leadership team members (dw_ldbz_cy) and their posts", Up: teamMemberSchema},
+		{Version: 2026120135, Name: "people: the classes and units a branch covers (ry_cover_class, ry_cover_unit)", Up: coverageSchema},
 	}
+}
+
+// coverageSchema: the classes and units a branch covers (see branchcover.go).
+// A deleted branch, class or unit takes its rows with it; the people lists
+// find the coverage of the caller's branches by dzz_id (the primary keys)
+// and check a class or unit against it (the second indexes).
+func coverageSchema(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx,
+		`CREATE TABLE ry_cover_class (
+			dzz_id BIGINT NOT NULL REFERENCES dzz(id) ON DELETE CASCADE,
+			class_id BIGINT NOT NULL REFERENCES bj(id) ON DELETE CASCADE,
+			PRIMARY KEY (dzz_id, class_id))`,
+		`CREATE INDEX idx_ry_cover_class_class ON ry_cover_class(class_id)`,
+		`CREATE TABLE ry_cover_unit (
+			dzz_id BIGINT NOT NULL REFERENCES dzz(id) ON DELETE CASCADE,
+			unit_dept_id BIGINT NOT NULL REFERENCES sys_dept(id) ON DELETE CASCADE,
+			PRIMARY KEY (dzz_id, unit_dept_id))`,
+		`CREATE INDEX idx_ry_cover_unit_unit ON ry_cover_unit(unit_dept_id)`)
 }
 
 func createSchema(ctx context.Context, tx bun.Tx) error {

@@ -1,7 +1,8 @@
 // Package people is the people registry (人员信息): students (xsjbxx),
 // teachers (jsjbxx) and classes (bj) of the school's units, with encrypted
 // personal fields, and the common person pickers built on them. A caller
-// sees the people of the units of their unit scope (unit.ScopeOf).
+// sees the people of the units of their unit scope (unit.ScopeOf); a branch
+// secretary the people their branch covers (scope.go, branchcover.go).
 package people
 
 import (
@@ -11,6 +12,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
@@ -22,11 +25,13 @@ import (
 
 // Service is the people registry.
 type Service struct {
-	db     *bun.DB
-	sys    *system.Service
-	units  *unit.Service
-	cipher *crypto.FieldCipher
-	now    func() time.Time
+	db      *bun.DB
+	sys     *system.Service
+	units   *unit.Service
+	orgs    *org.Service
+	members *member.Service
+	cipher  *crypto.FieldCipher
+	now     func() time.Time
 
 	students    *studentResource
 	teachers    *teacherResource
@@ -35,8 +40,9 @@ type Service struct {
 }
 
 // New builds the service.
-func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *crypto.FieldCipher) *Service {
-	s := &Service{db: database, sys: sys, units: units, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, units *unit.Service, members *member.Service,
+	cipher *crypto.FieldCipher) *Service {
+	s := &Service{db: database, sys: sys, orgs: orgs, units: units, members: members, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
 	s.students, s.teachers, s.classes, s.teamMembers = newStudents(s), newTeachers(s), newClasses(s), newTeamMembers(s)
 	return s
 }
@@ -57,6 +63,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.classes.Routes(rs.In("班级信息"), "/api/bj", perms)
 	// The members of the units' leadership teams, with the teams' permissions.
 	s.teamMembers.Routes(rs.In("领导班子成员"), "/api/ldbzcy", resource.Perms{List: unit.PermList, Add: unit.PermEdit, Edit: unit.PermEdit, Del: unit.PermEdit})
+	s.coverageRoutes(rs)
 	rs = rs.In("人员信息")
 
 	// Pickers: any signed-in user, within their scope (as /api/common/dyjbxx and /api/common/dzz).

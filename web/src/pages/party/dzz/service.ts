@@ -49,3 +49,32 @@ export function bodyOf(d: OrgDetail): OrgBody {
     sort: d.sort,
   }
 }
+
+/** A class or unit of a branch's coverage (覆盖范围) in the people registry. */
+export interface CoverageItem {
+  id: number
+  name: string
+  code: string
+  grade: string
+  unitName: string
+}
+
+/** GET /api/ry/coverage/{id}: what a branch covers, chosen within its college. */
+export interface Coverage {
+  dzzId: number
+  dzzName: string
+  collegeId: number
+  collegeName: string
+  /** The caller may change it (a scope above the branch). */
+  editable: boolean
+  classes: CoverageItem[]
+  units: CoverageItem[]
+}
+
+export const coverageOf = (id: number) => get<Coverage>(`/api/ry/coverage/${id}`)
+export const setCoverage = (dzzId: number, classIds: number[], unitIds: number[]) => put<void>('/api/ry/coverage', { dzzId, classIds, unitIds })
+/** The college's classes a branch may cover, searched by name or code (the first 50). */
+export const coverableClasses = (id: number, text: string) =>
+  get<Page<CoverageItem>>(`/api/ry/coverage/${id}/classes`, { page: 0, size: 50, ...(text ? { blurry: text } : {}) }).then((p) => p.content)
+/** The college's units (the college and those below it). */
+export const coverableUnits = (id: number) => get<CoverageItem[]>(`/api/ry/coverage/${id}/units`)

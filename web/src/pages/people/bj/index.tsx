@@ -4,6 +4,7 @@ import TeacherSelect from '@/components/people/TeacherSelect'
 import { peopleResource, unitField } from '../shared/fields'
 import { classes } from '../shared/service'
 import type { SchoolClass } from '../shared/types'
+import CoverageNotice from '../shared/CoverageNotice'
 
 export const classResource = defineResource<SchoolClass>({
   ...peopleResource('bj', '班级'),
@@ -36,5 +37,10 @@ export const classResource = defineResource<SchoolClass>({
 
 /** 班级信息: the classes of the caller's units with their student counts. */
 export default function ClassPage() {
-  return <ResourcePage resource={classResource} />
+  return (
+    <>
+      <CoverageNotice />
+      <ResourcePage resource={classResource} />
+    </>
+  )
 }

@@ -4,6 +4,7 @@ import { deriveFromIdNumber } from '@/components/personal/personalFields'
 import { personFields, personResource } from '../shared/fields'
 import { teachers } from '../shared/service'
 import type { Teacher } from '../shared/types'
+import CoverageNotice from '../shared/CoverageNotice'
 
 const p = personFields<Teacher>(DICT_TEACHER_STATUS)
 
@@ -26,5 +27,10 @@ export const teacherResource = defineResource<Teacher>({
 
 /** 教师信息: the teachers of the caller's units. */
 export default function TeacherPage() {
-  return <ResourcePage resource={teacherResource} />
+  return (
+    <>
+      <CoverageNotice />
+      <ResourcePage resource={teacherResource} />
+    </>
+  )
 }

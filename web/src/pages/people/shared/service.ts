@@ -21,3 +21,12 @@ export type PersonBody = Record<string, unknown>
 export const students = resource<Student, PersonBody>('xsjbxx')
 export const teachers = resource<Teacher, PersonBody>('jsjbxx')
 export const classes = resource<SchoolClass, PersonBody>('bj')
+
+/** GET /api/ry/coverage/mine: whether the caller sees the registry by their branch's coverage, and which of their branches have none. */
+export interface MyCoverage {
+  branch: boolean
+  uncovered: string[]
+}
+
+/** Silent: the lists work without it (it only explains why they are short). */
+export const myCoverage = () => get<MyCoverage>('/api/ry/coverage/mine', undefined, { silent: true })

@@ -5,6 +5,7 @@ import { deriveFromIdNumber } from '@/components/personal/personalFields'
 import { personFields, personResource } from '../shared/fields'
 import { students } from '../shared/service'
 import type { Student } from '../shared/types'
+import CoverageNotice from '../shared/CoverageNotice'
 
 const p = personFields<Student>(DICT_STUDENT_STATUS)
 
@@ -43,5 +44,10 @@ export const studentResource = defineResource<Student>({
 
 /** 学生信息: the students of the caller's units. */
 export default function StudentPage() {
-  return <ResourcePage resource={studentResource} />
+  return (
+    <>
+      <CoverageNotice />
+      <ResourcePage resource={studentResource} />
+    </>
+  )
 }

@@ -9,8 +9,12 @@ import { flatten } from '@/utils/tree'
 import { orgResource as res } from '../resource'
 import { deleteOrgs, orgDetail } from '../service'
 import { ORG_STATUS_NORMAL, type OrgNode } from '../types'
+import CoverageDialog from './CoverageDialog'
 import OrgDetailDrawer from './OrgDetailDrawer'
 import OrgOpDialog, { type OrgOp } from './OrgOps'
+
+/** 党支部 and 直属党支部: the organisations whose coverage of the people registry is set. */
+const isBranch = (type: string) => type === '4' || type === '5'
 
 /** The organisation tree with member counts and every operation on a node. */
 export default function OrgTree() {
@@ -18,6 +22,7 @@ export default function OrgTree() {
   const client = useQueryClient()
   const canMove = useHasPermission([PERM.dzzMove])
   const [op, setOp] = useState<OrgOp | null>(null)
+  const [covering, setCovering] = useState<OrgNode | null>(null)
   // The detail opens from the row, or from a link (?id=) of the organisation trail page.
   const [viewing, setViewing, closeDetail] = useLinkedRecord()
   const [expanded, setExpanded] = useState<Key[]>([])
@@ -87,6 +92,13 @@ export default function OrgTree() {
           ]}
           more={[
             { key: 'leaders', label: '设置书记/委员', need: PERM.dzzEdit, hidden: dead, onClick: () => void withDetail('leaders')(n) },
+            {
+              key: 'coverage',
+              label: '覆盖范围',
+              need: PERM.dzzEdit,
+              hidden: dead || !isBranch(n.type),
+              onClick: () => setCovering(n),
+            },
             { key: 'rename', label: '更名', need: PERM.dzzEdit, hidden: dead, onClick: op('rename') },
             { key: 'move', label: '调整上级', need: PERM.dzzMove, hidden: dead, onClick: op('move') },
             { key: 'merge', label: '合并到…', need: PERM.dzzMove, hidden: dead, onClick: () => setOp({ kind: 'merge', sources: [n] }) },
@@ -133,6 +145,7 @@ export default function OrgTree() {
           </>
         }
       />
+      {covering && <CoverageDialog node={covering} onClose={() => setCovering(null)} />}
       {op && <OrgOpDialog op={op} onClose={() => setOp(null)} onDone={changed} />}
       {viewing !== null && <OrgDetailDrawer id={viewing} onClose={closeDetail} onChanged={changed} />}
     </>
