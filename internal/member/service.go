@@ -54,7 +54,7 @@ const KindPhoto = "photo"
 // attachments are a member's papers and 证件照 (jpg/png up to 2 MB), seen
 // by whoever sees the member and changed by whoever may edit them.
 func (s *Service) attachments() system.AttachSpec {
-	return system.AttachSpec{Module: "dyjbxx", Read: PermList, Edit: PermEdit,
+	return system.AttachSpec{Module: "dyjbxx", Title: "党员信息", Read: PermList, Edit: PermEdit,
 		Find: func(ctx context.Context, id int64) error { _, err := s.find(ctx, s.db, id); return err },
 		Kinds: map[string]system.AttachKind{
 			"":        {Label: "附件"},

@@ -28,6 +28,8 @@ import (
 type AttachSpec struct {
 	// Module keys the rows (and names the files in 文件管理): letters, digits, _ and -.
 	Module string
+	// Title is what the user calls these records' files (党员信息), in 文件管理.
+	Title string
 	// Read lists, previews and downloads; Edit adds and removes (the record's permissions).
 	Read, Edit string
 	// Find answers nil for a record of the caller's scope, else its 404.
@@ -75,9 +77,10 @@ func errNoAttachment() *httpx.Error { return httpx.NotFound("附件不存在") }
 // (multipart "file"), DELETE {id}/attachments/{aid}, GET
 // {id}/attachments/{aid}/view (inline for images and PDF) and …/download.
 func (s *Service) AttachRoutes(rs *httpx.Routes, base string, spec AttachSpec) {
-	if !attachModulePattern.MatchString(spec.Module) || spec.Find == nil || len(spec.Kinds) == 0 {
-		panic("system.AttachRoutes: " + base + " needs a module key, a scoped find and its kinds")
+	if !attachModulePattern.MatchString(spec.Module) || spec.Title == "" || spec.Find == nil || len(spec.Kinds) == 0 {
+		panic("system.AttachRoutes: " + base + " needs a module key, a title, a scoped find and its kinds")
 	}
+	s.NameFiles(spec.FileModule())
 	one := base + "/{id}/attachments"
 	rs.Get(one, spec.Read, "查看附件", func(w http.ResponseWriter, r *http.Request) error {
 		id, err := httpx.PathID(r, "id", errNoAttachment())
@@ -140,6 +143,16 @@ func attachmentPath(r *http.Request) (id, aid int64, err error) {
 	}
 	aid, err = httpx.PathID(r, "aid", errNoAttachment())
 	return id, aid, err
+}
+
+// FileModule names the spec's files in 文件管理: its title, and each kind
+// by its label (a kind without one is 附件).
+func (spec AttachSpec) FileModule() FileModule {
+	tags := make(map[string]string, len(spec.Kinds))
+	for key, k := range spec.Kinds {
+		tags[key] = k.labelOr("附件")
+	}
+	return FileModule{Key: spec.Module, Title: spec.Title, Tags: tags}
 }
 
 func (spec AttachSpec) kind(kind string) (AttachKind, error) {

@@ -29,6 +29,7 @@ func (s *Service) fileRoutes(rs *httpx.Routes) {
 	rs.Get("/api/file/view", httpx.SignedIn, "预览", s.handleFile(true))
 	rs.Get("/api/file/public/{name}", httpx.Public, "查看公开文件", s.handlePublicFile)
 	rs.Get("/api/file", "file:list", "查询", httpx.ReadList(s.ListFiles))
+	rs.Get("/api/file/modules", "file:list", "查询模块", httpx.Read(s.fileModuleOptions))
 	rs.Delete("/api/file", "file:del", "删除", httpx.IDsAction(s.DeleteFiles))
 }
 
@@ -50,12 +51,29 @@ var fileListSpec = httpx.ListSpec{
 	DefaultSort: "f.id DESC",
 }
 
-// ListFiles is a page of uploaded files with the uploader's name.
+// ListFiles is a page of uploaded files with the uploader's name and the
+// readable names of their module, tag and type.
 func (s *Service) ListFiles(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[File], error) {
 	q := s.db.NewSelect().Model((*File)(nil)).
 		ColumnExpr("f.*").ColumnExpr("COALESCE(u.nick_name, '') AS uploader_name").
 		Join("LEFT JOIN sys_user AS u ON u.id = f.uploader_id")
-	return httpx.Paged[File](ctx, q, fileListSpec, lq)
+	return httpx.PagedEach[File](ctx, q, fileListSpec, lq, s.labelFile)
+}
+
+// FileModuleOption is a choice of the 模块 filter of 文件管理.
+type FileModuleOption struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// fileModuleOptions are the named module keys, for the 模块 filter.
+func (s *Service) fileModuleOptions(context.Context) ([]FileModuleOption, error) {
+	mods := s.FileModules()
+	out := make([]FileModuleOption, len(mods))
+	for i, m := range mods {
+		out[i] = FileModuleOption{Value: m.Key, Label: m.Title}
+	}
+	return out, nil
 }
 
 // errNoFile is the one answer for a file that is missing or not the caller's

@@ -211,6 +211,10 @@ type File struct {
 	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
 
 	UploaderName string `bun:"uploader_name,scanonly" json:"uploaderName,omitempty"`
+	// What the list shows for the codes above (file_names.go); the codes stay for the detail.
+	ModuleLabel string `bun:"-" json:"moduleLabel,omitempty"`
+	TagLabel    string `bun:"-" json:"tagLabel,omitempty"`
+	TypeLabel   string `bun:"-" json:"typeLabel,omitempty"`
 }
 
 // Notice is what a message, a to-do and a warning share: whose it is and

@@ -63,6 +63,8 @@ type Service struct {
 	exports sync.WaitGroup // background exports running (export_job.go)
 
 	permCache permCache // roles' permissions by version (permcache.go)
+
+	fileNames fileNames // what 文件管理 calls each module key and tag (file_names.go)
 }
 
 // New builds the service.
@@ -71,6 +73,9 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 		limits: newSignInLimits(), bus: opts.Bus,
 		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
 	s.orgs = orgDirectory{s}
+	for _, m := range systemFileModules {
+		s.NameFiles(m)
+	}
 	return s
 }
 

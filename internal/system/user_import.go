@@ -17,7 +17,7 @@ import (
 )
 
 func (s *Service) handleUpdateAvatar(w http.ResponseWriter, r *http.Request) error {
-	f, err := s.SaveUpload(r, UploadOptions{Field: "avatar", Exts: []string{"jpg", "jpeg", "png", "gif", "webp"}, Public: true, ModuleName: "avatar"})
+	f, err := s.SaveUpload(r, UploadOptions{Field: "avatar", Exts: []string{"jpg", "jpeg", "png", "gif", "webp"}, Public: true, ModuleName: FileModuleAvatar})
 	if err != nil {
 		return err
 	}

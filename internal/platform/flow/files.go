@@ -8,6 +8,23 @@ import (
 	"zhdj/internal/platform/httpx"
 )
 
+// FileNamer is a Files that lists stored files for people (文件管理): the
+// web uploads an action's files under the workflow's Key as module key and
+// the step's key as tag, so the workflow names them with its Noun and its
+// steps' names when it mounts its routes.
+type FileNamer interface {
+	NameWorkflowFiles(key, noun string, steps map[string]string)
+}
+
+// stepNames are the workflow's step names by key.
+func (wf *Workflow[R]) stepNames() map[string]string {
+	out := make(map[string]string, len(wf.Steps))
+	for _, st := range wf.Steps {
+		out[st.Key] = st.Name
+	}
+	return out
+}
+
 // serveFile is GET base/{id}/flow/files/{fileId}[?inline=1]: a file
 // attached to an action on record id, for whoever sees the record (its
 // Find: 404 outside the caller's scope), whoever uploaded it. A file the

@@ -28,6 +28,9 @@ func (wf *Workflow[R]) Routes(rs *httpx.Routes, base string, p Perms) {
 	rs.Get(base+"/{id}/flow", p.View, "查看办理记录", httpx.ReadID(notFound, func(r *http.Request, id int64) (View, error) { return wf.View(r.Context(), id) }))
 	rs.Post(base+"/{id}/flow", wf.actPerm(), "办理", httpx.ActionOn(notFound, wf.Act))
 	rs.Get(base+"/{id}/flow/files/{fileId}", p.View, "下载办理附件", wf.serveFile)
+	if n, ok := wf.Files.(FileNamer); ok {
+		n.NameWorkflowFiles(wf.Key, wf.Noun, wf.stepNames())
+	}
 	if p.Chains != "" {
 		rs.Get(base+"/flow/chains", p.Chains, "查看审批链", httpx.Read(wf.Chains))
 		rs.Put(base+"/flow/chains", p.ChainsEdit, "修改审批链", httpx.Action(wf.SetChain))

@@ -57,7 +57,7 @@ export type AttachmentListProps = ReadOnly | Editable
  * The files of a record, by stored-file id: name, size, uploader and time, with preview (images and PDF),
  * download, and, unless read-only, upload and remove gated by permissions.
  *
- *   <AttachmentList value={form.files} onChange={setFiles} uploadPerm={PERM.dyEdit} removePerm={PERM.dyEdit} moduleName="dyfz" />
+ *   <AttachmentList value={form.files} onChange={setFiles} uploadPerm={PERM.dyEdit} removePerm={PERM.dyEdit} moduleName="develop" />
  *   <AttachmentList value={entry.attachments} readOnly inline />
  *
  * Removing takes a file off the record only: the stored bytes stay in 文件管理, where holders of file:del

@@ -12,8 +12,10 @@ const file = (id: number, name: string, over = {}) => ({
   name,
   size: 2048,
   contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  moduleName: 'party',
+  moduleName: 'dyjbxx',
+  moduleLabel: '党员信息',
   tag: '',
+  typeLabel: 'Excel 表格',
   isPublic: false,
   uploaderId: 1,
   uploaderName: '管理员',
@@ -24,7 +26,15 @@ const file = (id: number, name: string, over = {}) => ({
 let mock: MockAdapter
 let queries: Record<string, unknown>[]
 beforeEach(() => {
-  ;({ mock, queries } = mockListApi('/api/file', [file(1, '党员名册.xlsx'), file(2, '照片.png', { contentType: 'image/png', size: 5 * 1024 * 1024 })]))
+  ;({ mock, queries } = mockListApi('/api/file', [
+    file(1, '党员名册.xlsx'),
+    file(2, '照片.png', { contentType: 'image/png', typeLabel: '图片', tag: 'photo', tagLabel: '证件照', size: 5 * 1024 * 1024 }),
+    file(3, '图纸.dwg', { contentType: 'application/octet-stream', typeLabel: '其他（.dwg）', moduleName: 'nosuchmodule', moduleLabel: '其他', tag: 't1', tagLabel: '其他' }),
+  ]))
+  mock.onGet('/api/file/modules').reply(200, [
+    { value: 'dyjbxx', label: '党员信息' },
+    { value: 'develop', label: '发展党员记录' },
+  ])
 })
 afterEach(() => mock.restore())
 
@@ -38,6 +48,37 @@ describe('system/file', { timeout: 20_000 }, () => {
     expect(within(row('照片.png')).getByText('5.0 MB')).toBeTruthy()
     expect(within(row('照片.png')).getByRole('button', { name: '预览' })).toBeTruthy()
     expect(within(row('党员名册.xlsx')).queryByRole('button', { name: '预览' })).toBeNull()
+  })
+
+  it('shows the names of module, tag and type, never their codes; the code is in the tooltip', async () => {
+    signIn(['admin'])
+    renderWithApp(<FilePage />)
+    await screen.findByText('党员名册.xlsx')
+    const photo = row('照片.png')
+    expect(within(photo).getByText('党员信息')).toBeTruthy()
+    expect(within(photo).getByText('证件照')).toBeTruthy()
+    expect(within(photo).getByText('图片')).toBeTruthy()
+    expect(within(row('党员名册.xlsx')).getByText('Excel 表格')).toBeTruthy()
+    const other = row('图纸.dwg')
+    expect(within(other).getByText('其他（.dwg）')).toBeTruthy()
+    expect(within(other).getAllByText('其他')).toHaveLength(2)
+    const table = document.querySelector('.ant-table-tbody') as HTMLElement
+    for (const code of ['dyjbxx', 'photo', 'image/png', 'nosuchmodule', 't1', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'])
+      expect(within(table).queryByText(code)).toBeNull()
+    fireEvent.mouseEnter(within(other).getAllByText('其他')[0]) // the 模块 column comes before 标签
+    expect(await screen.findByText('模块代码：nosuchmodule')).toBeTruthy()
+  })
+
+  it('filters by module name, sending its key', async () => {
+    signIn(['admin'])
+    renderWithApp(<FilePage />)
+    await screen.findByText('党员名册.xlsx')
+    const before = queries.length
+    fireEvent.mouseDown(screen.getAllByRole('combobox').find((c) => c.id.endsWith('moduleName'))!)
+    fireEvent.click(await screen.findByText('发展党员记录', { selector: '.ant-select-item-option-content' }))
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(queries.length).toBeGreaterThan(before))
+    expect(queries.at(-1)).toMatchObject({ moduleName: 'develop' })
   })
 
   it('downloads as a blob under the server file name', async () => {
