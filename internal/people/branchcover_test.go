@@ -39,6 +39,7 @@ func newCoverageWorld(t *testing.T) *coverageWorld {
 	yiID := idNumber("19900102", 3)
 	w.yi = w.e.Create(t, admin, "/api/xsjbxx", apptest.With(student("S2", "乙同学", w.csUnit), "classId", w.c2, "idNumber", yiID))
 	w.bing = w.e.Create(t, admin, "/api/xsjbxx", apptest.With(student("S3", "丙同学", w.mathUnit), "classId", w.m1))
+	w.e.Create(t, admin, "/api/xsjbxx", apptest.With(student("S4", "戊同学", w.csUnit), "classId", w.c2)) // 乙's classmate, no member
 	w.e.Create(t, admin, "/api/jsjbxx", teacher("T1", "丁老师", w.csUnit))
 	w.e.Create(t, admin, "/api/dyjbxx", apptest.FullMember("乙同学", w.branch, "idNumber", yiID))
 	w.secretary = w.anchored(t, w.branch, people.PermList, org.PermList, org.PermEdit)
@@ -57,16 +58,17 @@ func (w *coverageWorld) cover(t *testing.T, classes, units []int64) {
 	apptest.Expect(t, w.e.Do("PUT", "/api/ry/coverage", w.editor, map[string]any{"dzzId": w.branch, "classIds": classes, "unitIds": units}), 204)
 }
 
-// Without coverage a branch secretary sees only the person records of the
-// branch's own members (and is told why); with coverage, exactly the
+// Without coverage a branch secretary sees the classes and units of the
+// branch's own members (and is told why): 乙's class c2, with 戊 who is not
+// a member (an applicant to be); with coverage, exactly the
 // covered classes' students (list, detail, export, pickers) or the covered
 // units' people. A committee's account sees the college as before.
 func TestCoverageLimitsABranchSecretary(t *testing.T) {
 	t.Parallel()
 	w := newCoverageWorld(t)
 
-	if got := w.list(t, w.secretary, "/api/xsjbxx"); !slices.Equal(got, []string{"乙同学"}) {
-		t.Fatalf("no coverage: own members only, got %v", got)
+	if got := w.list(t, w.secretary, "/api/xsjbxx"); !slices.Equal(got, []string{"戊同学", "乙同学"}) {
+		t.Fatalf("no coverage: the members' classes, got %v", got)
 	}
 	if got := w.list(t, w.secretary, "/api/jsjbxx"); len(got) != 0 {
 		t.Fatalf("no coverage: no teacher, got %v", got)
@@ -121,10 +123,10 @@ func TestCoverageLimitsABranchSecretary(t *testing.T) {
 	}
 
 	// The committee's account is unchanged: the whole college.
-	if got := w.list(t, w.csTK, "/api/xsjbxx"); !slices.Equal(got, []string{"甲同学", "乙同学"}) {
+	if got := w.list(t, w.csTK, "/api/xsjbxx"); !slices.Equal(got, []string{"甲同学", "戊同学", "乙同学"}) {
 		t.Fatalf("committee: got %v", got)
 	}
-	if got := w.list(t, w.e.AdminTK, "/api/xsjbxx"); len(got) != 3 {
+	if got := w.list(t, w.e.AdminTK, "/api/xsjbxx"); len(got) != 4 {
 		t.Fatalf("admin: got %v", got)
 	}
 }
@@ -180,9 +182,9 @@ func TestCoverageEditor(t *testing.T) {
 		t.Fatalf("coverable units %+v", units)
 	}
 	apptest.Expect(t, w.e.Do("GET", "/api/ry/coverage/"+itoa(w.branch)+"/units", w.secretary, nil), 403)
-	// Clearing it returns the secretary to their own members.
+	// Clearing it returns the secretary to their members' classes.
 	w.cover(t, nil, nil)
-	if got := w.list(t, w.secretary, "/api/xsjbxx"); !slices.Equal(got, []string{"乙同学"}) {
+	if got := w.list(t, w.secretary, "/api/xsjbxx"); !slices.Equal(got, []string{"戊同学", "乙同学"}) {
 		t.Fatalf("cleared: got %v", got)
 	}
 }

@@ -17,8 +17,8 @@ import (
 // branch secretary) sees the people their branches cover (branchcover.go):
 // the students of the covered classes (a student branch) and the teachers
 // and staff of the covered units (a teacher or staff branch); a branch with
-// no coverage set shows only the person records of its own members
-// (matched by the ID number's blind index).
+// no coverage set is presumed to cover the classes and units of its own
+// members (matched by the ID number's blind index), and its members.
 // Every other caller sees the people of their unit scope (unit.ScopeOf).
 // Everything is applied in SQL, as sub-queries on indexed columns.
 type registryScope struct {
@@ -104,6 +104,15 @@ func (s *Service) applyPeople(sc registryScope, q *bun.SelectQuery, a string, cl
 		if len(sc.bare) > 0 {
 			// "<> ''" lets the partial unique index on id_number_idx serve it.
 			g = g.WhereOr("(?.id_number_idx <> '' AND ?.id_number_idx IN (?))", bun.Ident(a), bun.Ident(a), sc.members(sc.bare))
+			// Until coverage is set, it is presumed from the members: the
+			// classes of its student members, the units of its staff members
+			// (so the branch still finds its applicants, who are not members).
+			if class {
+				g = g.WhereOr("?.class_id IN (?)", bun.Ident(a), s.memberClasses(sc))
+			} else {
+				g = g.WhereOr("?.unit_dept_id IN (?)", bun.Ident(a), s.db.NewSelect().TableExpr("jsjbxx AS tm").Column("tm.unit_dept_id").
+					Where("tm.id_number_idx <> ''").Where("tm.id_number_idx IN (?)", sc.members(sc.bare)))
+			}
 		}
 		return g
 	})
@@ -122,11 +131,17 @@ func (s *Service) applyClasses(sc registryScope, q *bun.SelectQuery) *bun.Select
 			g = g.WhereOr("c.id IN (?)", s.coveredClasses(sc.covered))
 		}
 		if len(sc.bare) > 0 {
-			g = g.WhereOr("c.id IN (?)", s.db.NewSelect().TableExpr("xsjbxx AS xm").Column("xm.class_id").
-				Where("xm.id_number_idx <> ''").Where("xm.id_number_idx IN (?)", sc.members(sc.bare)).Where("xm.class_id IS NOT NULL"))
+			g = g.WhereOr("c.id IN (?)", s.memberClasses(sc))
 		}
 		return g
 	})
+}
+
+// memberClasses is a sub-query of the classes of the student records of
+// the members of the branches without coverage.
+func (s *Service) memberClasses(sc registryScope) *bun.SelectQuery {
+	return s.db.NewSelect().TableExpr("xsjbxx AS xm").Column("xm.class_id").
+		Where("xm.id_number_idx <> ''").Where("xm.id_number_idx IN (?)", sc.members(sc.bare)).Where("xm.class_id IS NOT NULL")
 }
 
 // scoped is the registry scope as the kit's restriction of kind k's

@@ -26,7 +26,7 @@ describe('people lists and the branch coverage', { timeout: 30_000 }, () => {
     api.mock.onGet('/api/ry/coverage/mine').reply(200, { branch: true, uncovered: ['计算机本科生第一党支部'] })
     open()
     expect(await screen.findByText(UNCOVERED_TEXT)).toBeTruthy()
-    expect(UNCOVERED_TEXT).toBe('本支部尚未设置覆盖范围，仅显示本支部党员；请联系上级党委在「党组织」中设置覆盖的班级/单位')
+    expect(UNCOVERED_TEXT).toBe('本支部尚未设置覆盖范围，暂按本支部党员所在的班级、单位显示；请联系上级党委在「党组织」中设置覆盖的班级/单位')
   })
 
   it('says the list is the coverage once set, and nothing to a committee', async () => {

@@ -3,11 +3,11 @@ import { Alert } from 'antd'
 import { myCoverage } from './service'
 
 /** What a branch secretary without coverage is told above the people lists. */
-export const UNCOVERED_TEXT = '本支部尚未设置覆盖范围，仅显示本支部党员；请联系上级党委在「党组织」中设置覆盖的班级/单位'
+export const UNCOVERED_TEXT = '本支部尚未设置覆盖范围，暂按本支部党员所在的班级、单位显示；请联系上级党委在「党组织」中设置覆盖的班级/单位'
 
 /**
  * Above the people lists: a branch secretary sees only what their branch covers (set by the committee
- * above in 党组织 → 覆盖范围); while a branch has none, only its own members show, and this says why and
+ * above in 党组织 → 覆盖范围); while a branch has none, its members' classes and units show, and this says why and
  * who sets it. Nothing for everybody else.
  */
 export default function CoverageNotice() {

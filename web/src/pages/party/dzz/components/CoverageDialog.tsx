@@ -22,7 +22,7 @@ export const classLabel = (c: CoverageItem) => `${c.name}${c.grade ? `（${c.gra
 /**
  * 覆盖范围: the classes and units of the people registry a branch's secretary sees, chosen within the
  * branch's college. Only a scope above the branch may change it (the server refuses the branch itself);
- * without coverage the secretary sees only the branch's own members.
+ * without coverage the secretary sees the classes and units of the branch's own members.
  */
 export default function CoverageDialog({ node, onClose }: Props) {
   const coverage = useQuery({ queryKey: ['ry-coverage', node.id], queryFn: () => coverageOf(node.id), retry: false, gcTime: 0 })
