@@ -73,6 +73,8 @@ interface Props<T> {
   scrollX?: number
   /** Shown when the list is empty (after loading). */
   emptyText?: string
+  /** The empty state of a search that found nothing; default NO_MATCH. */
+  noMatchText?: string
   /** With many search fields: how many show until 展开 (the others keep their values while hidden). */
   searchVisible?: number
 }
@@ -147,6 +149,7 @@ export default function CrudTable<T extends object>({
   expandable,
   scrollX,
   emptyText = '暂无数据',
+  noMatchText = NO_MATCH,
   searchVisible,
 }: Props<T>) {
   const [form] = Form.useForm()
@@ -267,7 +270,7 @@ export default function CrudTable<T extends object>({
         scroll={scrollOf(scrollX, settings.visible, selectable)}
         onRow={onRow}
         expandable={expandable}
-        locale={{ emptyText: waiting ? <ListSkeleton rows={Math.min(crud.query.size, 8)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searched ? NO_MATCH : emptyText} /> }}
+        locale={{ emptyText: waiting ? <ListSkeleton rows={Math.min(crud.query.size, 8)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searched ? noMatchText : emptyText} /> }}
         rowSelection={
           selectable
             ? {

@@ -78,7 +78,6 @@ export default function StageList({ stage }: { stage: ListStage }) {
   const canAct = useHasPermission([PERM.fzdyBranch, PERM.fzdyCommittee, PERM.fzdyDepartment])
   const canExport = useHasPermission([PERM.fzdyExport])
   const dates = KEY_DATES[stage]
-  const filtered = Object.values(crud.query.filters).some((v) => v !== undefined && v !== null && v !== '')
 
   const searchFields: SearchField[] = [
     { name: 'blurry', label: '关键字', placeholder: '姓名或学号/工号' },
@@ -117,7 +116,8 @@ export default function StageList({ stage }: { stage: ListStage }) {
         columnsKey={`develop.${stage}`}
         searchFields={searchFields}
         searchVisible={3}
-        emptyText={filtered ? `没有符合条件的${STAGE_NAMES[stage]}` : EMPTY[stage]}
+        emptyText={EMPTY[stage]}
+        noMatchText={`没有符合条件的${STAGE_NAMES[stage]}`}
         exportAction={canExport ? { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage: stages }) } : undefined}
         toolbar={
           <>

@@ -64,7 +64,6 @@ export default function TransferList({ kinds, title }: { kinds: readonly Kind[];
     { title: '办结日期', dataIndex: 'doneOn', key: 'doneOn', width: 120, sorter: true },
     actionColumn<Transfer>((r) => <RowActions actions={[{ key: 'detail', label: '详情', onClick: () => open(r.id) }]} />, 80),
   ]
-  const filtered = Object.values(crud.query.filters).some((v) => v !== undefined && v !== null && v !== '')
 
   return (
     <>
@@ -74,7 +73,8 @@ export default function TransferList({ kinds, title }: { kinds: readonly Kind[];
         columnsKey={`zzgx.${kinds.join('-')}`}
         searchFields={searchFields}
         searchVisible={3}
-        emptyText={filtered ? `没有符合条件的${title}记录` : `暂无${title}记录`}
+        emptyText={`暂无${title}记录`}
+        noMatchText={`没有符合条件的${title}记录`}
         exportAction={canExport ? { url: '/api/zzgx/export', fileName: `${title}.xlsx`, params: () => ({ kind: crud.query.filters.kind || [...kinds] }) } : undefined}
         toolbar={
           <Space wrap>
