@@ -55,7 +55,7 @@ func TestOutgoingPrefillFromTheFeeRecords(t *testing.T) {
 	if err := w.e.DB.NewSelect().Table("df_due").Column("id").Where("member_id = ?", owing).Where("month = ?", last).Scan(t.Context(), &due); err != nil {
 		t.Fatal(err)
 	}
-	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.e.AdminTK, map[string]any{"dueIds": []int64{due}}), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.e.AdminTK, map[string]any{"dueIds": []int64{due}, "method": "cash"}), 201)
 
 	get := func(tok, q string) transfer.Outgoing {
 		return apptest.DoJSON[transfer.Outgoing](t, w.e, 200, "GET", "/api/zzgx/outgoing"+q, tok, nil)
