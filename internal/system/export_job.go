@@ -41,8 +41,23 @@ var exportStateLabels = map[int]string{ExportRunning: "生成中", ExportDone: "
 // about 25 MB).
 const maxExportBytes = 512 << 20
 
-// exportTimeout ends an export that runs longer than any real one.
-const exportTimeout = time.Hour
+// exportTimeout ends an export that runs longer than any real one (the
+// roster of 200,000 members takes well under a minute). A job still
+// 生成中 after it was cut off by a restart of its server: its requester is
+// told it was interrupted (interrupted) rather than left waiting.
+const exportTimeout = 15 * time.Minute
+
+// exportInterrupted is the error of an export whose server stopped under it.
+const exportInterrupted = "导出已中断（服务曾重启或超时），请重新导出"
+
+// interrupted marks a job 生成中 past the time any run of it would have
+// ended as failed, as its requester reads it (a server stopped mid-export;
+// another instance may be running a newer one, so nothing is swept at start).
+func (j *ExportJob) interrupted(now time.Time) {
+	if j.State == ExportRunning && now.Sub(j.CreatedAt) > exportTimeout+time.Minute {
+		j.State, j.Error = ExportFailed, exportInterrupted
+	}
+}
 
 // ExportJob is one background export as its requester sees it.
 type ExportJob struct {
@@ -189,6 +204,7 @@ func (s *Service) ownExport(ctx context.Context, id int64) (*ExportJob, error) {
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
+	job.interrupted(s.now())
 	job.StateLabel = exportStateLabels[job.State]
 	return job, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/platform/rbac"
@@ -111,5 +112,34 @@ func TestBackgroundExportFails(t *testing.T) {
 	// Without a signed-in caller nothing starts.
 	if _, err := e.Sys.StartExport(context.Background(), system.ExportRequest{Title: "x", FileName: "x.xlsx"}); err == nil {
 		t.Fatal("started without a caller")
+	}
+}
+
+// An export whose server stopped under it (still 生成中 past the export's
+// time limit) reads as failed and says so, instead of running for ever.
+func TestBackgroundExportInterruptedByARestart(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	requester, requesterID := e.UserWith("ALL", 0)
+	var id, fresh int64
+	for i, age := range []time.Duration{17 * time.Minute, 15 * time.Minute} {
+		created := time.Now().UTC().Add(-age)
+		var got int64
+		if err := e.DB.NewRaw(`INSERT INTO export_job (user_id, title, file_name, state, rows_written, stored_name, size, error, created_at)
+			VALUES (?, '测试名册', '测试名册.xlsx', ?, 500, '', 0, '', ?) RETURNING id`, requesterID, system.ExportRunning, created).Scan(t.Context(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			id = got
+		} else {
+			fresh = got
+		}
+	}
+	stale := apptest.DoJSON[exportView](t, e, 200, "GET", fmt.Sprintf("/api/exports/%d", id), requester, nil)
+	if stale.State != system.ExportFailed || stale.StateLabel != "失败" || !strings.Contains(stale.Error, "导出已中断") {
+		t.Fatalf("an interrupted export: %+v", stale)
+	}
+	if running := apptest.DoJSON[exportView](t, e, 200, "GET", fmt.Sprintf("/api/exports/%d", fresh), requester, nil); running.State != system.ExportRunning {
+		t.Fatalf("an export within its time: %+v", running)
 	}
 }
