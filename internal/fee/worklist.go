@@ -16,8 +16,8 @@ import (
 
 // workLists: the members of the caller's scope who have not paid this
 // month's due (the month of today in China, once its batch has started),
-// for a caller who records on-site payments (df:onsite, the branch's fee
-// collector). Each item opens the on-site page on that member's month.
+// for a branch-level caller who records on-site payments (df:onsite, the
+// branch's fee collector). Each item opens the on-site page on that member's month.
 // Nil on a nil service (the descriptor is read before the services exist).
 func (s *Service) workLists() []worklist.Provider {
 	if s == nil {
@@ -28,6 +28,12 @@ func (s *Service) workLists() []worklist.Provider {
 	unpaid := func(ctx context.Context) (*bun.SelectQuery, string, bool, error) {
 		if !rbac.From(ctx).Has(PermOnsite) {
 			return nil, "", false, nil
+		}
+		// Collecting is a branch's work: a committee's or the department's
+		// account follows the rates in 收缴统计, not every unpaid member of
+		// its colleges one by one (thousands of items in a 待办 list).
+		if _, branchLevel, err := s.orgs.BranchScope(ctx); err != nil || !branchLevel {
+			return nil, "", false, err
 		}
 		scope, err := s.orgs.Scoped("d.org_id")(ctx)
 		if err != nil {
