@@ -51,12 +51,14 @@ describe('ChangeTrail', { timeout: 20_000 }, () => {
       entry(1, { type: 1, origin: 2, originLabel: '用户新增', summary: '[姓名]', changes: [{ field: 'name', label: '姓名', old: '', new: '张三' }] }),
     ]
     renderWithApp(<ChangeTrail queryKey={['trail', 's']} fetch={fetch} sentences />)
-    const items = await screen.findAllByRole('listitem')
-    expect(items.map((li) => li.textContent)).toEqual([
-      '2026-03-02 所在党组织由计算机教工党支部调整为数学教工党支部',
-      '2026-03-02 手机号码登记为139****5678',
-      '2026-03-01 建立党员信息（用户新增）',
-    ])
+    // The skeleton's placeholder lines are list items too: wait for the sentences.
+    await waitFor(() =>
+      expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        '2026-03-02 所在党组织由计算机教工党支部调整为数学教工党支部',
+        '2026-03-02 手机号码登记为139****5678',
+        '2026-03-01 建立党员信息（用户新增）',
+      ]),
+    )
     expect(screen.queryByRole('table')).toBeNull()
     expect(screen.queryByText('原值')).toBeNull()
   })
