@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -20,33 +21,57 @@ import (
 // create and drop databases.
 const TestDSNEnv = "ZHDJ_TEST_DB"
 
+// template is one migration list migrated once per test binary: on SQLite the
+// bytes of the checkpointed file (kept in memory, so nothing is left on disk
+// when a package has no TestMain), on PostgreSQL the name of a database that
+// every test clones.
+type template struct {
+	once  sync.Once
+	data  []byte
+	name  string
+	err   error
+	ready bool
+}
+
 var (
-	templateOnce sync.Once
-	templateName string
-	templateErr  error
+	templatesMu sync.Mutex
+	templates   = map[string]*template{} // by migrationsKey
 )
 
 // NewTest gives the test a fresh, migrated database of the kind ZHDJ_TEST_DB
-// names, removed when the test ends. On PostgreSQL every test gets its own
-// database cloned from a template migrated once per test binary.
+// names, removed when the test ends. The migrations run once per test binary
+// (and per distinct migration list): on SQLite every test gets a copy of the
+// migrated file, on PostgreSQL its own database cloned from the migrated one.
 func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 	t.Helper()
 	ctx := context.Background()
 	server := os.Getenv(TestDSNEnv)
+	tmpl := templateFor(migrations)
 	if server == "" || server == "sqlite" {
-		db, err := Open(ctx, filepath.Join(t.TempDir(), "test.db"))
+		tmpl.once.Do(func() { tmpl.data, tmpl.err = sqliteTemplate(ctx, migrations) })
+		if tmpl.err != nil {
+			t.Fatal(tmpl.err)
+		}
+		path := filepath.Join(t.TempDir(), "test.db")
+		// 0600 like every database file Open creates (TestSQLiteFilesArePrivate).
+		if err := os.WriteFile(path, tmpl.data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		db, err := Open(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		if _, err := Migrate(ctx, db, migrations); err != nil {
-			t.Fatal(err)
-		}
 		return db
 	}
-	templateOnce.Do(func() { templateName, templateErr = makeTemplate(ctx, server, migrations) })
-	if templateErr != nil {
-		t.Fatal(templateErr)
+	tmpl.once.Do(func() {
+		tmpl.name, tmpl.err = makeTemplate(ctx, server, migrations)
+		templatesMu.Lock()
+		tmpl.ready = tmpl.err == nil
+		templatesMu.Unlock()
+	})
+	if tmpl.err != nil {
+		t.Fatal(tmpl.err)
 	}
 	admin, err := Open(ctx, server)
 	if err != nil {
@@ -54,10 +79,13 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 	}
 	defer admin.Close()
 	name := "zhdj_t_" + randomSuffix()
-	if _, err := admin.ExecContext(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, templateName)); err != nil {
+	// FILE_COPY copies the template's few megabytes as files instead of
+	// writing every page through the WAL (PostgreSQL 15's default, WAL_LOG),
+	// which is several times slower for a database this small.
+	if _, err := admin.ExecContext(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s%s", name, tmpl.name, createStrategy(ctx, admin))); err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(ctx, withDatabase(server, name))
+	db, err := Open(ctx, testSession(withDatabase(server, name)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,17 +99,98 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 	return db
 }
 
-// TestMain wraps a test package's m.Run so the PostgreSQL template created for
-// it is dropped afterwards. Use it as: func TestMain(m *testing.M) { db.TestMain(m) }.
+// TestMain wraps a test package's m.Run so the PostgreSQL templates created
+// for it are dropped afterwards. Use it as: func TestMain(m *testing.M) { db.TestMain(m) }.
+// (SQLite templates live in memory and need no cleanup.)
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if templateName != "" {
+	templatesMu.Lock()
+	var names []string
+	for _, tmpl := range templates {
+		if tmpl.ready && tmpl.name != "" {
+			names = append(names, tmpl.name)
+		}
+	}
+	templatesMu.Unlock()
+	if len(names) > 0 {
 		if a, err := Open(context.Background(), os.Getenv(TestDSNEnv)); err == nil {
-			a.ExecContext(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", templateName)) //nolint:errcheck
+			for _, name := range names {
+				a.ExecContext(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name)) //nolint:errcheck
+			}
 			a.Close()
 		}
 	}
 	os.Exit(code)
+}
+
+// templateFor is the template of this migration list: packages that migrate
+// different lists (a platform package's sample table beside the audit tables)
+// get one each.
+func templateFor(migrations []Migration) *template {
+	var b strings.Builder
+	for _, m := range migrations {
+		b.WriteString(strconv.FormatInt(m.Version, 10))
+		b.WriteByte(':')
+		b.WriteString(m.Name)
+		b.WriteByte('\n')
+	}
+	key := b.String()
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	tmpl, ok := templates[key]
+	if !ok {
+		tmpl = &template{}
+		templates[key] = tmpl
+	}
+	return tmpl
+}
+
+// sqliteTemplate migrates a SQLite file in a temporary directory, folds the
+// WAL back into it and closes it (so the file alone holds every commit), and
+// returns its bytes; the directory is removed before it returns.
+func sqliteTemplate(ctx context.Context, migrations []Migration) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "zhdj-template-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "template.db")
+	db, err := Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := Migrate(ctx, db, migrations); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if _, err := db.ExecContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := db.Close(); err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > 0 {
+		return nil, fmt.Errorf("SQLite test template: %d bytes left in the WAL after checkpoint and close", fi.Size())
+	}
+	return os.ReadFile(path)
+}
+
+var (
+	strategyOnce sync.Once
+	strategy     string
+)
+
+// createStrategy is " STRATEGY FILE_COPY" on PostgreSQL 15 and later (the
+// first to have the clause) and "" before.
+func createStrategy(ctx context.Context, admin *bun.DB) string {
+	strategyOnce.Do(func() {
+		var num int
+		if err := admin.QueryRowContext(ctx, "SELECT current_setting('server_version_num')::int").Scan(&num); err == nil && num >= 150000 {
+			strategy = " STRATEGY FILE_COPY"
+		}
+	})
+	return strategy
 }
 
 func makeTemplate(ctx context.Context, server string, migrations []Migration) (string, error) {
@@ -94,7 +203,7 @@ func makeTemplate(ctx context.Context, server string, migrations []Migration) (s
 	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
 		return "", err
 	}
-	db, err := Open(ctx, withDatabase(server, name))
+	db, err := Open(ctx, testSession(withDatabase(server, name)))
 	if err == nil {
 		_, err = Migrate(ctx, db, migrations)
 		db.Close()
@@ -104,6 +213,21 @@ func makeTemplate(ctx context.Context, server string, migrations []Migration) (s
 		return "", err
 	}
 	return name, nil
+}
+
+// testSession sets synchronous_commit=off on the test connections only (a
+// run-time parameter of the DSN, sent at connect): a commit returns before its
+// WAL reaches the disk. A crash could lose the last commits of a database that
+// is dropped at the end of the test anyway; the server's settings are untouched.
+func testSession(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn
+	}
+	q := u.Query()
+	q.Set("synchronous_commit", "off")
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // withDatabase replaces the database name in a postgres:// URL.
