@@ -12,7 +12,11 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -68,9 +72,13 @@ func start(t testing.TB, change func(*config.Config), edit func([]module.Module)
 	if change != nil {
 		change(&cfg)
 	}
+	shared := reuseRSAKey(t, cfg.KeyDir())
 	a, err := app.NewWith(cfg, database, edit)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !shared {
+		keepRSAKey(cfg.KeyDir())
 	}
 	if _, err := a.System.EnsureAdmin(context.Background(), AdminPassword); err != nil {
 		t.Fatal(err)
@@ -82,6 +90,52 @@ func start(t testing.TB, change func(*config.Config), edit func([]module.Module)
 		e.AdminTK = e.Login("admin", AdminPassword)
 	}
 	return e
+}
+
+// rsaKeyFile is the sign-in key pair's file in the key directory
+// (auth.LoadOrCreateKeyPair).
+const rsaKeyFile = "rsa_private.pem"
+
+var (
+	rsaKeyMu  sync.Mutex
+	rsaKeyPEM []byte
+)
+
+// reuseRSAKey writes the RSA key pair the first environment of this test
+// binary generated into keyDir, so app.NewWith loads it instead of generating
+// a 2048-bit key for every test (the slowest step of starting an Env). It
+// reports whether it did; the field encryption key stays per environment.
+func reuseRSAKey(t testing.TB, keyDir string) bool {
+	t.Helper()
+	rsaKeyMu.Lock()
+	pem := rsaKeyPEM
+	rsaKeyMu.Unlock()
+	if pem == nil {
+		return false
+	}
+	if _, err := os.Stat(filepath.Join(keyDir, rsaKeyFile)); err == nil {
+		return true // the test brought its own key directory
+	}
+	if err := os.MkdirAll(keyDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(keyDir, rsaKeyFile), pem, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return true
+}
+
+// keepRSAKey remembers the key pair a started environment generated.
+func keepRSAKey(keyDir string) {
+	data, err := os.ReadFile(filepath.Join(keyDir, rsaKeyFile))
+	if err != nil {
+		return
+	}
+	rsaKeyMu.Lock()
+	if rsaKeyPEM == nil {
+		rsaKeyPEM = data
+	}
+	rsaKeyMu.Unlock()
 }
 
 // Response is a finished call.
@@ -198,7 +252,8 @@ func (e *Env) Login(username, password string) string {
 	return out.Token
 }
 
-var userSeq int
+// userSeq numbers the users UserWith makes; tests run in parallel.
+var userSeq atomic.Int64
 
 // UserWith creates an active user holding exactly perms (through a fresh
 // role with those button permissions) in department deptID (0 = the root),
@@ -206,8 +261,7 @@ var userSeq int
 func (e *Env) UserWith(scope string, deptID int64, perms ...string) (token string, userID int64) {
 	e.T.Helper()
 	ctx := context.Background()
-	userSeq++
-	name := fmt.Sprintf("u%d_%d", userSeq, time.Now().UnixNano()%100000)
+	name := fmt.Sprintf("u%d_%d", userSeq.Add(1), time.Now().UnixNano()%100000)
 	id, err := e.Sys.CreateTestUser(ctx, name, "Test@12345", scope, deptID, perms)
 	if err != nil {
 		e.T.Fatal(err)
