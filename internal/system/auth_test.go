@@ -42,6 +42,7 @@ func newCaptcha(t *testing.T, e *apptest.Env) (uuid, answer string) {
 }
 
 func TestCaptchaIsOneUseAndExpires(t *testing.T) {
+	t.Parallel()
 	e := apptest.NewWith(t, func(c *config.Config) { c.CaptchaOff = false })
 	uuid, answer := newCaptcha(t, e)
 
@@ -72,9 +73,11 @@ func TestCaptchaIsOneUseAndExpires(t *testing.T) {
 }
 
 func TestCaptchaSettingTurnsItOff(t *testing.T) {
+	t.Parallel()
 	e := apptest.NewWith(t, func(c *config.Config) { c.CaptchaOff = false })
 	e.DB.NewUpdate().Table("sys_config").Set("config_value = 'false'").Where("config_key = 'captchaEnabled'").Exec(context.Background()) //nolint:errcheck
-	time.Sleep(5100 * time.Millisecond)                                                                                                  // the settings cache lives 5 s
+	// The settings cache lives 5 s: its clock moves on instead of the test sleeping.
+	e.Sys.SetSettingsClock(func() time.Time { return time.Now().Add(5100 * time.Millisecond) })
 	res := e.Do("GET", "/auth/code", "", nil)
 	if !strings.Contains(string(res.Body), `"enabled":false`) {
 		t.Fatalf("captcha still on: %s", res.Body)
@@ -83,6 +86,7 @@ func TestCaptchaSettingTurnsItOff(t *testing.T) {
 }
 
 func TestLoginMessagesDoNotRevealAccounts(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	wrong := login(e, "admin", "Wrong@1234", nil)
 	missing := login(e, "nobody", "Wrong@1234", nil)
@@ -99,6 +103,7 @@ func TestLoginMessagesDoNotRevealAccounts(t *testing.T) {
 }
 
 func TestLockoutAndUnlock(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, id := e.UserWith("SELF", 0)
 	name := e.Username(id)
@@ -118,6 +123,7 @@ func TestLockoutAndUnlock(t *testing.T) {
 }
 
 func TestLogoutRevokesTheSession(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tok := e.Login("admin", apptest.AdminPassword)
 	apptest.Expect(t, e.Do("GET", "/auth/info", tok, nil), 200)
@@ -130,6 +136,7 @@ func TestLogoutRevokesTheSession(t *testing.T) {
 }
 
 func TestInfoShape(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/auth/info", e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
@@ -147,6 +154,7 @@ func TestInfoShape(t *testing.T) {
 }
 
 func TestOwnPasswordChange(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, id := e.UserWith("SELF", 0)
 	name := e.Username(id)
@@ -175,6 +183,7 @@ func TestOwnPasswordChange(t *testing.T) {
 }
 
 func TestAdminResetForcesChange(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	userTK, id := e.UserWith("SELF", 0)
 	name := e.Username(id)
@@ -200,6 +209,7 @@ func TestAdminResetForcesChange(t *testing.T) {
 }
 
 func TestWeakPasswordIsDetectedAtSignIn(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, id := e.UserWith("SELF", 0)
 	name := e.Username(id)
@@ -218,6 +228,7 @@ func TestWeakPasswordIsDetectedAtSignIn(t *testing.T) {
 }
 
 func TestDisabledAndUnactivatedAccounts(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tk, id := e.UserWith("SELF", 0)
 	name := e.Username(id)
@@ -248,6 +259,7 @@ func TestDisabledAndUnactivatedAccounts(t *testing.T) {
 }
 
 func TestSessionsListAndEndOthers(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	a := e.Login("admin", apptest.AdminPassword)
 	b := e.Login("admin", apptest.AdminPassword)
@@ -266,6 +278,7 @@ func TestSessionsListAndEndOthers(t *testing.T) {
 }
 
 func TestIdleSessionExpires(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tok := e.Login("admin", apptest.AdminPassword)
 	if _, err := e.DB.ExecContext(context.Background(), "UPDATE sys_session SET last_seen_at = ?", time.Now().Add(-31*time.Minute).UTC()); err != nil {

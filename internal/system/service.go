@@ -52,6 +52,7 @@ type Service struct {
 	settingsMu      sync.Mutex
 	settings        map[string]string
 	settingsExpires time.Time
+	settingsClock   func() time.Time // when cached settings expire; tests move it forward
 
 	// webPolicy is the last WebPolicy built and the two settings it was
 	// built from: every response needs it, the settings rarely change.
@@ -71,7 +72,7 @@ type Service struct {
 func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Service {
 	s := &Service{db: db, keys: keys, hasher: auth.NewHasher(opts.PasswordCost), captcha: auth.NewCaptcha(),
 		limits: newSignInLimits(), bus: opts.Bus,
-		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }, settingsClock: time.Now}
 	s.orgs = orgDirectory{s}
 	for _, m := range systemFileModules {
 		s.NameFiles(m)
@@ -121,7 +122,7 @@ const settingsTTL = 5 * time.Second
 // query runs outside the lock, and a failed read keeps the last good values.
 func (s *Service) Setting(ctx context.Context, key string) string {
 	s.settingsMu.Lock()
-	fresh := s.settings != nil && s.now().Before(s.settingsExpires)
+	fresh := s.settings != nil && s.settingsClock().Before(s.settingsExpires)
 	cached := s.settings
 	s.settingsMu.Unlock()
 	if fresh {
@@ -137,7 +138,7 @@ func (s *Service) Setting(ctx context.Context, key string) string {
 		m[r.Key] = r.Value
 	}
 	s.settingsMu.Lock()
-	s.settings, s.settingsExpires = m, s.now().Add(settingsTTL)
+	s.settings, s.settingsExpires = m, s.settingsClock().Add(settingsTTL)
 	s.settingsMu.Unlock()
 	return m[key]
 }

@@ -19,6 +19,7 @@ import (
 // surplus and open it again (a TCP and authentication round trip each on
 // PostgreSQL). On both databases.
 func TestPoolOpensNoConnectionsAfterTheFirstBurst(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dsn := os.Getenv(TestDSNEnv)
 	if !IsPostgresDSN(dsn) {
@@ -29,20 +30,34 @@ func TestPoolOpensNoConnectionsAfterTheFirstBurst(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
+	// Each burst's requests hold their connections until as many are held at
+	// once as the pool may open (the request's work), then all let go.
+	full := min(8*2, d.DB.Stats().MaxOpenConnections)
 	burst := func() {
 		var wg sync.WaitGroup
+		var mu sync.Mutex
+		held, release := 0, make(chan struct{})
+		arrive := func() {
+			mu.Lock()
+			if held++; held == full {
+				close(release)
+			}
+			mu.Unlock()
+		}
 		for range 8 * 2 {
 			wg.Go(func() {
 				conn, err := d.Conn(ctx)
 				if err != nil {
 					t.Error(err)
+					arrive()
 					return
 				}
 				defer conn.Close()
 				if _, err := conn.ExecContext(ctx, "SELECT 1"); err != nil {
 					t.Error(err)
 				}
-				time.Sleep(20 * time.Millisecond) // the request's work, the connection held
+				arrive()
+				<-release
 			})
 		}
 		wg.Wait()
@@ -73,6 +88,7 @@ func TestPoolOpensNoConnectionsAfterTheFirstBurst(t *testing.T) {
 // in are inside (without the gate all twenty connections would be held
 // then), and then reads outside. On both databases.
 func TestTransactionsReadingOutsideNeverExhaustThePool(t *testing.T) {
+	t.Parallel()
 	dsn := os.Getenv(TestDSNEnv)
 	if !IsPostgresDSN(dsn) {
 		dsn = filepath.Join(t.TempDir(), "gate.db")
