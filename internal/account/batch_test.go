@@ -17,6 +17,7 @@ import (
 // its permission (403) and a record outside the caller's scope (404), and
 // changes nothing then.
 func TestRoutesRefuseOutsiders(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	far := w.member(t, "孙数", w.mathBranch, "T3001", w.dMath)
 	near := w.member(t, "周计", w.branch, "T1009", w.dCS)
@@ -54,6 +55,7 @@ func TestRoutesRefuseOutsiders(t *testing.T) {
 // names instead of making a second, skips members linked already or without
 // a usable or unique number, and stays within the caller's scope.
 func TestBatchMakesLinksAndSkips(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
 	li := w.member(t, "李四", w.branch, "T1002", w.dCS)
@@ -139,6 +141,7 @@ func TestBatchMakesLinksAndSkips(t *testing.T) {
 // outside the caller's reach), and one linked to another member is not
 // linked twice.
 func TestBatchLeavesOthersAccounts(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	outside := w.member(t, "冯一", w.branch, "M5001", w.dCS)
 	twice := w.member(t, "陈二", w.branch, "M5002", w.dCS)
@@ -168,6 +171,7 @@ func TestBatchLeavesOthersAccounts(t *testing.T) {
 // One member at a time: link the account chosen or the one the number
 // names (or make it), refuse a second link, unlink.
 func TestLinkAndUnlink(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "蒋一", w.branch, "L6001", w.dCS)
 	n := w.member(t, "沈二", w.branch, "L6002", w.dCS)

@@ -35,6 +35,7 @@ func (w *world) setLeaders(token string, orgID int64, b body) *apptest.Response 
 // initial password (changed first), the secretary sees the branch's members,
 // and none of another branch.
 func TestSecretarySetUpSeesItsBranch(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
 	li := w.member(t, "李四", w.branch, "T1002", w.dCS)
@@ -81,6 +82,7 @@ func TestSecretarySetUpSeesItsBranch(t *testing.T) {
 // committee; a secretary who has an account already keeps it, given the role
 // and moved to the organisation.
 func TestCommitteeSecretaryAndExistingAccount(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	dean := w.member(t, "院书记", w.branch, "D0001", w.dCS)
 	first := w.batch(t, w.e.AdminTK, w.branch) // 院书记 has a 党员 account at the branch
@@ -112,6 +114,7 @@ func TestCommitteeSecretaryAndExistingAccount(t *testing.T) {
 
 // What may be chosen, and that a refusal at any step leaves everything as it was.
 func TestLeadersRefusals(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
 	li := w.member(t, "李四", w.branch, "T1002", w.dCS)
@@ -152,6 +155,7 @@ func TestLeadersRefusals(t *testing.T) {
 // branch. Removing the secretary does the same; an account placed at another
 // organisation since keeps what it holds there.
 func TestReplacedSecretaryLosesTheRole(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
 	li := w.member(t, "李四", w.branch, "T1002", w.dCS)
@@ -210,6 +214,7 @@ func TestReplacedSecretaryLosesTheRole(t *testing.T) {
 // A secretary replacing themselves keeps the role (nobody changes their own
 // roles but the administrator) and is told so; the leaders are saved.
 func TestSecretaryReplacingThemselvesKeepsTheRole(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	zhang := w.member(t, "张三", w.branch, "T1001", w.dCS)
 	li := w.member(t, "李四", w.branch, "T1002", w.dCS)

@@ -14,6 +14,7 @@ import (
 // Through the real router: an API answer above httpx.CompressMinSize comes
 // gzipped to a browser, a small one as it is.
 func TestAPIAnswersCompressedAboveTheThreshold(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	call := func(path, token string) *apptest.Response {
 		t.Helper()

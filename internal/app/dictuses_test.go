@@ -15,6 +15,7 @@ import (
 // leads an index: deleting a dictionary value counts its records there with
 // one indexed query per column.
 func TestDictionaryColumnsAreIndexed(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	uses := app.DictUses()
 	if len(uses) < 20 {

@@ -13,6 +13,7 @@ import (
 // Chinese message, never a 500 (PostgreSQL refuses NUL and invalid UTF-8)
 // nor a silently unfiltered list (Go drops query pairs it cannot decode).
 func TestHostileInputIsBadRequest(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	many := strings.Repeat("gender=1&", httpx.MaxQueryValues) + "gender=1"
 	cases := []struct {
@@ -65,6 +66,7 @@ func TestHostileInputIsBadRequest(t *testing.T) {
 // frame-ancestors (and X-Frame-Options) follow the frameAncestors setting;
 // a configured statistics script's origin is allowed, nothing else.
 func TestWebAppSecurityHeaders(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/web/login", "", nil)
 	csp := res.Header.Get("Content-Security-Policy")
@@ -125,6 +127,7 @@ func TestWebAppSecurityHeaders(t *testing.T) {
 // Vite's manifest directory is a build internal: 404, not the file and not
 // the index page.
 func TestViteManifestNotServed(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, p := range []string{"/web/.vite/manifest.json", "/web/.vite/", "/web/assets/.hidden"} {
 		if res := e.Do("GET", p, "", nil); res.Status != 404 {
@@ -138,6 +141,7 @@ func TestViteManifestNotServed(t *testing.T) {
 // with the app's header or our Origin (a cross-site form has neither: CSRF).
 // Logout clears it; the bearer header keeps working for scripts.
 func TestSessionCookie(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	login := func(remember bool) (*http.Cookie, *http.Cookie) {
 		t.Helper()
@@ -205,6 +209,7 @@ func TestSessionCookie(t *testing.T) {
 // Single sign-on hands a session over in the URL; the web app posts it as a
 // bearer header and gets it back as the HttpOnly cookie.
 func TestAdoptSessionSetsCookie(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("POST", "/auth/session", e.AdminTK, nil)
 	apptest.Expect(t, res, 204)

@@ -17,6 +17,7 @@ import (
 // (httpx.CheckJSONText): a 400 naming the field, nothing changed. One world
 // for the direct cases and the sweep of every declared write route.
 func TestEveryJSONBodyRefusesNULAndInvalidUTF8(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Campus(t)
 	bodies := map[string]string{

@@ -56,6 +56,7 @@ func lastOper(t *testing.T, e *apptest.Env, path string) operRow {
 // duration; its detail keeps the request with passwords replaced and ID
 // numbers and phones masked.
 func TestOperLogNamesModuleActionTargetAndMasksTheRequest(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Campus(t)
 	id := apptest.IDNumber("110105", "19900307", 11)
@@ -103,6 +104,7 @@ func TestOperLogNamesModuleActionTargetAndMasksTheRequest(t *testing.T) {
 // of other bodies (an uploaded workbook) or bodies too long to mask whole
 // only their type and size.
 func TestOperLogBodyIsCappedAndOnlyJSONIsKept(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := context.Background()
 	rt := httpx.Route{Module: "测试", Action: "写日志"}
@@ -136,6 +138,7 @@ func TestOperLogBodyIsCappedAndOnlyJSONIsKept(t *testing.T) {
 
 // The export streams the filtered log as xlsx and is itself logged.
 func TestOperLogExport(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	apptest.Expect(t, e.Do("POST", "/api/dict", e.AdminTK, map[string]any{"name": "LOG_EXPORT", "description": "导出测试"}), 201)
 	res := e.Do("GET", "/api/logs/export?module="+url.QueryEscape("字典管理"), e.AdminTK, nil)

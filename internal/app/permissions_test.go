@@ -35,6 +35,7 @@ var unroutedButtons = map[string]string{
 // every seeded button permission guards a route (or is listed above), so no
 // grant is a dead letter. The modules' declared menus are seeded too.
 func TestRoutePermissionsAreSeededAndUsed(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	var rows []struct {
 		Type       int

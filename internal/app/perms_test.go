@@ -14,6 +14,7 @@ import (
 // The web's permission constants are the server's: regenerated from this
 // build's routes and seeded menus, the checked-in file must not differ.
 func TestWebPermissionsMatchServer(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	list, err := e.App.Permissions(context.Background())
 	if err != nil {
@@ -60,6 +61,7 @@ func lineDiff(got, want string) string {
 // Every route permission is among them, "a|b" routes split into their alternatives,
 // and the page-level menu permissions no route names are there too.
 func TestPermissionsCoverRoutesAndMenus(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	list, err := e.App.Permissions(context.Background())
 	if err != nil {
@@ -90,6 +92,7 @@ func TestPermissionsCoverRoutesAndMenus(t *testing.T) {
 }
 
 func TestPermissionKey(t *testing.T) {
+	t.Parallel()
 	for perm, key := range map[string]string{
 		"user:list":           "userList",
 		"sysConfig:edit":      "sysConfigEdit",
@@ -108,6 +111,7 @@ func TestPermissionKey(t *testing.T) {
 // meaning in the web without a compile error). Values that cannot be written
 // between single quotes are refused too.
 func TestPermissionsTSRefusesAmbiguousNames(t *testing.T) {
+	t.Parallel()
 	if _, err := app.PermissionsTS([]string{"sys-config:edit", "sysConfig:edit"}); err == nil ||
 		!strings.Contains(err.Error(), "sysConfigEdit") {
 		t.Fatalf("collision not refused: %v", err)

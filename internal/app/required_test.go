@@ -23,6 +23,7 @@ type requiredFields struct {
 // An empty create names every field the server requires, all at once; they
 // are the ones the shared file lists.
 func TestRequiredFieldsAsTheWebMarksThem(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("testdata/required-fields.json")
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,7 @@ func TestMain(m *testing.M) { db.TestMain(m) }
 // 401, and for a signed-in user lacking its permission it answers 403. A new
 // route is covered the moment it is registered.
 func TestEveryRouteRequiresItsPermission(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	nobody, _ := e.UserWith("SELF", 0) // signed in, no permission at all
 	if len(e.App.Routes) < 40 {
@@ -45,6 +46,7 @@ func TestEveryRouteRequiresItsPermission(t *testing.T) {
 
 // A forged or expired token is 401 as well, and the error body follows the contract.
 func TestErrorBodyShape(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/auth/info", "not-a-token", nil)
 	apptest.Expect(t, res, http.StatusUnauthorized)
@@ -57,6 +59,7 @@ func TestErrorBodyShape(t *testing.T) {
 // Every route names its module and action in Chinese: the operation log shows
 // them ("党员信息·删除"), so a route without a title would log as a bare path.
 func TestEveryRouteHasATitle(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	han := regexp.MustCompile(`\p{Han}`)
 	for _, rt := range e.App.Routes {

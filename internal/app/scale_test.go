@@ -20,6 +20,7 @@ import (
 // searches of three or more characters scan (and still answer rightly).
 // SQLite's FTS5 is built in, so its health is plain "ok".
 func TestHealthzNamesAMissingTrigramExtension(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	health := func() string {
 		res := e.Do("GET", "/healthz", "", nil)
@@ -66,6 +67,7 @@ func TestHealthzNamesAMissingTrigramExtension(t *testing.T) {
 // the cap the total is exact; one more and the total is the cap, flagged
 // totalElementsCapped (the pager shows "≥ N").
 func TestListCountCap(t *testing.T) {
+	t.Parallel()
 	e := apptest.NewWith(t, func(c *config.Config) { c.ListCountCap = 3 })
 	list := func(text string) (total int, capped bool, rows int) {
 		page := apptest.DoJSON[struct {

@@ -11,6 +11,7 @@ import (
 // Attack class 3: path tricks that fooled other admin frameworks' auth
 // filters. They are refused before routing, or simply do not match a route.
 func TestPathTricksNeverBypassAuth(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, raw := range []string{
 		"/api/users;/list", "/auth/info;.js", "/api/%2e%2e/auth/info", "/api/users/%2e/list",
@@ -38,6 +39,7 @@ func TestPathTricksNeverBypassAuth(t *testing.T) {
 // Attack class 1: sort and filter fields come from an allowlist; anything
 // else is a 400 and never reaches SQL.
 func TestSortAndFilterAllowlists(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, q := range []string{
 		"sort=password_hash,asc", "sort=id;DROP TABLE sys_user,asc", "sort=(select 1),desc", "sort=id,sideways",
@@ -70,6 +72,7 @@ func TestSortAndFilterAllowlists(t *testing.T) {
 
 // The contract's method override: POST + X-HTTP-Method-Override routes as PUT/DELETE.
 func TestMethodOverride(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	req, _ := http.NewRequest("POST", e.Server.URL+"/auth/logout", nil)
 	req.Header.Set("X-HTTP-Method-Override", "DELETE")
@@ -86,6 +89,7 @@ func TestMethodOverride(t *testing.T) {
 
 // Security headers and the SPA fallback.
 func TestHeadersAndWebApp(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/auth/publicKey", "", nil)
 	apptest.Expect(t, res, 200)
@@ -115,6 +119,7 @@ func TestHeadersAndWebApp(t *testing.T) {
 // (/api/jobs exists: it schedules only jobs declared in code, see
 // internal/platform/jobs/api_test.go.)
 func TestNoConsolesOrSQLEndpoints(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	paths := []string{"/druid/index.html", "/doc.html", "/swagger-ui/index.html", "/v3/api-docs", "/actuator/heapdump",
 		"/actuator/env", "/debug/pprof/", "/metrics", "/api/menus/menusql?sql=select+1", "/api/deploy/upload",

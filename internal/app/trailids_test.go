@@ -9,6 +9,7 @@ import (
 // Each module owns its change-trail module id: two modules sharing one
 // would read (and restore) each other's entries as their own.
 func TestTrailModuleIDsAreUnique(t *testing.T) {
+	t.Parallel()
 	owner := map[int]string{}
 	for _, m := range apptest.New(t).App.Modules {
 		if m.Trail == 0 {

@@ -9,6 +9,7 @@ import (
 // Every call runs, each result lands at its own index, and the calls are
 // all under way together: each waits for the last to start.
 func TestConcurrentlyRunsAllAtOnce(t *testing.T) {
+	t.Parallel()
 	var running atomic.Int64
 	release := make(chan struct{})
 	got := Concurrently(4, func(i int) int {
@@ -32,6 +33,7 @@ func TestConcurrentlyRunsAllAtOnce(t *testing.T) {
 // ExpectOneWins passes one winner among allowed refusals and fails two
 // winners, no winner or an answer that is neither.
 func TestExpectOneWins(t *testing.T) {
+	t.Parallel()
 	ExpectOneWins(t, []int{409, 200, 409}, 200, 409)
 	for _, statuses := range [][]int{{200, 200}, {409, 409}, {200, 500}} {
 		ft := &fakeT{}

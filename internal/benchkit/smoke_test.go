@@ -10,6 +10,7 @@ import (
 // The harness at 300 members, every scenario a few times: it runs in
 // `go test` so that `make bench` cannot rot unnoticed.
 func TestHarnessSmoke(t *testing.T) {
+	t.Parallel()
 	w := benchkit.NewWorld(t, 300)
 	for name, scenario := range map[string]func(testing.TB, int){
 		"list/college": w.ListScoped, "list/university": w.ListAll, "detail": w.Detail,
@@ -48,6 +49,7 @@ func TestHarnessSmoke(t *testing.T) {
 // current month started through the API (a due for every member), the
 // month list, the yearly report and the arrears list.
 func TestFeeHarnessSmoke(t *testing.T) {
+	t.Parallel()
 	w := benchkit.NewWorld(t, 300)
 	f := w.SeedFees(t)
 	if f.Seeded.Months != 11 || len(f.Branches) == 0 {

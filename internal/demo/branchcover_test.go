@@ -13,6 +13,7 @@ import (
 // so a branch secretary of the demo sees those classes' students, fewer
 // than the college's.
 func TestSeededStudentBranchesCoverTheirClasses(t *testing.T) {
+	t.Parallel()
 	e, _, _ := seeded(t, 600)
 	ctx := context.Background()
 	var branch int64
@@ -47,6 +48,7 @@ func TestSeededStudentBranchesCoverTheirClasses(t *testing.T) {
 // A teacher or staff branch of the demo covers the units of its members:
 // its secretary sees their teachers, and no student.
 func TestSeededStaffBranchesCoverTheirUnits(t *testing.T) {
+	t.Parallel()
 	e, _, _ := seeded(t, 600)
 	ctx := context.Background()
 	var branch int64

@@ -12,6 +12,7 @@ import (
 var fixedToday = time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
 
 func TestOrdinal(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{1: "一", 9: "九", 10: "十", 12: "十二", 20: "二十", 35: "三十五",
 		100: "一百", 105: "一百零五", 120: "一百二十", 1230: "一千二百三十", 1005: "一千零五"} {
 		if got := ordinal(n); got != want {
@@ -23,6 +24,7 @@ func TestOrdinal(t *testing.T) {
 // The same seed gives the same university and the same people; another
 // seed gives other people.
 func TestPlanIsReproducible(t *testing.T) {
+	t.Parallel()
 	opts := Options{Members: 2000, Seed: 7, Today: fixedToday}
 	a, err := newPlan(opts)
 	if err != nil {
@@ -51,6 +53,7 @@ func TestPlanIsReproducible(t *testing.T) {
 // Every planned branch holds 3..50 members; the total is the number asked
 // for, from the smallest to the largest demo.
 func TestPlanSizes(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{MinMembers, 5000, 20000, 200000} {
 		p, err := newPlan(Options{Members: n, Seed: 1, Today: fixedToday})
 		if err != nil {
@@ -84,6 +87,7 @@ func TestPlanSizes(t *testing.T) {
 // drawn member passes the member rules of RULES.md §2 with no warning, and
 // every branch has at least three full members.
 func TestPeopleObeyTheRulesOnAnyDay(t *testing.T) {
+	t.Parallel()
 	for _, day := range []string{"2026-11-22", "2028-02-29", "2027-08-31", "2027-09-01", "2030-01-01"} {
 		today, _ := time.Parse("2006-01-02", day)
 		p, err := newPlan(Options{Members: 3000, Seed: 3, Today: today})

@@ -26,6 +26,7 @@ import (
 // paired organisation in the subtree of its college's organisation; the
 // colleges have one or two leadership teams of a known kind.
 func TestSeededUnitsAreDescribed(t *testing.T) {
+	t.Parallel()
 	e, res, _ := seeded(t, 1500)
 	ctx := context.Background()
 	var depts []system.Dept
@@ -137,6 +138,7 @@ func TestSeededUnitsAreDescribed(t *testing.T) {
 // Head teachers teach in their class's college. ID numbers are valid and
 // unique in each table.
 func TestSeededPeopleMatchTheMembers(t *testing.T) {
+	t.Parallel()
 	e, res, cipher := seeded(t, 1500)
 	ctx := context.Background()
 	var members []member.Member
@@ -261,6 +263,7 @@ func checkPerson(t *testing.T, cipher *crypto.FieldCipher, table string, p *peop
 // and builds them again: afterwards the tables have the indexes the
 // migrations made, and the unique ones still hold.
 func TestSeedKeepsTheIndexes(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := context.Background()
 	list := func() []string {

@@ -49,6 +49,7 @@ func seeded(t *testing.T, n int) (*apptest.Env, *demo.Result, *crypto.FieldCiphe
 // exactly one year after admission, probationary members admitted within
 // the last year; realistic names; a unit and a number for everyone.
 func TestSeededMembersObeyTheRules(t *testing.T) {
+	t.Parallel()
 	e, res, cipher := seeded(t, 1500)
 	ctx := context.Background()
 	var members []member.Member
@@ -141,6 +142,7 @@ func TestSeededMembersObeyTheRules(t *testing.T) {
 // (branches, general branches) or 5 years (committees), a few due soon;
 // buildtree shows every organisation with the right member counts.
 func TestSeededOrganisationsObeyTheRules(t *testing.T) {
+	t.Parallel()
 	e, res, _ := seeded(t, 2000)
 	ctx := context.Background()
 	var orgs []org.Org
@@ -236,6 +238,7 @@ func TestSeededOrganisationsObeyTheRules(t *testing.T) {
 // Two runs with one seed write the same university (the ciphertexts differ:
 // every encryption takes a fresh nonce); another seed writes another.
 func TestSeedIsReproducible(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	today := time.Now()
 	rows := func(seed uint64) []string {
@@ -284,6 +287,7 @@ func TestSeedIsReproducible(t *testing.T) {
 // read 东湖大学 from /api/school/current. Seeding again after the data was
 // removed adopts the same school again (its code exists by then).
 func TestDemoIsTheCurrentSchool(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	database := db.NewTest(t, app.Migrations())
 	cipher, err := crypto.New(make([]byte, 64))

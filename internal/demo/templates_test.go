@@ -17,6 +17,7 @@ import (
 // new record without a row error. Its dictionary columns carry a dropdown of
 // the dictionary's labels (a long dictionary's from the hidden sheet 选项).
 func TestTemplatesImportIntoTheDemoUniversity(t *testing.T) {
+	t.Parallel()
 	e, _, _ := seeded(t, 300)
 	for _, kind := range []string{"dzzxx", "dw", "dyjbxx", "jsjbxx", "bj", "xsjbxx", "txth", "user"} {
 		t.Run(kind, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 // Every route of this part: 401 without a session, 403 without its
 // permission, 404 for a record (or notice) outside the caller's scope.
 func TestC1RoutesGuarded(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "受保护", "2025-06-02")
 	w.pass(t, id, develop.StepTalk, "2025-06-10", "talker", "王书记")
@@ -85,6 +86,7 @@ func TestC1RoutesGuarded(t *testing.T) {
 // delete refuses a record whose person became a member and removes the
 // workflow of the others.
 func TestRecordUpdateAndDelete(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "修改", "2025-06-02")
 	d := apptest.DoJSON[develop.RecordDetail](t, w.e, 200, "PUT", "/api/fzdy", w.csTK,
@@ -121,6 +123,7 @@ func TestRecordUpdateAndDelete(t *testing.T) {
 // Reviews and trainings: written through the record, checked, listed in the
 // detail; one of another record is not found.
 func TestReviewsAndTrainings(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "考察", "2025-06-02")
 	other := w.record(t, "另一人", "2025-06-02")
@@ -183,6 +186,7 @@ func TestReviewsAndTrainings(t *testing.T) {
 
 // Notices: one organisation's, listing its records of the right stage.
 func TestNotices(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	a := w.record(t, "公示甲", "2025-06-02")
 	w.pass(t, a, develop.StepTalk, "2025-06-10", "talker", "王书记")
@@ -242,6 +246,7 @@ func TestNotices(t *testing.T) {
 // The configuration: a save is a new version, validated; it re-seeds the
 // chains; a record started before keeps its version's rules and its chain.
 func TestConfigVersions(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	before := w.record(t, "旧版", "2025-01-15")
 	cv := apptest.DoJSON[develop.ConfigView](t, w.e, 200, "GET", "/api/fzdy/config", w.listTK, nil)
@@ -337,6 +342,7 @@ func TestConfigVersions(t *testing.T) {
 // The person picker: the registry's students or teachers of the caller's
 // scope, each marked with the live record they have.
 func TestPersonPicker(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	s, _ := w.student(t, "选择甲", "2000-01-01", w.csUnit)
 	w.student(t, "选择乙", "2000-01-01", w.mathUnit)

@@ -25,6 +25,7 @@ func (w *c1World) readyRecord(t testing.TB, name string) int64 {
 // ⑦ takes a place of the plan of the record's secondary committee for the
 // year of its date: no plan, or a full one, is refused naming the plan.
 func TestPlanAtTarget(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	a, b := w.readyRecord(t, "甲"), w.readyRecord(t, "乙")
 	res := w.act(t, w.csTK, a, flow.Approve, form("2026-10-12"))
@@ -89,6 +90,7 @@ func TestPlanAtTarget(t *testing.T) {
 
 // A 直属党支部 has a plan of its own; a 党支部 under a 党总支 counts on the 党总支's.
 func TestPlanOrganisation(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	general := w.e.Org(t, w.root, "3", "图书馆党总支")
 	for _, c := range []struct{ org int64 }{{w.direct}, {general}, {w.cs}} {
@@ -112,6 +114,7 @@ func TestPlanOrganisation(t *testing.T) {
 
 // Two ⑦ at once on the last place of the plan: exactly one passes.
 func TestPlanLastPlaceUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	a, b := w.readyRecord(t, "甲"), w.readyRecord(t, "乙")
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 1), 200)

@@ -15,6 +15,7 @@ import (
 // RULES.md §2: 入党申请人须年满十八周岁 — the age on the applied date, from the
 // registry's birth date: exactly 18 on the birthday passes, a day short fails.
 func TestRuleApplicantAtLeast18(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	t.Run("exactly 18 on the applied date passes", func(t *testing.T) {
 		apptest.Expect(t, w.apply(t, w.csTK, w.branch, "2007-03-15", "2025-03-15"), 201)
@@ -33,6 +34,7 @@ func TestRuleApplicantAtLeast18(t *testing.T) {
 // the applicant stage with the current configuration version, the workflow
 // has its 提交 entry and the talk is due after its configured days.
 func TestCreateRecordStartsTheWorkflow(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	pid := w.teacher(t, "张老师", "1990-05-01", w.csUnit)
 	d := apptest.DoJSON[develop.RecordDetail](t, w.e, 201, "POST", "/api/fzdy", w.csTK, map[string]any{"personKind": "teacher",
@@ -66,6 +68,7 @@ func TestCreateRecordStartsTheWorkflow(t *testing.T) {
 // The create's input: each field named in its 400, a person or branch out
 // of scope 404, an organisation that is not a branch 400.
 func TestCreateRecordInput(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	pid, _ := w.student(t, "李同学", "2003-01-01", w.csUnit)
 	mathPerson, _ := w.student(t, "数学同学", "2003-01-01", w.mathUnit)
@@ -111,6 +114,7 @@ func TestCreateRecordInput(t *testing.T) {
 
 // The list: scope, stage, blurry, subtree, due, date ranges, pinyin sort.
 func TestRecordList(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	a := w.record(t, "赵一", "2025-03-01")
 	b := w.record(t, "安二", "2025-04-01")
@@ -166,6 +170,7 @@ func TestRecordList(t *testing.T) {
 // the talk (its DueDays); due today is "soon", not "overdue"; due in 7
 // days is soon, in 8 is not; due yesterday is overdue.
 func TestRecordDueEdges(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	cfg := develop.DefaultConfig()
 	cfg.Steps[2].DueDays = 30 // ③

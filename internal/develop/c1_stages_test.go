@@ -13,6 +13,7 @@ import (
 // application passes; a day later is refused unless a reason is given, and
 // the reason is kept in the record's flags.
 func TestRuleTalkWithinOneMonth(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	t.Run("exactly one month passes without a flag", func(t *testing.T) {
 		id := w.record(t, "准时", "2025-01-15")
@@ -61,6 +62,7 @@ func TestRuleTalkWithinOneMonth(t *testing.T) {
 // ③: the recommendation method is one of the two; the activist date is
 // kept and the record becomes an activist.
 func TestActivistStep(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "积极", "2025-01-15")
 	w.pass(t, id, develop.StepTalk, "2025-01-20", "talker", "王书记")
@@ -77,6 +79,7 @@ func TestActivistStep(t *testing.T) {
 // RULES.md §2 ⑤: 指定一至两名正式党员作培养联系人 — 1 or 2 distinct full members in
 // normal status.
 func TestRuleContactsOneOrTwoFullMembers(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "联系", "2025-01-15")
 	w.pass(t, id, develop.StepTalk, "2025-01-20", "talker", "王书记")
@@ -101,6 +104,7 @@ func TestRuleContactsOneOrTwoFullMembers(t *testing.T) {
 // RULES.md §2 ⑥: 党支部每半年对入党积极分子进行一次考察 — exactly six months
 // after becoming an activist passes without a review, a day later needs one.
 func TestRuleReviewEverySixMonths(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	start := func(t *testing.T, name string) int64 {
 		id := w.record(t, name, "2025-01-06")
@@ -130,6 +134,7 @@ func TestRuleReviewEverySixMonths(t *testing.T) {
 // one year as an activist passes, a day short fails; the reviews, the
 // notice (≥ 5 working days, ended before the date) and the plan follow.
 func TestRuleTargetAfterOneYear(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 5), 200)
 	t.Run("a day short of one year fails", func(t *testing.T) {
@@ -164,6 +169,7 @@ func TestRuleTargetAfterOneYear(t *testing.T) {
 // worked): 29 September to 10 October is 5 and passes, to 9 October is 4;
 // the notice must have ended before the step's date.
 func TestRuleTargetNoticeFiveWorkingDays(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 5), 200)
 	prepare := func(t *testing.T, name string) int64 {
@@ -200,6 +206,7 @@ func TestRuleTargetNoticeFiveWorkingDays(t *testing.T) {
 // RULES.md §2 ⑨: 确定两名正式党员作入党介绍人 — exactly two distinct full
 // members in normal status.
 func TestRuleSponsorsTwoFullMembers(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 5), 200)
 	id := w.targetRecord(t, "介绍")
@@ -241,6 +248,7 @@ func (w *c1World) targetRecord(t testing.TB, name string) int64 {
 // hours or 3 days pass, 23 hours and 2 days fail; other batch types and
 // trainings not passed do not count.
 func TestRuleTrainingThreeDaysOr24Hours(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 10), 200)
 	toTraining := func(t *testing.T, name string) int64 {

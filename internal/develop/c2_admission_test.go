@@ -16,6 +16,7 @@ import (
 // RULES.md §2 ⑩: a political review is valid one year. ⑫ 支部委员会审查
 // passes on the day it turns exactly 12 months old and is refused a day later.
 func TestRulePoliticalReviewValidOneYearAtBranchReview(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	on := date.Today().AddDays(-10)
 	fresh := w.record(t, "政审满一年", develop.StepBranchReview, facts{done: map[string]string{
@@ -48,6 +49,7 @@ func votes(on date.Date, should, present, agree int) map[string]any {
 // valid; a target leaving within 3 months is not admitted. The probation
 // (12 months) starts with the meeting.
 func TestRulesBranchMeetingAdmission(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	on := date.Today().AddDays(-3)
 	noticed := func(id int64) int64 {
@@ -110,6 +112,7 @@ func TestRulesBranchMeetingAdmission(t *testing.T) {
 // RULES.md §2 ⑯: a branch resolution not reported within 3 months must be
 // re-discussed; after 6 months the procedure restarts.
 func TestRuleResolutionReportedWithinThreeMonths(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	today := date.Today()
 	meeting := today.AddMonths(-7)
@@ -143,6 +146,7 @@ func approvalFacts(meeting date.Date) facts {
 // RULES.md §2 ⑰: the committee approves within 3 months of the branch
 // meeting, up to 6 with the reason (kept in the record's flags), never later.
 func TestRuleCommitteeApprovalWithinThreeMonthsAtMostSix(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-7)
 	inTime := w.record(t, "按期审批", develop.StepCommitteeApproval, approvalFacts(meeting))
@@ -171,6 +175,7 @@ func TestRuleCommitteeApprovalWithinThreeMonthsAtMostSix(t *testing.T) {
 // developed by the school, with the ADD entry of the member trail, the ID
 // number encrypted at rest, and the record linked to the member.
 func TestCommitteeApprovalCreatesMemberRecord(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
 	id := w.record(t, "新党员", develop.StepCommitteeApproval, approvalFacts(meeting))
@@ -206,6 +211,7 @@ func TestCommitteeApprovalCreatesMemberRecord(t *testing.T) {
 // linked when they are the probationary member admitted (entered by hand
 // meanwhile), and refused when they are someone else's record.
 func TestCommitteeApprovalNeverEntersAPersonTwice(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
 	approval := committeeVotes(meeting.AddMonths(1))
@@ -239,6 +245,7 @@ func TestCommitteeApprovalNeverEntersAPersonTwice(t *testing.T) {
 // A person the registry holds no ID number for cannot enter the member
 // base (its records are found by it): ⑰ says so and changes nothing.
 func TestCommitteeApprovalNeedsIDNumber(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
 	id := w.record(t, "无身份证", develop.StepCommitteeApproval, approvalFacts(meeting))
@@ -258,6 +265,7 @@ func TestCommitteeApprovalNeedsIDNumber(t *testing.T) {
 // notice from Tuesday 29 September needs to run to 10 October; one ending
 // on the 9th has 4 working days.
 func TestRuleAdmitNoticeFiveWorkingDaysAcrossHoliday(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.MustParse("2026-10-12")
 	short := w.record(t, "公示四天", develop.StepBranchMeeting, admitFacts(meeting))

@@ -20,6 +20,7 @@ type batchRow struct {
 // not on its own (its step's permission, scope and rules), and the answer
 // says which and why.
 func TestBatchAction(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	today := date.Today()
 	oath1 := w.record(t, "宣誓甲", develop.StepOath, facts{})
@@ -86,6 +87,7 @@ func TestBatchAction(t *testing.T) {
 // machine); here, beside the other packages' tests on two cores, it took up
 // to 5.6 s, so the test only guards against a batch gone quadratic.
 func TestBatchOfHundredApprovesEveryRow(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("creates 100 records")
 	}

@@ -29,6 +29,7 @@ type rangeRow struct {
 // one committee); ranges of a year never overlap, the next number stays in
 // its range, and a range numbers were handed out from keeps them.
 func TestNumberRangesAPI(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	year := date.Today().Time().Year()
 	school := w.numberRange(t, year, nil, "XS", 1, 100)
@@ -101,6 +102,7 @@ func TestNumberRangesAPI(t *testing.T) {
 // range first, then a school-wide one, zero-padded after the prefix; a
 // record redoing ⑭ after a return keeps its number; none left is a refusal.
 func TestVolunteerBookNumber(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	today := date.Today()
 	year := today.Time().Year()
@@ -181,6 +183,7 @@ func (w *c2World) actAll(t *testing.T, ids []int64, on date.Date) map[int64]int 
 // number at once one gets it and the other is refused; twenty at once get
 // twenty different numbers.
 func TestVolunteerBookNumberUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	today := date.Today()
 	year := today.Time().Year()

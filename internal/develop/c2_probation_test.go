@@ -42,6 +42,7 @@ func (w *c2World) memberTrail(t *testing.T, memberID int64) []audit.Labelled {
 // notice ended; approved (㉔) the member is full from the probation's end,
 // recorded in the member's trail; ㉕ archives and the development is done.
 func TestRuleFullMembershipAfterOneYearProbation(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	admitted := date.Today().AddMonths(-13)
 	end := admitted.AddMonths(12)
@@ -84,6 +85,7 @@ func TestRuleFullMembershipAfterOneYearProbation(t *testing.T) {
 // most a year; approved, the probation's end moves and the record goes back
 // to the probation's education (㉑), the member staying probationary.
 func TestRuleProbationExtensionSixToTwelveMonths(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	admitted := date.Today().AddMonths(-13)
 	end := admitted.AddMonths(12)
@@ -124,6 +126,7 @@ func TestRuleProbationExtensionSixToTwelveMonths(t *testing.T) {
 // 不通过 (通过 would archive a full member); the record ends and the member
 // record leaves the party (DY_ZT 3 已出党), recorded in its trail.
 func TestProbationCancelledMemberFollows(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	admitted := date.Today().AddMonths(-13)
 	id := w.probationer(t, "取消资格", admitted)
@@ -145,6 +148,7 @@ func TestProbationCancelledMemberFollows(t *testing.T) {
 
 // A 转正 the committee does not approve (不通过 at ㉔) cancels the probation too.
 func TestFullApprovalRejectedCancelsProbation(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	admitted := date.Today().AddMonths(-13)
 	end := admitted.AddMonths(12)
@@ -160,6 +164,7 @@ func TestFullApprovalRejectedCancelsProbation(t *testing.T) {
 // RULES.md §2 ㉔: the committee approves the 转正 within 3 months of the
 // branch meeting on it.
 func TestRuleFullApprovalWithinThreeMonths(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-4)
 	at := func(name string) int64 {
@@ -179,6 +184,7 @@ func TestRuleFullApprovalWithinThreeMonths(t *testing.T) {
 // A record returned to before ⑰ keeps its member record; rejected there,
 // the probation is cancelled all the same.
 func TestRejectionAfterReturnCancelsProbation(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
 	id := w.record(t, "退回后不通过", develop.StepCommitteeApproval, approvalFacts(meeting))

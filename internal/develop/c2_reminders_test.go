@@ -44,6 +44,7 @@ func (w *c2World) runReminders(t *testing.T) {
 // later; running twice reminds once; a record that moves on closes its
 // reminder. The branch's secretary hears of them.
 func TestDevelopmentReminders(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	today := date.Today()
 	want := []string{}
@@ -124,6 +125,7 @@ func TestDevelopmentReminders(t *testing.T) {
 // reminder (3) leaves that member out, and still finds a member of no
 // development record (one transferred in, say).
 func TestProbationRemindedOnce(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	today := date.Today()
 	admitted := today.AddMonths(-12).AddDays(10)

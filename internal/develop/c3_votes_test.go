@@ -76,6 +76,7 @@ func expect400(t *testing.T, res *apptest.Response, field string, want ...string
 // could not attend counted (细则第二十一条). Every count lies between 0 and
 // the roster before any sum: counts that would overflow int64 are refused.
 func TestBranchMeetingVotesOnTheRoster_Xize20_21(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	on := date.Today().AddDays(-3)
 	w.fullMembers(t, w.branch, 12, on) // 10 + 12 + 次日留党察看 below = 23, the 12 full on the meeting's day itself
@@ -161,6 +162,7 @@ func TestBranchMeetingVotesOnTheRoster_Xize20_21(t *testing.T) {
 // refused, on the day accepted; once the extension is approved (㉔) a second
 // one is refused at ㉓, and at ㉔ for a record whose ㉓ decided one anyway.
 func TestProbationExtendedOnlyOnce_Xize32(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	end := date.Today().AddMonths(-2)
 	id := w.record(t, "延长一次", develop.StepFullMeeting, facts{admittedOn: end.AddMonths(-12), probation: end})
@@ -207,6 +209,7 @@ func TestProbationExtendedOnlyOnce_Xize32(t *testing.T) {
 // than half agreeing (of 7: 3 refused, 4 accepted). A committee without
 // recorded members takes the client's count, 3 to 30.
 func TestCommitteeApprovalByCollectiveVote_Xize24(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	meeting := date.Today().AddMonths(-2)
 	at := func(name string) int64 {
@@ -256,6 +259,7 @@ func TestCommitteeApprovalByCollectiveVote_Xize24(t *testing.T) {
 // separately, so a batch action at a step decided by a vote takes each
 // person's own tally: one tally for several records is refused.
 func TestBatchVotesOnEachPerson_Xize21(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	on := date.Today().AddDays(-3)
 	a := w.record(t, "逐个甲", develop.StepBranchMeeting, admitFacts(on))

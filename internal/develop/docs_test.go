@@ -11,6 +11,7 @@ import (
 // A step's required documents (发展配置) are attached to its approval, each
 // as a file naming it; a record on a version without them needs none.
 func TestRequiredDocuments(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	before := w.record(t, "无材料要求", "2025-01-15")
 	c := develop.DefaultConfig()

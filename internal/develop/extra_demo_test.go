@@ -143,6 +143,7 @@ func on6(done map[string]develop.StepRow) date.Date { return done[develop.StepCu
 // meeting's quorum and timing, approvals within 3 months, the member record
 // of ⑰ and ㉔; the workflow at the record's step; numbers and plans.
 func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
+	t.Parallel()
 	e, res := extraDemo(t, 2000, time.Time{})
 	d := checkDemo(t, e, res, 2000, date.Of(time.Now().In(date.China)), true)
 	extraActOnDemo(t, e, d, date.Of(time.Now().In(date.China)))
@@ -151,6 +152,7 @@ func TestExtraDemoRecordsKeepTheRules(t *testing.T) {
 // The same on days around the holidays of the seeded calendar (2025–2027)
 // and a month end: notices across 国庆 and 春节, months clamped.
 func TestExtraDemoKeepsTheRulesOnOtherDays(t *testing.T) {
+	t.Parallel()
 	for _, day := range []string{"2025-10-09", "2026-02-27", "2026-05-31", "2027-01-04"} {
 		t.Run(day, func(t *testing.T) {
 			today := date.Date(day).Time().Add(4 * time.Hour) // morning in China

@@ -85,6 +85,7 @@ func documentText(t *testing.T, body []byte) (xml, text string) {
 // kind, the people with their dates, the period, the contact; what people
 // typed is escaped (a name or a contact with <, & and quotes stays text).
 func TestExtraNoticeDocx(t *testing.T) {
+	t.Parallel()
 	w := newExtraWorld(t)
 	a := w.record(t, extraPerson{name: "张三", gender: "1", birth: "2003-01-02", activist: "2024-02-20", orgID: w.branch})
 	b := w.record(t, extraPerson{name: `李<四>&"`, gender: "2", birth: "2002-11-30", orgID: w.branch})
@@ -126,6 +127,7 @@ func TestExtraNoticeDocx(t *testing.T) {
 // The download: 401 signed out, 403 without fzdy:list, 404 for a notice of
 // another committee and for none.
 func TestExtraNoticeDocxRefusals(t *testing.T) {
+	t.Parallel()
 	w := newExtraWorld(t)
 	r := w.record(t, extraPerson{name: "王五", gender: "1", birth: "2003-01-02", orgID: w.mathBranch})
 	id := w.notice(t, develop.NoticeFull, w.mathBranch, "", "", "", r)

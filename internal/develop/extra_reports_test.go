@@ -32,6 +32,7 @@ func yearlyCounts(t develop.Yearly) map[string]int {
 // occupation groups and the school's category, within the caller's scope and
 // the organisation asked for.
 func TestExtraYearlyCountsAtTheEdges_RULES6(t *testing.T) {
+	t.Parallel()
 	w := newExtraWorld(t)
 	cs, math := w.branch, w.mathBranch
 	for _, p := range []extraPerson{
@@ -112,6 +113,7 @@ func TestExtraYearlyCountsAtTheEdges_RULES6(t *testing.T) {
 // The 名册 lists the year's developed members of the scope with their dates,
 // number and sponsors (⑨'s members by name), by branch then approval.
 func TestExtraRegister(t *testing.T) {
+	t.Parallel()
 	w := newExtraWorld(t)
 	s1 := w.record(t, extraPerson{name: "介绍人甲", gender: "1", ethnicity: "01", education: "11", category: "1", birth: "1980-01-01", approved: "2020-05-05", orgID: w.branch})
 	s2 := w.record(t, extraPerson{name: "介绍人乙", gender: "2", ethnicity: "01", education: "11", category: "1", birth: "1981-01-01", approved: "2020-05-05", orgID: w.branch})
@@ -170,6 +172,7 @@ func TestExtraRegister(t *testing.T) {
 // Every report route: 401 signed out, 403 without fzdy:report, 400 naming
 // the year, 404 for an organisation outside the scope.
 func TestExtraReportsRefusals(t *testing.T) {
+	t.Parallel()
 	w := newExtraWorld(t)
 	for _, path := range []string{"/api/fzdy/reports/register", "/api/fzdy/reports/register/export",
 		"/api/fzdy/reports/yearly", "/api/fzdy/reports/yearly/export"} {

@@ -22,6 +22,7 @@ import (
 // status but 已出党 and 去世) is refused at ①, naming no one outside the
 // caller's scope, and the picker marks them.
 func TestApplicantIsNoPartyMember_Rules2(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	// person registers a student of cs and, unless status is "", a member of
 	// math (outside csTK's scope) with their ID number.
@@ -103,6 +104,7 @@ func TestApplicantIsNoPartyMember_Rules2(t *testing.T) {
 // keeps 留党察看 (underWatchSince, in the member's trail); a refusal names
 // no member outside the caller's scope.
 func TestSponsorNotUnderWatch_Xize14(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 5), 200)
 	watched := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("察看党员", w.branch, "gender", "1", "underWatchSince", "2025-09-01"))
@@ -152,6 +154,7 @@ func TestSponsorNotUnderWatch_Xize14(t *testing.T) {
 // (days ≤ the calendar days, hours ≤ 8 a day), and only a training that
 // began on or after the day the person became a 发展对象 (⑦) counts.
 func TestTrainingFitsItsDatesAndFollowsTarget_Xize20(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	apptest.Expect(t, w.plan(t, w.cs, 2026, 5), 200)
 	id := w.targetRecord(t, "培训") // ⑦ on 2026-10-12
@@ -197,6 +200,7 @@ func TestTrainingFitsItsDatesAndFollowsTarget_Xize20(t *testing.T) {
 // day passes, on 1 March it needs its reason. A record returned to ② is
 // due by the same rule.
 func TestTalkDueIsTheRulesMonth_Rules2(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "月末申请", "2026-01-31")
 	if d := w.detail(t, id); d.DueOn != "2026-02-28" {
@@ -225,6 +229,7 @@ func TestTalkDueIsTheRulesMonth_Rules2(t *testing.T) {
 // RULES.md §2 and 民法典 第二百零二条: someone born on 29 February is 18 on
 // 1 March of a common year; the refusal states the rule.
 func TestApplicantBornOn29February_Civil202(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	res := w.apply(t, w.csTK, w.branch, "2008-02-29", "2026-02-28")
 	expectRule(t, res, "入党申请人须年满十八周岁")
@@ -240,6 +245,7 @@ func TestApplicantBornOn29February_Civil202(t *testing.T) {
 // creations exactly one lands, ten apart all land; a range may start right
 // after another ends (100 / 101), not on its last number (100 / 100).
 func TestNumberRangesNeverOverlapUnderConcurrency(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	year := date.Today().Time().Year() + 1
 	create := func(first, last int64) *apptest.Response {

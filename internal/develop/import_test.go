@@ -28,6 +28,7 @@ func (w *c1World) numberOf(t *testing.T, id int64) string {
 // checked against the rules its steps had to keep and commits as a record
 // waiting at the step after its stage's, with the dates it names kept.
 func TestImportHistoricalRecords(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	stu := func(name string, birth date.Date) string {
 		id, _ := w.student(t, name, birth, w.csUnit)

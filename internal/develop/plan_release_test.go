@@ -12,6 +12,7 @@ import (
 // took at ⑦: a rejection, or a return to ⑦ or before, gives it back; a
 // return within those steps keeps it, and a place is given back once.
 func TestPlanPlaceReleasedAtAdmissionSteps(t *testing.T) {
+	t.Parallel()
 	w := newC2World(t)
 	planTK, _ := w.e.UserAt(t, "ALL", w.root, develop.Perms.List, develop.PermPlan)
 	apptest.Expect(t, w.e.Do("PUT", "/api/fzdy/plans", planTK, map[string]any{"year": 2026, "orgId": w.cs, "quota": 4}), 200)

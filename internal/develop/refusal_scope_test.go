@@ -16,6 +16,7 @@ import (
 // ("所选第 1 名培养联系人"), not whom;
 // a member of its own college is named.
 func TestContactRefusalNamesNobodyOutsideTheScope(t *testing.T) {
+	t.Parallel()
 	w := newC1World(t)
 	id := w.record(t, "联系", "2025-01-15")
 	w.pass(t, id, develop.StepTalk, "2025-01-20", "talker", "王书记")

@@ -23,6 +23,7 @@ import (
 // (they paid where they were). The months charged on admission do not count
 // as arrears.
 func TestProbationaryPaysFromBranchMeetingMonth_FeeRules(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.student(t, w.c.Branch, "老党员")
 	batches := map[string]fee.Batch{}

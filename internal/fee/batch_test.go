@@ -12,6 +12,7 @@ import (
 
 // The batch state machine: 创建 → 启动缴费 → 已结算, every other transition refused.
 func TestBatchStateMachine(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.student(t, w.c.Branch, "张三")
 	e, m := w.e, month(0)
@@ -54,6 +55,7 @@ func TestBatchStateMachine(t *testing.T) {
 // a transfer in the middle of the month leaves the month's due where the
 // batch froze it (RULES §1, the month's due is the organisation's then).
 func TestStartFreezesDuesAndATransferMidMonthLeavesThem(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	zhang := w.student(t, w.c.Branch, "张三")
 	li := w.student(t, w.math, "李四")
@@ -94,6 +96,7 @@ func TestStartFreezesDuesAndATransferMidMonthLeavesThem(t *testing.T) {
 
 // The roll-ups: branch → 二级党委 → 党委, counts and sums by GROUP BY.
 func TestRollup(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "甲")
 	w.student(t, w.c.Branch, "乙")
@@ -130,6 +133,7 @@ func TestRollup(t *testing.T) {
 // A month's list: paged, filtered by state, the scope's subtree only;
 // its export has the same rows.
 func TestDueListAndExport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "甲")
 	w.student(t, w.c.Branch, "乙")
@@ -175,6 +179,7 @@ func TestDueListAndExport(t *testing.T) {
 // member's base of 4,800 元 is in 3000 < base ≤ 5000, 1% (RULES §1) → 48.00
 // 元; an exempt member (免交) owes 0, shown 免交 and refused at payment.
 func TestFrozenDueIsTheStandardsRULES1(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	salaried := w.member(t, w.c.Branch, "在职甲", "1")
 	exempt := w.member(t, w.c.Branch, "免交乙", "1")
@@ -217,6 +222,7 @@ func TestFrozenDueIsTheStandardsRULES1(t *testing.T) {
 // department the university's, a committee its college's, a branch
 // secretary the branch's; a month not started has none.
 func TestBatchListFiguresInTheCallersScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	csStudents := w.e.Org(t, w.c.CS, "5", "计算机学生党支部")
 	a := w.student(t, w.c.Branch, "甲")

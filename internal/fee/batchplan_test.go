@@ -11,6 +11,7 @@ import (
 // A month before the current one is created late (补建): the reason is
 // required, stored and listed with the batch.
 func TestCreatingAPastMonthNeedsItsReason(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	past := month(-1)
 	apptest.ExpectField(t, w.e.Do("POST", "/api/dfgl/batch", w.dept, map[string]any{"month": past}), "reason",
@@ -35,6 +36,7 @@ func TestCreatingAPastMonthNeedsItsReason(t *testing.T) {
 // The preview counts the members and the sum the start then freezes, and
 // its default month is the next one without a batch.
 func TestBatchPreviewIsWhatTheStartFreezes(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.student(t, w.c.Branch, "张三")
 	w.student(t, w.math, "李四")
@@ -83,6 +85,7 @@ func TestBatchPreviewIsWhatTheStartFreezes(t *testing.T) {
 // A batch still in 创建 can be deleted; one started (or settled) cannot,
 // and a refused delete changes nothing.
 func TestOnlyACreatedBatchCanBeDeleted(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.student(t, w.c.Branch, "张三")
 	del := func(tok string, id int64) *apptest.Response {

@@ -3,6 +3,7 @@ package fee_test
 import (
 	"fmt"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -45,7 +46,7 @@ func newWorld(t *testing.T) *world {
 	return w
 }
 
-var memberSeq int
+var memberSeq atomic.Int64 // tests run in parallel
 
 // student adds a full member in normal status at orgID whose 人员类型 is
 // 学生: the standards' 学生 category, 0.2 元 a month without a base (RULES §1).
@@ -55,7 +56,7 @@ func (w *world) student(t *testing.T, orgID int64, name string) int64 {
 
 func (w *world) member(t *testing.T, orgID int64, name, personType string) int64 {
 	t.Helper()
-	memberSeq++
+	memberSeq.Add(1)
 	now := time.Now().UTC()
 	var id int64
 	err := w.e.DB.NewRaw(`INSERT INTO dyjbxx (name, party_status, member_status, person_type, org_id, joined_on, created_at, updated_at)

@@ -12,6 +12,7 @@ import (
 // df:list alone (or df:onsite): 401 without a session, 403 without either,
 // 404 for a member outside the caller's scope.
 func TestMemberFeesForTheDetailTab(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "详情甲")
 	w.batch(t, month(0))

@@ -25,6 +25,7 @@ func notify(n fee.Notify) fee.Notify { return fee.SignNotify(testSecret, n) }
 // the good one writes the entries; a duplicate answers success and changes
 // nothing.
 func TestNotifySignatureTimestampAmountAndDuplicates(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "甲")
 	m1, m0 := month(-1), month(0)
@@ -107,6 +108,7 @@ func TestNotifySignatureTimestampAmountAndDuplicates(t *testing.T) {
 
 // A member orders only their own dues.
 func TestOrderOnlyOwnDues(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a, b := w.student(t, w.c.Branch, "甲"), w.student(t, w.c.Branch, "乙")
 	m := month(0)
@@ -123,6 +125,7 @@ func TestOrderOnlyOwnDues(t *testing.T) {
 
 // Twenty duplicate notifies at once write the order's entries once.
 func TestConcurrentDuplicateNotifies(t *testing.T) {
+	t.Parallel()
 	w, a, d := oneDue(t)
 	o := w.order(t, w.account(t, a), d.ID)
 	n := notify(fee.Notify{OrderNo: o.No, TxnID: "T", AmountFen: o.AmountFen, Timestamp: time.Now().Unix()})
@@ -140,6 +143,7 @@ func TestConcurrentDuplicateNotifies(t *testing.T) {
 // A month paid on site while the member's order waited: the notify is
 // answered (the platform has the money) and the order is 需退款, writing nothing.
 func TestNotifyAfterOnsitePaymentNeedsRefund(t *testing.T) {
+	t.Parallel()
 	w, a, d := oneDue(t)
 	o := w.order(t, w.account(t, a), d.ID)
 	apptest.Expect(t, w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)), 201)
@@ -162,6 +166,7 @@ func TestNotifyAfterOnsitePaymentNeedsRefund(t *testing.T) {
 // signature only. A wrong signature, an unknown order and a second
 // confirmation change nothing.
 func TestSandboxAndResultPage(t *testing.T) {
+	t.Parallel()
 	w, a, d := oneDue(t)
 	tok := w.account(t, a)
 	o := w.order(t, tok, d.ID)
@@ -212,6 +217,7 @@ func TestSandboxAndResultPage(t *testing.T) {
 // refused: no confirmation, and a sandbox order's notify — even correctly
 // signed — pays nothing.
 func TestSandboxRefusedWithoutTheSetting(t *testing.T) {
+	t.Parallel()
 	w, a, d := oneDue(t)
 	o := w.order(t, w.account(t, a), d.ID) // made while the sandbox was on
 	q, _ := url.ParseQuery(strings.TrimPrefix(o.PayURL, "/web/payment?"))
@@ -255,6 +261,7 @@ func httpStatus(err error) int {
 
 // Every route: 401 without a session, 403 without its permission.
 func TestRoutesRefuseWithoutSessionOrPermission(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	none, _ := w.e.UserWith("ALL", 0)
 	for _, r := range []struct{ method, path string }{

@@ -19,6 +19,7 @@ import (
 // A collector pays several members at once under one receipt number, all
 // or nothing; a month paid is refused; dues out of the scope are a 404.
 func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a, b := w.student(t, w.c.Branch, "甲"), w.student(t, w.c.Branch, "乙")
 	c := w.student(t, w.math, "丙")
@@ -75,6 +76,7 @@ func TestOnsitePaymentOfSeveralMembers(t *testing.T) {
 
 // One receipt holds the members of one organisation.
 func TestOnsiteOneOrganisationPerReceipt(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a, c := w.student(t, w.c.Branch, "甲"), w.student(t, w.math, "丙")
 	m := month(0)
@@ -86,6 +88,7 @@ func TestOnsiteOneOrganisationPerReceipt(t *testing.T) {
 // RULES §1 补交 ≤ 6 months: the month 6 before the current one may be
 // paid, the 7th not (the setting feeBackPayMonths).
 func TestBackPaymentWindowRULES1SixMonths(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "甲")
 	six, seven := month(-6), month(-7)
@@ -102,6 +105,7 @@ func TestBackPaymentWindowRULES1SixMonths(t *testing.T) {
 // Concurrent payments of one member-month: exactly one succeeds (the
 // unique due/kind/gen of the entries), on both databases.
 func TestConcurrentPaymentsExactlyOneSucceeds(t *testing.T) {
+	t.Parallel()
 	w, _, d := oneDue(t)
 	statuses := apptest.Concurrently(20, func(int) int { return w.e.Do("POST", "/api/dfgl/onsite", w.secretary, ids(d.ID)).Status })
 	apptest.ExpectOneWins(t, statuses, 201, 409)
@@ -114,6 +118,7 @@ func TestConcurrentPaymentsExactlyOneSucceeds(t *testing.T) {
 // is a reversal entry (negative, referencing the original), after which
 // the month can be paid again; an entry is reversed once.
 func TestSettleThenReverse(t *testing.T) {
+	t.Parallel()
 	w, a, d := oneDue(t)
 	m := d.Month
 	p := apptest.DoJSON[fee.Payment](t, w.e, 201, "POST", "/api/dfgl/onsite", w.secretary, ids(d.ID))
@@ -159,6 +164,7 @@ func TestSettleThenReverse(t *testing.T) {
 
 // member.FeesPaidUpTo: the latest month up to which all due months are paid.
 func TestFeesPaidUpTo(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "甲")
 	ask := func() string {
@@ -195,6 +201,7 @@ func TestFeesPaidUpTo(t *testing.T) {
 // concurrent payments of one member-month (one wins), an online order's
 // notify and its duplicates, and an order refused as 需退款.
 func TestPaidFenEqualsSumOfEntries(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a, b, c := w.student(t, w.c.Branch, "甲"), w.student(t, w.c.Branch, "乙"), w.student(t, w.c.Branch, "丙")
 	m1, m0 := month(-1), month(0)
@@ -259,6 +266,7 @@ func TestPaidFenEqualsSumOfEntries(t *testing.T) {
 // 2026112901's index on paid_fen, which comes after it), and run again, it
 // gives every due its entries' sum.
 func TestPaidFenMigrationBackfillsFromEntries(t *testing.T) {
+	t.Parallel()
 	w, a, d := oneDue(t)
 	b := w.student(t, w.c.Branch, "乙") // joins after this month started: only last month is due
 	m1 := month(-1)

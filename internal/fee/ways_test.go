@@ -33,6 +33,7 @@ func (w *world) pay(t *testing.T, o fee.Order) {
 // paid_fen): it counts in 实缴 but pays no other month's arrears; 999.99
 // 元 is not marked 上缴中央, 1,000.00 元 is; a reversal takes it back.
 func TestVoluntaryExtra_Zuzhongfa2008No3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "甲")
 	other := w.student(t, w.math, "丙")
@@ -143,6 +144,7 @@ func quarter() []string {
 // of the prepayment) and the rest stays credit; at most 12 months ahead (a
 // setting); a month is prepaid once; 退还预交 and 冲正 give the money back.
 func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.student(t, w.c.Branch, "乙")
 	e1, e2 := w.student(t, w.c.Branch, "戊"), w.student(t, w.c.Branch, "己")
@@ -318,6 +320,7 @@ func TestPrepayAndQuarterly_Zuzhongfa2008No3(t *testing.T) {
 // paid exactly once — by the prepayment at the freeze, or as a frozen due
 // when the prepayment comes after — and nothing stays credit for it.
 func TestPrepaymentSpentOnceUnderParallelFreeze_Zuzhongfa2008No3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	const n = 8
 	members := make([]int64, n)

@@ -16,6 +16,7 @@ import (
 // Both routes: 401 without a session, 403 without home:view; the seeded
 // roles that manage party data hold it, the member and system roles do not.
 func TestRoutesNeedSessionAndHomeView(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for _, path := range []string{"/api/home/summary", "/api/home/warnings"} {
 		apptest.Expect(t, w.e.Do("GET", path, "", nil), 401)
@@ -33,6 +34,7 @@ func TestRoutesNeedSessionAndHomeView(t *testing.T) {
 // the university, a branch secretary their branch, a college administrator
 // their college; organisations and members outside are never counted.
 func TestSummaryPerScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.members(t, w.c.Branch, 3, 1)
 	w.member(t, w.c.Branch, true, "memberStatus", "2") // 已转出: by status only
@@ -90,6 +92,7 @@ func TestSummaryPerScope(t *testing.T) {
 // is the one place of the rules): 2 full members warn, 3 do not (a
 // probationary member does not count); 50 members do not warn, 51 do.
 func TestRule4_SizeRulesAtTheirEdges(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.members(t, w.mathBranch, 2, 1)
 	if got := rulesOf(w.summary(t, w.mathTK), w.mathBranch); !slices.Equal(got, []string{org.RuleBranchTooFewFull}) {
@@ -127,6 +130,7 @@ func TestRule4_SizeRulesAtTheirEdges(t *testing.T) {
 // is not; an ended term is overdue (an error, listed first); the window is
 // the setting termReminderMonths.
 func TestRule4_TermDueWindowEdges(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	now := time.Now() // the organisation domain's calendar
 	startFor := func(end time.Time) string { return end.AddDate(-3, 0, 0).Format("2006-01-02") }
@@ -188,6 +192,7 @@ func setReminderMonths(t *testing.T, w *world, v string) {
 // changes are the scope's, newest first, naming the record to open; the
 // to-dos are the caller's own.
 func TestMovedRecentChangesAndTodos(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	mover := w.member(t, w.c.Branch, true)
 	w.member(t, w.c.Branch, true)

@@ -73,6 +73,7 @@ func (w *memberHomeWorld) home(t *testing.T, token string) home.MemberHome {
 // has no list permission, so the member base stays closed to it. The party
 // roles hold both too (they grant the 党员 role, so they must).
 func TestMemberHomeRoutesAndGrants(t *testing.T) {
+	t.Parallel()
 	w := newMemberHomeWorld(t)
 	for _, path := range []string{"/api/dyHome", "/api/dyHome/trail"} {
 		apptest.Expect(t, w.e.Do("GET", path, "", nil), 401)
@@ -111,6 +112,7 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 // secretary and committee, their to-dos and unread messages, their trail.
 // Another member's data never shows, whatever id a query string names.
 func TestMemberHomeIsOwnData(t *testing.T) {
+	t.Parallel()
 	w := newMemberHomeWorld(t)
 	apptest.Expect(t, w.e.Do("PUT", fmt.Sprintf("/api/dzzxx/%d/leaders", w.c.Branch), w.e.AdminTK,
 		map[string]any{"secretaryId": w.li, "committeeIds": []int64{w.zhang}}), 200)
@@ -197,6 +199,7 @@ func TestMemberHomeIsOwnData(t *testing.T) {
 // with member null (the page says to see an administrator), its own to-dos
 // and messages still, and no organisation or trail.
 func TestMemberHomeWithoutMemberRecord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tok, uid := w.e.UserWith("SELF", 0, home.PermMemberHome)
 	apptest.Expect(t, w.e.Do("POST", "/api/msgTodo", w.e.AdminTK, map[string]any{"title": "填写信息", "userIds": []int64{uid}}), 201)

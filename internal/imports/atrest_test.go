@@ -86,6 +86,7 @@ func plaintextAt(t testing.TB, database *bun.DB, needles []string) []string {
 // corrected) nor after the commit, which also deletes the staged rows
 // and keeps the batch as history.
 func TestImportLeavesNoPlaintextIDNumberOrPhoneAtRest(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var needles []string
 	sheet := [][]string{memberHeader}
@@ -150,6 +151,7 @@ func TestImportLeavesNoPlaintextIDNumberOrPhoneAtRest(t *testing.T) {
 // maintenance purge deletes it with its staged rows; a fresh batch and an
 // imported one (kept as history) stay.
 func TestAbandonedBatchesExpireWithTheirStagedRows(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := t.Context()
 	old := w.stage(t, dy, w.e.AdminTK, [][]string{memberHeader, memberRow("过期", idNumber("19800101", 11), "B1")})

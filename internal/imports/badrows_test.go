@@ -17,6 +17,7 @@ import (
 // Only the batch's owner gets it (another user, even with the permission:
 // 404), and only while the batch is not imported.
 func TestInvalidRowsDownload(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	s1, _ := w.anchored(t, "LEVEL_AND_BELOW", w.s1, member.PermImport)
 	badID := badCheck(idNumber("19900101", 1))

@@ -23,6 +23,7 @@ const heapBudget = 300 << 20
 // 300 MB while they are (before the bounds, the 226 MB sheet alone took
 // more than a gigabyte).
 func TestWorkbookBombsAreRefusedWithinTheHeapBudget(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for _, b := range bombs(t) {
 		for _, path := range []string{"/api/import/dyjbxx/batches", "/api/import/user/batches"} {
@@ -46,6 +47,7 @@ func TestWorkbookBombsAreRefusedWithinTheHeapBudget(t *testing.T) {
 // Four bombs at once: each is refused (400 naming its limit, or 429 when
 // the parse slots stay busy) and the heap stays under budget together.
 func TestFourWorkbookBombsAtOnce(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	list := bombs(t)
 	var wg sync.WaitGroup

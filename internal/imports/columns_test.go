@@ -9,6 +9,7 @@ import (
 // A reference cell: a column left out keeps the value, an empty cell clears
 // it, a name resolves to its one record or fails the cell saying why.
 func TestRowRef(t *testing.T) {
+	t.Parallel()
 	byName := map[string][]int64{"计算机学院": {7}, "办公室": {8, 9}}
 	find := func(name string) (int64, string) {
 		return Named(byName[name], name, "找不到单位「"+name+"」", "有 %d 个名为「%s」的单位，无法确定")
@@ -45,6 +46,7 @@ func ptr(v int64) *int64 { return &v }
 // A row updating a live record is unchanged without changes, else changed
 // with them listed for the preview.
 func TestRowSettle(t *testing.T) {
+	t.Parallel()
 	r := &Row{}
 	r.Settle(nil)
 	if r.Status != StatusUnchanged || len(r.Changes) != 0 {

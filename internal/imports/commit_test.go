@@ -31,6 +31,7 @@ func (k failingKind) Commit(ctx context.Context, tx bun.Tx, p *rbac.Principal, b
 // A failure in the middle of the commit writes nothing: no member, no
 // trail entry, and the batch stays COLLECT_END with its counts.
 func TestFailedCommitWritesNothing(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	b := w.stage(t, dy, w.e.AdminTK, [][]string{memberHeader,
 		memberRow("甲", idNumber("19900101", 1), "B1"),
@@ -64,6 +65,7 @@ func TestFailedCommitWritesNothing(t *testing.T) {
 // the row's status over at the commit's revalidation: the commit refuses
 // when that makes a row invalid.
 func TestCommitRevalidates(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	b := w.stage(t, dy, w.e.AdminTK, [][]string{memberHeader, memberRow("甲", idNumber("19900101", 1), "B1")})
 	// The organisation is revoked meanwhile (directly: it has no members).

@@ -24,6 +24,7 @@ const dy = "dyjbxx"
 // rows, a refused commit, a corrected row, the commit, the live records and
 // their trail; then a second file that changes one member and repeats another.
 func TestMemberImportLifecycle(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	id1, id2, id3 := idNumber("19900307", 451), idNumber("19910412", 22), idNumber("19920101", 13)
@@ -147,6 +148,7 @@ func (w *world) trailText(t testing.TB) []string {
 // A file that is not an xlsx workbook, a wrong header row or no data row
 // is a 400 and keeps no batch.
 func TestBadFiles(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	cases := []struct {
@@ -181,6 +183,7 @@ func TestBadFiles(t *testing.T) {
 
 // Each problem is reported in its own cell, in Chinese.
 func TestCellMessages(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	dupID := idNumber("19850101", 31)
@@ -236,6 +239,7 @@ func TestCellMessages(t *testing.T) {
 
 // skipInvalid writes the valid rows only; without it nothing is written.
 func TestHalfInvalidFile(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	b := w.stage(t, dy, admin, [][]string{memberHeader,
@@ -267,6 +271,7 @@ func TestHalfInvalidFile(t *testing.T) {
 // Rows naming organisations or members outside the caller's scope are
 // invalid; another user's batch does not exist for the caller.
 func TestScopeAndOwnership(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	outside := idNumber("19700101", 41)
 	seed := w.stage(t, dy, w.e.AdminTK, [][]string{memberHeader, memberRow("数学党员", outside, "C1")})
@@ -314,6 +319,7 @@ func TestScopeAndOwnership(t *testing.T) {
 
 // Abandoning a batch deletes its staged rows and leaves the live tables alone.
 func TestAbandon(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	b := w.stage(t, dy, admin, [][]string{memberHeader, memberRow("甲", idNumber("19900101", 1), "B1")})
@@ -329,6 +335,7 @@ func TestAbandon(t *testing.T) {
 
 // The columns and the template follow the kind.
 func TestColumnsAndTemplate(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	res := w.e.Do("GET", "/api/import/dyjbxx/columns", w.e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
@@ -393,6 +400,7 @@ func TestColumnsAndTemplate(t *testing.T) {
 // An organisation named (not coded) must be unique in the scope; a revoked
 // namesake does not count against the live one.
 func TestOrganisationByName(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	old := w.e.OrgCoded(t, w.s1, "OLD", "5", "同名支部")
 	if _, err := w.e.DB.NewUpdate().Table("dzz").Set("status = '2'").Where("id = ?", old).Exec(t.Context()); err != nil {
@@ -419,6 +427,7 @@ func TestOrganisationByName(t *testing.T) {
 
 // A row is valid exactly when the member API accepts the same record.
 func TestRowValidExactlyWhenAPIAccepts(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	type variant struct {
 		name string
@@ -471,6 +480,7 @@ func TestRowValidExactlyWhenAPIAccepts(t *testing.T) {
 // A cell formatted as a date in Excel arrives as its serial number and is
 // read as that date; a long number typed into a number cell keeps its digits.
 func TestExcelDateCells(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	f := excelize.NewFile()
 	defer f.Close()
@@ -508,6 +518,7 @@ func TestExcelDateCells(t *testing.T) {
 // A disabled dictionary value is refused in an import as in a form: a new
 // member cannot take it, a row of a member holding it may keep it.
 func TestImportKeepsButRefusesDisabledValues(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	kept, fresh := idNumber("19900307", 451), idNumber("19910412", 22)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseDate(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"": "", "2024-03-01": "2024-03-01", "2024-3-1": "2024-03-01", "2024/3/1": "2024-03-01",
 		"2024.03.01": "2024-03-01", "2024年3月1日": "2024-03-01", "20240301": "2024-03-01",
@@ -26,6 +27,7 @@ func TestParseDate(t *testing.T) {
 }
 
 func TestParseSheet(t *testing.T) {
+	t.Parallel()
 	cols := []Column{{Key: "a", Label: "姓名", Required: true}, {Key: "b", Label: "民族"}, {Key: "c", Label: "备注"}}
 	rows, _, err := parseSheet(cols, [][]string{
 		{" ＊ 姓 名", "备注", ""}, // order free, optional columns may be left out, blank header cells ignored
@@ -51,6 +53,7 @@ func TestParseSheet(t *testing.T) {
 // nothing but the example mark: the template's example row (序号 示例) is
 // left out, the rows a user adds below it are imported whatever their 序号.
 func TestParseSheetSkipsSerialAndExampleRow(t *testing.T) {
+	t.Parallel()
 	cols := []Column{{Key: "a", Label: "姓名", Required: true}}
 	rows, examples, err := parseSheet(cols, [][]string{
 		{"序号", "＊姓名"},
@@ -81,6 +84,7 @@ func TestParseSheetSkipsSerialAndExampleRow(t *testing.T) {
 }
 
 func TestDictCell(t *testing.T) {
+	t.Parallel()
 	d := NewDicts(map[string][]system.DictOption{"X": {{Label: "男", Value: "1"}, {Label: "女", Value: "2"}}})
 	c := Column{Key: "g", Label: "性别", Dict: "X"}
 	r := &Row{Cells: map[string]string{"g": "女"}}
@@ -98,6 +102,7 @@ func TestDictCell(t *testing.T) {
 }
 
 func TestParseSheetRowLimit(t *testing.T) {
+	t.Parallel()
 	cols := []Column{{Key: "a", Label: "姓名", Required: true}}
 	sheet := make([][]string, MaxRows+2)
 	sheet[0] = []string{"姓名"}

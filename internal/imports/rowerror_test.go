@@ -9,6 +9,7 @@ import (
 
 // A save-path error of a commit names its Excel row; an internal error passes unchanged.
 func TestRowErrorNamesTheRow(t *testing.T) {
+	t.Parallel()
 	r := &Row{RowNo: 7}
 	var he *httpx.Error
 	err := RowError(r, httpx.Conflict("党组织编码“C01”已被使用"))
@@ -25,6 +26,7 @@ func TestRowErrorNamesTheRow(t *testing.T) {
 // column declaring that input field, or the column of that key; an error
 // naming no field (or one no column fills) is about the row as a whole.
 func TestFailErrNamesTheColumnOfTheField(t *testing.T) {
+	t.Parallel()
 	cols := Columns{{Key: "name", Label: "名称"}, {Key: "parentCode", Label: "上级编码", Field: "pid"}}
 	for _, c := range []struct {
 		err  error
@@ -46,6 +48,7 @@ func TestFailErrNamesTheColumnOfTheField(t *testing.T) {
 // The commit loop hands each row's item to save in order, and stops at the
 // first failing row with its number and field.
 func TestEachStopsAtTheFirstFailingRow(t *testing.T) {
+	t.Parallel()
 	rows := []*Row{{RowNo: 2, Data: "a"}, {RowNo: 3, Data: "b"}, {RowNo: 4, Data: "c"}}
 	var seen []string
 	err := Each(rows, func(r *Row, item string) error {

@@ -36,6 +36,7 @@ func attachmentsOf(t *testing.T, w *world, token string, id int64, query string)
 // and a member outside the caller's scope has none (404), whatever the
 // permissions.
 func TestAttachmentRoutesFollowTheMember(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.create(t, w.e.AdminTK, body("附件甲", w.branchA, ""))
 	other := w.create(t, w.e.AdminTK, body("附件乙", w.branchB, ""))
@@ -112,6 +113,7 @@ func TestAttachmentRoutesFollowTheMember(t *testing.T) {
 // The 证件照 is one jpg or png of at most 2 MB: a new one replaces the old;
 // other types, larger files and unknown kinds are refused, and nothing is stored.
 func TestPhotoLimits(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.create(t, w.e.AdminTK, body("照片甲", w.branchA, ""))
 	base := fmt.Sprintf("/api/dyjbxx/%d/attachments", m.ID)

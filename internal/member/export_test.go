@@ -35,6 +35,7 @@ func exportRows(t testing.TB, e *apptest.Env, token, query string) [][]string {
 // personal fields unless unmask=true is asked by a holder of dy:unmask, and
 // every export is logged.
 func TestExportRoster(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := apptest.IDNumber("110105", "19900307", 11)
 	w.create(t, w.e.AdminTK, apptest.With(body("张三", w.branchA, id), "remark", "第一行"))
@@ -101,6 +102,7 @@ func TestExportRoster(t *testing.T) {
 
 // 20,000 members export in one workbook, one row each.
 func TestExport20k(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("seeds 20,000 members")
 	}
@@ -166,6 +168,7 @@ func seedMembers(t testing.TB, e *apptest.Env, orgs []int64, n int) {
 // creation, every row in scope is written and counted, and the workbook is
 // the requester's alone.
 func TestExportRosterInBackground(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	seedMembers(t, w.e, []int64{w.branchA, w.branchB}, 1203)
 	counted, err := w.e.DB.NewSelect().Table("dyjbxx").Where("org_id = ?", w.branchA).Count(context.Background())

@@ -8,6 +8,7 @@ import (
 // A validation error names the input field it is about ("field" in the
 // body), so the form marks that field and an import that column.
 func TestValidationErrorsNameTheirField(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	good := body("张三", w.branchA, apptest.IDNumber("110105", "19900307", 13))
 	for field, b := range map[string]any{

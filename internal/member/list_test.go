@@ -14,6 +14,7 @@ import (
 // exactly (through the blind index), filters on dictionary fields, the
 // organisation, a subtree, dates and grade, and sorts by allowlisted fields.
 func TestListSearchFilterSort(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	idA := apptest.IDNumber("110105", "19900307", 11)
 	a := w.create(t, w.e.AdminTK, apptest.With(body("张三丰", w.branchA, idA), "phone", "13911112222", "staffOrStudentNo", "2020001",
@@ -120,6 +121,7 @@ func TestListSearchFilterSort(t *testing.T) {
 // The picker of /api/common/dyjbxx: any signed-in user, their scope, members
 // in normal status, masked ID numbers.
 func TestPicker(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := apptest.IDNumber("110105", "19900307", 11)
 	a := w.create(t, w.e.AdminTK, body("张三", w.branchA, id))

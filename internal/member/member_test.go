@@ -13,6 +13,7 @@ import (
 // Create: the ID number gives birth date and gender, dictionary codes get
 // their labels, personal fields come back masked, odd dates warn.
 func TestCreateDerivesFromIDNumber(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := apptest.IDNumber("110105", "19900307", 12) // even sequence: female
 	v := w.create(t, w.e.AdminTK, apptest.With(body("李红", w.branchA, id), "fullOn", "2014-09-30"))
@@ -34,6 +35,7 @@ func TestCreateDerivesFromIDNumber(t *testing.T) {
 
 // Every validation error of create answers in Chinese, naming the problem.
 func TestCreateValidation(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	existing := apptest.IDNumber("110105", "19900307", 11)
 	w.create(t, w.e.AdminTK, body("已有", w.branchA, existing))
@@ -107,6 +109,7 @@ func TestCreateValidation(t *testing.T) {
 // A form with several bad fields learns them all from one answer: each
 // field with its message (the first also as "field" and "message").
 func TestCreateNamesEveryBadField(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	bad := apptest.With(body("张三", w.branchA, "110105199003070130"), "phone", "12345678901", "personCategory", "", "remark", strings.Repeat("长", 501))
 	res := w.e.Do("POST", "/api/dyjbxx", w.e.AdminTK, bad)
@@ -134,6 +137,7 @@ func TestCreateNamesEveryBadField(t *testing.T) {
 // A member's ID number and phone are encrypted at rest: no column of the
 // table, and nothing in the trail, holds them in clear.
 func TestPersonalFieldsEncryptedAtRest(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := apptest.IDNumber("320102", "19850101", 21)
 	v := w.create(t, w.e.AdminTK, apptest.With(body("王五", w.branchA, id), "phone", "13912345678"))

@@ -16,6 +16,7 @@ import (
 // reminded of, to the branch's managers and to the member's own account;
 // becoming a full member closes the reminder.
 func TestProbationExpiryReminder(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	today := date.Today()

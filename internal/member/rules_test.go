@@ -14,6 +14,7 @@ import (
 // membership; a probationary member has no full-membership date; probation
 // is one year, an extension at most one more (unusual lengths only warn).
 func TestCheckRulesRULES2(t *testing.T) {
+	t.Parallel()
 	today := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
 	full, prob := member.PartyFull, member.PartyProbation
 	cases := []struct {
@@ -61,6 +62,7 @@ func TestCheckRulesRULES2(t *testing.T) {
 // Members belong to branches, general branches and branches directly under
 // the committee (RULES.md §4), never to a committee or a party group.
 func TestOrgTypeHoldsMembers(t *testing.T) {
+	t.Parallel()
 	for typ, want := range map[string]bool{"1": false, "2": false, "3": true, "4": true, "5": true, "6": false, "": false} {
 		if member.OrgTypeHoldsMembers(typ) != want {
 			t.Errorf("type %q: %v", typ, !want)

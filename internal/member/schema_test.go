@@ -12,6 +12,7 @@ import (
 // The migrations add the page under the information-base directory (seeded
 // hidden, shown once its page was built), with its buttons, and grant them by role name.
 func TestMenusAndGrants(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	var page struct {
@@ -67,6 +68,7 @@ func TestMenusAndGrants(t *testing.T) {
 // The trail pages follow the information pages in the party directory and
 // go to every seeded role that lists organisations and members.
 func TestTrailPagesInThePartyDirectory(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	components := e.Pages(t, "/party")

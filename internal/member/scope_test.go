@@ -16,6 +16,7 @@ import (
 // and changes the members of branch A only: every endpoint answers 404 for a
 // member of branch B, exactly as for a member that does not exist.
 func TestBranchSecretaryScopePerEndpoint(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	mine := w.create(t, w.e.AdminTK, body("甲", w.branchA, apptest.IDNumber("110105", "19900101", 11)))
 	other := w.create(t, w.e.AdminTK, body("乙", w.branchB, apptest.IDNumber("110105", "19900101", 13)))
@@ -89,6 +90,7 @@ func TestBranchSecretaryScopePerEndpoint(t *testing.T) {
 // A secondary-committee administrator (LEVEL_AND_BELOW at 计算机学院党委)
 // sees both of its branches and nothing of the other committee.
 func TestSecondaryCommitteeSeesItsSubtree(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.create(t, w.e.AdminTK, body("甲", w.branchA, ""))
 	b := w.create(t, w.e.AdminTK, body("乙", w.branchB, ""))
@@ -104,6 +106,7 @@ func TestSecondaryCommitteeSeesItsSubtree(t *testing.T) {
 // A member whose only data scope is SELF sees their own member record (the
 // one linked to their account) and nothing else.
 func TestSelfScopeSeesOwnRecord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk, userID := w.e.UserWith("SELF", 0, member.PermList)
 	own := w.create(t, w.e.AdminTK, apptest.With(body("本人", w.branchA, ""), "userId", userID))
@@ -124,6 +127,7 @@ func TestSelfScopeSeesOwnRecord(t *testing.T) {
 // Lists are always masked; the detail shows clear values only when asked
 // with unmask=true by a holder of dy:unmask, and that view is logged.
 func TestMaskingUnmaskAndAccessLog(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := apptest.IDNumber("440304", "19880808", 31)
 	v := w.create(t, w.e.AdminTK, apptest.With(body("赵六", w.branchA, id), "phone", "13688889999"))

@@ -12,6 +12,7 @@ import (
 // follows every write: create, update, restore and delete. Queries of one,
 // two and three or more characters take the index's different paths.
 func TestSearchFollowsEveryWrite(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	found := func(text string) int {

@@ -52,6 +52,7 @@ func change(e audit.Labelled, field string) *audit.Change {
 // labels and masked personal fields; a restore puts the snapshot back and
 // is itself a trail entry (USER_RESTORE).
 func TestTrailAndRestore(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := apptest.IDNumber("110105", "19900307", 11)
 	v := w.create(t, w.e.AdminTK, body("张三", w.branchA, id))
@@ -147,6 +148,7 @@ func TestTrailAndRestore(t *testing.T) {
 // Update validation: id, masked values that do not match, rules and a
 // duplicate ID number.
 func TestUpdateValidation(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.create(t, w.e.AdminTK, body("甲", w.branchA, apptest.IDNumber("110105", "19900307", 11)))
 	b := w.create(t, w.e.AdminTK, body("乙", w.branchA, apptest.IDNumber("110105", "19900307", 13)))
@@ -193,6 +195,7 @@ func TestUpdateValidation(t *testing.T) {
 // Only members added by hand, with nothing in their trail but their
 // creation, can be deleted; the others leave through a status.
 func TestDelete(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	fresh := w.create(t, w.e.AdminTK, body("新录入", w.branchA, apptest.IDNumber("110105", "19900307", 11)))
 	edited := w.create(t, w.e.AdminTK, body("已修改", w.branchA, ""))
@@ -258,6 +261,7 @@ func TestDelete(t *testing.T) {
 
 // CountByOrg and MoveMembers, as the organisation merge uses them.
 func TestCountByOrgAndMoveMembers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.create(t, w.e.AdminTK, body("甲", w.branchA, ""))
 	w.create(t, w.e.AdminTK, apptest.With(body("乙", w.branchA, ""), "partyStatus", member.PartyProbation, "fullOn", ""))
@@ -309,6 +313,7 @@ func TestCountByOrgAndMoveMembers(t *testing.T) {
 // scope, newest first; a branch secretary sees their branch's, a SELF-scoped
 // member their own record's, and the personal fields stay masked.
 func TestTrailAcrossMembers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.create(t, w.e.AdminTK, body("甲党员", w.branchA, apptest.IDNumber("110101", "19900307", 451)))
 	c := w.create(t, w.e.AdminTK, body("丙党员", w.branchC, ""))

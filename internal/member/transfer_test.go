@@ -19,6 +19,7 @@ import (
 // caller's scope; nothing else of the record changes. ByIDNumber finds a
 // member by the blind index of any form of their number.
 func TestChangeTxAndByIDNumber(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	number := apptest.IDNumber("110101", "19900307", 451)
 	created := w.create(t, w.e.AdminTK, body("转接甲", w.branchA, number))

@@ -14,6 +14,7 @@ import (
 )
 
 func TestMigrationSeedsMenusGrantsAndSettingButNoOrganisation(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	ctx := context.Background()
 	n, err := e.DB.NewSelect().Table("dzz").Count(ctx)
@@ -63,6 +64,7 @@ func TestMigrationSeedsMenusGrantsAndSettingButNoOrganisation(t *testing.T) {
 }
 
 func TestCreateValidatesInChinese(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	future := time.Now().AddDate(0, 0, 2).Format("2006-01-02")
@@ -137,6 +139,7 @@ func TestCreateValidatesInChinese(t *testing.T) {
 }
 
 func TestContainmentRules(t *testing.T) {
+	t.Parallel()
 	all := []string{org.TypeCommittee, org.TypeSecondaryCommittee, org.TypeGeneralBranch, org.TypeDirectBranch, org.TypeBranch, org.TypeGroup}
 	allowed := map[string][]string{
 		org.TypeCommittee:          {org.TypeSecondaryCommittee, org.TypeGeneralBranch, org.TypeDirectBranch, org.TypeBranch},
@@ -168,6 +171,7 @@ func TestContainmentRules(t *testing.T) {
 }
 
 func TestUpdateWritesTrailAndKeepsRules(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	d := e.get(tr.A1)
@@ -216,6 +220,7 @@ func TestUpdateWritesTrailAndKeepsRules(t *testing.T) {
 }
 
 func TestListFiltersAndSorts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	y := time.Now().AddDate(-3, 1, 0).Format("2006-01-02") // term ends in a month
@@ -268,6 +273,7 @@ func TestListFiltersAndSorts(t *testing.T) {
 }
 
 func TestDetail(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	var deptID int64
@@ -295,6 +301,7 @@ func TestDetail(t *testing.T) {
 }
 
 func TestPicker(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	apptest.Expect(t, e.Do("POST", "/api/dzzxx/revoke", e.AdminTK, body{"id": tr.B1}), 204)

@@ -15,6 +15,7 @@ import (
 // The export follows the list's filters, sort and the caller's scope, and
 // rejects what the list rejects.
 func TestExportFollowsFiltersSortAndScope(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	tok := e.userAt("LEVEL_AND_BELOW", tr.A, org.PermList)

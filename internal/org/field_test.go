@@ -8,6 +8,7 @@ import (
 
 // A validation error names the input field it is about ("field" in the body).
 func TestValidationErrorsNameTheirField(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	base := func(k string, v any) body {

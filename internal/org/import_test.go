@@ -21,6 +21,7 @@ var orgHeader = []string{"＊党组织编码", "＊党组织名称", "＊党组�
 // everything outside their subtree or against the save path's rules is
 // refused cell by cell.
 func TestOrgImport(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree() // codes C001 U, C002 A, C003 A1, C004 G1, C005 A2, C006 B, C007 B1
 	tok := e.userAt("LEVEL_AND_BELOW", tr.A, org.PermImport, org.PermList)

@@ -34,6 +34,7 @@ func (h *scopeQueries) AfterQuery(context.Context, *bun.QueryEvent) {}
 // services ask for it (org, unit and member scopes all derive from it), and
 // a change of the role's organisations applies to the next request.
 func TestScopeIsComputedOncePerRequest(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	_, uid := e.UserWith("CUSTOM", 0, org.PermList, unit.PermList, member.PermList)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestMoveRewritesTheSubtreePaths(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	e.fake.set(tr.A1, 4, 4)
@@ -50,6 +51,7 @@ func TestMoveRewritesTheSubtreePaths(t *testing.T) {
 }
 
 func TestMoveRefusesCyclesAndBrokenContainment(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	cycle := "不能把党组织调整到它自己或它的下级党组织之下"
@@ -78,6 +80,7 @@ func TestMoveRefusesCyclesAndBrokenContainment(t *testing.T) {
 }
 
 func TestMergeMovesMembersAndChildrenInOneTransaction(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	g2 := e.create("学生第一党小组", org.TypeGroup, tr.A2)
@@ -143,6 +146,7 @@ func TestMergeMovesMembersAndChildrenInOneTransaction(t *testing.T) {
 }
 
 func TestMergeRefusals(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	e.create("第一党小组", org.TypeGroup, tr.B1) // same name as G1
@@ -175,6 +179,7 @@ func TestMergeRefusals(t *testing.T) {
 }
 
 func TestSplitMovesTheListedChildren(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	g2 := e.create("第二党小组", org.TypeGroup, tr.A1)
@@ -227,6 +232,7 @@ func TestSplitMovesTheListedChildren(t *testing.T) {
 }
 
 func TestRevoke(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	e.fake.set(tr.A2, 5, 5)
@@ -252,6 +258,7 @@ func TestRevoke(t *testing.T) {
 }
 
 func TestDeleteOnlyWhatWasEnteredByMistake(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	mistake := e.create("录错的党支部", org.TypeBranch, tr.B)

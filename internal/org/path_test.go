@@ -14,6 +14,7 @@ import (
 // A subtree is one LIKE on the materialised path, and the index serves it
 // on both databases (SQLite: NOCASE column; PostgreSQL: C collation).
 func TestSubtreeLikeUsesThePathIndex(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	ctx := context.Background()

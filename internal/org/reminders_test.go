@@ -25,6 +25,7 @@ func remindTotal(t *testing.T, e *apptest.Env, token string) int {
 // of the branch and of the committee leading it, nobody else, once however
 // often the job runs; a new term closes it.
 func TestTermExpiryReminderAudience(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Campus(t)
 	today := date.Today()

@@ -30,6 +30,7 @@ func rules(ws []org.Warning) map[string]string {
 
 // RULES.md §4: "A branch needs ≥ 3 full members (fewer → joint branch, ≤ 5 units)".
 func TestRule4_BranchNeedsThreeFullMembers(t *testing.T) {
+	t.Parallel()
 	got := rules(org.Warnings(branch(), org.MemberCounts{Total: 6, Full: 2}, ruleToday, 3))
 	if got[org.RuleBranchTooFewFull] != "正式党员不足3名，应与邻近支部成立联合党支部" {
 		t.Fatalf("2 full members: %v", got)
@@ -62,6 +63,7 @@ func TestRule4_BranchNeedsThreeFullMembers(t *testing.T) {
 
 // RULES.md §4: "a branch normally ≤ 50 members".
 func TestRule4_BranchNormallyAtMostFiftyMembers(t *testing.T) {
+	t.Parallel()
 	com := branch("甲", "乙", "丙")
 	if got := rules(org.Warnings(com, org.MemberCounts{Total: 50, Full: 40}, ruleToday, 3)); got[org.RuleBranchTooLarge] != "" {
 		t.Fatalf("50 members: %v", got)
@@ -75,6 +77,7 @@ func TestRule4_BranchNormallyAtMostFiftyMembers(t *testing.T) {
 // committee (党委)": a general branch that reached 100 members is reminded
 // to become a committee (a branch over 50 is BranchNormallyAtMostFiftyMembers).
 func TestRule4_HundredMembersMakeACommittee(t *testing.T) {
+	t.Parallel()
 	gb := &org.Org{ID: 3, Name: "测试党总支", Type: org.TypeGeneralBranch, Status: org.StatusNormal, TermYears: 3}
 	if got := org.Warnings(gb, org.MemberCounts{Total: 99, Full: 90}, ruleToday, 3); len(got) != 0 {
 		t.Fatalf("99 members: %v", got)
@@ -91,6 +94,7 @@ func TestRule4_HundredMembersMakeACommittee(t *testing.T) {
 
 // RULES.md §4: "≥ 7 full members → branch committee of 3–5 (≤ 7); otherwise a secretary only".
 func TestRule4_SevenFullMembersNeedABranchCommittee(t *testing.T) {
+	t.Parallel()
 	if got := rules(org.Warnings(branch(), org.MemberCounts{Total: 8, Full: 6}, ruleToday, 3)); got[org.RuleBranchNeedsCommittee] != "" {
 		t.Fatalf("6 full members: %v", got)
 	}
@@ -104,6 +108,7 @@ func TestRule4_SevenFullMembersNeedABranchCommittee(t *testing.T) {
 
 // RULES.md §4: "Terms: branches and general branches 3 years, grass-roots committees 5 years".
 func TestRule4_TermLengthByType(t *testing.T) {
+	t.Parallel()
 	want := map[string]int{org.TypeCommittee: 5, org.TypeSecondaryCommittee: 5, org.TypeGeneralBranch: 3,
 		org.TypeDirectBranch: 3, org.TypeBranch: 3}
 	for typ, years := range want {
@@ -115,6 +120,7 @@ func TestRule4_TermLengthByType(t *testing.T) {
 
 // RULES.md §4: "Remind before a term expires (setting, default 3 months)".
 func TestRule4_RemindBeforeTheTermExpires(t *testing.T) {
+	t.Parallel()
 	b := branch("甲", "乙", "丙")
 	counts := org.MemberCounts{Total: 5, Full: 5}
 	b.TermStart = "2023-12-20" // ends 2026-12-20, within 3 months of 2026-11-23
@@ -149,6 +155,7 @@ func TestRule4_RemindBeforeTheTermExpires(t *testing.T) {
 // RULES.md §4: terms expire; extension needs approval — an expired term is
 // flagged as overdue ("已到期未换届").
 func TestRule4_OverdueTerm(t *testing.T) {
+	t.Parallel()
 	b := branch("甲", "乙", "丙")
 	b.TermStart = "2023-11-22" // ended 2026-11-22, yesterday
 	ws := org.Warnings(b, org.MemberCounts{Total: 5, Full: 5}, ruleToday, 3)
@@ -164,6 +171,7 @@ func TestRule4_OverdueTerm(t *testing.T) {
 // The relations page shows each rule for the organisations that break it,
 // counts a branch's party groups with the branch, and follows the setting.
 func TestRelationsWarningsPerRule(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	day := func(years, months, days int) string {

@@ -18,6 +18,7 @@ import (
 // subtree and meets its sibling B as if it did not exist: every endpoint
 // answers 404 for B's ids, and no list, tree or picker shows them.
 func TestSecondaryCommitteeAdminIsConfinedToItsSubtree(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	e.fake.set(tr.B1, 5, 5)
@@ -87,6 +88,7 @@ func TestSecondaryCommitteeAdminIsConfinedToItsSubtree(t *testing.T) {
 // A branch secretary with LEVEL sees their own branch only: not the party
 // group under it, not the committee above it.
 func TestBranchSecretaryWithLevelSeesOnlyTheBranch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	tok := e.userAt("LEVEL", tr.A1, org.PermList)
@@ -113,6 +115,7 @@ func TestBranchSecretaryWithLevelSeesOnlyTheBranch(t *testing.T) {
 // A role with the CUSTOM scope covers the subtrees its organisations head;
 // SELF alone covers no organisation; ALL covers all.
 func TestCustomSelfAndAllScopes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	_, uid := e.UserWith("CUSTOM", 0, org.PermList, "role:edit", "role:list")
@@ -160,6 +163,7 @@ func TestCustomSelfAndAllScopes(t *testing.T) {
 // with the code NO_ANCHOR), instead of empty lists; a SELF or CUSTOM role
 // needs no anchor, and granting stays possible (its organisation scope is empty).
 func TestUnanchoredUserIsToldWhy(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	for _, scope := range []string{"LEVEL", "LEVEL_AND_BELOW"} {
@@ -183,6 +187,7 @@ func TestUnanchoredUserIsToldWhy(t *testing.T) {
 
 // The service functions other modules use.
 func TestServiceLookups(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	ctx := context.Background()

@@ -9,6 +9,7 @@ import (
 )
 
 func TestEveryChangeWritesTheTrailAndRestoreWorks(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	first := e.trail(tr.A1)
@@ -89,6 +90,7 @@ type acrossPage struct {
 // The 组织变动轨迹 page lists the entries of every organisation of the
 // caller's scope, newest first, with the filters of every trail page.
 func TestTrailAcrossOrganisations(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	d := e.get(tr.A1)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestBuildTreeShapeAndCounts(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	tr := e.tree()
 	e.fake.set(tr.A1, 10, 8)
@@ -66,6 +67,7 @@ func TestBuildTreeShapeAndCounts(t *testing.T) {
 
 // The type label comes from the dictionary, so a relabelled type shows its new label.
 func TestBuildTreeUsesDictionaryLabels(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t)
 	u := e.create("党委", org.TypeCommittee, 0)
 	if _, err := e.DB.ExecContext(t.Context(), `UPDATE sys_dict_detail SET label = '学校党委'

@@ -14,6 +14,7 @@ import (
 // The exports follow the list's filters and the caller's scope, and show
 // personal fields masked.
 func TestExports(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	w.e.Create(t, admin, "/api/xsjbxx", apptest.With(student("S1", "甲同学", w.csUnit), "idNumber", idNumber("20030102", 1), "phone", "13812345678"))

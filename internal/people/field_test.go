@@ -9,6 +9,7 @@ import (
 // A validation error names the input field it is about (the JSON name), so
 // that a form marks that field.
 func TestValidationNamesField(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk := w.csTK
 	w.e.Create(t, tk, "/api/xsjbxx", student("S1", "甲同学", w.csUnit))

@@ -11,6 +11,7 @@ import (
 // (skipped unless set) and reports the time: the import reads and writes in
 // bulk, so 20,000 rows take seconds, not minutes.
 func TestStudentImportVolume(t *testing.T) {
+	t.Parallel()
 	var n int
 	if _, err := fmt.Sscan(os.Getenv("ZHDJ_IMPORT_VOLUME"), &n); err != nil || n <= 0 {
 		t.Skip("set ZHDJ_IMPORT_VOLUME=20000 to run")

@@ -44,6 +44,7 @@ var studentHeader = []string{"＊学号", "＊姓名", "性别", "民族", "身�
 // row; the commit writes encrypted fields as the API does; the same file
 // again is all unchanged.
 func TestStudentImport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	w.e.Create(t, w.e.AdminTK, "/api/bj", map[string]any{"code": "CS24-1", "name": "计科24级1班", "grade": "2024", "unitDeptId": w.csUnit})
@@ -134,6 +135,7 @@ var teacherHeader = []string{"＊工号", "＊姓名", "性别", "民族", "身�
 	"专业技术职称", "工作岗位", "教师状态", "备注"}
 
 func TestTeacherImport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	w.e.Create(t, e.AdminTK, "/api/jsjbxx", teacher("T0", "老王", w.csUnit))
@@ -198,6 +200,7 @@ func TestTeacherImport(t *testing.T) {
 var classHeader = []string{"＊班级编号", "＊班级名称", "年级", "＊所在单位", "专业", "班主任工号"}
 
 func TestClassImport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	w.e.Create(t, e.AdminTK, "/api/jsjbxx", teacher("T1", "班主任甲", w.csUnit))
@@ -276,6 +279,7 @@ func badCheckID(id string) string {
 
 // Each kind serves its columns and template to holders of ry:import only.
 func TestPeopleImportTemplates(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk := w.importer(t)
 	for kind, first := range map[string]string{"xsjbxx": "学号", "jsjbxx": "工号", "bj": "班级编号"} {

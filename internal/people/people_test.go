@@ -10,6 +10,7 @@ import (
 )
 
 func TestStudents(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk := w.csTK
 	class := w.e.Create(t, tk, "/api/bj", map[string]any{"code": "CS2024-1", "name": "计科2024-1班", "grade": "2024", "unitDeptId": w.csUnit, "major": "计算机科学与技术"})
@@ -114,6 +115,7 @@ func TestStudents(t *testing.T) {
 }
 
 func TestTeachersAndClasses(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk := w.csTK
 	tid := w.e.Create(t, tk, "/api/jsjbxx", apptest.With(teacher("T001", "张老师", w.csUnit), "idNumber", idNumber("19800101", 22), "phone", "13800138001"))
@@ -169,6 +171,7 @@ func TestTeachersAndClasses(t *testing.T) {
 
 // Every endpoint answers 404 for a record of a unit outside the caller's scope.
 func TestOutOfScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	sid := w.e.Create(t, admin, "/api/xsjbxx", student("S1", "甲", w.csUnit))
@@ -209,6 +212,7 @@ func TestOutOfScope(t *testing.T) {
 }
 
 func TestPickers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	for i := 0; i < 21; i++ {

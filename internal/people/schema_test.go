@@ -8,6 +8,7 @@ import (
 )
 
 func TestMenusGrantsAndDictionaries(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	if pages := e.Pages(t, "/people"); !slices.Equal(pages, []string{"people/xsjbxx", "people/jsjbxx", "people/bj"}) {

@@ -29,6 +29,7 @@ type teamMember struct {
 // checked field by field; deleting the team removes them, and a teacher in
 // a post cannot be deleted.
 func TestLeadershipTeamMembers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	csEdit := w.anchored(t, w.cs, unit.PermList, unit.PermEdit, people.PermList, people.PermDel)
 	mathEdit := w.anchored(t, w.math, unit.PermList, unit.PermEdit)

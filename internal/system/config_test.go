@@ -63,6 +63,7 @@ func publicConfig(t *testing.T, e *apptest.Env) map[string]string {
 }
 
 func TestConfigPublicNeverLeaks(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	secretID := created201(t, e.Do("POST", "/api/sysConfig", e.AdminTK, map[string]any{
 		"configKey": "smsApiKey", "configValue": "s3cr3t-value", "configName": "短信密钥", "configGroup": "sms", "isSecret": true}))
@@ -101,6 +102,7 @@ func TestConfigPublicNeverLeaks(t *testing.T) {
 }
 
 func TestConfigSecretsMasked(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("POST", "/api/sysConfig", e.AdminTK, map[string]any{
 		"configKey": "smsApiKey", "configValue": "s3cr3t-value", "configGroup": "sms", "isSecret": true})
@@ -137,6 +139,7 @@ func TestConfigSecretsMasked(t *testing.T) {
 }
 
 func TestConfigFooterSanitised(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	apptest.Expect(t, putConfigValue(t, e, "footerHtml", `<script>alert(1)</script><b>x</b><a href="javascript:alert(2)" onclick="x()">l</a>`), http.StatusNoContent)
 	stored := storedConfig(t, e, "footerHtml")
@@ -158,6 +161,7 @@ func TestConfigFooterSanitised(t *testing.T) {
 }
 
 func TestConfigValidation(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	cases := []struct {
 		key, value string
@@ -242,6 +246,7 @@ func TestConfigValidation(t *testing.T) {
 }
 
 func TestConfigClearSettingsOnWrite(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	// Prime the settings cache, then change through the API: the next read
@@ -268,6 +273,7 @@ func TestConfigClearSettingsOnWrite(t *testing.T) {
 }
 
 func TestConfigBuiltinsCannotBeDeleted(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	all := allConfigs(t, e)
 	for _, k := range []string{"passwordReg", "passwordRegTip", "frameAncestors", "isNeedBaiduStatistics", "captchaEnabled", "footerHtml", "schoolCode",
@@ -297,6 +303,7 @@ func TestConfigBuiltinsCannotBeDeleted(t *testing.T) {
 }
 
 func TestConfigListAndPermissions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	reader, _ := e.UserWith("SELF", 0, "sysConfig:list")
 

@@ -54,6 +54,7 @@ func created201(t *testing.T, res *apptest.Response) int64 {
 }
 
 func TestDictSeedsPresent(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tk, _ := e.UserWith("SELF", 0) // any session reads dictionaries
 	res := e.Do("GET", "/api/dictDetail/map?dictName=DJ_COMM_XB,DJ_COMM_MZXX", tk, nil)
@@ -88,6 +89,7 @@ func TestDictSeedsPresent(t *testing.T) {
 }
 
 func TestDictMapNames(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tk, _ := e.UserWith("SELF", 0)
 
@@ -114,6 +116,7 @@ func TestDictMapNames(t *testing.T) {
 }
 
 func TestDictCRUDRoundTrip(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tk := e.AdminTK
 
@@ -187,6 +190,7 @@ func TestDictCRUDRoundTrip(t *testing.T) {
 }
 
 func TestDictValidation(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tk := e.AdminTK
 	id := created201(t, e.Do("POST", "/api/dict", tk, map[string]any{"name": "VALID_DICT"}))
@@ -247,6 +251,7 @@ func TestDictValidation(t *testing.T) {
 // The read routes list disabled items too, flagged: a record holding one
 // still shows its label, and a form offers it to that record only.
 func TestDictReadsFlagDisabled(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tk := e.AdminTK
 	id := created201(t, e.Do("POST", "/api/dict", tk, map[string]any{"name": "CACHE_DICT"}))
@@ -286,6 +291,7 @@ func TestDictReadsFlagDisabled(t *testing.T) {
 }
 
 func TestDictPermissions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	reader, _ := e.UserWith("SELF", 0, "dict:list")
 	nobody, _ := e.UserWith("SELF", 0)

@@ -24,6 +24,7 @@ func dictItemID(t *testing.T, e *apptest.Env, name, value string) int64 {
 // can be disabled: the records keep showing its label and keep it on an
 // update, new input cannot choose it.
 func TestDictValueInUse(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Campus(t)
 	member := func(name, ethnicity string) map[string]any {

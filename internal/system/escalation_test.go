@@ -268,6 +268,7 @@ func roleBody(id int64, name string, level int, scope string, depts ...int64) bo
 
 // The three attacks seen in the field, verbatim.
 func TestSeenEscalationAttacks(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var ownName string
 	w.e.DB.NewSelect().Table("sys_role").Column("name").Where("id = ?", w.branch.ownRole).Scan(context.Background(), &ownName) //nolint:errcheck
@@ -302,6 +303,7 @@ func usernameOf(t *testing.T, w *world, id int64) string {
 // Every field of role create/update, menus, custom organisations and delete,
 // by callers at each level.
 func TestRoleEscalationAttempts(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	s, c, br := w.school, w.college, w.branch
 	var tries attempts
@@ -437,6 +439,7 @@ func sameSet(a, b []int64) bool {
 
 // Every field of user create/update and the user actions, by callers at each level.
 func TestUserEscalationAttempts(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	s, c, br := w.school, w.college, w.branch
 	var tries attempts
@@ -504,6 +507,7 @@ func sysRoleOf(who string) string {
 // Menus carrying a permission are admin's: a menu editor cannot attach a
 // permission to an entry its role holds, rename a button, or delete one.
 func TestMenuEscalationAttempts(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	s := w.school
 	w.refused(t, []attempt{
@@ -535,6 +539,7 @@ func parentOf(t *testing.T, w *world, id int64) int64 {
 // What each caller sees: the roles it manages (editable) and the system roles
 // it may grant (not editable); never a role beyond it.
 func TestRoleListShowsManagedAndAssignableRoles(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	type row struct {
 		ID       int64
@@ -595,6 +600,7 @@ func TestRoleListShowsManagedAndAssignableRoles(t *testing.T) {
 
 // A changed data scope applies to a signed-in user at its next request.
 func TestScopeChangesApplyToSignedInUsers(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tok, id := w.e.UserWith("LEVEL_AND_BELOW", w.dA, "user:list")
 	sees := func() bool {
@@ -618,6 +624,7 @@ func TestScopeChangesApplyToSignedInUsers(t *testing.T) {
 // The user import assigns roles by name: the same rules as the user editor.
 // A row breaking them is invalid, and its batch cannot be committed.
 func TestUserImportGrantsOnlyWhatTheCallerHolds(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	br := w.branch
 	me := usernameOf(t, w, br.id)

@@ -10,6 +10,7 @@ import (
 // A refused save names the field it is about (the body's "field"), so the
 // web form marks that field; the message stays the one users read.
 func TestValidationErrorsNameTheirField(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, userID := e.UserWith("SELF", 0)
 	cases := []struct {

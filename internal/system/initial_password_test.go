@@ -16,6 +16,7 @@ import (
 // import) and afterwards found in no answer: not in the lists, the detail,
 // the settings (the initPassword setting is gone) nor the database in clear.
 func TestInitialPasswordsAreOwnAndShownOnce(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	var secrets []string
 
@@ -116,6 +117,7 @@ func TestInitialPasswordsAreOwnAndShownOnce(t *testing.T) {
 // A stricter policy than the generator's default length still gets a
 // password that meets it.
 func TestInitialPasswordMeetsConfiguredPolicy(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	apptest.Expect(t, putConfigValue(t, e, "passwordReg", `^(?=.*\d).{18,}$`), 204)
 	res := e.Do("POST", "/api/users", e.AdminTK, map[string]any{"username": "strict", "nickName": "严格"})

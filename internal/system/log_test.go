@@ -36,6 +36,7 @@ func logPage(t *testing.T, e *apptest.Env, path, token string) (rows []logRow, t
 }
 
 func TestOperLogRecordsWritesNotReads(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, uid := e.UserWith("SELF", 0)
 	reader, _ := e.UserWith("SELF", 0, "log:list")
@@ -88,6 +89,7 @@ func TestOperLogRecordsWritesNotReads(t *testing.T) {
 }
 
 func TestLoginLogHasSuccessAndFailureRows(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	reader, _ := e.UserWith("SELF", 0, "log:list")
 	apptest.Expect(t, e.Do("POST", "/auth/login", "", map[string]any{"username": "admin", "password": e.Encrypt("wrong-Pass1!")}), http.StatusBadRequest)
@@ -134,6 +136,7 @@ func onlinePage(t *testing.T, e *apptest.Env, query, token string) []onlineRow {
 }
 
 func TestOnlineListAndKickOut(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	victimTok, victimID := e.UserWith("SELF", 0)
 	victimName := e.Username(victimID)
@@ -196,6 +199,7 @@ func TestOnlineListAndKickOut(t *testing.T) {
 }
 
 func TestLogPurgeKeepsRecentRows(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := context.Background()
 	now := time.Now().UTC()
@@ -230,6 +234,7 @@ func TestLogPurgeKeepsRecentRows(t *testing.T) {
 // serve runs at start and daily keeps a row of 180 days ago and deletes one
 // of 181; a setting below 180 is refused.
 func TestLogRetentionKeeps180Days(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := context.Background()
 	now := time.Now().UTC()

@@ -74,6 +74,7 @@ func editThenDelete(t *testing.T, e *apptest.Env, base, list, editor, owner stri
 }
 
 func TestMessageEachUserSeesOnlyOwn(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
 	bTok, bID := e.UserWith("SELF", 0)
@@ -114,6 +115,7 @@ func TestMessageEachUserSeesOnlyOwn(t *testing.T) {
 }
 
 func TestMessageRemindersAndMarkRead(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
 	bTok, bID := e.UserWith("SELF", 0)
@@ -165,6 +167,7 @@ func TestMessageRemindersAndMarkRead(t *testing.T) {
 }
 
 func TestMessagePublishValidationEditDelete(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
 	editor, _ := e.UserWith("SELF", 0, "msg:add", "msg:edit", "msg:del")
@@ -217,6 +220,7 @@ func TestMessagePublishValidationEditDelete(t *testing.T) {
 }
 
 func TestTodoDoneFlow(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
 	bTok, bID := e.UserWith("SELF", 0)
@@ -256,6 +260,7 @@ func TestTodoDoneFlow(t *testing.T) {
 // The Go API joins the caller's transaction: a rollback there takes the
 // messages and to-dos with it.
 func TestMessageGoAPIJoinsTheCallersTransaction(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
 	ctx := context.Background()
@@ -290,6 +295,7 @@ func TestMessageGoAPIJoinsTheCallersTransaction(t *testing.T) {
 }
 
 func TestWarningCountAndIdempotence(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	aTok, aID := e.UserWith("SELF", 0)
 	bTok, _ := e.UserWith("SELF", 0)

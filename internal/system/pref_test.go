@@ -13,6 +13,7 @@ import (
 // Preferences belong to the signed-in user alone: another user reads none
 // of them and cannot change them; without a session there are none.
 func TestPrefsOnlyForSelf(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	other, _ := e.UserWith("ALL", 0)
 	key := "/api/users/prefs?key=columns.party.dyjbxx"
@@ -46,6 +47,7 @@ func TestPrefsOnlyForSelf(t *testing.T) {
 
 // Keys, sizes and counts are bounded.
 func TestPrefLimits(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, c := range []struct {
 		body   map[string]any

@@ -11,6 +11,7 @@ import (
 // join 系统管理 for them and the organisation department; nobody else holds
 // their buttons.
 func TestSchedulePagesAndGrants(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	if pages := e.Pages(t, "/monitor"); !slices.Equal(pages, []string{"monitor/online", "monitor/log", "monitor/loginLog", "monitor/job"}) {
 		t.Errorf("系统监控 pages %v", pages)

@@ -63,6 +63,7 @@ func currentSchool(t *testing.T, e *apptest.Env) map[string]any {
 }
 
 func TestSchoolCurrentDefault(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	cur := currentSchool(t, e)
 	want := map[string]any{"code": "default", "name": "智慧党建", "logoUrl": "/api/school/logo", "footer": "", "titlePrefix": ""}
@@ -77,6 +78,7 @@ func TestSchoolCurrentDefault(t *testing.T) {
 }
 
 func TestSchoolLogoDefaultSVG(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/api/school/logo", "", nil)
 	apptest.Expect(t, res, http.StatusOK)
@@ -98,6 +100,7 @@ func TestSchoolLogoDefaultSVG(t *testing.T) {
 }
 
 func TestSchoolLogoUploaded(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	pngBytes := tinyPNG(t)
 	logo := saveTestFile(t, e, "logo.png", pngBytes)
@@ -130,6 +133,7 @@ func TestSchoolLogoUploaded(t *testing.T) {
 }
 
 func TestSchoolValidation(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	img := saveTestFile(t, e, "ok.png", tinyPNG(t))
 	pdf := saveTestFile(t, e, "doc.pdf", []byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n"))
@@ -166,6 +170,7 @@ func TestSchoolValidation(t *testing.T) {
 }
 
 func TestSchoolFooterSanitised(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	def := schools(t, e)["default"]
 	def.Footer = `<script>alert(1)</script><b>x</b>`
@@ -191,6 +196,7 @@ func TestSchoolFooterSanitised(t *testing.T) {
 }
 
 func TestSchoolCurrentFollowsSetting(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	demoID := created201(t, e.Do("POST", "/api/school", e.AdminTK, map[string]any{"code": "demo", "name": "示例大学"}))
 	defID := schools(t, e)["default"].ID
@@ -217,6 +223,7 @@ func TestSchoolCurrentFollowsSetting(t *testing.T) {
 
 // The routes of this area carry the permissions the contract names.
 func TestDictConfigSchoolRoutePermissions(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	want := map[string]string{
 		"GET /api/dict": "dict:list", "POST /api/dict": "dict:add", "PUT /api/dict": "dict:edit", "DELETE /api/dict": "dict:del",
@@ -245,6 +252,7 @@ func TestDictConfigSchoolRoutePermissions(t *testing.T) {
 // browser title names the current school (the web app falls back to its
 // platform name); the setting is public, for the login page.
 func TestHTMLTitleDefaultsToTheSchool(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	var entries []system.ConfigEntry
 	e.Do("GET", "/api/sysConfig/public", "", nil).JSON(t, &entries)

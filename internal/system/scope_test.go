@@ -25,6 +25,7 @@ func deptTree(t *testing.T, e *apptest.Env) (a, b, a1 int64) {
 }
 
 func TestDataScopeOnUsers(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	a, b, a1 := deptTree(t, e)
 	_, inA := e.UserWith("SELF", a)
@@ -74,6 +75,7 @@ func TestDataScopeOnUsers(t *testing.T) {
 }
 
 func TestRoleEditorsCannotEscalate(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	editor, editorID := e.UserWith("ALL", 0, "role:list", "role:edit", "role:add")
 	// The seeded system administrator role (level 1) is above the test role (level 3).
@@ -98,6 +100,7 @@ func TestRoleEditorsCannotEscalate(t *testing.T) {
 }
 
 func TestPermissionChangesApplyToSignedInUsers(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	tok, id := e.UserWith("ALL", 0, "user:list")
 	apptest.Expect(t, e.Do("POST", "/api/users/list", tok, nil), 200)
@@ -108,6 +111,7 @@ func TestPermissionChangesApplyToSignedInUsers(t *testing.T) {
 }
 
 func TestMyTreeFollowsGrantedMenus(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/api/menus/myTree", e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
@@ -147,6 +151,7 @@ func TestMyTreeFollowsGrantedMenus(t *testing.T) {
 }
 
 func TestMenuValidationAndTree(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	bad := []map[string]any{
 		{"type": 1, "title": "页面", "path": "x", "component": "a"},                  // top level must be a directory
@@ -179,6 +184,7 @@ func TestMenuValidationAndTree(t *testing.T) {
 }
 
 func TestRoleCRUD(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("POST", "/api/roles", e.AdminTK, map[string]any{"name": "学院管理员", "level": 2, "dataScope": "CUSTOM"})
 	if res.Status != 400 {
@@ -204,6 +210,7 @@ func TestRoleCRUD(t *testing.T) {
 // The role list a user editor assigns from is readable with the user editing
 // permissions, not only role:list; anything else is still 403.
 func TestRoleChoicesForUserEditors(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, perm := range []string{"role:list", "user:add", "user:edit"} {
 		tok, _ := e.UserWith("ALL", 0, perm)

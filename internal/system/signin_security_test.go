@@ -84,6 +84,7 @@ func failureCounts(t *testing.T, e *apptest.Env, userID int64) (account, pairs i
 // were all answered and the right one still signed in. Now every one of 50
 // counts and the account ends locked.
 func TestParallelWrongPasswordsCannotOutrunTheLock(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, id, name := newUser(t, e)
 	ctx := context.Background()
@@ -122,6 +123,7 @@ func TestParallelWrongPasswordsCannotOutrunTheLock(t *testing.T) {
 // 30 minutes. Now a guess locks the account only at the guessing address;
 // only many failures from many addresses lock it everywhere.
 func TestGuessingFromOneAddressDoesNotLockOutTheOwner(t *testing.T) {
+	t.Parallel()
 	e := behindProxy(t)
 	_, id, name := newUser(t, e, "user:list")
 	const attacker, owner = "198.51.100.66", "203.0.113.10"
@@ -151,6 +153,7 @@ func TestGuessingFromOneAddressDoesNotLockOutTheOwner(t *testing.T) {
 // user, a wrong password and a locked account are answered alike; the login
 // log keeps the real reason.
 func TestLockedAccountAnswersLikeAWrongPassword(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, _, locked := newUser(t, e)
 	_, _, other := newUser(t, e)
@@ -189,6 +192,7 @@ func TestLockedAccountAnswersLikeAWrongPassword(t *testing.T) {
 // in CI: against cost 8's 14 ms that broke the 2x bound, against cost 10 it
 // is noise, as it is against production's cost.
 func TestMissingUserTakesAsLongAsAWrongPassword(t *testing.T) {
+	t.Parallel()
 	e := apptest.NewWith(t, func(c *config.Config) { c.PasswordCost = 10 })
 	_, _, name := newUser(t, e)
 	ctx := context.Background()
@@ -217,6 +221,7 @@ func TestMissingUserTakesAsLongAsAWrongPassword(t *testing.T) {
 // §2: a wrong old password in updatePass did not count, so a stolen session
 // could guess the password without limit. It now counts like a sign-in.
 func TestWrongOldPasswordCountsLikeAFailedSignIn(t *testing.T) {
+	t.Parallel()
 	e := behindProxy(t)
 	tok, _, name := newUser(t, e)
 	change := func(old string) *apptest.Response {
@@ -233,6 +238,7 @@ func TestWrongOldPasswordCountsLikeAFailedSignIn(t *testing.T) {
 
 // §2: sign-ins are limited per client address and per account.
 func TestSignInFloodIsRateLimited(t *testing.T) {
+	t.Parallel()
 	e := behindProxy(t)
 	apptest.Expect(t, putConfigValue(t, e, "rateLoginPerMinute", "1"), 204)
 	apptest.Expect(t, putConfigValue(t, e, "rateLoginBurst", "3"), 204)
@@ -255,6 +261,7 @@ func TestSignInFloodIsRateLimited(t *testing.T) {
 // §2: without a trusted proxy, X-Forwarded-For is the client's own words: a
 // fresh made-up address per request does not give a fresh bucket.
 func TestSpoofedForwardedForDoesNotEscapeTheLimit(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	apptest.Expect(t, putConfigValue(t, e, "rateLoginPerMinute", "1"), 204)
 	apptest.Expect(t, putConfigValue(t, e, "rateLoginBurst", "3"), 204)
@@ -265,6 +272,7 @@ func TestSpoofedForwardedForDoesNotEscapeTheLimit(t *testing.T) {
 }
 
 func TestCaptchaAndPasswordChangeAreRateLimited(t *testing.T) {
+	t.Parallel()
 	e := apptest.NewWith(t, func(c *config.Config) { c.CaptchaOff = false })
 	// With the captcha on, sign the admin in through one.
 	uuid, answer := newCaptcha(t, e)
@@ -293,6 +301,7 @@ func TestCaptchaAndPasswordChangeAreRateLimited(t *testing.T) {
 // §6: the forced password change was only a dialog in the web app; the API
 // served everything to a user holding an initial or reset password.
 func TestMustChangePasswordIsEnforcedByTheServer(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, id, name := newUser(t, e, "user:list")
 	res := e.Do("POST", "/api/users/managerResetPass/", e.AdminTK, map[string]int64{"id": id})
@@ -327,6 +336,7 @@ func TestMustChangePasswordIsEnforcedByTheServer(t *testing.T) {
 // as the operation log cuts it: the session and the login log used to cut
 // inside a character and keep its broken first bytes (invalid UTF-8).
 func TestLongUserAgentIsCutWhole(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	_, _, name := newUser(t, e)
 	agent := strings.Repeat("a", 299) + "浏览器"

@@ -10,6 +10,7 @@ import (
 // an account only in a party organisation of its own scope (else a 400 on
 // orgId, and nothing is written), and the user list shows and filters by it.
 func TestUserAnchorIsScopedAndListed(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	c := w.college
 	res := w.e.Do("POST", "/api/users", c.tok, body{"username": "anchor_b1", "nickName": "越界", "deptId": w.dA1, "orgId": w.oB1})
@@ -49,6 +50,7 @@ func TestUserAnchorIsScopedAndListed(t *testing.T) {
 // branches' and party groups' accounts too), within the caller's scope; a
 // branch lists its groups but not its sibling branch.
 func TestUserListOrgFilterTakesTheSubtree(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	c := w.college
 	made := map[string]int64{}

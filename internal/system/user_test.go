@@ -14,6 +14,7 @@ import (
 )
 
 func TestUserCRUDAndValidation(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	bad := []struct {
 		body map[string]any
@@ -99,6 +100,7 @@ func workbook(t *testing.T, rows [][]string) []byte {
 // writes nothing, every problem is shown on its row and column, and a new
 // account's initial password is answered once by the commit.
 func TestUserImportIsAllOrNothing(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	res := e.Do("GET", "/api/import/user/template", e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
@@ -189,6 +191,7 @@ func TestUserImportIsAllOrNothing(t *testing.T) {
 }
 
 func TestUserExportFollowsFilters(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	e.Do("POST", "/api/users", e.AdminTK, map[string]any{"username": "export1", "nickName": "导出一"})
 	e.Do("POST", "/api/users", e.AdminTK, map[string]any{"username": "other2", "nickName": "其他二"})
@@ -208,6 +211,7 @@ func TestUserExportFollowsFilters(t *testing.T) {
 }
 
 func TestAvatarUpload(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
 	res := e.Upload("/api/users/updateAvatar", e.AdminTK, "avatar", "me.png", png, nil)

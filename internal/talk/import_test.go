@@ -25,6 +25,7 @@ func (w *world) code(t *testing.T, id int64) string {
 // the save path's checks are refused on their column. The commit writes
 // the good rows with ADD trail entries of origin SYSTEM_IMPORT.
 func TestImport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	rows := [][]string{header,
 		{w.code(t, w.cs), "2024/3/1", "党员之间", "王书记", "李明", "会议室", "交流学习体会", ""},

@@ -16,6 +16,7 @@ import (
 // interviewees, orgId takes the organisation's subtree, and the caller's
 // scope bounds everything.
 func TestListFilters(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.create(t, w.csTK, body(w.cs, "2024-03-01"))
 	b := w.create(t, w.csTK, apptest.With(body(w.branch, "2024-03-31"), "talker", "赵委员", "type", "2"))
@@ -58,6 +59,7 @@ func TestListFilters(t *testing.T) {
 
 // The export streams the list's filters within the caller's scope.
 func TestExport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.create(t, w.csTK, body(w.cs, "2024-03-01"))
 	w.create(t, w.csTK, apptest.With(body(w.branch, "2024-05-01"), "talker", "赵委员"))

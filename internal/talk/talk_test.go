@@ -14,6 +14,7 @@ import (
 // talk outside the caller's organisation scope is a 404 (never a 403, so
 // ids cannot be probed).
 func TestRoutesGuardPermissionAndScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	v := w.create(t, w.csTK, body(w.branch, "2024-03-01"))
 	id := fmt.Sprint(v.ID)
@@ -69,6 +70,7 @@ func (w *world) detail(t testing.TB, token string, id int64) talk.View {
 
 // A validation error names the input field it is about, on create and update.
 func TestValidationErrorsNameTheirField(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	base := body(w.cs, "2024-03-01")
 	cases := map[string]map[string]any{
@@ -117,6 +119,7 @@ func (w *world) trail(t testing.TB, id int64) []audit.Labelled {
 // trail entry of the changed fields; a restore puts an earlier state back
 // and is itself recorded; restoring the current state is refused.
 func TestUpdateTrailAndRestore(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	v := w.create(t, w.csTK, body(w.branch, "2024-03-01"))
 	res := w.e.Do("PUT", "/api/txth", w.csTK, map[string]any{"id": v.ID, "content": "谈工作计划", "type": "1"})
@@ -171,6 +174,7 @@ func TestUpdateTrailAndRestore(t *testing.T) {
 
 // A delete takes ids of the caller's scope only: one id outside it deletes nothing.
 func TestDelete(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.create(t, w.csTK, body(w.cs, "2024-03-01"))
 	b := w.create(t, w.mathTK, body(w.math, "2024-03-01"))

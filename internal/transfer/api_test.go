@@ -18,6 +18,7 @@ import (
 // Twenty approvals of one step at once: exactly one goes through, the
 // others get 409 and the record moves one step only.
 func TestConcurrentApprovalsOnOneStep(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "并发党员", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-01"})
@@ -36,6 +37,7 @@ func TestConcurrentApprovalsOnOneStep(t *testing.T) {
 // Scope: the sending and the receiving side see a 校内转接 (lists, detail,
 // flow); a third branch gets 404 everywhere and cannot act.
 func TestScopeSendingAndReceivingSides(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "范围党员", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindInside, "memberId": m, "toOrgId": w.mathBranch, "feesPaidUpTo": "2026-01"})
@@ -67,6 +69,7 @@ func TestScopeSendingAndReceivingSides(t *testing.T) {
 // Every route refuses a caller without a session (401) and one without
 // its permission (403).
 func TestRoutesRefuse401And403(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "权限党员", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-01"})
@@ -91,6 +94,7 @@ func TestRoutesRefuse401And403(t *testing.T) {
 
 // Bad input: 400 naming the field.
 func TestBadInputNamesTheField(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "校验党员", w.csBranch)
 	cases := []struct {
@@ -139,6 +143,7 @@ func TestBadInputNamesTheField(t *testing.T) {
 // entered; a member the fee records show nothing paid for keeps the month
 // entered, which is then required.
 func TestFeesPaidUpToFromTheFeeDomain(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	out := func(m int64) map[string]any {
 		return map[string]any{"kind": transfer.KindOut, "subKind": "province", "memberId": m, "otherOrg": "某党委", "reach": "city"}
@@ -176,6 +181,7 @@ func TestFeesPaidUpToFromTheFeeDomain(t *testing.T) {
 // 我的组织关系: a member starts their own transfer, sees it, withdraws it;
 // they may neither touch someone else's nor use the administrators' routes.
 func TestMemberStartsTheirOwnTransfer(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "自助党员", w.csBranch)
 	other := w.member(t, "别人", w.csBranch)
@@ -215,6 +221,7 @@ func TestMemberStartsTheirOwnTransfer(t *testing.T) {
 // The seeded roles: the member role holds zzgx:mine; the department
 // everything; a branch secretary the branch's step.
 func TestSeededGrants(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	grants := func(role string) map[string]bool {
 		out := map[string]bool{}
@@ -237,6 +244,7 @@ func TestSeededGrants(t *testing.T) {
 // The receiving-branch picker lists every live branch of the school by
 // name (the receiving side lies outside the sender's scope).
 func TestBranchesPicker(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	got := apptest.DoJSON[[]transfer.Branch](t, w.e, 200, "GET", "/api/zzgx/branches?blurry="+url.QueryEscape("数学"), w.csBranchTK, nil)
 	if len(got) != 1 || got[0].ID != w.mathBranch || got[0].ParentName != "数学学院党委" {
@@ -256,6 +264,7 @@ func TestBranchesPicker(t *testing.T) {
 // Two starts for one member at once: one transfer under way per member
 // (the partial unique index), the other 409.
 func TestConcurrentStartsOneWins(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "并发发起", w.csBranch)
 	codes := apptest.Concurrently(10, func(int) int {
@@ -271,6 +280,7 @@ func TestConcurrentStartsOneWins(t *testing.T) {
 // (the person entered the school meanwhile), nothing of it stays — the
 // transfer waits at the department, no member is made, the history is unchanged.
 func TestLastApprovalIsAtomic(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	number := idNumber()
 	id := w.start(t, w.csBranchTK, inBody("原子", number, w.csBranch))

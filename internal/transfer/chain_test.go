@@ -17,6 +17,7 @@ import (
 // trail) only when the receiving branch's approval lands; until then the
 // sending side keeps managing the member.
 func TestInsideChainMovesTheMemberOnlyAtTheLastApproval_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "张转接", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindInside, "memberId": m, "toOrgId": w.mathBranch,
@@ -83,6 +84,7 @@ func TestInsideChainMovesTheMemberOnlyAtTheLastApproval_Rule3(t *testing.T) {
 // runs through its branch, its committee and the organisation department;
 // what the member becomes lands only with the department's approval.
 func TestEveryKindsChain_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	cases := []struct {
 		kind, sub string
@@ -130,6 +132,7 @@ func TestEveryKindsChain_Rule3(t *testing.T) {
 
 // 恢复组织生活: a suspended member back from abroad is 正常 again.
 func TestReturnRestoresTheMember_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "回国党员", w.csBranch)
 	if _, err := w.e.DB.NewUpdate().Model((*member.Member)(nil)).Set("member_status = ?", member.StatusSuspended).Where("id = ?", m).Exec(t.Context()); err != nil {
@@ -146,6 +149,7 @@ func TestReturnRestoresTheMember_Rule3(t *testing.T) {
 
 // A 直属党支部's chain has no committee: 支部 → 组织部.
 func TestDirectBranchSkipsTheCommittee_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "直属党员", w.dir)
 	id := w.start(t, w.deptTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2025-01-05"})

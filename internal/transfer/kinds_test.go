@@ -26,6 +26,7 @@ func approveAll(t *testing.T, w *world, kind string, id int64) {
 // 校外转入 creates the member record (source 校外转入) at the receiving
 // branch only when the department approves.
 func TestTransferInCreatesTheMember_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	number := idNumber()
 	id := w.start(t, w.csBranchTK, inBody("李转入", number, w.csBranch))
@@ -50,6 +51,7 @@ func TestTransferInCreatesTheMember_Rule3(t *testing.T) {
 // 校外转入 of a member who left (same ID number, through the blind index)
 // restores that record: no duplicate.
 func TestTransferInRestoresAMemberWhoLeft_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	number := idNumber()
 	m := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("王回来", w.mathBranch, "idNumber", number))
@@ -89,6 +91,7 @@ func TestTransferInRestoresAMemberWhoLeft_Rule3(t *testing.T) {
 // 流动党员流入 records the person and the organisation they come from; no
 // member record of ours is made.
 func TestFlowInRecordsWithoutAMember_Rule3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	body := inBody("赵流入", idNumber(), w.csBranch)
 	body["kind"], body["otherOrg"] = transfer.KindFlowIn, "杭州市某社区党委"
@@ -103,6 +106,7 @@ func TestFlowInRecordsWithoutAMember_Rule3(t *testing.T) {
 // A return (退回修改) goes back to the applicant's step; the starter
 // resubmits and the chain starts again at 支部审核. A rejection ends it.
 func TestReturnAndResubmit_Reject(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "退回党员", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindAbroad, "memberId": m, "otherOrg": "法国", "happenedOn": "2026-02-01"})
@@ -130,6 +134,7 @@ func TestReturnAndResubmit_Reject(t *testing.T) {
 // 本人撤回: the starter withdraws while it is under way; nobody else may;
 // 撤销 needs zzgx:cancel. Both end the workflow and free the member.
 func TestWithdrawAndCancel(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "撤回党员", w.csBranch)
 	body := map[string]any{"kind": transfer.KindOut, "subKind": transfer.OutProvince, "memberId": m, "otherOrg": "某县委组织部",
@@ -160,6 +165,7 @@ func TestWithdrawAndCancel(t *testing.T) {
 
 // Lists filter by kind and state; the export is an xlsx of the same rows.
 func TestListFiltersAndExport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.member(t, "甲", w.csBranch)
 	b := w.member(t, "乙", w.csBranch)

@@ -17,6 +17,7 @@ import (
 // 省外转出 goes out of the province: its letter goes 省外, never 市内 or
 // 省内 (RULES §3: 转出 in-province / out-of-province).
 func TestOutOfProvinceRefusesALetterWithinIt(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "省外党员", w.csBranch)
 	body := func(reach string) map[string]any {
@@ -38,6 +39,7 @@ func TestOutOfProvinceRefusesALetterWithinIt(t *testing.T) {
 // The 转出 form's prefill: the reaches with their days, the member's
 // 党费缴纳至 from the fee records (then not asked) and the latest due month.
 func TestOutgoingPrefillFromTheFeeRecords(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	none := w.member(t, "无记录党员", w.csBranch)
 	owing := w.member(t, "欠缴党员", w.csBranch)

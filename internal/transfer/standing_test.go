@@ -17,6 +17,7 @@ import (
 // 自行脱党) two years after the suspension at the earliest. The member form
 // cannot set either status by hand.
 func TestSuspensionNeedsItsCause_Tiaoli24(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	suspend := func(m int64, cause, on string) map[string]any {
 		return map[string]any{"kind": transfer.KindSuspend, "subKind": cause, "memberId": m, "happenedOn": on}
@@ -104,6 +105,7 @@ func TestSuspensionNeedsItsCause_Tiaoli24(t *testing.T) {
 // member found again (status 正常) while the suspension waited is not
 // suspended.
 func TestSuspensionCauseHoldsAtTheLastApproval_Tiaoli24(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, "又找到了", w.csBranch)
 	id := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": m, "happenedOn": "2024-01-10"})
@@ -125,6 +127,7 @@ func TestSuspensionCauseHoldsAtTheLastApproval_Tiaoli24(t *testing.T) {
 // member is told the person is still in the school, not who; a member of
 // their own branch is named.
 func TestTransferInRefusalNamesNobodyOutsideTheScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	foreign, own := idNumber(), idNumber()
 	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("卢超", w.mathBranch, "idNumber", foreign))

@@ -14,6 +14,7 @@ import (
 // information would go with it), and a rename or move there is recorded in
 // the unit trail; departments that are no units are not affected.
 func TestDeptEditsOfUnits(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	entries := func(id int64) []audit.Entry {

@@ -12,6 +12,7 @@ import (
 
 // The unit export follows the list's filters and the caller's scope.
 func TestExport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	names := func(token, query string) []string {
 		t.Helper()

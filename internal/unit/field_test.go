@@ -7,6 +7,7 @@ import (
 
 // A validation error names the input field it is about ("field" in the body).
 func TestValidationErrorsNameTheirField(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	base := unitBody("化学学院", &w.root)
 	for field, b := range map[string]any{

@@ -3,6 +3,7 @@ package unit_test
 import (
 	"fmt"
 	"net/url"
+	"sync/atomic"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -22,7 +23,7 @@ type world struct {
 	csTK, mathTK, noTK string // LEVEL_AND_BELOW accounts of the two committees, with dw:*
 }
 
-var seq int
+var seq atomic.Int64 // tests run in parallel
 
 func newWorld(t testing.TB) *world {
 	t.Helper()
@@ -49,8 +50,7 @@ func (w *world) anchored(t testing.TB, scope string, orgID int64, perms ...strin
 
 // unitBody is a valid unit (a 院系) paired with dzz (nil = none).
 func unitBody(name string, dzz *int64) map[string]any {
-	seq++
-	b := map[string]any{"name": name, "code": fmt.Sprintf("DW%04d", seq), "type": "1", "leaderName": "张主任",
+	b := map[string]any{"name": name, "code": fmt.Sprintf("DW%04d", seq.Add(1)), "type": "1", "leaderName": "张主任",
 		"contactPhone": "010-62750000", "foundedOn": "1990-09-01"}
 	if dzz != nil {
 		b["dzzId"] = *dzz

@@ -33,6 +33,7 @@ func counts(b imports.Batch) [4]int {
 // refused cell by cell. The commit runs the save path: sys_dept, dw_info
 // and the unit trail with the import origins.
 func TestUnitImport(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	tk := w.anchored(t, "LEVEL_AND_BELOW", w.cs, unit.PermImport, unit.PermList)

@@ -9,6 +9,7 @@ import (
 // The migrations add the directory with its pages (seeded hidden, shown once
 // built) and buttons, grant them by role name, and seed the dictionaries.
 func TestMenusGrantsAndDictionaries(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	var pages []struct {

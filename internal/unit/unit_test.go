@@ -14,6 +14,7 @@ import (
 )
 
 func TestCreateValidatesAndListFilters(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	v := w.detail(t, admin, w.csUnit)
@@ -62,6 +63,7 @@ func TestCreateValidatesAndListFilters(t *testing.T) {
 }
 
 func TestScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// 计算机: its own paired unit and the unit its branch belongs to.
 	ids, total := w.page(t, w.csTK, "/api/dwxx", nil)
@@ -141,6 +143,7 @@ func (w *world) trail(t testing.TB, token string, id int64) ([][]string, []int64
 }
 
 func TestUpdateTrailAndRestore(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	// A field left out keeps its value.
@@ -189,6 +192,7 @@ func TestUpdateTrailAndRestore(t *testing.T) {
 }
 
 func TestRevokeAndRestore(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	admin := w.e.AdminTK
 	child := w.unit(t, admin, apptest.With(unitBody("计算机学院办公室", &w.cs), "pid", w.csUnit))
@@ -224,6 +228,7 @@ func TestRevokeAndRestore(t *testing.T) {
 }
 
 func TestLeadershipTeams(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	teams := fmt.Sprintf("/api/dwxx/%d/ldbz", w.csUnit)
 	res := w.e.Do("POST", teams, w.csTK, map[string]any{"name": "计算机学院党政领导班子", "kind": "1", "sort": 1})
@@ -270,6 +275,7 @@ func TestLeadershipTeams(t *testing.T) {
 }
 
 func TestPickerPaging(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i := 0; i < 22; i++ {
 		w.unit(t, w.e.AdminTK, apptest.With(unitBody(fmt.Sprintf("研究所%02d", i), &w.cs), "pid", w.csUnit))
@@ -295,6 +301,7 @@ func TestPickerPaging(t *testing.T) {
 
 // The cross-unit trail (单位变动轨迹 page) lists the entries of the caller's units.
 func TestAllTrail(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", w.csTK, map[string]any{"id": w.csUnit, "leaderName": "李院长"}), 200)
 	apptest.Expect(t, w.e.Do("PUT", "/api/dwxx", w.e.AdminTK, map[string]any{"id": w.mathUnit, "leaderName": "赵院长"}), 200)
@@ -322,6 +329,7 @@ func TestAllTrail(t *testing.T) {
 
 // The service's scope is what other domains (people) build on.
 func TestServiceScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	_, userID := w.e.UserWith("LEVEL_AND_BELOW", 0, unit.PermList)
 	ctx := rbac.With(t.Context(), &rbac.Principal{UserID: userID, OrgID: &w.cs, Perms: map[string]bool{unit.PermList: true}})

@@ -10,6 +10,7 @@ import (
 // Every route: 401 without a session, 403 without df:report, 404 for an
 // organisation outside the caller's scope, 400 naming the field.
 func TestRoutesRefuse(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	math := fmt.Sprintf("orgId=%d", w.c.Math)
 	var calls []apptest.Call

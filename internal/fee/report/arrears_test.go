@@ -68,6 +68,7 @@ func (w *arrearsWorld) arrears(t *testing.T, q url.Values) map[string]report.Arr
 // one of 6 warned; 2 and 5 months are below each threshold. Months paid in
 // between or owed nothing (免交) end a run.
 func TestArrearsRule1ReminderAt3WarningAt6(t *testing.T) {
+	t.Parallel()
 	w := newArrearsWorld(t)
 	got := w.arrears(t, nil)
 	if len(got) != 3 {
@@ -132,6 +133,7 @@ func TestArrearsRule1ReminderAt3WarningAt6(t *testing.T) {
 // in the arrears list (the page's day) and in the reminders (the
 // engine's day) alike. Each month's batch starts on its first day.
 func TestArrearsCountEndedMonthsOnly_RULES1(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, w.c.Branch, "连欠")
 	started := 0
@@ -194,6 +196,7 @@ func TestArrearsCountEndedMonthsOnly_RULES1(t *testing.T) {
 
 // The reminder's months are a setting: at 2, the runs of 2 are reminded.
 func TestArrearsReminderMonthsIsASetting(t *testing.T) {
+	t.Parallel()
 	w := newArrearsWorld(t)
 	var id int64
 	if err := w.e.DB.NewSelect().Table("sys_config").Column("id").Where("config_key = ?", report.CfgRemindMonths).Scan(t.Context(), &id); err != nil {

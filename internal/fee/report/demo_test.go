@@ -19,6 +19,7 @@ import (
 // and a report whose total agrees with the batches; the same seed gives
 // the same figures.
 func TestDemoYear(t *testing.T) {
+	t.Parallel()
 	seed := func() (*apptest.Env, report.DemoResult) {
 		e := apptest.New(t)
 		cipher, err := crypto.LoadOrCreate(e.App.Config.KeyDir())

@@ -59,6 +59,7 @@ func rowsByName(rows []report.OrgRow) map[string]fig {
 // the university's lines are its 二级党委, a committee's its branches and
 // its own members (本级); the collection rate is paid ÷ due rounded down.
 func TestOrgReportRollsUpBranchCommitteeUniversity(t *testing.T) {
+	t.Parallel()
 	w := newLedgerWorld(t)
 	feb := apptest.DoJSON[report.OrgReport](t, w.e, 200, "GET", "/api/dfgl/report/orgs?year=2025&month=2", w.e.AdminTK, nil)
 	if feb.OrgID != w.c.Root || feb.OrgName != "学校党委" {
@@ -110,6 +111,7 @@ func TestOrgReportRollsUpBranchCommitteeUniversity(t *testing.T) {
 // Per member: each member's figures over the period, by organisation and
 // name; unpaid=true keeps those with months unpaid.
 func TestMemberReport(t *testing.T) {
+	t.Parallel()
 	w := newLedgerWorld(t)
 	rows, n := apptest.GetPage[report.MemberRow](t, w.e, w.csTK, "/api/dfgl/report/members", url.Values{"year": {"2025"}})
 	if n != 3 || len(rows) != 3 || rows[0].Name != "党员A" || rows[1].Name != "党员B" || rows[2].Name != "党员D" {
@@ -128,6 +130,7 @@ func TestMemberReport(t *testing.T) {
 // The ledger (党费收缴台账) of a branch: a member a row, each month's due and
 // paid, the year's, and the totals row.
 func TestLedger(t *testing.T) {
+	t.Parallel()
 	w := newLedgerWorld(t)
 	l := apptest.DoJSON[report.Ledger](t, w.e, 200, "GET", fmt.Sprintf("/api/dfgl/report/ledger?year=2025&orgId=%d", w.c.Branch), w.csTK, nil)
 	if l.TotalElements != 2 || len(l.Rows) != 2 || l.Rows[0].Name != "党员A" {
@@ -157,6 +160,7 @@ func TestLedger(t *testing.T) {
 // The finance office's workbook of the report: title row naming the
 // organisation, period and unit, amounts in 元 with two decimals, totals row.
 func TestOrgReportExport(t *testing.T) {
+	t.Parallel()
 	w := newLedgerWorld(t)
 	book := apptest.Download(t, w.e.Do("GET", "/api/dfgl/report/orgs/export?year=2025", w.e.AdminTK, nil))
 	rows, _ := book.GetRows("Sheet1")

@@ -16,6 +16,7 @@ import (
 // Every route: 401 without a token, 403 without its permission, 404 for a
 // record outside the caller's scope.
 func TestRoutesRefuse(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	csMember := w.member(t, w.branch, "计算机党员", "1", "")
 	b := w.base(t, csMember, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
@@ -63,6 +64,7 @@ func TestRoutesRefuse(t *testing.T) {
 // 未启用 → 启用 → 作废: enabling a standard voids the one enabled for its
 // category; only a draft is edited; two enables at once: one wins.
 func TestStandardStates(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk := w.e.AdminTK
 	mk := func(fixed string) standard.Standard {
@@ -111,6 +113,7 @@ func TestStandardStates(t *testing.T) {
 
 // A standard's fields are checked, each refusal naming its field.
 func TestStandardChecks(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for _, c := range []struct {
 		body  map[string]any
@@ -143,6 +146,7 @@ func TestStandardChecks(t *testing.T) {
 // The base form: the preview computes without saving; bad items name
 // their field; a base of the same month twice is refused; the list filters.
 func TestBaseFormAndList(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	p := apptest.DoJSON[standard.Preview](t, w.e, 200, "POST", "/api/dfjs/preview", w.csTK,
 		map[string]any{"category": "salaried", "items": map[string]string{"postPay": "8000", "incomeTax": "300", "housingSubsidy": "999"}})
@@ -219,6 +223,7 @@ func TestBaseFormAndList(t *testing.T) {
 // version read: a stale one is a 409 that changes nothing) and each state
 // change, the standard it replaces voided included.
 func TestStandardTrailAndLock(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	tk := w.e.AdminTK
 	trail := func(id int64) []audit.Labelled {
@@ -271,6 +276,7 @@ func TestStandardTrailAndLock(t *testing.T) {
 // changed fields in Chinese and amounts in 元, by the user who made them;
 // the page reads it through GET /api/dfjs/{id}/trail (scope: 404 outside).
 func TestBaseTrail(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, w.branch, "轨迹党员", "1", "")
 	v := apptest.DoJSON[standard.BaseView](t, w.e, 201, "POST", "/api/dfjs", w.csTK, map[string]any{"memberId": m, "year": 2026,
@@ -307,6 +313,7 @@ func TestBaseTrail(t *testing.T) {
 
 // A delete of bases outside the scope deletes nothing and leaves no entry.
 func TestBaseDeleteOutOfScopeLeavesNoTrail(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.base(t, w.member(t, w.branch, "甲", "1", ""), 2026, 1, standard.CatUnemployed, nil)
 	b := w.base(t, w.member(t, w.math, "乙", "1", ""), 2026, 1, standard.CatUnemployed, nil)
@@ -321,6 +328,7 @@ func TestBaseDeleteOutOfScopeLeavesNoTrail(t *testing.T) {
 // with a Chinese message and changes nothing; one without a version is a
 // 400 on updatedAt.
 func TestBaseStaleUpdate(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m := w.member(t, w.branch, "并发党员", "1", "")
 	v := w.base(t, m, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
@@ -343,6 +351,7 @@ func TestBaseStaleUpdate(t *testing.T) {
 // Two updates from the same version at once: exactly one is written (with
 // its one trail entry), the other is a 409.
 func TestBaseConcurrentUpdatesOneWins(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	v := w.base(t, w.member(t, w.branch, "并发党员", "1", ""), 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
 	for round := range 3 {
@@ -362,6 +371,7 @@ func TestBaseConcurrentUpdatesOneWins(t *testing.T) {
 // approved reduction applies in MonthlyDues for its months only; a refused
 // one never applies; the branch cannot approve its own proposal.
 func TestRule1HardshipWorkflow(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	branchTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.branch, standard.PermHardshipList, standard.PermBranch)
 	committeeTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.cs, standard.PermHardshipList, standard.PermCommittee)
@@ -436,6 +446,7 @@ func TestRule1HardshipWorkflow(t *testing.T) {
 // restore of a base from its trail). The organisation department
 // (dfjs:waive, its role's only) can, with a reason the trail keeps.
 func TestBaseWaiverOnlyByDepartment_2008No3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	w.e.ExpectGrants(t, standard.PermBaseWaive, map[string][]string{"组织部管理员": {standard.PermBaseWaive}, "二级党委管理员": nil, "党支部书记": nil})
 	branchTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.branch, append(basePerms, standard.PermBaseImport)...)

@@ -75,6 +75,7 @@ func actions(v flow.View) (out []string) {
 // says so, the committee's to-do is gone and it never applies. A second
 // withdrawal, an approval afterwards and another scope are refused.
 func TestHardshipWithdrawUnderReview(t *testing.T) {
+	t.Parallel()
 	w := newHardshipWorld(t)
 	h := w.propose(t)
 	if w.openTodos(t, w.committeeTK, h.ID) != 1 {
@@ -105,6 +106,7 @@ func TestHardshipWithdrawUnderReview(t *testing.T) {
 
 // A decided proposal cannot be withdrawn (409): it stays approved and applies.
 func TestHardshipWithdrawAfterApprovalRefused(t *testing.T) {
+	t.Parallel()
 	w := newHardshipWorld(t)
 	h := w.propose(t)
 	v := w.flow(t, h.ID, w.committeeTK)
@@ -124,6 +126,7 @@ func TestHardshipWithdrawAfterApprovalRefused(t *testing.T) {
 // changed (checked like a proposal); the committee approves the changed one.
 // Every action is in the history; the returned proposal may still be withdrawn.
 func TestHardshipReturnAndResubmit(t *testing.T) {
+	t.Parallel()
 	w := newHardshipWorld(t)
 	h := w.propose(t)
 	path := fmt.Sprintf("/api/dfjm/%d/flow", h.ID)
@@ -187,6 +190,7 @@ func TestHardshipReturnAndResubmit(t *testing.T) {
 // Another branch's account does not see a returned proposal (404) nor
 // resubmits it; any account of the proposing branch with dfjm:branch may.
 func TestHardshipResubmitScope(t *testing.T) {
+	t.Parallel()
 	w := newHardshipWorld(t)
 	h := w.propose(t)
 	v := w.flow(t, h.ID, w.committeeTK)
@@ -222,6 +226,7 @@ func (w *hardshipWorld) approve(t *testing.T, id int64) {
 // reduction and later months are charged in full. The branch may not end
 // it, another scope does not see it, and it ends once.
 func TestHardshipEndedEarly(t *testing.T) {
+	t.Parallel()
 	w := newHardshipWorld(t)
 	h := w.propose(t) // 10.00 a month, 2026-03 to 2026-05
 	path := fmt.Sprintf("/api/dfjm/%d/end", h.ID)

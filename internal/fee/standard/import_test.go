@@ -16,6 +16,7 @@ import (
 // (blind index), in the caller's scope only; bad cells name their column;
 // a base of the same month is replaced, the others added.
 func TestImportFinanceWorkbook(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	importTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.cs, standard.PermBaseImport, standard.PermBaseList)
 	byNo := w.member(t, w.branch, "王老师", "1", "")
@@ -101,6 +102,7 @@ func TestImportFinanceWorkbook(t *testing.T) {
 
 // The export: the list's filters and scope, every item, the base and the due.
 func TestExportBases(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	exportTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.cs, standard.PermBaseExport)
 	m := w.member(t, w.branch, "钱老师", "1", "")

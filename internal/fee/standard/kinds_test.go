@@ -15,6 +15,7 @@ import (
 // received, the month's pay under 年薪制, the previous quarter's average for
 // 个体经营者, and a graduate student's stipend where the school so decides.
 func TestBasesOfZhongzufa2008No3(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	// due is member id's due of 2026-month: the amount and the working, or the reason there is none.

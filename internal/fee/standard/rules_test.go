@@ -33,6 +33,7 @@ func checkEdges(t *testing.T, w *world, cat, item string, edges []edge) {
 // RULES §1: salaried ≤3000 0.5%, 3000 < base ≤ 5000 1%, ≤10000 1.5%, > 10000 2%,
 // every edge exactly and ±0.01, rounded half-up to the fen.
 func TestRule1SalariedBracketEdges(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	checkEdges(t, w, standard.CatSalaried, "postPay", []edge{
 		{"2999.99", 1500, "× 0.5%（基数 ≤ 3000）= 15.00 元"}, // 14.99995
@@ -50,6 +51,7 @@ func TestRule1SalariedBracketEdges(t *testing.T) {
 // RULES §1: retirees' pension ≤ 5000 0.5%, > 5000 1% (the whole pension
 // received: TestBasesOfZhongzufa2008No3).
 func TestRule1RetiredEdges(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	checkEdges(t, w, standard.CatRetired, "pension", []edge{
 		{"4999.99", 2500, "离退休费总额 4,999.99 元（基本养老金 4,999.99）× 0.5%（基数 ≤ 5000）= 25.00 元"},
@@ -61,6 +63,7 @@ func TestRule1RetiredEdges(t *testing.T) {
 // Exact decimals, rounded half-up at the end: 1,001.00 × 0.5% = 5.005 → 5.01;
 // 1,000.90 × 0.5% = 5.0045 → 5.00.
 func TestRule1RoundsHalfUpToTheFen(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	checkEdges(t, w, standard.CatSalaried, "postPay", []edge{
 		{"1001.00", 501, "= 5.01 元"}, {"1000.90", 500, "= 5.00 元"}, {"3333.33", 3333, "= 33.33 元"}})
@@ -70,6 +73,7 @@ func TestRule1RoundsHalfUpToTheFen(t *testing.T) {
 // insurances, the housing fund, the annuity and the tax; reform subsidies and
 // year-end/award performance pay are excluded, basic performance included.
 func TestRule1SalaryBaseItems(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.member(t, w.branch, "张老师", "1", "")
 	v := w.base(t, id, 2026, 1, standard.CatSalaried, map[string]string{
@@ -90,6 +94,7 @@ func TestRule1SalaryBaseItems(t *testing.T) {
 // RULES §1: students, the unemployed and those on relief pay 0.2 元; a
 // student without a base of the year too; exemption is 0 (with an entry).
 func TestRule1FixedAmountsAndExemption(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	student := w.member(t, w.branch, "学生甲", "2", "")
 	unemployed := w.member(t, w.branch, "无固定收入", "1", "")
@@ -119,6 +124,7 @@ func TestRule1FixedAmountsAndExemption(t *testing.T) {
 // RULES §1: a salary change applies from the month it is paid: the base
 // from July is used from July, the January one before.
 func TestRule1SalaryChangeFromTheMonthPaid(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.member(t, w.branch, "调资", "1", "")
 	w.base(t, id, 2026, 1, standard.CatSalaried, map[string]string{"postPay": "4000"})
@@ -137,6 +143,7 @@ func TestRule1SalaryChangeFromTheMonthPaid(t *testing.T) {
 // RULES §1: probationary members pay from the month of the branch general
 // meeting that admitted them (joined_on).
 func TestRule1ProbationaryFromTheMonthAdmitted(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.member(t, w.branch, "预备党员", "2", "2026-04-30")
 	if _, ok := w.dues(t, 2026, 3, id)[id]; ok {

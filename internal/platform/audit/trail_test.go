@@ -25,6 +25,7 @@ const (
 var fields = audit.Fields{{Name: "name", Label: "姓名"}, {Name: "phone", Label: "手机号"}, {Name: "org", Label: "所在党组织"}}
 
 func TestDiffKeepsFieldOrderAndLabels(t *testing.T) {
+	t.Parallel()
 	got := fields.Diff(map[string]string{"name": "张三", "phone": "1", "org": "A"}, map[string]string{"name": "张三", "phone": "2", "org": "B"})
 	if len(got) != 2 || got[0].Label != "手机号" || got[0].Old != "1" || got[1].Field != "org" || got[1].New != "B" {
 		t.Fatalf("%+v", got)
@@ -35,6 +36,7 @@ func TestDiffKeepsFieldOrderAndLabels(t *testing.T) {
 }
 
 func TestRecordListGet(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, audit.Migrations())
 	ctx := rbac.With(context.Background(), &rbac.Principal{UserID: 7, Username: "zuzhibu"})
 	snap := map[string]string{"name": "张三", "phone": "2"}
@@ -67,6 +69,7 @@ func TestRecordListGet(t *testing.T) {
 // Page labels entries and pages them newest first; Snapshot decodes one
 // entry of its module and answers the trail's Chinese 400/404 otherwise.
 func TestPageAndSnapshot(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, audit.Migrations())
 	ctx := rbac.With(context.Background(), &rbac.Principal{UserID: 7, Username: "zuzhibu"})
 	for i := 0; i < 3; i++ {

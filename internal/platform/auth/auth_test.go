@@ -7,6 +7,7 @@ import (
 )
 
 func TestRSARoundTripAndPersistence(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	k1, err := LoadOrCreateKeyPair(dir)
 	if err != nil {
@@ -38,6 +39,7 @@ func TestRSARoundTripAndPersistence(t *testing.T) {
 }
 
 func TestPasswordPolicyUsesJavaScriptPatterns(t *testing.T) {
+	t.Parallel()
 	const reg = `^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,32}$`
 	cases := map[string]bool{"abc": false, "abcdefgh": false, "abcdefg1": false, "abcdef1!": true, "ABCDEF1@x": true, "12345678!": false}
 	for pw, want := range cases {
@@ -59,6 +61,7 @@ func TestPasswordPolicyUsesJavaScriptPatterns(t *testing.T) {
 }
 
 func TestRandomPasswordMeetsDefaultPolicy(t *testing.T) {
+	t.Parallel()
 	const reg = `^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d\s]).{8,32}$`
 	seen := map[string]bool{}
 	for i := 0; i < 50; i++ {
@@ -74,6 +77,7 @@ func TestRandomPasswordMeetsDefaultPolicy(t *testing.T) {
 }
 
 func TestTokenHashing(t *testing.T) {
+	t.Parallel()
 	tok, hash := NewToken()
 	if len(tok) < 40 || HashToken(tok) != hash || strings.Contains(hash, tok) {
 		t.Fatalf("token %q hash %q", tok, hash)
@@ -88,6 +92,7 @@ func TestTokenHashing(t *testing.T) {
 // one-digit sums) must almost never pass: no answer may come up in 1% of
 // captchas or more.
 func TestCaptchaBlindGuessRarelyPasses(t *testing.T) {
+	t.Parallel()
 	c := NewCaptcha()
 	const draws = 600 // each draw paints a PNG (~1.5 ms); 600 still shows a 1% answer as 6+ hits
 	seen := map[string]int{}
@@ -110,6 +115,7 @@ func TestCaptchaBlindGuessRarelyPasses(t *testing.T) {
 }
 
 func TestCaptchaAnswerIgnoresCaseAndSpaces(t *testing.T) {
+	t.Parallel()
 	if !CaptchaMatches(" ab3k ", "AB3K") || CaptchaMatches("AB3", "AB3K") || CaptchaMatches("", "") || CaptchaMatches("x", "") {
 		t.Fatal("captcha comparison")
 	}
@@ -121,6 +127,7 @@ func TestCaptchaAnswerIgnoresCaseAndSpaces(t *testing.T) {
 // told which accounts were imported and untouched. A low-cost hash is now
 // topped up to the configured cost.
 func TestLowCostHashTakesAsLongAsTheConfiguredCost(t *testing.T) {
+	t.Parallel()
 	h := NewHasher(10)
 	cheap, err := (&Hasher{Cost: 4}).Hash("Initial#2026")
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // The 工作日历 page's routes through the whole server: permissions (401,
 // 403), a year's days and note, and an edit the calendar answers at once.
 func TestCalendarRoutes(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	viewer, _ := e.UserWith("ALL", 0, calendar.PermList)
 	editor, _ := e.UserWith("ALL", 0, calendar.PermList, calendar.PermEdit)
@@ -50,6 +51,7 @@ func TestCalendarRoutes(t *testing.T) {
 // from 1 October, one reminder to the holders of calendar:edit, no
 // duplicates, closed once a holiday of the year is entered by hand.
 func TestNextYearCalendarReminderFromFirstOctober(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	editor, editorID := e.UserWith("ALL", 0, calendar.PermList, calendar.PermEdit)

@@ -27,6 +27,7 @@ func d(s string) date.Date { return date.MustParse(s) }
 // from Tuesday 29 September 2026 it crosses 国庆节 (1–7 October) and the
 // 调休 Saturday 10 October, and ends on Monday 12 October.
 func TestFifthWorkingDayAcrossNationalDay(t *testing.T) {
+	t.Parallel()
 	c, _ := newCalendar(t)
 	ctx := context.Background()
 	got, err := c.AddWorkdays(ctx, d("2026-09-29"), 5)
@@ -52,6 +53,7 @@ func TestFifthWorkingDayAcrossNationalDay(t *testing.T) {
 // A 调休 Saturday or Sunday is a working day; a weekday inside a holiday
 // is not; an unmarked weekend is a rest day.
 func TestTiaoxiuWeekendIsAWorkingDay(t *testing.T) {
+	t.Parallel()
 	c, _ := newCalendar(t)
 	ctx := context.Background()
 	for day, want := range map[string]bool{
@@ -78,6 +80,7 @@ func TestTiaoxiuWeekendIsAWorkingDay(t *testing.T) {
 // Every seeded 调休 workday is a Saturday or a Sunday, and every seeded
 // year has its note; 2027 says it is incomplete.
 func TestSeededYears(t *testing.T) {
+	t.Parallel()
 	c, _ := newCalendar(t)
 	ctx := context.Background()
 	holidays := map[int]int{2024: 30, 2025: 28, 2026: 33, 2027: 6}
@@ -111,6 +114,7 @@ func TestSeededYears(t *testing.T) {
 // An edit on one instance is seen by another at its next call: the
 // version row tells its cache to reload.
 func TestEditIsSeenByEveryInstance(t *testing.T) {
+	t.Parallel()
 	a, database := newCalendar(t)
 	b := calendar.New(database)
 	ctx := context.Background()
@@ -145,6 +149,7 @@ func TestEditIsSeenByEveryInstance(t *testing.T) {
 }
 
 func TestEditValidation(t *testing.T) {
+	t.Parallel()
 	c, database := newCalendar(t)
 	ctx := context.Background()
 	var before int64
@@ -184,6 +189,7 @@ func TestEditValidation(t *testing.T) {
 // 春节 of every seeded year, with their 调休 days, and counting working days
 // across them. 2027's notice is not published: its 春节 is not invented.
 func TestHolidayNotices2024To2027(t *testing.T) {
+	t.Parallel()
 	c, _ := newCalendar(t)
 	ctx := context.Background()
 	workday := func(t *testing.T, days map[string]bool) {
@@ -256,6 +262,7 @@ func TestHolidayNotices2024To2027(t *testing.T) {
 // an administrator entered: a 2024 day already marked keeps its name, the
 // 2024 note is kept, and a 2027 day marked by hand is not provisional.
 func TestCalendarMigrationKeepsAdministratorsDays(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	// The database as it stood before migration 2026113050 (one template per
 	// test binary on PostgreSQL: undo the migration rather than stop short of it).

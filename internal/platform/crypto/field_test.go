@@ -6,6 +6,7 @@ import (
 )
 
 func TestEncryptDecryptAndKeyPersistence(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c1, err := LoadOrCreate(dir)
 	if err != nil {
@@ -32,6 +33,7 @@ func TestEncryptDecryptAndKeyPersistence(t *testing.T) {
 }
 
 func TestBlindIndex(t *testing.T) {
+	t.Parallel()
 	c, _ := LoadOrCreate(t.TempDir())
 	if c.Index("11010519491231002x") != c.Index(" 11010519491231002X ") {
 		t.Fatal("index depends on case or spaces")
@@ -46,6 +48,7 @@ func TestBlindIndex(t *testing.T) {
 }
 
 func TestMasks(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		MaskIDNumber("11010519491231002X"):              "110105********002X",
 		MaskPhone("13800138000"):                        "138****8000",
@@ -73,6 +76,7 @@ func TestMasks(t *testing.T) {
 
 // Opener decrypts what Encrypt made, value after value into its buffers.
 func TestOpener(t *testing.T) {
+	t.Parallel()
 	c, _ := LoadOrCreate(t.TempDir())
 	o := c.Opener()
 	for _, v := range []string{"13800138000", "", "11010519491231002X", "张三"} {
@@ -91,6 +95,7 @@ func TestOpener(t *testing.T) {
 }
 
 func TestSealKeepsAnUnchangedCiphertext(t *testing.T) {
+	t.Parallel()
 	c, _ := LoadOrCreate(t.TempDir())
 	if enc, idx := c.Seal("", "", "13800138000", "old"); enc != "" || idx != "" {
 		t.Fatalf("cleared field: %q %q", enc, idx)

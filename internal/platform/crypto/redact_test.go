@@ -8,6 +8,7 @@ import (
 // A log keeps no secret and no personal value in clear: by field name at any
 // depth, and by the look of a value wherever it stands.
 func TestRedactJSON(t *testing.T) {
+	t.Parallel()
 	in := `{"id":12,"name":"张三","password":"x","newPass":"enc","oldPass":"enc","token":"t","idNumber":"11010519900307111X",` +
 		`"phone":"13800138000","contactPhones":["13800138000","010-1234"],"cells":{"sfzh":"110105199003071118","remark":"电话13912345678"},` +
 		`"rows":[{"note":"13912345678"},{"note":"110105199003071118"}],"count":3}`

@@ -7,6 +7,7 @@ import (
 )
 
 func TestParseReadsFormsAndQueryStrings(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want Date
@@ -30,6 +31,7 @@ func TestParseReadsFormsAndQueryStrings(t *testing.T) {
 }
 
 func TestParseLooseReadsWhatPeopleTypeInWorkbooks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want Date
@@ -55,6 +57,7 @@ func TestParseLooseReadsWhatPeopleTypeInWorkbooks(t *testing.T) {
 }
 
 func TestDateArithmeticAndStorage(t *testing.T) {
+	t.Parallel()
 	if got := Date("2024-02-29").AddYears(1); got != "2025-03-01" {
 		t.Errorf("29 Feb + 1 year = %s, want 2025-03-01", got)
 	}
@@ -90,6 +93,7 @@ func TestDateArithmeticAndStorage(t *testing.T) {
 }
 
 func TestAddMonthsClampsToTheMonthEnd(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		from Date
 		n    int

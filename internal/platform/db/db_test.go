@@ -11,6 +11,7 @@ import (
 // usual umask) hands over password hashes and personal data. The SQLite
 // file and its -wal/-shm are the owner's only, new or tightened.
 func TestSQLiteFilesArePrivate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
 	if err := os.WriteFile(old, nil, 0o644); err != nil {

@@ -15,6 +15,7 @@ import (
 // writes and reads them on both databases (ZHDJ_TEST_DB picks which) and
 // shows them as createTime and updateTime.
 func TestStampsColumns(t *testing.T) {
+	t.Parallel()
 	type stampedRow struct {
 		bun.BaseModel `bun:"table:t_stamped,alias:t"`
 		ID            int64  `bun:"id,pk,autoincrement" json:"id"`

@@ -40,6 +40,7 @@ type namedRow struct {
 // (rows there before the migration included) and renames, and a "t.*"
 // select still scans into a model without the key column.
 func TestNamesSortByPinyin(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	database := db.NewTest(t, schema)
 	for _, name := range []string{"王五", "李四", "赵六"} {

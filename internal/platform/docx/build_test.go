@@ -13,6 +13,7 @@ import (
 // A template built in code is a .docx Fill accepts, with its placeholders
 // filled and escaped, and the same paragraphs give the same bytes.
 func TestBuildMakesAFillableTemplate(t *testing.T) {
+	t.Parallel()
 	tpl, err := docx.Build(docx.Title("{{title}}", 44), docx.Para("姓名：{{name}}"), docx.Cut("（存根）"), docx.Right("{{date}}"))
 	if err != nil {
 		t.Fatal(err)
@@ -50,6 +51,7 @@ func TestBuildMakesAFillableTemplate(t *testing.T) {
 // Styles sets the default text size (half-points) and line spacing that
 // Word reads from word/styles.xml.
 func TestStylesSetSizeAndSpacing(t *testing.T) {
+	t.Parallel()
 	s := docx.Styles(32, 560, "exact")
 	for _, want := range []string{`<w:sz w:val="32"/>`, `<w:szCs w:val="32"/>`, `<w:spacing w:line="560" w:lineRule="exact"/>`, `w:eastAsia="仿宋"`} {
 		if !strings.Contains(s, want) {

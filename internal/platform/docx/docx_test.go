@@ -109,6 +109,7 @@ func paragraphs(t *testing.T, xmlText string) []string {
 // Word split across runs; text that merely looks like a placeholder across
 // two paragraphs is left alone, and so are the parts that are not text.
 func TestFillEscapesValuesAndJoinsSplitPlaceholders(t *testing.T) {
+	t.Parallel()
 	comment := "同意 <接收> & \"推荐\" '入党'\n第二行\t末尾"
 	out, err := docx.Fill(template(t, body), map[string]string{"name": "张三", "comment": comment, "date": "2026年3月1日", "title": "A&B"})
 	if err != nil {
@@ -142,6 +143,7 @@ func TestFillEscapesValuesAndJoinsSplitPlaceholders(t *testing.T) {
 
 // Characters XML cannot hold are left out rather than breaking the document.
 func TestFillDropsControlCharacters(t *testing.T) {
+	t.Parallel()
 	out, err := docx.Fill(template(t, body), map[string]string{"name": "张\x01三\x1f", "comment": "", "date": "", "title": ""})
 	if err != nil {
 		t.Fatal(err)
@@ -154,6 +156,7 @@ func TestFillDropsControlCharacters(t *testing.T) {
 // A placeholder without a value is the template and the code disagreeing:
 // an error naming it, not a document with a hole.
 func TestFillRefusesMissingValuesAndNonDocx(t *testing.T) {
+	t.Parallel()
 	_, err := docx.Fill(template(t, body), map[string]string{"name": "张三"})
 	if err == nil || !strings.Contains(err.Error(), "comment, date, title") {
 		t.Fatalf("missing values: %v", err)
@@ -165,6 +168,7 @@ func TestFillRefusesMissingValuesAndNonDocx(t *testing.T) {
 
 // Serve sends the filled document as a download under its Chinese name.
 func TestServeDownload(t *testing.T) {
+	t.Parallel()
 	rec := httptest.NewRecorder()
 	err := docx.Serve(rec, "发展党员公示.docx", template(t, body), map[string]string{"name": "张三", "comment": "", "date": "", "title": ""})
 	if err != nil {

@@ -17,6 +17,7 @@ type counted struct{ N int }
 type countQuery struct{ ID int64 }
 
 func TestPublishRunsHandlersInOrderAndStopsAtTheFirstError(t *testing.T) {
+	t.Parallel()
 	b := event.NewBus()
 	var got []string
 	event.Subscribe(b, func(_ context.Context, _ bun.Tx, e moved) error {
@@ -49,6 +50,7 @@ func TestPublishRunsHandlersInOrderAndStopsAtTheFirstError(t *testing.T) {
 }
 
 func TestAskRunsTheOneAnswerer(t *testing.T) {
+	t.Parallel()
 	b := event.NewBus()
 	if _, ok, err := event.Ask[int](context.Background(), b, nil, countQuery{1}); ok || err != nil {
 		t.Fatalf("nobody answers: %v %v", ok, err)

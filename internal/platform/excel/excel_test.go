@@ -16,6 +16,7 @@ import (
 // anything is unpacked (a "zip bomb" of a few hundred KB could otherwise
 // fill the disk with temporary files), with a Chinese message.
 func TestReadRefusesAWorkbookThatUnpacksTooLarge(t *testing.T) {
+	t.Parallel()
 	book := excelize.NewFile()
 	if err := book.SetSheetRow("Sheet1", "A1", &[]any{"姓名", "身份证号码"}); err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ const header = `<row><c t="inlineStr"><is><t>姓名</t></is></c></row>`
 // Each crafted workbook is refused before excelize builds anything from it,
 // with a 400 naming the limit it broke.
 func TestReadRefusesCraftedWorkbooks(t *testing.T) {
+	t.Parallel()
 	row := exceltest.InlineRow("张三", "110101199003074514", "13800138000", "计算机学院教工党支部")
 	many := make([]exceltest.Part, 0, MaxEntries+1)
 	for i := range MaxEntries + 1 {
@@ -73,6 +74,7 @@ func TestReadRefusesCraftedWorkbooks(t *testing.T) {
 // A legitimate workbook within every limit reads as before, shared strings
 // (more than stay in memory) and inline strings alike.
 func TestReadAcceptsAWorkbookWithinTheLimits(t *testing.T) {
+	t.Parallel()
 	sst := &exceltest.Part{Head: "<si><t>姓名</t></si>", Body: "<si><t>张三</t></si>", Times: 60_000}
 	book := exceltest.Book(t, exceltest.Part{Head: `<row><c t="s"><v>0</v></c><c t="inlineStr"><is><t> 党员 </t></is></c></row>`,
 		Body: `<row><c t="s"><v>1</v></c></row>`, Times: 3}, sst)
@@ -85,6 +87,7 @@ func TestReadAcceptsAWorkbookWithinTheLimits(t *testing.T) {
 // With every parse slot taken, an upload waits its bounded time and is
 // told to come back (429) without its body being read.
 func TestUploadWhileEveryParseSlotIsTakenIs429(t *testing.T) {
+	t.Parallel()
 	rd := NewReader(1, 20*time.Millisecond)
 	release, err := rd.acquire(t.Context())
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 // A report: the merged title row, the header, amounts in fen written as 元
 // with the 0.00 format (12345 fen is 123.45, 1 fen 0.01), and a bold totals row.
 func TestReportTitleMoneyAndTotals(t *testing.T) {
+	t.Parallel()
 	w, err := NewReport("党费收缴情况（单位：元）", []string{"党组织", "应缴", "实缴"}, []float64{20, 12, 12})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSaveOpenRemove(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, err := NewStore(dir)
 	if err != nil {
@@ -37,6 +38,7 @@ func TestSaveOpenRemove(t *testing.T) {
 }
 
 func TestNamesNeverLeaveTheDirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, _ := NewStore(filepath.Join(dir, "files"))
 	os.WriteFile(filepath.Join(dir, "secret"), []byte("x"), 0o600) //nolint:errcheck
@@ -51,6 +53,7 @@ func TestNamesNeverLeaveTheDirectory(t *testing.T) {
 }
 
 func TestTooLargeLeavesNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s, _ := NewStore(dir)
 	if _, err := s.Save(strings.NewReader(strings.Repeat("x", 11)), "txt", 10); !errors.Is(err, ErrTooLarge) {

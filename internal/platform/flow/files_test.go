@@ -23,6 +23,7 @@ func (w *world) upload(t *testing.T, token, name, content string) int64 {
 // not upload them included), nobody else, and only files the record's
 // history names. An action attaches its actor's own uploads only.
 func TestActionFiles(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.submit(t, w.branchTK, w.branch, "带附件的申请", 100)
 	mine := w.upload(t, w.branchTK, "谈话记录.pdf", "%PDF-1.4 talk")

@@ -34,6 +34,7 @@ func (w *world) walk(t *testing.T, id int64, tokens ...string) []string {
 // picks the chain, and each link acts through the nearest organisation of
 // the link's types above it.
 func TestChainPerLevel(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	t.Run("a 党支部 under a 二级党委 goes 党支部 → 二级党委 → 组织部", func(t *testing.T) {
 		id := w.submit(t, w.branchTK, w.branch, "经费申请", 100)
@@ -85,6 +86,7 @@ func TestChainPerLevel(t *testing.T) {
 
 // A rule refuses an approval with its name in the message and changes nothing.
 func TestRuleRefusesApproval(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.submit(t, w.branchTK, w.branch, "大额申请", 6000)
 	before := w.view(t, w.branchTK, id)
@@ -109,6 +111,7 @@ func TestRuleRefusesApproval(t *testing.T) {
 // 退回 sends the record back to an earlier step of its chain, whose actors
 // get their to-do again; a later step is no target.
 func TestReturnToEarlierStep(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.submit(t, w.branchTK, w.branch, "退回测试", 100)
 	w.walk(t, id, w.branchTK, w.csTK)
@@ -148,6 +151,7 @@ func TestReturnToEarlierStep(t *testing.T) {
 // permission and a scope covering its acting organisation) and closed for
 // all of them once one acted.
 func TestTodosOpenedAndClosed(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.submit(t, w.branchTK, w.branch, "待办测试", 100)
 	want := fmt.Sprintf("%d:branch", id)
@@ -194,6 +198,7 @@ func TestTodosOpenedAndClosed(t *testing.T) {
 // Two actors of one step at once: exactly one wins, the other is told the
 // step was dealt with (on SQLite and on PostgreSQL with ZHDJ_TEST_DB).
 func TestConcurrentActionsOneWins(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.submit(t, w.branchTK, w.branch, "并发测试", 100)
 	version := w.view(t, w.branchTK, id).Version
@@ -228,6 +233,7 @@ func TestConcurrentActionsOneWins(t *testing.T) {
 // The After hook runs in the action's transaction: its consequence is kept
 // with the action, and its failure takes the whole action back.
 func TestAfterHookInTheActionsTransaction(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	status := func(id int64) string {
 		var s string
@@ -258,6 +264,7 @@ func TestAfterHookInTheActionsTransaction(t *testing.T) {
 // outside the caller's scope is a 404; in scope, a step is acted on only by
 // holders of its permission whose scope covers its acting organisation.
 func TestRoutesGuardPermissionAndScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := w.submit(t, w.branchTK, w.branch, "权限测试", 100)
 	flowPath := fmt.Sprintf("/api/sample/%d/flow", id)
@@ -310,6 +317,7 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 // The chains are data: read with the organisation types, edited per type
 // (checked), and a record keeps the chain it started with.
 func TestChainsEditable(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	started := w.submit(t, w.branchTK, w.branch, "编辑前", 100)
 	cv := apptest.DoJSON[flow.ChainsView](t, w.e, 200, "GET", "/api/sample/flow/chains", w.deptTK, nil)

@@ -17,6 +17,7 @@ import (
 // step waits and nobody gets a to-do; a second time is a 409, a state that
 // does not end the workflow a wiring error.
 func TestRecordedEndsWithOneEntry(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := rbac.WithMemo(rbac.With(t.Context(), &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
 	req := &request{OrgID: w.branch, Title: "纸质办理", Amount: 100, Status: "imported", CreatedAt: time.Now().UTC()}

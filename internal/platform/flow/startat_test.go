@@ -39,6 +39,7 @@ func (w *world) startAt(t *testing.T, org int64, title, at string) (int64, error
 // StartAt puts a record at a later step of its chain: the history starts
 // with the submission to that step, and that step's actors get the to-do.
 func TestStartAtLaterStep(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id, err := w.startAt(t, w.branch, "导入的申请", "committee")
 	if err != nil {
@@ -88,6 +89,7 @@ func TestStartAtLaterStep(t *testing.T) {
 // an earlier step (a probation extended goes back to its education), on as
 // usual when it answers "", and a step not in the chain is refused.
 func TestStepNext(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	for i := range w.wf.Steps {
 		if w.wf.Steps[i].Key == "department" {

@@ -24,6 +24,7 @@ func (w *world) asAdmin(t *testing.T) context.Context {
 // Stop ends a record under way (撤回 / 撤销): the history names it, the
 // to-dos close, a stale version is ErrTaken, an ended record is a 400.
 func TestStopWithdrawAndCancel(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := w.asAdmin(t)
 	id := w.submit(t, w.branchTK, w.branch, "撤回的申请", 100)
@@ -59,6 +60,7 @@ func TestStopWithdrawAndCancel(t *testing.T) {
 // resolves a step's acting organisation above another organisation than
 // the record's.
 func TestStepMayAndOrgAt(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// The committee step of a 跨院 request acts above the math branch.
 	w.wf.OrgAt = func(r *request, step string) int64 {
@@ -92,6 +94,7 @@ func TestStepMayAndOrgAt(t *testing.T) {
 // under way, rejected or amended already is a 400, a stale version
 // ErrTaken, and End is no actor's choice at a step.
 func TestAmendEndsAnApprovedRecord(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := w.asAdmin(t)
 	amend := func(id, version int64) error {

@@ -18,6 +18,7 @@ func requestFrom(peer string, xff ...string) *http.Request {
 // A client that talks to the server directly cannot choose its address by
 // sending X-Forwarded-For, with or without a proxy list configured.
 func TestSpoofedForwardedForFromUntrustedPeerIsIgnored(t *testing.T) {
+	t.Parallel()
 	none, _ := ParseProxies("")
 	proxies, err := ParseProxies("10.0.0.0/8, 192.168.1.5")
 	if err != nil {
@@ -36,6 +37,7 @@ func TestSpoofedForwardedForFromUntrustedPeerIsIgnored(t *testing.T) {
 }
 
 func TestForwardedForFromTrustedProxyNamesTheRealClient(t *testing.T) {
+	t.Parallel()
 	ps, _ := ParseProxies("10.0.0.0/8,192.168.1.5,2001:db8::/32")
 	cases := []struct {
 		name, peer string
@@ -64,6 +66,7 @@ func TestForwardedForFromTrustedProxyNamesTheRealClient(t *testing.T) {
 }
 
 func TestParseProxiesRefusesNonsense(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{"10.0.0.0/33", "example.com", "10.0.0"} {
 		if _, err := ParseProxies(bad); err == nil {
 			t.Errorf("ParseProxies(%q) accepted", bad)

@@ -13,6 +13,7 @@ import (
 // accepts gzip; smaller ones, other types and clients without gzip get the
 // body as it is. Either way the answer varies on Accept-Encoding.
 func TestCompressJSONAboveTheThreshold(t *testing.T) {
+	t.Parallel()
 	big := map[string]string{"note": strings.Repeat("党员信息", CompressMinSize/4)}
 	small := map[string]string{"note": "东湖大学"}
 	h := CompressJSON(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestAsError(t *testing.T) {
+	t.Parallel()
 	if err := AsError(nil); err != nil {
 		t.Fatalf("AsError(nil) = %v", err)
 	}
@@ -30,6 +31,7 @@ func TestAsError(t *testing.T) {
 // A refusal reaching a step that wraps every failure as Internal keeps its
 // status, message and code; anything else is a 500.
 func TestInternalKeepsRefusals(t *testing.T) {
+	t.Parallel()
 	if err := Internal(fmt.Errorf("scope: %w", NoAnchor)); err != NoAnchor || err.Status != http.StatusForbidden || err.Code != CodeNoAnchor {
 		t.Fatalf("Internal(NoAnchor) = %v", err)
 	}
@@ -42,6 +44,7 @@ func TestInternalKeepsRefusals(t *testing.T) {
 // A check that found several bad fields answers them all at once; the first
 // stays the error's field and message, so a client reading only those works.
 func TestAllInvalidGathersFieldErrors(t *testing.T) {
+	t.Parallel()
 	if AllInvalid(nil, nil) != nil {
 		t.Fatal("passing checks gave an error")
 	}
@@ -76,6 +79,7 @@ func TestAllInvalidGathersFieldErrors(t *testing.T) {
 
 // The body names every field: "fields" with all, "field" with the first.
 func TestWriteErrorListsFields(t *testing.T) {
+	t.Parallel()
 	w := httptest.NewRecorder()
 	WriteError(w, httptest.NewRequest("POST", "/api/x", nil), AllInvalid(Invalid("idNumber", "身份证号码校验位错误"), Invalid("phone", "请输入正确的手机号码")))
 	var body struct {

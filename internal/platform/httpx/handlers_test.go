@@ -41,6 +41,7 @@ func wantStatus(t *testing.T, w *httptest.ResponseRecorder, err error, status in
 }
 
 func TestUpdate(t *testing.T) {
+	t.Parallel()
 	var got []testInput
 	h := Update(func(ctx context.Context, in testInput) error {
 		if !hasMarker(ctx) {
@@ -73,6 +74,7 @@ func TestUpdate(t *testing.T) {
 }
 
 func TestCreate(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	h := Create(func(ctx context.Context, in testInput) (map[string]any, error) {
 		calls++
@@ -103,6 +105,7 @@ func TestCreate(t *testing.T) {
 }
 
 func TestRead(t *testing.T) {
+	t.Parallel()
 	w, err := call(t, Read(func(ctx context.Context) ([]int, error) {
 		if !hasMarker(ctx) {
 			t.Error("fn did not get the request's context")
@@ -121,6 +124,7 @@ func TestRead(t *testing.T) {
 }
 
 func TestReadList(t *testing.T) {
+	t.Parallel()
 	w, err := call(t, ReadList(func(ctx context.Context, lq ListQuery) (PageResult[int], error) {
 		if !hasMarker(ctx) || lq.Size != DefaultPageSize || lq.Filter("name") != "a" {
 			t.Errorf("fn did not get the request's context and list query: %+v", lq)
@@ -139,6 +143,7 @@ func TestReadList(t *testing.T) {
 }
 
 func TestIDsAction(t *testing.T) {
+	t.Parallel()
 	var got [][]int64
 	h := IDsAction(func(ctx context.Context, ids []int64) error {
 		if !hasMarker(ctx) {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParsePage(t *testing.T) {
+	t.Parallel()
 	p, err := ParsePage(url.Values{"page": {"2"}, "size": {"20"}, "sort": {"a,asc", "b,desc"}})
 	if err != nil || p.Page != 2 || p.Size != 20 || p.Offset() != 40 || len(p.Sorts) != 2 {
 		t.Fatalf("%+v %v", p, err)
@@ -23,6 +24,7 @@ func TestParsePage(t *testing.T) {
 }
 
 func TestFilterParsing(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		f    Filter
 		in   any
@@ -50,6 +52,7 @@ func TestFilterParsing(t *testing.T) {
 }
 
 func TestContentDispositionKeepsChineseNames(t *testing.T) {
+	t.Parallel()
 	h := ContentDisposition("attachment", "党员花名册 2026.xlsx")
 	if !strings.Contains(h, "filename*=UTF-8''%E5%85%9A%E5%91%98") || !strings.HasPrefix(h, "attachment;") {
 		t.Fatalf("%s", h)
@@ -61,6 +64,7 @@ func TestContentDispositionKeepsChineseNames(t *testing.T) {
 }
 
 func TestOptionalTellsAbsentFromNull(t *testing.T) {
+	t.Parallel()
 	var in struct {
 		A Optional[int64] `json:"a"`
 		B Optional[int64] `json:"b"`

@@ -26,6 +26,7 @@ func wantBadRequest(t *testing.T, name string, err error, msg string) {
 // headers we read (PostgreSQL answers them with a 500), undecodable query
 // strings (Go drops those pairs: an unfiltered list) and floods of query values.
 func TestInputGuardRefusesHostileURLs(t *testing.T) {
+	t.Parallel()
 	many := strings.Repeat("ids=1&", MaxQueryValues) + "ids=1"
 	cases := []struct {
 		name, target string
@@ -63,6 +64,7 @@ func TestInputGuardRefusesHostileURLs(t *testing.T) {
 // the others with U+FFFD. Every JSON reader (Decode, BodyFilters and the
 // merging DecodeMerge of the PUTs) refuses them with a 400 naming the field.
 func TestDecodeRefusesHostileJSONStrings(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, body, field string
 		ok                bool
@@ -112,6 +114,7 @@ func TestDecodeRefusesHostileJSONStrings(t *testing.T) {
 // Attack: paging and sorting beyond sane bounds (page × size overflowing
 // into a negative offset was a 500; a pile of sort terms an expensive order).
 func TestParsePageBounds(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		q    url.Values
@@ -135,6 +138,7 @@ func TestParsePageBounds(t *testing.T) {
 // Attack: a filter array too long for one IN list (beyond what any screen
 // sends) is refused, not run.
 func TestFilterValueLimit(t *testing.T) {
+	t.Parallel()
 	ids := make([]any, MaxFilterValues+1)
 	for i := range ids {
 		ids[i] = json.Number("1")
@@ -145,6 +149,7 @@ func TestFilterValueLimit(t *testing.T) {
 
 // Attack: NUL and invalid UTF-8 in multipart fields and file names.
 func TestCheckForm(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, field, file string
 		ok                bool

@@ -26,6 +26,7 @@ var listRowsMigration = db.Migration{Version: 1, Name: "list rows", Up: func(ctx
 }}
 
 func TestListQueryRangesAndCustomFilters(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, []db.Migration{listRowsMigration})
 	ctx := context.Background()
 	for _, r := range []listRow{{Name: "甲", Born: "1990-01-01"}, {Name: "乙", Born: "1995-06-30"}, {Name: "丙", Born: "2000-12-31"}, {Name: "丁"}} {
@@ -92,6 +93,7 @@ func TestListQueryRangesAndCustomFilters(t *testing.T) {
 // A time range ended by a bare date covers that whole day: the web's date
 // pickers send "2026-01-31" for "until 31 January".
 func TestTimeRangeEndedByADateCoversTheDay(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, []db.Migration{listRowsMigration})
 	ctx := context.Background()
 	at := func(s string) *time.Time {
@@ -133,6 +135,7 @@ func TestTimeRangeEndedByADateCoversTheDay(t *testing.T) {
 }
 
 func TestReadListQueryReadsTheQueryStringOrTheBody(t *testing.T) {
+	t.Parallel()
 	get := httptest.NewRequest("GET", "/x?page=2&size=5&sort=name,desc&name=%E7%94%B2", nil)
 	lq, err := ReadListQuery(get)
 	if err != nil || lq.Page.Page != 2 || lq.Size != 5 || lq.Filter("name") != "甲" || len(lq.Sorts) != 1 {
@@ -147,6 +150,7 @@ func TestReadListQueryReadsTheQueryStringOrTheBody(t *testing.T) {
 }
 
 func TestReadListQueryOptionsPickersAndDefaults(t *testing.T) {
+	t.Parallel()
 	lq, err := ReadListQuery(httptest.NewRequest("GET", "/x?unmask=true&name=a", nil), "unmask")
 	if err != nil || lq.Filters["unmask"] != nil || lq.Filter("name") != "a" {
 		t.Fatalf("options: %+v, %v", lq, err)

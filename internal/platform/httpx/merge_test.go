@@ -17,6 +17,7 @@ type mergeInput struct {
 }
 
 func TestDecodeMergeKeepsFieldsLeftOut(t *testing.T) {
+	t.Parallel()
 	org := int64(5)
 	load := func(_ context.Context, id int64) (mergeInput, error) {
 		if id != 7 {

@@ -7,6 +7,7 @@ import (
 
 // A route is registered with its permission and its title, or not at all.
 func TestRouteRegistrationRequiresPermissionAndTitle(t *testing.T) {
+	t.Parallel()
 	h := func(http.ResponseWriter, *http.Request) error { return nil }
 	panics := func(name string, register func()) {
 		t.Helper()

@@ -11,6 +11,7 @@ import (
 // another site can POST with our cookie (SameSite=Lax stops that only
 // cross-site) but cannot add X-Requested-With nor fake Origin.
 func TestSessionTokenCSRF(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, method string
 		header       map[string]string
@@ -53,6 +54,7 @@ func TestSessionTokenCSRF(t *testing.T) {
 }
 
 func TestSessionCookieAttributes(t *testing.T) {
+	t.Parallel()
 	r := httptest.NewRequest("POST", "http://app.example/auth/login", nil)
 	r.Header.Set("X-Forwarded-Proto", "https")
 	w := httptest.NewRecorder()
@@ -67,6 +69,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 // The CSP and X-Frame-Options follow the frame-ancestors setting, and the
 // statistics script's origin is allowed only when one is configured.
 func TestSecurityHeadersPolicy(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		policy    WebPolicy
 		path      string

@@ -31,6 +31,7 @@ type underIn struct {
 // The adapters read {id} then the body, answer with their status, and pass
 // a bad id, a bad body and fn's error back without writing.
 func TestUnderAdapters(t *testing.T) {
+	t.Parallel()
 	var got []string
 	action := ActionOn(gone, func(_ context.Context, id int64, in underIn) (int64, error) {
 		got = append(got, in.Name)
@@ -66,6 +67,7 @@ func TestUnderAdapters(t *testing.T) {
 // ListUnder reads {id}, then the page and filters, and refuses a bad page
 // before calling fn.
 func TestListUnder(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	list := ListUnder(gone, func(_ context.Context, id int64, lq ListQuery) (PageResult[int64], error) {
 		calls++

@@ -49,6 +49,7 @@ func readVectors(t *testing.T) vectors {
 // numbers tell their birth date, gender and 18-character form; invalid ones
 // are a 400 with the message the form shows.
 func TestParseIDNumberGB11643(t *testing.T) {
+	t.Parallel()
 	v := readVectors(t)
 	today, err := time.Parse("2006-01-02", v.Today)
 	if err != nil {
@@ -79,6 +80,7 @@ func TestParseIDNumberGB11643(t *testing.T) {
 }
 
 func TestMobileAndEmailVectors(t *testing.T) {
+	t.Parallel()
 	v := readVectors(t)
 	for _, c := range v.Mobiles {
 		if idcard.IsMobilePhone(c.In) != c.OK {
@@ -94,6 +96,7 @@ func TestMobileAndEmailVectors(t *testing.T) {
 
 // The check character of every remainder (GB 11643-1999 table 2).
 func TestIDCheckCharTable(t *testing.T) {
+	t.Parallel()
 	// first 17 digits all zero except the last, whose weight is 2: sum = 2d.
 	want := map[int]byte{0: '1', 1: '0', 2: 'X', 3: '9', 4: '8', 5: '7', 6: '6', 7: '5', 8: '4', 9: '3', 10: '2'}
 	for d := 0; d <= 9; d++ {
@@ -105,6 +108,7 @@ func TestIDCheckCharTable(t *testing.T) {
 }
 
 func TestLooksLikeIDNumber(t *testing.T) {
+	t.Parallel()
 	for s, want := range map[string]bool{"11010519491231002x": true, "110105491231002": true, "张三": false, "1101051949": false} {
 		if idcard.LooksLikeIDNumber(s) != want {
 			t.Errorf("LooksLikeIDNumber(%q) != %v", s, want)

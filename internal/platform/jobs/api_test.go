@@ -12,6 +12,7 @@ import (
 // permission (401 without a session, 403 without the permission), and the
 // jobs are the ones the modules declare.
 func TestJobRoutes(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	viewer, _ := e.UserWith("ALL", 0, jobs.PermList)
 	editor, _ := e.UserWith("ALL", 0, jobs.PermList, jobs.PermEdit)
@@ -62,6 +63,7 @@ func TestJobRoutes(t *testing.T) {
 // what a request names. No route creates or deletes a job, and running
 // takes only the name of a job declared in code.
 func TestJobsRunOnlyWhatTheCodeDeclares(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	for _, c := range []struct {
 		method, path string

@@ -108,6 +108,7 @@ func counting(name string, calls *atomic.Int32) jobs.Job {
 // Two instances on one database, each scheduling the same job every
 // minute: each tick runs exactly once, on one of them.
 func TestTwoSchedulersRunEachTickOnce(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var calls atomic.Int32
 	w.started("a", counting("test.count", &calls))
@@ -148,6 +149,7 @@ func TestTwoSchedulersRunEachTickOnce(t *testing.T) {
 // the job is busy until the lease expires, then the next run takes the
 // lease and marks the dead run as failed.
 func TestCrashedRunIsMarkedFailedAfterTheLeaseExpires(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var calls atomic.Int32
 	s := w.scheduler("b", jobs.Job{Name: "test.crash", Title: "测试任务", Cron: "0 2 * * *", Timeout: 10 * time.Minute,
@@ -186,6 +188,7 @@ func TestCrashedRunIsMarkedFailedAfterTheLeaseExpires(t *testing.T) {
 // A job switched OFF skips its ticks (on every instance: the switch is
 // read from the table) and runs again once switched ON.
 func TestSwitchedOffJobSkipsItsTicks(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var calls atomic.Int32
 	a := w.started("a", counting("test.switch", &calls))
@@ -210,6 +213,7 @@ func TestSwitchedOffJobSkipsItsTicks(t *testing.T) {
 // A schedule changed on one instance holds on the others: their next tick
 // of the old schedule is skipped unless the new one has it too.
 func TestCronChangedElsewhereIsFollowed(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var calls atomic.Int32
 	b := w.started("b", counting("test.moved", &calls))
@@ -235,6 +239,7 @@ func TestCronChangedElsewhereIsFollowed(t *testing.T) {
 // Run now keeps the job's error (and a panic) on its row; a second run
 // while one is in progress is refused.
 func TestRunNowKeepsErrorsAndRefusesOverlap(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	release := make(chan struct{})
 	s := w.scheduler("a",
@@ -275,6 +280,7 @@ func TestRunNowKeepsErrorsAndRefusesOverlap(t *testing.T) {
 // The list shows the stored schedule, the switch, the last run and the
 // next tick (none when OFF).
 func TestListShowsScheduleStateAndNextRun(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	s := w.scheduler("a", jobs.Job{Name: "test.list", Title: "列表任务", Cron: "0 2 * * *", Run: func(context.Context) error { return nil }})
 	ctx := context.Background()
@@ -310,6 +316,7 @@ func TestListShowsScheduleStateAndNextRun(t *testing.T) {
 }
 
 func TestCronValidation(t *testing.T) {
+	t.Parallel()
 	for expr, want := range map[string]string{
 		"":                        "请输入 Cron 表达式",
 		"* * * *":                 "Cron 表达式应为“分 时 日 月 周”五段，如 0 2 * * * 表示每天 2:00",
@@ -348,6 +355,7 @@ func TestCronValidation(t *testing.T) {
 
 // A tick is the same instant on every instance, however late it fires.
 func TestLastTick(t *testing.T) {
+	t.Parallel()
 	s, _ := jobs.ParseCron("0 2 * * *") // 18:00 UTC
 	at := time.Date(2026, 3, 2, 18, 0, 0, 0, time.UTC)
 	for _, now := range []time.Time{at, at.Add(time.Second), at.Add(23 * time.Hour)} {

@@ -19,6 +19,7 @@ func newAt(max int) (*Keyed, *clock) {
 }
 
 func TestBurstThenRefusedThenRefilled(t *testing.T) {
+	t.Parallel()
 	k, c := newAt(100)
 	rule := Rule{PerMinute: 6, Burst: 3}
 	for i := 0; i < 3; i++ {
@@ -39,6 +40,7 @@ func TestBurstThenRefusedThenRefilled(t *testing.T) {
 }
 
 func TestChangedRuleAppliesToExistingBuckets(t *testing.T) {
+	t.Parallel()
 	k, _ := newAt(100)
 	k.Allow("a", Rule{PerMinute: 1, Burst: 1})
 	if k.Allow("a", Rule{PerMinute: 1, Burst: 1}) {
@@ -56,6 +58,7 @@ func TestChangedRuleAppliesToExistingBuckets(t *testing.T) {
 // A flood of made-up keys (spoofed user names) cannot grow the map past its
 // cap, and the bucket of a client being held back survives the flood.
 func TestFloodOfKeysStaysBoundedAndKeepsDrainedBuckets(t *testing.T) {
+	t.Parallel()
 	k, _ := newAt(1000)
 	rule := Rule{PerMinute: 5, Burst: 5}
 	for i := 0; i < 5; i++ {
@@ -76,6 +79,7 @@ func TestFloodOfKeysStaysBoundedAndKeepsDrainedBuckets(t *testing.T) {
 }
 
 func TestIdleBucketsAreDropped(t *testing.T) {
+	t.Parallel()
 	k, c := newAt(1000)
 	rule := Rule{PerMinute: 60, Burst: 2}
 	for i := 0; i < 50; i++ {
@@ -89,6 +93,7 @@ func TestIdleBucketsAreDropped(t *testing.T) {
 }
 
 func TestAddrKeyGroupsIPv6ByPrefix(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"203.0.113.7":          "203.0.113.7",
 		"::ffff:203.0.113.7":   "203.0.113.7",

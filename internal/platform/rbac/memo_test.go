@@ -9,6 +9,7 @@ import (
 type testKey struct{}
 
 func TestMemoComputesOncePerRequest(t *testing.T) {
+	t.Parallel()
 	ctx := WithMemo(context.Background())
 	calls := 0
 	compute := func() (int, error) { calls++; return 42, nil }
@@ -28,6 +29,7 @@ func TestMemoComputesOncePerRequest(t *testing.T) {
 }
 
 func TestMemoWithoutRequestComputesEachTime(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	for i := 0; i < 2; i++ {
 		if _, err := Memo(context.Background(), testKey{}, func() (int, error) { calls++; return 1, nil }); err != nil {
@@ -40,6 +42,7 @@ func TestMemoWithoutRequestComputesEachTime(t *testing.T) {
 }
 
 func TestMemoDoesNotKeepFailures(t *testing.T) {
+	t.Parallel()
 	ctx := WithMemo(context.Background())
 	boom := errors.New("boom")
 	if _, err := Memo(ctx, testKey{}, func() (int, error) { return 0, boom }); !errors.Is(err, boom) {
@@ -55,6 +58,7 @@ type innerKey struct{}
 
 // A computation may ask the memo for another key (org scope → scope rule).
 func TestMemoNestedKeys(t *testing.T) {
+	t.Parallel()
 	ctx := WithMemo(context.Background())
 	v, err := Memo(ctx, testKey{}, func() (int, error) {
 		inner, err := Memo(ctx, innerKey{}, func() (int, error) { return 2, nil })

@@ -3,6 +3,7 @@ package rbac
 import "testing"
 
 func TestAllows(t *testing.T) {
+	t.Parallel()
 	p := &Principal{Perms: map[string]bool{"user:edit": true}}
 	for perm, want := range map[string]bool{
 		"user:edit": true, "role:list": false, "role:list|user:edit": true, "role:list|user:add": false,
@@ -22,6 +23,7 @@ func TestAllows(t *testing.T) {
 }
 
 func TestScopeRuleAnchored(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		rule ScopeRule
 		want bool

@@ -28,6 +28,7 @@ func label(dict, v string) string { return map[string]string{"1": "男", "2": "�
 // Changes labels dictionary codes, masks personal values yet tells apart two
 // numbers sharing a mask, and keeps the declaration's order.
 func TestChangesShowAsDeclared(t *testing.T) {
+	t.Parallel()
 	a := map[string]string{"name": "张三", "gender": "1", "idNumber": "110105199003071234"}
 	b := map[string]string{"name": "张三", "gender": "2", "idNumber": "110105198003071234"}
 	got := decl.Changes(a, b, label)
@@ -43,6 +44,7 @@ func TestChangesShowAsDeclared(t *testing.T) {
 // Save writes and records an entry, skips a save that changes nothing, and
 // refuses a restore to the current state.
 func TestSavePipeline(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, audit.Migrations())
 	ctx := context.Background()
 	writes := 0
@@ -79,6 +81,7 @@ func (noDict) Disabled(string, string) bool { return false }
 func (noDict) Label(_, v string) string     { return v }
 
 func TestChecksNameTheirField(t *testing.T) {
+	t.Parallel()
 	for field, err := range map[string]error{
 		"a": record.Required("a", "名称", "", 5),
 		"b": record.MaxLen("b", "简称", "123456", 5),
@@ -117,6 +120,7 @@ func TestChecksNameTheirField(t *testing.T) {
 // An operation's changes take their labels from the declaration, its entry
 // is an update by the user, and a field the declaration lacks is a bug.
 func TestOperationTrail(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, audit.Migrations())
 	ctx := context.Background()
 	changes := []audit.Change{decl.Change("name", "张三", "李四"), record.Note("merge", "合并", "", "并入")}
@@ -141,6 +145,7 @@ func TestOperationTrail(t *testing.T) {
 // Trail pages only the caller's records, and a restore of another's record
 // finds no entry while any other failure of Find comes back as it is.
 func TestTrailFindsFirst(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, audit.Migrations())
 	ctx := context.Background()
 	if err := decl.Record(ctx, database, 8, []audit.Change{decl.Change("name", "", "李四")}, map[string]string{"name": "李四"}); err != nil {
@@ -181,6 +186,7 @@ func TestTrailFindsFirst(t *testing.T) {
 // Edit hands the labels and the record found to prepare, and both with the
 // prepared version to write, inside a transaction; a failing step stops it.
 func TestEditPreparesThenWritesInATransaction(t *testing.T) {
+	t.Parallel()
 	database := db.NewTest(t, audit.Migrations())
 	ctx := context.Background()
 	labels := func(context.Context) (string, error) { return "labels", nil }

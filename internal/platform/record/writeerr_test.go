@@ -14,6 +14,7 @@ import (
 // WriteError keeps the domain's answers and names the broken constraint by
 // the messages it is given; a foreign key nobody expects is a 500.
 func TestWriteError(t *testing.T) {
+	t.Parallel()
 	// The package's test databases share one template (audit's tables): the
 	// sample tables are made here.
 	database := db.NewTest(t, audit.Migrations())

@@ -15,6 +15,7 @@ import (
 // 403), the rules the modules offer, run now, and the reminders listed and
 // counted within the caller's organisation scope.
 func TestReminderRoutesAndScope(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	c := e.Campus(t)
 	ending := date.Today().AddDays(15).AddYears(-3)

@@ -98,6 +98,7 @@ func open(t *testing.T, database *bun.DB) []remind.Reminder {
 // account has its message once; a record no longer due closes its reminder
 // (and its messages are retired); a new due date is a new reminder.
 func TestReminderIsOpenOncePerRecordAndDueDate(t *testing.T) {
+	t.Parallel()
 	recs := &records{due: []remind.Due{
 		{RecordID: 7, OrgID: 1, UserID: 50, DueOn: "2026-12-01", Title: "甲支部任期于2026-12-01届满", Link: "/party/dzz?id=7"},
 		{RecordID: 8, OrgID: 2, DueOn: "2026-11-30", Title: "乙支部任期于2026-11-30届满", Link: "javascript:alert(1)"},
@@ -148,6 +149,7 @@ func TestReminderIsOpenOncePerRecordAndDueDate(t *testing.T) {
 // holds the rule (run state START), and the rule tells its state, last run,
 // count and error.
 func TestRuleRunState(t *testing.T) {
+	t.Parallel()
 	block, entered := make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	slow := remind.FinderFunc(func(context.Context, date.Date) ([]remind.Due, error) {
@@ -196,6 +198,7 @@ func TestRuleRunState(t *testing.T) {
 // A rule switched off is left out of the scheduled runs and refused a run
 // now; its window moves the date the finder is asked for.
 func TestRuleSwitchAndWindow(t *testing.T) {
+	t.Parallel()
 	recs := &records{}
 	e, _, _ := engine(t, fakeDir{}, remind.Kind{Type: 3, Name: "预备期满提醒", Window: 30, Finder: recs})
 	ctx := context.Background()

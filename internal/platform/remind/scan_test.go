@@ -13,6 +13,7 @@ import (
 // Scan keeps the rows due on or before until, drops those due later or on
 // no date, and passes the reader's and the rule's errors on.
 func TestScanKeepsWhatFallsDueByUntil(t *testing.T) {
+	t.Parallel()
 	type row struct {
 		id int64
 		on date.Date

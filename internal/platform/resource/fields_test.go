@@ -58,6 +58,7 @@ var hasKind kindDict
 // The generic checks run in the fields' order, each naming its field with
 // the record kit's messages; texts come back trimmed, dates normalised.
 func TestFieldsCheck(t *testing.T) {
+	t.Parallel()
 	today := date.Date("2026-03-01")
 	good := visit{OwnerID: 7, Day: "2026-03-01 00:00:00", Kind: "1", Who: " 王五 ", Note: "早"}
 	if err := visitFields.Check(&good, nil, hasKind, today); err != nil {
@@ -119,6 +120,7 @@ func TestFieldsCheck(t *testing.T) {
 // The trail declaration, the import template, the view's labels and the
 // export columns all follow from the one list.
 func TestFieldsDerive(t *testing.T) {
+	t.Parallel()
 	d := visitFields.Decl(97, "来访")
 	var names []string
 	for _, f := range d.Fields {
@@ -159,6 +161,7 @@ func TestFieldsDerive(t *testing.T) {
 
 // The trail view holds the stored values, a reference by its row's name.
 func TestFieldsTrailView(t *testing.T) {
+	t.Parallel()
 	database := sampleDB(t)
 	var id int64
 	if err := database.NewSelect().Table("sample_owner").Column("id").Scan(context.Background(), &id); err != nil {
@@ -175,6 +178,7 @@ func TestFieldsTrailView(t *testing.T) {
 // people type it, the reference through its resolver), checked, and left
 // as the record to insert or with its errors on their columns.
 func TestFieldsReadNew(t *testing.T) {
+	t.Parallel()
 	dicts := imports.NewDicts(map[string][]system.DictOption{"K": {{Label: "甲", Value: "1"}, {Label: "乙", Value: "2"}}})
 	ref := func(r *imports.Row, key string) (int64, bool) {
 		if r.Cells[key] == "D01" {
@@ -253,6 +257,7 @@ func expectInvalid[M any](t *testing.T, fs resource.Fields[M], good func() M, ca
 }
 
 func TestFieldsWording(t *testing.T) {
+	t.Parallel()
 	// A Fixed code is the operations' business: never checked.
 	expectInvalid(t, officeFields, func() office { return office{Code: "A1", Status: "9"} }, []invalid[office]{
 		{func(o *office) { o.Code = "ABCD" }, "code", "请输入编码（不超过3个字符）"},
@@ -328,6 +333,7 @@ var branchFields = resource.Fields[branch]{
 }
 
 func TestFieldsOwnWording(t *testing.T) {
+	t.Parallel()
 	expectInvalid(t, branchFields, func() branch { return branch{Code: "B1", Members: []string{"  "}} }, []invalid[branch]{
 		{func(b *branch) { b.Code = " " }, "code", "请输入编码"},
 		{func(b *branch) { b.Code = "ABCDE" }, "code", "编码只能有4位"},

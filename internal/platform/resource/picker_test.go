@@ -30,6 +30,7 @@ func (sc ownerScope) Apply(q *bun.SelectQuery, column string) *bun.SelectQuery {
 // default filters unless the caller gives them; a scope that fails is
 // answered as the error it is.
 func TestPickerPagesTheScopeWithDefaults(t *testing.T) {
+	t.Parallel()
 	res, database := notes(t)
 	mine := context.WithValue(context.Background(), ownerKey{}, int64(1))
 	theirs := context.WithValue(context.Background(), ownerKey{}, int64(2))

@@ -80,6 +80,7 @@ func status(err error) int {
 // owner's scope, locked against a change made meanwhile, restored from its
 // trail, and deleted all or nothing.
 func TestScopedRecord(t *testing.T) {
+	t.Parallel()
 	res, database := notes(t)
 	mine := context.WithValue(context.Background(), ownerKey{}, int64(1))
 	theirs := context.WithValue(context.Background(), ownerKey{}, int64(2))

@@ -28,6 +28,7 @@ type noteOut struct {
 // into the record, the record into the body an update merges onto, and the
 // row into the view (masked unless asked in clear).
 func TestViewedRecord(t *testing.T) {
+	t.Parallel()
 	database := sampleDB(t)
 	res := &resource.Viewed[note, noteView, noteInput, noteOut]{DB: database, Noun: "便签",
 		Scope: func(context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {

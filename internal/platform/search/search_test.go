@@ -120,6 +120,7 @@ func check(t *testing.T, idb bun.IDB, r *rand.Rand, names []string, rounds int) 
 // every insert, update and delete (the triggers on SQLite, the expression
 // indexes on PostgreSQL).
 func TestIndexedSearchEqualsScan(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	idb := db.NewTest(t, migrations)
 	r := rand.New(rand.NewPCG(20261127, 11))
@@ -164,6 +165,7 @@ func TestIndexedSearchEqualsScan(t *testing.T) {
 
 // A query naming a LIKE wildcard or an FTS5 operator is literal text.
 func TestSearchTextIsLiteral(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	idb := db.NewTest(t, migrations)
 	for _, name := range []string{`50%_off`, `a"b`, `NEAR(x y)`, `王*`, `c:d`} {
@@ -182,6 +184,7 @@ func TestSearchTextIsLiteral(t *testing.T) {
 // SQLite the plan reads the FTS5 table, on PostgreSQL (with enough rows for
 // the planner to care) a bitmap scan of the GIN indexes.
 func TestSearchUsesTheIndex(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	idb := db.NewTest(t, migrations)
 	// Random names (a trigram common to every row would make a scan the

@@ -6,6 +6,7 @@ import (
 )
 
 func TestOf(t *testing.T) {
+	t.Parallel()
 	in := []int64{3, 1, 3, 2, 1}
 	if got := Of(in); !reflect.DeepEqual(got, []int64{3, 1, 2}) {
 		t.Fatalf("Of = %v, want [3 1 2]", got)

@@ -13,6 +13,7 @@ func sorted(names ...string) []string {
 }
 
 func TestSortKeyOrdersByPinyin(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ in, want []string }{
 		{[]string{"张三", "李四", "王五"}, []string{"李四", "王五", "张三"}},
 		// A shorter syllable first (li before lin), then the next character.
@@ -34,6 +35,7 @@ func TestSortKeyOrdersByPinyin(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	expr := "m.org_id ASC, " + Name("m.name") + " ASC, " + Name("z.name") + ", m.id"
 	if got := Resolve(expr, false); got != "m.org_id ASC, m._name_py ASC, z._name_py, m.id" {
 		t.Errorf("SQLite: %s", got)

@@ -38,6 +38,7 @@ func wantLabels(t *testing.T, d Dict, short string, want map[string]string) {
 }
 
 func TestStructure(t *testing.T) {
+	t.Parallel()
 	all := All()
 	if len(all) == 0 {
 		t.Fatal("no dictionaries")
@@ -74,6 +75,7 @@ func TestStructure(t *testing.T) {
 }
 
 func TestStableOrder(t *testing.T) {
+	t.Parallel()
 	a, b := All(), All()
 	if fmt.Sprint(a) != fmt.Sprint(b) {
 		t.Fatal("All() is not stable")
@@ -94,6 +96,7 @@ func TestStableOrder(t *testing.T) {
 }
 
 func TestExpectedDictionaries(t *testing.T) {
+	t.Parallel()
 	m := byName(t)
 	want := map[string]int{
 		"DJ_COMM_XB":          4,
@@ -141,11 +144,13 @@ func TestExpectedDictionaries(t *testing.T) {
 }
 
 func TestSex(t *testing.T) {
+	t.Parallel()
 	d := byName(t)["DJ_COMM_XB"]
 	wantLabels(t, d, "XB", map[string]string{"0": "未知的性别", "1": "男", "2": "女", "9": "未说明的性别"})
 }
 
 func TestEthnic(t *testing.T) {
+	t.Parallel()
 	d := byName(t)["DJ_COMM_MZXX"]
 	for i := 0; i < 56; i++ {
 		want := fmt.Sprintf("%02d", i+1)
@@ -171,6 +176,7 @@ func TestEthnic(t *testing.T) {
 }
 
 func TestEducation(t *testing.T) {
+	t.Parallel()
 	d := byName(t)["DJ_DY_XLXX"]
 	wantLabels(t, d, "XL", map[string]string{
 		"10": "研究生教育", "11": "博士研究生毕业", "14": "硕士研究生毕业", "17": "研究生班毕业",
@@ -186,6 +192,7 @@ func TestEducation(t *testing.T) {
 }
 
 func TestDegree(t *testing.T) {
+	t.Parallel()
 	d := byName(t)["XW"]
 	wantLabels(t, d, "XW", map[string]string{
 		"1": "名誉博士", "2": "博士", "201": "哲学博士学位", "208": "工学博士学位", "212": "管理学博士学位",
@@ -194,6 +201,7 @@ func TestDegree(t *testing.T) {
 }
 
 func TestPolitical(t *testing.T) {
+	t.Parallel()
 	d := byName(t)["ZZMM"]
 	for i, it := range d.Items {
 		if it.Value != fmt.Sprintf("%02d", i+1) {
@@ -208,6 +216,7 @@ func TestPolitical(t *testing.T) {
 }
 
 func TestTitles(t *testing.T) {
+	t.Parallel()
 	d := byName(t)["DJ_JBXX_ZYJSZC"]
 	wantLabels(t, d, "ZC", map[string]string{
 		"011": "教授", "012": "副教授", "013": "讲师（高校）", "014": "助教（高校）",
@@ -221,6 +230,7 @@ func TestTitles(t *testing.T) {
 }
 
 func TestLocalEnumerations(t *testing.T) {
+	t.Parallel()
 	m := byName(t)
 	checks := []struct{ dict, value, label string }{
 		{"PARTY_MEMBER_UPDATE", "1", "系统导入"},

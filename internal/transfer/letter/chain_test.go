@@ -17,6 +17,7 @@ import (
 // branch's last approval returns the receipt, and the transfer's detail
 // lists the letter. A 转出 gets its letter at the department's approval.
 func TestRule3_LetterThroughTheTransferChains(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	perms := append([]string{transfer.Perms.List, transfer.Perms.Add, transfer.PermBranch, transfer.PermCommittee, transfer.PermDept}, allPerms...)
 	csBranchTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.branch, perms...)

@@ -21,6 +21,7 @@ import (
 // at issue; the ID number is stored encrypted and shown masked, in full
 // only to print.
 func TestRule3_IssueNumbersValidityAndSnapshot(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	city := w.issue(t, 101, letter.ReachCity)
 	prov := w.issue(t, 102, letter.ReachProvince)
@@ -87,6 +88,7 @@ func TestRule3_IssueNumbersValidityAndSnapshot(t *testing.T) {
 // Numbering under concurrency: 20 letters issued at once get 20 distinct,
 // consecutive numbers (on SQLite and PostgreSQL alike).
 func TestRule3_NumbersUnderConcurrencyAreDistinctAndConsecutive(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	errs := make([]error, 20)
 	nums := apptest.Concurrently(20, func(i int) string {
@@ -111,6 +113,7 @@ func TestRule3_NumbersUnderConcurrencyAreDistinctAndConsecutive(t *testing.T) {
 // than 90 days naming the field; an issue stops at three months on even
 // where 90 days are longer (1 February + 90 days = 2 May > 1 May).
 func TestRule3_ValidityNeverBeyondThreeMonths(t *testing.T) {
+	t.Parallel()
 	if got := letter.ValidUntil(date.MustParse("2026-02-01"), 90); got != "2026-05-01" {
 		t.Errorf("1 Feb + 90 days capped at %s, want 2026-05-01", got)
 	}
@@ -169,6 +172,7 @@ func TestRule3_ValidityNeverBeyondThreeMonths(t *testing.T) {
 // letter is refused; a reissue voids it and issues the next number for the
 // same transfer in one transaction, which the acceptance then takes.
 func TestRule3_ExpiryAndReissue(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	l := w.issue(t, 201, letter.ReachCity) // valid until 2026-03-31
 	w.at(t, "2026-03-31")
@@ -236,6 +240,7 @@ func TestRule3_ExpiryAndReissue(t *testing.T) {
 // the future; a letter not received can be voided with a reason, and its
 // transfer then takes a new one.
 func TestReceiptAndVoid(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	a := w.issue(t, 301, letter.ReachNation)
 	b := w.issue(t, 302, letter.ReachNation)
@@ -280,6 +285,7 @@ func TestReceiptAndVoid(t *testing.T) {
 // college does not (404); each route answers 401 without a session and 403
 // without its permission.
 func TestScopeAndPermissionsPerRoute(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	l := w.issue(t, 401, letter.ReachCity)
 	one := fmt.Sprintf("%s/%d", letter.API, l.ID)
@@ -323,6 +329,7 @@ func TestScopeAndPermissionsPerRoute(t *testing.T) {
 // The list's filters: year, status, kind, reach, expiring within N days
 // (inclusive of its last day), keyword; bad ones are a 400.
 func TestListFilters(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	city := w.issue(t, 501, letter.ReachCity)     // until 03-31
 	nation := w.issue(t, 502, letter.ReachNation) // until 05-30
@@ -376,6 +383,7 @@ func TestListFilters(t *testing.T) {
 // is never. The expiring reminder takes the letters whose validity ends
 // within its window and whose member is not taken in.
 func TestRule3_ReceiptOverdueReminderAtItsEdges(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	l := w.issue(t, 601, letter.ReachCity)
 	got := w.issue(t, 602, letter.ReachCity)
@@ -452,6 +460,7 @@ func TestRule3_ReceiptOverdueReminderAtItsEdges(t *testing.T) {
 // Two clerks reissuing one expired letter at once: one new letter, the
 // other refused; the transfer keeps exactly one live letter.
 func TestRule3_ConcurrentReissueLeavesOneLiveLetter(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	l := w.issue(t, 701, letter.ReachCity)
 	w.at(t, "2026-04-01")

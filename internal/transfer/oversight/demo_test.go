@@ -35,6 +35,7 @@ func demoUniversity(t *testing.T, seed uint64) (*apptest.Env, *oversight.DemoRes
 
 // The same seed draws the same transfers (the dates of today aside).
 func TestDemoIsDeterministic(t *testing.T) {
+	t.Parallel()
 	drawn := func() []string {
 		e, _ := demoUniversity(t, 11)
 		var rows []transfer.Transfer
@@ -95,6 +96,7 @@ func deref(p *int64) int64 {
 // completed ones moved their members and lie within the last three years;
 // the same seed gives the same transfers.
 func TestDemoHasEveryKindInEveryState(t *testing.T) {
+	t.Parallel()
 	e, res := demoUniversity(t, 3)
 	ctx := context.Background()
 	var rows []transfer.Transfer

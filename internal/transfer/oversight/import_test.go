@@ -33,6 +33,7 @@ func (w *world) memberRow(t *testing.T, id int64) (org int64, status string) {
 // moves the member (organisation and status, trail entry). Bad rows name
 // their column.
 func TestImportOfTransfersDoneOnPaper(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	a, aID := w.member(t, "导入甲", w.csStaff)
@@ -142,6 +143,7 @@ func TestImportOfTransfersDoneOnPaper(t *testing.T) {
 // The import is the organisation department's (zzgx:import); a committee
 // given it imports its own members only, naming its own organisations.
 func TestImportPermissionAndScope(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	_, cID := w.member(t, "范围甲", w.mathB)

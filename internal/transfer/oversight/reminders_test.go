@@ -23,6 +23,7 @@ import (
 // (a later completed transfer, or no longer 失联) drops out; the months are
 // a setting.
 func TestRule3LostContactSixMonthsSuggestsSuspension(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	lost, _ := w.member(t, "失联甲", w.csStaff)
 	back, _ := w.member(t, "失联乙", w.mathB)
@@ -68,6 +69,7 @@ func TestRule3LostContactSixMonthsSuggestsSuspension(t *testing.T) {
 // latest completed transfer is 停止党籍 (and still 停止党籍) is due for
 // removal two years after the suspension, not a day earlier.
 func TestRule3SuspendedTwoYearsSuggestsRemoval(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m, _ := w.member(t, "停止甲", w.csStudent)
 	w.transfer(t, transfer.Transfer{Kind: transfer.KindLost, MemberID: &m, OrgID: w.csStudent, HappenedOn: "2022-01-10", DoneOn: "2022-02-01"})
@@ -92,6 +94,7 @@ func TestRule3SuspendedTwoYearsSuggestsRemoval(t *testing.T) {
 // Abroad (出国（境）暂留) more than 5 years → suspension suggested: exactly
 // five years is not more than five; the day after is.
 func TestRule3AbroadMoreThanFiveYearsSuggestsSuspension(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	m, _ := w.member(t, "出国甲", w.direct)
 	home, _ := w.member(t, "出国乙", w.direct)
@@ -116,6 +119,7 @@ func TestRule3AbroadMoreThanFiveYearsSuggestsSuspension(t *testing.T) {
 // member (its branch secretary), through the 智能提醒 job, and names the
 // transfer's page.
 func TestRule3ReminderReachesTheMembersBranch(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	e := w.e
 	lost, _ := w.member(t, "失联丙", w.csStudent)
@@ -154,6 +158,7 @@ func TestRule3ReminderReachesTheMembersBranch(t *testing.T) {
 // still open); a run broken by a paid (or 免交) month is not. A member lost
 // since 15 January is due on 15 July, not the day before.
 func TestDangzhang9_SixMonthsWithoutFeesOrContactIsQuitting(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := t.Context()
 	unpaid, _ := w.member(t, "欠费甲", w.csStaff)

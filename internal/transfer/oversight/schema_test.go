@@ -13,6 +13,7 @@ import (
 // for the organisation department only; the rules' settings are seeded
 // with RULES.md §3's numbers.
 func TestStatsPageGrantsAndSettings(t *testing.T) {
+	t.Parallel()
 	e := apptest.New(t)
 	pages := e.Pages(t, "/zzgx")
 	if len(pages) == 0 || pages[len(pages)-1] != "zzgx/stats" {

@@ -67,6 +67,7 @@ func expectCells(t *testing.T, what string, got []oversight.Cell, want map[strin
 // per secondary committee — a 校内转接 is a move out at the sending
 // committee and in at the receiving one; the 直属党支部 is its own row.
 func TestYearlyTablesCountTheYearsCompletedTransfers(t *testing.T) {
+	t.Parallel()
 	w := statsWorld(t)
 	e := w.e
 	st := apptest.DoJSON[oversight.Stats](t, e, 200, "GET", "/api/zzgx/stats?year=2025", e.AdminTK, nil)
@@ -108,6 +109,7 @@ func TestYearlyTablesCountTheYearsCompletedTransfers(t *testing.T) {
 // scope; another committee's organisation is a 404, a missing or bad year
 // a 400 naming it; the routes want a signed-in caller with zzgx:stats.
 func TestYearlyTablesScopeAndRefusals(t *testing.T) {
+	t.Parallel()
 	w := statsWorld(t)
 	e := w.e
 	csTK, _ := e.UserAt(t, "LEVEL_AND_BELOW", w.cs, oversight.PermStats)
@@ -139,6 +141,7 @@ func TestYearlyTablesScopeAndRefusals(t *testing.T) {
 // The export is the same counts as a workbook: a row per committee, the
 // total, then the kinds.
 func TestYearlyTablesExport(t *testing.T) {
+	t.Parallel()
 	w := statsWorld(t)
 	res := w.e.Do("GET", "/api/zzgx/stats/export?year=2025", w.e.AdminTK, nil)
 	apptest.Expect(t, res, 200)
