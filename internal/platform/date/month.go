@@ -3,7 +3,6 @@ package date
 import (
 	"database/sql/driver"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -22,11 +21,10 @@ const (
 	MaxMonthYear = 2099
 )
 
-// ParseMonth reads "YYYY-MM" (surrounding spaces ignored) of a year
+// ParseMonth reads "YYYY-MM" (exactly: no spaces) of a year
 // MinMonthYear–MaxMonthYear and a month 01–12; ok is false otherwise
 // (also for "", which callers that allow no month test first).
 func ParseMonth(s string) (Month, bool) {
-	s = strings.TrimSpace(s)
 	t, err := time.Parse(MonthLayout, s)
 	if err != nil || len(s) != 7 || t.Year() < MinMonthYear || t.Year() > MaxMonthYear {
 		return "", false

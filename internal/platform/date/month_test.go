@@ -10,7 +10,7 @@ func TestParseMonthBounds(t *testing.T) {
 		in string
 		ok bool
 	}{
-		{"2026-01", true}, {" 2026-12 ", true},
+		{"2026-01", true}, {"2026-12", true}, {" 2026-12", false},
 		{"2026-00", false}, {"2026-13", false}, {"2026-1", false}, {"2026-001", false},
 		{"2000-01", true}, {"1999-12", false}, {"2099-12", true}, {"2100-01", false},
 		{"", false}, {"2026/01", false}, {"2026-01-01", false}, {"二〇二六-01", false},
