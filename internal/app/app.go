@@ -38,6 +38,7 @@ import (
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/search"
+	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
@@ -77,6 +78,7 @@ func modules(s services) []module.Module {
 	return []module.Module{
 		s.sys.Module(),
 		{Name: "audit", Migrations: audit.Migrations()},
+		{Name: "seq", Migrations: seq.Migrations()},
 		s.orgs.Module(),
 		s.members.Module(),
 		s.units.Module(),

@@ -105,11 +105,11 @@ func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string
 		"orgName":  n.OrgName,
 		"purpose":  noticePurpose[n.Kind],
 		"records":  strings.Join(lines, "\n"),
-		"startOn":  chineseDate(n.StartOn),
-		"endOn":    chineseDate(n.EndOn),
+		"startOn":  n.StartOn.Chinese(),
+		"endOn":    n.EndOn.Chinese(),
 		"content":  n.Content,
 		"contact":  n.Contact,
-		"issuedOn": chineseDate(n.StartOn),
+		"issuedOn": n.StartOn.Chinese(),
 	}, title, nil
 }
 
@@ -118,40 +118,22 @@ func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string
 func noticeLine(kind string, p noticePerson, gender string) string {
 	parts := []string{p.Name, gender}
 	if !p.BirthDate.IsZero() {
-		parts = append(parts, chineseMonth(p.BirthDate)+"出生")
+		parts = append(parts, p.BirthDate.Month().Chinese()+"出生")
 	}
-	parts = append(parts, p.OrgName, chineseMonth(p.AppliedOn)+"递交入党申请书")
+	parts = append(parts, p.OrgName, p.AppliedOn.Month().Chinese()+"递交入党申请书")
 	switch kind {
 	case NoticeTarget:
 		if !p.ActivistOn.IsZero() {
-			parts = append(parts, chineseMonth(p.ActivistOn)+"确定为入党积极分子")
+			parts = append(parts, p.ActivistOn.Month().Chinese()+"确定为入党积极分子")
 		}
 	case NoticeAdmit:
 		if !p.TargetOn.IsZero() {
-			parts = append(parts, chineseMonth(p.TargetOn)+"确定为发展对象")
+			parts = append(parts, p.TargetOn.Month().Chinese()+"确定为发展对象")
 		}
 	case NoticeFull:
 		if !p.AdmittedOn.IsZero() {
-			parts = append(parts, chineseDate(p.AdmittedOn)+"被接收为中共预备党员")
+			parts = append(parts, p.AdmittedOn.Chinese()+"被接收为中共预备党员")
 		}
 	}
 	return strings.Join(parts, "，")
-}
-
-// chineseDate writes 2025-03-07 as 2025年3月7日 ("" stays "").
-func chineseDate(d date.Date) string {
-	if _, ok := date.Parse(string(d)); !ok {
-		return string(d)
-	}
-	t := d.Time()
-	return fmt.Sprintf("%d年%d月%d日", t.Year(), int(t.Month()), t.Day())
-}
-
-// chineseMonth writes 2025-03-07 as 2025年3月.
-func chineseMonth(d date.Date) string {
-	if _, ok := date.Parse(string(d)); !ok {
-		return string(d)
-	}
-	t := d.Time()
-	return fmt.Sprintf("%d年%d月", t.Year(), int(t.Month()))
 }

@@ -288,17 +288,11 @@ func ageShort(birth, day date.Date, minAge int) string {
 	if !adult.After(day) {
 		return ""
 	}
-	why := fmt.Sprintf("申请人须年满%d周岁（%s出生者于%s年满%d周岁", minAge, zhDate(birth), zhDate(adult), minAge)
+	why := fmt.Sprintf("申请人须年满%d周岁（%s出生者于%s年满%d周岁", minAge, birth.Chinese(), adult.Chinese(), minAge)
 	if strings.HasSuffix(string(birth), "-02-29") && strings.HasSuffix(string(adult), "-03-01") {
 		why += "：该年没有2月29日，按民法典第二百零二条以2月28日为期间的最后一日，3月1日起年满"
 	}
 	return why + fmt.Sprintf("），申请入党日期 %s 尚未年满", day)
-}
-
-// zhDate writes a date as 2008年2月29日.
-func zhDate(d date.Date) string {
-	t := d.Time()
-	return fmt.Sprintf("%d年%d月%d日", t.Year(), t.Month(), t.Day())
 }
 
 // ruleError is the refusal of a rule, as the workflow answers one (400

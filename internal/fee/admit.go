@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -28,7 +29,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		return nil
 	}
 	cur := s.currentMonth()
-	from := max(string(e.JoinedOn)[:7], addMonths(cur, -s.backMonths(ctx)))
+	from := max(e.JoinedOn.Month().String(), date.Month(cur).AddMonths(-s.backMonths(ctx)).String())
 	var batches []Batch
 	if err := tx.NewSelect().Model(&batches).Column("id", "month", "state").Where("month >= ?", from).Where("month <= ?", cur).
 		Where("state IN (?)", bun.In([]string{BatchOpen, BatchSettled})).OrderExpr("month").Scan(ctx); err != nil {
@@ -68,7 +69,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		if !ok {
 			continue // no due computable (no base): as the batch's start would have left it
 		}
-		note := fmt.Sprintf("；预备党员自支部大会通过之月（%s）起交纳，接收时补记", string(e.JoinedOn)[:7])
+		note := fmt.Sprintf("；预备党员自支部大会通过之月（%s）起交纳，接收时补记", e.JoinedOn.Month())
 		if b.State == BatchSettled {
 			note += "，按补交办理"
 		}

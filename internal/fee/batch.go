@@ -56,23 +56,18 @@ func (s *Service) batchRoutes(rs *httpx.Routes) {
 
 func errNoBatch() *httpx.Error { return httpx.NotFound("党费批次不存在") }
 
-// Month is "YYYY-MM" checked: a year 2000..2099 and a month 1..12.
+// parseMonth is month s (date.ParseMonth) as a year and a month 1..12, or
+// the 400 of field.
 func parseMonth(field, s string) (year, month int, err error) {
-	t, perr := time.Parse("2006-01", s)
-	if perr != nil || len(s) != 7 || t.Year() < 2000 || t.Year() > 2099 {
+	m, ok := date.ParseMonth(s)
+	if !ok {
 		return 0, 0, httpx.Invalid(field, "请输入年月（如 2026-01）")
 	}
-	return t.Year(), int(t.Month()), nil
-}
-
-// addMonths is the month n months after ym ("YYYY-MM", checked before).
-func addMonths(ym string, n int) string {
-	t, _ := time.Parse("2006-01", ym)
-	return t.AddDate(0, n, 0).Format("2006-01")
+	return m.Year(), m.Num(), nil
 }
 
 // currentMonth is the month of now in China.
-func (s *Service) currentMonth() string { return s.now().In(date.China).Format("2006-01") }
+func (s *Service) currentMonth() string { return date.MonthOf(s.now().In(date.China)).String() }
 
 // BatchInput is the body of a new batch. Reason is why a month before the
 // current one is created only now (补建): required for such a month.

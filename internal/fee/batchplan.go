@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -70,7 +71,7 @@ func (s *Service) NextBatchMonth(ctx context.Context) (string, error) {
 	if !last.Valid || last.String == "" {
 		return cur, nil
 	}
-	if next := addMonths(last.String, 1); next <= cur {
+	if next := date.Month(last.String).Next().String(); next <= cur {
 		return next, nil
 	}
 	return "", nil

@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 )
 
 // DueView is a due in a month list: its organisation's name and its state.
@@ -90,15 +91,6 @@ func (s *Service) ListDues(ctx context.Context, lq httpx.ListQuery) (httpx.PageR
 	return httpx.PagedEach(ctx, q, dueSpec, lq, (*DueView).label)
 }
 
-// yuan writes fen as yuan with two decimals ("12.30", "-0.05").
-func yuan(fen int64) string {
-	sign := ""
-	if fen < 0 {
-		sign, fen = "-", -fen
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, fen/100, fen%100)
-}
-
 func (s *Service) exportDues(w http.ResponseWriter, r *http.Request) error {
 	lq, err := httpx.ReadListQuery(r)
 	if err != nil {
@@ -120,7 +112,7 @@ func (s *Service) exportDues(w http.ResponseWriter, r *http.Request) error {
 	widths := []float64{8, 14, 30, 10, 12, 12, 12, 10, 40}
 	n, err := excel.Export(r.Context(), w, s.db, q, headers, widths, "党费缴纳名单"+month+".xlsx", func(n int, v *DueView) []any {
 		v.label()
-		return []any{n, v.MemberName, v.OrgName, v.Month, v.Category, yuan(v.DueFen), yuan(v.PaidFen), v.StateLabel, v.Working}
+		return []any{n, v.MemberName, v.OrgName, v.Month, v.Category, money.Fen(v.DueFen).String(), money.Fen(v.PaidFen).String(), v.StateLabel, v.Working}
 	})
 	if err == nil {
 		s.sys.LogAccess(r.Context(), r, fmt.Sprintf("导出%s党费缴纳名单（%d人）", month, n))

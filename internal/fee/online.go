@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
@@ -318,7 +319,7 @@ func (s *Service) feesOf(ctx context.Context, id int64, name string) (*MyFees, e
 		Where("d.member_id = ?", id).OrderExpr("d.month DESC").Limit(24).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	cur, first := s.currentMonth(), addMonths(s.currentMonth(), -out.BackMonths)
+	cur, first := s.currentMonth(), date.Month(s.currentMonth()).AddMonths(-out.BackMonths).String()
 	for _, d := range dues {
 		d.label()
 		out.Dues = append(out.Dues, MyDue{DueView: d, Payable: d.State == DueUnpaid && d.Month <= cur && d.Month >= first})

@@ -99,7 +99,7 @@ func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
 		return nil, 0, httpx.NotFound("缴费记录不存在")
 	}
 	cur := s.currentMonth()
-	first := addMonths(cur, -s.backMonths(ctx))
+	first := date.Month(cur).AddMonths(-s.backMonths(ctx)).String()
 	var sum int64
 	for _, r := range rows {
 		switch {

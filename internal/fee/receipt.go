@@ -10,6 +10,7 @@ import (
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/seq"
 )
 
 // Ways an on-site payment is taken (df_payment.method). An on-site payment
@@ -110,17 +111,17 @@ func checkPaidOnAfterBatches(ctx context.Context, idb bun.IDB, paidOn date.Date,
 var generatedReceipt = regexp.MustCompile(`^SJ\d{10}$`)
 
 // receiptNumber is the next receipt number of the China year of now,
-// SJ<year><6 digits> counted from 000001 each year: one atomic
-// INSERT … ON CONFLICT DO UPDATE … RETURNING in the payment's transaction,
-// so parallel payments never share a number (and the unique df_payment.no
-// guards the rest).
+// SJ<year><6 digits> counted from 000001 each year, from the platform's
+// allocator in the payment's transaction, so parallel payments never share
+// a number (and the unique df_payment.no guards the rest).
 func receiptNumber(ctx context.Context, tx bun.Tx, now time.Time) (string, error) {
 	year := now.In(date.China).Year()
-	var last int64
-	err := tx.NewRaw(`INSERT INTO df_receipt_seq (year, last) VALUES (?, 1)
-		ON CONFLICT (year) DO UPDATE SET last = df_receipt_seq.last + 1 RETURNING last`, year).Scan(ctx, &last)
+	last, err := seq.Next(ctx, tx, receiptSeqKey, year)
 	if err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("SJ%d%06d", year, last), nil
 }
+
+// receiptSeqKey is the receipts' counter in sys_seq: one a year.
+const receiptSeqKey = "df_receipt"

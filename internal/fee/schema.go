@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/home"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/seq"
 	"zhdj/internal/system"
 )
 
@@ -76,6 +77,10 @@ func Migrations() []db.Migration {
 				`ALTER TABLE df_payment ADD COLUMN paid_on DATE NULL`,
 				`ALTER TABLE df_payment ADD COLUMN operator VARCHAR(50) NOT NULL DEFAULT ''`,
 				`CREATE TABLE df_receipt_seq (year INTEGER PRIMARY KEY, last BIGINT NOT NULL)`)
+		}},
+		// The receipt numbers move to the platform's allocator and go on where they stopped.
+		{Version: 2026120202, Name: "fee: receipt numbering moves to sys_seq", Up: func(ctx context.Context, tx bun.Tx) error {
+			return seq.Adopt(ctx, tx, receiptSeqKey, "df_receipt_seq", "last")
 		}},
 	}
 }

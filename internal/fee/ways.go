@@ -12,8 +12,10 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -89,7 +91,7 @@ func (s *Service) resolve(ctx context.Context, tx bun.Tx, memberID int64, dueIDs
 	case w.ExtraFen < 0:
 		return nil, httpx.Invalid("extraFen", "自愿多交金额不能为负数")
 	case w.ExtraFen > MaxExtraFen:
-		return nil, httpx.Invalid("extraFen", "自愿多交金额一次不超过%s元", yuan(MaxExtraFen))
+		return nil, httpx.Invalid("extraFen", "自愿多交金额一次不超过%s元", money.Fen(MaxExtraFen))
 	case len(w.Months) > 24:
 		return nil, httpx.Invalid("months", "一次最多缴纳24个月")
 	}
@@ -189,7 +191,7 @@ type AheadMonth struct {
 func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, months []string) (map[string]AheadMonth, error) {
 	cur := s.currentMonth()
 	n := s.prepayMonths(ctx)
-	last := addMonths(cur, n)
+	last := date.Month(cur).AddMonths(n).String()
 	var started, prepaid []string
 	if err := idb.NewSelect().Model((*Batch)(nil)).Column("month").Where("month IN (?)", bun.In(months)).
 		Where("state <> ?", BatchCreated).Scan(ctx, &started); err != nil {
@@ -270,7 +272,7 @@ func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) 
 	cur := s.currentMonth()
 	var months []string
 	for i := 0; i <= s.prepayMonths(ctx); i++ {
-		months = append(months, addMonths(cur, i))
+		months = append(months, date.Month(cur).AddMonths(i).String())
 	}
 	var frozen []string
 	if err := idb.NewSelect().TableExpr("df_due AS d").Column("d.month").Where("d.member_id = ?", memberID).

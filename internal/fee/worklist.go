@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/worklist"
 )
@@ -39,7 +40,7 @@ func (s *Service) workLists() []worklist.Provider {
 		if err != nil {
 			return nil, "", false, err
 		}
-		month := date.Of(s.now().In(date.China)).String()[:7]
+		month := date.MonthOf(s.now().In(date.China)).String()
 		q := s.db.NewSelect().Model((*Due)(nil)).Where("d.month = ?", month).Where(stateConditions[DueUnpaid])
 		return scope(q), month, true, nil
 	}
@@ -70,7 +71,7 @@ func (s *Service) workLists() []worklist.Provider {
 			for i, d := range rows {
 				link := fmt.Sprintf("%s/onsite?month=%s&memberId=%d&name=%s", MenuPath, month, d.MemberID, url.QueryEscape(d.MemberName))
 				items[i] = worklist.Item{Key: fmt.Sprintf("due:%d", d.ID), Title: fmt.Sprintf("党费未缴：%s（%s）", d.MemberName, month), Link: link,
-					Content: fmt.Sprintf("%s，应缴 %s 元，已缴 %s 元。", d.OrgName, yuan(d.DueFen), yuan(d.PaidFen))}
+					Content: fmt.Sprintf("%s，应缴 %s 元，已缴 %s 元。", d.OrgName, money.Fen(d.DueFen), money.Fen(d.PaidFen))}
 			}
 			return items, nil
 		},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -77,8 +76,6 @@ var otherOrgLabel = map[string]string{
 var happenedLabel = map[string]string{
 	KindAbroad: "出国（境）日期", KindReturn: "回国日期", KindSuspend: "停止党籍日期", KindLost: "失去联系日期", KindLeave: "出党日期",
 }
-
-var monthPattern = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
 
 // personal tells whether kind carries the person rather than a member.
 func personal(kind string) bool { return kind == KindIn || kind == KindFlowIn }
@@ -197,7 +194,7 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 		if in.Kind == KindOut && in.SubKind == OutOutside && reach != letter.ReachNation {
 			return nil, httpx.Invalid("reach", "省外转出的介绍信去向须为“省外”，不能选择“%s”", letter.ReachName(reach))
 		}
-		if in.FeesPaidUpTo != "" && (!monthPattern.MatchString(in.FeesPaidUpTo) || in.FeesPaidUpTo > string(today)[:7]) {
+		if m, ok := date.ParseMonth(in.FeesPaidUpTo); in.FeesPaidUpTo != "" && (!ok || m.After(today.Month())) {
 			return nil, httpx.Invalid("feesPaidUpTo", "党费缴纳至须为不晚于本月的年月（如 2026-05）")
 		}
 	}

@@ -109,7 +109,7 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (
 		}
 		members = members.Where("m.org_id IN (SELECT z.id FROM dzz AS z WHERE z.path LIKE ?)", prefix+"%")
 	}
-	sel := s.arrears(min, members, monthOf(date.Of(s.now().In(date.China))))
+	sel := s.arrears(min, members, date.MonthOf(s.now().In(date.China)).String())
 	n, err := s.db.NewSelect().TableExpr("(?) AS a", sel).Count(ctx)
 	if err != nil {
 		return httpx.PageResult[Arrear]{}, httpx.Internal(err)
@@ -124,18 +124,6 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (
 	return httpx.PageResult[Arrear]{Content: rows, TotalElements: int(n)}, nil
 }
 
-// monthOf is the month ("YYYY-MM") of day d.
-func monthOf(d date.Date) string { return string(d)[:7] }
-
-// monthStart is the first day of the month m (YYYY-MM) plus k months.
-func monthStart(m string, k int) date.Date {
-	d := date.Date(m + "-01")
-	if k != 0 {
-		d = d.AddMonths(k)
-	}
-	return d
-}
-
 // LongArrears answers, of the members ids, those whose current run of
 // unpaid months reaches the warning's length (CfgWarnMonths, at most 6:
 // 连续6个月及以上未缴党费, RULES.md §1), with its length; and that length.
@@ -148,7 +136,7 @@ func (s *Service) LongArrears(ctx context.Context, ids []int64) (map[int64]int, 
 	}
 	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.In(ids))
 	var rows []Arrear
-	if err := s.arrears(warn, members, monthOf(date.Of(s.now().In(date.China)))).Scan(ctx, &rows); err != nil {
+	if err := s.arrears(warn, members, date.MonthOf(s.now().In(date.China)).String()).Scan(ctx, &rows); err != nil {
 		return nil, warn, httpx.Internal(err)
 	}
 	for _, r := range rows {

@@ -201,7 +201,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 		}
 	}
 	remind, _ := s.thresholds(ctx)
-	n, err := s.db.NewSelect().TableExpr("(?) AS a", s.arrears(remind, nil, monthOf(date.Of(today)))).Count(ctx)
+	n, err := s.db.NewSelect().TableExpr("(?) AS a", s.arrears(remind, nil, date.Of(today).Month().String())).Count(ctx)
 	if err != nil {
 		return res, err
 	}

@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 )
 
 // maxPageSize bounds a report page.
@@ -74,13 +75,13 @@ func (s *Service) orgsExport(w http.ResponseWriter, r *http.Request) error {
 	}
 	for i, row := range rep.Rows {
 		if err := xw.Add(i+1, row.OrgName, orgTypeNames[row.OrgType], row.Members, row.Months, row.UnpaidMonths,
-			excel.Yuan(row.DueFen), excel.Yuan(row.PaidFen), excel.Yuan(row.OutstandingFen), rateText(row.RateBP), rateText(row.PeopleRateBP)); err != nil {
+			money.Fen(row.DueFen), money.Fen(row.PaidFen), money.Fen(row.OutstandingFen), rateText(row.RateBP), rateText(row.PeopleRateBP)); err != nil {
 			return httpx.Internal(err)
 		}
 	}
 	t := rep.Total
-	if err := xw.AddTotal("合计", nil, nil, t.Members, t.Months, t.UnpaidMonths, excel.Yuan(t.DueFen), excel.Yuan(t.PaidFen),
-		excel.Yuan(t.OutstandingFen), rateText(t.RateBP), rateText(t.PeopleRateBP)); err != nil {
+	if err := xw.AddTotal("合计", nil, nil, t.Members, t.Months, t.UnpaidMonths, money.Fen(t.DueFen), money.Fen(t.PaidFen),
+		money.Fen(t.OutstandingFen), rateText(t.RateBP), rateText(t.PeopleRateBP)); err != nil {
 		return httpx.Internal(err)
 	}
 	return xw.Send(w, fmt.Sprintf("党费收缴情况统计表-%s.xlsx", q.periodText()))
@@ -193,9 +194,9 @@ func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request) error {
 	cells := func(lead []any, row LedgerRow) []any {
 		out := lead
 		for m := 0; m < 12; m++ {
-			out = append(out, excel.Yuan(row.Due[m]), excel.Yuan(row.Paid[m]))
+			out = append(out, money.Fen(row.Due[m]), money.Fen(row.Paid[m]))
 		}
-		return append(out, excel.Yuan(row.DueFen), excel.Yuan(row.PaidFen), excel.Yuan(row.OutstandingFen))
+		return append(out, money.Fen(row.DueFen), money.Fen(row.PaidFen), money.Fen(row.OutstandingFen))
 	}
 	n := 0
 	total, _, err := s.ledger(r.Context(), q, 0, 0, func(row LedgerRow) error {

@@ -19,6 +19,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/uniq"
@@ -188,17 +189,17 @@ func (s *Service) findBase(ctx context.Context, idb bun.IDB, id int64) (*baseLis
 func baseView(r baseListRow, k calc) BaseView {
 	v := BaseView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, StaffNo: r.StaffNo, OrgID: r.OrgID, OrgName: r.OrgName,
 		Year: r.Year, FromMonth: r.FromMonth, Category: r.Category, CategoryLabel: CategoryLabel(r.Category), Items: map[string]string{},
-		Included: Yuan(r.IncludedFen), Deducted: Yuan(r.DeductedFen), Base: Yuan(r.BaseFen), BaseFen: r.BaseFen, Remark: r.Remark,
+		Included: money.Fen(r.IncludedFen).Grouped(), Deducted: money.Fen(r.DeductedFen).Grouped(), Base: money.Fen(r.BaseFen).Grouped(), BaseFen: r.BaseFen, Remark: r.Remark,
 		UpdatedAt: r.UpdatedAt}
 	b := r.BaseRow
 	for key, f := range itemsOf(&b) {
-		v.Items[key] = Yuan(f)
+		v.Items[key] = money.Fen(f).Grouped()
 	}
 	var why string
 	if v.DueFen, _, v.Working, why = k.due(r.Category, &b, r.FromMonth, isGraduate(r.PersonCategory)); why != "" {
 		v.Working = why
 	} else {
-		v.Due = Yuan(v.DueFen)
+		v.Due = money.Fen(v.DueFen).Grouped()
 	}
 	return v
 }
@@ -238,7 +239,7 @@ func checkBase(in BaseInput) (BaseRow, error) {
 		if strings.TrimSpace(text) == "" {
 			continue
 		}
-		f, ok := ParseYuan(text)
+		f, ok := money.Parse(text)
 		if !ok || f < 0 || f > 100000000 {
 			return r, httpx.Invalid("items."+k, "%s须为 0 至 1,000,000.00 元的金额（最多两位小数）", it.Label)
 		}
@@ -248,14 +249,14 @@ func checkBase(in BaseInput) (BaseRow, error) {
 		if err := beforeFrom(it, in.FromMonth); err != nil {
 			return r, err
 		}
-		items[k] = f
+		items[k] = int64(f)
 		switch it.Kind {
 		case ItemIncluded:
-			r.IncludedFen += f
+			r.IncludedFen += int64(f)
 		case ItemDeducted:
-			r.DeductedFen += f
+			r.DeductedFen += int64(f)
 		case ItemPension, ItemStipend:
-			r.BaseFen += f
+			r.BaseFen += int64(f)
 		}
 	}
 	switch in.Category {
@@ -265,7 +266,7 @@ func checkBase(in BaseInput) (BaseRow, error) {
 		}
 		r.BaseFen = r.IncludedFen - r.DeductedFen
 		if r.BaseFen < 0 {
-			return r, httpx.Invalid("items", "扣除项目合计 %s 元大于计入项目合计 %s 元", Yuan(r.DeductedFen), Yuan(r.IncludedFen))
+			return r, httpx.Invalid("items", "扣除项目合计 %s 元大于计入项目合计 %s 元", money.Fen(r.DeductedFen).Grouped(), money.Fen(r.IncludedFen).Grouped())
 		}
 	case CatRetired:
 		if r.BaseFen == 0 {
@@ -354,7 +355,7 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 		}
 		return Preview{}, httpx.Invalid(field, "%s", why)
 	}
-	return Preview{BaseFen: r.BaseFen, Base: Yuan(r.BaseFen), Fen: f, Amount: Yuan(f), StandardID: stdID, Working: working}, nil
+	return Preview{BaseFen: r.BaseFen, Base: money.Fen(r.BaseFen).Grouped(), Fen: f, Amount: money.Fen(f).Grouped(), StandardID: stdID, Working: working}, nil
 }
 
 // memberFacts is what a base's checks need of its member.

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"zhdj/internal/platform/money"
 )
 
 // compiled is a standard ready to compute: its rates as exact decimals.
@@ -34,11 +36,6 @@ func compile(r standardRow) (compiled, error) {
 	return c, nil
 }
 
-var (
-	hundred = decimal.NewFromInt(100)
-	maxYuan = decimal.New(1, 12) // far above any salary; keeps fen in int64
-)
-
 // amount is the monthly amount in fen of month (1–12, of b.Year) for base
 // row b of category cat, with its working, or why there is none (a 年薪制
 // month or a 个体经营者 quarter not entered: missing, never guessed).
@@ -47,7 +44,7 @@ func (c compiled) amount(cat string, b *BaseRow, month int) (int64, string, stri
 	case KindExempt:
 		return 0, "免交党费（" + CategoryLabel(cat) + "）", ""
 	case KindFixed:
-		return c.FixedFen, fmt.Sprintf("%s党员每月 %s 元（固定标准）", CategoryLabel(cat), Yuan(c.FixedFen)), ""
+		return c.FixedFen, fmt.Sprintf("%s党员每月 %s 元（固定标准）", CategoryLabel(cat), money.Fen(c.FixedFen).Grouped()), ""
 	}
 	baseFen, what, why := monthBasis(cat, b, month)
 	if why != "" {
@@ -66,8 +63,8 @@ func (c compiled) rated(baseFen int64, what string) (int64, string) {
 		i++
 	}
 	rate := c.Rates[i]
-	fen := decimal.NewFromInt(baseFen).Mul(rate).Div(hundred).Round(0).IntPart()
-	return fen, fmt.Sprintf("%s× %s%%（%s）= %s 元", what, rate.String(), c.band(i), Yuan(fen))
+	fen := int64(money.Fen(baseFen).Percent(rate))
+	return fen, fmt.Sprintf("%s× %s%%（%s）= %s 元", what, rate.String(), c.band(i), money.Fen(fen).Grouped())
 }
 
 // monthBasis is the base row b gives for month, in fen, described as the
@@ -89,27 +86,27 @@ func monthBasis(cat string, b *BaseRow, month int) (int64, string, string) {
 		var parts []string
 		for _, it := range Items {
 			if f, ok := items[it.Key]; ok && it.Kind == ItemPension {
-				parts = append(parts, it.Label+" "+Yuan(f))
+				parts = append(parts, it.Label+" "+money.Fen(f).Grouped())
 			}
 		}
-		return b.BaseFen, fmt.Sprintf("离退休费总额 %s 元（%s）", Yuan(b.BaseFen), strings.Join(parts, " + ")), ""
+		return b.BaseFen, fmt.Sprintf("离退休费总额 %s 元（%s）", money.Fen(b.BaseFen).Grouped(), strings.Join(parts, " + ")), ""
 	case CatAnnual:
 		f, ok := itemsOf(b)[payKey(month)]
 		if !ok {
 			return 0, "", fmt.Sprintf("缺少%d年%d月实际领取的薪酬（年薪制）", b.Year, month)
 		}
-		return f, fmt.Sprintf("%d年%d月实际领取的薪酬 %s 元 ", b.Year, month, Yuan(f)), ""
+		return f, fmt.Sprintf("%d年%d月实际领取的薪酬 %s 元 ", b.Year, month, money.Fen(f).Grouped()), ""
 	case CatSelfEmp:
 		f, ok := itemsOf(b)[quarterKey(month)]
 		if !ok {
 			return 0, "", fmt.Sprintf("缺少%s月平均纯收入（个体经营者%d年%d月党费的基数）", quarterName(b.Year, month), b.Year, month)
 		}
-		return f, fmt.Sprintf("上一季度（%s）月平均纯收入 %s 元 ", quarterName(b.Year, month), Yuan(f)), ""
+		return f, fmt.Sprintf("上一季度（%s）月平均纯收入 %s 元 ", quarterName(b.Year, month), money.Fen(f).Grouped()), ""
 	}
 	if b.IncludedFen != 0 || b.DeductedFen != 0 {
-		return b.BaseFen, fmt.Sprintf("月基数 %s 元（计入项目 %s − 扣除项目 %s）", Yuan(b.BaseFen), Yuan(b.IncludedFen), Yuan(b.DeductedFen)), ""
+		return b.BaseFen, fmt.Sprintf("月基数 %s 元（计入项目 %s − 扣除项目 %s）", money.Fen(b.BaseFen).Grouped(), money.Fen(b.IncludedFen).Grouped(), money.Fen(b.DeductedFen).Grouped()), ""
 	}
-	return b.BaseFen, fmt.Sprintf("月基数 %s 元 ", Yuan(b.BaseFen)), ""
+	return b.BaseFen, fmt.Sprintf("月基数 %s 元 ", money.Fen(b.BaseFen).Grouped()), ""
 }
 
 // itemsOf is base b's items in fen (written by checkBase: a map of fen).
@@ -154,7 +151,7 @@ func (k calc) due(cat string, b *BaseRow, month int, graduate bool) (fen, stdID 
 		case stipend > 0 && !ok:
 			return 0, 0, "", "“在职”类别没有启用的党费标准（研究生以普通奖学金为基数按其比例计算）"
 		case stipend > 0:
-			fen, working = std.rated(stipend, fmt.Sprintf("研究生普通奖学金 %s 元 ", Yuan(stipend)))
+			fen, working = std.rated(stipend, fmt.Sprintf("研究生普通奖学金 %s 元 ", money.Fen(stipend).Grouped()))
 			return fen, std.ID, working + "（学校规定以普通奖学金为基数，按在职党员比例）", ""
 		}
 	}
@@ -170,10 +167,10 @@ func (k calc) due(cat string, b *BaseRow, month int, graduate bool) (fen, stdID 
 func (c compiled) band(i int) string {
 	var lo, hi string
 	if i > 0 && c.Brackets[i-1].UpToFen != nil {
-		lo = limit(*c.Brackets[i-1].UpToFen) + " < "
+		lo = money.Fen(*c.Brackets[i-1].UpToFen).Decimal().String() + " < "
 	}
 	if c.Brackets[i].UpToFen != nil {
-		hi = " ≤ " + limit(*c.Brackets[i].UpToFen)
+		hi = " ≤ " + money.Fen(*c.Brackets[i].UpToFen).Decimal().String()
 	}
 	if hi == "" && lo != "" {
 		return "基数 > " + strings.TrimSuffix(lo, " < ")
@@ -182,39 +179,4 @@ func (c compiled) band(i int) string {
 		return "全部基数"
 	}
 	return lo + "基数" + hi
-}
-
-// limit shows a bracket end in 元: 3000, or 3000.5 when not whole.
-func limit(fen int64) string {
-	return decimal.New(fen, -2).String()
-}
-
-// Yuan formats fen as 元 with thousands separators and two decimals: 4,800.00.
-func Yuan(fen int64) string {
-	sign := ""
-	if fen < 0 {
-		sign, fen = "-", -fen
-	}
-	whole := fmt.Sprint(fen / 100)
-	var b strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return fmt.Sprintf("%s%s.%02d", sign, b.String(), fen%100)
-}
-
-// ParseYuan reads an amount in 元 with at most two decimals as fen, exactly.
-func ParseYuan(s string) (int64, bool) {
-	s = strings.ReplaceAll(strings.TrimSpace(s), ",", "")
-	if s == "" || len(s) > 20 {
-		return 0, false
-	}
-	d, err := decimal.NewFromString(s)
-	if err != nil || d.Exponent() < -2 && !d.Equal(d.Round(2)) || d.Abs().GreaterThan(maxYuan) {
-		return 0, false
-	}
-	return d.Shift(2).IntPart(), true
 }

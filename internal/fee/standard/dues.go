@@ -7,6 +7,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/money"
 )
 
 // dueChunk is how many members one query of MonthlyDues reads.
@@ -117,7 +118,7 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 // dueOf is one member's due for the month, or the reason there is none.
 func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, k calc) (Due, string) {
 	none := Due{MemberID: m.ID}
-	if j := string(m.JoinedOn); len(j) >= 7 && j[:7] > fmt.Sprintf("%04d-%02d", year, month) {
+	if j := string(m.JoinedOn); m.JoinedOn.Month() > date.MonthOfYM(year*100+month) {
 		return none, fmt.Sprintf("%s年%s月接收为预备党员，此前月份不交党费", j[:4], j[5:7])
 	}
 	cat, note := "", ""
@@ -142,7 +143,7 @@ func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, k calc) (Due, 
 		case h.Kind == HardshipExempt:
 			amount, working = 0, working+fmt.Sprintf("；经批准困难减免（第%d号）：免交", h.ID)
 		case h.Fen < amount:
-			amount, working = h.Fen, working+fmt.Sprintf("；经批准困难减免（第%d号）：每月 %s 元", h.ID, Yuan(h.Fen))
+			amount, working = h.Fen, working+fmt.Sprintf("；经批准困难减免（第%d号）：每月 %s 元", h.ID, money.Fen(h.Fen).Grouped())
 		}
 	}
 	return Due{MemberID: m.ID, Fen: amount, Category: CategoryLabel(cat), StandardID: stdID, Working: working}, ""

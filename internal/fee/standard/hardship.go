@@ -13,9 +13,11 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 )
 
 // HardshipKey is the hardship workflow's key (flow tables, to-dos' module).
@@ -161,29 +163,23 @@ func (s *Service) Hardships(ctx context.Context, lq httpx.ListQuery) (httpx.Page
 	return pagedViews(ctx, q, hardshipSpec, lq, hardshipView)
 }
 
-// ymText writes yyyymm as YYYY-MM.
-func ymText(v int) string { return fmt.Sprintf("%04d-%02d", v/100, v%100) }
-
 func hardshipView(r hardshipRecord) HardshipView {
 	v := HardshipView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, OrgID: r.OrgID, OrgName: r.OrgName, Kind: r.Kind,
-		KindLabel: hardshipKinds[r.Kind], From: ymText(r.FromYM), To: ymText(r.ToYM), Reason: r.Reason, State: r.State,
+		KindLabel: hardshipKinds[r.Kind], From: date.MonthOfYM(r.FromYM).String(), To: date.MonthOfYM(r.ToYM).String(), Reason: r.Reason, State: r.State,
 		StateLabel: hardshipStates[r.State], CreatedAt: r.CreatedAt}
 	if r.Kind == HardshipReduce {
-		v.Amount = Yuan(r.Fen)
+		v.Amount = money.Fen(r.Fen).Grouped()
 	}
 	if r.EndFromYM > 0 {
-		v.EndFrom = ymText(r.EndFromYM)
+		v.EndFrom = date.MonthOfYM(r.EndFromYM).String()
 	}
 	return v
 }
 
-// parseYM reads a month YYYY-MM as yyyymm.
+// parseYM reads a month YYYY-MM (date.ParseMonth) as yyyymm, as the rows store it.
 func parseYM(s string) (int, bool) {
-	t, err := time.Parse("2006-01", strings.TrimSpace(s))
-	if err != nil || t.Year() < 2000 || t.Year() > 2100 {
-		return 0, false
-	}
-	return t.Year()*100 + int(t.Month()), true
+	m, ok := date.ParseMonth(strings.TrimSpace(s))
+	return m.YM(), ok
 }
 
 // checkHardship turns a proposal into a row (member and organisation aside).
@@ -194,11 +190,11 @@ func checkHardship(in HardshipInput) (Hardship, error) {
 	}
 	switch in.Kind {
 	case HardshipReduce:
-		f, ok := ParseYuan(in.Amount)
+		f, ok := money.Parse(in.Amount)
 		if !ok || f <= 0 || f > 100000 {
 			return h, httpx.Invalid("amount", "请输入减交后的每月金额（0.01 至 1,000.00 元）")
 		}
-		h.Fen = f
+		h.Fen = int64(f)
 	case HardshipExempt:
 	default:
 		return h, httpx.Invalid("kind", "请选择减免方式")
@@ -210,7 +206,7 @@ func checkHardship(in HardshipInput) (Hardship, error) {
 	if h.ToYM, ok = parseYM(in.To); !ok {
 		return h, httpx.Invalid("to", "请选择截止月份（YYYY-MM）")
 	}
-	months := (h.ToYM/100-h.FromYM/100)*12 + h.ToYM%100 - h.FromYM%100 + 1
+	months := date.MonthOfYM(h.FromYM).MonthsTo(date.MonthOfYM(h.ToYM)) + 1
 	if months < 1 || months > 24 {
 		return h, httpx.Invalid("to", "截止月份须不早于起始月份，且减免期限不超过24个月")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
@@ -20,14 +21,6 @@ type EndInput struct {
 	From    string `json:"from"`
 	Comment string `json:"comment"`
 	Version int64  `json:"version"`
-}
-
-// nextYM is the month after yyyymm v.
-func nextYM(v int) int {
-	if v%100 == 12 {
-		return (v/100+1)*100 + 1
-	}
-	return v + 1
 }
 
 // EndHardship is 终止: the committee above (a holder of dfjm:committee whose
@@ -64,13 +57,13 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 		}
 		earliest := h.FromYM
 		if last, ok := parseYM(frozen.Month); ok && last >= earliest {
-			earliest = nextYM(last)
+			earliest = date.MonthOfYM(last).Next().YM()
 		}
 		if earliest > h.ToYM {
 			return httpx.Invalid("from", "减免期限内各月的党费均已核定，无需终止")
 		}
 		if from < earliest || from > h.ToYM {
-			return httpx.Invalid("from", "终止月份须在 %s 至 %s 之间（已核定党费的月份不能终止）", ymText(earliest), ymText(h.ToYM))
+			return httpx.Invalid("from", "终止月份须在 %s 至 %s 之间（已核定党费的月份不能终止）", date.MonthOfYM(earliest), date.MonthOfYM(h.ToYM))
 		}
 		if err := s.hw.Amend(ctx, tx, id, in.Version, HardshipEnded, "上级党委", comment); err != nil {
 			return err
@@ -109,6 +102,6 @@ func (s *Service) tellBranchEnded(ctx context.Context, tx bun.Tx, h *hardshipRec
 	kind := hardshipKinds[h.Kind]
 	title := fmt.Sprintf("党费减免已终止：%s党费%s", h.MemberName, kind)
 	content := fmt.Sprintf("%s的党费%s（%s 至 %s）经上级党委终止，自 %s 起按标准交纳。终止理由：%s", h.MemberName, kind,
-		ymText(h.FromYM), ymText(h.ToYM), ymText(h.EndFromYM), comment)
+		date.MonthOfYM(h.FromYM), date.MonthOfYM(h.ToYM), date.MonthOfYM(h.EndFromYM), comment)
 	return httpx.AsError(s.sys.Notify(ctx, tx, ids, title, content, fmt.Sprintf("/dfgl/base?hardship=%d", h.ID), false))
 }

@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
@@ -115,7 +116,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 		if cur != nil && cur.Category == in.Category && (in.Category == CatAnnual || in.Category == CatSelfEmp) {
 			for k, f := range itemsOf(cur) {
 				if _, given := in.Items[k]; !given {
-					in.Items[k] = Yuan(f) // a month not in the row keeps its amount
+					in.Items[k] = money.Fen(f).Grouped() // a month not in the row keeps its amount
 				}
 			}
 		}

@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/record"
 )
 
@@ -94,12 +95,12 @@ func (s *Service) Standards(ctx context.Context) ([]Standard, error) {
 
 func viewOf(r standardRow) Standard {
 	v := Standard{ID: r.ID, Name: r.Name, Category: r.Category, CatLabel: CategoryLabel(r.Category), Kind: r.Kind,
-		Brackets: []Bracket{}, FixedFen: r.FixedFen, Fixed: Yuan(r.FixedFen), Basis: r.Basis, State: r.State,
+		Brackets: []Bracket{}, FixedFen: r.FixedFen, Fixed: money.Fen(r.FixedFen).Grouped(), Basis: r.Basis, State: r.State,
 		StateLabel: stateLabels[r.State], EnabledAt: r.EnabledAt, VoidedAt: r.VoidedAt, UpdatedAt: r.UpdatedAt}
 	_ = json.Unmarshal([]byte(r.Brackets), &v.Brackets)
 	for i, b := range v.Brackets {
 		if b.UpToFen != nil {
-			v.Brackets[i].UpTo = limit(*b.UpToFen)
+			v.Brackets[i].UpTo = money.Fen(*b.UpToFen).Decimal().String()
 		}
 	}
 	return v
@@ -130,14 +131,14 @@ func checkStandard(in StandardInput) (standardRow, error) {
 		b, _ := json.Marshal(brackets)
 		r.Brackets = string(b)
 	case KindFixed:
-		f, ok := ParseYuan(in.Fixed)
+		f, ok := money.Parse(in.Fixed)
 		if !ok || f <= 0 || f > 100000 {
 			return r, httpx.Invalid("fixed", "请输入每月金额（0.01 至 1,000.00 元，最多两位小数）")
 		}
 		if r.Category == CatFarmer && (f < FarmerMinFen || f > FarmerMaxFen) {
 			return r, httpx.Invalid("fixed", "农民党员每月交纳党费 0.2 元至 1 元")
 		}
-		r.FixedFen = f
+		r.FixedFen = int64(f)
 	case KindExempt:
 	default:
 		return r, httpx.Invalid("kind", "请选择计算方式")
@@ -152,19 +153,20 @@ func checkBrackets(in []BracketInput) ([]Bracket, error) {
 		return nil, httpx.Invalid("brackets", "请填写1至10档基数区间")
 	}
 	out := make([]Bracket, 0, len(in))
-	var prev int64 = -1
+	var prev money.Fen = -1
 	for i, b := range in {
 		last := i == len(in)-1
 		var up *int64
 		if strings.TrimSpace(b.UpTo) != "" || !last {
-			f, ok := ParseYuan(b.UpTo)
+			f, ok := money.Parse(b.UpTo)
 			if !ok || f <= prev || f <= 0 || last {
 				return nil, httpx.Invalid("brackets", "第%d档的基数上限须大于上一档且为最多两位小数的金额（最后一档不填上限）", i+1)
 			}
-			up, prev = &f, f
+			n := int64(f)
+			up, prev = &n, f
 		}
 		rate, err := decimal.NewFromString(strings.TrimSpace(b.Rate))
-		if err != nil || !rate.IsPositive() || rate.GreaterThan(hundred) || rate.Exponent() < -4 {
+		if err != nil || !rate.IsPositive() || rate.GreaterThan(decimal.NewFromInt(100)) || rate.Exponent() < -4 {
 			return nil, httpx.Invalid("brackets", "第%d档的比例须大于0且不超过100（百分比，最多四位小数）", i+1)
 		}
 		out = append(out, Bracket{UpToFen: up, Rate: rate.String()})

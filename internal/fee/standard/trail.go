@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
@@ -44,12 +45,12 @@ func baseTrailView(r BaseRow, member string) map[string]string {
 	var items map[string]int64
 	_ = json.Unmarshal([]byte(r.Items), &items) // written by checkBase: a map of fen
 	for k, f := range items {
-		v["items."+k] = Yuan(f)
+		v["items."+k] = money.Fen(f).Grouped()
 	}
 	if needsBase(r.Category) || r.BaseFen != 0 { // a graduate student's stipend too
-		v["base"] = Yuan(r.BaseFen)
+		v["base"] = money.Fen(r.BaseFen).Grouped()
 		if r.Category == CatSalaried {
-			v["included"], v["deducted"] = Yuan(r.IncludedFen), Yuan(r.DeductedFen)
+			v["included"], v["deducted"] = money.Fen(r.IncludedFen).Grouped(), money.Fen(r.DeductedFen).Grouped()
 		}
 	}
 	return v
@@ -79,7 +80,7 @@ func standardTrailView(r standardRow) map[string]string {
 		for i, b := range v.Brackets {
 			parts[i] = "以上 " + b.Rate + "%"
 			if b.UpToFen != nil {
-				parts[i] = "≤ " + Yuan(*b.UpToFen) + " 元 " + b.Rate + "%"
+				parts[i] = "≤ " + money.Fen(*b.UpToFen).Grouped() + " 元 " + b.Rate + "%"
 			}
 		}
 		out["brackets"] = strings.Join(parts, "；")

@@ -13,6 +13,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/money"
 )
 
 // Cell returns row[i] or "" when the row is short.
@@ -30,7 +31,7 @@ type Writer struct {
 	stream *excelize.StreamWriter
 	row    int
 	cell   []byte // the first cell's name of the row being written
-	// money, bold and boldMoney are a report's styles (NewReport): a Yuan
+	// money, bold and boldMoney are a report's styles (NewReport): a money.Fen
 	// cell is written as 0.00.
 	money, bold, boldMoney int
 }
@@ -82,8 +83,8 @@ func (w *Writer) Add(values ...any) error {
 			if x == "" {
 				values[i] = nil
 			}
-		case Yuan:
-			values[i] = excelize.Cell{StyleID: w.money, Value: yuanValue(x)}
+		case money.Fen: // 元 as a number, the arithmetic stays in integers
+			values[i] = excelize.Cell{StyleID: w.money, Value: x.Float()}
 		}
 	}
 	w.cell = append(append(w.cell[:0], 'A'), strconv.Itoa(w.row)...)

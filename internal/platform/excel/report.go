@@ -2,18 +2,15 @@ package excel
 
 import (
 	"github.com/xuri/excelize/v2"
-)
 
-// Yuan is an amount in fen (integer cents) written by a report's Writer as
-// a number of 元 with two decimals (format "0.00"): the arithmetic stays in
-// integers; only the cell, like every number of a workbook, is a double,
-// whose shortest text is the exact two-decimal amount.
-type Yuan int64
+	"zhdj/internal/platform/money"
+)
 
 // NewReport starts a workbook in the layout finance offices expect of a
 // report: a bold title row merged across the columns (the title names the
 // report, period and unit, e.g. "党费收缴情况（2026年10月，单位：元）"), then
-// the bold header row. Rows follow through Add (a Yuan cell as 0.00) and a
+// the bold header row. Rows follow through Add (a money.Fen cell is 元 as a
+// number, format 0.00: the arithmetic stays in integers) and a
 // last bold totals row through AddTotal.
 func NewReport(title string, headers []string, widths []float64) (*Writer, error) {
 	book, sw, err := newStream(widths)
@@ -40,12 +37,12 @@ func NewReport(title string, headers []string, widths []float64) (*Writer, error
 	return &Writer{book: book, stream: sw, row: 2, money: money, bold: bold, boldMoney: boldMoney}, nil
 }
 
-// AddTotal writes the totals row: every cell bold, Yuan cells as 0.00.
+// AddTotal writes the totals row: every cell bold, money.Fen cells as 0.00.
 func (w *Writer) AddTotal(values ...any) error {
 	for i, v := range values {
 		switch x := v.(type) {
-		case Yuan:
-			values[i] = excelize.Cell{StyleID: w.boldMoney, Value: yuanValue(x)}
+		case money.Fen:
+			values[i] = excelize.Cell{StyleID: w.boldMoney, Value: x.Float()}
 		case nil:
 		default:
 			values[i] = excelize.Cell{StyleID: w.bold, Value: x}
@@ -53,6 +50,3 @@ func (w *Writer) AddTotal(values ...any) error {
 	}
 	return w.Add(values...)
 }
-
-// yuanValue is fen as 元 (exact for any amount below 2^53 fen).
-func yuanValue(fen Yuan) float64 { return float64(fen) / 100 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"zhdj/internal/platform/money"
 )
 
 // A report: the merged title row, the header, amounts in fen written as 元
@@ -16,10 +18,10 @@ func TestReportTitleMoneyAndTotals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Add("一支部", Yuan(12345), Yuan(1)); err != nil {
+	if err := w.Add("一支部", money.Fen(12345), money.Fen(1)); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.AddTotal("合计", Yuan(12345), Yuan(1)); err != nil {
+	if err := w.AddTotal("合计", money.Fen(12345), money.Fen(1)); err != nil {
 		t.Fatal(err)
 	}
 	rec := httptest.NewRecorder()

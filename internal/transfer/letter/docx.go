@@ -1,7 +1,6 @@
 package letter
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -48,17 +47,15 @@ func chineseDate(d date.Date) string {
 	if d.IsZero() {
 		return "    年  月  日"
 	}
-	t := d.Time()
-	return fmt.Sprintf("%d年%d月%d日", t.Year(), t.Month(), t.Day())
+	return d.Chinese()
 }
 
 // chineseMonth is 2026-03 as 2026年3月 (blank when unknown).
 func chineseMonth(m string) string {
-	var y, mo int
-	if _, err := fmt.Sscanf(m, "%d-%d", &y, &mo); err != nil {
-		return "    年  月"
+	if s := date.Month(m).Chinese(); s != "" {
+		return s
 	}
-	return fmt.Sprintf("%d年%d月", y, mo)
+	return "    年  月"
 }
 
 // values are the template's values of p.

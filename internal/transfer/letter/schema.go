@@ -9,6 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/seq"
 	"zhdj/internal/system"
 )
 
@@ -20,7 +21,11 @@ func Migrations() []db.Migration {
 		{Version: 2026113020, Name: "transfer letter: accepted_on, the day the receiving side took the member in (the receipt's clock)",
 			Up: func(ctx context.Context, tx bun.Tx) error {
 				return db.DDL(ctx, tx, `ALTER TABLE zzgx_letter ADD COLUMN accepted_on DATE`)
-			}}}
+			}},
+		// The numbers move to the platform's allocator and go on where they stopped.
+		{Version: 2026120201, Name: "transfer letter: numbering moves to sys_seq", Up: func(ctx context.Context, tx bun.Tx) error {
+			return seq.Adopt(ctx, tx, seqKey, "zzgx_letter_counter", "last_no")
+		}}}
 }
 
 // Permissions of the letters.
@@ -96,8 +101,7 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 		// The list's default order and the reminders read open letters by date.
 		`CREATE INDEX idx_zzgx_letter_issued ON zzgx_letter(issued_on, id)`,
 		`CREATE INDEX idx_zzgx_letter_valid ON zzgx_letter(valid_until)`,
-		// The last number given per year: one row a year, moved by one
-		// conditional statement (numbers.go).
+		// The last number given per year (moved to sys_seq by 2026120201).
 		`CREATE TABLE zzgx_letter_counter (
 			year INTEGER NOT NULL PRIMARY KEY,
 			last_no INTEGER NOT NULL)`,

@@ -19,6 +19,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/seq"
 	"zhdj/internal/system"
 )
 
@@ -273,12 +274,12 @@ func (s *Service) IssueTx(ctx context.Context, tx bun.Tx, in Issue) (Letter, err
 // insert numbers r, dates it on day with days of validity and stores it.
 func (s *Service) insert(ctx context.Context, tx bun.Tx, r *Record, day date.Date, days int) error {
 	year := day.Time().Year()
-	seq, err := nextNumber(ctx, tx, year)
+	n, err := seq.Next(ctx, tx, seqKey, year)
 	if err != nil {
-		return err
+		return httpx.Internal(err)
 	}
 	now := s.now()
-	r.Year, r.Seq, r.Number = year, seq, FormatNumber(year, seq)
+	r.Year, r.Seq, r.Number = year, int(n), FormatNumber(year, int(n))
 	r.IssuedOn, r.ValidDays, r.ValidUntil = day, days, validUntil(day, days)
 	r.CreatedAt, r.UpdatedAt = now, now
 	if _, err := tx.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {

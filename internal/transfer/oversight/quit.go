@@ -53,7 +53,7 @@ func (s *Service) quitDue(ctx context.Context, until date.Date) ([]remind.Due, e
 	}
 	causes := map[int64][]cause{}
 	// Fees: the months that have ended by until (through the month before it).
-	through := string(until.AddMonths(-1))[:7]
+	through := until.AddMonths(-1).Month().String()
 	runs, _, err := event.Ask[member.Unpaid](ctx, s.bus, s.db, member.UnpaidRuns{Through: through, Months: quitMonths})
 	if err != nil {
 		return nil, httpx.Internal(err)
