@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
+.PHONY: run build go-build web gen perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data;
@@ -26,10 +26,14 @@ go-build:
 web: web/node_modules/.installed
 	cd web && npm run build
 
-## perms: regenerate web/src/api/permissions.ts from the routes and seeded menus
-## (TestWebPermissionsMatchServer in internal/app fails until it is rerun after a permission changes)
-perms:
-	$(GO) run ./cmd/zhdj perms web/src/api/permissions.ts
+## gen: regenerate what the web reads of the server's vocabulary: web/src/api/permissions.ts (the routes' and
+## seeded menus' permissions) and web/src/api/generated/ (steps, stages, states and their names, rule settings
+## with their bounds and defaults). TestWebPermissionsMatchServer and TestWebVocabularyMatchesServer in
+## internal/app fail until it is rerun after one of them changes. `make perms` is the same.
+gen:
+	$(GO) run ./cmd/zhdj gen
+
+perms: gen
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

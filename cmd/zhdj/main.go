@@ -1,4 +1,4 @@
-// Command zhdj is the whole server: serve, migrate, user, backup, seed, perms.
+// Command zhdj is the whole server: serve, migrate, user, backup, seed, gen, perms.
 package main
 
 import (
@@ -27,7 +27,9 @@ const usage = `用法 / usage:
   zhdj backup FILE [--db ...]        (SQLite: 一致性快照；PostgreSQL: 调用 pg_dump)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
-  zhdj perms [FILE]                  (生成前端权限常量 web/src/api/permissions.ts；make perms)
+  zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
+                                     web/src/api/generated/ 下的环节、状态、规则参数；make gen)
+  zhdj perms [FILE]                  (只生成前端权限常量 web/src/api/permissions.ts)
 
 环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off,
   ZHDJ_TRUSTED_PROXIES (反向代理地址段，逗号分隔，如 10.0.0.0/8)
@@ -51,6 +53,8 @@ func main() {
 		err = backup(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
+	case "gen":
+		err = gen(os.Args[2:])
 	case "perms":
 		err = perms(os.Args[2:])
 	case "-h", "--help", "help":

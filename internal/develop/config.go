@@ -90,6 +90,13 @@ func (r RuleConfig) talkDue(applied date.Date) date.Date {
 	return applied.AddMonths(r.TalkWithinMonths)
 }
 
+// talkLateOn says whether a talk held on on, for an application of
+// applied, is late: after talkDue (the day itself is in time). limit is talkDue.
+func (r RuleConfig) talkLateOn(applied, on date.Date) (limit date.Date, late bool) {
+	limit = r.talkDue(applied)
+	return limit, on.After(limit)
+}
+
 // dueOn is when step next of a record applied on applied is due when it
 // arrives on arrived: the talk by the rule (talkDue, whatever the step's
 // DueDays), any other step DueDays after it arrives ("" when 0).

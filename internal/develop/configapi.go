@@ -113,29 +113,30 @@ func (s *Service) SaveConfig(ctx context.Context, in ConfigInput) (ConfigView, e
 	return s.ConfigOf(ctx)
 }
 
-// ruleRanges are the sane ranges of the configuration's numbers.
+// ruleRanges are the sane ranges of the configuration's numbers, with the
+// names the config page and the errors give them (the unit in the name).
 var ruleRanges = []struct {
 	name, label string
 	min, max    int
 	get         func(r *RuleConfig) int
 }{
-	{"minAge", "入党最低年龄", 16, 30, func(r *RuleConfig) int { return r.MinAge }},
-	{"talkWithinMonths", "谈话期限（月）", 1, 12, func(r *RuleConfig) int { return r.TalkWithinMonths }},
-	{"activistMinMonths", "积极分子最短培养期（月）", 1, 60, func(r *RuleConfig) int { return r.ActivistMinMonths }},
-	{"reviewEveryMonths", "考察间隔（月）", 1, 12, func(r *RuleConfig) int { return r.ReviewEveryMonths }},
+	{"minAge", "入党申请人最低年龄（周岁）", 16, 30, func(r *RuleConfig) int { return r.MinAge }},
+	{"talkWithinMonths", "收到入党申请后谈话期限（月）", 1, 12, func(r *RuleConfig) int { return r.TalkWithinMonths }},
+	{"activistMinMonths", "积极分子培养考察最短期限（月）", 1, 60, func(r *RuleConfig) int { return r.ActivistMinMonths }},
+	{"reviewEveryMonths", "积极分子考察间隔（月）", 1, 12, func(r *RuleConfig) int { return r.ReviewEveryMonths }},
 	{"trainingMinHours", "集中培训最少学时", 1, 200, func(r *RuleConfig) int { return r.TrainingMinHours }},
 	{"trainingMinDays", "集中培训最少天数", 1, 60, func(r *RuleConfig) int { return r.TrainingMinDays }},
 	{"politicalReviewMonths", "政治审查有效期（月）", 1, 60, func(r *RuleConfig) int { return r.PoliticalReviewMonths }},
-	{"meetingAfterPreMonths", "预审后支部大会期限（月）", 1, 12, func(r *RuleConfig) int { return r.MeetingAfterPreMonths }},
-	{"reportRediscussMonths", "决议报批重新讨论期限（月）", 1, 24, func(r *RuleConfig) int { return r.ReportRediscussMonths }},
-	{"reportRestartMonths", "决议报批重新履行程序期限（月）", 1, 36, func(r *RuleConfig) int { return r.ReportRestartMonths }},
-	{"approvalNormalMonths", "审批一般期限（月）", 1, 12, func(r *RuleConfig) int { return r.ApprovalNormalMonths }},
-	{"approvalMaxMonths", "审批最长期限（月）", 1, 24, func(r *RuleConfig) int { return r.ApprovalMaxMonths }},
+	{"meetingAfterPreMonths", "预审后召开支部大会期限（月）", 1, 12, func(r *RuleConfig) int { return r.MeetingAfterPreMonths }},
+	{"reportRediscussMonths", "决议报送期限（月，超过须重新讨论）", 1, 24, func(r *RuleConfig) int { return r.ReportRediscussMonths }},
+	{"reportRestartMonths", "决议报送最长期限（月，超过须重新履行程序）", 1, 36, func(r *RuleConfig) int { return r.ReportRestartMonths }},
+	{"approvalNormalMonths", "上级党委审批期限（月）", 1, 12, func(r *RuleConfig) int { return r.ApprovalNormalMonths }},
+	{"approvalMaxMonths", "上级党委审批最长期限（月）", 1, 24, func(r *RuleConfig) int { return r.ApprovalMaxMonths }},
 	{"probationMonths", "预备期（月）", 6, 24, func(r *RuleConfig) int { return r.ProbationMonths }},
 	{"extensionMinMonths", "延长预备期最短（月）", 1, 24, func(r *RuleConfig) int { return r.ExtensionMinMonths }},
 	{"extensionMaxMonths", "延长预备期最长（月）", 1, 24, func(r *RuleConfig) int { return r.ExtensionMaxMonths }},
 	{"fullApprovalMonths", "转正审批期限（月）", 1, 12, func(r *RuleConfig) int { return r.FullApprovalMonths }},
-	{"noticeWorkdays", "公示工作日", 1, 30, func(r *RuleConfig) int { return r.NoticeWorkdays }},
+	{"noticeWorkdays", "公示最少工作日", 1, 30, func(r *RuleConfig) int { return r.NoticeWorkdays }},
 	{"leavingMonths", "离校前不予接收期限（月）", 0, 24, func(r *RuleConfig) int { return r.LeavingMonths }},
 	{"contactPersons", "培养联系人最多人数", 1, 5, func(r *RuleConfig) int { return r.ContactPersons }},
 	{"sponsors", "入党介绍人人数", 1, 5, func(r *RuleConfig) int { return r.Sponsors }},
@@ -189,8 +190,8 @@ func checkConfig(in Config) (Config, error) {
 		if alwaysTracked[def.Key] && !sc.Tracked {
 			c.Add(httpx.Invalid("steps", "「%s」是必经环节，不能取消", def.Name))
 		}
-		if sc.DueDays < 0 || sc.DueDays > 3650 {
-			c.Add(httpx.Invalid("steps", "「%s」的办理期限应在 0 到 3650 天之间", def.Name))
+		if sc.DueDays < 0 || sc.DueDays > StepDueDaysMax {
+			c.Add(httpx.Invalid("steps", "「%s」的办理期限应在 0 到 %d 天之间", def.Name, StepDueDaysMax))
 		}
 		if len(sc.Docs) > maxStepDocs {
 			c.Add(httpx.Invalid("steps", "「%s」的必备材料不超过 %d 项", def.Name, maxStepDocs))

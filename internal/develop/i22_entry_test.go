@@ -308,3 +308,20 @@ func TestNumberRangesNeverOverlapUnderConcurrency(t *testing.T) {
 		}
 	})
 }
+
+// 发展党员工作细则 第七条 in a leap year: applied on 31 January 2024, the
+// talk is listed due on 29 February, and the rule agrees: a talk on 29
+// February is in time, on 1 March it needs its reason.
+func TestTalkDueInALeapYear_Article7(t *testing.T) {
+	w := newC1World(t)
+	id := w.record(t, "闰年申请", "2024-01-31")
+	if d := w.detail(t, id); d.DueOn != "2024-02-29" {
+		t.Fatalf("due on %s, want 2024-02-29", d.DueOn)
+	}
+	res := w.act(t, w.csTK, id, flow.Approve, form("2024-03-01", "talker", "王书记"))
+	expectRule(t, res, "收到入党申请书后一个月内派人谈话")
+	if !strings.Contains(res.Message(), "应在 2024-02-29 前谈话") {
+		t.Fatalf("message: %s", res.Body)
+	}
+	w.pass(t, id, develop.StepTalk, "2024-02-29", "talker", "王书记")
+}

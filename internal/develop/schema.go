@@ -152,7 +152,6 @@ func chains(cfg Config) []flow.Chain {
 		orgTypeBranch: {ByBranch: {orgTypeBranch}, ByCommittee: {orgTypeCommittee, orgTypeSchool}, ByDepartment: {orgTypeSchool}},
 		orgTypeDirect: {ByBranch: {orgTypeDirect}, ByCommittee: {orgTypeSchool}, ByDepartment: {orgTypeSchool}},
 	}
-	roles := map[string]string{ByBranch: "党支部", ByCommittee: "上级党委", ByDepartment: "组织部"}
 	tracked := map[string]bool{}
 	for _, sc := range cfg.Steps {
 		tracked[sc.Key] = sc.Tracked || alwaysTracked[sc.Key]
@@ -162,7 +161,7 @@ func chains(cfg Config) []flow.Chain {
 		c := flow.Chain{OrgType: t}
 		for _, st := range Steps[1:] {
 			if tracked[st.Key] {
-				c.Links = append(c.Links, flow.Link{Step: st.Key, Acting: acting[t][st.By], Role: roles[st.By]})
+				c.Links = append(c.Links, flow.Link{Step: st.Key, Acting: acting[t][st.By], Role: ByNames[st.By]})
 			}
 		}
 		out = append(out, c)

@@ -122,9 +122,8 @@ func (s *Service) talkLate(ctx context.Context, idb bun.IDB, r *Record, f talkFo
 	if err != nil {
 		return "", err
 	}
-	n := cfg.Rules.TalkWithinMonths
-	if limit := cfg.Rules.talkDue(r.AppliedOn); f.Date.After(limit) {
-		return fmt.Sprintf("%s 递交申请，应在 %s 前谈话（%d 个月内）", r.AppliedOn, limit, n), nil
+	if limit, late := cfg.Rules.talkLateOn(r.AppliedOn, f.Date); late {
+		return fmt.Sprintf("%s 递交申请，应在 %s 前谈话（%d 个月内）", r.AppliedOn, limit, cfg.Rules.TalkWithinMonths), nil
 	}
 	return "", nil
 }

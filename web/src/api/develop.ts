@@ -2,21 +2,30 @@
 // the pages show. Names follow the server's JSON exactly.
 import { del, get, post, put, type Page } from '@/api/request'
 import { deleter, getFetcher, type CrudFetcher } from '@/components/crud'
+import { ALWAYS_TRACKED as GENERATED_ALWAYS_TRACKED, STEPS, type DevConfig, type Stage, type StepBy, type StepDef } from './generated/develop'
 
 export const DEVELOP_API = '/api/fzdy'
 
-/** The stage of a record (dev_record.stage, the flow state). */
-export type Stage = 'applicant' | 'activist' | 'target' | 'probationary' | 'full' | 'ended'
+// The steps, stages, vote steps and rule settings are the server's (zhdj gen: internal/develop).
+export {
+  BY_NAMES,
+  RULE_DEFAULTS,
+  RULE_SETTINGS,
+  STAGE_NAMES,
+  STAGES,
+  STEP_DUE_DAYS,
+  STEPS,
+  VOTE_STEPS,
+  type DevConfig,
+  type RuleConfig,
+  type Stage,
+  type StepBy,
+  type StepConfig,
+  type StepDef,
+} from './generated/develop'
 
-/** The stages the lists show, and their names (develop.StageNames). */
-export const STAGE_NAMES: Record<Stage, string> = {
-  applicant: '入党申请人',
-  activist: '入党积极分子',
-  target: '发展对象',
-  probationary: '预备党员',
-  full: '正式党员',
-  ended: '已终止',
-}
+/** Steps no configuration can leave out (the rules hang on them), as a set. */
+export const ALWAYS_TRACKED: ReadonlySet<string> = new Set(GENERATED_ALWAYS_TRACKED)
 
 export const STAGE_COLORS: Record<Stage, string> = {
   applicant: 'default',
@@ -26,54 +35,6 @@ export const STAGE_COLORS: Record<Stage, string> = {
   full: 'green',
   ended: 'red',
 }
-
-/** Who acts at a step (develop.ByBranch …). */
-export type StepBy = 'branch' | 'committee' | 'department'
-
-/** One of the 25 steps of the 2014 细则 (internal/develop/steps.go). */
-export interface StepDef {
-  no: number
-  key: string
-  name: string
-  stage: Stage
-  by: StepBy
-}
-
-const step = (no: number, key: string, name: string, stage: Stage, by: StepBy): StepDef => ({ no, key, name, stage, by })
-
-/** The 25 steps in order, as steps.go declares them (the keys are stable: dev_step and the chains store them). */
-export const STEPS: readonly StepDef[] = [
-  step(1, 'apply', '递交入党申请书', 'applicant', 'branch'),
-  step(2, 'talk', '党组织派人谈话', 'applicant', 'branch'),
-  step(3, 'activist', '推荐和确定入党积极分子', 'applicant', 'branch'),
-  step(4, 'activistFiling', '入党积极分子上级党委备案', 'activist', 'committee'),
-  step(5, 'contacts', '指定培养联系人', 'activist', 'branch'),
-  step(6, 'cultivate', '培养教育考察', 'activist', 'branch'),
-  step(7, 'target', '确定发展对象', 'activist', 'branch'),
-  step(8, 'targetFiling', '发展对象报上级党委备案', 'target', 'committee'),
-  step(9, 'sponsors', '确定入党介绍人', 'target', 'branch'),
-  step(10, 'politicalReview', '政治审查', 'target', 'branch'),
-  step(11, 'training', '集中培训', 'target', 'committee'),
-  step(12, 'branchReview', '支部委员会审查', 'target', 'branch'),
-  step(13, 'preReview', '上级党委预审', 'target', 'committee'),
-  step(14, 'volunteerBook', '填写入党志愿书', 'target', 'branch'),
-  step(15, 'branchMeeting', '支部大会讨论接收预备党员', 'target', 'branch'),
-  step(16, 'committeeTalk', '上级党委派人谈话', 'target', 'committee'),
-  step(17, 'committeeApproval', '上级党委审批', 'target', 'committee'),
-  step(18, 'deptFiling', '再上一级党委组织部门备案', 'probationary', 'department'),
-  step(19, 'placement', '编入党支部和党小组', 'probationary', 'branch'),
-  step(20, 'oath', '入党宣誓', 'probationary', 'branch'),
-  step(21, 'probationEducation', '继续教育考察', 'probationary', 'branch'),
-  step(22, 'fullApplication', '提出转正申请', 'probationary', 'branch'),
-  step(23, 'fullMeeting', '支部大会讨论转正', 'probationary', 'branch'),
-  step(24, 'fullApproval', '上级党委审批转正', 'probationary', 'committee'),
-  step(25, 'archive', '材料归档', 'full', 'branch'),
-]
-
-/** Steps no configuration can leave out (config.go alwaysTracked): the rules hang on them. */
-export const ALWAYS_TRACKED: ReadonlySet<string> = new Set(['apply', 'talk', 'activist', 'target', 'branchMeeting', 'committeeApproval', 'fullMeeting', 'fullApproval'])
-
-export const BY_NAMES: Record<StepBy, string> = { branch: '党支部', committee: '上级党委', department: '组织部' }
 
 export const stepOf = (key: string) => STEPS.find((s) => s.key === key)
 
@@ -260,14 +221,6 @@ export interface Voters {
   fixed: boolean
 }
 
-/** The steps decided by a vote, and who votes (docs/develop.md). */
-export const VOTE_STEPS: Readonly<Record<string, 'branch' | 'committee'>> = {
-  branchMeeting: 'branch',
-  fullMeeting: 'branch',
-  committeeApproval: 'committee',
-  fullApproval: 'committee',
-}
-
 /** A public notice (公示) as the list shows it: its organisation's name, kind's name and how many it lists. */
 export interface Notice extends Omit<NoticeBody, 'recordIds'> {
   id: number
@@ -323,43 +276,6 @@ export interface NumberRange {
   left?: number
 }
 
-export interface StepConfig {
-  key: string
-  tracked: boolean
-  dueDays: number
-  docs: string[]
-}
-
-/** The numbers of RULES.md §2, each a setting (develop.RuleConfig). */
-export interface RuleConfig {
-  minAge: number
-  talkWithinMonths: number
-  activistMinMonths: number
-  reviewEveryMonths: number
-  trainingMinHours: number
-  trainingMinDays: number
-  politicalReviewMonths: number
-  meetingAfterPreMonths: number
-  reportRediscussMonths: number
-  reportRestartMonths: number
-  approvalNormalMonths: number
-  approvalMaxMonths: number
-  probationMonths: number
-  extensionMinMonths: number
-  extensionMaxMonths: number
-  fullApprovalMonths: number
-  noticeWorkdays: number
-  leavingMonths: number
-  contactPersons: number
-  sponsors: number
-  planRequired: boolean
-}
-
-export interface DevConfig {
-  steps: StepConfig[]
-  rules: RuleConfig
-}
-
 export interface ConfigVersion {
   version: number
   note: string
@@ -385,31 +301,6 @@ export interface ConfigView {
   config: DevConfig
   steps: ConfigStep[]
   versions: ConfigVersion[]
-}
-
-/** The regulation's numbers (DefaultConfig), shown next to each setting. */
-export const RULE_DEFAULTS: RuleConfig = {
-  minAge: 18,
-  talkWithinMonths: 1,
-  activistMinMonths: 12,
-  reviewEveryMonths: 6,
-  trainingMinHours: 24,
-  trainingMinDays: 3,
-  politicalReviewMonths: 12,
-  meetingAfterPreMonths: 1,
-  reportRediscussMonths: 3,
-  reportRestartMonths: 6,
-  approvalNormalMonths: 3,
-  approvalMaxMonths: 6,
-  probationMonths: 12,
-  extensionMinMonths: 6,
-  extensionMaxMonths: 12,
-  fullApprovalMonths: 3,
-  noticeWorkdays: 5,
-  leavingMonths: 3,
-  contactPersons: 2,
-  sponsors: 2,
-  planRequired: true,
 }
 
 const A = DEVELOP_API

@@ -73,9 +73,12 @@ describe('develop/config', { timeout: 60_000 }, () => {
     const minAge = (await screen.findByText('入党申请人最低年龄（周岁）')).closest('.ant-form-item') as HTMLElement
     expect(within(minAge).getByText('细则规定：18')).toBeTruthy()
     const probation = screen.getByText('预备期（月）').closest('.ant-form-item') as HTMLElement
-    fireEvent.change(within(probation).getByRole('spinbutton'), { target: { value: '40' } })
-    fireEvent.click(screen.getByRole('button', { name: /保存为新版本/ }))
-    expect(await within(probation).findByText('应在 1 到 36 之间')).toBeTruthy()
+    // The bounds are the server's (develop.ruleRanges: 6–24 months), just outside either edge refused here.
+    for (const outside of ['5', '25']) {
+      fireEvent.change(within(probation).getByRole('spinbutton'), { target: { value: outside } })
+      fireEvent.click(screen.getByRole('button', { name: /保存为新版本/ }))
+      expect(await within(probation).findByText('应在 6 到 24 之间')).toBeTruthy()
+    }
     fireEvent.change(within(probation).getByRole('spinbutton'), { target: { value: '12' } })
 
     fireEvent.click(screen.getByRole('button', { name: /保存为新版本/ }))

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { BY_NAMES, getConfig, RULE_DEFAULTS, saveConfig, stepLabel, type ConfigView, type DevConfig, type StepConfig } from '@/api/develop'
+import { BY_NAMES, getConfig, RULE_DEFAULTS, RULE_SETTINGS, saveConfig, STEP_DUE_DAYS, stepLabel, type ConfigView, type DevConfig, type StepConfig } from '@/api/develop'
 import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
@@ -9,7 +9,6 @@ import { validateOrScroll } from '@/components/useFormSubmit'
 import { formatTime } from '@/utils/time'
 import ChainsTab from './ChainsTab'
 import NumbersTab from './NumbersTab'
-import { RULE_LABELS } from './rules'
 
 /** What a save asks before it makes a new version. */
 export const SAVE_WARNING = '保存后新建的发展记录按新版本执行，已有记录保持原版本'
@@ -84,7 +83,7 @@ function ConfigForm({ view, canEdit, onSaved }: { view: ConfigView; canEdit: boo
                         <Typography.Text type="secondary">申请后 {talkMonths} 个月（规则参数）</Typography.Text>
                       ) : (
                         <Form.Item name={['steps', i, 'dueDays']} noStyle>
-                          <InputNumber min={0} max={3650} precision={0} size="small" aria-label={`${meta.get(s.key)?.name ?? s.key}办理期限`} />
+                          <InputNumber min={STEP_DUE_DAYS.min} max={STEP_DUE_DAYS.max} precision={0} size="small" aria-label={`${meta.get(s.key)?.name ?? s.key}办理期限`} />
                         </Form.Item>
                       ),
                   },
@@ -113,7 +112,7 @@ function ConfigForm({ view, canEdit, onSaved }: { view: ConfigView; canEdit: boo
             label: '规则参数',
             children: (
               <Row gutter={24}>
-                {RULE_LABELS.map((r) => (
+                {RULE_SETTINGS.map((r) => (
                   <Col xs={24} md={12} xl={8} key={r.key}>
                     <Form.Item
                       label={r.label}

@@ -39,8 +39,14 @@ export const overHalf = (n: number) => Math.floor(n / 2) + 1
 const notFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day')
 const req = (message: string) => [{ required: true, message }]
 
-/** The date of `months` after an ISO date ('' when there is none). */
-const monthsAfter = (iso: string, months: number) => (iso ? dayjs(iso).add(months, 'month') : null)
+/**
+ * The date of `months` calendar months after an ISO date (null when there is none): the server's date.AddMonths, the
+ * day clamped to the month's end (31 January + 1 month = 28 or 29 February), so the form's deadline is the rule's.
+ */
+export const monthsAfter = (iso: string, months: number) => (iso ? dayjs(iso).add(months, 'month') : null)
+
+/** Whether a step done on `on` is past `limit` (the day itself is in time, as the server counts). */
+export const isLate = (limit: Dayjs | null, on: Dayjs | null | undefined) => !!(limit && on && on.isAfter(limit, 'day'))
 
 /** The hints of a tally against 应到 (细则第二十条、第二十一条、第二十四条): what passes and what cannot be. */
 export function voteHints(by: 'branch' | 'committee', v: { should: number; present: number; written: number; agree: number; against: number; abstain: number }) {
@@ -142,7 +148,7 @@ function Votes({ recordId, by }: { recordId: number; by: 'branch' | 'committee' 
 function LateReason({ limit, what }: { limit: Dayjs | null; what: string }) {
   const form = Form.useFormInstance()
   const on = Form.useWatch('date', form) as Dayjs | undefined
-  const late = !!(limit && on && on.isAfter(limit, 'day'))
+  const late = isLate(limit, on)
   return (
     <Form.Item
       label={late ? '逾期原因' : '逾期原因（逾期办理时填写）'}

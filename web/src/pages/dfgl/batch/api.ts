@@ -1,11 +1,13 @@
 // The party-fee collection API (routes under /api/dfgl; docs/fee.md is the contract): monthly batches, the
 // frozen dues, payments and their entries, the member's own fees and the public payment result. Amounts are
 // integer fen, as the server keeps them.
+import { DUE_STATE_LABELS, type BatchState, type DueState, type PayState, type PrepayState, type Provider } from '@/api/generated/fee'
 import { del, get, post, type Page } from '@/api/request'
 
 export const FEE_API = '/api/dfgl'
 
-export type BatchState = 'created' | 'open' | 'settled'
+// The states are the server's (zhdj gen: internal/fee).
+export type { BatchState, DueState, PayState, PrepayState, Provider } from '@/api/generated/fee'
 
 export const BATCH_STATE_COLORS: Record<BatchState, string> = { created: 'default', open: 'processing', settled: 'success' }
 
@@ -43,15 +45,9 @@ export interface Batch {
   createdAt: string
 }
 
-export type DueState = 'unpaid' | 'paid' | 'exempt'
-
 export const DUE_STATE_COLORS: Record<DueState, string> = { unpaid: 'red', paid: 'green', exempt: 'default' }
 
-export const DUE_STATE_OPTIONS = [
-  { value: 'unpaid', label: '未缴' },
-  { value: 'paid', label: '已缴' },
-  { value: 'exempt', label: '免交' },
-]
+export const DUE_STATE_OPTIONS = (Object.keys(DUE_STATE_LABELS) as DueState[]).map((value) => ({ value, label: DUE_STATE_LABELS[value] }))
 
 /** A member's frozen due of a month with what is paid of it. */
 export interface Due {
@@ -88,9 +84,9 @@ export type RollupLevel = 'school' | 'committee' | 'branch'
 export interface Payment {
   id: number
   no: string
-  provider: 'onsite' | 'online' | 'sandbox'
+  provider: Provider
   providerLabel: string
-  state: 'pending' | 'paid' | 'refund'
+  state: PayState
   stateLabel: string
   amountFen: number
   orgId: number
@@ -120,8 +116,6 @@ export interface PayMethod {
   value: string
   label: string
 }
-
-export type PrepayState = 'held' | 'applied' | 'refunded'
 
 /** A month paid ahead (预交): what is left of it is the member's credit. */
 export interface Prepay {

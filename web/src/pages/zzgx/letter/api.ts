@@ -1,11 +1,12 @@
 // The 介绍信 API (routes under /api/zzgx/letters; docs/transfer-letters.md is the contract).
 import { get, post, put } from '@/api/request'
 import { getFetcher, type CrudFetcher } from '@/components/crud'
+import { KIND_NAMES, LETTER_LIMITS, LETTER_STATUS_LABELS, REACH_NAMES, type LetterStatus, type Reach } from '@/api/generated/transfer'
 
 export const LETTERS_API = '/api/zzgx/letters'
 
-export type LetterStatus = 'issued' | 'accepted' | 'received' | 'expired' | 'voided'
-export type Reach = 'city' | 'province' | 'nation'
+// The statuses, reaches and limits are the server's (zhdj gen: internal/transfer/letter).
+export type { LetterStatus, Reach } from '@/api/generated/transfer'
 
 /** A letter as the list and the detail show it (letter.View). */
 export interface Letter {
@@ -57,26 +58,21 @@ export interface LetterSettings {
   contact: string
 }
 
-export const MAX_DAYS = 90
+export const MAX_DAYS = LETTER_LIMITS.maxDays
+export const MAX_RECEIPT_MONTHS = LETTER_LIMITS.maxReceiptMonths
 
-export const STATUS: Record<LetterStatus, { label: string; color: string }> = {
-  issued: { label: '有效', color: 'processing' },
-  accepted: { label: '已接收待回执', color: 'warning' },
-  received: { label: '已回执', color: 'success' },
-  expired: { label: '已过期', color: 'error' },
-  voided: { label: '已作废', color: 'default' },
-}
+const STATUS_COLORS: Record<LetterStatus, string> = { issued: 'processing', accepted: 'warning', received: 'success', expired: 'error', voided: 'default' }
 
-export const REACH: Record<Reach, string> = { city: '市内', province: '省内', nation: '省外' }
+export const STATUS = Object.fromEntries(
+  (Object.keys(STATUS_COLORS) as LetterStatus[]).map((k) => [k, { label: LETTER_STATUS_LABELS[k], color: STATUS_COLORS[k] }]),
+) as Record<LetterStatus, { label: string; color: string }>
 
-/** The transfer kinds (transfer.Kind…) by name; letters are issued for 转出 and 校内转接. */
-export const KINDS: Record<string, string> = {
-  out: '转出',
-  inside: '校内转接',
-  flow_out: '流动党员流出',
-  in: '校外转入',
-  abroad: '出国（境）暂留',
-}
+export const REACH: Record<Reach, string> = REACH_NAMES
+
+/** The transfer kinds letters are issued for (转出, 校内转接 …), by the server's name. */
+export const KINDS: Record<string, string> = Object.fromEntries(
+  (['out', 'inside', 'flow_out', 'in', 'abroad'] as const).map((k) => [k, KIND_NAMES[k]]),
+)
 
 export const fetchLetters: CrudFetcher<Letter> = getFetcher<Letter>(LETTERS_API)
 export const letterDetail = (id: number) => get<Letter>(`${LETTERS_API}/${id}`)

@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, InputNumber } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import FormDialog from '@/components/FormDialog'
-import { MAX_DAYS, recordAccepted, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
+import { MAX_DAYS, MAX_RECEIPT_MONTHS, recordAccepted, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
 
 /** 登记回执: the date the receipt came back (not before the issue, not in the future). */
 export function ReceiptDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
@@ -101,7 +101,7 @@ export function SettingsDialog({ settings, onClose, onDone }: { settings: Letter
       <Form.Item
         name="receiptMonths"
         label="回执退回期限（月）"
-        rules={[{ required: true, type: 'number', min: 1, max: 3, message: '回执退回期限须在1–3个月之间' }]}
+        rules={[{ required: true, type: 'number', min: 1, max: MAX_RECEIPT_MONTHS, message: `回执退回期限须在1–${MAX_RECEIPT_MONTHS}个月之间` }]}
       >
         <InputNumber precision={0} style={{ width: 120 }} />
       </Form.Item>

@@ -1,6 +1,7 @@
 import { PrinterOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Drawer, List, Space, Spin, Tag, Typography } from 'antd'
+import { LETTER_STATUS_LABELS } from '@/api/generated/transfer'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { confirmAction } from '@/components/crud'
@@ -9,7 +10,6 @@ import Permission from '@/components/Permission'
 import { useSessionStore } from '@/stores/session'
 import { cancelTransfer, flowBase, OPEN_STATES, STATE_COLORS, transferDetail, withdrawTransfer, type Letter, type Transfer } from './api'
 
-const LETTER_STATUS: Record<Letter['status'], string> = { issued: '已开具', received: '已回执', expired: '已过期', voided: '已作废' }
 
 /** The letter print view is the letters' (transfer/letter): /print/zzgxLetter?id=<letter id>. */
 export const LETTER_PRINT = 'zzgxLetter'
@@ -56,7 +56,7 @@ export function LetterList({ letters }: { letters: readonly Letter[] }) {
             <Space>
               <span>第 {l.number} 号</span>
               <Typography.Text type="secondary">有效期至 {l.validUntil}</Typography.Text>
-              <Tag>{LETTER_STATUS[l.status] ?? l.status}</Tag>
+              <Tag>{LETTER_STATUS_LABELS[l.status] ?? l.status}</Tag>
             </Space>
           </List.Item>
         )}

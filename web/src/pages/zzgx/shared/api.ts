@@ -2,47 +2,36 @@
 import { get, post, type Page } from '@/api/request'
 import { getFetcher, type CrudFetcher } from '@/components/crud'
 import type { RemoteOption } from '@/components/RemoteSelect'
+import {
+  OPEN_STATES as GENERATED_OPEN_STATES,
+  STATE_NAMES,
+  STATES,
+  SUB_KIND_NAMES,
+  SUB_KINDS as GENERATED_SUB_KINDS,
+  type Kind,
+  type LetterStatus,
+  type Reach,
+} from '@/api/generated/transfer'
 
 export const TRANSFER_API = '/api/zzgx'
 
-/** The kinds (transfer.Kind…): each is a workflow of its own, mounted at /api/zzgx/<kind>. */
-export type Kind = 'in' | 'out' | 'inside' | 'abroad' | 'return' | 'flow_out' | 'flow_in' | 'suspend' | 'lost' | 'leave'
+// The kinds, sub-kinds and states are the server's (zhdj gen: internal/transfer).
+export { KIND_NAMES, type Kind } from '@/api/generated/transfer'
 
-export const KIND_NAMES: Record<Kind, string> = {
-  in: '校外转入',
-  out: '转出',
-  inside: '校内转接',
-  abroad: '出国（境）暂留',
-  return: '恢复组织生活',
-  flow_out: '流动党员流出',
-  flow_in: '流动党员流入',
-  suspend: '停止党籍',
-  lost: '失联党员',
-  leave: '出党',
-}
+/** Sub-kinds of 转出 and 出党; 停止党籍's are its cause (条例 第二十四条, required): the server's, as select options. */
+export const SUB_KINDS: Partial<Record<Kind, { value: string; label: string }[]>> = Object.fromEntries(
+  Object.entries(GENERATED_SUB_KINDS).map(([kind, subs]) => [kind, subs.map((value) => ({ value, label: SUB_KIND_NAMES[value] ?? value }))]),
+)
 
-/** Sub-kinds of 转出 and 出党; 停止党籍's are its cause (条例 第二十四条, required). */
-export const SUB_KINDS: Partial<Record<Kind, { value: string; label: string }[]>> = {
-  out: [
-    { value: 'province', label: '省内转出' },
-    { value: 'outside', label: '省外转出' },
-    { value: 'system', label: '转出系统外' },
-  ],
-  suspend: [
-    { value: 'lost_contact', label: '失去联系满6个月' },
-    { value: 'abroad_long', label: '出国（境）学习研究超过5年' },
-  ],
-  leave: [
-    { value: 'quit', label: '自行脱党/退党' },
-    { value: 'expel', label: '开除党籍' },
-    { value: 'deny', label: '不予承认' },
-    { value: 'death', label: '去世' },
-  ],
-}
+/** States (transfer.State…) as select options, open ones first. */
+export const STATE_OPTIONS = STATES.map((value) => ({ value, label: STATE_NAMES[value] }))
+
+/** The states of a transfer under way (transfer.OpenStates). */
+export const OPEN_STATES: ReadonlySet<string> = new Set(GENERATED_OPEN_STATES)
 
 /** A letter's reach as the server offers it (letter.ReachOption): its name with the validity the settings give it. */
 export interface ReachOption {
-  value: 'city' | 'province' | 'nation'
+  value: Reach
   label: string
   days: number
 }
@@ -61,22 +50,6 @@ export interface Outgoing {
 
 export const outgoing = (memberId?: number) => get<Outgoing>(`${TRANSFER_API}/outgoing`, memberId ? { memberId } : {})
 export const mineOutgoing = () => get<Outgoing>(`${TRANSFER_API}/mine/outgoing`)
-
-/** States (transfer.State…). */
-export const STATE_OPTIONS = [
-  { value: 'returned', label: '退回修改' },
-  { value: 'branch', label: '支部审核' },
-  { value: 'committee', label: '二级党委审核' },
-  { value: 'dept', label: '组织部审核' },
-  { value: 'in_committee', label: '接收方二级党委审核' },
-  { value: 'in_branch', label: '接收方支部审核' },
-  { value: 'done', label: '已完成' },
-  { value: 'rejected', label: '未通过' },
-  { value: 'withdrawn', label: '本人撤回' },
-  { value: 'cancelled', label: '已撤销' },
-]
-
-export const OPEN_STATES: ReadonlySet<string> = new Set(['returned', 'branch', 'committee', 'dept', 'in_committee', 'in_branch'])
 
 export const STATE_COLORS: Record<string, string> = { done: 'green', rejected: 'red', withdrawn: 'default', cancelled: 'default', returned: 'orange' }
 
@@ -114,7 +87,7 @@ export interface Letter {
   year: number
   number: string
   validUntil: string
-  status: 'issued' | 'received' | 'expired' | 'voided'
+  status: LetterStatus
 }
 
 /** A transfer as the lists and the detail show it (transfer.View). */
