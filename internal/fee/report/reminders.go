@@ -6,6 +6,7 @@ import (
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/remind"
+	kit "zhdj/internal/platform/report"
 )
 
 // The smart reminders of the arrears (codes 150–152 of platform/remind):
@@ -77,7 +78,7 @@ func (s *Service) dueOf(ctx context.Context, until date.Date, months int, depart
 		}
 		title := fmt.Sprintf("党员%s已连续%d个月未缴纳党费（%s起）", r.Name, r.Months, r.Since)
 		content := fmt.Sprintf("党员：%s；所在党组织：%s；连续未缴：%d个月（%s至%s）；欠缴金额：%s元。", r.Name, r.OrgName, r.Months,
-			r.Since, r.Latest, Yuan(r.OutstandingFen))
+			r.Since, r.Latest, kit.Yuan(r.OutstandingFen))
 		if months >= warn {
 			title = fmt.Sprintf("警示：党员%s已连续%d个月未缴纳党费", r.Name, r.Months)
 			content += "按照党章规定，党员连续6个月不交纳党费，没有正当理由的，视为自行脱党，请及时了解情况、督促缴纳。"
@@ -97,13 +98,4 @@ func topOf(path string, fallback int64) int64 {
 		return fallback
 	}
 	return id
-}
-
-// Yuan is fen as 元 with two decimals ("1234.50"), integers only.
-func Yuan(fen int64) string {
-	sign := ""
-	if fen < 0 {
-		sign, fen = "-", -fen
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, fen/100, fen%100)
 }
