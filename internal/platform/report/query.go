@@ -39,6 +39,9 @@ type Options struct {
 	// FirstYear raises the earliest year (0: FirstYear): the fee reports
 	// start in 2000, before which no dues were kept.
 	FirstYear int
+	// YearName is what the year is called in the message ("": 年度;
+	// 转接统计 says 统计年度).
+	YearName string
 }
 
 // Parser reads a report's query for a module: the organisations it
@@ -59,7 +62,11 @@ func (p Parser) Parse(r *http.Request, o Options) (Query, error) {
 	}
 	y, err := strconv.Atoi(v.Get("year"))
 	if err != nil || y < first || y > LastYear {
-		return q, httpx.Invalid("year", "请选择年度（如 %d）", p.Now().In(date.China).Year())
+		name := o.YearName
+		if name == "" {
+			name = "年度"
+		}
+		return q, httpx.Invalid("year", "请选择%s（如 %d）", name, p.Now().In(date.China).Year())
 	}
 	q.Year = y
 	if o.Month {

@@ -58,6 +58,7 @@ func TestParse(t *testing.T) {
 		{"year=1920", Options{}, 400, "请选择年度"},
 		{"year=2201", Options{}, 400, "请选择年度"},
 		{"year=1999", Options{FirstYear: 2000}, 400, "请选择年度"},
+		{"", Options{YearName: "统计年度"}, 400, "请选择统计年度（如 2026）"},
 		{"year=2026&month=13", Options{Month: true}, 400, "月份应为1到12之间的整数"},
 		{"year=2026&month=x", Options{Month: true}, 400, "月份应为1到12之间的整数"},
 		{"year=2026&orgId=x", Options{}, 400, "党组织编号不正确"},
@@ -79,9 +80,9 @@ func TestParse(t *testing.T) {
 
 func TestPeriods(t *testing.T) {
 	for _, c := range []struct {
-		q                      Query
+		q                     Query
 		from, to, first, last string
-		text                   string
+		text                  string
 	}{
 		{Query{Year: 2024}, "2024-01-01", "2024-12-31", "2024-01", "2024-12", "2024年"},
 		{Query{Year: 2024, Month: 2}, "2024-02-01", "2024-02-29", "2024-02", "2024-02", "2024年2月"},

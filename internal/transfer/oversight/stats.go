@@ -70,7 +70,7 @@ type Stats struct {
 // statsRoutes registers the tables and their workbook (?year=&orgId=).
 func (s *Service) statsRoutes(rs *httpx.Routes) {
 	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
-	p.Register(rs, report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats,
+	p.Register(rs, report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats, Query: report.Options{YearName: "统计年度"},
 		View: func(r *http.Request, q report.Query) (any, error) { return s.Stats(r.Context(), q.Year, q.OrgID) },
 		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
 			st, err := s.Stats(r.Context(), q.Year, q.OrgID)
