@@ -7,12 +7,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/report"
 	"zhdj/internal/system"
 )
 
@@ -32,76 +33,27 @@ const (
 	genderFemale  = "2"
 )
 
-// reportRoutes registers the reports and their exports.
+// reportRoutes registers the reports and their exports (?year=&orgId=).
 func (s *Service) reportRoutes(rs *httpx.Routes) {
-	yearReport(s, rs, "/api/fzdy/reports/register", "发展党员名册", s.register,
-		func(q ReportQuery, rows []RegisterRow) excel.Sheet { return registerSheet(q.Year, rows) })
-	yearReport(s, rs, "/api/fzdy/reports/yearly", "发展党员年度统计", s.yearly,
-		func(_ ReportQuery, t Yearly) excel.Sheet { return yearlySheet(t) })
-}
-
-// yearReport registers a report of a year at path (查看, its JSON) and
-// path/export (导出, its workbook "<name>-<year>.xlsx"), both computed by
-// compute from the same ?year=&orgId=.
-func yearReport[T any](s *Service, rs *httpx.Routes, path, name string, compute func(context.Context, ReportQuery) (T, error),
-	sheet func(ReportQuery, T) excel.Sheet) {
-	run := func(r *http.Request) (ReportQuery, T, error) {
-		var none T
-		q, err := s.reportQuery(r)
-		if err != nil {
-			return q, none, err
-		}
-		t, err := compute(r.Context(), q)
-		return q, t, err
-	}
-	rs.Get(path, PermReport, "查看"+name, func(w http.ResponseWriter, r *http.Request) error {
-		_, t, err := run(r)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, t)
-	})
-	rs.Get(path+"/export", PermReport, "导出"+name, func(w http.ResponseWriter, r *http.Request) error {
-		q, t, err := run(r)
-		if err != nil {
-			return err
-		}
-		return excel.SendBook(w, fmt.Sprintf("%s-%d.xlsx", name, q.Year), sheet(q, t))
-	})
-}
-
-// ReportQuery selects a report: the year and, optionally, an organisation
-// of the caller's scope whose subtree it covers (0: the whole scope).
-type ReportQuery struct {
-	Year  int
-	OrgID int64
-}
-
-// reportQuery reads ?year=&orgId= (400 naming the field; an organisation
-// outside the caller's scope is 404).
-func (s *Service) reportQuery(r *http.Request) (ReportQuery, error) {
-	var q ReportQuery
-	v := r.URL.Query()
-	y, err := strconv.Atoi(v.Get("year"))
-	if err != nil || y < 1921 || y > 2200 {
-		return q, httpx.Invalid("year", "请选择年度（如 %d）", s.now().In(date.China).Year())
-	}
-	q.Year = y
-	if raw := v.Get("orgId"); raw != "" {
-		id, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || id <= 0 {
-			return q, httpx.Invalid("orgId", "党组织编号不正确")
-		}
-		ok, err := s.orgs.InScope(r.Context(), id)
-		if err != nil {
-			return q, httpx.AsError(err)
-		}
-		if !ok {
-			return q, httpx.NotFound("党组织不存在")
-		}
-		q.OrgID = id
-	}
-	return q, nil
+	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
+	p.Register(rs, report.Route{Path: "/api/fzdy/reports/register", Name: "发展党员名册", Perm: PermReport,
+		View: func(r *http.Request, q report.Query) (any, error) { return s.register(r.Context(), q) },
+		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
+			rows, err := s.register(r.Context(), q)
+			if err != nil {
+				return err
+			}
+			return registerSheet(q.Year).Send(w, fmt.Sprintf("发展党员名册-%d.xlsx", q.Year), rows, nil)
+		}})
+	p.Register(rs, report.Route{Path: "/api/fzdy/reports/yearly", Name: "发展党员年度统计", Perm: PermReport,
+		View: func(r *http.Request, q report.Query) (any, error) { return s.yearly(r.Context(), q) },
+		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
+			t, err := s.yearly(r.Context(), q)
+			if err != nil {
+				return err
+			}
+			return yearlySheet.Send(w, fmt.Sprintf("发展党员年度统计-%d.xlsx", q.Year), yearlyLines(t), nil)
+		}})
 }
 
 // developed selects the records of q: approved (⑰) in the year, of the
@@ -109,20 +61,14 @@ func (s *Service) reportQuery(r *http.Request) (ReportQuery, error) {
 // member record made at ⑰ (m) and the registry's person (xs, js) joined,
 // with the person's ethnicity and category as the member record or else
 // the registry gives them.
-func (s *Service) developed(ctx context.Context, q ReportQuery) (*bun.SelectQuery, error) {
-	scope, err := s.scope(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (s *Service) developed(ctx context.Context, q report.Query) (*bun.SelectQuery, error) {
+	from, to := q.Days()
 	sel := s.db.NewSelect().TableExpr("dev_record AS r").
 		Join("LEFT JOIN dyjbxx AS m ON m.id = r.member_id").
 		Join("LEFT JOIN xsjbxx AS xs ON r.person_kind = 'student' AND xs.id = r.person_id").
 		Join("LEFT JOIN jsjbxx AS js ON r.person_kind = 'teacher' AND js.id = r.person_id").
-		Where("r.approved_on BETWEEN ? AND ?", date.Date(fmt.Sprintf("%04d-01-01", q.Year)), date.Date(fmt.Sprintf("%04d-12-31", q.Year)))
-	if q.OrgID != 0 {
-		sel = sel.Where("r.org_id IN (SELECT stz.id FROM dzz AS stz JOIN dzz AS str ON stz.path LIKE str.path || '%' WHERE str.id = ?)", q.OrgID)
-	}
-	return scope(sel), nil
+		Where("r.approved_on BETWEEN ? AND ?", from, to)
+	return report.Restrict(ctx, s.orgs, q, sel, report.On{Org: "r.org_id"})
 }
 
 // The person's ethnicity and category as the member record or the registry
@@ -162,7 +108,7 @@ type RegisterRow struct {
 
 // register is the 名册 of q, by branch and approval date, labelled, with
 // the sponsors (⑨'s sponsorIds) named from the member records.
-func (s *Service) register(ctx context.Context, q ReportQuery) ([]RegisterRow, error) {
+func (s *Service) register(ctx context.Context, q report.Query) ([]RegisterRow, error) {
 	sel, err := s.developed(ctx, q)
 	if err != nil {
 		return nil, err
@@ -222,22 +168,34 @@ func (s *Service) register(ctx context.Context, q ReportQuery) ([]RegisterRow, e
 	return rows, nil
 }
 
-// registerSheet is the 名册 as a sheet.
-func registerSheet(year int, rows []RegisterRow) excel.Sheet {
-	sh := excel.Sheet{Name: fmt.Sprintf("%d年发展党员名册", year), Text: true,
-		Header: []string{"序号", "姓名", "性别", "民族", "出生日期", "学历", "人员类别", "学号/工号", "所在党支部", "递交申请日期",
-			"确定积极分子日期", "确定发展对象日期", "支部大会日期", "上级党委审批日期", "入党志愿书编号", "入党介绍人"},
-		Widths: []float64{6, 10, 6, 10, 12, 14, 12, 14, 28, 14, 16, 16, 14, 16, 16, 18}}
-	for i, r := range rows {
-		no := ""
-		if r.VolunteerNo != nil {
-			no = *r.VolunteerNo
-		}
-		sh.Rows = append(sh.Rows, []string{strconv.Itoa(i + 1), r.Name, r.GenderLabel, r.EthnicityLabel, string(r.BirthDate),
-			r.EducationLabel, r.CategoryLabel, r.PersonNo, r.OrgName, string(r.AppliedOn), string(r.ActivistOn), string(r.TargetOn),
-			string(r.AdmittedOn), string(r.ApprovedOn), no, r.Sponsors})
+// registerSheet is the 名册's workbook (no title row: the sheet names it).
+func registerSheet(year int) report.Sheet[RegisterRow] {
+	day := func(f func(r *RegisterRow) date.Date) func(int, *RegisterRow) any {
+		return func(_ int, r *RegisterRow) any { return string(f(r)) }
 	}
-	return sh
+	return report.Sheet[RegisterRow]{Name: fmt.Sprintf("%d年发展党员名册", year), Text: true, Columns: []report.Column[RegisterRow]{
+		{Title: "序号", Width: 6, Lead: true, Cell: func(n int, _ *RegisterRow) any { return strconv.Itoa(n) }},
+		{Title: "姓名", Width: 10, Cell: func(_ int, r *RegisterRow) any { return r.Name }},
+		{Title: "性别", Width: 6, Cell: func(_ int, r *RegisterRow) any { return r.GenderLabel }},
+		{Title: "民族", Width: 10, Cell: func(_ int, r *RegisterRow) any { return r.EthnicityLabel }},
+		{Title: "出生日期", Width: 12, Cell: day(func(r *RegisterRow) date.Date { return r.BirthDate })},
+		{Title: "学历", Width: 14, Cell: func(_ int, r *RegisterRow) any { return r.EducationLabel }},
+		{Title: "人员类别", Width: 12, Cell: func(_ int, r *RegisterRow) any { return r.CategoryLabel }},
+		{Title: "学号/工号", Width: 14, Cell: func(_ int, r *RegisterRow) any { return r.PersonNo }},
+		{Title: "所在党支部", Width: 28, Cell: func(_ int, r *RegisterRow) any { return r.OrgName }},
+		{Title: "递交申请日期", Width: 14, Cell: day(func(r *RegisterRow) date.Date { return r.AppliedOn })},
+		{Title: "确定积极分子日期", Width: 16, Cell: day(func(r *RegisterRow) date.Date { return r.ActivistOn })},
+		{Title: "确定发展对象日期", Width: 16, Cell: day(func(r *RegisterRow) date.Date { return r.TargetOn })},
+		{Title: "支部大会日期", Width: 14, Cell: day(func(r *RegisterRow) date.Date { return r.AdmittedOn })},
+		{Title: "上级党委审批日期", Width: 16, Cell: day(func(r *RegisterRow) date.Date { return r.ApprovedOn })},
+		{Title: "入党志愿书编号", Width: 16, Cell: func(_ int, r *RegisterRow) any {
+			if r.VolunteerNo == nil {
+				return ""
+			}
+			return *r.VolunteerNo
+		}},
+		{Title: "入党介绍人", Width: 18, Cell: func(_ int, r *RegisterRow) any { return r.Sponsors }},
+	}}
 }
 
 // Yearly is the yearly table (RULES.md §6, 第十四、十五表 发展党员情况): the
@@ -365,7 +323,7 @@ const postExpr = "COALESCE(NULLIF(m.post, ''), js.post, '')"
 // yearly counts the records of q: one row per person read (the dimensions'
 // values, the birth and approval dates), counted here, since the age is
 // counted to the day on each one's approval date.
-func (s *Service) yearly(ctx context.Context, q ReportQuery) (Yearly, error) {
+func (s *Service) yearly(ctx context.Context, q report.Query) (Yearly, error) {
 	t := Yearly{Year: q.Year}
 	sel, err := s.developed(ctx, q)
 	if err != nil {
@@ -466,21 +424,33 @@ func dictCells(counts map[string]int, items []system.DictOption) []YearlyCell {
 	return out
 }
 
-// yearlySheet is the yearly table as a sheet: one line per dimension and
-// column, as the party statistics forms list them.
-func yearlySheet(t Yearly) excel.Sheet {
-	sh := excel.Sheet{Name: fmt.Sprintf("%d年发展党员统计", t.Year), Header: []string{"分类", "项目", "人数"}, Widths: []float64{16, 20, 10}}
-	sh.Rows = append(sh.Rows, []string{"合计", "发展党员", strconv.Itoa(t.Total)})
+// yearlyLine is a line of the yearly table's workbook.
+type yearlyLine struct {
+	dimension, label string
+	count            int
+}
+
+// yearlySheet is the yearly table's workbook: one line per dimension and
+// column, as the party statistics forms list them (no title row).
+var yearlySheet = report.Sheet[yearlyLine]{Columns: []report.Column[yearlyLine]{
+	{Title: "分类", Width: 16, Cell: func(_ int, l *yearlyLine) any { return l.dimension }},
+	{Title: "项目", Width: 20, Cell: func(_ int, l *yearlyLine) any { return l.label }},
+	{Title: "人数", Width: 10, Cell: func(_ int, l *yearlyLine) any { return strconv.Itoa(l.count) }},
+}}
+
+// yearlyLines are t's lines: the total first, then each dimension's columns.
+func yearlyLines(t Yearly) []yearlyLine {
+	lines := []yearlyLine{{"合计", "发展党员", t.Total}}
 	for _, d := range []struct {
 		name  string
 		cells []YearlyCell
 	}{{"性别", t.Gender}, {"民族", t.Ethnicity}, {"年龄（审批时）", t.Age}, {"学历", t.Education}, {"职业", t.Occupation},
 		{"人员类别", t.Category}} {
 		for _, c := range d.cells {
-			sh.Rows = append(sh.Rows, []string{d.name, c.Label, strconv.Itoa(c.Count)})
+			lines = append(lines, yearlyLine{d.name, c.Label, c.Count})
 		}
 	}
-	return sh
+	return lines
 }
 
 // extraRoutes are the reports and the notice's Word download (service.go

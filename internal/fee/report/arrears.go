@@ -7,6 +7,7 @@ import (
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	kit "zhdj/internal/platform/report"
 )
 
 // Arrears: a member's months unpaid are the dues (months whose batch
@@ -97,17 +98,9 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (
 	if min <= 0 {
 		min = remind
 	}
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	members, err := kit.Restrict(ctx, s.orgs, Query{OrgID: orgID}, s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"), kit.On{Org: "m.org_id"})
 	if err != nil {
 		return httpx.PageResult[Arrear]{}, err
-	}
-	members := scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))
-	if orgID != 0 {
-		prefix, _, err := s.orgs.SubtreePath(ctx, orgID)
-		if err != nil {
-			return httpx.PageResult[Arrear]{}, httpx.Internal(err)
-		}
-		members = members.Where("m.org_id IN (SELECT z.id FROM dzz AS z WHERE z.path LIKE ?)", prefix+"%")
 	}
 	sel := s.arrears(min, members, date.MonthOf(s.now().In(date.China)).String())
 	n, err := s.db.NewSelect().TableExpr("(?) AS a", sel).Count(ctx)

@@ -12,38 +12,17 @@ import (
 
 	"zhdj/internal/fee"
 	"zhdj/internal/platform/httpx"
+	kit "zhdj/internal/platform/report"
 )
 
-// period is the months a query covers, as df_due.month texts (YYYY-MM).
-func (q Query) period() (from, to string) {
-	if q.Month != 0 {
-		m := fmt.Sprintf("%04d-%02d", q.Year, q.Month)
-		return m, m
-	}
-	return fmt.Sprintf("%04d-01", q.Year), fmt.Sprintf("%04d-12", q.Year)
-}
-
 // dues is the select of the member-month dues q covers (df_due AS d) in the
-// caller's scope — the one base of every figure; what was paid on each is
-// its stored d.paid_fen (the sum of its entries, package fee keeps it).
+// caller's scope and the subtree (by the path frozen on each due) — the one
+// base of every figure; what was paid on each is its stored d.paid_fen
+// (the sum of its entries, package fee keeps it).
 func (s *Service) dues(ctx context.Context, q Query) (*bun.SelectQuery, error) {
-	scope, err := s.orgs.Scoped("d.org_id")(ctx)
-	if err != nil {
-		return nil, err
-	}
-	from, to := q.period()
+	from, to := q.Months()
 	sel := s.db.NewSelect().TableExpr("df_due AS d").Where("d.month BETWEEN ? AND ?", from, to)
-	if q.OrgID != 0 {
-		prefix, ok, err := s.orgs.SubtreePath(ctx, q.OrgID)
-		if err != nil {
-			return nil, httpx.Internal(err)
-		}
-		if !ok {
-			return nil, httpx.NotFound("党组织不存在")
-		}
-		sel = sel.Where("d.org_path LIKE ?", prefix+"%")
-	}
-	return scope(sel), nil
+	return kit.Restrict(ctx, s.orgs, q, sel, kit.On{Org: "d.org_id", Path: "d.org_path"})
 }
 
 // OrgRow is one organisation's line of the report: its whole subtree's

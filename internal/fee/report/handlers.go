@@ -7,9 +7,8 @@ import (
 
 	"zhdj/internal/fee"
 	"zhdj/internal/org"
-	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/money"
+	kit "zhdj/internal/platform/report"
 )
 
 // maxPageSize bounds a report page.
@@ -27,100 +26,84 @@ func paging(r *http.Request) (pg, size int, err error) {
 	return p.Page, p.Size, nil
 }
 
-// periodText names a query's period: "2026年" or "2026年10月".
-func (q Query) periodText() string {
-	if q.Month != 0 {
-		return fmt.Sprintf("%d年%d月", q.Year, q.Month)
-	}
-	return fmt.Sprintf("%d年", q.Year)
-}
-
-// GET /api/dfgl/report/orgs?year=&month=&orgId=: the report per organisation level.
-func (s *Service) orgsHandler(w http.ResponseWriter, r *http.Request) error {
-	_, rep, err := s.orgReportOf(r)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, rep)
-}
-
-// orgReportOf is the per-level report the request asks for.
-func (s *Service) orgReportOf(r *http.Request) (Query, OrgReport, error) {
-	q, err := s.query(r, false)
-	if err != nil {
-		return q, OrgReport{}, err
-	}
-	rep, err := s.orgReport(r.Context(), q)
-	return q, rep, err
+// routes are the reports on the kit: the per-level report and its
+// workbook, the per-member report, the ledger and its workbook.
+func (s *Service) routes(rs *httpx.Routes) {
+	p := s.parser()
+	// GET /api/dfgl/report/orgs?year=&month=&orgId=: the report per organisation level.
+	p.Register(rs, kit.Route{Path: "/api/dfgl/report/orgs", Name: "党组织党费统计", Perm: PermReport, Query: periodQuery,
+		View:   func(r *http.Request, q Query) (any, error) { return s.orgReport(r.Context(), q) },
+		Export: s.orgsExport})
+	// GET /api/dfgl/report/members?year=&month=&orgId=&unpaid=true&page=&size=: per member.
+	p.Register(rs, kit.Route{Path: "/api/dfgl/report/members", Name: "党员党费统计", Perm: PermReport, Query: periodQuery,
+		View: func(r *http.Request, q Query) (any, error) {
+			pg, size, err := paging(r)
+			if err != nil {
+				return nil, err
+			}
+			return s.memberReport(r.Context(), q, r.URL.Query().Get("unpaid") == "true", pg, size)
+		}})
+	rs.Get("/api/dfgl/report/arrears", PermReport, "查看欠缴党员", s.arrearsHandler)
+	// GET /api/dfgl/report/ledger?year=&orgId=&page=&size=: the ledger of an organisation.
+	p.Register(rs, kit.Route{Path: "/api/dfgl/report/ledger", Name: "党费收缴台账", Perm: PermReport, Query: ledgerQuery,
+		View: s.ledgerView, Export: s.ledgerExport})
 }
 
 // orgTypeNames label the organisation types in the export.
 var orgTypeNames = map[string]string{org.TypeCommittee: "党委", org.TypeSecondaryCommittee: "二级党委",
 	org.TypeGeneralBranch: "党总支", org.TypeDirectBranch: "直属党支部", org.TypeBranch: "党支部", org.TypeGroup: "党小组"}
 
-// rateText is a collection rate in basis points as a percentage ("98.50%").
-func rateText(bp int64) string { return fmt.Sprintf("%d.%02d%%", bp/100, bp%100) }
-
-// GET /api/dfgl/report/orgs/export: the same as the finance office's workbook.
-func (s *Service) orgsExport(w http.ResponseWriter, r *http.Request) error {
-	q, rep, err := s.orgReportOf(r)
-	if err != nil {
-		return err
+// figureColumns are the figures' columns of a workbook, after the leads.
+func figureColumns[T any](figures func(*T) *fee.Figures) []kit.Column[T] {
+	count := func(title string, v func(f *fee.Figures) int64) kit.Column[T] {
+		return kit.Column[T]{Title: title, Width: 10, Cell: func(_ int, r *T) any { return v(figures(r)) }}
 	}
-	title := fmt.Sprintf("%s党费收缴情况统计表（%s，单位：元）", rep.OrgName, q.periodText())
-	xw, err := excel.NewReport(title, []string{"序号", "党组织", "类型", "党员人数", "应缴人次", "未缴人次", "应缴金额", "实缴金额", "欠缴金额", fee.RateByAmount, fee.RateByPeople},
-		[]float64{6, 36, 12, 10, 10, 10, 14, 14, 14, 16, 16})
-	if err != nil {
-		return httpx.Internal(err)
+	money := func(title string, v func(f *fee.Figures) int64) kit.Column[T] {
+		return kit.Column[T]{Title: title, Width: 14, Cell: func(_ int, r *T) any { return kit.Money(v(figures(r))) }}
 	}
-	for i, row := range rep.Rows {
-		if err := xw.Add(i+1, row.OrgName, orgTypeNames[row.OrgType], row.Members, row.Months, row.UnpaidMonths,
-			money.Fen(row.DueFen), money.Fen(row.PaidFen), money.Fen(row.OutstandingFen), rateText(row.RateBP), rateText(row.PeopleRateBP)); err != nil {
-			return httpx.Internal(err)
-		}
+	rate := func(title string, v func(f *fee.Figures) int64) kit.Column[T] {
+		return kit.Column[T]{Title: title, Width: 16, Cell: func(_ int, r *T) any { return kit.Rate(v(figures(r))) }}
 	}
-	t := rep.Total
-	if err := xw.AddTotal("合计", nil, nil, t.Members, t.Months, t.UnpaidMonths, money.Fen(t.DueFen), money.Fen(t.PaidFen),
-		money.Fen(t.OutstandingFen), rateText(t.RateBP), rateText(t.PeopleRateBP)); err != nil {
-		return httpx.Internal(err)
+	return []kit.Column[T]{
+		count("党员人数", func(f *fee.Figures) int64 { return int64(f.Members) }),
+		count("应缴人次", func(f *fee.Figures) int64 { return int64(f.Months) }),
+		count("未缴人次", func(f *fee.Figures) int64 { return int64(f.UnpaidMonths) }),
+		money("应缴金额", func(f *fee.Figures) int64 { return f.DueFen }),
+		money("实缴金额", func(f *fee.Figures) int64 { return f.PaidFen }),
+		money("欠缴金额", func(f *fee.Figures) int64 { return f.OutstandingFen }),
+		rate(fee.RateByAmount, func(f *fee.Figures) int64 { return f.RateBP }),
+		rate(fee.RateByPeople, func(f *fee.Figures) int64 { return f.PeopleRateBP }),
 	}
-	return xw.Send(w, fmt.Sprintf("党费收缴情况统计表-%s.xlsx", q.periodText()))
 }
 
-// GET /api/dfgl/report/members?year=&month=&orgId=&unpaid=true&page=&size=: per member.
-func (s *Service) membersHandler(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.query(r, false)
+// orgSheet is the finance office's workbook of the per-level report.
+func orgSheet(title string) kit.Sheet[OrgRow] {
+	return kit.Sheet[OrgRow]{Title: title, Columns: append([]kit.Column[OrgRow]{
+		{Title: "序号", Width: 6, Lead: true, Cell: func(n int, _ *OrgRow) any { return n }},
+		{Title: "党组织", Width: 36, Lead: true, Cell: func(_ int, r *OrgRow) any { return r.OrgName }},
+		{Title: "类型", Width: 12, Lead: true, Cell: func(_ int, r *OrgRow) any { return orgTypeNames[r.OrgType] }},
+	}, figureColumns(func(r *OrgRow) *fee.Figures { return &r.Figures })...)}
+}
+
+// orgsExport: GET /api/dfgl/report/orgs/export, the finance office's workbook.
+func (s *Service) orgsExport(w http.ResponseWriter, r *http.Request, q Query) error {
+	rep, err := s.orgReport(r.Context(), q)
 	if err != nil {
 		return err
 	}
-	pg, size, err := paging(r)
-	if err != nil {
-		return err
-	}
-	res, err := s.memberReport(r.Context(), q, r.URL.Query().Get("unpaid") == "true", pg, size)
-	if err != nil {
-		return err
-	}
-	return httpx.OK(w, res)
+	title := fmt.Sprintf("%s党费收缴情况统计表（%s，单位：元）", rep.OrgName, q.PeriodText())
+	return orgSheet(title).Send(w, fmt.Sprintf("党费收缴情况统计表-%s.xlsx", q.PeriodText()), rep.Rows, &OrgRow{Figures: rep.Total})
 }
 
 // GET /api/dfgl/report/arrears?orgId=&min=&page=&size=: the members with a
 // run of unpaid months (at least min, default the reminder's).
 func (s *Service) arrearsHandler(w http.ResponseWriter, r *http.Request) error {
-	v := r.URL.Query()
-	var orgID int64
-	if raw := v.Get("orgId"); raw != "" {
-		id, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || id <= 0 {
-			return httpx.Invalid("orgId", "党组织编号不正确")
-		}
-		if err := s.inScope(r.Context(), id); err != nil {
-			return err
-		}
-		orgID = id
+	orgID, err := s.parser().Org(r)
+	if err != nil {
+		return err
 	}
 	min := 0
-	if raw := v.Get("min"); raw != "" {
+	if raw := r.URL.Query().Get("min"); raw != "" {
 		n, err := strconv.Atoi(raw)
 		if err != nil || n < 1 || n > 120 {
 			return httpx.Invalid("min", "连续未缴月数应为1到120之间的整数")
@@ -147,15 +130,11 @@ type Ledger struct {
 	TotalElements int         `json:"totalElements"`
 }
 
-// GET /api/dfgl/report/ledger?year=&orgId=&page=&size=: the ledger of an organisation.
-func (s *Service) ledgerHandler(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.query(r, true)
-	if err != nil {
-		return err
-	}
+// ledgerView is a page of the ledger of q's organisation.
+func (s *Service) ledgerView(r *http.Request, q Query) (any, error) {
 	pg, size, err := paging(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out := Ledger{Year: q.Year, OrgID: q.OrgID, Rows: []LedgerRow{}}
 	out.Total, out.TotalElements, err = s.ledger(r.Context(), q, pg, size, func(row LedgerRow) error {
@@ -163,54 +142,47 @@ func (s *Service) ledgerHandler(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return httpx.OK(w, out)
+	return out, nil
 }
 
-// GET /api/dfgl/report/ledger/export?year=&orgId=: the 党费收缴台账 as xlsx,
-// streamed: a member a row, each month's 应缴 and 实缴, the year's, a totals row.
-func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request) error {
-	q, err := s.query(r, true)
-	if err != nil {
-		return err
+// ledgerSheet is the 党费收缴台账's workbook: a member a row, each month's
+// 应缴 and 实缴, the year's, the totals row.
+func ledgerSheet(title string) kit.Sheet[LedgerRow] {
+	cols := []kit.Column[LedgerRow]{
+		{Title: "序号", Width: 6, Lead: true, Cell: func(n int, _ *LedgerRow) any { return n }},
+		{Title: "姓名", Width: 12, Lead: true, Cell: func(_ int, r *LedgerRow) any { return r.Name }},
 	}
+	for m := range 12 {
+		cols = append(cols,
+			kit.Column[LedgerRow]{Title: fmt.Sprintf("%d月应缴", m+1), Width: 10, Cell: func(_ int, r *LedgerRow) any { return kit.Money(r.Due[m]) }},
+			kit.Column[LedgerRow]{Title: fmt.Sprintf("%d月实缴", m+1), Width: 10, Cell: func(_ int, r *LedgerRow) any { return kit.Money(r.Paid[m]) }})
+	}
+	cols = append(cols,
+		kit.Column[LedgerRow]{Title: "全年应缴", Width: 12, Cell: func(_ int, r *LedgerRow) any { return kit.Money(r.DueFen) }},
+		kit.Column[LedgerRow]{Title: "全年实缴", Width: 12, Cell: func(_ int, r *LedgerRow) any { return kit.Money(r.PaidFen) }},
+		kit.Column[LedgerRow]{Title: "欠缴", Width: 12, Cell: func(_ int, r *LedgerRow) any { return kit.Money(r.OutstandingFen) }})
+	return kit.Sheet[LedgerRow]{Title: title, Columns: cols}
+}
+
+// ledgerExport: GET /api/dfgl/report/ledger/export?year=&orgId=, the ledger
+// streamed from the database cursor.
+func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request, q Query) error {
 	var name string
 	if err := s.db.NewSelect().TableExpr("dzz").Column("name").Where("id = ?", q.OrgID).Scan(r.Context(), &name); err != nil {
 		return httpx.Internal(err)
 	}
-	headers := []string{"序号", "姓名"}
-	widths := []float64{6, 12}
-	for m := 1; m <= 12; m++ {
-		headers = append(headers, fmt.Sprintf("%d月应缴", m), fmt.Sprintf("%d月实缴", m))
-		widths = append(widths, 10, 10)
-	}
-	headers = append(headers, "全年应缴", "全年实缴", "欠缴")
-	widths = append(widths, 12, 12, 12)
-	xw, err := excel.NewReport(fmt.Sprintf("%s党费收缴台账（%d年，单位：元）", name, q.Year), headers, widths)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	cells := func(lead []any, row LedgerRow) []any {
-		out := lead
-		for m := 0; m < 12; m++ {
-			out = append(out, money.Fen(row.Due[m]), money.Fen(row.Paid[m]))
-		}
-		return append(out, money.Fen(row.DueFen), money.Fen(row.PaidFen), money.Fen(row.OutstandingFen))
-	}
-	n := 0
-	total, _, err := s.ledger(r.Context(), q, 0, 0, func(row LedgerRow) error {
-		n++
-		if err := xw.Add(cells([]any{n, row.Name}, row)...); err != nil {
-			return httpx.Internal(err)
-		}
-		return nil
-	})
+	xw, err := ledgerSheet(fmt.Sprintf("%s党费收缴台账（%d年，单位：元）", name, q.Year)).Start()
 	if err != nil {
 		return err
 	}
-	if err := xw.AddTotal(cells([]any{"合计", nil}, total)...); err != nil {
-		return httpx.Internal(err)
+	total, _, err := s.ledger(r.Context(), q, 0, 0, func(row LedgerRow) error { return xw.Row(&row) })
+	if err != nil {
+		return err
+	}
+	if err := xw.Total(&total); err != nil {
+		return err
 	}
 	return xw.Send(w, fmt.Sprintf("%s党费收缴台账-%d.xlsx", name, q.Year))
 }

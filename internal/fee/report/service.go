@@ -44,11 +44,5 @@ func (s *Service) Module() module.Module {
 
 // Routes registers the reports under /api/dfgl/report (df:report).
 func (s *Service) Routes(rs *httpx.Routes) {
-	rs = rs.In("党费报表")
-	rs.Get("/api/dfgl/report/orgs", PermReport, "查看党组织党费统计", s.orgsHandler)
-	rs.Get("/api/dfgl/report/orgs/export", PermReport, "导出党组织党费统计", s.orgsExport)
-	rs.Get("/api/dfgl/report/members", PermReport, "查看党员党费统计", s.membersHandler)
-	rs.Get("/api/dfgl/report/arrears", PermReport, "查看欠缴党员", s.arrearsHandler)
-	rs.Get("/api/dfgl/report/ledger", PermReport, "查看党费收缴台账", s.ledgerHandler)
-	rs.Get("/api/dfgl/report/ledger/export", PermReport, "导出党费收缴台账", s.ledgerExport)
+	s.routes(rs.In("党费报表"))
 }

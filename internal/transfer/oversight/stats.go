@@ -5,15 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
-	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/report"
 	"zhdj/internal/transfer"
 )
 
@@ -69,43 +67,18 @@ type Stats struct {
 	Committees  []CommitteeRow `json:"committees"`
 }
 
+// statsRoutes registers the tables and their workbook (?year=&orgId=).
 func (s *Service) statsRoutes(rs *httpx.Routes) {
-	rs.Get("/api/zzgx/stats", PermStats, "查看转接年度统计", func(w http.ResponseWriter, r *http.Request) error {
-		st, err := s.statsOf(r)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, st)
-	})
-	rs.Get("/api/zzgx/stats/export", PermStats, "导出转接年度统计", func(w http.ResponseWriter, r *http.Request) error {
-		st, err := s.statsOf(r)
-		if err != nil {
-			return err
-		}
-		return sendStats(w, st)
-	})
-}
-
-// statsOf reads ?year= (required) and ?orgId= (an organisation of the
-// caller's scope whose subtree the tables cover; outside the scope: 404).
-func (s *Service) statsOf(r *http.Request) (Stats, error) {
-	v := r.URL.Query()
-	year, err := strconv.Atoi(v.Get("year"))
-	if err != nil || year < 1921 || year > 9999 {
-		return Stats{}, httpx.Invalid("year", "请选择统计年度（如 %d）", s.now().In(date.China).Year())
-	}
-	var orgID int64
-	if raw := v.Get("orgId"); raw != "" {
-		if orgID, err = strconv.ParseInt(raw, 10, 64); err != nil || orgID <= 0 {
-			return Stats{}, httpx.Invalid("orgId", "党组织编号不正确")
-		}
-		if ok, err := s.orgs.InScope(r.Context(), orgID); err != nil {
-			return Stats{}, httpx.AsError(err)
-		} else if !ok {
-			return Stats{}, httpx.NotFound("党组织不存在")
-		}
-	}
-	return s.Stats(r.Context(), year, orgID)
+	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
+	p.Register(rs, report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats, Query: report.Options{YearName: "统计年度"},
+		View: func(r *http.Request, q report.Query) (any, error) { return s.Stats(r.Context(), q.Year, q.OrgID) },
+		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
+			st, err := s.Stats(r.Context(), q.Year, q.OrgID)
+			if err != nil {
+				return err
+			}
+			return sendStats(w, st)
+		}})
 }
 
 // moveColumn is the column of a completed transfer at the organisation
@@ -125,11 +98,7 @@ const committeeOf = `(SELECT c.id FROM dzz AS c JOIN dzz AS b ON b.path LIKE c.p
 // one GROUP BY per table.
 func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, error) {
 	st := Stats{Year: year, Committees: []CommitteeRow{}}
-	scope, err := s.orgs.Scoped("mv.org")(ctx)
-	if err != nil {
-		return st, err
-	}
-	from, to := date.Date(fmt.Sprintf("%04d-01-01", year)), date.Date(fmt.Sprintf("%04d-12-31", year))
+	from, to := report.Query{Year: year}.Days()
 	done := func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("t.state = ?", transfer.StateDone).Where("t.done_on BETWEEN ? AND ?", from, to)
 	}
@@ -140,11 +109,9 @@ func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, erro
 		Where("t.kind = ?", transfer.KindInside).Where("t.to_org_id IS NOT NULL"))
 	moves := s.db.NewSelect().TableExpr("(?) AS mv", sending.UnionAll(receiving)).
 		ColumnExpr("mv.id, mv.kind, mv.col").ColumnExpr(committeeOf + " AS committee")
-	moves = scope(moves)
-	if orgID != 0 {
-		if moves, err = org.SubtreeFilter("mv.org").Custom(moves, orgID); err != nil {
-			return st, err
-		}
+	moves, err := report.Restrict(ctx, s.orgs, report.Query{Year: year, OrgID: orgID}, moves, report.On{Org: "mv.org"})
+	if err != nil {
+		return st, err
 	}
 	var groups []struct {
 		Dim       string `bun:"dim"`
@@ -266,49 +233,47 @@ func sortCommittees(rows []CommitteeRow) {
 	})
 }
 
-// sendStats streams the tables as one sheet: by kind, in and out by where
-// from and to, then the committees' row per column.
-func sendStats(w http.ResponseWriter, st Stats) error {
-	header := []string{"二级党委"}
-	widths := []float64{28}
+// statsSheet is the committees' table as a workbook (no title row): a
+// column per way in and out, the totals, 出国（境）暂留.
+func statsSheet() report.Sheet[CommitteeRow] {
+	cols := []report.Column[CommitteeRow]{{Title: "二级党委", Width: 28, Lead: true, Cell: func(_ int, r *CommitteeRow) any { return r.OrgName }}}
 	for _, c := range append(append([]Cell{}, inColumns...), outColumns...) {
-		header = append(header, c.Label)
-		widths = append(widths, 12)
+		cols = append(cols, report.Column[CommitteeRow]{Title: c.Label, Width: 12, Cell: func(_ int, r *CommitteeRow) any { return r.Counts[c.Key] }})
 	}
-	header = append(header, "转入合计", "转出合计", "出国（境）暂留")
-	widths = append(widths, 10, 10, 14)
-	xw, err := excel.NewWriter(header, widths)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	line := func(name string, counts map[string]int, in, out, abroad int) error {
-		values := []any{name}
-		for _, c := range append(append([]Cell{}, inColumns...), outColumns...) {
-			values = append(values, counts[c.Key])
-		}
-		return xw.Add(append(values, in, out, abroad)...)
-	}
-	all := map[string]int{}
+	return report.Sheet[CommitteeRow]{Columns: append(cols,
+		report.Column[CommitteeRow]{Title: "转入合计", Width: 10, Cell: func(_ int, r *CommitteeRow) any { return r.In }},
+		report.Column[CommitteeRow]{Title: "转出合计", Width: 10, Cell: func(_ int, r *CommitteeRow) any { return r.Out }},
+		report.Column[CommitteeRow]{Title: "出国（境）暂留", Width: 14, Cell: func(_ int, r *CommitteeRow) any { return r.Abroad }})}
+}
+
+// sendStats streams the tables as one sheet: the committees' rows and
+// their total, then, below, the transfers by kind.
+func sendStats(w http.ResponseWriter, st Stats) error {
+	total := CommitteeRow{Counts: map[string]int{}, In: st.TotalIn, Out: st.TotalOut, Abroad: st.TotalAbroad}
 	for _, c := range append(append([]Cell{}, st.In...), st.Out...) {
-		all[c.Key] = c.Count
+		total.Counts[c.Key] = c.Count
 	}
-	for _, row := range st.Committees {
-		if err := line(row.OrgName, row.Counts, row.In, row.Out, row.Abroad); err != nil {
-			return httpx.Internal(err)
+	xw, err := statsSheet().Start()
+	if err != nil {
+		return err
+	}
+	for i := range st.Committees {
+		if err := xw.Row(&st.Committees[i]); err != nil {
+			return err
 		}
 	}
-	if err := line("合计", all, st.TotalIn, st.TotalOut, st.TotalAbroad); err != nil {
-		return httpx.Internal(err)
+	if err := xw.Total(&total); err != nil {
+		return err
 	}
-	if err := xw.Add(); err != nil {
-		return httpx.Internal(err)
+	if err := xw.Line(); err != nil {
+		return err
 	}
-	if err := xw.Add("按类型（已完成）", "件数"); err != nil {
-		return httpx.Internal(err)
+	if err := xw.Line("按类型（已完成）", "件数"); err != nil {
+		return err
 	}
 	for _, k := range st.Kinds {
-		if err := xw.Add(k.Label, k.Count); err != nil {
-			return httpx.Internal(err)
+		if err := xw.Line(k.Label, k.Count); err != nil {
+			return err
 		}
 	}
 	return xw.Send(w, fmt.Sprintf("组织关系转接统计-%d.xlsx", st.Year))

@@ -1,11 +1,8 @@
 import { downloadFile } from '@/api/file'
 import { get } from '@/api/request'
+import { reportParams as params, type ReportQuery } from '@/components/report/query'
 
-/** A report's selection: the year and optionally an organisation whose subtree it covers. */
-export interface ReportQuery {
-  year: number
-  orgId?: number | null
-}
+export type { ReportQuery }
 
 /** One line of the 发展党员名册 (GET /api/fzdy/reports/register). */
 export interface RegisterRow {
@@ -64,8 +61,6 @@ export const DIMENSIONS = [
   { key: 'occupation', title: '职业' },
   { key: 'category', title: '人员类别' },
 ] as const satisfies readonly { key: keyof Yearly; title: string }[]
-
-const params = (q: ReportQuery) => ({ year: q.year, ...(q.orgId ? { orgId: q.orgId } : {}) })
 
 export const getRegister = (q: ReportQuery) => get<RegisterRow[]>('/api/fzdy/reports/register', params(q))
 export const getYearly = (q: ReportQuery) => get<Yearly>('/api/fzdy/reports/yearly', params(q))

@@ -1,13 +1,10 @@
 import { downloadFile } from '@/api/file'
 import { get, type Page } from '@/api/request'
+import { reportParams as params, type ReportQuery } from '@/components/report/query'
 import type { Figures } from '../batch/api'
 
 /** A report's selection: the year, the month (none: the whole year), the organisation whose subtree it covers. */
-export interface FeeQuery {
-  year: number
-  month?: number | null
-  orgId?: number | null
-}
+export type FeeQuery = ReportQuery
 
 /** What a report gives of a set of member-month dues: the fee pages' one Figures. */
 export type { Figures }
@@ -74,7 +71,6 @@ export interface Ledger {
 /** Fen as 元 with two decimals and a rate in basis points as a percentage (the fee pages' formatters). */
 export { yuan, bpRate as rate, RATE_BY_AMOUNT, RATE_BY_PEOPLE } from '../batch/api'
 
-const params = (q: FeeQuery) => ({ year: q.year, ...(q.month ? { month: q.month } : {}), ...(q.orgId ? { orgId: q.orgId } : {}) })
 const periodText = (q: FeeQuery) => (q.month ? `${q.year}年${q.month}月` : `${q.year}年`)
 
 export const getOrgReport = (q: FeeQuery) => get<OrgReport>('/api/dfgl/report/orgs', params(q))

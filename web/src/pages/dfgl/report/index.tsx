@@ -1,12 +1,11 @@
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons'
+import { ArrowLeftOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Checkbox, DatePicker, Select, Space, Table, Tabs, Tag, Typography } from 'antd'
-import type { ColumnsType, TableProps } from 'antd/es/table'
-import dayjs, { type Dayjs } from 'dayjs'
-import { useMemo, useState } from 'react'
+import { Alert, Button, Checkbox, Space, Tabs, Tag, Typography } from 'antd'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { totalText } from '@/components/pagerTotal'
+import ReportPage, { ReportFailed, useReportFilters } from '@/components/report/ReportPage'
+import ReportTable, { type ReportColumn } from '@/components/report/ReportTable'
 import {
   exportLedger,
   exportOrgReport,
@@ -26,44 +25,50 @@ import {
   type OrgRow,
 } from './api'
 
-const money = (v: number) => yuan(v)
-
-/** The figures' columns, shared by the organisation and member tables. */
-function figureColumns<T extends Figures>(): ColumnsType<T> {
+/** The figures' columns, shared by the organisation and member tables (the totals row of the figures). */
+function figureColumns<T extends Figures>(): ReportColumn<T, Figures>[] {
+  const count = (key: 'months' | 'unpaidMonths', title: string): ReportColumn<T, Figures> => ({
+    key, title, width: 90, align: 'right', cell: (r) => r[key], total: (t) => t[key],
+  })
+  const money = (key: 'dueFen' | 'paidFen' | 'outstandingFen', title: string): ReportColumn<T, Figures> => ({
+    key, title, width: 120, align: 'right', cell: (r) => yuan(r[key]), total: (t) => yuan(t[key]),
+  })
+  const pct = (key: 'rateBp' | 'peopleRateBp', title: string): ReportColumn<T, Figures> => ({
+    key, title, width: 100, align: 'right', cell: (r) => rate(r[key]), total: (t) => rate(t[key]),
+  })
   return [
-    { title: '应缴人次', dataIndex: 'months', width: 90, align: 'right' },
-    { title: '未缴人次', dataIndex: 'unpaidMonths', width: 90, align: 'right' },
-    { title: '应缴（元）', dataIndex: 'dueFen', width: 120, align: 'right', render: money },
-    { title: '实缴（元）', dataIndex: 'paidFen', width: 120, align: 'right', render: money },
-    { title: '欠缴（元）', dataIndex: 'outstandingFen', width: 120, align: 'right', render: money },
-    { title: RATE_BY_AMOUNT, dataIndex: 'rateBp', width: 100, align: 'right', render: rate },
-    { title: RATE_BY_PEOPLE, dataIndex: 'peopleRateBp', width: 100, align: 'right', render: rate },
+    count('months', '应缴人次'),
+    count('unpaidMonths', '未缴人次'),
+    money('dueFen', '应缴（元）'),
+    money('paidFen', '实缴（元）'),
+    money('outstandingFen', '欠缴（元）'),
+    pct('rateBp', RATE_BY_AMOUNT),
+    pct('peopleRateBp', RATE_BY_PEOPLE),
   ]
 }
 
-function failed(what: string, retry: () => void) {
-  return <Alert type="error" showIcon title={`${what}加载失败`} action={<Button onClick={retry}>重试</Button>} />
-}
+const failed = (what: string, retry: () => void) => <ReportFailed what={what} retry={retry} />
 
 /** 组织汇总: the lines of the organisations below the one chosen (a line with organisations below opens them). */
 function OrgView({ q, onOpen, onBack }: { q: FeeQuery; onOpen: (id: number) => void; onBack?: () => void }) {
   const report = useQuery({ queryKey: ['dfgl', 'report', 'orgs', q], queryFn: () => getOrgReport(q), placeholderData: keepPreviousData })
   if (report.isError) return failed('党费统计', () => void report.refetch())
   const r = report.data
-  const columns: ColumnsType<OrgRow> = [
+  const columns: ReportColumn<OrgRow, Figures>[] = [
     {
+      key: 'orgName',
       title: '党组织',
-      dataIndex: 'orgName',
-      render: (name: string, row) =>
+      lead: true,
+      cell: (row) =>
         row.hasChildren ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(row.orgId)} aria-label={`查看${name}下级`}>
-            {name}
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onOpen(row.orgId)} aria-label={`查看${row.orgName}下级`}>
+            {row.orgName}
           </Button>
         ) : (
-          name
+          row.orgName
         ),
     },
-    { title: '党员人数', dataIndex: 'members', width: 90, align: 'right' },
+    { key: 'members', title: '党员人数', width: 90, align: 'right', cell: (row) => row.members, total: (t) => t.members },
     ...figureColumns<OrgRow>(),
   ]
   return (
@@ -76,30 +81,14 @@ function OrgView({ q, onOpen, onBack }: { q: FeeQuery; onOpen: (id: number) => v
         )}
         {r && <Typography.Text strong>{r.orgName || '管理范围内党组织'}</Typography.Text>}
       </Space>
-      <Table<OrgRow>
-        size="small"
-        bordered
+      <ReportTable<OrgRow, Figures>
         rowKey="orgId"
         loading={report.isLoading}
-        dataSource={r?.rows ?? []}
+        rows={r?.rows ?? []}
         columns={columns}
+        total={r?.total}
         pagination={false}
-        locale={{ emptyText: '没有下级党组织' }}
-        summary={() =>
-          r ? (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-              <Table.Summary.Cell index={1} align="right">{r.total.members}</Table.Summary.Cell>
-              <Table.Summary.Cell index={2} align="right">{r.total.months}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">{r.total.unpaidMonths}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">{yuan(r.total.dueFen)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={5} align="right">{yuan(r.total.paidFen)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={6} align="right">{yuan(r.total.outstandingFen)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={7} align="right">{rate(r.total.rateBp)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={8} align="right">{rate(r.total.peopleRateBp)}</Table.Summary.Cell>
-            </Table.Summary.Row>
-          ) : null
-        }
+        empty="没有下级党组织"
       />
     </>
   )
@@ -126,16 +115,6 @@ function usePager(size = 20) {
   }
 }
 
-/** A report's table of members, paged by the server through pager. */
-function MemberTable<T extends { memberId: number }>({
-  pager,
-  rows,
-  total,
-  ...table
-}: Omit<TableProps<T>, 'dataSource' | 'pagination' | 'rowKey'> & { pager: ReturnType<typeof usePager>; rows?: T[]; total?: number }) {
-  return <Table<T> size="small" bordered rowKey="memberId" dataSource={rows ?? []} pagination={pager.pagination(total ?? 0)} {...table} />
-}
-
 /** 党员明细: each member's figures over the period. */
 function MemberView({ q }: { q: FeeQuery }) {
   const [unpaid, setUnpaid] = useState(false)
@@ -146,9 +125,9 @@ function MemberView({ q }: { q: FeeQuery }) {
     placeholderData: keepPreviousData,
   })
   if (list.isError) return failed('党员党费统计', () => void list.refetch())
-  const columns: ColumnsType<MemberRow> = [
-    { title: '姓名', dataIndex: 'name', width: 100 },
-    { title: '所在党组织', dataIndex: 'orgName', ellipsis: true },
+  const columns: ReportColumn<MemberRow, Figures>[] = [
+    { key: 'name', title: '姓名', width: 100, cell: (r) => r.name },
+    { key: 'orgName', title: '所在党组织', ellipsis: true, cell: (r) => r.orgName },
     ...figureColumns<MemberRow>(),
   ]
   return (
@@ -163,7 +142,13 @@ function MemberView({ q }: { q: FeeQuery }) {
       >
         只看有未缴月份的党员
       </Checkbox>
-      <MemberTable<MemberRow> pager={pager} rows={list.data?.content} total={list.data?.totalElements} loading={list.isLoading} columns={columns} />
+      <ReportTable<MemberRow, Figures>
+        rowKey="memberId"
+        rows={list.data?.content ?? []}
+        pagination={pager.pagination(list.data?.totalElements ?? 0)}
+        loading={list.isLoading}
+        columns={columns}
+      />
     </>
   )
 }
@@ -182,31 +167,26 @@ function ArrearsView({ orgId }: { orgId?: number | null }) {
     placeholderData: keepPreviousData,
   })
   if (list.isError) return failed('欠缴党员', () => void list.refetch())
-  const columns: ColumnsType<Arrear> = [
-    { title: '姓名', dataIndex: 'name', width: 100 },
-    { title: '所在党组织', dataIndex: 'orgName', ellipsis: true },
-    { title: '连续未缴（月）', dataIndex: 'months', width: 120, align: 'right' },
-    { title: '起止月份', key: 'span', width: 170, render: (_v, r) => `${r.since} 至 ${r.latest}` },
-    { title: '欠缴（元）', dataIndex: 'outstandingFen', width: 120, align: 'right', render: money },
-    {
-      title: '状态',
-      dataIndex: 'level',
-      width: 320,
-      render: (l: string) => (LEVELS[l] ? <Tag color={LEVELS[l].color}>{LEVELS[l].text}</Tag> : null),
-    },
+  const columns: ReportColumn<Arrear>[] = [
+    { key: 'name', title: '姓名', width: 100, cell: (r) => r.name },
+    { key: 'orgName', title: '所在党组织', ellipsis: true, cell: (r) => r.orgName },
+    { key: 'months', title: '连续未缴（月）', width: 120, align: 'right', cell: (r) => r.months },
+    { key: 'span', title: '起止月份', width: 170, cell: (r) => `${r.since} 至 ${r.latest}` },
+    { key: 'outstandingFen', title: '欠缴（元）', width: 120, align: 'right', cell: (r) => yuan(r.outstandingFen) },
+    { key: 'level', title: '状态', width: 320, cell: (r) => (LEVELS[r.level] ? <Tag color={LEVELS[r.level].color}>{LEVELS[r.level].text}</Tag> : null) },
   ]
   return (
     <>
       <Typography.Paragraph type="secondary">
         连续未缴只计已经结束的月份：当月仍在缴费期内，不计入；预备党员接收时补记的支部大会以来各月（补交）也不计入。
       </Typography.Paragraph>
-      <MemberTable<Arrear>
-        pager={pager}
-        rows={list.data?.content}
-        total={list.data?.totalElements}
+      <ReportTable<Arrear>
+        rowKey="memberId"
+        rows={list.data?.content ?? []}
+        pagination={pager.pagination(list.data?.totalElements ?? 0)}
         loading={list.isLoading}
         columns={columns}
-        locale={{ emptyText: '没有连续欠缴党费的党员' }}
+        empty="没有连续欠缴党费的党员"
       />
     </>
   )
@@ -225,42 +205,25 @@ function LedgerView({ q }: { q: FeeQuery }) {
   })
   if (!q.orgId) return <Alert type="info" showIcon title="请选择党组织（一般为党支部）后查看其党费收缴台账" />
   if (ledger.isError) return failed('党费收缴台账', () => void ledger.refetch())
-  const columns: ColumnsType<LedgerRow> = [
-    { title: '姓名', dataIndex: 'name', width: 90, fixed: 'left' },
-    ...MONTHS.map((m) => ({
-      title: `${m + 1}月`,
-      children: [
-        { title: '应缴', key: `d${m}`, width: 80, align: 'right' as const, render: (_v: unknown, r: LedgerRow) => yuan(r.due[m]) },
-        { title: '实缴', key: `p${m}`, width: 80, align: 'right' as const, render: (_v: unknown, r: LedgerRow) => yuan(r.paid[m]) },
-      ],
-    })),
-    { title: '全年应缴', dataIndex: 'dueFen', width: 100, align: 'right', render: money },
-    { title: '全年实缴', dataIndex: 'paidFen', width: 100, align: 'right', render: money },
-    { title: '欠缴', dataIndex: 'outstandingFen', width: 100, align: 'right', render: money },
+  const columns: ReportColumn<LedgerRow>[] = [
+    { key: 'name', title: '姓名', width: 90, fixed: 'left', lead: true, cell: (r) => r.name },
+    ...MONTHS.flatMap((m): ReportColumn<LedgerRow>[] => [
+      { key: `d${m}`, title: '应缴', group: `${m + 1}月`, width: 80, align: 'right', cell: (r) => yuan(r.due[m]), total: (t) => yuan(t.due[m]) },
+      { key: `p${m}`, title: '实缴', group: `${m + 1}月`, width: 80, align: 'right', cell: (r) => yuan(r.paid[m]), total: (t) => yuan(t.paid[m]) },
+    ]),
+    { key: 'dueFen', title: '全年应缴', width: 100, align: 'right', cell: (r) => yuan(r.dueFen), total: (t) => yuan(t.dueFen) },
+    { key: 'paidFen', title: '全年实缴', width: 100, align: 'right', cell: (r) => yuan(r.paidFen), total: (t) => yuan(t.paidFen) },
+    { key: 'outstandingFen', title: '欠缴', width: 100, align: 'right', cell: (r) => yuan(r.outstandingFen), total: (t) => yuan(t.outstandingFen) },
   ]
-  const t = ledger.data?.total
   return (
-    <MemberTable<LedgerRow>
-      pager={pager}
-      rows={ledger.data?.rows}
-      total={ledger.data?.totalElements}
+    <ReportTable<LedgerRow>
+      rowKey="memberId"
+      rows={ledger.data?.rows ?? []}
+      pagination={pager.pagination(ledger.data?.totalElements ?? 0)}
       loading={ledger.isLoading}
       columns={columns}
       scroll={{ x: 2400 }}
-      summary={() =>
-        t ? (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-            {MONTHS.flatMap((m) => [
-              <Table.Summary.Cell key={`d${m}`} index={1 + m * 2} align="right">{yuan(t.due[m])}</Table.Summary.Cell>,
-              <Table.Summary.Cell key={`p${m}`} index={2 + m * 2} align="right">{yuan(t.paid[m])}</Table.Summary.Cell>,
-            ])}
-            <Table.Summary.Cell index={25} align="right">{yuan(t.dueFen)}</Table.Summary.Cell>
-            <Table.Summary.Cell index={26} align="right">{yuan(t.paidFen)}</Table.Summary.Cell>
-            <Table.Summary.Cell index={27} align="right">{yuan(t.outstandingFen)}</Table.Summary.Cell>
-          </Table.Summary.Row>
-        ) : null
-      }
+      total={ledger.data?.total}
     />
   )
 }
@@ -274,53 +237,24 @@ const TABS = ['orgs', 'members', 'arrears', 'ledger'] as const
  * office's workbooks export from here. `?tab=arrears&orgId=` opens a tab (reminders link here).
  */
 export default function FeeReportPage() {
-  const { message } = App.useApp()
   const [params, setParams] = useSearchParams()
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as (typeof TABS)[number]) : 'orgs'
-  const linkedOrg = Number(params.get('orgId')) || null
-  const [year, setYear] = useState<Dayjs>(() => dayjs())
-  const [month, setMonth] = useState<number | null>(null)
-  const [orgId, setOrgId] = useState<number | null>(linkedOrg)
+  const filters = useReportFilters({ orgId: Number(params.get('orgId')) || null, month: true })
+  const { orgId, setOrgId, query: q } = filters
   const [trail, setTrail] = useState<(number | null)[]>([])
-  const [busy, setBusy] = useState(false)
-  const q = useMemo<FeeQuery>(() => ({ year: year.year(), month, orgId }), [year, month, orgId])
-
-  const download = async () => {
-    setBusy(true)
-    try {
-      await (tab === 'ledger' ? exportLedger(q) : exportOrgReport(q))
-    } catch {
-      void message.error('导出失败，请稍后重试')
-    } finally {
-      setBusy(false)
-    }
-  }
   const choose = (id: number | null) => {
     setTrail([])
     setOrgId(id)
   }
+  const exports =
+    tab === 'ledger'
+      ? { label: '导出收缴台账', run: () => exportLedger(q), disabled: !orgId }
+      : tab === 'orgs'
+        ? { label: '导出统计表', run: () => exportOrgReport(q) }
+        : undefined
 
   return (
-    <Card variant="borderless">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Typography.Text>年度</Typography.Text>
-        <DatePicker picker="year" allowClear={false} value={year} onChange={(v) => v && setYear(v)} aria-label="年度" />
-        <Typography.Text>月份</Typography.Text>
-        <Select
-          aria-label="月份"
-          style={{ width: 110 }}
-          value={month ?? 0}
-          onChange={(v) => setMonth(v || null)}
-          options={[{ value: 0, label: '全年' }, ...MONTHS.map((m) => ({ value: m + 1, label: `${m + 1}月` }))]}
-        />
-        <Typography.Text>党组织</Typography.Text>
-        <OrgTreeSelect value={orgId} onChange={(v) => choose(typeof v === 'number' ? v : null)} placeholder="全部（管理范围内）" style={{ width: 280 }} />
-        {(tab === 'orgs' || tab === 'ledger') && (
-          <Button icon={<DownloadOutlined />} loading={busy} disabled={tab === 'ledger' && !orgId} onClick={() => void download()}>
-            {tab === 'ledger' ? '导出收缴台账' : '导出统计表'}
-          </Button>
-        )}
-      </Space>
+    <ReportPage filters={{ ...filters, setOrgId: choose }} month exports={exports}>
       <Tabs
         activeKey={tab}
         onChange={(k) => setParams({ tab: k, ...(orgId ? { orgId: String(orgId) } : {}) }, { replace: true })}
@@ -351,6 +285,6 @@ export default function FeeReportPage() {
           { key: 'ledger', label: '收缴台账', children: <LedgerView q={{ ...q, month: null }} /> },
         ]}
       />
-    </Card>
+    </ReportPage>
   )
 }

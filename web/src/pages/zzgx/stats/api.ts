@@ -1,11 +1,9 @@
 import { downloadFile } from '@/api/file'
 import { get } from '@/api/request'
+import { reportParams as params, type ReportQuery } from '@/components/report/query'
 
 /** The tables' selection: the year and optionally an organisation whose subtree they cover. */
-export interface StatsQuery {
-  year: number
-  orgId?: number | null
-}
+export type StatsQuery = Omit<ReportQuery, 'month'>
 
 /** One count of a table. */
 export interface StatsCell {
@@ -38,8 +36,6 @@ export interface Stats {
   totalAbroad: number
   committees: CommitteeRow[]
 }
-
-const params = (q: StatsQuery) => ({ year: q.year, ...(q.orgId ? { orgId: q.orgId } : {}) })
 
 export const getStats = (q: StatsQuery) => get<Stats>('/api/zzgx/stats', params(q))
 export const exportStats = (q: StatsQuery) => downloadFile('/api/zzgx/stats/export', params(q), `组织关系转接统计-${q.year}.xlsx`)

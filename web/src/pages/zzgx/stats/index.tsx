@@ -1,51 +1,34 @@
-import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Empty, Row, Spin, Statistic, Table, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
-import dayjs, { type Dayjs } from 'dayjs'
-import { useMemo, useState } from 'react'
+import { Card, Col, Empty, Row, Spin, Statistic, Typography } from 'antd'
 import { PERM } from '@/api/permissions'
 import { ImportButton } from '@/components/crud'
-import ReportBar, { useDownload } from '@/components/report/ReportBar'
+import ReportPage, { ReportFailed, useReportFilters } from '@/components/report/ReportPage'
+import ReportTable, { type ReportColumn } from '@/components/report/ReportTable'
 import { exportStats, getStats, type CommitteeRow, type Stats, type StatsCell, type StatsQuery } from './api'
 
 /** The committees' table: a column per way in and out, then the totals, then 出国（境）暂留 (not 转出); the last line sums them. */
-export function committeeColumns(s: Stats): ColumnsType<CommitteeRow> {
-  const counts = (cells: StatsCell[]) =>
-    cells.map((c) => ({ title: c.label, key: c.key, width: 96, align: 'right' as const, render: (_: unknown, r: CommitteeRow) => r.counts[c.key] ?? 0 }))
+export function committeeColumns(s: Stats): ReportColumn<CommitteeRow, Stats>[] {
+  const counts = (group: string, cells: StatsCell[]): ReportColumn<CommitteeRow, Stats>[] =>
+    cells.map((c) => ({ key: c.key, title: c.label, group, width: 96, align: 'right', cell: (r) => r.counts[c.key] ?? 0, total: () => c.count }))
   return [
-    { title: '二级党委', dataIndex: 'orgName', width: 200, fixed: 'left' },
-    { title: '转入', children: [...counts(s.in), { title: '合计', dataIndex: 'in', width: 80, align: 'right' }] },
-    { title: '转出', children: [...counts(s.out), { title: '合计', dataIndex: 'out', width: 80, align: 'right' }] },
-    { title: '出国（境）暂留', dataIndex: 'abroad', width: 110, align: 'right' },
+    { key: 'orgName', title: '二级党委', width: 200, fixed: 'left', lead: true, cell: (r) => r.orgName },
+    ...counts('转入', s.in),
+    { key: 'in', title: '合计', group: '转入', width: 80, align: 'right', cell: (r) => r.in, total: (t) => t.totalIn },
+    ...counts('转出', s.out),
+    { key: 'out', title: '合计', group: '转出', width: 80, align: 'right', cell: (r) => r.out, total: (t) => t.totalOut },
+    { key: 'abroad', title: '出国（境）暂留', width: 110, align: 'right', cell: (r) => r.abroad, total: (t) => t.totalAbroad },
   ]
 }
 
+/** A small table of counts (项目 and the unit), with its total when it has one. */
 function CellsCard({ title, unit, cells, total }: { title: string; unit: string; cells: StatsCell[]; total?: number }) {
+  const columns: ReportColumn<StatsCell, number>[] = [
+    { key: 'label', title: '项目', lead: true, cell: (c) => c.label },
+    { key: 'count', title: unit, width: 90, align: 'right', cell: (c) => c.count, total: (n) => n },
+  ]
   return (
     <Card size="small" title={title}>
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="key"
-        dataSource={cells}
-        columns={[
-          { title: '项目', dataIndex: 'label' },
-          { title: unit, dataIndex: 'count', width: 90, align: 'right' },
-        ]}
-        summary={
-          total === undefined
-            ? undefined
-            : () => (
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-                  <Table.Summary.Cell index={1} align="right">
-                    {total}
-                  </Table.Summary.Cell>
-                </Table.Summary.Row>
-              )
-        }
-      />
+      <ReportTable<StatsCell, number> bordered={false} pagination={false} rowKey="key" rows={cells} columns={columns} total={total} />
     </Card>
   )
 }
@@ -54,7 +37,7 @@ function StatsView({ q }: { q: StatsQuery }) {
   const stats = useQuery({ queryKey: ['zzgx', 'stats', q], queryFn: () => getStats(q) })
   if (stats.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
   if (stats.isError || !stats.data) {
-    return <Alert type="error" showIcon title="转接统计加载失败" action={<Button onClick={() => void stats.refetch()}>重试</Button>} />
+    return <ReportFailed what="转接统计" retry={() => void stats.refetch()} />
   }
   const s = stats.data
   const done = s.kinds.reduce((n, k) => n + k.count, 0)
@@ -90,25 +73,7 @@ function StatsView({ q }: { q: StatsQuery }) {
             </Col>
           </Row>
           <Typography.Title level={5}>按二级党委</Typography.Title>
-          <Table
-            size="small"
-            bordered
-            pagination={false}
-            rowKey="orgId"
-            dataSource={s.committees}
-            columns={committeeColumns(s)}
-            scroll={{ x: 1500 }}
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-                {[...s.in, { key: 'in', count: s.totalIn }, ...s.out, { key: 'out', count: s.totalOut }, { key: 'abroad', count: s.totalAbroad }].map((c, i) => (
-                  <Table.Summary.Cell key={c.key} index={i + 1} align="right">
-                    {c.count}
-                  </Table.Summary.Cell>
-                ))}
-              </Table.Summary.Row>
-            )}
-          />
+          <ReportTable<CommitteeRow, Stats> pagination={false} rowKey="orgId" rows={s.committees} columns={committeeColumns(s)} total={s} scroll={{ x: 1500 }} />
         </>
       )}
     </>
@@ -122,21 +87,18 @@ function StatsView({ q }: { q: StatsQuery }) {
  * done on paper here.
  */
 export default function TransferStatsPage() {
-  const [year, setYear] = useState<Dayjs>(() => dayjs())
-  const [orgId, setOrgId] = useState<number | null>(null)
+  const filters = useReportFilters()
   const queries = useQueryClient()
-  const q = useMemo<StatsQuery>(() => ({ year: year.year(), orgId }), [year, orgId])
-  const download = useDownload(() => exportStats(q))
-
+  const q = filters.query
   return (
-    <Card variant="borderless">
-      <ReportBar year={year} onYear={setYear} orgId={orgId} onOrg={setOrgId}>
-        <Button icon={<DownloadOutlined />} loading={download.busy} onClick={download.run}>
-          导出统计表
-        </Button>
+    <ReportPage
+      filters={filters}
+      exports={{ label: '导出统计表', run: () => exportStats(q) }}
+      extra={
         <ImportButton need={PERM.zzgxImport} kind="zzgx" title="已办结的组织关系转接（纸质办理）" onDone={() => void queries.invalidateQueries({ queryKey: ['zzgx', 'stats'] })} />
-      </ReportBar>
+      }
+    >
       <StatsView q={q} />
-    </Card>
+    </ReportPage>
   )
 }
