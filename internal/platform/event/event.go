@@ -36,7 +36,7 @@ type Bus struct {
 // NewBus returns an empty bus.
 func NewBus() *Bus {
 	return &Bus{handlers: map[reflect.Type][]func(context.Context, bun.Tx, any) error{},
-		after: map[reflect.Type][]func(context.Context, any) error{},
+		after:   map[reflect.Type][]func(context.Context, any) error{},
 		answers: map[reflect.Type]func(context.Context, bun.IDB, any) (any, error){}}
 }
 
