@@ -92,7 +92,7 @@ func (s *Service) Batch(ctx context.Context, in BatchInput) (BatchResult, error)
 				seen[strings.TrimSpace(h.StaffOrStudentNo)] = h.Name
 				var o Outcome
 				// A savepoint per member: a refusal undoes that member's steps only.
-				err := tx.RunInTx(ctx, nil, func(ctx context.Context, sp bun.Tx) error {
+				err := db.Savepoint(ctx, tx, func(ctx context.Context, sp bun.Tx) error {
 					var err error
 					o, err = is.issue(ctx, sp, h, h.OrgID, false, named(existing, h))
 					return err

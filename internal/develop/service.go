@@ -12,6 +12,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -20,6 +21,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/calendar"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
@@ -52,7 +54,28 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // nil service (it only takes method values).
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "develop", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
-		Reminders: s.reminders(), Imports: []module.ImportKind{s.importKind()}, WorkLists: s.workLists()}
+		Reminders: s.reminders(), Imports: []module.ImportKind{s.importKind()}, WorkLists: s.workLists(),
+		Subscribe: s.subscribe}
+}
+
+// subscribe answers member.ProbationsKept: the probations this module keeps
+// (a record at the probationary stage) are reminded of here, not by the
+// member domain.
+func (s *Service) subscribe(b *event.Bus) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.ProbationsKept) (member.Kept, error) {
+		kept := member.Kept{}
+		for part := range slices.Chunk(q.MemberIDs, 1000) {
+			var ids []int64
+			if err := idb.NewSelect().Model((*Record)(nil)).Column("r.member_id").Where("r.member_id IN (?)", bun.In(part)).
+				Where("r.stage = ?", StageProbationary).Scan(ctx, &ids); err != nil {
+				return nil, err
+			}
+			for _, id := range ids {
+				kept[id] = true
+			}
+		}
+		return kept, nil
+	})
 }
 
 // Routes registers the development endpoints under /api/fzdy, each with

@@ -41,3 +41,14 @@ type UnpaidRuns struct {
 // Unpaid answers UnpaidRuns: the first unpaid month ("YYYY-MM") of each
 // member's run, by member id.
 type Unpaid map[int64]string
+
+// ProbationsKept asks the development domain which of these probationary
+// members it keeps the probation of (发展党员: its record knows an
+// extension and reminds of the end itself). No answer: none is.
+type ProbationsKept struct {
+	MemberIDs []int64
+}
+
+// Kept answers ProbationsKept: the members whose probation the development
+// domain keeps.
+type Kept map[int64]bool

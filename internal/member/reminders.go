@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/remind"
 )
 
@@ -30,15 +31,25 @@ func (s *Service) probationsDue(ctx context.Context, until date.Date) ([]remind.
 	err := s.db.NewSelect().Model(&rows).Column("id", "name", "org_id", "user_id", "joined_on").
 		Where("m.member_status = ?", StatusNormal).Where("m.party_status = ?", PartyProbation).
 		Where("m.joined_on IS NOT NULL").Where("m.joined_on <= ?", until.AddYears(-1)).
-		// A probation the development module keeps (发展党员, its record knows
-		// an extension) is reminded of there (its reminder 115), not twice.
-		Where("NOT EXISTS (SELECT 1 FROM dev_record AS dr WHERE dr.member_id = m.id AND dr.stage = 'probationary')").
 		OrderExpr("m.joined_on, m.id").Scan(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A probation the development module keeps (发展党员, its record knows
+	// an extension) is reminded of there (its reminder 115), not twice.
+	ids := make([]int64, len(rows))
+	for i, m := range rows {
+		ids[i] = m.ID
+	}
+	kept, _, err := event.Ask[Kept](ctx, s.bus, s.db, ProbationsKept{MemberIDs: ids})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]remind.Due, 0, len(rows))
 	for _, m := range rows {
+		if kept[m.ID] {
+			continue
+		}
 		due := m.JoinedOn.AddYears(1)
 		if due > until { // a year back from 29 February reaches 1 March: one day too many
 			continue

@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/uniq"
@@ -17,14 +18,22 @@ import (
 // messages are retired when the reminder closes.
 
 // subscribe registers the system domain's event handlers.
+//
+// Delivery runs after the reminder run commits, in a transaction of its
+// own: a run rolled back delivers nothing, and a delivery that fails is made
+// by the next run (every run delivers each open reminder again, and the
+// accounts that have it are skipped). Retiring stays in the run's
+// transaction: a reminder is closed once and never published as resolved
+// again, so its messages are retired with the closing or not at all.
 func (s *Service) subscribe(b *event.Bus) {
-	event.Subscribe(b, s.deliverReminders)
+	event.SubscribeAfterCommit(b, func(ctx context.Context, e remind.Deliver) error {
+		return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error { return s.deliverReminders(ctx, tx, e) })
+	})
 	event.Subscribe(b, s.retireReminders)
 }
 
-// deliverReminders gives each recipient of each reminder its message, in
-// the reminder run's transaction; accounts that have it already, and ids
-// that name no account, are skipped.
+// deliverReminders gives each recipient of each reminder its message;
+// accounts that have it already, and ids that name no account, are skipped.
 func (s *Service) deliverReminders(ctx context.Context, tx bun.Tx, e remind.Deliver) error {
 	var ids []int64
 	for _, d := range e.Reminders {

@@ -64,12 +64,9 @@ func (s *Service) MineOutgoing(ctx context.Context) (Outgoing, error) {
 }
 
 func (s *Service) outgoing(ctx context.Context, memberID int64) (Outgoing, error) {
-	st := letter.DefaultSettings()
-	if s.letters != nil {
-		var err error
-		if st, err = s.letters.Settings(ctx, s.db); err != nil {
-			return Outgoing{}, httpx.Internal(err)
-		}
+	st, err := s.letters.Settings(ctx, s.db)
+	if err != nil {
+		return Outgoing{}, httpx.Internal(err)
 	}
 	out := Outgoing{Reaches: letter.ReachOptions(st)}
 	if memberID == 0 {

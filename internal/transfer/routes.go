@@ -29,7 +29,7 @@ type View struct {
 	// IDNumber is masked (the member domain's crypto; never in clear here).
 	IDNumber string `bun:"-" json:"idNumber"`
 	// Letters are the transfer's letters of introduction: in the detail,
-	// once the letters are wired (an empty list then), absent otherwise.
+	// an empty list when it has none; absent from the list rows.
 	Letters *[]letter.Letter `bun:"-" json:"letters,omitempty"`
 }
 
@@ -124,16 +124,14 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	if s.letters != nil {
-		letters, err := s.letters.OfTransfer(ctx, s.db, id)
-		if err != nil {
-			return View{}, httpx.Internal(err)
-		}
-		if letters == nil {
-			letters = []letter.Letter{}
-		}
-		v.Letters = &letters
+	letters, err := s.letters.OfTransfer(ctx, s.db, id)
+	if err != nil {
+		return View{}, httpx.Internal(err)
 	}
+	if letters == nil {
+		letters = []letter.Letter{}
+	}
+	v.Letters = &letters
 	return v, nil
 }
 

@@ -32,7 +32,7 @@ import (
 )
 
 // Letters is the letters of introduction as transfers need them
-// (*letter.Service). Nil: no letters.
+// (*letter.Service).
 type Letters interface {
 	// IssueTx issues the letter of an approved transfer inside the
 	// approval's transaction.
@@ -59,7 +59,7 @@ type Service struct {
 	list    *resource.Resource[Transfer, View]
 }
 
-// New builds the service; letters may be nil.
+// New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, cipher *crypto.FieldCipher,
 	bus *event.Bus, letters Letters) *Service {
 	s := &Service{db: database, sys: sys, orgs: orgs, members: members, cipher: cipher, bus: bus, letters: letters,

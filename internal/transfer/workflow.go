@@ -96,7 +96,7 @@ func (s *Service) after(ctx context.Context, tx bun.Tx, kind string, a *flow.Act
 	if a.Result != flow.Approve {
 		return nil
 	}
-	if s.letters != nil && releases(kind, a) {
+	if releases(kind, a) {
 		in, err := s.letterOf(ctx, tx, t, a)
 		if err != nil {
 			return err
@@ -108,7 +108,7 @@ func (s *Service) after(ctx context.Context, tx bun.Tx, kind string, a *flow.Act
 	if a.State != StateDone {
 		return nil
 	}
-	if kind == KindInside && s.letters != nil {
+	if kind == KindInside {
 		if err := s.letters.ReceiveTx(ctx, tx, t.ID); err != nil {
 			return err
 		}

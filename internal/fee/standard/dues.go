@@ -149,19 +149,15 @@ func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, k calc) (Due, 
 	return Due{MemberID: m.ID, Fen: amount, Category: CategoryLabel(cat), StandardID: stdID, Working: working}, ""
 }
 
-// calc reads the enabled standards and the school's stipend setting
-// through idb (a batch's transaction: no second connection).
+// calc reads the enabled standards through idb (a batch's transaction: no
+// second connection) and the school's stipend setting from the system
+// domain's settings (cached).
 func (s *Service) calc(ctx context.Context, idb bun.IDB) (calc, error) {
 	stds, err := s.enabled(ctx, idb)
 	if err != nil {
 		return calc{}, err
 	}
-	var vals []string
-	if err := idb.NewSelect().Table("sys_config").Column("config_value").Where("config_key = ?", CfgGraduateStipend).
-		Scan(ctx, &vals); err != nil {
-		return calc{}, fmt.Errorf("fee dues setting: %w", err)
-	}
-	return calc{stds: stds, stipend: len(vals) == 1 && vals[0] == "true"}, nil
+	return calc{stds: stds, stipend: s.stipendBase(ctx)}, nil
 }
 
 // stipendBase reports whether the school takes a graduate student's

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -104,67 +103,6 @@ func IsPostgresDSN(dsn string) bool {
 // IsPostgres tells whether db talks to PostgreSQL.
 func IsPostgres(db bun.IDB) bool {
 	return db.Dialect().Name().String() == "pg"
-}
-
-// InTx runs fn in a transaction: committed when fn returns nil, rolled back otherwise.
-//
-// The transactions of this process take turns (txGate), because a
-// transaction may read outside itself (a scope, a calendar: a second pooled
-// connection while it holds one), and with every connection held by a
-// transaction waiting for a second one, none could go on:
-//   - SQLite has one writer at a time: one slot. A transaction waiting at
-//     BEGIN IMMEDIATE for the write lock held a pooled connection, and with
-//     as many waiting as the pool had connections, all of them failed with
-//     "database is locked" after the busy timeout.
-//   - PostgreSQL: half the pool (pgTxSlots), so the other half serves those
-//     reads and the requests outside transactions. Twenty approvals at once
-//     on a pool of twenty held every connection and each waited for one
-//     more, for ever (TestConcurrentApprovalsOnOneStep, caught in CI).
-//
-// Waiting in the gate holds no connection. A transaction opened inside
-// another on the same database is a programming error: with the slots taken
-// it waits gateWait and fails loudly.
-func InTx(ctx context.Context, db bun.IDB, fn func(ctx context.Context, tx bun.Tx) error) error {
-	if d, ok := db.(*bun.DB); ok {
-		release, err := txGate(ctx, d)
-		if err != nil {
-			return err
-		}
-		defer release()
-	}
-	return db.RunInTx(ctx, nil, fn)
-}
-
-// txGates are the databases' gates: one slot for SQLite, pgTxSlots for PostgreSQL.
-var txGates sync.Map // *bun.DB → chan struct{}
-
-// pgTxSlots is how many transactions of this process run at once on
-// PostgreSQL: half the pool, leaving the other half to the reads they make
-// outside themselves and to the requests that open none.
-const pgTxSlots = maxPostgresConns / 2
-
-// gateWait is how long a transaction waits for its turn: far beyond any
-// transaction of the program, short enough that a transaction opened
-// inside another on the same database (a programming error) fails loudly.
-const gateWait = 30 * time.Second
-
-func txGate(ctx context.Context, d *bun.DB) (release func(), err error) {
-	slots := 1
-	if IsPostgres(d) {
-		slots = pgTxSlots
-	}
-	g, _ := txGates.LoadOrStore(d, make(chan struct{}, slots))
-	gate := g.(chan struct{})
-	timer := time.NewTimer(gateWait)
-	defer timer.Stop()
-	select {
-	case gate <- struct{}{}:
-		return func() { <-gate }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-timer.C:
-		return nil, fmt.Errorf("db: waited %s for a transaction's turn", gateWait)
-	}
 }
 
 // IsUniqueViolation tells whether err is a unique-constraint failure on either database.

@@ -72,11 +72,6 @@ func Right(text string) string {
 	return `<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
 }
 
-// Center is a centred paragraph.
-func Center(text string) string {
-	return `<w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
-}
-
 // Cut is a dashed line across the page, where a form is cut (a stub from
 // its letter): a paragraph with a dashed bottom border and the label.
 func Cut(label string) string {

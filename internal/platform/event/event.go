@@ -2,8 +2,14 @@
 // domains without the publisher importing the subscriber. The lower domain
 // (system, org) declares the event or query type; a higher domain (member,
 // unit) subscribes or answers; internal/app builds one Bus and hands it to
-// every module. Everything runs synchronously in the caller's transaction:
-// a handler's error rolls the publisher's transaction back.
+// every module.
+//
+// An event's subscribers run in two phases. In-transaction subscribers
+// (Subscribe) run synchronously in the publisher's transaction: a handler's
+// error rolls it back, so they are for what must be atomic with the action.
+// After-commit subscribers (SubscribeAfterCommit) run once the publisher's
+// transaction has committed, outside it: a rolled-back action reaches none of
+// them. Notifications, to-dos and reminders belong there.
 package event
 
 import (
@@ -13,6 +19,8 @@ import (
 	"sync"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
 )
 
 // Bus holds the subscriptions and answerers. A nil *Bus has none: Publish is
@@ -21,12 +29,14 @@ import (
 type Bus struct {
 	mu       sync.RWMutex
 	handlers map[reflect.Type][]func(ctx context.Context, tx bun.Tx, e any) error
+	after    map[reflect.Type][]func(ctx context.Context, e any) error
 	answers  map[reflect.Type]func(ctx context.Context, idb bun.IDB, q any) (any, error)
 }
 
 // NewBus returns an empty bus.
 func NewBus() *Bus {
 	return &Bus{handlers: map[reflect.Type][]func(context.Context, bun.Tx, any) error{},
+		after:   map[reflect.Type][]func(context.Context, any) error{},
 		answers: map[reflect.Type]func(context.Context, bun.IDB, any) (any, error){}}
 }
 
@@ -40,19 +50,41 @@ func Subscribe[E any](b *Bus, h func(ctx context.Context, tx bun.Tx, e E) error)
 	b.handlers[t] = append(b.handlers[t], func(ctx context.Context, tx bun.Tx, e any) error { return h(ctx, tx, e.(E)) })
 }
 
-// Publish runs every handler of e's type in subscription order inside tx and
-// stops at the first error, which it returns unchanged (an *httpx.Error
-// refusal reaches the client as is).
+// SubscribeAfterCommit adds h for events of type E, run after the
+// publisher's transaction commits (in subscription order, after those
+// already there) and never when it rolls back. h runs outside that
+// transaction: what it writes it writes in a transaction of its own, and its
+// error cannot undo the action (it is logged). Use it for what tells people
+// of an action (a message, a to-do, a reminder), not for what must be atomic
+// with it.
+func SubscribeAfterCommit[E any](b *Bus, h func(ctx context.Context, e E) error) {
+	t := reflect.TypeFor[E]()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.after[t] = append(b.after[t], func(ctx context.Context, e any) error { return h(ctx, e.(E)) })
+}
+
+// Publish runs every in-transaction handler of e's type in subscription
+// order inside tx and stops at the first error, which it returns unchanged
+// (an *httpx.Error refusal reaches the client as is). Then it leaves the
+// after-commit handlers to the transaction ctx carries (db.InTx's, which tx
+// is): an event with after-commit subscribers published outside one is a
+// programming error.
 func (b *Bus) Publish(ctx context.Context, tx bun.Tx, e any) error {
 	if b == nil {
 		return nil
 	}
 	b.mu.RLock()
-	hs := b.handlers[reflect.TypeOf(e)]
+	hs, after := b.handlers[reflect.TypeOf(e)], b.after[reflect.TypeOf(e)]
 	b.mu.RUnlock()
 	for _, h := range hs {
 		if err := h(ctx, tx, e); err != nil {
 			return err
+		}
+	}
+	for _, h := range after {
+		if !db.AfterCommit(ctx, func(ctx context.Context) error { return h(ctx, e) }) {
+			return fmt.Errorf("event: %T has after-commit subscribers and was published outside a transaction of db.InTx", e)
 		}
 	}
 	return nil

@@ -16,14 +16,6 @@ import (
 	"zhdj/internal/platform/money"
 )
 
-// Cell returns row[i] or "" when the row is short.
-func Cell(row []string, i int) string {
-	if i < len(row) {
-		return row[i]
-	}
-	return ""
-}
-
 // Writer streams one sheet to an HTTP response: rows are flushed as they
 // are written, so memory stays flat however long the export.
 type Writer struct {

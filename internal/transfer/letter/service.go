@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -200,11 +199,24 @@ type memberSnapshot struct {
 	IDNumberEnc string    `bun:"id_number_enc"`
 }
 
-// label is the label of the value in column of dyjbxx in dictionary dict
-// (the value itself when the dictionary lacks it).
-func label(column, dict string) string {
-	return fmt.Sprintf(`COALESCE((SELECT dd.label FROM sys_dict_detail AS dd JOIN sys_dict AS dc ON dc.id = dd.dict_id
-		WHERE dc.name = '%s' AND dd.value = m.%s), m.%s, '') AS %s`, dict, column, column, column)
+// snapshotDicts are the dictionaries of the member's coded fields the letter
+// prints as labels.
+const (
+	dictGender      = "DJ_COMM_XB"
+	dictEthnicity   = "DJ_COMM_MZXX"
+	dictPartyStatus = "DJ_DY_DJZTXX"
+)
+
+// labelled turns the snapshot's codes into their labels (the code itself
+// when the dictionary lacks it), through the system domain's dictionaries.
+func (s *Service) labelled(ctx context.Context, m *memberSnapshot) error {
+	l, err := s.sys.DictLabels(ctx, dictGender, dictEthnicity, dictPartyStatus)
+	if err != nil {
+		return err
+	}
+	m.Gender, m.Ethnicity = l.Label(dictGender, m.Gender), l.Label(dictEthnicity, m.Ethnicity)
+	m.PartyStatus = l.Label(dictPartyStatus, m.PartyStatus)
+	return nil
 }
 
 // IssueTx issues the letter of an approved transfer inside tx (the
@@ -237,12 +249,15 @@ func (s *Service) IssueTx(ctx context.Context, tx bun.Tx, in Issue) (Letter, err
 		return Letter{}, err
 	}
 	var m memberSnapshot
-	err = tx.NewSelect().TableExpr("dyjbxx AS m").ColumnExpr("m.name, m.birth_date, m.id_number_enc").
-		ColumnExpr(label("gender", "DJ_COMM_XB")).ColumnExpr(label("ethnicity", "DJ_COMM_MZXX")).
-		ColumnExpr(label("party_status", "DJ_DY_DJZTXX")).Where("m.id = ?", in.MemberID).Scan(ctx, &m)
+	err = tx.NewSelect().TableExpr("dyjbxx AS m").
+		ColumnExpr("m.name, m.birth_date, m.id_number_enc, COALESCE(m.gender, '') AS gender, COALESCE(m.ethnicity, '') AS ethnicity").
+		ColumnExpr("COALESCE(m.party_status, '') AS party_status").Where("m.id = ?", in.MemberID).Scan(ctx, &m)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Letter{}, httpx.Invalid("memberId", "党员不存在")
 	} else if err != nil {
+		return Letter{}, httpx.Internal(err)
+	}
+	if err := s.labelled(ctx, &m); err != nil {
 		return Letter{}, httpx.Internal(err)
 	}
 	names, err := orgNames(ctx, tx, in.FromOrgID, in.ToOrgID)

@@ -92,4 +92,14 @@ describe('counters store', () => {
     await vi.advanceTimersByTimeAsync(600_000)
     expect(api.workSummary).toHaveBeenCalledTimes(1)
   })
+
+  it('a sign-out (the session store clearing) empties the counters and stops polling', async () => {
+    await useCountersStore.getState().refreshAll()
+    useCountersStore.getState().startPolling()
+    expect(useCountersStore.getState().todo).toBe(3)
+    useSessionStore.getState().clear()
+    expect(useCountersStore.getState()).toMatchObject({ todo: 0, remind: 0, warning: 0, orgWarning: 0, orgWarnings: [], personalWarning: 0 })
+    await vi.advanceTimersByTimeAsync(600_000)
+    expect(api.workSummary).toHaveBeenCalledTimes(1)
+  })
 })

@@ -6,6 +6,7 @@ import type { OrgWarning } from '@/components/org/org'
 import { hasPermission } from '@/utils/permission'
 import { startPoll } from '@/utils/poll'
 import { useSessionStore } from './session'
+import { onSignOut } from './signOut'
 
 /** Polling schedule of spec §7: first run after `first` ms, then every `every` ms. */
 export const POLL = {
@@ -79,3 +80,6 @@ export const useCountersStore = create<CountersState>((set, get) => ({
     set(empty)
   },
 }))
+
+// The counters are the signed-in user's: a sign-out empties them.
+onSignOut(() => useCountersStore.getState().reset())

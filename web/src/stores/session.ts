@@ -5,8 +5,8 @@ import type { User } from '@/api/types'
 import { normalizeRoles } from '@/utils/permission'
 import { rsaEncrypt } from '@/utils/rsa'
 import { forgetSession, hasSession } from '@/utils/token'
-import { useCountersStore } from './counters'
 import { usePermissionStore } from './permission'
+import { signedOut } from './signOut'
 import { useTagsStore } from './tags'
 
 export interface LoginForm {
@@ -71,7 +71,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   clear: () => {
     cancelAllRequests()
     forgetSession()
-    useCountersStore.getState().reset()
+    signedOut()
     usePermissionStore.getState().reset()
     useTagsStore.getState().reset()
     set({ signedIn: false, user: null, roles: [], loadMenus: false, mustChangePassword: false })
