@@ -30,16 +30,17 @@ export async function signInAdmin(page, base) {
 
 /**
  * Registers the hooks of a scenario run as the admin (call inside describe): before starts the server
- * and the page, then runs setUp with them; after closes them. Returns the scenario, whose server, page
- * and token are set once before has run, and its `it`, which keeps a screenshot of a failing page.
+ * (options as startServer's) and the page, then runs setUp with them; after closes them. Returns the
+ * scenario, whose server, page and token are set once before has run, and its `it`, which keeps a
+ * screenshot of a failing page. The tests of a file share them: one server, one browser per file.
  *
  *   const s = adminScenario(async ({ server, token }) => call(server.base, 'POST', '/api/dzzxx', { token, body }))
  *   s.it('lists it', async () => { await s.page.goto(`${s.server.base}/web/`) })
  */
-export function adminScenario(setUp) {
+export function adminScenario(setUp, options) {
   const s = { it: itWithScreenshot(() => s.page) }
   before(async () => {
-    Object.assign(s, await startAdmin())
+    Object.assign(s, await startAdmin(options))
     await setUp?.(s)
   })
   after(() => stopAdmin(s))

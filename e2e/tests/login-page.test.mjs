@@ -14,7 +14,7 @@ describe('login page', () => {
   const it = itWithScreenshot(() => page)
 
   before(async () => {
-    server = await startServer({ demoMembers: 300 })
+    server = await startServer({ demoMembers: 1000 }) // the size develop and transfer need: one seed serves the run
     // A fresh profile: an empty cache, so every script is downloaded.
     browser = await openBrowser()
     page = await browser.context.newPage()

@@ -26,7 +26,7 @@ describe('on a phone', () => {
   }
 
   before(async () => {
-    server = await startServer({ demoMembers: 300 })
+    server = await startServer({ demoMembers: 1000 }) // the size develop and transfer need: one seed serves the run
     browser = await openBrowser(PHONE)
     page = await browser.context.newPage()
   })

@@ -1,6 +1,9 @@
-// End-to-end: one applicant of the demo university through the 25 steps of 发展党员 in the record's page,
-// with dates that keep every rule (counted back from today), a rule's refusal shown at its field, and the
-// new probationary member (then full member) in the member base with the trail of the change.
+// End-to-end 发展党员 on the demo university (with its development records), one server and one browser:
+// the admin opens 发展统计: the year's table and charts agree with the server's report, the register tab
+// lists the year's developed members, and the register's print view prints them alone on an A4 sheet;
+// then one applicant goes through the 25 steps in the record's page, with dates that keep every rule
+// (counted back from today), a rule's refusal shown at its field, and the new probationary member (then
+// full member) in the member base with the trail of the change.
 import assert from 'node:assert/strict'
 import { after, before, describe } from 'node:test'
 import { signInAdmin, startAdmin, stopAdmin } from '../lib/admin.mjs'
@@ -17,13 +20,16 @@ const addMonths = (s, n) => {
   return iso(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))))
 }
 const today = iso(new Date(Date.now() + 8 * 3600_000))
+/** The year in China, the reports' default. */
+const year = Number(today.slice(0, 4))
 
-describe('发展党员: one applicant through the 25 steps', () => {
+describe('发展党员 on the demo university: the report, then one applicant through the 25 steps', () => {
   const s = {}
   const it = itWithScreenshot(() => s.page)
   const api = (method, path, body) => call(s.server.base, method, path, { token: s.token, body })
 
   before(async () => {
+    // 300 members give too few branches with full members to sponsor records past ⑮.
     Object.assign(s, await startAdmin({ demoMembers: 1000 }))
     // A branch with at least 4 full members in normal status (sponsors, contacts), and its committee.
     const full = await api('GET', '/api/dyjbxx?partyStatus=1&memberStatus=1&size=100')
@@ -50,6 +56,39 @@ describe('发展党员: one applicant through the 25 steps', () => {
   })
   after(() => stopAdmin(s))
 
+  it('shows the year’s figures, charts and register as the server counts them', async () => {
+    const { page, server, token } = s
+    const yearly = await call(server.base, 'GET', `/api/fzdy/reports/yearly?year=${year}`, { token })
+    const register = await call(server.base, 'GET', `/api/fzdy/reports/register?year=${year}`, { token })
+    assert.ok(yearly.total > 0, `the demo has members developed in ${year}`)
+    assert.equal(register.length, yearly.total)
+
+    await signInAdmin(page, server.base)
+    await page.goto(`${server.base}/web/develop/report`)
+    const total = page.locator('.ant-statistic', { hasText: `${year}年发展党员` }).locator('.ant-statistic-content-value')
+    await total.waitFor()
+    assert.equal(await total.innerText(), String(yearly.total))
+    await page.locator('.echart canvas').first().waitFor()
+    assert.equal(await page.locator('.echart').count(), 6) // … with the 中组部 occupation groups (RULES.md §6)
+    await screenshot(page, '60-develop-report')
+
+    await page.getByRole('tab', { name: '发展党员名册' }).click()
+    const first = register[0]
+    await page.getByRole('cell', { name: first.name, exact: true }).first().waitFor()
+    assert.match(await page.getByText(`共 ${register.length} 人`).innerText(), new RegExp(`共 ${register.length} 人`))
+  })
+
+  it('prints the register of the year', async () => {
+    const { page, server, token } = s
+    const register = await call(server.base, 'GET', `/api/fzdy/reports/register?year=${year}`, { token })
+    await page.goto(`${server.base}/web/print/devRegister?year=${year}`)
+    await page.getByRole('heading', { level: 1, name: `${year}年发展党员名册` }).waitFor()
+    assert.equal(await page.locator('.dev-register tbody tr').count(), register.length)
+    // The print view stands alone: no menu around it.
+    assert.equal(await page.locator('.ant-layout-sider').count(), 0)
+    await screenshot(page, '61-develop-register-print')
+  })
+
   it('walks the record from 递交入党申请书 to 材料归档', async () => {
     const { page } = s
     const A = s.applied
@@ -64,7 +103,7 @@ describe('发展党员: one applicant through the 25 steps', () => {
     await api('PUT', '/api/fzdy/plans', { year: Number(target.slice(0, 4)), orgId: committee, quota: 999, remark: '端到端' })
     await api('POST', '/api/fzdy/numbers', { year: Number(addDays(pre, 2).slice(0, 4)), orgId: null, prefix: 'E2E', first: 990001, last: 990100, width: 6 })
 
-    await signInAdmin(page, s.server.base)
+    // The admin signed in at the report.
     await page.goto(`${s.server.base}/web/develop/record?id=${rec.id}`)
     await page.getByText(s.person.name).first().waitFor()
 
