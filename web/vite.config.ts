@@ -1,7 +1,21 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { precompress } from './scripts/precompress.ts'
+
+const TESTS = 'src/**/*.test.{ts,tsx}'
+
+/**
+ * Test files that need a fresh module graph: vi.mock and vi.doMock replace a module for one file only
+ * when that file is the first to load it, vi.resetModules would reload the shared graph under the next
+ * file, and configureRequestHandlers changes the request pipeline of every later file.
+ */
+const src = fileURLToPath(new URL('./src', import.meta.url))
+const isolatedTests = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .filter((f) => /\bvi\.(mock|doMock|resetModules)\(|\bconfigureRequestHandlers\(/.test(readFileSync(`${src}/${f}`, 'utf8')))
+  .map((f) => `src/${f}`)
 
 // The Go server embeds web/dist and serves it under /web/ with an index.html fallback.
 export default defineConfig({
@@ -25,8 +39,16 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Two projects (see isolatedTests): most files share their worker's loaded modules, so antd,
+    // React and the app load once per worker instead of once per file (about 2 s a file).
+    projects: [
+      { extends: true, test: { name: 'isolated', include: isolatedTests } },
+      {
+        extends: true,
+        test: { name: 'shared', include: [TESTS], exclude: isolatedTests, isolate: false, setupFiles: ['src/test/shared.ts'] },
+      },
+    ],
   },
 })

@@ -121,7 +121,11 @@ describe('request pipeline', () => {
     ctx.mock.onGet('/api/a').reply(401, {})
     await Promise.allSettled([ctx.http.get('/api/a')])
     ctx.answerRelogin(false)
-    await new Promise((r) => setTimeout(r, 0))
+    // The answer has been handled once the dialog may open again for the next 401.
+    await vi.waitFor(async () => {
+      await Promise.allSettled([ctx.http.get('/api/a')])
+      expect(ctx.handlers.confirmRelogin).toHaveBeenCalledTimes(2)
+    })
     expect(ctx.handlers.relogin).not.toHaveBeenCalled()
   })
 
@@ -178,13 +182,15 @@ describe('request pipeline', () => {
   it('cancelAllRequests aborts pending requests silently', async () => {
     ctx.mock.restore()
     // A custom adapter that, like the real XHR one, rejects when its signal aborts.
+    let sent = false
     ctx.http.defaults.adapter = (config) =>
       new Promise((_, reject) => {
+        sent = true
         const signal = config.signal as AbortSignal
         signal.addEventListener('abort', () => reject(new axios.CanceledError(undefined, undefined, config)))
       })
     const p = ctx.http.get('/api/x')
-    await new Promise((r) => setTimeout(r, 0))
+    await vi.waitFor(() => expect(sent).toBe(true))
     cancelAllRequests()
     const err = await p.catch((e: unknown) => e)
     expect(axios.isCancel(err)).toBe(true)

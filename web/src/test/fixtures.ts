@@ -36,6 +36,14 @@ export const TREE: MenuNode[] = [
   { path: '/secret', component: 'Layout', hidden: true, meta: { title: '隐藏目录' }, children: [{ path: 'x', component: 'secret/x', meta: { title: 'X' } }] },
 ]
 
+/** A first-level directory of GET /api/menus/myTree with one page, in a workbench (top-bar mode). */
+export const menuDir = (path: string, title: string, workbench: string, workbenchTitle: string, page: string, pageTitle: string): MenuNode => ({
+  path,
+  component: 'Layout',
+  meta: { title, workbench, workbenchTitle },
+  children: [{ path: page, component: `${path.slice(1)}/${page}`, meta: { title: pageTitle } }],
+})
+
 export function makeUser(over: Partial<User> = {}): User {
   return {
     id: 1,

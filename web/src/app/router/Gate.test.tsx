@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { AxiosError, type AxiosResponse } from 'axios'
 import Cookies from 'js-cookie'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser, TREE } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 
@@ -65,6 +65,21 @@ import { useSessionStore } from '@/stores/session'
 import { useSettingsStore } from '@/stores/settings'
 import { useTagsStore } from '@/stores/tags'
 import Gate from './Gate'
+import { HOME_PATH, MEMBER_HOME_PAGE, PUBLIC_PAGES, PUBLIC_PREFIXES } from './guard'
+import { pageFile } from './pages'
+
+// The lazy chunks these tests open (the shell, the public pages, both homes), loaded before any test:
+// transforming them takes seconds on a loaded machine, which findBy*'s clock should not have to cover.
+const pageModules = import.meta.glob('/src/pages/**/index.tsx')
+beforeAll(async () => {
+  const pages = new Set([...Object.values(PUBLIC_PAGES), ...Object.values(PUBLIC_PREFIXES), HOME_PATH.slice(1), MEMBER_HOME_PAGE])
+  await Promise.all([
+    import('../layout/SignedInShell'),
+    import('@/components/MissingPage'),
+    import('@/components/flow/PrintLayout'),
+    ...[...pages].map((c) => pageModules[pageFile(c)]()),
+  ])
+}, 300_000)
 
 let location = ''
 function Where() {

@@ -5,21 +5,15 @@ import { MEMBER_NAV, memberNavItems } from './memberNav'
 import { buildMenuModel, placeUnder } from './menus'
 import { activeEntry, buildModes, currentMode, MEMBER_MODE, modeHome, modeOfPath, showModeSwitch } from './modes'
 import type { MenuNode } from '@/api/types'
+import { menuDir } from '@/test/fixtures'
 
-/** A first-level directory of the server's tree with one page, in a workbench. */
-const dir = (path: string, title: string, workbench: string, workbenchTitle: string, page: string, pageTitle: string): MenuNode => ({
-  path,
-  component: 'Layout',
-  meta: { title, workbench, workbenchTitle },
-  children: [{ path: page, component: `${path.slice(1)}/${page}`, meta: { title: pageTitle } }],
-})
 
 const TREE: MenuNode[] = [
-  dir('/party', '党建信息库', 'party', '党建', 'dyjbxx', '党员信息'),
-  dir('/system', '系统管理', 'system', '系统', 'user', '用户管理'),
-  dir('/zzgx', '组织关系转接', 'party', '党建', 'out', '组织关系转出'),
-  dir('/monitor', '系统监控', 'system', '系统', 'log', '操作日志'),
-  dir('/cadre', '干部管理', 'cadre', '干部', 'list', '干部信息'),
+  menuDir('/party', '党建信息库', 'party', '党建', 'dyjbxx', '党员信息'),
+  menuDir('/system', '系统管理', 'system', '系统', 'user', '用户管理'),
+  menuDir('/zzgx', '组织关系转接', 'party', '党建', 'out', '组织关系转出'),
+  menuDir('/monitor', '系统监控', 'system', '系统', 'log', '操作日志'),
+  menuDir('/cadre', '干部管理', 'cadre', '干部', 'list', '干部信息'),
 ]
 const model = buildMenuModel(TREE)
 const ALL_MEMBER_PATHS = new Set(MEMBER_NAV.map((e) => e.path))

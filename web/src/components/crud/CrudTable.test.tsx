@@ -4,6 +4,7 @@ import CrudTable from './CrudTable'
 import { cleanFilters, sortParams, type CrudQuery } from './query'
 import { useCrud } from './useCrud'
 import { renderWithApp as wrap } from '@/test/render'
+import { gone } from '@/test/page'
 
 interface Row {
   id: number
@@ -106,7 +107,7 @@ describe('crud table', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /删\s*除/ }))
     await screen.findByText('确定删除“用户1”吗？')
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }))
-    await new Promise((r) => setTimeout(r, 50))
+    await gone('确定删除“用户1”吗？')
     expect(onDelete).not.toHaveBeenCalled()
   })
 })

@@ -209,11 +209,13 @@ describe('crud kit', { timeout: 20_000 }, () => {
     })
     const { saved, restore } = captureDownloads()
     try {
-      wrap(<Page fetch={() => Promise.resolve({ content: rows(0), totalElements: 10 })} exportAction={{ url: '/api/x/export', fileName: '列表.xlsx' }} />)
+      const fetch = vi.fn(() => Promise.resolve({ content: rows(0), totalElements: 10 }))
+      wrap(<Page fetch={fetch} exportAction={{ url: '/api/x/export', fileName: '列表.xlsx' }} />)
       await screen.findByText('行1')
       fireEvent.change(screen.getByPlaceholderText('请输入关键字'), { target: { value: '张' } })
       fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
-      await new Promise((r) => setTimeout(r, 50))
+      // The search has taken effect once the list is asked for with it.
+      await waitFor(() => expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { blurry: '张' } })))
       fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }))
       await waitFor(() => expect(saved).toEqual(['名册.xlsx']))
       expect(params).toEqual({ blurry: '张' })

@@ -98,7 +98,8 @@ describe('password dialog', () => {
     type('请再次输入密码', 'New12345')
     ok()
     await waitFor(() => expect(userApi.updatePass).toHaveBeenCalled())
-    await new Promise((r) => setTimeout(r, 20))
+    // The submit has finished once 确认 stops spinning (onClose would have come before).
+    await waitFor(() => expect(screen.getByRole('button', { name: /确\s*认/ }).classList.contains('ant-btn-loading')).toBe(false))
     expect(onClose).not.toHaveBeenCalled()
     expect(screen.getByPlaceholderText('请输入新密码')).toBeTruthy()
   })

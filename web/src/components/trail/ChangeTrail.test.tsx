@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { get, post, type Page } from '@/api/request'
 import { mockApi, page } from '@/test/api'
 import { trailEntry } from '@/test/fixtures'
+import { gone } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import ChangeTrail, { type TrailEntry } from './ChangeTrail'
 
@@ -98,7 +99,7 @@ describe('ChangeTrail', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '还原到此版本' }))
     await screen.findByText(/确定把记录还原到/)
     fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }))
-    await new Promise((r) => setTimeout(r, 50))
+    await gone(/确定把记录还原到/)
     expect(restore).not.toHaveBeenCalled()
     view.unmount()
 

@@ -1,33 +1,28 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { MenuNode, User } from '@/api/types'
+import type { MenuNode } from '@/api/types'
 import { useAppStore } from '@/stores/app'
 import { useModeStore } from '@/stores/mode'
 import { usePermissionStore } from '@/stores/permission'
 import { useSessionStore } from '@/stores/session'
+import { makeUser, menuDir } from '@/test/fixtures'
 import { renderWithApp } from '@/test/render'
 import MemberTabBar from '../MemberTabBar'
 import HeaderMenu from './HeaderMenu'
 import ModeSwitch from './ModeSwitch'
 import PhoneActions from './PhoneActions'
 
-const dir = (path: string, title: string, workbench: string, workbenchTitle: string, page: string, pageTitle: string): MenuNode => ({
-  path,
-  component: 'Layout',
-  meta: { title, workbench, workbenchTitle },
-  children: [{ path: page, component: `${path.slice(1)}/${page}`, meta: { title: pageTitle } }],
-})
 const ADMIN_TREE = [
-  dir('/party', '党建信息库', 'party', '党建', 'dyjbxx', '党员信息'),
-  dir('/zzgx', '组织关系转接', 'party', '党建', 'out', '组织关系转出'),
-  dir('/system', '系统管理', 'system', '系统', 'user', '用户管理'),
-  dir('/monitor', '系统监控', 'system', '系统', 'log', '操作日志'),
+  menuDir('/party', '党建信息库', 'party', '党建', 'dyjbxx', '党员信息'),
+  menuDir('/zzgx', '组织关系转接', 'party', '党建', 'out', '组织关系转出'),
+  menuDir('/system', '系统管理', 'system', '系统', 'user', '用户管理'),
+  menuDir('/monitor', '系统监控', 'system', '系统', 'log', '操作日志'),
 ]
 
 /** Signs in a user (id 1) with these permissions and menus; linked to a member or not. */
 function as(roles: string[], tree: MenuNode[], linked: boolean) {
-  useSessionStore.setState({ user: { id: 1, username: 'u', member: linked ? { id: 9, name: '张三' } : null } as User, roles })
+  useSessionStore.setState({ user: makeUser({ id: 1, username: 'u', roles, member: linked ? { id: 9, name: '张三' } : null }), roles })
   usePermissionStore.getState().reset()
   usePermissionStore.getState().setMenus(tree)
 }

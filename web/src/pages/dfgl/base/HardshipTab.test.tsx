@@ -6,7 +6,7 @@ import { body, mockApi, page, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import type { Hardship } from '../standard/api'
 import HardshipTab from './HardshipTab'
-import { findDialog, ok } from '@/test/page'
+import { findDialog, gone, ok } from '@/test/page'
 
 const item: Hardship = {
   id: 3, memberId: 7, memberName: '困难党员', orgId: 3, orgName: '计算机教工党支部', kind: 'reduce', kindLabel: '减交', amount: '1,000.00',
@@ -57,7 +57,7 @@ describe('dfgl/base 困难减免', { timeout: 30_000 }, () => {
     fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
     let box = await confirmBox('确定把困难党员的党费减免申请退回支部修改吗？')
     fireEvent.click(within(box).getByRole('button', { name: /取\s*消/ }))
-    await new Promise((r) => setTimeout(r, 300))
+    await gone('确定把困难党员的党费减免申请退回支部修改吗？')
     expect(posted).toEqual([])
     const lingering = screen.queryAllByText('确定把困难党员的党费减免申请退回支部修改吗？').length
     fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))

@@ -42,11 +42,11 @@ describe('useMonthDues', { timeout: 30_000 }, () => {
   it('asks nothing while no month has started', async () => {
     signIn(['df:list'])
     mock.onGet('/api/dfgl/batch').reply(200, page([]))
-    renderWithApp(<Probe />)
+    const { client } = renderWithApp(<Probe />)
     expect(await screen.findByText('尚无启动缴费的月份')).toBeTruthy()
     // Let the months' answer arrive and the page settle: still no month, so no list is asked for.
     await waitFor(() => expect(mock.history.get.some((r) => r.url === '/api/dfgl/batch')).toBe(true))
-    await new Promise((r) => setTimeout(r, 50))
+    await waitFor(() => expect(client.isFetching()).toBe(0))
     expect(screen.getByTestId('month').textContent).toBe('none')
     expect(asked).toEqual([])
   })

@@ -70,12 +70,14 @@ describe('我的组织关系', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /申请转接/ })).toBeNull()
     unmount()
     signIn(['dy:home'])
-    renderWithApp(
+    const { client } = renderWithApp(
       <MemoryRouter>
         <MyTransfers />
       </MemoryRouter>,
     )
-    await new Promise((r) => setTimeout(r, 50))
+    // Settled: nothing is being fetched (a query started on mount would still be), and nothing shows.
+    await waitFor(() => expect(client.isFetching()).toBe(0))
+    expect(mock.history.get.filter((r) => r.url === '/api/zzgx/mine')).toHaveLength(1)
     expect(screen.queryByText('我的组织关系')).toBeNull()
   })
 })
