@@ -52,7 +52,7 @@ func (s *Service) reportRoutes(rs *httpx.Routes) {
 			if err != nil {
 				return err
 			}
-			return yearlySheet.Send(w, fmt.Sprintf("发展党员年度统计-%d.xlsx", q.Year), yearlyLines(t), nil)
+			return yearlySheet(q.Year).Send(w, fmt.Sprintf("发展党员年度统计-%d.xlsx", q.Year), yearlyLines(t), nil)
 		}})
 }
 
@@ -431,12 +431,15 @@ type yearlyLine struct {
 }
 
 // yearlySheet is the yearly table's workbook: one line per dimension and
-// column, as the party statistics forms list them (no title row).
-var yearlySheet = report.Sheet[yearlyLine]{Columns: []report.Column[yearlyLine]{
-	{Title: "分类", Width: 16, Cell: func(_ int, l *yearlyLine) any { return l.dimension }},
-	{Title: "项目", Width: 20, Cell: func(_ int, l *yearlyLine) any { return l.label }},
-	{Title: "人数", Width: 10, Cell: func(_ int, l *yearlyLine) any { return strconv.Itoa(l.count) }},
-}}
+// column, as the party statistics forms list them (no title row: the sheet
+// names it).
+func yearlySheet(year int) report.Sheet[yearlyLine] {
+	return report.Sheet[yearlyLine]{Name: fmt.Sprintf("%d年发展党员统计", year), Columns: []report.Column[yearlyLine]{
+		{Title: "分类", Width: 16, Cell: func(_ int, l *yearlyLine) any { return l.dimension }},
+		{Title: "项目", Width: 20, Cell: func(_ int, l *yearlyLine) any { return l.label }},
+		{Title: "人数", Width: 10, Cell: func(_ int, l *yearlyLine) any { return strconv.Itoa(l.count) }},
+	}}
+}
 
 // yearlyLines are t's lines: the total first, then each dimension's columns.
 func yearlyLines(t Yearly) []yearlyLine {
