@@ -246,7 +246,6 @@ func TestConfigValidation(t *testing.T) {
 }
 
 func TestConfigClearSettingsOnWrite(t *testing.T) {
-	t.Parallel()
 	e := apptest.New(t)
 	ctx := t.Context()
 	// Prime the settings cache, then change through the API: the next read
