@@ -11,7 +11,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
-	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/httpx"
 )
@@ -168,6 +167,3 @@ func LastFrozen(ctx context.Context, idb bun.IDB, memberID int64) (string, error
 func sortBy[T any](rows []T, key func(T) string) {
 	sort.SliceStable(rows, func(i, j int) bool { return key(rows[i]) < key(rows[j]) })
 }
-
-// today is the current date in China.
-func (s *Service) today() date.Date { return date.Of(s.now().In(date.China)) }

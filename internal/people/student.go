@@ -21,8 +21,6 @@ type studentRow struct {
 	ClassName string `bun:"class_name,scanonly"`
 }
 
-func errNoStudent() *httpx.Error { return studentKind.notFound() }
-
 type studentResource = resource.Viewed[Student, studentRow, StudentInput, StudentView]
 
 // newStudents declares the students (/api/xsjbxx).

@@ -17,8 +17,6 @@ type teacherRow struct {
 	UnitName string `bun:"unit_name,scanonly"`
 }
 
-func errNoTeacher() *httpx.Error { return teacherKind.notFound() }
-
 type teacherResource = resource.Viewed[Teacher, teacherRow, TeacherInput, TeacherView]
 
 // newTeachers declares the teachers (/api/jsjbxx).
