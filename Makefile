@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web gen perms test test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
+.PHONY: run build go-build web gen perms test lint test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data;
@@ -56,8 +56,10 @@ test-lane-go:
 test-lane-web:
 	@$(MAKE) --no-print-directory -j1 test-web test-e2e
 
+# Static analysis first: go vet, then staticcheck (pinned by go.mod's tool directive; checks in staticcheck.conf).
 test-go:
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 	$(GO) test -count=1 ./...
 
 # The same Go suite on PostgreSQL. In CI a missing server is an error; locally it is skipped, loudly.
@@ -71,8 +73,16 @@ test-go-pg:
 		echo "!! PostgreSQL 未运行：跳过 PostgreSQL 测试 (PostgreSQL pass SKIPPED: no server on 127.0.0.1:5432)"; \
 	fi
 
+# ESLint (web/eslint.config.js: React hooks rules, a short list of correctness rules) before the unit tests.
 test-web: web/node_modules/.installed
+	cd web && npm run lint
 	cd web && npm test
+
+## lint: go vet, staticcheck and ESLint alone (make test runs them too)
+lint: web/node_modules/.installed
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+	cd web && npm run lint
 
 test-e2e: build e2e/node_modules/.installed
 	@test -x $(CHROMIUM) || { echo "Debian chromium is missing: apt-get install -y chromium" >&2; exit 1; }

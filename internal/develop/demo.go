@@ -287,10 +287,7 @@ func (d *demoSeeder) branches(ctx context.Context, tx bun.Tx) (map[int64]*demoBr
 		if r.Unit != nil {
 			b.Unit = *r.Unit
 		}
-		var ids []int64
-		for _, part := range splitPath(r.Path) {
-			ids = append(ids, part)
-		}
+		ids := splitPath(r.Path)
 		// /school/secondary/…: the secondary organisation is the path's second; a 直属党支部 is its own.
 		b.committee = r.ID
 		if len(ids) >= 2 {

@@ -1,7 +1,6 @@
 package imports_test
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -68,5 +67,5 @@ func TestFourWorkbookBombsAtOnce(t *testing.T) {
 	if peak > heapBudget {
 		t.Errorf("heap reached %d MB", peak>>20)
 	}
-	t.Log(fmt.Sprintf("peak heap %d MB", peak>>20))
+	t.Logf("peak heap %d MB", peak>>20)
 }

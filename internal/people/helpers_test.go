@@ -19,8 +19,6 @@ type world struct {
 	csTK, mathTK     string
 }
 
-var seq int
-
 func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}

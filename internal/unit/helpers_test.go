@@ -15,12 +15,12 @@ import (
 // 数学学院 (paired with its committee) and 网络中心, which no organisation is
 // paired with but the 计算机 branch belongs to (dzz.unit_dept_id).
 type world struct {
-	e                  *apptest.Env
-	root, cs, math     int64 // organisations
-	branch             int64
-	csUnit, mathUnit   int64 // units
-	netUnit            int64
-	csTK, mathTK, noTK string // LEVEL_AND_BELOW accounts of the two committees, with dw:*
+	e                *apptest.Env
+	root, cs, math   int64 // organisations
+	branch           int64
+	csUnit, mathUnit int64 // units
+	netUnit          int64
+	csTK, mathTK     string // LEVEL_AND_BELOW accounts of the two committees, with dw:*
 }
 
 var seq atomic.Int64 // tests run in parallel

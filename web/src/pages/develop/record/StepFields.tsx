@@ -91,8 +91,8 @@ function Votes({ recordId, by }: { recordId: number; by: 'branch' | 'committee' 
       live = false
     }
   }, [recordId, iso, form])
-  const n = (name: string) => Number(Form.useWatch(name, form) ?? 0)
-  const v = { should: n('shouldAttend'), present: n('present'), written: n('written'), agree: n('agree'), against: n('against'), abstain: n('abstain') }
+  const n = (watched: unknown) => Number(watched ?? 0)
+  const v = { should: n(Form.useWatch('shouldAttend', form)), present: n(Form.useWatch('present', form)), written: n(Form.useWatch('written', form)), agree: n(Form.useWatch('agree', form)), against: n(Form.useWatch('against', form)), abstain: n(Form.useWatch('abstain', form)) }
   const num = (name: string, label: string, extra: { disabled?: boolean; optional?: boolean } = {}) => (
     <Form.Item
       label={label}

@@ -55,7 +55,8 @@ export default function BatchDialog({ rows, onClose, onDone }: { rows: DevRecord
     return () => {
       live = false
     }
-  }, [by, iso, ids]) // rows are the same while their ids are
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rows are the same while their ids are
+  }, [by, iso, ids])
   const tallyOf = (id: number): Tally => {
     const t = tallies[id] ?? {}
     const v = voters[id]

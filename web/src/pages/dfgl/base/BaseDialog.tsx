@@ -100,6 +100,7 @@ export default function BaseDialog({ meta, year, base, memberId, memberLabel, on
   useEffect(() => {
     recompute()
     return () => clearTimeout(timer.current)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first preview once on open; later ones follow the form's changes
   }, [])
 
   const initial: Values = base

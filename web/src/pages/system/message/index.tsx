@@ -12,6 +12,7 @@ import type { NoticeForm } from './types'
 export function isValidNoticeLink(link: string): boolean {
   const v = link.trim()
   if (!v) return true
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what the link rule refuses
   if (/[\u0000-\u001f\u007f]/.test(v)) return false
   if (v.startsWith('/')) return !v.startsWith('//')
   try {
