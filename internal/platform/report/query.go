@@ -109,8 +109,8 @@ func InScope(ctx context.Context, orgs Orgs, id int64) error {
 	return nil
 }
 
-// parseMonth is ?month= of a year: 1–12, or 0 when absent. The one place a
-// report reads a month (platform's date.Month replaces it when it lands).
+// parseMonth is ?month= of a year: 1–12, or 0 when absent (a number of the
+// chosen year, not a YYYY-MM: date.ParseMonth is for those).
 func parseMonth(raw string) (int, error) {
 	if raw == "" {
 		return 0, nil
@@ -122,15 +122,14 @@ func parseMonth(raw string) (int, error) {
 	return m, nil
 }
 
-// MonthText is a month of a year as stored ("2026-03"): the one place a
-// report writes one (platform's date.Month replaces it when it lands).
-func MonthText(year, month int) string { return fmt.Sprintf("%04d-%02d", year, month) }
+// MonthText is a month of a year as stored ("2026-03").
+func MonthText(year, month int) string { return date.MonthOfYM(year*100 + month).String() }
 
 // Days are the first and last day q covers: its month, or its year.
 func (q Query) Days() (from, to date.Date) {
 	if q.Month != 0 {
-		first := date.Date(MonthText(q.Year, q.Month) + "-01")
-		return first, first.AddMonths(1).AddDays(-1)
+		m := date.MonthOfYM(q.Year*100 + q.Month)
+		return m.First(), m.Last()
 	}
 	return date.Date(fmt.Sprintf("%04d-01-01", q.Year)), date.Date(fmt.Sprintf("%04d-12-31", q.Year))
 }
