@@ -58,6 +58,8 @@ describe('dfgl/base 困难减免', { timeout: 30_000 }, () => {
     let box = await confirmBox('确定把困难党员的党费减免申请退回支部修改吗？')
     fireEvent.click(within(box).getByRole('button', { name: /取\s*消/ }))
     await gone('确定把困难党员的党费减免申请退回支部修改吗？')
+    // 提交 stays loading (and ignores clicks) until the cancelled confirmation has settled.
+    await waitFor(() => expect(within(d).getByRole('button', { name: /提\s*交/ }).className).not.toContain('ant-btn-loading'))
     expect(posted).toEqual([])
     const lingering = screen.queryAllByText('确定把困难党员的党费减免申请退回支部修改吗？').length
     fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
