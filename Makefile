@@ -43,18 +43,19 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	@touch $@
 
-## test: every test — Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end.
-## Two lanes share the machine's two cores: the Go suites one after the other, and the web unit tests
-## then the browser tests, each lane serial inside (its output is printed when it ends). Run one lane's targets alone
-## for a quicker check, e.g. `make test-web`.
-test:
-	@$(MAKE) --no-print-directory -j2 --output-sync=recurse test-lane-go test-lane-web
+## test: every test — static analysis, Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end.
+## Two lanes share the machine's two cores, balanced by their length: the Go suites then the browser tests (which
+## build the binary), and the web lint and unit tests; each lane is serial inside (its output is printed when it
+## ends). The node modules are installed first, once, so the lanes never install them at the same time. Run one
+## lane's targets alone for a quicker check, e.g. `make test-web`.
+test: web/node_modules/.installed e2e/node_modules/.installed
+	@$(MAKE) --no-print-directory -k -j2 --output-sync=recurse test-lane-go test-lane-web
 
 test-lane-go:
-	@$(MAKE) --no-print-directory -j1 test-go test-go-pg
+	@$(MAKE) --no-print-directory -k -j1 test-go test-go-pg test-e2e
 
 test-lane-web:
-	@$(MAKE) --no-print-directory -j1 test-web test-e2e
+	@$(MAKE) --no-print-directory -j1 test-web
 
 # Static analysis first: go vet, then staticcheck (pinned by go.mod's tool directive; checks in staticcheck.conf).
 test-go:
