@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web gen perms test lint test-lane-go test-lane-pg test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
+.PHONY: run build go-build web gen perms test lint test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data;
@@ -44,22 +44,19 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	@touch $@
 
 ## test: every test — static analysis, Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end.
-## Three lanes share the machine's two cores: the Go suite on SQLite then the browser tests (which build the
-## binary); the Go suite on PostgreSQL (it mostly waits on the server, cloning a database per test); the web lint
-## and unit tests. Each lane is serial inside and keeps going after a failure (-k), its output printed when it
-## ends. The node modules are installed first, once, so no two lanes install them at the same time. Run one
-## lane's targets alone for a quicker check, e.g. `make test-web`.
+## Two lanes share the machine's two cores: the Go suites one after the other, and the web lint and unit tests then
+## the browser tests. Each lane is serial inside and keeps going after a failure (-k), its output printed when it
+## ends. (A third lane for the PostgreSQL pass, which mostly waits on the server, made the run longer: every lane
+## then had less of the two cores.) The node modules are installed first, once, so no two lanes install them at
+## the same time. Run one lane's targets alone for a quicker check, e.g. `make test-web`.
 test: web/node_modules/.installed e2e/node_modules/.installed
-	@$(MAKE) --no-print-directory -k -j3 --output-sync=recurse test-lane-go test-lane-pg test-lane-web
+	@$(MAKE) --no-print-directory -k -j2 --output-sync=recurse test-lane-go test-lane-web
 
 test-lane-go:
-	@$(MAKE) --no-print-directory -k -j1 test-go test-e2e
-
-test-lane-pg:
-	@$(MAKE) --no-print-directory -k -j1 test-go-pg
+	@$(MAKE) --no-print-directory -k -j1 test-go test-go-pg
 
 test-lane-web:
-	@$(MAKE) --no-print-directory -k -j1 test-web
+	@$(MAKE) --no-print-directory -k -j1 test-web test-e2e
 
 # Static analysis first: go vet, then staticcheck (pinned by go.mod's tool directive; checks in staticcheck.conf).
 test-go:

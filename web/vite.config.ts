@@ -41,6 +41,9 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // make test runs this suite beside the Go suite on two cores: a test that takes 1–2 s alone can take
+    // several times that there (a file may still set its own limit).
+    testTimeout: 30_000,
     // Two projects (see isolatedTests): most files share their worker's loaded modules, so antd,
     // React and the app load once per worker instead of once per file (about 2 s a file).
     projects: [
