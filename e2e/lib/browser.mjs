@@ -32,6 +32,9 @@ export async function openBrowser(device = {}) {
     args: ARGS,
     viewport: { width: 1366, height: 860 },
     locale: 'zh-CN',
+    // The users' clock: the server counts days in China, and so does a browser there. In UTC the web's
+    // default dates (today in a date field) were a day behind the server's between 0:00 and 8:00 in China.
+    timezoneId: 'Asia/Shanghai',
     // The app turns antd's animations off for users who ask for reduced motion. Tests ask too: a click
     // that lands while a dialog zooms in can miss its button (seen as a lost "确定导入").
     reducedMotion: 'reduce',

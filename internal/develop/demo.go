@@ -908,7 +908,7 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 	lo, hi := bucketSteps[bucket][0], bucketSteps[bucket][1]
 	save := d.r
 	defer func() { d.r = save }()
-	for try := 0; try < 8; try++ {
+	for try := 0; try < 12; try++ {
 		want := Steps[lo-1+save.IntN(hi-lo+1)].Key
 		seedA, seedB := save.Uint64(), save.Uint64()
 		draw := func(applied date.Date) *demoRecord {
@@ -925,7 +925,9 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 		// A record at ⑮ (and most at ⑦) waits after its notice ended: the
 		// step can be done today. (Those in the middle of their admit notice
 		// wait at ⑭.)
+		afterNotice := ""
 		if kind := noticeBefore[want]; kind != "" && (want == StepBranchMeeting || save.IntN(4) > 0) {
+			afterNotice = kind
 			for _, n := range probe.notices {
 				if n.kind == kind {
 					prev = n.end.AddDays(1)
@@ -947,6 +949,11 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 		if no < lo || no > hi || !d.leavesLate(r) || r.unusable {
 			continue
 		}
+		// The redraw moves the dates, and a notice of working days can then
+		// end a day or two later across a weekend: today must still follow it.
+		if afterNotice != "" && r.waiting == want && !r.noticeEndedBefore(afterNotice, d.today) {
+			continue
+		}
 		if bucket == "ended" {
 			last := r.steps[len(r.steps)-1].on
 			r.ended, r.endedOn = true, last.AddDays(1+save.IntN(max(1, int(d.today.Time().Sub(last.Time()).Hours()/24))))
@@ -962,6 +969,17 @@ func (d *demoSeeder) fresh(p demoPerson, b *demoBranch, bucket string) *demoReco
 		return r
 	}
 	return nil
+}
+
+// noticeEndedBefore tells whether the record has a notice of kind that
+// ended before day.
+func (r *demoRecord) noticeEndedBefore(kind string, day date.Date) bool {
+	for _, n := range r.notices {
+		if n.kind == kind && n.end.Before(day) {
+			return true
+		}
+	}
+	return false
 }
 
 // leavesLate: a record past ⑮ is of someone not leaving the school within
