@@ -3,7 +3,7 @@ GO        ?= go
 PG_TEST   ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
 CHROMIUM  ?= /usr/bin/chromium
 
-.PHONY: run build go-build web gen perms test lint test-lane-go test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
+.PHONY: run build go-build web gen perms test lint test-lane-web test-go test-go-pg test-web test-e2e bench bench-web deps clean
 
 ## run: install what is missing, build everything, start on http://localhost:8080/web/ (SQLite under ./data);
 ## an empty database first gets the demo university (5,000 members); `zhdj serve` alone never adds demo data;
@@ -43,37 +43,39 @@ e2e/node_modules/.installed: e2e/package.json e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
 	@touch $@
 
-## test: every test — static analysis, Go on SQLite, Go on PostgreSQL (when reachable), web unit, browser end-to-end.
-## Two lanes share the machine's two cores: the Go suites one after the other, and the web lint and unit tests then
-## the browser tests. Each lane is serial inside and keeps going after a failure (-k), its output printed when it
-## ends. (A third lane for the PostgreSQL pass, which mostly waits on the server, made the run longer: every lane
-## then had less of the two cores.) The node modules are installed first, once, so no two lanes install them at
-## the same time. Run one lane's targets alone for a quicker check, e.g. `make test-web`.
+## test: every test — static analysis, Go on SQLite and PostgreSQL (when reachable), web unit, browser end-to-end.
+## Two lanes share the machine's two cores: the Go checks and tests, and the web lint and unit tests then the
+## browser tests. Each lane is serial inside and keeps going after a failure (-k), its output printed when it
+## ends. The node modules are installed first, once, so no two lanes install them at the same time. Run one
+## lane's targets alone for a quicker check, e.g. `make test-web`.
 test: web/node_modules/.installed e2e/node_modules/.installed
-	@$(MAKE) --no-print-directory -k -j2 --output-sync=recurse test-lane-go test-lane-web
-
-test-lane-go:
-	@$(MAKE) --no-print-directory -k -j1 test-go test-go-pg
+	@$(MAKE) --no-print-directory -k -j2 --output-sync=recurse test-go test-lane-web
 
 test-lane-web:
 	@$(MAKE) --no-print-directory -k -j1 test-web test-e2e
 
 # Static analysis first: go vet, then staticcheck (pinned by go.mod's tool directive; checks in staticcheck.conf).
+# Then every package's tests once on SQLite and, at the same time, on PostgreSQL: .ci/both-dbs is the test
+# binaries' -exec, so each binary is built once for both databases and the PostgreSQL run, which mostly waits
+# on the server, overlaps the SQLite run, which mostly computes (-parallel 6: more of each package's parallel
+# tests wait on PostgreSQL at once). In CI a missing PostgreSQL is an error; locally it is skipped, loudly.
+GO_TEST_FLAGS ?= -count=1 -p 2 -parallel 6
 test-go:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
-	$(GO) test -count=1 ./...
-
-# The same Go suite on PostgreSQL. In CI a missing server is an error; locally it is skipped, loudly.
-test-go-pg:
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
-		echo "== Go tests on PostgreSQL =="; \
-		ZHDJ_TEST_DB='$(PG_TEST)' $(GO) test -count=1 ./...; \
+		echo "== Go tests on SQLite and PostgreSQL =="; \
+		ZHDJ_TEST_PG='$(PG_TEST)' $(GO) test $(GO_TEST_FLAGS) -exec $(CURDIR)/.ci/both-dbs ./...; \
 	elif [ "$$CI" = "true" ]; then \
 		echo "PostgreSQL is not reachable on 127.0.0.1:5432; CI requires it" >&2; exit 1; \
 	else \
-		echo "!! PostgreSQL 未运行：跳过 PostgreSQL 测试 (PostgreSQL pass SKIPPED: no server on 127.0.0.1:5432)"; \
+		echo "!! PostgreSQL 未运行：只在 SQLite 上运行 Go 测试 (PostgreSQL pass SKIPPED: no server on 127.0.0.1:5432)"; \
+		$(GO) test $(GO_TEST_FLAGS) ./...; \
 	fi
+
+# The Go suite on PostgreSQL alone.
+test-go-pg:
+	ZHDJ_TEST_DB='$(PG_TEST)' $(GO) test $(GO_TEST_FLAGS) ./...
 
 # ESLint (web/eslint.config.js: React hooks rules, a short list of correctness rules) before the unit tests.
 test-web: web/node_modules/.installed
