@@ -12,9 +12,8 @@ import (
 // The demo's student branches cover the classes of their student members,
 // so a branch secretary of the demo sees those classes' students, fewer
 // than the college's.
-func TestSeededStudentBranchesCoverTheirClasses(t *testing.T) {
-	t.Parallel()
-	e, _, _ := seeded(t, 600)
+func checkSeededStudentBranchesCoverTheirClasses(t *testing.T, w seededWorld) {
+	e := w.e
 	ctx := context.Background()
 	var branch int64
 	if err := e.DB.NewSelect().TableExpr("ry_cover_class").ColumnExpr("MIN(dzz_id)").Scan(ctx, &branch); err != nil || branch == 0 {
@@ -47,9 +46,8 @@ func TestSeededStudentBranchesCoverTheirClasses(t *testing.T) {
 
 // A teacher or staff branch of the demo covers the units of its members:
 // its secretary sees their teachers, and no student.
-func TestSeededStaffBranchesCoverTheirUnits(t *testing.T) {
-	t.Parallel()
-	e, _, _ := seeded(t, 600)
+func checkSeededStaffBranchesCoverTheirUnits(t *testing.T, w seededWorld) {
+	e := w.e
 	ctx := context.Background()
 	var branch int64
 	if err := e.DB.NewRaw(`SELECT MIN(dzz_id) FROM ry_cover_unit WHERE dzz_id NOT IN (SELECT dzz_id FROM ry_cover_class)`).

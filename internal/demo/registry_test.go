@@ -25,9 +25,8 @@ import (
 // Every unit is described (dw_info) with a type matching what it is and a
 // paired organisation in the subtree of its college's organisation; the
 // colleges have one or two leadership teams of a known kind.
-func TestSeededUnitsAreDescribed(t *testing.T) {
-	t.Parallel()
-	e, res, _ := seeded(t, 1500)
+func checkSeededUnitsAreDescribed(t *testing.T, w seededWorld) {
+	e, res := w.e, w.res
 	ctx := context.Background()
 	var depts []system.Dept
 	var infos []unit.Info
@@ -137,9 +136,8 @@ func TestSeededUnitsAreDescribed(t *testing.T) {
 // on the member record) and unit. Members are a realistic share of each.
 // Head teachers teach in their class's college. ID numbers are valid and
 // unique in each table.
-func TestSeededPeopleMatchTheMembers(t *testing.T) {
-	t.Parallel()
-	e, res, cipher := seeded(t, 1500)
+func checkSeededPeopleMatchTheMembers(t *testing.T, w seededWorld) {
+	e, res, cipher := w.e, w.res, w.cipher
 	ctx := context.Background()
 	var members []member.Member
 	var teachers []people.Teacher

@@ -43,20 +43,53 @@ func seeded(t *testing.T, n int) (*apptest.Env, *demo.Result, *crypto.FieldCiphe
 	return e, res, cipher
 }
 
+// seededWorld is the demo university the read-only checks below share.
+type seededWorld struct {
+	e      *apptest.Env
+	res    *demo.Result
+	cipher *crypto.FieldCipher
+	n      int
+}
+
+// TestSeededUniversity seeds one demo university of 2,000 members and runs
+// on it every check that only reads it (one world for the package: seeding is
+// the slow part, about 2.5 ms a member on SQLite and more on PostgreSQL).
+func TestSeededUniversity(t *testing.T) {
+	t.Parallel()
+	const n = 2000
+	e, res, cipher := seeded(t, n)
+	w := seededWorld{e: e, res: res, cipher: cipher, n: n}
+	for _, c := range []struct {
+		name  string
+		check func(*testing.T, seededWorld)
+	}{
+		{"MembersObeyTheRules", checkSeededMembersObeyTheRules},
+		{"OrganisationsObeyTheRules", checkSeededOrganisationsObeyTheRules},
+		{"UnitsAreDescribed", checkSeededUnitsAreDescribed},
+		{"PeopleMatchTheMembers", checkSeededPeopleMatchTheMembers},
+		{"StudentBranchesCoverTheirClasses", checkSeededStudentBranchesCoverTheirClasses},
+		{"StaffBranchesCoverTheirUnits", checkSeededStaffBranchesCoverTheirUnits},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			c.check(t, w)
+		})
+	}
+}
+
 // The seeded members obey the member rules: valid GB 11643 ID numbers
 // (check character, birth date and gender agreeing with the record), unique;
 // dates in order with an applicant of 18 or more (RULES.md §2), full members
 // exactly one year after admission, probationary members admitted within
 // the last year; realistic names; a unit and a number for everyone.
-func TestSeededMembersObeyTheRules(t *testing.T) {
-	t.Parallel()
-	e, res, cipher := seeded(t, 1500)
+func checkSeededMembersObeyTheRules(t *testing.T, w seededWorld) {
+	e, res, cipher := w.e, w.res, w.cipher
 	ctx := context.Background()
 	var members []member.Member
 	if err := e.DB.NewSelect().Model(&members).OrderExpr("id").Scan(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if len(members) != 1500 || res.Members != 1500 || res.Full+res.Probationary != 1500 {
+	if len(members) != w.n || res.Members != w.n || res.Full+res.Probationary != w.n {
 		t.Fatalf("%d members written, result %+v", len(members), res)
 	}
 	today := time.Now()
@@ -141,9 +174,8 @@ func TestSeededMembersObeyTheRules(t *testing.T) {
 // least 3 full members, a committee where 7 or more are full, terms of 3
 // (branches, general branches) or 5 years (committees), a few due soon;
 // buildtree shows every organisation with the right member counts.
-func TestSeededOrganisationsObeyTheRules(t *testing.T) {
-	t.Parallel()
-	e, res, _ := seeded(t, 2000)
+func checkSeededOrganisationsObeyTheRules(t *testing.T, w seededWorld) {
+	e, res := w.e, w.res
 	ctx := context.Background()
 	var orgs []org.Org
 	if err := e.DB.NewSelect().Model(&orgs).OrderExpr("id").Scan(ctx); err != nil {
@@ -205,7 +237,7 @@ func TestSeededOrganisationsObeyTheRules(t *testing.T) {
 	apptest.Expect(t, tree, 200)
 	var roots []*org.Node
 	tree.JSON(t, &roots)
-	if len(roots) != 1 || roots[0].TotalCount != 2000 {
+	if len(roots) != 1 || roots[0].TotalCount != w.n {
 		t.Fatalf("%d roots, total %d", len(roots), roots[0].TotalCount)
 	}
 	seen := 0
