@@ -184,10 +184,15 @@ describe('member base: the list at 1440 px, the detail, the import and the trail
 
   it('finds the member, edits a field and restores it from the trail', async () => {
     await s.page.getByPlaceholder('姓名、学号/工号、身份证号或手机号').fill('导入测试乙')
-    await s.page.getByRole('button', { name: /搜\s*索/ }).click()
+    // The list shows both before the search: wait for the search's answer, then for 甲 to leave the table
+    // (checking at once raced the new rows' render on a loaded machine).
+    await Promise.all([
+      s.page.waitForResponse((r) => r.url().includes('/api/dyjbxx?') && r.url().includes('blurry=')),
+      s.page.getByRole('button', { name: /搜\s*索/ }).click(),
+    ])
+    await s.page.locator('.crud-table tbody').getByText('导入测试甲', { exact: true }).waitFor({ state: 'detached' })
     const link = s.page.locator('.crud-table tbody').getByText('导入测试乙', { exact: true })
     await link.waitFor()
-    assert.equal(await s.page.locator('.crud-table tbody').getByText('导入测试甲', { exact: true }).count(), 0)
     await link.click()
     await s.page.waitForURL(/\/web\/dyjbxx\/detail\?id=\d+/)
     await s.page.getByText('党员详情：导入测试乙').waitFor()
