@@ -1,21 +1,24 @@
 // Prepared databases for the browser tests. Migrating an empty SQLite takes seconds and seeding the demo
 // university many more; every test file wants its own database but the same start. So each start is made
 // once — migrated, the admin created, the sign-in rate limits raised, and for the demo seeded — under a
-// cache directory keyed on the binary (size and mtime), the kind and the day in China (the demo's dates
-// count back from today), and copied per file; a new key removes the checkout's older stores. Two processes preparing the same key at once both build
+// cache directory keyed on the binary's content, the kind and the day in China (the demo's dates
+// count back from today), and copied per file; a new day removes the earlier days' stores. Two processes preparing the same key at once both build
 // in a temporary directory and rename it into place: the first rename wins, the other keeps its copy's
 // result and removes its own.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { call, login } from './api.mjs'
 import { ADMIN_PASSWORD, BINARY, serverEnv, spawnServer, storeArgs } from './spawn.mjs'
 
-/** One cache per checkout: other checkouts on the machine have binaries of their own. */
-const CACHE = join(tmpdir(), 'zhdj-e2e-cache', createHash('sha256').update(BINARY).digest('hex').slice(0, 12))
+/**
+ * One cache for the machine, keyed on the binary's content: the Makefile builds with -trimpath, so a fresh
+ * clone of the same commit builds the same bin/zhdj and finds its stores ready.
+ */
+const CACHE = join(tmpdir(), 'zhdj-e2e-cache')
 
 /** Sign-in rate limits (sys_config) that the tests raise: they sign in far more often than a person. */
 const RATE_LIMIT_KEYS = ['rateLoginPerMinute', 'rateLoginBurst', 'rateAccountPerMinute', 'rateAccountBurst', 'rateCaptchaPerMinute', 'rateCaptchaBurst']
@@ -34,21 +37,21 @@ async function raiseRateLimits(base) {
   await call(base, 'DELETE', '/auth/logout', { token })
 }
 
-function binaryKey() {
-  const { size, mtimeMs } = statSync(BINARY)
+/** The day in China (the demo's dates count back from it) and the binary's content. */
+function storeKey() {
   const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
-  return `${size}-${Math.floor(mtimeMs)}-${day}`
+  return { day, key: `${day}-${createHash('sha256').update(readFileSync(BINARY)).digest('hex').slice(0, 16)}` }
 }
 
 /** The directory of the prepared store: empty (migrated) without demoMembers, else the seeded demo university. */
 export async function preparedStore(demoMembers) {
-  const key = binaryKey()
+  const { day, key } = storeKey()
   const final = join(CACHE, `${key}-${demoMembers ? `demo${demoMembers}` : 'empty'}`)
   if (existsSync(join(final, 'zhdj.db'))) return final
   mkdirSync(CACHE, { recursive: true })
-  // Stores of an older binary or day are of no further use.
+  // Stores of an earlier day are of no further use (another checkout may still be using today's of another binary).
   for (const name of readdirSync(CACHE)) {
-    if (!name.startsWith(key) && !name.startsWith('.')) rmSync(join(CACHE, name), { recursive: true, force: true })
+    if (!name.startsWith(day) && !name.startsWith('.')) rmSync(join(CACHE, name), { recursive: true, force: true })
   }
   const work = mkdtempSync(join(CACHE, '.building-'))
   try {
