@@ -139,3 +139,20 @@ func seedUsers(b *testing.B, database *bun.DB, n int) {
 		}
 	}
 }
+
+// A refused sign-in of a missing account and of a wrong password, at cost 10:
+// the two should take about the same (TestMissingUserCostsAsMuchAsAWrongPassword
+// counts their bcrypt work; this times it, with the wrong password's
+// committed failure count).
+func BenchmarkSignInRefusals(b *testing.B) {
+	e := apptest.NewWith(b, func(c *config.Config) { c.PasswordCost = 10 })
+	_, id := e.UserWith("ALL", 0)
+	for _, c := range []struct{ name, username string }{{"missingUser", "nobody-here"}, {"wrongPassword", e.Username(id)}} {
+		b.Run(c.name, func(b *testing.B) {
+			req := system.LoginRequest{Username: c.username, Password: e.Encrypt("Wrong@1234")}
+			for b.Loop() {
+				e.Sys.Login(context.Background(), req, system.Client{IP: "198.51.100.30"}) //nolint:errcheck
+			}
+		})
+	}
+}
