@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/uptrace/bun"
@@ -31,11 +32,17 @@ type template struct {
 	name  string
 	err   error
 	ready bool
+	// free are PostgreSQL test databases that ended clean and were reset to the
+	// template's rows (see pgReset): the next test takes one instead of cloning.
+	free []string
 }
 
 var (
 	templatesMu sync.Mutex
 	templates   = map[string]*template{} // by migrationsKey
+	// pooling is set while TestMain runs the tests: it drops the pooled
+	// databases at the end, so only then may a test's database outlive it.
+	pooling atomic.Bool
 )
 
 // NewTest gives the test a fresh, migrated database of the kind ZHDJ_TEST_DB
@@ -73,40 +80,83 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 	if tmpl.err != nil {
 		t.Fatal(tmpl.err)
 	}
-	admin, err := Open(ctx, server)
-	if err != nil {
-		t.Fatal(err)
+	name := tmpl.take()
+	if name == "" {
+		admin, err := Open(ctx, server)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name = "zhdj_t_" + randomSuffix()
+		// The default strategy (WAL_LOG on PostgreSQL 15) on purpose: FILE_COPY
+		// checkpoints twice per clone and took 4.6–16 s against WAL_LOG's
+		// 0.5–1.3 s for this 7.5 MB template on a loaded machine.
+		_, err = admin.ExecContext(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, tmpl.name))
+		admin.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
-	defer admin.Close()
-	name := "zhdj_t_" + randomSuffix()
-	// The default strategy (WAL_LOG on PostgreSQL 15) on purpose: FILE_COPY
-	// checkpoints twice per clone and took 4.6–16 s against WAL_LOG's
-	// 0.5–1.3 s for this 7.5 MB template on a loaded machine.
-	if _, err := admin.ExecContext(ctx, fmt.Sprintf("CREATE DATABASE %s TEMPLATE %s", name, tmpl.name)); err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(ctx, testSession(withDatabase(server, name)))
+	dsn := testSession(withDatabase(server, name))
+	db, err := Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		db.Close()
-		if a, err := Open(context.Background(), server); err == nil {
-			a.ExecContext(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name)) //nolint:errcheck
-			a.Close()
+		// A database whose test changed only rows goes back to the pool, reset;
+		// one whose schema changed (or that could not be reset) is dropped.
+		if pooling.Load() && pgReset(dsn) {
+			tmpl.put(name)
+			return
 		}
+		dropDatabase(server, name)
 	})
 	return db
 }
 
+// take is a pooled database of this template, or "" when none is free.
+func (tmpl *template) take() string {
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	if n := len(tmpl.free); n > 0 {
+		name := tmpl.free[n-1]
+		tmpl.free = tmpl.free[:n-1]
+		return name
+	}
+	return ""
+}
+
+func (tmpl *template) put(name string) {
+	templatesMu.Lock()
+	tmpl.free = append(tmpl.free, name)
+	templatesMu.Unlock()
+}
+
+// dropDatabase drops a test database. On PostgreSQL 15 every DROP DATABASE
+// forces a checkpoint, which writes the dirty pages of every other test's
+// database: the reason test databases are reset and reused rather than
+// cloned and dropped per test.
+func dropDatabase(server, name string) {
+	if a, err := Open(context.Background(), server); err == nil {
+		a.ExecContext(context.Background(), fmt.Sprintf("DROP DATABASE IF EXISTS %s WITH (FORCE)", name)) //nolint:errcheck
+		a.Close()
+	}
+}
+
 // TestMain wraps a test package's m.Run so the PostgreSQL templates created
-// for it are dropped afterwards. Use it as: func TestMain(m *testing.M) { db.TestMain(m) }.
-// (SQLite templates live in memory and need no cleanup.)
+// for it, and the test databases pooled for reuse, are dropped afterwards.
+// Use it as: func TestMain(m *testing.M) { db.TestMain(m) }. Without it a
+// test's PostgreSQL database is dropped when the test ends. (SQLite templates
+// live in memory and need no cleanup.)
 func TestMain(m *testing.M) {
+	pooling.Store(true)
 	code := m.Run()
+	pooling.Store(false)
 	templatesMu.Lock()
 	var names []string
 	for _, tmpl := range templates {
+		names = append(names, tmpl.free...)
+		tmpl.free = nil
 		if tmpl.ready && tmpl.name != "" {
 			names = append(names, tmpl.name)
 		}
@@ -188,7 +238,9 @@ func makeTemplate(ctx context.Context, server string, migrations []Migration) (s
 	}
 	db, err := Open(ctx, testSession(withDatabase(server, name)))
 	if err == nil {
-		_, err = Migrate(ctx, db, migrations)
+		if _, err = Migrate(ctx, db, migrations); err == nil {
+			_, err = db.ExecContext(ctx, pgResetSetup)
+		}
 		db.Close()
 	}
 	if err != nil {
