@@ -13,7 +13,6 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
-	"zhdj/internal/unit"
 )
 
 // The staged import of the development records a school already keeps on
@@ -42,16 +41,15 @@ var importColumns = imports.Columns{
 	{Key: "remark", Label: "备注"},
 }
 
-// importStages are the stages a row may name, and the steps whose dates it
-// must give.
-var importStages = map[string]struct {
-	stage string
-	dates []string // column keys required
-}{
-	"入党申请人":  {StageApplicant, nil},
-	"入党积极分子": {StageActivist, []string{"talkedOn", "activistOn"}},
-	"发展对象":   {StageTarget, []string{"talkedOn", "activistOn", "targetOn"}},
-}
+// importKinds are the person kinds a row may name, by their names.
+var importKinds = map[string]string{"学生": PersonStudent, "教职工": PersonTeacher, "教师": PersonTeacher}
+
+// importStages are the stages a row may name, by their names; stageDates
+// the steps whose dates a row of the stage must give.
+var (
+	importStages = map[string]string{"入党申请人": StageApplicant, "入党积极分子": StageActivist, "发展对象": StageTarget}
+	stageDates   = map[string][]string{StageActivist: {"talkedOn", "activistOn"}, StageTarget: {"talkedOn", "activistOn", "targetOn"}}
+)
 
 // importRow is a validated row ready for its commit.
 type importRow struct {
@@ -87,12 +85,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 	today := s.today()
 	seen := map[string]int{}
 	for _, r := range rows {
-		r.Reset()
-		item := &importRow{}
-		kind := map[string]string{"学生": PersonStudent, "教职工": PersonTeacher, "教师": PersonTeacher}[r.Cells["personKind"]]
-		if kind == "" {
-			r.Fail("personKind", "人员类别应为“学生”或“教职工”")
-		}
+		kind := r.Enum("personKind", importKinds, "人员类别应为“学生”或“教职工”")
 		p := people[kind+":"+r.Cells["personNo"]]
 		switch {
 		case r.Cells["personNo"] == "":
@@ -110,22 +103,9 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		if ok && !branches[orgID] {
 			r.Fail("org", "发展党员记录只能建在党支部或直属党支部")
 		}
-		st, known := importStages[r.Cells["stage"]]
-		if !known {
-			r.Fail("stage", "发展阶段应为入党申请人、入党积极分子或发展对象")
-		}
-		dates := map[string]date.Date{}
-		for _, key := range []string{"appliedOn", "talkedOn", "activistOn", "targetOn", "leavingOn"} {
-			if r.Cells[key] != "" {
-				dates[key] = date.Date(imports.DateCell(r, importColumns.Get(key)))
-			}
-		}
-		required := append([]string{"appliedOn"}, st.dates...)
-		for _, key := range required {
-			if r.Cells[key] == "" {
-				r.Fail(key, "请填写"+importColumns.Get(key).Label)
-			}
-		}
+		stage := r.Enum("stage", importStages, "发展阶段应为入党申请人、入党积极分子或发展对象")
+		dates := importColumns.Dates(r, "appliedOn", "talkedOn", "activistOn", "targetOn", "leavingOn")
+		importColumns.Require(r, append([]string{"appliedOn"}, stageDates[stage]...)...)
 		// The steps' dates in order, none in the future.
 		prev, prevLabel := date.Date(""), ""
 		for _, key := range []string{"appliedOn", "talkedOn", "activistOn", "targetOn"} {
@@ -155,21 +135,19 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		if r.Status == imports.StatusInvalid {
 			continue
 		}
-		item.rec = Record{PersonKind: kind, PersonID: p.ID, PersonNo: p.Number, Name: p.Name, Gender: p.Gender, BirthDate: p.BirthDate,
-			OrgID: orgID, Stage: st.stage, ConfigVersion: version, LeavingOn: dates["leavingOn"], AppliedOn: dates["appliedOn"],
-			TalkedOn: dates["talkedOn"], ActivistOn: dates["activistOn"], TargetOn: dates["targetOn"], Flags: "[]", Remark: r.Cells["remark"]}
+		item := &importRow{rec: Record{PersonKind: kind, PersonID: p.ID, PersonNo: p.Number, Name: p.Name, Gender: p.Gender, BirthDate: p.BirthDate,
+			OrgID: orgID, Stage: stage, ConfigVersion: version, LeavingOn: dates["leavingOn"], AppliedOn: dates["appliedOn"],
+			TalkedOn: dates["talkedOn"], ActivistOn: dates["activistOn"], TargetOn: dates["targetOn"], Flags: "[]", Remark: r.Cells["remark"]}}
+		arrived := item.rec.AppliedOn
 		for _, step := range []struct{ key, col string }{{StepTalk, "talkedOn"}, {StepActivist, "activistOn"}, {StepTarget, "targetOn"}} {
 			if d := dates[step.col]; !d.IsZero() {
 				data, _ := json.Marshal(map[string]any{"date": d, "imported": true})
 				item.steps = append(item.steps, StepRow{Step: step.key, DoneOn: d, Data: string(data), UserName: "导入"})
+				arrived = d
 			}
 		}
-		item.at = importedAt(cfg, item.rec.Stage, len(item.steps))
+		item.at = importedAt(cfg, stage, len(item.steps))
 		item.rec.Step = item.at
-		arrived := item.rec.AppliedOn
-		if n := len(item.steps); n > 0 {
-			arrived = item.steps[n-1].DoneOn
-		}
 		item.rec.DueOn = cfg.dueOn(item.at, item.rec.AppliedOn, arrived)
 		r.Data, r.Status = item, imports.StatusNew
 	}
@@ -204,12 +182,11 @@ func importedAt(cfg Config, stage string, done int) string {
 }
 
 func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	for _, r := range rows {
-		item := r.Data.(*importRow)
+	return imports.Each(rows, func(r *imports.Row, item *importRow) error {
 		if live, err := s.liveRecordOf(ctx, tx, item.rec.PersonKind, item.rec.PersonID); err != nil {
 			return err
 		} else if live != nil {
-			return httpx.BadRequest("第 %d 行：%s", r.RowNo, errLiveRecord(live).Message)
+			return httpx.BadRequest("%s", errLiveRecord(live).Message) // personId is no column of the file
 		}
 		id, err := s.records().Insert(ctx, tx, item.rec, audit.OriginSystemImport)
 		if err != nil {
@@ -223,12 +200,9 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 			}
 		}
 		note := flow.Note{Comment: "导入：" + StageNames[item.rec.Stage] + "（" + string(item.rec.AppliedOn) + "申请）"}
-		if err := s.wf.StartAt(ctx, tx, id, item.at, note); err != nil {
-			return err
-		}
 		r.TargetID = &id
-	}
-	return nil
+		return s.wf.StartAt(ctx, tx, id, item.at, note)
+	})
 }
 
 // importPerson is a person of the registry a row names.
@@ -237,57 +211,41 @@ type importPerson struct {
 	live string // why the person cannot get a record ("" when they can)
 }
 
-// importPeople reads, in two queries per registry, the people of the
-// caller's scope the rows name, keyed "kind:number", with any live record
-// they hold.
+// importPeople reads, per registry, the people of the caller's scope the
+// rows name, keyed "kind:number", with any live record or membership they hold.
 func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports.Row) (map[string]*importPerson, error) {
-	sc, err := s.orgs.ScopeOf(ctx)
-	if err != nil {
-		return nil, err
-	}
 	numbers := map[string][]string{}
 	for _, r := range rows {
-		kind := map[string]string{"学生": PersonStudent, "教职工": PersonTeacher, "教师": PersonTeacher}[r.Cells["personKind"]]
-		if kind != "" && r.Cells["personNo"] != "" {
+		if kind := importKinds[r.Cells["personKind"]]; kind != "" && r.Cells["personNo"] != "" {
 			numbers[kind] = append(numbers[kind], r.Cells["personNo"])
 		}
 	}
 	out := map[string]*importPerson{}
 	for kind, nos := range numbers {
-		table, number := registryTable(kind)
-		var list []registryPerson
-		q := idb.NewSelect().TableExpr(table+" AS x").ColumnExpr("x.id, x.name, x.gender, x.birth_date").
-			ColumnExpr("? AS number", bun.Ident("x."+number)).Where("? IN (?)", bun.Ident("x."+number), bun.In(nos))
-		if err := (unit.Scope{All: sc.All, OrgIDs: sc.OrgIDs}).Apply(q, "x.unit_dept_id").Scan(ctx, &list); err != nil {
-			return nil, httpx.Internal(err)
-		}
-		byID := make(map[int64]*importPerson, len(list))
-		ids := make([]int64, len(list))
-		for i, p := range list {
-			byID[p.ID] = &importPerson{registryPerson: p}
-			out[kind+":"+p.Number] = byID[p.ID]
-			ids[i] = p.ID
-		}
-		if len(ids) == 0 {
-			continue
-		}
-		var live []Record
-		if err := idb.NewSelect().Model(&live).Column("r.person_id", "r.stage", "r.applied_on", "r.name").
-			Where("r.person_kind = ?", kind).Where("r.person_id IN (?)", bun.In(ids)).Where("r.stage <> ?", StageEnded).
-			Scan(ctx); err != nil {
-			return nil, httpx.Internal(err)
-		}
-		for i := range live {
-			byID[live[i].PersonID].live = errLiveRecord(&live[i]).Message
-		}
-		members, err := s.membershipsOf(ctx, idb, kind, ids)
+		q, number, err := s.registryQuery(ctx, idb, kind)
 		if err != nil {
 			return nil, err
 		}
-		for id, m := range members {
-			if p := byID[id]; p.live == "" {
-				p.live = errIsMember(p.Name, m).Message
+		var list []registryPerson
+		if err := q.Where("? IN (?)", bun.Ident("x."+number), bun.In(nos)).Scan(ctx, &list); err != nil {
+			return nil, httpx.Internal(err)
+		}
+		ids := make([]int64, len(list))
+		for i, p := range list {
+			ids[i] = p.ID
+		}
+		live, members, err := s.standingOf(ctx, idb, kind, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range list {
+			ip := &importPerson{registryPerson: p}
+			if rec, ok := live[p.ID]; ok {
+				ip.live = errLiveRecord(&rec).Message
+			} else if m, ok := members[p.ID]; ok {
+				ip.live = errIsMember(p.Name, m).Message
 			}
+			out[kind+":"+p.Number] = ip
 		}
 	}
 	return out, nil

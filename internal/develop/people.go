@@ -59,27 +59,16 @@ func (s *Service) PickPerson(ctx context.Context, lq httpx.ListQuery) (httpx.Pag
 	for i, it := range page.Content {
 		out[i], ids[i] = PersonPick{PersonItem: it}, it.ID
 	}
-	if len(ids) > 0 {
-		var live []Record
-		if err := s.db.NewSelect().Model(&live).Column("r.id", "r.person_id", "r.stage").Where("r.person_kind = ?", kind).
-			Where("r.person_id IN (?)", bun.In(ids)).Where("r.stage <> ?", StageEnded).Scan(ctx); err != nil {
-			return httpx.PageResult[PersonPick]{}, httpx.Internal(err)
+	live, members, err := s.standingOf(ctx, s.db, kind, ids)
+	if err != nil {
+		return httpx.PageResult[PersonPick]{}, err
+	}
+	for i := range out {
+		if r, ok := live[out[i].ID]; ok {
+			out[i].LiveRecordID, out[i].LiveStage = r.ID, r.Stage
 		}
-		for _, r := range live {
-			for i := range out {
-				if out[i].ID == r.PersonID {
-					out[i].LiveRecordID, out[i].LiveStage = r.ID, r.Stage
-				}
-			}
-		}
-		members, err := s.membershipsOf(ctx, s.db, kind, ids)
-		if err != nil {
-			return httpx.PageResult[PersonPick]{}, err
-		}
-		for i := range out {
-			if m, ok := members[out[i].ID]; ok {
-				out[i].MemberStatus = m.Label
-			}
+		if m, ok := members[out[i].ID]; ok {
+			out[i].MemberStatus = m.Label
 		}
 	}
 	return httpx.NewPage(out, page.TotalElements), nil
@@ -142,20 +131,50 @@ type registryPerson struct {
 	BirthDate date.Date `bun:"birth_date"`
 }
 
-// registryPerson reads student or teacher id of the caller's unit scope
-// (the people the pickers offer them): 404 when there is none.
-func (s *Service) registryPerson(ctx context.Context, idb bun.IDB, kind string, id int64) (*registryPerson, error) {
+// standingOf is what keeps the registry's people ids of kind from a new
+// record, by person id: the live record each has and their party membership
+// (membershipsOf).
+func (s *Service) standingOf(ctx context.Context, idb bun.IDB, kind string, ids []int64) (map[int64]Record, map[int64]member.Membership, error) {
+	live := map[int64]Record{}
+	if len(ids) == 0 {
+		return live, nil, nil
+	}
+	var list []Record
+	if err := idb.NewSelect().Model(&list).Column("r.id", "r.person_id", "r.stage", "r.applied_on", "r.name").Where("r.person_kind = ?", kind).
+		Where("r.person_id IN (?)", bun.In(ids)).Where("r.stage <> ?", StageEnded).Scan(ctx); err != nil {
+		return nil, nil, httpx.Internal(err)
+	}
+	for _, r := range list {
+		live[r.PersonID] = r
+	}
+	members, err := s.membershipsOf(ctx, idb, kind, ids)
+	return live, members, err
+}
+
+// registryQuery selects the students or teachers of the caller's unit
+// scope (the people the pickers offer them) as registryPerson, and names
+// their number column.
+func (s *Service) registryQuery(ctx context.Context, idb bun.IDB, kind string) (*bun.SelectQuery, string, error) {
 	table, number := registryTable(kind)
 	sc, err := s.orgs.ScopeOf(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	q := idb.NewSelect().TableExpr(table+" AS x").ColumnExpr("x.id, x.name, x.gender, x.birth_date").
-		ColumnExpr("? AS number", bun.Ident("x."+number)).Where("x.id = ?", id)
+		ColumnExpr("? AS number", bun.Ident("x."+number))
 	// The unit scope is derived from the organisation scope (unit.ScopeOf).
-	q = unit.Scope{All: sc.All, OrgIDs: sc.OrgIDs}.Apply(q, "x.unit_dept_id")
+	return unit.Scope{All: sc.All, OrgIDs: sc.OrgIDs}.Apply(q, "x.unit_dept_id"), number, nil
+}
+
+// registryPerson reads student or teacher id of the caller's unit scope:
+// 404 when there is none.
+func (s *Service) registryPerson(ctx context.Context, idb bun.IDB, kind string, id int64) (*registryPerson, error) {
+	q, _, err := s.registryQuery(ctx, idb, kind)
+	if err != nil {
+		return nil, err
+	}
 	p := new(registryPerson)
-	if err := q.Scan(ctx, p); errors.Is(err, sql.ErrNoRows) {
+	if err := q.Where("x.id = ?", id).Scan(ctx, p); errors.Is(err, sql.ErrNoRows) {
 		return nil, httpx.NotFound("人员不存在")
 	} else if err != nil {
 		return nil, httpx.Internal(err)

@@ -58,3 +58,29 @@ func TestRowSettle(t *testing.T) {
 		t.Fatalf("a change: %+v", r)
 	}
 }
+
+// The cell readers of a workflow import: a name of a fixed list, required
+// cells, dates by key.
+func TestRowCells(t *testing.T) {
+	t.Parallel()
+	cols := Columns{{Key: "stage", Label: "阶段"}, {Key: "on", Label: "日期"}, {Key: "off", Label: "结束日期"}}
+	stages := map[string]string{"申请人": "applicant", "积极分子": "activist"}
+	r := &Row{Cells: map[string]string{"stage": "积极分子", "on": "2024/3/1", "off": ""}}
+	if v := r.Enum("stage", stages, "阶段有误"); v != "activist" || len(r.Errors) != 0 {
+		t.Fatalf("a known name: %q %+v", v, r.Errors)
+	}
+	if d := cols.Dates(r, "on", "off", "gone"); d["on"] != "2024-03-01" || d["off"] != "" || d["gone"] != "" || len(r.Errors) != 0 {
+		t.Fatalf("dates: %v %+v", d, r.Errors)
+	}
+	cols.Require(r, "on", "off")
+	if len(r.Errors) != 1 || r.Errors[0] != (CellError{Column: "off", Message: "请填写结束日期"}) || r.Status != StatusInvalid {
+		t.Fatalf("required: %+v", r.Errors)
+	}
+	r = &Row{Cells: map[string]string{"stage": "", "on": "2024-13-01"}}
+	if v := r.Enum("stage", stages, "阶段有误"); v != "" || !r.Failed("stage") || r.Errors[0].Message != "阶段有误" {
+		t.Fatalf("an empty name: %q %+v", v, r.Errors)
+	}
+	if d := cols.Dates(r, "on"); d["on"] != "" || !r.Failed("on") {
+		t.Fatalf("a bad date: %v %+v", d, r.Errors)
+	}
+}

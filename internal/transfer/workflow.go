@@ -19,12 +19,15 @@ import (
 // states of every kind's workflow.
 func states() []flow.State {
 	var out []flow.State
-	for _, k := range []string{StateReturned, StateBranch, StateCommittee, StateDept, StateInCommittee, StateInBranch,
-		StateDone, StateRejected, StateWithdrawn, StateCancelled} {
+	for _, k := range States {
 		out = append(out, flow.State{Key: k, Name: StateNames[k]})
 	}
 	return out
 }
+
+// Workflow is kind's workflow, for the oversight to put an ended record in
+// it (an import) and to stop one (the demo's withdrawals).
+func (s *Service) Workflow(kind string) *flow.Workflow[Transfer] { return s.flows[kind] }
 
 // workflow is kind's workflow: the applicant's step (a returned transfer
 // waits there for its starter or the branch to resubmit), then the

@@ -440,7 +440,7 @@ func (d *demoSeeder) one(ctx context.Context, p planned) error {
 // no accounts: the history names 系统 as the applicant).
 func (d *demoSeeder) withdraw(ctx context.Context, kind string, id, version int64) error {
 	return db.InTx(ctx, d.s.db, func(ctx context.Context, tx bun.Tx) error {
-		if err := d.s.workflow(kind).Stop(ctx, tx, id, version, flow.Withdraw, transfer.StateWithdrawn, "申请人", "本人申请撤回"); err != nil {
+		if err := d.s.transfers.Workflow(kind).Stop(ctx, tx, id, version, flow.Withdraw, transfer.StateWithdrawn, "申请人", "本人申请撤回"); err != nil {
 			return err
 		}
 		_, err := tx.NewUpdate().Table("zzgx_transfer").Set("state = ?", transfer.StateWithdrawn).Set("updated_at = ?", d.s.now()).

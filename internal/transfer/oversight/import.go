@@ -150,10 +150,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 	}
 	for _, r := range rows {
 		item := &importRow{letter: r.Cells["letterNo"]}
-		kind, ok := importKinds[r.Cells["kind"]]
-		if !ok {
-			r.Fail("kind", "类型应为校外转入、转出、校内转接、出国（境）暂留、恢复组织生活、流动党员流出、停止党籍、失联党员或出党")
-		}
+		kind := r.Enum("kind", importKinds, "类型应为校外转入、转出、校内转接、出国（境）暂留、恢复组织生活、流动党员流出、停止党籍、失联党员或出党")
 		sub := ""
 		if names := importSubKinds[kind]; names != nil {
 			if sub = names[r.Cells["subKind"]]; sub == "" && kind == transfer.KindSuspend {
@@ -202,13 +199,10 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 		if len([]rune(item.letter)) > 50 {
 			r.Fail("letterNo", "介绍信编号不超过50个字")
 		}
-		if r.Cells["date"] != "" {
-			if d := date.Date(imports.DateCell(r, importColumns.Get("date"))); !d.IsZero() {
-				if d.After(today) {
-					r.Fail("date", "日期不能晚于今天")
-				}
-				t.DoneOn, t.HappenedOn = d, d
-			}
+		if d := importColumns.Dates(r, "date")["date"]; d.After(today) {
+			r.Fail("date", "日期不能晚于今天")
+		} else {
+			t.DoneOn, t.HappenedOn = d, d
 		}
 		if text := r.Cells["feesPaidUpTo"]; text != "" {
 			if v, ok := month(text); !ok {
@@ -273,64 +267,46 @@ func latest(rows []*imports.Row, people map[string]*importMember) error {
 // under way.
 func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*imports.Row) (map[string]*importMember, error) {
 	var idx []string
-	for _, r := range rows {
-		if v := r.Cells["idNumber"]; v != "" {
-			idx = append(idx, s.members.IDIndex(v))
-		}
-	}
-	out := map[string]*importMember{}
-	if len(idx) == 0 {
-		return out, nil
+	for _, v := range imports.CellValues(rows, "idNumber") {
+		idx = append(idx, s.members.IDIndex(v))
 	}
 	sc, err := s.orgs.ScopeOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var list []member.Member
-	err = imports.Chunked(idx, func(part []string) error {
-		var chunk []member.Member
-		if err := idb.NewSelect().Model(&chunk).Where("m.id_number_idx IN (?)", bun.In(part)).Scan(ctx); err != nil {
-			return err
-		}
-		list = append(list, chunk...)
-		return nil
+	list, err := imports.ByKey(idx, func(m *member.Member) string { return m.IDNumberIdx }, func(part []string, dst *[]*member.Member) error {
+		return idb.NewSelect().Model(dst).Where("m.id_number_idx IN (?)", bun.In(part)).Scan(ctx)
 	})
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
+	out, byID := map[string]*importMember{}, map[int64]*importMember{}
 	ids := make([]int64, 0, len(list))
-	byID := map[int64]*importMember{}
-	for i := range list {
-		m := &list[i]
+	for key, m := range list {
 		im := &importMember{Member: *m, inScope: sc.All || sc.Has(m.OrgID)}
-		out[m.IDNumberIdx], byID[m.ID] = im, im
+		out[key], byID[m.ID] = im, im
 		ids = append(ids, m.ID)
 	}
-	var facts []struct {
-		MemberID int64     `bun:"member_id"`
-		LastDone date.Date `bun:"last_done"`
-		Open     int       `bun:"open"`
-	}
-	err = imports.Chunked(ids, func(part []int64) error {
-		var chunk []struct {
-			MemberID int64     `bun:"member_id"`
-			LastDone date.Date `bun:"last_done"`
-			Open     int       `bun:"open"`
-		}
-		err := idb.NewSelect().TableExpr("zzgx_transfer AS t").Column("t.member_id").
+	facts, err := imports.ByKey(ids, func(f *memberFacts) int64 { return f.MemberID }, func(part []int64, dst *[]*memberFacts) error {
+		return idb.NewSelect().TableExpr("zzgx_transfer AS t").Column("t.member_id").
 			ColumnExpr("MAX(CASE WHEN t.state = ? THEN t.done_on END) AS last_done", transfer.StateDone).
 			ColumnExpr("SUM(CASE WHEN t.state IN (?) THEN 1 ELSE 0 END) AS open", bun.In(transfer.OpenStates)).
-			Where("t.member_id IN (?)", bun.In(part)).Group("t.member_id").Scan(ctx, &chunk)
-		facts = append(facts, chunk...)
-		return err
+			Where("t.member_id IN (?)", bun.In(part)).Group("t.member_id").Scan(ctx, dst)
 	})
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	for _, f := range facts {
-		byID[f.MemberID].lastDone, byID[f.MemberID].open = f.LastDone, f.Open > 0
+	for id, f := range facts {
+		byID[id].lastDone, byID[id].open = f.LastDone, f.Open > 0
 	}
 	return out, nil
+}
+
+// memberFacts are a member's latest completed transfer and how many are under way.
+type memberFacts struct {
+	MemberID int64     `bun:"member_id"`
+	LastDone date.Date `bun:"last_done"`
+	Open     int       `bun:"open"`
 }
 
 // change is what a completed transfer of kind changes on its member when
@@ -364,8 +340,7 @@ func change(t *transfer.Transfer) member.Change {
 }
 
 func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
-	for _, r := range rows {
-		item := r.Data.(*importRow)
+	return imports.Each(rows, func(r *imports.Row, item *importRow) error {
 		t := item.t
 		if _, err := tx.NewInsert().Model(&t).Returning("id").Exec(ctx); err != nil {
 			return httpx.Internal(err)
@@ -374,28 +349,13 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 		if item.letter != "" {
 			note += "；介绍信编号：" + item.letter
 		}
-		if err := s.workflow(t.Kind).Recorded(ctx, tx, t.ID, transfer.StateDone, t.OrgID, flow.Note{Comment: note}); err != nil {
+		if err := s.transfers.Workflow(t.Kind).Recorded(ctx, tx, t.ID, transfer.StateDone, t.OrgID, flow.Note{Comment: note}); err != nil {
 			return err
 		}
-		if item.apply {
-			if err := s.members.ChangeTx(ctx, tx, *t.MemberID, change(&t), audit.OriginSystemImportUpdate); err != nil {
-				return fmt.Errorf("第 %d 行：%w", r.RowNo, err)
-			}
-		}
 		r.TargetID = &t.ID
-	}
-	return nil
-}
-
-// workflow is kind's workflow as far as the oversight drives it: putting
-// an ended record in it (an import) and stopping one (the demo's
-// withdrawals); the transfer domain runs the steps.
-func (s *Service) workflow(kind string) *flow.Workflow[transfer.Transfer] {
-	var states []flow.State
-	for _, st := range append(append([]string{}, transfer.OpenStates...), transfer.StateDone, transfer.StateRejected,
-		transfer.StateWithdrawn, transfer.StateCancelled) {
-		states = append(states, flow.State{Key: st, Name: transfer.StateNames[st]})
-	}
-	return &flow.Workflow[transfer.Transfer]{DB: s.db, Key: "zzgx_" + kind, Noun: transfer.KindNames[kind], States: states,
-		Done: transfer.StateDone, Rejected: transfer.StateRejected, Orgs: s.orgs, Todos: s.sys, Now: s.now}
+		if item.apply {
+			return s.members.ChangeTx(ctx, tx, *t.MemberID, change(&t), audit.OriginSystemImportUpdate)
+		}
+		return nil
+	})
 }
