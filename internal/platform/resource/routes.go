@@ -60,25 +60,19 @@ func Without(rts ...Route) Option {
 }
 
 // Replace serves route rt (its method, path and permission) with the
-// module's handler h, titled action (a workflow's create, which starts it).
+// module's handler h (nil: the kit's), titled action: a workflow's create,
+// which starts it; "查看" where the kit says "查看详情". A route the resource
+// does not have cannot be replaced.
 func Replace(rt Route, action string, h httpx.HandlerFunc) Option {
-	return func(m routeSet) { m.get(rt).action, m.get(rt).h = action, h }
-}
-
-// Titled renames route rt's action: its title in the operation log and in
-// an error's body ("查看" where the kit says "查看详情").
-func Titled(rt Route, action string) Option {
-	return func(m routeSet) { m.get(rt).action = action }
-}
-
-// get is route rt; one the resource does not have cannot be changed, which
-// is a programming error.
-func (m routeSet) get(rt Route) *route {
-	r := m[rt]
-	if r == nil {
-		panic("resource: the resource has no route to change")
+	return func(m routeSet) {
+		r := m[rt]
+		if r == nil {
+			panic("resource: the resource has no such route to replace")
+		}
+		if r.action = action; h != nil {
+			r.h = h
+		}
 	}
-	return r
 }
 
 // Routes registers the resource's endpoints under base (e.g. /api/txth) in
@@ -119,6 +113,7 @@ func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms, op
 func (res *Viewed[M, V, I, O]) ListRoutes(rs *httpx.Routes, base string, p Perms) {
 	res.Routes(rs, base, p, Without(DetailRoute, CreateRoute, UpdateRoute, DeleteRoute, AcrossRoute, TrailRoute, RestoreRoute))
 }
+
 // readDetail is the detail; in clear with ?unmask=true when the resource
 // allows it (Unmask), and then logged.
 func (res *Viewed[M, V, I, O]) readDetail(r *http.Request, id int64) (O, error) {

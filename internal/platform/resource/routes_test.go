@@ -27,7 +27,7 @@ func TestRouteOptions(t *testing.T) {
 		t.Fatalf("every route: %v", all)
 	}
 	mine := func(http.ResponseWriter, *http.Request) error { return nil }
-	got := routes(resource.Without(resource.AcrossRoute, resource.RestoreRoute), resource.Titled(resource.DetailRoute, "查看"),
+	got := routes(resource.Without(resource.AcrossRoute, resource.RestoreRoute), resource.Replace(resource.DetailRoute, "查看", nil),
 		resource.Replace(resource.CreateRoute, "递交", mine))
 	if len(got) != 6 || got["GET /api/note/{id}"].Action != "查看" || got["POST /api/note"].Action != "递交" ||
 		got["POST /api/note"].Perm != "note:add" || fmt.Sprint(got["POST /api/note"].Handler) != fmt.Sprint(httpx.HandlerFunc(mine)) {
@@ -41,5 +41,5 @@ func TestRouteOptions(t *testing.T) {
 			t.Fatal("retitled a route the resource does not have")
 		}
 	}()
-	routes(resource.Titled(resource.ExportRoute, "导出"))
+	routes(resource.Replace(resource.ExportRoute, "导出", nil))
 }
