@@ -357,10 +357,11 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 	return Preview{BaseFen: r.BaseFen, Base: money.Fen(r.BaseFen).Grouped(), Fen: f, Amount: money.Fen(f).Grouped(), StandardID: stdID, Working: working}, nil
 }
 
-// memberFacts is what a base's checks need of its member.
+// memberFacts is what a base's checks and a hardship proposal need of its member.
 type memberFacts struct {
 	Name           string `bun:"name"`
 	PersonCategory string `bun:"person_category"`
+	OrgID          int64  `bun:"org_id"`
 }
 
 // memberOf is member memberID of the caller's scope, read through idb (404
@@ -371,7 +372,7 @@ func (s *Service) memberOf(ctx context.Context, idb bun.IDB, memberID int64) (me
 	if err != nil {
 		return m, err
 	}
-	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name", "m.person_category").Where("m.id = ?", memberID)).
+	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name", "m.person_category", "m.org_id").Where("m.id = ?", memberID)).
 		Scan(ctx, &m); errors.Is(err, sql.ErrNoRows) {
 		return m, errNoMember()
 	} else if err != nil {

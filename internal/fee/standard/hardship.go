@@ -2,9 +2,7 @@ package standard
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -208,18 +206,13 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 	if err != nil {
 		return HardshipView{}, err
 	}
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return HardshipView{}, err
-	}
 	var out *hardshipRecord
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.org_id").Where("m.id = ?", h.MemberID)).
-			Scan(ctx, &h.OrgID); errors.Is(err, sql.ErrNoRows) {
-			return errNoMember()
-		} else if err != nil {
-			return httpx.Internal(err)
+		m, err := s.memberOf(ctx, tx, h.MemberID)
+		if err != nil {
+			return err
 		}
+		h.OrgID = m.OrgID
 		now := s.now()
 		h.CreatedAt, h.UpdatedAt = now, now
 		if _, err := tx.NewInsert().Model(&h).Exec(ctx); err != nil {
