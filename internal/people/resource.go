@@ -58,7 +58,7 @@ func declare[M stored, R, I, V any](s *Service, k kind, res resource.Viewed[M, R
 		}
 		return *m, unique(ctx, s.db, k, *m, curM)
 	}
-	res.WriteError = func(err error) error { return writeErr(err, k.duplicate()) }
+	res.WriteError = func(err error, _ *M) error { return writeErr(err, k.duplicate()) }
 	res.Name = func(r *R) string { return (*res.Record(r)).ident().name }
 	res.Export.Title = k.what + "信息"
 	return &res

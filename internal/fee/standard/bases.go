@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -16,13 +15,12 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
-	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
-	"zhdj/internal/platform/uniq"
+	"zhdj/internal/platform/resource"
 )
 
 // BaseInput is the body of POST/PUT /api/dfjs and POST /api/dfjs/preview:
@@ -102,89 +100,59 @@ var baseSpec = httpx.ListSpec{
 	Key:         "b.id",
 }
 
+// baseResource declares the bases on the resource kit: kept in the
+// caller's scope through their member's organisation, shown with the member
+// and the due of their first month under the enabled standards; the checks,
+// the waiver's reach and the trail view are the module's.
+func (s *Service) baseResource() *resource.Viewed[BaseRow, baseListRow, BaseInput, BaseView] {
+	return &resource.Viewed[BaseRow, baseListRow, BaseInput, BaseView]{DB: s.db, Noun: "党费基数记录", Spec: baseSpec,
+		Now: func() time.Time { return s.now() }, Access: s.sys.LogAccess, Scope: s.orgs.Scoped("m.org_id"),
+		Join: func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.person_category, m.org_id, z.name AS org_name").
+				Join("JOIN dyjbxx AS m ON m.id = b.member_id").Join("JOIN dzz AS z ON z.id = m.org_id")
+		},
+		Record: func(v *baseListRow) *BaseRow {
+			v.member = v.MemberName // the trail shows the base's member by name
+			return &v.BaseRow
+		},
+		Labels: record.LabelsOf(s.trailLabels),
+		Viewer: func(ctx context.Context) (func(v *baseListRow, _ bool) BaseView, error) {
+			k, err := s.calc(ctx, s.db)
+			if err != nil {
+				return nil, httpx.Internal(err)
+			}
+			return func(v *baseListRow, _ bool) BaseView { return baseView(*v, k) }, nil
+		},
+		Check: s.checkInput,
+		IDOf:  func(in *BaseInput) int64 { return in.ID },
+		BeforeUpdate: func(ctx context.Context, cur *baseListRow, r *BaseRow) error {
+			return keepsWaiver(ctx, s.db, []int64{cur.ID}, r, "fromMonth")
+		},
+		BeforeDelete: func(ctx context.Context, tx bun.IDB, ids []int64) error { return keepsWaiver(ctx, tx, ids, nil, "") },
+		WriteError:   errBaseTaken,
+		Trail:        baseTrail,
+		TrailView: func(_ context.Context, _ bun.IDB, r *BaseRow) (map[string]string, error) {
+			return withReason(baseTrailView(*r, r.member), r.reason), nil
+		},
+		Gone: func(v *baseListRow) (string, int64) {
+			return fmt.Sprintf("%s %d年%d月起", v.MemberName, v.Year, v.FromMonth), v.OrgID
+		},
+		Export: resource.Export[BaseView]{Title: "党费基数", Columns: baseColumns()},
+	}
+}
+
 func (s *Service) baseRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfjs", PermBaseList, "查询", httpx.ReadList(s.Bases))
-	rs.Get("/api/dfjs/export", PermBaseExport, "导出", s.exportBases)
+	s.bases.Routes(rs, "/api/dfjs", resource.Perms{List: PermBaseList, Add: PermBaseEdit, Edit: PermBaseEdit, Del: PermBaseEdit,
+		Export: PermBaseExport},
+		resource.Without(resource.AcrossRoute, resource.RestoreRoute), // a base is not restored from its trail
+		resource.Replace(resource.DetailRoute, "查看", nil), resource.Replace(resource.TrailRoute, "查看变更记录", nil),
+		// The form sends the whole base: a field left out is cleared, not kept.
+		resource.Replace(resource.UpdateRoute, "修改", httpx.Action(s.bases.Update)))
 	rs.Get("/api/dfjs/missing", PermBaseList, "查询缺少基数的党员", httpx.ReadList(s.MissingBases))
 	rs.Post("/api/dfjs/preview", PermBaseList, "试算", httpx.Action(s.Preview))
-	rs.Post("/api/dfjs", PermBaseEdit, "新增", httpx.Create(s.CreateBase))
-	rs.Put("/api/dfjs", PermBaseEdit, "修改", httpx.Action(s.UpdateBase))
-	rs.Delete("/api/dfjs", PermBaseEdit, "删除", httpx.IDsAction(s.DeleteBases))
-	rs.Get("/api/dfjs/{id}", PermBaseList, "查看", httpx.ReadID(errNoBase,
-		func(r *http.Request, id int64) (BaseView, error) { return s.Base(r.Context(), id) }))
-	rs.Get("/api/dfjs/{id}/trail", PermBaseList, "查看变更记录", httpx.ListUnder(errNoBase, s.baseTrails().Page))
 }
 
-func errNoBase() *httpx.Error   { return httpx.NotFound("党费基数记录不存在") }
 func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
-
-// baseQuery is the bases of the caller's scope (by the member's organisation).
-func (s *Service) baseQuery(ctx context.Context, idb bun.IDB, dest any) (*bun.SelectQuery, error) {
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := idb.NewSelect().Model(dest).ColumnExpr("b.*").
-		ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.person_category, m.org_id, z.name AS org_name").
-		Join("JOIN dyjbxx AS m ON m.id = b.member_id").Join("JOIN dzz AS z ON z.id = m.org_id")
-	return scope(q), nil
-}
-
-// Bases lists the bases of the caller's scope (filters: year, orgId subtree,
-// category, blurry name or number, memberId).
-func (s *Service) Bases(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[BaseView], error) {
-	k, err := s.calc(ctx, s.db)
-	if err != nil {
-		return httpx.PageResult[BaseView]{}, httpx.Internal(err)
-	}
-	q, err := s.baseQuery(ctx, s.db, (*baseListRow)(nil))
-	if err != nil {
-		return httpx.PageResult[BaseView]{}, err
-	}
-	return pagedViews(ctx, q, baseSpec, lq, func(r baseListRow) BaseView { return baseView(r, k) })
-}
-
-// pagedViews is the page of rows R a list asks for, shown as views V.
-func pagedViews[R, V any](ctx context.Context, q *bun.SelectQuery, spec httpx.ListSpec, lq httpx.ListQuery,
-	view func(R) V) (httpx.PageResult[V], error) {
-	page, err := httpx.Paged[R](ctx, q, spec, lq)
-	if err != nil {
-		return httpx.PageResult[V]{}, err
-	}
-	out := make([]V, 0, len(page.Content))
-	for _, r := range page.Content {
-		out = append(out, view(r))
-	}
-	return httpx.WithContent(page, out), nil
-}
-
-// Base is one base of the caller's scope, or 404.
-func (s *Service) Base(ctx context.Context, id int64) (BaseView, error) {
-	k, err := s.calc(ctx, s.db)
-	if err != nil {
-		return BaseView{}, httpx.Internal(err)
-	}
-	r, err := s.findBase(ctx, s.db, id)
-	if err != nil {
-		return BaseView{}, err
-	}
-	return baseView(*r, k), nil
-}
-
-// findBase reads base id of the caller's scope with its member through idb, or 404.
-func (s *Service) findBase(ctx context.Context, idb bun.IDB, id int64) (*baseListRow, error) {
-	r := new(baseListRow)
-	q, err := s.baseQuery(ctx, idb, r)
-	if err != nil {
-		return nil, err
-	}
-	if err := q.Where("b.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoBase()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return r, nil
-}
 
 func baseView(r baseListRow, k calc) BaseView {
 	v := BaseView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, StaffNo: r.StaffNo, OrgID: r.OrgID, OrgName: r.OrgName,
@@ -318,6 +286,37 @@ func (s *Service) checkStipend(ctx context.Context, r BaseRow, personCategory st
 	return nil
 }
 
+// checkInput checks a body into the base to write over cur (nil: a new
+// base): from the version the client read (one changed since is a 409), the
+// member of the caller's scope (the member and year of a base stay), the
+// form, the stipend and who may waive.
+func (s *Service) checkInput(ctx context.Context, in BaseInput, cur *baseListRow) (BaseRow, error) {
+	var m memberFacts
+	if cur != nil {
+		if in.UpdatedAt == nil {
+			return BaseRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
+		}
+		if !in.UpdatedAt.Equal(cur.UpdatedAt) {
+			return BaseRow{}, baseTrail.Stale()
+		}
+		in.MemberID, in.Year = cur.MemberID, cur.Year
+		m = memberFacts{Name: cur.MemberName, PersonCategory: cur.PersonCategory}
+	}
+	r, err := checkBase(in)
+	if err == nil && cur == nil {
+		m, err = s.memberOf(ctx, s.db, r.MemberID)
+	}
+	if err == nil {
+		err = s.checkStipend(ctx, r, m.PersonCategory)
+	}
+	if err != nil {
+		return r, err
+	}
+	r.member = m.Name
+	r.reason, err = mayWaive(ctx, r.Category, in.Reason)
+	return r, err
+}
+
 // Preview computes what an input gives under the enabled standard.
 func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 	if in.Year == 0 {
@@ -358,10 +357,11 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 	return Preview{BaseFen: r.BaseFen, Base: money.Fen(r.BaseFen).Grouped(), Fen: f, Amount: money.Fen(f).Grouped(), StandardID: stdID, Working: working}, nil
 }
 
-// memberFacts is what a base's checks need of its member.
+// memberFacts is what a base's checks and a hardship proposal need of its member.
 type memberFacts struct {
 	Name           string `bun:"name"`
 	PersonCategory string `bun:"person_category"`
+	OrgID          int64  `bun:"org_id"`
 }
 
 // memberOf is member memberID of the caller's scope, read through idb (404
@@ -372,7 +372,7 @@ func (s *Service) memberOf(ctx context.Context, idb bun.IDB, memberID int64) (me
 	if err != nil {
 		return m, err
 	}
-	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name", "m.person_category").Where("m.id = ?", memberID)).
+	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name", "m.person_category", "m.org_id").Where("m.id = ?", memberID)).
 		Scan(ctx, &m); errors.Is(err, sql.ErrNoRows) {
 		return m, errNoMember()
 	} else if err != nil {
@@ -421,15 +421,12 @@ func withReason(v map[string]string, reason string) map[string]string {
 	return v
 }
 
-// waivedMonths is how many months of year the waiving rows (免交, 困难减免)
-// of a member's bases cover: a row covers its from_month up to the month
-// before the next row's, the last one up to December.
-func waivedMonths(ctx context.Context, idb bun.IDB, memberID int64, year int) (int, error) {
-	var rows []BaseRow
-	if err := idb.NewSelect().Model(&rows).Column("from_month", "category").Where("member_id = ?", memberID).
-		Where("year = ?", year).OrderExpr("from_month").Scan(ctx); err != nil {
-		return 0, httpx.Internal(err)
-	}
+// waivedMonths is how many months of their year the waiving rows (免交,
+// 困难减免) of one member's bases of a year cover: a row covers its
+// from_month up to the month before the next row's, the last one up to
+// December.
+func waivedMonths(rows []BaseRow) int {
+	slices.SortFunc(rows, func(a, b BaseRow) int { return a.FromMonth - b.FromMonth })
 	n := 0
 	for i, r := range rows {
 		end := 13
@@ -440,7 +437,7 @@ func waivedMonths(ctx context.Context, idb bun.IDB, memberID int64, year int) (i
 			n += end - r.FromMonth
 		}
 	}
-	return n, nil
+	return n
 }
 
 // memberYear is one member's bases of a year.
@@ -449,40 +446,43 @@ type memberYear struct {
 	Year     int
 }
 
-// keepsWaiver runs write (a delete or a change of bases of the given
-// member-years) and refuses it when a caller without PermBaseWaive would thereby
-// stretch a 免交 or 困难减免 row the department set over more months:
+// keepsWaiver refuses a change of the bases ids (each replaced by changed,
+// or deleted when changed is nil) when a caller without PermBaseWaive would
+// thereby stretch a 免交 or 困难减免 row the department set over more months:
 // deleting the row after it, or moving that row's first month later, hands
 // its months to the waiving row before it (中组发〔2008〕3号: a waiver is the
-// higher committee's; a branch cannot widen one).
-func keepsWaiver(ctx context.Context, tx bun.Tx, years []memberYear, field string, write func() error) error {
+// higher committee's; a branch cannot widen one). field names the refusal's
+// field ("" for none).
+func keepsWaiver(ctx context.Context, idb bun.IDB, ids []int64, changed *BaseRow, field string) error {
 	if rbac.From(ctx).Has(PermBaseWaive) {
-		return write()
+		return nil
 	}
-	waived := func() (int, error) {
-		n := 0
-		for _, y := range years {
-			m, err := waivedMonths(ctx, tx, y.MemberID, y.Year)
-			if err != nil {
-				return 0, err
+	var rows []BaseRow
+	if err := idb.NewSelect().Model(&rows).Column("id", "member_id", "year", "from_month", "category").
+		Where("EXISTS (SELECT 1 FROM fee_base AS x WHERE x.id IN (?) AND x.member_id = b.member_id AND x.year = b.year)", bun.In(ids)).
+		Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	before, after := map[memberYear][]BaseRow{}, map[memberYear][]BaseRow{}
+	for _, r := range rows {
+		y := memberYear{r.MemberID, r.Year}
+		before[y] = append(before[y], r)
+		switch {
+		case !slices.Contains(ids, r.ID):
+			if changed != nil && r.FromMonth == changed.FromMonth {
+				return nil // another base of the month: the write is the duplicate's 400
 			}
-			n += m
+			after[y] = append(after[y], r)
+		case changed != nil:
+			after[y] = append(after[y], *changed)
 		}
-		return n, nil
 	}
-	before, err := waived()
-	if err != nil {
-		return err
+	n := 0
+	for y := range before {
+		n += waivedMonths(after[y]) - waivedMonths(before[y])
 	}
-	if err := write(); err != nil {
-		return err
-	}
-	after, err := waived()
-	if err != nil {
-		return err
-	}
-	if after > before {
-		msg := fmt.Sprintf("此操作将使组织部核定的免交或困难减免多适用 %d 个月；减免只能由组织部核定或经上级党委批准（中组发〔2008〕3号），请通过“申请减免”办理", after-before)
+	if n > 0 {
+		msg := fmt.Sprintf("此操作将使组织部核定的免交或困难减免多适用 %d 个月；减免只能由组织部核定或经上级党委批准（中组发〔2008〕3号），请通过“申请减免”办理", n)
 		if field == "" {
 			return httpx.BadRequest("%s", msg)
 		}
@@ -492,150 +492,11 @@ func keepsWaiver(ctx context.Context, tx bun.Tx, years []memberYear, field strin
 }
 
 // errBaseTaken is the 400 of a second base of a member from the same month.
-func errBaseTaken(err error, r BaseRow) error {
+func errBaseTaken(err error, r *BaseRow) error {
 	if db.IsUniqueViolation(err) {
 		return httpx.Invalid("fromMonth", "该党员%d年%d月起的基数已存在，请修改该记录", r.Year, r.FromMonth)
 	}
 	return httpx.AsError(err)
-}
-
-// CreateBase saves a member's base from a month of a year, with its trail
-// entry (新增) in the same transaction.
-func (s *Service) CreateBase(ctx context.Context, in BaseInput) (BaseView, error) {
-	r, err := checkBase(in)
-	if err != nil {
-		return BaseView{}, err
-	}
-	now := s.now()
-	r.CreatedAt, r.UpdatedAt = now, now
-	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		m, err := s.memberOf(ctx, tx, r.MemberID)
-		if err != nil {
-			return err
-		}
-		if err := s.checkStipend(ctx, r, m.PersonCategory); err != nil {
-			return err
-		}
-		reason, err := mayWaive(ctx, r.Category, in.Reason)
-		if err != nil {
-			return err
-		}
-		_, err = baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: withReason(baseTrailView(r, m.Name), reason), Snapshot: &r,
-			Write: func(ctx context.Context) (int64, error) {
-				_, err := tx.NewInsert().Model(&r).Returning("id").Exec(ctx)
-				return r.ID, err
-			}})
-		return err
-	})
-	if err != nil {
-		return BaseView{}, errBaseTaken(err, r)
-	}
-	return s.Base(ctx, r.ID)
-}
-
-// UpdateBase changes a base of the caller's scope (its member and year
-// stay) from the version the client read (in.UpdatedAt): one changed since
-// is a 409 and nothing is written. The change and its trail entry are one
-// transaction.
-func (s *Service) UpdateBase(ctx context.Context, in BaseInput) (BaseView, error) {
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return BaseView{}, err
-	}
-	var reason string
-	_, err = record.Edit(ctx, s.db, in.ID,
-		func(context.Context) (struct{}, error) { return struct{}{}, nil },
-		s.findBase,
-		func(ctx context.Context, _ struct{}, cur *baseListRow) (BaseRow, error) {
-			if in.UpdatedAt == nil {
-				return BaseRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
-			}
-			if !in.UpdatedAt.Equal(cur.UpdatedAt) {
-				return BaseRow{}, baseTrail.Stale()
-			}
-			in.MemberID, in.Year = cur.MemberID, cur.Year
-			r, err := checkBase(in)
-			if err == nil {
-				err = s.checkStipend(ctx, r, cur.PersonCategory)
-			}
-			if err != nil {
-				return r, err
-			}
-			if reason, err = mayWaive(ctx, r.Category, in.Reason); err != nil {
-				return r, err
-			}
-			r.ID, r.CreatedAt, r.UpdatedAt = cur.ID, cur.CreatedAt, s.now()
-			return r, nil
-		},
-		func(ctx context.Context, tx bun.Tx, _ struct{}, cur *baseListRow, r BaseRow) error {
-			_, err := baseTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserUpdate,
-				Before: baseTrailView(cur.BaseRow, cur.MemberName), After: withReason(baseTrailView(r, cur.MemberName), reason), Snapshot: &r,
-				Write: func(ctx context.Context) (int64, error) {
-					// Matched on the version read, and still of the scope
-					// when written (the member may have moved meanwhile).
-					return r.ID, keepsWaiver(ctx, tx, []memberYear{{r.MemberID, r.Year}}, "fromMonth", func() error {
-						return baseTrail.OneRow(tx.NewUpdate().Model(&r).WherePK().Where("updated_at = ?", cur.UpdatedAt).
-							Where("member_id IN (?)", scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"))).
-							ExcludeColumn("id", "member_id", "year", "created_at").Exec(ctx))
-					})
-				}})
-			return err
-		})
-	if err != nil {
-		return BaseView{}, errBaseTaken(err, BaseRow{Year: in.Year, FromMonth: in.FromMonth})
-	}
-	return s.Base(ctx, in.ID)
-}
-
-// DeleteBases deletes bases, all of the caller's scope or none (404); each
-// leaves a trail entry (删除) with its last state, in the same transaction.
-func (s *Service) DeleteBases(ctx context.Context, ids []int64) error {
-	ids = uniq.Of(ids)
-	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		var rows []baseListRow
-		q, err := s.baseQuery(ctx, tx, &rows)
-		if err != nil {
-			return err
-		}
-		if err := q.Where("b.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		if len(rows) != len(ids) {
-			return errNoBase()
-		}
-		years := make([]memberYear, 0, len(rows)) // whose coverage the delete changes
-		for _, r := range rows {
-			if y := (memberYear{r.MemberID, r.Year}); !slices.Contains(years, y) {
-				years = append(years, y)
-			}
-		}
-		err = keepsWaiver(ctx, tx, years, "", func() error {
-			res, err := tx.NewDelete().Model((*BaseRow)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
-			if err != nil {
-				return httpx.Internal(err)
-			}
-			if n, _ := res.RowsAffected(); int(n) != len(ids) {
-				return errNoBase() // deleted meanwhile
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		gone := make([]record.Gone, len(rows))
-		for i, r := range rows {
-			gone[i] = record.Gone{ID: r.ID, Name: fmt.Sprintf("%s %d年%d月起", r.MemberName, r.Year, r.FromMonth), Anchor: r.OrgID,
-				Before: baseTrailView(r.BaseRow, r.MemberName), Snapshot: r.BaseRow}
-		}
-		entries, err := baseTrail.DeleteEntries(ctx, plain, gone)
-		if err != nil {
-			return err
-		}
-		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
-			return httpx.Internal(err)
-		}
-		return nil
-	})
 }
 
 // MissingView is a member of the scope without a base of the year.

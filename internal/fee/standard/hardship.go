@@ -2,9 +2,7 @@ package standard
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -13,11 +11,13 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
+	"zhdj/internal/platform/resource"
 )
 
 // HardshipKey is the hardship workflow's key (flow tables, to-dos' module).
@@ -99,7 +99,7 @@ func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
 				After: func(ctx context.Context, tx bun.Tx, a *flow.Act[hardshipRecord]) error {
 					return httpx.AsError(setHardshipState(ctx, tx, a.ID, HardshipReview, a.State, a.At))
 				}}},
-		Find:   s.findHardship,
+		Find:   s.hardships.FindIn,
 		OrgOf:  func(r *hardshipRecord) int64 { return r.OrgID },
 		NameOf: func(r *hardshipRecord) string { return r.MemberName + "党费" + hardshipKinds[r.Kind] },
 		Link:   func(id int64) string { return fmt.Sprintf("/dfgl/base?hardship=%d", id) },
@@ -108,29 +108,20 @@ func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
 
 func errNoHardship() *httpx.Error { return httpx.NotFound("党费减免申请不存在") }
 
-func (s *Service) hardshipQuery(ctx context.Context, idb bun.IDB, dest any) (*bun.SelectQuery, error) {
-	scope, err := s.orgs.Scoped("h.org_id")(ctx)
-	if err != nil {
-		return nil, err
+// hardshipResource declares the proposals on the resource kit, for their
+// list and reads: seen within the caller's scope by the branch that
+// proposed them, with the member's and the branch's names; written by the
+// workflow only.
+func (s *Service) hardshipResource() *resource.Viewed[Hardship, hardshipRecord, HardshipInput, HardshipView] {
+	return &resource.Viewed[Hardship, hardshipRecord, HardshipInput, HardshipView]{DB: s.db, Noun: "党费减免申请", Spec: hardshipSpec,
+		Scope: s.orgs.Scoped("h.org_id"),
+		Join: func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.ColumnExpr("m.name AS member_name, z.name AS org_name").
+				Join("JOIN dyjbxx AS m ON m.id = h.member_id").Join("JOIN dzz AS z ON z.id = h.org_id")
+		},
+		Record: func(r *hardshipRecord) *Hardship { return &r.Hardship },
+		View:   func(r *hardshipRecord, _ audit.Labeller, _ bool) HardshipView { return hardshipView(*r) },
 	}
-	return scope(idb.NewSelect().Model(dest).ColumnExpr("h.*").ColumnExpr("m.name AS member_name, z.name AS org_name").
-		Join("JOIN dyjbxx AS m ON m.id = h.member_id").Join("JOIN dzz AS z ON z.id = h.org_id")), nil
-}
-
-// findHardship reads a proposal of the caller's scope (by the branch that
-// proposed it) through idb; 404 outside it.
-func (s *Service) findHardship(ctx context.Context, idb bun.IDB, id int64) (*hardshipRecord, error) {
-	r := new(hardshipRecord)
-	q, err := s.hardshipQuery(ctx, idb, r)
-	if err != nil {
-		return nil, err
-	}
-	if err := q.Where("h.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoHardship()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return r, nil
 }
 
 var hardshipSpec = httpx.ListSpec{
@@ -147,20 +138,11 @@ var hardshipSpec = httpx.ListSpec{
 }
 
 func (s *Service) hardshipRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfjm", PermHardshipList, "查询", httpx.ReadList(s.Hardships))
+	s.hardships.ListRoutes(rs, "/api/dfjm", resource.Perms{List: PermHardshipList})
 	rs.Post("/api/dfjm", PermBranch, "申请减免", httpx.Create(s.ProposeHardship))
 	s.hw.Routes(rs, "/api/dfjm", flow.Perms{View: PermHardshipList})
 	rs.Post("/api/dfjm/{id}/withdraw", PermBranch, "撤回减免申请", httpx.ActionOn(errNoHardship, s.WithdrawHardship))
 	rs.Post("/api/dfjm/{id}/end", PermCommittee, "终止减免", httpx.ActionOn(errNoHardship, s.EndHardship))
-}
-
-// Hardships lists the proposals of the caller's scope.
-func (s *Service) Hardships(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[HardshipView], error) {
-	q, err := s.hardshipQuery(ctx, s.db, (*hardshipRecord)(nil))
-	if err != nil {
-		return httpx.PageResult[HardshipView]{}, err
-	}
-	return pagedViews(ctx, q, hardshipSpec, lq, hardshipView)
 }
 
 func hardshipView(r hardshipRecord) HardshipView {
@@ -224,18 +206,13 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 	if err != nil {
 		return HardshipView{}, err
 	}
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return HardshipView{}, err
-	}
 	var out *hardshipRecord
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.org_id").Where("m.id = ?", h.MemberID)).
-			Scan(ctx, &h.OrgID); errors.Is(err, sql.ErrNoRows) {
-			return errNoMember()
-		} else if err != nil {
-			return httpx.Internal(err)
+		m, err := s.memberOf(ctx, tx, h.MemberID)
+		if err != nil {
+			return err
 		}
+		h.OrgID = m.OrgID
 		now := s.now()
 		h.CreatedAt, h.UpdatedAt = now, now
 		if _, err := tx.NewInsert().Model(&h).Exec(ctx); err != nil {
@@ -246,7 +223,7 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 		if err := s.hw.StartAt(ctx, tx, h.ID, StepCommittee, flow.Note{Comment: h.Reason}); err != nil {
 			return err
 		}
-		out, err = s.findHardship(ctx, tx, h.ID)
+		out, err = s.hardships.FindIn(ctx, tx, h.ID)
 		return err
 	})
 	if err != nil {
@@ -312,7 +289,7 @@ type StopInput struct {
 func (s *Service) WithdrawHardship(ctx context.Context, id int64, in StopInput) (HardshipView, error) {
 	var out *hardshipRecord
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		h, err := s.findHardship(ctx, tx, id)
+		h, err := s.hardships.FindIn(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -325,7 +302,7 @@ func (s *Service) WithdrawHardship(ctx context.Context, id int64, in StopInput) 
 		if err := setHardshipState(ctx, tx, id, h.State, HardshipWithdrawn, s.now()); err != nil {
 			return err
 		}
-		out, err = s.findHardship(ctx, tx, id)
+		out, err = s.hardships.FindIn(ctx, tx, id)
 		return err
 	})
 	if err != nil {

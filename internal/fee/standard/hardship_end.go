@@ -44,7 +44,7 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 	}
 	var out *hardshipRecord
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		h, err := s.findHardship(ctx, tx, id)
+		h, err := s.hardships.FindIn(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 		if n, _ := res.RowsAffected(); n != 1 {
 			return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
 		}
-		if out, err = s.findHardship(ctx, tx, id); err != nil {
+		if out, err = s.hardships.FindIn(ctx, tx, id); err != nil {
 			return err
 		}
 		return s.tellBranchEnded(ctx, tx, out, comment)

@@ -115,6 +115,11 @@ type standardRow struct {
 	UpdatedAt     time.Time  `bun:"updated_at"`
 }
 
+// Keys is where the resource kit finds the standard's id and times.
+func (r *standardRow) Keys() (id *int64, created, updated *time.Time) {
+	return &r.ID, &r.CreatedAt, &r.UpdatedAt
+}
+
 func fen(v int64) *int64 { return &v }
 
 // regulation is the basis of the default standards.
@@ -276,6 +281,14 @@ type BaseRow struct {
 	Remark        string    `bun:"remark"`
 	CreatedAt     time.Time `bun:"created_at"`
 	UpdatedAt     time.Time `bun:"updated_at"`
+	// member and reason are what the trail shows beside the row: the
+	// member's name, and why the department waives the fee (mayWaive).
+	member, reason string
+}
+
+// Keys is where the resource kit finds the base's id and times.
+func (b *BaseRow) Keys() (id *int64, created, updated *time.Time) {
+	return &b.ID, &b.CreatedAt, &b.UpdatedAt
 }
 
 // Hardship kinds and states.
@@ -308,6 +321,11 @@ type Hardship struct {
 	State         string    `bun:"state" json:"state"`
 	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
 	UpdatedAt     time.Time `bun:"updated_at" json:"updatedAt"`
+}
+
+// Keys is where the resource kit finds the proposal's id and times.
+func (h *Hardship) Keys() (id *int64, created, updated *time.Time) {
+	return &h.ID, &h.CreatedAt, &h.UpdatedAt
 }
 
 // Due is a member's amount for one month with its working: the bracket and

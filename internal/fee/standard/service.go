@@ -17,23 +17,28 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
 // Service is the fee standards domain.
 type Service struct {
-	db      *bun.DB
-	sys     *system.Service
-	orgs    *org.Service
-	members *member.Service
-	bus     *event.Bus // asks internal/fee which months are frozen (LastFrozenMonth)
-	now     func() time.Time
-	hw      *flow.Workflow[hardshipRecord]
+	db        *bun.DB
+	sys       *system.Service
+	orgs      *org.Service
+	members   *member.Service
+	bus       *event.Bus // asks internal/fee which months are frozen (LastFrozenMonth)
+	now       func() time.Time
+	hw        *flow.Workflow[hardshipRecord]
+	bases     *resource.Viewed[BaseRow, baseListRow, BaseInput, BaseView]
+	standards *resource.Viewed[standardRow, standardRow, StandardInput, Standard]
+	hardships *resource.Viewed[Hardship, hardshipRecord, HardshipInput, HardshipView]
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, bus *event.Bus) *Service {
 	s := &Service{db: database, sys: sys, orgs: orgs, members: members, bus: bus, now: func() time.Time { return time.Now().UTC() }}
+	s.bases, s.standards, s.hardships = s.baseResource(), s.standardResource(), s.hardshipResource()
 	s.hw = s.hardshipFlow()
 	return s
 }

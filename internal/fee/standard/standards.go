@@ -20,6 +20,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/resource"
 )
 
 // StandardInput is the body of POST/PUT /api/dfbz: amounts in 元 as text
@@ -53,18 +54,40 @@ type Meta struct {
 	GraduateStipend bool              `json:"graduateStipend"`
 }
 
+// standardResource declares the standards on the resource kit: the
+// school's (no scope), created as drafts, edited only as drafts; the list,
+// the enabling and the voiding are the module's.
+func (s *Service) standardResource() *resource.Viewed[standardRow, standardRow, StandardInput, Standard] {
+	return &resource.Viewed[standardRow, standardRow, StandardInput, Standard]{DB: s.db, Noun: "党费标准",
+		Now: func() time.Time { return s.now() },
+		Scope: func(context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+			return func(q *bun.SelectQuery) *bun.SelectQuery { return q }, nil
+		},
+		Record: func(r *standardRow) *standardRow { return r },
+		Labels: record.LabelsOf(s.trailLabels),
+		View:   func(r *standardRow, _ audit.Labeller, _ bool) Standard { return viewOf(*r) },
+		Check:  checkDraft,
+		IDOf:   func(in *StandardInput) int64 { return in.ID },
+		Trail:  standardTrail,
+		TrailView: func(_ context.Context, _ bun.IDB, r *standardRow) (map[string]string, error) {
+			return standardTrailView(*r), nil
+		},
+	}
+}
+
 func (s *Service) standardRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfbz", PermStandardList, "查询", httpx.Read(s.Standards))
+	s.standards.Routes(rs, "/api/dfbz", resource.Perms{List: PermStandardList, Add: PermStandardEdit, Edit: PermStandardEdit},
+		resource.Without(resource.DetailRoute, resource.DeleteRoute, resource.AcrossRoute, resource.RestoreRoute),
+		resource.Replace(resource.ListRoute, "查询", httpx.Read(s.Standards)),
+		// The form sends the whole standard: a field left out is cleared, not kept.
+		resource.Replace(resource.UpdateRoute, "修改", httpx.Action(s.standards.Update)))
 	rs.Get("/api/dfbz/meta", PermStandardList, "查看类别与工资项目", httpx.Read(func(ctx context.Context) (Meta, error) {
 		return Meta{Categories: Categories, Items: Items, States: stateLabels, GraduateStipend: s.stipendBase(ctx)}, nil
 	}))
-	rs.Post("/api/dfbz", PermStandardEdit, "新增", httpx.Create(s.CreateStandard))
-	rs.Put("/api/dfbz", PermStandardEdit, "修改", httpx.Action(s.UpdateStandard))
 	rs.Post("/api/dfbz/{id}/enable", PermStandardState, "启用", httpx.ReadID(errNoStandard,
 		func(r *http.Request, id int64) (Standard, error) { return s.Enable(r.Context(), id) }))
 	rs.Post("/api/dfbz/{id}/void", PermStandardState, "作废", httpx.ReadID(errNoStandard,
 		func(r *http.Request, id int64) (Standard, error) { return s.Void(r.Context(), id) }))
-	rs.Get("/api/dfbz/{id}/trail", PermStandardList, "查看变动轨迹", httpx.ListUnder(errNoStandard, s.standardTrails().Page))
 }
 
 func errNoStandard() *httpx.Error { return httpx.NotFound("党费标准不存在") }
@@ -174,86 +197,23 @@ func checkBrackets(in []BracketInput) ([]Bracket, error) {
 	return out, nil
 }
 
-// CreateStandard saves a new standard, not yet enabled, with its trail
-// entry (新增).
-func (s *Service) CreateStandard(ctx context.Context, in StandardInput) (Standard, error) {
+// checkDraft checks a body into a standard not yet enabled (new when cur
+// is nil): an enabled or void one is history (a change is a new standard),
+// and an edit is from the version the client read (one changed since is a
+// 409).
+func checkDraft(_ context.Context, in StandardInput, cur *standardRow) (standardRow, error) {
+	if cur != nil && cur.State != StateDraft {
+		return standardRow{}, httpx.Conflict("只有未启用的标准可以修改")
+	}
+	if cur != nil && in.UpdatedAt == nil {
+		return standardRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
+	}
+	if cur != nil && !in.UpdatedAt.Equal(cur.UpdatedAt) {
+		return standardRow{}, standardTrail.Stale()
+	}
 	r, err := checkStandard(in)
-	if err != nil {
-		return Standard{}, err
-	}
-	now := s.now()
-	r.State, r.CreatedAt, r.UpdatedAt = StateDraft, now, now
-	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		_, err := standardTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserCreate, After: standardTrailView(r), Snapshot: &r,
-			Write: func(ctx context.Context) (int64, error) {
-				_, err := tx.NewInsert().Model(&r).Returning("id").Exec(ctx)
-				return r.ID, err
-			}})
-		return err
-	})
-	if err != nil {
-		return Standard{}, httpx.AsError(err)
-	}
-	return s.standardOrCurrent(ctx, r) // the stamp as stored: the version an edit sends back
-}
-
-// findStandard reads standard id through idb, or 404.
-func (s *Service) findStandard(ctx context.Context, idb bun.IDB, id int64) (*standardRow, error) {
-	r := new(standardRow)
-	if err := idb.NewSelect().Model(r).Where("id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoStandard()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return r, nil
-}
-
-// UpdateStandard changes a standard not yet enabled (an enabled or void
-// one is history: a change is a new standard) from the version the client
-// read (in.UpdatedAt): one changed since is a 409 and nothing is written.
-// The change and its trail entry are one transaction.
-func (s *Service) UpdateStandard(ctx context.Context, in StandardInput) (Standard, error) {
-	out, err := record.Edit(ctx, s.db, in.ID,
-		func(context.Context) (struct{}, error) { return struct{}{}, nil },
-		s.findStandard,
-		func(_ context.Context, _ struct{}, cur *standardRow) (standardRow, error) {
-			if cur.State != StateDraft {
-				return standardRow{}, httpx.Conflict("只有未启用的标准可以修改")
-			}
-			if in.UpdatedAt == nil {
-				return standardRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
-			}
-			if !in.UpdatedAt.Equal(cur.UpdatedAt) {
-				return standardRow{}, standardTrail.Stale()
-			}
-			r, err := checkStandard(in)
-			r.ID, r.State, r.CreatedAt, r.UpdatedAt = cur.ID, cur.State, cur.CreatedAt, s.now()
-			return r, err
-		},
-		func(ctx context.Context, tx bun.Tx, _ struct{}, cur *standardRow, r standardRow) error {
-			_, err := standardTrail.Save(ctx, tx, plain, record.Save{Origin: audit.OriginUserUpdate, Before: standardTrailView(*cur),
-				After: standardTrailView(r), Snapshot: &r, Write: func(ctx context.Context) (int64, error) {
-					// Matched on the version read, and still a draft.
-					return r.ID, standardTrail.OneRow(tx.NewUpdate().Model(&r).WherePK().Where("updated_at = ?", cur.UpdatedAt).
-						Where("state = ?", StateDraft).Column("name", "category", "kind", "brackets", "fixed_fen", "basis", "updated_at").Exec(ctx))
-				}})
-			return err
-		})
-	if err != nil {
-		return Standard{}, httpx.AsError(err)
-	}
-	return s.standardOrCurrent(ctx, out)
-}
-
-// standardOrCurrent is standard r as it is stored: its stamp as the
-// database keeps it (the version an edit sends back), and after an update
-// that changed nothing (and wrote nothing) the row's, not r's.
-func (s *Service) standardOrCurrent(ctx context.Context, r standardRow) (Standard, error) {
-	cur, err := s.findStandard(ctx, s.db, r.ID)
-	if err != nil {
-		return Standard{}, err
-	}
-	return viewOf(*cur), nil
+	r.State = StateDraft
+	return r, err
 }
 
 // stateRefusal answers a conditional update that changed nothing: 404 when
@@ -310,7 +270,7 @@ func (s *Service) Void(ctx context.Context, id int64) (Standard, error) {
 	var out standardRow
 	now := s.now()
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		cur, err := s.findStandard(ctx, tx, id)
+		cur, err := s.standards.FindIn(ctx, tx, id)
 		if err != nil {
 			return err
 		}

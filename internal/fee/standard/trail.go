@@ -96,20 +96,10 @@ func (s *Service) stateChanged(ctx context.Context, tx bun.IDB, r standardRow, w
 	return standardTrail.Record(ctx, tx, r.ID, []audit.Change{standardTrail.Change("state", stateLabels[was], stateLabels[r.State])}, &r)
 }
 
-// standardTrails serves a standard's trail (standards are the school's: no scope).
-func (s *Service) standardTrails() record.Trail {
-	return record.Trail{Decl: standardTrail, DB: s.db, Find: record.FindIn(s.db, s.findStandard), Labels: record.LabelsOf(s.trailLabels)}
-}
-
 // plain labels nothing: a base declares no dictionary field.
 func plain(_, v string) string { return v }
 
 // trailLabels reads the labels of the trail's entry types and origins.
 func (s *Service) trailLabels(ctx context.Context) (system.DictLabels, error) {
 	return s.sys.DictLabels(ctx, audit.DictOrigin, audit.DictType)
-}
-
-// baseTrails serves a base's trail: a base of the caller's scope, newest first.
-func (s *Service) baseTrails() record.Trail {
-	return record.Trail{Decl: baseTrail, DB: s.db, Find: record.FindIn(s.db, s.findBase), Labels: record.LabelsOf(s.trailLabels)}
 }

@@ -70,14 +70,14 @@ func (res *Viewed[M, V, I, O]) handleExport(w http.ResponseWriter, r *http.Reque
 	if q, err = res.Spec.Query(q, lq); err != nil {
 		return err
 	}
-	label, err := res.labels(ctx)
+	view, err := res.viewer(ctx)
 	if err != nil {
 		return err
 	}
 	headers, widths, cells := Layout(res.Export.Columns)
 	file := res.Export.Title + "-" + date.Of(res.now()).Compact() + ".xlsx"
 	n, err := excel.Export(ctx, w, res.DB, q, headers, widths, file, func(n int, v *V) []any {
-		o := res.view(v, label, clear)
+		o := view(v, clear)
 		return cells(n, &o)
 	})
 	if err == nil && res.Access != nil {

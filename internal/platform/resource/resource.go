@@ -105,6 +105,10 @@ type Viewed[M, V, I, O any] struct {
 	IDOf   func(in *I) int64
 	Merged func(in *I, sent map[string]json.RawMessage)
 	View   func(v *V, label audit.Labeller, clear bool) O
+	// Viewer, instead of Labels and View, reads once per request what the
+	// views need beyond labels (the standards a fee base's due follows) and
+	// answers the view of a row.
+	Viewer func(ctx context.Context) (func(v *V, clear bool) O, error)
 	// Unmask, when set, lets the detail show a record in clear
 	// (?unmask=true): it answers whether the caller may (an error when not)
 	// after the scope, so that an id outside it stays a 404; such a read is
@@ -114,10 +118,10 @@ type Viewed[M, V, I, O any] struct {
 	// Optional hooks: BeforeUpdate vets a checked update against the record
 	// read; BeforeDelete vets a delete of ids that all lie in the scope,
 	// inside its transaction; WriteError answers a failed write (a unique
-	// index broken), nil keeping the error as it is.
+	// index broken) of record m, nil keeping the error as it is.
 	BeforeUpdate func(ctx context.Context, cur *V, m *M) error
 	BeforeDelete func(ctx context.Context, tx bun.IDB, ids []int64) error
-	WriteError   func(err error) error
+	WriteError   func(err error, m *M) error
 	// Trail, when set, is the record's change trail: every write goes through
 	// Trail.Save with the raw views TrailView gives, and the routes add the
 	// record's trail, the trail across the scope (TrailName is the record's
@@ -125,6 +129,11 @@ type Viewed[M, V, I, O any] struct {
 	Trail     *record.Decl
 	TrailView func(ctx context.Context, idb bun.IDB, m *M) (map[string]string, error)
 	TrailName string
+	// Gone, when set, names a deleted record's DELETE entry and gives its
+	// anchor from the row read, instead of TrailName's and Anchor's columns:
+	// a record named and kept in its scope through its parent (a member's
+	// fee base).
+	Gone func(v *V) (name string, anchor int64)
 	// Anchor and AnchorScope keep a deleted record's DELETE entry (its last
 	// state) in the trail across the scope: Anchor is the column of the
 	// record the scope restricts ("org_id"), AnchorScope the caller's scope
@@ -201,15 +210,25 @@ func (res *Viewed[M, V, I, O]) view(v *V, label audit.Labeller, clear bool) O {
 	return any(*v).(O)
 }
 
+// viewer is what shows the rows of one request: Viewer's, or the view
+// with the labels read once.
+func (res *Viewed[M, V, I, O]) viewer(ctx context.Context) (func(v *V, clear bool) O, error) {
+	if res.Viewer != nil {
+		return res.Viewer(ctx)
+	}
+	label, err := res.labels(ctx)
+	return func(v *V, clear bool) O { return res.view(v, label, clear) }, err
+}
+
 // views are rows as the API shows them.
 func (res *Viewed[M, V, I, O]) views(ctx context.Context, rows []V, clear bool) ([]O, error) {
-	label, err := res.labels(ctx)
+	view, err := res.viewer(ctx)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]O, len(rows))
 	for i := range rows {
-		out[i] = res.view(&rows[i], label, clear)
+		out[i] = view(&rows[i], clear)
 	}
 	return out, nil
 }
@@ -236,6 +255,12 @@ func (res *Viewed[M, V, I, O]) List(ctx context.Context, lq httpx.ListQuery) (ht
 // Find is one record of the caller's scope as read, or 404.
 func (res *Viewed[M, V, I, O]) Find(ctx context.Context, id int64) (*V, error) {
 	return res.find(ctx, res.DB, id)
+}
+
+// FindIn is Find through idb (a transaction): a workflow's Find, a module's
+// read of the record it writes.
+func (res *Viewed[M, V, I, O]) FindIn(ctx context.Context, idb bun.IDB, id int64) (*V, error) {
+	return res.find(ctx, idb, id)
 }
 
 // Detail is one record of the caller's scope.

@@ -19,25 +19,91 @@ func PermsFor(prefix string) Perms {
 		Export: prefix + ":export", Import: prefix + ":import"}
 }
 
+// Route names one of the routes Routes registers, for an Option.
+type Route int
+
+// The routes of a resource.
+const (
+	ListRoute    Route = iota // GET base
+	ExportRoute               // GET base/export (when the export declares columns)
+	DetailRoute               // GET base/{id}
+	CreateRoute               // POST base
+	UpdateRoute               // PUT base (merging)
+	DeleteRoute               // DELETE base (ids)
+	AcrossRoute               // GET base/trail (with a trail)
+	TrailRoute                // GET base/{id}/trail (with a trail)
+	RestoreRoute              // POST base/trail/restore (with a trail)
+)
+
+// route is one route Routes registers.
+type route struct {
+	method, pattern, perm, action string
+	h                             httpx.HandlerFunc
+}
+
+// routeSet is the routes Routes registers, which the options change.
+type routeSet map[Route]*route
+
+// Option leaves out or changes routes of Routes, so that a module whose
+// record differs in one endpoint declares that one instead of filtering
+// the kit's routes.
+type Option func(routeSet)
+
+// Without leaves the routes rts out: the module has none, or registers its
+// own under another method or path.
+func Without(rts ...Route) Option {
+	return func(m routeSet) {
+		for _, rt := range rts {
+			delete(m, rt)
+		}
+	}
+}
+
+// Replace serves route rt (its method, path and permission) with the
+// module's handler h (nil: the kit's), titled action: a workflow's create,
+// which starts it; "查看" where the kit says "查看详情". A route the resource
+// does not have cannot be replaced.
+func Replace(rt Route, action string, h httpx.HandlerFunc) Option {
+	return func(m routeSet) {
+		r := m[rt]
+		if r == nil {
+			panic("resource: the resource has no such route to replace")
+		}
+		if r.action = action; h != nil {
+			r.h = h
+		}
+	}
+}
+
 // Routes registers the resource's endpoints under base (e.g. /api/txth) in
 // rs's module (rs.In("谈心谈话")), each with its permission and action: GET base (the list), base/export (when the
 // export declares columns), base/{id}; POST base (create), PUT base (the
 // merging update), DELETE base (ids); and with a trail GET base/trail (across
-// the scope), base/{id}/trail and POST base/trail/restore.
-func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms) {
-	res.ListRoutes(rs, base, p)
-	if res.Trail != nil {
-		rs.Get(base+"/trail", p.List, "查询变动轨迹", httpx.ReadList(res.Across))
+// the scope), base/{id}/trail and POST base/trail/restore. Options leave
+// out or change single routes.
+func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms, opts ...Option) {
+	m := routeSet{
+		ListRoute:   {http.MethodGet, base, p.List, "查询", httpx.ReadList(res.List)},
+		DetailRoute: {http.MethodGet, base + "/{id}", p.List, "查看详情", httpx.ReadID(res.notFound, res.readDetail)},
+		CreateRoute: {http.MethodPost, base, p.Add, "新增", httpx.Create(res.Create)},
+		UpdateRoute: {http.MethodPut, base, p.Edit, "修改", res.handleUpdate},
+		DeleteRoute: {http.MethodDelete, base, p.Del, "删除", httpx.IDsAction(res.Delete)},
 	}
-	rs.Get(base+"/{id}", p.List, "查看详情", httpx.ReadID(res.notFound, res.readDetail))
-	if res.Trail != nil {
-		rs.Get(base+"/{id}/trail", p.List, "查看变动轨迹", httpx.ListUnder(res.notFound, res.TrailPage))
+	if len(res.Export.Columns) > 0 {
+		m[ExportRoute] = &route{http.MethodGet, base + "/export", p.Export, "导出", res.handleExport}
 	}
-	rs.Post(base, p.Add, "新增", httpx.Create(res.Create))
-	rs.Put(base, p.Edit, "修改", res.handleUpdate)
-	rs.Delete(base, p.Del, "删除", httpx.IDsAction(res.Delete))
 	if res.Trail != nil {
-		rs.Post(base+"/trail/restore", p.Edit, "还原变动", httpx.Action(res.Restore))
+		m[AcrossRoute] = &route{http.MethodGet, base + "/trail", p.List, "查询变动轨迹", httpx.ReadList(res.Across)}
+		m[TrailRoute] = &route{http.MethodGet, base + "/{id}/trail", p.List, "查看变动轨迹", httpx.ListUnder(res.notFound, res.TrailPage)}
+		m[RestoreRoute] = &route{http.MethodPost, base + "/trail/restore", p.Edit, "还原变动", httpx.Action(res.Restore)}
+	}
+	for _, o := range opts {
+		o(m)
+	}
+	for rt := ListRoute; rt <= RestoreRoute; rt++ {
+		if r := m[rt]; r != nil {
+			rs.Handle(r.method, r.pattern, r.perm, r.action, r.h)
+		}
 	}
 }
 
@@ -45,10 +111,7 @@ func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms) {
 // declares columns, its export (GET base/export): a resource whose records
 // are written and shown by the module's own endpoints (a workflow's).
 func (res *Viewed[M, V, I, O]) ListRoutes(rs *httpx.Routes, base string, p Perms) {
-	rs.Get(base, p.List, "查询", httpx.ReadList(res.List))
-	if len(res.Export.Columns) > 0 {
-		rs.Get(base+"/export", p.Export, "导出", res.handleExport)
-	}
+	res.Routes(rs, base, p, Without(DetailRoute, CreateRoute, UpdateRoute, DeleteRoute, AcrossRoute, TrailRoute, RestoreRoute))
 }
 
 // readDetail is the detail; in clear with ?unmask=true when the resource

@@ -73,7 +73,7 @@ func (res *Viewed[M, V, I, O]) write(ctx context.Context, in I, cur *V, origin i
 	})
 	if err != nil {
 		if res.WriteError != nil {
-			return zero, res.WriteError(err)
+			return zero, res.WriteError(err, &m)
 		}
 		return zero, err
 	}
@@ -89,7 +89,9 @@ func (res *Viewed[M, V, I, O]) Insert(ctx context.Context, tx bun.IDB, m M, orig
 // save writes the checked record m over cur (nil: inserts it) inside tx,
 // with its trail entry when the resource keeps a trail, and returns its id.
 // An update matches the version it read, so a change made meanwhile is a
-// 409 rather than overwritten.
+// 409 rather than overwritten, and a record still of the caller's scope (a
+// record kept in it through its parent, a member's fee base, may leave it
+// meanwhile).
 func (res *Viewed[M, V, I, O]) save(ctx context.Context, tx bun.IDB, m M, cur *V, origin int, restoredFrom *int64) (int64, error) {
 	b, now := keysOf(&m), res.now()
 	*b.id, *b.created, *b.updated = 0, now, now
@@ -101,8 +103,12 @@ func (res *Viewed[M, V, I, O]) save(ctx context.Context, tx bun.IDB, m M, cur *V
 		was := keysOf(res.Record(cur))
 		*b.id, *b.created = *was.id, *was.created
 		write = func(ctx context.Context) (int64, error) {
+			scoped, err := res.query(ctx, tx)
+			if err != nil {
+				return 0, err
+			}
 			return *b.id, res.lock().OneRow(tx.NewUpdate().Model(&m).WherePK().Where("updated_at = ?", *was.updated).
-				ExcludeColumn("id", "created_at").Exec(ctx))
+				Where("EXISTS (?)", scoped.Where(res.alias()+".id = ?", *was.id)).ExcludeColumn("id", "created_at").Exec(ctx))
 		}
 	}
 	if res.Trail == nil {
@@ -166,15 +172,20 @@ func (res *Viewed[M, V, I, O]) Delete(ctx context.Context, ids []int64) error {
 	})
 }
 
-// trailDeletes writes the DELETE entries of the records ids (read in tx)
-// when the resource keeps a trail: the last state, the record as the
-// snapshot, its name (TrailName's column) and anchor (Anchor's column).
+// trailDeletes writes the DELETE entries of the records ids (read in tx,
+// as the scope's rows) when the resource keeps a trail: the last state, the
+// record as the snapshot, its name and anchor (Gone's, or TrailName's and
+// Anchor's columns).
 func (res *Viewed[M, V, I, O]) trailDeletes(ctx context.Context, tx bun.IDB, ids []int64) error {
 	if res.Trail == nil {
 		return nil
 	}
-	var rows []M
-	if err := tx.NewSelect().Model(&rows).Where(res.alias()+".id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+	q, err := res.query(ctx, tx)
+	if err != nil {
+		return err
+	}
+	var rows []V
+	if err := q.Where(res.alias()+".id IN (?)", bun.In(ids)).Scan(ctx, &rows); err != nil {
 		return httpx.Internal(err)
 	}
 	label, err := res.labels(ctx)
@@ -183,15 +194,18 @@ func (res *Viewed[M, V, I, O]) trailDeletes(ctx context.Context, tx bun.IDB, ids
 	}
 	gone := make([]record.Gone, len(rows))
 	for i := range rows {
-		m := &rows[i]
+		m := res.Record(&rows[i])
 		g := record.Gone{ID: *keysOf(m).id, Snapshot: m}
 		if g.Before, err = res.TrailView(ctx, tx, m); err != nil {
 			return err
 		}
-		if res.TrailName != "" {
+		if res.Gone != nil {
+			g.Name, g.Anchor = res.Gone(&rows[i])
+		}
+		if res.Gone == nil && res.TrailName != "" {
 			g.Name = fmt.Sprint(res.column(m, res.TrailName))
 		}
-		if res.Anchor != "" {
+		if res.Gone == nil && res.Anchor != "" {
 			g.Anchor = reflect.ValueOf(res.column(m, res.Anchor)).Int()
 		}
 		gone[i] = g
