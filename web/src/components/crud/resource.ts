@@ -175,6 +175,8 @@ export interface Resource<T, Row = T> {
   /** How many search fields show until 展开. */
   searchVisible?: number
   emptyText?: string
+  /** The empty state of a search that found nothing (default: the kit's). */
+  noMatchText?: string
 }
 
 /** Declares a resource (typed, so fields check against the record). */
