@@ -1,4 +1,4 @@
-import { Button, Empty, Space, Table, Tag, Typography } from 'antd'
+import { Button, Empty, Table, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import {
   BATCH_TYPES,
@@ -18,8 +18,6 @@ import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { ChildTable, defineResource, wholeList } from '@/components/crud'
 import { useDicts } from '@/components/dict/useDicts'
-import type { AttachmentSource, FlowView } from '@/components/flow'
-import AttachmentList from '@/components/flow/AttachmentList'
 import { dictLabel } from '@/utils/dict'
 
 const REVIEW_RESULT = 'DEV_REVIEW_RESULT'
@@ -128,23 +126,5 @@ export function NoticesTab({ notices }: { notices: NoticeBrief[] }) {
         },
       ]}
     />
-  )
-}
-
-/** 附件: the files attached to the record's steps as they were handled (each action's files, by step). */
-export function FilesTab({ flow, files }: { flow: FlowView | undefined; files?: AttachmentSource }) {
-  const entries = (flow?.entries ?? []).filter((e) => e.attachments?.length)
-  if (!entries.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无附件：办理环节时上传的材料会列在这里" />
-  const title = (k?: string) => flow?.steps.find((s) => s.key === k)?.title ?? k ?? ''
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
-      {entries.map((e) => (
-        <div key={e.id}>
-          <Typography.Text strong>{title(e.step)}</Typography.Text>
-          <Typography.Text type="secondary">（{e.actorName}，{e.time.slice(0, 10)}）</Typography.Text>
-          <AttachmentList value={e.attachments} readOnly source={files} />
-        </div>
-      ))}
-    </Space>
   )
 }
