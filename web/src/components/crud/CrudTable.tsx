@@ -36,8 +36,8 @@ export interface ExportAction {
   /** Used when the server sends no Content-Disposition file name. */
   fileName: string
   label?: string
-  /** Extra query parameters. */
-  params?: () => Record<string, unknown>
+  /** Extra query parameters (over the list's filters and sort, which they are given). */
+  params?: (query: CrudQuery) => Record<string, unknown>
   /** Asks for more parameters before the download (the reason of an export in clear); null cancels it. */
   ask?: () => Promise<Record<string, unknown> | null>
   /**
@@ -190,7 +190,7 @@ export default function CrudTable<T extends object>({
     if (asked === null) return
     setExporting(true)
     try {
-      const params = { ...exportParams(crud.query), ...exportAction.params?.(), ...asked }
+      const params = { ...exportParams(crud.query), ...exportAction.params?.(crud.query), ...asked }
       if (exportAction.background) setExportJobId((await startExport(exportAction.url, params)).id)
       else await downloadFile(exportAction.url, params, exportAction.fileName)
     } catch {

@@ -49,7 +49,7 @@ export default function ResourceFormItems<T>({ fields, form, record, initial, co
           />
         )
         const item = (
-          <Form.Item name={f.name} label={f.label} rules={rulesOf(f, ctx)} extra={o.extra} valuePropName={f.type === 'switch' ? 'checked' : undefined}>
+          <Form.Item name={f.name} label={f.label} rules={rulesOf(f, ctx)} extra={o.extra} dependencies={o.dependencies} valuePropName={f.type === 'switch' ? 'checked' : undefined}>
             {control}
           </Form.Item>
         )

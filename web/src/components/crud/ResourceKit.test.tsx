@@ -8,7 +8,7 @@ import { body, mockApi, signIn } from '@/test/api'
 import { renderWithApp } from '@/test/render'
 import { confirmDeleteOf } from './confirm'
 import { formToFilters } from './query'
-import { defineResource, toBody } from './resource'
+import { defineResource, toBody, toFormValues, type Field } from './resource'
 import ResourceForm from './ResourceForm'
 import RowActions from './RowActions'
 import { useResourceColumns } from './resourceColumns'
@@ -58,6 +58,14 @@ describe('resource kit', { timeout: 20_000 }, () => {
     openForm()
     await waitFor(() => expect(sent).toEqual({ name: '螺丝', code: '', madeOn: '' }))
     expect(toBody(things.fields, { madeOn: dayjs('2026-03-04'), code: null, ownerId: undefined }, 5)).toEqual({ madeOn: '2026-03-04', code: '', ownerId: null, id: 5 })
+  })
+
+  it('reads and sends a split date range as its two dates', () => {
+    const fields: Field<{ startOn: string; endOn: string }>[] = [{ name: 'dates', label: '起止日期', type: 'dateRange', form: { split: ['startOn', 'endOn'] } }]
+    const values = toFormValues(fields, { startOn: '2026-03-01', endOn: '2026-03-04' })
+    expect((values.dates as dayjs.Dayjs[]).map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-03-01', '2026-03-04'])
+    expect(toBody(fields, { dates: values.dates })).toEqual({ startOn: '2026-03-01', endOn: '2026-03-04' })
+    expect(toBody(fields, { dates: undefined })).toEqual({ startOn: '', endOn: '' })
   })
 
   it('shows a server error naming a field on that field, without the toast', async () => {

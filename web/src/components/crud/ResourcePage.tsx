@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { useDicts } from '@/components/dict/useDicts'
 import { useHasPermission } from '@/components/Permission'
 import AddButton from './AddButton'
-import CrudTable, { type ExportAction } from './CrudTable'
+import CrudTable, { type ExportAction, type Selection } from './CrudTable'
 import ImportButton from './ImportButton'
 import { dictsOf, idOf, titleOf, type Resource } from './resource'
 import ResourceForm from './ResourceForm'
@@ -31,8 +31,12 @@ interface Props<T> {
   actionWidth?: number
   /** The 新增 button's label (default 新增). */
   addLabel?: string
-  /** Toolbar items after 新增 and 导入. */
-  toolbar?: ReactNode
+  /** Toolbar items after 新增 and 导入 (a function: those that act on the list, e.g. reload it). */
+  toolbar?: ReactNode | ((page: ResourcePageApi<T>) => ReactNode)
+  /** Batch buttons for the chosen rows (makes rows selectable; the selection survives paging). */
+  batchActions?: (selection: Selection<T>, page: ResourcePageApi<T>) => ReactNode
+  /** The page's own dialogs and drawers (opened by its toolbar, batch or row actions), after the list. */
+  dialogs?: (page: ResourcePageApi<T>) => ReactNode
   /** Replaces the resource's export (e.g. with parameters the page chooses). */
   exportAction?: ExportAction | null
   /** Values a new record starts with, from the list's filters (e.g. the chosen organisation). */
@@ -62,6 +66,8 @@ export default function ResourcePage<T extends object>({
   actionWidth,
   addLabel,
   toolbar,
+  batchActions,
+  dialogs,
   exportAction,
   newValues,
   submit,
@@ -122,6 +128,8 @@ export default function ResourcePage<T extends object>({
         noun={res.noun}
         exportAction={exported && { ...exported, ask: unmasked.ask }}
         emptyText={res.emptyText ?? `暂无${res.noun}`}
+        noMatchText={res.noMatchText}
+        batchActions={batchActions && ((selection) => batchActions(selection, page))}
         toolbar={
           <>
             {res.api.create && (
@@ -131,7 +139,7 @@ export default function ResourcePage<T extends object>({
             )}
             {res.importKind && perms.import && <ImportButton need={perms.import} kind={res.importKind} title={`${res.noun}信息`} onDone={crud.reload} />}
             {exported && unmasked.control}
-            {toolbar}
+            {typeof toolbar === 'function' ? toolbar(page) : toolbar}
           </>
         }
       />
@@ -148,6 +156,7 @@ export default function ResourcePage<T extends object>({
           }}
         />
       )}
+      {dialogs?.(page)}
       {trailOf && res.trail && (
         <TrailDrawer
           api={res.trail}

@@ -1,10 +1,11 @@
 export { default as AddButton } from './AddButton'
+export { default as ChildTable } from './ChildTable'
 export { default as CrudTable, confirmDelete, exportParams, type ExportAction, type SearchField, type Selection } from './CrudTable'
 export { columnKey, columnPrefKey, useColumnSettings, type ColumnPrefs } from './columnSettings'
 export { columnDefaults, DEFAULT_WIDTHS } from './columnDefaults'
 export { confirmAction, confirmDeleteOf } from './confirm'
 export { default as ImportButton } from './ImportButton'
-export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, listFetcher, postFetcher, sortParams, type CrudFetcher, type CrudQuery } from './query'
+export { cleanFilters, deleter, formToFilters, getFetcher, initialQuery, listFetcher, postFetcher, sortParams, wholeList, type CrudFetcher, type CrudQuery } from './query'
 export {
   defineResource,
   filterField,

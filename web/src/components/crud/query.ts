@@ -39,8 +39,13 @@ export function getFetcher<T>(url: string): CrudFetcher<T> {
 
 /** GET endpoints answering a whole, short list (not paged): shown as one page. */
 export function listFetcher<T>(url: string): CrudFetcher<T> {
+  return wholeList(() => get<T[]>(url))
+}
+
+/** A whole, short list read by `load` (e.g. a record's sub-table): shown as one page. */
+export function wholeList<T>(load: () => Promise<T[]>): CrudFetcher<T> {
   return async () => {
-    const list = await get<T[]>(url)
+    const list = await load()
     return { content: list, totalElements: list.length }
   }
 }

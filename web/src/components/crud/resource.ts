@@ -54,6 +54,10 @@ export interface FormOptions<T> {
   empty?: unknown
   /** Left out of the form for this record (e.g. a parent picker offered only when adding). */
   hidden?: (ctx: FormContext<T>) => boolean
+  /** Fields whose change validates this one again (e.g. a range's end after its start). */
+  dependencies?: string[]
+  /** A dateRange kept as two dates of the record (e.g. startOn and endOn): read from them, sent as them. */
+  split?: [string, string]
 }
 
 export interface DetailOptions<T> {
@@ -171,6 +175,8 @@ export interface Resource<T, Row = T> {
   /** How many search fields show until 展开. */
   searchVisible?: number
   emptyText?: string
+  /** The empty state of a search that found nothing (default: the kit's). */
+  noMatchText?: string
 }
 
 /** Declares a resource (typed, so fields check against the record). */
@@ -202,12 +208,16 @@ export const titleOf = <T>(res: Resource<T, unknown>, r: T) => (res.titleOf ? re
 
 const DAY = 'YYYY-MM-DD'
 
-/** A record's values for the form: date strings become dayjs. */
+const splitOf = <T>(f: Field<T> | undefined) => (f ? formOf(f)?.split : undefined)
+
+/** A record's values for the form: date strings become dayjs, a split range its two dates. */
 export function toFormValues<T>(fields: Field<T>[], record: T): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(record as Record<string, unknown>) }
   for (const f of fields) {
     const v = out[f.name]
+    const split = splitOf(f)
     if (f.type === 'date' && typeof v === 'string' && v) out[f.name] = dayjs(v)
+    if (split && out[split[0]]) out[f.name] = split.map((k) => dayjs(out[k] as string))
   }
   return out
 }
@@ -225,7 +235,9 @@ export function toBody<T>(fields: Field<T>[], values: Record<string, unknown>, i
   const byName = new Map(fields.map((f) => [f.name, f]))
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(values)) {
-    if (dayjs.isDayjs(v)) out[k] = v.format(DAY)
+    const split = splitOf(byName.get(k))
+    if (split) split.forEach((name, i) => (out[name] = Array.isArray(v) && dayjs.isDayjs(v[i]) ? v[i].format(DAY) : ''))
+    else if (dayjs.isDayjs(v)) out[k] = v.format(DAY)
     else if (v === undefined || v === null) out[k] = emptyOf(byName.get(k), k)
     else out[k] = typeof v === 'string' ? v.trim() : v
   }

@@ -13,10 +13,10 @@ export interface DeleteActionOptions extends Partial<RowAction> {
 }
 
 /**
- * 删除 of a row, for holders of `need`: asks naming the record, deletes on 确定, then `onDone`
+ * 删除 of a row, for holders of `need` (none: whoever sees the row's actions): asks naming the record, deletes on 确定, then `onDone`
  * (reload the list). A refused delete keeps the dialog (the request pipeline says why).
  */
-export function deleteAction(need: Perm, name: string, remove: () => Promise<unknown>, onDone: () => void, { kind, note, ...more }: DeleteActionOptions = {}): RowAction {
+export function deleteAction(need: Perm | undefined, name: string, remove: () => Promise<unknown>, onDone: () => void, { kind, note, ...more }: DeleteActionOptions = {}): RowAction {
   return {
     key: 'del',
     label: '删除',

@@ -22,4 +22,5 @@ export type {
 } from './types'
 export { useFilePreview } from './useFilePreview'
 export { default as RecordAttachments } from './RecordAttachments'
+export { FlowFiles, FlowRecordDrawer, FlowRecordPage, type FlowFact, type FlowRecord, type FlowRecordContext, type FlowStepAction } from './FlowRecordPage'
 export { nameColumn } from './nameColumn'

@@ -12,7 +12,7 @@ export interface ReportColumn<T, Total = T> {
   group?: string
   width?: number
   align?: 'left' | 'right' | 'center'
-  fixed?: 'left'
+  fixed?: 'left' | 'right'
   ellipsis?: boolean
   lead?: boolean
   /** The rows this cell spans (0: covered by the one above), for a column of categories. */

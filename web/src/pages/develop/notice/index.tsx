@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Table, Typography, type TableColumnType } from 'antd'
+import { Descriptions, Table, Typography } from 'antd'
 import { useState } from 'react'
 import { deleteNotices, fetchNotices, NOTICE_KINDS, noticeDetail, noticeDocxUrl, type DevRecord, type Notice } from '@/api/develop'
 import { downloadFile } from '@/api/file'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
-import { actionColumn, AddButton, confirmDeleteOf, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
+import { AddButton, defineResource, deleteAction, ResourcePage } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { DocumentDrawer } from '@/components/flow'
-import { useHasPermission } from '@/components/Permission'
 import NoticeForm from './NoticeForm'
 
 const downloadWord = (n: Pick<Notice, 'id' | 'title'>) => downloadFile(noticeDocxUrl(n.id), undefined, `${n.title}.docx`).catch(() => undefined)
@@ -63,71 +62,50 @@ function NoticeDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 
 /** 公示管理: the notices before 确定发展对象, 接收预备党员 and 转正; publish, view, print, download, delete. */
 export default function DevNoticePage() {
-  const crud = useCrud<Notice>({ key: 'fzdy-notices', fetch: fetchNotices })
   const [creating, setCreating] = useState(false)
   const [viewing, setViewing] = useState<number | null>(null)
-  const canDelete = useHasPermission([PERM.fzdyNotice])
-  const searchFields: SearchField[] = [
-    { name: 'blurry', label: '关键字', placeholder: '公示标题' },
-    { name: 'kind', label: '公示类别', type: 'select', options: NOTICE_KINDS.map((k) => ({ value: k.value, label: k.label })) },
-    { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
-  ]
-  const columns: TableColumnType<Notice>[] = [
-    {
-      title: '公示标题',
-      dataIndex: 'title',
-      key: 'title',
-      width: 220,
-      fixed: 'left',
-      ellipsis: true,
-      render: (t: string, n) => <Typography.Link onClick={() => setViewing(n.id)}>{t}</Typography.Link>,
-    },
-    { title: '公示类别', dataIndex: 'kindName', key: 'kindName', width: 150 },
-    { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
-    { title: '开始日期', dataIndex: 'startOn', key: 'startOn', width: 110, sorter: true },
-    { title: '结束日期', dataIndex: 'endOn', key: 'endOn', width: 110, sorter: true },
-    { title: '人数', dataIndex: 'recordCount', key: 'recordCount', width: 70 },
-    actionColumn<Notice>(
-      (n) => (
-        <RowActions
-          actions={[
-            { key: 'detail', label: '详情', onClick: () => setViewing(n.id) },
-            { key: 'print', label: '打印', onClick: () => openPrintView('devNotice', { id: n.id }) },
-          ]}
-          more={[
-            { key: 'word', label: '下载 Word', onClick: () => void downloadWord(n) },
-            {
-              key: 'delete',
-              label: '删除',
-              danger: true,
-              need: PERM.fzdyNotice,
-              onClick: () => void confirmDeleteOf(n.title, () => deleteNotices([n.id])).then((ok) => ok && crud.reload()),
-            },
-          ]}
-        />
-      ),
-      170,
-    ),
-  ]
+  const resource = defineResource<Notice>({
+    key: 'fzdy-notices',
+    columnsKey: 'develop.notice',
+    noun: '公示',
+    api: { fetch: fetchNotices, remove: deleteNotices },
+    keyword: '公示标题',
+    permissions: { del: PERM.fzdyNotice },
+    titleOf: (n) => n.title,
+    nameField: 'title',
+    emptyText: '暂无公示：确定发展对象、接收预备党员和转正前，在此发布不少于 5 个工作日的公示',
+    fields: [
+      { name: 'title', label: '公示标题', width: 220, column: { ellipsis: true }, render: (t: string, n: Notice) => <Typography.Link onClick={() => setViewing(n.id)}>{t}</Typography.Link> },
+      { name: 'kind', label: '公示类别', type: 'select', options: NOTICE_KINDS.map((k) => ({ value: k.value, label: k.label })), display: 'kindName', width: 150, search: { single: true } },
+      { name: 'orgId', label: '党组织', display: 'orgName', type: 'custom', width: 200, search: { render: () => <OrgTreeSelect style={{ width: 220 }} /> } },
+      { name: 'startOn', label: '开始日期', type: 'date', width: 110, column: { sorter: true } },
+      { name: 'endOn', label: '结束日期', type: 'date', width: 110, column: { sorter: true } },
+      { name: 'recordCount', label: '人数', type: 'number', width: 70 },
+    ],
+  })
   return (
-    <>
-      <CrudTable<Notice>
-        crud={crud}
-        columns={columns}
-        columnsKey="develop.notice"
-        searchFields={searchFields}
-        emptyText="暂无公示：确定发展对象、接收预备党员和转正前，在此发布不少于 5 个工作日的公示"
-        onDelete={canDelete ? (ids) => deleteNotices(ids as number[]) : undefined}
-        nameOf={(n) => n.title}
-        noun="公示"
-        toolbar={
-          <AddButton need={PERM.fzdyNotice} onClick={() => setCreating(true)}>
-            发布公示
-          </AddButton>
-        }
-      />
-      {creating && <NoticeForm onClose={() => setCreating(false)} onDone={crud.reload} />}
-      {viewing !== null && <NoticeDrawer id={viewing} onClose={() => setViewing(null)} />}
-    </>
+    <ResourcePage<Notice>
+      resource={resource}
+      actionWidth={170}
+      rowActions={(n) => [
+        { key: 'detail', label: '详情', onClick: () => setViewing(n.id) },
+        { key: 'print', label: '打印', onClick: () => openPrintView('devNotice', { id: n.id }) },
+      ]}
+      moreActions={(n, { crud }) => [
+        { key: 'word', label: '下载 Word', onClick: () => void downloadWord(n) },
+        deleteAction(PERM.fzdyNotice, n.title, () => deleteNotices([n.id]), crud.reload, { key: 'delete' }),
+      ]}
+      toolbar={
+        <AddButton need={PERM.fzdyNotice} onClick={() => setCreating(true)}>
+          发布公示
+        </AddButton>
+      }
+      dialogs={({ crud }) => (
+        <>
+          {creating && <NoticeForm onClose={() => setCreating(false)} onDone={crud.reload} />}
+          {viewing !== null && <NoticeDrawer id={viewing} onClose={() => setViewing(null)} />}
+        </>
+      )}
+    />
   )
 }

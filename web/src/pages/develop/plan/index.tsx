@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd'
+import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { listPlans, savePlan, type Plan } from '@/api/develop'
 import { PERM } from '@/api/permissions'
-import { actionColumn } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
+import ReportTable from '@/components/report/ReportTable'
 import { useHasPermission } from '@/components/Permission'
 
 /** The places left of a plan (null: no plan set). */
@@ -64,56 +64,45 @@ export default function DevPlanPage() {
         </Space>
       }
     >
-      <Table<Plan>
+      <ReportTable<Plan, Record<'quota' | 'used' | 'remaining', number>>
         rowKey="orgId"
         size="middle"
+        bordered={false}
         loading={plans.isLoading}
-        dataSource={rows}
+        rows={rows}
         pagination={false}
         scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您的管理范围内没有二级党委、党总支或直属党支部" /> }}
-        summary={() =>
-          rows.length > 0 && (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-              <Table.Summary.Cell index={1}>{total((p) => p.quota)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={2}>{total((p) => p.used)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3}>{total(remainingOf)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} colSpan={canEdit ? 2 : 1} />
-            </Table.Summary.Row>
-          )
-        }
+        empty={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="您的管理范围内没有二级党委、党总支或直属党支部" />}
+        total={rows.length > 0 ? { quota: total((p) => p.quota), used: total((p) => p.used), remaining: total(remainingOf) } : null}
         columns={[
-          { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true, fixed: 'left', width: 220 },
+          { key: 'orgName', title: '党组织', ellipsis: true, fixed: 'left', width: 220, lead: true, cell: (p) => p.orgName },
+          { key: 'quota', title: '计划名额', width: 110, cell: (p) => (p.quota === null ? <Typography.Text type="secondary">未下达</Typography.Text> : p.quota), total: (t) => t.quota },
+          { key: 'used', title: '已使用', width: 100, cell: (p) => p.used, total: (t) => t.used },
           {
-            title: '计划名额',
-            dataIndex: 'quota',
-            key: 'quota',
-            width: 110,
-            render: (q: number | null) => (q === null ? <Typography.Text type="secondary">未下达</Typography.Text> : q),
-          },
-          { title: '已使用', dataIndex: 'used', key: 'used', width: 100 },
-          {
-            title: '剩余',
             key: 'remaining',
+            title: '剩余',
             width: 100,
-            render: (_: unknown, p: Plan) => {
+            cell: (p) => {
               const left = remainingOf(p)
               if (left === null) return '—'
               return <Typography.Text type={left <= 0 ? 'danger' : undefined}>{left}</Typography.Text>
             },
+            total: (t) => t.remaining,
           },
-          { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
+          { key: 'remark', title: '备注', ellipsis: true, cell: (p) => p.remark },
           ...(canEdit
             ? [
-                actionColumn<Plan>(
-                  (p) => (
+                {
+                  key: 'actions',
+                  title: '操作',
+                  fixed: 'right' as const,
+                  width: 90,
+                  cell: (p: Plan) => (
                     <Button type="link" size="small" onClick={() => setEditing(p)}>
                       {p.quota === null ? '下达' : '编辑'}
                     </Button>
                   ),
-                  90,
-                ),
+                },
               ]
             : []),
         ]}

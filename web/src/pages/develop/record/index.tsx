@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Space, Spin, Steps, Tabs, Tag, Typography } from 'antd'
+import { Alert, Button, Card, DatePicker, Form, Input, Space, Steps, Tag, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
@@ -15,17 +15,16 @@ import {
   stepOf,
   updateRecord,
   type RecordDetail,
-  type RuleConfig,
 } from '@/api/develop'
 import { PERM, type Perm } from '@/api/permissions'
 import { confirmDeleteOf } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
 import { memberDetailPath } from '@/components/member/service'
 import Permission from '@/components/Permission'
-import { ActionPanel, flowFiles, getFlow, RecordTimeline, timelineProps, type FlowResult, type FlowView } from '@/components/flow'
+import { FlowRecordPage, type FlowRecord, type FlowView } from '@/components/flow'
 import { validateOrScroll } from '@/components/useFormSubmit'
 import { stageListPath } from '../shared/stages'
-import { FilesTab, NoticesTab, ReviewsTab, TrainingsTab } from './RecordTabs'
+import { NoticesTab, ReviewsTab, TrainingsTab } from './RecordTabs'
 import StepFields, { stepForm } from './StepFields'
 
 const STEP_PERMS: Record<string, Perm> = { branch: PERM.fzdyBranch, committee: PERM.fzdyCommittee, department: PERM.fzdyDepartment }
@@ -70,48 +69,6 @@ export function StepsView({ record, flow }: { record: RecordDetail; flow: FlowVi
   )
 }
 
-/** The step form of the current step, inside ActionPanel: its own fields, a rule's refusal shown at its field. */
-function StepAction({ record, flow, rules, docs, onDone, onStale }: { record: RecordDetail; flow: FlowView; rules: RuleConfig; docs: string[]; onDone: () => void; onStale: () => void }) {
-  const [form] = Form.useForm()
-  // FLOW_RULE answers name the field (`date`, `contactIds`, …): ActionPanel shows them on this form's fields (fieldForms).
-  const def = stepOf(flow.step)
-  const collect = async (result: FlowResult) => {
-    // A refusal or a return is dated; what only an approval records (votes, sponsors) is not asked then.
-    // A field left empty is scrolled to (the step's fields sit above a long panel).
-    const values = result === 'approve' ? await validateOrScroll(form) : await validateOrScroll(form, ['date'])
-    return stepForm(result === 'approve' ? values : { date: values.date })
-  }
-  return (
-    <ActionPanel
-      base={DEVELOP_API}
-      id={record.id}
-      view={flow}
-      onDone={() => {
-        form.resetFields()
-        onDone()
-      }}
-      onStale={onStale}
-      uploadPerm={def ? STEP_PERMS[def.by] : undefined}
-      moduleName="develop"
-      collectForm={collect}
-      fieldForms={[form]}
-    >
-      <Form form={form} component={false} layout="vertical">
-        <StepFields stepKey={flow.step} record={record} rules={rules} />
-      </Form>
-      {docs.length > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={`本环节需上传：${docs.join('、')}`}
-          description={`作为附件上传，文件名中含材料名称（如“${docs[0]}.pdf”），通过时校验`}
-        />
-      )}
-    </ActionPanel>
-  )
-}
-
 /** 编辑: what a record keeps besides its steps (the expected leaving date, a remark). */
 function EditDialog({ record, onClose, onDone }: { record: RecordDetail; onClose: () => void; onDone: () => void }) {
   type V = { leavingOn?: Dayjs | null; remark?: string }
@@ -141,137 +98,126 @@ export default function DevelopRecordPage() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const id = Number(params.get('id'))
-  const valid = Number.isInteger(id) && id > 0
   const client = useQueryClient()
-  const detail = useQuery({ queryKey: ['fzdy', 'detail', id], queryFn: () => recordDetail(id), enabled: valid })
-  const flow = useQuery({ queryKey: ['fzdy', 'flow', id], queryFn: () => getFlow(DEVELOP_API, id), enabled: valid })
-  const config = useQuery({ queryKey: ['fzdy', 'config'], queryFn: getConfig, enabled: valid, staleTime: 60_000 })
+  const config = useQuery({ queryKey: ['fzdy', 'config'], queryFn: getConfig, enabled: Number.isInteger(id) && id > 0, staleTime: 60_000 })
   const [editing, setEditing] = useState(false)
-
-  const reload = () => {
-    void client.invalidateQueries({ queryKey: ['fzdy', 'detail', id] })
-    void client.invalidateQueries({ queryKey: ['fzdy', 'flow', id] })
-    void client.invalidateQueries({ queryKey: ['crud'] })
-  }
-  const r = detail.data
-  const back = (
-    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(stageListPath(r?.stage))}>
-      返回
-    </Button>
-  )
-  const empty = (description: string) => (
-    <Card variant="borderless">
-      <Empty description={description}>{back}</Empty>
-    </Card>
-  )
-  if (!valid) return empty('缺少记录编号，请从发展党员列表进入')
-  if (detail.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />
-  if (detail.isError || !r) return empty('发展党员记录不存在或不在您的管理范围内')
   // The record is held to the configuration version it started with; hints use it when it is the current one.
-  const rules = config.data && config.data.version === r.configVersion ? config.data.config.rules : RULE_DEFAULTS
-  // The documents the current step requires, when the configuration read is the record's version (the server checks either way).
-  const stepDocs = (key: string) =>
-    config.data && config.data.version === r.configVersion ? (config.data.config.steps.find((s) => s.key === key)?.docs ?? []) : []
+  const current = (r: RecordDetail) => (config.data && config.data.version === r.configVersion ? config.data.config : undefined)
 
-  return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card
-        variant="borderless"
-        title={
-          <Space wrap>
-            <span>{r.name}</span>
-            <Tag color={STAGE_COLORS[r.stage]}>{r.stageName}</Tag>
-          </Space>
-        }
-        extra={
-          <Space wrap>
-            {back}
-            <Permission need={[PERM.fzdyEdit]}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                编辑
-              </Button>
-            </Permission>
-            {!r.memberId && (
-              <Permission need={[PERM.fzdyDel]}>
-                <Button
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() =>
-                    void confirmDeleteOf(r.name, () => deleteRecords([r.id]), { kind: '发展党员记录', note: '办理记录将一并删除。' }).then((ok) => {
-                      if (!ok) return
-                      void client.invalidateQueries({ queryKey: ['crud'] })
-                      navigate(stageListPath(r.stage))
-                    })
-                  }
-                >
-                  删除
-                </Button>
-              </Permission>
-            )}
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
-          <Descriptions.Item label="学号/工号">{r.personNo}</Descriptions.Item>
-          <Descriptions.Item label="性别">{r.genderLabel}</Descriptions.Item>
-          <Descriptions.Item label="党支部">{r.orgName}</Descriptions.Item>
-          <Descriptions.Item label="当前环节">{r.stepName || '—'}</Descriptions.Item>
-          <Descriptions.Item label="申请入党日期">{r.appliedOn}</Descriptions.Item>
-          <Descriptions.Item label="执行配置">第 {r.configVersion} 版</Descriptions.Item>
-          {r.leavingOn && <Descriptions.Item label="预计离校日期">{r.leavingOn}</Descriptions.Item>}
-          {r.volunteerNo && <Descriptions.Item label="入党志愿书编号">{r.volunteerNo}</Descriptions.Item>}
-          {r.probationEndsOn && <Descriptions.Item label="预备期至">{r.probationEndsOn}</Descriptions.Item>}
-          {r.memberId && (
-            <Descriptions.Item label="党员档案">
-              <Typography.Link onClick={() => navigate(memberDetailPath(r.memberId!))}>查看党员信息</Typography.Link>
-            </Descriptions.Item>
-          )}
-          {r.stage === 'ended' && <Descriptions.Item label="终止">{`${r.endedOn} ${r.endedReason}`}</Descriptions.Item>}
-          {r.remark && <Descriptions.Item label="备注">{r.remark}</Descriptions.Item>}
-        </Descriptions>
-        {r.flagList?.length > 0 && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginTop: 12 }}
-            title="已说明原因的例外情况"
-            description={r.flagList.map((f, i) => (
-              <div key={i}>
-                {stepOf(f.step)?.name ?? f.step}：{f.rule}（{f.reason}）
-              </div>
-            ))}
-          />
+  const record: FlowRecord<RecordDetail> = {
+    queryKey: ['fzdy', 'detail'],
+    fetch: recordDetail,
+    base: DEVELOP_API,
+    onChanged: () => void client.invalidateQueries({ queryKey: ['crud'] }),
+    title: (r) => (
+      <Space wrap>
+        <span>{r.name}</span>
+        <Tag color={STAGE_COLORS[r.stage]}>{r.stageName}</Tag>
+      </Space>
+    ),
+    actions: ({ record: r }) => (
+      <>
+        <Permission need={[PERM.fzdyEdit]}>
+          <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+            编辑
+          </Button>
+        </Permission>
+        {!r.memberId && (
+          <Permission need={[PERM.fzdyDel]}>
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() =>
+                void confirmDeleteOf(r.name, () => deleteRecords([r.id]), { kind: '发展党员记录', note: '办理记录将一并删除。' }).then((ok) => {
+                  if (!ok) return
+                  void client.invalidateQueries({ queryKey: ['crud'] })
+                  navigate(stageListPath(r.stage))
+                })
+              }
+            >
+              删除
+            </Button>
+          </Permission>
         )}
+      </>
+    ),
+    facts: (r) => [
+      ['学号/工号', r.personNo],
+      ['性别', r.genderLabel],
+      ['党支部', r.orgName],
+      ['当前环节', r.stepName || '—'],
+      ['申请入党日期', r.appliedOn],
+      ['执行配置', `第 ${r.configVersion} 版`],
+      r.leavingOn && ['预计离校日期', r.leavingOn],
+      r.volunteerNo && ['入党志愿书编号', r.volunteerNo],
+      r.probationEndsOn && ['预备期至', r.probationEndsOn],
+      r.memberId && ['党员档案', <Typography.Link onClick={() => navigate(memberDetailPath(r.memberId!))}>查看党员信息</Typography.Link>],
+      r.stage === 'ended' && ['终止', `${r.endedOn} ${r.endedReason}`],
+      r.remark && ['备注', r.remark],
+    ],
+    notes: ({ record: r }) =>
+      r.flagList?.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          title="已说明原因的例外情况"
+          description={r.flagList.map((f, i) => (
+            <div key={i}>
+              {stepOf(f.step)?.name ?? f.step}：{f.rule}（{f.reason}）
+            </div>
+          ))}
+        />
+      ),
+    steps: ({ record: r, flow }) => (
+      <Card variant="borderless" title="发展流程">
+        <StepsView record={r} flow={flow} />
       </Card>
-      <Row gutter={[16, 16]}>
-        {/* On a phone the action comes first; the 25 steps follow it. */}
-        <Col xs={{ span: 24, order: 2 }} lg={{ span: 8, order: 1 }}>
-          <Card variant="borderless" title="发展流程">
-            <StepsView record={r} flow={flow.data} />
-          </Card>
-        </Col>
-        <Col xs={{ span: 24, order: 1 }} lg={{ span: 16, order: 2 }}>
-          <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-            {flow.data && flow.data.step && (
-              <Card variant="borderless" title="办理">
-                <StepAction key={`${flow.data.step}:${flow.data.version}`} record={r} flow={flow.data} rules={rules} docs={stepDocs(flow.data.step)} onDone={reload} onStale={reload} />
-              </Card>
-            )}
-            <Card variant="borderless">
-              <Tabs
-                items={[
-                  { key: 'history', label: '办理记录', children: flow.data ? <RecordTimeline {...timelineProps(flow.data)} hideSteps files={flowFiles(DEVELOP_API, r.id)} /> : <Spin /> },
-                  { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} stage={r.stage} onChanged={reload} /> },
-                  { key: 'trainings', label: '培训记录', children: <TrainingsTab recordId={r.id} onChanged={reload} /> },
-                  { key: 'notices', label: '公示', children: <NoticesTab notices={r.notices ?? []} /> },
-                  { key: 'files', label: '附件', children: <FilesTab flow={flow.data} files={flowFiles(DEVELOP_API, r.id)} /> },
-                ]}
+    ),
+    action: ({ record: r, flow }) => {
+      const def = stepOf(flow.step)
+      // The documents the current step requires, when the configuration read is the record's version (the server checks either way).
+      const docs = current(r)?.steps.find((s) => s.key === flow.step)?.docs ?? []
+      return {
+        uploadPerm: def ? STEP_PERMS[def.by] : undefined,
+        moduleName: 'develop',
+        fields: (
+          <>
+            <StepFields stepKey={flow.step} record={r} rules={current(r)?.rules ?? RULE_DEFAULTS} />
+            {docs.length > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`本环节需上传：${docs.join('、')}`}
+                description={`作为附件上传，文件名中含材料名称（如“${docs[0]}.pdf”），通过时校验`}
               />
-            </Card>
-          </Space>
-        </Col>
-      </Row>
-      {editing && <EditDialog record={r} onClose={() => setEditing(false)} onDone={reload} />}
-    </Space>
+            )}
+          </>
+        ),
+        collect: async (form, result) => {
+          // A refusal or a return is dated; what only an approval records (votes, sponsors) is not asked then.
+          // A field left empty is scrolled to (the step's fields sit above a long panel).
+          const values = result === 'approve' ? await validateOrScroll(form) : await validateOrScroll(form, ['date'])
+          return stepForm(result === 'approve' ? values : { date: values.date })
+        },
+      }
+    },
+    tabs: ({ record: r, reload }) => [
+      { key: 'reviews', label: '考察记录', children: <ReviewsTab recordId={r.id} stage={r.stage} onChanged={reload} /> },
+      { key: 'trainings', label: '培训记录', children: <TrainingsTab recordId={r.id} onChanged={reload} /> },
+      { key: 'notices', label: '公示', children: <NoticesTab notices={r.notices ?? []} /> },
+    ],
+    attachments: true,
+    dialogs: ({ record: r, reload }) => editing && <EditDialog record={r} onClose={() => setEditing(false)} onDone={reload} />,
+  }
+  return (
+    <FlowRecordPage
+      record={record}
+      id={id}
+      back={(r) => navigate(stageListPath(r?.stage))}
+      noId="缺少记录编号，请从发展党员列表进入"
+      missing="发展党员记录不存在或不在您的管理范围内"
+    />
   )
 }

@@ -1,9 +1,9 @@
-import { Button, Checkbox, Tag, Typography, type TableColumnType } from 'antd'
+import { Button, Checkbox, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { fetchRecords, STAGE_NAMES, type DevRecord } from '@/api/develop'
 import { PERM } from '@/api/permissions'
-import { actionColumn, AddButton, CrudTable, ImportButton, RowActions, useCrud, type SearchField } from '@/components/crud'
+import { AddButton, defineResource, filterField, ImportButton, ResourcePage, type Field, type Selection } from '@/components/crud'
 import { nameColumn } from '@/components/flow/nameColumn'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
@@ -58,6 +58,12 @@ export function DueCell({ record }: { record: DevRecord }) {
   return <span>{record.dueOn}</span>
 }
 
+/** The filter of the current step's due date. */
+const DUE_OPTIONS = [
+  { value: 'soon', label: '即将到期' },
+  { value: 'overdue', label: '已逾期' },
+]
+
 /**
  * The list of one stage (入党申请人, 入党积极分子, 发展对象, 预备党员): search by name/number, branch subtree, due
  * state and the stage's key dates; export; 批量办理 of records at one step; on the applicant list 新增入党申请.
@@ -69,94 +75,78 @@ export default function StageList({ stage }: { stage: ListStage }) {
   const ended = ENDED_SHOWN[stage]
   const withEnded = !!ended && params.get('with') === ended.stage
   const stages = withEnded && ended ? [stage, ended.stage] : stage
-  const crud = useCrud<DevRecord>({
-    key: `fzdy-${stage}-${withEnded ? 'with' : 'only'}`,
-    fetch: (q) => fetchRecords({ ...q, filters: { ...q.filters, stage: stages } }),
-  })
   const [creating, setCreating] = useState(false)
-  const [batch, setBatch] = useState<{ rows: DevRecord[]; clear: () => void } | null>(null)
+  const [batch, setBatch] = useState<Selection<DevRecord> | null>(null)
   const canAct = useHasPermission([PERM.fzdyBranch, PERM.fzdyCommittee, PERM.fzdyDepartment])
-  const canExport = useHasPermission([PERM.fzdyExport])
-  const dates = KEY_DATES[stage]
-
-  const searchFields: SearchField[] = [
-    { name: 'blurry', label: '关键字', placeholder: '姓名或学号/工号' },
-    { name: 'orgId', label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> },
-    {
-      name: 'due',
-      label: '办理期限',
-      type: 'select',
-      options: [
-        { value: 'soon', label: '即将到期' },
-        { value: 'overdue', label: '已逾期' },
-      ],
-    },
-    ...dates.map((d) => ({ name: d.name, label: d.label, type: 'dateRange' as const })),
-  ]
-
-  const columns: TableColumnType<DevRecord>[] = [
-    nameColumn<DevRecord>(
-      (r) => navigate(`/develop/record?id=${r.id}`),
-      (r) => r.stage !== stage && <Tag style={{ marginInlineStart: 6 }}>{r.stageName}</Tag>,
-    ),
-    { title: '学号/工号', dataIndex: 'personNo', key: 'personNo', width: 130, sorter: true },
-    { title: '性别', dataIndex: 'genderLabel', key: 'genderLabel', width: 60 },
-    { title: '党支部', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true, sorter: true },
-    { title: '当前环节', dataIndex: 'stepName', key: 'stepName', width: 190, ellipsis: true },
-    ...dates.map((d) => ({ title: d.label, dataIndex: d.name, key: d.name, width: 130, sorter: true })),
-    { title: '办理期限', dataIndex: 'dueOn', key: 'dueOn', width: 170, sorter: true, render: (_: unknown, r: DevRecord) => <DueCell record={r} /> },
-    actionColumn<DevRecord>((r) => <RowActions actions={[{ key: 'detail', label: '详情', onClick: () => navigate(`/develop/record?id=${r.id}`) }]} />, 80),
-  ]
+  const open = (r: DevRecord) => navigate(`/develop/record?id=${r.id}`)
+  const resource = defineResource<DevRecord>({
+    key: `fzdy-${stage}-${withEnded ? 'with' : 'only'}`,
+    columnsKey: `develop.${stage}`,
+    noun: STAGE_NAMES[stage],
+    api: { fetch: (q) => fetchRecords({ ...q, filters: { ...q.filters, stage: stages } }) },
+    keyword: '姓名或学号/工号',
+    permissions: { export: PERM.fzdyExport },
+    export: { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage: stages }) },
+    emptyText: EMPTY[stage],
+    noMatchText: `没有符合条件的${STAGE_NAMES[stage]}`,
+    searchVisible: 3,
+    fields: [
+      { name: 'name', label: '姓名', column: nameColumn<DevRecord>(open, (r) => r.stage !== stage && <Tag style={{ marginInlineStart: 6 }}>{r.stageName}</Tag>) },
+      { name: 'personNo', label: '学号/工号', width: 130, column: { sorter: true } },
+      { name: 'genderLabel', label: '性别', width: 60 },
+      { name: 'orgId', label: '党支部', display: 'orgName', type: 'custom', width: 200, column: { sorter: true }, search: { label: '党组织', render: () => <OrgTreeSelect style={{ width: 220 }} /> } },
+      { name: 'stepName', label: '当前环节', width: 190 },
+      filterField('due', '办理期限', { single: true }, 'select', { options: DUE_OPTIONS }),
+      ...KEY_DATES[stage].map((d): Field<DevRecord> => ({ ...d, type: 'date', width: 130, column: { sorter: true }, search: { range: true } })),
+      { name: 'dueOn', label: '办理期限', type: 'date', width: 170, column: { sorter: true }, render: (_: unknown, r: DevRecord) => <DueCell record={r} /> },
+    ],
+  })
 
   return (
-    <>
-      <CrudTable<DevRecord>
-        crud={crud}
-        columns={columns}
-        columnsKey={`develop.${stage}`}
-        searchFields={searchFields}
-        searchVisible={3}
-        emptyText={EMPTY[stage]}
-        noMatchText={`没有符合条件的${STAGE_NAMES[stage]}`}
-        exportAction={canExport ? { url: '/api/fzdy/export', fileName: `${STAGE_NAMES[stage]}.xlsx`, params: () => ({ stage: stages }) } : undefined}
-        toolbar={
-          <>
-            {ended && (
-              <Checkbox checked={withEnded} onChange={(e) => setParams(e.target.checked ? { with: ended.stage } : {}, { replace: true })}>
-                {ended.label}
-              </Checkbox>
-            )}
-            {stage === 'applicant' && (
-              <>
+    <ResourcePage<DevRecord>
+      resource={resource}
+      rowActions={(r) => [{ key: 'detail', label: '详情', onClick: () => open(r) }]}
+      toolbar={({ crud }) => (
+        <>
+          {ended && (
+            <Checkbox checked={withEnded} onChange={(e) => setParams(e.target.checked ? { with: ended.stage } : {}, { replace: true })}>
+              {ended.label}
+            </Checkbox>
+          )}
+          {stage === 'applicant' && (
+            <>
               <AddButton need={PERM.fzdyAdd} onClick={() => setCreating(true)}>
                 新增入党申请
               </AddButton>
               <ImportButton need={PERM.fzdyImport} kind="fzdy" title="发展党员记录（历史入党申请人、积极分子、发展对象）" onDone={crud.reload} />
-              </>
-            )}
-          </>
-        }
-        batchActions={
-          canAct
-            ? (sel) => (
-                <Button disabled={sel.rows.length === 0} onClick={() => setBatch({ rows: sel.rows, clear: sel.clear })}>
-                  批量办理
-                </Button>
-              )
-            : undefined
-        }
-      />
-      {creating && <CreateDialog onClose={() => setCreating(false)} onDone={crud.reload} />}
-      {batch && (
-        <BatchDialog
-          rows={batch.rows}
-          onClose={() => setBatch(null)}
-          onDone={() => {
-            batch.clear()
-            crud.reload()
-          }}
-        />
+            </>
+          )}
+        </>
       )}
-    </>
+      batchActions={
+        canAct
+          ? (sel) => (
+              <Button disabled={sel.rows.length === 0} onClick={() => setBatch(sel)}>
+                批量办理
+              </Button>
+            )
+          : undefined
+      }
+      dialogs={({ crud }) => (
+        <>
+          {creating && <CreateDialog onClose={() => setCreating(false)} onDone={crud.reload} />}
+          {batch && (
+            <BatchDialog
+              rows={batch.rows}
+              onClose={() => setBatch(null)}
+              onDone={() => {
+                batch.clear()
+                crud.reload()
+              }}
+            />
+          )}
+        </>
+      )}
+    />
   )
 }

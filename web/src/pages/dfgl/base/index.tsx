@@ -95,15 +95,8 @@ function MissingTab({ year, onEdit }: { year: number; onEdit: (e: Editing) => vo
     { title: '工号', dataIndex: 'staffNo', key: 'staffNo', width: 140 },
     { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
   ]
-  if (canEdit)
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      width: 110,
-      render: (_: unknown, m: MissingBase) => (
-        <RowActions actions={[{ key: 'add', label: '录入基数', onClick: () => onEdit({ base: null, memberId: m.memberId, memberLabel: `${m.memberName}（${m.orgName}）` }) }]} />
-      ),
-    })
+  const add = (m: MissingBase) => onEdit({ base: null, memberId: m.memberId, memberLabel: `${m.memberName}（${m.orgName}）` })
+  if (canEdit) columns.push({ ...actionColumn<MissingBase>((m) => <RowActions actions={[{ key: 'add', label: '录入基数', onClick: () => add(m) }]} />, 110), fixed: undefined })
   return (
     <CrudTable<MissingBase>
       crud={crud}

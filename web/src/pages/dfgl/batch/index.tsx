@@ -1,9 +1,10 @@
-import { Button, Drawer, Space, Table, Tag, Typography } from 'antd'
+import { Button, Drawer, Tag, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
-import { actionColumn, confirmAction, CrudTable, getFetcher, useCrud } from '@/components/crud'
+import { actionColumn, confirmAction, CrudTable, getFetcher, RowActions, useCrud } from '@/components/crud'
+import ReportTable from '@/components/report/ReportTable'
 import { timeCell } from '@/components/format'
 import { BATCH_STATE_COLORS, bpRate, RATE_BY_AMOUNT, RATE_BY_PEOPLE, deleteBatch, FEE_API, rollup, settleBatch, startBatch, yuan, yuanColumn, type Batch, type Rollup } from './api'
 import CreateBatchDialog from './CreateBatchDialog'
@@ -22,7 +23,8 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
     queryFn: () => (committee ? rollup(batch.id, 'branch', committee.orgId) : rollup(batch.id, 'committee')),
   })
   const rows = q.data ?? []
-  const sum = (pick: (r: Rollup) => number) => rows.reduce((n, r) => n + pick(r), 0)
+  const sum = (key: 'members' | 'paid' | 'dueFen' | 'paidFen') => rows.reduce((n, r) => n + r[key], 0)
+  const total = { orgId: 0, orgName: '', members: sum('members'), paid: sum('paid'), dueFen: sum('dueFen'), paidFen: sum('paidFen') }
   return (
     <Drawer open size={760} title={`${batch.month} 党费收缴汇总${committee ? `：${committee.orgName}` : ''}`} onClose={onClose}>
       {committee && (
@@ -30,39 +32,27 @@ function RollupDrawer({ batch, onClose }: { batch: Batch; onClose: () => void })
           返回各二级党委
         </Button>
       )}
-      <Table<Rollup>
+      <ReportTable<Rollup>
         rowKey="orgId"
-        size="small"
+        bordered={false}
         loading={q.isLoading}
-        dataSource={rows}
+        rows={rows}
         pagination={false}
+        total={rows.length > 1 ? total : null}
         columns={[
           {
-            title: '党组织',
-            dataIndex: 'orgName',
             key: 'orgName',
-            render: (name: string, r) => (committee ? name : <Typography.Link onClick={() => setCommittee(r)}>{name}</Typography.Link>),
+            title: '党组织',
+            lead: true,
+            cell: (r) => (committee ? r.orgName : <Typography.Link onClick={() => setCommittee(r)}>{r.orgName}</Typography.Link>),
           },
-          { title: '应缴人数', dataIndex: 'members', key: 'members', width: 90 },
-          { title: '已缴人数', dataIndex: 'paid', key: 'paid', width: 90 },
-          yuanColumn('应缴（元）', 'dueFen', { width: 110 }),
-          yuanColumn('实缴（元）', 'paidFen', { width: 110 }),
-          { title: RATE_BY_PEOPLE, key: 'rate', width: 90, render: (_: unknown, r) => rate(r.paid, r.members) },
-          { title: RATE_BY_AMOUNT, key: 'amountRate', width: 90, render: (_: unknown, r) => amountRate(r.paidFen, r.dueFen) },
+          { key: 'members', title: '应缴人数', width: 90, cell: (r) => r.members, total: (t) => t.members },
+          { key: 'paid', title: '已缴人数', width: 90, cell: (r) => r.paid, total: (t) => t.paid },
+          { key: 'dueFen', title: '应缴（元）', width: 110, align: 'right', cell: (r) => yuan(r.dueFen), total: (t) => yuan(t.dueFen) },
+          { key: 'paidFen', title: '实缴（元）', width: 110, align: 'right', cell: (r) => yuan(r.paidFen), total: (t) => yuan(t.paidFen) },
+          { key: 'rate', title: RATE_BY_PEOPLE, width: 90, cell: (r) => rate(r.paid, r.members), total: (t) => rate(t.paid, t.members) },
+          { key: 'amountRate', title: RATE_BY_AMOUNT, width: 90, cell: (r) => amountRate(r.paidFen, r.dueFen), total: (t) => amountRate(t.paidFen, t.dueFen) },
         ]}
-        summary={() =>
-          rows.length > 1 && (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>合计</Table.Summary.Cell>
-              <Table.Summary.Cell index={1}>{sum((r) => r.members)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={2}>{sum((r) => r.paid)}</Table.Summary.Cell>
-              <Table.Summary.Cell index={3} align="right">{yuan(sum((r) => r.dueFen))}</Table.Summary.Cell>
-              <Table.Summary.Cell index={4} align="right">{yuan(sum((r) => r.paidFen))}</Table.Summary.Cell>
-              <Table.Summary.Cell index={5}>{rate(sum((r) => r.paid), sum((r) => r.members))}</Table.Summary.Cell>
-              <Table.Summary.Cell index={6}>{amountRate(sum((r) => r.paidFen), sum((r) => r.dueFen))}</Table.Summary.Cell>
-            </Table.Summary.Row>
-          )
-        }
       />
     </Drawer>
   )
@@ -136,28 +126,14 @@ export default function FeeBatchPage() {
           { title: '备注', dataIndex: 'remark', key: 'remark', ellipsis: true },
           actionColumn<Batch>(
             (b) => (
-              <Space size={0}>
-                {b.state !== 'created' && (
-                  <Button type="link" size="small" onClick={() => setViewing(b)}>
-                    汇总
-                  </Button>
-                )}
-                {canRun && b.state === 'created' && (
-                  <Button type="link" size="small" onClick={() => act(b, 'start')}>
-                    启动缴费
-                  </Button>
-                )}
-                {canRun && b.state === 'created' && (
-                  <Button type="link" size="small" danger onClick={() => remove(b)}>
-                    删除
-                  </Button>
-                )}
-                {canRun && b.state === 'open' && (
-                  <Button type="link" size="small" danger onClick={() => act(b, 'settle')}>
-                    结算
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'rollup', label: '汇总', hidden: b.state === 'created', onClick: () => setViewing(b) },
+                  { key: 'start', label: '启动缴费', hidden: !canRun || b.state !== 'created', onClick: () => act(b, 'start') },
+                  { key: 'del', label: '删除', danger: true, hidden: !canRun || b.state !== 'created', onClick: () => remove(b) },
+                  { key: 'settle', label: '结算', danger: true, hidden: !canRun || b.state !== 'open', onClick: () => act(b, 'settle') },
+                ]}
+              />
             ),
             200,
           ),

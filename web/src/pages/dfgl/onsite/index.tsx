@@ -4,9 +4,8 @@ import { useSearchParams } from 'react-router'
 import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
-import { CrudTable, type Selection } from '@/components/crud'
+import { actionColumn, CrudTable, RowActions, type Selection } from '@/components/crud'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { actionColumn } from '@/components/crud'
 import { memberFees, payOnsite, yuan, type Due } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
 import PayMore, { quarterOf } from '../batch/PayMore'
@@ -150,14 +149,7 @@ export default function FeeOnsitePage() {
           canCollect
             ? [
                 ...dueColumns,
-                actionColumn<Due>(
-                  (d) => (
-                    <Button type="link" size="small" onClick={() => setMember(d.memberId)}>
-                      多交/预交
-                    </Button>
-                  ),
-                  100,
-                ),
+                actionColumn<Due>((d) => <RowActions actions={[{ key: 'more', label: '多交/预交', onClick: () => setMember(d.memberId) }]} />, 100),
               ]
             : dueColumns
         }

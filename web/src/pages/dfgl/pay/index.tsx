@@ -7,7 +7,7 @@ import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { openPrintView } from '@/app/router/print'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
-import { actionColumn, CrudTable, getFetcher, useCrud } from '@/components/crud'
+import { actionColumn, CrudTable, getFetcher, RowActions, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
 import { DUE_STATE_OPTIONS, FEE_API, paymentDetail, paymentOptions, refundPrepay, reverseEntry, yuan, yuanColumn, type Due, type Entry, type Payment, type Prepay } from '../batch/api'
 import { dueColumns, dueSearch, useMonthDues } from '../batch/monthDues'
@@ -88,6 +88,9 @@ function RefundDialog({ prepay, onClose, onDone }: { prepay: Prepay; onClose: ()
 
 const ENTRY_KIND: Record<Entry['kind'], string> = { pay: '缴费', reverse: '冲正', extra: '自愿多交', unextra: '多交冲正' }
 
+/** A payment or an extra not reversed yet can be reversed. */
+const reversible = (e: Entry) => (e.kind === 'pay' || e.kind === 'extra') && !e.reversed
+
 function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () => void; onDone: () => void }) {
   return (
     <ReasonDialog
@@ -166,21 +169,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               { title: '类型', dataIndex: 'kind', key: 'kind', width: 90, render: (k: Entry['kind']) => ENTRY_KIND[k] },
               yuanColumn('金额（元）', 'amountFen', { width: 100 }),
               { title: '状态', key: 'state', width: 80, render: (_: unknown, e) => (e.reversed ? <Tag color="red">已冲正</Tag> : <Tag color="green">有效</Tag>) },
-              ...(canReverse
-                ? [
-                    {
-                      title: '操作',
-                      key: 'actions',
-                      width: 80,
-                      render: (_: unknown, e: Entry) =>
-                        (e.kind === 'pay' || e.kind === 'extra') && !e.reversed ? (
-                          <Button type="link" size="small" danger onClick={() => setReversing(e)}>
-                            冲正
-                          </Button>
-                        ) : null,
-                    },
-                  ]
-                : []),
+              ...(canReverse ? [actionColumn<Entry>((e) => <RowActions actions={[{ key: 'reverse', label: '冲正', danger: true, hidden: !reversible(e), onClick: () => setReversing(e) }]} />, 80)] : []),
             ]}
           />
           {(p.prepays ?? []).length > 0 && (
@@ -196,21 +185,7 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 yuanColumn('预交（元）', 'amountFen', { width: 100 }),
                 yuanColumn('余额（元）', 'leftFen', { width: 100 }),
                 { title: '状态', dataIndex: 'stateLabel', key: 'state', width: 90 },
-                ...(canReverse
-                  ? [
-                      {
-                        title: '操作',
-                        key: 'actions',
-                        width: 80,
-                        render: (_: unknown, r: Prepay) =>
-                          r.leftFen > 0 ? (
-                            <Button type="link" size="small" danger onClick={() => setRefunding(r)}>
-                              退还
-                            </Button>
-                          ) : null,
-                      },
-                    ]
-                  : []),
+                ...(canReverse ? [actionColumn<Prepay>((r) => <RowActions actions={[{ key: 'refund', label: '退还', danger: true, hidden: r.leftFen <= 0, onClick: () => setRefunding(r) }]} />, 80)] : []),
               ]}
             />
           )}
@@ -265,14 +240,7 @@ function PaymentList() {
           { title: '党组织', dataIndex: 'orgName', key: 'orgName', ellipsis: true },
           { title: '缴款人', dataIndex: 'payer', key: 'payer', width: 110 },
           { title: '时间', dataIndex: 'createdAt', key: 'createTime', width: 170, sorter: true, render: timeCell },
-          actionColumn<Payment>(
-            (p) => (
-              <Button type="link" size="small" onClick={() => setOpen(p.id)}>
-                详情
-              </Button>
-            ),
-            80,
-          ),
+          actionColumn<Payment>((p) => <RowActions actions={[{ key: 'detail', label: '详情', onClick: () => setOpen(p.id) }]} />, 80),
         ]}
       />
       {open !== null && <PaymentDrawer id={open} onClose={() => setOpen(null)} />}
