@@ -57,7 +57,7 @@ func newClasses(s *Service) *classResource {
 		Input: func(r *classRow) ClassInput { return classInput(&r.Class) },
 		IDOf:  func(in *ClassInput) int64 { return in.ID },
 		// Its students would move with it otherwise.
-		BeforeUpdate: func(_ context.Context, cur *classRow, c *Class) error { return checkClassMove(cur, c) },
+		BeforeUpdate: func(_ context.Context, _ bun.IDB, cur *classRow, c *Class) error { return checkClassMove(cur, c) },
 		BeforeDelete: checkClassesEmpty,
 		Export: resource.Export[ClassView]{Columns: []resource.Column[ClassView]{
 			{Header: "班级编码", Width: 14, Cell: func(v *ClassView) any { return v.Code }},

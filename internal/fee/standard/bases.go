@@ -125,8 +125,8 @@ func (s *Service) baseResource() *resource.Viewed[BaseRow, baseListRow, BaseInpu
 		},
 		Check: s.checkInput,
 		IDOf:  func(in *BaseInput) int64 { return in.ID },
-		BeforeUpdate: func(ctx context.Context, cur *baseListRow, r *BaseRow) error {
-			return keepsWaiver(ctx, s.db, []int64{cur.ID}, r, "fromMonth")
+		BeforeUpdate: func(ctx context.Context, tx bun.IDB, cur *baseListRow, r *BaseRow) error {
+			return keepsWaiver(ctx, tx, []int64{cur.ID}, r, "fromMonth")
 		},
 		BeforeDelete: func(ctx context.Context, tx bun.IDB, ids []int64) error { return keepsWaiver(ctx, tx, ids, nil, "") },
 		WriteError:   errBaseTaken,

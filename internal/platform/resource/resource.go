@@ -116,10 +116,10 @@ type Viewed[M, V, I, O any] struct {
 	Unmask func(ctx context.Context) error
 	Name   func(v *V) string
 	// Optional hooks: BeforeUpdate vets a checked update against the record
-	// read; BeforeDelete vets a delete of ids that all lie in the scope,
-	// inside its transaction; WriteError answers a failed write (a unique
+	// read, inside the update's transaction; BeforeDelete vets a delete of ids
+	// that all lie in the scope, inside its transaction; WriteError answers a failed write (a unique
 	// index broken) of record m, nil keeping the error as it is.
-	BeforeUpdate func(ctx context.Context, cur *V, m *M) error
+	BeforeUpdate func(ctx context.Context, tx bun.IDB, cur *V, m *M) error
 	BeforeDelete func(ctx context.Context, tx bun.IDB, ids []int64) error
 	WriteError   func(err error, m *M) error
 	// Trail, when set, is the record's change trail: every write goes through

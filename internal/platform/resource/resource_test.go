@@ -103,9 +103,10 @@ func TestScopedRecord(t *testing.T) {
 	if v, err := res.Update(mine, cur); err != nil || v.Text != "丙" || !v.CreatedAt.Equal(a.CreatedAt) {
 		t.Fatalf("update: %+v %v", v, err)
 	}
-	// A change made between the read and the write makes the update stale.
-	res.BeforeUpdate = func(ctx context.Context, cur *noteView, _ *note) error {
-		_, err := database.NewUpdate().Table("sample_note").Set("updated_at = ?", cur.UpdatedAt.Add(1e9)).Where("id = ?", cur.ID).Exec(ctx)
+	// A change made between the read and the write makes the update stale
+	// (made here in the update's own transaction, where the hook runs).
+	res.BeforeUpdate = func(ctx context.Context, tx bun.IDB, cur *noteView, _ *note) error {
+		_, err := tx.NewUpdate().Table("sample_note").Set("updated_at = ?", cur.UpdatedAt.Add(1e9)).Where("id = ?", cur.ID).Exec(ctx)
 		return err
 	}
 	cur.Text = "丁"

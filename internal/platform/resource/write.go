@@ -61,18 +61,22 @@ func (res *Viewed[M, V, I, O]) write(ctx context.Context, in I, cur *V, origin i
 	if err != nil {
 		return zero, err
 	}
-	if cur != nil && res.BeforeUpdate != nil {
-		if err := res.BeforeUpdate(ctx, cur, &m); err != nil {
-			return zero, err
-		}
-	}
 	var id int64
+	refused := false
 	err = db.InTx(ctx, res.DB, func(ctx context.Context, tx bun.Tx) error {
+		// In the transaction: the hook reads the record's siblings (a member's
+		// other bases), which a parallel write may change.
+		if cur != nil && res.BeforeUpdate != nil {
+			if err := res.BeforeUpdate(ctx, tx, cur, &m); err != nil {
+				refused = true
+				return err
+			}
+		}
 		id, err = res.save(ctx, tx, m, cur, origin, restoredFrom)
 		return err
 	})
 	if err != nil {
-		if res.WriteError != nil {
+		if res.WriteError != nil && !refused {
 			return zero, res.WriteError(err, &m)
 		}
 		return zero, err
