@@ -1,11 +1,13 @@
 // Debian's chromium driven by playwright-core (no downloaded browser), fresh profile per run.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { it as nodeIt } from 'node:test'
 import { chromium } from 'playwright-core'
 
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+/** Debian's chromium-headless-shell when installed (the same build without the browser's UI, lighter), else chromium. */
+export const CHROMIUM =
+  process.env.CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts')
 
 const ARGS = [
