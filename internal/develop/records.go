@@ -174,19 +174,11 @@ func dueState(due, today date.Date) string {
 // update, delete and trails, with the detail and the create of the module.
 func (s *Service) recordRoutes(rs *httpx.Routes) {
 	const base = "/api/fzdy"
-	kit := &httpx.Routes{}
-	s.records().Routes(kit.In("发展党员"), base, Perms)
-	for _, rt := range kit.All() {
-		// The kit's create and detail are replaced by the module's own.
-		if (rt.Method == http.MethodPost && rt.Pattern == base) || (rt.Method == http.MethodGet && rt.Pattern == base+"/{id}") {
-			continue
-		}
-		rs.Handle(rt.Method, rt.Pattern, rt.Perm, rt.Action, rt.Handler)
-	}
-	rs.Get(base+"/{id}", Perms.List, "查看详情", httpx.ReadID(errNoRecord, func(r *http.Request, id int64) (*RecordDetail, error) {
-		return s.Detail(r.Context(), id)
-	}))
-	rs.Post(base, Perms.Add, "递交入党申请书", httpx.Create(s.CreateRecord))
+	s.records().Routes(rs, base, Perms,
+		resource.Replace(resource.DetailRoute, "查看详情", httpx.ReadID(errNoRecord, func(r *http.Request, id int64) (*RecordDetail, error) {
+			return s.Detail(r.Context(), id)
+		})),
+		resource.Replace(resource.CreateRoute, "递交入党申请书", httpx.Create(s.CreateRecord)))
 	rs.Get(base+"/people", Perms.Add, "选择人员", httpx.ReadPicker(s.PickPerson))
 }
 
