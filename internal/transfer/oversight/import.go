@@ -199,6 +199,9 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 		if len([]rune(item.letter)) > 50 {
 			r.Fail("letterNo", "介绍信编号不超过50个字")
 		}
+		// A completed transfer has the day it was completed: the column is
+		// required, and so is its cell.
+		importColumns.Require(r, "date")
 		if d := importColumns.Dates(r, "date")["date"]; d.After(today) {
 			r.Fail("date", "日期不能晚于今天")
 		} else {

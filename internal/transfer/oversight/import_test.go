@@ -63,11 +63,12 @@ func TestImportOfTransfersDoneOnPaper(t *testing.T) {
 		{"导入戊", gID, "停止党籍", "失联", "DR01", "", "2024-01-01", "", "", ""}, // 15: one under way
 		{"导入甲", aID, "校内转接", "", "CS01", "ZZ99", "2024-01-01", "", "", ""},
 		{"导入丁", fID, "停止党籍", "", "DR01", "", "2024-08-01", "", "", ""}, // 17: 条例 第二十四条, no cause
+		{"导入丙", cID, "转出", "省外", "MA01", "上海市某党委", "", "", "", ""},     // 18: no date
 	}
 	batch := e.Stage(t, "zzgx", e.AdminTK, rows)
 	got := e.ImportRows(t, "zzgx", e.AdminTK, batch.ID)
 	want := map[int]string{7: "subKind", 8: "idNumber", 9: "date", 10: "name", 11: "date", 12: "toOrg", 13: "kind",
-		14: "feesPaidUpTo", 15: "idNumber", 16: "toOrg", 17: "subKind"}
+		14: "feesPaidUpTo", 15: "idNumber", 16: "toOrg", 17: "subKind", 18: "date"}
 	for n, col := range want {
 		if errs := apptest.CellErrors(got[n]); errs[col] == "" || len(errs) != 1 {
 			t.Errorf("row %d: errors %v, want one on %s", n, errs, col)
@@ -83,6 +84,9 @@ func TestImportOfTransfersDoneOnPaper(t *testing.T) {
 	}
 	if m := apptest.CellErrors(got[10])["name"]; m != "与身份证号匹配的党员姓名为「导入甲」" {
 		t.Errorf("row 10: %s", m)
+	}
+	if m := apptest.CellErrors(got[18])["date"]; m != "请填写日期" {
+		t.Errorf("row 18: %s", m)
 	}
 	done := e.Commit(t, "zzgx", e.AdminTK, batch.ID, true)
 	if done.NewCount != 5 {
