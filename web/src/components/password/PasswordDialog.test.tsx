@@ -46,7 +46,8 @@ describe('password dialog', () => {
     ok()
     // The tip appears under the field both as help text and as the error.
     await waitFor(() => expect(screen.getAllByText('密码至少8位，包含字母和数字').length).toBeGreaterThan(1))
-    expect(screen.getByText('两次输入的密码不一致')).toBeTruthy()
+    // The confirmation is checked in a later pass of the form's validation: wait for it too.
+    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy()
     expect(userApi.updatePass).not.toHaveBeenCalled()
   })
 

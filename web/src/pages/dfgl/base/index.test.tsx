@@ -153,7 +153,9 @@ describe('dfgl/base', { timeout: 30_000 }, () => {
     const dialog = (await screen.findByText(/修改党费基数：张老师/)).closest('.ant-modal') as HTMLElement
     fireEvent.change(dialog.querySelector<HTMLInputElement>('input#items_postPay')!, { target: { value: '5000' } })
     ok(dialog)
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('该党费基数信息刚被其他人修改，请刷新后重试')
+    // The dialog's first alert is the live preview (月缴党费 …); the refusal is the one beside the buttons.
+    const refusal = await within(dialog).findByText('该党费基数信息刚被其他人修改，请刷新后重试')
+    expect(refusal.closest('[role="alert"]')).toBeTruthy()
     expect(screen.getByText(/修改党费基数：张老师/)).toBeTruthy()
     expect(dialog.querySelector<HTMLInputElement>('input#items_postPay')!.value).toBe('5000')
   })
