@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
@@ -100,8 +102,13 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			seen[kind+":"+p.Number] = r.RowNo
 		}
 		orgID, ok := cells.Cell(r, "org")
-		if ok && !branches[orgID] {
+		if live, branch := branches[orgID]; ok && !branch {
 			r.Fail("org", "发展党员记录只能建在党支部或直属党支部")
+		} else if ok && !live {
+			r.Fail("org", "所选党支部已撤销")
+		}
+		if utf8.RuneCountInString(r.Cells["remark"]) > 500 { // as the create's 备注
+			r.Fail("remark", "备注不超过500个字")
 		}
 		stage := r.Enum("stage", importStages, "发展阶段应为入党申请人、入党积极分子或发展对象")
 		dates := importColumns.Dates(r, "appliedOn", "talkedOn", "activistOn", "targetOn", "leavingOn")
@@ -251,17 +258,18 @@ func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports
 	return out, nil
 }
 
-// branchTypes are the ids of the live 党支部 and 直属党支部 (the
-// organisations a record may be kept at).
+// branchTypes are the ids of the 党支部 and 直属党支部 (the organisations a
+// record may be kept at), each true when it is live: a record is not kept at
+// a revoked one (the create's 所选党支部已撤销).
 func (s *Service) branchTypes(ctx context.Context, idb bun.IDB) (map[int64]bool, error) {
-	var ids []int64
-	if err := idb.NewSelect().Table("dzz").Column("id").Where("type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect})).
-		Scan(ctx, &ids); err != nil {
+	var rows []org.Org
+	if err := idb.NewSelect().Model(&rows).Column("id", "status").Where("type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect})).
+		Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	out := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		out[id] = true
+	out := make(map[int64]bool, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = rows[i].Live()
 	}
 	return out, nil
 }

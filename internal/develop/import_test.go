@@ -2,6 +2,7 @@ package develop_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -44,6 +45,12 @@ func TestImportHistoricalRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	twin := stu("同一人", "2000-01-01")
+	w.e.OrgCoded(t, w.cs, "CS-GONE", "5", "已撤销党支部")
+	var gone int64
+	if err := w.e.DB.NewSelect().Table("dzz").Column("id").Where("code = 'CS-GONE'").Scan(t.Context(), &gone); err != nil {
+		t.Fatal(err)
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/dzzxx/revoke", w.e.AdminTK, map[string]any{"id": gone}), 204)
 	rows := [][]string{importHeader,
 		{"学生", stu("申请甲", "2000-01-01"), code, "入党申请人", "2026-03-01", "", "", "", "", "纸质档案"},
 		{"学生", stu("申请乙", "2000-01-01"), "计算机教工党支部", "入党申请人", "2026-03-01", "2026-04-01", "", "", "", ""}, // exactly 1 month
@@ -60,11 +67,13 @@ func TestImportHistoricalRecords(t *testing.T) {
 		{"学生", twin, code, "入党申请人", "2026-03-01", "", "", "", "", ""},
 		{"学生", twin, code, "入党申请人", "2026-03-01", "", "", "", "", ""},
 		{"学生", stu("倒序", "2000-01-01"), code, "入党积极分子", "2025-01-02", "2025-01-20", "2025-01-10", "", "", ""},
+		{"学生", stu("撤销支部", "2000-01-01"), "CS-GONE", "入党申请人", "2026-03-01", "", "", "", "", ""}, // as the create: 所选党支部已撤销
+		{"学生", stu("备注长", "2000-01-01"), code, "入党申请人", "2026-03-01", "", "", "", "", strings.Repeat("备", 501)},
 	}
 	b := w.e.Stage(t, "fzdy", w.csTK, rows)
 	got := w.e.ImportRows(t, "fzdy", w.csTK, b.ID)
 	want := map[int]string{6: "appliedOn", 7: "talkedOn", 8: "targetOn", 9: "personNo", 10: "stage", 11: "org",
-		12: "activistOn", 13: "personNo", 15: "personNo", 16: "activistOn"}
+		12: "activistOn", 13: "personNo", 15: "personNo", 16: "activistOn", 17: "org", 18: "remark"}
 	for rowNo, column := range want {
 		errs := apptest.CellErrors(got[rowNo])
 		if got[rowNo].Status != imports.StatusInvalid || errs[column] == "" {
@@ -79,7 +88,10 @@ func TestImportHistoricalRecords(t *testing.T) {
 	if got[14].Status != imports.StatusNew {
 		t.Errorf("the first row of a person named twice imports: %+v", got[14])
 	}
-	if b.NewCount != 5 || b.InvalidCount != 10 {
+	if m := apptest.CellErrors(got[17])["org"]; m != "所选党支部已撤销" {
+		t.Errorf("row 17: %s", m)
+	}
+	if b.NewCount != 5 || b.InvalidCount != 12 {
 		t.Fatalf("batch %+v", b)
 	}
 	w.e.Commit(t, "fzdy", w.csTK, b.ID, true)
