@@ -66,14 +66,20 @@ test-lane-web:
 # Then every package's tests once on SQLite and, at the same time, on PostgreSQL: .ci/both-dbs is the test
 # binaries' -exec, so each binary is built once for both databases and the PostgreSQL run, which mostly waits
 # on the server, overlaps the SQLite run, which mostly computes (-parallel 6: more of each package's parallel
-# tests wait on PostgreSQL at once). In CI a missing PostgreSQL is an error; locally it is skipped, loudly.
+# tests wait on PostgreSQL at once). The binaries of one run share their PostgreSQL templates and pool of reset
+# test databases (ZHDJ_TEST_SHARE, internal/platform/db/testdb_share.go), dropped here when the run ends.
+# In CI a missing PostgreSQL is an error; locally it is skipped, loudly.
 GO_TEST_FLAGS ?= -count=1 -p 2 -parallel 6
 test-go:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		echo "== Go tests on SQLite and PostgreSQL =="; \
-		ZHDJ_TEST_PG='$(PG_TEST)' $(GO) test $(GO_TEST_FLAGS) -exec $(CURDIR)/.ci/both-dbs ./...; \
+		run=$$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n'); \
+		ZHDJ_TEST_SHARE=$$run ZHDJ_TEST_PG='$(PG_TEST)' $(GO) test $(GO_TEST_FLAGS) -exec $(CURDIR)/.ci/both-dbs ./...; rc=$$?; \
+		psql -Atc "SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE);', datname) FROM pg_database \
+			WHERE datname ~ '^zhdj_(tmpl|build|free)_$${run}_'" '$(PG_TEST)' | psql -q '$(PG_TEST)'; \
+		exit $$rc; \
 	elif [ "$$CI" = "true" ]; then \
 		echo "PostgreSQL is not reachable on 127.0.0.1:5432; CI requires it" >&2; exit 1; \
 	else \

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"net/url"
@@ -22,6 +23,14 @@ import (
 // create and drop databases.
 const TestDSNEnv = "ZHDJ_TEST_DB"
 
+// TestShareEnv names a run of several test binaries against one PostgreSQL
+// server (make test-go sets it to a fresh id per run): the binaries of one run
+// share their templates and their pool of reset databases, which outlive each
+// binary and are dropped by the run at its end (make test-go). Unset, each binary keeps its own and
+// drops them when it ends. A run's binaries are built from one source tree,
+// so one migration list means one schema across them.
+const TestShareEnv = "ZHDJ_TEST_SHARE"
+
 // template is one migration list migrated once per test binary: on SQLite the
 // bytes of the checkpointed file (kept in memory, so nothing is left on disk
 // when a package has no TestMain), on PostgreSQL the name of a database that
@@ -34,7 +43,10 @@ type template struct {
 	ready bool
 	// free are PostgreSQL test databases that ended clean and were reset to the
 	// template's rows (see pgReset): the next test takes one instead of cloning.
+	// In a shared run the pool is on the server instead (sharedPool).
 	free []string
+	// key identifies the migration list in the names of a shared run's databases.
+	key string
 }
 
 var (
@@ -72,7 +84,11 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 		return db
 	}
 	tmpl.once.Do(func() {
-		tmpl.name, tmpl.err = makeTemplate(ctx, server, migrations)
+		if tmpl.key != "" {
+			tmpl.name, tmpl.err = sharedTemplate(ctx, server, tmpl.key, migrations)
+		} else {
+			tmpl.name, tmpl.err = makeTemplate(ctx, server, "zhdj_tmpl_"+randomSuffix(), migrations)
+		}
 		templatesMu.Lock()
 		tmpl.ready = tmpl.err == nil
 		templatesMu.Unlock()
@@ -80,7 +96,13 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 	if tmpl.err != nil {
 		t.Fatal(tmpl.err)
 	}
-	name := tmpl.take()
+	pool := sharedPool(server, tmpl)
+	var name string
+	if pool != nil {
+		name = pool.take()
+	} else {
+		name = tmpl.take()
+	}
 	if name == "" {
 		admin, err := Open(ctx, server)
 		if err != nil {
@@ -105,7 +127,10 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 		db.Close()
 		// A database whose test changed only rows goes back to the pool, reset;
 		// one whose schema changed (or that could not be reset) is dropped.
-		if pooling.Load() && pgReset(dsn) {
+		if pool != nil && pgReset(dsn) && pool.put(name) {
+			return
+		}
+		if pool == nil && pooling.Load() && pgReset(dsn) {
 			tmpl.put(name)
 			return
 		}
@@ -157,7 +182,7 @@ func TestMain(m *testing.M) {
 	for _, tmpl := range templates {
 		names = append(names, tmpl.free...)
 		tmpl.free = nil
-		if tmpl.ready && tmpl.name != "" {
+		if tmpl.ready && tmpl.name != "" && tmpl.key == "" {
 			names = append(names, tmpl.name)
 		}
 	}
@@ -190,6 +215,10 @@ func templateFor(migrations []Migration) *template {
 	tmpl, ok := templates[key]
 	if !ok {
 		tmpl = &template{}
+		if shareID() != "" {
+			sum := sha256.Sum256([]byte(key))
+			tmpl.key = hex.EncodeToString(sum[:6])
+		}
 		templates[key] = tmpl
 	}
 	return tmpl
@@ -226,13 +255,12 @@ func sqliteTemplate(ctx context.Context, migrations []Migration) ([]byte, error)
 	return os.ReadFile(path)
 }
 
-func makeTemplate(ctx context.Context, server string, migrations []Migration) (string, error) {
+func makeTemplate(ctx context.Context, server, name string, migrations []Migration) (string, error) {
 	admin, err := Open(ctx, server)
 	if err != nil {
 		return "", fmt.Errorf("%s=%s: %w", TestDSNEnv, server, err)
 	}
 	defer admin.Close()
-	name := "zhdj_tmpl_" + randomSuffix()
 	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
 		return "", err
 	}
