@@ -258,8 +258,8 @@ func checkPerson(t *testing.T, cipher *crypto.FieldCipher, table string, p *peop
 }
 
 // Seeding drops the people tables' secondary indexes for the bulk insert
-// and builds them again: afterwards the tables have the indexes the
-// migrations made, and the unique ones still hold.
+// (from demo.BulkLoadMembers members) and builds them again: afterwards the
+// tables have the indexes the migrations made, and the unique ones still hold.
 func TestSeedKeepsTheIndexes(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
@@ -280,7 +280,7 @@ func TestSeedKeepsTheIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := demo.Seed(ctx, e.DB, cipher, demo.Options{Members: demo.MinMembers, Seed: 5}); err != nil {
+	if _, err := demo.Seed(ctx, e.DB, cipher, demo.Options{Members: demo.BulkLoadMembers, Seed: 5}); err != nil {
 		t.Fatal(err)
 	}
 	after := list()

@@ -125,7 +125,7 @@ func Seed(ctx context.Context, database *bun.DB, cipher *crypto.FieldCipher, opt
 		}
 		var deferred []index
 		var resume []func(context.Context) error
-		for _, table := range []string{"dyjbxx", "jsjbxx", "xsjbxx"} {
+		for _, table := range bulkTables(opts) {
 			ixs, err := dropIndexes(ctx, tx, table)
 			if err != nil {
 				return err
@@ -473,4 +473,20 @@ func memberDate(t time.Time) date.Date {
 		return ""
 	}
 	return date.Date(t.Format(date.Layout))
+}
+
+// BulkLoadMembers is the size from which a seed drops the people tables'
+// secondary indexes and builds them once at the end (on SQLite it also
+// suspends their text-search triggers). Below it, keeping the indexes up to
+// date row by row costs less than building them again, and the tests, which
+// seed a few hundred members, keep their database's schema as the migrations
+// made it, so that it can be reset and reused (platform/db/testdb_reset.go).
+const BulkLoadMembers = 1000
+
+// bulkTables are the tables whose indexes a seed of this size drops for the load.
+func bulkTables(opts Options) []string {
+	if opts.Members != 0 && opts.Members < BulkLoadMembers {
+		return nil
+	}
+	return []string{"dyjbxx", "jsjbxx", "xsjbxx"}
 }
