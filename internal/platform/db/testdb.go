@@ -43,7 +43,7 @@ type template struct {
 	ready bool
 	// free are PostgreSQL test databases that ended clean and were reset to the
 	// template's rows (see pgReset): the next test takes one instead of cloning.
-	// In a shared run the pool is on the server instead (sharedPool).
+	// In a shared run the pool is on the server instead (serverPool).
 	free []string
 	// key identifies the migration list in the names of a shared run's databases.
 	key string
@@ -96,12 +96,10 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 	if tmpl.err != nil {
 		t.Fatal(tmpl.err)
 	}
-	pool := sharedPool(server, tmpl)
+	pool := poolOf(server, tmpl)
 	var name string
 	if pool != nil {
 		name = pool.take()
-	} else {
-		name = tmpl.take()
 	}
 	if name == "" {
 		admin, err := Open(ctx, server)
@@ -130,13 +128,30 @@ func NewTest(t testing.TB, migrations []Migration) *bun.DB {
 		if pool != nil && pgReset(dsn) && pool.put(name) {
 			return
 		}
-		if pool == nil && pooling.Load() && pgReset(dsn) {
-			tmpl.put(name)
-			return
-		}
 		dropDatabase(server, name)
 	})
 	return db
+}
+
+// testPool holds reset test databases of one template for the next test:
+// the template itself (one binary) or the server (a shared run).
+type testPool interface {
+	take() string         // a free database's name, or "" when none is free
+	put(name string) bool // false when it could not be kept (the caller drops it)
+}
+
+// poolOf is where this template's reset databases wait, or nil when they are
+// not kept: only while db.TestMain runs, which drops a binary's own pool at
+// the end (a shared run's is dropped by the run).
+func poolOf(server string, tmpl *template) testPool {
+	switch {
+	case !pooling.Load():
+		return nil
+	case tmpl.key != "":
+		return &serverPool{server: server, prefix: fmt.Sprintf("zhdj_free_%s_%s_", shareID(), tmpl.key)}
+	default:
+		return tmpl
+	}
 }
 
 // take is a pooled database of this template, or "" when none is free.
@@ -151,10 +166,11 @@ func (tmpl *template) take() string {
 	return ""
 }
 
-func (tmpl *template) put(name string) {
+func (tmpl *template) put(name string) bool {
 	templatesMu.Lock()
 	tmpl.free = append(tmpl.free, name)
 	templatesMu.Unlock()
+	return true
 }
 
 // dropDatabase drops a test database. On PostgreSQL 15 every DROP DATABASE

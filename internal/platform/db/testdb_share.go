@@ -75,15 +75,6 @@ type serverPool struct {
 	prefix string // zhdj_free_<run>_<key>_
 }
 
-// sharedPool is the run's pool for this template, or nil when the binary runs
-// alone (or outside db.TestMain: a test binary without it keeps its own).
-func sharedPool(server string, tmpl *template) *serverPool {
-	if tmpl.key == "" || !pooling.Load() {
-		return nil
-	}
-	return &serverPool{server: server, prefix: fmt.Sprintf("zhdj_free_%s_%s_", shareID(), tmpl.key)}
-}
-
 // take claims a free database for a test and answers its new name, or ""
 // when none is free.
 func (p *serverPool) take() string {
