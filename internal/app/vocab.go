@@ -116,7 +116,7 @@ func transferTS() ([]byte, error) {
 }
 
 func feeTS() ([]byte, error) {
-	f := newTSFile(header("internal/fee/model.go"))
+	f := newTSFile(header("internal/fee (model.go and the API structs), internal/fee/standard and internal/fee/report"))
 	batch := []string{fee.BatchCreated, fee.BatchOpen, fee.BatchSettled}
 	f.union("A month's batch state (fee.Batch…).", "BatchState", batch)
 	f.constant("The batch states' names (fee.BatchStateLabels).", "BATCH_STATE_LABELS", "Record<BatchState, string>", named(batch, fee.BatchStateLabels))
@@ -132,6 +132,7 @@ func feeTS() ([]byte, error) {
 	pre := []string{fee.PrepayOrdered, fee.PrepayHeld, fee.PrepayApplied, fee.PrepayRefunded}
 	f.union("A prepayment's state (fee.Prepay…).", "PrepayState", pre)
 	f.constant("The prepayment states' names (fee.PrepayStateLabels).", "PREPAY_STATE_LABELS", "Record<PrepayState, string>", named(pre, fee.PrepayStateLabels))
+	feeDTOs(f)
 	return f.bytes()
 }
 
