@@ -90,7 +90,7 @@ func developTS() ([]byte, error) {
 }
 
 func transferTS() ([]byte, error) {
-	f := newTSFile(header("internal/transfer (model.go, standing.go) and internal/transfer/letter"))
+	f := newTSFile(header("internal/transfer (model.go, standing.go and the API structs), internal/transfer/letter and internal/transfer/oversight"))
 	f.union("The kinds (transfer.Kind…): each is a workflow of its own, mounted at /api/zzgx/<kind>.", "Kind", transfer.Kinds)
 	f.constant("The kinds in the order of the menu.", "KINDS", "readonly Kind[]", transfer.Kinds)
 	f.constant("The kinds as people name them (transfer.KindNames).", "KIND_NAMES", "Record<Kind, string>", named(transfer.Kinds, transfer.KindNames))
@@ -112,6 +112,7 @@ func transferTS() ([]byte, error) {
 	f.constant("The reaches' names.", "REACH_NAMES", "Record<Reach, string>", named(letter.Reaches, reachNames()))
 	f.constant("The letters' settings bounds: validity in days, the receipt in months (letter.MaxDays, letter.MaxReceiptMonths).",
 		"LETTER_LIMITS", "", tsObj{{"maxDays", letter.MaxDays}, {"maxReceiptMonths", letter.MaxReceiptMonths}})
+	transferDTOs(f)
 	return f.bytes()
 }
 
