@@ -56,7 +56,7 @@ func named(keys []string, names map[string]string) tsObj {
 }
 
 func developTS() ([]byte, error) {
-	f := newTSFile(header("internal/develop (steps.go, config.go, configapi.go, votes.go)"))
+	f := newTSFile(header("internal/develop (steps.go, config.go, configapi.go, votes.go and the API structs)"))
 	f.union("The stage of a record (dev_record.stage, the flow state).", "Stage", develop.Stages)
 	f.constant("The stages in the order of a record's life.", "STAGES", "readonly Stage[]", develop.Stages)
 	f.constant("The stages' names (develop.StageNames).", "STAGE_NAMES", "Record<Stage, string>", named(develop.Stages, develop.StageNames))
@@ -86,6 +86,7 @@ func developTS() ([]byte, error) {
 	}
 	f.constant("Every number of RuleConfig, its name and the range the server accepts, in the server's order.", "RULE_SETTINGS",
 		"readonly { key: Exclude<keyof RuleConfig, 'planRequired'>; label: string; min: number; max: number }[]", bounds)
+	developDTOs(f)
 	return f.bytes()
 }
 
