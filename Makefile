@@ -40,7 +40,7 @@ web: web/node_modules/.installed
 
 ## gen: regenerate what the web reads of the server's vocabulary: web/src/api/permissions.ts (the routes' and
 ## seeded menus' permissions) and web/src/api/generated/ (steps, stages, states and their names, rule settings
-## with their bounds and defaults). TestWebPermissionsMatchServer and TestWebVocabularyMatchesServer in
+## with their bounds and defaults, the modules' API types from their Go structs). TestWebPermissionsMatchServer and TestWebVocabularyMatchesServer in
 ## internal/app fail until it is rerun after one of them changes. `make perms` is the same.
 gen:
 	$(GO) run ./cmd/zhdj gen

@@ -2,12 +2,16 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"zhdj/internal/platform/date"
 )
 
 // A small writer of TypeScript declarations for the generated files of the
@@ -108,31 +112,47 @@ type jsonField struct {
 func jsonFields(t reflect.Type) []jsonField {
 	var out []jsonField
 	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		name, opts, _ := strings.Cut(tag, ",")
-		if name == "-" && opts == "" {
-			continue
-		}
-		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-			for _, inner := range jsonFields(f.Type) {
-				inner.index = append([]int{i}, inner.index...)
-				out = append(out, inner)
-			}
-			continue
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		out = append(out, jsonField{name: name, index: []int{i}, optional: strings.Contains(opts, "omitempty"), typ: f.Type})
+		out = append(out, fieldJSON(t.Field(i))...)
 	}
 	return out
 }
 
-var timeType = reflect.TypeOf(time.Time{})
+// fieldJSON is what encoding/json writes of struct field f: itself, the
+// fields of an untagged embedded struct, or nothing.
+func fieldJSON(f reflect.StructField) []jsonField {
+	tag := f.Tag.Get("json")
+	name, opts, _ := strings.Cut(tag, ",")
+	if name == "-" && opts == "" {
+		return nil
+	}
+	if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+		var out []jsonField
+		for _, inner := range jsonFields(f.Type) {
+			inner.index = append(slices.Clone(f.Index), inner.index...)
+			out = append(out, inner)
+		}
+		return out
+	}
+	if !f.IsExported() {
+		return nil
+	}
+	if name == "" {
+		name = f.Name
+	}
+	return []jsonField{{name: name, index: slices.Clone(f.Index), optional: strings.Contains(opts, "omitempty"), typ: f.Type}}
+}
+
+// marshalled are the types with a MarshalJSON of their own the DTOs
+// carry, as the JSON they write: a time is RFC 3339 text, a date
+// (date.Date) "YYYY-MM-DD" or null when empty, raw JSON anything. Any other json.Marshaler is
+// an error (its JSON is not its Go shape): add it here.
+var marshalled = map[reflect.Type]string{
+	reflect.TypeOf(time.Time{}):       "string",
+	reflect.TypeOf(date.Date("")):     "string | null",
+	reflect.TypeOf(json.RawMessage{}): "unknown",
+}
+
+var marshalerType = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
 
 // tsType is the TypeScript type of values of t as JSON; named maps struct
 // types to the names they have in the file (a struct not named there is an
@@ -140,6 +160,12 @@ var timeType = reflect.TypeOf(time.Time{})
 func tsType(t reflect.Type, named map[reflect.Type]string) (string, error) {
 	if n, ok := named[t]; ok {
 		return n, nil
+	}
+	if ts, ok := marshalled[t]; ok {
+		return ts, nil
+	}
+	if t.Kind() != reflect.Pointer && (t.Implements(marshalerType) || reflect.PointerTo(t).Implements(marshalerType)) {
+		return "", fmt.Errorf("%s writes its own JSON: give it a TypeScript type in marshalled", t)
 	}
 	switch t.Kind() {
 	case reflect.String:
@@ -151,9 +177,12 @@ func tsType(t reflect.Type, named map[reflect.Type]string) (string, error) {
 		return "number", nil
 	case reflect.Pointer:
 		inner, err := tsType(t.Elem(), named)
+		if strings.HasSuffix(inner, " | null") {
+			return inner, err
+		}
 		return inner + " | null", err
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 { // json.RawMessage, []byte
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 { // json.RawMessage, []byte
 			return "unknown", nil
 		}
 		inner, err := tsType(t.Elem(), named)
@@ -166,10 +195,6 @@ func tsType(t reflect.Type, named map[reflect.Type]string) (string, error) {
 		return "Record<string, " + inner + ">", err
 	case reflect.Interface:
 		return "unknown", nil
-	case reflect.Struct:
-		if t == timeType {
-			return "string", nil
-		}
 	}
 	return "", fmt.Errorf("%s has no TypeScript type here: name it first", t)
 }
@@ -209,13 +234,44 @@ func (f *tsFile) constant(doc, name, typ string, v any) {
 	f.decl("/** %s */\nexport const %s%s = %s", doc, name, typ, tsLiteral(v))
 }
 
-// iface declares interface name from struct v's json fields; overrides
-// give some fields a narrower type (a union of the file).
+// iface declares interface name from struct v's json fields (a response:
+// a field is optional only when omitempty); overrides give some fields a
+// narrower type (a union of the file). An untagged embedded struct the file
+// declared already is extended, not repeated.
 func (f *tsFile) iface(doc, name string, v any, overrides map[string]string) {
-	t := reflect.TypeOf(v)
+	f.declare(doc, name, reflect.TypeOf(v), overrides, func(fl jsonField) bool { return fl.optional })
+}
+
+// input declares interface name from the request body struct v: the
+// decoder leaves a field the client leaves out at its zero value, so every
+// field is optional but those the body needs (required).
+func (f *tsFile) input(doc, name string, v any, required []string, overrides map[string]string) {
+	f.declare(doc, name, reflect.TypeOf(v), overrides, func(fl jsonField) bool { return !slices.Contains(required, fl.name) })
+}
+
+func (f *tsFile) declare(doc, name string, t reflect.Type, overrides map[string]string, optional func(jsonField) bool) {
+	var extends []string
+	var fields []jsonField
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if n, ok := f.named[sf.Type]; ok && sf.Anonymous && sf.Tag.Get("json") == "" {
+			extends = append(extends, n)
+			continue
+		}
+		fields = append(fields, fieldJSON(sf)...)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "/** %s */\nexport interface %s {\n", doc, name)
-	for _, fl := range jsonFields(t) {
+	fmt.Fprintf(&b, "/** %s */\nexport interface %s ", doc, name)
+	if len(extends) > 0 {
+		fmt.Fprintf(&b, "extends %s ", strings.Join(extends, ", "))
+	}
+	b.WriteString("{\n")
+	seen := map[string]bool{}
+	for _, fl := range fields {
+		if seen[fl.name] && f.err == nil {
+			f.err = fmt.Errorf("%s.%s: two fields of that name (embedded and shadowed): not supported", name, fl.name)
+		}
+		seen[fl.name] = true
 		typ, ok := overrides[fl.name]
 		if !ok {
 			var err error
@@ -223,11 +279,15 @@ func (f *tsFile) iface(doc, name string, v any, overrides map[string]string) {
 				f.err = fmt.Errorf("%s.%s: %w", name, fl.name, err)
 			}
 		}
+		delete(overrides, fl.name)
 		opt := ""
-		if fl.optional {
+		if optional(fl) {
 			opt = "?"
 		}
 		fmt.Fprintf(&b, "  %s%s: %s\n", tsKey(fl.name), opt, typ)
+	}
+	if len(overrides) > 0 && f.err == nil {
+		f.err = fmt.Errorf("%s: overrides of no field: %v", name, overrides)
 	}
 	b.WriteString("}")
 	f.named[t] = name

@@ -56,7 +56,7 @@ func named(keys []string, names map[string]string) tsObj {
 }
 
 func developTS() ([]byte, error) {
-	f := newTSFile(header("internal/develop (steps.go, config.go, configapi.go, votes.go)"))
+	f := newTSFile(header("internal/develop (steps.go, config.go, configapi.go, votes.go and the API structs)"))
 	f.union("The stage of a record (dev_record.stage, the flow state).", "Stage", develop.Stages)
 	f.constant("The stages in the order of a record's life.", "STAGES", "readonly Stage[]", develop.Stages)
 	f.constant("The stages' names (develop.StageNames).", "STAGE_NAMES", "Record<Stage, string>", named(develop.Stages, develop.StageNames))
@@ -86,11 +86,12 @@ func developTS() ([]byte, error) {
 	}
 	f.constant("Every number of RuleConfig, its name and the range the server accepts, in the server's order.", "RULE_SETTINGS",
 		"readonly { key: Exclude<keyof RuleConfig, 'planRequired'>; label: string; min: number; max: number }[]", bounds)
+	developDTOs(f)
 	return f.bytes()
 }
 
 func transferTS() ([]byte, error) {
-	f := newTSFile(header("internal/transfer (model.go, standing.go) and internal/transfer/letter"))
+	f := newTSFile(header("internal/transfer (model.go, standing.go and the API structs), internal/transfer/letter and internal/transfer/oversight"))
 	f.union("The kinds (transfer.Kind…): each is a workflow of its own, mounted at /api/zzgx/<kind>.", "Kind", transfer.Kinds)
 	f.constant("The kinds in the order of the menu.", "KINDS", "readonly Kind[]", transfer.Kinds)
 	f.constant("The kinds as people name them (transfer.KindNames).", "KIND_NAMES", "Record<Kind, string>", named(transfer.Kinds, transfer.KindNames))
@@ -112,11 +113,12 @@ func transferTS() ([]byte, error) {
 	f.constant("The reaches' names.", "REACH_NAMES", "Record<Reach, string>", named(letter.Reaches, reachNames()))
 	f.constant("The letters' settings bounds: validity in days, the receipt in months (letter.MaxDays, letter.MaxReceiptMonths).",
 		"LETTER_LIMITS", "", tsObj{{"maxDays", letter.MaxDays}, {"maxReceiptMonths", letter.MaxReceiptMonths}})
+	transferDTOs(f)
 	return f.bytes()
 }
 
 func feeTS() ([]byte, error) {
-	f := newTSFile(header("internal/fee/model.go"))
+	f := newTSFile(header("internal/fee (model.go and the API structs), internal/fee/standard and internal/fee/report"))
 	batch := []string{fee.BatchCreated, fee.BatchOpen, fee.BatchSettled}
 	f.union("A month's batch state (fee.Batch…).", "BatchState", batch)
 	f.constant("The batch states' names (fee.BatchStateLabels).", "BATCH_STATE_LABELS", "Record<BatchState, string>", named(batch, fee.BatchStateLabels))
@@ -132,6 +134,7 @@ func feeTS() ([]byte, error) {
 	pre := []string{fee.PrepayOrdered, fee.PrepayHeld, fee.PrepayApplied, fee.PrepayRefunded}
 	f.union("A prepayment's state (fee.Prepay…).", "PrepayState", pre)
 	f.constant("The prepayment states' names (fee.PrepayStateLabels).", "PREPAY_STATE_LABELS", "Record<PrepayState, string>", named(pre, fee.PrepayStateLabels))
+	feeDTOs(f)
 	return f.bytes()
 }
 

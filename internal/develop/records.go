@@ -377,7 +377,7 @@ type StepDone struct {
 	No       int             `json:"no"`
 	Name     string          `json:"name"`
 	DoneOn   date.Date       `json:"doneOn"`
-	Data     json.RawMessage `json:"data"`
+	Data     json.RawMessage `json:"data"` // the step form as it was sent
 	UserName string          `json:"userName"`
 }
 

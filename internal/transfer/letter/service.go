@@ -77,7 +77,7 @@ type View struct {
 	Status       string    `bun:"status,scanonly" json:"status"`
 	IDNumber     string    `bun:"-" json:"idNumber"` // masked; the print view shows it whole
 	Age          int       `bun:"-" json:"age"`
-	ReceiptDueOn date.Date `bun:"-" json:"receiptDueOn"`
+	ReceiptDueOn date.Date `bun:"-" json:"receiptDueOn"` // ReceiptDue: empty (null) while the member is not taken in
 }
 
 // Letter is the contract's view of a record.

@@ -14,6 +14,8 @@ const ORGS = [{ id: 7, pid: null, name: '计算机学院本科生第一党支部
 
 const notice = (over: Partial<Notice> = {}): Notice => ({
   id: 5,
+  createTime: '2026-03-01T00:00:00Z',
+  updateTime: '2026-03-01T00:00:00Z',
   kind: 'target',
   kindName: '发展对象公示',
   orgId: 7,

@@ -43,7 +43,7 @@ const req = (message: string) => [{ required: true, message }]
  * The date of `months` calendar months after an ISO date (null when there is none): the server's date.AddMonths, the
  * day clamped to the month's end (31 January + 1 month = 28 or 29 February), so the form's deadline is the rule's.
  */
-export const monthsAfter = (iso: string, months: number) => (iso ? dayjs(iso).add(months, 'month') : null)
+export const monthsAfter = (iso: string | null, months: number) => (iso ? dayjs(iso).add(months, 'month') : null)
 
 /** Whether a step done on `on` is past `limit` (the day itself is in time, as the server counts). */
 export const isLate = (limit: Dayjs | null, on: Dayjs | null | undefined) => !!(limit && on && on.isAfter(limit, 'day'))

@@ -27,6 +27,7 @@ const META: Meta = {
     { key: 'stipend', label: '普通奖学金（月）', kind: 'stipend' },
   ],
   states: { draft: '未启用', on: '启用', void: '作废' },
+  graduateStipend: false,
 }
 const base: Base = {
   id: 5,

@@ -8,8 +8,8 @@ import FeeBatchPage from './index'
 
 const created: Batch = {
   id: 2, month: '2026-09', state: 'created', stateLabel: '创建', members: 0, dueFen: 0, remark: '', reason: '系统上线前', createdBy: 'admin',
-  scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, outstandingFen: 0, rateBp: 10000, peopleRateBp: 10000 },
-  startedAt: null, settledAt: null, createdAt: '2026-10-01T00:00:00Z',
+  scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, extraFen: 0, outstandingFen: 0, rateBp: 10000, peopleRateBp: 10000 },
+  startedAt: null, settledAt: null, createdAt: '2026-10-01T00:00:00Z', updatedAt: '2026-10-01T00:00:00Z',
 }
 
 /** The server's preview: the default (no month) is the next month without a batch, 2026-10, before the current 2026-11. */

@@ -8,15 +8,15 @@ import FeeBatchPage, { rate } from './index'
 
 const batch = (over: Partial<Batch>): Batch => ({
   id: 1, month: '2026-10', state: 'open', stateLabel: '缴费中', members: 3, dueFen: 12345, remark: '', reason: '', createdBy: 'admin',
-  scope: { members: 3, months: 3, unpaidMonths: 2, dueFen: 12345, paidFen: 4115, outstandingFen: 8230, rateBp: 3333, peopleRateBp: 3333 },
-  startedAt: '2026-10-01T00:00:00Z', settledAt: null, createdAt: '2026-10-01T00:00:00Z', ...over,
+  scope: { members: 3, months: 3, unpaidMonths: 2, dueFen: 12345, paidFen: 4115, extraFen: 0, outstandingFen: 8230, rateBp: 3333, peopleRateBp: 3333 },
+  startedAt: '2026-10-01T00:00:00Z', settledAt: null, createdAt: '2026-10-01T00:00:00Z', updatedAt: '2026-10-01T00:00:00Z', ...over,
 })
 
 let mock: MockAdapter
 beforeEach(() => {
   mock = mockApi()
   mock.onGet('/api/dfgl/batch').reply(200, page([batch({}), batch({ id: 2, month: '2026-11', state: 'created', stateLabel: '创建', members: 0, dueFen: 0, startedAt: null,
-    scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, outstandingFen: 0, rateBp: 10000, peopleRateBp: 10000 } })]))
+    scope: { members: 0, months: 0, unpaidMonths: 0, dueFen: 0, paidFen: 0, extraFen: 0, outstandingFen: 0, rateBp: 10000, peopleRateBp: 10000 } })]))
 })
 afterEach(() => mock.restore())
 

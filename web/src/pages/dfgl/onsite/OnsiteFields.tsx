@@ -3,7 +3,7 @@ import { Button, DatePicker, Form, Radio, Space } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { ui } from '@/app/bridge'
 import { openPrintView } from '@/app/router/print'
-import { onsiteMethods, yuan, type Payment } from '../batch/api'
+import { onsiteMethods, yuan, type PaymentRecord } from '../batch/api'
 
 /** The method and date of an on-site payment, as the form holds them. */
 export interface OnsiteValues {
@@ -34,7 +34,7 @@ export function OnsiteFields() {
 export const onsiteBody = (v: OnsiteValues) => ({ method: v.method, paidOn: v.paidOn?.format('YYYY-MM-DD') })
 
 /** Says the payment is recorded and offers its receipt (收据) to print. */
-export function showReceipt(p: Payment, more = '') {
+export function showReceipt(p: PaymentRecord, more = '') {
   ui.modal.success({
     title: '收缴成功',
     okText: '知道了',

@@ -11,7 +11,7 @@ import { ok } from '@/test/page'
 
 const due = (over: Partial<Due>): Due => ({
   id: 1, batchId: 1, month: '2026-11', memberId: 1, memberName: '张三', orgId: 4, orgName: '计算机教工党支部', committeeId: 2,
-  category: '在职', dueFen: 4800, paidFen: 0, working: '月基数 4,800.00 元 × 1%', state: 'unpaid', stateLabel: '未缴', ...over,
+  category: '在职', dueFen: 4800, paidFen: 0, extraFen: 0, chargedLate: false, createdAt: '2026-11-01T00:00:00Z', working: '月基数 4,800.00 元 × 1%', state: 'unpaid', stateLabel: '未缴', ...over,
 })
 
 let mock: MockAdapter

@@ -7,12 +7,14 @@ import type { Batch, Entry, PaymentDetail } from '../batch/api'
 import FeePayPage from './index'
 
 const entry = (over: Partial<Entry>): Entry => ({
-  id: 7, dueId: 1, paymentId: 9, kind: 'pay', amountFen: 4800, memberId: 1, memberName: '张三', month: '2026-10',
+  id: 7, dueId: 1, paymentId: 9, kind: 'pay', gen: 0, amountFen: 4800, memberId: 1, memberName: '张三', month: '2026-10',
   reversesId: null, reason: '', operator: 'sec', reversed: false, createdAt: '2026-10-05T00:00:00Z', ...over,
 })
 const payment: PaymentDetail = {
   id: 9, no: 'XC20261005', provider: 'onsite', providerLabel: '现场缴费', state: 'paid', stateLabel: '已支付', amountFen: 4820,
   orgId: 4, orgName: '计算机教工党支部', payer: '收缴员', platformTxn: '', remark: '', paidAt: '2026-10-05T00:00:00Z', createdAt: '2026-10-05T00:00:00Z',
+  memberId: null, extraFen: 0, prepayFen: 0, toCentral: false, method: 'cash', methodLabel: '现金', paidOn: '2026-10-05', operator: '收缴员',
+  updatedAt: '2026-10-05T00:00:00Z', prepays: [],
   entries: [entry({}), entry({ id: 8, memberName: '李四', amountFen: 20, reversed: true })],
 }
 
@@ -63,7 +65,7 @@ describe('dfgl/pay', { timeout: 30_000 }, () => {
     const withWays: PaymentDetail = {
       ...payment, amountFen: 104820, extraFen: 100000, prepayFen: 20, toCentral: true,
       entries: [entry({}), entry({ id: 11, kind: 'extra', amountFen: 100000 })],
-      prepays: [{ id: 3, paymentId: 9, memberId: 1, month: '2026-12', amountFen: 20, leftFen: 20, refundedFen: 0, state: 'held', stateLabel: '待抵扣', dueId: null, entryId: null, reason: '', createdAt: '' }],
+      prepays: [{ id: 3, paymentId: 9, memberId: 1, month: '2026-12', amountFen: 20, leftFen: 20, refundedFen: 0, state: 'held', stateLabel: '待抵扣', dueId: null, entryId: null, reason: '', operator: '收缴员', createdAt: '', updatedAt: '', paymentNo: 'XC20261005' }],
     }
     mock.onGet('/api/dfgl/payment').reply(200, page([withWays]))
     mock.onGet('/api/dfgl/payment/9').reply(200, withWays)

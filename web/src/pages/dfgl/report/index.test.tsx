@@ -17,7 +17,7 @@ afterEach(() => mock.restore())
 
 const year = new Date().getFullYear()
 const fig = (due: number, paid: number, members = 1) => ({
-  members, months: members, unpaidMonths: due > paid ? 1 : 0, dueFen: due, paidFen: paid, outstandingFen: due - paid,
+  members, months: members, unpaidMonths: due > paid ? 1 : 0, dueFen: due, paidFen: paid, extraFen: 0, outstandingFen: due - paid,
   rateBp: due ? Math.floor((paid * 10000) / due) : 10000,
   peopleRateBp: due > paid ? 0 : 10000,
 })

@@ -14,6 +14,7 @@ const META: Meta = {
   ],
   items: [],
   states: { draft: '未启用', on: '启用', void: '作废' },
+  graduateStipend: false,
 }
 const std = (over: Partial<Standard>): Standard => ({
   id: 1,

@@ -8,10 +8,11 @@ import MyFees, { paidSummary } from './MyFees'
 
 const due = (id: number, month: string, over: Partial<MyDue> = {}): MyDue => ({
   id, batchId: id, month, memberId: 1, memberName: '张三', orgId: 4, orgName: '支部', committeeId: null, category: '在职',
-  dueFen: 4800, paidFen: 0, working: '', state: 'unpaid', stateLabel: '未缴', payable: true, ...over,
+  dueFen: 4800, paidFen: 0, extraFen: 0, chargedLate: false, createdAt: '2026-09-01T00:00:00Z', working: '', state: 'unpaid', stateLabel: '未缴', payable: true, ...over,
 })
 const fees = (over: Partial<Fees> = {}): Fees => ({
-  memberName: '张三', paidUpTo: '2026-09', backMonths: 6, online: true, payments: [],
+  memberId: 1, memberName: '张三', paidUpTo: '2026-09', backMonths: 6, online: true, onlineLabel: '', payments: [],
+  prepayMonths: 0, ahead: [], creditFen: 0, prepays: [], centralExtraFen: 100000,
   dues: [due(3, '2026-11'), due(2, '2026-10'), due(1, '2026-09', { paidFen: 4800, state: 'paid', stateLabel: '已缴', payable: false })],
   ...over,
 })
@@ -51,7 +52,7 @@ describe('我的党费', { timeout: 30_000 }, () => {
       fees({
         ahead: [{ month: '2026-12', amountFen: 4800 }, { month: '2027-01', amountFen: 4800 }],
         creditFen: 4800,
-        prepays: [{ id: 1, paymentId: 5, memberId: 1, month: '2026-08', amountFen: 4800, leftFen: 4800, refundedFen: 0, state: 'applied', stateLabel: '已抵扣', dueId: null, entryId: null, reason: '', createdAt: '' }],
+        prepays: [{ id: 1, paymentId: 5, memberId: 1, month: '2026-08', amountFen: 4800, leftFen: 4800, refundedFen: 0, state: 'applied', stateLabel: '已抵扣', dueId: null, entryId: null, reason: '', operator: '', createdAt: '', updatedAt: '', paymentNo: 'DF0' }],
         centralExtraFen: 100000,
         prepayMonths: 12,
       }),
@@ -96,7 +97,9 @@ describe('我的党费', { timeout: 30_000 }, () => {
 
   it('演示支付: the sandbox is named on the card, the pay button and the payment records', async () => {
     mock.onGet('/api/dfgl/mine').reply(200, fees({ onlineLabel: '演示支付',
-      payments: [{ id: 1, no: 'YS1', providerLabel: '演示支付', state: 'paid', stateLabel: '已支付', amountFen: 4800, paidAt: null, createdAt: '2026-10-01T00:00:00Z', resultUrl: '/web/payment?no=YS1&sig=a' }] }))
+      payments: [{ id: 1, no: 'YS1', provider: 'sandbox', providerLabel: '演示支付', state: 'paid', stateLabel: '已支付', amountFen: 4800, orgId: 4, memberId: 1, payer: '张三',
+        platformTxn: '', extraFen: 0, prepayFen: 0, toCentral: false, remark: '', method: '', paidOn: null, operator: '', paidAt: null, createdAt: '2026-10-01T00:00:00Z',
+        updatedAt: '2026-10-01T00:00:00Z', resultUrl: '/web/payment?no=YS1&sig=a' }] }))
     renderWithApp(<MyFees records />)
     expect(await screen.findByText('在线缴费使用演示支付')).toBeTruthy()
     expect(screen.getByRole('button', { name: /在线缴费（演示支付）/ })).toBeTruthy()

@@ -24,7 +24,7 @@ const show = (query: string) =>
 // The records carry only what the print view reads (the API gives more).
 const rec = (r: Partial<DevRecord>) => r as DevRecord
 const notice = (over: Partial<NoticeDetail> = {}): NoticeDetail => ({
-  id: 7, kind: 'admit', kindName: '接收预备党员', orgId: 4, recordCount: 2, workdays: 5, orgName: '计算机学生党支部', title: '拟接收预备党员公示', startOn: '2026-03-02', endOn: '2026-03-06',
+  id: 7, createTime: '2026-03-01T00:00:00Z', updateTime: '2026-03-01T00:00:00Z', kind: 'admit', kindName: '接收预备党员', orgId: 4, recordCount: 2, workdays: 5, orgName: '计算机学生党支部', title: '拟接收预备党员公示', startOn: '2026-03-02', endOn: '2026-03-06',
   contact: '党支部书记 王老师，电话 027-1234', content: '', records: [
     rec({ id: 1, name: '张三', gender: '1', birthDate: '2003-01-02', appliedOn: '2024-03-01', activistOn: '2024-04-01', targetOn: '2025-05-06' }),
     rec({ id: 2, name: '李四', genderLabel: '女', birthDate: '2002-11-30', orgName: '数学学生党支部', appliedOn: '2024-03-05', targetOn: '2025-05-07' }),

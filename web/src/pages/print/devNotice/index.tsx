@@ -10,9 +10,9 @@ import { withQueryClient } from '@/components/withQueryClient'
 
 /** What a notice of each kind proposes for the people it lists, and the date its table shows. */
 export const PURPOSE: Record<NoticeKind, { text: string; dateTitle: string; date: (r: DevRecord) => string | undefined }> = {
-  target: { text: '确定为发展对象', dateTitle: '确定为入党积极分子时间', date: (r) => r.activistOn },
-  admit: { text: '接收为中共预备党员', dateTitle: '确定为发展对象时间', date: (r) => r.targetOn },
-  full: { text: '按期转为中共正式党员', dateTitle: '接收为预备党员时间', date: (r) => r.admittedOn },
+  target: { text: '确定为发展对象', dateTitle: '确定为入党积极分子时间', date: (r) => r.activistOn ?? undefined },
+  admit: { text: '接收为中共预备党员', dateTitle: '确定为发展对象时间', date: (r) => r.targetOn ?? undefined },
+  full: { text: '按期转为中共正式党员', dateTitle: '接收为预备党员时间', date: (r) => r.admittedOn ?? undefined },
 }
 
 const genderOf = (r: DevRecord) => r.genderLabel || ({ '1': '男', '2': '女' } as Record<string, string | undefined>)[r.gender] || r.gender

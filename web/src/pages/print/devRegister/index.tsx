@@ -6,11 +6,11 @@ import { withQueryClient } from '@/components/withQueryClient'
 import { getRegister, type RegisterRow } from '@/pages/develop/report/api'
 
 /** The printed register's columns: the register's, the number and birth date shortened to fit A4. */
-const COLUMNS: { title: string; cell: (r: RegisterRow) => string; nowrap?: boolean }[] = [
+const COLUMNS: { title: string; cell: (r: RegisterRow) => string | null; nowrap?: boolean }[] = [
   { title: '姓名', cell: (r) => r.name, nowrap: true },
   { title: '性别', cell: (r) => r.genderLabel },
   { title: '民族', cell: (r) => r.ethnicityLabel },
-  { title: '出生年月', nowrap: true, cell: (r) => r.birthDate.slice(0, 7) },
+  { title: '出生年月', nowrap: true, cell: (r) => r.birthDate?.slice(0, 7) ?? null },
   { title: '学历', cell: (r) => r.educationLabel },
   { title: '人员类别', cell: (r) => r.personCategoryLabel },
   { title: '所在党支部', cell: (r) => r.orgName },

@@ -22,16 +22,17 @@ const show = (query: string) =>
   )
 
 const entry = (id: number, memberId: number, memberName: string, month: string, amountFen: number) => ({
-  id, dueId: id, paymentId: 7, kind: 'pay' as const, amountFen, memberId, memberName, month, reversesId: null, reason: '', operator: 'sec',
+  id, dueId: id, paymentId: 7, kind: 'pay' as const, amountFen, memberId, memberName, month, gen: 0, reversesId: null, reason: '', operator: 'sec',
   reversed: false, createdAt: '2026-11-20T02:00:00Z',
 })
 
 const payment: PaymentDetail = {
   id: 7, no: 'SJ2026000012', provider: 'onsite', providerLabel: '现场缴费', state: 'paid', stateLabel: '已支付', amountFen: 1060,
   orgId: 3, orgName: '计算机教工党支部', payer: '张三', platformTxn: '', remark: '', paidAt: '2026-11-20T02:00:00Z', createdAt: '2026-11-20T02:00:00Z',
+  memberId: null, extraFen: 0, prepayFen: 60, toCentral: false, updatedAt: '2026-11-20T02:00:00Z',
   method: 'transfer', methodLabel: '转账', paidOn: '2026-11-20', operator: 'sec',
   entries: [entry(1, 5, '张三', '2026-10', 500), entry(2, 5, '张三', '2026-11', 500)],
-  prepays: [{ id: 3, paymentId: 7, memberId: 5, month: '2026-12', amountFen: 60, leftFen: 60, refundedFen: 0, state: 'held', stateLabel: '待抵扣', dueId: null, entryId: null, reason: '', createdAt: '' }],
+  prepays: [{ id: 3, paymentId: 7, memberId: 5, month: '2026-12', amountFen: 60, leftFen: 60, refundedFen: 0, state: 'held', stateLabel: '待抵扣', dueId: null, entryId: null, reason: '', operator: 'sec', createdAt: '', updatedAt: '', paymentNo: 'SJ2026000012' }],
 }
 
 describe('党费收据（打印）', { timeout: 20_000 }, () => {
@@ -47,7 +48,7 @@ describe('党费收据（打印）', { timeout: 20_000 }, () => {
   })
 
   it('says 未记录 for a payment recorded before its method and date were', async () => {
-    mock.onGet('/api/dfgl/payment/9').reply(200, { ...payment, id: 9, method: '', methodLabel: '未记录', paidOn: '', operator: '' })
+    mock.onGet('/api/dfgl/payment/9').reply(200, { ...payment, id: 9, method: '', methodLabel: '未记录', paidOn: null, operator: '' })
     show('?id=9')
     expect(await screen.findByRole('heading', { level: 1, name: '党费收据' })).toBeTruthy()
     expect(screen.getAllByText('未记录')).toHaveLength(3)

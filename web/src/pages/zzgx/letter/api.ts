@@ -1,62 +1,12 @@
 // The 介绍信 API (routes under /api/zzgx/letters; docs/transfer-letters.md is the contract).
 import { get, post, put } from '@/api/request'
 import { getFetcher, type CrudFetcher } from '@/components/crud'
-import { KIND_NAMES, LETTER_LIMITS, LETTER_STATUS_LABELS, REACH_NAMES, type LetterStatus, type Reach } from '@/api/generated/transfer'
+import { KIND_NAMES, LETTER_LIMITS, LETTER_STATUS_LABELS, REACH_NAMES, type Letter, type LetterPrint, type LetterSettings, type LetterStatus, type Reach } from '@/api/generated/transfer'
 
 export const LETTERS_API = '/api/zzgx/letters'
 
-// The statuses, reaches and limits are the server's (zhdj gen: internal/transfer/letter).
-export type { LetterStatus, Reach } from '@/api/generated/transfer'
-
-/** A letter as the list and the detail show it (letter.View). */
-export interface Letter {
-  id: number
-  transferId: number
-  memberId: number
-  kind: string
-  reach: Reach
-  year: number
-  number: string
-  fromOrgName: string
-  toOrgName: string
-  memberName: string
-  gender: string
-  birthDate?: string
-  ethnicity: string
-  partyStatus: string
-  /** Masked (110101********1234). */
-  idNumber: string
-  age: number
-  feesPaidUpTo: string
-  contact: string
-  issuedOn: string
-  validDays: number
-  validUntil: string
-  /** The day the receiving side took the member in: the receipt is due a month later (介绍信 第三联). */
-  acceptedOn?: string
-  receivedOn?: string
-  voidedOn?: string
-  voidReason: string
-  reissueOf?: number | null
-  /** Empty while the member is not taken in. */
-  receiptDueOn: string
-  status: LetterStatus
-}
-
-/** The print view's letter: the ID number in full (the request is logged). */
-export interface LetterPrint extends Letter {
-  idNumberFull: string
-  reachLabel: string
-}
-
-/** The validity settings (RULES §3: never more than 3 months, 90 days). */
-export interface LetterSettings {
-  cityDays: number
-  provinceDays: number
-  nationDays: number
-  receiptMonths: number
-  contact: string
-}
+// The statuses, reaches, limits and the API's JSON are the server's (zhdj gen: internal/transfer/letter).
+export type { Letter, LetterPrint, LetterSettings, LetterStatus, Reach } from '@/api/generated/transfer'
 
 export const MAX_DAYS = LETTER_LIMITS.maxDays
 export const MAX_RECEIPT_MONTHS = LETTER_LIMITS.maxReceiptMonths

@@ -15,7 +15,8 @@ const letter = (over: Partial<Letter> = {}): Letter => ({
   fromOrgName: '计算机教工党支部', toOrgName: '数学教工党支部', memberName: '张三', gender: '男', birthDate: '1990-03-15',
   ethnicity: '汉族', partyStatus: '正式党员', idNumber: '110101********1234', age: 35, feesPaidUpTo: '2026-02',
   contact: '010-12345678', issuedOn: '2026-03-01', validDays: 30, validUntil: '2026-03-31', voidReason: '',
-  receiptDueOn: '2026-04-01', status: 'issued', ...over,
+  receiptDueOn: '2026-04-01', status: 'issued', seq: 1, fromOrgId: 7, toOrgId: 9, issuedBy: 1, acceptedOn: null, receivedOn: null,
+  voidedOn: null, reissueOf: null, createdAt: '2026-03-01T00:00:00Z', updatedAt: '2026-03-01T00:00:00Z', ...over,
 })
 
 const ALL = ['zzgx:letter:list', 'zzgx:letter:print', 'zzgx:letter:edit', 'zzgx:letter:config']

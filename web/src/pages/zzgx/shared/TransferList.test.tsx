@@ -37,7 +37,10 @@ const transfer = (over: Partial<Transfer> = {}): Transfer => ({
   startedBy: 1,
   bySelf: false,
   doneOn: null,
+  personType: '',
+  personCategory: '',
   createTime: '2026-11-20T08:00:00Z',
+  updateTime: '2026-11-20T08:00:00Z',
   ...over,
 })
 

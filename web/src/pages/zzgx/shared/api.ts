@@ -8,15 +8,28 @@ import {
   STATES,
   SUB_KIND_NAMES,
   SUB_KINDS as GENERATED_SUB_KINDS,
+  type Branch,
   type Kind,
-  type LetterStatus,
-  type Reach,
+  type Mine,
+  type Outgoing,
+  type Transfer,
+  type TransferRecord,
 } from '@/api/generated/transfer'
 
 export const TRANSFER_API = '/api/zzgx'
 
-// The kinds, sub-kinds and states are the server's (zhdj gen: internal/transfer).
-export { KIND_NAMES, type Kind } from '@/api/generated/transfer'
+// The kinds, sub-kinds, states and the API's JSON are the server's (zhdj gen: internal/transfer).
+export {
+  KIND_NAMES,
+  type Kind,
+  type Mine,
+  type Outgoing,
+  type ReachOption,
+  type Transfer,
+  type TransferLetter as Letter,
+  type TransferRecord,
+  type TransferState,
+} from '@/api/generated/transfer'
 
 /** Sub-kinds of 转出 and 出党; 停止党籍's are its cause (条例 第二十四条, required): the server's, as select options. */
 export const SUB_KINDS: Partial<Record<Kind, { value: string; label: string }[]>> = Object.fromEntries(
@@ -28,25 +41,6 @@ export const STATE_OPTIONS = STATES.map((value) => ({ value, label: STATE_NAMES[
 
 /** The states of a transfer under way (transfer.OpenStates). */
 export const OPEN_STATES: ReadonlySet<string> = new Set(GENERATED_OPEN_STATES)
-
-/** A letter's reach as the server offers it (letter.ReachOption): its name with the validity the settings give it. */
-export interface ReachOption {
-  value: Reach
-  label: string
-  days: number
-}
-
-/**
- * What a transfer out's form (转出, 校内转接) knows before the user types (GET /api/zzgx/outgoing): the reaches, and
- * for a member their 党费缴纳至 from the fee records (what the server records), whether the form must ask for it
- * (no fee month), and the latest month the member has a due for.
- */
-export interface Outgoing {
-  reaches: ReachOption[]
-  feesPaidUpTo: string
-  feesRequired: boolean
-  lastDue: string
-}
 
 export const outgoing = (memberId?: number) => get<Outgoing>(`${TRANSFER_API}/outgoing`, memberId ? { memberId } : {})
 export const mineOutgoing = () => get<Outgoing>(`${TRANSFER_API}/mine/outgoing`)
@@ -81,47 +75,6 @@ export const FROM_STATUS: Partial<Record<Kind, string[]>> = {
   leave: ['1', '5', '6'],
 }
 
-export interface Letter {
-  id: number
-  transferId: number
-  year: number
-  number: string
-  validUntil: string
-  status: LetterStatus
-}
-
-/** A transfer as the lists and the detail show it (transfer.View). */
-export interface Transfer {
-  id: number
-  kind: Kind
-  kindLabel: string
-  subKind: string
-  subKindLabel: string
-  state: string
-  stateLabel: string
-  memberId: number | null
-  name: string
-  gender: string
-  idNumber: string
-  partyStatus: string
-  joinedOn: string | null
-  orgId: number
-  orgName: string
-  toOrgId: number | null
-  toOrgName: string | null
-  otherOrg: string
-  reach: string
-  feesPaidUpTo: string
-  feesFrom: '' | 'fee' | 'entered'
-  happenedOn: string | null
-  reason: string
-  startedBy: number | null
-  bySelf: boolean
-  doneOn: string | null
-  createTime: string
-  letters?: Letter[]
-}
-
 export const fetchTransfers: CrudFetcher<Transfer> = getFetcher<Transfer>(TRANSFER_API)
 
 export const transferDetail = (id: number) => get<Transfer>(`${TRANSFER_API}/${id}`)
@@ -129,7 +82,7 @@ export const transferDetail = (id: number) => get<Transfer>(`${TRANSFER_API}/${i
 /** The workflow base of a kind (flow routes: base/{id}/flow …). */
 export const flowBase = (kind: Kind) => `${TRANSFER_API}/${kind}`
 
-export const createTransfer = (body: Record<string, unknown>) => post<Transfer>(TRANSFER_API, body)
+export const createTransfer = (body: Record<string, unknown>) => post<TransferRecord>(TRANSFER_API, body)
 
 export const withdrawTransfer = (id: number, version: number, comment = '') =>
   post<Transfer>(`${TRANSFER_API}/${id}/withdraw`, { version, comment })
@@ -138,7 +91,7 @@ export const cancelTransfer = (id: number, version: number, comment = '') => pos
 
 /** The receiving branches of 校内转接: every live branch of the school (GET /api/zzgx/branches). */
 export const searchBranches = (text: string): Promise<RemoteOption[]> =>
-  get<{ id: number; name: string; parentName: string }[]>(`${TRANSFER_API}/branches`, text ? { blurry: text } : {}).then((rows) =>
+  get<Branch[]>(`${TRANSFER_API}/branches`, text ? { blurry: text } : {}).then((rows) =>
     rows.map((b) => ({ value: b.id, label: b.parentName ? `${b.name}（${b.parentName}）` : b.name })),
   )
 
@@ -152,18 +105,8 @@ export const searchMembersFor = (kind: Kind, text: string): Promise<RemoteOption
   }).then((p) => p.content.map((m) => ({ value: m.id, label: `${m.name}（${m.orgName}）` })))
 
 /** 我的组织关系 (GET /api/zzgx/mine). */
-export interface Mine {
-  memberId: number
-  name: string
-  orgId: number
-  orgName: string
-  memberStatus: string
-  transfers: Transfer[]
-  kinds: Kind[]
-}
-
 export const fetchMine = () => get<Mine>(`${TRANSFER_API}/mine`)
-export const createMine = (body: Record<string, unknown>) => post<Transfer>(`${TRANSFER_API}/mine`, body)
+export const createMine = (body: Record<string, unknown>) => post<TransferRecord>(`${TRANSFER_API}/mine`, body)
 
 /** Where a transfer opens (the page of its kind, with its detail). */
 export const PAGE_OF: Record<Kind, string> = {
