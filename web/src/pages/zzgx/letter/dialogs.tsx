@@ -1,6 +1,7 @@
 import { DatePicker, Form, Input, InputNumber } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import FormDialog from '@/components/FormDialog'
+import ReasonDialog from '@/components/ReasonDialog'
 import { MAX_DAYS, MAX_RECEIPT_MONTHS, recordAccepted, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
 
 /** 登记回执: the date the receipt came back (not before the issue, not in the future). */
@@ -56,18 +57,17 @@ export function AcceptDialog({ letter, onClose, onDone }: { letter: Letter; onCl
 /** 作废: a letter not received, with the reason (lost, issued in error). */
 export function VoidDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
   return (
-    <FormDialog<{ reason: string }>
+    <ReasonDialog
       title={`作废介绍信（${letter.number}）`}
       width={480}
-      onSubmit={(v) => voidLetter({ id: letter.id, reason: v.reason })}
+      label="作废原因"
+      message="请填写作废原因"
+      showCount
+      send={(reason) => voidLetter({ id: letter.id, reason })}
       onClose={onClose}
       onDone={onDone}
       successText="介绍信已作废"
-    >
-      <Form.Item name="reason" label="作废原因" rules={[{ required: true, whitespace: true, message: '请填写作废原因' }]}>
-        <Input.TextArea maxLength={200} showCount rows={3} />
-      </Form.Item>
-    </FormDialog>
+    />
   )
 }
 
