@@ -28,6 +28,8 @@ export interface FlowStepAction {
   moduleName?: string
   /** The step's own fields (a date, the votes), in a form of their own above the comment. */
   fields?: ReactNode
+  /** What the fields start with (a returned proposal's values, to edit and resubmit). */
+  initialValues?: Record<string, unknown>
   /** Collects (and validates) the fields for the chosen result; a rejection stops the action. */
   collect?: (form: FormInstance, result: FlowResult) => Promise<unknown>
 }
@@ -94,7 +96,7 @@ function Facts<R extends { id: number }>({ decl, r, column }: { decl: FlowRecord
 /** The current step's action with the step's own form, reset after the action. */
 function StepAction<R extends { id: number }>({ decl, c }: { decl: FlowRecord<R>; c: FlowRecordContext<R> & { flow: FlowView } }) {
   const [form] = Form.useForm()
-  const { uploadPerm, moduleName, fields, collect } = decl.action(c)
+  const { uploadPerm, moduleName, fields, initialValues, collect } = decl.action(c)
   return (
     <ActionPanel
       base={baseOf(decl, c.record)}
@@ -112,7 +114,7 @@ function StepAction<R extends { id: number }>({ decl, c }: { decl: FlowRecord<R>
       fieldForms={fields ? [form] : []}
     >
       {fields && (
-        <Form form={form} component={false} layout="vertical">
+        <Form form={form} component={false} layout="vertical" initialValues={initialValues}>
           {fields}
         </Form>
       )}
@@ -233,18 +235,20 @@ export interface FlowRecordDrawerProps<R extends { id: number }> {
   id: number
   /** The title while the record is read. */
   loadingTitle: string
+  /** Said when the record cannot be read (gone, or outside the caller's scope); without it the drawer keeps waiting. */
+  missing?: string
   size?: number
   onClose: () => void
 }
 
 /** A workflow record in a drawer: the facts, the module's buttons and notes, its steps, 办理 and the history. */
-export function FlowRecordDrawer<R extends { id: number }>({ record: decl, id, loadingTitle, size = 760, onClose }: FlowRecordDrawerProps<R>) {
-  const { context: c } = useFlowRecord(decl, id)
+export function FlowRecordDrawer<R extends { id: number }>({ record: decl, id, loadingTitle, missing, size = 760, onClose }: FlowRecordDrawerProps<R>) {
+  const { record, context: c } = useFlowRecord(decl, id)
   const actions = c && decl.actions?.(c)
   return (
     <Drawer open size={size} title={c ? decl.title(c.record) : loadingTitle} onClose={onClose} destroyOnHidden>
       {!c ? (
-        <Spin />
+        record.isError && missing ? <Empty description={missing} /> : <Spin />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
           <Facts decl={decl} r={c.record} column={{ xs: 1, sm: 2 }} />
