@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Col, Descriptions, Drawer, Empty, Form, Row, Space, Spin, Tabs, Typography, type FormInstance, type TabsProps } from 'antd'
+import { Button, Card, Col, Drawer, Empty, Form, Row, Space, Spin, Tabs, Typography, type FormInstance, type TabsProps } from 'antd'
 import type { ReactNode } from 'react'
 import type { Perm } from '@/api/permissions'
+import FactList, { type Fact, type Facts } from '@/components/FactList'
 import ActionPanel from './ActionPanel'
 import { flowFiles, getFlow } from './api'
 import AttachmentList from './AttachmentList'
@@ -10,7 +11,7 @@ import RecordTimeline, { timelineProps } from './RecordTimeline'
 import type { FlowResult, FlowView } from './types'
 
 /** One line of a record's header; a falsy entry (`r.leavingOn && ['预计离校日期', r.leavingOn]`) leaves it out. */
-export type FlowFact = readonly [label: string, value: ReactNode]
+export type FlowFact = Fact
 
 /** What a declaration's parts are given: the record, its flow once read, and the reload after a change. */
 export interface FlowRecordContext<R> {
@@ -46,7 +47,7 @@ export interface FlowRecord<R extends { id: number }> {
   /** Where the record's flow is mounted (flow.Workflow.Routes' base); a function when it depends on the record (a transfer's kind). */
   base: string | ((r: R) => string)
   title: (r: R) => ReactNode
-  facts: (r: R) => (FlowFact | false | null | undefined | '' | 0)[]
+  facts: (r: R) => Facts
   /** The header's buttons (编辑, 删除, 撤回 …); nothing or null when there are none. */
   actions?: (c: FlowRecordContext<R>) => ReactNode
   /** Below the facts: what the record carries besides them (the exceptions accepted, the letters issued). */
@@ -86,11 +87,6 @@ function useFlowRecord<R extends { id: number }>(decl: FlowRecord<R>, id: number
   }
   const context: FlowRecordContext<R> | undefined = r && { record: r, flow: flow.data, reload }
   return { record, context }
-}
-
-function Facts<R extends { id: number }>({ decl, r, column }: { decl: FlowRecord<R>; r: R; column: Record<string, number> }) {
-  const facts = decl.facts(r).filter((f): f is FlowFact => !!f)
-  return <Descriptions size="small" column={column} items={facts.map(([label, value]) => ({ key: label, label, children: value }))} />
 }
 
 /** The current step's action with the step's own form, reset after the action. */
@@ -210,7 +206,7 @@ export function FlowRecordPage<R extends { id: number }>({ record: decl, id, bac
           </Space>
         }
       >
-        <Facts decl={decl} r={c.record} column={{ xs: 1, sm: 2, lg: 3 }} />
+        <FactList facts={decl.facts(c.record)} column={{ xs: 1, sm: 2, lg: 3 }} />
         {decl.notes?.(c)}
       </Card>
       {decl.steps ? (
@@ -251,7 +247,7 @@ export function FlowRecordDrawer<R extends { id: number }>({ record: decl, id, l
         record.isError && missing ? <Empty description={missing} /> : <Spin />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <Facts decl={decl} r={c.record} column={{ xs: 1, sm: 2 }} />
+          <FactList facts={decl.facts(c.record)} column={{ xs: 1, sm: 2 }} />
           {actions && <Space wrap>{actions}</Space>}
           {decl.notes?.(c)}
           {decl.steps?.(c)}

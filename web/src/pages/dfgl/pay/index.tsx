@@ -1,9 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons'
-import { Button, Card, Descriptions, Drawer, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Drawer, Table, Tabs, Tag } from 'antd'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
+import FactList from '@/components/FactList'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import ReasonDialog from '@/components/ReasonDialog'
 import { useHasPermission } from '@/components/Permission'
@@ -97,29 +98,22 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
     >
       {p && (
         <>
-          <Descriptions
-            size="small"
+          <FactList
             column={2}
-            items={[
-              { key: 'no', label: p.provider === 'onsite' ? '收据号' : '订单号', children: p.no },
-              { key: 'provider', label: '缴费途径', children: p.providerLabel },
-              ...(p.provider === 'onsite'
-                ? [
-                    { key: 'method', label: '缴费方式', children: p.methodLabel || '未记录' },
-                    { key: 'paidOn', label: '缴费日期', children: p.paidOn || '未记录' },
-                    { key: 'operator', label: '收款人', children: p.operator || '未记录' },
-                  ]
-                : []),
-              { key: 'state', label: '状态', children: p.stateLabel },
-              { key: 'amount', label: '金额（元）', children: yuan(p.amountFen) },
-              ...((p.extraFen ?? 0) > 0
-                ? [{ key: 'extra', label: '自愿多交（元）', children: <>{yuan(p.extraFen ?? 0)} {p.toCentral && <Tag color="gold">上缴中央</Tag>}</> }]
-                : []),
-              ...((p.prepayFen ?? 0) > 0 ? [{ key: 'prepay', label: '预交（元）', children: yuan(p.prepayFen ?? 0) }] : []),
-              { key: 'org', label: '党组织', children: p.orgName },
-              { key: 'payer', label: '缴款人', children: p.payer || '—' },
-              { key: 'paidAt', label: '缴费时间', children: timeCell(p.paidAt) },
-              { key: 'txn', label: '平台交易号', children: p.platformTxn || '—' },
+            facts={[
+              [p.provider === 'onsite' ? '收据号' : '订单号', p.no],
+              ['缴费途径', p.providerLabel],
+              p.provider === 'onsite' && ['缴费方式', p.methodLabel || '未记录'],
+              p.provider === 'onsite' && ['缴费日期', p.paidOn || '未记录'],
+              p.provider === 'onsite' && ['收款人', p.operator || '未记录'],
+              ['状态', p.stateLabel],
+              ['金额（元）', yuan(p.amountFen)],
+              (p.extraFen ?? 0) > 0 && ['自愿多交（元）', <>{yuan(p.extraFen ?? 0)} {p.toCentral && <Tag color="gold">上缴中央</Tag>}</>],
+              (p.prepayFen ?? 0) > 0 && ['预交（元）', yuan(p.prepayFen ?? 0)],
+              ['党组织', p.orgName],
+              ['缴款人', p.payer || '—'],
+              ['缴费时间', timeCell(p.paidAt)],
+              ['平台交易号', p.platformTxn || '—'],
             ]}
           />
           <Table<Entry>
