@@ -6,6 +6,11 @@ import { useFormSubmit } from './useFormSubmit'
 
 interface Props<V> extends FormShellProps<V> {
   labelSpan?: number
+  /** Labels above their fields (a reason's text box) instead of beside them. */
+  vertical?: boolean
+  /** The confirm button's label (default 确定), red for an action that undoes something (冲正, 退还). */
+  okText?: string
+  danger?: boolean
 }
 
 /**
@@ -17,6 +22,9 @@ export default function FormDialog<V extends object>({
   initialValues,
   width = 640,
   labelSpan = 5,
+  vertical = false,
+  okText = '确定',
+  danger = false,
   onValuesChange,
   children,
   ...submitting
@@ -30,7 +38,8 @@ export default function FormDialog<V extends object>({
       open
       title={title}
       width={width}
-      okText="确定"
+      okText={okText}
+      okButtonProps={danger ? { danger } : undefined}
       cancelText="取消"
       confirmLoading={saving}
       onOk={submit}
@@ -38,8 +47,9 @@ export default function FormDialog<V extends object>({
     >
       <Form<V>
         form={form}
-        labelCol={{ span: labelSpan }}
-        wrapperCol={{ span: 24 - labelSpan - 1 }}
+        layout={vertical ? 'vertical' : undefined}
+        labelCol={vertical ? undefined : { span: labelSpan }}
+        wrapperCol={vertical ? undefined : { span: 24 - labelSpan - 1 }}
         initialValues={initialValues}
         onValuesChange={onValuesChange}
         autoComplete="off"

@@ -1,6 +1,5 @@
-import { Alert, DatePicker, Form } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
-import FormDialog from '@/components/FormDialog'
+import { Alert } from 'antd'
+import DateDialog from '@/components/DateDialog'
 
 interface Props {
   title: string
@@ -15,18 +14,16 @@ interface Props {
 /** Revocation of an organisation or unit: asks the date (default today, never in the future). */
 export default function RevokeDialog({ title, warning, revoke, onClose, onDone }: Props) {
   return (
-    <FormDialog<{ revokedOn: Dayjs }>
+    <DateDialog
       title={title}
-      initialValues={{ revokedOn: dayjs() }}
-      onSubmit={(v) => revoke(v.revokedOn.format('YYYY-MM-DD'))}
+      name="revokedOn"
+      label="撤销日期"
+      message="请选择撤销日期"
+      note={<Alert type="warning" showIcon style={{ marginBottom: 16 }} title={warning} />}
+      send={revoke}
       onClose={onClose}
       onDone={onDone}
       successText="撤销成功"
-    >
-      <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={warning} />
-      <Form.Item name="revokedOn" label="撤销日期" rules={[{ required: true, message: '请选择撤销日期' }]}>
-        <DatePicker disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-      </Form.Item>
-    </FormDialog>
+    />
   )
 }

@@ -62,7 +62,7 @@ export interface TreeOption {
 export function toTreeOptions<T extends TreeNode>(
   nodes: readonly T[] | undefined | null,
   title: (n: T) => string,
-  opts: { disabledIds?: ReadonlySet<number>; include?: (n: T) => boolean } = {},
+  opts: { disabledIds?: ReadonlySet<number>; include?: (n: T) => boolean; selectable?: (n: T) => boolean } = {},
 ): TreeOption[] {
   const build = (list: readonly T[] | undefined | null, parentDisabled: boolean): TreeOption[] =>
     (list ?? [])
@@ -71,7 +71,8 @@ export function toTreeOptions<T extends TreeNode>(
         const disabled = parentDisabled || !!opts.disabledIds?.has(n.id)
         const kids = build(n.children as T[] | undefined, disabled)
         const o: TreeOption = { title: title(n), value: n.id, key: n.id }
-        if (disabled) o.disabled = true
+        // A node that cannot be chosen itself (a committee above the branches) stays, to find those below it by.
+        if (disabled || (opts.selectable && !opts.selectable(n))) o.disabled = true
         if (kids.length > 0) o.children = kids
         return o
       })

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Col, Descriptions, Drawer, Empty, Form, Row, Space, Spin, Tabs, Typography, type FormInstance, type TabsProps } from 'antd'
+import { Button, Card, Col, Drawer, Empty, Form, Row, Space, Spin, Tabs, Typography, type FormInstance, type TabsProps } from 'antd'
 import type { ReactNode } from 'react'
 import type { Perm } from '@/api/permissions'
+import FactList, { type Fact, type Facts } from '@/components/FactList'
 import ActionPanel from './ActionPanel'
 import { flowFiles, getFlow } from './api'
 import AttachmentList from './AttachmentList'
@@ -10,7 +11,7 @@ import RecordTimeline, { timelineProps } from './RecordTimeline'
 import type { FlowResult, FlowView } from './types'
 
 /** One line of a record's header; a falsy entry (`r.leavingOn && ['预计离校日期', r.leavingOn]`) leaves it out. */
-export type FlowFact = readonly [label: string, value: ReactNode]
+export type FlowFact = Fact
 
 /** What a declaration's parts are given: the record, its flow once read, and the reload after a change. */
 export interface FlowRecordContext<R> {
@@ -28,6 +29,8 @@ export interface FlowStepAction {
   moduleName?: string
   /** The step's own fields (a date, the votes), in a form of their own above the comment. */
   fields?: ReactNode
+  /** What the fields start with (a returned proposal's values, to edit and resubmit). */
+  initialValues?: Record<string, unknown>
   /** Collects (and validates) the fields for the chosen result; a rejection stops the action. */
   collect?: (form: FormInstance, result: FlowResult) => Promise<unknown>
 }
@@ -44,7 +47,7 @@ export interface FlowRecord<R extends { id: number }> {
   /** Where the record's flow is mounted (flow.Workflow.Routes' base); a function when it depends on the record (a transfer's kind). */
   base: string | ((r: R) => string)
   title: (r: R) => ReactNode
-  facts: (r: R) => (FlowFact | false | null | undefined | '' | 0)[]
+  facts: (r: R) => Facts
   /** The header's buttons (编辑, 删除, 撤回 …); nothing or null when there are none. */
   actions?: (c: FlowRecordContext<R>) => ReactNode
   /** Below the facts: what the record carries besides them (the exceptions accepted, the letters issued). */
@@ -86,15 +89,10 @@ function useFlowRecord<R extends { id: number }>(decl: FlowRecord<R>, id: number
   return { record, context }
 }
 
-function Facts<R extends { id: number }>({ decl, r, column }: { decl: FlowRecord<R>; r: R; column: Record<string, number> }) {
-  const facts = decl.facts(r).filter((f): f is FlowFact => !!f)
-  return <Descriptions size="small" column={column} items={facts.map(([label, value]) => ({ key: label, label, children: value }))} />
-}
-
 /** The current step's action with the step's own form, reset after the action. */
 function StepAction<R extends { id: number }>({ decl, c }: { decl: FlowRecord<R>; c: FlowRecordContext<R> & { flow: FlowView } }) {
   const [form] = Form.useForm()
-  const { uploadPerm, moduleName, fields, collect } = decl.action(c)
+  const { uploadPerm, moduleName, fields, initialValues, collect } = decl.action(c)
   return (
     <ActionPanel
       base={baseOf(decl, c.record)}
@@ -112,7 +110,7 @@ function StepAction<R extends { id: number }>({ decl, c }: { decl: FlowRecord<R>
       fieldForms={fields ? [form] : []}
     >
       {fields && (
-        <Form form={form} component={false} layout="vertical">
+        <Form form={form} component={false} layout="vertical" initialValues={initialValues}>
           {fields}
         </Form>
       )}
@@ -208,7 +206,7 @@ export function FlowRecordPage<R extends { id: number }>({ record: decl, id, bac
           </Space>
         }
       >
-        <Facts decl={decl} r={c.record} column={{ xs: 1, sm: 2, lg: 3 }} />
+        <FactList facts={decl.facts(c.record)} column={{ xs: 1, sm: 2, lg: 3 }} />
         {decl.notes?.(c)}
       </Card>
       {decl.steps ? (
@@ -233,21 +231,23 @@ export interface FlowRecordDrawerProps<R extends { id: number }> {
   id: number
   /** The title while the record is read. */
   loadingTitle: string
+  /** Said when the record cannot be read (gone, or outside the caller's scope); without it the drawer keeps waiting. */
+  missing?: string
   size?: number
   onClose: () => void
 }
 
 /** A workflow record in a drawer: the facts, the module's buttons and notes, its steps, 办理 and the history. */
-export function FlowRecordDrawer<R extends { id: number }>({ record: decl, id, loadingTitle, size = 760, onClose }: FlowRecordDrawerProps<R>) {
-  const { context: c } = useFlowRecord(decl, id)
+export function FlowRecordDrawer<R extends { id: number }>({ record: decl, id, loadingTitle, missing, size = 760, onClose }: FlowRecordDrawerProps<R>) {
+  const { record, context: c } = useFlowRecord(decl, id)
   const actions = c && decl.actions?.(c)
   return (
     <Drawer open size={size} title={c ? decl.title(c.record) : loadingTitle} onClose={onClose} destroyOnHidden>
       {!c ? (
-        <Spin />
+        record.isError && missing ? <Empty description={missing} /> : <Spin />
       ) : (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-          <Facts decl={decl} r={c.record} column={{ xs: 1, sm: 2 }} />
+          <FactList facts={decl.facts(c.record)} column={{ xs: 1, sm: 2 }} />
           {actions && <Space wrap>{actions}</Space>}
           {decl.notes?.(c)}
           {decl.steps?.(c)}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Descriptions, Result, Spin } from 'antd'
+import { Alert, Button, Result, Spin } from 'antd'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
+import FactList from '@/components/FactList'
 import { withQueryClient } from '@/components/withQueryClient'
 import { formatTime } from '@/utils/time'
 import { payResult, sandboxPay, yuan, type PayResult } from '../dfgl/batch/api'
@@ -62,16 +63,15 @@ function OrderResult({ no, sig }: { no: string; sig: string }) {
           description="这是演示环境的模拟支付平台，不产生真实扣款；确认后按真实支付平台的签名回调入账。正式环境请配置校园支付平台。"
         />
       )}
-      <Descriptions
-        size="small"
+      <FactList
         column={1}
-        items={[
-          { key: 'no', label: '订单号', children: r.no },
-          { key: 'months', label: '缴费月份', children: r.months.join('、') },
-          { key: 'amount', label: '金额', children: `${yuan(r.amountFen)} 元${r.extraFen ? `（含自愿多交 ${yuan(r.extraFen)} 元）` : ''}` },
-          { key: 'provider', label: '支付方式', children: r.providerLabel },
-          { key: 'state', label: '状态', children: r.stateLabel },
-          { key: 'paidAt', label: '支付时间', children: r.paidAt ? formatTime(r.paidAt) : '—' },
+        facts={[
+          ['订单号', r.no],
+          ['缴费月份', r.months.join('、')],
+          ['金额', `${yuan(r.amountFen)} 元${r.extraFen ? `（含自愿多交 ${yuan(r.extraFen)} 元）` : ''}`],
+          ['支付方式', r.providerLabel],
+          ['状态', r.stateLabel],
+          ['支付时间', r.paidAt ? formatTime(r.paidAt) : '—'],
         ]}
       />
     </Result>

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Empty, Form, Input, InputNumber, Row, Select, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Col, Empty, Form, InputNumber, Row, Select, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { BY_NAMES, getConfig, RULE_DEFAULTS, RULE_SETTINGS, saveConfig, STEP_DUE_DAYS, stepLabel, type ConfigView, type DevConfig, type StepConfig } from '@/api/develop'
 import { PERM } from '@/api/permissions'
-import FormDialog from '@/components/FormDialog'
+import ReasonDialog from '@/components/ReasonDialog'
 import { useHasPermission } from '@/components/Permission'
 import { validateOrScroll } from '@/components/useFormSubmit'
 import { formatTime } from '@/utils/time'
@@ -143,18 +143,18 @@ function ConfigForm({ view, canEdit, onSaved }: { view: ConfigView; canEdit: boo
         </Button>
       )}
       {saving && (
-        <FormDialog<{ note: string }>
+        <ReasonDialog
           title="保存发展配置"
+          name="note"
+          label="修改说明"
+          message="请填写修改说明"
+          note={<Alert type="warning" showIcon title={SAVE_WARNING} style={{ marginBottom: 16 }} />}
+          rows={2}
           onClose={() => setSaving(null)}
           onDone={onSaved}
           successText={`已保存为第 ${view.version + 1} 版`}
-          onSubmit={(v) => saveConfig({ config: saving, note: v.note.trim() })}
-        >
-          <Alert type="warning" showIcon title={SAVE_WARNING} style={{ marginBottom: 16 }} />
-          <Form.Item label="修改说明" name="note" rules={[{ required: true, whitespace: true, message: '请填写修改说明' }]}>
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
-        </FormDialog>
+          send={(note) => saveConfig({ config: saving, note })}
+        />
       )}
     </Form>
   )

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Descriptions, Table, Typography } from 'antd'
+import { Table, Typography } from 'antd'
 import { useState } from 'react'
 import { deleteNotices, fetchNotices, NOTICE_KINDS, noticeDetail, noticeDocxUrl, type DevRecord, type Notice } from '@/api/develop'
 import { downloadFile } from '@/api/file'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { AddButton, defineResource, deleteAction, ResourcePage } from '@/components/crud'
+import FactList from '@/components/FactList'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { DocumentDrawer } from '@/components/flow'
 import NoticeForm from './NoticeForm'
@@ -26,17 +27,17 @@ function NoticeDrawer({ id, onClose }: { id: number; onClose: () => void }) {
     >
       {n && (
         <>
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-            <Descriptions.Item label="公示类别">{n.kindName}</Descriptions.Item>
-            <Descriptions.Item label="党组织">{n.orgName}</Descriptions.Item>
-            <Descriptions.Item label="公示期">
-              {n.startOn} 至 {n.endOn}（{n.workdays} 个工作日）
-            </Descriptions.Item>
-            <Descriptions.Item label="意见受理">{n.contact || '—'}</Descriptions.Item>
-            <Descriptions.Item label="公示内容" span="filled">
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{n.content || '—'}</Typography.Paragraph>
-            </Descriptions.Item>
-          </Descriptions>
+          <FactList
+            column={{ xs: 1, sm: 2 }}
+            bordered
+            facts={[
+              ['公示类别', n.kindName],
+              ['党组织', n.orgName],
+              ['公示期', `${n.startOn} 至 ${n.endOn}（${n.workdays} 个工作日）`],
+              ['意见受理', n.contact || '—'],
+              ['公示内容', <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{n.content || '—'}</Typography.Paragraph>, 'filled'],
+            ]}
+          />
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             公示人员（{n.records.length} 人）
           </Typography.Title>

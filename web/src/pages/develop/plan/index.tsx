@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, Card, Empty, Form, Input, InputNumber, Select, Space, Typography } from 'antd'
+import { Button, Card, Empty, Form, Input, InputNumber, Space, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { listPlans, savePlan, type Plan } from '@/api/develop'
@@ -7,6 +7,7 @@ import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import ReportTable from '@/components/report/ReportTable'
 import { useHasPermission } from '@/components/Permission'
+import YearSelect from '@/components/YearSelect'
 
 /** The places left of a plan (null: no plan set). */
 export const remainingOf = (p: Plan) => (p.quota === null ? null : p.quota - p.used)
@@ -44,15 +45,13 @@ function PlanDialog({ plan, onClose, onDone }: { plan: Plan; onClose: () => void
  * ⑦ 确定发展对象) and how many remain; the organisation department sets the quotas.
  */
 export default function DevPlanPage() {
-  const thisYear = dayjs().year()
-  const [year, setYear] = useState(thisYear)
+  const [year, setYear] = useState(dayjs().year())
   const [editing, setEditing] = useState<Plan | null>(null)
   const canEdit = useHasPermission([PERM.fzdyPlan])
   const client = useQueryClient()
   const plans = useQuery({ queryKey: ['fzdy', 'plans', year], queryFn: () => listPlans(year) })
   const rows = plans.data ?? []
   const total = (pick: (p: Plan) => number | null) => rows.reduce((n, p) => n + (pick(p) ?? 0), 0)
-  const years = Array.from({ length: 7 }, (_, i) => thisYear + 1 - i)
 
   return (
     <Card
@@ -60,7 +59,7 @@ export default function DevPlanPage() {
       title={
         <Space wrap>
           <span>发展计划</span>
-          <Select aria-label="年度" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y} 年` }))} style={{ width: 110 }} />
+          <YearSelect value={year} onChange={setYear} past={5} />
         </Space>
       }
     >

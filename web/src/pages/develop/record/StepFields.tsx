@@ -172,19 +172,25 @@ interface Props {
 }
 
 /** The step's own fields (docs/develop.md): the date always, then what the step records. */
-export default function StepFields({ stepKey, record, rules }: Props) {
+export default function StepFields(props: Props) {
+  return (
+    <>
+      <Form.Item label="办理日期" name="date" rules={req('请选择办理日期')}>
+        <DatePicker style={{ width: 200 }} disabledDate={notFuture} />
+      </Form.Item>
+      <RecordedFields {...props} />
+    </>
+  )
+}
+
+/** What a step records besides its date (nothing for the steps without fields of their own). */
+function RecordedFields({ stepKey, record, rules }: Props) {
   const form = Form.useFormInstance()
   const decision = Form.useWatch('decision', form) as string | undefined
-  const date = (
-    <Form.Item label="办理日期" name="date" rules={req('请选择办理日期')}>
-      <DatePicker style={{ width: 200 }} disabledDate={notFuture} />
-    </Form.Item>
-  )
   switch (stepKey) {
     case 'talk':
       return (
         <>
-          {date}
           <Form.Item label="谈话人" name="talker" rules={req('请输入谈话人')}>
             <Input maxLength={50} style={{ maxWidth: 320 }} />
           </Form.Item>
@@ -197,7 +203,6 @@ export default function StepFields({ stepKey, record, rules }: Props) {
     case 'activist':
       return (
         <>
-          {date}
           <Form.Item label="推荐方式" name="method" rules={req('请选择推荐方式')}>
             <Radio.Group options={['党员推荐', '群团组织推优'].map((v) => ({ value: v, label: v }))} />
           </Form.Item>
@@ -208,42 +213,35 @@ export default function StepFields({ stepKey, record, rules }: Props) {
       )
     case 'contacts':
       return (
-        <>
-          {date}
-          <Form.Item
-            label="培养联系人"
-            name="contactIds"
-            rules={[
-              { required: true, message: '请选择培养联系人' },
-              { type: 'array', max: rules.contactPersons, message: `培养联系人至多 ${rules.contactPersons} 人` },
-            ]}
-            extra={`1 至 ${rules.contactPersons} 名正式党员`}
-          >
-            <MemberPicker max={rules.contactPersons} />
-          </Form.Item>
-        </>
+        <Form.Item
+          label="培养联系人"
+          name="contactIds"
+          rules={[
+            { required: true, message: '请选择培养联系人' },
+            { type: 'array', max: rules.contactPersons, message: `培养联系人至多 ${rules.contactPersons} 人` },
+          ]}
+          extra={`1 至 ${rules.contactPersons} 名正式党员`}
+        >
+          <MemberPicker max={rules.contactPersons} />
+        </Form.Item>
       )
     case 'sponsors':
       return (
-        <>
-          {date}
-          <Form.Item
-            label="入党介绍人"
-            name="sponsorIds"
-            rules={[
-              { required: true, message: '请选择入党介绍人' },
-              { type: 'array', len: rules.sponsors, message: `入党介绍人应为 ${rules.sponsors} 名正式党员` },
-            ]}
-            extra={`${rules.sponsors} 名正式党员`}
-          >
-            <MemberPicker max={rules.sponsors} />
-          </Form.Item>
-        </>
+        <Form.Item
+          label="入党介绍人"
+          name="sponsorIds"
+          rules={[
+            { required: true, message: '请选择入党介绍人' },
+            { type: 'array', len: rules.sponsors, message: `入党介绍人应为 ${rules.sponsors} 名正式党员` },
+          ]}
+          extra={`${rules.sponsors} 名正式党员`}
+        >
+          <MemberPicker max={rules.sponsors} />
+        </Form.Item>
       )
     case 'politicalReview':
       return (
         <>
-          {date}
           <Form.Item label="审查结论" name="conclusion" rules={req('请输入审查结论')}>
             <Input maxLength={200} />
           </Form.Item>
@@ -253,16 +251,10 @@ export default function StepFields({ stepKey, record, rules }: Props) {
         </>
       )
     case 'branchMeeting':
-      return (
-        <>
-          {date}
-          <Votes recordId={record.id} by="branch" />
-        </>
-      )
+      return <Votes recordId={record.id} by="branch" />
     case 'committeeTalk':
       return (
         <>
-          {date}
           <Form.Item label="谈话人" name="talker" rules={req('请输入谈话人')}>
             <Input maxLength={50} style={{ maxWidth: 320 }} />
           </Form.Item>
@@ -279,7 +271,6 @@ export default function StepFields({ stepKey, record, rules }: Props) {
     case 'committeeApproval':
       return (
         <>
-          {date}
           <Votes recordId={record.id} by="committee" />
           <LateReason
             limit={monthsAfter(record.admittedOn, rules.approvalNormalMonths)}
@@ -289,17 +280,13 @@ export default function StepFields({ stepKey, record, rules }: Props) {
       )
     case 'placement':
       return (
-        <>
-          {date}
-          <Form.Item label="编入党小组" name="group" rules={req('请输入党小组')}>
-            <Input maxLength={100} style={{ maxWidth: 320 }} />
-          </Form.Item>
-        </>
+        <Form.Item label="编入党小组" name="group" rules={req('请输入党小组')}>
+          <Input maxLength={100} style={{ maxWidth: 320 }} />
+        </Form.Item>
       )
     case 'fullMeeting':
       return (
         <>
-          {date}
           <Votes recordId={record.id} by="branch" />
           <Form.Item
             label="讨论结果"
@@ -344,22 +331,14 @@ export default function StepFields({ stepKey, record, rules }: Props) {
         </>
       )
     case 'fullApproval':
-      return (
-        <>
-          {date}
-          <Votes recordId={record.id} by="committee" />
-        </>
-      )
+      return <Votes recordId={record.id} by="committee" />
     case 'archive':
       return (
-        <>
-          {date}
-          <Form.Item label="归档位置" name="place" rules={req('请输入归档位置')}>
-            <Input maxLength={100} style={{ maxWidth: 320 }} placeholder="如：学校组织部档案室" />
-          </Form.Item>
-        </>
+        <Form.Item label="归档位置" name="place" rules={req('请输入归档位置')}>
+          <Input maxLength={100} style={{ maxWidth: 320 }} placeholder="如：学校组织部档案室" />
+        </Form.Item>
       )
     default:
-      return date
+      return null
   }
 }

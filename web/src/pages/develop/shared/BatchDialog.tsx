@@ -210,6 +210,8 @@ function VoteTable(props: {
       onChange={(v) => setTally(id, { [key]: v ?? undefined })}
     />
   )
+  // A count of the person's tally, at most 应到.
+  const count = (key: keyof Tally, title: string) => ({ title, width: 80, render: (_: unknown, r: DevRecord) => num(r.id, key, tallyOf(r.id).shouldAttend) })
   const branch = by === 'branch'
   return (
     <Form.Item
@@ -226,20 +228,11 @@ function VoteTable(props: {
         dataSource={rows}
         columns={[
           { title: '姓名', dataIndex: 'name', width: 90 },
-          {
-            title: branch ? '应到' : '应到委员',
-            width: 80,
-            render: (_, r) => num(r.id, 'shouldAttend', 30, branch || !!voters[r.id]?.fixed),
-          },
-          { title: '实到', width: 80, render: (_, r) => num(r.id, 'present', tallyOf(r.id).shouldAttend) },
-          ...(branch ? [{ title: '书面', width: 80, render: (_: unknown, r: DevRecord) => num(r.id, 'written', tallyOf(r.id).shouldAttend) }] : []),
-          { title: branch ? '赞成' : '同意', width: 80, render: (_, r) => num(r.id, 'agree', tallyOf(r.id).shouldAttend) },
-          ...(branch
-            ? [
-                { title: '反对', width: 80, render: (_: unknown, r: DevRecord) => num(r.id, 'against', tallyOf(r.id).shouldAttend) },
-                { title: '弃权', width: 80, render: (_: unknown, r: DevRecord) => num(r.id, 'abstain', tallyOf(r.id).shouldAttend) },
-              ]
-            : []),
+          { title: branch ? '应到' : '应到委员', width: 80, render: (_, r) => num(r.id, 'shouldAttend', 30, branch || !!voters[r.id]?.fixed) },
+          count('present', '实到'),
+          ...(branch ? [count('written', '书面')] : []),
+          count('agree', branch ? '赞成' : '同意'),
+          ...(branch ? [count('against', '反对'), count('abstain', '弃权')] : []),
           ...(step === 'fullMeeting'
             ? [
                 {

@@ -3,7 +3,11 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { createRecord, searchPeople, STAGE_NAMES } from '@/api/develop'
 import FormDialog from '@/components/FormDialog'
 import RemoteSelect from '@/components/RemoteSelect'
-import BranchSelect from './BranchSelect'
+import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import type { OrgPickerItem } from '@/components/org/org'
+
+/** DZZ_LX of the organisations that keep development records: 直属党支部 (4) and 党支部 (5); the server refuses others. */
+const isBranch = (o: OrgPickerItem) => o.type === '4' || o.type === '5'
 
 interface Values {
   personKind: 'student' | 'teacher'
@@ -76,7 +80,7 @@ export default function CreateDialog({ onClose, onDone }: { onClose: () => void;
         />
       </Form.Item>
       <Form.Item label="党支部" name="orgId" rules={[{ required: true, message: '请选择党支部' }]}>
-        <BranchSelect />
+        <OrgTreeSelect placeholder="请选择党支部" selectable={isBranch} notFound="暂无党支部" />
       </Form.Item>
       <Form.Item label="申请入党日期" name="appliedOn" rules={[{ required: true, message: '请选择申请入党日期' }]}>
         <DatePicker style={{ width: '100%' }} disabledDate={notFuture} />

@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
-import { Button, Drawer, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
-import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Button, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
+import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { actionColumn, confirmAction, CrudTable, RowActions, useCrud } from '@/components/crud'
 import FormDialog from '@/components/FormDialog'
-import { ActionPanel, getFlow, RecordTimeline, timelineProps, type FlowResult } from '@/components/flow'
+import { FlowRecordDrawer, type FlowRecord, type FlowResult } from '@/components/flow'
 import { searchMembers } from '@/components/member/service'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -117,71 +117,68 @@ function EndDialog({ item, version, onClose, onEnded }: { item: Hardship; versio
   )
 }
 
+/** A proposal by its id (the list filtered by it), rejected when it is not in the caller's scope. */
+const hardshipById = (id: number) =>
+  fetchHardships({ page: 0, size: 1, sort: [], filters: { id } }).then((p) => p.content[0] ?? Promise.reject(new Error('not found')))
+
 /**
  * A proposal's history and the actions of who may take them, each confirmed first: the committee above
  * 通过 / 不通过 / 退回修改; the branch resubmits a returned proposal (its fields prefilled, editable) and may
  * 撤回 one not yet decided; the committee may 终止 an approved one.
  */
-function FlowDrawer({ item, onClose, onDone, onItem }: { item: Hardship; onClose: () => void; onDone: () => void; onItem: (h: Hardship) => void }) {
-  const flow = useQuery({ queryKey: ['dfjm', 'flow', item.id], queryFn: () => getFlow(HARDSHIP_API, item.id) })
-  const [form] = Form.useForm<Omit<HardshipInput, 'memberId'>>()
+function FlowDrawer({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
+  const client = useQueryClient()
   const canBranch = useHasPermission([PERM.dfjmBranch])
   const canCommittee = useHasPermission([PERM.dfjmCommittee])
   const [ending, setEnding] = useState(false)
-  const view = flow.data
-  const resubmit = view?.step === 'branch'
-  const done = () => {
-    void flow.refetch()
-    onDone()
-  }
-  const collect = async (result: FlowResult) => {
-    const values = resubmit ? proposalBody(await validateOrScroll(form)) : undefined
-    await confirmed(resubmit ? `确定重新提交${item.memberName}的党费减免申请吗？` : CONFIRM[result](item.memberName))
-    return values
-  }
-  return (
-    <Drawer open size={640} title={`${item.memberName}：党费${item.kindLabel}（${monthsText(item)}）`} onClose={onClose}>
-      {view && <RecordTimeline {...timelineProps(view)} />}
-      {view?.step && canBranch && (
-        <Button
-          style={{ marginBottom: 16 }}
-          onClick={() => void confirmAction(`确定撤回${item.memberName}的党费减免申请吗？撤回后不再审批，需要时请重新申请。`, () => withdrawHardship(item.id, view.version), '已撤回').then((ok) => ok && done())}
-        >
-          撤回申请
-        </Button>
-      )}
-      {view?.state === 'approved' && canCommittee && (
-        <Button style={{ marginBottom: 16 }} onClick={() => setEnding(true)}>
-          终止减免
-        </Button>
-      )}
-      {ending && view && (
+  const record: FlowRecord<Hardship> = {
+    queryKey: ['dfjm', 'one'],
+    fetch: hardshipById,
+    base: HARDSHIP_API,
+    onChanged: onDone,
+    title: (h) => `${h.memberName}：党费${h.kindLabel}（${monthsText(h)}）`,
+    facts: () => [],
+    actions: ({ record: h, flow, reload }) => (
+      <>
+        {flow?.step && canBranch && (
+          <Button onClick={() => void confirmAction(`确定撤回${h.memberName}的党费减免申请吗？撤回后不再审批，需要时请重新申请。`, () => withdrawHardship(h.id, flow.version), '已撤回').then((ok) => ok && reload())}>
+            撤回申请
+          </Button>
+        )}
+        {flow?.state === 'approved' && canCommittee && <Button onClick={() => setEnding(true)}>终止减免</Button>}
+      </>
+    ),
+    action: ({ record: h, flow }) => {
+      const resubmit = flow.step === 'branch'
+      return {
+        uploadPerm: PERM.dfjmCommittee,
+        moduleName: 'feehardship',
+        fields: resubmit && <ProposalFields />,
+        initialValues: { kind: h.kind, amount: h.amount.replaceAll(',', ''), from: h.from, to: h.to, reason: h.reason },
+        collect: async (form, result) => {
+          const values = resubmit ? proposalBody(await validateOrScroll<Omit<HardshipInput, 'memberId'>>(form)) : undefined
+          await confirmed(resubmit ? `确定重新提交${h.memberName}的党费减免申请吗？` : CONFIRM[result](h.memberName))
+          return values
+        },
+      }
+    },
+    dialogs: ({ record: h, flow }) =>
+      ending &&
+      flow && (
         <EndDialog
-          item={item}
-          version={view.version}
+          item={h}
+          version={flow.version}
           onClose={() => setEnding(false)}
-          onEnded={(h) => {
-            onItem(h)
-            done()
+          onEnded={(ended) => {
+            // The answer is the proposal as it now stands; its flow and the list are read again.
+            client.setQueryData(['dfjm', 'one', id], ended)
+            void client.invalidateQueries({ queryKey: ['dfjm', 'one', id, 'flow'] })
+            onDone()
           }}
         />
-      )}
-      {view && (
-        <ActionPanel base={HARDSHIP_API} id={item.id} view={view} onDone={done} onStale={() => void flow.refetch()} uploadPerm={PERM.dfjmCommittee} moduleName="feehardship" collectForm={collect} fieldForms={resubmit ? [form] : []}>
-          {resubmit && (
-            <Form
-              form={form}
-              component={false}
-              layout="vertical"
-              initialValues={{ kind: item.kind, amount: item.amount.replaceAll(',', ''), from: item.from, to: item.to, reason: item.reason }}
-            >
-              <ProposalFields />
-            </Form>
-          )}
-        </ActionPanel>
-      )}
-    </Drawer>
-  )
+      ),
+  }
+  return <FlowRecordDrawer record={record} id={id} size={640} loadingTitle="党费减免" missing="该减免申请不存在或不在您的管理范围内" onClose={onClose} />
 }
 
 /**
@@ -191,15 +188,7 @@ function FlowDrawer({ item, onClose, onDone, onItem }: { item: Hardship; onClose
 export default function HardshipTab({ openId }: { openId?: number }) {
   const crud = useCrud<Hardship>({ key: 'dfjm', fetch: fetchHardships })
   const [proposing, setProposing] = useState(false)
-  const [open, setOpen] = useState<Hardship | null>(null)
-  const linked = useQuery({
-    queryKey: ['dfjm', 'one', openId],
-    enabled: !!openId,
-    queryFn: () => fetchHardships({ page: 0, size: 1, sort: [], filters: { id: openId } }).then((p) => p.content[0] ?? null),
-  })
-  useEffect(() => {
-    if (linked.data) setOpen(linked.data)
-  }, [linked.data])
+  const [open, setOpen] = useState<number | null>(openId ?? null)
   const columns: TableColumnsType<Hardship> = [
     { title: '党员', dataIndex: 'memberName', key: 'memberName', width: 110 },
     { title: '党组织', dataIndex: 'orgName', key: 'orgName', width: 200, ellipsis: true },
@@ -208,7 +197,7 @@ export default function HardshipTab({ openId }: { openId?: number }) {
     { title: '月份', key: 'months', width: 180, render: (_: unknown, h: Hardship) => monthsText(h) },
     { title: '理由', dataIndex: 'reason', key: 'reason', ellipsis: true },
     { title: '状态', dataIndex: 'state', key: 'state', width: 100, render: (s: HardshipState, h: Hardship) => <Tag color={STATE_COLORS[s]}>{h.stateLabel}</Tag> },
-    actionColumn<Hardship>((h) => <RowActions actions={[{ key: 'flow', label: h.state === 'review' || h.state === 'returned' ? '办理' : '查看', onClick: () => setOpen(h) }]} />, 100),
+    actionColumn<Hardship>((h) => <RowActions actions={[{ key: 'flow', label: h.state === 'review' || h.state === 'returned' ? '办理' : '查看', onClick: () => setOpen(h.id) }]} />, 100),
   ]
   return (
     <>
@@ -229,7 +218,7 @@ export default function HardshipTab({ openId }: { openId?: number }) {
         }
       />
       {proposing && <ProposeDialog onClose={() => setProposing(false)} onDone={crud.reload} />}
-      {open && <FlowDrawer item={open} onClose={() => setOpen(null)} onDone={crud.reload} onItem={setOpen} />}
+      {open && <FlowDrawer id={open} onClose={() => setOpen(null)} onDone={crud.reload} />}
     </>
   )
 }

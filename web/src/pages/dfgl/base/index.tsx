@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Select, Tabs, Tooltip, type TableColumnsType } from 'antd'
+import { Button, Card, Tabs, Tooltip, type TableColumnsType } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -7,6 +7,7 @@ import { PERM } from '@/api/permissions'
 import { actionColumn, confirmDeleteOf, CrudTable, ImportButton, RowActions, TrailDrawer, useCrud, type CrudFetcher } from '@/components/crud'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import Permission, { useHasPermission } from '@/components/Permission'
+import YearSelect from '@/components/YearSelect'
 import { BASE_API, deleteBases, fetchBases, fetchMissing, getMeta, type Base, type Meta, type MissingBase } from '../standard/api'
 import BaseDialog from './BaseDialog'
 import HardshipTab from './HardshipTab'
@@ -115,8 +116,7 @@ function MissingTab({ year, onEdit }: { year: number; onEdit: (e: Editing) => vo
  * members still missing one; and the hardship reductions (困难减免) the branches propose and the committees approve.
  */
 export default function FeeBasePage() {
-  const thisYear = dayjs().year()
-  const [year, setYear] = useState(thisYear)
+  const [year, setYear] = useState(dayjs().year())
   const [editing, setEditing] = useState<Editing | null>(null)
   const [version, setVersion] = useState(0)
   const [params] = useSearchParams()
@@ -124,14 +124,9 @@ export default function FeeBasePage() {
   const [tab, setTab] = useState(openId ? 'hardship' : 'bases')
   const meta = useQuery({ queryKey: ['dfbz', 'meta'], queryFn: getMeta, staleTime: Infinity })
   const canHardship = useHasPermission([PERM.dfjmList])
-  const years = Array.from({ length: 6 }, (_, i) => thisYear + 1 - i)
   if (!meta.data) return <Card variant="borderless" loading />
   return (
-    <Card
-      variant="borderless"
-      title="党费基数"
-      extra={<Select aria-label="年度" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: `${y} 年` }))} style={{ width: 110 }} />}
-    >
+    <Card variant="borderless" title="党费基数" extra={<YearSelect value={year} onChange={setYear} past={4} />}>
       <Tabs
         key={version}
         activeKey={tab}

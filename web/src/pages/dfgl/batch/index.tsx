@@ -1,6 +1,7 @@
 import { Button, Drawer, Tag, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { BATCH_STATE_LABELS } from '@/api/generated/fee'
 import { PERM } from '@/api/permissions'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, confirmAction, CrudTable, getFetcher, RowActions, useCrud } from '@/components/crud'
@@ -86,16 +87,7 @@ export default function FeeBatchPage() {
         crud={crud}
         emptyText="尚未创建党费批次：按月份「新建批次」后启动收缴"
         searchFields={[
-          {
-            name: 'state',
-            label: '状态',
-            type: 'select',
-            options: [
-              { value: 'created', label: '创建' },
-              { value: 'open', label: '缴费中' },
-              { value: 'settled', label: '已结算' },
-            ],
-          },
+          { name: 'state', label: '状态', type: 'select', options: Object.entries(BATCH_STATE_LABELS).map(([value, label]) => ({ value, label })) },
         ]}
         toolbar={
           canRun && (

@@ -1,11 +1,12 @@
 import { PrinterOutlined } from '@ant-design/icons'
-import { Button, Card, Descriptions, Drawer, Form, Input, Modal, Table, Tabs, Tag } from 'antd'
+import { Button, Card, Drawer, Table, Tabs, Tag } from 'antd'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { openPrintView } from '@/app/router/print'
+import FactList from '@/components/FactList'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import ReasonDialog from '@/components/ReasonDialog'
 import { useHasPermission } from '@/components/Permission'
 import { actionColumn, CrudTable, getFetcher, RowActions, useCrud } from '@/components/crud'
 import { timeCell } from '@/components/format'
@@ -30,56 +31,20 @@ function DueList() {
   )
 }
 
-/** A confirmation that takes a reason (冲正, 退还预交): nothing is sent until a reason is given. */
-function ReasonDialog({ title, okText, label, note, send, done, onClose, onDone }: {
-  title: string
-  okText: string
-  label: string
-  note: string
-  send: (reason: string) => Promise<unknown>
-  done: string
-  onClose: () => void
-  onDone: () => void
-}) {
-  const [form] = Form.useForm<{ reason: string }>()
-  const [saving, setSaving] = useState(false)
-  const submit = async () => {
-    const v = await form.validateFields().catch(() => null) // the form shows what is missing
-    if (!v) return
-    setSaving(true)
-    try {
-      await send(v.reason.trim())
-      ui.message.success(done)
-      onDone()
-      onClose()
-    } catch {
-      /* the request pipeline shows why */
-    } finally {
-      setSaving(false)
-    }
-  }
-  return (
-    <Modal {...DIALOG_DEFAULTS} open title={title} okText={okText} okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose}>
-      <p>{note}</p>
-      <Form form={form} layout="vertical">
-        <Form.Item label={label} name="reason" rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}>
-          <Input.TextArea rows={3} maxLength={200} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  )
-}
+/** 冲正 and 退还预交 undo a payment: a red button, the reason below what it does. */
+const REASON = { danger: true, vertical: true, width: 520 } as const
 
 /** 退还预交: what is left of a prepayment goes back to the member (df:reverse). */
 function RefundDialog({ prepay, onClose, onDone }: { prepay: Prepay; onClose: () => void; onDone: () => void }) {
   return (
     <ReasonDialog
+      {...REASON}
       title={`退还预交：${prepay.month} 余额 ${yuan(prepay.leftFen)} 元`}
       okText="确定退还"
       label="退还原因"
-      note={prepay.state === 'held' ? '该月份尚未启动缴费，退还后该月份可重新缴纳。' : '退还该笔预交抵扣后剩余的金额。'}
+      note={<p>{prepay.state === 'held' ? '该月份尚未启动缴费，退还后该月份可重新缴纳。' : '退还该笔预交抵扣后剩余的金额。'}</p>}
       send={(reason) => refundPrepay(prepay.id, reason)}
-      done="已退还"
+      successText="已退还"
       onClose={onClose}
       onDone={onDone}
     />
@@ -94,13 +59,14 @@ const reversible = (e: Entry) => (e.kind === 'pay' || e.kind === 'extra') && !e.
 function ReverseDialog({ entry, onClose, onDone }: { entry: Entry; onClose: () => void; onDone: () => void }) {
   return (
     <ReasonDialog
+      {...REASON}
       title={`冲正：${entry.memberName} ${entry.month} ${yuan(entry.amountFen)} 元`}
       okText="确定冲正"
       label="冲正原因"
-      note={`冲正将新增一笔金额为 -${yuan(entry.amountFen)} 元的记录，原记录保留；` +
-        (entry.kind === 'extra' ? '该笔自愿多交不再计入实缴。' : '该月份恢复为未缴（由预交抵扣的，金额退回预交余额）。')}
+      note={<p>{`冲正将新增一笔金额为 -${yuan(entry.amountFen)} 元的记录，原记录保留；` +
+        (entry.kind === 'extra' ? '该笔自愿多交不再计入实缴。' : '该月份恢复为未缴（由预交抵扣的，金额退回预交余额）。')}</p>}
       send={(reason) => reverseEntry(entry.id, reason)}
-      done="已冲正"
+      successText="已冲正"
       onClose={onClose}
       onDone={onDone}
     />
@@ -132,29 +98,22 @@ function PaymentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
     >
       {p && (
         <>
-          <Descriptions
-            size="small"
+          <FactList
             column={2}
-            items={[
-              { key: 'no', label: p.provider === 'onsite' ? '收据号' : '订单号', children: p.no },
-              { key: 'provider', label: '缴费途径', children: p.providerLabel },
-              ...(p.provider === 'onsite'
-                ? [
-                    { key: 'method', label: '缴费方式', children: p.methodLabel || '未记录' },
-                    { key: 'paidOn', label: '缴费日期', children: p.paidOn || '未记录' },
-                    { key: 'operator', label: '收款人', children: p.operator || '未记录' },
-                  ]
-                : []),
-              { key: 'state', label: '状态', children: p.stateLabel },
-              { key: 'amount', label: '金额（元）', children: yuan(p.amountFen) },
-              ...((p.extraFen ?? 0) > 0
-                ? [{ key: 'extra', label: '自愿多交（元）', children: <>{yuan(p.extraFen ?? 0)} {p.toCentral && <Tag color="gold">上缴中央</Tag>}</> }]
-                : []),
-              ...((p.prepayFen ?? 0) > 0 ? [{ key: 'prepay', label: '预交（元）', children: yuan(p.prepayFen ?? 0) }] : []),
-              { key: 'org', label: '党组织', children: p.orgName },
-              { key: 'payer', label: '缴款人', children: p.payer || '—' },
-              { key: 'paidAt', label: '缴费时间', children: timeCell(p.paidAt) },
-              { key: 'txn', label: '平台交易号', children: p.platformTxn || '—' },
+            facts={[
+              [p.provider === 'onsite' ? '收据号' : '订单号', p.no],
+              ['缴费途径', p.providerLabel],
+              p.provider === 'onsite' && ['缴费方式', p.methodLabel || '未记录'],
+              p.provider === 'onsite' && ['缴费日期', p.paidOn || '未记录'],
+              p.provider === 'onsite' && ['收款人', p.operator || '未记录'],
+              ['状态', p.stateLabel],
+              ['金额（元）', yuan(p.amountFen)],
+              (p.extraFen ?? 0) > 0 && ['自愿多交（元）', <>{yuan(p.extraFen ?? 0)} {p.toCentral && <Tag color="gold">上缴中央</Tag>}</>],
+              (p.prepayFen ?? 0) > 0 && ['预交（元）', yuan(p.prepayFen ?? 0)],
+              ['党组织', p.orgName],
+              ['缴款人', p.payer || '—'],
+              ['缴费时间', timeCell(p.paidAt)],
+              ['平台交易号', p.platformTxn || '—'],
             ]}
           />
           <Table<Entry>

@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Alert, Button, Checkbox, Space, Tabs, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { totalText } from '@/components/pagerTotal'
 import ReportPage, { ReportFailed, useReportFilters } from '@/components/report/ReportPage'
 import ReportTable, { type ReportColumn } from '@/components/report/ReportTable'
+import { usePagedReport } from '@/components/report/usePagedReport'
 import {
   exportLedger,
   exportOrgReport,
@@ -94,36 +94,10 @@ function OrgView({ q, onOpen, onBack }: { q: FeeQuery; onOpen: (id: number) => v
   )
 }
 
-function usePager(size = 20) {
-  const [page, setPage] = useState(0)
-  const [pageSize, setPageSize] = useState(size)
-  return {
-    page,
-    size: pageSize,
-    reset: () => setPage(0),
-    pagination: (total: number) => ({
-      current: page + 1,
-      pageSize,
-      total,
-      showSizeChanger: true,
-      showTotal: (n: number) => totalText(n, false, '人'),
-      onChange: (p: number, s: number) => {
-        setPage(s === pageSize ? p - 1 : 0)
-        setPageSize(s)
-      },
-    }),
-  }
-}
-
 /** 党员明细: each member's figures over the period. */
 function MemberView({ q }: { q: FeeQuery }) {
   const [unpaid, setUnpaid] = useState(false)
-  const pager = usePager()
-  const list = useQuery({
-    queryKey: ['dfgl', 'report', 'members', q, unpaid, pager.page, pager.size],
-    queryFn: () => getMembers({ ...q, unpaid, page: pager.page, size: pager.size }),
-    placeholderData: keepPreviousData,
-  })
+  const { query: list, pagination, reset } = usePagedReport(['dfgl', 'report', 'members', q, unpaid], (p) => getMembers({ ...q, unpaid, ...p }))
   if (list.isError) return failed('党员党费统计', () => void list.refetch())
   const columns: ReportColumn<MemberRow, Figures>[] = [
     { key: 'name', title: '姓名', width: 100, cell: (r) => r.name },
@@ -136,7 +110,7 @@ function MemberView({ q }: { q: FeeQuery }) {
         checked={unpaid}
         onChange={(e) => {
           setUnpaid(e.target.checked)
-          pager.reset()
+          reset()
         }}
         style={{ marginBottom: 12 }}
       >
@@ -145,7 +119,7 @@ function MemberView({ q }: { q: FeeQuery }) {
       <ReportTable<MemberRow, Figures>
         rowKey="memberId"
         rows={list.data?.content ?? []}
-        pagination={pager.pagination(list.data?.totalElements ?? 0)}
+        pagination={pagination}
         loading={list.isLoading}
         columns={columns}
       />
@@ -160,12 +134,7 @@ const LEVELS: Record<string, { color: string; text: string }> = {
 
 /** 欠缴党员: the members with a run of unpaid months (the reminder's months and more). */
 function ArrearsView({ orgId }: { orgId?: number | null }) {
-  const pager = usePager()
-  const list = useQuery({
-    queryKey: ['dfgl', 'report', 'arrears', orgId, pager.page, pager.size],
-    queryFn: () => getArrears({ orgId, page: pager.page, size: pager.size }),
-    placeholderData: keepPreviousData,
-  })
+  const { query: list, pagination } = usePagedReport(['dfgl', 'report', 'arrears', orgId], (p) => getArrears({ orgId, ...p }))
   if (list.isError) return failed('欠缴党员', () => void list.refetch())
   const columns: ReportColumn<Arrear>[] = [
     { key: 'name', title: '姓名', width: 100, cell: (r) => r.name },
@@ -183,7 +152,7 @@ function ArrearsView({ orgId }: { orgId?: number | null }) {
       <ReportTable<Arrear>
         rowKey="memberId"
         rows={list.data?.content ?? []}
-        pagination={pager.pagination(list.data?.totalElements ?? 0)}
+        pagination={pagination}
         loading={list.isLoading}
         columns={columns}
         empty="没有连续欠缴党费的党员"
@@ -196,13 +165,7 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => i)
 
 /** 收缴台账: an organisation's members × the 12 months (due and paid), with totals. */
 function LedgerView({ q }: { q: FeeQuery }) {
-  const pager = usePager(50)
-  const ledger = useQuery({
-    queryKey: ['dfgl', 'report', 'ledger', q.year, q.orgId, pager.page, pager.size],
-    queryFn: () => getLedger({ ...q, page: pager.page, size: pager.size }),
-    enabled: !!q.orgId,
-    placeholderData: keepPreviousData,
-  })
+  const { query: ledger, pagination } = usePagedReport(['dfgl', 'report', 'ledger', q.year, q.orgId], (p) => getLedger({ ...q, ...p }), { size: 50, enabled: !!q.orgId })
   if (!q.orgId) return <Alert type="info" showIcon title="请选择党组织（一般为党支部）后查看其党费收缴台账" />
   if (ledger.isError) return failed('党费收缴台账', () => void ledger.refetch())
   const columns: ReportColumn<LedgerRow>[] = [
@@ -219,7 +182,7 @@ function LedgerView({ q }: { q: FeeQuery }) {
     <ReportTable<LedgerRow>
       rowKey="memberId"
       rows={ledger.data?.rows ?? []}
-      pagination={pager.pagination(ledger.data?.totalElements ?? 0)}
+      pagination={pagination}
       loading={ledger.isLoading}
       columns={columns}
       scroll={{ x: 2400 }}

@@ -1,11 +1,7 @@
-import { DownloadOutlined } from '@ant-design/icons'
-import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Spin } from 'antd'
-import { useSearchParams } from 'react-router'
-import { noticeDetail, noticeDocxUrl, type DevRecord, type NoticeKind } from '@/api/develop'
-import { downloadFile } from '@/api/file'
+import { noticeDetail, noticeDocxUrl, type DevRecord, type NoticeDetail, type NoticeKind } from '@/api/develop'
 import { chineseDate } from '@/components/flow/chineseDate'
 import PrintLayout from '@/components/flow/PrintLayout'
+import PrintedRecord, { WordButton } from '@/components/flow/PrintedRecord'
 import { withQueryClient } from '@/components/withQueryClient'
 
 /** What a notice of each kind proposes for the people it lists, and the date its table shows. */
@@ -25,31 +21,19 @@ const tableCss = `
 
 /** A development notice as printed: /print/devNotice?id=, with its Word version for download. */
 function DevNoticePrint() {
-  const { message } = App.useApp()
-  const [params] = useSearchParams()
-  const id = Number(params.get('id'))
-  const valid = Number.isInteger(id) && id > 0
-  const notice = useQuery({ queryKey: ['fzdy', 'notice', id], queryFn: () => noticeDetail(id), enabled: valid })
-  if (!valid) return <Alert type="error" showIcon title="缺少公示编号" style={{ margin: 24 }} />
-  if (notice.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
-  if (notice.isError || !notice.data) return <Alert type="error" showIcon title="公示不存在或无权查看" style={{ margin: 24 }} />
-  const n = notice.data
+  return (
+    <PrintedRecord queryKey={['fzdy', 'notice']} fetch={noticeDetail} noId="缺少公示编号" missing="公示不存在或无权查看">
+      {(n) => <NoticeSheet n={n} />}
+    </PrintedRecord>
+  )
+}
+
+function NoticeSheet({ n }: { n: NoticeDetail }) {
   const purpose = PURPOSE[n.kind] ?? PURPOSE.target
-  const word = async () => {
-    try {
-      await downloadFile(noticeDocxUrl(n.id), undefined, `${n.title || '公示'}.docx`)
-    } catch {
-      void message.error('下载失败，请稍后重试')
-    }
-  }
   return (
     <PrintLayout
       title={n.title || `关于${purpose.text}的公示`}
-      actions={
-        <Button icon={<DownloadOutlined />} onClick={() => void word()}>
-          下载Word
-        </Button>
-      }
+      actions={<WordButton url={noticeDocxUrl(n.id)} fileName={`${n.title || '公示'}.docx`} />}
       signatures={[
         { label: '发布单位', value: n.orgName },
         { label: '日期', value: chineseDate(n.startOn) },

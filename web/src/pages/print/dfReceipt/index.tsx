@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
-import { Alert, Spin } from 'antd'
-import { useSearchParams } from 'react-router'
+import { Alert } from 'antd'
 import { chineseAmount } from '@/components/chineseAmount'
 import PrintLayout from '@/components/flow/PrintLayout'
+import PrintedRecord from '@/components/flow/PrintedRecord'
 import { withQueryClient } from '@/components/withQueryClient'
 import { paymentDetail, yuan, type PaymentDetail } from '@/pages/dfgl/batch/api'
 
@@ -25,14 +24,14 @@ const tableCss = `
 
 /** 党费收据 as printed: /print/dfReceipt?id=<payment>, an on-site payment of the caller's scope. */
 function FeeReceiptPrint() {
-  const [params] = useSearchParams()
-  const id = Number(params.get('id'))
-  const valid = Number.isInteger(id) && id > 0
-  const q = useQuery({ queryKey: ['dfgl', 'payment', id], queryFn: () => paymentDetail(id), enabled: valid })
-  if (!valid) return <Alert type="error" showIcon title="缺少缴费记录参数" style={{ margin: 24 }} />
-  if (q.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
-  if (q.isError || !q.data) return <Alert type="error" showIcon title="缴费记录加载失败" style={{ margin: 24 }} />
-  const p = q.data
+  return (
+    <PrintedRecord queryKey={['dfgl', 'payment']} fetch={paymentDetail} noId="缺少缴费记录参数" missing="缴费记录加载失败">
+      {(p) => <Receipt p={p} />}
+    </PrintedRecord>
+  )
+}
+
+function Receipt({ p }: { p: PaymentDetail }) {
   if (p.provider !== 'onsite') return <Alert type="warning" showIcon title={`${p.no} 是在线缴费订单，没有现场收据`} style={{ margin: 24 }} />
   const lines = receiptLines(p)
   return (

@@ -1,10 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons'
-import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Spin } from 'antd'
-import { useSearchParams } from 'react-router'
-import { downloadFile } from '@/api/file'
 import { chineseDate } from '@/components/flow/chineseDate'
 import PrintLayout from '@/components/flow/PrintLayout'
+import PrintedRecord, { WordButton } from '@/components/flow/PrintedRecord'
 import { letterDocxUrl, letterPrint, type LetterPrint as Printed } from './api'
 
 const css = `
@@ -88,33 +84,17 @@ export function LetterSheet({ l }: { l: Printed }) {
 
 /** The letter as printed: /print/zzgxLetter?id=, with its Word version for download. */
 export default function LetterPrintView() {
-  const { message } = App.useApp()
-  const [params] = useSearchParams()
-  const id = Number(params.get('id'))
-  const valid = Number.isInteger(id) && id > 0
-  const q = useQuery({ queryKey: ['zzgx', 'letter-print', id], queryFn: () => letterPrint(id), enabled: valid })
-  if (!valid) return <Alert type="error" showIcon title="缺少介绍信编号" style={{ margin: 24 }} />
-  if (q.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
-  if (q.isError || !q.data) return <Alert type="error" showIcon title="介绍信不存在或无权查看" style={{ margin: 24 }} />
-  const l = q.data
-  const word = async () => {
-    try {
-      await downloadFile(letterDocxUrl(l.id), undefined, `介绍信${l.number}.docx`)
-    } catch {
-      void message.error('下载失败，请稍后重试')
-    }
-  }
   return (
-    <PrintLayout
-      title={l.status === 'voided' ? '（已作废）' : l.status === 'expired' ? '（已过期，请补开）' : ''}
-      margin="12mm 16mm"
-      actions={
-        <Button icon={<DownloadOutlined />} onClick={() => void word()}>
-          下载Word
-        </Button>
-      }
-    >
-      <LetterSheet l={l} />
-    </PrintLayout>
+    <PrintedRecord queryKey={['zzgx', 'letter-print']} fetch={letterPrint} noId="缺少介绍信编号" missing="介绍信不存在或无权查看">
+      {(l) => (
+        <PrintLayout
+          title={l.status === 'voided' ? '（已作废）' : l.status === 'expired' ? '（已过期，请补开）' : ''}
+          margin="12mm 16mm"
+          actions={<WordButton url={letterDocxUrl(l.id)} fileName={`介绍信${l.number}.docx`} />}
+        >
+          <LetterSheet l={l} />
+        </PrintLayout>
+      )}
+    </PrintedRecord>
   )
 }

@@ -1,27 +1,26 @@
-import { DatePicker, Form, Input, InputNumber } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { Form, Input, InputNumber } from 'antd'
+import dayjs from 'dayjs'
+import DateDialog from '@/components/DateDialog'
 import FormDialog from '@/components/FormDialog'
+import ReasonDialog from '@/components/ReasonDialog'
 import { MAX_DAYS, MAX_RECEIPT_MONTHS, recordAccepted, recordReceipt, saveSettings, voidLetter, type Letter, type LetterSettings } from './api'
 
 /** 登记回执: the date the receipt came back (not before the issue, not in the future). */
 export function ReceiptDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
   return (
-    <FormDialog<{ receivedOn: Dayjs }>
+    <DateDialog
       title={`登记回执（${letter.number}）`}
       width={480}
-      initialValues={{ receivedOn: dayjs() }}
-      onSubmit={(v) => recordReceipt({ id: letter.id, receivedOn: v.receivedOn.format('YYYY-MM-DD') })}
+      name="receivedOn"
+      label="退回日期"
+      message="请选择回执退回日期"
+      pickerStyle={{ width: 200 }}
+      disabled={(d) => d.isBefore(dayjs(letter.issuedOn), 'day')}
+      send={(receivedOn) => recordReceipt({ id: letter.id, receivedOn })}
       onClose={onClose}
       onDone={onDone}
       successText="回执已登记"
-    >
-      <Form.Item name="receivedOn" label="退回日期" rules={[{ required: true, message: '请选择回执退回日期' }]}>
-        <DatePicker
-          style={{ width: 200 }}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(letter.issuedOn), 'day')}
-        />
-      </Form.Item>
-    </FormDialog>
+    />
   )
 }
 
@@ -29,45 +28,37 @@ export function ReceiptDialog({ letter, onClose, onDone }: { letter: Letter; onC
  * receipt is due a month later (介绍信 第三联). */
 export function AcceptDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
   return (
-    <FormDialog<{ acceptedOn: Dayjs }>
+    <DateDialog
       title={`登记接收（${letter.number}）`}
       width={480}
-      initialValues={{ acceptedOn: dayjs() }}
-      onSubmit={(v) => recordAccepted({ id: letter.id, acceptedOn: v.acceptedOn.format('YYYY-MM-DD') })}
+      name="acceptedOn"
+      label="接收日期"
+      message="请选择接收方接收日期"
+      extra="接收方党组织接收该党员的日期；回执应在接收后一个月内退回"
+      pickerStyle={{ width: 200 }}
+      disabled={(d) => d.isBefore(dayjs(letter.issuedOn), 'day') || d.isAfter(dayjs(letter.validUntil), 'day')}
+      send={(acceptedOn) => recordAccepted({ id: letter.id, acceptedOn })}
       onClose={onClose}
       onDone={onDone}
       successText="接收日期已登记"
-    >
-      <Form.Item
-        name="acceptedOn"
-        label="接收日期"
-        extra="接收方党组织接收该党员的日期；回执应在接收后一个月内退回"
-        rules={[{ required: true, message: '请选择接收方接收日期' }]}
-      >
-        <DatePicker
-          style={{ width: 200 }}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(letter.issuedOn), 'day') || d.isAfter(dayjs(letter.validUntil), 'day')}
-        />
-      </Form.Item>
-    </FormDialog>
+    />
   )
 }
 
 /** 作废: a letter not received, with the reason (lost, issued in error). */
 export function VoidDialog({ letter, onClose, onDone }: { letter: Letter; onClose: () => void; onDone: () => void }) {
   return (
-    <FormDialog<{ reason: string }>
+    <ReasonDialog
       title={`作废介绍信（${letter.number}）`}
       width={480}
-      onSubmit={(v) => voidLetter({ id: letter.id, reason: v.reason })}
+      label="作废原因"
+      message="请填写作废原因"
+      showCount
+      send={(reason) => voidLetter({ id: letter.id, reason })}
       onClose={onClose}
       onDone={onDone}
       successText="介绍信已作废"
-    >
-      <Form.Item name="reason" label="作废原因" rules={[{ required: true, whitespace: true, message: '请填写作废原因' }]}>
-        <Input.TextArea maxLength={200} showCount rows={3} />
-      </Form.Item>
-    </FormDialog>
+    />
   )
 }
 

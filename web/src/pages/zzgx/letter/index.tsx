@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Descriptions, Tag, Typography, type TableColumnType } from 'antd'
+import { Button, Tag, Typography, type TableColumnType } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { downloadFile } from '@/api/file'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
 import { actionColumn, confirmAction, CrudTable, RowActions, useCrud, type SearchField } from '@/components/crud'
+import FactList from '@/components/FactList'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { DocumentDrawer } from '@/components/flow'
 import { useHasPermission } from '@/components/Permission'
@@ -46,26 +47,28 @@ function LetterDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       onClose={onClose}
     >
       {l && (
-        <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-          <Descriptions.Item label="编号">{l.number}</Descriptions.Item>
-          <Descriptions.Item label="状态">{statusTag(l)}</Descriptions.Item>
-          <Descriptions.Item label="姓名">{l.memberName}</Descriptions.Item>
-          <Descriptions.Item label="性别 / 年龄 / 民族">{[l.gender, l.age ? `${l.age}岁` : '', l.ethnicity].filter(Boolean).join('，')}</Descriptions.Item>
-          <Descriptions.Item label="党员类别">{l.partyStatus}</Descriptions.Item>
-          <Descriptions.Item label="公民身份号码">{l.idNumber || '—'}</Descriptions.Item>
-          <Descriptions.Item label="转出党组织">{l.fromOrgName}</Descriptions.Item>
-          <Descriptions.Item label="接收党组织">{l.toOrgName}</Descriptions.Item>
-          <Descriptions.Item label="转接类型">{KINDS[l.kind] ?? l.kind}（{REACH[l.reach] ?? l.reach}）</Descriptions.Item>
-          <Descriptions.Item label="党费缴纳至">{l.feesPaidUpTo || '—'}</Descriptions.Item>
-          <Descriptions.Item label="开具日期">{l.issuedOn}</Descriptions.Item>
-          <Descriptions.Item label="有效期">{l.validDays} 天，至 {l.validUntil}</Descriptions.Item>
-          <Descriptions.Item label="接收方接收">{l.acceptedOn || '未登记'}</Descriptions.Item>
-          <Descriptions.Item label="回执">
-            {l.receivedOn ? `${l.receivedOn} 已退回` : l.receiptDueOn ? `应于 ${l.receiptDueOn} 前退回（接收后一个月内）` : '接收方接收后一个月内退回'}
-          </Descriptions.Item>
-          {l.voidedOn && <Descriptions.Item label="作废">{l.voidedOn}：{l.voidReason}</Descriptions.Item>}
-          {l.reissueOf ? <Descriptions.Item label="补开">补开自已作废的介绍信</Descriptions.Item> : null}
-        </Descriptions>
+        <FactList
+          column={{ xs: 1, sm: 2 }}
+          bordered
+          facts={[
+            ['编号', l.number],
+            ['状态', statusTag(l)],
+            ['姓名', l.memberName],
+            ['性别 / 年龄 / 民族', [l.gender, l.age ? `${l.age}岁` : '', l.ethnicity].filter(Boolean).join('，')],
+            ['党员类别', l.partyStatus],
+            ['公民身份号码', l.idNumber || '—'],
+            ['转出党组织', l.fromOrgName],
+            ['接收党组织', l.toOrgName],
+            ['转接类型', `${KINDS[l.kind] ?? l.kind}（${REACH[l.reach] ?? l.reach}）`],
+            ['党费缴纳至', l.feesPaidUpTo || '—'],
+            ['开具日期', l.issuedOn],
+            ['有效期', `${l.validDays} 天，至 ${l.validUntil}`],
+            ['接收方接收', l.acceptedOn || '未登记'],
+            ['回执', l.receivedOn ? `${l.receivedOn} 已退回` : l.receiptDueOn ? `应于 ${l.receiptDueOn} 前退回（接收后一个月内）` : '接收方接收后一个月内退回'],
+            !!l.voidedOn && ['作废', `${l.voidedOn}：${l.voidReason}`],
+            !!l.reissueOf && ['补开', '补开自已作废的介绍信'],
+          ]}
+        />
       )}
     </DocumentDrawer>
   )
