@@ -32,7 +32,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 	from := max(e.JoinedOn.Month().String(), date.Month(cur).AddMonths(-s.backMonths(ctx)).String())
 	var batches []Batch
 	if err := tx.NewSelect().Model(&batches).Column("id", "month", "state").Where("month >= ?", from).Where("month <= ?", cur).
-		Where("state IN (?)", bun.In([]string{BatchOpen, BatchSettled})).OrderExpr("month").Scan(ctx); err != nil {
+		Where("state IN (?)", bun.List([]string{BatchOpen, BatchSettled})).OrderExpr("month").Scan(ctx); err != nil {
 		return httpx.Internal(err)
 	}
 	if len(batches) == 0 {
@@ -47,7 +47,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		return httpx.Internal(err)
 	}
 	var orgs []treeOrg
-	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Where("id IN (?)", bun.In(org.PathIDs(m.Path))).
+	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Where("id IN (?)", bun.List(org.PathIDs(m.Path))).
 		Scan(ctx, &orgs); err != nil {
 		return httpx.Internal(err)
 	}

@@ -37,16 +37,7 @@ func (s *Service) batchRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, p)
 	})
-	rs.Delete("/api/dfgl/batch/{id}", PermBatch, "删除批次", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", errNoBatch())
-		if err != nil {
-			return err
-		}
-		if err := s.DeleteBatch(r.Context(), id); err != nil {
-			return err
-		}
-		return httpx.NoContent(w)
-	})
+	rs.Delete("/api/dfgl/batch/{id}", PermBatch, "删除批次", httpx.DoOn(errNoBatch, s.DeleteBatch))
 	rs.Get("/api/dfgl/batch/{id}/rollup", PermList, "汇总", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) ([]Rollup, error) {
 		return s.Rollup(r.Context(), id, r.URL.Query().Get("level"), r.URL.Query().Get("committeeId"))
 	}))
@@ -135,7 +126,7 @@ func (s *Service) ListBatches(ctx context.Context, lq httpx.ListQuery) (httpx.Pa
 	}
 	// A month has one due per member: its members are its dues.
 	err = SumFigures(scope(s.db.NewSelect().TableExpr("df_due AS d").Column("d.month").ColumnExpr("COUNT(*) AS members").
-		Where("d.month IN (?)", bun.In(months)))).GroupExpr("d.month").Scan(ctx, &sums)
+		Where("d.month IN (?)", bun.List(months)))).GroupExpr("d.month").Scan(ctx, &sums)
 	if err != nil {
 		return page, httpx.Internal(err)
 	}
@@ -312,7 +303,7 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]freezeMember, map[int64]standard.Due, error) {
 	var members []freezeMember
 	if err := idb.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
-		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.In([]string{member.PartyFull, member.PartyProbation})).
+		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
 		OrderExpr("id").Scan(ctx, &members); err != nil {
 		return nil, nil, httpx.Internal(err)
 	}
@@ -441,7 +432,7 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		Name string `bun:"name"`
 		Path string `bun:"path"`
 	}
-	if err := s.db.NewSelect().Table("dzz").Column("id", "name", "path").Where("id IN (?)", bun.In(ids)).Scan(ctx, &names); err != nil {
+	if err := s.db.NewSelect().Table("dzz").Column("id", "name", "path").Where("id IN (?)", bun.List(ids)).Scan(ctx, &names); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	byID := map[int64]string{}

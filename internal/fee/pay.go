@@ -91,7 +91,7 @@ func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
 	}
 	var rows []payable
 	q := idb.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month", "d.member_id", "d.member_name", "d.org_id", "d.due_fen", "d.paid_fen").
-		Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
+		Where("d.id IN (?)", bun.List(ids)).OrderExpr("d.member_name, d.month")
 	if err := restrict(q).Scan(ctx, &rows); err != nil {
 		return nil, 0, httpx.Internal(err)
 	}
@@ -131,7 +131,7 @@ func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, opera
 	_, err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
 		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - d.paid_fen,
 			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?)`,
-		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.In(ids)).Exec(ctx)
+		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.List(ids)).Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return errPaidMeanwhile()
 	} else if err != nil {
@@ -308,7 +308,7 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 		return httpx.Invalid("memberIds", "一张收据最多收缴200名党员")
 	}
 	var members []freezeMember
-	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.In(ids)).
+	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.List(ids)).
 		OrderExpr("m.name, m.id")).Scan(ctx, &members); err != nil {
 		return httpx.Internal(err)
 	}
@@ -549,19 +549,6 @@ func (s *Service) payRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", func(w http.ResponseWriter, r *http.Request) error {
 		return httpx.OK(w, PayMethods)
 	})
-	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", httpx.NotFound("缴费明细不存在"))
-		if err != nil {
-			return err
-		}
-		var in ReverseInput
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		e, err := s.Reverse(r.Context(), id, in)
-		if err != nil {
-			return err
-		}
-		return httpx.Created(w, e)
-	})
+	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", httpx.CreateUnder(func() *httpx.Error { return httpx.NotFound("缴费明细不存在") },
+		s.Reverse))
 }

@@ -92,7 +92,7 @@ func checkPaidOnAfterBatches(ctx context.Context, idb bun.IDB, paidOn date.Date,
 		Month     string     `bun:"month"`
 		StartedAt *time.Time `bun:"started_at"`
 	}
-	err := idb.NewSelect().Table("df_batch").Column("month", "started_at").Where("month IN (?)", bun.In(months)).
+	err := idb.NewSelect().Table("df_batch").Column("month", "started_at").Where("month IN (?)", bun.List(months)).
 		Where("started_at IS NOT NULL").OrderExpr("started_at DESC").Limit(1).Scan(ctx, &latest)
 	if err != nil {
 		return httpx.Internal(err)

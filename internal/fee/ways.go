@@ -109,7 +109,7 @@ func (s *Service) resolve(ctx context.Context, tx bun.Tx, memberID int64, dueIDs
 			Month string `bun:"month"`
 		}
 		if err := tx.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month").Where("d.member_id = ?", memberID).
-			Where("d.month IN (?)", bun.In(months)).Scan(ctx, &frozen); err != nil {
+			Where("d.month IN (?)", bun.List(months)).Scan(ctx, &frozen); err != nil {
 			return nil, httpx.Internal(err)
 		}
 		got := map[string]bool{}
@@ -193,12 +193,12 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 	n := s.prepayMonths(ctx)
 	last := date.Month(cur).AddMonths(n).String()
 	var started, prepaid []string
-	if err := idb.NewSelect().Model((*Batch)(nil)).Column("month").Where("month IN (?)", bun.In(months)).
+	if err := idb.NewSelect().Model((*Batch)(nil)).Column("month").Where("month IN (?)", bun.List(months)).
 		Where("state <> ?", BatchCreated).Scan(ctx, &started); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if err := idb.NewSelect().Model((*Prepay)(nil)).Column("month").Where("member_id = ?", memberID).
-		Where("month IN (?)", bun.In(months)).Where("state IN (?)", bun.In([]string{PrepayHeld, PrepayApplied})).
+		Where("month IN (?)", bun.List(months)).Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).
 		Scan(ctx, &prepaid); err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -441,7 +441,7 @@ func (s *Service) RefundPrepay(ctx context.Context, id int64, in ReverseInput) (
 			Set("refunded_fen = refunded_fen + left_fen").Set("left_fen = 0").
 			Set("state = CASE WHEN state = ? THEN ? ELSE state END", PrepayHeld, PrepayRefunded).
 			Set("reason = ?", in.Reason).Set("operator = ?", operatorName(ctx)).Set("updated_at = ?", s.now()).
-			Where("id = ?", id).Where("left_fen > 0").Where("state IN (?)", bun.In([]string{PrepayHeld, PrepayApplied})).
+			Where("id = ?", id).Where("left_fen > 0").Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).
 			Returning("*").Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
 			return httpx.Conflict("该笔预交没有可退还的余额")
@@ -485,7 +485,7 @@ func prepaysOf(ctx context.Context, idb bun.IDB, limit int64, cond string, args 
 func creditOf(ctx context.Context, idb bun.IDB, memberID int64) (int64, error) {
 	var n int64
 	err := idb.NewSelect().Model((*Prepay)(nil)).ColumnExpr("COALESCE(SUM(left_fen), 0)").Where("member_id = ?", memberID).
-		Where("state IN (?)", bun.In([]string{PrepayHeld, PrepayApplied})).Scan(ctx, &n)
+		Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).Scan(ctx, &n)
 	return n, err
 }
 
@@ -510,19 +510,6 @@ func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
 func (s *Service) waysRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
 		func(r *http.Request, id int64) (*MyFees, error) { return s.MemberFees(r.Context(), id) }))
-	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", httpx.NotFound("预交记录不存在"))
-		if err != nil {
-			return err
-		}
-		var in ReverseInput
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		p, err := s.RefundPrepay(r.Context(), id, in)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, p)
-	})
+	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", httpx.ChangeOn(func() *httpx.Error { return httpx.NotFound("预交记录不存在") },
+		s.RefundPrepay))
 }

@@ -127,7 +127,7 @@ func (s *Service) LongArrears(ctx context.Context, ids []int64) (map[int64]int, 
 	if len(ids) == 0 {
 		return out, warn, nil
 	}
-	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.In(ids))
+	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.List(ids))
 	var rows []Arrear
 	if err := s.arrears(warn, members, date.MonthOf(s.now().In(date.China)).String()).Scan(ctx, &rows); err != nil {
 		return nil, warn, httpx.Internal(err)

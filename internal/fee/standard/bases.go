@@ -459,7 +459,7 @@ func keepsWaiver(ctx context.Context, idb bun.IDB, ids []int64, changed *BaseRow
 	}
 	var rows []BaseRow
 	if err := idb.NewSelect().Model(&rows).Column("id", "member_id", "year", "from_month", "category").
-		Where("EXISTS (SELECT 1 FROM fee_base AS x WHERE x.id IN (?) AND x.member_id = b.member_id AND x.year = b.year)", bun.In(ids)).
+		Where("EXISTS (SELECT 1 FROM fee_base AS x WHERE x.id IN (?) AND x.member_id = b.member_id AND x.year = b.year)", bun.List(ids)).
 		Scan(ctx); err != nil {
 		return httpx.Internal(err)
 	}
@@ -537,7 +537,7 @@ func (s *Service) MissingBases(ctx context.Context, lq httpx.ListQuery) (httpx.P
 		ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
 		Where("m.member_status = ?", member.StatusNormal))
 	if s.stipendBase(ctx) {
-		q = q.Where("(m.person_type <> ? OR m.person_category IN (?))", personTypeStudent, bun.In(graduateCategories))
+		q = q.Where("(m.person_type <> ? OR m.person_category IN (?))", personTypeStudent, bun.List(graduateCategories))
 	} else {
 		q = q.Where("m.person_type <> ?", personTypeStudent)
 	}

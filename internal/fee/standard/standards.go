@@ -275,7 +275,7 @@ func (s *Service) Void(ctx context.Context, id int64) (Standard, error) {
 			return err
 		}
 		if err := tx.NewUpdate().Model(&out).Set("state = ?, voided_at = ?, updated_at = ?", StateVoid, now, now).
-			Where("id = ?", id).Where("state = ?", cur.State).Where("state IN (?)", bun.In([]string{StateDraft, StateOn})).
+			Where("id = ?", id).Where("state = ?", cur.State).Where("state IN (?)", bun.List([]string{StateDraft, StateOn})).
 			Returning("*").Scan(ctx); err != nil {
 			return err
 		}
