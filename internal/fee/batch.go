@@ -13,6 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/fee/standard"
+	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
@@ -230,9 +231,6 @@ func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 	return out, err
 }
 
-// freezeChunk is how many dues one INSERT carries.
-const freezeChunk = 1000
-
 type freezeMember struct {
 	ID    int64  `bun:"id"`
 	Name  string `bun:"name"`
@@ -264,18 +262,8 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		byID[o.ID] = o
 	}
 	now := s.now()
-	rows := make([]Due, 0, freezeChunk)
-	n, sum := 0, int64(0)
-	flush := func() error {
-		if len(rows) == 0 {
-			return nil
-		}
-		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		rows = rows[:0]
-		return nil
-	}
+	rows := make([]Due, 0, len(dues))
+	sum := int64(0)
 	for _, m := range members {
 		d, ok := dues[m.ID]
 		if !ok {
@@ -285,15 +273,17 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		rows = append(rows, Due{BatchID: b.ID, Month: b.Month, MemberID: m.ID, MemberName: m.Name, OrgID: m.OrgID,
 			OrgPath: o.Path, CommitteeID: committeeOf(o.Path, byID), Category: d.Category, DueFen: d.Fen,
 			Working: clip(d.Working, 200), CreatedAt: now})
-		n++
 		sum += d.Fen
-		if len(rows) == freezeChunk {
-			if err := flush(); err != nil {
-				return 0, 0, err
-			}
-		}
 	}
-	return n, sum, flush()
+	// In bulk inserts of imports.Chunk dues each.
+	err = imports.Chunked(rows, func(part []Due) error {
+		_, err := tx.NewInsert().Model(&part).Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return 0, 0, httpx.Internal(err)
+	}
+	return len(rows), sum, nil
 }
 
 // monthDues are the members a batch of (year, month) started now would
@@ -410,39 +400,17 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 	default:
 		return nil, httpx.Invalid("level", "汇总层级只能是 school、committee 或 branch")
 	}
-	out := []Rollup{}
-	err = s.db.NewSelect().TableExpr("(?) AS x", inner).
+	sums := s.db.NewSelect().TableExpr("(?) AS x", inner).
 		ColumnExpr(key+" AS org_id").
 		ColumnExpr("COUNT(*) AS members").
 		ColumnExpr("SUM(CASE WHEN x.paid_fen >= x.due_fen THEN 1 ELSE 0 END) AS paid").
 		ColumnExpr("SUM(x.due_fen) AS due_fen, SUM(x.paid_fen) AS paid_fen").
-		GroupExpr("1").Scan(ctx, &out)
-	if err != nil {
+		GroupExpr("1")
+	// Each line named by its organisation, in the tree's order (by path).
+	out := []Rollup{}
+	if err := s.db.NewSelect().TableExpr("(?) AS r", sums).ColumnExpr("r.*, COALESCE(z.name, '') AS org_name").
+		Join("LEFT JOIN dzz AS z ON z.id = r.org_id").OrderExpr("COALESCE(z.path, ''), r.org_id").Scan(ctx, &out); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	if len(out) == 0 {
-		return out, nil
-	}
-	ids := make([]int64, len(out))
-	for i := range out {
-		ids[i] = out[i].OrgID
-	}
-	var names []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-		Path string `bun:"path"`
-	}
-	if err := s.db.NewSelect().Table("dzz").Column("id", "name", "path").Where("id IN (?)", bun.List(ids)).Scan(ctx, &names); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	byID := map[int64]string{}
-	order := map[int64]string{}
-	for _, n := range names {
-		byID[n.ID], order[n.ID] = n.Name, n.Path
-	}
-	for i := range out {
-		out[i].OrgName = byID[out[i].OrgID]
-	}
-	sortBy(out, func(r Rollup) string { return order[r.OrgID] })
 	return out, nil
 }

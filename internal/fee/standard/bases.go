@@ -293,11 +293,8 @@ func (s *Service) checkStipend(ctx context.Context, r BaseRow, personCategory st
 func (s *Service) checkInput(ctx context.Context, in BaseInput, cur *baseListRow) (BaseRow, error) {
 	var m memberFacts
 	if cur != nil {
-		if in.UpdatedAt == nil {
-			return BaseRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
-		}
-		if !in.UpdatedAt.Equal(cur.UpdatedAt) {
-			return BaseRow{}, baseTrail.Stale()
+		if err := baseTrail.SameVersion(in.UpdatedAt, cur.UpdatedAt); err != nil {
+			return BaseRow{}, err
 		}
 		in.MemberID, in.Year = cur.MemberID, cur.Year
 		m = memberFacts{Name: cur.MemberName, PersonCategory: cur.PersonCategory}

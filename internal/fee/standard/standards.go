@@ -205,11 +205,10 @@ func checkDraft(_ context.Context, in StandardInput, cur *standardRow) (standard
 	if cur != nil && cur.State != StateDraft {
 		return standardRow{}, httpx.Conflict("只有未启用的标准可以修改")
 	}
-	if cur != nil && in.UpdatedAt == nil {
-		return standardRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
-	}
-	if cur != nil && !in.UpdatedAt.Equal(cur.UpdatedAt) {
-		return standardRow{}, standardTrail.Stale()
+	if cur != nil {
+		if err := standardTrail.SameVersion(in.UpdatedAt, cur.UpdatedAt); err != nil {
+			return standardRow{}, err
+		}
 	}
 	r, err := checkStandard(in)
 	r.State = StateDraft
