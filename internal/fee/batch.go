@@ -93,7 +93,7 @@ func (s *Service) CreateBatch(ctx context.Context, in BatchInput) (*Batch, error
 		return nil, httpx.Invalid("reason", "补建原因不超过200个字")
 	}
 	now := s.now()
-	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, Reason: in.Reason, CreatedBy: operatorName(ctx), CreatedAt: now, UpdatedAt: now}
+	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, Reason: in.Reason, CreatedBy: rbac.From(ctx).AccountName(), CreatedAt: now, UpdatedAt: now}
 	if _, err := s.db.NewInsert().Model(b).Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return nil, httpx.Invalid("month", "%s的党费批次已存在", in.Month)
@@ -335,23 +335,6 @@ func (s *Service) Settle(ctx context.Context, id int64) (*Batch, error) {
 	return transition(ctx, s.db, id, BatchOpen, BatchSettled, s.now(), "settled_at")
 }
 
-// operatorName is the caller's account name, for the records that keep it.
-func operatorName(ctx context.Context) string {
-	if p := rbac.From(ctx); p != nil {
-		return p.Username
-	}
-	return ""
-}
-
-// operatorID is the caller's account id (nil on a public route).
-func operatorID(ctx context.Context) *int64 {
-	if p := rbac.From(ctx); p != nil {
-		id := p.UserID
-		return &id
-	}
-	return nil
-}
-
 // Rollup is one line of a month's roll-up: an organisation (or the whole
 // school) with its members' dues and payments.
 type Rollup struct {
@@ -401,7 +384,7 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		return nil, httpx.Invalid("level", "汇总层级只能是 school、committee 或 branch")
 	}
 	sums := s.db.NewSelect().TableExpr("(?) AS x", inner).
-		ColumnExpr(key+" AS org_id").
+		ColumnExpr(key + " AS org_id").
 		ColumnExpr("COUNT(*) AS members").
 		ColumnExpr("SUM(CASE WHEN x.paid_fen >= x.due_fen THEN 1 ELSE 0 END) AS paid").
 		ColumnExpr("SUM(x.due_fen) AS due_fen, SUM(x.paid_fen) AS paid_fen").

@@ -374,7 +374,7 @@ func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error
 	if err != nil {
 		return nil, err
 	}
-	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: operatorID(ctx)}
+	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: rbac.From(ctx).AccountID()}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		pl, err := s.resolve(ctx, tx, id, in.DueIDs, ways{Months: in.Months, ExtraFen: in.ExtraFen},
 			func(q *bun.SelectQuery) *bun.SelectQuery { return q }, "")

@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -194,7 +195,7 @@ func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Pay
 		ids[i] = r.ID
 	}
 	if provider.Settles() {
-		return s.settlePlan(ctx, tx, p, ids, pl.prepays, operatorName(ctx))
+		return s.settlePlan(ctx, tx, p, ids, pl.prepays, rbac.From(ctx).AccountName())
 	}
 	if len(pl.rows) > 0 {
 		lines := make([]OrderLine, len(pl.rows))
@@ -253,8 +254,8 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	if err != nil {
 		return nil, err
 	}
-	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx), Method: in.Method, PaidOn: paidOn,
-		Operator: operatorName(ctx)}
+	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: rbac.From(ctx).AccountID(), Method: in.Method, PaidOn: paidOn,
+		Operator: rbac.From(ctx).AccountName()}
 	w := ways{Months: in.Months, ExtraFen: in.ExtraFen}
 	several := in.MemberID != 0 || len(in.MemberIDs) > 0
 	if !several && !w.empty() {
@@ -408,7 +409,7 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 			return httpx.Invalid("id", "冲正记录不能再冲正")
 		}
 		e := &Entry{DueID: orig.DueID, Kind: kind, Gen: orig.Gen, AmountFen: -orig.AmountFen, MemberID: orig.MemberID,
-			Month: orig.Month, ReversesID: &orig.ID, Reason: in.Reason, Operator: operatorName(ctx), CreatedAt: s.now()}
+			Month: orig.Month, ReversesID: &orig.ID, Reason: in.Reason, Operator: rbac.From(ctx).AccountName(), CreatedAt: s.now()}
 		if _, err := tx.NewInsert().Model(e).Exec(ctx); err != nil {
 			if db.IsUniqueViolation(err) {
 				return httpx.Conflict("该笔缴费已冲正")

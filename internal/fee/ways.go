@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -440,7 +441,7 @@ func (s *Service) RefundPrepay(ctx context.Context, id int64, in ReverseInput) (
 		err = tx.NewUpdate().Model(out).
 			Set("refunded_fen = refunded_fen + left_fen").Set("left_fen = 0").
 			Set("state = CASE WHEN state = ? THEN ? ELSE state END", PrepayHeld, PrepayRefunded).
-			Set("reason = ?", in.Reason).Set("operator = ?", operatorName(ctx)).Set("updated_at = ?", s.now()).
+			Set("reason = ?", in.Reason).Set("operator = ?", rbac.From(ctx).AccountName()).Set("updated_at = ?", s.now()).
 			Where("id = ?", id).Where("left_fen > 0").Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).
 			Returning("*").Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {

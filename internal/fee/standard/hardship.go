@@ -208,7 +208,7 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 	}
 	var out *hardshipRecord
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		m, err := s.memberOf(ctx, tx, h.MemberID)
+		m, err := s.members.Facts(ctx, tx, h.MemberID)
 		if err != nil {
 			return err
 		}

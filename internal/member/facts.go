@@ -2,6 +2,8 @@ package member
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 
 	"github.com/uptrace/bun"
@@ -21,8 +23,9 @@ func RowMemberColumns() imports.Columns {
 	}
 }
 
-// RowMember is a member an import row names.
-type RowMember struct {
+// Facts are what another module's checks need of a member: a row of its
+// import names one (RowMembers), a form picks one (Facts).
+type Facts struct {
 	ID             int64  `bun:"id"`
 	Name           string `bun:"name"`
 	StaffNo        string `bun:"staff_or_student_no"`
@@ -30,6 +33,8 @@ type RowMember struct {
 	PersonCategory string `bun:"person_category"`
 	OrgID          int64  `bun:"org_id"`
 }
+
+var factsColumns = []string{"m.id", "m.name", "m.staff_or_student_no", "m.id_number_idx", "m.person_category", "m.org_id"}
 
 // RowMembers reads, in bulk through idb, the members of the caller's scope
 // that rows name in RowMemberColumns, and answers the member of a row:
@@ -40,7 +45,7 @@ type RowMember struct {
 //
 // 党费基数's import uses it; 已办结转接's (by ID number, with members out of
 // the scope) and 发展党员's (by the registries' numbers) can adopt it.
-func (s *Service) RowMembers(ctx context.Context, idb bun.IDB, rows []*imports.Row) (func(r *imports.Row) *RowMember, error) {
+func (s *Service) RowMembers(ctx context.Context, idb bun.IDB, rows []*imports.Row) (func(r *imports.Row) *Facts, error) {
 	scope, err := s.orgs.Scoped("m.org_id")(ctx)
 	if err != nil {
 		return nil, err
@@ -49,24 +54,24 @@ func (s *Service) RowMembers(ctx context.Context, idb bun.IDB, rows []*imports.R
 	for _, v := range imports.CellValues(rows, "idNumber") {
 		idxs = append(idxs, s.idIndex(v))
 	}
-	read := func(column string) func(part []string, dst *[]*RowMember) error {
-		return func(part []string, dst *[]*RowMember) error {
+	read := func(column string) func(part []string, dst *[]*Facts) error {
+		return func(part []string, dst *[]*Facts) error {
 			return scope(idb.NewSelect().TableExpr("dyjbxx AS m").
-				Column("m.id", "m.name", "m.staff_or_student_no", "m.id_number_idx", "m.person_category", "m.org_id").
+				Column(factsColumns...).
 				Where("? IN (?)", bun.Ident("m."+column), bun.List(part))).Scan(ctx, dst)
 		}
 	}
-	byNo, err := imports.ByKey(imports.CellValues(rows, "staffNo"), func(m *RowMember) string { return m.StaffNo }, read("staff_or_student_no"))
+	byNo, err := imports.ByKey(imports.CellValues(rows, "staffNo"), func(m *Facts) string { return m.StaffNo }, read("staff_or_student_no"))
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	byIdx, err := imports.ByKey(idxs, func(m *RowMember) string { return m.IDIdx }, read("id_number_idx"))
+	byIdx, err := imports.ByKey(idxs, func(m *Facts) string { return m.IDIdx }, read("id_number_idx"))
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	return func(r *imports.Row) *RowMember {
+	return func(r *imports.Row) *Facts {
 		no, id := r.Cells["staffNo"], r.Cells["idNumber"]
-		var m *RowMember
+		var m *Facts
 		switch {
 		case no == "" && id == "":
 			r.Fail("staffNo", "请填写工号或身份证号")
@@ -92,4 +97,22 @@ func (s *Service) RowMembers(ctx context.Context, idb bun.IDB, rows []*imports.R
 		}
 		return m
 	}, nil
+}
+
+// Facts reads member id of the caller's scope through idb (a transaction
+// reading it before a write); outside the scope, or missing, it is 党员不存在
+// (404).
+func (s *Service) Facts(ctx context.Context, idb bun.IDB, id int64) (*Facts, error) {
+	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := new(Facts)
+	err = scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column(factsColumns...).Where("m.id = ?", id)).Scan(ctx, m)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoMember()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return m, nil
 }
