@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -75,7 +76,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		}
 		row := Due{BatchID: b.ID, Month: b.Month, MemberID: e.MemberID, MemberName: m.Name, OrgID: e.OrgID, OrgPath: m.Path,
 			CommitteeID: committeeOf(m.Path, byID), Category: d.Category, DueFen: d.Fen, ChargedLate: true,
-			Working: clip(d.Working+note, 200), CreatedAt: now}
+			Working: db.Clip(d.Working+note, 200), CreatedAt: now}
 		res, err := tx.NewInsert().Model(&row).On("CONFLICT (member_id, month) DO NOTHING").Exec(ctx)
 		if err != nil {
 			return httpx.Internal(err)

@@ -272,7 +272,7 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		o := byID[m.OrgID]
 		rows = append(rows, Due{BatchID: b.ID, Month: b.Month, MemberID: m.ID, MemberName: m.Name, OrgID: m.OrgID,
 			OrgPath: o.Path, CommitteeID: committeeOf(o.Path, byID), Category: d.Category, DueFen: d.Fen,
-			Working: clip(d.Working, 200), CreatedAt: now})
+			Working: db.Clip(d.Working, 200), CreatedAt: now})
 		sum += d.Fen
 	}
 	// In bulk inserts of imports.Chunk dues each.
@@ -319,14 +319,6 @@ func committeeOf(path string, byID map[int64]treeOrg) *int64 {
 		}
 	}
 	return nil
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
 }
 
 // Settle locks a month (启动缴费 → 已结算): its dues and entries are never

@@ -106,6 +106,9 @@ func checkPaidOnAfterBatches(ctx context.Context, idb bun.IDB, paidOn date.Date,
 	return nil
 }
 
+// receiptChars are the characters a receipt number typed by hand may have.
+var receiptChars = regexp.MustCompile(`^[0-9A-Za-z-]*$`)
+
 // generatedReceipt is the shape of receiptNumber's numbers, which a
 // collector may not type.
 var generatedReceipt = regexp.MustCompile(`^SJ\d{10}$`)

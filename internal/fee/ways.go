@@ -203,7 +203,6 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 		Scan(ctx, &prepaid); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	isStarted, isPrepaid := setOf(started), setOf(prepaid)
 	var current *int64
 	curDue := func() (*int64, error) {
 		if current == nil {
@@ -228,9 +227,9 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 			a.Why = fmt.Sprintf("%s 已过，不能预交（当月之前的月份在启动缴费后补交）", m)
 		case m > last:
 			a.Why = fmt.Sprintf("%s 超出预交期限（最多预交当月之后%d个月，中组发〔2008〕3号）", m, n)
-		case isStarted[m]:
+		case slices.Contains(started, m):
 			a.Why = fmt.Sprintf("%s 已启动缴费，该党员当月无应缴党费", m)
-		case isPrepaid[m]:
+		case slices.Contains(prepaid, m):
 			a.Why = fmt.Sprintf("%s 的党费已预交", m)
 		default:
 			y, mo, _ := parseMonth("month", m)
@@ -259,14 +258,6 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 	return out, nil
 }
 
-func setOf(xs []string) map[string]bool {
-	out := make(map[string]bool, len(xs))
-	for _, x := range xs {
-		out[x] = true
-	}
-	return out
-}
-
 // aheadMonths lists the months member may pay ahead now: from the current
 // month to the window's end, those not frozen, not started, not prepaid.
 func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) ([]AheadMonth, error) {
@@ -280,8 +271,7 @@ func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) 
 		Where("d.month >= ?", cur).Scan(ctx, &frozen); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	isFrozen := setOf(frozen)
-	months = slices.DeleteFunc(months, func(m string) bool { return isFrozen[m] })
+	months = slices.DeleteFunc(months, func(m string) bool { return slices.Contains(frozen, m) })
 	if len(months) == 0 {
 		return []AheadMonth{}, nil
 	}
