@@ -25,12 +25,8 @@ import (
 func (s *Service) batchRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/batch", PermList, "查询", httpx.ReadList(s.ListBatches))
 	rs.Post("/api/dfgl/batch", PermBatch, "新建批次", httpx.Create(s.CreateBatch))
-	rs.Post("/api/dfgl/batch/{id}/start", PermBatch, "启动缴费", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
-		return s.Start(r.Context(), id)
-	}))
-	rs.Post("/api/dfgl/batch/{id}/settle", PermBatch, "结算", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
-		return s.Settle(r.Context(), id)
-	}))
+	rs.Post("/api/dfgl/batch/{id}/start", PermBatch, "启动缴费", httpx.ReadOn(errNoBatch, s.Start))
+	rs.Post("/api/dfgl/batch/{id}/settle", PermBatch, "结算", httpx.ReadOn(errNoBatch, s.Settle))
 	rs.Get("/api/dfgl/batch/preview", PermBatch, "预览批次", func(w http.ResponseWriter, r *http.Request) error {
 		p, err := s.PreviewBatch(r.Context(), r.URL.Query().Get("month"))
 		if err != nil {

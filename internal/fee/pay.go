@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -97,7 +96,7 @@ func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
 		return nil, 0, httpx.Internal(err)
 	}
 	if len(rows) != len(ids) {
-		return nil, 0, httpx.NotFound("缴费记录不存在")
+		return nil, 0, errNoPayment()
 	}
 	cur := s.currentMonth()
 	first := date.Month(cur).AddMonths(-s.backMonths(ctx)).String()
@@ -155,6 +154,8 @@ func CreditPayment(ctx context.Context, idb bun.IDB, id int64) error {
 		WHERE id IN (SELECT e.due_id FROM df_entry AS e WHERE e.payment_id = ? AND e.kind = ?)`, id, EntryPay, id, EntryPay).Exec(ctx)
 	return err
 }
+
+func errNoPayment() *httpx.Error { return httpx.NotFound("缴费记录不存在") }
 
 func errPaidMeanwhile() *httpx.Error {
 	return httpx.Conflict("所选月份的党费已由他人缴纳，请刷新后重试")
@@ -280,7 +281,8 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 			}
 		}
 		p.OrgID = rows[0].OrgID
-		if p.Payer == "" && len(uniq.Of(memberIDs(rows))) == 1 {
+		// One member's months: the payer is the member unless named.
+		if p.Payer == "" && !slices.ContainsFunc(rows, func(r payable) bool { return r.MemberID != rows[0].MemberID }) {
 			p.Payer = rows[0].MemberName
 		}
 		if err := checkPaidOnAfterBatches(ctx, tx, p.PaidOn, rows); err != nil {
@@ -314,7 +316,7 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 		return httpx.Internal(err)
 	}
 	if len(members) != len(ids) {
-		return httpx.NotFound("党员不存在")
+		return errNoMember()
 	}
 	if err := lockPrepay(ctx, tx); err != nil {
 		return err
@@ -352,14 +354,6 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 		return err
 	}
 	return s.open(ctx, tx, Onsite{}, p, all)
-}
-
-func memberIDs(rows []payable) []int64 {
-	out := make([]int64, len(rows))
-	for i, r := range rows {
-		out[i] = r.MemberID
-	}
-	return out
 }
 
 // ReverseInput is the body of a reversal.
@@ -494,7 +488,7 @@ func (s *Service) Payment(ctx context.Context, id int64) (*PaymentDetail, error)
 	out := new(PaymentDetail)
 	err = scope(org.NameJoin("p.org_id")(s.db.NewSelect().Model(&out.PaymentView).ColumnExpr("p.*")).Where("p.id = ?", id)).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, httpx.NotFound("缴费记录不存在")
+		return nil, errNoPayment()
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -532,15 +526,11 @@ func (s *Service) PaymentOptions() PaymentFilterOptions {
 
 func (s *Service) payRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/payment", PermList, "查询", httpx.ReadList(s.ListPayments))
-	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("缴费记录不存在") },
-		func(r *http.Request, id int64) (*PaymentDetail, error) { return s.Payment(r.Context(), id) }))
+	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadOn(errNoPayment, s.Payment))
 	rs.Post("/api/dfgl/onsite", PermOnsite, "现场缴费", httpx.Create(s.PayOnsite))
-	rs.Get("/api/dfgl/payment/options", PermList, "缴费记录筛选项", func(w http.ResponseWriter, r *http.Request) error {
-		return httpx.OK(w, s.PaymentOptions())
-	})
-	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", func(w http.ResponseWriter, r *http.Request) error {
-		return httpx.OK(w, PayMethods)
-	})
+	rs.Get("/api/dfgl/payment/options", PermList, "缴费记录筛选项",
+		httpx.Read(func(context.Context) (PaymentFilterOptions, error) { return s.PaymentOptions(), nil }))
+	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", httpx.Read(func(context.Context) ([]Option, error) { return PayMethods, nil }))
 	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", httpx.CreateUnder(func() *httpx.Error { return httpx.NotFound("缴费明细不存在") },
 		s.Reverse))
 }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -491,16 +490,17 @@ func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
 	var m freezeMember
 	err = scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id = ?", id)).Scan(ctx, &m)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, httpx.NotFound("党员不存在")
+		return nil, errNoMember()
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return s.feesOf(ctx, m.ID, m.Name)
 }
 
+func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
+
 func (s *Service) waysRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
-		func(r *http.Request, id int64) (*MyFees, error) { return s.MemberFees(r.Context(), id) }))
+	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadOn(errNoMember, s.MemberFees))
 	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", httpx.ChangeOn(func() *httpx.Error { return httpx.NotFound("预交记录不存在") },
 		s.RefundPrepay))
 }

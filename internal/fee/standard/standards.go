@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -84,10 +83,8 @@ func (s *Service) standardRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfbz/meta", PermStandardList, "查看类别与工资项目", httpx.Read(func(ctx context.Context) (Meta, error) {
 		return Meta{Categories: Categories, Items: Items, States: stateLabels, GraduateStipend: s.stipendBase(ctx)}, nil
 	}))
-	rs.Post("/api/dfbz/{id}/enable", PermStandardState, "启用", httpx.ReadID(errNoStandard,
-		func(r *http.Request, id int64) (Standard, error) { return s.Enable(r.Context(), id) }))
-	rs.Post("/api/dfbz/{id}/void", PermStandardState, "作废", httpx.ReadID(errNoStandard,
-		func(r *http.Request, id int64) (Standard, error) { return s.Void(r.Context(), id) }))
+	rs.Post("/api/dfbz/{id}/enable", PermStandardState, "启用", httpx.ReadOn(errNoStandard, s.Enable))
+	rs.Post("/api/dfbz/{id}/void", PermStandardState, "作废", httpx.ReadOn(errNoStandard, s.Void))
 }
 
 func errNoStandard() *httpx.Error { return httpx.NotFound("党费标准不存在") }

@@ -75,6 +75,12 @@ func TestUnderAdapters(t *testing.T) {
 	}
 	w, err = serveUnder(t, do, "/r/0", "")
 	wantStatus(t, w, err, http.StatusNotFound)
+	read := ReadOn(gone, func(_ context.Context, id int64) (int64, error) { return id * 2, nil })
+	if w, err = serveUnder(t, read, "/r/7", ""); err != nil || w.Code != 200 || strings.TrimSpace(w.Body.String()) != "14" {
+		t.Fatalf("read on: %d %v", w.Code, err)
+	}
+	w, err = serveUnder(t, read, "/r/x", "")
+	wantStatus(t, w, err, http.StatusNotFound)
 }
 
 // ListUnder reads {id}, then the page and filters, and refuses a bad page
