@@ -54,12 +54,22 @@ func ImportUpsert[M, V, I, O any](res func() *Viewed[M, V, I, O], d imports.Decl
 		},
 		func(ctx context.Context, tx bun.Tx, p *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 			ctx = rbac.With(ctx, p)
+			// The trail's labels are read once for all the rows.
+			rc := *res()
+			label, err := rc.labels(ctx)
+			if err != nil {
+				return err
+			}
+			rc.Labels = func(context.Context) (audit.Labeller, error) { return label, nil }
 			return imports.Each(rows, func(r *imports.Row, u *Upsert[M, V]) error {
 				origin := audit.OriginSystemImport
 				if u.Current != nil {
 					origin = audit.OriginSystemImportUpdate
 				}
-				id, err := res().save(ctx, tx, u.Record, u.Current, origin, nil)
+				id, err := rc.save(ctx, tx, u.Record, u.Current, origin, nil)
+				if err != nil && rc.WriteError != nil {
+					return rc.WriteError(err, &u.Record) // a record of the key added meanwhile
+				}
 				r.TargetID = &id
 				return err
 			})
