@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -32,7 +33,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 	from := max(e.JoinedOn.Month().String(), date.Month(cur).AddMonths(-s.backMonths(ctx)).String())
 	var batches []Batch
 	if err := tx.NewSelect().Model(&batches).Column("id", "month", "state").Where("month >= ?", from).Where("month <= ?", cur).
-		Where("state IN (?)", bun.In([]string{BatchOpen, BatchSettled})).OrderExpr("month").Scan(ctx); err != nil {
+		Where("state IN (?)", bun.List([]string{BatchOpen, BatchSettled})).OrderExpr("month").Scan(ctx); err != nil {
 		return httpx.Internal(err)
 	}
 	if len(batches) == 0 {
@@ -47,7 +48,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		return httpx.Internal(err)
 	}
 	var orgs []treeOrg
-	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Where("id IN (?)", bun.In(org.PathIDs(m.Path))).
+	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Where("id IN (?)", bun.List(org.PathIDs(m.Path))).
 		Scan(ctx, &orgs); err != nil {
 		return httpx.Internal(err)
 	}
@@ -75,7 +76,7 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		}
 		row := Due{BatchID: b.ID, Month: b.Month, MemberID: e.MemberID, MemberName: m.Name, OrgID: e.OrgID, OrgPath: m.Path,
 			CommitteeID: committeeOf(m.Path, byID), Category: d.Category, DueFen: d.Fen, ChargedLate: true,
-			Working: clip(d.Working+note, 200), CreatedAt: now}
+			Working: db.Clip(d.Working+note, 200), CreatedAt: now}
 		res, err := tx.NewInsert().Model(&row).On("CONFLICT (member_id, month) DO NOTHING").Exec(ctx)
 		if err != nil {
 			return httpx.Internal(err)

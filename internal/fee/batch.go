@@ -13,6 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/fee/standard"
+	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
@@ -24,12 +25,8 @@ import (
 func (s *Service) batchRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/batch", PermList, "查询", httpx.ReadList(s.ListBatches))
 	rs.Post("/api/dfgl/batch", PermBatch, "新建批次", httpx.Create(s.CreateBatch))
-	rs.Post("/api/dfgl/batch/{id}/start", PermBatch, "启动缴费", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
-		return s.Start(r.Context(), id)
-	}))
-	rs.Post("/api/dfgl/batch/{id}/settle", PermBatch, "结算", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) (*Batch, error) {
-		return s.Settle(r.Context(), id)
-	}))
+	rs.Post("/api/dfgl/batch/{id}/start", PermBatch, "启动缴费", httpx.ReadOn(errNoBatch, s.Start))
+	rs.Post("/api/dfgl/batch/{id}/settle", PermBatch, "结算", httpx.ReadOn(errNoBatch, s.Settle))
 	rs.Get("/api/dfgl/batch/preview", PermBatch, "预览批次", func(w http.ResponseWriter, r *http.Request) error {
 		p, err := s.PreviewBatch(r.Context(), r.URL.Query().Get("month"))
 		if err != nil {
@@ -37,16 +34,7 @@ func (s *Service) batchRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, p)
 	})
-	rs.Delete("/api/dfgl/batch/{id}", PermBatch, "删除批次", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", errNoBatch())
-		if err != nil {
-			return err
-		}
-		if err := s.DeleteBatch(r.Context(), id); err != nil {
-			return err
-		}
-		return httpx.NoContent(w)
-	})
+	rs.Delete("/api/dfgl/batch/{id}", PermBatch, "删除批次", httpx.DoOn(errNoBatch, s.DeleteBatch))
 	rs.Get("/api/dfgl/batch/{id}/rollup", PermList, "汇总", httpx.ReadID(errNoBatch, func(r *http.Request, id int64) ([]Rollup, error) {
 		return s.Rollup(r.Context(), id, r.URL.Query().Get("level"), r.URL.Query().Get("committeeId"))
 	}))
@@ -101,7 +89,7 @@ func (s *Service) CreateBatch(ctx context.Context, in BatchInput) (*Batch, error
 		return nil, httpx.Invalid("reason", "补建原因不超过200个字")
 	}
 	now := s.now()
-	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, Reason: in.Reason, CreatedBy: operatorName(ctx), CreatedAt: now, UpdatedAt: now}
+	b := &Batch{Month: in.Month, State: BatchCreated, Remark: in.Remark, Reason: in.Reason, CreatedBy: rbac.From(ctx).AccountName(), CreatedAt: now, UpdatedAt: now}
 	if _, err := s.db.NewInsert().Model(b).Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return nil, httpx.Invalid("month", "%s的党费批次已存在", in.Month)
@@ -135,7 +123,7 @@ func (s *Service) ListBatches(ctx context.Context, lq httpx.ListQuery) (httpx.Pa
 	}
 	// A month has one due per member: its members are its dues.
 	err = SumFigures(scope(s.db.NewSelect().TableExpr("df_due AS d").Column("d.month").ColumnExpr("COUNT(*) AS members").
-		Where("d.month IN (?)", bun.In(months)))).GroupExpr("d.month").Scan(ctx, &sums)
+		Where("d.month IN (?)", bun.List(months)))).GroupExpr("d.month").Scan(ctx, &sums)
 	if err != nil {
 		return page, httpx.Internal(err)
 	}
@@ -239,9 +227,6 @@ func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 	return out, err
 }
 
-// freezeChunk is how many dues one INSERT carries.
-const freezeChunk = 1000
-
 type freezeMember struct {
 	ID    int64  `bun:"id"`
 	Name  string `bun:"name"`
@@ -273,18 +258,8 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		byID[o.ID] = o
 	}
 	now := s.now()
-	rows := make([]Due, 0, freezeChunk)
-	n, sum := 0, int64(0)
-	flush := func() error {
-		if len(rows) == 0 {
-			return nil
-		}
-		if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		rows = rows[:0]
-		return nil
-	}
+	rows := make([]Due, 0, len(dues))
+	sum := int64(0)
 	for _, m := range members {
 		d, ok := dues[m.ID]
 		if !ok {
@@ -293,16 +268,18 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		o := byID[m.OrgID]
 		rows = append(rows, Due{BatchID: b.ID, Month: b.Month, MemberID: m.ID, MemberName: m.Name, OrgID: m.OrgID,
 			OrgPath: o.Path, CommitteeID: committeeOf(o.Path, byID), Category: d.Category, DueFen: d.Fen,
-			Working: clip(d.Working, 200), CreatedAt: now})
-		n++
+			Working: db.Clip(d.Working, 200), CreatedAt: now})
 		sum += d.Fen
-		if len(rows) == freezeChunk {
-			if err := flush(); err != nil {
-				return 0, 0, err
-			}
-		}
 	}
-	return n, sum, flush()
+	// In bulk inserts of imports.Chunk dues each.
+	err = imports.Chunked(rows, func(part []Due) error {
+		_, err := tx.NewInsert().Model(&part).Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return 0, 0, httpx.Internal(err)
+	}
+	return len(rows), sum, nil
 }
 
 // monthDues are the members a batch of (year, month) started now would
@@ -312,7 +289,7 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]freezeMember, map[int64]standard.Due, error) {
 	var members []freezeMember
 	if err := idb.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
-		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.In([]string{member.PartyFull, member.PartyProbation})).
+		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
 		OrderExpr("id").Scan(ctx, &members); err != nil {
 		return nil, nil, httpx.Internal(err)
 	}
@@ -340,35 +317,10 @@ func committeeOf(path string, byID map[int64]treeOrg) *int64 {
 	return nil
 }
 
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
 // Settle locks a month (启动缴费 → 已结算): its dues and entries are never
 // edited afterwards; a correction is a reversal entry.
 func (s *Service) Settle(ctx context.Context, id int64) (*Batch, error) {
 	return transition(ctx, s.db, id, BatchOpen, BatchSettled, s.now(), "settled_at")
-}
-
-// operatorName is the caller's account name, for the records that keep it.
-func operatorName(ctx context.Context) string {
-	if p := rbac.From(ctx); p != nil {
-		return p.Username
-	}
-	return ""
-}
-
-// operatorID is the caller's account id (nil on a public route).
-func operatorID(ctx context.Context) *int64 {
-	if p := rbac.From(ctx); p != nil {
-		id := p.UserID
-		return &id
-	}
-	return nil
 }
 
 // Rollup is one line of a month's roll-up: an organisation (or the whole
@@ -419,39 +371,17 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 	default:
 		return nil, httpx.Invalid("level", "汇总层级只能是 school、committee 或 branch")
 	}
-	out := []Rollup{}
-	err = s.db.NewSelect().TableExpr("(?) AS x", inner).
-		ColumnExpr(key+" AS org_id").
+	sums := s.db.NewSelect().TableExpr("(?) AS x", inner).
+		ColumnExpr(key + " AS org_id").
 		ColumnExpr("COUNT(*) AS members").
 		ColumnExpr("SUM(CASE WHEN x.paid_fen >= x.due_fen THEN 1 ELSE 0 END) AS paid").
 		ColumnExpr("SUM(x.due_fen) AS due_fen, SUM(x.paid_fen) AS paid_fen").
-		GroupExpr("1").Scan(ctx, &out)
-	if err != nil {
+		GroupExpr("1")
+	// Each line named by its organisation, in the tree's order (by path).
+	out := []Rollup{}
+	if err := s.db.NewSelect().TableExpr("(?) AS r", sums).ColumnExpr("r.*, COALESCE(z.name, '') AS org_name").
+		Join("LEFT JOIN dzz AS z ON z.id = r.org_id").OrderExpr("COALESCE(z.path, ''), r.org_id").Scan(ctx, &out); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	if len(out) == 0 {
-		return out, nil
-	}
-	ids := make([]int64, len(out))
-	for i := range out {
-		ids[i] = out[i].OrgID
-	}
-	var names []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-		Path string `bun:"path"`
-	}
-	if err := s.db.NewSelect().Table("dzz").Column("id", "name", "path").Where("id IN (?)", bun.In(ids)).Scan(ctx, &names); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	byID := map[int64]string{}
-	order := map[int64]string{}
-	for _, n := range names {
-		byID[n.ID], order[n.ID] = n.Name, n.Path
-	}
-	for i := range out {
-		out[i].OrgName = byID[out[i].OrgID]
-	}
-	sortBy(out, func(r Rollup) string { return order[r.OrgID] })
 	return out, nil
 }

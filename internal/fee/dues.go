@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 
 	"github.com/uptrace/bun"
 
@@ -153,9 +152,4 @@ func LastFrozen(ctx context.Context, idb bun.IDB, memberID int64) (string, error
 		return "", nil
 	}
 	return month, err
-}
-
-// sortBy sorts rows by key, stably.
-func sortBy[T any](rows []T, key func(T) string) {
-	sort.SliceStable(rows, func(i, j int) bool { return key(rows[i]) < key(rows[j]) })
 }

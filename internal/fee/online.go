@@ -92,7 +92,7 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 		return errNotify("订单号无效")
 	}
 	p := new(Payment)
-	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider IN (?)", bun.In([]string{ProviderOnline, ProviderSandbox})).Scan(ctx)
+	err = s.db.NewSelect().Model(p).Where("no = ?", n.OrderNo).Where("provider IN (?)", bun.List([]string{ProviderOnline, ProviderSandbox})).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return httpx.NotFound("订单不存在")
 	} else if err != nil {
@@ -225,17 +225,7 @@ func (s *Service) platformRoutes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, res)
 	})
-	rs.Post("/api/dfgl/pay/sandbox", httpx.Public, "演示支付确认", func(w http.ResponseWriter, r *http.Request) error {
-		var in SandboxConfirm
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		res, err := s.SandboxPay(r.Context(), in)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, res)
-	})
+	rs.Post("/api/dfgl/pay/sandbox", httpx.Public, "演示支付确认", httpx.Action(s.SandboxPay))
 }
 
 // myMember is the caller's own member record (its account's), 404 without one.
@@ -384,7 +374,7 @@ func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error
 	if err != nil {
 		return nil, err
 	}
-	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: operatorID(ctx)}
+	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: rbac.From(ctx).AccountID()}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		pl, err := s.resolve(ctx, tx, id, in.DueIDs, ways{Months: in.Months, ExtraFen: in.ExtraFen},
 			func(q *bun.SelectQuery) *bun.SelectQuery { return q }, "")

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -18,6 +17,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -91,12 +91,12 @@ func (s *Service) readPayable(ctx context.Context, idb bun.IDB, ids []int64,
 	}
 	var rows []payable
 	q := idb.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month", "d.member_id", "d.member_name", "d.org_id", "d.due_fen", "d.paid_fen").
-		Where("d.id IN (?)", bun.In(ids)).OrderExpr("d.member_name, d.month")
+		Where("d.id IN (?)", bun.List(ids)).OrderExpr("d.member_name, d.month")
 	if err := restrict(q).Scan(ctx, &rows); err != nil {
 		return nil, 0, httpx.Internal(err)
 	}
 	if len(rows) != len(ids) {
-		return nil, 0, httpx.NotFound("缴费记录不存在")
+		return nil, 0, errNoPayment()
 	}
 	cur := s.currentMonth()
 	first := date.Month(cur).AddMonths(-s.backMonths(ctx)).String()
@@ -131,7 +131,7 @@ func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, opera
 	_, err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
 		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - d.paid_fen,
 			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?)`,
-		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.In(ids)).Exec(ctx)
+		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.List(ids)).Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return errPaidMeanwhile()
 	} else if err != nil {
@@ -154,6 +154,8 @@ func CreditPayment(ctx context.Context, idb bun.IDB, id int64) error {
 		WHERE id IN (SELECT e.due_id FROM df_entry AS e WHERE e.payment_id = ? AND e.kind = ?)`, id, EntryPay, id, EntryPay).Exec(ctx)
 	return err
 }
+
+func errNoPayment() *httpx.Error { return httpx.NotFound("缴费记录不存在") }
 
 func errPaidMeanwhile() *httpx.Error {
 	return httpx.Conflict("所选月份的党费已由他人缴纳，请刷新后重试")
@@ -194,7 +196,7 @@ func (s *Service) open(ctx context.Context, tx bun.Tx, provider Provider, p *Pay
 		ids[i] = r.ID
 	}
 	if provider.Settles() {
-		return s.settlePlan(ctx, tx, p, ids, pl.prepays, operatorName(ctx))
+		return s.settlePlan(ctx, tx, p, ids, pl.prepays, rbac.From(ctx).AccountName())
 	}
 	if len(pl.rows) > 0 {
 		lines := make([]OrderLine, len(pl.rows))
@@ -232,7 +234,7 @@ type OnsiteInput struct {
 func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, error) {
 	in.ReceiptNo, in.Payer = strings.TrimSpace(in.ReceiptNo), strings.TrimSpace(in.Payer)
 	switch {
-	case len(in.ReceiptNo) > 40 || !receiptPattern(in.ReceiptNo):
+	case len(in.ReceiptNo) > 40 || !receiptChars.MatchString(in.ReceiptNo):
 		return nil, httpx.Invalid("receiptNo", "收据号只能由字母、数字和短横线组成，不超过40个字符")
 	case generatedReceipt.MatchString(strings.ToUpper(in.ReceiptNo)):
 		// Taken by hand, it would block the year's sequence when it gets there.
@@ -253,8 +255,8 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	if err != nil {
 		return nil, err
 	}
-	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: operatorID(ctx), Method: in.Method, PaidOn: paidOn,
-		Operator: operatorName(ctx)}
+	p := &Payment{No: in.ReceiptNo, Payer: in.Payer, Remark: in.Remark, OperatorID: rbac.From(ctx).AccountID(), Method: in.Method, PaidOn: paidOn,
+		Operator: rbac.From(ctx).AccountName()}
 	w := ways{Months: in.Months, ExtraFen: in.ExtraFen}
 	several := in.MemberID != 0 || len(in.MemberIDs) > 0
 	if !several && !w.empty() {
@@ -279,7 +281,8 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 			}
 		}
 		p.OrgID = rows[0].OrgID
-		if p.Payer == "" && len(uniq.Of(memberIDs(rows))) == 1 {
+		// One member's months: the payer is the member unless named.
+		if p.Payer == "" && !slices.ContainsFunc(rows, func(r payable) bool { return r.MemberID != rows[0].MemberID }) {
 			p.Payer = rows[0].MemberName
 		}
 		if err := checkPaidOnAfterBatches(ctx, tx, p.PaidOn, rows); err != nil {
@@ -308,12 +311,12 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 		return httpx.Invalid("memberIds", "一张收据最多收缴200名党员")
 	}
 	var members []freezeMember
-	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.In(ids)).
+	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.List(ids)).
 		OrderExpr("m.name, m.id")).Scan(ctx, &members); err != nil {
 		return httpx.Internal(err)
 	}
 	if len(members) != len(ids) {
-		return httpx.NotFound("党员不存在")
+		return errNoMember()
 	}
 	if err := lockPrepay(ctx, tx); err != nil {
 		return err
@@ -351,23 +354,6 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 		return err
 	}
 	return s.open(ctx, tx, Onsite{}, p, all)
-}
-
-func memberIDs(rows []payable) []int64 {
-	out := make([]int64, len(rows))
-	for i, r := range rows {
-		out[i] = r.MemberID
-	}
-	return out
-}
-
-func receiptPattern(s string) bool {
-	for _, c := range s {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // ReverseInput is the body of a reversal.
@@ -408,7 +394,7 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 			return httpx.Invalid("id", "冲正记录不能再冲正")
 		}
 		e := &Entry{DueID: orig.DueID, Kind: kind, Gen: orig.Gen, AmountFen: -orig.AmountFen, MemberID: orig.MemberID,
-			Month: orig.Month, ReversesID: &orig.ID, Reason: in.Reason, Operator: operatorName(ctx), CreatedAt: s.now()}
+			Month: orig.Month, ReversesID: &orig.ID, Reason: in.Reason, Operator: rbac.From(ctx).AccountName(), CreatedAt: s.now()}
 		if _, err := tx.NewInsert().Model(e).Exec(ctx); err != nil {
 			if db.IsUniqueViolation(err) {
 				return httpx.Conflict("该笔缴费已冲正")
@@ -502,7 +488,7 @@ func (s *Service) Payment(ctx context.Context, id int64) (*PaymentDetail, error)
 	out := new(PaymentDetail)
 	err = scope(org.NameJoin("p.org_id")(s.db.NewSelect().Model(&out.PaymentView).ColumnExpr("p.*")).Where("p.id = ?", id)).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, httpx.NotFound("缴费记录不存在")
+		return nil, errNoPayment()
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -540,28 +526,11 @@ func (s *Service) PaymentOptions() PaymentFilterOptions {
 
 func (s *Service) payRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfgl/payment", PermList, "查询", httpx.ReadList(s.ListPayments))
-	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("缴费记录不存在") },
-		func(r *http.Request, id int64) (*PaymentDetail, error) { return s.Payment(r.Context(), id) }))
+	rs.Get("/api/dfgl/payment/{id}", PermList, "详情", httpx.ReadOn(errNoPayment, s.Payment))
 	rs.Post("/api/dfgl/onsite", PermOnsite, "现场缴费", httpx.Create(s.PayOnsite))
-	rs.Get("/api/dfgl/payment/options", PermList, "缴费记录筛选项", func(w http.ResponseWriter, r *http.Request) error {
-		return httpx.OK(w, s.PaymentOptions())
-	})
-	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", func(w http.ResponseWriter, r *http.Request) error {
-		return httpx.OK(w, PayMethods)
-	})
-	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", httpx.NotFound("缴费明细不存在"))
-		if err != nil {
-			return err
-		}
-		var in ReverseInput
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		e, err := s.Reverse(r.Context(), id, in)
-		if err != nil {
-			return err
-		}
-		return httpx.Created(w, e)
-	})
+	rs.Get("/api/dfgl/payment/options", PermList, "缴费记录筛选项",
+		httpx.Read(func(context.Context) (PaymentFilterOptions, error) { return s.PaymentOptions(), nil }))
+	rs.Get("/api/dfgl/onsite/methods", PermOnsite, "缴费方式", httpx.Read(func(context.Context) ([]Option, error) { return PayMethods, nil }))
+	rs.Post("/api/dfgl/entry/{id}/reverse", PermReverse, "冲正", httpx.CreateUnder(func() *httpx.Error { return httpx.NotFound("缴费明细不存在") },
+		s.Reverse))
 }

@@ -92,7 +92,7 @@ func checkPaidOnAfterBatches(ctx context.Context, idb bun.IDB, paidOn date.Date,
 		Month     string     `bun:"month"`
 		StartedAt *time.Time `bun:"started_at"`
 	}
-	err := idb.NewSelect().Table("df_batch").Column("month", "started_at").Where("month IN (?)", bun.In(months)).
+	err := idb.NewSelect().Table("df_batch").Column("month", "started_at").Where("month IN (?)", bun.List(months)).
 		Where("started_at IS NOT NULL").OrderExpr("started_at DESC").Limit(1).Scan(ctx, &latest)
 	if err != nil {
 		return httpx.Internal(err)
@@ -105,6 +105,9 @@ func checkPaidOnAfterBatches(ctx context.Context, idb bun.IDB, paidOn date.Date,
 	}
 	return nil
 }
+
+// receiptChars are the characters a receipt number typed by hand may have.
+var receiptChars = regexp.MustCompile(`^[0-9A-Za-z-]*$`)
 
 // generatedReceipt is the shape of receiptNumber's numbers, which a
 // collector may not type.

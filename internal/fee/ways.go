@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -109,7 +109,7 @@ func (s *Service) resolve(ctx context.Context, tx bun.Tx, memberID int64, dueIDs
 			Month string `bun:"month"`
 		}
 		if err := tx.NewSelect().TableExpr("df_due AS d").Column("d.id", "d.month").Where("d.member_id = ?", memberID).
-			Where("d.month IN (?)", bun.In(months)).Scan(ctx, &frozen); err != nil {
+			Where("d.month IN (?)", bun.List(months)).Scan(ctx, &frozen); err != nil {
 			return nil, httpx.Internal(err)
 		}
 		got := map[string]bool{}
@@ -193,16 +193,15 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 	n := s.prepayMonths(ctx)
 	last := date.Month(cur).AddMonths(n).String()
 	var started, prepaid []string
-	if err := idb.NewSelect().Model((*Batch)(nil)).Column("month").Where("month IN (?)", bun.In(months)).
+	if err := idb.NewSelect().Model((*Batch)(nil)).Column("month").Where("month IN (?)", bun.List(months)).
 		Where("state <> ?", BatchCreated).Scan(ctx, &started); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if err := idb.NewSelect().Model((*Prepay)(nil)).Column("month").Where("member_id = ?", memberID).
-		Where("month IN (?)", bun.In(months)).Where("state IN (?)", bun.In([]string{PrepayHeld, PrepayApplied})).
+		Where("month IN (?)", bun.List(months)).Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).
 		Scan(ctx, &prepaid); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	isStarted, isPrepaid := setOf(started), setOf(prepaid)
 	var current *int64
 	curDue := func() (*int64, error) {
 		if current == nil {
@@ -227,9 +226,9 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 			a.Why = fmt.Sprintf("%s 已过，不能预交（当月之前的月份在启动缴费后补交）", m)
 		case m > last:
 			a.Why = fmt.Sprintf("%s 超出预交期限（最多预交当月之后%d个月，中组发〔2008〕3号）", m, n)
-		case isStarted[m]:
+		case slices.Contains(started, m):
 			a.Why = fmt.Sprintf("%s 已启动缴费，该党员当月无应缴党费", m)
-		case isPrepaid[m]:
+		case slices.Contains(prepaid, m):
 			a.Why = fmt.Sprintf("%s 的党费已预交", m)
 		default:
 			y, mo, _ := parseMonth("month", m)
@@ -258,14 +257,6 @@ func (s *Service) prepayable(ctx context.Context, idb bun.IDB, memberID int64, m
 	return out, nil
 }
 
-func setOf(xs []string) map[string]bool {
-	out := make(map[string]bool, len(xs))
-	for _, x := range xs {
-		out[x] = true
-	}
-	return out
-}
-
 // aheadMonths lists the months member may pay ahead now: from the current
 // month to the window's end, those not frozen, not started, not prepaid.
 func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) ([]AheadMonth, error) {
@@ -279,8 +270,7 @@ func (s *Service) aheadMonths(ctx context.Context, idb bun.IDB, memberID int64) 
 		Where("d.month >= ?", cur).Scan(ctx, &frozen); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	isFrozen := setOf(frozen)
-	months = slices.DeleteFunc(months, func(m string) bool { return isFrozen[m] })
+	months = slices.DeleteFunc(months, func(m string) bool { return slices.Contains(frozen, m) })
 	if len(months) == 0 {
 		return []AheadMonth{}, nil
 	}
@@ -440,8 +430,8 @@ func (s *Service) RefundPrepay(ctx context.Context, id int64, in ReverseInput) (
 		err = tx.NewUpdate().Model(out).
 			Set("refunded_fen = refunded_fen + left_fen").Set("left_fen = 0").
 			Set("state = CASE WHEN state = ? THEN ? ELSE state END", PrepayHeld, PrepayRefunded).
-			Set("reason = ?", in.Reason).Set("operator = ?", operatorName(ctx)).Set("updated_at = ?", s.now()).
-			Where("id = ?", id).Where("left_fen > 0").Where("state IN (?)", bun.In([]string{PrepayHeld, PrepayApplied})).
+			Set("reason = ?", in.Reason).Set("operator = ?", rbac.From(ctx).AccountName()).Set("updated_at = ?", s.now()).
+			Where("id = ?", id).Where("left_fen > 0").Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).
 			Returning("*").Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
 			return httpx.Conflict("该笔预交没有可退还的余额")
@@ -485,7 +475,7 @@ func prepaysOf(ctx context.Context, idb bun.IDB, limit int64, cond string, args 
 func creditOf(ctx context.Context, idb bun.IDB, memberID int64) (int64, error) {
 	var n int64
 	err := idb.NewSelect().Model((*Prepay)(nil)).ColumnExpr("COALESCE(SUM(left_fen), 0)").Where("member_id = ?", memberID).
-		Where("state IN (?)", bun.In([]string{PrepayHeld, PrepayApplied})).Scan(ctx, &n)
+		Where("state IN (?)", bun.List([]string{PrepayHeld, PrepayApplied})).Scan(ctx, &n)
 	return n, err
 }
 
@@ -500,29 +490,17 @@ func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
 	var m freezeMember
 	err = scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id = ?", id)).Scan(ctx, &m)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, httpx.NotFound("党员不存在")
+		return nil, errNoMember()
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return s.feesOf(ctx, m.ID, m.Name)
 }
 
+func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
+
 func (s *Service) waysRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
-		func(r *http.Request, id int64) (*MyFees, error) { return s.MemberFees(r.Context(), id) }))
-	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", httpx.NotFound("预交记录不存在"))
-		if err != nil {
-			return err
-		}
-		var in ReverseInput
-		if err := httpx.Decode(r, &in); err != nil {
-			return err
-		}
-		p, err := s.RefundPrepay(r.Context(), id, in)
-		if err != nil {
-			return err
-		}
-		return httpx.OK(w, p)
-	})
+	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadOn(errNoMember, s.MemberFees))
+	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", httpx.ChangeOn(func() *httpx.Error { return httpx.NotFound("预交记录不存在") },
+		s.RefundPrepay))
 }

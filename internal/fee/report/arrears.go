@@ -93,7 +93,7 @@ func level(months, remind, warn int) string {
 // Arrears lists, in the caller's scope (the member's organisation now) and
 // the subtree of orgId, the members with a run of at least min months
 // (default: the reminder's), longest first; paged.
-func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (httpx.PageResult[Arrear], error) {
+func (s *Service) Arrears(ctx context.Context, orgID int64, min int, p httpx.Page) (httpx.PageResult[Arrear], error) {
 	remind, warn := s.thresholds(ctx)
 	if min <= 0 {
 		min = remind
@@ -102,19 +102,12 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min, pg, size int) (
 	if err != nil {
 		return httpx.PageResult[Arrear]{}, err
 	}
-	sel := s.arrears(min, members, date.MonthOf(s.now().In(date.China)).String())
-	n, err := s.db.NewSelect().TableExpr("(?) AS a", sel).Count(ctx)
-	if err != nil {
-		return httpx.PageResult[Arrear]{}, httpx.Internal(err)
+	page, err := kit.Paged[Arrear](ctx, s.db, s.arrears(min, members, date.MonthOf(s.now().In(date.China)).String()),
+		"run.months DESC, oz.path, m.name, run.member_id", p)
+	for i := range page.Content {
+		page.Content[i].Level = level(page.Content[i].Months, remind, warn)
 	}
-	rows := []Arrear{}
-	if err := sel.OrderExpr("run.months DESC, oz.path, m.name, run.member_id").Limit(int64(size)).Offset(int64(pg*size)).Scan(ctx, &rows); err != nil {
-		return httpx.PageResult[Arrear]{}, httpx.Internal(err)
-	}
-	for i := range rows {
-		rows[i].Level = level(rows[i].Months, remind, warn)
-	}
-	return httpx.PageResult[Arrear]{Content: rows, TotalElements: int(n)}, nil
+	return page, err
 }
 
 // LongArrears answers, of the members ids, those whose current run of
@@ -127,7 +120,7 @@ func (s *Service) LongArrears(ctx context.Context, ids []int64) (map[int64]int, 
 	if len(ids) == 0 {
 		return out, warn, nil
 	}
-	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.In(ids))
+	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.List(ids))
 	var rows []Arrear
 	if err := s.arrears(warn, members, date.MonthOf(s.now().In(date.China)).String()).Scan(ctx, &rows); err != nil {
 		return nil, warn, httpx.Internal(err)

@@ -74,8 +74,8 @@ func (s *Service) lines(ctx context.Context, q *Query) (own *orgLine, rows []org
 		if sc.All {
 			top = top.Where("z.pid IS NULL")
 		} else {
-			top = top.Where("z.id IN (?)", bun.In(sc.OrgIDs)).
-				Where("(z.pid IS NULL OR z.pid NOT IN (?))", bun.In(sc.OrgIDs))
+			top = top.Where("z.id IN (?)", bun.List(sc.OrgIDs)).
+				Where("(z.pid IS NULL OR z.pid NOT IN (?))", bun.List(sc.OrgIDs))
 		}
 		if err := top.Scan(ctx, &tops); err != nil {
 			return nil, nil, httpx.Internal(err)

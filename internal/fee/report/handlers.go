@@ -11,21 +11,6 @@ import (
 	kit "zhdj/internal/platform/report"
 )
 
-// maxPageSize bounds a report page.
-const maxPageSize = 500
-
-// paging reads ?page=&size= (the list kit's), size at most maxPageSize.
-func paging(r *http.Request) (pg, size int, err error) {
-	p, err := httpx.ParsePage(r.URL.Query())
-	if err != nil {
-		return 0, 0, err
-	}
-	if p.Size > maxPageSize {
-		return 0, 0, httpx.Invalid("size", "每页条数不能超过%d", maxPageSize)
-	}
-	return p.Page, p.Size, nil
-}
-
 // routes are the reports on the kit: the per-level report and its
 // workbook, the per-member report, the ledger and its workbook.
 func (s *Service) routes(rs *httpx.Routes) {
@@ -37,11 +22,11 @@ func (s *Service) routes(rs *httpx.Routes) {
 	// GET /api/dfgl/report/members?year=&month=&orgId=&unpaid=true&page=&size=: per member.
 	p.Register(rs, kit.Route{Path: "/api/dfgl/report/members", Name: "党员党费统计", Perm: PermReport, Query: periodQuery,
 		View: func(r *http.Request, q Query) (any, error) {
-			pg, size, err := paging(r)
+			p, err := kit.Page(r)
 			if err != nil {
 				return nil, err
 			}
-			return s.memberReport(r.Context(), q, r.URL.Query().Get("unpaid") == "true", pg, size)
+			return s.memberReport(r.Context(), q, r.URL.Query().Get("unpaid") == "true", p)
 		}})
 	rs.Get("/api/dfgl/report/arrears", PermReport, "查看欠缴党员", s.arrearsHandler)
 	// GET /api/dfgl/report/ledger?year=&orgId=&page=&size=: the ledger of an organisation.
@@ -110,11 +95,11 @@ func (s *Service) arrearsHandler(w http.ResponseWriter, r *http.Request) error {
 		}
 		min = n
 	}
-	pg, size, err := paging(r)
+	p, err := kit.Page(r)
 	if err != nil {
 		return err
 	}
-	res, err := s.Arrears(r.Context(), orgID, min, pg, size)
+	res, err := s.Arrears(r.Context(), orgID, min, p)
 	if err != nil {
 		return err
 	}
@@ -132,12 +117,12 @@ type Ledger struct {
 
 // ledgerView is a page of the ledger of q's organisation.
 func (s *Service) ledgerView(r *http.Request, q Query) (any, error) {
-	pg, size, err := paging(r)
+	p, err := kit.Page(r)
 	if err != nil {
 		return nil, err
 	}
 	out := Ledger{Year: q.Year, OrgID: q.OrgID, Rows: []LedgerRow{}}
-	out.Total, out.TotalElements, err = s.ledger(r.Context(), q, pg, size, func(row LedgerRow) error {
+	out.Total, out.TotalElements, err = s.ledger(r.Context(), q, &p, func(row LedgerRow) error {
 		out.Rows = append(out.Rows, row)
 		return nil
 	})
@@ -177,7 +162,7 @@ func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request, q Query) 
 	if err != nil {
 		return err
 	}
-	total, _, err := s.ledger(r.Context(), q, 0, 0, func(row LedgerRow) error { return xw.Row(&row) })
+	total, _, err := s.ledger(r.Context(), q, nil, func(row LedgerRow) error { return xw.Row(&row) })
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/fee"
 	"zhdj/internal/platform/httpx"
+	kit "zhdj/internal/platform/report"
 )
 
 // Member is a member as the per-member reports name them: with their
@@ -27,7 +28,7 @@ type MemberRow struct {
 
 // memberReport pages the members of q's dues (their figures over the
 // period), those with months unpaid only when unpaid; by organisation and name.
-func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, pg, size int) (httpx.PageResult[MemberRow], error) {
+func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, p httpx.Page) (httpx.PageResult[MemberRow], error) {
 	base, err := s.dues(ctx, q)
 	if err != nil {
 		return httpx.PageResult[MemberRow]{}, err
@@ -36,22 +37,13 @@ func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, pg, si
 	if unpaid {
 		pm = pm.Having("SUM(" + fee.UnpaidExpr + ") > 0")
 	}
-	n, err := s.db.NewSelect().TableExpr("(?) AS a", pm).Count(ctx)
-	if err != nil {
-		return httpx.PageResult[MemberRow]{}, httpx.Internal(err)
-	}
-	rows := []MemberRow{}
-	err = s.db.NewSelect().With("pm", pm).TableExpr("pm").
+	page, err := kit.Paged[MemberRow](ctx, s.db, s.db.NewSelect().With("pm", pm).TableExpr("pm").
 		Join("LEFT JOIN dyjbxx AS m ON m.id = pm.member_id").Join("LEFT JOIN dzz AS oz ON oz.id = m.org_id").
-		ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id, COALESCE(oz.name, '') AS org_name").
-		OrderExpr("oz.path, pm.name, pm.member_id").Limit(int64(size)).Offset(int64(pg*size)).Scan(ctx, &rows)
-	if err != nil {
-		return httpx.PageResult[MemberRow]{}, httpx.Internal(err)
+		ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id, COALESCE(oz.name, '') AS org_name"), "oz.path, pm.name, pm.member_id", p)
+	for i := range page.Content {
+		page.Content[i].SetRate()
 	}
-	for i := range rows {
-		rows[i].SetRate()
-	}
-	return httpx.PageResult[MemberRow]{Content: rows, TotalElements: int(n)}, nil
+	return page, err
 }
 
 // LedgerRow is a member's line of the fee ledger (党费收缴台账): the due and
@@ -89,8 +81,9 @@ func scanLedger(scan func(dest ...any) error, row *LedgerRow, lead ...any) error
 }
 
 // ledger streams the ledger of q's year and organisation subtree: each
-// member's row (by name) to each, in SQL order; it answers the totals row.
-func (s *Service) ledger(ctx context.Context, q Query, pg, size int, each func(LedgerRow) error) (total LedgerRow, n int, err error) {
+// member's row (by name) to each, in SQL order, the page p only when given;
+// it answers the totals row.
+func (s *Service) ledger(ctx context.Context, q Query, p *httpx.Page, each func(LedgerRow) error) (total LedgerRow, n int, err error) {
 	q.Month = 0
 	base, err := s.dues(ctx, q)
 	if err != nil {
@@ -103,8 +96,8 @@ func (s *Service) ledger(ctx context.Context, q Query, pg, size int, each func(L
 	base, _ = s.dues(ctx, q)
 	sel := ledgerColumns(base.Column("d.member_id").ColumnExpr("MAX(d.member_name) AS name"), q.Year).
 		GroupExpr("d.member_id").OrderExpr("MAX(d.member_name), d.member_id")
-	if size > 0 {
-		sel = sel.Limit(int64(size)).Offset(int64(pg * size))
+	if p != nil {
+		sel = sel.Limit(int64(p.Size)).Offset(int64(p.Offset()))
 	}
 	rows, err := sel.Rows(ctx)
 	if err != nil {

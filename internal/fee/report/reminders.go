@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/remind"
@@ -72,9 +73,9 @@ func (s *Service) dueOf(ctx context.Context, until date.Date, months int, depart
 		if on.After(until) {
 			continue
 		}
-		org := r.OrgID
-		if department {
-			org = topOf(r.OrgPath, r.OrgID)
+		to := r.OrgID
+		if ids := org.PathIDs(r.OrgPath); department && len(ids) > 0 {
+			to = ids[0] // the 党委 at the top of the member's organisation path
 		}
 		title := fmt.Sprintf("党员%s已连续%d个月未缴纳党费（%s起）", r.Name, r.Months, r.Since)
 		content := fmt.Sprintf("党员：%s；所在党组织：%s；连续未缴：%d个月（%s至%s）；欠缴金额：%s元。", r.Name, r.OrgName, r.Months,
@@ -85,17 +86,8 @@ func (s *Service) dueOf(ctx context.Context, until date.Date, months int, depart
 		} else {
 			content += "请支部及时提醒督促缴纳。"
 		}
-		out = append(out, remind.Due{RecordID: r.MemberID, OrgID: org, DueOn: on, Title: title, Content: content,
+		out = append(out, remind.Due{RecordID: r.MemberID, OrgID: to, DueOn: on, Title: title, Content: content,
 			Link: fmt.Sprintf("/dfgl/report?tab=arrears&orgId=%d", r.OrgID)})
 	}
 	return out, nil
-}
-
-// topOf is the first organisation of a materialised path ("/1/5/23/" → 1).
-func topOf(path string, fallback int64) int64 {
-	var id int64
-	if _, err := fmt.Sscanf(path, "/%d/", &id); err != nil || id <= 0 {
-		return fallback
-	}
-	return id
 }

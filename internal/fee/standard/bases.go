@@ -2,9 +2,7 @@ package standard
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -152,8 +150,6 @@ func (s *Service) baseRoutes(rs *httpx.Routes) {
 	rs.Post("/api/dfjs/preview", PermBaseList, "试算", httpx.Action(s.Preview))
 }
 
-func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
-
 func baseView(r baseListRow, k calc) BaseView {
 	v := BaseView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, StaffNo: r.StaffNo, OrgID: r.OrgID, OrgName: r.OrgName,
 		Year: r.Year, FromMonth: r.FromMonth, Category: r.Category, CategoryLabel: CategoryLabel(r.Category), Items: map[string]string{},
@@ -291,20 +287,17 @@ func (s *Service) checkStipend(ctx context.Context, r BaseRow, personCategory st
 // member of the caller's scope (the member and year of a base stay), the
 // form, the stipend and who may waive.
 func (s *Service) checkInput(ctx context.Context, in BaseInput, cur *baseListRow) (BaseRow, error) {
-	var m memberFacts
+	m := &member.Facts{}
 	if cur != nil {
-		if in.UpdatedAt == nil {
-			return BaseRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
-		}
-		if !in.UpdatedAt.Equal(cur.UpdatedAt) {
-			return BaseRow{}, baseTrail.Stale()
+		if err := baseTrail.SameVersion(in.UpdatedAt, cur.UpdatedAt); err != nil {
+			return BaseRow{}, err
 		}
 		in.MemberID, in.Year = cur.MemberID, cur.Year
-		m = memberFacts{Name: cur.MemberName, PersonCategory: cur.PersonCategory}
+		m = &member.Facts{Name: cur.MemberName, PersonCategory: cur.PersonCategory}
 	}
 	r, err := checkBase(in)
 	if err == nil && cur == nil {
-		m, err = s.memberOf(ctx, s.db, r.MemberID)
+		m, err = s.members.Facts(ctx, s.db, r.MemberID)
 	}
 	if err == nil {
 		err = s.checkStipend(ctx, r, m.PersonCategory)
@@ -333,8 +326,8 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 	// one (and of the caller's scope).
 	pc := graduateCategories[0]
 	if _, ok := itemsOf(&r)["stipend"]; ok && in.MemberID != 0 {
-		var m memberFacts
-		if m, err = s.memberOf(ctx, s.db, in.MemberID); err != nil {
+		m, err := s.members.Facts(ctx, s.db, in.MemberID)
+		if err != nil {
 			return Preview{}, err
 		}
 		pc = m.PersonCategory
@@ -355,30 +348,6 @@ func (s *Service) Preview(ctx context.Context, in BaseInput) (Preview, error) {
 		return Preview{}, httpx.Invalid(field, "%s", why)
 	}
 	return Preview{BaseFen: r.BaseFen, Base: money.Fen(r.BaseFen).Grouped(), Fen: f, Amount: money.Fen(f).Grouped(), StandardID: stdID, Working: working}, nil
-}
-
-// memberFacts is what a base's checks and a hardship proposal need of its member.
-type memberFacts struct {
-	Name           string `bun:"name"`
-	PersonCategory string `bun:"person_category"`
-	OrgID          int64  `bun:"org_id"`
-}
-
-// memberOf is member memberID of the caller's scope, read through idb (404
-// outside it).
-func (s *Service) memberOf(ctx context.Context, idb bun.IDB, memberID int64) (memberFacts, error) {
-	var m memberFacts
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return m, err
-	}
-	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.name", "m.person_category", "m.org_id").Where("m.id = ?", memberID)).
-		Scan(ctx, &m); errors.Is(err, sql.ErrNoRows) {
-		return m, errNoMember()
-	} else if err != nil {
-		return m, httpx.Internal(err)
-	}
-	return m, nil
 }
 
 // waives tells whether a category waives the fee in whole or to the
@@ -459,7 +428,7 @@ func keepsWaiver(ctx context.Context, idb bun.IDB, ids []int64, changed *BaseRow
 	}
 	var rows []BaseRow
 	if err := idb.NewSelect().Model(&rows).Column("id", "member_id", "year", "from_month", "category").
-		Where("EXISTS (SELECT 1 FROM fee_base AS x WHERE x.id IN (?) AND x.member_id = b.member_id AND x.year = b.year)", bun.In(ids)).
+		Where("EXISTS (SELECT 1 FROM fee_base AS x WHERE x.id IN (?) AND x.member_id = b.member_id AND x.year = b.year)", bun.List(ids)).
 		Scan(ctx); err != nil {
 		return httpx.Internal(err)
 	}
@@ -537,7 +506,7 @@ func (s *Service) MissingBases(ctx context.Context, lq httpx.ListQuery) (httpx.P
 		ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
 		Where("m.member_status = ?", member.StatusNormal))
 	if s.stipendBase(ctx) {
-		q = q.Where("(m.person_type <> ? OR m.person_category IN (?))", personTypeStudent, bun.In(graduateCategories))
+		q = q.Where("(m.person_type <> ? OR m.person_category IN (?))", personTypeStudent, bun.List(graduateCategories))
 	} else {
 		q = q.Where("m.person_type <> ?", personTypeStudent)
 	}

@@ -80,12 +80,12 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 		ids := memberIDs[start:min(start+dueChunk, len(memberIDs))]
 		var members []dueMember
 		if err := idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.person_type", "m.person_category", "m.joined_on").
-			Where("m.id IN (?)", bun.In(ids)).Scan(ctx, &members); err != nil {
+			Where("m.id IN (?)", bun.List(ids)).Scan(ctx, &members); err != nil {
 			return fmt.Errorf("fee dues members: %w", err)
 		}
 		var bases []BaseRow
 		if err := idb.NewSelect().Model(&bases).Column("member_id", "year", "from_month", "category", "items", "included_fen", "deducted_fen", "base_fen").
-			Where("year = ?", year).Where("from_month <= ?", month).Where("member_id IN (?)", bun.In(ids)).
+			Where("year = ?", year).Where("from_month <= ?", month).Where("member_id IN (?)", bun.List(ids)).
 			Scan(ctx); err != nil {
 			return fmt.Errorf("fee dues bases: %w", err)
 		}
@@ -98,9 +98,9 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 		}
 		var reliefs []Hardship
 		if err := idb.NewSelect().Model(&reliefs).Column("id", "member_id", "kind", "fen").
-			Where("state IN (?)", bun.In([]string{HardshipApproved, HardshipEnded})).
+			Where("state IN (?)", bun.List([]string{HardshipApproved, HardshipEnded})).
 			Where("from_ym <= ?", ym).Where("to_ym >= ?", ym).Where("(end_from_ym = 0 OR end_from_ym > ?)", ym).
-			Where("member_id IN (?)", bun.In(ids)).OrderExpr("id").Scan(ctx); err != nil {
+			Where("member_id IN (?)", bun.List(ids)).OrderExpr("id").Scan(ctx); err != nil {
 			return fmt.Errorf("fee dues hardship: %w", err)
 		}
 		relief := make(map[int64]*Hardship, len(reliefs))

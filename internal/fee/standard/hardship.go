@@ -208,7 +208,7 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 	}
 	var out *hardshipRecord
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		m, err := s.memberOf(ctx, tx, h.MemberID)
+		m, err := s.members.Facts(ctx, tx, h.MemberID)
 		if err != nil {
 			return err
 		}
@@ -232,11 +232,15 @@ func (s *Service) ProposeHardship(ctx context.Context, in HardshipInput) (Hardsh
 	return hardshipView(*out), nil
 }
 
-// setHardshipState moves proposal id from state from to state to; a
-// proposal no longer in from changed meanwhile (409).
-func setHardshipState(ctx context.Context, tx bun.IDB, id int64, from, to string, at time.Time) error {
-	res, err := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", to, at).
-		Where("id = ?", id).Where("state = ?", from).Exec(ctx)
+// setHardshipState moves proposal id from state from to state to, with
+// the columns set sets; a proposal no longer in from changed meanwhile (409).
+func setHardshipState(ctx context.Context, tx bun.IDB, id int64, from, to string, at time.Time,
+	set ...func(*bun.UpdateQuery) *bun.UpdateQuery) error {
+	q := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", to, at).Where("id = ?", id).Where("state = ?", from)
+	for _, f := range set {
+		q = f(q)
+	}
+	res, err := q.Exec(ctx)
 	if err != nil {
 		return httpx.Internal(err)
 	}
@@ -250,8 +254,7 @@ func setHardshipState(ctx context.Context, tx bun.IDB, id int64, from, to string
 // to the committee, changed as the action's form says (the same fields and
 // checks as a proposal; the member stays), or as it was without a form.
 func (s *Service) resubmitted(ctx context.Context, tx bun.Tx, a *flow.Act[hardshipRecord]) error {
-	q := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, updated_at = ?", a.State, a.At).
-		Where("id = ?", a.ID).Where("state = ?", HardshipReturned)
+	var set []func(*bun.UpdateQuery) *bun.UpdateQuery
 	if len(a.Form) > 0 && string(a.Form) != "null" {
 		var in HardshipInput
 		if err := json.Unmarshal(a.Form, &in); err != nil {
@@ -262,16 +265,11 @@ func (s *Service) resubmitted(ctx context.Context, tx bun.Tx, a *flow.Act[hardsh
 		if err != nil {
 			return err
 		}
-		q = q.Set("kind = ?, fen = ?, from_ym = ?, to_ym = ?, reason = ?", h.Kind, h.Fen, h.FromYM, h.ToYM, h.Reason)
+		set = append(set, func(q *bun.UpdateQuery) *bun.UpdateQuery {
+			return q.Set("kind = ?, fen = ?, from_ym = ?, to_ym = ?, reason = ?", h.Kind, h.Fen, h.FromYM, h.ToYM, h.Reason)
+		})
 	}
-	res, err := q.Exec(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
-	}
-	return nil
+	return setHardshipState(ctx, tx, a.ID, HardshipReturned, a.State, a.At, set...)
 }
 
 // StopInput is the body of a withdrawal: the flow version the page read

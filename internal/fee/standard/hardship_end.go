@@ -68,13 +68,10 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 		if err := s.hw.Amend(ctx, tx, id, in.Version, HardshipEnded, "上级党委", comment); err != nil {
 			return err
 		}
-		res, err := tx.NewUpdate().Model((*Hardship)(nil)).Set("state = ?, end_from_ym = ?, updated_at = ?", HardshipEnded, from, s.now()).
-			Where("id = ?", id).Where("state = ?", HardshipApproved).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
+		if err := setHardshipState(ctx, tx, id, HardshipApproved, HardshipEnded, s.now(), func(q *bun.UpdateQuery) *bun.UpdateQuery {
+			return q.Set("end_from_ym = ?", from)
+		}); err != nil {
+			return err
 		}
 		if out, err = s.hardships.FindIn(ctx, tx, id); err != nil {
 			return err

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -84,10 +83,8 @@ func (s *Service) standardRoutes(rs *httpx.Routes) {
 	rs.Get("/api/dfbz/meta", PermStandardList, "查看类别与工资项目", httpx.Read(func(ctx context.Context) (Meta, error) {
 		return Meta{Categories: Categories, Items: Items, States: stateLabels, GraduateStipend: s.stipendBase(ctx)}, nil
 	}))
-	rs.Post("/api/dfbz/{id}/enable", PermStandardState, "启用", httpx.ReadID(errNoStandard,
-		func(r *http.Request, id int64) (Standard, error) { return s.Enable(r.Context(), id) }))
-	rs.Post("/api/dfbz/{id}/void", PermStandardState, "作废", httpx.ReadID(errNoStandard,
-		func(r *http.Request, id int64) (Standard, error) { return s.Void(r.Context(), id) }))
+	rs.Post("/api/dfbz/{id}/enable", PermStandardState, "启用", httpx.ReadOn(errNoStandard, s.Enable))
+	rs.Post("/api/dfbz/{id}/void", PermStandardState, "作废", httpx.ReadOn(errNoStandard, s.Void))
 }
 
 func errNoStandard() *httpx.Error { return httpx.NotFound("党费标准不存在") }
@@ -205,11 +202,10 @@ func checkDraft(_ context.Context, in StandardInput, cur *standardRow) (standard
 	if cur != nil && cur.State != StateDraft {
 		return standardRow{}, httpx.Conflict("只有未启用的标准可以修改")
 	}
-	if cur != nil && in.UpdatedAt == nil {
-		return standardRow{}, httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
-	}
-	if cur != nil && !in.UpdatedAt.Equal(cur.UpdatedAt) {
-		return standardRow{}, standardTrail.Stale()
+	if cur != nil {
+		if err := standardTrail.SameVersion(in.UpdatedAt, cur.UpdatedAt); err != nil {
+			return standardRow{}, err
+		}
 	}
 	r, err := checkStandard(in)
 	r.State = StateDraft
@@ -275,7 +271,7 @@ func (s *Service) Void(ctx context.Context, id int64) (Standard, error) {
 			return err
 		}
 		if err := tx.NewUpdate().Model(&out).Set("state = ?, voided_at = ?, updated_at = ?", StateVoid, now, now).
-			Where("id = ?", id).Where("state = ?", cur.State).Where("state IN (?)", bun.In([]string{StateDraft, StateOn})).
+			Where("id = ?", id).Where("state = ?", cur.State).Where("state IN (?)", bun.List([]string{StateDraft, StateOn})).
 			Returning("*").Scan(ctx); err != nil {
 			return err
 		}

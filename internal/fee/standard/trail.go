@@ -96,9 +96,6 @@ func (s *Service) stateChanged(ctx context.Context, tx bun.IDB, r standardRow, w
 	return standardTrail.Record(ctx, tx, r.ID, []audit.Change{standardTrail.Change("state", stateLabels[was], stateLabels[r.State])}, &r)
 }
 
-// plain labels nothing: a base declares no dictionary field.
-func plain(_, v string) string { return v }
-
 // trailLabels reads the labels of the trail's entry types and origins.
 func (s *Service) trailLabels(ctx context.Context) (system.DictLabels, error) {
 	return s.sys.DictLabels(ctx, audit.DictOrigin, audit.DictType)

@@ -135,6 +135,13 @@ func ReadID[R any](notFound func() *Error, fn func(r *http.Request, id int64) (R
 	}
 }
 
+// ReadOn calls fn for record {id} (see PathID) and answers 200 with what
+// it returned: a record's detail, or an operation on it that takes no body
+// (启用, 结算).
+func ReadOn[R any](notFound func() *Error, fn func(ctx context.Context, id int64) (R, error)) HandlerFunc {
+	return ReadID(notFound, func(r *http.Request, id int64) (R, error) { return fn(r.Context(), id) })
+}
+
 // QueryBool reads a true|false (1|0) query parameter; absent is false and
 // anything else is a 400 naming the parameter.
 func QueryBool(r *http.Request, name string) (bool, error) {

@@ -35,6 +35,38 @@ func ActionOn[T, R any](notFound func() *Error, fn func(ctx context.Context, id 
 	}
 }
 
+// ChangeOn decodes the body into a T, which it requires (unlike ActionOn),
+// calls fn for record {id} and answers 200 with what it returned: an
+// operation on a record that always takes an input, a refund with its reason.
+func ChangeOn[T, R any](notFound func() *Error, fn func(ctx context.Context, id int64, in T) (R, error)) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, in, err := idAndBody[T](r, notFound)
+		if err != nil {
+			return err
+		}
+		out, err := fn(r.Context(), id, in)
+		if err != nil {
+			return err
+		}
+		return OK(w, out)
+	}
+}
+
+// DoOn calls fn for record {id}, which takes no body and answers nothing,
+// and answers 204: a record's deletion or cancellation by its path.
+func DoOn(notFound func() *Error, fn func(ctx context.Context, id int64) error) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := PathID(r, "id", notFound())
+		if err != nil {
+			return err
+		}
+		if err := fn(r.Context(), id); err != nil {
+			return err
+		}
+		return NoContent(w)
+	}
+}
+
 // ListUnder reads a ListQuery (see ReadListQuery), calls fn for record {id}
 // and answers 200 with the page it returned (a record's trail, its
 // sub-records).

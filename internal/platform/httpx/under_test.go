@@ -62,6 +62,25 @@ func TestUnderAdapters(t *testing.T) {
 	if len(got) != 1 || got[0] != "" {
 		t.Fatalf("action got %v", got)
 	}
+	change := ChangeOn(gone, func(_ context.Context, id int64, in underIn) (string, error) { return in.Name, nil })
+	if w, err = serveUnder(t, change, "/r/7", `{"name":"a"}`); err != nil || w.Code != 200 || strings.TrimSpace(w.Body.String()) != `"a"` {
+		t.Fatalf("change: %d %v", w.Code, err)
+	}
+	w, err = serveUnder(t, change, "/r/7", "") // the body is required
+	wantStatus(t, w, err, http.StatusBadRequest)
+	var done int64
+	do := DoOn(gone, func(_ context.Context, id int64) error { done = id; return nil })
+	if w, err = serveUnder(t, do, "/r/7", ""); err != nil || w.Code != 204 || done != 7 {
+		t.Fatalf("do: %d %v %d", w.Code, err, done)
+	}
+	w, err = serveUnder(t, do, "/r/0", "")
+	wantStatus(t, w, err, http.StatusNotFound)
+	read := ReadOn(gone, func(_ context.Context, id int64) (int64, error) { return id * 2, nil })
+	if w, err = serveUnder(t, read, "/r/7", ""); err != nil || w.Code != 200 || strings.TrimSpace(w.Body.String()) != "14" {
+		t.Fatalf("read on: %d %v", w.Code, err)
+	}
+	w, err = serveUnder(t, read, "/r/x", "")
+	wantStatus(t, w, err, http.StatusNotFound)
 }
 
 // ListUnder reads {id}, then the page and filters, and refuses a bad page

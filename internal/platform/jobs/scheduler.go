@@ -15,6 +15,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jonboulle/clockwork"
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
 )
 
 // Options are what a Scheduler may be given besides its jobs.
@@ -368,7 +370,7 @@ func (s *Scheduler) execute(j Job, run *Run) {
 	ok := err == nil
 	text := ""
 	if err != nil {
-		text = truncate(err.Error(), maxError)
+		text = db.Clip(err.Error(), maxError)
 		slog.Warn("jobs: run failed", "job", j.Name, "err", err)
 	}
 	// Only a row still in START: one marked failed meanwhile (the run
@@ -378,13 +380,4 @@ func (s *Scheduler) execute(j Job, run *Run) {
 		Where("id = ?", run.ID).Where("state = ?", StateStart).Exec(context.WithoutCancel(ctx)); err != nil {
 		slog.Warn("jobs: finish run", "job", j.Name, "err", err)
 	}
-}
-
-// truncate cuts s to at most n runes.
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n])
 }

@@ -41,6 +41,24 @@ func (p *Principal) Allows(perm string) bool {
 	return false
 }
 
+// AccountName is the principal's account name, "" on a public route (a
+// nil principal): who wrote a record that keeps it (an operator column).
+func (p *Principal) AccountName() string {
+	if p == nil {
+		return ""
+	}
+	return p.Username
+}
+
+// AccountID is the principal's account id, nil on a public route.
+func (p *Principal) AccountID() *int64 {
+	if p == nil {
+		return nil
+	}
+	id := p.UserID
+	return &id
+}
+
 // IsAdmin tells whether the principal is the super administrator.
 func (p *Principal) IsAdmin() bool { return p != nil && p.Perms[Admin] }
 

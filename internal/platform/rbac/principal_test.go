@@ -39,3 +39,21 @@ func TestScopeRuleAnchored(t *testing.T) {
 		}
 	}
 }
+
+// The account a record's operator column keeps: the principal's, nothing
+// on a public route.
+func TestAccountOfThePrincipal(t *testing.T) {
+	t.Parallel()
+	var public *Principal
+	if public.AccountName() != "" || public.AccountID() != nil {
+		t.Fatal("a public route has no account")
+	}
+	p := &Principal{UserID: 7, Username: "zhangsan"}
+	if id := p.AccountID(); p.AccountName() != "zhangsan" || id == nil || *id != 7 {
+		t.Fatalf("account %q %v", p.AccountName(), id)
+	}
+	*p.AccountID() = 8 // a copy: the record's column, not the principal
+	if p.UserID != 7 {
+		t.Fatal("AccountID shares the principal's id")
+	}
+}

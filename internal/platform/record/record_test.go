@@ -219,3 +219,21 @@ func TestEditPreparesThenWritesInATransaction(t *testing.T) {
 		t.Fatalf("a failed write: %q %v", p, err)
 	}
 }
+
+// SameVersion: a form without its version is a 400 on updatedAt, one of an
+// older version the 409 of a stale update, the version read passes.
+func TestSameVersion(t *testing.T) {
+	t.Parallel()
+	read := time.Date(2026, 3, 1, 8, 0, 0, 0, time.UTC)
+	var he *httpx.Error
+	if err := decl.SameVersion(nil, read); !errors.As(err, &he) || he.Status != 400 || httpx.FieldOf(err) != "updatedAt" {
+		t.Fatalf("missing: %v", err)
+	}
+	older := read.Add(-time.Second)
+	if err := decl.SameVersion(&older, read); !errors.As(err, &he) || he.Status != 409 {
+		t.Fatalf("older: %v", err)
+	}
+	if err := decl.SameVersion(&read, read); err != nil {
+		t.Fatalf("same: %v", err)
+	}
+}

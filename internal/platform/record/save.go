@@ -3,6 +3,7 @@ package record
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -56,6 +57,20 @@ func (d *Decl) Save(ctx context.Context, tx bun.IDB, label audit.Labeller, s Sav
 		return false, httpx.Internal(err)
 	}
 	return true, nil
+}
+
+// SameVersion checks the version a form sent (the record's updatedAt as the
+// client read it, field updatedAt) against the record's read: missing is a
+// 400, another one a 409 (Stale), so that a form sending the whole record
+// never overwrites a change made since it was opened.
+func (d *Decl) SameVersion(sent *time.Time, read time.Time) error {
+	if sent == nil {
+		return httpx.Invalid("updatedAt", "缺少记录版本，请刷新后重试")
+	}
+	if !sent.Equal(read) {
+		return d.Stale()
+	}
+	return nil
 }
 
 // Stale is the 409 of an update whose record changed since it was read.

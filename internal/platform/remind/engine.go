@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 
@@ -104,7 +103,7 @@ func (e *Engine) run(ctx context.Context, k Kind, window int) error {
 	count, runErr := e.evaluate(ctx, k, window)
 	text := ""
 	if runErr != nil {
-		text = cut(runErr.Error(), 1000)
+		text = db.Clip(runErr.Error(), 1000)
 	}
 	if _, err := e.db.NewUpdate().Model((*rule)(nil)).Set("run_state = ?", Finish).Set("last_run_at = ?", e.now()).
 		Set("last_count = ?", count).Set("last_error = ?", text).Where("type = ?", k.Type).
@@ -227,8 +226,8 @@ func clean(found []Due) []Due {
 			continue
 		}
 		seen[k] = true
-		d.Title = cut(strings.TrimSpace(d.Title), 200)
-		d.Content = cut(d.Content, 5000)
+		d.Title = db.Clip(strings.TrimSpace(d.Title), 200)
+		d.Content = db.Clip(d.Content, 5000)
 		if !strings.HasPrefix(d.Link, "/") || strings.HasPrefix(d.Link, "//") || len(d.Link) > 500 ||
 			strings.ContainsAny(d.Link, "\\<>\"'` \t\r\n") {
 			d.Link = ""
@@ -236,13 +235,6 @@ func clean(found []Due) []Due {
 		out = append(out, d)
 	}
 	return out
-}
-
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
 }
 
 func optional(id int64) *int64 {
