@@ -55,8 +55,11 @@ func feeStandardDTOs(f *tsFile) {
 	f.union("A salary item's kind (standard.Item…).", "ItemKind", []string{feestandard.ItemIncluded, feestandard.ItemExcluded,
 		feestandard.ItemDeducted, feestandard.ItemPension, feestandard.ItemMonthPay, feestandard.ItemQuarter, feestandard.ItemStipend})
 	f.union("A hardship reduction's kind (standard.Hardship…).", "HardshipKind", []string{feestandard.HardshipReduce, feestandard.HardshipExempt})
-	f.union("A hardship reduction's state (standard.Hardship…).", "HardshipState", []string{feestandard.HardshipReview, feestandard.HardshipReturned,
-		feestandard.HardshipApproved, feestandard.HardshipRejected, feestandard.HardshipWithdrawn, feestandard.HardshipEnded})
+	hardship := []string{feestandard.HardshipReview, feestandard.HardshipReturned, feestandard.HardshipApproved,
+		feestandard.HardshipRejected, feestandard.HardshipWithdrawn, feestandard.HardshipEnded}
+	f.union("A hardship reduction's state (standard.Hardship…).", "HardshipState", hardship)
+	f.constant("The hardship states' names (standard.HardshipStateLabels).", "HARDSHIP_STATE_LABELS", "Record<HardshipState, string>",
+		named(hardship, feestandard.HardshipStateLabels))
 
 	f.iface("A band of a rate standard (standard.Bracket).", "Bracket", feestandard.Bracket{}, nil)
 	f.iface("A fee standard (standard.Standard).", "Standard", feestandard.Standard{},

@@ -36,7 +36,8 @@ const (
 )
 
 var hardshipKinds = map[string]string{HardshipReduce: "减交", HardshipExempt: "免交"}
-var hardshipStates = map[string]string{HardshipReview: "待审批", HardshipReturned: "退回修改", HardshipApproved: "已批准",
+// HardshipStateLabels are the proposal states' names (the web's HARDSHIP_STATE_LABELS, make gen).
+var HardshipStateLabels = map[string]string{HardshipReview: "待审批", HardshipReturned: "退回修改", HardshipApproved: "已批准",
 	HardshipRejected: "未批准", HardshipWithdrawn: "已撤回", HardshipEnded: "已终止"}
 
 // hardshipChains: the proposal's own organisation (the member's branch)
@@ -87,7 +88,7 @@ type HardshipView struct {
 func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
 	states := []flow.State{}
 	for _, k := range []string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn, HardshipEnded} {
-		states = append(states, flow.State{Key: k, Name: hardshipStates[k]})
+		states = append(states, flow.State{Key: k, Name: HardshipStateLabels[k]})
 	}
 	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请", States: states,
 		Done: HardshipApproved, Rejected: HardshipRejected,
@@ -148,7 +149,7 @@ func (s *Service) hardshipRoutes(rs *httpx.Routes) {
 func hardshipView(r hardshipRecord) HardshipView {
 	v := HardshipView{ID: r.ID, MemberID: r.MemberID, MemberName: r.MemberName, OrgID: r.OrgID, OrgName: r.OrgName, Kind: r.Kind,
 		KindLabel: hardshipKinds[r.Kind], From: date.MonthOfYM(r.FromYM).String(), To: date.MonthOfYM(r.ToYM).String(), Reason: r.Reason, State: r.State,
-		StateLabel: hardshipStates[r.State], CreatedAt: r.CreatedAt}
+		StateLabel: HardshipStateLabels[r.State], CreatedAt: r.CreatedAt}
 	if r.Kind == HardshipReduce {
 		v.Amount = money.Fen(r.Fen).Grouped()
 	}
@@ -292,7 +293,7 @@ func (s *Service) WithdrawHardship(ctx context.Context, id int64, in StopInput) 
 			return err
 		}
 		if h.State != HardshipReview && h.State != HardshipReturned {
-			return httpx.Conflict("该党费减免申请%s，不能撤回", hardshipStates[h.State])
+			return httpx.Conflict("该党费减免申请%s，不能撤回", HardshipStateLabels[h.State])
 		}
 		if err := s.hw.Stop(ctx, tx, id, in.Version, flow.Withdraw, HardshipWithdrawn, "申请支部", in.Comment); err != nil {
 			return err

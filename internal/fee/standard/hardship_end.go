@@ -49,7 +49,7 @@ func (s *Service) EndHardship(ctx context.Context, id int64, in EndInput) (Hards
 			return err
 		}
 		if h.State != HardshipApproved {
-			return httpx.Conflict("该党费减免申请%s，不能终止", hardshipStates[h.State])
+			return httpx.Conflict("该党费减免申请%s，不能终止", HardshipStateLabels[h.State])
 		}
 		frozen, _, err := event.Ask[FrozenMonth](ctx, s.bus, tx, LastFrozenMonth{MemberID: h.MemberID})
 		if err != nil {

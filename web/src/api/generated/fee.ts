@@ -298,6 +298,16 @@ export type HardshipKind = 'reduce' | 'exempt'
 /** A hardship reduction's state (standard.Hardship…). */
 export type HardshipState = 'review' | 'returned' | 'approved' | 'rejected' | 'withdrawn' | 'ended'
 
+/** The hardship states' names (standard.HardshipStateLabels). */
+export const HARDSHIP_STATE_LABELS: Record<HardshipState, string> = {
+  review: '待审批',
+  returned: '退回修改',
+  approved: '已批准',
+  rejected: '未批准',
+  withdrawn: '已撤回',
+  ended: '已终止',
+}
+
 /** A band of a rate standard (standard.Bracket). */
 export interface Bracket {
   upToFen: number | null

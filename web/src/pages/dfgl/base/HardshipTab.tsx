@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Form, Input, Radio, Tag, type TableColumnsType } from 'antd'
 import { useState } from 'react'
+import { HARDSHIP_STATE_LABELS } from '@/api/generated/fee'
 import { PERM } from '@/api/permissions'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import { actionColumn, confirmAction, CrudTable, RowActions, useCrud } from '@/components/crud'
@@ -14,14 +15,7 @@ import { validateOrScroll } from '@/components/useFormSubmit'
 import { endHardship, fetchHardships, HARDSHIP_API, proposeHardship, withdrawHardship, type Hardship, type HardshipInput, type HardshipState } from '../standard/api'
 
 const STATE_COLORS: Record<HardshipState, string> = { review: 'processing', returned: 'warning', approved: 'green', rejected: 'red', withdrawn: 'default', ended: 'default' }
-const STATE_OPTIONS = [
-  { value: 'review', label: '待审批' },
-  { value: 'returned', label: '退回修改' },
-  { value: 'approved', label: '已批准' },
-  { value: 'rejected', label: '未批准' },
-  { value: 'withdrawn', label: '已撤回' },
-  { value: 'ended', label: '已终止' },
-]
+const STATE_OPTIONS = Object.entries(HARDSHIP_STATE_LABELS).map(([value, label]) => ({ value, label }))
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /** What a proposal asks: 减交 (a lower monthly amount) or 免交, the months and the reason; proposed and resubmitted alike. */
