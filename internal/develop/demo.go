@@ -278,7 +278,7 @@ func (d *demoSeeder) branches(ctx context.Context, tx bun.Tx) (map[int64]*demoBr
 		Phone     string `bun:"contact_phone"`
 	}
 	if err := tx.NewSelect().Table("dzz").Column("id", "path", "type", "unit_dept_id", "name", "secretary_name", "contact_phone").
-		Where("type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect})).Where("status = '1'").OrderExpr("id").Scan(ctx, &rows); err != nil {
+		Where("type IN (?)", bun.List([]string{orgTypeBranch, orgTypeDirect})).Where("status = '1'").OrderExpr("id").Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	out := map[int64]*demoBranch{}
@@ -436,7 +436,7 @@ func (d *demoSeeder) registry(ctx context.Context, tx bun.Tx, students, teachers
 		for start := 0; start < len(part.nos); start += 500 {
 			chunk := part.nos[start:min(start+500, len(part.nos))]
 			got, err := d.people(ctx, tx, part.kind, part.table, part.number, func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("x."+part.number+" IN (?)", bun.In(chunk))
+				return q.Where("x."+part.number+" IN (?)", bun.List(chunk))
 			})
 			if err != nil {
 				return nil, err
@@ -1121,7 +1121,7 @@ func (d *demoSeeder) write(ctx context.Context, tx bun.Tx, records []*demoRecord
 	}
 	if len(back) > 0 {
 		if _, err := tx.NewUpdate().Table("dyjbxx").Set("party_status = ?", member.PartyProbation).Set("full_on = NULL").
-			Where("id IN (?)", bun.In(back)).Exec(ctx); err != nil {
+			Where("id IN (?)", bun.List(back)).Exec(ctx); err != nil {
 			return err
 		}
 	}

@@ -81,7 +81,7 @@ func (s *Service) listNumberRanges(ctx context.Context, lq httpx.ListQuery) (htt
 			q = q.Where("nr.org_id IS NULL")
 		} else {
 			q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("nr.org_id IS NULL").WhereOr("nr.org_id IN (?)", bun.In(ids))
+				return q.Where("nr.org_id IS NULL").WhereOr("nr.org_id IN (?)", bun.List(ids))
 			})
 		}
 	}
@@ -122,20 +122,14 @@ func (s *Service) checkNumberRange(ctx context.Context, idb bun.IDB, in *NumberR
 		return err
 	}
 	if in.OrgID != nil {
-		ok, err := s.orgs.InScope(ctx, *in.OrgID)
+		o, err := s.orgs.BriefInScope(ctx, *in.OrgID)
 		if err != nil {
 			return httpx.Internal(err)
 		}
-		var typ string
-		if ok {
-			if err := idb.NewSelect().Table("dzz").Column("type").Where("id = ?", *in.OrgID).Scan(ctx, &typ); err != nil {
-				return httpx.Internal(err)
-			}
-		}
-		if !ok {
+		if o == nil {
 			return httpx.Invalid("orgId", "所选党组织不存在")
 		}
-		if typ != orgTypeCommittee && typ != orgTypeGeneral {
+		if o.Type != orgTypeCommittee && o.Type != orgTypeGeneral {
 			return httpx.Invalid("orgId", "编号段只能分配给二级党委或党总支")
 		}
 	}

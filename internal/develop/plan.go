@@ -165,7 +165,7 @@ func (s *Service) Plans(ctx context.Context, lq httpx.ListQuery) ([]PlanRow, err
 	q := s.db.NewSelect().TableExpr("dzz AS z").
 		ColumnExpr("z.id AS org_id, z.name AS org_name, z.type AS org_type, p.id, p.quota, COALESCE(p.used, 0) AS used, p.remark").
 		Join("LEFT JOIN dev_plan AS p ON p.org_id = z.id AND p.year = ?", year).
-		Where("z.type IN (?)", bun.In([]string{orgTypeCommittee, orgTypeGeneral, orgTypeDirect})).
+		Where("z.type IN (?)", bun.List([]string{orgTypeCommittee, orgTypeGeneral, orgTypeDirect})).
 		OrderExpr("z.path")
 	q = sc.Apply(q, "z.id")
 	var rows []PlanRow
@@ -205,20 +205,14 @@ func (s *Service) SetPlan(ctx context.Context, in PlanInput) (PlanRow, error) {
 	if err := c.Err(); err != nil {
 		return PlanRow{}, err
 	}
-	ok, err := s.orgs.InScope(ctx, in.OrgID)
+	o, err := s.orgs.BriefInScope(ctx, in.OrgID)
 	if err != nil {
-		return PlanRow{}, err
+		return PlanRow{}, httpx.Internal(err)
 	}
-	var typ string
-	if ok {
-		if err := s.db.NewSelect().Table("dzz").Column("type").Where("id = ?", in.OrgID).Scan(ctx, &typ); err != nil {
-			return PlanRow{}, httpx.Internal(err)
-		}
-	}
-	if !ok {
+	if o == nil {
 		return PlanRow{}, httpx.NotFound("党组织不存在")
 	}
-	if typ != orgTypeCommittee && typ != orgTypeGeneral && typ != orgTypeDirect {
+	if o.Type != orgTypeCommittee && o.Type != orgTypeGeneral && o.Type != orgTypeDirect {
 		return PlanRow{}, httpx.Invalid("orgId", "发展计划下达到二级党委、党总支或直属党支部")
 	}
 	quota := *in.Quota

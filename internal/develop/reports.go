@@ -144,16 +144,9 @@ func (s *Service) register(ctx context.Context, q report.Query) ([]RegisterRow, 
 		}
 	}
 	if len(ids) > 0 {
-		var named []struct {
-			ID   int64  `bun:"id"`
-			Name string `bun:"name"`
-		}
-		if err := s.db.NewSelect().Table("dyjbxx").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &named); err != nil {
-			return nil, httpx.Internal(err)
-		}
-		names := make(map[int64]string, len(named))
-		for _, n := range named {
-			names[n.ID] = n.Name
+		names, err := s.members.Names(ctx, ids)
+		if err != nil {
+			return nil, err
 		}
 		for i, sponsor := range sponsorsOf {
 			var list []string
@@ -229,18 +222,6 @@ var ageBands = []struct {
 	{"41to45", "41至45岁", 41, 45}, {"46to50", "46至50岁", 46, 50}, {"51to55", "51至55岁", 51, 55},
 	{"56to60", "56至60岁", 56, 60}, {"ge61", "61岁及以上", 61, -1}}
 
-// ageOn is the age in full years on day of a person born on birth: the
-// birthday not yet reached that year counts one less (born on 29 February,
-// the birthday of a common year is reached on 1 March).
-func ageOn(birth, day date.Date) int {
-	b, d := birth.Time(), day.Time()
-	age := d.Year() - b.Year()
-	if d.Month() < b.Month() || d.Month() == b.Month() && d.Day() < b.Day() {
-		age--
-	}
-	return age
-}
-
 // ageBand is the key of the band of a person born on birth, aged on the
 // approval date (RULES.md §6: new members by the date the higher committee
 // approved); "unknown" without a birth date.
@@ -248,7 +229,7 @@ func ageBand(birth, approved date.Date) string {
 	if birth.IsZero() || approved.IsZero() {
 		return "unknown"
 	}
-	age := ageOn(birth, approved)
+	age := birth.AgeOn(approved)
 	for _, b := range ageBands {
 		if (b.lo < 0 || age >= b.lo) && (b.hi < 0 || age <= b.hi) {
 			return b.key

@@ -159,7 +159,7 @@ func (c childOf[T]) Delete(ctx context.Context, id int64, ids []int64) error {
 	}
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, c.s.db, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.In(ids)).Where("record_id = ?", id).Exec(ctx)
+		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.List(ids)).Where("record_id = ?", id).Exec(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}

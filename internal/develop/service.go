@@ -66,7 +66,7 @@ func (s *Service) subscribe(b *event.Bus) {
 		kept := member.Kept{}
 		for part := range slices.Chunk(q.MemberIDs, 1000) {
 			var ids []int64
-			if err := idb.NewSelect().Model((*Record)(nil)).Column("r.member_id").Where("r.member_id IN (?)", bun.In(part)).
+			if err := idb.NewSelect().Model((*Record)(nil)).Column("r.member_id").Where("r.member_id IN (?)", bun.List(part)).
 				Where("r.stage = ?", StageProbationary).Scan(ctx, &ids); err != nil {
 				return nil, err
 			}

@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 )
 
 // selfKinds are the kinds a member may start for themselves.
@@ -36,7 +37,7 @@ const maxMine = 50
 
 // ownMember is the caller's member record (404 without one).
 func (s *Service) ownMember(ctx context.Context) (*member.Member, string, error) {
-	self := selfID(ctx)
+	self := rbac.UserID(ctx)
 	var row struct {
 		member.Member `bun:",extend"`
 		OrgName       string `bun:"org_name,scanonly"`
@@ -112,7 +113,7 @@ func (s *Service) Branches(ctx context.Context, lq httpx.ListQuery) ([]Branch, e
 	}
 	q := s.db.NewSelect().TableExpr("dzz AS z").ColumnExpr("z.id, z.name, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dzz AS p ON p.id = z.pid").Where("z.status = ?", org.StatusNormal).
-		Where("z.type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect, orgTypeGeneral})).OrderExpr("z.path").Limit(maxBranches)
+		Where("z.type IN (?)", bun.List([]string{orgTypeBranch, orgTypeDirect, orgTypeGeneral})).OrderExpr("z.path").Limit(maxBranches)
 	if text != "" {
 		q = q.Where("z.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(text)+"%")
 	}

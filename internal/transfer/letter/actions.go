@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 )
 
 // ReceiptInput records the receipt of a letter as it came back on paper.
@@ -160,7 +161,7 @@ func (s *Service) Reissue(ctx context.Context, id int64) (*View, error) {
 		if cur.Status != StatusExpired {
 			return httpx.BadRequest("只有已过期且未回执的介绍信可以补开（介绍信 %s %s）", cur.Number, statusLabels[cur.Status])
 		}
-		r, err := s.reissueTx(ctx, tx, cur, userID(ctx))
+		r, err := s.reissueTx(ctx, tx, cur, rbac.UserID(ctx))
 		if err != nil {
 			return err
 		}

@@ -161,10 +161,11 @@ func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, erro
 	st.In, st.TotalIn = filled(inColumns, cols)
 	st.Out, st.TotalOut = filled(outColumns, cols)
 	st.Abroad, st.TotalAbroad = filled(abroadColumns, cols)
-	names, err := s.committeeNames(ctx, order)
+	names, err := s.orgs.Names(ctx, order)
 	if err != nil {
-		return st, err
+		return st, httpx.Internal(err)
 	}
+	names[0] = "校党委直属"
 	for _, c := range order {
 		row := rows[c]
 		if row.In+row.Out+row.Abroad == 0 {
@@ -199,25 +200,6 @@ func filled(columns []Cell, counts map[string]int) ([]Cell, int) {
 		out[i] = c
 	}
 	return out, total
-}
-
-// committeeNames names the committees (0: 校党委直属).
-func (s *Service) committeeNames(ctx context.Context, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{0: "校党委直属"}
-	var list []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	if err := s.db.NewSelect().Table("dzz").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &list); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	for _, o := range list {
-		out[o.ID] = o.Name
-	}
-	return out, nil
 }
 
 // sortCommittees orders the rows by name, 校党委直属 last.
