@@ -9,7 +9,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
@@ -270,9 +269,8 @@ func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports
 // record may be kept at), each true when it is live: a record is not kept at
 // a revoked one (the create's 所选党支部已撤销).
 func (s *Service) branchTypes(ctx context.Context, idb bun.IDB) (map[int64]bool, error) {
-	var rows []org.Org
-	if err := idb.NewSelect().Model(&rows).Column("id", "status").Where("type IN (?)", bun.List([]string{orgTypeBranch, orgTypeDirect})).
-		Scan(ctx); err != nil {
+	rows, err := s.orgs.OfTypes(ctx, idb, orgTypeBranch, orgTypeDirect)
+	if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	out := make(map[int64]bool, len(rows))

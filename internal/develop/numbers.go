@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -63,8 +64,8 @@ func (s *Service) numberRoutes(rs *httpx.Routes) {
 // school-wide ones and those of committees in the caller's scope.
 func (s *Service) listNumberRanges(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[NumberRangeView], error) {
 	var rows []NumberRangeView
-	q := s.db.NewSelect().Model(&rows).ColumnExpr("nr.*").ColumnExpr("oz.name AS org_name").
-		Join("LEFT JOIN dzz AS oz ON oz.id = nr.org_id").OrderExpr("nr.year DESC, nr.prefix, nr.first_no, nr.id")
+	q := org.NameLeftJoin("nr.org_id")(s.db.NewSelect().Model(&rows).ColumnExpr("nr.*")).
+		OrderExpr("nr.year DESC, nr.prefix, nr.first_no, nr.id")
 	if y, ok := lq.Filters["year"]; ok && fmt.Sprint(y) != "" {
 		var year int
 		if _, err := fmt.Sscan(fmt.Sprint(y), &year); err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/report"
@@ -114,12 +115,11 @@ func (s *Service) register(ctx context.Context, q report.Query) ([]RegisterRow, 
 		return nil, err
 	}
 	rows := []RegisterRow{}
-	err = sel.ColumnExpr("r.id, r.name, r.gender, r.birth_date, r.person_no, r.org_id, oz.name AS org_name").
+	err = org.NameJoin("r.org_id")(sel).ColumnExpr("r.id, r.name, r.gender, r.birth_date, r.person_no, r.org_id").
 		ColumnExpr(ethnicityExpr+" AS ethnicity").ColumnExpr(educationExpr+" AS education").ColumnExpr(categoryExpr+" AS category").
 		ColumnExpr("r.applied_on, r.activist_on, r.target_on, r.admitted_on, r.approved_on, r.volunteer_no, sp.data AS sponsor_data").
-		Join("JOIN dzz AS oz ON oz.id = r.org_id").
 		Join("LEFT JOIN dev_step AS sp ON sp.record_id = r.id AND sp.step = ?", StepSponsors).
-		OrderExpr("oz.code, oz.id, r.approved_on, r.id").Scan(ctx, &rows)
+		OrderExpr(org.CodeColumn+", r.org_id, r.approved_on, r.id").Scan(ctx, &rows)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
