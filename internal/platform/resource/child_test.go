@@ -28,7 +28,7 @@ func TestChildRowsLiveUnderTheirParent(t *testing.T) {
 	theirs := context.WithValue(context.Background(), ownerKey{}, int64(2))
 	lines := resource.Child[noteView, line]{DB: database, Noun: "明细", Column: "note_id", Order: "id",
 		Parent: res.FindIn, NoParent: func() *httpx.Error { return httpx.NotFound("便签不存在") },
-		Parts:  func(l *line) (*resource.Base, *int64) { return &l.Base, &l.NoteID },
+		Parts: func(l *line) (*resource.Base, *int64) { return &l.Base, &l.NoteID },
 		Check: func(_ context.Context, _ *noteView, in *line) error {
 			if in.Text == "" {
 				return httpx.Invalid("text", "请输入内容")
