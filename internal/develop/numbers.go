@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // 入党志愿书 numbers: the organisation department receives ranges of
@@ -247,12 +248,9 @@ func (s *Service) updateNumberRange(ctx context.Context, in NumberRangeInput) (N
 		res, err := tx.NewUpdate().Model((*NumberRange)(nil)).Where("id = ?", in.ID).Where("next_no = ?", cur.Next).
 			Set("year = ?", in.Year).Set("org_id = ?", in.OrgID).Set("prefix = ?", in.Prefix).Set("first_no = ?", in.First).
 			Set("last_no = ?", in.Last).Set("next_no = ?", in.Next).Set("width = ?", in.Width).Set("updated_at = ?", s.now()).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			// A number was handed out meanwhile: the form shows an old next.
-			return httpx.Conflict("该编号段刚刚发放了编号，请刷新后再修改")
+		// Refused when a number was handed out meanwhile: the form shows an old next.
+		if err := record.Conditional(res, err, 1, httpx.Conflict("该编号段刚刚发放了编号，请刷新后再修改")); err != nil {
+			return err
 		}
 		return tx.NewSelect().Model(&out).Where("id = ?", in.ID).Scan(ctx)
 	})
@@ -268,12 +266,9 @@ func (s *Service) deleteNumberRanges(ctx context.Context, ids []int64) error {
 				return err
 			}
 			res, err := tx.NewDelete().Model((*NumberRange)(nil)).Where("id = ?", id).Where("next_no = first_no").Exec(ctx)
-			if err != nil {
-				return httpx.Internal(err)
-			}
-			if n, _ := res.RowsAffected(); n != 1 {
-				return httpx.BadRequest("编号段 %s–%s 已发放编号，不能删除", formatVolunteerNo(r.Prefix, r.Width, r.First),
-					formatVolunteerNo(r.Prefix, r.Width, r.Last))
+			if err := record.Conditional(res, err, 1, httpx.BadRequest("编号段 %s–%s 已发放编号，不能删除",
+				formatVolunteerNo(r.Prefix, r.Width, r.First), formatVolunteerNo(r.Prefix, r.Width, r.Last))); err != nil {
+				return err
 			}
 		}
 		return nil

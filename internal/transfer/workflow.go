@@ -16,15 +16,6 @@ import (
 	"zhdj/internal/transfer/letter"
 )
 
-// states of every kind's workflow.
-func states() []flow.State {
-	var out []flow.State
-	for _, k := range States {
-		out = append(out, flow.State{Key: k, Name: StateNames[k]})
-	}
-	return out
-}
-
 // Workflow is kind's workflow, for the oversight to put an ended record in
 // it (an import) and to stop one (the demo's withdrawals).
 func (s *Service) Workflow(kind string) *flow.Workflow[Transfer] { return s.flows[kind] }
@@ -45,7 +36,7 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 		{Key: StepInCommittee, Name: "接收方二级党委审核", State: StateInCommittee, Perm: PermCommittee, Results: review, After: after},
 		{Key: StepInBranch, Name: "接收方支部审核", State: StateInBranch, Perm: PermBranch, Results: review, After: after},
 	}
-	wf := &flow.Workflow[Transfer]{DB: s.db, Key: flowKey(kind), Noun: KindNames[kind] + "申请", States: states(),
+	wf := &flow.Workflow[Transfer]{DB: s.db, Key: flowKey(kind), Noun: KindNames[kind] + "申请", States: flow.StatesOf(States, StateNames),
 		Done: StateDone, Rejected: StateRejected, Steps: steps, Find: s.find,
 		OrgOf:  func(t *Transfer) int64 { return t.OrgID },
 		NameOf: func(t *Transfer) string { return KindNames[kind] + "：" + t.Name },

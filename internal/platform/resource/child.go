@@ -10,6 +10,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -114,12 +115,6 @@ func (c Child[P, T]) Delete(ctx context.Context, id int64, ids []int64) error {
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, c.DB, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.List(ids)).Where("? = ?", bun.Ident(c.Column), id).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); int(n) != len(ids) {
-			return c.notFound() // rolled back: nothing removed
-		}
-		return nil
+		return record.Conditional(res, err, int64(len(ids)), c.notFound()) // refused: rolled back, nothing removed
 	})
 }
