@@ -32,17 +32,13 @@ var noticePurpose = map[string]string{
 
 // noticeDocRoutes registers the notice's Word download.
 func (s *Service) noticeDocRoutes(rs *httpx.Routes) {
-	rs.Get("/api/fzdy/notices/{id}/docx", Perms.List, "下载公示", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", errNoNotice())
-		if err != nil {
-			return err
-		}
+	rs.Get("/api/fzdy/notices/{id}/docx", Perms.List, "下载公示", httpx.WriteID(errNoNotice, func(w http.ResponseWriter, r *http.Request, id int64) error {
 		values, title, err := s.noticeValues(r.Context(), id)
 		if err != nil {
 			return err
 		}
 		return docx.Serve(w, title+".docx", noticeTemplate, values)
-	})
+	}))
 }
 
 func errNoNotice() *httpx.Error { return httpx.NotFound("公示不存在") }

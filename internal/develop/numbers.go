@@ -74,20 +74,11 @@ func (s *Service) listNumberRanges(ctx context.Context, lq httpx.ListQuery) (htt
 		}
 		q = q.Where("nr.year = ?", year)
 	}
-	all, ids, err := s.orgs.ScopeIDs(ctx)
+	scope, err := s.numberScope(ctx)
 	if err != nil {
 		return httpx.PageResult[NumberRangeView]{}, err
 	}
-	if !all {
-		if len(ids) == 0 {
-			q = q.Where("nr.org_id IS NULL")
-		} else {
-			q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("nr.org_id IS NULL").WhereOr("nr.org_id IN (?)", bun.List(ids))
-			})
-		}
-	}
-	if err := q.Scan(ctx); err != nil {
+	if err := scope(q).Scan(ctx); err != nil {
 		return httpx.PageResult[NumberRangeView]{}, httpx.Internal(err)
 	}
 	for i := range rows {
@@ -192,26 +183,27 @@ func (s *Service) createNumberRange(ctx context.Context, in NumberRangeInput) (N
 	return out, err
 }
 
+// numberScope restricts a select of ranges (nr) to those the caller sees:
+// the school-wide ones and those of committees in the caller's scope.
+func (s *Service) numberScope(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+	all, ids, err := s.orgs.ScopeIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
+		if all {
+			return q
+		}
+		return q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("nr.org_id IS NULL").WhereOr("nr.org_id IN (?)", bun.List(ids)) // none: NULL, no committee's
+		})
+	}, nil
+}
+
 // findNumberRange reads a range the caller may change (404 for a
 // committee's range outside the caller's scope).
 func (s *Service) findNumberRange(ctx context.Context, idb bun.IDB, id int64) (*NumberRange, error) {
-	r := new(NumberRange)
-	err := idb.NewSelect().Model(r).Where("id = ?", id).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoNumberRange()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	if r.OrgID != nil {
-		ok, err := s.orgs.InScope(ctx, *r.OrgID)
-		if err != nil {
-			return nil, httpx.Internal(err)
-		}
-		if !ok {
-			return nil, errNoNumberRange()
-		}
-	}
-	return r, nil
+	return record.FindScoped[NumberRange](ctx, idb, s.numberScope, "nr", id, errNoNumberRange)
 }
 
 func errNoNumberRange() *httpx.Error { return httpx.NotFound("编号段不存在") }

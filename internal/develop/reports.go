@@ -37,24 +37,14 @@ const (
 // reportRoutes registers the reports and their exports (?year=&orgId=).
 func (s *Service) reportRoutes(rs *httpx.Routes) {
 	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
-	p.Register(rs, report.Route{Path: "/api/fzdy/reports/register", Name: "发展党员名册", Perm: PermReport,
-		View: func(r *http.Request, q report.Query) (any, error) { return s.register(r.Context(), q) },
-		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
-			rows, err := s.register(r.Context(), q)
-			if err != nil {
-				return err
-			}
+	p.Register(rs, report.Read(report.Route{Path: "/api/fzdy/reports/register", Name: "发展党员名册", Perm: PermReport}, s.register,
+		func(w http.ResponseWriter, q report.Query, rows []RegisterRow) error {
 			return registerSheet(q.Year).Send(w, fmt.Sprintf("发展党员名册-%d.xlsx", q.Year), rows, nil)
-		}})
-	p.Register(rs, report.Route{Path: "/api/fzdy/reports/yearly", Name: "发展党员年度统计", Perm: PermReport,
-		View: func(r *http.Request, q report.Query) (any, error) { return s.yearly(r.Context(), q) },
-		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
-			t, err := s.yearly(r.Context(), q)
-			if err != nil {
-				return err
-			}
+		}))
+	p.Register(rs, report.Read(report.Route{Path: "/api/fzdy/reports/yearly", Name: "发展党员年度统计", Perm: PermReport}, s.yearly,
+		func(w http.ResponseWriter, q report.Query, t Yearly) error {
 			return yearlySheet(q.Year).Send(w, fmt.Sprintf("发展党员年度统计-%d.xlsx", q.Year), yearlyLines(t), nil)
-		}})
+		}))
 }
 
 // developed selects the records of q: approved (⑰) in the year, of the

@@ -2,9 +2,7 @@ package develop
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -122,13 +120,10 @@ func (s *Service) VotersOf(ctx context.Context, id int64, on date.Date) (Voters,
 		}
 		v.Fixed = true
 	case ByCommittee:
-		var acting sql.NullInt64
-		err := s.db.NewSelect().Table("flow_instance").Column("acting_org_id").Where("workflow = ?", Key).
-			Where("record_id = ?", id).Scan(ctx, &acting)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return v, httpx.Internal(err)
+		if orgID, err = s.wf.ActingOrg(ctx, s.db, id); err != nil {
+			return v, err
 		}
-		if orgID = acting.Int64; orgID > 0 {
+		if orgID > 0 {
 			n, err := s.orgs.CommitteeSize(ctx, s.db, orgID)
 			if err != nil {
 				return v, httpx.Internal(err)

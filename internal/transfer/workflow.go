@@ -40,7 +40,7 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 		Done: StateDone, Rejected: StateRejected, Steps: steps, Find: s.find,
 		OrgOf:  func(t *Transfer) int64 { return t.OrgID },
 		NameOf: func(t *Transfer) string { return KindNames[kind] + "：" + t.Name },
-		Link:   func(id int64) string { return fmt.Sprintf("/zzgx/%s?id=%d", pageOf(kind), id) },
+		Link:   func(id int64) string { return LinkOf(kind, id) },
 		Orgs:   s.orgs, Todos: s.sys, Files: s.sys, Now: s.now}
 	if kind == KindInside {
 		// The receiving side's steps act above the receiving branch.
@@ -53,6 +53,10 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 	}
 	return wf
 }
+
+// LinkOf is the page a transfer of kind opens in (its to-dos', its
+// reminders' link).
+func LinkOf(kind string, id int64) string { return fmt.Sprintf("/zzgx/%s?id=%d", pageOf(kind), id) }
 
 // pageOf is the menu page (web/src/pages/zzgx/<page>) of kind.
 func pageOf(kind string) string {

@@ -34,7 +34,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		}
 		return p, err
 	}))
-	rs.Get(API+"/{id}/docx", PermPrint, "下载Word", s.handleDocx)
+	rs.Get(API+"/{id}/docx", PermPrint, "下载Word", httpx.WriteID(errNoLetter, s.handleDocx))
 	rs.Post(API+"/accepted", PermEdit, "登记接收", httpx.Action(s.Accept))
 	rs.Post(API+"/receipt", PermEdit, "登记回执", httpx.Action(s.Receive))
 	rs.Post(API+"/void", PermEdit, "作废", httpx.Action(s.Void))

@@ -70,15 +70,9 @@ type Stats struct {
 // statsRoutes registers the tables and their workbook (?year=&orgId=).
 func (s *Service) statsRoutes(rs *httpx.Routes) {
 	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
-	p.Register(rs, report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats, Query: report.Options{YearName: "统计年度"},
-		View: func(r *http.Request, q report.Query) (any, error) { return s.Stats(r.Context(), q.Year, q.OrgID) },
-		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
-			st, err := s.Stats(r.Context(), q.Year, q.OrgID)
-			if err != nil {
-				return err
-			}
-			return sendStats(w, st)
-		}})
+	p.Register(rs, report.Read(report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats, Query: report.Options{YearName: "统计年度"}},
+		func(ctx context.Context, q report.Query) (Stats, error) { return s.Stats(ctx, q.Year, q.OrgID) },
+		func(w http.ResponseWriter, _ report.Query, st Stats) error { return sendStats(w, st) }))
 }
 
 // moveColumn is the column of a completed transfer at the organisation
