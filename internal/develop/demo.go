@@ -268,24 +268,20 @@ func stepNo(key string) int {
 // branches reads the branches that hold members, their secondary
 // committee, kind and full members.
 func (d *demoSeeder) branches(ctx context.Context, tx bun.Tx) (map[int64]*demoBranch, error) {
-	var rows []struct {
-		ID        int64  `bun:"id"`
-		Path      string `bun:"path"`
-		Type      string `bun:"type"`
-		Unit      *int64 `bun:"unit_dept_id"`
-		Name      string `bun:"name"`
-		Secretary string `bun:"secretary_name"`
-		Phone     string `bun:"contact_phone"`
-	}
-	if err := tx.NewSelect().Table("dzz").Column("id", "path", "type", "unit_dept_id", "name", "secretary_name", "contact_phone").
-		Where("type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect})).Where("status = '1'").OrderExpr("id").Scan(ctx, &rows); err != nil {
+	all, err := d.s.orgs.OfTypes(ctx, tx)
+	if err != nil {
 		return nil, err
 	}
 	out := map[int64]*demoBranch{}
-	for _, r := range rows {
-		b := &demoBranch{ID: r.ID, Path: r.Path, Type: r.Type, Name: r.Name, Secretary: r.Secretary, Phone: r.Phone}
-		if r.Unit != nil {
-			b.Unit = *r.Unit
+	typeOf := map[int64]string{}
+	for _, r := range all {
+		typeOf[r.ID] = r.Type
+		if r.Type != orgTypeBranch && r.Type != orgTypeDirect || !r.Live() {
+			continue
+		}
+		b := &demoBranch{ID: r.ID, Path: r.Path, Type: r.Type, Name: r.Name, Secretary: r.SecretaryName, Phone: r.ContactPhone}
+		if r.UnitDeptID != nil {
+			b.Unit = *r.UnitDeptID
 		}
 		ids := splitPath(r.Path)
 		// /school/secondary/…: the secondary organisation is the path's second; a 直属党支部 is its own.
@@ -296,17 +292,6 @@ func (d *demoSeeder) branches(ctx context.Context, tx bun.Tx) (map[int64]*demoBr
 		out[r.ID] = b
 	}
 	// The committee acting at ⑰ and ㉔, as the chains resolve it.
-	var types []struct {
-		ID   int64  `bun:"id"`
-		Type string `bun:"type"`
-	}
-	if err := tx.NewSelect().Table("dzz").Column("id", "type").Scan(ctx, &types); err != nil {
-		return nil, err
-	}
-	typeOf := map[int64]string{}
-	for _, t := range types {
-		typeOf[t.ID] = t.Type
-	}
 	for _, b := range out {
 		acting := map[string]bool{orgTypeCommittee: b.Type == orgTypeBranch, orgTypeSchool: true}
 		ids := splitPath(b.Path)
@@ -436,7 +421,7 @@ func (d *demoSeeder) registry(ctx context.Context, tx bun.Tx, students, teachers
 		for start := 0; start < len(part.nos); start += 500 {
 			chunk := part.nos[start:min(start+500, len(part.nos))]
 			got, err := d.people(ctx, tx, part.kind, part.table, part.number, func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("x."+part.number+" IN (?)", bun.In(chunk))
+				return q.Where("x."+part.number+" IN (?)", bun.List(chunk))
 			})
 			if err != nil {
 				return nil, err
@@ -1121,7 +1106,7 @@ func (d *demoSeeder) write(ctx context.Context, tx bun.Tx, records []*demoRecord
 	}
 	if len(back) > 0 {
 		if _, err := tx.NewUpdate().Table("dyjbxx").Set("party_status = ?", member.PartyProbation).Set("full_on = NULL").
-			Where("id IN (?)", bun.In(back)).Exec(ctx); err != nil {
+			Where("id IN (?)", bun.List(back)).Exec(ctx); err != nil {
 			return err
 		}
 	}

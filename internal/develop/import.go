@@ -9,7 +9,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
@@ -229,30 +228,38 @@ func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports
 	}
 	out := map[string]*importPerson{}
 	for kind, nos := range numbers {
-		q, number, err := s.registryQuery(ctx, idb, kind)
-		if err != nil {
-			return nil, err
-		}
-		var list []registryPerson
-		if err := q.Where("? IN (?)", bun.Ident("x."+number), bun.In(nos)).Scan(ctx, &list); err != nil {
-			return nil, httpx.Internal(err)
-		}
-		ids := make([]int64, len(list))
-		for i, p := range list {
-			ids[i] = p.ID
-		}
-		live, members, err := s.standingOf(ctx, idb, kind, ids)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range list {
-			ip := &importPerson{registryPerson: p}
-			if rec, ok := live[p.ID]; ok {
-				ip.live = errLiveRecord(&rec).Message
-			} else if m, ok := members[p.ID]; ok {
-				ip.live = errIsMember(p.Name, m).Message
+		// A chunk of numbers at a time: its people and what they hold are
+		// read with IN lists of at most imports.Chunk values.
+		err := imports.Chunked(nos, func(part []string) error {
+			q, number, err := s.registryQuery(ctx, idb, kind)
+			if err != nil {
+				return err
 			}
-			out[kind+":"+p.Number] = ip
+			var list []registryPerson
+			if err := q.Where("? IN (?)", bun.Ident("x."+number), bun.List(part)).Scan(ctx, &list); err != nil {
+				return httpx.Internal(err)
+			}
+			ids := make([]int64, len(list))
+			for i, p := range list {
+				ids[i] = p.ID
+			}
+			live, members, err := s.standingOf(ctx, idb, kind, ids)
+			if err != nil {
+				return err
+			}
+			for _, p := range list {
+				ip := &importPerson{registryPerson: p}
+				if rec, ok := live[p.ID]; ok {
+					ip.live = errLiveRecord(&rec).Message
+				} else if m, ok := members[p.ID]; ok {
+					ip.live = errIsMember(p.Name, m).Message
+				}
+				out[kind+":"+p.Number] = ip
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -262,9 +269,8 @@ func (s *Service) importPeople(ctx context.Context, idb bun.IDB, rows []*imports
 // record may be kept at), each true when it is live: a record is not kept at
 // a revoked one (the create's 所选党支部已撤销).
 func (s *Service) branchTypes(ctx context.Context, idb bun.IDB) (map[int64]bool, error) {
-	var rows []org.Org
-	if err := idb.NewSelect().Model(&rows).Column("id", "status").Where("type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect})).
-		Scan(ctx); err != nil {
+	rows, err := s.orgs.OfTypes(ctx, idb, orgTypeBranch, orgTypeDirect)
+	if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	out := make(map[int64]bool, len(rows))

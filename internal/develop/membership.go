@@ -9,6 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
@@ -69,8 +70,8 @@ func (s *Service) enterMemberBase(ctx context.Context, tx bun.Tx, r *Record) err
 			PartyStatus  string `bun:"party_status"`
 			MemberStatus string `bun:"member_status"`
 		}
-		err := tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.party_status", "m.member_status", "m.org_id").
-			ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
+		err := org.NameJoin("m.org_id")(tx.NewSelect().TableExpr("dyjbxx AS m").
+			Column("m.id", "m.name", "m.party_status", "m.member_status", "m.org_id")).
 			Where("m.id_number_idx = ?", p.IDNumberIdx).Limit(1).Scan(ctx, &existing)
 		switch {
 		case err == nil:

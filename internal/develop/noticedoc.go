@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/docx"
@@ -31,17 +32,13 @@ var noticePurpose = map[string]string{
 
 // noticeDocRoutes registers the notice's Word download.
 func (s *Service) noticeDocRoutes(rs *httpx.Routes) {
-	rs.Get("/api/fzdy/notices/{id}/docx", Perms.List, "下载公示", func(w http.ResponseWriter, r *http.Request) error {
-		id, err := httpx.PathID(r, "id", errNoNotice())
-		if err != nil {
-			return err
-		}
+	rs.Get("/api/fzdy/notices/{id}/docx", Perms.List, "下载公示", httpx.WriteID(errNoNotice, func(w http.ResponseWriter, r *http.Request, id int64) error {
 		values, title, err := s.noticeValues(r.Context(), id)
 		if err != nil {
 			return err
 		}
 		return docx.Serve(w, title+".docx", noticeTemplate, values)
-	})
+	}))
 }
 
 func errNoNotice() *httpx.Error { return httpx.NotFound("公示不存在") }
@@ -69,8 +66,7 @@ func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string
 		Notice
 		OrgName string `bun:"org_name"`
 	}
-	q := s.db.NewSelect().Model(&n.Notice).ColumnExpr("n.*").ColumnExpr("oz.name AS org_name").
-		Join("JOIN dzz AS oz ON oz.id = n.org_id").Where("n.id = ?", id)
+	q := org.NameJoin("n.org_id")(s.db.NewSelect().Model(&n.Notice).ColumnExpr("n.*")).Where("n.id = ?", id)
 	err = sc.Apply(q, "n.org_id").Scan(ctx, &n)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, "", errNoNotice()
@@ -78,10 +74,9 @@ func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string
 		return nil, "", httpx.Internal(err)
 	}
 	var people []noticePerson
-	err = s.db.NewSelect().TableExpr("dev_notice_item AS ni").Join("JOIN dev_record AS r ON r.id = ni.record_id").
-		Join("JOIN dzz AS oz ON oz.id = r.org_id").
-		ColumnExpr("r.name, r.gender, r.birth_date, oz.name AS org_name, r.applied_on, r.activist_on, r.target_on, r.admitted_on").
-		Where("ni.notice_id = ?", id).OrderExpr("oz.code, "+zh.Resolve(zh.Name("r.name"), db.IsPostgres(s.db))+", r.id").Scan(ctx, &people)
+	err = org.NameJoin("r.org_id")(s.db.NewSelect().TableExpr("dev_notice_item AS ni").Join("JOIN dev_record AS r ON r.id = ni.record_id").
+		ColumnExpr("r.name, r.gender, r.birth_date, r.applied_on, r.activist_on, r.target_on, r.admitted_on")).
+		Where("ni.notice_id = ?", id).OrderExpr(org.CodeColumn+", "+zh.Resolve(zh.Name("r.name"), db.IsPostgres(s.db))+", r.id").Scan(ctx, &people)
 	if err != nil {
 		return nil, "", httpx.Internal(err)
 	}

@@ -156,15 +156,14 @@ func (s *Service) CreateNotice(ctx context.Context, in NoticeInput) (*NoticeDeta
 		return nil, err
 	}
 	var recs []Record
-	if err := scope(s.db.NewSelect().Model(&recs).Where("r.id IN (?)", bun.In(ids))).Scan(ctx); err != nil {
+	if err := scope(s.db.NewSelect().Model(&recs).Where("r.id IN (?)", bun.List(ids))).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	if len(recs) != len(ids) {
 		return nil, httpx.Invalid("recordIds", "所选发展党员记录不存在")
 	}
-	var under []int64
-	if err := s.db.NewSelect().TableExpr("dzz AS stz").Column("stz.id").
-		Join("JOIN dzz AS str ON stz.path LIKE str.path || '%'").Where("str.id = ?", in.OrgID).Scan(ctx, &under); err != nil {
+	under, err := s.orgs.Subtree(ctx, []int64{in.OrgID})
+	if err != nil {
 		return nil, httpx.Internal(err)
 	}
 	for _, r := range recs {

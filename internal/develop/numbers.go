@@ -10,9 +10,11 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // 入党志愿书 numbers: the organisation department receives ranges of
@@ -63,8 +65,8 @@ func (s *Service) numberRoutes(rs *httpx.Routes) {
 // school-wide ones and those of committees in the caller's scope.
 func (s *Service) listNumberRanges(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[NumberRangeView], error) {
 	var rows []NumberRangeView
-	q := s.db.NewSelect().Model(&rows).ColumnExpr("nr.*").ColumnExpr("oz.name AS org_name").
-		Join("LEFT JOIN dzz AS oz ON oz.id = nr.org_id").OrderExpr("nr.year DESC, nr.prefix, nr.first_no, nr.id")
+	q := org.NameLeftJoin("nr.org_id")(s.db.NewSelect().Model(&rows).ColumnExpr("nr.*")).
+		OrderExpr("nr.year DESC, nr.prefix, nr.first_no, nr.id")
 	if y, ok := lq.Filters["year"]; ok && fmt.Sprint(y) != "" {
 		var year int
 		if _, err := fmt.Sscan(fmt.Sprint(y), &year); err != nil {
@@ -72,20 +74,11 @@ func (s *Service) listNumberRanges(ctx context.Context, lq httpx.ListQuery) (htt
 		}
 		q = q.Where("nr.year = ?", year)
 	}
-	all, ids, err := s.orgs.ScopeIDs(ctx)
+	scope, err := s.numberScope(ctx)
 	if err != nil {
 		return httpx.PageResult[NumberRangeView]{}, err
 	}
-	if !all {
-		if len(ids) == 0 {
-			q = q.Where("nr.org_id IS NULL")
-		} else {
-			q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("nr.org_id IS NULL").WhereOr("nr.org_id IN (?)", bun.In(ids))
-			})
-		}
-	}
-	if err := q.Scan(ctx); err != nil {
+	if err := scope(q).Scan(ctx); err != nil {
 		return httpx.PageResult[NumberRangeView]{}, httpx.Internal(err)
 	}
 	for i := range rows {
@@ -122,20 +115,14 @@ func (s *Service) checkNumberRange(ctx context.Context, idb bun.IDB, in *NumberR
 		return err
 	}
 	if in.OrgID != nil {
-		ok, err := s.orgs.InScope(ctx, *in.OrgID)
+		o, err := s.orgs.BriefInScope(ctx, *in.OrgID)
 		if err != nil {
 			return httpx.Internal(err)
 		}
-		var typ string
-		if ok {
-			if err := idb.NewSelect().Table("dzz").Column("type").Where("id = ?", *in.OrgID).Scan(ctx, &typ); err != nil {
-				return httpx.Internal(err)
-			}
-		}
-		if !ok {
+		if o == nil {
 			return httpx.Invalid("orgId", "所选党组织不存在")
 		}
-		if typ != orgTypeCommittee && typ != orgTypeGeneral {
+		if o.Type != orgTypeCommittee && o.Type != orgTypeGeneral {
 			return httpx.Invalid("orgId", "编号段只能分配给二级党委或党总支")
 		}
 	}
@@ -196,26 +183,27 @@ func (s *Service) createNumberRange(ctx context.Context, in NumberRangeInput) (N
 	return out, err
 }
 
+// numberScope restricts a select of ranges (nr) to those the caller sees:
+// the school-wide ones and those of committees in the caller's scope.
+func (s *Service) numberScope(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+	all, ids, err := s.orgs.ScopeIDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
+		if all {
+			return q
+		}
+		return q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("nr.org_id IS NULL").WhereOr("nr.org_id IN (?)", bun.List(ids)) // none: NULL, no committee's
+		})
+	}, nil
+}
+
 // findNumberRange reads a range the caller may change (404 for a
 // committee's range outside the caller's scope).
 func (s *Service) findNumberRange(ctx context.Context, idb bun.IDB, id int64) (*NumberRange, error) {
-	r := new(NumberRange)
-	err := idb.NewSelect().Model(r).Where("id = ?", id).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoNumberRange()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	if r.OrgID != nil {
-		ok, err := s.orgs.InScope(ctx, *r.OrgID)
-		if err != nil {
-			return nil, httpx.Internal(err)
-		}
-		if !ok {
-			return nil, errNoNumberRange()
-		}
-	}
-	return r, nil
+	return record.FindScoped[NumberRange](ctx, idb, s.numberScope, "nr", id, errNoNumberRange)
 }
 
 func errNoNumberRange() *httpx.Error { return httpx.NotFound("编号段不存在") }
@@ -252,12 +240,9 @@ func (s *Service) updateNumberRange(ctx context.Context, in NumberRangeInput) (N
 		res, err := tx.NewUpdate().Model((*NumberRange)(nil)).Where("id = ?", in.ID).Where("next_no = ?", cur.Next).
 			Set("year = ?", in.Year).Set("org_id = ?", in.OrgID).Set("prefix = ?", in.Prefix).Set("first_no = ?", in.First).
 			Set("last_no = ?", in.Last).Set("next_no = ?", in.Next).Set("width = ?", in.Width).Set("updated_at = ?", s.now()).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			// A number was handed out meanwhile: the form shows an old next.
-			return httpx.Conflict("该编号段刚刚发放了编号，请刷新后再修改")
+		// Refused when a number was handed out meanwhile: the form shows an old next.
+		if err := record.Conditional(res, err, 1, httpx.Conflict("该编号段刚刚发放了编号，请刷新后再修改")); err != nil {
+			return err
 		}
 		return tx.NewSelect().Model(&out).Where("id = ?", in.ID).Scan(ctx)
 	})
@@ -273,12 +258,9 @@ func (s *Service) deleteNumberRanges(ctx context.Context, ids []int64) error {
 				return err
 			}
 			res, err := tx.NewDelete().Model((*NumberRange)(nil)).Where("id = ?", id).Where("next_no = first_no").Exec(ctx)
-			if err != nil {
-				return httpx.Internal(err)
-			}
-			if n, _ := res.RowsAffected(); n != 1 {
-				return httpx.BadRequest("编号段 %s–%s 已发放编号，不能删除", formatVolunteerNo(r.Prefix, r.Width, r.First),
-					formatVolunteerNo(r.Prefix, r.Width, r.Last))
+			if err := record.Conditional(res, err, 1, httpx.BadRequest("编号段 %s–%s 已发放编号，不能删除",
+				formatVolunteerNo(r.Prefix, r.Width, r.First), formatVolunteerNo(r.Prefix, r.Width, r.Last))); err != nil {
+				return err
 			}
 		}
 		return nil

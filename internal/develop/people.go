@@ -91,7 +91,7 @@ func (s *Service) membershipsOf(ctx context.Context, idb bun.IDB, kind string, i
 		ID  int64  `bun:"id"`
 		Idx string `bun:"id_number_idx"`
 	}
-	if err := idb.NewSelect().TableExpr(table+" AS x").Column("x.id", "x.id_number_idx").Where("x.id IN (?)", bun.In(ids)).
+	if err := idb.NewSelect().TableExpr(table+" AS x").Column("x.id", "x.id_number_idx").Where("x.id IN (?)", bun.List(ids)).
 		Where("x.id_number_idx <> ''").Scan(ctx, &rows); err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -141,7 +141,7 @@ func (s *Service) standingOf(ctx context.Context, idb bun.IDB, kind string, ids 
 	}
 	var list []Record
 	if err := idb.NewSelect().Model(&list).Column("r.id", "r.person_id", "r.stage", "r.applied_on", "r.name").Where("r.person_kind = ?", kind).
-		Where("r.person_id IN (?)", bun.In(ids)).Where("r.stage <> ?", StageEnded).Scan(ctx); err != nil {
+		Where("r.person_id IN (?)", bun.List(ids)).Where("r.stage <> ?", StageEnded).Scan(ctx); err != nil {
 		return nil, nil, httpx.Internal(err)
 	}
 	for _, r := range list {

@@ -137,14 +137,14 @@ func (s *Service) releasePlanOnReturnOrEnd(ctx context.Context, tx bun.Tx, a *fl
 // every secondary committee, 党总支 and 直属党支部 of the caller's scope, with
 // its plan when one was set.
 type PlanRow struct {
-	OrgID   int64   `bun:"org_id" json:"orgId"`
-	OrgName string  `bun:"org_name" json:"orgName"`
-	OrgType string  `bun:"org_type" json:"orgType"`
-	Year    int     `bun:"-" json:"year"`
-	ID      *int64  `bun:"id" json:"id"`
-	Quota   *int    `bun:"quota" json:"quota"`
-	Used    int     `bun:"used" json:"used"`
-	Remark  *string `bun:"remark" json:"remark"`
+	OrgID   int64   `json:"orgId"`
+	OrgName string  `json:"orgName"`
+	OrgType string  `json:"orgType"`
+	Year    int     `json:"year"`
+	ID      *int64  `json:"id"`
+	Quota   *int    `json:"quota"`
+	Used    int     `json:"used"`
+	Remark  *string `json:"remark"`
 }
 
 // Plans is GET /api/fzdy/plans?year=: the plans of the year (default: this
@@ -162,21 +162,28 @@ func (s *Service) Plans(ctx context.Context, lq httpx.ListQuery) ([]PlanRow, err
 	if err != nil {
 		return nil, err
 	}
-	q := s.db.NewSelect().TableExpr("dzz AS z").
-		ColumnExpr("z.id AS org_id, z.name AS org_name, z.type AS org_type, p.id, p.quota, COALESCE(p.used, 0) AS used, p.remark").
-		Join("LEFT JOIN dev_plan AS p ON p.org_id = z.id AND p.year = ?", year).
-		Where("z.type IN (?)", bun.In([]string{orgTypeCommittee, orgTypeGeneral, orgTypeDirect})).
-		OrderExpr("z.path")
-	q = sc.Apply(q, "z.id")
-	var rows []PlanRow
-	if err := q.Scan(ctx, &rows); err != nil {
+	orgs, err := s.orgs.OfTypes(ctx, s.db, orgTypeCommittee, orgTypeGeneral, orgTypeDirect)
+	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	for i := range rows {
-		rows[i].Year = year
+	var plans []Plan
+	if err := s.db.NewSelect().Model(&plans).Where("p.year = ?", year).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
 	}
-	if rows == nil {
-		rows = []PlanRow{}
+	byOrg := make(map[int64]*Plan, len(plans))
+	for i := range plans {
+		byOrg[plans[i].OrgID] = &plans[i]
+	}
+	rows := []PlanRow{}
+	for _, o := range orgs {
+		if !sc.Has(o.ID) {
+			continue
+		}
+		row := PlanRow{OrgID: o.ID, OrgName: o.Name, OrgType: o.Type, Year: year}
+		if p := byOrg[o.ID]; p != nil {
+			row.ID, row.Quota, row.Used, row.Remark = &p.ID, &p.Quota, p.Used, &p.Remark
+		}
+		rows = append(rows, row)
 	}
 	return rows, nil
 }
@@ -205,20 +212,14 @@ func (s *Service) SetPlan(ctx context.Context, in PlanInput) (PlanRow, error) {
 	if err := c.Err(); err != nil {
 		return PlanRow{}, err
 	}
-	ok, err := s.orgs.InScope(ctx, in.OrgID)
+	o, err := s.orgs.BriefInScope(ctx, in.OrgID)
 	if err != nil {
-		return PlanRow{}, err
+		return PlanRow{}, httpx.Internal(err)
 	}
-	var typ string
-	if ok {
-		if err := s.db.NewSelect().Table("dzz").Column("type").Where("id = ?", in.OrgID).Scan(ctx, &typ); err != nil {
-			return PlanRow{}, httpx.Internal(err)
-		}
-	}
-	if !ok {
+	if o == nil {
 		return PlanRow{}, httpx.NotFound("党组织不存在")
 	}
-	if typ != orgTypeCommittee && typ != orgTypeGeneral && typ != orgTypeDirect {
+	if o.Type != orgTypeCommittee && o.Type != orgTypeGeneral && o.Type != orgTypeDirect {
 		return PlanRow{}, httpx.Invalid("orgId", "发展计划下达到二级党委、党总支或直属党支部")
 	}
 	quota := *in.Quota

@@ -315,18 +315,12 @@ func errLiveRecord(r *Record) *httpx.Error {
 // checkBranch: the record's organisation is a 党支部 or 直属党支部 of the
 // caller's scope (404 outside it or missing, 400 of another type).
 func (s *Service) checkBranch(ctx context.Context, orgID int64) error {
-	ok, err := s.orgs.InScope(ctx, orgID)
+	o, err := s.orgs.BriefInScope(ctx, orgID)
 	if err != nil {
-		return err
-	}
-	if !ok {
-		return httpx.NotFound("党组织不存在")
-	}
-	var o org.Org
-	if err := s.db.NewSelect().Model(&o).Column("type", "status").Where("id = ?", orgID).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return httpx.NotFound("党组织不存在")
-	} else if err != nil {
 		return httpx.Internal(err)
+	}
+	if o == nil {
+		return httpx.NotFound("党组织不存在")
 	}
 	if o.Type != orgTypeBranch && o.Type != orgTypeDirect {
 		return httpx.Invalid("orgId", "发展党员记录只能建在党支部或直属党支部")
@@ -342,7 +336,7 @@ func (s *Service) checkBranch(ctx context.Context, orgID int64) error {
 // their workflow (in the delete's transaction).
 func (s *Service) beforeDeleteRecords(ctx context.Context, idb bun.IDB, ids []int64) error {
 	var names []string
-	if err := idb.NewSelect().Model((*Record)(nil)).Column("name").Where("id IN (?)", bun.In(ids)).
+	if err := idb.NewSelect().Model((*Record)(nil)).Column("name").Where("id IN (?)", bun.List(ids)).
 		Where("member_id IS NOT NULL").Scan(ctx, &names); err != nil {
 		return httpx.Internal(err)
 	}
@@ -481,8 +475,8 @@ func (s *Service) setFlag(ctx context.Context, tx bun.Tx, r *Record, step, rule,
 // and notices, the configuration and the plan (service.go Routes calls it).
 func (s *Service) c1Routes(rs *httpx.Routes) {
 	s.recordRoutes(rs)
-	s.reviewsOf().routes(rs, "/api/fzdy/{id}/reviews", PermBranch, "考察记录")
-	s.trainingsOf().routes(rs, "/api/fzdy/{id}/trainings", PermBranch+"|"+PermCommittee, "培训记录")
+	s.reviewsOf().Routes(rs, "/api/fzdy/{id}/reviews", Perms.List, PermBranch, "考察记录")
+	s.trainingsOf().Routes(rs, "/api/fzdy/{id}/trainings", Perms.List, PermBranch+"|"+PermCommittee, "培训记录")
 	s.noticeRoutes(rs)
 	s.configRoutes(rs)
 	rs.Get("/api/fzdy/plans", Perms.List, "查看发展计划", httpx.ReadList(s.Plans))

@@ -168,7 +168,7 @@ func (s *Service) approvalsWaiting(ctx context.Context, until date.Date) ([]remi
 	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.ColumnExpr("(SELECT MAX(ds.done_on) FROM dev_step AS ds WHERE ds.record_id = r.id) AS since").
 			ColumnExpr("fi.acting_org_id").Join("JOIN flow_instance AS fi ON fi.record_id = r.id AND fi.workflow = ?", Key).
-			Where("r.step IN (?)", bun.In([]string{StepCommitteeApproval, StepFullApproval}))
+			Where("r.step IN (?)", bun.List([]string{StepCommitteeApproval, StepFullApproval}))
 	}, func(r dueRow, cfg Config) dueText {
 		wait := cfg.step(r.Step).DueDays
 		if wait <= 0 {
@@ -195,7 +195,7 @@ var probationEndingSteps = []string{StepDeptFiling, StepPlacement, StepOath, Ste
 // any extension) ends before the branch discussed the 转正 (RULES.md §2).
 func (s *Service) probationsEnding(ctx context.Context, until date.Date) ([]remind.Due, error) {
 	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.Where("r.step IN (?)", bun.In(probationEndingSteps)).Where("r.probation_ends_on <= ?", until)
+		return q.Where("r.step IN (?)", bun.List(probationEndingSteps)).Where("r.probation_ends_on <= ?", until)
 	}, func(r dueRow, _ Config) dueText {
 		return dueText{r.ProbationEndsOn, fmt.Sprintf("预备党员%s的预备期于%s届满，请及时讨论其转正", r.Name, r.ProbationEndsOn),
 			fmt.Sprintf("预备党员：%s；支部大会接收：%s；预备期届满：%s。", r.Name, r.AdmittedOn, r.ProbationEndsOn), 0}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/report"
@@ -36,24 +37,14 @@ const (
 // reportRoutes registers the reports and their exports (?year=&orgId=).
 func (s *Service) reportRoutes(rs *httpx.Routes) {
 	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
-	p.Register(rs, report.Route{Path: "/api/fzdy/reports/register", Name: "发展党员名册", Perm: PermReport,
-		View: func(r *http.Request, q report.Query) (any, error) { return s.register(r.Context(), q) },
-		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
-			rows, err := s.register(r.Context(), q)
-			if err != nil {
-				return err
-			}
+	p.Register(rs, report.Read(report.Route{Path: "/api/fzdy/reports/register", Name: "发展党员名册", Perm: PermReport}, s.register,
+		func(w http.ResponseWriter, q report.Query, rows []RegisterRow) error {
 			return registerSheet(q.Year).Send(w, fmt.Sprintf("发展党员名册-%d.xlsx", q.Year), rows, nil)
-		}})
-	p.Register(rs, report.Route{Path: "/api/fzdy/reports/yearly", Name: "发展党员年度统计", Perm: PermReport,
-		View: func(r *http.Request, q report.Query) (any, error) { return s.yearly(r.Context(), q) },
-		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
-			t, err := s.yearly(r.Context(), q)
-			if err != nil {
-				return err
-			}
+		}))
+	p.Register(rs, report.Read(report.Route{Path: "/api/fzdy/reports/yearly", Name: "发展党员年度统计", Perm: PermReport}, s.yearly,
+		func(w http.ResponseWriter, q report.Query, t Yearly) error {
 			return yearlySheet(q.Year).Send(w, fmt.Sprintf("发展党员年度统计-%d.xlsx", q.Year), yearlyLines(t), nil)
-		}})
+		}))
 }
 
 // developed selects the records of q: approved (⑰) in the year, of the
@@ -114,12 +105,11 @@ func (s *Service) register(ctx context.Context, q report.Query) ([]RegisterRow, 
 		return nil, err
 	}
 	rows := []RegisterRow{}
-	err = sel.ColumnExpr("r.id, r.name, r.gender, r.birth_date, r.person_no, r.org_id, oz.name AS org_name").
+	err = org.NameJoin("r.org_id")(sel).ColumnExpr("r.id, r.name, r.gender, r.birth_date, r.person_no, r.org_id").
 		ColumnExpr(ethnicityExpr+" AS ethnicity").ColumnExpr(educationExpr+" AS education").ColumnExpr(categoryExpr+" AS category").
 		ColumnExpr("r.applied_on, r.activist_on, r.target_on, r.admitted_on, r.approved_on, r.volunteer_no, sp.data AS sponsor_data").
-		Join("JOIN dzz AS oz ON oz.id = r.org_id").
 		Join("LEFT JOIN dev_step AS sp ON sp.record_id = r.id AND sp.step = ?", StepSponsors).
-		OrderExpr("oz.code, oz.id, r.approved_on, r.id").Scan(ctx, &rows)
+		OrderExpr(org.CodeColumn+", r.org_id, r.approved_on, r.id").Scan(ctx, &rows)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -144,16 +134,9 @@ func (s *Service) register(ctx context.Context, q report.Query) ([]RegisterRow, 
 		}
 	}
 	if len(ids) > 0 {
-		var named []struct {
-			ID   int64  `bun:"id"`
-			Name string `bun:"name"`
-		}
-		if err := s.db.NewSelect().Table("dyjbxx").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &named); err != nil {
-			return nil, httpx.Internal(err)
-		}
-		names := make(map[int64]string, len(named))
-		for _, n := range named {
-			names[n.ID] = n.Name
+		names, err := s.members.Names(ctx, ids)
+		if err != nil {
+			return nil, err
 		}
 		for i, sponsor := range sponsorsOf {
 			var list []string
@@ -229,18 +212,6 @@ var ageBands = []struct {
 	{"41to45", "41至45岁", 41, 45}, {"46to50", "46至50岁", 46, 50}, {"51to55", "51至55岁", 51, 55},
 	{"56to60", "56至60岁", 56, 60}, {"ge61", "61岁及以上", 61, -1}}
 
-// ageOn is the age in full years on day of a person born on birth: the
-// birthday not yet reached that year counts one less (born on 29 February,
-// the birthday of a common year is reached on 1 March).
-func ageOn(birth, day date.Date) int {
-	b, d := birth.Time(), day.Time()
-	age := d.Year() - b.Year()
-	if d.Month() < b.Month() || d.Month() == b.Month() && d.Day() < b.Day() {
-		age--
-	}
-	return age
-}
-
 // ageBand is the key of the band of a person born on birth, aged on the
 // approval date (RULES.md §6: new members by the date the higher committee
 // approved); "unknown" without a birth date.
@@ -248,7 +219,7 @@ func ageBand(birth, approved date.Date) string {
 	if birth.IsZero() || approved.IsZero() {
 		return "unknown"
 	}
-	age := ageOn(birth, approved)
+	age := birth.AgeOn(approved)
 	for _, b := range ageBands {
 		if (b.lo < 0 || age >= b.lo) && (b.hi < 0 || age <= b.hi) {
 			return b.key

@@ -2,18 +2,12 @@ package develop
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
-	"zhdj/internal/platform/uniq"
 )
 
 // Review kinds.
@@ -24,10 +18,9 @@ const (
 
 // reviewsOf are the reviews of a record, seen and written through the record
 // (its scope: a record outside it is a 404).
-func (s *Service) reviewsOf() childOf[Review] {
-	return childOf[Review]{s: s, noun: "考察记录", order: "reviewed_on, id",
-		parts: func(v *Review) (*resource.Base, *int64) { return &v.Base, &v.RecordID },
-		check: func(ctx context.Context, r *Record, in *Review) error {
+func (s *Service) reviewsOf() resource.Child[Record, Review] {
+	return childOf(s, "考察记录", "reviewed_on, id", func(v *Review) (*resource.Base, *int64) { return &v.Base, &v.RecordID },
+		func(ctx context.Context, r *Record, in *Review) error {
 			var c httpx.Checks
 			var since date.Date
 			switch in.Kind {
@@ -65,107 +58,14 @@ func (s *Service) reviewsOf() childOf[Review] {
 			c.Add(record.DictValue("result", "考察结果", DictReviewResult, in.Result, "", l),
 				record.MaxLen("content", "考察意见", in.Content, 2000), record.MaxLen("reviewer", "考察人", in.Reviewer, 50))
 			return c.Err()
-		}}
+		})
 }
 
-// childOf is a kind of record kept under a development record (reviews,
+// childOf declares a kind of row kept under a development record (reviews,
 // trainings): listed, added, changed and removed through the record, within
 // its scope.
-type childOf[T any] struct {
-	s     *Service
-	noun  string
-	order string
-	// parts are where a child's id and times lie, and its record's id.
-	parts func(v *T) (*resource.Base, *int64)
-	// check validates (and normalises) a child of record r.
-	check func(ctx context.Context, r *Record, in *T) error
-}
-
-func (c childOf[T]) notFound() *httpx.Error { return httpx.NotFound("%s不存在", c.noun) }
-
-// routes registers the child's routes under base (/api/fzdy/{id}/reviews).
-func (c childOf[T]) routes(rs *httpx.Routes, base, writePerm, what string) {
-	rs.Get(base, Perms.List, "查看"+what, httpx.ListUnder(errNoRecord, c.List))
-	rs.Post(base, writePerm, "新增"+what, httpx.CreateUnder(errNoRecord, c.Create))
-	rs.Put(base, writePerm, "修改"+what, httpx.ActionOn(errNoRecord, c.Update))
-	rs.Delete(base, writePerm, "删除"+what, httpx.DeleteUnder(errNoRecord, c.Delete))
-}
-
-// List is every child of record id.
-func (c childOf[T]) List(ctx context.Context, id int64, _ httpx.ListQuery) ([]T, error) {
-	if _, err := c.s.find(ctx, c.s.db, id); err != nil {
-		return nil, err
-	}
-	out := []T{}
-	if err := c.s.db.NewSelect().Model(&out).Where("record_id = ?", id).OrderExpr(c.order).Scan(ctx); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return out, nil
-}
-
-// Create adds a child to record id.
-func (c childOf[T]) Create(ctx context.Context, id int64, in T) (T, error) {
-	return c.write(ctx, id, in, false)
-}
-
-// Update changes a child of record id (the body names it by its id).
-func (c childOf[T]) Update(ctx context.Context, id int64, in T) (T, error) {
-	return c.write(ctx, id, in, true)
-}
-
-func (c childOf[T]) write(ctx context.Context, id int64, in T, update bool) (T, error) {
-	r, err := c.s.find(ctx, c.s.db, id)
-	if err != nil {
-		return in, err
-	}
-	if err := c.check(ctx, r, &in); err != nil {
-		return in, err
-	}
-	base, recordID := c.parts(&in)
-	*recordID = id
-	now := c.s.now()
-	base.UpdatedAt = now
-	err = db.InTx(ctx, c.s.db, func(ctx context.Context, tx bun.Tx) error {
-		if !update {
-			base.ID, base.CreatedAt = 0, now
-			_, err := tx.NewInsert().Model(&in).Returning("id").Exec(ctx)
-			return err
-		}
-		cur := new(T)
-		curBase, _ := c.parts(cur)
-		if err := tx.NewSelect().Model(cur).Where("id = ?", base.ID).Where("record_id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-			return c.notFound()
-		} else if err != nil {
-			return httpx.Internal(err)
-		}
-		base.CreatedAt = curBase.CreatedAt
-		_, err := tx.NewUpdate().Model(&in).WherePK().Where("record_id = ?", id).ExcludeColumn("created_at").Exec(ctx)
-		return err
-	})
-	if err != nil {
-		return in, httpx.AsError(err)
-	}
-	out := new(T) // as stored
-	if err := c.s.db.NewSelect().Model(out).Where("id = ?", base.ID).Scan(ctx); err != nil {
-		return in, httpx.Internal(err)
-	}
-	return *out, nil
-}
-
-// Delete removes children ids of record id (all of them, or none: 404).
-func (c childOf[T]) Delete(ctx context.Context, id int64, ids []int64) error {
-	if _, err := c.s.find(ctx, c.s.db, id); err != nil {
-		return err
-	}
-	ids = uniq.Of(ids)
-	return db.InTx(ctx, c.s.db, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.In(ids)).Where("record_id = ?", id).Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); int(n) != len(ids) {
-			return c.notFound() // rolled back: nothing removed
-		}
-		return nil
-	})
+func childOf[T any](s *Service, noun, order string, parts func(v *T) (*resource.Base, *int64),
+	check func(ctx context.Context, r *Record, in *T) error) resource.Child[Record, T] {
+	return resource.Child[Record, T]{DB: s.db, Noun: noun, Column: "record_id", Order: order,
+		Parent: s.find, NoParent: errNoRecord, Parts: parts, Check: check, Now: s.now}
 }

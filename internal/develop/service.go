@@ -10,8 +10,6 @@ package develop
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"slices"
 	"time"
 
@@ -25,6 +23,7 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/system"
 )
 
@@ -66,7 +65,7 @@ func (s *Service) subscribe(b *event.Bus) {
 		kept := member.Kept{}
 		for part := range slices.Chunk(q.MemberIDs, 1000) {
 			var ids []int64
-			if err := idb.NewSelect().Model((*Record)(nil)).Column("r.member_id").Where("r.member_id IN (?)", bun.In(part)).
+			if err := idb.NewSelect().Model((*Record)(nil)).Column("r.member_id").Where("r.member_id IN (?)", bun.List(part)).
 				Where("r.stage = ?", StageProbationary).Scan(ctx, &ids); err != nil {
 				return nil, err
 			}
@@ -93,18 +92,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 // find reads a record of the caller's scope through idb (404 outside it):
 // the workflow's Find.
 func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*Record, error) {
-	scope, err := s.scope(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r := new(Record)
-	err = scope(idb.NewSelect().Model(r).Where("r.id = ?", id)).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoRecord()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return r, nil
+	return record.FindScoped[Record](ctx, idb, s.scope, "r", id, errNoRecord)
 }
 
 // scope is the caller's organisation scope over the records' branch.

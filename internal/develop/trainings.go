@@ -23,10 +23,9 @@ func calendarDays(start, end date.Date) int {
 
 // trainingsOf are the trainings of a record (hours and days by batch type:
 // ⑪ counts the passed DEVELOP ones), seen and written through the record.
-func (s *Service) trainingsOf() childOf[Training] {
-	return childOf[Training]{s: s, noun: "培训记录", order: "start_on, id",
-		parts: func(v *Training) (*resource.Base, *int64) { return &v.Base, &v.RecordID },
-		check: func(_ context.Context, _ *Record, in *Training) error {
+func (s *Service) trainingsOf() resource.Child[Record, Training] {
+	return childOf(s, "培训记录", "start_on, id", func(v *Training) (*resource.Base, *int64) { return &v.Base, &v.RecordID },
+		func(_ context.Context, _ *Record, in *Training) error {
 			var c httpx.Checks
 			if in.BatchType < 1 || in.BatchType > 4 {
 				c.Add(httpx.Invalid("batchType", "请选择培训班次类型"))
@@ -68,5 +67,5 @@ func (s *Service) trainingsOf() childOf[Training] {
 			}
 			c.Add(record.MaxLen("certificateNo", "结业证书编号", in.CertificateNo, 50))
 			return c.Err()
-		}}
+		})
 }

@@ -2,9 +2,7 @@ package develop
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -122,13 +120,10 @@ func (s *Service) VotersOf(ctx context.Context, id int64, on date.Date) (Voters,
 		}
 		v.Fixed = true
 	case ByCommittee:
-		var acting sql.NullInt64
-		err := s.db.NewSelect().Table("flow_instance").Column("acting_org_id").Where("workflow = ?", Key).
-			Where("record_id = ?", id).Scan(ctx, &acting)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return v, httpx.Internal(err)
+		if orgID, err = s.wf.ActingOrg(ctx, s.db, id); err != nil {
+			return v, err
 		}
-		if orgID = acting.Int64; orgID > 0 {
+		if orgID > 0 {
 			n, err := s.orgs.CommitteeSize(ctx, s.db, orgID)
 			if err != nil {
 				return v, httpx.Internal(err)
@@ -353,7 +348,7 @@ func (s *Service) extensionRule() flow.Rule[Record] {
 
 // eachVoted refuses one tally for several records: a batch form carrying
 // votes when more than one record is acted on (逐个讨论和表决).
-func eachVoted(in BatchInput, ids []int64) error {
+func eachVoted(in flow.BatchInput, ids []int64) error {
 	if len(ids) < 2 || len(in.Form) == 0 {
 		return nil
 	}
@@ -369,18 +364,14 @@ func eachVoted(in BatchInput, ids []int64) error {
 	return nil
 }
 
-// sharedFormKey marks the context of a batch action applying one form to
-// several records.
-type sharedFormKey struct{}
-
 // eachVotedRule: a batch action approving a step decided by a vote takes
-// each person's own tally (BatchInput.Forms), never one form for several
+// each person's own tally (flow.BatchInput.Forms), never one form for several
 // (细则第二十一条: 逐个讨论和表决). A rule, so the caller's permission at the
 // step is checked first.
 func (s *Service) eachVotedRule() flow.Rule[Record] {
 	return flow.Rule[Record]{Name: RuleEachVoted, Field: "forms",
 		Check: func(ctx context.Context, _ bun.IDB, a *flow.Act[Record]) (string, error) {
-			if shared, _ := ctx.Value(sharedFormKey{}).(bool); shared {
+			if flow.SharedForm(ctx) {
 				return fmt.Sprintf("「%s」须逐人填写表决结果后办理", a.Step.Name), nil
 			}
 			return "", nil

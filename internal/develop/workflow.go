@@ -72,10 +72,7 @@ func (s *Service) hooks() map[string]hook {
 
 // workflow declares the 25 steps (② to ㉕: ① is the record's creation).
 func (s *Service) workflow() *flow.Workflow[Record] {
-	states := []flow.State{}
-	for _, k := range []string{StageApplicant, StageActivist, StageTarget, StageProbationary, StageFull, StageEnded} {
-		states = append(states, flow.State{Key: k, Name: StageNames[k]})
-	}
+	states := flow.StatesOf([]string{StageApplicant, StageActivist, StageTarget, StageProbationary, StageFull, StageEnded}, StageNames)
 	hooks := s.hooks()
 	var steps []flow.Step[Record]
 	for _, def := range Steps[1:] {

@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
 	"zhdj/internal/system"
 )
 
@@ -209,4 +210,23 @@ func (s *Service) checkAccountLink(ctx context.Context, userID int64) error {
 		return err
 	}
 	return nil
+}
+
+// Names returns the names of the given members, whatever the caller's scope
+// (a name is what another module's record shows next to a member it points
+// at: a sponsor, a signer); a missing id is simply absent.
+func (s *Service) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	ids = uniq.Of(ids)
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []Member
+	if err := s.db.NewSelect().Model(&rows).Column("m.id", "m.name").Where("m.id IN (?)", bun.List(ids)).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, nil
 }

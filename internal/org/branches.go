@@ -24,6 +24,16 @@ func (s *Service) Brief(ctx context.Context, id int64) (*Org, error) {
 	return o, err
 }
 
+// BriefInScope is Brief of an organisation of the caller's scope: nil when
+// it is missing or lies outside the scope, so the form checking a record's
+// organisation (its type, its status) answers both alike.
+func (s *Service) BriefInScope(ctx context.Context, id int64) (*Org, error) {
+	if ok, err := s.InScope(ctx, id); err != nil || !ok {
+		return nil, err
+	}
+	return s.Brief(ctx, id)
+}
+
 // BranchScope tells whether the caller's organisation scope reaches no
 // higher than branches (党支部, 直属党支部 and their 党小组), and if so which
 // branches it holds: a branch secretary's view of the people registry is

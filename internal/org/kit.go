@@ -18,12 +18,22 @@ import (
 
 // SubtreeFilter is the list filter "this organisation and those below it"
 // over column (an organisation id column written by the caller, e.g.
-// "t.org_id"). The caller's scope still applies: an organisation outside it
-// or missing simply matches nothing of the scope.
-func SubtreeFilter(column string) httpx.Filter {
+// "t.org_id"); with more columns, a row matches when one of them lies in the
+// subtree (a letter by its sending or its receiving organisation). The
+// caller's scope still applies: an organisation outside it or missing
+// simply matches nothing of the scope.
+func SubtreeFilter(column string, more ...string) httpx.Filter {
+	const subtree = "? IN (SELECT stz.id FROM dzz AS stz JOIN dzz AS str ON stz.path LIKE str.path || '%' WHERE str.id = ?)"
 	return httpx.Filter{Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
-		return q.Where("? IN (SELECT stz.id FROM dzz AS stz JOIN dzz AS str ON stz.path LIKE str.path || '%' WHERE str.id = ?)",
-			bun.Safe(column), v), nil
+		if len(more) == 0 {
+			return q.Where(subtree, bun.Safe(column), v), nil
+		}
+		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+			for _, c := range append([]string{column}, more...) {
+				g = g.WhereOr(subtree, bun.Safe(c), v)
+			}
+			return g
+		}), nil
 	}}
 }
 

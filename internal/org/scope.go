@@ -63,6 +63,25 @@ func (sc Scope) Apply(q *bun.SelectQuery, column string) *bun.SelectQuery {
 	return q.Where("? IN (?)", bun.Safe(column), bun.In(sc.OrgIDs))
 }
 
+// ApplyAny restricts q to rows of which one of columns (organisation id
+// columns written by the caller) lies in the scope: a record seen from its
+// sending and its receiving organisation (a letter of introduction, a
+// transfer); an empty scope matches nothing.
+func (sc Scope) ApplyAny(q *bun.SelectQuery, columns ...string) *bun.SelectQuery {
+	if sc.All {
+		return q
+	}
+	if len(sc.OrgIDs) == 0 {
+		return q.Where("1 = 0")
+	}
+	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+		for _, c := range columns {
+			g = g.WhereOr("? IN (?)", bun.Safe(c), bun.List(sc.OrgIDs))
+		}
+		return g
+	})
+}
+
 // ScopeOf applies the caller's data-scope rule to the organisation tree,
 // anchored at the account's party organisation (Principal.OrgID):
 // ALL → everything; LEVEL → that organisation only; LEVEL_AND_BELOW → it

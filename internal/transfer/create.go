@@ -2,8 +2,6 @@ package transfer
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +9,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
-	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
@@ -198,8 +195,7 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 			return nil, httpx.Invalid("feesPaidUpTo", "党费缴纳至须为不晚于本月的年月（如 2026-05）")
 		}
 	}
-	if p := rbac.From(ctx); p != nil && p.UserID != 0 {
-		uid := p.UserID
+	if uid := rbac.UserID(ctx); uid != 0 {
 		t.StartedBy = &uid
 	}
 	if personal(in.Kind) {
@@ -288,14 +284,14 @@ func (s *Service) receiving(ctx context.Context, field string, id int64, own boo
 			return err
 		}
 	}
-	var typ string
-	err := s.db.NewSelect().Table("dzz").Column("type").Where("id = ?", id).Where("status = ?", org.StatusNormal).Scan(ctx, &typ)
-	if errors.Is(err, sql.ErrNoRows) {
-		return httpx.Invalid(field, "所选党组织不存在")
-	} else if err != nil {
+	o, err := s.orgs.Brief(ctx, id)
+	if err != nil {
 		return httpx.Internal(err)
 	}
-	if !member.OrgTypeHoldsMembers(typ) {
+	if o == nil || !o.Live() {
+		return httpx.Invalid(field, "所选党组织不存在")
+	}
+	if !member.OrgTypeHoldsMembers(o.Type) {
 		return httpx.Invalid(field, "请选择党支部（党委不直接管理党员）")
 	}
 	return nil

@@ -2,8 +2,6 @@ package transfer
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -35,29 +33,21 @@ type Mine struct {
 const maxMine = 50
 
 // ownMember is the caller's member record (404 without one).
-func (s *Service) ownMember(ctx context.Context) (*member.Member, string, error) {
-	self := selfID(ctx)
-	var row struct {
-		member.Member `bun:",extend"`
-		OrgName       string `bun:"org_name,scanonly"`
+func (s *Service) ownMember(ctx context.Context) (*member.MemberView, error) {
+	m, err := s.members.Own(ctx)
+	if err == nil && m == nil {
+		return nil, httpx.NotFound("您的账号未关联党员信息")
 	}
-	err := s.db.NewSelect().Model(&row).ColumnExpr("m.*, z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
-		Where("m.user_id = ?", self).Where("? <> 0", self).Limit(1).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, "", httpx.NotFound("您的账号未关联党员信息")
-	} else if err != nil {
-		return nil, "", httpx.Internal(err)
-	}
-	return &row.Member, row.OrgName, nil
+	return m, err
 }
 
 // Mine reads the caller's organisation relation and transfers.
 func (s *Service) Mine(ctx context.Context) (Mine, error) {
-	m, orgName, err := s.ownMember(ctx)
+	m, err := s.ownMember(ctx)
 	if err != nil {
 		return Mine{}, err
 	}
-	out := Mine{MemberID: m.ID, Name: m.Name, OrgID: m.OrgID, OrgName: orgName, MemberStatus: m.MemberStatus,
+	out := Mine{MemberID: m.ID, Name: m.Name, OrgID: m.OrgID, OrgName: m.OrgName, MemberStatus: m.MemberStatus,
 		Transfers: []View{}, Kinds: []string{}}
 	var rows []View
 	if err := joinNames(s.db.NewSelect().Model(&rows).ColumnExpr("t.*")).Where("t.member_id = ?", m.ID).OrderExpr("t.id DESC").Limit(maxMine).Scan(ctx, &rows); err != nil {
@@ -84,7 +74,7 @@ func (s *Service) CreateMine(ctx context.Context, in Input) (Transfer, error) {
 	if !slices.Contains(selfKinds, in.Kind) {
 		return Transfer{}, httpx.Invalid("kind", "请选择转接类型")
 	}
-	m, _, err := s.ownMember(ctx)
+	m, err := s.ownMember(ctx)
 	if err != nil {
 		return Transfer{}, err
 	}
@@ -112,7 +102,7 @@ func (s *Service) Branches(ctx context.Context, lq httpx.ListQuery) ([]Branch, e
 	}
 	q := s.db.NewSelect().TableExpr("dzz AS z").ColumnExpr("z.id, z.name, COALESCE(p.name, '') AS parent_name").
 		Join("LEFT JOIN dzz AS p ON p.id = z.pid").Where("z.status = ?", org.StatusNormal).
-		Where("z.type IN (?)", bun.In([]string{orgTypeBranch, orgTypeDirect, orgTypeGeneral})).OrderExpr("z.path").Limit(maxBranches)
+		Where("z.type IN (?)", bun.List([]string{orgTypeBranch, orgTypeDirect, orgTypeGeneral})).OrderExpr("z.path").Limit(maxBranches)
 	if text != "" {
 		q = q.Where("z.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(text)+"%")
 	}

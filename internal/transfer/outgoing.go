@@ -56,7 +56,7 @@ func (s *Service) OutgoingOf(ctx context.Context, memberID int64) (Outgoing, err
 
 // MineOutgoing answers Outgoing for the caller's own member record.
 func (s *Service) MineOutgoing(ctx context.Context) (Outgoing, error) {
-	m, _, err := s.ownMember(ctx)
+	m, err := s.ownMember(ctx)
 	if err != nil {
 		return Outgoing{}, err
 	}

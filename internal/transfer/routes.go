@@ -13,7 +13,6 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
-	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/transfer/letter"
 )
@@ -128,9 +127,6 @@ func (s *Service) Detail(ctx context.Context, id int64) (View, error) {
 	if err != nil {
 		return View{}, httpx.Internal(err)
 	}
-	if letters == nil {
-		letters = []letter.Letter{}
-	}
 	v.Letters = &letters
 	return v, nil
 }
@@ -199,12 +195,4 @@ func (s *Service) Flow(ctx context.Context, id int64) (flow.View, error) {
 		return flow.View{}, err
 	}
 	return s.flows[t.Kind].View(ctx, id)
-}
-
-// selfID is the caller's account (0 without one).
-func selfID(ctx context.Context) int64 {
-	if p := rbac.From(ctx); p != nil {
-		return p.UserID
-	}
-	return 0
 }

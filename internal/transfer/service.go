@@ -89,10 +89,7 @@ func (s *Service) scope(ctx context.Context) (func(*bun.SelectQuery) *bun.Select
 	if err != nil {
 		return nil, err
 	}
-	var self int64
-	if p := rbac.From(ctx); p != nil {
-		self = p.UserID
-	}
+	self := rbac.UserID(ctx)
 	return func(q *bun.SelectQuery) *bun.SelectQuery {
 		if sc.All {
 			return q
@@ -101,7 +98,7 @@ func (s *Service) scope(ctx context.Context) (func(*bun.SelectQuery) *bun.Select
 			g = g.Where("t.started_by = ?", self).
 				WhereOr("t.member_id IN (SELECT sm.id FROM dyjbxx AS sm WHERE sm.user_id = ?)", self)
 			if len(sc.OrgIDs) > 0 {
-				g = g.WhereOr("t.org_id IN (?)", bun.In(sc.OrgIDs)).WhereOr("t.to_org_id IN (?)", bun.In(sc.OrgIDs))
+				g = g.WhereOr("t.org_id IN (?)", bun.List(sc.OrgIDs)).WhereOr("t.to_org_id IN (?)", bun.List(sc.OrgIDs))
 			}
 			return g
 		})
@@ -118,8 +115,8 @@ func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*Transfer, e
 func (s *Service) subscribe(b *event.Bus) {
 	event.Answer(b, func(ctx context.Context, idb bun.IDB, q member.TransfersOut) (member.Outgoing, error) {
 		var ids []int64
-		err := idb.NewSelect().Model((*Transfer)(nil)).Column("t.member_id").Where("t.member_id IN (?)", bun.In(q.MemberIDs)).
-			Where("t.kind IN (?)", bun.In([]string{KindOut, KindInside})).Where("t.state IN (?)", bun.In(OpenStates)).Scan(ctx, &ids)
+		err := idb.NewSelect().Model((*Transfer)(nil)).Column("t.member_id").Where("t.member_id IN (?)", bun.List(q.MemberIDs)).
+			Where("t.kind IN (?)", bun.List([]string{KindOut, KindInside})).Where("t.state IN (?)", bun.List(OpenStates)).Scan(ctx, &ids)
 		out := make(member.Outgoing, len(ids))
 		for _, id := range ids {
 			out[id] = "转出中"

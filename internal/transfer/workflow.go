@@ -16,15 +16,6 @@ import (
 	"zhdj/internal/transfer/letter"
 )
 
-// states of every kind's workflow.
-func states() []flow.State {
-	var out []flow.State
-	for _, k := range States {
-		out = append(out, flow.State{Key: k, Name: StateNames[k]})
-	}
-	return out
-}
-
 // Workflow is kind's workflow, for the oversight to put an ended record in
 // it (an import) and to stop one (the demo's withdrawals).
 func (s *Service) Workflow(kind string) *flow.Workflow[Transfer] { return s.flows[kind] }
@@ -45,11 +36,11 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 		{Key: StepInCommittee, Name: "接收方二级党委审核", State: StateInCommittee, Perm: PermCommittee, Results: review, After: after},
 		{Key: StepInBranch, Name: "接收方支部审核", State: StateInBranch, Perm: PermBranch, Results: review, After: after},
 	}
-	wf := &flow.Workflow[Transfer]{DB: s.db, Key: flowKey(kind), Noun: KindNames[kind] + "申请", States: states(),
+	wf := &flow.Workflow[Transfer]{DB: s.db, Key: flowKey(kind), Noun: KindNames[kind] + "申请", States: flow.StatesOf(States, StateNames),
 		Done: StateDone, Rejected: StateRejected, Steps: steps, Find: s.find,
 		OrgOf:  func(t *Transfer) int64 { return t.OrgID },
 		NameOf: func(t *Transfer) string { return KindNames[kind] + "：" + t.Name },
-		Link:   func(id int64) string { return fmt.Sprintf("/zzgx/%s?id=%d", pageOf(kind), id) },
+		Link:   func(id int64) string { return LinkOf(kind, id) },
 		Orgs:   s.orgs, Todos: s.sys, Files: s.sys, Now: s.now}
 	if kind == KindInside {
 		// The receiving side's steps act above the receiving branch.
@@ -62,6 +53,10 @@ func (s *Service) workflow(kind string) *flow.Workflow[Transfer] {
 	}
 	return wf
 }
+
+// LinkOf is the page a transfer of kind opens in (its to-dos', its
+// reminders' link).
+func LinkOf(kind string, id int64) string { return fmt.Sprintf("/zzgx/%s?id=%d", pageOf(kind), id) }
 
 // pageOf is the menu page (web/src/pages/zzgx/<page>) of kind.
 func pageOf(kind string) string {

@@ -114,3 +114,25 @@ func TestAddMonthsClampsToTheMonthEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestAgeOnCountsFullYears(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		birth, day Date
+		want       int
+	}{
+		{"2000-05-10", "2026-05-09", 25},
+		{"2000-05-10", "2026-05-10", 26},
+		{"2000-02-29", "2026-02-28", 25}, // a common year: the birthday is 1 March
+		{"2000-02-29", "2026-03-01", 26},
+		{"2000-02-29", "2028-02-29", 28},
+		{"", "2026-01-01", 0},
+		{"2000-01-01", "", 0},
+		{"2026-06-01", "2026-01-01", 0}, // born after the day: never below 0
+	}
+	for _, c := range cases {
+		if got := c.birth.AgeOn(c.day); got != c.want {
+			t.Errorf("%s.AgeOn(%s) = %d, want %d", c.birth, c.day, got, c.want)
+		}
+	}
+}

@@ -75,6 +75,16 @@ func From(ctx context.Context) *Principal {
 	return p
 }
 
+// UserID is the account of ctx's principal: 0 on a public route and for a
+// job, which act as no one (a step's actor, a letter's issuer, a setting's
+// editor are recorded with it).
+func UserID(ctx context.Context) int64 {
+	if p := From(ctx); p != nil {
+		return p.UserID
+	}
+	return 0
+}
+
 // ScopeRule is what a principal's roles allow, before it is applied to a
 // tree (departments, party organisations): the widest role wins.
 type ScopeRule struct {

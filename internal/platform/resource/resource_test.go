@@ -65,6 +65,9 @@ func sampleDB(t *testing.T) *bun.DB {
 		return db.DDL(ctx, tx, `CREATE TABLE sample_note (id {{pk}}, owner BIGINT NOT NULL, text VARCHAR(20) NOT NULL,
 			created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`,
 			`CREATE TABLE sample_owner (id {{pk}}, name VARCHAR(20) NOT NULL)`, `INSERT INTO sample_owner (name) VALUES ('一支部')`)
+	}}, db.Migration{Version: 2, Name: "sample child", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE sample_note_line (id {{pk}}, note_id BIGINT NOT NULL REFERENCES sample_note(id),
+			text VARCHAR(20) NOT NULL, created_at TIMESTAMP NOT NULL, updated_at TIMESTAMP NOT NULL)`)
 	}}))
 }
 

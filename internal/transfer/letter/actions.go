@@ -10,6 +10,8 @@ import (
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/record"
 )
 
 // ReceiptInput records the receipt of a letter as it came back on paper.
@@ -58,13 +60,7 @@ func (s *Service) Receive(ctx context.Context, in ReceiptInput) (*View, error) {
 		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("received_on = ?", day).
 			Set("accepted_on = COALESCE(accepted_on, ?)", day).Set("updated_at = ?", s.now()).
 			Where("id = ?", in.ID).Where("received_on IS NULL").Where("voided_on IS NULL").Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return httpx.Conflict("介绍信 %s 已回执或已作废", cur.Number)
-		}
-		return nil
+		return record.Conditional(res, err, 1, httpx.Conflict("介绍信 %s 已回执或已作废", cur.Number))
 	})
 	if err != nil {
 		return nil, err
@@ -98,13 +94,7 @@ func (s *Service) Accept(ctx context.Context, in AcceptInput) (*View, error) {
 		}
 		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("accepted_on = ?", day).Set("updated_at = ?", s.now()).
 			Where("id = ?", in.ID).Where("accepted_on IS NULL").Where("received_on IS NULL").Where("voided_on IS NULL").Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return httpx.Conflict("介绍信 %s 已登记接收、已回执或已作废", cur.Number)
-		}
-		return nil
+		return record.Conditional(res, err, 1, httpx.Conflict("介绍信 %s 已登记接收、已回执或已作废", cur.Number))
 	})
 	if err != nil {
 		return nil, err
@@ -137,13 +127,7 @@ func (s *Service) Void(ctx context.Context, in VoidInput) (*View, error) {
 func (s *Service) voidTx(ctx context.Context, tx bun.Tx, cur *View, reason, msg, cond string, args ...any) error {
 	res, err := tx.NewUpdate().Model((*Record)(nil)).Set("voided_on = ?", s.today()).Set("void_reason = ?", reason).
 		Set("updated_at = ?", s.now()).Where("id = ?", cur.ID).Where("voided_on IS NULL").Where(cond, args...).Exec(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return httpx.Conflict(msg, cur.Number)
-	}
-	return nil
+	return record.Conditional(res, err, 1, httpx.Conflict(msg, cur.Number))
 }
 
 // Reissue replaces an expired letter: in one transaction the old one is
@@ -160,7 +144,7 @@ func (s *Service) Reissue(ctx context.Context, id int64) (*View, error) {
 		if cur.Status != StatusExpired {
 			return httpx.BadRequest("只有已过期且未回执的介绍信可以补开（介绍信 %s %s）", cur.Number, statusLabels[cur.Status])
 		}
-		r, err := s.reissueTx(ctx, tx, cur, userID(ctx))
+		r, err := s.reissueTx(ctx, tx, cur, rbac.UserID(ctx))
 		if err != nil {
 			return err
 		}

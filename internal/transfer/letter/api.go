@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
@@ -33,7 +34,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		}
 		return p, err
 	}))
-	rs.Get(API+"/{id}/docx", PermPrint, "下载Word", s.handleDocx)
+	rs.Get(API+"/{id}/docx", PermPrint, "下载Word", httpx.WriteID(errNoLetter, s.handleDocx))
 	rs.Post(API+"/accepted", PermEdit, "登记接收", httpx.Action(s.Accept))
 	rs.Post(API+"/receipt", PermEdit, "登记回执", httpx.Action(s.Receive))
 	rs.Post(API+"/void", PermEdit, "作废", httpx.Action(s.Void))
@@ -63,10 +64,7 @@ func listSpec(today date.Date) httpx.ListSpec {
 					Where("l.valid_until >= ?", today).Where("l.valid_until <= ?", today.AddDays(int(n))), nil
 			}},
 			// orgId: the sending or the receiving organisation lies in its subtree.
-			"orgId": {Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
-				return q.Where(`EXISTS (SELECT 1 FROM dzz AS stz JOIN dzz AS str ON stz.path LIKE str.path || '%' WHERE str.id = ?
-					AND (stz.id = l.from_org_id OR stz.id = l.to_org_id))`, v), nil
-			}},
+			"orgId":    org.SubtreeFilter("l.from_org_id", "l.to_org_id"),
 			"issuedOn": {Columns: []string{"l.issued_on"}, Match: httpx.Range, Kind: httpx.Date},
 		},
 		Sorts: map[string]string{"issuedOn": "l.issued_on", "number": "l.number", "validUntil": "l.valid_until",

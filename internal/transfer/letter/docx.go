@@ -6,7 +6,6 @@ import (
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/docx"
-	"zhdj/internal/platform/httpx"
 )
 
 // letterTemplate is the standard 中国共产党党员组织关系介绍信 on one page:
@@ -73,11 +72,7 @@ func (p *PrintView) values() map[string]string {
 }
 
 // handleDocx sends letter {id} as a Word document (logged: it holds the ID number).
-func (s *Service) handleDocx(w http.ResponseWriter, r *http.Request) error {
-	id, err := httpx.PathID(r, "id", errNoLetter())
-	if err != nil {
-		return err
-	}
+func (s *Service) handleDocx(w http.ResponseWriter, r *http.Request, id int64) error {
 	p, err := s.Print(r.Context(), id)
 	if err != nil {
 		return err

@@ -16,5 +16,6 @@ func (s *Service) Expiring(ctx context.Context, until date.Date) ([]remind.Due, 
 	return s.expiring(ctx, until)
 }
 
-// ValidUntil and AgeOn are the date rules.
-var ValidUntil, AgeOn = validUntil, ageOn
+// ValidUntil and AgeOn are the date rules (the age is the kit's, as the
+// letter shows it).
+var ValidUntil, AgeOn = validUntil, func(birth, day date.Date) int { return birth.AgeOn(day) }

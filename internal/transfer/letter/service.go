@@ -17,7 +17,6 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
-	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/system"
 )
@@ -130,22 +129,9 @@ func (s *Service) fill(st Settings, rows []View) {
 				r.IDNumber = crypto.MaskIDNumber(v)
 			}
 		}
-		r.Age = ageOn(r.BirthDate, r.IssuedOn)
+		r.Age = r.BirthDate.AgeOn(r.IssuedOn)
 		r.ReceiptDueOn = ReceiptDue(r.AcceptedOn, st.ReceiptMonths)
 	}
-}
-
-// ageOn is the age in full years on day (0 without a birth date).
-func ageOn(birth, day date.Date) int {
-	if birth.IsZero() || day.IsZero() {
-		return 0
-	}
-	b, d := birth.Time(), day.Time()
-	age := d.Year() - b.Year()
-	if d.Month() < b.Month() || (d.Month() == b.Month() && d.Day() < b.Day()) {
-		age--
-	}
-	return max(age, 0)
 }
 
 var (
@@ -260,9 +246,13 @@ func (s *Service) IssueTx(ctx context.Context, tx bun.Tx, in Issue) (Letter, err
 	if err := s.labelled(ctx, &m); err != nil {
 		return Letter{}, httpx.Internal(err)
 	}
-	names, err := orgNames(ctx, tx, in.FromOrgID, in.ToOrgID)
+	ids := []int64{in.FromOrgID}
+	if in.ToOrgID != nil {
+		ids = append(ids, *in.ToOrgID)
+	}
+	names, err := s.orgs.Names(ctx, ids)
 	if err != nil {
-		return Letter{}, err
+		return Letter{}, httpx.Internal(err)
 	}
 	if names[in.FromOrgID] == "" {
 		return Letter{}, httpx.Invalid("fromOrgId", "转出党组织不存在")
@@ -304,26 +294,6 @@ func (s *Service) insert(ctx context.Context, tx bun.Tx, r *Record, day date.Dat
 		return httpx.Internal(err)
 	}
 	return nil
-}
-
-// orgNames are the names of the organisations ids (nil ones skipped).
-func orgNames(ctx context.Context, idb bun.IDB, from int64, to *int64) (map[int64]string, error) {
-	ids := []int64{from}
-	if to != nil {
-		ids = append(ids, *to)
-	}
-	var rows []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-	}
-	if err := idb.NewSelect().Table("dzz").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &rows); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	out := make(map[int64]string, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.Name
-	}
-	return out, nil
 }
 
 // ReceiveTx records inside tx that the receipt of the transfer's live
@@ -377,15 +347,7 @@ func (s *Service) scoped(ctx context.Context, q *bun.SelectQuery) (*bun.SelectQu
 	if err != nil {
 		return nil, httpx.AsError(err)
 	}
-	if sc.All {
-		return q, nil
-	}
-	if len(sc.OrgIDs) == 0 {
-		return q.Where("1 = 0"), nil
-	}
-	return q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.Where("l.from_org_id IN (?)", bun.In(sc.OrgIDs)).WhereOr("l.to_org_id IN (?)", bun.In(sc.OrgIDs))
-	}), nil
+	return sc.ApplyAny(q, "l.from_org_id", "l.to_org_id"), nil
 }
 
 func errNoLetter() *httpx.Error { return httpx.NotFound("介绍信不存在") }
@@ -413,11 +375,3 @@ func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*View, error
 
 // Detail is one letter of the scope.
 func (s *Service) Detail(ctx context.Context, id int64) (*View, error) { return s.find(ctx, s.db, id) }
-
-// userID is the caller's account (0 for a job).
-func userID(ctx context.Context) int64 {
-	if p := rbac.From(ctx); p != nil {
-		return p.UserID
-	}
-	return 0
-}

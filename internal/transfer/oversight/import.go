@@ -278,7 +278,7 @@ func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*import
 		return nil, err
 	}
 	list, err := imports.ByKey(idx, func(m *member.Member) string { return m.IDNumberIdx }, func(part []string, dst *[]*member.Member) error {
-		return idb.NewSelect().Model(dst).Where("m.id_number_idx IN (?)", bun.In(part)).Scan(ctx)
+		return idb.NewSelect().Model(dst).Where("m.id_number_idx IN (?)", bun.List(part)).Scan(ctx)
 	})
 	if err != nil {
 		return nil, httpx.Internal(err)
@@ -293,8 +293,8 @@ func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*import
 	facts, err := imports.ByKey(ids, func(f *memberFacts) int64 { return f.MemberID }, func(part []int64, dst *[]*memberFacts) error {
 		return idb.NewSelect().TableExpr("zzgx_transfer AS t").Column("t.member_id").
 			ColumnExpr("MAX(CASE WHEN t.state = ? THEN t.done_on END) AS last_done", transfer.StateDone).
-			ColumnExpr("SUM(CASE WHEN t.state IN (?) THEN 1 ELSE 0 END) AS open", bun.In(transfer.OpenStates)).
-			Where("t.member_id IN (?)", bun.In(part)).Group("t.member_id").Scan(ctx, dst)
+			ColumnExpr("SUM(CASE WHEN t.state IN (?) THEN 1 ELSE 0 END) AS open", bun.List(transfer.OpenStates)).
+			Where("t.member_id IN (?)", bun.List(part)).Group("t.member_id").Scan(ctx, dst)
 	})
 	if err != nil {
 		return nil, httpx.Internal(err)

@@ -94,7 +94,7 @@ func TestImportOfTransfersDoneOnPaper(t *testing.T) {
 	}
 
 	var list []transfer.Transfer
-	if err := e.DB.NewSelect().Model(&list).Where("t.member_id IN (?)", bun.In([]int64{a, b, c, f})).
+	if err := e.DB.NewSelect().Model(&list).Where("t.member_id IN (?)", bun.List([]int64{a, b, c, f})).
 		OrderExpr("t.id").Scan(t.Context()); err != nil {
 		t.Fatal(err)
 	}

@@ -87,7 +87,7 @@ func (s *Service) quitDue(ctx context.Context, until date.Date) ([]remind.Due, e
 	// has its own path, 第二十四条).
 	var members []quitMember
 	if err := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").
-		Where("m.id IN (?)", bun.In(ids)).Where("m.member_status IN (?)", bun.In([]string{statusNormal, statusLost})).
+		Where("m.id IN (?)", bun.List(ids)).Where("m.member_status IN (?)", bun.List([]string{statusNormal, statusLost})).
 		OrderExpr("m.id").Scan(ctx, &members); err != nil {
 		return nil, httpx.Internal(err)
 	}

@@ -86,22 +86,9 @@ func (s *Service) standingFinder(sr standingRule) remind.Finder {
 			on := sr.due(st.Since, r)
 			title, content := sr.text(st, on, r)
 			return remind.Due{RecordID: st.TransferID, OrgID: st.OrgID, DueOn: on, Title: title, Content: content,
-				Link: fmt.Sprintf("/zzgx/%s?id=%d", pageOf(sr.kind), st.TransferID)}, nil
+				Link: transfer.LinkOf(sr.kind, st.TransferID)}, nil
 		}).Due(ctx, until)
 	})
-}
-
-// pageOf is the transfer page a kind's records open in.
-func pageOf(kind string) string {
-	switch kind {
-	case transfer.KindSuspend, transfer.KindLost:
-		return "suspend"
-	case transfer.KindFlowIn, transfer.KindFlowOut:
-		return "flow"
-	case transfer.KindReturn:
-		return "abroad"
-	}
-	return kind
 }
 
 // Rules are the settings of the three reminders.

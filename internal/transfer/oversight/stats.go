@@ -70,15 +70,9 @@ type Stats struct {
 // statsRoutes registers the tables and their workbook (?year=&orgId=).
 func (s *Service) statsRoutes(rs *httpx.Routes) {
 	p := report.Parser{Orgs: s.orgs, Now: func() time.Time { return s.now() }}
-	p.Register(rs, report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats, Query: report.Options{YearName: "统计年度"},
-		View: func(r *http.Request, q report.Query) (any, error) { return s.Stats(r.Context(), q.Year, q.OrgID) },
-		Export: func(w http.ResponseWriter, r *http.Request, q report.Query) error {
-			st, err := s.Stats(r.Context(), q.Year, q.OrgID)
-			if err != nil {
-				return err
-			}
-			return sendStats(w, st)
-		}})
+	p.Register(rs, report.Read(report.Route{Path: "/api/zzgx/stats", Name: "转接年度统计", Perm: PermStats, Query: report.Options{YearName: "统计年度"}},
+		func(ctx context.Context, q report.Query) (Stats, error) { return s.Stats(ctx, q.Year, q.OrgID) },
+		func(w http.ResponseWriter, _ report.Query, st Stats) error { return sendStats(w, st) }))
 }
 
 // moveColumn is the column of a completed transfer at the organisation
@@ -161,10 +155,11 @@ func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, erro
 	st.In, st.TotalIn = filled(inColumns, cols)
 	st.Out, st.TotalOut = filled(outColumns, cols)
 	st.Abroad, st.TotalAbroad = filled(abroadColumns, cols)
-	names, err := s.committeeNames(ctx, order)
+	names, err := s.orgs.Names(ctx, order)
 	if err != nil {
-		return st, err
+		return st, httpx.Internal(err)
 	}
+	names[0] = "校党委直属"
 	for _, c := range order {
 		row := rows[c]
 		if row.In+row.Out+row.Abroad == 0 {
@@ -199,25 +194,6 @@ func filled(columns []Cell, counts map[string]int) ([]Cell, int) {
 		out[i] = c
 	}
 	return out, total
-}
-
-// committeeNames names the committees (0: 校党委直属).
-func (s *Service) committeeNames(ctx context.Context, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{0: "校党委直属"}
-	var list []struct {
-		ID   int64  `bun:"id"`
-		Name string `bun:"name"`
-	}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	if err := s.db.NewSelect().Table("dzz").Column("id", "name").Where("id IN (?)", bun.In(ids)).Scan(ctx, &list); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	for _, o := range list {
-		out[o.ID] = o.Name
-	}
-	return out, nil
 }
 
 // sortCommittees orders the rows by name, 校党委直属 last.

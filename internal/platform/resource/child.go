@@ -1,0 +1,120 @@
+package resource
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
+)
+
+// Child is a kind of row kept under a parent record (a development
+// record's reviews and trainings; next a meeting's attendees, a cadre's
+// résumé rows): listed, added, changed and removed through the parent,
+// within the parent's scope (a parent outside it answers the parent's 404).
+type Child[P, T any] struct {
+	DB   *bun.DB
+	Noun string // what a child is called: 404 "<Noun>不存在"
+	// Column is the child's column holding its parent's id ("record_id");
+	// Order is the list's order ("reviewed_on, id"). Both constants.
+	Column, Order string
+	// Parent reads the parent id of the caller's scope through idb (its
+	// 404 outside it); NoParent is that 404, for a bad id in the path.
+	Parent   func(ctx context.Context, idb bun.IDB, id int64) (*P, error)
+	NoParent func() *httpx.Error
+	// Parts are where a child's id and times lie, and its parent's id.
+	Parts func(v *T) (*Base, *int64)
+	// Check validates (and normalises) a child of parent p.
+	Check func(ctx context.Context, p *P, in *T) error
+	Now   func() time.Time
+}
+
+func (c Child[P, T]) notFound() *httpx.Error { return httpx.NotFound("%s不存在", c.Noun) }
+
+// Routes registers the child's routes under base (/api/fzdy/{id}/reviews):
+// the list with readPerm, the writes with writePerm, titled with what.
+func (c Child[P, T]) Routes(rs *httpx.Routes, base, readPerm, writePerm, what string) {
+	rs.Get(base, readPerm, "查看"+what, httpx.ListUnder(c.NoParent, c.List))
+	rs.Post(base, writePerm, "新增"+what, httpx.CreateUnder(c.NoParent, c.Create))
+	rs.Put(base, writePerm, "修改"+what, httpx.ActionOn(c.NoParent, c.Update))
+	rs.Delete(base, writePerm, "删除"+what, httpx.DeleteUnder(c.NoParent, c.Delete))
+}
+
+// List is every child of parent id.
+func (c Child[P, T]) List(ctx context.Context, id int64, _ httpx.ListQuery) ([]T, error) {
+	if _, err := c.Parent(ctx, c.DB, id); err != nil {
+		return nil, err
+	}
+	out := []T{}
+	if err := c.DB.NewSelect().Model(&out).Where("? = ?", bun.Ident(c.Column), id).OrderExpr(c.Order).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}
+
+// Create adds a child to parent id.
+func (c Child[P, T]) Create(ctx context.Context, id int64, in T) (T, error) {
+	return c.write(ctx, id, in, false)
+}
+
+// Update changes a child of parent id (the body names it by its id).
+func (c Child[P, T]) Update(ctx context.Context, id int64, in T) (T, error) {
+	return c.write(ctx, id, in, true)
+}
+
+func (c Child[P, T]) write(ctx context.Context, id int64, in T, update bool) (T, error) {
+	p, err := c.Parent(ctx, c.DB, id)
+	if err != nil {
+		return in, err
+	}
+	if err := c.Check(ctx, p, &in); err != nil {
+		return in, err
+	}
+	base, parentID := c.Parts(&in)
+	*parentID = id
+	now := c.Now()
+	base.UpdatedAt = now
+	err = db.InTx(ctx, c.DB, func(ctx context.Context, tx bun.Tx) error {
+		if !update {
+			base.ID, base.CreatedAt = 0, now
+			_, err := tx.NewInsert().Model(&in).Returning("id").Exec(ctx)
+			return err
+		}
+		cur := new(T)
+		curBase, _ := c.Parts(cur)
+		if err := tx.NewSelect().Model(cur).Where("id = ?", base.ID).Where("? = ?", bun.Ident(c.Column), id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
+			return c.notFound()
+		} else if err != nil {
+			return httpx.Internal(err)
+		}
+		base.CreatedAt = curBase.CreatedAt
+		_, err := tx.NewUpdate().Model(&in).WherePK().Where("? = ?", bun.Ident(c.Column), id).ExcludeColumn("created_at").Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return in, httpx.AsError(err)
+	}
+	out := new(T) // as stored
+	if err := c.DB.NewSelect().Model(out).Where("id = ?", base.ID).Scan(ctx); err != nil {
+		return in, httpx.Internal(err)
+	}
+	return *out, nil
+}
+
+// Delete removes children ids of parent id (all of them, or none: 404).
+func (c Child[P, T]) Delete(ctx context.Context, id int64, ids []int64) error {
+	if _, err := c.Parent(ctx, c.DB, id); err != nil {
+		return err
+	}
+	ids = uniq.Of(ids)
+	return db.InTx(ctx, c.DB, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.List(ids)).Where("? = ?", bun.Ident(c.Column), id).Exec(ctx)
+		return record.Conditional(res, err, int64(len(ids)), c.notFound()) // refused: rolled back, nothing removed
+	})
+}
