@@ -33,8 +33,8 @@ func developDTOs(f *tsFile) {
 		map[string]string{"liveStage": "Stage"})
 	f.input("POST /api/fzdy: step ① 递交入党申请书 (develop.CreateInput).", "CreateBody", develop.CreateInput{},
 		[]string{"personKind", "personId", "orgId", "appliedOn"}, map[string]string{"personKind": "PersonKind"})
-	f.iface("One record's outcome of POST /api/fzdy/batch (develop.BatchRow).", "BatchResult", develop.BatchRow{}, nil)
-	f.input("The body of POST /api/fzdy/batch (develop.BatchInput).", "BatchBody", develop.BatchInput{}, []string{"ids", "result"},
+	f.iface("One record's outcome of POST /api/fzdy/batch (flow.BatchRow).", "BatchResult", flow.BatchRow{}, nil)
+	f.input("The body of POST /api/fzdy/batch (flow.BatchInput).", "BatchBody", flow.BatchInput{}, []string{"ids", "result"},
 		map[string]string{"result": "ActResult", "form": form, "forms": "Record<string, " + form + ">"})
 	f.iface("Who votes at a record's current step on a day (develop.Voters).", "Voters", develop.Voters{},
 		map[string]string{"by": "'' | 'branch' | 'committee'"})

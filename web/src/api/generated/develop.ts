@@ -306,7 +306,7 @@ export interface CreateBody {
   remark?: string
 }
 
-/** One record's outcome of POST /api/fzdy/batch (develop.BatchRow). */
+/** One record's outcome of POST /api/fzdy/batch (flow.BatchRow). */
 export interface BatchResult {
   id: number
   name: string
@@ -314,7 +314,7 @@ export interface BatchResult {
   message: string
 }
 
-/** The body of POST /api/fzdy/batch (develop.BatchInput). */
+/** The body of POST /api/fzdy/batch (flow.BatchInput). */
 export interface BatchBody {
   ids: number[]
   result: ActResult
