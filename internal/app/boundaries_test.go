@@ -27,7 +27,7 @@ var boundaryExceptions = map[string]string{
 	"develop → flow_instance":            "writes or joins the workflow kit's instance/history rows of its own records (platform/flow has no API for it yet); acting organisation of a record in reminders and votes",
 	"develop → jsjbxx":                   "the people registry's teachers are joined for names and numbers in reports and the demo (people offers no query-level API yet)",
 	"develop → xsjbxx":                   "the people registry's students are joined for names and numbers in reports and the demo (people offers no query-level API yet)",
-	"fee → dyjbxx":                       "member → dyjbxx: the member row is joined in list queries (name, organisation, scope) of a record that points at a member; member offers no query-level API for that yet",
+	"fee → dyjbxx":                       "a batch's start freezes a due for every member in normal status, and an admitted member is charged by the path of their organisation; member offers no Go API for those reads yet (a single member of the scope is read through member.Facts)",
 	"fee → dzz":                          "org → dzz: lists and checks join the organisation tree (name, path LIKE for the caller's subtree) in the same query; org offers no query-level API for that yet",
 	"fee → sys_config":                   "the fee migrations seed their own settings as system.Config rows",
 	"fee/report → df_due":                "the fee reports read the dues the fee module keeps (one domain split in three packages: fee, fee/standard, fee/report)",

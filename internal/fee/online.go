@@ -15,6 +15,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
@@ -229,19 +230,12 @@ func (s *Service) platformRoutes(rs *httpx.Routes) {
 }
 
 // myMember is the caller's own member record (its account's), 404 without one.
-func (s *Service) myMember(ctx context.Context) (id int64, name string, orgID int64, err error) {
-	p := rbac.From(ctx)
-	if p == nil {
-		return 0, "", 0, httpx.NotFound("您的账号未关联党员信息")
+func (s *Service) myMember(ctx context.Context) (*member.Facts, error) {
+	m, err := s.members.OwnFacts(ctx)
+	if err == nil && m == nil {
+		err = httpx.NotFound("您的账号未关联党员信息")
 	}
-	var m freezeMember
-	err = s.db.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").Where("user_id = ?", p.UserID).Scan(ctx, &m)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", 0, httpx.NotFound("您的账号未关联党员信息")
-	} else if err != nil {
-		return 0, "", 0, httpx.Internal(err)
-	}
-	return m.ID, m.Name, m.OrgID, nil
+	return m, err
 }
 
 // MyDue is one of the member's own months, payable when within the
@@ -286,11 +280,11 @@ type MyPayment struct {
 
 // Mine reads the caller's own fees.
 func (s *Service) Mine(ctx context.Context) (*MyFees, error) {
-	id, name, _, err := s.myMember(ctx)
+	m, err := s.myMember(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return s.feesOf(ctx, id, name)
+	return s.feesOf(ctx, m.ID, m.Name)
 }
 
 // feesOf reads member id's fees (我的党费, and 现场缴费's view of a member).
@@ -370,11 +364,12 @@ func (s *Service) CreateOrder(ctx context.Context, in OrderInput) (*Order, error
 	if !s.online() {
 		return nil, httpx.Conflict("在线缴费未开通，请联系党支部现场缴费")
 	}
-	id, name, orgID, err := s.myMember(ctx)
+	m, err := s.myMember(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p := &Payment{OrgID: orgID, MemberID: &id, Payer: name, OperatorID: rbac.From(ctx).AccountID()}
+	id := m.ID
+	p := &Payment{OrgID: m.OrgID, MemberID: &id, Payer: m.Name, OperatorID: rbac.From(ctx).AccountID()}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		pl, err := s.resolve(ctx, tx, id, in.DueIDs, ways{Months: in.Months, ExtraFen: in.ExtraFen},
 			func(q *bun.SelectQuery) *bun.SelectQuery { return q }, "")

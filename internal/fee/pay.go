@@ -262,14 +262,9 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 	if !several && !w.empty() {
 		return nil, httpx.Invalid("memberId", "预交、按季度交纳或自愿多交须选择党员")
 	}
-	// The scopes are read before the transaction (never a second connection inside it).
-	memberScope, err := s.orgs.Scoped("m.org_id")(ctx)
-	if err != nil {
-		return nil, err
-	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if several {
-			return s.payOnsiteFor(ctx, tx, in, w, p, memberScope, scope)
+			return s.payOnsiteFor(ctx, tx, in, w, p, scope)
 		}
 		rows, sum, err := s.readPayable(ctx, tx, in.DueIDs, scope)
 		if err != nil {
@@ -301,7 +296,7 @@ func (s *Service) PayOnsite(ctx context.Context, in OnsiteInput) (*Payment, erro
 // member dues, months (frozen or ahead) and an extra; for several (a
 // branch paying a quarter for its members) the same months of each.
 func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w ways, p *Payment,
-	scope, dueScope func(*bun.SelectQuery) *bun.SelectQuery) error {
+	dueScope func(*bun.SelectQuery) *bun.SelectQuery) error {
 	ids := uniq.Of(append(in.MemberIDs, in.MemberID))
 	ids = slices.DeleteFunc(ids, func(id int64) bool { return id == 0 })
 	if len(ids) > 1 && (len(in.DueIDs) > 0 || w.ExtraFen != 0) {
@@ -310,13 +305,9 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 	if len(ids) > 200 {
 		return httpx.Invalid("memberIds", "一张收据最多收缴200名党员")
 	}
-	var members []freezeMember
-	if err := scope(tx.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id IN (?)", bun.List(ids)).
-		OrderExpr("m.name, m.id")).Scan(ctx, &members); err != nil {
-		return httpx.Internal(err)
-	}
-	if len(members) != len(ids) {
-		return errNoMember()
+	members, err := s.members.FactsIn(ctx, tx, ids)
+	if err != nil {
+		return err
 	}
 	if err := lockPrepay(ctx, tx); err != nil {
 		return err

@@ -63,15 +63,17 @@ func OptionsFromEnv() Options {
 type Service struct {
 	db   *bun.DB
 	sys  *system.Service
-	orgs *org.Service
-	dues DueFunc
+	orgs    *org.Service
+	members *member.Service
+	dues    DueFunc
 	opts Options
 	now  func() time.Time
 }
 
 // New builds the service; dues computes a month's dues (the standards').
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, dues DueFunc, opts Options) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, dues: dues, opts: opts, now: func() time.Time { return time.Now().UTC() }}
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, dues DueFunc, opts Options) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, dues: dues, opts: opts,
+		now: func() time.Time { return time.Now().UTC() }}
 }
 
 // Module describes the fee collection domain to internal/app. It works on

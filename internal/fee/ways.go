@@ -483,16 +483,9 @@ func creditOf(ctx context.Context, idb bun.IDB, memberID int64) (int64, error) {
 // 我的党费 shows the member (their months, what they may pay ahead, their
 // credit), for the fee collector paying on their behalf.
 func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
-	scope, err := s.orgs.Scoped("m.org_id")(ctx)
+	m, err := s.members.Facts(ctx, s.db, id)
 	if err != nil {
 		return nil, err
-	}
-	var m freezeMember
-	err = scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").Where("m.id = ?", id)).Scan(ctx, &m)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoMember()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
 	}
 	return s.feesOf(ctx, m.ID, m.Name)
 }

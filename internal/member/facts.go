@@ -10,6 +10,7 @@ import (
 
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
 )
 
 // RowMemberColumns are the template columns by which an import row names a
@@ -103,14 +104,42 @@ func (s *Service) RowMembers(ctx context.Context, idb bun.IDB, rows []*imports.R
 // reading it before a write); outside the scope, or missing, it is 党员不存在
 // (404).
 func (s *Service) Facts(ctx context.Context, idb bun.IDB, id int64) (*Facts, error) {
+	ms, err := s.FactsIn(ctx, idb, []int64{id})
+	if err != nil {
+		return nil, err
+	}
+	return &ms[0], nil
+}
+
+// FactsIn reads members ids (distinct) of the caller's scope through idb,
+// by name then id; one outside the scope, or missing, is 党员不存在 (404).
+func (s *Service) FactsIn(ctx context.Context, idb bun.IDB, ids []int64) ([]Facts, error) {
 	scope, err := s.orgs.Scoped("m.org_id")(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m := new(Facts)
-	err = scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column(factsColumns...).Where("m.id = ?", id)).Scan(ctx, m)
-	if errors.Is(err, sql.ErrNoRows) {
+	var out []Facts
+	if err := scope(idb.NewSelect().TableExpr("dyjbxx AS m").Column(factsColumns...).Where("m.id IN (?)", bun.List(ids)).
+		OrderExpr("m.name, m.id")).Scan(ctx, &out); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if len(out) != len(ids) {
 		return nil, errNoMember()
+	}
+	return out, nil
+}
+
+// OwnFacts are the Facts of the caller's own member record (the one linked
+// to its account, whatever the scope, as Own); nil when none is linked.
+func (s *Service) OwnFacts(ctx context.Context) (*Facts, error) {
+	p := rbac.From(ctx)
+	if p == nil || p.UserID == 0 {
+		return nil, nil
+	}
+	m := new(Facts)
+	err := s.db.NewSelect().TableExpr("dyjbxx AS m").Column(factsColumns...).Where("m.user_id = ?", p.UserID).Scan(ctx, m)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}

@@ -2,8 +2,6 @@ package standard
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/uniq"
 )
 
 // The staged import of the finance office's workbook (/api/import/dfjs):
@@ -64,7 +63,14 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, rows []*impor
 	for _, c := range Categories {
 		byLabel[c.Label] = c.Code
 	}
-	seen := map[string]int{}
+	// The rows whose cells read wait for the bases they replace, read in
+	// bulk (chunks of imports.Chunk members), never one query per row.
+	type pending struct {
+		r                    *imports.Row
+		in                   BaseInput
+		name, personCategory string
+	}
+	var valid []pending
 	for _, r := range rows {
 		in := BaseInput{Items: map[string]string{}, Remark: r.Cells["remark"]}
 		var ok bool
@@ -89,9 +95,34 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, rows []*impor
 		if r.Status == imports.StatusInvalid {
 			continue
 		}
-		cur, err := s.baseFrom(ctx, idb, in, name)
-		if err != nil {
-			return err
+		valid = append(valid, pending{r, in, name, personCategory})
+	}
+	type baseKey struct {
+		memberID        int64
+		year, fromMonth int
+	}
+	ids := make([]int64, len(valid))
+	for i, p := range valid {
+		ids[i] = p.in.MemberID
+	}
+	current := map[baseKey]BaseRow{}
+	err = imports.Chunked(uniq.Of(ids), func(part []int64) error {
+		var list []BaseRow
+		err := idb.NewSelect().Model(&list).Where("member_id IN (?)", bun.List(part)).Scan(ctx)
+		for _, b := range list {
+			current[baseKey{b.MemberID, b.Year, b.FromMonth}] = b
+		}
+		return err
+	})
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	seen := map[baseKey]int{}
+	for _, p := range valid {
+		r, in, name := p.r, p.in, p.name
+		var cur *baseListRow
+		if b, ok := current[baseKey{in.MemberID, in.Year, in.FromMonth}]; ok {
+			cur = &baseListRow{BaseRow: b, MemberName: name}
 		}
 		if cur != nil && cur.Category == in.Category && (in.Category == CatAnnual || in.Category == CatSelfEmp) {
 			for k, f := range itemsOf(&cur.BaseRow) {
@@ -102,7 +133,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, rows []*impor
 		}
 		b, err := checkBase(in)
 		if err == nil {
-			err = s.checkStipend(ctx, b, personCategory)
+			err = s.checkStipend(ctx, b, p.personCategory)
 		}
 		if err != nil {
 			col := httpx.FieldOf(err)
@@ -119,7 +150,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, rows []*impor
 			continue
 		}
 		// One row per member and month: the first valid one holds it.
-		key := fmt.Sprintf("%d/%d/%d", b.MemberID, b.Year, b.FromMonth)
+		key := baseKey{b.MemberID, b.Year, b.FromMonth}
 		if first := seen[key]; first > 0 {
 			r.Fail("staffNo", fmt.Sprintf("与第 %d 行是同一党员同一起始月份", first))
 			continue
@@ -129,21 +160,6 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, rows []*impor
 		r.Data = &resource.Upsert[BaseRow, baseListRow]{Record: b, Current: cur}
 	}
 	return nil
-}
-
-// baseFrom is the base of in's member (named name) of in's year from
-// in's month, nil when there is none.
-func (s *Service) baseFrom(ctx context.Context, idb bun.IDB, in BaseInput, name string) (*baseListRow, error) {
-	cur := &baseListRow{MemberName: name}
-	err := idb.NewSelect().Model(&cur.BaseRow).Where("member_id = ?", in.MemberID).Where("year = ?", in.Year).
-		Where("from_month = ?", in.FromMonth).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return cur, nil
 }
 
 // categoryLabels are the categories' labels in order.
