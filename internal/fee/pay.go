@@ -299,6 +299,9 @@ func (s *Service) payOnsiteFor(ctx context.Context, tx bun.Tx, in OnsiteInput, w
 	dueScope func(*bun.SelectQuery) *bun.SelectQuery) error {
 	ids := uniq.Of(append(in.MemberIDs, in.MemberID))
 	ids = slices.DeleteFunc(ids, func(id int64) bool { return id == 0 })
+	if len(ids) == 0 {
+		return httpx.Invalid("memberIds", "请选择党员")
+	}
 	if len(ids) > 1 && (len(in.DueIDs) > 0 || w.ExtraFen != 0) {
 		return httpx.Invalid("memberIds", "多名党员一同缴费时只能选择月份；自愿多交须选择一名党员")
 	}

@@ -305,3 +305,15 @@ func TestPaidFenMigrationBackfillsFromEntries(t *testing.T) {
 		}
 	}
 }
+
+// A body naming members only by id 0 names none: 400 on memberIds, no
+// payment (it used to reach the first of an empty list).
+func TestOnsiteWithoutARealMember(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	apptest.ExpectMessage(t, w.e.Do("POST", "/api/dfgl/onsite", w.dept, map[string]any{"memberIds": []int64{0}, "months": []string{month(0)}, "method": fee.MethodCash}), 400,
+		"请选择党员")
+	if n := w.count(t, "df_payment"); n != 0 {
+		t.Fatalf("%d payments", n)
+	}
+}
