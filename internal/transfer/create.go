@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -85,10 +86,7 @@ func (s *Service) Create(ctx context.Context, in Input) (Transfer, error) {
 	if err != nil {
 		return Transfer{}, err
 	}
-	at := in.At
-	if at == "" {
-		at = StepBranch
-	}
+	at := cmp.Or(in.At, StepBranch)
 	st := s.flows[t.Kind]
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.fees(ctx, tx, t, in.FeesPaidUpTo); err != nil {
@@ -160,10 +158,7 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	}
 	var err error
 	label, required := otherOrgLabel[in.Kind]
-	if label == "" {
-		label = "对方党组织"
-	}
-	if t.OtherOrg, err = text("otherOrg", label, in.OtherOrg, maxOtherOrg, required); err != nil {
+	if t.OtherOrg, err = text("otherOrg", cmp.Or(label, "对方党组织"), in.OtherOrg, maxOtherOrg, required); err != nil {
 		return nil, err
 	}
 	if t.Reason, err = text("reason", "原因", in.Reason, maxReason, false); err != nil {
@@ -172,10 +167,10 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	if label, required := happenedLabel[in.Kind]; required || in.HappenedOn != "" {
 		d, ok := date.Parse(strings.TrimSpace(in.HappenedOn))
 		if !ok || d.IsZero() {
-			return nil, httpx.Invalid("happenedOn", "请选择%s", orDefault(label, "日期"))
+			return nil, httpx.Invalid("happenedOn", "请选择%s", cmp.Or(label, "日期"))
 		}
 		if d.After(today) && in.Kind != KindAbroad {
-			return nil, httpx.Invalid("happenedOn", "%s不能晚于今天", orDefault(label, "日期"))
+			return nil, httpx.Invalid("happenedOn", "%s不能晚于今天", cmp.Or(label, "日期"))
 		}
 		t.HappenedOn = d
 	}
@@ -202,13 +197,6 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 		return t, s.preparePerson(ctx, t, in, today)
 	}
 	return t, s.prepareMember(ctx, t, in)
-}
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
 }
 
 // preparePerson checks the person of 校外转入 / 流动党员流入 and the

@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -128,10 +129,7 @@ func releases(kind string, a *flow.Act[Transfer]) bool {
 
 // letterOf is the letter request of transfer t approved by a.
 func (s *Service) letterOf(ctx context.Context, tx bun.Tx, t *Transfer, a *flow.Act[Transfer]) (letter.Issue, error) {
-	reach := t.Reach
-	if reach == "" {
-		reach = letter.ReachCity
-	}
+	reach := cmp.Or(t.Reach, letter.ReachCity)
 	to := t.OtherOrg
 	if t.ToOrgID != nil {
 		name, err := record.NameOf(ctx, tx, "dzz", "name", t.ToOrgID)
