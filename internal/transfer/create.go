@@ -92,7 +92,7 @@ func (s *Service) Create(ctx context.Context, in Input) (Transfer, error) {
 		if err := s.fees(ctx, tx, t, in.FeesPaidUpTo); err != nil {
 			return err
 		}
-		t.State = stateOf(at)
+		t.State = stateOf(st, at)
 		t.CreatedAt = s.now()
 		t.UpdatedAt = t.CreatedAt
 		if _, err := tx.NewInsert().Model(t).Returning("id").Exec(ctx); err != nil {
@@ -113,19 +113,13 @@ func errOpen() *httpx.Error {
 	return httpx.Conflict("该党员有正在办理的组织关系转接，请办结或撤回后再申请")
 }
 
-// stateOf is the state of a record waiting at step.
-func stateOf(step string) string {
-	switch step {
-	case StepApply:
-		return StateReturned
-	case StepCommittee:
-		return StateCommittee
-	case StepDept:
-		return StateDept
-	case StepInCommittee:
-		return StateInCommittee
-	case StepInBranch:
-		return StateInBranch
+// stateOf is the state of a record waiting at step of wf: the step's
+// State as the workflow declares it.
+func stateOf(wf *flow.Workflow[Transfer], step string) string {
+	for _, st := range wf.Steps {
+		if st.Key == step {
+			return st.State
+		}
 	}
 	return StateBranch
 }
