@@ -56,7 +56,6 @@ var boundaryExceptions = map[string]string{
 	"people → dw_ldbz":                   "a leadership member row refers to its unit's team (resource.Ref and a join)",
 	"people → sys_dept":                  "joins system's identity tables (departments, accounts, roles) in list and scope queries; system offers no query-level API for that yet",
 	"transfer → dyjbxx":                  "member → dyjbxx: the member row is joined in list queries (name, organisation, scope) of a record that points at a member; member offers no query-level API for that yet",
-	"transfer → dzz":                     "org → dzz: lists and checks join the organisation tree (name, path LIKE for the caller's subtree) in the same query; org offers no query-level API for that yet",
 	"transfer/letter → dyjbxx":           "the letter copies the member's snapshot (name, birth date, coded fields) in the issuing transaction",
 	"transfer/letter → sys_menu":         "a migration seeds or checks menus/roles in system's tables in its own transaction; system's seed helpers (AddPages, AddButtons, EnsureRole) do not cover this case yet",
 	"transfer/oversight → dyjbxx":        "member → dyjbxx: the member row is joined in list queries (name, organisation, scope) of a record that points at a member; member offers no query-level API for that yet",

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"slices"
 
 	"zhdj/internal/home"
@@ -112,8 +111,7 @@ func fullStatus(r *Record) string {
 
 func (s *Service) mineRoutes(rs *httpx.Routes) {
 	rs.Get("/api/fzdy/mine", PermMine, "查看我的发展", httpx.Read(s.Mine))
-	rs.Get("/api/fzdy/member/{id}", Perms.List, "查看党员的发展记录", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("党员不存在") },
-		func(r *http.Request, id int64) ([]RecordView, error) { return s.MemberRecords(r.Context(), id) }))
+	rs.Get("/api/fzdy/member/{id}", Perms.List, "查看党员的发展记录", httpx.ReadOn(func() *httpx.Error { return httpx.NotFound("党员不存在") }, s.MemberRecords))
 }
 
 // MemberRecords is GET /api/fzdy/member/{id} (fzdy:list): the development

@@ -1,6 +1,7 @@
 package develop
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	_ "embed"
@@ -91,10 +92,7 @@ func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string
 	if len(lines) == 0 {
 		lines = []string{"（无）"}
 	}
-	title := n.Title
-	if title == "" {
-		title = "关于" + noticePurpose[n.Kind] + "的公示"
-	}
+	title := cmp.Or(n.Title, "关于"+noticePurpose[n.Kind]+"的公示")
 	return map[string]string{
 		"title":    title,
 		"orgName":  n.OrgName,

@@ -2,7 +2,6 @@ package develop
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -82,8 +81,7 @@ func (s *Service) noticeRoutes(rs *httpx.Routes) {
 	const base = "/api/fzdy/notices"
 	res := s.notices()
 	rs.Get(base, Perms.List, "查询公示", httpx.ReadList(res.List))
-	rs.Get(base+"/{id}", Perms.List, "查看公示", httpx.ReadID(func() *httpx.Error { return httpx.NotFound("公示不存在") },
-		func(r *http.Request, id int64) (*NoticeDetail, error) { return s.NoticeDetail(r.Context(), id) }))
+	rs.Get(base+"/{id}", Perms.List, "查看公示", httpx.ReadOn(errNoNotice, s.NoticeDetail))
 	rs.Post(base, PermNotice, "发布公示", httpx.Create(s.CreateNotice))
 	rs.Delete(base, PermNotice, "删除公示", httpx.IDsAction(res.Delete))
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -175,9 +174,7 @@ func dueState(due, today date.Date) string {
 func (s *Service) recordRoutes(rs *httpx.Routes) {
 	const base = "/api/fzdy"
 	s.records().Routes(rs, base, Perms,
-		resource.Replace(resource.DetailRoute, "查看详情", httpx.ReadID(errNoRecord, func(r *http.Request, id int64) (*RecordDetail, error) {
-			return s.Detail(r.Context(), id)
-		})),
+		resource.Replace(resource.DetailRoute, "查看详情", httpx.ReadOn(errNoRecord, s.Detail)),
 		resource.Replace(resource.CreateRoute, "递交入党申请书", httpx.Create(s.CreateRecord)))
 	rs.Get(base+"/people", Perms.Add, "选择人员", httpx.ReadPicker(s.PickPerson))
 }

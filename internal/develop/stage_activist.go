@@ -1,6 +1,7 @@
 package develop
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -118,10 +119,7 @@ func (s *Service) fullMembersWhy(ctx context.Context, idb bun.IDB, ids []int64, 
 	var notFull, watched []string
 	for i, id := range ids {
 		st := standings[id]
-		name := st.Name
-		if name == "" {
-			name = fmt.Sprintf("所选第 %d 名%s", i+1, what)
-		}
+		name := cmp.Or(st.Name, fmt.Sprintf("所选第 %d 名%s", i+1, what))
 		switch {
 		case st.PartyStatus != member.PartyFull || st.MemberStatus != member.StatusNormal:
 			notFull = append(notFull, name)

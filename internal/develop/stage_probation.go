@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // Decisions of the branch meeting on a probationary member (㉓).
@@ -155,13 +156,8 @@ func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Recor
 		end := r.ProbationEndsOn.AddMonths(meeting.ExtendMonths)
 		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("probation_ends_on = ?", end).Set("full_on = NULL").
 			Set("extensions = extensions + 1").Where("id = ?", r.ID).Where("extensions = 0").Exec(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return httpx.Internal(err)
-		} else if n == 0 {
-			return httpx.BadRequest("不符合「%s」：预备期已延长过一次，不能再次延长", RuleExtension)
+		if err := record.Conditional(res, err, 1, httpx.BadRequest("不符合「%s」：预备期已延长过一次，不能再次延长", RuleExtension)); err != nil {
+			return err
 		}
 		r.ProbationEndsOn, r.FullOn, r.Extensions = end, "", r.Extensions+1
 		return nil

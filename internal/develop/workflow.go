@@ -1,6 +1,7 @@
 package develop
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -201,10 +202,7 @@ func (s *Service) keepStep(ctx context.Context, tx bun.Tx, a *flow.Act[Record], 
 	if _, err := tx.NewDelete().Model((*StepRow)(nil)).Where("record_id = ?", a.ID).Where("step = ?", a.Step.Key).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
-	row := &StepRow{RecordID: a.ID, Step: a.Step.Key, DoneOn: on, Data: string(a.Form), UserName: a.Actor.Name, At: a.At}
-	if row.Data == "" {
-		row.Data = "{}"
-	}
+	row := &StepRow{RecordID: a.ID, Step: a.Step.Key, DoneOn: on, Data: cmp.Or(string(a.Form), "{}"), UserName: a.Actor.Name, At: a.At}
 	if a.Actor.UserID != 0 {
 		row.UserID = &a.Actor.UserID
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/httpx"
 )
 
 // What another module's queries need of the organisation tree without
@@ -20,6 +22,32 @@ func NameLeftJoin(column string) func(*bun.SelectQuery) *bun.SelectQuery {
 	return func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.ColumnExpr(NameColumn+" AS org_name").Join("LEFT JOIN dzz AS oz ON oz.id = ?", bun.Safe(column))
 	}
+}
+
+// NameLeftJoinAs is NameLeftJoin for a record's second organisation (a
+// transfer's receiving branch): its name comes as as, through a join of
+// alias, so it sits beside NameJoin's.
+func NameLeftJoinAs(column, alias, as string) func(*bun.SelectQuery) *bun.SelectQuery {
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("?.name AS ?", bun.Ident(alias), bun.Ident(as)).
+			Join("LEFT JOIN dzz AS ? ON ?.id = ?", bun.Ident(alias), bun.Ident(alias), bun.Safe(column))
+	}
+}
+
+// SelectLiveNamed selects through idb the live organisations of the given
+// types in the whole school whose name contains text (any when text is
+// empty), in tree order, as id, name and parent_name (the parent's name,
+// "" for a root): a picker of organisations outside the caller's scope that
+// shows only names (the receiving branch of a transfer inside the school).
+// The caller adds its limit and scans.
+func SelectLiveNamed(idb bun.IDB, text string, types ...string) *bun.SelectQuery {
+	q := idb.NewSelect().TableExpr("dzz AS z").ColumnExpr("z.id, z.name, COALESCE(p.name, '') AS parent_name").
+		Join("LEFT JOIN dzz AS p ON p.id = z.pid").Where("z.status = ?", StatusNormal).
+		Where("z.type IN (?)", bun.List(types)).OrderExpr("z.path")
+	if text != "" {
+		q = q.Where("z.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(text)+"%")
+	}
+	return q
 }
 
 // OfTypes reads through idb the organisations of the given types (every

@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strings"
@@ -85,16 +86,13 @@ func (s *Service) Create(ctx context.Context, in Input) (Transfer, error) {
 	if err != nil {
 		return Transfer{}, err
 	}
-	at := in.At
-	if at == "" {
-		at = StepBranch
-	}
+	at := cmp.Or(in.At, StepBranch)
 	st := s.flows[t.Kind]
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.fees(ctx, tx, t, in.FeesPaidUpTo); err != nil {
 			return err
 		}
-		t.State = stateOf(at)
+		t.State = stateOf(st, at)
 		t.CreatedAt = s.now()
 		t.UpdatedAt = t.CreatedAt
 		if _, err := tx.NewInsert().Model(t).Returning("id").Exec(ctx); err != nil {
@@ -115,19 +113,13 @@ func errOpen() *httpx.Error {
 	return httpx.Conflict("该党员有正在办理的组织关系转接，请办结或撤回后再申请")
 }
 
-// stateOf is the state of a record waiting at step.
-func stateOf(step string) string {
-	switch step {
-	case StepApply:
-		return StateReturned
-	case StepCommittee:
-		return StateCommittee
-	case StepDept:
-		return StateDept
-	case StepInCommittee:
-		return StateInCommittee
-	case StepInBranch:
-		return StateInBranch
+// stateOf is the state of a record waiting at step of wf: the step's
+// State as the workflow declares it.
+func stateOf(wf *flow.Workflow[Transfer], step string) string {
+	for _, st := range wf.Steps {
+		if st.Key == step {
+			return st.State
+		}
 	}
 	return StateBranch
 }
@@ -160,10 +152,7 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	}
 	var err error
 	label, required := otherOrgLabel[in.Kind]
-	if label == "" {
-		label = "对方党组织"
-	}
-	if t.OtherOrg, err = text("otherOrg", label, in.OtherOrg, maxOtherOrg, required); err != nil {
+	if t.OtherOrg, err = text("otherOrg", cmp.Or(label, "对方党组织"), in.OtherOrg, maxOtherOrg, required); err != nil {
 		return nil, err
 	}
 	if t.Reason, err = text("reason", "原因", in.Reason, maxReason, false); err != nil {
@@ -172,10 +161,10 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 	if label, required := happenedLabel[in.Kind]; required || in.HappenedOn != "" {
 		d, ok := date.Parse(strings.TrimSpace(in.HappenedOn))
 		if !ok || d.IsZero() {
-			return nil, httpx.Invalid("happenedOn", "请选择%s", orDefault(label, "日期"))
+			return nil, httpx.Invalid("happenedOn", "请选择%s", cmp.Or(label, "日期"))
 		}
 		if d.After(today) && in.Kind != KindAbroad {
-			return nil, httpx.Invalid("happenedOn", "%s不能晚于今天", orDefault(label, "日期"))
+			return nil, httpx.Invalid("happenedOn", "%s不能晚于今天", cmp.Or(label, "日期"))
 		}
 		t.HappenedOn = d
 	}
@@ -202,13 +191,6 @@ func (s *Service) prepare(ctx context.Context, in Input) (*Transfer, error) {
 		return t, s.preparePerson(ctx, t, in, today)
 	}
 	return t, s.prepareMember(ctx, t, in)
-}
-
-func orDefault(s, d string) string {
-	if s == "" {
-		return d
-	}
-	return s
 }
 
 // preparePerson checks the person of 校外转入 / 流动党员流入 and the

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
@@ -100,13 +98,8 @@ func (s *Service) Branches(ctx context.Context, lq httpx.ListQuery) ([]Branch, e
 	if utf8.RuneCountInString(text) > maxName {
 		return nil, httpx.Invalid("blurry", "搜索内容不能超过 %d 个字", maxName)
 	}
-	q := s.db.NewSelect().TableExpr("dzz AS z").ColumnExpr("z.id, z.name, COALESCE(p.name, '') AS parent_name").
-		Join("LEFT JOIN dzz AS p ON p.id = z.pid").Where("z.status = ?", org.StatusNormal).
-		Where("z.type IN (?)", bun.List([]string{orgTypeBranch, orgTypeDirect, orgTypeGeneral})).OrderExpr("z.path").Limit(maxBranches)
-	if text != "" {
-		q = q.Where("z.name LIKE ? ESCAPE '\\'", "%"+httpx.EscapeLike(text)+"%")
-	}
 	out := []Branch{}
+	q := org.SelectLiveNamed(s.db, text, orgTypeBranch, orgTypeDirect, orgTypeGeneral).Limit(maxBranches)
 	if err := q.Scan(ctx, &out); err != nil {
 		return nil, httpx.Internal(err)
 	}

@@ -2,7 +2,6 @@ package transfer
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/uptrace/bun"
 
@@ -82,7 +81,7 @@ func (s *Service) records() *resource.Resource[Transfer, View] {
 
 // joinNames adds the sending and receiving organisations' names.
 func joinNames(q *bun.SelectQuery) *bun.SelectQuery {
-	return org.NameJoin("t.org_id")(q).ColumnExpr("tz.name AS to_org_name").Join("LEFT JOIN dzz AS tz ON tz.id = t.to_org_id")
+	return org.NameLeftJoinAs("t.to_org_id", "tz", "to_org_name")(org.NameJoin("t.org_id")(q))
 }
 
 // show fills a view's labels and the masked ID number.
@@ -106,9 +105,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/zzgx/mine", PermMine, "查看我的组织关系", httpx.Read(s.Mine))
 	rs.Post("/api/zzgx/mine", PermMine, "申请转接", httpx.Create(s.CreateMine))
 	s.outgoingRoutes(rs)
-	rs.Get("/api/zzgx/{id}", view, "查看详情", httpx.ReadID(errNoTransfer, func(r *http.Request, id int64) (View, error) {
-		return s.Detail(r.Context(), id)
-	}))
+	rs.Get("/api/zzgx/{id}", view, "查看详情", httpx.ReadOn(errNoTransfer, s.Detail))
 	rs.Post("/api/zzgx", Perms.Add, "发起转接", httpx.Create(s.Create))
 	rs.Post("/api/zzgx/{id}/withdraw", Perms.Add+"|"+PermMine, "撤回", httpx.ActionOn(errNoTransfer, s.Withdraw))
 	rs.Post("/api/zzgx/{id}/cancel", PermCancel, "撤销", httpx.ActionOn(errNoTransfer, s.Cancel))

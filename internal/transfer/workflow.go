@@ -1,6 +1,7 @@
 package transfer
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -128,10 +129,7 @@ func releases(kind string, a *flow.Act[Transfer]) bool {
 
 // letterOf is the letter request of transfer t approved by a.
 func (s *Service) letterOf(ctx context.Context, tx bun.Tx, t *Transfer, a *flow.Act[Transfer]) (letter.Issue, error) {
-	reach := t.Reach
-	if reach == "" {
-		reach = letter.ReachCity
-	}
+	reach := cmp.Or(t.Reach, letter.ReachCity)
 	to := t.OtherOrg
 	if t.ToOrgID != nil {
 		name, err := record.NameOf(ctx, tx, "dzz", "name", t.ToOrgID)
@@ -154,36 +152,44 @@ func deref(p *int64) int64 {
 // apply changes the member as transfer t says, in the last approval's
 // transaction: the status, the organisation and the trail entry together.
 func (s *Service) apply(ctx context.Context, tx bun.Tx, t *Transfer) error {
-	origin := audit.OriginUserUpdate
 	switch t.Kind {
 	case KindIn:
 		return s.admit(ctx, tx, t)
-	case KindOut:
-		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusTransferredOut}, origin)
 	case KindInside:
-		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{OrgID: deref(t.ToOrgID)}, origin)
-	case KindReturn:
-		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusNormal}, origin)
-	case KindSuspend:
+		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{OrgID: deref(t.ToOrgID)}, audit.OriginUserUpdate)
+	case KindSuspend, KindLeave:
 		if err := checkStandingTx(ctx, tx, t); err != nil {
 			return err
 		}
-		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusSuspended}, origin)
-	case KindLost:
-		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: member.StatusLost}, origin)
-	case KindLeave:
-		if err := checkStandingTx(ctx, tx, t); err != nil {
-			return err
-		}
-		status := member.StatusLeft
-		if t.SubKind == LeaveDeath {
-			status = member.StatusDeceased
-		}
-		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: status}, origin)
 	}
-	// 出国（境）暂留 and 流动党员 keep the member's record as it is: the
-	// transfer itself is the fact (the oversight's rules read it).
-	return nil
+	status := MemberStatusAfter(t)
+	if status == "" {
+		// 出国（境）暂留 and 流动党员 keep the member's record as it is: the
+		// transfer itself is the fact (the oversight's rules read it).
+		return nil
+	}
+	return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{MemberStatus: status}, audit.OriginUserUpdate)
+}
+
+// MemberStatusAfter is the member status completed transfer t sets ("":
+// the status stays): the approval's and the import's.
+func MemberStatusAfter(t *Transfer) string {
+	switch t.Kind {
+	case KindIn, KindReturn:
+		return member.StatusNormal
+	case KindOut:
+		return member.StatusTransferredOut
+	case KindSuspend:
+		return member.StatusSuspended
+	case KindLost:
+		return member.StatusLost
+	case KindLeave:
+		if t.SubKind == LeaveDeath {
+			return member.StatusDeceased
+		}
+		return member.StatusLeft
+	}
+	return ""
 }
 
 // admit makes the member of a transfer into the school: the member who

@@ -24,9 +24,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get(API, PermList, "查询", httpx.ReadList(s.List))
 	rs.Get(API+"/settings", PermList, "查看介绍信设置", httpx.Read(func(ctx context.Context) (Settings, error) { return s.Settings(ctx, s.db) }))
 	rs.Put(API+"/settings", PermConfig, "修改介绍信设置", httpx.Action(s.SaveSettings))
-	rs.Get(API+"/{id}", PermList, "查看", httpx.ReadID(errNoLetter, func(r *http.Request, id int64) (*View, error) {
-		return s.Detail(r.Context(), id)
-	}))
+	rs.Get(API+"/{id}", PermList, "查看", httpx.ReadOn(errNoLetter, s.Detail))
 	rs.Get(API+"/{id}/print", PermPrint, "打印", httpx.ReadID(errNoLetter, func(r *http.Request, id int64) (*PrintView, error) {
 		p, err := s.Print(r.Context(), id)
 		if err == nil {
@@ -38,9 +36,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Post(API+"/accepted", PermEdit, "登记接收", httpx.Action(s.Accept))
 	rs.Post(API+"/receipt", PermEdit, "登记回执", httpx.Action(s.Receive))
 	rs.Post(API+"/void", PermEdit, "作废", httpx.Action(s.Void))
-	rs.Post(API+"/{id}/reissue", PermEdit, "补开", httpx.ReadID(errNoLetter, func(r *http.Request, id int64) (*View, error) {
-		return s.Reissue(r.Context(), id)
-	}))
+	rs.Post(API+"/{id}/reissue", PermEdit, "补开", httpx.ReadOn(errNoLetter, s.Reissue))
 }
 
 // listSpec is the list's filters and sorts; the status is computed on today.

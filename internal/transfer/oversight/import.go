@@ -319,25 +319,12 @@ type memberFacts struct {
 // member was there when it happened; an older row the import skipped may
 // have moved them there).
 func change(t *transfer.Transfer) member.Change {
-	ch := member.Change{OrgID: t.OrgID}
+	ch := member.Change{OrgID: t.OrgID, MemberStatus: transfer.MemberStatusAfter(t)}
 	switch t.Kind {
 	case transfer.KindIn:
-		ch.MemberStatus, ch.Source = member.StatusNormal, member.SourceTransferIn
-	case transfer.KindOut:
-		ch.MemberStatus = member.StatusTransferredOut
+		ch.Source = member.SourceTransferIn
 	case transfer.KindInside:
 		ch.OrgID = *t.ToOrgID
-	case transfer.KindReturn:
-		ch.MemberStatus = member.StatusNormal
-	case transfer.KindSuspend:
-		ch.MemberStatus = member.StatusSuspended
-	case transfer.KindLost:
-		ch.MemberStatus = member.StatusLost
-	case transfer.KindLeave:
-		ch.MemberStatus = member.StatusLeft
-		if t.SubKind == transfer.LeaveDeath {
-			ch.MemberStatus = member.StatusDeceased
-		}
 	}
 	return ch
 }

@@ -176,12 +176,7 @@ func isIn(col string) bool  { return hasKey(inColumns, col) }
 func isOut(col string) bool { return hasKey(outColumns, col) }
 
 func hasKey(cells []Cell, key string) bool {
-	for _, c := range cells {
-		if c.Key == key {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(cells, func(c Cell) bool { return c.Key == key })
 }
 
 // filled is columns with their counts, and their sum.
