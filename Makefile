@@ -66,7 +66,7 @@ test: web/node_modules/.installed e2e/node_modules/.installed
 test-lane-web:
 	@$(MAKE) --no-print-directory -k -j1 test-web test-e2e
 
-# Static analysis first: go vet, then staticcheck (pinned by go.mod's tool directive; checks in staticcheck.conf).
+# Static analysis first: gofmt (no file left unformatted), go vet, then staticcheck (pinned by go.mod's tool directive; checks in staticcheck.conf).
 # Then every package's tests once on SQLite and, at the same time, on PostgreSQL: .ci/both-dbs is the test
 # binaries' -exec, so each binary is built once for both databases and the PostgreSQL run, which mostly waits
 # on the server, overlaps the SQLite run, which mostly computes (-parallel 6: more of each package's parallel
@@ -75,6 +75,7 @@ test-lane-web:
 # In CI a missing PostgreSQL is an error; locally it is skipped, loudly.
 GO_TEST_FLAGS ?= -count=1 -p 2 -parallel 6
 test-go:
+	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt -w these files: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
@@ -102,6 +103,7 @@ test-web: web/node_modules/.installed
 
 ## lint: go vet, staticcheck and ESLint alone (make test runs them too)
 lint: web/node_modules/.installed
+	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt -w these files: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	cd web && npm run lint

@@ -61,13 +61,13 @@ func OptionsFromEnv() Options {
 
 // Service is the fee collection domain.
 type Service struct {
-	db   *bun.DB
-	sys  *system.Service
+	db      *bun.DB
+	sys     *system.Service
 	orgs    *org.Service
 	members *member.Service
 	dues    DueFunc
-	opts Options
-	now  func() time.Time
+	opts    Options
+	now     func() time.Time
 }
 
 // New builds the service; dues computes a month's dues (the standards').

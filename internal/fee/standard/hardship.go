@@ -36,6 +36,7 @@ const (
 )
 
 var hardshipKinds = map[string]string{HardshipReduce: "减交", HardshipExempt: "免交"}
+
 // HardshipStateLabels are the proposal states' names (the web's HARDSHIP_STATE_LABELS, make gen).
 var HardshipStateLabels = map[string]string{HardshipReview: "待审批", HardshipReturned: "退回修改", HardshipApproved: "已批准",
 	HardshipRejected: "未批准", HardshipWithdrawn: "已撤回", HardshipEnded: "已终止"}
