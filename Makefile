@@ -71,7 +71,8 @@ test-lane-web:
 # binaries' -exec, so each binary is built once for both databases and the PostgreSQL run, which mostly waits
 # on the server, overlaps the SQLite run, which mostly computes (-parallel 6: more of each package's parallel
 # tests wait on PostgreSQL at once). The binaries of one run share their PostgreSQL templates and pool of reset
-# test databases (ZHDJ_TEST_SHARE, internal/platform/db/testdb_share.go), dropped here when the run ends.
+# test databases (ZHDJ_TEST_SHARE, internal/platform/db/testdb_share.go), dropped here when the run ends, also when
+# it is interrupted (Ctrl-C, TERM).
 # In CI a missing PostgreSQL is an error; locally it is skipped, loudly.
 GO_TEST_FLAGS ?= -count=1 -p 2 -parallel 6
 test-go:
@@ -81,10 +82,11 @@ test-go:
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		echo "== Go tests on SQLite and PostgreSQL =="; \
 		run=$$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n'); \
+		drop() { psql -Atc "SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE);', datname) FROM pg_database \
+			WHERE datname ~ '^zhdj_(tmpl|build|free|t)_$${run}_'" '$(PG_TEST)' | psql -q '$(PG_TEST)'; }; \
+		trap 'drop; exit 130' INT TERM; \
 		ZHDJ_TEST_SHARE=$$run ZHDJ_TEST_PG='$(PG_TEST)' $(GO) test $(GO_TEST_FLAGS) -exec $(CURDIR)/.ci/both-dbs ./...; rc=$$?; \
-		psql -Atc "SELECT format('DROP DATABASE IF EXISTS %I WITH (FORCE);', datname) FROM pg_database \
-			WHERE datname ~ '^zhdj_(tmpl|build|free)_$${run}_'" '$(PG_TEST)' | psql -q '$(PG_TEST)'; \
-		exit $$rc; \
+		trap - INT TERM; drop; exit $$rc; \
 	elif [ "$$CI" = "true" ]; then \
 		echo "PostgreSQL is not reachable on 127.0.0.1:5432; CI requires it" >&2; exit 1; \
 	else \

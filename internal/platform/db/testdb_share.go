@@ -90,7 +90,8 @@ func (p *serverPool) take() string {
 		return ""
 	}
 	for _, name := range free {
-		mine := "zhdj_t_" + randomSuffix()
+		// The run's id in the claimed name: a binary killed mid-test leaves a database the run's cleanup drops.
+		mine := fmt.Sprintf("zhdj_t_%s_%s", shareID(), randomSuffix())
 		// Another binary may have claimed it since the list: then the rename fails and the next one is tried.
 		if _, err := admin.ExecContext(ctx, fmt.Sprintf("ALTER DATABASE %s RENAME TO %s", name, mine)); err == nil {
 			return mine
