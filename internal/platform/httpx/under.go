@@ -39,17 +39,7 @@ func ActionOn[T, R any](notFound func() *Error, fn func(ctx context.Context, id 
 // calls fn for record {id} and answers 200 with what it returned: an
 // operation on a record that always takes an input, a refund with its reason.
 func ChangeOn[T, R any](notFound func() *Error, fn func(ctx context.Context, id int64, in T) (R, error)) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		id, in, err := idAndBody[T](r, notFound)
-		if err != nil {
-			return err
-		}
-		out, err := fn(r.Context(), id, in)
-		if err != nil {
-			return err
-		}
-		return OK(w, out)
-	}
+	return withIDBody(notFound, fn, OK)
 }
 
 // DoOn calls fn for record {id}, which takes no body and answers nothing,
@@ -91,6 +81,13 @@ func ListUnder[R any](notFound func() *Error, fn func(ctx context.Context, id in
 // CreateUnder decodes the body into a T, calls fn for record {id} and
 // answers 201 with what it returned.
 func CreateUnder[T, R any](notFound func() *Error, fn func(ctx context.Context, id int64, in T) (R, error)) HandlerFunc {
+	return withIDBody(notFound, fn, Created)
+}
+
+// withIDBody reads {id} and the required body, calls fn and answers what it
+// returned with answer (OK, Created).
+func withIDBody[T, R any](notFound func() *Error, fn func(ctx context.Context, id int64, in T) (R, error),
+	answer func(w http.ResponseWriter, v any) error) HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		id, in, err := idAndBody[T](r, notFound)
 		if err != nil {
@@ -100,7 +97,7 @@ func CreateUnder[T, R any](notFound func() *Error, fn func(ctx context.Context, 
 		if err != nil {
 			return err
 		}
-		return Created(w, out)
+		return answer(w, out)
 	}
 }
 
