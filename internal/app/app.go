@@ -23,6 +23,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/orglife"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
@@ -68,6 +69,7 @@ type services struct {
 	transfer *transfer.Service
 	letters  *letter.Service
 	ovs      *oversight.Service
+	orglife  *orglife.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -95,6 +97,7 @@ func modules(s services) []module.Module {
 		s.transfer.Module(),
 		s.letters.Module(),
 		s.ovs.Module(),
+		s.orglife.Module(),
 	}
 }
 
@@ -238,9 +241,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	letters := letter.New(database, sys, orgs, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
+	life := orglife.New(database, sys, orgs, members, talks)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs})
+		letters: letters, ovs: ovs, orglife: life})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
