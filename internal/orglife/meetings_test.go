@@ -43,6 +43,7 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 		{"PUT", base + "/attendees/1/attendance", map[string]any{"status": "present"}, true},
 		{"PUT", base + "/attendees/1/leave", map[string]any{"approve": true}, true},
 		{"GET", base + "/attachments", nil, true},
+		{"DELETE", base + "/attachments/1", nil, true},
 		{"GET", base + "/record.docx", nil, true},
 		{"GET", "/api/zzsh/types/options", nil, false},
 	}
@@ -63,6 +64,9 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 	apptest.ExpectField(t, w.e.Do("POST", "/api/zzsh/meetings", w.mathTK, body(w.branch, orglife.TypeBranchGeneral, 2)), "orgId", "所选党组织不存在")
 	// The types' setting is the organisation department's: hy:* is not enough.
 	for _, rt := range []struct{ method, path string }{{"GET", "/api/zzsh/types"}, {"POST", "/api/zzsh/types"}, {"PUT", "/api/zzsh/types"}, {"DELETE", "/api/zzsh/types"}} {
+		if res := w.e.Do(rt.method, rt.path, "", map[string]any{}); res.Status != 401 {
+			t.Errorf("%s %s without a session: %d", rt.method, rt.path, res.Status)
+		}
 		if res := w.e.Do(rt.method, rt.path, w.csTK, map[string]any{}); res.Status != 403 {
 			t.Errorf("%s %s with hy:* only: %d", rt.method, rt.path, res.Status)
 		}
@@ -395,6 +399,8 @@ func TestAttachments(t *testing.T) {
 	apptest.Expect(t, w.e.Upload(path+"?kind=upload", w.csTK, "file", "材料.txt", []byte("材料"), nil), 201)
 	apptest.Expect(t, w.e.Upload(path+"?kind=", w.csTK, "file", "材料.txt", []byte("材料"), nil), 400)
 	apptest.Expect(t, w.e.Upload(path+"?kind=upload", w.mathTK, "file", "材料.txt", []byte("材料"), nil), 404)
+	apptest.Expect(t, w.e.Upload(path+"?kind=upload", "", "file", "材料.txt", []byte("材料"), nil), 401)
+	apptest.Expect(t, w.e.Upload(path+"?kind=upload", w.listTK, "file", "材料.txt", []byte("材料"), nil), 403)
 	list := apptest.DoJSON[[]map[string]any](t, w.e, 200, "GET", path, w.listTK, nil)
 	if len(list) != 2 {
 		t.Fatalf("attachments %+v", list)
