@@ -132,14 +132,20 @@ func (s *Service) meetingResource() *resource.Viewed[Meeting, MeetingView, Meeti
 	return &resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]{DB: s.db, Noun: "会议", Spec: meetingSpec, Now: s.now,
 		Access: s.sys.LogAccess, Scope: s.orgs.Scoped("m.org_id"), Join: meetingJoin,
 		Record: func(v *MeetingView) *Meeting { return &v.Meeting },
-		Input:  inputOf,
-		IDOf:   func(in *MeetingInput) int64 { return in.ID },
+		Labels: func(ctx context.Context) (audit.Labeller, error) { // the trail's entry types and origins
+			l, err := s.sys.DictLabels(ctx, audit.DictOrigin, audit.DictType)
+			return l.Label, err
+		},
+		Input: inputOf,
+		IDOf:  func(in *MeetingInput) int64 { return in.ID },
 		View: func(v *MeetingView, _ audit.Labeller, _ bool) MeetingView {
 			v.StateName, v.Cancelled = StateNames[v.State], v.CancelledAt != nil
 			return *v
 		},
 		Check:        s.checkMeeting,
 		BeforeDelete: s.beforeDeleteMeetings,
+		Trail:        meetingTrail, TrailView: s.trailView, TrailName: "m.topic",
+		Anchor: "org_id", AnchorScope: s.orgs.Scoped, // a deleted meeting stays in the trail of its organisation's scope
 		Export: resource.Export[MeetingView]{Title: "组织生活会议", Columns: []resource.Column[MeetingView]{
 			{Header: "党组织", Width: 28, Cell: func(v *MeetingView) any { return v.OrgName }},
 			{Header: "会议类型", Width: 14, Cell: func(v *MeetingView) any { return v.TypeName }},
@@ -294,7 +300,9 @@ func (s *Service) findMeeting(ctx context.Context, idb bun.IDB, id int64) (*Meet
 func (s *Service) meetingRoutes(rs *httpx.Routes) {
 	rs = rs.In("组织生活")
 	const base = "/api/zzsh/meetings"
-	s.meetings.Routes(rs, base, Perms)
+	// A snapshot is a Meeting, not the form a restore would check: the trail
+	// is read, not restored.
+	s.meetings.Routes(rs, base, Perms, resource.Without(resource.RestoreRoute))
 	s.stateRoutes(rs, base)
 	s.attendeeRoutes(rs, base)
 	s.minutesRoutes(rs, base)

@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/orglife"
+	"zhdj/internal/platform/audit"
 )
 
 // Every route: 401 without a session, 403 without its permission, and a
@@ -46,6 +47,8 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 		{"DELETE", base + "/attachments/1", nil, true},
 		{"GET", base + "/record.docx", nil, true},
 		{"GET", "/api/zzsh/types/options", nil, false},
+		{"GET", "/api/zzsh/meetings/trail", nil, false},
+		{"GET", base + "/trail", nil, true},
 	}
 	for _, rt := range routes {
 		if res := w.e.Do(rt.method, rt.path, "", rt.body); res.Status != 401 {
@@ -458,5 +461,54 @@ func TestTalkPageSitsBeforeTheStatistics(t *testing.T) {
 	talk := slices.Index(pages, "orglife/txth")
 	if talk < 1 || pages[talk-1] != "orglife/meeting" || slices.Index(pages, "orglife/compliance") != talk+1 {
 		t.Fatalf("pages %v", pages)
+	}
+}
+
+// Every write leaves a trail entry of what it changed: the form, the state
+// changes, the minutes; a deleted meeting stays in the scope's trail. A
+// snapshot is not restored.
+func TestTrail(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.member(t, w.branch, "张三")
+	v := w.create(t, w.csTK, body(w.branch, orglife.TypeBranchGeneral, 1))
+	path := fmt.Sprintf("/api/zzsh/meetings/%d", v.ID)
+	apptest.DoJSON[orglife.MeetingView](t, w.e, 200, "PUT", "/api/zzsh/meetings", w.csTK, map[string]any{"id": v.ID, "place": "会议室"})
+	w.draw(t, v.ID)
+	w.act(t, v.ID, "publish", 200)
+	apptest.DoJSON[orglife.MeetingView](t, w.e, 200, "POST", path+"/reschedule", w.csTK, map[string]any{"startsAt": at(2, 9), "endsAt": at(2, 11), "reason": "冲突"})
+	apptest.DoJSON[orglife.MeetingView](t, w.e, 200, "POST", path+"/cancel", w.csTK, map[string]any{"reason": "临时有事"})
+	entries := apptest.DoJSON[struct{ Content []audit.Labelled }](t, w.e, 200, "GET", path+"/trail", w.listTK, nil).Content
+	var got []string
+	for _, e := range entries {
+		var changes []string
+		for _, c := range e.Changes {
+			changes = append(changes, c.Label+"："+c.Old+"→"+c.New)
+		}
+		got = append(got, e.TypeLabel+" "+strings.Join(changes, "；"))
+	}
+	want := []string{
+		"修改 状态：已发布→已取消；取消原因：→临时有事",
+		"修改 会议时间：2026年3月1日 14:00—16:00→2026年3月2日 09:00—11:00",
+		"修改 状态：草稿→已发布",
+		"修改 会议地点：支部活动室→会议室",
+		"新增 ",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("trail %q", got)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("entry %d: %q, want %q", i, got[i], want[i])
+		}
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/zzsh/meetings/trail/restore", w.csTK, map[string]any{"trailId": entries[0].ID}), 404)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/zzsh/meetings", w.csTK, []int64{v.ID}), 204)
+	across, _ := apptest.GetPage[audit.NamedEntry](t, w.e, w.csTK, "/api/zzsh/meetings/trail", nil)
+	if len(across) == 0 || across[0].Type != audit.TypeDelete {
+		t.Fatalf("the scope's trail after the delete: %+v", across)
+	}
+	if rows, _ := apptest.GetPage[audit.NamedEntry](t, w.e, w.mathTK, "/api/zzsh/meetings/trail", nil); len(rows) != 0 {
+		t.Fatalf("another scope sees the trail: %+v", rows)
 	}
 }

@@ -12,10 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/microcosm-cc/bluemonday"
-	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/docx"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
@@ -51,20 +49,14 @@ func (s *Service) RecordMinutes(ctx context.Context, id int64, in MinutesInput) 
 	if err := c.Err(); err != nil {
 		return MeetingView{}, err
 	}
-	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := s.findMeeting(ctx, tx, id); err != nil {
-			return err
-		}
-		now := s.now()
-		res, err := tx.NewUpdate().Table("zzsh_meeting").Set("minutes = ?", minutes).Set("resolutions = ?", resolutions).
-			Set("minutes_at = COALESCE(minutes_at, ?)", now).Set("updated_at = ?", now).
-			Where("id = ?", id).Where("state IN (?)", bun.In([]int{StateStarted, StateClosed})).Where("cancelled_at IS NULL").Exec(ctx)
-		return record.Conditional(res, err, 1, httpx.BadRequest("会议开始后才能记录会议纪要"))
-	})
-	if err != nil {
-		return MeetingView{}, httpx.AsError(err)
-	}
-	return s.meetings.Detail(ctx, id)
+	return s.move(ctx, id, []int{StateStarted, StateClosed}, "会议开始后才能记录会议纪要", nil,
+		func(m *Meeting, now time.Time) {
+			m.Minutes, m.Resolutions = minutes, resolutions
+			if m.MinutesAt == nil {
+				m.MinutesAt = &now
+			}
+		},
+		[]string{"minutes", "resolutions", "minutes_at"}, nil)
 }
 
 // blockEnd is where a line of the minutes ends (a paragraph, a line break,

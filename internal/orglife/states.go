@@ -11,6 +11,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -38,16 +39,17 @@ func (s *Service) stateRoutes(rs *httpx.Routes, base string) {
 	rs.Post(base+"/{id}/reschedule", Perms.Edit, "会议改期", httpx.ChangeOn(errNoMeeting, s.Reschedule))
 }
 
-// move is one state change of meeting id of the caller's scope: the meeting
-// read (404 outside the scope), refused with refusal unless it is in one of
-// the states from and not cancelled, vetted (vet, optional), then changed
-// by one conditional UPDATE (the columns set sets, updated_at, and its state
-// and cancellation in the WHERE), so that of two parallel changes one wins
-// and the other is refused with refusal (409). after (optional) follows in
-// the same transaction with the meeting as read.
+// move is one change of meeting id of the caller's scope by an action (a
+// state change, the minutes): the meeting read (404 outside the scope),
+// refused with refusal unless it is in one of the states from and not
+// cancelled, vetted (vet, optional), changed by change and written by one
+// conditional UPDATE of columns (with updated_at, its state and
+// cancellation in the WHERE), so that of two parallel actions one wins and
+// the other is refused with refusal (409); the trail records what changed.
+// after (optional) follows in the same transaction with the meeting as read.
 func (s *Service) move(ctx context.Context, id int64, from []int, refusal string,
 	vet func(ctx context.Context, tx bun.Tx, m *Meeting) error,
-	set func(q *bun.UpdateQuery, now time.Time) *bun.UpdateQuery,
+	change func(m *Meeting, now time.Time), columns []string,
 	after func(ctx context.Context, tx bun.Tx, m *Meeting) error) (MeetingView, error) {
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		m, err := s.findMeeting(ctx, tx, id)
@@ -65,11 +67,22 @@ func (s *Service) move(ctx context.Context, id int64, from []int, refusal string
 				return err
 			}
 		}
+		next := *m
 		now := s.now()
-		q := tx.NewUpdate().Table("zzsh_meeting").Set("updated_at = ?", now).
-			Where("id = ?", id).Where("state IN (?)", bun.In(from)).Where("cancelled_at IS NULL")
-		res, err := set(q, now).Exec(ctx)
-		if err := record.Conditional(res, err, 1, httpx.Conflict("%s", refusal)); err != nil {
+		change(&next, now)
+		next.UpdatedAt = now
+		sv := record.Save{Origin: audit.OriginUserUpdate, Snapshot: &next, Write: func(ctx context.Context) (int64, error) {
+			res, err := tx.NewUpdate().Model(&next).Column(append(columns, "updated_at")...).WherePK().
+				Where("state IN (?)", bun.In(from)).Where("cancelled_at IS NULL").Exec(ctx)
+			return id, record.Conditional(res, err, 1, httpx.Conflict("%s", refusal))
+		}}
+		if sv.Before, err = s.trailView(ctx, tx, m); err != nil {
+			return err
+		}
+		if sv.After, err = s.trailView(ctx, tx, &next); err != nil {
+			return err
+		}
+		if _, err := meetingTrail.Save(ctx, tx, plainLabels, sv); err != nil {
 			return err
 		}
 		if after != nil {
@@ -82,6 +95,9 @@ func (s *Service) move(ctx context.Context, id int64, from []int, refusal string
 	}
 	return s.meetings.Detail(ctx, id)
 }
+
+// plainLabels labels nothing: the meeting's trail declares no dictionary.
+func plainLabels(_, v string) string { return v }
 
 // Publish plans a draft (NO_CONFIG → CONFIG): it needs an attendee, and a
 // 组织生活会 a guest of a higher committee (RULES §4); the attendees with
@@ -108,9 +124,8 @@ func (s *Service) Publish(ctx context.Context, id int64) (MeetingView, error) {
 			}
 			return nil
 		},
-		func(q *bun.UpdateQuery, now time.Time) *bun.UpdateQuery {
-			return q.Set("state = ?", StatePublished).Set("published_at = ?", now)
-		},
+		func(m *Meeting, now time.Time) { m.State, m.PublishedAt = StatePublished, &now },
+		[]string{"state", "published_at"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
 			return s.tell(ctx, tx, m, "会议通知："+m.Topic, s.announcement(ctx, m, m.StartsAt, m.EndsAt))
 		})
@@ -124,9 +139,8 @@ func (s *Service) Start(ctx context.Context, id int64) (MeetingView, error) {
 		return MeetingView{}, httpx.Internal(err)
 	}
 	return s.move(ctx, id, []int{StatePublished}, "只有已发布的会议可以开始", nil,
-		func(q *bun.UpdateQuery, now time.Time) *bun.UpdateQuery {
-			return q.Set("state = ?", StateStarted).Set("started_at = ?", now).Set("sign_key = ?", key)
-		}, nil)
+		func(m *Meeting, now time.Time) { m.State, m.StartedAt, m.SignKey = StateStarted, &now, key },
+		[]string{"state", "started_at", "sign_key"}, nil)
 }
 
 // signKey is a fresh random key of 32 hex characters.
@@ -142,9 +156,8 @@ func signKey() (string, error) {
 // are absent.
 func (s *Service) Close(ctx context.Context, id int64) (MeetingView, error) {
 	return s.move(ctx, id, []int{StateStarted}, "只有进行中的会议可以结束", nil,
-		func(q *bun.UpdateQuery, now time.Time) *bun.UpdateQuery {
-			return q.Set("state = ?", StateClosed).Set("closed_at = ?", now)
-		},
+		func(m *Meeting, now time.Time) { m.State, m.ClosedAt = StateClosed, &now },
+		[]string{"state", "closed_at"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
 			_, err := tx.NewUpdate().Table("zzsh_attendee").Set("status = ?", AttendAbsent).Set("updated_at = ?", s.now()).
 				Where("meeting_id = ?", m.ID).Where("status = ?", AttendExpected).Exec(ctx)
@@ -160,9 +173,8 @@ func (s *Service) Cancel(ctx context.Context, id int64, in CancelInput) (Meeting
 		return MeetingView{}, err
 	}
 	return s.move(ctx, id, []int{StateDraft, StatePublished}, "会议已开始，不能取消", nil,
-		func(q *bun.UpdateQuery, now time.Time) *bun.UpdateQuery {
-			return q.Set("cancelled_at = ?", now).Set("cancel_reason = ?", reason)
-		},
+		func(m *Meeting, now time.Time) { m.CancelledAt, m.CancelReason = &now, reason },
+		[]string{"cancelled_at", "cancel_reason"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
 			if m.State != StatePublished {
 				return nil
@@ -191,9 +203,10 @@ func (s *Service) Reschedule(ctx context.Context, id int64, in RescheduleInput) 
 	}
 	starts, ends := in.StartsAt.UTC().Truncate(time.Second), in.EndsAt.UTC().Truncate(time.Second)
 	return s.move(ctx, id, []int{StateDraft, StatePublished}, "会议已开始，不能改期", nil,
-		func(q *bun.UpdateQuery, _ time.Time) *bun.UpdateQuery {
-			return q.Set("starts_at = ?", starts).Set("ends_at = ?", ends).Set("held_on = ?", date.Of(starts.In(date.China)))
+		func(m *Meeting, _ time.Time) {
+			m.StartsAt, m.EndsAt, m.HeldOn = starts, ends, date.Of(starts.In(date.China))
 		},
+		[]string{"starts_at", "ends_at", "held_on"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
 			if m.State != StatePublished {
 				return nil
