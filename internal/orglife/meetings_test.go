@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/member"
 	"zhdj/internal/orglife"
 	"zhdj/internal/platform/audit"
 )
@@ -171,6 +172,9 @@ func TestListFilters(t *testing.T) {
 	check(w.csTK, url.Values{"heldOnFrom": {"2026-03-05"}, "heldOnTo": {"2026-03-10"}}, b.ID, d.ID)
 	check(w.csTK, url.Values{"blurry": {"发展党员"}}, b.ID)
 	check(w.csTK, url.Values{"state": {"2"}})
+	apptest.DoJSON[orglife.MeetingView](t, w.e, 200, "POST", fmt.Sprintf("/api/zzsh/meetings/%d/cancel", d.ID), w.csTK, map[string]any{"reason": "延期"})
+	check(w.csTK, url.Values{"cancelled": {"true"}}, d.ID)
+	check(w.csTK, url.Values{"cancelled": {"false"}}, a.ID, b.ID, c.ID)
 	res := w.e.Do("GET", "/api/zzsh/meetings/export", w.csTK, nil)
 	apptest.Expect(t, res, 200)
 	rows, err := apptest.Download(t, res).GetRows("Sheet1")
@@ -276,6 +280,10 @@ func TestAttendees(t *testing.T) {
 	zhang := w.member(t, w.branch, "张三")
 	wang := w.member(t, w.mathBranch, "王五")
 	other := w.member(t, w.e.Org(t, w.cs, "5", "计算机学生党支部"), "钱六")
+	lost := w.member(t, w.branch, "孙七") // not in normal status: not drawn
+	if _, err := w.e.DB.NewUpdate().Model((*member.Member)(nil)).Set("member_status = ?", "2").Where("id = ?", lost).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	v := w.create(t, w.csTK, body(w.branch, orglife.TypeBranchGeneral, 1))
 	path := fmt.Sprintf("/api/zzsh/meetings/%d", v.ID)
 	w.draw(t, v.ID)
