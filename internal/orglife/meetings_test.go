@@ -331,7 +331,9 @@ func TestAttendeesAreTold(t *testing.T) {
 	if got := w.inbox(t, zhangTK); len(got) != 0 {
 		t.Fatalf("told before publishing: %+v", got)
 	}
-	w.act(t, v.ID, "publish", 200)
+	// Three publishes at once: one wins, and only it tells (the others roll back).
+	statuses := apptest.Concurrently(3, func(int) int { return w.e.Do("POST", path+"/publish", w.csTK, nil).Status })
+	apptest.ExpectOneWins(t, statuses, 200, 400, 409)
 	apptest.DoJSON[orglife.MeetingView](t, w.e, 200, "POST", path+"/reschedule", w.csTK, map[string]any{"startsAt": at(2, 9), "endsAt": at(2, 11), "reason": "与教学安排冲突"})
 	apptest.DoJSON[orglife.MeetingView](t, w.e, 200, "POST", path+"/cancel", w.csTK, map[string]any{"reason": "临时有事"})
 	got := w.inbox(t, zhangTK)
