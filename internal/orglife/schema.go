@@ -154,5 +154,13 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 	if _, err := tx.NewInsert().Model(&types).Exec(ctx); err != nil {
 		return err
 	}
-	return system.AddPages(ctx, tx, MenuDir, menus())
+	if err := system.AddPages(ctx, tx, MenuDir, menus()); err != nil {
+		return err
+	}
+	// AddPages numbers the new entries 20, 30, … after 谈心谈话 (10): it
+	// moves between 其他会议 (60) and 会议统计 (70).
+	return system.SortPage(ctx, tx, talkPage, 65)
 }
+
+// talkPage is the component of package talk's 谈心谈话 page.
+const talkPage = "orglife/txth"

@@ -7,12 +7,14 @@ package orglife
 import (
 	"time"
 
+	"github.com/microcosm-cc/bluemonday"
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 )
@@ -25,18 +27,25 @@ type Service struct {
 	members *member.Service
 	talks   *talk.Service
 	now     func() time.Time
+
+	meetings *resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]
+	minutes  *bluemonday.Policy // what minutes may keep of the HTML sent
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() },
+		minutes: bluemonday.UGCPolicy()}
+	s.meetings = s.meetingResource()
+	return s
 }
 
 // Module describes the organisation-life domain to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule}
 }
 
 // Routes registers the organisation-life endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
+	s.meetingRoutes(rs)
 }
