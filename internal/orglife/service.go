@@ -25,11 +25,15 @@ type Service struct {
 	members *member.Service
 	talks   *talk.Service
 	now     func() time.Time
+	// signSecret keys the sign-in links (sign.go): per installation, from
+	// the key directory, never in code.
+	signSecret []byte
 }
 
-// New builds the service.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() }}
+// New builds the service; signSecret keys the sign-in links.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service, signSecret []byte) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() },
+		signSecret: signSecret}
 }
 
 // Module describes the organisation-life domain to internal/app.
@@ -39,4 +43,5 @@ func (s *Service) Module() module.Module {
 
 // Routes registers the organisation-life endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
+	s.signRoutes(rs)
 }
