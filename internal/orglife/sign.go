@@ -88,9 +88,12 @@ func (s *Service) signRoutes(rs *httpx.Routes) {
 
 func meetingNotFound() *httpx.Error { return httpx.NotFound("会议不存在") }
 
-// Screen is what the screen of a started meeting shows: the sign-in link
-// (valid signTTL), the counts and the latest sign-ins.
+// Screen is what the screen of a started meeting shows: its topic and
+// organisation, the sign-in link (valid signTTL), the counts and the latest
+// sign-ins.
 type Screen struct {
+	Topic     string    `json:"topic"`
+	OrgName   string    `json:"orgName"`
 	Link      string    `json:"link"`
 	ExpiresAt time.Time `json:"expiresAt"`
 	Counts
@@ -122,8 +125,13 @@ func (s *Service) Screen(ctx context.Context, id int64) (Screen, error) {
 	if err := startedOrRefused(m); err != nil {
 		return Screen{}, err
 	}
+	names, err := s.orgs.Names(ctx, []int64{m.OrgID})
+	if err != nil {
+		return Screen{}, httpx.Internal(err)
+	}
 	exp := s.now().Add(signTTL).Truncate(time.Second)
-	out := Screen{Link: SignPath + "?t=" + s.signToken(m.ID, m.SignKey, exp.Unix()), ExpiresAt: exp, Recent: []Signed{}}
+	out := Screen{Topic: m.Topic, OrgName: names[m.OrgID], Link: SignPath + "?t=" + s.signToken(m.ID, m.SignKey, exp.Unix()),
+		ExpiresAt: exp, Recent: []Signed{}}
 	err = s.db.NewSelect().Model((*Attendee)(nil)).Where("a.meeting_id = ?", id).
 		ColumnExpr("COUNT(*) AS attendee_count").
 		ColumnExpr("COALESCE(SUM(CASE WHEN a.status IN (?, ?) THEN 1 ELSE 0 END), 0) AS present_count", AttendPresent, AttendLate).

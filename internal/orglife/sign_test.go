@@ -162,7 +162,8 @@ func TestScreenIsTheManagersAndOnlyAtStart(t *testing.T) {
 	apptest.ExpectMessage(t, w.e.Do("GET", path, w.mathHost, nil), 404, "会议不存在")
 	s := w.screen(t, id)
 	now := startsAt.Add(-5 * time.Minute)
-	if !strings.HasPrefix(s.Link, "/web/democratic/meeting/sign?t="+strconv.FormatInt(id, 10)+".") || !s.ExpiresAt.Equal(now.Add(10*time.Minute)) {
+	if s.Topic != "十二月主题党日" || s.OrgName != "计算机教工党支部" ||
+		!strings.HasPrefix(s.Link, "/web/democratic/meeting/sign?t="+strconv.FormatInt(id, 10)+".") || !s.ExpiresAt.Equal(now.Add(10*time.Minute)) {
 		t.Fatalf("screen %+v", s)
 	}
 	if s.AttendeeCount != 0 || s.PresentCount != 0 || len(s.Recent) != 0 {
