@@ -16,7 +16,8 @@ import (
 // ours; they run after the member and talk domains', whose tables dyjbxx and
 // the 组织生活 menu directory they use).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026120300, Name: "orglife: meeting types, meetings, attendees, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026120300, Name: "orglife: meeting types, meetings, attendees, menus", Up: migrate},
+		{Version: 2026120340, Name: "orglife: the sign-in's late setting", Up: migrateSign}}
 }
 
 // Permissions: the meetings (hy:list, hy:add, …), their statistics and the

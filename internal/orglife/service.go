@@ -30,12 +30,15 @@ type Service struct {
 
 	meetings *resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]
 	minutes  *bluemonday.Policy // what minutes may keep of the HTML sent
+	// signSecret keys the sign-in links (sign.go): per installation, from
+	// the key directory, never in code.
+	signSecret []byte
 }
 
-// New builds the service.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service) *Service {
+// New builds the service; signSecret keys the sign-in links.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service, signSecret []byte) *Service {
 	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() },
-		minutes: bluemonday.UGCPolicy()}
+		minutes: bluemonday.UGCPolicy(), signSecret: signSecret}
 	s.meetings = s.meetingResource()
 	return s
 }
@@ -48,4 +51,5 @@ func (s *Service) Module() module.Module {
 // Routes registers the organisation-life endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
 	s.meetingRoutes(rs)
+	s.signRoutes(rs)
 }
