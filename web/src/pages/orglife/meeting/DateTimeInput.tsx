@@ -1,6 +1,9 @@
 import { DatePicker } from 'antd'
 import dayjs from 'dayjs'
 
+/** Meetings are planned to the minute. */
+export const MINUTE = 'YYYY-MM-DD HH:mm'
+
 interface Props {
   /** RFC 3339 (the API's times). */
   value?: string | null
@@ -18,8 +21,9 @@ export default function DateTimeInput({ value, onChange, placeholder = '请选�
   return (
     <DatePicker
       id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="YYYY-MM-DD HH:mm"
+      // The time columns follow the format: hours and minutes.
+      showTime
+      format={MINUTE}
       style={{ width: '100%' }}
       placeholder={placeholder}
       disabled={disabled}
@@ -33,7 +37,9 @@ export default function DateTimeInput({ value, onChange, placeholder = '请选�
 export function timeSpan(startsAt: string, endsAt: string): string {
   const s = dayjs(startsAt)
   const e = dayjs(endsAt)
-  return `${s.format('YYYY-MM-DD HH:mm')}–${e.isSame(s, 'day') ? e.format('HH:mm') : e.format('YYYY-MM-DD HH:mm')}`
+  // The same day's end without its day: "2026-03-05 14:00–16:00".
+  const end = e.format(MINUTE).slice(e.isSame(s, 'day') ? 'YYYY-MM-DD '.length : 0)
+  return `${s.format(MINUTE)}–${end}`
 }
 
 /** The rule of an end time: after the start named `start` in the same form. */

@@ -6,6 +6,7 @@ import { useHasPermission } from '@/components/Permission'
 import { withFieldErrors } from '@/components/useFormSubmit'
 import { formatTime } from '@/utils/time'
 import { saveMinutes } from './api'
+import { MINUTE } from './DateTimeInput'
 import { htmlToText, textToHtml } from './minutes'
 import { STATE, type MeetingView } from './types'
 
@@ -54,7 +55,7 @@ export default function MinutesTab({ meeting: m, onSaved }: { meeting: MeetingVi
         label="会议记录"
         name="minutes"
         rules={[{ required: true, whitespace: true, message: '请输入会议记录' }]}
-        extra={m.minutesAt ? `首次记录于 ${formatTime(m.minutesAt, 'YYYY-MM-DD HH:mm')}` : '记录会议的发言和讨论情况，每段一行'}
+        extra={m.minutesAt ? `首次记录于 ${formatTime(m.minutesAt, MINUTE)}` : '记录会议的发言和讨论情况，每段一行'}
       >
         <Input.TextArea rows={12} maxLength={20000} showCount />
       </Form.Item>
