@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { body, signIn } from '@/test/api'
+import { body, captureDownloads, exportsOf, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
-import { ok } from '@/test/page'
+import { findDialog, ok } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import MeetingPage, { meetingBody, typeOfPath } from './index'
 import { htmlToText, textToHtml } from './minutes'
@@ -142,6 +142,21 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
     await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], type: 'dk', blurry: '二十大' }))
   })
 
+  it('exports the meetings of its type with the list’s filters', async () => {
+    signIn(ALL)
+    const files = captureDownloads()
+    try {
+      const asked = exportsOf(mock.onGet('/api/zzsh/meetings/export'))
+      renderPage('/orglife/ztdr')
+      await screen.findByRole('button', { name: '学习党的二十大精神' })
+      fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }))
+      await waitFor(() => expect(asked[0]).toMatchObject({ type: 'ztdr' }))
+      await waitFor(() => expect(files.saved).toEqual(['主题党日.xlsx']))
+    } finally {
+      files.restore()
+    }
+  })
+
   it('lists the school’s own types on 其他会议, with their type', async () => {
     signIn(['hy:list'])
     useRows([meeting({ typeCode: 'c1', typeName: '党员活动日', state: 4, stateName: '已结束' })])
@@ -226,6 +241,53 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '与学校大会冲突' } })
     fireEvent.click(within(dialog).getByRole('button', { name: '取消会议' }))
     await waitFor(() => expect(cancelled).toEqual({ reason: '与学校大会冲突' }))
+  })
+
+  it('reschedules a planned meeting with its new time and a reason', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    let sent: Record<string, unknown> | undefined
+    mock.onPost('/api/zzsh/meetings/1/reschedule').reply((c) => {
+      sent = body(c) as Record<string, unknown>
+      return [200, meeting({ state: 2 })]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 2, stateName: '已发布' }))
+    fireEvent.click(within(drawer).getByRole('button', { name: /改\s*期/ }))
+    const dialog = await findDialog('改期：学习党的二十大精神')
+    ok(dialog)
+    expect(await within(dialog).findByText('请输入改期原因')).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('改期原因'), { target: { value: '书记外出' } })
+    ok(dialog)
+    // The times start from the meeting's own and are sent as they are (RFC 3339).
+    await waitFor(() => expect(sent).toEqual({ startsAt: '2026-03-05T14:00:00+08:00', endsAt: '2026-03-05T16:00:00+08:00', reason: '书记外出' }))
+  })
+
+  it('shows the photos as thumbnails, the 对照检查材料 of a 组织生活会, and downloads the 会议记录', async () => {
+    signIn(['hy:list'])
+    const files = captureDownloads()
+    try {
+      mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+      mock.onGet('/api/zzsh/meetings/1/attachments').reply((c) => [
+        200,
+        (c.params as { kind: string }).kind === 'photo' ? [{ id: 40, recordId: 1, kind: 'photo', fileId: 8, name: '合影.jpg', size: 2048 }] : [],
+      ])
+      mock.onGet('/api/zzsh/meetings/1/attachments/40/view').reply(200, new Blob(['x'], { type: 'image/jpeg' }))
+      mock.onGet('/api/zzsh/meetings/1/record.docx').reply(200, new Blob(['docx']))
+      renderPage('/orglife/zzshh')
+      const drawer = await openDrawer(meeting({ typeCode: 'zzshh', typeName: '组织生活会', state: 4, stateName: '已结束' }))
+      fireEvent.click(within(drawer).getByRole('tab', { name: '照片和附件' }))
+      expect(await within(drawer).findByAltText('合影.jpg')).toBeTruthy()
+      expect(within(drawer).getByText('对照检查材料')).toBeTruthy()
+      // Without hy:edit nothing is uploaded, and a held meeting offers no state action.
+      expect(within(drawer).queryByRole('button', { name: /上传照片/ })).toBeNull()
+      expect(within(drawer).queryByRole('button', { name: /结\s*束/ })).toBeNull()
+      fireEvent.click(within(drawer).getByRole('button', { name: /下载会议记录/ }))
+      await waitFor(() => expect(files.saved).toEqual(['学习党的二十大精神会议记录.docx']))
+    } finally {
+      files.restore()
+    }
   })
 
   it('marks attendance by hand while the meeting runs, and decides a leave request', async () => {

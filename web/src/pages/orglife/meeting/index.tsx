@@ -9,7 +9,7 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { createMeeting, fetchMeetings, MEETINGS, deleteMeetings, meetingDetail, typeOptions, updateMeeting } from './api'
 import DateTimeInput, { endsAfter, timeSpan } from './DateTimeInput'
 import MeetingDrawer from './MeetingDrawer'
-import { OTHER_TYPES, STATE_NAMES, type MeetingInput, type MeetingType, type MeetingView } from './types'
+import { BUILTIN_TYPE_NAMES, OTHER_TYPES, STATE, STATE_NAMES, type MeetingInput, type MeetingType, type MeetingView } from './types'
 import { deletable, placeText, planned, stateTag } from './view'
 
 /** The list's type from the page's path: its last segment (zbdydh … mzshh), `other` for 其他会议 (qthy). */
@@ -80,7 +80,7 @@ export function meetingResource(type: string, types: MeetingType[]) {
       render: (_, m) => timeSpan(m.startsAt, m.endsAt),
       form: {
         // A published meeting's time changes only by 改期 (its attendees are told).
-        render: ({ record }) => <DateTimeInput placeholder="请选择开始时间" disabled={record?.state === 2} />,
+        render: ({ record }) => <DateTimeInput placeholder="请选择开始时间" disabled={record?.state === STATE.published} />,
       },
     },
     {
@@ -90,7 +90,7 @@ export function meetingResource(type: string, types: MeetingType[]) {
       required: true,
       column: false,
       rules: [endsAfter('startsAt')],
-      form: { dependencies: ['startsAt'], render: ({ record }) => <DateTimeInput placeholder="请选择结束时间" disabled={record?.state === 2} /> },
+      form: { dependencies: ['startsAt'], render: ({ record }) => <DateTimeInput placeholder="请选择结束时间" disabled={record?.state === STATE.published} /> },
     },
     filterField('heldOn', '会议日期', { range: true }, 'date'),
     { name: 'online', label: '线上会议', type: 'switch', column: false, form: { span: 6 } },
@@ -142,7 +142,7 @@ export function meetingResource(type: string, types: MeetingType[]) {
     api: { fetch: fetchMeetings(type), detail: meetingDetail, create: createMeeting, update: updateMeeting, remove: deleteMeetings },
     keyword: '会议主题',
     permissions: { add: PERM.hyAdd, edit: PERM.hyEdit, del: PERM.hyDel, export: PERM.hyExport },
-    export: { url: `${MEETINGS}/export`, fileName: '会议.xlsx', params: () => ({ type }) },
+    export: { url: `${MEETINGS}/export`, fileName: `${BUILTIN_TYPE_NAMES[type] ?? '其他会议'}.xlsx`, params: () => ({ type }) },
     titleOf: (m) => m.topic,
     nameField: 'topic',
     emptyText: '暂无会议记录 — 点击“新增”安排一次会议',

@@ -1,7 +1,7 @@
 import { Tag } from 'antd'
-import { ATTEND_NAMES, LEAVE_STATE_NAMES, STATE_NAMES, type AttendeeView, type MeetingView } from './types'
+import { ATTEND_NAMES, LEAVE_STATE_NAMES, STATE, STATE_NAMES, type AttendeeView, type MeetingView } from './types'
 
-const STATE_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success', 4: 'blue' }
+const STATE_COLORS: Record<number, string> = { [STATE.draft]: 'default', [STATE.published]: 'processing', [STATE.started]: 'success', [STATE.closed]: 'blue' }
 
 /** A meeting's state as a tag: 已取消 over the state it was cancelled in. */
 export function stateTag(m: Pick<MeetingView, 'state' | 'stateName' | 'cancelled'>) {
@@ -28,7 +28,7 @@ export function leaveTag(leaveState: number) {
 }
 
 /** Whether a meeting can still be changed as planned (edited, rescheduled, cancelled): a draft or published one not cancelled. */
-export const planned = (m: Pick<MeetingView, 'state' | 'cancelled'>) => !m.cancelled && m.state <= 2
+export const planned = (m: Pick<MeetingView, 'state' | 'cancelled'>) => !m.cancelled && m.state <= STATE.published
 
 /** Whether a meeting may be deleted: a draft, or a cancelled one. */
-export const deletable = (m: Pick<MeetingView, 'state' | 'cancelled'>) => m.cancelled || m.state === 1
+export const deletable = (m: Pick<MeetingView, 'state' | 'cancelled'>) => m.cancelled || m.state === STATE.draft
