@@ -57,7 +57,7 @@ export function meetingResource(type: string, types: MeetingType[]) {
       required: true,
       width: 120,
       column: other,
-      form: { hidden: () => !other },
+      form: { hidden: () => !other, placeholder: ownTypes.length ? undefined : '暂无本校会议类型，请先在“会议类型”中添加' },
     },
     {
       name: 'orgId',
