@@ -58,6 +58,9 @@ const (
 	LeaveRejected = 3 // 未批准
 )
 
+// LeaveNames are a leave request's decisions as users read them.
+var LeaveNames = map[int]string{LeavePending: "待批准", LeaveApproved: "已批准", LeaveRejected: "未批准"}
+
 // Attachment kinds of a meeting (spec §4 CHANNEL: PHOTO 1 taken on the
 // phone, UPLOAD 2 a file), and the 对照检查材料 of 组织生活会 and 民主生活会.
 const (
@@ -72,6 +75,9 @@ const (
 	PeriodQuarter = "quarter"
 	PeriodYear    = "year"
 )
+
+// PeriodNames are the periods as a requirement reads them (每月 N 次).
+var PeriodNames = map[string]string{PeriodMonth: "每月", PeriodQuarter: "每季度", PeriodYear: "每年"}
 
 // The built-in meeting types (RULES §4); their codes are the menu paths.
 const (

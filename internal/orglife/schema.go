@@ -46,6 +46,15 @@ var builtinTypes = []MeetingType{
 	{Code: TypeDemocratic, Name: "民主生活会", OrgTypes: org.TypeCommittee + "," + org.TypeSecondaryCommittee, Period: PeriodYear, MinCount: 1},
 }
 
+// BuiltinTypes are the built-in types' codes and names, in the menu's order.
+func BuiltinTypes() (codes []string, names map[string]string) {
+	names = make(map[string]string, len(builtinTypes))
+	for _, t := range builtinTypes {
+		codes, names[t.Code] = append(codes, t.Code), t.Name
+	}
+	return codes, names
+}
+
 const branches = org.TypeDirectBranch + "," + org.TypeBranch
 
 // menus are the pages added to 组织生活: one meeting page per built-in

@@ -7,6 +7,9 @@ export type MeetingState = 1 | 2 | 3 | 4
 /** The states' names (orglife.StateNames). */
 export const MEETING_STATE_NAMES: Record<MeetingState, string> = { '1': '草稿', '2': '已发布', '3': '进行中', '4': '已结束' }
 
+/** The states by their role (orglife.StateDraft …). */
+export const MEETING_STATES = { draft: 1, published: 2, started: 3, closed: 4 }
+
 /** An attendee's attendance (orglife.Attend…). */
 export type Attendance = 'expected' | 'present' | 'late' | 'leave' | 'absent'
 
@@ -15,6 +18,9 @@ export const ATTENDANCE_NAMES: Record<Attendance, string> = { expected: '未签�
 
 /** How an attendee came onto the list (orglife.Join…, spec §4 JOIN_TYPE). */
 export type JoinType = 1 | 2
+
+/** How an attendee came onto the list, by role. */
+export const JOIN_TYPES = { roster: 1, byHand: 2 }
 
 /** Why an attendee must attend (orglife.Reason…, spec §4 JOIN_REASON); 0 is an ordinary attendee. */
 export type JoinReason = 1 | 2 | 3
@@ -25,8 +31,28 @@ export const JOIN_REASON_NAMES: Record<JoinReason, string> = { '1': '按班级�
 /** A leave request's decision (orglife.Leave…): 1 待批准, 2 已批准, 3 未批准. */
 export type LeaveState = 1 | 2 | 3
 
+/** A leave request's decisions by role. */
+export const LEAVE_STATES = { pending: 1, approved: 2, rejected: 3 }
+
+/** The decisions' names (orglife.LeaveNames). */
+export const LEAVE_STATE_NAMES: Record<LeaveState, string> = { '1': '待批准', '2': '已批准', '3': '未批准' }
+
 /** A compliance period of a meeting type (orglife.Period…). */
 export type Period = 'month' | 'quarter' | 'year'
+
+/** The periods as a requirement reads them (orglife.PeriodNames). */
+export const PERIOD_NAMES: Record<Period, string> = { month: '每月', quarter: '每季度', year: '每年' }
+
+/** The built-in meeting types (their codes are also the meeting pages' paths). */
+export const BUILTIN_TYPE_NAMES: Readonly<Record<string, string>> = {
+  zbdydh: '支部党员大会',
+  zbwyh: '支部委员会',
+  dxzh: '党小组会',
+  dk: '党课',
+  ztdr: '主题党日',
+  zzshh: '组织生活会',
+  mzshh: '民主生活会',
+}
 
 /** A meeting's attachment kind (orglife.File…). */
 export type MeetingFileKind = 'photo' | 'upload' | 'check'

@@ -1,5 +1,6 @@
 import { Tag } from 'antd'
 import { ATTEND_NAMES, LEAVE_STATE_NAMES, STATE, STATE_NAMES, type AttendeeView, type MeetingView } from './types'
+import type { LeaveState } from '@/api/generated/orglife'
 
 const STATE_COLORS: Record<number, string> = { [STATE.draft]: 'default', [STATE.published]: 'processing', [STATE.started]: 'success', [STATE.closed]: 'blue' }
 
@@ -21,9 +22,9 @@ export function attendTag(a: Pick<AttendeeView, 'status' | 'statusName'>) {
   return <Tag color={ATTEND_COLORS[a.status] ?? 'default'}>{a.statusName || ATTEND_NAMES[a.status]}</Tag>
 }
 
-const LEAVE_COLORS: Record<number, string> = { 1: 'warning', 2: 'success', 3: 'error' }
+const LEAVE_COLORS: Record<LeaveState, string> = { 1: 'warning', 2: 'success', 3: 'error' }
 
-export function leaveTag(leaveState: number) {
+export function leaveTag(leaveState: 0 | LeaveState) {
   return leaveState ? <Tag color={LEAVE_COLORS[leaveState]}>{LEAVE_STATE_NAMES[leaveState]}</Tag> : null
 }
 
