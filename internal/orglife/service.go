@@ -39,4 +39,5 @@ func (s *Service) Module() module.Module {
 
 // Routes registers the organisation-life endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
+	s.statsRoutes(rs)
 }
