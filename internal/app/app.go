@@ -153,6 +153,8 @@ type App struct {
 	Letters *letter.Service
 	// Oversight watches over the transfers (rules, yearly tables, import, demo).
 	Oversight *oversight.Service
+	// Orglife is 组织生活 (its demo meetings seed through it).
+	Orglife *orglife.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -268,7 +270,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, Orglife: life, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

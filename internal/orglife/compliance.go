@@ -99,12 +99,22 @@ func periodMonths(kind string) [][2]int {
 
 // judge is the judgement of the periods of a year as of today.
 type judge struct {
-	year  int
-	today date.Date
+	year         int
+	today        date.Date
+	firsts, ends [12]date.Date // the first and last day of each month
 }
 
-func (j judge) first(month int) date.Date { return date.MonthOfYM(j.year*100 + month).First() }
-func (j judge) last(month int) date.Date  { return date.MonthOfYM(j.year*100 + month).Last() }
+func newJudge(year int, today date.Date) judge {
+	j := judge{year: year, today: today}
+	for m := 1; m <= 12; m++ {
+		mo := date.MonthOfYM(year*100 + m)
+		j.firsts[m-1], j.ends[m-1] = mo.First(), mo.Last()
+	}
+	return j
+}
+
+func (j judge) first(month int) date.Date { return j.firsts[month-1] }
+func (j judge) last(month int) date.Date  { return j.ends[month-1] }
 
 // status judges months from–to of an organisation founded on founded (""
 // unknown) and revoked on revoked ("" live) with held and planned meetings
@@ -132,17 +142,37 @@ func (j judge) status(from, to int, founded, revoked date.Date, held, planned, n
 	return CellMissing
 }
 
-// measures are the requirements of the enabled types with a period and a
-// count (a type counting as another is no measure of its own), then the
-// secretary's lecture (with 党课) and the talks (branches).
-func (s *Service) measures(ctx context.Context) ([]Measure, error) {
-	var types []MeetingType
-	if err := s.db.NewSelect().Model(&types).Where("mt.enabled = ?", true).OrderExpr("mt.sort, mt.id").Scan(ctx); err != nil {
-		return nil, httpx.Internal(err)
+// rules are what the meeting types ask: the measures, and the measure
+// each type's meetings count toward (its own code, or its counts_as).
+type rules struct {
+	measures []Measure
+	countsAs map[string]string
+}
+
+// measureOf is the measure a meeting of type code counts toward.
+func (r rules) measureOf(code string) string {
+	if as := r.countsAs[code]; as != "" {
+		return as
 	}
+	return code
+}
+
+// rules reads the types: the measures are the requirements of the enabled
+// types with a period and a count (a type counting as another is no
+// measure of its own), then the secretary's lecture (with 党课) and the
+// talks (branches). A disabled type's meetings still count as they did.
+func (s *Service) rules(ctx context.Context) (rules, error) {
+	var types []MeetingType
+	if err := s.db.NewSelect().Model(&types).OrderExpr("mt.sort, mt.id").Scan(ctx); err != nil {
+		return rules{}, httpx.Internal(err)
+	}
+	r := rules{countsAs: map[string]string{}}
 	var out []Measure
 	for _, t := range types {
-		if t.Period == "" || t.MinCount <= 0 || t.CountsAs != "" || PeriodNames[t.Period] == "" {
+		if t.CountsAs != "" {
+			r.countsAs[t.Code] = t.CountsAs
+		}
+		if !t.Enabled || t.Period == "" || t.MinCount <= 0 || t.CountsAs != "" || PeriodNames[t.Period] == "" {
 			continue
 		}
 		m := Measure{Key: t.Code, Name: t.Name, Period: t.Period, MinCount: t.MinCount, orgTypes: strings.Split(t.OrgTypes, ","), typeID: t.ID}
@@ -160,7 +190,8 @@ func (s *Service) measures(ctx context.Context) ([]Measure, error) {
 			m.Rule = fmt.Sprintf("%s至少%d次", PeriodNames[m.Period], m.MinCount)
 		}
 	}
-	return out, nil
+	r.measures = out
+	return r, nil
 }
 
 // tally is the meetings of one organisation, measure and month.
@@ -176,12 +207,12 @@ type tally struct {
 }
 
 // counts is the one grouped query of a year: the meetings of the
-// organisations sel's restriction lets through, by organisation, measure
-// (the type, or the type it counts as) and month of held_on. The month is a
-// CASE over the first days (the same on SQLite and PostgreSQL, and held_on
+// organisations restrict lets through, by organisation, type and month of
+// held_on, each type's counts then added to its measure. The month is a
+// CASE over the first days (the same on SQLite and PostgreSQL; held_on
 // stays a range condition on its index).
-func (s *Service) counts(ctx context.Context, year int, restrict func(*bun.SelectQuery) (*bun.SelectQuery, error)) (map[int64]map[string]*[12]tally, error) {
-	j := judge{year: year}
+func (s *Service) counts(ctx context.Context, year int, rl rules, restrict func(*bun.SelectQuery) (*bun.SelectQuery, error)) (map[int64]map[string]*[12]tally, error) {
+	j := newJudge(year, "")
 	var month strings.Builder
 	month.WriteString("CASE")
 	args := []any{}
@@ -190,10 +221,8 @@ func (s *Service) counts(ctx context.Context, year int, restrict func(*bun.Selec
 		args = append(args, j.first(m), m)
 	}
 	month.WriteString(" ELSE 1 END")
-	measure := "CASE WHEN t.counts_as <> '' THEN t.counts_as ELSE m.type_code END"
 	sel := s.db.NewSelect().TableExpr("zzsh_meeting AS m").
-		Join("LEFT JOIN zzsh_meeting_type AS t ON t.code = m.type_code").
-		ColumnExpr("m.org_id").ColumnExpr(measure+" AS measure").ColumnExpr(month.String()+" AS month", args...).
+		ColumnExpr("m.org_id, m.type_code AS measure").ColumnExpr(month.String()+" AS month", args...).
 		ColumnExpr("SUM(CASE WHEN m.state = ? THEN 1 ELSE 0 END) AS held", StateClosed).
 		ColumnExpr("SUM(CASE WHEN m.state <> ? THEN 1 ELSE 0 END) AS planned", StateClosed).
 		ColumnExpr("SUM(CASE WHEN m.state = ? AND m.secretary_lecture THEN 1 ELSE 0 END) AS lectures", StateClosed).
@@ -201,7 +230,7 @@ func (s *Service) counts(ctx context.Context, year int, restrict func(*bun.Selec
 		Where("m.held_on BETWEEN ? AND ?", j.first(1), j.last(12)).
 		Where("m.state IN (?)", bun.In([]int{StatePublished, StateStarted, StateClosed})).
 		Where("m.cancelled_at IS NULL").
-		GroupExpr("m.org_id").GroupExpr(measure).GroupExpr(month.String(), args...)
+		GroupExpr("m.org_id, m.type_code").GroupExpr(month.String(), args...)
 	sel, err := restrict(sel)
 	if err != nil {
 		return nil, err
@@ -229,21 +258,22 @@ func (s *Service) counts(ctx context.Context, year int, restrict func(*bun.Selec
 			months[r.Month-1].Held += held
 			months[r.Month-1].Planned += planned
 		}
-		add(r.Measure, r.Held, r.Planned)
-		if r.Measure == TypeLecture {
+		measure := rl.measureOf(r.Measure)
+		add(measure, r.Held, r.Planned)
+		if measure == TypeLecture {
 			add(MeasureSecretary, r.Lectures, r.PlannedLectures)
 		}
 	}
 	return out, nil
 }
 
-// lines judges the organisations os on every measure their type holds in
+// lines judges the organisations list on every measure their type holds in
 // year: counted is what counts answered, talks the talk coverage and
 // members the member counts (only asked when a branch is judged on talks).
-func (s *Service) lines(ctx context.Context, j judge, os []org.Org, ms []Measure,
+func (s *Service) lines(ctx context.Context, j judge, list []org.Org, ms []Measure,
 	counted map[int64]map[string]*[12]tally) (map[int64][]Line, error) {
 	var talkers []int64
-	for _, o := range os {
+	for _, o := range list {
 		if slices.ContainsFunc(ms, func(m Measure) bool { return m.Key == MeasureTalk && m.judgedFor(o.Type) }) {
 			talkers = append(talkers, o.ID)
 		}
@@ -265,8 +295,8 @@ func (s *Service) lines(ctx context.Context, j judge, os []org.Org, ms []Measure
 			members[id] = c.Total
 		}
 	}
-	out := make(map[int64][]Line, len(os))
-	for _, o := range os {
+	out := make(map[int64][]Line, len(list))
+	for _, o := range list {
 		revoked := date.Date("")
 		if !o.Live() {
 			revoked = o.RevokedOn
@@ -335,17 +365,17 @@ func (s *Service) Calendar(ctx context.Context, q report.Query) (Calendar, error
 	}
 	o := all[i]
 	cal := Calendar{Year: q.Year, OrgID: o.ID, OrgName: o.Name, OrgType: o.Type, FoundedOn: o.FoundedOn, Today: s.today(), Lines: []Line{}}
-	ms, err := s.measures(ctx)
+	rl, err := s.rules(ctx)
 	if err != nil {
 		return cal, err
 	}
-	counted, err := s.counts(ctx, q.Year, func(sel *bun.SelectQuery) (*bun.SelectQuery, error) {
+	counted, err := s.counts(ctx, q.Year, rl, func(sel *bun.SelectQuery) (*bun.SelectQuery, error) {
 		return sel.Where("m.org_id = ?", o.ID), nil
 	})
 	if err != nil {
 		return cal, err
 	}
-	lines, err := s.lines(ctx, judge{year: q.Year, today: cal.Today}, []org.Org{o}, ms, counted)
+	lines, err := s.lines(ctx, newJudge(q.Year, cal.Today), []org.Org{o}, rl.measures, counted)
 	if err != nil {
 		return cal, err
 	}
@@ -441,17 +471,20 @@ func (s *Service) Orgs(ctx context.Context, q report.Query) (OrgTable, error) {
 			rows = append(rows, o)
 		}
 	}
-	ms, err := s.measures(ctx)
+	rl, err := s.rules(ctx)
 	if err != nil {
 		return tab, err
 	}
-	counted, err := s.counts(ctx, q.Year, func(sel *bun.SelectQuery) (*bun.SelectQuery, error) {
+	counted, err := s.counts(ctx, q.Year, rl, func(sel *bun.SelectQuery) (*bun.SelectQuery, error) {
+		if sc.All && top.PID == nil {
+			return sel, nil // the whole school: only the rows of under are read from the answer
+		}
 		return report.Restrict(ctx, s.orgs, q, sel, report.On{Org: "m.org_id"})
 	})
 	if err != nil {
 		return tab, err
 	}
-	lines, err := s.lines(ctx, judge{year: q.Year, today: s.today()}, under, ms, counted)
+	lines, err := s.lines(ctx, newJudge(q.Year, s.today()), under, rl.measures, counted)
 	if err != nil {
 		return tab, err
 	}
@@ -485,7 +518,7 @@ func (s *Service) Orgs(ctx context.Context, q report.Query) (OrgTable, error) {
 		tab.Total.Share.Missing += row.Share.Missing
 		tab.Rows = append(tab.Rows, row)
 	}
-	for _, m := range ms {
+	for _, m := range rl.measures {
 		if used[m.Key] {
 			tab.Measures = append(tab.Measures, m)
 		}

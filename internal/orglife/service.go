@@ -34,7 +34,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 
 // Module describes the organisation-life domain to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
+		Reminders: s.reminders()}
 }
 
 // Routes registers the organisation-life endpoints, each with its permission.
