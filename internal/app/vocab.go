@@ -36,7 +36,7 @@ func Vocabulary() ([]Generated, error) {
 	for _, g := range []struct {
 		name string
 		fn   func() ([]byte, error)
-	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}} {
+	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"compliance.ts", complianceTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -37,6 +37,12 @@ const (
 	CellNotDue     = "notDue"     // —: before the organisation was founded (or after it was revoked), or still to come
 )
 
+// Cells are the judgements in the order a legend lists them.
+var Cells = []string{CellDone, CellPlanned, CellInProgress, CellMissing, CellNotDue}
+
+// Periods are the periods a requirement may have.
+var Periods = []string{PeriodMonth, PeriodQuarter, PeriodYear}
+
 // CellNames are the judgements as the tables and the workbooks show them.
 var CellNames = map[string]string{CellDone: "已完成", CellMissing: "缺", CellPlanned: "计划", CellInProgress: "进行中", CellNotDue: "—"}
 
@@ -418,6 +424,7 @@ type OrgTable struct {
 	Year     int       `json:"year"`
 	OrgID    int64     `json:"orgId"`
 	OrgName  string    `json:"orgName"`
+	OrgType  string    `json:"orgType"` // a branch or a group: the web shows its calendar instead
 	Measures []Measure `json:"measures"`
 	Rows     []OrgRow  `json:"rows"`
 	Total    OrgRow    `json:"total"`
@@ -449,7 +456,7 @@ func (s *Service) Orgs(ctx context.Context, q report.Query) (OrgTable, error) {
 		return tab, nil // nothing in scope
 	}
 	q.OrgID = top.ID
-	tab.OrgID, tab.OrgName = top.ID, top.Name
+	tab.OrgID, tab.OrgName, tab.OrgType = top.ID, top.Name, top.Type
 	var under []org.Org // the organisations of the caller's scope below top
 	for _, o := range all {
 		if o.ID != top.ID && strings.HasPrefix(o.Path, top.Path) && sc.Has(o.ID) {
