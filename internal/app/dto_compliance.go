@@ -4,7 +4,8 @@ import "zhdj/internal/orglife"
 
 // complianceTS is the web's copy of 会议统计 (internal/orglife
 // compliance.go): the judgements and periods with their names, and the
-// JSON of /api/zzsh/compliance/branch and /orgs.
+// JSON of /api/zzsh/compliance/branch and /orgs, and of the home pages'
+// /api/home/meetings.
 func complianceTS() ([]byte, error) {
 	f := newTSFile(header("internal/orglife (compliance.go)"))
 	f.union("The judgement of one period (orglife.Cell…).", "CellStatus", orglife.Cells)
@@ -19,5 +20,8 @@ func complianceTS() ([]byte, error) {
 	f.iface("The periods met out of those judged (orglife.Share).", "Share", orglife.Share{}, nil)
 	f.iface("One row of the organisations' table (orglife.OrgRow).", "OrgRow", orglife.OrgRow{}, map[string]string{"drill": "'orgs' | 'branch'"})
 	f.iface("The organisations under one: GET /api/zzsh/compliance/orgs (orglife.OrgTable).", "OrgTable", orglife.OrgTable{}, nil)
+	f.iface("One meeting measure this month in the caller's scope (orglife.DueItem).", "DueItem", orglife.DueItem{}, nil)
+	f.iface("A period that ended without its meetings (orglife.Gap).", "Gap", orglife.Gap{}, nil)
+	f.iface("The home pages' organisation life: GET /api/home/meetings (orglife.MonthDue).", "MonthDue", orglife.MonthDue{}, nil)
 	return f.bytes()
 }

@@ -82,3 +82,31 @@ export interface OrgTable {
   rows: OrgRow[]
   total: OrgRow
 }
+
+/** One meeting measure this month in the caller's scope (orglife.DueItem). */
+export interface DueItem {
+  key: string
+  name: string
+  rule: string
+  periodEnd: string | null
+  orgs: number
+  done: number
+  planned: number
+  open: number
+}
+
+/** A period that ended without its meetings (orglife.Gap). */
+export interface Gap {
+  orgId: number
+  orgName: string
+  measure: string
+  period: string
+}
+
+/** The home pages' organisation life: GET /api/home/meetings (orglife.MonthDue). */
+export interface MonthDue {
+  month: string
+  items: DueItem[]
+  missing: number
+  gaps: Gap[]
+}
