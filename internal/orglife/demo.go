@@ -123,7 +123,7 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 			if behindLecture {
 				skippedQuarter = quarter(first.AddMonths(3 + r.IntN(6)))
 			}
-			secretaryDone := false
+			secretaryDone := map[int]bool{} // by calendar year: the secretary lectures once in each
 			for k := 0; k < 12; k++ {
 				mo := first.AddMonths(k)
 				if !skipped[k] {
@@ -142,8 +142,8 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 				if mo.Num()%3 == 2 { // the quarter's middle month
 					add(o, TypeBranchGeneral, fmt.Sprintf("第%d季度支部党员大会", q+1), day(mo, 8, 20), nil)
 					if quarter(mo) != skippedQuarter {
-						secretary := !secretaryDone && (q == 1 || k >= 9)
-						secretaryDone = secretaryDone || secretary
+						secretary := !secretaryDone[mo.Year()] && (q == 1 || mo.Num() == 11)
+						secretaryDone[mo.Year()] = secretaryDone[mo.Year()] || secretary
 						add(o, TypeLecture, fmt.Sprintf("第%d季度党课", q+1), day(mo, 15, 26), func(m *Meeting) {
 							m.SecretaryLecture = secretary
 							m.Lecturer = o.SecretaryName
