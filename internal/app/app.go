@@ -153,7 +153,7 @@ type App struct {
 	Letters *letter.Service
 	// Oversight watches over the transfers (rules, yearly tables, import, demo).
 	Oversight *oversight.Service
-	// OrgLife is 组织生活 (meetings, sign-in, compliance).
+	// OrgLife is 组织生活 (meetings, sign-in, compliance; its demo meetings seed through it).
 	OrgLife *orglife.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
@@ -229,7 +229,6 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	persons := people.New(database, sys, orgs, units, members, cipher)
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
-	homes := home.New(sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	feeStd := feestandard.New(database, sys, orgs, members, bus)
@@ -244,6 +243,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))
+	homes := home.New(sys, orgs, members, life)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life})

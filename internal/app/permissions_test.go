@@ -24,12 +24,7 @@ var unroutedButtons = map[string]string{
 	// Checked inside the list, detail and export handlers of dy:list and
 	// ry:list: ?unmask=true shows ID numbers and phones in clear.
 	"dy:unmask": "member lists: personal fields in clear",
-	// 会议统计's routes come with the organisation-life compliance (issue 25,
-	// internal/orglife/compliance*.go), built beside the meetings: remove
-	// these two when they land.
-	"hytj:list":   "orglife compliance: routes pending",
-	"hytj:export": "orglife compliance: routes pending",
-	"ry:unmask":   "people lists: personal fields in clear",
+	"ry:unmask": "people lists: personal fields in clear",
 	// Checked inside the writes of dfjs:edit and dfjs:import: the
 	// categories 免交 and 困难减免 are the organisation department's.
 	"dfjs:waive": "fee bases: the categories 免交 and 困难减免",

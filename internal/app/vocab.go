@@ -39,7 +39,8 @@ func Vocabulary() ([]Generated, error) {
 	for _, g := range []struct {
 		name string
 		fn   func() ([]byte, error)
-	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS}} {
+	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
+		{"compliance.ts", complianceTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -45,11 +45,13 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 
 // Module describes the organisation-life domain to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule}
+	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
+		Reminders: s.reminders()}
 }
 
 // Routes registers the organisation-life endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
 	s.meetingRoutes(rs)
 	s.signRoutes(rs)
+	s.statsRoutes(rs)
 }
