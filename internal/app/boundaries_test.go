@@ -24,7 +24,7 @@ var boundaryExceptions = map[string]string{
 	// package → table: reason
 	"develop → dyjbxx":                   "member → dyjbxx: the member row is joined in list queries (name, organisation, scope) of a record that points at a member; member offers no query-level API for that yet; the demo seeder counts and adjusts members",
 	"develop → flow_history":             "a migration recounts extensions from the workflow history; the demo clears it",
-	"develop → flow_instance":            "writes or joins the workflow kit's instance/history rows of its own records (platform/flow has no API for it yet); acting organisation of a record in reminders and votes",
+	"develop → flow_instance":            "a migration recounts extensions from the workflow history (develop → flow_history); the demo clears and adjusts its records' instance rows",
 	"develop → jsjbxx":                   "the people registry's teachers are joined for names and numbers in reports and the demo (people offers no query-level API yet)",
 	"develop → xsjbxx":                   "the people registry's students are joined for names and numbers in reports and the demo (people offers no query-level API yet)",
 	"fee → dyjbxx":                       "a batch's start freezes a due for every member in normal status, and an admitted member is charged by the path of their organisation; member offers no Go API for those reads yet (a single member of the scope is read through member.Facts)",
