@@ -158,7 +158,7 @@ func (s *Service) apply(ctx context.Context, tx bun.Tx, t *Transfer) error {
 	case KindInside:
 		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{OrgID: deref(t.ToOrgID)}, audit.OriginUserUpdate)
 	case KindSuspend, KindLeave:
-		if err := checkStandingTx(ctx, tx, t); err != nil {
+		if err := s.checkStandingTx(ctx, tx, t); err != nil {
 			return err
 		}
 	}
