@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -137,10 +136,7 @@ func (s *Service) fill(st Settings, rows []View) {
 	}
 }
 
-var (
-	monthPattern = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
-	reaches      = map[string]string{ReachCity: "市内", ReachProvince: "省内", ReachNation: "省外"}
-)
+var reaches = map[string]string{ReachCity: "市内", ReachProvince: "省内", ReachNation: "省外"}
 
 const (
 	maxOrgName = 200
@@ -172,7 +168,7 @@ func checkIssue(in *Issue) error {
 	if _, ok := reaches[in.Reach]; !ok {
 		c.Add(httpx.Invalid("reach", "请选择介绍信的去向范围（市内、省内或省外）"))
 	}
-	if in.FeesPaidUpTo != "" && !monthPattern.MatchString(in.FeesPaidUpTo) {
+	if _, ok := date.ParseMonth(in.FeesPaidUpTo); in.FeesPaidUpTo != "" && !ok {
 		c.Add(httpx.Invalid("feesPaidUpTo", "党费缴纳至须为年月（如 2026-03）"))
 	}
 	return c.Err()
