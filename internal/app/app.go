@@ -235,7 +235,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	fees := fee.New(database, sys, orgs, members, feeStd.MonthlyDues, feeOpts)
 	feeRep := feereport.New(database, sys, orgs)
 	accounts := account.New(database, sys, orgs, members, feeRep)
-	letters := letter.New(database, sys, orgs, cipher)
+	letters := letter.New(database, sys, orgs, members, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,

@@ -164,7 +164,7 @@ func (d *demoSeeder) read(ctx context.Context) error {
 	}
 	err = d.s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.org_id").
 		ColumnExpr("m.person_type = ? AS student", personTypeStudent).
-		Where("m.member_status = ?", statusNormal).Where("m.org_id IN (?)", bun.List(idsOf(d.branches))).
+		Where("m.member_status = ?", member.StatusNormal).Where("m.org_id IN (?)", bun.List(idsOf(d.branches))).
 		Where("NOT EXISTS (SELECT 1 FROM zzgx_transfer AS t WHERE t.member_id = m.id)").OrderExpr("m.id").Scan(ctx, &d.members)
 	if err != nil {
 		return err
