@@ -382,7 +382,7 @@ func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, p 
 		}}); err != nil {
 		return err
 	}
-	return s.bus.Publish(ctx, tx, Created{MemberID: p.m.ID, OrgID: p.m.OrgID, PartyStatus: p.m.PartyStatus, Source: p.m.Source,
+	return s.bus.Publish(ctx, tx, Created{MemberID: p.m.ID, Name: p.m.Name, OrgID: p.m.OrgID, PartyStatus: p.m.PartyStatus, Source: p.m.Source,
 		JoinedOn: p.m.JoinedOn})
 }
 
