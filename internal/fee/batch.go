@@ -15,7 +15,6 @@ import (
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
-	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -227,18 +226,6 @@ func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 	return out, err
 }
 
-type freezeMember struct {
-	ID    int64  `bun:"id"`
-	Name  string `bun:"name"`
-	OrgID int64  `bun:"org_id"`
-}
-
-type treeOrg struct {
-	ID   int64  `bun:"id"`
-	Type string `bun:"type"`
-	Path string `bun:"path"`
-}
-
 // freeze inserts the dues of batch b and returns their count and sum.
 func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, error) {
 	year, month, err := parseMonth("month", b.Month)
@@ -249,13 +236,13 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 	if err != nil {
 		return 0, 0, err
 	}
-	var orgs []treeOrg
-	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Scan(ctx, &orgs); err != nil {
-		return 0, 0, httpx.Internal(err)
+	orgIDs := make([]int64, len(members))
+	for i, m := range members {
+		orgIDs[i] = m.OrgID
 	}
-	byID := make(map[int64]treeOrg, len(orgs))
-	for _, o := range orgs {
-		byID[o.ID] = o
+	placed, err := s.orgs.Placements(ctx, tx, orgIDs)
+	if err != nil {
+		return 0, 0, httpx.Internal(err)
 	}
 	now := s.now()
 	rows := make([]Due, 0, len(dues))
@@ -265,9 +252,9 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		if !ok {
 			continue
 		}
-		o := byID[m.OrgID]
+		o := placed[m.OrgID]
 		rows = append(rows, Due{BatchID: b.ID, Month: b.Month, MemberID: m.ID, MemberName: m.Name, OrgID: m.OrgID,
-			OrgPath: o.Path, CommitteeID: committeeOf(o.Path, byID), Category: d.Category, DueFen: d.Fen,
+			OrgPath: o.Path, CommitteeID: o.Committee, Category: d.Category, DueFen: d.Fen,
 			Working: db.Clip(d.Working, 200), CreatedAt: now})
 		sum += d.Fen
 	}
@@ -286,12 +273,10 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 // charge — every member in normal status, full or probationary — and the
 // standards' due of each (a member missing from dues owes nothing then).
 // The start freezes them; the preview adds them up.
-func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]freezeMember, map[int64]standard.Due, error) {
-	var members []freezeMember
-	if err := idb.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
-		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
-		OrderExpr("id").Scan(ctx, &members); err != nil {
-		return nil, nil, httpx.Internal(err)
+func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]member.Facts, map[int64]standard.Due, error) {
+	members, err := s.members.Serving(ctx, idb)
+	if err != nil {
+		return nil, nil, err
 	}
 	ids := make([]int64, len(members))
 	for i, m := range members {
@@ -302,19 +287,6 @@ func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) (
 		return nil, nil, httpx.Internal(fmt.Errorf("monthly dues: %w", err))
 	}
 	return members, dues, nil
-}
-
-// committeeOf is the nearest 二级党委 on path (the organisation itself
-// included), nil when there is none (a 直属党支部 under the 党委).
-func committeeOf(path string, byID map[int64]treeOrg) *int64 {
-	ids := org.PathIDs(path)
-	for i := len(ids) - 1; i >= 0; i-- {
-		if byID[ids[i]].Type == org.TypeSecondaryCommittee {
-			id := ids[i]
-			return &id
-		}
-	}
-	return nil
 }
 
 // Settle locks a month (启动缴费 → 已结算): its dues and entries are never

@@ -104,8 +104,8 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 	}
 
 	var members []demoMember
-	if err := s.db.NewSelect().Table("dyjbxx").Column("id", "person_type").Where("member_status = ?", member.StatusNormal).
-		OrderExpr("id").Scan(ctx, &members); err != nil {
+	if err := member.Select(s.db).Column("m.id", "m.person_type").Where("m.member_status = ?", member.StatusNormal).
+		OrderExpr("m.id").Scan(ctx, &members); err != nil {
 		return res, err
 	}
 	// Each member's profile, drawn in id order: stopped paying at month

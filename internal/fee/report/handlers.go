@@ -154,11 +154,11 @@ func ledgerSheet(title string) kit.Sheet[LedgerRow] {
 // ledgerExport: GET /api/dfgl/report/ledger/export?year=&orgId=, the ledger
 // streamed from the database cursor.
 func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request, q Query) error {
-	var name string
-	if err := s.db.NewSelect().TableExpr("dzz").Column("name").Where("id = ?", q.OrgID).Scan(r.Context(), &name); err != nil {
+	names, err := s.orgs.Names(r.Context(), []int64{q.OrgID})
+	if err != nil {
 		return httpx.Internal(err)
 	}
-	xw, err := ledgerSheet(fmt.Sprintf("%s党费收缴台账（%d年，单位：元）", name, q.Year)).Start()
+	xw, err := ledgerSheet(fmt.Sprintf("%s党费收缴台账（%d年，单位：元）", names[q.OrgID], q.Year)).Start()
 	if err != nil {
 		return err
 	}
@@ -169,5 +169,5 @@ func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request, q Query) 
 	if err := xw.Total(&total); err != nil {
 		return err
 	}
-	return xw.Send(w, fmt.Sprintf("%s党费收缴台账-%d.xlsx", name, q.Year))
+	return xw.Send(w, fmt.Sprintf("%s党费收缴台账-%d.xlsx", names[q.OrgID], q.Year))
 }

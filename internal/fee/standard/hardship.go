@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
@@ -118,8 +119,7 @@ func (s *Service) hardshipResource() *resource.Viewed[Hardship, hardshipRecord, 
 	return &resource.Viewed[Hardship, hardshipRecord, HardshipInput, HardshipView]{DB: s.db, Noun: "党费减免申请", Spec: hardshipSpec,
 		Scope: s.orgs.Scoped("h.org_id"),
 		Join: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("m.name AS member_name, z.name AS org_name").
-				Join("JOIN dyjbxx AS m ON m.id = h.member_id").Join("JOIN dzz AS z ON z.id = h.org_id")
+			return org.NameJoin("h.org_id")(member.Join("h.member_id")(q)).ColumnExpr("m.name AS member_name")
 		},
 		Record: func(r *hardshipRecord) *Hardship { return &r.Hardship },
 		View:   func(r *hardshipRecord, _ audit.Labeller, _ bool) HardshipView { return hardshipView(*r) },
