@@ -179,8 +179,8 @@ func baseView(r baseListRow, k calc) BaseView {
 func checkBase(in BaseInput) (BaseRow, error) {
 	r := BaseRow{MemberID: in.MemberID, Year: in.Year, FromMonth: in.FromMonth, Category: in.Category,
 		Remark: strings.TrimSpace(in.Remark)}
-	if in.Year < 2000 || in.Year > 2100 {
-		return r, httpx.Invalid("year", "请输入年度（2000—2100）")
+	if err := record.Year("year", "年度", in.Year); err != nil {
+		return r, err
 	}
 	if in.FromMonth < 1 || in.FromMonth > 12 {
 		return r, httpx.Invalid("fromMonth", "请选择起始月份（1—12月）")

@@ -88,6 +88,7 @@ func TestChecksNameTheirField(t *testing.T) {
 		"c": record.ContactPhone("c", "电话", "x"),
 		"d": record.DictValue("d", "类型", "K", "9", "", noDict{}),
 		"e": record.NotAfter("e", "日期", "2999-01-01", "2026-01-01"),
+		"y": record.Year("y", "年度", 1999),
 	} {
 		if httpx.FieldOf(err) != field {
 			t.Errorf("%s: %v", field, err)
@@ -111,6 +112,15 @@ func TestChecksNameTheirField(t *testing.T) {
 	}
 	if birth, gender, err := record.BornAs(nil, "2000-01-01", "2"); err != nil || birth != "2000-01-01" || gender != "2" {
 		t.Errorf("no ID number: %v %v %v", birth, gender, err)
+	}
+	for text, want := range map[string]int{" 2026 ": 2026, "2000": 2000, "2100": 2100, "2101": 0, "1999": 0, "二〇二六": 0, "": 0} {
+		y, err := record.ParseYear("year", "计划年度", text)
+		if (err == nil) != (want != 0) || (want != 0 && y != want) {
+			t.Errorf("ParseYear(%q) = %d, %v", text, y, err)
+		}
+		if err != nil && (httpx.FieldOf(err) != "year" || err.(*httpx.Error).Message != "计划年度应为 2000 到 2100 之间的年份") {
+			t.Errorf("ParseYear(%q): %v", text, err)
+		}
 	}
 	if record.MaxLen("g", "x", "", 1) != nil || record.ContactPhone("c", "电话", "") != nil {
 		t.Error("valid input refused")
