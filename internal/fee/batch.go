@@ -19,6 +19,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/record"
 )
 
 func (s *Service) batchRoutes(rs *httpx.Routes) {
@@ -176,14 +177,11 @@ func transition(ctx context.Context, idb bun.IDB, id int64, from, to string, now
 	if !errors.Is(err, sql.ErrNoRows) {
 		return nil, httpx.Internal(err)
 	}
-	var state string
-	err = idb.NewSelect().Model((*Batch)(nil)).Column("state").Where("id = ?", id).Scan(ctx, &state)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoBatch()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
+	cur, err := record.Find[Batch](ctx, idb, "b", id, errNoBatch)
+	if err != nil {
+		return nil, err
 	}
-	return nil, httpx.Conflict("该批次当前为“%s”，不能%s", BatchStateLabels[state], actionOf(to))
+	return nil, httpx.Conflict("该批次当前为“%s”，不能%s", BatchStateLabels[cur.State], actionOf(to))
 }
 
 func actionOf(to string) string {
@@ -311,12 +309,9 @@ type Rollup struct {
 // under the 党委 itself) or "branch" (a line per organisation holding dues,
 // of one 二级党委 when committeeId is given).
 func (s *Service) Rollup(ctx context.Context, id int64, level, committee string) ([]Rollup, error) {
-	var month string
-	err := s.db.NewSelect().Model((*Batch)(nil)).Column("month").Where("id = ?", id).Scan(ctx, &month)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoBatch()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
+	b, err := record.Find[Batch](ctx, s.db, "b", id, errNoBatch)
+	if err != nil {
+		return nil, err
 	}
 	scope, err := s.orgs.Scoped("d.org_id")(ctx)
 	if err != nil {
@@ -324,7 +319,7 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 	}
 	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
 		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen, d.paid_fen").
-		Where("d.month = ?", month))
+		Where("d.month = ?", b.Month))
 	var key string
 	switch level {
 	case "school", "":

@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 )
 
@@ -243,13 +244,7 @@ func setHardshipState(ctx context.Context, tx bun.IDB, id int64, from, to string
 		q = f(q)
 	}
 	res, err := q.Exec(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
-	}
-	return nil
+	return record.Conditional(res, err, 1, httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看"))
 }
 
 // resubmitted is the branch's step after a 退回修改: the proposal goes back

@@ -247,3 +247,39 @@ func TestSameVersion(t *testing.T) {
 		t.Fatalf("same: %v", err)
 	}
 }
+
+type found struct {
+	bun.BaseModel `bun:"table:rec_found,alias:f"`
+	ID            int64 `bun:"id,pk,autoincrement"`
+	OrgID         int64 `bun:"org_id"`
+}
+
+// Find reads a record kept for the whole school, FindScoped one within the
+// caller's restriction; a missing one (or one outside it) is notFound.
+func TestFindAndFindScoped(t *testing.T) {
+	t.Parallel()
+	database := db.NewTest(t, []db.Migration{{Version: 1, Name: "found", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE rec_found (id {{pk}}, org_id BIGINT NOT NULL)`)
+	}}})
+	ctx := context.Background()
+	rows := []found{{OrgID: 1}, {OrgID: 2}}
+	if _, err := database.NewInsert().Model(&rows).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	notFound := func() *httpx.Error { return httpx.NotFound("不存在") }
+	if f, err := record.Find[found](ctx, database, "f", rows[1].ID, notFound); err != nil || f.OrgID != 2 {
+		t.Fatalf("Find %+v %v", f, err)
+	}
+	if _, err := record.Find[found](ctx, database, "f", 999, notFound); err == nil || err.(*httpx.Error).Status != 404 {
+		t.Fatalf("a missing one: %v", err)
+	}
+	orgOne := func(context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+		return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("f.org_id = 1") }, nil
+	}
+	if f, err := record.FindScoped[found](ctx, database, orgOne, "f", rows[0].ID, notFound); err != nil || f.ID != rows[0].ID {
+		t.Fatalf("FindScoped %+v %v", f, err)
+	}
+	if _, err := record.FindScoped[found](ctx, database, orgOne, "f", rows[1].ID, notFound); err == nil || err.(*httpx.Error).Status != 404 {
+		t.Fatalf("outside the scope: %v", err)
+	}
+}
