@@ -89,10 +89,8 @@ type HardshipView struct {
 }
 
 func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
-	states := []flow.State{}
-	for _, k := range []string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn, HardshipEnded} {
-		states = append(states, flow.State{Key: k, Name: HardshipStateLabels[k]})
-	}
+	states := flow.StatesOf([]string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn, HardshipEnded},
+		HardshipStateLabels)
 	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请", States: states,
 		Done: HardshipApproved, Rejected: HardshipRejected,
 		Steps: []flow.Step[hardshipRecord]{
