@@ -11,10 +11,12 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/schema"
 
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -320,14 +322,14 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
 		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen, d.paid_fen").
 		Where("d.month = ?", b.Month))
-	var key string
+	var key schema.QueryWithArgs // the line's organisation
 	switch level {
 	case "school", "":
-		key = "(SELECT z.id FROM dzz AS z WHERE z.pid IS NULL AND x.org_path LIKE z.path || '%')"
+		key = org.RootOf("x.org_path")
 	case "committee":
-		key = "COALESCE(x.committee_id, (SELECT z.id FROM dzz AS z WHERE z.pid IS NULL AND x.org_path LIKE z.path || '%'))"
+		key = bun.SafeQuery("COALESCE(x.committee_id, ?)", org.RootOf("x.org_path"))
 	case "branch":
-		key = "x.org_id"
+		key = bun.SafeQuery("x.org_id")
 		if committee != "" {
 			cid, err := strconv.ParseInt(committee, 10, 64)
 			if err != nil {
@@ -339,15 +341,15 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		return nil, httpx.Invalid("level", "汇总层级只能是 school、committee 或 branch")
 	}
 	sums := s.db.NewSelect().TableExpr("(?) AS x", inner).
-		ColumnExpr(key + " AS org_id").
+		ColumnExpr("? AS org_id", key).
 		ColumnExpr("COUNT(*) AS members").
 		ColumnExpr("SUM(CASE WHEN x.paid_fen >= x.due_fen THEN 1 ELSE 0 END) AS paid").
 		ColumnExpr("SUM(x.due_fen) AS due_fen, SUM(x.paid_fen) AS paid_fen").
 		GroupExpr("1")
 	// Each line named by its organisation, in the tree's order (by path).
 	out := []Rollup{}
-	if err := s.db.NewSelect().TableExpr("(?) AS r", sums).ColumnExpr("r.*, COALESCE(z.name, '') AS org_name").
-		Join("LEFT JOIN dzz AS z ON z.id = r.org_id").OrderExpr("COALESCE(z.path, ''), r.org_id").Scan(ctx, &out); err != nil {
+	if err := org.NameLeftJoin("r.org_id")(s.db.NewSelect().TableExpr("(?) AS r", sums).ColumnExpr("r.*")).
+		OrderExpr("COALESCE(?, ''), r.org_id", bun.Safe(org.PathColumn)).Scan(ctx, &out); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return out, nil

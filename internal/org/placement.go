@@ -28,6 +28,13 @@ func CommitteeOf(column string, types ...string) schema.QueryWithArgs {
 		WHERE cmo.id = ? AND cmt.type IN (?) ORDER BY LENGTH(cmt.path), cmt.id LIMIT 1)`, bun.Safe(column), bun.List(types))
 }
 
+// RootOf is SQL for the id of the root organisation (the 党委 at the top of
+// the tree) whose subtree holds the materialised path in pathColumn (a
+// path a record froze, e.g. "d.org_path"), NULL when none does.
+func RootOf(pathColumn string) schema.QueryWithArgs {
+	return bun.SafeQuery("(SELECT rt.id FROM dzz AS rt WHERE rt.pid IS NULL AND ? LIKE rt.path || '%')", bun.Safe(pathColumn))
+}
+
 // Placement is where an organisation stands in the tree: its materialised
 // path and its 二级党委 (CommitteeOf with TypeSecondaryCommittee; nil
 // directly under the 党委).

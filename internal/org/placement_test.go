@@ -9,7 +9,8 @@ import (
 
 // A placement is the path and the 二级党委 of an organisation (none for a
 // 党总支 or 直属党支部 under the 党委, nor for the 党委); CommitteeOf with
-// more types takes the highest of them on the path.
+// more types takes the highest of them on the path; RootOf a path is the
+// 党委 at its top.
 func TestPlacementsAndCommitteeOf(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -42,13 +43,15 @@ func TestPlacementsAndCommitteeOf(t *testing.T) {
 	}
 
 	// 转接统计's committees: a 党总支 or 直属党支部 under the 党委 counts as one.
+	// RootOf a path a record froze is the 党委 at its top.
 	var rows []struct {
 		ID        int64  `bun:"id"`
 		Committee *int64 `bun:"committee"`
+		Root      *int64 `bun:"root"`
 	}
 	err = e.DB.NewSelect().TableExpr("dzz AS z").Column("z.id").
 		ColumnExpr("? AS committee", org.CommitteeOf("z.id", org.TypeSecondaryCommittee, org.TypeGeneralBranch, org.TypeDirectBranch)).
-		Scan(ctx, &rows)
+		ColumnExpr("? AS root", org.RootOf("z.path")).Scan(ctx, &rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +63,9 @@ func TestPlacementsAndCommitteeOf(t *testing.T) {
 		}
 		if got != want[r.ID] {
 			t.Errorf("CommitteeOf(%d) = %d, want %d", r.ID, got, want[r.ID])
+		}
+		if _, under := want[r.ID]; (under || r.ID == tr.U) && (r.Root == nil || *r.Root != tr.U) {
+			t.Errorf("RootOf(%d) = %v, want %d", r.ID, r.Root, tr.U)
 		}
 	}
 }

@@ -77,7 +77,8 @@ func (s *Service) arrears(min int, members *bun.SelectQuery, before string) *bun
 		run = run.Where("d.member_id IN (?)", members)
 	}
 	return org.NameJoin("m.org_id")(member.Join("run.member_id")(s.db.NewSelect().With("run", run).TableExpr("run"))).
-		ColumnExpr("run.member_id, m.name, m.org_id, oz.path AS org_path, run.months, run.since, run.latest, run.outstanding_fen")
+		ColumnExpr("run.member_id, m.name, m.org_id, run.months, run.since, run.latest, run.outstanding_fen").
+		ColumnExpr(org.PathColumn + " AS org_path")
 }
 
 // level is an arrear's level under the thresholds.
@@ -104,7 +105,7 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min int, p httpx.Pag
 		return httpx.PageResult[Arrear]{}, err
 	}
 	page, err := kit.Paged[Arrear](ctx, s.db, s.arrears(min, members, date.MonthOf(s.now().In(date.China)).String()),
-		"run.months DESC, oz.path, m.name, run.member_id", p)
+		"run.months DESC, "+org.PathColumn+", m.name, run.member_id", p)
 	for i := range page.Content {
 		page.Content[i].Level = level(page.Content[i].Months, remind, warn)
 	}

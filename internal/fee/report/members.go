@@ -40,7 +40,7 @@ func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, p http
 		pm = pm.Having("SUM(" + fee.UnpaidExpr + ") > 0")
 	}
 	rows := org.NameLeftJoin("m.org_id")(member.LeftJoin("pm.member_id")(s.db.NewSelect().With("pm", pm).TableExpr("pm")))
-	page, err := kit.Paged[MemberRow](ctx, s.db, rows.ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id"), "oz.path, pm.name, pm.member_id", p)
+	page, err := kit.Paged[MemberRow](ctx, s.db, rows.ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id"), org.PathColumn+", pm.name, pm.member_id", p)
 	for i := range page.Content {
 		page.Content[i].SetRate()
 	}
