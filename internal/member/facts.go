@@ -129,7 +129,7 @@ func (s *Service) FactsIn(ctx context.Context, idb bun.IDB, ids []int64) ([]Fact
 		return nil, httpx.Internal(err)
 	}
 	if len(out) != len(ids) {
-		return nil, errNoMember()
+		return nil, ErrNoMember()
 	}
 	return out, nil
 }

@@ -472,7 +472,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		return httpx.Internal(err)
 	}
 	if len(rows) != len(ids) {
-		return errNoMember()
+		return ErrNoMember()
 	}
 	for _, m := range rows {
 		if m.Source != SourceBackOffice {
