@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/schema"
 
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -33,6 +34,19 @@ func CommitteeOf(column string, types ...string) schema.QueryWithArgs {
 // path a record froze, e.g. "d.org_path"), NULL when none does.
 func RootOf(pathColumn string) schema.QueryWithArgs {
 	return bun.SafeQuery("(SELECT rt.id FROM dzz AS rt WHERE rt.pid IS NULL AND ? LIKE rt.path || '%')", bun.Safe(pathColumn))
+}
+
+// PathChild is SQL for the id, as text, of the organisation directly below
+// the one whose materialised path is prefix that the path in pathColumn
+// passes through (a path under prefix, e.g. one a record froze): "/1/5/23/"
+// below "/1/" gives "5", prefix itself "". idb tells the dialect.
+func PathChild(idb bun.IDB, prefix, pathColumn string) schema.QueryWithArgs {
+	pos := "instr"
+	if db.IsPostgres(idb) {
+		pos = "strpos"
+	}
+	n, col := len(prefix)+1, bun.Safe(pathColumn)
+	return bun.SafeQuery("CASE WHEN ? = ? THEN '' ELSE substr(?, ?, "+pos+"(substr(?, ?), '/') - 1) END", col, prefix, col, n, col, n)
 }
 
 // Placement is where an organisation stands in the tree: its materialised

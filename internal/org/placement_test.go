@@ -2,6 +2,7 @@ package org_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"zhdj/internal/org"
@@ -43,19 +44,25 @@ func TestPlacementsAndCommitteeOf(t *testing.T) {
 	}
 
 	// 转接统计's committees: a 党总支 or 直属党支部 under the 党委 counts as one.
-	// RootOf a path a record froze is the 党委 at its top.
+	// RootOf a path a record froze is the 党委 at its top; PathChild of the
+	// 党委's path the organisation below it the path passes through.
 	var rows []struct {
 		ID        int64  `bun:"id"`
 		Committee *int64 `bun:"committee"`
 		Root      *int64 `bun:"root"`
+		Child     string `bun:"child"`
 	}
 	err = e.DB.NewSelect().TableExpr("dzz AS z").Column("z.id").
 		ColumnExpr("? AS committee", org.CommitteeOf("z.id", org.TypeSecondaryCommittee, org.TypeGeneralBranch, org.TypeDirectBranch)).
-		ColumnExpr("? AS root", org.RootOf("z.path")).Scan(ctx, &rows)
+		ColumnExpr("? AS root", org.RootOf("z.path")).ColumnExpr("? AS child", org.PathChild(e.DB, placed[tr.U].Path, "z.path")).
+		Where("z.path LIKE ?", placed[tr.U].Path+"%").Scan(ctx, &rows)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[int64]int64{tr.A: tr.A, tr.A1: tr.A, tr.G1: tr.A, tr.A2: tr.A, a3: tr.A, tr.B: tr.B, tr.B1: tr.B, g: g, g1: g, d: d}
+	if len(rows) != len(want)+1 {
+		t.Fatalf("%d organisations under the 党委's path, want %d", len(rows), len(want)+1)
+	}
 	for _, r := range rows {
 		var got int64
 		if r.Committee != nil {
@@ -64,8 +71,12 @@ func TestPlacementsAndCommitteeOf(t *testing.T) {
 		if got != want[r.ID] {
 			t.Errorf("CommitteeOf(%d) = %d, want %d", r.ID, got, want[r.ID])
 		}
-		if _, under := want[r.ID]; (under || r.ID == tr.U) && (r.Root == nil || *r.Root != tr.U) {
+		if r.Root == nil || *r.Root != tr.U {
 			t.Errorf("RootOf(%d) = %v, want %d", r.ID, r.Root, tr.U)
+		}
+		child := want[r.ID] // here each of those committees lies directly below the 党委
+		if want := strconv.FormatInt(child, 10); (child == 0 && r.Child != "") || (child != 0 && r.Child != want) {
+			t.Errorf("PathChild(%d) = %q, want %d", r.ID, r.Child, child)
 		}
 	}
 }
