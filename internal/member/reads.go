@@ -69,7 +69,7 @@ func (s *Service) BriefOf(ctx context.Context, idb bun.IDB, id int64) (Brief, er
 		return Brief{}, err
 	}
 	if len(out) == 0 {
-		return Brief{}, errNoMember()
+		return Brief{}, ErrNoMember()
 	}
 	return out[0], nil
 }

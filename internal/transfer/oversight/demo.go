@@ -146,10 +146,9 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 // read reads the branches (with their committee) and the members in good
 // standing, shuffled by the seed.
 func (d *demoSeeder) read(ctx context.Context) error {
-	// (committeeOf names its own dzz aliases b and c: the branch read here is br.)
 	err := d.s.db.NewSelect().TableExpr("dzz AS br").ColumnExpr("br.id, br.type").
 		ColumnExpr("br.category = ? AS student", orgCategoryStudent).
-		ColumnExpr(strings.ReplaceAll(committeeOf, "mv.org", "br.id")+" AS committee").
+		ColumnExpr("? AS committee", org.CommitteeOf("br.id", committeeTypes...)).
 		Where("br.type IN (?)", bun.List([]string{org.TypeBranch, org.TypeDirectBranch})).Where("br.status = ?", org.StatusNormal).
 		OrderExpr("br.id").Scan(ctx, &d.branches)
 	if err != nil {
