@@ -239,7 +239,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	fees := fee.New(database, sys, orgs, members, feeStd.MonthlyDues, feeOpts)
 	feeRep := feereport.New(database, sys, orgs)
 	accounts := account.New(database, sys, orgs, members, feeRep)
-	letters := letter.New(database, sys, orgs, cipher)
+	letters := letter.New(database, sys, orgs, members, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))

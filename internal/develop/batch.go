@@ -7,12 +7,6 @@ import (
 	"zhdj/internal/platform/httpx"
 )
 
-// numbersAndBatchRoutes registers the 志愿书 number ranges and the batch action.
-func (s *Service) numbersAndBatchRoutes(rs *httpx.Routes) {
-	s.numberRoutes(rs)
-	s.batchRoutes(rs)
-}
-
 // batchRoutes registers the batch action (flow.Batch: the same result and
 // comment on each record's current step, each record in its own
 // transaction). The steps decided by a vote (⑮, ⑰, ㉓, ㉔) take each

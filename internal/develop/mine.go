@@ -6,8 +6,9 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/home"
-	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
@@ -123,23 +124,9 @@ func (s *Service) MemberRecords(ctx context.Context, memberID int64) ([]RecordVi
 	if _, err := s.members.Detail(ctx, memberID, false); err != nil {
 		return nil, err
 	}
-	scope, err := s.scope(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := []RecordView{}
-	if err := scope(org.NameJoin("r.org_id")(s.db.NewSelect().Model(&out).ColumnExpr("r.*"))).
-		Where("r.member_id = ?", memberID).OrderExpr("r.id DESC").Limit(maxMemberRecords).Scan(ctx); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	l, err := s.sys.DictLabels(ctx, dictGender)
-	if err != nil {
-		return nil, err
-	}
-	for i := range out {
-		s.showRecord(&out[i], l.Label)
-	}
-	return out, nil
+	return s.records().Where(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("r.member_id = ?", memberID).OrderExpr("r.id DESC").Limit(maxMemberRecords)
+	})
 }
 
 // maxMemberRecords bounds the member detail's list (a person has one

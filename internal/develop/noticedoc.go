@@ -3,9 +3,7 @@ package develop
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	_ "embed"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -59,20 +57,9 @@ type noticePerson struct {
 // noticeValues are the template's values of notice id (404 when it does not
 // exist or its organisation lies outside the caller's scope) and the title.
 func (s *Service) noticeValues(ctx context.Context, id int64) (map[string]string, string, error) {
-	sc, err := s.orgs.ScopeOf(ctx)
+	n, err := s.notices().Find(ctx, id)
 	if err != nil {
-		return nil, "", httpx.AsError(err)
-	}
-	var n struct {
-		Notice
-		OrgName string `bun:"org_name"`
-	}
-	q := org.NameJoin("n.org_id")(s.db.NewSelect().Model(&n.Notice).ColumnExpr("n.*")).Where("n.id = ?", id)
-	err = sc.Apply(q, "n.org_id").Scan(ctx, &n)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, "", errNoNotice()
-	} else if err != nil {
-		return nil, "", httpx.Internal(err)
+		return nil, "", err
 	}
 	var people []noticePerson
 	err = org.NameJoin("r.org_id")(s.db.NewSelect().TableExpr("dev_notice_item AS ni").Join("JOIN dev_record AS r ON r.id = ni.record_id").

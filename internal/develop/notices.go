@@ -93,25 +93,15 @@ func (s *Service) NoticeDetail(ctx context.Context, id int64) (*NoticeDetail, er
 	if err != nil {
 		return nil, err
 	}
-	d := &NoticeDetail{NoticeView: v, Records: []RecordView{}}
+	d := &NoticeDetail{NoticeView: v}
 	if d.Workdays, err = s.cal.WorkdaysBetween(ctx, v.StartOn, v.EndOn); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	scope, err := s.scope(ctx)
+	d.Records, err = s.records().Where(ctx, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("r.id IN (SELECT record_id FROM dev_notice_item WHERE notice_id = ?)", id).OrderExpr("r.id")
+	})
 	if err != nil {
 		return nil, err
-	}
-	q := s.db.NewSelect().Model(&d.Records).ColumnExpr("r.*").
-		Where("r.id IN (SELECT record_id FROM dev_notice_item WHERE notice_id = ?)", id).OrderExpr("r.id")
-	if err := scope(org.NameJoin("r.org_id")(q)).Scan(ctx); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	l, err := s.sys.DictLabels(ctx, dictGender)
-	if err != nil {
-		return nil, err
-	}
-	for i := range d.Records {
-		s.showRecord(&d.Records[i], l.Label)
 	}
 	return d, nil
 }

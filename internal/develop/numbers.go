@@ -27,8 +27,6 @@ import (
 const (
 	maxNumberPrefix = 16
 	maxNumberWidth  = 12
-	minNumberYear   = 2000
-	maxNumberYear   = 2100
 )
 
 // NumberRangeInput is the body of a range's create and update.
@@ -93,9 +91,7 @@ func (s *Service) listNumberRanges(ctx context.Context, lq httpx.ListQuery) (htt
 func (s *Service) checkNumberRange(ctx context.Context, idb bun.IDB, in *NumberRangeInput) error {
 	in.Prefix = strings.TrimSpace(in.Prefix)
 	var c httpx.Checks
-	if in.Year < minNumberYear || in.Year > maxNumberYear {
-		c.Add(httpx.Invalid("year", "请填写年度（%d–%d）", minNumberYear, maxNumberYear))
-	}
+	c.Add(record.Year("year", "年度", in.Year))
 	if utf8.RuneCountInString(in.Prefix) > maxNumberPrefix {
 		c.Add(httpx.Invalid("prefix", "编号前缀不能超过 %d 个字符", maxNumberPrefix))
 	}

@@ -152,9 +152,9 @@ type PlanRow struct {
 func (s *Service) Plans(ctx context.Context, lq httpx.ListQuery) ([]PlanRow, error) {
 	year := s.today().Time().Year()
 	if v := lq.Filter("year"); v != "" {
-		y, err := strconv.Atoi(v)
-		if err != nil || y < 2000 || y > 2100 {
-			return nil, httpx.Invalid("year", "年度应为 2000 到 2100 之间的年份")
+		y, err := record.ParseYear("year", "年度", v)
+		if err != nil {
+			return nil, err
 		}
 		year = y
 	}
@@ -201,9 +201,7 @@ type PlanInput struct {
 // places already used (checked in the UPDATE itself).
 func (s *Service) SetPlan(ctx context.Context, in PlanInput) (PlanRow, error) {
 	var c httpx.Checks
-	if in.Year < 2000 || in.Year > 2100 {
-		c.Add(httpx.Invalid("year", "年度应为 2000 到 2100 之间的年份"))
-	}
+	c.Add(record.Year("year", "年度", in.Year))
 	c.Add(record.Chosen("orgId", "党组织", in.OrgID > 0))
 	if in.Quota == nil || *in.Quota < 0 || *in.Quota > 100000 {
 		c.Add(httpx.Invalid("quota", "请输入计划名额（0 到 100000）"))

@@ -467,15 +467,3 @@ func (s *Service) setFlag(ctx context.Context, tx bun.Tx, r *Record, step, rule,
 	r.Flags = string(data)
 	return nil
 }
-
-// c1Routes registers the routes of the records, their reviews, trainings
-// and notices, the configuration and the plan (service.go Routes calls it).
-func (s *Service) c1Routes(rs *httpx.Routes) {
-	s.recordRoutes(rs)
-	s.reviewsOf().Routes(rs, "/api/fzdy/{id}/reviews", Perms.List, PermBranch, "考察记录")
-	s.trainingsOf().Routes(rs, "/api/fzdy/{id}/trainings", Perms.List, PermBranch+"|"+PermCommittee, "培训记录")
-	s.noticeRoutes(rs)
-	s.configRoutes(rs)
-	rs.Get("/api/fzdy/plans", Perms.List, "查看发展计划", httpx.ReadList(s.Plans))
-	rs.Put("/api/fzdy/plans", PermPlan, "下达发展计划", httpx.Action(s.SetPlan))
-}

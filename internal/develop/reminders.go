@@ -54,7 +54,7 @@ type dueRow struct {
 	ProbationEndsOn date.Date `bun:"probation_ends_on"`
 	// Since is a finder's own date (the last review, the step's arrival).
 	Since date.Date `bun:"since"`
-	// ActingOrgID is the organisation acting at the step (flow_instance).
+	// ActingOrgID is the organisation acting at the step (the workflow's).
 	ActingOrgID *int64 `bun:"acting_org_id"`
 }
 
@@ -166,9 +166,8 @@ func (s *Service) noticesEnding(ctx context.Context, until date.Date) ([]remind.
 // date of the step before it); the acting committee hears of it.
 func (s *Service) approvalsWaiting(ctx context.Context, until date.Date) ([]remind.Due, error) {
 	return s.dueByRule(ctx, until, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.ColumnExpr("(SELECT MAX(ds.done_on) FROM dev_step AS ds WHERE ds.record_id = r.id) AS since").
-			ColumnExpr("fi.acting_org_id").Join("JOIN flow_instance AS fi ON fi.record_id = r.id AND fi.workflow = ?", Key).
-			Where("r.step IN (?)", bun.List([]string{StepCommitteeApproval, StepFullApproval}))
+		q = q.ColumnExpr("(SELECT MAX(ds.done_on) FROM dev_step AS ds WHERE ds.record_id = r.id) AS since")
+		return s.wf.ActingOrgJoin("r.id")(q).Where("r.step IN (?)", bun.List([]string{StepCommitteeApproval, StepFullApproval}))
 	}, func(r dueRow, cfg Config) dueText {
 		wait := cfg.step(r.Step).DueDays
 		if wait <= 0 {

@@ -426,10 +426,3 @@ func yearlyLines(t Yearly) []yearlyLine {
 	}
 	return lines
 }
-
-// extraRoutes are the reports and the notice's Word download (service.go
-// Routes calls it).
-func (s *Service) extraRoutes(rs *httpx.Routes) {
-	s.reportRoutes(rs)
-	s.noticeDocRoutes(rs)
-}

@@ -82,10 +82,18 @@ func (s *Service) subscribe(b *event.Bus) {
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("发展党员")
 	s.wf.Routes(rs, "/api/fzdy", flow.Perms{View: Perms.List, Chains: Perms.List, ChainsEdit: PermConfig})
-	s.c1Routes(rs)
-	s.numbersAndBatchRoutes(rs)
+	s.recordRoutes(rs)
+	s.reviewsOf().Routes(rs, "/api/fzdy/{id}/reviews", Perms.List, PermBranch, "考察记录")
+	s.trainingsOf().Routes(rs, "/api/fzdy/{id}/trainings", Perms.List, PermBranch+"|"+PermCommittee, "培训记录")
+	s.noticeRoutes(rs)
+	s.configRoutes(rs)
+	rs.Get("/api/fzdy/plans", Perms.List, "查看发展计划", httpx.ReadList(s.Plans))
+	rs.Put("/api/fzdy/plans", PermPlan, "下达发展计划", httpx.Action(s.SetPlan))
+	s.numberRoutes(rs)
+	s.batchRoutes(rs)
 	s.votersRoutes(rs)
-	s.extraRoutes(rs)
+	s.reportRoutes(rs)
+	s.noticeDocRoutes(rs)
 	s.mineRoutes(rs)
 }
 

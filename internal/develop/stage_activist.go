@@ -47,15 +47,8 @@ func (s *Service) activistHooks() map[string]hook {
 		}), s.reviewsRule(), s.noticeRule(NoticeTarget)},
 			// The place in the committee's plan is taken last, once every
 			// rule passed, in the action's transaction.
-			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-				if a.Result != flow.Approve {
-					return nil
-				}
-				var f StepForm
-				if err := form(a, &f); err != nil {
-					return err
-				}
-				return s.takePlace(ctx, tx, a.Record, f.Date)
+			approved: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record], on date.Date) error {
+				return s.takePlace(ctx, tx, a.Record, on)
 			}},
 	}
 }

@@ -29,23 +29,13 @@ func (s *Service) admissionHooks() map[string]hook {
 	return s.cancellingOnRejection(map[string]hook{
 		StepBranchReview: {rules: []flow.Rule[Record]{s.politicalReviewRule()}},
 		StepPreReview:    {},
-		StepVolunteerBook: {after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-			if a.Result != flow.Approve {
-				return nil
-			}
-			var f StepForm
-			if err := form(a, &f); err != nil {
-				return err
-			}
-			_, err := s.handOutVolunteerNo(ctx, tx, a.Record, f.Date)
+		StepVolunteerBook: {approved: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record], on date.Date) error {
+			_, err := s.handOutVolunteerNo(ctx, tx, a.Record, on)
 			return err
 		}},
 		StepBranchMeeting: {rules: []flow.Rule[Record]{s.quorumRule(), s.majorityRule(), s.meetingAfterPreRule(),
 			s.politicalReviewRule(), s.noticeRule(NoticeAdmit), s.leavingRule()},
-			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-				if a.Result != flow.Approve {
-					return nil
-				}
+			approved: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record], _ date.Date) error {
 				cfg, _, err := s.config(ctx, tx, a.Record.ConfigVersion)
 				if err != nil {
 					return err
@@ -55,10 +45,7 @@ func (s *Service) admissionHooks() map[string]hook {
 			}},
 		StepCommitteeTalk: {rules: []flow.Rule[Record]{s.reportInTimeRule()}},
 		StepCommitteeApproval: {rules: []flow.Rule[Record]{s.approvalInTimeRule(), s.committeeVoteRule()},
-			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-				if a.Result != flow.Approve {
-					return nil
-				}
+			approved: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record], _ date.Date) error {
 				var f lateForm
 				if err := form(a, &f); err != nil {
 					return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
@@ -48,10 +49,7 @@ func (s *Service) applicantHooks() map[string]hook {
 			return httpx.AllInvalid(record.Required("talker", "谈话人", strings.TrimSpace(f.Talker), 50),
 				record.MaxLen("content", "谈话内容", f.Content, 2000), record.MaxLen("lateReason", "逾期原因", f.LateReason, 500))
 		}), s.talkInTimeRule()},
-			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-				if a.Result != flow.Approve {
-					return nil
-				}
+			approved: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record], _ date.Date) error {
 				var f talkForm
 				if err := form(a, &f); err != nil {
 					return err

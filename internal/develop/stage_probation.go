@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
@@ -30,13 +31,7 @@ func (s *Service) probationHooks() map[string]hook {
 		StepFullMeeting: {rules: []flow.Rule[Record]{s.quorumRule(), s.majorityRule(), s.fullDecisionRule(), s.extensionRule(),
 			s.fullNoticeRule()}},
 		StepFullApproval: {rules: []flow.Rule[Record]{s.cancelByRejectionRule(), s.fullApprovalRule(), s.extensionRule(),
-			s.committeeVoteRule()}, next: s.afterFullApproval,
-			after: func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
-				if a.Result != flow.Approve {
-					return nil
-				}
-				return s.fullApproved(ctx, tx, a)
-			}},
+			s.committeeVoteRule()}, next: s.afterFullApproval, approved: s.fullApproved},
 	})
 }
 
@@ -143,7 +138,7 @@ func (s *Service) afterFullApproval(a *flow.Act[Record]) string {
 // fullApproved carries out the meeting's decision approved at ㉔: 转正 makes
 // the member full on the probation's end (the record's full date too);
 // an extension moves the probation's end.
-func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
+func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Record], _ date.Date) error {
 	meeting, err := s.fullMeetingOf(ctx, tx, a.ID)
 	if err != nil {
 		return err

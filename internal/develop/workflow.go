@@ -25,10 +25,13 @@ type hook struct {
 	// rules run after the common date rule, before an approval.
 	rules []flow.Rule[Record]
 	// after runs after the common handling of every action on the step,
-	// in the action's transaction (a member record created on an approval,
-	// a number handed out, a probation cancelled on a rejection): it reads
-	// a.Result.
+	// in the action's transaction (a plan place given back on a return, a
+	// probation cancelled on a rejection): it reads a.Result.
 	after func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error
+	// approved runs last, on an approval only, in the action's transaction,
+	// with the step's date (its form's, the date rule checked it): a member
+	// record created, a number handed out, a plan place taken.
+	approved func(ctx context.Context, tx bun.Tx, a *flow.Act[Record], on date.Date) error
 	// next may send an approved record elsewhere than the next step (a
 	// probation extended goes back to its education).
 	next func(a *flow.Act[Record]) string
@@ -80,13 +83,13 @@ func (s *Service) workflow() *flow.Workflow[Record] {
 		h := hooks[def.Key]
 		steps = append(steps, flow.Step[Record]{Key: def.Key, Name: def.Name, State: def.Stage, Perm: stepPerm(def.By),
 			Rules: append(s.commonRules(def.Key), h.rules...),
-			After: s.after(h.after), Next: h.next})
+			After: s.after(h), Next: h.next})
 	}
 	return &flow.Workflow[Record]{DB: s.db, Key: Key, Noun: "发展党员记录", States: states, Steps: steps,
 		Done: StageFull, Rejected: StageEnded, Find: s.find,
 		OrgOf:  func(r *Record) int64 { return r.OrgID },
 		NameOf: func(r *Record) string { return r.Name + "（" + StageNames[r.Stage] + "）" },
-		Link:   func(id int64) string { return fmt.Sprintf("/develop/record?id=%d", id) },
+		Link:   recordLink,
 		Orgs:   s.orgs, Todos: s.sys, Files: s.sys, Now: func() time.Time { return s.now() }}
 }
 
@@ -144,9 +147,11 @@ func (s *Service) lastDone(ctx context.Context, idb bun.IDB, r *Record) (date.Da
 	return last, nil
 }
 
-// after is the handling of every action, then the step's own (own may be nil).
-func (s *Service) after(own func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error) func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
+// after is the handling of every action, then the step's own (h.after, and
+// h.approved on an approval; either may be nil).
+func (s *Service) after(h hook) func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
 	return func(ctx context.Context, tx bun.Tx, a *flow.Act[Record]) error {
+		var f StepForm
 		q := tx.NewUpdate().Model((*Record)(nil)).Where("id = ?", a.ID).
 			Set("stage = ?", a.State).Set("step = ?", a.To).Set("updated_at = ?", a.At)
 		switch a.Result {
@@ -160,7 +165,6 @@ func (s *Service) after(own func(ctx context.Context, tx bun.Tx, a *flow.Act[Rec
 			}
 			q = q.Set("due_on = ?", due)
 		case flow.Approve:
-			var f StepForm
 			if err := form(a, &f); err != nil {
 				return err
 			}
@@ -189,8 +193,13 @@ func (s *Service) after(own func(ctx context.Context, tx bun.Tx, a *flow.Act[Rec
 			return httpx.Internal(err)
 		}
 		a.Record.Stage, a.Record.Step = a.State, a.To
-		if own != nil {
-			return own(ctx, tx, a)
+		if h.after != nil {
+			if err := h.after(ctx, tx, a); err != nil {
+				return err
+			}
+		}
+		if h.approved != nil && a.Result == flow.Approve {
+			return h.approved(ctx, tx, a, f.Date)
 		}
 		return nil
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
-	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -39,23 +38,11 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 	if len(batches) == 0 {
 		return nil
 	}
-	var m struct {
-		Name string `bun:"name"`
-		Path string `bun:"path"`
-	}
-	if err := tx.NewSelect().TableExpr("dyjbxx AS m").Join("JOIN dzz AS z ON z.id = m.org_id").ColumnExpr("m.name, z.path").
-		Where("m.id = ?", e.MemberID).Scan(ctx, &m); err != nil {
+	placed, err := s.orgs.Placements(ctx, tx, []int64{e.OrgID})
+	if err != nil {
 		return httpx.Internal(err)
 	}
-	var orgs []treeOrg
-	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Where("id IN (?)", bun.List(org.PathIDs(m.Path))).
-		Scan(ctx, &orgs); err != nil {
-		return httpx.Internal(err)
-	}
-	byID := make(map[int64]treeOrg, len(orgs))
-	for _, o := range orgs {
-		byID[o.ID] = o
-	}
+	o := placed[e.OrgID]
 	now := s.now()
 	for _, b := range batches {
 		year, month, err := parseMonth("month", b.Month)
@@ -74,8 +61,8 @@ func (s *Service) admitted(ctx context.Context, tx bun.Tx, e member.Created) err
 		if b.State == BatchSettled {
 			note += "，按补交办理"
 		}
-		row := Due{BatchID: b.ID, Month: b.Month, MemberID: e.MemberID, MemberName: m.Name, OrgID: e.OrgID, OrgPath: m.Path,
-			CommitteeID: committeeOf(m.Path, byID), Category: d.Category, DueFen: d.Fen, ChargedLate: true,
+		row := Due{BatchID: b.ID, Month: b.Month, MemberID: e.MemberID, MemberName: e.Name, OrgID: e.OrgID, OrgPath: o.Path,
+			CommitteeID: o.Committee, Category: d.Category, DueFen: d.Fen, ChargedLate: true,
 			Working: db.Clip(d.Working+note, 200), CreatedAt: now}
 		res, err := tx.NewInsert().Model(&row).On("CONFLICT (member_id, month) DO NOTHING").Exec(ctx)
 		if err != nil {

@@ -67,7 +67,8 @@ func TestProbationaryPaysFromBranchMeetingMonth_FeeRules(t *testing.T) {
 		}
 		for m, due := range d {
 			settled := batches[m].State == fee.BatchSettled
-			if due.DueFen != 20 || due.Category != "学生" || !due.ChargedLate || due.OrgID != w.c.Branch || due.CommitteeID == nil ||
+			if due.DueFen != 20 || due.Category != "学生" || !due.ChargedLate || due.MemberName != "新预备党员" || due.OrgID != w.c.Branch ||
+				!strings.HasSuffix(due.OrgPath, fmt.Sprintf("/%d/", w.c.Branch)) || due.CommitteeID == nil ||
 				*due.CommitteeID != w.c.CS || due.BatchID != batches[m].ID || !strings.Contains(due.Working, "自支部大会通过之月（"+month(-3)+"）起交纳") ||
 				strings.Contains(due.Working, "按补交办理") != settled {
 				t.Errorf("%s: %+v", m, due)

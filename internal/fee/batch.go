@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/schema"
 
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/imports"
@@ -20,6 +21,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/record"
 )
 
 func (s *Service) batchRoutes(rs *httpx.Routes) {
@@ -177,14 +179,11 @@ func transition(ctx context.Context, idb bun.IDB, id int64, from, to string, now
 	if !errors.Is(err, sql.ErrNoRows) {
 		return nil, httpx.Internal(err)
 	}
-	var state string
-	err = idb.NewSelect().Model((*Batch)(nil)).Column("state").Where("id = ?", id).Scan(ctx, &state)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoBatch()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
+	cur, err := record.Find[Batch](ctx, idb, "b", id, errNoBatch)
+	if err != nil {
+		return nil, err
 	}
-	return nil, httpx.Conflict("该批次当前为“%s”，不能%s", BatchStateLabels[state], actionOf(to))
+	return nil, httpx.Conflict("该批次当前为“%s”，不能%s", BatchStateLabels[cur.State], actionOf(to))
 }
 
 func actionOf(to string) string {
@@ -227,18 +226,6 @@ func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 	return out, err
 }
 
-type freezeMember struct {
-	ID    int64  `bun:"id"`
-	Name  string `bun:"name"`
-	OrgID int64  `bun:"org_id"`
-}
-
-type treeOrg struct {
-	ID   int64  `bun:"id"`
-	Type string `bun:"type"`
-	Path string `bun:"path"`
-}
-
 // freeze inserts the dues of batch b and returns their count and sum.
 func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, error) {
 	year, month, err := parseMonth("month", b.Month)
@@ -249,13 +236,13 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 	if err != nil {
 		return 0, 0, err
 	}
-	var orgs []treeOrg
-	if err := tx.NewSelect().Table("dzz").Column("id", "type", "path").Scan(ctx, &orgs); err != nil {
-		return 0, 0, httpx.Internal(err)
+	orgIDs := make([]int64, len(members))
+	for i, m := range members {
+		orgIDs[i] = m.OrgID
 	}
-	byID := make(map[int64]treeOrg, len(orgs))
-	for _, o := range orgs {
-		byID[o.ID] = o
+	placed, err := s.orgs.Placements(ctx, tx, orgIDs)
+	if err != nil {
+		return 0, 0, httpx.Internal(err)
 	}
 	now := s.now()
 	rows := make([]Due, 0, len(dues))
@@ -265,9 +252,9 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 		if !ok {
 			continue
 		}
-		o := byID[m.OrgID]
+		o := placed[m.OrgID]
 		rows = append(rows, Due{BatchID: b.ID, Month: b.Month, MemberID: m.ID, MemberName: m.Name, OrgID: m.OrgID,
-			OrgPath: o.Path, CommitteeID: committeeOf(o.Path, byID), Category: d.Category, DueFen: d.Fen,
+			OrgPath: o.Path, CommitteeID: o.Committee, Category: d.Category, DueFen: d.Fen,
 			Working: db.Clip(d.Working, 200), CreatedAt: now})
 		sum += d.Fen
 	}
@@ -286,12 +273,10 @@ func (s *Service) freeze(ctx context.Context, tx bun.Tx, b *Batch) (int, int64, 
 // charge — every member in normal status, full or probationary — and the
 // standards' due of each (a member missing from dues owes nothing then).
 // The start freezes them; the preview adds them up.
-func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]freezeMember, map[int64]standard.Due, error) {
-	var members []freezeMember
-	if err := idb.NewSelect().Table("dyjbxx").Column("id", "name", "org_id").
-		Where("member_status = ?", member.StatusNormal).Where("party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
-		OrderExpr("id").Scan(ctx, &members); err != nil {
-		return nil, nil, httpx.Internal(err)
+func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) ([]member.Facts, map[int64]standard.Due, error) {
+	members, err := s.members.Serving(ctx, idb)
+	if err != nil {
+		return nil, nil, err
 	}
 	ids := make([]int64, len(members))
 	for i, m := range members {
@@ -302,19 +287,6 @@ func (s *Service) monthDues(ctx context.Context, idb bun.IDB, year, month int) (
 		return nil, nil, httpx.Internal(fmt.Errorf("monthly dues: %w", err))
 	}
 	return members, dues, nil
-}
-
-// committeeOf is the nearest 二级党委 on path (the organisation itself
-// included), nil when there is none (a 直属党支部 under the 党委).
-func committeeOf(path string, byID map[int64]treeOrg) *int64 {
-	ids := org.PathIDs(path)
-	for i := len(ids) - 1; i >= 0; i-- {
-		if byID[ids[i]].Type == org.TypeSecondaryCommittee {
-			id := ids[i]
-			return &id
-		}
-	}
-	return nil
 }
 
 // Settle locks a month (启动缴费 → 已结算): its dues and entries are never
@@ -339,12 +311,9 @@ type Rollup struct {
 // under the 党委 itself) or "branch" (a line per organisation holding dues,
 // of one 二级党委 when committeeId is given).
 func (s *Service) Rollup(ctx context.Context, id int64, level, committee string) ([]Rollup, error) {
-	var month string
-	err := s.db.NewSelect().Model((*Batch)(nil)).Column("month").Where("id = ?", id).Scan(ctx, &month)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoBatch()
-	} else if err != nil {
-		return nil, httpx.Internal(err)
+	b, err := record.Find[Batch](ctx, s.db, "b", id, errNoBatch)
+	if err != nil {
+		return nil, err
 	}
 	scope, err := s.orgs.Scoped("d.org_id")(ctx)
 	if err != nil {
@@ -352,15 +321,15 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 	}
 	inner := scope(s.db.NewSelect().TableExpr("df_due AS d").
 		ColumnExpr("d.org_id, d.committee_id, d.org_path, d.due_fen, d.paid_fen").
-		Where("d.month = ?", month))
-	var key string
+		Where("d.month = ?", b.Month))
+	var key schema.QueryWithArgs // the line's organisation
 	switch level {
 	case "school", "":
-		key = "(SELECT z.id FROM dzz AS z WHERE z.pid IS NULL AND x.org_path LIKE z.path || '%')"
+		key = org.RootOf("x.org_path")
 	case "committee":
-		key = "COALESCE(x.committee_id, (SELECT z.id FROM dzz AS z WHERE z.pid IS NULL AND x.org_path LIKE z.path || '%'))"
+		key = bun.SafeQuery("COALESCE(x.committee_id, ?)", org.RootOf("x.org_path"))
 	case "branch":
-		key = "x.org_id"
+		key = bun.SafeQuery("x.org_id")
 		if committee != "" {
 			cid, err := strconv.ParseInt(committee, 10, 64)
 			if err != nil {
@@ -372,15 +341,15 @@ func (s *Service) Rollup(ctx context.Context, id int64, level, committee string)
 		return nil, httpx.Invalid("level", "汇总层级只能是 school、committee 或 branch")
 	}
 	sums := s.db.NewSelect().TableExpr("(?) AS x", inner).
-		ColumnExpr(key + " AS org_id").
+		ColumnExpr("? AS org_id", key).
 		ColumnExpr("COUNT(*) AS members").
 		ColumnExpr("SUM(CASE WHEN x.paid_fen >= x.due_fen THEN 1 ELSE 0 END) AS paid").
 		ColumnExpr("SUM(x.due_fen) AS due_fen, SUM(x.paid_fen) AS paid_fen").
 		GroupExpr("1")
 	// Each line named by its organisation, in the tree's order (by path).
 	out := []Rollup{}
-	if err := s.db.NewSelect().TableExpr("(?) AS r", sums).ColumnExpr("r.*, COALESCE(z.name, '') AS org_name").
-		Join("LEFT JOIN dzz AS z ON z.id = r.org_id").OrderExpr("COALESCE(z.path, ''), r.org_id").Scan(ctx, &out); err != nil {
+	if err := org.NameLeftJoin("r.org_id")(s.db.NewSelect().TableExpr("(?) AS r", sums).ColumnExpr("r.*")).
+		OrderExpr("COALESCE(?, ''), r.org_id", bun.Safe(org.PathColumn)).Scan(ctx, &out); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return out, nil

@@ -3,10 +3,10 @@ package fee
 import (
 	"context"
 	"database/sql"
-	"errors"
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/record"
 )
 
 // BatchPreview is what creating and starting a month's batch now would
@@ -85,17 +85,12 @@ func (s *Service) DeleteBatch(ctx context.Context, id int64) error {
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	if n, err := res.RowsAffected(); err != nil {
-		return httpx.Internal(err)
-	} else if n == 1 {
+	if n, _ := res.RowsAffected(); n == 1 {
 		return nil
 	}
-	var b Batch
-	err = s.db.NewSelect().Model(&b).Column("month", "state").Where("id = ?", id).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errNoBatch()
-	} else if err != nil {
-		return httpx.Internal(err)
+	b, err := record.Find[Batch](ctx, s.db, "b", id, errNoBatch)
+	if err != nil {
+		return err
 	}
 	return httpx.Conflict("%s的批次当前为“%s”，只有“创建”状态的批次可以删除", b.Month, BatchStateLabels[b.State])
 }

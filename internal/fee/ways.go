@@ -11,6 +11,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -490,10 +491,8 @@ func (s *Service) MemberFees(ctx context.Context, id int64) (*MyFees, error) {
 	return s.feesOf(ctx, m.ID, m.Name)
 }
 
-func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
-
 func (s *Service) waysRoutes(rs *httpx.Routes) {
-	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadOn(errNoMember, s.MemberFees))
+	rs.Get("/api/dfgl/member/{id}/fees", PermList+"|"+PermOnsite, "党员缴费情况", httpx.ReadOn(member.ErrNoMember, s.MemberFees))
 	rs.Post("/api/dfgl/prepay/{id}/refund", PermReverse, "退还预交", httpx.ChangeOn(func() *httpx.Error { return httpx.NotFound("预交记录不存在") },
 		s.RefundPrepay))
 }

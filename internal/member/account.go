@@ -63,7 +63,7 @@ func (s *Service) Holder(ctx context.Context, idb bun.IDB, id int64) (Holder, er
 	var h Holder
 	err = q.Where("m.id = ?", id).Scan(ctx, &h)
 	if errors.Is(err, sql.ErrNoRows) {
-		return h, errNoMember()
+		return h, ErrNoMember()
 	} else if err != nil {
 		return h, httpx.Internal(err)
 	}
@@ -153,7 +153,7 @@ func (s *Service) SetAccount(ctx context.Context, tx bun.Tx, id int64, userID *i
 	}
 	var cur Member
 	if err := sc.apply(tx.NewSelect().Model(&cur).Where("m.id = ?", id)).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return errNoMember()
+		return ErrNoMember()
 	} else if err != nil {
 		return httpx.Internal(err)
 	}

@@ -13,6 +13,7 @@ const SourceDeveloped = "1"
 // meeting that admitted them (JoinedOn, ⑮).
 type Created struct {
 	MemberID    int64
+	Name        string
 	OrgID       int64
 	PartyStatus string
 	Source      string

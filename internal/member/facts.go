@@ -9,6 +9,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
@@ -24,18 +25,22 @@ func RowMemberColumns() imports.Columns {
 	}
 }
 
-// Facts are what another module's checks need of a member: a row of its
-// import names one (RowMembers), a form picks one (Facts).
+// Facts are what another module's checks and computations need of a
+// member: a row of its import names one (RowMembers), a form picks one
+// (Facts), a month's dues are computed for them (FactsOf).
 type Facts struct {
-	ID             int64  `bun:"id"`
-	Name           string `bun:"name"`
-	StaffNo        string `bun:"staff_or_student_no"`
-	IDIdx          string `bun:"id_number_idx"`
-	PersonCategory string `bun:"person_category"`
-	OrgID          int64  `bun:"org_id"`
+	ID             int64     `bun:"id"`
+	Name           string    `bun:"name"`
+	StaffNo        string    `bun:"staff_or_student_no"`
+	IDIdx          string    `bun:"id_number_idx"`
+	PersonCategory string    `bun:"person_category"`
+	PersonType     string    `bun:"person_type"`
+	OrgID          int64     `bun:"org_id"`
+	JoinedOn       date.Date `bun:"joined_on"` // 入党日期: the branch meeting that admitted them
 }
 
-var factsColumns = []string{"m.id", "m.name", "m.staff_or_student_no", "m.id_number_idx", "m.person_category", "m.org_id"}
+var factsColumns = []string{"m.id", "m.name", "m.staff_or_student_no", "m.id_number_idx", "m.person_category", "m.person_type", "m.org_id",
+	"m.joined_on"}
 
 // RowMembers reads, in bulk through idb, the members of the caller's scope
 // that rows name in RowMemberColumns, and answers the member of a row:
@@ -124,7 +129,7 @@ func (s *Service) FactsIn(ctx context.Context, idb bun.IDB, ids []int64) ([]Fact
 		return nil, httpx.Internal(err)
 	}
 	if len(out) != len(ids) {
-		return nil, errNoMember()
+		return nil, ErrNoMember()
 	}
 	return out, nil
 }

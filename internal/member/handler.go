@@ -8,7 +8,7 @@ import (
 )
 
 // pathID reads {id}; anything but a positive integer is a member that does not exist.
-func pathID(r *http.Request) (int64, error) { return httpx.PathID(r, "id", errNoMember()) }
+func pathID(r *http.Request) (int64, error) { return httpx.PathID(r, "id", ErrNoMember()) }
 
 func (s *Service) handleDetail(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r)

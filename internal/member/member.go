@@ -382,7 +382,7 @@ func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, p 
 		}}); err != nil {
 		return err
 	}
-	return s.bus.Publish(ctx, tx, Created{MemberID: p.m.ID, OrgID: p.m.OrgID, PartyStatus: p.m.PartyStatus, Source: p.m.Source,
+	return s.bus.Publish(ctx, tx, Created{MemberID: p.m.ID, Name: p.m.Name, OrgID: p.m.OrgID, PartyStatus: p.m.PartyStatus, Source: p.m.Source,
 		JoinedOn: p.m.JoinedOn})
 }
 
@@ -472,7 +472,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		return httpx.Internal(err)
 	}
 	if len(rows) != len(ids) {
-		return errNoMember()
+		return ErrNoMember()
 	}
 	for _, m := range rows {
 		if m.Source != SourceBackOffice {

@@ -54,9 +54,10 @@ func (sc scope) apply(q *bun.SelectQuery) *bun.SelectQuery {
 	})
 }
 
-// errNoMember is the one answer for a member that does not exist or lies
-// outside the caller's scope, so that ids cannot be probed.
-func errNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
+// ErrNoMember is the one answer for a member that does not exist or lies
+// outside the caller's scope, so that ids cannot be probed (another
+// module's routes under a member's id answer it too).
+func ErrNoMember() *httpx.Error { return httpx.NotFound("党员不存在") }
 
 // baseQuery selects members with their organisation and unit names.
 func (s *Service) baseQuery(idb bun.IDB) *bun.SelectQuery {
@@ -76,7 +77,7 @@ func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*memberRow, 
 	row := new(memberRow)
 	err = sc.apply(s.baseQuery(idb).Where("m.id = ?", id)).Scan(ctx, row)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoMember()
+		return nil, ErrNoMember()
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}

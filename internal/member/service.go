@@ -42,7 +42,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Put("/api/dyjbxx", PermEdit, "修改", s.handleUpdate)
 	rs.Delete("/api/dyjbxx", PermDel, "删除", httpx.IDsAction(s.Delete))
 	rs.Get("/api/dyjbxx/trail", PermList, "查询变动轨迹", httpx.ReadList(s.trails().Across))
-	rs.Get("/api/dyjbxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(errNoMember, s.trails().Page))
+	rs.Get("/api/dyjbxx/{id}/trail", PermList, "查看变动轨迹", httpx.ListUnder(ErrNoMember, s.trails().Page))
 	rs.Post("/api/dyjbxx/trail/restore", PermEdit, "还原变动", httpx.Action(s.Restore))
 	rs.Get("/api/common/dyjbxx", httpx.SignedIn, "选择党员", httpx.ReadList(s.Picker))
 	s.sys.AttachRoutes(rs, "/api/dyjbxx", s.attachments())

@@ -39,7 +39,7 @@ type Change struct {
 func (s *Service) ChangeTx(ctx context.Context, tx bun.Tx, id int64, ch Change, origin int) error {
 	cur := new(Member)
 	if err := tx.NewSelect().Model(cur).Where("m.id = ?", id).Scan(ctx); errors.Is(err, sql.ErrNoRows) {
-		return errNoMember()
+		return ErrNoMember()
 	} else if err != nil {
 		return httpx.Internal(err)
 	}

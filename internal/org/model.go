@@ -31,6 +31,10 @@ var typeNames = map[string]string{
 	TypeDirectBranch: "直属党支部", TypeBranch: "党支部", TypeGroup: "党小组",
 }
 
+// TypeName is the built-in name of organisation type t (党委, 二级党委 …;
+// "" for none): what another module's workbook shows beside a code.
+func TypeName(t string) string { return typeNames[t] }
+
 // mayContain says which types an organisation of a type may lead.
 var mayContain = map[string][]string{
 	TypeCommittee:          {TypeSecondaryCommittee, TypeGeneralBranch, TypeDirectBranch, TypeBranch},

@@ -16,6 +16,10 @@ import (
 // NameLeftJoin extended (a register orders its rows by it).
 const CodeColumn = "oz.code"
 
+// PathColumn is the organisation's materialised path in a select NameJoin
+// or NameLeftJoin extended (lines in the tree's order sort by it).
+const PathColumn = "oz.path"
+
 // NameLeftJoin is NameJoin for a record whose organisation is optional
 // (column may be NULL: a school-wide row): org_name is then NULL.
 func NameLeftJoin(column string) func(*bun.SelectQuery) *bun.SelectQuery {

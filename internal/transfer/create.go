@@ -285,12 +285,9 @@ func (s *Service) prepareMember(ctx context.Context, t *Transfer, in Input) erro
 	if in.MemberID <= 0 {
 		return httpx.Invalid("memberId", "请选择党员")
 	}
-	if _, err := s.members.Detail(ctx, in.MemberID, false); err != nil {
+	m, err := s.members.Record(ctx, s.db, in.MemberID)
+	if err != nil {
 		return err
-	}
-	m := new(member.Member)
-	if err := s.db.NewSelect().Model(m).Where("m.id = ?", in.MemberID).Scan(ctx); err != nil {
-		return httpx.Internal(err)
 	}
 	if !slices.Contains(allowedStatus[in.Kind], m.MemberStatus) {
 		return httpx.Invalid("memberId", "该党员当前状态不能办理%s", KindNames[in.Kind])

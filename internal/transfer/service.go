@@ -96,7 +96,7 @@ func (s *Service) scope(ctx context.Context) (func(*bun.SelectQuery) *bun.Select
 		}
 		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 			g = g.Where("t.started_by = ?", self).
-				WhereOr("t.member_id IN (SELECT sm.id FROM dyjbxx AS sm WHERE sm.user_id = ?)", self)
+				WhereOr("t.member_id IN (?)", s.members.LinkedID(self))
 			if len(sc.OrgIDs) > 0 {
 				g = g.WhereOr("t.org_id IN (?)", bun.List(sc.OrgIDs)).WhereOr("t.to_org_id IN (?)", bun.List(sc.OrgIDs))
 			}

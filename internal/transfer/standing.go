@@ -116,13 +116,13 @@ func checkStanding(ctx context.Context, idb bun.IDB, t *Transfer, status string)
 
 // checkStandingTx re-applies checkStanding in the last approval's
 // transaction, on the member as it is then.
-func checkStandingTx(ctx context.Context, tx bun.Tx, t *Transfer) error {
+func (s *Service) checkStandingTx(ctx context.Context, tx bun.Tx, t *Transfer) error {
 	if t.Kind != KindSuspend && t.Kind != KindLeave {
 		return nil
 	}
-	var status string
-	if err := tx.NewSelect().Table("dyjbxx").Column("member_status").Where("id = ?", deref(t.MemberID)).Scan(ctx, &status); err != nil {
-		return httpx.Internal(err)
+	m, err := s.members.BriefOf(ctx, tx, deref(t.MemberID))
+	if err != nil {
+		return err
 	}
-	return checkStanding(ctx, tx, t, status)
+	return checkStanding(ctx, tx, t, m.MemberStatus)
 }

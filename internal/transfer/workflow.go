@@ -13,7 +13,6 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
-	"zhdj/internal/platform/record"
 	"zhdj/internal/transfer/letter"
 )
 
@@ -96,11 +95,7 @@ func (s *Service) after(ctx context.Context, tx bun.Tx, kind string, a *flow.Act
 		return nil
 	}
 	if releases(kind, a) {
-		in, err := s.letterOf(ctx, tx, t, a)
-		if err != nil {
-			return err
-		}
-		if _, err := s.letters.IssueTx(ctx, tx, in); err != nil {
+		if _, err := s.letters.IssueTx(ctx, tx, letterOf(t, a)); err != nil {
 			return err
 		}
 	}
@@ -127,19 +122,16 @@ func releases(kind string, a *flow.Act[Transfer]) bool {
 	return false
 }
 
-// letterOf is the letter request of transfer t approved by a.
-func (s *Service) letterOf(ctx context.Context, tx bun.Tx, t *Transfer, a *flow.Act[Transfer]) (letter.Issue, error) {
-	reach := cmp.Or(t.Reach, letter.ReachCity)
+// letterOf is the letter request of transfer t approved by a. A receiving
+// organisation of the school goes by its id (the letters print its name),
+// one outside the school by the transfer's text.
+func letterOf(t *Transfer, a *flow.Act[Transfer]) letter.Issue {
 	to := t.OtherOrg
 	if t.ToOrgID != nil {
-		name, err := record.NameOf(ctx, tx, "dzz", "name", t.ToOrgID)
-		if err != nil {
-			return letter.Issue{}, httpx.Internal(err)
-		}
-		to = name
+		to = ""
 	}
 	return letter.Issue{TransferID: t.ID, MemberID: deref(t.MemberID), Kind: t.Kind, FromOrgID: t.OrgID, ToOrgID: t.ToOrgID,
-		ToOrgName: to, Reach: reach, FeesPaidUpTo: t.FeesPaidUpTo, IssuedBy: a.Actor.UserID}, nil
+		ToOrgName: to, Reach: cmp.Or(t.Reach, letter.ReachCity), FeesPaidUpTo: t.FeesPaidUpTo, IssuedBy: a.Actor.UserID}
 }
 
 func deref(p *int64) int64 {
@@ -158,7 +150,7 @@ func (s *Service) apply(ctx context.Context, tx bun.Tx, t *Transfer) error {
 	case KindInside:
 		return s.members.ChangeTx(ctx, tx, deref(t.MemberID), member.Change{OrgID: deref(t.ToOrgID)}, audit.OriginUserUpdate)
 	case KindSuspend, KindLeave:
-		if err := checkStandingTx(ctx, tx, t); err != nil {
+		if err := s.checkStandingTx(ctx, tx, t); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	kit "zhdj/internal/platform/report"
@@ -54,7 +56,8 @@ func (s *Service) thresholds(ctx context.Context) (remind, warn int) {
 
 // arrears selects the members with a run of at least min unpaid months
 // ended before the month before ("YYYY-MM": the current one), with
-// Arrear's columns, their organisation now as oz (dzz) and m (dyjbxx);
+// Arrear's columns, the member as m (member.Join) and their organisation
+// now as oz (org.NameJoin);
 // members, when not nil, selects the ids of the members to look at (the
 // caller's scope). The caller adds the scope, filters, order and paging.
 //
@@ -73,10 +76,9 @@ func (s *Service) arrears(min int, members *bun.SelectQuery, before string) *bun
 	if members != nil {
 		run = run.Where("d.member_id IN (?)", members)
 	}
-	return s.db.NewSelect().With("run", run).TableExpr("run").
-		Join("JOIN dyjbxx AS m ON m.id = run.member_id").
-		Join("JOIN dzz AS oz ON oz.id = m.org_id").
-		ColumnExpr("run.member_id, m.name, m.org_id, oz.name AS org_name, oz.path AS org_path, run.months, run.since, run.latest, run.outstanding_fen")
+	return org.NameJoin("m.org_id")(member.Join("run.member_id")(s.db.NewSelect().With("run", run).TableExpr("run"))).
+		ColumnExpr("run.member_id, m.name, m.org_id, run.months, run.since, run.latest, run.outstanding_fen").
+		ColumnExpr(org.PathColumn + " AS org_path")
 }
 
 // level is an arrear's level under the thresholds.
@@ -98,12 +100,12 @@ func (s *Service) Arrears(ctx context.Context, orgID int64, min int, p httpx.Pag
 	if min <= 0 {
 		min = remind
 	}
-	members, err := kit.Restrict(ctx, s.orgs, Query{OrgID: orgID}, s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id"), kit.On{Org: "m.org_id"})
+	members, err := kit.Restrict(ctx, s.orgs, Query{OrgID: orgID}, member.Select(s.db).Column("m.id"), kit.On{Org: "m.org_id"})
 	if err != nil {
 		return httpx.PageResult[Arrear]{}, err
 	}
 	page, err := kit.Paged[Arrear](ctx, s.db, s.arrears(min, members, date.MonthOf(s.now().In(date.China)).String()),
-		"run.months DESC, oz.path, m.name, run.member_id", p)
+		"run.months DESC, "+org.PathColumn+", m.name, run.member_id", p)
 	for i := range page.Content {
 		page.Content[i].Level = level(page.Content[i].Months, remind, warn)
 	}
@@ -120,7 +122,7 @@ func (s *Service) LongArrears(ctx context.Context, ids []int64) (map[int64]int, 
 	if len(ids) == 0 {
 		return out, warn, nil
 	}
-	members := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id").Where("m.id IN (?)", bun.List(ids))
+	members := member.Select(s.db).Column("m.id").Where("m.id IN (?)", bun.List(ids))
 	var rows []Arrear
 	if err := s.arrears(warn, members, date.MonthOf(s.now().In(date.China)).String()).Scan(ctx, &rows); err != nil {
 		return nil, warn, httpx.Internal(err)

@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/resource"
 )
 
 // The demo's party fees (zhdj seed --demo, after the university): a fee
@@ -83,7 +84,7 @@ func salaryBase(id int64, year, from int, grossFen int64, now time.Time) standar
 		items["annuity"] + items["incomeTax"]
 	raw, _ := json.Marshal(items)
 	return standard.BaseRow{MemberID: id, Year: year, FromMonth: from, Category: standard.CatSalaried, Items: string(raw),
-		IncludedFen: grossFen, DeductedFen: deducted, BaseFen: grossFen - deducted, Remark: "演示数据", CreatedAt: now, UpdatedAt: now}
+		IncludedFen: grossFen, DeductedFen: deducted, BaseFen: grossFen - deducted, Remark: "演示数据", Base: resource.Base{CreatedAt: now, UpdatedAt: now}}
 }
 
 // SeedDemo writes the demo's fee year (see above) through batches.
@@ -104,8 +105,8 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 	}
 
 	var members []demoMember
-	if err := s.db.NewSelect().Table("dyjbxx").Column("id", "person_type").Where("member_status = ?", member.StatusNormal).
-		OrderExpr("id").Scan(ctx, &members); err != nil {
+	if err := member.Select(s.db).Column("m.id", "m.person_type").Where("m.member_status = ?", member.StatusNormal).
+		OrderExpr("m.id").Scan(ctx, &members); err != nil {
 		return res, err
 	}
 	// Each member's profile, drawn in id order: stopped paying at month
@@ -138,7 +139,7 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 				}
 				raw, _ := json.Marshal(map[string]int64{"pension": pension})
 				bases = append(bases, standard.BaseRow{MemberID: m.ID, Year: y, FromMonth: 1, Category: standard.CatRetired, Items: string(raw),
-					BaseFen: pension, Remark: "演示数据", CreatedAt: now, UpdatedAt: now})
+					BaseFen: pension, Remark: "演示数据", Base: resource.Base{CreatedAt: now, UpdatedAt: now}})
 			}
 		default: // salaried: gross pay from 3,500 to 24,000 元
 			p.gross = int64(350000 + r.IntN(2050000))

@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/uptrace/bun"
-	"github.com/uptrace/bun/dialect"
 
 	"zhdj/internal/fee"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
 	kit "zhdj/internal/platform/report"
 )
@@ -105,7 +104,8 @@ type lineFigures struct {
 
 // byLine adds up q's dues below the organisation whose path is prefix, per
 // line — the organisation directly below it each due's frozen path passes
-// through, read from the path ("/1/5/23/" below "/1/" is line 5) — in one
+// through, read from the path by org.PathChild ("/1/5/23/" below "/1/" is
+// line 5) — in one
 // pass over the dues: they are first summed per frozen path and member (a
 // materialised CTE, about a row per member), which the lines and the total
 // add up (members counted once per line, once in the total, however many
@@ -116,13 +116,6 @@ func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[strin
 	if err != nil {
 		return nil, err
 	}
-	instr := "instr"
-	if s.db.Dialect().Name() == dialect.PG {
-		instr = "strpos"
-	}
-	n := len(prefix) + 1
-	line := fmt.Sprintf("CASE WHEN org_path = '%s' THEN '' ELSE substr(org_path, %d, %s(substr(org_path, %d), '/') - 1) END",
-		pathText(prefix), n, instr, n)
 	perMember := fee.SumFigures(base.Column("d.org_path", "d.member_id")).GroupExpr("d.org_path, d.member_id")
 	const sums = "COUNT(DISTINCT member_id) AS members, COALESCE(SUM(months), 0) AS months, " +
 		"COALESCE(SUM(unpaid_months), 0) AS unpaid_months, COALESCE(SUM(due_fen), 0) AS due_fen, " +
@@ -130,8 +123,8 @@ func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[strin
 		"COALESCE(SUM(outstanding_fen), 0) AS outstanding_fen"
 	var rows []lineFigures
 	err = s.db.NewRaw(`WITH x AS MATERIALIZED (?)
-		SELECT `+line+` AS line, `+sums+` FROM x GROUP BY 1
-		UNION ALL SELECT 'total', `+sums+` FROM x`, perMember).Scan(ctx, &rows)
+		SELECT ? AS line, `+sums+` FROM x GROUP BY 1
+		UNION ALL SELECT 'total', `+sums+` FROM x`, perMember, org.PathChild(s.db, prefix, "org_path")).Scan(ctx, &rows)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
@@ -141,16 +134,6 @@ func (s *Service) byLine(ctx context.Context, q Query, prefix string) (map[strin
 		out[r.Line] = r.Figures
 	}
 	return out, nil
-}
-
-// pathText is a materialised path for a SQL literal: digits and slashes only.
-func pathText(p string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '/' || r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, p)
 }
 
 // orgReport is the report of q per organisation level: the lines of the

@@ -34,10 +34,6 @@ func (s *Service) routes(rs *httpx.Routes) {
 		View: s.ledgerView, Export: s.ledgerExport})
 }
 
-// orgTypeNames label the organisation types in the export.
-var orgTypeNames = map[string]string{org.TypeCommittee: "党委", org.TypeSecondaryCommittee: "二级党委",
-	org.TypeGeneralBranch: "党总支", org.TypeDirectBranch: "直属党支部", org.TypeBranch: "党支部", org.TypeGroup: "党小组"}
-
 // figureColumns are the figures' columns of a workbook, after the leads.
 func figureColumns[T any](figures func(*T) *fee.Figures) []kit.Column[T] {
 	count := func(title string, v func(f *fee.Figures) int64) kit.Column[T] {
@@ -66,7 +62,7 @@ func orgSheet(title string) kit.Sheet[OrgRow] {
 	return kit.Sheet[OrgRow]{Title: title, Columns: append([]kit.Column[OrgRow]{
 		{Title: "序号", Width: 6, Lead: true, Cell: func(n int, _ *OrgRow) any { return n }},
 		{Title: "党组织", Width: 36, Lead: true, Cell: func(_ int, r *OrgRow) any { return r.OrgName }},
-		{Title: "类型", Width: 12, Lead: true, Cell: func(_ int, r *OrgRow) any { return orgTypeNames[r.OrgType] }},
+		{Title: "类型", Width: 12, Lead: true, Cell: func(_ int, r *OrgRow) any { return org.TypeName(r.OrgType) }},
 	}, figureColumns(func(r *OrgRow) *fee.Figures { return &r.Figures })...)}
 }
 
@@ -154,11 +150,11 @@ func ledgerSheet(title string) kit.Sheet[LedgerRow] {
 // ledgerExport: GET /api/dfgl/report/ledger/export?year=&orgId=, the ledger
 // streamed from the database cursor.
 func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request, q Query) error {
-	var name string
-	if err := s.db.NewSelect().TableExpr("dzz").Column("name").Where("id = ?", q.OrgID).Scan(r.Context(), &name); err != nil {
+	names, err := s.orgs.Names(r.Context(), []int64{q.OrgID})
+	if err != nil {
 		return httpx.Internal(err)
 	}
-	xw, err := ledgerSheet(fmt.Sprintf("%s党费收缴台账（%d年，单位：元）", name, q.Year)).Start()
+	xw, err := ledgerSheet(fmt.Sprintf("%s党费收缴台账（%d年，单位：元）", names[q.OrgID], q.Year)).Start()
 	if err != nil {
 		return err
 	}
@@ -169,5 +165,5 @@ func (s *Service) ledgerExport(w http.ResponseWriter, r *http.Request, q Query) 
 	if err := xw.Total(&total); err != nil {
 		return err
 	}
-	return xw.Send(w, fmt.Sprintf("%s党费收缴台账-%d.xlsx", name, q.Year))
+	return xw.Send(w, fmt.Sprintf("%s党费收缴台账-%d.xlsx", names[q.OrgID], q.Year))
 }

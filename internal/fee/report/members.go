@@ -7,6 +7,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/fee"
+	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
 	kit "zhdj/internal/platform/report"
 )
@@ -37,9 +39,8 @@ func (s *Service) memberReport(ctx context.Context, q Query, unpaid bool, p http
 	if unpaid {
 		pm = pm.Having("SUM(" + fee.UnpaidExpr + ") > 0")
 	}
-	page, err := kit.Paged[MemberRow](ctx, s.db, s.db.NewSelect().With("pm", pm).TableExpr("pm").
-		Join("LEFT JOIN dyjbxx AS m ON m.id = pm.member_id").Join("LEFT JOIN dzz AS oz ON oz.id = m.org_id").
-		ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id, COALESCE(oz.name, '') AS org_name"), "oz.path, pm.name, pm.member_id", p)
+	rows := org.NameLeftJoin("m.org_id")(member.LeftJoin("pm.member_id")(s.db.NewSelect().With("pm", pm).TableExpr("pm")))
+	page, err := kit.Paged[MemberRow](ctx, s.db, rows.ColumnExpr("pm.*, COALESCE(m.org_id, 0) AS org_id"), org.PathColumn+", pm.name, pm.member_id", p)
 	for i := range page.Content {
 		page.Content[i].SetRate()
 	}

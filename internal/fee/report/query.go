@@ -3,6 +3,7 @@ package report
 import (
 	"time"
 
+	"zhdj/internal/platform/record"
 	kit "zhdj/internal/platform/report"
 )
 
@@ -10,14 +11,11 @@ import (
 // organisation (0: the caller's whole scope).
 type Query = kit.Query
 
-// firstYear: no dues were kept before 2000 (the kit's bound raised).
-const firstYear = 2000
-
 // The queries of the reports: a period (the year or a month of it), and
 // the ledger's year of one organisation.
 var (
-	periodQuery = kit.Options{Month: true, FirstYear: firstYear}
-	ledgerQuery = kit.Options{NeedOrg: true, FirstYear: firstYear}
+	periodQuery = kit.Options{Month: true, FirstYear: record.FirstYear} // no dues were kept before it
+	ledgerQuery = kit.Options{NeedOrg: true, FirstYear: record.FirstYear}
 )
 
 // parser reads the reports' queries against the caller's organisations.

@@ -29,50 +29,32 @@ const (
 
 func (s *Service) reminders() []remind.Kind {
 	return []remind.Kind{
-		{Type: ReminderArrears, Name: "党费欠缴提醒（支部）", Window: 0, Finder: remind.FinderFunc(s.arrearsDue)},
-		{Type: ReminderArrearsWarn, Name: "党费连续欠缴警示（支部）", Window: 0, Finder: remind.FinderFunc(s.warningsDue)},
-		{Type: ReminderArrearsDept, Name: "党费连续欠缴警示（组织部）", Window: 0, Finder: remind.FinderFunc(s.warningsToDepartment)},
+		{Type: ReminderArrears, Name: "党费欠缴提醒（支部）", Window: 0, Finder: s.arrearsDue(false, false)},
+		{Type: ReminderArrearsWarn, Name: "党费连续欠缴警示（支部）", Window: 0, Finder: s.arrearsDue(true, false)},
+		{Type: ReminderArrearsDept, Name: "党费连续欠缴警示（组织部）", Window: 0, Finder: s.arrearsDue(true, true)},
 	}
 }
 
-// runs are the members with a run of at least months unpaid that ended
-// by day until, unscoped (a reminder runs outside any request).
-func (s *Service) runs(ctx context.Context, months int, until date.Date) ([]Arrear, error) {
-	var rows []Arrear
-	err := s.arrears(months, nil, until.Month().String()).OrderExpr("run.member_id").Scan(ctx, &rows)
-	return rows, err
-}
-
-// arrearsDue: a run of the reminder's months.
-func (s *Service) arrearsDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	months, _ := s.thresholds(ctx)
-	return s.dueOf(ctx, until, months, false)
-}
-
-// warningsDue: a run of the warning's months, to the branch.
-func (s *Service) warningsDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	_, months := s.thresholds(ctx)
-	return s.dueOf(ctx, until, months, false)
-}
-
-// warningsToDepartment: a run of the warning's months, to the organisation department.
-func (s *Service) warningsToDepartment(ctx context.Context, until date.Date) ([]remind.Due, error) {
-	_, months := s.thresholds(ctx)
-	return s.dueOf(ctx, until, months, true)
-}
-
-func (s *Service) dueOf(ctx context.Context, until date.Date, months int, department bool) ([]remind.Due, error) {
-	rows, err := s.runs(ctx, months, until)
-	if err != nil {
-		return nil, err
-	}
-	_, warn := s.thresholds(ctx)
-	out := make([]remind.Due, 0, len(rows))
-	for _, r := range rows {
-		on := date.Month(r.Since).AddMonths(months).First() // the day after its months-th month ended
-		if on.After(until) {
-			continue
+// arrearsDue finds the members with a run of the reminder's months unpaid
+// (warning: of the warning's) that ended by the day the reminders run to,
+// unscoped (a reminder runs outside any request): each due to their branch
+// or, for the department, to the 党委 at the top of their organisation path.
+func (s *Service) arrearsDue(warning, department bool) remind.Finder {
+	// months is the run's length and whether it reaches the warning's.
+	months := func(ctx context.Context) (int, bool) {
+		reminder, warn := s.thresholds(ctx)
+		if warning {
+			return warn, true
 		}
+		return reminder, reminder >= warn
+	}
+	return remind.Scan(func(ctx context.Context, until date.Date) ([]Arrear, error) {
+		n, _ := months(ctx)
+		var rows []Arrear
+		err := s.arrears(n, nil, until.Month().String()).OrderExpr("run.member_id").Scan(ctx, &rows)
+		return rows, err
+	}, func(ctx context.Context, r Arrear) (remind.Due, error) {
+		n, warns := months(ctx)
 		to := r.OrgID
 		if ids := org.PathIDs(r.OrgPath); department && len(ids) > 0 {
 			to = ids[0] // the 党委 at the top of the member's organisation path
@@ -80,14 +62,14 @@ func (s *Service) dueOf(ctx context.Context, until date.Date, months int, depart
 		title := fmt.Sprintf("党员%s已连续%d个月未缴纳党费（%s起）", r.Name, r.Months, r.Since)
 		content := fmt.Sprintf("党员：%s；所在党组织：%s；连续未缴：%d个月（%s至%s）；欠缴金额：%s元。", r.Name, r.OrgName, r.Months,
 			r.Since, r.Latest, money.Fen(r.OutstandingFen))
-		if months >= warn {
+		if warns {
 			title = fmt.Sprintf("警示：党员%s已连续%d个月未缴纳党费", r.Name, r.Months)
 			content += "按照党章规定，党员连续6个月不交纳党费，没有正当理由的，视为自行脱党，请及时了解情况、督促缴纳。"
 		} else {
 			content += "请支部及时提醒督促缴纳。"
 		}
-		out = append(out, remind.Due{RecordID: r.MemberID, OrgID: to, DueOn: on, Title: title, Content: content,
-			Link: fmt.Sprintf("/dfgl/report?tab=arrears&orgId=%d", r.OrgID)})
-	}
-	return out, nil
+		// Due the day after the run's n-th month ended.
+		return remind.Due{RecordID: r.MemberID, OrgID: to, DueOn: date.Month(r.Since).AddMonths(n).First(), Title: title, Content: content,
+			Link: fmt.Sprintf("/dfgl/report?tab=arrears&orgId=%d", r.OrgID)}, nil
+	})
 }

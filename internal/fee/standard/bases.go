@@ -106,8 +106,8 @@ func (s *Service) baseResource() *resource.Viewed[BaseRow, baseListRow, BaseInpu
 	return &resource.Viewed[BaseRow, baseListRow, BaseInput, BaseView]{DB: s.db, Noun: "党费基数记录", Spec: baseSpec,
 		Now: func() time.Time { return s.now() }, Access: s.sys.LogAccess, Scope: s.orgs.Scoped("m.org_id"),
 		Join: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.person_category, m.org_id, z.name AS org_name").
-				Join("JOIN dyjbxx AS m ON m.id = b.member_id").Join("JOIN dzz AS z ON z.id = m.org_id")
+			return org.NameJoin("m.org_id")(member.Join("b.member_id")(q)).
+				ColumnExpr("m.name AS member_name, m.staff_or_student_no AS staff_no, m.person_category, m.org_id")
 		},
 		Record: func(v *baseListRow) *BaseRow {
 			v.member = v.MemberName // the trail shows the base's member by name
@@ -179,8 +179,8 @@ func baseView(r baseListRow, k calc) BaseView {
 func checkBase(in BaseInput) (BaseRow, error) {
 	r := BaseRow{MemberID: in.MemberID, Year: in.Year, FromMonth: in.FromMonth, Category: in.Category,
 		Remark: strings.TrimSpace(in.Remark)}
-	if in.Year < 2000 || in.Year > 2100 {
-		return r, httpx.Invalid("year", "请输入年度（2000—2100）")
+	if err := record.Year("year", "年度", in.Year); err != nil {
+		return r, err
 	}
 	if in.FromMonth < 1 || in.FromMonth > 12 {
 		return r, httpx.Invalid("fromMonth", "请选择起始月份（1—12月）")
@@ -502,8 +502,7 @@ func (s *Service) MissingBases(ctx context.Context, lq httpx.ListQuery) (httpx.P
 	if err != nil {
 		return httpx.PageResult[MissingView]{}, err
 	}
-	q := scope(s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.staff_or_student_no", "m.person_type", "m.org_id").
-		ColumnExpr("z.name AS org_name").Join("JOIN dzz AS z ON z.id = m.org_id").
+	q := scope(org.NameJoin("m.org_id")(member.Select(s.db).Column("m.id", "m.name", "m.staff_or_student_no", "m.person_type", "m.org_id")).
 		Where("m.member_status = ?", member.StatusNormal))
 	if s.stipendBase(ctx) {
 		q = q.Where("(m.person_type <> ? OR m.person_category IN (?))", personTypeStudent, bun.List(graduateCategories))

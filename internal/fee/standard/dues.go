@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/money"
 )
@@ -58,13 +59,6 @@ func (s *Service) Missing(ctx context.Context, idb bun.IDB, year, month int, mem
 	return out, err
 }
 
-type dueMember struct {
-	ID             int64     `bun:"id"`
-	PersonType     string    `bun:"person_type"`
-	PersonCategory string    `bun:"person_category"`
-	JoinedOn       date.Date `bun:"joined_on"`
-}
-
 // eachDue calls each with every member's due, or with an empty due (only
 // MemberID) and the reason there is none.
 func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, memberIDs []int64, each func(Due, string)) error {
@@ -78,9 +72,8 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 	ym := year*100 + month
 	for start := 0; start < len(memberIDs); start += dueChunk {
 		ids := memberIDs[start:min(start+dueChunk, len(memberIDs))]
-		var members []dueMember
-		if err := idb.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.person_type", "m.person_category", "m.joined_on").
-			Where("m.id IN (?)", bun.List(ids)).Scan(ctx, &members); err != nil {
+		members, err := s.members.FactsOf(ctx, idb, ids)
+		if err != nil {
 			return fmt.Errorf("fee dues members: %w", err)
 		}
 		var bases []BaseRow
@@ -116,7 +109,7 @@ func (s *Service) eachDue(ctx context.Context, idb bun.IDB, year, month int, mem
 }
 
 // dueOf is one member's due for the month, or the reason there is none.
-func dueOf(m dueMember, year, month int, b *BaseRow, h *Hardship, k calc) (Due, string) {
+func dueOf(m member.Facts, year, month int, b *BaseRow, h *Hardship, k calc) (Due, string) {
 	none := Due{MemberID: m.ID}
 	if j := string(m.JoinedOn); m.JoinedOn.Month() > date.MonthOfYM(year*100+month) {
 		return none, fmt.Sprintf("%s年%s月接收为预备党员，此前月份不交党费", j[:4], j[5:7])

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
@@ -17,6 +18,7 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 )
 
@@ -87,10 +89,8 @@ type HardshipView struct {
 }
 
 func (s *Service) hardshipFlow() *flow.Workflow[hardshipRecord] {
-	states := []flow.State{}
-	for _, k := range []string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn, HardshipEnded} {
-		states = append(states, flow.State{Key: k, Name: HardshipStateLabels[k]})
-	}
+	states := flow.StatesOf([]string{HardshipReview, HardshipReturned, HardshipApproved, HardshipRejected, HardshipWithdrawn, HardshipEnded},
+		HardshipStateLabels)
 	return &flow.Workflow[hardshipRecord]{DB: s.db, Key: HardshipKey, Noun: "党费减免申请", States: states,
 		Done: HardshipApproved, Rejected: HardshipRejected,
 		Steps: []flow.Step[hardshipRecord]{
@@ -118,8 +118,7 @@ func (s *Service) hardshipResource() *resource.Viewed[Hardship, hardshipRecord, 
 	return &resource.Viewed[Hardship, hardshipRecord, HardshipInput, HardshipView]{DB: s.db, Noun: "党费减免申请", Spec: hardshipSpec,
 		Scope: s.orgs.Scoped("h.org_id"),
 		Join: func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.ColumnExpr("m.name AS member_name, z.name AS org_name").
-				Join("JOIN dyjbxx AS m ON m.id = h.member_id").Join("JOIN dzz AS z ON z.id = h.org_id")
+			return org.NameJoin("h.org_id")(member.Join("h.member_id")(q)).ColumnExpr("m.name AS member_name")
 		},
 		Record: func(r *hardshipRecord) *Hardship { return &r.Hardship },
 		View:   func(r *hardshipRecord, _ audit.Labeller, _ bool) HardshipView { return hardshipView(*r) },
@@ -243,13 +242,7 @@ func setHardshipState(ctx context.Context, tx bun.IDB, id int64, from, to string
 		q = f(q)
 	}
 	res, err := q.Exec(ctx)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看")
-	}
-	return nil
+	return record.Conditional(res, err, 1, httpx.Conflict("该党费减免申请已被他人处理，请刷新后查看"))
 }
 
 // resubmitted is the branch's step after a 退回修改: the proposal goes back

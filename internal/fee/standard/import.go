@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/money"
+	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/platform/uniq"
 )
@@ -73,10 +74,10 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, rows []*impor
 	var valid []pending
 	for _, r := range rows {
 		in := BaseInput{Items: map[string]string{}, Remark: r.Cells["remark"]}
-		var ok bool
-		if in.Year, ok = intCell(r, "year", 2000, 2100); !ok {
-			r.Fail("year", "年度应为 2000—2100 的整数")
+		if in.Year, err = record.ParseYear("year", "年度", r.Cells["year"]); err != nil {
+			r.FailErr("year", err)
 		}
+		var ok bool
 		if in.FromMonth, ok = intCell(r, "fromMonth", 1, 12); !ok {
 			r.Fail("fromMonth", "起始月份应为 1—12")
 		}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/resource"
 )
 
 // Categories of a member-year (RULES §1). The code is stored; Due.Category
@@ -101,23 +103,16 @@ type Standard struct {
 // standardRow is a row of fee_standard.
 type standardRow struct {
 	bun.BaseModel `bun:"table:fee_standard,alias:fs"`
-	ID            int64      `bun:"id,pk,autoincrement"`
-	Name          string     `bun:"name"`
-	Category      string     `bun:"category"`
-	Kind          string     `bun:"kind"`
-	Brackets      string     `bun:"brackets"`
-	FixedFen      int64      `bun:"fixed_fen"`
-	Basis         string     `bun:"basis"`
-	State         string     `bun:"state"`
-	EnabledAt     *time.Time `bun:"enabled_at"`
-	VoidedAt      *time.Time `bun:"voided_at"`
-	CreatedAt     time.Time  `bun:"created_at"`
-	UpdatedAt     time.Time  `bun:"updated_at"`
-}
-
-// Keys is where the resource kit finds the standard's id and times.
-func (r *standardRow) Keys() (id *int64, created, updated *time.Time) {
-	return &r.ID, &r.CreatedAt, &r.UpdatedAt
+	resource.Base
+	Name      string     `bun:"name"`
+	Category  string     `bun:"category"`
+	Kind      string     `bun:"kind"`
+	Brackets  string     `bun:"brackets"`
+	FixedFen  int64      `bun:"fixed_fen"`
+	Basis     string     `bun:"basis"`
+	State     string     `bun:"state"`
+	EnabledAt *time.Time `bun:"enabled_at"`
+	VoidedAt  *time.Time `bun:"voided_at"`
 }
 
 func fen(v int64) *int64 { return &v }
@@ -269,26 +264,19 @@ func itemOf(key string) (Item, bool) {
 // demo (package report) writes its rows in bulk through it.
 type BaseRow struct {
 	bun.BaseModel `bun:"table:fee_base,alias:b"`
-	ID            int64     `bun:"id,pk,autoincrement"`
-	MemberID      int64     `bun:"member_id"`
-	Year          int       `bun:"year"`
-	FromMonth     int       `bun:"from_month"`
-	Category      string    `bun:"category"`
-	Items         string    `bun:"items"`
-	IncludedFen   int64     `bun:"included_fen"`
-	DeductedFen   int64     `bun:"deducted_fen"`
-	BaseFen       int64     `bun:"base_fen"`
-	Remark        string    `bun:"remark"`
-	CreatedAt     time.Time `bun:"created_at"`
-	UpdatedAt     time.Time `bun:"updated_at"`
+	resource.Base
+	MemberID    int64  `bun:"member_id"`
+	Year        int    `bun:"year"`
+	FromMonth   int    `bun:"from_month"`
+	Category    string `bun:"category"`
+	Items       string `bun:"items"`
+	IncludedFen int64  `bun:"included_fen"`
+	DeductedFen int64  `bun:"deducted_fen"`
+	BaseFen     int64  `bun:"base_fen"`
+	Remark      string `bun:"remark"`
 	// member and reason are what the trail shows beside the row: the
 	// member's name, and why the department waives the fee (mayWaive).
 	member, reason string
-}
-
-// Keys is where the resource kit finds the base's id and times.
-func (b *BaseRow) Keys() (id *int64, created, updated *time.Time) {
-	return &b.ID, &b.CreatedAt, &b.UpdatedAt
 }
 
 // Hardship kinds and states.
@@ -309,23 +297,16 @@ const (
 // ended early (HardshipEnded) applies up to the month before EndFromYM.
 type Hardship struct {
 	bun.BaseModel `bun:"table:fee_hardship,alias:h"`
-	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
-	MemberID      int64     `bun:"member_id" json:"memberId"`
-	OrgID         int64     `bun:"org_id" json:"orgId"`
-	Kind          string    `bun:"kind" json:"kind"`
-	Fen           int64     `bun:"fen" json:"fen"`
-	FromYM        int       `bun:"from_ym" json:"fromYm"`
-	ToYM          int       `bun:"to_ym" json:"toYm"`
-	EndFromYM     int       `bun:"end_from_ym" json:"endFromYm"` // 0: not ended early
-	Reason        string    `bun:"reason" json:"reason"`
-	State         string    `bun:"state" json:"state"`
-	CreatedAt     time.Time `bun:"created_at" json:"createdAt"`
-	UpdatedAt     time.Time `bun:"updated_at" json:"updatedAt"`
-}
-
-// Keys is where the resource kit finds the proposal's id and times.
-func (h *Hardship) Keys() (id *int64, created, updated *time.Time) {
-	return &h.ID, &h.CreatedAt, &h.UpdatedAt
+	resource.Base
+	MemberID  int64  `bun:"member_id" json:"memberId"`
+	OrgID     int64  `bun:"org_id" json:"orgId"`
+	Kind      string `bun:"kind" json:"kind"`
+	Fen       int64  `bun:"fen" json:"fen"`
+	FromYM    int    `bun:"from_ym" json:"fromYm"`
+	ToYM      int    `bun:"to_ym" json:"toYm"`
+	EndFromYM int    `bun:"end_from_ym" json:"endFromYm"` // 0: not ended early
+	Reason    string `bun:"reason" json:"reason"`
+	State     string `bun:"state" json:"state"`
 }
 
 // Due is a member's amount for one month with its working: the bracket and

@@ -12,6 +12,7 @@ import (
 
 	"zhdj/internal/fee/standard"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/resource"
 )
 
 // seedDueMembers inserts n members of the branch (a third students without
@@ -38,7 +39,7 @@ func seedDueMembers(tb testing.TB, w *world, n int) []int64 {
 			items, _ := json.Marshal(map[string]int64{"postPay": fen})
 			base := func(from int, category, items string, includedFen, baseFen int64) {
 				rows = append(rows, standard.BaseRow{MemberID: m.ID, Year: 2026, FromMonth: from, Category: category, Items: items,
-					IncludedFen: includedFen, BaseFen: baseFen, CreatedAt: now, UpdatedAt: now})
+					IncludedFen: includedFen, BaseFen: baseFen, Base: resource.Base{CreatedAt: now, UpdatedAt: now}})
 			}
 			switch m.PersonType {
 			case "1":

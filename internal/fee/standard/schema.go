@@ -9,6 +9,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 )
 
@@ -193,7 +194,7 @@ func seedStandards(ctx context.Context, tx bun.IDB) error {
 			return err
 		}
 		if _, err := tx.NewInsert().Model(&standardRow{Name: st.Name, Category: st.Category, Kind: st.Kind, Brackets: string(b),
-			FixedFen: st.FixedFen, Basis: st.Basis, State: StateOn, EnabledAt: &now, CreatedAt: now, UpdatedAt: now}).
+			FixedFen: st.FixedFen, Basis: st.Basis, State: StateOn, EnabledAt: &now, Base: resource.Base{CreatedAt: now, UpdatedAt: now}}).
 			Exec(ctx); err != nil {
 			return err
 		}

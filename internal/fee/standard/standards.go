@@ -58,10 +58,8 @@ type Meta struct {
 // the enabling and the voiding are the module's.
 func (s *Service) standardResource() *resource.Viewed[standardRow, standardRow, StandardInput, Standard] {
 	return &resource.Viewed[standardRow, standardRow, StandardInput, Standard]{DB: s.db, Noun: "党费标准",
-		Now: func() time.Time { return s.now() },
-		Scope: func(context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-			return func(q *bun.SelectQuery) *bun.SelectQuery { return q }, nil
-		},
+		Now:    func() time.Time { return s.now() },
+		Scope:  record.Everywhere,
 		Record: func(r *standardRow) *standardRow { return r },
 		Labels: record.LabelsOf(s.trailLabels),
 		View:   func(r *standardRow, _ audit.Labeller, _ bool) Standard { return viewOf(*r) },

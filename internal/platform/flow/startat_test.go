@@ -56,6 +56,12 @@ func TestStartAtLaterStep(t *testing.T) {
 	if got := w.todos(t, w.branchTK); len(got) != 0 {
 		t.Fatalf("the branch got a to-do for a step it did not reach: %+v", got)
 	}
+	// ActingOrgJoin names the acting organisation in a select of the records.
+	var acting []int64
+	if err := w.wf.ActingOrgJoin("s.id")(w.e.DB.NewSelect().TableExpr("sample_request AS s")).Where("s.id = ?", id).
+		Scan(t.Context(), &acting); err != nil || len(acting) != 1 || acting[0] != w.cs {
+		t.Fatalf("acting organisation joined: %v %v", acting, err)
+	}
 	// The steps before it are behind it: a return goes there.
 	apptest.Expect(t, w.act(t, w.csTK, id, map[string]any{"result": "return", "comment": "补材料"}), 200)
 	if v := w.view(t, w.branchTK, id); v.Step != "branch" {

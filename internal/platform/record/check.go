@@ -2,6 +2,8 @@ package record
 
 import (
 	"regexp"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"zhdj/internal/platform/date"
@@ -87,6 +89,25 @@ func Date(field, label, raw string) (date.Date, error) {
 		return "", httpx.Invalid(field, "%s格式错误，应为 YYYY-MM-DD", label)
 	}
 	return d, nil
+}
+
+// FirstYear and LastYear bound the year a record is kept for (a plan, a
+// range of numbers, a fee base): the system keeps nothing from before 2000.
+const FirstYear, LastYear = 2000, 2100
+
+// Year is a year between FirstYear and LastYear.
+func Year(field, label string, y int) error {
+	if y < FirstYear || y > LastYear {
+		return httpx.Invalid(field, "%s应为 %d 到 %d 之间的年份", label, FirstYear, LastYear)
+	}
+	return nil
+}
+
+// ParseYear reads a year sent as text (a query, a workbook cell) and
+// checks it as Year.
+func ParseYear(field, label, text string) (int, error) {
+	y, _ := strconv.Atoi(strings.TrimSpace(text)) // not a number: 0, refused
+	return y, Year(field, label, y)
 }
 
 // NotAfter refuses a date later than today (a founding, a revocation).

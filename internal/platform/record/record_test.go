@@ -88,6 +88,7 @@ func TestChecksNameTheirField(t *testing.T) {
 		"c": record.ContactPhone("c", "电话", "x"),
 		"d": record.DictValue("d", "类型", "K", "9", "", noDict{}),
 		"e": record.NotAfter("e", "日期", "2999-01-01", "2026-01-01"),
+		"y": record.Year("y", "年度", 1999),
 	} {
 		if httpx.FieldOf(err) != field {
 			t.Errorf("%s: %v", field, err)
@@ -111,6 +112,15 @@ func TestChecksNameTheirField(t *testing.T) {
 	}
 	if birth, gender, err := record.BornAs(nil, "2000-01-01", "2"); err != nil || birth != "2000-01-01" || gender != "2" {
 		t.Errorf("no ID number: %v %v %v", birth, gender, err)
+	}
+	for text, want := range map[string]int{" 2026 ": 2026, "2000": 2000, "2100": 2100, "2101": 0, "1999": 0, "二〇二六": 0, "": 0} {
+		y, err := record.ParseYear("year", "计划年度", text)
+		if (err == nil) != (want != 0) || (want != 0 && y != want) {
+			t.Errorf("ParseYear(%q) = %d, %v", text, y, err)
+		}
+		if err != nil && (httpx.FieldOf(err) != "year" || err.(*httpx.Error).Message != "计划年度应为 2000 到 2100 之间的年份") {
+			t.Errorf("ParseYear(%q): %v", text, err)
+		}
 	}
 	if record.MaxLen("g", "x", "", 1) != nil || record.ContactPhone("c", "电话", "") != nil {
 		t.Error("valid input refused")
@@ -235,5 +245,41 @@ func TestSameVersion(t *testing.T) {
 	}
 	if err := decl.SameVersion(&read, read); err != nil {
 		t.Fatalf("same: %v", err)
+	}
+}
+
+type found struct {
+	bun.BaseModel `bun:"table:rec_found,alias:f"`
+	ID            int64 `bun:"id,pk,autoincrement"`
+	OrgID         int64 `bun:"org_id"`
+}
+
+// Find reads a record kept for the whole school, FindScoped one within the
+// caller's restriction; a missing one (or one outside it) is notFound.
+func TestFindAndFindScoped(t *testing.T) {
+	t.Parallel()
+	database := db.NewTest(t, []db.Migration{{Version: 1, Name: "found", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `CREATE TABLE rec_found (id {{pk}}, org_id BIGINT NOT NULL)`)
+	}}})
+	ctx := context.Background()
+	rows := []found{{OrgID: 1}, {OrgID: 2}}
+	if _, err := database.NewInsert().Model(&rows).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	notFound := func() *httpx.Error { return httpx.NotFound("不存在") }
+	if f, err := record.Find[found](ctx, database, "f", rows[1].ID, notFound); err != nil || f.OrgID != 2 {
+		t.Fatalf("Find %+v %v", f, err)
+	}
+	if _, err := record.Find[found](ctx, database, "f", 999, notFound); err == nil || err.(*httpx.Error).Status != 404 {
+		t.Fatalf("a missing one: %v", err)
+	}
+	orgOne := func(context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+		return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("f.org_id = 1") }, nil
+	}
+	if f, err := record.FindScoped[found](ctx, database, orgOne, "f", rows[0].ID, notFound); err != nil || f.ID != rows[0].ID {
+		t.Fatalf("FindScoped %+v %v", f, err)
+	}
+	if _, err := record.FindScoped[found](ctx, database, orgOne, "f", rows[1].ID, notFound); err == nil || err.(*httpx.Error).Status != 404 {
+		t.Fatalf("outside the scope: %v", err)
 	}
 }

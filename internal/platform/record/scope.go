@@ -33,6 +33,12 @@ func ScopeOn[S Applier](scopeOf func(context.Context) (S, error), column string)
 	}
 }
 
+// Everywhere is the Restriction of records kept for the whole school (the
+// fee standards, a month's fee batch): it restricts nothing.
+func Everywhere(context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+	return func(q *bun.SelectQuery) *bun.SelectQuery { return q }, nil
+}
+
 // FindScoped reads row id of model R (whose alias is alias, e.g. "t") within
 // the caller's restriction through idb: a workflow's Find, a module's own
 // read before a write. A row missing or outside the scope is notFound (a
@@ -50,4 +56,9 @@ func FindScoped[R any](ctx context.Context, idb bun.IDB, restrict Restriction, a
 		return nil, httpx.Internal(err)
 	}
 	return r, nil
+}
+
+// Find is FindScoped of a record kept for the whole school (Everywhere).
+func Find[R any](ctx context.Context, idb bun.IDB, alias string, id int64, notFound func() *httpx.Error) (*R, error) {
+	return FindScoped[R](ctx, idb, Everywhere, alias, id, notFound)
 }

@@ -252,6 +252,22 @@ func (res *Viewed[M, V, I, O]) List(ctx context.Context, lq httpx.ListQuery) (ht
 	return httpx.NewCountedPage(out, total), nil
 }
 
+// Where is every record of the caller's scope that where keeps (its
+// conditions, order and limit over the record's alias), as the list shows
+// them: the records another record lists (a notice's people, a member's
+// developments). Empty, not nil, when none is.
+func (res *Viewed[M, V, I, O]) Where(ctx context.Context, where func(q *bun.SelectQuery) *bun.SelectQuery) ([]O, error) {
+	q, err := res.query(ctx, res.DB)
+	if err != nil {
+		return nil, err
+	}
+	rows := []V{}
+	if err := where(q).Scan(ctx, &rows); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return res.views(ctx, rows, false)
+}
+
 // Find is one record of the caller's scope as read, or 404.
 func (res *Viewed[M, V, I, O]) Find(ctx context.Context, id int64) (*V, error) {
 	return res.find(ctx, res.DB, id)

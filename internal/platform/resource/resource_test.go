@@ -101,6 +101,14 @@ func TestScopedRecord(t *testing.T) {
 	if page, err := res.List(mine, httpx.ListQuery{Page: httpx.Page{Size: 10}}); err != nil || page.TotalElements != 1 || page.Content[0].Shown != "«甲»" {
 		t.Fatalf("list: %+v %v", page, err)
 	}
+	// Where keeps the scope under its own conditions and shows the rows.
+	all := func(q *bun.SelectQuery) *bun.SelectQuery { return q.OrderExpr("n.id") }
+	if rows, err := res.Where(mine, all); err != nil || len(rows) != 1 || rows[0].ID != a.ID || rows[0].Shown != "«甲»" {
+		t.Fatalf("where: %+v %v", rows, err)
+	}
+	if rows, err := res.Where(mine, func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("n.id = ?", b.ID) }); err != nil || rows == nil || len(rows) != 0 {
+		t.Fatalf("where out of scope: %+v %v", rows, err)
+	}
 	cur, _ := res.Current(mine, a.ID)
 	cur.Text = "丙"
 	if v, err := res.Update(mine, cur); err != nil || v.Text != "丙" || !v.CreatedAt.Equal(a.CreatedAt) {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
@@ -86,17 +86,19 @@ func (r *View) Letter() Letter {
 
 // Service is the letters of introduction.
 type Service struct {
-	db     *bun.DB
-	sys    *system.Service
-	orgs   *org.Service
-	cipher *crypto.FieldCipher
-	now    func() time.Time
+	db      *bun.DB
+	sys     *system.Service
+	orgs    *org.Service
+	members *member.Service
+	cipher  *crypto.FieldCipher
+	now     func() time.Time
 }
 
-// New builds the service; cipher is the member base's field cipher (the ID
-// number is copied encrypted and opened only to print).
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, cipher *crypto.FieldCipher) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
+// New builds the service; members gives what a letter copies of its member
+// (member.Profile), cipher is the member base's field cipher (the ID number
+// is copied encrypted and opened only to print).
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, cipher *crypto.FieldCipher) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
 }
 
 // SetClock replaces the clock (tests move the day).
@@ -134,10 +136,7 @@ func (s *Service) fill(st Settings, rows []View) {
 	}
 }
 
-var (
-	monthPattern = regexp.MustCompile(`^\d{4}-(0[1-9]|1[0-2])$`)
-	reaches      = map[string]string{ReachCity: "市内", ReachProvince: "省内", ReachNation: "省外"}
-)
+var reaches = map[string]string{ReachCity: "市内", ReachProvince: "省内", ReachNation: "省外"}
 
 const (
 	maxOrgName = 200
@@ -169,40 +168,10 @@ func checkIssue(in *Issue) error {
 	if _, ok := reaches[in.Reach]; !ok {
 		c.Add(httpx.Invalid("reach", "请选择介绍信的去向范围（市内、省内或省外）"))
 	}
-	if in.FeesPaidUpTo != "" && !monthPattern.MatchString(in.FeesPaidUpTo) {
+	if _, ok := date.ParseMonth(in.FeesPaidUpTo); in.FeesPaidUpTo != "" && !ok {
 		c.Add(httpx.Invalid("feesPaidUpTo", "党费缴纳至须为年月（如 2026-03）"))
 	}
 	return c.Err()
-}
-
-// memberSnapshot is what the letter copies of the member.
-type memberSnapshot struct {
-	Name        string    `bun:"name"`
-	Gender      string    `bun:"gender"`
-	BirthDate   date.Date `bun:"birth_date"`
-	Ethnicity   string    `bun:"ethnicity"`
-	PartyStatus string    `bun:"party_status"`
-	IDNumberEnc string    `bun:"id_number_enc"`
-}
-
-// snapshotDicts are the dictionaries of the member's coded fields the letter
-// prints as labels.
-const (
-	dictGender      = "DJ_COMM_XB"
-	dictEthnicity   = "DJ_COMM_MZXX"
-	dictPartyStatus = "DJ_DY_DJZTXX"
-)
-
-// labelled turns the snapshot's codes into their labels (the code itself
-// when the dictionary lacks it), through the system domain's dictionaries.
-func (s *Service) labelled(ctx context.Context, m *memberSnapshot) error {
-	l, err := s.sys.DictLabels(ctx, dictGender, dictEthnicity, dictPartyStatus)
-	if err != nil {
-		return err
-	}
-	m.Gender, m.Ethnicity = l.Label(dictGender, m.Gender), l.Label(dictEthnicity, m.Ethnicity)
-	m.PartyStatus = l.Label(dictPartyStatus, m.PartyStatus)
-	return nil
 }
 
 // IssueTx issues the letter of an approved transfer inside tx (the
@@ -234,17 +203,11 @@ func (s *Service) IssueTx(ctx context.Context, tx bun.Tx, in Issue) (Letter, err
 	if err != nil {
 		return Letter{}, err
 	}
-	var m memberSnapshot
-	err = tx.NewSelect().TableExpr("dyjbxx AS m").
-		ColumnExpr("m.name, m.birth_date, m.id_number_enc, COALESCE(m.gender, '') AS gender, COALESCE(m.ethnicity, '') AS ethnicity").
-		ColumnExpr("COALESCE(m.party_status, '') AS party_status").Where("m.id = ?", in.MemberID).Scan(ctx, &m)
-	if errors.Is(err, sql.ErrNoRows) {
+	m, err := s.members.ProfileOf(ctx, tx, in.MemberID)
+	if err != nil {
+		return Letter{}, err
+	} else if m == nil {
 		return Letter{}, httpx.Invalid("memberId", "党员不存在")
-	} else if err != nil {
-		return Letter{}, httpx.Internal(err)
-	}
-	if err := s.labelled(ctx, &m); err != nil {
-		return Letter{}, httpx.Internal(err)
 	}
 	ids := []int64{in.FromOrgID}
 	if in.ToOrgID != nil {

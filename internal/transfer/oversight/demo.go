@@ -146,10 +146,9 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 // read reads the branches (with their committee) and the members in good
 // standing, shuffled by the seed.
 func (d *demoSeeder) read(ctx context.Context) error {
-	// (committeeOf names its own dzz aliases b and c: the branch read here is br.)
 	err := d.s.db.NewSelect().TableExpr("dzz AS br").ColumnExpr("br.id, br.type").
 		ColumnExpr("br.category = ? AS student", orgCategoryStudent).
-		ColumnExpr(strings.ReplaceAll(committeeOf, "mv.org", "br.id")+" AS committee").
+		ColumnExpr("? AS committee", org.CommitteeOf("br.id", committeeTypes...)).
 		Where("br.type IN (?)", bun.List([]string{org.TypeBranch, org.TypeDirectBranch})).Where("br.status = ?", org.StatusNormal).
 		OrderExpr("br.id").Scan(ctx, &d.branches)
 	if err != nil {
@@ -164,7 +163,7 @@ func (d *demoSeeder) read(ctx context.Context) error {
 	}
 	err = d.s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.org_id").
 		ColumnExpr("m.person_type = ? AS student", personTypeStudent).
-		Where("m.member_status = ?", statusNormal).Where("m.org_id IN (?)", bun.List(idsOf(d.branches))).
+		Where("m.member_status = ?", member.StatusNormal).Where("m.org_id IN (?)", bun.List(idsOf(d.branches))).
 		Where("NOT EXISTS (SELECT 1 FROM zzgx_transfer AS t WHERE t.member_id = m.id)").OrderExpr("m.id").Scan(ctx, &d.members)
 	if err != nil {
 		return err

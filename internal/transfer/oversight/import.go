@@ -161,7 +161,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, p *rbac.Princ
 		}
 		m := people[s.members.IDIndex(r.Cells["idNumber"])]
 		switch {
-		case m == nil || !m.inScope && (kind != transfer.KindIn || m.MemberStatus == statusNormal):
+		case m == nil || !m.inScope && (kind != transfer.KindIn || m.MemberStatus == member.StatusNormal):
 			r.Fail("idNumber", "您管理范围内的党员中没有该身份证号的党员")
 		case m.Name != r.Cells["name"] && !m.inScope:
 			r.Fail("name", "姓名与身份证号匹配的党员不一致") // not named outside the caller's scope

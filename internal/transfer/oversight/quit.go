@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/event"
@@ -40,12 +38,6 @@ func (s *Service) quitKind() remind.Kind {
 // ("YYYY-MM") reaches six ended months: the first day after the sixth.
 func QuitFeesDue(since string) date.Date { return date.Date(since + "-01").AddMonths(quitMonths) }
 
-type quitMember struct {
-	ID    int64  `bun:"id"`
-	Name  string `bun:"name"`
-	OrgID int64  `bun:"org_id"`
-}
-
 func (s *Service) quitDue(ctx context.Context, until date.Date) ([]remind.Due, error) {
 	type cause struct {
 		on   date.Date
@@ -65,7 +57,7 @@ func (s *Service) quitDue(ctx context.Context, until date.Date) ([]remind.Due, e
 	}
 	// Contact: lost members lost since six months.
 	var lost []standing
-	if err := latestDone(s.db, transfer.KindLost, statusLost).Scan(ctx, &lost); err != nil {
+	if err := s.latestDone(transfer.KindLost, member.StatusLost).Scan(ctx, &lost); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	for _, st := range lost {
@@ -85,11 +77,9 @@ func (s *Service) quitDue(ctx context.Context, until date.Date) ([]remind.Due, e
 	}
 	// Members still in the school's care: 正常 or 失联 (a suspended one
 	// has its own path, 第二十四条).
-	var members []quitMember
-	if err := s.db.NewSelect().TableExpr("dyjbxx AS m").Column("m.id", "m.name", "m.org_id").
-		Where("m.id IN (?)", bun.List(ids)).Where("m.member_status IN (?)", bun.List([]string{statusNormal, statusLost})).
-		OrderExpr("m.id").Scan(ctx, &members); err != nil {
-		return nil, httpx.Internal(err)
+	members, err := s.members.Briefs(ctx, s.db, ids, member.StatusNormal, member.StatusLost)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]remind.Due, 0, len(members))
 	for _, m := range members {

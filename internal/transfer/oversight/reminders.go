@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/remind"
@@ -18,19 +19,12 @@ import (
 // contact since, departure, suspension; done_on when the transfer gives
 // none) is when that state began. A member whose status no longer matches
 // (found again, back from abroad, removed) drops out and the reminder
-// closes at the next run. The organisation managing the member (dyjbxx.org_id)
-// hears of it.
+// closes at the next run. The organisation managing the member (the member
+// record's) hears of it.
 const (
 	ReminderLostContact = 125 // 失联 ≥ 6 months → 停止党籍 suggested
 	ReminderSuspended   = 126 // 停止党籍 2 more years → 除名 suggested
 	ReminderAbroad      = 127 // 出国（境）暂留 more than 5 years → 停止党籍 suggested
-)
-
-// Member statuses (DY_ZT) the rules read.
-const (
-	statusNormal    = "1" // 正常
-	statusSuspended = "5" // 停止党籍
-	statusLost      = "6" // 失联
 )
 
 // reminders are the module's reminder kinds (module.Module.Reminders), one
@@ -56,11 +50,12 @@ type standing struct {
 // latestDone selects, for members in status, the completed transfers of
 // kind that are their latest completed transfer (by completion date, then
 // id).
-func latestDone(idb bun.IDB, kind, status string) *bun.SelectQuery {
-	return idb.NewSelect().TableExpr("zzgx_transfer AS t").Join("JOIN dyjbxx AS m ON m.id = t.member_id").
+func (s *Service) latestDone(kind, status string) *bun.SelectQuery {
+	members := s.members.SelectBriefs(s.db, status)
+	return s.db.NewSelect().TableExpr("zzgx_transfer AS t").Join("JOIN (?) AS m ON m.id = t.member_id", members).
 		ColumnExpr("t.id, t.member_id, m.name, m.org_id, t.other_org").
 		ColumnExpr("COALESCE(t.happened_on, t.done_on) AS since").
-		Where("t.kind = ?", kind).Where("t.state = ?", transfer.StateDone).Where("m.member_status = ?", status).
+		Where("t.kind = ?", kind).Where("t.state = ?", transfer.StateDone).
 		Where(`NOT EXISTS (SELECT 1 FROM zzgx_transfer AS l WHERE l.member_id = t.member_id AND l.state = ?
 			AND (l.done_on > t.done_on OR (l.done_on = t.done_on AND l.id > t.id)))`, transfer.StateDone).
 		OrderExpr("t.id")
@@ -72,7 +67,7 @@ func latestDone(idb bun.IDB, kind, status string) *bun.SelectQuery {
 func (s *Service) standingFinder(sr standingRule) remind.Finder {
 	read := func(ctx context.Context, _ date.Date) ([]standing, error) {
 		var rows []standing
-		if err := latestDone(s.db, sr.kind, sr.status).Scan(ctx, &rows); err != nil {
+		if err := s.latestDone(sr.kind, sr.status).Scan(ctx, &rows); err != nil {
 			return nil, httpx.Internal(err)
 		}
 		return rows, nil
@@ -133,14 +128,14 @@ type standingRule struct {
 
 var standingRules = []standingRule{
 	// A lost member (DY_ZT 失联) lost for LostMonths is to be suspended.
-	{Type: ReminderLostContact, Name: "失联党员停止党籍提醒", Window: 30, kind: transfer.KindLost, status: statusLost,
+	{Type: ReminderLostContact, Name: "失联党员停止党籍提醒", Window: 30, kind: transfer.KindLost, status: member.StatusLost,
 		due: func(since date.Date, r Rules) date.Date { return LostSuspensionDue(since, r.LostMonths) },
 		text: func(st standing, on date.Date, r Rules) (string, string) {
 			return fmt.Sprintf("党员%s自%s失去联系，%s满%d个月，建议停止其党籍", st.Name, st.Since, on, r.LostMonths),
 				fmt.Sprintf("失联党员：%s；失去联系：%s。与党组织失去联系满%d个月的党员，应停止其党籍。", st.Name, st.Since, r.LostMonths)
 		}},
 	// A suspended member (DY_ZT 停止党籍) still so SuspendedYears later is to be removed.
-	{Type: ReminderSuspended, Name: "停止党籍党员除名提醒", Window: 30, kind: transfer.KindSuspend, status: statusSuspended,
+	{Type: ReminderSuspended, Name: "停止党籍党员除名提醒", Window: 30, kind: transfer.KindSuspend, status: member.StatusSuspended,
 		due: func(since date.Date, r Rules) date.Date { return SuspendedRemovalDue(since, r.SuspendedYears) },
 		text: func(st standing, on date.Date, r Rules) (string, string) {
 			return fmt.Sprintf("党员%s于%s停止党籍，%s满%d年，仍无联系的应予除名", st.Name, st.Since, on, r.SuspendedYears),
@@ -148,7 +143,7 @@ var standingRules = []standingRule{
 		}},
 	// A member abroad (出国（境）暂留 their latest transfer, still 正常) for
 	// more than AbroadYears is to be suspended.
-	{Type: ReminderAbroad, Name: "出国（境）暂留超期提醒", Window: 60, kind: transfer.KindAbroad, status: statusNormal,
+	{Type: ReminderAbroad, Name: "出国（境）暂留超期提醒", Window: 60, kind: transfer.KindAbroad, status: member.StatusNormal,
 		due: func(since date.Date, r Rules) date.Date { return AbroadSuspensionDue(since, r.AbroadYears) },
 		text: func(st standing, on date.Date, r Rules) (string, string) {
 			where := ""

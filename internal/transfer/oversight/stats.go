@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/report"
 	"zhdj/internal/transfer"
@@ -83,9 +84,9 @@ const moveColumn = `CASE t.kind WHEN 'in' THEN 'in_outside' WHEN 'inside' THEN '
 		WHEN 'system' THEN 'out_system' ELSE 'other' END
 	ELSE 'other' END`
 
-// committeeOf is the secondary committee of the organisation mv.org.
-const committeeOf = `(SELECT c.id FROM dzz AS c JOIN dzz AS b ON b.path LIKE c.path || '%'
-	WHERE b.id = mv.org AND c.type IN ('2', '3', '4') ORDER BY LENGTH(c.path), c.id LIMIT 1)`
+// committeeTypes are the organisations a move counts under (CommitteeRow):
+// the highest of them on the path of the organisation the move is at.
+var committeeTypes = []string{org.TypeSecondaryCommittee, org.TypeGeneralBranch, org.TypeDirectBranch}
 
 // Stats counts the moves of the year within the caller's scope (and the
 // subtree of orgID when it is not 0): one statement, the moves as a CTE,
@@ -102,7 +103,7 @@ func (s *Service) Stats(ctx context.Context, year int, orgID int64) (Stats, erro
 		ColumnExpr("t.id, t.kind, t.to_org_id AS org, 'in_inside' AS col").
 		Where("t.kind = ?", transfer.KindInside).Where("t.to_org_id IS NOT NULL"))
 	moves := s.db.NewSelect().TableExpr("(?) AS mv", sending.UnionAll(receiving)).
-		ColumnExpr("mv.id, mv.kind, mv.col").ColumnExpr(committeeOf + " AS committee")
+		ColumnExpr("mv.id, mv.kind, mv.col").ColumnExpr("? AS committee", org.CommitteeOf("mv.org", committeeTypes...))
 	moves, err := report.Restrict(ctx, s.orgs, report.Query{Year: year, OrgID: orgID}, moves, report.On{Org: "mv.org"})
 	if err != nil {
 		return st, err
