@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/member"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
@@ -113,13 +114,14 @@ func (s *Service) showAttendees(ctx context.Context, rows []AttendeeView) ([]Att
 			ids = append(ids, *a.MemberID)
 		}
 	}
-	placed, err := s.members.PlacedOf(ctx, s.db, ids)
+	briefs, err := s.members.Briefs(ctx, s.db, uniq.Of(ids))
 	if err != nil {
 		return nil, err
 	}
-	orgIDs := make([]int64, 0, len(placed))
-	for _, p := range placed {
-		orgIDs = append(orgIDs, p.OrgID)
+	placed := make(map[int64]member.Brief, len(briefs))
+	orgIDs := make([]int64, 0, len(briefs))
+	for _, b := range briefs {
+		placed[b.ID], orgIDs = b, append(orgIDs, b.OrgID)
 	}
 	names, err := s.orgs.Names(ctx, uniq.Of(orgIDs))
 	if err != nil {
@@ -192,9 +194,9 @@ func (s *Service) DrawRoster(ctx context.Context, id int64) (Added, error) {
 		if err != nil {
 			return err
 		}
-		roster, err := s.members.Roster(ctx, tx, m.OrgID)
-		if err != nil {
-			return err
+		var roster []member.Brief
+		if err := s.members.SelectBriefs(tx, member.StatusNormal).Where("bm.org_id = ?", m.OrgID).OrderExpr("bm.id").Scan(ctx, &roster); err != nil {
+			return httpx.Internal(err)
 		}
 		rows := make([]Attendee, len(roster))
 		for i, p := range roster {
