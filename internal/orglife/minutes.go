@@ -104,20 +104,19 @@ func (s *Service) serveRecord(w http.ResponseWriter, r *http.Request, id int64) 
 // meetingRecord is the 会议记录's paragraphs in the usual layout: the
 // title, the facts, who attended, the agenda, the minutes and resolutions.
 func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
-	x := html.EscapeString // the text of a paragraph is XML
 	place := v.Place
 	if v.Online {
 		place = strings.TrimSpace("线上 " + place)
 	}
-	out := []string{docx.Title(x(v.OrgName+v.TypeName+"会议记录"), 36),
-		docx.Plain("会议主题：" + x(v.Topic)),
-		docx.Plain("时　　间：" + x(when(v.StartsAt, v.EndsAt))),
-		docx.Plain("地　　点：" + x(place)),
-		docx.Plain("主 持 人：" + x(v.Host)),
-		docx.Plain("记 录 人：" + x(v.Recorder)),
+	out := []string{docx.Title(v.OrgName+v.TypeName+"会议记录", 36),
+		docx.Plain("会议主题：" + v.Topic),
+		docx.Plain("时　　间：" + when(v.StartsAt, v.EndsAt)),
+		docx.Plain("地　　点：" + place),
+		docx.Plain("主 持 人：" + v.Host),
+		docx.Plain("记 录 人：" + v.Recorder),
 	}
 	if v.TypeCode == TypeLecture {
-		out = append(out, docx.Plain("主 讲 人："+x(v.Lecturer)))
+		out = append(out, docx.Plain("主 讲 人："+v.Lecturer))
 	}
 	var expected, present, leave, absent, guests []string
 	for _, a := range attendees {
@@ -140,22 +139,22 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		if len(names) > 0 {
 			text += "（" + strings.Join(names, "、") + "）"
 		}
-		return docx.Plain(x(text))
+		return docx.Plain(text)
 	}
-	out = append(out, docx.Plain(x(fmt.Sprintf("应到：%d人", len(expected)))), count("实到", present), count("请假", leave), count("缺席", absent))
+	out = append(out, docx.Plain(fmt.Sprintf("应到：%d人", len(expected))), count("实到", present), count("请假", leave), count("缺席", absent))
 	if len(guests) > 0 {
-		out = append(out, docx.Plain(x("列席："+strings.Join(guests, "、"))))
+		out = append(out, docx.Plain("列席："+strings.Join(guests, "、")))
 	}
 	section := func(title string, paragraphs []string) {
-		out = append(out, docx.Plain(x(title)))
+		out = append(out, docx.Plain(title))
 		for _, p := range paragraphs {
-			out = append(out, docx.Para(x(p)))
+			out = append(out, docx.Para(p))
 		}
 	}
 	section("议程：", lines(v.Agenda))
 	section("会议内容：", plainLines(v.Minutes))
 	section("决议：", lines(v.Resolutions))
-	return append(out, docx.Right(x("记录时间："+recorded(v.MinutesAt))))
+	return append(out, docx.Right("记录时间："+recorded(v.MinutesAt)))
 }
 
 // recorded is the day the minutes were first recorded ("" before).
