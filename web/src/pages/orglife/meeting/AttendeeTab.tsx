@@ -142,7 +142,8 @@ export default function AttendeeTab({ meeting: m, onChanged }: Props) {
         </Space>
       ),
     },
-    { title: '所在党组织 / 职务', key: 'org', ellipsis: true, render: (_, a) => (a.guest ? a.guestTitle : a.orgName) || '—' },
+    // A width of its own: without one the fixed columns (with the actions') took the whole scroll width and left it none.
+    { title: '所在党组织 / 职务', key: 'org', width: 200, ellipsis: true, render: (_, a) => (a.guest ? a.guestTitle : a.orgName) || '—' },
     {
       title: '参会方式',
       key: 'join',
@@ -201,7 +202,7 @@ export default function AttendeeTab({ meeting: m, onChanged }: Props) {
         loading={q.isFetching}
         dataSource={list}
         pagination={list.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1210 }}
         rowSelection={before && canEdit ? { selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as number[]) } : undefined}
         locale={{ emptyText: before ? '暂无参会人员 — 可从党员名册导入，或逐个添加' : '暂无参会人员' }}
         columns={editable ? [...columns, actionColumn<AttendeeView>((a) => <RowActions actions={actions(a)} />, 260)] : columns}
