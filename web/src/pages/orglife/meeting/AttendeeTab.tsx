@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
@@ -71,7 +71,8 @@ interface Props {
  * leave or absent by hand while it runs and after; leave requests approved or rejected.
  */
 export default function AttendeeTab({ meeting: m, onChanged }: Props) {
-  const q = useQuery({ queryKey: ['orglife', 'attendees', m.id], queryFn: () => attendeesOf(m.id) })
+  // Keyed on the meeting's state too: 结束 marks those not signed in absent, so a new state reads the list again.
+  const q = useQuery({ queryKey: ['orglife', 'attendees', m.id, m.state], queryFn: () => attendeesOf(m.id), placeholderData: keepPreviousData })
   const canEdit = useHasPermission([PERM.hyEdit])
   const [dialog, setDialog] = useState<'members' | 'guest' | null>(null)
   const [chosen, setChosen] = useState<number[]>([])
