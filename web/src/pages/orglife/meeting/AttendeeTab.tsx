@@ -11,7 +11,7 @@ import RemoteSelect from '@/components/RemoteSelect'
 import { formatTime } from '@/utils/time'
 import { addGuest, addMembers, attendeesOf, decideLeave, drawRoster, markAttendance, removeAttendees } from './api'
 import { ATTEND_NAMES, JOIN_REASON_NAMES, JOIN_TYPE, LEAVE_STATE, STATE, type AttendeeView, type AttendStatus, type MeetingView } from './types'
-import { attendTag, leaveTag } from './view'
+import { attendTag, leaveTag, live, LIVE_MS } from './view'
 
 /** The marks the host sets by hand at START and CLOSE, in the order the row offers them. */
 const MARKS: AttendStatus[] = ['present', 'late', 'leave', 'absent']
@@ -72,7 +72,13 @@ interface Props {
  */
 export default function AttendeeTab({ meeting: m, onChanged }: Props) {
   // Keyed on the meeting's state too: 结束 marks those not signed in absent, so a new state reads the list again.
-  const q = useQuery({ queryKey: ['orglife', 'attendees', m.id, m.state], queryFn: () => attendeesOf(m.id), placeholderData: keepPreviousData })
+  // While sign-in is open the list is read again now and then: the scans land without the host reloading.
+  const q = useQuery({
+    queryKey: ['orglife', 'attendees', m.id, m.state],
+    queryFn: () => attendeesOf(m.id),
+    refetchInterval: live(m) ? LIVE_MS : false,
+    placeholderData: keepPreviousData,
+  })
   const canEdit = useHasPermission([PERM.hyEdit])
   const [dialog, setDialog] = useState<'members' | 'guest' | null>(null)
   const [chosen, setChosen] = useState<number[]>([])
@@ -200,7 +206,8 @@ export default function AttendeeTab({ meeting: m, onChanged }: Props) {
       <Table<AttendeeView>
         rowKey="id"
         size="small"
-        loading={q.isFetching}
+        // Not while the list is read again in the background (sign-in open): the table would flash every few seconds.
+        loading={q.isFetching && !live(m)}
         dataSource={list}
         pagination={list.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         scroll={{ x: 1210 }}
