@@ -237,9 +237,14 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     await files.getByRole('img', { name: '会议现场.png' }).waitFor()
     await screenshot(page, 'orglife-05-photo')
 
-    // 会议统计: this month's 支部委员会 is done.
+    // The list shows the meeting held: 3 expected, 1 present, none on leave.
     await drawer.locator('.ant-drawer-close').click()
     await drawer.waitFor({ state: 'detached' })
+    const listed = page.locator('.crud-table tbody tr', { hasText: TOPIC })
+    await listed.getByText('已结束', { exact: true }).waitFor()
+    await listed.getByText('3 / 1 / 0', { exact: true }).waitFor()
+
+    // 会议统计: this month's 支部委员会 is done.
     await side.getByText('会议统计', { exact: true }).click()
     await page.waitForURL(/\/web\/orglife\/hytj/)
     await (await cell()).getByText('已完成').waitFor()
