@@ -100,8 +100,9 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     SECRETARY.username = leaders.account.username
     const issued = await post('/api/dyjbxx/accounts', { orgId: branch.id })
     const own = issued.created.find((o) => o.name === MEMBER.name)
-    await setPassword(server.base, own.username, own.initialPassword, MEMBER.password)
+    // The member keeps the initial password: the meeting's code is their first use of the account.
     MEMBER.username = own.username
+    MEMBER.initial = own.initialPassword
   })
   const { it } = s
 
@@ -190,17 +191,29 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     await screenshot(screen, 'orglife-03-screen')
 
     // On a phone (a browser of its own, not signed in): the meeting, 登录后签到, the login page, back, 签到.
+    // The account's first use: the initial password must be changed first, then it signs in again, back here.
     const phoneBrowser = await openBrowser(PHONE)
     try {
       const phone = await phoneBrowser.context.newPage()
+      const signPage = (u) => u.pathname === '/web/democratic/meeting/sign'
+      const sign = () => phone.getByRole('button', { name: /^签\s*到$/ }).tap()
       await phone.goto(signUrl)
       await phone.getByText(TOPIC).waitFor()
       await phone.getByText(BRANCH).waitFor()
       await phone.getByRole('button', { name: '登录后签到' }).tap()
       await phone.waitForURL(/\/web\/login\?redirect=/)
+      await signIn(phone, MEMBER.username, MEMBER.initial)
+      await phone.waitForURL(signPage)
+      await sign()
+      const forced = phone.getByRole('dialog', { name: '为了您的账号安全，请修改账号密码后再使用系统！' })
+      await forced.getByPlaceholder('请输入旧密码').fill(MEMBER.initial)
+      await forced.getByPlaceholder('请输入新密码').fill(MEMBER.password)
+      await forced.getByPlaceholder('请再次输入密码').fill(MEMBER.password)
+      await forced.getByRole('button', { name: /确\s*认/ }).tap()
+      await phone.waitForURL(/\/web\/login\?redirect=/)
       await signIn(phone, MEMBER.username, MEMBER.password)
-      await phone.waitForURL((u) => u.pathname === '/web/democratic/meeting/sign')
-      await phone.getByRole('button', { name: /^签\s*到$/ }).tap()
+      await phone.waitForURL(signPage)
+      await sign()
       await phone.getByText('签到成功').waitFor()
       await screenshot(phone, 'orglife-04-phone-signed')
     } finally {
