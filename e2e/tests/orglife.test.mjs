@@ -1,8 +1,9 @@
 // End-to-end, issue 25 (组织生活): a branch's secretary plans this month's 支部委员会 through the menu, draws
 // its attendees from the roster, publishes and starts it, and opens the screen view; a member of the
-// branch opens the QR code's link on a phone, signs in to the app and signs the meeting (签到成功); the
-// secretary sees them 已签到, ends the meeting, records its minutes and a photo, and finds this month's
-// 支部委员会 done in 会议统计. The branch, its members and their accounts are set up over the API.
+// branch opens the QR code's link on a phone, signs in to the app with the account's initial password,
+// changes it, and signs the meeting (签到成功); the secretary sees them 已签到, ends the meeting, records
+// its minutes and a photo, downloads the 会议记录, and finds this month's 支部委员会 done in 会议统计. The
+// branch, its members and their accounts are set up over the API.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { readFileSync } from 'node:fs'
