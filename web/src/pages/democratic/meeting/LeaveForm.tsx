@@ -1,11 +1,22 @@
 import { Alert, Button, Form, Input, Result, Space } from 'antd'
 import { useState } from 'react'
 import { MAX_LEAVE_REASON } from '@/api/generated/orglifeSign'
-import { failureText } from '@/api/request'
+import { failureText, isPasswordChangeRequired } from '@/api/request'
 import { isSignedOut, requestLeave } from './service'
 
 /** 请假: a reason for the host, who approves or rejects it; only before signing in. */
-export default function LeaveForm({ t, onCancel, onSignedOut }: { t: string; onCancel: () => void; onSignedOut: () => void }) {
+export default function LeaveForm({
+  t,
+  onCancel,
+  onSignedOut,
+  onMustChange,
+}: {
+  t: string
+  onCancel: () => void
+  onSignedOut: () => void
+  /** The account must change its password before anything else. */
+  onMustChange: () => void
+}) {
   const [sent, setSent] = useState(false)
   const [refusal, setRefusal] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -18,6 +29,7 @@ export default function LeaveForm({ t, onCancel, onSignedOut }: { t: string; onC
       setSent(true)
     } catch (e) {
       if (isSignedOut(e)) onSignedOut()
+      else if (isPasswordChangeRequired(e)) onMustChange()
       else setRefusal(await failureText(e))
     } finally {
       setBusy(false)

@@ -2,6 +2,8 @@ import { fireEvent, screen } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { PASSWORD_CHANGE_REQUIRED } from '@/api/request'
+import { FORCED_TITLE } from '@/components/password/PasswordDialog'
 import { useSessionStore } from '@/stores/session'
 import { body, mockApi } from '@/test/api'
 import { renderWithApp } from '@/test/render'
@@ -81,6 +83,16 @@ describe('会议签到 (public)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('您不在本次会议的参会人员中')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: /签\s*到/ }))
     expect(await screen.findByRole('link', { name: /登录后签到/ })).toBeTruthy()
+  })
+
+  it('an account that must change its initial password gets the change dialog, not a dead end', async () => {
+    mock.onGet('/api/zzsh/sign').reply(200, meeting)
+    mock.onPost('/api/zzsh/sign').reply(403, { status: 403, message: '请先修改密码后再使用系统', code: PASSWORD_CHANGE_REQUIRED })
+    at(signPage)
+    fireEvent.click(await screen.findByRole('button', { name: /签\s*到/ }))
+    expect(await screen.findByText(FORCED_TITLE)).toBeTruthy()
+    expect(screen.getByPlaceholderText('请输入旧密码')).toBeTruthy()
+    expect(screen.queryByText('请先修改密码后再使用系统')).toBeNull()
   })
 
   it('请假: a reason is required, then the request waits for the host', async () => {

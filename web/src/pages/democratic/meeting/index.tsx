@@ -9,7 +9,8 @@ import { withQueryClient } from '@/components/withQueryClient'
 import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
 import LeaveForm from './LeaveForm'
-import { failureText } from '@/api/request'
+import { failureText, isPasswordChangeRequired } from '@/api/request'
+import PasswordDialog from '@/components/password/PasswordDialog'
 import { isSignedOut, signIn, signMeeting } from './service'
 import type { SignMeeting, SignResult } from '@/api/generated/orglifeSign'
 
@@ -43,6 +44,8 @@ function SignPage({ t }: { t: string }) {
   const [refusal, setRefusal] = useState<string>()
   const [busy, setBusy] = useState(false)
   const [leaving, setLeaving] = useState(false)
+  // The account still has its initial (or a reset) password: the server refuses everything until it is changed.
+  const [mustChange, setMustChange] = useState(false)
   const meeting = useQuery({
     queryKey: ['signMeeting', t],
     queryFn: async () => {
@@ -64,6 +67,7 @@ function SignPage({ t }: { t: string }) {
       setResult(await signIn(t))
     } catch (e) {
       if (isSignedOut(e)) setSignedOut(true)
+      else if (isPasswordChangeRequired(e)) setMustChange(true)
       else setRefusal(await failureText(e))
     } finally {
       setBusy(false)
@@ -79,7 +83,7 @@ function SignPage({ t }: { t: string }) {
       </Button>
     </Link>
   ) : leaving ? (
-    <LeaveForm t={t} onCancel={() => setLeaving(false)} onSignedOut={() => setSignedOut(true)} />
+    <LeaveForm t={t} onCancel={() => setLeaving(false)} onSignedOut={() => setSignedOut(true)} onMustChange={() => setMustChange(true)} />
   ) : (
     <>
       <Button type="primary" block size="large" style={bigButton} loading={busy} onClick={() => void sign()}>
@@ -102,6 +106,8 @@ function SignPage({ t }: { t: string }) {
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
         {action}
       </div>
+      {/* The change signs the account out; signing in again comes back here to sign. */}
+      {mustChange && <PasswordDialog open forced returnTo={pathname + search} onClose={() => setMustChange(false)} />}
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Form, Input, Select, Space, Table, Tag, Typography, type TableColumnType } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
@@ -11,7 +11,7 @@ import RemoteSelect from '@/components/RemoteSelect'
 import { formatTime } from '@/utils/time'
 import { addGuest, addMembers, attendeesOf, decideLeave, drawRoster, markAttendance, removeAttendees } from './api'
 import { ATTEND_NAMES, JOIN_REASON_NAMES, JOIN_TYPE, LEAVE_STATE, STATE, type AttendeeView, type AttendStatus, type MeetingView } from './types'
-import { attendTag, leaveTag } from './view'
+import { attendTag, leaveTag, live, LIVE_MS } from './view'
 
 /** The marks the host sets by hand at START and CLOSE, in the order the row offers them. */
 const MARKS: AttendStatus[] = ['present', 'late', 'leave', 'absent']
@@ -71,7 +71,14 @@ interface Props {
  * leave or absent by hand while it runs and after; leave requests approved or rejected.
  */
 export default function AttendeeTab({ meeting: m, onChanged }: Props) {
-  const q = useQuery({ queryKey: ['orglife', 'attendees', m.id], queryFn: () => attendeesOf(m.id) })
+  // Keyed on the meeting's state too: 结束 marks those not signed in absent, so a new state reads the list again.
+  // While sign-in is open the list is read again now and then: the scans land without the host reloading.
+  const q = useQuery({
+    queryKey: ['orglife', 'attendees', m.id, m.state],
+    queryFn: () => attendeesOf(m.id),
+    refetchInterval: live(m) ? LIVE_MS : false,
+    placeholderData: keepPreviousData,
+  })
   const canEdit = useHasPermission([PERM.hyEdit])
   const [dialog, setDialog] = useState<'members' | 'guest' | null>(null)
   const [chosen, setChosen] = useState<number[]>([])
@@ -142,7 +149,8 @@ export default function AttendeeTab({ meeting: m, onChanged }: Props) {
         </Space>
       ),
     },
-    { title: '所在党组织 / 职务', key: 'org', ellipsis: true, render: (_, a) => (a.guest ? a.guestTitle : a.orgName) || '—' },
+    // A width of its own: without one the fixed columns (with the actions') took the whole scroll width and left it none.
+    { title: '所在党组织 / 职务', key: 'org', width: 200, ellipsis: true, render: (_, a) => (a.guest ? a.guestTitle : a.orgName) || '—' },
     {
       title: '参会方式',
       key: 'join',
@@ -198,10 +206,11 @@ export default function AttendeeTab({ meeting: m, onChanged }: Props) {
       <Table<AttendeeView>
         rowKey="id"
         size="small"
-        loading={q.isFetching}
+        // Not while the list is read again in the background (sign-in open): the table would flash every few seconds.
+        loading={q.isFetching && !live(m)}
         dataSource={list}
         pagination={list.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1210 }}
         rowSelection={before && canEdit ? { selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as number[]) } : undefined}
         locale={{ emptyText: before ? '暂无参会人员 — 可从党员名册导入，或逐个添加' : '暂无参会人员' }}
         columns={editable ? [...columns, actionColumn<AttendeeView>((a) => <RowActions actions={actions(a)} />, 260)] : columns}

@@ -16,7 +16,7 @@ import DateTimeInput, { endsAfter, timeSpan } from './DateTimeInput'
 import MeetingFiles from './MeetingFiles'
 import MinutesTab from './MinutesTab'
 import { STATE, type MeetingView } from './types'
-import { placeText, planned, stateTag } from './view'
+import { live, LIVE_MS, placeText, planned, stateTag } from './view'
 
 /** Opens the screen view of a started meeting (the sign-in QR and the live count) in a new tab. */
 export function openScreen(id: number) {
@@ -149,7 +149,11 @@ interface Props {
 
 /** One meeting: its facts and state actions; its attendees, minutes and files in tabs. */
 export default function MeetingDrawer({ id, onClose, onChanged }: Props) {
-  const q = useQuery({ queryKey: ['orglife', 'meeting', id], queryFn: () => meetingDetail(id) })
+  const q = useQuery({
+    queryKey: ['orglife', 'meeting', id],
+    queryFn: () => meetingDetail(id),
+    refetchInterval: (query) => (live(query.state.data) ? LIVE_MS : false),
+  })
   const m = q.data
   const reload = () => {
     void q.refetch()

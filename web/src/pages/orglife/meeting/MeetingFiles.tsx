@@ -82,19 +82,22 @@ function PhotoWall({ api }: { api: string }) {
   return (
     <>
       {canEdit && (
-        <Upload
-          multiple
-          accept=".jpg,.jpeg,.png"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void upload(file)
-            return false
-          }}
-        >
-          <Button icon={<CameraOutlined />} loading={uploading > 0} style={{ marginBottom: 12 }}>
-            上传照片
-          </Button>
-        </Upload>
+        // A block of its own: the Upload is inline, and the photos stood beside the button rather than under it.
+        <div style={{ marginBottom: 12 }}>
+          <Upload
+            multiple
+            accept=".jpg,.jpeg,.png"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void upload(file)
+              return false
+            }}
+          >
+            <Button icon={<CameraOutlined />} loading={uploading > 0}>
+              上传照片
+            </Button>
+          </Upload>
+        </div>
       )}
       {photos.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会议照片" />

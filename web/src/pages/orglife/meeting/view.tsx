@@ -33,3 +33,9 @@ export const planned = (m: Pick<MeetingView, 'state' | 'cancelled'>) => !m.cance
 
 /** Whether a meeting may be deleted: a draft, or a cancelled one. */
 export const deletable = (m: Pick<MeetingView, 'state' | 'cancelled'>) => m.cancelled || m.state === STATE.draft
+
+/** Whether a meeting's sign-in is open: its counts and attendees change as members scan, without the host doing anything. */
+export const live = (m: Pick<MeetingView, 'state' | 'cancelled'> | undefined) => !!m && !m.cancelled && m.state === STATE.started
+
+/** How often an open meeting drawer reads a live meeting and its attendees again. */
+export const LIVE_MS = 10_000

@@ -32,7 +32,7 @@ function Counts({ s }: { s: Screen }) {
     <Row gutter={16}>
       {figures.map(([title, value]) => (
         <Col span={8} key={title} style={{ marginBottom: 16 }}>
-          <Statistic title={title} value={value} valueStyle={{ fontSize: 40 }} />
+          <Statistic title={title} value={value} styles={{ content: { fontSize: 40 } }} />
         </Col>
       ))}
     </Row>
