@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
 	feereport "zhdj/internal/fee/report"
+	"zhdj/internal/orglife"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/transfer/oversight"
 )
@@ -81,5 +82,11 @@ func seed(args []string) error {
 		fees.Months, fees.Dues, fees.Payments, fees.Entries, fees.Bases, fees.Arrears, fees.Took.Seconds())
 	fmt.Printf("Party fees: %d months, %d dues, %d payments (%d entries), %d bases, %d members in arrears in %.1f s\n",
 		fees.Months, fees.Dues, fees.Payments, fees.Entries, fees.Bases, fees.Arrears, fees.Took.Seconds())
+	life, err := a.OrgLife.SeedDemo(ctx, orglife.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("组织生活演示数据 (meetings): %w", err)
+	}
+	fmt.Printf("已生成组织生活演示数据：%d 次会议（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Behind, life.Took.Seconds())
+	fmt.Printf("Meetings: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Behind, life.Took.Seconds())
 	return nil
 }

@@ -23,6 +23,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/orglife"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
@@ -68,6 +69,7 @@ type services struct {
 	transfer *transfer.Service
 	letters  *letter.Service
 	ovs      *oversight.Service
+	orglife  *orglife.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -95,6 +97,7 @@ func modules(s services) []module.Module {
 		s.transfer.Module(),
 		s.letters.Module(),
 		s.ovs.Module(),
+		s.orglife.Module(),
 	}
 }
 
@@ -150,6 +153,8 @@ type App struct {
 	Letters *letter.Service
 	// Oversight watches over the transfers (rules, yearly tables, import, demo).
 	Oversight *oversight.Service
+	// OrgLife is 组织生活 (meetings, sign-in, compliance; its demo meetings seed through it).
+	OrgLife *orglife.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -224,7 +229,6 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	persons := people.New(database, sys, orgs, units, members, cipher)
 	imp := imports.New(database, sys, cipher, workbooks)
 	talks := talk.New(database, sys, orgs)
-	homes := home.New(sys, orgs, members)
 	cal := calendar.New(database)
 	dev := develop.New(database, sys, orgs, members, persons, cal)
 	feeStd := feestandard.New(database, sys, orgs, members, bus)
@@ -238,9 +242,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	letters := letter.New(database, sys, orgs, members, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
+	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))
+	homes := home.New(sys, orgs, members, life)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs})
+		letters: letters, ovs: ovs, orglife: life})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -264,7 +270,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

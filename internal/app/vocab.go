@@ -2,9 +2,12 @@ package app
 
 import (
 	"path"
+	"strconv"
+	"strings"
 
 	"zhdj/internal/develop"
 	"zhdj/internal/fee"
+	"zhdj/internal/orglife"
 	"zhdj/internal/transfer"
 	"zhdj/internal/transfer/letter"
 )
@@ -36,7 +39,8 @@ func Vocabulary() ([]Generated, error) {
 	for _, g := range []struct {
 		name string
 		fn   func() ([]byte, error)
-	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}} {
+	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
+		{"compliance.ts", complianceTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err
@@ -136,6 +140,56 @@ func feeTS() ([]byte, error) {
 	f.constant("The prepayment states' names (fee.PrepayStateLabels).", "PREPAY_STATE_LABELS", "Record<PrepayState, string>", named(pre, fee.PrepayStateLabels))
 	feeDTOs(f)
 	return f.bytes()
+}
+
+func orglifeTS() ([]byte, error) {
+	f := newTSFile(header("internal/orglife (model.go and the API structs)"))
+	states := []int{orglife.StateDraft, orglife.StatePublished, orglife.StateStarted, orglife.StateClosed}
+	f.decl("/** A meeting's state (orglife.State…, spec §4 NO_CONFIG, CONFIG, START, CLOSE). */\nexport type MeetingState = %s", numbers(states))
+	f.constant("The states' names (orglife.StateNames).", "MEETING_STATE_NAMES", "Record<MeetingState, string>", numbered(states, orglife.StateNames))
+	f.constant("The states by their role (orglife.StateDraft …).", "MEETING_STATES", "", tsObj{{"draft", orglife.StateDraft},
+		{"published", orglife.StatePublished}, {"started", orglife.StateStarted}, {"closed", orglife.StateClosed}})
+	attend := []string{orglife.AttendExpected, orglife.AttendPresent, orglife.AttendLate, orglife.AttendLeave, orglife.AttendAbsent}
+	f.union("An attendee's attendance (orglife.Attend…).", "Attendance", attend)
+	f.constant("The attendance values' names (orglife.AttendNames).", "ATTENDANCE_NAMES", "Record<Attendance, string>", named(attend, orglife.AttendNames))
+	f.decl("/** How an attendee came onto the list (orglife.Join…, spec §4 JOIN_TYPE). */\nexport type JoinType = %s", numbers([]int{orglife.JoinRoster, orglife.JoinByHand}))
+	f.constant("How an attendee came onto the list, by role.", "JOIN_TYPES", "", tsObj{{"roster", orglife.JoinRoster}, {"byHand", orglife.JoinByHand}})
+	reasons := []int{orglife.ReasonClassFullYear, orglife.ReasonJobFullYear, orglife.ReasonPartJob}
+	f.decl("/** Why an attendee must attend (orglife.Reason…, spec §4 JOIN_REASON); 0 is an ordinary attendee. */\nexport type JoinReason = %s", numbers(reasons))
+	f.constant("The reasons' names (orglife.JoinReasonNames).", "JOIN_REASON_NAMES", "Record<JoinReason, string>", numbered(reasons, orglife.JoinReasonNames))
+	f.decl("/** A leave request's decision (orglife.Leave…): 1 待批准, 2 已批准, 3 未批准. */\nexport type LeaveState = %s",
+		numbers([]int{orglife.LeavePending, orglife.LeaveApproved, orglife.LeaveRejected}))
+	leaves := []int{orglife.LeavePending, orglife.LeaveApproved, orglife.LeaveRejected}
+	f.constant("A leave request's decisions by role.", "LEAVE_STATES", "", tsObj{{"pending", orglife.LeavePending},
+		{"approved", orglife.LeaveApproved}, {"rejected", orglife.LeaveRejected}})
+	f.constant("The decisions' names (orglife.LeaveNames).", "LEAVE_STATE_NAMES", "Record<LeaveState, string>", numbered(leaves, orglife.LeaveNames))
+	periods := []string{orglife.PeriodMonth, orglife.PeriodQuarter, orglife.PeriodYear}
+	f.union("A compliance period of a meeting type (orglife.Period…).", "Period", periods)
+	f.constant("The periods as a requirement reads them (orglife.PeriodNames).", "PERIOD_NAMES", "Record<Period, string>", named(periods, orglife.PeriodNames))
+	codes, names := orglife.BuiltinTypes()
+	f.constant("The built-in meeting types (their codes are also the meeting pages' paths).", "BUILTIN_TYPE_NAMES", "Readonly<Record<string, string>>", named(codes, names))
+	f.union("A meeting's attachment kind (orglife.File…).", "MeetingFileKind", []string{orglife.FilePhoto, orglife.FileUpload, orglife.FileCheck})
+	f.constant("The list filter of the school's own types (orglife.TypeOther).", "TYPE_OTHER", "", orglife.TypeOther)
+	orglifeDTOs(f)
+	return f.bytes()
+}
+
+// numbers is the union of the numbers' literals.
+func numbers(values []int) string {
+	parts := make([]string, len(values))
+	for i, v := range values {
+		parts[i] = strconv.Itoa(v)
+	}
+	return strings.Join(parts, " | ")
+}
+
+// numbered is an ordered object of each number's name.
+func numbered(keys []int, names map[int]string) tsObj {
+	o := make(tsObj, len(keys))
+	for i, k := range keys {
+		o[i] = tsKV{strconv.Itoa(k), names[k]}
+	}
+	return o
 }
 
 func reachNames() map[string]string {

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"sync/atomic"
 	"testing"
+
+	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/remind"
 )
 
 // Shared setup of the API tests of the domains (member, unit, people …):
@@ -64,4 +67,18 @@ func (e *Env) FirstSignIn(t testing.TB, username, initial, newPassword string) s
 	}
 	Expect(t, e.Do("POST", "/api/users/updatePass", tok, map[string]any{"oldPass": e.Encrypt(initial), "newPass": e.Encrypt(newPassword)}), 204)
 	return e.Login(username, newPassword)
+}
+
+// RunReminders runs the reminder rules the modules declare, and no others:
+// a module's test sees its own reminders, not the 组织生活 periods every
+// organisation of its world is due.
+func (e *Env) RunReminders(t testing.TB, mods ...module.Module) {
+	t.Helper()
+	var kinds []remind.Kind
+	for _, m := range mods {
+		kinds = append(kinds, m.Reminders...)
+	}
+	if err := e.App.Reminders.Run(t.Context(), kinds...); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -57,6 +57,9 @@ func dbKind() string {
 //   - import (20,000 members): 20,000 new members drawn by the demo
 //     generator into the existing branches, uploaded as xlsx and committed
 //     through the import API; time and peak memory. Target ≤ 15 s (SQLite).
+//   - orglife/compliance (20,000 members): 会议统计 of the university, of the
+//     college and of a branch over the demo's year of meetings. Target: the
+//     university's table p99 ≤ 300 ms.
 func BenchmarkUniversity(b *testing.B) {
 	for _, n := range sizes(b) {
 		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
@@ -146,6 +149,34 @@ func BenchmarkUniversity(b *testing.B) {
 						s := benchkit.Repeat(b, 20, w.FeeArrears)
 						s.Report(b)
 						s.Target(fmt.Sprintf("%s members=%d fee/arrears", dbKind(), n), 0)
+					}
+				})
+			}
+			// 组织生活 (#25, at 20,000 members: about 600 branches and a year
+			// of about 30,000 meetings): the university's compliance table
+			// p99 ≤ 300 ms; the college's table and a branch's calendar beside it.
+			if n <= 20_000 {
+				l := w.SeedMeetings(b)
+				benchkit.LifeSeeded(dbKind(), n, l)
+				b.Run("orglife/compliance/university", func(b *testing.B) {
+					for b.Loop() {
+						s := benchkit.Repeat(b, 50, w.ComplianceUniversity(l))
+						s.Report(b)
+						s.Target(fmt.Sprintf("%s members=%d orglife/compliance/university", dbKind(), n), 300*time.Millisecond)
+					}
+				})
+				b.Run("orglife/compliance/college", func(b *testing.B) {
+					for b.Loop() {
+						s := benchkit.Repeat(b, 100, w.ComplianceCollege(l))
+						s.Report(b)
+						s.Target(fmt.Sprintf("%s members=%d orglife/compliance/college", dbKind(), n), 0)
+					}
+				})
+				b.Run("orglife/compliance/branch", func(b *testing.B) {
+					for b.Loop() {
+						s := benchkit.Repeat(b, 200, w.ComplianceBranch(l))
+						s.Report(b)
+						s.Target(fmt.Sprintf("%s members=%d orglife/compliance/branch", dbKind(), n), 0)
 					}
 				})
 			}

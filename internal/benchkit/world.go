@@ -81,7 +81,7 @@ func NewWorld(tb testing.TB, members int) *World {
 	}
 	// The administrator of the first college (计算机学院党委, the largest).
 	w.Scoped = w.Secondaries[0]
-	token, userID := e.UserWith("LEVEL_AND_BELOW", 0, "dy:list", "dzz:list", "home:view")
+	token, userID := e.UserWith("LEVEL_AND_BELOW", 0, "dy:list", "dzz:list", "home:view", "hytj:list")
 	if _, err := e.DB.NewUpdate().Table("sys_user").Set("org_id = ?", w.Scoped).Where("id = ?", userID).Exec(ctx); err != nil {
 		tb.Fatal(err)
 	}

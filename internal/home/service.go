@@ -11,6 +11,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/orglife"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
@@ -24,12 +25,13 @@ type Service struct {
 	sys     *system.Service
 	orgs    *org.Service
 	members *member.Service
+	life    *orglife.Service
 	now     func() time.Time
 }
 
 // New builds the service.
-func New(sys *system.Service, orgs *org.Service, members *member.Service) *Service {
-	return &Service{sys: sys, orgs: orgs, members: members, now: time.Now}
+func New(sys *system.Service, orgs *org.Service, members *member.Service, life *orglife.Service) *Service {
+	return &Service{sys: sys, orgs: orgs, members: members, life: life, now: time.Now}
 }
 
 // Module describes the home page to internal/app.
@@ -37,11 +39,13 @@ func (s *Service) Module() module.Module {
 	return module.Module{Name: "home", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
 }
 
-// Routes registers the summary, the warnings of the top bar and the member home.
+// Routes registers the summary, the warnings of the top bar, this month's
+// organisation life and the member home.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("首页")
 	rs.Get("/api/home/summary", PermView, "查看首页", httpx.Read(s.Summary))
 	rs.Get("/api/home/warnings", PermView, "查看预警", httpx.ReadList(s.Warnings))
+	rs.Get("/api/home/meetings", PermView, "查看本月组织生活", httpx.Read(s.Meetings))
 	rs = rs.In("党员首页")
 	rs.Get("/api/dyHome", PermMemberHome, "查看党员首页", httpx.Read(s.MemberHome))
 	rs.Get("/api/dyHome/trail", PermMemberHome, "查看本人变动记录", httpx.ReadList(s.MemberTrail))

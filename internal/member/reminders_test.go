@@ -1,7 +1,6 @@
 package member_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -35,9 +34,7 @@ func TestProbationExpiryReminder(t *testing.T) {
 	w.create(t, e.AdminTK, body("王正式", w.branchA, ""))            // a full member
 
 	for range 2 {
-		if err := e.App.Reminders.RunAll(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		e.RunReminders(t, e.App.Members.Module())
 	}
 	for who, tk := range map[string]string{"the member": memberTK, "the secretary": secretaryTK} {
 		page := apptest.DoJSON[struct {
@@ -54,9 +51,7 @@ func TestProbationExpiryReminder(t *testing.T) {
 	// 转正: the member is full now, the reminder closes.
 	apptest.Expect(t, e.Do("PUT", "/api/dyjbxx", e.AdminTK, map[string]any{"id": due.ID, "partyStatus": member.PartyFull,
 		"fullOn": today}), 200)
-	if err := e.App.Reminders.RunAll(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	e.RunReminders(t, e.App.Members.Module())
 	if n := apptest.DoJSON[struct{ TotalElements int }](t, e, 200, "GET", "/api/msgPushHistory/getRemind", memberTK, nil); n.TotalElements != 0 {
 		t.Errorf("after 转正 the member still sees %d reminders", n.TotalElements)
 	}

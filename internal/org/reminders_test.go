@@ -61,9 +61,7 @@ func TestTermExpiryReminderAudience(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if err := e.App.Reminders.RunAll(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		e.RunReminders(t, e.App.Orgs.Module())
 	}
 	for _, c := range []struct {
 		who, token string
@@ -93,9 +91,7 @@ func TestTermExpiryReminderAudience(t *testing.T) {
 	// A new term is recorded: the reminder closes and leaves the top bar.
 	apptest.Expect(t, e.Do("PUT", "/api/dzzxx", e.AdminTK, map[string]any{"id": branch, "pid": c.CS, "code": "TB01",
 		"name": "软件工程党支部", "type": "5", "termStart": today}), 204)
-	if err := e.App.Reminders.RunAll(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	e.RunReminders(t, e.App.Orgs.Module())
 	if got := remindTotal(t, e, secretary); got != 0 {
 		t.Errorf("after the new term the secretary still sees %d reminders", got)
 	}

@@ -346,6 +346,23 @@ func SortMenu(ctx context.Context, tx bun.IDB, id int64, sort int) error {
 	return err
 }
 
+// SortPage sets the sort of the page whose component is component: a page
+// another domain seeded, placed among the pages added after it. A missing
+// page fails the migration.
+func SortPage(ctx context.Context, tx bun.IDB, component string, sort int) error {
+	res, err := tx.NewUpdate().Model((*Menu)(nil)).Set("sort = ?", sort).
+		Where("component = ?", component).Where("type = ?", MenuPage).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fmt.Errorf("no page menu with component %q", component)
+	}
+	return nil
+}
+
 // ShowMenuPage un-hides the page menu of a component once its page exists
 // (domains seed their pages hidden until the web side is built). A missing
 // page fails the migration rather than passing silently.

@@ -147,6 +147,16 @@ func (c *FieldCipher) Index(plain string) string {
 	return hex.EncodeToString(m.Sum(nil))[:40]
 }
 
+// Derive is a key for another purpose (signing the links a module hands
+// out) drawn from the installation key: HMAC-SHA256 of the purpose under the
+// index key, so each purpose has its own key, none of them reveals the index
+// key, and like it they live in field.key, never in code.
+func (c *FieldCipher) Derive(purpose string) []byte {
+	m := hmac.New(sha256.New, c.macKey)
+	m.Write([]byte("zhdj derived key: " + purpose))
+	return m.Sum(nil)
+}
+
 // Seal is the stored pair of a personal field: the ciphertext of plain and
 // the blind index of its canonical form, both "" when there is no value.
 // Encrypt is randomised, so a value equal to the record's current one

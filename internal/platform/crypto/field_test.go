@@ -108,3 +108,20 @@ func TestSealKeepsAnUnchangedCiphertext(t *testing.T) {
 		t.Fatalf("changed field: %q %q", got, idx)
 	}
 }
+
+// A derived key is stable for a purpose and an installation, and differs
+// between purposes and installations.
+func TestDerive(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c1, _ := LoadOrCreate(dir)
+	c2, _ := LoadOrCreate(dir)
+	other, _ := LoadOrCreate(t.TempDir())
+	a := string(c1.Derive("orglife.sign"))
+	if len(a) != 32 || a != string(c2.Derive("orglife.sign")) {
+		t.Fatal("not stable across loads of one key")
+	}
+	if a == string(c1.Derive("other")) || a == string(other.Derive("orglife.sign")) {
+		t.Fatal("shared between purposes or installations")
+	}
+}

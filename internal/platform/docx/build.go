@@ -51,31 +51,35 @@ func Package(document, styles string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The paragraphs below take plain text and escape it themselves (a
+// template's {{key}} passes unchanged), so a caller's text can never break
+// the document's XML.
+
 // Title is a centred bold heading of size half-points (44: 二号).
 func Title(text string, size int) string {
 	return `<w:p><w:pPr><w:jc w:val="center"/><w:spacing w:after="120"/></w:pPr><w:r><w:rPr><w:b/><w:sz w:val="` +
-		itoa(size) + `"/><w:szCs w:val="` + itoa(size) + `"/></w:rPr><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+		itoa(size) + `"/><w:szCs w:val="` + itoa(size) + `"/></w:rPr><w:t xml:space="preserve">` + escape(text) + `</w:t></w:r></w:p>`
 }
 
 // Para is a paragraph with a first-line indent of two characters.
 func Para(text string) string {
-	return `<w:p><w:pPr><w:ind w:firstLineChars="200" w:firstLine="640"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+	return `<w:p><w:pPr><w:ind w:firstLineChars="200" w:firstLine="640"/></w:pPr><w:r><w:t xml:space="preserve">` + escape(text) + `</w:t></w:r></w:p>`
 }
 
 // Plain is a paragraph without indent.
 func Plain(text string) string {
-	return `<w:p><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+	return `<w:p><w:r><w:t xml:space="preserve">` + escape(text) + `</w:t></w:r></w:p>`
 }
 
 // Right is a right-aligned paragraph (a signature, a date).
 func Right(text string) string {
-	return `<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
+	return `<w:p><w:pPr><w:jc w:val="right"/></w:pPr><w:r><w:t xml:space="preserve">` + escape(text) + `</w:t></w:r></w:p>`
 }
 
 // Cut is a dashed line across the page, where a form is cut (a stub from
 // its letter): a paragraph with a dashed bottom border and the label.
 func Cut(label string) string {
-	return `<w:p><w:pPr><w:pBdr><w:bottom w:val="dashed" w:sz="6" w:space="1" w:color="000000"/></w:pBdr><w:jc w:val="center"/><w:spacing w:before="240" w:after="240"/></w:pPr><w:r><w:rPr><w:sz w:val="21"/></w:rPr><w:t xml:space="preserve">` + label + `</w:t></w:r></w:p>`
+	return `<w:p><w:pPr><w:pBdr><w:bottom w:val="dashed" w:sz="6" w:space="1" w:color="000000"/></w:pBdr><w:jc w:val="center"/><w:spacing w:before="240" w:after="240"/></w:pPr><w:r><w:rPr><w:sz w:val="21"/></w:rPr><w:t xml:space="preserve">` + escape(label) + `</w:t></w:r></w:p>`
 }
 
 func itoa(n int) string {

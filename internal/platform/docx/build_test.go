@@ -59,3 +59,17 @@ func TestStylesSetSizeAndSpacing(t *testing.T) {
 		}
 	}
 }
+
+// A caller's text reaches the document as text: markup in it is escaped by
+// the paragraph, never written as XML.
+func TestParagraphsEscapeTheirText(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{docx.Title("<b>&", 36), docx.Para("<b>&"), docx.Plain("<b>&"), docx.Right("<b>&"), docx.Cut("<b>&")} {
+		if !strings.Contains(p, "&lt;b&gt;&amp;") || strings.Contains(p, "<b>&") {
+			t.Errorf("not escaped: %s", p)
+		}
+	}
+	if !strings.Contains(docx.Para("{{name}}同志"), "{{name}}同志") {
+		t.Error("a template's key must pass unchanged")
+	}
+}

@@ -1,7 +1,6 @@
 package oversight_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -130,9 +129,7 @@ func TestRule3ReminderReachesTheMembersBranch(t *testing.T) {
 	e.GrantRole(t, secretary, system.RoleBranchSecretary)
 	otherTK, other := e.UserAt(t, "LEVEL", w.mathB)
 	e.GrantRole(t, other, system.RoleBranchSecretary)
-	if err := e.App.Reminders.RunAll(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	e.RunReminders(t, e.App.Oversight.Module())
 	type page struct {
 		TotalElements int
 		Content       []struct{ Title, Link string }

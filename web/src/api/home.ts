@@ -1,6 +1,7 @@
 import type { OrgWarning } from '@/components/org/org'
 import type { TodoItem } from './message'
 import { get, type Page } from './request'
+import type { MonthDue } from './generated/compliance'
 
 /** One value of a dictionary with how many records hold it (dictionary order, zeros included). */
 export interface DictCount {
@@ -46,3 +47,6 @@ export const homeSummary = () => get<HomeSummary>('/api/home/summary')
 /** The top bar's organisation warnings (home:view): a page of them and their total. */
 export const orgWarningPage = (q: { page: number; size: number }, silent = false) =>
   get<Page<OrgWarning>>('/api/home/warnings', q, silent ? { silent: true } : undefined)
+
+/** This month's due meetings in the caller's scope and what is missing this year (home:view; organisation life's figure). */
+export const homeMeetings = () => get<MonthDue>('/api/home/meetings')

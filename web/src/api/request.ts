@@ -114,6 +114,11 @@ export async function errorMessage(error: AxiosError): Promise<string | null> {
   return text && text.length < 200 && !/^\s*</.test(text) ? text : MSG_FAILED
 }
 
+/** What a page that handles its own failures (a silent request) shows: errorMessage's text for any failure. */
+export async function failureText(error: unknown): Promise<string> {
+  return (axios.isAxiosError(error) && (await errorMessage(error))) || MSG_FAILED
+}
+
 /** One input field's problem, as the server's error body names it. */
 export interface FieldError {
   field: string

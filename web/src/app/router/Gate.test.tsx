@@ -49,6 +49,7 @@ vi.mock('@/api/home', async () => {
   return {
     homeSummary: vi.fn(() => Promise.resolve(makeSummary())),
     orgWarningPage: vi.fn(() => Promise.resolve({ content: makeSummary().warnings.items, totalElements: 2 })),
+    homeMeetings: vi.fn(() => Promise.resolve({ month: '2026-11', items: [], missing: 0, gaps: [] })),
   }
 })
 // Charts draw on a canvas the test DOM lacks; the home page's own test checks what they are given.

@@ -43,6 +43,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/dzzhjgl/tp', 'dzzhjgl/tp', '党组织换届投票', { hidden: true }),
   route('/cadre/evaluation', 'cadre/evaluation', '干部考核测评', { hidden: true }),
   route('/pschool', 'pschool', '党校', { hidden: true }),
+  // A started meeting's QR code and live attendance, opened from its meeting page (组织生活).
+  route('/orglife/screen', 'orglife/screen', '会议签到', { hidden: true }),
 ]
 
 export function availableNamedRoutes(exists: (component: string) => boolean = hasPage): AppRoute[] {

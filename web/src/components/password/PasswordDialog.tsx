@@ -21,6 +21,8 @@ interface Props {
   /** The forced dialog: fixed title, no close button, no cancel. */
   forced?: boolean
   reason?: string
+  /** Where the sign-in after an own change leads back to (a public page's path and query); omitted: the app. */
+  returnTo?: string
   onClose: () => void
 }
 
@@ -36,7 +38,7 @@ const REASONS: Record<string, string> = {
   weak: '当前密码不符合密码规则',
 }
 
-export default function PasswordDialog({ open, username, forced = false, reason, onClose }: Props) {
+export default function PasswordDialog({ open, username, forced = false, reason, returnTo, onClose }: Props) {
   const [form] = Form.useForm<Values>()
   const [loading, setLoading] = useState(false)
   const config = useConfigStore((s) => s.config)
@@ -61,7 +63,7 @@ export default function PasswordDialog({ open, username, forced = false, reason,
           void useSessionStore
             .getState()
             .logout()
-            .then(() => navigateTo('/login', true))
+            .then(() => navigateTo(returnTo ? `/login?redirect=${encodeURIComponent(returnTo)}` : '/login', true))
         }, LOGOUT_DELAY)
       } else {
         await updatePassByAdmin({ username, newPass: await rsaEncrypt(key, values.newPass) })

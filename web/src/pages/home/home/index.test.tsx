@@ -21,6 +21,7 @@ beforeEach(() => {
   mock.onGet('/api/worklist').reply(200, { total: 0, groups: [{ key: 'todo', title: '其他待办', count: 0 }] })
   mock.onGet('/api/msgPushHistory/getRemind').reply(200, page([], 0))
   mock.onGet('/api/warning').reply(200, { ...page([], 1), totalWarningNum: 1 })
+  mock.onGet('/api/home/meetings').reply(200, { month: '2026-11', items: [], missing: 0, gaps: [] })
 })
 afterEach(() => mock.restore())
 
@@ -98,5 +99,21 @@ describe('首页', { timeout: 20_000 }, () => {
     expect(await screen.findByText('未读消息')).toBeTruthy()
     expect(screen.getByText('待办事项')).toBeTruthy()
     expect(mock.history.get.some((r) => r.url === '/api/home/summary')).toBe(false)
+  })
+  it('shows this month’s meetings of the scope and the periods missed this year', async () => {
+    mock.onGet('/api/home/summary').reply(200, makeSummary())
+    mock.onGet('/api/home/meetings').reply(200, {
+      month: '2026-11',
+      items: [{ key: 'zbwyh', name: '支部委员会', rule: '每月至少1次', periodEnd: '2026-11-30', orgs: 4, done: 2, planned: 1, open: 1 }],
+      missing: 3,
+      gaps: [{ orgId: 7, orgName: '数学教工党支部', measure: '党课', period: '2026年第3季度' }],
+    })
+    signIn([PERM.homeView])
+    show()
+    const card = (await screen.findByText('本月组织生活')).closest('.ant-card') as HTMLElement
+    expect(await within(card).findByText('4个党组织：已召开2，已计划1，未安排1')).toBeTruthy()
+    expect(within(card).getByText('每月至少1次，2026-11-30截止')).toBeTruthy()
+    expect(within(card).getByText('数学教工党支部 · 2026年第3季度党课')).toBeTruthy()
+    expect(within(card).getByText('3')).toBeTruthy()
   })
 })

@@ -5,6 +5,7 @@ import { PageSkeleton } from '@/components/LoadingSkeleton'
 import WorkCard from '@/components/message/WorkCard'
 import Charts from './Charts'
 import KeyNumbers from './KeyNumbers'
+import MeetingsCard from './MeetingsCard'
 import RecentChanges from './RecentChanges'
 import WarningList from './WarningList'
 
@@ -40,6 +41,7 @@ export default function Dashboard() {
       <Row gutter={16}>
         <Col xs={24} xl={12}>
           <WarningList s={s} />
+          <MeetingsCard />
         </Col>
         <Col xs={24} xl={12}>
           <WorkCard />

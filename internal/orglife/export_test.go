@@ -1,0 +1,7 @@
+package orglife
+
+import "time"
+
+// SetClock replaces the service's clock (tests: a token's expiry and the
+// late edge checked against a fixed now, never by waiting).
+func (s *Service) SetClock(now func() time.Time) { s.now = now }

@@ -1,0 +1,57 @@
+// Package orglife is 组织生活 (organisation life, RULES §4): the meetings of
+// 三会一课, 主题党日, 组织生活会 and 民主生活会 with their attendees, sign-in
+// on the phone, minutes and files, and the compliance of each organisation
+// with the meetings the rules ask for. Design: docs/orglife.md.
+package orglife
+
+import (
+	"time"
+
+	"github.com/microcosm-cc/bluemonday"
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/system"
+	"zhdj/internal/talk"
+)
+
+// Service is the organisation-life domain.
+type Service struct {
+	db      *bun.DB
+	sys     *system.Service
+	orgs    *org.Service
+	members *member.Service
+	talks   *talk.Service
+	now     func() time.Time
+
+	meetings *resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]
+	minutes  *bluemonday.Policy // what minutes may keep of the HTML sent
+	// signSecret keys the sign-in links (sign.go): per installation, from
+	// the key directory, never in code.
+	signSecret []byte
+}
+
+// New builds the service; signSecret keys the sign-in links.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service, signSecret []byte) *Service {
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() },
+		minutes: bluemonday.UGCPolicy(), signSecret: signSecret}
+	s.meetings = s.meetingResource()
+	return s
+}
+
+// Module describes the organisation-life domain to internal/app.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
+		Reminders: s.reminders()}
+}
+
+// Routes registers the organisation-life endpoints, each with its permission.
+func (s *Service) Routes(rs *httpx.Routes) {
+	s.meetingRoutes(rs)
+	s.signRoutes(rs)
+	s.statsRoutes(rs)
+}

@@ -1,0 +1,360 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { body, captureDownloads, exportsOf, signIn } from '@/test/api'
+import { mockListApi } from '@/test/listApi'
+import { findDialog, ok } from '@/test/page'
+import { renderWithApp } from '@/test/render'
+import MeetingPage, { meetingBody, typeOfPath } from './index'
+import { htmlToText, textToHtml } from './minutes'
+import type { AttendeeView, MeetingType, MeetingView } from './types'
+
+const meeting = (over: Partial<MeetingView> = {}): MeetingView => ({
+  id: 1,
+  orgId: 7,
+  typeCode: 'dk',
+  topic: '学习党的二十大精神',
+  startsAt: '2026-03-05T14:00:00+08:00',
+  endsAt: '2026-03-05T16:00:00+08:00',
+  heldOn: '2026-03-05',
+  place: '支部活动室',
+  online: false,
+  host: '王书记',
+  recorder: '李委员',
+  lecturer: '王书记',
+  secretaryLecture: true,
+  agenda: '一、学习文件\n二、交流讨论',
+  state: 1,
+  cancelledAt: null,
+  cancelReason: '',
+  minutes: '',
+  resolutions: '',
+  minutesAt: null,
+  receipt: false,
+  publishedAt: null,
+  startedAt: null,
+  closedAt: null,
+  createTime: '2026-03-01T08:00:00Z',
+  updateTime: '2026-03-01T08:00:00Z',
+  orgName: '计算机教工党支部',
+  typeName: '党课',
+  stateName: '草稿',
+  cancelled: false,
+  attendeeCount: 12,
+  presentCount: 0,
+  lateCount: 0,
+  leaveCount: 1,
+  absentCount: 0,
+  pendingLeaves: 0,
+  ...over,
+})
+
+const attendee = (over: Partial<AttendeeView> = {}): AttendeeView => ({
+  id: 5,
+  meetingId: 1,
+  memberId: 30,
+  name: '张三',
+  guest: false,
+  guestTitle: '',
+  joinType: 1,
+  joinReason: 0,
+  status: 'expected',
+  signedAt: null,
+  signChannel: '',
+  leaveReason: '',
+  leaveState: 0,
+  leaveDecidedBy: '',
+  leaveDecidedAt: null,
+  createTime: '2026-03-01T08:00:00Z',
+  updateTime: '2026-03-01T08:00:00Z',
+  statusName: '未签到',
+  joinReasonName: '',
+  orgName: '计算机教工党支部',
+  ...over,
+})
+
+const type = (code: string, name: string, over: Partial<MeetingType> = {}): MeetingType => ({
+  id: code.length,
+  code,
+  name,
+  orgTypes: '4,5',
+  period: 'quarter',
+  minCount: 1,
+  countsAs: '',
+  builtin: true,
+  enabled: true,
+  sort: 10,
+  createTime: '',
+  updateTime: '',
+  ...over,
+})
+
+const ALL = ['hy:list', 'hy:add', 'hy:edit', 'hy:del', 'hy:export']
+
+let mock: MockAdapter
+let queries: Record<string, unknown>[]
+const useRows = (rows: MeetingView[]) => {
+  ;({ mock, queries } = mockListApi('/api/zzsh/meetings', rows, {
+    pages: { '/api/common/dzz': [{ id: 7, pid: null, name: '计算机教工党支部', shortName: '', type: '5', typeLabel: '党支部', parentName: '' }] },
+  }))
+  mock.onGet('/api/zzsh/types/options').reply(200, [type('dk', '党课'), type('c1', '党员活动日', { builtin: false, countsAs: 'ztdr' })])
+}
+beforeEach(() => useRows([meeting()]))
+afterEach(() => mock.restore())
+
+const renderPage = (path = '/orglife/shyk/dk') =>
+  renderWithApp(
+    <MemoryRouter initialEntries={[path]}>
+      <MeetingPage />
+    </MemoryRouter>,
+  )
+
+/** Opens the meeting's drawer from its topic, once it shows the meeting. */
+const openDrawer = async (m: MeetingView) => {
+  mock.onGet(`/api/zzsh/meetings/${m.id}`).reply(200, m)
+  fireEvent.click(await screen.findByRole('button', { name: m.topic }))
+  const drawer = (await screen.findByText('参会情况')).closest('.ant-drawer') as HTMLElement
+  return drawer
+}
+
+describe('orglife/meeting', { timeout: 30_000 }, () => {
+  it('reads its type from the path', () => {
+    expect(typeOfPath('/orglife/shyk/zbdydh')).toBe('zbdydh')
+    expect(typeOfPath('/orglife/mzshh/')).toBe('mzshh')
+    expect(typeOfPath('/orglife/qthy')).toBe('other')
+  })
+
+  it('lists the meetings of its type and searches by topic and state', async () => {
+    signIn(ALL)
+    renderPage()
+    expect(await screen.findByRole('button', { name: '学习党的二十大精神' })).toBeTruthy()
+    expect(queries[0]).toMatchObject({ type: 'dk', page: 0 })
+    const row = screen.getByText('计算机教工党支部').closest('tr') as HTMLElement
+    expect(within(row).getByText(/^2026-03-05 \d\d:00–\d\d:00$/)).toBeTruthy()
+    expect(within(row).getByText('12 / 0 / 1')).toBeTruthy()
+    expect(within(row).getByText('草稿')).toBeTruthy()
+    // A draft may be deleted; the 会议类型 column is 其他会议's only.
+    expect(within(row).getByRole('button', { name: /删\s*除/ })).toBeTruthy()
+    expect(screen.queryByRole('columnheader', { name: '会议类型' })).toBeNull()
+    fireEvent.change(screen.getByPlaceholderText('会议主题'), { target: { value: '二十大' } })
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], type: 'dk', blurry: '二十大' }))
+  })
+
+  it('exports the meetings of its type with the list’s filters', async () => {
+    signIn(ALL)
+    const files = captureDownloads()
+    try {
+      const asked = exportsOf(mock.onGet('/api/zzsh/meetings/export'))
+      renderPage('/orglife/ztdr')
+      await screen.findByRole('button', { name: '学习党的二十大精神' })
+      fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }))
+      await waitFor(() => expect(asked[0]).toMatchObject({ type: 'ztdr' }))
+      await waitFor(() => expect(files.saved).toEqual(['主题党日.xlsx']))
+    } finally {
+      files.restore()
+    }
+  })
+
+  it('lists the school’s own types on 其他会议, with their type', async () => {
+    signIn(['hy:list'])
+    useRows([meeting({ typeCode: 'c1', typeName: '党员活动日', state: 4, stateName: '已结束' })])
+    renderPage('/orglife/qthy')
+    expect(await screen.findByText('党员活动日')).toBeTruthy()
+    expect(queries[0]).toMatchObject({ type: 'other' })
+    expect(screen.getByRole('columnheader', { name: '会议类型' })).toBeTruthy()
+    // A held meeting is neither edited nor deleted; without hy:add there is no 新增.
+    const row = screen.getByText('党员活动日').closest('tr') as HTMLElement
+    expect(within(row).queryByRole('button', { name: /编\s*辑/ })).toBeNull()
+    expect(within(row).queryByRole('button', { name: /删\s*除/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /新\s*增/ })).toBeNull()
+  })
+
+  it('checks the form in Chinese before sending it', async () => {
+    signIn(ALL)
+    let posted: unknown
+    mock.onPost('/api/zzsh/meetings').reply((c) => {
+      posted = body(c)
+      return [201, meeting({ id: 2 })]
+    })
+    renderPage()
+    await screen.findByRole('button', { name: '学习党的二十大精神' })
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增$/ }))
+    const drawer = (await screen.findByText('新增会议')).closest('.ant-drawer') as HTMLElement
+    expect(within(drawer).getByText('主讲人')).toBeTruthy() // 党课 only
+    expect(within(drawer).queryByText('会议类型')).toBeNull() // the page's type
+    ok(drawer)
+    const error = { selector: '.ant-form-item-explain-error' }
+    expect(await within(drawer).findByText('请输入会议主题', error)).toBeTruthy()
+    expect(within(drawer).getByText('请选择党组织', error)).toBeTruthy()
+    expect(within(drawer).getByText('请选择开始时间', error)).toBeTruthy()
+    expect(within(drawer).getByText('请选择结束时间', error)).toBeTruthy()
+    expect(within(drawer).getByText('请输入会议地点，或选择线上会议', error)).toBeTruthy()
+    expect(posted).toBeUndefined()
+  })
+
+  it('sends the page’s type on create and the record’s version on edit', () => {
+    expect(meetingBody('dk', { topic: 'x' }, null)).toEqual({ topic: 'x', typeCode: 'dk' })
+    expect(meetingBody('other', { topic: 'x', typeCode: 'c1' }, null)).toMatchObject({ typeCode: 'c1' })
+    expect(meetingBody('dk', { topic: 'y' }, meeting())).toEqual({ topic: 'y', typeCode: 'dk', id: 1, updateTime: '2026-03-01T08:00:00Z' })
+  })
+
+  it('publishes a draft from its drawer after asking, then offers what a published meeting allows', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    const sent: string[] = []
+    mock.onPost('/api/zzsh/meetings/1/publish').reply((c) => {
+      sent.push(c.url!)
+      mock.onGet('/api/zzsh/meetings/1').reply(200, meeting({ state: 2, stateName: '已发布' }))
+      return [200, meeting({ state: 2, stateName: '已发布' })]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting())
+    expect(within(drawer).queryByRole('button', { name: /开\s*始/ })).toBeNull()
+    // The empty list says how to fill it.
+    expect(await within(drawer).findByText(/暂无参会人员/)).toBeTruthy()
+    fireEvent.click(within(drawer).getByRole('button', { name: /发\s*布/ }))
+    ok((await screen.findByText(/发布后将通知全体参会人员/)).closest('.ant-modal') as HTMLElement)
+    await waitFor(() => expect(sent).toEqual(['/api/zzsh/meetings/1/publish']))
+    expect(await within(drawer).findByRole('button', { name: /开\s*始/ })).toBeTruthy()
+    expect(within(drawer).queryByRole('button', { name: /发\s*布/ })).toBeNull()
+  })
+
+  it('cancels a published meeting with a reason', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    let cancelled: unknown
+    mock.onPost('/api/zzsh/meetings/1/cancel').reply((c) => {
+      cancelled = body(c)
+      return [200, meeting({ state: 2, cancelled: true })]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 2, stateName: '已发布' }))
+    expect(within(drawer).getByRole('button', { name: /开\s*始/ })).toBeTruthy()
+    fireEvent.click(within(drawer).getByRole('button', { name: '取消会议' }))
+    const dialog = (await screen.findByText('取消会议：学习党的二十大精神')).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消会议' }))
+    expect(await within(dialog).findByText('请输入取消原因')).toBeTruthy()
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '与学校大会冲突' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消会议' }))
+    await waitFor(() => expect(cancelled).toEqual({ reason: '与学校大会冲突' }))
+  })
+
+  it('reschedules a planned meeting with its new time and a reason', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    let sent: Record<string, unknown> | undefined
+    mock.onPost('/api/zzsh/meetings/1/reschedule').reply((c) => {
+      sent = body(c) as Record<string, unknown>
+      return [200, meeting({ state: 2 })]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 2, stateName: '已发布' }))
+    fireEvent.click(within(drawer).getByRole('button', { name: /改\s*期/ }))
+    const dialog = await findDialog('改期：学习党的二十大精神')
+    ok(dialog)
+    expect(await within(dialog).findByText('请输入改期原因')).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('改期原因'), { target: { value: '书记外出' } })
+    ok(dialog)
+    // The times start from the meeting's own and are sent as they are (RFC 3339).
+    await waitFor(() => expect(sent).toEqual({ startsAt: '2026-03-05T14:00:00+08:00', endsAt: '2026-03-05T16:00:00+08:00', reason: '书记外出' }))
+  })
+
+  it('shows the photos as thumbnails, the 对照检查材料 of a 组织生活会, and downloads the 会议记录', async () => {
+    signIn(['hy:list'])
+    const files = captureDownloads()
+    try {
+      mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+      mock.onGet('/api/zzsh/meetings/1/attachments').reply((c) => [
+        200,
+        (c.params as { kind: string }).kind === 'photo' ? [{ id: 40, recordId: 1, kind: 'photo', fileId: 8, name: '合影.jpg', size: 2048 }] : [],
+      ])
+      mock.onGet('/api/zzsh/meetings/1/attachments/40/view').reply(200, new Blob(['x'], { type: 'image/jpeg' }))
+      mock.onGet('/api/zzsh/meetings/1/record.docx').reply(200, new Blob(['docx']))
+      renderPage('/orglife/zzshh')
+      const drawer = await openDrawer(meeting({ typeCode: 'zzshh', typeName: '组织生活会', state: 4, stateName: '已结束' }))
+      fireEvent.click(within(drawer).getByRole('tab', { name: '照片和附件' }))
+      expect(await within(drawer).findByAltText('合影.jpg')).toBeTruthy()
+      expect(within(drawer).getByText('对照检查材料')).toBeTruthy()
+      // Without hy:edit nothing is uploaded, and a held meeting offers no state action.
+      expect(within(drawer).queryByRole('button', { name: /上传照片/ })).toBeNull()
+      expect(within(drawer).queryByRole('button', { name: /结\s*束/ })).toBeNull()
+      fireEvent.click(within(drawer).getByRole('button', { name: /下载会议记录/ }))
+      await waitFor(() => expect(files.saved).toEqual(['学习党的二十大精神会议记录.docx']))
+    } finally {
+      files.restore()
+    }
+  })
+
+  it('marks attendance by hand while the meeting runs, and decides a leave request', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    mock
+      .onGet('/api/zzsh/meetings/1/attendees')
+      .reply(200, [attendee(), attendee({ id: 6, memberId: 31, name: '李四', leaveState: 1, leaveReason: '出差', status: 'expected' })])
+    const marked: unknown[] = []
+    mock.onPut('/api/zzsh/meetings/1/attendees/5/attendance').reply((c) => {
+      marked.push(body(c))
+      return [200, attendee({ status: 'present' })]
+    })
+    const decided: unknown[] = []
+    mock.onPut('/api/zzsh/meetings/1/attendees/6/leave').reply((c) => {
+      decided.push(body(c))
+      return [200, attendee({ id: 6 })]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 3, stateName: '进行中' }))
+    expect(within(drawer).getByRole('button', { name: /签到大屏/ })).toBeTruthy()
+    // Nobody is added or removed once the meeting has started.
+    expect(within(drawer).queryByRole('button', { name: '从党员名册导入' })).toBeNull()
+    const zhang = (await within(drawer).findByText('张三')).closest('tr') as HTMLElement
+    expect(within(zhang).queryByRole('button', { name: '移除' })).toBeNull()
+    fireEvent.click(within(zhang).getByRole('button', { name: '签到' }))
+    await waitFor(() => expect(marked).toEqual([{ status: 'present' }]))
+
+    const li = within(drawer).getByText('李四').closest('tr') as HTMLElement
+    expect(within(li).getByText('待批准')).toBeTruthy()
+    fireEvent.click(within(li).getByRole('button', { name: '批准请假' }))
+    ok((await screen.findByText('确定批准李四的请假吗？')).closest('.ant-modal') as HTMLElement)
+    await waitFor(() => expect(decided).toEqual([{ approve: true }]))
+  })
+
+  it('draws the roster and removes an attendee before the meeting starts', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [attendee()])
+    const drawn: string[] = []
+    mock.onPost('/api/zzsh/meetings/1/attendees/roster').reply((c) => {
+      drawn.push(c.url!)
+      return [200, { added: 11 }]
+    })
+    let removed: unknown
+    mock.onDelete('/api/zzsh/meetings/1/attendees').reply((c) => {
+      removed = body(c)
+      return [204]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting())
+    fireEvent.click(within(drawer).getByRole('button', { name: '从党员名册导入' }))
+    expect(await screen.findByText('已从党员名册导入 11 人')).toBeTruthy()
+    expect(drawn).toHaveLength(1)
+    const zhang = within(drawer).getByText('张三').closest('tr') as HTMLElement
+    expect(within(zhang).queryByRole('button', { name: '签到' })).toBeNull()
+    fireEvent.click(within(zhang).getByRole('button', { name: '移除' }))
+    ok((await screen.findByText('确定删除参会人员“张三”吗？')).closest('.ant-modal') as HTMLElement)
+    await waitFor(() => expect(removed).toEqual({ ids: [5] }))
+  })
+})
+
+describe('orglife/meeting minutes', () => {
+  it('keeps the text’s lines as paragraphs, escaped, and reads them back', () => {
+    const html = textToHtml('一、学习 <文件>\n\n二、讨论 & 表决')
+    expect(html).toBe('<p>一、学习 &lt;文件&gt;</p><p>二、讨论 &amp; 表决</p>')
+    expect(htmlToText(html)).toBe('一、学习 <文件>\n二、讨论 & 表决')
+    expect(htmlToText('<p>a<br>b</p><p>c</p>')).toBe('a\nb\nc')
+  })
+})
