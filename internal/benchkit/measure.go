@@ -20,6 +20,10 @@ type Stats struct {
 	PerSec   float64 // requests per second, one client after another
 }
 
+// Summarize is the figures of latencies lat measured over total: PerSec is
+// then the throughput of all the clients together.
+func Summarize(lat []time.Duration, total time.Duration) Stats { return summarize(lat, total) }
+
 func summarize(lat []time.Duration, total time.Duration) Stats {
 	if len(lat) == 0 {
 		return Stats{}

@@ -32,7 +32,7 @@ type signWorld struct {
 // startsAt is when the world's meetings start: 14:00 in China.
 var startsAt = time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
 
-func newSignWorld(t *testing.T) *signWorld {
+func newSignWorld(t testing.TB) *signWorld {
 	t.Helper()
 	e := apptest.New(t)
 	w := &signWorld{e: e}
@@ -51,7 +51,7 @@ func (w *signWorld) setClock(at time.Time) { w.clock.Store(at.UnixNano()) }
 
 // meeting inserts a meeting of the branch in state (a row, as the meetings
 // API would have created and published it).
-func (w *signWorld) meeting(t *testing.T, topic string, state int) int64 {
+func (w *signWorld) meeting(t testing.TB, topic string, state int) int64 {
 	t.Helper()
 	now := time.Now().UTC()
 	m := &orglife.Meeting{OrgID: w.branch, TypeCode: orglife.TypeThemeDay, Topic: topic, StartsAt: startsAt,
@@ -65,7 +65,7 @@ func (w *signWorld) meeting(t *testing.T, topic string, state int) int64 {
 
 // start puts a meeting at START as the meetings API's 开始 does: state 3
 // and a fresh random 32-hex sign_key (a second start rotates the key).
-func (w *signWorld) start(t *testing.T, id int64) {
+func (w *signWorld) start(t testing.TB, id int64) {
 	t.Helper()
 	key := make([]byte, 16)
 	rand.Read(key) //nolint:errcheck
@@ -73,7 +73,7 @@ func (w *signWorld) start(t *testing.T, id int64) {
 }
 
 // setState changes a meeting's state (and more columns: set, args).
-func (w *signWorld) setState(t *testing.T, id int64, state int, set ...any) {
+func (w *signWorld) setState(t testing.TB, id int64, state int, set ...any) {
 	t.Helper()
 	q := w.e.DB.NewUpdate().Model((*orglife.Meeting)(nil)).Set("state = ?", state).Where("id = ?", id)
 	if len(set) > 0 {
@@ -86,7 +86,7 @@ func (w *signWorld) setState(t *testing.T, id int64, state int, set ...any) {
 
 // member creates a party member of the branch with an account of their own
 // (no permission at all) and answers the member id and the account's token.
-func (w *signWorld) member(t *testing.T, name string) (int64, string) {
+func (w *signWorld) member(t testing.TB, name string) (int64, string) {
 	t.Helper()
 	id := apptest.IDNumber("110101", "19900101", int(w.members.Add(1)))
 	memberID := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember(name, w.branch, "idNumber", id))
@@ -98,7 +98,7 @@ func (w *signWorld) member(t *testing.T, name string) (int64, string) {
 }
 
 // attendee puts a member on a meeting's list (as drawn from the roster).
-func (w *signWorld) attendee(t *testing.T, meetingID, memberID int64, name string) {
+func (w *signWorld) attendee(t testing.TB, meetingID, memberID int64, name string) {
 	t.Helper()
 	now := time.Now().UTC()
 	a := &orglife.Attendee{MeetingID: meetingID, MemberID: &memberID, Name: name, JoinType: orglife.JoinRoster, Status: orglife.AttendExpected}
@@ -109,7 +109,7 @@ func (w *signWorld) attendee(t *testing.T, meetingID, memberID int64, name strin
 }
 
 // attendance is a member's row of a meeting as stored.
-func (w *signWorld) attendance(t *testing.T, meetingID, memberID int64) orglife.Attendee {
+func (w *signWorld) attendance(t testing.TB, meetingID, memberID int64) orglife.Attendee {
 	t.Helper()
 	var a orglife.Attendee
 	if err := w.e.DB.NewSelect().Model(&a).Where("meeting_id = ?", meetingID).Where("member_id = ?", memberID).Scan(t.Context()); err != nil {
@@ -119,13 +119,13 @@ func (w *signWorld) attendance(t *testing.T, meetingID, memberID int64) orglife.
 }
 
 // screen reads a meeting's screen as the host.
-func (w *signWorld) screen(t *testing.T, id int64) orglife.Screen {
+func (w *signWorld) screen(t testing.TB, id int64) orglife.Screen {
 	t.Helper()
 	return apptest.DoJSON[orglife.Screen](t, w.e, 200, "GET", fmt.Sprintf("/api/zzsh/meetings/%d/screen", id), w.host, nil)
 }
 
 // token is the sign-in token of the screen's link.
-func (w *signWorld) token(t *testing.T, id int64) string {
+func (w *signWorld) token(t testing.TB, id int64) string {
 	t.Helper()
 	link := w.screen(t, id).Link
 	tok, ok := strings.CutPrefix(link, orglife.SignPath+"?t=")
