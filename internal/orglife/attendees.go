@@ -319,12 +319,8 @@ func (s *Service) MarkAttendance(ctx context.Context, id, aid int64, in Attendan
 // request waiting for the host; a request decided is not decided again.
 func (s *Service) DecideLeave(ctx context.Context, id, aid int64, in LeaveDecision) (AttendeeView, error) {
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		m, err := s.findMeeting(ctx, tx, id)
-		if err != nil {
+		if _, err := s.liveMeeting(ctx, tx, id); err != nil {
 			return err
-		}
-		if m.CancelledAt != nil {
-			return httpx.BadRequest("会议已取消")
 		}
 		now := s.now()
 		q := tx.NewUpdate().Table("zzsh_attendee").Set("updated_at = ?", now).

@@ -219,14 +219,7 @@ func (s *Service) checkMeeting(ctx context.Context, in MeetingInput, cur *Meetin
 			c.Add(httpx.Invalid("typeCode", "%s不能召开%s", holder.Name, t.Name))
 		}
 	}
-	switch {
-	case in.StartsAt.IsZero():
-		c.Add(httpx.Invalid("startsAt", "请选择开始时间"))
-	case in.EndsAt.IsZero():
-		c.Add(httpx.Invalid("endsAt", "请选择结束时间"))
-	case !in.EndsAt.After(in.StartsAt):
-		c.Add(httpx.Invalid("endsAt", "结束时间应晚于开始时间"))
-	}
+	c.Add(checkSpan(in.StartsAt, in.EndsAt))
 	if err := c.Err(); err != nil {
 		return Meeting{}, err
 	}
@@ -293,6 +286,29 @@ func (s *Service) meetingType(ctx context.Context, code string) (*MeetingType, e
 // findMeeting reads meeting id of the caller's scope through idb, or 404.
 func (s *Service) findMeeting(ctx context.Context, idb bun.IDB, id int64) (*Meeting, error) {
 	return record.FindScoped[Meeting](ctx, idb, s.orgs.Scoped("m.org_id"), "m", id, errNoMeeting)
+}
+
+// liveMeeting is findMeeting of a meeting not cancelled: a cancelled one
+// takes no state change and no attendance decision.
+func (s *Service) liveMeeting(ctx context.Context, idb bun.IDB, id int64) (*Meeting, error) {
+	m, err := s.findMeeting(ctx, idb, id)
+	if err == nil && m.CancelledAt != nil {
+		return nil, httpx.BadRequest("会议已取消")
+	}
+	return m, err
+}
+
+// checkSpan is the check of a meeting's time: both ends, the end after the start.
+func checkSpan(startsAt, endsAt time.Time) error {
+	switch {
+	case startsAt.IsZero():
+		return httpx.Invalid("startsAt", "请选择开始时间")
+	case endsAt.IsZero():
+		return httpx.Invalid("endsAt", "请选择结束时间")
+	case !endsAt.After(startsAt):
+		return httpx.Invalid("endsAt", "结束时间应晚于开始时间")
+	}
+	return nil
 }
 
 // meetingRoutes registers the meetings, their state changes, attendees,

@@ -52,12 +52,9 @@ func (s *Service) move(ctx context.Context, id int64, from []int, refusal string
 	change func(m *Meeting, now time.Time), columns []string,
 	after func(ctx context.Context, tx bun.Tx, m *Meeting) error) (MeetingView, error) {
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		m, err := s.findMeeting(ctx, tx, id)
+		m, err := s.liveMeeting(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		if m.CancelledAt != nil {
-			return httpx.BadRequest("会议已取消")
 		}
 		if !slices.Contains(from, m.State) {
 			return httpx.BadRequest("%s", refusal)
@@ -189,14 +186,7 @@ func (s *Service) Cancel(ctx context.Context, id int64, in CancelInput) (Meeting
 func (s *Service) Reschedule(ctx context.Context, id int64, in RescheduleInput) (MeetingView, error) {
 	reason := strings.TrimSpace(in.Reason)
 	var c httpx.Checks
-	switch {
-	case in.StartsAt.IsZero():
-		c.Add(httpx.Invalid("startsAt", "请选择开始时间"))
-	case in.EndsAt.IsZero():
-		c.Add(httpx.Invalid("endsAt", "请选择结束时间"))
-	case !in.EndsAt.After(in.StartsAt):
-		c.Add(httpx.Invalid("endsAt", "结束时间应晚于开始时间"))
-	}
+	c.Add(checkSpan(in.StartsAt, in.EndsAt))
 	c.Add(record.Required("reason", "改期原因", reason, 500))
 	if err := c.Err(); err != nil {
 		return MeetingView{}, err

@@ -350,25 +350,21 @@ func SortMenu(ctx context.Context, tx bun.IDB, id int64, sort int) error {
 // another domain seeded, placed among the pages added after it. A missing
 // page fails the migration.
 func SortPage(ctx context.Context, tx bun.IDB, component string, sort int) error {
-	res, err := tx.NewUpdate().Model((*Menu)(nil)).Set("sort = ?", sort).
-		Where("component = ?", component).Where("type = ?", MenuPage).Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
-		return fmt.Errorf("no page menu with component %q", component)
-	}
-	return nil
+	return updatePage(ctx, tx, component, func(q *bun.UpdateQuery) *bun.UpdateQuery { return q.Set("sort = ?", sort) })
 }
 
 // ShowMenuPage un-hides the page menu of a component once its page exists
 // (domains seed their pages hidden until the web side is built). A missing
 // page fails the migration rather than passing silently.
 func ShowMenuPage(ctx context.Context, tx bun.IDB, component string) error {
-	res, err := tx.NewUpdate().Model((*Menu)(nil)).Set("hidden = ?", false).Set("updated_at = ?", time.Now().UTC()).
-		Where("component = ?", component).Where("type = ?", MenuPage).Exec(ctx)
+	return updatePage(ctx, tx, component, func(q *bun.UpdateQuery) *bun.UpdateQuery {
+		return q.Set("hidden = ?", false).Set("updated_at = ?", time.Now().UTC())
+	})
+}
+
+// updatePage changes the page menu of a component; none is an error.
+func updatePage(ctx context.Context, tx bun.IDB, component string, set func(*bun.UpdateQuery) *bun.UpdateQuery) error {
+	res, err := set(tx.NewUpdate().Model((*Menu)(nil))).Where("component = ?", component).Where("type = ?", MenuPage).Exec(ctx)
 	if err != nil {
 		return err
 	}
