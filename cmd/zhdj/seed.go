@@ -86,7 +86,7 @@ func seed(args []string) error {
 	if err != nil {
 		return fmt.Errorf("组织生活演示数据 (meetings): %w", err)
 	}
-	fmt.Printf("已生成组织生活演示数据：%d 次会议（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Behind, life.Took.Seconds())
-	fmt.Printf("Meetings: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Behind, life.Took.Seconds())
+	fmt.Printf("已生成组织生活演示数据：%d 次会议、%d 名参会人员（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Attendees, life.Behind, life.Took.Seconds())
+	fmt.Printf("Meetings: %d, attendees: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Attendees, life.Behind, life.Took.Seconds())
 	return nil
 }

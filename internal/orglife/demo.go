@@ -28,7 +28,8 @@ import (
 //   - meetings before today are held (CLOSE, minutes recorded, a few of the
 //     last week's without minutes yet), later ones published (planned).
 //
-// Attendees are not drawn (a meeting's roster is drawn when it is planned).
+// The branches' meetings of the last three months and the planned ones get
+// their roster and attendance (demo_attendees.go).
 
 // DemoOptions are the demo seed's: the generator's seed and the day the
 // data is consistent with (zero: today in China).
@@ -39,8 +40,9 @@ type DemoOptions struct {
 
 // DemoResult counts what SeedDemo wrote.
 type DemoResult struct {
-	Meetings int
-	Behind   int // branches behind on 党课 or 支委会
+	Meetings  int
+	Attendees int
+	Behind    int // branches behind on 党课 or 支委会
 	Took     time.Duration
 }
 
@@ -176,13 +178,18 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 				return err
 			}
 		}
-		return nil
+		byID := make(map[int64]*org.Org, len(orgs))
+		for i := range orgs {
+			byID[orgs[i].ID] = &orgs[i]
+		}
+		res.Attendees, err = s.seedDemoAttendees(ctx, tx, r, byID, today)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("meetings: %w", err)
 	}
 	if db.IsPostgres(s.db) {
-		if _, err := s.db.ExecContext(ctx, "VACUUM ANALYZE zzsh_meeting"); err != nil {
+		if _, err := s.db.ExecContext(ctx, "VACUUM ANALYZE zzsh_meeting, zzsh_attendee"); err != nil {
 			return nil, err
 		}
 	}
