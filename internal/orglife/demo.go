@@ -43,7 +43,7 @@ type DemoResult struct {
 	Meetings  int
 	Attendees int
 	Behind    int // branches behind on 党课 or 支委会
-	Took     time.Duration
+	Took      time.Duration
 }
 
 // demoStream is the generator's stream (other modules use others).
