@@ -28,6 +28,7 @@ type MonthDue struct {
 // DueItem is one measure this month.
 type DueItem struct {
 	Key       string    `json:"key"`
+	TypeCode  string    `json:"typeCode"` // the meeting type held to meet it (书记讲党课: 党课)
 	Name      string    `json:"name"`
 	Rule      string    `json:"rule"`
 	PeriodEnd date.Date `json:"periodEnd"` // the last day of the running period
@@ -82,7 +83,10 @@ func (s *Service) MonthDue(ctx context.Context) (MonthDue, error) {
 	}
 	items := map[string]*DueItem{}
 	for _, m := range ms {
-		items[m.Key] = &DueItem{Key: m.Key, Name: m.Name, Rule: m.Rule}
+		items[m.Key] = &DueItem{Key: m.Key, TypeCode: m.Key, Name: m.Name, Rule: m.Rule}
+		if m.Key == MeasureSecretary {
+			items[m.Key].TypeCode = TypeLecture
+		}
 	}
 	for _, o := range scoped {
 		for _, l := range lines[o.ID] {

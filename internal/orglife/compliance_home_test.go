@@ -18,6 +18,9 @@ func TestHomeMeetings_ThisMonthInScope(t *testing.T) {
 	csHome, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.cs, home.PermView)
 	got := apptest.DoJSON[orglife.MonthDue](t, w.e, 200, "GET", "/api/home/meetings", csHome, nil)
 	items := apptest.ByKey(got.Items, func(i orglife.DueItem) string { return i.Key })
+	if c := items[orglife.TypeBranchCommittee]; c.TypeCode != orglife.TypeBranchCommittee || items[orglife.MeasureSecretary].TypeCode != orglife.TypeLecture {
+		t.Errorf("the types to hold: %+v", items)
+	}
 	if c := items[orglife.TypeBranchCommittee]; c.Orgs != 2 || c.Done != 1 || c.Open != 1 || c.PeriodEnd != today.Month().Last() {
 		t.Errorf("支部委员会 this month %+v", c)
 	}

@@ -86,6 +86,7 @@ export interface OrgTable {
 /** One meeting measure this month in the caller's scope (orglife.DueItem). */
 export interface DueItem {
   key: string
+  typeCode: string
   name: string
   rule: string
   periodEnd: string | null

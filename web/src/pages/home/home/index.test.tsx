@@ -11,6 +11,7 @@ vi.mock('@/components/chart/EChart', () => ({
 import { PERM } from '@/api/permissions'
 import { mockApi, page, signIn } from '@/test/api'
 import { makeSummary } from '@/test/fixtures'
+import { usePermissionStore } from '@/stores/permission'
 import { renderWithApp } from '@/test/render'
 import HomePage from './index'
 
@@ -104,7 +105,7 @@ describe('首页', { timeout: 20_000 }, () => {
     mock.onGet('/api/home/summary').reply(200, makeSummary())
     mock.onGet('/api/home/meetings').reply(200, {
       month: '2026-11',
-      items: [{ key: 'zbwyh', name: '支部委员会', rule: '每月至少1次', periodEnd: '2026-11-30', orgs: 4, done: 2, planned: 1, open: 1 }],
+      items: [{ key: 'zbwyh', typeCode: 'zbwyh', name: '支部委员会', rule: '每月至少1次', periodEnd: '2026-11-30', orgs: 4, done: 2, planned: 1, open: 1 }],
       missing: 3,
       gaps: [{ orgId: 7, orgName: '数学教工党支部', measure: '党课', period: '2026年第3季度' }],
     })
@@ -115,5 +116,34 @@ describe('首页', { timeout: 20_000 }, () => {
     expect(within(card).getByText('每月至少1次，2026-11-30截止')).toBeTruthy()
     expect(within(card).getByText('数学教工党支部 · 2026年第3季度党课')).toBeTruthy()
     expect(within(card).getByText('3')).toBeTruthy()
+    expect(within(card).queryByText('安排会议')).toBeNull() // no meeting page among the caller's routes
+  })
+  it('shows a branch secretary their branch’s state of each meeting and links what is still open to its page', async () => {
+    mock.onGet('/api/home/summary').reply(200, makeSummary())
+    const one = { rule: '每月至少1次', periodEnd: '2026-11-30', orgs: 1, done: 0, planned: 0, open: 0 }
+    mock.onGet('/api/home/meetings').reply(200, {
+      month: '2026-11',
+      items: [
+        { ...one, key: 'zbwyh', typeCode: 'zbwyh', name: '支部委员会', open: 1 },
+        { ...one, key: 'ztdr', typeCode: 'ztdr', name: '主题党日', planned: 1 },
+        { ...one, key: 'dk_secretary', typeCode: 'dk', name: '书记讲党课', rule: '每年至少1次', periodEnd: '2026-12-31', done: 1 },
+      ],
+      missing: 0,
+      gaps: [],
+    })
+    const route = (path: string) => ({ path, component: 'orglife/meeting', meta: { title: '', trail: [] }, top: '/orglife' })
+    usePermissionStore.setState({ routes: [route('/orglife/shyk/zbwyh'), route('/orglife/ztdr')] })
+    signIn([PERM.homeView])
+    show()
+    const card = (await screen.findByText('本月组织生活')).closest('.ant-card') as HTMLElement
+    const row = (name: string) => within(card).getByText(name).closest('.ant-list-item') as HTMLElement
+    await within(card).findByText('支部委员会')
+    expect(within(row('支部委员会')).getByText('未安排')).toBeTruthy()
+    expect(within(row('支部委员会')).getByRole('link', { name: '安排会议' }).getAttribute('href')).toBe('/orglife/shyk/zbwyh')
+    expect(within(row('主题党日')).getByText('已计划')).toBeTruthy()
+    expect(within(row('主题党日')).queryByText('安排会议')).toBeNull() // planned already
+    expect(within(row('书记讲党课')).getByText('已召开')).toBeTruthy()
+    expect(within(card).queryByText(/个党组织/)).toBeNull()
+    usePermissionStore.getState().reset()
   })
 })

@@ -6,7 +6,8 @@ import { body, captureDownloads, exportsOf, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { findDialog, ok } from '@/test/page'
 import { renderWithApp } from '@/test/render'
-import MeetingPage, { meetingBody, typeOfPath } from './index'
+import MeetingPage, { meetingBody } from './index'
+import { meetingPathOf, typeOfPath } from './paths'
 import { htmlToText, textToHtml } from './minutes'
 import type { AttendeeView, MeetingType, MeetingView } from './types'
 
@@ -123,6 +124,15 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
     expect(typeOfPath('/orglife/shyk/zbdydh')).toBe('zbdydh')
     expect(typeOfPath('/orglife/mzshh/')).toBe('mzshh')
     expect(typeOfPath('/orglife/qthy')).toBe('other')
+  })
+
+  it('finds the page where a type is arranged among the caller’s routes', () => {
+    const route = (path: string, component = 'orglife/meeting') => ({ path, component, meta: { title: '', trail: [] }, top: '/orglife' })
+    const routes = [route('/orglife/shyk/zbwyh'), route('/orglife/qthy'), route('/orglife/hytj', 'orglife/compliance')]
+    expect(meetingPathOf(routes, 'zbwyh')).toBe('/orglife/shyk/zbwyh')
+    expect(meetingPathOf(routes, 'c12')).toBe('/orglife/qthy') // the school's own type
+    expect(meetingPathOf(routes.slice(0, 1), 'c12')).toBeUndefined()
+    expect(meetingPathOf([], 'zbwyh')).toBeUndefined()
   })
 
   it('lists the meetings of its type and searches by topic and state', async () => {

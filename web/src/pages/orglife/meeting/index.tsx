@@ -9,14 +9,9 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { createMeeting, fetchMeetings, MEETINGS, deleteMeetings, meetingDetail, typeOptions, updateMeeting } from './api'
 import DateTimeInput, { endsAfter, timeSpan } from './DateTimeInput'
 import MeetingDrawer from './MeetingDrawer'
+import { typeOfPath } from './paths'
 import { BUILTIN_TYPE_NAMES, OTHER_TYPES, STATE, STATE_NAMES, type MeetingInput, type MeetingType, type MeetingView } from './types'
 import { deletable, placeText, planned, stateTag } from './view'
-
-/** The list's type from the page's path: its last segment (zbdydh … mzshh), `other` for 其他会议 (qthy). */
-export function typeOfPath(pathname: string): string {
-  const last = pathname.split('/').filter(Boolean).at(-1) ?? ''
-  return last === 'qthy' ? OTHER_TYPES : last
-}
 
 /** The meeting's 党组织: only those holding its type may be chosen (民主生活会: 党委 and 二级党委, never a branch). */
 function MeetingOrgSelect({ form, type, types, ...control }: { form: FormInstance; type: string; types: MeetingType[]; value?: number | null; onChange?: (v: unknown) => void }) {
