@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
+	"zhdj/internal/org"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
@@ -198,6 +199,9 @@ func (s *Service) DrawRoster(ctx context.Context, id int64) (Added, error) {
 		if err := s.members.SelectBriefs(tx, member.StatusNormal).Where("bm.org_id = ?", m.OrgID).OrderExpr("bm.id").Scan(ctx, &roster); err != nil {
 			return httpx.Internal(err)
 		}
+		if len(roster) == 0 {
+			return s.emptyRoster(ctx, m.OrgID)
+		}
 		rows := make([]Attendee, len(roster))
 		for i, p := range roster {
 			rows[i] = Attendee{MeetingID: id, MemberID: &p.ID, Name: p.Name, JoinType: JoinRoster}
@@ -206,6 +210,20 @@ func (s *Service) DrawRoster(ctx context.Context, id int64) (Added, error) {
 		return err
 	})
 	return out, httpx.AsError(err)
+}
+
+// emptyRoster says why the roster of organisation orgID gave nobody: a
+// party group keeps no member records of its own (its members are the
+// branch's, added by hand), any other organisation has none in normal status.
+func (s *Service) emptyRoster(ctx context.Context, orgID int64) error {
+	o, err := s.orgs.Find(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	if o.Type == org.TypeGroup {
+		return httpx.BadRequest("党小组不单独建立党员名册，请通过“添加党员”逐个添加本小组的党员")
+	}
+	return httpx.BadRequest("该党组织暂无正常状态的党员，无法从党员名册导入")
 }
 
 // AddMembers lists members of the caller's scope by hand (USER_IMPORT),

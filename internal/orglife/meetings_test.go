@@ -183,6 +183,24 @@ func TestListFilters(t *testing.T) {
 	}
 }
 
+// The roster says why it gave nobody: a party group keeps no member records
+// (its members are added by hand), an organisation without members has none.
+func TestDrawRoster_EmptySaysWhy(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	group := w.e.Org(t, w.branch, "6", "第一党小组")
+	v := w.create(t, w.csTK, body(group, orglife.TypeGroup, 2))
+	roster := fmt.Sprintf("/api/zzsh/meetings/%d/attendees/roster", v.ID)
+	apptest.ExpectMessage(t, w.e.Do("POST", roster, w.csTK, nil), 400, "党小组不单独建立党员名册，请通过“添加党员”逐个添加本小组的党员")
+	v = w.create(t, w.csTK, body(w.branch, orglife.TypeThemeDay, 2))
+	roster = fmt.Sprintf("/api/zzsh/meetings/%d/attendees/roster", v.ID)
+	apptest.ExpectMessage(t, w.e.Do("POST", roster, w.csTK, nil), 400, "该党组织暂无正常状态的党员，无法从党员名册导入")
+	w.member(t, w.branch, "张三")
+	if n := w.draw(t, v.ID); n != 1 {
+		t.Errorf("drawn %d", n)
+	}
+}
+
 // The state machine: publish needs attendees (and a 组织生活会 a guest),
 // start sets a fresh sign key, close marks the expected absent, cancel and
 // reschedule only before START; a draft or a cancelled meeting is deleted,
