@@ -109,10 +109,13 @@ func TestValidationErrorsNameTheirField(t *testing.T) {
 	// 民主生活会 is the committees'; a branch's 党小组会 is not the branch's either.
 	w.create(t, w.csTK, apptest.With(base, "orgId", w.cs, "typeCode", orglife.TypeDemocratic))
 	apptest.ExpectField(t, w.e.Do("POST", "/api/zzsh/meetings", w.csTK, apptest.With(base, "typeCode", orglife.TypeGroup)), "typeCode", "计算机教工党支部不能召开党小组会")
+	// A time that is no time: the field is named (the form marks 开始时间), on create and on update.
+	apptest.ExpectField(t, w.e.Do("POST", "/api/zzsh/meetings", w.csTK, apptest.With(base, "startsAt", "明天下午")), "startsAt", "请求数据格式错误")
 	// The same checks on update.
 	v := w.create(t, w.csTK, base)
 	apptest.ExpectField(t, w.e.Do("PUT", "/api/zzsh/meetings", w.csTK, map[string]any{"id": v.ID, "topic": ""}), "topic", "请输入会议主题（不超过200个字）")
 	apptest.ExpectField(t, w.e.Do("PUT", "/api/zzsh/meetings", w.csTK, map[string]any{"id": v.ID, "typeCode": orglife.TypeDemocratic}), "typeCode", "计算机教工党支部不能召开民主生活会")
+	apptest.ExpectField(t, w.e.Do("PUT", "/api/zzsh/meetings", w.csTK, map[string]any{"id": v.ID, "endsAt": "16:00"}), "endsAt", "请求数据格式错误")
 }
 
 // A meeting is held on the day it starts in China; the 党课 fields stay

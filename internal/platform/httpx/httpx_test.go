@@ -2,9 +2,11 @@ package httpx
 
 import (
 	"encoding/json"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParsePage(t *testing.T) {
@@ -78,5 +80,37 @@ func TestOptionalTellsAbsentFromNull(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"a":"x"}`), &in); err == nil {
 		t.Fatal("wrong type accepted")
+	}
+}
+
+// A body that does not decode names the field it failed on, so the form marks
+// it: a type error's field, or the field whose value alone does not decode (a
+// time.Time's parse error names none); a body that is no JSON names none.
+func TestDecodeNamesTheFieldItFailedOn(t *testing.T) {
+	t.Parallel()
+	type base struct {
+		ID int64 `json:"id"`
+	}
+	type input struct {
+		base
+		Name     string    `json:"name"`
+		StartsAt time.Time `json:"startsAt"`
+		Skipped  string    `json:"-"`
+	}
+	cases := map[string]string{
+		`{"name":"会议","startsAt":"明天下午"}`:           "startsAt",
+		`{"name":1}`:                                 "name",
+		`{"id":"七","name":"会议"}`:                     "id",
+		`{"name":"会议","startsAt":"2026-03-02T14:00"}`: "startsAt",
+		`{`:                                          "",
+		`[1]`:                                        "",
+	}
+	for body, want := range cases {
+		r := httptest.NewRequest("POST", "/", strings.NewReader(body))
+		var in input
+		err := Decode(r, &in)
+		if err == nil || FieldOf(err) != want || !strings.Contains(err.Error(), "请求数据格式错误") {
+			t.Errorf("%s: %v (field %q), want field %q", body, err, FieldOf(err), want)
+		}
 	}
 }

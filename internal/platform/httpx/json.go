@@ -3,7 +3,10 @@ package httpx
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"reflect"
+	"strings"
 )
 
 // MaxJSONBody bounds a JSON request body; uploads use their own limit.
@@ -36,7 +39,7 @@ func Decode(r *http.Request, v any) error {
 		return BadRequest("请求内容不能为空")
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return &Error{Status: http.StatusBadRequest, Message: "请求数据格式错误", Cause: err}
+		return decodeError(raw, v, err)
 	}
 	return nil
 }
@@ -65,4 +68,44 @@ func IDs(r *http.Request) ([]int64, error) {
 		return nil, BadRequest("一次最多操作 10000 条记录")
 	}
 	return ids, nil
+}
+
+// decodeError is the 400 for a body that did not decode into v, naming the
+// field it failed on when it can tell (a form marks that field): the first
+// top-level field of v whose value alone does not decode (a time.Time's parse
+// error names no field; a type error names an embedded struct's field by its
+// Go path), else the field a type error reports.
+func decodeError(raw []byte, v any, err error) *Error {
+	e := &Error{Status: http.StatusBadRequest, Message: "请求数据格式错误", Cause: err}
+	if e.Field = failingField(raw, v); e.Field == "" {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			e.Field = typeErr.Field
+		}
+	}
+	return e
+}
+
+// failingField is the JSON name of the first field of the struct v points to
+// whose value in the object raw does not decode alone ("" when none does or v
+// is no struct).
+func failingField(raw []byte, v any) string {
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct {
+		return ""
+	}
+	var sent map[string]json.RawMessage
+	if json.Unmarshal(raw, &sent) != nil {
+		return ""
+	}
+	for _, f := range reflect.VisibleFields(t.Elem()) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous || !f.IsExported() || name == "" || name == "-" {
+			continue
+		}
+		if value, ok := sent[name]; ok && json.Unmarshal(value, reflect.New(f.Type).Interface()) != nil {
+			return name
+		}
+	}
+	return ""
 }

@@ -34,7 +34,7 @@ func DecodeMerge[T any](r *http.Request, noID string, load func(ctx context.Cont
 		return in, nil, err
 	}
 	if err := json.Unmarshal(body, &in); err != nil {
-		return in, nil, &Error{Status: http.StatusBadRequest, Message: "请求数据格式错误", Cause: err}
+		return in, nil, decodeError(body, &in, err)
 	}
 	return in, sent, nil
 }
