@@ -114,8 +114,14 @@ func TestScopedRecord(t *testing.T) {
 	if v, err := res.Update(mine, cur); err != nil || v.Text != "丙" || !v.CreatedAt.Equal(a.CreatedAt) {
 		t.Fatalf("update: %+v %v", v, err)
 	}
+	// A form opened before that update sends the version it read: stale.
+	cur.Text = "戊"
+	if _, err := res.Update(mine, cur); status(err) != 409 {
+		t.Fatalf("a stale form: %v", err)
+	}
 	// A change made between the read and the write makes the update stale
 	// (made here in the update's own transaction, where the hook runs).
+	cur, _ = res.Current(mine, a.ID)
 	res.BeforeUpdate = func(ctx context.Context, tx bun.IDB, cur *noteView, _ *note) error {
 		_, err := tx.NewUpdate().Table("sample_note").Set("updated_at = ?", cur.UpdatedAt.Add(1e9)).Where("id = ?", cur.ID).Exec(ctx)
 		return err

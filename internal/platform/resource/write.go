@@ -45,10 +45,18 @@ func (res *Viewed[M, V, I, O]) idOf(in *I) int64 {
 // Update checks a body and writes it over the record of the caller's scope
 // it names (ORIGIN USER_UPDATE).
 func (res *Viewed[M, V, I, O]) Update(ctx context.Context, in I) (O, error) {
+	var zero O
 	cur, err := res.find(ctx, res.DB, res.idOf(&in))
 	if err != nil {
-		var zero O
 		return zero, err
+	}
+	// A form sends back the version it was opened with (updateTime): a record
+	// changed since is a 409, never overwritten with what the form still
+	// holds. A body without one was merged onto the record just read.
+	if k, ok := any(&in).(Keyed); ok {
+		if _, _, sent := k.Keys(); !sent.IsZero() && !sent.Equal(*keysOf(res.Record(cur)).updated) {
+			return zero, res.lock().Stale()
+		}
 	}
 	return res.write(ctx, in, cur, audit.OriginUserUpdate, nil)
 }

@@ -30,7 +30,9 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
   const send = (values: Record<string, unknown>) => {
     const body = toBody(res.fields, values)
     if (submit) return submit(record ? { ...body, id: idOf(record) } : body, record)
-    if (record) return res.api.update!({ ...body, id: idOf(record) } as never)
+    // The version the form was opened with: the server refuses it (409) when the record changed since.
+    const version = (record as { updateTime?: string } | null)?.updateTime
+    if (record) return res.api.update!({ ...body, id: idOf(record), ...(version ? { updateTime: version } : {}) } as never)
     return res.api.create!(body as never)
   }
   const start = record ? toFormValues(res.fields, record) : { ...spec.initial, ...initial }

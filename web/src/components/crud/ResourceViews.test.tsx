@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithApp } from '@/test/render'
 import { defineResource } from './resource'
@@ -42,6 +42,19 @@ describe('resource views', () => {
     const editing = screen.getByText('编辑支部：一支部').closest('.ant-modal') as HTMLElement
     expect(within(editing).getByText('支部名称', { selector: 'label' })).toBeTruthy()
     expect(within(editing).queryByText('上级', { selector: 'label' })).toBeNull()
+  })
+
+  it('sends back the version the record was opened with, so the server refuses a form gone stale', async () => {
+    const sent: unknown[] = []
+    const versioned = defineResource<Branch & { updateTime?: string }, BranchNode>({
+      ...branches,
+      api: { ...branches.api, update: (b) => (sent.push(b), Promise.resolve(b)) },
+    })
+    const record = { id: 1, name: '一支部', pid: null, updateTime: '2026-11-30T08:00:00.123456Z' }
+    renderWithApp(<ResourceForm resource={versioned} record={record} onClose={noop} onDone={noop} />)
+    const editing = screen.getByText('编辑支部：一支部').closest('.ant-modal') as HTMLElement
+    within(editing).getByRole('button', { name: /确\s*定/ }).click()
+    await waitFor(() => expect(sent).toEqual([{ id: 1, name: '一支部', updateTime: '2026-11-30T08:00:00.123456Z' }]))
   })
 
   it("labels the detail with the field's detail label, the form and search keeping theirs", () => {
