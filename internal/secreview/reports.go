@@ -167,9 +167,9 @@ func (s *Service) Mine(ctx context.Context) ([]ReportView, error) {
 // it (404), vetted (403, 400), changed, and written by one conditional
 // UPDATE of columns with its state one of from and its version the one read
 // (of two parallel changes one wins, the other is a 409); the trail
-// records what changed.
+// records what changed; after (optional) follows in the transaction.
 func (s *Service) change(ctx context.Context, id int64, from []int, vet func(c caller, v *ReportView, organiser int64) error,
-	change func(p *Report, now time.Time), columns ...string) (ReportView, error) {
+	change func(p *Report, now time.Time), after func(ctx context.Context, tx bun.Tx, v *ReportView) error, columns ...string) (ReportView, error) {
 	c, err := s.who(ctx)
 	if err != nil {
 		return ReportView{}, err
@@ -203,8 +203,10 @@ func (s *Service) change(ctx context.Context, id int64, from []int, vet func(c c
 		if err != nil {
 			return err
 		}
-		_, err = reportTrail.Save(ctx, tx, l.Label, sv)
-		return err
+		if _, err = reportTrail.Save(ctx, tx, l.Label, sv); err != nil || after == nil {
+			return err
+		}
+		return after(ctx, tx, v)
 	})
 	if err != nil {
 		return ReportView{}, httpx.AsError(err)
@@ -260,7 +262,7 @@ func (s *Service) SaveReport(ctx context.Context, id int64, in ReportInput) (Rep
 		return ReportView{}, err
 	}
 	return s.change(ctx, id, []int{StateDraft, StateReturned}, versioned(in, writable),
-		func(p *Report, now time.Time) { p.Content, p.SavedAt = text, &now }, "content", "saved_at")
+		func(p *Report, now time.Time) { p.Content, p.SavedAt = text, &now }, nil, "content", "saved_at")
 }
 
 // SubmitReport hands the report in. The first submission after the round's
@@ -284,7 +286,7 @@ func (s *Service) SubmitReport(ctx context.Context, id int64, in ReportInput) (R
 	})
 	return s.change(ctx, id, []int{StateDraft, StateReturned}, vet, func(p *Report, now time.Time) {
 		p.Content, p.SavedAt, p.SubmittedAt, p.State, p.Late, p.ReturnReason = text, &now, &now, StateSubmitted, late, ""
-	}, "content", "saved_at", "submitted_at", "state", "late", "return_reason")
+	}, nil, "content", "saved_at", "submitted_at", "state", "late", "return_reason")
 }
 
 // GradeReport grades a submitted report 好/较好/一般/差 with the comments.
@@ -301,7 +303,7 @@ func (s *Service) GradeReport(ctx context.Context, id int64, in GradeInput) (Rep
 	reviewer := db.Clip(rbac.From(ctx).AccountName(), 50)
 	return s.change(ctx, id, []int{StateSubmitted}, reviewable, func(p *Report, now time.Time) {
 		p.State, p.Grade, p.Comment, p.Reviewer, p.ReviewedAt = StateGraded, in.Grade, comment, reviewer, &now
-	}, "state", "grade", "comment", "reviewer", "reviewed_at")
+	}, nil, "state", "grade", "comment", "reviewer", "reviewed_at")
 }
 
 // ReturnReport sends a submitted report back to its secretary for rework,
@@ -312,27 +314,26 @@ func (s *Service) ReturnReport(ctx context.Context, id int64, in ReturnInput) (R
 		return ReportView{}, err
 	}
 	reviewer := db.Clip(rbac.From(ctx).AccountName(), 50)
-	v, err := s.change(ctx, id, []int{StateSubmitted}, reviewable, func(p *Report, now time.Time) {
+	return s.change(ctx, id, []int{StateSubmitted}, reviewable, func(p *Report, now time.Time) {
 		p.State, p.ReturnReason, p.Reviewer, p.ReviewedAt = StateReturned, reason, reviewer, &now
+	}, func(ctx context.Context, tx bun.Tx, v *ReportView) error {
+		return s.tellSecretary(ctx, tx, v, "述职报告被退回："+v.RoundTitle, fmt.Sprintf("您提交的%s述职报告被退回修改。退回原因：%s", v.OrgName, reason))
 	}, "state", "return_reason", "reviewer", "reviewed_at")
-	if err != nil {
-		return v, err
-	}
-	s.tellSecretary(ctx, &v, "述职报告被退回："+v.RoundTitle, fmt.Sprintf("您提交的%s述职报告被退回修改。退回原因：%s", v.OrgName, reason))
-	return v, nil
 }
 
-// tellSecretary sends report v's secretary a message (a failure is logged
-// by the message centre, the change stands).
-func (s *Service) tellSecretary(ctx context.Context, v *ReportView, title, text string) {
+// tellSecretary sends report v's secretary a message once the transaction
+// commits (a rolled-back change tells nobody).
+func (s *Service) tellSecretary(ctx context.Context, tx bun.Tx, v *ReportView, title, text string) error {
 	if v.SecretaryMemberID == nil {
-		return
+		return nil
 	}
-	accounts, err := s.members.AccountsOf(ctx, s.db, []int64{*v.SecretaryMemberID})
+	accounts, err := s.members.AccountsOf(ctx, tx, []int64{*v.SecretaryMemberID})
 	if err != nil || len(accounts) == 0 {
-		return
+		return err
 	}
-	_ = s.sys.Notify(ctx, s.db, accounts, title, text, reportLink(v.RoundID, v.ID), false)
+	link := reportLink(v.RoundID, v.ID)
+	db.AfterCommit(ctx, func(ctx context.Context) error { return s.sys.Notify(ctx, s.db, accounts, title, text, link, false) })
+	return nil
 }
 
 // reportLink is where a report opens in the web app.
