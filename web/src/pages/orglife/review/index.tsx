@@ -7,11 +7,11 @@ import { LEVEL_NAMES, LEVELS, LIMITS, ROUND_STATE_NAMES, type Level, type RoundV
 import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
+import { openPrintView } from '@/app/router/print'
 import { useHasPermission } from '@/components/Permission'
 import YearSelect from '@/components/YearSelect'
 import { listRounds, openRound } from './api'
 import MyReports from './MyReports'
-import PrintView from './PrintView'
 import ReportDrawer from './ReportDrawer'
 import RoundDetail from './RoundDetail'
 
@@ -111,6 +111,8 @@ function RoundList({ onOpenRound }: { onOpenRound: (id: number) => void }) {
   )
 }
 
+const printReport = (id: number) => openPrintView('szpyReport', { id })
+
 const positive = (v: string | null) => {
   const n = Number(v)
   return Number.isInteger(n) && n > 0 ? n : undefined
@@ -119,7 +121,7 @@ const positive = (v: string | null) => {
 /**
  * 书记述职评议 (docs/secreview.md): the rounds (year, level, due date, counts) and a round's secretaries with
  * their reports and grades; a secretary writes and submits their own under 我的述职; the organiser grades in a drawer.
- * The URL keeps the round (?round=), the report (?report=) and the printable view (?print=).
+ * The URL keeps the round (?round=) and the report (?report=); a report prints at /print/szpyReport?id=.
  */
 export default function SecretaryReviewPage() {
   const [params, setParams] = useSearchParams()
@@ -127,7 +129,6 @@ export default function SecretaryReviewPage() {
   const canSubmit = useHasPermission([PERM.szpySubmit])
   const roundId = positive(params.get('round'))
   const reportId = positive(params.get('report'))
-  const printId = positive(params.get('print'))
   const set = (next: Record<string, number | undefined>) => {
     const p = new URLSearchParams(params)
     for (const [k, v] of Object.entries(next)) {
@@ -136,7 +137,6 @@ export default function SecretaryReviewPage() {
     }
     setParams(p)
   }
-  if (printId) return <PrintView id={printId} onBack={() => set({ print: undefined })} />
   const reviews = roundId ? (
     <RoundDetail id={roundId} onBack={() => set({ round: undefined, report: undefined })} onOpenReport={(id) => set({ report: id })} />
   ) : (
@@ -150,10 +150,10 @@ export default function SecretaryReviewPage() {
         onChange={(k) => setParams(k === 'mine' ? { tab: 'mine' } : {})}
         items={[
           ...(canList ? [{ key: 'rounds', label: '述职评议', children: reviews }] : []),
-          ...(canSubmit ? [{ key: 'mine', label: '我的述职', children: <MyReports onPrint={(id) => set({ print: id })} /> }] : []),
+          ...(canSubmit ? [{ key: 'mine', label: '我的述职', children: <MyReports onPrint={printReport} /> }] : []),
         ]}
       />
-      {reportId && <ReportDrawer id={reportId} onClose={() => set({ report: undefined })} onPrint={(id) => set({ print: id })} />}
+      {reportId && <ReportDrawer id={reportId} onClose={() => set({ report: undefined })} onPrint={printReport} />}
     </div>
   )
 }
