@@ -250,3 +250,31 @@ func TestExport_ResultsPerSecretary(t *testing.T) {
 		}
 	}
 }
+
+// The committee round: a 二级党委's secretary (here a member of one of its
+// branches) writes the 二级党委's report whatever their own scope; the
+// 二级党委 sees its line and never grades it (403); the 党委 grades.
+func TestCommitteeRound_SecretaryWritesTheUniversityGrades(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	if _, err := w.e.DB.NewUpdate().Table("dzz").Set("secretary_member_id = ?", w.sec).Set("secretary_name = ?", "王书记").
+		Where("id = ?", w.cs).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	c := w.open(t, w.e.AdminTK, w.root, secreview.LevelCommittee, today().AddDays(20))
+	if c.Total != 2 || c.Vacant != 1 {
+		t.Fatalf("committee round %+v", c)
+	}
+	rep := w.reports(t, w.e.AdminTK, c.ID, nil)[w.cs].ID
+	mine := apptest.DoJSON[[]secreview.ReportView](t, w.e, 200, "GET", "/api/szpy/mine", w.secTK, nil)
+	if len(mine) != 1 || mine[0].ID != rep || mine[0].OrgName != "计算机学院党委" {
+		t.Fatalf("王书记's reports %+v", mine)
+	}
+	w.submit(t, w.secTK, rep, 200)
+	apptest.Expect(t, w.e.Do("POST", reportPath(rep, "grade"), w.csTK, map[string]any{"grade": "good"}), 403)
+	apptest.Expect(t, w.e.Do("POST", roundPath(c.ID, "close"), w.csTK, nil), 403)
+	got := apptest.DoJSON[secreview.ReportView](t, w.e, 200, "POST", reportPath(rep, "grade"), w.e.AdminTK, map[string]any{"grade": "good"})
+	if got.State != secreview.StateGraded || got.Grade != secreview.GradeGood {
+		t.Errorf("graded %+v", got)
+	}
+}
