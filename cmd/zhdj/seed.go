@@ -13,6 +13,7 @@ import (
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/orglife"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/secreview"
 	"zhdj/internal/transfer/oversight"
 )
 
@@ -88,5 +89,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成组织生活演示数据：%d 次会议、%d 名参会人员（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Attendees, life.Behind, life.Took.Seconds())
 	fmt.Printf("Meetings: %d, attendees: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Attendees, life.Behind, life.Took.Seconds())
+	rev, err := a.SecReview.SeedDemo(ctx, secreview.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("书记述职评议演示数据 (secretaries' reviews): %w", err)
+	}
+	fmt.Printf("已生成书记述职评议演示数据：%d 次评议，%d 份述职（已提交 %d，已评定 %d），用时 %.1f 秒\n", rev.Rounds, rev.Reports, rev.Submitted, rev.Graded, rev.Took.Seconds())
+	fmt.Printf("Secretaries' reviews: %d rounds, %d reports (%d submitted, %d graded) in %.1f s\n", rev.Rounds, rev.Reports, rev.Submitted, rev.Graded, rev.Took.Seconds())
 	return nil
 }
