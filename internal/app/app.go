@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/transfer/letter"
 	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/unit"
+	"zhdj/internal/weakorg"
 	"zhdj/web"
 )
 
@@ -70,6 +71,7 @@ type services struct {
 	letters  *letter.Service
 	ovs      *oversight.Service
 	orglife  *orglife.Service
+	weakorg  *weakorg.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -98,6 +100,7 @@ func modules(s services) []module.Module {
 		s.letters.Module(),
 		s.ovs.Module(),
 		s.orglife.Module(),
+		s.weakorg.Module(),
 	}
 }
 
@@ -155,6 +158,8 @@ type App struct {
 	Oversight *oversight.Service
 	// OrgLife is 组织生活 (meetings, sign-in, compliance; its demo meetings seed through it).
 	OrgLife *orglife.Service
+	// WeakOrg is 软弱涣散党组织 (screening, decisions, rectification; its demo cases seed through it).
+	WeakOrg *weakorg.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -244,9 +249,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))
 	homes := home.New(sys, orgs, members, life)
+	weak := weakorg.New(database, sys, orgs, life)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life})
+		letters: letters, ovs: ovs, orglife: life, weakorg: weak})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -270,7 +276,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, WeakOrg: weak, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
