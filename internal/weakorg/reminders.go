@@ -37,7 +37,7 @@ func (s *Service) reminders() []remind.Kind {
 // (the state index), with their organisation's name and last report.
 func (s *Service) openCases(ctx context.Context, states ...int) ([]CaseView, error) {
 	var rows []CaseView
-	err := caseJoin(s.db.NewSelect().Model(&rows)).Where("c.state IN (?)", bun.In(states)).OrderExpr("c.id").Scan(ctx)
+	err := caseJoin(s.db.NewSelect().Model(&rows).ColumnExpr("c.*")).Where("c.state IN (?)", bun.In(states)).OrderExpr("c.id").Scan(ctx)
 	return rows, err
 }
 

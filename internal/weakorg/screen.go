@@ -71,8 +71,7 @@ func (s *Service) Screen(ctx context.Context, in ScreenInput) (ScreenResult, err
 	}
 	first, last := date.Date(fmt.Sprintf("%d-01-01", in.Year)), date.Date(fmt.Sprintf("%d-12-31", in.Year))
 	list := slices.DeleteFunc(all, func(o org.Org) bool {
-		recorded := date.Of(o.CreatedAt.In(date.China))
-		return !sc.Has(o.ID) || o.FoundedOn.After(last) || recorded.After(last) || (!o.Live() && o.RevokedOn.Before(first))
+		return !sc.Has(o.ID) || o.FoundedOn.After(last) || (!o.Live() && o.RevokedOn.Before(first))
 	})
 	out.Screened = len(list)
 	found, err := s.findings(ctx, in.Year, today, list)
