@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/orglife"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/transfer/oversight"
+	"zhdj/internal/weakorg"
 )
 
 // seed writes the demo university (zhdj seed --demo) into an empty database.
@@ -88,5 +89,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成组织生活演示数据：%d 次会议（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Behind, life.Took.Seconds())
 	fmt.Printf("Meetings: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Behind, life.Took.Seconds())
+	weak, err := a.WeakOrg.SeedDemo(ctx, weakorg.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("软弱涣散党组织演示数据 (weak organisations): %w", err)
+	}
+	fmt.Printf("已生成软弱涣散党组织演示数据：%d年度%d条（整顿中%d，已销号%d，不予认定%d），用时 %.1f 秒\n", weak.Year, weak.Cases, weak.Rectifying,
+		weak.Closed, weak.Rejected, weak.Took.Seconds())
+	fmt.Printf("Weak organisations: %d cases of %d in %.1f s\n", weak.Cases, weak.Year, weak.Took.Seconds())
 	return nil
 }
