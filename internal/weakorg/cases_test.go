@@ -134,6 +134,12 @@ func TestCase_FromProposalToClosing(t *testing.T) {
 	if got := w.cases(t, w.branchTK, 2025, ledger); got[w.branch].ProgressCount != 1 || got[w.branch].StateName != "已销号" {
 		t.Errorf("the branch's ledger %+v", got)
 	}
+	if got := w.cases(t, w.deptTK, 2025, url.Values{"blurry": {"教工"}, "criterion": {"2"}}); len(got) != 1 {
+		t.Errorf("by name and criterion %+v", got)
+	}
+	if got := w.cases(t, w.deptTK, 2025, url.Values{"criterion": {"5"}}); len(got) != 0 {
+		t.Errorf("by another criterion %+v", got)
+	}
 	if got := w.cases(t, w.mathTK, 2025, ledger); len(got) != 0 {
 		t.Errorf("another committee's ledger %+v", got)
 	}
