@@ -107,7 +107,7 @@ func (s *Service) demoCases(committee, dept context.Context, res *DemoResult) []
 		return err
 	}
 	return []demoCase{
-		{criterionLifeDemo, "第2、3季度均未召开支部党员大会，支部委员会全年仅召开4次，党员反映组织生活流于形式。", func(_ context.Context, id int64, year int, today date.Date) error {
+		{CriterionLife, "第2、3季度均未召开支部党员大会，支部委员会全年仅召开4次，党员反映组织生活流于形式。", func(_ context.Context, id int64, year int, today date.Date) error {
 			next := fmt.Sprint(year + 1)
 			steps := []func() error{
 				func() error { return confirm(id, "情况属实，建议认定。") },
@@ -183,9 +183,6 @@ func (s *Service) demoCases(committee, dept context.Context, res *DemoResult) []
 		{"5", "支部换届选举中候选人差额比例不足20%。", nil},
 	}
 }
-
-// criterionLifeDemo is 组织生活不正常 (CriterionLife), proposed by hand in the demo.
-const criterionLifeDemo = CriterionLife
 
 // stepOf is the service method of a step taking one text.
 func (s *Service) stepOf(st Step) func(context.Context, int64, DecisionInput) (Detail, error) {
