@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/secreview"
 	"zhdj/internal/transfer/oversight"
+	"zhdj/internal/weakorg"
 )
 
 // seed writes the demo university (zhdj seed --demo) into an empty database.
@@ -95,5 +96,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成书记述职评议演示数据：%d 次评议，%d 份述职（已提交 %d，已评定 %d），用时 %.1f 秒\n", rev.Rounds, rev.Reports, rev.Submitted, rev.Graded, rev.Took.Seconds())
 	fmt.Printf("Secretaries' reviews: %d rounds, %d reports (%d submitted, %d graded) in %.1f s\n", rev.Rounds, rev.Reports, rev.Submitted, rev.Graded, rev.Took.Seconds())
+	weak, err := a.WeakOrg.SeedDemo(ctx, weakorg.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("软弱涣散党组织演示数据 (weak organisations): %w", err)
+	}
+	fmt.Printf("已生成软弱涣散党组织演示数据：%d年度%d条（整顿中%d，已销号%d，不予认定%d），用时 %.1f 秒\n", weak.Year, weak.Cases, weak.Rectifying,
+		weak.Closed, weak.Rejected, weak.Took.Seconds())
+	fmt.Printf("Weak organisations: %d cases of %d in %.1f s\n", weak.Cases, weak.Year, weak.Took.Seconds())
 	return nil
 }

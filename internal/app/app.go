@@ -48,6 +48,7 @@ import (
 	"zhdj/internal/transfer/letter"
 	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/unit"
+	"zhdj/internal/weakorg"
 	"zhdj/web"
 )
 
@@ -72,6 +73,7 @@ type services struct {
 	ovs      *oversight.Service
 	orglife  *orglife.Service
 	secRev   *secreview.Service
+	weakorg  *weakorg.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -101,6 +103,7 @@ func modules(s services) []module.Module {
 		s.ovs.Module(),
 		s.orglife.Module(),
 		s.secRev.Module(),
+		s.weakorg.Module(),
 	}
 }
 
@@ -160,6 +163,8 @@ type App struct {
 	OrgLife *orglife.Service
 	// SecReview is 书记抓党建述职评议 (its demo rounds seed through it).
 	SecReview *secreview.Service
+	// WeakOrg is 软弱涣散党组织 (screening, decisions, rectification; its demo cases seed through it).
+	WeakOrg *weakorg.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -250,9 +255,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))
 	secRev := secreview.New(database, sys, orgs, members)
 	homes := home.New(sys, orgs, members, life)
+	weak := weakorg.New(database, sys, orgs, life)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life, secRev: secRev})
+		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -276,7 +282,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

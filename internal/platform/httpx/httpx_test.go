@@ -98,12 +98,12 @@ func TestDecodeNamesTheFieldItFailedOn(t *testing.T) {
 		Skipped  string    `json:"-"`
 	}
 	cases := map[string]string{
-		`{"name":"会议","startsAt":"明天下午"}`:           "startsAt",
-		`{"name":1}`:                                 "name",
-		`{"id":"七","name":"会议"}`:                     "id",
+		`{"name":"会议","startsAt":"明天下午"}`: "startsAt",
+		`{"name":1}`:             "name",
+		`{"id":"七","name":"会议"}`: "id",
 		`{"name":"会议","startsAt":"2026-03-02T14:00"}`: "startsAt",
-		`{`:                                          "",
-		`[1]`:                                        "",
+		`{`:   "",
+		`[1]`: "",
 	}
 	for body, want := range cases {
 		r := httptest.NewRequest("POST", "/", strings.NewReader(body))
