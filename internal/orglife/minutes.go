@@ -3,15 +3,11 @@ package orglife
 import (
 	"context"
 	"fmt"
-	"html"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/microcosm-cc/bluemonday"
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/docx"
@@ -57,17 +53,6 @@ func (s *Service) RecordMinutes(ctx context.Context, id int64, in MinutesInput) 
 			}
 		},
 		[]string{"minutes", "resolutions", "minutes_at"}, nil)
-}
-
-// blockEnd is where a line of the minutes ends (a paragraph, a line break,
-// an item, a heading, a row): a paragraph of the Word document.
-var blockEnd = regexp.MustCompile(`(?i)<br\s*/?>|</(p|div|li|h[1-6]|tr|blockquote|pre)>`)
-
-// plainLines is the text of sanitised minutes as lines: every tag dropped,
-// entities read.
-func plainLines(minutes string) []string {
-	text := bluemonday.StrictPolicy().Sanitize(blockEnd.ReplaceAllString(minutes, "\n"))
-	return lines(html.UnescapeString(text))
 }
 
 // lines are the non-empty lines of text, trimmed.
@@ -152,7 +137,8 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		}
 	}
 	section("议程：", lines(v.Agenda))
-	section("会议内容：", plainLines(v.Minutes))
+	// The minutes as their editor formatted them (bold, italic, lists), from the HTML sanitised when stored.
+	out = append(append(out, docx.Plain("会议内容：")), docx.FromHTML(v.Minutes)...)
 	section("决议：", lines(v.Resolutions))
 	return append(out, docx.Right("记录时间："+recorded(v.MinutesAt)))
 }
