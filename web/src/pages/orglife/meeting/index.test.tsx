@@ -7,7 +7,6 @@ import { mockListApi } from '@/test/listApi'
 import { findDialog, ok } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import MeetingPage, { meetingBody, typeOfPath } from './index'
-import { htmlToText, textToHtml } from './minutes'
 import type { AttendeeView, MeetingType, MeetingView } from './types'
 
 const meeting = (over: Partial<MeetingView> = {}): MeetingView => ({
@@ -347,14 +346,5 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
     fireEvent.click(within(zhang).getByRole('button', { name: '移除' }))
     ok((await screen.findByText('确定删除参会人员“张三”吗？')).closest('.ant-modal') as HTMLElement)
     await waitFor(() => expect(removed).toEqual({ ids: [5] }))
-  })
-})
-
-describe('orglife/meeting minutes', () => {
-  it('keeps the text’s lines as paragraphs, escaped, and reads them back', () => {
-    const html = textToHtml('一、学习 <文件>\n\n二、讨论 & 表决')
-    expect(html).toBe('<p>一、学习 &lt;文件&gt;</p><p>二、讨论 &amp; 表决</p>')
-    expect(htmlToText(html)).toBe('一、学习 <文件>\n二、讨论 & 表决')
-    expect(htmlToText('<p>a<br>b</p><p>c</p>')).toBe('a\nb\nc')
   })
 })
