@@ -103,7 +103,7 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 	if v.TypeCode == TypeLecture {
 		out = append(out, docx.Plain("主 讲 人："+v.Lecturer))
 	}
-	var expected, present, leave, absent, guests []string
+	var expected, present, late, leave, absent, guests []string
 	for _, a := range attendees {
 		if a.Guest {
 			guests = append(guests, strings.TrimSpace(a.Name+" "+a.GuestTitle))
@@ -113,6 +113,9 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		switch a.Status {
 		case AttendPresent, AttendLate:
 			present = append(present, a.Name)
+			if a.Status == AttendLate {
+				late = append(late, a.Name)
+			}
 		case AttendLeave:
 			leave = append(leave, a.Name)
 		case AttendAbsent:
@@ -126,7 +129,11 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		}
 		return docx.Plain(text)
 	}
-	out = append(out, docx.Plain(fmt.Sprintf("应到：%d人", len(expected))), count("实到", present), count("请假", leave), count("缺席", absent))
+	out = append(out, docx.Plain(fmt.Sprintf("应到：%d人", len(expected))), count("实到", present))
+	if len(late) > 0 {
+		out = append(out, count("其中迟到", late))
+	}
+	out = append(out, count("请假", leave), count("缺席", absent))
 	if len(guests) > 0 {
 		out = append(out, docx.Plain("列席："+strings.Join(guests, "、")))
 	}
@@ -140,7 +147,9 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 	// The minutes as their editor formatted them (bold, italic, lists), from the HTML sanitised when stored.
 	out = append(append(out, docx.Plain("会议内容：")), docx.FromHTML(v.Minutes)...)
 	section("决议：", lines(v.Resolutions))
-	return append(out, docx.Right("记录时间："+recorded(v.MinutesAt)))
+	// The signatures, as the print view (/print/meetingRecord) has them.
+	return append(out, docx.Plain(""), docx.Right("主持人（签字）：　　　　　　　　记录人（签字）：　　　　　　　　"),
+		docx.Right("记录时间："+recorded(v.MinutesAt)))
 }
 
 // recorded is the day the minutes were first recorded ("" before).

@@ -60,7 +60,7 @@ export default function MinutesTab({ meeting: m, onSaved }: { meeting: MeetingVi
         required
         extra={m.minutesAt ? `首次记录于 ${formatTime(m.minutesAt, MINUTE)}` : '记录会议的发言和讨论情况，可设置标题、列表和加粗等格式'}
       >
-        <RichTextEditor />
+        <RichTextEditor aria-label="会议记录" />
       </Form.Item>
       <Form.Item label="会议决议" name="resolutions">
         <Input.TextArea rows={4} maxLength={2000} showCount />
