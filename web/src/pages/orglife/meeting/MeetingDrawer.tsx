@@ -105,7 +105,7 @@ function StateActions({ meeting: m, reload }: { meeting: MeetingView; reload: ()
   )
 }
 
-/** 下载会议记录: the 会议记录 in the official layout, as Word (to print or keep). */
+/** 打印会议记录 (the print view, /print/meetingRecord) and 下载会议记录 (the same layout as Word, to keep). */
 function RecordButton({ meeting: m }: { meeting: MeetingView }) {
   const { message } = App.useApp()
   const download = () => downloadFile(recordDocx(m.id), undefined, `${m.topic}会议记录.docx`).catch(() => void message.error('下载失败，请稍后重试'))
