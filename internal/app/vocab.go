@@ -40,7 +40,8 @@ func Vocabulary() ([]Generated, error) {
 		name string
 		fn   func() ([]byte, error)
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
-		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS}} {
+		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
+		{"orglifeReceipt.ts", orglifeReceiptTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

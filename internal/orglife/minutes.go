@@ -3,15 +3,11 @@ package orglife
 import (
 	"context"
 	"fmt"
-	"html"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"github.com/microcosm-cc/bluemonday"
 
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/docx"
@@ -57,17 +53,6 @@ func (s *Service) RecordMinutes(ctx context.Context, id int64, in MinutesInput) 
 			}
 		},
 		[]string{"minutes", "resolutions", "minutes_at"}, nil)
-}
-
-// blockEnd is where a line of the minutes ends (a paragraph, a line break,
-// an item, a heading, a row): a paragraph of the Word document.
-var blockEnd = regexp.MustCompile(`(?i)<br\s*/?>|</(p|div|li|h[1-6]|tr|blockquote|pre)>`)
-
-// plainLines is the text of sanitised minutes as lines: every tag dropped,
-// entities read.
-func plainLines(minutes string) []string {
-	text := bluemonday.StrictPolicy().Sanitize(blockEnd.ReplaceAllString(minutes, "\n"))
-	return lines(html.UnescapeString(text))
 }
 
 // lines are the non-empty lines of text, trimmed.
@@ -118,7 +103,7 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 	if v.TypeCode == TypeLecture {
 		out = append(out, docx.Plain("主 讲 人："+v.Lecturer))
 	}
-	var expected, present, leave, absent, guests []string
+	var expected, present, late, leave, absent, guests []string
 	for _, a := range attendees {
 		if a.Guest {
 			guests = append(guests, strings.TrimSpace(a.Name+" "+a.GuestTitle))
@@ -128,6 +113,9 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		switch a.Status {
 		case AttendPresent, AttendLate:
 			present = append(present, a.Name)
+			if a.Status == AttendLate {
+				late = append(late, a.Name)
+			}
 		case AttendLeave:
 			leave = append(leave, a.Name)
 		case AttendAbsent:
@@ -141,7 +129,11 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		}
 		return docx.Plain(text)
 	}
-	out = append(out, docx.Plain(fmt.Sprintf("应到：%d人", len(expected))), count("实到", present), count("请假", leave), count("缺席", absent))
+	out = append(out, docx.Plain(fmt.Sprintf("应到：%d人", len(expected))), count("实到", present))
+	if len(late) > 0 {
+		out = append(out, count("其中迟到", late))
+	}
+	out = append(out, count("请假", leave), count("缺席", absent))
 	if len(guests) > 0 {
 		out = append(out, docx.Plain("列席："+strings.Join(guests, "、")))
 	}
@@ -152,9 +144,12 @@ func meetingRecord(v *MeetingView, attendees []AttendeeView) []string {
 		}
 	}
 	section("议程：", lines(v.Agenda))
-	section("会议内容：", plainLines(v.Minutes))
+	// The minutes as their editor formatted them (bold, italic, lists), from the HTML sanitised when stored.
+	out = append(append(out, docx.Plain("会议内容：")), docx.FromHTML(v.Minutes)...)
 	section("决议：", lines(v.Resolutions))
-	return append(out, docx.Right("记录时间："+recorded(v.MinutesAt)))
+	// The signatures, as the print view (/print/meetingRecord) has them.
+	return append(out, docx.Plain(""), docx.Right("主持人（签字）：　　　　　　　　记录人（签字）：　　　　　　　　"),
+		docx.Right("记录时间："+recorded(v.MinutesAt)))
 }
 
 // recorded is the day the minutes were first recorded ("" before).

@@ -17,7 +17,8 @@ import (
 // the 组织生活 menu directory they use).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026120300, Name: "orglife: meeting types, meetings, attendees, menus", Up: migrate},
-		{Version: 2026120340, Name: "orglife: the sign-in's late setting", Up: migrateSign}}
+		{Version: 2026120340, Name: "orglife: the sign-in's late setting", Up: migrateSign},
+		{Version: 2026120360, Name: "orglife: meeting receipts and the days to answer", Up: migrateReceipt}}
 }
 
 // Permissions: the meetings (hy:list, hy:add, …), their statistics and the

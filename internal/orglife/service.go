@@ -54,4 +54,5 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.meetingRoutes(rs)
 	s.signRoutes(rs)
 	s.statsRoutes(rs)
+	s.receiptRoutes(rs)
 }

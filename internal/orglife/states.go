@@ -150,15 +150,20 @@ func signKey() (string, error) {
 }
 
 // Close ends a meeting held (START → CLOSE): the attendees still expected
-// are absent.
+// are absent; when the host asked for receipts the members on the list are
+// told where to answer.
 func (s *Service) Close(ctx context.Context, id int64) (MeetingView, error) {
 	return s.move(ctx, id, []int{StateStarted}, "只有进行中的会议可以结束", nil,
 		func(m *Meeting, now time.Time) { m.State, m.ClosedAt = StateClosed, &now },
 		[]string{"state", "closed_at"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
-			_, err := tx.NewUpdate().Table("zzsh_attendee").Set("status = ?", AttendAbsent).Set("updated_at = ?", s.now()).
+			now := s.now()
+			_, err := tx.NewUpdate().Table("zzsh_attendee").Set("status = ?", AttendAbsent).Set("updated_at = ?", now).
 				Where("meeting_id = ?", m.ID).Where("status = ?", AttendExpected).Exec(ctx)
-			return err
+			if err != nil || !m.Receipt {
+				return err
+			}
+			return s.askReceipts(ctx, tx, m, now) // receipt.go
 		})
 }
 
@@ -209,6 +214,11 @@ func (s *Service) Reschedule(ctx context.Context, id int64, in RescheduleInput) 
 // tell sends the attendees of meeting m who have an account a message once
 // the transaction commits (a rolled-back change tells nobody).
 func (s *Service) tell(ctx context.Context, tx bun.Tx, m *Meeting, title, content string) error {
+	return s.tellAt(ctx, tx, m, title, content, meetingLink(m))
+}
+
+// tellAt is tell with the message's link.
+func (s *Service) tellAt(ctx context.Context, tx bun.Tx, m *Meeting, title, content, link string) error {
 	var members []int64
 	if err := tx.NewSelect().Model((*Attendee)(nil)).Column("a.member_id").Where("a.meeting_id = ?", m.ID).
 		Where("a.member_id IS NOT NULL").Scan(ctx, &members); err != nil {
@@ -218,7 +228,6 @@ func (s *Service) tell(ctx context.Context, tx bun.Tx, m *Meeting, title, conten
 	if err != nil || len(accounts) == 0 {
 		return err
 	}
-	link := meetingLink(m)
 	db.AfterCommit(ctx, func(ctx context.Context) error {
 		return s.sys.Notify(ctx, s.db, accounts, title, content, link, false)
 	})

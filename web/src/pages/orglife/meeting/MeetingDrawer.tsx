@@ -1,9 +1,10 @@
-import { DesktopOutlined, DownloadOutlined } from '@ant-design/icons'
+import { DesktopOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Drawer, Form, Input, Space, Spin, Tabs } from 'antd'
 import { useState } from 'react'
 import { downloadFile } from '@/api/file'
 import { PERM } from '@/api/permissions'
+import { openPrintView } from '@/app/router/print'
 import { confirmAction } from '@/components/crud'
 import FactList from '@/components/FactList'
 import FormDialog from '@/components/FormDialog'
@@ -15,6 +16,7 @@ import AttendeeTab from './AttendeeTab'
 import DateTimeInput, { endsAfter, timeSpan } from './DateTimeInput'
 import MeetingFiles from './MeetingFiles'
 import MinutesTab from './MinutesTab'
+import ReceiptTab from './ReceiptTab'
 import { STATE, type MeetingView } from './types'
 import { live, LIVE_MS, placeText, planned, stateTag } from './view'
 
@@ -103,14 +105,19 @@ function StateActions({ meeting: m, reload }: { meeting: MeetingView; reload: ()
   )
 }
 
-/** 下载会议记录: the 会议记录 in the official layout, as Word (to print or keep). */
+/** 打印会议记录 (the print view, /print/meetingRecord) and 下载会议记录 (the same layout as Word, to keep). */
 function RecordButton({ meeting: m }: { meeting: MeetingView }) {
   const { message } = App.useApp()
   const download = () => downloadFile(recordDocx(m.id), undefined, `${m.topic}会议记录.docx`).catch(() => void message.error('下载失败，请稍后重试'))
   return (
-    <Button icon={<DownloadOutlined />} onClick={() => void download()}>
-      下载会议记录
-    </Button>
+    <>
+      <Button icon={<PrinterOutlined />} onClick={() => openPrintView('meetingRecord', { id: m.id })}>
+        打印会议记录
+      </Button>
+      <Button icon={<DownloadOutlined />} onClick={() => void download()}>
+        下载会议记录
+      </Button>
+    </>
   )
 }
 
@@ -174,6 +181,7 @@ export default function MeetingDrawer({ id, onClose, onChanged }: Props) {
               { key: 'attendees', label: `参会人员（${m.attendeeCount}）`, children: <AttendeeTab meeting={m} onChanged={reload} /> },
               { key: 'minutes', label: '会议记录', children: <MinutesTab meeting={m} onSaved={reload} /> },
               { key: 'files', label: '照片和附件', children: <MeetingFiles meeting={m} /> },
+              ...(m.receipt ? [{ key: 'receipt', label: '回执', children: <ReceiptTab meeting={m} /> }] : []),
             ]}
           />
         </>

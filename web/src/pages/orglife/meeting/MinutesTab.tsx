@@ -3,11 +3,13 @@ import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
+import RichTextEditor from '@/components/RichTextEditor'
+import { hasText } from '@/components/RichTextEditor/html'
+import RichText from '@/components/RichTextEditor/RichText'
 import { withFieldErrors } from '@/components/useFormSubmit'
 import { formatTime } from '@/utils/time'
 import { saveMinutes } from './api'
 import { MINUTE } from './DateTimeInput'
-import { htmlToText, textToHtml } from './minutes'
 import { STATE, type MeetingView } from './types'
 
 interface Values {
@@ -29,7 +31,7 @@ export default function MinutesTab({ meeting: m, onSaved }: { meeting: MeetingVi
     return (
       <>
         <Typography.Title level={5}>会议记录</Typography.Title>
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{htmlToText(m.minutes) || '未记录'}</Typography.Paragraph>
+        <RichText html={m.minutes} style={{ marginBottom: 16 }} />
         <Typography.Title level={5}>会议决议</Typography.Title>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{m.resolutions || '无'}</Typography.Paragraph>
       </>
@@ -39,7 +41,7 @@ export default function MinutesTab({ meeting: m, onSaved }: { meeting: MeetingVi
     const v = await form.validateFields()
     setSaving(true)
     try {
-      await withFieldErrors(form, () => saveMinutes(m.id, { minutes: textToHtml(v.minutes ?? ''), resolutions: (v.resolutions ?? '').trim() }))
+      await withFieldErrors(form, () => saveMinutes(m.id, { minutes: v.minutes ?? '', resolutions: (v.resolutions ?? '').trim() }))
       ui.message.success('会议记录已保存')
       onSaved()
     } catch {
@@ -50,14 +52,15 @@ export default function MinutesTab({ meeting: m, onSaved }: { meeting: MeetingVi
   }
 
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={{ minutes: htmlToText(m.minutes), resolutions: m.resolutions }} autoComplete="off">
+    <Form<Values> form={form} layout="vertical" initialValues={{ minutes: m.minutes, resolutions: m.resolutions }} autoComplete="off">
       <Form.Item
         label="会议记录"
         name="minutes"
-        rules={[{ required: true, whitespace: true, message: '请输入会议记录' }]}
-        extra={m.minutesAt ? `首次记录于 ${formatTime(m.minutesAt, MINUTE)}` : '记录会议的发言和讨论情况，每段一行'}
+        rules={[{ validator: (_, v?: string) => (hasText(v ?? '') ? Promise.resolve() : Promise.reject(new Error('请输入会议记录'))) }]}
+        required
+        extra={m.minutesAt ? `首次记录于 ${formatTime(m.minutesAt, MINUTE)}` : '记录会议的发言和讨论情况，可设置标题、列表和加粗等格式'}
       >
-        <Input.TextArea rows={12} maxLength={20000} showCount />
+        <RichTextEditor aria-label="会议记录" />
       </Form.Item>
       <Form.Item label="会议决议" name="resolutions">
         <Input.TextArea rows={4} maxLength={2000} showCount />

@@ -8,7 +8,6 @@ import { findDialog, ok } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import MeetingPage, { meetingBody } from './index'
 import { meetingPathOf, typeOfPath } from './paths'
-import { htmlToText, textToHtml } from './minutes'
 import type { AttendeeView, MeetingType, MeetingView } from './types'
 
 const meeting = (over: Partial<MeetingView> = {}): MeetingView => ({
@@ -360,11 +359,60 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
   })
 })
 
-describe('orglife/meeting minutes', () => {
-  it('keeps the text’s lines as paragraphs, escaped, and reads them back', () => {
-    const html = textToHtml('一、学习 <文件>\n\n二、讨论 & 表决')
-    expect(html).toBe('<p>一、学习 &lt;文件&gt;</p><p>二、讨论 &amp; 表决</p>')
-    expect(htmlToText(html)).toBe('一、学习 <文件>\n二、讨论 & 表决')
-    expect(htmlToText('<p>a<br>b</p><p>c</p>')).toBe('a\nb\nc')
+describe('orglife/meeting minutes and receipts', { timeout: 30_000 }, () => {
+  it('writes the minutes in the rich-text editor and sends its HTML', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    const saved: unknown[] = []
+    mock.onPut('/api/zzsh/meetings/1/minutes').reply((c) => {
+      saved.push(body(c))
+      return [200, meeting({ state: 4 })]
+    })
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 4, stateName: '已结束', minutes: '<p>一、<strong>学习</strong></p>', resolutions: '无' }))
+    fireEvent.click(within(drawer).getByRole('tab', { name: '会议记录' }))
+    const editor = await within(drawer).findByRole('textbox', { name: '会议记录' })
+    expect(editor.innerHTML).toContain('<strong>学习</strong>')
+    fireEvent.click(within(drawer).getByRole('button', { name: '项目符号列表' }))
+    fireEvent.click(within(drawer).getByRole('button', { name: /保存会议记录/ }))
+    await waitFor(() => expect(saved).toEqual([{ minutes: '<ul><li><p>一、<strong>学习</strong></p></li></ul>', resolutions: '无' }]))
+  })
+
+  it('shows the receipts of a closed meeting that asked for them: the counts, the answers and their export', async () => {
+    signIn(ALL)
+    const files = captureDownloads()
+    try {
+      mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+      mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+      mock.onGet('/api/zzsh/meetings/1/receipts').reply(200, {
+        meetingId: 1, receipt: true, members: 12, answered: 1, deadline: '2026-04-04T08:00:00Z',
+        counts: [{ satisfaction: 'satisfied', name: '满意', count: 1 }, { satisfaction: 'basic', name: '基本满意', count: 0 }, { satisfaction: 'unsatisfied', name: '不满意', count: 0 }],
+        answers: [{ id: 9, meetingId: 1, memberId: 30, satisfaction: 'satisfied', gains: '收获很大', suggestions: '多安排交流', createTime: '2026-03-06T01:00:00Z',
+          updateTime: '', name: '张三', attendance: 'present', satisfactionName: '满意' }],
+      })
+      mock.onGet('/api/zzsh/meetings/1/receipts/export').reply(200, new Blob(['xlsx']))
+      renderPage()
+      const drawer = await openDrawer(meeting({ state: 4, stateName: '已结束', receipt: true }))
+      fireEvent.click(within(drawer).getByRole('tab', { name: '回执' }))
+      expect(await within(drawer).findByText('收获很大')).toBeTruthy()
+      expect(within(drawer).getByText('已提交 / 参会党员')).toBeTruthy()
+      const zhang = within(drawer).getByText('张三').closest('tr') as HTMLElement
+      expect(within(zhang).getByText('已签到')).toBeTruthy()
+      expect(within(zhang).getByText('满意')).toBeTruthy()
+      fireEvent.click(within(drawer).getByRole('button', { name: /导出回执/ }))
+      await waitFor(() => expect(files.saved).toEqual(['学习党的二十大精神会议回执.xlsx']))
+    } finally {
+      files.restore()
+    }
+  })
+
+  it('has no 回执 tab when the meeting asked for none', async () => {
+    signIn(['hy:list'])
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 4, stateName: '已结束' }))
+    expect(within(drawer).queryByRole('tab', { name: '回执' })).toBeNull()
+    expect(within(drawer).getByRole('button', { name: /打印会议记录/ })).toBeTruthy()
   })
 })

@@ -1,0 +1,15 @@
+import axios from 'axios'
+import { get, post } from '@/api/request'
+import type { ReceiptForm, ReceiptInput } from '@/api/generated/orglifeReceipt'
+
+// Silent: the page shows the server's refusals (您已提交回执, 回执填写已截止 …) itself, and a missing session
+// leads to the login page and back rather than to the signed-in shell's 重新登录 dialog.
+const silent = { silent: true }
+
+const receipt = (meetingId: number) => `/api/zzsh/receipt/${meetingId}`
+
+export const meetingReceipt = (meetingId: number) => get<ReceiptForm>(receipt(meetingId), undefined, silent)
+export const answerReceipt = (meetingId: number, body: ReceiptInput) => post<ReceiptForm>(receipt(meetingId), body, silent)
+
+/** The HTTP status of a failed call (0: none). */
+export const statusOf = (error: unknown) => (axios.isAxiosError(error) ? (error.response?.status ?? 0) : 0)
