@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/develop"
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/orglife"
+	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/transfer/oversight"
 )
@@ -88,5 +89,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成组织生活演示数据：%d 次会议（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Behind, life.Took.Seconds())
 	fmt.Printf("Meetings: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Behind, life.Took.Seconds())
+	std, err := a.OrgStd.SeedDemo(ctx, orgstd.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("党组织建设演示数据 (standardised construction): %w", err)
+	}
+	fmt.Printf("已生成党组织建设演示数据：%d年度 %d 个党支部自评并审核，%d 个示范/样板党支部，用时 %.1f 秒\n", std.Year, std.Assessments, std.Marks, std.Took.Seconds())
+	fmt.Printf("Standardised construction: %d assessments of %d reviewed, %d marks in %.1f s\n", std.Assessments, std.Year, std.Marks, std.Took.Seconds())
 	return nil
 }

@@ -24,6 +24,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/orglife"
+	"zhdj/internal/orgstd"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
@@ -70,6 +71,7 @@ type services struct {
 	letters  *letter.Service
 	ovs      *oversight.Service
 	orglife  *orglife.Service
+	orgStd   *orgstd.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -98,6 +100,7 @@ func modules(s services) []module.Module {
 		s.letters.Module(),
 		s.ovs.Module(),
 		s.orglife.Module(),
+		s.orgStd.Module(),
 	}
 }
 
@@ -155,6 +158,8 @@ type App struct {
 	Oversight *oversight.Service
 	// OrgLife is 组织生活 (meetings, sign-in, compliance; its demo meetings seed through it).
 	OrgLife *orglife.Service
+	// OrgStd is 党组织建设 (standardised construction of branches; its demo round seeds through it).
+	OrgStd *orgstd.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -244,9 +249,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))
 	homes := home.New(sys, orgs, members, life)
+	orgStd := orgstd.New(database, sys, orgs)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life})
+		letters: letters, ovs: ovs, orglife: life, orgStd: orgStd})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -270,7 +276,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, OrgStd: orgStd, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -40,7 +40,7 @@ func Vocabulary() ([]Generated, error) {
 		name string
 		fn   func() ([]byte, error)
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
-		{"compliance.ts", complianceTS}} {
+		{"compliance.ts", complianceTS}, {"orgstd.ts", orgstdTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err
