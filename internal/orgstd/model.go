@@ -71,7 +71,7 @@ type Assessment struct {
 	ReturnReason  string     `bun:"return_reason" json:"returnReason"`
 	SubmittedAt   *time.Time `bun:"submitted_at" json:"submittedAt"`
 	SubmittedBy   string     `bun:"submitted_by" json:"submittedBy"` // the account's name
-	SubmittedByID *int64     `bun:"submitted_by_id" json:"-"`       // the account: it may not review its own submission
+	SubmittedByID *int64     `bun:"submitted_by_id" json:"-"`        // the account: it may not review its own submission
 	ReviewedAt    *time.Time `bun:"reviewed_at" json:"reviewedAt"`
 	ReviewedBy    string     `bun:"reviewed_by" json:"reviewedBy"`
 	Mark          string     `bun:"mark" json:"mark"`
