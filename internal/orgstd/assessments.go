@@ -2,6 +2,8 @@ package orgstd
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -505,8 +507,10 @@ func (s *Service) itemEditable(ctx context.Context, itemID int64) error {
 func (s *Service) itemAssessment(ctx context.Context, itemID int64) (*Assessment, error) {
 	var aid int64
 	err := s.db.NewSelect().Model((*Item)(nil)).Column("it.assessment_id").Where("it.id = ?", itemID).Scan(ctx, &aid)
-	if err != nil {
+	if errors.Is(err, sql.ErrNoRows) {
 		return nil, httpx.NotFound("指标评分不存在")
+	} else if err != nil {
+		return nil, httpx.Internal(err)
 	}
 	return s.find(ctx, s.db, aid)
 }

@@ -24,7 +24,7 @@ import (
 //     between fair and excellent, its self-scores a little above what the
 //     reviewer gives;
 //   - the best branch of the school marked 样板党支部, the best of each
-//     二级党委 with at least 85 points 示范党支部, each with its history;
+//     二级党委 with at least 90 points 示范党支部, each with its history;
 //   - this year's set copied from last year's, open (no assessment yet).
 
 // DemoOptions are the demo seed's: the generator's seed and today (zero: now).
@@ -188,7 +188,7 @@ func comment(tenths int) string {
 }
 
 // demoMarks marks the school's best branch 样板党支部 and each committee's
-// best with at least 85 points 示范党支部.
+// best with at least 90 points 示范党支部.
 func demoMarks(rows []Assessment, placements map[int64]org.Placement) []string {
 	marks := make([]string, len(rows))
 	order := make([]int, len(rows))
@@ -203,7 +203,7 @@ func demoMarks(rows []Assessment, placements map[int64]org.Placement) []string {
 	seen := map[int64]bool{}
 	for _, i := range order[1:] {
 		c := placements[rows[i].OrgID].Committee
-		if c == nil || seen[*c] || *rows[i].ReviewTenths < 850 {
+		if c == nil || seen[*c] || *rows[i].ReviewTenths < 900 {
 			continue
 		}
 		seen[*c], marks[i] = true, MarkModel
