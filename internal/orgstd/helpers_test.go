@@ -89,3 +89,9 @@ func (w *world) reviewed(t testing.TB, token string, orgID int64, reviewer strin
 	apptest.DoJSON[orgstd.AssessmentDetail](t, w.e, 200, "POST", path(id, "review"), reviewer, map[string]any{"items": w.scored(a, b), "comment": "规范"})
 	return id
 }
+
+// firstItem is the row id of the first indicator of assessment id.
+func firstItem(t testing.TB, w *world, id int64) int64 {
+	t.Helper()
+	return apptest.DoJSON[orgstd.AssessmentDetail](t, w.e, 200, "GET", path(id, ""), w.csTK, nil).Items[0].ID
+}
