@@ -5,6 +5,7 @@ import dayjs from 'dayjs'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
+import { confirmAction } from '@/components/crud/confirm'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import {
@@ -40,21 +41,22 @@ function MarkHistory({ id }: { id: number }) {
 
 /** The 组织部's mark menu of a reviewed branch: 示范党支部, 样板党支部 or none. */
 function MarkMenu({ row, onDone }: { row: BranchRank; onDone: () => void }) {
-  const choose = async (mark: string) => {
-    try {
-      await setMark(row.assessmentId, mark)
-      ui.message.success(mark ? `已标记为${MARK_NAMES[mark as Mark]}` : '已取消标记')
-      onDone()
-    } catch {
-      /* shown by the request pipeline */
-    }
-  }
+  const choose = (mark: string) =>
+    void confirmAction(
+      mark ? `确定将${row.orgName}标记为${MARK_NAMES[mark as Mark]}吗？` : `确定取消${row.orgName}的${row.markName}标记吗？`,
+      async () => {
+        await setMark(row.assessmentId, mark)
+        onDone()
+      },
+      mark ? `已标记为${MARK_NAMES[mark as Mark]}` : '已取消标记',
+      !mark,
+    )
   const items = [
     ...(Object.entries(MARK_NAMES) as [Mark, string][]).filter(([m]) => m !== row.mark).map(([m, label]) => ({ key: m, label: `标记为${label}` })),
     ...(row.mark ? [{ key: '', label: '取消标记', danger: true }] : []),
   ]
   return (
-    <Dropdown menu={{ items, onClick: ({ key }) => void choose(key) }}>
+    <Dropdown menu={{ items, onClick: ({ key }) => choose(key) }}>
       <Button type="link" size="small">
         标记
       </Button>

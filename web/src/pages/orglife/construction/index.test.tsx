@@ -210,4 +210,23 @@ describe('orglife/construction 党组织建设', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByText('已标记', { selector: '.ant-select-item-option-content' }))
     expect(await screen.findByText(`${YEAR}年度管理范围内尚无审核完成的自评，审核后按审核得分排名`)).toBeTruthy()
   })
+
+  it('lets the 组织部 mark a ranked branch after confirming', async () => {
+    signIn(['dzzjs:list', 'dzzjs:mark'])
+    const row: BranchRank = { rank: 1, assessmentId: 8, orgId: 6, orgName: '数学教工党支部', committeeId: 3, committeeName: '数学学院党委', selfTotal: 90, reviewTotal: 88, mark: '', markName: '' }
+    mock.onGet('/api/dzzjs/ranking/branches').reply(200, page([row]))
+    const marked: unknown[] = []
+    mock.onPost('/api/dzzjs/assessments/8/mark').reply((c) => {
+      marked.push(body(c))
+      return [200, detail()]
+    })
+    renderPage()
+    await screen.findByText('支部设置规范')
+    tab('排名')
+    const tr = (await screen.findByText('数学教工党支部')).closest('tr') as HTMLElement
+    fireEvent.mouseEnter(within(tr).getByRole('button', { name: '标记' }))
+    fireEvent.click(await screen.findByText('标记为示范党支部'))
+    ok((await screen.findByText('确定将数学教工党支部标记为示范党支部吗？')).closest('.ant-modal') as HTMLElement)
+    await waitFor(() => expect(marked).toEqual([{ mark: 'model', reason: '' }]))
+  })
 })
