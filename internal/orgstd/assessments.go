@@ -364,6 +364,7 @@ func (s *Service) Return(ctx context.Context, id int64, in ReasonInput) (Assessm
 		return AssessmentDetail{}, err
 	}
 	err := s.reviewing(ctx, id, func(ctx context.Context, tx bun.Tx, a *Assessment) error {
+		s.tell(ctx, a, "标准化规范化建设自评被退回", fmt.Sprintf("%d年度自评已被退回，请修改后重新提交。退回原因：%s", a.Year, reason))
 		res, err := tx.NewUpdate().Model((*Assessment)(nil)).Set("state = ?", StateDraft).Set("return_reason = ?", reason).
 			Set("updated_at = ?", s.now()).Where("id = ?", id).Where("state = ?", StateSubmitted).Exec(ctx)
 		return record.Conditional(res, err, 1, httpx.Conflict("自评已被审核或退回"))
@@ -398,6 +399,7 @@ func (s *Service) Review(ctx context.Context, id int64, in ReviewInput) (Assessm
 				return httpx.Internal(err)
 			}
 		}
+		s.tell(ctx, a, "标准化规范化建设自评已审核", fmt.Sprintf("%d年度自评已审核，审核得分 %g 分。", a.Year, points(total)))
 		now := s.now()
 		res, err := tx.NewUpdate().Model((*Assessment)(nil)).Set("state = ?", StateReviewed).Set("review_tenths = ?", total).
 			Set("review_comment = ?", comment).Set("reviewed_at = ?", now).Set("reviewed_by = ?", db.Clip(rbac.From(ctx).AccountName(), 50)).
@@ -435,6 +437,18 @@ func (s *Service) reviewing(ctx context.Context, id int64, act func(ctx context.
 		return act(ctx, tx, a)
 	})
 	return httpx.AsError(err)
+}
+
+// tell sends the account that submitted a a message once the transaction
+// commits (a rolled-back review tells nobody).
+func (s *Service) tell(ctx context.Context, a *Assessment, title, content string) {
+	if a.SubmittedByID == nil {
+		return
+	}
+	to := []int64{*a.SubmittedByID}
+	db.AfterCommit(ctx, func(ctx context.Context) error {
+		return s.sys.Notify(ctx, s.db, to, title, content, menuDir+"/dzzjs", false)
+	})
 }
 
 // ownSubmission tells whether the caller's account submitted a.

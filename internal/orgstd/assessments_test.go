@@ -119,6 +119,11 @@ func TestAssessment_ReviewOnlyByTheCommitteeAbove(t *testing.T) {
 	}
 	apptest.ExpectMessage(t, e.Do("POST", path(id, "review"), w.csTK, review), 400, "只有待审核的自评可以审核或退回")
 	apptest.DoJSON[orgstd.AssessmentDetail](t, e, 200, "POST", path(id, "submit"), w.branchTK, nil)
+	// The account that submitted hears of the return (after the commit).
+	if msgs, _ := apptest.GetPage[struct{ Title, Content, Link string }](t, e, w.branchTK, "/api/msgPushHistory/list", nil); len(msgs) != 1 ||
+		msgs[0].Content != "2025年度自评已被退回，请修改后重新提交。退回原因：佐证材料不全" || msgs[0].Link != "/orglife/dzzjs" {
+		t.Fatalf("messages %+v", msgs)
+	}
 
 	field := "score." + strconv.FormatInt(w.second, 10)
 	apptest.ExpectField(t, e.Do("POST", path(id, "review"), w.csTK, map[string]any{"items": w.scored(4.5, 8)[:1]}), field, "请填写“三会一课”的审核得分")
@@ -128,6 +133,9 @@ func TestAssessment_ReviewOnlyByTheCommitteeAbove(t *testing.T) {
 		t.Fatalf("reviewed: %+v", done)
 	}
 	apptest.ExpectMessage(t, e.Do("POST", path(id, "return"), w.csTK, map[string]any{"reason": "x"}), 400, "只有待审核的自评可以审核或退回")
+	if msgs, _ := apptest.GetPage[struct{ Title, Content string }](t, e, w.branchTK, "/api/msgPushHistory/list", nil); len(msgs) != 2 {
+		t.Fatalf("messages %+v", msgs)
+	}
 
 	// A 直属党支部 under the 党委 is reviewed by the 组织部, not by a committee.
 	// A committee account that filled in and submitted a branch's form does not review it.
