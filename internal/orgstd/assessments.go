@@ -202,6 +202,9 @@ func (s *Service) Start(ctx context.Context, in StartInput) (AssessmentDetail, e
 	if !org.IsBranch(o.Type) {
 		return AssessmentDetail{}, httpx.Invalid("orgId", "标准化规范化建设自评由党支部填报，请选择党支部")
 	}
+	if !o.Live() {
+		return AssessmentDetail{}, httpx.Invalid("orgId", "%s已撤销，不再参加自评", o.Name)
+	}
 	var id int64
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		n, err := tx.NewSelect().Model((*Indicator)(nil)).Where("i.year = ?", in.Year).Count(ctx)

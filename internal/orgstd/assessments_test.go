@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/org"
 	"zhdj/internal/orgstd"
 )
 
@@ -24,6 +25,11 @@ func TestAssessment_StartSaveSubmit(t *testing.T) {
 	apptest.ExpectMessage(t, e.Do("POST", base, w.branchTK, apptest.With(body, "year", 2024)), 400, "2024年度尚未设置考核指标，请联系组织部")
 	admin := e.AdminTK
 	apptest.ExpectField(t, e.Do("POST", base, admin, apptest.With(body, "orgId", w.cs)), "orgId", "标准化规范化建设自评由党支部填报，请选择党支部")
+	gone := e.Org(t, w.cs, "5", "已撤销党支部")
+	if _, err := e.DB.NewUpdate().Table("dzz").Set("status = ?", org.StatusRevoked).Where("id = ?", gone).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	apptest.ExpectField(t, e.Do("POST", base, admin, apptest.With(body, "orgId", gone)), "orgId", "已撤销党支部已撤销，不再参加自评")
 	d := w.start(t, w.branchTK, w.csBranch)
 	if d.State != orgstd.StateDraft || len(d.Items) != 2 || d.MaxTotal != 15 || d.Reviewer != "计算机学院党委" || d.CanReview {
 		t.Fatalf("started: %+v", d)
