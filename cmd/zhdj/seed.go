@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/develop"
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/orglife"
+	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/secreview"
 	"zhdj/internal/transfer/oversight"
@@ -103,5 +104,11 @@ func seed(args []string) error {
 	fmt.Printf("已生成软弱涣散党组织演示数据：%d年度%d条（整顿中%d，已销号%d，不予认定%d），用时 %.1f 秒\n", weak.Year, weak.Cases, weak.Rectifying,
 		weak.Closed, weak.Rejected, weak.Took.Seconds())
 	fmt.Printf("Weak organisations: %d cases of %d in %.1f s\n", weak.Cases, weak.Year, weak.Took.Seconds())
+	std, err := a.OrgStd.SeedDemo(ctx, orgstd.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("党组织建设演示数据 (standardised construction): %w", err)
+	}
+	fmt.Printf("已生成党组织建设演示数据：%d年度 %d 个党支部自评并审核，%d 个示范/样板党支部，用时 %.1f 秒\n", std.Year, std.Assessments, std.Marks, std.Took.Seconds())
+	fmt.Printf("Standardised construction: %d assessments of %d reviewed, %d marks in %.1f s\n", std.Assessments, std.Year, std.Marks, std.Took.Seconds())
 	return nil
 }

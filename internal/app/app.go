@@ -24,6 +24,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/orglife"
+	"zhdj/internal/orgstd"
 	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
@@ -74,6 +75,7 @@ type services struct {
 	orglife  *orglife.Service
 	secRev   *secreview.Service
 	weakorg  *weakorg.Service
+	orgStd   *orgstd.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -104,6 +106,7 @@ func modules(s services) []module.Module {
 		s.orglife.Module(),
 		s.secRev.Module(),
 		s.weakorg.Module(),
+		s.orgStd.Module(),
 	}
 }
 
@@ -165,6 +168,8 @@ type App struct {
 	SecReview *secreview.Service
 	// WeakOrg is 软弱涣散党组织 (screening, decisions, rectification; its demo cases seed through it).
 	WeakOrg *weakorg.Service
+	// OrgStd is 党组织建设 (standardised construction of branches; its demo round seeds through it).
+	OrgStd *orgstd.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -256,9 +261,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	secRev := secreview.New(database, sys, orgs, members)
 	homes := home.New(sys, orgs, members, life)
 	weak := weakorg.New(database, sys, orgs, life)
+	orgStd := orgstd.New(database, sys, orgs)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak})
+		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -282,7 +288,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

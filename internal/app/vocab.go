@@ -41,7 +41,7 @@ func Vocabulary() ([]Generated, error) {
 		fn   func() ([]byte, error)
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
-		{"orglifeReceipt.ts", orglifeReceiptTS}} {
+		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

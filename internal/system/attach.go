@@ -34,6 +34,10 @@ type AttachSpec struct {
 	Read, Edit string
 	// Find answers nil for a record of the caller's scope, else its 404.
 	Find func(ctx context.Context, recordID int64) error
+	// Editable, when set, answers nil when the record's files may be added
+	// or removed now, else its refusal (a submitted self-assessment's
+	// evidence is fixed); it runs after Find. Nil: whenever Find passes.
+	Editable func(ctx context.Context, recordID int64) error
 	// Kinds allowed, by key; "" is the general attachments. A kind not declared is refused.
 	Kinds map[string]AttachKind
 }
@@ -45,6 +49,17 @@ type AttachKind struct {
 	MaxBytes int64    // largest file; 0: the upload setting's
 	Single   bool     // one at a time: a new one replaces the old (a photo)
 	MaxFiles int      // most files of this kind per record; 0: DefaultMaxAttachments
+}
+
+// editable is Find, then Editable when the spec has one: the check of a change of the record's files.
+func (spec AttachSpec) editable(ctx context.Context, recordID int64) error {
+	if err := spec.Find(ctx, recordID); err != nil {
+		return err
+	}
+	if spec.Editable != nil {
+		return spec.Editable(ctx, recordID)
+	}
+	return nil
 }
 
 // DefaultMaxAttachments bounds the files of one kind of one record.
@@ -198,7 +213,7 @@ func (s *Service) Attach(r *http.Request, spec AttachSpec, recordID int64, kind 
 	if err != nil {
 		return nil, err
 	}
-	if err := spec.Find(ctx, recordID); err != nil {
+	if err := spec.editable(ctx, recordID); err != nil {
 		return nil, err
 	}
 	n, err := s.db.NewSelect().Model((*Attachment)(nil)).Where("a.module = ?", spec.Module).Where("a.record_id = ?", recordID).
@@ -263,6 +278,11 @@ func (s *Service) Detach(ctx context.Context, spec AttachSpec, recordID, id int6
 	a, err := s.attachment(ctx, spec, recordID, id)
 	if err != nil {
 		return err
+	}
+	if spec.Editable != nil {
+		if err := spec.Editable(ctx, recordID); err != nil {
+			return err
+		}
 	}
 	res, err := s.db.NewDelete().Model((*Attachment)(nil)).Where("id = ?", a.ID).Exec(ctx)
 	if err != nil {

@@ -15,6 +15,8 @@ interface Props {
   /** The file chooser's filter; the server's limits of the kind apply whatever it says. */
   accept?: string
   emptyText?: string
+  /** Listed, previewed and downloaded only (the record's state fixes its files: a submitted self-assessment). */
+  readOnly?: boolean
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * is stored at once; listing, preview and download go through the record, so only those who see it
  * reach its files. A workflow step passes its step as the kind.
  */
-export default function RecordAttachments({ api, kind = '', editPerm, accept, emptyText }: Props) {
+export default function RecordAttachments({ api, kind = '', editPerm, accept, emptyText, readOnly }: Props) {
   const client = useQueryClient()
   const files = useMemo(() => recordAttachments(api), [api])
   const queryKey = ['attachments', api, kind]
@@ -34,6 +36,7 @@ export default function RecordAttachments({ api, kind = '', editPerm, accept, em
     remove: (a) => files.remove(a.id),
   }
   if (list.isLoading) return <Spin style={{ display: 'block', margin: '24px auto' }} />
+  if (readOnly) return <AttachmentList value={list.data} source={source} readOnly emptyText={emptyText} />
   return (
     <AttachmentList
       value={list.data}

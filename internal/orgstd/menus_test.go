@@ -1,0 +1,27 @@
+package orgstd_test
+
+import (
+	"slices"
+	"testing"
+
+	"zhdj/internal/apptest"
+)
+
+// 党组织建设 sits under 组织生活 between 会议统计 and 会议类型; each role holds
+// what it acts with, and a granter holds all its grantees hold (the 二级党委
+// grants 党支部书记).
+func TestMenu_PageAndGrants(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	pages := e.Pages(t, "/orglife")
+	i := slices.Index(pages, "orglife/construction")
+	if i < 1 || pages[i-1] != "orglife/compliance" || pages[i+1] != "orglife/types" {
+		t.Fatalf("pages %v", pages)
+	}
+	e.ExpectGrants(t, "dzzjs:", map[string][]string{
+		"组织部管理员":  {"dzzjs:list", "dzzjs:config", "dzzjs:assess", "dzzjs:review", "dzzjs:mark", "dzzjs:export"},
+		"二级党委管理员": {"dzzjs:list", "dzzjs:assess", "dzzjs:review", "dzzjs:export"},
+		"党支部书记":   {"dzzjs:list", "dzzjs:assess", "dzzjs:export"},
+		"党员":      nil,
+	})
+}
