@@ -135,7 +135,7 @@ func (s *Service) Start(ctx context.Context, id int64) (MeetingView, error) {
 	if err != nil {
 		return MeetingView{}, httpx.Internal(err)
 	}
-	return s.move(ctx, id, []int{StatePublished}, "只有已发布的会议可以开始", nil,
+	return s.move(ctx, id, []int{StatePublished}, "只有已发布的会议可以开始", s.readyToStart,
 		func(m *Meeting, now time.Time) { m.State, m.StartedAt, m.SignKey = StateStarted, &now, key },
 		[]string{"state", "started_at", "sign_key"}, nil)
 }
