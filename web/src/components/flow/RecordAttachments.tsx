@@ -15,6 +15,8 @@ interface Props {
   /** The file chooser's filter; the server's limits of the kind apply whatever it says. */
   accept?: string
   emptyText?: string
+  /** After an upload or a removal (a count shown elsewhere reads again). */
+  onChanged?: () => void
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * is stored at once; listing, preview and download go through the record, so only those who see it
  * reach its files. A workflow step passes its step as the kind.
  */
-export default function RecordAttachments({ api, kind = '', editPerm, accept, emptyText }: Props) {
+export default function RecordAttachments({ api, kind = '', editPerm, accept, emptyText, onChanged }: Props) {
   const client = useQueryClient()
   const files = useMemo(() => recordAttachments(api), [api])
   const queryKey = ['attachments', api, kind]
@@ -38,7 +40,10 @@ export default function RecordAttachments({ api, kind = '', editPerm, accept, em
     <AttachmentList
       value={list.data}
       source={source}
-      onChange={(next) => client.setQueryData(queryKey, next)}
+      onChange={(next) => {
+        client.setQueryData(queryKey, next)
+        onChanged?.()
+      }}
       uploadPerm={editPerm}
       removePerm={editPerm}
       accept={accept}
