@@ -503,9 +503,11 @@ func (s *Service) dropMeetingsCheckFiles(ctx context.Context, tx bun.IDB, ids []
 	return s.dropCheckFiles(ctx, tx, attendees)
 }
 
-// migratePrepare creates the preparation and the rectification items.
+// migratePrepare creates the preparation and the rectification items, and
+// the page of the ledger (整改台账): its API is the meetings' hy:list and
+// hy:export, so the roles that manage meetings get it and no button.
 func migratePrepare(ctx context.Context, tx bun.Tx) error {
-	return db.DDL(ctx, tx, `CREATE TABLE zzsh_prepare (
+	err := db.DDL(ctx, tx, `CREATE TABLE zzsh_prepare (
 			meeting_id BIGINT PRIMARY KEY REFERENCES zzsh_meeting(id) ON DELETE CASCADE,
 			talks_confirmed BOOLEAN NOT NULL DEFAULT FALSE,
 			talks_note VARCHAR(500) NOT NULL DEFAULT '',
@@ -542,4 +544,12 @@ func migratePrepare(ctx context.Context, tx bun.Tx) error {
 			author VARCHAR(50) NOT NULL DEFAULT '',
 			created_at TIMESTAMP NOT NULL)`,
 		`CREATE INDEX idx_zzsh_rectify_progress_item ON zzsh_rectify_progress(item_id, noted_on)`)
+	if err != nil {
+		return err
+	}
+	return system.AddPages(ctx, tx, MenuDir, []system.MenuSeed{{Title: "整改台账", Name: "Zgtz", Path: "zgtz", Component: ledgerPage,
+		Icon: "file", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
 }
+
+// ledgerPage is the component of the 整改台账 page.
+const ledgerPage = "orglife/rectify"

@@ -149,6 +149,9 @@ func TestRectify_Ledger(t *testing.T) {
 		t.Fatalf("a page of one: %d %+v", total, rows)
 	}
 	apptest.Expect(t, w.e.Do("GET", "/api/zzsh/rectify?color=red", w.listTK, nil), 400)
+	if pages := w.e.Pages(t, "/orglife"); !slices.Contains(pages, "orglife/rectify") {
+		t.Errorf("no 整改台账 page under 组织生活: %v", pages)
+	}
 	export := w.e.Do("GET", "/api/zzsh/rectify/export?state=1", w.csTK, nil)
 	if export.Status != 200 || !strings.Contains(export.Header.Get("Content-Type"), "spreadsheet") {
 		t.Fatalf("export %d %s", export.Status, export.Header.Get("Content-Type"))
