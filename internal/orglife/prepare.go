@@ -357,20 +357,20 @@ func (s *Service) preparation(ctx context.Context, idb bun.IDB, m *Meeting) (Pre
 	case len(people) == 0:
 		out.Missing = append(out.Missing, "没有参会党员")
 	case !t.Done:
-		out.Missing = append(out.Missing, "谈心谈话未覆盖全部参会党员（"+names(t.Uncovered)+"），或由主持人确认并说明")
+		out.Missing = append(out.Missing, "谈心谈话未覆盖全部参会党员（"+nameList(t.Uncovered)+"），或由主持人确认并说明")
 	}
 	if !o.Done {
 		out.Missing = append(out.Missing, "尚未登记征求意见情况")
 	}
 	if len(people) > 0 && len(lacking) > 0 {
-		out.Missing = append(out.Missing, "以下人员未上传对照检查材料："+names(lacking))
+		out.Missing = append(out.Missing, "以下人员未上传对照检查材料："+nameList(lacking))
 	}
 	out.Ready = len(out.Missing) == 0
 	return out, nil
 }
 
-// names lists at most ten names, and how many more.
-func names(list []string) string {
+// nameList joins at most ten names, and says how many there are beyond.
+func nameList(list []string) string {
 	const shown = 10
 	if len(list) <= shown {
 		return strings.Join(list, "、")
