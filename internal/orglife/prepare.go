@@ -269,6 +269,18 @@ func (s *Service) MyChecks(ctx context.Context) ([]MyCheck, error) {
 	return out, nil
 }
 
+// CheckPath is the web page where a member hands in their own 对照检查材料.
+const CheckPath = "/web/democratic/meeting/check"
+
+// checkNotice is what the notice of a published meeting adds for the
+// participants when its type asks for 对照检查材料 ("" otherwise).
+func (s *Service) checkNotice(ctx context.Context, m *Meeting) string {
+	if ok, err := s.needsPreparation(ctx, m.TypeCode); err != nil || !ok {
+		return ""
+	}
+	return "请于会前在“提交对照检查材料”页面（" + CheckPath + "）上传本人的对照检查材料。"
+}
+
 // needsPreparation tells whether a meeting of type code has a preparation:
 // 组织生活会 and 民主生活会, and the school's types counting as them.
 func (s *Service) needsPreparation(ctx context.Context, code string) (bool, error) {

@@ -198,14 +198,19 @@ func TestPreparation_DemocraticMeeting(t *testing.T) {
 	w.act(t, v.ID, "start", 400)
 }
 
-// A member hands in their own material through a signed-in route, only as
-// an attendee of the meeting (404 otherwise); removing an attendee before
+// A member hands in their own material through a signed-in route (the
+// meeting's notice names the page), only as an attendee of the meeting
+// (404 otherwise); removing an attendee before
 // START removes their material.
 func TestPreparation_OwnMaterial(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	v, ids := w.published(t, "张三", "李四")
-	zhangTK := w.account(t, w.memberID(t, v.ID, "张三"))
+	zhangTK := w.account(t, w.member(t, w.branch, "张三"))
+	v, ids := w.published(t, "李四")
+	// The notice of the meeting tells where to hand it in.
+	if got := w.inbox(t, zhangTK); len(got) != 1 || !strings.Contains(got[0].Content, orglife.CheckPath) {
+		t.Fatalf("the notice %+v", got)
+	}
 	mine := apptest.DoJSON[[]orglife.MyCheck](t, w.e, 200, "GET", "/api/zzsh/my/checks", zhangTK, nil)
 	if len(mine) != 1 || mine[0].AttendeeID != ids["张三"] || mine[0].Files != 0 || mine[0].TypeName != "组织生活会" {
 		t.Fatalf("my checks %+v", mine)
@@ -241,18 +246,6 @@ func TestPreparation_OwnMaterial(t *testing.T) {
 	if mine := apptest.DoJSON[[]orglife.MyCheck](t, w.e, 200, "GET", "/api/zzsh/my/checks", zhangTK, nil); len(mine) != 0 {
 		t.Fatalf("removed, still listed %+v", mine)
 	}
-}
-
-// memberID is the member id of attendee name of meeting id.
-func (w *world) memberID(t testing.TB, id int64, name string) int64 {
-	t.Helper()
-	for _, a := range w.attendees(t, id) {
-		if a.Name == name && a.MemberID != nil {
-			return *a.MemberID
-		}
-	}
-	t.Fatalf("no member %s", name)
-	return 0
 }
 
 // The preparation's routes: 401 without a session, 403 without the

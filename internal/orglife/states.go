@@ -124,7 +124,7 @@ func (s *Service) Publish(ctx context.Context, id int64) (MeetingView, error) {
 		func(m *Meeting, now time.Time) { m.State, m.PublishedAt = StatePublished, &now },
 		[]string{"state", "published_at"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
-			return s.tell(ctx, tx, m, "会议通知："+m.Topic, s.announcement(ctx, m, m.StartsAt, m.EndsAt))
+			return s.tell(ctx, tx, m, "会议通知："+m.Topic, s.announcement(ctx, m, m.StartsAt, m.EndsAt)+s.checkNotice(ctx, m))
 		})
 }
 
