@@ -41,7 +41,8 @@ func Vocabulary() ([]Generated, error) {
 		fn   func() ([]byte, error)
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
-		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS}} {
+		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS},
+		{"orglifePrepare.ts", orglifePrepareTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err
@@ -169,7 +170,8 @@ func orglifeTS() ([]byte, error) {
 	f.constant("The periods as a requirement reads them (orglife.PeriodNames).", "PERIOD_NAMES", "Record<Period, string>", named(periods, orglife.PeriodNames))
 	codes, names := orglife.BuiltinTypes()
 	f.constant("The built-in meeting types (their codes are also the meeting pages' paths).", "BUILTIN_TYPE_NAMES", "Readonly<Record<string, string>>", named(codes, names))
-	f.union("A meeting's attachment kind (orglife.File…).", "MeetingFileKind", []string{orglife.FilePhoto, orglife.FileUpload, orglife.FileCheck})
+	f.union("A meeting's attachment kind (orglife.File…).", "MeetingFileKind", []string{orglife.FilePhoto, orglife.FileUpload, orglife.FileCheck,
+		orglife.FileOpinion})
 	f.constant("The list filter of the school's own types (orglife.TypeOther).", "TYPE_OTHER", "", orglife.TypeOther)
 	orglifeDTOs(f)
 	return f.bytes()

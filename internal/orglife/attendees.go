@@ -296,7 +296,10 @@ func (s *Service) RemoveAttendees(ctx context.Context, id int64, ids []int64) er
 			return err
 		}
 		res, err := tx.NewDelete().Model((*Attendee)(nil)).Where("id IN (?)", bun.List(ids)).Where("meeting_id = ?", id).Exec(ctx)
-		return record.Conditional(res, err, int64(len(ids)), errNoAttendee())
+		if err := record.Conditional(res, err, int64(len(ids)), errNoAttendee()); err != nil {
+			return err
+		}
+		return s.dropCheckFiles(ctx, tx, ids)
 	})
 }
 

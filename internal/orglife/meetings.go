@@ -266,6 +266,9 @@ func (s *Service) beforeDeleteMeetings(ctx context.Context, tx bun.IDB, ids []in
 	if n > 0 {
 		return httpx.BadRequest("只能删除草稿或已取消的会议")
 	}
+	if err := s.dropMeetingsCheckFiles(ctx, tx, ids); err != nil {
+		return err
+	}
 	if _, err := tx.NewDelete().Model((*Attendee)(nil)).Where("meeting_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}

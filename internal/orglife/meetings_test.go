@@ -289,6 +289,7 @@ func TestLifeMeetingNeedsAGuest(t *testing.T) {
 	}
 	w.act(t, v.ID, "publish", 200)
 	// The list changes only before START.
+	w.prepare(t, v.ID)
 	w.act(t, v.ID, "start", 200)
 	apptest.ExpectMessage(t, w.e.Do("DELETE", path+"/attendees", w.csTK, []int64{g.ID}), 400, "会议已开始或已取消，不能修改参会人员")
 }

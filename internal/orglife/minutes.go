@@ -169,5 +169,8 @@ func (s *Service) attachments() system.AttachSpec {
 			FilePhoto:  {Label: "现场照片", Exts: []string{"jpg", "jpeg", "png", "gif", "webp"}, MaxBytes: 10 << 20},
 			FileUpload: {Label: "会议材料"},
 			FileCheck:  {Label: "对照检查材料"},
+
+			// The opinions collected before a 组织生活会 or 民主生活会 (prepare.go).
+			FileOpinion: {Label: "征求意见材料"},
 		}}
 }

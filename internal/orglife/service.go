@@ -30,6 +30,8 @@ type Service struct {
 
 	meetings *resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]
 	minutes  *bluemonday.Policy // what minutes may keep of the HTML sent
+
+	rectify *resource.Resource[Rectify, RectifyView] // 整改事项 and their ledger (rectify.go)
 	// signSecret keys the sign-in links (sign.go): per installation, from
 	// the key directory, never in code.
 	signSecret []byte
@@ -40,13 +42,14 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() },
 		minutes: bluemonday.UGCPolicy(), signSecret: signSecret}
 	s.meetings = s.meetingResource()
+	s.rectify = s.rectifyResource()
 	return s
 }
 
 // Module describes the organisation-life domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "orglife", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
-		Reminders: s.reminders()}
+		Reminders: append(s.reminders(), s.rectifyReminder())}
 }
 
 // Routes registers the organisation-life endpoints, each with its permission.
@@ -55,4 +58,6 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.signRoutes(rs)
 	s.statsRoutes(rs)
 	s.receiptRoutes(rs)
+	s.prepareRoutes(rs)
+	s.rectifyRoutes(rs)
 }

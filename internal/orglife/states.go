@@ -124,7 +124,7 @@ func (s *Service) Publish(ctx context.Context, id int64) (MeetingView, error) {
 		func(m *Meeting, now time.Time) { m.State, m.PublishedAt = StatePublished, &now },
 		[]string{"state", "published_at"},
 		func(ctx context.Context, tx bun.Tx, m *Meeting) error {
-			return s.tell(ctx, tx, m, "会议通知："+m.Topic, s.announcement(ctx, m, m.StartsAt, m.EndsAt))
+			return s.tell(ctx, tx, m, "会议通知："+m.Topic, s.announcement(ctx, m, m.StartsAt, m.EndsAt)+s.checkNotice(ctx, m))
 		})
 }
 
@@ -135,7 +135,7 @@ func (s *Service) Start(ctx context.Context, id int64) (MeetingView, error) {
 	if err != nil {
 		return MeetingView{}, httpx.Internal(err)
 	}
-	return s.move(ctx, id, []int{StatePublished}, "只有已发布的会议可以开始", nil,
+	return s.move(ctx, id, []int{StatePublished}, "只有已发布的会议可以开始", s.readyToStart,
 		func(m *Meeting, now time.Time) { m.State, m.StartedAt, m.SignKey = StateStarted, &now, key },
 		[]string{"state", "started_at", "sign_key"}, nil)
 }

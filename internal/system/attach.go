@@ -298,7 +298,7 @@ func (s *Service) Detach(ctx context.Context, spec AttachSpec, recordID, id int6
 // DeleteAttachments removes the attachments of records being deleted,
 // inside the deleting transaction; it returns their files, for
 // RemoveAttachedFiles once the transaction has committed.
-func DeleteAttachments(ctx context.Context, tx bun.Tx, module string, recordIDs []int64) ([]int64, error) {
+func DeleteAttachments(ctx context.Context, tx bun.IDB, module string, recordIDs []int64) ([]int64, error) {
 	var files []int64
 	if len(recordIDs) == 0 {
 		return nil, nil

@@ -71,3 +71,27 @@ func Interviewees(text string) []string {
 		return false
 	})
 }
+
+// maxNamedTalks bounds the talks NamedBetween reads: far above what one
+// organisation records in the weeks before a meeting.
+const maxNamedTalks = 5000
+
+// NamedBetween reads the talks organisation orgID recorded from from to to
+// (both days included), whatever the caller's scope, and answers how many
+// there were and the different names their 谈话对象 give (Interviewees):
+// the meetings' preparation matches its participants against them.
+func (s *Service) NamedBetween(ctx context.Context, orgID int64, from, to date.Date) (talks int, names map[string]bool, err error) {
+	var rows []string
+	err = s.db.NewSelect().Model((*Talk)(nil)).Column("t.interviewees").Where("t.org_id = ?", orgID).
+		Where("t.talk_date BETWEEN ? AND ?", from, to).OrderExpr("t.id").Limit(maxNamedTalks).Scan(ctx, &rows)
+	if err != nil {
+		return 0, nil, err
+	}
+	names = map[string]bool{}
+	for _, text := range rows {
+		for _, n := range Interviewees(text) {
+			names[n] = true
+		}
+	}
+	return len(rows), names, nil
+}

@@ -55,7 +55,7 @@ export const BUILTIN_TYPE_NAMES: Readonly<Record<string, string>> = {
 }
 
 /** A meeting's attachment kind (orglife.File…). */
-export type MeetingFileKind = 'photo' | 'upload' | 'check'
+export type MeetingFileKind = 'photo' | 'upload' | 'check' | 'opinion'
 
 /** The list filter of the school's own types (orglife.TypeOther). */
 export const TYPE_OTHER = 'other'

@@ -17,6 +17,8 @@ interface Props {
   emptyText?: string
   /** Listed, previewed and downloaded only (the record's state fixes its files: a submitted self-assessment). */
   readOnly?: boolean
+  /** After an upload or a removal (a count shown elsewhere reads again). */
+  onChanged?: () => void
 }
 
 /**
@@ -24,7 +26,7 @@ interface Props {
  * is stored at once; listing, preview and download go through the record, so only those who see it
  * reach its files. A workflow step passes its step as the kind.
  */
-export default function RecordAttachments({ api, kind = '', editPerm, accept, emptyText, readOnly }: Props) {
+export default function RecordAttachments({ api, kind = '', editPerm, accept, emptyText, readOnly, onChanged }: Props) {
   const client = useQueryClient()
   const files = useMemo(() => recordAttachments(api), [api])
   const queryKey = ['attachments', api, kind]
@@ -41,7 +43,10 @@ export default function RecordAttachments({ api, kind = '', editPerm, accept, em
     <AttachmentList
       value={list.data}
       source={source}
-      onChange={(next) => client.setQueryData(queryKey, next)}
+      onChange={(next) => {
+        client.setQueryData(queryKey, next)
+        onChanged?.()
+      }}
       uploadPerm={editPerm}
       removePerm={editPerm}
       accept={accept}

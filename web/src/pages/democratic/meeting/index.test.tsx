@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -125,6 +125,29 @@ describe('会议签到 (public)', { timeout: 30_000 }, () => {
   it('without a code there is nothing to sign', async () => {
     at('/democratic/meeting/sign')
     expect(await screen.findByText('签到码无效')).toBeTruthy()
+  })
+
+  it('提交对照检查材料: signed out asks to sign in first', async () => {
+    at('/democratic/meeting/check', false)
+    expect(await screen.findByText('请先登录')).toBeTruthy()
+  })
+
+  it('提交对照检查材料: the member’s meetings, their files, an upload through their own route', async () => {
+    mock.onGet('/api/zzsh/my/checks').reply(200, [
+      { attendeeId: 5, meetingId: 1, topic: '年度组织生活会', orgName: '计算机教工党支部', typeName: '组织生活会', startsAt: '2026-12-01T06:00:00Z', state: 2, files: 1 },
+    ])
+    mock.onGet('/api/zzsh/my/attendees/5/attachments').reply(200, [{ id: 40, recordId: 5, kind: 'check', fileId: 8, name: '张三对照检查.pdf', size: 10 }])
+    let uploaded = ''
+    mock.onPost('/api/zzsh/my/attendees/5/attachments?kind=check').reply((c) => {
+      uploaded = c.url!
+      return [201, { id: 41, recordId: 5, kind: 'check', fileId: 9, name: '补充.pdf', size: 10 }]
+    })
+    const { container } = at('/democratic/meeting/check')
+    expect(await screen.findByText('年度组织生活会')).toBeTruthy()
+    expect(await screen.findByText('张三对照检查.pdf')).toBeTruthy()
+    const input = container.querySelector('input[type=file]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], '补充.pdf', { type: 'application/pdf' })] } })
+    await waitFor(() => expect(uploaded).toBe('/api/zzsh/my/attendees/5/attachments?kind=check'))
   })
 
   it('other democratic-meeting paths are not open yet', async () => {

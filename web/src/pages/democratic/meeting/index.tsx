@@ -9,6 +9,7 @@ import { withQueryClient } from '@/components/withQueryClient'
 import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
 import LeaveForm from './LeaveForm'
+import MyChecksPage, { CHECK_PATH } from './MyChecks'
 import { failureText, isPasswordChangeRequired } from '@/api/request'
 import PasswordDialog from '@/components/password/PasswordDialog'
 import { isSignedOut, signIn, signMeeting } from './service'
@@ -112,12 +113,19 @@ function SignPage({ t }: { t: string }) {
   )
 }
 
-/** Public democratic-meeting pages (/democratic/meeting*): the phone sign-in; the others come later. */
+/** Public democratic-meeting pages (/democratic/meeting*): the phone sign-in, a member's own 对照检查材料; the others come later. */
 function DemocraticMeetingPage() {
   const { pathname } = useLocation()
   const [params] = useSearchParams()
   const sign = pathname === SIGN_PATH
-  useDocumentTitle(sign ? '会议签到' : '民主生活会')
+  const check = pathname === CHECK_PATH
+  useDocumentTitle(sign ? '会议签到' : check ? '提交对照检查材料' : '民主生活会')
+  if (check)
+    return (
+      <div style={page}>
+        <MyChecksPage />
+      </div>
+    )
   if (!sign) return <ModuleNotReady title="民主生活会" />
   const t = params.get('t')
   return t ? <SignPage t={t} /> : <Result status="warning" title="签到码无效" subTitle="请扫描会议现场的签到二维码。" />

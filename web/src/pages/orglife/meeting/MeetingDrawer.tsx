@@ -17,6 +17,9 @@ import DateTimeInput, { endsAfter, timeSpan } from './DateTimeInput'
 import MeetingFiles from './MeetingFiles'
 import MinutesTab from './MinutesTab'
 import ReceiptTab from './ReceiptTab'
+import PrepareTab, { StartButton } from './PrepareTab'
+import { reviewed } from './prepareApi'
+import RectifyTab from './RectifyTab'
 import { STATE, type MeetingView } from './types'
 import { live, LIVE_MS, placeText, planned, stateTag } from './view'
 
@@ -63,9 +66,7 @@ function StateActions({ meeting: m, reload }: { meeting: MeetingView; reload: ()
           </Button>
         )}
         {m.state === STATE.published && !m.cancelled && (
-          <Button type="primary" onClick={() => act('start', `开始后即开放签到，确定开始「${m.topic}」吗？`, '会议已开始，签到已开放')}>
-            开始
-          </Button>
+          <StartButton meeting={m} onStart={() => act('start', `开始后即开放签到，确定开始「${m.topic}」吗？`, '会议已开始，签到已开放')} />
         )}
         {m.state === STATE.started && (
           <>
@@ -181,6 +182,9 @@ export default function MeetingDrawer({ id, onClose, onChanged }: Props) {
               { key: 'attendees', label: `参会人员（${m.attendeeCount}）`, children: <AttendeeTab meeting={m} onChanged={reload} /> },
               { key: 'minutes', label: '会议记录', children: <MinutesTab meeting={m} onSaved={reload} /> },
               { key: 'files', label: '照片和附件', children: <MeetingFiles meeting={m} /> },
+              // 组织生活会 and 民主生活会: their preparation from publish on; rectification items (any meeting once closed).
+              ...(reviewed(m.typeCode) && m.state >= STATE.published ? [{ key: 'prepare', label: '会前准备', children: <PrepareTab meeting={m} /> }] : []),
+              ...(reviewed(m.typeCode) || m.state === STATE.closed ? [{ key: 'rectify', label: '整改事项', children: <RectifyTab meeting={m} /> }] : []),
               ...(m.receipt ? [{ key: 'receipt', label: '回执', children: <ReceiptTab meeting={m} /> }] : []),
             ]}
           />

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import dayjs from 'dayjs'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -8,6 +9,7 @@ import { findDialog, ok } from '@/test/page'
 import { renderWithApp } from '@/test/render'
 import MeetingPage, { meetingBody } from './index'
 import { meetingPathOf, typeOfPath } from './paths'
+import type { Preparation, RectifyView } from './prepareApi'
 import type { AttendeeView, MeetingType, MeetingView } from './types'
 
 const meeting = (over: Partial<MeetingView> = {}): MeetingView => ({
@@ -356,6 +358,83 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
     fireEvent.click(within(zhang).getByRole('button', { name: '移除' }))
     ok((await screen.findByText('确定删除参会人员“张三”吗？')).closest('.ant-modal') as HTMLElement)
     await waitFor(() => expect(removed).toEqual({ ids: [5] }))
+  })
+
+  it('keeps 开始 of a 组织生活会 disabled while its preparation is incomplete, and confirms the talks with a note', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    mock.onGet('/api/zzsh/attendees/5/attachments').reply(200, [])
+    const prep = (confirmed: boolean): Preparation => ({
+      required: true,
+      talks: { from: '2025-12-10', to: '2026-03-10', talks: 3, members: 2, covered: 1, uncovered: ['李四'], confirmed, note: confirmed ? '线下谈话' : '', confirmedBy: '', confirmedAt: null, done: confirmed },
+      opinions: { note: '座谈会征求意见12条', recordedBy: 'admin', recordedAt: null, files: 0, done: true },
+      checks: { participants: [{ attendeeId: 5, name: '张三', files: 1 }, { attendeeId: 6, name: '李四', files: 0 }], uploaded: 1, done: false },
+      ready: false,
+      missing: ['谈心谈话未覆盖全部参会党员（李四），或由主持人确认并说明', '以下人员未上传对照检查材料：李四'],
+    })
+    mock.onGet('/api/zzsh/meetings/1/prepare').reply(200, prep(false))
+    let sent: unknown
+    mock.onPut('/api/zzsh/meetings/1/prepare/talks').reply((c) => {
+      sent = body(c)
+      mock.onGet('/api/zzsh/meetings/1/prepare').reply(200, prep(true))
+      return [200, prep(true)]
+    })
+    renderPage('/orglife/zzshh')
+    const drawer = await openDrawer(meeting({ typeCode: 'zzshh', typeName: '组织生活会', state: 2, stateName: '已发布' }))
+    await waitFor(() => expect((within(drawer).getByRole('button', { name: /开\s*始/ }) as HTMLButtonElement).disabled).toBe(true))
+    fireEvent.click(within(drawer).getByRole('tab', { name: '会前准备' }))
+    expect(await within(drawer).findByText(/尚缺：谈心谈话未覆盖全部参会党员（李四）/)).toBeTruthy()
+    expect(within(drawer).getByText(/未见谈话记录：李四/)).toBeTruthy()
+    expect(within(drawer).getByText('未上传')).toBeTruthy()
+    fireEvent.click(within(drawer).getByRole('button', { name: '确认已完成谈话' }))
+    const dialog = await findDialog('确认谈心谈话已完成')
+    ok(dialog)
+    expect(await within(dialog).findByText('请输入确认说明')).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('确认说明'), { target: { value: '线下谈话' } })
+    ok(dialog)
+    await waitFor(() => expect(sent).toEqual({ confirmed: true, note: '线下谈话' }))
+    expect(await within(drawer).findByText(/主持人已确认：线下谈话/)).toBeTruthy()
+  })
+
+  it('lists a held meeting’s rectification items, adds progress and closes one after asking for a note', async () => {
+    signIn(ALL)
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    const item: RectifyView = {
+      id: 9, meetingId: 1, orgId: 7, content: '三会一课记录不规范', owner: '王书记', ownerMemberId: null, deadline: '2026-04-30', state: 1,
+      closingNote: '', closedBy: '', closedAt: null, createTime: '', updateTime: '2026-03-11T08:00:00Z', orgName: '计算机教工党支部',
+      meetingTopic: '年度组织生活会', meetingType: 'zzshh', typeName: '组织生活会', heldOn: '2026-03-10', progressCount: 1,
+      stateName: '已逾期', overdue: true, progress: [{ id: 1, itemId: 9, notedOn: '2026-04-01', note: '补全上半年记录', author: 'admin', createTime: '' }],
+    }
+    mock.onGet('/api/zzsh/meetings/1/rectify').reply(200, [item])
+    const sent: Record<string, unknown> = {}
+    mock.onPost('/api/zzsh/rectify/9/progress').reply((c) => {
+      sent.progress = body(c)
+      return [200, item]
+    })
+    mock.onPost('/api/zzsh/rectify/9/close').reply((c) => {
+      sent.close = body(c)
+      return [200, { ...item, state: 2, stateName: '已销号' }]
+    })
+    renderPage('/orglife/zzshh')
+    const drawer = await openDrawer(meeting({ typeCode: 'zzshh', typeName: '组织生活会', state: 4, stateName: '已结束' }))
+    fireEvent.click(within(drawer).getByRole('tab', { name: '整改事项' }))
+    const tr = (await within(drawer).findByText('三会一课记录不规范')).closest('tr') as HTMLElement
+    expect(within(tr).getByText('已逾期')).toBeTruthy()
+    expect(within(drawer).getByRole('button', { name: '新增整改事项' })).toBeTruthy()
+    fireEvent.click(within(tr).getByRole('button', { name: '登记进展' }))
+    const progress = await findDialog('登记整改进展：三会一课记录不规范')
+    fireEvent.change(within(progress).getByLabelText('整改进展'), { target: { value: '全部补全' } })
+    ok(progress)
+    await waitFor(() => expect(sent.progress).toEqual({ notedOn: dayjs().format('YYYY-MM-DD'), note: '全部补全' }))
+    fireEvent.click(within(tr).getByRole('button', { name: '销号' }))
+    const close = await findDialog('整改销号：三会一课记录不规范')
+    fireEvent.click(within(close).getByRole('button', { name: /销\s*号/ }))
+    expect(await within(close).findByText('请输入销号说明')).toBeTruthy()
+    fireEvent.change(within(close).getByLabelText('销号说明'), { target: { value: '经支委会验收' } })
+    fireEvent.click(within(close).getByRole('button', { name: /销\s*号/ }))
+    await waitFor(() => expect(sent.close).toEqual({ note: '经支委会验收' }))
   })
 })
 

@@ -16,5 +16,5 @@ export {
   TYPE_OTHER as OTHER_TYPES,
 } from '@/api/generated/orglife'
 
-/** A meeting's attachment kinds: photos taken on the phone, uploaded files, 对照检查材料. */
-export const FILE_KIND = { photo: 'photo', upload: 'upload', check: 'check' } as const satisfies Record<string, MeetingFileKind>
+/** A meeting's attachment kinds: photos taken on the phone, uploaded files, 对照检查材料, the opinions collected before a 组织生活会/民主生活会. */
+export const FILE_KIND = { photo: 'photo', upload: 'upload', check: 'check', opinion: 'opinion' } as const satisfies Record<string, MeetingFileKind>
