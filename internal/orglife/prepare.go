@@ -559,8 +559,12 @@ func migratePrepare(ctx context.Context, tx bun.Tx) error {
 	if err != nil {
 		return err
 	}
-	return system.AddPages(ctx, tx, MenuDir, []system.MenuSeed{{Title: "整改台账", Name: "Zgtz", Path: "zgtz", Component: ledgerPage,
-		Icon: "file", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary)
+	if err := system.AddPages(ctx, tx, MenuDir, []system.MenuSeed{{Title: "整改台账", Name: "Zgtz", Path: "zgtz", Component: ledgerPage,
+		Icon: "file", Type: system.MenuPage}}, system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary); err != nil {
+		return err
+	}
+	// After 民主生活会 (50), whose rectification items it lists, before 其他会议 (60).
+	return system.SortPage(ctx, tx, ledgerPage, 55)
 }
 
 // ledgerPage is the component of the 整改台账 page.

@@ -141,6 +141,7 @@ describe('orglife/construction 党组织建设', { timeout: 30_000 }, () => {
         ],
       }),
     )
+    await screen.findByText('自评已保存') // the save has finished: the buttons are no longer loading
     fireEvent.click(screen.getByRole('button', { name: /提交自评/ }))
     ok((await screen.findByText('提交后不能再修改，确定提交自评吗？')).closest('.ant-modal') as HTMLElement)
     await waitFor(() => expect(submitted).toBe(1))
