@@ -72,7 +72,8 @@ type RectifyView struct {
 	HeldOn        date.Date  `bun:"meeting_held_on,scanonly" json:"heldOn"`
 	ProgressCount int        `bun:"progress_count,scanonly" json:"progressCount"`
 	StateName     string     `bun:"-" json:"stateName"`
-	Overdue       bool       `bun:"-" json:"overdue"` // open and past its deadline
+	Overdue       bool       `bun:"-" json:"overdue"`     // open and past its deadline
+	MeetingLink   string     `bun:"-" json:"meetingLink"` // where its meeting opens in the web app (MeetingLink)
 	Progress      []Progress `bun:"-" json:"progress"`
 }
 
@@ -167,6 +168,7 @@ func (s *Service) rectifyResource() *resource.Resource[Rectify, RectifyView] {
 func (s *Service) showRectify(v *RectifyView) {
 	v.Overdue = v.State == RectifyOpen && v.Deadline.Before(s.today())
 	v.StateName = RectifyStateNames[v.State]
+	v.MeetingLink = MeetingLink(v.MeetingType, v.MeetingID)
 	if v.Overdue {
 		v.StateName = "已逾期"
 	}

@@ -145,7 +145,8 @@ func TestRectify_Ledger(t *testing.T) {
 		}
 	}
 	rows, total := apptest.GetPage[orglife.RectifyView](t, w.e, w.listTK, "/api/zzsh/rectify", url.Values{"size": {"1"}})
-	if total != 3 || len(rows) != 1 || rows[0].MeetingTopic == "" || rows[0].OrgName != "计算机教工党支部" {
+	if total != 3 || len(rows) != 1 || rows[0].MeetingTopic == "" || rows[0].OrgName != "计算机教工党支部" ||
+		rows[0].MeetingLink != orglife.MeetingLink(rows[0].MeetingType, rows[0].MeetingID) || !strings.Contains(rows[0].MeetingLink, fmt.Sprintf("id=%d", rows[0].MeetingID)) {
 		t.Fatalf("a page of one: %d %+v", total, rows)
 	}
 	apptest.Expect(t, w.e.Do("GET", "/api/zzsh/rectify?color=red", w.listTK, nil), 400)

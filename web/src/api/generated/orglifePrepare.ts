@@ -118,6 +118,7 @@ export interface RectifyView extends Rectify {
   progressCount: number
   stateName: string
   overdue: boolean
+  meetingLink: string
   progress: RectifyProgress[]
 }
 

@@ -5,15 +5,6 @@ import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import RecordLink from '@/components/RecordLink'
 import { RECTIFY, RECTIFY_STATES, type RectifyView } from '../meeting/prepareApi'
 
-const SHYK = ['zbdydh', 'zbwyh', 'dxzh', 'dk']
-const OWN_PAGES = ['ztdr', 'zzshh', 'mzshh']
-
-/** Where an item's meeting opens: its type's meeting page (as the server's orglife.MeetingLink), in the drawer. */
-export function meetingLink(r: Pick<RectifyView, 'meetingType' | 'meetingId'>): string {
-  const page = SHYK.includes(r.meetingType) ? `shyk/${r.meetingType}` : OWN_PAGES.includes(r.meetingType) ? r.meetingType : 'qthy'
-  return `/orglife/${page}?id=${r.meetingId}`
-}
-
 const stateTag = (r: RectifyView) => <Tag color={r.state === RECTIFY_STATES.closed ? 'success' : r.overdue ? 'error' : 'processing'}>{r.stateName}</Tag>
 
 /** 整改台账: the rectification items of the caller's organisations, read only here (changed in their meeting's drawer). */
@@ -67,7 +58,7 @@ export const ledger = defineResource<RectifyView>({
     },
     { name: 'progressCount', label: '进展', width: 70, render: (n: number) => `${n} 条` },
     { name: 'closingNote', label: '销号说明', width: 180, column: { ellipsis: true } },
-    { name: 'meetingId', label: '操作', width: 80, render: (_, r) => <RecordLink link={meetingLink(r)} text="查看会议" /> },
+    { name: 'meetingId', label: '操作', width: 80, render: (_, r) => <RecordLink link={r.meetingLink} text="查看会议" /> },
   ],
 })
 

@@ -25,7 +25,7 @@ export default function RoundDetail({ id, onBack, onOpenReport }: { id: number; 
   const round = useQuery({ queryKey: ['szpy', 'round', id], queryFn: () => roundDetail(id) })
   const reports = useQuery({
     queryKey: ['szpy', 'reports', id, page, state, blurry],
-    queryFn: () => listReports(id, { page, size: 20, state, blurry: blurry || undefined }),
+    queryFn: () => listReports(id, { page: page - 1, size: 20, state, blurry: blurry || undefined }),
     placeholderData: keepPreviousData,
   })
   const refresh = () => client.invalidateQueries({ queryKey: ['szpy'] })

@@ -93,6 +93,7 @@ describe('orglife/review 书记述职评议', { timeout: 30_000 }, () => {
     expect(within(row).getByText('进行中')).toBeTruthy()
     expect(within(row).getByText('2026-12-25')).toBeTruthy()
     expect(screen.getByRole('button', { name: '开展评议' })).toBeTruthy()
+    expect(mock.history.get.find((r) => r.url === '/api/szpy/rounds')?.params).toMatchObject({ page: 0, size: 20 }) // pages count from 0
     mock.onGet('/api/szpy/rounds').reply(200, page([]))
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '述职对象' }))
     fireEvent.click(await screen.findByTitle('二级党委书记'))
@@ -108,6 +109,7 @@ describe('orglife/review 书记述职评议', { timeout: 30_000 }, () => {
     })
     renderPage('/orglife/sjszpy?round=5')
     const vacant = (await screen.findByText('计算机退休党支部')).closest('tr') as HTMLElement
+    expect(mock.history.get.find((r) => r.url === '/api/szpy/rounds/5/reports')?.params).toMatchObject({ page: 0 })
     expect(within(vacant).getAllByText('书记空缺').length).toBe(2)
     const row = screen.getByText('计算机教工党支部').closest('tr') as HTMLElement
     fireEvent.click(within(row).getByRole('button', { name: '评定' }))

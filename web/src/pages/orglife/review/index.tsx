@@ -68,7 +68,7 @@ function RoundList({ onOpenRound }: { onOpenRound: (id: number) => void }) {
   const [level, setLevel] = useState<Level | undefined>()
   const [page, setPage] = useState(1)
   const [opening, setOpening] = useState(false)
-  const q = useQuery({ queryKey: ['szpy', 'rounds', year, level, page], queryFn: () => listRounds({ page, size: 20, year, level }), placeholderData: keepPreviousData })
+  const q = useQuery({ queryKey: ['szpy', 'rounds', year, level, page], queryFn: () => listRounds({ page: page - 1, size: 20, year, level }), placeholderData: keepPreviousData })
   return (
     <>
       <Space style={{ marginBottom: 12 }} wrap>

@@ -79,7 +79,7 @@ describe('orglife/weak', { timeout: 30_000 }, () => {
     renderPage()
     expect(await screen.findByText('计算机教工党支部')).toBeTruthy()
     expect(screen.getByText('组织生活不正常')).toBeTruthy()
-    expect(asked[0]).toEqual({ year, stage: 'candidates', page: 1, size: 20 })
+    expect(asked[0]).toEqual({ year, stage: 'candidates', page: 0, size: 20 }) // the API counts pages from 0
     expect(screen.queryByRole('button', { name: /年度排查/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /提出候选/ })).toBeNull()
     fireEvent.click(screen.getByRole('tab', { name: '整顿台账' }))

@@ -57,7 +57,7 @@ function CaseTable({ year, stage, open }: { year: number; stage: Stage; open: (i
   const canExport = useHasPermission([PERM.rsrsExport])
   const q = useQuery({
     queryKey: ['rsrs', 'cases', year, stage, page, blurry],
-    queryFn: () => listCases({ year, stage, page, size: PAGE_SIZE, ...(blurry ? { blurry } : {}) }),
+    queryFn: () => listCases({ year, stage, page: page - 1, size: PAGE_SIZE, ...(blurry ? { blurry } : {}) }),
   })
   const ledger = stage === 'ledger'
   const columns = [
