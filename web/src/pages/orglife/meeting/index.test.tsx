@@ -404,7 +404,7 @@ describe('orglife/meeting', { timeout: 30_000 }, () => {
     const item: RectifyView = {
       id: 9, meetingId: 1, orgId: 7, content: '三会一课记录不规范', owner: '王书记', ownerMemberId: null, deadline: '2026-04-30', state: 1,
       closingNote: '', closedBy: '', closedAt: null, createTime: '', updateTime: '2026-03-11T08:00:00Z', orgName: '计算机教工党支部',
-      meetingTopic: '年度组织生活会', meetingType: 'zzshh', typeName: '组织生活会', heldOn: '2026-03-10', progressCount: 1,
+      meetingTopic: '年度组织生活会', meetingType: 'zzshh', meetingLink: '/orglife/zzshh?id=1', typeName: '组织生活会', heldOn: '2026-03-10', progressCount: 1,
       stateName: '已逾期', overdue: true, progress: [{ id: 1, itemId: 9, notedOn: '2026-04-01', note: '补全上半年记录', author: 'admin', createTime: '' }],
     }
     mock.onGet('/api/zzsh/meetings/1/rectify').reply(200, [item])
