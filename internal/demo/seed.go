@@ -149,6 +149,9 @@ func Seed(ctx context.Context, database *bun.DB, cipher *crypto.FieldCipher, opt
 				return err
 			}
 		}
+		if err := w.linkLeaders(ctx); err != nil {
+			return fmt.Errorf("secretaries and committees: %w", err)
+		}
 		if err := w.coverage(ctx); err != nil {
 			return fmt.Errorf("branch coverage: %w", err)
 		}

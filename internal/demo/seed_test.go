@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -198,6 +199,17 @@ func checkSeededOrganisationsObeyTheRules(t *testing.T, w seededWorld) {
 		if member.OrgTypeHoldsMembers(o.Type) && o.Type != org.TypeGeneralBranch {
 			if c.Total > org.BranchMaxMembers || c.Full < org.BranchMinFullMembers || o.SecretaryName == "" {
 				t.Fatalf("%s: %d members, %d full, secretary %q", o.Name, c.Total, c.Full, o.SecretaryName)
+			}
+			// The secretary and the committee are members of the branch, as 设置书记/委员 records them.
+			leaders := append([]int64{}, o.CommitteeMemberIDs...)
+			if o.SecretaryMemberID == nil || len(o.CommitteeMemberIDs) != len(o.Committee) {
+				t.Fatalf("%s: secretary %q as %v, committee %v as %v", o.Name, o.SecretaryName, o.SecretaryMemberID, o.Committee, o.CommitteeMemberIDs)
+			}
+			leaders = append(leaders, *o.SecretaryMemberID)
+			var names []string
+			if err := e.DB.NewSelect().Model((*member.Member)(nil)).Column("name").Where("id IN (?)", bun.List(leaders)).
+				Where("org_id = ?", o.ID).Scan(ctx, &names); err != nil || !slices.Contains(names, o.SecretaryName) {
+				t.Fatalf("%s: leaders %v are %v (%v)", o.Name, leaders, names, err)
 			}
 		} else if c.Total > 0 {
 			t.Fatalf("%s (type %s) holds %d members", o.Name, o.Type, c.Total)
