@@ -28,6 +28,7 @@ import (
 	"zhdj/internal/people"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/ballot"
 	"zhdj/internal/platform/calendar"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
@@ -76,6 +77,7 @@ type services struct {
 	secRev   *secreview.Service
 	weakorg  *weakorg.Service
 	orgStd   *orgstd.Service
+	ballots  *ballot.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -96,6 +98,7 @@ func modules(s services) []module.Module {
 		s.homes.Module(),
 		s.accounts.Module(),
 		{Name: "flow", Migrations: flow.Migrations()},
+		s.ballots.Module(),
 		s.develop.Module(),
 		s.feeStd.Module(),
 		s.fee.Module(),
@@ -170,6 +173,8 @@ type App struct {
 	WeakOrg *weakorg.Service
 	// OrgStd is 党组织建设 (standardised construction of branches; its demo round seeds through it).
 	OrgStd *orgstd.Service
+	// Ballots is the anonymous ballot engine the votes run on.
+	Ballots *ballot.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -262,7 +267,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	homes := home.New(sys, orgs, members, life)
 	weak := weakorg.New(database, sys, orgs, life)
 	orgStd := orgstd.New(database, sys, orgs)
-	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
+	ballots := ballot.New(database, nil)
+	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
@@ -288,7 +294,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Ballots: ballots, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
@@ -398,7 +404,7 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 		r = r.WithContext(httpx.WithCountCap(httpx.WithRoute(r.Context(), rt), a.Config.ListCountCap))
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		var body *httpx.Captured
-		if audited {
+		if audited && !rt.Secret {
 			body, rec.keep = httpx.Capture(r, system.MaxCapturedBody), answerHead
 		}
 		req, err := a.System.Guard(r, rt.Perm)
@@ -411,7 +417,11 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 			httpx.WriteError(rec, req, err)
 		}
 		if audited {
-			head, size := body.Finish()
+			var head []byte
+			var size int64
+			if body != nil { // a Secret route's body is never read for the log
+				head, size = body.Finish()
+			}
 			a.System.WriteOperLog(req, system.OperRequest{Route: rt, Status: rec.status, Took: time.Since(start), Err: err,
 				Body: head, BodySize: size, Answer: rec.head})
 		}

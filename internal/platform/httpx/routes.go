@@ -29,6 +29,9 @@ type Route struct {
 	// ReadOnly marks a POST that only reads (a list with a filter body); it is
 	// not written to the operation log.
 	ReadOnly bool
+	// Secret marks a POST whose body and answer never reach the operation
+	// log (a ballot): the log records who called it and when, not what.
+	Secret bool
 }
 
 // Title is the route's module and action as people read them: "党员信息·新增".
@@ -80,6 +83,14 @@ func (rs *Routes) Query(p, perm, action string, h HandlerFunc) {
 	rs.Handle(http.MethodPost, p, perm, action, h)
 	list := *rs.list
 	list[len(list)-1].ReadOnly = true
+}
+
+// Secret registers a POST whose body and answer are not logged (a ballot
+// cast: the log says who voted, never how).
+func (rs *Routes) Secret(p, perm, action string, h HandlerFunc) {
+	rs.Handle(http.MethodPost, p, perm, action, h)
+	list := *rs.list
+	list[len(list)-1].Secret = true
 }
 
 func (rs *Routes) Get(p, perm, action string, h HandlerFunc) {

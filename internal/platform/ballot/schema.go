@@ -1,0 +1,61 @@
+package ballot
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+)
+
+// Migrations create the engine's tables:
+//   - ballot_round: a round, its paper (JSON, fixed at opening), its state
+//     and its counts (issued tokens, ballots cast);
+//   - ballot_voter: the roll, one row per voter (an account, or a printed
+//     code: its hash), with the hash of the voter's token; never updated;
+//   - ballot_token: the tokens not yet spent (a cast deletes its token);
+//   - ballot_ballot: the ballots — the round, a random id and the marks,
+//     nothing else. On SQLite the token and ballot tables have no rowid, so
+//     no hidden column numbers their rows in the order they were written.
+func Migrations() []db.Migration {
+	return []db.Migration{{Version: 2026120500, Name: "ballots: rounds, rolls, tokens, ballots", Up: func(ctx context.Context, tx bun.Tx) error {
+		noRowid := " WITHOUT ROWID"
+		if db.IsPostgres(tx) {
+			noRowid = ""
+		}
+		return db.DDL(ctx, tx,
+			`CREATE TABLE ballot_round (
+				id {{pk}},
+				kind VARCHAR(32) NOT NULL,
+				ref_id BIGINT NOT NULL,
+				title VARCHAR(500) NOT NULL,
+				link VARCHAR(200) NOT NULL DEFAULT '',
+				paper TEXT NOT NULL,
+				state VARCHAR(16) NOT NULL,
+				closes_at TIMESTAMP NULL,
+				issued INTEGER NOT NULL DEFAULT 0,
+				cast_count INTEGER NOT NULL DEFAULT 0,
+				closed_at TIMESTAMP NULL,
+				{{stamps}})`,
+			`CREATE INDEX idx_ballot_round_ref ON ballot_round(kind, ref_id)`,
+			`CREATE TABLE ballot_voter (
+				id {{pk}},
+				round_id BIGINT NOT NULL REFERENCES ballot_round(id) ON DELETE CASCADE,
+				account_id BIGINT NULL,
+				code_no INTEGER NULL,
+				token_hash VARCHAR(64) NOT NULL)`,
+			`CREATE UNIQUE INDEX uq_ballot_voter_account ON ballot_voter(round_id, account_id)`,
+			`CREATE UNIQUE INDEX uq_ballot_voter_token ON ballot_voter(round_id, token_hash)`,
+			`CREATE INDEX idx_ballot_voter_account ON ballot_voter(account_id)`,
+			`CREATE TABLE ballot_token (
+				round_id BIGINT NOT NULL REFERENCES ballot_round(id) ON DELETE CASCADE,
+				token_hash VARCHAR(64) NOT NULL,
+				PRIMARY KEY (round_id, token_hash))`+noRowid,
+			`CREATE TABLE ballot_ballot (
+				round_id BIGINT NOT NULL REFERENCES ballot_round(id) ON DELETE CASCADE,
+				id VARCHAR(32) NOT NULL,
+				marks TEXT NOT NULL,
+				PRIMARY KEY (round_id, id))`+noRowid,
+		)
+	}}}
+}
