@@ -19,6 +19,7 @@ import (
 	"zhdj/internal/fee"
 	feereport "zhdj/internal/fee/report"
 	feestandard "zhdj/internal/fee/standard"
+	"zhdj/internal/fillform"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
 	"zhdj/internal/member"
@@ -76,6 +77,7 @@ type services struct {
 	secRev   *secreview.Service
 	weakorg  *weakorg.Service
 	orgStd   *orgstd.Service
+	fillForm *fillform.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -107,6 +109,7 @@ func modules(s services) []module.Module {
 		s.secRev.Module(),
 		s.weakorg.Module(),
 		s.orgStd.Module(),
+		s.fillForm.Module(),
 	}
 }
 
@@ -170,6 +173,8 @@ type App struct {
 	WeakOrg *weakorg.Service
 	// OrgStd is 党组织建设 (standardised construction of branches; its demo round seeds through it).
 	OrgStd *orgstd.Service
+	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
+	FillForm *fillform.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -262,9 +267,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	homes := home.New(sys, orgs, members, life)
 	weak := weakorg.New(database, sys, orgs, life)
 	orgStd := orgstd.New(database, sys, orgs)
+	fillForm := fillform.New(database, sys, orgs, members)
 	mods := modules(services{sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd})
+		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -288,7 +294,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
