@@ -11,11 +11,13 @@ func fillformTS() ([]byte, error) {
 	f.constant("The kinds in the designer's order.", "FIELD_KINDS", "readonly FieldKind[]", fillform.Kinds)
 	f.constant("The kinds' names (fillform.KindNames).", "FIELD_KIND_NAMES", "Record<FieldKind, string>", named(fillform.Kinds, fillform.KindNames))
 	f.union("A form's state (fillform.Form…): closed also for a published form past its deadline.", "FormState", fillform.FormStates)
+	f.constant("The form states in order.", "FORM_STATES", "readonly FormState[]", fillform.FormStates)
 	f.constant("The form states' names (fillform.FormStateNames).", "FORM_STATE_NAMES", "Record<FormState, string>", named(fillform.FormStates, fillform.FormStateNames))
 	f.union("Who fills a form in (fillform.Audience…).", "Audience", fillform.Audiences)
 	f.constant("The audiences in the designer's order.", "AUDIENCES", "readonly Audience[]", fillform.Audiences)
 	f.constant("The audiences' names (fillform.AudienceNames).", "AUDIENCE_NAMES", "Record<Audience, string>", named(fillform.Audiences, fillform.AudienceNames))
 	f.union("How an audience is chosen (fillform.Mode…).", "Mode", fillform.Modes)
+	f.constant("The modes in the designer's order.", "MODES", "readonly Mode[]", fillform.Modes)
 	f.constant("The modes' names (fillform.ModeNames).", "MODE_NAMES", "Record<Mode, string>", named(fillform.Modes, fillform.ModeNames))
 	f.decl("/** An entry's state (fillform.Entry…): 1 未填报, 2 草稿, 3 已提交, 4 已退回, 5 已通过. */\nexport type EntryState = %s", numbers(fillform.EntryStates))
 	f.constant("The entry states by role.", "ENTRY_STATES", "", tsObj{{"empty", fillform.EntryEmpty}, {"draft", fillform.EntryDraft},

@@ -68,6 +68,9 @@ func TestFlow(t *testing.T) {
 		if len(list) != 1 || list[0].ID != d.ID {
 			t.Errorf("published forms %+v", list)
 		}
+		if sent, _ := apptest.GetPage[fillform.FormView](t, w.e, w.csTK, "/api/txbd/forms", url.Values{"sent": {"true"}, "blurry": {"支部工作统计表"}}); len(sent) != 1 {
+			t.Errorf("sent forms %+v", sent)
+		}
 	})
 
 	// A draft's body: every problem named on its field.

@@ -43,6 +43,13 @@ func formSpec(now time.Time) httpx.ListSpec {
 				}
 				return nil, httpx.Invalid("status", "状态无效")
 			}},
+			// sent: the published forms, open or closed (the follow-up page's list).
+			"sent": {Kind: httpx.Bool, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+				if v == true {
+					return q.Where("f.state <> ?", FormDraft), nil
+				}
+				return q.Where("f.state = ?", FormDraft), nil
+			}},
 			"audience": {Columns: []string{"f.audience"}},
 			"orgId":    org.SubtreeFilter("f.org_id"),
 			"blurry":   {Columns: []string{"f.title"}, Match: httpx.Like},

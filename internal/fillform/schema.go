@@ -48,7 +48,7 @@ const MinePath = "/list-home/myForms"
 func menus() []system.MenuSeed {
 	admins := []string{system.RoleOrgDept, system.RoleCommittee}
 	return []system.MenuSeed{
-		{Title: "填报表单管理", Name: "Txbdgl", Path: "txbdgl", Component: FormsPage, Icon: "form", Type: system.MenuPage, Roles: admins,
+		{Title: "填报表单管理", Name: "Txbdgl", Path: "txbdgl", Component: FormsPage, Icon: "profile", Type: system.MenuPage, Roles: admins,
 			Children: system.Granted(append(system.Buttons("txbd", "list", "add", "edit", "del"),
 				system.MenuSeed{Title: "发布", Type: system.MenuButton, Permission: PermPublish}), admins...)},
 		{Title: "填报信息管理", Name: "Txbdxx", Path: "txbdxx", Component: EntriesPage, Icon: "solution", Type: system.MenuPage, Roles: admins,

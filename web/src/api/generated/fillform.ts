@@ -21,6 +21,9 @@ export const FIELD_KIND_NAMES: Record<FieldKind, string> = {
 /** A form's state (fillform.Form…): closed also for a published form past its deadline. */
 export type FormState = 'draft' | 'published' | 'closed'
 
+/** The form states in order. */
+export const FORM_STATES: readonly FormState[] = ['draft', 'published', 'closed']
+
 /** The form states' names (fillform.FormStateNames). */
 export const FORM_STATE_NAMES: Record<FormState, string> = { draft: '草稿', published: '填报中', closed: '已截止' }
 
@@ -35,6 +38,9 @@ export const AUDIENCE_NAMES: Record<Audience, string> = { orgs: '党组织', mem
 
 /** How an audience is chosen (fillform.Mode…). */
 export type Mode = 'subtree' | 'list'
+
+/** The modes in the designer's order. */
+export const MODES: readonly Mode[] = ['subtree', 'list']
 
 /** The modes' names (fillform.ModeNames). */
 export const MODE_NAMES: Record<Mode, string> = { subtree: '按党组织范围', list: '指定名单' }
