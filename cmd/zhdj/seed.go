@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
 	feereport "zhdj/internal/fee/report"
+	"zhdj/internal/fillform"
 	"zhdj/internal/orglife"
 	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
@@ -110,5 +111,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成党组织建设演示数据：%d年度 %d 个党支部自评并审核，%d 个示范/样板党支部，用时 %.1f 秒\n", std.Year, std.Assessments, std.Marks, std.Took.Seconds())
 	fmt.Printf("Standardised construction: %d assessments of %d reviewed, %d marks in %.1f s\n", std.Assessments, std.Year, std.Marks, std.Took.Seconds())
+	fill, err := a.FillForm.SeedDemo(ctx, fillform.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("填报表单演示数据 (fill-in forms): %w", err)
+	}
+	fmt.Printf("已生成填报表单演示数据：%d 张表单，%d 个填报对象（已提交 %d，已通过 %d），用时 %.1f 秒\n", fill.Forms, fill.Entries, fill.Submitted, fill.Passed, fill.Took.Seconds())
+	fmt.Printf("Fill-in forms: %d forms, %d entries (%d submitted, %d passed) in %.1f s\n", fill.Forms, fill.Entries, fill.Submitted, fill.Passed, fill.Took.Seconds())
 	return nil
 }

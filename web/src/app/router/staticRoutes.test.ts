@@ -32,6 +32,7 @@ describe('page registry', () => {
       ['/list-home/myFees', '我的党费', true],
       ['/list-home/myTransfers', '我的组织关系', true],
       ['/list-home/myDevelopment', '我的发展', true],
+      ['/list-home/myForms', '我的填报', true],
     ])
   })
 

@@ -32,6 +32,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/list-home/myFees', 'list-home/myFees', '我的党费', { hidden: true }),
   route('/list-home/myTransfers', 'list-home/myTransfers', '我的组织关系', { hidden: true }),
   route('/list-home/myDevelopment', 'list-home/myDevelopment', '我的发展', { hidden: true }),
+  // 我的填报: the fill-in forms sent to the member or their branch (txbd:fill), the page of the 填报 to-dos.
+  route('/list-home/myForms', 'orglife/fillmine', '我的填报', { hidden: true }),
   route('/workbench/dj/home', 'workbench/dj/home', '党建工作台', { hidden: true }),
   route('/workbench/gb/home', 'workbench/gb/home', '干部工作台', { hidden: true }),
   route('/iFrameLinkShow', 'iFrameLinkShow', '外部链接', { hidden: true }),
