@@ -348,8 +348,21 @@ func (s *Service) unit(ctx context.Context, id int64) (*Unit, error) {
 	} else if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	if _, err := s.congress(ctx, u.CongressID); err != nil {
+	g, err := s.congress(ctx, u.CongressID)
+	if err != nil {
 		return nil, errNoUnit()
+	}
+	// Seen by the convener's scope, or by a scope reaching the constituency.
+	sc, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return nil, httpx.AsError(err)
+	}
+	if !sc.Has(g.OrgID) {
+		if ok, err := s.reaches(ctx, sc, u.OrgID); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, errNoUnit()
+		}
 	}
 	return u, nil
 }

@@ -45,7 +45,7 @@ type Detail struct {
 	Elected   []Count `json:"elected"`
 	SeatsLeft int     `json:"seatsLeft"`
 	// Secretary is who the meeting elected secretary directly ("" none).
-	Secretary string `json:"secretary"`
+	DirectSecretary string `json:"directSecretary"`
 	// CanVote: the caller holds hjxj:vote for the organisation and the plan
 	// is approved (a vote may be opened or closed).
 	CanVote bool `json:"canVote"`
@@ -133,7 +133,7 @@ func (s *Service) Detail(ctx context.Context, id int64) (Detail, error) {
 	if d.Votes, err = s.votesOf(ctx, OwnerElection, id); err != nil {
 		return Detail{}, err
 	}
-	d.Elected, d.SeatsLeft, d.Secretary = tallyUp(r.Seats, d.Votes)
+	d.Elected, d.SeatsLeft, d.DirectSecretary = tallyUp(r.Seats, d.Votes)
 	d.NextVote = nextVote(&r.Election, d.Votes, d.SeatsLeft)
 	d.CanVote = r.State == StateApproved && rbac.From(ctx).Has(PermVote)
 	return d, nil
