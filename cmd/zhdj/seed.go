@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
+	"zhdj/internal/election"
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/orglife"
 	"zhdj/internal/orgstd"
@@ -110,5 +111,13 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成党组织建设演示数据：%d年度 %d 个党支部自评并审核，%d 个示范/样板党支部，用时 %.1f 秒\n", std.Year, std.Assessments, std.Marks, std.Took.Seconds())
 	fmt.Printf("Standardised construction: %d assessments of %d reviewed, %d marks in %.1f s\n", std.Assessments, std.Year, std.Marks, std.Took.Seconds())
+	xj, err := a.Elections.SeedDemo(ctx, election.DemoOptions{})
+	if err != nil {
+		return fmt.Errorf("换届选举演示数据 (elections): %w", err)
+	}
+	fmt.Printf("已生成换届选举演示数据：%d 次换届选举（%d 次投票，%d 张选票），党代表选举 %d 个选举单位、%d 名被提名人，用时 %.1f 秒\n",
+		xj.Elections, xj.Votes, xj.Ballots, xj.Units, xj.Nominations, xj.Took.Seconds())
+	fmt.Printf("Elections: %d (%d votes, %d ballots), congress: %d constituencies, %d nominees in %.1f s\n",
+		xj.Elections, xj.Votes, xj.Ballots, xj.Units, xj.Nominations, xj.Took.Seconds())
 	return nil
 }

@@ -33,7 +33,7 @@ func electionTS() ([]byte, error) {
 	f.iface("A candidate of a plan (election.Candidate).", "Candidate", election.Candidate{}, nil)
 	f.iface("An election as stored (election.Election).", "Election", election.Election{},
 		map[string]string{"state": "State", "method": "Method", "meetingOn": "string", "termStart": "string", "termEnd": "string"})
-	f.iface("An election as the list shows it (election.Record).", "Record", election.Record{}, nil)
+	f.iface("An election as the list shows it (election.Record).", "ElectionRecord", election.Record{}, nil)
 	f.iface("An election with its candidates, votes and result (election.Detail).", "Detail", election.Detail{}, nil)
 	f.input("A candidate of a plan's body (election.CandidateInput).", "CandidateInput", election.CandidateInput{}, []string{"memberId"}, nil)
 	f.input("The body of POST /api/hjxj and of a resubmission's form (election.PlanInput).", "PlanInput", election.PlanInput{},

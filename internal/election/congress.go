@@ -32,7 +32,7 @@ import (
 type CongressView struct {
 	Congress    `bun:",extend"`
 	OrgName     string `bun:"org_name,scanonly" json:"orgName"`
-	Units       int    `bun:"units,scanonly" json:"units"`
+	UnitCount   int    `bun:"units,scanonly" json:"unitCount"`
 	Quota       int    `bun:"quota,scanonly" json:"quota"`
 	Nominations int    `bun:"nominations,scanonly" json:"nominations"`
 }

@@ -66,6 +66,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	const el = "/api/hjxj"
 	h.Get(el, PermList, "查询", httpx.ReadList(s.List))
 	h.Post(el, PermAdd, "发起换届", httpx.Create(s.Create))
+	h.Get(el+"/eligible", PermAdd, "查询可选候选人", httpx.ReadList(s.Eligible))
 	h.Get(el+"/{id}", PermList, "查看详情", httpx.ReadOn(errNoElection, s.Detail))
 	h.Get(el+"/{id}/voters", PermVote, "查看应到会党员", httpx.ReadOn(errNoElection, s.ElectionVoters))
 	h.Post(el+"/{id}/votes", PermVote, "开始投票", httpx.ActionOn(errNoElection, s.OpenElectionVote))
@@ -81,6 +82,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	d.Get(cg+"/{id}/reps/export", PermCongressExport, "导出当选代表", httpx.WriteID(errNoCongress, s.exportRepresentatives))
 	d.Post(cg+"/units/{id}/nominations", PermNominate, "推荐提名", httpx.ActionOn(errNoUnit, s.Nominate))
 	d.Delete(cg+"/nominations/{id}", PermNominate, "撤回提名", httpx.DoOn(errNoNomination, s.Withdraw))
+	d.Get(cg+"/eligible", PermNominate, "查询可提名党员", httpx.ReadList(s.Eligible))
 	d.Get(cg+"/units/{id}/voters", PermCongressVote, "查看应到会党员", httpx.ReadOn(errNoUnit, s.UnitVoters))
 	d.Post(cg+"/units/{id}/votes", PermCongressVote, "开始投票", httpx.ActionOn(errNoUnit, s.OpenUnitVote))
 	d.Post(cg+"/votes/{id}/close", PermCongressVote, "结束投票并计票", httpx.ReadOn(errNoVote, s.CloseUnitVote))

@@ -340,3 +340,23 @@ func (s *Service) count(ctx context.Context, v *Vote) (Outcome, error) {
 
 // optionKey is a candidate's key on a paper.
 func optionKey(prefix string, id int64) string { return prefix + strconv.FormatInt(id, 10) }
+
+// Eligible lists the members with a vote (and the right to be elected) of
+// organisation orgId (query) and those below it, in the caller's scope:
+// whom a plan's candidates and a nomination are chosen among.
+func (s *Service) Eligible(ctx context.Context, lq httpx.ListQuery) ([]RollEntry, error) {
+	var id int64
+	if v, ok := lq.Filters["orgId"].(string); ok {
+		id, _ = strconv.ParseInt(v, 10, 64)
+	}
+	if id <= 0 {
+		return nil, httpx.Invalid("orgId", "请选择党组织")
+	}
+	if ok, err := s.orgs.InScope(ctx, id); err != nil {
+		return nil, httpx.Internal(err)
+	} else if !ok {
+		return nil, httpx.NotFound("党组织不存在")
+	}
+	r, err := s.roll(ctx, id, ballotPlan{})
+	return r.Voters, err
+}

@@ -149,7 +149,7 @@ export interface Election {
 }
 
 /** An election as the list shows it (election.Record). */
-export interface Record extends Election {
+export interface ElectionRecord extends Election {
   orgName: string
   parentName: string
   stateName: string
@@ -157,7 +157,7 @@ export interface Record extends Election {
 }
 
 /** An election with its candidates, votes and result (election.Detail). */
-export interface Detail extends Record {
+export interface Detail extends ElectionRecord {
   candidates: Candidate[]
   votes: VoteView[]
   elected: Count[]
@@ -211,7 +211,7 @@ export interface Congress {
 /** A congress in the list (election.CongressView). */
 export interface CongressView extends Congress {
   orgName: string
-  units: number
+  unitCount: number
   quota: number
   nominations: number
 }
