@@ -88,6 +88,9 @@ export function VoteList({ votes, canVote, onClose }: { votes: VoteView[]; canVo
  * 开始投票: the members with a vote (应到), ticked present (实到: more than four fifths), the names on the paper;
  * those with an account vote on their phones at 党组织换届投票, the others get a printed code each (shown once).
  */
+/** The public page where a printed code is used (凭票码投票). */
+export const codeLink = (round: number) => `${window.location.origin}/web/vote?round=${round}`
+
 export function OpenVoteDialog({ title, load, open, onClose, onOpened }: {
   title: string
   load: () => Promise<Roll>
@@ -97,13 +100,15 @@ export function OpenVoteDialog({ title, load, open, onClose, onOpened }: {
 }) {
   const roll = useQuery({ queryKey: ['xj', 'roll', title], queryFn: load })
   const [present, setPresent] = useState<number[]>([])
-  const [codes, setCodes] = useState<Opened['codes'] | null>(null)
+  const [opened, setOpened] = useState<Opened | null>(null)
+  const codes = opened?.codes
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   if (codes) {
     return (
       <Modal open title="投票已开始：请分发一次性票码" width={560} onCancel={onClose} onOk={onClose} okText="我已记录" cancelButtonProps={{ hidden: true }}>
         <Alert type="warning" showIcon title="票码只显示这一次，请打印或抄录后分发给没有账号的到会党员，每码只能投一次" style={{ marginBottom: 12 }} />
+        {codes.length > 0 && opened && <Typography.Paragraph>凭票码投票的地址：<Typography.Text copyable>{codeLink(opened.roundId)}</Typography.Text></Typography.Paragraph>}
         {codes.length ? (
           <Table rowKey="no" size="small" pagination={false} dataSource={codes}
             columns={[{ title: '序号', dataIndex: 'no', width: 80 }, { title: '票码', dataIndex: 'code', render: (c: string) => <Typography.Text code copyable>{c}</Typography.Text> }]} />
@@ -127,7 +132,7 @@ export function OpenVoteDialog({ title, load, open, onClose, onOpened }: {
         setError(null)
         try {
           const o = await open({ present })
-          setCodes(o.codes)
+          setOpened(o)
           onOpened()
         } catch (e) {
           setError(await failureText(e))
