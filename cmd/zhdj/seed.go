@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
+	"zhdj/internal/election"
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/fillform"
 	"zhdj/internal/orglife"
@@ -117,5 +118,13 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成填报表单演示数据：%d 张表单，%d 个填报对象（已提交 %d，已通过 %d），用时 %.1f 秒\n", fill.Forms, fill.Entries, fill.Submitted, fill.Passed, fill.Took.Seconds())
 	fmt.Printf("Fill-in forms: %d forms, %d entries (%d submitted, %d passed) in %.1f s\n", fill.Forms, fill.Entries, fill.Submitted, fill.Passed, fill.Took.Seconds())
+	xj, err := a.Elections.SeedDemo(ctx, election.DemoOptions{})
+	if err != nil {
+		return fmt.Errorf("换届选举演示数据 (elections): %w", err)
+	}
+	fmt.Printf("已生成换届选举演示数据：%d 次换届选举（%d 次投票，%d 张选票），党代表选举 %d 个选举单位、%d 名被提名人，用时 %.1f 秒\n",
+		xj.Elections, xj.Votes, xj.Ballots, xj.Units, xj.Nominations, xj.Took.Seconds())
+	fmt.Printf("Elections: %d (%d votes, %d ballots), congress: %d constituencies, %d nominees in %.1f s\n",
+		xj.Elections, xj.Votes, xj.Ballots, xj.Units, xj.Nominations, xj.Took.Seconds())
 	return nil
 }

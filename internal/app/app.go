@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/account"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
+	"zhdj/internal/election"
 	"zhdj/internal/fee"
 	feereport "zhdj/internal/fee/report"
 	feestandard "zhdj/internal/fee/standard"
@@ -80,6 +81,7 @@ type services struct {
 	orgStd   *orgstd.Service
 	ballots  *ballot.Service
 	fillForm *fillform.Service
+	election *election.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -113,6 +115,7 @@ func modules(s services) []module.Module {
 		s.weakorg.Module(),
 		s.orgStd.Module(),
 		s.fillForm.Module(),
+		s.election.Module(),
 	}
 }
 
@@ -176,6 +179,8 @@ type App struct {
 	WeakOrg *weakorg.Service
 	// OrgStd is 党组织建设 (standardised construction of branches; its demo round seeds through it).
 	OrgStd *orgstd.Service
+	// Elections is 换届选举 and 党代表选举.
+	Elections *election.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -274,9 +279,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	orgStd := orgstd.New(database, sys, orgs)
 	ballots := ballot.New(database, nil)
 	fillForm := fillform.New(database, sys, orgs, members)
+	elections := election.New(database, sys, orgs, members, ballots)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm})
+		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
+		election: elections})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -300,7 +307,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Ballots: ballots, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

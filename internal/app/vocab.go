@@ -42,7 +42,8 @@ func Vocabulary() ([]Generated, error) {
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
 		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS},
-		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS}} {
+		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
+		{"election.ts", electionTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 )
@@ -20,6 +21,15 @@ type Leaders struct {
 	SecretaryName string
 	CommitteeIDs  []int64
 	Committee     []string
+	// Term, when set, is the new committee's term (an election written
+	// back): its start, its length in years, and the end kept from both.
+	Term *Term
+}
+
+// Term is a committee's term as an election sets it.
+type Term struct {
+	Start date.Date
+	Years int
 }
 
 // SetLeadersTx makes l the leaders of organisation id (live, in the
@@ -51,14 +61,21 @@ func (s *Service) SetLeadersTx(ctx context.Context, tx bun.Tx, id int64, l Leade
 	next := *cur
 	next.SecretaryMemberID, next.SecretaryName = l.SecretaryID, l.SecretaryName
 	next.CommitteeMemberIDs, next.Committee = IDs(slices.Clone(l.CommitteeIDs)), Names(slices.Clone(l.Committee))
+	columns := []string{"secretary_member_id", "secretary_name", "committee_member_ids", "committee", "updated_at"}
+	if l.Term != nil {
+		if l.Term.Years != TermYearsBranch && l.Term.Years != TermYearsCommittee {
+			return nil, httpx.Invalid("termYears", "任期年限只能是%d年或%d年", TermYearsBranch, TermYearsCommittee)
+		}
+		next.TermStart, next.TermYears, next.TermEnd = l.Term.Start, l.Term.Years, l.Term.Start.AddYears(l.Term.Years)
+		columns = append(columns, "term_start", "term_years", "term_end")
+	}
 	next.UpdatedAt = time.Now().UTC()
 	after, err := s.view(ctx, tx, &next)
 	if err != nil {
 		return nil, err
 	}
 	write := func(ctx context.Context) (int64, error) {
-		_, err := tx.NewUpdate().Model(&next).Column("secretary_member_id", "secretary_name", "committee_member_ids", "committee",
-			"updated_at").WherePK().Exec(ctx)
+		_, err := tx.NewUpdate().Model(&next).Column(columns...).WherePK().Exec(ctx)
 		return next.ID, err
 	}
 	wrote, err := trail.Save(ctx, tx, wc.labels.label, record.Save{Origin: audit.OriginUserUpdate, Before: before, After: after,
