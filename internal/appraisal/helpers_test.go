@@ -18,13 +18,13 @@ import (
 // mathTK for 数学; secTK is b1's secretary (list, vote, decide, export);
 // noTK holds no appraisal permission.
 type world struct {
-	e                                *apptest.Env
+	e                                 *apptest.Env
 	root, cs, math, b1, b2, empty, m1 int64
-	csTK, mathTK, secTK, noTK        string
-	full                             []int64  // A1..A5's member ids
-	fullTK                           []string // A1..A4's tokens
-	prob                             int64
-	probTK                           string
+	csTK, mathTK, secTK, noTK         string
+	full                              []int64  // A1..A5's member ids
+	fullTK                            []string // A1..A4's tokens
+	prob                              int64
+	probTK                            string
 }
 
 var organiser = []string{appraisal.PermList, appraisal.PermOpen, appraisal.PermVote, appraisal.PermDecide, appraisal.PermExport, "zzgx:list"}
