@@ -17,7 +17,7 @@ const GRADE_COLORS: Record<Grade, string> = { excellent: 'gold', qualified: 'gre
 export const GradeTag = ({ grade }: { grade: '' | Grade }) => (grade ? <Tag color={GRADE_COLORS[grade]}>{GRADE_NAMES[grade]}</Tag> : <>—</>)
 
 /** 开启投票: the meeting it is held in (optional) and a deadline (optional). */
-function VoteDialog({ round, onClose, onOpened }: { round: Detail; onClose: () => void; onOpened: (codes: CodeSheet[]) => void }) {
+function VoteDialog({ round, onClose, onOpened }: { round: Detail; onClose: () => void; onOpened: (codes: CodeSheet[], ballotId: number | null) => void }) {
   const meetings = useQuery({ queryKey: ['mzpy', 'meetings', round.id], queryFn: () => roundMeetings(round.id) })
   return (
     <FormDialog<{ meetingId?: number; closesAt?: Dayjs }>
@@ -27,7 +27,7 @@ function VoteDialog({ round, onClose, onOpened }: { round: Detail; onClose: () =
       onClose={onClose}
       onSubmit={async (v) => {
         const r = await openVote(round.id, { meetingId: v.meetingId ?? null, closesAt: v.closesAt ? v.closesAt.toISOString() : null })
-        onOpened(r.codes)
+        onOpened(r.codes, r.round.ballotId)
       }}
     >
       <p>选票列出本支部每名正式党员（{round.graded} 名），预备党员参加投票但不评定等次。没有账号的党员将获得一次性票码，请打印后当场发放。</p>
@@ -43,14 +43,15 @@ function VoteDialog({ round, onClose, onOpened }: { round: Detail; onClose: () =
 }
 
 /** The printed one-time codes, shown once. */
-function CodesModal({ title, codes, onClose }: { title: string; codes: CodeSheet[]; onClose: () => void }) {
+function CodesModal({ title, ballotId, codes, onClose }: { title: string; ballotId: number | null; codes: CodeSheet[]; onClose: () => void }) {
+  const link = `${window.location.origin}/web/vote?round=${ballotId ?? ''}`
   return (
     <Modal open title="一次性票码（仅显示一次）" onCancel={onClose} onOk={() => window.print()} okText="打印" cancelText="关闭" width={560}>
       <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="票码只显示这一次，系统只保存其摘要。请打印或抄写后发给没有账号的党员，每码只能投一次。" />
       <Typography.Paragraph strong>{title}</Typography.Paragraph>
       <Table<CodeSheet> rowKey="no" size="small" pagination={false} dataSource={codes}
         columns={[{ title: '序号', dataIndex: 'no', width: 80 }, { title: '票码', dataIndex: 'code', render: (c: string) => <Typography.Text code copyable>{c}</Typography.Text> }]} />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>持票码在手机上打开投票页面（/mzpydy），输入票码即可投票。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>持票码的党员在手机上打开 <Typography.Text copyable>{link}</Typography.Text>，输入票码即可投票。</Typography.Paragraph>
     </Modal>
   )
 }
@@ -127,7 +128,7 @@ export default function RoundDetail({ id, onBack }: { id: number; onBack: () => 
   const client = useQueryClient()
   const q = useQuery({ queryKey: ['mzpy', 'round', id], queryFn: () => roundDetail(id) })
   const [voting, setVoting] = useState(false)
-  const [codes, setCodes] = useState<CodeSheet[] | null>(null)
+  const [codes, setCodes] = useState<{ list: CodeSheet[]; ballotId: number | null } | null>(null)
   const [summary, setSummary] = useState<number | null>(null)
   const [trail, setTrail] = useState(false)
   const refresh = () => client.invalidateQueries({ queryKey: ['mzpy'] })
@@ -185,8 +186,8 @@ export default function RoundDetail({ id, onBack }: { id: number; onBack: () => 
             { title: '理由', dataIndex: 'reason', render: (v: string) => v || '—' },
           ]} />
       )}
-      {voting && <VoteDialog round={r} onClose={() => setVoting(false)} onOpened={(c) => { setVoting(false); if (c.length) setCodes(c); else ui.message.success('投票已开启，党员可在手机上投票'); void refresh() }} />}
-      {codes && <CodesModal title={title} codes={codes} onClose={() => setCodes(null)} />}
+      {voting && <VoteDialog round={r} onClose={() => setVoting(false)} onOpened={(c, b) => { setVoting(false); if (c.length) setCodes({ list: c, ballotId: b }); else ui.message.success('投票已开启，党员可在手机上投票'); void refresh() }} />}
+      {codes && <CodesModal title={title} ballotId={codes.ballotId} codes={codes.list} onClose={() => setCodes(null)} />}
       {summary && <SummaryDrawer id={summary} onClose={() => setSummary(null)} />}
       {trail && (
         <Drawer open width={720} title="评议记录" onClose={() => setTrail(false)}>
