@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"zhdj/internal/app"
+	"zhdj/internal/appraisal"
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
@@ -106,6 +107,12 @@ func seed(args []string) error {
 	fmt.Printf("已生成软弱涣散党组织演示数据：%d年度%d条（整顿中%d，已销号%d，不予认定%d），用时 %.1f 秒\n", weak.Year, weak.Cases, weak.Rectifying,
 		weak.Closed, weak.Rejected, weak.Took.Seconds())
 	fmt.Printf("Weak organisations: %d cases of %d in %.1f s\n", weak.Cases, weak.Year, weak.Took.Seconds())
+	mzpy, err := a.Appraisal.SeedDemo(ctx, appraisal.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("民主评议党员演示数据 (democratic appraisal): %w", err)
+	}
+	fmt.Printf("已生成民主评议党员演示数据：%d 次评议（已决定 %d），%d 张选票，用时 %.1f 秒\n", mzpy.Rounds, mzpy.Decided, mzpy.Ballots, mzpy.Took.Seconds())
+	fmt.Printf("Democratic appraisal: %d rounds (%d decided), %d ballots in %.1f s\n", mzpy.Rounds, mzpy.Decided, mzpy.Ballots, mzpy.Took.Seconds())
 	std, err := a.OrgStd.SeedDemo(ctx, orgstd.DemoOptions{Seed: *seedValue})
 	if err != nil {
 		return fmt.Errorf("党组织建设演示数据 (standardised construction): %w", err)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+	"zhdj/internal/appraisal"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -82,6 +83,7 @@ type services struct {
 	ballots  *ballot.Service
 	fillForm *fillform.Service
 	election *election.Service
+	mzpy     *appraisal.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -116,6 +118,7 @@ func modules(s services) []module.Module {
 		s.orgStd.Module(),
 		s.fillForm.Module(),
 		s.election.Module(),
+		s.mzpy.Module(),
 	}
 }
 
@@ -181,6 +184,8 @@ type App struct {
 	OrgStd *orgstd.Service
 	// Elections is 换届选举 and 党代表选举.
 	Elections *election.Service
+	// Appraisal is 民主评议党员.
+	Appraisal *appraisal.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -280,10 +285,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	ballots := ballot.New(database, nil)
 	fillForm := fillform.New(database, sys, orgs, members)
 	elections := election.New(database, sys, orgs, members, ballots)
+	mzpy := appraisal.New(database, sys, orgs, members, life, ballots, trf)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections})
+		election: elections, mzpy: mzpy})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -307,7 +313,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -43,7 +43,7 @@ func Vocabulary() ([]Generated, error) {
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
 		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS},
 		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
-		{"election.ts", electionTS}} {
+		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -20,6 +20,7 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   { title: '我的组织关系', path: '/list-home/myTransfers', icon: 'branches', permission: PERM.dyHome },
   { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome },
   { title: '我的填报', path: '/list-home/myForms', icon: 'profile', permission: PERM.txbdFill },
+  { title: '民主评议', path: '/mzpydy/self', icon: 'team', permission: PERM.mzpySelf },
   { title: '消息', path: '/message/msginfo', icon: 'message', permission: PERM.dyHome },
 ]
 

@@ -64,4 +64,16 @@ describe('党员详情 · the modules’ tabs', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['基本信息', '附件', '发展记录', '变动轨迹'])
     expect(mock.history.get.some((c) => c.url?.startsWith('/api/dfgl') || c.url?.startsWith('/api/zzgx'))).toBe(false)
   })
+  it('shows the 民主评议 tab: each year’s grade with the votes per grade', async () => {
+    signIn(['dy:list', 'mzpy:list'])
+    mock.onGet('/api/mzpy/member/1').reply(200, [{ id: 3, year: 2025, orgName: '计算机教工党支部', nExcellent: 5, nQualified: 2, nBasic: 0, nUnqualified: 0,
+      grade: 'excellent', gradeName: '优秀', reason: '', followUp: '', followName: '', followNote: '' }])
+    show()
+    expect(await screen.findByText('党员详情：张三')).toBeTruthy()
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['基本信息', '附件', '民主评议', '变动轨迹'])
+    fireEvent.click(screen.getByRole('tab', { name: '民主评议' }))
+    const item = (await screen.findByText('2025 年度')).closest('li') as HTMLElement
+    expect(within(item).getByText('优秀')).toBeTruthy()
+    expect(within(item).getByText('得票：优秀 5、合格 2、基本合格 0、不合格 0')).toBeTruthy()
+  })
 })

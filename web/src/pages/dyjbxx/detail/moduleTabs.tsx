@@ -9,6 +9,7 @@ import { useHasPermission } from '@/components/Permission'
 import { DUE_STATE_COLORS, memberFees, yuan } from '@/pages/dfgl/batch/api'
 import { paidSummary } from '@/pages/list-home/dyHome/MyFees'
 import { STATE_COLORS, TRANSFER_API, transferPath, type Transfer } from '@/pages/zzgx/shared/api'
+import AppraisalTab from '@/pages/orglife/mzpy/MemberTab'
 
 /** How many rows each tab shows; the module's page has the rest. */
 const SHORT = 6
@@ -108,9 +109,11 @@ export function useModuleTabs(memberId: number): { key: string; label: string; c
   const fees = useHasPermission([PERM.dfList, PERM.dfOnsite])
   const develop = useHasPermission([PERM.fzdyList])
   const transfers = useHasPermission([PERM.zzgxList])
+  const appraisal = useHasPermission([PERM.mzpyList])
   return [
     ...(fees ? [{ key: 'fees', label: '党费', children: <FeesTab memberId={memberId} /> }] : []),
     ...(develop ? [{ key: 'develop', label: '发展记录', children: <DevelopTab memberId={memberId} /> }] : []),
     ...(transfers ? [{ key: 'transfers', label: '组织关系转接', children: <TransfersTab memberId={memberId} /> }] : []),
+    ...(appraisal ? [{ key: 'appraisal', label: '民主评议', children: <AppraisalTab memberId={memberId} /> }] : []),
   ]
 }
