@@ -44,6 +44,7 @@ import (
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
 	"zhdj/internal/secreview"
+	"zhdj/internal/survey"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -78,6 +79,7 @@ type services struct {
 	weakorg  *weakorg.Service
 	orgStd   *orgstd.Service
 	ballots  *ballot.Service
+	survey   *survey.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -110,6 +112,7 @@ func modules(s services) []module.Module {
 		s.secRev.Module(),
 		s.weakorg.Module(),
 		s.orgStd.Module(),
+		s.survey.Module(),
 	}
 }
 
@@ -175,6 +178,8 @@ type App struct {
 	OrgStd *orgstd.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
+	// Survey is 问卷管理 (questionnaires) on the ballot engine.
+	Survey *survey.Service
 	// Jobs runs the modules' jobs (started by `zhdj serve`); Calendar is the
 	// working-day calendar; Reminders evaluates the reminder rules.
 	Jobs      *jobs.Scheduler
@@ -268,9 +273,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	weak := weakorg.New(database, sys, orgs, life)
 	orgStd := orgstd.New(database, sys, orgs)
 	ballots := ballot.New(database, nil)
+	surveys := survey.New(database, sys, orgs, members, ballots)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd})
+		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, survey: surveys})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -294,7 +300,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Ballots: ballots, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Ballots: ballots, Survey: surveys, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
