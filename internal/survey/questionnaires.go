@@ -60,7 +60,32 @@ func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	if err != nil {
 		return httpx.PageResult[View]{}, err
 	}
-	return httpx.PagedEach(ctx, q, listSpec, lq, s.show)
+	page, err := httpx.PagedEach(ctx, q, listSpec, lq, s.show)
+	if err != nil {
+		return page, err
+	}
+	return page, s.turnout(ctx, page.Content)
+}
+
+// turnout sets the anonymous questionnaires' Answered from their rounds
+// (the ballots cast: who answered is the engine's, never what).
+func (s *Service) turnout(ctx context.Context, views []View) error {
+	var ids []int64
+	for _, v := range views {
+		if v.RoundID != nil {
+			ids = append(ids, *v.RoundID)
+		}
+	}
+	rounds, err := s.ballots.Rounds(ctx, ids)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	for i := range views {
+		if v := &views[i]; v.RoundID != nil && rounds[*v.RoundID] != nil {
+			v.Answered = rounds[*v.RoundID].Cast
+		}
+	}
+	return nil
 }
 
 // find reads questionnaire id of the caller's scope (404 outside it).
@@ -76,6 +101,13 @@ func (s *Service) find(ctx context.Context, idb bun.IDB, id int64) (*View, error
 		return nil, httpx.Internal(err)
 	}
 	s.show(v)
+	if v.RoundID != nil { // Answered is the ballots cast; a delete still checks the engine
+		one := []View{*v}
+		if err := s.turnout(ctx, one); err != nil {
+			return nil, err
+		}
+		v.Answered = one[0].Answered
+	}
 	return v, nil
 }
 
