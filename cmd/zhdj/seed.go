@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/secreview"
+	"zhdj/internal/survey"
 	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/weakorg"
 )
@@ -110,5 +111,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成党组织建设演示数据：%d年度 %d 个党支部自评并审核，%d 个示范/样板党支部，用时 %.1f 秒\n", std.Year, std.Assessments, std.Marks, std.Took.Seconds())
 	fmt.Printf("Standardised construction: %d assessments of %d reviewed, %d marks in %.1f s\n", std.Assessments, std.Year, std.Marks, std.Took.Seconds())
+	wj, err := a.Survey.SeedDemo(ctx, survey.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("问卷演示数据 (questionnaires): %w", err)
+	}
+	fmt.Printf("已生成问卷演示数据：%d 份问卷（实名答卷 %d 份，匿名答卷 %d 份），用时 %.1f 秒\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Took.Seconds())
+	fmt.Printf("Questionnaires: %d (%d named answers, %d anonymous) in %.1f s\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Took.Seconds())
 	return nil
 }

@@ -162,8 +162,14 @@ func (s *Service) Answer(ctx context.Context, token string, in FillInput) (Fill,
 		if err := record.Conditional(res, err, 1, errBadLink()); err != nil {
 			return err
 		}
-		res, err = tx.NewInsert().Model(a).On("CONFLICT DO NOTHING").Exec(ctx)
-		return record.Conditional(res, err, 1, errAnswered())
+		res, err = tx.NewInsert().Model(a).On("CONFLICT DO NOTHING").Returning("id").Exec(ctx)
+		if err := record.Conditional(res, err, 1, errAnswered()); err != nil {
+			return err
+		}
+		if err := insertMarks(ctx, tx, marksOf(a, marks)); err != nil {
+			return httpx.Internal(err)
+		}
+		return nil
 	})
 	if err != nil {
 		return Fill{}, err

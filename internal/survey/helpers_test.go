@@ -101,3 +101,5 @@ func (w *world) publish(t testing.TB, token string, id int64, codes int) survey.
 func link(p survey.Published) string {
 	return "/api/wj/link/" + p.Link[len(survey.PublicPrefix):]
 }
+
+func itoa(id int64) string { return fmt.Sprint(id) }

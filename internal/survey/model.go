@@ -158,6 +158,18 @@ type Answer struct {
 	CreatedAt       time.Time `bun:"created_at" json:"createTime"`
 }
 
+// mark is a row of wj_mark: one mark of a named answer.
+type mark struct {
+	bun.BaseModel `bun:"table:wj_mark"`
+
+	AnswerID        int64  `bun:"answer_id"`
+	QuestionnaireID int64  `bun:"questionnaire_id"`
+	Item            string `bun:"item"`
+	Choice          string `bun:"choice"`
+	Text            string `bun:"text"`
+	FirstMark       bool   `bun:"first_mark"`
+}
+
 // roll is a row of wj_roll: an account a named questionnaire was sent to.
 type roll struct {
 	bun.BaseModel `bun:"table:wj_roll"`

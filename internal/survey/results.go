@@ -7,30 +7,15 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/platform/ballot"
-	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
 
-// The results are counted in SQL, the way the engine counts ballots: a
-// named answer keeps its marks as the engine keeps a ballot's (JSON
-// [{"i","c","t"}]), spread by json_each (SQLite) or jsonb_to_recordset
-// (PostgreSQL) and grouped by item and choice; nothing loads the answers
-// into Go to count them.
-
-// marks spreads the questionnaire's answers into their marks.
-type marks struct{ from, i, c, t string }
-
-func marksOf(idb bun.IDB) marks {
-	if db.IsPostgres(idb) {
-		return marks{from: `wj_answer AS a CROSS JOIN LATERAL jsonb_to_recordset(a.marks::jsonb) AS m(i text, c text, t text)`,
-			i: "m.i", c: "m.c", t: "m.t"}
-	}
-	return marks{from: `wj_answer AS a, json_each(a.marks) AS m`,
-		i: "json_extract(m.value, '$.i')", c: "json_extract(m.value, '$.c')", t: "json_extract(m.value, '$.t')"}
-}
+// The results are counted in SQL: a named answer keeps its marks as the
+// engine keeps a ballot's (JSON [{"i","c","t"}], read by the export) and,
+// for counting, as rows of wj_mark grouped by item and choice from an
+// index; an anonymous questionnaire's are the engine's Tally and Texts.
+// Nothing loads the answers into Go to count them.
 
 // count is a questionnaire's answers counted: how many, and per item the
 // marks per choice ("" = a text), and per item how many answers marked it.
@@ -40,7 +25,9 @@ type count struct {
 	items   map[string]int
 }
 
-// countNamed counts a named questionnaire's answers in SQL.
+// countNamed counts a named questionnaire's answers in SQL: one grouped
+// read of wj_mark's covering index (per item and choice the marks, and the
+// answers whose first mark of the item it is).
 func (s *Service) countNamed(ctx context.Context, id int64) (count, error) {
 	c := count{counts: map[string]map[string]int{}, items: map[string]int{}}
 	n, err := s.db.NewSelect().Model((*Answer)(nil)).Where("questionnaire_id = ?", id).Count(ctx)
@@ -48,26 +35,15 @@ func (s *Service) countNamed(ctx context.Context, id int64) (count, error) {
 		return c, httpx.Internal(err)
 	}
 	c.answers = int(n)
-	m := marksOf(s.db)
 	var rows []struct {
 		Item   string `bun:"item"`
 		Choice string `bun:"choice"`
 		N      int    `bun:"n"`
+		First  int    `bun:"first"`
 	}
-	err = s.db.NewSelect().TableExpr(m.from).
-		ColumnExpr("? AS item, COALESCE(?, '') AS choice, COUNT(*) AS n", bun.Safe(m.i), bun.Safe(m.c)).
-		Where("a.questionnaire_id = ?", id).GroupExpr("1, 2").Scan(ctx, &rows)
-	if err != nil {
-		return c, httpx.Internal(fmt.Errorf("survey: count: %w", err))
-	}
-	// answers per item: a multiple choice's options are marked by the same
-	// answers, so its count is read apart.
-	var per []struct {
-		Item string `bun:"item"`
-		N    int    `bun:"n"`
-	}
-	err = s.db.NewSelect().TableExpr(m.from).ColumnExpr("? AS item, COUNT(DISTINCT a.id) AS n", bun.Safe(m.i)).
-		Where("a.questionnaire_id = ?", id).GroupExpr("1").Scan(ctx, &per)
+	err = s.db.NewSelect().TableExpr("wj_mark AS m").
+		ColumnExpr("m.item, m.choice, COUNT(*) AS n, SUM(CASE WHEN m.first_mark THEN 1 ELSE 0 END) AS first").
+		Where("m.questionnaire_id = ?", id).GroupExpr("m.item, m.choice").Scan(ctx, &rows)
 	if err != nil {
 		return c, httpx.Internal(fmt.Errorf("survey: count: %w", err))
 	}
@@ -76,9 +52,7 @@ func (s *Service) countNamed(ctx context.Context, id int64) (count, error) {
 			c.counts[r.Item] = map[string]int{}
 		}
 		c.counts[r.Item][r.Choice] = r.N
-	}
-	for _, p := range per {
-		c.items[p.Item] = p.N
+		c.items[r.Item] += r.First
 	}
 	return c, nil
 }
@@ -265,9 +239,9 @@ func (s *Service) TextPage(ctx context.Context, id int64, lq httpx.ListQuery) (h
 		}
 		return out, nil
 	}
-	m := marksOf(s.db)
-	q := s.db.NewSelect().TableExpr(m.from).ColumnExpr("a.name AS name, ? AS text, 1 AS count", bun.Safe(m.t)).
-		Where("a.questionnaire_id = ?", id).Where("? = ?", bun.Safe(m.i), item).Where("? <> ''", bun.Safe(m.t))
+	q := s.db.NewSelect().TableExpr("wj_mark AS m").Join("JOIN wj_answer AS a ON a.id = m.answer_id").
+		ColumnExpr("a.name AS name, m.text AS text, 1 AS count").
+		Where("m.questionnaire_id = ?", id).Where("m.item = ?", item).Where("m.text <> ''")
 	n, err := q.Count(ctx)
 	if err != nil {
 		return out, httpx.Internal(err)
@@ -278,7 +252,7 @@ func (s *Service) TextPage(ctx context.Context, id int64, lq httpx.ListQuery) (h
 		Text  string `bun:"text"`
 		Count int    `bun:"count"`
 	}
-	if err := q.OrderExpr("a.id DESC").Limit(int64(size)).Offset(int64(lq.Page.Page*size)).Scan(ctx, &rows); err != nil {
+	if err := q.OrderExpr("m.answer_id DESC").Limit(int64(size)).Offset(int64(lq.Page.Page*size)).Scan(ctx, &rows); err != nil {
 		return out, httpx.Internal(err)
 	}
 	for _, r := range rows {

@@ -12,7 +12,7 @@ import (
 // Migrations of the questionnaires (versions 2026120530..39 are ours; after
 // the ballot engine's, whose rounds an anonymous questionnaire opens).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026120530, Name: "survey: wj_questionnaire, wj_roll, wj_answer, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026120530, Name: "survey: wj_questionnaire, wj_roll, wj_answer, wj_mark, menus", Up: migrate}}
 }
 
 // Permissions of 问卷管理.
@@ -85,7 +85,19 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 			marks TEXT NOT NULL,
 			created_at TIMESTAMP NOT NULL)`,
 		`CREATE UNIQUE INDEX uq_wj_answer_account ON wj_answer(questionnaire_id, account_id)`,
-		`CREATE UNIQUE INDEX uq_wj_answer_member ON wj_answer(questionnaire_id, member_id)`)
+		`CREATE UNIQUE INDEX uq_wj_answer_member ON wj_answer(questionnaire_id, member_id)`,
+		// A named answer's marks, one row each, for the results: counted per
+		// item and choice from the covering index (first_mark: the first of
+		// its item in its answer, so an item's answers are counted too).
+		`CREATE TABLE wj_mark (
+			answer_id BIGINT NOT NULL REFERENCES wj_answer(id) ON DELETE CASCADE,
+			questionnaire_id BIGINT NOT NULL,
+			item VARCHAR(81) NOT NULL,
+			choice VARCHAR(40) NOT NULL DEFAULT '',
+			text VARCHAR(2000) NOT NULL DEFAULT '',
+			first_mark BOOLEAN NOT NULL)`,
+		`CREATE INDEX idx_wj_mark_count ON wj_mark(questionnaire_id, item, choice, first_mark)`,
+		`CREATE INDEX idx_wj_mark_answer ON wj_mark(answer_id)`)
 	if err != nil {
 		return err
 	}
