@@ -42,7 +42,7 @@ func Vocabulary() ([]Generated, error) {
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
 		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS},
-		{"orglifePrepare.ts", orglifePrepareTS}, {"survey.ts", surveyTS}} {
+		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"survey.ts", surveyTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -269,6 +269,9 @@ func (s *Service) beforeDeleteMeetings(ctx context.Context, tx bun.IDB, ids []in
 	if err := s.dropMeetingsCheckFiles(ctx, tx, ids); err != nil {
 		return err
 	}
+	if err := s.dropFiles(ctx, tx, meetingFiles, ids); err != nil { // photos, minutes, materials
+		return err
+	}
 	if _, err := tx.NewDelete().Model((*Attendee)(nil)).Where("meeting_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}

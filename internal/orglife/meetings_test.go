@@ -1,6 +1,7 @@
 package orglife_test
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -439,6 +440,12 @@ func TestAttachments(t *testing.T) {
 	list := apptest.DoJSON[[]map[string]any](t, w.e, 200, "GET", path, w.listTK, nil)
 	if len(list) != 2 {
 		t.Fatalf("attachments %+v", list)
+	}
+	// Deleting the draft deletes its attachments with it (and their files, once committed).
+	apptest.Expect(t, w.e.Do("DELETE", "/api/zzsh/meetings", w.csTK, []int64{v.ID}), 204)
+	left, err := w.e.DB.NewSelect().Table("sys_attachment").Where("module = ?", "zzsh_meeting").Where("record_id = ?", v.ID).Count(context.Background())
+	if err != nil || left != 0 {
+		t.Fatalf("%d attachments left of a deleted meeting (%v)", left, err)
 	}
 }
 

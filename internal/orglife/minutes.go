@@ -163,7 +163,7 @@ func recorded(at *time.Time) string {
 // attachments are a meeting's files: photos taken at it, its materials and
 // the 对照检查材料 of 组织生活会 and 民主生活会, seen within the meeting's scope.
 func (s *Service) attachments() system.AttachSpec {
-	return system.AttachSpec{Module: "zzsh_meeting", Title: "组织生活会议", Read: Perms.List, Edit: Perms.Edit,
+	return system.AttachSpec{Module: meetingFiles, Title: "组织生活会议", Read: Perms.List, Edit: Perms.Edit,
 		Find: func(ctx context.Context, id int64) error { _, err := s.findMeeting(ctx, s.db, id); return err },
 		Kinds: map[string]system.AttachKind{
 			FilePhoto:  {Label: "现场照片", Exts: []string{"jpg", "jpeg", "png", "gif", "webp"}, MaxBytes: 10 << 20},

@@ -36,6 +36,9 @@ const talkWindowDays = 90
 // the attachments: record id = the attendee's id.
 const attendeeFiles = "zzsh_attendee"
 
+// meetingFiles is the attachment module of meetings (photos, minutes, materials).
+const meetingFiles = "zzsh_meeting"
+
 // Bounds of the preparation's notes (characters; the columns' sizes).
 const (
 	maxTalksNote    = 500
@@ -494,7 +497,13 @@ func (s *Service) changePrep(ctx context.Context, id int64, change func(p *prepR
 // dropCheckFiles removes the 对照检查材料 of attendees ids being deleted,
 // inside the deleting transaction; their files go once it commits.
 func (s *Service) dropCheckFiles(ctx context.Context, tx bun.IDB, ids []int64) error {
-	files, err := system.DeleteAttachments(ctx, tx, attendeeFiles, ids)
+	return s.dropFiles(ctx, tx, attendeeFiles, ids)
+}
+
+// dropFiles removes the attachments of module's records ids being deleted,
+// inside the deleting transaction; their files go once it commits.
+func (s *Service) dropFiles(ctx context.Context, tx bun.IDB, module string, ids []int64) error {
+	files, err := system.DeleteAttachments(ctx, tx, module, ids)
 	if err != nil {
 		return httpx.Internal(err)
 	}

@@ -33,7 +33,7 @@ var StateNames = map[string]string{Open: "投票中", Closed: "已结束"}
 // MixSize is how many of a round's ballots a cast rewrites on PostgreSQL
 // (the new one among them): a ballot shares its transaction id and its
 // place with this many others at least (all of a smaller round).
-const MixSize = 256
+const MixSize = 32
 
 // MaxVoters bounds a round's roll (accounts and codes together).
 const MaxVoters = 50000
@@ -111,12 +111,16 @@ type Service struct {
 // SetClock sets the engine's clock (tests).
 func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
-// New is the engine over database; now is the clock (nil: the time).
+// New is the engine over database; now is the clock (nil: the time). The
+// printed codes' routes allow an address 120 tries a minute (a burst of 60):
+// a hall voting by code behind one network address reads and casts about two
+// requests a voter, while guessing one of 31¹⁰ codes at that rate takes
+// millions of years.
 func New(database *bun.DB, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: database, now: now, byAddr: ratelimit.New(10000), codeTry: ratelimit.Rule{PerMinute: 30, Burst: 15}}
+	return &Service{db: database, now: now, byAddr: ratelimit.New(10000), codeTry: ratelimit.Rule{PerMinute: 120, Burst: 60}}
 }
 
 // Spec is what a module opens a round with.
@@ -313,7 +317,7 @@ func (s *Service) Close(ctx context.Context, idb bun.IDB, roundID int64) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errNotOpen()
 		}
-		return s.mix(ctx, tx, roundID, 0)
+		return s.mix(ctx, tx, roundID, 0, "")
 	})
 }
 
@@ -488,26 +492,30 @@ func (s *Service) cast(ctx context.Context, roundID int64, marks []Mark, tokenOf
 		if _, err := tx.NewInsert().Model(b).Exec(ctx); err != nil {
 			return fmt.Errorf("ballot: store: %w", err)
 		}
-		return s.mix(ctx, tx, roundID, MixSize)
+		return s.mix(ctx, tx, roundID, MixSize, b.ID)
 	})
 }
 
-// mix rewrites up to n of a round's ballots (all when n is 0), chosen at
-// random, in the order of their ids — on PostgreSQL only, where a row
-// carries the transaction that wrote it (xmin) and lies where it was
-// written (ctid). SQLite's ballot table has no such columns and keeps its
-// rows in the order of their keys.
-func (s *Service) mix(ctx context.Context, tx bun.Tx, roundID int64, n int) error {
+// mix rewrites the ballot fresh (just stored) and n-1 others of the round
+// chosen at random (all of them when n is 0), in the order of their ids —
+// on PostgreSQL only, where a row carries the transaction that wrote it
+// (xmin) and lies where it was written (ctid): the new ballot then shares
+// both with the others rather than lying last. SQLite's ballot table has no
+// such columns and keeps its rows in the order of their keys.
+func (s *Service) mix(ctx context.Context, tx bun.Tx, roundID int64, n int, fresh string) error {
 	if !db.IsPostgres(tx) {
 		return nil
 	}
-	pick := tx.NewSelect().Model((*stored)(nil)).Column("id").Where("round_id = ?", roundID)
+	del := tx.NewDelete().Model((*stored)(nil)).Where("round_id = ?", roundID)
 	if n > 0 {
-		pick = pick.OrderExpr("random()").Limit(int64(n))
+		others := tx.NewSelect().Model((*stored)(nil)).Column("id").Where("round_id = ?", roundID).Where("id <> ?", fresh).
+			OrderExpr("random()").Limit(int64(n - 1))
+		del = del.WhereGroup(" AND ", func(q *bun.DeleteQuery) *bun.DeleteQuery {
+			return q.Where("id = ?", fresh).WhereOr("id IN (?)", others)
+		})
 	}
 	var moved []stored
-	if err := tx.NewDelete().Model((*stored)(nil)).Where("round_id = ?", roundID).Where("id IN (?)", pick).
-		Returning("round_id, id, marks").Scan(ctx, &moved); err != nil {
+	if err := del.Returning("round_id, id, marks").Scan(ctx, &moved); err != nil {
 		return fmt.Errorf("ballot: mix: %w", err)
 	}
 	slices.SortFunc(moved, func(a, b stored) int { return strings.Compare(a.ID, b.ID) })
@@ -561,7 +569,7 @@ func errNotOver() *httpx.Error   { return httpx.Conflict("投票结束后才能�
 const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
 // CodeLen is a printed code's length (10 of 31 characters: about 49 bits;
-// the public routes allow a few tries a minute per address).
+// the public routes allow 120 tries a minute per address).
 const CodeLen = 10
 
 func newCode() string {

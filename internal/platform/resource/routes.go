@@ -39,6 +39,7 @@ const (
 type route struct {
 	method, pattern, perm, action string
 	h                             httpx.HandlerFunc
+	replaced                      bool // the module's handler, not the kit's
 }
 
 // routeSet is the routes Routes registers, which the options change.
@@ -70,7 +71,7 @@ func Replace(rt Route, action string, h httpx.HandlerFunc) Option {
 			panic("resource: the resource has no such route to replace")
 		}
 		if r.action = action; h != nil {
-			r.h = h
+			r.h, r.replaced = h, true
 		}
 	}
 }
@@ -83,22 +84,31 @@ func Replace(rt Route, action string, h httpx.HandlerFunc) Option {
 // out or change single routes.
 func (res *Viewed[M, V, I, O]) Routes(rs *httpx.Routes, base string, p Perms, opts ...Option) {
 	m := routeSet{
-		ListRoute:   {http.MethodGet, base, p.List, "查询", httpx.ReadList(res.List)},
-		DetailRoute: {http.MethodGet, base + "/{id}", p.List, "查看详情", httpx.ReadID(res.notFound, res.readDetail)},
-		CreateRoute: {http.MethodPost, base, p.Add, "新增", httpx.Create(res.Create)},
-		UpdateRoute: {http.MethodPut, base, p.Edit, "修改", res.handleUpdate},
-		DeleteRoute: {http.MethodDelete, base, p.Del, "删除", httpx.IDsAction(res.Delete)},
+		ListRoute:   {http.MethodGet, base, p.List, "查询", httpx.ReadList(res.List), false},
+		DetailRoute: {http.MethodGet, base + "/{id}", p.List, "查看详情", httpx.ReadID(res.notFound, res.readDetail), false},
+		CreateRoute: {http.MethodPost, base, p.Add, "新增", httpx.Create(res.Create), false},
+		UpdateRoute: {http.MethodPut, base, p.Edit, "修改", res.handleUpdate, false},
+		DeleteRoute: {http.MethodDelete, base, p.Del, "删除", httpx.IDsAction(res.Delete), false},
 	}
 	if len(res.Export.Columns) > 0 {
-		m[ExportRoute] = &route{http.MethodGet, base + "/export", p.Export, "导出", res.handleExport}
+		m[ExportRoute] = &route{http.MethodGet, base + "/export", p.Export, "导出", res.handleExport, false}
 	}
 	if res.Trail != nil {
-		m[AcrossRoute] = &route{http.MethodGet, base + "/trail", p.List, "查询变动轨迹", httpx.ReadList(res.Across)}
-		m[TrailRoute] = &route{http.MethodGet, base + "/{id}/trail", p.List, "查看变动轨迹", httpx.ListUnder(res.notFound, res.TrailPage)}
-		m[RestoreRoute] = &route{http.MethodPost, base + "/trail/restore", p.Edit, "还原变动", httpx.Action(res.Restore)}
+		m[AcrossRoute] = &route{http.MethodGet, base + "/trail", p.List, "查询变动轨迹", httpx.ReadList(res.Across), false}
+		m[TrailRoute] = &route{http.MethodGet, base + "/{id}/trail", p.List, "查看变动轨迹", httpx.ListUnder(res.notFound, res.TrailPage), false}
+		m[RestoreRoute] = &route{http.MethodPost, base + "/trail/restore", p.Edit, "还原变动", httpx.Action(res.Restore), false}
 	}
 	for _, o := range opts {
 		o(m)
+	}
+	// A snapshot is a record (M) put back through the input's write (I): the
+	// kit's restore needs the two to be one type. Refused at start-up, not by
+	// a failing request; a module whose input differs replaces the route.
+	if r := m[RestoreRoute]; r != nil && !r.replaced {
+		var snap M
+		if _, same := any(snap).(I); !same {
+			panic("resource " + base + ": the kit's trail restore needs the input type to be the record type; replace RestoreRoute")
+		}
 	}
 	for rt := ListRoute; rt <= RestoreRoute; rt++ {
 		if r := m[rt]; r != nil {

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 
 	"zhdj/internal/platform/audit"
@@ -39,7 +40,12 @@ func (res *Viewed[M, V, I, O]) Restore(ctx context.Context, in record.RestoreInp
 			var zero O
 			return zero, err
 		}
-		return res.write(ctx, any(*snap).(I), cur, audit.OriginUserRestore, &e.ID)
+		in, same := any(*snap).(I)
+		if !same { // Routes refuses such a resource at start-up; a call from Go gets the reason
+			var zero O
+			return zero, fmt.Errorf("resource: a %T snapshot cannot be restored through a %T input", *snap, in)
+		}
+		return res.write(ctx, in, cur, audit.OriginUserRestore, &e.ID)
 	})
 }
 

@@ -19,6 +19,8 @@ export const PUBLIC_PAGES: Record<string, string> = {
 export const PUBLIC_PREFIXES: Record<string, string> = {
   '/democratic/meeting': 'democratic/meeting',
   '/questionnaire': 'questionnaire',
+  // 凭票码投票: a ballot by a printed one-time code (no account), ?round=<id>
+  '/vote': 'vote',
 }
 
 export const REDIRECT_PREFIX = '/redirect/'

@@ -1,0 +1,142 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import axios from 'axios'
+import { Alert, Button, Card, Form, Input, Modal, Result, Spin, Typography } from 'antd'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { CODE_LEN, type Mark, type VoterView } from '@/api/generated/ballot'
+import { failureText } from '@/api/request'
+import { formatTime } from '@/utils/time'
+import { castBallot, castByCode, codeView, voterView } from './api'
+import BallotPaper from './BallotPaper'
+
+const page = { maxWidth: 640, margin: '0 auto', padding: 16 }
+const MINUTE = 'YYYY-MM-DD HH:mm'
+const statusOf = (e: unknown) => (axios.isAxiosError(e) ? (e.response?.status ?? 0) : 0)
+
+/** The words of a 404: no such round, or the caller is not on its roll (the server answers both alike). */
+export const NOT_ON_ROLL = '没有找到需要您参加的投票'
+export const SECRET_NOTE = '选票不记名：系统只记录您是否已投票，不记录您的选择，任何人（包括管理员）都无法查看您投了什么。'
+
+function Voted() {
+  return <Result status="success" title="您已投票" subTitle={SECRET_NOTE} />
+}
+
+/** The paper of a round and its cast: confirmation first, then the round's own answer. */
+function Ballot({ v, cast, onVoted }: { v: VoterView; cast: (marks: Mark[]) => Promise<unknown>; onVoted: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<string>()
+  if (v.voted) return <Voted />
+  if (v.over) return <Result status="warning" title="投票已结束" subTitle="本轮投票已截止，不能再投票。" />
+  const submit = (marks: Mark[]) =>
+    Modal.confirm({
+      title: '确认提交选票？',
+      content: '提交后不能修改。',
+      okText: '提交',
+      cancelText: '再看看',
+      onOk: async () => {
+        setBusy(true)
+        setRefusal(undefined)
+        try {
+          await cast(marks)
+          onVoted()
+        } catch (e) {
+          setRefusal(await failureText(e))
+          if (statusOf(e) === 409) onVoted()
+        } finally {
+          setBusy(false)
+        }
+      },
+    })
+  return (
+    <>
+      <Alert type="info" showIcon title={SECRET_NOTE} style={{ marginBottom: 12 }} />
+      {v.closesAt && <Typography.Paragraph type="secondary">请于 {formatTime(v.closesAt, MINUTE)} 前投票。</Typography.Paragraph>}
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
+      <BallotPaper paper={v.paper} onSubmit={submit} submitText="提交选票" busy={busy} />
+    </>
+  )
+}
+
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div style={page}>
+      <Card>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {title}
+        </Typography.Title>
+        {children}
+      </Card>
+    </div>
+  )
+}
+
+/** A signed-in voter's round (?round=<id>): the paper when on its roll. */
+export function AccountBallot({ round }: { round: number }) {
+  const queryClient = useQueryClient()
+  const key = ['ballot', round]
+  const q = useQuery({ queryKey: key, queryFn: () => voterView(round), retry: false })
+  if (q.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />
+  if (q.isError)
+    return statusOf(q.error) === 404 ? (
+      <Result status="404" title={NOT_ON_ROLL} subTitle="只有本轮投票名单中的人员可以投票，请确认登录的是您本人的账号。" />
+    ) : (
+      <Result status="error" title="选票加载失败" extra={<Button onClick={() => void q.refetch()}>重试</Button>} />
+    )
+  const v = q.data!
+  return (
+    <Frame title={v.title}>
+      <Ballot v={v} cast={(marks) => castBallot(round, marks)} onVoted={() => void queryClient.invalidateQueries({ queryKey: key })} />
+    </Frame>
+  )
+}
+
+/** A printed code's round: the code first, then the paper (no account needed). */
+export function CodeBallot({ round }: { round: number }) {
+  const [code, setCode] = useState('')
+  const [view, setView] = useState<VoterView>()
+  const [refusal, setRefusal] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const open = async (c: string) => {
+    setBusy(true)
+    setRefusal(undefined)
+    try {
+      setView(await codeView(round, c))
+      setCode(c)
+    } catch (e) {
+      setRefusal(await failureText(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (view)
+    return (
+      <Frame title={view.title}>
+        <Ballot v={view} cast={(marks) => castByCode(round, code, marks)} onVoted={() => setView({ ...view, voted: true })} />
+      </Frame>
+    )
+  return (
+    <Frame title="凭票码投票">
+      <Typography.Paragraph type="secondary">请输入选票上印制的{CODE_LEN}位票码（不区分大小写）。每个票码只能投一次。</Typography.Paragraph>
+      <Form layout="vertical" onFinish={(v: { code: string }) => void open(v.code)} autoComplete="off">
+        <Form.Item name="code" label="票码" rules={[{ required: true, message: '请输入票码' }]}>
+          <Input size="large" maxLength={CODE_LEN + 4} style={{ letterSpacing: 2 }} />
+        </Form.Item>
+        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+          下一步
+        </Button>
+      </Form>
+    </Frame>
+  )
+}
+
+/**
+ * A voter's page of any round (the routes /mzpydy, /dzzhjgl/tp and the questionnaires mount it): ?round=<id> names the
+ * round; signed-in voters vote with their account, ?code=1 (the printed sheet's link) asks for a one-time code instead.
+ */
+export default function BallotPage({ signedIn = true }: { signedIn?: boolean }) {
+  const [params] = useSearchParams()
+  const round = Number(params.get('round'))
+  if (!Number.isInteger(round) || round <= 0) return <Result status="warning" title="投票链接无效" subTitle="请从待办事项或通知中的链接打开。" />
+  return signedIn && params.get('code') !== '1' ? <AccountBallot round={round} /> : <CodeBallot round={round} />
+}
