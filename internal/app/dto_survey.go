@@ -11,19 +11,12 @@ import (
 // write and decode.
 func surveyTS() ([]byte, error) {
 	f := newTSFile(header("internal/survey (model.go) and internal/platform/ballot (paper.go)"))
-	f.union("A question's kind (ballot.Single …), in the designer's order.", "QuestionKind", ballot.Kinds)
-	f.constant("The question kinds in the designer's order.", "QUESTION_KINDS", "readonly QuestionKind[]", ballot.Kinds)
-	f.constant("The question kinds' names (ballot.KindNames).", "QUESTION_KIND_NAMES", "Record<QuestionKind, string>", named(ballot.Kinds, ballot.KindNames))
+	f.decl("import type { Code, Mark, Paper, QuestionKind } from './ballot'")
+	f.constant("The question kinds in the designer's order (ballot.Kinds; their names are ballot.ts's QUESTION_KIND_NAMES).",
+		"QUESTION_KINDS", "readonly QuestionKind[]", ballot.Kinds)
 	f.constant("The paper's bounds (ballot.Max…).", "PAPER_LIMITS", "", tsObj{{"questions", ballot.MaxQuestions}, {"options", ballot.MaxOptions},
 		{"key", ballot.MaxKeyLen}, {"label", ballot.MaxLabelLen}, {"text", ballot.MaxTextLen}, {"defaultText", ballot.DefaultMaxLen},
 		{"ratingStep", ballot.MaxRatingStep}})
-	f.constant("A write-in's choice (ballot.WriteInChoice).", "WRITE_IN", "", ballot.WriteInChoice)
-	f.iface("An option, or a matrix row (ballot.Option).", "PaperOption", ballot.Option{}, nil)
-	f.iface("Skip logic: shown only after an earlier answer (ballot.Condition).", "Condition", ballot.Condition{}, nil)
-	f.iface("A question (ballot.Question).", "Question", ballot.Question{}, map[string]string{"kind": "QuestionKind"})
-	f.iface("A paper (ballot.Paper).", "Paper", ballot.Paper{}, nil)
-	f.iface("An answer's mark (ballot.Mark): item (a question, or question.row), choice, text.", "Mark", ballot.Mark{}, nil)
-	f.iface("A printed one-time code (ballot.Code).", "Code", ballot.Code{}, nil)
 	f.decl("/** Whom a questionnaire is for (SHARE_TYPE, survey.Share…): 1 指定人员, 2 按角色, 3 按党组织. */\nexport type ShareType = %s", numbers(survey.ShareTypes))
 	f.constant("The share types by role.", "SHARE", "", tsObj{{"custom", survey.ShareCustom}, {"role", survey.ShareRole}, {"org", survey.ShareOrg}})
 	f.constant("The share types' names (survey.ShareTypeNames).", "SHARE_TYPE_NAMES", "Record<ShareType, string>", numbered(survey.ShareTypes, survey.ShareTypeNames))
@@ -41,13 +34,13 @@ func surveyTS() ([]byte, error) {
 		map[string]string{"shareType": "ShareType", "state": "State"})
 	f.iface("A questionnaire as the list shows it (survey.View).", "View", survey.View{}, nil)
 	f.iface("The audience's list (survey.Targets).", "Targets", survey.Targets{}, map[string]string{"roles": "AudienceRole[]"})
-	f.iface("A questionnaire with its paper and audience (survey.Detail).", "Detail", survey.Detail{}, nil)
-	f.iface("A questionnaire just published, with its printed codes shown once (survey.Published).", "Published", survey.Published{}, nil)
+	f.iface("A questionnaire with its paper and audience (survey.Detail).", "Detail", survey.Detail{}, map[string]string{"paper": "Paper"})
+	f.iface("A questionnaire just published, with its printed codes shown once (survey.Published).", "Published", survey.Published{}, map[string]string{"printedCodes": "Code[]"})
 	f.input("The body of POST /api/wj and PUT /api/wj/{id} (survey.Input).", "Input", survey.Input{},
-		[]string{"orgId", "paper", "anonymous", "shareType", "targets"}, map[string]string{"shareType": "ShareType"})
+		[]string{"orgId", "paper", "anonymous", "shareType", "targets"}, map[string]string{"shareType": "ShareType", "paper": "Paper"})
 	f.input("The body of POST /api/wj/{id}/publish (survey.PublishInput).", "PublishInput", survey.PublishInput{}, nil, nil)
-	f.iface("The public page's questionnaire: GET /api/wj/link/{token} (survey.Fill).", "Fill", survey.Fill{}, nil)
-	f.input("The body of POST /api/wj/link/{token} (survey.FillInput).", "FillInput", survey.FillInput{}, []string{"marks"}, nil)
+	f.iface("The public page's questionnaire: GET /api/wj/link/{token} (survey.Fill).", "Fill", survey.Fill{}, map[string]string{"paper": "Paper"})
+	f.input("The body of POST /api/wj/link/{token} (survey.FillInput).", "FillInput", survey.FillInput{}, []string{"marks"}, map[string]string{"marks": "Mark[]"})
 	f.iface("An option's count and share 0..1 (survey.OptionCount).", "OptionCount", survey.OptionCount{}, nil)
 	f.iface("A matrix row's counts (survey.MatrixRow).", "MatrixRow", survey.MatrixRow{}, nil)
 	f.iface("One question's statistics (survey.QuestionResult).", "QuestionResult", survey.QuestionResult{}, map[string]string{"kind": "QuestionKind"})

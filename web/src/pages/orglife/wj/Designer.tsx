@@ -6,18 +6,15 @@ import { useState } from 'react'
 import {
   AUDIENCE_ROLE_NAMES,
   PAPER_LIMITS,
-  QUESTION_KIND_NAMES,
   QUESTION_KINDS,
   SHARE,
   SHARE_TYPE_NAMES,
   type AudienceRole,
   type Detail,
   type Input as Body,
-  type PaperOption,
-  type Question,
-  type QuestionKind,
   type ShareType,
 } from '@/api/generated/survey'
+import { QUESTION_KIND_NAMES, type Option as PaperOption, type Question, type QuestionKind } from '@/api/generated/ballot'
 import { failureText } from '@/api/request'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
