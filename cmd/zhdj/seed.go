@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/secreview"
+	"zhdj/internal/survey"
 	"zhdj/internal/transfer/oversight"
 	"zhdj/internal/weakorg"
 )
@@ -133,5 +134,11 @@ func seed(args []string) error {
 		xj.Elections, xj.Votes, xj.Ballots, xj.Units, xj.Nominations, xj.Took.Seconds())
 	fmt.Printf("Elections: %d (%d votes, %d ballots), congress: %d constituencies, %d nominees in %.1f s\n",
 		xj.Elections, xj.Votes, xj.Ballots, xj.Units, xj.Nominations, xj.Took.Seconds())
+	wj, err := a.Survey.SeedDemo(ctx, survey.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("问卷演示数据 (questionnaires): %w", err)
+	}
+	fmt.Printf("已生成问卷演示数据：%d 份问卷（实名答卷 %d 份，匿名答卷 %d 份），用时 %.1f 秒\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Took.Seconds())
+	fmt.Printf("Questionnaires: %d (%d named answers, %d anonymous) in %.1f s\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Took.Seconds())
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 	"zhdj/internal/appraisal"
+	"zhdj/internal/survey"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -84,6 +85,7 @@ type services struct {
 	fillForm *fillform.Service
 	election *election.Service
 	mzpy     *appraisal.Service
+	survey   *survey.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -119,6 +121,7 @@ func modules(s services) []module.Module {
 		s.fillForm.Module(),
 		s.election.Module(),
 		s.mzpy.Module(),
+		s.survey.Module(),
 	}
 }
 
@@ -186,6 +189,8 @@ type App struct {
 	Elections *election.Service
 	// Appraisal is 民主评议党员.
 	Appraisal *appraisal.Service
+	// Survey is 问卷管理 (questionnaires) on the ballot engine.
+	Survey *survey.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -286,10 +291,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	fillForm := fillform.New(database, sys, orgs, members)
 	elections := election.New(database, sys, orgs, members, ballots)
 	mzpy := appraisal.New(database, sys, orgs, members, life, ballots, trf)
+	surveys := survey.New(database, sys, orgs, members, ballots)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy})
+		election: elections, mzpy: mzpy, survey: surveys})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -313,7 +319,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -43,7 +43,8 @@ func Vocabulary() ([]Generated, error) {
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
 		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS},
 		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
-		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS}} {
+		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},
+		{"survey.ts", surveyTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -1,19 +1,24 @@
+import { Result } from 'antd'
 import { useLocation } from 'react-router'
 import { RECEIPT_PATH } from '@/api/generated/orglifeReceipt'
+import { PUBLIC_PREFIX } from '@/api/generated/survey'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
-import ModuleNotReady from '@/components/ModuleNotReady'
 import { withQueryClient } from '@/components/withQueryClient'
 import MeetingReceipt from './MeetingReceipt'
+import SurveyFill from './SurveyFill'
 
 /**
- * Public questionnaire pages (/questionnaire*, matched by prefix): the meeting receipt at /questionnaire/meeting;
- * the questionnaires of the designer come with the ballots issue.
+ * Public questionnaire pages (/questionnaire*, matched by prefix): the meeting receipt at /questionnaire/meeting,
+ * a questionnaire of 问卷管理 at /questionnaire/s/<token> (docs/survey.md).
  */
 function QuestionnairePage() {
   const { pathname } = useLocation()
   const receipt = pathname.replace(/\/+$/, '') === RECEIPT_PATH
-  useDocumentTitle(receipt ? '会议回执' : '问卷回执')
-  return receipt ? <MeetingReceipt /> : <ModuleNotReady title="问卷回执" />
+  const survey = pathname.startsWith(PUBLIC_PREFIX)
+  useDocumentTitle(receipt ? '会议回执' : survey ? '填写问卷' : '问卷回执')
+  if (receipt) return <MeetingReceipt />
+  if (survey) return <SurveyFill />
+  return <Result status="warning" title="问卷回执" subTitle="链接不完整：请从消息中心的通知或发放人提供的链接打开。" />
 }
 
 /** A public page: outside the signed-in shell, so with a react-query client of its own. */
