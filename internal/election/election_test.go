@@ -158,6 +158,19 @@ func TestElection_CommitteeApprovedAbove(t *testing.T) {
 		t.Fatalf("resubmitted %+v", d.Record)
 	}
 	w.act(t, w.deptTK, d.ID, flow.Approve, nil, 200)
+	// The candidates' picker: the members with a vote of the organisation, in the caller's scope.
+	people := apptest.DoJSON[[]election.RollEntry](t, w.e, 200, "GET", fmt.Sprintf("/api/hjxj/eligible?orgId=%d", w.branch), w.csTK, nil)
+	if len(people) != 5 {
+		t.Fatalf("eligible %+v (己 is probationary)", people)
+	}
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/hjxj/eligible?orgId=%d", w.branch), w.mathTK, nil), 404)
+	apptest.Expect(t, w.e.Do("GET", "/api/hjxj/eligible", w.csTK, nil), 400)
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/hjxj/eligible?orgId=%d", w.branch), "", nil), 401)
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/hjxj/eligible?orgId=%d", w.branch), w.noTK, nil), 403)
+	for _, p := range []string{"/api/hjxj/1/votes", "/api/hjxj/votes/1/close", "/api/ddbxj/units/1/votes", "/api/ddbxj/votes/1/close"} {
+		apptest.Expect(t, w.e.Do("POST", p, "", map[string]any{}), 401)
+		apptest.Expect(t, w.e.Do("POST", p, w.noTK, map[string]any{}), 403)
+	}
 	// The school's 党委 itself has no higher committee here.
 	body["orgId"] = w.root
 	res := w.e.Do("POST", "/api/hjxj", w.deptTK, body)
