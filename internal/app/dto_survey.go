@@ -1,6 +1,8 @@
 package app
 
 import (
+	"encoding/json"
+
 	"zhdj/internal/platform/ballot"
 	"zhdj/internal/survey"
 )
@@ -30,6 +32,11 @@ func surveyTS() ([]byte, error) {
 	f.constant("The answer to a wrong, stopped or expired link (survey.MsgBadLink).", "MSG_BAD_LINK", "", survey.MsgBadLink)
 	f.constant("The answer to a caller outside the audience (survey.MsgNotAudience).", "MSG_NOT_AUDIENCE", "", survey.MsgNotAudience)
 	f.constant("The label of a choice question's write-ins in the results (survey.WriteInLabel).", "WRITE_IN_LABEL", "", survey.WriteInLabel)
+	receipt, err := json.Marshal(survey.MeetingReceiptPaper()) // JSON: the paper's omitted fields stay out
+	if err != nil {
+		return nil, err
+	}
+	f.decl("/** The meeting receipt (/questionnaire/meeting) as a paper of the designer (survey.MeetingReceiptPaper): its keys are ReceiptInput's fields. */\nexport const MEETING_RECEIPT_PAPER: Paper = %s", receipt)
 	f.iface("A questionnaire as stored (survey.Questionnaire).", "Questionnaire", survey.Questionnaire{},
 		map[string]string{"shareType": "ShareType", "state": "State"})
 	f.iface("A questionnaire as the list shows it (survey.View).", "View", survey.View{}, nil)

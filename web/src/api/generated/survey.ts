@@ -54,6 +54,9 @@ export const MSG_NOT_AUDIENCE = '您不在本问卷的填写范围内'
 /** The label of a choice question's write-ins in the results (survey.WriteInLabel). */
 export const WRITE_IN_LABEL = '其他（另填）'
 
+/** The meeting receipt (/questionnaire/meeting) as a paper of the designer (survey.MeetingReceiptPaper): its keys are ReceiptInput's fields. */
+export const MEETING_RECEIPT_PAPER: Paper = {"title":"会议回执","questions":[{"key":"satisfaction","kind":"single","title":"满意度","required":true,"options":[{"key":"satisfied","label":"满意"},{"key":"basic","label":"基本满意"},{"key":"unsatisfied","label":"不满意"}]},{"key":"gains","kind":"text","title":"收获体会","maxLen":1000},{"key":"suggestions","kind":"text","title":"意见建议","maxLen":1000}]}
+
 /** A questionnaire as stored (survey.Questionnaire). */
 export interface Questionnaire {
   id: number

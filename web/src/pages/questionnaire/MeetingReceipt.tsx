@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Form, Input, Radio, Result, Spin, Typography } from 'antd'
+import { Alert, Button, Card, Result, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { Navigate, useLocation, useSearchParams } from 'react-router'
-import { MAX_RECEIPT_TEXT, SATISFACTION_NAMES, type ReceiptForm, type ReceiptInput, type Satisfaction } from '@/api/generated/orglifeReceipt'
+import type { Mark } from '@/api/generated/ballot'
+import { SATISFACTION_NAMES, type ReceiptForm, type ReceiptInput, type Satisfaction } from '@/api/generated/orglifeReceipt'
+import { MEETING_RECEIPT_PAPER } from '@/api/generated/survey'
 import { failureText, isPasswordChangeRequired } from '@/api/request'
+import BallotPaper from '@/components/ballot/BallotPaper'
 import FactList from '@/components/FactList'
 import PasswordDialog from '@/components/password/PasswordDialog'
 import { useSessionStore } from '@/stores/session'
@@ -39,18 +42,23 @@ function Answered({ f }: { f: ReceiptForm }) {
   )
 }
 
-/** The questions: 满意度 (required), 收获体会 and 意见建议 (each at most MAX_RECEIPT_TEXT characters). */
+/**
+ * The questions — 满意度 (required), 收获体会 and 意见建议 — are the receipt's paper declared in Go
+ * (MEETING_RECEIPT_PAPER, a questionnaire of 问卷管理), rendered by the ballot paper; its marks become the receipt's body.
+ */
 function Questions({ f, onAnswered }: { f: ReceiptForm; onAnswered: (f: ReceiptForm) => void }) {
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string>()
   const [mustChange, setMustChange] = useState(false)
   const { pathname, search } = useLocation()
   const queryClient = useQueryClient()
-  const submit = async (v: ReceiptInput) => {
+  const submit = async (marks: Mark[]) => {
+    const of = (key: string) => marks.find((m) => m.i === key)
+    const body: ReceiptInput = { satisfaction: (of('satisfaction')?.c ?? '') as Satisfaction, gains: (of('gains')?.t ?? '').trim(), suggestions: (of('suggestions')?.t ?? '').trim() }
     setBusy(true)
     setRefusal(undefined)
     try {
-      onAnswered(await answerReceipt(f.meetingId, { satisfaction: v.satisfaction, gains: (v.gains ?? '').trim(), suggestions: (v.suggestions ?? '').trim() }))
+      onAnswered(await answerReceipt(f.meetingId, body))
     } catch (e) {
       if (isPasswordChangeRequired(e)) setMustChange(true)
       else {
@@ -62,28 +70,12 @@ function Questions({ f, onAnswered }: { f: ReceiptForm; onAnswered: (f: ReceiptF
       setBusy(false)
     }
   }
-  const text = (label: string) => <Input.TextArea rows={4} maxLength={MAX_RECEIPT_TEXT} showCount placeholder={`请填写${label}（选填）`} />
   return (
-    <Form<ReceiptInput> layout="vertical" onFinish={(v) => void submit(v)} autoComplete="off">
-      <Form.Item label="满意度" name="satisfaction" rules={[{ required: true, message: '请选择满意度' }]}>
-        <Radio.Group
-          optionType="button"
-          buttonStyle="solid"
-          options={(Object.keys(SATISFACTION_NAMES) as Satisfaction[]).map((k) => ({ value: k, label: SATISFACTION_NAMES[k] }))}
-        />
-      </Form.Item>
-      <Form.Item label="收获体会" name="gains">
-        {text('收获体会')}
-      </Form.Item>
-      <Form.Item label="意见建议" name="suggestions">
-        {text('意见建议')}
-      </Form.Item>
+    <>
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-        提交回执
-      </Button>
+      <BallotPaper paper={MEETING_RECEIPT_PAPER} onSubmit={(marks) => void submit(marks)} submitText="提交回执" busy={busy} />
       {mustChange && <PasswordDialog open forced returnTo={pathname + search} onClose={() => setMustChange(false)} />}
-    </Form>
+    </>
   )
 }
 
