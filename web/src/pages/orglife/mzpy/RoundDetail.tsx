@@ -77,6 +77,8 @@ function DecideForm({ round, onDone }: { round: Detail; onDone: () => void }) {
           await decide(round.id, { grades: rows.map((r) => ({ id: r.id, grade: r.grade as Grade, reason: r.reason ?? '' })) })
           ui.message.success('评议结果已确定')
           onDone()
+        } catch {
+          /* the refusal (the 1/3 cap, a missing reason) is shown by the request pipeline; the form stays to correct */
         } finally {
           setBusy(false)
         }
