@@ -356,8 +356,9 @@ func (s *Service) PublishForm(ctx context.Context, id int64) (FormDetail, error)
 
 // tellPublished sends the addressees the new form once the transaction
 // commits: a member addressed, a branch's secretary named at publish and
-// the accounts that fill for the branch.
-func (s *Service) tellPublished(ctx context.Context, tx bun.Tx, f *Form, list []addressee) error {
+// the accounts that fill for the branch (read after the commit, so that a
+// large publication holds its transaction no longer than its writes).
+func (s *Service) tellPublished(ctx context.Context, _ bun.Tx, f *Form, list []addressee) error {
 	var memberIDs, orgIDs []int64
 	for _, x := range list {
 		if x.member != nil {
@@ -367,13 +368,13 @@ func (s *Service) tellPublished(ctx context.Context, tx bun.Tx, f *Form, list []
 			orgIDs = append(orgIDs, x.org)
 		}
 	}
-	accounts, err := s.accountsOf(ctx, tx, memberIDs, orgIDs)
-	if err != nil || len(accounts) == 0 {
-		return err
-	}
 	title := "新的填报任务：" + f.Title
 	text := fmt.Sprintf("请于%s前完成“%s”的填报。", clock(&f.Deadline), f.Title)
 	db.AfterCommit(ctx, func(ctx context.Context) error {
+		accounts, err := s.accountsOf(ctx, s.db, memberIDs, orgIDs)
+		if err != nil || len(accounts) == 0 {
+			return err
+		}
 		return s.sys.Notify(ctx, s.db, accounts, title, text, MinePath, false)
 	})
 	return nil

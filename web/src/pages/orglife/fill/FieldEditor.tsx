@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import { Button, Card, Checkbox, Empty, Input, InputNumber, Popconfirm, Select, Space, Typography } from 'antd'
+import { Button, Card, Checkbox, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Typography } from 'antd'
 import { FIELD_KIND_NAMES, FIELD_KINDS, LIMITS, type Field, type FieldKind } from '@/api/generated/fillform'
 
 const KIND_OPTIONS = FIELD_KINDS.map((k) => ({ value: k, label: FIELD_KIND_NAMES[k] }))
@@ -116,11 +116,15 @@ function FieldCard({ f, no, count, disabled, set, put, move, remove }: {
   )
 }
 
-/** 表单字段: the ordered fields of a draft, each with its kind's settings; a field is added by its kind. */
+/**
+ * 表单字段: the ordered fields of a draft, each with its kind's settings; a field is added by its kind. Its own
+ * <Form component={false}> keeps the inputs out of the status of the form item holding the list (a problem of
+ * one field would otherwise outline every input red).
+ */
 export default function FieldEditor({ value = [], onChange, disabled = false }: Props) {
   const change = (next: Field[]) => onChange?.(next)
   return (
-    <div>
+    <Form component={false}>
       {value.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未添加字段：点击下方按钮按类型添加" />}
       {value.map((f, i) => (
         <FieldCard key={i} f={f} no={i + 1} count={value.length} disabled={disabled}
@@ -143,6 +147,6 @@ export default function FieldEditor({ value = [], onChange, disabled = false }: 
           ))}
         </Space>
       )}
-    </div>
+    </Form>
   )
 }

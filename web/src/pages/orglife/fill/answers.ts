@@ -25,7 +25,10 @@ export function rulesOf(f: Field): Rule[] {
   const rules: Rule[] = []
   const choose = f.kind === 'single' || f.kind === 'multiple' || f.kind === 'date'
   if (f.required && f.kind !== 'file') {
-    rules.push({ required: true, whitespace: f.kind === 'text' || f.kind === 'textarea', message: `${choose ? '请选择' : '请填写'}${label}` })
+    // The rule's type is the value's (a list of options, a day as dayjs, else text): without one the check
+    // takes every value for text and refuses a chosen day or options with the "missing" message.
+    const type = f.kind === 'multiple' ? 'array' : f.kind === 'date' ? 'object' : 'string'
+    rules.push({ required: true, type, whitespace: f.kind === 'text' || f.kind === 'textarea', message: `${choose ? '请选择' : '请填写'}${label}` })
   }
   switch (f.kind) {
     case 'text':

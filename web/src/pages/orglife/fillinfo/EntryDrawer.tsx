@@ -15,7 +15,7 @@ import { clock, EntryTag } from '../fill/view'
 /** What an addressee answered, field by field, with the files of the attachment fields. */
 export function Answers({ entry }: { entry: EntryDetail }) {
   return (
-    <Descriptions size="small" column={1} bordered
+    <Descriptions size="small" column={1} bordered styles={{ label: { width: 160 } }}
       items={entry.fields.map((f) => ({
         key: f.key,
         label: f.label,
