@@ -151,9 +151,15 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 	now := s.now()
 	pwdState := u.PwdState
 	if pwdState == PwdOK || pwdState == PwdWeak {
-		pwdState = PwdOK
-		if ok, _ := auth.MatchPolicy(s.Setting(ctx, CfgPasswordReg), plain); !ok {
-			pwdState = PwdWeak
+		// A match that did not finish is no verdict, and the state stays as it was: the policy's
+		// timeout (auth.CompilePolicy) runs on a coarse clock and, on a loaded machine, also cut
+		// short a match of microseconds, which marked a compliant password weak and answered the
+		// fresh session 403 PASSWORD_CHANGE_REQUIRED.
+		if ok, err := auth.MatchPolicy(s.Setting(ctx, CfgPasswordReg), plain); err == nil {
+			pwdState = PwdOK
+			if !ok {
+				pwdState = PwdWeak
+			}
 		}
 	}
 	// The account-wide counter is left to run out with its window: a success
