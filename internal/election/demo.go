@@ -49,37 +49,40 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 	if err != nil {
 		return nil, err
 	}
-	type pick struct {
-		o      org.Org
-		voters int
-	}
-	var picks []pick
+	today := date.Of(opts.Today.In(date.China))
+	// Last year's November: the election held, confirmed, written back, in
+	// the first branch that had voters enough then; the next branch with
+	// voters enough now has a plan approved, its vote in two weeks.
+	held := time.Date(today.Time().Year()-1, time.November, 18, 9, 0, 0, 0, date.China)
+	decided, approved := false, false
 	for _, b := range branches {
+		if decided && approved {
+			break
+		}
 		if !b.Live() || b.PID == nil {
 			continue
 		}
-		voters, err := s.votersOf(ctx, s.db, b.ID)
+		if !decided {
+			ok, err := s.demoDecided(ctx, b, held, res)
+			if err != nil {
+				return nil, fmt.Errorf("election demo (decided): %w", err)
+			}
+			decided = ok
+			if ok {
+				continue
+			}
+		}
+		if approved {
+			continue
+		}
+		plan, ok, err := s.demoPlan(ctx, b, date.Of(opts.Today.In(date.China).AddDate(0, 0, 14)))
 		if err != nil {
 			return nil, err
 		}
-		if len(voters) >= 2 {
-			picks = append(picks, pick{b, len(voters)})
+		if !ok {
+			continue
 		}
-		if len(picks) == 2 {
-			break
-		}
-	}
-	today := date.Of(opts.Today.In(date.China))
-	if len(picks) > 0 {
-		// Last year's November: the election held, confirmed, written back.
-		held := time.Date(today.Time().Year()-1, time.November, 18, 9, 0, 0, 0, date.China)
-		if err := s.demoDecided(ctx, picks[0].o, held, res); err != nil {
-			return nil, fmt.Errorf("election demo (decided): %w", err)
-		}
-	}
-	if len(picks) > 1 {
-		meeting := date.Of(opts.Today.In(date.China).AddDate(0, 0, 14))
-		d, err := s.Create(ctx, s.demoPlan(ctx, picks[1].o, meeting))
+		d, err := s.Create(ctx, plan)
 		if err != nil {
 			return nil, fmt.Errorf("election demo (approved): %w", err)
 		}
@@ -87,6 +90,7 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 			return nil, err
 		}
 		res.Elections++
+		approved = true
 	}
 	if err := s.demoCongress(ctx, today, res); err != nil {
 		return nil, fmt.Errorf("election demo (congress): %w", err)
@@ -96,9 +100,13 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 }
 
 // demoPlan is a 差额 plan of branch o: as many seats as its members with a
-// vote allow (up to 3), the first of them as candidates.
-func (s *Service) demoPlan(ctx context.Context, o org.Org, meeting date.Date) PlanInput {
-	voters, _ := s.votersOf(ctx, s.db, o.ID)
+// vote on the service's day allow (up to 3), the first of them as
+// candidates; false when fewer than two have a vote.
+func (s *Service) demoPlan(ctx context.Context, o org.Org, meeting date.Date) (PlanInput, bool, error) {
+	voters, err := s.votersOf(ctx, s.db, o.ID)
+	if err != nil || len(voters) < MinCandidates(1) {
+		return PlanInput{}, false, err
+	}
 	seats := 3
 	for seats > 1 && MinCandidates(seats) > len(voters) {
 		seats--
@@ -108,7 +116,7 @@ func (s *Service) demoPlan(ctx context.Context, o org.Org, meeting date.Date) Pl
 	for _, v := range voters[:MinCandidates(seats)] {
 		in.Candidates = append(in.Candidates, CandidateInput{MemberID: v.ID})
 	}
-	return in
+	return in, true, nil
 }
 
 // demoAct takes a flow action on election id at its current version.
@@ -126,21 +134,26 @@ func (s *Service) demoAct(ctx context.Context, id int64, result flow.Result, for
 }
 
 // demoDecided runs branch o's election of day held end to end, on a copy
-// of the service whose clock reads that day.
-func (s *Service) demoDecided(ctx context.Context, o org.Org, held time.Time, res *DemoResult) error {
+// of the service whose clock reads that day; false when the branch had too
+// few members with a vote then.
+func (s *Service) demoDecided(ctx context.Context, o org.Org, held time.Time, res *DemoResult) (bool, error) {
 	then := *s
 	then.now = func() time.Time { return held.UTC() }
 	then.wf = then.workflow()
-	d, err := then.Create(ctx, then.demoPlan(ctx, o, date.Of(held)))
+	plan, ok, err := then.demoPlan(ctx, o, date.Of(held))
+	if err != nil || !ok {
+		return false, err
+	}
+	d, err := then.Create(ctx, plan)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if err := then.demoAct(ctx, d.ID, flow.Approve, nil); err != nil {
-		return err
+		return false, err
 	}
 	roll, err := then.ElectionVoters(ctx, d.ID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	present := make([]int64, len(roll.Voters))
 	for i, v := range roll.Voters {
@@ -148,7 +161,7 @@ func (s *Service) demoDecided(ctx context.Context, o org.Org, held time.Time, re
 	}
 	opened, err := then.OpenElectionVote(ctx, d.ID, VoteInput{Present: present})
 	if err != nil {
-		return err
+		return false, err
 	}
 	// Every voter marks the first seats candidates; one ballot in five
 	// takes the next candidate instead of the last of them.
@@ -167,26 +180,26 @@ func (s *Service) demoDecided(ctx context.Context, o org.Org, held time.Time, re
 	cast := 0
 	accounts, err := s.members.AccountsOf(ctx, s.db, present)
 	if err != nil {
-		return err
+		return false, err
 	}
 	for _, a := range accounts {
 		if err := s.ballots.CastAs(ctx, opened.RoundID, a, mark(cast)); err != nil {
-			return err
+			return false, err
 		}
 		cast++
 	}
 	for _, c := range opened.Codes {
 		if err := s.ballots.CastCode(ctx, opened.RoundID, c.Code, mark(cast)); err != nil {
-			return err
+			return false, err
 		}
 		cast++
 	}
 	if _, err := then.CloseElectionVote(ctx, opened.ID); err != nil {
-		return err
+		return false, err
 	}
 	detail, err := then.Detail(ctx, d.ID)
 	if err != nil {
-		return err
+		return false, err
 	}
 	form := ReportInput{}
 	if len(detail.Elected) > 0 {
@@ -196,15 +209,15 @@ func (s *Service) demoDecided(ctx context.Context, o org.Org, held time.Time, re
 		form.DeputyName = detail.Elected[1].Name
 	}
 	if err := then.demoAct(ctx, d.ID, flow.Approve, form); err != nil {
-		return err
+		return false, err
 	}
 	if err := then.demoAct(ctx, d.ID, flow.Approve, nil); err != nil {
-		return err
+		return false, err
 	}
 	res.Elections++
 	res.Votes++
 	res.Ballots += cast
-	return nil
+	return true, nil
 }
 
 // demoCongress sets up the school's congress: the 二级党委 (at most six)
