@@ -59,8 +59,10 @@ func menus() []system.MenuSeed {
 	}
 }
 
-// fillers hold txbd:fill.
-var fillers = []string{system.RoleBranchSecretary, system.RoleMember}
+// fillers hold txbd:fill: every member fills what is sent to them, and the
+// roles that grant 党员 and 党支部书记 hold it too (a caller grants only what
+// it holds: without it a 二级党委 could not open members' accounts).
+var fillers = []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary, system.RoleMember}
 
 // fillMenus is the hidden directory holding txbd:fill.
 func fillMenus() []system.MenuSeed {
