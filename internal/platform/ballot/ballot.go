@@ -191,68 +191,11 @@ func (s *Service) Open(ctx context.Context, idb bun.IDB, spec Spec) (Opened, err
 		if err := s.addAccounts(ctx, tx, r.ID, voters); err != nil {
 			return err
 		}
-		codes, err := s.addCodes(ctx, tx, r.ID, 0, spec.Codes)
+		codes, err := s.addCodes(ctx, tx, r.ID, spec.Codes)
 		out.Codes = codes
 		return err
 	})
 	return out, err
-}
-
-// AddVoters puts accounts on an open round's roll (those already on it are
-// skipped): a member who joined the branch after the round opened.
-func (s *Service) AddVoters(ctx context.Context, idb bun.IDB, roundID int64, accounts []int64) error {
-	return db.InTx(ctx, idb, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.lockOpen(ctx, tx, roundID); err != nil {
-			return err
-		}
-		var have []int64
-		if err := tx.NewSelect().Model((*voter)(nil)).Column("account_id").Where("round_id = ?", roundID).
-			Where("account_id IN (?)", bun.In(append(uniq(accounts), 0))).Scan(ctx, &have); err != nil {
-			return err
-		}
-		var fresh []int64
-		for _, a := range uniq(accounts) {
-			if !slices.Contains(have, a) {
-				fresh = append(fresh, a)
-			}
-		}
-		return s.addAccounts(ctx, tx, roundID, fresh)
-	})
-}
-
-// IssueCodes prints n more one-time codes for an open round.
-func (s *Service) IssueCodes(ctx context.Context, idb bun.IDB, roundID int64, n int) ([]Code, error) {
-	if n < 1 || n > MaxVoters {
-		return nil, httpx.Invalid("count", "票码数量应为1到%d", MaxVoters)
-	}
-	var codes []Code
-	err := db.InTx(ctx, idb, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.lockOpen(ctx, tx, roundID); err != nil {
-			return err
-		}
-		var last sql.NullInt64
-		if err := tx.NewSelect().Model((*voter)(nil)).ColumnExpr("MAX(code_no)").Where("round_id = ?", roundID).Scan(ctx, &last); err != nil {
-			return err
-		}
-		var err error
-		codes, err = s.addCodes(ctx, tx, roundID, int(last.Int64), n)
-		return err
-	})
-	return codes, err
-}
-
-// lockOpen takes the round's row for the transaction, refusing a round
-// that is not open.
-func (s *Service) lockOpen(ctx context.Context, tx bun.Tx, roundID int64) error {
-	res, err := tx.NewUpdate().Model((*Round)(nil)).Set("updated_at = ?", s.now()).
-		Where("id = ?", roundID).Where("state = ?", Open).Exec(ctx)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNotOpen()
-	}
-	return nil
 }
 
 func (s *Service) addAccounts(ctx context.Context, tx bun.Tx, roundID int64, accounts []int64) error {
@@ -263,11 +206,11 @@ func (s *Service) addAccounts(ctx context.Context, tx bun.Tx, roundID int64, acc
 	return s.addVoters(ctx, tx, roundID, rows)
 }
 
-func (s *Service) addCodes(ctx context.Context, tx bun.Tx, roundID int64, after, n int) ([]Code, error) {
+func (s *Service) addCodes(ctx context.Context, tx bun.Tx, roundID int64, n int) ([]Code, error) {
 	codes := make([]Code, 0, n)
 	rows := make([]voter, 0, n)
 	for i := 1; i <= n; i++ {
-		no := after + i
+		no := i
 		c := newCode()
 		codes = append(codes, Code{No: no, Code: c})
 		rows = append(rows, voter{RoundID: roundID, CodeNo: &no, TokenHash: codeHash(roundID, c)})
