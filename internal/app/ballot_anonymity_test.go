@@ -141,21 +141,26 @@ func TestBallotsCastThroughTheRoutesLeaveNoTraceOfTheirContent(t *testing.T) {
 	if len(ballotIDs) != voters {
 		t.Fatalf("%d ballots stored, want %d", len(ballotIDs), voters)
 	}
-	// No text anywhere but in ballot_ballot holds a ballot's content.
-	for table, cols := range textColumns(t, e.DB) {
-		if table == "ballot_ballot" {
-			continue
-		}
-		for _, c := range cols {
-			var n int
-			if err := e.DB.NewRaw(fmt.Sprintf(`SELECT COUNT(*) FROM %q WHERE %q LIKE ?`, table, c), "%另选候选人甲%").Scan(ctx, &n); err != nil {
-				t.Fatalf("%s.%s: %v", table, c, err)
+	// No text anywhere but in ballot_ballot holds a ballot's content:
+	// while voting goes on, and once the count is kept.
+	noCopies := func(when string) {
+		t.Helper()
+		for table, cols := range textColumns(t, e.DB) {
+			if table == "ballot_ballot" {
+				continue
 			}
-			if n > 0 {
-				t.Errorf("%s.%s holds a ballot's content", table, c)
+			for _, c := range cols {
+				var n int
+				if err := e.DB.NewRaw(fmt.Sprintf(`SELECT COUNT(*) FROM %q WHERE %q LIKE ?`, table, c), "%另选候选人甲%").Scan(ctx, &n); err != nil {
+					t.Fatalf("%s.%s: %v", table, c, err)
+				}
+				if n > 0 {
+					t.Errorf("%s: %s.%s holds a ballot's content", when, table, c)
+				}
 			}
 		}
 	}
+	noCopies("voting")
 	// The operation log says who voted, without the body.
 	var logged []struct {
 		UserID int64  `bun:"user_id"`
@@ -198,8 +203,13 @@ func TestBallotsCastThroughTheRoutesLeaveNoTraceOfTheirContent(t *testing.T) {
 	if err != nil || tally.Count("c", "p1") != voters || tally.Count("c", "*") != voters {
 		t.Fatalf("tally %+v %v", tally, err)
 	}
-	names, err := e.App.Ballots.Texts(ctx, o.RoundID, "c", 0)
-	if err != nil || len(names) != voters || names[0].N != 1 {
-		t.Fatalf("write-ins %+v %v", names, err)
+	names, total, err := e.App.Ballots.Texts(ctx, o.RoundID, "c", 0, 4)
+	if err != nil || len(names) != 4 || total != voters || names[0].N != 1 {
+		t.Fatalf("write-ins %+v of %d %v", names, total, err)
 	}
+	// The kept count is aggregates only: a round, an item, a choice, a number.
+	if got := columnsOf(t, e.DB, "ballot_count"); !slices.Equal(got, []string{"choice", "item", "n", "round_id"}) {
+		t.Fatalf("ballot_count columns %v", got)
+	}
+	noCopies("counted")
 }

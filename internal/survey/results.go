@@ -69,14 +69,7 @@ func (s *Service) countAnonymous(ctx context.Context, round int64, paper ballot.
 	for _, q := range paper.Questions {
 		switch q.Kind {
 		case ballot.Text:
-			texts, err := s.ballots.Texts(ctx, round, q.Key, 0)
-			if err != nil {
-				return c, err
-			}
-			n := 0
-			for _, x := range texts {
-				n += x.N
-			}
+			n := t.Texts[q.Key]
 			if c.counts[q.Key] == nil {
 				c.counts[q.Key] = map[string]int{}
 			}
@@ -229,12 +222,12 @@ func (s *Service) TextPage(ctx context.Context, id int64, lq httpx.ListQuery) (h
 		if v.RoundID == nil {
 			return out, nil
 		}
-		texts, err := s.ballots.Texts(ctx, *v.RoundID, item, 0)
+		texts, total, err := s.ballots.Texts(ctx, *v.RoundID, item, lq.Page.Page*size, size)
 		if err != nil {
 			return out, err
 		}
-		out.TotalElements = len(texts)
-		for _, t := range texts[min(lq.Page.Page*size, len(texts)):min((lq.Page.Page+1)*size, len(texts))] {
+		out.TotalElements = total
+		for _, t := range texts {
 			out.Content = append(out.Content, TextAnswer{Text: t.Text, Count: t.N})
 		}
 		return out, nil

@@ -56,6 +56,8 @@ type Round struct {
 	Issued   int        `bun:"issued" json:"issued"`
 	Cast     int        `bun:"cast_count" json:"cast"`
 	ClosedAt *time.Time `bun:"closed_at" json:"closedAt"`
+	// Counted tells that the round's count is kept in ballot_count.
+	Counted bool `bun:"counted" json:"-"`
 	db.Stamps
 }
 
@@ -247,7 +249,8 @@ func (s *Service) addVoters(ctx context.Context, tx bun.Tx, roundID int64, rows 
 }
 
 // Close ends voting (a module's 结束投票). On PostgreSQL the round's
-// ballots are rewritten once more, all of them in the order of their ids.
+// ballots are rewritten once more, all of them in the order of their ids;
+// the count is kept (keep) in the same transaction, so results read it.
 // Closing a closed round is a 409.
 func (s *Service) Close(ctx context.Context, idb bun.IDB, roundID int64) error {
 	return db.InTx(ctx, idb, func(ctx context.Context, tx bun.Tx) error {
@@ -260,7 +263,10 @@ func (s *Service) Close(ctx context.Context, idb bun.IDB, roundID int64) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errNotOpen()
 		}
-		return s.mix(ctx, tx, roundID, 0, "")
+		if err := s.mix(ctx, tx, roundID, 0, ""); err != nil {
+			return err
+		}
+		return keep(ctx, tx, roundID)
 	})
 }
 

@@ -16,7 +16,13 @@ import (
 //   - ballot_token: the tokens not yet spent (a cast deletes its token);
 //   - ballot_ballot: the ballots — the round, a random id and the marks,
 //     nothing else. On SQLite the token and ballot tables have no rowid, so
-//     no hidden column numbers their rows in the order they were written.
+//     no hidden column numbers their rows in the order they were written;
+//   - ballot_count: a round's count, written once when voting has ended
+//     (ballot_round.counted then set): per item and choice the marks, and
+//     per item under the empty choice the texts written — aggregates only,
+//     so nothing in it points at a ballot, and results over tens of
+//     thousands of ballots read a few rows instead of spreading every
+//     ballot's JSON again.
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026120500, Name: "ballots: rounds, rolls, tokens, ballots", Up: func(ctx context.Context, tx bun.Tx) error {
 		noRowid := " WITHOUT ROWID"
@@ -56,6 +62,16 @@ func Migrations() []db.Migration {
 				id VARCHAR(32) NOT NULL,
 				marks TEXT NOT NULL,
 				PRIMARY KEY (round_id, id))`+noRowid,
+		)
+	}}, {Version: 2026120550, Name: "ballots: the count kept once voting has ended", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx,
+			`ALTER TABLE ballot_round ADD COLUMN counted BOOLEAN NOT NULL DEFAULT FALSE`,
+			`CREATE TABLE ballot_count (
+				round_id BIGINT NOT NULL REFERENCES ballot_round(id) ON DELETE CASCADE,
+				item VARCHAR(100) NOT NULL,
+				choice VARCHAR(100) NOT NULL,
+				n INTEGER NOT NULL,
+				PRIMARY KEY (round_id, item, choice))`,
 		)
 	}}}
 }
