@@ -2,18 +2,18 @@
 // over the API. In the browser the admin designs a named questionnaire in the designer — a required single
 // choice, a multiple choice asked only after one answer of the first (skip logic), a rating and an optional
 // text — tries the skip logic in the preview, saves it and publishes it to the branch (3 accounts told). Two
-// members open the public link on phones: signed out, it leads to the login page and back, through the forced
-// change of the initial password; a link with a wrong token is refused. 甲 answers with the multiple choice
-// shown, 乙 without it; 乙 had the paper open in a second tab too, and its answer there is refused with the
-// page's message. The admin is not in the audience (refused), then opens the results: the counts per option
-// and the rating's average agree with the server's results and with what was answered, the charts say the
-// same, the text answer is listed with its author, and the export downloads a workbook holding both answers
-// with their names. (The anonymous path, the ballot engine's, is covered by internal/survey's Go tests.)
+// members open the public link on phones: signed out, it leads to the login page and back (甲 through the
+// forced change of the initial password; 乙's is changed over the API); a link with a wrong token is refused.
+// 甲 answers with the multiple choice shown, 乙 without it; 乙 had the paper open in a second tab too, and
+// the answer sent from there is refused with the page's message, which stays in sight. The admin is not in
+// the audience (refused), then opens the results: the counts per option and the rating's average agree with
+// the server's results and with what was answered, the charts say the same, the text answer is listed with
+// its author, and the export downloads a workbook holding both answers with their names. (The anonymous path, the ballot engine's, is covered by internal/survey's Go tests.)
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe } from 'node:test'
 import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
-import { call } from '../lib/api.mjs'
+import { call, encryptor, login } from '../lib/api.mjs'
 import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber, readSheet } from '../lib/xlsx.mjs'
 
@@ -169,6 +169,7 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
       assert.equal(page.url(), link)
       await page.getByText(ROOT).waitFor()
       await answer(page, { single: Q.single.options[0], multiple: [Q.multiple.options[0], Q.multiple.options[2]], stars: 4, text: SUGGESTION })
+      await page.getByText('4/4', { exact: true }).waitFor() // the progress: the skipped question asked, all four answered
       await screenshot(page, 'survey-03-phone-paper')
       await submit(page)
       await page.getByText('您已填写本问卷').waitFor()
@@ -184,11 +185,19 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
   it('乙 answers without the skipped question; the same answer from a second tab is refused', async () => {
     const phone = await openBrowser(PHONE)
     try {
+      // 甲 went through the forced change of the initial password; 乙's is changed over the API, and the
+      // link leads to the login page and back all the same.
+      const m = MEMBERS[1]
+      const { token } = await login(s.server.base, m.no, initial[m.no])
+      const enc = await encryptor(s.server.base)
+      await call(s.server.base, 'POST', '/api/users/updatePass', { token, body: { oldPass: enc(initial[m.no]), newPass: enc(NEW_PASSWORD) } })
       const page = await phone.context.newPage()
       await page.goto(link)
-      const m = MEMBERS[1]
-      await firstSignIn(page, m.no, initial[m.no], NEW_PASSWORD)
+      await page.getByPlaceholder('账号').fill(m.no)
+      await page.getByPlaceholder('密码').fill(NEW_PASSWORD)
+      await page.getByRole('button', { name: /登\s*录/ }).click()
       await page.getByRole('heading', { name: TITLE }).waitFor()
+      assert.equal(page.url(), link)
       // The paper open in a second tab of the same session, before the first answer.
       const again = await phone.context.newPage()
       await again.goto(link)
@@ -203,6 +212,7 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
       await submit(again)
       await again.getByText('您已经填写过本问卷，每人只能填写一次').waitFor()
       await again.getByText('您已填写本问卷').waitFor()
+      await again.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
       await screenshot(again, 'survey-04-phone-refused')
     } finally {
       await phone.close()
