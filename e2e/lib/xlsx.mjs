@@ -1,6 +1,7 @@
 // A minimal xlsx writer for test files: one sheet of text cells (inline strings) in an uncompressed
-// zip, built with Node's own crc32, so the tests need no spreadsheet dependency.
-import { crc32 } from 'node:zlib'
+// zip, built with Node's own crc32, so the tests need no spreadsheet dependency; and a reader of the
+// first sheet of a downloaded export (readSheet), with Node's own inflate.
+import { crc32, inflateRawSync } from 'node:zlib'
 
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -91,4 +92,53 @@ export function idNumber(first17) {
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
   const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i], 0)
   return first17 + '10X98765432'[sum % 11]
+}
+
+/** One file's bytes out of a zip, through its central directory (Go's writers leave the local sizes 0). */
+export function zipEntry(zip, name) {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  for (let at = zip.readUInt32LE(end + 16); zip.readUInt32LE(at) === 0x02014b50; ) {
+    const method = zip.readUInt16LE(at + 10)
+    const size = zip.readUInt32LE(at + 20)
+    const [nameLen, extraLen, commentLen] = [28, 30, 32].map((o) => zip.readUInt16LE(at + o))
+    const local = zip.readUInt32LE(at + 42)
+    if (zip.toString('utf8', at + 46, at + 46 + nameLen) === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
+      const data = zip.subarray(start, start + size)
+      return method === 8 ? inflateRawSync(data) : data
+    }
+    at += 46 + nameLen + extraLen + commentLen
+  }
+  return undefined
+}
+
+const unesc = (s) =>
+  s.replace(/&(lt|gt|quot|apos|amp|#(\d+)|#x([0-9a-fA-F]+));/g, (_, name, dec, hex) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' }[name])
+
+/** The text of the <t> runs inside an XML fragment (a shared or inline string). */
+const texts = (xml) => [...xml.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g)].map((m) => unesc(m[1])).join('')
+
+/**
+ * The first sheet of an xlsx workbook as rows of cell texts (shared, inline and plain values; empty cells
+ * as ''), so a test can read back what an export wrote.
+ */
+export function readSheet(workbook) {
+  const shared = [...(zipEntry(workbook, 'xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => texts(m[1]))
+  const xml = zipEntry(workbook, 'xl/worksheets/sheet1.xml')?.toString('utf8')
+  if (!xml) throw new Error('xl/worksheets/sheet1.xml is not in the workbook')
+  const colIndex = (ref) => [...ref.replace(/\d+$/, '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1
+  return [...xml.matchAll(/<row\b[^>]*?(?:\/>|>([\s\S]*?)<\/row>)/g)].map((row) => {
+    const cells = []
+    for (const c of (row[1] ?? '').matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+      const attrs = c[1]
+      const body = c[2] ?? ''
+      const ref = /\br="([A-Z]+\d+)"/.exec(attrs)?.[1]
+      const type = /\bt="(\w+)"/.exec(attrs)?.[1]
+      const v = /<v>([^<]*)<\/v>/.exec(body)?.[1]
+      const text = type === 's' ? shared[Number(v)] : type === 'inlineStr' ? texts(body) : unesc(v ?? '')
+      cells[ref ? colIndex(ref) : cells.length] = text
+    }
+    return Array.from(cells, (x) => x ?? '')
+  })
 }

@@ -63,6 +63,19 @@ describe('填写问卷 (public link)', { timeout: 30_000 }, () => {
     expect(sent).toEqual([{ marks: [{ i: 'q1', c: 'a' }] }])
   })
 
+  it('keeps a refused second answer’s reason in sight once the page shows the questionnaire answered', async () => {
+    // Opened in two tabs: the first answered; this one still shows the paper, its answer is refused (409).
+    mock.onGet(api).replyOnce(200, fill()).onGet(api).reply(200, fill({ answered: true }))
+    mock.onPost(api).reply(409, { status: 409, message: '您已经填写过本问卷，每人只能填写一次' })
+    at(link)
+    fireEvent.click(await screen.findByRole('radio', { name: '满意' }))
+    fireEvent.click(screen.getByRole('button', { name: /提交问卷/ }))
+    fireEvent.click(await screen.findByRole('button', { name: /^提\s*交$/ }))
+    expect(await screen.findByText('您已填写本问卷')).toBeTruthy()
+    expect(screen.getByText('您已经填写过本问卷，每人只能填写一次')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /提交问卷/ })).toBeNull()
+  })
+
   it('says why a link cannot be answered: wrong, stopped or expired; outside the audience; malformed', async () => {
     mock.onGet(api).replyOnce(404, { status: 404, message: MSG_BAD_LINK })
     const { unmount } = at(link)

@@ -22,10 +22,14 @@ export const tokenOf = (pathname: string) => {
 
 const ANONYMOUS_NOTE = '本问卷为匿名问卷：不记录填写人，任何人都无法查看您的答卷与您的关联。'
 
-/** The paper and its submission: confirmation first, then the server's answer. */
-function Paper({ f, token, onAnswered }: { f: Fill; token: string; onAnswered: (f: Fill) => void }) {
+/**
+ * The paper and its submission: confirmation first, then the server's answer. A refusal is the page's to show
+ * (onRefused): a second answer (409) reloads the questionnaire, which then shows it answered in the paper's
+ * place, and the refusal must stay in sight above it — else the person reads only 您已填写本问卷 and takes
+ * the refused answer for recorded.
+ */
+function Paper({ f, token, onAnswered, onRefused }: { f: Fill; token: string; onAnswered: (f: Fill) => void; onRefused: (message?: string) => void }) {
   const [busy, setBusy] = useState(false)
-  const [refusal, setRefusal] = useState<string>()
   const client = useQueryClient()
   const submit = (marks: Mark[]) =>
     Modal.confirm({
@@ -35,11 +39,11 @@ function Paper({ f, token, onAnswered }: { f: Fill; token: string; onAnswered: (
       cancelText: '再看看',
       onOk: async () => {
         setBusy(true)
-        setRefusal(undefined)
+        onRefused(undefined)
         try {
           onAnswered(await answerSurvey(token, marks))
         } catch (e) {
-          setRefusal(await failureText(e))
+          onRefused(await failureText(e))
           if (statusOf(e) === 409) void client.invalidateQueries({ queryKey: ['survey', token] })
         } finally {
           setBusy(false)
@@ -50,7 +54,6 @@ function Paper({ f, token, onAnswered }: { f: Fill; token: string; onAnswered: (
     <>
       {f.anonymous && <Alert type="info" showIcon title={ANONYMOUS_NOTE} style={{ marginBottom: 12 }} />}
       {f.closesAt && <Typography.Paragraph type="secondary">请于 {formatTime(f.closesAt, MINUTE)} 前填写，每人只能填写一次。</Typography.Paragraph>}
-      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
       <BallotPaper paper={f.paper} onSubmit={submit} submitText="提交问卷" busy={busy} />
     </>
   )
@@ -67,6 +70,7 @@ export default function SurveyFill() {
   const token = tokenOf(pathname)
   const client = useQueryClient()
   const [mustChange, setMustChange] = useState(true)
+  const [refusal, setRefusal] = useState<string>()
   const q = useQuery({
     queryKey: ['survey', token],
     enabled: token !== '' && signedIn,
@@ -96,10 +100,11 @@ export default function SurveyFill() {
         <Typography.Text type="secondary">{f.orgName}</Typography.Text>
       </Card>
       <div style={{ marginTop: 16 }}>
+        {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
         {f.answered ? (
           <Result status="success" title="您已填写本问卷" subTitle={f.anonymous ? ANONYMOUS_NOTE : '感谢您的参与。'} />
         ) : (
-          <Paper f={f} token={token} onAnswered={(answered) => client.setQueryData(['survey', token], answered)} />
+          <Paper f={f} token={token} onAnswered={(answered) => client.setQueryData(['survey', token], answered)} onRefused={setRefusal} />
         )}
       </div>
     </div>
