@@ -8,9 +8,10 @@
 // exports every answer: the workbook holds 甲's corrected answers and 乙 未填报, as the server counts them.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin, signOut } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
+import { after } from 'node:test'
 import { call, encryptor, login } from '../lib/api.mjs'
-import { screenshot } from '../lib/browser.mjs'
+import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
 import { sheetRows } from '../lib/zip.mjs'
 
@@ -42,10 +43,18 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     for (const c of batch.created) initial[c.username] = c.initialPassword
   })
   const { it } = s
+  // 甲 works in a browser of their own, beside the admin's (each keeps its session).
+  let member
+  after(() => member?.close())
+  const itMember = itWithScreenshot(() => s.memberPage)
   const api = (method, path, body) => call(s.server.base, method, path, { token: s.token, body })
-  /** The form item labelled exactly `label` inside `scope`. */
-  const item = (scope, label) => scope.locator('.ant-form-item').filter({ has: s.page.locator('label', { hasText: new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}$`) }) })
-  const said = (text) => s.page.locator('.ant-message').getByText(text).waitFor()
+  /** The form item labelled exactly `label` inside `scope` (a page or a locator). */
+  const item = (scope, label) => {
+    const page = typeof scope.page === 'function' ? scope.page() : scope
+    return scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label.replace(/[()（）]/g, '\\$&')}$`) }) })
+  }
+  /** A message the page pops up (page: the admin's unless given). */
+  const said = (text, page = s.page) => page.locator('.ant-message').getByText(text).waitFor()
   const entries = async () => Object.fromEntries((await api('GET', `/api/txbd/forms/${formId}/entries?size=10`)).content.map((e) => [e.name, e]))
 
   it('the admin designs the form and publishes it to the branch\'s members', async () => {
@@ -112,9 +121,12 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     assert.deepEqual([sent[A.name]?.stateName, sent[B.name]?.stateName], ['未填报', '未填报'])
   })
 
-  it('甲 meets the checks, saves a draft and submits', async () => {
-    const { page, server } = s
-    await signOut(page)
+  itMember('甲 meets the checks, saves a draft and submits', async () => {
+    const { server } = s
+    member = await openBrowser()
+    const page = await member.context.newPage()
+    s.memberPage = page
+    await page.goto(`${server.base}/web/login`)
     await firstSignIn(page, A.no, initial[A.no], A.password)
     await page.locator('.app-sider').getByRole('menuitem', { name: /我的填报/ }).click()
     await page.waitForURL(/\/web\/list-home\/myForms/)
@@ -136,19 +148,19 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     await item(page, FIELDS.hours).locator('.ant-form-item-explain-error').waitFor({ state: 'detached' })
     await page.getByLabel('是', { exact: true }).check()
     await page.getByRole('button', { name: /保存草稿/ }).click()
-    await said('草稿已保存')
+    await said('草稿已保存', page)
     await page.locator('.ant-tag', { hasText: /^草稿$/ }).waitFor()
     const draft = (await entries())[A.name]
     assert.equal(draft.stateName, '草稿')
     assert.deepEqual(draft.answers, { f2: '12.5', f3: '是' })
 
-    await page.reload()
+    // The page shows the entry as the server now holds it (read again after the save).
     assert.equal(await item(page, FIELDS.hours).locator('input').inputValue(), '12.5')
     await item(page, FIELDS.unit).locator('input').fill('计算机学院')
     await item(page, FIELDS.advice).locator('textarea').fill('希望多组织社区服务。')
     await page.getByRole('button', { name: /提\s*交/ }).click()
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /提\s*交/ }).click()
-    await said('填报已提交')
+    await said('填报已提交', page)
     await page.locator('.ant-tag', { hasText: /^已提交$/ }).waitFor()
     await page.getByRole('button', { name: /保存草稿/ }).waitFor({ state: 'detached' })
     assert.equal(await item(page, FIELDS.unit).locator('input').isDisabled(), true)
@@ -157,8 +169,6 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
 
   it('the admin follows up: reminds 乙 and sends 甲\'s entry back with a comment', async () => {
     const { page, server } = s
-    await signOut(page)
-    await signInAdmin(page, server.base)
     await page.goto(`${server.base}/web/orglife/txbdxx`)
     await page.getByRole('button', { name: TITLE }).click()
     await page.getByRole('heading', { name: TITLE }).waitFor()
@@ -204,14 +214,9 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     await page.locator('.ant-descriptions-row', { hasText: '未提交' }).getByText('2（其中已退回 1）').waitFor()
   })
 
-  it('甲 reads the comment, corrects the answer and submits again', async () => {
-    const { page, server } = s
-    await signOut(page)
-    await page.getByPlaceholder('账号').fill(A.no)
-    await page.getByPlaceholder('密码').fill(A.password)
-    await page.getByRole('button', { name: /登\s*录/ }).click()
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
-    await page.goto(`${server.base}/web/list-home/myForms`)
+  itMember('甲 reads the comment, corrects the answer and submits again', async () => {
+    const page = s.memberPage
+    await page.getByRole('button', { name: '返回' }).click()
     const listed = page.locator('.ant-list-item', { hasText: TITLE })
     await listed.getByText('已退回').waitFor()
     await listed.getByRole('button', { name: '填报' }).click()
@@ -221,16 +226,14 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     await item(page, FIELDS.unit).locator('input').fill('计算机学院软件工程系')
     await page.getByRole('button', { name: /提\s*交/ }).click()
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /提\s*交/ }).click()
-    await said('填报已提交')
+    await said('填报已提交', page)
     await page.locator('.ant-tag', { hasText: /^已提交$/ }).waitFor()
     await page.getByText(`填报被退回：${COMMENT}`).waitFor({ state: 'detached' })
   })
 
   it('the admin passes the entry and exports every answer', async () => {
     const { page, server } = s
-    await signOut(page)
-    await signInAdmin(page, server.base)
-    await page.goto(`${server.base}/web/orglife/txbdxx?form=${formId}`)
+    await page.reload()
     const rowOf = (name) => page.locator('.ant-table-tbody tr', { hasText: name })
     await rowOf(A.name).getByText('已提交', { exact: true }).waitFor()
     await rowOf(A.name).getByRole('button', { name: '审核' }).click()
