@@ -12,8 +12,7 @@ import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
 import { after } from 'node:test'
 import { call, encryptor, login } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
-import { idNumber } from '../lib/xlsx.mjs'
-import { sheetRows } from '../lib/zip.mjs'
+import { idNumber, readSheet } from '../lib/xlsx.mjs'
 
 const ROOT = '中共填报测试大学委员会'
 const BRANCH = '填报测试教工党支部'
@@ -257,7 +256,7 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     assert.equal(download.suggestedFilename(), `${TITLE}填报信息.xlsx`)
     const chunks = []
     for await (const c of await download.createReadStream()) chunks.push(c)
-    const rows = sheetRows(Buffer.concat(chunks))
+    const rows = readSheet(Buffer.concat(chunks))
     const header = rows.findIndex((r) => r[0] === '序号')
     assert.deepEqual(rows[header], ['序号', '姓名', '所在党组织', '状态', '提交时间', '提交人', '审核意见', ...Object.values(FIELDS)])
     const byName = Object.fromEntries(rows.slice(header + 1).map((r) => [r[1], r]))
