@@ -7,9 +7,8 @@
 // back with a comment; 甲 reads the comment, corrects the answer and submits again; the admin passes it and
 // exports every answer: the workbook holds 甲's corrected answers and 乙 未填报, as the server counts them.
 import assert from 'node:assert/strict'
-import { describe } from 'node:test'
+import { after, describe } from 'node:test'
 import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
-import { after } from 'node:test'
 import { call, encryptor, login } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber, readSheet } from '../lib/xlsx.mjs'
