@@ -15,16 +15,18 @@ import (
 const PermMemberHome = "dy:home"
 
 // MemberHome is GET /api/dyHome: the signed-in member's record (masked),
-// their organisation with its secretary and committee, their open to-dos,
-// unread messages and the change trail of their record.
+// their organisation with its secretary and committee, their unread
+// messages and the change trail of their record. What waits for them is
+// not here: the page shows the work lists' summary (GET /api/worklist),
+// which counts the stored to-dos and what the modules compute from their
+// own state (a form to fill in, a vote, a fee) alike.
 type MemberHome struct {
 	// Member is nil when no member record is linked to the account (the
 	// page then asks the user to see an administrator).
 	Member *member.MemberView `json:"member"`
 	Org    *org.Card          `json:"org"`
-	// Todos are the caller's open to-dos, Messages their unread messages,
-	// newest first: the message centre's own queries, a few of each.
-	Todos    httpx.PageResult[system.Todo]        `json:"todos"`
+	// Messages are the caller's unread messages, newest first: the message
+	// centre's own query, a few of them.
 	Messages httpx.PageResult[system.MessageView] `json:"messages"`
 	// Trail is the first page of the change trail of the member's record
 	// (GET /api/dyHome/trail pages on).
@@ -34,7 +36,6 @@ type MemberHome struct {
 // How many of each list the home shows; the message centre and the trail's
 // own route have the rest.
 const (
-	memberHomeTodos    = 5
 	memberHomeMessages = 5
 	memberHomeTrail    = 5
 )
@@ -52,9 +53,6 @@ func (s *Service) MemberHome(ctx context.Context) (*MemberHome, error) {
 		if out.Org, err = s.orgs.CardOf(ctx, out.Member.OrgID); err != nil {
 			return nil, err
 		}
-	}
-	if out.Todos, err = s.sys.MyTodos(ctx, firstOf(memberHomeTodos)); err != nil {
-		return nil, err
 	}
 	if out.Messages, err = s.sys.MyMessages(ctx, firstOf(memberHomeMessages).WithFilter("read", "false")); err != nil {
 		return nil, err

@@ -8,6 +8,8 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/home"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/worklist"
 	"zhdj/internal/system"
 )
 
@@ -153,8 +155,10 @@ func TestMemberHomeIsOwnData(t *testing.T) {
 		o.SecretaryName != "李四" || strings.Join(o.Committee, ",") != "张三" {
 		t.Fatalf("organisation %+v", o)
 	}
-	if h.Todos.TotalElements != 1 || h.Todos.Content[0].Title != "张三的待办" {
-		t.Fatalf("to-dos %+v", h.Todos)
+	// 张三's own to-do is in his work lists (the page's 我的待办), not 李四's.
+	todo := apptest.DoJSON[httpx.PageResult[worklist.Item]](t, w.e, 200, "GET", "/api/worklist/items?key=todo", w.zhangTK, nil)
+	if todo.TotalElements != 1 || todo.Content[0].Title != "张三的待办" {
+		t.Fatalf("to-dos %+v", todo)
 	}
 	if h.Messages.TotalElements != 1 || h.Messages.Content[0].Title != "张三的消息" || h.Messages.Content[0].Read {
 		t.Fatalf("messages (unread only) %+v", h.Messages)
@@ -191,19 +195,19 @@ func TestMemberHomeIsOwnData(t *testing.T) {
 
 	// 李四 sees theirs: the secretary of the branch, their own remark change.
 	li := w.home(t, w.liTK)
-	if li.Member.ID != w.li || li.Todos.Content[0].Title != "李四的待办" || li.Trail.Content[0].Changes[0].New != "李四的备注" {
+	if li.Member.ID != w.li || li.Trail.Content[0].Changes[0].New != "李四的备注" {
 		t.Fatalf("李四's home %+v", li)
 	}
 }
 
 // An account holding dy:home without a linked member record gets its home
-// with member null (the page says to see an administrator), its own to-dos
-// and messages still, and no organisation or trail.
+// with member null (the page says to see an administrator), its messages
+// still (its to-dos are the work lists'), and no organisation or trail.
 func TestMemberHomeWithoutMemberRecord(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	tok, uid := w.e.UserWith("SELF", 0, home.PermMemberHome)
-	apptest.Expect(t, w.e.Do("POST", "/api/msgTodo", w.e.AdminTK, map[string]any{"title": "填写信息", "userIds": []int64{uid}}), 201)
+	apptest.Expect(t, w.e.Do("POST", "/api/msgPushHistory", w.e.AdminTK, map[string]any{"title": "填写信息", "content": "请查看", "userIds": []int64{uid}}), 201)
 	res := w.e.Do("GET", "/api/dyHome", tok, nil)
 	apptest.Expect(t, res, 200)
 	if !strings.Contains(string(res.Body), `"member":null`) || !strings.Contains(string(res.Body), `"org":null`) {
@@ -212,7 +216,7 @@ func TestMemberHomeWithoutMemberRecord(t *testing.T) {
 	h := w.e.Do("GET", "/api/dyHome", tok, nil)
 	var got home.MemberHome
 	h.JSON(t, &got)
-	if got.Todos.TotalElements != 1 || got.Trail.TotalElements != 0 || got.Trail.Content == nil || got.Messages.Content == nil {
+	if got.Messages.TotalElements != 1 || got.Trail.TotalElements != 0 || got.Trail.Content == nil || got.Messages.Content == nil {
 		t.Fatalf("home %+v", got)
 	}
 	apptest.Expect(t, w.e.Do("GET", "/api/dyHome/trail", tok, nil), 200)

@@ -6,13 +6,16 @@ import { workSummary } from '@/api/message'
 /** The query key of the caller's work summary (the 待办 page and this card share it). */
 export const WORK_SUMMARY_KEY = ['worklist', 'summary']
 
-/** 首页's 待办事项: what waits for the caller, by module with its count, each opening its list in the message centre. */
-export default function WorkCard() {
+/**
+ * What waits for the caller, by module with its count, each opening its list in the message centre: 首页's
+ * 待办事项 and 党员首页's 我的待办 (a form to fill in, a vote, a fee: the modules' lists as well as the stored to-dos).
+ */
+export default function WorkCard({ title = '待办事项' }: { title?: string }) {
   const q = useQuery({ queryKey: WORK_SUMMARY_KEY, queryFn: () => workSummary(true) })
   const waiting = (q.data?.groups ?? []).filter((g) => g.count > 0)
   return (
     <Card
-      title={`待办事项${q.data ? `（${q.data.total}）` : ''}`}
+      title={`${title}${q.data ? `（${q.data.total}）` : ''}`}
       variant="borderless"
       style={{ marginBottom: 16 }}
       extra={<Link to="/message/msginfo?tab=todo">全部待办</Link>}

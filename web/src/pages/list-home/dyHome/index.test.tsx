@@ -13,6 +13,14 @@ let mock: MockAdapter
 beforeEach(() => {
   mock = mockApi()
   mock.onGet('/api/dictDetail/map').reply(200, {})
+  mock.onGet('/api/worklist').reply(200, {
+    total: 2,
+    groups: [
+      { key: 'develop', title: '发展党员', count: 0 },
+      { key: 'fillform', title: '我的填报', count: 1 },
+      { key: 'todo', title: '其他待办', count: 1 },
+    ],
+  })
 })
 afterEach(() => mock.restore())
 
@@ -89,7 +97,6 @@ const home = (over: Partial<MemberHome> = {}): MemberHome => ({
     termEnd: '2027-06-01',
     contactPhone: '027-87654321',
   },
-  todos: page([{ id: 5, title: '参加支部党员大会', content: '', link: '/orglife/txth', module: '', bizId: '', done: false, doneTime: null, createTime: '2026-11-20T01:00:00Z' }], 1),
   messages: page([{ id: 9, title: '缴纳党费提醒', content: '', link: '', isRemind: false, read: false, readTime: null, senderName: '组织部', createTime: '2026-11-19T01:00:00Z' }], 3),
   trail: page([entry], 1),
   ...over,
@@ -115,8 +122,11 @@ describe('党员首页', { timeout: 20_000 }, () => {
     expect(within(org).getByText('王五')).toBeTruthy()
     expect(within(org).getByText('027-87654321')).toBeTruthy()
 
-    const todos = screen.getByText('我的待办（1）').closest('.ant-card') as HTMLElement
-    expect(within(todos).getByText('参加支部党员大会')).toBeTruthy()
+    // 我的待办 counts every work list, not only the stored to-dos: the form waiting for the member is there.
+    const todos = (await screen.findByText('我的待办（2）')).closest('.ant-card') as HTMLElement
+    expect(within(todos).getByText('我的填报')).toBeTruthy()
+    expect(within(todos).getByText('其他待办')).toBeTruthy()
+    expect(within(todos).queryByText('发展党员')).toBeNull() // nothing waiting there
     expect(within(todos).getByRole('link', { name: '全部待办' }).getAttribute('href')).toBe('/message/msginfo?tab=todo')
     const messages = screen.getByText('未读消息（3）').closest('.ant-card') as HTMLElement
     expect(within(messages).getByText('缴纳党费提醒')).toBeTruthy()
@@ -159,7 +169,7 @@ describe('党员首页', { timeout: 20_000 }, () => {
     expect(within(first).getByText('下一步：㉑ 继续教育考察；预备期至 2027-03-01 期满，待转正')).toBeTruthy()
     // In the page's order: the priorities and the to-dos come before the profile and the trail.
     const profile = screen.getByText('我的信息').closest('.ant-card') as HTMLElement
-    const todos = screen.getByText('我的待办（1）').closest('.ant-card') as HTMLElement
+    const todos = (await screen.findByText('我的待办（2）')).closest('.ant-card') as HTMLElement
     for (const above of [first, todos]) expect(above.compareDocumentPosition(profile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     // 转正日期 of a probationary member: not 未填写, but where their probation is followed.
     expect(within(profile).getByRole('link', { name: '预备期中，查看我的发展' }).getAttribute('href')).toBe('/list-home/myDevelopment')
@@ -175,7 +185,7 @@ describe('党员首页', { timeout: 20_000 }, () => {
     expect(screen.queryByText('我的信息')).toBeNull()
     expect(screen.queryByTestId('org-name')).toBeNull()
     expect(screen.queryByText('我的变动记录')).toBeNull()
-    expect(screen.getByText('参加支部党员大会')).toBeTruthy()
+    expect(await screen.findByText('其他待办')).toBeTruthy()
     expect(screen.getByText('暂无未读消息')).toBeTruthy()
     expect(mock.history.get.some((r) => r.url === '/api/dyHome/trail')).toBe(false)
   })

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { MessageItem } from '@/api/message'
 import type { Page } from '@/api/request'
 import type { Member } from '@/components/member/types'
-import TodoCard from '@/components/message/TodoCard'
+import WorkCard from '@/components/message/WorkCard'
 import { PageSkeleton } from '@/components/LoadingSkeleton'
 import RecordLink from '@/components/RecordLink'
 import ChangeTrail from '@/components/trail/ChangeTrail'
@@ -163,7 +163,7 @@ export default function MemberHomePage() {
           {m && <Priorities />}
         </Col>
         <Col xs={24} lg={m ? 10 : 24}>
-          <TodoCard title="我的待办" todos={h.todos} />
+          <WorkCard title="我的待办" />
         </Col>
       </Row>
       <Row gutter={16}>

@@ -1,4 +1,4 @@
-import type { MessageItem, TodoItem } from '@/api/message'
+import type { MessageItem } from '@/api/message'
 import { get, type Page } from '@/api/request'
 import type { Member } from '@/components/member/types'
 import type { TrailEntry } from '@/components/trail/ChangeTrail'
@@ -24,7 +24,6 @@ export interface MemberHome {
   /** Null when no member record is linked to the account. */
   member: Member | null
   org: OrgCard | null
-  todos: Page<TodoItem>
   /** Unread messages, newest first. */
   messages: Page<MessageItem>
   trail: Page<TrailEntry>
