@@ -37,6 +37,12 @@ describe('navigation guard', () => {
     expect(run({ pathname: '/newlogin', signedIn: true, ready: false })).toEqual({ kind: 'redirect', to: '/' })
   })
 
+  it('just signed in on /login?redirect=… → straight to that path (not / first), never to another site', () => {
+    const at = (redirect: string) => run({ pathname: '/login', search: `?redirect=${encodeURIComponent(redirect)}`, signedIn: true, ready: false })
+    expect(at('/questionnaire/s/abc')).toEqual({ kind: 'redirect', to: '/questionnaire/s/abc' })
+    expect(at('//evil.example/x')).toEqual({ kind: 'redirect', to: '/' })
+  })
+
   it('token without loaded user → load first', () => {
     expect(run({ signedIn: true, ready: false })).toEqual({ kind: 'load' })
     // /redirect re-enters a layout page, so it waits for the session too.
@@ -69,6 +75,7 @@ describe('navigation guard', () => {
     expect(safeRedirect('/system/user?a=1')).toBe('/system/user?a=1')
     expect(safeRedirect(null)).toBe('/')
     expect(safeRedirect('//evil.example')).toBe('/')
+    expect(safeRedirect('/\\evil.example')).toBe('/')
     expect(safeRedirect('https://evil.example')).toBe('/')
   })
 

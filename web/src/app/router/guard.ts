@@ -71,7 +71,9 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'load' } | { kind: 'redi
 export function decide(input: GuardInput): GuardDecision {
   const { pathname, search, signedIn, ready, newLogin, landing } = input
   if (signedIn) {
-    if (LOGIN_PATHS.includes(pathname)) return { kind: 'redirect', to: '/' }
+    // Just signed in on a login page: straight to where the sign-in was asked for (the login page navigates there
+    // too; going to / first would load the back office's home on the way, on a phone opening a link as well).
+    if (LOGIN_PATHS.includes(pathname)) return { kind: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) }
     if (isPublicPath(pathname) && !pathname.startsWith(REDIRECT_PREFIX)) return { kind: 'allow' }
     if (!ready) return { kind: 'load' }
     if (pathname === '/') return { kind: 'redirect', to: landing }
@@ -90,6 +92,7 @@ export function sessionIdFrom(search: string): string | null {
 
 /** Only same-app paths are accepted as a post-login target (no open redirect). */
 export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return '/'
+  // "/\\host" is "//host" to a URL parser: another origin, like "//host".
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/'
   return target
 }
