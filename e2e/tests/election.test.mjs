@@ -120,15 +120,17 @@ describe('换届选举: a branch due for election, from the plan to the committe
     await field.getByText('已选3名').waitFor()
     await dialog.getByRole('button', { name: /确\s*定/ }).click()
     await page.getByText('选举方案已报上级党委审批').waitFor()
-
-    await page.getByRole('tab', { name: '换届选举' }).click()
-    const row = page.locator('.ant-table-tbody tr', { hasText: TITLE })
-    await row.getByText('方案待审批').waitFor()
-    await row.getByRole('button', { name: TITLE }).click()
+    // The new election opens; its term still due, the branch's row now leads to it rather than to a second one.
     await page.waitForURL(/\/web\/party\/hjxj\?id=\d+$/)
     ids.election = Number(new URL(page.url()).searchParams.get('id'))
     const d = drawer()
     await d.getByText(`${A}、${B}、${C}`).waitFor()
+    await d.getByText('方案待审批').first().waitFor()
+    await d.locator('.ant-drawer-close').click()
+    await d.waitFor({ state: 'hidden' })
+    await page.getByRole('tab', { name: '任期即将届满' }).click()
+    await due.getByRole('button', { name: '查看换届' }).click()
+    await page.waitForURL(new RegExp(`/web/party/hjxj\\?id=${ids.election}$`))
     await d.getByText(COMMITTEE, { exact: true }).waitFor() // 上级党委
     const panel = d.locator('form').filter({ hasText: '办理「上级党委审批选举方案」' })
     await panel.getByRole('radio', { name: '通过', exact: true }).check()
