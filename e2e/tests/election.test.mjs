@@ -1,9 +1,10 @@
 // End-to-end 换届选举 on a fresh database: a branch whose term ends within three months, under a 二级党委, with
 // four full members, three of whom get accounts — all set up over the API. In the browser the admin starts the
-// branch's election from 任期即将届满 (2 seats, 差额: 3 candidates; 2 are refused), the higher committee approves
-// the plan in the drawer's flow, and the vote is opened for the members present (3 of 4 is refused: more than four
-// fifths must attend) with a printed code for the one without an account. The three sign in on phones and vote at
-// 党组织换届投票 from their 待办; the fourth votes with the code on the public page; two of them write in a name.
+// branch's election from 任期即将届满 (2 seats, 差额: 3 candidates; 2 are refused; the branch's row then leads to
+// the election under way), the higher committee approves the plan in the drawer's flow, and the vote is opened
+// for the members present (3 of 4 is refused: more than four fifths must attend) with a printed code for the one
+// without an account. The three sign in on phones and vote at 党组织换届投票 from their 待办; the fourth votes with
+// the code on the public page; two of them write in a name.
 // The vote is closed and counted: with 4 present a name needs more than 2 votes, so the two with 3 are elected
 // and the write-in with exactly 2 is not. The result is reported (secretary, deputy) and confirmed; the new
 // committee and its term are written back to the organisation (checked on its page and over the API, with the
