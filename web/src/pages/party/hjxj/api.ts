@@ -24,7 +24,8 @@ export const CONGRESSES = '/api/ddbxj'
 export interface ElectionQuery {
   page: number
   size: number
-  state?: string
+  /** One state, or several (the server's filter takes a repeated state=). */
+  state?: string | readonly string[]
   blurry?: string
   id?: number
 }

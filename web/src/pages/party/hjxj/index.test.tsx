@@ -79,6 +79,29 @@ describe('party/hjxj 换届选举', { timeout: 30_000 }, () => {
     expect(await screen.findByText('没有符合条件的换届选举')).toBeTruthy()
   })
 
+  it('任期即将届满 opens the election under way of an organisation instead of offering a second one', async () => {
+    signIn(['hjxj:list', 'hjxj:add'])
+    const asked: unknown[] = []
+    mock.onGet('/api/hjxj').reply((c) => {
+      asked.push(c.params)
+      return [200, page([RECORD])]
+    })
+    mock.onGet('/api/dzzxx').reply(200, page([
+      { id: 3, name: '计算机教工党支部', typeLabel: '党支部', termStart: '2023-12-20', termEnd: '2026-12-20' },
+      { id: 4, name: '计算机学生党支部', typeLabel: '党支部', termStart: '', termEnd: '2026-12-31' },
+    ]))
+    renderPage('/party/hjxj?tab=due')
+    const going = (await screen.findByText('2023-12-20 至 2026-12-20')).closest('tr') as HTMLElement
+    // RECORD (待选举) is the first branch's: no 发起换届 there, the server would refuse a second election.
+    const view = await within(going).findByRole('button', { name: '查看换届' })
+    expect(within(going).queryByRole('button', { name: /发起换届/ })).toBeNull()
+    expect(asked).toContainEqual({ page: 0, size: 100, state: ['review', 'returned', 'approved', 'confirming'] })
+    const free = screen.getByText('— 至 2026-12-31').closest('tr') as HTMLElement
+    expect(within(free).getByRole('button', { name: /发起换届/ })).toBeTruthy()
+    fireEvent.click(view)
+    expect(await screen.findByText(DETAIL.nextVote)).toBeTruthy()
+  })
+
   it('shows the count with a tie and opens another vote for the members ticked present', async () => {
     signIn(['hjxj:list', 'hjxj:vote'])
     let sent: unknown

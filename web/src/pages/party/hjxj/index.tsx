@@ -153,12 +153,20 @@ interface DueOrg {
   termEnd: string
 }
 
-/** 任期届满: the organisations of the scope whose term ends within three months (or has ended), to start their 换届. */
-function DueList() {
+/** The states of an election under way: an organisation has one at a time (the server refuses a second). */
+const UNDER_WAY: readonly State[] = ['review', 'returned', 'approved', 'confirming']
+
+/**
+ * 任期届满: the organisations of the scope whose term ends within three months (or has ended), to start their 换届;
+ * one whose election is under way (its term still due until the result is confirmed) opens that election instead.
+ */
+function DueList({ onOpen }: { onOpen: (id: number) => void }) {
   const client = useQueryClient()
   const canAdd = useHasPermission([PERM.hjxjAdd])
   const [planning, setPlanning] = useState<DueOrg | null>(null)
   const q = useQuery({ queryKey: ['hjxj', 'due'], queryFn: () => get<Page<DueOrg>>('/api/dzzxx', { page: 0, size: 100, termDueWithinDays: 90, sort: 'termEnd,asc' }) })
+  const going = useQuery({ queryKey: ['hjxj', 'under-way'], queryFn: () => listElections({ page: 0, size: 100, state: UNDER_WAY }) })
+  const electionOf = new Map((going.data?.content ?? []).map((e) => [e.orgId, e.id]))
   return (
     <>
       <Table<DueOrg>
@@ -172,12 +180,19 @@ function DueList() {
           { title: '党组织', dataIndex: 'name' },
           { title: '类型', dataIndex: 'typeLabel', width: 110 },
           { title: '本届任期', width: 220, render: (_, o) => `${o.termStart || '—'} 至 ${o.termEnd}` },
-          { title: '', width: 110, render: (_, o) => canAdd && <Button size="small" onClick={() => setPlanning(o)}>发起换届</Button> },
+          {
+            title: '', width: 110,
+            render: (_, o) => {
+              const under = electionOf.get(o.id)
+              if (under) return <Button size="small" onClick={() => onOpen(under)}>查看换届</Button>
+              return canAdd && <Button size="small" disabled={going.isPending} onClick={() => setPlanning(o)}>发起换届</Button>
+            },
+          },
         ]}
       />
       {planning && (
         <PlanDialog orgId={planning.id} orgName={planning.name} onClose={() => setPlanning(null)}
-          onCreated={() => { void client.invalidateQueries({ queryKey: ['hjxj'] }); setPlanning(null) }} />
+          onCreated={(d) => { void client.invalidateQueries({ queryKey: ['hjxj'] }); setPlanning(null); onOpen(d.id) }} />
       )}
     </>
   )
@@ -201,10 +216,10 @@ export default function ElectionPage() {
         onChange={(k) => setParams(k === 'due' ? { tab: 'due' } : {})}
         items={[
           { key: 'list', label: '换届选举', children: <ElectionList onOpen={open} /> },
-          { key: 'due', label: '任期即将届满', children: <DueList /> },
+          { key: 'due', label: '任期即将届满', children: <DueList onOpen={open} /> },
         ]}
       />
-      {id && <ElectionDrawer id={id} onClose={() => open()} onChanged={() => void client.invalidateQueries({ queryKey: ['hjxj', 'list'] })} />}
+      {id && <ElectionDrawer id={id} onClose={() => open()} onChanged={() => void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'hjxj' && q.queryKey[1] !== 'one' })} />}
     </div>
   )
 }
