@@ -12,6 +12,7 @@ func electionTS() ([]byte, error) {
 	f := newTSFile(header("internal/election (model.go, rules.go)"))
 	f.union("An election's state (election.State…).", "State", election.States)
 	f.constant("The states in order.", "STATES", "readonly State[]", election.States)
+	f.constant("The states of an election under way, one an organisation at a time (election.StatesUnderWay).", "UNDER_WAY", "readonly State[]", election.StatesUnderWay)
 	f.constant("The states' names (election.StateNames).", "STATE_NAMES", "Record<State, string>", named(election.States, election.StateNames))
 	f.union("差额 or 等额 (election.Method…).", "Method", election.Methods)
 	f.constant("The methods.", "METHODS", "readonly Method[]", election.Methods)

@@ -284,7 +284,7 @@ func (s *Service) Create(ctx context.Context, in PlanInput) (Detail, error) {
 			return err
 		}
 		busy, err := tx.NewSelect().Model((*Election)(nil)).Where("org_id = ?", o.ID).
-			Where("state NOT IN (?)", bun.List([]string{StateDone, StateRejected})).Exists(ctx)
+			Where("state IN (?)", bun.List(StatesUnderWay)).Exists(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}

@@ -42,6 +42,9 @@ var (
 	States     = []string{StateReview, StateReturned, StateApproved, StateConfirming, StateDone, StateRejected}
 	StateNames = map[string]string{StateReview: "方案待审批", StateReturned: "方案退回修改", StateApproved: "待选举",
 		StateConfirming: "结果待确认", StateDone: "已完成", StateRejected: "方案未批准"}
+	// StatesUnderWay are those of an election not yet ended: an
+	// organisation has one such at a time.
+	StatesUnderWay = []string{StateReview, StateReturned, StateApproved, StateConfirming}
 )
 
 // Posts of an elected person.

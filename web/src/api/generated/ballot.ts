@@ -116,6 +116,7 @@ export interface Round {
 export interface Tally {
   ballots: number
   counts: Record<string, Record<string, number>>
+  texts: Record<string, number>
 }
 
 /** A text written on the ballots and how many wrote it (ballot.TextCount). */

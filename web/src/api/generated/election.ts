@@ -7,6 +7,9 @@ export type State = 'review' | 'returned' | 'approved' | 'confirming' | 'done' |
 /** The states in order. */
 export const STATES: readonly State[] = ['review', 'returned', 'approved', 'confirming', 'done', 'rejected']
 
+/** The states of an election under way, one an organisation at a time (election.StatesUnderWay). */
+export const UNDER_WAY: readonly State[] = ['review', 'returned', 'approved', 'confirming']
+
 /** The states' names (election.StateNames). */
 export const STATE_NAMES: Record<State, string> = {
   review: '方案待审批',

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Empty, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { STATE_NAMES, STATES, STEPS, type Detail, type ElectionRecord, type State } from '@/api/generated/election'
+import { STATE_NAMES, STATES, STEPS, UNDER_WAY, type Detail, type ElectionRecord, type State } from '@/api/generated/election'
 import { get, type Page } from '@/api/request'
 import { PERM } from '@/api/permissions'
 import { openPrintView } from '@/app/router/print'
@@ -152,9 +152,6 @@ interface DueOrg {
   termStart: string
   termEnd: string
 }
-
-/** The states of an election under way: an organisation has one at a time (the server refuses a second). */
-const UNDER_WAY: readonly State[] = ['review', 'returned', 'approved', 'confirming']
 
 /**
  * 任期届满: the organisations of the scope whose term ends within three months (or has ended), to start their 换届;
