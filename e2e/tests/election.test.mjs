@@ -223,7 +223,7 @@ describe('换届选举: a branch due for election, from the plan to the committe
       const row = result.locator('tbody tr', { hasText: name })
       await row.getByText(want[name].elected ? '当选' : '未当选', { exact: true }).waitFor()
       assert.equal(await row.locator('td').nth(1).innerText(), String(want[name].votes), `${name}'s votes`)
-      await row.getByText(want[name].elected ? '是' : '否（需超过2票）', { exact: true }).waitFor()
+      await row.getByText(want[name].elected ? '是' : '否（需至少3票）', { exact: true }).waitFor()
     }
     await result.locator('tbody tr', { hasText: D }).getByText('另选他人').waitFor()
     await d.getByText(`当选委员：${A}（3票）、${B}（3票）`).waitFor()

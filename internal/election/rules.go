@@ -69,8 +69,10 @@ type Count struct {
 // vote stands, how many were elected, the seats left to a tie and the seats
 // no one filled.
 type Outcome struct {
-	Ballots int     `json:"ballots"`
-	Present int     `json:"present"`
+	Ballots int `json:"ballots"`
+	Present int `json:"present"`
+	// Needed is the fewest votes that are more than half of Present.
+	Needed  int     `json:"needed"`
 	Seats   int     `json:"seats"`
 	Valid   bool    `json:"valid"`
 	Counts  []Count `json:"counts"`
@@ -87,7 +89,7 @@ type Outcome struct {
 // Decide applies the rules to counts for seats with present members with a
 // vote present and ballots received.
 func Decide(counts []Count, seats, present, ballots int) Outcome {
-	out := Outcome{Ballots: ballots, Present: present, Seats: seats, Valid: ballots <= present && present > 0,
+	out := Outcome{Ballots: ballots, Present: present, Needed: present/2 + 1, Seats: seats, Valid: ballots <= present && present > 0,
 		Counts: slices.Clone(counts)}
 	slices.SortStableFunc(out.Counts, func(a, b Count) int {
 		if a.Votes != b.Votes {

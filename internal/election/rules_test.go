@@ -49,6 +49,13 @@ func TestRule_MajorityOfThosePresent(t *testing.T) {
 	if !election.Majority(3, 5) || election.Majority(2, 5) || election.Majority(5, 10) || !election.Majority(6, 10) {
 		t.Fatal("majority edges")
 	}
+	// What the result table names as the votes needed: the fewest that are a majority.
+	for present, needed := range map[int]int{10: 6, 5: 3, 4: 3, 1: 1} {
+		o := election.Decide(nil, 1, present, present)
+		if o.Needed != needed || !election.Majority(needed, present) || election.Majority(needed-1, present) {
+			t.Errorf("%d present: needed %d, want %d", present, o.Needed, needed)
+		}
+	}
 }
 
 // More than seats reach the majority: most votes win; a tie at the last

@@ -54,6 +54,7 @@ export interface Count {
 export interface Outcome {
   ballots: number
   present: number
+  needed: number
   seats: number
   valid: boolean
   counts: Count[]

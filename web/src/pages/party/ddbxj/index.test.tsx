@@ -17,7 +17,7 @@ const COUNTED: VoteView = {
   id: 41, ownerKind: 'ddb', ownerId: 12, seq: 1, roundId: 91, seats: 1, expected: 5, present: 5, state: 'counted',
   options: [{ key: 'n21', name: '赵六', memberId: 21 }],
   result: {
-    ballots: 5, present: 5, seats: 1, valid: true, elected: 1, tiedSeats: 0, short: 0,
+    ballots: 5, present: 5, needed: 3, seats: 1, valid: true, elected: 1, tiedSeats: 0, short: 0,
     counts: [
       { key: 'n21', name: '赵六', memberId: 21, votes: 4, majority: true, elected: true, tied: false },
       { name: '孙七', writeIn: true, votes: 1, majority: false, elected: false, tied: false },
@@ -117,7 +117,7 @@ describe('party/ddbxj 党代表选举', { timeout: 30_000 }, () => {
     const count = cells(math.querySelectorAll('.ant-table')[1])
     expect(count).toEqual([
       ['赵六', '4', '是', '当选'],
-      ['孙七另选他人', '1', '否（需超过2.5票）', '未当选'],
+      ['孙七另选他人', '1', '否（需至少3票）', '未当选'],
     ])
 
     expect(within(drawer).getByText('当选代表（2 名）')).toBeTruthy()

@@ -4,8 +4,8 @@ import { useState } from 'react'
 import type { Count, Opened, Roll, VoteInput, VoteView } from '@/api/generated/election'
 import { failureText } from '@/api/request'
 
-/** A vote's result: per name the votes, a majority or not, elected, tied (the rules in docs/election.md). */
-export function ResultTable({ counts, present }: { counts: Count[]; present: number }) {
+/** A vote's result: per name the votes, a majority or not (needed: the fewest votes that are more than half of those present), elected, tied (docs/election.md). */
+export function ResultTable({ counts, needed }: { counts: Count[]; needed: number }) {
   return (
     <Table<Count>
       rowKey={(c) => `${c.key ?? ''}:${c.name}`}
@@ -15,7 +15,7 @@ export function ResultTable({ counts, present }: { counts: Count[]; present: num
       columns={[
         { title: '被选举人', render: (_, c) => <>{c.name}{c.writeIn && <Tag style={{ marginLeft: 6 }}>另选他人</Tag>}</> },
         { title: '得票', dataIndex: 'votes', width: 80 },
-        { title: '过半数', width: 80, render: (_, c) => (c.majority ? '是' : `否（需超过${present / 2}票）`) },
+        { title: '过半数', width: 80, render: (_, c) => (c.majority ? '是' : `否（需至少${needed}票）`) },
         {
           title: '结果', width: 120,
           render: (_, c) => (c.elected ? <Tag color="success">当选</Tag> : c.tied ? <Tag color="warning">票数相等，再次投票</Tag> : <Tag>未当选</Tag>),
@@ -69,11 +69,11 @@ export function VoteList({ votes, canVote, onClose }: { votes: VoteView[]; canVo
                 {v.result.tiedSeats > 0 && `；最后 ${v.result.tiedSeats} 个名额票数相等，应再次投票`}
                 {v.result.short > 0 && `；${v.result.short} 个名额无人获得过半数赞成票`}
               </Typography.Paragraph>
-              <ResultTable counts={v.result.counts} present={v.present} />
+              <ResultTable counts={v.result.counts} needed={v.result.needed} />
               {v.result.secretary && (
                 <>
                   <Typography.Paragraph strong style={{ margin: '12px 0 8px' }}>书记选举</Typography.Paragraph>
-                  <ResultTable counts={v.result.secretary.counts} present={v.present} />
+                  <ResultTable counts={v.result.secretary.counts} needed={v.result.secretary.needed} />
                 </>
               )}
             </>

@@ -18,7 +18,7 @@ const COUNTED: VoteView = {
   id: 31, ownerKind: 'hj', ownerId: 7, seq: 1, roundId: 90, seats: 2, expected: 5, present: 5, state: 'counted',
   options: [{ key: 'c1', name: '甲', memberId: 1 }, { key: 'c2', name: '乙', memberId: 2 }, { key: 'c3', name: '丙', memberId: 3 }],
   result: {
-    ballots: 5, present: 5, seats: 2, valid: true, elected: 1, tiedSeats: 1, short: 0,
+    ballots: 5, present: 5, needed: 3, seats: 2, valid: true, elected: 1, tiedSeats: 1, short: 0,
     counts: [
       { key: 'c1', name: '甲', memberId: 1, votes: 4, majority: true, elected: true, tied: false },
       { key: 'c2', name: '乙', memberId: 2, votes: 3, majority: true, elected: false, tied: true },
