@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { readFileSync } from 'node:fs'
-import { crc32, deflateSync, inflateRawSync } from 'node:zlib'
+import { crc32, deflateSync } from 'node:zlib'
 import { adminScenario } from '../lib/admin.mjs'
 import { call, encryptor, login } from '../lib/api.mjs'
 import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
-import { idNumber } from '../lib/xlsx.mjs'
+import { idNumber, zipEntry } from '../lib/xlsx.mjs'
 
 const ROOT = '中共组织生活测试大学委员会'
 const BRANCH = '组织生活测试教工党支部'
@@ -42,24 +42,6 @@ function png(w, h, [r, g, b]) {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())])
   const pixels = Buffer.concat(Array.from({ length: h }, () => row))
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))])
-}
-
-/** One file's text out of a zip (a .docx), through its central directory (Go's writer leaves the local sizes 0). */
-function zipEntry(zip, name) {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  for (let at = zip.readUInt32LE(end + 16); zip.readUInt32LE(at) === 0x02014b50; ) {
-    const method = zip.readUInt16LE(at + 10)
-    const size = zip.readUInt32LE(at + 20)
-    const [nameLen, extraLen, commentLen] = [28, 30, 32].map((o) => zip.readUInt16LE(at + o))
-    const local = zip.readUInt32LE(at + 42)
-    if (zip.toString('utf8', at + 46, at + 46 + nameLen) === name) {
-      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
-      const data = zip.subarray(start, start + size)
-      return (method === 8 ? inflateRawSync(data) : data).toString('utf8')
-    }
-    at += 46 + nameLen + extraLen + commentLen
-  }
-  throw new Error(`${name} is not in the zip`)
 }
 
 /** Signs an account in over the API with its initial password and changes it (the browser then signs in plainly). */
@@ -241,7 +223,7 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     // 下载会议记录: the Word record carries the minutes.
     const [record] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: /下载会议记录/ }).click()])
     assert.match(record.suggestedFilename(), new RegExp(`^${BRANCH}支部委员会会议记录-\\d{8}\\.docx$`))
-    const document = zipEntry(readFileSync(await record.path()), 'word/document.xml')
+    const document = zipEntry(readFileSync(await record.path()), 'word/document.xml')?.toString('utf8') ?? ''
     for (const text of ['传达学习组织生活制度', '按期召开支部委员会', MEMBER.name]) assert.ok(document.includes(text), `${text} in the record`)
 
     await drawer.getByRole('tab', { name: '照片和附件' }).click()
