@@ -110,9 +110,14 @@ lint: web/node_modules/.installed
 	$(GO) tool staticcheck ./...
 	cd web && npm run lint
 
+# The report (TAP) is also kept in e2e/artifacts/last-run.tap; when a walk fails, its failure blocks are printed
+# again at the end, so a log cut to its tail (CI's) still shows why.
 test-e2e: build e2e/node_modules/.installed
 	@test -x $(CHROMIUM) || { echo "Debian chromium is missing: apt-get install -y chromium-headless-shell (or chromium)" >&2; exit 1; }
-	cd e2e && CHROMIUM=$(CHROMIUM) npm test
+	@mkdir -p e2e/artifacts
+	cd e2e && { CHROMIUM=$(CHROMIUM) npm test 2>&1; echo $$? > artifacts/last-run.rc; } | tee artifacts/last-run.tap; \
+		[ "$$(cat artifacts/last-run.rc)" = 0 ] || { echo "== failed browser tests =="; \
+		awk '/^ *not ok /{p=1} p{print} p && /^ *\.\.\.$$/{p=0}' artifacts/last-run.tap; exit 1; }
 
 ## bench: the demo university at 20,000 and 200,000 members on SQLite and PostgreSQL (when reachable):
 ## member list, detail, buildtree, export, import of 20,000 members; plus the platform benchmarks. Figures: docs/performance.md
