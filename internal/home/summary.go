@@ -32,8 +32,6 @@ type Summary struct {
 	Warnings WarningFigure `json:"warnings"`
 	// Recent are the latest changes of members and organisations in scope.
 	Recent []Change `json:"recent"`
-	// Todos are the caller's open to-dos (the message centre's), newest first.
-	Todos httpx.PageResult[system.Todo] `json:"todos"`
 }
 
 // MemberFigure is the members of the scope (member.Tally with labels).
@@ -72,11 +70,9 @@ type Change struct {
 	CreateTime   time.Time `json:"createTime"`
 }
 
-// recentChanges and recentTodos bound the lists of the summary.
-const (
-	recentChanges = 8
-	recentTodos   = 5
-)
+// recentChanges bounds the summary's list of changes (what waits for the
+// caller is the work lists', GET /api/worklist, which 首页 shows beside).
+const recentChanges = 8
 
 // Dictionaries the figures are labelled with.
 const (
@@ -118,10 +114,7 @@ func (s *Service) Summary(ctx context.Context) (*Summary, error) {
 	if out.Warnings, err = s.warnings(ctx); err != nil {
 		return nil, err
 	}
-	if out.Recent, err = s.recent(ctx); err != nil {
-		return nil, err
-	}
-	out.Todos, err = s.sys.MyTodos(ctx, httpx.ListQuery{Page: httpx.Page{Size: recentTodos}})
+	out.Recent, err = s.recent(ctx)
 	return out, err
 }
 

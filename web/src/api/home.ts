@@ -1,5 +1,4 @@
 import type { OrgWarning } from '@/components/org/org'
-import type { TodoItem } from './message'
 import { get, type Page } from './request'
 import type { MonthDue } from './generated/compliance'
 
@@ -39,7 +38,6 @@ export interface HomeSummary {
   orgs: { total: number; byType: DictCount[] }
   warnings: { total: number; termReminderMonths: number; items: OrgWarning[] }
   recent: RecentChange[]
-  todos: Page<TodoItem>
 }
 
 export const homeSummary = () => get<HomeSummary>('/api/home/summary')

@@ -105,7 +105,6 @@ export function makeSummary(over: Partial<HomeSummary> = {}): HomeSummary {
       { module: 'member', recordId: 41, recordName: '张三', typeLabel: '修改', summary: '所在党组织', operatorName: '组织部', createTime: '2026-11-20T02:00:00Z' },
       { module: 'org', recordId: 8, recordName: '物理学生党支部', typeLabel: '新增', summary: '', operatorName: 'admin', createTime: '2026-11-19T02:00:00Z' },
     ],
-    todos: { content: [], totalElements: 0 },
     ...over,
   }
 }

@@ -34,7 +34,7 @@ vi.mock('./pages', async (importOriginal) => {
 // The party member's home (list-home/dyHome), for an account no member record is linked to.
 vi.mock('@/pages/list-home/dyHome/service', () => ({
   memberHome: vi.fn(() =>
-    Promise.resolve({ member: null, org: null, todos: { content: [], totalElements: 0 }, messages: { content: [], totalElements: 0 }, trail: { content: [], totalElements: 0 } }),
+    Promise.resolve({ member: null, org: null, messages: { content: [], totalElements: 0 }, trail: { content: [], totalElements: 0 } }),
   ),
   ownTrailPage: vi.fn(),
 }))
