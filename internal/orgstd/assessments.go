@@ -334,19 +334,23 @@ func (s *Service) Submit(ctx context.Context, id int64) (AssessmentDetail, error
 		if a.State != StateDraft {
 			return httpx.BadRequest("只有草稿状态的自评可以提交")
 		}
+		now := s.now()
+		// The set is frozen with the first submission (the row indicator
+		// edits update too: the two serialise on it). Frozen before the
+		// items are counted: an indicator added by a transaction not yet
+		// committed then holds the row, and the count, made once it has
+		// committed, finds its unscored item (counted first, on PostgreSQL
+		// the submit went through beside the new indicator).
+		if _, err := tx.NewUpdate().Model((*YearSet)(nil)).Set("frozen = ?", true).Set("updated_at = ?", now).
+			Where("year = ?", a.Year).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
 		missing, err := tx.NewSelect().Model((*Item)(nil)).Where("it.assessment_id = ?", id).Where("it.self_tenths IS NULL").Count(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}
 		if missing > 0 {
 			return httpx.BadRequest("还有%d项指标未自评打分，请填写后再提交", missing)
-		}
-		now := s.now()
-		// The set is frozen with the first submission (the row indicator
-		// edits update too: the two serialise on it).
-		if _, err := tx.NewUpdate().Model((*YearSet)(nil)).Set("frozen = ?", true).Set("updated_at = ?", now).
-			Where("year = ?", a.Year).Exec(ctx); err != nil {
-			return httpx.Internal(err)
 		}
 		p := rbac.From(ctx)
 		res, err := tx.NewUpdate().Model((*Assessment)(nil)).Set("state = ?", StateSubmitted).Set("submitted_at = ?", now).
