@@ -33,10 +33,8 @@ func newWorld(t testing.TB) *world {
 	t.Helper()
 	e := apptest.New(t)
 	w := &world{e: e}
-	w.root = e.Org(t, 0, "1", "学校党委")
-	w.cs = e.Org(t, w.root, "2", "计算机学院党委")
-	w.math = e.Org(t, w.root, "2", "数学学院党委")
-	w.csb = e.Org(t, w.cs, "5", "计算机教工党支部")
+	c := e.Campus(t)
+	w.root, w.cs, w.math, w.csb = c.Root, c.CS, c.Math, c.Branch
 	w.mathb = e.Org(t, w.math, "5", "数学教工党支部")
 	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, manager...)
 	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, manager...)

@@ -1,12 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MSG_BAD_LINK, MSG_NOT_AUDIENCE, type Fill } from '@/api/generated/survey'
-import { useSessionStore } from '@/stores/session'
 import { body, mockApi } from '@/test/api'
-import { renderWithApp } from '@/test/render'
-import QuestionnairePage from './index'
+import { renderAt } from '@/test/questionnaire'
 
 let mock: MockAdapter
 beforeEach(() => {
@@ -25,21 +22,7 @@ const fill = (over: Partial<Fill> = {}): Fill => ({
   ...over,
 })
 
-function Login() {
-  const { search } = useLocation()
-  return <div>登录页{decodeURIComponent(search)}</div>
-}
-const at = (url: string, signedIn = true) => {
-  useSessionStore.setState({ signedIn })
-  return renderWithApp(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/login" element={<Login />} />
-        <Route path="*" element={<QuestionnairePage />} />
-      </Routes>
-    </MemoryRouter>,
-  )
-}
+const at = renderAt
 
 describe('填写问卷 (public link)', { timeout: 30_000 }, () => {
   it('sends a signed-out member to the login page and back', async () => {

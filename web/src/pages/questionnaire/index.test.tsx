@@ -1,12 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ReceiptForm } from '@/api/generated/orglifeReceipt'
-import { useSessionStore } from '@/stores/session'
 import { body, mockApi } from '@/test/api'
-import { renderWithApp } from '@/test/render'
-import QuestionnairePage from './index'
+import { renderAt } from '@/test/questionnaire'
 
 let mock: MockAdapter
 beforeEach(() => {
@@ -21,21 +18,7 @@ const form = (over: Partial<ReceiptForm> = {}): ReceiptForm => ({
 })
 const answer = { id: 1, meetingId: 3, memberId: 30, satisfaction: 'basic' as const, gains: '收获很大', suggestions: '', createTime: '2026-12-02T01:00:00Z', updateTime: '' }
 
-function Login() {
-  const { search } = useLocation()
-  return <div>登录页{decodeURIComponent(search)}</div>
-}
-const at = (url: string, signedIn = true) => {
-  useSessionStore.setState({ signedIn })
-  return renderWithApp(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/login" element={<Login />} />
-        <Route path="*" element={<QuestionnairePage />} />
-      </Routes>
-    </MemoryRouter>,
-  )
-}
+const at = renderAt
 const receiptPage = '/questionnaire/meeting?id=3'
 
 describe('会议回执 (public)', { timeout: 30_000 }, () => {
