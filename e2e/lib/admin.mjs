@@ -19,13 +19,18 @@ export async function stopAdmin({ server, browser }) {
   await server?.stop()
 }
 
+/** Signs a user in on the login page the browser is on, and waits until the app has left it. */
+export async function signIn(page, username, password) {
+  await page.getByPlaceholder('账号').fill(username)
+  await page.getByPlaceholder('密码').fill(password)
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+}
+
 /** Signs the admin in through the login page and waits until the app has left it. */
 export async function signInAdmin(page, base) {
   await page.goto(`${base}/web/`)
-  await page.getByPlaceholder('账号').fill('admin')
-  await page.getByPlaceholder('密码').fill(ADMIN_PASSWORD)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+  await signIn(page, 'admin', ADMIN_PASSWORD)
 }
 
 /**

@@ -25,6 +25,13 @@ export async function encryptor(base) {
   return (text) => publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text)).toString('base64')
 }
 
+/** Changes an account's initial password over the API (the browser then signs in without the forced change). */
+export async function setPassword(base, username, initial, password) {
+  const { token } = await login(base, username, initial)
+  const enc = await encryptor(base)
+  await call(base, 'POST', '/api/users/updatePass', { token, body: { oldPass: enc(initial), newPass: enc(password) } })
+}
+
 export async function login(base, username, password) {
   const enc = await encryptor(base)
   const { token, user } = await call(base, 'POST', '/auth/login', {

@@ -11,8 +11,8 @@
 // change trail), and the 计票结果 print view opens.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
-import { call } from '../lib/api.mjs'
+import { adminScenario, firstSignIn, signIn, signInAdmin } from '../lib/admin.mjs'
+import { call, setPassword } from '../lib/api.mjs'
 import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
 
@@ -195,7 +195,13 @@ describe('换届选举: a branch due for election, from the plan to the committe
           return
         }
         await page.goto(`${s.server.base}/web/login`)
-        await firstSignIn(page, m.no, initial[m.no], NEW_PASSWORD)
+        // The first voter goes through the forced change of the initial password; the others' is changed
+        // over the API (the other walks cover that dialog), so they sign in plainly.
+        if (i === 0) await firstSignIn(page, m.no, initial[m.no], NEW_PASSWORD)
+        else {
+          await setPassword(s.server.base, m.no, initial[m.no], NEW_PASSWORD)
+          await signIn(page, m.no, NEW_PASSWORD)
+        }
         await page.getByRole('link', { name: '全部待办' }).click()
         await page.getByText('待投票（1）').click()
         await page.locator('tr', { hasText: TITLE }).getByRole('link', { name: '办理' }).click()

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
 import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
-import { call, encryptor, login } from '../lib/api.mjs'
+import { call, login, setPassword } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber, readSheet } from '../lib/xlsx.mjs'
 
@@ -186,9 +186,7 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     await screenshot(page, 'fillform-05-reminded')
 
     // The reminder is in 乙's message centre (the first use of the account changes its password).
-    const enc = await encryptor(server.base)
-    const first = await login(server.base, B.no, initial[B.no])
-    await call(server.base, 'POST', '/api/users/updatePass', { token: first.token, body: { oldPass: enc(initial[B.no]), newPass: enc(B.password) } })
+    await setPassword(server.base, B.no, initial[B.no], B.password)
     const { token: bToken } = await login(server.base, B.no, B.password)
     const inbox = (await call(server.base, 'GET', '/api/msgPushHistory/list?size=20', { token: bToken })).content
     const reminder = inbox.find((m) => m.title === `填报提醒：${TITLE}`)

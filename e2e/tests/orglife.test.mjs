@@ -8,8 +8,8 @@ import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { readFileSync } from 'node:fs'
 import { crc32, deflateSync } from 'node:zlib'
-import { adminScenario } from '../lib/admin.mjs'
-import { call, encryptor, login } from '../lib/api.mjs'
+import { adminScenario, signIn } from '../lib/admin.mjs'
+import { call, setPassword } from '../lib/api.mjs'
 import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber, zipEntry } from '../lib/xlsx.mjs'
 
@@ -42,21 +42,6 @@ function png(w, h, [r, g, b]) {
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => [r, g, b]).flat())])
   const pixels = Buffer.concat(Array.from({ length: h }, () => row))
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))])
-}
-
-/** Signs an account in over the API with its initial password and changes it (the browser then signs in plainly). */
-async function setPassword(base, username, initial, password) {
-  const { token } = await login(base, username, initial)
-  const enc = await encryptor(base)
-  await call(base, 'POST', '/api/users/updatePass', { token, body: { oldPass: enc(initial), newPass: enc(password) } })
-}
-
-/** Signs a user in on the login page the browser is on, and waits until the app has left it. */
-async function signIn(page, username, password) {
-  await page.getByPlaceholder('账号').fill(username)
-  await page.getByPlaceholder('密码').fill(password)
-  await page.getByRole('button', { name: /登\s*录/ }).click()
-  await page.waitForURL((u) => !u.pathname.endsWith('/login'))
 }
 
 /** The form item labelled `label` inside `scope`. */

@@ -5,8 +5,8 @@
 // is told why instead of seeing empty lists.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin, signOut } from '../lib/admin.mjs'
-import { call, encryptor, login } from '../lib/api.mjs'
+import { adminScenario, firstSignIn, signIn, signInAdmin, signOut } from '../lib/admin.mjs'
+import { call, setPassword } from '../lib/api.mjs'
 import { screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
 
@@ -163,15 +163,10 @@ describe('a branch secretary set up in the app', () => {
     const roles = await call(server.base, 'GET', '/api/roles/all', { token })
     const role = roles.find((r) => r.name === '党支部书记')
     const made = await call(server.base, 'POST', '/api/users', { token, body: { username: 'noanchor', nickName: '未关联书记', roleIds: [role.id] } })
-    const { token: own } = await login(server.base, 'noanchor', made.initialPassword)
-    const enc = await encryptor(server.base)
-    await call(server.base, 'POST', '/api/users/updatePass', { token: own, body: { oldPass: enc(made.initialPassword), newPass: enc(NEW_PASSWORD) } })
+    await setPassword(server.base, 'noanchor', made.initialPassword, NEW_PASSWORD)
 
     await signOut(page)
-    await page.getByPlaceholder('账号').fill('noanchor')
-    await page.getByPlaceholder('密码').fill(NEW_PASSWORD)
-    await page.getByRole('button', { name: /登\s*录/ }).click()
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'))
+    await signIn(page, 'noanchor', NEW_PASSWORD)
     await page.locator('.sidebar').getByText('党员信息', { exact: true }).click()
     await page.getByText('您的账号尚未关联党组织，请联系管理员').waitFor()
     assert.equal(await page.locator('.crud-table').count(), 0)

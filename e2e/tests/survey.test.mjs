@@ -12,8 +12,8 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
-import { call, encryptor, login } from '../lib/api.mjs'
+import { adminScenario, firstSignIn, signIn, signInAdmin } from '../lib/admin.mjs'
+import { call, setPassword } from '../lib/api.mjs'
 import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber, readSheet } from '../lib/xlsx.mjs'
 
@@ -188,14 +188,10 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
       // 甲 went through the forced change of the initial password; 乙's is changed over the API, and the
       // link leads to the login page and back all the same.
       const m = MEMBERS[1]
-      const { token } = await login(s.server.base, m.no, initial[m.no])
-      const enc = await encryptor(s.server.base)
-      await call(s.server.base, 'POST', '/api/users/updatePass', { token, body: { oldPass: enc(initial[m.no]), newPass: enc(NEW_PASSWORD) } })
+      await setPassword(s.server.base, m.no, initial[m.no], NEW_PASSWORD)
       const page = await phone.context.newPage()
       await page.goto(link)
-      await page.getByPlaceholder('账号').fill(m.no)
-      await page.getByPlaceholder('密码').fill(NEW_PASSWORD)
-      await page.getByRole('button', { name: /登\s*录/ }).click()
+      await signIn(page, m.no, NEW_PASSWORD)
       await page.getByRole('heading', { name: TITLE }).waitFor()
       assert.equal(page.url(), link)
       // The paper open in a second tab of the same session, before the first answer.
