@@ -282,7 +282,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	letters := letter.New(database, sys, orgs, members, cipher)
 	trf := transfer.New(database, sys, orgs, members, cipher, bus, letters)
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
-	life := orglife.New(database, sys, orgs, members, talks, cipher.Derive("orglife.sign"))
+	life := orglife.New(database, sys, orgs, members, talks, bus, cipher.Derive("orglife.sign"))
 	secRev := secreview.New(database, sys, orgs, members)
 	homes := home.New(sys, orgs, members, life)
 	weak := weakorg.New(database, sys, orgs, life)
@@ -291,7 +291,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	fillForm := fillform.New(database, sys, orgs, members)
 	elections := election.New(database, sys, orgs, members, ballots)
 	mzpy := appraisal.New(database, sys, orgs, members, life, ballots, trf)
-	surveys := survey.New(database, sys, orgs, members, ballots)
+	surveys := survey.New(database, sys, orgs, members, life, ballots)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,

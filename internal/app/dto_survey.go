@@ -1,8 +1,6 @@
 package app
 
 import (
-	"encoding/json"
-
 	"zhdj/internal/platform/ballot"
 	"zhdj/internal/survey"
 )
@@ -32,11 +30,8 @@ func surveyTS() ([]byte, error) {
 	f.constant("The answer to a wrong, stopped or expired link (survey.MsgBadLink).", "MSG_BAD_LINK", "", survey.MsgBadLink)
 	f.constant("The answer to a caller outside the audience (survey.MsgNotAudience).", "MSG_NOT_AUDIENCE", "", survey.MsgNotAudience)
 	f.constant("The label of a choice question's write-ins in the results (survey.WriteInLabel).", "WRITE_IN_LABEL", "", survey.WriteInLabel)
-	receipt, err := json.Marshal(survey.MeetingReceiptPaper()) // JSON: the paper's omitted fields stay out
-	if err != nil {
-		return nil, err
-	}
-	f.decl("/** The meeting receipt (/questionnaire/meeting) as a paper of the designer (survey.MeetingReceiptPaper): its keys are ReceiptInput's fields. */\nexport const MEETING_RECEIPT_PAPER: Paper = %s", receipt)
+	f.constant("The page the meeting receipts' first messages linked, ?id=<meeting> (survey.MeetingReceiptPath).", "MEETING_RECEIPT_PATH", "", survey.MeetingReceiptPath)
+	f.constant("The answer when the caller has no receipt of the meeting (survey.MsgNoReceipt).", "MSG_NO_RECEIPT", "", survey.MsgNoReceipt)
 	f.iface("A questionnaire as stored (survey.Questionnaire).", "Questionnaire", survey.Questionnaire{},
 		map[string]string{"shareType": "ShareType", "state": "State"})
 	f.iface("A questionnaire as the list shows it (survey.View).", "View", survey.View{}, nil)
@@ -53,5 +48,8 @@ func surveyTS() ([]byte, error) {
 	f.iface("One question's statistics (survey.QuestionResult).", "QuestionResult", survey.QuestionResult{}, map[string]string{"kind": "QuestionKind"})
 	f.iface("A questionnaire's statistics: GET /api/wj/{id}/results (survey.Results).", "Results", survey.Results{}, nil)
 	f.iface("A text answer: GET /api/wj/{id}/texts (survey.TextAnswer).", "TextAnswer", survey.TextAnswer{}, nil)
+	f.iface("A named answer: GET /api/wj/{id}/answers (survey.AnswerRow).", "AnswerRow", survey.AnswerRow{}, nil)
+	f.iface("The caller's receipt of a meeting: GET /api/wj/meeting/{id} (survey.ReceiptLink).", "ReceiptLink", survey.ReceiptLink{}, nil)
+	f.iface("A meeting's receipt for its host: GET /api/wj/meeting/{id}/receipt (survey.MeetingReceipt).", "MeetingReceipt", survey.MeetingReceipt{}, nil)
 	return f.bytes()
 }

@@ -41,7 +41,7 @@ func Vocabulary() ([]Generated, error) {
 		fn   func() ([]byte, error)
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
 		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"weakorg.ts", weakorgTS},
-		{"orglifeReceipt.ts", orglifeReceiptTS}, {"orgstd.ts", orgstdTS},
+		{"orgstd.ts", orgstdTS},
 		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
 		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},
 		{"survey.ts", surveyTS}} {

@@ -61,3 +61,14 @@ func (s *Service) MeetingsOf(ctx context.Context, idb bun.IDB, orgID int64, from
 	}
 	return out, nil
 }
+
+// Brief is meeting id of the caller's scope as another module reads it
+// (404 会议不存在 outside the scope): 问卷管理 checks the host's access to
+// a meeting's receipt with it.
+func (s *Service) Brief(ctx context.Context, id int64) (MeetingBrief, error) {
+	m, err := s.findMeeting(ctx, s.db, id)
+	if err != nil {
+		return MeetingBrief{}, err
+	}
+	return MeetingBrief{ID: m.ID, OrgID: m.OrgID, TypeCode: m.TypeCode, Topic: m.Topic, HeldOn: m.HeldOn, State: m.State, CancelledAt: m.CancelledAt}, nil
+}

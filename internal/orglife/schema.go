@@ -19,7 +19,9 @@ func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026120300, Name: "orglife: meeting types, meetings, attendees, menus", Up: migrate},
 		{Version: 2026120340, Name: "orglife: the sign-in's late setting", Up: migrateSign},
 		{Version: 2026120350, Name: "orglife: preparation of 组织生活会/民主生活会, rectification items and their ledger page", Up: migratePrepare},
-		{Version: 2026120360, Name: "orglife: meeting receipts and the days to answer", Up: migrateReceipt}}
+		{Version: 2026120360, Name: "orglife: meeting receipts and the days to answer", Up: migrateReceipt},
+		// After survey's 2026120580, which moves the answers to 问卷管理.
+		{Version: 2026120581, Name: "orglife: zzsh_receipt dropped (the receipts are questionnaires)", Up: migrateReceiptGone}}
 }
 
 // Permissions: the meetings (hy:list, hy:add, …), their statistics and the

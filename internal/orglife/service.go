@@ -12,6 +12,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/resource"
@@ -26,6 +27,7 @@ type Service struct {
 	orgs    *org.Service
 	members *member.Service
 	talks   *talk.Service
+	bus     *event.Bus
 	now     func() time.Time
 
 	meetings *resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]
@@ -37,9 +39,10 @@ type Service struct {
 	signSecret []byte
 }
 
-// New builds the service; signSecret keys the sign-in links.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service, signSecret []byte) *Service {
-	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, now: func() time.Time { return time.Now().UTC() },
+// New builds the service; signSecret keys the sign-in links; bus carries
+// ReceiptAsked to 问卷管理.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service, bus *event.Bus, signSecret []byte) *Service {
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, bus: bus, now: func() time.Time { return time.Now().UTC() },
 		minutes: bluemonday.UGCPolicy(), signSecret: signSecret}
 	s.meetings = s.meetingResource()
 	s.rectify = s.rectifyResource()
@@ -57,7 +60,6 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.meetingRoutes(rs)
 	s.signRoutes(rs)
 	s.statsRoutes(rs)
-	s.receiptRoutes(rs)
 	s.prepareRoutes(rs)
 	s.rectifyRoutes(rs)
 }

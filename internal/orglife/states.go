@@ -163,7 +163,7 @@ func (s *Service) Close(ctx context.Context, id int64) (MeetingView, error) {
 			if err != nil || !m.Receipt {
 				return err
 			}
-			return s.askReceipts(ctx, tx, m, now) // receipt.go
+			return s.askReceipt(ctx, tx, m, now) // receipt.go
 		})
 }
 

@@ -90,6 +90,8 @@ type Questionnaire struct {
 	CreatedBy   string     `bun:"created_by" json:"createdBy"`
 	PublishedAt *time.Time `bun:"published_at" json:"publishedAt"`
 	StoppedAt   *time.Time `bun:"stopped_at" json:"stoppedAt"`
+	// MeetingID ties a meeting's receipt to its meeting (receipt.go).
+	MeetingID *int64 `bun:"meeting_id" json:"meetingId"`
 	db.Stamps
 }
 
@@ -207,6 +209,18 @@ type Results struct {
 	Answers   int              `json:"answers"`
 	Audience  int              `json:"audience"`
 	Questions []QuestionResult `json:"questions"`
+	// Columns name the cells of an answer (AnswerRow.Cells, the export's
+	// columns after 姓名 and 提交时间): a matrix has one per row.
+	Columns []string `json:"columns"`
+}
+
+// AnswerRow is a named answer as the answers' list shows it: who, when,
+// and a text per column (Results.Columns).
+type AnswerRow struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	CreatedAt time.Time `json:"createTime"`
+	Cells     []string  `json:"cells"`
 }
 
 // QuestionResult is one question's statistics.

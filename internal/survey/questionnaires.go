@@ -21,14 +21,21 @@ import (
 	"zhdj/internal/platform/record"
 )
 
-// listSpec: a title, a state, named or anonymous, the organisation's
-// subtree; the newest first.
+// listSpec: a title, a state, named or anonymous, a meeting's receipt or
+// not, the organisation's subtree; the newest first.
 var listSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"blurry":    {Columns: []string{"q.title"}, Match: httpx.Like},
 		"state":     {Columns: []string{"q.state"}, Kind: httpx.Int},
 		"anonymous": {Columns: []string{"q.anonymous"}, Kind: httpx.Bool},
-		"orgId":     org.SubtreeFilter("q.org_id"),
+		// receipt: true lists the meetings' receipts only, false the others.
+		"receipt": {Kind: httpx.Bool, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
+			if v.(bool) {
+				return q.Where("q.meeting_id IS NOT NULL"), nil
+			}
+			return q.Where("q.meeting_id IS NULL"), nil
+		}},
+		"orgId": org.SubtreeFilter("q.org_id"),
 	},
 	Sorts:       map[string]string{"createTime": "q.created_at", "title": "q.title", "closesAt": "q.closes_at"},
 	DefaultSort: "q.created_at DESC, q.id DESC",
@@ -299,6 +306,9 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			if err != nil {
 				return err
 			}
+			if v.MeetingID != nil {
+				return httpx.Conflict("“%s”是会议的回执，随会议保留，不能删除，可停止收集", v.Title)
+			}
 			if v.Answered > 0 {
 				return httpx.Conflict("“%s”已有答卷，不能删除，可停止收集", v.Title)
 			}
@@ -364,7 +374,7 @@ func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) (Publi
 				return err
 			}
 			round, out.PrintedCodes = &opened.RoundID, opened.Codes
-		} else if err := s.addRoll(ctx, tx, id, accounts); err != nil {
+		} else if err := addRoll(ctx, tx, id, accounts); err != nil {
 			return err
 		}
 		res, err := tx.NewUpdate().Model((*Questionnaire)(nil)).Set("state = ?", StateShare).Set("link_token = ?", token).
@@ -387,7 +397,7 @@ func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) (Publi
 }
 
 // addRoll writes a named questionnaire's roll.
-func (s *Service) addRoll(ctx context.Context, tx bun.Tx, id int64, accounts []int64) error {
+func addRoll(ctx context.Context, tx bun.Tx, id int64, accounts []int64) error {
 	rows := make([]roll, len(accounts))
 	for i, a := range accounts {
 		rows[i] = roll{QuestionnaireID: id, AccountID: a}

@@ -9,10 +9,12 @@ import (
 	"zhdj/internal/system"
 )
 
-// Migrations of the questionnaires (versions 2026120530..39 are ours; after
+// Migrations of the questionnaires (versions 2026120530..39 and 80 are ours; after
 // the ballot engine's, whose rounds an anonymous questionnaire opens).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026120530, Name: "survey: wj_questionnaire, wj_roll, wj_answer, wj_mark, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026120530, Name: "survey: wj_questionnaire, wj_roll, wj_answer, wj_mark, menus", Up: migrate},
+		// Before orglife's 2026120581, which drops zzsh_receipt.
+		{Version: 2026120580, Name: "survey: the meeting receipts become questionnaires (wj_questionnaire.meeting_id)", Up: migrateReceipts}}
 }
 
 // Permissions of 问卷管理.

@@ -10,6 +10,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
+	"zhdj/internal/orglife"
 	"zhdj/internal/platform/ballot"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
@@ -23,13 +24,15 @@ type Service struct {
 	sys     *system.Service
 	orgs    *org.Service
 	members *member.Service
+	life    *orglife.Service
 	ballots *ballot.Service
 	now     func() time.Time
 }
 
-// New builds the service on the ballot engine.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, ballots *ballot.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members, ballots: ballots, now: func() time.Time { return time.Now().UTC() }}
+// New builds the service on the ballot engine; life checks a meeting's
+// scope for its receipt.
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, life *orglife.Service, ballots *ballot.Service) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, life: life, ballots: ballots, now: func() time.Time { return time.Now().UTC() }}
 }
 
 // SetClock sets the service's clock (tests); the engine's is set apart.
@@ -40,7 +43,7 @@ const RoundKind = "survey"
 
 // Module describes 问卷管理 to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "survey", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "survey", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe}
 }
 
 // Routes registers the questionnaires' endpoints, each with its permission.
@@ -55,10 +58,14 @@ func (s *Service) Module() module.Module {
 //	POST   /api/wj/{id}/reopen          a stopped named questionnaire collects again (wj:publish)
 //	GET    /api/wj/{id}/results         statistics per question (wj:result)
 //	GET    /api/wj/{id}/texts           a text question's answers, paged (wj:result)
+//	GET    /api/wj/{id}/answers         a named questionnaire's answers, paged (wj:result)
 //	GET    /api/wj/{id}/export          every answer as a workbook (wj:export)
 //	GET    /api/wj/link/{token}         the public page's questionnaire (signed in, in its audience)
 //	POST   /api/wj/link/{token}         the caller's answer (Secret: the log keeps no answer)
+//
+// and the meeting receipt's (receiptRoutes).
 func (s *Service) Routes(rs *httpx.Routes) {
+	s.receiptRoutes(rs)
 	rs = rs.In("问卷管理")
 	const base = "/api/wj"
 	rs.Get(base, PermList, "查询", httpx.ReadList(s.List))
@@ -87,6 +94,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Post(base+"/{id}/reopen", PermPublish, "重新开始收集", httpx.ReadOn(errNotFound, s.Reopen))
 	rs.Get(base+"/{id}/results", PermResult, "查看结果", httpx.ReadOn(errNotFound, s.Results))
 	rs.Get(base+"/{id}/texts", PermResult, "查看填写内容", httpx.ListUnder(errNotFound, s.TextPage))
+	rs.Get(base+"/{id}/answers", PermResult, "查看答卷", httpx.ListUnder(errNotFound, s.AnswerPage))
 	rs.Get(base+"/{id}/export", PermExport, "导出答卷", httpx.WriteID(errNotFound, s.export))
 	r := rs.In("填写问卷")
 	r.Get(base+"/link/{token}", httpx.SignedIn, "打开问卷", func(w http.ResponseWriter, req *http.Request) error {

@@ -54,8 +54,11 @@ export const MSG_NOT_AUDIENCE = '您不在本问卷的填写范围内'
 /** The label of a choice question's write-ins in the results (survey.WriteInLabel). */
 export const WRITE_IN_LABEL = '其他（另填）'
 
-/** The meeting receipt (/questionnaire/meeting) as a paper of the designer (survey.MeetingReceiptPaper): its keys are ReceiptInput's fields. */
-export const MEETING_RECEIPT_PAPER: Paper = {"title":"会议回执","questions":[{"key":"satisfaction","kind":"single","title":"满意度","required":true,"options":[{"key":"satisfied","label":"满意"},{"key":"basic","label":"基本满意"},{"key":"unsatisfied","label":"不满意"}]},{"key":"gains","kind":"text","title":"收获体会","maxLen":1000},{"key":"suggestions","kind":"text","title":"意见建议","maxLen":1000}]}
+/** The page the meeting receipts' first messages linked, ?id=<meeting> (survey.MeetingReceiptPath). */
+export const MEETING_RECEIPT_PATH = '/questionnaire/meeting'
+
+/** The answer when the caller has no receipt of the meeting (survey.MsgNoReceipt). */
+export const MSG_NO_RECEIPT = '没有找到需要您填写的会议回执'
 
 /** A questionnaire as stored (survey.Questionnaire). */
 export interface Questionnaire {
@@ -72,6 +75,7 @@ export interface Questionnaire {
   createdBy: string
   publishedAt: string | null
   stoppedAt: string | null
+  meetingId: number | null
   createTime: string
   updateTime: string
 }
@@ -172,6 +176,7 @@ export interface Results {
   answers: number
   audience: number
   questions: QuestionResult[]
+  columns: string[]
 }
 
 /** A text answer: GET /api/wj/{id}/texts (survey.TextAnswer). */
@@ -179,4 +184,27 @@ export interface TextAnswer {
   name?: string
   text: string
   count: number
+}
+
+/** A named answer: GET /api/wj/{id}/answers (survey.AnswerRow). */
+export interface AnswerRow {
+  id: number
+  name: string
+  createTime: string
+  cells: string[]
+}
+
+/** The caller's receipt of a meeting: GET /api/wj/meeting/{id} (survey.ReceiptLink). */
+export interface ReceiptLink {
+  link: string
+  closesAt: string | null
+  over: boolean
+  answered: boolean
+}
+
+/** A meeting's receipt for its host: GET /api/wj/meeting/{id}/receipt (survey.MeetingReceipt). */
+export interface MeetingReceipt {
+  meetingId: number
+  questionnaire: View | null
+  results: Results | null
 }

@@ -1,17 +1,14 @@
 import axios from 'axios'
 import { get, post } from '@/api/request'
 import type { Mark } from '@/api/generated/ballot'
-import type { ReceiptForm, ReceiptInput } from '@/api/generated/orglifeReceipt'
-import type { Fill } from '@/api/generated/survey'
+import type { Fill, ReceiptLink } from '@/api/generated/survey'
 
 // Silent: the page shows the server's refusals (您已提交回执, 回执填写已截止 …) itself, and a missing session
 // leads to the login page and back rather than to the signed-in shell's 重新登录 dialog.
 const silent = { silent: true }
 
-const receipt = (meetingId: number) => `/api/zzsh/receipt/${meetingId}`
-
-export const meetingReceipt = (meetingId: number) => get<ReceiptForm>(receipt(meetingId), undefined, silent)
-export const answerReceipt = (meetingId: number, body: ReceiptInput) => post<ReceiptForm>(receipt(meetingId), body, silent)
+/** The caller's receipt of a meeting: where to answer it (a questionnaire's link), docs/survey.md "Meeting receipt". */
+export const meetingReceipt = (meetingId: number) => get<ReceiptLink>(`/api/wj/meeting/${meetingId}`, undefined, silent)
 
 /** A questionnaire at its public link (the token), and the caller's answer (docs/survey.md). */
 export const openSurvey = (token: string) => get<Fill>(`/api/wj/link/${token}`, undefined, silent)

@@ -1,70 +1,62 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Col, Row, Space, Spin, Statistic, Table, Typography } from 'antd'
-import { get } from '@/api/request'
+import { Alert, App, Button, Divider, Space, Spin, Tag, Typography } from 'antd'
+import { get, type Page } from '@/api/request'
 import { downloadFile } from '@/api/file'
-import type { ReceiptRow, ReceiptSummary } from '@/api/generated/orglifeReceipt'
+import { STATE as WJ_STATE, STATE_NAMES as WJ_STATE_NAMES, type AnswerRow, type MeetingReceipt, type TextAnswer } from '@/api/generated/survey'
 import { PERM } from '@/api/permissions'
 import Permission from '@/components/Permission'
 import { formatTime } from '@/utils/time'
-import { MEETINGS } from './api'
+import ResultsView, { AnswersTable, type ResultsSource } from '../wj/ResultsView'
 import { MINUTE } from './DateTimeInput'
-import { ATTEND_NAMES, STATE, type AttendStatus, type MeetingView } from './types'
+import { STATE, type MeetingView } from './types'
 
-const receipts = (id: number) => `${MEETINGS}/${id}/receipts`
-export const meetingReceipts = (id: number) => get<ReceiptSummary>(receipts(id))
+/** The meeting receipt's routes (问卷管理's, with the meetings' permissions and scope). */
+const base = (id: number) => `/api/wj/meeting/${id}`
+export const meetingReceipt = (id: number) => get<MeetingReceipt>(`${base(id)}/receipt`)
 
-const columns = [
-  { title: '姓名', dataIndex: 'name', width: 90 },
-  { title: '出勤', dataIndex: 'attendance', width: 70, render: (v: string) => ATTEND_NAMES[v as AttendStatus] ?? v },
-  { title: '满意度', dataIndex: 'satisfactionName', width: 90 },
-  { title: '收获体会', dataIndex: 'gains', render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v || '—'}</span> },
-  { title: '意见建议', dataIndex: 'suggestions', render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v || '—'}</span> },
-  { title: '提交时间', dataIndex: 'createTime', width: 140, render: (v: string) => formatTime(v, MINUTE) },
-]
+const source = (id: number): ResultsSource => ({
+  key: ['orglife', 'receipt', id],
+  texts: (item, page, size) => get<Page<TextAnswer>>(`${base(id)}/texts`, { item, page, size }),
+  answers: (page, size) => get<Page<AnswerRow>>(`${base(id)}/answers`, { page, size }),
+})
 
 /**
- * 回执: the members' answers to the meeting's receipt (asked at CLOSE, answered on /questionnaire/meeting): how
- * many of the members on the list answered, the counts per satisfaction and each answer; 导出 as a workbook.
+ * 回执: the meeting receipt is a questionnaire of 问卷管理 sent at CLOSE to the members on the list (they answer it at
+ * its link from the message centre): its statistics per question with charts, each member's answer, and 导出.
  */
 export default function ReceiptTab({ meeting: m }: { meeting: MeetingView }) {
   const { message } = App.useApp()
-  const q = useQuery({ queryKey: ['orglife', 'receipts', m.id], queryFn: () => meetingReceipts(m.id) })
-  if (m.state !== STATE.closed)
-    return <Alert type="info" showIcon title="会议结束后，参会党员将收到填写会议回执的通知，回执在此汇总" />
+  const closed = m.state === STATE.closed
+  const q = useQuery({ queryKey: ['orglife', 'receipt', m.id], queryFn: () => meetingReceipt(m.id), enabled: closed })
+  if (!closed) return <Alert type="info" showIcon title="会议结束后，参会党员将收到填写会议回执的通知，回执在此汇总" />
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '32px auto' }} />
   if (q.isError || !q.data) return <Alert type="error" showIcon title="无法读取会议回执，请稍后重试" />
-  const s = q.data
+  const { questionnaire: wj, results } = q.data
+  if (!wj || !results) return <Alert type="info" showIcon title="本次会议结束时没有发出会议回执" />
   const exportAll = () =>
-    downloadFile(`${receipts(m.id)}/export`, undefined, `${m.topic}会议回执.xlsx`).catch(() => void message.error('导出失败，请稍后重试'))
+    downloadFile(`${base(m.id)}/export`, undefined, `${m.topic}会议回执.xlsx`).catch(() => void message.error('导出失败，请稍后重试'))
+  const over = wj.state !== WJ_STATE.share || wj.over
   return (
     <>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={6}>
-          <Statistic title="已提交 / 参会党员" value={s.answered} suffix={`/ ${s.members}`} />
-        </Col>
-        {s.counts.map((c) => (
-          <Col span={4} key={c.satisfaction}>
-            <Statistic title={c.name} value={c.count} />
-          </Col>
-        ))}
-      </Row>
-      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Text type="secondary">{s.deadline ? `填写截止：${formatTime(s.deadline, MINUTE)}` : ''}</Typography.Text>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space>
+          <Tag color={over ? 'default' : 'green'}>{over ? '已截止' : WJ_STATE_NAMES[wj.state]}</Tag>
+          <Typography.Text type="secondary">{wj.closesAt ? `填写截止：${formatTime(wj.closesAt, MINUTE)}` : ''}</Typography.Text>
+        </Space>
         <Permission need={[PERM.hyExport]}>
-          <Button icon={<DownloadOutlined />} disabled={s.answered === 0} onClick={() => void exportAll()}>
+          <Button icon={<DownloadOutlined />} disabled={results.answers === 0} onClick={() => void exportAll()}>
             导出回执
           </Button>
         </Permission>
       </Space>
-      <Table<ReceiptRow>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={s.answers}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 份` }}
-        locale={{ emptyText: '还没有参会党员提交回执' }}
-      />
+      <ResultsView results={results} source={source(m.id)} />
+      {results.answers > 0 && (
+        <>
+          <Divider titlePlacement="start">每人回执</Divider>
+          <AnswersTable source={source(m.id)} columns={results.columns} />
+        </>
+      )}
     </>
   )
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { body, captureDownloads, exportsOf, signIn } from '@/test/api'
 import { mockListApi } from '@/test/listApi'
 import { findDialog, ok } from '@/test/page'
+import { formatTime } from '@/utils/time'
 import { renderWithApp } from '@/test/render'
 import MeetingPage, { meetingBody } from './index'
 import { meetingPathOf, typeOfPath } from './paths'
@@ -458,32 +459,55 @@ describe('orglife/meeting minutes and receipts', { timeout: 30_000 }, () => {
     await waitFor(() => expect(saved).toEqual([{ minutes: '<ul><li><p>一、<strong>学习</strong></p></li></ul>', resolutions: '无' }]))
   })
 
-  it('shows the receipts of a closed meeting that asked for them: the counts, the answers and their export', async () => {
+  it('shows the receipt of a closed meeting that asked for one: the statistics, each answer and the export', async () => {
     signIn(ALL)
     const files = captureDownloads()
     try {
       mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
       mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
-      mock.onGet('/api/zzsh/meetings/1/receipts').reply(200, {
-        meetingId: 1, receipt: true, members: 12, answered: 1, deadline: '2026-04-04T08:00:00Z',
-        counts: [{ satisfaction: 'satisfied', name: '满意', count: 1 }, { satisfaction: 'basic', name: '基本满意', count: 0 }, { satisfaction: 'unsatisfied', name: '不满意', count: 0 }],
-        answers: [{ id: 9, meetingId: 1, memberId: 30, satisfaction: 'satisfied', gains: '收获很大', suggestions: '多安排交流', createTime: '2026-03-06T01:00:00Z',
-          updateTime: '', name: '张三', attendance: 'present', satisfactionName: '满意' }],
+      const texts: unknown[] = []
+      mock.onGet('/api/wj/meeting/1/receipt').reply(200, {
+        meetingId: 1,
+        questionnaire: { id: 7, orgId: 2, title: '会议回执：学习党的二十大精神', anonymous: false, shareType: 1, state: 1, closesAt: '2026-04-04T16:00:00Z',
+          audience: 12, codes: 0, answered: 1, createdBy: 'admin', publishedAt: null, stoppedAt: null, meetingId: 1, createTime: '', updateTime: '',
+          orgName: '计算机教工党支部', stateName: '收集中', shareTypeName: '指定人员', over: false, link: '/questionnaire/s/abc' },
+        results: { id: 7, title: '会议回执：学习党的二十大精神', anonymous: false, ready: true, answers: 1, audience: 12,
+          columns: ['1. 满意度', '2. 收获体会', '3. 意见建议'],
+          // A text question only: a choice question's chart needs a canvas (the e2e walks draw them).
+          questions: [{ key: 'gains', kind: 'text', title: '收获体会', answered: 1, texts: 1 }] },
       })
-      mock.onGet('/api/zzsh/meetings/1/receipts/export').reply(200, new Blob(['xlsx']))
+      mock.onGet('/api/wj/meeting/1/texts').reply((c) => {
+        texts.push(c.params)
+        return [200, { content: [{ name: '张三', text: '收获很大', count: 1 }], totalElements: 1 }]
+      })
+      mock.onGet('/api/wj/meeting/1/answers').reply(200, { content: [{ id: 9, name: '张三', createTime: '2026-03-06T01:00:00Z', cells: ['满意', '收获很大', '多安排交流'] }], totalElements: 1 })
+      mock.onGet('/api/wj/meeting/1/export').reply(200, new Blob(['xlsx']))
       renderPage()
       const drawer = await openDrawer(meeting({ state: 4, stateName: '已结束', receipt: true }))
       fireEvent.click(within(drawer).getByRole('tab', { name: '回执' }))
-      expect(await within(drawer).findByText('收获很大')).toBeTruthy()
-      expect(within(drawer).getByText('已提交 / 参会党员')).toBeTruthy()
-      const zhang = within(drawer).getByText('张三').closest('tr') as HTMLElement
-      expect(within(zhang).getByText('已签到')).toBeTruthy()
-      expect(within(zhang).getByText('满意')).toBeTruthy()
+      expect(await within(drawer).findByText(`填写截止：${formatTime('2026-04-04T16:00:00Z', 'YYYY-MM-DD HH:mm')}`)).toBeTruthy()
+      expect(within(drawer).getAllByText('1. 满意度').length).toBeGreaterThan(0) // the answers' column
+      expect(within(drawer).getByText('1. 收获体会')).toBeTruthy() // the question's card
+      const answer = (await within(drawer).findByText('多安排交流')).closest('tr') as HTMLElement
+      expect(within(answer).getByText('张三')).toBeTruthy()
+      expect(within(answer).getByText('满意')).toBeTruthy()
+      await waitFor(() => expect(texts).toEqual([{ item: 'gains', page: 0, size: 10 }]))
       fireEvent.click(within(drawer).getByRole('button', { name: /导出回执/ }))
       await waitFor(() => expect(files.saved).toEqual(['学习党的二十大精神会议回执.xlsx']))
     } finally {
       files.restore()
     }
+  })
+
+  it('says so when a closed meeting sent no receipt', async () => {
+    signIn(['hy:list'])
+    mock.onGet('/api/zzsh/meetings/1/attendees').reply(200, [])
+    mock.onGet('/api/zzsh/meetings/1/attachments').reply(200, [])
+    mock.onGet('/api/wj/meeting/1/receipt').reply(200, { meetingId: 1, questionnaire: null, results: null })
+    renderPage()
+    const drawer = await openDrawer(meeting({ state: 4, stateName: '已结束', receipt: true }))
+    fireEvent.click(within(drawer).getByRole('tab', { name: '回执' }))
+    expect(await within(drawer).findByText('本次会议结束时没有发出会议回执')).toBeTruthy()
   })
 
   it('has no 回执 tab when the meeting asked for none', async () => {

@@ -1,112 +1,22 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Drawer, Empty, Space, Spin, Statistic, Table, Typography } from 'antd'
-import { useState } from 'react'
-import { QUESTION_KIND_NAMES } from '@/api/generated/ballot'
-import type { OptionCount, QuestionResult } from '@/api/generated/survey'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Button, Drawer, Spin, Tabs } from 'antd'
 import { downloadFile } from '@/api/file'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
-import EChart from '@/components/chart/EChart'
 import { useHasPermission } from '@/components/Permission'
-import { exportUrl, results, texts } from './api'
+import { answers, exportUrl, results, texts } from './api'
+import ResultsView, { AnswersTable, type ResultsSource } from './ResultsView'
 
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`
-
-/** A choice or rating question's options as a horizontal bar chart of their counts. */
-function OptionChart({ title, options }: { title: string; options: OptionCount[] }) {
-  const labels = options.map((o) => o.label)
-  return (
-    <EChart
-      label={`${title}：${options.map((o) => `${o.label}${o.count}人`).join('，')}`}
-      height={Math.max(120, options.length * 36 + 40)}
-      option={{
-        grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-        xAxis: { type: 'value', minInterval: 1 },
-        yAxis: { type: 'category', data: labels, inverse: true },
-        tooltip: { trigger: 'axis' },
-        series: [{ type: 'bar', data: options.map((o) => o.count), label: { show: true, position: 'right' }, barMaxWidth: 24 }],
-      }}
-    />
-  )
-}
-
-function OptionTable({ options }: { options: OptionCount[] }) {
-  return (
-    <Table<OptionCount>
-      rowKey="key"
-      size="small"
-      pagination={false}
-      dataSource={options}
-      columns={[{ title: '选项', dataIndex: 'label' }, { title: '人数', dataIndex: 'count', width: 90 }, { title: '比例', width: 90, render: (_, o) => percent(o.share) }]}
-    />
-  )
-}
-
-/** A text question's answers (or a choice question's write-ins), paged by the server. */
-function Texts({ id, item, anonymous }: { id: number; item: string; anonymous: boolean }) {
-  const [page, setPage] = useState(1)
-  const q = useQuery({ queryKey: ['wj', 'texts', id, item, page], queryFn: () => texts(id, item, page - 1, 10), placeholderData: keepPreviousData })
-  return (
-    <Table
-      rowKey={(_, i) => String(i)}
-      size="small"
-      loading={q.isFetching}
-      dataSource={q.data?.content}
-      pagination={{ current: page, pageSize: 10, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
-      locale={{ emptyText: <Empty description="没有人填写" /> }}
-      columns={
-        anonymous
-          ? [{ title: '填写内容', dataIndex: 'text' }, { title: '人数', dataIndex: 'count', width: 80 }]
-          : [{ title: '填写人', dataIndex: 'name', width: 120 }, { title: '填写内容', dataIndex: 'text' }]
-      }
-    />
-  )
-}
-
-/** One question's statistics: chart and table, a rating's average, a matrix's table, texts paged. */
-function QuestionCard({ id, q, n, anonymous }: { id: number; q: QuestionResult; n: number; anonymous: boolean }) {
-  const [showTexts, setShowTexts] = useState(false)
-  return (
-    <Card size="small" style={{ marginBottom: 12 }} title={`${n}. ${q.title}`} extra={<Typography.Text type="secondary">{QUESTION_KIND_NAMES[q.kind]} · 作答 {q.answered} 人</Typography.Text>}>
-      {q.kind === 'rating' && <Statistic title="平均分" value={q.average ?? 0} precision={2} style={{ marginBottom: 8 }} />}
-      {q.options && q.options.length > 0 && (
-        <>
-          <OptionChart title={q.title} options={q.options} />
-          <OptionTable options={q.options} />
-        </>
-      )}
-      {q.kind === 'matrix' && (
-        <Table
-          rowKey="key"
-          size="small"
-          pagination={false}
-          dataSource={q.rows ?? []}
-          columns={[
-            { title: '', dataIndex: 'label' },
-            ...(q.rows?.[0]?.options ?? []).map((o, i) => ({
-              title: o.label,
-              key: o.key,
-              render: (_: unknown, r: NonNullable<QuestionResult['rows']>[number]) => `${r.options[i].count}（${percent(r.options[i].share)}）`,
-            })),
-            { title: '作答', dataIndex: 'answered', width: 70 },
-          ]}
-        />
-      )}
-      {q.kind === 'text' && <Texts id={id} item={q.key} anonymous={anonymous} />}
-      {q.kind !== 'text' && (q.texts ?? 0) > 0 && (
-        <div style={{ marginTop: 8 }}>
-          {showTexts ? <Texts id={id} item={q.key} anonymous={anonymous} /> : <Button size="small" onClick={() => setShowTexts(true)}>查看“其他”的填写内容（{q.texts}）</Button>}
-        </div>
-      )}
-    </Card>
-  )
-}
-
-/** 结果: the questionnaire's statistics per question, with charts, and the export of every answer. */
+/** 结果: the questionnaire's statistics per question, with charts, a named one's answers, and the export of every answer. */
 export default function ResultsDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const canExport = useHasPermission([PERM.wjExport])
   const q = useQuery({ queryKey: ['wj', 'results', id], queryFn: () => results(id) })
   const r = q.data
+  const source: ResultsSource = {
+    key: ['wj', id],
+    texts: (item, page, size) => texts(id, item, page, size),
+    answers: (page, size) => answers(id, page, size),
+  }
   return (
     <Drawer
       open
@@ -121,18 +31,17 @@ export default function ResultsDrawer({ id, onClose }: { id: number; onClose: ()
     >
       {q.isLoading && <Spin style={{ display: 'block', margin: '48px auto' }} />}
       {q.isError && <Alert type="error" showIcon title="问卷不存在或您无权查看" />}
-      {r && (
-        <>
-          <Space size={48} style={{ marginBottom: 16 }}>
-            <Statistic title="已填写" value={r.answers} />
-            <Statistic title="应填写" value={r.audience} />
-            <Statistic title="填写率" value={r.audience ? (r.answers / r.audience) * 100 : 0} precision={1} suffix="%" />
-          </Space>
-          {!r.ready && <Alert type="info" showIcon title="匿名问卷停止收集或过了截止时间后才能查看结果" description="匿名问卷的答卷不记录填写人；收集期间只显示填写人数。" />}
-          {r.ready && r.answers === 0 && <Empty description="还没有人填写" />}
-          {r.ready && r.answers > 0 && r.questions.map((x, i) => <QuestionCard key={x.key} id={id} q={x} n={i + 1} anonymous={r.anonymous} />)}
-        </>
-      )}
+      {r &&
+        (r.anonymous ? (
+          <ResultsView results={r} source={source} />
+        ) : (
+          <Tabs
+            items={[
+              { key: 'stats', label: '统计', children: <ResultsView results={r} source={source} /> },
+              { key: 'answers', label: `答卷（${r.answers}）`, children: <AnswersTable source={source} columns={r.columns} /> },
+            ]}
+          />
+        ))}
     </Drawer>
   )
 }

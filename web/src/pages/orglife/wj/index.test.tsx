@@ -16,7 +16,7 @@ afterEach(() => mock.restore())
 const view = (over: Partial<View> = {}): View => ({
   id: 1, orgId: 2, title: '支部工作满意度调查', anonymous: false, shareType: 3, state: 0, closesAt: null, audience: 0, codes: 0,
   answered: 0, createdBy: 'admin', publishedAt: null, stoppedAt: null, createTime: '2026-11-30T01:00:00Z', updateTime: '2026-11-30T01:00:00Z',
-  orgName: '计算机学院党委', stateName: '未发布', shareTypeName: '按党组织', over: false, link: '', ...over,
+  meetingId: null, orgName: '计算机学院党委', stateName: '未发布', shareTypeName: '按党组织', over: false, link: '', ...over,
 })
 const all = ['wj:list', 'wj:add', 'wj:edit', 'wj:del', 'wj:publish', 'wj:stop', 'wj:result', 'wj:export']
 const at = () =>
@@ -33,6 +33,7 @@ describe('问卷管理', { timeout: 30_000 }, () => {
       view(),
       view({ id: 2, title: '匿名测评', anonymous: true, state: 2, stateName: '已停止', audience: 40, answered: 31 }),
       view({ id: 3, title: '收集中的问卷', state: 1, stateName: '收集中', audience: 10, answered: 3, link: '/questionnaire/s/abc' }),
+      view({ id: 4, title: '会议回执：学习党章', state: 1, stateName: '收集中', shareType: 1, audience: 5, link: '/questionnaire/s/def', meetingId: 8 }),
     ]))
     at()
     const draft = (await screen.findByText('支部工作满意度调查')).closest('tr')!
@@ -45,6 +46,11 @@ describe('问卷管理', { timeout: 30_000 }, () => {
     expect(within(stopped).queryByRole('button', { name: '删除' })).toBeNull()
     const open = screen.getByText('收集中的问卷').closest('tr')!
     for (const b of ['复制链接', '停止', '结果', '导出']) expect(within(open).getByRole('button', { name: b })).toBeTruthy()
+    // A meeting's receipt stays with its meeting: marked, never deleted, even unanswered.
+    const receipt = screen.getByText('会议回执：学习党章').closest('tr')!
+    expect(within(receipt).getByText('会议回执')).toBeTruthy()
+    expect(within(receipt).queryByRole('button', { name: '删除' })).toBeNull()
+    expect(within(open).queryByText('会议回执')).toBeNull()
   })
 
   it('shows only reading to a caller with wj:list alone, and says why the list is empty', async () => {

@@ -47,12 +47,13 @@ export default function QuestionnairePage() {
   const [blurry, setBlurry] = useState('')
   const [state, setState] = useState<number | undefined>()
   const [anonymous, setAnonymous] = useState<boolean | undefined>()
+  const [receipt, setReceipt] = useState<boolean | undefined>()
   const [page, setPage] = useState(1)
   const [publishing, setPublishing] = useState<View>()
-  const filtered = blurry !== '' || state !== undefined || anonymous !== undefined
+  const filtered = blurry !== '' || state !== undefined || anonymous !== undefined || receipt !== undefined
   const q = useQuery({
-    queryKey: ['wj', 'list', blurry, state, anonymous, page],
-    queryFn: () => listQuestionnaires({ page: page - 1, size: 20, blurry: blurry || undefined, state, anonymous }),
+    queryKey: ['wj', 'list', blurry, state, anonymous, receipt, page],
+    queryFn: () => listQuestionnaires({ page: page - 1, size: 20, blurry: blurry || undefined, state, anonymous, receipt }),
     placeholderData: keepPreviousData,
   })
   const refresh = () => client.invalidateQueries({ queryKey: ['wj'] })
@@ -110,6 +111,15 @@ export default function QuestionnairePage() {
           value={anonymous === undefined ? undefined : Number(anonymous)}
           onChange={(v?: number) => { setAnonymous(v === undefined ? undefined : v === 1); setPage(1) }}
         />
+        <Select
+          aria-label="问卷来源"
+          allowClear
+          placeholder="来源"
+          style={{ width: 120 }}
+          options={[{ value: 0, label: '问卷' }, { value: 1, label: '会议回执' }]}
+          value={receipt === undefined ? undefined : Number(receipt)}
+          onChange={(v?: number) => { setReceipt(v === undefined ? undefined : v === 1); setPage(1) }}
+        />
         {can.add && <Button type="primary" onClick={() => set('edit', 0)}>新建问卷</Button>}
       </Space>
       <Table<View>
@@ -120,7 +130,7 @@ export default function QuestionnairePage() {
         pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: <Empty description={filtered ? '没有符合条件的问卷' : '暂无问卷：点击“新建问卷”设计题目，发布后把链接发给填写人'} /> }}
         columns={[
-          { title: '问卷标题', dataIndex: 'title', render: (t: string, v) => <Space size={4} wrap>{t}{v.anonymous ? <Tag color="purple">匿名</Tag> : <Tag>实名</Tag>}</Space> },
+          { title: '问卷标题', dataIndex: 'title', render: (t: string, v) => <Space size={4} wrap>{t}{v.anonymous ? <Tag color="purple">匿名</Tag> : <Tag>实名</Tag>}{v.meetingId && <Tag color="blue">会议回执</Tag>}</Space> },
           { title: '发布党组织', dataIndex: 'orgName', width: 180 },
           { title: '发放范围', dataIndex: 'shareTypeName', width: 100 },
           { title: '状态', width: 110, render: (_, v) => <Space size={4}><Tag color={STATE_COLOR[v.state]}>{STATE_NAMES[v.state]}</Tag>{v.state === STATE.share && v.over && <Tag>已截止</Tag>}</Space> },
@@ -138,14 +148,14 @@ export default function QuestionnairePage() {
                 {v.state === STATE.stop && !v.anonymous && can.publish && <Button type="link" onClick={() => act(v, 'reopen')}>重新开始</Button>}
                 {v.state !== STATE.draft && can.result && <Button type="link" onClick={() => set('results', v.id)}>结果</Button>}
                 {v.state !== STATE.draft && can.export && <Button type="link" onClick={() => download(v)}>导出</Button>}
-                {v.answered === 0 && can.del && <Button type="link" danger onClick={() => remove(v)}>删除</Button>}
+                {v.answered === 0 && !v.meetingId && can.del && <Button type="link" danger onClick={() => remove(v)}>删除</Button>}
               </Space>
             ),
           },
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-        实名问卷随时可以查看结果；匿名问卷的答卷不记录填写人，停止收集或过了截止时间后才能查看结果和导出。
+        实名问卷随时可以查看结果；匿名问卷的答卷不记录填写人，停止收集或过了截止时间后才能查看结果和导出。会议回执在要求回执的会议结束时自动发给参会党员，随会议保留，也可以在会议的“回执”页查看。
       </Typography.Paragraph>
       {editing !== null && (
         <Designer id={Number(editing) || undefined} onClose={() => set('edit')} onSaved={() => void refresh()} />

@@ -1,0 +1,4 @@
+package survey
+
+// MoveReceipts is the move of migration 2026120580 for its test.
+var MoveReceipts = moveReceipts
