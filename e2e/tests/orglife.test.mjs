@@ -2,14 +2,15 @@
 // its attendees from the roster, publishes and starts it, and opens the screen view; a member of the
 // branch opens the QR code's link on a phone, signs in to the app with the account's initial password,
 // changes it, and signs the meeting (签到成功); the secretary sees them 已签到, ends the meeting, records
-// its minutes and a photo, downloads the 会议记录, and finds this month's 支部委员会 done in 会议统计. The
-// branch, its members and their accounts are set up over the API.
+// its minutes and a photo, downloads the 会议记录; the member answers the meeting receipt (a questionnaire sent at
+// 结束) on a phone and the secretary reads it in the 回执 tab and exports it; this month's 支部委员会 is done in
+// 会议统计. The branch, its members and their accounts are set up over the API.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { readFileSync } from 'node:fs'
 import { crc32, deflateSync } from 'node:zlib'
 import { adminScenario, signIn } from '../lib/admin.mjs'
-import { call, setPassword } from '../lib/api.mjs'
+import { call, login, setPassword } from '../lib/api.mjs'
 import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber, zipEntry } from '../lib/xlsx.mjs'
 
@@ -121,6 +122,7 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     }
     await item(form, '会议地点').locator('input').fill('党员活动室')
     await item(form, '主持人').locator('input').fill(SECRETARY.name)
+    await item(form, '会后回执').getByRole('switch').click() // the receipt: a questionnaire sent at 结束
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.waitFor({ state: 'detached' })
 
@@ -218,6 +220,42 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     await files.getByRole('img', { name: '会议现场.png' }).waitFor()
     await screenshot(page, 'orglife-05-photo')
 
+    // 结束 sent the receipt, a questionnaire of 问卷管理, to the members on the list: the member opens it from the
+    // message on a phone, answers, and the secretary reads the answer in the 回执 tab and exports it.
+    const { token: memberToken } = await login(base, MEMBER.username, MEMBER.password)
+    const inbox = (await call(base, 'GET', '/api/msgPushHistory/list?size=20', { token: memberToken })).content
+    const told = inbox.find((m) => m.title === `会议回执：${TOPIC}`)
+    assert.ok(told?.link?.startsWith('/questionnaire/s/'), JSON.stringify(inbox.map((m) => [m.title, m.link])))
+    const receiptBrowser = await openBrowser(PHONE)
+    try {
+      const phone = await receiptBrowser.context.newPage()
+      await phone.goto(`${base}/web${told.link}`)
+      await phone.waitForURL(/\/web\/login\?redirect=/)
+      await signIn(phone, MEMBER.username, MEMBER.password)
+      await phone.getByRole('heading', { name: `会议回执：${TOPIC}` }).waitFor()
+      await phone.getByText(`主持人：${SECRETARY.name}`).waitFor() // the meeting's facts introduce it
+      const question = (title) => phone.locator('[id^="ballot-q-"]', { hasText: title })
+      await question('满意度').getByText('基本满意', { exact: true }).tap()
+      await question('收获体会').getByRole('textbox').fill('明确了本月党员教育安排')
+      await phone.getByRole('button', { name: /提交问卷/ }).tap()
+      await phone.locator('.ant-modal-confirm').getByRole('button', { name: /提\s*交/ }).tap()
+      await phone.getByText('您已填写本问卷').waitFor()
+      await screenshot(phone, 'orglife-06-phone-receipt')
+    } finally {
+      await receiptBrowser.close()
+    }
+    await drawer.getByRole('tab', { name: '回执' }).click()
+    const receipt = drawer.getByRole('tabpanel', { name: '回执' })
+    await receipt.getByRole('img', { name: '满意度：满意0人，基本满意1人，不满意0人' }).waitFor()
+    // 收获体会's card lists the texts with their writer; 每人回执 each member's whole answer.
+    await receipt.getByRole('row').filter({ hasText: '明确了本月党员教育安排' }).filter({ hasNotText: '基本满意' })
+      .getByRole('cell', { name: MEMBER.name, exact: true }).waitFor()
+    const answered = receipt.getByRole('row').filter({ hasText: '明确了本月党员教育安排' }).filter({ hasText: '基本满意' })
+    await answered.getByRole('cell', { name: MEMBER.name, exact: true }).waitFor()
+    const [workbook] = await Promise.all([page.waitForEvent('download'), receipt.getByRole('button', { name: /导出回执/ }).click()])
+    assert.match(workbook.suggestedFilename(), new RegExp(`^会议回执：${TOPIC}-答卷-\\d{8}\\.xlsx$`))
+    await screenshot(page, 'orglife-07-receipt')
+
     // The list shows the meeting held: 3 expected, 1 present, none on leave.
     await drawer.locator('.ant-drawer-close').click()
     await drawer.waitFor({ state: 'detached' })
@@ -229,6 +267,6 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
     await side.getByText('会议统计', { exact: true }).click()
     await page.waitForURL(/\/web\/orglife\/hytj/)
     await (await cell()).getByText('已完成').waitFor()
-    await screenshot(page, 'orglife-06-calendar-after')
+    await screenshot(page, 'orglife-08-calendar-after')
   })
 })
