@@ -93,8 +93,8 @@ func seed(args []string) error {
 	if err != nil {
 		return fmt.Errorf("组织生活演示数据 (meetings): %w", err)
 	}
-	fmt.Printf("已生成组织生活演示数据：%d 次会议、%d 名参会人员（%d 个党支部党课或支委会落后），用时 %.1f 秒\n", life.Meetings, life.Attendees, life.Behind, life.Took.Seconds())
-	fmt.Printf("Meetings: %d, attendees: %d (%d branches behind) in %.1f s\n", life.Meetings, life.Attendees, life.Behind, life.Took.Seconds())
+	fmt.Printf("已生成组织生活演示数据：%d 次会议、%d 名参会人员（%d 个党支部党课或支委会落后），%d 次会议发出会议回执，用时 %.1f 秒\n", life.Meetings, life.Attendees, life.Behind, life.Receipts, life.Took.Seconds())
+	fmt.Printf("Meetings: %d, attendees: %d (%d branches behind), %d receipts asked, in %.1f s\n", life.Meetings, life.Attendees, life.Behind, life.Receipts, life.Took.Seconds())
 	rev, err := a.SecReview.SeedDemo(ctx, secreview.DemoOptions{Seed: *seedValue})
 	if err != nil {
 		return fmt.Errorf("书记述职评议演示数据 (secretaries' reviews): %w", err)
@@ -138,7 +138,7 @@ func seed(args []string) error {
 	if err != nil {
 		return fmt.Errorf("问卷演示数据 (questionnaires): %w", err)
 	}
-	fmt.Printf("已生成问卷演示数据：%d 份问卷（实名答卷 %d 份，匿名答卷 %d 份），用时 %.1f 秒\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Took.Seconds())
-	fmt.Printf("Questionnaires: %d (%d named answers, %d anonymous) in %.1f s\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Took.Seconds())
+	fmt.Printf("已生成问卷演示数据：%d 份问卷（实名答卷 %d 份，匿名答卷 %d 份），会议回执 %d 份，用时 %.1f 秒\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Receipts, wj.Took.Seconds())
+	fmt.Printf("Questionnaires: %d (%d named answers, %d anonymous), %d receipt answers, in %.1f s\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Receipts, wj.Took.Seconds())
 	return nil
 }

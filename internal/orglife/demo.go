@@ -29,7 +29,8 @@ import (
 //     last week's without minutes yet), later ones published (planned).
 //
 // The branches' meetings of the last three months and the planned ones get
-// their roster and attendance (demo_attendees.go).
+// their roster and attendance (demo_attendees.go); the first 二级党委's
+// branches ask for a receipt at their latest 主题党日 (demo_receipts.go).
 
 // DemoOptions are the demo seed's: the generator's seed and the day the
 // data is consistent with (zero: today in China).
@@ -43,6 +44,7 @@ type DemoResult struct {
 	Meetings  int
 	Attendees int
 	Behind    int // branches behind on 党课 or 支委会
+	Receipts  int // meetings asking for a receipt (demo_receipts.go)
 	Took      time.Duration
 }
 
@@ -182,7 +184,10 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 		for i := range orgs {
 			byID[orgs[i].ID] = &orgs[i]
 		}
-		res.Attendees, err = s.seedDemoAttendees(ctx, tx, r, byID, today)
+		if res.Attendees, err = s.seedDemoAttendees(ctx, tx, r, byID, today); err != nil {
+			return err
+		}
+		res.Receipts, err = s.seedDemoReceipts(ctx, tx, orgs, today) // demo_receipts.go
 		return err
 	})
 	if err != nil {

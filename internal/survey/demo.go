@@ -26,7 +26,9 @@ import (
 //     account, as if given before their accounts were removed);
 //   - an anonymous 支部班子民主测评, on printed one-time codes (the demo has
 //     no member accounts), most of them cast through the engine, stopped,
-//     so its results show.
+//     so its results show;
+//   - the receipts of the meetings orglife's demo asked for one
+//     (demo_receipts.go there), three members in four of each list answering.
 
 // DemoOptions are the demo seed's: the generator's seed and the day the
 // data is consistent with (zero: now).
@@ -38,7 +40,9 @@ type DemoOptions struct {
 // DemoResult counts what SeedDemo wrote.
 type DemoResult struct {
 	Questionnaires, Named, Anonymous int
-	Took                             time.Duration
+	// Receipts: the answers given to the meetings' receipts.
+	Receipts int
+	Took     time.Duration
 }
 
 const demoStream = 1 << 53
@@ -204,8 +208,54 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 	if err != nil {
 		return nil, err
 	}
+	if res.Receipts, err = s.demoReceiptAnswers(ctx, r, now); err != nil {
+		return nil, err
+	}
 	res.Questionnaires, res.Took = 2, time.Since(start)
 	return res, nil
+}
+
+// demoReceiptAnswers answers the receipts orglife's demo asked for (the
+// questionnaires tied to a meeting, none answered yet): three members in
+// four on each list, between CLOSE and now. Like the named survey's, the
+// answers name the member and no account, and the audience is the list.
+func (s *Service) demoReceiptAnswers(ctx context.Context, r *rand.Rand, now time.Time) (int, error) {
+	var receipts []Questionnaire
+	if err := s.db.NewSelect().Model(&receipts).Where("q.meeting_id IS NOT NULL").Where("q.answered = 0").OrderExpr("q.id").Scan(ctx); err != nil {
+		return 0, err
+	}
+	var answers []Answer
+	for _, q := range receipts {
+		var t Targets
+		var paper ballot.Paper
+		if err := json.Unmarshal([]byte(q.TargetsJSON), &t); err != nil {
+			return 0, err
+		}
+		if err := json.Unmarshal([]byte(q.PaperJSON), &paper); err != nil {
+			return 0, err
+		}
+		names, err := s.members.Names(ctx, t.Members)
+		if err != nil {
+			return 0, err
+		}
+		since := now.Add(-time.Hour)
+		if q.PublishedAt != nil && q.PublishedAt.Before(since) {
+			since = *q.PublishedAt
+		}
+		for i := range t.Members {
+			if r.IntN(4) == 0 {
+				continue // not yet answered
+			}
+			body, _ := json.Marshal(DemoMarks(r, paper))
+			at := since.Add(time.Duration(r.Int64N(int64(now.Sub(since)))))
+			answers = append(answers, Answer{QuestionnaireID: q.ID, MemberID: &t.Members[i], Name: db.Clip(names[t.Members[i]], 50),
+				Marks: string(body), CreatedAt: at})
+		}
+		if _, err := s.db.NewUpdate().Model((*Questionnaire)(nil)).Set("audience = ?", len(t.Members)).Where("id = ?", q.ID).Exec(ctx); err != nil {
+			return 0, err
+		}
+	}
+	return len(answers), s.SeedAnswers(ctx, answers)
 }
 
 // demoQuestionnaire inserts a published questionnaire with its link.

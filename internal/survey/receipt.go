@@ -110,6 +110,9 @@ func (s *Service) openReceipt(ctx context.Context, tx bun.Tx, e orglife.ReceiptA
 	if err := addRoll(ctx, tx, q.ID, accounts); err != nil {
 		return err
 	}
+	if len(accounts) == 0 {
+		return nil
+	}
 	last := e.ClosesAt.In(date.China).Add(-time.Second)
 	content := fmt.Sprintf("%s已结束，请于%s24时前填写会议回执（满意度、收获体会和意见建议）。", e.Topic, date.Of(last).Chinese())
 	return s.sys.Notify(ctx, tx, accounts, receiptTitle(e.Topic), content, PublicPrefix+token, false)
