@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	mathrand "math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,8 +32,9 @@ const (
 var StateNames = map[string]string{Open: "投票中", Closed: "已结束"}
 
 // MixSize is how many of a round's ballots a cast rewrites on PostgreSQL
-// (the new one among them): a ballot shares its transaction id and its
-// place with this many others at least (all of a smaller round).
+// (the new one among them): a new ballot shares its transaction id and its
+// place with up to MixSize-1 others — that many unless the round has fewer
+// ballots that no concurrent cast is rewriting (see mix).
 const MixSize = 32
 
 // MaxVoters bounds a round's roll (accounts and codes together).
@@ -52,9 +54,12 @@ type Round struct {
 	PaperJSON string     `bun:"paper" json:"-"`
 	State     string     `bun:"state" json:"state"`
 	ClosesAt  *time.Time `bun:"closes_at" json:"closesAt"`
-	// Issued is the roll's size, Cast the ballots cast (the turnout).
+	// Issued is the roll's size, Cast the ballots cast (the turnout). Cast
+	// is not kept but derived where rounds are read (castSQL): a counter on
+	// the round's row would make every cast of the round write that row, and
+	// the casts would queue on it.
 	Issued   int        `bun:"issued" json:"issued"`
-	Cast     int        `bun:"cast_count" json:"cast"`
+	Cast     int        `bun:"cast_count,scanonly" json:"cast"`
 	ClosedAt *time.Time `bun:"closed_at" json:"closedAt"`
 	// Counted tells that the round's count is kept in ballot_count.
 	Counted bool `bun:"counted" json:"-"`
@@ -252,8 +257,18 @@ func (s *Service) addVoters(ctx context.Context, tx bun.Tx, roundID int64, rows 
 // ballots are rewritten once more, all of them in the order of their ids;
 // the count is kept (keep) in the same transaction, so results read it.
 // Closing a closed round is a 409.
+//
+// The update of the round's row comes first: it waits for the casts in
+// flight, which hold the row shared to their commit (cast), and a cast that
+// comes after it waits for it and then finds the round closed. The rewrite
+// and the count, statements of their own (each reads what was committed
+// when it starts), therefore hold every ballot accepted, and no ballot comes
+// after them. The turnstile before it lets the close in while casts go on.
 func (s *Service) Close(ctx context.Context, idb bun.IDB, roundID int64) error {
 	return db.InTx(ctx, idb, func(ctx context.Context, tx bun.Tx) error {
+		if err := turnstile(ctx, tx, roundID, false); err != nil {
+			return err
+		}
 		now := s.now()
 		res, err := tx.NewUpdate().Model((*Round)(nil)).Set("state = ?", Closed).Set("closed_at = ?", now).Set("updated_at = ?", now).
 			Where("id = ?", roundID).Where("state = ?", Open).Exec(ctx)
@@ -271,29 +286,60 @@ func (s *Service) Close(ctx context.Context, idb bun.IDB, roundID int64) error {
 }
 
 // Delete removes a round nobody has voted in yet (a module's draft undone).
+// The round's row is locked first (FOR UPDATE on PostgreSQL; SQLite has
+// one writer at a time): a cast holds it shared until it commits, so the
+// turnout read next, in a statement of its own, has every cast, and a cast
+// after it finds no round.
 func (s *Service) Delete(ctx context.Context, idb bun.IDB, roundID int64) error {
 	return db.InTx(ctx, idb, func(ctx context.Context, tx bun.Tx) error {
-		for _, m := range []any{(*token)(nil), (*voter)(nil)} {
-			if _, err := tx.NewDelete().Model(m).Where("round_id = ?", roundID).
-				Where("EXISTS (SELECT 1 FROM ballot_round r WHERE r.id = ? AND r.cast_count = 0)", roundID).Exec(ctx); err != nil {
+		lock := tx.NewSelect().Model((*Round)(nil)).Column("id").Where("id = ?", roundID)
+		if db.IsPostgres(tx) {
+			lock = lock.For("UPDATE")
+		}
+		var found []int64
+		if err := lock.Scan(ctx, &found); err != nil {
+			return err
+		}
+		var cast []int
+		if len(found) > 0 {
+			if err := tx.NewSelect().Model((*Round)(nil)).ColumnExpr(castSQL).Where("id = ?", roundID).Scan(ctx, &cast); err != nil {
 				return err
 			}
 		}
-		res, err := tx.NewDelete().Model((*Round)(nil)).Where("id = ?", roundID).Where("cast_count = 0").Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if len(cast) == 0 || cast[0] != 0 {
 			return httpx.Conflict("已有人投票，不能删除本轮投票")
 		}
-		return nil
+		for _, m := range []any{(*token)(nil), (*voter)(nil)} {
+			if _, err := tx.NewDelete().Model(m).Where("round_id = ?", roundID).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		_, err := tx.NewDelete().Model((*Round)(nil)).Where("id = ?", roundID).Exec(ctx)
+		return err
 	})
 }
 
-// Get is one round.
+// castSQL is the column of a round's turnout (Round.Cast; the round read
+// as br): the tokens issued less the tokens left, since a cast deletes its
+// token in the transaction that stores its ballot. Counted per round over
+// ballot_token's primary key (round_id, token_hash), in the query that reads
+// the rounds (one query for a list of them).
+const castSQL = "br.issued - (SELECT COUNT(*) FROM ballot_token AS t WHERE t.round_id = br.id) AS cast_count"
+
+// Get is one round, with its turnout.
 func (s *Service) Get(ctx context.Context, roundID int64) (*Round, error) {
+	return s.get(ctx, roundID, true)
+}
+
+// get is one round, with its turnout when withCast (else Cast is 0: the
+// casts and the voters' pages read the round without counting its tokens).
+func (s *Service) get(ctx context.Context, roundID int64, withCast bool) (*Round, error) {
 	r := new(Round)
-	if err := s.db.NewSelect().Model(r).Where("id = ?", roundID).Scan(ctx); err != nil {
+	q := s.db.NewSelect().Model(r).Where("id = ?", roundID)
+	if withCast {
+		q = q.ColumnExpr("br.*").ColumnExpr(castSQL)
+	}
+	if err := q.Scan(ctx); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, errNoRound()
 		}
@@ -302,14 +348,15 @@ func (s *Service) Get(ctx context.Context, roundID int64) (*Round, error) {
 	return r, nil
 }
 
-// Rounds are the rounds of ids, by id (a module's list shows their turnout).
+// Rounds are the rounds of ids, by id, with their turnout (a module's list
+// shows it).
 func (s *Service) Rounds(ctx context.Context, ids []int64) (map[int64]*Round, error) {
 	out := map[int64]*Round{}
 	if len(ids) == 0 {
 		return out, nil
 	}
 	var rows []*Round
-	if err := s.db.NewSelect().Model(&rows).ExcludeColumn("paper").Where("id IN (?)", bun.In(uniq(ids))).Scan(ctx); err != nil {
+	if err := s.db.NewSelect().Model(&rows).ExcludeColumn("paper").ColumnExpr(castSQL).Where("id IN (?)", bun.In(uniq(ids))).Scan(ctx); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
@@ -348,9 +395,11 @@ type Turnout struct {
 	CodesLeft int     `json:"codesLeft"`
 }
 
-// TurnoutOf is round's turnout. Who voted is known, never what.
+// TurnoutOf is round's turnout. Who voted is known, never what. Cast is
+// counted from the same reading as the lists (the roll less its voters
+// with a token left), so the figures add up however many vote meanwhile.
 func (s *Service) TurnoutOf(ctx context.Context, roundID int64) (Turnout, error) {
-	r, err := s.Get(ctx, roundID)
+	r, err := s.get(ctx, roundID, false)
 	if err != nil {
 		return Turnout{}, err
 	}
@@ -361,7 +410,7 @@ func (s *Service) TurnoutOf(ctx context.Context, roundID int64) (Turnout, error)
 		OrderExpr("bv.id").Scan(ctx); err != nil {
 		return Turnout{}, err
 	}
-	t := Turnout{Issued: r.Issued, Cast: r.Cast, NotVoted: []int64{}}
+	t := Turnout{Issued: r.Issued, Cast: r.Issued - len(rows), NotVoted: []int64{}}
 	for _, v := range rows {
 		if v.AccountID != nil {
 			t.NotVoted = append(t.NotVoted, *v.AccountID)
@@ -373,7 +422,7 @@ func (s *Service) TurnoutOf(ctx context.Context, roundID int64) (Turnout, error)
 }
 
 // CastAs casts account's ballot in round: the marks are vetted against the
-// round's paper, then, in one transaction, the round's count goes up, the
+// round's paper, then, in one transaction, the round is found open, the
 // account's token is deleted (a second cast finds none: 409) and the
 // ballot is stored under a random id.
 func (s *Service) CastAs(ctx context.Context, roundID, account int64, marks []Mark) error {
@@ -396,7 +445,7 @@ func (s *Service) CastCode(ctx context.Context, roundID int64, code string, mark
 }
 
 func (s *Service) cast(ctx context.Context, roundID int64, marks []Mark, tokenOf func(ctx context.Context, tx bun.Tx) (string, error)) error {
-	r, err := s.Get(ctx, roundID)
+	r, err := s.get(ctx, roundID, false)
 	if err != nil {
 		return err
 	}
@@ -416,21 +465,32 @@ func (s *Service) cast(ctx context.Context, roundID int64, marks []Mark, tokenOf
 		return err
 	}
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		// The round's row first: it serialises the casts of one round (the
-		// mix below rewrites its ballots) and refuses a closed one.
-		res, err := tx.NewUpdate().Model((*Round)(nil)).Set("cast_count = cast_count + 1").
-			Where("id = ?", roundID).Where("state = ?", Open).Where("closes_at IS NULL OR closes_at > ?", s.now()).Exec(ctx)
-		if err != nil {
+		// The round's row first, held shared to the commit (FOR SHARE on
+		// PostgreSQL; SQLite has one writer at a time): the casts of a round
+		// do not wait for each other, while Close and keep, which update the
+		// row, wait for the casts in flight, and a cast after them waits and
+		// then reads the round closed or counted. So no ballot is stored
+		// after the round's count is kept. The turnstile first: see there.
+		if err := turnstile(ctx, tx, roundID, true); err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		live := tx.NewSelect().Model((*Round)(nil)).Column("id").Where("id = ?", roundID).Where("state = ?", Open).
+			Where("NOT counted").Where("closes_at IS NULL OR closes_at > ?", s.now())
+		if db.IsPostgres(tx) {
+			live = live.For("SHARE")
+		}
+		var found []int64
+		if err := live.Scan(ctx, &found); err != nil {
+			return err
+		}
+		if len(found) == 0 {
 			return errNotOpen()
 		}
 		hash, err := tokenOf(ctx, tx)
 		if err != nil {
 			return err
 		}
-		res, err = tx.NewDelete().Model((*token)(nil)).Where("round_id = ?", roundID).Where("token_hash = ?", hash).Exec(ctx)
+		res, err := tx.NewDelete().Model((*token)(nil)).Where("round_id = ?", roundID).Where("token_hash = ?", hash).Exec(ctx)
 		if err != nil {
 			return err
 		}
@@ -445,23 +505,95 @@ func (s *Service) cast(ctx context.Context, roundID int64, marks []Mark, tokenOf
 	})
 }
 
-// mix rewrites the ballot fresh (just stored) and n-1 others of the round
-// chosen at random (all of them when n is 0), in the order of their ids —
-// on PostgreSQL only, where a row carries the transaction that wrote it
-// (xmin) and lies where it was written (ctid): the new ballot then shares
-// both with the others rather than lying last. SQLite's ballot table has no
-// such columns and keeps its rows in the order of their keys.
+// turnstile takes round roundID's advisory lock on PostgreSQL, to the end
+// of tx: shared for a cast, exclusive for Close. The round's row alone
+// (FOR SHARE against Close's update) would keep a close out for as long as
+// casts overlap: PostgreSQL grants a row lock in share mode beside the
+// sharers that hold it although an update waits, so under a steady stream
+// of casts the update waits for the stream to end (a close during a hall's
+// vote waited for every remaining cast: TestCastsRacingTheCloseAreCountedOrRefused).
+// Advisory locks queue: a cast that asks after the close waits behind it,
+// and the close comes in once the casts in flight commit. The key is the
+// pair (ballotLockClass, the round id's low 32 bits): two rounds 2³² apart
+// share it, which only makes them take turns.
+func turnstile(ctx context.Context, tx bun.Tx, roundID int64, shared bool) error {
+	if !db.IsPostgres(tx) {
+		return nil
+	}
+	lock := "pg_advisory_xact_lock"
+	if shared {
+		lock += "_shared"
+	}
+	if _, err := tx.ExecContext(ctx, "SELECT "+lock+"(?, ?)", ballotLockClass, int32(roundID)); err != nil {
+		return fmt.Errorf("ballot: round %d: %w", roundID, err)
+	}
+	return nil
+}
+
+// ballotLockClass is the first key of the rounds' advisory locks ("ball";
+// the program's other advisory locks use the single 64-bit key, another
+// key space).
+const ballotLockClass = 0x62616c6c
+
+// mix rewrites the ballot fresh (just stored) and up to n-1 others of the
+// round (all of them when n is 0), in the order of their ids — on
+// PostgreSQL only, where a row carries the transaction that wrote it (xmin)
+// and lies where it was written (ctid): the new ballot then shares both
+// with the others rather than lying last. SQLite's ballot table has no such
+// columns and keeps its rows in the order of their keys.
+//
+// The others are fresh's neighbours in the order of the ids, the id space
+// taken as a circle: k below it and n-1-k above, k drawn from 0..n-1. The
+// rewritten ballots are a run of the round's ballots with the new one at a
+// random place in it. (A run from a random start not tied to the new
+// ballot would leave the new one as the ballot outside the run; the others
+// drawn by ORDER BY random() sorted the whole round at every cast.) They are
+// read along the primary key (round_id, id), and locked FOR UPDATE SKIP
+// LOCKED: a ballot a concurrent cast is rewriting is passed over for the
+// next one, so the casts of a round neither wait for each other's ballots
+// nor deadlock on them. A new ballot thus shares its transaction and its
+// place with n-1 others, fewer only when the round has fewer that no
+// concurrent cast holds.
 func (s *Service) mix(ctx context.Context, tx bun.Tx, roundID int64, n int, fresh string) error {
 	if !db.IsPostgres(tx) {
 		return nil
 	}
 	del := tx.NewDelete().Model((*stored)(nil)).Where("round_id = ?", roundID)
 	if n > 0 {
-		others := tx.NewSelect().Model((*stored)(nil)).Column("id").Where("round_id = ?", roundID).Where("id <> ?", fresh).
-			OrderExpr("random()").Limit(int64(n - 1))
-		del = del.WhereGroup(" AND ", func(q *bun.DeleteQuery) *bun.DeleteQuery {
-			return q.Where("id = ?", fresh).WhereOr("id IN (?)", others)
-		})
+		var others []string
+		// walk takes up to limit more of the round's ballots on one side of
+		// fresh (side: "<" or ">") in order, passing over those taken.
+		walk := func(side, order string, limit int) error {
+			if limit <= 0 {
+				return nil
+			}
+			q := tx.NewSelect().Model((*stored)(nil)).Column("id").Where("round_id = ?", roundID).Where("id "+side+" ?", fresh).
+				OrderExpr(order).Limit(int64(limit)).For("UPDATE SKIP LOCKED")
+			if len(others) > 0 {
+				q = q.Where("id NOT IN (?)", bun.In(others))
+			}
+			var ids []string
+			if err := q.Scan(ctx, &ids); err != nil {
+				return fmt.Errorf("ballot: mix: %w", err)
+			}
+			others = append(others, ids...)
+			return nil
+		}
+		k := mathrand.IntN(n)
+		for _, w := range []struct {
+			side, order string
+			upTo        int // how many others once this walk is done
+		}{
+			{"<", "id DESC", k}, // below fresh, the nearest first
+			{">", "id DESC", k}, // then down from the top (round the circle)
+			{">", "id", n - 1},  // above fresh, the nearest first
+			{"<", "id", n - 1},  // then up from the bottom
+		} {
+			if err := walk(w.side, w.order, w.upTo-len(others)); err != nil {
+				return err
+			}
+		}
+		del = del.Where("id IN (?)", bun.In(append(others, fresh)))
 	}
 	var moved []stored
 	if err := del.Returning("round_id, id, marks").Scan(ctx, &moved); err != nil {

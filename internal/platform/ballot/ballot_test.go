@@ -182,3 +182,77 @@ func TestDeadlineEndsVoting(t *testing.T) {
 		t.Fatalf("results after the deadline: %+v %v", tally, err)
 	}
 }
+
+// Casts racing the close of their round, eight at a time: each is either
+// refused as closed or in the count the close kept — the ballots counted,
+// the casts accepted and the turnout (the tokens issued less those left)
+// agree, and the round's ballots are all there. The close comes in while
+// the casts go on (some are refused): on PostgreSQL casts hold the round's
+// row shared, and without the engine's turnstile the close waited for the
+// last of them.
+func TestCastsRacingTheCloseAreCountedOrRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	database := db.NewTest(t, ballot.Migrations())
+	s := ballot.New(database, nil)
+	const voters = 160
+	ids := make([]int64, voters)
+	for i := range ids {
+		ids[i] = int64(i + 1)
+	}
+	o := open(t, database, s, ids, 0)
+	var mu sync.Mutex
+	accepted, refused := 0, 0
+	next := make(chan int64)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for a := range next {
+				err := s.CastAs(ctx, o.RoundID, a, vote("A", "B"))
+				mu.Lock()
+				var e *httpx.Error
+				switch {
+				case err == nil:
+					accepted++
+				case errors.As(err, &e) && e.Status == http.StatusConflict && strings.Contains(e.Message, "已结束"):
+					refused++
+				default:
+					t.Errorf("voter %d: %v", a, err)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	closed := make(chan error, 1)
+	for i, a := range ids {
+		if i == voters/4 {
+			go func() { closed <- s.Close(ctx, database, o.RoundID) }()
+		}
+		next <- a
+	}
+	close(next)
+	wg.Wait()
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	tally, err := s.TallyOf(ctx, o.RoundID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.Get(ctx, o.RoundID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored int
+	if err := database.NewRaw(`SELECT COUNT(*) FROM ballot_ballot WHERE round_id = ?`, o.RoundID).Scan(ctx, &stored); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d casts accepted, %d refused as closed", accepted, refused)
+	if accepted+refused != voters || tally.Ballots != accepted || tally.Count("m1", "A") != accepted || r.Cast != accepted || stored != accepted {
+		t.Fatalf("%d accepted + %d refused of %d; counted %d (m1 A %d), turnout %d, stored %d",
+			accepted, refused, voters, tally.Ballots, tally.Count("m1", "A"), r.Cast, stored)
+	}
+	if accepted == 0 || refused == 0 {
+		t.Fatalf("%d accepted, %d refused: the close, started after a quarter of the casts, did not come in while they went on", accepted, refused)
+	}
+}

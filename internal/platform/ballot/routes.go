@@ -152,7 +152,7 @@ func (s *Service) CodeView(ctx context.Context, roundID int64, code string) (*Vo
 }
 
 func (s *Service) view(ctx context.Context, roundID int64, voted bool) (*VoterView, error) {
-	r, err := s.Get(ctx, roundID)
+	r, err := s.get(ctx, roundID, false)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,9 @@ import (
 
 // Migrations create the engine's tables:
 //   - ballot_round: a round, its paper (JSON, fixed at opening), its state
-//     and its counts (issued tokens, ballots cast);
+//     and the tokens issued (the ballots cast are the tokens issued less
+//     those left: castSQL; cast_count, a counter every cast raised, made the
+//     casts of a round queue on its row and is dropped);
 //   - ballot_voter: the roll, one row per voter (an account, or a printed
 //     code: its hash), with the hash of the voter's token; never updated;
 //   - ballot_token: the tokens not yet spent (a cast deletes its token);
@@ -73,5 +75,9 @@ func Migrations() []db.Migration {
 				n INTEGER NOT NULL,
 				PRIMARY KEY (round_id, item, choice))`,
 		)
+	}}, {Version: 2026120560, Name: "ballots: the turnout derived from the tokens left", Up: func(ctx context.Context, tx bun.Tx) error {
+		// Counting a round's tokens reads ballot_token's primary key
+		// (round_id, token_hash): no index to add.
+		return db.DDL(ctx, tx, `ALTER TABLE ballot_round DROP COLUMN cast_count`)
 	}}}
 }

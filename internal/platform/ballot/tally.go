@@ -55,7 +55,7 @@ const countGrace = time.Minute
 
 // over loads the round and refuses it while voting goes on.
 func (s *Service) over(ctx context.Context, roundID int64) (*Round, error) {
-	r, err := s.Get(ctx, roundID)
+	r, err := s.get(ctx, roundID, false)
 	if err != nil {
 		return nil, err
 	}
@@ -67,9 +67,12 @@ func (s *Service) over(ctx context.Context, roundID int64) (*Round, error) {
 
 // keep counts round roundID's ballots into ballot_count in tx, once: the
 // round's counted flag is set first, so of two instances keeping the count
-// at once the second waits on the round's row and then finds it kept. The
-// caller has made sure no ballot can come any more (the round is closed in
-// tx, or its deadline is countGrace past).
+// at once the second waits on the round's row and then finds it kept. That
+// update also waits for the casts in flight (they hold the row shared to
+// their commit), and a cast after it reads the round counted and is
+// refused, so the count, a statement of its own, has every ballot there
+// will be. The caller has made sure no ballot should come any more (the
+// round is closed in tx, or its deadline is countGrace past).
 func keep(ctx context.Context, tx bun.Tx, roundID int64) error {
 	res, err := tx.NewUpdate().Model((*Round)(nil)).Set("counted = ?", true).Where("id = ?", roundID).Where("counted = ?", false).Exec(ctx)
 	if err != nil {
