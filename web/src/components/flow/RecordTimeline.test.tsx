@@ -41,6 +41,26 @@ describe('RecordTimeline', () => {
     expect(items[2].className).toContain('ant-steps-item-wait')
   })
 
+  it('leaves a declared step the record never reached waiting, not done (a step only a return leads to)', () => {
+    const steps: FlowStep[] = [{ key: 'revise', title: '修改方案后重新报批' }, ...STEPS]
+    // The server's submit names no step of its own, only where the record went (toStep).
+    const history: FlowEntry[] = [
+      { id: 1, time: '2026-03-01T09:00:00+08:00', actorName: '张三', action: 'submit', toStep: 'apply' },
+      { id: 2, time: '2026-03-02T09:00:00+08:00', actorName: '李四', action: 'approve', step: 'apply' },
+      { id: 3, time: '2026-03-03T09:00:00+08:00', actorName: '王五', action: 'approve', step: 'branch' },
+    ]
+    const { container, unmount } = renderWithApp(<RecordTimeline steps={steps} current="committee" status="finish" entries={history} />)
+    const classes = stepItems(container).map((i) => i.className)
+    expect(classes[0]).toContain('ant-steps-item-wait')
+    for (const c of classes.slice(1)) expect(c).toContain('ant-steps-item-finish')
+    unmount()
+    // Sent back to it, it was reached: done like the others.
+    const returned = renderWithApp(
+      <RecordTimeline steps={steps} current="committee" entries={[...history, { id: 4, time: '2026-03-04T09:00:00+08:00', actorName: '赵六', action: 'return', step: 'committee', toStep: 'revise' }]} />,
+    )
+    expect(stepItems(returned.container)[0].className).toContain('ant-steps-item-finish')
+  })
+
   it('shows a step that ended in 不通过 as an error, and a finished flow as done', () => {
     const { container, unmount } = renderWithApp(<RecordTimeline steps={STEPS} current="committee" status="error" entries={ENTRIES} />)
     expect(stepItems(container)[2].className).toContain('ant-steps-item-error')

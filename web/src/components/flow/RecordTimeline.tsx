@@ -66,6 +66,11 @@ export function actionLabel(e: FlowEntry, steps: readonly FlowStep[]): string {
 export default function RecordTimeline({ steps, current, status = 'process', entries, emptyText, hideSteps, files }: RecordTimelineProps) {
   const index = current === null ? -1 : steps.findIndex((s) => s.key === current)
   const stepTitle = (key?: string) => (key ? (steps.find((s) => s.key === key)?.title ?? key) : '')
+  // The steps the record passed through: acted at, or reached by a submit or a return. A declared step before the
+  // current one that the history never reached (换届选举's 修改方案后重新报批 when nothing was sent back) waits
+  // rather than showing done. A record without history (kept before the flow kit) marks every earlier step done.
+  const reached = new Set(entries.flatMap((e) => [e.step, e.toStep]).filter((k): k is string => !!k))
+  const passed = (i: number, key: string) => entries.length === 0 || reached.has(key) || i >= index
 
   return (
     <div className="record-timeline">
@@ -76,7 +81,7 @@ export default function RecordTimeline({ steps, current, status = 'process', ent
           // Before submission no step is current: every step waits.
           current={index}
           status={index < 0 ? 'wait' : status}
-          items={steps.map((s) => ({ key: s.key, title: s.title, content: s.description }))}
+          items={steps.map((s, i) => ({ key: s.key, title: s.title, content: s.description, ...(passed(i, s.key) ? {} : { status: 'wait' as const }) }))}
           style={{ marginBottom: 24 }}
         />
       )}
