@@ -33,6 +33,15 @@ func TestSeedDemo_DecidedApprovedCongress(t *testing.T) {
 	if states[w.branch] != election.StateDone || states[w.mbranch] != election.StateApproved {
 		t.Fatalf("states %v", states)
 	}
+	// orgIds (任期即将届满's page) keeps the elections of those organisations themselves.
+	mine, _ := apptest.GetPage[election.Record](t, w.e, w.e.AdminTK, "/api/hjxj", map[string][]string{"orgIds": {fmt.Sprint(w.mbranch)}})
+	if len(mine) != 1 || mine[0].OrgID != w.mbranch {
+		t.Fatalf("orgIds=%d: %+v", w.mbranch, mine)
+	}
+	both, _ := apptest.GetPage[election.Record](t, w.e, w.e.AdminTK, "/api/hjxj", map[string][]string{"orgIds": {fmt.Sprint(w.mbranch), fmt.Sprint(w.branch)}})
+	if len(both) != 2 {
+		t.Fatalf("orgIds of both: %+v", both)
+	}
 	o := apptest.DoJSON[org.Detail](t, w.e, 200, "GET", fmt.Sprintf("/api/dzzxx/%d", w.branch), w.e.AdminTK, nil)
 	year := time.Now().Year() - 1
 	if o.SecretaryName == "" || len(o.Committee) != 3 || o.TermStart.IsZero() || o.TermStart.Time().Year() != year || o.TermYears != 3 {

@@ -28,6 +28,8 @@ export interface ElectionQuery {
   state?: string | readonly string[]
   blurry?: string
   id?: number
+  /** The elections of these organisations themselves (repeated orgIds=). */
+  orgIds?: readonly number[]
 }
 
 export const listElections = (q: ElectionQuery) => get<Page<ElectionRecord>>(ELECTIONS, q)

@@ -82,20 +82,26 @@ describe('party/hjxj 换届选举', { timeout: 30_000 }, () => {
   it('任期即将届满 opens the election under way of an organisation instead of offering a second one', async () => {
     signIn(['hjxj:list', 'hjxj:add'])
     const asked: unknown[] = []
+    const due: unknown[] = []
     mock.onGet('/api/hjxj').reply((c) => {
       asked.push(c.params)
       return [200, page([RECORD])]
     })
-    mock.onGet('/api/dzzxx').reply(200, page([
-      { id: 3, name: '计算机教工党支部', typeLabel: '党支部', termStart: '2023-12-20', termEnd: '2026-12-20' },
-      { id: 4, name: '计算机学生党支部', typeLabel: '党支部', termStart: '', termEnd: '2026-12-31' },
-    ]))
+    mock.onGet('/api/dzzxx').reply((c) => {
+      due.push(c.params)
+      return [200, page([
+        { id: 3, name: '计算机教工党支部', typeLabel: '党支部', termStart: '2023-12-20', termEnd: '2026-12-20' },
+        { id: 4, name: '计算机学生党支部', typeLabel: '党支部', termStart: '', termEnd: '2026-12-31' },
+      ])]
+    })
     renderPage('/party/hjxj?tab=due')
     const going = (await screen.findByText('2023-12-20 至 2026-12-20')).closest('tr') as HTMLElement
     // RECORD (待选举) is the first branch's: no 发起换届 there, the server would refuse a second election.
     const view = await within(going).findByRole('button', { name: '查看换届' })
     expect(within(going).queryByRole('button', { name: /发起换届/ })).toBeNull()
-    expect(asked).toContainEqual({ page: 0, size: 100, state: ['review', 'returned', 'approved', 'confirming'] })
+    // Only this page's organisations' elections under way are asked for.
+    expect(asked).toContainEqual({ page: 0, size: 20, state: ['review', 'returned', 'approved', 'confirming'], orgIds: [3, 4] })
+    expect(due).toContainEqual({ page: 0, size: 20, termDueWithinDays: 90, sort: 'termEnd,asc' }) // paged by the server
     const free = screen.getByText('— 至 2026-12-31').closest('tr') as HTMLElement
     expect(within(free).getByRole('button', { name: /发起换届/ })).toBeTruthy()
     fireEvent.click(view)

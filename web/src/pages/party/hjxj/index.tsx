@@ -157,12 +157,25 @@ interface DueOrg {
  * 任期届满: the organisations of the scope whose term ends within three months (or has ended), to start their 换届;
  * one whose election is under way (its term still due until the result is confirmed) opens that election instead.
  */
+const DUE_PAGE = 20
+
 function DueList({ onOpen }: { onOpen: (id: number) => void }) {
   const client = useQueryClient()
   const canAdd = useHasPermission([PERM.hjxjAdd])
   const [planning, setPlanning] = useState<DueOrg | null>(null)
-  const q = useQuery({ queryKey: ['hjxj', 'due'], queryFn: () => get<Page<DueOrg>>('/api/dzzxx', { page: 0, size: 100, termDueWithinDays: 90, sort: 'termEnd,asc' }) })
-  const going = useQuery({ queryKey: ['hjxj', 'under-way'], queryFn: () => listElections({ page: 0, size: 100, state: UNDER_WAY }) })
+  const [page, setPage] = useState(1)
+  const q = useQuery({
+    queryKey: ['hjxj', 'due', page],
+    queryFn: () => get<Page<DueOrg>>('/api/dzzxx', { page: page - 1, size: DUE_PAGE, termDueWithinDays: 90, sort: 'termEnd,asc' }),
+    placeholderData: keepPreviousData,
+  })
+  // The elections under way of this page's organisations (a page holds at most DUE_PAGE of them).
+  const orgIds = (q.data?.content ?? []).map((o) => o.id)
+  const going = useQuery({
+    queryKey: ['hjxj', 'under-way', orgIds],
+    queryFn: () => listElections({ page: 0, size: DUE_PAGE, state: UNDER_WAY, orgIds }),
+    enabled: orgIds.length > 0,
+  })
   const electionOf = new Map((going.data?.content ?? []).map((e) => [e.orgId, e.id]))
   return (
     <>
@@ -171,7 +184,7 @@ function DueList({ onOpen }: { onOpen: (id: number) => void }) {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={false}
+        pagination={{ current: page, pageSize: DUE_PAGE, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 个党组织` }}
         locale={{ emptyText: <Empty description="三个月内没有任期届满的党组织" /> }}
         columns={[
           { title: '党组织', dataIndex: 'name' },
@@ -182,7 +195,7 @@ function DueList({ onOpen }: { onOpen: (id: number) => void }) {
             render: (_, o) => {
               const under = electionOf.get(o.id)
               if (under) return <Button size="small" onClick={() => onOpen(under)}>查看换届</Button>
-              return canAdd && <Button size="small" disabled={going.isPending} onClick={() => setPlanning(o)}>发起换届</Button>
+              return canAdd && <Button size="small" disabled={going.isFetching} onClick={() => setPlanning(o)}>发起换届</Button>
             },
           },
         ]}
