@@ -90,20 +90,11 @@ func (s *Service) openReceipt(ctx context.Context, tx bun.Tx, e orglife.ReceiptA
 	if err != nil {
 		return err
 	}
-	paper := MeetingReceiptPaper()
-	paper.Title, paper.Intro = receiptTitle(e.Topic), e.Facts
-	body, err := json.Marshal(paper)
+	q, err := receiptQuestionnaire(e.OrgID, e.MeetingID, e.Topic, e.Facts, members, e.ClosedAt, e.ClosesAt, s.now())
 	if err != nil {
 		return err
 	}
-	targets, err := json.Marshal(Targets{Members: members})
-	if err != nil {
-		return err
-	}
-	now, token := s.now(), newToken()
-	q := &Questionnaire{OrgID: e.OrgID, Title: paper.Title, PaperJSON: string(body), ShareType: ShareCustom, TargetsJSON: string(targets),
-		State: StateShare, ClosesAt: &e.ClosesAt, Token: &token, Audience: len(accounts), CreatedBy: db.Clip(accountName(ctx), 50),
-		PublishedAt: &e.ClosedAt, MeetingID: &e.MeetingID, Stamps: db.StampsAt(now)}
+	q.Audience, q.CreatedBy = len(accounts), db.Clip(accountName(ctx), 50)
 	if _, err := tx.NewInsert().Model(q).Returning("id").Exec(ctx); err != nil {
 		return fmt.Errorf("survey: receipt of meeting %d: %w", e.MeetingID, err)
 	}
@@ -115,7 +106,27 @@ func (s *Service) openReceipt(ctx context.Context, tx bun.Tx, e orglife.ReceiptA
 	}
 	last := e.ClosesAt.In(date.China).Add(-time.Second)
 	content := fmt.Sprintf("%s已结束，请于%s24时前填写会议回执（满意度、收获体会和意见建议）。", e.Topic, date.Of(last).Chinese())
-	return s.sys.Notify(ctx, tx, accounts, receiptTitle(e.Topic), content, PublicPrefix+token, false)
+	return s.sys.Notify(ctx, tx, accounts, receiptTitle(e.Topic), content, PublicPrefix+*q.Token, false)
+}
+
+// receiptQuestionnaire is the receipt of meeting meetingID of organisation
+// orgID on topic (facts its introduction), for the member records on its
+// list, published at CLOSE (closedAt) and collecting until closesAt, with a
+// fresh link; the caller sets its audience and writes it.
+func receiptQuestionnaire(orgID, meetingID int64, topic, facts string, members []int64, closedAt, closesAt time.Time, now time.Time) (*Questionnaire, error) {
+	paper := MeetingReceiptPaper()
+	paper.Title, paper.Intro = receiptTitle(topic), facts
+	body, err := json.Marshal(paper)
+	if err != nil {
+		return nil, err
+	}
+	targets, err := json.Marshal(Targets{Members: members})
+	if err != nil {
+		return nil, err
+	}
+	token := newToken()
+	return &Questionnaire{OrgID: orgID, Title: paper.Title, PaperJSON: string(body), ShareType: ShareCustom, TargetsJSON: string(targets),
+		State: StateShare, ClosesAt: &closesAt, Token: &token, PublishedAt: &closedAt, MeetingID: &meetingID, Stamps: db.StampsAt(now)}, nil
 }
 
 // receiptRoutes registers the receipt's routes: the member's way from the

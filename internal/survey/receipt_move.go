@@ -105,20 +105,12 @@ func moveReceiptsOf(ctx context.Context, tx bun.Tx, m movedMeeting, days int, no
 	if err != nil {
 		return err
 	}
-	paper := MeetingReceiptPaper()
-	paper.Title = receiptTitle(m.Topic)
-	body, err := json.Marshal(paper)
+	// The migrated ones have no introduction: the meeting's facts were the old page's.
+	q, err := receiptQuestionnaire(m.OrgID, m.ID, m.Topic, "", members, m.ClosedAt, orglife.ReceiptClosesAt(m.ClosedAt, days), now)
 	if err != nil {
 		return err
 	}
-	targets, err := json.Marshal(Targets{Members: members})
-	if err != nil {
-		return err
-	}
-	token, closesAt := newToken(), orglife.ReceiptClosesAt(m.ClosedAt, days)
-	q := &Questionnaire{OrgID: m.OrgID, Title: paper.Title, PaperJSON: string(body), ShareType: ShareCustom, TargetsJSON: string(targets),
-		State: StateShare, ClosesAt: &closesAt, Token: &token, Audience: len(accounts), Answered: len(receipts), PublishedAt: &m.ClosedAt,
-		MeetingID: &m.ID, Stamps: db.StampsAt(now)}
+	q.Audience, q.Answered = len(accounts), len(receipts)
 	_, err = tx.NewInsert().Model(q).Column("org_id", "title", "paper", "anonymous", "share_type", "targets", "state", "closes_at",
 		"link_token", "audience", "codes", "answered", "created_by", "published_at", "meeting_id", "created_at", "updated_at").
 		Returning("id").Exec(ctx)

@@ -27,6 +27,21 @@ async function copyLink(link: string) {
   }
 }
 
+/** A filter of a boolean column: its two answers by name, cleared for both. */
+function YesNoSelect(p: { label: string; placeholder: string; no: string; yes: string; value?: boolean; onChange: (v?: boolean) => void }) {
+  return (
+    <Select
+      aria-label={p.label}
+      allowClear
+      placeholder={p.placeholder}
+      style={{ width: 120 }}
+      options={[{ value: 0, label: p.no }, { value: 1, label: p.yes }]}
+      value={p.value === undefined ? undefined : Number(p.value)}
+      onChange={(v?: number) => p.onChange(v === undefined ? undefined : v === 1)}
+    />
+  )
+}
+
 /**
  * 问卷管理 (docs/survey.md): the questionnaires of the caller's scope; a draft is designed and published to its
  * audience, collects answers at its public link until stopped or past its deadline, and shows its results. The URL
@@ -102,24 +117,8 @@ export default function QuestionnairePage() {
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search aria-label="问卷标题" placeholder="问卷标题" allowClear style={{ width: 220 }} onSearch={(v) => { setBlurry(v.trim()); setPage(1) }} />
         <Select aria-label="状态" allowClear placeholder="状态" style={{ width: 120 }} options={STATE_OPTIONS} value={state} onChange={(v) => { setState(v); setPage(1) }} />
-        <Select
-          aria-label="实名或匿名"
-          allowClear
-          placeholder="实名/匿名"
-          style={{ width: 120 }}
-          options={[{ value: 0, label: '实名' }, { value: 1, label: '匿名' }]}
-          value={anonymous === undefined ? undefined : Number(anonymous)}
-          onChange={(v?: number) => { setAnonymous(v === undefined ? undefined : v === 1); setPage(1) }}
-        />
-        <Select
-          aria-label="问卷来源"
-          allowClear
-          placeholder="来源"
-          style={{ width: 120 }}
-          options={[{ value: 0, label: '问卷' }, { value: 1, label: '会议回执' }]}
-          value={receipt === undefined ? undefined : Number(receipt)}
-          onChange={(v?: number) => { setReceipt(v === undefined ? undefined : v === 1); setPage(1) }}
-        />
+        <YesNoSelect label="实名或匿名" placeholder="实名/匿名" no="实名" yes="匿名" value={anonymous} onChange={(v) => { setAnonymous(v); setPage(1) }} />
+        <YesNoSelect label="问卷来源" placeholder="来源" no="问卷" yes="会议回执" value={receipt} onChange={(v) => { setReceipt(v); setPage(1) }} />
         {can.add && <Button type="primary" onClick={() => set('edit', 0)}>新建问卷</Button>}
       </Space>
       <Table<View>
