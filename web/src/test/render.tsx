@@ -38,6 +38,15 @@ styles.opUpdate = (key, valueFn) =>
 const theme: ThemeConfig = { token: { motion: false }, zeroRuntime: true }
 
 /**
+ * Where cssinjs puts the style sheets it injects even under the server mock: antd's CSS variables
+ * (hundreds of --ant-* per component, on the App's root class). In the document, every element's
+ * computed style inherited all of them, and happy-dom merged and copied them again for each ancestor on
+ * every getComputedStyle; a role query with a name asks that of every node it reads (isHidden), so one
+ * getByRole after a render took 150–350 ms on a plain list page. Outside the document they style nothing.
+ */
+const styleContainer = document.createElement('div')
+
+/**
  * Renders inside the app's providers. antd's styles are generated but not injected (cssinjs's
  * server mock): every role query asks the DOM for computed styles, and with antd's hundreds of
  * style sheets in the document that was about 40% of the unit suite's time. No test reads styles.
@@ -47,7 +56,7 @@ const theme: ThemeConfig = { token: { motion: false }, zeroRuntime: true }
 export function renderWithApp(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const view = render(
-    <StyleProvider mock="server" cache={styles}>
+    <StyleProvider mock="server" cache={styles} container={styleContainer}>
       <ConfigProvider theme={theme}>
         <QueryClientProvider client={client}>
           <App>
