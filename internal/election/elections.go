@@ -74,8 +74,8 @@ type CandidateInput struct {
 
 var listSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"state":  {Columns: []string{"x.state"}, Match: httpx.In},
-		"orgId":  org.SubtreeFilter("x.org_id"),
+		"state": {Columns: []string{"x.state"}, Match: httpx.In},
+		"orgId": org.SubtreeFilter("x.org_id"),
 		// orgIds: the elections of these organisations themselves (任期即将届满's page of them).
 		"orgIds": {Columns: []string{"x.org_id"}, Match: httpx.In, Kind: httpx.Int},
 		"blurry": {Columns: []string{"x.title"}, Match: httpx.Like},
