@@ -44,6 +44,9 @@ export default defineConfig({
     // make test runs this suite beside the Go suite on two cores: a test that takes 1–2 s alone can take
     // several times that there (a file may still set its own limit).
     testTimeout: 30_000,
+    // Both cores: vitest 4.1 takes one fewer worker than the cores (one here), and make test's Go lane ends
+    // well before this one, after which a single worker left a core idle.
+    maxWorkers: 2,
     // Two projects (see isolatedTests): most files share their worker's loaded modules, so antd,
     // React and the app load once per worker instead of once per file (about 2 s a file).
     projects: [
