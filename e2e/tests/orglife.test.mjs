@@ -252,6 +252,7 @@ describe('组织生活: a 支部委员会 planned, signed on a phone and counted
       .getByRole('cell', { name: MEMBER.name, exact: true }).waitFor()
     const answered = receipt.getByRole('row').filter({ hasText: '明确了本月党员教育安排' }).filter({ hasText: '基本满意' })
     await answered.getByRole('cell', { name: MEMBER.name, exact: true }).waitFor()
+    await answered.getByRole('cell', { name: '已签到', exact: true }).waitFor() // their attendance beside the answer
     const [workbook] = await Promise.all([page.waitForEvent('download'), receipt.getByRole('button', { name: /导出回执/ }).click()])
     assert.match(workbook.suggestedFilename(), new RegExp(`^会议回执：${TOPIC}-答卷-\\d{8}\\.xlsx$`))
     await screenshot(page, 'orglife-07-receipt')

@@ -72,3 +72,25 @@ func (s *Service) Brief(ctx context.Context, id int64) (MeetingBrief, error) {
 	}
 	return MeetingBrief{ID: m.ID, OrgID: m.OrgID, TypeCode: m.TypeCode, Topic: m.Topic, HeldOn: m.HeldOn, State: m.State, CancelledAt: m.CancelledAt}, nil
 }
+
+// AttendanceOf is the attendance at meeting id of the members ids, as its
+// list names it (已签到, 缺席 …), by member id; a member not on the list is
+// absent from the map. The caller has checked the meeting's scope (Brief).
+func (s *Service) AttendanceOf(ctx context.Context, id int64, members []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(members) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		MemberID int64  `bun:"member_id"`
+		Status   string `bun:"status"`
+	}
+	if err := s.db.NewSelect().Model((*Attendee)(nil)).Column("a.member_id", "a.status").Where("a.meeting_id = ?", id).
+		Where("a.member_id IN (?)", bun.List(members)).Scan(ctx, &rows); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, r := range rows {
+		out[r.MemberID] = AttendNames[r.Status]
+	}
+	return out, nil
+}

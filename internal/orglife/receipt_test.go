@@ -216,7 +216,8 @@ func TestReceiptAnswerOnce(t *testing.T) {
 		t.Fatalf("satisfaction counts %+v", q.Options)
 	}
 	rows, n := apptest.GetPage[survey.AnswerRow](t, w.e, w.listTK, fmt.Sprintf("/api/wj/meeting/%d/answers", w.meeting), nil)
-	if n != 2 || len(rows) != 2 || rows[1].Name != "张三" || rows[0].Name != "李四" || rows[1].Cells[0] != "满意" ||
+	// Everyone on the list was absent (nobody signed in before CLOSE): the host reads it beside each answer.
+	if n != 2 || len(rows) != 2 || rows[1].Name != "张三" || rows[0].Name != "李四" || rows[1].Cells[0] != "满意" || rows[1].Attendance != "缺席" ||
 		len([]rune(rows[1].Cells[1])) != 1000 || len(r.Results.Columns) != 3 || r.Results.Columns[1] != "2. 收获体会" {
 		t.Fatalf("answers %d %+v, columns %v", n, rows, r.Results.Columns)
 	}

@@ -221,6 +221,10 @@ type AnswerRow struct {
 	Name      string    `json:"name"`
 	CreatedAt time.Time `json:"createTime"`
 	Cells     []string  `json:"cells"`
+	// Attendance is a meeting receipt's: the member's attendance at the
+	// meeting (已签到, 缺席 …; "" elsewhere).
+	Attendance string `json:"attendance,omitempty"`
+	memberID   *int64
 }
 
 // QuestionResult is one question's statistics.

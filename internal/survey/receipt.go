@@ -243,7 +243,27 @@ func (s *Service) receiptAnswers(ctx context.Context, id int64, lq httpx.ListQue
 	if err != nil {
 		return httpx.PageResult[AnswerRow]{Content: []AnswerRow{}}, err
 	}
-	return s.AnswerPage(ctx, qid, lq)
+	page, err := s.AnswerPage(ctx, qid, lq)
+	if err != nil {
+		return page, err
+	}
+	// Each member's attendance at the meeting beside their answer (orglife's list).
+	var members []int64
+	for _, a := range page.Content {
+		if a.memberID != nil {
+			members = append(members, *a.memberID)
+		}
+	}
+	attendance, err := s.life.AttendanceOf(ctx, id, members)
+	if err != nil {
+		return page, err
+	}
+	for i := range page.Content {
+		if m := page.Content[i].memberID; m != nil {
+			page.Content[i].Attendance = attendance[*m]
+		}
+	}
+	return page, nil
 }
 
 func (s *Service) exportReceipt(w http.ResponseWriter, r *http.Request, id int64) error {

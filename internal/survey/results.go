@@ -285,7 +285,7 @@ func (s *Service) AnswerPage(ctx context.Context, id int64, lq httpx.ListQuery) 
 	}
 	out.TotalElements = int(n)
 	var rows []Answer
-	if err := q.Column("id", "name", "marks", "created_at").OrderExpr("id DESC").Limit(int64(size)).Offset(int64(lq.Page.Page*size)).Scan(ctx, &rows); err != nil {
+	if err := q.Column("id", "member_id", "name", "marks", "created_at").OrderExpr("id DESC").Limit(int64(size)).Offset(int64(lq.Page.Page*size)).Scan(ctx, &rows); err != nil {
 		return out, httpx.Internal(err)
 	}
 	cols := columnsOf(paper)
@@ -294,7 +294,7 @@ func (s *Service) AnswerPage(ctx context.Context, id int64, lq httpx.ListQuery) 
 		if err := json.Unmarshal([]byte(a.Marks), &marks); err != nil {
 			return out, httpx.Internal(fmt.Errorf("survey %d: answer %d: %w", id, a.ID, err))
 		}
-		out.Content = append(out.Content, AnswerRow{ID: a.ID, Name: a.Name, CreatedAt: a.CreatedAt, Cells: cellsOf(cols, marks)})
+		out.Content = append(out.Content, AnswerRow{ID: a.ID, Name: a.Name, CreatedAt: a.CreatedAt, Cells: cellsOf(cols, marks), memberID: a.MemberID})
 	}
 	return out, nil
 }

@@ -192,6 +192,7 @@ export interface AnswerRow {
   name: string
   createTime: string
   cells: string[]
+  attendance?: string
 }
 
 /** The caller's receipt of a meeting: GET /api/wj/meeting/{id} (survey.ReceiptLink). */

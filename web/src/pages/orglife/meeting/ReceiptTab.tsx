@@ -54,7 +54,7 @@ export default function ReceiptTab({ meeting: m }: { meeting: MeetingView }) {
       {results.answers > 0 && (
         <>
           <Divider titlePlacement="start">每人回执</Divider>
-          <AnswersTable source={source(m.id)} columns={results.columns} />
+          <AnswersTable source={source(m.id)} columns={results.columns} attendance />
         </>
       )}
     </>

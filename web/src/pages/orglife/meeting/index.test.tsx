@@ -480,7 +480,7 @@ describe('orglife/meeting minutes and receipts', { timeout: 30_000 }, () => {
         texts.push(c.params)
         return [200, { content: [{ name: '张三', text: '收获很大', count: 1 }], totalElements: 1 }]
       })
-      mock.onGet('/api/wj/meeting/1/answers').reply(200, { content: [{ id: 9, name: '张三', createTime: '2026-03-06T01:00:00Z', cells: ['满意', '收获很大', '多安排交流'] }], totalElements: 1 })
+      mock.onGet('/api/wj/meeting/1/answers').reply(200, { content: [{ id: 9, name: '张三', createTime: '2026-03-06T01:00:00Z', cells: ['满意', '收获很大', '多安排交流'], attendance: '已签到' }], totalElements: 1 })
       mock.onGet('/api/wj/meeting/1/export').reply(200, new Blob(['xlsx']))
       renderPage()
       const drawer = await openDrawer(meeting({ state: 4, stateName: '已结束', receipt: true }))
@@ -491,6 +491,7 @@ describe('orglife/meeting minutes and receipts', { timeout: 30_000 }, () => {
       const answer = (await within(drawer).findByText('多安排交流')).closest('tr') as HTMLElement
       expect(within(answer).getByText('张三')).toBeTruthy()
       expect(within(answer).getByText('满意')).toBeTruthy()
+      expect(within(answer).getByText('已签到')).toBeTruthy() // the member's attendance beside the answer
       await waitFor(() => expect(texts).toEqual([{ item: 'gains', page: 0, size: 10 }]))
       fireEvent.click(within(drawer).getByRole('button', { name: /导出回执/ }))
       await waitFor(() => expect(files.saved).toEqual(['学习党的二十大精神会议回执.xlsx']))

@@ -110,8 +110,11 @@ function QuestionCard({ source, q, n, anonymous }: { source: ResultsSource; q: Q
   )
 }
 
-/** A named questionnaire's answers, newest first, one column per question (a matrix: per row), paged by the server. */
-export function AnswersTable({ source, columns }: { source: ResultsSource; columns: string[] }) {
+/**
+ * A named questionnaire's answers, newest first, one column per question (a matrix: per row), paged by the server;
+ * a meeting receipt's with each member's attendance (attendance).
+ */
+export function AnswersTable({ source, columns, attendance }: { source: ResultsSource; columns: string[]; attendance?: boolean }) {
   const [page, setPage] = useState(1)
   const q = useQuery({ queryKey: [...source.key, 'answers', page], queryFn: () => source.answers(page - 1, 10), placeholderData: keepPreviousData })
   return (
@@ -125,6 +128,7 @@ export function AnswersTable({ source, columns }: { source: ResultsSource; colum
       locale={{ emptyText: <Empty description="还没有人填写" /> }}
       columns={[
         { title: '姓名', dataIndex: 'name', width: 90, fixed: 'left' },
+        ...(attendance ? [{ title: '出勤', dataIndex: 'attendance', width: 70 }] : []),
         { title: '提交时间', dataIndex: 'createTime', width: 140, render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm') },
         ...columns.map((title, i) => ({
           title,
