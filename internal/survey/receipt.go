@@ -213,7 +213,7 @@ func (s *Service) MeetingReceipt(ctx context.Context, id int64) (MeetingReceipt,
 	if err != nil {
 		return out, err
 	}
-	r, err := s.Results(ctx, qid)
+	r, err := s.resultsOf(ctx, v)
 	if err != nil {
 		return out, err
 	}

@@ -113,6 +113,11 @@ func (s *Service) Results(ctx context.Context, id int64) (Results, error) {
 	if err != nil {
 		return Results{}, err
 	}
+	return s.resultsOf(ctx, v)
+}
+
+// resultsOf are the statistics of questionnaire v as find read it.
+func (s *Service) resultsOf(ctx context.Context, v *View) (Results, error) {
 	var paper ballot.Paper
 	if err := json.Unmarshal([]byte(v.PaperJSON), &paper); err != nil {
 		return Results{}, httpx.Internal(err)
@@ -139,7 +144,8 @@ func (s *Service) Results(ctx context.Context, id int64) (Results, error) {
 	case v.Anonymous: // a draft: nothing yet
 		return out, nil
 	default:
-		if c, err = s.countNamed(ctx, id); err != nil {
+		var err error
+		if c, err = s.countNamed(ctx, v.ID); err != nil {
 			return Results{}, err
 		}
 	}
@@ -258,6 +264,9 @@ func (s *Service) TextPage(ctx context.Context, id int64, lq httpx.ListQuery) (h
 	return out, nil
 }
 
+// answerSpec pages a questionnaire's named answers, the newest first (no filter).
+var answerSpec = httpx.ListSpec{DefaultSort: "a.id DESC", Key: "a.id"}
+
 // AnswerPage is a page of a named questionnaire's answers, newest first,
 // each spread into the columns of Results.Columns (an anonymous one's
 // ballots are read in the export only, once it stops: 409).
@@ -274,20 +283,13 @@ func (s *Service) AnswerPage(ctx context.Context, id int64, lq httpx.ListQuery) 
 	if err := json.Unmarshal([]byte(v.PaperJSON), &paper); err != nil {
 		return out, httpx.Internal(err)
 	}
-	size := lq.Size
-	if size <= 0 || size > 100 {
-		size = 10
-	}
-	q := s.db.NewSelect().Model((*Answer)(nil)).Where("questionnaire_id = ?", id)
-	n, err := q.Count(ctx)
-	if err != nil {
-		return out, httpx.Internal(err)
-	}
-	out.TotalElements = int(n)
 	var rows []Answer
-	if err := q.Column("id", "member_id", "name", "marks", "created_at").OrderExpr("id DESC").Limit(int64(size)).Offset(int64(lq.Page.Page*size)).Scan(ctx, &rows); err != nil {
-		return out, httpx.Internal(err)
+	q := s.db.NewSelect().Model((*Answer)(nil)).Column("a.id", "a.member_id", "a.name", "a.marks", "a.created_at").Where("a.questionnaire_id = ?", id)
+	total, err := httpx.PagedInto(ctx, q, answerSpec, lq, &rows)
+	if err != nil {
+		return out, err
 	}
+	out = httpx.NewCountedPage(make([]AnswerRow, 0, len(rows)), total)
 	cols := columnsOf(paper)
 	for _, a := range rows {
 		var marks []ballot.Mark
