@@ -12,6 +12,7 @@ import AnswerFields from '../fill/AnswerFields'
 import { deleteForm, formAction, formDetail, listForms, moveDeadline } from '../fill/api'
 import { clock, FormTag } from '../fill/view'
 import Editor from './Editor'
+import { serverPager } from '@/components/pagerTotal'
 
 /** Where a form's entries are followed up (the page 填报信息管理). */
 export const entriesPath = (id: number) => `/orglife/txbdxx?form=${id}`
@@ -93,7 +94,7 @@ export default function FillFormsPage() {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={status || blurry ? '没有符合条件的表单' : '暂无填报表单：点击“新建表单”设计字段并发送给党支部或党员'} /> }}
         columns={[
           { title: '表单名称', dataIndex: 'title', render: (t: string, f) => <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => setPreviewing(f.id)}>{t}</Button> },

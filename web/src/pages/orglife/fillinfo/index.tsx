@@ -11,6 +11,7 @@ import { useHasPermission } from '@/components/Permission'
 import { exportUrl, formDetail, listEntries, listForms, remind } from '../fill/api'
 import { clock, EntryTag, FormTag, NOT_SUBMITTED } from '../fill/view'
 import EntryDrawer from './EntryDrawer'
+import { serverPager } from '@/components/pagerTotal'
 
 const STATE_OPTIONS = [
   { value: 'todo', label: '未提交（未填报、草稿、已退回）' },
@@ -47,7 +48,7 @@ function FormList({ onOpen }: { onOpen: (id: number) => void }) {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={status || blurry ? '没有符合条件的表单' : '暂无已发布的填报表单：在“填报表单管理”发布表单后，在此查看填报情况'} /> }}
         columns={[
           { title: '表单名称', dataIndex: 'title', render: (t: string, f) => <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(f.id)}>{t}</Button> },
@@ -130,7 +131,7 @@ function FormEntries({ id, onBack, onOpenEntry }: { id: number; onBack: () => vo
         dataSource={entries.data?.content}
         rowSelection={canReview && open ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]),
           getCheckboxProps: (e) => ({ disabled: !NOT_SUBMITTED.includes(e.state) }) } : undefined}
-        pagination={{ current: page, pageSize: 20, total: entries.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, entries.data)}
         locale={{ emptyText: <Empty description={state || blurry ? '没有符合条件的填报对象' : '本表单没有填报对象'} /> }}
         columns={[
           { title: f.audience === 'members' ? '姓名' : '党支部', dataIndex: 'name' },

@@ -9,6 +9,7 @@ import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { transferPath } from '@/pages/zzgx/shared/api'
 import { follow, followList } from './api'
+import { serverPager } from '@/components/pagerTotal'
 
 /** 处置: 限期改正 with its deadline, or 劝其退党 / 除名, which start the member's 出党 (组织关系转接). */
 function FollowDialog({ row, onClose, onDone }: { row: FollowRow; onClose: () => void; onDone: () => void }) {
@@ -60,7 +61,7 @@ export default function FollowList() {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={followUp !== undefined ? '没有符合条件的党员' : '没有被评为不合格的党员：支部评定等次后，不合格党员在此处置'} /> }}
         columns={[
           { title: '年度', dataIndex: 'year', width: 80 },

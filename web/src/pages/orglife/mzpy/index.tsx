@@ -14,6 +14,7 @@ import YearSelect from '@/components/YearSelect'
 import { openRounds, progress, progressExport } from './api'
 import FollowList from './FollowList'
 import RoundDetail from './RoundDetail'
+import { serverPager } from '@/components/pagerTotal'
 
 export const STATE_COLORS: Record<State, string> = {
   none: 'default', self: 'blue', voting: 'processing', counted: 'orange', void: 'red', decided: 'green',
@@ -83,7 +84,7 @@ function ProgressList({ onOpenRound }: { onOpenRound: (id: number) => void }) {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={state || blurry || orgId ? '没有符合条件的党支部' : '您的管理范围内没有党支部'} /> }}
         columns={[
           { title: '党支部', dataIndex: 'orgName', render: (t: string, r) => (r.roundId ? <Button type="link" style={{ padding: 0 }} onClick={() => onOpenRound(r.roundId)}>{t}</Button> : t) },

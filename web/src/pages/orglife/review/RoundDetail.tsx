@@ -11,6 +11,7 @@ import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { exportUrl, listReports, moveDue, roundAction, roundDetail } from './api'
 import { clock, GradeTag, secretaryText, StateTag } from './view'
+import { serverPager } from '@/components/pagerTotal'
 
 const STATE_OPTIONS = Object.entries(REPORT_STATE_NAMES).map(([value, label]) => ({ value: Number(value), label }))
 
@@ -76,7 +77,7 @@ export default function RoundDetail({ id, onBack, onOpenReport }: { id: number; 
         size="middle"
         loading={reports.isFetching}
         dataSource={reports.data?.content}
-        pagination={{ current: page, pageSize: 20, total: reports.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, reports.data)}
         locale={{ emptyText: <Empty description={state || blurry ? '没有符合条件的述职记录' : '本次评议没有您管理范围内的党组织'} /> }}
         columns={[
           { title: '党组织', dataIndex: 'orgName' },

@@ -14,6 +14,7 @@ import { listRounds, openRound } from './api'
 import MyReports from './MyReports'
 import ReportDrawer from './ReportDrawer'
 import RoundDetail from './RoundDetail'
+import { serverPager } from '@/components/pagerTotal'
 
 const LEVEL_OPTIONS = LEVELS.map((l) => ({ value: l, label: LEVEL_NAMES[l] }))
 
@@ -88,7 +89,7 @@ function RoundList({ onOpenRound }: { onOpenRound: (id: number) => void }) {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={year || level ? '没有符合条件的述职评议' : '暂无述职评议：组织部或二级党委开展评议后，在此查看各书记的述职和评定情况'} /> }}
         onRow={(r) => ({ onDoubleClick: () => onOpenRound(r.id) })}
         columns={[

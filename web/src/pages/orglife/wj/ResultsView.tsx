@@ -6,6 +6,7 @@ import type { AnswerRow, OptionCount, QuestionResult, Results, TextAnswer } from
 import type { Page } from '@/api/request'
 import EChart from '@/components/chart/EChart'
 import { formatTime } from '@/utils/time'
+import { serverPager } from '@/components/pagerTotal'
 
 /**
  * Where a questionnaire's paged lists come from: 问卷管理's routes (/api/wj/{id}/…) or a meeting receipt's
@@ -60,7 +61,7 @@ function Texts({ source, item, anonymous }: { source: ResultsSource; item: strin
       size="small"
       loading={q.isFetching}
       dataSource={q.data?.content}
-      pagination={{ current: page, pageSize: 10, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+      pagination={serverPager(page, setPage, 10, q.data, { hideOnSinglePage: true })}
       locale={{ emptyText: <Empty description="没有人填写" /> }}
       columns={
         anonymous
@@ -124,7 +125,7 @@ export function AnswersTable({ source, columns, attendance }: { source: ResultsS
       loading={q.isFetching}
       dataSource={q.data?.content}
       scroll={{ x: 'max-content' }}
-      pagination={{ current: page, pageSize: 10, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 份` }}
+      pagination={serverPager(page, setPage, 10, q.data, { unit: '份', hideOnSinglePage: true })}
       locale={{ emptyText: <Empty description="还没有人填写" /> }}
       columns={[
         { title: '姓名', dataIndex: 'name', width: 90, fixed: 'left' },

@@ -12,6 +12,7 @@ import { deleteQuestionnaires, exportUrl, listQuestionnaires, publicUrl, stateAc
 import Designer from './Designer'
 import PublishDialog from './PublishDialog'
 import ResultsDrawer from './ResultsDrawer'
+import { serverPager } from '@/components/pagerTotal'
 
 const STATE_OPTIONS = (Object.keys(STATE_NAMES) as unknown as State[]).map((s) => ({ value: Number(s), label: STATE_NAMES[s] }))
 const STATE_COLOR: Record<State, string> = { 0: 'default', 1: 'processing', 2: 'warning' }
@@ -126,7 +127,7 @@ export default function QuestionnairePage() {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={filtered ? '没有符合条件的问卷' : '暂无问卷：点击“新建问卷”设计题目，发布后把链接发给填写人'} /> }}
         columns={[
           { title: '问卷标题', dataIndex: 'title', render: (t: string, v) => <Space size={4} wrap>{t}{v.anonymous ? <Tag color="purple">匿名</Tag> : <Tag>实名</Tag>}{v.meetingId && <Tag color="blue">会议回执</Tag>}</Space> },

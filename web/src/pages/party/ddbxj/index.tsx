@@ -23,6 +23,7 @@ import {
   withdrawNomination,
 } from '../hjxj/api'
 import { OpenVoteDialog, VoteList } from '../hjxj/Votes'
+import { serverPager } from '@/components/pagerTotal'
 
 interface CongressForm {
   orgId: number
@@ -225,7 +226,7 @@ export default function CongressPage() {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description="暂无党代表选举：组织部设置选举单位和代表名额后，各党支部推荐提名" /> }}
         columns={[
           { title: '选举名称', dataIndex: 'title', render: (t: string, r) => <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setParams({ id: String(r.id) })}>{t}</Button> },

@@ -12,6 +12,7 @@ import { validateOrScroll } from '@/components/useFormSubmit'
 import { closeElectionVote, ELECTIONS, electionDetail, electionRoll, listElections, openElectionVote } from './api'
 import PlanDialog from './PlanDialog'
 import { OpenVoteDialog, VoteList } from './Votes'
+import { serverPager } from '@/components/pagerTotal'
 
 const STATE_COLORS: Record<State, string> = {
   review: 'processing', returned: 'warning', approved: 'cyan', confirming: 'processing', done: 'success', rejected: 'default',
@@ -129,7 +130,7 @@ function ElectionList({ onOpen }: { onOpen: (id: number) => void }) {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: 20, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false }}
+        pagination={serverPager(page, setPage, 20, q.data)}
         locale={{ emptyText: <Empty description={state || blurry ? '没有符合条件的换届选举' : '暂无换届选举：党组织任期届满前，由本组织发起换届，选举方案报上级党委审批'} /> }}
         columns={[
           { title: '选举名称', dataIndex: 'title', render: (t: string, r) => <Button type="link" style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }} onClick={() => onOpen(r.id)}>{t}</Button> },
@@ -184,7 +185,7 @@ function DueList({ onOpen }: { onOpen: (id: number) => void }) {
         size="middle"
         loading={q.isFetching}
         dataSource={q.data?.content}
-        pagination={{ current: page, pageSize: DUE_PAGE, total: q.data?.totalElements, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 个党组织` }}
+        pagination={serverPager(page, setPage, DUE_PAGE, q.data, { unit: '个党组织', hideOnSinglePage: true })}
         locale={{ emptyText: <Empty description="三个月内没有任期届满的党组织" /> }}
         columns={[
           { title: '党组织', dataIndex: 'name' },
