@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
@@ -122,6 +123,7 @@ func modules(s services) []module.Module {
 		s.election.Module(),
 		s.mzpy.Module(),
 		s.survey.Module(),
+		school.Module(),
 	}
 }
 

@@ -41,6 +41,7 @@ export const PERM = {
   dwEdit: 'dw:edit',
   dwImport: 'dw:import',
   dwList: 'dw:list',
+  dxLearn: 'dx:learn',
   dyAccount: 'dy:account',
   dyAdd: 'dy:add',
   dyDel: 'dy:del',
