@@ -1,0 +1,128 @@
+package question
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
+)
+
+// Service keeps the question bank.
+type Service struct {
+	db  *bun.DB
+	now func() time.Time
+}
+
+// New returns the question bank's service.
+func New(db *bun.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: db, now: now}
+}
+
+// Get reads the questions of ids (any order; a missing id is left out),
+// with their options and keys, for the exam module's papers.
+func (s *Service) Get(ctx context.Context, idb bun.IDB, ids []int64) ([]Question, error) {
+	if len(ids) == 0 {
+		return []Question{}, nil
+	}
+	var list []Question
+	if err := idb.NewSelect().Model(&list).Where("q.id IN (?)", bun.In(ids)).OrderExpr("q.id").Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for i := range list {
+		if err := list[i].decode(); err != nil {
+			return nil, httpx.Internal(err)
+		}
+	}
+	return list, nil
+}
+
+// Rule is one rule of a random paper: Count questions of Type, with Tag
+// when set, of Difficulty when not 0.
+type Rule struct {
+	Type       int    `json:"type"`
+	Tag        string `json:"tag"`
+	Difficulty int    `json:"difficulty"`
+	Count      int    `json:"count"`
+}
+
+// MaxDraw bounds the questions one rule may draw.
+const MaxDraw = 200
+
+// Draw picks the questions of a random paper from the enabled questions of
+// the organisations orgIDs (a school draws from its own bank and the
+// university's): for each rule in order, Count of those matching it and not
+// drawn by an earlier rule. The same bank and seed give the same draw: the
+// candidates are taken in id order and shuffled by a generator seeded with
+// seed and the rule's place. A rule the bank cannot fill is a 400 naming it
+// (field rules[i]).
+func (s *Service) Draw(ctx context.Context, idb bun.IDB, orgIDs []int64, rules []Rule, seed uint64) ([]int64, error) {
+	var drawn []int64
+	taken := map[int64]bool{}
+	for i, r := range rules {
+		field := fmt.Sprintf("rules[%d]", i)
+		if r.Count < 1 || r.Count > MaxDraw {
+			return nil, httpx.Invalid(field, "每条规则抽取1至%d题", MaxDraw)
+		}
+		if _, ok := TypeNames[r.Type]; !ok {
+			return nil, httpx.Invalid(field, "题型不正确")
+		}
+		if r.Difficulty != 0 && (r.Difficulty < DifficultyMin || r.Difficulty > DifficultyMax) {
+			return nil, httpx.Invalid(field, "难度不正确")
+		}
+		q := idb.NewSelect().Table("dx_question").Column("id").Where("enabled = ?", true).
+			Where("type = ?", r.Type).Where("org_id IN (?)", bun.In(orgIDs)).OrderExpr("id")
+		if r.Difficulty != 0 {
+			q.Where("difficulty = ?", r.Difficulty)
+		}
+		if r.Tag != "" {
+			q.Where("id IN (SELECT question_id FROM dx_question_tag WHERE tag = ?)", r.Tag)
+		}
+		var ids []int64
+		if len(orgIDs) > 0 {
+			if err := q.Scan(ctx, &ids); err != nil {
+				return nil, httpx.Internal(err)
+			}
+		}
+		free := ids[:0]
+		for _, id := range ids {
+			if !taken[id] {
+				free = append(free, id)
+			}
+		}
+		if len(free) < r.Count {
+			return nil, httpx.Invalid(field, "题库中符合条件（%s）的题目只有%d道，不足%d道", r.describe(), len(free), r.Count)
+		}
+		rng := rand.New(rand.NewPCG(seed, uint64(i)))
+		rng.Shuffle(len(free), func(a, b int) { free[a], free[b] = free[b], free[a] })
+		for _, id := range free[:r.Count] {
+			taken[id] = true
+			drawn = append(drawn, id)
+		}
+	}
+	return drawn, nil
+}
+
+// describe names a rule's conditions in Chinese.
+func (r Rule) describe() string {
+	d := TypeNames[r.Type]
+	if r.Tag != "" {
+		d += "、知识点“" + r.Tag + "”"
+	}
+	if r.Difficulty != 0 {
+		d += "、难度" + DifficultyNames[r.Difficulty]
+	}
+	return d
+}
+
+// Module describes the question bank.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "question", Migrations: Migrations()}
+}
