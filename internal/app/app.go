@@ -299,7 +299,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	elections := election.New(database, sys, orgs, members, ballots)
 	mzpy := appraisal.New(database, sys, orgs, members, life, ballots, trf)
 	surveys := survey.New(database, sys, orgs, members, life, ballots)
-	questions := question.New(database, nil)
+	questions := question.New(database, sys, orgs, nil)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,

@@ -121,7 +121,12 @@ type Viewed[M, V, I, O any] struct {
 	// index broken) of record m, nil keeping the error as it is.
 	BeforeUpdate func(ctx context.Context, tx bun.IDB, cur *V, m *M) error
 	BeforeDelete func(ctx context.Context, tx bun.IDB, ids []int64) error
-	WriteError   func(err error, m *M) error
+	// AfterSave writes what a record keeps beside its row (a question's tag
+	// rows) inside the write's transaction, right after the row is written
+	// (m's id set): on a create, an update, a restore and an import's insert.
+	// An update that changes nothing writes neither.
+	AfterSave  func(ctx context.Context, tx bun.IDB, m *M) error
+	WriteError func(err error, m *M) error
 	// Trail, when set, is the record's change trail: every write goes through
 	// Trail.Save with the raw views TrailView gives, and the routes add the
 	// record's trail, the trail across the scope (TrailName is the record's

@@ -123,6 +123,16 @@ func (res *Viewed[M, V, I, O]) save(ctx context.Context, tx bun.IDB, m M, cur *V
 				Where("EXISTS (?)", scoped.Where(res.alias()+".id = ?", *was.id)).ExcludeColumn("id", "created_at").Exec(ctx))
 		}
 	}
+	if res.AfterSave != nil {
+		row := write
+		write = func(ctx context.Context) (int64, error) {
+			id, err := row(ctx)
+			if err == nil {
+				err = res.AfterSave(ctx, tx, &m)
+			}
+			return id, err
+		}
+	}
 	if res.Trail == nil {
 		return write(ctx)
 	}

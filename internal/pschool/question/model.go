@@ -6,8 +6,10 @@
 package question
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 
 	"github.com/uptrace/bun"
 
@@ -91,6 +93,31 @@ type Question struct {
 	Difficulty  int      `bun:"difficulty" json:"difficulty"`
 	Enabled     bool     `bun:"enabled" json:"enabled"` // a disabled question is kept but never drawn
 }
+
+// View is a question as the list and the detail show it: with its
+// organisation's name and its type's and difficulty's names.
+type View struct {
+	Question       `bun:",extend"`
+	OrgName        string `bun:"org_name,scanonly" json:"orgName"`
+	TypeName       string `bun:"-" json:"typeName"`
+	DifficultyName string `bun:"-" json:"difficultyName"`
+}
+
+// AfterScanRow fills Options from the stored JSON whenever a question is
+// read (a list, a detail, the record an update is merged onto).
+func (q *Question) AfterScanRow(context.Context) error { return q.decode() }
+
+// BlankMarker marks a blank in a 填空题's stem: a run of at least three
+// underscores ("___", "______") is one blank, and a stem has as many runs
+// as the key has blanks. Underscores are what people type for a blank in
+// Word and Excel, so an imported stem needs no rewriting.
+const BlankMarker = "___"
+
+// blankRun finds the blanks of a stem (BlankMarker and longer runs).
+var blankRun = regexp.MustCompile(`_{3,}`)
+
+// CountBlanks is the number of blanks the stem marks.
+func CountBlanks(stem string) int { return len(blankRun.FindAllStringIndex(stem, -1)) }
 
 // TagSeparator joins a question's tags in Question.Tags.
 const TagSeparator = "、"

@@ -8,22 +8,30 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/system"
 )
 
 // Service keeps the question bank.
 type Service struct {
-	db  *bun.DB
-	now func() time.Time
+	db        *bun.DB
+	sys       *system.Service
+	orgs      *org.Service
+	now       func() time.Time
+	questions *resource.Resource[Question, View]
 }
 
-// New returns the question bank's service.
-func New(db *bun.DB, now func() time.Time) *Service {
+// New returns the question bank's service (now nil: the wall clock, UTC).
+func New(db *bun.DB, sys *system.Service, orgs *org.Service, now func() time.Time) *Service {
 	if now == nil {
-		now = time.Now
+		now = func() time.Time { return time.Now().UTC() }
 	}
-	return &Service{db: db, now: now}
+	s := &Service{db: db, sys: sys, orgs: orgs, now: now}
+	s.questions = s.resource()
+	return s
 }
 
 // Get reads the questions of ids (any order; a missing id is left out),
@@ -122,7 +130,16 @@ func (r Rule) describe() string {
 	return d
 }
 
-// Module describes the question bank.
+// Module describes the question bank (it works on a nil service).
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "question", Migrations: Migrations()}
+	return module.Module{Name: "question", Migrations: Migrations(), Routes: s.Routes,
+		Imports: []module.ImportKind{s.importKind()}, Menus: menus(), Trail: TrailModule}
+}
+
+// Routes registers the 题库 page's routes under /api/tk (list, export,
+// detail, create, update — enabling and disabling a question is an update
+// of enabled —, delete, the trails and the restore), each with its
+// permission (Perms).
+func (s *Service) Routes(rs *httpx.Routes) {
+	s.questions.Routes(rs.In("题库"), "/api/tk", Perms)
 }
