@@ -9,7 +9,7 @@ import "zhdj/internal/pschool/question"
 func questionTS() ([]byte, error) {
 	f := newTSFile(header("internal/pschool/question (model.go, check.go)"))
 	f.decl("/** A question's type (question.Type…): 0 单选题, 1 多选题, 2 判断题, 3 填空题, 4 简答题. */\nexport type QuestionType = %s", numbers(question.Types))
-	f.constant("The types by role.", "QUESTION_TYPE", "", tsObj{{"single", question.TypeSingle}, {"multiple", question.TypeMultiple},
+	f.constant("The types by role.", "QUESTION_TYPE", "Readonly<Record<'single' | 'multiple' | 'judge' | 'fill' | 'short', QuestionType>>", tsObj{{"single", question.TypeSingle}, {"multiple", question.TypeMultiple},
 		{"judge", question.TypeJudge}, {"fill", question.TypeFill}, {"short", question.TypeShort}})
 	f.constant("The types in the order a paper lists them (question.Types).", "QUESTION_TYPES", "readonly QuestionType[]", question.Types)
 	f.constant("The types' names (question.TypeNames).", "QUESTION_TYPE_NAMES", "Record<QuestionType, string>", numbered(question.Types, question.TypeNames))
@@ -20,7 +20,7 @@ func questionTS() ([]byte, error) {
 	f.decl("/** A difficulty, %d (易) to %d (难). */\nexport type Difficulty = %s", question.DifficultyMin, question.DifficultyMax, numbers(levels))
 	f.constant("The difficulties from the easiest.", "DIFFICULTIES", "readonly Difficulty[]", levels)
 	f.constant("The difficulties' names (question.DifficultyNames).", "DIFFICULTY_NAMES", "Record<Difficulty, string>", numbered(levels, question.DifficultyNames))
-	f.constant("The keys of a 判断题 (question.JudgeTrue, JudgeFalse).", "JUDGE", "", tsObj{{"right", question.JudgeTrue}, {"wrong", question.JudgeFalse}})
+	f.constant("The keys of a 判断题 (question.JudgeTrue, JudgeFalse).", "JUDGE", "Readonly<Record<'right' | 'wrong', string>>", tsObj{{"right", question.JudgeTrue}, {"wrong", question.JudgeFalse}})
 	f.constant("The option keys in order (question.OptionKeys).", "OPTION_KEYS", "readonly string[]", question.OptionKeys)
 	f.constant("A question's bounds (question.Max…, Min…).", "QUESTION_LIMITS", "", tsObj{{"minOptions", question.MinOptions},
 		{"maxOptions", question.MaxOptions}, {"blanks", question.MaxBlanks}, {"variants", question.MaxVariants},

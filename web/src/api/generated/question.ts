@@ -5,7 +5,7 @@
 export type QuestionType = 0 | 1 | 2 | 3 | 4
 
 /** The types by role. */
-export const QUESTION_TYPE = { single: 0, multiple: 1, judge: 2, fill: 3, short: 4 }
+export const QUESTION_TYPE: Readonly<Record<'single' | 'multiple' | 'judge' | 'fill' | 'short', QuestionType>> = { single: 0, multiple: 1, judge: 2, fill: 3, short: 4 }
 
 /** The types in the order a paper lists them (question.Types). */
 export const QUESTION_TYPES: readonly QuestionType[] = [0, 1, 2, 3, 4]
@@ -23,7 +23,7 @@ export const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3, 4, 5]
 export const DIFFICULTY_NAMES: Record<Difficulty, string> = { '1': '易', '2': '较易', '3': '中等', '4': '较难', '5': '难' }
 
 /** The keys of a 判断题 (question.JudgeTrue, JudgeFalse). */
-export const JUDGE = { right: 'T', wrong: 'F' }
+export const JUDGE: Readonly<Record<'right' | 'wrong', string>> = { right: 'T', wrong: 'F' }
 
 /** The option keys in order (question.OptionKeys). */
 export const OPTION_KEYS: readonly string[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']
