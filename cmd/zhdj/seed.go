@@ -140,5 +140,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成问卷演示数据：%d 份问卷（实名答卷 %d 份，匿名答卷 %d 份），会议回执 %d 份，用时 %.1f 秒\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Receipts, wj.Took.Seconds())
 	fmt.Printf("Questionnaires: %d (%d named answers, %d anonymous), %d receipt answers, in %.1f s\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Receipts, wj.Took.Seconds())
+	tk, err := a.Questions.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("题库演示数据 (question bank): %w", err)
+	}
+	fmt.Printf("已生成题库演示数据：学校党委题库 %d 道题目\n", tk.Questions)
+	fmt.Printf("Question bank: %d questions in the university's bank\n", tk.Questions)
 	return nil
 }
