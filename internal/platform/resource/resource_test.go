@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -160,5 +161,49 @@ func TestScopedRecord(t *testing.T) {
 	}
 	if page, err := res.Across(theirs, lq); err != nil || page.TotalElements != 0 {
 		t.Fatalf("another scope's trail: %+v %v", page, err)
+	}
+}
+
+// AfterSave runs in the write's transaction with the record's id set, on a
+// create, an update and a restore, not on an update that changes nothing;
+// its failure rolls the write back.
+func TestAfterSave(t *testing.T) {
+	t.Parallel()
+	res, _ := notes(t)
+	mine := context.WithValue(context.Background(), ownerKey{}, int64(1))
+	var saved []string
+	res.AfterSave = func(ctx context.Context, tx bun.IDB, n *note) error {
+		if n.Text == "坏" {
+			return httpx.Invalid("text", "不收")
+		}
+		// Inside the transaction: the row just written is there.
+		var text string
+		if err := tx.NewSelect().Table("sample_note").Column("text").Where("id = ?", n.ID).Scan(ctx, &text); err != nil {
+			return err
+		}
+		saved = append(saved, text)
+		return nil
+	}
+	a, err := res.Create(mine, note{Text: "甲"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, _ := res.Current(mine, a.ID)
+	if _, err := res.Update(mine, cur); err != nil || len(saved) != 1 {
+		t.Fatalf("an unchanged update: %v, the hook ran %d times", err, len(saved))
+	}
+	cur.Text, cur.UpdatedAt = "乙", time.Time{}
+	if _, err := res.Update(mine, cur); err != nil {
+		t.Fatal(err)
+	}
+	cur.Text = "坏"
+	if _, err := res.Update(mine, cur); httpx.FieldOf(err) != "text" {
+		t.Fatalf("failing hook: %v", err)
+	}
+	if v, _ := res.Detail(mine, a.ID); v.Text != "乙" {
+		t.Fatalf("the failed hook's write was kept: %+v", v)
+	}
+	if len(saved) != 2 || saved[0] != "甲" || saved[1] != "乙" {
+		t.Fatalf("hook saw %v", saved)
 	}
 }
