@@ -204,4 +204,22 @@ describe('dx/tk', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByText('启用', { selector: '.ant-dropdown-menu-title-content' }))
     await waitFor(() => expect(updated).toEqual([{ id: 5, enabled: true }]))
   })
+
+  it('offers 导入 and 导出 to their holders and deletes a question after confirming', async () => {
+    signIn(['tk:list', 'tk:del', 'tk:import', 'tk:export'])
+    let deleted: unknown
+    mock.onDelete('/api/tk').reply((c) => {
+      deleted = body(c)
+      return [204]
+    })
+    renderPage()
+    const row = (await screen.findByText('简述入党誓词。')).closest('tr') as HTMLElement
+    expect(screen.getByRole('button', { name: /导\s*入/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy()
+    fireEvent.click(within(row).getByRole('button', { name: /删\s*除/ }))
+    expect(await screen.findByText(/确定删除题目/)).toBeTruthy()
+    expect(deleted).toBeUndefined()
+    fireEvent.click((await screen.findAllByRole('button', { name: /确\s*定/ })).at(-1)!)
+    await waitFor(() => expect(deleted).toEqual([5]))
+  })
 })
