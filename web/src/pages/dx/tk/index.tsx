@@ -172,6 +172,7 @@ export default function QuestionBankPage() {
         // The version the form was opened with: the server refuses it (409) when the question changed since.
         return record ? put(API, { ...b, updateTime: record.updateTime }) : post(API, b)
       }}
+      newValues={(filters) => (filters.orgId ? { orgId: filters.orgId } : {})}
       rowActions={(q) => [{ key: 'preview', label: '预览', onClick: () => setPreview(q) }]}
       moreActions={(q, page) => [{ key: 'toggle', label: q.enabled ? '停用' : '启用', need: PERM.tkEdit, onClick: () => void toggle(q, page) }]}
       deleteRow={() => ({ kind: '题目' })}
