@@ -10,6 +10,7 @@ import (
 	mrand "math/rand/v2"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/uptrace/bun"
 
@@ -425,6 +426,9 @@ func (s *Service) Save(ctx context.Context, id int64, in AnswerInput) (Saved, er
 	}
 	if err := question.CheckAnswer(q.bankQuestion(), stored); err != nil {
 		return Saved{}, httpx.Invalid("answer", "%s", err.Error())
+	}
+	if utf8.RuneCountInString(stored) > answerColumn {
+		return Saved{}, httpx.Invalid("answer", "答案过长")
 	}
 	lock := ""
 	if db.IsPostgres(s.db) {
