@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Empty, Grid, List, Modal, Result, Space, Spin, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Empty, Grid, Result, Space, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { MyExam } from '@/api/generated/exam'
 import { failureText } from '@/api/request'
+import { ui } from '@/app/bridge'
 import { formatTime } from '@/utils/time'
 import { myExams, startExam, takePath } from '../api'
 
@@ -46,7 +47,7 @@ export default function ExamCenter() {
   }
   const begin = (e: MyExam) => {
     if (e.current) return void go(e)
-    Modal.confirm({
+    ui.modal.confirm({
       title: `开始“${e.title}”？`,
       content: `开始后计时 ${e.duration} 分钟（最迟到 ${formatTime(e.closesAt, MINUTE)}），中途断网或关闭页面不停止计时，可回到本页继续作答。`,
       okText: '开始考试',
@@ -64,9 +65,7 @@ export default function ExamCenter() {
       {list.length === 0 ? (
         <Empty description="暂无考试：党校发布考试并把您列为考生后，会显示在这里" />
       ) : (
-        <List
-          dataSource={list}
-          renderItem={(e) => (
+        list.map((e) => (
             <Card key={e.id} size="small" style={{ marginBottom: 12 }} title={<Space wrap><span>{e.title}</span><Tag color={STATUS[e.status].color}>{STATUS[e.status].label}</Tag></Space>}>
               <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                 {formatTime(e.opensAt, MINUTE)} 至 {formatTime(e.closesAt, MINUTE)} · 时长 {e.duration} 分钟 · 总分 {e.total}，及格 {e.passMark} · 已作答 {e.used}/{e.attempts} 次
@@ -81,8 +80,7 @@ export default function ExamCenter() {
                 </Space>
               </Space>
             </Card>
-          )}
-        />
+        ))
       )}
     </div>
   )

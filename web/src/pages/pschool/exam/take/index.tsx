@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Checkbox, Grid, Input, Modal, Radio, Result, Space, Spin, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Checkbox, Grid, Input, Radio, Result, Space, Spin, Tag, Typography } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { JUDGE, QTYPE, QUESTION_TYPE_NAMES, type AttemptView, type ShownQuestion } from '@/api/generated/exam'
 import { failureText } from '@/api/request'
+import { ui as bridge } from '@/app/bridge'
 import { attempt, CENTER_PATH, saveAnswer, statusOf, submitAttempt } from '../api'
 
 /** How long an answer rests before it is saved, and how often the unsaved ones are sent again. */
@@ -59,7 +60,7 @@ function AnswerInputOf({ q, value, disabled, onChange }: { q: ShownQuestion; val
       return (
         <Space direction="vertical" style={{ width: '100%' }}>
           {texts.map((t, i) => (
-            <Input key={i} aria-label={`第${i + 1}空`} addonBefore={`第${i + 1}空`} maxLength={200} value={t} disabled={disabled}
+            <Input key={i} aria-label={`第${i + 1}空`} prefix={`第${i + 1}空`} maxLength={200} value={t} disabled={disabled}
               onChange={(e) => onChange(JSON.stringify(texts.map((x, j) => (j === i ? e.target.value : x))))} />
           ))}
         </Space>
@@ -149,7 +150,7 @@ function Answering({ a, onClosed }: { a: AttemptView; onClosed: (why?: string) =
   const unsaved = Object.values(state).filter((s) => s !== 'saved').length
   const blank = a.questions.filter((q) => !answers[q.seq]).length
   const submit = () =>
-    Modal.confirm({
+    bridge.modal.confirm({
       title: '确认交卷？',
       content: `${blank > 0 ? `还有 ${blank} 题未作答。` : '全部题目已作答。'}${unsaved > 0 ? `有 ${unsaved} 题的答案尚未保存，交卷前将再次保存。` : ''}交卷后不能修改。`,
       okText: '交卷',
@@ -166,7 +167,7 @@ function Answering({ a, onClosed }: { a: AttemptView; onClosed: (why?: string) =
         } catch (e) {
           closed.current = statusOf(e) === 409
           if (closed.current) onClosed(await failureText(e))
-          else ui(await failureText(e))
+          else submitFailed(await failureText(e))
         } finally {
           setBusy(false)
         }
@@ -207,7 +208,7 @@ function Answering({ a, onClosed }: { a: AttemptView; onClosed: (why?: string) =
   )
 }
 
-const ui = (text: string) => void Modal.error({ title: '交卷失败', content: `${text}。请检查网络后再次交卷，已保存的答案不会丢失。` })
+const submitFailed = (text: string) => void bridge.modal.error({ title: '交卷失败', content: `${text}。请检查网络后再次交卷，已保存的答案不会丢失。` })
 
 /** A closed attempt: the score (final once the short answers are graded) and each question's score. */
 function Closed({ a }: { a: AttemptView }) {
