@@ -248,9 +248,11 @@ func (s *Service) FinishExam(ctx context.Context, id int64) (ExamView, error) {
 	return s.ExamDetail(ctx, id)
 }
 
-// PeopleInput names members (of the caller's scope, each with an account).
+// PeopleInput names members (of the caller's scope, each with an account):
+// they replace the examinees, or with Add join them.
 type PeopleInput struct {
 	MemberIDs []int64 `json:"memberIds"`
+	Add       bool    `json:"add"`
 }
 
 // accountsOf reads the accounts of members of the caller's scope: a member
@@ -291,10 +293,42 @@ func (s *Service) SetExamExaminees(ctx context.Context, id int64, in PeopleInput
 	if err != nil {
 		return ExamView{}, err
 	}
-	if err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error { return s.SetExaminees(ctx, tx, id, users) }); err != nil {
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if !in.Add {
+			return s.SetExaminees(ctx, tx, id, users)
+		}
+		if err := insertExaminees(ctx, tx, id, users); err != nil {
+			return err
+		}
+		var n int
+		err := tx.NewRaw("UPDATE ks_exam SET examinees = (SELECT COUNT(*) FROM ks_examinee WHERE exam_id = ?) WHERE id = ? RETURNING examinees", id, id).Scan(ctx, &n)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if n > MaxExaminees {
+			return httpx.Invalid("memberIds", "一场考试最多%d名考生", MaxExaminees)
+		}
+		return nil
+	})
+	if err != nil {
 		return ExamView{}, err
 	}
 	return s.ExamDetail(ctx, id)
+}
+
+// insertExaminees adds accounts to exam examID's examinees (those there stay).
+func insertExaminees(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error {
+	for start := 0; start < len(userIDs); start += 500 {
+		part := userIDs[start:min(start+500, len(userIDs))]
+		rows := make([]examinee, len(part))
+		for i, u := range part {
+			rows[i] = examinee{ExamID: examID, UserID: u}
+		}
+		if _, err := idb.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+	}
+	return nil
 }
 
 // SetExaminees makes userIDs the examinees of exam examID through idb (the
@@ -312,15 +346,8 @@ func (s *Service) SetExaminees(ctx context.Context, idb bun.IDB, examID int64, u
 	if _, err := del.Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
-	for start := 0; start < len(userIDs); start += 500 {
-		part := userIDs[start:min(start+500, len(userIDs))]
-		rows := make([]examinee, len(part))
-		for i, u := range part {
-			rows[i] = examinee{ExamID: examID, UserID: u}
-		}
-		if _, err := idb.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
+	if err := insertExaminees(ctx, idb, examID, userIDs); err != nil {
+		return err
 	}
 	_, err := idb.NewUpdate().Model((*Exam)(nil)).Set("examinees = ?", len(userIDs)).Where("id = ?", examID).Exec(ctx)
 	return httpx.AsError(err)

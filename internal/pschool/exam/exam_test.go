@@ -322,3 +322,23 @@ func TestLearnerRoutesAccess(t *testing.T) {
 }
 
 func itoa(n int64) string { return fmtI(n) }
+
+// Examinees are added to those there, or replace them.
+func TestExamineesAddOrReplace(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	p := w.fixedPaper(t)
+	x := apptest.DoJSON[exam.ExamView](t, w.e, 201, "POST", "/api/ks/exam", w.csTK, exam.ExamInput{Title: "考", OrgID: w.cs, PaperID: p.ID,
+		OpensAt: base, ClosesAt: base.Add(time.Hour), Duration: 30, Attempts: 1})
+	apptest.ExpectMessage(t, w.e.Do("POST", path("exam", x.ID, "publish"), w.csTK, nil), 409, "请先设置考生")
+	v := apptest.DoJSON[exam.ExamView](t, w.e, 200, "PUT", path("exam", x.ID, "examinees"), w.csTK, exam.PeopleInput{MemberIDs: []int64{w.a.member}})
+	v = apptest.DoJSON[exam.ExamView](t, w.e, 200, "PUT", path("exam", x.ID, "examinees"), w.csTK, exam.PeopleInput{MemberIDs: []int64{w.b.member, w.a.member}, Add: true})
+	if v.Examinees != 2 {
+		t.Fatalf("after adding: %d examinees", v.Examinees)
+	}
+	v = apptest.DoJSON[exam.ExamView](t, w.e, 200, "PUT", path("exam", x.ID, "examinees"), w.csTK, exam.PeopleInput{MemberIDs: []int64{w.b.member}})
+	if v.Examinees != 1 {
+		t.Fatalf("after replacing: %d examinees", v.Examinees)
+	}
+	apptest.ExpectField(t, w.e.Do("PUT", path("exam", x.ID, "examinees"), w.csTK, exam.PeopleInput{MemberIDs: []int64{999999}}), "memberIds", "所选党员不存在")
+}

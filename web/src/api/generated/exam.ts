@@ -197,6 +197,7 @@ export interface ExamInput {
 /** The body of PUT /api/ks/exam/{id}/examinees and …/graders (exam.PeopleInput). */
 export interface PeopleInput {
   memberIds: number[]
+  add?: boolean
 }
 
 /** An account named by its member (exam.Person). */

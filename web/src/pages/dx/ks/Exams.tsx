@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Button, DatePicker, Drawer, Empty, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd'
+import { Button, DatePicker, Drawer, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { LIMITS, QUESTION_TYPE_NAMES, STATE, STATE_NAMES, type ExamInput, type ExamView, type QuestionStat, type Result, type State } from '@/api/generated/exam'
@@ -65,11 +65,12 @@ function PeopleDialog({ exam, kind, onClose, onDone }: { exam: ExamView; kind: '
     queryFn: () => (kind === 'graders' ? graders(exam.id) : examinees(exam.id, 0, 100).then((p) => p.content)),
   })
   const [ids, setIds] = useState<number[]>([])
+  const [add, setAdd] = useState(kind === 'examinees')
   const [busy, setBusy] = useState(false)
   const save = async () => {
     setBusy(true)
     try {
-      await (kind === 'graders' ? setGraders(exam.id, { memberIds: ids }) : setExaminees(exam.id, { memberIds: ids }))
+      await (kind === 'graders' ? setGraders(exam.id, { memberIds: ids }) : setExaminees(exam.id, { memberIds: ids, add }))
       ui.message.success('已保存')
       onDone()
       onClose()
@@ -84,8 +85,12 @@ function PeopleDialog({ exam, kind, onClose, onDone }: { exam: ExamView; kind: '
     <Modal open title={`设置${what}：${exam.title}`} onCancel={onClose} onOk={() => void save()} confirmLoading={busy} okText="保存" cancelText="取消" width={640}>
       <Typography.Paragraph type="secondary">
         当前{what}：{current.data?.length ? current.data.map((p) => p.name).join('、') : '无'}{kind === 'examinees' && exam.examinees > 100 ? ` 等 ${exam.examinees} 人` : ''}。
-        保存后以下面选择的党员（须已开通账号）替换{kind === 'examinees' ? '全部考生；培训班的学员由培训班设置' : '全部阅卷人'}。
+        {kind === 'examinees' ? '选择的党员（须已开通账号）加入考生，或替换全部考生；培训班的学员由培训班设置。' : '保存后以选择的党员（须已开通账号）替换全部阅卷人。'}
       </Typography.Paragraph>
+      {kind === 'examinees' && (
+        <Radio.Group style={{ marginBottom: 8 }} value={add} onChange={(e) => setAdd(e.target.value as boolean)}
+          options={[{ value: true, label: '加入考生' }, { value: false, label: '替换全部考生' }]} />
+      )}
       <RemoteSelect multiple search={(text) => searchMembers(text)} value={ids} onChange={(v) => setIds((v as unknown as number[]) ?? [])} placeholder="输入姓名搜索党员" style={{ width: '100%' }} />
     </Modal>
   )
