@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/pschool/exam"
 	"zhdj/internal/pschool/question"
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
@@ -89,6 +90,7 @@ type services struct {
 	mzpy     *appraisal.Service
 	survey   *survey.Service
 	question *question.Service
+	exam     *exam.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -127,6 +129,7 @@ func modules(s services) []module.Module {
 		s.survey.Module(),
 		school.Module(),
 		s.question.Module(),
+		s.exam.Module(),
 	}
 }
 
@@ -198,6 +201,8 @@ type App struct {
 	Survey *survey.Service
 	// Questions is the party school's question bank (题库).
 	Questions *question.Service
+	// Exams is the party school's papers and online exams (在线考试).
+	Exams *exam.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -300,10 +305,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	mzpy := appraisal.New(database, sys, orgs, members, life, ballots, trf)
 	surveys := survey.New(database, sys, orgs, members, life, ballots)
 	questions := question.New(database, sys, orgs, nil)
+	exams := exam.New(database, sys, orgs, members, questions, nil)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys, question: questions})
+		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -327,7 +333,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

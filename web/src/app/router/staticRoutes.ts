@@ -45,6 +45,9 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/dzzhjgl/tp', 'dzzhjgl/tp', '党组织换届投票', { hidden: true }),
   route('/cadre/evaluation', 'cadre/evaluation', '干部考核测评', { hidden: true }),
   route('/pschool', 'pschool', '党校', { hidden: true }),
+  // 在线考试: the examinee's exams and the exam page (dx:learn).
+  route('/pschool/exam/center', 'pschool/exam/center', '我的考试', { hidden: true }),
+  route('/pschool/exam/take', 'pschool/exam/take', '考试', { hidden: true, parent: '/pschool/exam/center', crumb: '考试' }),
   // A started meeting's QR code and live attendance, opened from its meeting page (组织生活).
   route('/orglife/screen', 'orglife/screen', '会议签到', { hidden: true }),
 ]
