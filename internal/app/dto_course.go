@@ -2,6 +2,7 @@ package app
 
 import (
 	"zhdj/internal/pschool/course"
+	"zhdj/internal/pschool/school"
 )
 
 // courseTS is the vocabulary and the JSON of 课程管理 (/api/dx/course) and
@@ -24,6 +25,7 @@ func courseTS() ([]byte, error) {
 	f.constant("What a video node's upload may be (course.VideoExts).", "VIDEO_EXTS", "readonly string[]", course.VideoExts)
 	f.constant("What a document node's upload may be (course.DocumentExts).", "DOCUMENT_EXTS", "readonly string[]", course.DocumentExts)
 	f.constant("What a cover may be (course.CoverExts).", "COVER_EXTS", "readonly string[]", course.CoverExts)
+	f.constant("The terminals a learner studies on (TERMINAL_TYPE, school.Terminal…).", "TERMINAL", "", tsObj{{"pc", school.TerminalPC}, {"mobile", school.TerminalMobile}})
 	f.constant("The slack of the study rules in seconds (course.Grace).", "GRACE", "", course.Grace)
 	f.constant("The answer to a heartbeat of a page another start took over (course.MsgTakenOver).", "MSG_TAKEN_OVER", "", course.MsgTakenOver)
 	f.iface("A course as the staff list shows it (course.View).", "View", course.View{}, map[string]string{"state": "State"})

@@ -37,6 +37,9 @@ export const DOCUMENT_EXTS: readonly string[] = ['pdf', 'doc', 'docx', 'ppt', 'p
 /** What a cover may be (course.CoverExts). */
 export const COVER_EXTS: readonly string[] = ['jpg', 'jpeg', 'png', 'webp']
 
+/** The terminals a learner studies on (TERMINAL_TYPE, school.Terminal…). */
+export const TERMINAL = { pc: 1, mobile: 2 }
+
 /** The slack of the study rules in seconds (course.Grace). */
 export const GRACE = 5
 
