@@ -160,6 +160,9 @@ func TestCourse_DeleteRefusedWithCreditedStudy(t *testing.T) {
 		t.Errorf("delete studied: %d %s", res.Status, res.Body)
 	}
 	apptest.Expect(t, w.e.Do("DELETE", ipath(f.course, f.article, ""), w.csTK, nil), 409)
+	// A node only opened (nothing credited) goes, with its progress rows.
+	w.start(t, w.b, f.video)
+	apptest.Expect(t, w.e.Do("DELETE", ipath(f.course, f.video, ""), w.csTK, nil), 200)
 	d := w.draft(t, "未学习的课程")
 	apptest.Expect(t, w.e.Do("DELETE", "/api/dx/course", w.csTK, []int64{d.ID}), 204)
 	apptest.Expect(t, w.e.Do("GET", cpath(d.ID, ""), w.csTK, nil), 404)
@@ -203,6 +206,16 @@ func TestServe_RangeRequests(t *testing.T) {
 	}
 	if n := apptest.DoJSON[course.NodeStudy](t, w.e, 200, "GET", npath(doc, ""), w.a, nil); !n.Inline {
 		t.Errorf("pdf not inline: %+v", n)
+	}
+	// The cover: an image only; shown to the staff and to learners of the published course.
+	apptest.Expect(t, w.e.Do("GET", "/api/pschool/course/"+itoa(f.course)+"/cover", w.a, nil), 404)
+	apptest.Expect(t, w.e.Upload(cpath(f.course, "cover"), w.csTK, "file", "x.pdf", []byte("%PDF-1.4\n"), nil), 400)
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), make([]byte, 64)...)
+	apptest.Expect(t, w.e.Upload(cpath(f.course, "cover"), w.csTK, "file", "封面.png", png, nil), 200)
+	for _, r := range []struct{ path, tk string }{{cpath(f.course, "cover"), w.csTK}, {"/api/pschool/course/" + itoa(f.course) + "/cover", w.a}} {
+		if res := w.e.Do("GET", r.path, r.tk, nil); res.Status != 200 || res.Header.Get("Content-Type") != "image/png" {
+			t.Errorf("cover %s: %d %v", r.path, res.Status, res.Header)
+		}
 	}
 }
 

@@ -196,10 +196,10 @@ func (s *Service) answerDetail(w http.ResponseWriter, ctx context.Context, cours
 	return httpx.OK(w, d)
 }
 
-// MsgNodeStudied refuses deleting a node someone has studied.
-const MsgNodeStudied = "已有学员学习该节点，不能删除；可修改其内容"
+// MsgNodeStudied refuses deleting a node someone was credited study time of.
+const MsgNodeStudied = "已有学员学习该节点并计入学习时长，不能删除；可修改其内容"
 
-// deleteItem removes a node nobody studied, or an empty chapter; a
+// deleteItem removes a node nobody was credited study time of, or an empty chapter; a
 // published course keeps at least one node.
 func (s *Service) deleteItem(w http.ResponseWriter, r *http.Request, courseID, itemID int64) error {
 	ctx := r.Context()
@@ -218,12 +218,17 @@ func (s *Service) deleteItem(w http.ResponseWriter, r *http.Request, courseID, i
 				return httpx.Conflict("请先删除该章下的%d个节点", n)
 			}
 		} else {
-			studied, err := tx.NewSelect().Model((*Progress)(nil)).Where("p.node_id = ?", itemID).Exists(ctx)
+			studied, err := tx.NewSelect().Model((*Progress)(nil)).Where("p.node_id = ?", itemID).
+				WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("p.watched > 0").WhereOr("p.done") }).Exists(ctx)
 			if err != nil {
 				return httpx.Internal(err)
 			}
 			if studied {
 				return httpx.Conflict(MsgNodeStudied)
+			}
+			// Opened but nothing credited: those rows go with the node.
+			if _, err := tx.NewDelete().Model((*Progress)(nil)).Where("node_id = ?", itemID).Exec(ctx); err != nil {
+				return httpx.Internal(err)
 			}
 			if c.State == StatePublished && c.Nodes <= 1 {
 				return httpx.Conflict("已发布的课程至少保留一个节点；请先取消发布")

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table, Tag, Typography, Upload } from 'antd'
 import { useState } from 'react'
 import {
-  DOCUMENT_EXTS, KIND, LIMITS, NODE_TYPE, NODE_TYPE_NAMES, NODE_TYPES, STATE, STATE_NAMES, VIDEO_EXTS,
+  COVER_EXTS, DOCUMENT_EXTS, KIND, LIMITS, NODE_TYPE, NODE_TYPE_NAMES, NODE_TYPES, STATE, STATE_NAMES, VIDEO_EXTS,
   type ChapterView, type Detail, type NodeType, type NodeView, type State, type View,
 } from '@/api/generated/course'
 import { PERM } from '@/api/permissions'
@@ -12,8 +12,8 @@ import { useHasPermission } from '@/components/Permission'
 import RichTextEditor from '@/components/RichTextEditor'
 import { serverPager } from '@/components/pagerTotal'
 import {
-  addItem, courseDetail, createCourse, deleteCourses, deleteItem, listCourses, moveItem, setPublished, updateCourse, updateItem,
-  uploadNodeFile, videoDuration,
+  API, addItem, courseDetail, createCourse, deleteCourses, deleteItem, listCourses, moveItem, setPublished, updateCourse, updateItem,
+  uploadCover, uploadNodeFile, videoDuration,
 } from './api'
 
 const STATE_OPTIONS = (Object.keys(STATE_NAMES) as unknown as State[]).map((s) => ({ value: Number(s), label: STATE_NAMES[s] }))
@@ -179,6 +179,19 @@ function CourseDrawer({ id, editable, onClose, onCreated, onChanged }: DrawerPro
           <Form.Item name="intro" label="课程简介">
             <Input.TextArea maxLength={LIMITS.intro} rows={3} />
           </Form.Item>
+          {d && (
+            <Form.Item label="封面（可选，jpg/png/webp，不超过5MB）">
+              <Space align="start" wrap>
+                {d.coverFileId && <img alt="课程封面" src={`${API}/${d.id}/cover?v=${d.coverFileId}`} style={{ height: 90, borderRadius: 4 }} />}
+                {editable && (
+                  <Upload accept={COVER_EXTS.map((e) => `.${e}`).join(',')} showUploadList={false}
+                    beforeUpload={(f) => { void uploadCover(d.id, f).then(apply, () => undefined); return false }}>
+                    <Button>{d.coverFileId ? '更换封面' : '上传封面'}</Button>
+                  </Upload>
+                )}
+              </Space>
+            </Form.Item>
+          )}
           {editable && <Button type="primary" onClick={() => void save().catch(() => undefined)}>{id === undefined ? '创建课程' : '保存'}</Button>}
         </Form>
       )}

@@ -40,7 +40,8 @@ export default function StudyCenter() {
         <Row gutter={[16, 16]}>
           {rows.map((c) => (
             <Col key={c.id} xs={24} md={12} lg={8}>
-              <Card hoverable role="link" aria-label={c.title} onClick={() => void navigate(`/pschool/course?id=${c.id}`)}>
+              <Card hoverable role="link" aria-label={c.title} onClick={() => void navigate(`/pschool/course?id=${c.id}`)}
+                cover={c.coverFileId ? <img alt="" src={`/api/pschool/course/${c.id}/cover?v=${c.coverFileId}`} style={{ height: 150, objectFit: 'cover' }} /> : undefined}>
                 <Typography.Title level={5} ellipsis={{ rows: 2 }} style={{ marginTop: 0 }}>{c.title}</Typography.Title>
                 <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>{c.intro || '暂无简介'}</Typography.Paragraph>
                 <Typography.Text type="secondary">{c.orgName} · {c.nodes} 个学习节点 · {c.hours} 学时</Typography.Text>
