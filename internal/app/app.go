@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/exam"
 	"zhdj/internal/pschool/question"
 	"zhdj/internal/pschool/school"
@@ -91,6 +92,7 @@ type services struct {
 	survey   *survey.Service
 	question *question.Service
 	exam     *exam.Service
+	course   *course.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -130,6 +132,7 @@ func modules(s services) []module.Module {
 		school.Module(),
 		s.question.Module(),
 		s.exam.Module(),
+		s.course.Module(),
 	}
 }
 
@@ -203,6 +206,8 @@ type App struct {
 	Questions *question.Service
 	// Exams is the party school's papers and online exams (在线考试).
 	Exams *exam.Service
+	// Course is 课程管理 and the study centre of the party school.
+	Course *course.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -306,10 +311,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	surveys := survey.New(database, sys, orgs, members, life, ballots)
 	questions := question.New(database, sys, orgs, nil)
 	exams := exam.New(database, sys, orgs, members, questions, nil)
+	courses := course.New(database, sys, orgs)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams})
+		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -333,7 +339,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -48,6 +48,11 @@ export const NAMED_ROUTES: AppRoute[] = [
   // 在线考试: the examinee's exams and the exam page (dx:learn).
   route('/pschool/exam/center', 'pschool/exam/center', '我的考试', { hidden: true }),
   route('/pschool/exam/take', 'pschool/exam/take', '考试', { hidden: true, parent: '/pschool/exam/center', crumb: '考试' }),
+  // The party school's study centre (dx:learn): the published courses, a course's nodes and the study pages.
+  route('/pschool/party/center', 'pschool/center', '学习中心', { hidden: true }),
+  route('/pschool/course', 'pschool/course', '课程学习', { hidden: true, parent: '/pschool/party/center', crumb: '课程' }),
+  route('/pschool/video/view', 'pschool/video', '视频学习', { hidden: true }),
+  route('/pschool/doc/view', 'pschool/doc', '文档学习', { hidden: true }),
   // A started meeting's QR code and live attendance, opened from its meeting page (组织生活).
   route('/orglife/screen', 'orglife/screen', '会议签到', { hidden: true }),
 ]
