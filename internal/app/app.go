@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
 	"zhdj/internal/system"
@@ -87,6 +88,7 @@ type services struct {
 	election *election.Service
 	mzpy     *appraisal.Service
 	survey   *survey.Service
+	pschool  *pschool.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -124,6 +126,7 @@ func modules(s services) []module.Module {
 		s.mzpy.Module(),
 		s.survey.Module(),
 		school.Module(),
+		s.pschool.Module(),
 	}
 }
 
@@ -193,6 +196,8 @@ type App struct {
 	Appraisal *appraisal.Service
 	// Survey is 问卷管理 (questionnaires) on the ballot engine.
 	Survey *survey.Service
+	// PSchool is the party schools and their training batches (分党校管理, 培训班).
+	PSchool *pschool.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -294,10 +299,13 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	elections := election.New(database, sys, orgs, members, ballots)
 	mzpy := appraisal.New(database, sys, orgs, members, life, ballots, trf)
 	surveys := survey.New(database, sys, orgs, members, life, ballots)
+	// The course and exam modules' evidence (online hours, exam results) is
+	// wired here once they land; until then a batch reads none.
+	schools := pschool.New(database, sys, orgs, members, dev, nil)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys})
+		election: elections, mzpy: mzpy, survey: surveys, pschool: schools})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -321,7 +329,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, PSchool: schools, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
