@@ -286,3 +286,6 @@ func (s *Service) Finish(ctx context.Context, id int64) error {
 		return nil
 	})
 }
+
+// TypeName names batch type t (培训班 of its stage).
+func TypeName(t int) string { return school.BatchTypeNames[t] }

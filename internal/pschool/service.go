@@ -80,7 +80,8 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 // Module describes the schools and batches to internal/app; it works on a
 // nil service.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "pschool", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "pschool", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
+		Imports: []module.ImportKind{s.importKind()}}
 }
 
 // Routes registers the schools' and batches' endpoints.

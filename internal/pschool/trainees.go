@@ -213,7 +213,12 @@ func (s *Service) accountsOf(ctx context.Context, recs []develop.StageRecord) (m
 // enrolRecords writes the trainees of recs into batch b in one
 // transaction, under the batch's state (locked on PostgreSQL).
 func (s *Service) enrolRecords(ctx context.Context, b *Batch, recs []develop.StageRecord, accounts map[int64]*int64) error {
-	return s.inTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.inTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.enrolIn(ctx, tx, b, recs, accounts) })
+}
+
+// enrolIn is enrolRecords in the caller's transaction (an import's commit).
+func (s *Service) enrolIn(ctx context.Context, tx bun.Tx, b *Batch, recs []develop.StageRecord, accounts map[int64]*int64) error {
+	{
 		if err := s.lockOpen(ctx, tx, b.ID, "报名"); err != nil {
 			return err
 		}
@@ -256,7 +261,7 @@ func (s *Service) enrolRecords(ctx context.Context, b *Batch, recs []develop.Sta
 			}
 		}
 		return nil
-	})
+	}
 }
 
 // enrolError answers a unique index broken by a concurrent enrolment.
