@@ -12,7 +12,7 @@ function TeachersInput({ value, onChange, id }: { value?: Teacher[]; onChange?: 
   const rows = value ?? []
   const set = (i: number, t: Partial<Teacher>) => onChange?.(rows.map((r, j) => (j === i ? { ...r, ...t, memberId: t.name === undefined ? r.memberId : null } : r)))
   return (
-    <Space direction="vertical" style={{ width: '100%' }} id={id}>
+    <Space orientation="vertical" style={{ width: '100%' }} id={id}>
       {rows.map((t, i) => (
         <Space key={i}>
           <Input aria-label={`教师${i + 1}姓名`} placeholder="姓名" maxLength={50} value={t.name} onChange={(e) => set(i, { name: e.target.value })} />
