@@ -35,5 +35,7 @@ func pschoolTS() ([]byte, error) {
 	f.iface("A trainee not completed and why (pschool.Refused).", "Refused", pschool.Refused{}, nil)
 	f.iface("What a completion did (pschool.CompleteResult).", "CompleteResult", pschool.CompleteResult{},
 		map[string]string{"completed": "Completed[]", "refused": "Refused[]"})
+	f.iface("One of the learner's batches with their progress (pschool.MyBatch, GET /api/dx/my/batches).", "MyBatch", pschool.MyBatch{},
+		map[string]string{"batch": "Batch", "progress": "CompletionRow"})
 	return f.bytes()
 }

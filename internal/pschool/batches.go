@@ -289,3 +289,9 @@ func (s *Service) Finish(ctx context.Context, id int64) error {
 
 // TypeName names batch type t (培训班 of its stage).
 func TypeName(t int) string { return school.BatchTypeNames[t] }
+
+// batchNamed reads batch id whatever the caller's scope (a learner's own
+// batch, found through their trainee row).
+func (s *Service) batchNamed(ctx context.Context, id int64) (*Batch, error) {
+	return record.Find[Batch](ctx, s.db, "b", id, errNoBatch)
+}

@@ -364,6 +364,16 @@ func (s *Service) sendCertificatesOf(w http.ResponseWriter, r *http.Request, id 
 		}
 		return httpx.NotFound("本培训班尚无结业学员")
 	}
+	name := b.Title + "结业证书.docx"
+	if one != nil {
+		name = list[0].Name + "结业证书.docx"
+	}
+	return s.writeCertificates(w, b, sc, list, name)
+}
+
+// writeCertificates sends the certificates of list (completed trainees of
+// batch b of school sc), one a page, as a Word document named name.
+func (s *Service) writeCertificates(w http.ResponseWriter, b *Batch, sc *School, list []TraineeView, name string) error {
 	var paras []string
 	for i := range list {
 		if i > 0 {
@@ -374,10 +384,6 @@ func (s *Service) sendCertificatesOf(w http.ResponseWriter, r *http.Request, id 
 	doc, err := docx.Build(paras...)
 	if err != nil {
 		return httpx.Internal(err)
-	}
-	name := b.Title + "结业证书.docx"
-	if one != nil {
-		name = list[0].Name + "结业证书.docx"
 	}
 	httpx.SetDownload(w, name, "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
 	_, err = w.Write(doc)

@@ -91,6 +91,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.batchRoutes(rs)
 	s.traineeRoutes(rs)
 	s.completionRoutes(rs)
+	s.mineRoutes(rs)
 }
 
 // today is the date in China.

@@ -158,3 +158,10 @@ export interface CompleteResult {
   completed: Completed[]
   refused: Refused[]
 }
+
+/** One of the learner's batches with their progress (pschool.MyBatch, GET /api/dx/my/batches). */
+export interface MyBatch {
+  batch: Batch
+  progress: CompletionRow
+  schoolName: string
+}
