@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/exam"
 	"zhdj/internal/pschool/question"
@@ -93,6 +94,7 @@ type services struct {
 	question *question.Service
 	exam     *exam.Service
 	course   *course.Service
+	pschool  *pschool.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -133,6 +135,7 @@ func modules(s services) []module.Module {
 		s.question.Module(),
 		s.exam.Module(),
 		s.course.Module(),
+		s.pschool.Module(),
 	}
 }
 
@@ -208,6 +211,8 @@ type App struct {
 	Exams *exam.Service
 	// Course is 课程管理 and the study centre of the party school.
 	Course *course.Service
+	// PSchool is the party schools and their training batches (分党校管理, 培训班).
+	PSchool *pschool.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -312,10 +317,13 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	questions := question.New(database, sys, orgs, nil)
 	exams := exam.New(database, sys, orgs, members, questions, nil)
 	courses := course.New(database, sys, orgs)
+	// A batch's completion reads its trainees' online hours and exam
+	// results from the courses and the exams (schoolEvidence).
+	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses})
+		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -339,7 +347,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -111,6 +111,10 @@ type Training struct {
 	Days          int       `bun:"days" json:"days"`
 	CertificateNo string    `bun:"certificate_no" json:"certificateNo"`
 	Passed        bool      `bun:"passed" json:"passed"`
+	// SourceBatch is the party-school batch whose completion wrote this
+	// training (RecordTraining); nil for one typed by hand. One training a
+	// (record, batch): a unique index refuses a second.
+	SourceBatch *int64 `bun:"source_batch" json:"sourceBatch"`
 }
 
 // Notice is a public notice (公示) before 确定发展对象, 接收预备党员 or 转正, of

@@ -53,7 +53,8 @@ const DictReviewResult = "DEV_REVIEW_RESULT"
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112740, Name: "develop: records, steps, reviews, trainings, notices, numbers, plan, config, chains, menus", Up: migrate},
 		{Version: 2026113000, Name: "develop: the probation's extensions counted on the record", Up: migrateExtensions},
-		{Version: 2026113011, Name: "develop: the talk (②) is due talkWithinMonths calendar months after the application", Up: talkDueByRule}}
+		{Version: 2026113011, Name: "develop: the talk (②) is due talkWithinMonths calendar months after the application", Up: talkDueByRule},
+		{Version: 2026120640, Name: "develop: a training written by a party-school batch's completion names its batch, once a record", Up: trainingSource}}
 }
 
 // talkDueByRule recomputes the due date of the records waiting for their

@@ -254,6 +254,7 @@ export interface Training {
   days: number
   certificateNo: string
   passed: boolean
+  sourceBatch: number | null
 }
 
 /** A notice a record is on (develop.NoticeBrief). */

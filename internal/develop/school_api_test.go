@@ -1,0 +1,78 @@
+package develop_test
+
+import (
+	"strings"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/develop"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/flow"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+)
+
+// The party school's Go API: the records of a stage under an organisation,
+// ⑪'s minimum, and a training written once per (record, batch) that ⑪
+// then counts.
+func TestSchoolAPI(t *testing.T) {
+	t.Parallel()
+	w := newC1World(t)
+	apptest.Expect(t, w.plan(t, w.cs, 2026, 10), 200)
+	id := w.targetRecord(t, "李明") // a 发展对象 since 2026-10-12
+	w.pass(t, id, develop.StepTargetFiling, "2026-10-13")
+	w.pass(t, id, develop.StepSponsors, "2026-10-14", "sponsorIds", []int64{w.full[0], w.full[1]})
+	w.pass(t, id, develop.StepPoliticalReview, "2026-10-15", "conclusion", "合格")
+	var adminID int64
+	if err := w.e.DB.NewSelect().Table("sys_user").Column("id").Where("username = ?", "admin").Scan(t.Context(), &adminID); err != nil {
+		t.Fatal(err)
+	}
+	ctx := rbac.WithMemo(rbac.With(t.Context(), &rbac.Principal{UserID: adminID, Username: "admin", Perms: map[string]bool{rbac.Admin: true}}))
+	dev := w.e.App.Develop
+
+	page, err := dev.StageRecords(ctx, develop.StageQuery{Stage: develop.StageTarget, Under: w.cs, Page: httpx.Page{Size: 10}})
+	if err != nil || page.TotalElements != 1 || page.Content[0].ID != id || page.Content[0].TargetOn != "2026-10-12" || page.Content[0].OrgName == "" {
+		t.Fatalf("records of the stage under cs: %+v %v", page, err)
+	}
+	for name, q := range map[string]develop.StageQuery{
+		"another committee": {Stage: develop.StageTarget, Under: w.math},
+		"another stage":     {Stage: develop.StageActivist, Under: w.cs},
+		"other ids":         {Stage: develop.StageTarget, IDs: []int64{id + 1000}},
+		"other numbers":     {Stage: develop.StageTarget, PersonNos: []string{"none"}},
+	} {
+		q.Page = httpx.Page{Size: 10}
+		if page, err := dev.StageRecords(ctx, q); err != nil || page.TotalElements != 0 {
+			t.Errorf("%s: %+v %v", name, page, err)
+		}
+	}
+	if _, err := dev.StageRecords(ctx, develop.StageQuery{Stage: "x"}); httpx.FieldOf(err) != "stage" {
+		t.Fatalf("an unknown stage: %v", err)
+	}
+	if h, d, err := dev.TrainingMinimum(ctx); h != 24 || d != 3 || err != nil {
+		t.Fatalf("minimum: %d %d %v", h, d, err)
+	}
+
+	day := date.MustParse("2026-10-16")
+	why, err := dev.TrainingShortfall(ctx, id, day)
+	if err != nil || !strings.HasPrefix(why, "发展对象集中培训不少于三天或二十四学时：") {
+		t.Fatalf("shortfall before: %q %v", why, err)
+	}
+	in := develop.TrainingInput{BatchID: 7, BatchType: develop.BatchDevelop, Title: "发展对象培训班", StartOn: "2026-10-12",
+		EndOn: "2026-10-14", Hours: 24, Days: 3, Passed: true, CertificateNo: "党校结业〔2026〕001"}
+	for i, want := range []bool{true, false} {
+		if written, err := dev.RecordTraining(ctx, w.e.DB, id, in); written != want || err != nil {
+			t.Fatalf("write %d: %v %v", i+1, written, err)
+		}
+	}
+	if d := w.detail(t, id); len(d.Trainings) != 1 || d.Trainings[0].SourceBatch == nil || *d.Trainings[0].SourceBatch != 7 {
+		t.Fatalf("trainings: %+v", d.Trainings)
+	}
+	if why, err := dev.TrainingShortfall(ctx, id, day); why != "" || err != nil {
+		t.Fatalf("shortfall after: %q %v", why, err)
+	}
+	// ⑪ accepts on the workflow.
+	apptest.Expect(t, w.act(t, w.csTK, id, flow.Approve, form("2026-10-16")), 200)
+	if _, err := dev.RecordTraining(ctx, w.e.DB, 999999, in); err == nil {
+		t.Fatal("a missing record was written")
+	}
+}

@@ -1,0 +1,98 @@
+// Package pschool is the party schools (分党校管理) and their training
+// batches (培训班, spec §4 batch types): the university party school kept
+// by the organisation department and a branch school at each secondary
+// committee; a batch of a school trains the people of one development
+// stage (enrolled from 发展党员's records), counts their attendance, and on
+// completion (结业) writes the training onto the development record once,
+// so that ⑪'s training rule is fed by the school, and numbers a
+// certificate. Courses and exams are other modules: their evidence (online
+// hours, exam results) comes through the Evidence interface.
+package pschool
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/develop"
+	"zhdj/internal/member"
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/resource"
+	"zhdj/internal/system"
+)
+
+// ExamOutcome is a trainee's result in the batch's exam.
+type ExamOutcome struct {
+	Score  float64 `json:"score"`
+	Passed bool    `json:"passed"`
+	// Graded is false while the paper waits for marking (or was not sat).
+	Graded bool `json:"graded"`
+}
+
+// Evidence is what the course and exam modules know of a batch's trainees
+// (the integrator wires it to them): the class hours each account studied
+// online in the courses between from and to, and each account's outcome in
+// an exam (an account absent from the answer has not sat it).
+type Evidence interface {
+	OnlineHours(ctx context.Context, userIDs []int64, courseIDs []int64, from, to date.Date) (map[int64]float64, error)
+	ExamPassed(ctx context.Context, examID int64, userIDs []int64) (map[int64]ExamOutcome, error)
+}
+
+// Service is the party schools and their batches.
+type Service struct {
+	db       *bun.DB
+	sys      *system.Service
+	orgs     *org.Service
+	members  *member.Service
+	develop  *develop.Service
+	evidence Evidence
+	now      func() time.Time
+	schools  *resource.Resource[School, SchoolView]
+	batches  *resource.Resource[Batch, BatchView]
+}
+
+// New builds the service. evidence may be nil while no course or exam
+// module is wired: online hours are then none and a batch's exam cannot be
+// read (its trainees do not meet the exam requirement, and are told why).
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, dev *develop.Service,
+	evidence Evidence) *Service {
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, develop: dev, evidence: evidence,
+		now: func() time.Time { return time.Now().UTC() }}
+	s.schools = s.schoolResource()
+	s.batches = s.batchResource()
+	return s
+}
+
+// WithClock answers a copy of the service reading the time from now (tests
+// move the day a completion is dated).
+func (s *Service) WithClock(now func() time.Time) *Service {
+	c := *s
+	c.now = now
+	c.schools = c.schoolResource()
+	c.batches = c.batchResource()
+	return &c
+}
+
+// Module describes the schools and batches to internal/app; it works on a
+// nil service.
+func (s *Service) Module() module.Module {
+	return module.Module{Name: "pschool", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
+		Imports: []module.ImportKind{s.importKind()}}
+}
+
+// Routes registers the schools' and batches' endpoints.
+func (s *Service) Routes(rs *httpx.Routes) {
+	s.schools.Routes(rs.In("分党校管理"), "/api/dx/schools", SchoolPerms)
+	rs = rs.In("培训班")
+	s.batchRoutes(rs)
+	s.traineeRoutes(rs)
+	s.completionRoutes(rs)
+	s.mineRoutes(rs)
+}
+
+// today is the date in China.
+func (s *Service) today() date.Date { return date.Of(s.now().In(date.China)) }
