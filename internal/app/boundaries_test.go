@@ -29,8 +29,6 @@ var boundaryExceptions = map[string]string{
 	"develop → xsjbxx":                   "the people registry's students are joined for names and numbers in reports and the demo (people offers no query-level API yet)",
 	"fee → sys_config":                   "the fee migrations seed their own settings as system.Config rows",
 	"fee/report → df_due":                "the fee reports read the dues the fee module keeps (one domain split in three packages: fee, fee/standard, fee/report)",
-	"pschool/exam → dx_question":         "the paper editor's picker lists the bank's enabled questions of a school and those above it, paged and filtered in SQL; the question bank offers no list API yet (its pages are being built)",
-	"pschool/exam → dx_question_tag":     "the picker's tag filter (pschool/exam → dx_question)",
 	"platform/report → dzz":              "org → dzz: the report kit limits a report's select to the chosen organisation's subtree (path LIKE) in the same query; org offers no query-level API for that yet",
 	"fee/report → dzz":                   "org → dzz: the report per organisation level reads the organisations it has lines for (the caller's top ones, an organisation's children with whether they have any); org offers no API for that yet",
 	"home → sys_menu":                    "a migration seeds or checks menus/roles in system's tables in its own transaction; system's seed helpers (AddPages, AddButtons, EnsureRole) do not cover this case yet",

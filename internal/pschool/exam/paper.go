@@ -349,34 +349,12 @@ func (s *Service) DeletePaper(ctx context.Context, ids []int64) error {
 }
 
 // BankRow is a question of the bank as the paper editor's picker lists it.
-type BankRow struct {
-	ID         int64  `bun:"id" json:"id"`
-	OrgID      int64  `bun:"org_id" json:"orgId"`
-	Type       int    `bun:"type" json:"type"`
-	Stem       string `bun:"stem" json:"stem"`
-	Tags       string `bun:"tags" json:"tags"`
-	Difficulty int    `bun:"difficulty" json:"difficulty"`
-}
-
-var bankSpec = httpx.ListSpec{
-	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"q.stem"}, Match: httpx.Like},
-		"type":       {Columns: []string{"q.type"}, Kind: httpx.Int},
-		"difficulty": {Columns: []string{"q.difficulty"}, Kind: httpx.Int},
-		"tag": {Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
-			return q.Where("q.id IN (SELECT question_id FROM dx_question_tag WHERE tag = ?)", v), nil
-		}},
-		"orgId": {Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) { return q, nil }},
-	},
-	Sorts:       map[string]string{"id": "q.id"},
-	DefaultSort: "q.id",
-	Key:         "q.id",
-}
+type BankRow = question.Brief
 
 // Bank is a page of the enabled questions a paper of organisation orgId
 // (a filter, required, in the caller's scope) may use: its own bank and
-// those of the organisations above it. The question bank has no list API
-// of its own yet (see the package's report), so the picker reads its table.
+// those of the organisations above it, read through the question bank's
+// Pickable.
 func (s *Service) Bank(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[BankRow], error) {
 	id, _ := strconv.ParseInt(fmt.Sprint(lq.Filters["orgId"]), 10, 64)
 	if id <= 0 {
@@ -389,7 +367,12 @@ func (s *Service) Bank(ctx context.Context, lq httpx.ListQuery) (httpx.PageResul
 	if err != nil || o == nil {
 		return httpx.PageResult[BankRow]{}, httpx.Invalid("orgId", "所选党组织不存在")
 	}
-	q := s.db.NewSelect().TableExpr("dx_question AS q").Column("q.id", "q.org_id", "q.type", "q.stem", "q.tags", "q.difficulty").
-		Where("q.enabled = ?", true).Where("q.org_id IN (?)", bun.In(org.PathIDs(o.Path)))
-	return httpx.Paged[BankRow](ctx, q, bankSpec, lq)
+	filters := make(map[string]any, len(lq.Filters))
+	for k, v := range lq.Filters {
+		if k != "orgId" {
+			filters[k] = v
+		}
+	}
+	lq.Filters = filters
+	return s.bank.Pickable(ctx, org.PathIDs(o.Path), lq)
 }
