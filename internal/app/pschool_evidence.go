@@ -2,8 +2,12 @@ package app
 
 import (
 	"context"
+	"errors"
+	"net/http"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/uniq"
 	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/exam"
@@ -32,4 +36,28 @@ func (e schoolEvidence) ExamPassed(ctx context.Context, examID int64, userIDs []
 		out[id] = pschool.ExamOutcome{Score: float64(o.Score), Passed: o.Passed, Graded: o.Graded}
 	}
 	return out, nil
+}
+
+// CheckLinks keeps a batch to published courses and an exam of the
+// caller's scope.
+func (e schoolEvidence) CheckLinks(ctx context.Context, courseIDs []int64, examID *int64) error {
+	if len(courseIDs) > 0 {
+		found, err := e.courses.PublishedCourses(ctx, courseIDs)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if len(found) != len(uniq.Of(courseIDs)) {
+			return httpx.Invalid("courseIds", "所选课程不存在或尚未发布")
+		}
+	}
+	if examID != nil {
+		if _, err := e.exams.ExamDetail(ctx, *examID); err != nil {
+			var he *httpx.Error
+			if errors.As(err, &he) && he.Status == http.StatusNotFound {
+				return httpx.Invalid("examId", "所选考试不存在")
+			}
+			return err
+		}
+	}
+	return nil
 }

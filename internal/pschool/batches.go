@@ -213,7 +213,13 @@ func (s *Service) checkBatch(ctx context.Context, in Batch, cur *BatchView) (Bat
 	if m.ExamID != nil && *m.ExamID <= 0 {
 		c.Add(httpx.Invalid("examId", "所选考试不存在"))
 	}
-	return m, c.Err()
+	if err := c.Err(); err != nil {
+		return m, err
+	}
+	if s.evidence != nil {
+		return m, s.evidence.CheckLinks(ctx, m.CourseIDs, m.ExamID)
+	}
+	return m, nil
 }
 
 // minimumOf is the default hours and days of a batch of type t; for a

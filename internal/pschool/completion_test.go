@@ -205,6 +205,8 @@ func (e evidence) OnlineHours(_ context.Context, users, courses []int64, _, _ da
 	return out, nil
 }
 
+func (evidence) CheckLinks(context.Context, []int64, *int64) error { return nil }
+
 func (e evidence) ExamPassed(_ context.Context, _ int64, users []int64) (map[int64]pschool.ExamOutcome, error) {
 	out := map[int64]pschool.ExamOutcome{}
 	for _, u := range users {
@@ -216,12 +218,18 @@ func (e evidence) ExamPassed(_ context.Context, _ int64, users []int64) (map[int
 }
 
 // Online hours from the batch's courses count with the offline ones, and
-// the exam must be passed; without the exam module nobody meets it.
+// the exam must be passed.
 func TestOnlineHoursAndExam(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	sc := w.school(t)
-	b := w.batch(t, sc, school.BatchPrepare, "2026-05-10", 2, 16, "courseIds", []int64{7}, "examId", 5)
+	b := w.batch(t, sc, school.BatchPrepare, "2026-05-10", 2, 16)
+	// The links the in-test evidence answers for (the app's refuses ids of
+	// no published course or exam: TestBatchLinksMustExist).
+	if _, err := w.e.DB.NewUpdate().Model((*pschool.Batch)(nil)).Set("course_ids = ?", "[7]").Set("exam_id = ?", 5).
+		Where("id = ?", b).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	li := w.record(t, w.c.Branch, "李明", develop.StageProbationary, "")
 	wang := w.record(t, w.c.Branch, "王芳", develop.StageProbationary, "")
 	w.enrol(t, b, li, wang)
@@ -233,11 +241,6 @@ func TestOnlineHoursAndExam(t *testing.T) {
 		if _, err := w.e.DB.NewUpdate().Model((*pschool.Trainee)(nil)).Set("user_id = ?", user).Where("id = ?", trs[rec].ID).Exec(t.Context()); err != nil {
 			t.Fatal(err)
 		}
-	}
-	// Without the course and exam modules wired (the app's service): the exam cannot be read.
-	rows, _ := apptest.GetPage[pschool.CompletionRow](t, w.e, w.csTK, fmt.Sprintf("/api/dx/batches/%d/completion", b), nil)
-	if len(rows) != 2 || rows[0].Eligible || !strings.Contains(strings.Join(rows[0].Reasons, "；"), "考试成绩暂不能读取") {
-		t.Fatalf("without evidence: %+v", rows)
 	}
 	s := pschool.New(w.e.DB, w.e.Sys, w.e.App.Orgs, w.e.App.Members, w.e.App.Develop, evidence{
 		hours: map[int64]float64{501: 6, 502: 6},
@@ -252,4 +255,16 @@ func TestOnlineHoursAndExam(t *testing.T) {
 	if trs := w.trainings(t, li); len(trs) != 1 || trs[0].Hours != 16 || trs[0].BatchType != school.BatchPrepare {
 		t.Fatalf("training with online hours: %+v", trs)
 	}
+}
+
+// A batch links only published courses and an exam of the caller's scope
+// (the app wires the check to the course and exam modules).
+func TestBatchLinksMustExist(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	sc := w.school(t)
+	body := map[string]any{"schoolId": sc, "type": school.BatchActive, "title": "积极分子培训班", "startOn": "2026-05-10",
+		"endOn": "2026-05-11", "days": 2, "hours": 16}
+	apptest.ExpectField(t, w.e.Do("POST", "/api/dx/batches", w.csTK, apptest.With(body, "courseIds", []int64{999999})), "courseIds", "所选课程不存在或尚未发布")
+	apptest.ExpectField(t, w.e.Do("POST", "/api/dx/batches", w.csTK, apptest.With(body, "examId", 999999)), "examId", "所选考试不存在")
 }

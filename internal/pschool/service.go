@@ -40,6 +40,9 @@ type ExamOutcome struct {
 type Evidence interface {
 	OnlineHours(ctx context.Context, userIDs []int64, courseIDs []int64, from, to date.Date) (map[int64]float64, error)
 	ExamPassed(ctx context.Context, examID int64, userIDs []int64) (map[int64]ExamOutcome, error)
+	// CheckLinks refuses (a 400 naming courseIds or examId) courses that
+	// are not published and an exam outside the caller's scope.
+	CheckLinks(ctx context.Context, courseIDs []int64, examID *int64) error
 }
 
 // Service is the party schools and their batches.
