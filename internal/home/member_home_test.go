@@ -10,6 +10,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/pschool/school"
 	"zhdj/internal/system"
 )
 
@@ -94,8 +95,9 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 		t.Fatalf("the 党员 role's data scope is %s", role.DataScope)
 	}
 	// The member's home, 我的组织关系 (transfer's zzgx:mine), the self-appraisal
-	// of 民主评议党员 (mzpy:self) and 我的填报 (txbd:fill): nothing of the administrators'.
-	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", home.PermMemberHome}})
+	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill) and the party school's
+	// learning (dx:learn): nothing of the administrators'.
+	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn, home.PermMemberHome}})
 	both := []string{"workbench:group", home.PermMemberHome}
 	w.e.ExpectGrants(t, "workbench:group", map[string][]string{"党支部书记": both[:1], "二级党委管理员": both[:1], "组织部管理员": both[:1], "干部管理员": nil})
 	w.e.ExpectGrants(t, home.PermMemberHome, map[string][]string{"党支部书记": both[1:], "二级党委管理员": both[1:], "组织部管理员": both[1:], "干部管理员": nil})
