@@ -186,17 +186,10 @@ func (s *Service) UpdateExam(ctx context.Context, id int64, in ExamInput) (ExamV
 
 // DeleteExams deletes draft exams of the scope (all or none).
 func (s *Service) DeleteExams(ctx context.Context, ids []int64) error {
+	ids = uniq.Of(ids)
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		scope, err := s.orgs.Scoped("x.org_id")(ctx)
-		if err != nil {
+		if err := s.allInScope(ctx, tx.NewSelect().Model((*Exam)(nil)), "x", ids, errNoExam()); err != nil {
 			return err
-		}
-		n, err := scope(tx.NewSelect().Model((*Exam)(nil)).Where("x.id IN (?)", bun.In(ids))).Count(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n != int64(len(ids)) {
-			return errNoExam()
 		}
 		res, err := tx.NewDelete().Model((*Exam)(nil)).Where("id IN (?)", bun.In(ids)).Where("state = ?", StateDraft).Exec(ctx)
 		return record.Conditional(res, err, int64(len(ids)), httpx.Conflict("只能删除草稿状态的考试"))

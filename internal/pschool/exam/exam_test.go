@@ -53,6 +53,13 @@ func TestPaperCopiesItsQuestionsAndKeepsToTheScope(t *testing.T) {
 	apptest.Expect(t, w.e.Do("PUT", path("paper", p.ID, ""), w.csTK, in), 409)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/ks/paper", w.csTK, []int64{p.ID}), 409)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/ks/exam", w.csTK, []int64{x.ID}), 409)
+	// A paper no exam uses is deleted by its school (an id named twice
+	// counts once), never by another school's.
+	spare := apptest.DoJSON[exam.PaperDetail](t, w.e, 201, "POST", "/api/ks/paper", w.csTK, in)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/ks/paper", w.mathTK, []int64{spare.ID}), 404)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/ks/paper", w.csTK, []int64{spare.ID, p.ID}), 409)
+	apptest.Expect(t, w.e.Do("DELETE", "/api/ks/paper", w.csTK, []int64{spare.ID, spare.ID}), 204)
+	apptest.Expect(t, w.e.Do("GET", path("paper", spare.ID, ""), w.csTK, nil), 404)
 }
 
 func TestRandomPaperIsReproducibleFromItsSeed(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/uniq"
 	"zhdj/internal/pschool/question"
 )
 
@@ -321,17 +322,10 @@ func errPaperLocked() *httpx.Error {
 
 // DeletePaper deletes papers of the scope no exam uses (all or none).
 func (s *Service) DeletePaper(ctx context.Context, ids []int64) error {
+	ids = uniq.Of(ids)
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		scope, err := s.orgs.Scoped("p.org_id")(ctx)
-		if err != nil {
+		if err := s.allInScope(ctx, tx.NewSelect().Model((*Paper)(nil)), "p", ids, errNoPaper()); err != nil {
 			return err
-		}
-		n, err := scope(tx.NewSelect().Model((*Paper)(nil)).Where("p.id IN (?)", bun.In(ids))).Count(ctx)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n != int64(len(ids)) {
-			return errNoPaper()
 		}
 		used, err := tx.NewSelect().Model((*Exam)(nil)).Where("x.paper_id IN (?)", bun.In(ids)).Exists(ctx)
 		if err != nil {
@@ -346,6 +340,24 @@ func (s *Service) DeletePaper(ctx context.Context, ids []int64) error {
 		_, err = tx.NewDelete().Model((*Paper)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return httpx.AsError(err)
 	})
+}
+
+// allInScope checks that every id of ids names a row of q (alias: its
+// table's alias, whose org_id is the scope) in the caller's scope; one
+// missing or outside it is notFound, so a delete takes all or none.
+func (s *Service) allInScope(ctx context.Context, q *bun.SelectQuery, alias string, ids []int64, notFound error) error {
+	scope, err := s.orgs.Scoped(alias + ".org_id")(ctx)
+	if err != nil {
+		return err
+	}
+	n, err := scope(q.Where(alias+".id IN (?)", bun.In(ids))).Count(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n != int64(len(ids)) {
+		return notFound
+	}
+	return nil
 }
 
 // BankRow is a question of the bank as the paper editor's picker lists it.
