@@ -216,10 +216,7 @@ func (s *Service) checkBatch(ctx context.Context, in Batch, cur *BatchView) (Bat
 	if err := c.Err(); err != nil {
 		return m, err
 	}
-	if s.evidence != nil {
-		return m, s.evidence.CheckLinks(ctx, m.CourseIDs, m.ExamID)
-	}
-	return m, nil
+	return m, s.evidence.CheckLinks(ctx, m.CourseIDs, m.ExamID)
 }
 
 // minimumOf is the default hours and days of a batch of type t; for a

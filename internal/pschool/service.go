@@ -58,9 +58,8 @@ type Service struct {
 	batches  *resource.Resource[Batch, BatchView]
 }
 
-// New builds the service. evidence may be nil while no course or exam
-// module is wired: online hours are then none and a batch's exam cannot be
-// read (its trainees do not meet the exam requirement, and are told why).
+// New builds the service; evidence is the course and exam modules
+// (internal/app wires them).
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, dev *develop.Service,
 	evidence Evidence) *Service {
 	s := &Service{db: database, sys: sys, orgs: orgs, members: members, develop: dev, evidence: evidence,
