@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Card, Col, Empty, Input, Pagination, Progress, Row, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { LearnerView } from '@/api/generated/course'
 import { learnerCourses } from '../api'
 
@@ -30,6 +30,7 @@ export default function StudyCenter() {
     <div style={{ padding: 16, maxWidth: 1200, margin: '0 auto' }}>
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>学习中心</Typography.Title>
+        <Link to="/pschool/exam/center">我的考试</Link>
         <Input.Search aria-label="课程名称" placeholder="搜索课程" allowClear style={{ width: 240, maxWidth: '100%' }}
           onSearch={(v) => { setBlurry(v.trim()); setPage(1) }} />
       </Space>

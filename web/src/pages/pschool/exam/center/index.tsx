@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Grid, Result, Space, Spin, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { MyExam } from '@/api/generated/exam'
 import { failureText } from '@/api/request'
 import { ui } from '@/app/bridge'
@@ -60,7 +60,10 @@ export default function ExamCenter() {
   const list = q.data ?? []
   return (
     <div style={{ maxWidth: 760, margin: '0 auto', padding: screens.md ? 16 : 8 }}>
-      <Typography.Title level={4}>我的考试</Typography.Title>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>我的考试</Typography.Title>
+        <Link to="/pschool/party/center">学习中心</Link>
+      </Space>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       {list.length === 0 ? (
         <Empty description="暂无考试：党校发布考试并把您列为考生后，会显示在这里" />
