@@ -29,8 +29,9 @@ type Route struct {
 	// ReadOnly marks a POST that only reads (a list with a filter body); it is
 	// not written to the operation log.
 	ReadOnly bool
-	// Secret marks a POST whose body and answer never reach the operation
-	// log (a ballot): the log records who called it and when, not what.
+	// Secret marks a POST or PUT whose body and answer never reach the
+	// operation log (a ballot, an exam answer): the log records who called
+	// it and when, not what.
 	Secret bool
 }
 
@@ -89,6 +90,14 @@ func (rs *Routes) Query(p, perm, action string, h HandlerFunc) {
 // cast: the log says who voted, never how).
 func (rs *Routes) Secret(p, perm, action string, h HandlerFunc) {
 	rs.Handle(http.MethodPost, p, perm, action, h)
+	list := *rs.list
+	list[len(list)-1].Secret = true
+}
+
+// SecretPut registers a PUT whose body and answer are not logged (an
+// examinee's autosaved answer: the log says who saved and when, never what).
+func (rs *Routes) SecretPut(p, perm, action string, h HandlerFunc) {
+	rs.Handle(http.MethodPut, p, perm, action, h)
 	list := *rs.list
 	list[len(list)-1].Secret = true
 }

@@ -120,6 +120,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	l.Get(base+"/my", school.PermLearn, "查看我的考试", httpx.Read(s.MyExams))
 	l.Post(base+"/my/{id}/start", school.PermLearn, "开始考试", httpx.ActionOn(errNoExam, s.Start))
 	l.Get(base+"/attempt/{id}", school.PermLearn, "查看作答", httpx.ReadOn(errNoAttempt, s.MyAttempt))
-	l.Put(base+"/attempt/{id}/answer", school.PermLearn, "保存答案", httpx.ChangeOn(errNoAttempt, s.Save))
-	l.Post(base+"/attempt/{id}/submit", school.PermLearn, "交卷", httpx.ReadOn(errNoAttempt, s.Submit))
+	// An examinee's answers stay out of the operation log (who saved or
+	// submitted, and when, is logged): the log's readers are not graders.
+	l.SecretPut(base+"/attempt/{id}/answer", school.PermLearn, "保存答案", httpx.ChangeOn(errNoAttempt, s.Save))
+	l.Secret(base+"/attempt/{id}/submit", school.PermLearn, "交卷", httpx.ReadOn(errNoAttempt, s.Submit))
 }
