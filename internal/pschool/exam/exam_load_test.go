@@ -125,6 +125,7 @@ type examinee struct {
 	attempt  int64
 	shown    []exam.ShownQuestion // in the examinee's order
 	saves    int
+	period   time.Time          // when the examinee's current save period began
 	acked    map[int]loadAnswer // by seq: the last acknowledged answer
 	submitAt time.Time
 	graded   int // submissions answered 200
@@ -251,10 +252,13 @@ func runExamLoad(tb testing.TB, cfg loadConfig) loadResult {
 	t0 := time.Now().Add(time.Second) // the setup's last writes settle first
 	people := make([]*examinee, len(accts))
 	initial := make(events, len(accts))
+	// The submissions fall in the last SubmitIn of the exam, but not in the
+	// first save period (a short run's window may reach back that far).
+	window := max(cfg.Length-cfg.SubmitIn, cfg.SaveEvery)
 	for i, a := range accts {
 		offset := time.Duration(rng.Int64N(int64(cfg.SaveEvery)))
 		people[i] = &examinee{acct: a, acked: map[int]loadAnswer{},
-			submitAt: t0.Add(cfg.Length - cfg.SubmitIn + time.Duration(rng.Int64N(int64(cfg.SubmitIn))))}
+			submitAt: t0.Add(window + time.Duration(rng.Int64N(int64(cfg.Length-window))))}
 		initial[i] = event{at: t0.Add(offset), who: i, kind: evStart}
 	}
 
@@ -271,9 +275,10 @@ func runExamLoad(tb testing.TB, cfg loadConfig) loadResult {
 			res.failures = append(res.failures, fmt.Sprintf(format, args...))
 		}
 	}
-	// next is what examinee who does after a save scheduled at at.
+	// next is what examinee who does next after a save: save at at, or
+	// submit when that comes first.
 	next := func(who int, at time.Time) event {
-		if at = at.Add(cfg.SaveEvery); at.Before(people[who].submitAt) {
+		if at.Before(people[who].submitAt) {
 			return event{at: at, who: who, kind: evSave}
 		}
 		return event{at: people[who].submitAt, who: who, kind: evSubmit}
@@ -307,8 +312,10 @@ func runExamLoad(tb testing.TB, cfg loadConfig) loadResult {
 				return event{who: ev.who, kind: evDone}
 			}
 			e.attempt, e.shown = v.ID, v.Questions
-			// The first autosave follows the start at once.
-			return event{at: ev.at, who: ev.who, kind: evSave}
+			// The first autosave follows the start at once; the next ones
+			// keep to the start's schedule.
+			e.period = ev.at
+			return event{at: time.Now(), who: ev.who, kind: evSave}
 		case evSave:
 			q := e.shown[e.saves%len(e.shown)]
 			an := answerOf(q, ev.who, e.saves)
@@ -320,7 +327,8 @@ func runExamLoad(tb testing.TB, cfg loadConfig) loadResult {
 			} else {
 				e.acked[q.Seq] = an
 			}
-			return next(ev.who, ev.at)
+			e.period = e.period.Add(cfg.SaveEvery)
+			return next(ev.who, e.period)
 		case evSubmit, evResubmit:
 			status, body, err := call("POST", path("attempt", e.attempt, "submit"), e.acct.Token, nil)
 			if ev.kind == evSubmit {

@@ -509,7 +509,10 @@ func (s *Service) Submit(ctx context.Context, id int64) (AttemptView, error) {
 	if err != nil {
 		return AttemptView{}, err
 	}
-	return s.MyAttempt(ctx, id)
+	// The attempt as it now stands (grade set its score): its view without
+	// reading it again.
+	a.State, a.ClosedAt = AttemptSubmitted, &now
+	return s.attemptView(ctx, a)
 }
 
 func refusalOr(a *Attempt, now time.Time) error {
@@ -525,6 +528,7 @@ var errRefused = errors.New("refused")
 // grade scores attempt a's answers inside tx: every question of the paper
 // gets its row (an unanswered one scores 0); objective ones are graded
 // with question.Grade, short answers wait for their graders (pending).
+// a's Score and Pending are set as stored.
 func (s *Service) grade(ctx context.Context, tx bun.Tx, a *Attempt) error {
 	qs, err := s.questions(ctx, a.PaperID)
 	if err != nil {
@@ -560,6 +564,7 @@ func (s *Service) grade(ctx context.Context, tx bun.Tx, a *Attempt) error {
 		}
 	}
 	_, err = tx.NewUpdate().Model((*Attempt)(nil)).Set("score = ?", total).Set("pending = ?", pending).Where("id = ?", a.ID).Exec(ctx)
+	a.Score, a.Pending = total, pending
 	return httpx.AsError(err)
 }
 
