@@ -121,6 +121,8 @@ test-e2e: build e2e/node_modules/.installed
 
 ## bench: the demo university at 20,000 and 200,000 members on SQLite and PostgreSQL (when reachable):
 ## member list, detail, buildtree, export, import of 20,000 members; plus the platform benchmarks. Figures: docs/performance.md
+## The online exam's load (internal/pschool/exam BenchmarkExamLoad, through HTTP) lasts ZHDJ_EXAM_LOAD_MINUTES (default 3)
+## per database with ZHDJ_EXAM_LOAD_EXAMINEES (default 2000) examinees.
 BENCH_FLAGS ?= -run '^$$' -bench . -benchmem -benchtime 2s -timeout 90m
 bench:
 	@echo "== benchmarks on SQLite =="
