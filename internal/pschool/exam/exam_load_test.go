@@ -142,6 +142,7 @@ type loadAnswer struct {
 // loadResult is what a run measured.
 type loadResult struct {
 	starts, saves, submits []time.Duration
+	steady                 []time.Duration // the autosaves sent after the starts' burst (the first two save periods)
 	lag                    []time.Duration // how late each request left against its schedule
 	took                   time.Duration
 	firstSave, lastSave    time.Time
@@ -293,6 +294,9 @@ func runExamLoad(tb testing.TB, cfg loadConfig) loadResult {
 			*into = append(*into, took)
 			res.lag = append(res.lag, lag)
 			if ev.kind == evSave {
+				if sent.Sub(t0) >= 2*cfg.SaveEvery {
+					res.steady = append(res.steady, took)
+				}
 				if res.firstSave.IsZero() || sent.Before(res.firstSave) {
 					res.firstSave = sent
 				}
@@ -511,6 +515,7 @@ func (r loadResult) report(cfg loadConfig) {
 	}
 	line("start", r.starts, 0)
 	line("autosave", r.saves, 200*time.Millisecond)
+	line("…steady", r.steady, 0) // after the first two save periods, when every examinee has started
 	line("submission", r.submits, 500*time.Millisecond)
 	fmt.Println("  no answer lost, every attempt graded once with the score of its answers")
 }
