@@ -51,7 +51,9 @@ func (s *Service) MyCourses(ctx context.Context, lq httpx.ListQuery) (httpx.Page
 		ColumnExpr("r.id AS resume_node_id, r.node_type AS resume_node_type, r.title AS resume_node_title").
 		Join("LEFT JOIN dx_course_item AS r ON r.id = "+last, uid).
 		Where("c.state = ?", StatePublished).
-		Where("EXISTS (SELECT 1 FROM dx_study AS p WHERE p.course_id = c.id AND p.user_id = ?)", uid)
+		// Driven by the caller's own study rows (dx_study's primary key starts with user_id),
+		// not by every published course.
+		Where("c.id IN (SELECT p.course_id FROM dx_study AS p WHERE p.user_id = ?)", uid)
 	return httpx.PagedEach(ctx, q, myCoursesSpec, lq, func(v *MyCourse) {
 		v.Hours, v.DoneHours = hours(v.Tenths), hours(v.DoneTenths)
 		if v.Nodes > 0 {
