@@ -40,5 +40,7 @@ func courseTS() ([]byte, error) {
 	f.iface("The answer to a start (course.Started).", "Started", course.Started{}, nil)
 	f.input("A heartbeat (course.Beat).", "Beat", course.Beat{}, []string{"session", "position", "terminal", "visible"}, nil)
 	f.iface("The progress after a heartbeat (course.BeatResult).", "BeatResult", course.BeatResult{}, nil)
+	f.iface("A course the caller started, with the node to resume (course.MyCourse, GET /api/pschool/my/courses).", "MyCourse",
+		course.MyCourse{}, map[string]string{"resumeNodeType": "NodeType"})
 	return f.bytes()
 }

@@ -60,6 +60,7 @@ const (
 //	GET    /api/dx/course/{id}/items/{item}/file   its preview, with ranges (kc:list)
 //
 //	GET    /api/pschool/course                     published courses with my progress (dx:learn)
+//	GET    /api/pschool/my/courses                 the courses I started: progress, the node to resume
 //	GET    /api/pschool/course/{id}                one with its nodes and my progress
 //	GET    /api/pschool/course/{id}/cover
 //	GET    /api/pschool/node/{id}                  a node to study (with an article's HTML)
@@ -86,6 +87,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 
 	l := rs.In("学习中心")
 	l.Get(learnerBase+"/course", school.PermLearn, "查询课程", httpx.ReadList(s.LearnerCourses))
+	l.Get(learnerBase+"/my/courses", school.PermLearn, "我的课程", httpx.ReadList(s.MyCourses))
 	l.Get(learnerBase+"/course/{id}", school.PermLearn, "查看课程", httpx.ReadOn(errNoCourse, s.LearnerCourse))
 	l.Get(learnerBase+"/course/{id}/cover", school.PermLearn, "查看封面", httpx.WriteID(errNoCourse, s.learnerCover))
 	l.Get(learnerBase+"/node/{id}", school.PermLearn, "打开课件", httpx.ReadOn(errNoNode, s.LearnerNode))

@@ -168,3 +168,12 @@ export interface BeatResult {
   hours: number
   behind: boolean
 }
+
+/** A course the caller started, with the node to resume (course.MyCourse, GET /api/pschool/my/courses). */
+export interface MyCourse extends LearnerView {
+  percent: number
+  studiedAt: string
+  resumeNodeId: number
+  resumeNodeType: NodeType
+  resumeNodeTitle: string
+}

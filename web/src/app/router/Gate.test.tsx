@@ -197,6 +197,14 @@ describe('gate and main layout', { timeout: 20_000 }, () => {
     expect(location).toBe('/list-home/dyHome')
   })
 
+  it('a 学员 holding only dx:learn lands on their party-school home (我的党校)', async () => {
+    vi.mocked(auth.getInfo).mockResolvedValue(makeUser({ roles: ['dx:learn'] }))
+    signIn()
+    start('/')
+    await waitFor(() => expect(location).toBe('/pschool/home/page'))
+    expect((await screen.findAllByText('我的培训班')).length).toBeGreaterThan(0)
+  })
+
   it('a failed user-info fetch logs out', async () => {
     signIn()
     const nav = vi.fn()

@@ -9,7 +9,7 @@ import { usePermissionStore } from '@/stores/permission'
 import { useSessionStore } from '@/stores/session'
 import { navigateTo } from '../bridge'
 import RedirectPage from './RedirectPage'
-import { decide, isDeadStyled, landingPath, MEMBER_HOME_PAGE, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
+import { decide, isDeadStyled, landingPath, LEARNER_HOME_PAGE, MEMBER_HOME_PAGE, PUBLIC_PAGES, publicPrefixPage, REDIRECT_PREFIX } from './guard'
 import { matchRoute } from './match'
 import { hasPage, lazyPage, preloadPage } from './pages'
 import { printComponent } from './print'
@@ -94,7 +94,7 @@ export default function Gate(): ReactNode {
   const newLogin = isTrue(useConfigStore((s) => s.config.newLogin))
 
   const ready = !!user && menusLoaded && !loadMenus
-  const decision = decide({ pathname, search, signedIn, ready, newLogin, landing: landingPath(roles, hasPage(MEMBER_HOME_PAGE)) })
+  const decision = decide({ pathname, search, signedIn, ready, newLogin, landing: landingPath(roles, hasPage(MEMBER_HOME_PAGE), hasPage(LEARNER_HOME_PAGE)) })
   useSessionLoader(decision.kind === 'load', pathname)
 
   // The new-login setting decides where a visitor goes, so wait for the public config.

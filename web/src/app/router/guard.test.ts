@@ -60,6 +60,11 @@ describe('navigation guard', () => {
     expect(landingPath([PERM.dyHome], true)).toBe('/list-home/dyHome')
     expect(landingPath([PERM.dyHome], false)).toBe('/home/home')
     expect(landingPath([PERM.userList], true)).toBe('/home/home')
+    // A 学员 (dx:learn alone) on 我的党校 once it exists; a member who also learns on their own home.
+    expect(landingPath([PERM.dxLearn], true, true)).toBe('/pschool/home/page')
+    expect(landingPath([PERM.dxLearn], true, false)).toBe('/home/home')
+    expect(landingPath([PERM.dyHome, PERM.dxLearn], true, true)).toBe('/list-home/dyHome')
+    expect(landingPath([PERM.homeView, PERM.dxLearn], true, true)).toBe('/home/home')
   })
 
   it('signed in and loaded → allow', () => {

@@ -30,13 +30,20 @@ export const HOME_PATH = '/home/home'
 export const MEMBER_HOME_PATH = '/list-home/dyHome'
 export const MEMBER_HOME_PAGE = 'list-home/dyHome'
 
+/** The learner's party-school home (spec §2 /pschool/home/page, 我的党校), built as the page pschool/home. */
+export const LEARNER_HOME_PATH = '/pschool/home/page'
+export const LEARNER_HOME_PAGE = 'pschool/home'
+
 /**
  * Where '/' (and so a fresh sign-in) lands, decided by permission rather than role name: 首页 for
  * everyone, except a user holding the member home (dy:home) without the home page's figures
- * (home:view), who lands on their own home once that page exists.
+ * (home:view), who lands on their own home once that page exists, and a learner holding the party
+ * school's learning (dx:learn) and neither (the 学员 role), who lands on 我的党校.
  */
-export function landingPath(roles: readonly string[], memberHomeExists: boolean): string {
-  if (memberHomeExists && hasPermission(roles, [PERM.dyHome]) && !hasPermission(roles, [PERM.homeView])) return MEMBER_HOME_PATH
+export function landingPath(roles: readonly string[], memberHomeExists: boolean, learnerHomeExists = false): string {
+  if (hasPermission(roles, [PERM.homeView])) return HOME_PATH
+  if (memberHomeExists && hasPermission(roles, [PERM.dyHome])) return MEMBER_HOME_PATH
+  if (learnerHomeExists && hasPermission(roles, [PERM.dxLearn]) && !hasPermission(roles, [PERM.dyHome])) return LEARNER_HOME_PATH
   return HOME_PATH
 }
 

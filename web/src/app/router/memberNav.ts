@@ -21,8 +21,9 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome },
   { title: '我的填报', path: '/list-home/myForms', icon: 'profile', permission: PERM.txbdFill },
   { title: '民主评议', path: '/mzpydy/self', icon: 'team', permission: PERM.mzpySelf },
-  // 党校: the study centre, which links to 我的考试 (dx:learn: members and the 学员 role, who have nothing else).
-  { title: '党校学习', path: '/pschool/party/center', icon: 'study', permission: PERM.dxLearn },
+  // 党校: the learner's home (my batches, courses, exams, 学时), which links to the study centre and 我的考试
+  // (dx:learn: members and the 学员 role, who have nothing else).
+  { title: '党校学习', path: '/pschool/home/page', icon: 'study', permission: PERM.dxLearn },
   { title: '消息', path: '/message/msginfo', icon: 'message', permission: PERM.dyHome },
 ]
 

@@ -38,8 +38,8 @@ describe('modes of the top bar', () => {
       '/message/msginfo',
     ])
     expect(memberNavItems(['workbench:group'], ALL_MEMBER_PATHS, hasPermission)).toEqual([])
-    // A 学员 (dx:learn only) finds the party school's study centre, and nothing of a member's.
-    expect(memberNavItems(['dx:learn'], ALL_MEMBER_PATHS, hasPermission).map((e) => e.key)).toEqual(['/pschool/party/center'])
+    // A 学员 (dx:learn only) finds the party school's home (which links to the study centre and 我的考试), and nothing of a member's.
+    expect(memberNavItems(['dx:learn'], ALL_MEMBER_PATHS, hasPermission).map((e) => e.key)).toEqual(['/pschool/home/page'])
 
     // An administrator linked to a member: 党员 first, then the server's modes.
     expect(buildModes(model.top, member, true).map((m) => m.key)).toEqual([MEMBER_MODE, 'party', 'system', 'cadre'])

@@ -30,7 +30,10 @@ export default function StudyCenter() {
     <div style={{ padding: 16, maxWidth: 1200, margin: '0 auto' }}>
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={4} style={{ margin: 0 }}>学习中心</Typography.Title>
-        <Link to="/pschool/exam/center">我的考试</Link>
+        <Space size={16}>
+          <Link to="/pschool/home/page">我的党校</Link>
+          <Link to="/pschool/exam/center">我的考试</Link>
+        </Space>
         <Input.Search aria-label="课程名称" placeholder="搜索课程" allowClear style={{ width: 240, maxWidth: '100%' }}
           onSearch={(v) => { setBlurry(v.trim()); setPage(1) }} />
       </Space>

@@ -62,7 +62,10 @@ export default function ExamCenter() {
     <div style={{ maxWidth: 760, margin: '0 auto', padding: screens.md ? 16 : 8 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>我的考试</Typography.Title>
-        <Link to="/pschool/party/center">学习中心</Link>
+        <Space size={16}>
+          <Link to="/pschool/home/page">我的党校</Link>
+          <Link to="/pschool/party/center">学习中心</Link>
+        </Space>
       </Space>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
       {list.length === 0 ? (
