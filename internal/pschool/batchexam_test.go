@@ -1,13 +1,17 @@
 package pschool_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/exam"
 	"zhdj/internal/pschool/school"
@@ -199,4 +203,37 @@ func (w *world) person(t testing.TB, name, stage string) int64 {
 func sorted(ids ...int64) []int64 {
 	slices.Sort(ids)
 	return ids
+}
+
+// Batches and the exam page changing one exam's examinees at once: each
+// change counts under the exam's row lock, so the count the exam keeps is
+// the rows it has (w.examinees checks), whatever the interleaving.
+func TestExamineeCountUnderConcurrentChanges(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	x := w.exam(t, "并发考试")
+	exams := w.e.App.Exams
+	const n = 8
+	errs := apptest.Concurrently(n, func(i int) error {
+		return db.InTx(t.Context(), w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+			users := []int64{int64(980000 + 2*i), int64(980001 + 2*i)}
+			if i%4 == 3 {
+				return exams.SetExaminees(ctx, tx, x, users)
+			}
+			if err := exams.AddBatchExaminees(ctx, tx, x, users); err != nil {
+				return err
+			}
+			return exams.RemoveBatchExaminees(ctx, tx, x, users[1:])
+		})
+	})
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("change %d: %v", i, err)
+		}
+	}
+	// Six batch changes keep one account each; the two hand replaces leave
+	// the last one's two accounts.
+	if got := w.examinees(t, x); len(got) != 6+2 {
+		t.Fatalf("%d examinees: %v", len(got), got)
+	}
 }
