@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
 	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/exam"
 	"zhdj/internal/pschool/school"
@@ -92,6 +93,11 @@ func TestBatchTraineesAreTheExamsExaminees(t *testing.T) {
 	liUser, wangUser := *trs[li].UserID, *trs[wang].UserID
 	if got := w.examinees(t, first); !slices.Equal(got, sorted(liUser, wangUser)) {
 		t.Fatalf("after the accounts: %v", got)
+	}
+	// The exam page names a 学员 (no member record) by their account's name.
+	named, err := w.e.App.Exams.Examinees(w.adminCtx(t), first, httpxPage())
+	if err != nil || named.TotalElements != 2 || !slices.ContainsFunc(named.Content, func(p exam.Person) bool { return p.Name == "李明" }) {
+		t.Fatalf("the examinees named: %+v %v", named, err)
 	}
 	// The exam page's replace names its own examinees; the batch's stay.
 	exams := w.e.App.Exams
@@ -199,6 +205,8 @@ func (w *world) person(t testing.TB, name, stage string) int64 {
 	}
 	return rec
 }
+
+func httpxPage() httpx.ListQuery { return httpx.ListQuery{Page: httpx.Page{Size: 20}} }
 
 func sorted(ids ...int64) []int64 {
 	slices.Sort(ids)

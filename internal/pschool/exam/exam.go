@@ -385,15 +385,29 @@ func (s *Service) Examinees(ctx context.Context, id int64, lq httpx.ListQuery) (
 	return httpx.NewPage(people, int(total)), err
 }
 
-// people names accounts by their members (an account without one by its id).
+// people names accounts by their members; an account of no member (a
+// batch's 学员) by the name it carries, and one without either by its id.
 func (s *Service) people(ctx context.Context, users []int64) ([]Person, error) {
 	names, err := s.members.LinkedTo(ctx, s.db, users)
+	if err != nil {
+		return nil, err
+	}
+	var unnamed []int64
+	for _, u := range users {
+		if names[u] == "" {
+			unnamed = append(unnamed, u)
+		}
+	}
+	nicks, err := s.sys.NickNames(ctx, s.db, unnamed)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Person, len(users))
 	for i, u := range users {
 		out[i] = Person{UserID: u, Name: names[u]}
+		if out[i].Name == "" {
+			out[i].Name = nicks[u]
+		}
 		if out[i].Name == "" {
 			out[i].Name = "账号" + itoa(u)
 		}
