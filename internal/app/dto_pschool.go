@@ -37,5 +37,8 @@ func pschoolTS() ([]byte, error) {
 		map[string]string{"completed": "Completed[]", "refused": "Refused[]"})
 	f.iface("One of the learner's batches with their progress (pschool.MyBatch, GET /api/dx/my/batches).", "MyBatch", pschool.MyBatch{},
 		map[string]string{"batch": "Batch", "progress": "CompletionRow"})
+	f.iface("A trainee's account opened (pschool.TraineeAccount): how is created, linked or member.", "TraineeAccount", pschool.TraineeAccount{}, nil)
+	f.iface("What 开通学员账号 did (pschool.AccountsResult, POST /api/dx/batches/{id}/accounts).", "AccountsResult", pschool.AccountsResult{},
+		map[string]string{"accounts": "TraineeAccount[]"})
 	return f.bytes()
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/uniq"
@@ -16,7 +18,9 @@ import (
 // schoolEvidence answers what a training batch's completion asks of the
 // other party-school modules through their Go APIs: the class hours its
 // trainees were credited in the batch's courses (course.HoursOf) and their
-// results in the batch's exam (exam.Outcomes).
+// results in the batch's exam (exam.Outcomes); and it keeps the batch's
+// trainees examinees of its exam (exam.AddBatchExaminees and
+// RemoveBatchExaminees).
 type schoolEvidence struct {
 	courses *course.Service
 	exams   *exam.Service
@@ -36,6 +40,14 @@ func (e schoolEvidence) ExamPassed(ctx context.Context, examID int64, userIDs []
 		out[id] = pschool.ExamOutcome{Score: float64(o.Score), Passed: o.Passed, Graded: o.Graded}
 	}
 	return out, nil
+}
+
+func (e schoolEvidence) JoinExam(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error {
+	return e.exams.AddBatchExaminees(ctx, idb, examID, userIDs)
+}
+
+func (e schoolEvidence) LeaveExam(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error {
+	return e.exams.RemoveBatchExaminees(ctx, idb, examID, userIDs)
 }
 
 // CheckLinks keeps a batch to published courses and an exam of the

@@ -123,11 +123,11 @@ func (s *Service) batchResource() *resource.Resource[Batch, BatchView] {
 			}
 		},
 		Check: s.checkBatch,
-		BeforeUpdate: func(ctx context.Context, _ bun.IDB, cur *BatchView, _ *Batch) error {
+		BeforeUpdate: func(ctx context.Context, tx bun.IDB, cur *BatchView, m *Batch) error {
 			if cur.State == StateFinished {
 				return httpx.Conflict("培训班已结束，不能修改")
 			}
-			return nil
+			return s.moveExaminees(ctx, tx, cur.ID, cur.ExamID, m.ExamID)
 		},
 		BeforeDelete: s.beforeDeleteBatches,
 		Export: resource.Export[BatchView]{Title: "培训班", Columns: []resource.Column[BatchView]{
@@ -235,7 +235,8 @@ func calendarDays(start, end date.Date) int {
 }
 
 // beforeDeleteBatches refuses to delete a batch with a trainee completed
-// or failed (their training is on their development record).
+// or failed (their training is on their development record), and takes
+// the trainees of the batches deleted out of their exams.
 func (s *Service) beforeDeleteBatches(ctx context.Context, tx bun.IDB, ids []int64) error {
 	n, err := tx.NewSelect().Model((*Trainee)(nil)).Where("t.batch_id IN (?)", bun.In(ids)).
 		Where("t.state IN (?)", bun.In([]string{TraineeCompleted, TraineeFailed})).Count(ctx)
@@ -244,6 +245,20 @@ func (s *Service) beforeDeleteBatches(ctx context.Context, tx bun.IDB, ids []int
 	}
 	if n > 0 {
 		return httpx.Conflict("培训班已有 %d 名学员结业或评定不合格，不能删除", n)
+	}
+	// The trainees of a batch deleted are no longer its exam's examinees.
+	for _, id := range ids {
+		exam, err := s.batchExam(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		users, err := traineeUsers(ctx, tx, id, nil)
+		if err != nil {
+			return err
+		}
+		if err := s.leaveExam(ctx, tx, exam, id, users); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/apptest"
 	"zhdj/internal/develop"
 	"zhdj/internal/platform/date"
@@ -206,6 +208,10 @@ func (e evidence) OnlineHours(_ context.Context, users, courses []int64, _, _ da
 }
 
 func (evidence) CheckLinks(context.Context, []int64, *int64) error { return nil }
+
+// The completion changes no examinees: nothing to join or leave.
+func (evidence) JoinExam(context.Context, bun.IDB, int64, []int64) error  { return nil }
+func (evidence) LeaveExam(context.Context, bun.IDB, int64, []int64) error { return nil }
 
 func (e evidence) ExamPassed(_ context.Context, _ int64, users []int64) (map[int64]pschool.ExamOutcome, error) {
 	out := map[int64]pschool.ExamOutcome{}

@@ -43,6 +43,11 @@ type Evidence interface {
 	// CheckLinks refuses (a 400 naming courseIds or examId) courses that
 	// are not published and an exam outside the caller's scope.
 	CheckLinks(ctx context.Context, courseIDs []int64, examID *int64) error
+	// JoinExam makes accounts examinees of exam examID on a batch's
+	// behalf, LeaveExam takes that back (an account the exam page named
+	// stays); both through idb, the batch's transaction, and idempotent.
+	JoinExam(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error
+	LeaveExam(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error
 }
 
 // Service is the party schools and their batches.
@@ -94,6 +99,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.traineeRoutes(rs)
 	s.completionRoutes(rs)
 	s.mineRoutes(rs)
+	s.accountRoutes(rs)
 }
 
 // today is the date in China.

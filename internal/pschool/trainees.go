@@ -238,10 +238,16 @@ func (s *Service) enrolIn(ctx context.Context, tx bun.Tx, b *Batch, recs []devel
 		}
 		now := s.now()
 		typ := b.Type
+		opened, err := openedAccounts(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
 		for _, r := range recs {
 			var user *int64
 			if r.MemberID != nil {
 				user = accounts[*r.MemberID]
+			} else if u, ok := opened[r.ID]; ok {
+				user = &u
 			}
 			// A withdrawn trainee enrolled again takes their row back.
 			res, err := tx.NewUpdate().Model((*Trainee)(nil)).Set("state = ?", TraineeEnrolled).Set("busy_type = ?", typ).
@@ -260,7 +266,16 @@ func (s *Service) enrolIn(ctx context.Context, tx bun.Tx, b *Batch, recs []devel
 				return enrolError(err)
 			}
 		}
-		return nil
+		var users []int64
+		if err := tx.NewSelect().Model((*Trainee)(nil)).Column("t.user_id").Where("t.batch_id = ?", b.ID).
+			Where("t.record_id IN (?)", bun.In(ids)).Where("t.user_id IS NOT NULL").Scan(ctx, &users); err != nil {
+			return httpx.Internal(err)
+		}
+		exam, err := s.batchExam(ctx, tx, b.ID)
+		if err != nil {
+			return err
+		}
+		return s.joinExam(ctx, tx, exam, users)
 	}
 }
 
@@ -372,7 +387,8 @@ type WithdrawInput struct {
 }
 
 // Withdraw withdraws enrolled trainees of batch id, all or none: they free
-// their place (and may join another batch of the type).
+// their place (and may join another batch of the type) and leave the
+// batch's exam.
 func (s *Service) Withdraw(ctx context.Context, id int64, in WithdrawInput) (EnrolResult, error) {
 	if _, err := s.batchOf(ctx, s.db, id); err != nil {
 		return EnrolResult{}, err
@@ -389,10 +405,22 @@ func (s *Service) Withdraw(ctx context.Context, id int64, in WithdrawInput) (Enr
 		if err := s.lockOpen(ctx, tx, id, "退学"); err != nil {
 			return err
 		}
+		users, err := traineeUsers(ctx, tx, id, ids)
+		if err != nil {
+			return err
+		}
 		res, err := tx.NewUpdate().Model((*Trainee)(nil)).Set("state = ?", TraineeWithdrawn).Set("busy_type = NULL").
 			Set("reason = ?", reason).Set("updated_at = ?", s.now()).
 			Where("batch_id = ?", id).Where("id IN (?)", bun.In(ids)).Where("state = ?", TraineeEnrolled).Exec(ctx)
-		return record.Conditional(res, err, int64(len(ids)), httpx.Invalid("traineeIds", "所选学员不在本班或已结业、退学"))
+		if err := record.Conditional(res, err, int64(len(ids)), httpx.Invalid("traineeIds", "所选学员不在本班或已结业、退学")); err != nil {
+			return err
+		}
+		// They leave the batch's exam; the attempts they made stay.
+		exam, err := s.batchExam(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		return s.leaveExam(ctx, tx, exam, id, users)
 	})
 	return EnrolResult{Enrolled: len(ids)}, err
 }

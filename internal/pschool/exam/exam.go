@@ -290,18 +290,7 @@ func (s *Service) SetExamExaminees(ctx context.Context, id int64, in PeopleInput
 		if !in.Add {
 			return s.SetExaminees(ctx, tx, id, users)
 		}
-		if err := insertExaminees(ctx, tx, id, users); err != nil {
-			return err
-		}
-		var n int
-		err := tx.NewRaw("UPDATE ks_exam SET examinees = (SELECT COUNT(*) FROM ks_examinee WHERE exam_id = ?) WHERE id = ? RETURNING examinees", id, id).Scan(ctx, &n)
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		if n > MaxExaminees {
-			return httpx.Invalid("memberIds", "一场考试最多%d名考生", MaxExaminees)
-		}
-		return nil
+		return changeExaminees(ctx, tx, id, "memberIds", func() error { return upsertExaminees(ctx, tx, id, users, "by_hand") })
 	})
 	if err != nil {
 		return ExamView{}, err
@@ -309,41 +298,25 @@ func (s *Service) SetExamExaminees(ctx context.Context, id int64, in PeopleInput
 	return s.ExamDetail(ctx, id)
 }
 
-// insertExaminees adds accounts to exam examID's examinees (those there stay).
-func insertExaminees(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error {
-	for start := 0; start < len(userIDs); start += 500 {
-		part := userIDs[start:min(start+500, len(userIDs))]
-		rows := make([]examinee, len(part))
-		for i, u := range part {
-			rows[i] = examinee{ExamID: examID, UserID: u}
-		}
-		if _, err := idb.NewInsert().Model(&rows).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-	}
-	return nil
-}
-
-// SetExaminees makes userIDs the examinees of exam examID through idb (the
-// training batches call it for a batch's trainees, in their transaction).
-// An examinee removed keeps the attempts made; the count is kept on the exam.
+// SetExaminees makes userIDs the examinees named by hand of exam examID
+// through idb (the exam page's replace): the rows a training batch added
+// stay, whoever the list names. An examinee removed keeps the attempts
+// made; the count is kept on the exam.
 func (s *Service) SetExaminees(ctx context.Context, idb bun.IDB, examID int64, userIDs []int64) error {
 	userIDs = uniq.Of(userIDs)
 	if len(userIDs) > MaxExaminees {
 		return httpx.Invalid("userIds", "一场考试最多%d名考生", MaxExaminees)
 	}
-	del := idb.NewDelete().Model((*examinee)(nil)).Where("exam_id = ?", examID)
-	if len(userIDs) > 0 {
-		del = del.Where("user_id NOT IN (?)", bun.In(userIDs))
-	}
-	if _, err := del.Exec(ctx); err != nil {
-		return httpx.Internal(err)
-	}
-	if err := insertExaminees(ctx, idb, examID, userIDs); err != nil {
-		return err
-	}
-	_, err := idb.NewUpdate().Model((*Exam)(nil)).Set("examinees = ?", len(userIDs)).Where("id = ?", examID).Exec(ctx)
-	return httpx.AsError(err)
+	return changeExaminees(ctx, idb, examID, "memberIds", func() error {
+		drop := idb.NewUpdate().Model((*examinee)(nil)).Set("by_hand = ?", false).Where("exam_id = ?", examID).Where("by_hand = ?", true)
+		if len(userIDs) > 0 {
+			drop = drop.Where("user_id NOT IN (?)", bun.In(userIDs))
+		}
+		if _, err := drop.Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		return upsertExaminees(ctx, idb, examID, userIDs, "by_hand")
+	})
 }
 
 // SetGraders replaces exam id's graders by the accounts of members.
@@ -412,15 +385,29 @@ func (s *Service) Examinees(ctx context.Context, id int64, lq httpx.ListQuery) (
 	return httpx.NewPage(people, int(total)), err
 }
 
-// people names accounts by their members (an account without one by its id).
+// people names accounts by their members; an account of no member (a
+// batch's 学员) by the name it carries, and one without either by its id.
 func (s *Service) people(ctx context.Context, users []int64) ([]Person, error) {
 	names, err := s.members.LinkedTo(ctx, s.db, users)
+	if err != nil {
+		return nil, err
+	}
+	var unnamed []int64
+	for _, u := range users {
+		if names[u] == "" {
+			unnamed = append(unnamed, u)
+		}
+	}
+	nicks, err := s.sys.NickNames(ctx, s.db, unnamed)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Person, len(users))
 	for i, u := range users {
 		out[i] = Person{UserID: u, Name: names[u]}
+		if out[i].Name == "" {
+			out[i].Name = nicks[u]
+		}
 		if out[i].Name == "" {
 			out[i].Name = "账号" + itoa(u)
 		}

@@ -166,6 +166,10 @@ type examinee struct {
 	bun.BaseModel `bun:"table:ks_examinee"`
 	ExamID        int64 `bun:"exam_id,pk"`
 	UserID        int64 `bun:"user_id,pk"`
+	// ByHand: named on the exam page; ByBatch: a trainee of a training
+	// batch whose exam this is. A row is an examinee while either holds.
+	ByHand  bool `bun:"by_hand"`
+	ByBatch bool `bun:"by_batch"`
 }
 
 type grader struct {

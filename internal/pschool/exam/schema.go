@@ -11,9 +11,11 @@ import (
 )
 
 // Migrations of the exams (versions 2026120630..39 are ours; after the
-// question bank's, whose questions the papers copy).
+// question bank's, whose questions the papers copy; 2026120720 is the
+// examinees' sources, of the batches' examinees).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026120630, Name: "exams: ks_paper, ks_paper_question, ks_exam, ks_examinee, ks_grader, ks_attempt, ks_answer, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026120630, Name: "exams: ks_paper, ks_paper_question, ks_exam, ks_examinee, ks_grader, ks_attempt, ks_answer, menus", Up: migrate},
+		{Version: 2026120720, Name: "exams: ks_examinee.by_hand and by_batch (who made the row an examinee)", Up: examineeSources}}
 }
 
 // Permissions of 在线考试 (the staff page); the examinee's routes are
@@ -141,4 +143,13 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 		return err
 	}
 	return system.AddPages(ctx, tx, school.MenuDir, menus())
+}
+
+// examineeSources marks why each examinee row is there: by hand on the exam
+// page (every row so far) or by a training batch whose exam it is. The exam
+// page's replace then touches only its own rows, and a trainee withdrawn
+// from a batch leaves only the batch's.
+func examineeSources(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx, `ALTER TABLE ks_examinee ADD COLUMN by_hand BOOLEAN NOT NULL DEFAULT TRUE`,
+		`ALTER TABLE ks_examinee ADD COLUMN by_batch BOOLEAN NOT NULL DEFAULT FALSE`)
 }

@@ -165,3 +165,19 @@ export interface MyBatch {
   progress: CompletionRow
   schoolName: string
 }
+
+/** A trainee's account opened (pschool.TraineeAccount): how is created, linked or member. */
+export interface TraineeAccount {
+  traineeId: number
+  name: string
+  personNo: string
+  username: string
+  initialPassword?: string
+  how: string
+}
+
+/** What 开通学员账号 did (pschool.AccountsResult, POST /api/dx/batches/{id}/accounts). */
+export interface AccountsResult {
+  accounts: TraineeAccount[]
+  skipped: string[]
+}

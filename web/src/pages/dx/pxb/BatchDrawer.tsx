@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Drawer, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd'
 import { useState } from 'react'
-import { TRAINEE_IMPORT, type Batch, type Candidate, type CompletionRow, type Trainee } from '@/api/generated/pschool'
+import { TRAINEE_IMPORT, type AccountsResult, type Batch, type Candidate, type CompletionRow, type Trainee } from '@/api/generated/pschool'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { confirmAction, ImportButton } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
 import { serverPager } from '@/components/pagerTotal'
-import { candidatesOf, certificate, certificates, complete, completionOf, enrol, exportTrainees, fail, setAttendance, traineesOf, withdraw } from './api'
+import InitialPasswordDialog from '@/pages/system/user/components/InitialPasswordDialog'
+import { candidatesOf, certificate, certificates, complete, completionOf, enrol, exportTrainees, fail, openAccounts, setAttendance, traineesOf, withdraw } from './api'
 
 const SIZE = 20
 
@@ -57,6 +58,24 @@ function TraineesTab({ batch: b, version, onChanged }: TabProps) {
     queryFn: () => traineesOf(b.id, { page: page - 1, size: SIZE }),
     placeholderData: keepPreviousData,
   })
+  const [opened, setOpened] = useState<AccountsResult | null>(null)
+  const rows = q.data?.content ?? []
+  const withoutAccount = chosen.filter((id) => rows.some((t) => t.id === id && t.userId == null))
+  const openChosen = () =>
+    ui.modal.confirm({
+      title: '开通学员账号',
+      content: `将为所选 ${withoutAccount.length} 名尚无账号的学员开通账号：党员使用其党员账号；入党申请人、积极分子和发展对象以学号/工号为用户名开通“学员”账号（已有该用户名的账号则直接关联），并成为本班考试的考生。新账号的初始密码只显示一次。`,
+      okText: '开通',
+      cancelText: '取消',
+      onOk: async () => {
+        const r = await openAccounts(b.id, withoutAccount)
+        const created = r.accounts.filter((a) => a.how === 'created').length
+        ui.message.success(`已开通 ${r.accounts.length} 人的账号（新建 ${created} 个）${r.skipped.length > 0 ? `，${r.skipped.length} 人已有账号` : ''}`)
+        setChosen([])
+        if (created > 0) setOpened(r)
+        onChanged()
+      },
+    })
   const withdrawChosen = () =>
     void confirmAction(`确定让所选 ${chosen.length} 名学员退学吗？`, () => withdraw(b.id, chosen, ''), '已退学', true).then((ok) => {
       if (!ok) return
@@ -73,6 +92,11 @@ function TraineesTab({ batch: b, version, onChanged }: TabProps) {
         )}
         {b.state !== 'finished' && <ImportButton need={PERM.pxbEnrol} kind={TRAINEE_IMPORT} title="培训班学员" onDone={onChanged} />}
         {canEnrol && (
+          <Button disabled={withoutAccount.length === 0} onClick={openChosen}>
+            开通学员账号
+          </Button>
+        )}
+        {canEnrol && (
           <Button danger disabled={chosen.length === 0} onClick={withdrawChosen}>
             退学
           </Button>
@@ -85,7 +109,7 @@ function TraineesTab({ batch: b, version, onChanged }: TabProps) {
         rowKey="id"
         size="small"
         loading={q.isFetching}
-        dataSource={q.data?.content ?? []}
+        dataSource={rows}
         pagination={serverPager(page, setPage, SIZE, q.data, { unit: '人', hideOnSinglePage: true })}
         locale={{ emptyText: `尚无学员：可从本党校范围内的${b.typeName.replace('培训班', '')}报名或导入` }}
         rowSelection={canEnrol ? { selectedRowKeys: chosen, onChange: (k) => setChosen(k as number[]), getCheckboxProps: (t) => ({ disabled: t.state !== 'enrolled' }) } : undefined}
@@ -95,6 +119,7 @@ function TraineesTab({ batch: b, version, onChanged }: TabProps) {
           { title: '党支部', dataIndex: 'orgName', ellipsis: true },
           { title: '出勤天数', dataIndex: 'daysAttended', width: 90 },
           { title: '线下学时', dataIndex: 'hoursAttended', width: 90 },
+          { title: '账号', width: 80, render: (_, t) => (t.userId == null ? <Tag>未开通</Tag> : <Tag color="green">已开通</Tag>) },
           { title: '状态', dataIndex: 'stateName', width: 80 },
           {
             title: '操作',
@@ -110,6 +135,13 @@ function TraineesTab({ batch: b, version, onChanged }: TabProps) {
       />
       {picking && <CandidatesModal batch={b} onClose={() => setPicking(false)} onDone={onChanged} />}
       {attending && <AttendanceModal batch={b} trainee={attending} onClose={() => setAttending(null)} onDone={onChanged} />}
+      {opened && (
+        <InitialPasswordDialog
+          title={`${b.title}学员账号初始密码`}
+          accounts={opened.accounts.filter((a) => a.how === 'created').map((a) => ({ username: a.username, nickName: a.name, initialPassword: a.initialPassword ?? '' }))}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import type { Candidate, CompleteResult, CompletionRow, Trainee } from '@/api/generated/pschool'
+import type { AccountsResult, Candidate, CompleteResult, CompletionRow, Trainee } from '@/api/generated/pschool'
 import { downloadFile } from '@/api/file'
 import { get, post, put, type Page } from '@/api/request'
 
@@ -20,3 +20,4 @@ export const finishBatch = (id: number) => post(at(id, 'finish'))
 export const exportTrainees = (id: number, title: string) => downloadFile(at(id, 'trainees/export'), undefined, `${title}学员名单.xlsx`)
 export const certificates = (id: number, title: string) => downloadFile(at(id, 'certificates'), undefined, `${title}结业证书.docx`)
 export const certificate = (id: number, t: Trainee) => downloadFile(at(id, `trainees/${t.id}/certificate`), undefined, `${t.name}结业证书.docx`)
+export const openAccounts = (id: number, traineeIds: number[]) => post<AccountsResult>(at(id, 'accounts'), { traineeIds })

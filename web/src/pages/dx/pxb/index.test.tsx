@@ -141,3 +141,45 @@ describe('dx/pxb', { timeout: 30_000 }, () => {
     await waitFor(() => expect(enrolled).toEqual({ recordIds: [31] }))
   })
 })
+
+describe('dx/pxb accounts', { timeout: 30_000 }, () => {
+  it('opens accounts for the chosen trainees without one after confirmation and shows the initial passwords once', async () => {
+    signIn(['pxb:list', 'pxb:enrol'])
+    mock.onGet('/api/dx/batches/5/trainees').reply(200, page([trainee(), wang, trainee({ id: 13, recordId: 23, personNo: 'S0003', name: '赵强', userId: 99 })]))
+    let asked: unknown
+    mock.onPost('/api/dx/batches/5/accounts').reply((c) => {
+      asked = body(c)
+      return [
+        200,
+        {
+          accounts: [
+            { traineeId: 11, name: '李明', personNo: 'S0001', username: 'S0001', initialPassword: 'Ab3$kq9Zt2', how: 'created' },
+            { traineeId: 12, name: '王芳', personNo: 'S0002', username: 'S0002', how: 'linked' },
+          ],
+          skipped: [],
+        },
+      ]
+    })
+    renderPage()
+    const drawer = await openDetail()
+    expect(await within(drawer).findByText('赵强')).toBeTruthy()
+    expect(within(drawer).getAllByText('未开通')).toHaveLength(2)
+    const action = within(drawer).getByRole('button', { name: /开通学员账号/ })
+    expect(action.hasAttribute('disabled')).toBe(true)
+    // 赵强 has an account already: choosing only him leaves nothing to open.
+    const boxes = within(drawer).getAllByRole('checkbox')
+    fireEvent.click(boxes.at(-1)!)
+    expect(action.hasAttribute('disabled')).toBe(true)
+    fireEvent.click(boxes.at(1)!)
+    fireEvent.click(boxes.at(2)!)
+    expect(action.hasAttribute('disabled')).toBe(false)
+    fireEvent.click(action)
+    const confirm = (await screen.findByText(/将为所选 2 名尚无账号的学员开通账号/)).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(confirm).getByRole('button', { name: /开\s*通/ }))
+    await waitFor(() => expect(asked).toEqual({ traineeIds: [11, 12] }))
+    const dialog = (await screen.findByText('2026年第一期发展对象培训班学员账号初始密码')).closest('.ant-modal') as HTMLElement
+    expect(within(dialog).getByText('Ab3$kq9Zt2')).toBeTruthy()
+    expect(within(dialog).queryByText('S0002')).toBeNull()
+    expect(within(dialog).getByRole('button', { name: /复制/ })).toBeTruthy()
+  })
+})
