@@ -53,6 +53,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/pschool/course', 'pschool/course', '课程学习', { hidden: true, parent: '/pschool/party/center', crumb: '课程' }),
   route('/pschool/video/view', 'pschool/video', '视频学习', { hidden: true }),
   route('/pschool/doc/view', 'pschool/doc', '文档学习', { hidden: true }),
+  // 我的学时 (spec §2, dx:learn): the member's own yearly class hours.
+  route('/xssb/active/user', 'xssb/user', '我的学时', { hidden: true }),
   // A started meeting's QR code and live attendance, opened from its meeting page (组织生活).
   route('/orglife/screen', 'orglife/screen', '会议签到', { hidden: true }),
 ]
