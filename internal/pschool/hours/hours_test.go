@@ -261,3 +261,23 @@ func date8(day string) time.Time {
 	}
 	return t.UTC()
 }
+
+// The demo's offline study: approved and pending records of the year, the
+// same on a second run (left alone), and counted in the members' table.
+func TestSeedDemo(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	a, b := w.member(t, w.c.Branch, "甲"), w.member(t, w.c.Branch, "乙")
+	w.e.App.Hours.SetClock(func() time.Time { return date8("2026-11-30") })
+	res, err := w.e.App.Hours.SeedDemo(t.Context())
+	if err != nil || res.Approved != 5 || res.Pending != 1 {
+		t.Fatalf("demo: %+v %v", res, err)
+	}
+	if again, err := w.e.App.Hours.SeedDemo(t.Context()); err != nil || again.Approved+again.Pending != 0 {
+		t.Fatalf("second run: %+v %v", again, err)
+	}
+	rows := w.rows(t, w.deptTK, 2026, nil)
+	if rows[a.id].Hours.Offline != 7 || rows[b.id].Hours.Offline != 9 {
+		t.Errorf("demo hours: %+v %+v", rows[a.id], rows[b.id])
+	}
+}
