@@ -65,3 +65,12 @@ var yearSumIndex = db.Migration{Version: 2026120700, Name: "course: idx_dx_hours
 	Up: func(ctx context.Context, tx bun.Tx) error {
 		return db.DDL(ctx, tx, `CREATE INDEX idx_dx_hours_year_sum ON dx_hours(year, source, user_id, tenths)`)
 	}}
+
+// YearTotals is a sub-query through idb of the 学时 credited online in year,
+// one row per learner: user_id (the account) and tenths (their sum): what
+// a table of every member joins (LEFT JOIN (?) AS onl ON onl.user_id = …),
+// one pass over idx_dx_hours_year_sum instead of a lookup per member.
+func YearTotals(idb bun.IDB, year int) *bun.SelectQuery {
+	return idb.NewSelect().TableExpr("dx_hours AS yt").ColumnExpr("yt.user_id, SUM(yt.tenths) AS tenths").
+		Where("yt.year = ?", year).Where("yt.source = ?", SourceNode).GroupExpr("yt.user_id")
+}

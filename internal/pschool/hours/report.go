@@ -23,13 +23,24 @@ import (
 // totals is the select (alias t inside) of each member in normal status
 // whose organisation lies in sc (and under orgID, when not 0): id, name,
 // org_id, user_id, online, offline, target and total, in tenths of an hour.
+// A branch's page (orgID set, a few dozen members) looks each member's
+// sums up in the indexes; a table of the whole scope (every member of a
+// university) joins the year's sums, read in one pass each.
 func (s *Service) totals(sc org.Scope, year int, orgID int64) (*bun.SelectQuery, error) {
 	m := s.db.NewSelect().TableExpr("(?) AS m", s.members.SelectAccounts(s.db, member.StatusNormal)).
 		ColumnExpr("m.id, m.name, m.org_id, m.user_id").
-		ColumnExpr("(?) AS online", course.YearSum(s.db, year, "m.user_id")).
-		ColumnExpr("(?) AS offline", s.db.NewSelect().Model((*Offline)(nil)).ColumnExpr("COALESCE(SUM(o.tenths), 0)").
-			Where("o.member_id = m.id").Where("o.year = ?", year).Where("o.state = ?", StateApproved)).
 		ColumnExpr("CASE WHEN m.id IN (?) THEN ? ELSE ? END AS target", org.SelectLeaderIDs(s.db), leaderTenths, memberTenths)
+	if orgID > 0 {
+		m = m.ColumnExpr("(?) AS online", course.YearSum(s.db, year, "m.user_id")).
+			ColumnExpr("(?) AS offline", s.db.NewSelect().Model((*Offline)(nil)).ColumnExpr("COALESCE(SUM(o.tenths), 0)").
+				Where("o.member_id = m.id").Where("o.year = ?", year).Where("o.state = ?", StateApproved))
+	} else {
+		m = m.ColumnExpr("COALESCE(onl.tenths, 0) AS online, COALESCE(ofl.tenths, 0) AS offline").
+			Join("LEFT JOIN (?) AS onl ON onl.user_id = m.user_id", course.YearTotals(s.db, year)).
+			Join("LEFT JOIN (?) AS ofl ON ofl.member_id = m.id", s.db.NewSelect().Model((*Offline)(nil)).
+				ColumnExpr("o.member_id, SUM(o.tenths) AS tenths").Where("o.year = ?", year).Where("o.state = ?", StateApproved).
+				GroupExpr("o.member_id"))
+	}
 	m = sc.Apply(m, "m.org_id")
 	if orgID > 0 {
 		var err error
@@ -210,9 +221,13 @@ func (s *Service) groupQuery(ctx context.Context, level org.Level, lq httpx.List
 	if err != nil {
 		return nil, rest, err
 	}
-	g := s.db.NewSelect().TableExpr("(?) AS t", t).Join("JOIN (?) AS a ON a.org_id = t.org_id", org.SelectAncestry(s.db, level)).
-		ColumnExpr("a.top_id, a.top_name, a.top_sort, a.top_path, COUNT(*) AS members").
-		ColumnExpr("SUM(CASE WHEN t.total >= t.target THEN 1 ELSE 0 END) AS met, SUM(t.total) AS total_tenths").
+	// Summed per organisation first (a few thousand rows), then per
+	// organisation of the level above them.
+	perOrg := s.db.NewSelect().TableExpr("(?) AS t", t).ColumnExpr("t.org_id, COUNT(*) AS members").
+		ColumnExpr("SUM(CASE WHEN t.total >= t.target THEN 1 ELSE 0 END) AS met, SUM(t.total) AS total_tenths").GroupExpr("t.org_id")
+	g := s.db.NewSelect().TableExpr("(?) AS po", perOrg).Join("JOIN (?) AS a ON a.org_id = po.org_id", org.SelectAncestry(s.db, level)).
+		ColumnExpr("a.top_id, a.top_name, a.top_sort, a.top_path, SUM(po.members) AS members").
+		ColumnExpr("SUM(po.met) AS met, SUM(po.total_tenths) AS total_tenths").
 		GroupExpr("a.top_id, a.top_name, a.top_sort, a.top_path")
 	return s.db.NewSelect().TableExpr("(?) AS g", g).ColumnExpr("g.*"), rest, nil
 }
