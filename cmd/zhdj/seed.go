@@ -146,5 +146,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成题库演示数据：学校党委题库 %d 道题目\n", tk.Questions)
 	fmt.Printf("Question bank: %d questions in the university's bank\n", tk.Questions)
+	xs, err := a.Hours.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("学时统计演示数据 (offline study): %w", err)
+	}
+	fmt.Printf("已生成学时统计演示数据：线下学习 %d 条已通过，%d 条待审核，用时 %.1f 秒\n", xs.Approved, xs.Pending, xs.Took.Seconds())
+	fmt.Printf("Offline study: %d approved, %d pending in %.1f s\n", xs.Approved, xs.Pending, xs.Took.Seconds())
 	return nil
 }

@@ -50,6 +50,7 @@ import (
 	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/exam"
+	"zhdj/internal/pschool/hours"
 	"zhdj/internal/pschool/question"
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
@@ -95,6 +96,7 @@ type services struct {
 	exam     *exam.Service
 	course   *course.Service
 	pschool  *pschool.Service
+	hours    *hours.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -136,6 +138,7 @@ func modules(s services) []module.Module {
 		s.exam.Module(),
 		s.course.Module(),
 		s.pschool.Module(),
+		s.hours.Module(),
 	}
 }
 
@@ -213,6 +216,8 @@ type App struct {
 	Course *course.Service
 	// PSchool is the party schools and their training batches (分党校管理, 培训班).
 	PSchool *pschool.Service
+	// Hours is the party school's 学时统计 (yearly hours, offline study).
+	Hours *hours.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -320,10 +325,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	// A batch's completion reads its trainees' online hours and exam
 	// results from the courses and the exams (schoolEvidence).
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
+	studyHours := hours.New(database, sys, orgs, members, courses)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools})
+		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -347,7 +353,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -114,3 +114,25 @@ func (s *Service) ProfileOf(ctx context.Context, idb bun.IDB, id int64) (*Profil
 	p.Gender, p.Ethnicity, p.PartyStatus = l.Label(gender, p.Gender), l.Label(ethnicity, p.Ethnicity), l.Label(partyStatus, p.PartyStatus)
 	return p, nil
 }
+
+// Account is a member with their account (user_id, nil when none is
+// linked): what a domain crediting accounts (the party school's 学时)
+// sums per member.
+type Account struct {
+	ID     int64  `bun:"id"`
+	Name   string `bun:"name"`
+	OrgID  int64  `bun:"org_id"`
+	UserID *int64 `bun:"user_id"`
+}
+
+// SelectAccounts is SelectBriefs with the member's account (user_id) in
+// place of the status, of the members in one of statuses (every member
+// when none is given): a sub-query (alias bm inside) another domain joins
+// to its rows per account or per member, in one query.
+func (s *Service) SelectAccounts(idb bun.IDB, statuses ...string) *bun.SelectQuery {
+	q := idb.NewSelect().TableExpr("dyjbxx AS bm").Column("bm.id", "bm.name", "bm.org_id", "bm.user_id")
+	if len(statuses) > 0 {
+		q = q.Where("bm.member_status IN (?)", bun.List(statuses))
+	}
+	return q
+}

@@ -12,9 +12,10 @@ import (
 )
 
 // Migrations of the courses (versions 2026120620..29 are ours; after the
-// party school's directory, 2026120600).
+// party school's directory, 2026120600; 2026120700 is the yearly report's index).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026120620, Name: "course: dx_course, dx_course_item, dx_study, dx_study_session, dx_hours, 课程管理", Up: migrate}}
+	return []db.Migration{{Version: 2026120620, Name: "course: dx_course, dx_course_item, dx_study, dx_study_session, dx_hours, 课程管理", Up: migrate},
+		yearSumIndex}
 }
 
 // Perms are the course permissions kc:list, kc:add, kc:edit, kc:del.

@@ -55,6 +55,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/pschool/doc/view', 'pschool/doc', '文档学习', { hidden: true }),
   // The learner's home (dx:learn): my batches, certificates, courses, exams and 学时; the member's 党校学习 lands here.
   route('/pschool/home/page', 'pschool/home', '我的党校', { hidden: true }),
+  // 我的学时 (spec §2, dx:learn): the member's own yearly class hours.
+  route('/xssb/active/user', 'xssb/user', '我的学时', { hidden: true }),
   // A started meeting's QR code and live attendance, opened from its meeting page (组织生活).
   route('/orglife/screen', 'orglife/screen', '会议签到', { hidden: true }),
 ]
