@@ -182,9 +182,9 @@ export default function QuestionBankPage() {
     <ResourcePage
       resource={questionResource}
       submit={(body, record) => {
+        // An edit's body carries the version the form was opened with (ResourceForm): a change made since is a 409.
         const b = toQuestionBody(body)
-        // The version the form was opened with: the server refuses it (409) when the question changed since.
-        return record ? put(API, { ...b, updateTime: record.updateTime }) : post(API, b)
+        return record ? put(API, b) : post(API, b)
       }}
       newValues={(filters) => (filters.orgId ? { orgId: filters.orgId } : {})}
       rowActions={(q) => [{ key: 'preview', label: '预览', onClick: () => setPreview(q) }]}
