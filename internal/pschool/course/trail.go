@@ -2,6 +2,7 @@ package course
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/uptrace/bun"
 
@@ -63,4 +64,22 @@ func (s *Service) trailOf() record.Trail {
 		Labels: func(context.Context) (audit.Labeller, error) { return plainLabels, nil },
 		Join:   "JOIN dx_course AS c ON c.id = ct.record_id", Name: "c.title",
 		Scope: s.orgs.Scoped("c.org_id"), Gone: s.orgs.Scoped("ct.anchor_id")}
+}
+
+// describeItem is a chapter or node as the trail names it: 章“第一章”,
+// 节点“第一讲”（视频，100秒，1学时）.
+func describeItem(it *Item) string {
+	if it.Kind == KindChapter {
+		return "章“" + it.Title + "”"
+	}
+	return fmt.Sprintf("节点“%s”（%s，%d秒，%g学时）", it.Title, NodeTypeNames[it.NodeType], it.Duration, hours(it.Tenths))
+}
+
+// recordItem writes the trail entry of course c for a change of its
+// chapters and nodes (what was, what is: "" for none) inside tx.
+func recordItem(ctx context.Context, tx bun.IDB, c *Course, old, new string) error {
+	if old == new {
+		return nil
+	}
+	return trail.Record(ctx, tx, c.ID, []audit.Change{record.Note("items", "章节", old, new)}, c)
 }
