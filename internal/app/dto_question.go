@@ -28,6 +28,8 @@ func questionTS() ([]byte, error) {
 		{"answer", question.MaxAnswerLen}, {"analysis", question.MaxAnalysisLn}, {"tags", question.MaxTags}, {"tag", question.MaxTagLen}})
 	f.constant("What marks a blank in a 填空题's stem: a run of at least three underscores (question.BlankMarker).", "BLANK_MARKER", "", question.BlankMarker)
 	f.constant("What joins a question's tags (question.TagSeparator).", "TAG_SEPARATOR", "", question.TagSeparator)
+	f.constant("The 题库 list's levels (filter level; question.Level…): the caller's banks, those above its scope (read only), both.", "QUESTION_LEVEL",
+		"Readonly<Record<'own' | 'above' | 'all', string>>", tsObj{{"own", question.LevelOwn}, {"above", question.LevelAbove}, {"all", question.LevelAll}})
 	f.iface("An option of a choice question (question.Option).", "Option", question.Option{}, nil)
 	f.iface("A question as the list and the detail show it (question.View). answer is the key: 单选/多选 the letters, 判断 T or F, "+
 		"填空 the blanks' accepted variants as JSON (string[][]), 简答 the reference answer.", "Question", question.View{},

@@ -97,7 +97,8 @@ type Review struct {
 
 // Training is a training the person attended (hours and dates); party-school
 // batch type (spec §4): APPLY 1, ACTIVE 2, DEVELOP 3, PREPARE 4. ⑪ counts the
-// DEVELOP ones. The party-school module will fill these from its courses.
+// DEVELOP ones. A batch's completion in the party school writes one
+// (RecordTraining, SourceBatch set), which is then refused to hand edits.
 type Training struct {
 	bun.BaseModel `bun:"table:dev_training,alias:tr"`
 	resource.Base

@@ -1,6 +1,7 @@
 package develop_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -75,4 +76,46 @@ func TestSchoolAPI(t *testing.T) {
 	if _, err := dev.RecordTraining(ctx, w.e.DB, 999999, in); err == nil {
 		t.Fatal("a missing record was written")
 	}
+}
+
+// A training a batch's completion wrote (source_batch set) belongs to the
+// batch: the record page can neither change nor remove it, not even among
+// other ids, and a hand-typed training can neither claim a batch nor be
+// refused; the 401 and out-of-scope answers stay as they are.
+func TestSchoolWrittenTrainingIsRefusedToHandEdits(t *testing.T) {
+	t.Parallel()
+	w := newC1World(t)
+	id := w.record(t, "结业人", "2025-06-02")
+	dev := w.e.App.Develop
+	in := develop.TrainingInput{BatchID: 9, BatchType: develop.BatchDevelop, Title: "发展对象培训班", StartOn: "2025-07-01",
+		EndOn: "2025-07-03", Hours: 24, Days: 3, Passed: true, CertificateNo: "结业001"}
+	if written, err := dev.RecordTraining(t.Context(), w.e.DB, id, in); !written || err != nil {
+		t.Fatalf("write: %v %v", written, err)
+	}
+	tbase := fmt.Sprintf("/api/fzdy/%d/trainings", id)
+	school := w.detail(t, id).Trainings[0]
+	hand := apptest.DoJSON[develop.Training](t, w.e, 201, "POST", tbase, w.csTK,
+		map[string]any{"batchType": 2, "title": "积极分子培训班", "startOn": "2025-07-05", "endOn": "2025-07-06", "hours": 8, "days": 2, "sourceBatch": 9})
+	if hand.SourceBatch != nil {
+		t.Fatalf("a hand-typed training claimed batch %d", *hand.SourceBatch)
+	}
+	const refused = "该培训记录由党校培训班结业写入，请在培训班中处理"
+	edit := map[string]any{"id": school.ID, "batchType": 3, "title": "改过的名称", "startOn": "2025-07-01", "endOn": "2025-07-03", "hours": 24, "days": 3, "passed": false}
+	for name, res := range map[string]*apptest.Response{
+		"edit":             w.e.Do("PUT", tbase, w.csTK, edit),
+		"delete":           w.e.Do("DELETE", tbase, w.csTK, []int64{school.ID}),
+		"delete with hand": w.e.Do("DELETE", tbase, w.csTK, []int64{hand.ID, school.ID}),
+	} {
+		if msg, _ := res.Map(t)["message"].(string); res.Status != 400 || msg != refused {
+			t.Errorf("%s: %d %s", name, res.Status, res.Body)
+		}
+	}
+	if d := w.detail(t, id); len(d.Trainings) != 2 || d.Trainings[0].Title != "发展对象培训班" || !d.Trainings[0].Passed {
+		t.Fatalf("after the refusals: %+v", d.Trainings)
+	}
+	apptest.Expect(t, w.e.Do("PUT", tbase, "", edit), 401)
+	apptest.Expect(t, w.e.Do("DELETE", tbase, w.mathTK, []int64{school.ID}), 404) // another committee's record
+	// The hand-typed one stays the record page's to change and remove.
+	apptest.Expect(t, w.e.Do("PUT", tbase, w.csTK, apptest.With(edit, "id", hand.ID, "startOn", "2025-07-05", "endOn", "2025-07-06", "hours", 8, "days", 2)), 200)
+	apptest.Expect(t, w.e.Do("DELETE", tbase, w.csTK, []int64{hand.ID}), 204)
 }

@@ -24,7 +24,7 @@ func calendarDays(start, end date.Date) int {
 // trainingsOf are the trainings of a record (hours and days by batch type:
 // ⑪ counts the passed DEVELOP ones), seen and written through the record.
 func (s *Service) trainingsOf() resource.Child[Record, Training] {
-	return childOf(s, "培训记录", "start_on, id", func(v *Training) (*resource.Base, *int64) { return &v.Base, &v.RecordID },
+	c := childOf(s, "培训记录", "start_on, id", func(v *Training) (*resource.Base, *int64) { return &v.Base, &v.RecordID },
 		func(_ context.Context, _ *Record, in *Training) error {
 			var c httpx.Checks
 			if in.BatchType < 1 || in.BatchType > 4 {
@@ -66,6 +66,21 @@ func (s *Service) trainingsOf() resource.Child[Record, Training] {
 				}
 			}
 			c.Add(record.MaxLen("certificateNo", "结业证书编号", in.CertificateNo, 50))
+			// A training typed by hand never claims a batch: only the
+			// batch's completion writes one (RecordTraining).
+			in.SourceBatch = nil
 			return c.Err()
 		})
+	c.Locked = schoolWritten
+	return c
+}
+
+// schoolWritten refuses changing by hand a training a party-school batch's
+// completion wrote (SourceBatch set): the batch keeps it (its attendance,
+// its result), and a hand edit would contradict what the batch shows.
+func schoolWritten(t *Training) error {
+	if t.SourceBatch != nil {
+		return httpx.BadRequest("该培训记录由党校培训班结业写入，请在培训班中处理")
+	}
+	return nil
 }

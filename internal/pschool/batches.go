@@ -96,12 +96,21 @@ func errNoBatch() *httpx.Error { return httpx.NotFound("培训班不存在") }
 // batchScope restricts a select of batches (alias b) to the schools of the
 // caller's organisation scope.
 func (s *Service) batchScope(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
-	scope, err := s.orgs.Scoped("ss.org_id")(ctx)
-	if err != nil {
-		return nil, err
+	return s.schoolScoped("b.school_id")(ctx)
+}
+
+// schoolScoped restricts a select to the rows whose column holds a school
+// of the caller's organisation scope (a batch by its school; a deleted
+// batch's trail entry by the school it was anchored to).
+func (s *Service) schoolScoped(column string) record.Restriction {
+	return func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+		scope, err := s.orgs.Scoped("ss.org_id")(ctx)
+		if err != nil {
+			return nil, err
+		}
+		sub := scope(s.db.NewSelect().TableExpr("dx_school AS ss").Column("ss.id"))
+		return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("? IN (?)", bun.Ident(column), sub) }, nil
 	}
-	sub := scope(s.db.NewSelect().TableExpr("dx_school AS ss").Column("ss.id"))
-	return func(q *bun.SelectQuery) *bun.SelectQuery { return q.Where("b.school_id IN (?)", sub) }, nil
 }
 
 func (s *Service) batchResource() *resource.Resource[Batch, BatchView] {
@@ -130,6 +139,8 @@ func (s *Service) batchResource() *resource.Resource[Batch, BatchView] {
 			return s.moveExaminees(ctx, tx, cur.ID, cur.ExamID, m.ExamID)
 		},
 		BeforeDelete: s.beforeDeleteBatches,
+		Trail:        batchTrail, TrailName: "b.title", TrailView: batchFields.TrailView,
+		Anchor: "school_id", AnchorScope: s.schoolScoped,
 		Export: resource.Export[BatchView]{Title: "培训班", Columns: []resource.Column[BatchView]{
 			{Header: "培训班", Width: 30, Cell: func(v *BatchView) any { return v.Title }},
 			{Header: "类型", Width: 18, Cell: func(v *BatchView) any { return v.TypeName }},
@@ -278,24 +289,36 @@ func (s *Service) batchOf(ctx context.Context, idb bun.IDB, id int64) (*Batch, e
 
 // Open opens draft batch id.
 func (s *Service) Open(ctx context.Context, id int64) error {
-	if _, err := s.batchOf(ctx, s.db, id); err != nil {
+	b, err := s.batchOf(ctx, s.db, id)
+	if err != nil {
 		return err
 	}
-	res, err := s.db.NewUpdate().Model((*Batch)(nil)).Set("state = ?", StateOpen).Set("updated_at = ?", s.now()).
-		Where("id = ?", id).Where("state = ?", StateDraft).Exec(ctx)
-	return record.Conditional(res, err, 1, httpx.Conflict("只有筹备中的培训班可以开班"))
+	return s.inTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		b.State, b.UpdatedAt = StateOpen, s.now()
+		res, err := tx.NewUpdate().Model((*Batch)(nil)).Set("state = ?", b.State).Set("updated_at = ?", b.UpdatedAt).
+			Where("id = ?", id).Where("state = ?", StateDraft).Exec(ctx)
+		if err := record.Conditional(res, err, 1, httpx.Conflict("只有筹备中的培训班可以开班")); err != nil {
+			return err
+		}
+		return recordState(ctx, tx, b, StateDraft)
+	})
 }
 
 // Finish finishes open batch id: its enrolled trainees who did not
 // complete are free to join another batch of the type, in one transaction.
 func (s *Service) Finish(ctx context.Context, id int64) error {
-	if _, err := s.batchOf(ctx, s.db, id); err != nil {
+	b, err := s.batchOf(ctx, s.db, id)
+	if err != nil {
 		return err
 	}
 	return s.inTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model((*Batch)(nil)).Set("state = ?", StateFinished).Set("updated_at = ?", s.now()).
+		b.State, b.UpdatedAt = StateFinished, s.now()
+		res, err := tx.NewUpdate().Model((*Batch)(nil)).Set("state = ?", b.State).Set("updated_at = ?", b.UpdatedAt).
 			Where("id = ?", id).Where("state = ?", StateOpen).Exec(ctx)
 		if err := record.Conditional(res, err, 1, httpx.Conflict("只有进行中的培训班可以结束")); err != nil {
+			return err
+		}
+		if err := recordState(ctx, tx, b, StateOpen); err != nil {
 			return err
 		}
 		if _, err := tx.NewUpdate().Model((*Trainee)(nil)).Set("busy_type = NULL").Where("batch_id = ?", id).Exec(ctx); err != nil {

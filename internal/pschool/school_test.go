@@ -20,6 +20,7 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 	w.enrol(t, b, rec)
 	tr := w.trainees(t, b)[rec]
 	s, id := fmt.Sprint(sc), fmt.Sprint(b)
+	schoolEntry, batchEntry := trailOf(t, w, "/api/dx/schools/"+s)[0].ID, trailOf(t, w, "/api/dx/batches/"+id)[0].ID
 	routes := []struct {
 		method, path string
 		body         any
@@ -30,12 +31,18 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 		{"POST", "/api/dx/schools", map[string]any{"orgId": w.c.CS}, true},
 		{"PUT", "/api/dx/schools", map[string]any{"id": sc, "remark": "改"}, true},
 		{"DELETE", "/api/dx/schools", []int64{sc}, true},
+		{"GET", "/api/dx/schools/trail", nil, false},
+		{"GET", "/api/dx/schools/" + s + "/trail", nil, true},
+		{"POST", "/api/dx/schools/trail/restore", map[string]any{"trailId": schoolEntry}, true},
 		{"GET", "/api/dx/batches", nil, false},
 		{"GET", "/api/dx/batches/export", nil, false},
 		{"GET", "/api/dx/batches/" + id, nil, true},
 		{"POST", "/api/dx/batches", map[string]any{"schoolId": sc, "type": 2, "title": "x", "startOn": "2026-06-01", "endOn": "2026-06-03"}, true},
 		{"PUT", "/api/dx/batches", map[string]any{"id": b, "remark": "改"}, true},
 		{"DELETE", "/api/dx/batches", []int64{b}, true},
+		{"GET", "/api/dx/batches/trail", nil, false},
+		{"GET", "/api/dx/batches/" + id + "/trail", nil, true},
+		{"POST", "/api/dx/batches/trail/restore", map[string]any{"trailId": batchEntry}, true},
 		{"POST", "/api/dx/batches/" + id + "/open", nil, true},
 		{"POST", "/api/dx/batches/" + id + "/finish", nil, true},
 		{"GET", "/api/dx/batches/" + id + "/trainees", nil, true},

@@ -106,6 +106,8 @@ func (s *Service) schoolResource() *resource.Resource[School, SchoolView] {
 		},
 		Check:        s.checkSchool,
 		BeforeDelete: s.beforeDeleteSchools,
+		Trail:        schoolTrail, TrailName: "sc.name", TrailView: s.schoolTrailView,
+		Anchor: "org_id", AnchorScope: s.orgs.Scoped,
 		WriteError: func(err error, _ *School) error {
 			return record.WriteError(err, "该党组织已设立党校", "所选党组织不存在")
 		},

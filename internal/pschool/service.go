@@ -88,7 +88,7 @@ func (s *Service) WithClock(now func() time.Time) *Service {
 // nil service.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "pschool", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
-		Imports: []module.ImportKind{s.importKind()}}
+		Imports: []module.ImportKind{s.importKind()}, Trail: BatchTrailModule}
 }
 
 // Routes registers the schools' and batches' endpoints.

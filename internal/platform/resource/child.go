@@ -32,7 +32,12 @@ type Child[P, T any] struct {
 	Parts func(v *T) (*Base, *int64)
 	// Check validates (and normalises) a child of parent p.
 	Check func(ctx context.Context, p *P, in *T) error
-	Now   func() time.Time
+	// Locked, when set, answers why a stored child may not be changed or
+	// removed by hand (a row another module wrote and keeps: a training
+	// the party school's completion wrote), nil when it may. An update or a
+	// delete naming such a row is refused with its error, changing nothing.
+	Locked func(cur *T) error
+	Now    func() time.Time
 }
 
 func (c Child[P, T]) notFound() *httpx.Error { return httpx.NotFound("%s不存在", c.Noun) }
@@ -93,6 +98,11 @@ func (c Child[P, T]) write(ctx context.Context, id int64, in T, update bool) (T,
 		} else if err != nil {
 			return httpx.Internal(err)
 		}
+		if c.Locked != nil {
+			if err := c.Locked(cur); err != nil {
+				return err
+			}
+		}
 		base.CreatedAt = curBase.CreatedAt
 		_, err := tx.NewUpdate().Model(&in).WherePK().Where("? = ?", bun.Ident(c.Column), id).ExcludeColumn("created_at").Exec(ctx)
 		return err
@@ -114,6 +124,17 @@ func (c Child[P, T]) Delete(ctx context.Context, id int64, ids []int64) error {
 	}
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, c.DB, func(ctx context.Context, tx bun.Tx) error {
+		if c.Locked != nil {
+			var rows []T
+			if err := tx.NewSelect().Model(&rows).Where("id IN (?)", bun.List(ids)).Where("? = ?", bun.Ident(c.Column), id).Scan(ctx); err != nil {
+				return httpx.Internal(err)
+			}
+			for i := range rows {
+				if err := c.Locked(&rows[i]); err != nil {
+					return err
+				}
+			}
+		}
 		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.List(ids)).Where("? = ?", bun.Ident(c.Column), id).Exec(ctx)
 		return record.Conditional(res, err, int64(len(ids)), c.notFound()) // refused: rolled back, nothing removed
 	})

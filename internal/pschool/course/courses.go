@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
@@ -172,23 +173,42 @@ func (s *Service) Create(ctx context.Context, in Input) (Detail, error) {
 		return Detail{}, err
 	}
 	c := &Course{OrgID: in.OrgID, Title: in.Title, Intro: in.Intro, State: StateDraft, Stamps: db.StampsAt(s.now())}
-	if _, err := s.db.NewInsert().Model(c).Returning("id").Exec(ctx); err != nil {
-		return Detail{}, httpx.Internal(err)
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.save(ctx, tx, nil, c, func(ctx context.Context) (int64, error) {
+			_, err := tx.NewInsert().Model(c).Returning("id").Exec(ctx)
+			return c.ID, httpx.AsError(err)
+		})
+	})
+	if err != nil {
+		return Detail{}, err
 	}
 	return s.Detail(ctx, c.ID)
 }
 
 // Update changes a course's title, intro and organisation (within the scope).
 func (s *Service) Update(ctx context.Context, id int64, in Input) (Detail, error) {
-	if _, err := s.find(ctx, s.db, id); err != nil {
+	cur, err := s.find(ctx, s.db, id)
+	if err != nil {
 		return Detail{}, err
 	}
 	if err := s.checkCourse(ctx, &in); err != nil {
 		return Detail{}, err
 	}
-	if _, err := s.db.NewUpdate().Model((*Course)(nil)).Set("org_id = ?", in.OrgID).Set("title = ?", in.Title).
-		Set("intro = ?", in.Intro).Set("updated_at = ?", s.now()).Where("id = ?", id).Exec(ctx); err != nil {
-		return Detail{}, httpx.Internal(err)
+	before, err := s.trailView(ctx, &cur.Course)
+	if err != nil {
+		return Detail{}, err
+	}
+	c := cur.Course
+	c.OrgID, c.Title, c.Intro = in.OrgID, in.Title, in.Intro
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.save(ctx, tx, before, &c, func(ctx context.Context) (int64, error) {
+			_, err := tx.NewUpdate().Model((*Course)(nil)).Set("org_id = ?", in.OrgID).Set("title = ?", in.Title).
+				Set("intro = ?", in.Intro).Set("updated_at = ?", s.now()).Where("id = ?", id).Exec(ctx)
+			return id, httpx.AsError(err)
+		})
+	})
+	if err != nil {
+		return Detail{}, err
 	}
 	return s.Detail(ctx, id)
 }
@@ -219,7 +239,11 @@ func (s *Service) Publish(ctx context.Context, id int64) (Detail, error) {
 		now := s.now()
 		res, err := tx.NewUpdate().Model((*Course)(nil)).Set("state = ?", StatePublished).Set("published_at = ?", now).
 			Set("updated_at = ?", now).Where("id = ?", id).Where("state = ?", StateDraft).Exec(ctx)
-		return record.Conditional(res, err, 1, httpx.Conflict("课程已发布"))
+		if err := record.Conditional(res, err, 1, httpx.Conflict("课程已发布")); err != nil {
+			return err
+		}
+		c.State = StatePublished
+		return recordState(ctx, tx, c, StateDraft)
 	})
 	if err != nil {
 		return Detail{}, err
@@ -244,12 +268,21 @@ func incomplete(it Item) string {
 
 // Unpublish takes a course back from the learners (what they were credited stays).
 func (s *Service) Unpublish(ctx context.Context, id int64) (Detail, error) {
-	if _, err := s.find(ctx, s.db, id); err != nil {
+	cur, err := s.find(ctx, s.db, id)
+	if err != nil {
 		return Detail{}, err
 	}
-	res, err := s.db.NewUpdate().Model((*Course)(nil)).Set("state = ?", StateDraft).Set("updated_at = ?", s.now()).
-		Where("id = ?", id).Where("state = ?", StatePublished).Exec(ctx)
-	if err := record.Conditional(res, err, 1, httpx.Conflict("课程未发布")); err != nil {
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model((*Course)(nil)).Set("state = ?", StateDraft).Set("updated_at = ?", s.now()).
+			Where("id = ?", id).Where("state = ?", StatePublished).Exec(ctx)
+		if err := record.Conditional(res, err, 1, httpx.Conflict("课程未发布")); err != nil {
+			return err
+		}
+		c := cur.Course
+		c.State = StateDraft
+		return recordState(ctx, tx, &c, StatePublished)
+	})
+	if err != nil {
 		return Detail{}, err
 	}
 	return s.Detail(ctx, id)
@@ -289,6 +322,17 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 				fs = append(fs, *c.CoverFileID)
 			}
 			files = append(files, fs...)
+			before, err := s.trailView(ctx, c)
+			if err != nil {
+				return err
+			}
+			entries, err := trail.DeleteEntries(ctx, plainLabels, []record.Gone{{ID: c.ID, Name: c.Title, Anchor: c.OrgID, Before: before, Snapshot: c}})
+			if err != nil {
+				return err
+			}
+			if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+				return httpx.Internal(err)
+			}
 			for _, q := range []*bun.DeleteQuery{
 				tx.NewDelete().Model((*Progress)(nil)).Where("course_id = ?", id),
 				tx.NewDelete().Model((*Item)(nil)).Where("course_id = ?", id).Where("kind = ?", KindNode),

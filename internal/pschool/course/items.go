@@ -91,7 +91,8 @@ func (s *Service) AddItem(ctx context.Context, courseID int64, in ItemInput) (De
 		return Detail{}, err
 	}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := s.lock(ctx, tx, courseID); err != nil {
+		c, err := s.lock(ctx, tx, courseID)
+		if err != nil {
 			return err
 		}
 		n, err := tx.NewSelect().Model((*Item)(nil)).Where("i.course_id = ?", courseID).Count(ctx)
@@ -122,6 +123,9 @@ func (s *Service) AddItem(ctx context.Context, courseID int64, in ItemInput) (De
 		}
 		if _, err := tx.NewInsert().Model(it).Returning("id").Exec(ctx); err != nil {
 			return httpx.Internal(err)
+		}
+		if err := recordItem(ctx, tx, c, "", describeItem(it)); err != nil {
+			return err
 		}
 		return s.total(ctx, tx, courseID)
 	})
@@ -168,7 +172,7 @@ func (s *Service) updateItem(w http.ResponseWriter, r *http.Request, courseID, i
 	}
 	ctx := r.Context()
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		_, it, err := s.lockItem(ctx, tx, courseID, itemID)
+		c, it, err := s.lockItem(ctx, tx, courseID, itemID)
 		if err != nil {
 			return err
 		}
@@ -179,6 +183,11 @@ func (s *Service) updateItem(w http.ResponseWriter, r *http.Request, courseID, i
 		if _, err := tx.NewUpdate().Model((*Item)(nil)).Set("title = ?", in.Title).Set("content = ?", in.Content).
 			Set("duration = ?", in.Duration).Set("tenths = ?", t).Set("updated_at = ?", s.now()).Where("id = ?", itemID).Exec(ctx); err != nil {
 			return httpx.Internal(err)
+		}
+		was := describeItem(it)
+		it.Title, it.Duration, it.Tenths = in.Title, in.Duration, t
+		if err := recordItem(ctx, tx, c, was, describeItem(it)); err != nil {
+			return err
 		}
 		return s.total(ctx, tx, courseID)
 	})
@@ -237,6 +246,9 @@ func (s *Service) deleteItem(w http.ResponseWriter, r *http.Request, courseID, i
 		}
 		if _, err := tx.NewDelete().Model((*Item)(nil)).Where("id = ?", itemID).Exec(ctx); err != nil {
 			return httpx.Internal(err)
+		}
+		if err := recordItem(ctx, tx, c, describeItem(it), ""); err != nil {
+			return err
 		}
 		return s.total(ctx, tx, courseID)
 	})

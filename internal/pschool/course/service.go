@@ -33,7 +33,7 @@ func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
 // Module describes 课程管理 and the study centre to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "course", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "course", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule}
 }
 
 const (
@@ -74,6 +74,9 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Delete(staffBase, Perms.Del, "删除", httpx.IDsAction(s.Delete))
 	r.Get(staffBase+"/{id}", Perms.List, "查看", httpx.ReadOn(errNoCourse, s.Detail))
 	r.Put(staffBase+"/{id}", Perms.Edit, "修改", httpx.ChangeOn(errNoCourse, s.Update))
+	trail := s.trailOf()
+	r.Get(staffBase+"/trail", Perms.List, "查询变动轨迹", httpx.ReadList(trail.Across))
+	r.Get(staffBase+"/{id}/trail", Perms.List, "查看变动轨迹", httpx.ListUnder(errNoCourse, trail.Page))
 	r.Post(staffBase+"/{id}/publish", Perms.Edit, "发布", httpx.ReadOn(errNoCourse, s.Publish))
 	r.Post(staffBase+"/{id}/unpublish", Perms.Edit, "取消发布", httpx.ReadOn(errNoCourse, s.Unpublish))
 	r.Post(staffBase+"/{id}/cover", Perms.Edit, "上传封面", httpx.WriteID(errNoCourse, s.uploadCover))

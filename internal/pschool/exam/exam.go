@@ -149,8 +149,14 @@ func (s *Service) CreateExam(ctx context.Context, in ExamInput) (ExamView, error
 	}
 	now := s.clock()
 	x.CreatedAt, x.UpdatedAt, x.State = now, now, StateDraft
-	if _, err := s.db.NewInsert().Model(&x).Returning("id").Exec(ctx); err != nil {
-		return ExamView{}, httpx.Internal(err)
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.saveExam(ctx, tx, nil, &x, func(ctx context.Context) (int64, error) {
+			_, err := tx.NewInsert().Model(&x).Returning("id").Exec(ctx)
+			return x.ID, httpx.AsError(err)
+		})
+	})
+	if err != nil {
+		return ExamView{}, err
 	}
 	return s.ExamDetail(ctx, x.ID)
 }
@@ -174,11 +180,20 @@ func (s *Service) UpdateExam(ctx context.Context, id int64, in ExamInput) (ExamV
 			return ExamView{}, httpx.Conflict("考试已发布，不能更换试卷或改变乱序设置")
 		}
 	}
-	x.ID = id
-	res, err := s.db.NewUpdate().Model(&x).
-		Column("org_id", "paper_id", "title", "opens_at", "closes_at", "duration", "attempts", "shuffle_questions", "shuffle_options", "pass_mark").
-		Set("updated_at = ?", s.clock()).Where("id = ?", id).Where("state = ?", cur.State).Exec(ctx)
-	if err := record.Conditional(res, err, 1, httpx.Conflict("考试状态已变化，请刷新后重试")); err != nil {
+	before, err := s.examView(ctx, s.db, cur)
+	if err != nil {
+		return ExamView{}, err
+	}
+	x.ID, x.State, x.Examinees, x.CreatedAt, x.UpdatedAt = id, cur.State, cur.Examinees, cur.CreatedAt, s.clock()
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		return s.saveExam(ctx, tx, before, &x, func(ctx context.Context) (int64, error) {
+			res, err := tx.NewUpdate().Model(&x).
+				Column("org_id", "paper_id", "title", "opens_at", "closes_at", "duration", "attempts", "shuffle_questions", "shuffle_options", "pass_mark").
+				Set("updated_at = ?", x.UpdatedAt).Where("id = ?", id).Where("state = ?", cur.State).Exec(ctx)
+			return id, record.Conditional(res, err, 1, httpx.Conflict("考试状态已变化，请刷新后重试"))
+		})
+	})
+	if err != nil {
 		return ExamView{}, err
 	}
 	return s.ExamDetail(ctx, id)
@@ -191,8 +206,15 @@ func (s *Service) DeleteExams(ctx context.Context, ids []int64) error {
 		if err := s.allInScope(ctx, tx.NewSelect().Model((*Exam)(nil)), "x", ids, errNoExam()); err != nil {
 			return err
 		}
+		var gone []Exam
+		if err := tx.NewSelect().Model(&gone).Where("x.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+			return httpx.Internal(err)
+		}
 		res, err := tx.NewDelete().Model((*Exam)(nil)).Where("id IN (?)", bun.In(ids)).Where("state = ?", StateDraft).Exec(ctx)
-		return record.Conditional(res, err, int64(len(ids)), httpx.Conflict("只能删除草稿状态的考试"))
+		if err := record.Conditional(res, err, int64(len(ids)), httpx.Conflict("只能删除草稿状态的考试")); err != nil {
+			return err
+		}
+		return s.deletedExams(ctx, tx, gone)
 	})
 }
 
@@ -211,8 +233,11 @@ func (s *Service) PublishExam(ctx context.Context, id int64) (ExamView, error) {
 		if err := record.Conditional(res, err, 1, httpx.Conflict("只能发布草稿状态的考试")); err != nil {
 			return err
 		}
-		_, err = tx.NewUpdate().Model((*Paper)(nil)).Set("locked = ?", true).Where("id = ?", x.PaperID).Exec(ctx)
-		return httpx.AsError(err)
+		if _, err = tx.NewUpdate().Model((*Paper)(nil)).Set("locked = ?", true).Where("id = ?", x.PaperID).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		x.State = StatePublished
+		return examState(ctx, tx, x, StateDraft)
 	})
 	if err != nil {
 		return ExamView{}, err
@@ -230,9 +255,16 @@ func (s *Service) FinishExam(ctx context.Context, id int64) (ExamView, error) {
 	if s.now().Before(x.ClosesAt) {
 		return ExamView{}, httpx.Conflict("考试尚未截止，不能结束")
 	}
-	res, err := s.db.NewUpdate().Model((*Exam)(nil)).Set("state = ?", StateFinished).Set("updated_at = ?", s.clock()).
-		Where("id = ?", id).Where("state = ?", StatePublished).Exec(ctx)
-	if err := record.Conditional(res, err, 1, httpx.Conflict("只能结束已发布的考试")); err != nil {
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model((*Exam)(nil)).Set("state = ?", StateFinished).Set("updated_at = ?", s.clock()).
+			Where("id = ?", id).Where("state = ?", StatePublished).Exec(ctx)
+		if err := record.Conditional(res, err, 1, httpx.Conflict("只能结束已发布的考试")); err != nil {
+			return err
+		}
+		x.State = StateFinished
+		return examState(ctx, tx, x, StatePublished)
+	})
+	if err != nil {
 		return ExamView{}, err
 	}
 	if err := s.closeExpired(ctx, id); err != nil {

@@ -259,6 +259,15 @@ func (s *Service) PreviewPaper(ctx context.Context, in PaperInput) (PaperDetail,
 	return PaperDetail{Paper: c.paper, ModeName: ModeNames[c.paper.Mode], Rules: c.rules, Questions: c.questions}, nil
 }
 
+// detail is the composed paper as its detail shows it (the trail's view).
+func (c composed) detail() PaperDetail {
+	rules := c.rules
+	if rules == nil {
+		rules = []PaperRule{}
+	}
+	return PaperDetail{Paper: c.paper, ModeName: ModeNames[c.paper.Mode], Rules: rules, Questions: c.questions}
+}
+
 // CreatePaper composes and stores a paper with its questions copied.
 func (s *Service) CreatePaper(ctx context.Context, in PaperInput) (PaperDetail, error) {
 	c, err := s.compose(ctx, s.db, in)
@@ -267,11 +276,15 @@ func (s *Service) CreatePaper(ctx context.Context, in PaperInput) (PaperDetail, 
 	}
 	now := s.clock()
 	c.paper.CreatedAt, c.paper.UpdatedAt = now, now
+	d := c.detail()
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(&c.paper).Returning("id").Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		return insertQuestions(ctx, tx, c.paper.ID, c.questions)
+		return s.savePaper(ctx, tx, nil, &d, func(ctx context.Context) (int64, error) {
+			if _, err := tx.NewInsert().Model(&d.Paper).Returning("id").Exec(ctx); err != nil {
+				return 0, httpx.Internal(err)
+			}
+			c.paper = d.Paper
+			return d.ID, insertQuestions(ctx, tx, d.ID, c.questions)
+		})
 	})
 	if err != nil {
 		return PaperDetail{}, err
@@ -291,24 +304,36 @@ func insertQuestions(ctx context.Context, tx bun.Tx, paperID int64, qs []PaperQu
 
 // UpdatePaper recomposes paper id; a paper a published exam uses is locked (409).
 func (s *Service) UpdatePaper(ctx context.Context, id int64, in PaperInput) (PaperDetail, error) {
-	if _, err := s.paper(ctx, s.db, id); err != nil {
+	cur, err := s.paper(ctx, s.db, id)
+	if err != nil {
+		return PaperDetail{}, err
+	}
+	was, err := s.paperDetail(ctx, cur)
+	if err != nil {
+		return PaperDetail{}, err
+	}
+	before, err := s.paperView(ctx, &was)
+	if err != nil {
 		return PaperDetail{}, err
 	}
 	c, err := s.compose(ctx, s.db, in)
 	if err != nil {
 		return PaperDetail{}, err
 	}
-	c.paper.ID = id
+	c.paper.ID, c.paper.CreatedAt, c.paper.UpdatedAt = id, cur.CreatedAt, s.clock()
+	d := c.detail()
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model(&c.paper).Column("org_id", "title", "mode", "rules", "seed", "question_count", "total", "pass_mark").
-			Set("updated_at = ?", s.clock()).Where("id = ?", id).Where("locked = ?", false).Exec(ctx)
-		if err := record.Conditional(res, err, 1, errPaperLocked()); err != nil {
-			return err
-		}
-		if _, err := tx.NewDelete().Model((*PaperQuestion)(nil)).Where("paper_id = ?", id).Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		return insertQuestions(ctx, tx, id, c.questions)
+		return s.savePaper(ctx, tx, before, &d, func(ctx context.Context) (int64, error) {
+			res, err := tx.NewUpdate().Model(&c.paper).Column("org_id", "title", "mode", "rules", "seed", "question_count", "total", "pass_mark").
+				Set("updated_at = ?", c.paper.UpdatedAt).Where("id = ?", id).Where("locked = ?", false).Exec(ctx)
+			if err := record.Conditional(res, err, 1, errPaperLocked()); err != nil {
+				return 0, err
+			}
+			if _, err := tx.NewDelete().Model((*PaperQuestion)(nil)).Where("paper_id = ?", id).Exec(ctx); err != nil {
+				return 0, httpx.Internal(err)
+			}
+			return id, insertQuestions(ctx, tx, id, c.questions)
+		})
 	})
 	if err != nil {
 		return PaperDetail{}, err
@@ -325,6 +350,13 @@ func (s *Service) DeletePaper(ctx context.Context, ids []int64) error {
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.allInScope(ctx, tx.NewSelect().Model((*Paper)(nil)), "p", ids, errNoPaper()); err != nil {
+			return err
+		}
+		var gone []Paper
+		if err := tx.NewSelect().Model(&gone).Where("p.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		if err := s.deletedPapers(ctx, tx, gone); err != nil {
 			return err
 		}
 		used, err := tx.NewSelect().Model((*Exam)(nil)).Where("x.paper_id IN (?)", bun.In(ids)).Exists(ctx)

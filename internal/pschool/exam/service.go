@@ -44,7 +44,7 @@ func (s *Service) clock() time.Time { return second(s.now()) }
 
 // Module describes 在线考试 to internal/app.
 func (s *Service) Module() module.Module {
-	m := module.Module{Name: "exam", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	m := module.Module{Name: "exam", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: PaperTrailModule}
 	if s != nil {
 		m.Jobs = []jobs.Job{{Name: "exam.closeExpired", Title: "考试超时自动收卷", Cron: "* * * * *", Timeout: 5 * time.Minute,
 			Run: s.CloseExpired}}
@@ -95,6 +95,9 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Post(base+"/paper", PermAdd, "新增试卷", httpx.Create(s.CreatePaper))
 	r.Put(base+"/paper/{id}", PermEdit, "修改试卷", httpx.ChangeOn(errNoPaper, s.UpdatePaper))
 	r.Delete(base+"/paper", PermDel, "删除试卷", httpx.IDsAction(s.DeletePaper))
+	papers := s.paperTrailOf()
+	r.Get(base+"/paper/trail", PermList, "查询试卷变动轨迹", httpx.ReadList(papers.Across))
+	r.Get(base+"/paper/{id}/trail", PermList, "查看试卷变动轨迹", httpx.ListUnder(errNoPaper, papers.Page))
 	r.Query(base+"/paper/preview", PermEdit, "预览组卷", httpx.Action(s.PreviewPaper))
 	r.Get(base+"/bank", PermEdit, "选择试题", httpx.ReadList(s.Bank))
 	r.Get(base+"/exam", PermList, "查询考试", httpx.ReadList(s.Exams))
@@ -102,6 +105,9 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Post(base+"/exam", PermAdd, "新增考试", httpx.Create(s.CreateExam))
 	r.Put(base+"/exam/{id}", PermEdit, "修改考试", httpx.ChangeOn(errNoExam, s.UpdateExam))
 	r.Delete(base+"/exam", PermDel, "删除考试", httpx.IDsAction(s.DeleteExams))
+	exams := s.examTrailOf()
+	r.Get(base+"/exam/trail", PermList, "查询考试变动轨迹", httpx.ReadList(exams.Across))
+	r.Get(base+"/exam/{id}/trail", PermList, "查看考试变动轨迹", httpx.ListUnder(errNoExam, exams.Page))
 	r.Post(base+"/exam/{id}/publish", PermEdit, "发布考试", httpx.ReadOn(errNoExam, s.PublishExam))
 	r.Post(base+"/exam/{id}/finish", PermEdit, "结束考试", httpx.ReadOn(errNoExam, s.FinishExam))
 	r.Get(base+"/exam/{id}/examinees", PermList, "查看考生", httpx.ListUnder(errNoExam, s.Examinees))

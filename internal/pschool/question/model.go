@@ -101,6 +101,10 @@ type View struct {
 	OrgName        string `bun:"org_name,scanonly" json:"orgName"`
 	TypeName       string `bun:"-" json:"typeName"`
 	DifficultyName string `bun:"-" json:"difficultyName"`
+	// Above is a question of an organisation above the caller's scope (the
+	// university's, seen by a secondary committee): listed to be read and
+	// drawn from, never changed by the caller.
+	Above bool `bun:"-" json:"above"`
 }
 
 // AfterScanRow fills Options from the stored JSON whenever a question is

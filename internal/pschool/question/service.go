@@ -141,5 +141,72 @@ func (s *Service) Module() module.Module {
 // of enabled —, delete, the trails and the restore), each with its
 // permission (Perms).
 func (s *Service) Routes(rs *httpx.Routes) {
-	s.questions.Routes(rs.In("题库"), "/api/tk", Perms)
+	s.questions.Routes(rs.In("题库"), "/api/tk", Perms, resource.Replace(resource.ListRoute, "查询", httpx.ReadList(s.List)))
+}
+
+// Levels of the 题库 list (filter level): the banks of the caller's scope
+// (本级, the default), those of the organisations above it (上级), or both.
+const (
+	LevelOwn   = "own"
+	LevelAbove = "above"
+	LevelAll   = "all"
+)
+
+// List is a page of the 题库: the caller's own banks, and with level
+// above or all the banks of the organisations above its scope, marked
+// Above — read only: every other route keeps the caller's own scope, so
+// an edit, delete, detail or trail of such a question is a 404.
+func (s *Service) List(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[View], error) {
+	level, _ := lq.Filters["level"].(string)
+	if level == "" {
+		level = LevelOwn
+	}
+	if level != LevelOwn && level != LevelAbove && level != LevelAll {
+		return httpx.PageResult[View]{}, httpx.Invalid("level", "范围应为本级、上级或全部")
+	}
+	filters := make(map[string]any, len(lq.Filters))
+	for k, v := range lq.Filters {
+		if k != "level" {
+			filters[k] = v
+		}
+	}
+	lq.Filters = filters
+	var above []int64
+	if level != LevelOwn {
+		var err error
+		if above, err = s.orgs.Above(ctx); err != nil {
+			return httpx.PageResult[View]{}, err
+		}
+	}
+	if level == LevelOwn || (level == LevelAll && len(above) == 0) { // nothing above: the whole university's scope
+		return s.questions.List(ctx, lq)
+	}
+	wider := *s.questions
+	wider.Scope = func(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+		own, err := s.questions.Scope(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return func(q *bun.SelectQuery) *bun.SelectQuery {
+			if level == LevelAbove {
+				return q.Where("q.org_id IN (?)", bun.List(append([]int64{0}, above...)))
+			}
+			return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+				// own(g) ANDs the caller's scope onto g; the banks above are its alternative.
+				return own(g).WhereOr("q.org_id IN (?)", bun.List(append([]int64{0}, above...)))
+			})
+		}, nil
+	}
+	page, err := wider.List(ctx, lq)
+	if err != nil {
+		return page, err
+	}
+	isAbove := make(map[int64]bool, len(above))
+	for _, id := range above {
+		isAbove[id] = true
+	}
+	for i := range page.Content {
+		page.Content[i].Above = isAbove[page.Content[i].OrgID]
+	}
+	return page, nil
 }

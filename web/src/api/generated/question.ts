@@ -49,6 +49,9 @@ export const BLANK_MARKER = '___'
 /** What joins a question's tags (question.TagSeparator). */
 export const TAG_SEPARATOR = '、'
 
+/** The 题库 list's levels (filter level; question.Level…): the caller's banks, those above its scope (read only), both. */
+export const QUESTION_LEVEL: Readonly<Record<'own' | 'above' | 'all', string>> = { own: 'own', above: 'above', all: 'all' }
+
 /** An option of a choice question (question.Option). */
 export interface Option {
   key: string
@@ -72,4 +75,5 @@ export interface Question {
   orgName: string
   typeName: string
   difficultyName: string
+  above: boolean
 }

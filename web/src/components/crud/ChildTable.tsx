@@ -1,4 +1,4 @@
-import { Button, Empty, Table } from 'antd'
+import { Button, Empty, Table, Tag, Tooltip } from 'antd'
 import { useState } from 'react'
 import type { Perm } from '@/api/permissions'
 import Permission, { useHasPermission } from '@/components/Permission'
@@ -20,13 +20,18 @@ interface Props<T> {
   deleteKind?: string
   /** After a save or a delete, besides the list's own reload (e.g. the record it belongs to). */
   onChanged?: () => void
+  /**
+   * A row kept by something else (a training the party school wrote): its tag and why it cannot be edited or deleted
+   * here, shown instead of the row's 编辑 and 删除 (the server refuses them too); undefined for a row of the list's own.
+   */
+  locked?: (row: T) => { tag: string; why: string } | undefined
 }
 
 /**
  * A short list kept under something (a record's reviews, the number ranges), declared as a resource: 新增{noun}
  * above an unpaged table of its columns, 编辑 and 删除 on each row, the form in a dialog (编辑{noun} / 新增{noun}).
  */
-export default function ChildTable<T extends object>({ resource: res, need, initial, deleteKind, onChanged }: Props<T>) {
+export default function ChildTable<T extends object>({ resource: res, need, initial, deleteKind, onChanged, locked }: Props<T>) {
   const crud = useCrud<T>({ key: res.key, fetch: res.api.fetch })
   const canEdit = useHasPermission(need)
   const columns = useResourceColumns(res)
@@ -54,7 +59,7 @@ export default function ChildTable<T extends object>({ resource: res, need, init
         pagination={false}
         scroll={{ x: res.scrollX ?? 720 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={res.emptyText} /> }}
-        columns={canEdit ? [...columns, actionColumn<T>((row) => <RowActions actions={actions(row)} />, 120)] : columns}
+        columns={canEdit ? [...columns, actionColumn<T>((row) => <ChildRowActions lock={locked?.(row)} actions={actions(row)} />, 120)] : columns}
       />
       {editing && (
         <ResourceForm<T>
@@ -68,4 +73,15 @@ export default function ChildTable<T extends object>({ resource: res, need, init
       )}
     </>
   )
+}
+
+/** A row's 编辑 and 删除, or, for a row kept elsewhere, its tag with the reason in a tooltip. */
+function ChildRowActions({ lock, actions }: { lock?: { tag: string; why: string }; actions: Parameters<typeof RowActions>[0]['actions'] }) {
+  if (lock)
+    return (
+      <Tooltip title={lock.why}>
+        <Tag>{lock.tag}</Tag>
+      </Tooltip>
+    )
+  return <RowActions actions={actions} />
 }

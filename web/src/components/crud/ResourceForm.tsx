@@ -12,7 +12,7 @@ interface Props<T> {
   /** Values a new record starts with, over the resource's `form.initial`. */
   initial?: Record<string, unknown>
   title?: string
-  /** Sends the body instead of the resource's create/update (e.g. to warn about what the server answered). */
+  /** Sends the body instead of the resource's create/update (e.g. to warn about what the server answered); an edit's body carries the record's id and updateTime. */
   submit?: (body: Record<string, unknown>, record: T | null) => Promise<unknown>
   onClose: () => void
   onDone: () => void
@@ -29,10 +29,12 @@ export default function ResourceForm<T>({ resource: res, record, initial, title,
   const spec = res.form ?? {}
   const send = (values: Record<string, unknown>) => {
     const body = toBody(res.fields, values)
-    if (submit) return submit(record ? { ...body, id: idOf(record) } : body, record)
-    // The version the form was opened with: the server refuses it (409) when the record changed since.
+    // The version the form was opened with: the server refuses it (409) when the record changed since. A custom
+    // submit gets it in the body too, or a concurrent edit would be silently overwritten.
     const version = (record as { updateTime?: string } | null)?.updateTime
-    if (record) return res.api.update!({ ...body, id: idOf(record), ...(version ? { updateTime: version } : {}) } as never)
+    const edited = record ? { ...body, id: idOf(record), ...(version ? { updateTime: version } : {}) } : body
+    if (submit) return submit(edited, record)
+    if (record) return res.api.update!(edited as never)
     return res.api.create!(body as never)
   }
   const start = record ? toFormValues(res.fields, record) : { ...spec.initial, ...initial }

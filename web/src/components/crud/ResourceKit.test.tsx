@@ -60,6 +60,28 @@ describe('resource kit', { timeout: 20_000 }, () => {
     expect(toBody(things.fields, { madeOn: dayjs('2026-03-04'), code: null, ownerId: undefined }, 5)).toEqual({ madeOn: '2026-03-04', code: '', ownerId: null, id: 5 })
   })
 
+  it('gives a custom submit the edited record id and updateTime, so a concurrent edit gets the server 409', async () => {
+    const sent: Record<string, unknown>[] = []
+    const record = { id: 3, name: '螺母', code: 'M3', madeOn: null, updateTime: '2026-03-01T08:00:00Z' } as Thing
+    const submit = (b: Record<string, unknown>) => {
+      sent.push(b)
+      return Promise.resolve()
+    }
+    renderWithApp(<ResourceForm resource={things} record={record} submit={submit} onClose={() => undefined} onDone={() => undefined} />)
+    const dialog = (await screen.findByText(/编辑物品/)).closest('.ant-modal') as HTMLElement
+    ok(dialog)
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ id: 3, name: '螺母', updateTime: '2026-03-01T08:00:00Z' })
+    // A new record has no version to send.
+    renderWithApp(<ResourceForm resource={things} record={null} submit={submit} onClose={() => undefined} onDone={() => undefined} />)
+    const fresh = screen.getByText('新增物品').closest('.ant-modal') as HTMLElement
+    fireEvent.change(within(fresh).getByPlaceholderText('请输入名称'), { target: { value: '垫片' } })
+    ok(fresh)
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]).not.toHaveProperty('updateTime')
+    expect(sent[1]).not.toHaveProperty('id')
+  })
+
   it('reads and sends a split date range as its two dates', () => {
     const fields: Field<{ startOn: string; endOn: string }>[] = [{ name: 'dates', label: '起止日期', type: 'dateRange', form: { split: ['startOn', 'endOn'] } }]
     const values = toFormValues(fields, { startOn: '2026-03-01', endOn: '2026-03-04' })

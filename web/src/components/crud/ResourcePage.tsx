@@ -45,6 +45,8 @@ interface Props<T> {
   submit?: (body: Record<string, unknown>, record: T | null) => Promise<unknown>
   /** Whether a row offers 编辑 (default: every row, to holders of permissions.edit). */
   canEdit?: (row: T) => boolean
+  /** Whether a row offers 变动轨迹 when the resource keeps a trail (default: every row). */
+  hasTrail?: (row: T) => boolean
   /** A 删除 row action after 编辑 (holders of permissions.del), asking as these options say. */
   deleteRow?: (row: T) => DeleteActionOptions
   /** Batch 删除 of the chosen rows (default: with permissions.del). */
@@ -72,6 +74,7 @@ export default function ResourcePage<T extends object>({
   newValues,
   submit,
   canEdit,
+  hasTrail,
   deleteRow,
   batchDelete = true,
   mapColumns,
@@ -106,7 +109,7 @@ export default function ResourcePage<T extends object>({
   const actions = (row: T): RowAction[] => [
     ...(rowActions?.(row, page) ?? []),
     ...(res.api.update ? [editAction(perms.edit, () => page.edit(row), { hidden: canEdit && !canEdit(row) })] : []),
-    ...(res.trail ? [{ key: 'trail', label: '变动轨迹', onClick: () => setTrailOf(row) }] : []),
+    ...(res.trail ? [{ key: 'trail', label: '变动轨迹', hidden: hasTrail && !hasTrail(row), onClick: () => setTrailOf(row) }] : []),
     ...(deleteRow && canDelete ? [deleteAction(perms.del!, titleOf(res, row), () => remove([idOf(row)]), crud.reload, { kind: res.noun, ...deleteRow(row) })] : []),
   ]
 

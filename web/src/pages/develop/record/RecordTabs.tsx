@@ -97,8 +97,21 @@ export function TrainingsTab({ recordId, onChanged }: { recordId: number; onChan
     ],
   })
   // Held by the branch or the committee.
-  return <ChildTable<Training> resource={resource} need={[PERM.fzdyBranch, PERM.fzdyCommittee]} initial={{ batchType: 3, passed: true }} deleteKind="培训" onChanged={onChanged} />
+  return (
+    <ChildTable<Training>
+      resource={resource}
+      need={[PERM.fzdyBranch, PERM.fzdyCommittee]}
+      initial={{ batchType: 3, passed: true }}
+      deleteKind="培训"
+      onChanged={onChanged}
+      locked={schoolWritten}
+    />
+  )
 }
+
+/** A training a party-school batch's completion wrote is the batch's: the server refuses editing or deleting it here. */
+const schoolWritten = (t: Training) =>
+  t.sourceBatch != null ? { tag: '党校培训班写入', why: '该培训记录由党校培训班结业写入，请在培训班中处理' } : undefined
 
 /** 公示: the notices listing the record, each printable. */
 export function NoticesTab({ notices }: { notices: NoticeBrief[] }) {

@@ -35,6 +35,8 @@ export const schoolResource = defineResource<School>({
   api: { fetch: getFetcher<School>(API), create: (b) => post(API, b), update: (b) => put(API, b), remove: deleter(API) },
   keyword: '党校名称或校长',
   permissions: { add: PERM.fdxAdd, edit: PERM.fdxEdit, del: PERM.fdxDel },
+  // 修改记录: who changed what and when, each earlier state restorable.
+  trail: API,
   titleOf: (s) => s.name,
   fields: [
     {

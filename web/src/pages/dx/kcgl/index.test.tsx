@@ -47,6 +47,21 @@ describe('课程管理', { timeout: 30_000 }, () => {
     expect(within(published).getByText('12')).toBeTruthy()
   })
 
+  it('shows a course’s 变动轨迹 to a reader too', async () => {
+    signIn(['kc:list'])
+    mock.onGet('/api/dx/course').reply(200, page([view()]))
+    mock.onGet(`/api/dx/course/${view().id}/trail`).reply(
+      200,
+      page([{ id: 3, recordId: view().id, type: 2, origin: 3, operatorName: '李老师', createTime: '2026-12-01T01:00:00Z', changes: [{ field: 'state', label: '状态', old: '未发布', new: '已发布' }] }]),
+    )
+    at()
+    const row = (await screen.findByText(view().title)).closest('tr')!
+    fireEvent.click(within(row).getByRole('button', { name: '变动轨迹' }))
+    const drawer = (await screen.findByText(`变动轨迹：${view().title}`)).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findAllByText(/未发布/)).not.toHaveLength(0)
+    expect(within(drawer).getAllByText(/李老师/)).not.toHaveLength(0)
+  })
+
   it('shows reading only to a caller with kc:list, and says why the list is empty', async () => {
     signIn(['kc:list'])
     mock.onGet('/api/dx/course').reply(200, page([]))

@@ -7,6 +7,7 @@ import {
 } from '@/api/generated/course'
 import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
+import TrailDrawer from '@/components/crud/TrailDrawer'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { useHasPermission } from '@/components/Permission'
 import RichTextEditor from '@/components/RichTextEditor'
@@ -38,6 +39,7 @@ export default function CoursePage() {
   const [state, setState] = useState<number | undefined>()
   const [page, setPage] = useState(1)
   const [open, setOpen] = useState<number | 'new'>()
+  const [trailOf, setTrailOf] = useState<View>()
   const filtered = blurry !== '' || state !== undefined
   const q = useQuery({
     queryKey: ['kc', 'list', blurry, state, page],
@@ -93,18 +95,21 @@ export default function CoursePage() {
           { title: '状态', width: 90, render: (_, v) => <Tag color={v.state === STATE.published ? 'success' : 'default'}>{STATE_NAMES[v.state]}</Tag> },
           {
             title: '操作',
-            width: 240,
+            width: 320,
             render: (_, v) => (
               <Space size={0} wrap>
                 <Button type="link" onClick={() => setOpen(v.id)}>{can.edit ? '编辑' : '查看'}</Button>
                 {can.edit && v.state === STATE.draft && <Button type="link" onClick={() => publish(v, true)}>发布</Button>}
                 {can.edit && v.state === STATE.published && <Button type="link" onClick={() => publish(v, false)}>取消发布</Button>}
+                <Button type="link" onClick={() => setTrailOf(v)}>变动轨迹</Button>
                 {can.del && <Button type="link" danger onClick={() => remove(v)}>删除</Button>}
               </Space>
             ),
           },
         ]}
       />
+      {/* 修改记录: who created, edited, published, took back or deleted it. */}
+      {trailOf && <TrailDrawer api="/api/dx/course" id={trailOf.id} title={trailOf.title} canRestore={false} onClose={() => setTrailOf(undefined)} onRestored={() => void refresh()} />}
       {open !== undefined && (
         <CourseDrawer id={open === 'new' ? undefined : open} editable={open === 'new' ? can.add : can.edit} onClose={() => setOpen(undefined)}
           onCreated={(id) => setOpen(id)} onChanged={() => void refresh()} />

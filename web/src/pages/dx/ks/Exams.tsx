@@ -8,6 +8,7 @@ import { PERM } from '@/api/permissions'
 import { failureText } from '@/api/request'
 import { ui } from '@/app/bridge'
 import FormDialog from '@/components/FormDialog'
+import TrailDrawer from '@/components/crud/TrailDrawer'
 import { useHasPermission } from '@/components/Permission'
 import RemoteSelect from '@/components/RemoteSelect'
 import { searchMembers } from '@/components/member/service'
@@ -148,6 +149,7 @@ export default function Exams() {
   const [editing, setEditing] = useState<ExamView | null>()
   const [people, setPeople] = useState<{ exam: ExamView; kind: 'examinees' | 'graders' }>()
   const [viewing, setViewing] = useState<ExamView>()
+  const [trailOf, setTrailOf] = useState<ExamView>()
   const q = useQuery({ queryKey: ['ks', 'exams', blurry, page], queryFn: () => listExams({ page: page - 1, size: 20, blurry: blurry || undefined }), placeholderData: keepPreviousData })
   const refresh = () => client.invalidateQueries({ queryKey: ['ks'] })
   const act = (x: ExamView, action: 'publish' | 'finish') =>
@@ -177,7 +179,7 @@ export default function Exams() {
           { title: '时长', width: 80, render: (_, x) => `${x.duration}分钟` },
           { title: '考生', dataIndex: 'examinees', width: 70 },
           { title: '状态', width: 90, render: (_, x) => <Tag color={STATE_COLOR[x.state]}>{STATE_NAMES[x.state]}</Tag> },
-          { title: '操作', width: 320, render: (_, x) => (
+          { title: '操作', width: 400, render: (_, x) => (
             <Space size={0} wrap>
               {can.edit && x.state !== STATE.finished && <Button type="link" onClick={() => setEditing(x)}>编辑</Button>}
               {can.edit && x.state !== STATE.finished && <Button type="link" onClick={() => setPeople({ exam: x, kind: 'examinees' })}>考生</Button>}
@@ -185,10 +187,13 @@ export default function Exams() {
               {can.edit && x.state === STATE.draft && <Button type="link" onClick={() => act(x, 'publish')}>发布</Button>}
               {can.edit && x.state === STATE.published && dayjs().isAfter(x.closesAt) && <Button type="link" onClick={() => act(x, 'finish')}>结束</Button>}
               {x.state !== STATE.draft && <Button type="link" onClick={() => setViewing(x)}>成绩</Button>}
+              <Button type="link" onClick={() => setTrailOf(x)}>变动轨迹</Button>
               {can.del && x.state === STATE.draft && <Button type="link" danger onClick={() => remove(x)}>删除</Button>}
             </Space>
           ) },
         ]} />
+      {/* 修改记录: who created, edited, published, finished or deleted it, field by field. */}
+      {trailOf && <TrailDrawer api="/api/ks/exam" id={trailOf.id} title={trailOf.title} canRestore={false} onClose={() => setTrailOf(undefined)} onRestored={() => void refresh()} />}
       {editing !== undefined && <ExamDialog exam={editing ?? undefined} onClose={() => setEditing(undefined)} onDone={() => void refresh()} />}
       {people && <PeopleDialog exam={people.exam} kind={people.kind} onClose={() => setPeople(undefined)} onDone={() => void refresh()} />}
       {viewing && <ResultsDrawer exam={viewing} onClose={() => setViewing(undefined)} />}

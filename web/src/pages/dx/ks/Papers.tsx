@@ -9,6 +9,7 @@ import { PERM } from '@/api/permissions'
 import { failureText } from '@/api/request'
 import { ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
+import TrailDrawer from '@/components/crud/TrailDrawer'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import { serverPager } from '@/components/pagerTotal'
 import { bank, createPaper, deletePapers, listPapers, paper, previewPaper, updatePaper } from './api'
@@ -179,6 +180,7 @@ export default function Papers() {
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<number>()
   const [viewing, setViewing] = useState<number>()
+  const [trailOf, setTrailOf] = useState<PaperView>()
   const q = useQuery({ queryKey: ['ks', 'papers', blurry, page], queryFn: () => listPapers({ page: page - 1, size: 20, blurry: blurry || undefined }), placeholderData: keepPreviousData })
   const detail = useQuery({ queryKey: ['ks', 'paper', viewing], enabled: Boolean(viewing), queryFn: () => paper(viewing!) })
   const refresh = () => client.invalidateQueries({ queryKey: ['ks'] })
@@ -201,14 +203,17 @@ export default function Papers() {
           { title: '组卷方式', width: 100, render: (_, p) => MODE_NAMES[p.mode] },
           { title: '题数', dataIndex: 'questionCount', width: 70 },
           { title: '总分/及格', width: 100, render: (_, p) => `${p.total} / ${p.passMark}` },
-          { title: '操作', width: 200, render: (_, p) => (
+          { title: '操作', width: 280, render: (_, p) => (
             <Space size={0}>
               <Button type="link" onClick={() => setViewing(p.id)}>查看</Button>
+              <Button type="link" onClick={() => setTrailOf(p)}>变动轨迹</Button>
               {can.edit && !p.locked && <Button type="link" onClick={() => setEditing(p.id)}>编辑</Button>}
               {can.del && !p.locked && <Button type="link" danger onClick={() => remove(p)}>删除</Button>}
             </Space>
           ) },
         ]} />
+      {/* 修改记录: who created, recomposed or deleted it, field by field; a paper is recomposed, not restored. */}
+      {trailOf && <TrailDrawer api="/api/ks/paper" id={trailOf.id} title={trailOf.title} canRestore={false} onClose={() => setTrailOf(undefined)} onRestored={() => void refresh()} />}
       {editing !== undefined && <PaperEditor id={editing || undefined} onClose={() => setEditing(undefined)} onSaved={() => void refresh()} />}
       {viewing && (
         <Drawer open width={Math.min(900, window.innerWidth)} title={detail.data?.title ?? '试卷'} onClose={() => setViewing(undefined)} loading={detail.isLoading}>

@@ -42,6 +42,37 @@ describe('在线考试', { timeout: 30_000 }, () => {
     expect(within(locked).getByText('已用于发布的考试')).toBeTruthy()
   })
 
+  it('shows a paper’s 变动轨迹, also of a locked one, without a restore', async () => {
+    signIn(all)
+    mock.onGet('/api/ks/paper').reply(200, page([paperView({ locked: true })]))
+    mock.onGet('/api/ks/paper/1/trail').reply(
+      200,
+      page([{ id: 9, recordId: 1, type: 2, origin: 3, operatorName: '王老师', createTime: '2026-12-01T01:00:00Z', changes: [{ field: 'passMark', label: '及格分', old: '60', new: '30' }] }]),
+    )
+    at()
+    const row = (await screen.findByText('党史测试卷')).closest('tr')!
+    fireEvent.click(within(row).getByRole('button', { name: '变动轨迹' }))
+    const drawer = (await screen.findByText('变动轨迹：党史测试卷')).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findAllByText(/及格分/)).not.toHaveLength(0)
+    expect(within(drawer).getAllByText(/王老师/)).not.toHaveLength(0)
+    expect(within(drawer).queryByRole('button', { name: /还原/ })).toBeNull()
+  })
+
+  it('shows an exam’s 变动轨迹: publishing as a change of 状态', async () => {
+    signIn(['ks:list'])
+    mock.onGet('/api/ks/exam').reply(200, page([examView({ state: 1, stateName: '已发布' })]))
+    mock.onGet('/api/ks/exam/7/trail').reply(
+      200,
+      page([{ id: 5, recordId: 7, type: 2, origin: 3, operatorName: '王老师', createTime: '2026-12-01T01:00:00Z', changes: [{ field: 'state', label: '状态', old: '草稿', new: '已发布' }] }]),
+    )
+    at('exams')
+    const row = (await screen.findByText('党史知识考试')).closest('tr')!
+    fireEvent.click(within(row).getByRole('button', { name: '变动轨迹' }))
+    const drawer = (await screen.findByText('变动轨迹：党史知识考试')).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findAllByText(/草稿/)).not.toHaveLength(0)
+    expect(within(drawer).getAllByText(/王老师/)).not.toHaveLength(0)
+  })
+
   it('says why the papers are empty', async () => {
     signIn(all)
     mock.onGet('/api/ks/paper').reply(200, page([]))

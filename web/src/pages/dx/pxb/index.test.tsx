@@ -140,6 +140,24 @@ describe('dx/pxb', { timeout: 30_000 }, () => {
     fireEvent.click(within(modal).getByRole('button', { name: /报\s*名/ }))
     await waitFor(() => expect(enrolled).toEqual({ recordIds: [31] }))
   })
+
+  it('shows a batch’s 变动轨迹: who changed which field from what to what', async () => {
+    signIn(['pxb:list', 'pxb:edit'])
+    mock.onGet('/api/dx/batches/5/trail').reply(
+      200,
+      page([
+        { id: 41, recordId: 5, type: 2, origin: 2, operatorName: '张老师', createTime: '2026-05-11T02:00:00Z', changes: [{ field: 'state', label: '状态', old: '筹备中', new: '进行中' }] },
+        { id: 40, recordId: 5, type: 1, origin: 1, operatorName: '张老师', createTime: '2026-05-01T08:00:00Z', changes: [] },
+      ]),
+    )
+    renderPage()
+    const tr = (await screen.findByText('2026年第一期发展对象培训班')).closest('tr') as HTMLElement
+    fireEvent.click(within(tr).getByRole('button', { name: /变动轨迹/ }))
+    const drawer = (await screen.findByText('变动轨迹：2026年第一期发展对象培训班')).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findAllByText(/筹备中/)).not.toHaveLength(0)
+    expect(within(drawer).getAllByText(/进行中/)).not.toHaveLength(0)
+    expect(within(drawer).getAllByText(/张老师/)).not.toHaveLength(0)
+  })
 })
 
 describe('dx/pxb accounts', { timeout: 30_000 }, () => {

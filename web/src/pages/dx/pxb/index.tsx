@@ -38,6 +38,8 @@ export const batchResource = defineResource<Batch>({
   keyword: '培训班名称',
   permissions: { add: PERM.pxbAdd, edit: PERM.pxbEdit, del: PERM.pxbDel, export: PERM.pxbExport },
   export: { url: `${API}/export`, fileName: '培训班.xlsx' },
+  // 修改记录: who changed what and when, each earlier state restorable.
+  trail: API,
   titleOf: (b) => b.title,
   nameField: 'title',
   fields: [
@@ -48,8 +50,8 @@ export const batchResource = defineResource<Batch>({
       form: { render: () => <SchoolSelect />, hidden: (c) => c.record !== null } },
     { name: 'startOn', label: '开始日期', type: 'date', required: true, width: 110, column: { sorter: true } },
     { name: 'endOn', label: '结束日期', type: 'date', required: true, width: 110 },
-    { name: 'days', label: '天数', type: 'number', width: 70, form: { props: { min: 0, max: 366 }, extra: '不填按类型默认；发展对象培训班不少于 3 天或 24 学时' } },
-    { name: 'hours', label: '学时', type: 'number', width: 70, form: { props: { min: 0, max: 2928 }, extra: '每天不超过 8 学时' } },
+    { name: 'days', label: '天数', type: 'number', width: 80, form: { props: { min: 0, max: 366 }, extra: '不填按类型默认；发展对象培训班不少于 3 天或 24 学时' } },
+    { name: 'hours', label: '学时', type: 'number', width: 80, form: { props: { min: 0, max: 2928 }, extra: '每天不超过 8 学时' } },
     { name: 'attendPct', label: '出勤率要求(%)', type: 'number', width: 110, column: false, form: { props: { min: 0, max: 100 }, extra: '不填为 80%' } },
     { name: 'courseIds', label: '课程', type: 'custom', column: false, form: { render: () => <CourseIds />, empty: [] } },
     { name: 'examId', label: '考试编号', type: 'number', column: false, form: { props: { min: 1 } } },
@@ -66,7 +68,7 @@ export default function BatchPage() {
   return (
     <ResourcePage
       resource={batchResource}
-      actionWidth={240}
+      actionWidth={290}
       rowActions={(b, page) => [
         { key: 'detail', label: '详情', onClick: () => setShown(b) },
         {

@@ -29,6 +29,7 @@ const question = (over: Partial<Question> = {}): Question => ({
   difficulty: 1,
   difficultyName: '易',
   enabled: true,
+  above: false,
   ...over,
 })
 
@@ -221,5 +222,25 @@ describe('dx/tk', { timeout: 30_000 }, () => {
     expect(deleted).toBeUndefined()
     fireEvent.click((await screen.findAllByRole('button', { name: /确\s*定/ })).at(-1)!)
     await waitFor(() => expect(deleted).toEqual([5]))
+  })
+
+  it('shows a question of the bank above read only (上级, no 编辑, 删除, 停用 or 变动轨迹) and filters by 范围', async () => {
+    mock.restore()
+    const above = question({ id: 9, stem: '党的根本宗旨是什么？', orgName: '学校党委', above: true })
+    ;({ mock, queries } = mockListApi('/api/tk', [above, multiple], { pages: { '/api/common/dzz': [] } }))
+    signIn(['tk:list', 'tk:edit', 'tk:del'])
+    renderPage()
+    const aboveRow = (await screen.findByText('党的根本宗旨是什么？')).closest('tr') as HTMLElement
+    const ownRow = screen.getByText('党的纪律包括哪些？').closest('tr') as HTMLElement
+    expect(within(aboveRow).getByText('上级')).toBeTruthy()
+    for (const name of [/编\s*辑/, /删\s*除/, /更多/, /变动轨迹/]) expect(within(aboveRow).queryByRole('button', { name })).toBeNull()
+    expect(within(ownRow).queryByText('上级')).toBeNull()
+    expect(within(ownRow).getByRole('button', { name: /编\s*辑/ })).toBeTruthy()
+    expect(within(ownRow).getByRole('button', { name: /删\s*除/ })).toBeTruthy()
+    const level = screen.getByText('范围', { selector: 'label' }).closest('.ant-form-item') as HTMLElement
+    fireEvent.mouseDown(within(level).getByRole('combobox'))
+    fireEvent.click(await screen.findByText('上级（只读）', { selector: '.ant-select-item-option-content' }))
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ level: 'above' }))
   })
 })

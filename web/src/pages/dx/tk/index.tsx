@@ -3,6 +3,7 @@ import { useState } from 'react'
 import {
   DIFFICULTIES,
   DIFFICULTY_NAMES,
+  QUESTION_LEVEL,
   QUESTION_LIMITS,
   QUESTION_TYPE,
   QUESTION_TYPE_NAMES,
@@ -117,6 +118,14 @@ export const questionResource = defineResource<Question>({
       form: { render: () => <TagsInput />, span: 24, extra: `最多${QUESTION_LIMITS.tags}个，每个不超过${QUESTION_LIMITS.tag}个字，输入后回车` },
     },
     filterField<Question>('tag', '知识点', { placeholder: '一个知识点，如 党章' }),
+    // 上级: the banks of the organisations above (the university's), which random papers also draw from; read only.
+    filterField<Question>('level', '范围', { single: true, placeholder: '本级' }, 'select', {
+      options: [
+        { label: '本级', value: QUESTION_LEVEL.own },
+        { label: '上级（只读）', value: QUESTION_LEVEL.above },
+        { label: '本级和上级', value: QUESTION_LEVEL.all },
+      ],
+    }),
     {
       name: 'orgId',
       label: '所属党校',
@@ -133,7 +142,12 @@ export const questionResource = defineResource<Question>({
       label: '状态',
       type: 'switch',
       width: 80,
-      render: (_: never, q: Question) => (q.enabled ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+      render: (_: never, q: Question) => (
+        <>
+          {q.enabled ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>}
+          {q.above && <Tag color="blue">上级</Tag>}
+        </>
+      ),
       form: { span: 12, extra: '停用的题目保留在题库中，但不会被抽题' },
     },
     filterField<Question>('enabled', '状态', { single: true }, 'select', {
@@ -168,14 +182,17 @@ export default function QuestionBankPage() {
     <ResourcePage
       resource={questionResource}
       submit={(body, record) => {
+        // An edit's body carries the version the form was opened with (ResourceForm): a change made since is a 409.
         const b = toQuestionBody(body)
-        // The version the form was opened with: the server refuses it (409) when the question changed since.
-        return record ? put(API, { ...b, updateTime: record.updateTime }) : post(API, b)
+        return record ? put(API, b) : post(API, b)
       }}
       newValues={(filters) => (filters.orgId ? { orgId: filters.orgId } : {})}
       rowActions={(q) => [{ key: 'preview', label: '预览', onClick: () => setPreview(q) }]}
-      moreActions={(q, page) => [{ key: 'toggle', label: q.enabled ? '停用' : '启用', need: PERM.tkEdit, onClick: () => void toggle(q, page) }]}
-      deleteRow={() => ({ kind: '题目' })}
+      moreActions={(q, page) => [{ key: 'toggle', label: q.enabled ? '停用' : '启用', need: PERM.tkEdit, hidden: q.above, onClick: () => void toggle(q, page) }]}
+      // A question of the bank above is read only here: the server answers any change of it as not found.
+      canEdit={(q) => !q.above}
+      hasTrail={(q) => !q.above}
+      deleteRow={(q) => ({ kind: '题目', hidden: q.above })}
       dialogs={() => (
         <Modal title="题目预览" open={preview !== null} footer={null} width={680} onCancel={() => setPreview(null)} destroyOnHidden>
           {preview && <QuestionPreview question={preview} />}
