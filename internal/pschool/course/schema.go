@@ -12,10 +12,10 @@ import (
 )
 
 // Migrations of the courses (versions 2026120620..29 are ours; after the
-// party school's directory, 2026120600; 2026120700 is the yearly report's index).
+// party school's directory, 2026120600; 2026120702 is the yearly totals of the 学时 report).
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026120620, Name: "course: dx_course, dx_course_item, dx_study, dx_study_session, dx_hours, 课程管理", Up: migrate},
-		yearSumIndex}
+		yearTotals}
 }
 
 // Perms are the course permissions kc:list, kc:add, kc:edit, kc:del.

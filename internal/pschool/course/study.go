@@ -404,10 +404,10 @@ func (s *Service) Beat(ctx context.Context, id int64, in Beat) (BeatResult, erro
 			return nil
 		}
 		day := date.Of(now.In(date.China))
-		credit := &Credit{UserID: uid, Source: SourceNode, RefID: id, Tenths: it.Tenths, CreditedOn: day,
+		c := &Credit{UserID: uid, Source: SourceNode, RefID: id, Tenths: it.Tenths, CreditedOn: day,
 			Year: now.In(date.China).Year(), CreatedAt: now}
-		if _, err := tx.NewInsert().Model(credit).On("CONFLICT (user_id, source, ref_id) DO NOTHING").Exec(ctx); err != nil {
-			return httpx.Internal(err)
+		if _, err := credit(ctx, tx, c); err != nil {
+			return err
 		}
 		out.Done, out.Completed = true, true
 		return nil

@@ -18,12 +18,11 @@ import (
 // hour, 0 when none) credited online in year (the ledger's year: the year
 // of the day credited_on, Asia/Shanghai) to the account in userColumn, a
 // column of the caller's query written by the caller ("m.user_id"): the
-// report selects it per member ((?) AS online), and idx_dx_hours_year_sum
-// answers each from the index alone, so a branch's page reads its own
-// members' rows and the university's table never sorts the ledger.
+// report selects it per member ((?) AS online), one primary-key lookup of
+// the yearly totals each.
 func YearSum(idb bun.IDB, year int, userColumn string) *bun.SelectQuery {
-	return idb.NewSelect().TableExpr("dx_hours AS yh").ColumnExpr("COALESCE(SUM(yh.tenths), 0)").
-		Where("yh.year = ?", year).Where("yh.source = ?", SourceNode).Where("yh.user_id = ?", bun.Safe(userColumn))
+	return idb.NewSelect().Model((*YearTotal)(nil)).ColumnExpr("COALESCE(SUM(yh.tenths), 0)").
+		Where("yh.year = ?", year).Where("yh.user_id = ?", bun.Safe(userColumn))
 }
 
 // CreditedNode is a node whose 学时 were credited to a learner.
@@ -59,18 +58,75 @@ func (s *Service) CreditedNodes(ctx context.Context, userID int64, year int) ([]
 	return out, nil
 }
 
-// yearSumIndex lets YearTotals read the ledger's index alone (the yearly
-// report sums a year of every learner: a million rows at 50,000 members).
-var yearSumIndex = db.Migration{Version: 2026120700, Name: "course: idx_dx_hours_year_sum for the yearly 学时 report",
+// YearTotal is a learner's online 学时 of a year (dx_hours_year): the sum
+// of their ledger rows of that year, kept beside the ledger in the credit's
+// transaction (credit), so that the yearly report of a university reads
+// one row per learner (50,000) instead of summing a year of the ledger (a
+// million rows) on every page.
+type YearTotal struct {
+	bun.BaseModel `bun:"table:dx_hours_year,alias:yh"`
+
+	UserID int64 `bun:"user_id,pk"`
+	Year   int   `bun:"year,pk"`
+	Tenths int   `bun:"tenths"`
+}
+
+// yearTotals is the migration of dx_hours_year, filled from the ledger.
+var yearTotals = db.Migration{Version: 2026120702, Name: "course: dx_hours_year, each learner's online 学时 of a year beside the ledger",
 	Up: func(ctx context.Context, tx bun.Tx) error {
-		return db.DDL(ctx, tx, `CREATE INDEX idx_dx_hours_year_sum ON dx_hours(year, source, user_id, tenths)`)
+		if err := db.DDL(ctx, tx, `CREATE TABLE dx_hours_year (
+			user_id BIGINT NOT NULL,
+			year INT NOT NULL,
+			tenths INT NOT NULL,
+			PRIMARY KEY (user_id, year))`,
+			`CREATE INDEX idx_dx_hours_year_total ON dx_hours_year(year, user_id, tenths)`); err != nil {
+			return err
+		}
+		return RebuildYearTotals(ctx, tx)
 	}}
+
+// RebuildYearTotals recomputes dx_hours_year from the ledger through idb:
+// the migration that made it, and a bulk load of the ledger (the yearly
+// report's benchmark) that did not go through credit.
+func RebuildYearTotals(ctx context.Context, idb bun.IDB) error {
+	if _, err := idb.NewDelete().Model((*YearTotal)(nil)).Where("1 = 1").Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	_, err := idb.NewRaw(`INSERT INTO dx_hours_year (user_id, year, tenths)
+		SELECT user_id, year, SUM(tenths) FROM dx_hours WHERE source = ? GROUP BY user_id, year`, SourceNode).Exec(ctx)
+	return httpx.AsError(err)
+}
+
+// credit writes c into the ledger through tx unless its (user, source,
+// reference) is there already, and adds its 学时 to the learner's year in
+// the same transaction (one upsert adding to the row, no read first, so
+// concurrent credits of one learner both count); it answers whether c was
+// written.
+func credit(ctx context.Context, tx bun.IDB, c *Credit) (bool, error) {
+	res, err := tx.NewInsert().Model(c).On("CONFLICT (user_id, source, ref_id) DO NOTHING").Exec(ctx)
+	if err != nil {
+		return false, httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 || c.Source != SourceNode {
+		return false, nil
+	}
+	_, err = tx.NewInsert().Model(&YearTotal{UserID: c.UserID, Year: c.Year, Tenths: c.Tenths}).
+		On("CONFLICT (user_id, year) DO UPDATE").Set("tenths = yh.tenths + EXCLUDED.tenths").Exec(ctx)
+	return err == nil, httpx.AsError(err)
+}
+
+// WriteCredit writes c into the ledger as a node's completion does (once per
+// user, source and reference; the year's total with it) through idb, and
+// answers whether it was written: for a module's tests that need credited
+// 学时 without watching a node.
+func WriteCredit(ctx context.Context, idb bun.IDB, c *Credit) (bool, error) {
+	return credit(ctx, idb, c)
+}
 
 // YearTotals is a sub-query through idb of the 学时 credited online in year,
 // one row per learner: user_id (the account) and tenths (their sum): what
 // a table of every member joins (LEFT JOIN (?) AS onl ON onl.user_id = …),
-// one pass over idx_dx_hours_year_sum instead of a lookup per member.
+// read from the yearly totals' covering index.
 func YearTotals(idb bun.IDB, year int) *bun.SelectQuery {
-	return idb.NewSelect().TableExpr("dx_hours AS yt").ColumnExpr("yt.user_id, SUM(yt.tenths) AS tenths").
-		Where("yt.year = ?", year).Where("yt.source = ?", SourceNode).GroupExpr("yt.user_id")
+	return idb.NewSelect().Model((*YearTotal)(nil)).ColumnExpr("yh.user_id, yh.tenths").Where("yh.year = ?", year)
 }

@@ -87,8 +87,8 @@ func (w *world) credit(t testing.TB, p person, day string, tenths int) {
 	d := date.MustParse(day)
 	c := &course.Credit{UserID: p.user, Source: course.SourceNode, RefID: 1_000_000 + refSeq.Add(1), Tenths: tenths,
 		CreditedOn: d, Year: d.Time().Year(), CreatedAt: time.Now().UTC()}
-	if _, err := w.e.DB.NewInsert().Model(c).Exec(t.Context()); err != nil {
-		t.Fatal(err)
+	if ok, err := course.WriteCredit(t.Context(), w.e.DB, c); err != nil || !ok {
+		t.Fatal(ok, err)
 	}
 }
 
