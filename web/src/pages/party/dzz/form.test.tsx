@@ -143,6 +143,8 @@ describe('party/dzz form and detail', { timeout: 30_000 }, () => {
         secretaryName: '李四',
         committee: ['王五', '赵六'],
         pid: 2,
+        // ResourceForm hands a custom submit the version the form was opened with, as its own update sends it.
+        updateTime: '2026-03-04T10:20:00+08:00',
       }),
     )
   })
