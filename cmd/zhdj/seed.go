@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/orglife"
 	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/pschool"
 	"zhdj/internal/secreview"
 	"zhdj/internal/survey"
 	"zhdj/internal/transfer/oversight"
@@ -146,6 +147,24 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成题库演示数据：学校党委题库 %d 道题目\n", tk.Questions)
 	fmt.Printf("Question bank: %d questions in the university's bank\n", tk.Questions)
+	kc, err := a.Course.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("课程管理演示数据 (courses): %w", err)
+	}
+	fmt.Printf("已生成课程管理演示数据：%d 门已发布课程，%d 个图文节点\n", kc.Courses, kc.Nodes)
+	fmt.Printf("Courses: %d published, %d article nodes\n", kc.Courses, kc.Nodes)
+	ks, err := a.Exams.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("在线考试演示数据 (exams): %w", err)
+	}
+	fmt.Printf("已生成在线考试演示数据：%d 份试卷（%d 道题），%d 场考试（草稿，设置考生后发布）\n", ks.Papers, ks.Questions, ks.Exams)
+	fmt.Printf("Exams: %d papers (%d questions), %d exams (drafts: published once they have examinees)\n", ks.Papers, ks.Questions, ks.Exams)
+	dx, err := a.PSchool.SeedDemo(ctx, pschool.DemoInput{CourseIDs: kc.CourseIDs, ExamID: ks.ExamID})
+	if err != nil {
+		return fmt.Errorf("党校培训班演示数据 (party schools): %w", err)
+	}
+	fmt.Printf("已生成党校演示数据：%d 所党校，%d 个培训班，%d 名学员\n", dx.Schools, dx.Batches, dx.Trainees)
+	fmt.Printf("Party schools: %d schools, %d batches, %d trainees\n", dx.Schools, dx.Batches, dx.Trainees)
 	xs, err := a.Hours.SeedDemo(ctx)
 	if err != nil {
 		return fmt.Errorf("学时统计演示数据 (offline study): %w", err)
