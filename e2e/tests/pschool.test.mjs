@@ -123,18 +123,15 @@ describe('党校 on a phone: an activist studies a video to the end, passes the 
       schoolId: s.school.id, type: ACTIVE, title: '端到端入党积极分子培训班', startOn: addDays(today, -1), endOn: addDays(today, 1),
       days: 1, hours: 1, attendPct: 100, courseIds: [course.id], examId: s.exam.id,
     })
-    let candidates = await api('GET', `/api/dx/batches/${s.batch.id}/candidates?size=100`)
-    if (candidates.content.length === 0) {
-      // The demo's own 入党积极分子 batch enrolled the small demo's activists: one of them leaves it for this batch.
-      const others = await api('GET', '/api/dx/batches?size=100')
-      for (const b of others.content.filter((b) => b.type === ACTIVE && b.id !== s.batch.id)) {
-        const enrolled = await api('GET', `/api/dx/batches/${b.id}/trainees?size=1`)
-        if (enrolled.content.length === 0) continue
-        await api('POST', `/api/dx/batches/${b.id}/withdraw`, { traineeIds: [enrolled.content[0].id], reason: '转入端到端培训班' })
-        break
-      }
-      candidates = await api('GET', `/api/dx/batches/${s.batch.id}/candidates?size=100`)
+    // The demo's own 入党积极分子 batch enrolled the small demo's activists, and a person is in one unfinished batch of a
+    // type at a time: they leave it (withdrawn with a reason) so that this batch can take one of them.
+    const others = await api('GET', '/api/dx/batches?size=100')
+    for (const b of others.content.filter((b) => b.type === ACTIVE && b.id !== s.batch.id)) {
+      const enrolled = await api('GET', `/api/dx/batches/${b.id}/trainees?size=100`)
+      const ids = enrolled.content.filter((t) => t.state === 'enrolled').map((t) => t.id)
+      if (ids.length) await api('POST', `/api/dx/batches/${b.id}/withdraw`, { traineeIds: ids, reason: '转入端到端培训班' })
     }
+    const candidates = await api('GET', `/api/dx/batches/${s.batch.id}/candidates?size=100`)
     s.record = candidates.content[0]
     assert.ok(s.record, 'an activist of the demo to enrol')
     await api('POST', `/api/dx/batches/${s.batch.id}/trainees`, { recordIds: [s.record.id] })
