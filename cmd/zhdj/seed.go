@@ -157,14 +157,24 @@ func seed(args []string) error {
 	if err != nil {
 		return fmt.Errorf("在线考试演示数据 (exams): %w", err)
 	}
-	fmt.Printf("已生成在线考试演示数据：%d 份试卷（%d 道题），%d 场考试（草稿，设置考生后发布）\n", ks.Papers, ks.Questions, ks.Exams)
-	fmt.Printf("Exams: %d papers (%d questions), %d exams (drafts: published once they have examinees)\n", ks.Papers, ks.Questions, ks.Exams)
 	dx, err := a.PSchool.SeedDemo(ctx, pschool.DemoInput{CourseIDs: kc.CourseIDs, ExamID: ks.ExamID})
 	if err != nil {
 		return fmt.Errorf("党校培训班演示数据 (party schools): %w", err)
 	}
-	fmt.Printf("已生成党校演示数据：%d 所党校，%d 个培训班，%d 名学员\n", dx.Schools, dx.Batches, dx.Trainees)
-	fmt.Printf("Party schools: %d schools, %d batches, %d trainees\n", dx.Schools, dx.Batches, dx.Trainees)
+	fmt.Printf("已生成党校演示数据：%d 所党校，%d 个培训班，%d 名学员（开通学员账号 %d 个，初始密码不保留）\n", dx.Schools, dx.Batches, dx.Trainees, dx.Accounts)
+	fmt.Printf("Party schools: %d schools, %d batches, %d trainees (%d accounts opened, initial passwords not kept)\n", dx.Schools, dx.Batches, dx.Trainees, dx.Accounts)
+	published := false
+	if ks.ExamID != nil {
+		if published, err = a.Exams.PublishDemo(ctx, *ks.ExamID); err != nil {
+			return fmt.Errorf("在线考试演示数据 (exams): %w", err)
+		}
+	}
+	state, stateEN := "草稿：没有考生", "a draft: no examinees"
+	if published {
+		state, stateEN = "已发布，考生为培训班学员", "published, the batch's trainees its examinees"
+	}
+	fmt.Printf("已生成在线考试演示数据：%d 份试卷（%d 道题），%d 场考试（%s）\n", ks.Papers, ks.Questions, ks.Exams, state)
+	fmt.Printf("Exams: %d papers (%d questions), %d exams (%s)\n", ks.Papers, ks.Questions, ks.Exams, stateEN)
 	xs, err := a.Hours.SeedDemo(ctx)
 	if err != nil {
 		return fmt.Errorf("学时统计演示数据 (offline study): %w", err)

@@ -51,7 +51,10 @@ type StageQuery struct {
 	IDs       []int64
 	PersonNos []string
 	Blurry    string
-	Page      httpx.Page
+	// Except is a sub-query of record ids to leave out (the party school's
+	// people already in a batch of the stage's type), or nil.
+	Except *bun.SelectQuery
+	Page   httpx.Page
 }
 
 // maxStageNames bounds the ids or numbers one query names (an import's
@@ -90,6 +93,9 @@ func (s *Service) StageRecords(ctx context.Context, q StageQuery) (httpx.PageRes
 	}
 	if q.PersonNos != nil {
 		sel = sel.Where("r.person_no IN (?)", bun.In(append(q.PersonNos, "")))
+	}
+	if q.Except != nil {
+		sel = sel.Where("r.id NOT IN (?)", q.Except)
 	}
 	lq := httpx.ListQuery{Page: q.Page, Filters: map[string]any{}}
 	if q.Under > 0 {

@@ -82,6 +82,19 @@ func TestEnrolment(t *testing.T) {
 	apptest.ExpectField(t, w.e.Do("POST", fmt.Sprintf("/api/dx/batches/%d/trainees", a), w.deptTK, map[string]any{"recordIds": []int64{other}}),
 		"recordIds", "所选人员中有 1 人不是本党校范围内的入党积极分子")
 	apptest.Expect(t, enrol(a, li), 200)
+	// Enrolled, 李明 is no candidate of this batch nor of the other of the type.
+	candidates := func(batch int64) []string {
+		t.Helper()
+		rows, _ := apptest.GetPage[develop.StageRecord](t, w.e, w.csTK, fmt.Sprintf("/api/dx/batches/%d/candidates", batch), nil)
+		var names []string
+		for _, r := range rows {
+			names = append(names, r.Name)
+		}
+		return names
+	}
+	if a, b := candidates(a), candidates(b); len(a) != 1 || a[0] != "王芳" || len(b) != 1 || b[0] != "王芳" {
+		t.Fatalf("candidates once 李明 enrolled: %v and %v", a, b)
+	}
 	apptest.ExpectField(t, enrol(a, li), "recordIds", "李明 已在本培训班")
 	apptest.ExpectField(t, enrol(b, li, wang), "recordIds", "李明 已在另一个未结束的入党积极分子培训班中，同类培训班不能同时参加")
 	if got := w.trainees(t, b); len(got) != 0 {
@@ -95,6 +108,9 @@ func TestEnrolment(t *testing.T) {
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/dx/batches/%d/withdraw", a), w.csTK, map[string]any{"traineeIds": []int64{tr.ID}, "reason": "转学"}), 200)
 	if got := w.trainees(t, a)[li]; got.State != pschool.TraineeWithdrawn || got.Reason != "转学" {
 		t.Fatalf("withdrawn: %+v", got)
+	}
+	if got := candidates(b); len(got) != 1 || got[0] != "李明" {
+		t.Fatalf("withdrawn, 李明 is a candidate of the other batch: %v", got)
 	}
 	apptest.Expect(t, enrol(a, li), 200)
 	if got := w.trainees(t, a)[li]; got.ID != tr.ID || got.State != pschool.TraineeEnrolled {

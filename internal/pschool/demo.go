@@ -17,9 +17,10 @@ import (
 // head and teachers, a branch school at each of the first two 二级党委, and
 // one 入党积极分子 batch of the university school around today with the
 // demo courses and exam linked, opened, and the first 积极分子 of the
-// development records enrolled (no accounts opened: they would need
-// printed passwords). Written once: a database that has schools is left
-// alone.
+// development records enrolled with their 学员 accounts opened, which makes
+// them the examinees of the batch's exam (the initial passwords are not
+// kept: an administrator resets one to sign in as a trainee). Written
+// once: a database that has schools is left alone.
 
 // Demo sizes.
 const (
@@ -39,6 +40,8 @@ type DemoInput struct {
 // DemoResult counts what SeedDemo wrote.
 type DemoResult struct {
 	Schools, Batches, Trainees int
+	// Accounts are the trainees' accounts opened (examinees of the exam).
+	Accounts int
 }
 
 // SeedDemo writes the demo schools and batch through the staff's paths, as
@@ -119,5 +122,22 @@ func (s *Service) SeedDemo(ctx context.Context, in DemoInput) (*DemoResult, erro
 		}
 		res.Trainees = enrolled.Enrolled
 	}
+	trainees, err := s.traineeIDs(ctx, b.ID)
+	if err != nil || len(trainees) == 0 {
+		return res, err
+	}
+	opened, err := s.OpenAccounts(ctx, b.ID, AccountsInput{TraineeIDs: trainees})
+	if err != nil {
+		return nil, fmt.Errorf("opening the demo trainees' accounts: %w", err)
+	}
+	res.Accounts = len(opened.Accounts)
 	return res, nil
+}
+
+// traineeIDs are the enrolled trainees of batch id (the demo's dozen).
+func (s *Service) traineeIDs(ctx context.Context, id int64) ([]int64, error) {
+	var ids []int64
+	err := s.db.NewSelect().Model((*Trainee)(nil)).Column("t.id").Where("t.batch_id = ?", id).
+		Where("t.state = ?", TraineeEnrolled).OrderExpr("t.id").Scan(ctx, &ids)
+	return ids, err
 }

@@ -8,15 +8,18 @@ import (
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/rbac"
 	"zhdj/internal/pschool"
+	"zhdj/internal/pschool/exam"
 	"zhdj/internal/pschool/school"
 )
 
 // The demo party school, seeded as zhdj seed --demo does after the
 // development records, the bank, the courses and the exam: the university
 // school and two branch schools, one open 入党积极分子 batch with the demo
-// courses and exam, and a dozen 积极分子 enrolled; a second run leaves the
-// schools alone.
+// courses and exam, and a dozen 积极分子 enrolled with their 学员 accounts
+// opened, which makes them the exam's examinees, so that the exam can be
+// published; a second run leaves the schools alone.
 func TestSeedDemo(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
@@ -62,6 +65,16 @@ func TestSeedDemo(t *testing.T) {
 	if b.Type != school.BatchActive || b.State != pschool.StateOpen || len(b.CourseIDs) != 2 || b.ExamID == nil ||
 		*b.ExamID != *exams.ExamID || b.Enrolled != res.Trainees {
 		t.Fatalf("batch %+v", b)
+	}
+	if res.Accounts != res.Trainees {
+		t.Fatalf("%d accounts opened for %d trainees", res.Accounts, res.Trainees)
+	}
+	if published, err := e.App.Exams.PublishDemo(ctx, *exams.ExamID); err != nil || !published {
+		t.Fatalf("the demo exam was not published: %v", err)
+	}
+	x, err := e.App.Exams.ExamDetail(rbac.With(ctx, &rbac.Principal{Perms: map[string]bool{rbac.Admin: true}}), *exams.ExamID)
+	if err != nil || x.State != exam.StatePublished || x.Examinees != res.Trainees {
+		t.Fatalf("demo exam %+v %v", x, err)
 	}
 	again, err := e.App.PSchool.SeedDemo(ctx, pschool.DemoInput{CourseIDs: courses.CourseIDs, ExamID: exams.ExamID})
 	if err != nil || again.Schools+again.Batches+again.Trainees != 0 {

@@ -130,14 +130,23 @@ func (s *Service) exportTrainees(w http.ResponseWriter, r *http.Request, id int6
 }
 
 // Candidates pages the development records a batch may enrol: those of the
-// stage of its type, under the school's organisation, in the caller's scope.
+// stage of its type, under the school's organisation, in the caller's scope,
+// not in the batch nor in another unfinished batch of its type.
 func (s *Service) Candidates(ctx context.Context, id int64, lq httpx.ListQuery) (httpx.PageResult[develop.StageRecord], error) {
 	b, sc, err := s.batchAndSchool(ctx, id)
 	if err != nil {
 		return httpx.PageResult[develop.StageRecord]{}, err
 	}
 	blurry, _ := lq.Filters["blurry"].(string)
-	return s.develop.StageRecords(ctx, develop.StageQuery{Stage: StageOf[b.Type], Under: sc.OrgID, Blurry: blurry, Page: lq.Page})
+	// Left out: the people of this batch (whatever their state: a record
+	// joins a batch once) and those in another unfinished batch of the type,
+	// whom Enrol would refuse.
+	busy := s.db.NewSelect().Model((*Trainee)(nil)).Column("t.record_id").
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("t.batch_id = ?", b.ID).WhereOr("t.busy_type = ?", b.Type)
+		})
+	return s.develop.StageRecords(ctx, develop.StageQuery{Stage: StageOf[b.Type], Under: sc.OrgID, Blurry: blurry,
+		Except: busy, Page: lq.Page})
 }
 
 // batchAndSchool reads batch id of the caller's scope and its school.

@@ -630,3 +630,55 @@ func EscapeLike(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return r.Replace(s)
 }
+
+// InAll is embedded in the row of a list read by PagedOnce: the number of
+// rows of the whole result, read beside each row of the page.
+type InAll struct {
+	RowsInAll int `bun:"rows_in_all,scanonly" json:"-"`
+}
+
+func (a InAll) rowsInAll() int { return a.RowsInAll }
+
+type inAll interface{ rowsInAll() int }
+
+// PagedOnce is PagedEach for a select whose rows each cost the whole of it
+// (a yearly table summed over every member of a university): the count
+// comes from the page's own statement (COUNT(*) OVER ()), so the sums are
+// computed once instead of once for the page and again for the count. Only
+// a page past the last row, which holds no row to carry the count, counts
+// again. T embeds InAll. No count cap: the rows are groups or bounded sets.
+func PagedOnce[T any, P interface {
+	*T
+	inAll
+}](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, each func(*T)) (PageResult[T], error) {
+	filtered, err := spec.Apply(q, lq.Filters)
+	if err != nil {
+		return PageResult[T]{}, err
+	}
+	page, err := spec.Order(filtered.Clone().ColumnExpr("COUNT(*) OVER () AS rows_in_all"), lq.Sorts)
+	if err != nil {
+		return PageResult[T]{}, err
+	}
+	if lq.Size > 0 {
+		page = page.Limit(int64(lq.Size)).Offset(int64(lq.Offset()))
+	}
+	var rows []T
+	if err := page.Scan(ctx, &rows); err != nil {
+		return PageResult[T]{}, Internal(err)
+	}
+	total := Count{}
+	switch {
+	case len(rows) > 0:
+		total.N = P(&rows[0]).rowsInAll()
+	case lq.Size > 0 && lq.Offset() > 0:
+		var n int
+		if err := q.DB().NewSelect().ColumnExpr("COUNT(*)").TableExpr("(?) AS counted", filtered).Scan(ctx, &n); err != nil {
+			return PageResult[T]{}, Internal(err)
+		}
+		total.N = n
+	}
+	for i := range rows {
+		each(&rows[i])
+	}
+	return NewCountedPage(rows, total), nil
+}

@@ -14,10 +14,10 @@ import (
 // The demo's exam (zhdj seed --demo, after the question bank's demo): a
 // fixed paper of the university's bank — the first questions of each
 // machine-graded type, 100 points — and an exam of it open from the seed
-// time for demoWindowDays, pass mark 60 %. The exam stays a draft: it is
-// published once it has examinees, who need accounts, and the demo opens
-// none (their passwords would have to be printed). Written once: a root
-// that has papers is left alone.
+// time for demoWindowDays, pass mark 60 %. The exam is written as a draft:
+// the demo's training batch makes its trainees the examinees, and
+// PublishDemo then publishes it. Written once: a root that has papers is
+// left alone.
 
 // demoPicks are the paper's parts: how many questions of a type, at how
 // many points each (10×3 + 5×4 + 10×3 + 5×4 = 100).
@@ -100,4 +100,19 @@ func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
 	}
 	res.Exams, res.ExamID = 1, &x.ID
 	return res, nil
+}
+
+// PublishDemo publishes the demo's exam id once the demo's batch has made
+// its trainees examinees (as the system); an exam without examinees stays
+// a draft (false).
+func (s *Service) PublishDemo(ctx context.Context, id int64) (bool, error) {
+	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	x, err := s.exam(ctx, s.db, id)
+	if err != nil || x.Examinees == 0 {
+		return false, err
+	}
+	if _, err := s.PublishExam(ctx, id); err != nil {
+		return false, fmt.Errorf("publishing the demo exam: %w", err)
+	}
+	return true, nil
 }

@@ -66,6 +66,7 @@ type MemberRow struct {
 	Hours     Figures `bun:"-" json:"hours"`
 	Met       bool    `bun:"-" json:"met"`
 	Shortfall float64 `bun:"-" json:"shortfall"`
+	httpx.InAll
 }
 
 // Figures are a member's hours of the year.
@@ -146,7 +147,7 @@ func (s *Service) MemberTable(ctx context.Context, lq httpx.ListQuery) (httpx.Pa
 	if err != nil {
 		return httpx.PageResult[MemberRow]{}, err
 	}
-	return httpx.PagedEach(ctx, q, memberSpec, rest, func(r *MemberRow) { r.fill() })
+	return httpx.PagedOnce(ctx, q, memberSpec, rest, (*MemberRow).fill)
 }
 
 func (s *Service) exportMembers(w http.ResponseWriter, r *http.Request) error {
@@ -194,6 +195,7 @@ type GroupRow struct {
 	TotalTenths int64   `bun:"total_tenths" json:"-"`
 	Rate        float64 `bun:"-" json:"rate"`    // percent, one decimal
 	Average     float64 `bun:"-" json:"average"` // hours a member, one decimal
+	httpx.InAll
 }
 
 func (g *GroupRow) fill() {
@@ -240,7 +242,7 @@ func (s *Service) groupTable(level org.Level) func(ctx context.Context, lq httpx
 		if err != nil {
 			return httpx.PageResult[GroupRow]{}, err
 		}
-		return httpx.PagedEach(ctx, q, groupSpec, rest, func(g *GroupRow) { g.fill() })
+		return httpx.PagedOnce(ctx, q, groupSpec, rest, (*GroupRow).fill)
 	}
 }
 
