@@ -168,7 +168,7 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 	d := &demoSeeder{s: s, r: rand.New(rand.NewPCG(opts.Seed, demoStream)), today: date.Of(today.In(date.China)), days: days}
 	// The seed acts as the system with the administrator's scope: the
 	// workflow's Find stays the scoped one of the API.
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{ByStage: map[string]int{}, ByStep: map[string]int{}}
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		n, err := tx.NewSelect().Model((*Record)(nil)).Count(ctx)

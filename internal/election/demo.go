@@ -43,7 +43,7 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 	if opts.Today.IsZero() {
 		opts.Today = time.Now()
 	}
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{}
 	branches, err := s.orgs.OfTypes(ctx, s.db, org.TypeBranch)
 	if err != nil {

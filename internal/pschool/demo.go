@@ -47,7 +47,7 @@ type DemoResult struct {
 // SeedDemo writes the demo schools and batch through the staff's paths, as
 // the system.
 func (s *Service) SeedDemo(ctx context.Context, in DemoInput) (*DemoResult, error) {
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{}
 	if n, err := s.db.NewSelect().Model((*School)(nil)).Count(ctx); err != nil || n > 0 {
 		return res, err

@@ -64,7 +64,7 @@ type DemoResult struct {
 // as the system (their trail entries are the system's). A root that
 // already has courses is left alone.
 func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{}
 	orgs, err := s.orgs.OfTypes(ctx, s.db, org.TypeCommittee)
 	if err != nil {

@@ -48,7 +48,7 @@ type DemoResult struct {
 // system. A root without questions of a type, or that already has papers,
 // is left alone.
 func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{}
 	orgs, err := s.orgs.OfTypes(ctx, s.db, org.TypeCommittee)
 	if err != nil {
@@ -106,7 +106,7 @@ func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
 // its trainees examinees (as the system); an exam without examinees stays
 // a draft (false).
 func (s *Service) PublishDemo(ctx context.Context, id int64) (bool, error) {
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	x, err := s.exam(ctx, s.db, id)
 	if err != nil || x.Examinees == 0 {
 		return false, err

@@ -117,7 +117,7 @@ func (s *Service) SeedDemo(ctx context.Context, opts DemoOptions) (*DemoResult, 
 	start := time.Now()
 	// The seed acts as the system with the administrator's permissions and
 	// scope (a demo database has no accounts yet).
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	if n, err := s.db.NewSelect().Table("zzgx_transfer").Count(ctx); err != nil {
 		return nil, err
 	} else if n > 0 {
