@@ -13,7 +13,6 @@ import (
 	"zhdj/internal/cadre/lrmx"
 )
 
-
 var tinyPNG, _ = base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
 
 func sample() lrmx.Person {
@@ -183,7 +182,6 @@ func keys(m map[string][]byte) []string {
 	}
 	return out
 }
-
 
 func BenchmarkForm(b *testing.B) {
 	p := sample()
