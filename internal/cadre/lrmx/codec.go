@@ -296,7 +296,15 @@ func (raw rawPerson) person() (Person, error) {
 	if p.Birth.IsZero() && raw.text["ChuShengNianYue"] == "" {
 		errs = append(errs, FieldError{"出生年月", "不能为空"})
 	}
-	if photo := strings.Join(strings.Fields(raw.text["ZhaoPian"]), ""); photo != "" {
+	photo := strings.Join(strings.Fields(raw.text["ZhaoPian"]), "")
+	// Some tools write the photo as a data URL; the base64 after the comma
+	// is the same.
+	if strings.HasPrefix(photo, "data:image/") {
+		if _, after, ok := strings.Cut(photo, ";base64,"); ok {
+			photo = after
+		}
+	}
+	if photo != "" {
 		if base64.StdEncoding.DecodedLen(len(photo)) > MaxPhoto+3 {
 			errs = append(errs, FieldError{"照片", fmt.Sprintf("超过 %s", size(MaxPhoto))})
 		} else if img, err := base64.StdEncoding.DecodeString(photo); err != nil {

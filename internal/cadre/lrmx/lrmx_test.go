@@ -86,14 +86,14 @@ func TestDecodeReadsWhatOtherSoftwareWrites(t *testing.T) {
 	// GBK text: all read.
 	doc := `<?xml version="1.0" encoding="UTF-8"?><Person><XingMing> 王芳 </XingMing><XingBie>女</XingBie>
 <ChuShengNianYue>1980.9</ChuShengNianYue><RuDangShiJian>2001年6月</RuDangShiJian><CanJiaGongZuoShiJian>20030701</CanJiaGongZuoShiJian>
-<Unknown>x</Unknown><JiaTingChengYuan><Item><ChengWei>丈夫</ChengWei><XingMing>赵六</XingMing><ChuShengRiQi>1979.02</ChuShengRiQi></Item>
+<Unknown>x</Unknown><ZhaoPian>data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==</ZhaoPian><JiaTingChengYuan><Item><ChengWei>丈夫</ChengWei><XingMing>赵六</XingMing><ChuShengRiQi>1979.02</ChuShengRiQi></Item>
 <Item><ChengWei/><XingMing/><ChuShengRiQi/><ZhengZhiMianMao/><GongZuoDanWeiJiZhiWu/></Item></JiaTingChengYuan></Person>`
 	p, err := Decode(strings.NewReader(doc), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p.Name != "王芳" || p.Birth != (Month{1980, time.September}) || p.PartyJoin != (Month{2001, time.June}) ||
-		p.WorkStart != (Month{2003, time.July}) || len(p.Family) != 1 || p.Family[0].Birth != (Month{1979, time.February}) {
+		p.WorkStart != (Month{2003, time.July}) || !bytes.Equal(p.Photo, tinyPNG) || len(p.Family) != 1 || p.Family[0].Birth != (Month{1979, time.February}) {
 		t.Fatalf("got %+v", p)
 	}
 }
