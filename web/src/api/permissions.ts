@@ -83,6 +83,8 @@ export const PERM = {
   fzdyPlan: 'fzdy:plan',
   fzdyReport: 'fzdy:report',
   gbWorkbenchNavbar: 'gb:workbench:navbar',
+  gbjbxxImport: 'gbjbxx:import',
+  gbjbxxRmb: 'gbjbxx:rmb',
   hjxjAdd: 'hjxj:add',
   hjxjApprove: 'hjxj:approve',
   hjxjList: 'hjxj:list',
