@@ -201,3 +201,25 @@ func TestParseMonthEdges(t *testing.T) {
 		}
 	}
 }
+
+func TestColumnsAndFromFields(t *testing.T) {
+	t.Parallel()
+	cols := Columns()
+	if cols[0] != (Column{"XingMing", "姓名"}) || len(cols) != len(order)-2-len(copyFields) {
+		t.Fatalf("columns: %v", cols)
+	}
+	for _, c := range cols {
+		if copyFields[c.Tag] || c.Tag == "ZhaoPian" || c.Tag == "JiaTingChengYuan" {
+			t.Errorf("column %s should not be offered", c.Tag)
+		}
+	}
+	p, err := FromFields(map[string]string{"XingMing": "王芳", "XingBie": "女", "ChuShengNianYue": "1980.09"},
+		[]map[string]string{{"ChengWei": "丈夫", "XingMing": "赵六", "ChuShengRiQi": "1979.02"}})
+	if err != nil || p.Name != "王芳" || len(p.Family) != 1 || p.Family[0].Birth != (Month{1979, time.February}) {
+		t.Fatalf("got %+v, %v", p, err)
+	}
+	_, err = FromFields(map[string]string{"XingMing": "王芳", "XingBie": "女", "ChuShengNianYue": "1980"}, nil)
+	if got := fieldErrors(t, err); got["出生年月"] == "" {
+		t.Fatalf("want an error on 出生年月, got %v", got)
+	}
+}
