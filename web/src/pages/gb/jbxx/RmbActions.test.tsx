@@ -79,3 +79,26 @@ describe('gb/jbxx 任免审批表 actions', { timeout: 30_000 }, () => {
     expect(imported).toBe(1)
   })
 })
+
+describe('gb/jbxx 任免审批表 Excel import', { timeout: 30_000 }, () => {
+  it('imports a filled template and shows each row', async () => {
+    signIn(['gbjbxx:list', 'gbjbxx:import'])
+    let sent: FormData | null = null
+    mock.onPost('/api/gbjbxx/import/excel').reply((c) => {
+      sent = c.data as FormData
+      return [200, [{ id: 1, fileName: '干部.xlsx 第2行', state: 3, stateLabel: '失败', errors: [{ field: '性别', message: '应为「男」或「女」，而不是「未知」' }], cadreId: null, cadreName: '吴十', createTime: '', updateTime: '' }]]
+    })
+    renderWithApp(<RmbActions selectedIds={[]} />)
+    fireEvent.click(screen.getByRole('button', { name: /导入lrmx/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByText('Excel 模板'))
+    within(dialog).getByRole('button', { name: /下载 Excel 模板/ })
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['x'], '干部.xlsx')] } })
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: /开始导入/ }) as HTMLButtonElement).disabled).toBe(false))
+    fireEvent.click(within(dialog).getByRole('button', { name: /开始导入/ }))
+    await within(dialog).findByText('共 1 行：成功 0 行，失败 1 行')
+    within(dialog).getByText('性别：应为「男」或「女」，而不是「未知」')
+    expect(((sent as unknown as FormData).get('file') as File).name).toBe('干部.xlsx')
+  })
+})

@@ -1,12 +1,12 @@
 import { DownloadOutlined, ExportOutlined, FileWordOutlined, ImportOutlined, InboxOutlined } from '@ant-design/icons'
-import { Alert, App, Button, Form, Modal, Space, Table, Tag, Tooltip, Upload } from 'antd'
+import { Alert, App, Button, Form, Modal, Radio, Space, Table, Tag, Tooltip, Upload } from 'antd'
 import type { UploadFile } from 'antd'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
 import { failureText } from '@/api/request'
 import { useHasPermission } from '@/components/Permission'
 import UnitSelect from '@/components/unit/UnitSelect'
-import { downloadLrmx, downloadRmb, downloadRmbBatch, importLrmx, LRMX_FAIL, LRMX_SUCCESS, type LrmxImportRow } from './rmbApi'
+import { downloadExcelTemplate, downloadLrmx, downloadRmb, downloadRmbBatch, importExcel, importLrmx, LRMX_FAIL, LRMX_SUCCESS, type LrmxImportRow } from './rmbApi'
 
 /** Files one import takes (rmb.MaxImportFiles) and the size of one file (lrmx.MaxFile). */
 const MAX_FILES = 50
@@ -80,9 +80,13 @@ export default function RmbActions({ selectedIds, onImported }: Props) {
   )
 }
 
-/** Picks .lrmx files and the unit new cadres join, imports them and shows each file's state and errors. */
+/**
+ * Picks .lrmx files (or a filled Excel template) and the unit new cadres join, imports them and shows each
+ * file's (each row's) state and errors.
+ */
 export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void; onImported: () => void }) {
   const { message } = App.useApp()
+  const [kind, setKind] = useState<'lrmx' | 'excel'>('lrmx')
   const [files, setFiles] = useState<File[]>([])
   const [unitId, setUnitId] = useState<number | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
@@ -91,7 +95,7 @@ export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void;
   async function start() {
     setProgress(0)
     try {
-      const result = await importLrmx(files, unitId, setProgress)
+      const result = kind === 'lrmx' ? await importLrmx(files, unitId, setProgress) : await importExcel(files[0], unitId, setProgress)
       setRows(result)
       if (result.some((r) => r.state === LRMX_SUCCESS)) onImported()
     } catch (e) {
@@ -106,7 +110,7 @@ export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void;
   return (
     <Modal
       open
-      title="导入任免审批表（lrmx）"
+      title="导入任免审批表"
       width={760}
       onCancel={onClose}
       mask={{ closable: false }}
@@ -130,7 +134,7 @@ export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void;
           <Alert
             type={succeeded === rows.length ? 'success' : 'warning'}
             showIcon
-            title={`共 ${rows.length} 个文件：成功 ${succeeded} 个，失败 ${rows.length - succeeded} 个`}
+            title={`共 ${rows.length} ${kind === 'lrmx' ? '个文件' : '行'}：成功 ${succeeded} ${kind === 'lrmx' ? '个' : '行'}，失败 ${rows.length - succeeded} ${kind === 'lrmx' ? '个' : '行'}`}
             style={{ marginBottom: 12 }}
           />
           <Table<LrmxImportRow>
@@ -139,7 +143,7 @@ export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void;
             pagination={false}
             dataSource={rows}
             columns={[
-              { title: '文件', dataIndex: 'fileName', width: 200 },
+              { title: kind === 'lrmx' ? '文件' : '行', dataIndex: 'fileName', width: 200 },
               { title: '干部', dataIndex: 'cadreName', width: 100 },
               {
                 title: '状态',
@@ -166,17 +170,42 @@ export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void;
         </>
       ) : (
         <Form layout="vertical">
-          <Form.Item label="新干部所在单位" extra="文件中的干部按身份证号对应已有干部；新干部加入此单位。">
+          <Form.Item label="文件类型">
+            <Radio.Group
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value as 'lrmx' | 'excel')
+                setFiles([])
+              }}
+              options={[
+                { value: 'lrmx', label: '任免审批表文件（.lrmx）' },
+                { value: 'excel', label: 'Excel 模板' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item label="新干部所在单位" extra="按身份证号对应已有干部；没有对应的作为新干部加入此单位。">
             <UnitSelect value={unitId} onChange={setUnitId} />
           </Form.Item>
+          {kind === 'excel' && (
+            <p>
+              <Button type="link" style={{ padding: 0 }} onClick={() => downloadExcelTemplate().catch(async (e: unknown) => message.error(await failureText(e)))}>
+                下载 Excel 模板
+              </Button>
+              ：每行一名干部；家庭成员填在最后一列，每行一人。
+            </p>
+          )}
           <Upload.Dragger
-            multiple
-            accept=".lrmx,.xml,.zip"
+            multiple={kind === 'lrmx'}
+            accept={kind === 'lrmx' ? '.lrmx,.xml,.zip' : '.xlsx'}
             fileList={list}
             beforeUpload={(f, batch) => {
-              if (f.size > MAX_FILE_MB << 20) {
+              if (f.size > MAX_FILE_MB << 20 && kind === 'lrmx') {
                 message.error(`${f.name} 超过 ${MAX_FILE_MB} MB`)
                 return Upload.LIST_IGNORE
+              }
+              if (kind === 'excel') {
+                setFiles([f])
+                return false
               }
               // beforeUpload runs once per file of a drop: take the drop's files once, on its first.
               if (f === batch[0]) setFiles((old) => [...old, ...batch.filter((b) => b.size <= MAX_FILE_MB << 20)].slice(0, MAX_FILES))
@@ -187,8 +216,12 @@ export function LrmxImportDialog({ onClose, onImported }: { onClose: () => void;
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">点击或拖入 .lrmx 文件</p>
-            <p className="ant-upload-hint">干部任免审批表软件导出的文件，一次最多 {MAX_FILES} 个，每个不超过 {MAX_FILE_MB} MB；每个文件单独导入，失败的文件不影响其他文件。</p>
+            <p className="ant-upload-text">{kind === 'lrmx' ? '点击或拖入 .lrmx 文件' : '点击或拖入填好的 Excel 模板（.xlsx）'}</p>
+            <p className="ant-upload-hint">
+              {kind === 'lrmx'
+                ? `干部任免审批表软件导出的文件，一次最多 ${MAX_FILES} 个，每个不超过 ${MAX_FILE_MB} MB；每个文件单独导入，失败的文件不影响其他文件。`
+                : '每行单独导入，失败的行不影响其他行；一次最多 1000 行。'}
+            </p>
           </Upload.Dragger>
         </Form>
       )}

@@ -48,3 +48,14 @@ export function importLrmx(files: File[], unitId: number | null, onProgress?: (p
 
 /** The caller's imported files, newest first. */
 export const lrmxImports = (page = 0, size = 10) => get<Page<LrmxImportRow>>('/api/gbjbxx/import/lrmx', { page, size })
+
+/** The Excel template of the forms' fields (one row a cadre). */
+export const downloadExcelTemplate = () => downloadFile('/api/gbjbxx/import/excel/template', undefined, '干部任免审批表导入模板.xlsx')
+
+/** Imports the rows of a filled template; each row answers its own processing row. */
+export function importExcel(file: File, unitId: number | null, onProgress?: (p: number) => void): Promise<LrmxImportRow[]> {
+  const form = new FormData()
+  form.append('file', file)
+  if (unitId) form.append('unitId', String(unitId))
+  return upload<LrmxImportRow[]>('/api/gbjbxx/import/excel', form, onProgress)
+}
