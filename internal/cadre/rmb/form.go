@@ -91,10 +91,10 @@ func build(p lrmx.Person, opt Options) (string, []docx.Media, error) {
 	}
 
 	rows := []docx.Row{
-		{Height: 500, Cells: []docx.Cell{label("姓  名"), value(p.Name, 1), label("性  别"), value(p.Gender, 1), label("出生年月\n（  岁）"), value(birth, 1), photo}},
-		{Height: 500, Cells: []docx.Cell{label("民  族"), value(p.Ethnicity, 1), label("籍  贯"), value(p.NativePlace, 1), label("出 生 地"), value(p.BirthPlace, 1), cont}},
-		{Height: 500, Cells: []docx.Cell{label("入  党\n时  间"), value(p.PartyJoin.String(), 1), label("参加工\n作时间"), value(p.WorkStart.String(), 1), label("健康状况"), value(p.Health, 1), cont}},
-		{Height: 500, Cells: []docx.Cell{label("专业技\n术职务"), value(p.Title, 2), label("熟悉专业\n有何专长"), value(p.Specialty, 2), cont}},
+		{Height: 560, Cells: []docx.Cell{label("姓  名"), value(p.Name, 1), label("性  别"), value(p.Gender, 1), label("出生年月\n（  岁）"), value(birth, 1), photo}},
+		{Height: 560, Cells: []docx.Cell{label("民  族"), value(p.Ethnicity, 1), label("籍  贯"), value(p.NativePlace, 1), label("出 生 地"), value(p.BirthPlace, 1), cont}},
+		{Height: 560, Cells: []docx.Cell{label("入  党\n时  间"), value(p.PartyJoin.String(), 1), label("参加工\n作时间"), value(p.WorkStart.String(), 1), label("健康状况"), value(p.Health, 1), cont}},
+		{Height: 560, Cells: []docx.Cell{label("专业技\n术职务"), value(p.Title, 2), label("熟悉专业\n有何专长"), value(p.Specialty, 2), cont}},
 		{Height: 560, Cells: []docx.Cell{{Text: "学  历\n学  位", Merge: docx.MergeStart, Size: labelSize}, label("全日制\n教  育"),
 			value(lines(p.FullTime.Education, p.FullTime.Degree), 2), label("毕业院校\n系及专业"), long(schools(p.FullTime), 2)}},
 		{Height: 560, Cells: []docx.Cell{cont, label("在  职\n教  育"),
@@ -102,10 +102,10 @@ func build(p lrmx.Person, opt Options) (string, []docx.Media, error) {
 		{Height: 450, Cells: []docx.Cell{label("现任职务"), long(p.CurrentPost, 6)}},
 		{Height: 450, Cells: []docx.Cell{label("拟任职务"), long(p.ProposedPost, 6)}},
 		{Height: 450, Cells: []docx.Cell{label("拟免职务"), long(p.ProposedOff, 6)}},
-		{Height: 3800, Cells: []docx.Cell{label("简\n\n\n\n\n\n历"), {Paragraphs: resume(p.Resume), Span: 6, Top: true}}},
-		{Height: 520, Cells: []docx.Cell{label("奖惩情况"), long(p.Honours, 6)}},
-		{Height: 520, Cells: []docx.Cell{label("年度考核\n结    果"), long(p.Assessment, 6)}},
-		{Height: 520, Cells: []docx.Cell{label("任免理由"), long(p.Reason, 6)}},
+		{Height: 3400, Cells: []docx.Cell{label("简\n\n\n\n\n\n历"), {Paragraphs: resume(p.Resume), Span: 6, Top: true}}},
+		{Height: 560, Cells: []docx.Cell{label("奖惩情况"), long(p.Honours, 6)}},
+		{Height: 560, Cells: []docx.Cell{label("年度考核\n结    果"), long(p.Assessment, 6)}},
+		{Height: 560, Cells: []docx.Cell{label("任免理由"), long(p.Reason, 6)}},
 	}
 
 	family := p.Family
@@ -125,10 +125,11 @@ func build(p lrmx.Person, opt Options) (string, []docx.Media, error) {
 		rows = append(rows, docx.Row{Height: 360, Cells: []docx.Cell{cont, value(m.Relation, 1), value(m.Name, 1), value(age, 1),
 			value(m.PoliticalStatus, 1), long(m.EmployerPost, 2)}})
 	}
-	stamp := docx.CellPara("（盖章）", "right", labelSize, 0) + docx.CellPara("年    月    日", "right", labelSize, 0)
+	// One line for the seal and the date: the foot rows stay two lines high.
+	stamp := docx.CellPara("（盖章）    年    月    日", "right", labelSize, 0)
 	rows = append(rows,
-		docx.Row{Height: 800, Cells: []docx.Cell{label("呈报\n单位"), {Span: 6, Paragraphs: docx.CellPara(p.SubmitUnit, "left", textSize, 0) + stamp}}},
-		docx.Row{Height: 800, Cells: []docx.Cell{label("审批\n机关\n意见"), {Span: 2, Paragraphs: stamp}, label("行政机\n关任免\n意  见"), {Span: 3, Paragraphs: stamp}}},
+		docx.Row{Height: 600, Cells: []docx.Cell{label("呈报单位"), {Span: 6, Paragraphs: docx.CellPara(p.SubmitUnit, "left", textSize, 0) + stamp}}},
+		docx.Row{Height: 600, Cells: []docx.Cell{label("审批机关\n意    见"), {Span: 2, Paragraphs: docx.CellPara("", "left", labelSize, 0) + stamp}, label("行政机关\n任免意见"), {Span: 3, Paragraphs: docx.CellPara("", "left", labelSize, 0) + stamp}}},
 	)
 	table, err := docx.Table(grid, rows)
 	if err != nil {

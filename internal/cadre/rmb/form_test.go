@@ -6,6 +6,8 @@ import (
 	"encoding/base64"
 	"encoding/xml"
 	"io"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -207,5 +209,30 @@ func BenchmarkBatch500(b *testing.B) {
 		if err := batch.Close(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// The form's rows, at their set heights, fit the text height of one A4
+// page with the title and the footer line (a longer résumé or family may
+// still grow it: rows are "at least" high).
+func TestFormFitsOneA4Page(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	if err := Write(&out, sample(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	doc := string(unzipParts(t, out.Bytes())["word/document.xml"])
+	total := 0
+	for _, m := range regexp.MustCompile(`<w:trHeight w:val="(\d+)"`).FindAllStringSubmatch(doc, -1) {
+		n, _ := strconv.Atoi(m[1])
+		total += n
+	}
+	const a4Height, top, bottom = 16838, 1000, 900
+	const titleAndFooter = 18*20 + 120 + 21*10*2 // 小二 title with its spacing, one 五号 line below
+	if total == 0 || total+titleAndFooter > a4Height-top-bottom {
+		t.Fatalf("rows take %d twips, the page holds %d", total+titleAndFooter, a4Height-top-bottom)
+	}
+	if !strings.Contains(doc, `w:top="1000"`) || !strings.Contains(doc, `w:bottom="900"`) {
+		t.Error("the margins the test counts with are not the document's")
 	}
 }
