@@ -3,7 +3,6 @@ package rmb_test
 import (
 	"archive/zip"
 	"bytes"
-	"context"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -11,25 +10,20 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/cadre"
 	"zhdj/internal/cadre/rmb"
-	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
-	"zhdj/internal/platform/excel"
-	"zhdj/internal/platform/module"
 )
 
 func TestMain(m *testing.M) { db.TestMain(m) }
 
 var tinyPNG, _ = base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
 
-// world: the app with the form module added (as internal/app will wire
-// it), units 计算机学院 and 数学学院; adminTK holds every cadre permission
+// world: the app (internal/app wires the form module), units 计算机学院 and 数学学院; adminTK holds every cadre permission
 // with gbjbxx:all, the forms and the import; csTK is a unit leader of 计算机
 // with gbjbxx:rmb and gbjbxx:import (sees no cadre: the setting is off);
 // listTK lists cadres only.
@@ -42,28 +36,7 @@ type world struct {
 
 func newWorld(t testing.TB) *world {
 	t.Helper()
-	svc := new(rmb.Service)
-	e := apptest.NewModules(t, func(mods []module.Module) []module.Module {
-		return append(mods, module.Module{Name: "cadre-rmb", Routes: svc.Routes})
-	})
-	ctx := context.Background()
-	tx, err := e.DB.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range rmb.Migrations() {
-		if err := m.Up(ctx, tx); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	cipher, err := crypto.LoadOrCreate(e.App.Config.KeyDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	*svc = *rmb.New(e.DB, e.Sys, cadre.New(e.DB, e.Sys, e.App.Units, cipher), excel.NewReader(1, 10*time.Second))
+	e := apptest.New(t)
 	w := &world{e: e}
 	c := e.Campus(t)
 	w.csUnit = e.Create(t, e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": c.CS})
