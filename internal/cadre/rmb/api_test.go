@@ -346,3 +346,59 @@ func TestExcelImport(t *testing.T) {
 		}
 	}
 }
+
+// benchCadres imports n cadres of full forms (résumé, family, a 40 KB
+// photo) through the lrmx import, 50 files a request, and answers their ids.
+func benchCadres(b *testing.B, w *world, n int) []int64 {
+	b.Helper()
+	photo := append(append([]byte{}, tinyPNG...), bytes.Repeat([]byte{0}, 40<<10)...)
+	var ids []int64
+	for start := 0; start < n; start += 50 {
+		files := map[string][]byte{}
+		var order []string
+		for i := start; i < min(start+50, n); i++ {
+			var buf bytes.Buffer
+			doc := fmt.Sprintf(`<Person><XingMing>干部%04d</XingMing><XingBie>男</XingBie><ChuShengNianYue>197203</ChuShengNianYue><MinZu>汉族</MinZu>
+<ShenFenZheng>%s</ShenFenZheng><XianRenZhiWu>计算机学院院长</XianRenZhiWu>
+<JianLi>1990.09--1994.07  山东大学计算机系学习&#13;&#10;1994.07--2010.07  山东大学教师&#13;&#10;2010.07--  计算机学院院长</JianLi>
+<JiaTingChengYuan><Item><ChengWei>妻子</ChengWei><XingMing>李四</XingMing><ChuShengRiQi>197412</ChuShengRiQi><ZhengZhiMianMao>中共党员</ZhengZhiMianMao><GongZuoDanWeiJiZhiWu>济南一中教师</GongZuoDanWeiJiZhiWu></Item></JiaTingChengYuan>
+<ZhaoPian>%s</ZhaoPian></Person>`, i, apptest.IDNumber("110105", "19720315", i), base64.StdEncoding.EncodeToString(photo))
+			buf.WriteString(doc)
+			name := fmt.Sprintf("%04d.lrmx", i)
+			files[name], order = buf.Bytes(), append(order, name)
+		}
+		for _, r := range w.importRows(b, w.adminTK, w.csUnit, files, order...) {
+			if r.State != rmb.StateSuccess {
+				b.Fatalf("seed: %+v", r)
+			}
+			ids = append(ids, *r.CadreID)
+		}
+	}
+	return ids
+}
+
+// BenchmarkHTTPForm is one 任免审批表 through the API (read, scope, DOCX):
+// the target is 200 ms.
+func BenchmarkHTTPForm(b *testing.B) {
+	w := newWorld(b)
+	id := benchCadres(b, w, 1)[0]
+	path := fmt.Sprintf("/api/gbjbxx/%d/rmb", id)
+	for b.Loop() {
+		if res := w.e.Do("GET", path, w.adminTK, nil); res.Status != 200 {
+			b.Fatalf("status %d", res.Status)
+		}
+	}
+}
+
+// BenchmarkHTTPBatch500 is the zip of 500 forms through the API, streamed:
+// the target is 30 s.
+func BenchmarkHTTPBatch500(b *testing.B) {
+	w := newWorld(b)
+	ids := benchCadres(b, w, 500)
+	for b.Loop() {
+		res := w.e.Do("POST", "/api/gbjbxx/rmb/batch", w.adminTK, map[string]any{"ids": ids})
+		if res.Status != 200 || len(unzip(b, res.Body)) != 500 {
+			b.Fatalf("status %d", res.Status)
+		}
+	}
+}
