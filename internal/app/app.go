@@ -16,6 +16,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/account"
+	"zhdj/internal/cadre"
+	"zhdj/internal/cadre/rmb"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
 	"zhdj/internal/election"
@@ -97,6 +99,8 @@ type services struct {
 	course   *course.Service
 	pschool  *pschool.Service
 	hours    *hours.Service
+	cadres   *cadre.Service
+	forms    *rmb.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -139,6 +143,8 @@ func modules(s services) []module.Module {
 		s.course.Module(),
 		s.pschool.Module(),
 		s.hours.Module(),
+		s.cadres.Module(),
+		s.forms.Module(),
 	}
 }
 
@@ -326,10 +332,13 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	// results from the courses and the exams (schoolEvidence).
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
 	studyHours := hours.New(database, sys, orgs, members, courses)
+	cadres := cadre.New(database, sys, units, cipher)
+	forms := rmb.New(database, sys, cadres, workbooks)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours})
+		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
+		cadres: cadres, forms: forms})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
