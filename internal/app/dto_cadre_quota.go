@@ -19,6 +19,7 @@ func cadreQuotaTS() ([]byte, error) {
 	f.constant("The event an issued document publishes (spec §9).", "EVENT_BASE_REFRESH", "", quota.EventBaseRefresh)
 	f.iface("A position as the list shows it (quota.PositionView).", "PositionView", quota.PositionView{}, nil)
 	f.iface("A quota with its occupancy (quota.QuotaView).", "QuotaView", quota.QuotaView{}, nil)
+	f.iface("A current holder of a position: GET /api/gbzs/positions/{id}/holders (quota.Holder).", "Holder", quota.Holder{}, nil)
 	f.iface("A unit's or the school's sums (quota.Occupancy).", "Occupancy", quota.Occupancy{}, nil)
 	f.iface("An item of a document (quota.Item).", "Item", quota.Item{}, map[string]string{"kind": "ItemKind"})
 	f.iface("A document with its items (quota.Document).", "Document", quota.Document{}, map[string]string{"state": "DocState"})

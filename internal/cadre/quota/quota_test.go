@@ -145,6 +145,10 @@ func TestIssueAppliesItemsWithProbationOfArticle53AndRemovalFreesThePlace(t *tes
 	if last := rows[len(rows)-1]; last["probationUntil"] != "2027-02-28" || last["docNo"] != out.Document.DocNo {
 		t.Fatalf("cadre 甲's post row %v, want probation until 2027-02-28 under %s", last, out.Document.DocNo)
 	}
+	holders := apptest.DoJSON[[]quota.Holder](t, w.e, 200, "GET", fmt.Sprintf("/api/gbzs/positions/%d/holders", appointed), w.e.AdminTK, nil)
+	if len(holders) != 1 || holders[0].CadreID != a || holders[0].CadreName != "甲" || holders[0].StartOn != "2026-03-01" || holders[0].OverQuota {
+		t.Fatalf("holders of 副院长: %+v", holders)
+	}
 	// Read-only once issued.
 	apptest.Expect(t, w.e.Do("PUT", fmt.Sprintf("/api/gbzs/documents/%d", doc), w.e.AdminTK, docBody()), 409)
 	apptest.Expect(t, w.e.Do("DELETE", "/api/gbzs/documents", w.e.AdminTK, []int64{doc}), 409)
@@ -211,6 +215,10 @@ func TestRoutesAnswer401403404(t *testing.T) {
 		apptest.Call{Method: "POST", Path: docPath + "/issue", Token: w.editTK, Want: 403},
 		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d", mathPos), Token: w.csTK, Want: 404},
 		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/quotas/%d", mathQuota), Token: w.csTK, Want: 404},
+		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d/holders", mathPos), Token: w.csTK, Want: 404},
+		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d/holders", csPos), Token: "", Want: 401},
+		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d/holders", csPos), Token: w.noTK, Want: 403},
+		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d/holders", csPos), Token: w.csTK, Want: 200},
 		apptest.Call{Method: "PUT", Path: "/api/gbzs/positions", Token: w.csTK, Body: map[string]any{"id": mathPos, "name": "院长"}, Want: 404},
 		apptest.Call{Method: "DELETE", Path: "/api/gbzs/quotas", Token: w.csTK, Body: []int64{mathQuota}, Want: 404},
 		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d", csPos), Token: w.csTK, Want: 200},

@@ -102,11 +102,14 @@ func (s *Service) unitScope(column string) record.Restriction {
 	return record.ScopeOn(s.units.ScopeOf, column)
 }
 
+func errNoPosition() *httpx.Error { return httpx.NotFound("岗位不存在") }
+
 // Routes registers the endpoints, each with its permission.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("职数管理")
 	s.positions.Routes(rs, "/api/gbzs/positions", Perms)
 	s.quotas.Routes(rs, "/api/gbzs/quotas", Perms)
+	rs.Get("/api/gbzs/positions/{id}/holders", Perms.List, "查看岗位现任干部", httpx.ReadOn(errNoPosition, s.Holders))
 	rs.Get("/api/gbzs/units", Perms.List, "查询单位职数", httpx.ReadList(s.UnitOccupancy))
 	rs.Get("/api/gbzs/units/total", Perms.List, "查询全校职数", httpx.Read(s.SchoolTotal))
 	rs.Get("/api/gbzs/units/export", Perms.Export, "导出单位职数", s.exportUnits)

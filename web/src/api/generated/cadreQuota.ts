@@ -58,6 +58,15 @@ export interface QuotaView {
   levelLabel: string
 }
 
+/** A current holder of a position: GET /api/gbzs/positions/{id}/holders (quota.Holder). */
+export interface Holder {
+  cadreId: number
+  cadreName: string
+  startOn: string | null
+  overQuota: boolean
+  overReason: string
+}
+
 /** A unit's or the school's sums (quota.Occupancy). */
 export interface Occupancy {
   unitId: number

@@ -1,5 +1,5 @@
 import { del, get, post, put, type Page } from '@/api/request'
-import type { Document, DocumentInput, IssueResult, Occupancy } from '@/api/generated/cadreQuota'
+import type { Document, DocumentInput, Holder, IssueResult, Occupancy } from '@/api/generated/cadreQuota'
 import type { RemoteOption } from '@/components/RemoteSelect'
 
 /** 职数管理's endpoints (internal/cadre/quota). */
@@ -9,6 +9,7 @@ export const QUOTAS = `${API}/quotas`
 export const UNITS = `${API}/units`
 export const DOCUMENTS = `${API}/documents`
 
+export const fetchHolders = (positionId: number) => get<Holder[]>(`${POSITIONS}/${positionId}/holders`)
 export const fetchTotal = () => get<Occupancy>(`${UNITS}/total`)
 export const fetchDocument = (id: number) => get<Document>(`${DOCUMENTS}/${id}`)
 export const createDocument = (body: DocumentInput) => post<Document>(DOCUMENTS, body)

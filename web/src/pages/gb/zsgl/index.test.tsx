@@ -70,6 +70,18 @@ describe('gb/zsgl', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
   })
 
+  it('lists the current holders of a position from its 现任人数', async () => {
+    signIn(['gbzs:list'])
+    mock.onGet('/api/gbzs/positions').reply(200, page([{ id: 2, unitId: 3, unitName: '计算机学院', name: '副院长', level: '4', levelLabel: '副处级', attribute: '2', attributeLabel: '行政', teamType: '2', teamTypeLabel: '院系领导班子', elected: false, sort: 0, remark: '', holders: 1, createTime: '', updateTime: '' }]))
+    mock.onGet('/api/gbzs/positions/2/holders').reply(200, [{ cadreId: 1, cadreName: '林一', startOn: '2026-03-01', overQuota: false, overReason: '' }])
+    renderPage()
+    fireEvent.click(await screen.findByRole('tab', { name: '岗位' }))
+    const row = (await screen.findByText('副院长')).closest('tr') as HTMLElement
+    fireEvent.click(within(row).getByRole('button', { name: '1' }))
+    expect(await screen.findByText('计算机学院 · 副院长 现任干部')).toBeTruthy()
+    expect(await screen.findByText('林一')).toBeTruthy()
+  })
+
   it('issues a draft after confirmation, shows the result and tells the open pages', async () => {
     signIn(['gbzs:list', 'gbzs:issue'])
     let issued = 0

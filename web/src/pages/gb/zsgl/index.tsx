@@ -1,8 +1,9 @@
 import { Tabs } from 'antd'
 import { useEffect, useState } from 'react'
-import { EVENT_BASE_REFRESH } from '@/api/generated/cadreQuota'
+import { EVENT_BASE_REFRESH, type PositionView } from '@/api/generated/cadreQuota'
 import { ResourcePage } from '@/components/crud'
 import DocumentsTab from './DocumentsTab'
+import HoldersCell from './Holders'
 import { positionResource, quotaResource } from './resources'
 import UnitsTab from './UnitsTab'
 
@@ -21,7 +22,10 @@ function QuotasTab() {
       items={[
         { key: 'units', label: '单位职数', children: <UnitsTab /> },
         { key: 'quotas', label: '核定职数', children: <ResourcePage resource={quotaResource} /> },
-        { key: 'positions', label: '岗位', children: <ResourcePage resource={positionResource} /> },
+        { key: 'positions', label: '岗位', children: <ResourcePage
+              resource={positionResource}
+              mapColumns={(cols) => cols.map((c) => (c.key === 'holders' ? { ...c, render: (_: unknown, p: PositionView) => <HoldersCell position={p} /> } : c))}
+            /> },
       ]}
     />
   )
