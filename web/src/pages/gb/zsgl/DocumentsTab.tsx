@@ -99,7 +99,7 @@ function ItemsField({ known }: { known: Item[] }) {
   const positions = known.map((it) => ({ value: it.positionId, label: `${it.unitName} · ${it.positionName}` }))
   return (
     <Form.List name="items">
-      {(rows, { add, remove }) => (
+      {(rows, { add, remove }, { errors }) => (
         <>
           {rows.map((row, i) => (
             <Row key={row.key} gutter={8} align="top">
@@ -158,6 +158,8 @@ function ItemsField({ known }: { known: Item[] }) {
           <Button type="dashed" block disabled={rows.length >= MAX_ITEMS} onClick={() => add({ kind: 'appoint', promotion: true })}>
             添加任免事项
           </Button>
+          {/* The server names the item that failed (第2项（免去…）：…) on the field items. */}
+          <Form.ErrorList errors={errors} />
         </>
       )}
     </Form.List>
@@ -283,7 +285,7 @@ export default function DocumentsTab() {
             style={{ marginBottom: 12 }}
             title="提拔担任非选举产生的职务，试用期一年（《党政领导干部选拔任用工作条例》第五十三条），发布时按任职日期计算；选任制岗位和平级转任不设试用期。"
           />
-          <Form.Item name="items" label="任免事项" rules={[{ required: false }]}>
+          <Form.Item label="任免事项">
             <ItemsField known={editing.doc?.items ?? []} />
           </Form.Item>
         </FormDrawer>

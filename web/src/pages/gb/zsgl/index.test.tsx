@@ -82,6 +82,20 @@ describe('gb/zsgl', { timeout: 30_000 }, () => {
     expect(await screen.findByText('林一')).toBeTruthy()
   })
 
+  it('shows the message of the server naming the item under the items of the form', async () => {
+    signIn(['gbzs:list', 'gbzs:edit'])
+    mock.onGet('/api/gbzs/documents/5').reply(200, doc({ items: [{ ...issuedItem, overQuota: false, probationUntil: null, overReason: '' }] }))
+    mock.onPut('/api/gbzs/documents/5').reply(400, { message: '第1项：所选岗位不存在', field: 'items' })
+    renderPage()
+    fireEvent.click(await screen.findByRole('tab', { name: '任免文件' }))
+    const draft = (await screen.findByText('校党干〔2026〕12号')).closest('tr') as HTMLElement
+    fireEvent.click(within(draft).getByText('修改'))
+    const drawer = (await screen.findByText('修改任免文件')).closest('.ant-drawer') as HTMLElement
+    expect(await within(drawer).findByDisplayValue('校党干〔2026〕12号')).toBeTruthy()
+    fireEvent.click(within(drawer).getByRole('button', { name: /确\s*定/ }))
+    expect(await within(drawer).findByText('第1项：所选岗位不存在')).toBeTruthy()
+  })
+
   it('issues a draft after confirmation, shows the result and tells the open pages', async () => {
     signIn(['gbzs:list', 'gbzs:issue'])
     let issued = 0
