@@ -54,10 +54,32 @@ var documentSpec = httpx.ListSpec{
 	Key:         "w.id",
 }
 
+// documentScope is the caller's documents (alias w): with the whole
+// school's unit scope all of them; else those naming a post of a unit in
+// the caller's scope, and those without items yet (a draft just begun).
+func (s *Service) documentScope(ctx context.Context) (func(*bun.SelectQuery) *bun.SelectQuery, error) {
+	sc, err := s.units.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if sc.All {
+		return func(q *bun.SelectQuery) *bun.SelectQuery { return q }, nil
+	}
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
+		mine := sc.Apply(q.NewSelect().TableExpr("gb_rmwj_item AS si").ColumnExpr("1").
+			Join("JOIN gb_position AS sp ON sp.id = si.position_id").Where("si.document_id = w.id"), "sp.unit_id")
+		return q.Where("(EXISTS (?) OR NOT EXISTS (SELECT 1 FROM gb_rmwj_item AS sn WHERE sn.document_id = w.id))", mine)
+	}, nil
+}
+
 // Documents is the paged list of documents (with their numbers of items).
 func (s *Service) Documents(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[Document], error) {
-	q := s.db.NewSelect().Model((*Document)(nil)).
-		ColumnExpr("w.*").ColumnExpr("(SELECT COUNT(*) FROM gb_rmwj_item AS ic WHERE ic.document_id = w.id) AS item_count")
+	scope, err := s.documentScope(ctx)
+	if err != nil {
+		return httpx.PageResult[Document]{}, err
+	}
+	q := scope(s.db.NewSelect().Model((*Document)(nil)).
+		ColumnExpr("w.*").ColumnExpr("(SELECT COUNT(*) FROM gb_rmwj_item AS ic WHERE ic.document_id = w.id) AS item_count"))
 	page, err := httpx.Paged[Document](ctx, q, documentSpec, lq)
 	if err != nil {
 		return page, err
@@ -71,7 +93,7 @@ func (s *Service) Documents(ctx context.Context, lq httpx.ListQuery) (httpx.Page
 // Document is one document with its items (the cadres named, the positions
 // with their units).
 func (s *Service) Document(ctx context.Context, id int64) (Document, error) {
-	d, err := record.Find[Document](ctx, s.db, "w", id, errNoDocument)
+	d, err := record.FindScoped[Document](ctx, s.db, s.documentScope, "w", id, errNoDocument)
 	if err != nil {
 		return Document{}, err
 	}
@@ -215,7 +237,7 @@ func (s *Service) CreateDocument(ctx context.Context, in DocumentInput) (Documen
 // UpdateDocument replaces a draft's head and items; an issued document is
 // read-only.
 func (s *Service) UpdateDocument(ctx context.Context, id int64, in DocumentInput) (Document, error) {
-	if _, err := record.Find[Document](ctx, s.db, "w", id, errNoDocument); err != nil {
+	if _, err := record.FindScoped[Document](ctx, s.db, s.documentScope, "w", id, errNoDocument); err != nil {
 		return Document{}, err
 	}
 	if err := s.checkDocument(ctx, s.db, &in); err != nil {
@@ -245,8 +267,12 @@ func errIssued() *httpx.Error { return httpx.Conflict("任免文件已发布，�
 // the posts it changed point at it).
 func (s *Service) DeleteDocuments(ctx context.Context, ids []int64) error {
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		scope, err := s.documentScope(ctx)
+		if err != nil {
+			return err
+		}
 		var states []string
-		if err := tx.NewSelect().Table("gb_rmwj").Column("state").Where("id IN (?)", bun.In(ids)).Scan(ctx, &states); err != nil {
+		if err := scope(tx.NewSelect().Model((*Document)(nil)).Column("w.state").Where("w.id IN (?)", bun.In(ids))).Scan(ctx, &states); err != nil {
 			return httpx.Internal(err)
 		}
 		if len(states) != len(ids) {
@@ -277,7 +303,7 @@ type IssueResult struct {
 // the whole document back with a message naming the item. After the commit
 // the event gb_base_refresh reaches the bus's after-commit subscribers.
 func (s *Service) Issue(ctx context.Context, id int64, _ struct{}) (IssueResult, error) {
-	cur, err := record.Find[Document](ctx, s.db, "w", id, errNoDocument)
+	cur, err := record.FindScoped[Document](ctx, s.db, s.documentScope, "w", id, errNoDocument)
 	if err != nil {
 		return IssueResult{}, err
 	}

@@ -201,6 +201,8 @@ func TestRoutesAnswer401403404(t *testing.T) {
 	csPos := w.position(t, w.csUnit, "副院长", deputy, false)
 	doc := w.draft(t)
 	docPath := fmt.Sprintf("/api/gbzs/documents/%d", doc)
+	mathDoc := w.draft(t, appoint(w.cadre(t, "数", w.mathU), mathPos, "2026-03-01", true, ""))
+	mathPath := fmt.Sprintf("/api/gbzs/documents/%d", mathDoc)
 	var calls []apptest.Call
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/gbzs/positions"}, {"GET", "/api/gbzs/positions/export"}, {"GET", "/api/gbzs/quotas"}, {"GET", "/api/gbzs/units"},
@@ -223,9 +225,19 @@ func TestRoutesAnswer401403404(t *testing.T) {
 		apptest.Call{Method: "DELETE", Path: "/api/gbzs/quotas", Token: w.csTK, Body: []int64{mathQuota}, Want: 404},
 		apptest.Call{Method: "GET", Path: fmt.Sprintf("/api/gbzs/positions/%d", csPos), Token: w.csTK, Want: 200},
 		apptest.Call{Method: "GET", Path: "/api/gbzs/documents/999999", Token: w.csTK, Want: 404},
+		// A document naming posts of other units only is outside the scope.
+		apptest.Call{Method: "GET", Path: mathPath, Token: w.csTK, Want: 404},
+		apptest.Call{Method: "PUT", Path: mathPath, Token: w.csTK, Body: docBody(), Want: 404},
+		apptest.Call{Method: "DELETE", Path: "/api/gbzs/documents", Token: w.csTK, Body: []int64{mathDoc}, Want: 404},
+		apptest.Call{Method: "POST", Path: mathPath + "/issue", Token: w.csTK, Want: 404},
+		apptest.Call{Method: "GET", Path: docPath, Token: w.csTK, Want: 200},
+		apptest.Call{Method: "GET", Path: mathPath, Token: w.e.AdminTK, Want: 200},
 		apptest.Call{Method: "POST", Path: "/api/gbzs/documents/999999/issue", Token: w.csTK, Want: 404},
 	)
 	w.e.ExpectCalls(t, calls)
+	if docs, _ := apptest.GetPage[quota.Document](t, w.e, w.csTK, "/api/gbzs/documents", nil); len(docs) != 1 || docs[0].ID != doc {
+		t.Fatalf("documents of 计算机: %+v", docs)
+	}
 	// The scoped lists hold the caller's units only; a post of another unit
 	// cannot be created.
 	rows, _ := apptest.GetPage[quota.PositionView](t, w.e, w.csTK, "/api/gbzs/positions", nil)
