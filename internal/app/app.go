@@ -17,6 +17,7 @@ import (
 
 	"zhdj/internal/account"
 	"zhdj/internal/cadre"
+	"zhdj/internal/cadre/quota"
 	"zhdj/internal/cadre/rmb"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
@@ -101,6 +102,7 @@ type services struct {
 	hours    *hours.Service
 	cadres   *cadre.Service
 	forms    *rmb.Service
+	quotas   *quota.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -145,6 +147,7 @@ func modules(s services) []module.Module {
 		s.hours.Module(),
 		s.cadres.Module(),
 		s.forms.Module(),
+		s.quotas.Module(),
 	}
 }
 
@@ -338,7 +341,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres, forms: forms})
+		cadres: cadres, forms: forms, quotas: quota.New(database, sys, units, cadres)})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err

@@ -1,0 +1,57 @@
+package quota
+
+import (
+	"context"
+	"errors"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/cadre"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+)
+
+// base is Cadres through the cadre base's Go API (never its tables).
+type base struct{ s *cadre.Service }
+
+// Names are the names of the cadres that exist (cadre.Service.Brief).
+func (b base) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
+	briefs, err := b.s.Brief(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(briefs))
+	for id, br := range briefs {
+		out[id] = br.Name
+	}
+	return out, nil
+}
+
+// Appoint adds the post as the cadre's 现任职务 (cadre.Service.WritePost,
+// with its trail; the cadre must lie in the caller's scope).
+func (b base) Appoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointment) error {
+	unitID, positionID := a.UnitID, a.PositionID
+	var until date.Date
+	if a.ProbationUntil != nil {
+		until = *a.ProbationUntil
+	}
+	return b.s.WritePost(ctx, tx, cadreID, cadre.PostChange{Post: a.Post, UnitID: &unitID, Level: a.Level, Attribute: a.Attribute,
+		Kind: cadre.PostKindHeld, On: a.StartOn, DocNo: a.DocNo, PositionID: &positionID, ProbationUntil: until,
+		Elected: a.Elected, Current: true})
+}
+
+// Remove ends the cadre's post at the position (cadre.Service.EndPost).
+func (b base) Remove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error {
+	unitID, positionID := r.UnitID, r.PositionID
+	return b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, PositionID: &positionID, On: r.EndOn, DocNo: r.DocNo})
+}
+
+// baseRefused puts a refusal of the cadre base (a cadre outside the
+// caller's scope, a post it does not hold) on the item that caused it.
+func baseRefused(n int, it *Item, err error) error {
+	var he *httpx.Error
+	if errors.As(err, &he) && (he.Status == 400 || he.Status == 404) {
+		return itemError(n, it, "%s", he.Message)
+	}
+	return err
+}
