@@ -101,7 +101,7 @@ func (s *Service) listSpec() httpx.ListSpec {
 				return q.Where("g.id_number_idx = ?", s.cipher.Index(n)), nil
 			}},
 		},
-		Sorts: map[string]string{"name": zh.Name("g.name"), "birthOn": "g.birth_on", "unitName": zh.Name("d.name"),
+		Sorts: map[string]string{"name": zh.Name("g.name"), "birthOn": "g.birth_on", "unitName": "d.sort",
 			"postSince": "g.post_since", "sort": "g.sort", "createTime": "g.created_at"},
 		DefaultSort: "d.sort, g.sort, g.id",
 		Key:         "g.id",

@@ -16,6 +16,10 @@ import (
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026121000, Name: "cadre base: gb_jbxx, the sub-tables, gb_zj, GB_ZT, menus", Up: migrate},
+		// The list sorts names by pinyin (zh.Name).
+		{Version: 2026121001, Name: "cadre base: gb_jbxx.name sorts by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "gb_jbxx", "name", []string{"name"})
+		}},
 	}
 }
 
