@@ -23,6 +23,8 @@ func TestCreateListAndMask(t *testing.T) {
 	if got := w.names(t, w.adminTK, url.Values{}); fmt.Sprint(got) != "[张三]" {
 		t.Fatalf("list %v", got)
 	}
+	// A masked value sent back keeps the stored one.
+	apptest.DoJSON[cadre.View](t, w.e, 200, "PUT", "/api/gbjbxx", w.adminTK, map[string]any{"id": v.ID, "idNumber": v.IDNumber, "phone": v.Phone, "post": "副校长"})
 	// In clear only with gbjbxx:unmask.
 	apptest.Expect(t, w.e.Do("GET", path("/api/gbjbxx/%d?unmask=true", v.ID), w.adminTK, nil), 403)
 	unmaskTK, _ := w.e.UserWith("ALL", 0, cadre.Perms.List, cadre.PermAll, cadre.PermUnmask)

@@ -154,7 +154,7 @@ func (s *Service) view(r *Row, l audit.Labeller, clear bool) View {
 	if clear {
 		v.IDNumber, v.Phone = id, phone
 	} else {
-		v.IDNumber, v.Phone = crypto.MaskIDNumber(id), crypto.MaskPhone(phone)
+		v.IDNumber, v.Phone, v.Masked = crypto.MaskIDNumber(id), crypto.MaskPhone(phone), true
 	}
 	resource.Shows[View](fields)(&v, l)
 	return v
@@ -204,6 +204,13 @@ func (s *Service) check(ctx context.Context, idb bun.IDB, in Cadre, was *Cadre) 
 	var c httpx.Checks
 	c.Add(fields.Check(&in, was, l, today))
 	idClear, phoneClear := strings.ToUpper(strings.TrimSpace(in.IDNumber)), strings.TrimSpace(in.Phone)
+	// A masked value sent back (a form opened on the masked detail) keeps the stored one.
+	if strings.Contains(idClear, "*") {
+		idClear = ""
+	}
+	if strings.Contains(phoneClear, "*") {
+		phoneClear = ""
+	}
 	curID, curPhone, curIDEnc, curPhoneEnc := "", "", "", ""
 	if was != nil {
 		curIDEnc, curPhoneEnc = was.IDNumberEnc, was.PhoneEnc
