@@ -35,3 +35,18 @@ describe('干部信息 sub-tables', () => {
     expect(end.render!('2001-07-01' as never, { id: 1 })).toBe('2001-07-01')
   })
 })
+
+describe('change requests', () => {
+  it('are one item per self-editable field the form changed', async () => {
+    const { basicItems } = await import('./requests')
+    const before = { nativePlace: '湖北武汉', health: '健康', phone: '138****8000', level: '3' }
+    const after = { nativePlace: '湖北黄冈', health: '健康', phone: '138****8000', level: '2' }
+    expect(basicItems(before, after, '更正')).toEqual([{ target: 'jbxx', field: 'nativePlace', value: '湖北黄冈', reason: '更正' }])
+    expect(basicItems(before, { ...after, phone: '13900139000' }).map((i) => i.field)).toEqual(['nativePlace', 'phone'])
+  })
+  it('read proposed values and rows as text', async () => {
+    const { valueText } = await import('./requests')
+    expect(valueText('')).toBe('（空）')
+    expect(valueText({ id: 3, startOn: '1990-09-01', endOn: null, text: '武汉大学学习', sort: 0 })).toBe('1990-09-01，武汉大学学习')
+  })
+})
