@@ -132,3 +132,22 @@ func TestRosterExport(t *testing.T) {
 		t.Fatalf("rows %v", rows)
 	}
 }
+
+// Form carries the photo's bytes.
+func TestFormPhoto(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\nIDATx\x9cc\x00\x01\x00\x00\x05\x00\x01\r\n-\xb4\x00\x00\x00\x00IEND\xaeB`\x82")
+	res := w.e.Upload("/api/file/upload", w.adminTK, "file", "photo.png", png, nil)
+	apptest.Expect(t, res, 201)
+	var f struct{ ID int64 }
+	res.JSON(t, &f)
+	c := w.create(t, w.adminTK, cadreBody("张三", w.csUnit, "photoFileId", f.ID))
+	form, err := w.e.App.Cadres.Form(asAdmin(t), c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(form.Photo) != string(png) || form.PhotoType != "image/png" {
+		t.Fatalf("photo %d bytes, %q", len(form.Photo), form.PhotoType)
+	}
+}

@@ -29,8 +29,13 @@ func TestCreateListAndMask(t *testing.T) {
 	apptest.Expect(t, w.e.Do("GET", path("/api/gbjbxx/%d?unmask=true", v.ID), w.adminTK, nil), 403)
 	unmaskTK, _ := w.e.UserWith("ALL", 0, cadre.Perms.List, cadre.PermAll, cadre.PermUnmask)
 	clear := apptest.DoJSON[cadre.View](t, w.e, 200, "GET", path("/api/gbjbxx/%d?unmask=true", v.ID), unmaskTK, nil)
-	if clear.IDNumber != id || clear.Phone != "13800138000" || clear.IDNumberEnc != "" {
+	if clear.IDNumber != id || clear.Phone != "13800138000" || clear.IDNumberEnc != "" || clear.Masked {
 		t.Fatalf("clear %+v", clear)
+	}
+	// The read in clear is in the operation log (the refused one is not).
+	n, err := w.e.DB.NewSelect().Table("sys_oper_log").Where("message = ?", "查看干部敏感信息：张三").Count(t.Context())
+	if err != nil || n != 1 {
+		t.Fatalf("logged %d times (%v)", n, err)
 	}
 }
 
