@@ -104,7 +104,7 @@ export const cadreResource = defineResource<Cadre>({
     dict('politicalStatus', '政治面貌', DICT.political),
     { name: 'partyJoinOn', label: '入党时间', type: 'date', width: 110 },
     { name: 'workStartOn', label: '参加工作时间', type: 'date', width: 120 },
-    { ...personal.idNumber, form: { props: { maxLength: 18 } } },
+    { ...personal.idNumber, form: { props: { maxLength: 18 } }, search: { label: '身份证号', placeholder: '完整身份证号码' } },
     { ...personal.phone, label: '联系电话' },
     {
       name: 'unitId',
