@@ -155,10 +155,10 @@ func (s *Service) Form(ctx context.Context, id int64) (FormData, error) {
 		Rewards: c.RewardsText, Assessments: c.AssessmentText, PhotoFileID: c.PhotoFileID, Extra: c.FormExtra,
 		Resume: []ResumeLine{}, Family: []FamilyLine{}}
 	var edu []EducationRow
-	if err := s.db.NewSelect().Model(&edu).Where("cadre_id = ?", id).OrderExpr("x.end_on DESC, x.sort DESC, x.id DESC").Scan(ctx); err != nil {
+	if err := s.db.NewSelect().Model(&edu).Where("cadre_id = ?", id).OrderExpr("CASE WHEN x.end_on IS NULL THEN 0 ELSE 1 END, x.end_on DESC, x.sort DESC, x.id DESC").Scan(ctx); err != nil {
 		return f, httpx.Internal(err)
 	}
-	for _, e := range edu { // the latest of each kind names the school and major
+	for _, e := range edu { // the latest of each kind (one still going first, on both databases) names the school and major
 		line := &f.FullTime
 		if e.Kind == EduInService {
 			line = &f.InService

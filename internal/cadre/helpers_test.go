@@ -1,12 +1,15 @@
 package cadre_test
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"testing"
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/cadre"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/system"
 )
 
 // world: two secondary committees (计算机, 数学) paired with their units;
@@ -33,7 +36,7 @@ func newWorld(t testing.TB) *world {
 	w.mathUnit = w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
 	w.adminTK, _ = w.e.UserAt(t, "ALL", c.Root, allPerms...)
 	w.csTK, _ = w.e.UserAt(t, "LEVEL_AND_BELOW", w.cs, cadre.Perms.List, cadre.Perms.Edit)
-	w.listTK, _ = w.e.UserAt(t, "ALL", c.Root, cadre.Perms.List)
+	w.listTK, _ = w.e.UserAt(t, "ALL", c.Root, cadre.Perms.List, cadre.PermAll)
 	w.noTK, _ = w.e.UserAt(t, "ALL", c.Root, "dzz:list")
 	return w
 }
@@ -64,3 +67,26 @@ func (w *world) names(t testing.TB, token string, q url.Values) []string {
 func idNumber(birth string, seq int) string { return apptest.IDNumber("110105", birth, seq) }
 
 func path(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// setUnitLeaders turns the setting "unit leaders see their unit's cadres" on or off.
+func (w *world) setUnitLeaders(t testing.TB, on bool) {
+	t.Helper()
+	var c system.Config
+	if err := w.e.DB.NewSelect().Model(&c).Where("config_key = ?", cadre.SettingUnitLeaders).Scan(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.e.Sys.UpdateConfig(t.Context(), system.ConfigInput{ID: c.ID, ConfigKey: c.Key, ConfigValue: fmt.Sprint(on),
+		ConfigName: c.Name, ConfigGroup: c.Group, ValueKind: c.Kind, Remark: c.Remark}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// asAdmin is a context acting as an administrator (the Go API's callers).
+func asAdmin(t testing.TB) context.Context {
+	return rbac.With(t.Context(), &rbac.Principal{UserID: 1, Username: "admin", Perms: map[string]bool{rbac.Admin: true}})
+}
+
+// rbacless is a context of a caller with no cadre permission.
+func rbacless(t testing.TB) context.Context {
+	return rbac.With(t.Context(), &rbac.Principal{UserID: 2, Username: "nobody", Perms: map[string]bool{}})
+}

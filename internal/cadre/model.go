@@ -86,6 +86,7 @@ type View struct {
 
 	IDNumber string `json:"idNumber"`
 	Phone    string `json:"phone"`
+	Masked   bool   `json:"masked"` // the two above are masked
 	UnitName string `json:"unitName"`
 
 	GenderLabel             string `json:"genderLabel"`

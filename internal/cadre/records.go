@@ -101,7 +101,7 @@ func (s *Service) listSpec() httpx.ListSpec {
 				return q.Where("g.id_number_idx = ?", s.cipher.Index(n)), nil
 			}},
 		},
-		Sorts: map[string]string{"name": zh.Name("g.name"), "birthOn": "g.birth_on", "unitName": zh.Name("d.name"),
+		Sorts: map[string]string{"name": zh.Name("g.name"), "birthOn": "g.birth_on", "unitName": "d.sort",
 			"postSince": "g.post_since", "sort": "g.sort", "createTime": "g.created_at"},
 		DefaultSort: "d.sort, g.sort, g.id",
 		Key:         "g.id",
@@ -154,7 +154,7 @@ func (s *Service) view(r *Row, l audit.Labeller, clear bool) View {
 	if clear {
 		v.IDNumber, v.Phone = id, phone
 	} else {
-		v.IDNumber, v.Phone = crypto.MaskIDNumber(id), crypto.MaskPhone(phone)
+		v.IDNumber, v.Phone, v.Masked = crypto.MaskIDNumber(id), crypto.MaskPhone(phone), true
 	}
 	resource.Shows[View](fields)(&v, l)
 	return v
@@ -204,6 +204,13 @@ func (s *Service) check(ctx context.Context, idb bun.IDB, in Cadre, was *Cadre) 
 	var c httpx.Checks
 	c.Add(fields.Check(&in, was, l, today))
 	idClear, phoneClear := strings.ToUpper(strings.TrimSpace(in.IDNumber)), strings.TrimSpace(in.Phone)
+	// A masked value sent back (a form opened on the masked detail) keeps the stored one.
+	if strings.Contains(idClear, "*") {
+		idClear = ""
+	}
+	if strings.Contains(phoneClear, "*") {
+		phoneClear = ""
+	}
 	curID, curPhone, curIDEnc, curPhoneEnc := "", "", "", ""
 	if was != nil {
 		curIDEnc, curPhoneEnc = was.IDNumberEnc, was.PhoneEnc

@@ -20,6 +20,15 @@ import (
 func (s *Service) routes(rs *httpx.Routes) {
 	s.cadres.Routes(rs, "/api/gbjbxx", Perms, resource.Replace(resource.RestoreRoute, "还原变动", httpx.Action(s.Restore)))
 	s.subRoutes(rs)
+	// Information-change requests: the cadre's own (any signed-in account linked to a cadre record; 404 otherwise)
+	// and their review item by item.
+	rs.Get("/api/gb/my", httpx.SignedIn, "查看本人干部信息", httpx.Read(s.My))
+	rs.Get("/api/gb/my/requests", httpx.SignedIn, "查看本人变更申请", httpx.Read(s.MyRequests))
+	rs.Post("/api/gb/my/requests", httpx.SignedIn, "申请变更干部信息", httpx.Create(s.Propose))
+	rs.Delete("/api/gb/my/requests", httpx.SignedIn, "撤回变更申请", httpx.IDsAction(s.Withdraw))
+	rs.Get("/api/gbjbxx/requests", Perms.Edit, "查询变更申请", httpx.ReadList(s.Requests))
+	rs.Post("/api/gbjbxx/requests/{id}/accept", Perms.Edit, "通过变更申请", httpx.ActionOn(errNoRequest, s.Accept))
+	rs.Post("/api/gbjbxx/requests/{id}/reject", Perms.Edit, "驳回变更申请", httpx.ChangeOn(errNoRequest, s.Reject))
 	// The picker of forms that name a cadre: any signed-in user, within their cadre scope.
 	rs.Get("/api/common/gbjbxx", httpx.SignedIn, "选择干部", httpx.ReadPicker(s.Picker))
 }

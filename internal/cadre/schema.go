@@ -16,6 +16,11 @@ import (
 func Migrations() []db.Migration {
 	return []db.Migration{
 		{Version: 2026121000, Name: "cadre base: gb_jbxx, the sub-tables, gb_zj, GB_ZT, menus", Up: migrate},
+		// The list sorts names by pinyin (zh.Name).
+		{Version: 2026121001, Name: "cadre base: gb_jbxx.name sorts by pinyin", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.ZhSortKey(ctx, tx, "gb_jbxx", "name", []string{"name"})
+		}},
+		{Version: 2026121002, Name: "cadre base: gb_bgsq (change requests by the cadre), trail origin 本人申请变更", Up: migrateRequests},
 	}
 }
 
@@ -191,3 +196,33 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 // SubTableNames are the sub-tables in the order of the information types
 // 2–13, then the certificates (gb_zj, within type 1).
 var SubTableNames = []string{"gb_jl", "gb_zw", "gb_xl", "gb_jtcy", "gb_xxjl", "gb_kc", "gb_khqk", "gb_zf", "gb_ky", "gb_jz", "gb_jc", "gb_dzzfw", "gb_zj"}
+
+// OriginSelfRequest is the trail origin of a change the cadre asked for and
+// the 干部管理员 accepted (dictionary PARTY_MEMBER_UPDATE, added here).
+const OriginSelfRequest = 7
+
+func migrateRequests(ctx context.Context, tx bun.Tx) error {
+	err := db.DDL(ctx, tx, `CREATE TABLE gb_bgsq (
+			id {{pk}},
+			cadre_id BIGINT NOT NULL REFERENCES gb_jbxx(id) ON DELETE CASCADE,
+			requested_by BIGINT NOT NULL,
+			target VARCHAR(16) NOT NULL,
+			action VARCHAR(8) NOT NULL,
+			row_id BIGINT NULL,
+			field VARCHAR(40) NOT NULL DEFAULT '',
+			proposed TEXT NOT NULL,
+			reason VARCHAR(500) NOT NULL DEFAULT '',
+			state VARCHAR(8) NOT NULL,
+			review_note VARCHAR(500) NOT NULL DEFAULT '',
+			reviewer_id BIGINT NULL,
+			reviewed_at TIMESTAMP NULL,
+			{{stamps}})`,
+		// The review list reads the pending requests; the cadre reads their own.
+		`CREATE INDEX idx_gb_bgsq_state ON gb_bgsq(state, created_at)`,
+		`CREATE INDEX idx_gb_bgsq_cadre ON gb_bgsq(cadre_id, created_at)`)
+	if err != nil {
+		return err
+	}
+	_, err = system.AddDictItem(ctx, tx, "PARTY_MEMBER_UPDATE", "本人申请变更", "7", 7)
+	return err
+}

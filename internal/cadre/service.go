@@ -59,7 +59,8 @@ func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *cry
 
 // Module describes the cadre base to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "cadre", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule}
+	return module.Module{Name: "cadre", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
+		Dicts: fields.DictUses()} // a dictionary value cadres hold cannot be deleted
 }
 
 // Mount lets another cadre package (the 任免审批表, the lrmx import) serve

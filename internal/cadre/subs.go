@@ -2,7 +2,9 @@ package cadre
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -219,10 +221,17 @@ type subSnapshot struct {
 	Row      json.RawMessage `json:"row"`
 }
 
-// subTrail is how the base trails and restores the rows of one sub-table.
+// subTrail is what the base does with the rows of one sub-table by its
+// path: restore a trailed row, read a cadre's rows, check a proposed change
+// of the cadre's (answering it as stored), apply an accepted one inside tx,
+// and show a proposal in clear.
 type subTrail struct {
 	noun    string
 	restore func(ctx context.Context, cadreID int64, row json.RawMessage, entryID int64) (any, error)
+	rows    func(ctx context.Context, idb bun.IDB, cadreID int64) (any, error)
+	propose func(ctx context.Context, cadreID int64, action string, rowID *int64, raw json.RawMessage) (json.RawMessage, error)
+	apply   func(ctx context.Context, tx bun.IDB, cadreID int64, action string, rowID *int64, proposed json.RawMessage) error
+	clear   func(proposed json.RawMessage) json.RawMessage
 }
 
 // decl is the sub-table's trail declaration: each field named
@@ -394,7 +403,98 @@ func register[T any](s *Service, rs *httpx.Routes, k *subKind[T]) {
 			return c.Create(ctx, cadreID, *row)
 		}
 		return c.Update(ctx, cadreID, *row)
-	}}
+	},
+		rows: func(ctx context.Context, idb bun.IDB, cadreID int64) (any, error) {
+			rows := []T{}
+			if err := idb.NewSelect().Model(&rows).Where("cadre_id = ?", cadreID).OrderExpr(k.order).Scan(ctx); err != nil {
+				return nil, httpx.Internal(err)
+			}
+			c.Shown(rows)
+			return rows, nil
+		},
+		propose: func(ctx context.Context, cadreID int64, action string, rowID *int64, raw json.RawMessage) (json.RawMessage, error) {
+			var cur *T
+			if action != "add" {
+				if rowID == nil {
+					return nil, httpx.Invalid("rowId", "请选择要变更的%s", k.noun)
+				}
+				var err error
+				if cur, err = findRow[T](ctx, s.db, cadreID, *rowID); err != nil {
+					return nil, err
+				}
+			}
+			switch action {
+			case "del":
+				return json.Marshal(cur)
+			case "add", "edit":
+				row := new(T)
+				if err := json.Unmarshal(raw, row); err != nil {
+					return nil, httpx.Invalid("value", "%s内容格式不正确", k.noun)
+				}
+				if cur != nil {
+					any(row).(subRow).sub().ID = *rowID
+				}
+				if err := checkRow(ctx, s, k, row); err != nil {
+					return nil, err
+				}
+				return json.Marshal(row)
+			}
+			return nil, httpx.Invalid("action", "变更方式须为新增、修改或删除")
+		},
+		apply: func(ctx context.Context, tx bun.IDB, cadreID int64, action string, rowID *int64, proposed json.RawMessage) error {
+			row := new(T)
+			if err := json.Unmarshal(proposed, row); err != nil {
+				return httpx.Internal(err)
+			}
+			if k.open != nil {
+				k.open(s, row)
+			}
+			if action == "add" {
+				return insertRow(ctx, s, tx, k, cadreID, row)
+			}
+			cur, err := findRow[T](ctx, tx, cadreID, *rowID)
+			if err != nil {
+				return err
+			}
+			if action == "del" {
+				if _, err := tx.NewDelete().Model((*T)(nil)).Where("id = ?", *rowID).Exec(ctx); err != nil {
+					return httpx.Internal(err)
+				}
+				return trailRow(ctx, s, tx, k, k.decl(), cadreID, cur, nil)
+			}
+			if err := checkRow(ctx, s, k, row); err != nil {
+				return err
+			}
+			x, was := any(row).(subRow).sub(), any(cur).(subRow).sub()
+			x.ID, x.CadreID, x.CreatedAt, x.UpdatedAt = *rowID, cadreID, was.CreatedAt, s.now()
+			if _, err := tx.NewUpdate().Model(row).WherePK().Exec(ctx); err != nil {
+				return httpx.Internal(err)
+			}
+			return trailRow(ctx, s, tx, k, k.decl(), cadreID, cur, row)
+		},
+		clear: func(proposed json.RawMessage) json.RawMessage {
+			row := new(T)
+			if json.Unmarshal(proposed, row) != nil {
+				return nil
+			}
+			if k.open != nil {
+				k.open(s, row)
+			}
+			b, _ := json.Marshal(row)
+			return b
+		}}
+}
+
+// findRow reads row id of cadreID's sub-table T through idb, or 404.
+func findRow[T any](ctx context.Context, idb bun.IDB, cadreID, id int64) (*T, error) {
+	row := new(T)
+	err := idb.NewSelect().Model(row).Where("id = ?", id).Where("cadre_id = ?", cadreID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, httpx.NotFound("该条信息不存在")
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return row, nil
 }
 
 // subRoutes registers the twelve sub-tables and the certificates.

@@ -2,6 +2,7 @@ package resource_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -76,5 +77,60 @@ func TestChildRowsLiveUnderTheirParent(t *testing.T) {
 	}
 	if list, err := lines.List(mine, a.ID, httpx.ListQuery{}); err != nil || len(list) != 0 {
 		t.Fatalf("after the delete: %v, %v; want none", list, err)
+	}
+}
+
+// Saved sees every write inside its transaction (before and after), and
+// its error undoes the write; Shown turns the rows the list and the writes
+// answer.
+func TestChildSavedAndShown(t *testing.T) {
+	t.Parallel()
+	res, database := notes(t)
+	mine := context.WithValue(context.Background(), ownerKey{}, int64(1))
+	var seen []string
+	lines := resource.Child[noteView, line]{DB: database, Noun: "明细", Column: "note_id", Order: "id",
+		Parent: res.FindIn, NoParent: func() *httpx.Error { return httpx.NotFound("便签不存在") },
+		Parts: func(l *line) (*resource.Base, *int64) { return &l.Base, &l.NoteID },
+		Check: func(context.Context, *noteView, *line) error { return nil },
+		Saved: func(_ context.Context, _ bun.IDB, _ int64, before, after *line) error {
+			b, a := "-", "-"
+			if before != nil {
+				b = before.Text
+			}
+			if after != nil {
+				a = after.Text
+			}
+			seen = append(seen, b+">"+a)
+			if a == "拒" {
+				return httpx.BadRequest("拒绝")
+			}
+			return nil
+		},
+		Shown: func(rows []line) {
+			for i := range rows {
+				rows[i].Text = "[" + rows[i].Text + "]"
+			}
+		},
+		Now: func() time.Time { return time.Now().UTC() }}
+	n, err := res.Create(mine, note{Text: "甲"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := lines.Create(mine, n.ID, line{Text: "一"})
+	if err != nil || l.Text != "[一]" {
+		t.Fatalf("create: %+v, %v", l, err)
+	}
+	l.Text = "拒"
+	if _, err := lines.Update(mine, n.ID, l); status(err) != 400 {
+		t.Fatalf("refused by Saved: %v, want 400", err)
+	}
+	if list, _ := lines.List(mine, n.ID, httpx.ListQuery{}); len(list) != 1 || list[0].Text != "[一]" {
+		t.Fatalf("after the refused update: %+v; want the row as it was", list)
+	}
+	if err := lines.Delete(mine, n.ID, []int64{l.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(seen); got != "[->一 一>拒 一>-]" {
+		t.Fatalf("saved %s", got)
 	}
 }

@@ -36,6 +36,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/list-home/myForms', 'orglife/fillmine', '我的填报', { hidden: true }),
   route('/workbench/dj/home', 'workbench/dj/home', '党建工作台', { hidden: true }),
   route('/workbench/gb/home', 'workbench/gb/home', '干部工作台', { hidden: true }),
+  // 我的干部信息: a cadre's own record and their change requests (any account linked to a cadre record).
+  route('/gb/my', 'gb/my', '我的干部信息', { hidden: true }),
   route('/iFrameLinkShow', 'iFrameLinkShow', '外部链接', { hidden: true }),
   route('/help/document', 'help/document', '帮助文档', { hidden: true }),
   route('/dyjbxx/detail', 'dyjbxx/detail', '党员详情', { hidden: true, parent: MEMBER_LIST_PATH, crumb: '详情' }),

@@ -1,0 +1,52 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { signIn } from '@/test/api'
+import { mockListApi } from '@/test/listApi'
+import { renderWithApp } from '@/test/render'
+import CadrePage from './index'
+
+const cadre = {
+  id: 1,
+  name: '张三',
+  gender: '1',
+  genderLabel: '男',
+  birthOn: '1975-03-01',
+  nativePlace: '湖北武汉',
+  idNumber: '110105********0012',
+  phone: '138****8000',
+  masked: true,
+  unitId: 3,
+  unitName: '计算机学院',
+  post: '院长',
+  level: '3',
+  levelLabel: '正处级',
+  status: '2',
+  statusLabel: '现任处级',
+  updateTime: '2024-03-01T08:00:00Z',
+}
+
+let mock: MockAdapter
+beforeEach(() => {
+  ;({ mock } = mockListApi('/api/gbjbxx', [cadre], { dicts: { GB_XZJB: [{ label: '正处级', value: '3' }] }, pages: { '/api/common/getDwInfo': [] } }))
+})
+afterEach(() => mock.restore())
+
+describe('gb/jbxx', { timeout: 30_000 }, () => {
+  it('lists the cadres and switches to 简要信息, which drops the long columns', async () => {
+    signIn(['gbjbxx:list'])
+    renderWithApp(
+      <MemoryRouter>
+        <CadrePage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('张三')).toBeTruthy()
+    expect(screen.getByText('湖北武汉')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '变更申请审核' })).toBeNull()
+    fireEvent.click(screen.getByText('简要信息'))
+    await waitFor(() => expect(screen.queryByText('湖北武汉')).toBeNull())
+    expect(screen.getByText('张三')).toBeTruthy()
+    expect(screen.getByText('院长')).toBeTruthy()
+  })
+})
