@@ -47,7 +47,10 @@ func TestFormRoundTripAndPosts(t *testing.T) {
 		got.Rewards != "无" || got.ProposedPost != "校长助理" || got.Extra["ChengBaoDanWei"] != "组织部" || got.UnitName != "计算机学院" {
 		t.Fatalf("form %+v", got)
 	}
+	// A re-import whose file says nothing of 政治面貌, 职级 and 任现职时间
+	// (an lrmx carries none of them) keeps the record's.
 	f.ID, f.Resume = 0, f.Resume[:1]
+	f.PoliticalStatus, f.Level, f.PostSince = cadre.Coded{}, cadre.Coded{}, ""
 	err = db.InTx(ctx, w.e.DB, func(ctx context.Context, tx bun.Tx) error {
 		again, err := svc.SaveForm(ctx, tx, f, audit.OriginSystemImportUpdate)
 		if err == nil && again != cid {
@@ -58,8 +61,8 @@ func TestFormRoundTripAndPosts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ = svc.Form(ctx, cid); len(got.Resume) != 1 {
-		t.Fatalf("résumé after re-import %+v", got.Resume)
+	if got, _ = svc.Form(ctx, cid); len(got.Resume) != 1 || got.PoliticalStatus.Code != "01" || got.Level.Label != "正处级" {
+		t.Fatalf("after re-import: résumé %+v, 政治面貌 %+v, 职级 %+v", got.Resume, got.PoliticalStatus, got.Level)
 	}
 	// A form outside the caller's scope is a 404.
 	if _, err := svc.Form(rbacless(t), cid); err == nil {

@@ -64,7 +64,15 @@ func (s *Service) saveForm(ctx context.Context, tx bun.IDB, f FormData, origin i
 		in.Status = "7" // 临时档案 until the 干部管理员 files the cadre
 	}
 	in.Name, in.Gender, in.BirthOn, in.Ethnicity = f.Name, f.Gender.Code, f.BirthOn, f.Ethnicity.Code
-	in.NativePlace, in.BirthPlace, in.PoliticalStatus = f.NativePlace, f.BirthPlace, f.PoliticalStatus.Code
+	in.NativePlace, in.BirthPlace = f.NativePlace, f.BirthPlace
+	// What a form may leave out (an lrmx carries no 政治面貌, 职级 nor
+	// 任现职时间) keeps the record's value: a re-import loses nothing.
+	keep := func(dst *string, v string) {
+		if v != "" || cur == nil {
+			*dst = v
+		}
+	}
+	keep(&in.PoliticalStatus, f.PoliticalStatus.Code)
 	in.PartyJoinOn, in.WorkStartOn, in.Health, in.Title, in.Specialty = f.PartyJoinOn, f.WorkStartOn, f.Health, f.Title.Code, f.Specialty
 	if f.IDNumber != "" {
 		in.IDNumber, in.IDNumberEnc = f.IDNumber, ""
@@ -74,7 +82,11 @@ func (s *Service) saveForm(ctx context.Context, tx bun.IDB, f FormData, origin i
 	if f.UnitID > 0 {
 		in.UnitID = f.UnitID
 	}
-	in.Post, in.PostSince, in.Level = f.Post, f.PostSince, f.Level.Code
+	in.Post = f.Post
+	keep(&in.Level, f.Level.Code)
+	if f.PostSince != "" || cur == nil {
+		in.PostSince = f.PostSince
+	}
 	in.ProposedPost, in.ProposedRemoval, in.AppointmentReason = f.ProposedPost, f.ProposedRemoval, f.Reason
 	in.RewardsText, in.AssessmentText, in.FormExtra = f.Rewards, f.Assessments, f.Extra
 	if f.PhotoFileID != nil {
