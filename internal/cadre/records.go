@@ -132,8 +132,28 @@ func (s *Service) resource() *cadreResource {
 			return s.check(ctx, s.db, in, was)
 		},
 		Trail: decl, TrailName: "g.name", TrailView: s.trailView,
-		Export: resource.Export[View]{Title: "干部名册", Columns: s.exportColumns()},
+		Export:       resource.Export[View]{Title: "干部名册", Columns: s.exportColumns()},
+		BeforeDelete: s.checkNoPosition,
 	}
+}
+
+// checkNoPosition refuses to delete a cadre who holds a post of 职数管理
+// (a current post row naming a position): the quota counts them until a
+// 任免文件 removes them, and deleting the record would leave the place taken.
+func (s *Service) checkNoPosition(ctx context.Context, tx bun.IDB, ids []int64) error {
+	var held []struct {
+		Name string `bun:"name"`
+		Post string `bun:"post"`
+	}
+	if err := tx.NewSelect().TableExpr("gb_zw AS x").Join("JOIN gb_jbxx AS g ON g.id = x.cadre_id").
+		ColumnExpr("g.name, x.post").Where("x.cadre_id IN (?)", bun.In(ids)).
+		Where("x.position_id IS NOT NULL").Where("x.end_on IS NULL").OrderExpr("g.id, x.id").Limit(1).Scan(ctx, &held); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(held) > 0 {
+		return httpx.Conflict("%s 现任「%s」，占用职数，请先通过任免文件免去其职务再删除", held[0].Name, held[0].Post)
+	}
+	return nil
 }
 
 // unmask allows a cadre's personal fields in clear; checked after the

@@ -156,6 +156,9 @@ func TestIssueAppliesItemsWithProbationOfArticle53AndRemovalFreesThePlace(t *tes
 	// The holder's position keeps its unit and level.
 	res = w.e.Do("PUT", "/api/gbzs/positions", w.e.AdminTK, map[string]any{"id": appointed, "level": "3"})
 	apptest.ExpectField(t, res, "level", "该岗位有1名现任干部，不能修改所在单位或职级，请先免去其职务")
+	// A holder's record cannot be deleted while they take the place.
+	apptest.ExpectMessage(t, w.e.Do("DELETE", "/api/gbjbxx", w.e.AdminTK, []int64{a}), 409,
+		"甲 现任「副院长」，占用职数，请先通过任免文件免去其职务再删除")
 	// A removal before the start is refused; on a later day it frees the place.
 	apptest.ExpectField(t, w.issue(t, w.draft(t, removal(a, appointed, "2026-02-28"))), "items",
 		"第1项（免去甲为计算机学院副院长）：免职日期不能早于任职日期2026-03-01")
@@ -166,6 +169,7 @@ func TestIssueAppliesItemsWithProbationOfArticle53AndRemovalFreesThePlace(t *tes
 	if got := w.currentPost(t, a); got != "" {
 		t.Fatalf("cadre 甲's 现任职务 after the removal %q, want none", got)
 	}
+	apptest.Expect(t, w.e.Do("DELETE", "/api/gbjbxx", w.e.AdminTK, []int64{a}), 204)
 }
 
 func TestDocumentChecksNameTheField(t *testing.T) {
