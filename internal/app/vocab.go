@@ -44,7 +44,8 @@ func Vocabulary() ([]Generated, error) {
 		{"orgstd.ts", orgstdTS},
 		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
 		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},
-		{"survey.ts", surveyTS}, {"question.ts", questionTS}, {"exam.ts", examTS}, {"course.ts", courseTS}, {"pschool.ts", pschoolTS}, {"hours.ts", hoursTS}} {
+		{"survey.ts", surveyTS}, {"question.ts", questionTS}, {"exam.ts", examTS}, {"course.ts", courseTS}, {"pschool.ts", pschoolTS}, {"hours.ts", hoursTS},
+		{"gbanalysis.ts", gbanalysisTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

@@ -83,8 +83,9 @@ type Base interface {
 	// OutCertificates: the certificates kept by the organisation that are
 	// out and not returned AS x, joined with their serving cadre AS g.
 	OutCertificates(idb bun.IDB) *bun.SelectQuery
-	// UnitName is the SQL expression of g's unit's name in those queries.
-	UnitName() string
+	// UnitName is the SQL expression of the name of the unit whose id is
+	// column (g.unit_id in those queries).
+	UnitName(column string) string
 }
 
 // Audience answers the accounts that hear of the cadre reminders (the
@@ -192,7 +193,7 @@ func (r *Reminders) scan(ctx context.Context, q *bun.SelectQuery, record, on, ki
 		post = "x.post"
 	}
 	q = q.ColumnExpr(record+" AS record_id").ColumnExpr("g.id AS cadre_id").Column("g.name", "g.gender", "g.birth_on", "g.level").
-		ColumnExpr(r.base.UnitName() + " AS unit_name").ColumnExpr(post + " AS post")
+		ColumnExpr(r.base.UnitName("g.unit_id") + " AS unit_name").ColumnExpr(post + " AS post")
 	if on != "" {
 		q = q.ColumnExpr(on + " AS on_day")
 	}
