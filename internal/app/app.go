@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/account"
+	"zhdj/internal/cadre"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
 	"zhdj/internal/election"
@@ -97,6 +98,7 @@ type services struct {
 	course   *course.Service
 	pschool  *pschool.Service
 	hours    *hours.Service
+	cadres   *cadre.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -139,6 +141,7 @@ func modules(s services) []module.Module {
 		s.course.Module(),
 		s.pschool.Module(),
 		s.hours.Module(),
+		s.cadres.Module(),
 	}
 }
 
@@ -326,10 +329,12 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	// results from the courses and the exams (schoolEvidence).
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
 	studyHours := hours.New(database, sys, orgs, members, courses)
+	cadres := cadre.New(database, sys, units, cipher)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
-		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours})
+		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
+		cadres: cadres})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err

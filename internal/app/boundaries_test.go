@@ -22,6 +22,7 @@ import (
 // package's model type. The exceptions are listed here, each with its reason.
 var boundaryExceptions = map[string]string{
 	// package → table: reason
+	"cadre → sys_dept":                   "a cadre's unit is a system department: its name is joined in lists and the unit subtree filter walks the department tree; system offers no query-level API for that yet",
 	"develop → dyjbxx":                   "member → dyjbxx: the member row is joined in list queries (name, organisation, scope) of a record that points at a member; member offers no query-level API for that yet; the demo seeder counts and adjusts members",
 	"develop → flow_history":             "a migration recounts extensions from the workflow history; the demo clears it",
 	"develop → flow_instance":            "a migration recounts extensions from the workflow history (develop → flow_history); the demo clears and adjusts its records' instance rows",

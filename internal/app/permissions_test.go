@@ -25,6 +25,10 @@ var unroutedButtons = map[string]string{
 	// ry:list: ?unmask=true shows ID numbers and phones in clear.
 	"dy:unmask": "member lists: personal fields in clear",
 	"ry:unmask": "people lists: personal fields in clear",
+	// Checked inside the cadre detail (gbjbxx:list, ?unmask=true) and the
+	// cadre scope: 查看全部干部 is what 干部管理员 and 组织部 hold.
+	"gbjbxx:unmask": "cadre record: personal fields in clear",
+	"gbjbxx:all":    "cadre scope: every cadre",
 	// Checked inside the writes of dfjs:edit and dfjs:import: the
 	// categories 免交 and 困难减免 are the organisation department's.
 	"dfjs:waive": "fee bases: the categories 免交 and 困难减免",

@@ -152,18 +152,3 @@ func (s *Service) ClassPicker(ctx context.Context, lq httpx.ListQuery) (httpx.Pa
 		Columns: []string{"c.id, c.code, c.name, c.grade, c.major, c.unit_dept_id AS unit_id, d.name AS unit_name"},
 		Scope:   s.scoped(classKind), Spec: classPickerSpec}).Page(ctx, lq)
 }
-
-// CadreItem is one cadre of the cadre picker.
-type CadreItem struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-	unit.Ref
-}
-
-// CadrePicker is GET /api/common/gbjbxx. The cadre module (干部信息库) does
-// not exist yet, so there is no cadre to pick: it answers an empty page of
-// the pickers' shape (the paging checked like the others'), and will read
-// the cadre table once that module lands.
-func CadrePicker(context.Context, httpx.ListQuery) (httpx.PageResult[CadreItem], error) {
-	return httpx.NewPage([]CadreItem(nil), 0), nil
-}

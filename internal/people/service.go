@@ -71,7 +71,6 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/common/jsjbxx", httpx.SignedIn, "选择教师", httpx.ReadPicker(s.TeacherPicker))
 	rs.Get("/api/common/xsjsxx", httpx.SignedIn, "选择学生或教师", httpx.ReadPicker(s.PersonPicker))
 	rs.Get("/api/common/getBjInfo", httpx.SignedIn, "选择班级", httpx.ReadPicker(s.ClassPicker))
-	rs.Get("/api/common/gbjbxx", httpx.SignedIn, "选择干部", httpx.ReadPicker(CadrePicker))
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read

@@ -68,3 +68,14 @@ func GrantMenus(ctx context.Context, idb bun.IDB, menuIDs []int64, roleCodes ...
 	}
 	return nil
 }
+
+// GrantPermission grants the seeded entries holding permission perm (a
+// button of the system's, such as the top bar's gb:workbench:navbar) to
+// the roles with the given codes, as GrantMenus does.
+func GrantPermission(ctx context.Context, idb bun.IDB, perm string, roleCodes ...string) error {
+	var ids []int64
+	if err := idb.NewSelect().Table("sys_menu").Column("id").Where("permission = ?", perm).Scan(ctx, &ids); err != nil {
+		return fmt.Errorf("permission %s: %w", perm, err)
+	}
+	return GrantMenus(ctx, idb, ids, roleCodes...)
+}

@@ -37,7 +37,24 @@ type Child[P, T any] struct {
 	// the party school's completion wrote), nil when it may. An update or a
 	// delete naming such a row is refused with its error, changing nothing.
 	Locked func(cur *T) error
-	Now    func() time.Time
+	// Saved, when set, runs inside a write's transaction after the row is
+	// written or removed: before is the row as stored before (nil for an
+	// addition), after as written (nil for a removal). A cadre's rows write
+	// their trail entries under the cadre with it.
+	Saved func(ctx context.Context, tx bun.IDB, parentID int64, before, after *T) error
+	// Shown, when set, turns rows read into what the API shows (decrypts
+	// the personal fields a row keeps encrypted): on the list and on the
+	// row a write answers.
+	Shown func(rows []T)
+	Now   func() time.Time
+}
+
+// show is rows as the API shows them.
+func (c Child[P, T]) show(rows []T) []T {
+	if c.Shown != nil {
+		c.Shown(rows)
+	}
+	return rows
 }
 
 func (c Child[P, T]) notFound() *httpx.Error { return httpx.NotFound("%s不存在", c.Noun) }
@@ -60,7 +77,7 @@ func (c Child[P, T]) List(ctx context.Context, id int64, _ httpx.ListQuery) ([]T
 	if err := c.DB.NewSelect().Model(&out).Where("? = ?", bun.Ident(c.Column), id).OrderExpr(c.Order).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	return out, nil
+	return c.show(out), nil
 }
 
 // Create adds a child to parent id.
@@ -88,8 +105,10 @@ func (c Child[P, T]) write(ctx context.Context, id int64, in T, update bool) (T,
 	err = db.InTx(ctx, c.DB, func(ctx context.Context, tx bun.Tx) error {
 		if !update {
 			base.ID, base.CreatedAt = 0, now
-			_, err := tx.NewInsert().Model(&in).Returning("id").Exec(ctx)
-			return err
+			if _, err := tx.NewInsert().Model(&in).Returning("id").Exec(ctx); err != nil {
+				return err
+			}
+			return c.saved(ctx, tx, id, nil, &in)
 		}
 		cur := new(T)
 		curBase, _ := c.Parts(cur)
@@ -104,8 +123,10 @@ func (c Child[P, T]) write(ctx context.Context, id int64, in T, update bool) (T,
 			}
 		}
 		base.CreatedAt = curBase.CreatedAt
-		_, err := tx.NewUpdate().Model(&in).WherePK().Where("? = ?", bun.Ident(c.Column), id).ExcludeColumn("created_at").Exec(ctx)
-		return err
+		if _, err := tx.NewUpdate().Model(&in).WherePK().Where("? = ?", bun.Ident(c.Column), id).ExcludeColumn("created_at").Exec(ctx); err != nil {
+			return err
+		}
+		return c.saved(ctx, tx, id, cur, &in)
 	})
 	if err != nil {
 		return in, httpx.AsError(err)
@@ -114,7 +135,14 @@ func (c Child[P, T]) write(ctx context.Context, id int64, in T, update bool) (T,
 	if err := c.DB.NewSelect().Model(out).Where("id = ?", base.ID).Scan(ctx); err != nil {
 		return in, httpx.Internal(err)
 	}
-	return *out, nil
+	return c.show([]T{*out})[0], nil
+}
+
+func (c Child[P, T]) saved(ctx context.Context, tx bun.IDB, parentID int64, before, after *T) error {
+	if c.Saved == nil {
+		return nil
+	}
+	return c.Saved(ctx, tx, parentID, before, after)
 }
 
 // Delete removes children ids of parent id (all of them, or none: 404).
@@ -124,18 +152,29 @@ func (c Child[P, T]) Delete(ctx context.Context, id int64, ids []int64) error {
 	}
 	ids = uniq.Of(ids)
 	return db.InTx(ctx, c.DB, func(ctx context.Context, tx bun.Tx) error {
-		if c.Locked != nil {
-			var rows []T
+		var rows []T
+		if c.Locked != nil || c.Saved != nil {
 			if err := tx.NewSelect().Model(&rows).Where("id IN (?)", bun.List(ids)).Where("? = ?", bun.Ident(c.Column), id).Scan(ctx); err != nil {
 				return httpx.Internal(err)
 			}
 			for i := range rows {
+				if c.Locked == nil {
+					break
+				}
 				if err := c.Locked(&rows[i]); err != nil {
 					return err
 				}
 			}
 		}
 		res, err := tx.NewDelete().Model((*T)(nil)).Where("id IN (?)", bun.List(ids)).Where("? = ?", bun.Ident(c.Column), id).Exec(ctx)
-		return record.Conditional(res, err, int64(len(ids)), c.notFound()) // refused: rolled back, nothing removed
+		if err := record.Conditional(res, err, int64(len(ids)), c.notFound()); err != nil {
+			return err // refused: rolled back, nothing removed
+		}
+		for i := range rows {
+			if err := c.saved(ctx, tx, id, &rows[i], nil); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }

@@ -255,3 +255,11 @@ func (res *Viewed[M, V, I, O]) column(m *M, column string) any {
 	}
 	return f.Value(reflect.ValueOf(m).Elem()).Interface()
 }
+
+// UpdateIn writes the checked record m over cur (read through tx, of the
+// caller's scope) inside tx with its trail entry of origin: a module's
+// write inside a larger transaction (an imported form, an appointment
+// document updating the record it names).
+func (res *Viewed[M, V, I, O]) UpdateIn(ctx context.Context, tx bun.IDB, m M, cur *V, origin int) (int64, error) {
+	return res.save(ctx, tx, m, cur, origin, nil)
+}
