@@ -17,6 +17,7 @@ import (
 
 	"zhdj/internal/account"
 	"zhdj/internal/cadre"
+	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
 	"zhdj/internal/election"
@@ -99,6 +100,8 @@ type services struct {
 	pschool  *pschool.Service
 	hours    *hours.Service
 	cadres   *cadre.Service
+	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
+	cadreAnalysis *analysis.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -142,6 +145,7 @@ func modules(s services) []module.Module {
 		s.pschool.Module(),
 		s.hours.Module(),
 		s.cadres.Module(),
+		s.cadreAnalysis.Module(),
 	}
 }
 
@@ -221,6 +225,8 @@ type App struct {
 	PSchool *pschool.Service
 	// Hours is the party school's 学时统计 (yearly hours, offline study).
 	Hours *hours.Service
+	// CadreAnalysis is 干部分析, 干部提醒 and the 干部工作台 (internal/cadre/analysis).
+	CadreAnalysis *analysis.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -330,15 +336,17 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
 	studyHours := hours.New(database, sys, orgs, members, courses)
 	cadres := cadre.New(database, sys, units, cipher)
+	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres})
+		cadres: cadres, cadreAnalysis: cadreAnalysis})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
 	}
+	cadreAnalysis.UseEngine(rem)
 	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{})
 	if err != nil {
 		return nil, err
@@ -358,7 +366,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

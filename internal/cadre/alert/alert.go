@@ -22,15 +22,23 @@ import (
 	"zhdj/internal/platform/remind"
 )
 
-// The spec's cadre reminder types (§4).
+// The cadre reminder types: the spec's types 1–6 (§4 "Reminder types") as
+// codes of the reminder engine, 200 + the spec's type. The engine keys a
+// rule by its code, and the spec's 1 and 3 are taken by the party side's
+// term expiry (org: 党组织任期届满) and probation expiry (member: 预备党员预备期满),
+// so the cadre kinds take codes of their own; SpecType answers the spec's.
 const (
-	TypeTerm        = 1 // 任期到期
-	TypeAgeLimit    = 2 // 年龄到限
-	TypeProbation   = 3 // 试用期到期
-	TypeSecondment  = 4 // 挂职到期
-	TypeRetirement  = 5 // 干部退休到期
-	TypeCertificate = 6 // 证件未归还
+	specBase        = 200
+	TypeTerm        = specBase + 1 // 1 任期到期
+	TypeAgeLimit    = specBase + 2 // 2 年龄到限
+	TypeProbation   = specBase + 3 // 3 试用期到期
+	TypeSecondment  = specBase + 4 // 4 挂职到期
+	TypeRetirement  = specBase + 5 // 5 干部退休到期
+	TypeCertificate = specBase + 6 // 6 证件未归还
 )
+
+// SpecType is the spec's reminder type (1–6) of a cadre reminder code.
+func SpecType(code int) int { return code - specBase }
 
 // Names are the reminder types' names (the 智能提醒 and 干部提醒 pages).
 var Names = map[int]string{

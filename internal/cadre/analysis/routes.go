@@ -272,6 +272,6 @@ func (s *Service) putSetting(ctx context.Context, setting alert.Setting, value i
 		}
 	}
 	_, err = s.sys.CreateConfig(ctx, system.ConfigInput{ConfigKey: setting.Key, ConfigValue: strconv.Itoa(value),
-		ConfigName: setting.Name, ConfigGroup: alert.SettingGroup, Remark: setting.Remark, ValueKind: "int"})
+		ConfigName: setting.Name, ConfigGroup: alert.SettingGroup, Remark: setting.Remark, ValueKind: "text"})
 	return err
 }

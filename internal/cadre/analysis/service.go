@@ -8,6 +8,7 @@ package analysis
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -111,11 +112,18 @@ func menus() []system.MenuSeed {
 }
 
 func migrate(ctx context.Context, tx bun.Tx) error {
-	if err := system.AddPages(ctx, tx, MenuDir, menus(), roles...); err != nil {
+	if err := system.AddPages(ctx, tx, MenuDir, menus()); err != nil {
 		return err
 	}
 	for _, seed := range alert.SettingSeeds() {
-		if err := system.InsertSetting(ctx, tx, seed[0], seed[1], seed[2], alert.SettingGroup, "int", seed[3]); err != nil {
+		// The settings' kind int takes positive numbers only; an age limit
+		// may be 0 (none), so those are text, bounded by alert.Check on the
+		// 干部提醒 page and read as the default when out of bounds.
+		kind := "int"
+		if seed[1] == "0" || strings.HasPrefix(seed[0], alert.AgeLimitKey("")) {
+			kind = "text"
+		}
+		if err := system.InsertSetting(ctx, tx, seed[0], seed[1], seed[2], alert.SettingGroup, kind, seed[3]); err != nil {
 			return err
 		}
 	}

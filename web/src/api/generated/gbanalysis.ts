@@ -2,19 +2,19 @@
 // TestWebVocabularyMatchesServer (internal/app/vocab_test.go) fails when this file and the server drift.
 
 /** A cadre reminder type (spec §4, alert.Type…). */
-export type ReminderType = 1 | 2 | 3 | 4 | 5 | 6
+export type ReminderType = 201 | 202 | 203 | 204 | 205 | 206
 
 /** The cadre reminder types in the spec's order. */
-export const REMINDER_TYPES: readonly ReminderType[] = [1, 2, 3, 4, 5, 6]
+export const REMINDER_TYPES: readonly ReminderType[] = [201, 202, 203, 204, 205, 206]
 
 /** The types' names (alert.Names). */
 export const REMINDER_NAMES: Record<ReminderType, string> = {
-  '1': '干部任期到期提醒',
-  '2': '干部年龄到限提醒',
-  '3': '干部试用期到期提醒',
-  '4': '干部挂职到期提醒',
-  '5': '干部退休到期提醒',
-  '6': '因私出国（境）证件未归还提醒',
+  '201': '干部任期到期提醒',
+  '202': '干部年龄到限提醒',
+  '203': '干部试用期到期提醒',
+  '204': '干部挂职到期提醒',
+  '205': '干部退休到期提醒',
+  '206': '因私出国（境）证件未归还提醒',
 }
 
 /** An item of a dimension (analysis.Cell). */
