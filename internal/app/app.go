@@ -225,6 +225,8 @@ type App struct {
 	PSchool *pschool.Service
 	// Hours is the party school's 学时统计 (yearly hours, offline study).
 	Hours *hours.Service
+	// Cadres is the cadre base (internal/cadre).
+	Cadres *cadre.Service
 	// CadreAnalysis is 干部分析, 干部提醒 and the 干部工作台 (internal/cadre/analysis).
 	CadreAnalysis *analysis.Service
 	// Ballots is the anonymous ballot engine the votes run on.
@@ -366,7 +368,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -145,8 +145,19 @@ func postTitle(u DemoUnit, rank demoRank, i int, party bool) string {
 	}
 }
 
+// DemoSizes are how many cadres of each rank the demo plans.
+type DemoSizes struct{ School, Division, Section int }
+
+// DefaultDemoSizes are the demo university's.
+var DefaultDemoSizes = DemoSizes{DemoSchoolLeaders, DemoDivision, DemoSection}
+
 // PlanDemo plans the cadres over units as of today.
 func PlanDemo(seed uint64, today date.Date, units []DemoUnit) []DemoCadre {
+	return PlanDemoSized(seed, today, units, DefaultDemoSizes)
+}
+
+// PlanDemoSized plans sizes' cadres (a test's smaller university).
+func PlanDemoSized(seed uint64, today date.Date, units []DemoUnit, sizes DemoSizes) []DemoCadre {
 	r := rand.New(rand.NewPCG(seed, 0xCAD7E))
 	var top DemoUnit
 	var rest []DemoUnit
@@ -174,11 +185,11 @@ func PlanDemo(seed uint64, today date.Date, units []DemoUnit) []DemoCadre {
 	out[len(out)-1].Post = "党委书记"
 	add(top, rankSchoolHead, 1)
 	out[len(out)-1].Post = "校长"
-	for i := 2; i < DemoSchoolLeaders; i++ {
+	for i := 2; i < sizes.School; i++ {
 		add(top, rankSchool, i)
 	}
 	// 处级: a head (two for a college: 书记 and 院长) then deputies round the units.
-	for i := 0; len(out) < DemoSchoolLeaders+DemoDivision; i++ {
+	for i := 0; len(out) < sizes.School+sizes.Division; i++ {
 		u := rest[i%len(rest)]
 		round := i / len(rest)
 		heads := 1
@@ -191,7 +202,7 @@ func PlanDemo(seed uint64, today date.Date, units []DemoUnit) []DemoCadre {
 			add(u, rankDivisionVice, round)
 		}
 	}
-	for i := 0; len(out) < DemoSchoolLeaders+DemoDivision+DemoSection; i++ {
+	for i := 0; len(out) < sizes.School+sizes.Division+sizes.Section; i++ {
 		u := rest[i%len(rest)]
 		if (i/len(rest))%2 == 0 {
 			add(u, rankSectionHead, i/len(rest))
@@ -199,7 +210,7 @@ func PlanDemo(seed uint64, today date.Date, units []DemoUnit) []DemoCadre {
 			add(u, rankSectionVice, i/len(rest))
 		}
 	}
-	dueSoon(out, today)
+	dueSoon(out, today, sizes)
 	return out
 }
 
@@ -265,8 +276,14 @@ func demoCadre(r *rand.Rand, today date.Date, u DemoUnit, rank demoRank, i, n in
 	}
 	years := 1 + r.IntN(min(9, max(1, age-rank.minAge+1)))
 	c.PostSince = today.AddYears(-years).AddMonths(-r.IntN(12))
+	if limit := c.PostSince.AddYears(-2); c.WorkStartOn.After(limit) { // worked two years before the post
+		c.WorkStartOn = limit
+	}
+	if limit := today.AddYears(-1); c.PartyJoinOn.After(limit) {
+		c.PartyJoinOn = limit
+	}
 	c.Resume = demoResume(r, c)
-	c.Family = demoFamily(r, c)
+	c.Family = demoFamily(r, c, today)
 	for y := today.Time().Year() - 3; y < today.Time().Year(); y++ {
 		grade := "称职"
 		if r.IntN(100) < 20 {
@@ -296,7 +313,7 @@ func demoResume(r *rand.Rand, c DemoCadre) []DemoLine {
 	return lines
 }
 
-func demoFamily(r *rand.Rand, c DemoCadre) []DemoRelative {
+func demoFamily(r *rand.Rand, c DemoCadre, today date.Date) []DemoRelative {
 	spouse := DemoRelative{Relation: "妻子", Name: demoName(r, false), BirthOn: c.BirthOn.AddYears(r.IntN(3)),
 		Political: "01", EmployerPost: "本校教师"}
 	if c.Gender == "2" {
@@ -307,6 +324,9 @@ func demoFamily(r *rand.Rand, c DemoCadre) []DemoRelative {
 	if r.IntN(2) == 0 {
 		child.Relation, child.Name = "女儿", demoName(r, false)
 	}
+	if child.BirthOn.After(today.AddYears(-1)) { // a young cadre: no child yet
+		return []DemoRelative{spouse}
+	}
 	return []DemoRelative{spouse, child}
 }
 
@@ -314,14 +334,15 @@ func demoFamily(r *rand.Rand, c DemoCadre) []DemoRelative {
 // every reminder type shows something: probations ending within a month,
 // a 挂职 ending, terms of five years ending, certificates overdue, and
 // cadres near the age limit and the retirement age.
-func dueSoon(cs []DemoCadre, today date.Date) {
+func dueSoon(cs []DemoCadre, today date.Date, sizes DemoSizes) {
 	pick := func(n, from, step int, fn func(c *DemoCadre, k int)) {
 		for k := 0; k < n && from+k*step < len(cs); k++ {
 			fn(&cs[from+k*step], k)
 		}
 	}
 	// 3 试用期: appointed eleven months ago, probation ends within a month.
-	pick(4, DemoSchoolLeaders+3, 37, func(c *DemoCadre, k int) {
+	step := max(1, (sizes.Division+sizes.Section)/16)
+	pick(4, sizes.School+3, step, func(c *DemoCadre, k int) {
 		c.PostSince = today.AddYears(-1).AddDays(10 + 5*k)
 		c.ProbationUntil = c.PostSince.AddYears(1)
 		c.Tenure = "2"
@@ -331,20 +352,20 @@ func dueSoon(cs []DemoCadre, today date.Date) {
 		}
 	})
 	// 1 任期: in post for five years less a month or two.
-	pick(5, DemoSchoolLeaders+11, 29, func(c *DemoCadre, k int) {
+	pick(5, sizes.School+1+step/2, step+1, func(c *DemoCadre, k int) {
 		c.PostSince = today.AddYears(-5).AddDays(20 + 12*k)
 		c.Resume[len(c.Resume)-1].Start = c.PostSince
 	})
 	// 4 挂职: a secondment ending within the month.
-	pick(3, DemoSchoolLeaders+DemoDivision+7, 53, func(c *DemoCadre, k int) {
+	pick(3, sizes.School+sizes.Division+2, step, func(c *DemoCadre, k int) {
 		c.Seconded = &DemoSecondment{Post: "挂职锻炼（县政府副县长）", Start: today.AddYears(-1).AddDays(15 + 7*k), End: today.AddDays(15 + 7*k)}
 	})
 	// 6 证件: passports out and overdue, or due back within days.
-	pick(3, DemoSchoolLeaders+5, 61, func(c *DemoCadre, k int) {
+	pick(3, sizes.School+5, step+3, func(c *DemoCadre, k int) {
 		c.CertificateDue = today.AddDays(-5 + 4*k)
 	})
 	// 2 and 5: 处级 men near 58 (age limit) and school leaders near the statutory age.
-	pick(3, DemoSchoolLeaders+1, 43, func(c *DemoCadre, k int) {
+	pick(3, sizes.School+2+step/3, step+5, func(c *DemoCadre, k int) {
 		c.Gender = "1"
 		c.BirthOn = date.Date(string(today.AddYears(-58).AddMonths(2 + k))[:8] + "01")
 	})
