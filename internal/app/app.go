@@ -338,7 +338,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
 	studyHours := hours.New(database, sys, orgs, members, courses)
 	cadres := cadre.New(database, sys, units, cipher)
-	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped})
+	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped, Subtree: units.SubtreeIDs})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,

@@ -35,18 +35,22 @@ func TestStructureCountsTheServingCadresOfTheScope(t *testing.T) {
 	w.cadre(t, "中年", w.csUnit, "birthOn", "1990-12-01", "ethnicity", "03", "politicalStatus", "13", "postSince", "2023-12-01")
 	w.cadre(t, "数学", w.mathUnit, "birthOn", "1966-05-01", "education", "21", "degree", "", "postSince", "2010-01-01")
 	w.cadre(t, "离任", w.mathUnit, "status", "4")
+	// A unit below 数学学院 counts with it.
+	sub := w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学系", "code": fmt.Sprintf("DW-MS%d", seq), "type": "1", "pid": w.mathUnit})
+	w.cadre(t, "系主任", sub, "birthOn", "1980-06-01", "status", "3", "level", "5", "category", "4")
 	s := apptest.DoJSON[analysis.Structure](t, w.e, 200, "GET", "/api/gb/fx/structure", w.adminTK, nil)
-	if s.Total != 3 {
+	if s.Total != 4 {
 		t.Fatalf("total %d", s.Total)
 	}
 	checks := map[string]map[string]int{
-		"age":       {"35岁及以下": 1, "36至40岁": 1, "56至60岁": 1, "41至45岁": 0},
-		"gender":    {"男": 2, "女": 1},
-		"education": {"研究生": 2, "大学本科": 1},
-		"degree":    {"博士": 1, "硕士": 1, "无学位": 1},
-		"ethnicity": {"汉族": 2, "少数民族": 1},
-		"party":     {"中共党员（含预备党员）": 2, "群众及其他": 1},
-		"postYears": {"不满3年": 1, "3年以上不满5年": 1, "10年及以上": 1},
+		"age":       {"35岁及以下": 1, "36至40岁": 1, "46至50岁": 1, "56至60岁": 1, "41至45岁": 0},
+		"gender":    {"男": 3, "女": 1},
+		"education": {"研究生": 3, "大学本科": 1},
+		"degree":    {"博士": 2, "硕士": 1, "无学位": 1},
+		"ethnicity": {"汉族": 3, "少数民族": 1},
+		"party":     {"中共党员（含预备党员）": 3, "群众及其他": 1},
+		"postYears": {"不满3年": 1, "3年以上不满5年": 2, "10年及以上": 1},
+		"level":     {"正处级": 3, "正科级": 1},
 	}
 	for key, want := range checks {
 		got := cellsOf(s, key)
@@ -58,7 +62,7 @@ func TestStructureCountsTheServingCadresOfTheScope(t *testing.T) {
 	}
 	// One unit: its cadres only.
 	one := apptest.DoJSON[analysis.Structure](t, w.e, 200, "GET", fmt.Sprintf("/api/gb/fx/structure?unitId=%d", w.mathUnit), w.adminTK, nil)
-	if one.Total != 1 {
+	if one.Total != 2 {
 		t.Fatalf("unit total %d", one.Total)
 	}
 	// Without gbjbxx:all and the setting off, a unit leader sees no cadre.
@@ -66,7 +70,7 @@ func TestStructureCountsTheServingCadresOfTheScope(t *testing.T) {
 		t.Fatalf("unit leader sees %d", none.Total)
 	}
 	lines := apptest.DoJSON[[]analysis.UnitLine](t, w.e, 200, "GET", "/api/gb/fx/units", w.adminTK, nil)
-	if len(lines) != 2 || lines[0].UnitName != "数学学院" && lines[0].UnitName != "计算机学院" {
+	if len(lines) != 3 {
 		t.Fatalf("units %+v", lines)
 	}
 	for _, l := range lines {

@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
@@ -20,6 +22,13 @@ var servingStatuses = []string{statusSchool, statusDivision, statusSection}
 type Queries struct {
 	// Scope is the base's cadre scope (cadre.Service.Scoped).
 	Scope func(column string) record.Restriction
+	// Subtree is a unit and the units below it (unit.Service.SubtreeIDs).
+	Subtree func(ctx context.Context, root int64) ([]int64, error)
+}
+
+// UnitSubtree is unit root and those below it (机关 and its offices).
+func (q Queries) UnitSubtree(ctx context.Context, root int64) ([]int64, error) {
+	return q.Subtree(ctx, root)
 }
 
 // Serving: the cadres in service AS g.

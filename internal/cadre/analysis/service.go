@@ -44,6 +44,8 @@ type Base interface {
 	alert.Base
 	// Scoped restricts a query to the caller's cadres by their unit column.
 	Scoped(column string) record.Restriction
+	// UnitSubtree is a unit and the units below it.
+	UnitSubtree(ctx context.Context, root int64) ([]int64, error)
 }
 
 // Service is the analysis, reminders page and workbench.

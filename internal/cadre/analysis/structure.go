@@ -188,7 +188,7 @@ func (s *Service) cells(ctx context.Context, d dimension, counts map[string]int)
 }
 
 // Structure analyses the serving cadres of the caller's scope, of one unit
-// when unitID > 0 (outside the scope: none).
+// and those below it when unitID > 0 (outside the scope: none).
 func (s *Service) Structure(ctx context.Context, unitID int64) (Structure, error) {
 	team, err := s.team(ctx, unitID)
 	if err != nil {
@@ -244,17 +244,27 @@ func (s *Service) averageAge(ctx context.Context, team func() *bun.SelectQuery, 
 	return float64(sum*10/n) / 10, nil
 }
 
-// team is the serving cadres of the scope (and unit) as a query factory:
+// team is the serving cadres of the scope (and of a unit with the units
+// below it: 机关 counts its offices) as a query factory:
 // each dimension selects its own column of it.
 func (s *Service) team(ctx context.Context, unitID int64) (func() *bun.SelectQuery, error) {
 	scope, err := s.base.Scoped("g.unit_id")(ctx)
 	if err != nil {
 		return nil, err
 	}
+	var units []int64
+	if unitID > 0 {
+		if units, err = s.base.UnitSubtree(ctx, unitID); err != nil {
+			return nil, httpx.Internal(err)
+		}
+		if len(units) == 0 {
+			units = []int64{unitID} // no such unit: nobody
+		}
+	}
 	return func() *bun.SelectQuery {
 		q := scope(s.base.Serving(s.db))
 		if unitID > 0 {
-			q = q.Where("g.unit_id = ?", unitID)
+			q = q.Where("g.unit_id IN (?)", bun.In(units))
 		}
 		return q
 	}, nil
