@@ -267,11 +267,17 @@ func (r *Reminders) ageLimits(ctx context.Context, until date.Date) ([]Due, erro
 }
 
 // probations: a post held with a probation (non-elected, RULES.md §5: one
-// year) ending by until, while the cadre's tenure status is still 试用期
-// (the 试用期满考核 sets it to 在任, which closes the reminder).
+// year) ending by until. Before its end it is reminded whatever the
+// cadre's 任职状态 (an appointment may not mark it); once ended, only while
+// the 任职状态 is still 试用期: the 试用期满考核 sets it to 在任, which closes
+// the reminder.
 func (r *Reminders) probations(ctx context.Context, until date.Date) ([]Due, error) {
-	rows, err := r.scan(ctx, r.base.CurrentPosts(r.db, r.today()).Where("x.probation_until IS NOT NULL").
-		Where("x.probation_until <= ?", until).Where("g.tenure_status = ?", TenureProbation).OrderExpr("x.probation_until, x.id"), "x.id", "x.probation_until", "")
+	today := r.today()
+	rows, err := r.scan(ctx, r.base.CurrentPosts(r.db, today).Where("x.probation_until IS NOT NULL").
+		Where("x.probation_until <= ?", until).
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("g.tenure_status = ?", TenureProbation).WhereOr("x.probation_until >= ?", today)
+		}).OrderExpr("x.probation_until, x.id"), "x.id", "x.probation_until", "")
 	if err != nil {
 		return nil, err
 	}

@@ -66,18 +66,23 @@ func TestTermReminderAtItsEdges(t *testing.T) {
 	expectDue(t, w, alert.TypeTerm, "2026-12-01", "任期满 2026-12-01")
 }
 
-// Reminder 3: the probation's end while the cadre is still 试用期; the
-// 试用期满考核 (任职状态 在任) closes it.
+// Reminder 3 (RULES.md §5, one-year probation): due on its end; before
+// the end whatever the 任职状态, after it only while still 试用期 (the
+// 试用期满考核 sets 在任, which closes it).
 func TestProbationReminderAtItsEdges(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	a := w.cadre(t, "试用中", w.csUnit, "tenureStatus", "2")
 	w.post(t, a, "startOn", "2025-12-10", "probationUntil", "2026-12-10")
-	b := w.cadre(t, "已转正", w.csUnit, "tenureStatus", "1")
-	w.post(t, b, "startOn", "2025-12-10", "probationUntil", "2026-12-10")
-	expectDue(t, w, alert.TypeProbation, "2026-12-09")
-	expectDue(t, w, alert.TypeProbation, "2026-12-10", "试用中 2026-12-10")
-	expectDue(t, w, alert.TypeProbation, "2026-12-11", "试用中 2026-12-10")
+	b := w.cadre(t, "未标记", w.csUnit, "tenureStatus", "1")
+	w.post(t, b, "startOn", "2025-12-11", "probationUntil", "2026-12-11")
+	c := w.cadre(t, "逾期未考核", w.csUnit, "tenureStatus", "2")
+	w.post(t, c, "startOn", "2025-11-20", "probationUntil", "2026-11-20")
+	d := w.cadre(t, "已考核", w.csUnit, "tenureStatus", "1")
+	w.post(t, d, "startOn", "2025-11-20", "probationUntil", "2026-11-20")
+	expectDue(t, w, alert.TypeProbation, "2026-12-09", "逾期未考核 2026-11-20")
+	expectDue(t, w, alert.TypeProbation, "2026-12-10", "试用中 2026-12-10", "逾期未考核 2026-11-20")
+	expectDue(t, w, alert.TypeProbation, "2026-12-11", "未标记 2026-12-11", "试用中 2026-12-10", "逾期未考核 2026-11-20")
 }
 
 // Reminder 4: a 挂职 post's end; one already ended (before today) is no
