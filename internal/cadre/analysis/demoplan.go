@@ -274,7 +274,12 @@ func demoCadre(r *rand.Rand, today date.Date, u DemoUnit, rank demoRank, i, n in
 	default:
 		c.TeamType = "4"
 	}
-	years := 1 + r.IntN(min(9, max(1, age-rank.minAge+1)))
+	// Most are in their first term (a post held longer is re-appointed, a
+	// new post row); one in forty past it, whose term reminder is overdue.
+	years := 1 + r.IntN(min(3, max(1, age-rank.minAge+1)))
+	if r.IntN(40) == 0 && age-rank.minAge >= 6 {
+		years = 5 + r.IntN(min(8, age-rank.minAge-4))
+	}
 	c.PostSince = today.AddYears(-years).AddMonths(-r.IntN(12))
 	if limit := c.PostSince.AddYears(-2); c.WorkStartOn.After(limit) { // worked two years before the post
 		c.WorkStartOn = limit
@@ -295,22 +300,29 @@ func demoCadre(r *rand.Rand, today date.Date, u DemoUnit, rank demoRank, i, n in
 }
 
 func demoResume(r *rand.Rand, c DemoCadre) []DemoLine {
+	// Work starts at least a year before the current post; study ends
+	// before work starts (a line never ends before it starts).
+	work := c.WorkStartOn
+	if limit := c.PostSince.AddYears(-1); work.After(limit) {
+		work = limit
+	}
 	uni := c.BirthOn.AddYears(18).AddMonths(8 - int(c.BirthOn.Time().Month()))
-	lines := []DemoLine{{uni, uni.AddYears(4).AddMonths(-2), c.School + c.Major + "专业学习"}}
-	at := c.WorkStartOn
+	if limit := work.AddYears(-4); uni.After(limit) {
+		uni = limit
+	}
+	studyEnd := uni.AddYears(4).AddMonths(-2)
+	lines := []DemoLine{{uni, studyEnd, c.School + c.Major + "专业学习"}}
 	if c.Education == "11" || c.Education == "14" {
-		end := uni.AddYears(4 + 3 + r.IntN(3))
-		lines = append(lines, DemoLine{uni.AddYears(4), end.AddMonths(-2), c.School + c.Major + "专业研究生学习"})
-		if at.Before(end) {
-			at = end
+		gradEnd := uni.AddYears(4 + 3 + r.IntN(3)).AddMonths(-2)
+		if limit := work.AddMonths(-1); gradEnd.After(limit) {
+			gradEnd = limit
+		}
+		if gradEnd.After(studyEnd.AddMonths(3)) {
+			lines = append(lines, DemoLine{studyEnd.AddMonths(2), gradEnd, c.School + c.Major + "专业研究生学习"})
 		}
 	}
-	if at.After(c.PostSince) {
-		at = c.PostSince.AddYears(-3)
-	}
-	lines = append(lines, DemoLine{at, c.PostSince.AddMonths(-1), c.UnitName + "工作"})
-	lines = append(lines, DemoLine{c.PostSince, "", c.Post})
-	return lines
+	lines = append(lines, DemoLine{work, c.PostSince.AddMonths(-1), c.UnitName + "工作"})
+	return append(lines, DemoLine{c.PostSince, "", c.Post})
 }
 
 func demoFamily(r *rand.Rand, c DemoCadre, today date.Date) []DemoRelative {
@@ -330,6 +342,16 @@ func demoFamily(r *rand.Rand, c DemoCadre, today date.Date) []DemoRelative {
 	return []DemoRelative{spouse, child}
 }
 
+// repost moves a cadre's current post to since, with the work start and
+// the résumé following (the résumé redrawn from a fixed seed).
+func repost(c *DemoCadre, since date.Date) {
+	c.PostSince = since
+	if limit := since.AddYears(-2); c.WorkStartOn.After(limit) {
+		c.WorkStartOn = limit
+	}
+	c.Resume = demoResume(rand.New(rand.NewPCG(uint64(len(c.Name)), 1)), *c)
+}
+
 // dueSoon gives a few cadres dates that fall due relative to today, so
 // every reminder type shows something: probations ending within a month,
 // a 挂职 ending, terms of five years ending, certificates overdue, and
@@ -343,18 +365,13 @@ func dueSoon(cs []DemoCadre, today date.Date, sizes DemoSizes) {
 	// 3 试用期: appointed eleven months ago, probation ends within a month.
 	step := max(1, (sizes.Division+sizes.Section)/16)
 	pick(4, sizes.School+3, step, func(c *DemoCadre, k int) {
-		c.PostSince = today.AddYears(-1).AddDays(10 + 5*k)
+		repost(c, today.AddYears(-1).AddDays(10+5*k))
 		c.ProbationUntil = c.PostSince.AddYears(1)
 		c.Tenure = "2"
-		c.Resume[len(c.Resume)-1].Start = c.PostSince
-		if len(c.Resume) > 1 {
-			c.Resume[len(c.Resume)-2].End = c.PostSince.AddMonths(-1)
-		}
 	})
 	// 1 任期: in post for five years less a month or two.
 	pick(5, sizes.School+1+step/2, step+1, func(c *DemoCadre, k int) {
-		c.PostSince = today.AddYears(-5).AddDays(20 + 12*k)
-		c.Resume[len(c.Resume)-1].Start = c.PostSince
+		repost(c, today.AddYears(-5).AddDays(20+12*k))
 	})
 	// 4 挂职: a secondment ending within the month.
 	pick(3, sizes.School+sizes.Division+2, step, func(c *DemoCadre, k int) {
