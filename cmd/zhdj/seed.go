@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/app"
 	"zhdj/internal/appraisal"
+	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
@@ -181,5 +182,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成学时统计演示数据：线下学习 %d 条已通过，%d 条待审核，用时 %.1f 秒\n", xs.Approved, xs.Pending, xs.Took.Seconds())
 	fmt.Printf("Offline study: %d approved, %d pending in %.1f s\n", xs.Approved, xs.Pending, xs.Took.Seconds())
+	gb, err := a.CadreAnalysis.SeedDemo(ctx, a.Cadres, a.Units, analysis.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("干部演示数据 (cadres): %w", err)
+	}
+	fmt.Printf("已生成干部演示数据：%d 名干部（校领导 %d，处级 %d，科级 %d），试用期 %d 人，挂职 %d 人，外借证件 %d 件，用时 %.1f 秒\n",
+		gb.Cadres, gb.SchoolLeaders, gb.Division, gb.Section, gb.Probations, gb.Secondments, gb.Certificates, gb.Took.Seconds())
+	fmt.Printf("Cadres: %d (%d school leaders, %d division, %d section) in %.1f s\n", gb.Cadres, gb.SchoolLeaders, gb.Division, gb.Section, gb.Took.Seconds())
 	return nil
 }

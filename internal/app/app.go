@@ -17,6 +17,7 @@ import (
 
 	"zhdj/internal/account"
 	"zhdj/internal/cadre"
+	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/cadre/quota"
 	"zhdj/internal/cadre/rmb"
 	"zhdj/internal/config"
@@ -103,6 +104,8 @@ type services struct {
 	cadres   *cadre.Service
 	forms    *rmb.Service
 	quotas   *quota.Service
+	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
+	cadreAnalysis *analysis.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -148,6 +151,7 @@ func modules(s services) []module.Module {
 		s.cadres.Module(),
 		s.forms.Module(),
 		s.quotas.Module(),
+		s.cadreAnalysis.Module(),
 	}
 }
 
@@ -229,6 +233,8 @@ type App struct {
 	Hours *hours.Service
 	// Cadres is the cadre base (干部信息库; the other cadre packages and the demo go through its Go API).
 	Cadres *cadre.Service
+	// CadreAnalysis is 干部分析, 干部提醒 and the 干部工作台 (internal/cadre/analysis).
+	CadreAnalysis *analysis.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -339,15 +345,17 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	studyHours := hours.New(database, sys, orgs, members, courses)
 	cadres := cadre.New(database, sys, units, cipher)
 	forms := rmb.New(database, sys, cadres, workbooks)
+	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped, Subtree: units.SubtreeIDs})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres, forms: forms, quotas: quota.New(database, sys, units, cadres)})
+		cadres: cadres, forms: forms, quotas: quota.New(database, sys, units, cadres), cadreAnalysis: cadreAnalysis})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
 	}
+	cadreAnalysis.UseEngine(rem)
 	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{})
 	if err != nil {
 		return nil, err
@@ -367,7 +375,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

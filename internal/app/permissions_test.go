@@ -20,7 +20,6 @@ var unroutedButtons = map[string]string{
 	// its entries by these permissions; they guard no endpoint.
 	"workbench:group":     "top bar: mode switch",
 	"dj:workbench:navbar": "top bar: party work bench",
-	"gb:workbench:navbar": "top bar: cadre work bench",
 	// Checked inside the list, detail and export handlers of dy:list and
 	// ry:list: ?unmask=true shows ID numbers and phones in clear.
 	"dy:unmask": "member lists: personal fields in clear",

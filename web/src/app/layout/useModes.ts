@@ -6,7 +6,7 @@ import { usePermissionStore } from '@/stores/permission'
 import { useSessionStore } from '@/stores/session'
 import { hasPermission } from '@/utils/permission'
 import { memberNavItems } from '../router/memberNav'
-import { buildModes, currentMode, MEMBER_MODE, modeHome, showModeSwitch, type Mode } from '../router/modes'
+import { buildModes, currentMode, MEMBER_MODE, modeStart, showModeSwitch, type Mode } from '../router/modes'
 
 export interface ModesView {
   modes: Mode[]
@@ -46,7 +46,9 @@ export function useChooseMode(modes: Mode[]): (key: string) => void {
     if (!mode || !user) return
     useModeStore.getState().remember(user.id, mode.key)
     if (mode.key !== MEMBER_MODE && mode.entries[0]) usePermissionStore.getState().setActiveTop(mode.entries[0].key)
-    const home = modeHome(mode)
+    const { routes } = usePermissionStore.getState()
+    const mayWorkbench = hasPermission(useSessionStore.getState().roles, [PERM.gbWorkbenchNavbar])
+    const home = modeStart(mode, mayWorkbench, new Set(routes.map((r) => r.path)))
     if (home && !/^https?:/.test(home)) navigate(home)
   }
 }

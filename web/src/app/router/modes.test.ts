@@ -3,7 +3,7 @@ import { hasPermission } from '@/utils/permission'
 import { createMenuSearch, searchEntries } from './menuSearch'
 import { MEMBER_NAV, memberNavItems } from './memberNav'
 import { buildMenuModel, placeUnder } from './menus'
-import { activeEntry, buildModes, currentMode, MEMBER_MODE, modeHome, modeOfPath, showModeSwitch } from './modes'
+import { activeEntry, buildModes, CADRE_WORKBENCH, currentMode, MEMBER_MODE, modeHome, modeOfPath, modeStart, showModeSwitch } from './modes'
 import type { MenuNode } from '@/api/types'
 import { menuDir } from '@/test/fixtures'
 
@@ -71,6 +71,17 @@ describe('modes of the top bar', () => {
   it('a mode starts at its first entry\'s first page', () => {
     const modes = buildModes(model.top, member, true)
     expect(modes.map(modeHome)).toEqual(['/list-home/dyHome', '/party/dyjbxx', '/system/user', '/cadre/list'])
+  })
+
+  it('the cadre mode starts at the 干部工作台 for holders of gb:workbench:navbar once the page exists', () => {
+    const modes = buildModes(model.top, member, true)
+    const cadre = modes.find((m) => m.key === 'cadre')!
+    const party = modes.find((m) => m.key === 'party')!
+    const withPage = new Set([CADRE_WORKBENCH])
+    expect(modeStart(cadre, true, withPage)).toBe(CADRE_WORKBENCH)
+    expect(modeStart(cadre, false, withPage)).toBe('/cadre/list')
+    expect(modeStart(cadre, true, new Set())).toBe('/cadre/list')
+    expect(modeStart(party, true, withPage)).toBe('/party/dyjbxx')
   })
 
   it('follows navigation: a page shows its own mode; shared pages keep the mode', () => {

@@ -53,6 +53,18 @@ export function modeHome(mode: Mode): string | undefined {
   return first ? leafOf(first) : undefined
 }
 
+/** The 干部工作台 (spec §2): the cadre mode's own home page. */
+export const CADRE_WORKBENCH = '/workbench/gb/home'
+
+/**
+ * Where choosing a mode leads: the cadre mode opens the 干部工作台 for holders of gb:workbench:navbar (the
+ * mode switch's 干部工作台 item) once its page is registered; any other mode, or without it, its first page.
+ */
+export function modeStart(mode: Mode, mayCadreWorkbench: boolean, routes: ReadonlySet<string>): string | undefined {
+  if (mode.key === 'cadre' && mayCadreWorkbench && routes.has(CADRE_WORKBENCH)) return CADRE_WORKBENCH
+  return modeHome(mode)
+}
+
 function leafOf(item: NavItem): string {
   return item.children?.length ? leafOf(item.children[0]) : item.key
 }
