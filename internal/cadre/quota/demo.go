@@ -61,12 +61,12 @@ type demoUnit struct {
 // cadre counted against them, recorded by an issued 存量登记 document per
 // unit (a holding names the item that began it); most units come out
 // exactly full, a few with one vacancy, one or two over quota (超职数,
-// OverReasonLegacy). Then a real 任免文件 appoints a cadre to a vacancy
-// through the issue path, and a second one stays a draft. All in one
-// transaction, as the system. A database that has positions is left
-// alone. The cadres' existing post rows (type 3) are neither duplicated
-// nor linked to the positions: the base offers no way to set their
-// position.
+// OverReasonLegacy). Then a real 任免文件 moves a cadre into a vacancy
+// (免去 and 任命) through the issue path, and a second one stays a draft.
+// All in one transaction, as the system. A database that has positions is
+// left alone. The cadres' existing post rows (type 3) are neither
+// duplicated nor linked to the positions (the base offers no way to set
+// their position; a 免去 finds them by title: base.Remove).
 func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
 	ctx = rbac.AsSystem(ctx)
 	n, err := s.db.NewSelect().Table("gb_position").Count(ctx)
@@ -291,9 +291,9 @@ func (s *Service) seedOccupancy(ctx context.Context, tx bun.Tx, units []*demoUni
 	return vacant, nil
 }
 
-// seedDocuments issues a document appointing a cadre to the first vacancy
-// (through issueIn, as the page's 发布 does) and leaves a second one, for
-// the next vacancy, a draft.
+// seedDocuments issues a document moving a cadre from the post held to
+// the first vacancy (免去, then 任命; through issueIn, as the page's 发布
+// does) and leaves a second one, for the next vacancy, a draft.
 func (s *Service) seedDocuments(ctx context.Context, tx bun.Tx, units []*demoUnit, vacant []*demoUnit, res *DemoResult) error {
 	now := s.now()
 	year := now.Year()
@@ -315,6 +315,7 @@ func (s *Service) seedDocuments(ctx context.Context, tx bun.Tx, units []*demoUni
 			continue
 		}
 		var who *demoCadre
+		whoUnit := u
 		for k := range u.cadres {
 			c := &u.cadres[k]
 			if c.level > l && c.post != p.Name && (who == nil || c.level < who.level) {
@@ -324,7 +325,7 @@ func (s *Service) seedDocuments(ctx context.Context, tx bun.Tx, units []*demoUni
 		if who == nil {
 			for _, o := range units {
 				if o.id != u.id && len(o.cadres) > 0 {
-					who = &o.cadres[0]
+					who, whoUnit = &o.cadres[0], o
 					break
 				}
 			}
@@ -337,8 +338,15 @@ func (s *Service) seedDocuments(ctx context.Context, tx bun.Tx, units []*demoUni
 		if _, err := tx.NewInsert().Model(&d).Exec(ctx); err != nil {
 			return httpx.Internal(err)
 		}
-		item := ItemInput{Kind: KindAppoint, CadreID: who.id, PositionID: p.ID, OnDate: date.Of(now), Promotion: who.level > l}
-		if err := s.writeItems(ctx, tx, d.ID, []ItemInput{item}); err != nil {
+		// The cadre leaves the post held (freeing its place) and takes the
+		// vacant one, as a promotion when the level rises.
+		today := date.Of(now)
+		var items []ItemInput
+		if from := whoUnit.byName[who.post]; from != nil && !today.Before(who.postSince) {
+			items = append(items, ItemInput{Kind: KindRemove, CadreID: who.id, PositionID: from.ID, OnDate: today})
+		}
+		items = append(items, ItemInput{Kind: KindAppoint, CadreID: who.id, PositionID: p.ID, OnDate: today, Promotion: who.level > l})
+		if err := s.writeItems(ctx, tx, d.ID, items); err != nil {
 			return httpx.Internal(err)
 		}
 		if i == 1 {

@@ -30,6 +30,9 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 			id := w.e.Create(t, w.e.AdminTK, "/api/gbjbxx", map[string]any{"name": fmt.Sprintf("干部%d", seq.Add(1)), "gender": "1",
 				"birthOn": "1975-03-01", "ethnicity": "01", "politicalStatus": "01", "unitId": u, "post": h.post, "level": h.level,
 				"postSince": h.since, "category": "2", "status": "2", "education": "11", "degree": "201"})
+			// The current post row, as the cadre demo writes it (WritePost): no position.
+			w.e.Create(t, w.e.AdminTK, fmt.Sprintf("/api/gbjbxx/%d/zw", id), map[string]any{"post": h.post, "unitId": u,
+				"level": h.level, "kind": "任职", "startOn": h.since})
 			if k == 4 {
 				officeHead[u] = id
 			}
@@ -52,9 +55,9 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 
 	// Units in id order: the third is over at 副处 (approved 1, 2 held);
 	// the first two had one 副处 vacancy each, and the issued document
-	// promoted the first's 办公室主任 into it.
+	// moved the first's 办公室主任 into it, leaving the 正科 place empty.
 	want := map[int64][4]int{ // approved, occupied, vacant, over
-		units[0]: {6, 6, 0, 0}, units[1]: {6, 5, 1, 0}, units[2]: {4, 5, 0, 1},
+		units[0]: {6, 5, 1, 0}, units[1]: {6, 5, 1, 0}, units[2]: {4, 5, 0, 1},
 		units[3]: {5, 5, 0, 0}, units[4]: {5, 5, 0, 0}, units[5]: {5, 5, 0, 0}, units[6]: {5, 5, 0, 0}}
 	check := func(when string) {
 		t.Helper()
@@ -87,15 +90,32 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 		t.Fatalf("demo documents %+v", docs)
 	}
 	issued := w.document(t, docs[0].ID)
-	if it := issued.Items[0]; it.CadreID != officeHead[w.csUnit] || it.PositionName != "副院长" || it.ProbationUntil == nil || it.OverQuota {
-		t.Fatalf("issued item %+v: want the 办公室主任 promoted to 副院长 with probation, within the quota", it)
+	if len(issued.Items) != 2 {
+		t.Fatalf("issued items %+v", issued.Items)
 	}
-	// The seed wrote no post rows; the issue wrote the appointment's only.
+	if it := issued.Items[0]; it.Kind != quota.KindRemove || it.CadreID != officeHead[w.csUnit] || it.PositionName != "办公室主任" {
+		t.Fatalf("issued item 1 %+v: want the 办公室主任 removed from that post", it)
+	}
+	if it := issued.Items[1]; it.Kind != quota.KindAppoint || it.CadreID != officeHead[w.csUnit] || it.PositionName != "副院长" ||
+		it.ProbationUntil == nil || it.OverQuota {
+		t.Fatalf("issued item 2 %+v: want the 办公室主任 promoted to 副院长 with probation, within the quota", it)
+	}
+	// The seed wrote no post rows; the issue ended the old one and wrote the new one.
 	if n := w.posts(t, plain); n != plainPosts {
 		t.Fatalf("a seeded cadre has %d post rows, had %d", n, plainPosts)
 	}
-	if n := w.posts(t, officeHead[w.csUnit]); n != officePosts+1 || w.currentPost(t, officeHead[w.csUnit]) != "副院长" {
-		t.Fatalf("the appointed cadre: %d post rows (had %d), 现任职务 %q", n, officePosts, w.currentPost(t, officeHead[w.csUnit]))
+	rows := apptest.DoJSON[[]map[string]any](t, w.e, 200, "GET", fmt.Sprintf("/api/gbjbxx/%d/zw", officeHead[w.csUnit]), w.e.AdminTK, nil)
+	current := 0
+	for _, r := range rows {
+		if r["endOn"] == nil || r["endOn"] == "" {
+			current++
+			if r["post"] != "副院长" {
+				t.Fatalf("current post row %v", r)
+			}
+		}
+	}
+	if len(rows) != officePosts+1 || current != 1 || w.currentPost(t, officeHead[w.csUnit]) != "副院长" {
+		t.Fatalf("the appointed cadre: post rows %v (had %d), 现任职务 %q", rows, officePosts, w.currentPost(t, officeHead[w.csUnit]))
 	}
 	_, allDocs := apptest.GetPage[quota.Document](t, w.e, w.e.AdminTK, "/api/gbzs/documents", nil)
 
@@ -108,8 +128,11 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 		t.Fatalf("second run: %d documents, had %d", n, allDocs)
 	}
 
-	// The draft is a real one: issuing it fills the second vacancy.
+	// The draft is a real one: issuing it moves the second unit's 办公室主任
+	// into its 副处 vacancy (the 免去 finds the post row by its title).
 	apptest.Expect(t, w.issue(t, docs[1].ID), 200)
-	want[units[1]] = [4]int{6, 6, 0, 0}
+	if w.currentPost(t, officeHead[units[1]]) != "副院长" {
+		t.Fatalf("the draft's cadre is %q", w.currentPost(t, officeHead[units[1]]))
+	}
 	check("after the draft's issue")
 }
