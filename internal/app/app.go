@@ -217,6 +217,8 @@ type App struct {
 	OrgStd *orgstd.Service
 	// Elections is 换届选举 and 党代表选举.
 	Elections *election.Service
+	// Quotas is 职数管理 (its demo positions, quotas and documents seed through it).
+	Quotas *quota.Service
 	// Appraisal is 民主评议党员.
 	Appraisal *appraisal.Service
 	// Survey is 问卷管理 (questionnaires) on the ballot engine.
@@ -346,11 +348,12 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cadres := cadre.New(database, sys, units, cipher)
 	forms := rmb.New(database, sys, cadres, workbooks)
 	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped, Subtree: units.SubtreeIDs})
+	quotas := quota.New(database, sys, units, cadres)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres, forms: forms, quotas: quota.New(database, sys, units, cadres), cadreAnalysis: cadreAnalysis})
+		cadres: cadres, forms: forms, quotas: quotas, cadreAnalysis: cadreAnalysis})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -375,7 +378,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -40,10 +40,19 @@ func (b base) Appoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointm
 		Elected: a.Elected, Current: true})
 }
 
-// Remove ends the cadre's post at the position (cadre.Service.EndPost).
+// Remove ends the cadre's post at the position (cadre.Service.EndPost). A
+// holding recorded from a post the cadre held before 职数管理 knew it (the
+// demo's 存量登记) has no post row naming the position: that post is then
+// ended by its title in the unit (positions are unique by name in a unit,
+// so no other position's row can match).
 func (b base) Remove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error {
 	unitID, positionID := r.UnitID, r.PositionID
-	return b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, PositionID: &positionID, On: r.EndOn, DocNo: r.DocNo})
+	err := b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, PositionID: &positionID, On: r.EndOn, DocNo: r.DocNo})
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status == 400 && he.Field == "post" {
+		return b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, On: r.EndOn, DocNo: r.DocNo})
+	}
+	return err
 }
 
 // baseRefused puts a refusal of the cadre base (a cadre outside the

@@ -316,44 +316,51 @@ func (s *Service) Issue(ctx context.Context, id int64, _ struct{}) (IssueResult,
 	}
 	now := s.now()
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		res, err := tx.NewUpdate().Model((*Document)(nil)).Set("state = ?", StateIssued).Set("issued_at = ?", now).
-			Set("issued_by = ?", db.Clip(by, 64)).Set("updated_at = ?", now).Where("id = ?", id).Where("state = ?", StateDraft).Exec(ctx)
-		if err := record.Conditional(res, err, 1, errAlreadyIssued()); err != nil {
-			return err
-		}
-		// The items as they stand once the document is ours: a draft's
-		// edit cannot slip in between.
-		if cur.Items, err = s.items(ctx, tx, id); err != nil {
-			return httpx.Internal(err)
-		}
-		if len(cur.Items) == 0 {
-			return httpx.Invalid("items", "任免文件没有任免事项，不能发布")
-		}
-		ids := make([]int64, len(cur.Items))
-		for i, it := range cur.Items {
-			ids[i] = it.CadreID
-		}
-		names, err := s.cadres.Names(ctx, ids)
-		if err != nil {
-			return err
-		}
-		for i := range cur.Items {
-			it := &cur.Items[i]
-			it.CadreName = names[it.CadreID]
-			if it.CadreName == "" {
-				return itemError(i+1, it, "所选干部不存在")
-			}
-			if err := s.apply(ctx, tx, cur, it, i+1, now); err != nil {
-				return err
-			}
-		}
-		return s.bus.Publish(ctx, tx, BaseRefresh{Name: EventBaseRefresh, DocumentID: id, CadreIDs: ids})
+		return s.issueIn(ctx, tx, cur, by, now)
 	})
 	if err != nil {
 		return IssueResult{}, err
 	}
 	d, err := s.Document(ctx, id)
 	return IssueResult{Document: d}, err
+}
+
+// issueIn is the body of Issue inside tx: draft cur becomes issued by
+// by at now and its items apply in order (the demo issues its document
+// through it inside the demo's transaction).
+func (s *Service) issueIn(ctx context.Context, tx bun.Tx, cur *Document, by string, now time.Time) error {
+	res, err := tx.NewUpdate().Model((*Document)(nil)).Set("state = ?", StateIssued).Set("issued_at = ?", now).
+		Set("issued_by = ?", db.Clip(by, 64)).Set("updated_at = ?", now).Where("id = ?", cur.ID).Where("state = ?", StateDraft).Exec(ctx)
+	if err := record.Conditional(res, err, 1, errAlreadyIssued()); err != nil {
+		return err
+	}
+	// The items as they stand once the document is ours: a draft's
+	// edit cannot slip in between.
+	if cur.Items, err = s.items(ctx, tx, cur.ID); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(cur.Items) == 0 {
+		return httpx.Invalid("items", "任免文件没有任免事项，不能发布")
+	}
+	ids := make([]int64, len(cur.Items))
+	for i, it := range cur.Items {
+		ids[i] = it.CadreID
+	}
+	names, err := s.cadres.Names(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range cur.Items {
+		it := &cur.Items[i]
+		it.CadreName = names[it.CadreID]
+		if it.CadreName == "" {
+			return itemError(i+1, it, "所选干部不存在")
+		}
+		if err := s.apply(ctx, tx, cur, it, i+1, now); err != nil {
+			return err
+		}
+	}
+	return s.bus.Publish(ctx, tx, BaseRefresh{Name: EventBaseRefresh, DocumentID: cur.ID, CadreIDs: ids})
 }
 
 func errAlreadyIssued() *httpx.Error { return httpx.Conflict("任免文件已发布") }

@@ -75,6 +75,7 @@ type Service struct {
 	sys       *system.Service
 	units     *unit.Service
 	cadres    Cadres
+	base      *cadre.Service // the cadre base itself, for the demo's read of the cadres (Each)
 	bus       *event.Bus
 	now       func() time.Time
 	positions *resource.Resource[Position, PositionView]
@@ -83,7 +84,7 @@ type Service struct {
 
 // New builds the service over the cadre base's Go API.
 func New(database *bun.DB, sys *system.Service, units *unit.Service, cadres *cadre.Service) *Service {
-	s := &Service{db: database, sys: sys, units: units, cadres: base{cadres}, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: database, sys: sys, units: units, cadres: base{cadres}, base: cadres, now: func() time.Time { return time.Now().UTC() }}
 	s.positions = s.positionResource()
 	s.quotas = s.quotaResource()
 	return s
