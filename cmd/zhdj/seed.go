@@ -189,5 +189,13 @@ func seed(args []string) error {
 	fmt.Printf("已生成干部演示数据：%d 名干部（校领导 %d，处级 %d，科级 %d），试用期 %d 人，挂职 %d 人，外借证件 %d 件，用时 %.1f 秒\n",
 		gb.Cadres, gb.SchoolLeaders, gb.Division, gb.Section, gb.Probations, gb.Secondments, gb.Certificates, gb.Took.Seconds())
 	fmt.Printf("Cadres: %d (%d school leaders, %d division, %d section) in %.1f s\n", gb.Cadres, gb.SchoolLeaders, gb.Division, gb.Section, gb.Took.Seconds())
+	zs, err := a.Quotas.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("职数管理演示数据 (posts and quotas): %w", err)
+	}
+	fmt.Printf("已生成职数管理演示数据：%d 个岗位，%d 项核定职数，%d 名现任干部（超职数 %d 名），任免文件 %s（已发布）、%s（草稿）\n",
+		zs.Positions, zs.Quotas, zs.Holdings, zs.OverQuota, zs.Issued, zs.Draft)
+	fmt.Printf("Posts and quotas: %d posts, %d quotas, %d holders (%d over quota), documents %s (issued) and %s (draft)\n",
+		zs.Positions, zs.Quotas, zs.Holdings, zs.OverQuota, zs.Issued, zs.Draft)
 	return nil
 }

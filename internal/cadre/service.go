@@ -103,10 +103,15 @@ func (s *Service) unitLeadersSee(ctx context.Context) bool {
 	return s.sys.Setting(ctx, SettingUnitLeaders) == "true"
 }
 
-// labels reads the dictionaries the cadre and its rows show.
+type labelsKey struct{}
+
+// labels reads the dictionaries the cadre and its rows show, once per
+// request (or per demo seed: every write of a form reads them).
 func (s *Service) labels(ctx context.Context) (system.DictLabels, error) {
-	return s.sys.DictLabels(ctx, DictGender, DictEthnicity, DictPolitical, DictEducation, DictDegree, DictTitle, DictCategory,
-		DictLevel, DictTenure, DictPostAttribute, DictTeamType, DictStatus, audit.DictOrigin, audit.DictType)
+	return rbac.Memo(ctx, labelsKey{}, func() (system.DictLabels, error) {
+		return s.sys.DictLabels(ctx, DictGender, DictEthnicity, DictPolitical, DictEducation, DictDegree, DictTitle, DictCategory,
+			DictLevel, DictTenure, DictPostAttribute, DictTeamType, DictStatus, audit.DictOrigin, audit.DictType)
+	})
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read

@@ -41,7 +41,7 @@ type DemoResult struct {
 // internal/app, "demo data"). A database that has cadres is left alone.
 func (s *Service) SeedDemo(ctx context.Context, base *cadre.Service, units *unit.Service, opts DemoOptions) (*DemoResult, error) {
 	start := time.Now()
-	ctx = rbac.WithMemo(rbac.With(ctx, &rbac.Principal{Username: "system", Perms: map[string]bool{rbac.Admin: true}}))
+	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{}
 	if has, err := s.db.NewSelect().TableExpr("gb_jbxx").Exists(ctx); err != nil || has {
 		return res, err
