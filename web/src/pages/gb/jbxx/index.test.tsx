@@ -49,4 +49,16 @@ describe('gb/jbxx', { timeout: 30_000 }, () => {
     expect(screen.getByText('张三')).toBeTruthy()
     expect(screen.getByText('院长')).toBeTruthy()
   })
+
+  it('opens the detail of the cadre a link names (?id=), and offers the 任免审批表 downloads to holders of gbjbxx:rmb', async () => {
+    mock.onGet('/api/gbjbxx/1').reply(200, cadre)
+    signIn(['gbjbxx:list', 'gbjbxx:rmb'])
+    renderWithApp(
+      <MemoryRouter initialEntries={['/gb/jbxx?id=1']}>
+        <CadrePage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByText('干部详情：张三')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /下载任免审批表/ })).toBeTruthy()
+  })
 })
