@@ -297,6 +297,7 @@ func (s *Service) seedOccupancy(ctx context.Context, tx bun.Tx, units []*demoUni
 func (s *Service) seedDocuments(ctx context.Context, tx bun.Tx, units []*demoUnit, vacant []*demoUnit, res *DemoResult) error {
 	now := s.now()
 	year := now.Year()
+	used := map[int64]bool{} // a cadre moves in one document only: the draft must still hold when issued
 	for i, u := range vacant {
 		if i > 1 {
 			break
@@ -318,21 +319,26 @@ func (s *Service) seedDocuments(ctx context.Context, tx bun.Tx, units []*demoUni
 		whoUnit := u
 		for k := range u.cadres {
 			c := &u.cadres[k]
-			if c.level > l && c.post != p.Name && (who == nil || c.level < who.level) {
+			if !used[c.id] && c.level > l && c.post != p.Name && (who == nil || c.level < who.level) {
 				who = c
 			}
 		}
-		if who == nil {
-			for _, o := range units {
-				if o.id != u.id && len(o.cadres) > 0 {
-					who, whoUnit = &o.cadres[0], o
-					break
+		// Else a cadre of another unit moves across: a rank below (a
+		// promotion), else of the same rank (交流任职); never from above.
+		for _, o := range units {
+			for k := range o.cadres {
+				c := &o.cadres[k]
+				if who == nil && o.id != u.id && !used[c.id] && c.level >= l {
+					who, whoUnit = c, o
+				} else if who != nil && o.id != u.id && !used[c.id] && c.level > l && (who.level == l || c.level < who.level) {
+					who, whoUnit = c, o
 				}
 			}
 		}
 		if who == nil {
 			continue
 		}
+		used[who.id] = true
 		d := Document{DocNo: fmt.Sprintf("校干任〔%d〕%d号", year, i+1), IssuedOn: date.Of(now), Issuer: "中共学校委员会",
 			Title: db.Clip(fmt.Sprintf("关于%s同志任职的通知", who.name), 200), State: StateDraft, CreatedAt: now, UpdatedAt: now}
 		if _, err := tx.NewInsert().Model(&d).Exec(ctx); err != nil {
