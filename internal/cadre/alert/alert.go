@@ -218,8 +218,23 @@ func due(typ int, row Row, on date.Date, title, content string) Due {
 		UnitName: row.UnitName, Post: row.Post, DueOn: on, Title: title, Content: content}
 }
 
-// who is a cadre as a reminder names them: 某单位某职务某某.
-func who(row Row) string { return strings.TrimSpace(row.UnitName + row.Post + row.Name) }
+// who is a cadre as a reminder names them: 某单位某职务某某 (a post that
+// already names its unit, as a 任免审批表's does, is not prefixed again).
+func who(row Row) string {
+	if strings.HasPrefix(row.Post, row.UnitName) {
+		return strings.TrimSpace(row.Post + row.Name)
+	}
+	return strings.TrimSpace(row.UnitName + row.Post + row.Name)
+}
+
+// when is how a reminder speaks of a day: 将于 (today or later) or 已于
+// (past: a term or a probation overdue and still open).
+func (r *Reminders) when(on date.Date) string {
+	if on.Before(r.today()) {
+		return "已于"
+	}
+	return "将于"
+}
 
 // terms: a post held (任职) whose term of TermYears (setting) since its
 // start ends by until; a post still held past its term stays due until it
@@ -235,7 +250,7 @@ func (r *Reminders) terms(ctx context.Context, until date.Date) ([]Due, error) {
 	out := make([]Due, 0, len(rows))
 	for _, row := range rows {
 		end := row.On.AddYears(years)
-		out = append(out, due(TypeTerm, row, end, fmt.Sprintf("%s任期将于%s届满", who(row), end),
+		out = append(out, due(TypeTerm, row, end, fmt.Sprintf("%s任期%s%s届满", who(row), r.when(end), end),
 			fmt.Sprintf("%s自%s任%s，任期%d年，于%s届满，请及时安排任期考核或调整。", row.Name, row.On, row.Post, years, end)))
 	}
 	return out, nil
@@ -258,7 +273,7 @@ func (r *Reminders) ageLimits(ctx context.Context, until date.Date) ([]Due, erro
 		}
 		for _, row := range rows {
 			on := firstOfMonth(row.BirthOn).AddYears(limit)
-			out = append(out, due(TypeAgeLimit, row, on, fmt.Sprintf("%s将于%s年满%d周岁（%s任职年龄界限）", who(row), on.Month(), limit, l.Label),
+			out = append(out, due(TypeAgeLimit, row, on, fmt.Sprintf("%s%s%s年满%d周岁（%s任职年龄界限）", who(row), r.when(on), on.Month(), limit, l.Label),
 				fmt.Sprintf("%s，%s出生，%s，按%s干部%d周岁任职年龄界限，应于%s起考虑退出领导岗位或调整。",
 					row.Name, row.BirthOn.Month(), l.Label, l.Label, limit, on)))
 		}
@@ -283,7 +298,7 @@ func (r *Reminders) probations(ctx context.Context, until date.Date) ([]Due, err
 	}
 	out := make([]Due, 0, len(rows))
 	for _, row := range rows {
-		out = append(out, due(TypeProbation, row, row.On, fmt.Sprintf("%s试用期将于%s届满", who(row), row.On),
+		out = append(out, due(TypeProbation, row, row.On, fmt.Sprintf("%s试用期%s%s届满", who(row), r.when(row.On), row.On),
 			fmt.Sprintf("%s任%s的试用期至%s，请组织试用期满考核。", row.Name, row.Post, row.On)))
 	}
 	return out, nil
@@ -299,7 +314,7 @@ func (r *Reminders) secondments(ctx context.Context, until date.Date) ([]Due, er
 	}
 	out := make([]Due, 0, len(rows))
 	for _, row := range rows {
-		out = append(out, due(TypeSecondment, row, row.On, fmt.Sprintf("%s挂职将于%s期满", who(row), row.On),
+		out = append(out, due(TypeSecondment, row, row.On, fmt.Sprintf("%s挂职%s%s期满", who(row), r.when(row.On), row.On),
 			fmt.Sprintf("%s挂职%s至%s期满，请做好期满考核和返回安排。", row.Name, row.Post, row.On)))
 	}
 	return out, nil
@@ -326,7 +341,7 @@ func (r *Reminders) retirements(ctx context.Context, until date.Date) ([]Due, er
 			if !ok {
 				continue
 			}
-			out = append(out, due(TypeRetirement, row, ret.On, fmt.Sprintf("%s将于%s达到法定退休年龄", who(row), ret.Month),
+			out = append(out, due(TypeRetirement, row, ret.On, fmt.Sprintf("%s%s%s达到法定退休年龄", who(row), r.when(ret.On), ret.Month),
 				fmt.Sprintf("%s，%s出生，法定退休年龄%s（全国人大常委会关于实施渐进式延迟法定退休年龄的决定），%s达到，请提前做好退休和岗位调整安排。",
 					row.Name, row.BirthOn.Month(), ret.Age, ret.Month)))
 		}

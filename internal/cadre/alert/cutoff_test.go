@@ -44,3 +44,17 @@ func TestLatestBirthForAge(t *testing.T) {
 		t.Fatalf("got %s", got)
 	}
 }
+
+// A post that already names its unit (as a 任免审批表's does) is not
+// prefixed with the unit again.
+func TestWhoNamesTheUnitOnce(t *testing.T) {
+	for _, c := range []struct{ unit, post, want string }{
+		{"计算机学院", "院长", "计算机学院院长王强"},
+		{"计算机学院", "计算机学院院长", "计算机学院院长王强"},
+		{"计算机学院", "", "计算机学院王强"},
+	} {
+		if got := who(Row{UnitName: c.unit, Post: c.post, Name: "王强"}); got != c.want {
+			t.Errorf("who(%q, %q) = %q, want %q", c.unit, c.post, got, c.want)
+		}
+	}
+}

@@ -192,4 +192,8 @@ func TestEngineRemindsTheCadreAdministrators(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("dues %v", got)
 	}
+	// Overdue, the reminder says 已于 (a day to come: 将于).
+	if !strings.Contains(got[0].Title, "已于2025-08达到法定退休年龄") {
+		t.Errorf("title %q, want 已于2025-08达到法定退休年龄", got[0].Title)
+	}
 }
