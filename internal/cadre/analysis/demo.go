@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -83,9 +84,20 @@ func (s *Service) SeedDemo(ctx context.Context, base *cadre.Service, units *unit
 
 func coded(v string) cadre.Coded { return cadre.Coded{Code: v} }
 
+// demoPlaces are the demo's 籍贯 and 出生地, one picked by the cadre's name
+// (not from the plan's random sequence, which the rest of the plan follows).
+var demoPlaces = []string{"湖北武汉", "湖北黄冈", "湖北襄阳", "湖南长沙", "河南信阳", "江西九江", "安徽安庆", "四川成都",
+	"山东济南", "江苏南京", "浙江杭州", "河北保定", "陕西西安", "广东广州", "重庆", "北京"}
+
+func demoPlace(name string) string {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return demoPlaces[h.Sum32()%uint32(len(demoPlaces))]
+}
+
 func (s *Service) writeDemoCadre(ctx context.Context, tx bun.Tx, base *cadre.Service, c *DemoCadre, res *DemoResult) error {
 	f := cadre.FormData{Name: c.Name, Gender: coded(c.Gender), BirthOn: c.BirthOn, Ethnicity: coded(c.Ethnicity),
-		NativePlace: "湖北武汉", BirthPlace: "湖北武汉", PoliticalStatus: coded(c.Political), PartyJoinOn: c.PartyJoinOn,
+		NativePlace: demoPlace(c.Name), BirthPlace: demoPlace(c.Name), PoliticalStatus: coded(c.Political), PartyJoinOn: c.PartyJoinOn,
 		WorkStartOn: c.WorkStartOn, Health: "健康", Title: coded(c.Title),
 		FullTime: cadre.EducationLine{Education: coded(c.Education), Degree: coded(c.Degree), School: c.School, Major: c.Major},
 		UnitID:   c.UnitID}

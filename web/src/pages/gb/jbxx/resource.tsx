@@ -101,7 +101,7 @@ export const cadreResource = defineResource<Cadre>({
     dict('ethnicity', '民族', DICT_ETHNICITY),
     { name: 'nativePlace', label: '籍贯', max: 100, width: 120 },
     { name: 'birthPlace', label: '出生地', max: 100, column: false },
-    dict('politicalStatus', '政治面貌', DICT.political),
+    dict('politicalStatus', '政治面貌', DICT.political, { width: 140 }),
     { name: 'partyJoinOn', label: '入党时间', type: 'date', width: 110 },
     { name: 'workStartOn', label: '参加工作时间', type: 'date', width: 120 },
     { ...personal.idNumber, form: { props: { maxLength: 18 } }, search: { label: '身份证号', placeholder: '完整身份证号码' } },
