@@ -15,6 +15,9 @@ func TestCreateListAndMask(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	id := idNumber("19750301", 1)
+	// A malformed ID number is named in the checker's own words (no status code in the message).
+	apptest.ExpectField(t, w.e.Do("POST", "/api/gbjbxx", w.adminTK, cadreBody("张三", w.csUnit, "idNumber", "123")),
+		"idNumber", "身份证号码应为18位（旧号码为15位）")
 	v := w.create(t, w.adminTK, cadreBody("张三", w.csUnit, "idNumber", id, "phone", "13800138000"))
 	if v.UnitName != "计算机学院" || v.LevelLabel != "正处级" || v.StatusLabel != "现任处级" || v.IDNumber != "110105********"+id[14:] ||
 		v.Phone != "138****8000" {

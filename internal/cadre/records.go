@@ -2,6 +2,7 @@ package cadre
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -243,8 +244,11 @@ func (s *Service) check(ctx context.Context, idb bun.IDB, in Cadre, was *Cadre) 
 		phoneClear = s.reveal(in.PhoneEnc, "gb_jbxx", in.ID)
 	}
 	if idClear != "" && idClear != curID {
-		if _, err := idcard.ParseIDNumber(idClear, s.now()); err != nil {
-			c.Add(httpx.Invalid("idNumber", "身份证号码无效：%s", err.Error()))
+		var he *httpx.Error
+		if _, err := idcard.ParseIDNumber(idClear, s.now()); errors.As(err, &he) {
+			c.Add(httpx.Invalid("idNumber", "%s", he.Message)) // its own words, without the status
+		} else if err != nil {
+			return in, err
 		}
 	}
 	if phoneClear != "" && phoneClear != curPhone {
