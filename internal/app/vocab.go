@@ -45,7 +45,8 @@ func Vocabulary() ([]Generated, error) {
 		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
 		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},
 		{"survey.ts", surveyTS}, {"question.ts", questionTS}, {"exam.ts", examTS}, {"course.ts", courseTS}, {"pschool.ts", pschoolTS}, {"hours.ts", hoursTS},
-		{"cadre.ts", cadreTS}, {"cadreQuota.ts", cadreQuotaTS}, {"gbanalysis.ts", gbanalysisTS}} {
+		{"cadre.ts", cadreTS}, {"cadreQuota.ts", cadreQuotaTS}, {"gbanalysis.ts", gbanalysisTS},
+		{"cadreSelection.ts", cadreSelectionTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err
