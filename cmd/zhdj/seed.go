@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"zhdj/internal/app"
 	"zhdj/internal/appraisal"
@@ -197,5 +198,11 @@ func seed(args []string) error {
 		zs.Positions, zs.Quotas, zs.Holdings, zs.OverQuota, zs.Issued, zs.Draft)
 	fmt.Printf("Posts and quotas: %d posts, %d quotas, %d holders (%d over quota), documents %s (issued) and %s (draft)\n",
 		zs.Positions, zs.Quotas, zs.Holdings, zs.OverQuota, zs.Issued, zs.Draft)
+	xb, err := a.Selections.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("选拔任用演示数据 (selections): %w", err)
+	}
+	fmt.Printf("已生成选拔任用演示数据：%s\n", strings.Join(xb.Selections, "；"))
+	fmt.Printf("Selections: %d in progress\n", len(xb.Selections))
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/cadre/quota"
 	"zhdj/internal/cadre/rmb"
+	"zhdj/internal/cadre/xbry"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
 	"zhdj/internal/election"
@@ -71,39 +72,40 @@ import (
 // services are the domain services the modules are described by; one
 // field a module, so a new module adds one line here and one in modules.
 type services struct {
-	sys      *system.Service
-	orgs     *org.Service
-	members  *member.Service
-	units    *unit.Service
-	persons  *people.Service
-	imp      *imports.Service
-	talks    *talk.Service
-	homes    *home.Service
-	accounts *account.Service
-	develop  *develop.Service
-	feeStd   *feestandard.Service
-	fee      *fee.Service
-	feeRep   *feereport.Service
-	transfer *transfer.Service
-	letters  *letter.Service
-	ovs      *oversight.Service
-	orglife  *orglife.Service
-	secRev   *secreview.Service
-	weakorg  *weakorg.Service
-	orgStd   *orgstd.Service
-	ballots  *ballot.Service
-	fillForm *fillform.Service
-	election *election.Service
-	mzpy     *appraisal.Service
-	survey   *survey.Service
-	question *question.Service
-	exam     *exam.Service
-	course   *course.Service
-	pschool  *pschool.Service
-	hours    *hours.Service
-	cadres   *cadre.Service
-	forms    *rmb.Service
-	quotas   *quota.Service
+	sys        *system.Service
+	orgs       *org.Service
+	members    *member.Service
+	units      *unit.Service
+	persons    *people.Service
+	imp        *imports.Service
+	talks      *talk.Service
+	homes      *home.Service
+	accounts   *account.Service
+	develop    *develop.Service
+	feeStd     *feestandard.Service
+	fee        *fee.Service
+	feeRep     *feereport.Service
+	transfer   *transfer.Service
+	letters    *letter.Service
+	ovs        *oversight.Service
+	orglife    *orglife.Service
+	secRev     *secreview.Service
+	weakorg    *weakorg.Service
+	orgStd     *orgstd.Service
+	ballots    *ballot.Service
+	fillForm   *fillform.Service
+	election   *election.Service
+	mzpy       *appraisal.Service
+	survey     *survey.Service
+	question   *question.Service
+	exam       *exam.Service
+	course     *course.Service
+	pschool    *pschool.Service
+	hours      *hours.Service
+	cadres     *cadre.Service
+	forms      *rmb.Service
+	quotas     *quota.Service
+	selections *xbry.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
 	cadreAnalysis *analysis.Service
 }
@@ -151,6 +153,7 @@ func modules(s services) []module.Module {
 		s.cadres.Module(),
 		s.forms.Module(),
 		s.quotas.Module(),
+		s.selections.Module(),
 		s.cadreAnalysis.Module(),
 	}
 }
@@ -217,6 +220,8 @@ type App struct {
 	OrgStd *orgstd.Service
 	// Elections is 换届选举 and 党代表选举.
 	Elections *election.Service
+	// Selections is 选拔任用纪实 (its demo selections seed through it).
+	Selections *xbry.Service
 	// Quotas is 职数管理 (its demo positions, quotas and documents seed through it).
 	Quotas *quota.Service
 	// Appraisal is 民主评议党员.
@@ -349,11 +354,12 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	forms := rmb.New(database, sys, cadres, workbooks)
 	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped, Subtree: units.SubtreeIDs})
 	quotas := quota.New(database, sys, units, cadres)
+	selections := xbry.New(database, sys, orgs, units, cadres, quotas, cal)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres, forms: forms, quotas: quotas, cadreAnalysis: cadreAnalysis})
+		cadres: cadres, forms: forms, quotas: quotas, selections: selections, cadreAnalysis: cadreAnalysis})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -378,7 +384,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

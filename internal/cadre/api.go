@@ -271,6 +271,9 @@ type PostChange struct {
 	// Current makes the post the cadre's 现任职务: gb_jbxx.post, level and
 	// post_since are set from it (WritePost).
 	Current bool
+	// Tenure, with Current, sets the cadre's 任职状态 (GB_RZZT: TenureServing,
+	// TenureProbation); empty leaves it.
+	Tenure string
 	// Origin is the trail origin (audit.OriginUserUpdate by default).
 	Origin int
 }
@@ -281,6 +284,29 @@ type PostChange struct {
 // 任现职时间 (trailed). The cadre must lie in the caller's scope (404).
 func (s *Service) WritePost(ctx context.Context, tx bun.IDB, cadreID int64, p PostChange) error {
 	return s.writePost(ctx, tx, cadreID, p)
+}
+
+// Tenure statuses (GB_RZZT) the other cadre packages set.
+const (
+	TenureServing   = "1" // 在任
+	TenureProbation = "2" // 试用期
+)
+
+// SetTenure sets cadre cadreID's 任职状态 (GB_RZZT code) inside tx, trailed
+// with origin (a probation review: 试用期 → 在任). The cadre must lie in the
+// caller's scope (404).
+func (s *Service) SetTenure(ctx context.Context, tx bun.IDB, cadreID int64, code string, origin int) error {
+	cur, err := s.findScoped(ctx, tx, cadreID)
+	if err != nil {
+		return err
+	}
+	if cur.TenureStatus == code {
+		return nil
+	}
+	in := cur.Cadre
+	in.TenureStatus = code
+	_, err = s.saveCadre(ctx, tx, in, cur, origin)
+	return err
 }
 
 // EndPost ends cadre cadreID's current posts inside tx: those of

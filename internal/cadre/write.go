@@ -249,6 +249,9 @@ func (s *Service) writePost(ctx context.Context, tx bun.IDB, cadreID int64, p Po
 	if p.Attribute != "" {
 		in.PostAttribute = p.Attribute
 	}
+	if p.Tenure != "" {
+		in.TenureStatus = p.Tenure
+	}
 	_, err = s.saveCadre(ctx, tx, in, cur, origin)
 	return err
 }

@@ -2,6 +2,8 @@ package org
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"github.com/uptrace/bun"
 
@@ -65,4 +67,21 @@ func (s *Service) OfTypes(ctx context.Context, idb bun.IDB, types ...string) ([]
 		q = q.Where("z.type IN (?)", bun.List(types))
 	}
 	return rows, q.Scan(ctx)
+}
+
+// LiveRoot is the school's party committee: the first live 党委 without a
+// parent (by path), or nil when there is none. Modules whose records are
+// the school's rather than an organisation's (a cadre selection, the
+// demo's courses) anchor them there.
+func (s *Service) LiveRoot(ctx context.Context, idb bun.IDB) (*Org, error) {
+	o := new(Org)
+	err := idb.NewSelect().Model(o).Where("z.type = ?", TypeCommittee).Where("z.pid IS NULL").
+		Where("z.status = ?", StatusNormal).OrderExpr("z.path, z.id").Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return o, nil
 }

@@ -278,3 +278,16 @@ func (s *Service) EnableDept(ctx context.Context, tx bun.Tx, id int64, enabled b
 	_, err := tx.NewUpdate().Model((*Dept)(nil)).Set("enabled = ?", enabled).Where("id = ?", id).Exec(ctx)
 	return err
 }
+
+// DeptNameJoin joins the name of the department (a unit) whose id is in
+// column onto a select, as unit_name (the join's alias is sd): what a list
+// of another module's records kept per unit shows and sorts by
+// (DeptNameColumn), without naming sys_dept itself.
+func DeptNameJoin(column string) func(q *bun.SelectQuery) *bun.SelectQuery {
+	return func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("sd.name AS unit_name").Join("JOIN sys_dept AS sd ON sd.id = " + column)
+	}
+}
+
+// DeptNameColumn is the department's name in a select DeptNameJoin extended.
+const DeptNameColumn = "sd.name"

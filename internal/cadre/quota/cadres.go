@@ -27,17 +27,19 @@ func (b base) Names(ctx context.Context, ids []int64) (map[int64]string, error) 
 	return out, nil
 }
 
-// Appoint adds the post as the cadre's 现任职务 (cadre.Service.WritePost,
+// Appoint adds the post as the cadre's 现任职务, its 任职状态 试用期 during a
+// probation and 在任 otherwise (cadre.Service.WritePost,
 // with its trail; the cadre must lie in the caller's scope).
 func (b base) Appoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointment) error {
 	unitID, positionID := a.UnitID, a.PositionID
 	var until date.Date
+	tenure := cadre.TenureServing
 	if a.ProbationUntil != nil {
-		until = *a.ProbationUntil
+		until, tenure = *a.ProbationUntil, cadre.TenureProbation
 	}
 	return b.s.WritePost(ctx, tx, cadreID, cadre.PostChange{Post: a.Post, UnitID: &unitID, Level: a.Level, Attribute: a.Attribute,
 		Kind: cadre.PostKindHeld, On: a.StartOn, DocNo: a.DocNo, PositionID: &positionID, ProbationUntil: until,
-		Elected: a.Elected, Current: true})
+		Elected: a.Elected, Current: true, Tenure: tenure})
 }
 
 // Remove ends the cadre's post at the position (cadre.Service.EndPost). A

@@ -90,10 +90,16 @@ type Selection struct {
 	ID            int64 `bun:"id,pk,autoincrement" json:"id"`
 	// OrgID is the school's party committee (the root 党委) at whose level
 	// the workflow acts.
-	OrgID      int64     `bun:"org_id" json:"-"`
-	Title      string    `bun:"title" json:"title"`
-	UnitID     int64     `bun:"unit_id" json:"unitId"`
-	PositionID int64     `bun:"position_id" json:"positionId"`
+	OrgID      int64  `bun:"org_id" json:"-"`
+	Title      string `bun:"title" json:"title"`
+	UnitID     int64  `bun:"unit_id" json:"unitId"`
+	PositionID int64  `bun:"position_id" json:"positionId"`
+	// PositionName and Level are the post as it was named when the
+	// selection began: the record keeps what it was about.
+	PositionName string `bun:"position_name" json:"positionName"`
+	Level        string `bun:"level" json:"level"`
+	// Elected marks a post filled by election (选任制): no probation.
+	Elected    bool      `bun:"elected" json:"elected"`
 	MotionOn   date.Date `bun:"motion_on" json:"motionOn"`
 	MotionBy   string    `bun:"motion_by" json:"motionBy"`
 	Reason     string    `bun:"reason" json:"reason"`
@@ -111,12 +117,13 @@ type Selection struct {
 	InspTalks  int        `bun:"insp_talks" json:"inspTalks"`
 	InspReport string     `bun:"insp_report" json:"inspReport"`
 
-	MeetOn      *date.Date `bun:"meet_on" json:"meetOn"`
-	MeetName    string     `bun:"meet_name" json:"meetName"`
-	MeetTotal   int        `bun:"meet_total" json:"meetTotal"`
-	MeetPresent int        `bun:"meet_present" json:"meetPresent"`
-	MeetAgree   int        `bun:"meet_agree" json:"meetAgree"`
-	AppointeeID *int64     `bun:"appointee_id" json:"appointeeId"`
+	MeetOn        *date.Date `bun:"meet_on" json:"meetOn"`
+	MeetName      string     `bun:"meet_name" json:"meetName"`
+	MeetTotal     int        `bun:"meet_total" json:"meetTotal"`
+	MeetPresent   int        `bun:"meet_present" json:"meetPresent"`
+	MeetAgree     int        `bun:"meet_agree" json:"meetAgree"`
+	AppointeeID   *int64     `bun:"appointee_id" json:"appointeeId"`
+	AppointeeName string     `bun:"appointee_name" json:"appointeeName"`
 
 	PubFrom   *date.Date `bun:"pub_from" json:"pubFrom"`
 	PubTo     *date.Date `bun:"pub_to" json:"pubTo"`
@@ -137,16 +144,12 @@ type Selection struct {
 	UpdatedAt time.Time `bun:"updated_at" json:"updateTime"`
 }
 
-// View is a selection as the list and the detail show it: the names of
-// its unit, post and appointee, the state's name and, in the detail, the
-// people recommended.
+// View is a selection as the list and the detail show it: its unit's name,
+// the labels and, in the detail, the people recommended.
 type View struct {
 	Selection        `bun:",extend"`
 	UnitName         string      `bun:"unit_name,scanonly" json:"unitName"`
-	PositionName     string      `bun:"-" json:"positionName"`
 	LevelLabel       string      `bun:"-" json:"levelLabel"`
-	Elected          bool        `bun:"-" json:"elected"`
-	AppointeeName    string      `bun:"-" json:"appointeeName"`
 	StateName        string      `bun:"-" json:"stateName"`
 	RecMethodName    string      `bun:"-" json:"recMethodName"`
 	ReviewResultName string      `bun:"-" json:"reviewResultName"`
@@ -158,16 +161,17 @@ type View struct {
 // whether the inspection took them as an object (考察对象).
 type Candidate struct {
 	bun.BaseModel `bun:"table:gb_xbry_candidate,alias:c"`
-	ID            int64  `bun:"id,pk,autoincrement" json:"id"`
-	SelectionID   int64  `bun:"selection_id" json:"-"`
-	Sort          int    `bun:"sort" json:"sort"`
-	CadreID       int64  `bun:"cadre_id" json:"cadreId"`
-	Votes         int    `bun:"votes" json:"votes"`
-	TalkVotes     int    `bun:"talk_votes" json:"talkVotes"`
-	Inspected     bool   `bun:"inspected" json:"inspected"`
-	Name          string `bun:"-" json:"name"`
-	UnitName      string `bun:"-" json:"unitName"`
-	Post          string `bun:"-" json:"post"`
+	ID            int64 `bun:"id,pk,autoincrement" json:"id"`
+	SelectionID   int64 `bun:"selection_id" json:"-"`
+	Sort          int   `bun:"sort" json:"sort"`
+	CadreID       int64 `bun:"cadre_id" json:"cadreId"`
+	Votes         int   `bun:"votes" json:"votes"`
+	TalkVotes     int   `bun:"talk_votes" json:"talkVotes"`
+	Inspected     bool  `bun:"inspected" json:"inspected"`
+	// Name, UnitName and Post are the cadre as they were when recommended.
+	Name     string `bun:"name" json:"name"`
+	UnitName string `bun:"unit_name" json:"unitName"`
+	Post     string `bun:"post" json:"post"`
 }
 
 // MotionInput is the body of a selection's create and update (动议).

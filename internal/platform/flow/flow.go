@@ -74,7 +74,8 @@ type Step[R any] struct {
 	// link: it answers a step key of the record's chain (earlier or later),
 	// or "" for the next link. Rules have not run yet when it is asked (it
 	// reads a.Form); e.g. a probation extended goes back to the probation's
-	// education step.
+	// education step. Finish ends the workflow in Done instead (an
+	// appointment without probation skips the probation's review).
 	Next func(a *Act[R]) string
 	// Rules are checked, in order, before an Approve; the first refusal
 	// stops it with the rule's name in the message.
@@ -118,6 +119,10 @@ type Chain struct {
 	OrgType string `json:"orgType"`
 	Links   []Link `json:"links"`
 }
+
+// Finish is what Step.Next answers to end an approved record in Done
+// without the steps after it.
+const Finish = "-"
 
 // AnyType is the OrgType of the chain for every type without its own.
 const AnyType = "*"

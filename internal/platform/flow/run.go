@@ -221,7 +221,10 @@ func (wf *Workflow[R]) transition(chain []Link, at int, in ActionInput, a *Act[R
 	switch in.Result {
 	case Approve:
 		if a.Step.Next != nil {
-			if key := a.Step.Next(a); key != "" {
+			if key := a.Step.Next(a); key == Finish {
+				a.State = wf.Done
+				return nil, nil
+			} else if key != "" {
 				to := indexOf(chain, key)
 				if to < 0 {
 					return nil, httpx.BadRequest("%s流程中没有「%s」环节", wf.Noun, wf.stepName(key))

@@ -131,3 +131,35 @@ func TestStepNext(t *testing.T) {
 		t.Fatalf("done: %+v", v)
 	}
 }
+
+// Step.Next answering Finish ends the record in Done at once: the steps
+// after it are skipped and nobody gets their to-do.
+func TestStepNextFinish(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for i := range w.wf.Steps {
+		if w.wf.Steps[i].Key == "committee" {
+			w.wf.Steps[i].Next = func(a *flow.Act[request]) string {
+				var f struct{ Enough bool }
+				_ = json.Unmarshal(a.Form, &f)
+				if f.Enough {
+					return flow.Finish
+				}
+				return ""
+			}
+		}
+	}
+	id := w.submit(t, w.branchTK, w.branch, "到此为止", 100)
+	w.walk(t, id, w.branchTK)
+	apptest.Expect(t, w.act(t, w.csTK, id, map[string]any{"result": "approve", "form": map[string]any{"enough": true}}), 200)
+	v := w.view(t, w.branchTK, id)
+	if v.State != "passed" || v.Step != "" {
+		t.Fatalf("finished at the committee: %+v", v)
+	}
+	if last := v.Entries[len(v.Entries)-1]; last.Action != flow.Approve || last.ToStep != "" {
+		t.Fatalf("the committee's entry: %+v", last)
+	}
+	if got := w.todos(t, w.deptTK); len(got) != 0 {
+		t.Fatalf("the department got to-dos of a finished record: %+v", got)
+	}
+}

@@ -69,6 +69,9 @@ export interface Selection {
   title: string
   unitId: number
   positionId: number
+  positionName: string
+  level: string
+  elected: boolean
   motionOn: string | null
   motionBy: string
   reason: string
@@ -89,6 +92,7 @@ export interface Selection {
   meetPresent: number
   meetAgree: number
   appointeeId: number | null
+  appointeeName: string
   pubFrom: string | null
   pubTo: string | null
   pubResult: string
@@ -104,10 +108,7 @@ export interface Selection {
   createTime: string
   updateTime: string
   unitName: string
-  positionName: string
   levelLabel: string
-  elected: boolean
-  appointeeName: string
   stateName: string
   recMethodName: string
   reviewResultName: string
