@@ -55,6 +55,25 @@ func (b base) Remove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) 
 	return err
 }
 
+// UndoAppoint deletes the post row Appoint wrote (cadre.Service.UndoPost),
+// putting the cadre's 现任职务 back.
+func (b base) UndoAppoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointment) error {
+	positionID := a.PositionID
+	return b.s.UndoPost(ctx, tx, cadreID, cadre.PostUndo{Post: a.Post, PositionID: &positionID, On: a.StartOn, DocNo: a.DocNo})
+}
+
+// UndoRemove reopens the post Remove ended (cadre.Service.ReopenPost): the
+// row naming the position, else, as Remove, the row of that title in the unit.
+func (b base) UndoRemove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error {
+	unitID, positionID := r.UnitID, r.PositionID
+	err := b.s.ReopenPost(ctx, tx, cadreID, cadre.PostUndo{Post: r.Post, UnitID: &unitID, PositionID: &positionID, On: r.EndOn, DocNo: r.DocNo})
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status == 400 && he.Field == "post" {
+		return b.s.ReopenPost(ctx, tx, cadreID, cadre.PostUndo{Post: r.Post, UnitID: &unitID, On: r.EndOn, DocNo: r.DocNo})
+	}
+	return err
+}
+
 // baseRefused puts a refusal of the cadre base (a cadre outside the
 // caller's scope, a post it does not hold) on the item that caused it.
 func baseRefused(n int, it *Item, err error) error {

@@ -1,0 +1,194 @@
+package cadre
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+)
+
+// postFields are the fields of gb_jbxx a post written or ended by an
+// appointment document changes, as the trail's snapshot of the cadre
+// holds them.
+type postFields struct {
+	SubTable      string    `json:"subTable"` // set on a sub-table row's entry: not the cadre itself
+	Post          string    `json:"post"`
+	PostSince     date.Date `json:"postSince"`
+	Level         string    `json:"level"`
+	LevelSince    date.Date `json:"levelSince"`
+	PostAttribute string    `json:"postAttribute"`
+}
+
+// trailDepth bounds the cadre's trail entries read to find the state
+// before a post's write (a document withdrawn is recent; a cadre's trail
+// past a few hundred entries back no longer describes what it undoes).
+const trailDepth = 300
+
+// postsBefore finds in the cadre's trail the write that made the cadre
+// match (the oldest of the newest run of entries of the cadre itself that
+// match) and answers the cadre's post fields just before it. found is
+// false when the trail holds no such pair (a cadre written before the
+// trail, or the write is too far back).
+func (s *Service) postsBefore(ctx context.Context, tx bun.IDB, cadreID int64, match func(postFields) bool) (postFields, bool, error) {
+	entries, _, err := audit.List(ctx, tx, TrailModule, cadreID, trailDepth, 0)
+	if err != nil {
+		return postFields{}, false, httpx.Internal(err)
+	}
+	matched := false
+	for _, e := range entries {
+		var f postFields
+		if err := json.Unmarshal([]byte(e.SnapshotJSON), &f); err != nil {
+			return postFields{}, false, httpx.Internal(err)
+		}
+		if f.SubTable != "" {
+			continue
+		}
+		if match(f) {
+			matched = true
+			continue
+		}
+		if matched {
+			return f, true, nil
+		}
+		// The newest state of the cadre the trail knows does not match:
+		// the write is not the latest, so what came before it is not ours
+		// to put back.
+		return postFields{}, false, nil
+	}
+	return postFields{}, false, nil
+}
+
+// undoPost is UndoPost.
+func (s *Service) undoPost(ctx context.Context, tx bun.IDB, cadreID int64, p PostUndo) error {
+	cur, err := s.findScoped(ctx, tx, cadreID)
+	if err != nil {
+		return err
+	}
+	q := tx.NewSelect().Model((*PostRow)(nil)).Where("cadre_id = ?", cadreID).Where("end_on IS NULL").
+		Where("start_on = ?", p.On).Where("doc_no = ?", p.DocNo).OrderExpr("id DESC").Limit(1)
+	if p.PositionID != nil {
+		q = q.Where("position_id = ?", *p.PositionID)
+	} else {
+		q = q.Where("post = ?", p.Post)
+	}
+	var rows []PostRow
+	if err := q.Scan(ctx, &rows); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(rows) == 0 {
+		return httpx.Invalid("post", "%s没有由%s任命的现任职务“%s”", cur.Name, p.DocNo, p.Post)
+	}
+	row := rows[0]
+	origin := p.Origin
+	if origin == 0 {
+		origin = audit.OriginUserUpdate
+	}
+	ctx = withOrigin(ctx, origin, nil)
+	if _, err := tx.NewDelete().Model((*PostRow)(nil)).Where("id = ?", row.ID).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if err := trailRow(ctx, s, tx, &postKind, postKind.decl(), cadreID, &row, nil); err != nil {
+		return err
+	}
+	// 现任职务 changed by hand since the post was written stays as it is.
+	if cur.Post != row.Post || cur.PostSince != row.StartOn {
+		return nil
+	}
+	in := cur.Cadre
+	prev, found, err := s.postsBefore(ctx, tx, cadreID, func(f postFields) bool { return f.Post == row.Post && f.PostSince == row.StartOn })
+	if err != nil {
+		return err
+	}
+	if found {
+		in.Post, in.PostSince, in.Level, in.LevelSince, in.PostAttribute = prev.Post, prev.PostSince, prev.Level, prev.LevelSince, prev.PostAttribute
+	} else {
+		// No record of the cadre before the write: the remaining current
+		// post (the latest begun, 任职 before 兼任 and 挂职), else none.
+		var left []PostRow
+		if err := tx.NewSelect().Model(&left).Where("cadre_id = ?", cadreID).Where("end_on IS NULL").
+			OrderExpr("CASE WHEN kind = ? THEN 0 ELSE 1 END, start_on DESC, id DESC", PostKindHeld).Limit(1).Scan(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		in.Post, in.PostSince = "", ""
+		if len(left) == 1 {
+			l := left[0]
+			in.Post, in.PostSince = l.Post, l.StartOn
+			if l.Level != "" {
+				in.Level = l.Level
+			}
+			if l.Attribute != "" {
+				in.PostAttribute = l.Attribute
+			}
+		}
+	}
+	_, err = s.saveCadre(ctx, tx, in, cur, origin)
+	return err
+}
+
+// reopenPost is ReopenPost.
+func (s *Service) reopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p PostUndo) error {
+	cur, err := s.findScoped(ctx, tx, cadreID)
+	if err != nil {
+		return err
+	}
+	q := tx.NewSelect().Model((*PostRow)(nil)).Where("cadre_id = ?", cadreID).Where("end_on = ?", p.On).OrderExpr("id")
+	if p.PositionID != nil {
+		q = q.Where("position_id = ?", *p.PositionID)
+	} else {
+		q = q.Where("post = ?", p.Post)
+		if p.UnitID != nil {
+			q = q.Where("unit_id = ?", *p.UnitID)
+		}
+	}
+	var rows []PostRow
+	if err := q.Scan(ctx, &rows); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(rows) == 0 {
+		return httpx.Invalid("post", "%s没有于%s免去的职务“%s”", cur.Name, p.On, p.Post)
+	}
+	origin := p.Origin
+	if origin == 0 {
+		origin = audit.OriginUserUpdate
+	}
+	ctx = withOrigin(ctx, origin, nil)
+	decl := postKind.decl()
+	for i := range rows {
+		before, after := rows[i], rows[i]
+		after.EndOn, after.UpdatedAt = "", s.now()
+		// EndPost names the removing document on a row that had no 文号
+		// (a post recorded before 职数管理); the row goes back without it.
+		if p.DocNo != "" && after.DocNo == p.DocNo {
+			after.DocNo = ""
+		}
+		if _, err := tx.NewUpdate().Model(&after).WherePK().Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+		if err := trailRow(ctx, s, tx, &postKind, decl, cadreID, &before, &after); err != nil {
+			return err
+		}
+	}
+	if cur.Post != "" {
+		return nil
+	}
+	row := rows[0]
+	in := cur.Cadre
+	prev, found, err := s.postsBefore(ctx, tx, cadreID, func(f postFields) bool { return f.Post == "" })
+	if err != nil {
+		return err
+	}
+	switch {
+	case found && prev.Post == row.Post:
+		in.Post, in.PostSince = prev.Post, prev.PostSince
+	case found:
+		return nil // the cadre's 现任职务 was not this post when it ended
+	default:
+		in.Post, in.PostSince = row.Post, row.StartOn
+	}
+	_, err = s.saveCadre(ctx, tx, in, cur, origin)
+	return err
+}
