@@ -28,38 +28,41 @@ type postFields struct {
 // past a few hundred entries back no longer describes what it undoes).
 const trailDepth = 300
 
-// postsBefore finds in the cadre's trail the write that made the cadre
-// match (the oldest of the newest run of entries of the cadre itself that
-// match) and answers the cadre's post fields just before it. found is
-// false when the trail holds no such pair (a cadre written before the
-// trail, or the write is too far back).
-func (s *Service) postsBefore(ctx context.Context, tx bun.IDB, cadreID int64, match func(postFields) bool) (postFields, bool, error) {
+// postsBefore reads the cadre's own trail entries (not its rows'), newest
+// first, and answers the cadre's post fields of the older entry of the
+// newest pair of consecutive entries (newer, older) that changed matches:
+// the state before the write being undone. A withdrawal undoes its items in
+// reverse, so the undo of an earlier item looks past the entries the later
+// items' undos just wrote (a cadre moved by one document: 免去 X then 任命 Y).
+// found is false without such a pair; trailed is false when the trail holds
+// no entry of the cadre at all (a cadre written before the trail).
+//
+// Known limit: two 任命 of one cadre in one document are undone in reverse,
+// and the undo of the first then finds the state the second's undo wrote
+// (which names the first post) as the newest write, and puts back the second
+// post's state. A cadre moved by one document (免去 then 任命) is undone
+// exactly.
+func (s *Service) postsBefore(ctx context.Context, tx bun.IDB, cadreID int64, changed func(newer, older postFields) bool) (prev postFields, found, trailed bool, err error) {
 	entries, _, err := audit.List(ctx, tx, TrailModule, cadreID, trailDepth, 0)
 	if err != nil {
-		return postFields{}, false, httpx.Internal(err)
+		return postFields{}, false, false, httpx.Internal(err)
 	}
-	matched := false
+	var newer *postFields
 	for _, e := range entries {
 		var f postFields
 		if err := json.Unmarshal([]byte(e.SnapshotJSON), &f); err != nil {
-			return postFields{}, false, httpx.Internal(err)
+			return postFields{}, false, false, httpx.Internal(err)
 		}
 		if f.SubTable != "" {
 			continue
 		}
-		if match(f) {
-			matched = true
-			continue
+		trailed = true
+		if newer != nil && changed(*newer, f) {
+			return f, true, true, nil
 		}
-		if matched {
-			return f, true, nil
-		}
-		// The newest state of the cadre the trail knows does not match:
-		// the write is not the latest, so what came before it is not ours
-		// to put back.
-		return postFields{}, false, nil
+		newer = &f
 	}
-	return postFields{}, false, nil
+	return postFields{}, false, trailed, nil
 }
 
 // undoPost is UndoPost.
@@ -99,15 +102,18 @@ func (s *Service) undoPost(ctx context.Context, tx bun.IDB, cadreID int64, p Pos
 		return nil
 	}
 	in := cur.Cadre
-	prev, found, err := s.postsBefore(ctx, tx, cadreID, func(f postFields) bool { return f.Post == row.Post && f.PostSince == row.StartOn })
-	if err != nil {
+	wrote := func(f postFields) bool { return f.Post == row.Post && f.PostSince == row.StartOn }
+	prev, found, _, err := s.postsBefore(ctx, tx, cadreID, func(newer, older postFields) bool { return wrote(newer) && !wrote(older) })
+	switch {
+	case err != nil:
 		return err
-	}
-	if found {
+	case found:
 		in.Post, in.PostSince, in.Level, in.LevelSince, in.PostAttribute = prev.Post, prev.PostSince, prev.Level, prev.LevelSince, prev.PostAttribute
-	} else {
-		// No record of the cadre before the write: the remaining current
-		// post (the latest begun, 任职 before 兼任 and 挂职), else none.
+	default:
+		// No record of the cadre before the write (written before the
+		// trail, or too far back): 现任职务 must not name the post deleted,
+		// so it becomes the remaining current post (the latest begun, 任职
+		// before 兼任 and 挂职), else none.
 		var left []PostRow
 		if err := tx.NewSelect().Model(&left).Where("cadre_id = ?", cadreID).Where("end_on IS NULL").
 			OrderExpr("CASE WHEN kind = ? THEN 0 ELSE 1 END, start_on DESC, id DESC", PostKindHeld).Limit(1).Scan(ctx); err != nil {
@@ -177,15 +183,14 @@ func (s *Service) reopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p P
 	}
 	row := rows[0]
 	in := cur.Cadre
-	prev, found, err := s.postsBefore(ctx, tx, cadreID, func(f postFields) bool { return f.Post == "" })
-	if err != nil {
-		return err
-	}
+	prev, found, trailed, err := s.postsBefore(ctx, tx, cadreID, func(newer, older postFields) bool { return newer.Post == "" && older.Post == row.Post })
 	switch {
-	case found && prev.Post == row.Post:
-		in.Post, in.PostSince = prev.Post, prev.PostSince
+	case err != nil:
+		return err
 	case found:
-		return nil // the cadre's 现任职务 was not this post when it ended
+		in.Post, in.PostSince = prev.Post, prev.PostSince
+	case trailed:
+		return nil // the trail shows no clearing of this post: the cadre's 现任职务 was not it
 	default:
 		in.Post, in.PostSince = row.Post, row.StartOn
 	}

@@ -130,9 +130,18 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 
 	// The draft is a real one: issuing it moves the second unit's 办公室主任
 	// into its 副处 vacancy (the 免去 finds the post row by its title).
+	moved := []int64{officeHead[units[1]]}
+	beforeDraft := w.picture(t, nil, nil, moved)
 	apptest.Expect(t, w.issue(t, docs[1].ID), 200)
 	if w.currentPost(t, officeHead[units[1]]) != "副院长" {
 		t.Fatalf("the draft's cadre is %q", w.currentPost(t, officeHead[units[1]]))
 	}
 	check("after the draft's issue")
+
+	// Withdrawing it puts the cadre back: the 免去 had ended the post row
+	// naming no position by its title (and named the document on it); the
+	// withdrawal reopens that row as it was and 现任职务 is 办公室主任 again.
+	apptest.Expect(t, w.withdraw(t, w.e.AdminTK, docs[1].ID, "演示撤销"), 200)
+	expectSame(t, "the demo's document withdrawn", w.picture(t, nil, nil, moved), beforeDraft)
+	check("after the withdrawal")
 }

@@ -67,28 +67,29 @@ func expectSame(t testing.TB, what string, got, want picture) {
 	}
 }
 
-// Withdrawing an issued document that removed one cadre and appointed two
-// (one into the place the removal freed) puts back the quotas, the
-// holders, the cadres' post rows and their 现任职务, level and dates
-// exactly as they were before the issue; the document is then read-only
-// and shows its reason.
+// Withdrawing an issued document that moved one cadre (免去 one post, 任命
+// another) and appointed two more (one into the place the removal freed)
+// puts back the quotas, the holders, the cadres' post rows and their 现任职务,
+// level and dates exactly as they were before the issue; the document is
+// then read-only and shows its reason.
 func TestWithdrawRestoresOccupancyHoldingsAndPosts(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	dean := w.position(t, w.csUnit, "副院长", deputy, false)
 	secretary := w.position(t, w.csUnit, "党委副书记", deputy, true)
-	q := w.quota(t, w.csUnit, deputy, 2)
+	q := w.quota(t, w.csUnit, deputy, 3)
 	a, b, c := w.cadre(t, "甲", w.csUnit), w.cadre(t, "乙", w.csUnit), w.cadre(t, "丙", w.csUnit)
 	// 乙 holds 党委副书记 through an earlier document.
 	apptest.Expect(t, w.issue(t, w.draft(t, appoint(b, secretary, "2025-09-01", true, ""))), 200)
 	quotas, positions, cadres := []int64{q}, []int64{dean, secretary}, []int64{a, b, c}
 	before := w.picture(t, quotas, positions, cadres)
 
-	doc := w.draft(t, removal(b, secretary, "2026-03-01"), appoint(a, secretary, "2026-03-01", true, ""), appoint(c, dean, "2026-03-01", true, ""))
+	doc := w.draft(t, removal(b, secretary, "2026-03-01"), appoint(b, dean, "2026-03-01", false, ""),
+		appoint(a, secretary, "2026-03-01", true, ""), appoint(c, dean, "2026-03-01", true, ""))
 	apptest.Expect(t, w.issue(t, doc), 200)
 	issued := w.picture(t, quotas, positions, cadres)
-	if issued.Cadres[a]["post"] != "党委副书记" || issued.Cadres[b]["post"] != "" || issued.Cadres[c]["post"] != "副院长" ||
-		issued.Quotas[q] != [3]int{2, 0, 0} {
+	if issued.Cadres[a]["post"] != "党委副书记" || issued.Cadres[b]["post"] != "副院长" || issued.Cadres[c]["post"] != "副院长" ||
+		issued.Quotas[q] != [3]int{3, 0, 0} {
 		t.Fatalf("after the issue: %+v", issued)
 	}
 
@@ -111,7 +112,7 @@ func TestWithdrawRestoresOccupancyHoldingsAndPosts(t *testing.T) {
 	apptest.ExpectMessage(t, w.e.Do("DELETE", "/api/gbzs/documents", w.e.AdminTK, []int64{doc}), 409, "任免文件已撤销，不能修改或删除")
 	apptest.ExpectMessage(t, w.issue(t, doc), 409, "任免文件已撤销")
 	apptest.ExpectMessage(t, w.withdraw(t, w.e.AdminTK, doc, "再次撤销"), 409, "任免文件已撤销")
-	if d := w.document(t, doc); d.State != quota.StateWithdrawn || d.WithdrawReason != "文件印发有误" || len(d.Items) != 3 {
+	if d := w.document(t, doc); d.State != quota.StateWithdrawn || d.WithdrawReason != "文件印发有误" || len(d.Items) != 4 {
 		t.Fatalf("the withdrawn document reads %+v", d)
 	}
 	// What the withdrawal freed can be given again.
