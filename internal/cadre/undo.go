@@ -28,41 +28,50 @@ type postFields struct {
 // past a few hundred entries back no longer describes what it undoes).
 const trailDepth = 300
 
-// postsBefore reads the cadre's own trail entries (not its rows'), newest
-// first, and answers the cadre's post fields of the older entry of the
-// newest pair of consecutive entries (newer, older) that changed matches:
-// the state before the write being undone. A withdrawal undoes its items in
-// reverse, so the undo of an earlier item looks past the entries the later
-// items' undos just wrote (a cadre moved by one document: 免去 X then 任命 Y).
-// found is false without such a pair; trailed is false when the trail holds
-// no entry of the cadre at all (a cadre written before the trail).
-//
-// Known limit: two 任命 of one cadre in one document are undone in reverse,
-// and the undo of the first then finds the state the second's undo wrote
-// (which names the first post) as the newest write, and puts back the second
-// post's state. A cadre moved by one document (免去 then 任命) is undone
-// exactly.
-func (s *Service) postsBefore(ctx context.Context, tx bun.IDB, cadreID int64, changed func(newer, older postFields) bool) (prev postFields, found, trailed bool, err error) {
+// trailedRow is what the trail's entry of a post row's change shows of it.
+type trailedRow struct {
+	ID    int64     `json:"id"`
+	EndOn date.Date `json:"endOn"`
+}
+
+// stateBefore answers the cadre's post fields just before the change of
+// its post row rowID that pick chooses (the newest such entry of the
+// trail): the snapshot of the cadre's own entry older than it. WritePost
+// and EndPost trail the row first and then the cadre they change, so this
+// is the state the change found — exact even when one document changed the
+// cadre twice (moved it: 免去 X, 任命 Y; or two 任命), whatever the undos of
+// its later items wrote since. found is false when the trail holds no such
+// entry (a cadre written before the trail, or the change lies more than
+// trailDepth entries back).
+func (s *Service) stateBefore(ctx context.Context, tx bun.IDB, cadreID, rowID int64, pick func(typ int, row trailedRow) bool) (postFields, bool, error) {
 	entries, _, err := audit.List(ctx, tx, TrailModule, cadreID, trailDepth, 0)
 	if err != nil {
-		return postFields{}, false, false, httpx.Internal(err)
+		return postFields{}, false, httpx.Internal(err)
 	}
-	var newer *postFields
+	seen := false
 	for _, e := range entries {
 		var f postFields
 		if err := json.Unmarshal([]byte(e.SnapshotJSON), &f); err != nil {
-			return postFields{}, false, false, httpx.Internal(err)
+			return postFields{}, false, httpx.Internal(err)
 		}
-		if f.SubTable != "" {
+		if f.SubTable == "" {
+			if seen {
+				return f, true, nil
+			}
 			continue
 		}
-		trailed = true
-		if newer != nil && changed(*newer, f) {
-			return f, true, true, nil
+		if seen || f.SubTable != postKind.path {
+			continue
 		}
-		newer = &f
+		var snap struct {
+			Row trailedRow `json:"row"`
+		}
+		if err := json.Unmarshal([]byte(e.SnapshotJSON), &snap); err != nil {
+			return postFields{}, false, httpx.Internal(err)
+		}
+		seen = snap.Row.ID == rowID && pick(e.Type, snap.Row)
 	}
-	return postFields{}, false, trailed, nil
+	return postFields{}, false, nil
 }
 
 // undoPost is UndoPost.
@@ -102,8 +111,7 @@ func (s *Service) undoPost(ctx context.Context, tx bun.IDB, cadreID int64, p Pos
 		return nil
 	}
 	in := cur.Cadre
-	wrote := func(f postFields) bool { return f.Post == row.Post && f.PostSince == row.StartOn }
-	prev, found, _, err := s.postsBefore(ctx, tx, cadreID, func(newer, older postFields) bool { return wrote(newer) && !wrote(older) })
+	prev, found, err := s.stateBefore(ctx, tx, cadreID, row.ID, func(typ int, _ trailedRow) bool { return typ == audit.TypeAdd })
 	switch {
 	case err != nil:
 		return err
@@ -183,15 +191,15 @@ func (s *Service) reopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p P
 	}
 	row := rows[0]
 	in := cur.Cadre
-	prev, found, trailed, err := s.postsBefore(ctx, tx, cadreID, func(newer, older postFields) bool { return newer.Post == "" && older.Post == row.Post })
+	prev, found, err := s.stateBefore(ctx, tx, cadreID, row.ID, func(typ int, r trailedRow) bool { return typ == audit.TypeUpdate && r.EndOn == p.On })
 	switch {
 	case err != nil:
 		return err
+	case found && prev.Post != row.Post:
+		return nil // the cadre's 现任职务 was another post when this one ended: EndPost left it
 	case found:
 		in.Post, in.PostSince = prev.Post, prev.PostSince
-	case trailed:
-		return nil // the trail shows no clearing of this post: the cadre's 现任职务 was not it
-	default:
+	default: // no trail of the end: the post as the row holds it
 		in.Post, in.PostSince = row.Post, row.StartOn
 	}
 	_, err = s.saveCadre(ctx, tx, in, cur, origin)

@@ -224,3 +224,23 @@ func TestWithdrawRouteAnswers401403404409(t *testing.T) {
 		t.Fatalf("the draft is %s", d.State)
 	}
 }
+
+// A document giving one cadre two posts (the second, concurrent, also
+// written as 现任职务) is undone back to the cadre's state before it: each
+// undo finds in the trail the state its own post's write found.
+func TestWithdrawTwoAppointmentsOfOneCadre(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	dean := w.position(t, w.csUnit, "副院长", deputy, false)
+	secretary := w.position(t, w.csUnit, "党委副书记", deputy, true)
+	q := w.quota(t, w.csUnit, deputy, 2)
+	a := w.cadre(t, "甲", w.csUnit)
+	before := w.picture(t, []int64{q}, []int64{dean, secretary}, []int64{a})
+	doc := w.draft(t, appoint(a, dean, "2026-03-01", true, ""), appoint(a, secretary, "2026-03-02", false, ""))
+	apptest.Expect(t, w.issue(t, doc), 200)
+	if got := w.currentPost(t, a); got != "党委副书记" {
+		t.Fatalf("甲's 现任职务 after the issue %q", got)
+	}
+	apptest.Expect(t, w.withdraw(t, w.e.AdminTK, doc, "任职安排调整"), 200)
+	expectSame(t, "after the withdrawal", w.picture(t, []int64{q}, []int64{dean, secretary}, []int64{a}), before)
+}
