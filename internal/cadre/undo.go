@@ -80,13 +80,8 @@ func (s *Service) undoPost(ctx context.Context, tx bun.IDB, cadreID int64, p Pos
 	if err != nil {
 		return err
 	}
-	q := tx.NewSelect().Model((*PostRow)(nil)).Where("cadre_id = ?", cadreID).Where("end_on IS NULL").
+	q := postRows(tx, cadreID, p.PositionID, p.Post, p.UnitID).Where("end_on IS NULL").
 		Where("start_on = ?", p.On).Where("doc_no = ?", p.DocNo).OrderExpr("id DESC").Limit(1)
-	if p.PositionID != nil {
-		q = q.Where("position_id = ?", *p.PositionID)
-	} else {
-		q = q.Where("post = ?", p.Post)
-	}
 	var rows []PostRow
 	if err := q.Scan(ctx, &rows); err != nil {
 		return httpx.Internal(err)
@@ -95,10 +90,7 @@ func (s *Service) undoPost(ctx context.Context, tx bun.IDB, cadreID int64, p Pos
 		return httpx.Invalid("post", "%s没有由%s任命的现任职务“%s”", cur.Name, p.DocNo, p.Post)
 	}
 	row := rows[0]
-	origin := p.Origin
-	if origin == 0 {
-		origin = audit.OriginUserUpdate
-	}
+	origin := originOr(p.Origin)
 	ctx = withOrigin(ctx, origin, nil)
 	if _, err := tx.NewDelete().Model((*PostRow)(nil)).Where("id = ?", row.ID).Exec(ctx); err != nil {
 		return httpx.Internal(err)
@@ -149,15 +141,7 @@ func (s *Service) reopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p P
 	if err != nil {
 		return err
 	}
-	q := tx.NewSelect().Model((*PostRow)(nil)).Where("cadre_id = ?", cadreID).Where("end_on = ?", p.On).OrderExpr("id")
-	if p.PositionID != nil {
-		q = q.Where("position_id = ?", *p.PositionID)
-	} else {
-		q = q.Where("post = ?", p.Post)
-		if p.UnitID != nil {
-			q = q.Where("unit_id = ?", *p.UnitID)
-		}
-	}
+	q := postRows(tx, cadreID, p.PositionID, p.Post, p.UnitID).Where("end_on = ?", p.On).OrderExpr("id")
 	var rows []PostRow
 	if err := q.Scan(ctx, &rows); err != nil {
 		return httpx.Internal(err)
@@ -165,12 +149,8 @@ func (s *Service) reopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p P
 	if len(rows) == 0 {
 		return httpx.Invalid("post", "%s没有于%s免去的职务“%s”", cur.Name, p.On, p.Post)
 	}
-	origin := p.Origin
-	if origin == 0 {
-		origin = audit.OriginUserUpdate
-	}
+	origin := originOr(p.Origin)
 	ctx = withOrigin(ctx, origin, nil)
-	decl := postKind.decl()
 	for i := range rows {
 		before, after := rows[i], rows[i]
 		after.EndOn, after.UpdatedAt = "", s.now()
@@ -179,10 +159,7 @@ func (s *Service) reopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p P
 		if p.DocNo != "" && after.DocNo == p.DocNo {
 			after.DocNo = ""
 		}
-		if _, err := tx.NewUpdate().Model(&after).WherePK().Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		if err := trailRow(ctx, s, tx, &postKind, decl, cadreID, &before, &after); err != nil {
+		if err := s.rewritePost(ctx, tx, cadreID, &before, &after); err != nil {
 			return err
 		}
 	}

@@ -11,6 +11,13 @@ import (
 	"zhdj/internal/cadre/quota"
 )
 
+// team is 计算机学院's 副院长 (appointed) and 党委副书记 (elected), both 副处,
+// with n places approved at that level.
+func (w *world) team(t testing.TB, n int) (dean, secretary, quotaID int64) {
+	t.Helper()
+	return w.position(t, w.csUnit, "副院长", deputy, false), w.position(t, w.csUnit, "党委副书记", deputy, true), w.quota(t, w.csUnit, deputy, n)
+}
+
 func (w *world) withdraw(t testing.TB, token string, id int64, reason string) *apptest.Response {
 	t.Helper()
 	return w.e.Do("POST", fmt.Sprintf("/api/gbzs/documents/%d/withdraw", id), token, map[string]any{"reason": reason})
@@ -75,9 +82,7 @@ func expectSame(t testing.TB, what string, got, want picture) {
 func TestWithdrawRestoresOccupancyHoldingsAndPosts(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	dean := w.position(t, w.csUnit, "副院长", deputy, false)
-	secretary := w.position(t, w.csUnit, "党委副书记", deputy, true)
-	q := w.quota(t, w.csUnit, deputy, 3)
+	dean, secretary, q := w.team(t, 3)
 	a, b, c := w.cadre(t, "甲", w.csUnit), w.cadre(t, "乙", w.csUnit), w.cadre(t, "丙", w.csUnit)
 	// 乙 holds 党委副书记 through an earlier document.
 	apptest.Expect(t, w.issue(t, w.draft(t, appoint(b, secretary, "2025-09-01", true, ""))), 200)
@@ -231,9 +236,7 @@ func TestWithdrawRouteAnswers401403404409(t *testing.T) {
 func TestWithdrawTwoAppointmentsOfOneCadre(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	dean := w.position(t, w.csUnit, "副院长", deputy, false)
-	secretary := w.position(t, w.csUnit, "党委副书记", deputy, true)
-	q := w.quota(t, w.csUnit, deputy, 2)
+	dean, secretary, q := w.team(t, 2)
 	a := w.cadre(t, "甲", w.csUnit)
 	before := w.picture(t, []int64{q}, []int64{dean, secretary}, []int64{a})
 	doc := w.draft(t, appoint(a, dean, "2026-03-01", true, ""), appoint(a, secretary, "2026-03-02", false, ""))
