@@ -3,6 +3,7 @@ package quota_test
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -144,4 +145,13 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 	apptest.Expect(t, w.withdraw(t, w.e.AdminTK, docs[1].ID, "演示撤销"), 200)
 	expectSame(t, "the demo's document withdrawn", w.picture(t, nil, nil, moved), beforeDraft)
 	check("after the withdrawal")
+
+	// A 存量登记 wrote no post rows (it recorded the posts held): withdrawing
+	// one is refused on its first item undone, and changes nothing.
+	stock, _ := apptest.GetPage[quota.Document](t, w.e, w.e.AdminTK, "/api/gbzs/documents", url.Values{"blurry": {"存量登记"}})
+	refused := w.withdraw(t, w.e.AdminTK, stock[0].ID, "演示撤销")
+	if refused.Status != 400 || !strings.Contains(refused.Message(), "没有由"+stock[0].DocNo+"任命的现任职务") {
+		t.Fatalf("withdrawing %s: %d %s", stock[0].DocNo, refused.Status, refused.Body)
+	}
+	check("after a refused withdrawal")
 }
