@@ -7,9 +7,9 @@ import "zhdj/internal/cadre/quota"
 // /api/gbzs.
 func cadreQuotaTS() ([]byte, error) {
 	f := newTSFile(header("internal/cadre/quota (model.go, documents.go, schema.go)"))
-	f.union("A document's state (quota.State…).", "DocState", []string{quota.StateDraft, quota.StateIssued})
+	f.union("A document's state (quota.State…).", "DocState", []string{quota.StateDraft, quota.StateIssued, quota.StateWithdrawn})
 	f.constant("The states' names.", "DOC_STATE_NAMES", "Record<DocState, string>",
-		tsObj{{quota.StateDraft, "草稿"}, {quota.StateIssued, "已发布"}})
+		tsObj{{quota.StateDraft, "草稿"}, {quota.StateIssued, "已发布"}, {quota.StateWithdrawn, "已撤销"}})
 	f.union("An item's kind (quota.Kind…).", "ItemKind", []string{quota.KindAppoint, quota.KindRemove})
 	f.constant("The kinds' names.", "ITEM_KIND_NAMES", "Record<ItemKind, string>",
 		tsObj{{quota.KindAppoint, "任命"}, {quota.KindRemove, "免去"}})
@@ -28,5 +28,8 @@ func cadreQuotaTS() ([]byte, error) {
 	f.input("The body of a document's create and update (quota.DocumentInput).", "DocumentInput", quota.DocumentInput{},
 		[]string{"docNo", "issuedOn", "issuer", "title", "items"}, nil)
 	f.iface("The answer of POST /api/gbzs/documents/{id}/issue (quota.IssueResult).", "IssueResult", quota.IssueResult{}, nil)
+	f.input("The body of POST /api/gbzs/documents/{id}/withdraw (quota.WithdrawInput).", "WithdrawInput", quota.WithdrawInput{},
+		[]string{"reason"}, nil)
+	f.constant("The most characters of a withdrawal's reason.", "MAX_WITHDRAW_REASON", "", quota.MaxWithdrawReason)
 	return f.bytes()
 }

@@ -317,6 +317,41 @@ func (s *Service) EndPost(ctx context.Context, tx bun.IDB, cadreID int64, p Post
 	return s.endPost(ctx, tx, cadreID, p)
 }
 
+// PostUndo names a post row an appointment document wrote (UndoPost) or
+// ended (ReopenPost), when the document is withdrawn (撤销).
+type PostUndo struct {
+	Post       string    // the post as printed (the message; ReopenPost's match without a position)
+	UnitID     *int64    // the unit of the post (ReopenPost's match without a position)
+	PositionID *int64    // the quota package's position (nil: match by Post and UnitID)
+	On         date.Date // the day the row started (UndoPost) or ended (ReopenPost)
+	DocNo      string    // 任免文号 of the document withdrawn
+	// Origin is the trail origin (audit.OriginUserUpdate by default).
+	Origin int
+}
+
+// UndoPost takes back what WritePost wrote for a withdrawn document inside
+// tx: the cadre's current post row of p.PositionID that began on p.On under
+// p.DocNo is deleted (trailed). When the cadre's 现任职务 is still that post
+// since that day, 现任职务, level, 任现职时间 and 职务属性 go back to what
+// they were before the post was written (the trail's record of the cadre
+// before that write), else to the cadre's remaining current post, else they
+// are cleared. The cadre must lie in the caller's scope (404); no such row
+// is a 400 naming the post.
+func (s *Service) UndoPost(ctx context.Context, tx bun.IDB, cadreID int64, p PostUndo) error {
+	return s.undoPost(ctx, tx, cadreID, p)
+}
+
+// ReopenPost takes back what EndPost did for a withdrawn document inside
+// tx: the cadre's post rows of p.PositionID (else named p.Post in p.UnitID)
+// that ended on p.On are current again (trailed; a 任免文号 EndPost filled in
+// with p.DocNo is emptied again), and when EndPost cleared the cadre's
+// 现任职务 (it is still empty) it is that post again, with its 任现职时间. The
+// cadre must lie in the caller's scope (404); no such row is a 400 naming
+// the post.
+func (s *Service) ReopenPost(ctx context.Context, tx bun.IDB, cadreID int64, p PostUndo) error {
+	return s.reopenPost(ctx, tx, cadreID, p)
+}
+
 // Each calls fn with every cadre of query, read in pages of 500 by id
 // through idb, whatever the caller's scope (a reminder finder, the
 // analysis, a batch form export: the caller restricts query with Scoped

@@ -225,10 +225,7 @@ func (s *Service) writePost(ctx context.Context, tx bun.IDB, cadreID int64, p Po
 	if err != nil {
 		return err
 	}
-	origin := p.Origin
-	if origin == 0 {
-		origin = audit.OriginUserUpdate
-	}
+	origin := originOr(p.Origin)
 	kind := p.Kind
 	if kind == "" {
 		kind = PostKindHeld
@@ -262,15 +259,7 @@ func (s *Service) endPost(ctx context.Context, tx bun.IDB, cadreID int64, p Post
 	if err != nil {
 		return err
 	}
-	q := tx.NewSelect().Model((*PostRow)(nil)).Where("cadre_id = ?", cadreID).Where("end_on IS NULL")
-	if p.PositionID != nil {
-		q = q.Where("position_id = ?", *p.PositionID)
-	} else {
-		q = q.Where("post = ?", p.Post)
-		if p.UnitID != nil {
-			q = q.Where("unit_id = ?", *p.UnitID)
-		}
-	}
+	q := postRows(tx, cadreID, p.PositionID, p.Post, p.UnitID).Where("end_on IS NULL")
 	var rows []PostRow
 	if err := q.Scan(ctx, &rows); err != nil {
 		return httpx.Internal(err)
@@ -278,12 +267,8 @@ func (s *Service) endPost(ctx context.Context, tx bun.IDB, cadreID int64, p Post
 	if len(rows) == 0 {
 		return httpx.Invalid("post", "%s没有现任职务“%s”", cur.Name, p.Post)
 	}
-	origin := p.Origin
-	if origin == 0 {
-		origin = audit.OriginUserUpdate
-	}
+	origin := originOr(p.Origin)
 	ctx = withOrigin(ctx, origin, nil)
-	decl := postKind.decl()
 	cleared := false
 	for i := range rows {
 		before := rows[i]
@@ -295,10 +280,7 @@ func (s *Service) endPost(ctx context.Context, tx bun.IDB, cadreID int64, p Post
 		if p.DocNo != "" && after.DocNo == "" {
 			after.DocNo = p.DocNo
 		}
-		if _, err := tx.NewUpdate().Model(&after).WherePK().Exec(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		if err := trailRow(ctx, s, tx, &postKind, decl, cadreID, &before, &after); err != nil {
+		if err := s.rewritePost(ctx, tx, cadreID, &before, &after); err != nil {
 			return err
 		}
 		if cur.Post == rows[i].Post && !cleared {
@@ -311,4 +293,34 @@ func (s *Service) endPost(ctx context.Context, tx bun.IDB, cadreID int64, p Post
 		}
 	}
 	return nil
+}
+
+// postRows selects the cadre's post rows of positionID, else those named
+// post (in unitID when set): the rows EndPost ends and ReopenPost reopens.
+func postRows(tx bun.IDB, cadreID int64, positionID *int64, post string, unitID *int64) *bun.SelectQuery {
+	q := tx.NewSelect().Model((*PostRow)(nil)).Where("cadre_id = ?", cadreID)
+	if positionID != nil {
+		return q.Where("position_id = ?", *positionID)
+	}
+	q = q.Where("post = ?", post)
+	if unitID != nil {
+		q = q.Where("unit_id = ?", *unitID)
+	}
+	return q
+}
+
+// originOr is the trail origin of a post's change: origin, else USER_UPDATE.
+func originOr(origin int) int {
+	if origin == 0 {
+		return audit.OriginUserUpdate
+	}
+	return origin
+}
+
+// rewritePost stores post row after over before, with its trail entry.
+func (s *Service) rewritePost(ctx context.Context, tx bun.IDB, cadreID int64, before, after *PostRow) error {
+	if _, err := tx.NewUpdate().Model(after).WherePK().Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return trailRow(ctx, s, tx, &postKind, postKind.decl(), cadreID, before, after)
 }

@@ -48,13 +48,38 @@ func (b base) Appoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointm
 // ended by its title in the unit (positions are unique by name in a unit,
 // so no other position's row can match).
 func (b base) Remove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error {
-	unitID, positionID := r.UnitID, r.PositionID
-	err := b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, PositionID: &positionID, On: r.EndOn, DocNo: r.DocNo})
+	unitID := r.UnitID
+	return byPositionElseTitle(r.PositionID, func(positionID *int64) error {
+		return b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, PositionID: positionID, On: r.EndOn, DocNo: r.DocNo})
+	})
+}
+
+// byPositionElseTitle calls fn with the position, and again without it
+// (the post then matched by its title in the unit) when the base finds no
+// post row naming the position (a 400 on post).
+func byPositionElseTitle(positionID int64, fn func(positionID *int64) error) error {
+	err := fn(&positionID)
 	var he *httpx.Error
 	if errors.As(err, &he) && he.Status == 400 && he.Field == "post" {
-		return b.s.EndPost(ctx, tx, cadreID, cadre.PostChange{Post: r.Post, UnitID: &unitID, On: r.EndOn, DocNo: r.DocNo})
+		return fn(nil)
 	}
 	return err
+}
+
+// UndoAppoint deletes the post row Appoint wrote (cadre.Service.UndoPost),
+// putting the cadre's 现任职务 back.
+func (b base) UndoAppoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointment) error {
+	positionID := a.PositionID
+	return b.s.UndoPost(ctx, tx, cadreID, cadre.PostUndo{Post: a.Post, PositionID: &positionID, On: a.StartOn, DocNo: a.DocNo})
+}
+
+// UndoRemove reopens the post Remove ended (cadre.Service.ReopenPost): the
+// row naming the position, else, as Remove, the row of that title in the unit.
+func (b base) UndoRemove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error {
+	unitID := r.UnitID
+	return byPositionElseTitle(r.PositionID, func(positionID *int64) error {
+		return b.s.ReopenPost(ctx, tx, cadreID, cadre.PostUndo{Post: r.Post, UnitID: &unitID, PositionID: positionID, On: r.EndOn, DocNo: r.DocNo})
+	})
 }
 
 // baseRefused puts a refusal of the cadre base (a cadre outside the

@@ -3,6 +3,7 @@ package quota_test
 import (
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -130,9 +131,27 @@ func TestSeedDemoOverTheCadresPosts(t *testing.T) {
 
 	// The draft is a real one: issuing it moves the second unit's 办公室主任
 	// into its 副处 vacancy (the 免去 finds the post row by its title).
+	moved := []int64{officeHead[units[1]]}
+	beforeDraft := w.picture(t, nil, nil, moved)
 	apptest.Expect(t, w.issue(t, docs[1].ID), 200)
 	if w.currentPost(t, officeHead[units[1]]) != "副院长" {
 		t.Fatalf("the draft's cadre is %q", w.currentPost(t, officeHead[units[1]]))
 	}
 	check("after the draft's issue")
+
+	// Withdrawing it puts the cadre back: the 免去 had ended the post row
+	// naming no position by its title (and named the document on it); the
+	// withdrawal reopens that row as it was and 现任职务 is 办公室主任 again.
+	apptest.Expect(t, w.withdraw(t, w.e.AdminTK, docs[1].ID, "演示撤销"), 200)
+	expectSame(t, "the demo's document withdrawn", w.picture(t, nil, nil, moved), beforeDraft)
+	check("after the withdrawal")
+
+	// A 存量登记 wrote no post rows (it recorded the posts held): withdrawing
+	// one is refused on its first item undone, and changes nothing.
+	stock, _ := apptest.GetPage[quota.Document](t, w.e, w.e.AdminTK, "/api/gbzs/documents", url.Values{"blurry": {"存量登记"}})
+	refused := w.withdraw(t, w.e.AdminTK, stock[0].ID, "演示撤销")
+	if refused.Status != 400 || !strings.Contains(refused.Message(), "没有由"+stock[0].DocNo+"任命的现任职务") {
+		t.Fatalf("withdrawing %s: %d %s", stock[0].DocNo, refused.Status, refused.Body)
+	}
+	check("after a refused withdrawal")
 }

@@ -234,16 +234,20 @@ func (s *Service) CreateDocument(ctx context.Context, in DocumentInput) (Documen
 	return s.Document(ctx, d.ID)
 }
 
-// UpdateDocument replaces a draft's head and items; an issued document is
-// read-only.
+// UpdateDocument replaces a draft's head and items; an issued or withdrawn
+// document is read-only.
 func (s *Service) UpdateDocument(ctx context.Context, id int64, in DocumentInput) (Document, error) {
-	if _, err := record.FindScoped[Document](ctx, s.db, s.documentScope, "w", id, errNoDocument); err != nil {
+	cur, err := record.FindScoped[Document](ctx, s.db, s.documentScope, "w", id, errNoDocument)
+	if err != nil {
 		return Document{}, err
+	}
+	if cur.State != StateDraft {
+		return Document{}, errReadOnly(cur.State)
 	}
 	if err := s.checkDocument(ctx, s.db, &in); err != nil {
 		return Document{}, err
 	}
-	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewUpdate().Model((*Document)(nil)).Set("doc_no = ?", in.DocNo).Set("issued_on = ?", in.IssuedOn).
 			Set("issuer = ?", in.Issuer).Set("title = ?", in.Title).Set("updated_at = ?", s.now()).
 			Where("id = ?", id).Where("state = ?", StateDraft).Exec(ctx)
@@ -280,7 +284,7 @@ func (s *Service) DeleteDocuments(ctx context.Context, ids []int64) error {
 		}
 		for _, st := range states {
 			if st != StateDraft {
-				return errIssued()
+				return errReadOnly(st)
 			}
 		}
 		res, err := tx.NewDelete().Table("gb_rmwj").Where("id IN (?)", bun.In(ids)).Where("state = ?", StateDraft).Exec(ctx)
@@ -307,7 +311,10 @@ func (s *Service) Issue(ctx context.Context, id int64, _ struct{}) (IssueResult,
 	if err != nil {
 		return IssueResult{}, err
 	}
-	if cur.State != StateDraft {
+	switch cur.State {
+	case StateWithdrawn:
+		return IssueResult{}, errWithdrawn()
+	case StateIssued:
 		return IssueResult{}, errAlreadyIssued()
 	}
 	by := ""

@@ -76,8 +76,9 @@ type Occupancy struct {
 
 // Document states.
 const (
-	StateDraft  = "draft"
-	StateIssued = "issued"
+	StateDraft     = "draft"
+	StateIssued    = "issued"
+	StateWithdrawn = "withdrawn" // 已撤销: its items were taken back; read-only
 )
 
 // Item kinds.
@@ -88,21 +89,25 @@ const (
 
 // Document is an appointment and removal document (任免文件): a draft is
 // edited freely; issuing it applies every item in one transaction and makes
-// it read-only.
+// it read-only; withdrawing an issued one takes its items back (撤销) and it
+// stays, read-only, with its reason.
 type Document struct {
-	bun.BaseModel `bun:"table:gb_rmwj,alias:w"`
-	ID            int64      `bun:"id,pk,autoincrement" json:"id"`
-	DocNo         string     `bun:"doc_no" json:"docNo"`
-	IssuedOn      date.Date  `bun:"issued_on" json:"issuedOn"`
-	Issuer        string     `bun:"issuer" json:"issuer"`
-	Title         string     `bun:"title" json:"title"`
-	State         string     `bun:"state" json:"state"`
-	IssuedAt      *time.Time `bun:"issued_at" json:"issuedAt"`
-	IssuedBy      string     `bun:"issued_by" json:"issuedBy"`
-	CreatedAt     time.Time  `bun:"created_at" json:"createTime"`
-	UpdatedAt     time.Time  `bun:"updated_at" json:"updateTime"`
-	Items         []Item     `bun:"-" json:"items"`
-	ItemCount     int        `bun:"item_count,scanonly" json:"itemCount"`
+	bun.BaseModel  `bun:"table:gb_rmwj,alias:w"`
+	ID             int64      `bun:"id,pk,autoincrement" json:"id"`
+	DocNo          string     `bun:"doc_no" json:"docNo"`
+	IssuedOn       date.Date  `bun:"issued_on" json:"issuedOn"`
+	Issuer         string     `bun:"issuer" json:"issuer"`
+	Title          string     `bun:"title" json:"title"`
+	State          string     `bun:"state" json:"state"`
+	IssuedAt       *time.Time `bun:"issued_at" json:"issuedAt"`
+	IssuedBy       string     `bun:"issued_by" json:"issuedBy"`
+	WithdrawnAt    *time.Time `bun:"withdrawn_at" json:"withdrawnAt"`
+	WithdrawnBy    string     `bun:"withdrawn_by" json:"withdrawnBy"`
+	WithdrawReason string     `bun:"withdraw_reason" json:"withdrawReason"`
+	CreatedAt      time.Time  `bun:"created_at" json:"createTime"`
+	UpdatedAt      time.Time  `bun:"updated_at" json:"updateTime"`
+	Items          []Item     `bun:"-" json:"items"`
+	ItemCount      int        `bun:"item_count,scanonly" json:"itemCount"`
 }
 
 // Item is one line of a document: 任命 (appoint) a cadre to a position from

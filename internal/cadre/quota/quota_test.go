@@ -115,9 +115,7 @@ func TestAFailingItemRollsBackTheWholeDocument(t *testing.T) {
 func TestIssueAppliesItemsWithProbationOfArticle53AndRemovalFreesThePlace(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	appointed := w.position(t, w.csUnit, "副院长", deputy, false)
-	elected := w.position(t, w.csUnit, "党委副书记", deputy, true)
-	q := w.quota(t, w.csUnit, deputy, 2)
+	appointed, elected, q := w.team(t, 2)
 	a, b := w.cadre(t, "甲", w.csUnit), w.cadre(t, "乙", w.csUnit)
 	postsBefore := w.posts(t, a)
 	doc := w.draft(t, appoint(a, appointed, "2026-03-01", true, ""), appoint(b, elected, "2026-03-01", true, ""))

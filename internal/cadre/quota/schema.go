@@ -13,7 +13,8 @@ import (
 // Migrations of 职数管理 (versions 2026121030..39 are ours; they run after
 // the cadre base's 2026121000, whose directory /gb the page goes under).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026121030, Name: "cadre quota: gb_position, gb_quota, gb_holding, gb_rmwj, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026121030, Name: "cadre quota: gb_position, gb_quota, gb_holding, gb_rmwj, menus", Up: migrate},
+		{Version: 2026121031, Name: "cadre quota: withdrawal of issued documents (gb_rmwj.withdrawn_*)", Up: migrateWithdrawal}}
 }
 
 // Dictionaries the positions and quotas hold codes of (seeded by system).
@@ -121,4 +122,12 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 		return err
 	}
 	return system.AddPages(ctx, tx, MenuDir, menus())
+}
+
+// migrateWithdrawal keeps who withdrew an issued document, when and why
+// (state withdrawn).
+func migrateWithdrawal(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx, `ALTER TABLE gb_rmwj ADD COLUMN withdrawn_at TIMESTAMP NULL`,
+		`ALTER TABLE gb_rmwj ADD COLUMN withdrawn_by VARCHAR(64) NOT NULL DEFAULT ''`,
+		`ALTER TABLE gb_rmwj ADD COLUMN withdraw_reason VARCHAR(200) NOT NULL DEFAULT ''`)
 }

@@ -55,6 +55,10 @@ type Cadres interface {
 	Names(ctx context.Context, ids []int64) (map[int64]string, error)
 	Appoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointment) error
 	Remove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error
+	// UndoAppoint and UndoRemove take back what Appoint and Remove wrote,
+	// for a withdrawn document.
+	UndoAppoint(ctx context.Context, tx bun.IDB, cadreID int64, a Appointment) error
+	UndoRemove(ctx context.Context, tx bun.IDB, cadreID int64, r Removal) error
 }
 
 // BaseRefresh is published when an issued document changed cadres' posts:
@@ -121,4 +125,5 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Put(docs+"/{id}", Perms.Edit, "修改任免文件", httpx.ChangeOn(errNoDocument, s.UpdateDocument))
 	rs.Delete(docs, Perms.Del, "删除任免文件", httpx.IDsAction(s.DeleteDocuments))
 	rs.Post(docs+"/{id}/issue", PermIssue, "发布任免文件", httpx.ActionOn(errNoDocument, s.Issue))
+	rs.Post(docs+"/{id}/withdraw", PermIssue, "撤销任免文件", httpx.ActionOn(errNoDocument, s.Withdraw))
 }

@@ -2,10 +2,10 @@
 // TestWebVocabularyMatchesServer (internal/app/vocab_test.go) fails when this file and the server drift.
 
 /** A document's state (quota.State…). */
-export type DocState = 'draft' | 'issued'
+export type DocState = 'draft' | 'issued' | 'withdrawn'
 
 /** The states' names. */
-export const DOC_STATE_NAMES: Record<DocState, string> = { draft: '草稿', issued: '已发布' }
+export const DOC_STATE_NAMES: Record<DocState, string> = { draft: '草稿', issued: '已发布', withdrawn: '已撤销' }
 
 /** An item's kind (quota.Kind…). */
 export type ItemKind = 'appoint' | 'remove'
@@ -104,6 +104,9 @@ export interface Document {
   state: DocState
   issuedAt: string | null
   issuedBy: string
+  withdrawnAt: string | null
+  withdrawnBy: string
+  withdrawReason: string
   createTime: string
   updateTime: string
   items: Item[]
@@ -133,3 +136,11 @@ export interface DocumentInput {
 export interface IssueResult {
   document: Document
 }
+
+/** The body of POST /api/gbzs/documents/{id}/withdraw (quota.WithdrawInput). */
+export interface WithdrawInput {
+  reason: string
+}
+
+/** The most characters of a withdrawal's reason. */
+export const MAX_WITHDRAW_REASON = 200

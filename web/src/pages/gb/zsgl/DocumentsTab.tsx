@@ -2,12 +2,14 @@ import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, Modal, Row, 
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { PERM } from '@/api/permissions'
-import { DOC_STATE_NAMES, EVENT_BASE_REFRESH, ITEM_KIND_NAMES, MAX_ITEMS, type Document, type DocumentInput, type Item, type ItemKind } from '@/api/generated/cadreQuota'
+import { DOC_STATE_NAMES, EVENT_BASE_REFRESH, ITEM_KIND_NAMES, MAX_ITEMS, MAX_WITHDRAW_REASON, type Document, type DocumentInput, type Item, type ItemKind } from '@/api/generated/cadreQuota'
 import { actionColumn, confirmAction, confirmDeleteOf, CrudTable, getFetcher, RowActions, useCrud } from '@/components/crud'
 import FormDrawer from '@/components/FormDrawer'
+import { timeCell } from '@/components/format'
 import Permission, { useHasPermission } from '@/components/Permission'
+import ReasonDialog from '@/components/ReasonDialog'
 import RemoteSelect from '@/components/RemoteSelect'
-import { announceBaseRefresh, createDocument, deleteDocuments, DOCUMENTS, fetchDocument, issueDocument, searchCadres, searchPositions, updateDocument } from './api'
+import { announceBaseRefresh, createDocument, deleteDocuments, DOCUMENTS, fetchDocument, issueDocument, searchCadres, searchPositions, updateDocument, withdrawDocument } from './api'
 
 const DAY = 'YYYY-MM-DD'
 
@@ -75,7 +77,9 @@ const itemColumns: TableColumnsType<Item> = [
   },
 ]
 
-/** A document's head and items, read-only (an issued document, the result of issuing). */
+const STATE_COLORS: Record<Document['state'], string> = { draft: 'default', issued: 'success', withdrawn: 'warning' }
+
+/** A document's head and items, read-only (an issued or withdrawn document, the result of issuing). */
 function DocumentView({ doc }: { doc: Document }) {
   return (
     <>
@@ -83,10 +87,21 @@ function DocumentView({ doc }: { doc: Document }) {
         <Descriptions.Item label="文号">{doc.docNo}</Descriptions.Item>
         <Descriptions.Item label="发文日期">{doc.issuedOn}</Descriptions.Item>
         <Descriptions.Item label="发文机关">{doc.issuer}</Descriptions.Item>
-        <Descriptions.Item label="状态">{DOC_STATE_NAMES[doc.state]}</Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <Tag color={STATE_COLORS[doc.state]}>{DOC_STATE_NAMES[doc.state]}</Tag>
+        </Descriptions.Item>
         <Descriptions.Item label="标题" span={2}>
           {doc.title}
         </Descriptions.Item>
+        {doc.state === 'withdrawn' && (
+          <>
+            <Descriptions.Item label="撤销理由" span={2}>
+              {doc.withdrawReason}
+            </Descriptions.Item>
+            <Descriptions.Item label="撤销人">{doc.withdrawnBy}</Descriptions.Item>
+            <Descriptions.Item label="撤销时间">{timeCell(doc.withdrawnAt)}</Descriptions.Item>
+          </>
+        )}
       </Descriptions>
       <Table<Item> rowKey="id" size="small" columns={itemColumns} dataSource={doc.items} pagination={false} scroll={{ x: 900 }} locale={{ emptyText: '没有任免事项' }} />
     </>
@@ -168,7 +183,15 @@ function ItemsField({ known }: { known: Item[] }) {
 
 type Editing = { doc: Document | null }
 
-const columns = (open: (d: Document) => void, edit: (d: Document) => void, issue: (d: Document) => void, remove: (d: Document) => void, canEdit: boolean): TableColumnsType<Document> => [
+interface Acts {
+  open: (d: Document) => void
+  edit: (d: Document) => void
+  issue: (d: Document) => void
+  withdraw: (d: Document) => void
+  remove: (d: Document) => void
+}
+
+const columns = ({ open, edit, issue, withdraw, remove }: Acts, canEdit: boolean): TableColumnsType<Document> => [
   { title: '文号', dataIndex: 'docNo', key: 'docNo', width: 160, sorter: true },
   { title: '标题', dataIndex: 'title', key: 'title', ellipsis: true },
   { title: '发文机关', dataIndex: 'issuer', key: 'issuer', width: 160, ellipsis: true },
@@ -179,7 +202,7 @@ const columns = (open: (d: Document) => void, edit: (d: Document) => void, issue
     dataIndex: 'state',
     key: 'state',
     width: 90,
-    render: (s: Document['state']) => <Tag color={s === 'issued' ? 'success' : 'default'}>{DOC_STATE_NAMES[s]}</Tag>,
+    render: (s: Document['state']) => <Tag color={STATE_COLORS[s]}>{DOC_STATE_NAMES[s]}</Tag>,
   },
   actionColumn<Document>(
     (d) => (
@@ -193,6 +216,7 @@ const columns = (open: (d: Document) => void, edit: (d: Document) => void, issue
                 { key: 'del', label: '删除', danger: true, need: PERM.gbzsDel, onClick: () => remove(d) },
               ]
             : []),
+          ...(d.state === 'issued' ? [{ key: 'withdraw', label: '撤销', danger: true, need: PERM.gbzsIssue, onClick: () => withdraw(d) }] : []),
         ]}
       />
     ),
@@ -200,14 +224,19 @@ const columns = (open: (d: Document) => void, edit: (d: Document) => void, issue
   ),
 ]
 
-/** 任免文件: drafts edited freely; 发布 applies every item at once (or none) and makes the document read-only. */
+/**
+ * 任免文件: drafts edited freely; 发布 applies every item at once (or none) and makes the document read-only;
+ * 撤销 (with a reason) takes an issued document's items back at once (or none, the server naming the item a
+ * later document built on) and leaves it read-only, 已撤销.
+ */
 export default function DocumentsTab() {
   const crud = useCrud<Document>({ key: 'gbzs-documents', fetch: getFetcher<Document>(DOCUMENTS) })
   const mayEdit = useHasPermission([PERM.gbzsEdit])
   const mayIssue = useHasPermission([PERM.gbzsIssue])
   const canEdit = mayEdit || mayIssue
   const [editing, setEditing] = useState<Editing | null>(null)
-  const [shown, setShown] = useState<{ doc: Document; issued?: boolean } | null>(null)
+  const [shown, setShown] = useState<{ doc: Document; issued?: boolean; withdrawn?: boolean } | null>(null)
+  const [withdrawing, setWithdrawing] = useState<Document | null>(null)
 
   const open = (d: Document) => void fetchDocument(d.id).then((doc) => setShown({ doc }))
   const edit = (d: Document) => void fetchDocument(d.id).then((doc) => setEditing({ doc }))
@@ -222,12 +251,13 @@ export default function DocumentsTab() {
         }),
       '任免文件已发布',
     ).then((ok) => ok && crud.reload())
+  const withdraw = (d: Document) => setWithdrawing(d)
 
   return (
     <>
       <CrudTable<Document>
         crud={crud}
-        columns={columns(open, edit, issue, remove, canEdit)}
+        columns={columns({ open, edit, issue, withdraw, remove }, canEdit)}
         emptyText="还没有任免文件"
         searchFields={[
           { name: 'blurry', label: '文号或标题' },
@@ -235,7 +265,7 @@ export default function DocumentsTab() {
             name: 'state',
             label: '状态',
             type: 'select',
-            options: (['draft', 'issued'] as const).map((s) => ({ value: s, label: DOC_STATE_NAMES[s] })),
+            options: (['draft', 'issued', 'withdrawn'] as const).map((s) => ({ value: s, label: DOC_STATE_NAMES[s] })),
           },
           { name: 'issuedOn', label: '发文日期', type: 'dateRange' },
         ]}
@@ -290,9 +320,39 @@ export default function DocumentsTab() {
           </Form.Item>
         </FormDrawer>
       )}
+      {withdrawing && (
+        <ReasonDialog
+          title={`撤销任免文件“${withdrawing.docNo}”`}
+          label="撤销理由"
+          okText="确定撤销"
+          danger
+          vertical
+          width={560}
+          maxLength={MAX_WITHDRAW_REASON}
+          showCount
+          note={
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`撤销后，其中${withdrawing.itemCount}项任免将按相反顺序同时撤回：任命的任职记录删除、职数释放，免去的职务恢复、职数重新占用，干部的现任职务随之恢复；文件保留为“已撤销”，不可再修改。任一项已被其后的任免文件改变（如任命后又被免去）则全部不撤销。`}
+            />
+          }
+          send={(reason) =>
+            withdrawDocument(withdrawing.id, { reason }).then((doc) => {
+              announceBaseRefresh(EVENT_BASE_REFRESH)
+              setShown({ doc, withdrawn: true })
+            })
+          }
+          successText="任免文件已撤销"
+          onClose={() => setWithdrawing(null)}
+          onDone={crud.reload}
+        />
+      )}
       {shown && (
-        <Modal open width={1000} title={shown.issued ? '发布结果' : '任免文件'} footer={null} onCancel={() => setShown(null)}>
+        <Modal open width={1000} title={shown.issued ? '发布结果' : shown.withdrawn ? '撤销结果' : '任免文件'} footer={null} onCancel={() => setShown(null)}>
           {shown.issued && <Alert type="success" showIcon style={{ marginBottom: 12 }} title="任免文件已发布：各项任免已写入干部任职信息，职数占用已更新。" />}
+          {shown.withdrawn && <Alert type="success" showIcon style={{ marginBottom: 12 }} title="任免文件已撤销：各项任免已从干部任职信息中撤回，职数占用已恢复。" />}
           <DocumentView doc={shown.doc} />
         </Modal>
       )}

@@ -1,5 +1,5 @@
 import { del, get, post, put, type Page } from '@/api/request'
-import type { Document, DocumentInput, Holder, IssueResult, Occupancy } from '@/api/generated/cadreQuota'
+import type { Document, DocumentInput, Holder, IssueResult, Occupancy, WithdrawInput } from '@/api/generated/cadreQuota'
 import type { RemoteOption } from '@/components/RemoteSelect'
 
 /** 职数管理's endpoints (internal/cadre/quota). */
@@ -16,6 +16,7 @@ export const createDocument = (body: DocumentInput) => post<Document>(DOCUMENTS,
 export const updateDocument = (id: number, body: DocumentInput) => put<Document>(`${DOCUMENTS}/${id}`, body)
 export const deleteDocuments = (ids: number[]) => del(DOCUMENTS, ids)
 export const issueDocument = (id: number) => post<IssueResult>(`${DOCUMENTS}/${id}/issue`)
+export const withdrawDocument = (id: number, body: WithdrawInput) => post<Document>(`${DOCUMENTS}/${id}/withdraw`, body)
 
 /** A cadre of the base's picker (GET /api/common/gbjbxx, the caller's cadre scope). */
 interface CadrePick {

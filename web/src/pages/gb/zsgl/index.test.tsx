@@ -18,6 +18,9 @@ const doc = (over: Partial<Document> = {}): Document => ({
   state: 'draft',
   issuedAt: null,
   issuedBy: '',
+  withdrawnAt: null,
+  withdrawnBy: '',
+  withdrawReason: '',
   createTime: '2026-03-01T08:00:00Z',
   updateTime: '2026-03-01T08:00:00Z',
   items: [],
@@ -122,5 +125,46 @@ describe('gb/zsgl', { timeout: 30_000 }, () => {
     await waitFor(() => expect(issued).toBe(1))
     expect(heard).toBe(1)
     window.removeEventListener('gb_base_refresh', hear)
+  })
+
+  it('withdraws an issued document with a reason after confirmation, shows it 已撤销 and tells the open pages', async () => {
+    signIn(['gbzs:list', 'gbzs:issue'])
+    const sent: unknown[] = []
+    mock.onPost('/api/gbzs/documents/6/withdraw').reply((config) => {
+      sent.push(JSON.parse(config.data as string))
+      return [200, doc({ id: 6, docNo: '校党干〔2026〕11号', state: 'withdrawn', items: [issuedItem], withdrawReason: '文件印发有误', withdrawnBy: 'admin', withdrawnAt: '2026-03-02T08:00:00Z' })]
+    })
+    let heard = 0
+    const hear = () => heard++
+    window.addEventListener('gb_base_refresh', hear)
+    renderPage()
+    fireEvent.click(await screen.findByRole('tab', { name: '任免文件' }))
+    const issued = (await screen.findByText('校党干〔2026〕11号')).closest('tr') as HTMLElement
+    const draft = screen.getByText('校党干〔2026〕12号').closest('tr') as HTMLElement
+    expect(within(draft).queryByText('撤销')).toBeNull()
+    fireEvent.click(within(issued).getByText('撤销'))
+    const dialog = (await screen.findByText('撤销任免文件“校党干〔2026〕11号”')).closest('.ant-modal') as HTMLElement
+    expect(within(dialog).getByText(/任一项已被其后的任免文件改变.*则全部不撤销/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: /确定撤销/ }))
+    expect(await within(dialog).findByText('请输入撤销理由')).toBeTruthy()
+    expect(sent).toHaveLength(0)
+    fireEvent.change(within(dialog).getByLabelText('撤销理由'), { target: { value: '  文件印发有误 ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /确定撤销/ }))
+    expect(await screen.findByText('撤销结果')).toBeTruthy()
+    expect(sent).toEqual([{ reason: '文件印发有误' }])
+    const result = screen.getByText('撤销结果').closest('.ant-modal') as HTMLElement
+    expect(within(result).getByText('已撤销')).toBeTruthy()
+    expect(within(result).getByText('文件印发有误')).toBeTruthy()
+    expect(heard).toBe(1)
+    window.removeEventListener('gb_base_refresh', hear)
+  })
+
+  it('offers no 撤销 without gbzs:issue', async () => {
+    signIn(['gbzs:list', 'gbzs:edit', 'gbzs:del'])
+    renderPage()
+    fireEvent.click(await screen.findByRole('tab', { name: '任免文件' }))
+    const issued = (await screen.findByText('校党干〔2026〕11号')).closest('tr') as HTMLElement
+    expect(within(issued).queryByText('撤销')).toBeNull()
+    expect(within(issued).getByText('查看')).toBeTruthy()
   })
 })
