@@ -21,6 +21,8 @@ type postFields struct {
 	Level         string    `json:"level"`
 	LevelSince    date.Date `json:"levelSince"`
 	PostAttribute string    `json:"postAttribute"`
+	// TenureStatus: an appointment also sets the 任职状态 (试用期 or 在任).
+	TenureStatus string `json:"tenureStatus"`
 }
 
 // trailDepth bounds the cadre's trail entries read to find the state
@@ -109,6 +111,7 @@ func (s *Service) undoPost(ctx context.Context, tx bun.IDB, cadreID int64, p Pos
 		return err
 	case found:
 		in.Post, in.PostSince, in.Level, in.LevelSince, in.PostAttribute = prev.Post, prev.PostSince, prev.Level, prev.LevelSince, prev.PostAttribute
+		in.TenureStatus = prev.TenureStatus
 	default:
 		// No record of the cadre before the write (written before the
 		// trail, or too far back): 现任职务 must not name the post deleted,
