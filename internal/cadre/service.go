@@ -47,6 +47,9 @@ type Service struct {
 
 	cadres *cadreResource
 	subs   map[string]subTrail // by path: the restore of a sub-table's rows
+	// managed is 分管部门's (trail module TrailManagedDepts), apart from subs:
+	// the cadre does not propose changes to it.
+	managed subTrail
 }
 
 // New builds the service.
