@@ -188,3 +188,26 @@ func TestManagedDeptsGoAPI(t *testing.T) {
 		t.Fatalf("trail %+v", entries)
 	}
 }
+
+// The signed-in user's info says whether a cadre's record names the
+// account: the web shows 我的干部信息 only then.
+func TestUserInfoSaysCadreLinked(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	selfTK, selfID := w.e.UserWith("ALL", 0)
+	otherTK, _ := w.e.UserWith("ALL", 0)
+	type info struct {
+		CadreLinked *bool `json:"cadreLinked"`
+	}
+	if got := apptest.DoJSON[info](t, w.e, 200, "GET", "/auth/info", selfTK, nil); got.CadreLinked == nil || *got.CadreLinked {
+		t.Fatalf("before the link: %+v", got)
+	}
+	w.create(t, w.adminTK, cadreBody("张三", w.csUnit, "userId", selfID))
+	if got := apptest.DoJSON[info](t, w.e, 200, "GET", "/auth/info", selfTK, nil); got.CadreLinked == nil || !*got.CadreLinked {
+		t.Fatalf("linked: %+v", got)
+	}
+	if got := apptest.DoJSON[info](t, w.e, 200, "GET", "/auth/info", otherTK, nil); got.CadreLinked == nil || *got.CadreLinked {
+		t.Fatalf("not linked: %+v", got)
+	}
+	apptest.Expect(t, w.e.Do("GET", "/auth/info", "", nil), 401)
+}
