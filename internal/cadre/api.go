@@ -399,3 +399,54 @@ func (s *Service) findScoped(ctx context.Context, idb bun.IDB, id int64) (*Row, 
 }
 
 func errNoCadre() *httpx.Error { return httpx.NotFound("干部不存在") }
+
+// ManagedDepts is the departments cadre cadreID manages (分管部门) with
+// their units' names, in their order, whatever the caller's scope (the
+// caller checked the record naming the cadre).
+func (s *Service) ManagedDepts(ctx context.Context, idb bun.IDB, cadreID int64) ([]ManagedDept, error) {
+	rows, err := s.managed.rows(ctx, idb, cadreID)
+	if err != nil {
+		return nil, err
+	}
+	return rows.([]ManagedDept), nil
+}
+
+// AddManagedDept adds a department cadre cadreID manages (d.UnitID, d.Kind
+// ManageCharge or ManageContact, d.Since, d.Note, d.Sort) inside the
+// caller's transaction, checked like the page's (400 naming the field; a
+// unit the cadre manages already is a 400 on unitId) and trailed under the
+// cadre in TrailManagedDepts with origin. The cadre must be in the caller's
+// cadre scope (404).
+func (s *Service) AddManagedDept(ctx context.Context, tx bun.IDB, cadreID int64, d ManagedDept, origin int) error {
+	if _, err := s.findScoped(ctx, tx, cadreID); err != nil {
+		return err
+	}
+	// Asked first: on PostgreSQL a refused INSERT would abort the caller's transaction.
+	dup, err := tx.NewSelect().Model((*ManagedDept)(nil)).Where("cadre_id = ?", cadreID).Where("unit_id = ?", d.UnitID).Exists(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if dup {
+		return managedKind.unique()
+	}
+	return insertRow(withOrigin(ctx, origin, nil), s, tx, &managedKind, cadreID, &d)
+}
+
+// LinkedAccounts tells which of the accounts userIDs a cadre's record is
+// linked to (gb_jbxx.user_id), read through idb: true by account id. The
+// signed-in user's is their cadreLinked (我的干部信息 is theirs).
+func (s *Service) LinkedAccounts(ctx context.Context, idb bun.IDB, userIDs []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	var ids []int64
+	if err := idb.NewSelect().TableExpr("gb_jbxx AS g").ColumnExpr("DISTINCT g.user_id").
+		Where("g.user_id IN (?)", bun.In(userIDs)).Scan(ctx, &ids); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}

@@ -279,3 +279,27 @@ type Certificate struct {
 	DueBackOn  date.Date `bun:"due_back_on" json:"dueBackOn"`
 	ReturnedOn date.Date `bun:"returned_on" json:"returnedOn"`
 }
+
+// The kinds of a managed department (分管部门): a department the cadre is
+// in charge of, or one they keep in touch with (a school leader's 联系 of a
+// college).
+const (
+	ManageCharge  = "分管"
+	ManageContact = "联系"
+)
+
+// ManagedDept is a department a cadre manages (gb_fgbm, spec GB_MANAGE_DEPT):
+// a unit (sys_dept) once per cadre, with the kind, since when and a note.
+// Its rows are trailed under the cadre in the trail module
+// TrailManagedDepts, not TrailModule: they are not an information type of
+// the 任免审批表, and the cadre does not propose them (信息变更申请).
+type ManagedDept struct {
+	bun.BaseModel `bun:"table:gb_fgbm,alias:x"`
+	Sub
+	UnitID int64     `bun:"unit_id" json:"unitId"`
+	Kind   string    `bun:"kind" json:"kind"`
+	Since  date.Date `bun:"since" json:"since"`
+	Note   string    `bun:"note" json:"note"`
+	// UnitName is the unit's name as read (never written).
+	UnitName string `bun:"unit_name,scanonly" json:"unitName"`
+}

@@ -18,7 +18,8 @@ import (
 // create, update, delete, trail and restore), its sub-tables and the
 // cadre picker.
 func (s *Service) routes(rs *httpx.Routes) {
-	s.cadres.Routes(rs, "/api/gbjbxx", Perms, resource.Replace(resource.RestoreRoute, "还原变动", httpx.Action(s.Restore)))
+	s.cadres.Routes(rs, "/api/gbjbxx", Perms, resource.Replace(resource.RestoreRoute, "还原变动", httpx.Action(s.Restore)),
+		resource.Replace(resource.TrailRoute, "查看变动轨迹", httpx.ListUnder(errNoCadre, s.Trail)))
 	s.subRoutes(rs)
 	// Information-change requests: the cadre's own (any signed-in account linked to a cadre record; 404 otherwise)
 	// and their review item by item.
@@ -33,15 +34,40 @@ func (s *Service) routes(rs *httpx.Routes) {
 	rs.Get("/api/common/gbjbxx", httpx.SignedIn, "选择干部", httpx.ReadPicker(s.Picker))
 }
 
+// trailModules are the trail modules of a cadre's entries: the cadre and
+// its information types, and its managed departments.
+var trailModules = []int{TrailModule, TrailManagedDepts}
+
+// Trail is GET /api/gbjbxx/{id}/trail: the cadre's entries of both its
+// trail modules (the record, its rows, its managed departments), newest
+// first; a cadre outside the caller's scope is a 404.
+func (s *Service) Trail(ctx context.Context, id int64, lq httpx.ListQuery) (httpx.PageResult[audit.Labelled], error) {
+	if _, err := s.findScoped(ctx, s.db, id); err != nil {
+		return httpx.PageResult[audit.Labelled]{}, err
+	}
+	l, err := s.labels(ctx)
+	if err != nil {
+		return httpx.PageResult[audit.Labelled]{}, err
+	}
+	return audit.PageIn(ctx, s.db, trailModules, id, lq.Page, l.Label)
+}
+
 // Restore puts back what a trail entry of a cadre recorded: the cadre's
-// basic information, or one row of a sub-table (a removed row comes back
-// as a new row), checked like an edit (ORIGIN USER_RESTORE). An entry of a
-// cadre outside the caller's scope does not exist for them.
+// basic information, or one row of a sub-table or of its managed
+// departments (a removed row comes back as a new row), checked like an
+// edit (ORIGIN USER_RESTORE). An entry of a cadre outside the caller's
+// scope does not exist for them.
 func (s *Service) Restore(ctx context.Context, in record.RestoreInput) (any, error) {
 	if in.TrailID <= 0 {
 		return nil, httpx.BadRequest("请选择要还原的变动记录")
 	}
-	e, err := audit.Get(ctx, s.db, TrailModule, in.TrailID)
+	var e *audit.Entry
+	var err error
+	for _, m := range trailModules {
+		if e, err = audit.Get(ctx, s.db, m, in.TrailID); !errors.Is(err, sql.ErrNoRows) {
+			break
+		}
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, audit.ErrNoEntry()
 	} else if err != nil {
@@ -62,6 +88,9 @@ func (s *Service) Restore(ctx context.Context, in record.RestoreInput) (any, err
 		return nil, err
 	}
 	sub, ok := s.subs[probe.SubTable]
+	if e.Module == TrailManagedDepts {
+		sub, ok = s.managed, probe.SubTable == s.managed.path
+	}
 	if !ok {
 		return nil, audit.ErrNoEntry()
 	}

@@ -21,6 +21,20 @@ func Migrations() []db.Migration {
 			return db.ZhSortKey(ctx, tx, "gb_jbxx", "name", []string{"name"})
 		}},
 		{Version: 2026121002, Name: "cadre base: gb_bgsq (change requests by the cadre), trail origin 本人申请变更", Up: migrateRequests},
+		// 分管部门: the departments a cadre manages, once each (the unique key is the 400 on unitId).
+		{Version: 2026121003, Name: "cadre base: gb_fgbm (the departments a cadre manages)", Up: func(ctx context.Context, tx bun.Tx) error {
+			return db.DDL(ctx, tx, `CREATE TABLE gb_fgbm (
+					id {{pk}},
+					cadre_id BIGINT NOT NULL REFERENCES gb_jbxx(id) ON DELETE CASCADE,
+					unit_id BIGINT NOT NULL REFERENCES sys_dept(id),
+					kind VARCHAR(8) NOT NULL,
+					since DATE NULL,
+					note VARCHAR(200) NOT NULL DEFAULT '',
+					sort INTEGER NOT NULL DEFAULT 0,
+					{{stamps}})`,
+				`CREATE UNIQUE INDEX uq_gb_fgbm_unit ON gb_fgbm(cadre_id, unit_id)`,
+				`CREATE INDEX idx_gb_fgbm_unit ON gb_fgbm(unit_id)`)
+		}},
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/rbac"
@@ -47,6 +48,9 @@ type Service struct {
 
 	cadres *cadreResource
 	subs   map[string]subTrail // by path: the restore of a sub-table's rows
+	// managed is 分管部门's (trail module TrailManagedDepts), apart from subs:
+	// the cadre does not propose changes to it.
+	managed subTrail
 }
 
 // New builds the service.
@@ -60,7 +64,16 @@ func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *cry
 // Module describes the cadre base to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "cadre", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
-		Dicts: fields.DictUses()} // a dictionary value cadres hold cannot be deleted
+		Dicts:     fields.DictUses(), // a dictionary value cadres hold cannot be deleted
+		Subscribe: s.subscribe}
+}
+
+// subscribe: the base tells the system domain which accounts are cadres'
+// (the signed-in user's cadreLinked: the web offers 我的干部信息).
+func (s *Service) subscribe(b *event.Bus) {
+	event.Answer(b, func(ctx context.Context, idb bun.IDB, q system.AccountCadres) (map[int64]bool, error) {
+		return s.LinkedAccounts(ctx, idb, q.UserIDs)
+	})
 }
 
 // Mount lets another cadre package (the 任免审批表, the lrmx import) serve

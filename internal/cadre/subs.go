@@ -29,6 +29,22 @@ type subKind[T any] struct {
 	// the row as stored and snapshotted); open decrypts them for the API.
 	seal func(s *Service, in *T) error
 	open func(s *Service, in *T)
+	// module is the trail module of the rows (0: the cadre's, TrailModule).
+	module int
+	// verify is a check that reads the database (the unit exists), after
+	// the others; unique answers a write refused by the table's unique key.
+	verify func(ctx context.Context, idb bun.IDB, in *T) error
+	unique func() *httpx.Error
+	// selects adds the columns a row shows and does not keep (its unit's name).
+	selects func(q *bun.SelectQuery) *bun.SelectQuery
+}
+
+// trailModule is the module the kind's rows are trailed in.
+func (k *subKind[T]) trailModule() int {
+	if k.module != 0 {
+		return k.module
+	}
+	return TrailModule
 }
 
 // subRow is what every sub-table row gives.
@@ -165,6 +181,31 @@ var (
 		fields: cat(resource.Fields[PartyService]{{Name: "org", Label: "党组织", Required: true, Max: 100}, {Name: "post", Label: "党内职务", Required: true, Max: 100}},
 			periodFields[PartyService](false), resource.Fields[PartyService]{{Name: "sort", Label: "排序", Kind: resource.Int}}),
 		rules: func(in *PartyService) error { return periodRule(&in.Period) }}
+	// managedKind is 分管部门 (GB_MANAGE_DEPT): the units a cadre manages, each once, trailed in its own module.
+	managedKind = subKind[ManagedDept]{path: "fgbm", noun: "分管部门", table: "gb_fgbm", order: "sort, id", module: TrailManagedDepts,
+		fields: resource.Fields[ManagedDept]{{Name: "unitId", Label: "分管单位", Kind: resource.Ref, Required: true, Table: "sys_dept", Key: "unit"},
+			{Name: "kind", Label: "分管类型", Required: true, Max: 8}, {Name: "since", Label: "起始时间", Kind: resource.Day, NotFuture: true},
+			{Name: "note", Label: "备注", Max: 200}, {Name: "sort", Label: "排序", Kind: resource.Int}},
+		rules: func(in *ManagedDept) error {
+			if in.Kind != ManageCharge && in.Kind != ManageContact {
+				return httpx.Invalid("kind", "分管类型须为分管或联系")
+			}
+			return nil
+		},
+		verify: func(ctx context.Context, idb bun.IDB, in *ManagedDept) error {
+			ok, err := idb.NewSelect().TableExpr("sys_dept").Where("id = ?", in.UnitID).Exists(ctx)
+			if err != nil {
+				return httpx.Internal(err)
+			}
+			if !ok {
+				return httpx.Invalid("unitId", "分管单位不存在")
+			}
+			return nil
+		},
+		unique: func() *httpx.Error { return httpx.Invalid("unitId", "该单位已在此干部的分管部门中") },
+		selects: func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.ColumnExpr("x.*").ColumnExpr("(SELECT d.name FROM sys_dept AS d WHERE d.id = x.unit_id) AS unit_name")
+		}}
 	certificateKind = subKind[Certificate]{path: "zj", noun: "证件", table: "gb_zj", order: "sort, id",
 		fields: resource.Fields[Certificate]{{Name: "kind", Label: "证件类型", Required: true, Max: 20}, {Name: "number", Label: "证件号码", Max: 50},
 			{Name: "outOn", Label: "领取日期", Kind: resource.Day}, {Name: "dueBackOn", Label: "应交回日期", Kind: resource.Day},
@@ -226,18 +267,18 @@ type subSnapshot struct {
 // of the cadre's (answering it as stored), apply an accepted one inside tx,
 // and show a proposal in clear.
 type subTrail struct {
-	noun    string
-	restore func(ctx context.Context, cadreID int64, row json.RawMessage, entryID int64) (any, error)
-	rows    func(ctx context.Context, idb bun.IDB, cadreID int64) (any, error)
-	propose func(ctx context.Context, cadreID int64, action string, rowID *int64, raw json.RawMessage) (json.RawMessage, error)
-	apply   func(ctx context.Context, tx bun.IDB, cadreID int64, action string, rowID *int64, proposed json.RawMessage) error
-	clear   func(proposed json.RawMessage) json.RawMessage
+	path, noun string
+	restore    func(ctx context.Context, cadreID int64, row json.RawMessage, entryID int64) (any, error)
+	rows       func(ctx context.Context, idb bun.IDB, cadreID int64) (any, error)
+	propose    func(ctx context.Context, cadreID int64, action string, rowID *int64, raw json.RawMessage) (json.RawMessage, error)
+	apply      func(ctx context.Context, tx bun.IDB, cadreID int64, action string, rowID *int64, proposed json.RawMessage) error
+	clear      func(proposed json.RawMessage) json.RawMessage
 }
 
 // decl is the sub-table's trail declaration: each field named
 // "<path>.<field>" and labelled "<noun>·<label>", under the cadre's module.
 func (k *subKind[T]) decl() *record.Decl {
-	d := k.fields.Decl(TrailModule, k.noun)
+	d := k.fields.Decl(k.trailModule(), k.noun)
 	for i := range d.Fields {
 		switch f := &d.Fields[i]; k.path + "." + f.Name {
 		case "jtcy.name", "jtcy.employerPost", "zj.number":
@@ -249,21 +290,25 @@ func (k *subKind[T]) decl() *record.Decl {
 	return d
 }
 
-// view is a row's raw trail view (clear values), keyed as decl names them.
-func (k *subKind[T]) view(s *Service, row *T) map[string]string {
+// view is a row's raw trail view (clear values, a unit by its name read
+// through idb), keyed as decl names them.
+func (k *subKind[T]) view(ctx context.Context, idb bun.IDB, s *Service, row *T) (map[string]string, error) {
 	if row == nil {
-		return nil
+		return nil, nil
 	}
 	c := *row
 	if k.open != nil {
 		k.open(s, &c)
 	}
-	raw := k.fields.RawView(&c, func(resource.Field, *int64) string { return "" })
+	raw, err := k.fields.TrailView(ctx, idb, &c)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
 	out := make(map[string]string, len(raw))
 	for key, v := range raw {
 		out[k.path+"."+key] = v
 	}
-	return out
+	return out, nil
 }
 
 // child is the sub-table as a resource.Child of the cadre, trailed.
@@ -276,7 +321,8 @@ func (k *subKind[T]) child(s *Service) resource.Child[Row, T] {
 			x := any(v).(subRow).sub()
 			return &x.Base, &x.CadreID
 		},
-		Check: func(ctx context.Context, _ *Row, in *T) error { return checkRow(ctx, s, k, in) },
+		Check:  func(ctx context.Context, _ *Row, in *T) error { return checkRow(ctx, s, k, in) },
+		Select: k.selects, Unique: k.unique,
 		Saved: func(ctx context.Context, tx bun.IDB, cadreID int64, before, after *T) error {
 			return trailRow(ctx, s, tx, k, decl, cadreID, before, after)
 		},
@@ -301,6 +347,11 @@ func checkRow[T any](ctx context.Context, s *Service, k *subKind[T], in *T) erro
 	}
 	if k.rules != nil {
 		if err := k.rules(in); err != nil {
+			return err
+		}
+	}
+	if k.verify != nil {
+		if err := k.verify(ctx, s.db, in); err != nil {
 			return err
 		}
 	}
@@ -341,7 +392,15 @@ func trailRow[T any](ctx context.Context, s *Service, tx bun.IDB, k *subKind[T],
 		return err
 	}
 	o := originOf(ctx)
-	changes := decl.Changes(k.view(s, before), k.view(s, after), l.Label)
+	was, err := k.view(ctx, tx, s, before)
+	if err != nil {
+		return err
+	}
+	is, err := k.view(ctx, tx, s, after)
+	if err != nil {
+		return err
+	}
+	changes := decl.Changes(was, is, l.Label)
 	typ, snap := audit.TypeUpdate, after
 	switch {
 	case before == nil:
@@ -364,7 +423,7 @@ func trailRow[T any](ctx context.Context, s *Service, tx bun.IDB, k *subKind[T],
 	if err != nil {
 		return httpx.Internal(err)
 	}
-	if err := audit.Record(ctx, tx, TrailModule, cadreID, typ, o.origin, changes, subSnapshot{SubTable: k.path, Row: row}, o.restoredFrom); err != nil {
+	if err := audit.Record(ctx, tx, k.trailModule(), cadreID, typ, o.origin, changes, subSnapshot{SubTable: k.path, Row: row}, o.restoredFrom); err != nil {
 		return httpx.Internal(err)
 	}
 	return nil
@@ -380,12 +439,12 @@ func maskPersonal(v string) string {
 	return string(r[0]) + strings.Repeat("*", min(len(r)-1, 6))
 }
 
-// register serves kind k under /api/gbjbxx/{id}/<path> and keeps its
-// restore for the cadre's trail.
-func register[T any](s *Service, rs *httpx.Routes, k *subKind[T]) {
+// register serves kind k under /api/gbjbxx/{id}/<path> and answers what
+// the base does with its rows (the restore for the cadre's trail …).
+func register[T any](s *Service, rs *httpx.Routes, k *subKind[T]) subTrail {
 	c := k.child(s)
 	c.Routes(rs, "/api/gbjbxx/{id}/"+k.path, Perms.List, Perms.Edit, k.noun)
-	s.subs[k.path] = subTrail{noun: k.noun, restore: func(ctx context.Context, cadreID int64, raw json.RawMessage, entryID int64) (any, error) {
+	return subTrail{path: k.path, noun: k.noun, restore: func(ctx context.Context, cadreID int64, raw json.RawMessage, entryID int64) (any, error) {
 		row := new(T)
 		if err := json.Unmarshal(raw, row); err != nil {
 			return nil, httpx.Internal(err)
@@ -406,7 +465,11 @@ func register[T any](s *Service, rs *httpx.Routes, k *subKind[T]) {
 	},
 		rows: func(ctx context.Context, idb bun.IDB, cadreID int64) (any, error) {
 			rows := []T{}
-			if err := idb.NewSelect().Model(&rows).Where("cadre_id = ?", cadreID).OrderExpr(k.order).Scan(ctx); err != nil {
+			q := idb.NewSelect().Model(&rows)
+			if k.selects != nil {
+				q = k.selects(q)
+			}
+			if err := q.Where("cadre_id = ?", cadreID).OrderExpr(k.order).Scan(ctx); err != nil {
 				return nil, httpx.Internal(err)
 			}
 			c.Shown(rows)
@@ -497,19 +560,16 @@ func findRow[T any](ctx context.Context, idb bun.IDB, cadreID, id int64) (*T, er
 	return row, nil
 }
 
-// subRoutes registers the twelve sub-tables and the certificates.
+// subRoutes registers the twelve sub-tables and the certificates (the
+// information types, which the cadre may ask to change), then 分管部门
+// (the 干部管理员's alone: its restore only).
 func (s *Service) subRoutes(rs *httpx.Routes) {
-	register(s, rs, &resumeKind)
-	register(s, rs, &postKind)
-	register(s, rs, &educationKind)
-	register(s, rs, &familyKind)
-	register(s, rs, &studyKind)
-	register(s, rs, &inspectionKind)
-	register(s, rs, &assessmentKind)
-	register(s, rs, &workStyleKind)
-	register(s, rs, &researchKind)
-	register(s, rs, &partTimeKind)
-	register(s, rs, &honourKind)
-	register(s, rs, &partyServiceKind)
-	register(s, rs, &certificateKind)
+	for _, t := range []subTrail{register(s, rs, &resumeKind), register(s, rs, &postKind), register(s, rs, &educationKind),
+		register(s, rs, &familyKind), register(s, rs, &studyKind), register(s, rs, &inspectionKind),
+		register(s, rs, &assessmentKind), register(s, rs, &workStyleKind), register(s, rs, &researchKind),
+		register(s, rs, &partTimeKind), register(s, rs, &honourKind), register(s, rs, &partyServiceKind),
+		register(s, rs, &certificateKind)} {
+		s.subs[t.path] = t
+	}
+	s.managed = register(s, rs, &managedKind)
 }

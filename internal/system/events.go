@@ -61,24 +61,36 @@ type OrgSubtree struct{ IDs []int64 }
 // member by account id. Nobody answering means no member has an account.
 type AccountMembers struct{ UserIDs []int64 }
 
-// accountMembers names the members linked to the accounts of a page of users.
-func (s *Service) accountMembers(ctx context.Context, ids []int64) (map[int64]IDName, error) {
-	m, ok, err := event.Ask[map[int64]IDName](ctx, s.bus, s.db, AccountMembers{UserIDs: ids})
+// askMap asks q over the bus for a map by id: nobody answering, or no
+// answer, is an empty map.
+func askMap[V, Q any](ctx context.Context, s *Service, q Q) (map[int64]V, error) {
+	m, ok, err := event.Ask[map[int64]V](ctx, s.bus, s.db, q)
 	if !ok || m == nil {
-		m = map[int64]IDName{}
+		m = map[int64]V{}
 	}
 	return m, err
+}
+
+// accountMembers names the members linked to the accounts of a page of users.
+func (s *Service) accountMembers(ctx context.Context, ids []int64) (map[int64]IDName, error) {
+	return askMap[IDName](ctx, s, AccountMembers{UserIDs: ids})
+}
+
+// AccountCadres asks which accounts a cadre's record is linked to (the
+// cadre base keeps the link): answered with map[int64]bool, true by
+// account id. Nobody answering means no cadre has an account.
+type AccountCadres struct{ UserIDs []int64 }
+
+// accountCadres tells which accounts of a page of users are a cadre's.
+func (s *Service) accountCadres(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	return askMap[bool](ctx, s, AccountCadres{UserIDs: ids})
 }
 
 // orgDirectory is the OrgDirectory accounts use, asked over the bus.
 type orgDirectory struct{ s *Service }
 
 func (d orgDirectory) Names(ctx context.Context, ids []int64) (map[int64]string, error) {
-	m, ok, err := event.Ask[map[int64]string](ctx, d.s.bus, d.s.db, OrgNames{IDs: ids})
-	if !ok || m == nil {
-		m = map[int64]string{}
-	}
-	return m, err
+	return askMap[string](ctx, d.s, OrgNames{IDs: ids})
 }
 
 func (d orgDirectory) InScope(ctx context.Context, id int64) (bool, error) {
@@ -95,11 +107,7 @@ func (d orgDirectory) ScopeIDs(ctx context.Context) (bool, []int64, error) {
 }
 
 func (d orgDirectory) RoleOrgsOutside(ctx context.Context, roleIDs []int64) (map[int64]bool, error) {
-	m, ok, err := event.Ask[map[int64]bool](ctx, d.s.bus, d.s.db, RoleOrgsOutside{RoleIDs: roleIDs})
-	if !ok || m == nil {
-		m = map[int64]bool{}
-	}
-	return m, err
+	return askMap[bool](ctx, d.s, RoleOrgsOutside{RoleIDs: roleIDs})
 }
 
 func (d orgDirectory) Subtree(ctx context.Context, rootIDs []int64) ([]int64, error) {

@@ -30,16 +30,19 @@ type IDName struct {
 
 // UserView is a user as the API shows it; never the password hash.
 type UserView struct {
-	ID            int64      `json:"id"`
-	Username      string     `json:"username"`
-	NickName      string     `json:"nickName"`
-	Gender        string     `json:"gender"`
-	Phone         string     `json:"phone"`
-	Email         string     `json:"email"`
-	Avatar        string     `json:"avatar"`
-	Dept          *IDName    `json:"dept"`
-	Org           *IDName    `json:"org"`    // the party organisation the account belongs to
-	Member        *IDName    `json:"member"` // the party member whose account it is
+	ID       int64   `json:"id"`
+	Username string  `json:"username"`
+	NickName string  `json:"nickName"`
+	Gender   string  `json:"gender"`
+	Phone    string  `json:"phone"`
+	Email    string  `json:"email"`
+	Avatar   string  `json:"avatar"`
+	Dept     *IDName `json:"dept"`
+	Org      *IDName `json:"org"`    // the party organisation the account belongs to
+	Member   *IDName `json:"member"` // the party member whose account it is
+	// CadreLinked: a cadre's record names the account (gb_jbxx.user_id), so
+	// the web offers its 我的干部信息.
+	CadreLinked   bool       `json:"cadreLinked"`
 	Roles         []string   `json:"roles,omitempty"`
 	RoleList      []IDName   `json:"roleList"`
 	Enabled       bool       `json:"enabled"`
@@ -100,6 +103,10 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 	if err != nil {
 		return nil, err
 	}
+	cadres, err := s.accountCadres(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	byUser := map[int64][]IDName{}
 	for _, l := range links {
 		byUser[l.UserID] = append(byUser[l.UserID], IDName{ID: l.ID, Name: l.Name})
@@ -109,7 +116,7 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 		v := UserView{ID: r.ID, Username: r.Username, NickName: r.NickName, Gender: r.Gender, Phone: r.Phone,
 			Email: r.Email, Avatar: AvatarURL(r.AvatarName), Enabled: r.Enabled, Activated: r.Activated,
 			HasLeft: r.HasLeft, Locked: r.Locked(now), IsAdmin: r.IsAdmin, PwdState: r.PwdState,
-			LastLoginTime: r.LastLoginAt, CreateTime: r.CreatedAt, RoleList: byUser[r.ID]}
+			LastLoginTime: r.LastLoginAt, CreateTime: r.CreatedAt, RoleList: byUser[r.ID], CadreLinked: cadres[r.ID]}
 		if v.RoleList == nil {
 			v.RoleList = []IDName{}
 		}

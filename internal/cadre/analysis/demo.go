@@ -29,6 +29,7 @@ type DemoOptions struct {
 type DemoResult struct {
 	Cadres, SchoolLeaders, Division, Section int
 	Secondments, Certificates, Probations    int
+	Managed                                  int // the school leaders' 分管部门
 	Took                                     time.Duration
 }
 
@@ -131,6 +132,13 @@ func (s *Service) writeDemoCadre(ctx context.Context, tx bun.Tx, base *cadre.Ser
 			return err
 		}
 		res.Secondments++
+	}
+	for i, m := range c.Managed {
+		if err := base.AddManagedDept(ctx, tx, id, cadre.ManagedDept{Sub: cadre.Sub{Sort: i + 1}, UnitID: m.UnitID, Kind: m.Kind,
+			Since: c.PostSince}, audit.OriginSystemImport); err != nil {
+			return err
+		}
+		res.Managed++
 	}
 	// What the Go API does not write: the cadre's filing and the rows of
 	// types 8 (年度考核) and the passport (证件).

@@ -2,10 +2,12 @@ package analysis_test
 
 import (
 	"fmt"
+	"net/url"
 	"testing"
 	"time"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/cadre"
 	"zhdj/internal/cadre/alert"
 	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/platform/date"
@@ -28,6 +30,19 @@ func TestSeedDemoWritesCadresWithRemindersDue(t *testing.T) {
 	}
 	if res.Cadres != 76 || res.SchoolLeaders != 6 || res.Division != 30 || res.Section != 40 || res.Secondments == 0 || res.Certificates == 0 {
 		t.Fatalf("demo %+v", res)
+	}
+	// Each school leader's 分管部门, written through the base: 2–4, shown with the units' names.
+	leaders, _ := apptest.GetPage[cadre.View](t, w.e, w.cadreTK, "/api/gbjbxx", url.Values{"status": {"1"}, "size": {"100"}})
+	managed := 0
+	for _, l := range leaders {
+		rows := apptest.DoJSON[[]cadre.ManagedDept](t, w.e, 200, "GET", fmt.Sprintf("/api/gbjbxx/%d/fgbm", l.ID), w.cadreTK, nil)
+		if len(rows) < 2 || len(rows) > 4 || rows[0].UnitName == "" {
+			t.Fatalf("%s manages %+v", l.Name, rows)
+		}
+		managed += len(rows)
+	}
+	if len(leaders) != 6 || managed != res.Managed {
+		t.Fatalf("%d school leaders manage %d departments, the demo wrote %d", len(leaders), managed, res.Managed)
 	}
 	s := apptest.DoJSON[analysis.Structure](t, w.e, 200, "GET", "/api/gb/fx/structure", w.adminTK, nil)
 	if s.Total != 76 {

@@ -46,6 +46,53 @@ type DemoCadre struct {
 	Assessments                        []DemoAssessment
 	// CertificateDue: a passport out and due back on this day (reminder 6).
 	CertificateDue date.Date
+	// Managed are a school leader's 分管部门 (2–4).
+	Managed []DemoManaged
+}
+
+// DemoManaged is a department a school leader manages (分管) or keeps in
+// touch with (联系: a college).
+type DemoManaged struct {
+	UnitID int64
+	Kind   string
+}
+
+// demoManaged is school leader i's departments, 2–4 of them: one college to
+// keep in touch with, the others offices and direct units to manage, taken
+// round the units by i. It draws nothing from the plan's random sequence,
+// so the rest of the plan is as before. units are those below the school
+// (top, the leaders' own unit, is left out).
+func demoManaged(i int, units []DemoUnit, top int64) []DemoManaged {
+	var offices, colleges []DemoUnit
+	for _, u := range units {
+		if u.ID == top {
+			continue
+		}
+		if u.Kind == "1" {
+			colleges = append(colleges, u)
+		} else {
+			offices = append(offices, u)
+		}
+	}
+	if len(offices) == 0 {
+		offices = colleges
+	}
+	var out []DemoManaged
+	seen := map[int64]bool{}
+	take := func(u DemoUnit, kind string) {
+		if !seen[u.ID] {
+			seen[u.ID] = true
+			out = append(out, DemoManaged{UnitID: u.ID, Kind: kind})
+		}
+	}
+	n := 2 + i%3
+	for j := 0; j < n-1 && len(offices) > 0; j++ {
+		take(offices[(i*3+j)%len(offices)], "分管")
+	}
+	if len(colleges) > 0 {
+		take(colleges[i%len(colleges)], "联系")
+	}
+	return out
 }
 
 // DemoSecondment is a 挂职 post ending on End.
@@ -187,6 +234,9 @@ func PlanDemoSized(seed uint64, today date.Date, units []DemoUnit, sizes DemoSiz
 	out[len(out)-1].Post = "校长"
 	for i := 2; i < sizes.School; i++ {
 		add(top, rankSchool, i)
+	}
+	for i := range out {
+		out[i].Managed = demoManaged(i, rest, top.ID)
 	}
 	// 处级: a head (two for a college: 书记 and 院长) then deputies round the units.
 	for i := 0; len(out) < sizes.School+sizes.Division; i++ {

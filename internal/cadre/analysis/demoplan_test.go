@@ -39,6 +39,47 @@ func TestDemoPlanIsDeterministicAndSized(t *testing.T) {
 	}
 }
 
+// Each school leader manages 2–4 departments, each once, one of them a
+// college kept in touch with; nobody else manages any.
+func TestDemoPlanGivesSchoolLeadersManagedDepts(t *testing.T) {
+	t.Parallel()
+	kinds := map[int64]string{}
+	for _, u := range demoUnits() {
+		kinds[u.ID] = u.Kind
+	}
+	sizes := map[int]int{}
+	for _, c := range PlanDemo(7, date.Date("2026-12-01"), demoUnits()) {
+		if c.Status != statusSchool {
+			if len(c.Managed) != 0 {
+				t.Fatalf("%s (%s) manages %+v", c.Name, c.Status, c.Managed)
+			}
+			continue
+		}
+		sizes[len(c.Managed)]++
+		seen, contact := map[int64]bool{}, 0
+		for _, m := range c.Managed {
+			if seen[m.UnitID] || m.UnitID == 1 {
+				t.Fatalf("%s manages %+v", c.Name, c.Managed)
+			}
+			seen[m.UnitID] = true
+			if m.Kind == "联系" {
+				contact++
+				if kinds[m.UnitID] != "1" {
+					t.Fatalf("%s keeps in touch with a unit that is no college: %+v", c.Name, m)
+				}
+			} else if m.Kind != "分管" || kinds[m.UnitID] == "1" {
+				t.Fatalf("%s manages %+v", c.Name, m)
+			}
+		}
+		if contact != 1 {
+			t.Fatalf("%s: %+v", c.Name, c.Managed)
+		}
+	}
+	if len(sizes) != 3 || sizes[2]+sizes[3]+sizes[4] != DemoSchoolLeaders {
+		t.Fatalf("school leaders by number of managed departments: %v", sizes)
+	}
+}
+
 // Every reminder type has a cadre due within its default window.
 func TestDemoPlanHasSomethingDueOfEveryType(t *testing.T) {
 	t.Parallel()

@@ -179,8 +179,15 @@ func summarise(changes []Change) string {
 
 // List returns a record's trail, newest first, paged.
 func List(ctx context.Context, idb bun.IDB, module int, recordID int64, limit, offset int) ([]Entry, int, error) {
+	return ListIn(ctx, idb, []int{module}, recordID, limit, offset)
+}
+
+// ListIn is List over the entries of record recordID in any of modules: a
+// record whose parts are trailed in a module of their own (a cadre's
+// managed departments) shows them in its one trail.
+func ListIn(ctx context.Context, idb bun.IDB, modules []int, recordID int64, limit, offset int) ([]Entry, int, error) {
 	var list []Entry
-	n, err := idb.NewSelect().Model(&list).Where("module = ?", module).Where("record_id = ?", recordID).
+	n, err := idb.NewSelect().Model(&list).Where("module IN (?)", bun.In(modules)).Where("record_id = ?", recordID).
 		OrderExpr("id DESC").Limit(int64(limit)).Offset(int64(offset)).ScanAndCount(ctx)
 	if err != nil {
 		return nil, 0, err
@@ -240,7 +247,12 @@ func Label(e Entry, label Labeller) Labelled {
 // Page is one page (p) of a record's trail, newest first, labelled. The
 // caller has checked that the record is in the user's scope.
 func Page(ctx context.Context, idb bun.IDB, module int, recordID int64, p httpx.Page, label Labeller) (httpx.PageResult[Labelled], error) {
-	list, total, err := List(ctx, idb, module, recordID, p.Size, p.Offset())
+	return PageIn(ctx, idb, []int{module}, recordID, p, label)
+}
+
+// PageIn is Page over the entries of record recordID in any of modules (ListIn).
+func PageIn(ctx context.Context, idb bun.IDB, modules []int, recordID int64, p httpx.Page, label Labeller) (httpx.PageResult[Labelled], error) {
+	list, total, err := ListIn(ctx, idb, modules, recordID, p.Size, p.Offset())
 	if err != nil {
 		return httpx.PageResult[Labelled]{}, httpx.Internal(err)
 	}

@@ -46,7 +46,24 @@ type Child[P, T any] struct {
 	// the personal fields a row keeps encrypted): on the list and on the
 	// row a write answers.
 	Shown func(rows []T)
-	Now   func() time.Time
+	// Select, when set, adds to the reads of rows (the list, the row a write
+	// answers): a column a row shows and does not keep, such as its unit's
+	// name through a sub-select (a join would make "id" ambiguous).
+	Select func(q *bun.SelectQuery) *bun.SelectQuery
+	// Unique, when set, is the answer to a write refused by a unique key of
+	// the child's table (a 400 naming the field it repeats); without it such
+	// a write is a 500.
+	Unique func() *httpx.Error
+	Now    func() time.Time
+}
+
+// read is a select of rows into dest with Select's additions.
+func (c Child[P, T]) read(dest any) *bun.SelectQuery {
+	q := c.DB.NewSelect().Model(dest)
+	if c.Select != nil {
+		q = c.Select(q)
+	}
+	return q
 }
 
 // show is rows as the API shows them.
@@ -74,7 +91,7 @@ func (c Child[P, T]) List(ctx context.Context, id int64, _ httpx.ListQuery) ([]T
 		return nil, err
 	}
 	out := []T{}
-	if err := c.DB.NewSelect().Model(&out).Where("? = ?", bun.Ident(c.Column), id).OrderExpr(c.Order).Scan(ctx); err != nil {
+	if err := c.read(&out).Where("? = ?", bun.Ident(c.Column), id).OrderExpr(c.Order).Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return c.show(out), nil
@@ -129,10 +146,14 @@ func (c Child[P, T]) write(ctx context.Context, id int64, in T, update bool) (T,
 		return c.saved(ctx, tx, id, cur, &in)
 	})
 	if err != nil {
+		var he *httpx.Error
+		if c.Unique != nil && !errors.As(err, &he) && db.IsUniqueViolation(err) {
+			return in, c.Unique()
+		}
 		return in, httpx.AsError(err)
 	}
 	out := new(T) // as stored
-	if err := c.DB.NewSelect().Model(out).Where("id = ?", base.ID).Scan(ctx); err != nil {
+	if err := c.read(out).Where("id = ?", base.ID).Scan(ctx); err != nil {
 		return in, httpx.Internal(err)
 	}
 	return c.show([]T{*out})[0], nil

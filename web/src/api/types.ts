@@ -12,6 +12,8 @@ export interface User {
   org?: { id: number; name: string } | null
   /** The party member whose account it is. */
   member?: { id: number; name: string } | null
+  /** A cadre's record names the account (gb_jbxx.user_id): 我的干部信息 is offered. */
+  cadreLinked?: boolean
   roles: string[]
   roleList: { id: number; name: string }[]
   enabled: boolean

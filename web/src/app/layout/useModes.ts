@@ -25,8 +25,9 @@ export function useModes(): ModesView {
   const user = useSessionStore((s) => s.user)
   const remembered = useModeStore((s) => (user ? s.byUser[user.id] : undefined))
   const modes = useMemo(
-    () => buildModes(model.top, memberNavItems(roles, new Set(routes.map((r) => r.path)), hasPermission), !!user?.member),
-    [model.top, routes, roles, user?.member],
+    () =>
+      buildModes(model.top, memberNavItems(roles, new Set(routes.map((r) => r.path)), hasPermission, !!user?.cadreLinked), !!user?.member),
+    [model.top, routes, roles, user?.member, user?.cadreLinked],
   )
   const current = currentMode(modes, remembered)
   return {

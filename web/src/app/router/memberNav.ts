@@ -6,7 +6,10 @@ export interface MemberNavEntry {
   title: string
   path: string
   icon: string
-  permission: string
+  /** The permission it needs; none: every signed-in user (within `cadre`). */
+  permission?: string
+  /** Only for an account a cadre's record names (the session's cadreLinked). */
+  cadre?: true
 }
 
 /**
@@ -24,16 +27,23 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   // 党校: the learner's home (my batches, courses, exams, 学时), which links to the study centre and 我的考试
   // (dx:learn: members and the 学员 role, who have nothing else).
   { title: '党校学习', path: '/pschool/home/page', icon: 'study', permission: PERM.dxLearn },
+  // The cadre's own record and change requests (GET /api/gb/my answers 404 to anyone else).
+  { title: '我的干部信息', path: '/gb/my', icon: 'idcard', cadre: true },
   { title: '消息', path: '/message/msginfo', icon: 'message', permission: PERM.dyHome },
 ]
 
-/** The entries this user gets: permitted, with a route (knownPaths are the routes of the layout). */
+/**
+ * The entries this user gets: permitted, with a route (knownPaths are the routes of the layout), a
+ * cadre's own only when cadreLinked.
+ */
 export function memberNavItems(
   roles: readonly string[],
   knownPaths: ReadonlySet<string>,
   can: (roles: readonly string[], need: string[]) => boolean,
+  cadreLinked = false,
 ): NavItem[] {
-  return MEMBER_NAV.filter((e) => can(roles, [e.permission]) && knownPaths.has(e.path)).map((e) => ({
+  const allowed = (e: MemberNavEntry) => (e.cadre ? cadreLinked : !!e.permission && can(roles, [e.permission]))
+  return MEMBER_NAV.filter((e) => allowed(e) && knownPaths.has(e.path)).map((e) => ({
     key: e.path,
     title: e.title,
     icon: e.icon,

@@ -38,6 +38,12 @@ describe('modes of the top bar', () => {
       '/message/msginfo',
     ])
     expect(memberNavItems(['workbench:group'], ALL_MEMBER_PATHS, hasPermission)).toEqual([])
+    // 我的干部信息 only for an account a cadre's record names (whatever the permissions), before 消息.
+    expect(memberNavItems(['dy:home'], ALL_MEMBER_PATHS, hasPermission, true).map((e) => e.title)).toEqual([
+      '我的首页', '我的党费', '我的组织关系', '我的发展', '我的干部信息', '消息',
+    ])
+    expect(memberNavItems([], ALL_MEMBER_PATHS, hasPermission, true).map((e) => e.key)).toEqual(['/gb/my'])
+    expect(memberNavItems([], ALL_MEMBER_PATHS, hasPermission, false)).toEqual([])
     // A 学员 (dx:learn only) finds the party school's home (which links to the study centre and 我的考试), and nothing of a member's.
     expect(memberNavItems(['dx:learn'], ALL_MEMBER_PATHS, hasPermission).map((e) => e.key)).toEqual(['/pschool/home/page'])
 

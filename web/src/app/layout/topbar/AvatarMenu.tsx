@@ -1,6 +1,7 @@
 import { UserOutlined } from '@ant-design/icons'
 import { Avatar, Dropdown } from 'antd'
 import { useNavigate } from 'react-router'
+import type { User } from '@/api/types'
 import { useConfigStore } from '@/stores/config'
 import { useSessionStore } from '@/stores/session'
 import { useSettingsStore } from '@/stores/settings'
@@ -25,8 +26,16 @@ export const AVATAR_ITEMS = [
   { key: 'logout', label: '退出登录' },
 ]
 
-/** The user's own entries on a phone: no layout settings (the phone's layout is fixed). */
-export const PHONE_AVATAR_ITEMS = AVATAR_ITEMS.filter((i) => !('key' in i) || i.key !== 'settings')
+/** The entry of a cadre's own record, for an account a cadre's record names. */
+export const CADRE_ITEM = { key: 'gbMy', label: '我的干部信息' }
+
+/** The user's own entries: 我的干部信息 after 个人中心 when the account is a cadre's (the session says so). */
+export function avatarItems(user: Pick<User, 'cadreLinked'> | null, phone = false) {
+  const items = phone ? AVATAR_ITEMS.filter((i) => !('key' in i) || i.key !== 'settings') : AVATAR_ITEMS
+  if (!user?.cadreLinked) return items
+  const at = items.findIndex((i) => 'key' in i && i.key === 'center') + 1
+  return [...items.slice(0, at), CADRE_ITEM, ...items.slice(at)]
+}
 
 /** Runs one of AVATAR_ITEMS. */
 export function useAvatarAction(): (key: string) => void {
@@ -51,6 +60,7 @@ export function useAvatarAction(): (key: string) => void {
   return (key) => {
     if (key === 'settings') useSettingsStore.getState().setDrawerOpen(true)
     if (key === 'center') navigate('/user/center')
+    if (key === CADRE_ITEM.key) navigate('/gb/my')
     if (key === 'logout') logout()
   }
 }
@@ -59,7 +69,7 @@ export default function AvatarMenu() {
   const user = useSessionStore((s) => s.user)
   const act = useAvatarAction()
   return (
-    <Dropdown trigger={['click']} menu={{ items: AVATAR_ITEMS, onClick: ({ key }) => act(key) }}>
+    <Dropdown trigger={['click']} menu={{ items: avatarItems(user), onClick: ({ key }) => act(key) }}>
       <span className="top-bar-item avatar" role="button" aria-label="用户菜单">
         <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
         <span className="user-name">{user?.nickName || user?.username}</span>

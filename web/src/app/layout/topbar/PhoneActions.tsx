@@ -5,9 +5,10 @@ import { useNavigate } from 'react-router'
 import { useConfigStore } from '@/stores/config'
 import { useCountersStore } from '@/stores/counters'
 import { usePermissionStore } from '@/stores/permission'
+import { useSessionStore } from '@/stores/session'
 import { DIALOG_DEFAULTS } from '../../bridge'
 import { useChooseMode, useModes } from '../useModes'
-import { PHONE_AVATAR_ITEMS, useAvatarAction } from './AvatarMenu'
+import { avatarItems, useAvatarAction } from './AvatarMenu'
 import { useCounterLinks, useWarningTitle, WarningList } from './CounterBadges'
 import { MenuSearchSelect } from './MenuSearch'
 import { qaUrl } from './QaSearch'
@@ -33,6 +34,7 @@ export default function PhoneActions() {
   const { modes, current, showSwitch } = useModes()
   const chooseMode = useChooseMode(modes)
   const avatarAction = useAvatarAction()
+  const user = useSessionStore((s) => s.user)
   const qaBase = useConfigStore((s) => s.config.qaSearchUrl)
   const [dialog, setDialog] = useState<Dialog>(null)
   const close = () => setDialog(null)
@@ -70,7 +72,7 @@ export default function PhoneActions() {
         ]
       : []),
     { type: 'divider' },
-    ...PHONE_AVATAR_ITEMS,
+    ...avatarItems(user, true),
   ]
 
   const onClick: MenuProps['onClick'] = ({ key }) => {

@@ -3,7 +3,7 @@ import { get, post, type Page } from '@/api/request'
 import { ChildTable, defineResource, DetailDrawer, ResourceDescriptions, wholeList } from '@/components/crud'
 import type { TrailEntry } from '@/components/trail/ChangeTrail'
 import { useHasPermission } from '@/components/Permission'
-import { API, cadreResource, SUB_TABLES, subApi, type Cadre, type SubRow, type SubTable } from './resource'
+import { API, cadreResource, MANAGED_TABLE, SUB_TABLES, subApi, type Cadre, type SubRow, type SubTable } from './resource'
 
 interface Props {
   id: number
@@ -27,7 +27,7 @@ function SubTableTab({ cadreId, table, onChanged }: { cadreId: number; table: Su
   return <ChildTable<SubRow> resource={resource} need={[PERM.gbjbxxEdit]} deleteKind={table.noun} onChanged={onChanged} />
 }
 
-/** A cadre's details: 基本信息, the information types 2–13 and 证件 as tabs, and 变动轨迹 with restore. */
+/** A cadre's details: 基本信息, the information types 2–13, 证件 and 分管部门 as tabs, and 变动轨迹 (all of them) with restore. */
 export default function CadreDrawer({ id, onClose, onChanged }: Props) {
   const canEdit = useHasPermission([PERM.gbjbxxEdit])
   return (
@@ -38,7 +38,11 @@ export default function CadreDrawer({ id, onClose, onChanged }: Props) {
       loadingTitle="干部详情"
       missing="干部不存在或不在您的管理范围内"
       info={(c) => <ResourceDescriptions fields={cadreResource.fields} record={c} />}
-      tabs={SUB_TABLES.map((t) => ({ key: t.path, label: t.tab, children: <SubTableTab cadreId={id} table={t} onChanged={onChanged} /> }))}
+      tabs={[...SUB_TABLES, MANAGED_TABLE].map((t) => ({
+        key: t.path,
+        label: t.tab,
+        children: <SubTableTab cadreId={id} table={t} onChanged={onChanged} />,
+      }))}
       trail={{
         fetch: (page, size) => get<Page<TrailEntry>>(`${API}/${id}/trail`, { page, size }),
         restore: (trailId) => post(`${API}/trail/restore`, { trailId }),

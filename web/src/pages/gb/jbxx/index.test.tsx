@@ -61,4 +61,23 @@ describe('gb/jbxx', { timeout: 30_000 }, () => {
     expect(await screen.findByText('干部详情：张三')).toBeTruthy()
     expect(screen.getByRole('button', { name: /下载任免审批表/ })).toBeTruthy()
   })
+
+  it('shows the cadre\'s 分管部门 by the units\' names, editable by holders of gbjbxx:edit', async () => {
+    mock.onGet('/api/gbjbxx/1').reply(200, cadre)
+    mock.onGet('/api/gbjbxx/1/fgbm').reply(200, [
+      { id: 5, unitId: 4, unitName: '数学学院', kind: '联系', since: '2020-09-01', note: '', sort: 1 },
+      { id: 6, unitId: 7, unitName: '组织部', kind: '分管', since: null, note: '分管干部工作', sort: 2 },
+    ])
+    signIn(['gbjbxx:list', 'gbjbxx:edit'])
+    renderWithApp(
+      <MemoryRouter initialEntries={['/gb/jbxx?id=1']}>
+        <CadrePage />
+      </MemoryRouter>,
+    )
+    fireEvent.click(await screen.findByRole('tab', { name: '分管部门' }))
+    expect(await screen.findByText('数学学院')).toBeTruthy()
+    expect(screen.getByText('组织部')).toBeTruthy()
+    expect(screen.getByText('分管干部工作')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /新增/ })).toBeTruthy()
+  })
 })

@@ -277,3 +277,26 @@ export const SUB_TABLES: SubTable[] = [
     ],
   },
 ]
+
+/**
+ * 分管部门 (GB_MANAGE_DEPT): the units a cadre manages or keeps in touch with, each once, kept by the 干部管理员 (not an
+ * information type the cadre proposes changes to, so apart from SUB_TABLES); trailed under the cadre.
+ */
+export const MANAGED_TABLE: SubTable = {
+  path: 'fgbm', tab: '分管部门', noun: '分管部门', title: (r) => String(r.unitName ?? ''),
+  fields: [
+    {
+      name: 'unitId',
+      label: '分管单位',
+      display: 'unitName',
+      type: 'custom',
+      required: '请选择分管单位',
+      width: 200,
+      form: { render: ({ record }) => <UnitSelect selectedLabel={record?.unitName as string | undefined} /> },
+    },
+    { name: 'kind', label: '分管类型', type: 'select', options: opts('分管', '联系'), required: true, width: 90 },
+    { name: 'since', label: '起始时间', type: 'date', width: 110 },
+    { name: 'note', label: '备注', max: 200 },
+    sort,
+  ],
+}
