@@ -96,7 +96,7 @@ func (s *Service) seedOne(ctx context.Context, position int64, title string, can
 		{StepInspect, InspectForm{InspTeam: []string{"组织部副部长", "干部科科长", "纪委办公室干事"}, InspFrom: today.AddDays(-30),
 			InspTo: today.AddDays(-24), InspTalks: 28, Inspected: cands[:2],
 			InspReport: "考察组通过个别谈话、查阅资料、实地了解等方式进行了考察。该同志政治立场坚定，熟悉本单位业务，工作实绩突出，群众公认度高。"}},
-		{StepDecide, DecideForm{MeetOn: today.AddDays(-7), MeetName: "党委常委会", MeetTotal: 11, MeetPresent: 10, MeetAgree: 10,
+		{StepDecide, DecideForm{MeetOn: today.AddDays(-14), MeetName: "党委常委会", MeetTotal: 11, MeetPresent: 10, MeetAgree: 10,
 			AppointeeID: cands[0]}},
 	}
 	for _, f := range forms {
