@@ -1,0 +1,258 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type MockAdapter from 'axios-mock-adapter'
+import { MemoryRouter } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { body, mockApi, page, signIn } from '@/test/api'
+import { ok } from '@/test/page'
+import { renderWithApp } from '@/test/render'
+import { candidate, flowAt, selection } from './fixtures'
+import SelectionPage from './index'
+
+let mock: MockAdapter
+beforeEach(() => {
+  mock = mockApi()
+})
+afterEach(() => mock.restore())
+
+const renderPage = (path = '/gb/xbry') =>
+  renderWithApp(
+    <MemoryRouter initialEntries={[path]}>
+      <SelectionPage />
+    </MemoryRouter>,
+  )
+
+const drawer = async (title: string) => (await screen.findByText(title, { selector: '.ant-drawer-title' })).closest('.ant-drawer') as HTMLElement
+
+/** Types a day into a date picker (its text box) and confirms it as the picker does on Enter. */
+const typeDate = (input: HTMLElement, value: string) => {
+  fireEvent.mouseDown(input)
+  fireEvent.change(input, { target: { value } })
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 })
+}
+
+/** Opens a select (a remote picker too) and clicks the option showing `label` in its own list (another may still be open). */
+const choose = async (combobox: HTMLElement, label: string) => {
+  fireEvent.focus(combobox)
+  fireEvent.mouseDown(combobox)
+  const list = await waitFor(() => document.getElementById(combobox.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown') as HTMLElement)
+  fireEvent.click(await within(list).findByText(label, { selector: '.ant-select-item-option-content' }))
+}
+
+/** The form item labelled `label` inside `root`. */
+const item = (root: HTMLElement, label: string) => within(root).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement
+
+/** Answers the step's action with the flow after it and keeps the bodies sent. */
+function acting(id: number, next = flowAt('inspect', { version: 4 })) {
+  const sent: Record<string, unknown>[] = []
+  mock.onPost(`/api/gbxbry/${id}/flow`).reply((c) => {
+    sent.push(body(c) as Record<string, unknown>)
+    return [200, next]
+  })
+  return sent
+}
+
+describe('gb/xbry', { timeout: 30_000 }, () => {
+  it('lists the selections with their post, stage, appointee and document; no 导出 or 发起动议 without the permission', async () => {
+    signIn(['gbxbry:list'])
+    const asked: unknown[] = []
+    mock.onGet('/api/gbxbry').reply((c) => {
+      asked.push(c.params)
+      return [
+        200,
+        page([
+          selection(),
+          selection({ id: 8, title: '数学学院副院长选拔任用', unitName: '数学学院', positionName: '副院长', levelLabel: '副处级', state: 'probation', stateName: '试用期', appointeeName: '林一', docNo: '校党干〔2026〕12号' }),
+        ]),
+      ]
+    })
+    renderPage()
+    const first = (await screen.findByText('计算机学院院长选拔任用')).closest('tr') as HTMLElement
+    expect(within(first).getByText('院长（正处级）')).toBeTruthy()
+    expect(within(first).getByText('民主推荐')).toBeTruthy()
+    expect(within(first).getByText('2026-03-02')).toBeTruthy()
+    const second = screen.getByText('数学学院副院长选拔任用').closest('tr') as HTMLElement
+    expect(within(second).getByText('副院长（副处级）')).toBeTruthy()
+    expect(within(second).getByText('试用期')).toBeTruthy()
+    expect(within(second).getByText('林一')).toBeTruthy()
+    expect(within(second).getByText('校党干〔2026〕12号')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: '发起动议' })).toBeNull()
+    expect(asked[0]).toMatchObject({ page: 0, sort: ['updateTime,desc'] })
+  })
+
+  it('says how to begin when there is no selection', async () => {
+    signIn(['gbxbry:list', 'gbxbry:add', 'gbxbry:export'])
+    mock.onGet('/api/gbxbry').reply(200, page([]))
+    renderPage()
+    expect(await screen.findByText('暂无选拔任用记录，点击「发起动议」开始')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '发起动议' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /导\s*出/ })).toBeTruthy()
+  })
+
+  it('the 动议 form names each required field and sends nothing until they are filled, then opens the new selection', async () => {
+    signIn(['gbxbry:list', 'gbxbry:add'])
+    mock.onGet('/api/gbxbry').reply(200, page([]))
+    mock.onGet('/api/gbzs/positions').reply(200, page([{ id: 2, unitName: '计算机学院', name: '院长', levelLabel: '正处级' }]))
+    const sent: unknown[] = []
+    mock.onPost('/api/gbxbry').reply((c) => {
+      sent.push(body(c))
+      return [200, selection()]
+    })
+    mock.onGet('/api/gbxbry/7').reply(200, selection())
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend'))
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: '发起动议' }))
+    const form = await drawer('发起动议')
+    ok(form)
+    expect(await within(form).findByText('请输入标题')).toBeTruthy()
+    expect(within(form).getByText('请选择拟任岗位')).toBeTruthy()
+    expect(within(form).getByText('请选择动议时间')).toBeTruthy()
+    expect(within(form).getByText('请输入动议理由')).toBeTruthy()
+    // 动议主体 starts as 党委常委会; 任职条件和资格 may stay empty.
+    expect(within(form).queryByText('请输入动议主体')).toBeNull()
+    expect(sent).toEqual([])
+
+    fireEvent.change(within(form).getByPlaceholderText('如 计算机学院院长选拔任用'), { target: { value: ' 计算机学院院长选拔任用 ' } })
+    await choose(within(item(form, '拟任岗位')).getByRole('combobox'), '计算机学院 · 院长（正处级）')
+    typeDate(within(item(form, '动议时间')).getByRole('textbox'), '2026-03-02')
+    fireEvent.change(within(item(form, '动议理由')).getByRole('textbox'), { target: { value: '院长任期届满' } })
+    ok(form)
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toEqual({ title: '计算机学院院长选拔任用', positionId: 2, motionOn: '2026-03-02', motionBy: '党委常委会', reason: '院长任期届满', conditions: '' })
+    // The new selection opens at its first step.
+    expect(await screen.findByText('办理「民主推荐」')).toBeTruthy()
+  })
+
+  it('民主推荐 sends the day, the method, the numbers and each person recommended with their votes as the step form', async () => {
+    signIn(['gbxbry:list', 'gbxbry:handle'])
+    mock.onGet('/api/gbxbry').reply(200, page([selection()]))
+    mock.onGet('/api/gbxbry/7').reply(200, selection())
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend'))
+    mock.onGet('/api/common/gbjbxx').reply(200, page([{ id: 11, name: '王超', unitName: '计算机学院', post: '副院长' }, { id: 12, name: '李明', unitName: '软件学院' }]))
+    const sent = acting(7)
+    renderPage('/gb/xbry?id=7')
+    const d = await drawer('计算机学院院长选拔任用')
+    expect(await within(d).findByText('办理「民主推荐」')).toBeTruthy()
+    // The later stages have nothing yet.
+    expect(within(d).getAllByText('（尚未进行）')).toHaveLength(6)
+    // The one empty row needs its cadre.
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    expect(await within(d).findByText('请选择干部')).toBeTruthy()
+    expect(within(d).getByText('请选择推荐日期')).toBeTruthy()
+    expect(sent).toEqual([])
+
+    typeDate(within(item(d, '推荐日期')).getByRole('textbox'), '2026-03-10')
+    fireEvent.change(within(item(d, '应参加人数')).getByRole('spinbutton'), { target: { value: '45' } })
+    fireEvent.change(within(item(d, '实参加人数')).getByRole('spinbutton'), { target: { value: '42' } })
+    const rows = () => within(d).getAllByRole('combobox').filter((c) => c.closest('.ant-form-item')?.querySelector('label') === null)
+    await choose(rows()[0], '王超 · 计算机学院 · 副院长')
+    fireEvent.change(within(d).getAllByLabelText('会议推荐票')[0], { target: { value: '30' } })
+    fireEvent.change(within(d).getAllByLabelText('谈话推荐票')[0], { target: { value: '12' } })
+    fireEvent.click(within(d).getByRole('button', { name: '添加推荐人选' }))
+    await choose(rows()[1], '李明 · 软件学院')
+    fireEvent.change(within(d).getAllByLabelText('会议推荐票')[1], { target: { value: '8' } })
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toEqual({
+      version: 3,
+      result: 'approve',
+      comment: '',
+      fileIds: [],
+      form: {
+        recOn: '2026-03-10',
+        recMethod: 'both',
+        recExpected: 45,
+        recPresent: 42,
+        candidates: [
+          { cadreId: 11, votes: 30, talkVotes: 12 },
+          { cadreId: 12, votes: 8, talkVotes: 0 },
+        ],
+      },
+    })
+  })
+
+  it('民主推荐 needs one person recommended at least', async () => {
+    signIn(['gbxbry:list', 'gbxbry:handle'])
+    mock.onGet('/api/gbxbry').reply(200, page([selection()]))
+    mock.onGet('/api/gbxbry/7').reply(200, selection())
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend'))
+    const sent = acting(7)
+    renderPage('/gb/xbry?id=7')
+    const d = await drawer('计算机学院院长选拔任用')
+    fireEvent.click(await within(d).findByRole('button', { name: '移除' }))
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    expect(await within(d).findByText('请至少添加一名推荐人选')).toBeTruthy()
+    expect(sent).toEqual([])
+  })
+
+  it('任职 shows the server naming 超职数理由 on that field, and once appointed tells the open pages the posts changed', async () => {
+    signIn(['gbxbry:list', 'gbxbry:decide'])
+    const at = selection({
+      state: 'appointing',
+      stateName: '待任职',
+      recOn: '2026-03-10',
+      inspFrom: '2026-03-12',
+      inspTo: '2026-03-20',
+      meetOn: '2026-03-25',
+      pubFrom: '2026-03-26',
+      pubTo: '2026-04-02',
+      appointeeId: 11,
+      appointeeName: '王超',
+      candidates: [candidate({ inspected: true })],
+    })
+    mock.onGet('/api/gbxbry').reply(200, page([at]))
+    mock.onGet('/api/gbxbry/7').reply(200, at)
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('appoint', { state: 'appointing' }))
+    const sent: Record<string, unknown>[] = []
+    mock.onPost('/api/gbxbry/7/flow').reply((c) => {
+      sent.push(body(c) as Record<string, unknown>)
+      return sent.length === 1
+        ? [400, { message: '计算机学院正处级核定职数已满，请填写超职数理由', field: 'overReason' }]
+        : [200, flowAt('review', { state: 'probation', version: 4 })]
+    })
+    let heard = 0
+    const hear = () => heard++
+    window.addEventListener('gb_base_refresh', hear)
+    try {
+      renderPage('/gb/xbry?id=7')
+      const d = await drawer('计算机学院院长选拔任用')
+      expect(await within(d).findByText('办理「任职」')).toBeTruthy()
+      fireEvent.change(within(d).getByPlaceholderText('如 校党干〔2026〕12号'), { target: { value: '校党干〔2026〕12号' } })
+      typeDate(within(item(d, '任职日期')).getByRole('textbox'), '2026-04-06')
+      fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+      const over = item(d, '超职数理由')
+      expect(await within(over).findByText('计算机学院正处级核定职数已满，请填写超职数理由')).toBeTruthy()
+      expect(sent[0].form).toEqual({ docNo: '校党干〔2026〕12号', appointOn: '2026-04-06', promotion: true, overReason: '' })
+      expect(heard).toBe(0)
+      fireEvent.change(within(over).getByRole('textbox'), { target: { value: '学科建设急需' } })
+      fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+      await waitFor(() => expect(heard).toBe(1))
+      expect(sent[1].form).toMatchObject({ overReason: '学科建设急需' })
+    } finally {
+      window.removeEventListener('gb_base_refresh', hear)
+    }
+  })
+
+  it('终止 asks for a reason and sends it with the version shown', async () => {
+    signIn(['gbxbry:list', 'gbxbry:del'])
+    mock.onGet('/api/gbxbry').reply(200, page([selection()]))
+    mock.onGet('/api/gbxbry/7').reply(200, selection())
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend', { mayAct: false }))
+    const sent: unknown[] = []
+    mock.onPost('/api/gbxbry/7/stop').reply((c) => {
+      sent.push(body(c))
+      return [200, selection({ state: 'stopped', stateName: '已终止' })]
+    })
+    renderPage('/gb/xbry?id=7')
+    const d = await drawer('计算机学院院长选拔任用')
+    expect(within(d).queryByRole('button', { name: '编辑动议' })).toBeNull() // no gbxbry:edit
+    fireEvent.click(await within(d).findByRole('button', { name: /终\s*止/ }))
+    const dialog = (await screen.findByText('终止选拔任用：计算机学院院长选拔任用')).closest('.ant-modal') as HTMLElement
+    fireEvent.click(within(dialog).getByRole('button', { name: /终\s*止/ }))
+    expect(await within(dialog).findByText('请输入终止理由')).toBeTruthy()
+    expect(sent).toEqual([])
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '岗位调整，暂缓选拔' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /终\s*止/ }))
+    await waitFor(() => expect(sent).toEqual([{ version: 3, reason: '岗位调整，暂缓选拔' }]))
+  })
+})
