@@ -55,6 +55,7 @@ function RangeItem({ name, from, to, label, extra, message }: { name: string; fr
             >
               <DatePicker.RangePicker
                 style={{ width: '100%' }}
+                placeholder={['开始日期', '结束日期']}
                 onChange={() =>
                   form.setFields([
                     { name: from, errors: [] },

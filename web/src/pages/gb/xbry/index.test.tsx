@@ -185,6 +185,58 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
     expect(sent).toEqual([])
   })
 
+  it('考察 sends the team, the days, the talks, the report and the people inspected', async () => {
+    signIn(['gbxbry:list', 'gbxbry:handle'])
+    const at = selection({ state: 'inspecting', stateName: '考察', recOn: '2026-03-10', candidates: [candidate(), candidate({ id: 2, cadreId: 12, name: '李明', votes: 8, talkVotes: 3 })] })
+    mock.onGet('/api/gbxbry').reply(200, page([at]))
+    mock.onGet('/api/gbxbry/7').reply(200, at)
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('inspect', { state: 'inspecting' }))
+    const sent = acting(7, flowAt('decide', { version: 4 }))
+    renderPage('/gb/xbry?id=7')
+    const d = await drawer('计算机学院院长选拔任用')
+    expect(await within(d).findByText('办理「考察」')).toBeTruthy()
+    const team = within(item(d, '考察组成员')).getByRole('combobox')
+    for (const name of ['张三', '李四']) {
+      fireEvent.change(team, { target: { value: name } })
+      fireEvent.keyDown(team, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    }
+    typeDate(within(d).getByPlaceholderText('开始日期'), '2026-03-12')
+    typeDate(within(d).getByPlaceholderText('结束日期'), '2026-03-20')
+    fireEvent.change(within(item(d, '个别谈话人数')).getByRole('spinbutton'), { target: { value: '28' } })
+    fireEvent.click(within(d).getByText('王超（42票）'))
+    fireEvent.change(within(item(d, '考察报告')).getByRole('textbox'), { target: { value: '该同志政治立场坚定。' } })
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0].form).toEqual({ inspTeam: ['张三', '李四'], inspFrom: '2026-03-12', inspTo: '2026-03-20', inspTalks: 28, inspReport: '该同志政治立场坚定。', inspected: [11] })
+  })
+
+  it('任前公示 shows the server naming the end of the publicity under the range, and 不通过 sends no step form', async () => {
+    signIn(['gbxbry:list', 'gbxbry:handle'])
+    const at = selection({ state: 'publicizing', stateName: '任前公示' })
+    mock.onGet('/api/gbxbry').reply(200, page([at]))
+    mock.onGet('/api/gbxbry/7').reply(200, at)
+    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('publicize', { state: 'publicizing' }))
+    const sent: Record<string, unknown>[] = []
+    mock.onPost('/api/gbxbry/7/flow').reply((c) => {
+      sent.push(body(c) as Record<string, unknown>)
+      return sent.length === 1 ? [400, { message: '公示期不少于5个工作日', field: 'pubTo' }] : [200, flowAt('', { state: 'stopped' })]
+    })
+    renderPage('/gb/xbry?id=7')
+    const d = await drawer('计算机学院院长选拔任用')
+    expect(await within(d).findByText('公示期不少于5个工作日', { selector: '.ant-form-item-extra' })).toBeTruthy()
+    typeDate(within(d).getByPlaceholderText('开始日期'), '2026-03-26')
+    typeDate(within(d).getByPlaceholderText('结束日期'), '2026-03-27')
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    const range = item(d, '公示起止日期')
+    expect(await within(range).findByText('公示期不少于5个工作日', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(sent[0].form).toEqual({ pubFrom: '2026-03-26', pubTo: '2026-03-27', pubResult: '' })
+    fireEvent.click(within(d).getByRole('radio', { name: '不通过' }))
+    fireEvent.change(within(d).getByPlaceholderText('请输入办理意见'), { target: { value: '公示期间收到反映，经核实影响任用' } })
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    await waitFor(() => expect(sent).toHaveLength(2))
+    expect(sent[1]).toEqual({ version: 3, result: 'reject', comment: '公示期间收到反映，经核实影响任用', fileIds: [] })
+  })
+
   it('任职 shows the server naming 超职数理由 on that field, and once appointed tells the open pages the posts changed', async () => {
     signIn(['gbxbry:list', 'gbxbry:decide'])
     const at = selection({
