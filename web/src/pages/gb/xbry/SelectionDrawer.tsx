@@ -77,6 +77,7 @@ export default function SelectionDrawer({ id, onClose, onChanged }: { id: number
   const navigate = useNavigate()
   const mayStop = useHasPermission([PERM.gbxbryDel])
   const mayEdit = useHasPermission([PERM.gbxbryEdit])
+  const maySeeDocuments = useHasPermission([PERM.gbzsList])
   const [editing, setEditing] = useState(false)
   const [stopping, setStopping] = useState(false)
   // The 任职 step changes the posts and the quotas (the document is issued): the open pages read them again.
@@ -104,7 +105,7 @@ export default function SelectionDrawer({ id, onClose, onChanged }: { id: number
       <>
         <Button onClick={() => openPrintView('gbxbry', { id: s.id })}>打印纪实</Button>
         {s.state === 'recommending' && mayEdit && <Button onClick={() => setEditing(true)}>编辑动议</Button>}
-        {s.documentId && <Button onClick={() => navigate('/gb/zsgl?tab=documents')}>查看任免文件</Button>}
+        {s.documentId && maySeeDocuments && <Button onClick={() => navigate('/gb/zsgl?tab=documents')}>查看任免文件</Button>}
         {UNDER_WAY.includes(s.state) && mayStop && (
           <Button danger onClick={() => setStopping(true)}>
             终止

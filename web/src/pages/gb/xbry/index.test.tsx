@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Selection } from '@/api/generated/cadreSelection'
+import type { FlowView } from '@/components/flow'
 import { body, mockApi, page, signIn } from '@/test/api'
 import { ok } from '@/test/page'
 import { renderWithApp } from '@/test/render'
@@ -40,6 +42,13 @@ const choose = async (combobox: HTMLElement, label: string) => {
 
 /** The form item labelled `label` inside `root`. */
 const item = (root: HTMLElement, label: string) => within(root).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement
+
+/** Serves the list of one selection, the selection and its flow. */
+const serve = (s: Selection, flow: FlowView) => {
+  mock.onGet('/api/gbxbry').reply(200, page([s]))
+  mock.onGet(`/api/gbxbry/${s.id}`).reply(200, s)
+  mock.onGet(`/api/gbxbry/${s.id}/flow`).reply(200, flow)
+}
 
 /** Answers the step's action with the flow after it and keeps the bodies sent. */
 function acting(id: number, next = flowAt('inspect', { version: 4 })) {
@@ -125,9 +134,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
 
   it('民主推荐 sends the day, the method, the numbers and each person recommended with their votes as the step form', async () => {
     signIn(['gbxbry:list', 'gbxbry:handle'])
-    mock.onGet('/api/gbxbry').reply(200, page([selection()]))
-    mock.onGet('/api/gbxbry/7').reply(200, selection())
-    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend'))
+    serve(selection(), flowAt('recommend'))
     mock.onGet('/api/common/gbjbxx').reply(200, page([{ id: 11, name: '王超', unitName: '计算机学院', post: '副院长' }, { id: 12, name: '李明', unitName: '软件学院' }]))
     const sent = acting(7)
     renderPage('/gb/xbry?id=7')
@@ -173,9 +180,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
 
   it('民主推荐 needs one person recommended at least', async () => {
     signIn(['gbxbry:list', 'gbxbry:handle'])
-    mock.onGet('/api/gbxbry').reply(200, page([selection()]))
-    mock.onGet('/api/gbxbry/7').reply(200, selection())
-    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend'))
+    serve(selection(), flowAt('recommend'))
     const sent = acting(7)
     renderPage('/gb/xbry?id=7')
     const d = await drawer('计算机学院院长选拔任用')
@@ -188,9 +193,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
   it('考察 sends the team, the days, the talks, the report and the people inspected', async () => {
     signIn(['gbxbry:list', 'gbxbry:handle'])
     const at = selection({ state: 'inspecting', stateName: '考察', recOn: '2026-03-10', candidates: [candidate(), candidate({ id: 2, cadreId: 12, name: '李明', votes: 8, talkVotes: 3 })] })
-    mock.onGet('/api/gbxbry').reply(200, page([at]))
-    mock.onGet('/api/gbxbry/7').reply(200, at)
-    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('inspect', { state: 'inspecting' }))
+    serve(at, flowAt('inspect', { state: 'inspecting' }))
     const sent = acting(7, flowAt('decide', { version: 4 }))
     renderPage('/gb/xbry?id=7')
     const d = await drawer('计算机学院院长选拔任用')
@@ -213,9 +216,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
   it('任前公示 shows the server naming the end of the publicity under the range, and 不通过 sends no step form', async () => {
     signIn(['gbxbry:list', 'gbxbry:handle'])
     const at = selection({ state: 'publicizing', stateName: '任前公示' })
-    mock.onGet('/api/gbxbry').reply(200, page([at]))
-    mock.onGet('/api/gbxbry/7').reply(200, at)
-    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('publicize', { state: 'publicizing' }))
+    serve(at, flowAt('publicize', { state: 'publicizing' }))
     const sent: Record<string, unknown>[] = []
     mock.onPost('/api/gbxbry/7/flow').reply((c) => {
       sent.push(body(c) as Record<string, unknown>)
@@ -252,9 +253,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
       appointeeName: '王超',
       candidates: [candidate({ inspected: true })],
     })
-    mock.onGet('/api/gbxbry').reply(200, page([at]))
-    mock.onGet('/api/gbxbry/7').reply(200, at)
-    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('appoint', { state: 'appointing' }))
+    serve(at, flowAt('appoint', { state: 'appointing' }))
     const sent: Record<string, unknown>[] = []
     mock.onPost('/api/gbxbry/7/flow').reply((c) => {
       sent.push(body(c) as Record<string, unknown>)
@@ -285,11 +284,49 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
     }
   })
 
+  it('a finished selection shows each stage, prints its 纪实 and links its document; nothing to act on or stop', async () => {
+    signIn(['gbxbry:list', 'gbxbry:del', 'gbxbry:edit', 'gbzs:list'])
+    const done = selection({
+      state: 'done',
+      stateName: '已完成',
+      recOn: '2026-03-10',
+      recMethodName: '会议推荐',
+      inspFrom: '2026-03-12',
+      inspTo: '2026-03-20',
+      meetOn: '2026-03-25',
+      pubFrom: '2026-03-26',
+      pubTo: '2026-04-02',
+      appointOn: '2026-04-06',
+      documentId: 5,
+      docNo: '校党干〔2026〕12号',
+      appointeeName: '王超',
+      candidates: [candidate({ inspected: true })],
+    })
+    serve(done, flowAt('', { state: 'done', mayAct: false }))
+    const opened = vi.spyOn(window, 'open').mockImplementation(() => null)
+    try {
+      renderPage('/gb/xbry?id=7')
+      const d = await drawer('计算机学院院长选拔任用')
+      expect(await within(d).findByText('校党干〔2026〕12号')).toBeTruthy()
+      expect(within(d).getByText('会议推荐')).toBeTruthy()
+      expect(within(d).getByText('2026-03-26 至 2026-04-02')).toBeTruthy()
+      // Appointed without a promotion: no probation, so no review.
+      expect(within(d).getByText('（不设试用期，无需考核）')).toBeTruthy()
+      expect(within(d).queryByText('（尚未进行）')).toBeNull()
+      expect(within(d).queryByRole('button', { name: /终\s*止/ })).toBeNull()
+      expect(within(d).queryByRole('button', { name: '编辑动议' })).toBeNull()
+      expect(within(d).queryByRole('button', { name: /提\s*交/ })).toBeNull()
+      expect(within(d).getByRole('button', { name: '查看任免文件' })).toBeTruthy()
+      fireEvent.click(within(d).getByRole('button', { name: '打印纪实' }))
+      expect(String(opened.mock.calls[0][0])).toMatch(/\/print\/gbxbry\?id=7$/)
+    } finally {
+      opened.mockRestore()
+    }
+  })
+
   it('终止 asks for a reason and sends it with the version shown', async () => {
     signIn(['gbxbry:list', 'gbxbry:del'])
-    mock.onGet('/api/gbxbry').reply(200, page([selection()]))
-    mock.onGet('/api/gbxbry/7').reply(200, selection())
-    mock.onGet('/api/gbxbry/7/flow').reply(200, flowAt('recommend', { mayAct: false }))
+    serve(selection(), flowAt('recommend', { mayAct: false }))
     const sent: unknown[] = []
     mock.onPost('/api/gbxbry/7/stop').reply((c) => {
       sent.push(body(c))
