@@ -9,6 +9,7 @@ import { FlowRecordDrawer, type FlowRecord, type FlowResult } from '@/components
 import { useHasPermission } from '@/components/Permission'
 import ReasonDialog from '@/components/ReasonDialog'
 import { announceBaseRefresh } from '@/pages/gb/zsgl/api'
+import { formatTime } from '@/utils/time'
 import { API, fetchSelection, stopSelection } from './api'
 import MotionForm from './MotionForm'
 import { NOT_REACHED, stagesOf, type Stage } from './stages'
@@ -99,7 +100,7 @@ export default function SelectionDrawer({ id, onClose, onChanged }: { id: number
       ['当前环节', <Tag key="state" color={STATE_COLORS[s.state]}>{s.stateName}</Tag>],
       s.appointeeName && ['拟任人选', s.appointeeName],
       ['发起人', s.createdBy],
-      ['更新时间', s.updateTime.slice(0, 16).replace('T', ' ')],
+      ['更新时间', formatTime(s.updateTime, 'YYYY-MM-DD HH:mm')],
     ],
     actions: ({ record: s }) => (
       <>

@@ -7,6 +7,7 @@ import { PERM } from '@/api/permissions'
 import { actionColumn, CrudTable, getFetcher, RowActions, useCrud } from '@/components/crud'
 import Permission, { useHasPermission } from '@/components/Permission'
 import UnitSelect from '@/components/unit/UnitSelect'
+import { formatTime } from '@/utils/time'
 import { API, deleteSelections, EXPORT } from './api'
 import MotionForm from './MotionForm'
 import SelectionDrawer, { STATE_COLORS } from './SelectionDrawer'
@@ -41,7 +42,7 @@ const columns = (open: (id: number) => void): TableColumnsType<Selection> => [
   { title: '动议时间', dataIndex: 'motionOn', key: 'motionOn', width: 110, sorter: true },
   { title: '拟任人选', dataIndex: 'appointeeName', key: 'appointeeName', width: 100 },
   { title: '任职文号', dataIndex: 'docNo', key: 'docNo', width: 170, ellipsis: true },
-  { title: '更新时间', dataIndex: 'updateTime', key: 'updateTime', width: 150, sorter: true, render: (t: string) => t.slice(0, 16).replace('T', ' ') },
+  { title: '更新时间', dataIndex: 'updateTime', key: 'updateTime', width: 150, sorter: true, render: (t: string) => formatTime(t, 'YYYY-MM-DD HH:mm') },
   actionColumn<Selection>((s) => <RowActions actions={[{ key: 'view', label: '查看', onClick: () => open(s.id) }]} />, 80),
 ]
 
