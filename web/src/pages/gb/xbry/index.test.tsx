@@ -190,6 +190,23 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
     expect(sent).toEqual([])
   })
 
+  it('a 民主推荐 returned to starts from what was recorded, and the server naming the people recommended shows under them', async () => {
+    signIn(['gbxbry:list', 'gbxbry:handle'])
+    const returned = selection({ recOn: '2026-03-10', recMethod: 'meeting', recMethodName: '会议推荐', recExpected: 45, recPresent: 42, candidates: [candidate()] })
+    serve(returned, flowAt('recommend'))
+    const sent: Record<string, unknown>[] = []
+    mock.onPost('/api/gbxbry/7/flow').reply((c) => {
+      sent.push(body(c) as Record<string, unknown>)
+      return [400, { message: '推荐人选王超不在干部信息库中', field: 'candidates' }]
+    })
+    renderPage('/gb/xbry?id=7')
+    const d = await drawer('计算机学院院长选拔任用')
+    expect(await within(d).findByText('办理「民主推荐」')).toBeTruthy()
+    fireEvent.click(within(d).getByRole('button', { name: /提\s*交/ }))
+    expect(await within(d).findByText('推荐人选王超不在干部信息库中', { selector: '.ant-form-item-explain-error' })).toBeTruthy()
+    expect(sent[0].form).toEqual({ recOn: '2026-03-10', recMethod: 'meeting', recExpected: 45, recPresent: 42, candidates: [{ cadreId: 11, votes: 30, talkVotes: 12 }] })
+  })
+
   it('考察 sends the team, the days, the talks, the report and the people inspected', async () => {
     signIn(['gbxbry:list', 'gbxbry:handle'])
     const at = selection({ state: 'inspecting', stateName: '考察', recOn: '2026-03-10', candidates: [candidate(), candidate({ id: 2, cadreId: 12, name: '李明', votes: 8, talkVotes: 3 })] })
