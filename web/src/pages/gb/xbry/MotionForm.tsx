@@ -53,8 +53,8 @@ export default function MotionForm({ selection, onClose, onSaved }: { selection:
       onClose={onClose}
       successText={selection ? '动议已保存' : '已发起动议，进入民主推荐'}
     >
-      <Form.Item name="title" label="标题" rules={text('标题', 200)}>
-        <Input placeholder="如 计算机学院院长选拔任用" maxLength={200} />
+      <Form.Item name="title" label="标题" rules={text('标题', 100)}>
+        <Input placeholder="如 计算机学院院长选拔任用" maxLength={100} />
       </Form.Item>
       <Form.Item name="positionId" label="拟任岗位" rules={[{ required: true, message: '请选择拟任岗位' }]} extra="岗位在“职数管理”中维护">
         <RemoteSelect

@@ -26,8 +26,8 @@ export const STATE_COLORS: Record<State, string> = {
   stopped: 'default',
 }
 
-/** The states a selection is under way in (终止 applies). */
-export const UNDER_WAY: readonly State[] = ['recommending', 'inspecting', 'deciding', 'publicizing', 'appointing', 'probation']
+/** The states a selection may be stopped in: before 任职 (an appointed cadre leaves the post by a 任免文件 of 职数管理). */
+export const STOPPABLE: readonly State[] = ['recommending', 'inspecting', 'deciding', 'publicizing', 'appointing']
 
 /** 民主推荐's people, by votes as recorded, and whether the inspection took them. */
 export const candidateColumns: TableColumnsType<Candidate> = [
@@ -72,7 +72,7 @@ function StageSection({ stage }: { stage: Stage }) {
 /**
  * A selection's 纪实 in a drawer: the 动议 and each stage's record, 办理 of the current step with its own form
  * (民主推荐's votes, 考察's report, 讨论决定's meeting …), the history, and 打印纪实, 编辑动议 (while 民主推荐),
- * 终止 (while under way) and 查看任免文件 (once appointed).
+ * 终止 (before 任职) and 查看任免文件 (once appointed).
  */
 export default function SelectionDrawer({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const navigate = useNavigate()
@@ -107,7 +107,7 @@ export default function SelectionDrawer({ id, onClose, onChanged }: { id: number
         <Button onClick={() => openPrintView('gbxbry', { id: s.id })}>打印纪实</Button>
         {s.state === 'recommending' && mayEdit && <Button onClick={() => setEditing(true)}>编辑动议</Button>}
         {s.documentId && maySeeDocuments && <Button onClick={() => navigate('/gb/zsgl?tab=documents')}>查看任免文件</Button>}
-        {UNDER_WAY.includes(s.state) && mayStop && (
+        {STOPPABLE.includes(s.state) && mayStop && (
           <Button danger onClick={() => setStopping(true)}>
             终止
           </Button>
@@ -137,7 +137,9 @@ export default function SelectionDrawer({ id, onClose, onChanged }: { id: number
         {stopping && flow && (
           <ReasonDialog
             title={`终止选拔任用：${s.title}`}
-            label="终止理由"
+            label="终止原因"
+            maxLength={500}
+            showCount
             vertical
             danger
             okText="终止"

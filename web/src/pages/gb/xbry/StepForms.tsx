@@ -270,12 +270,12 @@ function DecideFields({ s }: { s: Selection }) {
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="meetPresent" label="实到会成员数" extra="须超过应到会成员的三分之二" rules={required('请输入实到会成员数')}>
+        <Form.Item name="meetPresent" label="实到会成员数" extra="须有三分之二以上成员到会" rules={required('请输入实到会成员数')}>
           <InputNumber {...count} />
         </Form.Item>
       </Col>
       <Col span={8}>
-        <Form.Item name="meetAgree" label="同意票数" extra="须超过应到会成员的半数" rules={required('请输入同意票数')}>
+        <Form.Item name="meetAgree" label="同意票数" extra="须应到会成员超过半数同意" rules={required('请输入同意票数')}>
           <InputNumber {...count} />
         </Form.Item>
       </Col>

@@ -86,7 +86,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
     expect(within(second).getByText('校党干〔2026〕12号')).toBeTruthy()
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
     expect(screen.queryByRole('button', { name: '发起动议' })).toBeNull()
-    expect(asked[0]).toMatchObject({ page: 0, sort: ['updateTime,desc'] })
+    expect(asked[0]).toMatchObject({ page: 0, size: 10 })
   })
 
   it('says how to begin when there is no selection', async () => {
@@ -355,7 +355,7 @@ describe('gb/xbry', { timeout: 30_000 }, () => {
     fireEvent.click(await within(d).findByRole('button', { name: /终\s*止/ }))
     const dialog = (await screen.findByText('终止选拔任用：计算机学院院长选拔任用')).closest('.ant-modal') as HTMLElement
     fireEvent.click(within(dialog).getByRole('button', { name: /终\s*止/ }))
-    expect(await within(dialog).findByText('请输入终止理由')).toBeTruthy()
+    expect(await within(dialog).findByText('请输入终止原因')).toBeTruthy()
     expect(sent).toEqual([])
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '岗位调整，暂缓选拔' } })
     fireEvent.click(within(dialog).getByRole('button', { name: /终\s*止/ }))

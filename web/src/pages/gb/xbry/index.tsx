@@ -53,7 +53,7 @@ const columns = (open: (id: number) => void): TableColumnsType<Selection> => [
  */
 export default function SelectionPage() {
   const client = useQueryClient()
-  const crud = useCrud<Selection>({ key: 'gbxbry', fetch: getFetcher<Selection>(API), defaultSort: ['updateTime,desc'] })
+  const crud = useCrud<Selection>({ key: 'gbxbry', fetch: getFetcher<Selection>(API) })
   const [params, setParams] = useSearchParams()
   const id = positive(params.get('id'))
   const open = (next?: number) => setParams(next ? { id: String(next) } : {})
