@@ -60,6 +60,7 @@ describe('干部选拔任用工作纪实表（打印）', { timeout: 20_000 }, (
       200,
       flowAt('publicize', {
         entries: [
+          { id: 9, time: '2026-03-02T02:00:00Z', actorName: '干部管理员', action: 'submit', comment: '', actorId: 1, role: '', orgName: '', fileIds: [], attachments: [] },
           { id: 1, time: '2026-03-10T02:00:00Z', actorName: '赵干部', action: 'approve', step: 'recommend', comment: '推荐结果有效', actorId: 1, role: '', orgName: '', fileIds: [], attachments: [] },
           { id: 2, time: '2026-03-20T02:00:00Z', actorName: '赵干部', action: 'approve', step: 'inspect', comment: '', actorId: 1, role: '', orgName: '', fileIds: [], attachments: [] },
         ],
@@ -84,7 +85,9 @@ describe('干部选拔任用工作纪实表（打印）', { timeout: 20_000 }, (
     for (const title of ['任前公示', '任职', '试用期满考核']) expect(stageText(title)).toBe(`${title}（尚未进行）`)
     const history = screen.getByText('办理记录').nextElementSibling as HTMLElement
     expect(within(history).getByText('推荐结果有效').closest('tr')?.textContent).toContain('赵干部')
-    expect(within(history).getAllByRole('row')).toHaveLength(3)
+    expect(within(history).getAllByRole('row')).toHaveLength(4)
+    // The 提交 that opened it is the 动议's.
+    expect(within(history).getByText('干部管理员').closest('tr')?.textContent).toContain('动议干部管理员提交')
   })
 
   it('a selection done without a probation says its review does not apply', async () => {

@@ -28,7 +28,9 @@ const css = `
 .gbxbry-record tr { break-inside: avoid; }
 .gbxbry-record .sub { width: 100%; border-collapse: collapse; margin-top: 4px; }
 .gbxbry-record .sub th, .gbxbry-record .sub td { border: 1px solid #000; padding: 2px 4px; width: auto; text-align: center; }
+.gbxbry-record .sub th, .gbxbry-record .sub td.name { white-space: nowrap; }
 .gbxbry-history { margin-top: 16px; }
+.gbxbry-history th.time { width: 9.5em; }
 .gbxbry-history h3 { margin: 0 0 4px; font-size: 15px; }
 `
 
@@ -80,7 +82,7 @@ function StageRows({ stage }: { stage: Stage }) {
                 {stage.candidates.map((c, i) => (
                   <tr key={c.id}>
                     <td>{i + 1}</td>
-                    <td>{c.name}</td>
+                    <td className="name">{c.name}</td>
                     <td>{[c.unitName, c.post].filter(Boolean).join(' ')}</td>
                     <td>{c.votes}</td>
                     <td>{c.talkVotes}</td>
@@ -143,7 +145,7 @@ function Sheet({ selection: s, flow }: Printed) {
         <table className="gbxbry-record">
           <thead>
             <tr>
-              <th>时间</th>
+              <th className="time">时间</th>
               <th>环节</th>
               <th>办理人</th>
               <th>结果</th>
@@ -159,7 +161,8 @@ function Sheet({ selection: s, flow }: Printed) {
               flow.entries.map((e) => (
                 <tr key={e.id}>
                   <td>{formatTime(e.time, 'YYYY-MM-DD HH:mm')}</td>
-                  <td>{flow.steps.find((x) => x.key === e.step)?.title ?? ''}</td>
+                  {/* The 提交 that opened the record has no step: the 动议 did it. */}
+                  <td>{flow.steps.find((x) => x.key === e.step)?.title ?? (e.action === 'submit' ? '动议' : '')}</td>
                   <td>{e.actorName}</td>
                   <td>{actionLabel(e, flow.steps)}</td>
                   <td className="text">{e.comment ?? ''}</td>
