@@ -2,17 +2,13 @@
 import type { Candidate, Selection } from '@/api/generated/cadreSelection'
 import type { FlowView } from '@/components/flow'
 
-// The post's level code, which the service adds to Selection (the post as named when the selection began):
-// spread, so the fixture compiles with the generated type before and after it.
-const post = { level: '3' }
-
 /** A selection just moved (民主推荐 waiting), nothing of the later stages recorded. */
 export const selection = (over: Partial<Selection> = {}): Selection => ({
-  ...post,
   id: 7,
   title: '计算机学院院长选拔任用',
   unitId: 3,
   positionId: 2,
+  level: '3',
   motionOn: '2026-03-02',
   motionBy: '党委常委会',
   reason: '院长任期届满',
