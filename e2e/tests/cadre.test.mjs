@@ -1,7 +1,7 @@
 // End-to-end walk of cadre management (issue 28) as a 干部管理员 on the demo university: the cadre workbench, the
 // cadre base (find a cadre, add a résumé line, download the 任免审批表 and check it is that cadre's), and 职数管理
-// (issue the demo's draft 任免文件 and see the unit's occupied places change). The selection record (选拔任用) is
-// not built yet, so the appointment goes through the 任免文件 it ends in.
+// (issue the demo's draft 任免文件 and see the unit's occupied places change), and 选拔任用 (take the demo's selection
+// waiting at 任前公示 through the notice to 任职: the appointment document it issues fills a place of the post's quota).
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { adminScenario, signIn } from '../lib/admin.mjs'
@@ -10,6 +10,12 @@ import { screenshot } from '../lib/browser.mjs'
 
 const PASSWORD = 'Gb#Walk2026'
 const RESUME = '端到端学院院长助理（挂职锻炼）'
+
+/** Chooses 通过 in an action panel (it may be chosen already). */
+const approve = async (panel) => {
+  const radio = panel.getByRole('radio', { name: '通过', exact: true })
+  if (!(await radio.isChecked())) await panel.locator('label.ant-radio-wrapper').filter({ hasText: /^通过$/ }).click()
+}
 
 /** The label's form item inside scope. */
 const item = (page, scope, label) => scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
@@ -29,6 +35,9 @@ describe('干部管理 as the 干部管理员: workbench, a cadre’s résumé a
       s.draft = docs.content[0]
       assert.ok(s.draft, 'the demo draft 任免文件')
       s.draft = await call(server.base, 'GET', `/api/gbzs/documents/${s.draft.id}`, { token })
+      // The demo's selection at 任前公示 (decided two weeks ago).
+      s.selection = (await call(server.base, 'GET', '/api/gbxbry?state=publicizing&size=1', { token })).content[0]
+      assert.ok(s.selection, 'a demo selection at 任前公示')
     },
     { demoMembers: 300 },
   )
@@ -99,5 +108,51 @@ describe('干部管理 as the 干部管理员: workbench, a cadre’s résumé a
     assert.ok(holders.some((h) => h.cadreId === appoint.cadreId), `the cadre holds the post: ${JSON.stringify(holders)}`)
     const posts = await call(server.base, 'GET', `/api/gbjbxx/${appoint.cadreId}/zw`, { token })
     assert.ok(posts.some((p) => p.docNo === s.draft.docNo && !p.endOn), `the appointment is on the cadre's posts: ${JSON.stringify(posts)}`)
+  })
+
+  it('runs the selection at 任前公示 to 任职: the notice of 5 working days, then the 任免文件 fills a place of the post’s quota', async () => {
+    const { page, server, token } = s
+    const sel = await call(server.base, 'GET', `/api/gbxbry/${s.selection.id}`, { token })
+    const position = await call(server.base, 'GET', `/api/gbzs/positions/${sel.positionId}`, { token })
+    const quotaRow = async () => {
+      const quotas = await call(server.base, 'GET', `/api/gbzs/quotas?unitId=${position.unitId}&size=50`, { token })
+      return quotas.content.find((q) => q.level === position.level) ?? { occupied: 0, approved: 0 }
+    }
+    const before = await quotaRow()
+    // Days in China (the server's calendar): the notice from the day after the decision to yesterday.
+    const chinaDay = (offset) => new Date(Date.now() + 8 * 3600e3 + offset * 86400e3).toISOString().slice(0, 10)
+    const dayAfter = (d) => new Date(Date.parse(`${d}T00:00:00Z`) + 86400e3).toISOString().slice(0, 10)
+
+    await page.goto(`${server.base}/web/gb/xbry?id=${sel.id}`)
+    const d = page.locator('.ant-drawer-content-wrapper').filter({ hasText: sel.title })
+    const notice = d.locator('form').filter({ hasText: '办理「任前公示」' })
+    await notice.getByPlaceholder('开始日期').click()
+    await notice.getByPlaceholder('开始日期').fill(dayAfter(sel.meetOn))
+    await notice.getByPlaceholder('开始日期').press('Tab') // not Enter: it would submit the panel's form
+    await notice.getByPlaceholder('结束日期').fill(chinaDay(-1))
+    await notice.getByPlaceholder('结束日期').press('Tab')
+    await item(page, notice, '公示结果').locator('input').fill('公示期间未收到反映')
+    await approve(notice)
+    await notice.getByRole('button', { name: /提\s*交/ }).click()
+    await notice.waitFor({ state: 'detached' })
+
+    const appoint = d.locator('form').filter({ hasText: '办理「任职」' })
+    await item(page, appoint, '任职文号').locator('input').fill('校党干〔2026〕88号')
+    const on = item(page, appoint, '任职日期').locator('input')
+    await on.fill(chinaDay(0))
+    await on.press('Tab')
+    if (before.occupied >= before.approved) await item(page, appoint, '超职数理由').locator('input').fill('学科建设急需，经党委常委会研究同意')
+    await approve(appoint)
+    await appoint.getByRole('button', { name: /提\s*交/ }).click()
+    await appoint.waitFor({ state: 'detached' })
+    await d.getByText('校党干〔2026〕88号').first().waitFor()
+    await screenshot(page, 'cadre-04-selection-appointed')
+
+    const after = await call(server.base, 'GET', `/api/gbxbry/${sel.id}`, { token })
+    assert.equal(after.state, 'probation', `a promotion to a non-elected post waits for its probation review: ${after.state}`)
+    assert.ok(after.documentId && after.probationUntil, `the appointment document and the probation: ${JSON.stringify(after)}`)
+    assert.equal((await quotaRow()).occupied, before.occupied + 1, 'the post’s quota counts one more holder')
+    const holders = await call(server.base, 'GET', `/api/gbzs/positions/${sel.positionId}/holders`, { token })
+    assert.ok(holders.some((h) => h.cadreId === sel.appointeeId), `the appointee holds the post: ${JSON.stringify(holders)}`)
   })
 })

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -67,7 +68,10 @@ func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
 			continue
 		}
 		stop := demoStops[len(res.Selections)]
-		title := fmt.Sprintf("%s%s选拔任用", p.UnitName, p.Name)
+		title := p.Name + "选拔任用"
+		if !strings.HasPrefix(p.Name, p.UnitName) { // posts are often named with their unit (计算机学院党委副书记)
+			title = p.UnitName + title
+		}
 		if err := s.seedOne(ctx, p.ID, title, cands, stop, today); err != nil {
 			return nil, fmt.Errorf("demo selection %s: %w", title, err)
 		}
