@@ -44,15 +44,13 @@ func newWorldOf(t testing.TB, e *apptest.Env) *world {
 
 func (w *world) unit(t testing.TB, name string, dzz int64) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": name, "code": fmt.Sprintf("DW%04d", seq.Add(1)), "type": "1",
-		"leaderName": "张主任", "contactPhone": "010-62750000", "foundedOn": "1990-09-01", "dzzId": dzz})
+	return w.e.Unit(t, name, dzz)
 }
 
 // position creates a post of the unit at level (GB_XZJB), elected or not.
 func (w *world) position(t testing.TB, unitID int64, name, level string, elected bool) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/gbzs/positions", map[string]any{"unitId": unitID, "name": name, "level": level,
-		"attribute": "2", "teamType": "2", "elected": elected})
+	return w.e.Position(t, unitID, name, level, elected)
 }
 
 // quota approves n posts of the unit at level.
@@ -99,9 +97,7 @@ func (w *world) document(t testing.TB, id int64) quota.Document {
 // cadre creates a cadre of the unit through the cadre base's API.
 func (w *world) cadre(t testing.TB, name string, unitID int64) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/gbjbxx", map[string]any{"name": name, "gender": "1", "birthOn": "1975-03-01", "ethnicity": "01",
-		"politicalStatus": "01", "unitId": unitID, "post": "教授", "level": "5", "category": "2", "status": "2",
-		"education": "11", "degree": "201"})
+	return w.e.Cadre(t, name, unitID, "1975-03-01", "教授", "5", "2")
 }
 
 // posts is the number of the cadre's post rows (information type 3), read

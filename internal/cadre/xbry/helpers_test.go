@@ -11,7 +11,7 @@ import (
 	"zhdj/internal/platform/flow"
 )
 
-var seq atomic.Int64 // tests run in parallel
+var seq atomic.Int64 // tests run in parallel: titles unique
 
 const deputy = "4" // GB_XZJB 副处级
 
@@ -42,21 +42,18 @@ func newWorld(t testing.TB) *world {
 
 func (w *world) unit(t testing.TB, name string, dzz int64) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": name, "code": fmt.Sprintf("DW%04d", seq.Add(1)), "type": "1",
-		"leaderName": "张主任", "contactPhone": "010-62750000", "foundedOn": "1990-09-01", "dzzId": dzz})
+	return w.e.Unit(t, name, dzz)
 }
 
 func (w *world) position(t testing.TB, unitID int64, name, level string, elected bool) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/gbzs/positions", map[string]any{"unitId": unitID, "name": name, "level": level,
-		"attribute": "2", "teamType": "2", "elected": elected})
+	return w.e.Position(t, unitID, name, level, elected)
 }
 
+// cadre is a 科级 cadre (正科级, 现任科级) of the unit.
 func (w *world) cadre(t testing.TB, name string, unitID int64) int64 {
 	t.Helper()
-	return w.e.Create(t, w.e.AdminTK, "/api/gbjbxx", map[string]any{"name": name, "gender": "1", "birthOn": "1980-03-01", "ethnicity": "01",
-		"politicalStatus": "01", "unitId": unitID, "post": "系主任", "level": "5", "category": "2", "status": "3",
-		"education": "11", "degree": "201"})
+	return w.e.Cadre(t, name, unitID, "1980-03-01", "系主任", "5", "3")
 }
 
 // motion starts a selection for post as tk.
