@@ -54,9 +54,9 @@ beforeEach(() => {
 })
 afterEach(() => mock.restore())
 
-const renderPage = () =>
+const renderPage = (url = '/gb/zsgl') =>
   renderWithApp(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[url]}>
       <QuotaPage />
     </MemoryRouter>,
   )
@@ -71,6 +71,13 @@ describe('gb/zsgl', { timeout: 30_000 }, () => {
     expect(within(math).queryByText(/超/)).toBeNull()
     expect(screen.getByText('全校合计')).toBeTruthy()
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
+  })
+
+  it('opens on the documents with ?tab=documents (选拔任用’s 查看任免文件)', async () => {
+    signIn(['gbzs:list'])
+    renderPage('/gb/zsgl?tab=documents')
+    expect(await screen.findByText('校党干〔2026〕11号')).toBeTruthy()
+    expect(screen.getByRole('tab', { name: '任免文件' }).getAttribute('aria-selected')).toBe('true')
   })
 
   it('lists the current holders of a position from its 现任人数', async () => {

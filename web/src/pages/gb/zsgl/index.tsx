@@ -1,5 +1,6 @@
 import { Tabs } from 'antd'
 import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { EVENT_BASE_REFRESH, type PositionView } from '@/api/generated/cadreQuota'
 import { ResourcePage } from '@/components/crud'
 import DocumentsTab from './DocumentsTab'
@@ -31,10 +32,15 @@ function QuotasTab() {
   )
 }
 
-/** 职数管理: posts and approved numbers per unit with their occupancy, and the appointment and removal documents. */
+/**
+ * 职数管理: posts and approved numbers per unit with their occupancy, and the appointment and removal documents;
+ * `?tab=documents` opens on the documents (选拔任用's 查看任免文件).
+ */
 export default function QuotaPage() {
+  const [params] = useSearchParams()
   return (
     <Tabs
+      defaultActiveKey={params.get('tab') === 'documents' ? 'documents' : 'quotas'}
       items={[
         { key: 'quotas', label: '岗位与职数', children: <QuotasTab /> },
         { key: 'documents', label: '任免文件', children: <DocumentsTab /> },
