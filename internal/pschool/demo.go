@@ -52,16 +52,9 @@ func (s *Service) SeedDemo(ctx context.Context, in DemoInput) (*DemoResult, erro
 	if n, err := s.db.NewSelect().Model((*School)(nil)).Count(ctx); err != nil || n > 0 {
 		return res, err
 	}
-	roots, err := s.orgs.OfTypes(ctx, s.db, org.TypeCommittee)
+	root, err := s.orgs.LiveRoot(ctx, s.db)
 	if err != nil {
 		return nil, err
-	}
-	var root *org.Org
-	for i := range roots {
-		if roots[i].PID == nil && roots[i].Live() {
-			root = &roots[i]
-			break
-		}
 	}
 	if root == nil {
 		return res, nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/rbac"
 )
 
@@ -66,16 +65,9 @@ type DemoResult struct {
 func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
 	ctx = rbac.AsSystem(ctx)
 	res := &DemoResult{}
-	orgs, err := s.orgs.OfTypes(ctx, s.db, org.TypeCommittee)
+	root, err := s.orgs.LiveRoot(ctx, s.db)
 	if err != nil {
 		return nil, err
-	}
-	var root *org.Org
-	for i := range orgs {
-		if orgs[i].PID == nil && orgs[i].Live() {
-			root = &orgs[i]
-			break
-		}
 	}
 	if root == nil {
 		return res, nil

@@ -6,7 +6,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/db"
 )
@@ -113,16 +112,9 @@ type DemoResult struct {
 // through the bank's save path (its tag rows and ADD trail entry). A root
 // whose bank already has questions is left alone.
 func (s *Service) SeedDemo(ctx context.Context) (*DemoResult, error) {
-	orgs, err := s.orgs.OfTypes(ctx, s.db, org.TypeCommittee)
+	root, err := s.orgs.LiveRoot(ctx, s.db)
 	if err != nil {
 		return nil, err
-	}
-	var root *org.Org
-	for i := range orgs {
-		if orgs[i].PID == nil && orgs[i].Live() {
-			root = &orgs[i]
-			break
-		}
 	}
 	res := &DemoResult{}
 	if root == nil {
