@@ -244,6 +244,8 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
       await card(n, q.title).getByRole('img', { name: `${q.title}：${q.options.map((o) => `${o.label}${o.count}人`).join('，')}`, exact: true }).waitFor()
       await card(n, q.title).getByText(`作答 ${q.answered} 人`).waitFor()
     }
+    // echarts draws once its container has a size: under load that comes after the labels, so wait for the canvas.
+    await card(1, Q.single.title).locator('canvas').first().waitFor()
     assert.equal(await card(1, Q.single.title).locator('canvas').count(), 1, 'echarts drew the chart')
     await card(2, Q.multiple.title).locator('tr', { hasText: Q.multiple.options[2] }).getByText('100.0%').waitFor()
     await card(3, Q.rating.title).getByText('4.50').waitFor()
