@@ -145,6 +145,7 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
 
   /** On the survey page: the answers of a paper (the single choice, the multiple's, the rating's stars, the text). */
   async function answer(page, { single, multiple = [], stars, text }) {
+    await page.bringToFront()
     const question = (title) => page.locator('[id^="ballot-q-"]', { hasText: title })
     await question(Q.single.title).getByText(single, { exact: true }).click()
     if (single === Q.single.options[0]) for (const o of multiple) await question(Q.multiple.title).getByText(o, { exact: true }).click()
@@ -152,9 +153,17 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
     await question(Q.rating.title).locator('.ant-rate-star').nth(stars - 1).click()
     if (text) await question(Q.text.title).getByRole('textbox').fill(text)
   }
+  // The tab in front, as a person switching tabs has it: a background tab's animation frames are throttled, and
+  // on a loaded machine the confirmation's button was clicked before it could take the click. The answer's
+  // response is awaited with the click, so a lost submission fails here, naming its status.
   async function submit(page) {
+    await page.bringToFront()
     await page.getByRole('button', { name: /提交问卷/ }).click()
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /提\s*交/ }).click()
+    const [answered] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/wj/link/')),
+      page.locator('.ant-modal-confirm').getByRole('button', { name: /提\s*交/ }).click(),
+    ])
+    return answered.status()
   }
 
   it('甲 opens the link on a phone, signs in through it, and answers with the skipped question asked', async () => {
@@ -171,7 +180,7 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
       await answer(page, { single: Q.single.options[0], multiple: [Q.multiple.options[0], Q.multiple.options[2]], stars: 4, text: SUGGESTION })
       await page.getByText('4/4', { exact: true }).waitFor() // the progress: the skipped question asked, all four answered
       await screenshot(page, 'survey-03-phone-paper')
-      await submit(page)
+      assert.equal(await submit(page), 200)
       await page.getByText('您已填写本问卷').waitFor()
 
       // Only a valid link opens a questionnaire.
@@ -201,11 +210,11 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
 
       await answer(page, { single: Q.single.options[1], stars: 5 })
       await page.getByText('2/3', { exact: true }).waitFor() // the progress: three questions asked (one skipped), the text left empty
-      await submit(page)
+      assert.equal(await submit(page), 200)
       await page.getByText('您已填写本问卷').waitFor()
 
       await answer(again, { single: Q.single.options[2], stars: 2 })
-      await submit(again)
+      assert.equal(await submit(again), 409)
       await again.getByText('您已经填写过本问卷，每人只能填写一次').waitFor()
       await again.getByText('您已填写本问卷').waitFor()
       await again.locator('.ant-modal-confirm').waitFor({ state: 'detached' })
