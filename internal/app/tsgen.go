@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shopspring/decimal"
+
 	"zhdj/internal/platform/date"
 )
 
@@ -150,6 +152,7 @@ var marshalled = map[reflect.Type]string{
 	reflect.TypeOf(time.Time{}):       "string",
 	reflect.TypeOf(date.Date("")):     "string | null",
 	reflect.TypeOf(json.RawMessage{}): "unknown",
+	reflect.TypeOf(decimal.Decimal{}): "string", // exact decimals (weights, scores) travel as text: "0.3"
 }
 
 var marshalerType = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
