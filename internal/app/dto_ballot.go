@@ -13,6 +13,8 @@ func ballotTS() ([]byte, error) {
 	f.constant("The choice of a write-in mark (ballot.WriteInChoice): the name is its text.", "WRITE_IN_CHOICE", "", ballot.WriteInChoice)
 	f.constant("A text question's length without its own bound (ballot.DefaultMaxLen).", "DEFAULT_MAX_LEN", "", ballot.DefaultMaxLen)
 	f.constant("The longest text answer (ballot.MaxTextLen).", "MAX_TEXT_LEN", "", ballot.MaxTextLen)
+	f.constant("A score question's highest mark when it sets no range (ballot.DefaultScore; its lowest is then 0).", "DEFAULT_SCORE", "", ballot.DefaultScore)
+	f.constant("The highest a score question's range may reach (ballot.MaxScore).", "MAX_SCORE", "", ballot.MaxScore)
 	f.constant("A printed code's length (ballot.CodeLen).", "CODE_LEN", "", ballot.CodeLen)
 	f.union("A round's state (ballot.Open, Closed).", "RoundState", []string{ballot.Open, ballot.Closed})
 	f.constant("The states' names (ballot.StateNames).", "ROUND_STATE_NAMES", "Record<RoundState, string>",
@@ -21,7 +23,7 @@ func ballotTS() ([]byte, error) {
 	f.iface("Skip logic: asked only after this answer (ballot.Condition).", "Condition", ballot.Condition{}, nil)
 	f.iface("A question (ballot.Question).", "Question", ballot.Question{}, map[string]string{"kind": "QuestionKind"})
 	f.iface("What a voter fills in (ballot.Paper).", "Paper", ballot.Paper{}, nil)
-	f.iface("One answer on a ballot (ballot.Mark): a matrix row's item is \"question.row\".", "Mark", ballot.Mark{}, nil)
+	f.iface("One answer on a ballot (ballot.Mark): a matrix's or a score's row's item is \"question.row\"; a score is its number in c.", "Mark", ballot.Mark{}, nil)
 	f.iface("GET /api/ballot/{id} and POST /api/ballot/code/paper (ballot.VoterView).", "VoterView", ballot.VoterView{},
 		map[string]string{"state": "RoundState"})
 	f.iface("GET /api/ballot/mine: an open round on the caller's roll (ballot.Mine).", "MineRound", ballot.Mine{}, nil)

@@ -12,8 +12,8 @@ import (
 func surveyTS() ([]byte, error) {
 	f := newTSFile(header("internal/survey (model.go) and internal/platform/ballot (paper.go)"))
 	f.decl("import type { Code, Mark, Paper, QuestionKind } from './ballot'")
-	f.constant("The question kinds in the designer's order (ballot.Kinds; their names are ballot.ts's QUESTION_KIND_NAMES).",
-		"QUESTION_KINDS", "readonly QuestionKind[]", ballot.Kinds)
+	f.constant("The question kinds a questionnaire offers, in the designer's order (survey.Kinds: the engine's but 打分题; their names are ballot.ts's QUESTION_KIND_NAMES).",
+		"QUESTION_KINDS", "readonly QuestionKind[]", survey.Kinds)
 	f.constant("The paper's bounds (ballot.Max…).", "PAPER_LIMITS", "", tsObj{{"questions", ballot.MaxQuestions}, {"options", ballot.MaxOptions},
 		{"key", ballot.MaxKeyLen}, {"label", ballot.MaxLabelLen}, {"text", ballot.MaxTextLen}, {"defaultText", ballot.DefaultMaxLen},
 		{"ratingStep", ballot.MaxRatingStep}})

@@ -21,6 +21,11 @@ import (
 	"zhdj/internal/system"
 )
 
+// Kinds are the question kinds a questionnaire offers, in the designer's
+// order: the engine's except its score question (打分题, for the cadre
+// assessment), which the results and the workbook do not show.
+var Kinds = []string{ballot.Single, ballot.Multiple, ballot.Text, ballot.Rating, ballot.Matrix}
+
 // Share types (the spec's SHARE_TYPE): whom a questionnaire is for.
 const (
 	ShareCustom = 1 // CUSTOM: a picked list of party members

@@ -182,6 +182,8 @@ func (s *Service) check(ctx context.Context, in Input) (checked, error) {
 			he.Field = "paper." + he.Field
 		}
 		c.Add(err)
+	} else if i := slices.IndexFunc(in.Paper.Questions, func(q ballot.Question) bool { return !slices.Contains(Kinds, q.Kind) }); i >= 0 {
+		c.Add(httpx.Invalid(fmt.Sprintf("paper.questions[%d].kind", i), "第%d题的题型问卷不支持", i+1))
 	}
 	t, err := s.checkTargets(ctx, in.ShareType, in.Targets)
 	if err != nil && !c.Add(err) {

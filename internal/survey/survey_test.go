@@ -1,6 +1,7 @@
 package survey_test
 
 import (
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -45,7 +46,8 @@ func TestRoutes_SignedOutForbiddenOutOfScope(t *testing.T) {
 	apptest.Expect(t, w.e.Do("POST", "/api/wj/link/0123456789abcdef0123456789abcdef", "", map[string]any{"marks": []any{}}), 401)
 }
 
-// A draft is vetted: the paper (Paper.Check, the field named under paper.),
+// A draft is vetted: the paper (Paper.Check, the field named under paper.;
+// kinds of survey.Kinds only),
 // the audience of the caller's scope, a deadline in the future.
 func TestDraft_Checks(t *testing.T) {
 	t.Parallel()
@@ -53,11 +55,15 @@ func TestDraft_Checks(t *testing.T) {
 	bad := paper("t")
 	bad.Questions[0].Options = nil
 	bad.Questions[0].WriteIn = false
+	// The engine's score question (the cadre assessment's) is not a questionnaire's: its results do not show it.
+	score := paper("t")
+	score.Questions = append(score.Questions, ballot.Question{Key: "s", Kind: ballot.Score, Title: "打分"})
 	cases := []struct {
 		in    survey.Input
 		field string
 	}{
 		{survey.Input{OrgID: w.cs, Paper: bad, ShareType: survey.ShareOrg, Targets: survey.Targets{Orgs: []int64{w.csb}}}, "paper.questions[0].options"},
+		{survey.Input{OrgID: w.cs, Paper: score, ShareType: survey.ShareOrg, Targets: survey.Targets{Orgs: []int64{w.csb}}}, fmt.Sprintf("paper.questions[%d].kind", len(score.Questions)-1)},
 		{survey.Input{OrgID: w.math, Paper: paper("t"), ShareType: survey.ShareOrg, Targets: survey.Targets{Orgs: []int64{w.csb}}}, "orgId"},
 		{survey.Input{OrgID: w.cs, Paper: paper("t"), ShareType: 9}, "shareType"},
 		{survey.Input{OrgID: w.cs, Paper: paper("t"), ShareType: survey.ShareOrg, Targets: survey.Targets{Orgs: []int64{w.mathb}}}, "targets.orgs"},

@@ -40,12 +40,13 @@ const (
 	Text     = "text"     // free text up to MaxLen characters
 	Rating   = "rating"   // a whole number 1..Max (stars)
 	Matrix   = "matrix"   // one option per row
+	Score    = "score"    // a whole number Min..Max (default 0..100), per row when it has Rows
 )
 
 // Kinds are the question kinds in the designer's order; KindNames as users read them.
 var (
-	Kinds     = []string{Single, Multiple, Text, Rating, Matrix}
-	KindNames = map[string]string{Single: "单选题", Multiple: "多选题", Text: "填空题", Rating: "评分题", Matrix: "矩阵题"}
+	Kinds     = []string{Single, Multiple, Text, Rating, Matrix, Score}
+	KindNames = map[string]string{Single: "单选题", Multiple: "多选题", Text: "填空题", Rating: "评分题", Matrix: "矩阵题", Score: "打分题"}
 )
 
 // WriteInChoice is the choice of a mark that carries a write-in (另选他人)
@@ -61,6 +62,8 @@ const (
 	MaxTextLen    = 2000 // a text answer (characters)
 	DefaultMaxLen = 500  // a text question without MaxLen
 	MaxRatingStep = 10
+	MaxScore      = 1000 // a score question's highest Max
+	DefaultScore  = 100  // a score question's Max when Min and Max are both 0
 	MaxMarks      = 5000
 )
 
@@ -79,9 +82,9 @@ type Question struct {
 	Note     string   `json:"note,omitempty"`
 	Required bool     `json:"required,omitempty"`
 	Options  []Option `json:"options,omitempty"` // single, multiple, matrix (its columns)
-	Rows     []Option `json:"rows,omitempty"`    // matrix
+	Rows     []Option `json:"rows,omitempty"`    // matrix, score (one number per row)
 	// Min and Max bound a multiple choice's marks (0 = no bound); Max is a
-	// rating's scale (default 5).
+	// rating's scale (default 5); a score's range (RangeOf).
 	Min int `json:"min,omitempty"`
 	Max int `json:"max,omitempty"`
 	// WriteIn allows names not among the options (另选他人: a single or
@@ -106,8 +109,8 @@ type Condition struct {
 	Option   string `json:"option"`
 }
 
-// Mark is one answer on a ballot: question Item (a matrix's row is
-// "question.row"), option Choice, or Text (a text answer, a write-in with
+// Mark is one answer on a ballot: question Item (a matrix's or a score's
+// row is "question.row"), option Choice (a score's number in decimal), or Text (a text answer, a write-in with
 // Choice WriteInChoice). A multiple choice is one mark per option.
 type Mark struct {
 	Item   string `json:"i"`
@@ -121,6 +124,27 @@ func (q Question) ScaleOf() int {
 		return q.Max
 	}
 	return 5
+}
+
+// RangeOf is a score question's range: Min..Max, 0..DefaultScore when both are 0.
+func (q Question) RangeOf() (lo, hi int) {
+	if q.Min == 0 && q.Max == 0 {
+		return 0, DefaultScore
+	}
+	return q.Min, q.Max
+}
+
+// items are the ballot items of a question: its key, or a matrix's or a
+// score's rows as "question.row" (Check gives every matrix rows).
+func (q Question) items() []string {
+	if (q.Kind != Matrix && q.Kind != Score) || len(q.Rows) == 0 {
+		return []string{q.Key}
+	}
+	out := make([]string, len(q.Rows))
+	for i, r := range q.Rows {
+		out[i] = q.Key + "." + r.Key
+	}
+	return out
 }
 
 func (q Question) maxLen() int {
@@ -195,6 +219,16 @@ func (q Question) check(i int, earlier []Question, seen map[string]bool) error {
 		if err := checkOptions(q.Rows, at(".rows"), n, "行"); err != nil {
 			return err
 		}
+	case Score:
+		if lo, hi := q.RangeOf(); lo < 0 || hi > MaxScore || lo >= hi {
+			return httpx.Invalid(at(".max"), "第%d题的分数范围应在0到%d之间，且最低分小于最高分", n, MaxScore)
+		}
+		if len(q.Options) > 0 || q.WriteIn {
+			return httpx.Invalid(at(".options"), "第%d题（打分题）没有选项", n)
+		}
+		if err := checkOptions(q.Rows, at(".rows"), n, "行"); err != nil {
+			return err
+		}
 	case Rating:
 		if q.Max < 0 || q.Max > MaxRatingStep || (q.Max > 0 && q.Max < 2) {
 			return httpx.Invalid(at(".max"), "第%d题的评分等级应为2到%d", n, MaxRatingStep)
@@ -261,14 +295,7 @@ func (p Paper) Validate(marks []Mark) ([]Mark, error) {
 	for i, q := range p.Questions {
 		n := i + 1
 		shown := q.ShowIf == nil || chose(byItem[q.ShowIf.Question], q.ShowIf.Option)
-		items := []string{q.Key}
-		if q.Kind == Matrix {
-			items = items[:0]
-			for _, r := range q.Rows {
-				items = append(items, q.Key+"."+r.Key)
-			}
-		}
-		for _, item := range items {
+		for _, item := range q.items() {
 			got := byItem[item]
 			used += len(got)
 			if !shown {
@@ -323,6 +350,16 @@ func (q Question) validate(n int, item string, got []Mark) ([]Mark, error) {
 			return nil, httpx.Invalid(q.Key, "第%d题请选择1到%d分", n, q.ScaleOf())
 		}
 		return []Mark{{Item: item, Choice: strconv.Itoa(v)}}, nil
+	case Score:
+		if len(got) > 1 {
+			return nil, httpx.Invalid(q.Key, "第%d题每项只能填写一个分数", n)
+		}
+		lo, hi := q.RangeOf()
+		v, ok := wholeNumber(got[0].Choice)
+		if !ok || v < lo || v > hi || got[0].Text != "" {
+			return nil, httpx.Invalid(q.Key, "第%d题请填写%d到%d之间的整数", n, lo, hi)
+		}
+		return []Mark{{Item: item, Choice: strconv.Itoa(v)}}, nil
 	}
 	// single, multiple, a matrix row: options, and write-ins where allowed
 	var out []Mark
@@ -358,4 +395,15 @@ func (q Question) validate(n int, item string, got []Mark) ([]Mark, error) {
 		return nil, httpx.Invalid(q.Key, "第%d题至少选%d项", n, q.Min)
 	}
 	return out, nil
+}
+
+// wholeNumber reads a score: decimal digits only (no sign, point or space;
+// leading zeros allowed and dropped by the caller's reformatting, so the
+// count sees one choice per number).
+func wholeNumber(s string) (int, bool) {
+	if s == "" || len(s) > 9 || strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return 0, false
+	}
+	v, err := strconv.Atoi(s)
+	return v, err == nil
 }

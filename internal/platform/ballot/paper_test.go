@@ -48,6 +48,27 @@ func TestPaperCheckNamesTheQuestionAtFault(t *testing.T) {
 	}
 }
 
+// validateCase is a ballot and what Paper.Validate says of it: want "" =
+// valid, else a part of the message.
+type validateCase struct {
+	name  string
+	marks []ballot.Mark
+	want  string
+}
+
+func expectValidate(t *testing.T, p ballot.Paper, cases []validateCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := p.Validate(c.marks)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
 func TestPaperValidate(t *testing.T) {
 	t.Parallel()
 	p := ballot.Paper{Title: "换届选举", Questions: []ballot.Question{
@@ -61,11 +82,7 @@ func TestPaperValidate(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := func(i, c, tx string) ballot.Mark { return ballot.Mark{Item: i, Choice: c, Text: tx} }
-	cases := []struct {
-		name  string
-		marks []ballot.Mark
-		want  string // "" = valid; else a part of the message
-	}{
+	cases := []validateCase{
 		{"the least", []ballot.Mark{m("join", "y", "")}, ""},
 		{"the required one missing", []ballot.Mark{m("c", "p1", "")}, "请回答第1题"},
 		{"a hidden question answered", []ballot.Mark{m("join", "y", ""), m("why", "", "因为")}, "第2题不应作答"},
@@ -81,13 +98,64 @@ func TestPaperValidate(t *testing.T) {
 		{"a matrix row", []ballot.Mark{m("join", "y", ""), m("m.r1", "n", "")}, ""},
 		{"a rating of six on five", []ballot.Mark{m("join", "y", ""), m("r", "6", "")}, "1到5分"},
 	}
-	for _, c := range cases {
-		_, err := p.Validate(c.marks)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+	expectValidate(t, p, cases)
+}
+
+func TestScoreQuestionCheck(t *testing.T) {
+	t.Parallel()
+	score := func(lo, hi int) ballot.Paper {
+		return ballot.Paper{Title: "干部考核", Questions: []ballot.Question{{Key: "s", Kind: ballot.Score, Title: "评分", Min: lo, Max: hi}}}
+	}
+	for _, c := range [][2]int{{0, 0}, {0, 10}, {60, 100}, {0, ballot.MaxScore}} {
+		if err := score(c[0], c[1]).Check(); err != nil {
+			t.Errorf("range %v: %v", c, err)
 		}
+	}
+	for _, c := range [][2]int{{-1, 100}, {0, ballot.MaxScore + 1}, {50, 50}, {50, 0}} {
+		err := score(c[0], c[1]).Check()
+		if httpx.FieldOf(err) != "questions[0].max" || !strings.Contains(err.Error(), "第1题") {
+			t.Errorf("range %v: %v, want refused naming 第1题", c, err)
+		}
+	}
+	withOptions := score(0, 0)
+	withOptions.Questions[0].Options = yesNo
+	if httpx.FieldOf(withOptions.Check()) != "questions[0].options" {
+		t.Errorf("a score with options: %v", withOptions.Check())
+	}
+}
+
+func TestScoreQuestionValidate(t *testing.T) {
+	t.Parallel()
+	p := ballot.Paper{Title: "干部考核", Questions: []ballot.Question{
+		{Key: "c1", Kind: ballot.Score, Title: "张三", Required: true, Rows: []ballot.Option{{Key: "de", Label: "德"}, {Key: "neng", Label: "能"}}},
+		{Key: "c2", Kind: ballot.Score, Title: "李四", Rows: []ballot.Option{{Key: "de", Label: "德"}, {Key: "neng", Label: "能"}}},
+		{Key: "all", Kind: ballot.Score, Title: "总体", Min: 1, Max: 10},
+	}}
+	if err := p.Check(); err != nil {
+		t.Fatal(err)
+	}
+	m := func(i, c string) ballot.Mark { return ballot.Mark{Item: i, Choice: c} }
+	both := func(de, neng string) []ballot.Mark { return []ballot.Mark{m("c1.de", de), m("c1.neng", neng)} }
+	cases := []validateCase{
+		{"0 and 100", both("0", "100"), ""},
+		{"-1", both("-1", "100"), "第1题请填写0到100之间的整数"},
+		{"101", both("0", "101"), "第1题请填写0到100之间的整数"},
+		{"a fraction", both("87.5", "90"), "第1题请填写0到100之间的整数"},
+		{"a sign", both("+87", "90"), "第1题请填写0到100之间的整数"},
+		{"a space", both(" 87", "90"), "第1题请填写0到100之间的整数"},
+		{"empty", both("", "90"), "第1题请填写0到100之间的整数"},
+		{"a text", []ballot.Mark{{Item: "c1.de", Choice: "80", Text: "好"}, m("c1.neng", "90")}, "第1题请填写0到100之间的整数"},
+		{"a row twice", append(both("80", "90"), m("c1.de", "70")), "第1题每项只能填写一个分数"},
+		{"a required row missing", []ballot.Mark{m("c1.de", "80")}, "请回答第1题"},
+		{"an unrequired row missing", append(both("80", "90"), m("c2.de", "60")), ""},
+		{"the question's own key for a row question", append(both("80", "90"), m("c2", "60")), "不属于本票"},
+		{"a row-less score", append(both("80", "90"), m("all", "10")), ""},
+		{"a row-less score out of its range", append(both("80", "90"), m("all", "0")), "第3题请填写1到10之间的整数"},
+	}
+	expectValidate(t, p, cases)
+	// Leading zeros are read and dropped, so the count has one choice per number.
+	got, err := p.Validate(both("087", "00"))
+	if err != nil || got[0] != m("c1.de", "87") || got[1] != m("c1.neng", "0") {
+		t.Fatalf("leading zeros: %+v %v", got, err)
 	}
 }

@@ -173,3 +173,39 @@ func TestTextsArePagedWithTheirTotal(t *testing.T) {
 		t.Fatalf("past the last page %+v of %d %v", page, total, err)
 	}
 }
+
+// A score question's marks are counted per value and row, as any choice.
+func TestScoresAreCountedPerValue(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	database := db.NewTest(t, ballot.Migrations())
+	s := ballot.New(database, nil)
+	paper := ballot.Paper{Title: "干部考核", Questions: []ballot.Question{
+		{Key: "c1", Kind: ballot.Score, Title: "张三", Required: true, Rows: []ballot.Option{{Key: "de", Label: "德"}, {Key: "neng", Label: "能"}}},
+		{Key: "all", Kind: ballot.Score, Title: "总体"},
+	}}
+	o, err := s.Open(ctx, database, ballot.Spec{Kind: "test", Paper: paper, Voters: []int64{1, 2, 3}, Link: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range [][3]string{{"90", "80", "100"}, {"090", "70", ""}, {"0", "80", "100"}} {
+		marks := []ballot.Mark{{Item: "c1.de", Choice: v[0]}, {Item: "c1.neng", Choice: v[1]}}
+		if v[2] != "" {
+			marks = append(marks, ballot.Mark{Item: "all", Choice: v[2]})
+		}
+		if err := s.CastAs(ctx, o.RoundID, int64(i+1), marks); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(ctx, database, o.RoundID); err != nil {
+		t.Fatal(err)
+	}
+	tally, err := s.TallyOf(ctx, o.RoundID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]int{"c1.de": {"90": 2, "0": 1}, "c1.neng": {"80": 2, "70": 1}, "all": {"100": 2}}
+	if tally.Ballots != 3 || !maps.EqualFunc(tally.Counts, want, maps.Equal) {
+		t.Fatalf("tally %+v, want %v", tally, want)
+	}
+}

@@ -2,10 +2,17 @@
 // TestWebVocabularyMatchesServer (internal/app/vocab_test.go) fails when this file and the server drift.
 
 /** A question's kind (ballot.Single…). */
-export type QuestionKind = 'single' | 'multiple' | 'text' | 'rating' | 'matrix'
+export type QuestionKind = 'single' | 'multiple' | 'text' | 'rating' | 'matrix' | 'score'
 
 /** The kinds' names (ballot.KindNames), in the designer's order. */
-export const QUESTION_KIND_NAMES: Record<QuestionKind, string> = { single: '单选题', multiple: '多选题', text: '填空题', rating: '评分题', matrix: '矩阵题' }
+export const QUESTION_KIND_NAMES: Record<QuestionKind, string> = {
+  single: '单选题',
+  multiple: '多选题',
+  text: '填空题',
+  rating: '评分题',
+  matrix: '矩阵题',
+  score: '打分题',
+}
 
 /** The choice of a write-in mark (ballot.WriteInChoice): the name is its text. */
 export const WRITE_IN_CHOICE = '*'
@@ -15,6 +22,12 @@ export const DEFAULT_MAX_LEN = 500
 
 /** The longest text answer (ballot.MaxTextLen). */
 export const MAX_TEXT_LEN = 2000
+
+/** A score question's highest mark when it sets no range (ballot.DefaultScore; its lowest is then 0). */
+export const DEFAULT_SCORE = 100
+
+/** The highest a score question's range may reach (ballot.MaxScore). */
+export const MAX_SCORE = 1000
 
 /** A printed code's length (ballot.CodeLen). */
 export const CODE_LEN = 10
@@ -60,7 +73,7 @@ export interface Paper {
   questions: Question[]
 }
 
-/** One answer on a ballot (ballot.Mark): a matrix row's item is "question.row". */
+/** One answer on a ballot (ballot.Mark): a matrix's or a score's row's item is "question.row"; a score is its number in c. */
 export interface Mark {
   i: string
   c?: string

@@ -3,7 +3,7 @@
 
 import type { Code, Mark, Paper, QuestionKind } from './ballot'
 
-/** The question kinds in the designer's order (ballot.Kinds; their names are ballot.ts's QUESTION_KIND_NAMES). */
+/** The question kinds a questionnaire offers, in the designer's order (survey.Kinds: the engine's but 打分题; their names are ballot.ts's QUESTION_KIND_NAMES). */
 export const QUESTION_KINDS: readonly QuestionKind[] = ['single', 'multiple', 'text', 'rating', 'matrix']
 
 /** The paper's bounds (ballot.Max…). */

@@ -1,13 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import axios from 'axios'
 import { Alert, Button, Card, Form, Input, Modal, Result, Spin, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { CODE_LEN, type Mark, type VoterView } from '@/api/generated/ballot'
 import { failureText } from '@/api/request'
+import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
 import { castBallot, castByCode, codeView, voterView } from './api'
 import BallotPaper from './BallotPaper'
+import { accountDraftKey, clearDraft, codeDraftKey, restoreDraft, saveDraft } from './draft'
 
 const page = { maxWidth: 640, margin: '0 auto', padding: 16 }
 const MINUTE = 'YYYY-MM-DD HH:mm'
@@ -16,15 +18,36 @@ const statusOf = (e: unknown) => (axios.isAxiosError(e) ? (e.response?.status ??
 /** The words of a 404: no such round, or the caller is not on its roll (the server answers both alike). */
 export const NOT_ON_ROLL = '没有找到需要您参加的投票'
 export const SECRET_NOTE = '选票不记名：系统只记录您是否已投票，不记录您的选择，任何人（包括管理员）都无法查看您投了什么。'
+export const RESTORED_NOTE = '已恢复您上次未提交的填写内容'
 
 function Voted() {
   return <Result status="success" title="您已投票" subTitle={SECRET_NOTE} />
 }
 
-/** The paper of a round and its cast: confirmation first, then the round's own answer. */
-function Ballot({ v, cast, onVoted }: { v: VoterView; cast: (marks: Mark[]) => Promise<unknown>; onVoted: () => void }) {
+interface BallotProps {
+  v: VoterView
+  cast: (marks: Mark[]) => Promise<unknown>
+  onVoted: () => void
+  /** The storage key of the voter's draft on this device (draft.ts); none: the answers live in the page only. */
+  draft?: string
+}
+
+/**
+ * The paper of a round and its cast: confirmation first, then the round's own answer. The answers are kept as a draft
+ * on the device while the voter fills them in, restored when the page opens again, dropped once the ballot is accepted
+ * or refused for good (409: voted already, voting over).
+ */
+function Ballot({ v, cast, onVoted, draft }: BallotProps) {
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string>()
+  const [restored] = useState(() => (draft && !v.voted && !v.over ? restoreDraft(draft) : undefined))
+  useEffect(() => {
+    if (draft && (v.voted || v.over)) clearDraft(draft)
+  }, [draft, v.voted, v.over])
+  const done = () => {
+    if (draft) clearDraft(draft)
+    onVoted()
+  }
   if (v.voted) return <Voted />
   if (v.over) return <Result status="warning" title="投票已结束" subTitle="本轮投票已截止，不能再投票。" />
   const submit = (marks: Mark[]) =>
@@ -38,10 +61,10 @@ function Ballot({ v, cast, onVoted }: { v: VoterView; cast: (marks: Mark[]) => P
         setRefusal(undefined)
         try {
           await cast(marks)
-          onVoted()
+          done()
         } catch (e) {
           setRefusal(await failureText(e))
-          if (statusOf(e) === 409) onVoted()
+          if (statusOf(e) === 409) done()
         } finally {
           setBusy(false)
         }
@@ -52,7 +75,15 @@ function Ballot({ v, cast, onVoted }: { v: VoterView; cast: (marks: Mark[]) => P
       <Alert type="info" showIcon title={SECRET_NOTE} style={{ marginBottom: 12 }} />
       {v.closesAt && <Typography.Paragraph type="secondary">请于 {formatTime(v.closesAt, MINUTE)} 前投票。</Typography.Paragraph>}
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
-      <BallotPaper paper={v.paper} onSubmit={submit} submitText="提交选票" busy={busy} />
+      {restored && <Alert type="success" showIcon closable title={RESTORED_NOTE} style={{ marginBottom: 12 }} />}
+      <BallotPaper
+        paper={v.paper}
+        onSubmit={submit}
+        submitText="提交选票"
+        busy={busy}
+        initial={restored}
+        onChange={draft ? (answers) => saveDraft(draft, answers) : undefined}
+      />
     </>
   )
 }
@@ -73,6 +104,7 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
 /** A signed-in voter's round (?round=<id>): the paper when on its roll. */
 export function AccountBallot({ round }: { round: number }) {
   const queryClient = useQueryClient()
+  const account = useSessionStore((s) => s.user?.id)
   const key = ['ballot', round]
   const q = useQuery({ queryKey: key, queryFn: () => voterView(round), retry: false })
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />
@@ -85,7 +117,13 @@ export function AccountBallot({ round }: { round: number }) {
   const v = q.data!
   return (
     <Frame title={v.title}>
-      <Ballot v={v} cast={(marks) => castBallot(round, marks)} onVoted={() => void queryClient.invalidateQueries({ queryKey: key })} />
+      <Ballot
+        key={account}
+        v={v}
+        cast={(marks) => castBallot(round, marks)}
+        onVoted={() => void queryClient.invalidateQueries({ queryKey: key })}
+        draft={account ? accountDraftKey(round, account) : undefined}
+      />
     </Frame>
   )
 }
@@ -94,14 +132,17 @@ export function AccountBallot({ round }: { round: number }) {
 export function CodeBallot({ round }: { round: number }) {
   const [code, setCode] = useState('')
   const [view, setView] = useState<VoterView>()
+  const [draft, setDraft] = useState<string>()
   const [refusal, setRefusal] = useState<string>()
   const [busy, setBusy] = useState(false)
   const open = async (c: string) => {
     setBusy(true)
     setRefusal(undefined)
     try {
-      setView(await codeView(round, c))
+      const v = await codeView(round, c)
+      setDraft(await codeDraftKey(round, c))
       setCode(c)
+      setView(v)
     } catch (e) {
       setRefusal(await failureText(e))
     } finally {
@@ -111,7 +152,7 @@ export function CodeBallot({ round }: { round: number }) {
   if (view)
     return (
       <Frame title={view.title}>
-        <Ballot v={view} cast={(marks) => castByCode(round, code, marks)} onVoted={() => setView({ ...view, voted: true })} />
+        <Ballot v={view} cast={(marks) => castByCode(round, code, marks)} onVoted={() => setView({ ...view, voted: true })} draft={draft} />
       </Frame>
     )
   return (

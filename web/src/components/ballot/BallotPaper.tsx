@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Checkbox, Input, Progress, Radio, Rate, Space, Table, Typography } from 'antd'
+import { Alert, Button, Card, Checkbox, Input, InputNumber, Progress, Radio, Rate, Space, Table, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import type { Mark, Paper, Question } from '@/api/generated/ballot'
-import { firstProblem, isShown, progress, scaleOf, toMarks, type Answer, type Answers } from './answers'
+import { firstProblem, isShown, progress, rangeOf, scaleOf, toMarks, type Answer, type Answers } from './answers'
 
 export interface BallotPaperProps {
   paper: Paper
@@ -11,6 +11,10 @@ export interface BallotPaperProps {
   busy?: boolean
   /** A preview (the designer's): answers can be tried, nothing is sent. */
   preview?: boolean
+  /** The answers to start from (a draft kept on the device); read once, when the paper mounts. */
+  initial?: Answers
+  /** Called with all the answers at every change (the voter's page keeps them as a draft on the device). */
+  onChange?: (answers: Answers) => void
 }
 
 function WriteIns({ value, max, onChange }: { value: string[]; max: number; onChange: (v: string[]) => void }) {
@@ -28,6 +32,24 @@ function WriteIns({ value, max, onChange }: { value: string[]; max: number; onCh
         />
       ))}
     </Space>
+  )
+}
+
+/** One score: a whole number in the question's range, the phone's number pad. */
+function ScoreInput({ q, label, value, onChange }: { q: Question; label: string; value: string | undefined; onChange: (v: string | undefined) => void }) {
+  const [lo, hi] = rangeOf(q)
+  return (
+    <InputNumber
+      aria-label={label}
+      inputMode="numeric"
+      precision={0}
+      min={lo}
+      max={hi}
+      placeholder={`${lo}–${hi}`}
+      style={{ width: 120 }}
+      value={value === undefined || value === '' ? null : Number(value)}
+      onChange={(v) => onChange(v === null ? undefined : String(v))}
+    />
   )
 }
 
@@ -77,6 +99,18 @@ function QuestionInput({ q, a, set }: { q: Question; a: Answer | undefined; set:
           ]}
         />
       )
+    case 'score':
+      if (!q.rows?.length) return <ScoreInput q={q} label={q.title} value={a?.choice} onChange={(v) => set({ choice: v })} />
+      return (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {q.rows.map((r) => (
+            <div key={r.key} style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
+              <span>{r.label}</span>
+              <ScoreInput q={q} label={r.label} value={a?.rows?.[r.key]} onChange={(v) => set({ rows: { ...a?.rows, [r.key]: v } })} />
+            </div>
+          ))}
+        </Space>
+      )
   }
 }
 
@@ -86,6 +120,7 @@ function hint(q: Question): string | undefined {
     if (q.max) return `最多选${q.max}项`
     if (q.min) return `至少选${q.min}项`
   }
+  if (q.kind === 'score') return `请填写${rangeOf(q).join('–')}之间的整数`
   return undefined
 }
 
@@ -93,8 +128,13 @@ function hint(q: Question): string | undefined {
  * A ballot paper (ballot.Paper) as a voter fills it in, on a phone as on a desk: each question shown by its skip logic,
  * checked as the server checks it (firstProblem) before onSubmit gets the marks.
  */
-export default function BallotPaper({ paper, onSubmit, submitText = '提交', busy, preview }: BallotPaperProps) {
-  const [answers, setAnswers] = useState<Answers>({})
+export default function BallotPaper({ paper, onSubmit, submitText = '提交', busy, preview, initial, onChange }: BallotPaperProps) {
+  const [answers, setAnswers] = useState<Answers>(() => initial ?? {})
+  const answer = (key: string, a: Answer) => {
+    const next = { ...answers, [key]: a }
+    setAnswers(next)
+    onChange?.(next)
+  }
   const [problem, setProblem] = useState<{ key: string; message: string }>()
   const shown = useMemo(() => paper.questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => isShown(q, answers)), [paper, answers])
   const { shown: total, answered } = progress(paper, answers)
@@ -123,7 +163,7 @@ export default function BallotPaper({ paper, onSubmit, submitText = '提交', bu
             </Typography.Paragraph>
           )}
           <div style={{ marginTop: 8 }}>
-            <QuestionInput q={q} a={answers[q.key]} set={(a) => setAnswers((all) => ({ ...all, [q.key]: a }))} />
+            <QuestionInput q={q} a={answers[q.key]} set={(a) => answer(q.key, a)} />
           </div>
           {problem?.key === q.key && <Typography.Text type="danger">{problem.message}</Typography.Text>}
         </Card>

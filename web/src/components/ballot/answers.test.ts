@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Paper } from '@/api/generated/ballot'
-import { firstProblem, isShown, toMarks } from './answers'
+import { firstProblem, isShown, progress, toMarks } from './answers'
 
 const paper: Paper = {
   title: '换届选举',
@@ -43,5 +43,42 @@ describe('ballot answers (ballot.Paper.Validate on the phone)', () => {
       { i: 'm.r1', c: 'good' },
       { i: 'r', c: '4' },
     ])
+  })
+
+  describe('score questions (ballot.Score)', () => {
+    const scores: Paper = {
+      title: '干部考核',
+      questions: [
+        { key: 'c1', kind: 'score', title: '张三', required: true, rows: [{ key: 'de', label: '德' }, { key: 'neng', label: '能' }] },
+        { key: 'c2', kind: 'score', title: '李四', rows: [{ key: 'de', label: '德' }, { key: 'neng', label: '能' }] },
+        { key: 'all', kind: 'score', title: '总体', min: 1, max: 10 },
+      ],
+    }
+    const both = (de: string, neng: string) => ({ c1: { rows: { de, neng } } })
+
+    it('takes 0 and 100, and refuses what the server refuses, in its words', () => {
+      expect(firstProblem(scores, both('0', '100'))).toBeUndefined()
+      for (const bad of ['-1', '101', '87.5', '+87', ' 87', 'abc']) {
+        expect(firstProblem(scores, both(bad, '90'))).toEqual({ key: 'c1', message: '第1题请填写0到100之间的整数' })
+      }
+      expect(firstProblem(scores, { ...both('80', '90'), all: { choice: '0' } })?.message).toBe('第3题请填写1到10之间的整数')
+    })
+
+    it('asks every row of a required score, and none of an unrequired one', () => {
+      expect(firstProblem(scores, { c1: { rows: { de: '80' } } })?.message).toBe('请回答第1题')
+      expect(firstProblem(scores, { ...both('80', '90'), c2: { rows: { de: '60' } } })).toBeUndefined()
+    })
+
+    it('marks each row as question.row with its number without leading zeros, a row-less score as the question', () => {
+      expect(toMarks(scores, { ...both('087', '0'), all: { choice: '10' } })).toEqual([
+        { i: 'c1.de', c: '87' },
+        { i: 'c1.neng', c: '0' },
+        { i: 'all', c: '10' },
+      ])
+    })
+
+    it('counts a score answered once any row is, as a matrix', () => {
+      expect(progress(scores, { c1: { rows: { de: '80' } } })).toEqual({ shown: 3, answered: 1 })
+    })
   })
 })

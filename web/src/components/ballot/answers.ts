@@ -1,8 +1,9 @@
-import { WRITE_IN_CHOICE, DEFAULT_MAX_LEN, type Mark, type Paper, type Question } from '@/api/generated/ballot'
+import { WRITE_IN_CHOICE, DEFAULT_MAX_LEN, DEFAULT_SCORE, type Mark, type Paper, type Question } from '@/api/generated/ballot'
 
 /**
  * A voter's answers as the form holds them, by question key: a single choice or a rating is one option key, a
- * multiple choice a list of keys, a text its text, a matrix its rows' option keys; write-ins (另选他人) are names.
+ * multiple choice a list of keys, a text its text, a matrix its rows' option keys; a score its number in decimal (choice),
+ * or its rows' numbers (rows); write-ins (另选他人) are names.
  */
 export interface Answer {
   choice?: string
@@ -24,6 +25,18 @@ export function isShown(q: Question, answers: Answers): boolean {
 export const scaleOf = (q: Question) => (q.max && q.max > 0 ? q.max : 5)
 const maxLenOf = (q: Question) => (q.maxLen && q.maxLen > 0 ? q.maxLen : DEFAULT_MAX_LEN)
 
+/** A score question's range (ballot.Question.RangeOf): min..max, 0..DEFAULT_SCORE when neither is set. */
+export const rangeOf = (q: Question): [number, number] => (!q.min && !q.max ? [0, DEFAULT_SCORE] : [q.min ?? 0, q.max ?? 0])
+
+/** A score as the server reads it: decimal digits only, leading zeros dropped; undefined when not a whole number. */
+export function scoreOf(v: string): number | undefined {
+  return /^[0-9]{1,9}$/.test(v) ? Number(v) : undefined
+}
+
+/** A score question's items with their answers: its rows ("question.row"), or the question itself without rows. */
+const scoreItems = (q: Question, a: Answer | undefined): { item: string; value?: string }[] =>
+  q.rows?.length ? q.rows.map((r) => ({ item: `${q.key}.${r.key}`, value: a?.rows?.[r.key] })) : [{ item: q.key, value: a?.choice }]
+
 /** The marks of the answers, in the paper's order; questions not shown leave none (ballot.Paper.Validate). */
 export function toMarks(paper: Paper, answers: Answers): Mark[] {
   const marks: Mark[] = []
@@ -40,6 +53,11 @@ export function toMarks(paper: Paper, answers: Answers): Mark[] {
         for (const r of q.rows ?? []) {
           const c = a?.rows?.[r.key]
           if (c) marks.push({ i: `${q.key}.${r.key}`, c })
+        }
+        break
+      case 'score':
+        for (const { item, value } of scoreItems(q, a)) {
+          if (value) marks.push({ i: item, c: String(scoreOf(value) ?? value) })
         }
         break
       default:
@@ -72,6 +90,16 @@ export function firstProblem(paper: Paper, answers: Answers): { key: string; mes
       case 'rating':
         if (q.required && !a?.choice) return fail(`请回答第${n}题`)
         break
+      case 'score': {
+        // Row by row, as the server goes: the first row missing or out of range names the problem.
+        const [lo, hi] = rangeOf(q)
+        for (const { value } of scoreItems(q, a)) {
+          const v = value ? scoreOf(value) : undefined
+          if (!value && q.required) return fail(`请回答第${n}题`)
+          if (value && (v === undefined || v < lo || v > hi)) return fail(`第${n}题请填写${lo}到${hi}之间的整数`)
+        }
+        break
+      }
       default: {
         const count = chosen(a).length + names(a).length
         if (q.required && count === 0) return fail(`请回答第${n}题`)
