@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/account"
 	"zhdj/internal/cadre"
 	"zhdj/internal/cadre/analysis"
+	"zhdj/internal/cadre/assess"
 	"zhdj/internal/cadre/quota"
 	"zhdj/internal/cadre/rmb"
 	"zhdj/internal/cadre/xbry"
@@ -106,6 +107,7 @@ type services struct {
 	forms      *rmb.Service
 	quotas     *quota.Service
 	selections *xbry.Service
+	assess     *assess.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
 	cadreAnalysis *analysis.Service
 }
@@ -154,6 +156,7 @@ func modules(s services) []module.Module {
 		s.forms.Module(),
 		s.quotas.Module(),
 		s.selections.Module(),
+		s.assess.Module(),
 		s.cadreAnalysis.Module(),
 	}
 }
@@ -222,6 +225,8 @@ type App struct {
 	Elections *election.Service
 	// Selections is 选拔任用纪实 (its demo selections seed through it).
 	Selections *xbry.Service
+	// Assess is 干部考核 (its demo rounds seed through it).
+	Assess *assess.Service
 	// Quotas is 职数管理 (its demo positions, quotas and documents seed through it).
 	Quotas *quota.Service
 	// Appraisal is 民主评议党员.
@@ -355,11 +360,12 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped, Subtree: units.SubtreeIDs})
 	quotas := quota.New(database, sys, units, cadres)
 	selections := xbry.New(database, sys, orgs, units, cadres, quotas, cal)
+	assessments := assess.New(database, sys, units, cadres, ballots)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres, forms: forms, quotas: quotas, selections: selections, cadreAnalysis: cadreAnalysis})
+		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -384,7 +390,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -1,6 +1,9 @@
 package app
 
-import "zhdj/internal/cadre/assess"
+import (
+	"zhdj/internal/cadre/assess"
+	"zhdj/internal/system"
+)
 
 // cadreAssessTS is 干部考核's vocabulary and API types.
 func cadreAssessTS() ([]byte, error) {
@@ -30,6 +33,7 @@ func cadreAssessTS() ([]byte, error) {
 		[]string{"name", "year", "cadreGroup", "definition"}, nil)
 	f.input("Next year's scheme from one (assess.CopyInput).", "CopyInput", assess.CopyInput{}, []string{"year", "name"}, nil)
 	f.iface("A round as the list shows it (assess.RoundView).", "Round", assess.RoundView{}, map[string]string{"state": "State"})
+	f.iface("A role a draw may name, with its holders (system.RoleBrief).", "RoleBrief", system.RoleBrief{}, nil)
 	f.iface("A draw of evaluators (assess.DrawView).", "Draw", assess.DrawView{}, map[string]string{"source": "Source"})
 	f.iface("A paper: a unit's cadres for one group (assess.PaperView).", "Paper", assess.PaperView{}, nil)
 	f.iface("A round with its definition, draws and papers (assess.RoundDetail).", "RoundDetail", assess.RoundDetail{}, nil)

@@ -450,3 +450,36 @@ func (s *Service) LinkedAccounts(ctx context.Context, idb bun.IDB, userIDs []int
 	}
 	return out, nil
 }
+
+// WriteAssessment records grade as cadre cadreID's annual assessment of
+// year (信息类型 8, 年度考核) inside tx, trailed with origin: the year's
+// row is updated when there is one, else added. Whatever the caller's
+// scope (the assessment round that confirms it was checked by its caller).
+func (s *Service) WriteAssessment(ctx context.Context, tx bun.IDB, cadreID int64, year int, grade string, origin int) error {
+	ctx = withOrigin(ctx, origin, nil)
+	var rows []Assessment
+	if err := tx.NewSelect().Model(&rows).Where("cadre_id = ?", cadreID).Where("year = ?", year).OrderExpr("id").Limit(1).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(rows) == 0 {
+		return insertRow(ctx, s, tx, &assessmentKind, cadreID, &Assessment{Year: year, Grade: grade})
+	}
+	before := rows[0]
+	after := before
+	after.Grade = grade
+	if err := checkRow(ctx, s, &assessmentKind, &after); err != nil {
+		return err
+	}
+	if before.Grade == grade {
+		return nil
+	}
+	after.UpdatedAt = s.now()
+	if _, err := tx.NewUpdate().Model(&after).Column("grade", "updated_at").WherePK().Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	return trailRow(ctx, s, tx, &assessmentKind, assessmentKind.decl(), cadreID, &before, &after)
+}
+
+// ServingStatuses are the 干部状态 (GB_ZT) codes of cadres in service:
+// 现任校领导, 现任处级, 现任科级 (离任, 考察对象, 年轻干部 and 临时档案 are not).
+var ServingStatuses = []string{"1", "2", "3"}

@@ -215,7 +215,7 @@ type Draw struct {
 	RoundID       int64   `bun:"round_id" json:"-"`
 	GroupKey      string  `bun:"group_key" json:"groupKey"`
 	Source        string  `bun:"source" json:"source"`
-	RoleCode      string  `bun:"role_code" json:"roleCode"`
+	RoleID        *int64  `bun:"role_id" json:"roleId"`
 	AccountIDs    []int64 `bun:"account_ids,type:text" json:"accountIds"`
 	Codes         int     `bun:"codes" json:"codes"`
 	UnitIDs       []int64 `bun:"unit_ids,type:text" json:"unitIds"`
@@ -227,6 +227,7 @@ type DrawView struct {
 	Draw
 	GroupName  string `json:"groupName"`
 	SourceName string `json:"sourceName"`
+	RoleName   string `json:"roleName"`
 	// Evaluators is how many it draws now (accounts, or codes over its units).
 	Evaluators int `json:"evaluators"`
 }

@@ -173,18 +173,26 @@ export interface Round {
   cast: number
 }
 
+/** A role a draw may name, with its holders (system.RoleBrief). */
+export interface RoleBrief {
+  id: number
+  name: string
+  holders: number
+}
+
 /** A draw of evaluators (assess.DrawView). */
 export interface Draw {
   id: number
   groupKey: string
   source: Source
-  roleCode: string
+  roleId: number | null
   accountIds: number[]
   codes: number
   unitIds: number[]
   ownUnit: boolean
   groupName: string
   sourceName: string
+  roleName: string
   evaluators: number
 }
 
@@ -255,7 +263,7 @@ export interface DrawInput {
   id?: number
   groupKey: string
   source: Source
-  roleCode?: string
+  roleId?: number | null
   accountIds?: number[]
   codes?: number
   unitIds?: number[]
