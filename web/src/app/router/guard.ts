@@ -21,6 +21,8 @@ export const PUBLIC_PREFIXES: Record<string, string> = {
   '/questionnaire': 'questionnaire',
   // 凭票码投票: a ballot by a printed one-time code (no account), ?round=<id>
   '/vote': 'vote',
+  // 干部考核's one-time links (docs/assess.md): /cadre/anonymous?round=&code= and /cadre/anonymous/evaluation
+  '/cadre/anonymous': 'cadre/anonymous',
 }
 
 export const REDIRECT_PREFIX = '/redirect/'

@@ -172,6 +172,23 @@ export function CodeBallot({ round }: { round: number }) {
 }
 
 /**
+ * A one-time link's round (the code is in the link, nothing to type): the paper at once, or the one sentence saying
+ * the link is invalid or spent. `invalid` is that sentence (the module's own words).
+ */
+export function LinkBallot({ round, code, invalid }: { round: number; code: string; invalid: string }) {
+  const [voted, setVoted] = useState(false)
+  const q = useQuery({ queryKey: ['ballot', 'code', round, code], queryFn: () => codeView(round, code), retry: false, staleTime: Infinity })
+  if (q.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />
+  if (q.isError || !q.data) return <Result status="warning" title={invalid} />
+  const view = voted ? { ...q.data, voted: true } : q.data
+  return (
+    <Frame title={view.title}>
+      <Ballot v={view} cast={(marks) => castByCode(round, code, marks)} onVoted={() => setVoted(true)} />
+    </Frame>
+  )
+}
+
+/**
  * A voter's page of any round (the routes /mzpydy, /dzzhjgl/tp and the questionnaires mount it): ?round=<id> names the
  * round; signed-in voters vote with their account, ?code=1 (the printed sheet's link) asks for a one-time code instead.
  */
