@@ -14,7 +14,7 @@ import { addDraw, allRoles, removeDraws } from './api'
 interface DrawValues {
   groupKey: string
   source: Source
-  roleCode?: string
+  roleId?: number
   ownUnit?: boolean
   unitIds?: number[]
   accounts?: PickedUser[]
@@ -57,7 +57,7 @@ function AddDraw({ round, onClose, onDone }: { round: RoundDetail; onClose: () =
         addDraw(round.id, {
           groupKey: v.groupKey,
           source: v.source,
-          ...(v.source === 'role' ? { roleCode: v.roleCode, unitIds: v.unitIds ?? [] } : {}),
+          ...(v.source === 'role' ? { roleId: v.roleId, unitIds: v.unitIds ?? [] } : {}),
           ...(v.source === 'cadres' ? { ownUnit: !!v.ownUnit, unitIds: v.ownUnit ? [] : (v.unitIds ?? []) } : {}),
           ...(v.source === 'staff' ? { unitIds: v.unitIds ?? [] } : {}),
           ...(v.source === 'list' ? { accountIds: (v.accounts ?? []).map((a) => a.value), unitIds: v.unitIds ?? [] } : {}),
@@ -73,9 +73,9 @@ function AddDraw({ round, onClose, onDone }: { round: RoundDetail; onClose: () =
       </Form.Item>
       {source === 'role' && (
         <>
-          <Form.Item name="roleCode" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <Form.Item name="roleId" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
             <Select loading={roles.isLoading} placeholder="选择角色" notFoundContent={roles.isError ? '角色列表加载失败' : '暂无角色'}
-              options={(roles.data ?? []).filter((r) => r.code).map((r) => ({ value: r.code!, label: r.name }))} />
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.name}（${r.holders}人）`, disabled: r.holders === 0 }))} />
           </Form.Item>
           {unitsItem('测评单位', false)}
         </>
@@ -130,7 +130,7 @@ export default function DrawsTab({ round, onChanged }: { round: RoundDetail; onC
           {
             title: '范围', key: 'scope',
             render: (_, d) => [
-              d.roleCode && `角色 ${d.roleCode}`,
+              d.roleName && `角色 ${d.roleName}`,
               d.ownUnit && '只测评本单位',
               d.codes > 0 && `每单位 ${d.codes} 个测评码`,
               d.accountIds?.length > 0 && `${d.accountIds.length} 个账号`,

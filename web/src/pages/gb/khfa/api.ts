@@ -15,7 +15,7 @@ export const createScheme = (body: SchemeInput) => post<Scheme>(SCHEMES, body)
 export const updateScheme = (body: SchemeInput) => put<Scheme>(SCHEMES, body)
 export const copyScheme = (id: number, body: CopyInput) => post<Scheme>(`${SCHEMES}/${id}/copy`, body)
 /** Refused (409, with the reason) while a round uses one of them. */
-export const deleteSchemes = (ids: readonly Key[]) => del<void>(`${SCHEMES}/${ids.join(',')}`)
+export const deleteSchemes = (ids: readonly Key[]) => del<void>(SCHEMES, { ids })
 
 /** The schemes of a round's picker: name, year and version. */
 export const searchSchemes = (text: string): Promise<RemoteOption[]> =>
