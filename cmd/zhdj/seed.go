@@ -204,5 +204,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成选拔任用演示数据：%s\n", strings.Join(xb.Selections, "；"))
 	fmt.Printf("Selections: %d in progress\n", len(xb.Selections))
+	kh, err := a.Assess.SeedDemo(ctx, *seedValue)
+	if err != nil {
+		return fmt.Errorf("干部考核演示数据 (cadre assessment): %w", err)
+	}
+	fmt.Printf("已生成干部考核演示数据：考核方案 %d 个，%s，每次 %d 名干部，测评票 %d 张\n", kh.Schemes, strings.Join(kh.Rounds, "、"), kh.Cadres, kh.Ballots)
+	fmt.Printf("Cadre assessment: %d schemes, %d rounds of %d cadres, %d ballots\n", kh.Schemes, len(kh.Rounds), kh.Cadres, kh.Ballots)
 	return nil
 }

@@ -85,3 +85,14 @@ func (s *Service) RoleIDHolders(ctx context.Context, idb bun.IDB, roleID int64) 
 		OrderExpr("u.id").Scan(ctx, &ids)
 	return ids, err
 }
+
+// RoleIDOf is the id of the seeded role with code (system.Role…); 0 when
+// there is none.
+func (s *Service) RoleIDOf(ctx context.Context, idb bun.IDB, code string) (int64, error) {
+	var ids []int64
+	err := idb.NewSelect().Model((*Role)(nil)).Column("r.id").Where("r.code = ?", code).Limit(1).Scan(ctx, &ids)
+	if len(ids) == 0 {
+		return 0, err
+	}
+	return ids[0], err
+}
