@@ -69,6 +69,13 @@ func TestBallotVoterRoutes(t *testing.T) {
 	}
 	apptest.Expect(t, req("/api/ballot/code/cast", code[:5]+"-"+code[5:], true), http.StatusOK)
 	apptest.Expect(t, req("/api/ballot/code/cast", code, true), http.StatusConflict)
+	// A hall behind one address: its valid codes take no try (a paper read,
+	// the reports, a cast for each evaluator), only wrong ones do.
+	for i := range 100 {
+		if res := req("/api/ballot/code/paper", code, false); res.Status != http.StatusOK {
+			t.Fatalf("valid code read %d from the hall's address: %d", i+1, res.Status)
+		}
+	}
 	// Guessing codes from one address stops at the burst.
 	limited := 0
 	for range 80 {

@@ -92,10 +92,7 @@ func (s *Service) PaperReports(ctx context.Context, id int64) ([]PaperReport, er
 // the code (rate-limited per address, 404 for a code not the round's).
 func (s *Service) codeReports(w http.ResponseWriter, req *http.Request) error {
 	var in ballot.CodeRequest
-	if err := s.ballots.ReadCode(req, &in); err != nil {
-		return err
-	}
-	if _, err := s.ballots.CodeView(req.Context(), in.Round, in.Code); err != nil {
+	if _, err := s.ballots.VetCode(req, &in); err != nil {
 		return err
 	}
 	out, err := s.reports(req.Context(), in.Round)

@@ -2,6 +2,7 @@ package ballot
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -65,10 +66,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	})
 	r.Query("/api/ballot/code/paper", httpx.Public, "凭票码查看选票", func(w http.ResponseWriter, req *http.Request) error {
 		var in CodeRequest
-		if err := s.decodeCode(req, &in); err != nil {
-			return err
-		}
-		v, err := s.CodeView(req.Context(), in.Round, in.Code)
+		v, err := s.VetCode(req, &in)
 		if err != nil {
 			return err
 		}
@@ -79,7 +77,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		if err := s.decodeCode(req, &in); err != nil {
 			return err
 		}
-		if err := s.CastCode(req.Context(), in.Round, in.Code, in.Marks); err != nil {
+		if err := s.missed(req, s.CastCode(req.Context(), in.Round, in.Code, in.Marks)); err != nil {
 			return err
 		}
 		return httpx.OK(w, map[string]bool{"voted": true})
@@ -94,10 +92,13 @@ type CodeRequest struct {
 	Marks []Mark `json:"marks,omitempty"`
 }
 
-// decodeCode reads a code request after the caller's address is allowed a
-// try (a code is guessed only at the rate the rule allows).
+// decodeCode reads a code request unless the caller's address has spent
+// its tries: a wrong code takes one (missed), so codes are guessed only at
+// the rate the rule allows, while the valid codes of a hall behind one
+// address (a paper read, reports, a cast: three requests per evaluator)
+// take none.
 func (s *Service) decodeCode(req *http.Request, in *CodeRequest) error {
-	if !s.byAddr.Allow(ratelimit.AddrKey(httpx.ClientIP(req)), s.codeTry) {
+	if s.byAddr.Spent(ratelimit.AddrKey(httpx.ClientIP(req)), s.codeTry) {
 		return httpx.E(http.StatusTooManyRequests, "尝试过于频繁，请稍后再试")
 	}
 	if err := httpx.Decode(req, in); err != nil {
@@ -107,6 +108,28 @@ func (s *Service) decodeCode(req *http.Request, in *CodeRequest) error {
 		return httpx.Invalid("code", "请输入%d位票码", CodeLen)
 	}
 	return nil
+}
+
+// missed takes a try from the caller's address when err says the code is
+// not the round's (404), and answers err.
+func (s *Service) missed(req *http.Request, err error) error {
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status == http.StatusNotFound {
+		s.byAddr.Allow(ratelimit.AddrKey(httpx.ClientIP(req)), s.codeTry)
+	}
+	return err
+}
+
+// VetCode reads a printed code's request and answers its paper as CodeView
+// does, a wrong code taking a try from the caller's address: the engine's
+// paper route, and a module's public route that shows what goes with a
+// code's paper (干部考核's 述职报告).
+func (s *Service) VetCode(req *http.Request, in *CodeRequest) (*VoterView, error) {
+	if err := s.decodeCode(req, in); err != nil {
+		return nil, err
+	}
+	v, err := s.CodeView(req.Context(), in.Round, in.Code)
+	return v, s.missed(req, err)
 }
 
 // VoterView is what a voter's page shows: the round, its paper, and whether

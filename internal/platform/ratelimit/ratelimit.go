@@ -69,6 +69,25 @@ func (k *Keyed) Allow(key string, rule Rule) bool {
 	return b.AllowN(now, 1)
 }
 
+// Spent tells whether key's bucket under rule has no token left now,
+// without taking one: a guard that counts only failures asks Spent before
+// the work and Allow after a failure (the valid requests of a hall behind
+// one address are not held back, the guesses are).
+func (k *Keyed) Spent(key string, rule Rule) bool {
+	now := k.now()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	b, ok := k.buckets[key]
+	if !ok {
+		return false
+	}
+	if b.Limit() != rule.limit() || b.Burst() != rule.Burst {
+		b.SetLimitAt(now, rule.limit())
+		b.SetBurstAt(now, rule.Burst)
+	}
+	return b.TokensAt(now) < 1
+}
+
 // Len is the number of buckets held.
 func (k *Keyed) Len() int {
 	k.mu.Lock()

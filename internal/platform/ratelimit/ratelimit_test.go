@@ -107,3 +107,26 @@ func TestAddrKeyGroupsIPv6ByPrefix(t *testing.T) {
 		}
 	}
 }
+
+func TestSpentCountsOnlyWhatAllowTakes(t *testing.T) {
+	t.Parallel()
+	k, c := newAt(100)
+	rule := Rule{PerMinute: 6, Burst: 2}
+	for range 10 {
+		if k.Spent("1.2.3.4", rule) {
+			t.Fatal("asking spent a token")
+		}
+	}
+	k.Allow("1.2.3.4", rule)
+	if k.Spent("1.2.3.4", rule) {
+		t.Fatal("spent after one of two tokens")
+	}
+	k.Allow("1.2.3.4", rule)
+	if !k.Spent("1.2.3.4", rule) {
+		t.Fatal("not spent after both tokens")
+	}
+	c.advance(10 * time.Second)
+	if k.Spent("1.2.3.4", rule) {
+		t.Fatal("still spent after a token came back")
+	}
+}
