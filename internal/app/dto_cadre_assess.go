@@ -7,7 +7,7 @@ import (
 
 // cadreAssessTS is 干部考核's vocabulary and API types.
 func cadreAssessTS() ([]byte, error) {
-	f := newTSFile(header("internal/cadre/assess (model.go, scheme_def.go)"))
+	f := newTSFile(header("internal/cadre/assess (model.go, scheme_def.go, analysis.go)"))
 	f.constant("The cadre groups a scheme is for.", "CADRE_GROUPS", "readonly string[]", assess.CadreGroups)
 	f.union("A round's state (assess.State…).", "State", assess.States)
 	f.constant("The states in a round's order.", "STATES", "readonly State[]", assess.States)
@@ -52,5 +52,13 @@ func cadreAssessTS() ([]byte, error) {
 	f.iface("An open paper on the caller's roll (assess.MyPaper).", "MyPaper", assess.MyPaper{}, nil)
 	f.iface("A cadre's 述职报告 as an evaluator reads it (assess.PaperReport).", "PaperReport", assess.PaperReport{}, nil)
 	f.input("A one-time link's round and code (assess.CodeInput).", "CodeInput", assess.CodeInput{}, []string{"round", "code"}, nil)
+	f.iface("A cadre's result in one round (assess.CadreRound).", "CadreRound", assess.CadreRound{}, map[string]string{"state": "State"})
+	f.iface("A top-level indicator's score against the round's average (assess.IndicatorScore).", "IndicatorScore", assess.IndicatorScore{}, nil)
+	f.iface("Scores against averages, with the strengths and weaknesses (assess.Comparison).", "Comparison", assess.Comparison{}, nil)
+	f.iface("A cadre's performance over the years (assess.CadreTrend).", "CadreTrend", assess.CadreTrend{}, nil)
+	f.iface("How many cadres are under a label (assess.Count).", "Count", assess.Count{}, nil)
+	f.iface("How a set of a round's cadres fared (assess.Distribution).", "Distribution", assess.Distribution{}, nil)
+	f.iface("One unit's cadres of a round (assess.UnitDistribution).", "UnitDistribution", assess.UnitDistribution{}, nil)
+	f.iface("A round's distributions (assess.RoundAnalysis).", "RoundAnalysis", assess.RoundAnalysis{}, map[string]string{"state": "State"})
 	return f.bytes()
 }

@@ -12,7 +12,10 @@ import (
 // Migrations of 干部考核 (versions 2026121090..99 are ours; they run after
 // the cadre base's, whose cadres a round assesses).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026121090, Name: "cadre assessment: schemes and their versions, rounds, cadres, draws, papers, menus", Up: migrate}}
+	return []db.Migration{{Version: 2026121090, Name: "cadre assessment: schemes and their versions, rounds, cadres, draws, papers, menus", Up: migrate},
+		{Version: 2026121091, Name: "cadre assessment: the performance analysis page", Up: func(ctx context.Context, tx bun.Tx) error {
+			return system.AddPages(ctx, tx, MenuDir, analysisMenus())
+		}}}
 }
 
 // BallotKind is the engine's kind of the assessment's rounds.
@@ -30,24 +33,35 @@ const (
 
 var roles = []string{system.RoleCadreAdmin, system.RoleOrgDept}
 
-// menus are the pages under 干部管理; a permission several pages use is a
-// button of each (a role given one page gets what it needs there).
+// buttonLabels name the permissions as the pages' buttons.
+var buttonLabels = map[string]string{Perms.List: "查询", PermScheme: "维护方案", Perms.Add: "组织考核", Perms.Del: "删除",
+	PermOpen: "开始与结束测评", PermGrade: "调整等次", PermConfirm: "确认结果", Perms.Export: "导出"}
+
+// menuPage is a page under 干部管理 with a button per permission, granted
+// to the module's roles.
+func menuPage(title, name, path string, perms ...string) system.MenuSeed {
+	buttons := make([]system.MenuSeed, len(perms))
+	for i, p := range perms {
+		buttons[i] = system.MenuSeed{Title: buttonLabels[p], Type: system.MenuButton, Permission: p}
+	}
+	return system.MenuSeed{Title: title, Name: name, Path: path, Component: "gb/" + path, Icon: "audit", Type: system.MenuPage,
+		Roles: roles, Children: system.Granted(buttons, roles...)}
+}
+
+// menus are the pages under 干部管理 the first migration seeds; a
+// permission several pages use is a button of each (a role given one page
+// gets what it needs there).
 func menus() []system.MenuSeed {
-	labels := map[string]string{Perms.List: "查询", PermScheme: "维护方案", Perms.Add: "组织考核", Perms.Del: "删除",
-		PermOpen: "开始与结束测评", PermGrade: "调整等次", PermConfirm: "确认结果", Perms.Export: "导出"}
-	page := func(title, name, path string, perms ...string) system.MenuSeed {
-		buttons := make([]system.MenuSeed, len(perms))
-		for i, p := range perms {
-			buttons[i] = system.MenuSeed{Title: labels[p], Type: system.MenuButton, Permission: p}
-		}
-		return system.MenuSeed{Title: title, Name: name, Path: path, Component: "gb/" + path, Icon: "audit", Type: system.MenuPage,
-			Roles: roles, Children: system.Granted(buttons, roles...)}
-	}
 	return []system.MenuSeed{
-		page("考核方案", "Gbkhfa", "khfa", Perms.List, PermScheme),
-		page("干部考核", "Gbkh", "kh", Perms.List, Perms.Add, Perms.Del, PermOpen, PermGrade, PermConfirm, Perms.Export),
-		page("综合得分", "Gbkhdf", "khdf", Perms.List, Perms.Export),
+		menuPage("考核方案", "Gbkhfa", "khfa", Perms.List, PermScheme),
+		menuPage("干部考核", "Gbkh", "kh", Perms.List, Perms.Add, Perms.Del, PermOpen, PermGrade, PermConfirm, Perms.Export),
+		menuPage("综合得分", "Gbkhdf", "khdf", Perms.List, Perms.Export),
 	}
+}
+
+// analysisMenus is the page 2026121091 adds: 绩效分析 reads the results.
+func analysisMenus() []system.MenuSeed {
+	return []system.MenuSeed{menuPage("绩效分析", "Gbjxfx", "jxfx", Perms.List, Perms.Export)}
 }
 
 func migrate(ctx context.Context, tx bun.Tx) error {

@@ -44,7 +44,7 @@ func (s *Service) SetClock(now func() time.Time) { s.now = now }
 
 // Module describes 干部考核 to internal/app.
 func (s *Service) Module() module.Module {
-	return module.Module{Name: "cadre/assess", Migrations: Migrations(), Routes: s.Routes, Menus: menus()}
+	return module.Module{Name: "cadre/assess", Migrations: Migrations(), Routes: s.Routes, Menus: append(menus(), analysisMenus()...)}
 }
 
 func errNoScheme() *httpx.Error { return httpx.NotFound("考核方案不存在") }
@@ -86,6 +86,11 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Get(base+"/rounds/{id}/results/export", Perms.Export, "导出结果", s.exportResults)
 	r.Post(base+"/rounds/{id}/adjust", PermGrade, "调整等次", httpx.ActionOn(errNoRound, s.Adjust))
 	r.Post(base+"/rounds/{id}/confirm", PermConfirm, "确认结果", httpx.ActionOn(errNoRound, s.Confirm))
+
+	a := rs.In("绩效分析")
+	a.Get(base+"/analysis/cadre/{id}", Perms.List, "干部绩效", httpx.ReadOn(errNoResult, s.CadreAnalysis))
+	a.Get(base+"/analysis/round/{id}", Perms.List, "考核分布", httpx.ReadID(errNoRound, s.roundAnalysis))
+	a.Get(base+"/analysis/round/{id}/export", Perms.Export, "导出各单位分布", s.exportAnalysis)
 
 	e := rs.In("干部测评")
 	e.Get(base+"/evaluation", httpx.SignedIn, "我的测评", httpx.Read(s.MyPapers))

@@ -35,6 +35,14 @@ export const closeRound = (id: number, body: VersionInput) => post<Round>(`${rou
 export const confirmRound = (id: number, body: VersionInput) => post<Round>(`${round(id)}/confirm`, body)
 export const adjustGrades = (id: number, body: GradeInput) => post<void>(`${round(id)}/adjust`, body)
 
+/** The rounds with results (counted or confirmed), newest first. */
+export const roundsWithResults = async () => {
+  const [counted, confirmed] = await Promise.all(
+    (['counted', 'confirmed'] as const).map((state) => get<Page<Round>>(ROUNDS, { page: 0, size: 100, state })),
+  )
+  return [...counted.content, ...confirmed.content].sort((a, b) => b.year - a.year || b.id - a.id)
+}
+
 export const roundResults = (id: number, q: PageQuery) => get<Page<Result>>(`${round(id)}/results`, q)
 export const resultsExport = (id: number) => `${round(id)}/results/export`
 

@@ -1,19 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Empty, Select, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
-import { get, type Page } from '@/api/request'
-import type { Round } from '@/api/generated/cadreAssess'
-import { fetchRound, ROUNDS } from '../kh/api'
+import { fetchRound, roundsWithResults } from '../kh/api'
 import ResultsTable from '../kh/ResultsTable'
 import { StateTag } from '../kh/RoundDrawer'
-
-/** The rounds with results (counted or confirmed), newest first as the list answers them. */
-const roundsWithResults = async () => {
-  const [counted, confirmed] = await Promise.all(
-    (['counted', 'confirmed'] as const).map((state) => get<Page<Round>>(ROUNDS, { page: 0, size: 100, state })),
-  )
-  return [...counted.content, ...confirmed.content].sort((a, b) => b.year - a.year || b.id - a.id)
-}
 
 /** 综合得分: a counted or confirmed round's results (the latest by default), filtered by unit and name, exported. */
 export default function ScoresPage() {
