@@ -12,6 +12,8 @@ func cadreAssessTS() ([]byte, error) {
 	f.union("A round's state (assess.State…).", "State", assess.States)
 	f.constant("The states in a round's order.", "STATES", "readonly State[]", assess.States)
 	f.constant("The states' names.", "STATE_NAMES", "Record<State, string>", named(assess.States, assess.StateNames))
+	f.union("An appeal's state (assess.Appeal…); '' for none.", "AppealState", assess.AppealStates)
+	f.constant("The appeal states' names.", "APPEAL_STATE_NAMES", "Record<AppealState, string>", named(assess.AppealStates, assess.AppealStateNames))
 	f.union("An indicator's judge type (assess.Judge…).", "Judge", assess.JudgeTypes)
 	f.constant("The judge types' names, in the form's order.", "JUDGE_NAMES", "Record<Judge, string>", named(assess.JudgeTypes, assess.JudgeNames))
 	f.union("A draw's source of evaluators (assess.Source…).", "Source", assess.Sources)
@@ -20,7 +22,7 @@ func cadreAssessTS() ([]byte, error) {
 	f.constant("The two level presets of the spec.", "LEVEL_PRESETS", "", assess.LevelPresets)
 	f.constant("Limits of a scheme and a round.", "LIMITS", "", tsObj{{"indicators", assess.MaxIndicators}, {"children", assess.MaxChildren},
 		{"groups", assess.MaxGroups}, {"levels", assess.MaxLevels}, {"name", assess.MaxName}, {"note", assess.MaxNote},
-		{"report", assess.MaxReport}, {"codes", assess.MaxCodes}, {"accounts", assess.MaxAccounts}, {"minScore", assess.MinScore}, {"maxScore", assess.MaxScore}})
+		{"report", assess.MaxReport}, {"codes", assess.MaxCodes}, {"accounts", assess.MaxAccounts}, {"minAppeal", assess.MinAppeal}, {"maxAppeal", assess.MaxAppeal}, {"minScore", assess.MinScore}, {"maxScore", assess.MaxScore}})
 	f.iface("A level of a levelType indicator (assess.Level).", "Level", assess.Level{}, nil)
 	f.iface("An indicator or sub-indicator (assess.Indicator).", "Indicator", assess.Indicator{}, map[string]string{"judge": "Judge | ''", "children": "Indicator[]"})
 	f.iface("An evaluator group (assess.Group).", "Group", assess.Group{}, nil)
@@ -60,5 +62,11 @@ func cadreAssessTS() ([]byte, error) {
 	f.iface("How a set of a round's cadres fared (assess.Distribution).", "Distribution", assess.Distribution{}, nil)
 	f.iface("One unit's cadres of a round (assess.UnitDistribution).", "UnitDistribution", assess.UnitDistribution{}, nil)
 	f.iface("A round's distributions (assess.RoundAnalysis).", "RoundAnalysis", assess.RoundAnalysis{}, map[string]string{"state": "State"})
+	f.iface("A group's score of a cadre, named (assess.GroupScore).", "GroupScore", assess.GroupScore{}, nil)
+	f.iface("An appeal as its cadre and the organisers read it (assess.AppealView).", "AppealView", assess.AppealView{},
+		map[string]string{"appealState": "AppealState | ''"})
+	f.iface("A round's result as the assessed cadre reads it (assess.MyResult).", "MyResult", assess.MyResult{}, map[string]string{"state": "State"})
+	f.input("A cadre's appeal (assess.AppealInput).", "AppealInput", assess.AppealInput{}, []string{"reason"}, nil)
+	f.input("The organisers' answer to an appeal (assess.AnswerInput).", "AnswerInput", assess.AnswerInput{}, []string{"updateTime", "change", "reply"}, nil)
 	return f.bytes()
 }

@@ -483,3 +483,13 @@ func (s *Service) WriteAssessment(ctx context.Context, tx bun.IDB, cadreID int64
 // ServingStatuses are the 干部状态 (GB_ZT) codes of cadres in service:
 // 现任校领导, 现任处级, 现任科级 (离任, 考察对象, 年轻干部 and 临时档案 are not).
 var ServingStatuses = []string{"1", "2", "3"}
+
+// OwnID is the id of the cadre record linked to the caller's account
+// (gb_jbxx.user_id): 404 with the page's message when there is none.
+func (s *Service) OwnID(ctx context.Context) (int64, error) {
+	r, err := s.ownCadre(ctx, s.db)
+	if err != nil {
+		return 0, err
+	}
+	return r.ID, nil
+}

@@ -22,7 +22,7 @@ func TestAssessmentTablesHoldNoBallot(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
 	want := map[string][]string{
-		"gb_kh_cadre": {"_name_py", "auto_grade", "cadre_id", "detail", "grade", "id", "name", "post", "rank", "reason", "report", "round_id",
+		"gb_kh_cadre": {"_name_py", "appeal_at", "appeal_by", "appeal_reason", "appeal_reply", "appeal_state", "auto_grade", "cadre_id", "detail", "grade", "id", "name", "post", "rank", "reason", "report", "round_id",
 			"score", "unit_id"},
 		"gb_kh_draw":  {"account_ids", "codes", "group_key", "id", "own_unit", "role_id", "round_id", "source", "unit_ids"},
 		"gb_kh_paper": {"ballot_round_id", "group_key", "id", "invalid", "round_id", "unit_id"},

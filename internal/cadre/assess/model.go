@@ -27,6 +27,25 @@ var (
 	StateNames = map[string]string{StateDraft: "准备中", StateEvaluating: "测评中", StateCounted: "待确认", StateConfirmed: "已确认"}
 )
 
+// Appeal states (gb_kh_cadre.appeal_state; "" none).
+const (
+	AppealPending = "pending" // 待答复
+	AppealKept    = "kept"    // 维持原等次
+	AppealChanged = "changed" // 已调整等次
+)
+
+// AppealStates are the states of an appeal; AppealStateNames name them.
+var (
+	AppealStates     = []string{AppealPending, AppealKept, AppealChanged}
+	AppealStateNames = map[string]string{AppealPending: "待答复", AppealKept: "维持原等次", AppealChanged: "已调整等次"}
+)
+
+// Limits of an appeal.
+const (
+	MinAppeal = 10   // characters of a reason
+	MaxAppeal = 1000 // characters of a reason or a reply
+)
+
 // Draw sources: who evaluates.
 const (
 	SourceRole   = "role"   // the holders of a role
@@ -187,6 +206,12 @@ type RoundCadre struct {
 	AutoGrade     string           `bun:"auto_grade" json:"autoGrade"`
 	Grade         string           `bun:"grade" json:"grade"`
 	Reason        string           `bun:"reason" json:"reason"`
+	// The cadre's appeal of the result (申诉) and the organisers' answer.
+	AppealState  string     `bun:"appeal_state" json:"appealState"`
+	AppealReason string     `bun:"appeal_reason" json:"appealReason"`
+	AppealAt     *time.Time `bun:"appeal_at" json:"appealAt"`
+	AppealReply  string     `bun:"appeal_reply" json:"appealReply"`
+	AppealBy     string     `bun:"appeal_by" json:"appealBy"`
 }
 
 // RoundCadreView is a cadre of a round as its list shows them.
@@ -317,4 +342,50 @@ type PaperReport struct {
 type CodeInput struct {
 	Round int64  `json:"round"`
 	Code  string `json:"code"`
+}
+
+// MyResult is a round's result as the assessed cadre reads it (我的考核结果).
+type MyResult struct {
+	ID        int64            `json:"id"` // the cadre's row of the round
+	RoundID   int64            `json:"roundId"`
+	RoundName string           `json:"roundName"`
+	Year      int              `json:"year"`
+	State     string           `json:"state"`
+	StateName string           `json:"stateName"`
+	Score     *decimal.Decimal `json:"score"`
+	Rank      *int             `json:"rank"`
+	Assessed  int              `json:"assessed"` // cadres with a score in the round
+	Grade     string           `json:"grade"`
+	Groups    []GroupScore     `json:"groups"`
+	CanAppeal bool             `json:"canAppeal"` // counted, not yet appealed
+	AppealView
+}
+
+// GroupScore is a group's score of a cadre, named.
+type GroupScore struct {
+	Key   string           `json:"key"`
+	Name  string           `json:"name"`
+	Score *decimal.Decimal `json:"score"`
+}
+
+// AppealView is an appeal as its cadre and the organisers read it.
+type AppealView struct {
+	AppealState  string     `json:"appealState"`
+	AppealReason string     `json:"appealReason"`
+	AppealAt     *time.Time `json:"appealAt"`
+	AppealReply  string     `json:"appealReply"`
+}
+
+// AppealInput is a cadre's appeal.
+type AppealInput struct {
+	Reason string `json:"reason"`
+}
+
+// AnswerInput is the organisers' answer to an appeal: keep the grade, or
+// change it (the cap holds), with a reply the cadre reads.
+type AnswerInput struct {
+	UpdateTime *time.Time `json:"updateTime"`
+	Change     bool       `json:"change"`
+	Grade      string     `json:"grade"`
+	Reply      string     `json:"reply"`
 }

@@ -33,6 +33,7 @@ var resultSpec = httpx.ListSpec{
 
 func (s *Service) selectResults(idb bun.IDB, id int64) *bun.SelectQuery {
 	return idb.NewSelect().Model((*RoundCadre)(nil)).ColumnExpr("c.id, c.cadre_id, c.name, c.unit_id, c.post, c.score, c.detail, c.rank, c.auto_grade, c.grade, c.reason").
+		ColumnExpr("c.appeal_state, c.appeal_reason, c.appeal_at, c.appeal_reply, c.appeal_by").
 		ColumnExpr("c.report <> '' AS has_report").Apply(system.DeptNameJoin("c.unit_id")).Where("c.round_id = ?", id)
 }
 
@@ -86,55 +87,8 @@ func (s *Service) Adjust(ctx context.Context, id int64, in GradeInput) (RoundDet
 		if err != nil {
 			return err
 		}
-		def, err := s.definitionOf(ctx, tx, &r.Round)
-		if err != nil {
+		if err := s.applyGrades(ctx, tx, &r.Round, in.Grades); err != nil {
 			return err
-		}
-		var rows []RoundCadre
-		if err := tx.NewSelect().Model(&rows).Column("id", "name", "score", "auto_grade", "grade").Where("round_id = ?", id).Scan(ctx); err != nil {
-			return httpx.Internal(err)
-		}
-		byID := map[int64]*RoundCadre{}
-		for i := range rows {
-			byID[rows[i].ID] = &rows[i]
-		}
-		for i, g := range in.Grades {
-			at := func(f string) string { return fmt.Sprintf("grades[%d].%s", i, f) }
-			c := byID[g.ID]
-			g.Reason = strings.TrimSpace(g.Reason)
-			switch {
-			case c == nil:
-				return httpx.Invalid(at("id"), "干部不在本次考核中")
-			case c.Score == nil:
-				return httpx.Invalid(at("id"), "%s没有有效测评票，不能评定等次", c.Name)
-			case !slices.Contains(Grades, g.Grade):
-				return httpx.Invalid(at("grade"), "等次须为%s", strings.Join(Grades, "、"))
-			case g.Grade != c.AutoGrade && g.Reason == "":
-				return httpx.Invalid(at("reason"), "请填写%s的等次调整理由", c.Name)
-			case utf8.RuneCountInString(g.Reason) > 500:
-				return httpx.Invalid(at("reason"), "调整理由不超过500个字")
-			}
-			c.Grade, c.Reason = g.Grade, g.Reason
-		}
-		scored, excellent := 0, 0
-		for _, c := range rows {
-			if c.Score != nil {
-				scored++
-			}
-			if c.Grade == GradeExcellent {
-				excellent++
-			}
-		}
-		if limit := Cap(scored, def.ExcellentShare); excellent > limit {
-			return httpx.Invalid("grades", "优秀等次不能超过参评人数的%s%%，即最多%d名（调整后为%d名）",
-				def.ExcellentShare.Shift(2).String(), limit, excellent)
-		}
-		for _, g := range in.Grades {
-			c := byID[g.ID]
-			if _, err := tx.NewUpdate().Model((*RoundCadre)(nil)).Set("grade = ?", c.Grade).Set("reason = ?", c.Reason).
-				Where("id = ?", c.ID).Exec(ctx); err != nil {
-				return httpx.Internal(err)
-			}
 		}
 		return s.touch(ctx, tx, &r.Round, in.UpdateTime, noSet)
 	})
@@ -142,6 +96,63 @@ func (s *Service) Adjust(ctx context.Context, id int64, in GradeInput) (RoundDet
 		return RoundDetail{}, httpx.AsError(err)
 	}
 	return s.Round(ctx, id)
+}
+
+// applyGrades sets grades on round r's cadres in tx, each with a reason
+// when it differs from the automatic grade; the 优秀 cap holds after them
+// (400 naming the numbers).
+func (s *Service) applyGrades(ctx context.Context, tx bun.IDB, r *Round, grades []GradeChange) error {
+	def, err := s.definitionOf(ctx, tx, r)
+	if err != nil {
+		return err
+	}
+	var rows []RoundCadre
+	if err := tx.NewSelect().Model(&rows).Column("id", "name", "score", "auto_grade", "grade").Where("round_id = ?", r.ID).Scan(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	byID := map[int64]*RoundCadre{}
+	for i := range rows {
+		byID[rows[i].ID] = &rows[i]
+	}
+	for i, g := range grades {
+		at := func(f string) string { return fmt.Sprintf("grades[%d].%s", i, f) }
+		c := byID[g.ID]
+		g.Reason = strings.TrimSpace(g.Reason)
+		switch {
+		case c == nil:
+			return httpx.Invalid(at("id"), "干部不在本次考核中")
+		case c.Score == nil:
+			return httpx.Invalid(at("id"), "%s没有有效测评票，不能评定等次", c.Name)
+		case !slices.Contains(Grades, g.Grade):
+			return httpx.Invalid(at("grade"), "等次须为%s", strings.Join(Grades, "、"))
+		case g.Grade != c.AutoGrade && g.Reason == "":
+			return httpx.Invalid(at("reason"), "请填写%s的等次调整理由", c.Name)
+		case utf8.RuneCountInString(g.Reason) > 500:
+			return httpx.Invalid(at("reason"), "调整理由不超过500个字")
+		}
+		c.Grade, c.Reason = g.Grade, g.Reason
+	}
+	scored, excellent := 0, 0
+	for _, c := range rows {
+		if c.Score != nil {
+			scored++
+		}
+		if c.Grade == GradeExcellent {
+			excellent++
+		}
+	}
+	if limit := Cap(scored, def.ExcellentShare); excellent > limit {
+		return httpx.Invalid("grades", "优秀等次不能超过参评人数的%s%%，即最多%d名（调整后为%d名）",
+			def.ExcellentShare.Shift(2).String(), limit, excellent)
+	}
+	for _, g := range grades {
+		c := byID[g.ID]
+		if _, err := tx.NewUpdate().Model((*RoundCadre)(nil)).Set("grade = ?", c.Grade).Set("reason = ?", c.Reason).
+			Where("id = ?", c.ID).Exec(ctx); err != nil {
+			return httpx.Internal(err)
+		}
+	}
+	return nil
 }
 
 // Confirm is the committee's confirmation of a counted round read at
@@ -154,6 +165,9 @@ func (s *Service) Confirm(ctx context.Context, id int64, in VersionInput) (Round
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		r, err := s.findIn(ctx, tx, id, StateCounted)
 		if err != nil {
+			return err
+		}
+		if err := pendingAppeals(ctx, tx, id); err != nil {
 			return err
 		}
 		now := s.now()

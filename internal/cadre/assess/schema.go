@@ -15,7 +15,21 @@ func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026121090, Name: "cadre assessment: schemes and their versions, rounds, cadres, draws, papers, menus", Up: migrate},
 		{Version: 2026121091, Name: "cadre assessment: the performance analysis page", Up: func(ctx context.Context, tx bun.Tx) error {
 			return system.AddPages(ctx, tx, MenuDir, analysisMenus())
-		}}}
+		}},
+		{Version: 2026121092, Name: "cadre assessment: appeals (gb_kh_cadre.appeal_*)", Up: migrateAppeals},
+	}
+}
+
+// migrateAppeals adds a cadre's appeal of their result to their row: the
+// reason and when, the organisers' answer and who gave it.
+func migrateAppeals(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx,
+		`ALTER TABLE gb_kh_cadre ADD COLUMN appeal_state VARCHAR(16) NOT NULL DEFAULT ''`,
+		`ALTER TABLE gb_kh_cadre ADD COLUMN appeal_reason VARCHAR(1000) NOT NULL DEFAULT ''`,
+		`ALTER TABLE gb_kh_cadre ADD COLUMN appeal_at TIMESTAMP NULL`,
+		`ALTER TABLE gb_kh_cadre ADD COLUMN appeal_reply VARCHAR(1000) NOT NULL DEFAULT ''`,
+		`ALTER TABLE gb_kh_cadre ADD COLUMN appeal_by VARCHAR(64) NOT NULL DEFAULT ''`,
+		`CREATE INDEX idx_gb_kh_cadre_appeal ON gb_kh_cadre(round_id, appeal_state)`)
 }
 
 // BallotKind is the engine's kind of the assessment's rounds.

@@ -85,6 +85,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Get(base+"/rounds/{id}/results", Perms.List, "考核结果", httpx.ListUnder(errNoRound, s.Results))
 	r.Get(base+"/rounds/{id}/results/export", Perms.Export, "导出结果", s.exportResults)
 	r.Post(base+"/rounds/{id}/adjust", PermGrade, "调整等次", httpx.ActionOn(errNoRound, s.Adjust))
+	r.Get(base+"/rounds/{id}/appeals", Perms.List, "申诉", httpx.ReadOn(errNoRound, s.Appeals))
+	r.Post(base+"/rounds/{id}/appeals/{rowId}", PermGrade, "答复申诉", s.answer)
 	r.Post(base+"/rounds/{id}/confirm", PermConfirm, "确认结果", httpx.ActionOn(errNoRound, s.Confirm))
 
 	a := rs.In("绩效分析")
@@ -93,6 +95,8 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	a.Get(base+"/analysis/round/{id}/export", Perms.Export, "导出各单位分布", s.exportAnalysis)
 
 	e := rs.In("干部测评")
+	e.Get(base+"/mine", httpx.SignedIn, "我的考核结果", httpx.Read(s.Mine))
+	e.Post(base+"/mine/{id}/appeal", httpx.SignedIn, "提出申诉", httpx.ActionOn(errNoResult, s.Appeal))
 	e.Get(base+"/evaluation", httpx.SignedIn, "我的测评", httpx.Read(s.MyPapers))
 	e.Get(base+"/papers/{id}/reports", httpx.SignedIn, "述职报告", httpx.ReadOn(errNoPaper, s.PaperReports))
 	e.Query(base+"/papers/reports", httpx.Public, "凭测评码查看述职报告", s.codeReports)

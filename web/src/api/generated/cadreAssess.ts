@@ -13,6 +13,12 @@ export const STATES: readonly State[] = ['draft', 'evaluating', 'counted', 'conf
 /** The states' names. */
 export const STATE_NAMES: Record<State, string> = { draft: '准备中', evaluating: '测评中', counted: '待确认', confirmed: '已确认' }
 
+/** An appeal's state (assess.Appeal…); '' for none. */
+export type AppealState = 'pending' | 'kept' | 'changed'
+
+/** The appeal states' names. */
+export const APPEAL_STATE_NAMES: Record<AppealState, string> = { pending: '待答复', kept: '维持原等次', changed: '已调整等次' }
+
 /** An indicator's judge type (assess.Judge…). */
 export type Judge = 'level' | 'score'
 
@@ -61,6 +67,8 @@ export const LIMITS = {
   report: 20000,
   codes: 500,
   accounts: 2000,
+  minAppeal: 10,
+  maxAppeal: 1000,
   minScore: 0,
   maxScore: 100,
 }
@@ -243,6 +251,11 @@ export interface RoundCadre {
   autoGrade: string
   grade: string
   reason: string
+  appealState: string
+  appealReason: string
+  appealAt: string | null
+  appealReply: string
+  appealBy: string
   unitName: string
   hasReport: boolean
 }
@@ -405,4 +418,48 @@ export interface RoundAnalysis {
   units: UnitDistribution[]
   unitId: number | null
   team: Comparison | null
+}
+
+/** A group's score of a cadre, named (assess.GroupScore). */
+export interface GroupScore {
+  key: string
+  name: string
+  score: string | null
+}
+
+/** An appeal as its cadre and the organisers read it (assess.AppealView). */
+export interface AppealView {
+  appealState: AppealState | ''
+  appealReason: string
+  appealAt: string | null
+  appealReply: string
+}
+
+/** A round's result as the assessed cadre reads it (assess.MyResult). */
+export interface MyResult extends AppealView {
+  id: number
+  roundId: number
+  roundName: string
+  year: number
+  state: State
+  stateName: string
+  score: string | null
+  rank: number | null
+  assessed: number
+  grade: string
+  groups: GroupScore[]
+  canAppeal: boolean
+}
+
+/** A cadre's appeal (assess.AppealInput). */
+export interface AppealInput {
+  reason: string
+}
+
+/** The organisers' answer to an appeal (assess.AnswerInput). */
+export interface AnswerInput {
+  updateTime: string | null
+  change: boolean
+  grade?: string
+  reply: string
 }
