@@ -1,6 +1,7 @@
 package assess_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"testing"
@@ -175,4 +176,21 @@ func TestRoutesRefuseStrangersAndOtherUnits(t *testing.T) {
 	apptest.Expect(t, e.Do("PUT", fmt.Sprintf("%s/cadres/%d/report", base, rows[w.jia]), csTK, map[string]any{"text": "述职"}), 403)
 	// A public one-time link's reports with a wrong code: 404, no reports.
 	apptest.Expect(t, e.Do("POST", "/api/gbkh/papers/reports", "", map[string]any{"round": 1, "code": "ABCDEFGHJK"}), 404)
+}
+
+// A draft round has no papers yet: its detail lists them as [], never null
+// (the web's 测评 tab sums them and broke on null in the browser walk).
+func TestADraftRoundsDetailListsNoPapersAsEmpty(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id := w.round(t)
+	res := w.e.Do("GET", fmt.Sprintf("/api/gbkh/rounds/%d", id), w.e.AdminTK, nil)
+	apptest.Expect(t, res, 200)
+	var raw map[string]json.RawMessage
+	res.JSON(t, &raw)
+	for _, k := range []string{"draws", "papers"} {
+		if string(raw[k]) != "[]" {
+			t.Fatalf("%s of a draft round: %s", k, raw[k])
+		}
+	}
 }
