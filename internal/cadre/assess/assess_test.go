@@ -86,7 +86,13 @@ func TestARoundFromDraftToTheCadresRecords(t *testing.T) {
 	if csCodes.BallotRoundID != csMass {
 		csCodes = opened.Codes[1]
 	}
+	reports := func(code string) *apptest.Response {
+		return e.Do("POST", "/api/gbkh/papers/reports", "", map[string]any{"round": csMass, "code": code})
+	}
+	apptest.Expect(t, reports(csCodes.Codes[0].Code), 200)
 	apptest.Expect(t, w.castCode(t, csMass, csCodes.Codes[0].Code, answers{jia: x{"a", "a", 92}, yi: x{"c", "b", 70}}), 200)
+	// A used link no longer opens: its landing would offer 开始测评 again.
+	apptest.ExpectMessage(t, reports(csCodes.Codes[0].Code), 409, "该测评链接已使用")
 	apptest.Expect(t, w.castCode(t, csMass, csCodes.Codes[1].Code, answers{jia: x{"a", "a", 100}, yi: x{"a", "a", 100}}), 200)
 	// 数学学院: one leader.
 	apptest.Expect(t, w.castAs(t, leadTK1, mathLead, answers{bing: x{"b", "c", 75}}), 200)
