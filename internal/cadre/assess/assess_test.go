@@ -1,6 +1,7 @@
 package assess_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"testing"
@@ -85,7 +86,13 @@ func TestARoundFromDraftToTheCadresRecords(t *testing.T) {
 	if csCodes.BallotRoundID != csMass {
 		csCodes = opened.Codes[1]
 	}
+	reports := func(code string) *apptest.Response {
+		return e.Do("POST", "/api/gbkh/papers/reports", "", map[string]any{"round": csMass, "code": code})
+	}
+	apptest.Expect(t, reports(csCodes.Codes[0].Code), 200)
 	apptest.Expect(t, w.castCode(t, csMass, csCodes.Codes[0].Code, answers{jia: x{"a", "a", 92}, yi: x{"c", "b", 70}}), 200)
+	// A used link no longer opens: its landing would offer 开始测评 again.
+	apptest.ExpectMessage(t, reports(csCodes.Codes[0].Code), 409, "该测评链接已使用")
 	apptest.Expect(t, w.castCode(t, csMass, csCodes.Codes[1].Code, answers{jia: x{"a", "a", 100}, yi: x{"a", "a", 100}}), 200)
 	// 数学学院: one leader.
 	apptest.Expect(t, w.castAs(t, leadTK1, mathLead, answers{bing: x{"b", "c", 75}}), 200)
@@ -175,4 +182,21 @@ func TestRoutesRefuseStrangersAndOtherUnits(t *testing.T) {
 	apptest.Expect(t, e.Do("PUT", fmt.Sprintf("%s/cadres/%d/report", base, rows[w.jia]), csTK, map[string]any{"text": "述职"}), 403)
 	// A public one-time link's reports with a wrong code: 404, no reports.
 	apptest.Expect(t, e.Do("POST", "/api/gbkh/papers/reports", "", map[string]any{"round": 1, "code": "ABCDEFGHJK"}), 404)
+}
+
+// A draft round has no papers yet: its detail lists them as [], never null
+// (the web's 测评 tab sums them and broke on null in the browser walk).
+func TestADraftRoundsDetailListsNoPapersAsEmpty(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id := w.round(t)
+	res := w.e.Do("GET", fmt.Sprintf("/api/gbkh/rounds/%d", id), w.e.AdminTK, nil)
+	apptest.Expect(t, res, 200)
+	var raw map[string]json.RawMessage
+	res.JSON(t, &raw)
+	for _, k := range []string{"draws", "papers"} {
+		if string(raw[k]) != "[]" {
+			t.Fatalf("%s of a draft round: %s", k, raw[k])
+		}
+	}
 }

@@ -89,11 +89,21 @@ func (s *Service) PaperReports(ctx context.Context, id int64) ([]PaperReport, er
 }
 
 // codeReports are the reports of a one-time link's paper: the engine vets
-// the code (rate-limited per address, 404 for a code not the round's).
+// the code (rate-limited per address, 404 for a code not the round's); a
+// used code, or a closed paper's, is refused (409).
 func (s *Service) codeReports(w http.ResponseWriter, req *http.Request) error {
 	var in ballot.CodeRequest
-	if _, err := s.ballots.VetCode(req, &in); err != nil {
+	v, err := s.ballots.VetCode(req, &in)
+	if err != nil {
 		return err
+	}
+	// The engine shows a used code's paper as voted; the link's landing
+	// offers 开始测评, so a used or closed link stops here.
+	if v.Voted {
+		return httpx.Conflict("该测评链接已使用")
+	}
+	if v.Over {
+		return httpx.Conflict("测评已结束")
 	}
 	out, err := s.reports(req.Context(), in.Round)
 	if err != nil {

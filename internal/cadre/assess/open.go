@@ -89,9 +89,9 @@ func paperOf(title string, def Definition, cadres []RoundCadre) ballot.Paper {
 				Rows: levels, Options: options, Required: def.Invalid.Incomplete})
 		}
 		if len(scores) > 0 {
+			// No note of the range: the paper says it under every score question.
 			p.Questions = append(p.Questions, ballot.Question{Key: scoreKey(c.ID), Kind: ballot.Score, Title: who + "：评分",
-				Note: fmt.Sprintf("请填写%d到%d之间的整数", MinScore, MaxScore), Rows: scores, Min: MinScore, Max: MaxScore,
-				Required: def.Invalid.Incomplete})
+				Rows: scores, Min: MinScore, Max: MaxScore, Required: def.Invalid.Incomplete})
 		}
 	}
 	return p

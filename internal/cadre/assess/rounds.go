@@ -120,6 +120,9 @@ func (s *Service) Round(ctx context.Context, id int64) (RoundDetail, error) {
 		return d, err
 	}
 	d.Papers = papers[id]
+	if d.Papers == nil {
+		d.Papers = []PaperView{} // a draft's: the web sums the list
+	}
 	for i := range d.Papers {
 		g, _ := d.Def.GroupOf(d.Papers[i].GroupKey)
 		d.Papers[i].GroupName = g.Name

@@ -158,7 +158,7 @@ func (s *Service) VoterView(ctx context.Context, roundID, account int64) (*Voter
 }
 
 // CodeView is round as the holder of a printed code sees it; 404 for a code
-// that is not the round's, 409 for one already used.
+// that is not the round's; a used one shows as voted (the page says so).
 func (s *Service) CodeView(ctx context.Context, roundID int64, code string) (*VoterView, error) {
 	n, err := s.db.NewSelect().Model((*voter)(nil)).Where("round_id = ?", roundID).Where("token_hash = ?", codeHash(roundID, code)).Count(ctx)
 	if err != nil {

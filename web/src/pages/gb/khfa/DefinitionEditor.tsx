@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography, type FormInstance } from 'antd'
 import type { FormListFieldData, FormListOperation } from 'antd/es/form/FormList'
+import { useEffect } from 'react'
 import { JUDGE_NAMES, LEVEL_PRESETS, LIMITS, type Group, type Indicator, type Judge, type Level } from '@/api/generated/cadreAssess'
 import { decimalText, groupKeys, indicatorKeys, levelsError, newKey, scoreError, sumError, thresholdsError, weightError, weightSum } from './weights'
 
@@ -38,8 +39,12 @@ function RowTools({ i, count, op, min = 1, noun }: { i: number; count: number; o
   )
 }
 
-/** One indicator's (or sub-indicator's) fields: name, weight, judge type (leaves only) and note. */
-function IndicatorFields({ field, leaf, label }: { field: FormListFieldData; leaf: boolean; label: string }) {
+/**
+ * One indicator's (or sub-indicator's) fields: name, weight, judge type (leaves only) and note. A function returning a
+ * fragment, not a component: Space flattens a fragment into one item per field, a row; a component's fields made one
+ * item, stacked in a column.
+ */
+function indicatorFields(field: FormListFieldData, leaf: boolean, label: string) {
   return (
     <>
       <Form.Item name={[field.name, 'key']} hidden><Input /></Form.Item>
@@ -74,7 +79,7 @@ function Children({ parent, indicator, all, form }: { parent: FormListFieldData;
           {fields.map((f, i) => (
             <Space key={f.key} align="start" wrap style={{ display: 'flex' }}>
               <Typography.Text type="secondary" style={{ lineHeight: '32px' }}>{i + 1}.</Typography.Text>
-              <IndicatorFields field={f} leaf label="二级指标" />
+              {indicatorFields(f, true, '二级指标')}
               <RowTools i={i} count={fields.length} op={op} min={0} noun="二级指标" />
             </Space>
           ))}
@@ -97,6 +102,19 @@ function Children({ parent, indicator, all, form }: { parent: FormListFieldData;
 }
 
 /**
+ * A list's own rule (a sum of weights, the levels' order) runs on submit and when a row is added or removed, not when a
+ * field inside it changes: once it has refused, it is checked again at every change, so that its message goes away as
+ * soon as the live sum beside it turns green (it stayed, saying 1.05 beside a sum of 1, until the next save).
+ */
+function useRecheckLists(form: FormInstance, indicators: Indicator[], groups: Group[], levels: Level[] | undefined) {
+  useEffect(() => {
+    const lists = [[D, 'indicators'], [D, 'groups'], [D, 'levels'], ...indicators.map((_, i) => [D, 'indicators', i, 'children'])]
+    const refused = lists.filter((name) => form.getFieldError(name).length > 0)
+    if (refused.length) form.validateFields(refused).catch(() => undefined)
+  }, [form, indicators, groups, levels])
+}
+
+/**
  * The definition of a scheme (docs/assess.md): the two-level indicator tree, the evaluator groups, the levels, the
  * grade thresholds, the 优秀 share (a percent here, a decimal on the wire) and the invalid-ballot rule. Every level's
  * weights show their exact sum as they are typed.
@@ -104,6 +122,8 @@ function Children({ parent, indicator, all, form }: { parent: FormListFieldData;
 export default function DefinitionEditor({ form }: { form: FormInstance }) {
   const indicators = (Form.useWatch([D, 'indicators'], form) as Indicator[] | undefined) ?? []
   const groups = (Form.useWatch([D, 'groups'], form) as Group[] | undefined) ?? []
+  const levels = Form.useWatch([D, 'levels'], form) as Level[] | undefined
+  useRecheckLists(form, indicators, groups, levels)
   return (
     <>
       <Card size="small" title="考核指标" style={{ marginBottom: 12 }} extra={<WeightTotal label="一级指标权重合计" weights={indicators.map((i) => i.weight)} />}>
@@ -116,7 +136,7 @@ export default function DefinitionEditor({ form }: { form: FormInstance }) {
                   <div key={f.key} style={{ borderBottom: '1px dashed #eee', marginBottom: 8 }}>
                     <Space align="start" wrap style={{ display: 'flex' }}>
                       <Typography.Text strong style={{ lineHeight: '32px' }}>{i + 1}.</Typography.Text>
-                      <IndicatorFields field={f} leaf={leaf} label="一级指标" />
+                      {indicatorFields(f, leaf, '一级指标')}
                       <RowTools i={i} count={fields.length} op={op} noun="一级指标" />
                     </Space>
                     <Children parent={f} indicator={indicators[i]} all={indicators} form={form} />

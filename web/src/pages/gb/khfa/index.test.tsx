@@ -54,7 +54,7 @@ describe('gb/khfa', { timeout: 30_000 }, () => {
     expect(within(form).getByLabelText('优秀比例上限')).toHaveProperty('value', '20.00')
   })
 
-  it('refuses to save a level whose weights do not sum to 1, saying so beside it; then sends the definition exactly', async () => {
+  it('refuses to save a level whose weights do not sum to 1, saying so beside it until they do; then sends the definition exactly', async () => {
     signIn(['gbkh:list', 'gbkh:scheme'])
     mock.onGet('/api/gbkh/schemes').reply(200, page([]))
     mock.onGet('/api/gbkh/schemes/defaults').reply(200, definition())
@@ -70,6 +70,8 @@ describe('gb/khfa', { timeout: 30_000 }, () => {
     expect(await within(form).findByText('评价主体权重合计应为 1，当前为 1.1')).toBeTruthy()
     expect(sent).toEqual([])
     fireEvent.change(weights(form, '评价主体权重')[1], { target: { value: '0.5' } })
+    // The refusal goes as soon as the sum is 1 again, before the next save.
+    await waitFor(() => expect(within(form).queryByText(/评价主体权重合计应为 1/)).toBeNull())
     ok(form)
     await waitFor(() => expect(sent).toHaveLength(1))
     const d = sent[0].definition as Record<string, unknown>
