@@ -60,6 +60,21 @@ describe('gb/kh results', { timeout: 30_000 }, () => {
     expect(sent[0]).toEqual({ updateTime: '2026-12-10T08:00:00Z', grades: [{ id: 31, grade: '优秀', reason: '优秀名额已满，经党委研究调整' }] })
   })
 
+  it('tags a row with an appeal: a pending one in orange, an answered one plain', async () => {
+    signIn(['gbkh:list'])
+    mock.onGet('/api/gbkh/rounds/5/results').reply(200, page([
+      result({ appealState: 'pending' }),
+      result({ id: 32, name: '李明', appealState: 'changed' }),
+      result({ id: 33, name: '赵敏' }),
+    ]))
+    renderWithApp(<ResultsTable round={round()} onChanged={() => undefined} />)
+    const pending = within((await screen.findByText('王超')).closest('tr') as HTMLElement).getByText('待答复')
+    expect(pending.className).toContain('ant-tag-orange')
+    const changed = within(screen.getByText('李明').closest('tr') as HTMLElement).getByText('已调整等次')
+    expect(changed.className).not.toContain('ant-tag-orange')
+    expect(within(screen.getByText('赵敏').closest('tr') as HTMLElement).queryByText(/待答复|维持原等次|已调整等次/)).toBeNull()
+  })
+
   it('says why the table is empty', async () => {
     signIn(['gbkh:list'])
     mock.onGet('/api/gbkh/rounds/5/results').reply(200, page([]))

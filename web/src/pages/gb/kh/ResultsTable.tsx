@@ -9,6 +9,7 @@ import FormDialog from '@/components/FormDialog'
 import { useHasPermission } from '@/components/Permission'
 import { serverPager } from '@/components/pagerTotal'
 import UnitSelect from '@/components/unit/UnitSelect'
+import AppealTag from './AppealTag'
 import { adjustGrades, resultsExport, roundResults } from './api'
 
 const GRADE_COLORS: Record<string, string> = { 优秀: 'gold', 称职: 'green', 基本称职: 'orange', 不称职: 'red' }
@@ -43,7 +44,7 @@ function AdjustDialog({ round, row, onClose, onDone }: { round: RoundDetail; row
 /**
  * A counted or confirmed round's results (结果 tab of 干部考核 and the page 综合得分): the comprehensive score,
  * each group's score, rank, the automatic and the final grade with the adjustment's reason; each row opens to its
- * indicators' scores and ballots. 调整等次 while counted (gbkh:grade); 导出 (gbkh:export).
+ * indicators' scores and ballots, and an appeal's state. 调整等次 while counted (gbkh:grade); 导出 (gbkh:export).
  */
 export default function ResultsTable({ round, onChanged }: { round: RoundDetail; onChanged: () => void }) {
   const mayGrade = useHasPermission([PERM.gbkhGrade]) && round.state === 'counted'
@@ -70,6 +71,7 @@ export default function ResultsTable({ round, onChanged }: { round: RoundDetail;
     { title: '自动等次', dataIndex: 'autoGrade', width: 100, render: (g: string) => <GradeTag grade={g} /> },
     { title: '等次', dataIndex: 'grade', width: 100, render: (g: string, r) => <GradeTag grade={g || r.autoGrade} /> },
     { title: '调整理由', dataIndex: 'reason', ellipsis: true, render: (t: string) => t || '—' },
+    { title: '申诉', dataIndex: 'appealState', width: 110, render: (s: string) => (s ? <AppealTag state={s} /> : '—') },
     ...(mayGrade ? [{ title: '操作', key: 'op', width: 100, render: (_: unknown, r: Result) => <Button type="link" size="small" onClick={() => setAdjusting(r)}>调整等次</Button> }] : []),
   ]
   return (

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Descriptions, Drawer, Space, Spin, Tabs, Tag } from 'antd'
+import { Alert, Badge, Button, Descriptions, Drawer, Space, Spin, Tabs, Tag } from 'antd'
 import { STATE_NAMES, type RoundDetail, type State } from '@/api/generated/cadreAssess'
 import { PERM } from '@/api/permissions'
 import { confirmAction } from '@/components/crud'
 import Permission from '@/components/Permission'
 import { formatTime } from '@/utils/time'
+import AppealsTab, { useAppeals } from './AppealsTab'
 import { confirmRound, fetchRound } from './api'
 import CadresTab from './CadresTab'
 import DrawsTab from './DrawsTab'
@@ -16,8 +17,8 @@ export const StateTag = ({ state }: { state: State }) => <Tag color={STATE_COLOR
 
 const MINUTE = 'YYYY-MM-DD HH:mm'
 
-/** 结果: the shared results table and 确认结果 (the grades then go to each cadre's record). */
-function ResultsTab({ round, onChanged }: { round: RoundDetail; onChanged: () => void }) {
+/** 结果: the shared results table and 确认结果 (the grades then go to each cadre's record, once every appeal is answered). */
+function ResultsTab({ round, pending, onChanged }: { round: RoundDetail; pending: number; onChanged: () => void }) {
   const confirm = () =>
     void confirmAction('确认后等次写入各干部的年度考核记录，不能再调整。确定确认结果吗？', async () => {
       await confirmRound(round.id, { updateTime: round.updateTime })
@@ -29,6 +30,7 @@ function ResultsTab({ round, onChanged }: { round: RoundDetail; onChanged: () =>
         <Permission need={[PERM.gbkhConfirm]}>
           <Space style={{ marginBottom: 12 }}>
             <Button type="primary" onClick={confirm}>确认结果</Button>
+            {pending > 0 && <Alert type="warning" showIcon title={`尚有 ${pending} 条申诉未答复，答复后才能确认结果`} />}
           </Space>
         </Permission>
       )}
@@ -50,6 +52,7 @@ export default function RoundDrawer({ id, onClose, onChanged }: { id: number; on
     onChanged()
   }
   const r = q.data
+  const appeals = useAppeals(r)
   const counted = r && (r.state === 'counted' || r.state === 'confirmed')
   return (
     <Drawer open size={1100} title={r ? <Space>{r.name}<StateTag state={r.state} /></Space> : '干部考核'} onClose={onClose}>
@@ -71,7 +74,16 @@ export default function RoundDrawer({ id, onClose, onChanged }: { id: number; on
               { key: 'cadres', label: '参评干部', children: <CadresTab round={r} onChanged={changed} /> },
               { key: 'draws', label: '评价人员', children: <DrawsTab round={r} onChanged={changed} /> },
               { key: 'papers', label: '测评', children: <PapersTab round={r} onChanged={changed} /> },
-              ...(counted ? [{ key: 'results', label: '结果', children: <ResultsTab round={r} onChanged={changed} /> }] : []),
+              ...(counted
+                ? [
+                    { key: 'results', label: '结果', children: <ResultsTab round={r} pending={appeals.pending} onChanged={changed} /> },
+                    {
+                      key: 'appeals',
+                      label: <Badge count={appeals.pending} size="small" offset={[8, -2]} title={`${appeals.pending} 条待答复`}>申诉</Badge>,
+                      children: <AppealsTab round={r} onChanged={changed} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         </>

@@ -1,7 +1,8 @@
 import type { Key } from 'react'
 import { del, get, post, put, type Page } from '@/api/request'
 import type {
-  CadresInput, DrawInput, Draw, GradeInput, Opened, ReportInput, Result, RoleBrief, Round, RoundCadre, RoundDetail, RoundInput, VersionInput,
+  AnswerInput, AppealInput, CadresInput, DrawInput, Draw, GradeInput, MyResult, Opened, ReportInput, Result, RoleBrief, Round, RoundCadre,
+  RoundDetail, RoundInput, VersionInput,
 } from '@/api/generated/cadreAssess'
 import { GBKH } from '../khfa/api'
 
@@ -42,6 +43,14 @@ export const roundsWithResults = async () => {
   )
   return [...counted.content, ...confirmed.content].sort((a, b) => b.year - a.year || b.id - a.id)
 }
+
+/** The round's appeals (of the caller's units), in the order they came. */
+export const roundAppeals = (id: number) => get<Result[]>(`${round(id)}/appeals`)
+export const answerAppeal = (id: number, rowId: number, body: AnswerInput) => post<RoundDetail>(`${round(id)}/appeals/${rowId}`, body)
+
+/** The signed-in cadre's results, newest first; a 404 (no linked cadre record) is the page's to say. */
+export const myResults = () => get<MyResult[]>(`${GBKH}/mine`, undefined, { silent: true })
+export const appealResult = (rowId: number, body: AppealInput) => post<{ appealed: boolean }>(`${GBKH}/mine/${rowId}/appeal`, body)
 
 export const roundResults = (id: number, q: PageQuery) => get<Page<Result>>(`${round(id)}/results`, q)
 export const resultsExport = (id: number) => `${round(id)}/results/export`

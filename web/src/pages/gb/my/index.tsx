@@ -5,6 +5,7 @@ import { REQUEST_STATE_NAMES, SELF_FIELDS, type RequestView } from '@/api/genera
 import { confirmAction, defineResource, ResourceDescriptions, ResourceForm, useResourceColumns, wholeList, type Resource } from '@/components/crud'
 import { cadreResource, SUB_TABLES, type Cadre, type SubRow, type SubTable } from '../jbxx/resource'
 import { basicItems, myRecord, myRequests, propose, valueText, withdraw } from '../jbxx/requests'
+import MyResults from './MyResults'
 
 /** The basic fields a cadre may ask to change, as the list declares them. */
 const selfResource: Resource<Cadre> = {
@@ -82,7 +83,7 @@ function SubTableRequests({ table, rows, onProposed }: { table: SubTable; rows: 
   )
 }
 
-/** 我的干部信息: the cadre's own record, the changes they ask for (reviewed item by item) and their state. */
+/** 我的干部信息: the cadre's own record, the changes they ask for (reviewed item by item) and their state; their 年度考核 results. */
 export default function MyCadrePage() {
   const { message } = App.useApp()
   const client = useQueryClient()
@@ -142,6 +143,9 @@ export default function MyCadrePage() {
             },
           ]}
         />
+      </Card>
+      <Card title="我的考核结果">
+        <MyResults />
       </Card>
       {editing && (
         <ResourceForm<Cadre>

@@ -1,0 +1,12 @@
+import { Tag } from 'antd'
+import { APPEAL_STATE_NAMES, type AppealState } from '@/api/generated/cadreAssess'
+
+/** Only a waiting appeal stands out: it holds up the confirmation. */
+const APPEAL_COLORS: Record<AppealState, string> = { pending: 'orange', kept: 'default', changed: 'default' }
+
+/** An appeal's state as a tag; nothing for a result without an appeal. */
+export default function AppealTag({ state }: { state: string }) {
+  if (!state) return null
+  const s = state as AppealState
+  return <Tag color={APPEAL_COLORS[s]}>{APPEAL_STATE_NAMES[s] ?? state}</Tag>
+}
