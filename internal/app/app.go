@@ -60,6 +60,7 @@ import (
 	"zhdj/internal/pschool/question"
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
+	"zhdj/internal/stats/check"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -108,6 +109,8 @@ type services struct {
 	quotas     *quota.Service
 	selections *xbry.Service
 	assess     *assess.Service
+	// dataCheck is 数据校验 (the checks before the party statistics are filed).
+	dataCheck *check.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
 	cadreAnalysis *analysis.Service
 }
@@ -158,6 +161,7 @@ func modules(s services) []module.Module {
 		s.selections.Module(),
 		s.assess.Module(),
 		s.cadreAnalysis.Module(),
+		s.dataCheck.Module(),
 	}
 }
 
@@ -247,6 +251,8 @@ type App struct {
 	Cadres *cadre.Service
 	// CadreAnalysis is 干部分析, 干部提醒 and the 干部工作台 (internal/cadre/analysis).
 	CadreAnalysis *analysis.Service
+	// DataCheck is 数据校验 (internal/stats/check).
+	DataCheck *check.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -361,11 +367,13 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	quotas := quota.New(database, sys, units, cadres)
 	selections := xbry.New(database, sys, orgs, units, cadres, quotas, cal)
 	assessments := assess.New(database, sys, units, cadres, ballots)
+	dataCheck := check.New(database, sys, orgs)
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
-		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis})
+		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
+		dataCheck: dataCheck})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -390,7 +398,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -51,9 +51,15 @@ func (s *Service) FactsOf(ctx context.Context, idb bun.IDB, ids []int64) ([]Fact
 // frozen for.
 func (s *Service) Serving(ctx context.Context, idb bun.IDB) ([]Facts, error) {
 	var out []Facts
-	if err := Select(idb).Column(factsColumns...).Where("m.member_status = ?", StatusNormal).
-		Where("m.party_status IN (?)", bun.List([]string{PartyFull, PartyProbation})).OrderExpr("m.id").Scan(ctx, &out); err != nil {
+	if err := SelectServing(idb).Column(factsColumns...).OrderExpr("m.id").Scan(ctx, &out); err != nil {
 		return nil, httpx.Internal(err)
 	}
 	return out, nil
+}
+
+// SelectServing is Select of the members the party statistics count: in
+// normal status (正常), full or probationary (正式党员, 预备党员), as m.
+func SelectServing(idb bun.IDB) *bun.SelectQuery {
+	return Select(idb).Where("m.member_status = ?", StatusNormal).
+		Where("m.party_status IN (?)", bun.List([]string{PartyFull, PartyProbation}))
 }

@@ -192,6 +192,8 @@ export const PERM = {
   ryUnmask: 'ry:unmask',
   schoolEdit: 'school:edit',
   schoolList: 'school:list',
+  sjjyExport: 'sjjy:export',
+  sjjyList: 'sjjy:list',
   sysConfigAdd: 'sysConfig:add',
   sysConfigDel: 'sysConfig:del',
   sysConfigEdit: 'sysConfig:edit',
