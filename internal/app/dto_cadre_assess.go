@@ -41,7 +41,7 @@ func cadreAssessTS() ([]byte, error) {
 	f.iface("A round with its definition, draws and papers (assess.RoundDetail).", "RoundDetail", assess.RoundDetail{}, nil)
 	f.input("A round's create and update (assess.RoundInput).", "RoundInput", assess.RoundInput{}, []string{"name", "year", "schemeId"}, nil)
 	f.input("The version a state change was read at (assess.VersionInput).", "VersionInput", assess.VersionInput{}, []string{"updateTime"}, nil)
-	f.iface("A cadre of a round (assess.RoundCadreView).", "RoundCadre", assess.RoundCadreView{}, nil)
+	f.iface("A cadre of a round (assess.RoundCadreView).", "RoundCadre", assess.RoundCadreView{}, map[string]string{"appealState": "AppealState | ''"})
 	f.input("Cadres added to a draft round (assess.CadresInput).", "CadresInput", assess.CadresInput{}, nil, nil)
 	f.input("A cadre's 述职报告 (assess.ReportInput).", "ReportInput", assess.ReportInput{}, []string{"text"}, nil)
 	f.input("A draw's body (assess.Draw).", "DrawInput", assess.Draw{}, []string{"groupKey", "source"}, map[string]string{"source": "Source"})

@@ -251,7 +251,7 @@ export interface RoundCadre {
   autoGrade: string
   grade: string
   reason: string
-  appealState: string
+  appealState: AppealState | ''
   appealReason: string
   appealAt: string | null
   appealReply: string

@@ -5,8 +5,7 @@ import { APPEAL_STATE_NAMES, type AppealState } from '@/api/generated/cadreAsses
 const APPEAL_COLORS: Record<AppealState, string> = { pending: 'orange', kept: 'default', changed: 'default' }
 
 /** An appeal's state as a tag; nothing for a result without an appeal. */
-export default function AppealTag({ state }: { state: string }) {
+export default function AppealTag({ state }: { state: AppealState | '' }) {
   if (!state) return null
-  const s = state as AppealState
-  return <Tag color={APPEAL_COLORS[s]}>{APPEAL_STATE_NAMES[s] ?? state}</Tag>
+  return <Tag color={APPEAL_COLORS[state]}>{APPEAL_STATE_NAMES[state]}</Tag>
 }

@@ -93,7 +93,7 @@ export default function AppealsTab({ round, onChanged }: { round: RoundDetail; o
             render: (t: string) => <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }} ellipsis={{ rows: 3, expandable: 'collapsible' }}>{t}</Typography.Paragraph>,
           },
           { title: '申诉时间', dataIndex: 'appealAt', width: 150, render: (t: string | null) => (t ? formatTime(t, MINUTE) : '—') },
-          { title: '状态', dataIndex: 'appealState', width: 110, render: (s: string) => <AppealTag state={s} /> },
+          { title: '状态', dataIndex: 'appealState', width: 110, render: (s: Result['appealState']) => <AppealTag state={s} /> },
           {
             title: '答复', dataIndex: 'appealReply', width: 260,
             render: (t: string, r) => (t ? <><div style={{ whiteSpace: 'pre-wrap' }}>{t}</div><Typography.Text type="secondary">{r.appealBy}</Typography.Text></> : '—'),

@@ -71,7 +71,7 @@ export default function ResultsTable({ round, onChanged }: { round: RoundDetail;
     { title: '自动等次', dataIndex: 'autoGrade', width: 100, render: (g: string) => <GradeTag grade={g} /> },
     { title: '等次', dataIndex: 'grade', width: 100, render: (g: string, r) => <GradeTag grade={g || r.autoGrade} /> },
     { title: '调整理由', dataIndex: 'reason', ellipsis: true, render: (t: string) => t || '—' },
-    { title: '申诉', dataIndex: 'appealState', width: 110, render: (s: string) => (s ? <AppealTag state={s} /> : '—') },
+    { title: '申诉', dataIndex: 'appealState', width: 110, render: (s: Result['appealState']) => (s ? <AppealTag state={s} /> : '—') },
     ...(mayGrade ? [{ title: '操作', key: 'op', width: 100, render: (_: unknown, r: Result) => <Button type="link" size="small" onClick={() => setAdjusting(r)}>调整等次</Button> }] : []),
   ]
   return (
