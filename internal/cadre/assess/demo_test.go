@@ -17,9 +17,8 @@ func TestSeedDemoConfirmsLastYearAndOpensThisYear(t *testing.T) {
 	e := apptest.New(t)
 	c := e.Campus(t)
 	cs, math := e.Unit(t, "计算机学院", c.CS), e.Unit(t, "数学学院", c.Math)
-	var ids []int64
 	for i, u := range []int64{cs, cs, cs, math, math} {
-		ids = append(ids, e.Cadre(t, fmt.Sprintf("干部%d", i), u, "1975-03-01", "副院长", "4", "2"))
+		e.Cadre(t, fmt.Sprintf("干部%d", i), u, "1975-03-01", "副院长", "4", "2")
 	}
 	e.Cadre(t, "离任者", cs, "1960-03-01", "院长", "3", "4") // not serving: not assessed
 	res, err := e.App.Assess.SeedDemo(t.Context(), 7)

@@ -130,17 +130,6 @@ func probationEnd(joined, extended date.Date) date.Date {
 	return joined.AddYears(1)
 }
 
-// anyOf is the disjunction of the conditions of kinds.
-func anyOf(conds map[string]clause, kinds []string) clause {
-	var parts []string
-	var args []any
-	for _, k := range kinds {
-		parts = append(parts, conds[k].sql)
-		args = append(args, conds[k].args...)
-	}
-	return clause{sql: "(" + strings.Join(parts, " OR ") + ")", args: args}
-}
-
 // tags is a text column listing with a trailing comma the names of the
 // conditions that hold ("missing,overdue,"), for the rows of a page.
 func tags(names []string, conds []clause) clause {
