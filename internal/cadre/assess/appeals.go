@@ -172,11 +172,7 @@ func pendingAppeals(ctx context.Context, tx bun.IDB, id int64) error {
 
 // answer is POST /rounds/{id}/appeals/{rowId}.
 func (s *Service) answer(w http.ResponseWriter, req *http.Request) error {
-	id, err := httpx.PathID(req, "id", errNoRound())
-	if err != nil {
-		return err
-	}
-	rowID, err := httpx.PathID(req, "rowId", errNoRound())
+	id, rowID, err := rowPath(req)
 	if err != nil {
 		return err
 	}

@@ -387,12 +387,17 @@ func (s *Service) roundCadre(ctx context.Context, idb bun.IDB, id, rowID int64) 
 	return c, httpx.AsError(err)
 }
 
-func (s *Service) readReport(w http.ResponseWriter, req *http.Request) error {
-	id, err := httpx.PathID(req, "id", errNoRound())
-	if err != nil {
-		return err
+// rowPath reads a route's round {id} and its cadre's row {rowId}.
+func rowPath(req *http.Request) (id, rowID int64, err error) {
+	if id, err = httpx.PathID(req, "id", errNoRound()); err != nil {
+		return 0, 0, err
 	}
-	rowID, err := httpx.PathID(req, "rowId", errNoRound())
+	rowID, err = httpx.PathID(req, "rowId", errNoRound())
+	return id, rowID, err
+}
+
+func (s *Service) readReport(w http.ResponseWriter, req *http.Request) error {
+	id, rowID, err := rowPath(req)
 	if err != nil {
 		return err
 	}
@@ -406,11 +411,7 @@ func (s *Service) readReport(w http.ResponseWriter, req *http.Request) error {
 // writeReport sets a cadre's 述职报告 while the round is in draft or under
 // evaluation (the evaluators read it from their papers).
 func (s *Service) writeReport(w http.ResponseWriter, req *http.Request) error {
-	id, err := httpx.PathID(req, "id", errNoRound())
-	if err != nil {
-		return err
-	}
-	rowID, err := httpx.PathID(req, "rowId", errNoRound())
+	id, rowID, err := rowPath(req)
 	if err != nil {
 		return err
 	}
