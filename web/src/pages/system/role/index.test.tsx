@@ -111,7 +111,8 @@ describe('system/role', { timeout: 20_000 }, () => {
     await screen.findByText('查询（user:list）')
     // Only the stored leaf is ticked; its page and directory are half-checked, not fully checked.
     const box = (t: string) => screen.getByText(t).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!
-    expect(box('查询（user:list）').className).toContain('ant-tree-checkbox-checked')
+    // The role's stored menus come by their own request: on a loaded machine the tree is drawn before them.
+    await waitFor(() => expect(box('查询（user:list）').className).toContain('ant-tree-checkbox-checked'))
     expect(box('新增（user:add）').className).not.toContain('ant-tree-checkbox-checked')
     expect(box('用户管理 · 菜单').className).toContain('ant-tree-checkbox-indeterminate')
 
