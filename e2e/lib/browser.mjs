@@ -70,6 +70,13 @@ export function itWithScreenshot(getPage) {
         const page = getPage()
         const file = `FAILED-${name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80)}.png`
         await page?.screenshot({ path: join(ARTIFACTS, file) }).catch(() => undefined)
+        // CI keeps only the printed output: what the page told its user (a failed request's notification, a
+        // message) goes with the error, so a failure seen once there says why.
+        const told = await page
+          ?.locator('.ant-notification-notice, .ant-message-notice')
+          .allInnerTexts()
+          .catch(() => [])
+        if (told?.length && e instanceof Error) e.message += `\nthe page showed: ${told.map((t) => t.replace(/\s+/g, ' ')).join(' | ')}`
         throw e
       }
     })

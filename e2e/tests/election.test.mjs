@@ -219,7 +219,14 @@ describe('换届选举: a branch due for election, from the plan to the committe
     await page.reload()
     await d.getByText('已投 4/4 票').waitFor()
     await d.getByRole('button', { name: '结束投票并计票' }).click()
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click()
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '结束投票并计票？' })
+    await confirm.getByText('已投 4/4 票。结束后未投票的人员不能再投票。').waitFor()
+    // The close's answer is awaited with the click, so a refused or lost close fails here, naming its status.
+    const [closed] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/hjxj\/votes\/\d+\/close$/.test(r.url())),
+      confirm.getByRole('button', { name: /确\s*定/ }).click(),
+    ])
+    assert.equal(closed.status(), 200, `closing the vote: ${await closed.text()}`)
     await d.getByText('收回选票 4 张；当选 2 名').waitFor()
 
     const want = expectedCounts()
