@@ -155,6 +155,11 @@ func Seed(ctx context.Context, database *bun.DB, cipher *crypto.FieldCipher, opt
 		if err := w.coverage(ctx); err != nil {
 			return fmt.Errorf("branch coverage: %w", err)
 		}
+		// The members' versions (党内统计 of a past date), from their joining:
+		// the demo university has used the system since.
+		if err := member.RecordUntrackedStates(ctx, tx, true); err != nil {
+			return fmt.Errorf("member versions: %w", err)
+		}
 		return nil
 	})
 	if err != nil {

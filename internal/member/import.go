@@ -399,6 +399,7 @@ func (s *Service) importRow(ref *importRefs, r *imports.Row, cur *Member) *impor
 func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal, _ *imports.Batch, rows []*imports.Row) error {
 	var fresh []*importItem
 	var entries []audit.Entry
+	var updated []*Member // their new versions are kept with their trail entries
 	err := imports.Each(rows, func(r *imports.Row, item *importItem) error {
 		if item.cur == nil {
 			fresh = append(fresh, item)
@@ -417,11 +418,15 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 		if err != nil {
 			return err
 		}
+		updated = append(updated, m)
 		if entries = append(entries, e); len(entries) == chunkIN {
 			if err := audit.InsertEntries(ctx, tx, entries); err != nil {
 				return err
 			}
-			entries = entries[:0]
+			if err := keepState(ctx, tx, s.now(), updated...); err != nil {
+				return err
+			}
+			entries, updated = entries[:0], updated[:0]
 		}
 		return nil
 	})
@@ -429,6 +434,9 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 		return err
 	}
 	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+		return err
+	}
+	if err := keepState(ctx, tx, s.now(), updated...); err != nil {
 		return err
 	}
 	// New members a chunk at a time, each chunk's trail right after it
@@ -453,6 +461,9 @@ func (s *Service) commitImport(ctx context.Context, tx bun.Tx, _ *rbac.Principal
 			entries = append(entries, e)
 		}
 		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+			return err
+		}
+		if err := keepState(ctx, tx, s.now(), list...); err != nil {
 			return err
 		}
 	}

@@ -382,6 +382,9 @@ func (s *Service) insert(ctx context.Context, tx bun.Tx, l system.DictLabels, p 
 		}}); err != nil {
 		return err
 	}
+	if err := keepState(ctx, tx, s.now(), p.m); err != nil {
+		return err
+	}
 	return s.bus.Publish(ctx, tx, Created{MemberID: p.m.ID, Name: p.m.Name, OrgID: p.m.OrgID, PartyStatus: p.m.PartyStatus, Source: p.m.Source,
 		JoinedOn: p.m.JoinedOn})
 }
@@ -453,7 +456,10 @@ func (s *Service) write(ctx context.Context, tx bun.Tx, l system.DictLabels, cur
 			return p.m.ID, trail.OneRow(tx.NewUpdate().Model(p.m).WherePK().Where("updated_at = ?", cur.UpdatedAt).
 				ExcludeColumn("id", "created_at").Exec(ctx))
 		}})
-	return err
+	if err != nil {
+		return err
+	}
+	return keepState(ctx, tx, s.now(), p.m)
 }
 
 // Delete removes members added by hand by mistake: only records whose
@@ -517,6 +523,9 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			return err
 		}
 		if files, err = system.DeleteAttachments(ctx, tx, s.attachments().Module, ids); err != nil {
+			return err
+		}
+		if err := endState(ctx, tx, s.now(), ids); err != nil {
 			return err
 		}
 		_, err = tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)

@@ -62,6 +62,8 @@ func Migrations() []db.Migration {
 		{Version: 2026113010, Name: "member: 留党察看 since (under_watch_since)", Up: func(ctx context.Context, tx bun.Tx) error {
 			return db.DDL(ctx, tx, `ALTER TABLE dyjbxx ADD COLUMN under_watch_since DATE NULL`)
 		}},
+		// 党内统计 of a past date: the versions of the counted fields (state.go), replayed from the trail.
+		{Version: 2026121140, Name: "member: versions of the fields the statistics count (dyjbxx_state)", Up: createStates},
 	}
 }
 

@@ -32,6 +32,11 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, cipher *crypt
 	return &Service{db: database, sys: sys, orgs: orgs, cipher: cipher, now: func() time.Time { return time.Now().UTC() }}
 }
 
+// SetClock makes now the service's clock: the instants of the members'
+// versions (state.go) and updates. Tests of the statistics of a date use
+// it; the server keeps the wall clock.
+func (s *Service) SetClock(now func() time.Time) { s.now = now }
+
 // Routes registers the member domain's endpoints.
 func (s *Service) Routes(rs *httpx.Routes) {
 	rs = rs.In("党员信息")

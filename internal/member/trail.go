@@ -154,6 +154,7 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 		nameOfOrg[n.ID] = n.Name
 	}
 	entries := make([]audit.Entry, len(rows))
+	moved := make([]*Member, len(rows))
 	for i := range rows {
 		m := &rows[i]
 		change := trail.Change("org", nameOfOrg[m.OrgID], nameOfOrg[to])
@@ -162,9 +163,12 @@ func (s *Service) moveMembers(ctx context.Context, tx bun.Tx, from []int64, to i
 		if err != nil {
 			return 0, err
 		}
-		entries[i] = e
+		entries[i], moved[i] = e, m
 	}
 	if err := audit.InsertEntries(ctx, tx, entries); err != nil {
+		return 0, err
+	}
+	if err := keepState(ctx, tx, now, moved...); err != nil {
 		return 0, err
 	}
 	return len(rows), nil

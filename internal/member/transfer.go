@@ -72,6 +72,9 @@ func (s *Service) ChangeTx(ctx context.Context, tx bun.Tx, id int64, ch Change, 
 			return id, trail.OneRow(tx.NewUpdate().Model(&next).WherePK().Where("updated_at = ?", cur.UpdatedAt).
 				Column("org_id", "member_status", "source", "updated_at").Exec(ctx))
 		}})
+	if err == nil {
+		err = keepState(ctx, tx, next.UpdatedAt, &next)
+	}
 	return mapErr(err)
 }
 

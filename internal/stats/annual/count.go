@@ -1,0 +1,237 @@
+package annual
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/org"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/httpx"
+)
+
+// Request is what a table is asked for: its reporting date, the
+// organisation filing it (its subtree is counted; 0: the caller's whole
+// scope) and the level of its lines.
+type Request struct {
+	Date  date.Date
+	OrgID int64
+	Level string // LevelSecond (the school's 二级党委 …) or LevelBranch
+	Page  httpx.Page
+}
+
+// Line levels.
+const (
+	LevelSecond = "second"
+	LevelBranch = "branch"
+)
+
+// Line is a row of a table: an organisation (and its subtree) and its
+// counts by leaf key.
+type Line struct {
+	OrgID  int64          `json:"orgId"`
+	Name   string         `json:"name"`
+	Counts map[string]int `json:"counts"`
+}
+
+// Check is the outcome of one check of a table.
+type Check struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+}
+
+// Result is a table counted: its head, the total of the filing
+// organisation, a page of its lines, and the checks.
+type Result struct {
+	Table   string                 `json:"table"`
+	Title   string                 `json:"title"`
+	Unit    string                 `json:"unit"`
+	Date    date.Date              `json:"date"`
+	OrgName string                 `json:"orgName"`
+	Level   string                 `json:"level"`
+	Columns []Column               `json:"columns"`
+	Total   Line                   `json:"total"`
+	Lines   httpx.PageResult[Line] `json:"lines"`
+	Checks  []Check                `json:"checks"`
+	Direct  map[string]int         `json:"direct"` // counted in total but under no line (the filing organisation's own members …)
+}
+
+// counted is the table's source in the caller's scope and req's subtree,
+// with its organisation's path (o.path).
+func (s *Service) counted(ctx context.Context, t *Table, c Context, req Request) (*bun.SelectQuery, string, error) {
+	sc, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	q := s.db.NewSelect().TableExpr("(?) AS x", t.Source(s.db, c)).Join("JOIN dzz AS o ON o.id = x.org_id")
+	q = sc.Apply(q, "x.org_id")
+	name := "全部党组织"
+	if req.OrgID != 0 {
+		ok, err := s.orgs.InScope(ctx, req.OrgID)
+		if err != nil {
+			return nil, "", httpx.Internal(err)
+		}
+		prefix, found, err := s.orgs.SubtreePath(ctx, req.OrgID)
+		if err != nil {
+			return nil, "", httpx.Internal(err)
+		}
+		if !ok || !found {
+			return nil, "", httpx.NotFound("党组织不存在")
+		}
+		o, err := s.orgs.Brief(ctx, req.OrgID)
+		if err != nil {
+			return nil, "", err
+		}
+		name = o.Name
+		q = q.Where("o.path LIKE ?", prefix+"%")
+	}
+	return q, name, nil
+}
+
+// sums adds to q a column c<i> per leaf: the rows its condition holds for.
+func sums(q *bun.SelectQuery, cols []Column) *bun.SelectQuery {
+	for i, col := range cols {
+		when := col.When
+		if when == "" {
+			when = "1 = 1"
+		}
+		q = q.ColumnExpr(fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", when, i), col.Args...)
+	}
+	return q
+}
+
+// scanCounts reads one row of the leaf sums after lead's columns.
+func scanCounts(rows interface{ Scan(...any) error }, cols []Column, lead ...any) (map[string]int, error) {
+	vals := make([]int64, len(cols))
+	dest := append([]any(nil), lead...)
+	for i := range vals {
+		dest = append(dest, &vals[i])
+	}
+	if err := rows.Scan(dest...); err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(cols))
+	for i, col := range cols {
+		out[col.Key] = int(vals[i])
+	}
+	return out, nil
+}
+
+// Count counts table t for req: the total, the sum of all lines, a page
+// of the lines, the checks.
+func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, error) {
+	c, err := s.context(ctx, req.Date)
+	if err != nil {
+		return Result{}, err
+	}
+	level := org.LevelSecond
+	switch req.Level {
+	case "", LevelSecond:
+		req.Level = LevelSecond
+	case LevelBranch:
+		level = org.LevelBranch
+	default:
+		return Result{}, httpx.Invalid("level", "不支持的统计层级：%s", req.Level)
+	}
+	cols := t.Columns(c)
+	ls := leaves(cols)
+	base, name, err := s.counted(ctx, t, c, req)
+	if err != nil {
+		return Result{}, err
+	}
+	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Date: req.Date, OrgName: name, Level: req.Level, Columns: cols}
+
+	// The total: every counted row of the subtree.
+	total, err := s.one(ctx, sums(base.Clone(), ls), ls)
+	if err != nil {
+		return out, err
+	}
+	out.Total = Line{OrgID: req.OrgID, Name: name, Counts: total}
+
+	// The lines: the rows joined to their organisation of the level.
+	lined := base.Clone().Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(s.db, level))
+	all, err := s.one(ctx, sums(lined.Clone(), ls), ls)
+	if err != nil {
+		return out, err
+	}
+	var n int
+	if err := lined.Clone().ColumnExpr("COUNT(DISTINCT a.top_id)").Scan(ctx, &n); err != nil {
+		return out, httpx.Internal(err)
+	}
+	page := sums(lined.Clone().ColumnExpr("a.top_id, a.top_name"), ls).GroupExpr("a.top_id, a.top_name, a.top_path").OrderExpr("a.top_path")
+	if req.Page.Size > 0 {
+		page = page.Limit(int64(req.Page.Size)).Offset(int64(req.Page.Offset()))
+	}
+	rows, err := page.Rows(ctx)
+	if err != nil {
+		return out, httpx.Internal(err)
+	}
+	defer rows.Close()
+	lines := []Line{}
+	for rows.Next() {
+		var l Line
+		if l.Counts, err = scanCounts(rows, ls, &l.OrgID, &l.Name); err != nil {
+			return out, httpx.Internal(err)
+		}
+		lines = append(lines, l)
+	}
+	if err := rows.Err(); err != nil {
+		return out, httpx.Internal(err)
+	}
+	out.Lines = httpx.NewPage(lines, n)
+	out.Direct = map[string]int{}
+	for k, v := range total {
+		out.Direct[k] = v - all[k]
+	}
+	out.Checks = checks(t, c, total, out.Direct)
+	return out, nil
+}
+
+// one reads the single row of leaf sums q answers.
+func (s *Service) one(ctx context.Context, q *bun.SelectQuery, ls []Column) (map[string]int, error) {
+	rows, err := q.Rows(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return nil, httpx.Internal(rows.Err())
+	}
+	out, err := scanCounts(rows, ls)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, rows.Err()
+}
+
+// checks are the table's in-table sums on the total, and the level check:
+// the total equals the sum of its lines (rows under no line are named).
+func checks(t *Table, c Context, total, direct map[string]int) []Check {
+	titles := map[string]string{}
+	ls := leaves(t.Columns(c))
+	for _, l := range ls {
+		titles[l.Key] = l.Title
+	}
+	var out []Check
+	for _, sum := range t.Sums(c) {
+		got := 0
+		for _, p := range sum.Parts {
+			got += total[p]
+		}
+		out = append(out, Check{Name: sum.Name, OK: got == total[sum.Total],
+			Detail: fmt.Sprintf("各项合计 %d，%s %d", got, titles[sum.Total], total[sum.Total])})
+	}
+	first := ls[0].Key
+	ck := Check{Name: "合计等于各行之和", OK: true, Detail: "合计等于各下级党组织之和"}
+	for _, l := range ls {
+		if direct[l.Key] != 0 {
+			ck.OK = false
+		}
+	}
+	if !ck.OK {
+		ck.Detail = fmt.Sprintf("合计中有 %d 名不在任何下级党组织中（直接隶属于填报单位，或所在党组织的上级已撤销）", direct[first])
+	}
+	return append(out, ck)
+}

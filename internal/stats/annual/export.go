@@ -1,0 +1,62 @@
+package annual
+
+import (
+	"fmt"
+	"net/http"
+
+	"zhdj/internal/platform/excel"
+)
+
+// handleExport sends the table as the workbook filed: the title with the
+// filing organisation, the date and the unit; the grouped headers; the
+// total, every line, and the rows under no line when there are any.
+func (s *Service) handleExport(w http.ResponseWriter, r *http.Request) error {
+	t, req, err := s.readRequest(r)
+	if err != nil {
+		return err
+	}
+	res, err := s.Count(r.Context(), t, req) // every line: no page size
+	if err != nil {
+		return err
+	}
+	headers, groups, widths := []string{"党组织"}, []string{""}, []float64{28}
+	var keys []string
+	for _, c := range res.Columns {
+		if len(c.Children) == 0 {
+			headers, groups, widths, keys = append(headers, c.Title), append(groups, ""), append(widths, 10), append(keys, c.Key)
+			continue
+		}
+		for _, l := range leaves(c.Children) {
+			headers, groups, widths, keys = append(headers, l.Title), append(groups, c.Title), append(widths, 10), append(keys, l.Key)
+		}
+	}
+	xw, err := excel.NewLayout(excel.Layout{Sheet: t.Title, Headers: headers, Groups: groups, Widths: widths,
+		Title: fmt.Sprintf("%s（填报单位：%s；统计截至%s；单位：%s）", t.Title, res.OrgName, res.Date.Chinese(), t.Unit)})
+	if err != nil {
+		return err
+	}
+	row := func(name string, counts map[string]int) []any {
+		out := []any{name}
+		for _, k := range keys {
+			out = append(out, counts[k])
+		}
+		return out
+	}
+	if err := xw.AddTotal(row("合计", res.Total.Counts)...); err != nil {
+		return err
+	}
+	for _, l := range res.Lines.Content {
+		if err := xw.Add(row(l.Name, l.Counts)...); err != nil {
+			return err
+		}
+	}
+	for _, k := range keys {
+		if res.Direct[k] != 0 {
+			if err := xw.Add(row("不属于任何下级党组织", res.Direct)...); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	return xw.Send(w, fmt.Sprintf("%s-%s.xlsx", t.Title, res.Date))
+}

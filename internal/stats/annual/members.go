@@ -1,0 +1,211 @@
+package annual
+
+import (
+	"sort"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
+)
+
+// The counted members: as the records stood at the end of the reporting
+// date (China), in normal status (正常), full or probationary, joined by
+// then. Their organisation is their formal relation (组织关系) then.
+func membersAt(idb bun.IDB, c Context) *bun.SelectQuery {
+	return member.SelectStatesBefore(idb, endOf(c.Date)).
+		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.birth_date, st.joined_on").
+		Where("st.member_status = ?", member.StatusNormal).
+		Where("st.party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
+		Where("(st.joined_on IS NULL OR st.joined_on <= ?)", c.Date)
+}
+
+// endOf is the first instant after day ends in China: the statistics of a
+// date read the records as they stood then.
+func endOf(day date.Date) time.Time {
+	t := day.AddDays(1).Time()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, date.China).UTC()
+}
+
+// AgeBands are the age bands of RULES.md §6, the age in full years on the
+// reporting date (date.AgeOn: born 29 February, a common year's birthday is 1 March).
+var AgeBands = []struct {
+	Key      string
+	Title    string
+	From, To int // inclusive; To 0: no upper bound
+}{
+	{"age30", "30岁及以下", 0, 30}, {"age35", "31至35岁", 31, 35}, {"age40", "36至40岁", 36, 40},
+	{"age45", "41至45岁", 41, 45}, {"age50", "46至50岁", 46, 50}, {"age55", "51至55岁", 51, 55},
+	{"age60", "56至60岁", 56, 60}, {"age61", "61岁及以上", 61, 0},
+}
+
+// bornBy is the last birth date of someone aged at least n on day.
+func bornBy(day date.Date, n int) date.Date {
+	b := day.AddYears(-n)
+	for b.AddDays(1).AgeOn(day) >= n {
+		b = b.AddDays(1)
+	}
+	for b.AgeOn(day) < n {
+		b = b.AddDays(-1)
+	}
+	return b
+}
+
+// ageColumns are the bands as conditions on the birth date.
+func ageColumns(day date.Date) []Column {
+	var out []Column
+	for _, b := range AgeBands {
+		col := Column{Key: b.Key, Title: b.Title}
+		// Aged from..to: born after bornBy(to+1) and by bornBy(from).
+		switch {
+		case b.From == 0:
+			col.When, col.Args = "x.birth_date > ?", []any{bornBy(day, b.To+1)}
+		case b.To == 0:
+			col.When, col.Args = "x.birth_date <= ?", []any{bornBy(day, b.From)}
+		default:
+			col.When, col.Args = "x.birth_date > ? AND x.birth_date <= ?", []any{bornBy(day, b.To+1), bornBy(day, b.From)}
+		}
+		out = append(out, col)
+	}
+	return append(out, Column{Key: "ageNone", Title: "出生日期未填", When: "x.birth_date IS NULL"})
+}
+
+// EducationGroups group the 学历 codes (GB/T 4658-2006, dictionary
+// DJ_DY_XLXX) as the statistics do: 研究生 (1x), 大学本科 (2x: the heading 20
+// 大学本科/专科教育 counts as 本科), 大学专科 (3x), 中专 (40–43), 高中及以下
+// (职业高中, 技工学校, 高中, 初中, 小学, 其他).
+var EducationGroups = []struct {
+	Key, Title string
+	Codes      []string
+}{
+	{"eduPostgrad", "研究生", []string{"10", "11", "12", "13", "14", "15", "16", "17", "18", "19"}},
+	{"eduBachelor", "大学本科", []string{"20", "21", "22", "23", "28"}},
+	{"eduCollege", "大学专科", []string{"31", "32", "33"}},
+	{"eduSecondary", "中专", []string{"40", "41", "42", "43"}},
+	{"eduHigh", "高中及以下", []string{"44", "45", "46", "47", "48", "49", "60", "61", "62", "63", "70", "71", "73", "80", "81", "83", "90"}},
+}
+
+func educationColumns() []Column {
+	var known []string
+	var cols []Column
+	for _, g := range EducationGroups {
+		cols = append(cols, Column{Key: g.Key, Title: g.Title, When: "x.education IN (?)", Args: []any{bun.List(g.Codes)}})
+		known = append(known, g.Codes...)
+	}
+	return append(cols, Column{Key: "eduNone", Title: "学历未填或无法归类", When: "x.education NOT IN (?)", Args: []any{bun.List(known)}})
+}
+
+// JoinPeriods are the joining periods of the 党内统计公报 (中共中央组织部,
+// 2023年党内统计公报): before the founding of the PRC (1 October 1949), up to
+// the Third Plenum of the 11th Central Committee (opened 18 December
+// 1978), up to the 18th National Congress (opened 8 November 2012), since.
+var JoinPeriods = []struct {
+	Key, Title string
+	From, To   date.Date // From inclusive, To exclusive; "": unbounded
+}{
+	{"joinPre1949", "新中国成立前", "", "1949-10-01"},
+	{"join1949", "新中国成立后至党的十一届三中全会前", "1949-10-01", "1978-12-18"},
+	{"join1978", "党的十一届三中全会后至党的十八大前", "1978-12-18", "2012-11-08"},
+	{"join2012", "党的十八大以来", "2012-11-08", ""},
+}
+
+func joinColumns() []Column {
+	var out []Column
+	for _, p := range JoinPeriods {
+		col := Column{Key: p.Key, Title: p.Title}
+		switch {
+		case p.From == "":
+			col.When, col.Args = "x.joined_on < ?", []any{p.To}
+		case p.To == "":
+			col.When, col.Args = "x.joined_on >= ?", []any{p.From}
+		default:
+			col.When, col.Args = "x.joined_on >= ? AND x.joined_on < ?", []any{p.From, p.To}
+		}
+		out = append(out, col)
+	}
+	return append(out, Column{Key: "joinNone", Title: "入党日期未填", When: "x.joined_on IS NULL"})
+}
+
+// Occupations are the 中组部 occupation groups of the 党内统计公报; the
+// school's person categories (DJ_DY_RYLBXX) map onto them through the
+// department's mapping (occupation.go).
+var Occupations = []struct{ Key, Title string }{
+	{"worker", "工人（工勤技能人员）"},
+	{"farmer", "农牧渔民"},
+	{"professional", "企事业单位、社会组织专业技术人员"},
+	{"manager", "企事业单位、社会组织管理人员"},
+	{"official", "党政机关工作人员"},
+	{"student", "学生"},
+	{"other", "其他职业人员"},
+	{"retired", "离退休人员"},
+}
+
+// occupationColumns count each group's categories; a category not mapped
+// (or a member without one) is counted apart, so the sum still holds.
+func occupationColumns(mapping map[string]string) []Column {
+	var cols []Column
+	var mapped []string
+	for _, o := range Occupations {
+		var cats []string
+		for cat, g := range mapping {
+			if g == o.Key {
+				cats = append(cats, cat)
+			}
+		}
+		sort.Strings(cats)
+		mapped = append(mapped, cats...)
+		col := Column{Key: "occ_" + o.Key, Title: o.Title, When: "1 = 0"}
+		if len(cats) > 0 {
+			col.When, col.Args = "x.person_category IN (?)", []any{bun.List(cats)}
+		}
+		cols = append(cols, col)
+	}
+	none := Column{Key: "occNone", Title: "人员类别未填或未对应", When: "1 = 1"}
+	if len(mapped) > 0 {
+		none.When, none.Args = "x.person_category NOT IN (?)", []any{bun.List(mapped)}
+	}
+	return append(cols, none)
+}
+
+// MemberBasics is 党员基本情况: the members by sex, ethnicity, party
+// standing, age, education, joining period and occupation.
+var MemberBasics = Table{
+	Key: "members", Title: "党员基本情况", Unit: "名",
+	Source: membersAt,
+	Columns: func(c Context) []Column {
+		return []Column{
+			{Key: "total", Title: "党员总数", When: ""},
+			{Key: "of", Title: "其中", Children: []Column{
+				{Key: "female", Title: "女", When: "x.gender = ?", Args: []any{member.GenderFemale}},
+				{Key: "minority", Title: "少数民族", When: "x.ethnicity <> '' AND x.ethnicity <> ? AND x.ethnicity NOT IN ('97', '98')", Args: []any{"01"}},
+				{Key: "probation", Title: "预备党员", When: "x.party_status = ?", Args: []any{member.PartyProbation}},
+			}},
+			{Key: "age", Title: "年龄", Children: ageColumns(c.Date)},
+			{Key: "edu", Title: "学历", Children: educationColumns()},
+			{Key: "join", Title: "入党时间", Children: joinColumns()},
+			{Key: "occ", Title: "职业", Children: occupationColumns(c.Occupation)},
+		}
+	},
+	Sums: func(c Context) []Sum {
+		return []Sum{
+			{Name: "年龄合计等于党员总数", Total: "total", Parts: leafKeys(ageColumns(c.Date))},
+			{Name: "学历合计等于党员总数", Total: "total", Parts: leafKeys(educationColumns())},
+			{Name: "入党时间合计等于党员总数", Total: "total", Parts: leafKeys(joinColumns())},
+			{Name: "职业合计等于党员总数", Total: "total", Parts: leafKeys(occupationColumns(c.Occupation))},
+		}
+	},
+}
+
+// Tables are the tables of the statistics, in the order filed.
+var Tables = []*Table{&MemberBasics}
+
+// tableOf is the table of key, or nil.
+func tableOf(key string) *Table {
+	for _, t := range Tables {
+		if t.Key == key {
+			return t
+		}
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+// Package annual is 党内统计: the tables the organisation department files
+// every year (RULES.md §6), counted from the members' versions as they
+// stood at the end of the reporting date (member.SelectStatesBefore), per
+// organisation line and in total, each total checked against its lines.
+// A table is a declaration (Table): its columns' conditions over the
+// counted rows; counting, the checks, the page and the workbook are the
+// package's. Design: docs/stats.md, 党内统计.
+package annual
+
+import (
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/date"
+)
+
+// Column is a column of a table: a leaf counts the rows its condition
+// holds for (When "" counts every row); a group heads its Children.
+type Column struct {
+	Key      string   `json:"key"`
+	Title    string   `json:"title"`
+	Children []Column `json:"children,omitempty"`
+	When     string   `json:"-"`
+	Args     []any    `json:"-"`
+}
+
+// Sum is an in-table check of the 填报说明: the leaf Total equals the sum
+// of the leaves Parts (every member has one age band, one education group …).
+type Sum struct {
+	Name  string
+	Total string
+	Parts []string
+}
+
+// Table declares a table of the statistics: its columns as of a date
+// (ages are counted at the date) and the checks among them.
+type Table struct {
+	Key   string
+	Title string
+	Unit  string // 单位：名, 个
+	// Source is the rows counted, of the caller's whole store, with a
+	// column org_id: the reporting date's versions of the members …
+	Source func(idb bun.IDB, c Context) *bun.SelectQuery
+	// Columns are the table's columns, their conditions over Source's columns (alias x).
+	Columns func(c Context) []Column
+	Sums    func(c Context) []Sum
+}
+
+// Context is what a table is counted for: the reporting date, and the
+// department's mapping of the school's person categories onto the 中组部
+// occupation groups.
+type Context struct {
+	Date       date.Date
+	Occupation map[string]string // 人员类别 → occupation group key
+}
+
+// leaves is the table's counted columns in order.
+func leaves(cols []Column) []Column {
+	var out []Column
+	for _, c := range cols {
+		if len(c.Children) > 0 {
+			out = append(out, leaves(c.Children)...)
+		} else {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// leafKeys is the keys of cols's leaves.
+func leafKeys(cols []Column) []string {
+	var out []string
+	for _, c := range cols {
+		out = append(out, c.Key)
+	}
+	return out
+}
