@@ -331,3 +331,25 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 		t.Errorf("bad setting: %+v", m)
 	}
 }
+
+// The server serves the big screen's page at /bigscreen/index.html (503
+// before a web build made it), with the web app's security headers, and
+// nothing else under /bigscreen/: its routes are hash routes.
+func TestBigScreenPageIsServed(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	res := e.Do(http.MethodGet, "/bigscreen/index.html", "", nil)
+	switch res.Status {
+	case http.StatusOK:
+		if !strings.Contains(string(res.Body), "<title>驾驶舱</title>") {
+			t.Errorf("page %s", res.Body)
+		}
+	case http.StatusServiceUnavailable: // web/dist of a checkout without the web build
+	default:
+		t.Fatalf("status %d", res.Status)
+	}
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self'") || res.Header.Get("X-Frame-Options") != "SAMEORIGIN" {
+		t.Errorf("headers %v", res.Header)
+	}
+	apptest.Expect(t, e.Do(http.MethodGet, "/bigscreen/dv1", "", nil), http.StatusNotFound)
+}

@@ -73,9 +73,17 @@ function useRouteEffects() {
   }, [pathname, search, routes, model, modes, userId, site])
 }
 
+/** Whether the page open is a menu page with an external path (a cockpit): it takes the whole height, without the header. */
+function useBarePage(): boolean {
+  const { pathname } = useLocation()
+  const routes = usePermissionStore((s) => s.routes)
+  return !!matchRoute(routes, pathname)?.meta.extpath
+}
+
 export default function MainLayout() {
   useResponsive()
   useRouteEffects()
+  const bare = useBarePage()
   const device = useAppStore((s) => s.device)
   const opened = useAppStore((s) => s.sidebarOpened)
   const tagsView = useSettingsStore((s) => s.tagsView)
@@ -111,13 +119,15 @@ export default function MainLayout() {
         </Layout.Sider>
       )}
       <Layout style={{ marginLeft: sideWidth, transition: 'margin-left .2s' }}>
-        <div className={fixedHeader ? 'app-header fixed' : 'app-header'}>
-          <TopBar />
-          <div className="app-subbar">
-            <Breadcrumbs />
+        {!bare && (
+          <div className={fixedHeader ? 'app-header fixed' : 'app-header'}>
+            <TopBar />
+            <div className="app-subbar">
+              <Breadcrumbs />
+            </div>
+            {tagsView && <TagsView />}
           </div>
-          {tagsView && <TagsView />}
-        </div>
+        )}
         <Layout.Content className="app-content">
           <AppMain />
         </Layout.Content>
