@@ -234,7 +234,7 @@ func TestSignatureIsBoundToItsKindAndSigner(t *testing.T) {
 type compare struct {
 	Year  int
 	Lines []struct {
-		Name                               string
+		Name                                 string
 		Members, Probation, Women, Developed int
 	}
 }
@@ -270,7 +270,9 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 	}
 
 	// The trend: the last ten years (2017–2026), admitted and made full.
-	var trend struct{ Years []struct{ Year, Joined, Full int } }
+	var trend struct {
+		Years []struct{ Year, Joined, Full int }
+	}
 	res = w.screen("/api/report/aj/dj/trend", w.sign(t, w.deptTK, bigscreen.PathPartyTrend).query())
 	apptest.Expect(t, res, http.StatusOK)
 	res.JSON(t, &trend)
