@@ -23,6 +23,7 @@ import Sidebar, { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './Sidebar'
 import MemberTabBar from './MemberTabBar'
 import TagsView from './TagsView'
 import TopBar from './topbar/TopBar'
+import { useBarePage } from './useBarePage'
 import { useModes } from './useModes'
 
 /** Pages every user has (首页, 个人中心, 消息): opening one keeps the mode shown. */
@@ -71,13 +72,6 @@ function useRouteEffects() {
     document.title = pageTitle(route.meta.title, site)
     if (useAppStore.getState().device === 'mobile') useAppStore.getState().closeSidebar(true)
   }, [pathname, search, routes, model, modes, userId, site])
-}
-
-/** Whether the page open is a menu page with an external path (a cockpit): it takes the whole height, without the header. */
-function useBarePage(): boolean {
-  const { pathname } = useLocation()
-  const routes = usePermissionStore((s) => s.routes)
-  return !!matchRoute(routes, pathname)?.meta.extpath
 }
 
 export default function MainLayout() {
