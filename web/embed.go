@@ -3,11 +3,13 @@
 package web
 
 import (
+	"bytes"
 	"embed"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
+	"time"
 )
 
 //go:embed all:dist
@@ -70,4 +72,44 @@ func hidden(name string) bool {
 		}
 	}
 	return false
+}
+
+// BigScreen serves the big screen (the cockpits' page, built from
+// web/bigscreen.html into dist/bigscreen/); paths are relative to
+// /bigscreen. Its scripts and styles are the app's assets under /web/assets;
+// its routes are hash routes, so there is no fallback: a path that is not a
+// file of it is not found.
+func BigScreen() http.Handler {
+	root, err := fs.Sub(dist, "dist/bigscreen")
+	if err != nil {
+		panic(err)
+	}
+	return bigScreen(root)
+}
+
+func bigScreen(root fs.FS) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+		if name == "" {
+			name = "index.html"
+		}
+		if hidden(name) || !isFile(root, name) {
+			if name == "index.html" {
+				http.Error(w, "大屏页面尚未构建：请运行 make build", http.StatusServiceUnavailable)
+				return
+			}
+			http.NotFound(w, r)
+			return
+		}
+		page, err := fs.ReadFile(root, name)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasSuffix(name, ".html") {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(page))
+	})
 }

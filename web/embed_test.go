@@ -132,3 +132,26 @@ func TestIndexFallbackAndHiddenFiles(t *testing.T) {
 		t.Errorf("manifest: %d", res.StatusCode)
 	}
 }
+
+// The big screen serves its page and nothing else: no fallback to it (its
+// routes are hash routes), no dot entries, and a clear 503 before a build.
+func TestBigScreenServesItsPageOnly(t *testing.T) {
+	t.Parallel()
+	h := bigScreen(fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>驾驶舱</title>")}, ".x": {Data: []byte("x")}})
+	for path, want := range map[string]int{"/index.html": http.StatusOK, "/": http.StatusOK, "/dv1": http.StatusNotFound,
+		"/.x": http.StatusNotFound, "/assets/a.js": http.StatusNotFound} {
+		res := get(t, h, http.MethodGet, path, "")
+		if res.StatusCode != want {
+			t.Errorf("%s: %d, want %d", path, res.StatusCode, want)
+		}
+		if want == http.StatusOK {
+			body, _ := io.ReadAll(res.Body)
+			if !bytes.Contains(body, []byte("驾驶舱")) || res.Header.Get("Cache-Control") != "no-cache" {
+				t.Errorf("%s: %q %v", path, body, res.Header)
+			}
+		}
+	}
+	if res := get(t, bigScreen(fstest.MapFS{}), http.MethodGet, "/index.html", ""); res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("unbuilt: %d", res.StatusCode)
+	}
+}

@@ -36,6 +36,14 @@ export default defineConfig({
     // The bundle check (scripts/check-bundle.mjs) reads the manifest to find what /login loads.
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    // Two pages: the app, and the big screen (the cockpits) the Go server serves at /bigscreen/index.html;
+    // both load their scripts from /web/assets.
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        bigscreen: fileURLToPath(new URL('./bigscreen/index.html', import.meta.url)),
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

@@ -61,6 +61,7 @@ import (
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
 	"zhdj/internal/stats/annual"
+	"zhdj/internal/stats/bigscreen"
 	"zhdj/internal/stats/check"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
@@ -116,6 +117,8 @@ type services struct {
 	annual *annual.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
 	cadreAnalysis *analysis.Service
+	// screens is the cockpits (驾驶舱) and their signatures.
+	screens *bigscreen.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -166,6 +169,7 @@ func modules(s services) []module.Module {
 		s.cadreAnalysis.Module(),
 		s.dataCheck.Module(),
 		s.annual.Module(),
+		s.screens.Module(),
 	}
 }
 
@@ -259,6 +263,8 @@ type App struct {
 	DataCheck *check.Service
 	// Annual is 党内统计 (internal/stats/annual).
 	Annual *annual.Service
+	// Screens is the cockpits (驾驶舱) and the big screen's signatures (internal/stats/bigscreen).
+	Screens *bigscreen.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -375,12 +381,13 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	assessments := assess.New(database, sys, units, cadres, ballots)
 	dataCheck := check.New(database, sys, orgs)
 	annualStats := annual.New(database, sys, orgs)
+	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, cipher.Derive("bigscreen.sign"))
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats})
+		dataCheck: dataCheck, annual: annualStats, screens: screens})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -405,7 +412,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Screens: screens, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
@@ -491,6 +498,11 @@ func (a *App) router() http.Handler {
 	spa := web.Handler()
 	r.Handle("/web", http.RedirectHandler("/web/", http.StatusMovedPermanently))
 	r.Handle("/web/*", http.StripPrefix("/web", spa))
+	// The big screen (the cockpits) is a page of its own, outside the
+	// app's client routes: its hash route picks the cockpit.
+	screen := web.BigScreen()
+	r.Handle("/bigscreen", http.RedirectHandler("/bigscreen/index.html", http.StatusMovedPermanently))
+	r.Handle("/bigscreen/*", http.StripPrefix("/bigscreen", screen))
 	r.NotFound(func(w http.ResponseWriter, req *http.Request) {
 		httpx.WriteError(w, req, httpx.NotFound("接口不存在"))
 	})

@@ -95,7 +95,7 @@ func (p WebPolicy) XFrameOptions() string {
 }
 
 // SecurityHeaders sets the headers every response carries, and the Content
-// Security Policy on the web app under /web/.
+// Security Policy on the web app under /web/ and the big screen under /bigscreen/.
 func SecurityHeaders(policy func(*http.Request) WebPolicy) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -109,7 +109,7 @@ func SecurityHeaders(policy func(*http.Request) WebPolicy) func(http.Handler) ht
 			if strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/auth/") {
 				h.Set("Cache-Control", "no-store")
 			}
-			if r.URL.Path == "/web" || strings.HasPrefix(r.URL.Path, "/web/") {
+			if r.URL.Path == "/web" || strings.HasPrefix(r.URL.Path, "/web/") || strings.HasPrefix(r.URL.Path, "/bigscreen/") {
 				h.Set("Content-Security-Policy", p.ContentSecurityPolicy())
 			}
 			next.ServeHTTP(w, r)

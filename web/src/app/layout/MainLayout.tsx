@@ -23,6 +23,7 @@ import Sidebar, { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './Sidebar'
 import MemberTabBar from './MemberTabBar'
 import TagsView from './TagsView'
 import TopBar from './topbar/TopBar'
+import { useBarePage } from './useBarePage'
 import { useModes } from './useModes'
 
 /** Pages every user has (首页, 个人中心, 消息): opening one keeps the mode shown. */
@@ -76,6 +77,7 @@ function useRouteEffects() {
 export default function MainLayout() {
   useResponsive()
   useRouteEffects()
+  const bare = useBarePage()
   const device = useAppStore((s) => s.device)
   const opened = useAppStore((s) => s.sidebarOpened)
   const tagsView = useSettingsStore((s) => s.tagsView)
@@ -111,13 +113,15 @@ export default function MainLayout() {
         </Layout.Sider>
       )}
       <Layout style={{ marginLeft: sideWidth, transition: 'margin-left .2s' }}>
-        <div className={fixedHeader ? 'app-header fixed' : 'app-header'}>
-          <TopBar />
-          <div className="app-subbar">
-            <Breadcrumbs />
+        {!bare && (
+          <div className={fixedHeader ? 'app-header fixed' : 'app-header'}>
+            <TopBar />
+            <div className="app-subbar">
+              <Breadcrumbs />
+            </div>
+            {tagsView && <TagsView />}
           </div>
-          {tagsView && <TagsView />}
-        </div>
+        )}
         <Layout.Content className="app-content">
           <AppMain />
         </Layout.Content>

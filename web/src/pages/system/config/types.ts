@@ -15,6 +15,7 @@ export const GROUP_LABELS: Record<string, string> = {
   display: '显示',
   study: '学习',
   sso: '单点登录',
+  bigscreen: '大屏',
 }
 
 /** What the server answers instead of a secret value; sent back unchanged it keeps the value. */

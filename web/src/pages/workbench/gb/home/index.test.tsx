@@ -38,6 +38,14 @@ describe('干部工作台', { timeout: 20_000 }, () => {
     expect(screen.getByText('到期提醒（1）')).toBeTruthy()
     expect(screen.getByRole('img', { name: '干部按职级统计' })).toBeTruthy()
     expect(await screen.findByText('没有待办事项')).toBeTruthy()
+    expect(screen.queryByText('干部驾驶舱')).toBeNull()
+  })
+
+  it('links to the cadre cockpit for its holders', async () => {
+    signIn([PERM.gbWorkbenchNavbar, PERM.gbjscView])
+    mock.onGet('/api/gb/workbench').reply(200, workbench(6))
+    renderWithApp(<MemoryRouter><CadreWorkbenchPage /></MemoryRouter>)
+    expect((await screen.findByText('干部驾驶舱')).closest('a')?.getAttribute('href')).toBe('/workbench/gbjsc/zhdt')
   })
 
   it('says why the charts are missing when the scope holds no cadre', async () => {

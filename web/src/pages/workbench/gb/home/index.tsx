@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Empty, List, Row, Spin, Statistic, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Col, Empty, List, Row, Space, Spin, Statistic, Tag, Typography } from 'antd'
 import { Link } from 'react-router'
 import type { Workbench } from '@/api/generated/gbanalysis'
 import { get } from '@/api/request'
 import { workSummary } from '@/api/message'
 import EChart from '@/components/chart/EChart'
+import Permission from '@/components/Permission'
+import { PERM } from '@/api/permissions'
 import { chartOption } from '@/pages/gb/fx/charts'
 
 const getWorkbench = () => get<Workbench>('/api/gb/workbench')
@@ -46,7 +48,7 @@ function Todos() {
 /**
  * 干部工作台 (/workbench/gb/home): the cadre team's key numbers and charts, the reminders due (types 1–6,
  * each by its rule's window) with the nearest of them, and the caller's to-dos; links to 干部分析 and
- * 干部提醒. The spec's cadre cockpit (gbjsc/*) is not built, so no link to it is offered.
+ * 干部提醒, and to the cadre cockpit (干部驾驶舱, for holders of gbjsc:view).
  */
 export default function CadreWorkbenchPage() {
   const q = useQuery({ queryKey: ['gb', 'workbench'], queryFn: getWorkbench })
@@ -57,7 +59,18 @@ export default function CadreWorkbenchPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>
-        <Card size="small" title="干部队伍" extra={<Link to="/gb/fx">干部分析</Link>}>
+        <Card
+          size="small"
+          title="干部队伍"
+          extra={
+            <Space>
+              <Permission need={[PERM.gbjscView]}>
+                <Link to="/workbench/gbjsc/zhdt">干部驾驶舱</Link>
+              </Permission>
+              <Link to="/gb/fx">干部分析</Link>
+            </Space>
+          }
+        >
           <Row gutter={16}>
             {NUMBERS.map(([key, title]) => (
               <Col key={key} xs={12} md={6} xl={3}>
