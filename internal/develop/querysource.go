@@ -3,6 +3,7 @@ package develop
 import (
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/query"
 )
 
@@ -17,9 +18,9 @@ func (s *Service) QuerySource() query.Source {
 	}
 	return query.Source{Key: "develop", Label: "发展党员",
 		From: func(idb bun.IDB) *bun.SelectQuery {
-			return idb.NewSelect().TableExpr("dev_record AS r").Join("JOIN dzz AS qz ON qz.id = r.org_id")
+			return org.NameJoin("r.org_id")(idb.NewSelect().TableExpr("dev_record AS r"))
 		},
-		Scope: s.orgs.Scoped("r.org_id"), ID: "r.id", Order: "qz.path, r.name",
+		Scope: s.orgs.Scoped("r.org_id"), ID: "r.id", Order: org.PathColumn + ", r.name",
 		Columns: []string{"name", "personNo", "gender", "birthDate", "stage", "appliedOn", "activistOn", "targetOn", "org"},
 		Fields: []query.Field{
 			{Key: "name", Label: "姓名", Kind: query.Text, Expr: "r.name"},
@@ -35,6 +36,6 @@ func (s *Service) QuerySource() query.Source {
 			{Key: "targetOn", Label: "确定发展对象日期", Kind: query.Date, Expr: "r.target_on"},
 			{Key: "admittedOn", Label: "接收预备党员日期", Kind: query.Date, Expr: "r.admitted_on"},
 			{Key: "fullOn", Label: "转正日期", Kind: query.Date, Expr: "r.full_on"},
-			{Key: "org", Label: "所在党支部", Kind: query.Org, Expr: "r.org_id", Show: "qz.name"},
+			{Key: "org", Label: "所在党支部", Kind: query.Org, Expr: "r.org_id", Show: org.NameColumn},
 		}}
 }

@@ -44,14 +44,12 @@ func Select(q *bun.SelectQuery, src *Source, cols []*Field) *bun.SelectQuery {
 		if f.Show != "" {
 			e = f.Show
 		}
-		q = q.ColumnExpr(e + " AS " + Alias(i))
+		q = q.ColumnExpr(e + " AS " + alias(i))
 	}
 	return q
 }
 
-// Alias is the name Select gives the i-th column (a caller scanning rows
-// by position rebuilds the map Cells reads).
-func Alias(i int) string { return "c" + strconv.Itoa(i) }
+func alias(i int) string { return "c" + strconv.Itoa(i) }
 
 // Order sorts q by field key (the source's order when "" ), ascending or
 // descending, then by the row id: an unknown or organisation key is a 400.
@@ -90,7 +88,7 @@ type Labeler func(dict, value string) string
 func Cells(row map[string]any, cols []*Field, label Labeler, today date.Date) map[string]string {
 	out := make(map[string]string, len(cols))
 	for i, f := range cols {
-		v := text(row[Alias(i)])
+		v := text(row[alias(i)])
 		switch f.Kind {
 		case Dict:
 			v = f.label(v, label)

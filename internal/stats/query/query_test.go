@@ -321,8 +321,20 @@ func TestRostersAndExports(t *testing.T) {
 	if got := names(page(w.deptTK, "probationary", nil)); got != "李四" {
 		t.Errorf("预备党员花名册: %s", got)
 	}
-	if r := page(w.deptTK, "activists", nil); r.TotalElements != 0 || len(r.Columns) == 0 {
-		t.Errorf("入党积极分子花名册: %+v", r)
+	w.devRecord(t, "积极分子甲", w.c.Branch, "activist")
+	w.devRecord(t, "申请人乙", w.c.Branch, "applicant")
+	w.devRecord(t, "积极分子丙", w.mathBr, "activist")
+	if got := names(page(w.csTK, "activists", nil)); got != "积极分子甲" {
+		t.Errorf("committee's 入党积极分子花名册: %s", got)
+	}
+	if got := names(page(w.deptTK, "activists", url.Values{"orgId": {fmt.Sprint(w.c.Math)}})); got != "积极分子丙" {
+		t.Errorf("math 入党积极分子花名册: %s", got)
+	}
+	res := w.e.Do("GET", "/api/hmc/roster/activists/export", w.deptTK, nil)
+	apptest.Expect(t, res, 200)
+	book := apptest.Download(t, res)
+	if rows, err := book.GetRows(book.GetSheetName(0)); err != nil || len(rows) != 3 || rows[1][1] != "积极分子甲" || rows[1][7] != "计算机教工党支部" {
+		t.Errorf("activists export %v %v", rows, err)
 	}
 	rosters := apptest.DoJSON[[]struct {
 		Key, Title string
@@ -331,9 +343,9 @@ func TestRostersAndExports(t *testing.T) {
 	if len(rosters) != 4 || rosters[0].Title != "党员花名册" || rosters[3].Title != "干部花名册" || len(rosters[0].Columns) != 11 {
 		t.Errorf("rosters %+v", rosters)
 	}
-	res := w.e.Do("GET", "/api/hmc/roster/members/export", w.csTK, nil)
+	res = w.e.Do("GET", "/api/hmc/roster/members/export", w.csTK, nil)
 	apptest.Expect(t, res, 200)
-	book := apptest.Download(t, res)
+	book = apptest.Download(t, res)
 	rows, err := book.GetRows(book.GetSheetName(0))
 	if err != nil || len(rows) != 3 || rows[0][1] != "姓名" || rows[1][0] != "1" {
 		t.Errorf("roster export %v %v", rows, err)
@@ -346,6 +358,20 @@ func TestRostersAndExports(t *testing.T) {
 	// The query reads every member record (已出党 too); the roster does not.
 	if err != nil || len(rows) != 4 || strings.Join(rows[0], ",") != "序号,姓名,性别,年龄" || strings.Join(rows[2], ",") != "2,张三,男,35" {
 		t.Errorf("query export %v %v", rows, err)
+	}
+}
+
+// devRecord records a development record of orgID at stage, applied on
+// 2025-03-01 (an activist since 2025-09-01), as the development leaves one.
+func (w *world) devRecord(t *testing.T, name string, orgID int64, stage string) {
+	t.Helper()
+	now := time.Now().UTC()
+	w.seq++
+	if _, err := w.e.DB.ExecContext(t.Context(), `INSERT INTO dev_record (person_kind, person_id, person_no, name, gender, birth_date,
+		org_id, stage, config_version, applied_on, activist_on, extensions, created_at, updated_at)
+		VALUES ('student', ?, ?, ?, '1', '2005-01-01', ?, ?, 1, '2025-03-01', '2025-09-01', 0, ?, ?)`,
+		1000+w.seq, fmt.Sprint("S", w.seq), name, orgID, stage, now, now); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -188,7 +188,12 @@ func (s *Service) writeRows(ctx context.Context, xw *excel.Writer, p *prepared, 
 	}
 	defer rows.Close()
 	today := s.today()
-	vals := make([]any, len(p.cols)+1)
+	// By name: a source's select may carry columns of its own (a joined name).
+	names, err := rows.Columns()
+	if err != nil {
+		return 0, err
+	}
+	vals := make([]any, len(names))
 	ptrs := make([]any, len(vals))
 	for i := range vals {
 		ptrs[i] = &vals[i]
@@ -199,8 +204,8 @@ func (s *Service) writeRows(ctx context.Context, xw *excel.Writer, p *prepared, 
 		if err := rows.Scan(ptrs...); err != nil {
 			return n, err
 		}
-		for i := range p.cols {
-			row[kit.Alias(i)] = vals[i+1]
+		for i, name := range names {
+			row[name] = vals[i]
 		}
 		n++
 		cells := kit.Cells(row, p.cols, p.labels, today)
