@@ -123,9 +123,10 @@ func (s *Service) Run(ctx context.Context, in Request) (Result, error) {
 		return Result{}, err
 	}
 	size := in.Size
-	if size <= 0 || size > maxPageSize {
+	if size <= 0 {
 		size = 10
 	}
+	size = min(size, maxPageSize)
 	page := max(in.Page, 0)
 	total, err := p.q.Clone().ColumnExpr(p.src.ID).Count(ctx)
 	if err != nil {

@@ -114,6 +114,12 @@ export default function QueryPage() {
     })
   }
 
+  // One value per dialog opening: the dialog fills its form when it changes.
+  const saveInitial = useMemo<SaveValues>(
+    () => (saving === 'update' && loaded ? { name: loaded.name, shared: loaded.shared } : { name: '', shared: false }),
+    [saving, loaded],
+  )
+
   if (sources.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />
   if (sources.isError || !source) return <ReportFailed what="查询字段" retry={() => void sources.refetch()} />
 
@@ -195,7 +201,7 @@ export default function QueryPage() {
       <SaveDialog
         open={saving !== null}
         title={saving === 'update' ? '保存修改' : '保存查询'}
-        initial={{ name: saving === 'update' ? (loaded?.name ?? '') : '', shared: saving === 'update' ? (loaded?.shared ?? false) : false }}
+        initial={saveInitial}
         onSave={save}
         onClose={() => setSaving(null)}
       />
