@@ -126,10 +126,10 @@ test-e2e: build e2e/node_modules/.installed
 BENCH_FLAGS ?= -run '^$$' -bench . -benchmem -benchtime 2s -timeout 90m
 bench:
 	@echo "== benchmarks on SQLite =="
-	ZHDJ_TEST_DB= $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/
+	ZHDJ_TEST_DB= $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/ ./internal/stats/query/
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		echo "== benchmarks on PostgreSQL (a fresh database per run, dropped after) =="; \
-		ZHDJ_TEST_DB='$(PG_TEST)' $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/; \
+		ZHDJ_TEST_DB='$(PG_TEST)' $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/ ./internal/stats/query/; \
 	else \
 		echo "!! PostgreSQL 未运行：跳过 PostgreSQL 基准测试 (PostgreSQL benchmarks SKIPPED: no server on 127.0.0.1:5432)"; \
 	fi

@@ -63,6 +63,7 @@ import (
 	"zhdj/internal/stats/annual"
 	"zhdj/internal/stats/bigscreen"
 	"zhdj/internal/stats/check"
+	statsquery "zhdj/internal/stats/query"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -115,6 +116,8 @@ type services struct {
 	dataCheck *check.Service
 	// annual is 党内统计 (the annual tables).
 	annual *annual.Service
+	// query is 综合查询 and 花名册.
+	query *statsquery.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
 	cadreAnalysis *analysis.Service
 	// screens is the cockpits (驾驶舱) and their signatures.
@@ -170,6 +173,7 @@ func modules(s services) []module.Module {
 		s.dataCheck.Module(),
 		s.annual.Module(),
 		s.screens.Module(),
+		s.query.Module(),
 	}
 }
 
@@ -265,6 +269,8 @@ type App struct {
 	Annual *annual.Service
 	// Screens is the cockpits (驾驶舱) and the big screen's signatures (internal/stats/bigscreen).
 	Screens *bigscreen.Service
+	// Query is 综合查询 and 花名册 (internal/stats/query).
+	Query *statsquery.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -382,12 +388,14 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	dataCheck := check.New(database, sys, orgs)
 	annualStats := annual.New(database, sys, orgs)
 	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, cipher.Derive("bigscreen.sign"))
+	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
+		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, screens: screens})
+		dataCheck: dataCheck, annual: annualStats, screens: screens, query: statsQuery})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -412,7 +420,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Screens: screens, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Screens: screens, Query: statsQuery, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

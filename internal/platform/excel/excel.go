@@ -83,6 +83,10 @@ func (w *Writer) Add(values ...any) error {
 	return w.stream.SetRow(string(w.cell), values)
 }
 
+// Close discards a workbook not sent (its rows' temporary file): what a
+// caller does when filling it failed.
+func (w *Writer) Close() error { return w.book.Close() }
+
 // Send finishes the workbook and writes it as a download named name.
 func (w *Writer) Send(rw http.ResponseWriter, name string) error {
 	defer w.book.Close()
