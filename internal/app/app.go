@@ -61,6 +61,7 @@ import (
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
 	"zhdj/internal/stats/check"
+	"zhdj/internal/stats/workbench"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -113,6 +114,8 @@ type services struct {
 	dataCheck *check.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
 	cadreAnalysis *analysis.Service
+	// djWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
+	djWorkbench *workbench.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -162,6 +165,7 @@ func modules(s services) []module.Module {
 		s.assess.Module(),
 		s.cadreAnalysis.Module(),
 		s.dataCheck.Module(),
+		s.djWorkbench.Module(),
 	}
 }
 
@@ -253,6 +257,8 @@ type App struct {
 	CadreAnalysis *analysis.Service
 	// DataCheck is 数据校验 (internal/stats/check).
 	DataCheck *check.Service
+	// DJWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
+	DJWorkbench *workbench.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -368,12 +374,14 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	selections := xbry.New(database, sys, orgs, units, cadres, quotas, cal)
 	assessments := assess.New(database, sys, units, cadres, ballots)
 	dataCheck := check.New(database, sys, orgs)
+	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
+		Fees: fees, Life: life})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck})
+		dataCheck: dataCheck, djWorkbench: djWorkbench})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -398,7 +406,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -46,7 +46,8 @@ func Vocabulary() ([]Generated, error) {
 		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},
 		{"survey.ts", surveyTS}, {"question.ts", questionTS}, {"exam.ts", examTS}, {"course.ts", courseTS}, {"pschool.ts", pschoolTS}, {"hours.ts", hoursTS},
 		{"cadre.ts", cadreTS}, {"cadreQuota.ts", cadreQuotaTS}, {"gbanalysis.ts", gbanalysisTS},
-		{"cadreSelection.ts", cadreSelectionTS}, {"cadreAssess.ts", cadreAssessTS}, {"statsCheck.ts", statsCheckTS}} {
+		{"cadreSelection.ts", cadreSelectionTS}, {"cadreAssess.ts", cadreAssessTS}, {"statsCheck.ts", statsCheckTS},
+		{"statsWorkbench.ts", statsWorkbenchTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err
