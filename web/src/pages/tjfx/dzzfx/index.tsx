@@ -12,7 +12,7 @@ import { useHasPermission } from '@/components/Permission'
 import { ReportFailed } from '@/components/report/ReportPage'
 import { barOption, pieOption } from '@/pages/gb/fx/charts'
 
-const getAnalysis = (committeeId: number | null) => get<Analysis>('/api/dzzfx', committeeId ? { committeeId } : undefined)
+const getAnalysis = (committeeId: number) => get<Analysis>('/api/dzzfx', committeeId ? { committeeId } : undefined)
 
 /** The dimensions drawn as rings; the others as bars. */
 const RINGS = new Set(['gender', 'party'])
@@ -43,7 +43,7 @@ const columns: ColumnsType<CommitteeRow> = [
 export default function PartyOrgAnalysisPage() {
   const { message } = App.useApp()
   const mayExport = useHasPermission([PERM.dzzfxExport])
-  const [committee, setCommittee] = useState<number | null>(null)
+  const [committee, setCommittee] = useState(0)
   const [exporting, setExporting] = useState(false)
   const q = useQuery({ queryKey: ['dzzfx', committee], queryFn: () => getAnalysis(committee), placeholderData: keepPreviousData })
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '64px auto' }} />
@@ -58,15 +58,15 @@ export default function PartyOrgAnalysisPage() {
   }
   const empty = a.rows.length === 0
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card variant="borderless">
         <Space wrap>
-          <Select<number | null>
+          <Select<number>
             aria-label="二级党委"
             style={{ width: 260 }}
             value={committee}
             onChange={setCommittee}
-            options={[{ value: null, label: '全部二级党委' }, ...a.rows.map((r) => ({ value: r.committeeId, label: r.committeeName }))]}
+            options={[{ value: 0, label: '全部二级党委' }, ...a.rows.map((r) => ({ value: r.committeeId, label: r.committeeName }))]}
           />
           {mayExport && (
             <Button icon={<DownloadOutlined />} loading={exporting} disabled={empty} onClick={download}>
