@@ -64,6 +64,7 @@ import (
 	"zhdj/internal/stats/bigscreen"
 	"zhdj/internal/stats/check"
 	statsquery "zhdj/internal/stats/query"
+	"zhdj/internal/stats/workbench"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
 	"zhdj/internal/transfer"
@@ -122,6 +123,8 @@ type services struct {
 	cadreAnalysis *analysis.Service
 	// screens is the cockpits (驾驶舱) and their signatures.
 	screens *bigscreen.Service
+	// djWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
+	djWorkbench *workbench.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -174,6 +177,7 @@ func modules(s services) []module.Module {
 		s.annual.Module(),
 		s.screens.Module(),
 		s.query.Module(),
+		s.djWorkbench.Module(),
 	}
 }
 
@@ -271,6 +275,8 @@ type App struct {
 	Screens *bigscreen.Service
 	// Query is 综合查询 and 花名册 (internal/stats/query).
 	Query *statsquery.Service
+	// DJWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
+	DJWorkbench *workbench.Service
 	// Ballots is the anonymous ballot engine the votes run on.
 	Ballots *ballot.Service
 	// FillForm is 填报表单管理/填报信息管理 (fill-in forms; its demo forms seed through it).
@@ -390,12 +396,14 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, cipher.Derive("bigscreen.sign"))
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
+	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
+		Fees: fees, Life: life})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, screens: screens, query: statsQuery})
+		dataCheck: dataCheck, annual: annualStats, screens: screens, query: statsQuery, djWorkbench: djWorkbench})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -420,7 +428,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Screens: screens, Query: statsQuery, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

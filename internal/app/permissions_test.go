@@ -18,8 +18,7 @@ import (
 var unroutedButtons = map[string]string{
 	// The top bar's mode switch (spec §6): the web app shows the switch and
 	// its entries by these permissions; they guard no endpoint.
-	"workbench:group":     "top bar: mode switch",
-	"dj:workbench:navbar": "top bar: party work bench",
+	"workbench:group": "top bar: mode switch",
 	// Checked inside the list, detail and export handlers of dy:list and
 	// ry:list: ?unmask=true shows ID numbers and phones in clear.
 	"dy:unmask": "member lists: personal fields in clear",

@@ -3,6 +3,8 @@ package org
 import (
 	"context"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 )
@@ -52,4 +54,16 @@ func (s *Service) TermReminderMonths(ctx context.Context) int { return s.reminde
 // newest first (GET /api/dzzxx/trail), for readers in other domains.
 func (s *Service) TrailAcross(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[audit.NamedEntry], error) {
 	return s.trails().Across(ctx, lq)
+}
+
+// SelectLive is a sub-query through idb of the live organisations but the
+// party groups (党小组), as o: id, name, type, path, term_end and
+// has_committee (1 when a committee is recorded, 设置书记/委员; 0 when none):
+// what a structure analysis groups in SQL, joined to the caller's scope by
+// the reader (o.id).
+func SelectLive(idb bun.IDB) *bun.SelectQuery {
+	return idb.NewSelect().TableExpr("dzz AS lz").
+		ColumnExpr("lz.id, lz.name, lz.type, lz.path, lz.term_end").
+		ColumnExpr("CASE WHEN lz.committee IS NULL OR lz.committee IN ('', '[]') THEN 0 ELSE 1 END AS has_committee").
+		Where("lz.status = ?", StatusNormal).Where("lz.type <> ?", TypeGroup)
 }

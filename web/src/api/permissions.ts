@@ -61,6 +61,8 @@ export const PERM = {
   dzzImport: 'dzz:import',
   dzzList: 'dzz:list',
   dzzMove: 'dzz:move',
+  dzzfxExport: 'dzzfx:export',
+  dzzfxList: 'dzzfx:list',
   dzzjsAssess: 'dzzjs:assess',
   dzzjsConfig: 'dzzjs:config',
   dzzjsExport: 'dzzjs:export',

@@ -48,8 +48,9 @@ export function useChooseMode(modes: Mode[]): (key: string) => void {
     useModeStore.getState().remember(user.id, mode.key)
     if (mode.key !== MEMBER_MODE && mode.entries[0]) usePermissionStore.getState().setActiveTop(mode.entries[0].key)
     const { routes } = usePermissionStore.getState()
-    const mayWorkbench = hasPermission(useSessionStore.getState().roles, [PERM.gbWorkbenchNavbar])
-    const home = modeStart(mode, mayWorkbench, new Set(routes.map((r) => r.path)))
+    const roles = useSessionStore.getState().roles
+    const home = modeStart(mode, hasPermission(roles, [PERM.gbWorkbenchNavbar]), new Set(routes.map((r) => r.path)),
+      hasPermission(roles, [PERM.djWorkbenchNavbar]))
     if (home && !/^https?:/.test(home)) navigate(home)
   }
 }

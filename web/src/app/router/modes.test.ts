@@ -3,7 +3,7 @@ import { hasPermission } from '@/utils/permission'
 import { createMenuSearch, searchEntries } from './menuSearch'
 import { MEMBER_NAV, memberNavItems } from './memberNav'
 import { buildMenuModel, placeUnder } from './menus'
-import { activeEntry, buildModes, CADRE_WORKBENCH, currentMode, MEMBER_MODE, modeHome, modeOfPath, modeStart, showModeSwitch } from './modes'
+import { activeEntry, buildModes, CADRE_WORKBENCH, currentMode, MEMBER_MODE, modeHome, modeOfPath, modeStart, PARTY_WORKBENCH, showModeSwitch } from './modes'
 import type { MenuNode } from '@/api/types'
 import { menuDir } from '@/test/fixtures'
 
@@ -88,6 +88,17 @@ describe('modes of the top bar', () => {
     expect(modeStart(cadre, false, withPage)).toBe('/cadre/list')
     expect(modeStart(cadre, true, new Set())).toBe('/cadre/list')
     expect(modeStart(party, true, withPage)).toBe('/party/dyjbxx')
+  })
+
+  it('the party mode starts at the 党建工作台 for holders of dj:workbench:navbar once the page exists', () => {
+    const modes = buildModes(model.top, member, true)
+    const cadre = modes.find((m) => m.key === 'cadre')!
+    const party = modes.find((m) => m.key === 'party')!
+    const withPage = new Set([PARTY_WORKBENCH, CADRE_WORKBENCH])
+    expect(modeStart(party, false, withPage, true)).toBe(PARTY_WORKBENCH)
+    expect(modeStart(party, true, withPage, false)).toBe('/party/dyjbxx')
+    expect(modeStart(party, false, new Set(), true)).toBe('/party/dyjbxx')
+    expect(modeStart(cadre, false, withPage, true)).toBe('/cadre/list')
   })
 
   it('follows navigation: a page shows its own mode; shared pages keep the mode', () => {

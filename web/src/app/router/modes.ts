@@ -56,12 +56,22 @@ export function modeHome(mode: Mode): string | undefined {
 /** The 干部工作台 (spec §2): the cadre mode's own home page. */
 export const CADRE_WORKBENCH = '/workbench/gb/home'
 
+/** The 党建工作台 (spec §2): the party-building mode's own home page. */
+export const PARTY_WORKBENCH = '/workbench/dj/home'
+
 /**
- * Where choosing a mode leads: the cadre mode opens the 干部工作台 for holders of gb:workbench:navbar (the
- * mode switch's 干部工作台 item) once its page is registered; any other mode, or without it, its first page.
+ * Where choosing a mode leads: the cadre mode opens the 干部工作台 for holders of gb:workbench:navbar, the
+ * party-building mode the 党建工作台 for holders of dj:workbench:navbar (the mode switch's items), each once
+ * its page is registered; any other mode, or without them, its first page.
  */
-export function modeStart(mode: Mode, mayCadreWorkbench: boolean, routes: ReadonlySet<string>): string | undefined {
+export function modeStart(
+  mode: Mode,
+  mayCadreWorkbench: boolean,
+  routes: ReadonlySet<string>,
+  mayPartyWorkbench = false,
+): string | undefined {
   if (mode.key === 'cadre' && mayCadreWorkbench && routes.has(CADRE_WORKBENCH)) return CADRE_WORKBENCH
+  if (mode.key === 'party' && mayPartyWorkbench && routes.has(PARTY_WORKBENCH)) return PARTY_WORKBENCH
   return modeHome(mode)
 }
 
