@@ -11,6 +11,9 @@ import { exportTable, getTable, listTables, type TableLevel, type TableQuery } f
 import OccupationDialog from './OccupationDialog'
 import StatsTable, { LINE_PAGE_SIZE } from './StatsTable'
 
+/** The space between the head's facts (an ideographic space). */
+const GAP = '\u3000'
+
 /** The reporting date a year's tables are filed for: the last 31 December. */
 export const lastYearEnd = (today = dayjs()) => today.subtract(1, 'year').endOf('year').format('YYYY-MM-DD')
 
@@ -71,7 +74,7 @@ export default function AnnualStatsPage() {
         <>
           <Typography.Title level={5} style={{ textAlign: 'center', marginTop: 0 }}>{r.title}</Typography.Title>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            填报单位：{r.orgName}　统计截至：{dayjs(r.date).format('YYYY年M月D日')}　单位：{r.unit}
+            填报单位：{r.orgName}{GAP}统计截至：{dayjs(r.date).format('YYYY年M月D日')}{GAP}单位：{r.unit}
             （按统计日期当日结束时的党员记录计算，之后的修改不影响结果）
           </Typography.Paragraph>
           <Space wrap style={{ marginBottom: 12 }}>
