@@ -45,13 +45,14 @@ describe('on a phone', () => {
     await page.waitForURL((u) => !u.pathname.endsWith('/login'))
 
     // No header menu on a phone: the current mode's first level is in the drawer, with its children;
-    // ⋮ switches the mode (to 党建, which opens its first page).
+    // ⋮ switches the mode (to 党建, which opens the 党建工作台).
     await page.getByRole('button', { name: '展开侧边栏' }).waitFor()
     assert.equal(await page.locator('.header-menu').count(), 0, 'a header menu on a phone')
     const modes = await openMenu()
     await modes.getByRole('menuitem', { name: '系统' }).waitFor()
     await modes.getByRole('menuitem', { name: '党建' }).tap()
     await modes.waitFor({ state: 'hidden' })
+    await page.waitForURL((u) => u.pathname === '/web/workbench/dj/home')
     await page.getByRole('button', { name: '展开侧边栏' }).tap()
     const drawer = page.locator('.ant-drawer .sidebar')
     for (const first of ['党建信息库', '单位信息库', '人员信息', '组织生活', '组织关系转接', '党费管理']) {
@@ -59,7 +60,8 @@ describe('on a phone', () => {
     }
     assert.equal(await drawer.getByText('系统管理', { exact: true }).count(), 0, 'the 系统 mode in the 党建 drawer')
     await screenshot(page, 'phone-01-drawer')
-    // 党建 opened its first page, under 党建信息库: that branch of the drawer is open.
+    // The workbench belongs to no branch of the drawer: 党建信息库 is opened by a tap.
+    await drawer.getByText('党建信息库', { exact: true }).tap()
     await drawer.getByText('党员信息', { exact: true }).tap()
 
     await page.waitForURL((u) => u.pathname === '/web/party/dyjbxx')
