@@ -58,14 +58,14 @@ type Result struct {
 	Direct  map[string]int         `json:"direct"` // counted in total but under no line (the filing organisation's own members …)
 }
 
-// counted is the table's source in the caller's scope and req's subtree,
-// with its organisation's path (o.path).
+// counted is the table's source in the caller's scope and req's subtree
+// (the organisation module's sub-query of its ids).
 func (s *Service) counted(ctx context.Context, t *Table, c Context, req Request) (*bun.SelectQuery, string, error) {
 	sc, err := s.orgs.ScopeOf(ctx)
 	if err != nil {
 		return nil, "", err
 	}
-	q := s.db.NewSelect().TableExpr("(?) AS x", t.Source(s.db, c)).Join("JOIN dzz AS o ON o.id = x.org_id")
+	q := s.db.NewSelect().TableExpr("(?) AS x", t.Source(s.db, c))
 	q = sc.Apply(q, "x.org_id")
 	name := "全部党组织"
 	if req.OrgID != 0 {
@@ -73,7 +73,7 @@ func (s *Service) counted(ctx context.Context, t *Table, c Context, req Request)
 		if err != nil {
 			return nil, "", httpx.Internal(err)
 		}
-		prefix, found, err := s.orgs.SubtreePath(ctx, req.OrgID)
+		_, found, err := s.orgs.SubtreePath(ctx, req.OrgID)
 		if err != nil {
 			return nil, "", httpx.Internal(err)
 		}
@@ -85,7 +85,7 @@ func (s *Service) counted(ctx context.Context, t *Table, c Context, req Request)
 			return nil, "", err
 		}
 		name = o.Name
-		q = q.Where("o.path LIKE ?", prefix+"%")
+		q = q.Where("x.org_id IN (?)", org.SelectSubtree(s.db, req.OrgID))
 	}
 	return q, name, nil
 }
