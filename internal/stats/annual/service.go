@@ -115,5 +115,5 @@ func (s *Service) context(ctx context.Context, day date.Date) (Context, error) {
 	if err != nil {
 		return Context{}, err
 	}
-	return Context{Date: day, Occupation: m}, nil
+	return Context{Date: day, From: PeriodStart(day), Occupation: m}, nil
 }

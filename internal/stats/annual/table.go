@@ -8,6 +8,8 @@
 package annual
 
 import (
+	"time"
+
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
@@ -45,12 +47,21 @@ type Table struct {
 	Sums    func(c Context) []Sum
 }
 
-// Context is what a table is counted for: the reporting date, and the
-// department's mapping of the school's person categories onto the 中组部
-// occupation groups.
+// Context is what a table is counted for: the reporting date, the
+// reporting period's first day (1 January of the date's year: the tables of
+// changes — developed, made full, transferred — count the events from From
+// to Date, both included), and the department's mapping of the school's
+// person categories onto the 中组部 occupation groups.
 type Context struct {
 	Date       date.Date
+	From       date.Date
 	Occupation map[string]string // 人员类别 → occupation group key
+}
+
+// PeriodStart is the first day of the reporting period of day: 1 January
+// of its year (the statistics year is the calendar year).
+func PeriodStart(day date.Date) date.Date {
+	return date.Of(time.Date(day.Time().Year(), 1, 1, 0, 0, 0, 0, time.UTC))
 }
 
 // leaves is the table's counted columns in order.
