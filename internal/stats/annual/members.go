@@ -196,16 +196,3 @@ var MemberBasics = Table{
 		}
 	},
 }
-
-// Tables are the tables of the statistics, in the order filed.
-var Tables = []*Table{&MemberBasics}
-
-// tableOf is the table of key, or nil.
-func tableOf(key string) *Table {
-	for _, t := range Tables {
-		if t.Key == key {
-			return t
-		}
-	}
-	return nil
-}
