@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/audit"
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -66,4 +67,16 @@ func SelectLive(idb bun.IDB) *bun.SelectQuery {
 		ColumnExpr("lz.id, lz.name, lz.type, lz.path, lz.term_end").
 		ColumnExpr("CASE WHEN lz.committee IS NULL OR lz.committee IN ('', '[]') THEN 0 ELSE 1 END AS has_committee").
 		Where("lz.status = ?", StatusNormal).Where("lz.type <> ?", TypeGroup)
+}
+
+// SelectOn is a sub-query through idb of the organisations that stood on
+// day (alias so): founded by then (or without a founding date) and not
+// revoked by then, party groups included: org_id, type, category and
+// term_end, what the 党组织基本情况 table counts. The tree is today's: an
+// organisation moved since counts where it is now.
+func SelectOn(idb bun.IDB, day date.Date) *bun.SelectQuery {
+	return idb.NewSelect().TableExpr("dzz AS so").
+		ColumnExpr("so.id AS org_id, so.type, so.category, so.term_end").
+		Where("(so.founded_on IS NULL OR so.founded_on <= ?)", day).
+		Where("(so.status = ? OR (so.revoked_on IS NOT NULL AND so.revoked_on > ?))", StatusNormal, day)
 }

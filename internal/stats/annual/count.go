@@ -48,7 +48,10 @@ type Result struct {
 	Table   string                 `json:"table"`
 	Title   string                 `json:"title"`
 	Unit    string                 `json:"unit"`
+	Note    string                 `json:"note"`
 	Date    date.Date              `json:"date"`
+	From    date.Date              `json:"from"`   // the reporting period's first day
+	Period  bool                   `json:"period"` // the table counts the period's events (报告期 From–Date)
 	OrgName string                 `json:"orgName"`
 	Level   string                 `json:"level"`
 	Columns []Column               `json:"columns"`
@@ -56,6 +59,7 @@ type Result struct {
 	Lines   httpx.PageResult[Line] `json:"lines"`
 	Checks  []Check                `json:"checks"`
 	Direct  map[string]int         `json:"direct"` // counted in total but under no line (the filing organisation's own members …)
+	Own     map[string]int         `json:"own"`    // under no line by nature (Table.Own): the 本级 row
 }
 
 // counted is the table's source in the caller's scope and req's subtree
@@ -141,7 +145,8 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	if err != nil {
 		return Result{}, err
 	}
-	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Date: req.Date, OrgName: name, Level: req.Level, Columns: cols}
+	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Note: t.Note, Date: req.Date, From: c.From, Period: t.Period,
+		OrgName: name, Level: req.Level, Columns: cols, Own: map[string]int{}}
 
 	// The total: every counted row of the subtree.
 	total, err := s.one(ctx, sums(base.Clone(), ls), ls)
@@ -181,9 +186,17 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 		return out, httpx.Internal(err)
 	}
 	out.Lines = httpx.NewPage(lines, n)
+	if t.Own != nil {
+		cond, args := t.Own(level)
+		own := base.Clone().Where(cond, args...).
+			Where("NOT EXISTS (SELECT 1 FROM (?) AS oa WHERE oa.org_id = x.org_id)", org.SelectAncestry(s.db, level))
+		if out.Own, err = s.one(ctx, sums(own, ls), ls); err != nil {
+			return out, err
+		}
+	}
 	out.Direct = map[string]int{}
 	for k, v := range total {
-		out.Direct[k] = v - all[k]
+		out.Direct[k] = v - all[k] - out.Own[k]
 	}
 	out.Checks = checks(t, c, total, out.Direct)
 	return out, nil
@@ -220,18 +233,24 @@ func checks(t *Table, c Context, total, direct map[string]int) []Check {
 		for _, p := range sum.Parts {
 			got += total[p]
 		}
+		for _, m := range sum.Minus {
+			got -= total[m]
+		}
 		out = append(out, Check{Name: sum.Name, OK: got == total[sum.Total],
 			Detail: fmt.Sprintf("各项合计 %d，%s %d", got, titles[sum.Total], total[sum.Total])})
 	}
 	first := ls[0].Key
 	ck := Check{Name: "合计等于各行之和", OK: true, Detail: "合计等于各下级党组织之和"}
+	if t.Own != nil {
+		ck.Detail = "合计等于各下级党组织与本级之和"
+	}
 	for _, l := range ls {
 		if direct[l.Key] != 0 {
 			ck.OK = false
 		}
 	}
 	if !ck.OK {
-		ck.Detail = fmt.Sprintf("合计中有 %d 名不在任何下级党组织中（直接隶属于填报单位，或所在党组织的上级已撤销）", direct[first])
+		ck.Detail = fmt.Sprintf("合计中有 %d %s不在任何下级党组织中（直接隶属于填报单位，或所在党组织的上级已撤销）", direct[first], t.Unit)
 	}
 	return append(out, ck)
 }

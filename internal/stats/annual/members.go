@@ -11,14 +11,23 @@ import (
 )
 
 // The counted members: as the records stood at the end of the reporting
-// date (China), in normal status (正常), full or probationary, joined by
-// then. Their organisation is their formal relation (组织关系) then.
-func membersAt(idb bun.IDB, c Context) *bun.SelectQuery {
-	return member.SelectStatesBefore(idb, endOf(c.Date)).
-		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.birth_date, st.joined_on").
-		Where("st.member_status = ?", member.StatusNormal).
+// date (China), members (正常, and 失联: a member out of contact is still a
+// member until the party standing is stopped, 《中国共产党党员教育管理工作
+// 条例》第二十四条; 出国（境）暂留 keeps the status 正常), full or
+// probationary, joined by then. Their organisation is their formal
+// relation (组织关系) then.
+func membersAt(idb bun.IDB, c Context) *bun.SelectQuery { return countedOn(idb, c.Date) }
+
+// countedStatuses are the member statuses (DY_ZT) the statistics count.
+var countedStatuses = []string{member.StatusNormal, member.StatusLost}
+
+// countedOn is the members counted at the end of day (membersAt).
+func countedOn(idb bun.IDB, day date.Date) *bun.SelectQuery {
+	return member.SelectStatesBefore(idb, endOf(day)).
+		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.birth_date, st.joined_on, st.source").
+		Where("st.member_status IN (?)", bun.List(countedStatuses)).
 		Where("st.party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
-		Where("(st.joined_on IS NULL OR st.joined_on <= ?)", c.Date)
+		Where("(st.joined_on IS NULL OR st.joined_on <= ?)", day)
 }
 
 // endOf is the first instant after day ends in China: the statistics of a
@@ -172,6 +181,7 @@ func occupationColumns(mapping map[string]string) []Column {
 // standing, age, education, joining period and occupation.
 var MemberBasics = Table{
 	Key: "members", Title: "党员基本情况", Unit: "名",
+	Note:   "按统计日期当日结束时的党员记录计算（党员记录自录入系统之日起计入），之后的修改不影响结果",
 	Source: membersAt,
 	Columns: func(c Context) []Column {
 		return []Column{

@@ -12,6 +12,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 )
 
@@ -26,11 +27,14 @@ type Column struct {
 }
 
 // Sum is an in-table check of the 填报说明: the leaf Total equals the sum
-// of the leaves Parts (every member has one age band, one education group …).
+// of the leaves Parts less the leaves Minus (every member has one age band,
+// one education group …; the year's end is its start, plus the increase,
+// less the decrease).
 type Sum struct {
 	Name  string
 	Total string
 	Parts []string
+	Minus []string
 }
 
 // Table declares a table of the statistics: its columns as of a date
@@ -39,12 +43,21 @@ type Table struct {
 	Key   string
 	Title string
 	Unit  string // 单位：名, 个
+	Note  string // how the table counts, under its head
 	// Source is the rows counted, of the caller's whole store, with a
 	// column org_id: the reporting date's versions of the members …
 	Source func(idb bun.IDB, c Context) *bun.SelectQuery
 	// Columns are the table's columns, their conditions over Source's columns (alias x).
 	Columns func(c Context) []Column
 	Sums    func(c Context) []Sum
+	// Own, when set, is the condition over Source's rows (alias x) of those
+	// under no line by their nature at the lines' level (the filing
+	// committee itself in a table of organisations): they make the table's
+	// 本级 row, not a failed check.
+	Own func(level org.Level) (string, []any)
+	// Period tells that the table counts the events of the reporting
+	// period (From to Date), not a state at Date: its head says 报告期.
+	Period bool
 }
 
 // Context is what a table is counted for: the reporting date, the
@@ -89,6 +102,8 @@ func leafKeys(cols []Column) []string {
 // Tables are the tables of the statistics, in the order filed.
 var Tables = []*Table{
 	&MemberBasics,
+	&OrgBasics,
+	&MemberChanges,
 }
 
 // tableOf is the table of key, or nil.

@@ -38,7 +38,10 @@ export interface Result {
   table: string
   title: string
   unit: string
+  note: string
   date: string | null
+  from: string | null
+  period: boolean
   orgName: string
   level: TableLevel
   columns: Column[]
@@ -46,6 +49,7 @@ export interface Result {
   lines: Page<Line>
   checks: Check[]
   direct: Record<string, number>
+  own: Record<string, number>
 }
 
 /** A person category's occupation group (annual.OccupationRow). */

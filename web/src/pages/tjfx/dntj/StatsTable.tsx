@@ -23,10 +23,14 @@ export function leafKeys(cols: Column[]): string[] {
 
 export const LINE_PAGE_SIZE = 20
 
-/** A table counted: the total on top, a page of the lines, and the rows under no line when there are any. */
+/**
+ * A table counted: the total on top, the filing organisation's own row (本级: the committees above the lines in a
+ * table of organisations), a page of the lines, and the rows under no line when there are any.
+ */
 export default function StatsTable({ result, page, onPage }: { result: Result; page: number; onPage: (p: number) => void }) {
   const keys = leafKeys(result.columns)
   const direct = keys.some((k) => (result.direct[k] ?? 0) !== 0)
+  const own = keys.some((k) => (result.own[k] ?? 0) !== 0)
   const row = (name: string, counts: Record<string, number>, strong = false) => (
     <Table.Summary.Row>
       <Table.Summary.Cell index={0}>{strong ? <Typography.Text strong>{name}</Typography.Text> : name}</Table.Summary.Cell>
@@ -50,6 +54,7 @@ export default function StatsTable({ result, page, onPage }: { result: Result; p
       summary={() => (
         <Table.Summary fixed="top">
           {row('合计', result.total.counts, true)}
+          {own && row('本级', result.own)}
           {direct && row('不属于任何下级党组织', result.direct)}
         </Table.Summary>
       )}

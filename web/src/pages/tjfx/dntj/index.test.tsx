@@ -21,7 +21,10 @@ const result = (over: Partial<Result> = {}): Result => ({
   table: 'members',
   title: '党员基本情况',
   unit: '名',
+  note: '按统计日期当日结束时的党员记录计算',
   date: '2025-12-31',
+  from: '2025-01-01',
+  period: false,
   orgName: '学校党委',
   level: 'second',
   columns: [
@@ -38,6 +41,7 @@ const result = (over: Partial<Result> = {}): Result => ({
     { name: '合计等于各行之和', ok: true, detail: '合计等于各下级党组织之和' },
   ],
   direct: { total: 0, female: 0, probation: 0 },
+  own: {},
   ...over,
 })
 
@@ -94,11 +98,20 @@ describe('党内统计', { timeout: 20_000 }, () => {
     expect(screen.getByText('不属于任何下级党组织')).toBeTruthy()
   })
 
+  it('heads a table of the period with its 报告期 and shows the 本级 row', async () => {
+    signIn([PERM.dntjList])
+    mock.onGet('/api/dntj/tables/members').reply(200, result({ period: true, own: { total: 1, female: 0, probation: 0 } }))
+    renderPage()
+    expect(await screen.findByText(/报告期：2025年1月1日至2025年12月31日/)).toBeTruthy()
+    const own = screen.getByText('本级').closest('tr') as HTMLElement
+    expect(within(own).getAllByRole('cell').map((c) => c.textContent)).toEqual(['本级', '1', '0', '0'])
+  })
+
   it('says why the table is empty', async () => {
     signIn([PERM.dntjList])
     mock.onGet('/api/dntj/tables/members').reply(200, result({ total: { orgId: 0, name: '全部党组织', counts: { total: 0 } }, lines: page([]) }))
     renderPage()
-    expect(await screen.findByText(/2025年12月31日结束时，所选范围内没有计入统计的党员/)).toBeTruthy()
+    expect(await screen.findByText(/所选范围内没有计入本表的数据（按统计日期当日结束时的党员记录计算）/)).toBeTruthy()
   })
 
   it('exports the table as counted, and switches to branch lines', async () => {

@@ -74,8 +74,11 @@ export default function AnnualStatsPage() {
         <>
           <Typography.Title level={5} style={{ textAlign: 'center', marginTop: 0 }}>{r.title}</Typography.Title>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-            填报单位：{r.orgName}{GAP}统计截至：{dayjs(r.date).format('YYYY年M月D日')}{GAP}单位：{r.unit}
-            （按统计日期当日结束时的党员记录计算，之后的修改不影响结果）
+            填报单位：{r.orgName}{GAP}
+            {r.period ? `报告期：${dayjs(r.from).format('YYYY年M月D日')}至${dayjs(r.date).format('YYYY年M月D日')}` : `统计截至：${dayjs(r.date).format('YYYY年M月D日')}`}
+            {GAP}单位：{r.unit}
+            <br />
+            {r.note}
           </Typography.Paragraph>
           <Space wrap style={{ marginBottom: 12 }}>
             {r.checks.map((c) => (
@@ -85,8 +88,8 @@ export default function AnnualStatsPage() {
           {failed.length > 0 && (
             <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="审核未通过" description={failed.map((c) => `${c.name}：${c.detail}`).join('；')} />
           )}
-          {r.total.counts.total === 0 ? (
-            <Empty description={`${dayjs(r.date).format('YYYY年M月D日')}结束时，所选范围内没有计入统计的党员（党员记录自录入系统之日起计入）`} />
+          {Object.values(r.total.counts).every((n) => n === 0) ? (
+            <Empty description={`所选范围内没有计入本表的数据（${r.note}）`} />
           ) : (
             <StatsTable result={r} page={page} onPage={setPage} />
           )}
