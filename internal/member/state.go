@@ -165,6 +165,17 @@ func createStates(ctx context.Context, tx bun.Tx) error {
 	); err != nil {
 		return err
 	}
+	if err := replayTrail(ctx, tx); err != nil {
+		return err
+	}
+	return RecordUntrackedStates(ctx, tx, false)
+}
+
+// replayTrail writes the versions the member trail tells (each entry holds
+// the full record after its change): one from each entry's instant until
+// the next entry of the same member, none after a delete. Consecutive
+// equal versions are kept (they count as one), a chunk of members at a time.
+func replayTrail(ctx context.Context, tx bun.IDB) error {
 	var members []int64
 	if err := tx.NewSelect().Model((*audit.Entry)(nil)).ColumnExpr("DISTINCT record_id").Where("module = ?", TrailModule).
 		OrderExpr("record_id").Scan(ctx, &members); err != nil {
@@ -204,5 +215,5 @@ func createStates(ctx context.Context, tx bun.Tx) error {
 			}
 		}
 	}
-	return RecordUntrackedStates(ctx, tx, false)
+	return nil
 }

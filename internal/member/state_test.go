@@ -2,6 +2,8 @@ package member_test
 
 import (
 	"context"
+	"fmt"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -109,6 +111,73 @@ func TestStatesKeepThePast(t *testing.T) {
 	}
 	if got := stateAt(t, w, other.ID, time.Date(2026, 3, 1, 0, 0, 1, 0, time.UTC)); got != nil {
 		t.Fatalf("the deleted record still counts: %+v", got)
+	}
+
+}
+
+// The migration's replay of the trail (each entry the full record after
+// its change, at the instant it was written) tells the same past as the
+// versions kept live, between every two writes: a create, an edit of a
+// counted field, one of a field not counted, a transfer, a second member,
+// a delete. (The trail writes the wall clock, so this test uses it too.)
+func TestReplayOfTheTrailTellsTheSamePast(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	var probes []time.Time
+	probe := func() { probes = append(probes, time.Now().UTC()) }
+	probe()
+	created := w.create(t, w.e.AdminTK, body("回放甲", w.branchA, ""))
+	probe()
+	b := body("回放甲", w.branchA, "")
+	b["id"], b["education"] = created.ID, "21"
+	doJSON(t, w, 200, "PUT", "/api/dyjbxx", b)
+	probe()
+	b["remark"] = "备注"
+	doJSON(t, w, 200, "PUT", "/api/dyjbxx", b)
+	probe()
+	if err := db.InTx(context.Background(), w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+		return w.e.App.Members.ChangeTx(ctx, tx, created.ID, member.Change{OrgID: w.branchC}, audit.OriginUserUpdate)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	probe()
+	other := w.create(t, w.e.AdminTK, body("回放乙", w.branchB, ""))
+	probe()
+	doJSON(t, w, 204, "DELETE", "/api/dyjbxx", map[string]any{"ids": []int64{other.ID}})
+	probe()
+
+	type seen struct {
+		org                  int64
+		education, memStatus string
+		ok                   bool
+	}
+	look := func() map[string]seen {
+		out := map[string]seen{}
+		for i, at := range probes {
+			for _, id := range []int64{created.ID, other.ID} {
+				k := fmt.Sprintf("probe %d, member %d", i, id)
+				out[k] = seen{}
+				if s := stateAt(t, w, id, at); s != nil {
+					out[k] = seen{s.OrgID, s.Education, s.MemberStatus, true}
+				}
+			}
+		}
+		return out
+	}
+	live := look()
+	if !live["probe 1, member "+strconv.FormatInt(created.ID, 10)].ok || live["probe 6, member "+strconv.FormatInt(other.ID, 10)].ok {
+		t.Fatalf("the live versions: %+v", live)
+	}
+	if _, err := w.e.DB.NewDelete().Model((*member.State)(nil)).Where("1 = 1").Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := member.ReplayTrail(context.Background(), w.e.DB); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range look() {
+		if live[k] != v {
+			t.Errorf("%s: replayed %+v, kept live %+v", k, v, live[k])
+		}
 	}
 }
 
