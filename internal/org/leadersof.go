@@ -52,3 +52,16 @@ func SelectAncestry(idb bun.IDB, level Level) *bun.SelectQuery {
 	}
 	return q.Where("aa.pid IN (SELECT ar.id FROM dzz AS ar WHERE ar.pid IS NULL)")
 }
+
+// SelectLevel is a sub-query through idb of the live organisations of
+// level (top_id, top_name, top_sort, top_path, as SelectAncestry names
+// them): the rows of a report, those without records included.
+func SelectLevel(idb bun.IDB, level Level) *bun.SelectQuery {
+	q := idb.NewSelect().TableExpr("dzz AS la").
+		ColumnExpr("la.id AS top_id, la.name AS top_name, la.sort AS top_sort, la.path AS top_path").
+		Where("la.status = ?", StatusNormal)
+	if level == LevelBranch {
+		return q.Where("la.type IN (?)", bun.List([]string{TypeBranch, TypeDirectBranch}))
+	}
+	return q.Where("la.pid IN (SELECT lr.id FROM dzz AS lr WHERE lr.pid IS NULL)")
+}

@@ -230,3 +230,27 @@ func TestExportWorkbook(t *testing.T) {
 		t.Fatalf("rows: %q", rows[3:])
 	}
 }
+
+// Every line of the subtree files, one without members with its zeros; a
+// revoked branch has no line; another committee's branches are not lines
+// of a committee officer.
+func TestLinesWithoutMembers(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	empty := w.e.Org(t, w.math, "5", "数学新建党支部")
+	gone := w.e.Org(t, w.math, "5", "数学撤销党支部")
+	if _, err := w.e.DB.NewUpdate().Table("dzz").Set("status = '2'").Where("id = ?", gone).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	got := w.table(t, w.e.AdminTK, fmt.Sprintf("date=2025-12-31&orgId=%d&level=branch", w.math), 200)
+	if len(got.Lines.Content) != 2 || got.Lines.Content[0].OrgID != w.c2 || got.Lines.Content[1].OrgID != empty || got.Lines.TotalElements != 2 {
+		t.Fatalf("lines: %+v", got.Lines)
+	}
+	want(t, "数学新建党支部", got.Lines.Content[1].Counts, map[string]int{"total": 0, "female": 0, "ageNone": 0})
+	want(t, "数学教工党支部", got.Lines.Content[0].Counts, map[string]int{"total": 3})
+	mathTK, _ := w.e.UserAt(t, "LEVEL_AND_BELOW", w.math, annual.PermList)
+	all := w.table(t, mathTK, "date=2025-12-31&level=branch", 200)
+	if all.Lines.TotalElements != 2 {
+		t.Fatalf("a committee officer's lines: %+v", all.Lines)
+	}
+}

@@ -161,11 +161,20 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	if err != nil {
 		return out, err
 	}
-	var n int
-	if err := lined.Clone().ColumnExpr("COUNT(DISTINCT a.top_id)").Scan(ctx, &n); err != nil {
+	// Every line of the subtree in scope, those without rows too (a branch
+	// without members files its zeros).
+	tops := s.db.NewSelect().TableExpr("(?) AS l", org.SelectLevel(s.db, level)).ColumnExpr("l.*")
+	if tops, err = s.lineScope(ctx, tops, req); err != nil {
+		return out, err
+	}
+	n, err := tops.Count(ctx)
+	if err != nil {
 		return out, httpx.Internal(err)
 	}
-	page := sums(lined.Clone().ColumnExpr("a.top_id, a.top_name"), ls).GroupExpr("a.top_id, a.top_name, a.top_path").OrderExpr("a.top_path")
+	rowsOf := s.db.NewSelect().TableExpr("(?) AS x", base).Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(s.db, level)).
+		ColumnExpr("x.*, a.top_id AS line_id")
+	page := sums(s.db.NewSelect().TableExpr("(?) AS l", tops).Join("LEFT JOIN (?) AS x ON x.line_id = l.top_id", rowsOf).
+		ColumnExpr("l.top_id, l.top_name"), guarded(ls)).GroupExpr("l.top_id, l.top_name, l.top_path").OrderExpr("l.top_path")
 	if req.Page.Size > 0 {
 		page = page.Limit(int64(req.Page.Size)).Offset(int64(req.Page.Offset()))
 	}
@@ -185,7 +194,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	if err := rows.Err(); err != nil {
 		return out, httpx.Internal(err)
 	}
-	out.Lines = httpx.NewPage(lines, n)
+	out.Lines = httpx.NewPage(lines, int(n))
 	if t.Own != nil {
 		cond, args := t.Own(level)
 		own := base.Clone().Where(cond, args...).
@@ -200,6 +209,35 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	}
 	out.Checks = checks(t, c, total, out.Direct)
 	return out, nil
+}
+
+// guarded are cols counting only rows that are there (a line's LEFT JOIN
+// without rows yields one of NULLs).
+func guarded(cols []Column) []Column {
+	out := make([]Column, len(cols))
+	for i, c := range cols {
+		when := "x.line_id IS NOT NULL"
+		if c.When != "" {
+			when += " AND (" + c.When + ")"
+		}
+		c.When = when
+		out[i] = c
+	}
+	return out
+}
+
+// lineScope restricts the lines q (alias l, top_id) to the caller's scope
+// and req's subtree.
+func (s *Service) lineScope(ctx context.Context, q *bun.SelectQuery, req Request) (*bun.SelectQuery, error) {
+	sc, err := s.orgs.ScopeOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q = sc.Apply(q, "l.top_id")
+	if req.OrgID != 0 {
+		q = q.Where("l.top_id IN (?)", org.SelectSubtree(s.db, req.OrgID))
+	}
+	return q, nil
 }
 
 // one reads the single row of leaf sums q answers.
