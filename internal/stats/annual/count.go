@@ -48,6 +48,7 @@ type Result struct {
 	Table   string                 `json:"table"`
 	Title   string                 `json:"title"`
 	Unit    string                 `json:"unit"`
+	Note    string                 `json:"note"`
 	Date    date.Date              `json:"date"`
 	OrgName string                 `json:"orgName"`
 	Level   string                 `json:"level"`
@@ -141,7 +142,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	if err != nil {
 		return Result{}, err
 	}
-	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Date: req.Date, OrgName: name, Level: req.Level, Columns: cols}
+	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Note: t.Note, Date: req.Date, OrgName: name, Level: req.Level, Columns: cols}
 
 	// The total: every counted row of the subtree.
 	total, err := s.one(ctx, sums(base.Clone(), ls), ls)

@@ -172,6 +172,7 @@ func occupationColumns(mapping map[string]string) []Column {
 // standing, age, education, joining period and occupation.
 var MemberBasics = Table{
 	Key: "members", Title: "党员基本情况", Unit: "名",
+	Note:   "按统计日期当日结束时的党员记录计算，之后的修改不影响结果",
 	Source: membersAt,
 	Columns: func(c Context) []Column {
 		return []Column{

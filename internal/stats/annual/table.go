@@ -39,6 +39,8 @@ type Table struct {
 	Key   string
 	Title string
 	Unit  string // 单位：名, 个
+	// Note says under the title what is counted and as of when.
+	Note string
 	// Source is the rows counted, of the caller's whole store, with a
 	// column org_id: the reporting date's versions of the members …
 	Source func(idb bun.IDB, c Context) *bun.SelectQuery
@@ -89,6 +91,10 @@ func leafKeys(cols []Column) []string {
 // Tables are the tables of the statistics, in the order filed.
 var Tables = []*Table{
 	&MemberBasics,
+	&ProbationDecisions,
+	&Developed,
+	&DevelopedByOccupation,
+	&Applicants,
 }
 
 // tableOf is the table of key, or nil.

@@ -38,6 +38,7 @@ export interface Result {
   table: string
   title: string
   unit: string
+  note: string
   date: string | null
   orgName: string
   level: TableLevel

@@ -54,7 +54,7 @@ export default function AnnualStatsPage() {
     <Card variant="borderless">
       <Space wrap style={{ marginBottom: 16 }}>
         <Typography.Text>统计表</Typography.Text>
-        <Select aria-label="统计表" style={{ width: 180 }} value={q.table} onChange={(table: string) => change({ table })}
+        <Select aria-label="统计表" style={{ width: 240 }} value={q.table} onChange={(table: string) => change({ table })}
           options={(tables.data ?? []).map((t) => ({ value: t.key, label: t.title }))} />
         <Typography.Text>统计日期</Typography.Text>
         <DatePicker aria-label="统计日期" allowClear={false} value={dayjs(q.date)} disabledDate={(d) => d.isAfter(dayjs(), 'day')}
@@ -75,7 +75,7 @@ export default function AnnualStatsPage() {
           <Typography.Title level={5} style={{ textAlign: 'center', marginTop: 0 }}>{r.title}</Typography.Title>
           <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
             填报单位：{r.orgName}{GAP}统计截至：{dayjs(r.date).format('YYYY年M月D日')}{GAP}单位：{r.unit}
-            （按统计日期当日结束时的党员记录计算，之后的修改不影响结果）
+            {r.note && `（${r.note}）`}
           </Typography.Paragraph>
           <Space wrap style={{ marginBottom: 12 }}>
             {r.checks.map((c) => (
@@ -85,8 +85,10 @@ export default function AnnualStatsPage() {
           {failed.length > 0 && (
             <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="审核未通过" description={failed.map((c) => `${c.name}：${c.detail}`).join('；')} />
           )}
-          {r.total.counts.total === 0 ? (
-            <Empty description={`${dayjs(r.date).format('YYYY年M月D日')}结束时，所选范围内没有计入统计的党员（党员记录自录入系统之日起计入）`} />
+          {Object.values(r.total.counts).every((n) => n === 0) ? (
+            <Empty description={r.table === 'members'
+              ? `${dayjs(r.date).format('YYYY年M月D日')}结束时，所选范围内没有计入统计的党员（党员记录自录入系统之日起计入）`
+              : `截至${dayjs(r.date).format('YYYY年M月D日')}，所选范围内没有计入本表的人员`} />
           ) : (
             <StatsTable result={r} page={page} onPage={setPage} />
           )}
