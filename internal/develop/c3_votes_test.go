@@ -176,6 +176,10 @@ func TestProbationExtendedOnlyOnce_Xize32(t *testing.T) {
 		if r.Extensions != 1 || r.ProbationEndsOn != end.AddMonths(6) || r.Step != develop.StepProbationEducation {
 			t.Fatalf("after the extension: %d, ends %s, at %s", r.Extensions, r.ProbationEndsOn, r.Step)
 		}
+		// The committee's date is kept for 党内统计 (第十三表 counts the extension in its year).
+		if r.ExtendedOn != date.Today() {
+			t.Fatalf("the extension's approval date: %q, want %s", r.ExtendedOn, date.Today())
+		}
 	})
 	t.Run("细则第三十二条 a second extension refused", func(t *testing.T) {
 		w.walk(t, id, develop.StepFullMeeting, date.Today())
@@ -186,6 +190,9 @@ func TestProbationExtendedOnlyOnce_Xize32(t *testing.T) {
 		}
 		w.refused(t, w.branchTK, id, fullVotes(date.Today(), develop.DecisionExtend, 6), develop.RuleExtension,
 			"预备期已延长过一次")
+		if r := w.rec(t, id); r.ExtendedOn != date.Today() {
+			t.Fatalf("the extension's date after the steps done again: %q", r.ExtendedOn)
+		}
 		// 取消 is still open to the meeting.
 		w.approve(t, w.branchTK, id, fullVotes(date.Today(), develop.DecisionCancel, 0))
 	})

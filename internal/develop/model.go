@@ -49,7 +49,12 @@ type Record struct {
 	FullOn          date.Date `bun:"full_on" json:"fullOn"`                    // ㉔ 转正 (= the probation's end)
 	// Extensions counts the extensions of the probation approved at ㉔
 	// (细则第三十二条: one at most).
-	Extensions  int       `bun:"extensions" json:"extensions"`
+	Extensions int `bun:"extensions" json:"extensions"`
+	// ExtendedOn is the date the higher committee approved the extension
+	// (㉔ with the meeting's DecisionExtend): the statistics count the
+	// extension in its year. The ㉔ step row that held it is replaced when
+	// ㉔ is done again after the extended probation.
+	ExtendedOn  date.Date `bun:"extended_on" json:"extendedOn"`
 	EndedOn     date.Date `bun:"ended_on" json:"endedOn"`
 	EndedReason string    `bun:"ended_reason" json:"endedReason"`
 	// DueOn is when the current step is due (config DueDays or a rule's

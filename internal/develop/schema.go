@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/resource"
@@ -54,7 +55,8 @@ func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026112740, Name: "develop: records, steps, reviews, trainings, notices, numbers, plan, config, chains, menus", Up: migrate},
 		{Version: 2026113000, Name: "develop: the probation's extensions counted on the record", Up: migrateExtensions},
 		{Version: 2026113011, Name: "develop: the talk (②) is due talkWithinMonths calendar months after the application", Up: talkDueByRule},
-		{Version: 2026120640, Name: "develop: a training written by a party-school batch's completion names its batch, once a record", Up: trainingSource}}
+		{Version: 2026120640, Name: "develop: a training written by a party-school batch's completion names its batch, once a record", Up: trainingSource},
+		{Version: 2026121160, Name: "develop: the extension's approval date kept on the record (党内统计 counts it in its year)", Up: migrateExtendedOn}}
 }
 
 // talkDueByRule recomputes the due date of the records waiting for their
@@ -97,6 +99,39 @@ func migrateExtensions(ctx context.Context, tx bun.Tx) error {
 			JOIN flow_instance AS i ON i.id = h.instance_id
 			WHERE i.workflow = 'develop' AND i.record_id = dev_record.id
 			AND h.step = 'fullApproval' AND h.result = 'approve' AND h.to_step = 'probationEducation')`)
+}
+
+// migrateExtendedOn adds dev_record.extended_on, the date the higher
+// committee approved the extension of the probation, for the records
+// extended already: the ㉔ step row when the record still waits in its
+// extended probation (the row is the extension's until ㉔ is done again),
+// otherwise the day the approval was recorded (its history entry: the
+// step's own date was replaced by the later ㉔).
+func migrateExtendedOn(ctx context.Context, tx bun.Tx) error {
+	if err := db.DDL(ctx, tx, `ALTER TABLE dev_record ADD COLUMN extended_on DATE NULL`,
+		`UPDATE dev_record SET extended_on = (SELECT ds.done_on FROM dev_step AS ds
+			WHERE ds.record_id = dev_record.id AND ds.step = 'fullApproval')
+			WHERE extensions > 0 AND stage = 'probationary'`); err != nil {
+		return err
+	}
+	var rows []struct {
+		RecordID  int64     `bun:"record_id"`
+		CreatedAt time.Time `bun:"created_at"`
+	}
+	if err := tx.NewSelect().TableExpr("flow_history AS h").Join("JOIN flow_instance AS i ON i.id = h.instance_id").
+		Join("JOIN dev_record AS r ON r.id = i.record_id").ColumnExpr("i.record_id, h.created_at").
+		Where("i.workflow = 'develop'").Where("h.step = 'fullApproval'").Where("h.result = 'approve'").
+		Where("h.to_step = 'probationEducation'").Where("r.extensions > 0").Where("r.extended_on IS NULL").
+		OrderExpr("h.id").Scan(ctx, &rows); err != nil {
+		return err
+	}
+	for _, row := range rows {
+		if _, err := tx.NewUpdate().Model((*Record)(nil)).Set("extended_on = ?", date.Of(row.CreatedAt.In(date.China))).
+			Where("id = ?", row.RecordID).Where("extended_on IS NULL").Exec(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // menus is the top-level 发展党员 with a page per stage and the plan,

@@ -138,7 +138,7 @@ func (s *Service) afterFullApproval(a *flow.Act[Record]) string {
 // fullApproved carries out the meeting's decision approved at ㉔: 转正 makes
 // the member full on the probation's end (the record's full date too);
 // an extension moves the probation's end.
-func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Record], _ date.Date) error {
+func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Record], on date.Date) error {
 	meeting, err := s.fullMeetingOf(ctx, tx, a.ID)
 	if err != nil {
 		return err
@@ -149,12 +149,14 @@ func (s *Service) fullApproved(ctx context.Context, tx bun.Tx, a *flow.Act[Recor
 		// Once only (细则第三十二条): the record's count goes from 0 to 1 in
 		// the one statement that moves the probation's end.
 		end := r.ProbationEndsOn.AddMonths(meeting.ExtendMonths)
+		// The approval's date is kept on the record (the step row is
+		// replaced when ㉔ is done again): 党内统计 counts the extension then.
 		res, err := tx.NewUpdate().Model((*Record)(nil)).Set("probation_ends_on = ?", end).Set("full_on = NULL").
-			Set("extensions = extensions + 1").Where("id = ?", r.ID).Where("extensions = 0").Exec(ctx)
+			Set("extensions = extensions + 1").Set("extended_on = ?", on).Where("id = ?", r.ID).Where("extensions = 0").Exec(ctx)
 		if err := record.Conditional(res, err, 1, httpx.BadRequest("不符合「%s」：预备期已延长过一次，不能再次延长", RuleExtension)); err != nil {
 			return err
 		}
-		r.ProbationEndsOn, r.FullOn, r.Extensions = end, "", r.Extensions+1
+		r.ProbationEndsOn, r.FullOn, r.Extensions, r.ExtendedOn = end, "", r.Extensions+1, on
 		return nil
 	case DecisionFull:
 		fullOn := r.ProbationEndsOn

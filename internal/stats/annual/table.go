@@ -104,6 +104,10 @@ var Tables = []*Table{
 	&MemberBasics,
 	&OrgBasics,
 	&MemberChanges,
+	&ProbationDecisions,
+	&Developed,
+	&DevelopedByOccupation,
+	&Applicants,
 }
 
 // tableOf is the table of key, or nil.

@@ -203,6 +203,7 @@ export interface DevRecord {
   probationEndsOn: string | null
   fullOn: string | null
   extensions: number
+  extendedOn: string | null
   endedOn: string | null
   endedReason: string
   dueOn: string | null

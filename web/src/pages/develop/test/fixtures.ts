@@ -27,6 +27,7 @@ export const devRecord = (over: Partial<DevRecord> = {}): DevRecord => ({
   probationEndsOn: null,
   fullOn: null,
   extensions: 0,
+  extendedOn: null,
   endedOn: null,
   endedReason: '',
   dueOn: null,

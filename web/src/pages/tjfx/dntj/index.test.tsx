@@ -21,7 +21,7 @@ const result = (over: Partial<Result> = {}): Result => ({
   table: 'members',
   title: '党员基本情况',
   unit: '名',
-  note: '按统计日期当日结束时的党员记录计算',
+  note: '按统计日期当日结束时的党员记录计算，之后的修改不影响结果',
   date: '2025-12-31',
   from: '2025-01-01',
   period: false,
@@ -111,7 +111,7 @@ describe('党内统计', { timeout: 20_000 }, () => {
     signIn([PERM.dntjList])
     mock.onGet('/api/dntj/tables/members').reply(200, result({ total: { orgId: 0, name: '全部党组织', counts: { total: 0 } }, lines: page([]) }))
     renderPage()
-    expect(await screen.findByText(/所选范围内没有计入本表的数据（按统计日期当日结束时的党员记录计算）/)).toBeTruthy()
+    expect(await screen.findByText(/所选范围内没有计入本表的数据（按统计日期当日结束时的党员记录计算，之后的修改不影响结果）/)).toBeTruthy()
   })
 
   it('exports the table as counted, and switches to branch lines', async () => {
@@ -130,6 +130,39 @@ describe('党内统计', { timeout: 20_000 }, () => {
     } finally {
       downloads.restore()
     }
+  })
+
+  it('renders a development table chosen from the catalogue with its nested groups and its note', async () => {
+    signIn([PERM.dntjList])
+    mock.onGet('/api/dntj/tables').reply(200, [{ key: 'members', title: '党员基本情况' }, { key: 'probation', title: '预备党员转正情况' }])
+    answer(result())
+    const asked: string[] = []
+    mock.onGet('/api/dntj/tables/probation').reply((c) => {
+      asked.push(String((c.params as Record<string, unknown>).date))
+      return [200, result({
+        table: 'probation',
+        title: '预备党员转正情况',
+        note: '统计年度1月1日至统计日期，按上级党委审批日期计入',
+        columns: [
+          { key: 'full', title: '转为正式党员', children: [{ key: 'fullTotal', title: '合计' }, { key: 'fullOnTime', title: '按期转正' }, { key: 'fullExtended', title: '延长预备期后转正' }] },
+          { key: 'extended', title: '延长预备期' },
+          { key: 'cancelled', title: '取消预备党员资格' },
+        ],
+        total: { orgId: 1, name: '学校党委', counts: { fullTotal: 2, fullOnTime: 1, fullExtended: 1, extended: 1, cancelled: 1 } },
+        lines: page([{ orgId: 2, name: '计算机学院党委', counts: { fullTotal: 2, fullOnTime: 1, fullExtended: 1, extended: 0, cancelled: 1 } }]),
+        direct: {},
+      })]
+    })
+    renderPage()
+    await screen.findByText('计算机学院党委')
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '统计表' }))
+    fireEvent.click(await screen.findByTitle('预备党员转正情况'))
+    expect(await screen.findByRole('columnheader', { name: '延长预备期后转正' })).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: '转为正式党员' })).toBeTruthy()
+    expect(screen.getByText(/按上级党委审批日期计入/)).toBeTruthy()
+    const total = screen.getAllByText('合计').map((e) => e.closest('tr')).find((tr) => tr?.tagName === 'TR' && within(tr).queryAllByRole('cell').length > 0) as HTMLElement
+    expect(within(total).getAllByRole('cell').map((c) => c.textContent)).toEqual(['合计', '2', '1', '1', '1', '1'])
+    expect(asked).toEqual([lastYearEnd()])
   })
 
   it('maps the person categories onto the occupation groups (dntj:map)', async () => {

@@ -54,7 +54,7 @@ export default function AnnualStatsPage() {
     <Card variant="borderless">
       <Space wrap style={{ marginBottom: 16 }}>
         <Typography.Text>统计表</Typography.Text>
-        <Select aria-label="统计表" style={{ width: 180 }} value={q.table} onChange={(table: string) => change({ table })}
+        <Select aria-label="统计表" style={{ width: 240 }} value={q.table} onChange={(table: string) => change({ table })}
           options={(tables.data ?? []).map((t) => ({ value: t.key, label: t.title }))} />
         <Typography.Text>统计日期</Typography.Text>
         <DatePicker aria-label="统计日期" allowClear={false} value={dayjs(q.date)} disabledDate={(d) => d.isAfter(dayjs(), 'day')}
