@@ -120,16 +120,16 @@ test-e2e: build e2e/node_modules/.installed
 		awk '/^ *not ok /{p=1} p{print} p && /^ *\.\.\.$$/{p=0}' artifacts/last-run.tap; exit 1; }
 
 ## bench: the demo university at 20,000 and 200,000 members on SQLite and PostgreSQL (when reachable):
-## member list, detail, buildtree, export, import of 20,000 members; plus the platform benchmarks. Figures: docs/performance.md
+## member list, detail, buildtree, export, import of 20,000 members; plus the platform benchmarks (党内统计 and 综合查询: internal/stats/annual, internal/stats/query). Figures: docs/performance.md
 ## The online exam's load (internal/pschool/exam BenchmarkExamLoad, through HTTP) lasts ZHDJ_EXAM_LOAD_MINUTES (default 3)
 ## per database with ZHDJ_EXAM_LOAD_EXAMINEES (default 2000) examinees.
 BENCH_FLAGS ?= -run '^$$' -bench . -benchmem -benchtime 2s -timeout 90m
 bench:
 	@echo "== benchmarks on SQLite =="
-	ZHDJ_TEST_DB= $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/ ./internal/stats/query/
+	ZHDJ_TEST_DB= $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/ ./internal/stats/query/ ./internal/stats/annual/
 	@if pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
 		echo "== benchmarks on PostgreSQL (a fresh database per run, dropped after) =="; \
-		ZHDJ_TEST_DB='$(PG_TEST)' $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/ ./internal/stats/query/; \
+		ZHDJ_TEST_DB='$(PG_TEST)' $(GO) test $(BENCH_FLAGS) ./internal/benchkit/ ./internal/system/ ./internal/fee/standard/ ./internal/platform/auth/ ./internal/orglife/ ./internal/platform/ballot/ ./internal/survey/ ./internal/pschool/exam/ ./internal/pschool/hours/ ./internal/cadre/ ./internal/cadre/rmb/ ./internal/cadre/assess/ ./internal/stats/query/ ./internal/stats/annual/; \
 	else \
 		echo "!! PostgreSQL 未运行：跳过 PostgreSQL 基准测试 (PostgreSQL benchmarks SKIPPED: no server on 127.0.0.1:5432)"; \
 	fi
