@@ -144,7 +144,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Date: req.Date, OrgName: name, Level: req.Level, Columns: cols}
 
 	// The total: every counted row of the subtree.
-	total, err := s.one(ctx, sums(base.Clone(), ls), ls)
+	total, err := one(ctx, sums(base.Clone(), ls), ls)
 	if err != nil {
 		return out, err
 	}
@@ -152,7 +152,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 
 	// The lines: the rows joined to their organisation of the level.
 	lined := base.Clone().Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(s.db, level))
-	all, err := s.one(ctx, sums(lined.Clone(), ls), ls)
+	all, err := one(ctx, sums(lined.Clone(), ls), ls)
 	if err != nil {
 		return out, err
 	}
@@ -190,7 +190,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 }
 
 // one reads the single row of leaf sums q answers.
-func (s *Service) one(ctx context.Context, q *bun.SelectQuery, ls []Column) (map[string]int, error) {
+func one(ctx context.Context, q *bun.SelectQuery, ls []Column) (map[string]int, error) {
 	rows, err := q.Rows(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
