@@ -2,6 +2,7 @@ package annual
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/uptrace/bun"
 
@@ -43,9 +44,18 @@ func (s *Service) CountSchool(ctx context.Context, idb bun.IDB, day date.Date) (
 		}
 		f := Frozen{Table: t.Key, Title: t.Title, Unit: t.Unit, Columns: cols, Total: Line{Name: "全校合计", Counts: total},
 			Lines: map[string][]Line{}}
+		// The lines sum the counts per organisation (one pass over the
+		// members) over the organisations' ancestry: the ancestry join then
+		// meets a row per organisation, not per member, which is what keeps
+		// 200,000 members in seconds. The sums are those of Count's lines.
+		perOrg := sums(base.Clone().ColumnExpr("x.org_id"), ls).GroupExpr("x.org_id")
 		for level, l := range map[string]org.Level{LevelSecond: org.LevelSecond, LevelBranch: org.LevelBranch} {
-			q := sums(base.Clone().Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(idb, l)).
-				ColumnExpr("a.top_id, a.top_name"), ls).GroupExpr("a.top_id, a.top_name, a.top_path").OrderExpr("a.top_path")
+			q := idb.NewSelect().TableExpr("(?) AS g", perOrg).Join("JOIN (?) AS a ON a.org_id = g.org_id", org.SelectAncestry(idb, l)).
+				ColumnExpr("a.top_id, a.top_name")
+			for i := range ls {
+				q = q.ColumnExpr(fmt.Sprintf("CAST(SUM(g.c%d) AS BIGINT) AS c%d", i, i))
+			}
+			q = q.GroupExpr("a.top_id, a.top_name, a.top_path").OrderExpr("a.top_path")
 			if f.Lines[level], err = lines(ctx, q, ls); err != nil {
 				return nil, err
 			}
