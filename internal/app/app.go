@@ -64,6 +64,7 @@ import (
 	"zhdj/internal/stats/bigscreen"
 	"zhdj/internal/stats/check"
 	statsquery "zhdj/internal/stats/query"
+	"zhdj/internal/stats/snapshot"
 	"zhdj/internal/stats/workbench"
 	"zhdj/internal/system"
 	"zhdj/internal/talk"
@@ -117,6 +118,8 @@ type services struct {
 	dataCheck *check.Service
 	// annual is 党内统计 (the annual tables).
 	annual *annual.Service
+	// snapshots is 数据快照 (the statistics and rosters frozen at a date).
+	snapshots *snapshot.Service
 	// query is 综合查询 and 花名册.
 	query *statsquery.Service
 	// cadreAnalysis is 干部分析, 干部提醒 (the cadre reminders) and the 干部工作台.
@@ -175,6 +178,7 @@ func modules(s services) []module.Module {
 		s.cadreAnalysis.Module(),
 		s.dataCheck.Module(),
 		s.annual.Module(),
+		s.snapshots.Module(),
 		s.screens.Module(),
 		s.query.Module(),
 		s.djWorkbench.Module(),
@@ -271,6 +275,8 @@ type App struct {
 	DataCheck *check.Service
 	// Annual is 党内统计 (internal/stats/annual).
 	Annual *annual.Service
+	// Snapshots is 数据快照 (internal/stats/snapshot).
+	Snapshots *snapshot.Service
 	// Screens is the cockpits (驾驶舱) and the big screen's signatures (internal/stats/bigscreen).
 	Screens *bigscreen.Service
 	// Query is 综合查询 and 花名册 (internal/stats/query).
@@ -393,6 +399,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	assessments := assess.New(database, sys, units, cadres, ballots)
 	dataCheck := check.New(database, sys, orgs)
 	annualStats := annual.New(database, sys, orgs)
+	snapshots := snapshot.New(database, sys, orgs, annualStats)
 	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, cipher.Derive("bigscreen.sign"))
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
@@ -403,7 +410,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, screens: screens, query: statsQuery, djWorkbench: djWorkbench})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, query: statsQuery, djWorkbench: djWorkbench})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -428,7 +435,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

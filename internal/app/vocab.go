@@ -46,7 +46,7 @@ func Vocabulary() ([]Generated, error) {
 		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},
 		{"survey.ts", surveyTS}, {"question.ts", questionTS}, {"exam.ts", examTS}, {"course.ts", courseTS}, {"pschool.ts", pschoolTS}, {"hours.ts", hoursTS},
 		{"cadre.ts", cadreTS}, {"cadreQuota.ts", cadreQuotaTS}, {"gbanalysis.ts", gbanalysisTS},
-		{"cadreSelection.ts", cadreSelectionTS}, {"cadreAssess.ts", cadreAssessTS}, {"statsCheck.ts", statsCheckTS}, {"statsAnnual.ts", statsAnnualTS},
+		{"cadreSelection.ts", cadreSelectionTS}, {"cadreAssess.ts", cadreAssessTS}, {"statsCheck.ts", statsCheckTS}, {"statsAnnual.ts", statsAnnualTS}, {"statsSnapshot.ts", statsSnapshotTS},
 		{"bigscreen.ts", bigscreenTS}, {"statsQuery.ts", statsQueryTS}, {"statsWorkbench.ts", statsWorkbenchTS}} {
 		text, err := g.fn()
 		if err != nil {

@@ -117,6 +117,16 @@ func SelectStatesBefore(idb bun.IDB, at time.Time) *bun.SelectQuery {
 		Where("(st.valid_to IS NULL OR st.valid_to >= ?)", at)
 }
 
+// SelectRosterAt is SelectStatesBefore(at) with each member's name (alias
+// r over the versions st and the member record rm): a roster of the
+// records as they stood at at — the fields the statistics count plus who
+// it is — for a module that freezes it (数据快照) in one INSERT … SELECT.
+// The name is today's: the versions do not keep it. No ID number or phone.
+func SelectRosterAt(idb bun.IDB, at time.Time) *bun.SelectQuery {
+	return SelectStatesBefore(idb, at).Join("JOIN dyjbxx AS rm ON rm.id = st.member_id").
+		ColumnExpr("st.member_id, rm.name, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.member_status, st.birth_date, st.joined_on")
+}
+
 // RecordUntrackedStates opens a version for every member that has none
 // (records written in bulk without the write paths, as the demo
 // university's are), valid from fromJoined ? the member's joining date (or

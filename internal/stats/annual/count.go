@@ -149,7 +149,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 		OrgName: name, Level: req.Level, Columns: cols, Own: map[string]int{}}
 
 	// The total: every counted row of the subtree.
-	total, err := s.one(ctx, sums(base.Clone(), ls), ls)
+	total, err := one(ctx, sums(base.Clone(), ls), ls)
 	if err != nil {
 		return out, err
 	}
@@ -157,7 +157,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 
 	// The lines: the rows joined to their organisation of the level.
 	lined := base.Clone().Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(s.db, level))
-	all, err := s.one(ctx, sums(lined.Clone(), ls), ls)
+	all, err := one(ctx, sums(lined.Clone(), ls), ls)
 	if err != nil {
 		return out, err
 	}
@@ -199,7 +199,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 		cond, args := t.Own(level)
 		own := base.Clone().Where(cond, args...).
 			Where("NOT EXISTS (SELECT 1 FROM (?) AS oa WHERE oa.org_id = x.org_id)", org.SelectAncestry(s.db, level))
-		if out.Own, err = s.one(ctx, sums(own, ls), ls); err != nil {
+		if out.Own, err = one(ctx, sums(own, ls), ls); err != nil {
 			return out, err
 		}
 	}
@@ -241,7 +241,7 @@ func (s *Service) lineScope(ctx context.Context, q *bun.SelectQuery, req Request
 }
 
 // one reads the single row of leaf sums q answers.
-func (s *Service) one(ctx context.Context, q *bun.SelectQuery, ls []Column) (map[string]int, error) {
+func one(ctx context.Context, q *bun.SelectQuery, ls []Column) (map[string]int, error) {
 	rows, err := q.Rows(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)

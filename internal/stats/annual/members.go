@@ -23,12 +23,23 @@ var countedStatuses = []string{member.StatusNormal, member.StatusLost}
 
 // countedOn is the members counted at the end of day (membersAt).
 func countedOn(idb bun.IDB, day date.Date) *bun.SelectQuery {
-	return member.SelectStatesBefore(idb, endOf(day)).
-		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.birth_date, st.joined_on, st.source").
-		Where("st.member_status IN (?)", bun.List(countedStatuses)).
+	return Counted(member.SelectStatesBefore(idb, endOf(day)).
+		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.birth_date, st.joined_on, st.source"), day)
+}
+
+// Counted restricts q, a select of member versions (alias st, as
+// member.SelectStatesBefore and member.SelectRosterAt give them, read at
+// EndOf(day)), to the members the tables of day count: a roster frozen
+// with the tables (数据快照) lists exactly the members they counted.
+func Counted(q *bun.SelectQuery, day date.Date) *bun.SelectQuery {
+	return q.Where("st.member_status IN (?)", bun.List(countedStatuses)).
 		Where("st.party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
 		Where("(st.joined_on IS NULL OR st.joined_on <= ?)", day)
 }
+
+// EndOf is the first instant after day ends in China: the statistics of a
+// date read the records as they stood then.
+func EndOf(day date.Date) time.Time { return endOf(day) }
 
 // endOf is the first instant after day ends in China: the statistics of a
 // date read the records as they stood then.
