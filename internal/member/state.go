@@ -117,6 +117,15 @@ func SelectStatesBefore(idb bun.IDB, at time.Time) *bun.SelectQuery {
 		Where("(st.valid_to IS NULL OR st.valid_to >= ?)", at)
 }
 
+// SelectStatesDuring is the versions valid at some instant of the window
+// from..to as SelectStatesBefore counts (valid_from < at <= valid_to), so
+// that a report of several instants reads them in one pass and tells each
+// instant's versions apart by the same rule (the 党建工作台's monthly trend).
+func SelectStatesDuring(idb bun.IDB, from, to time.Time) *bun.SelectQuery {
+	return idb.NewSelect().Model((*State)(nil)).Where("st.valid_from < ?", to).
+		Where("(st.valid_to IS NULL OR st.valid_to >= ?)", from)
+}
+
 // RecordUntrackedStates opens a version for every member that has none
 // (records written in bulk without the write paths, as the demo
 // university's are), valid from fromJoined ? the member's joining date (or
