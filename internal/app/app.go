@@ -400,7 +400,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	dataCheck := check.New(database, sys, orgs)
 	annualStats := annual.New(database, sys, orgs)
 	snapshots := snapshot.New(database, sys, orgs, annualStats)
-	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, cipher.Derive("bigscreen.sign"))
+	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, fees, cipher.Derive("bigscreen.sign"))
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,

@@ -9,6 +9,7 @@ import (
 // (/api/report/aj/...), with the screens' paths.
 func bigscreenTS() ([]byte, error) {
 	f := newTSFile(header("internal/stats/bigscreen (sign.go, data.go)"))
+	f.decl("import type { Figures } from './fee'")
 	f.constant("The screens' external paths (bigscreen.Path…), the hash routes of /bigscreen/index.html.", "SCREEN_PATHS",
 		"", map[string]string{
 			"partyMap": bigscreen.PathPartyMap, "partyCompare": bigscreen.PathPartyCompare, "partyTrend": bigscreen.PathPartyTrend,
@@ -22,6 +23,7 @@ func bigscreenTS() ([]byte, error) {
 	f.iface("A 二级党委 on the comparison (bigscreen.CommitteeLine).", "CommitteeLine", bigscreen.CommitteeLine{}, nil)
 	f.iface("综合对比 (bigscreen.Compare, GET /api/report/aj/dj/compare).", "Compare", bigscreen.Compare{}, map[string]string{"lines": "CommitteeLine[]"})
 	f.iface("A year of the trend (bigscreen.YearLine).", "YearLine", bigscreen.YearLine{}, nil)
-	f.iface("综合统计 (bigscreen.Trend, GET /api/report/aj/dj/trend).", "Trend", bigscreen.Trend{}, map[string]string{"years": "YearLine[]"})
+	f.iface("综合统计 (bigscreen.Trend, GET /api/report/aj/dj/trend).", "Trend", bigscreen.Trend{},
+		map[string]string{"years": "YearLine[]", "feeYear": "Figures", "feeMonth": "Figures"})
 	return f.bytes()
 }

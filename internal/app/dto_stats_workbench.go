@@ -12,6 +12,7 @@ func statsWorkbenchTS() ([]byte, error) {
 	f.decl("import type { Figures } from './fee'")
 	f.iface("A value with its count (workbench.Count).", "Count", workbench.Count{}, nil)
 	f.iface("A year with a count (workbench.YearCount).", "YearCount", workbench.YearCount{}, nil)
+	f.iface("Serving members at a month's end (workbench.MonthCount).", "MonthCount", workbench.MonthCount{}, nil)
 	f.iface("The 党建工作台 (workbench.Workbench, GET /api/dj/workbench).", "Workbench", workbench.Workbench{},
 		map[string]string{"life": "MonthDue", "feeYear": "Figures", "feeMonth": "Figures"})
 	f.iface("A 二级党委's organisation structure (workbench.CommitteeRow).", "CommitteeRow", workbench.CommitteeRow{}, nil)

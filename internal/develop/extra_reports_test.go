@@ -61,16 +61,16 @@ func TestExtraYearlyCountsAtTheEdges_RULES6(t *testing.T) {
 		w.record(t, p)
 	}
 	leap := yearlyCounts(apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET", "/api/fzdy/reports/yearly?year=2027", w.e.AdminTK, nil))
-	if leap["age/le30"] != 1 || leap["age/31to35"] != 1 || leap["education/graduate"] != 2 || leap["occupation/student"] != 2 {
+	if leap["age/age30"] != 1 || leap["age/age35"] != 1 || leap["education/eduPostgrad"] != 2 || leap["occupation/student"] != 2 {
 		t.Errorf("2027 (born 29 February) = %v", leap)
 	}
 	admin := apptest.DoJSON[develop.Yearly](t, w.e, 200, "GET", "/api/fzdy/reports/yearly?year=2025", w.e.AdminTK, nil)
 	got := yearlyCounts(admin)
 	want := map[string]int{"total": 10, "gender/1": 5, "gender/2": 5,
 		"ethnicity/han": 7, "ethnicity/minority": 2, "ethnicity/unknown": 1,
-		"age/le30": 3, "age/31to35": 2, "age/36to40": 2, "age/41to45": 0, "age/56to60": 1, "age/ge61": 2,
-		"education/graduate": 1, "education/bachelor": 1, "education/college": 1, "education/secondary": 1,
-		"education/highOrBelow": 3, "education/unknown": 3,
+		"age/age30": 3, "age/age35": 2, "age/age40": 2, "age/age45": 0, "age/age60": 1, "age/age61": 2,
+		"education/eduPostgrad": 1, "education/eduBachelor": 2, "education/eduCollege": 1, "education/eduSecondary": 1,
+		"education/eduHigh": 4, "education/unknown": 1,
 		"occupation/student": 4, "occupation/professional": 1, "occupation/manager": 1, "occupation/worker": 1,
 		"occupation/retired": 1, "occupation/other": 1, "occupation/unknown": 1,
 		"category/1": 4, "category/2": 3, "category/3": 1, "category/5": 1, "category/6": 1}

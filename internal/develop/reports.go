@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/partystats"
 	"zhdj/internal/platform/report"
 	"zhdj/internal/system"
 )
@@ -190,7 +191,7 @@ type Yearly struct {
 	Gender     []YearlyCell `json:"gender"`
 	Ethnicity  []YearlyCell `json:"ethnicity"`  // 汉族, 少数民族 (and 未填 when some lack it)
 	Age        []YearlyCell `json:"age"`        // age on the day the higher committee approved (⑰)
-	Education  []YearlyCell `json:"education"`  // the 中组部 groups of educationGroups
+	Education  []YearlyCell `json:"education"`  // the 中组部 groups of partystats.EducationGroups
 	Occupation []YearlyCell `json:"occupation"` // the 中组部 occupation groups of occupationOf
 	Category   []YearlyCell `json:"category"`   // the school's own 人员类别 (DJ_DY_RYLBXX)
 }
@@ -202,58 +203,23 @@ type YearlyCell struct {
 	Count int    `json:"count"`
 }
 
-// ageBands are the age columns of the yearly table (RULES.md §6: ≤30,
-// 31–35, 36–40, 41–45, 46–50, 51–55, 56–60, ≥61): the key, the label and
-// the youngest and oldest age (-1: open).
-var ageBands = []struct {
-	key, label string
-	lo, hi     int
-}{{"le30", "30岁及以下", -1, 30}, {"31to35", "31至35岁", 31, 35}, {"36to40", "36至40岁", 36, 40},
-	{"41to45", "41至45岁", 41, 45}, {"46to50", "46至50岁", 46, 50}, {"51to55", "51至55岁", 51, 55},
-	{"56to60", "56至60岁", 56, 60}, {"ge61", "61岁及以上", 61, -1}}
-
-// ageBand is the key of the band of a person born on birth, aged on the
-// approval date (RULES.md §6: new members by the date the higher committee
-// approved); "unknown" without a birth date.
+// ageBand is the key of the band (partystats.AgeBands, RULES.md §6) of a
+// person born on birth, aged on the approval date (RULES.md §6: new members
+// by the date the higher committee approved); "unknown" without a birth date.
 func ageBand(birth, approved date.Date) string {
 	if birth.IsZero() || approved.IsZero() {
 		return "unknown"
 	}
-	age := birth.AgeOn(approved)
-	for _, b := range ageBands {
-		if (b.lo < 0 || age >= b.lo) && (b.hi < 0 || age <= b.hi) {
-			return b.key
-		}
-	}
-	return "unknown"
+	return partystats.AgeBandOf(birth.AgeOn(approved))
 }
 
-// educationGroups are the education columns of the party statistics
-// (RULES.md §6), each with the GB/T 4658-2006 codes of DJ_DY_XLXX it takes:
-// a heading code counts in its group when the group is clear (10 研究生教育,
-// 40 中等职业教育, 60/70/80); 28 大学普通班 is recognised as 大学专科 level;
-// 职业高中 and 技工学校 (44–49) are of 高中 level. 20 (大学本科/专科教育 without
-// saying which), 90 其他, a code not in the dictionary and no value count
-// under 未填: the record needs its education corrected, not a guess.
-var educationGroups = []struct {
-	key, label string
-	codes      []string
-}{
-	{"graduate", "研究生", []string{"10", "11", "12", "13", "14", "15", "16", "17", "18", "19"}},
-	{"bachelor", "大学本科", []string{"21", "22", "23"}},
-	{"college", "大学专科", []string{"28", "31", "32", "33"}},
-	{"secondary", "中专", []string{"40", "41", "42", "43"}},
-	{"highOrBelow", "高中及以下", []string{"44", "45", "46", "47", "48", "49", "60", "61", "62", "63", "70", "71", "73", "80", "81", "83"}},
-}
-
-// educationGroup is the key of the education column of a DJ_DY_XLXX code.
+// educationGroup is the key of the education column
+// (partystats.EducationGroups) of a DJ_DY_XLXX code; "unknown" (未填) for
+// none or a code outside the dictionary: the record needs its education
+// corrected, not a guess.
 func educationGroup(code string) string {
-	for _, g := range educationGroups {
-		for _, c := range g.codes {
-			if c == code {
-				return g.key
-			}
-		}
+	if g := partystats.EducationGroupOf(code); g != "" {
+		return g
 	}
 	return "unknown"
 }
@@ -340,11 +306,11 @@ func (s *Service) yearly(ctx context.Context, q report.Query) (Yearly, error) {
 	t.Gender = fixedCells(counts["gender"], genders)
 	t.Ethnicity = fixedCells(counts["ethnicity"], [][2]string{{"han", "汉族"}, {"minority", "少数民族"}})
 	var bands, educations [][2]string
-	for _, b := range ageBands {
-		bands = append(bands, [2]string{b.key, b.label})
+	for _, b := range partystats.AgeBands {
+		bands = append(bands, [2]string{b.Key, b.Title})
 	}
-	for _, g := range educationGroups {
-		educations = append(educations, [2]string{g.key, g.label})
+	for _, g := range partystats.EducationGroups {
+		educations = append(educations, [2]string{g.Key, g.Title})
 	}
 	t.Age = fixedCells(counts["age"], bands)
 	t.Education = fixedCells(counts["education"], educations)

@@ -127,6 +127,15 @@ func SelectRosterAt(idb bun.IDB, at time.Time) *bun.SelectQuery {
 		ColumnExpr("st.member_id, rm.name, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.member_status, st.birth_date, st.joined_on")
 }
 
+// SelectStatesDuring is the versions valid at some instant of the window
+// from..to as SelectStatesBefore counts (valid_from < at <= valid_to), so
+// that a report of several instants reads them in one pass and tells each
+// instant's versions apart by the same rule (the 党建工作台's monthly trend).
+func SelectStatesDuring(idb bun.IDB, from, to time.Time) *bun.SelectQuery {
+	return idb.NewSelect().Model((*State)(nil)).Where("st.valid_from < ?", to).
+		Where("(st.valid_to IS NULL OR st.valid_to >= ?)", from)
+}
+
 // RecordUntrackedStates opens a version for every member that has none
 // (records written in bulk without the write paths, as the demo
 // university's are), valid from fromJoined ? the member's joining date (or

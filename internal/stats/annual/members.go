@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/partystats"
 )
 
 // The counted members: as the records stood at the end of the reporting
@@ -48,72 +49,26 @@ func endOf(day date.Date) time.Time {
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, date.China).UTC()
 }
 
-// AgeBands are the age bands of RULES.md §6, the age in full years on the
-// reporting date (date.AgeOn: born 29 February, a common year's birthday is 1 March).
-var AgeBands = []struct {
-	Key      string
-	Title    string
-	From, To int // inclusive; To 0: no upper bound
-}{
-	{"age30", "30岁及以下", 0, 30}, {"age35", "31至35岁", 31, 35}, {"age40", "36至40岁", 36, 40},
-	{"age45", "41至45岁", 41, 45}, {"age50", "46至50岁", 46, 50}, {"age55", "51至55岁", 51, 55},
-	{"age60", "56至60岁", 56, 60}, {"age61", "61岁及以上", 61, 0},
-}
-
-// bornBy is the last birth date of someone aged at least n on day.
-func bornBy(day date.Date, n int) date.Date {
-	b := day.AddYears(-n)
-	for b.AddDays(1).AgeOn(day) >= n {
-		b = b.AddDays(1)
-	}
-	for b.AgeOn(day) < n {
-		b = b.AddDays(-1)
-	}
-	return b
-}
-
-// ageColumns are the bands as conditions on the birth date.
+// ageColumns are the bands (partystats.AgeBands, RULES.md §6) as
+// conditions on the birth date, the age in full years on the reporting date.
 func ageColumns(day date.Date) []Column {
 	var out []Column
-	for _, b := range AgeBands {
+	for _, b := range partystats.AgeBands {
 		col := Column{Key: b.Key, Title: b.Title}
-		// Aged from..to: born after bornBy(to+1) and by bornBy(from).
-		switch {
-		case b.From == 0:
-			col.When, col.Args = "x.birth_date > ?", []any{bornBy(day, b.To+1)}
-		case b.To == 0:
-			col.When, col.Args = "x.birth_date <= ?", []any{bornBy(day, b.From)}
-		default:
-			col.When, col.Args = "x.birth_date > ? AND x.birth_date <= ?", []any{bornBy(day, b.To+1), bornBy(day, b.From)}
-		}
+		col.When, col.Args = partystats.AgeBandRange("x.birth_date", b, day)
 		out = append(out, col)
 	}
 	return append(out, Column{Key: "ageNone", Title: "出生日期未填", When: "x.birth_date IS NULL"})
 }
 
-// EducationGroups group the 学历 codes (GB/T 4658-2006, dictionary
-// DJ_DY_XLXX) as the statistics do: 研究生 (1x), 大学本科 (2x: the heading 20
-// 大学本科/专科教育 counts as 本科), 大学专科 (3x), 中专 (40–43), 高中及以下
-// (职业高中, 技工学校, 高中, 初中, 小学, 其他).
-var EducationGroups = []struct {
-	Key, Title string
-	Codes      []string
-}{
-	{"eduPostgrad", "研究生", []string{"10", "11", "12", "13", "14", "15", "16", "17", "18", "19"}},
-	{"eduBachelor", "大学本科", []string{"20", "21", "22", "23", "28"}},
-	{"eduCollege", "大学专科", []string{"31", "32", "33"}},
-	{"eduSecondary", "中专", []string{"40", "41", "42", "43"}},
-	{"eduHigh", "高中及以下", []string{"44", "45", "46", "47", "48", "49", "60", "61", "62", "63", "70", "71", "73", "80", "81", "83", "90"}},
-}
-
+// educationColumns are the groups of partystats.EducationGroups (GB/T
+// 4658 codes; 职业高中 and 技工学校 count as 高中及以下), and the rest apart.
 func educationColumns() []Column {
-	var known []string
 	var cols []Column
-	for _, g := range EducationGroups {
+	for _, g := range partystats.EducationGroups {
 		cols = append(cols, Column{Key: g.Key, Title: g.Title, When: "x.education IN (?)", Args: []any{bun.List(g.Codes)}})
-		known = append(known, g.Codes...)
 	}
-	return append(cols, Column{Key: "eduNone", Title: "学历未填或无法归类", When: "x.education NOT IN (?)", Args: []any{bun.List(known)}})
+	return append(cols, Column{Key: "eduNone", Title: "学历未填或无法归类", When: "x.education NOT IN (?)", Args: []any{bun.List(partystats.EducationCodes())}})
 }
 
 // JoinPeriods are the joining periods of the 党内统计公报 (中共中央组织部,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/fee"
 	"zhdj/internal/member"
 	"zhdj/internal/stats/bigscreen"
 	"zhdj/internal/system"
@@ -64,7 +65,7 @@ func (w *world) screen(path string, q url.Values) *apptest.Response {
 	return w.e.Do(http.MethodGet, path+"?"+q.Encode(), "", nil)
 }
 
-func (w *world) member(t *testing.T, name string, orgID int64, set map[string]any) {
+func (w *world) member(t *testing.T, name string, orgID int64, set map[string]any) int64 {
 	t.Helper()
 	w.seq++
 	id := w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember(name, orgID,
@@ -74,6 +75,7 @@ func (w *world) member(t *testing.T, name string, orgID int64, set map[string]an
 			t.Fatal(err)
 		}
 	}
+	return id
 }
 
 func setting(t *testing.T, e *apptest.Env, key, value string) {
@@ -246,8 +248,8 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 	w := newWorld(t)
 	w.member(t, "甲", w.c.Branch, map[string]any{"joined_on": "2026-03-01", "party_status": member.PartyProbation, "full_on": nil})
 	w.member(t, "乙", w.c.Branch, map[string]any{"joined_on": "2020-05-01", "full_on": "2021-05-01", "gender": member.GenderFemale})
-	w.member(t, "丙", w.mathBr, map[string]any{"joined_on": "2016-01-01", "full_on": "2017-01-01"})
-	w.member(t, "丁", w.mathBr, map[string]any{"joined_on": "2010-01-01", "full_on": "2011-01-01"})
+	bing := w.member(t, "丙", w.mathBr, map[string]any{"joined_on": "2016-01-01", "full_on": "2017-01-01"})
+	ding := w.member(t, "丁", w.mathBr, map[string]any{"joined_on": "2010-01-01", "full_on": "2011-01-01"})
 
 	var all, cs compare
 	res := w.screen("/api/report/aj/dj/compare", w.sign(t, w.deptTK, bigscreen.PathPartyCompare).query())
@@ -283,6 +285,43 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 	if len(trend.Years) != 10 || trend.Years[0].Year != 2017 || got[2026] != [2]int{1, 0} || got[2020] != [2]int{1, 0} ||
 		got[2021] != [2]int{0, 1} || got[2017] != [2]int{0, 1} {
 		t.Errorf("trend %+v", trend)
+	}
+
+	// The fees of the trend screen (this month is 2026-06): 数学 owes 10.00
+	// this month and paid 5.00; in January 10.00, paid in full.
+	for _, d := range []struct {
+		month  string
+		member int64
+		paid   int64
+	}{{"2026-06", bing, 500}, {"2026-01", ding, 1000}} {
+		b := &fee.Batch{Month: d.month, State: fee.BatchOpen}
+		if _, err := w.e.DB.NewInsert().Model(b).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		due := &fee.Due{BatchID: b.ID, Month: d.month, MemberID: d.member, MemberName: "丙", OrgID: w.mathBr, OrgPath: "/", DueFen: 1000, PaidFen: d.paid}
+		if _, err := w.e.DB.NewInsert().Model(due).Exec(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type fees struct {
+		Month             string
+		FeeYear, FeeMonth fee.Figures
+	}
+	var f fees
+	res = w.screen("/api/report/aj/dj/trend", w.sign(t, w.deptTK, bigscreen.PathPartyTrend).query())
+	apptest.Expect(t, res, http.StatusOK)
+	res.JSON(t, &f)
+	if f.Month != "2026-06" || f.FeeYear.DueFen != 2000 || f.FeeYear.PaidFen != 1500 || f.FeeYear.RateBP != 7500 ||
+		f.FeeMonth.DueFen != 1000 || f.FeeMonth.RateBP != 5000 {
+		t.Errorf("department fees: %+v", f)
+	}
+	// 计算机's officer: no dues of 计算机 (the rate of nothing due is 100%).
+	f = fees{}
+	res = w.screen("/api/report/aj/dj/trend", w.sign(t, w.csTK, bigscreen.PathPartyTrend).query())
+	apptest.Expect(t, res, http.StatusOK)
+	res.JSON(t, &f)
+	if f.FeeYear.DueFen != 0 || f.FeeYear.Months != 0 || f.FeeMonth.Months != 0 {
+		t.Errorf("committee fees: %+v", f)
 	}
 
 	// The map: nothing configured says so; configured, each building shows

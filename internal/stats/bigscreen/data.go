@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/fee"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
@@ -182,9 +183,14 @@ type YearLine struct {
 	Full   int `bun:"full" json:"full"`
 }
 
-// Trend is GET /api/report/aj/dj/trend: the last trendYears years.
+// Trend is GET /api/report/aj/dj/trend: the last trendYears years, and the
+// party fees of the scope collected this year (January to this month) and
+// this month, with their rates (fee.Collected, as the 党建工作台 reads them).
 type Trend struct {
-	Years []YearLine `json:"years"`
+	Years    []YearLine  `json:"years"`
+	Month    string      `json:"month"` // this month, YYYY-MM
+	FeeYear  fee.Figures `json:"feeYear"`
+	FeeMonth fee.Figures `json:"feeMonth"`
 }
 
 const trendYears = 10
@@ -195,7 +201,14 @@ func (s *Service) PartyTrend(ctx context.Context) (Trend, error) {
 	day, year := s.today()
 	first := year - trendYears + 1
 	byYear := map[int]*YearLine{}
-	out := Trend{Years: make([]YearLine, 0, trendYears)}
+	out := Trend{Years: make([]YearLine, 0, trendYears), Month: day.Month().String()}
+	var err error
+	if out.FeeYear, err = s.fees.Collected(ctx, out.Month[:4]+"-01", out.Month); err != nil {
+		return out, err
+	}
+	if out.FeeMonth, err = s.fees.Collected(ctx, out.Month, out.Month); err != nil {
+		return out, err
+	}
 	for y := first; y <= year; y++ {
 		out.Years = append(out.Years, YearLine{Year: y})
 	}

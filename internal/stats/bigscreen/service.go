@@ -18,6 +18,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/cadre/analysis"
+	"zhdj/internal/fee"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/system"
@@ -29,14 +30,15 @@ type Service struct {
 	sys     *system.Service
 	orgs    *org.Service
 	cadres  *analysis.Service
+	fees    *fee.Service
 	signKey []byte
 	now     func() time.Time
 }
 
 // New builds the service; signKey is the signing key (crypto's Derive of a
 // purpose of its own).
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, cadres *analysis.Service, signKey []byte) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, cadres: cadres, signKey: signKey,
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, cadres *analysis.Service, fees *fee.Service, signKey []byte) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, cadres: cadres, fees: fees, signKey: signKey,
 		now: func() time.Time { return time.Now().UTC() }}
 }
 

@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/partystats"
 )
 
 // Analysis is GET /api/dzzfx?committeeId=: 党组织数据分析. Rows are every
@@ -76,40 +77,6 @@ const (
 	dictCategory = "DJ_DY_RYLBXX"
 	dictParty    = "DJ_DY_DJZTXX"
 )
-
-// ageBands: age in whole years on the day (RULES.md §6): a member is in a
-// band while born after the day limit years ago, so one turning 31 today is
-// 31–35 and the day before still ≤30.
-var ageBands = []struct {
-	key, label string
-	limit      int // born after day − limit years; 0: the rest
-}{
-	{"30", "30岁及以下", 31}, {"35", "31至35岁", 36}, {"40", "36至40岁", 41}, {"45", "41至45岁", 46},
-	{"50", "46至50岁", 51}, {"55", "51至55岁", 56}, {"60", "56至60岁", 61}, {"61", "61岁及以上", 0},
-}
-
-// educationGroups: 学历 by GB/T 4658 class, the code's first digit (1 研究生,
-// 2 本科, 3 专科, 4 中专 and 5 技工学校, the rest 高中及以下).
-var educationGroups = []Count{{Value: "graduate", Label: "研究生"}, {Value: "bachelor", Label: "大学本科"},
-	{Value: "college", Label: "大学专科"}, {Value: "secondary", Label: "中专"}, {Value: "high", Label: "高中及以下"}}
-
-const educationExpr = "CASE WHEN COALESCE(m.education, '') = '' THEN '' WHEN m.education LIKE '1%' THEN 'graduate' " +
-	"WHEN m.education LIKE '2%' THEN 'bachelor' WHEN m.education LIKE '3%' THEN 'college' " +
-	"WHEN m.education LIKE '4%' OR m.education LIKE '5%' THEN 'secondary' ELSE 'high' END"
-
-func ageExpr(day date.Date) (string, []any) {
-	expr := "CASE WHEN m.birth_date IS NULL THEN ''"
-	var args []any
-	for _, b := range ageBands {
-		if b.limit == 0 {
-			expr += " ELSE '" + b.key + "'"
-			continue
-		}
-		expr += " WHEN m.birth_date > ? THEN '" + b.key + "'"
-		args = append(args, day.AddYears(-b.limit))
-	}
-	return expr + " END", args
-}
 
 // Analyze reads the analysis of committee (0: the whole scope). A committee
 // that is not a 二级党委 of the caller's scope is 404, as a missing one.
@@ -222,7 +189,10 @@ func (s *Service) committeeRows(ctx context.Context, sc org.Scope, day date.Date
 // dimensions: one query grouped by all five, added up per dimension here
 // (a few hundred groups at most).
 func (s *Service) dimensions(ctx context.Context, restrict func(*bun.SelectQuery) *bun.SelectQuery, day date.Date) ([]Dimension, error) {
-	age, ageArgs := ageExpr(day)
+	// The bands and groups of the party statistics (partystats, RULES.md
+	// §6): the age in full years on today.
+	age, ageArgs := partystats.AgeBandCase("m.birth_date", day)
+	edu, eduArgs := partystats.EducationCase("m.education")
 	var groups []struct {
 		Gender    string `bun:"gender"`
 		Age       string `bun:"age"`
@@ -233,7 +203,7 @@ func (s *Service) dimensions(ctx context.Context, restrict func(*bun.SelectQuery
 	}
 	inner := member.SelectServing(s.db).
 		ColumnExpr("COALESCE(m.gender, '') AS gender").ColumnExpr(age+" AS age", ageArgs...).
-		ColumnExpr(educationExpr + " AS edu").ColumnExpr("COALESCE(m.person_category, '') AS category").
+		ColumnExpr(edu+" AS edu", eduArgs...).ColumnExpr("COALESCE(m.person_category, '') AS category").
 		ColumnExpr("m.party_status AS party")
 	q := s.db.NewSelect().TableExpr("(?) AS g", restrict(inner)).
 		ColumnExpr("g.gender, g.age, g.edu, g.category, g.party, COUNT(*) AS n").GroupExpr("g.gender, g.age, g.edu, g.category, g.party")
@@ -252,28 +222,31 @@ func (s *Service) dimensions(ctx context.Context, restrict func(*bun.SelectQuery
 		by["category"][g.Category] += g.N
 		by["party"][g.Party] += g.N
 	}
-	var ages []Count
-	for _, b := range ageBands {
-		ages = append(ages, Count{Value: b.key, Label: b.label})
+	var ages, educations []Count
+	for _, b := range partystats.AgeBands {
+		ages = append(ages, Count{Value: b.Key, Label: b.Title})
+	}
+	for _, g := range partystats.EducationGroups {
+		educations = append(educations, Count{Value: g.Key, Label: g.Title})
 	}
 	return []Dimension{
 		{Key: "gender", Title: "性别", Items: dictCounts(opts[dictGender], by["gender"])},
 		{Key: "age", Title: "年龄", Items: fixedCounts(ages, by["age"])},
-		{Key: "education", Title: "学历", Items: fixedCounts(educationGroups, by["education"])},
+		{Key: "education", Title: "学历", Items: fixedCounts(educations, by["education"])},
 		{Key: "category", Title: "人员类别", Items: dictCounts(opts[dictCategory], by["category"])},
 		{Key: "party", Title: "党籍", Items: dictCounts(opts[dictParty], by["party"])},
 	}, nil
 }
 
-// fixedCounts fills items (in their order) from by, with 未填写 last when
-// some are blank.
+// fixedCounts fills items (in their order) from by, with 未填或无法归类 last
+// when some are blank or in no item (a code outside the dictionary).
 func fixedCounts(items []Count, by map[string]int) []Count {
 	out := make([]Count, 0, len(items)+1)
 	for _, it := range items {
 		out = append(out, Count{Value: it.Value, Label: it.Label, Count: by[it.Value]})
 	}
 	if n := by[""]; n > 0 {
-		out = append(out, Count{Value: "", Label: "未填写", Count: n})
+		out = append(out, Count{Value: "", Label: "未填或无法归类", Count: n})
 	}
 	return out
 }

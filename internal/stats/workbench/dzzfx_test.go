@@ -50,9 +50,10 @@ func (a analysis) dim(key string) map[string]int {
 // in exactly 6 months, and the committee's own term a day later.
 func analysisWorld(t *testing.T) *world {
 	w := newWorld(t)
-	// 甲 turns 31 today (31–35); 乙 turns 31 tomorrow (still ≤30).
+	// 甲 turns 31 today (31–35); 乙 turns 31 tomorrow (still ≤30) and
+	// went to a 技工学校 (47: 高中及以下, not 中专).
 	w.member(t, "甲", w.c.Branch, map[string]any{"birth_date": w.today.AddYears(-31)})
-	w.member(t, "乙", w.c.Branch, map[string]any{"birth_date": w.today.AddYears(-31).AddDays(1)})
+	w.member(t, "乙", w.c.Branch, map[string]any{"birth_date": w.today.AddYears(-31).AddDays(1), "education": "47"})
 	w.member(t, "丙", w.c.Branch, map[string]any{"party_status": member.PartyProbation, "full_on": nil, "gender": "2", "education": "21",
 		"joined_on": w.today.AddMonths(-2)})
 	for i := range 7 {
@@ -91,13 +92,13 @@ func TestAnalysisPerCommittee(t *testing.T) {
 		t.Fatalf("structure: %+v", one.Structure)
 	}
 	// The ID numbers' birth date (1990-01-01) puts 丙 at 36–40.
-	if got := one.dim("age"); got["30"] != 1 || got["35"] != 1 || got["40"] != 1 || got["61"] != 0 {
+	if got := one.dim("age"); got["age30"] != 1 || got["age35"] != 1 || got["age40"] != 1 || got["age61"] != 0 {
 		t.Fatalf("age: %v", got)
 	}
 	if got := one.dim("gender"); got["1"] != 2 || got["2"] != 1 {
 		t.Fatalf("gender: %v", got)
 	}
-	if got := one.dim("education"); got["graduate"] != 2 || got["bachelor"] != 1 {
+	if got := one.dim("education"); got["eduPostgrad"] != 1 || got["eduBachelor"] != 1 || got["eduHigh"] != 1 || got["eduSecondary"] != 0 {
 		t.Fatalf("education: %v", got)
 	}
 	year := w.today.Time().Year()

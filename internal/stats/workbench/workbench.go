@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -51,9 +52,19 @@ type Workbench struct {
 	// month) and of this month, with their collection rates.
 	FeeYear  fee.Figures `json:"feeYear"`
 	FeeMonth fee.Figures `json:"feeMonth"`
-	// Joined is the serving members by the year they joined, the last
-	// JoinedYears years (this one included), oldest first.
-	Joined []YearCount `json:"joined"`
+	// Trend is the serving members at the end of each of the last
+	// TrendMonths months (this one: now), oldest first, as the records
+	// stood then (the member versions): editing, moving or deleting a
+	// record today leaves the past months as they were.
+	Trend []MonthCount `json:"trend"`
+}
+
+// MonthCount is the serving members (normal status, full or
+// probationary) at a month's end.
+type MonthCount struct {
+	Month        string `json:"month"` // YYYY-MM
+	Members      int    `json:"members"`
+	Probationary int    `json:"probationary"`
 }
 
 // Count is one value (a dictionary's, a stage, a kind) with its count.
@@ -75,7 +86,8 @@ const (
 	// organisations whose term ends within 90 days).
 	TermDays      = 90
 	ProbationDays = 30
-	JoinedYears   = 5
+	// TrendMonths: the months of the member trend, this one included.
+	TrendMonths = 12
 )
 
 // transferKinds are the kinds the workbench counts, with their names.
@@ -138,9 +150,43 @@ func (s *Service) Workbench(ctx context.Context) (Workbench, error) {
 	if out.FeeMonth, err = s.src.Fees.Collected(ctx, month, month); err != nil {
 		return out, err
 	}
-	year := today.Time().Year()
-	out.Joined, err = s.joined(ctx, func(q *bun.SelectQuery) *bun.SelectQuery { return sc.Apply(q, "m.org_id") }, year-JoinedYears+1, year)
+	out.Trend, err = s.trend(ctx, sc, s.now())
 	return out, err
+}
+
+// trend counts the serving members of the scope at the end of each of the
+// last TrendMonths months (the first instant of the next month in China;
+// this month: now) from the member versions (member.SelectStatesBefore's
+// rule, valid_from < at <= valid_to): one query over the versions open
+// during the window, a pair of sums per point. A version counts under the
+// organisation it names, so a member moved out of the scope this month
+// still counts in the months before, and a deleted one (its last version
+// closed) too.
+func (s *Service) trend(ctx context.Context, sc org.Scope, now time.Time) ([]MonthCount, error) {
+	this := date.MonthOf(now.In(date.China))
+	out := make([]MonthCount, TrendMonths)
+	ats := make([]time.Time, TrendMonths)
+	for i := range out {
+		m := this.AddMonths(i - TrendMonths + 1)
+		out[i].Month = m.String()
+		next := m.Next().Time()
+		ats[i] = time.Date(next.Year(), next.Month(), 1, 0, 0, 0, 0, date.China).UTC()
+	}
+	ats[TrendMonths-1] = now.UTC()
+	q := member.SelectStatesDuring(s.db, ats[0], ats[TrendMonths-1]).
+		Where("st.member_status = ?", member.StatusNormal).
+		Where("st.party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation}))
+	dest := make([]any, 0, 2*TrendMonths)
+	for i, at := range ats {
+		valid := "st.valid_from < ? AND (st.valid_to IS NULL OR st.valid_to >= ?)"
+		q = q.ColumnExpr("COALESCE(SUM(CASE WHEN "+valid+" THEN 1 ELSE 0 END), 0)", at, at).
+			ColumnExpr("COALESCE(SUM(CASE WHEN "+valid+" AND st.party_status = ? THEN 1 ELSE 0 END), 0)", at, at, member.PartyProbation)
+		dest = append(dest, &out[i].Members, &out[i].Probationary)
+	}
+	if err := sc.Apply(q, "st.org_id").Scan(ctx, dest...); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
 }
 
 // terms counts the live organisations of the scope whose term ends from

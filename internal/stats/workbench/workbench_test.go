@@ -1,7 +1,9 @@
 package workbench_test
 
 import (
+	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,7 +13,9 @@ import (
 	"zhdj/internal/develop"
 	"zhdj/internal/fee"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/stats/workbench"
 	"zhdj/internal/transfer"
 )
@@ -90,7 +94,7 @@ type numbers struct {
 	}
 	TermsDue, TermsOverdue, ProbationsDue int
 	FeeYear, FeeMonth                     fee.Figures
-	Joined                                []struct{ Year, Count int }
+	Trend                                 []workbench.MonthCount
 	Life                                  struct {
 		Items []struct {
 			Key  string
@@ -178,22 +182,13 @@ func TestWorkbenchFiguresOfTheScope(t *testing.T) {
 	if all.FeeMonth.DueFen != 1000 || all.FeeMonth.RateBP != 5000 || all.FeeYear.DueFen != yearDue || all.FeeYear.PaidFen != yearPaid {
 		t.Fatalf("fees: %+v %+v", all.FeeMonth, all.FeeYear)
 	}
-	// Every serving member's joining date counts in its year, the
-	// probationary members' too (their years depend on today).
-	wantJoined := map[int]int{}
-	for _, d := range []date.Date{date.Date(fmt.Sprintf("%d-01-01", year)), date.Date(fmt.Sprintf("%d-12-31", year-4)),
-		w.today.AddDays(30).AddYears(-1), w.today.AddDays(31).AddYears(-1), w.today.AddDays(-1).AddYears(-1)} {
-		wantJoined[d.Time().Year()]++
+	// The trend's last point is now: the six members (their party standing
+	// was written past the versions here; TestWorkbenchTrendFromTheVersions
+	// writes through the member module).
+	if len(all.Trend) != workbench.TrendMonths || all.Trend[len(all.Trend)-1].Month != w.today.Month().String() ||
+		all.Trend[len(all.Trend)-1].Members != 6 {
+		t.Fatalf("trend: %+v", all.Trend)
 	}
-	if len(all.Joined) != 5 || all.Joined[0].Year != year-4 {
-		t.Fatalf("joined: %+v", all.Joined)
-	}
-	for _, j := range all.Joined {
-		if j.Count != wantJoined[j.Year] {
-			t.Fatalf("joined: %+v, want %v", all.Joined, wantJoined)
-		}
-	}
-
 	// 计算机's officer sees 计算机 only.
 	cs := apptest.DoJSON[numbers](t, w.e, 200, "GET", "/api/dj/workbench", w.csTK, nil)
 	if cs.Members != 4 || cs.Probationary != 2 || cs.OrgTotal != 3 || cs.TermsDue != 1 || cs.TermsOverdue != 0 || cs.ProbationsDue != 1 {
@@ -219,4 +214,62 @@ func with(m map[string]any, kv ...any) map[string]any {
 		out[kv[i].(string)] = kv[i+1]
 	}
 	return out
+}
+
+// china is the instant of a China wall-clock time.
+func china(y int, m time.Month, d, h int) time.Time {
+	return time.Date(y, m, d, h, 0, 0, 0, time.FixedZone("CST", 8*3600)).UTC()
+}
+
+// The member trend counts each month's end as the records stood then (the
+// member versions): a member moved out of 计算机 this month and one deleted
+// this month still count in last month's point; the months before the
+// records were entered count nobody.
+func TestWorkbenchTrendFromTheVersions(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	var now time.Time
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	set := func(t time.Time) { mu.Lock(); defer mu.Unlock(); now = t }
+	w.e.App.Members.SetClock(clock)
+	w.e.App.DJWorkbench.SetClock(clock)
+
+	set(china(2026, 1, 10, 9))
+	ids := map[string]int64{}
+	for i, name := range []string{"甲", "乙", "丙"} {
+		b := apptest.FullMember(name, w.c.Branch, "idNumber", apptest.IDNumber("110101", "19900101", 2*i+1))
+		ids[name] = apptest.DoJSON[member.MemberView](t, w.e, 201, "POST", "/api/dyjbxx", w.e.AdminTK, b).ID
+	}
+	set(china(2026, 3, 5, 9))
+	if err := db.InTx(t.Context(), w.e.DB, func(ctx context.Context, tx bun.Tx) error {
+		return w.e.App.Members.ChangeTx(ctx, tx, ids["甲"], member.Change{OrgID: w.mathBr}, audit.OriginUserUpdate)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	apptest.Expect(t, w.e.Do("DELETE", "/api/dyjbxx", w.e.AdminTK, map[string]any{"ids": []int64{ids["乙"]}}), 204)
+	set(china(2026, 3, 15, 10))
+
+	points := func(token string) map[string]int {
+		got := apptest.DoJSON[numbers](t, w.e, 200, "GET", "/api/dj/workbench", token, nil).Trend
+		if len(got) != workbench.TrendMonths || got[0].Month != "2025-04" || got[len(got)-1].Month != "2026-03" {
+			t.Fatalf("trend months: %+v", got)
+		}
+		out := map[string]int{}
+		for _, p := range got {
+			out[p.Month] = p.Members
+		}
+		return out
+	}
+	for who, want := range map[string]map[string]int{
+		w.csTK:   {"2025-12": 0, "2026-01": 3, "2026-02": 3, "2026-03": 1},
+		w.deptTK: {"2025-12": 0, "2026-01": 3, "2026-02": 3, "2026-03": 2},
+	} {
+		got := points(who)
+		for m, n := range want {
+			if got[m] != n {
+				t.Errorf("%s = %d, want %d (all %v)", m, got[m], n, got)
+			}
+		}
+	}
 }

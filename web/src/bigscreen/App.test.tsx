@@ -66,6 +66,17 @@ describe('big screen', () => {
     expect(screen.getByText('党建驾驶舱 · 综合对比')).toBeTruthy()
   })
 
+  it('shows the fee collection rates on 综合统计', async () => {
+    const fees = (months: number, rateBp: number) => ({ members: 1, months, unpaidMonths: 0, dueFen: 1000, paidFen: 500, extraFen: 0, outstandingFen: 500, rateBp, peopleRateBp: 0 })
+    const asked = serve(200, { years: [{ year: 2026, joined: 1, full: 0 }], month: '2026-03', feeYear: fees(3, 8333), feeMonth: fees(0, 10000) })
+    window.location.hash = `#/aj/djzhtb?${SIGNED}`
+    render(<BigScreen />)
+    expect(await screen.findByText('83.33%')).toBeTruthy()
+    expect(screen.getByText('2026年收缴率')).toBeTruthy()
+    expect(screen.getByText('本月尚未启动收缴')).toBeTruthy()
+    expect(asked).toContain(`/api/report/aj/dj/trend?${SIGNED}`)
+  })
+
   it('says where to configure an empty map', async () => {
     serve(200, { configured: false, members: 3, campuses: [] })
     window.location.hash = `#/dv1?${SIGNED}`

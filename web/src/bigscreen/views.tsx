@@ -1,4 +1,5 @@
 import type { Compare, ScreenMap, Trend } from '@/api/generated/bigscreen'
+import type { Figures } from '@/api/generated/fee'
 import type { Structure, UnitLine } from '@/api/generated/gbanalysis'
 import EChart from '@/components/chart/EChart'
 
@@ -113,7 +114,10 @@ export function PartyCompare({ data }: { data: Compare }) {
   )
 }
 
-/** 综合统计: admitted and made full per year. */
+/** A fee rate in basis points as a percentage; a period with no dues yet says so. */
+const feeRate = (f: Figures, none: string) => (f.months === 0 ? none : `${(f.rateBp / 100).toFixed(2)}%`)
+
+/** 综合统计: admitted and made full per year, and the party fees collected this year and this month. */
 export function PartyTrend({ data }: { data: Trend }) {
   const option = {
     ...BASE,
@@ -134,6 +138,10 @@ export function PartyTrend({ data }: { data: Trend }) {
       <Panel title="近十年合计">
         <Figure label="发展党员" value={data.years.reduce((a, y) => a + y.joined, 0)} />
         <Figure label="转为正式党员" value={data.years.reduce((a, y) => a + y.full, 0)} />
+      </Panel>
+      <Panel title="党费收缴（收缴率按金额）">
+        <Figure label={`${data.month.slice(0, 4)}年收缴率`} value={feeRate(data.feeYear, '本年尚未启动收缴')} />
+        <Figure label={`${Number(data.month.slice(5))}月收缴率`} value={feeRate(data.feeMonth, '本月尚未启动收缴')} />
       </Panel>
     </div>
   )

@@ -18,6 +18,13 @@ export interface YearCount {
   count: number
 }
 
+/** Serving members at a month's end (workbench.MonthCount). */
+export interface MonthCount {
+  month: string
+  members: number
+  probationary: number
+}
+
 /** The 党建工作台 (workbench.Workbench, GET /api/dj/workbench). */
 export interface Workbench {
   day: string | null
@@ -37,7 +44,7 @@ export interface Workbench {
   life: MonthDue
   feeYear: Figures
   feeMonth: Figures
-  joined: YearCount[]
+  trend: MonthCount[]
 }
 
 /** A 二级党委's organisation structure (workbench.CommitteeRow). */

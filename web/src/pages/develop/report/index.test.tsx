@@ -37,15 +37,15 @@ const yearly = (y: number, total: number): Yearly => ({
     { key: 'minority', label: '少数民族', count: 0 },
   ],
   age: [
-    { key: 'le30', label: '30岁及以下', count: total },
+    { key: 'age30', label: '30岁及以下', count: total },
     ...['31至35岁', '36至40岁', '41至45岁', '46至50岁', '51至55岁', '56至60岁', '61岁及以上'].map((label) => ({ key: label, label, count: 0 })),
   ],
   education: [
-    { key: 'graduate', label: '研究生', count: 0 },
+    { key: 'eduPostgrad', label: '研究生', count: 0 },
     { key: 'bachelor', label: '大学本科', count: 0 },
     { key: 'college', label: '大学专科', count: 0 },
     { key: 'secondary', label: '中专', count: 0 },
-    { key: 'highOrBelow', label: '高中及以下', count: total },
+    { key: 'eduHigh', label: '高中及以下', count: total },
   ],
   occupation: [
     { key: 'student', label: '学生', count: total },

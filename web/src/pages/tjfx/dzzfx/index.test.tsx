@@ -28,7 +28,7 @@ const analysis = (rows: CommitteeRow[], structure?: CommitteeRow): Analysis => {
   const total = rows.reduce((t, r) => ({ ...t, branches: t.branches + r.branches, members: t.members + r.members }), { ...row(0, '', 0), branches: 0, members: 0 })
   return {
     day: '2026-12-01', committeeId: structure?.committeeId ?? 0, rows, total, structure: structure ?? total,
-    dimensions: [{ key: 'age', title: '年龄', items: [{ value: '30', label: '30岁及以下', count: 3 }] }],
+    dimensions: [{ key: 'age', title: '年龄', items: [{ value: 'age30', label: '30岁及以下', count: 3 }] }],
     joined: [{ year: 2026, count: 2 }],
   }
 }

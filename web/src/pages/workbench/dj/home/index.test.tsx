@@ -45,7 +45,7 @@ const workbench = (scoped: boolean): Workbench => ({
   life: { month: '2026-12', items: [], missing: 0, gaps: [] },
   feeYear: scoped ? { ...figures, months: 10, dueFen: 1000, paidFen: 875, rateBp: 8750 } : figures,
   feeMonth: figures,
-  joined: [{ year: 2026, count: scoped ? 7 : 0 }],
+  trend: [{ month: '2026-11', members: scoped ? 7 : 0, probationary: 0 }],
 })
 
 function Where() {
@@ -71,7 +71,7 @@ describe('党建工作台', { timeout: 20_000 }, () => {
     renderPage()
     expect(await screen.findByRole('link', { name: '党员 321' })).toBeTruthy()
     expect(screen.getByRole('link', { name: '本年收缴率（按金额） 87.50%' })).toBeTruthy()
-    expect(screen.getByRole('img', { name: '近年入党人数' })).toBeTruthy()
+    expect(screen.getByRole('img', { name: '近月党员人数' })).toBeTruthy()
     expect(screen.getByRole('link', { name: /党建驾驶舱/ }).getAttribute('href')).toBe('/workbench/djjsc/zhdt')
     expect(screen.getByRole('link', { name: '转出中 2' }).getAttribute('href')).toBe('/zzgx/out')
     expect(await screen.findByRole('link', { name: '待办总数 3' })).toBeTruthy()

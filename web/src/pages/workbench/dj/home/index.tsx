@@ -99,7 +99,7 @@ function Chart({ title, label, option, empty }: { title: string; label: string; 
 /**
  * 党建工作台 (/workbench/dj/home, dj:workbench:navbar): the key numbers of the caller's data scope, the to-dos,
  * the due reminders (换届, 预备期), organisation life this period, fee collection, the development pipeline and
- * the joining trend; each number opens the list behind it. Links to the party-building cockpit.
+ * the member trend (members at each month's end, as the records stood then); each number opens the list behind it. Links to the party-building cockpit.
  */
 export default function PartyWorkbenchPage() {
   const q = useQuery({ queryKey: ['dj', 'workbench'], queryFn: getWorkbench })
@@ -109,7 +109,7 @@ export default function PartyWorkbenchPage() {
   const w = q.data
   const orgTypes = w.orgs.filter((o) => o.count > 0)
   const pipelineTotal = w.pipeline.reduce((n, p) => n + p.count, 0)
-  const joinedTotal = w.joined.reduce((n, j) => n + j.count, 0)
+  const trendTotal = w.trend.reduce((n, p) => n + p.members, 0)
   return (
     <Row gutter={[16, 16]}>
       {!w.scoped && (
@@ -204,10 +204,10 @@ export default function PartyWorkbenchPage() {
       </Col>
       <Col xs={24} lg={12}>
         <Chart
-          title={`近${w.joined.length}年入党人数`}
-          label="近年入党人数"
-          option={barOption(w.joined.map((j) => ({ key: String(j.year), label: `${j.year}年`, count: j.count })))}
-          empty={joinedTotal === 0 ? `数据范围内的党员近${w.joined.length}年没有入党记录` : undefined}
+          title={`近${w.trend.length}个月党员人数（月末）`}
+          label="近月党员人数"
+          option={barOption(w.trend.map((p) => ({ key: p.month, label: `${p.month.slice(0, 4)}年${Number(p.month.slice(5))}月`, count: p.members })))}
+          empty={trendTotal === 0 ? `数据范围内近${w.trend.length}个月没有在册党员记录` : undefined}
         />
       </Col>
       <Col xs={24} lg={12}>
