@@ -148,82 +148,28 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Note: t.Note, Date: req.Date, From: c.From, Period: t.Period,
 		OrgName: name, Level: req.Level, Columns: cols, Own: map[string]int{}}
 
-	// The total: every counted row of the subtree.
-	total, err := one(ctx, sums(base.Clone(), ls), ls)
+	byOrg, err := countByOrg(ctx, base, t, ls)
 	if err != nil {
 		return out, err
 	}
-	out.Total = Line{OrgID: req.OrgID, Name: name, Counts: total}
-
-	// The lines: the rows joined to their organisation of the level.
-	lined := base.Clone().Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(s.db, level))
-	all, err := one(ctx, sums(lined.Clone(), ls), ls)
+	tops, err := linesOf(ctx, s.db, level, func(q *bun.SelectQuery) (*bun.SelectQuery, error) { return s.lineScope(ctx, q, req) })
 	if err != nil {
 		return out, err
 	}
-	// Every line of the subtree in scope, those without rows too (a branch
-	// without members files its zeros).
-	tops := s.db.NewSelect().TableExpr("(?) AS l", org.SelectLevel(s.db, level)).ColumnExpr("l.*")
-	if tops, err = s.lineScope(ctx, tops, req); err != nil {
+	sum, err := tally(ctx, s.db, level, byOrg, tops, ls)
+	if err != nil {
 		return out, err
 	}
-	n, err := tops.Count(ctx)
-	if err != nil {
-		return out, httpx.Internal(err)
-	}
-	rowsOf := s.db.NewSelect().TableExpr("(?) AS x", base).Join("JOIN (?) AS a ON a.org_id = x.org_id", org.SelectAncestry(s.db, level)).
-		ColumnExpr("x.*, a.top_id AS line_id")
-	page := sums(s.db.NewSelect().TableExpr("(?) AS l", tops).Join("LEFT JOIN (?) AS x ON x.line_id = l.top_id", rowsOf).
-		ColumnExpr("l.top_id, l.top_name"), guarded(ls)).GroupExpr("l.top_id, l.top_name, l.top_path").OrderExpr("l.top_path")
+	out.Total = Line{OrgID: req.OrgID, Name: name, Counts: sum.Total}
+	out.Own, out.Direct = sum.Own, sum.Direct
+	page := sum.Lines
 	if req.Page.Size > 0 {
-		page = page.Limit(int64(req.Page.Size)).Offset(int64(req.Page.Offset()))
+		from := min(req.Page.Offset(), len(page))
+		page = page[from:min(from+req.Page.Size, len(page))]
 	}
-	rows, err := page.Rows(ctx)
-	if err != nil {
-		return out, httpx.Internal(err)
-	}
-	defer rows.Close()
-	lines := []Line{}
-	for rows.Next() {
-		var l Line
-		if l.Counts, err = scanCounts(rows, ls, &l.OrgID, &l.Name); err != nil {
-			return out, httpx.Internal(err)
-		}
-		lines = append(lines, l)
-	}
-	if err := rows.Err(); err != nil {
-		return out, httpx.Internal(err)
-	}
-	out.Lines = httpx.NewPage(lines, int(n))
-	if t.Own != nil {
-		cond, args := t.Own(level)
-		own := base.Clone().Where(cond, args...).
-			Where("NOT EXISTS (SELECT 1 FROM (?) AS oa WHERE oa.org_id = x.org_id)", org.SelectAncestry(s.db, level))
-		if out.Own, err = one(ctx, sums(own, ls), ls); err != nil {
-			return out, err
-		}
-	}
-	out.Direct = map[string]int{}
-	for k, v := range total {
-		out.Direct[k] = v - all[k] - out.Own[k]
-	}
-	out.Checks = checks(t, c, total, out.Direct)
+	out.Lines = httpx.NewPage(page, len(sum.Lines))
+	out.Checks = checks(t, c, sum.Total, sum.Direct)
 	return out, nil
-}
-
-// guarded are cols counting only rows that are there (a line's LEFT JOIN
-// without rows yields one of NULLs).
-func guarded(cols []Column) []Column {
-	out := make([]Column, len(cols))
-	for i, c := range cols {
-		when := "x.line_id IS NOT NULL"
-		if c.When != "" {
-			when += " AND (" + c.When + ")"
-		}
-		c.When = when
-		out[i] = c
-	}
-	return out
 }
 
 // lineScope restricts the lines q (alias l, top_id) to the caller's scope
@@ -238,23 +184,6 @@ func (s *Service) lineScope(ctx context.Context, q *bun.SelectQuery, req Request
 		q = q.Where("l.top_id IN (?)", org.SelectSubtree(s.db, req.OrgID))
 	}
 	return q, nil
-}
-
-// one reads the single row of leaf sums q answers.
-func one(ctx context.Context, q *bun.SelectQuery, ls []Column) (map[string]int, error) {
-	rows, err := q.Rows(ctx)
-	if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	defer rows.Close()
-	if !rows.Next() {
-		return nil, httpx.Internal(rows.Err())
-	}
-	out, err := scanCounts(rows, ls)
-	if err != nil {
-		return nil, httpx.Internal(err)
-	}
-	return out, rows.Err()
 }
 
 // checks are the table's in-table sums on the total, and the level check:
