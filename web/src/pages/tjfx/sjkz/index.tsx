@@ -156,7 +156,7 @@ function FrozenTables({ id, tables, whole }: { id: number; tables: { key: string
       {table.isError ? <ReportFailed what="统计表" retry={() => void table.refetch()} /> : !t ? <Spin /> : (
         <StatsTable page={page} onPage={setPage}
           result={{ table: t.key, title: t.title, unit: t.unit, date: '', orgName: '', level: t.level === 'branch' ? 'branch' : 'second', columns: t.columns,
-            total: t.total, lines: t.lines, checks: [], direct: {} }} />
+            total: t.total, lines: t.lines, checks: [], direct: {}, own: {}, note: '', from: '', period: false }} />
       )}
     </>
   )
