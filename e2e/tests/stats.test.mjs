@@ -1,7 +1,7 @@
 // 统计分析 on the demo university (docs/stats.md, docs/bigscreen.md), as a 组织部管理员 made over the API: the 党建工作台
 // shows the members of the school, the figure links to the member list; 党内统计 counts 党员基本情况 as of the last 31
 // December — the checks pass, the total is the server's, the lines switch to branches, the workbook downloads as
-// filed; the 党建驾驶舱 opens from the workbench through the big-screen view, signed, without the app's header (the
+// filed; 党员数量变化 heads its 报告期 and balances; a 数据快照 of today is taken and opened; the 党建驾驶舱 opens from the workbench through the big-screen view, signed, without the app's header (the
 // demo's map unconfigured, said so; 综合对比 drawn), and a
 // forged signature shows an error on the big screen instead of data.
 import assert from 'node:assert/strict'
@@ -69,6 +69,41 @@ describe('统计分析 as the 组织部: the 党建工作台, 党内统计 and t
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /导\s*出/ }).click()])
     assert.equal(download.suggestedFilename(), `党员基本情况-${YEAR_END}.xlsx`)
+  })
+
+  it('runs 党员数量变化 for the year (its 报告期, its balance) and freezes today in a 数据快照', async () => {
+    const { page, server } = s
+    await page.goto(`${server.base}/web/tjfx/dntj`)
+    await page.getByText('填报单位：全部党组织').waitFor()
+    await page.getByRole('combobox', { name: '统计表' }).click()
+    const [changes] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/dntj/tables/changes?')),
+      page.getByTitle('党员数量变化').click(),
+    ])
+    assert.equal(changes.status(), 200)
+    const counted = await changes.json()
+    const [y] = YEAR_END.split('-').map(Number)
+    await page.getByText(`报告期：${y}年1月1日至${y}年12月31日`).waitFor()
+    for (const c of counted.checks) {
+      assert.ok(c.ok, `${c.name}: ${c.detail}`)
+      await page.getByText(`✓ ${c.name}`).waitFor()
+    }
+    await page.getByRole('columnheader', { name: '发展党员' }).waitFor()
+
+    await page.goto(`${server.base}/web/tjfx/sjkz`)
+    await page.getByRole('button', { name: /新建快照/ }).click()
+    const [taken] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/sjkz/snapshots') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: '生成快照' }).click(),
+    ])
+    assert.equal(taken.status(), 200, await taken.text())
+    const snap = await taken.json()
+    assert.ok(snap.members > 0, 'the snapshot counts the demo members')
+    await page.getByText(`已生成快照「${snap.title}」，共 ${snap.members} 名党员`).waitFor()
+    await page.locator('tr.ant-table-row').getByText(snap.title, { exact: true }).click()
+    await page.getByRole('tab', { name: `党员名单（${snap.members}人）` }).waitFor()
+    await page.locator('.ant-drawer .ant-table-summary tr').filter({ hasText: '合计' }).first().waitFor()
+    await screenshot(page, 'stats-03-snapshot')
   })
 
   it('opens the 党建驾驶舱 from the workbench through the signed big-screen view', async () => {
