@@ -3,8 +3,6 @@ package benchkit_test
 import (
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,24 +11,6 @@ import (
 )
 
 func TestMain(m *testing.M) { db.TestMain(m) }
-
-// sizes are the member counts benchmarked: 20,000 and 200,000, or the list
-// in ZHDJ_BENCH_MEMBERS (e.g. "5000" for a quick look).
-func sizes(b *testing.B) []int {
-	raw := os.Getenv("ZHDJ_BENCH_MEMBERS")
-	if raw == "" {
-		return []int{20_000, 200_000}
-	}
-	var out []int
-	for _, f := range strings.Split(raw, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			b.Fatalf("ZHDJ_BENCH_MEMBERS=%q", raw)
-		}
-		out = append(out, n)
-	}
-	return out
-}
 
 // dbKind names the database the benchmarks run on.
 func dbKind() string {
@@ -61,7 +41,7 @@ func dbKind() string {
 //     college and of a branch over the demo's year of meetings. Target: the
 //     university's table p99 ≤ 300 ms.
 func BenchmarkUniversity(b *testing.B) {
-	for _, n := range sizes(b) {
+	for _, n := range benchkit.Sizes(b) {
 		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
 			w := benchkit.NewWorld(b, n)
 			// Printed, not logged: a benchmark with sub-benchmarks prints no log.
@@ -198,7 +178,7 @@ func BenchmarkUniversity(b *testing.B) {
 // counted members written with one INSERT … SELECT, in one transaction,
 // through the HTTP handler. Target at 200,000 members ≤ 10 s.
 func BenchmarkSnapshot(b *testing.B) {
-	for _, n := range sizes(b) {
+	for _, n := range benchkit.Sizes(b) {
 		b.Run(fmt.Sprintf("members=%d", n), func(b *testing.B) {
 			w := benchkit.NewWorld(b, n)
 			i := 0

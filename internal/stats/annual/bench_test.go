@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -25,17 +23,7 @@ import (
 // on PostgreSQL and ≤ 1 s on SQLite at 200,000 members. Sizes:
 // ZHDJ_BENCH_MEMBERS (as benchkit's; default 20,000 and 200,000).
 func BenchmarkAnnualTables(b *testing.B) {
-	sizes := []int{20_000, 200_000}
-	if raw := os.Getenv("ZHDJ_BENCH_MEMBERS"); raw != "" {
-		sizes = nil
-		for _, f := range strings.Split(raw, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil {
-				b.Fatalf("ZHDJ_BENCH_MEMBERS=%q", raw)
-			}
-			sizes = append(sizes, n)
-		}
-	}
+	sizes := benchkit.Sizes(b)
 	store, limit := "SQLite", time.Second
 	if v := os.Getenv(db.TestDSNEnv); v != "" && v != "sqlite" {
 		store, limit = "PostgreSQL", 500*time.Millisecond

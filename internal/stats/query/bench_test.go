@@ -2,9 +2,6 @@ package query_test
 
 import (
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,17 +17,7 @@ import (
 // on either store. Sizes: ZHDJ_BENCH_MEMBERS (as benchkit's; default
 // 20,000 and 200,000).
 func BenchmarkQuery3Conditions(b *testing.B) {
-	sizes := []int{20_000, 200_000}
-	if raw := os.Getenv("ZHDJ_BENCH_MEMBERS"); raw != "" {
-		sizes = nil
-		for _, f := range strings.Split(raw, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil {
-				b.Fatalf("ZHDJ_BENCH_MEMBERS=%q", raw)
-			}
-			sizes = append(sizes, n)
-		}
-	}
+	sizes := benchkit.Sizes(b)
 	body := request("members", and(cond("gender", "eq", member.GenderMale), cond("age", "between", "30", "45"),
 		cond("partyStatus", "eq", member.PartyFull)), "size", 20)
 	for _, n := range sizes {
