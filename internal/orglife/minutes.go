@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/docx"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/richtext"
 	"zhdj/internal/system"
 )
 
@@ -35,7 +36,7 @@ func (s *Service) minutesRoutes(rs *httpx.Routes, base string) {
 // script, no handler, no style) and resolutions of a meeting started or
 // closed; minutes_at keeps when they were first recorded.
 func (s *Service) RecordMinutes(ctx context.Context, id int64, in MinutesInput) (MeetingView, error) {
-	minutes := strings.TrimSpace(s.minutes.Sanitize(in.Minutes))
+	minutes := richtext.Sanitize(in.Minutes)
 	resolutions := strings.TrimSpace(in.Resolutions)
 	var c httpx.Checks
 	if utf8.RuneCountInString(minutes) > maxMinutes {

@@ -7,7 +7,6 @@ package orglife
 import (
 	"time"
 
-	"github.com/microcosm-cc/bluemonday"
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
@@ -31,7 +30,6 @@ type Service struct {
 	now     func() time.Time
 
 	meetings *resource.Viewed[Meeting, MeetingView, MeetingInput, MeetingView]
-	minutes  *bluemonday.Policy // what minutes may keep of the HTML sent
 
 	rectify *resource.Resource[Rectify, RectifyView] // 整改事项 and their ledger (rectify.go)
 	// signSecret keys the sign-in links (sign.go): per installation, from
@@ -43,7 +41,7 @@ type Service struct {
 // ReceiptAsked to 问卷管理.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, talks *talk.Service, bus *event.Bus, signSecret []byte) *Service {
 	s := &Service{db: database, sys: sys, orgs: orgs, members: members, talks: talks, bus: bus, now: func() time.Time { return time.Now().UTC() },
-		minutes: bluemonday.UGCPolicy(), signSecret: signSecret}
+		signSecret: signSecret}
 	s.meetings = s.meetingResource()
 	s.rectify = s.rectifyResource()
 	return s

@@ -11,12 +11,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/microcosm-cc/bluemonday"
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/richtext"
 )
 
 func (s *Service) configRoutes(rs *httpx.Routes) {
@@ -69,13 +69,6 @@ var builtinConfigKeys = func() map[string]bool {
 	return m
 }()
 
-// displayHTMLPolicy cleans administrator-written HTML shown to everyone
-// (footers). A bluemonday policy is safe for concurrent use once built.
-var displayHTMLPolicy = bluemonday.UGCPolicy()
-
-// sanitizeDisplayHTML removes scripts, event handlers and other unsafe markup.
-func sanitizeDisplayHTML(s string) string { return displayHTMLPolicy.Sanitize(s) }
-
 var (
 	configKeyPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]{0,99}$`)
 	positiveInt      = regexp.MustCompile(`^[1-9][0-9]{0,8}$`)
@@ -116,7 +109,7 @@ func (s *Service) PublicConfig(ctx context.Context) ([]ConfigEntry, error) {
 	for i, c := range rows {
 		v := c.Value
 		if c.Kind == KindHTML || c.Key == CfgFooterHTML {
-			v = sanitizeDisplayHTML(v)
+			v = richtext.Sanitize(v)
 		}
 		out[i] = ConfigEntry{ConfigKey: c.Key, ConfigValue: v}
 	}
@@ -203,7 +196,7 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 			return httpx.Invalid("configValue", "正则表达式无效")
 		}
 	case KindHTML:
-		in.ConfigValue = sanitizeDisplayHTML(v)
+		in.ConfigValue = richtext.Sanitize(v)
 	default:
 		return httpx.Invalid("valueKind", "配置值类型无效")
 	}

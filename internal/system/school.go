@@ -19,6 +19,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/richtext"
 )
 
 func (s *Service) schoolRoutes(rs *httpx.Routes) {
@@ -28,7 +29,7 @@ func (s *Service) schoolRoutes(rs *httpx.Routes) {
 			return err
 		}
 		return httpx.OK(w, SchoolView{Code: sc.Code, Name: sc.Name, LogoURL: SchoolLogoURL,
-			Footer: sanitizeDisplayHTML(sc.Footer), TitlePrefix: sc.TitlePrefix})
+			Footer: richtext.Sanitize(sc.Footer), TitlePrefix: sc.TitlePrefix})
 	})
 	rs.Get("/api/school/logo", httpx.Public, "获取学校标志", s.handleSchoolLogo)
 	rs.Get("/api/school", "school:list", "查询", httpx.ReadList(s.ListSchools))
@@ -177,7 +178,7 @@ func (in *SchoolInput) normalise() error {
 	case utf8.RuneCountInString(in.Footer) > maxFooter:
 		return httpx.Invalid("footer", "页脚内容不能超过%d个字", maxFooter)
 	}
-	in.Footer = sanitizeDisplayHTML(in.Footer)
+	in.Footer = richtext.Sanitize(in.Footer)
 	return nil
 }
 
@@ -291,7 +292,7 @@ func AdoptSchool(ctx context.Context, idb bun.IDB, code, name, footer string) er
 		return fmt.Errorf("school code %q", code)
 	}
 	now := time.Now().UTC()
-	sc := &School{Code: code, Name: name, Footer: sanitizeDisplayHTML(footer), Stamps: db.StampsAt(now)}
+	sc := &School{Code: code, Name: name, Footer: richtext.Sanitize(footer), Stamps: db.StampsAt(now)}
 	if _, err := idb.NewInsert().Model(sc).
 		On("CONFLICT (code) DO UPDATE").Set("name = EXCLUDED.name").Set("footer = EXCLUDED.footer").
 		Set("updated_at = EXCLUDED.updated_at").Exec(ctx); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/richtext"
 	"zhdj/internal/system"
 )
 
@@ -65,7 +66,7 @@ func (s *Service) checkItem(kind, nodeType int, in *ItemInput) (int, error) {
 		if utf8.RuneCountInString(in.Content) > MaxArticle {
 			c.Add(httpx.Invalid("content", "正文不超过%d个字符", MaxArticle))
 		} else {
-			in.Content = strings.TrimSpace(s.article.Sanitize(in.Content))
+			in.Content = richtext.Sanitize(in.Content)
 		}
 	} else {
 		in.Content = ""

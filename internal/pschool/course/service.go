@@ -3,7 +3,6 @@ package course
 import (
 	"time"
 
-	"github.com/microcosm-cc/bluemonday"
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
@@ -15,17 +14,15 @@ import (
 
 // Service is the courses' domain.
 type Service struct {
-	db      *bun.DB
-	sys     *system.Service
-	orgs    *org.Service
-	now     func() time.Time
-	article *bluemonday.Policy // what an article keeps of the HTML sent (as minutes do)
+	db   *bun.DB
+	sys  *system.Service
+	orgs *org.Service
+	now  func() time.Time
 }
 
 // New builds the service.
 func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() },
-		article: bluemonday.UGCPolicy()}
+	return &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }}
 }
 
 // SetClock sets the service's clock (tests move it instead of sleeping).
