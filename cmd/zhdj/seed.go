@@ -210,5 +210,11 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成干部考核演示数据：考核方案 %d 个，%s，每次 %d 名干部，测评票 %d 张\n", kh.Schemes, strings.Join(kh.Rounds, "、"), kh.Cadres, kh.Ballots)
 	fmt.Printf("Cadre assessment: %d schemes, %d rounds of %d cadres, %d ballots\n", kh.Schemes, len(kh.Rounds), kh.Cadres, kh.Ballots)
+	placed, err := a.Screens.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("驾驶舱校区示意图 (campus map): %w", err)
+	}
+	fmt.Printf("已生成驾驶舱校区示意图：3 个校区，%d 栋楼宇\n", placed)
+	fmt.Printf("Campus map: 3 campuses, %d buildings\n", placed)
 	return nil
 }

@@ -8,7 +8,7 @@ import (
 // (/api/bigscreen/sign), its verification and the screens' data
 // (/api/report/aj/...), with the screens' paths.
 func bigscreenTS() ([]byte, error) {
-	f := newTSFile(header("internal/stats/bigscreen (sign.go, data.go)"))
+	f := newTSFile(header("internal/stats/bigscreen (sign.go, data.go, campus.go)"))
 	f.decl("import type { Figures } from './fee'")
 	f.constant("The screens' external paths (bigscreen.Path…), the hash routes of /bigscreen/index.html.", "SCREEN_PATHS",
 		"", map[string]string{
@@ -20,6 +20,10 @@ func bigscreenTS() ([]byte, error) {
 	f.iface("A building of a campus (bigscreen.Building).", "Building", bigscreen.Building{}, map[string]string{"placed": "OrgDot[]"})
 	f.iface("A campus of the schematic (bigscreen.Campus).", "Campus", bigscreen.Campus{}, map[string]string{"buildings": "Building[]"})
 	f.iface("综合地图 (bigscreen.Map, GET /api/report/aj/dj/map).", "ScreenMap", bigscreen.Map{}, map[string]string{"campuses": "Campus[]"})
+	f.iface("A building as configured (bigscreen.BuildingPlan).", "BuildingPlan", bigscreen.BuildingPlan{}, nil)
+	f.iface("A campus as configured (bigscreen.CampusPlan).", "CampusPlan", bigscreen.CampusPlan{}, map[string]string{"buildings": "BuildingPlan[]"})
+	f.iface("The campus map's editor (bigscreen.CampusMapForm, GET /api/bigscreen/campus-map).", "CampusMapForm", bigscreen.CampusMapForm{},
+		map[string]string{"campuses": "CampusPlan[]", "orgNames": "Record<number, string>"})
 	f.iface("A 二级党委 on the comparison (bigscreen.CommitteeLine).", "CommitteeLine", bigscreen.CommitteeLine{}, nil)
 	f.iface("综合对比 (bigscreen.Compare, GET /api/report/aj/dj/compare).", "Compare", bigscreen.Compare{}, map[string]string{"lines": "CommitteeLine[]"})
 	f.iface("A year of the trend (bigscreen.YearLine).", "YearLine", bigscreen.YearLine{}, nil)

@@ -74,7 +74,8 @@ var (
 	positiveInt      = regexp.MustCompile(`^[1-9][0-9]{0,8}$`)
 )
 
-const maxConfigValue = 10000 // characters
+// MaxConfigValue bounds a setting's value (characters).
+const MaxConfigValue = 10000
 
 var configListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
@@ -169,8 +170,8 @@ func (in *ConfigInput) normalise() error {
 		return httpx.Invalid("configGroup", "配置分组不能超过50个字")
 	case utf8.RuneCountInString(in.Remark) > 500:
 		return httpx.Invalid("remark", "备注不能超过500个字")
-	case utf8.RuneCountInString(in.ConfigValue) > maxConfigValue:
-		return httpx.Invalid("configValue", "配置值不能超过%d个字", maxConfigValue)
+	case utf8.RuneCountInString(in.ConfigValue) > MaxConfigValue:
+		return httpx.Invalid("configValue", "配置值不能超过%d个字", MaxConfigValue)
 	case in.IsPublic && in.IsSecret:
 		return httpx.Invalid("isPublic", "保密配置不能公开")
 	}
@@ -211,7 +212,7 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 	if urlConfigKeys[in.ConfigKey] && v != "" && !isWebURL(v) {
 		return httpx.Invalid("configValue", "请输入以 http:// 或 https:// 开头的地址")
 	}
-	return nil
+	return s.declaredCheck(ctx, in.ConfigKey, in.ConfigValue)
 }
 
 // urlConfigKeys hold addresses the browser loads or opens; anything but an

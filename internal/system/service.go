@@ -49,6 +49,8 @@ type Service struct {
 	bus     *event.Bus
 	orgs    OrgDirectory
 
+	valueChecks settingChecks // modules' rules for the settings they own
+
 	settingsMu      sync.Mutex
 	settings        map[string]string
 	settingsExpires time.Time

@@ -2,7 +2,7 @@ package bigscreen
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -15,29 +15,6 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
-
-// Campus is a campus of the schematic map as the department configures it
-// (CfgCampusMap): a rectangle on a 0–100 grid with its buildings, each a
-// point naming the organisations housed there (by their full names).
-type Campus struct {
-	Name      string     `json:"name"`
-	X         float64    `json:"x"`
-	Y         float64    `json:"y"`
-	W         float64    `json:"w"`
-	H         float64    `json:"h"`
-	Buildings []Building `json:"buildings"`
-}
-
-// Building is a building of a campus with the organisations of the
-// signer's scope housed there and their serving members.
-type Building struct {
-	Name    string   `json:"name"`
-	X       float64  `json:"x"`
-	Y       float64  `json:"y"`
-	Orgs    []string `json:"orgs,omitempty"` // as configured; not answered
-	Placed  []OrgDot `json:"placed"`
-	Members int      `json:"members"`
-}
 
 // OrgDot is an organisation on the map with its serving members.
 type OrgDot struct {
@@ -55,8 +32,9 @@ type Map struct {
 	Campuses   []Campus `json:"campuses"`
 }
 
-// groupCount is a count of serving members per organisation name.
+// groupCount is a count of serving members per organisation.
 type groupCount struct {
+	ID   int64  `bun:"id"`
 	Name string `bun:"name"`
 	N    int    `bun:"n"`
 }
@@ -70,14 +48,15 @@ func (s *Service) serving(ctx context.Context) (*bun.SelectQuery, error) {
 		return nil, err
 	}
 	q := org.NameJoin("m.org_id")(member.SelectServing(s.db)).
-		ColumnExpr("m.party_status, m.gender, m.joined_on, m.full_on, a.top_id, a.top_name, a.top_path").
+		ColumnExpr("m.org_id, m.party_status, m.gender, m.joined_on, m.full_on, a.top_id, a.top_name, a.top_path").
 		Join("LEFT JOIN (?) AS a ON a.org_id = m.org_id", org.SelectAncestry(s.db, org.LevelSecond))
 	return s.db.NewSelect().TableExpr("(?) AS b", sc.Apply(q, "m.org_id")), nil
 }
 
 // PartyMap reads the campus map with the serving members of the caller's
-// scope per configured organisation (a 二级党委 or a branch, by name);
-// organisations outside the scope are left off.
+// scope per placed organisation (a 二级党委 with all below it, or another
+// organisation with its own members); organisations outside the scope are
+// left off.
 func (s *Service) PartyMap(ctx context.Context) (Map, error) {
 	out := Map{Campuses: []Campus{}}
 	q, err := s.serving(ctx)
@@ -87,47 +66,55 @@ func (s *Service) PartyMap(ctx context.Context) (Map, error) {
 	if err := q.ColumnExpr("COUNT(*)").Scan(ctx, &out.Members); err != nil {
 		return out, httpx.Internal(err)
 	}
-	raw := strings.TrimSpace(s.sys.Setting(ctx, CfgCampusMap))
-	if raw == "" {
+	raw := s.sys.Setting(ctx, CfgCampusMap)
+	campuses, err := parseCampusMap(raw, "configValue")
+	out.Configured = strings.TrimSpace(raw) != ""
+	if err != nil {
+		out.Problem = "校区示意图配置有误（驾驶舱 › 综合地图 › 编辑示意图）：" + message(err)
 		return out, nil
 	}
-	out.Configured = true
-	var campuses []Campus
-	if err := json.Unmarshal([]byte(raw), &campuses); err != nil {
-		out.Problem = "校区示意图配置格式有误（系统设置 › " + CfgCampusMap + "）：" + err.Error()
-		return out, nil
-	}
-	counts := map[string]int{}
-	for _, by := range []string{"b.top_name", "b.org_name"} {
+	counts := map[int64]OrgDot{}
+	for _, by := range [][2]string{{"b.top_id", "b.top_name"}, {"b.org_id", "b.org_name"}} {
 		q, err := s.serving(ctx)
 		if err != nil {
 			return out, err
 		}
 		var rows []groupCount
-		if err := q.ColumnExpr(by+" AS name").ColumnExpr("COUNT(*) AS n").Where(by+" IS NOT NULL").GroupExpr(by).Scan(ctx, &rows); err != nil {
+		if err := q.ColumnExpr(by[0]+" AS id").ColumnExpr(by[1]+" AS name").ColumnExpr("COUNT(*) AS n").Where(by[0]+" IS NOT NULL").
+			GroupExpr(by[0]+", "+by[1]).Scan(ctx, &rows); err != nil {
 			return out, httpx.Internal(err)
 		}
 		for _, r := range rows {
-			counts[r.Name] = max(counts[r.Name], r.N) // a 二级党委 holding members itself is listed by both
+			if r.N > counts[r.ID].Members { // a 二级党委 holding members itself is counted by both
+				counts[r.ID] = OrgDot{Name: r.Name, Members: r.N}
+			}
 		}
 	}
 	for _, c := range campuses {
-		bs := make([]Building, 0, len(c.Buildings))
+		drawn := Campus{Name: c.Name, X: c.X, Y: c.Y, W: c.W, H: c.H, Buildings: make([]Building, 0, len(c.Buildings))}
 		for _, b := range c.Buildings {
 			placed := []OrgDot{}
 			total := 0
-			for _, name := range b.Orgs {
-				if n, ok := counts[strings.TrimSpace(name)]; ok {
-					placed = append(placed, OrgDot{Name: strings.TrimSpace(name), Members: n})
-					total += n
+			for _, id := range b.OrgIDs {
+				if dot, ok := counts[id]; ok {
+					placed = append(placed, dot)
+					total += dot.Members
 				}
 			}
-			bs = append(bs, Building{Name: b.Name, X: b.X, Y: b.Y, Placed: placed, Members: total})
+			drawn.Buildings = append(drawn.Buildings, Building{Name: b.Name, X: b.X, Y: b.Y, Placed: placed, Members: total})
 		}
-		c.Buildings = bs
-		out.Campuses = append(out.Campuses, c)
+		out.Campuses = append(out.Campuses, drawn)
 	}
 	return out, nil
+}
+
+// message is the Chinese message of a refusal.
+func message(err error) string {
+	var e *httpx.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return err.Error()
 }
 
 // CommitteeLine is a 二级党委's figures on the comparison screen.

@@ -20,6 +20,23 @@ func (s *Service) Routes(rs *httpx.Routes) {
 		}
 		return httpx.OK(w, out)
 	})
+	r.Get("/api/bigscreen/campus-map", PermCampusEdit, "校区示意图", func(w http.ResponseWriter, req *http.Request) error {
+		out, err := s.CampusMap(req.Context())
+		if err != nil {
+			return err
+		}
+		return httpx.OK(w, out)
+	})
+	r.Put("/api/bigscreen/campus-map", PermCampusEdit, "保存校区示意图", func(w http.ResponseWriter, req *http.Request) error {
+		var in CampusMapInput
+		if err := httpx.Decode(req, &in); err != nil {
+			return err
+		}
+		if err := s.SaveCampusMap(req.Context(), in); err != nil {
+			return err
+		}
+		return httpx.OK(w, nil)
+	})
 	r.Get("/api/report/aj/verification", httpx.Public, "校验大屏签名", s.verification)
 	r.Query("/api/report/aj/verification", httpx.Public, "校验大屏签名", func(w http.ResponseWriter, req *http.Request) error {
 		// The payload's fields, when sent in a JSON body, as the query's.

@@ -24,7 +24,21 @@ func Migrations() []db.Migration {
 			}
 			return system.InsertSetting(ctx, tx, CfgCampusMap, "", "驾驶舱校区示意图", SettingGroup, system.KindText,
 				"综合地图的校区、楼宇及所在党组织（JSON）。示例："+campusExample)
-		}}}
+		}},
+		{Version: 2026121170, Name: "stats/bigscreen: the campus map's editor (组织部)", Up: func(ctx context.Context, tx bun.Tx) error {
+			var page system.Menu
+			if err := tx.NewSelect().Model(&page).Column("id").Where("extpath = ?", PathPartyMap).Where("type = ?", system.MenuPage).
+				OrderExpr("id").Limit(1).Scan(ctx); err != nil {
+				return err
+			}
+			if _, err := system.InsertMenus(ctx, tx, &page.ID, []system.MenuSeed{{Title: "编辑示意图", Type: system.MenuButton,
+				Permission: PermCampusEdit, Roles: []string{system.RoleOrgDept}}}); err != nil {
+				return err
+			}
+			_, err := tx.NewUpdate().Model((*system.Config)(nil)).Set("remark = ?", campusRemark).Where("config_key = ?", CfgCampusMap).Exec(ctx)
+			return err
+		}},
+	}
 }
 
 // Permissions: the party-building cockpits for the organisation department
@@ -32,6 +46,8 @@ func Migrations() []db.Migration {
 const (
 	PermParty = "dp:view"
 	PermCadre = "gbjsc:view"
+	// PermCampusEdit edits the campus map (组织部).
+	PermCampusEdit = "dp:map:edit"
 )
 
 // Settings (system settings page, group bigscreen).
@@ -48,7 +64,10 @@ const (
 	CfgCampusMap = "bigscreen.campusMap"
 )
 
-// campusExample is the setting's remark: what the department writes.
+// campusRemark is the setting's remark since the map has its editor.
+const campusRemark = "综合地图的校区、楼宇及所在党组织（JSON，党组织按编号）。请在「党建驾驶舱 › 综合地图 › 编辑示意图」中编辑；此处修改同样经过校验。"
+
+// campusExample was the setting's first remark: what the department wrote.
 const campusExample = `[{"name":"主校区","x":5,"y":5,"w":55,"h":60,"buildings":[{"name":"行政楼","x":20,"y":20,"orgs":["机关党委"]}]}]` +
 	`（坐标为 0–100 的示意坐标；orgs 填党组织全称）`
 

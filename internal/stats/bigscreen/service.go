@@ -38,8 +38,10 @@ type Service struct {
 // New builds the service; signKey is the signing key (crypto's Derive of a
 // purpose of its own).
 func New(database *bun.DB, sys *system.Service, orgs *org.Service, cadres *analysis.Service, fees *fee.Service, signKey []byte) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, cadres: cadres, fees: fees, signKey: signKey,
+	s := &Service{db: database, sys: sys, orgs: orgs, cadres: cadres, fees: fees, signKey: signKey,
 		now: func() time.Time { return time.Now().UTC() }}
+	sys.CheckSetting(CfgCampusMap, s.checkCampusMap)
+	return s
 }
 
 // Module describes the domain to internal/app.

@@ -39,6 +39,7 @@ export const PERM = {
   dntjExport: 'dntj:export',
   dntjList: 'dntj:list',
   dntjMap: 'dntj:map',
+  dpMapEdit: 'dp:map:edit',
   dpView: 'dp:view',
   dwAdd: 'dw:add',
   dwDel: 'dw:del',

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import type MockAdapter from 'axios-mock-adapter'
 import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -83,5 +83,18 @@ describe('驾驶舱 (big-screen view)', { timeout: 20_000 }, () => {
     open()
     expect(await screen.findByText('驾驶舱签名获取失败')).toBeTruthy()
     expect(screen.queryByTitle('驾驶舱')).toBeNull()
+  })
+
+  it('offers 编辑示意图 on the party map to holders of its permission only', async () => {
+    mock.onGet('/api/bigscreen/sign').reply(200, signature)
+    open()
+    await screen.findByTitle('驾驶舱')
+    expect(screen.queryByRole('button', { name: /编辑示意图/ })).toBeNull()
+    cleanup()
+    signIn([PERM.dpView, PERM.dpMapEdit])
+    mock.onGet('/api/bigscreen/campus-map').reply(200, { campuses: [], orgNames: {} })
+    open()
+    fireEvent.click(await screen.findByRole('button', { name: /编辑示意图/ }))
+    expect(await screen.findByText('编辑校区示意图')).toBeTruthy()
   })
 })

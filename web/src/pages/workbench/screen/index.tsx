@@ -1,12 +1,15 @@
-import { FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons'
+import { EditOutlined, FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Spin, Tooltip } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import type { Signature } from '@/api/generated/bigscreen'
+import { SCREEN_PATHS, type Signature } from '@/api/generated/bigscreen'
+import { PERM } from '@/api/permissions'
 import { get } from '@/api/request'
 import { matchRoute } from '@/app/router/match'
+import { useHasPermission } from '@/components/Permission'
 import { usePermissionStore } from '@/stores/permission'
+import CampusMapEditor from './CampusMapEditor'
 
 /** How long the loading indicator covers the frame (spec §2: hidden after 230 ms). */
 export const LOADER_MS = 230
@@ -37,9 +40,12 @@ export default function BigScreenView() {
   const box = useRef<HTMLDivElement>(null)
   const [loading, setLoading] = useState(true)
   const [full, setFull] = useState(false)
+  const [editing, setEditing] = useState(false)
+  const [shown, setShown] = useState(0) // bumped after the map is saved: the frame reloads with a fresh signature
+  const mayEditMap = useHasPermission([PERM.dpMapEdit]) && extpath === SCREEN_PATHS.partyMap
   // A fresh signature each time the page opens (never cached: it expires within minutes).
   const q = useQuery({
-    queryKey: ['bigscreen', 'sign', extpath],
+    queryKey: ['bigscreen', 'sign', extpath, shown],
     queryFn: () => get<Signature>('/api/bigscreen/sign', { path: extpath }),
     enabled: extpath !== '',
     gcTime: 0,
@@ -91,6 +97,19 @@ export default function BigScreenView() {
         <div data-testid="bigscreen-loader" style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#040b1d' }}>
           <Spin size="large" />
         </div>
+      )}
+      {mayEditMap && !full && (
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ position: 'absolute', top: 12, right: 60, zIndex: 2 }}>
+          编辑示意图
+        </Button>
+      )}
+      {editing && (
+        <CampusMapEditor
+          onClose={() => {
+            setEditing(false)
+            setShown((n) => n + 1)
+          }}
+        />
       )}
       <Tooltip title={full ? '退出全屏' : '全屏'}>
         <Button
