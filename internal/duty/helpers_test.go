@@ -26,7 +26,7 @@ type world struct {
 }
 
 var managerPerms = []string{duty.PermList, duty.PermTask, duty.PermSubmit, duty.PermReview, duty.PermExport,
-	duty.PermMine, duty.PermScope, duty.PermRecordsEdit, duty.PermRecExport}
+	duty.PermMine, duty.PermScope, duty.PermRecExport}
 
 func newWorld(t testing.TB) *world {
 	t.Helper()
@@ -40,7 +40,7 @@ func newWorld(t testing.TB) *world {
 	w.csTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, managerPerms...)
 	w.cs2TK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, managerPerms...)
 	w.mathTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.math, managerPerms...)
-	w.discTK, _ = e.UserAt(t, "SELF", w.root, duty.PermMine, duty.PermScope, duty.PermAll, duty.PermRecordsEdit, duty.PermRecExport)
+	w.discTK, _ = e.UserAt(t, "ALL", w.root, duty.PermMine, duty.PermScope, duty.PermRecExport)
 	w.noTK, _ = e.UserAt(t, "LEVEL_AND_BELOW", w.cs, "dzz:list")
 	w.wang, w.wangTK = w.person(t, w.branch, "王书记", true)
 	w.li, w.liTK = w.person(t, w.branch, "李明", false)

@@ -39,13 +39,10 @@ var recordSpec = httpx.ListSpec{
 }
 
 // recordsVisible restricts a select of duty_integrity AS d (its member as
-// m) to the records the caller sees: the whole school's with dlda:all (纪检),
-// those of its organisation scope with dlda:list (the committees), and its
-// own; anything else is not there (404), a fellow member's included.
+// m) to the records the caller sees: those of its organisation scope with
+// dlda:list (the committees; 纪检监察, whose role's scope is the whole
+// school), and its own; anything else is not there (404), a fellow member's included.
 func (c caller) recordsVisible(q *bun.SelectQuery) *bun.SelectQuery {
-	if c.p.Has(PermAll) {
-		return q
-	}
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 		g = g.Where("1 = 0")
 		if c.memberID > 0 {
@@ -69,10 +66,7 @@ func (c caller) manages(memberID, orgID int64) bool {
 	if memberID == c.memberID && c.memberID > 0 {
 		return true
 	}
-	if !c.p.Has(PermRecordsEdit) {
-		return false
-	}
-	return c.p.Has(PermAll) || (c.p.Has(PermScope) && c.scope.Has(orgID))
+	return c.p.Has(PermScope) && c.scope.Has(orgID)
 }
 
 func recordsQuery(idb bun.IDB) *bun.SelectQuery {
@@ -165,8 +159,8 @@ func (s *Service) checkRecord(in RecordInput) (Record, error) {
 }
 
 // CreateRecord adds a record to a person's archive: the caller's own (no
-// member given, or its own), or one of a member it keeps (dlda:edit over
-// the member's organisation, or the whole school). A member it may not see
+// member given, or its own), or one of a member it keeps (dlda:list over
+// the member's organisation). A member it may not see
 // is 所选党员不存在.
 func (s *Service) CreateRecord(ctx context.Context, in RecordInput) (RecordView, error) {
 	c, err := s.who(ctx)
@@ -263,7 +257,7 @@ var unsignedSpec = httpx.ListSpec{
 }
 
 // unsignedQuery selects the serving members the caller keeps an eye on
-// (its scope; the whole school with dlda:all) without year's commitment.
+// (its scope) without year's commitment.
 func (s *Service) unsignedQuery(ctx context.Context, lq httpx.ListQuery) (*bun.SelectQuery, int, error) {
 	c, err := s.who(ctx)
 	if err != nil {
@@ -278,7 +272,7 @@ func (s *Service) unsignedQuery(ctx context.Context, lq httpx.ListQuery) (*bun.S
 	q := member.SelectServing(s.db).ColumnExpr("m.id AS member_id, m.name, m.org_id").
 		Where("NOT EXISTS (SELECT 1 FROM duty_integrity AS d WHERE d.member_id = m.id AND d.kind = ? AND d.year = ?)", RecordCommitment, year)
 	q = org.NameJoin("m.org_id")(q).ColumnExpr(org.NameColumn + " AS org_name")
-	if !c.p.Has(PermAll) && !c.scope.All {
+	if !c.scope.All {
 		if len(c.scope.OrgIDs) == 0 {
 			q = q.Where("1 = 0")
 		} else {

@@ -26,13 +26,12 @@ const (
 )
 
 // Permissions of the integrity records: one's own (everyone), those of the
-// organisation scope (the committees), the whole school's (纪检), export.
+// organisation scope (the committees; the 纪检监察 role's scope is the whole
+// school), export.
 const (
-	PermMine        = "dlda:mine"
-	PermScope       = "dlda:list"
-	PermAll         = "dlda:all"
-	PermRecordsEdit = "dlda:edit"
-	PermRecExport   = "dlda:export"
+	PermMine      = "dlda:mine"
+	PermScope     = "dlda:list"
+	PermRecExport = "dlda:export"
 )
 
 // Menu paths and the pages' components.
@@ -65,9 +64,7 @@ func menus() []system.MenuSeed {
 			{Title: "德廉档案", Name: "Dlda", Path: "dlda", Component: integrityPage, Icon: "safety", Type: system.MenuPage,
 				Roles: everyone, Children: []system.MenuSeed{
 					button("我的档案", PermMine, everyone...),
-					button("查询本组织", PermScope, integrity...),
-					button("查询全校", PermAll, system.RoleDiscipline),
-					button("登记", PermRecordsEdit, integrity...),
+					button("查询管理范围", PermScope, integrity...),
 					button("导出", PermRecExport, integrity...),
 				}},
 		}}}

@@ -36,8 +36,6 @@ export const PERM = {
   dictEdit: 'dict:edit',
   dictList: 'dict:list',
   djWorkbenchNavbar: 'dj:workbench:navbar',
-  dldaAll: 'dlda:all',
-  dldaEdit: 'dlda:edit',
   dldaExport: 'dlda:export',
   dldaList: 'dlda:list',
   dldaMine: 'dlda:mine',
