@@ -39,6 +39,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, signKey []byt
 	s := &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }, signKey: signKey}
 	s.rules, s.docs, s.help = s.ruleResource(), s.docResource(), s.helpResource()
 	if sys != nil {
+		// The files of rules and documents are uploaded under this key (文件管理 names them).
+		sys.NameFiles(system.FileModule{Key: "library", Title: "制度文件", Tags: map[string]string{"": ""}})
 		sys.CheckSetting(CfgPreviewURL, checkPreviewURL)
 		sys.CheckSetting(CfgPreviewVersion, checkPreviewVersion)
 		sys.CheckSetting(CfgPreviewMinutes, checkPreviewMinutes)
