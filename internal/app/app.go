@@ -53,6 +53,7 @@ import (
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
 	"zhdj/internal/platform/worklist"
+	"zhdj/internal/points"
 	"zhdj/internal/pschool"
 	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/exam"
@@ -128,6 +129,7 @@ type services struct {
 	screens *bigscreen.Service
 	// djWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
 	djWorkbench *workbench.Service
+	points      *points.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -182,6 +184,7 @@ func modules(s services) []module.Module {
 		s.screens.Module(),
 		s.query.Module(),
 		s.djWorkbench.Module(),
+		s.points.Module(),
 	}
 }
 
@@ -376,7 +379,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	life := orglife.New(database, sys, orgs, members, talks, bus, cipher.Derive("orglife.sign"))
 	secRev := secreview.New(database, sys, orgs, members)
-	homes := home.New(sys, orgs, members, life)
+	memberPoints := points.New(database, sys, orgs, members)
+	homes := home.New(sys, orgs, members, life, memberPoints)
 	weak := weakorg.New(database, sys, orgs, life)
 	orgStd := orgstd.New(database, sys, orgs)
 	ballots := ballot.New(database, nil)
@@ -410,7 +414,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, query: statsQuery, djWorkbench: djWorkbench})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
