@@ -242,6 +242,8 @@ type App struct {
 	Oversight *oversight.Service
 	// OrgLife is 组织生活 (meetings, sign-in, compliance; its demo meetings seed through it).
 	OrgLife *orglife.Service
+	// Points is 党员积分 (its demo points come from the held meetings).
+	Points *points.Service
 	// SecReview is 书记抓党建述职评议 (its demo rounds seed through it).
 	SecReview *secreview.Service
 	// WeakOrg is 软弱涣散党组织 (screening, decisions, rectification; its demo cases seed through it).
@@ -439,7 +441,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -28,7 +29,9 @@ type AttendanceRecorded struct {
 }
 
 // Attended tells whether the status counts as attending.
-func (e AttendanceRecorded) Attended() bool { return e.Status == AttendPresent || e.Status == AttendLate }
+func (e AttendanceRecorded) Attended() bool {
+	return e.Status == AttendPresent || e.Status == AttendLate
+}
 
 // publishAttendance publishes the attendance of meeting m's members (all
 // of them, or only attendee aid when aid > 0) once the meeting is held
@@ -53,4 +56,39 @@ func (s *Service) publishAttendance(ctx context.Context, tx bun.Tx, m *Meeting, 
 		}
 	}
 	return nil
+}
+
+// republishChunk is how many held meetings one transaction republishes.
+const republishChunk = 200
+
+// RepublishAttendance publishes the attendance of every held meeting again,
+// a chunk of meetings per transaction, and answers how many meetings it
+// covered: a subscriber added after the meetings were held (the demo
+// university's points) hears them; one that heard them already takes them
+// as replays and writes nothing.
+func (s *Service) RepublishAttendance(ctx context.Context) (int, error) {
+	var after int64
+	n := 0
+	for {
+		var ms []Meeting
+		if err := s.db.NewSelect().Model(&ms).Where("m.state = ?", StateClosed).Where("m.cancelled_at IS NULL").
+			Where("m.id > ?", after).OrderExpr("m.id").Limit(republishChunk).Scan(ctx); err != nil {
+			return n, err
+		}
+		if len(ms) == 0 {
+			return n, nil
+		}
+		err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+			for i := range ms {
+				if err := s.publishAttendance(ctx, tx, &ms[i], 0); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return n, err
+		}
+		n, after = n+len(ms), ms[len(ms)-1].ID
+	}
 }

@@ -2,10 +2,10 @@ package points_test
 
 import (
 	"cmp"
-	"slices"
 	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"testing"
 
 	"github.com/uptrace/bun"
@@ -22,9 +22,9 @@ import (
 // permission), branchTK the 计算机 branch (it proposes and, wrongly
 // granted, holds approve too), mathTK the 数学 committee, noTK nothing.
 type world struct {
-	e                                        *apptest.Env
-	root, cs, math, branch, mathBranch       int64
-	csTK, branchTK, mathTK, noTK, lifeTK     string
+	e                                    *apptest.Env
+	root, cs, math, branch, mathBranch   int64
+	csTK, branchTK, mathTK, noTK, lifeTK string
 }
 
 var allPerms = []string{points.Perms.List, points.Perms.Export, points.Perms.Propose, points.Perms.Approve, points.Perms.Rule}
