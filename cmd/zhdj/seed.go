@@ -99,6 +99,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成组织生活演示数据：%d 次会议、%d 名参会人员（%d 个党支部党课或支委会落后），%d 次会议发出会议回执，用时 %.1f 秒\n", life.Meetings, life.Attendees, life.Behind, life.Receipts, life.Took.Seconds())
 	fmt.Printf("Meetings: %d, attendees: %d (%d branches behind), %d receipts asked, in %.1f s\n", life.Meetings, life.Attendees, life.Behind, life.Receipts, life.Took.Seconds())
+	jf, err := a.Points.SeedDemo(ctx, a.OrgLife)
+	if err != nil {
+		return fmt.Errorf("党员积分演示数据 (points): %w", err)
+	}
+	fmt.Printf("已生成党员积分演示数据：%d 次会议的出勤记分、%d 条积分明细、%d 条积分申报，用时 %.1f 秒\n", jf.Meetings, jf.Entries, jf.Proposals, jf.Took.Seconds())
+	fmt.Printf("Member points: attendance of %d meetings, %d entries, %d proposals in %.1f s\n", jf.Meetings, jf.Entries, jf.Proposals, jf.Took.Seconds())
 	rev, err := a.SecReview.SeedDemo(ctx, secreview.DemoOptions{Seed: *seedValue})
 	if err != nil {
 		return fmt.Errorf("书记述职评议演示数据 (secretaries' reviews): %w", err)

@@ -2,6 +2,7 @@ package home
 
 import (
 	"context"
+	"zhdj/internal/points"
 
 	"zhdj/internal/member"
 	"zhdj/internal/org"
@@ -31,6 +32,9 @@ type MemberHome struct {
 	// Trail is the first page of the change trail of the member's record
 	// (GET /api/dyHome/trail pages on).
 	Trail httpx.PageResult[audit.Labelled] `json:"trail"`
+	// Points is the card 我的积分: the member's total of the year and the
+	// latest entries (nil without a member record), from points' Go API.
+	Points *points.Summary `json:"points"`
 }
 
 // How many of each list the home shows; the message centre and the trail's
@@ -51,6 +55,9 @@ func (s *Service) MemberHome(ctx context.Context) (*MemberHome, error) {
 	}
 	if out.Member != nil {
 		if out.Org, err = s.orgs.CardOf(ctx, out.Member.OrgID); err != nil {
+			return nil, err
+		}
+		if out.Points, err = s.points.SummaryOf(ctx, out.Member.ID); err != nil {
 			return nil, err
 		}
 	}

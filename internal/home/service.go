@@ -14,6 +14,7 @@ import (
 	"zhdj/internal/orglife"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/points"
 	"zhdj/internal/system"
 )
 
@@ -26,12 +27,13 @@ type Service struct {
 	orgs    *org.Service
 	members *member.Service
 	life    *orglife.Service
+	points  *points.Service
 	now     func() time.Time
 }
 
 // New builds the service.
-func New(sys *system.Service, orgs *org.Service, members *member.Service, life *orglife.Service) *Service {
-	return &Service{sys: sys, orgs: orgs, members: members, life: life, now: time.Now}
+func New(sys *system.Service, orgs *org.Service, members *member.Service, life *orglife.Service, pts *points.Service) *Service {
+	return &Service{sys: sys, orgs: orgs, members: members, life: life, points: pts, now: time.Now}
 }
 
 // Module describes the home page to internal/app.

@@ -328,7 +328,10 @@ func (s *Service) MarkAttendance(ctx context.Context, id, aid int64, in Attendan
 			q = q.Set("sign_channel = ''").Set("signed_at = NULL")
 		}
 		res, err := q.Exec(ctx)
-		return record.Conditional(res, err, 1, errNoAttendee())
+		if err := record.Conditional(res, err, 1, errNoAttendee()); err != nil {
+			return err
+		}
+		return s.publishAttendance(ctx, tx, m, aid) // a correction after CLOSE
 	})
 	if err != nil {
 		return AttendeeView{}, httpx.AsError(err)
@@ -340,7 +343,8 @@ func (s *Service) MarkAttendance(ctx context.Context, id, aid int64, in Attendan
 // request waiting for the host; a request decided is not decided again.
 func (s *Service) DecideLeave(ctx context.Context, id, aid int64, in LeaveDecision) (AttendeeView, error) {
 	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := s.liveMeeting(ctx, tx, id); err != nil {
+		m, err := s.liveMeeting(ctx, tx, id)
+		if err != nil {
 			return err
 		}
 		now := s.now()
@@ -358,7 +362,11 @@ func (s *Service) DecideLeave(ctx context.Context, id, aid int64, in LeaveDecisi
 				return s.noPendingLeave(ctx, tx, id, aid)
 			}
 		}
-		return record.Conditional(res, err, 1, errNoAttendee())
+		if err := record.Conditional(res, err, 1, errNoAttendee()); err != nil {
+			return err
+		}
+		return s.publishAttendance(ctx, tx, m, aid) // a leave approved after CLOSE
+
 	})
 	if err != nil {
 		return AttendeeView{}, httpx.AsError(err)

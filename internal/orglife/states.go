@@ -160,8 +160,16 @@ func (s *Service) Close(ctx context.Context, id int64) (MeetingView, error) {
 			now := s.now()
 			_, err := tx.NewUpdate().Table("zzsh_attendee").Set("status = ?", AttendAbsent).Set("updated_at = ?", now).
 				Where("meeting_id = ?", m.ID).Where("status = ?", AttendExpected).Exec(ctx)
-			if err != nil || !m.Receipt {
+			if err != nil {
 				return err
+			}
+			held := *m
+			held.State = StateClosed
+			if err := s.publishAttendance(ctx, tx, &held, 0); err != nil { // attendance_event.go
+				return err
+			}
+			if !m.Receipt {
+				return nil
 			}
 			return s.askReceipt(ctx, tx, m, now) // receipt.go
 		})

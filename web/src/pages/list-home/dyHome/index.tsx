@@ -13,7 +13,7 @@ import { formatTime } from '@/utils/time'
 import { MY_DEVELOPMENT_PATH } from './Priorities'
 import Priorities from './Priorities'
 import { NOT_LINKED } from './notLinked'
-import { memberHome, ownTrailPage, type OrgCard } from './service'
+import { memberHome, ownTrailPage, type MyPoints, type OrgCard } from './service'
 
 export { NOT_LINKED }
 
@@ -101,6 +101,28 @@ function MyOrg({ o }: { o: OrgCard }) {
   )
 }
 
+/** 我的积分: the year's total and the latest entries, each naming its source (a meeting attended …). */
+function MyPointsCard({ p }: { p: MyPoints }) {
+  return (
+    <Card title={`我的积分（${p.year}年）`} variant="borderless" style={{ marginBottom: 16 }}
+      extra={<Typography.Text strong data-testid="my-points-total">{p.total}分</Typography.Text>}>
+      {p.entries.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本年度暂无积分：参加组织生活、申报审核通过后自动记入" />
+      ) : (
+        <List
+          size="small"
+          dataSource={p.entries}
+          renderItem={(e) => (
+            <List.Item key={e.id} extra={<Tag color={e.points >= 0 ? 'green' : 'red'}>{e.points > 0 ? `+${e.points}` : e.points}</Tag>}>
+              <List.Item.Meta title={e.text} description={`${e.kindName} · ${formatTime(e.createTime, 'YYYY-MM-DD HH:mm')}`} />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  )
+}
+
 /** 我的消息: the newest unread messages; the message centre has them all. */
 function MyMessages({ messages }: { messages: Page<MessageItem> }) {
   return (
@@ -176,6 +198,7 @@ export default function MemberHomePage() {
           </Col>
         )}
         <Col xs={24} lg={m ? 10 : 24}>
+          {h.points && <MyPointsCard p={h.points} />}
           {h.org && <MyOrg o={h.org} />}
           <MyMessages messages={h.messages} />
         </Col>

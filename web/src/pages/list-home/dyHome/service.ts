@@ -27,6 +27,15 @@ export interface MemberHome {
   /** Unread messages, newest first. */
   messages: Page<MessageItem>
   trail: Page<TrailEntry>
+  /** 我的积分: this year's total and latest entries (null without a member record). */
+  points: MyPoints | null
+}
+
+/** The member's points of the current year (internal/points Summary). */
+export interface MyPoints {
+  year: number
+  total: number
+  entries: { id: number; points: number; kindName: string; text: string; createTime: string }[]
 }
 
 export const memberHome = () => get<MemberHome>('/api/dyHome')
