@@ -99,6 +99,7 @@ const home = (over: Partial<MemberHome> = {}): MemberHome => ({
   },
   messages: page([{ id: 9, title: '缴纳党费提醒', content: '', link: '', isRemind: false, read: false, readTime: null, senderName: '组织部', createTime: '2026-11-19T01:00:00Z' }], 3),
   trail: page([entry], 1),
+  points: null,
   ...over,
 })
 
