@@ -433,3 +433,10 @@ func addUnder(ctx context.Context, tx bun.IDB, pid int64, seeds []MenuSeed, role
 func InsertSetting(ctx context.Context, idb bun.IDB, key, value, name, group, kind, remark string) error {
 	return configSeed{key: key, value: value, name: name, group: group, kind: kind, remark: remark}.insert(ctx, idb, time.Now().UTC())
 }
+
+// SetSettingRemark replaces the remark of setting key (the settings page's
+// explanation), for a migration that changes what the setting holds.
+func SetSettingRemark(ctx context.Context, idb bun.IDB, key, remark string) error {
+	_, err := idb.NewUpdate().Model((*Config)(nil)).Set("remark = ?", remark).Where("config_key = ?", key).Exec(ctx)
+	return err
+}

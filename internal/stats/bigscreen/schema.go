@@ -35,8 +35,7 @@ func Migrations() []db.Migration {
 				Permission: PermCampusEdit, Roles: []string{system.RoleOrgDept}}}); err != nil {
 				return err
 			}
-			_, err := tx.NewUpdate().Model((*system.Config)(nil)).Set("remark = ?", campusRemark).Where("config_key = ?", CfgCampusMap).Exec(ctx)
-			return err
+			return system.SetSettingRemark(ctx, tx, CfgCampusMap, campusRemark)
 		}},
 	}
 }
