@@ -1,9 +1,0 @@
-package library_test
-
-import (
-	"testing"
-
-	"zhdj/internal/platform/db"
-)
-
-func TestMain(m *testing.M) { db.TestMain(m) }
