@@ -117,8 +117,15 @@ describe('统计分析 as the 组织部: the 党建工作台, 党内统计 and t
     assert.match(src, /^\/bigscreen\/index\.html#\/dv1\?timestamp=\d+&platformCode=dj\.\d+&sign=[0-9a-f]{64}$/)
     const screen = page.frameLocator('iframe[title="驾驶舱"]')
     await screen.getByText('党建驾驶舱 · 综合地图').waitFor()
-    // The demo configures no campus map: the screen says where to.
-    await screen.getByText(/尚未配置校区示意图/).waitFor()
+    // The demo university's campus map: three campuses, each 二级党委 in a building.
+    await screen.getByRole('img', { name: '校区示意图' }).waitFor()
+    await screen.getByText('主校区', { exact: true }).waitFor()
+    // The organisation department edits it on the page (编辑示意图): the drawer reads the configured map.
+    await page.getByRole('button', { name: /编辑示意图/ }).click()
+    await page.getByText('编辑校区示意图').waitFor()
+    await page.getByRole('dialog').getByRole('textbox').first().waitFor()
+    assert.equal(await page.getByRole('dialog').getByRole('textbox').first().inputValue(), '主校区')
+    await page.getByRole('button', { name: /取\s*消/ }).click()
     assert.equal(await page.getByRole('button', { name: '用户菜单' }).count(), 0, 'the cockpit leaves out the app header')
     // 综合对比 draws the 二级党委 of the school from the signed data route.
     await page.getByRole('menuitem', { name: '综合对比' }).click()

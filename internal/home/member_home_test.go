@@ -95,12 +95,9 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 		t.Fatalf("the 党员 role's data scope is %s", role.DataScope)
 	}
 	// The member's home, 我的组织关系 (transfer's zzgx:mine), the self-appraisal
-	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill), the party school's
-	// learning (dx:learn), the readers of 规章制度, 文件下载 and 帮助文档, and
-	// their own reports and integrity record (述职与廉政): nothing of the
-	// administrators'.
-	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn,
-		"gzzd:list", "wjxz:list", "bzwd:list", "zbgz:list", "dlda:mine", home.PermMemberHome, "zbgz:submit"}})
+	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill) and the party school's
+	// learning (dx:learn): nothing of the administrators'.
+	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn, home.PermMemberHome}})
 	both := []string{"workbench:group", home.PermMemberHome}
 	w.e.ExpectGrants(t, "workbench:group", map[string][]string{"党支部书记": both[:1], "二级党委管理员": both[:1], "组织部管理员": both[:1], "干部管理员": nil})
 	w.e.ExpectGrants(t, home.PermMemberHome, map[string][]string{"党支部书记": both[1:], "二级党委管理员": both[1:], "组织部管理员": both[1:], "干部管理员": nil})
