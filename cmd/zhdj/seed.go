@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/demo"
 	"zhdj/internal/develop"
+	"zhdj/internal/duty"
 	"zhdj/internal/election"
 	feereport "zhdj/internal/fee/report"
 	"zhdj/internal/fillform"
@@ -110,6 +111,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成书记述职评议演示数据：%d 次评议，%d 份述职（已提交 %d，已评定 %d），用时 %.1f 秒\n", rev.Rounds, rev.Reports, rev.Submitted, rev.Graded, rev.Took.Seconds())
 	fmt.Printf("Secretaries' reviews: %d rounds, %d reports (%d submitted, %d graded) in %.1f s\n", rev.Rounds, rev.Reports, rev.Submitted, rev.Graded, rev.Took.Seconds())
+	dty, err := a.Duty.SeedDemo(ctx, duty.DemoOptions{Seed: *seedValue})
+	if err != nil {
+		return fmt.Errorf("值班工作报告与德廉档案演示数据 (work reports, integrity): %w", err)
+	}
+	fmt.Printf("已生成值班工作报告与德廉档案演示数据：%d 项任务，%d 份报告（已提交 %d），%d 条德廉档案记录，用时 %.1f 秒\n", dty.Tasks, dty.Reports, dty.Submitted, dty.Records, dty.Took.Seconds())
+	fmt.Printf("Work reports: %d tasks, %d reports (%d submitted), %d integrity records in %.1f s\n", dty.Tasks, dty.Reports, dty.Submitted, dty.Records, dty.Took.Seconds())
 	weak, err := a.WeakOrg.SeedDemo(ctx, weakorg.DemoOptions{Seed: *seedValue})
 	if err != nil {
 		return fmt.Errorf("软弱涣散党组织演示数据 (weak organisations): %w", err)

@@ -24,6 +24,7 @@ import (
 	"zhdj/internal/cadre/xbry"
 	"zhdj/internal/config"
 	"zhdj/internal/develop"
+	"zhdj/internal/duty"
 	"zhdj/internal/election"
 	"zhdj/internal/fee"
 	feereport "zhdj/internal/fee/report"
@@ -98,6 +99,7 @@ type services struct {
 	ovs        *oversight.Service
 	orglife    *orglife.Service
 	secRev     *secreview.Service
+	duty       *duty.Service
 	weakorg    *weakorg.Service
 	orgStd     *orgstd.Service
 	ballots    *ballot.Service
@@ -160,6 +162,7 @@ func modules(s services) []module.Module {
 		s.ovs.Module(),
 		s.orglife.Module(),
 		s.secRev.Module(),
+		s.duty.Module(),
 		s.weakorg.Module(),
 		s.orgStd.Module(),
 		s.fillForm.Module(),
@@ -246,6 +249,8 @@ type App struct {
 	Points *points.Service
 	// SecReview is 书记抓党建述职评议 (its demo rounds seed through it).
 	SecReview *secreview.Service
+	// Duty is 值班工作报告 and 德廉档案 (its demo tasks and records seed through it).
+	Duty *duty.Service
 	// WeakOrg is 软弱涣散党组织 (screening, decisions, rectification; its demo cases seed through it).
 	WeakOrg *weakorg.Service
 	// OrgStd is 党组织建设 (standardised construction of branches; its demo round seeds through it).
@@ -381,6 +386,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	ovs := oversight.New(database, sys, orgs, members, trf, cipher, bus)
 	life := orglife.New(database, sys, orgs, members, talks, bus, cipher.Derive("orglife.sign"))
 	secRev := secreview.New(database, sys, orgs, members)
+	dutySvc := duty.New(database, sys, orgs, members)
 	memberPoints := points.New(database, sys, orgs, members)
 	homes := home.New(sys, orgs, members, life, memberPoints)
 	weak := weakorg.New(database, sys, orgs, life)
@@ -413,7 +419,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		Fees: fees, Life: life})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
 		talks: talks, homes: homes, accounts: accounts, develop: dev, feeStd: feeStd, fee: fees, feeRep: feeRep, transfer: trf,
-		letters: letters, ovs: ovs, orglife: life, secRev: secRev, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
+		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
 		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints})
@@ -441,7 +447,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, SecReview: secRev, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

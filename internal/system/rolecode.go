@@ -21,6 +21,7 @@ const (
 	RoleBranchSecretary = "branch_secretary" // 党支部书记
 	RoleMember          = "member"           // 党员
 	RoleCadreAdmin      = "cadre_admin"      // 干部管理员
+	RoleDiscipline      = "discipline"       // 纪检监察 (seeded by internal/duty: reads every 德廉档案)
 )
 
 // roleCodes maps the seeded roles' names (as seedSystem created them) to their codes.
