@@ -156,6 +156,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成问卷演示数据：%d 份问卷（实名答卷 %d 份，匿名答卷 %d 份），会议回执 %d 份，用时 %.1f 秒\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Receipts, wj.Took.Seconds())
 	fmt.Printf("Questionnaires: %d (%d named answers, %d anonymous), %d receipt answers, in %.1f s\n", wj.Questionnaires, wj.Named, wj.Anonymous, wj.Receipts, wj.Took.Seconds())
+	lib, err := a.Library.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("制度文件演示数据 (rules and documents): %w", err)
+	}
+	fmt.Printf("已生成制度文件演示数据：%d 条规章制度，%d 个下载文件，%d 个帮助章节，用时 %.1f 秒\n", lib.Rules, lib.Docs, lib.Sections, lib.Took.Seconds())
+	fmt.Printf("Library: %d rules, %d documents, %d help sections in %.1f s\n", lib.Rules, lib.Docs, lib.Sections, lib.Took.Seconds())
 	tk, err := a.Questions.SeedDemo(ctx)
 	if err != nil {
 		return fmt.Errorf("题库演示数据 (question bank): %w", err)

@@ -32,6 +32,7 @@ import (
 	"zhdj/internal/fillform"
 	"zhdj/internal/home"
 	"zhdj/internal/imports"
+	"zhdj/internal/library"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/orglife"
@@ -129,6 +130,7 @@ type services struct {
 	cadreAnalysis *analysis.Service
 	// screens is the cockpits (驾驶舱) and their signatures.
 	screens *bigscreen.Service
+	library *library.Service
 	// djWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
 	djWorkbench *workbench.Service
 	points      *points.Service
@@ -185,6 +187,7 @@ func modules(s services) []module.Module {
 		s.annual.Module(),
 		s.snapshots.Module(),
 		s.screens.Module(),
+		s.library.Module(),
 		s.query.Module(),
 		s.djWorkbench.Module(),
 		s.points.Module(),
@@ -289,6 +292,8 @@ type App struct {
 	Snapshots *snapshot.Service
 	// Screens is the cockpits (驾驶舱) and the big screen's signatures (internal/stats/bigscreen).
 	Screens *bigscreen.Service
+	// Library is 制度文件: rules, documents, the manual, previews (internal/library).
+	Library *library.Service
 	// Query is 综合查询 and 花名册 (internal/stats/query).
 	Query *statsquery.Service
 	// DJWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
@@ -413,6 +418,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	annualStats := annual.New(database, sys, orgs)
 	snapshots := snapshot.New(database, sys, orgs, annualStats)
 	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, fees, cipher.Derive("bigscreen.sign"))
+	lib := library.New(database, sys, orgs, cipher.Derive("library.preview"))
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
@@ -422,7 +428,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -447,7 +453,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -209,10 +209,18 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 	if in.ConfigKey == CfgFrameAncestors && !validFrameAncestors(v) {
 		return httpx.Invalid("configValue", "请填写 'self'、'none' 或以空格分隔的 http(s):// 来源地址")
 	}
+	if err := s.settingChecks.check(ctx, in.ConfigKey, in.ConfigValue); err != nil {
+		return err
+	}
+	if in.ConfigKey == CfgFrameHosts {
+		if _, ok := ParseFrameHosts(v); !ok {
+			return httpx.Invalid("configValue", "只能填写域名（如 www.12371.cn），多个以空格或逗号分隔，不超过%d个，不含 http://、路径或端口", maxFrameHosts)
+		}
+	}
 	if urlConfigKeys[in.ConfigKey] && v != "" && !isWebURL(v) {
 		return httpx.Invalid("configValue", "请输入以 http:// 或 https:// 开头的地址")
 	}
-	return s.declaredCheck(ctx, in.ConfigKey, in.ConfigValue)
+	return nil
 }
 
 // urlConfigKeys hold addresses the browser loads or opens; anything but an
@@ -260,11 +268,15 @@ func validFrameAncestors(v string) bool {
 // Every response asks for it, so it is rebuilt only when one of the two
 // settings changed.
 func (s *Service) WebPolicy(ctx context.Context) httpx.WebPolicy {
-	of := [2]string{s.Setting(ctx, CfgFrameAncestors), s.Setting(ctx, CfgStatsScript)}
+	of := [3]string{s.Setting(ctx, CfgFrameAncestors), s.Setting(ctx, CfgStatsScript), s.Setting(ctx, CfgFrameHosts)}
 	s.webPolicyMu.Lock()
 	defer s.webPolicyMu.Unlock()
 	if !s.webPolicySet || s.webPolicyOf != of {
 		s.webPolicy, s.webPolicyOf, s.webPolicySet = buildWebPolicy(of[0], of[1]), of, true
+		hosts, _ := ParseFrameHosts(of[2])
+		for _, h := range hosts {
+			s.webPolicy.FrameSources = append(s.webPolicy.FrameSources, "https://"+h, "http://"+h)
+		}
 	}
 	return s.webPolicy
 }
@@ -327,7 +339,7 @@ func (s *Service) UpdateConfig(ctx context.Context, in ConfigInput) error {
 	if err := in.normalise(); err != nil {
 		return err
 	}
-	if builtinConfigKeys[old.Key] {
+	if builtinConfigKeys[old.Key] || s.settingChecks.has(old.Key) {
 		if in.ConfigKey != old.Key {
 			return httpx.Invalid("configKey", "系统内置配置的键不能修改")
 		}
@@ -364,7 +376,7 @@ func (s *Service) DeleteConfigs(ctx context.Context, ids []int64) error {
 			return err
 		}
 		for _, k := range keys {
-			if builtinConfigKeys[k] {
+			if builtinConfigKeys[k] || s.settingChecks.has(k) {
 				return httpx.BadRequest("系统内置配置不能删除")
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/rbac"
 )
 
 // RoleHolders are the enabled accounts (not left) holding one of the
@@ -95,4 +97,18 @@ func (s *Service) RoleIDOf(ctx context.Context, idb bun.IDB, code string) (int64
 		return 0, err
 	}
 	return ids[0], err
+}
+
+// HeldRoles are the ids of the roles the caller holds (none on a public
+// route): what a module matches a record kept for some roles against.
+func (s *Service) HeldRoles(ctx context.Context) ([]int64, error) {
+	p := rbac.From(ctx)
+	if p == nil {
+		return []int64{}, nil
+	}
+	ids, err := s.rolesOf(ctx, s.db, p.UserID)
+	if ids == nil {
+		ids = []int64{}
+	}
+	return ids, err
 }

@@ -49,17 +49,17 @@ type Service struct {
 	bus     *event.Bus
 	orgs    OrgDirectory
 
-	valueChecks settingChecks // modules' rules for the settings they own
-
 	settingsMu      sync.Mutex
 	settings        map[string]string
 	settingsExpires time.Time
 	settingsClock   func() time.Time // when cached settings expire; tests move it forward
 
+	settingChecks settingChecks // other domains' checks of their settings' values (setting_check.go)
+
 	// webPolicy is the last WebPolicy built and the two settings it was
 	// built from: every response needs it, the settings rarely change.
 	webPolicyMu  sync.Mutex
-	webPolicyOf  [2]string
+	webPolicyOf  [3]string
 	webPolicy    httpx.WebPolicy
 	webPolicySet bool
 

@@ -62,6 +62,9 @@ type WebPolicy struct {
 	// ScriptOrigins may serve scripts besides our own (the optional
 	// statistics script); they also receive its beacons (img, connect).
 	ScriptOrigins []string
+	// FrameSources are the origins a page of the app may show in a frame
+	// besides our own (the external-link page's allowlisted hosts).
+	FrameSources []string
 }
 
 // ContentSecurityPolicy is the CSP of the web app. antd writes its CSS-in-JS
@@ -78,7 +81,16 @@ func (p WebPolicy) ContentSecurityPolicy() string {
 	}
 	return "default-src 'self'; script-src 'self'" + extra + "; object-src 'none'; base-uri 'self'; form-action 'self'; " +
 		"frame-ancestors " + fa + "; img-src 'self' data: blob:" + extra + "; style-src 'self' 'unsafe-inline'; " +
-		"connect-src 'self'" + extra
+		"connect-src 'self'" + extra + frameSrc(p.FrameSources)
+}
+
+// frameSrc is the frame-src directive when other origins may be framed
+// (otherwise default-src 'self' governs frames).
+func frameSrc(origins []string) string {
+	if len(origins) == 0 {
+		return ""
+	}
+	return "; frame-src 'self' " + strings.Join(origins, " ")
 }
 
 // XFrameOptions is the legacy header consistent with FrameAncestors; origins

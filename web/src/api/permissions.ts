@@ -3,6 +3,10 @@
 // TestWebPermissionsMatchServer (internal/app/perms_test.go) fails when this file and the server drift;
 // src/api/permissions.test.ts fails when web/src checks a permission string that is not here.
 export const PERM = {
+  bzwdAdd: 'bzwd:add',
+  bzwdDel: 'bzwd:del',
+  bzwdEdit: 'bzwd:edit',
+  bzwdList: 'bzwd:list',
   calendarEdit: 'calendar:edit',
   calendarList: 'calendar:list',
   ddbxjAdd: 'ddbxj:add',
@@ -128,6 +132,10 @@ export const PERM = {
   gbzsExport: 'gbzs:export',
   gbzsIssue: 'gbzs:issue',
   gbzsList: 'gbzs:list',
+  gzzdAdd: 'gzzd:add',
+  gzzdDel: 'gzzd:del',
+  gzzdEdit: 'gzzd:edit',
+  gzzdList: 'gzzd:list',
   hjxjAdd: 'hjxj:add',
   hjxjApprove: 'hjxj:approve',
   hjxjList: 'hjxj:list',
@@ -257,6 +265,10 @@ export const PERM = {
   wjPublish: 'wj:publish',
   wjResult: 'wj:result',
   wjStop: 'wj:stop',
+  wjxzAdd: 'wjxz:add',
+  wjxzDel: 'wjxz:del',
+  wjxzEdit: 'wjxz:edit',
+  wjxzList: 'wjxz:list',
   workbenchGroup: 'workbench:group',
   xsAdd: 'xs:add',
   xsAudit: 'xs:audit',
