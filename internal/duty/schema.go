@@ -5,6 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/library"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/system"
 )
@@ -34,40 +35,51 @@ const (
 	PermRecExport = "dlda:export"
 )
 
-// Menu paths and the pages' components.
+// Menu paths and the pages' components. The pages sit in the library's
+// 党务资料 directory (the 党建 top bar has no room for another first-level
+// entry); a party member's permissions sit in the hidden MemberDir and the
+// member reaches the pages from the 党员 mode.
 const (
-	MenuDir         = "/duty"
+	MenuDir         = library.MenuDir
+	MemberDir       = "/duty-mine"
 	reportPage      = "duty/report"
 	integrityPage   = "duty/integrity"
 	reportPagePath  = MenuDir + "/zbgz"
 	integrityPageAt = MenuDir + "/dlda"
 )
 
-func menus() []system.MenuSeed {
+// pages are 值班工作报告 and 德廉档案 for the staff roles; members is the
+// member's hidden directory (their own reports and integrity record).
+func pages() (pages, members []system.MenuSeed) {
 	managers := []string{system.RoleOrgDept, system.RoleCommittee}
-	writers := append([]string{system.RoleBranchSecretary, system.RoleMember}, managers...)
+	writers := append([]string{system.RoleBranchSecretary}, managers...)
 	integrity := append([]string{system.RoleDiscipline}, managers...)
-	everyone := append([]string{system.RoleBranchSecretary, system.RoleMember}, integrity...)
+	everyone := append([]string{system.RoleBranchSecretary}, integrity...)
+	member := system.RoleMember
 	button := func(title, perm string, roles ...string) system.MenuSeed {
 		return system.MenuSeed{Title: title, Type: system.MenuButton, Permission: perm, Roles: roles}
 	}
-	return []system.MenuSeed{{Title: "述职与廉政", Path: MenuDir, Component: "Layout", Icon: "audit", Type: system.MenuDir,
-		Workbench: system.WorkbenchParty, Roles: everyone, Children: []system.MenuSeed{
-			{Title: "值班工作报告", Name: "Zbgzbg", Path: "zbgz", Component: reportPage, Icon: "file-text", Type: system.MenuPage,
-				Roles: writers, Children: []system.MenuSeed{
-					button("查询", PermList, writers...),
-					button("发布任务", PermTask, managers...),
-					button("提交报告", PermSubmit, writers...),
-					button("审阅", PermReview, managers...),
-					button("导出", PermExport, managers...),
-				}},
-			{Title: "德廉档案", Name: "Dlda", Path: "dlda", Component: integrityPage, Icon: "safety", Type: system.MenuPage,
-				Roles: everyone, Children: []system.MenuSeed{
-					button("我的档案", PermMine, everyone...),
-					button("查询管理范围", PermScope, integrity...),
-					button("导出", PermRecExport, integrity...),
-				}},
+	pages = []system.MenuSeed{
+		{Title: "值班工作报告", Name: "Zbgzbg", Path: "zbgz", Component: reportPage, Icon: "file-text", Type: system.MenuPage,
+			Roles: writers, Children: []system.MenuSeed{
+				button("查询", PermList, writers...),
+				button("发布任务", PermTask, managers...),
+				button("提交报告", PermSubmit, writers...),
+				button("审阅", PermReview, managers...),
+				button("导出", PermExport, managers...),
+			}},
+		{Title: "德廉档案", Name: "Dlda", Path: "dlda", Component: integrityPage, Icon: "safety", Type: system.MenuPage,
+			Roles: everyone, Children: []system.MenuSeed{
+				button("我的档案", PermMine, everyone...),
+				button("查询管理范围", PermScope, integrity...),
+				button("导出", PermRecExport, integrity...),
+			}},
+	}
+	members = []system.MenuSeed{{Title: "我的述职与廉政", Path: MemberDir, Component: "Layout", Type: system.MenuDir,
+		Workbench: system.WorkbenchParty, Hidden: true, Roles: []string{member}, Children: []system.MenuSeed{
+			button("查询", PermList, member), button("提交报告", PermSubmit, member), button("我的档案", PermMine, member),
 		}}}
+	return pages, members
 }
 
 func migrate(ctx context.Context, tx bun.Tx) error {
@@ -124,6 +136,16 @@ func migrate(ctx context.Context, tx bun.Tx) error {
 		Description: "学校纪委办公室：查阅全校德廉档案", Level: 3, DataScope: system.ScopeAll}); err != nil {
 		return err
 	}
-	_, err = system.InsertMenus(ctx, tx, nil, menus())
+	staff, members := pages()
+	if err := system.AddPages(ctx, tx, MenuDir, staff); err != nil {
+		return err
+	}
+	_, err = system.InsertMenus(ctx, tx, nil, members)
 	return err
+}
+
+// menus is what the migration seeds, for the module's descriptor.
+func menus() []system.MenuSeed {
+	staff, members := pages()
+	return append(staff, members...)
 }

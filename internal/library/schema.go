@@ -45,28 +45,47 @@ const (
 	CfgPreviewMinutes = "library.previewMinutes"
 )
 
-// menus is the first-level 制度文件 with the three pages. Everybody signed
-// in reads the rules, the documents visible to them and the manual; the
-// organisation department maintains the rules and the manual; the
-// organisation department and the 二级党委 publish documents (each within
-// its scope).
+// MenuDir is the first-level 党务资料 directory of the 党建 workbench. The
+// library seeds it; the other content modules (述职与廉政, 党务新闻, …) add
+// their pages to it with system.AddPages rather than a first-level entry of
+// their own: the 党建 top bar holds about ten entries at 1440 px.
+const MenuDir = "/library"
+
+// MemberDir is the hidden directory holding the party member's reading
+// permissions. A member works in the 党员 mode (their own pages) and must
+// not get a first-level directory of the 党建 workbench, which would give
+// them the mode switch and the menu search; the member reads the library
+// through the 党员 mode's 制度文件 page.
+const MemberDir = "/library-mine"
+
+// menus is 党务资料 with the three library pages, and 我的制度文件 for
+// members. The staff roles read the rules, the documents visible to them
+// and the manual; the organisation department maintains the rules and the
+// manual; the organisation department and the 二级党委 publish documents
+// (each within its scope).
 func menus() []system.MenuSeed {
-	readers := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary, system.RoleMember, system.RoleCadreAdmin}
+	readers := []string{system.RoleOrgDept, system.RoleCommittee, system.RoleBranchSecretary, system.RoleCadreAdmin}
 	dept := []string{system.RoleOrgDept}
 	publishers := []string{system.RoleOrgDept, system.RoleCommittee}
 	buttons := func(prefix string, writers []string) []system.MenuSeed {
 		return append(system.Granted(system.Buttons(prefix, "list"), readers...),
 			system.Granted(system.Buttons(prefix, "add", "edit", "del"), writers...)...)
 	}
-	return []system.MenuSeed{{Title: "制度文件", Path: "/library", Component: "Layout", Icon: "book", Type: system.MenuDir,
-		Workbench: system.WorkbenchParty, Roles: readers, Children: []system.MenuSeed{
-			{Title: "规章制度", Name: "Gzzd", Path: "gzzd", Component: "library/gzzd", Icon: "file-protect", Type: system.MenuPage,
-				Roles: readers, Children: buttons("gzzd", dept)},
-			{Title: "文件下载", Name: "Wjxz", Path: "wjxz", Component: "library/wjxz", Icon: "download", Type: system.MenuPage,
-				Roles: readers, Children: buttons("wjxz", publishers)},
-			{Title: "帮助文档", Name: "Bzwd", Path: "bzwd", Component: "library/bzwd", Icon: "question-circle", Type: system.MenuPage,
-				Roles: readers, Children: buttons("bzwd", dept)},
-		}}}
+	member := []string{system.RoleMember}
+	return []system.MenuSeed{
+		{Title: "党务资料", Path: MenuDir, Component: "Layout", Icon: "book", Type: system.MenuDir,
+			Workbench: system.WorkbenchParty, Roles: readers, Children: []system.MenuSeed{
+				{Title: "规章制度", Name: "Gzzd", Path: "gzzd", Component: "library/gzzd", Icon: "file-protect", Type: system.MenuPage,
+					Roles: readers, Children: buttons("gzzd", dept)},
+				{Title: "文件下载", Name: "Wjxz", Path: "wjxz", Component: "library/wjxz", Icon: "download", Type: system.MenuPage,
+					Roles: readers, Children: buttons("wjxz", publishers)},
+				{Title: "帮助文档", Name: "Bzwd", Path: "bzwd", Component: "library/bzwd", Icon: "question-circle", Type: system.MenuPage,
+					Roles: readers, Children: buttons("bzwd", dept)},
+			}},
+		{Title: "我的制度文件", Path: MemberDir, Component: "Layout", Type: system.MenuDir, Workbench: system.WorkbenchParty,
+			Hidden: true, Roles: member, Children: system.Granted(append(append(system.Buttons("gzzd", "list"),
+				system.Buttons("wjxz", "list")...), system.Buttons("bzwd", "list")...), member...)},
+	}
 }
 
 func migrate(ctx context.Context, tx bun.Tx) error {
