@@ -14,7 +14,7 @@ func (e *Env) Grants(t testing.TB, role, prefix string) []string {
 	var got []string
 	err := e.DB.NewSelect().TableExpr("sys_role_menu AS rm").ColumnExpr("m.permission").
 		Join("JOIN sys_menu AS m ON m.id = rm.menu_id").Join("JOIN sys_role AS r ON r.id = rm.role_id").
-		Where("r.name = ?", role).Where("m.permission LIKE ?", prefix+"%").Where("m.permission <> ''").OrderExpr("m.sort").Scan(t.Context(), &got)
+		Where("r.name = ?", role).Where("m.permission LIKE ?", prefix+"%").Where("m.permission <> ''").OrderExpr("m.sort, m.id").Scan(t.Context(), &got)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func (e *Env) Pages(t testing.TB, dir string) []string {
 	var got []string
 	err := e.DB.NewSelect().TableExpr("sys_menu AS m").ColumnExpr("m.component").
 		Join("JOIN sys_menu AS d ON d.id = m.pid").Where("d.path = ?", dir).Where("m.hidden = ?", false).
-		OrderExpr("m.sort").Scan(t.Context(), &got)
+		OrderExpr("m.sort, m.id").Scan(t.Context(), &got)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -291,7 +291,7 @@ func (s *Service) ReturnReport(ctx context.Context, id int64, in ReviewInput) (R
 		if err != nil || len(accounts) == 0 {
 			return err
 		}
-		link := reportLink(v.TaskID, v.ID)
+		link := ownReportLink(v.ID)
 		db.AfterCommit(ctx, func(ctx context.Context) error {
 			return s.sys.Notify(ctx, s.db, accounts, "报告被退回："+v.TaskTitle, fmt.Sprintf("您提交的%s被退回修改。退回原因：%s", v.TaskTitle, reason), link, false)
 		})
@@ -302,6 +302,13 @@ func (s *Service) ReturnReport(ctx context.Context, id int64, in ReviewInput) (R
 // reportLink is where a report opens in the web app.
 func reportLink(taskID, id int64) string {
 	return fmt.Sprintf("%s?task=%d&report=%d", reportPagePath, taskID, id)
+}
+
+// ownReportLink is where the writer of a person's report opens it: the
+// 党员 mode's 述职与廉政 page, which a member reaches (the staff page is
+// not granted to members) and every writer holding PermSubmit can open.
+func ownReportLink(id int64) string {
+	return fmt.Sprintf("%s?part=report&tab=mine&report=%d", ownDutyPage, id)
 }
 
 // reportAttachments are a report's materials: seen with the report, added

@@ -46,6 +46,8 @@ const (
 	integrityPage   = "duty/integrity"
 	reportPagePath  = MenuDir + "/zbgz"
 	integrityPageAt = MenuDir + "/dlda"
+	// ownDutyPage is the 党员 mode's 述职与廉政 page (a static web route).
+	ownDutyPage = "/list-home/myDuty"
 )
 
 // pages are 值班工作报告 and 德廉档案 for the staff roles; members is the

@@ -95,9 +95,22 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 		t.Fatalf("the 党员 role's data scope is %s", role.DataScope)
 	}
 	// The member's home, 我的组织关系 (transfer's zzgx:mine), the self-appraisal
-	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill) and the party school's
-	// learning (dx:learn): nothing of the administrators'.
-	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn, home.PermMemberHome}})
+	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill), the party school's
+	// learning (dx:learn), reading the library (gzzd, wjxz, bzwd :list) and
+	// their own reports and integrity record (zbgz:list, zbgz:submit,
+	// dlda:mine): nothing of the administrators'. Every one of them sits in
+	// a hidden directory: a member has no first-level menu (no mode switch).
+	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn,
+		"gzzd:list", "zbgz:list", home.PermMemberHome, "wjxz:list", "zbgz:submit", "bzwd:list", "dlda:mine"}})
+	var visible int
+	if err := w.e.DB.NewSelect().TableExpr("sys_role_menu AS rm").ColumnExpr("COUNT(*)").
+		Join("JOIN sys_menu AS m ON m.id = rm.menu_id").Join("JOIN sys_role AS r ON r.id = rm.role_id").
+		Where("r.code = ?", system.RoleMember).Where("m.pid IS NULL").Where("m.hidden = ?", false).Scan(t.Context(), &visible); err != nil {
+		t.Fatal(err)
+	}
+	if visible != 0 {
+		t.Fatalf("the 党员 role holds %d visible first-level menus", visible)
+	}
 	both := []string{"workbench:group", home.PermMemberHome}
 	w.e.ExpectGrants(t, "workbench:group", map[string][]string{"党支部书记": both[:1], "二级党委管理员": both[:1], "组织部管理员": both[:1], "干部管理员": nil})
 	w.e.ExpectGrants(t, home.PermMemberHome, map[string][]string{"党支部书记": both[1:], "二级党委管理员": both[1:], "组织部管理员": both[1:], "干部管理员": nil})

@@ -128,7 +128,14 @@ export default function DutyReportPage() {
   const tab = params.get('tab') === 'mine' ? 'mine' : 'tasks'
   return (
     <div style={{ padding: 16 }}>
-      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'mine' ? { tab: 'mine' } : {})} items={[
+      <Tabs activeKey={tab} onChange={(k) => {
+        // Other parameters stay (the 党员 mode's page keeps its part in the address too).
+        const p = new URLSearchParams(params)
+        p.delete('report')
+        if (k === 'mine') p.set('tab', 'mine')
+        else p.delete('tab')
+        setParams(p)
+      }} items={[
         { key: 'tasks', label: '报告任务', children: task ? <TaskReports task={task} onOpen={open} onBack={() => setTask(undefined)} /> : <TaskList onTask={setTask} /> },
         ...(canSubmit ? [{ key: 'mine', label: '我的报告', children: <MyReports onOpen={open} /> }] : []),
       ]} />
