@@ -119,6 +119,22 @@ describe('a party member signs in to their home', () => {
     assert.equal(await page.getByLabel('切换模式').count(), 0, 'a mode switch for a member')
     await page.getByText(`您好，${MEMBER.name}`).waitFor()
 
+    // 制度文件 and 述职与廉政 are the member's own entries (the staff's 党务资料 directory is not theirs): they
+    // read, with no editing button, and keep their own integrity record.
+    await page.locator('.header-menu').getByText('制度文件', { exact: true }).click()
+    await page.waitForURL(/\/web\/list-home\/library$/)
+    for (const tab of ['规章制度', '文件下载', '帮助文档']) await page.getByRole('tab', { name: tab }).waitFor()
+    await page.locator('.ant-table').first().waitFor()
+    assert.equal(await page.getByRole('button', { name: /新\s*增/ }).count(), 0, 'a member may add a rule')
+    await page.locator('.header-menu').getByText('述职与廉政', { exact: true }).click()
+    await page.waitForURL(/\/web\/list-home\/myDuty$/)
+    await page.getByRole('tab', { name: '我的德廉档案', exact: true }).waitFor()
+    await page.getByRole('tab', { name: '值班工作报告' }).click()
+    await page.getByRole('tab', { name: '我的报告' }).waitFor()
+    assert.equal(await page.locator('.header-menu').getByText('党务资料', { exact: true }).count(), 0, '党务资料 for a member')
+    await page.locator('.header-menu').getByText('我的首页', { exact: true }).click()
+    await page.waitForURL(/\/web\/list-home\/dyHome$/)
+
     // On a 390 px phone the page fits its width.
     await page.setViewportSize(PHONE.viewport)
     await page.reload()

@@ -53,12 +53,19 @@ func (s *Service) SeedDemo(ctx context.Context) (int, error) {
 	return len(tops), nil
 }
 
-// demoBuilding is the n-th building of campus c, on a grid of rows of four
-// inside the campus, named after its committee (计算机学院党委 → 计算机学院楼).
+// Room a demo building's label needs on the 0–100 grid: a name of up to
+// nine characters under its marker, at the screen's usual width.
+const demoLabelWidth, demoLabelHeight = 16.0, 7.0
+
+// demoBuilding is the n-th building of campus c, on a grid inside the
+// campus with a label's room per cell (a narrow campus gets fewer columns,
+// so the names do not run into each other), named after its committee
+// (计算机学院党委 → 计算机学院楼).
 func demoBuilding(c *CampusPlan, n int, committee string, id int64) BuildingPlan {
-	const perRow, rows = 4, 8
+	perRow := max(1, int(c.W/demoLabelWidth))
+	rows := max(1, int((c.H-10)/demoLabelHeight))
 	col, row := n%perRow, (n/perRow)%rows
-	x := c.X + c.W*(float64(col)+0.5)/perRow
+	x := c.X + c.W*(float64(col)+0.5)/float64(perRow)
 	y := c.Y + 8 + (c.H-10)*(float64(row)+0.5)/float64(rows)
 	name := strings.TrimPrefix(committee, "中共")
 	for _, suffix := range []string{"委员会", "党委", "党总支", "总支"} {

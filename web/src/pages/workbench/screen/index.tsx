@@ -99,7 +99,8 @@ export default function BigScreenView() {
         </div>
       )}
       {mayEditMap && !full && (
-        <Button icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ position: 'absolute', top: 12, right: 60, zIndex: 2 }}>
+        // Bottom right: the screen's own header (title, date and clock) runs along the top.
+        <Button icon={<EditOutlined />} onClick={() => setEditing(true)} style={{ position: 'absolute', bottom: 12, right: 12, zIndex: 2 }}>
           编辑示意图
         </Button>
       )}
