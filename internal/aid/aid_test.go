@@ -204,3 +204,25 @@ func TestVisitListsForJulyFirst(t *testing.T) {
 		t.Fatalf("春节: %s", got)
 	}
 }
+
+// The demo registers cases and records the page lists, one money record
+// waiting for its approval and one approved.
+func TestSeedDemo(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for _, n := range []string{"甲", "乙", "丙", "丁"} {
+		w.member(t, w.branch, n)
+	}
+	res, err := w.e.App.Aid.SeedDemo(t.Context())
+	if err != nil || res.Cases != 4 || res.Records != 5 {
+		t.Fatalf("demo: %+v %v", res, err)
+	}
+	rows, _ := apptest.GetPage[aid.RecordView](t, w.e, w.csTK, "/api/dybf/records", url.Values{"kind": {aid.KindMoney}})
+	states := map[string]int{}
+	for _, r := range rows {
+		states[r.State]++
+	}
+	if states[aid.StatePending] != 1 || states[aid.StateApproved] != 1 {
+		t.Fatalf("demo money: %+v", rows)
+	}
+}

@@ -219,3 +219,6 @@ func (s *Service) pastDate(field, label string, d date.Date) (date.Date, error) 
 	}
 	return d, nil
 }
+
+// CaseStates are the case states in the page's order.
+var CaseStates = []string{CaseAiding, CaseResolved}

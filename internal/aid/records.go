@@ -352,3 +352,10 @@ func (s *Service) exportRecords(w http.ResponseWriter, r *http.Request) error {
 	}
 	return err
 }
+
+// Kinds, Occasions and States are the record vocabulary in the page's order.
+var (
+	Kinds     = []string{KindVisit, KindMoney, KindGoods}
+	Occasions = []string{OccasionJuly, OccasionSpring}
+	States    = []string{StateDone, StatePending, StateApproved, StateRejected}
+)
