@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/aid"
 	"zhdj/internal/apptest"
 	feestandard "zhdj/internal/fee/standard"
+	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
 )
 
@@ -224,5 +225,29 @@ func TestSeedDemo(t *testing.T) {
 	}
 	if states[aid.StatePending] != 1 || states[aid.StateApproved] != 1 {
 		t.Fatalf("demo money: %+v", rows)
+	}
+}
+
+// The threshold is a setting the administrator changes through the
+// settings' checks: a bad amount is refused on configValue; a new one
+// applies to the proposals that follow.
+func TestThresholdSettingIsChecked(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := t.Context()
+	if err := w.e.Sys.SetSetting(ctx, aid.CfgThreshold, "1.234"); httpx.FieldOf(err) != "configValue" {
+		t.Fatalf("bad threshold: %v", err)
+	}
+	if err := w.e.Sys.SetSetting(ctx, aid.CfgThreshold, "500.00"); err != nil {
+		t.Fatal(err)
+	}
+	if got := apptest.DoJSON[aid.Threshold](t, w.e, 200, "GET", "/api/dybf/threshold", w.csTK, nil); got.Amount != "500.00" {
+		t.Fatalf("threshold %+v", got)
+	}
+	zhang := w.member(t, w.branch, "张三")
+	at := apptest.DoJSON[aid.RecordView](t, w.e, 201, "POST", "/api/dybf/records", w.branchTK, money(zhang, "500"))
+	above := apptest.DoJSON[aid.RecordView](t, w.e, 201, "POST", "/api/dybf/records", w.branchTK, money(zhang, "500.01"))
+	if at.NeedsSchool || !above.NeedsSchool {
+		t.Fatalf("at %v above %v", at.NeedsSchool, above.NeedsSchool)
 	}
 }
