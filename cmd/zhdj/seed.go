@@ -105,6 +105,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成党员积分演示数据：%d 次会议的出勤记分、%d 条积分明细、%d 条积分申报，用时 %.1f 秒\n", jf.Meetings, jf.Entries, jf.Proposals, jf.Took.Seconds())
 	fmt.Printf("Member points: attendance of %d meetings, %d entries, %d proposals in %.1f s\n", jf.Meetings, jf.Entries, jf.Proposals, jf.Took.Seconds())
+	bf, err := a.Aid.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("党员帮扶演示数据 (member aid): %w", err)
+	}
+	fmt.Printf("已生成党员帮扶演示数据：%d 名帮扶对象、%d 条帮扶记录，用时 %.1f 秒\n", bf.Cases, bf.Records, bf.Took.Seconds())
+	fmt.Printf("Member aid: %d members in difficulty, %d records in %.1f s\n", bf.Cases, bf.Records, bf.Took.Seconds())
 	rev, err := a.SecReview.SeedDemo(ctx, secreview.DemoOptions{Seed: *seedValue})
 	if err != nil {
 		return fmt.Errorf("书记述职评议演示数据 (secretaries' reviews): %w", err)

@@ -16,6 +16,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/account"
+	"zhdj/internal/aid"
 	"zhdj/internal/cadre"
 	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/cadre/assess"
@@ -134,6 +135,7 @@ type services struct {
 	// djWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
 	djWorkbench *workbench.Service
 	points      *points.Service
+	aid         *aid.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -191,6 +193,7 @@ func modules(s services) []module.Module {
 		s.query.Module(),
 		s.djWorkbench.Module(),
 		s.points.Module(),
+		s.aid.Module(),
 	}
 }
 
@@ -250,6 +253,8 @@ type App struct {
 	OrgLife *orglife.Service
 	// Points is 党员积分 (its demo points come from the held meetings).
 	Points *points.Service
+	// Aid is 党员帮扶 (members in difficulty, aid records, visit lists).
+	Aid *aid.Service
 	// SecReview is 书记抓党建述职评议 (its demo rounds seed through it).
 	SecReview *secreview.Service
 	// Duty is 值班工作报告 and 德廉档案 (its demo tasks and records seed through it).
@@ -393,6 +398,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	secRev := secreview.New(database, sys, orgs, members)
 	dutySvc := duty.New(database, sys, orgs, members)
 	memberPoints := points.New(database, sys, orgs, members)
+	memberAid := aid.New(database, sys, orgs, members, feeStd)
 	homes := home.New(sys, orgs, members, life, memberPoints)
 	weak := weakorg.New(database, sys, orgs, life)
 	orgStd := orgstd.New(database, sys, orgs)
@@ -428,7 +434,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -453,7 +459,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
