@@ -57,4 +57,5 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Get("/api/jf/manual", Perms.List, "查询积分申报", httpx.ReadList(s.Proposals))
 	r.Post("/api/jf/manual", Perms.Propose, "申报积分", httpx.Create(s.Propose))
 	r.Post("/api/jf/manual/{id}/decide", Perms.Approve, "审核积分申报", httpx.ChangeOn(errNoProposal, s.Decide))
+	s.sys.AttachRoutes(r, "/api/jf/manual", s.evidence())
 }
