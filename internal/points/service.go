@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/pschool/hours"
 	"zhdj/internal/system"
 )
 
@@ -43,6 +44,9 @@ func (s *Service) Module() module.Module {
 func (s *Service) Subscribe(b *event.Bus) {
 	event.SubscribeAfterCommit(b, func(ctx context.Context, e orglife.AttendanceRecorded) error {
 		return s.Attendance(ctx, e)
+	})
+	event.SubscribeAfterCommit(b, func(ctx context.Context, e hours.StudyCredited) error {
+		return s.Study(ctx, e)
 	})
 }
 
