@@ -413,7 +413,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	// A batch's completion reads its trainees' online hours and exam
 	// results from the courses and the exams (schoolEvidence).
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
-	studyHours := hours.New(database, sys, orgs, members, courses)
+	studyHours := hours.New(database, sys, orgs, members, courses, bus)
 	cadres := cadre.New(database, sys, units, cipher)
 	forms := rmb.New(database, sys, cadres, workbooks)
 	cadreAnalysis := analysis.New(database, sys, analysis.Queries{Scope: cadres.Scoped, Subtree: units.SubtreeIDs})

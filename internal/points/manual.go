@@ -25,11 +25,20 @@ const (
 	StateRejected = "rejected"
 )
 
+// States are the proposal states in order.
+var States = []string{StatePending, StateApproved, StateRejected}
+
 // StateNames are the proposal states as users read them.
 var StateNames = map[string]string{StatePending: "待审核", StateApproved: "已通过", StateRejected: "已驳回"}
 
-// manualBound bounds the points of one manual entry of kind other (±).
-const manualBound = 50
+// ManualBound bounds the points of one manual entry of kind other (±).
+const ManualBound = 50
+
+// MaxReason and MaxRemark bound a proposal's reason and a decision's remark (characters).
+const (
+	MaxReason = 500
+	MaxRemark = 500
+)
 
 // Proposal is a manual entry proposed by a branch (jf_manual).
 type Proposal struct {
@@ -115,8 +124,8 @@ func (s *Service) Propose(ctx context.Context, in ProposalInput) (ProposalView, 
 	case KindHonour:
 		in.Points = pointsOf(rules, RuleHonour)
 	case KindOther:
-		if in.Points == 0 || in.Points < -manualBound || in.Points > manualBound {
-			c.Add(httpx.Invalid("points", "积分应为-%d到%d之间的非零整数", manualBound, manualBound))
+		if in.Points == 0 || in.Points < -ManualBound || in.Points > ManualBound {
+			c.Add(httpx.Invalid("points", "积分应为-%d到%d之间的非零整数", ManualBound, ManualBound))
 		}
 	default:
 		c.Add(httpx.Invalid("kind", "请选择积分类别"))
@@ -124,7 +133,7 @@ func (s *Service) Propose(ctx context.Context, in ProposalInput) (ProposalView, 
 	if in.MemberID <= 0 {
 		c.Add(httpx.Invalid("memberId", "请选择党员"))
 	}
-	c.Add(record.Required("reason", "事由", in.Reason, 500))
+	c.Add(record.Required("reason", "事由", in.Reason, MaxReason))
 	if err := c.Err(); err != nil {
 		return ProposalView{}, err
 	}
@@ -175,7 +184,7 @@ func (s *Service) proposal(ctx context.Context, id int64) (ProposalView, error) 
 // the entry in the same transaction.
 func (s *Service) Decide(ctx context.Context, id int64, in Decision) (ProposalView, error) {
 	in.Remark = strings.TrimSpace(in.Remark)
-	if err := record.MaxLen("remark", "审核意见", in.Remark, 500); err != nil {
+	if err := record.MaxLen("remark", "审核意见", in.Remark, MaxRemark); err != nil {
 		return ProposalView{}, err
 	}
 	if !in.Approve && in.Remark == "" {

@@ -29,15 +29,18 @@ const (
 	RuleAbsent    = "absent"
 	RuleVolunteer = "volunteer"
 	RuleHonour    = "honour"
+	RuleStudy     = "study"
 )
 
 // RuleDecls are the rules the school sets, with their defaults and bounds.
 // Only the rules a source feeds are declared: organisation-life attendance
-// (internal/orglife's AttendanceRecorded) and the manual kinds.
+// (internal/orglife's AttendanceRecorded), approved offline study
+// (internal/pschool/hours' StudyCredited) and the manual kinds.
 func RuleDecls() []Rule {
 	return []Rule{
 		{Key: RuleAttend, Name: "参加组织生活（每次）", Default: 2, Min: 0, Max: 20, Remark: "会议结束时出勤为已签到或迟到"},
 		{Key: RuleAbsent, Name: "无故缺席组织生活（每次扣）", Default: 2, Min: 0, Max: 20, Deduction: true, Remark: "会议结束时缺席（请假不扣分）"},
+		{Key: RuleStudy, Name: "党校线下学习（每学时）", Default: 1, Min: 0, Max: 10, Remark: "线下学习记录经二级党委审核通过时，按学时（取整）计分"},
 		{Key: RuleVolunteer, Name: "志愿服务（每次申报）", Default: 3, Min: 0, Max: 20, Remark: "支部申报、二级党委审核"},
 		{Key: RuleHonour, Name: "获得表彰（每项申报）", Default: 10, Min: 0, Max: 50, Remark: "支部申报、二级党委审核"},
 	}

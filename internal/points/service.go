@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/pschool/hours"
 	"zhdj/internal/system"
 )
 
@@ -44,6 +45,9 @@ func (s *Service) Subscribe(b *event.Bus) {
 	event.SubscribeAfterCommit(b, func(ctx context.Context, e orglife.AttendanceRecorded) error {
 		return s.Attendance(ctx, e)
 	})
+	event.SubscribeAfterCommit(b, func(ctx context.Context, e hours.StudyCredited) error {
+		return s.Study(ctx, e)
+	})
 }
 
 // Routes registers the points endpoints, each with its permission.
@@ -57,4 +61,5 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Get("/api/jf/manual", Perms.List, "查询积分申报", httpx.ReadList(s.Proposals))
 	r.Post("/api/jf/manual", Perms.Propose, "申报积分", httpx.Create(s.Propose))
 	r.Post("/api/jf/manual/{id}/decide", Perms.Approve, "审核积分申报", httpx.ChangeOn(errNoProposal, s.Decide))
+	s.sys.AttachRoutes(r, "/api/jf/manual", s.evidence())
 }

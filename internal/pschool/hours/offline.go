@@ -262,8 +262,16 @@ func (s *Service) decide(ctx context.Context, id int64, to int, reason string) e
 		return err
 	}
 	uid := rbac.UserID(ctx)
-	res, err := s.db.NewUpdate().Model((*Offline)(nil)).Set("state = ?", to).Set("reason = ?", reason).
-		Set("audited_by = ?", uid).Set("audited_on = ?", s.today()).Set("updated_at = ?", s.now()).
-		Where("id = ?", id).Where("state = ?", StatePending).Exec(ctx)
-	return record.Conditional(res, err, 1, httpx.Conflict("该记录已审核或已退回，请刷新后查看"))
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewUpdate().Model((*Offline)(nil)).Set("state = ?", to).Set("reason = ?", reason).
+			Set("audited_by = ?", uid).Set("audited_on = ?", s.today()).Set("updated_at = ?", s.now()).
+			Where("id = ?", id).Where("state = ?", StatePending).Exec(ctx)
+		if err := record.Conditional(res, err, 1, httpx.Conflict("该记录已审核或已退回，请刷新后查看")); err != nil {
+			return err
+		}
+		if to != StateApproved {
+			return nil
+		}
+		return s.publishCredited(ctx, tx, id) // the 学时 count now: points are earned after commit
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/remind"
@@ -25,13 +26,14 @@ type Service struct {
 	orgs    *org.Service
 	members *member.Service
 	courses *course.Service
+	bus     *event.Bus // StudyCredited is published on it
 	now     func() time.Time
 	offline *resource.Resource[Offline, OfflineView]
 }
 
 // New builds the service.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, courses *course.Service) *Service {
-	s := &Service{db: database, sys: sys, orgs: orgs, members: members, courses: courses,
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, courses *course.Service, bus *event.Bus) *Service {
+	s := &Service{db: database, sys: sys, orgs: orgs, members: members, courses: courses, bus: bus,
 		now: func() time.Time { return time.Now().UTC() }}
 	s.offline = s.offlineResource()
 	return s

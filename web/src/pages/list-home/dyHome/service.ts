@@ -1,4 +1,5 @@
 import type { MessageItem } from '@/api/message'
+import type { MyPoints } from '@/api/generated/points'
 import { get, type Page } from '@/api/request'
 import type { Member } from '@/components/member/types'
 import type { TrailEntry } from '@/components/trail/ChangeTrail'
@@ -31,12 +32,8 @@ export interface MemberHome {
   points: MyPoints | null
 }
 
-/** The member's points of the current year (internal/points Summary). */
-export interface MyPoints {
-  year: number
-  total: number
-  entries: { id: number; points: number; kindName: string; text: string; createTime: string }[]
-}
+/** The member's points of the current year (internal/points Summary), generated from Go. */
+export type { MyPoints }
 
 export const memberHome = () => get<MemberHome>('/api/dyHome')
 
