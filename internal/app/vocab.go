@@ -47,7 +47,7 @@ func Vocabulary() ([]Generated, error) {
 		{"survey.ts", surveyTS}, {"question.ts", questionTS}, {"exam.ts", examTS}, {"course.ts", courseTS}, {"pschool.ts", pschoolTS}, {"hours.ts", hoursTS},
 		{"cadre.ts", cadreTS}, {"cadreQuota.ts", cadreQuotaTS}, {"gbanalysis.ts", gbanalysisTS},
 		{"cadreSelection.ts", cadreSelectionTS}, {"cadreAssess.ts", cadreAssessTS}, {"statsCheck.ts", statsCheckTS}, {"statsAnnual.ts", statsAnnualTS}, {"statsSnapshot.ts", statsSnapshotTS},
-		{"bigscreen.ts", bigscreenTS}, {"statsQuery.ts", statsQueryTS}, {"statsWorkbench.ts", statsWorkbenchTS}} {
+		{"bigscreen.ts", bigscreenTS}, {"statsQuery.ts", statsQueryTS}, {"statsWorkbench.ts", statsWorkbenchTS}, {"content.ts", contentTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err
