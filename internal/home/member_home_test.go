@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/content"
 	"zhdj/internal/home"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/httpx"
@@ -96,8 +97,11 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 	}
 	// The member's home, 我的组织关系 (transfer's zzgx:mine), the self-appraisal
 	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill) and the party school's
-	// learning (dx:learn): nothing of the administrators'.
-	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn, home.PermMemberHome}})
+	// learning (dx:learn), the reading of 制度文件 (gzzd, wjxz, bzwd), their own
+	// reports and integrity record (zbgz, dlda) and of 党务新闻 (content:read):
+	// nothing of the administrators'.
+	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn,
+		"gzzd:list", "zbgz:list", content.PermRead, home.PermMemberHome, "wjxz:list", "zbgz:submit", "bzwd:list", "dlda:mine"}})
 	both := []string{"workbench:group", home.PermMemberHome}
 	w.e.ExpectGrants(t, "workbench:group", map[string][]string{"党支部书记": both[:1], "二级党委管理员": both[:1], "组织部管理员": both[:1], "干部管理员": nil})
 	w.e.ExpectGrants(t, home.PermMemberHome, map[string][]string{"党支部书记": both[1:], "二级党委管理员": both[1:], "组织部管理员": both[1:], "干部管理员": nil})
