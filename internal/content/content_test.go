@@ -277,3 +277,20 @@ func sameSet(a, b []string) bool {
 	slices.Sort(b)
 	return slices.Equal(a, b)
 }
+
+func TestSeedDemoOnce(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	res, err := w.e.App.Content.SeedDemo(t.Context())
+	if err != nil || res.Published != 8 || res.Drafts != 1 {
+		t.Fatalf("demo %+v %v", res, err)
+	}
+	again, err := w.e.App.Content.SeedDemo(t.Context())
+	if err != nil || again.Published != 0 {
+		t.Fatalf("second demo %+v %v", again, err)
+	}
+	rows, _ := apptest.GetPage[content.ReadView](t, w.e, w.odTK, "/api/content/items", url.Values{"kind": {content.KindNews}})
+	if len(rows) < 3 || !rows[0].Pinned {
+		t.Fatalf("the school's news, the pinned first: %+v", rows)
+	}
+}
