@@ -23,6 +23,7 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   { title: '我的组织关系', path: '/list-home/myTransfers', icon: 'branches', permission: PERM.dyHome },
   { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome },
   { title: '我的填报', path: '/list-home/myForms', icon: 'profile', permission: PERM.txbdFill },
+  { title: '党务新闻', path: '/list-home/news', icon: 'notification', permission: PERM.contentRead },
   { title: '民主评议', path: '/mzpydy/self', icon: 'team', permission: PERM.mzpySelf },
   // 党校: the learner's home (my batches, courses, exams, 学时), which links to the study centre and 我的考试
   // (dx:learn: members and the 学员 role, who have nothing else).

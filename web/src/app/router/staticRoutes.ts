@@ -34,6 +34,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/list-home/myDevelopment', 'list-home/myDevelopment', '我的发展', { hidden: true }),
   // 我的填报: the fill-in forms sent to the member or their branch (txbd:fill), the page of the 填报 to-dos.
   route('/list-home/myForms', 'orglife/fillmine', '我的填报', { hidden: true }),
+  // 党务新闻: the news and articles published to the member's organisation (content:read), unread marked.
+  route('/list-home/news', 'list-home/news', '党务新闻', { hidden: true }),
   route('/workbench/dj/home', 'workbench/dj/home', '党建工作台', { hidden: true }),
   route('/workbench/gb/home', 'workbench/gb/home', '干部工作台', { hidden: true }),
   // 我的干部信息: a cadre's own record and their change requests (any account linked to a cadre record).
