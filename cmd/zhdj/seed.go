@@ -168,6 +168,12 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成制度文件演示数据：%d 条规章制度，%d 个下载文件，%d 个帮助章节，用时 %.1f 秒\n", lib.Rules, lib.Docs, lib.Sections, lib.Took.Seconds())
 	fmt.Printf("Library: %d rules, %d documents, %d help sections in %.1f s\n", lib.Rules, lib.Docs, lib.Sections, lib.Took.Seconds())
+	xw, err := a.Content.SeedDemo(ctx)
+	if err != nil {
+		return fmt.Errorf("党务新闻演示数据 (news and articles): %w", err)
+	}
+	fmt.Printf("已生成党务新闻与文章演示数据：%d 篇已发布，%d 篇草稿，用时 %.1f 秒\n", xw.Published, xw.Drafts, xw.Took.Seconds())
+	fmt.Printf("News and articles: %d published, %d drafts in %.1f s\n", xw.Published, xw.Drafts, xw.Took.Seconds())
 	tk, err := a.Questions.SeedDemo(ctx)
 	if err != nil {
 		return fmt.Errorf("题库演示数据 (question bank): %w", err)

@@ -24,6 +24,7 @@ import (
 	"zhdj/internal/cadre/rmb"
 	"zhdj/internal/cadre/xbry"
 	"zhdj/internal/config"
+	"zhdj/internal/content"
 	"zhdj/internal/develop"
 	"zhdj/internal/duty"
 	"zhdj/internal/election"
@@ -136,6 +137,8 @@ type services struct {
 	djWorkbench *workbench.Service
 	points      *points.Service
 	aid         *aid.Service
+	// content is 党务新闻 and 文章管理 (internal/content).
+	content *content.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -194,6 +197,7 @@ func modules(s services) []module.Module {
 		s.djWorkbench.Module(),
 		s.points.Module(),
 		s.aid.Module(),
+		s.content.Module(),
 	}
 }
 
@@ -255,6 +259,8 @@ type App struct {
 	Points *points.Service
 	// Aid is 党员帮扶 (members in difficulty, aid records, visit lists).
 	Aid *aid.Service
+	// Content is 党务新闻 and 文章管理 (its demo items seed through it).
+	Content *content.Service
 	// SecReview is 书记抓党建述职评议 (its demo rounds seed through it).
 	SecReview *secreview.Service
 	// Duty is 值班工作报告 and 德廉档案 (its demo tasks and records seed through it).
@@ -399,7 +405,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	dutySvc := duty.New(database, sys, orgs, members)
 	memberPoints := points.New(database, sys, orgs, members)
 	memberAid := aid.New(database, sys, orgs, members, feeStd)
-	homes := home.New(sys, orgs, members, life, memberPoints)
+	news := content.New(database, sys, orgs)
+	homes := home.New(sys, orgs, members, life, memberPoints, news)
 	weak := weakorg.New(database, sys, orgs, life)
 	orgStd := orgstd.New(database, sys, orgs)
 	ballots := ballot.New(database, nil)
@@ -434,7 +441,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -459,7 +466,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -2,12 +2,13 @@ package home
 
 import (
 	"context"
-	"zhdj/internal/points"
 
+	"zhdj/internal/content"
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/points"
 	"zhdj/internal/system"
 )
 
@@ -35,6 +36,9 @@ type MemberHome struct {
 	// Points is the card 我的积分: the member's total of the year and the
 	// latest entries (nil without a member record), from points' Go API.
 	Points *points.Summary `json:"points"`
+	// Unread is the card 党务新闻: how many items published to the member
+	// they have not opened (content's Go API).
+	Unread content.Unread `json:"unread"`
 }
 
 // How many of each list the home shows; the message centre and the trail's
@@ -64,7 +68,10 @@ func (s *Service) MemberHome(ctx context.Context) (*MemberHome, error) {
 	if out.Messages, err = s.sys.MyMessages(ctx, firstOf(memberHomeMessages).WithFilter("read", "false")); err != nil {
 		return nil, err
 	}
-	out.Trail, err = s.members.OwnTrail(ctx, firstOf(memberHomeTrail))
+	if out.Trail, err = s.members.OwnTrail(ctx, firstOf(memberHomeTrail)); err != nil {
+		return nil, err
+	}
+	out.Unread, err = s.content.Unread(ctx)
 	return out, err
 }
 

@@ -2,10 +2,12 @@ package home_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/content"
 	"zhdj/internal/home"
 	"zhdj/internal/member"
 	"zhdj/internal/platform/httpx"
@@ -95,13 +97,20 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 		t.Fatalf("the 党员 role's data scope is %s", role.DataScope)
 	}
 	// The member's home, 我的组织关系 (transfer's zzgx:mine), the self-appraisal
-	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill), the party school's
-	// learning (dx:learn), reading the library (gzzd, wjxz, bzwd :list) and
-	// their own reports and integrity record (zbgz:list, zbgz:submit,
-	// dlda:mine): nothing of the administrators'. Every one of them sits in
-	// a hidden directory: a member has no first-level menu (no mode switch).
-	w.e.ExpectGrants(t, "", map[string][]string{"党员": {"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn,
-		"gzzd:list", "zbgz:list", home.PermMemberHome, "wjxz:list", "zbgz:submit", "bzwd:list", "dlda:mine"}})
+	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill) and the party school's
+	// learning (dx:learn), the reading of 制度文件 (gzzd, wjxz, bzwd), their own
+	// reports and integrity record (zbgz, dlda) and of 党务新闻 (content:read):
+	// nothing of the administrators'. Every one of them sits in a hidden
+	// directory: a member has no first-level menu (no mode switch).
+	// (Compared as sets: the hidden directories' buttons share sort values.)
+	want := []string{"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn, home.PermMemberHome,
+		"gzzd:list", "wjxz:list", "bzwd:list", "zbgz:list", "zbgz:submit", "dlda:mine", content.PermRead}
+	got := w.e.Grants(t, "党员", "")
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("党员 holds %v, want %v", got, want)
+	}
 	var visible int
 	if err := w.e.DB.NewSelect().TableExpr("sys_role_menu AS rm").ColumnExpr("COUNT(*)").
 		Join("JOIN sys_menu AS m ON m.id = rm.menu_id").Join("JOIN sys_role AS r ON r.id = rm.role_id").

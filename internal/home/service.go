@@ -9,6 +9,8 @@ package home
 import (
 	"time"
 
+	"zhdj/internal/content"
+
 	"zhdj/internal/member"
 	"zhdj/internal/org"
 	"zhdj/internal/orglife"
@@ -28,12 +30,13 @@ type Service struct {
 	members *member.Service
 	life    *orglife.Service
 	points  *points.Service
+	content *content.Service
 	now     func() time.Time
 }
 
 // New builds the service.
-func New(sys *system.Service, orgs *org.Service, members *member.Service, life *orglife.Service, pts *points.Service) *Service {
-	return &Service{sys: sys, orgs: orgs, members: members, life: life, points: pts, now: time.Now}
+func New(sys *system.Service, orgs *org.Service, members *member.Service, life *orglife.Service, pts *points.Service, news *content.Service) *Service {
+	return &Service{sys: sys, orgs: orgs, members: members, life: life, points: pts, content: news, now: time.Now}
 }
 
 // Module describes the home page to internal/app.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"zhdj/internal/content"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
@@ -32,6 +33,9 @@ type Summary struct {
 	Warnings WarningFigure `json:"warnings"`
 	// Recent are the latest changes of members and organisations in scope.
 	Recent []Change `json:"recent"`
+	// Unread is how many news items and articles published to the caller
+	// they have not opened (content's Go API).
+	Unread content.Unread `json:"unread"`
 }
 
 // MemberFigure is the members of the scope (member.Tally with labels).
@@ -114,7 +118,10 @@ func (s *Service) Summary(ctx context.Context) (*Summary, error) {
 	if out.Warnings, err = s.warnings(ctx); err != nil {
 		return nil, err
 	}
-	out.Recent, err = s.recent(ctx)
+	if out.Recent, err = s.recent(ctx); err != nil {
+		return nil, err
+	}
+	out.Unread, err = s.content.Unread(ctx)
 	return out, err
 }
 

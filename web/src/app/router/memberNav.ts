@@ -23,6 +23,7 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   { title: '我的组织关系', path: '/list-home/myTransfers', icon: 'branches', permission: PERM.dyHome },
   { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome },
   { title: '我的填报', path: '/list-home/myForms', icon: 'profile', permission: PERM.txbdFill },
+  { title: '党务新闻', path: '/list-home/news', icon: 'notification', permission: PERM.contentRead },
   { title: '制度文件', path: '/list-home/library', icon: 'book', permission: PERM.gzzdList },
   { title: '述职与廉政', path: '/list-home/myDuty', icon: 'audit', permission: PERM.dldaMine },
   { title: '民主评议', path: '/mzpydy/self', icon: 'team', permission: PERM.mzpySelf },

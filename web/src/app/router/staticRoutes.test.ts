@@ -33,6 +33,7 @@ describe('page registry', () => {
       ['/list-home/myTransfers', '我的组织关系', true],
       ['/list-home/myDevelopment', '我的发展', true],
       ['/list-home/myForms', '我的填报', true],
+      ['/list-home/news', '党务新闻', true],
       ['/list-home/library', '制度文件', true],
       ['/list-home/myDuty', '述职与廉政', true],
     ])

@@ -34,6 +34,8 @@ export const NAMED_ROUTES: AppRoute[] = [
   route('/list-home/myDevelopment', 'list-home/myDevelopment', '我的发展', { hidden: true }),
   // 我的填报: the fill-in forms sent to the member or their branch (txbd:fill), the page of the 填报 to-dos.
   route('/list-home/myForms', 'orglife/fillmine', '我的填报', { hidden: true }),
+  // 党务新闻: the news and articles published to the member's organisation (content:read), unread marked.
+  route('/list-home/news', 'list-home/news', '党务新闻', { hidden: true }),
   // 制度文件 and 述职与廉政 in the 党员 mode: the staff pages of 党务资料 under the member's read permissions.
   route('/list-home/library', 'library/member', '制度文件', { hidden: true }),
   route('/list-home/myDuty', 'duty/mine', '述职与廉政', { hidden: true }),

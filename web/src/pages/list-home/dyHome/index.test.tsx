@@ -100,6 +100,7 @@ const home = (over: Partial<MemberHome> = {}): MemberHome => ({
   messages: page([{ id: 9, title: '缴纳党费提醒', content: '', link: '', isRemind: false, read: false, readTime: null, senderName: '组织部', createTime: '2026-11-19T01:00:00Z' }], 3),
   trail: page([entry], 1),
   points: null,
+  unread: { news: 2, articles: 1 },
   ...over,
 })
 
@@ -132,6 +133,7 @@ describe('党员首页', { timeout: 20_000 }, () => {
     const messages = screen.getByText('未读消息（3）').closest('.ant-card') as HTMLElement
     expect(within(messages).getByText('缴纳党费提醒')).toBeTruthy()
     expect(within(messages).getByRole('link', { name: '全部消息' }).getAttribute('href')).toBe('/message/msginfo?tab=message')
+    expect(screen.getByTestId('unread-news').textContent).toBe('未读新闻 2 篇，未读文章 1 篇')
 
     const changes = screen.getByText('我的变动记录').closest('.ant-card') as HTMLElement
     // Sentences, not audit rows: the day, the field's label, old → new.

@@ -101,6 +101,17 @@ function MyOrg({ o }: { o: OrgCard }) {
   )
 }
 
+/** 党务新闻: the unread news and articles, linking to the member's reader page. */
+function UnreadNewsCard({ news, articles }: { news: number; articles: number }) {
+  return (
+    <Card title="党务新闻" variant="borderless" style={{ marginBottom: 16 }} extra={<Link to="/list-home/news">查看</Link>}>
+      <Typography.Text data-testid="unread-news">
+        {news + articles > 0 ? `未读新闻 ${news} 篇，未读文章 ${articles} 篇` : '已全部阅读'}
+      </Typography.Text>
+    </Card>
+  )
+}
+
 /** 我的积分: the year's total and the latest entries, each naming its source (a meeting attended …). */
 function MyPointsCard({ p }: { p: MyPoints }) {
   return (
@@ -198,6 +209,7 @@ export default function MemberHomePage() {
           </Col>
         )}
         <Col xs={24} lg={m ? 10 : 24}>
+          {h.unread && <UnreadNewsCard news={h.unread.news} articles={h.unread.articles} />}
           {h.points && <MyPointsCard p={h.points} />}
           {h.org && <MyOrg o={h.org} />}
           <MyMessages messages={h.messages} />

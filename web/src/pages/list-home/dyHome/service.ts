@@ -1,3 +1,4 @@
+import type { Unread } from '@/api/generated/content'
 import type { MessageItem } from '@/api/message'
 import type { MyPoints } from '@/api/generated/points'
 import { get, type Page } from '@/api/request'
@@ -30,6 +31,8 @@ export interface MemberHome {
   trail: Page<TrailEntry>
   /** 我的积分: this year's total and latest entries (null without a member record). */
   points: MyPoints | null
+  /** 党务新闻: how many news items and articles published to the member they have not opened. */
+  unread?: Unread
 }
 
 /** The member's points of the current year (internal/points Summary), generated from Go. */
