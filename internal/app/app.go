@@ -17,6 +17,7 @@ import (
 
 	"zhdj/internal/account"
 	"zhdj/internal/aid"
+	"zhdj/internal/archive"
 	"zhdj/internal/cadre"
 	"zhdj/internal/cadre/analysis"
 	"zhdj/internal/cadre/assess"
@@ -133,6 +134,7 @@ type services struct {
 	// screens is the cockpits (驾驶舱) and their signatures.
 	screens *bigscreen.Service
 	library *library.Service
+	archive *archive.Service
 	// djWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
 	djWorkbench *workbench.Service
 	points      *points.Service
@@ -193,6 +195,7 @@ func modules(s services) []module.Module {
 		s.snapshots.Module(),
 		s.screens.Module(),
 		s.library.Module(),
+		s.archive.Module(),
 		s.query.Module(),
 		s.djWorkbench.Module(),
 		s.points.Module(),
@@ -305,6 +308,8 @@ type App struct {
 	Screens *bigscreen.Service
 	// Library is 制度文件: rules, documents, the manual, previews (internal/library).
 	Library *library.Service
+	// Archive is 个人档案: the own record, archive files, sharing, 手机上传 (internal/archive).
+	Archive *archive.Service
 	// Query is 综合查询 and 花名册 (internal/stats/query).
 	Query *statsquery.Service
 	// DJWorkbench is the 党建工作台 and 党组织数据分析 (internal/stats/workbench).
@@ -432,6 +437,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	snapshots := snapshot.New(database, sys, orgs, annualStats)
 	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, fees, cipher.Derive("bigscreen.sign"))
 	lib := library.New(database, sys, orgs, cipher.Derive("library.preview"))
+	archives := archive.New(database, sys, members, cipher.Derive("archive.mobileUpload"), archive.Sources{
+		Develop: dev.Mine, Transfers: trf.Mine, Fees: fees.Mine, Appraisal: mzpy.Mine, Hours: studyHours.Mine, Points: memberPoints.SummaryOf})
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
@@ -441,7 +448,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -466,7 +473,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -40,7 +40,7 @@ func Vocabulary() ([]Generated, error) {
 		name string
 		fn   func() ([]byte, error)
 	}{{"develop.ts", developTS}, {"transfer.ts", transferTS}, {"fee.ts", feeTS}, {"orglife.ts", orglifeTS}, {"orglifeSign.ts", orglifeSignTS},
-		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"duty.ts", dutyTS}, {"weakorg.ts", weakorgTS},
+		{"compliance.ts", complianceTS}, {"secreview.ts", secreviewTS}, {"duty.ts", dutyTS}, {"archive.ts", archiveTS}, {"weakorg.ts", weakorgTS},
 		{"orgstd.ts", orgstdTS},
 		{"orglifePrepare.ts", orglifePrepareTS}, {"ballot.ts", ballotTS}, {"fillform.ts", fillformTS},
 		{"election.ts", electionTS}, {"appraisal.ts", appraisalTS},

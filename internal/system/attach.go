@@ -189,6 +189,11 @@ func (s *Service) Attachments(ctx context.Context, spec AttachSpec, recordID int
 			return nil, err
 		}
 	}
+	return s.attachmentsOf(ctx, spec, recordID, kind)
+}
+
+// attachmentsOf lists a record's attachments without asking spec.Find.
+func (s *Service) attachmentsOf(ctx context.Context, spec AttachSpec, recordID int64, kind *string) ([]Attachment, error) {
 	list := []Attachment{}
 	q := s.db.NewSelect().Model(&list).ColumnExpr("a.*").
 		ColumnExpr("f.original_name AS name, f.size, f.content_type, COALESCE(u.nick_name, '') AS uploader_name").
@@ -208,12 +213,29 @@ func (s *Service) Attachments(ctx context.Context, spec AttachSpec, recordID int
 // a record of the caller's scope, within the kind's limits; a Single kind's
 // earlier file is replaced.
 func (s *Service) Attach(r *http.Request, spec AttachSpec, recordID int64, kind string) (*Attachment, error) {
+	if err := spec.editable(r.Context(), recordID); err != nil {
+		return nil, err
+	}
+	var uploader *int64
+	if p := rbac.From(r.Context()); p != nil {
+		uploader = &p.UserID
+	}
+	return s.attach(r, spec, recordID, kind, uploader)
+}
+
+// AttachFor is Attach for a request without a session whose right to add a
+// file to the record the calling module has established another way (a
+// signed single-use link of the record's owner, 手机上传): spec.Find and
+// spec.Editable are not asked, and the file and the attachment are kept as
+// uploaded by uploader.
+func (s *Service) AttachFor(r *http.Request, spec AttachSpec, recordID int64, kind string, uploader int64) (*Attachment, error) {
+	return s.attach(r, spec, recordID, kind, &uploader)
+}
+
+func (s *Service) attach(r *http.Request, spec AttachSpec, recordID int64, kind string, uploader *int64) (*Attachment, error) {
 	ctx := r.Context()
 	k, err := spec.kind(kind)
 	if err != nil {
-		return nil, err
-	}
-	if err := spec.editable(ctx, recordID); err != nil {
 		return nil, err
 	}
 	n, err := s.db.NewSelect().Model((*Attachment)(nil)).Where("a.module = ?", spec.Module).Where("a.record_id = ?", recordID).
@@ -228,15 +250,13 @@ func (s *Service) Attach(r *http.Request, spec AttachSpec, recordID int64, kind 
 	if !k.Single && n >= int64(max) {
 		return nil, httpx.BadRequest("每条记录最多上传%d个%s", max, k.labelOr("附件"))
 	}
-	f, err := s.SaveUpload(r, UploadOptions{Field: "file", Exts: k.Exts, MaxBytes: k.MaxBytes, ModuleName: spec.Module, Tag: kind})
+	f, err := s.SaveUpload(r, UploadOptions{Field: "file", Exts: k.Exts, MaxBytes: k.MaxBytes, ModuleName: spec.Module, Tag: kind,
+		Uploader: uploader})
 	if err != nil {
 		return nil, err
 	}
 	a := &Attachment{Module: spec.Module, RecordID: recordID, Kind: kind, FileID: f.ID, CreatedAt: s.now(),
-		Name: f.OriginalName, Size: f.Size, ContentType: f.ContentType}
-	if p := rbac.From(ctx); p != nil {
-		a.UploaderID = &p.UserID
-	}
+		Name: f.OriginalName, Size: f.Size, ContentType: f.ContentType, UploaderID: uploader}
 	var replaced []int64
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if k.Single {
@@ -257,7 +277,7 @@ func (s *Service) Attach(r *http.Request, spec AttachSpec, recordID int64, kind 
 		return nil, httpx.Internal(err)
 	}
 	s.removeFiles(ctx, replaced)
-	list, err := s.Attachments(ctx, spec, recordID, &kind)
+	list, err := s.attachmentsOf(ctx, spec, recordID, &kind)
 	for i := range list {
 		if list[i].ID == a.ID {
 			return &list[i], nil
@@ -372,4 +392,19 @@ func migrateAttachments(ctx context.Context, tx bun.Tx) error {
 			created_at TIMESTAMP NOT NULL)`,
 		`CREATE INDEX idx_sys_attachment_record ON sys_attachment(module, record_id, kind)`,
 		`CREATE INDEX idx_sys_attachment_file ON sys_attachment(file_id)`)
+}
+
+// ServeAttachmentFor streams attachment id of record recordID to a reader
+// the calling module let through another way (a file its owner shared with
+// them): spec.Find is not asked. A missing attachment, or one of another
+// record, is a 404.
+func (s *Service) ServeAttachmentFor(w http.ResponseWriter, r *http.Request, spec AttachSpec, recordID, id int64, inline bool) error {
+	a := new(Attachment)
+	err := s.db.NewSelect().Model(a).Where("a.id = ?", id).Where("a.module = ?", spec.Module).Where("a.record_id = ?", recordID).Scan(r.Context())
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNoAttachment()
+	} else if err != nil {
+		return httpx.Internal(err)
+	}
+	return s.ServeFile(w, r, a.FileID, inline)
 }

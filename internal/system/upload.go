@@ -34,6 +34,9 @@ type UploadOptions struct {
 	ModuleName string   // overrides the form value
 	Tag        string   // overrides the form value
 	MaxBytes   int64    // a tighter limit than the upload setting (a photo); 0: the setting's
+	// Uploader is the account the file is kept for when the request has no
+	// session (a phone through a signed single-use link); nil: the caller.
+	Uploader *int64
 }
 
 // SaveUpload stores one multipart file: the extension must be allowed, the
@@ -111,7 +114,9 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 	}
 	row := &File{OriginalName: name, StoredName: saved.Name, ModuleName: module, Tag: tag, ContentType: ctype,
 		Size: saved.Size, SHA256: saved.SHA256, IsPublic: opts.Public, CreatedAt: s.now()}
-	if p := rbac.From(ctx); p != nil {
+	if opts.Uploader != nil {
+		row.UploaderID = opts.Uploader
+	} else if p := rbac.From(ctx); p != nil {
 		row.UploaderID = &p.UserID
 	}
 	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {

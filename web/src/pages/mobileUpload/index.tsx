@@ -1,32 +1,69 @@
-import { InboxOutlined } from '@ant-design/icons'
-import { Alert, Upload, type UploadProps } from 'antd'
+import { CameraOutlined, FolderOpenOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Button, Progress, Result, Space, Spin } from 'antd'
+import { useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { uploadFile } from '@/api/file'
+import { checkUploadLink, uploadThroughLink } from '@/api/archive'
+import type { Channel } from '@/api/generated/archive'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
-import { hasSession } from '@/utils/token'
 
-/** Phone upload page (opened from a QR code); needs a session because /api/file/upload does. */
+/**
+ * The phone's page of 手机上传, opened from the QR code the desktop shows: no session, only the signed
+ * single-use link (?t=). A photo from the camera (PHOTO) or a picked file (UPLOAD) lands in the archive
+ * of the person who made the link; the link is spent by the first upload.
+ */
 export default function MobileUploadPage() {
   useDocumentTitle('上传文件')
   const [params] = useSearchParams()
-  const signedIn = hasSession()
-  const customRequest: UploadProps['customRequest'] = ({ file, onProgress, onSuccess, onError }) => {
-    uploadFile(file as File, {
-      moduleName: params.get('moduleName') ?? undefined,
-      tag: params.get('tag') ?? undefined,
-      onProgress: (percent) => onProgress?.({ percent }),
-    }).then((r) => onSuccess?.(r), (e: Error) => onError?.(e))
+  const token = params.get('t') ?? ''
+  const link = useQuery({ queryKey: ['mobileUpload', token], queryFn: () => checkUploadLink(token), enabled: token !== '', retry: false })
+  const [percent, setPercent] = useState<number | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const camera = useRef<HTMLInputElement>(null)
+  const picker = useRef<HTMLInputElement>(null)
+
+  const send = (channel: Channel, file: File | undefined) => {
+    if (!file) return
+    setError(null)
+    setPercent(0)
+    uploadThroughLink(token, channel, file, setPercent).then(
+      (r) => setDone(r.name),
+      (e: Error) => {
+        setPercent(null)
+        setError(e.message)
+      },
+    )
+  }
+
+  let body
+  if (token === '' || link.isError) {
+    body = <Result status="warning" title="上传链接无效或已过期" subTitle="请在电脑上重新生成二维码后再扫码。" />
+  } else if (link.isLoading) {
+    body = <Spin style={{ display: 'block', margin: '48px auto' }} />
+  } else if (done) {
+    body = <Result status="success" title="上传成功" subTitle={`“${done}”已存入个人档案，请在电脑上查看。`} />
+  } else {
+    body = (
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <Alert type="info" showIcon title={`文件将存入 ${link.data?.owner ?? ''} 的个人档案，链接仅可使用一次。`} />
+        {error && <Alert type="error" showIcon title={error} />}
+        <input ref={camera} type="file" accept="image/*" capture="environment" hidden onChange={(e) => send('PHOTO', e.target.files?.[0])} />
+        <input ref={picker} type="file" hidden onChange={(e) => send('UPLOAD', e.target.files?.[0])} />
+        <Button type="primary" size="large" block icon={<CameraOutlined />} disabled={percent !== null} onClick={() => camera.current?.click()}>
+          拍照上传
+        </Button>
+        <Button size="large" block icon={<FolderOpenOutlined />} disabled={percent !== null} onClick={() => picker.current?.click()}>
+          选择文件
+        </Button>
+        {percent !== null && <Progress percent={percent} />}
+      </Space>
+    )
   }
   return (
     <div style={{ padding: 16, maxWidth: 560, margin: '0 auto' }}>
       <h2>上传文件</h2>
-      {!signedIn && <Alert type="warning" showIcon title="请先在本设备登录后再上传文件。" style={{ marginBottom: 16 }} />}
-      <Upload.Dragger name="file" customRequest={customRequest} disabled={!signedIn} multiple>
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p>点击或拖动文件到此处上传</p>
-      </Upload.Dragger>
+      {body}
     </div>
   )
 }

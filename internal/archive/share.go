@@ -1,0 +1,294 @@
+package archive
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/uniq"
+	"zhdj/internal/system"
+)
+
+// Share is one sharing of an archive file: with whom (a type and its
+// targets: account, role or organisation ids) and whether it still holds.
+type Share struct {
+	bun.BaseModel `bun:"table:archive_share,alias:s"`
+	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
+	OwnerID       int64     `bun:"owner_id" json:"-"`
+	AttachmentID  int64     `bun:"attachment_id" json:"fileId"`
+	ShareType     string    `bun:"share_type" json:"shareType"`
+	State         string    `bun:"state" json:"state"`
+	Note          string    `bun:"note" json:"note"`
+	CreatedAt     time.Time `bun:"created_at" json:"createTime"`
+	UpdatedAt     time.Time `bun:"updated_at" json:"updateTime"`
+}
+
+// ShareTarget is one account, role or organisation a share names.
+type ShareTarget struct {
+	bun.BaseModel `bun:"table:archive_share_target,alias:st"`
+	ShareID       int64 `bun:"share_id,pk"`
+	TargetID      int64 `bun:"target_id,pk"`
+}
+
+// ShareView is a share as the owner's list shows it.
+type ShareView struct {
+	Share     `bun:",extend"`
+	Views     int     `bun:"views,scanonly" json:"views"`
+	TargetIDs []int64 `bun:"-" json:"targetIds"`
+	FileName  string  `bun:"-" json:"fileName"`
+	TypeLabel string  `bun:"-" json:"shareTypeLabel"`
+}
+
+// ShareInput is the body of POST /api/archives/shares.
+type ShareInput struct {
+	FileID    int64   `json:"fileId"`
+	ShareType string  `json:"shareType"`
+	TargetIDs []int64 `json:"targetIds"`
+	Note      string  `json:"note"`
+}
+
+// ViewLog is one view of a shared file.
+type ViewLog struct {
+	bun.BaseModel `bun:"table:archive_view_log,alias:v"`
+	ID            int64     `bun:"id,pk,autoincrement" json:"id"`
+	ShareID       int64     `bun:"share_id" json:"shareId"`
+	ViewerID      int64     `bun:"viewer_id" json:"viewerId"`
+	ViewedAt      time.Time `bun:"viewed_at" json:"viewTime"`
+	ViewerName    string    `bun:"-" json:"viewerName"`
+}
+
+var errNoShare = func() *httpx.Error { return httpx.NotFound("共享记录不存在") }
+
+var shareListSpec = httpx.ListSpec{
+	Filters: map[string]httpx.Filter{
+		"fileId":    {Columns: []string{"s.attachment_id"}, Kind: httpx.Int},
+		"state":     {Columns: []string{"s.state"}},
+		"shareType": {Columns: []string{"s.share_type"}},
+	},
+	Sorts:       map[string]string{"id": "s.id", "createTime": "s.created_at"},
+	Key:         "s.id",
+	DefaultSort: "s.id DESC",
+}
+
+// ListShares is a page of the caller's own shares, with their view counts.
+func (s *Service) ListShares(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[ShareView], error) {
+	p := rbac.From(ctx)
+	q := s.db.NewSelect().Model((*ShareView)(nil)).ColumnExpr("s.*").
+		ColumnExpr("(SELECT COUNT(*) FROM archive_view_log AS v WHERE v.share_id = s.id) AS views").
+		Where("s.owner_id = ?", p.UserID)
+	page, err := httpx.Paged[ShareView](ctx, q, shareListSpec, lq)
+	if err != nil || len(page.Content) == 0 {
+		return page, err
+	}
+	// The page's targets in one query; the file names from the owner's own
+	// files (a bounded list: system.DefaultMaxAttachments).
+	ids := make([]int64, len(page.Content))
+	for i := range page.Content {
+		ids[i] = page.Content[i].ID
+	}
+	var targets []ShareTarget
+	if err := s.db.NewSelect().Model(&targets).Where("st.share_id IN (?)", bun.In(ids)).OrderExpr("st.target_id").Scan(ctx); err != nil {
+		return page, httpx.Internal(err)
+	}
+	files, err := s.sys.Attachments(ctx, s.fileSpec(), p.UserID, nil)
+	if err != nil {
+		return page, err
+	}
+	names := map[int64]string{}
+	for _, f := range files {
+		names[f.ID] = f.Name
+	}
+	for i := range page.Content {
+		v := &page.Content[i]
+		v.TargetIDs = []int64{}
+		for _, t := range targets {
+			if t.ShareID == v.ID {
+				v.TargetIDs = append(v.TargetIDs, t.TargetID)
+			}
+		}
+		v.FileName = names[v.AttachmentID]
+		if v.FileName == "" {
+			v.FileName = "（文件已删除）"
+		}
+		v.TypeLabel = ShareTypeNames[v.ShareType]
+	}
+	return page, nil
+}
+
+// CreateShare shares one of the caller's own files.
+func (s *Service) CreateShare(ctx context.Context, in ShareInput) (*Share, error) {
+	p := rbac.From(ctx)
+	var c httpx.Checks
+	if in.FileID <= 0 {
+		c.Add(httpx.Invalid("fileId", "请选择要共享的档案文件"))
+	} else if _, err := s.ownFile(ctx, in.FileID); err != nil {
+		c.Add(httpx.Invalid("fileId", "档案文件不存在"))
+	}
+	if !slices.Contains(ShareTypes, in.ShareType) {
+		c.Add(httpx.Invalid("shareType", "请选择共享方式"))
+	}
+	targets := uniq.Of(in.TargetIDs)
+	switch {
+	case len(targets) == 0:
+		c.Add(httpx.Invalid("targetIds", "请选择共享对象"))
+	case len(targets) > MaxTargets:
+		c.Add(httpx.Invalid("targetIds", "共享对象不能超过%d个", MaxTargets))
+	case slices.ContainsFunc(targets, func(id int64) bool { return id <= 0 }):
+		c.Add(httpx.Invalid("targetIds", "共享对象无效"))
+	}
+	note := strings.TrimSpace(in.Note)
+	if len([]rune(note)) > MaxShareNote {
+		c.Add(httpx.Invalid("note", "备注不能超过%d个字", MaxShareNote))
+	}
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	now := s.now()
+	sh := &Share{OwnerID: p.UserID, AttachmentID: in.FileID, ShareType: in.ShareType, State: StateShared, Note: note,
+		CreatedAt: now, UpdatedAt: now}
+	err := db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(sh).Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+		rows := make([]ShareTarget, len(targets))
+		for i, id := range targets {
+			rows[i] = ShareTarget{ShareID: sh.ID, TargetID: id}
+		}
+		_, err := tx.NewInsert().Model(&rows).Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return sh, nil
+}
+
+// StopInput is the (empty) body of POST /api/archives/shares/{id}/stop.
+type StopInput struct{}
+
+// StopShare ends one of the caller's shares (once: a stopped share is a 409).
+func (s *Service) StopShare(ctx context.Context, id int64, _ StopInput) (*Share, error) {
+	p := rbac.From(ctx)
+	res, err := s.db.NewUpdate().Model((*Share)(nil)).Set("state = ?", StateStopped).Set("updated_at = ?", s.now()).
+		Where("id = ?", id).Where("owner_id = ?", p.UserID).Where("state = ?", StateShared).Exec(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	sh := new(Share)
+	err = s.db.NewSelect().Model(sh).Where("s.id = ?", id).Where("s.owner_id = ?", p.UserID).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoShare()
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, httpx.Conflict("该共享已停止")
+	}
+	return sh, nil
+}
+
+var viewListSpec = httpx.ListSpec{Sorts: map[string]string{"viewTime": "v.viewed_at"}, Key: "v.id", DefaultSort: "v.id DESC"}
+
+// ShareViews is a page of who viewed a share of the caller's, newest first.
+func (s *Service) ShareViews(ctx context.Context, id int64, lq httpx.ListQuery) (httpx.PageResult[ViewLog], error) {
+	p := rbac.From(ctx)
+	n, err := s.db.NewSelect().Model((*Share)(nil)).Where("s.id = ?", id).Where("s.owner_id = ?", p.UserID).Count(ctx)
+	if err != nil {
+		return httpx.PageResult[ViewLog]{}, httpx.Internal(err)
+	}
+	if n == 0 {
+		return httpx.PageResult[ViewLog]{}, errNoShare()
+	}
+	q := s.db.NewSelect().Model((*ViewLog)(nil)).Where("v.share_id = ?", id)
+	page, err := httpx.Paged[ViewLog](ctx, q, viewListSpec, lq)
+	if err != nil || len(page.Content) == 0 {
+		return page, err
+	}
+	ids := make([]int64, len(page.Content))
+	for i := range page.Content {
+		ids[i] = page.Content[i].ViewerID
+	}
+	names, err := s.sys.NickNames(ctx, s.db, uniq.Of(ids))
+	if err != nil {
+		return page, httpx.Internal(err)
+	}
+	for i := range page.Content {
+		page.Content[i].ViewerName = names[page.Content[i].ViewerID]
+	}
+	return page, nil
+}
+
+// handleViewFile is GET /api/archivesShareFile/viewFile?fileId=: the file
+// (an archive file's id) for a caller some live share of it names, logged;
+// the same 404 for a file that does not exist and one not shared with them.
+func (s *Service) handleViewFile(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	fileID, err := strconv.ParseInt(r.URL.Query().Get("fileId"), 10, 64)
+	if err != nil || fileID <= 0 {
+		return errNoFile
+	}
+	sh, err := s.shareFor(ctx, fileID)
+	if err != nil {
+		return err
+	}
+	log := &ViewLog{ShareID: sh.ID, ViewerID: rbac.From(ctx).UserID, ViewedAt: s.now()}
+	if _, err := s.db.NewInsert().Model(log).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if err := s.sys.ServeAttachmentFor(w, r, s.fileSpec(), sh.OwnerID, fileID, true); err != nil {
+		var he *httpx.Error
+		if errors.As(err, &he) && he.Status == http.StatusNotFound {
+			return errNoFile
+		}
+		return err
+	}
+	return nil
+}
+
+// shareFor is the oldest live share of archive file fileID that names the
+// caller: their account (CUSTOM), a role they hold (ROLE) or the
+// organisation of their account (DZZ); else the 404 of a missing file.
+func (s *Service) shareFor(ctx context.Context, fileID int64) (*Share, error) {
+	p := rbac.From(ctx)
+	roles, err := s.sys.HeldRoles(ctx)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	roles = append(roles, 0) // never empty: IN () is not SQL
+	org := int64(0)
+	if p.OrgID != nil {
+		org = *p.OrgID
+	}
+	sh := new(Share)
+	err = s.db.NewSelect().Model(sh).Where("s.attachment_id = ?", fileID).Where("s.state = ?", StateShared).
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("s.share_type = ? AND EXISTS (SELECT 1 FROM archive_share_target AS t WHERE t.share_id = s.id AND t.target_id = ?)", ShareCustom, p.UserID).
+				WhereOr("s.share_type = ? AND EXISTS (SELECT 1 FROM archive_share_target AS t WHERE t.share_id = s.id AND t.target_id IN (?))", ShareRole, bun.In(roles)).
+				WhereOr("s.share_type = ? AND EXISTS (SELECT 1 FROM archive_share_target AS t WHERE t.share_id = s.id AND t.target_id = ?)", ShareBranch, org)
+		}).OrderExpr("s.id").Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoFile
+	} else if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return sh, nil
+}
+
+// roleOptions are the roles a share may name.
+func (s *Service) roleOptions(ctx context.Context) ([]system.RoleBrief, error) {
+	out, err := s.sys.RoleBriefs(ctx, s.db)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}

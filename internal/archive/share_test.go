@@ -1,0 +1,138 @@
+package archive_test
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/archive"
+	"zhdj/internal/system"
+)
+
+func (w *world) share(t testing.TB, fileID int64, kind string, targets ...int64) archive.Share {
+	t.Helper()
+	return apptest.DoJSON[archive.Share](t, w.e, 201, "POST", "/api/archives/shares", w.owner,
+		map[string]any{"fileId": fileID, "shareType": kind, "targetIds": targets})
+}
+
+func view(w *world, token string, fileID int64) *apptest.Response {
+	return w.e.Do("GET", fmt.Sprintf("/api/archivesShareFile/viewFile?fileId=%d", fileID), token, nil)
+}
+
+func TestSharedFileIsViewedOnlyByThoseSharedWith(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	custom, role, branch, unshared := w.upload(t, "学位证书.png"), w.upload(t, "荣誉证书.png"), w.upload(t, "党员证.png"), w.upload(t, "私人.png")
+	w.share(t, custom, archive.ShareCustom, w.viewerID)
+	ctx := t.Context()
+	committee, err := w.e.Sys.RoleIDOf(ctx, w.e.DB, system.RoleCommittee)
+	if err != nil || committee == 0 {
+		t.Fatal("no 二级党委 role", err)
+	}
+	holder, holderID := w.e.UserAt(t, "SELF", w.b, archive.PermMine)
+	w.e.GrantRole(t, holderID, system.RoleCommittee)
+	w.share(t, role, archive.ShareRole, committee)
+	w.share(t, branch, archive.ShareBranch, w.a)
+
+	ok := func(token string, file int64) {
+		t.Helper()
+		res := view(w, token, file)
+		apptest.Expect(t, res, 200)
+		if res.Header.Get("Content-Type") != "image/png" {
+			t.Fatalf("served as %q", res.Header.Get("Content-Type"))
+		}
+	}
+	notFound := func(token string, file int64) {
+		t.Helper()
+		apptest.ExpectMessage(t, view(w, token, file), 404, "文件不存在")
+	}
+	ok(w.viewer, custom)
+	notFound(w.stranger, custom)
+	ok(holder, role)
+	notFound(w.stranger, role)
+	ok(w.viewer, branch) // the viewer's account is in branch A
+	notFound(w.stranger, branch)
+	notFound(w.viewer, unshared)
+	notFound(w.viewer, 999999) // the same answer for a file that does not exist
+	apptest.Expect(t, w.e.Do("GET", "/api/archivesShareFile/viewFile?fileId=abc", w.viewer, nil), 404)
+	apptest.Expect(t, view(w, "", custom), 401)
+	// Nobody else lists or reads the owner's files through the archive routes.
+	apptest.Expect(t, w.e.Do("GET", w.filesPath(w.ownerID), w.viewer, nil), 404)
+	apptest.Expect(t, w.e.Do("GET", w.filesPath(w.ownerID), w.noPerm, nil), 403)
+	apptest.Expect(t, w.e.Do("GET", w.filesPath(w.ownerID), "", nil), 401)
+	apptest.Expect(t, w.e.Upload(w.filesPath(w.ownerID), w.viewer, "file", "x.png", png, nil), 404)
+}
+
+func TestStoppedShareAndViewLog(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	file := w.upload(t, "学位证书.png")
+	sh := w.share(t, file, archive.ShareCustom, w.viewerID, w.strangerID)
+	apptest.Expect(t, view(w, w.viewer, file), 200)
+	apptest.Expect(t, view(w, w.viewer, file), 200)
+	apptest.Expect(t, view(w, w.stranger, file), 200)
+
+	views, total := apptest.GetPage[archive.ViewLog](t, w.e, w.owner, fmt.Sprintf("/api/archives/shares/%d/views", sh.ID), url.Values{})
+	if total != 3 || len(views) != 3 || views[0].ViewerID != w.strangerID || views[0].ViewerName == "" {
+		t.Fatalf("the owner sees the views %+v (%d)", views, total)
+	}
+	list, _ := apptest.GetPage[archive.ShareView](t, w.e, w.owner, "/api/archives/shares", url.Values{})
+	if len(list) != 1 || list[0].Views != 3 || list[0].FileName != "学位证书.png" || len(list[0].TargetIDs) != 2 {
+		t.Fatalf("the owner's shares %+v", list)
+	}
+	// The log and the share are the owner's only.
+	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/archives/shares/%d/views", sh.ID), w.viewer, nil), 404)
+	if rows, _ := apptest.GetPage[archive.ShareView](t, w.e, w.viewer, "/api/archives/shares", url.Values{}); len(rows) != 0 {
+		t.Fatalf("the viewer lists the owner's shares: %+v", rows)
+	}
+	stop := fmt.Sprintf("/api/archives/shares/%d/stop", sh.ID)
+	apptest.Expect(t, w.e.Do("POST", stop, w.viewer, map[string]any{}), 404)
+	stopped := apptest.DoJSON[archive.Share](t, w.e, 200, "POST", stop, w.owner, map[string]any{})
+	if stopped.State != archive.StateStopped {
+		t.Fatalf("stopped share is %s", stopped.State)
+	}
+	apptest.Expect(t, w.e.Do("POST", stop, w.owner, map[string]any{}), 409)
+	apptest.ExpectMessage(t, view(w, w.viewer, file), 404, "文件不存在")
+}
+
+func TestShareInputIsChecked(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	file := w.upload(t, "a.png")
+	theirs := w.e.Upload(w.filesPath(w.viewerID), w.viewer, "file", "b.png", png, nil)
+	apptest.Expect(t, theirs, 201)
+	for _, c := range []struct {
+		body  map[string]any
+		field string
+		msg   string
+	}{
+		{map[string]any{"shareType": "CUSTOM", "targetIds": []int64{1}}, "fileId", "请选择要共享的档案文件"},
+		{map[string]any{"fileId": int64(theirs.Map(t)["id"].(float64)), "shareType": "CUSTOM", "targetIds": []int64{1}}, "fileId", "档案文件不存在"},
+		{map[string]any{"fileId": file, "shareType": "ALL", "targetIds": []int64{1}}, "shareType", "请选择共享方式"},
+		{map[string]any{"fileId": file, "shareType": "ROLE"}, "targetIds", "请选择共享对象"},
+		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{-1}}, "targetIds", "共享对象无效"},
+	} {
+		apptest.ExpectField(t, w.e.Do("POST", "/api/archives/shares", w.owner, c.body), c.field, c.msg)
+	}
+	if rows, _ := apptest.GetPage[archive.ShareView](t, w.e, w.owner, "/api/archives/shares", url.Values{}); len(rows) != 0 {
+		t.Fatalf("a refused share was stored: %+v", rows)
+	}
+}
+
+func TestShareRoutesGuard(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for _, r := range []struct{ method, path string }{
+		{"GET", "/api/archives/shares"}, {"POST", "/api/archives/shares"}, {"POST", "/api/archives/shares/1/stop"},
+		{"GET", "/api/archives/shares/1/views"}, {"GET", "/api/archives/shares/roles"}, {"GET", "/api/archives/mine"},
+	} {
+		apptest.Expect(t, w.e.Do(r.method, r.path, "", map[string]any{}), 401)
+		apptest.Expect(t, w.e.Do(r.method, r.path, w.noPerm, map[string]any{}), 403)
+	}
+	apptest.Expect(t, w.e.Do("POST", "/api/archives/shares/999999/stop", w.owner, map[string]any{}), 404)
+	apptest.Expect(t, w.e.Do("GET", "/api/archives/shares/999999/views", w.owner, nil), 404)
+	if roles := apptest.DoJSON[[]system.RoleBrief](t, w.e, 200, "GET", "/api/archives/shares/roles", w.owner, nil); len(roles) == 0 {
+		t.Fatal("no roles to share with")
+	}
+}
