@@ -99,12 +99,14 @@ func TestMemberHomeRoutesAndGrants(t *testing.T) {
 	// The member's home, 我的组织关系 (transfer's zzgx:mine), the self-appraisal
 	// of 民主评议党员 (mzpy:self), 我的填报 (txbd:fill) and the party school's
 	// learning (dx:learn), the reading of 制度文件 (gzzd, wjxz, bzwd), their own
-	// reports and integrity record (zbgz, dlda) and of 党务新闻 (content:read):
+	// reports and integrity record (zbgz, dlda), of 党务新闻 (content:read) and
+	// their own archive and its sharing (archive:mine, archive:share):
 	// nothing of the administrators'. Every one of them sits in a hidden
 	// directory: a member has no first-level menu (no mode switch).
 	// (Compared as sets: the hidden directories' buttons share sort values.)
 	want := []string{"workbench:group", "zzgx:mine", "mzpy:self", "txbd:fill", school.PermLearn, home.PermMemberHome,
-		"gzzd:list", "wjxz:list", "bzwd:list", "zbgz:list", "zbgz:submit", "dlda:mine", content.PermRead}
+		"gzzd:list", "wjxz:list", "bzwd:list", "zbgz:list", "zbgz:submit", "dlda:mine", content.PermRead,
+		"archive:mine", "archive:share"}
 	got := w.e.Grants(t, "党员", "")
 	slices.Sort(want)
 	slices.Sort(got)
