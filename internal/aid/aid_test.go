@@ -69,13 +69,13 @@ func TestMoneyApprovalFollowsTheThreshold(t *testing.T) {
 		t.Fatalf("needs the 组织部: %v %v %v", below.NeedsSchool, at.NeedsSchool, above.NeedsSchool)
 	}
 	for _, r := range []aid.RecordView{below, at, above} {
-		apptest.ExpectMessage(t, w.e.Do("POST", decide(r), w.branchTK, map[string]any{"approve": true}), 403, "不能审批本单位申报的帮扶金，请由上级党委审批")
+		apptest.ExpectMessage(t, w.e.Do("POST", decide(r), w.branchTK, map[string]any{"approve": true}), 409, "不能审批本单位申报的帮扶金，请由上级党委审批")
 		apptest.Expect(t, w.e.Do("POST", decide(r), w.mathTK, map[string]any{"approve": true}), 404)
 	}
 	apptest.ExpectField(t, w.e.Do("POST", decide(below), w.csTK, map[string]any{"approve": false}), "remark", "不批准时请填写审批意见")
 	apptest.Expect(t, w.e.Do("POST", decide(below), w.csTK, map[string]any{"approve": true}), 200)
 	apptest.Expect(t, w.e.Do("POST", decide(at), w.csTK, map[string]any{"approve": true}), 200)
-	apptest.ExpectMessage(t, w.e.Do("POST", decide(above), w.csTK, map[string]any{"approve": true}), 403, "该笔帮扶金超过二级党委审批额度，须由组织部审批")
+	apptest.ExpectMessage(t, w.e.Do("POST", decide(above), w.csTK, map[string]any{"approve": true}), 409, "该笔帮扶金超过二级党委审批额度，须由组织部审批")
 	got := apptest.DoJSON[aid.RecordView](t, w.e, 200, "POST", decide(above), w.schoolTK, map[string]any{"approve": true, "remark": "同意"})
 	if got.State != aid.StateApproved || got.DecidedBy == "" || got.Remark != "同意" {
 		t.Fatalf("approved above: %+v", got)
@@ -83,8 +83,8 @@ func TestMoneyApprovalFollowsTheThreshold(t *testing.T) {
 	// A committee's own proposal: not by its accounts; a branch of another
 	// unit is below the level; the 组织部 approves it.
 	own := propose(w.csTK, "100.00")
-	apptest.ExpectMessage(t, w.e.Do("POST", decide(own), w.cs2TK, map[string]any{"approve": true}), 403, "不能审批本单位申报的帮扶金，请由上级党委审批")
-	apptest.ExpectMessage(t, w.e.Do("POST", decide(own), w.branchTK, map[string]any{"approve": true}), 403, "党支部无权审批帮扶金，请由二级党委审批")
+	apptest.ExpectMessage(t, w.e.Do("POST", decide(own), w.cs2TK, map[string]any{"approve": true}), 409, "不能审批本单位申报的帮扶金，请由上级党委审批")
+	apptest.ExpectMessage(t, w.e.Do("POST", decide(own), w.branchTK, map[string]any{"approve": true}), 409, "党支部无权审批帮扶金，请由二级党委审批")
 	apptest.Expect(t, w.e.Do("POST", decide(own), w.schoolTK, map[string]any{"approve": false, "remark": "已由工会补助"}), 200)
 	apptest.Expect(t, w.e.Do("POST", decide(own), w.schoolTK, map[string]any{"approve": true}), 409)
 	// A visit is not decided.

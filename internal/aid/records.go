@@ -244,7 +244,10 @@ func yearOf(d date.Date) int {
 }
 
 // Decide is POST /api/dybf/records/{id}/decide: a pending money record of
-// the caller's scope approved or rejected. Never by its proposer (the same
+// the caller's scope approved or rejected. The refusals below are rules of
+// the record, not a missing permission: they answer 409 with the reason
+// (the web shows it where the user is; a 403 would send them to the 401
+// page). Never by its proposer (the same
 // account or its organisation), never by a branch, never above the
 // caller's level: an amount above the threshold is the 组织部's (the school
 // committee, or an administrator). The transition is one conditional
@@ -266,7 +269,7 @@ func (s *Service) Decide(ctx context.Context, id int64, in Decision) (RecordView
 	}
 	p := rbac.From(ctx)
 	if (cur.ProposerID != nil && *cur.ProposerID == p.UserID) || (p.OrgID != nil && cur.ProposerOrgID != nil && *p.OrgID == *cur.ProposerOrgID) {
-		return RecordView{}, httpx.Forbidden("不能审批本单位申报的帮扶金，请由上级党委审批")
+		return RecordView{}, httpx.Conflict("不能审批本单位申报的帮扶金，请由上级党委审批")
 	}
 	level, err := s.levelOf(ctx, p)
 	if err != nil {
@@ -274,9 +277,9 @@ func (s *Service) Decide(ctx context.Context, id int64, in Decision) (RecordView
 	}
 	switch {
 	case level < levelCommittee:
-		return RecordView{}, httpx.Forbidden("党支部无权审批帮扶金，请由二级党委审批")
+		return RecordView{}, httpx.Conflict("党支部无权审批帮扶金，请由二级党委审批")
 	case cur.NeedsSchool && level < levelSchool:
-		return RecordView{}, httpx.Forbidden("该笔帮扶金超过二级党委审批额度，须由组织部审批")
+		return RecordView{}, httpx.Conflict("该笔帮扶金超过二级党委审批额度，须由组织部审批")
 	}
 	state := StateRejected
 	if in.Approve {
