@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/audience"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
@@ -148,7 +149,7 @@ var itemListSpec = httpx.ListSpec{
 // show fills a view's labels, roles and whether it is on top today.
 func show(v *ItemView, label audit.Labeller, today date.Date) {
 	v.StateLabel = StateLabels[v.State]
-	v.RoleIDs = decodeRoles(v.Roles)
+	v.RoleIDs = audience.DecodeRoles(v.Roles)
 	v.Pinned = v.PinnedUntil != nil && !v.PinnedUntil.Before(today)
 	if label != nil {
 		v.ColumnLabel = label(v.dictOf(), v.Column)
@@ -254,7 +255,7 @@ func (s *Service) checkItem(ctx context.Context, k kind, fields resource.Fields[
 	}
 	if in.RoleIDs == nil && was != nil {
 		in.Roles = was.Roles
-	} else if in.Roles, err = s.checkRoles(ctx, in.RoleIDs); err != nil {
+	} else if in.Roles, err = audience.CheckRoles(ctx, s.sys, s.db, in.RoleIDs); err != nil {
 		return in, err
 	}
 	if was != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/audience"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
@@ -40,62 +41,24 @@ var readSpec = httpx.ListSpec{
 	Key:         "i.id",
 }
 
-// reader is who reads: the organisations whose items reach them (their
-// own and those above it), their roles; every item for an administrator.
-type reader struct {
-	userID int64
-	all    bool
-	orgIDs []int64
-	roles  []int64
-}
-
-func (s *Service) readerOf(ctx context.Context) (reader, error) {
-	p := rbac.From(ctx)
-	if p == nil {
-		return reader{}, httpx.Unauthorized
-	}
-	rd := reader{userID: p.UserID}
-	if p.IsAdmin() {
-		rd.all = true
-		return rd, nil
-	}
-	if p.OrgID != nil {
-		path, ok, err := s.orgs.SubtreePath(ctx, *p.OrgID)
-		if err != nil {
-			return rd, httpx.Internal(err)
-		}
-		if ok {
-			rd.orgIDs = org.PathIDs(path)
-		}
-	}
-	held, err := s.sys.HeldRoles(ctx)
-	if err != nil {
-		return rd, httpx.Internal(err)
-	}
-	rd.roles = held
-	return rd, nil
+// readerOf is the caller as a reader of the published items.
+func (s *Service) readerOf(ctx context.Context) (audience.Reader, error) {
+	return audience.ReaderOf(ctx, s.orgs, s.sys)
 }
 
 // published restricts q (cms_item as i) to the items published to rd.
-func (rd reader) published(q *bun.SelectQuery) *bun.SelectQuery {
+func published(rd audience.Reader, q *bun.SelectQuery) *bun.SelectQuery {
 	q = q.Where("i.state = ?", StatePublished)
-	if rd.all {
-		return q
-	}
-	if len(rd.orgIDs) == 0 {
-		return q.Where("1 = 0")
-	}
-	expr, args := roleMatch("i.role_ids", rd.roles)
-	return q.Where("i.org_id IN (?)", bun.In(rd.orgIDs)).Where(expr, args...)
+	return rd.Where(q.QueryBuilder(), "i.org_id", "i.role_ids").Unwrap().(*bun.SelectQuery)
 }
 
 // readQuery selects the items published to rd with their read mark.
-func (s *Service) readQuery(rd reader) *bun.SelectQuery {
+func (s *Service) readQuery(rd audience.Reader) *bun.SelectQuery {
 	q := s.db.NewSelect().Model((*ReadView)(nil)).ColumnExpr("i.*").
 		ColumnExpr("CASE WHEN i.pinned_until >= ? THEN 1 ELSE 0 END AS pinned", s.today()).
 		ColumnExpr("(r.item_id IS NOT NULL) AS is_read").
-		Join("LEFT JOIN cms_read AS r ON r.item_id = i.id AND r.user_id = ?", rd.userID)
-	return rd.published(org.NameJoin("i.org_id")(q))
+		Join("LEFT JOIN cms_read AS r ON r.item_id = i.id AND r.user_id = ?", rd.UserID)
+	return published(rd, org.NameJoin("i.org_id")(q))
 }
 
 func (s *Service) allLabels(ctx context.Context) (audit.Labeller, error) {
@@ -210,9 +173,9 @@ func (s *Service) Unread(ctx context.Context) (Unread, error) {
 		N    int    `bun:"n"`
 	}
 	q := s.db.NewSelect().TableExpr("cms_item AS i").ColumnExpr("i.kind, COUNT(*) AS n").
-		Join("LEFT JOIN cms_read AS r ON r.item_id = i.id AND r.user_id = ?", rd.userID).
+		Join("LEFT JOIN cms_read AS r ON r.item_id = i.id AND r.user_id = ?", rd.UserID).
 		Where("r.item_id IS NULL").GroupExpr("i.kind")
-	if err := rd.published(q).Scan(ctx, &rows); err != nil {
+	if err := published(rd, q).Scan(ctx, &rows); err != nil {
 		return Unread{}, httpx.Internal(err)
 	}
 	var out Unread

@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/audience"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
@@ -75,7 +76,7 @@ func (s *Service) docLabels(ctx context.Context) (audit.Labeller, error) {
 // showDoc fills a document's labels and its roles' ids.
 func showDoc(v *DocView, label audit.Labeller) {
 	docShow(v, label)
-	v.RoleIDs = decodeRoles(v.Roles)
+	v.RoleIDs = audience.DecodeRoles(v.Roles)
 }
 
 var docShow = resource.Shows[DocView](docFields)
@@ -116,7 +117,7 @@ func (s *Service) docResource() *resource.Resource[Doc, DocView] {
 			}
 			if in.RoleIDs == nil && was != nil {
 				in.Roles = was.Roles
-			} else if in.Roles, err = s.checkRoles(ctx, in.RoleIDs); err != nil {
+			} else if in.Roles, err = audience.CheckRoles(ctx, s.sys, s.db, in.RoleIDs); err != nil {
 				return in, err
 			}
 			return in, nil
@@ -137,7 +138,7 @@ func (s *Service) VisibleDocs(ctx context.Context, lq httpx.ListQuery) (httpx.Pa
 		return httpx.PageResult[DocView]{}, httpx.Internal(err)
 	}
 	q := org.NameJoin("d.org_id")(s.db.NewSelect().Model((*DocView)(nil)).ColumnExpr("d.*"))
-	q = rd.where(q.QueryBuilder()).Unwrap().(*bun.SelectQuery)
+	q = docsOf(rd, q.QueryBuilder()).Unwrap().(*bun.SelectQuery)
 	return httpx.PagedEach[DocView](ctx, q, visibleSpec, lq, func(v *DocView) { showDoc(v, label) })
 }
 
@@ -190,19 +191,24 @@ func (s *Service) docFile(ctx context.Context, id int64, count bool) (int64, err
 
 // readable restricts q to the documents the reader sees, or, for a
 // publisher (wjxz:edit), those of their organisation scope too.
-func (s *Service) readable(ctx context.Context, rd reader, q bun.QueryBuilder) bun.QueryBuilder {
-	if rd.all || !rbac.From(ctx).Has(DocPerms.Edit) {
-		return rd.where(q)
+func (s *Service) readable(ctx context.Context, rd audience.Reader, q bun.QueryBuilder) bun.QueryBuilder {
+	if rd.All || !rbac.From(ctx).Has(DocPerms.Edit) {
+		return docsOf(rd, q)
 	}
 	scope, err := s.orgs.ScopeOf(ctx)
 	if err != nil { // read as a reader only
-		return rd.where(q)
+		return docsOf(rd, q)
 	}
 	if scope.All {
 		return q
 	}
 	return q.WhereGroup(" AND ", func(g bun.QueryBuilder) bun.QueryBuilder {
 		g = g.WhereOr("d.org_id IN (?)", bun.In(append(scope.OrgIDs, 0)))
-		return g.WhereGroup(" OR ", func(g bun.QueryBuilder) bun.QueryBuilder { return rd.where(g) })
+		return g.WhereGroup(" OR ", func(g bun.QueryBuilder) bun.QueryBuilder { return docsOf(rd, g) })
 	})
+}
+
+// docsOf restricts q to the rows of lib_doc (alias d) rd may see.
+func docsOf(rd audience.Reader, q bun.QueryBuilder) bun.QueryBuilder {
+	return rd.Where(q, "d.org_id", "d.role_ids")
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/audience"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/resource"
@@ -47,7 +48,7 @@ func (s *Service) helpResource() *resource.Resource[Help, HelpView] {
 	return &resource.Resource[Help, HelpView]{DB: s.db, Noun: "帮助章节", Spec: helpListSpec, Now: s.now, Access: s.sys.LogAccess,
 		Scope:  everyone,
 		Record: func(v *HelpView) *Help { return &v.Help },
-		Show:   func(v *HelpView, _ audit.Labeller) { v.RoleIDs = decodeRoles(v.Roles) },
+		Show:   func(v *HelpView, _ audit.Labeller) { v.RoleIDs = audience.DecodeRoles(v.Roles) },
 		Check: func(ctx context.Context, in Help, cur *HelpView) (Help, error) {
 			var was *Help
 			if cur != nil {
@@ -63,7 +64,7 @@ func (s *Service) helpResource() *resource.Resource[Help, HelpView] {
 			var err error
 			if in.RoleIDs == nil && was != nil {
 				in.Roles = was.Roles
-			} else if in.Roles, err = s.checkRoles(ctx, in.RoleIDs); err != nil {
+			} else if in.Roles, err = audience.CheckRoles(ctx, s.sys, s.db, in.RoleIDs); err != nil {
 				return in, err
 			}
 			return in, nil
@@ -91,10 +92,7 @@ func (s *Service) MyHelp(ctx context.Context) ([]HelpSection, error) {
 	}
 	var rows []Help
 	q := s.db.NewSelect().Model(&rows).Column("id", "title", "body").OrderExpr("h.sort ASC, h.id ASC").Limit(maxSections)
-	if !rd.all {
-		expr, args := roleMatch("h.role_ids", rd.roles)
-		q = q.Where(expr, args...)
-	}
+	q = rd.WhereRoles(q.QueryBuilder(), "h.role_ids").Unwrap().(*bun.SelectQuery)
 	if err := q.Scan(ctx); err != nil {
 		return nil, httpx.Internal(err)
 	}
