@@ -81,3 +81,14 @@ export async function firstSignIn(page, username, initial, newPassword) {
   await page.getByRole('button', { name: /登\s*录/ }).click()
   await page.waitForURL((u) => !u.pathname.endsWith('/login'))
 }
+
+/**
+ * Opens one of the member's pages from the top bar (the 党员 mode): a page of a group (我的档案, 填报评议,
+ * 党务资讯; web/src/app/router/memberNav.ts) through its group's sub-menu, which opens on hover.
+ */
+export async function openMemberEntry(page, title, group) {
+  const bar = page.locator('.header-menu')
+  if (!group) return bar.getByText(title, { exact: true }).click()
+  await bar.locator('.ant-menu-submenu', { hasText: group }).hover()
+  await page.locator('.ant-menu-submenu-popup:visible').getByText(title, { exact: true }).click()
+}

@@ -6,7 +6,7 @@
 // 阅读情况 names 甲.
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, openMemberEntry, signInAdmin } from '../lib/admin.mjs'
 import { call, login, setPassword } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
@@ -80,7 +80,7 @@ describe('党务新闻: published to one college, read by its member only', () =
     await firstSignIn(page, A.no, initial[A.no], A.password)
     await page.waitForURL(/\/web\/list-home\/dyHome$/)
     await page.getByTestId('unread-news').getByText('未读新闻 1 篇，未读文章 0 篇', { exact: true }).waitFor()
-    await page.locator('.header-menu').getByText('党务新闻', { exact: true }).click()
+    await openMemberEntry(page, '党务新闻', '党务资讯')
     await page.waitForURL(/\/web\/list-home\/news$/)
     const listed = page.locator('.ant-list-item', { hasText: TITLE })
     await listed.getByText('未读').waitFor()

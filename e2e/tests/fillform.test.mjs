@@ -8,7 +8,7 @@
 // exports every answer: the workbook holds 甲's corrected answers and 乙 未填报, as the server counts them.
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, openMemberEntry, signInAdmin } from '../lib/admin.mjs'
 import { call, login, setPassword } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber, readSheet } from '../lib/xlsx.mjs'
@@ -126,7 +126,7 @@ describe('填报: a form from design to export, with a draft, a reminder and a s
     s.memberPage = page
     await page.goto(`${server.base}/web/login`)
     await firstSignIn(page, A.no, initial[A.no], A.password)
-    await page.locator('.app-sider').getByRole('menuitem', { name: /我的填报/ }).click()
+    await openMemberEntry(page, '我的填报', '填报评议')
     await page.waitForURL(/\/web\/list-home\/myForms/)
     const listed = page.locator('.ant-list-item', { hasText: TITLE })
     await listed.getByText('未填报').waitFor()

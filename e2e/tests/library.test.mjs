@@ -6,7 +6,7 @@
 // 文件下载 the admin sees the document downloaded once.
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, openMemberEntry, signInAdmin } from '../lib/admin.mjs'
 import { call, login, setPassword } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
@@ -83,7 +83,7 @@ describe('党务资料: a rule for everyone, a document for one college, read in
     s.memberPage = page
     await page.goto(`${server.base}/web/login`)
     await firstSignIn(page, A.no, initial[A.no], A.password)
-    await page.locator('.header-menu').getByText('制度文件', { exact: true }).click()
+    await openMemberEntry(page, '制度文件', '党务资讯')
     await page.waitForURL(/\/web\/list-home\/library$/)
     await page.locator('.crud-table tbody tr', { hasText: RULE }).waitFor()
     await page.getByRole('tab', { name: '文件下载' }).click()

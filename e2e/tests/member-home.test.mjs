@@ -7,7 +7,7 @@
 // page fits a 390 px phone.
 import assert from 'node:assert/strict'
 import { describe } from 'node:test'
-import { adminScenario, firstSignIn, signInAdmin, signOut } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, openMemberEntry, signInAdmin, signOut } from '../lib/admin.mjs'
 import { call } from '../lib/api.mjs'
 import { PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
@@ -121,12 +121,12 @@ describe('a party member signs in to their home', () => {
 
     // 制度文件 and 述职与廉政 are the member's own entries (the staff's 党务资料 directory is not theirs): they
     // read, with no editing button, and keep their own integrity record.
-    await page.locator('.header-menu').getByText('制度文件', { exact: true }).click()
+    await openMemberEntry(page, '制度文件', '党务资讯')
     await page.waitForURL(/\/web\/list-home\/library$/)
     for (const tab of ['规章制度', '文件下载', '帮助文档']) await page.getByRole('tab', { name: tab }).waitFor()
     await page.locator('.ant-table').first().waitFor()
     assert.equal(await page.getByRole('button', { name: /新\s*增/ }).count(), 0, 'a member may add a rule')
-    await page.locator('.header-menu').getByText('述职与廉政', { exact: true }).click()
+    await openMemberEntry(page, '述职与廉政', '填报评议')
     await page.waitForURL(/\/web\/list-home\/myDuty$/)
     await page.getByRole('tab', { name: '我的德廉档案', exact: true }).waitFor()
     await page.getByRole('tab', { name: '值班工作报告' }).click()

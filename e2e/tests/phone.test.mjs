@@ -166,6 +166,16 @@ describe('on a phone', () => {
       await page.waitForURL((u) => u.pathname === tab.href)
       await bar.locator('[aria-current="page"]', { hasText: tab.title }).waitFor()
     }
+    // At most five tabs, each label whole (twelve pages squeezed them to a few characters); the grouped
+    // pages open from 更多, which is marked on them.
+    const labels = await bar.locator('.member-tab-label').evaluateAll((spans) => spans.map((e) => [e.textContent, e.scrollWidth <= e.clientWidth]))
+    assert.ok(labels.length <= 5 && labels.every(([, whole]) => whole), `tab labels ${JSON.stringify(labels)}`)
+    await bar.getByRole('button', { name: /更多/ }).tap()
+    const sheet = page.getByRole('region', { name: '我的档案' })
+    await sheet.getByRole('link', { name: '我的发展' }).tap()
+    await page.waitForURL(/\/web\/list-home\/myDevelopment$/)
+    await bar.locator('button.member-tab.active', { hasText: '更多' }).waitFor()
+    await screenshot(page, 'phone-07-member-more')
     const box = await bar.boundingBox()
     assert.ok(box.width <= width && box.y + box.height <= PHONE.viewport.height + 1, `tab bar at ${box.y}px, ${box.width}px wide`)
     assert.ok((await pageWidth()) <= width)

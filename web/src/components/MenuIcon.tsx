@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   ControlOutlined,
   NotificationOutlined,
   BankOutlined,
@@ -84,6 +85,7 @@ const ICONS: Record<string, ComponentType> = {
   branches: BranchesOutlined,
   swap: SwapOutlined,
   rise: RiseOutlined,
+  audit: AuditOutlined,
 }
 
 export default function MenuIcon({ name }: { name?: string }) {

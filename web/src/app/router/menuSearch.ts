@@ -1,5 +1,6 @@
 import Fuse, { type IFuseOptions } from 'fuse.js'
 import type { AppRoute } from './menus'
+import { leafEntries } from './memberNav'
 import { MEMBER_MODE, modeTitleOf, type Mode } from './modes'
 
 export interface SearchEntry {
@@ -33,7 +34,7 @@ export function searchEntries(routes: AppRoute[], modes: Mode[] = []): SearchEnt
     .filter((r) => !r.meta.hidden)
     .map((r) => ({ title: r.meta.trail.join(' > '), path: r.path, mode: modeTitleOf(r, modes) }))
   const member = modes.find((m) => m.key === MEMBER_MODE)
-  const own = (member?.entries ?? []).filter((e) => !pages.some((p) => p.path === e.key)).map((e) => ({ title: e.title, path: e.key, mode: member?.title }))
+  const own = leafEntries(member?.entries ?? []).filter((e) => !pages.some((p) => p.path === e.key)).map((e) => ({ title: e.title, path: e.key, mode: member?.title }))
   return [...pages, ...own]
 }
 

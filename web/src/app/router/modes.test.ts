@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { hasPermission } from '@/utils/permission'
 import { createMenuSearch, searchEntries } from './menuSearch'
-import { MEMBER_NAV, memberNavItems } from './memberNav'
+import { PERM } from '@/api/permissions'
+import { leafEntries, MEMBER_NAV, memberGroupKey, memberNavItems } from './memberNav'
 import { buildMenuModel, placeUnder } from './menus'
 import { activeEntry, buildModes, CADRE_WORKBENCH, currentMode, MEMBER_MODE, modeHome, modeOfPath, modeStart, PARTY_WORKBENCH, showModeSwitch } from './modes'
 import type { MenuNode } from '@/api/types'
@@ -31,17 +32,28 @@ describe('modes of the top bar', () => {
   })
 
   it('the 党员 mode: the member pages that exist, for an account linked to a member', () => {
-    expect(member.map((e) => e.title)).toEqual(['我的首页', '我的党费', '我的组织关系', '我的发展', '消息'])
+    // Two or more pages of a group stand under the group's entry (a sub-menu), where its first page would be.
+    expect(member.map((e) => e.title)).toEqual(['我的首页', '我的党费', '我的档案', '消息'])
+    expect(member[2]).toMatchObject({ key: memberGroupKey('records'), children: [{ key: '/list-home/myTransfers' }, { key: '/list-home/myDevelopment' }] })
+    expect(leafEntries(member).map((e) => e.title)).toEqual(['我的首页', '我的党费', '我的组织关系', '我的发展', '消息'])
     // Only entries whose route exists (the pages of another module may come later) and by permission.
     expect(memberNavItems(['dy:home'], new Set(['/list-home/dyHome', '/message/msginfo']), hasPermission).map((e) => e.key)).toEqual([
       '/list-home/dyHome',
       '/message/msginfo',
     ])
     expect(memberNavItems(['workbench:group'], ALL_MEMBER_PATHS, hasPermission)).toEqual([])
-    // 我的干部信息 only for an account a cadre's record names (whatever the permissions), before 消息.
-    expect(memberNavItems(['dy:home'], ALL_MEMBER_PATHS, hasPermission, true).map((e) => e.title)).toEqual([
+    // 我的干部信息 only for an account a cadre's record names (whatever the permissions), in 我的档案.
+    expect(leafEntries(memberNavItems(['dy:home'], ALL_MEMBER_PATHS, hasPermission, true)).map((e) => e.title)).toEqual([
       '我的首页', '我的党费', '我的组织关系', '我的发展', '我的干部信息', '消息',
     ])
+    // A group of one page is that page alone: no sub-menu to open for one choice.
+    expect(memberNavItems(['dy:home'], new Set(['/list-home/dyHome', '/list-home/myFees', '/list-home/myTransfers']), hasPermission)
+      .map((e) => [e.title, e.children?.length ?? 0])).toEqual([['我的首页', 0], ['我的党费', 0], ['我的组织关系', 0]])
+    // A member with every page: seven entries in the bar (twelve pages overflowed it at 1366 px).
+    const every = memberNavItems([PERM.dyHome, PERM.txbdFill, PERM.mzpySelf, PERM.dldaMine, PERM.contentRead, PERM.gzzdList, PERM.dxLearn],
+      ALL_MEMBER_PATHS, hasPermission, true)
+    expect(every.map((e) => e.title)).toEqual(['我的首页', '我的党费', '我的档案', '填报评议', '党务资讯', '党校学习', '消息'])
+    expect(leafEntries(every)).toHaveLength(MEMBER_NAV.length)
     expect(memberNavItems([], ALL_MEMBER_PATHS, hasPermission, true).map((e) => e.key)).toEqual(['/gb/my'])
     expect(memberNavItems([], ALL_MEMBER_PATHS, hasPermission, false)).toEqual([])
     // A 学员 (dx:learn only) finds the party school's home (which links to the study centre and 我的考试), and nothing of a member's.
@@ -107,6 +119,8 @@ describe('modes of the top bar', () => {
     expect(modeOfPath('/zzgx/out', model, modes, SHARED)).toBe('party')
     expect(modeOfPath('/cadre/list', model, modes, SHARED)).toBe('cadre')
     expect(modeOfPath('/list-home/myFees', model, modes, SHARED)).toBe(MEMBER_MODE)
+    // A page inside a group of the 党员 mode is the mode's too.
+    expect(modeOfPath('/list-home/myDevelopment', model, modes, SHARED)).toBe(MEMBER_MODE)
     expect(modeOfPath('/home/home', model, modes, SHARED)).toBeUndefined()
     expect(modeOfPath('/message/msginfo', model, modes, SHARED)).toBeUndefined()
     // A detail page placed under its list takes the list's section, hence its mode.
@@ -136,5 +150,6 @@ describe('modes of the top bar', () => {
     expect(search('转出')[0]).toMatchObject({ path: '/zzgx/out', mode: '党建' })
     // The member's own pages are found too, under 党员.
     expect(search('我的党费')[0]).toEqual({ title: '我的党费', path: '/list-home/myFees', mode: '党员' })
+    expect(search('我的发展')[0]).toEqual({ title: '我的发展', path: '/list-home/myDevelopment', mode: '党员' })
   })
 })

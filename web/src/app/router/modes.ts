@@ -1,5 +1,6 @@
 import type { AppRoute, MenuModel, NavItem } from './menus'
 import { topFor } from './menus'
+import { leafEntries } from './memberNav'
 
 /**
  * Modes of the top bar (spec: the mode switch of 党员首页 / 党建工作台 / 干部工作台). Each first-level
@@ -87,7 +88,7 @@ function leafOf(item: NavItem): string {
 export function modeOfPath(pathname: string, model: MenuModel, modes: Mode[], shared: ReadonlySet<string>): string | undefined {
   if (shared.has(pathname)) return undefined
   const member = modes.find((m) => m.key === MEMBER_MODE)
-  if (member?.entries.some((e) => e.key === pathname)) return MEMBER_MODE
+  if (member && leafEntries(member.entries).some((e) => e.key === pathname)) return MEMBER_MODE
   const top = topFor(pathname, model)
   return top ? modeOfTop(top, modes) : undefined
 }
@@ -97,10 +98,13 @@ export function modeOfTop(top: string, modes: Mode[]): string | undefined {
   return modes.find((m) => m.key !== MEMBER_MODE && m.entries.some((e) => e.key === top))?.key
 }
 
-/** The entry of the mode to highlight for a page: its own (a member's page) or its first-level entry. */
+/**
+ * The entry of the mode to highlight for a page: its own (a member's page, also inside a group, whose
+ * entry the menu then marks too) or its first-level entry.
+ */
 export function activeEntry(mode: Mode | undefined, pathname: string, model: MenuModel): string | undefined {
   if (!mode) return undefined
-  if (mode.key === MEMBER_MODE) return mode.entries.find((e) => e.key === pathname)?.key
+  if (mode.key === MEMBER_MODE) return leafEntries(mode.entries).find((e) => e.key === pathname)?.key
   const top = topFor(pathname, model)
   return top && mode.entries.some((e) => e.key === top) ? top : undefined
 }

@@ -97,6 +97,12 @@ describe('the mode switch and the top bar', { timeout: 20_000 }, () => {
     expect(headerEntries(container)).toEqual(expect.arrayContaining(['我的首页', '消息']))
     expect(marked(container)).toEqual(['我的首页'])
     unmount()
+    // A page inside a group: the group's entry (a sub-menu) is marked.
+    const grouped = render(<HeaderMenu />, '/list-home/myDevelopment')
+    const group = grouped.container.querySelector('.header-menu > .ant-menu-submenu')
+    expect(group?.textContent).toBe('我的档案')
+    expect(group?.classList.contains('ant-menu-submenu-selected')).toBe(true)
+    grouped.unmount()
     // Two modes (a secretary linked to a member) but no workbench:group: no switch.
     as(['dy:home'], ADMIN_TREE.slice(0, 2), true)
     render(<ModeSwitch />)
@@ -145,5 +151,20 @@ describe('on a phone', { timeout: 20_000 }, () => {
     expect(within(bar).getByRole('link', { current: 'page' }).textContent).toBe('消息')
     fireEvent.click(within(bar).getByText('我的首页'))
     expect(screen.getByTestId('where').textContent).toBe('/list-home/dyHome')
+  })
+
+  it('the grouped pages open from 更多, which is marked while one of them is shown', async () => {
+    as(['dy:home', 'workbench:group'], [], true)
+    render(<MemberTabBar />, '/list-home/myTransfers')
+    const bar = screen.getByRole('navigation', { name: '党员导航' })
+    // No tab for a grouped page; 更多 stands for them and is marked.
+    expect(within(bar).queryByRole('link', { name: /我的组织关系/ })).toBeNull()
+    const more = within(bar).getByRole('button', { name: /更多/ })
+    expect(more.className).toContain('active')
+    fireEvent.click(more)
+    const sheet = await screen.findByRole('region', { name: '我的档案' })
+    expect(within(sheet).getByRole('link', { current: 'page' }).textContent).toBe('我的组织关系')
+    fireEvent.click(within(sheet).getByText('我的发展'))
+    expect(screen.getByTestId('where').textContent).toBe('/list-home/myDevelopment')
   })
 })
