@@ -251,6 +251,9 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 	w.member(t, "乙", w.c.Branch, map[string]any{"joined_on": "2020-05-01", "full_on": "2021-05-01", "gender": member.GenderFemale})
 	bing := w.member(t, "丙", w.mathBr, map[string]any{"joined_on": "2016-01-01", "full_on": "2017-01-01"})
 	ding := w.member(t, "丁", w.mathBr, map[string]any{"joined_on": "2010-01-01", "full_on": "2011-01-01"})
+	// 戊 was admitted in 2019 and made full in 2020, then transferred out: no
+	// longer serving (not in the comparison), still in the trend's years.
+	w.member(t, "戊", w.mathBr, map[string]any{"joined_on": "2019-03-01", "full_on": "2020-03-01", "member_status": member.StatusTransferredOut})
 
 	var all, cs compare
 	res := w.screen("/api/report/aj/dj/compare", w.sign(t, w.deptTK, bigscreen.PathPartyCompare).query())
@@ -272,7 +275,8 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 		t.Errorf("committee: %+v", cs)
 	}
 
-	// The trend: the last ten years (2017–2026), admitted and made full.
+	// The trend: the last ten years (2017–2026), admitted and made full,
+	// 戊 (transferred out) in 2019 and 2020.
 	var trend struct {
 		Years []struct{ Year, Joined, Full int }
 	}
@@ -283,8 +287,8 @@ func TestScreensAnswerTheSignersScope(t *testing.T) {
 	for _, y := range trend.Years {
 		got[y.Year] = [2]int{y.Joined, y.Full}
 	}
-	if len(trend.Years) != 10 || trend.Years[0].Year != 2017 || got[2026] != [2]int{1, 0} || got[2020] != [2]int{1, 0} ||
-		got[2021] != [2]int{0, 1} || got[2017] != [2]int{0, 1} {
+	if len(trend.Years) != 10 || trend.Years[0].Year != 2017 || got[2026] != [2]int{1, 0} || got[2020] != [2]int{1, 1} ||
+		got[2019] != [2]int{1, 0} || got[2021] != [2]int{0, 1} || got[2017] != [2]int{0, 1} {
 		t.Errorf("trend %+v", trend)
 	}
 

@@ -43,11 +43,21 @@ type groupCount struct {
 // their party status, gender, admission and full dates, organisation
 // (org_name) and 二级党委 (top_id, top_name, top_path; NULL above one).
 func (s *Service) serving(ctx context.Context) (*bun.SelectQuery, error) {
+	return s.scoped(ctx, member.SelectServing(s.db))
+}
+
+// everyone is serving's select over every member record of the scope, the
+// transferred out, left and dead too (what the yearly trend counts).
+func (s *Service) everyone(ctx context.Context) (*bun.SelectQuery, error) {
+	return s.scoped(ctx, member.Select(s.db))
+}
+
+func (s *Service) scoped(ctx context.Context, members *bun.SelectQuery) (*bun.SelectQuery, error) {
 	sc, err := s.orgs.ScopeOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q := org.NameJoin("m.org_id")(member.SelectServing(s.db)).
+	q := org.NameJoin("m.org_id")(members).
 		ColumnExpr("m.org_id, m.party_status, m.gender, m.joined_on, m.full_on, a.top_id, a.top_name, a.top_path").
 		Join("LEFT JOIN (?) AS a ON a.org_id = m.org_id", org.SelectAncestry(s.db, org.LevelSecond))
 	return s.db.NewSelect().TableExpr("(?) AS b", sc.Apply(q, "m.org_id")), nil
@@ -162,8 +172,10 @@ func (s *Service) PartyCompare(ctx context.Context) (Compare, error) {
 	return out, nil
 }
 
-// YearLine is a year of the trend screen: the serving members of the scope
-// admitted (joined_on) and made full (full_on) that year.
+// YearLine is a year of the trend screen: the members of the scope admitted
+// (joined_on) and made full (full_on) that year, whether they serve today or
+// have since been transferred out, left or died (the serving ones alone made
+// each past year smaller the longer ago it was).
 type YearLine struct {
 	Year   int `bun:"year" json:"year"`
 	Joined int `bun:"joined" json:"joined"`
@@ -182,8 +194,8 @@ type Trend struct {
 
 const trendYears = 10
 
-// PartyTrend counts per year, over the last trendYears years, the serving
-// members of the scope admitted and made full.
+// PartyTrend counts per year, over the last trendYears years, the members of
+// the scope admitted and made full (every record, see YearLine).
 func (s *Service) PartyTrend(ctx context.Context) (Trend, error) {
 	day, year := s.today()
 	first := year - trendYears + 1
@@ -203,7 +215,7 @@ func (s *Service) PartyTrend(ctx context.Context) (Trend, error) {
 		byYear[out.Years[i].Year] = &out.Years[i]
 	}
 	for _, col := range []string{"b.joined_on", "b.full_on"} {
-		q, err := s.serving(ctx)
+		q, err := s.everyone(ctx)
 		if err != nil {
 			return out, err
 		}

@@ -28,8 +28,8 @@ type Analysis struct {
 	// Dimensions are the serving members by 性别, 年龄, 学历, 人员类别 and
 	// 党籍 (RULES.md §6).
 	Dimensions []Dimension `json:"dimensions"`
-	// Joined is the serving members by the year they joined, the last
-	// TrendYears years.
+	// Joined is the members admitted in each of the last TrendYears years,
+	// those since transferred out, left or dead included.
 	Joined []YearCount `json:"joined"`
 }
 

@@ -101,13 +101,18 @@ func TestAnalysisPerCommittee(t *testing.T) {
 	if got := one.dim("education"); got["eduPostgrad"] != 1 || got["eduBachelor"] != 1 || got["eduHigh"] != 1 || got["eduSecondary"] != 0 {
 		t.Fatalf("education: %v", got)
 	}
+	// 丁 was admitted three years ago and has died: not serving, admitted in
+	// that year all the same.
+	w.member(t, "丁", w.c.Branch, map[string]any{"joined_on": w.today.AddYears(-3), "member_status": member.StatusDeceased})
+	one = apptest.DoJSON[analysis](t, w.e, 200, "GET", fmt.Sprintf("/api/dzzfx?committeeId=%d", w.c.CS), w.deptTK, nil)
 	year := w.today.Time().Year()
 	joined := map[int]int{}
 	for _, j := range one.Joined {
 		joined[j.Year] = j.Count
 	}
 	// 甲 and 乙 joined 2013 (the fixture's), out of the five years.
-	if len(one.Joined) != 5 || joined[w.today.AddMonths(-2).Time().Year()] != 1 || joined[year-4]+joined[year-3]+joined[year-2]+joined[year-1]+joined[year] != 1 {
+	if len(one.Joined) != 5 || joined[w.today.AddMonths(-2).Time().Year()] != 1 || joined[w.today.AddYears(-3).Time().Year()] != 1 ||
+		joined[year-4]+joined[year-3]+joined[year-2]+joined[year-1]+joined[year] != 2 {
 		t.Fatalf("joined: %+v", one.Joined)
 	}
 

@@ -219,10 +219,14 @@ func (s *Service) probationsDue(ctx context.Context, sc org.Scope, today date.Da
 	return n, nil
 }
 
-// joined counts the serving members restrict keeps by the year they joined,
-// from first to last: one query, a sum per year.
+// joined counts the members restrict keeps by the year they were admitted,
+// from first to last: one query, a sum per year. Every record counts, not
+// only the serving ones: a member admitted in a year and since transferred
+// out, left or dead was admitted all the same (the serving ones alone made
+// each past year smaller the longer ago it was). A member counts under the
+// organisation their record names now (the last one here for one who left).
 func (s *Service) joined(ctx context.Context, restrict func(*bun.SelectQuery) *bun.SelectQuery, first, last int) ([]YearCount, error) {
-	q := member.SelectServing(s.db)
+	q := member.Select(s.db)
 	var out []YearCount
 	for y := first; y <= last; y++ {
 		q = q.ColumnExpr("COALESCE(SUM(CASE WHEN m.joined_on BETWEEN ? AND ? THEN 1 ELSE 0 END), 0)",
