@@ -22,6 +22,8 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   { title: '我的党费', path: '/list-home/myFees', icon: 'money-collect', permission: PERM.dyHome },
   { title: '我的组织关系', path: '/list-home/myTransfers', icon: 'branches', permission: PERM.dyHome },
   { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome },
+  // 个人档案: the member's record across the modules (printable), their archive files, 手机上传 and 档案共享.
+  { title: '个人档案', path: '/user/archives', icon: 'file', permission: PERM.archiveMine },
   { title: '我的填报', path: '/list-home/myForms', icon: 'profile', permission: PERM.txbdFill },
   { title: '党务新闻', path: '/list-home/news', icon: 'notification', permission: PERM.contentRead },
   { title: '制度文件', path: '/list-home/library', icon: 'book', permission: PERM.gzzdList },
