@@ -38,7 +38,9 @@ export default function MobileUploadPage() {
 
   let body
   if (token === '' || link.isError) {
-    body = <Result status="warning" title="上传链接无效或已过期" subTitle="请在电脑上重新生成二维码后再扫码。" />
+    // The server says which: a spent or expired link, or a forged one (its message names what to do).
+    const reason = link.error instanceof Error && link.error.message ? link.error.message : '请在电脑上重新生成二维码后再扫码。'
+    body = <Result status="warning" title="上传链接无效或已过期" subTitle={reason} />
   } else if (link.isLoading) {
     body = <Spin style={{ display: 'block', margin: '48px auto' }} />
   } else if (done) {
