@@ -6,13 +6,14 @@ import { useSearchParams } from 'react-router'
 import { checkUploadLink, uploadThroughLink } from '@/api/archive'
 import type { Channel } from '@/api/generated/archive'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
+import { withQueryClient } from '@/components/withQueryClient'
 
 /**
  * The phone's page of 手机上传, opened from the QR code the desktop shows: no session, only the signed
  * single-use link (?t=). A photo from the camera (PHOTO) or a picked file (UPLOAD) lands in the archive
  * of the person who made the link; the link is spent by the first upload.
  */
-export default function MobileUploadPage() {
+function MobileUploadPage() {
   useDocumentTitle('上传文件')
   const [params] = useSearchParams()
   const token = params.get('t') ?? ''
@@ -69,3 +70,6 @@ export default function MobileUploadPage() {
     </div>
   )
 }
+
+// A public page: outside the signed-in shell, so with a react-query client of its own.
+export default withQueryClient(MobileUploadPage)
