@@ -438,7 +438,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	screens := bigscreen.New(database, sys, orgs, cadreAnalysis, fees, cipher.Derive("bigscreen.sign"))
 	lib := library.New(database, sys, orgs, cipher.Derive("library.preview"))
 	archives := archive.New(database, sys, members, cipher.Derive("archive.mobileUpload"), archive.Sources{
-		Develop: dev.Mine, Transfers: trf.Mine, Fees: fees.Mine, Appraisal: mzpy.Mine, Hours: studyHours.Mine, Points: memberPoints.SummaryOf})
+		Develop: dev.Mine, Transfers: trf.Mine, Fees: fees.Mine, Appraisal: mzpy.Mine, Hours: studyHours.Mine, Points: memberPoints.SummaryOf,
+		Meetings: attendedMeetings(life)})
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
@@ -477,6 +478,22 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
+}
+
+// attendedMeetings answers 个人档案's 组织生活 section from orglife's own
+// read of the meetings a member attended (archive does not import orglife).
+func attendedMeetings(life *orglife.Service) func(ctx context.Context, memberID int64) ([]archive.AttendedMeeting, error) {
+	return func(ctx context.Context, memberID int64) ([]archive.AttendedMeeting, error) {
+		list, err := life.AttendedBy(ctx, memberID)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]archive.AttendedMeeting, len(list))
+		for i, m := range list {
+			out[i] = archive.AttendedMeeting{ID: m.ID, Title: m.Topic, Kind: m.TypeName, Day: m.HeldOn.String(), OrgName: m.OrgName}
+		}
+		return out, nil
+	}
 }
 
 // jobList and reminderKinds collect what the modules declare.

@@ -15,5 +15,12 @@ func archiveTS() ([]byte, error) {
 	f.iface("What the phone learns of its link (archive.LinkCheck).", "LinkCheck", archive.LinkCheck{}, map[string]string{"expiresAt": "string"})
 	f.iface("A new mobile-upload link (archive.NewLink).", "NewLink", archive.NewLink{}, map[string]string{"expiresAt": "string"})
 	f.iface("Whether a link brought its file (archive.LinkState).", "LinkState", archive.LinkState{}, nil)
+	f.iface("A meeting the member attended, in 个人档案's 组织生活 (archive.AttendedMeeting).", "AttendedMeeting", archive.AttendedMeeting{}, nil)
+	f.iface("A share of an archive file as the owner's list shows it (archive.ShareView, GET /api/archives/shares).", "ShareView", archive.ShareView{},
+		map[string]string{"shareType": "ShareType", "state": "ShareState", "createTime": "string", "updateTime": "string"})
+	f.input("The body of POST /api/archives/shares (archive.ShareInput).", "ShareInput", archive.ShareInput{},
+		[]string{"fileId", "shareType", "targetIds"}, map[string]string{"shareType": "ShareType"})
+	f.iface("One view of a shared file (archive.ViewLog, GET /api/archives/shares/{id}/views).", "ViewLog", archive.ViewLog{},
+		map[string]string{"viewTime": "string"})
 	return f.bytes()
 }

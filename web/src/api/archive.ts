@@ -1,4 +1,4 @@
-import { http, upload } from './request'
+import { failureText, http, upload } from './request'
 import type { Channel, LinkCheck, LinkState, NewLink } from './generated/archive'
 
 /** 手机上传: the desktop makes a link for the caller's own archive and polls it. */
@@ -7,7 +7,11 @@ export const uploadLinkState = (id: number) => http.get<LinkState>(`/api/archive
 
 /** The phone (no session): whether its link is still good, and its one upload through it. */
 export const checkUploadLink = (token: string) =>
-  http.get<LinkCheck>('/api/mobileUpload', { params: { t: token } }).then((r) => r.data)
+  http.get<LinkCheck>('/api/mobileUpload', { params: { t: token }, silent: true }).then(
+    (r) => r.data,
+    // The page shows the server's reason (spent, expired or forged) itself, instead of a toast.
+    async (e: unknown) => Promise.reject(new Error(await failureText(e))),
+  )
 
 export function uploadThroughLink(token: string, channel: Channel, file: File, onProgress?: (p: number) => void) {
   const form = new FormData()

@@ -38,3 +38,44 @@ export interface LinkState {
   channel: string
   fileName: string
 }
+
+/** A meeting the member attended, in 个人档案's 组织生活 (archive.AttendedMeeting). */
+export interface AttendedMeeting {
+  id: number
+  title: string
+  kind: string
+  day: string
+  orgName: string
+}
+
+/** A share of an archive file as the owner's list shows it (archive.ShareView, GET /api/archives/shares). */
+export interface ShareView {
+  id: number
+  fileId: number
+  shareType: ShareType
+  state: ShareState
+  note: string
+  createTime: string
+  updateTime: string
+  views: number
+  targetIds: number[]
+  fileName: string
+  shareTypeLabel: string
+}
+
+/** The body of POST /api/archives/shares (archive.ShareInput). */
+export interface ShareInput {
+  fileId: number
+  shareType: ShareType
+  targetIds: number[]
+  note?: string
+}
+
+/** One view of a shared file (archive.ViewLog, GET /api/archives/shares/{id}/views). */
+export interface ViewLog {
+  id: number
+  shareId: number
+  viewerId: number
+  viewTime: string
+  viewerName: string
+}

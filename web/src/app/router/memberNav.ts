@@ -40,6 +40,8 @@ export const MEMBER_NAV: MemberNavEntry[] = [
   { title: '我的党费', path: '/list-home/myFees', icon: 'money-collect', permission: PERM.dyHome },
   { title: '我的组织关系', path: '/list-home/myTransfers', icon: 'branches', permission: PERM.dyHome, group: 'records' },
   { title: '我的发展', path: '/list-home/myDevelopment', icon: 'rise', permission: PERM.dyHome, group: 'records' },
+  // 个人档案: the member's record across the modules (printable), their archive files, 手机上传 and 档案共享.
+  { title: '个人档案', path: '/user/archives', icon: 'file', permission: PERM.archiveMine, group: 'records' },
   // The cadre's own record and change requests (GET /api/gb/my answers 404 to anyone else).
   { title: '我的干部信息', path: '/gb/my', icon: 'idcard', cadre: true, group: 'records' },
   { title: '我的填报', path: '/list-home/myForms', icon: 'profile', permission: PERM.txbdFill, group: 'duties' },

@@ -6,13 +6,14 @@ import { useSearchParams } from 'react-router'
 import { checkUploadLink, uploadThroughLink } from '@/api/archive'
 import type { Channel } from '@/api/generated/archive'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
+import { withQueryClient } from '@/components/withQueryClient'
 
 /**
  * The phone's page of 手机上传, opened from the QR code the desktop shows: no session, only the signed
  * single-use link (?t=). A photo from the camera (PHOTO) or a picked file (UPLOAD) lands in the archive
  * of the person who made the link; the link is spent by the first upload.
  */
-export default function MobileUploadPage() {
+function MobileUploadPage() {
   useDocumentTitle('上传文件')
   const [params] = useSearchParams()
   const token = params.get('t') ?? ''
@@ -38,7 +39,9 @@ export default function MobileUploadPage() {
 
   let body
   if (token === '' || link.isError) {
-    body = <Result status="warning" title="上传链接无效或已过期" subTitle="请在电脑上重新生成二维码后再扫码。" />
+    // The server says which: a spent or expired link, or a forged one (its message names what to do).
+    const reason = link.error instanceof Error && link.error.message ? link.error.message : '请在电脑上重新生成二维码后再扫码。'
+    body = <Result status="warning" title="上传链接无效或已过期" subTitle={reason} />
   } else if (link.isLoading) {
     body = <Spin style={{ display: 'block', margin: '48px auto' }} />
   } else if (done) {
@@ -67,3 +70,6 @@ export default function MobileUploadPage() {
     </div>
   )
 }
+
+// A public page: outside the signed-in shell, so with a react-query client of its own.
+export default withQueryClient(MobileUploadPage)

@@ -2,9 +2,12 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Table, Tabs, Tag, Upload, type UploadProps } from 'antd'
 import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { PERM } from '@/api/permissions'
 import { endOtherSessions, mySessions, updateAvatar, updateCenter, type CenterBody, type SessionInfo } from '@/api/user'
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import PasswordDialog from '@/components/password/PasswordDialog'
+import { useHasPermission } from '@/components/Permission'
 import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
 import { isValidEmail, isValidMobile } from '@/utils/validate'
@@ -110,6 +113,9 @@ function Sessions() {
 export default function UserCenterPage() {
   const user = useSessionStore((s) => s.user)
   const [pwdOpen, setPwdOpen] = useState(false)
+  // 个人档案: everyone who keeps one (archive:mine, the member and the staff roles) reaches it from here.
+  const hasArchive = useHasPermission([PERM.archiveMine])
+  const navigate = useNavigate()
   const [percent, setPercent] = useState<number | null>(null)
 
   const uploadAvatar: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
@@ -146,6 +152,11 @@ export default function UserCenterPage() {
           <Button block onClick={() => setPwdOpen(true)} style={{ marginTop: 12 }}>
             修改密码
           </Button>
+          {hasArchive && (
+            <Button block onClick={() => navigate('/user/archives')} style={{ marginTop: 8 }}>
+              个人档案
+            </Button>
+          )}
         </Card>
       </Col>
       <Col xs={24} md={16}>
