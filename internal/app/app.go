@@ -421,7 +421,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	surveys := survey.New(database, sys, orgs, members, life, ballots)
 	questions := question.New(database, sys, orgs, nil)
 	exams := exam.New(database, sys, orgs, members, questions, nil)
-	courses := course.New(database, sys, orgs)
+	courses := course.New(database, sys, orgs, bus)
 	// A batch's completion reads its trainees' online hours and exam
 	// results from the courses and the exams (schoolEvidence).
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})
