@@ -399,7 +399,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	if feeOpts.Sandbox {
 		slog.Warn("演示支付已启用 (ZHDJ_PAY_SANDBOX=on): online fee payments go to the sandbox, no money moves; never in production")
 	}
-	fees := fee.New(database, sys, orgs, members, feeStd.MonthlyDues, feeOpts)
+	fees := fee.New(database, sys, orgs, members, feeStd.MonthlyDues, feeOpts, bus)
 	feeRep := feereport.New(database, sys, orgs)
 	accounts := account.New(database, sys, orgs, members, feeRep)
 	letters := letter.New(database, sys, orgs, members, cipher)
@@ -421,7 +421,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	surveys := survey.New(database, sys, orgs, members, life, ballots)
 	questions := question.New(database, sys, orgs, nil)
 	exams := exam.New(database, sys, orgs, members, questions, nil)
-	courses := course.New(database, sys, orgs)
+	courses := course.New(database, sys, orgs, bus)
 	// A batch's completion reads its trainees' online hours and exam
 	// results from the courses and the exams (schoolEvidence).
 	schools := pschool.New(database, sys, orgs, members, dev, schoolEvidence{courses: courses, exams: exams})

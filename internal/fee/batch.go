@@ -217,7 +217,7 @@ func (s *Service) Start(ctx context.Context, id int64) (*Batch, error) {
 		if err := lockPrepay(ctx, tx); err != nil {
 			return err
 		}
-		if err := applyCredit(ctx, tx, s.now(), "r.month = ?", b.Month); err != nil {
+		if err := s.applyCredit(ctx, tx, s.now(), "r.month = ?", b.Month); err != nil {
 			return err
 		}
 		out = b

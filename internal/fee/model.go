@@ -120,7 +120,10 @@ type Due struct {
 	// ChargedLate: added after the month's batch had started, when a
 	// probationary member was admitted (admitted): a back payment (补交) of
 	// a month before the admission, not counted in the arrears runs.
-	ChargedLate bool      `bun:"charged_late" json:"chargedLate"`
+	ChargedLate bool `bun:"charged_late" json:"chargedLate"`
+	// ArrearsTold: the month ended unpaid and MonthInArrears was published
+	// for it (TellArrears), once.
+	ArrearsTold bool      `bun:"arrears_told" json:"-"`
 	CreatedAt   time.Time `bun:"created_at" json:"createdAt"`
 }
 

@@ -125,7 +125,7 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 		}
 		p.CreatedAt = now
 		if len(ids) > 0 {
-			if err := writeEntries(ctx, tx, p, ids, p.Payer); err != nil {
+			if err := s.writeEntries(ctx, tx, p, ids, p.Payer); err != nil {
 				return err
 			}
 		}
@@ -147,7 +147,7 @@ func (s *Service) HandleNotify(ctx context.Context, n Notify) error {
 		} else if err != nil {
 			return httpx.Internal(err)
 		}
-		return applyCredit(ctx, tx, now, "r.payment_id = ?", p.ID)
+		return s.applyCredit(ctx, tx, now, "r.payment_id = ?", p.ID)
 	})
 	var he *httpx.Error
 	if errors.As(err, &he) && he.Status == http.StatusConflict {

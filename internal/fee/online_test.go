@@ -225,7 +225,7 @@ func TestSandboxRefusedWithoutTheSetting(t *testing.T) {
 	w, a, d := oneDue(t)
 	o := w.order(t, w.account(t, a), d.ID) // made while the sandbox was on
 	q, _ := url.ParseQuery(strings.TrimPrefix(o.PayURL, "/web/payment?"))
-	prod := fee.New(w.e.DB, w.e.Sys, w.e.App.Orgs, w.e.App.Members, nil, fee.Options{Secret: testSecret, PayURL: "https://pay.example.edu.cn/pay"})
+	prod := fee.New(w.e.DB, w.e.Sys, w.e.App.Orgs, w.e.App.Members, nil, fee.Options{Secret: testSecret, PayURL: "https://pay.example.edu.cn/pay"}, nil)
 	if _, err := prod.SandboxPay(t.Context(), fee.SandboxConfirm{No: o.No, Sig: q.Get("sig")}); httpStatus(err) != 404 {
 		t.Fatalf("confirmed without the setting: %v", err)
 	}

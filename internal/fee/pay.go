@@ -13,6 +13,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/fee/feeevent"
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
@@ -126,12 +127,14 @@ func (s *Service) backMonths(ctx context.Context) int {
 // INSERT … SELECT: each entry's amount is its due's outstanding amount, its
 // gen the due's reversals so far; then credits them to their dues. A due
 // paid meanwhile (a concurrent payment) breaks the unique (due_id, kind,
-// gen): 409, and the caller's transaction writes nothing.
-func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, operator string) error {
-	_, err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
+// gen): 409, and the caller's transaction writes nothing. The months paid
+// are published (MonthPaid) in the same transaction.
+func (s *Service) writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, operator string) error {
+	var written []int64
+	err := tx.NewRaw(`INSERT INTO df_entry (due_id, payment_id, kind, gen, amount_fen, member_id, month, reason, operator, created_at)
 		SELECT d.id, ?, ?, (SELECT COUNT(*) FROM df_entry AS r WHERE r.due_id = d.id AND r.kind = ?), d.due_fen - d.paid_fen,
-			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?)`,
-		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.List(ids)).Exec(ctx)
+			d.member_id, d.month, '', ?, ? FROM df_due AS d WHERE d.id IN (?) RETURNING id`,
+		p.ID, EntryPay, EntryReverse, operator, p.CreatedAt, bun.List(ids)).Scan(ctx, &written)
 	if db.IsUniqueViolation(err) {
 		return errPaidMeanwhile()
 	} else if err != nil {
@@ -140,7 +143,7 @@ func writeEntries(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, opera
 	if err := CreditPayment(ctx, tx, p.ID); err != nil {
 		return httpx.Internal(err)
 	}
-	return nil
+	return s.publishPaid(ctx, tx, written)
 }
 
 // CreditPayment adds the pay entries of payment id, just inserted, to their
@@ -413,7 +416,10 @@ func (s *Service) Reverse(ctx context.Context, id int64, in ReverseInput) (*Entr
 			return httpx.Internal(err)
 		}
 		out = e
-		return nil
+		if kind != EntryReverse || s.bus == nil {
+			return nil
+		}
+		return s.bus.Publish(ctx, tx, feeevent.MonthPaymentReversed{EntryID: e.ID, ReversesID: orig.ID, DueID: e.DueID, MemberID: e.MemberID, Month: e.Month})
 	})
 	return out, err
 }

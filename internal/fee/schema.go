@@ -82,6 +82,7 @@ func Migrations() []db.Migration {
 		{Version: 2026120202, Name: "fee: receipt numbering moves to sys_seq", Up: func(ctx context.Context, tx bun.Tx) error {
 			return seq.Adopt(ctx, tx, receiptSeqKey, "df_receipt_seq", "last")
 		}},
+		arrearsToldMigration,
 	}
 }
 

@@ -67,12 +67,13 @@ type Service struct {
 	members *member.Service
 	dues    DueFunc
 	opts    Options
+	bus     *event.Bus // MonthPaid, MonthPaymentReversed and MonthInArrears are published on it
 	now     func() time.Time
 }
 
 // New builds the service; dues computes a month's dues (the standards').
-func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, dues DueFunc, opts Options) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, members: members, dues: dues, opts: opts,
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *member.Service, dues DueFunc, opts Options, bus *event.Bus) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, members: members, dues: dues, opts: opts, bus: bus,
 		now: func() time.Time { return time.Now().UTC() }}
 }
 
@@ -80,7 +81,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // a nil service (it only takes method values).
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "fee", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe,
-		WorkLists: s.workLists()}
+		WorkLists: s.workLists(), Jobs: s.jobs()}
 }
 
 // Routes registers the endpoints under /api/dfgl, each with its permission.

@@ -336,8 +336,8 @@ func insertPrepays(ctx context.Context, tx bun.Tx, p *Payment, rows []Prepay, st
 // meanwhile) and the rest stays as credit; otherwise it all stays as
 // credit (the member pays the month; the credit is refunded). Either way
 // the prepayment is applied, by a conditional UPDATE from held. The caller
-// holds the prepayment lock.
-func applyCredit(ctx context.Context, tx bun.Tx, at time.Time, cond string, args ...any) error {
+// holds the prepayment lock. The months paid are published (MonthPaid).
+func (s *Service) applyCredit(ctx context.Context, tx bun.Tx, at time.Time, cond string, args ...any) error {
 	var rows []struct {
 		ID        int64  `bun:"id"`
 		PaymentID int64  `bun:"payment_id"`
@@ -345,6 +345,7 @@ func applyCredit(ctx context.Context, tx bun.Tx, at time.Time, cond string, args
 		DueID     int64  `bun:"due_id"`
 		Operator  string `bun:"operator"`
 	}
+	var paid []int64
 	if err := tx.NewSelect().TableExpr("df_prepay AS r").Column("r.id", "r.payment_id", "r.left_fen", "r.operator").
 		ColumnExpr("d.id AS due_id").Join("JOIN df_due AS d ON d.member_id = r.member_id AND d.month = r.month").
 		Where("r.state = ?", PrepayHeld).Where(cond, args...).OrderExpr("r.id").Scan(ctx, &rows); err != nil {
@@ -372,12 +373,13 @@ func applyCredit(ctx context.Context, tx bun.Tx, at time.Time, cond string, args
 			_, err = tx.NewUpdate().Model((*Prepay)(nil)).Set("state = ?", PrepayApplied).Set("due_id = ?", r.DueID).
 				Set("entry_id = ?", e.ID).Set("left_fen = left_fen - ?", e.AmountFen).Set("updated_at = ?", at).
 				Where("id = ?", r.ID).Where("state = ?", PrepayHeld).Where("left_fen >= ?", e.AmountFen).Exec(ctx)
+			paid = append(paid, e.ID)
 		}
 		if err != nil {
 			return httpx.Internal(err)
 		}
 	}
-	return nil
+	return s.publishPaid(ctx, tx, paid)
 }
 
 // settlePlan writes the parts of payment p (just inserted, paid): the
@@ -385,7 +387,7 @@ func applyCredit(ctx context.Context, tx bun.Tx, at time.Time, cond string, args
 // credit on any of their months frozen by now.
 func (s *Service) settlePlan(ctx context.Context, tx bun.Tx, p *Payment, ids []int64, prepays []Prepay, operator string) error {
 	if len(ids) > 0 {
-		if err := writeEntries(ctx, tx, p, ids, operator); err != nil {
+		if err := s.writeEntries(ctx, tx, p, ids, operator); err != nil {
 			return err
 		}
 	}
@@ -398,7 +400,7 @@ func (s *Service) settlePlan(ctx context.Context, tx bun.Tx, p *Payment, ids []i
 	if len(prepays) == 0 {
 		return nil
 	}
-	return applyCredit(ctx, tx, s.now(), "r.payment_id = ?", p.ID)
+	return s.applyCredit(ctx, tx, s.now(), "r.payment_id = ?", p.ID)
 }
 
 // RefundPrepay refunds what is left of prepayment id (退还预交, df:reverse,

@@ -23,21 +23,24 @@ const (
 	KindHonour    = "honour"
 	KindOther     = "other"
 	KindStudy     = "study"
+	KindFee       = "fee"
+	KindArrears   = "arrears"
 
 	SourceOrgLife = "orglife"
 	SourcePSchool = "pschool"
+	SourceFee     = "fee"
 	SourceManual  = "manual"
 )
 
 // Kinds are the entry kinds in the page's order.
-var Kinds = []string{KindAttend, KindAbsent, KindStudy, KindVolunteer, KindHonour, KindOther, KindReversal}
+var Kinds = []string{KindAttend, KindAbsent, KindStudy, KindFee, KindArrears, KindVolunteer, KindHonour, KindOther, KindReversal}
 
 // ManualKinds are the kinds a branch proposes.
 var ManualKinds = []string{KindVolunteer, KindHonour, KindOther}
 
 // KindNames are the entry kinds as users read them.
 var KindNames = map[string]string{KindAttend: "参加组织生活", KindAbsent: "无故缺席", KindReversal: "冲正", KindStudy: "党校学习",
-	KindVolunteer: "志愿服务", KindHonour: "获得表彰", KindOther: "其他"}
+	KindFee: "按时交纳党费", KindArrears: "欠缴党费", KindVolunteer: "志愿服务", KindHonour: "获得表彰", KindOther: "其他"}
 
 // Entry is one ledger row (jf_entry).
 type Entry struct {

@@ -30,17 +30,22 @@ const (
 	RuleVolunteer = "volunteer"
 	RuleHonour    = "honour"
 	RuleStudy     = "study"
+	RuleFee       = "fee"
+	RuleArrears   = "arrears"
 )
 
 // RuleDecls are the rules the school sets, with their defaults and bounds.
 // Only the rules a source feeds are declared: organisation-life attendance
-// (internal/orglife's AttendanceRecorded), approved offline study
-// (internal/pschool/hours' StudyCredited) and the manual kinds.
+// (internal/orglife's AttendanceRecorded), credited study
+// (internal/pschool/hours' StudyCredited), party fees (internal/fee's
+// MonthPaid, MonthPaymentReversed and MonthInArrears) and the manual kinds.
 func RuleDecls() []Rule {
 	return []Rule{
 		{Key: RuleAttend, Name: "参加组织生活（每次）", Default: 2, Min: 0, Max: 20, Remark: "会议结束时出勤为已签到或迟到"},
 		{Key: RuleAbsent, Name: "无故缺席组织生活（每次扣）", Default: 2, Min: 0, Max: 20, Deduction: true, Remark: "会议结束时缺席（请假不扣分）"},
-		{Key: RuleStudy, Name: "党校线下学习（每学时）", Default: 1, Min: 0, Max: 10, Remark: "线下学习记录经二级党委审核通过时，按学时（取整）计分"},
+		{Key: RuleStudy, Name: "党校学习（每学时）", Default: 1, Min: 0, Max: 10, Remark: "线下学习记录经二级党委审核通过时按学时（取整）计分；网上课程按本年度网上学时每满1学时计分"},
+		{Key: RuleFee, Name: "按时交纳党费（每月）", Default: 1, Min: 0, Max: 10, Remark: "当月党费在当月结束前（含预交）缴清时计分；补交不计分，冲正时扣回"},
+		{Key: RuleArrears, Name: "欠缴党费（每月扣）", Default: 2, Min: 0, Max: 20, Deduction: true, Remark: "当月结束时党费仍未缴清，每人每月扣一次"},
 		{Key: RuleVolunteer, Name: "志愿服务（每次申报）", Default: 3, Min: 0, Max: 20, Remark: "支部申报、二级党委审核"},
 		{Key: RuleHonour, Name: "获得表彰（每项申报）", Default: 10, Min: 0, Max: 50, Remark: "支部申报、二级党委审核"},
 	}

@@ -1,6 +1,6 @@
 // Package points is 党员积分 (member points): the school's rules, the points
 // earned automatically from other modules' events (organisation life
-// attendance), manual entries proposed by a branch and approved by the
+// attendance, credited study, party fees), manual entries proposed by a branch and approved by the
 // 二级党委, a ledger per member with each entry's source, yearly totals,
 // rankings per organisation and the member's own view.
 package points
@@ -48,6 +48,9 @@ func (s *Service) Subscribe(b *event.Bus) {
 	event.SubscribeAfterCommit(b, func(ctx context.Context, e hours.StudyCredited) error {
 		return s.Study(ctx, e)
 	})
+	event.SubscribeAfterCommit(b, s.FeePaid)
+	event.SubscribeAfterCommit(b, s.FeeReversed)
+	event.SubscribeAfterCommit(b, s.FeeArrears)
 }
 
 // Routes registers the points endpoints, each with its permission.

@@ -6,6 +6,7 @@ import (
 
 	"zhdj/internal/apptest"
 	"zhdj/internal/points"
+	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/hours"
 )
 
@@ -45,5 +46,43 @@ func TestApprovedStudyEarnsOnce(t *testing.T) {
 	got = w.ledger(t, w.csTK, zhang)
 	if len(got) != 4 || got[2].Kind != points.KindReversal || got[2].Points != -3 || got[3].Points != 1 || w.total(t, zhang, 2026) != 3 {
 		t.Fatalf("after a correction: %+v", got)
+	}
+}
+
+// Online study (the party school's courses) reaches points as credited
+// study through the 学时 module: course.NodeCredited, heard in its
+// transaction, is published as StudyCredited for the learner's member.
+// Whole hours count over the member's online 学时 of the year: a half-hour
+// node earns nothing, the second makes an hour; a replayed node is heard
+// already; a learner who is not a member earns nothing.
+func TestOnlineStudyEarnsPerWholeHourOfTheYear(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	zhang := w.member(t, w.branch, "张三")
+	_, uid := w.e.UserAt(t, "SELF", w.branch)
+	_, learner := w.e.UserAt(t, "SELF", w.branch)
+	if _, err := w.e.DB.NewUpdate().Table("dyjbxx").Set("user_id = ?", uid).Where("id = ?", zhang).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	node := func(user, id int64, tenths, year int) course.NodeCredited {
+		return course.NodeCredited{UserID: user, NodeID: id, NodeTitle: fmt.Sprintf("第%d节", id), CourseTitle: "党史学习", Tenths: tenths,
+			CreditedOn: "2026-05-06", YearTenths: year}
+	}
+	w.publish(t, node(uid, 1, 5, 5))
+	if got := w.ledger(t, w.csTK, zhang); len(got) != 0 {
+		t.Fatalf("half an hour: %+v", got)
+	}
+	w.publish(t, node(uid, 2, 5, 10))
+	w.publish(t, node(uid, 2, 5, 10)) // a replay
+	w.publish(t, node(uid, 3, 15, 25))
+	got := w.ledger(t, w.csTK, zhang)
+	if len(got) != 2 || got[0].Points != 1 || got[0].Kind != points.KindStudy || got[0].Source != points.SourcePSchool ||
+		got[0].Text != "党校网上学习：党史学习·第2节（2026-05-06，0.5学时）" || got[1].Points != 1 || w.total(t, zhang, 2026) != 2 {
+		t.Fatalf("online study: %+v", got)
+	}
+	w.publish(t, node(learner, 4, 20, 20))
+	var n int
+	if err := w.e.DB.NewSelect().Table("jf_entry").ColumnExpr("COUNT(*)").Scan(t.Context(), &n); err != nil || n != 2 {
+		t.Fatalf("a learner who is no member: %d entries, %v", n, err)
 	}
 }

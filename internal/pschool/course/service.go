@@ -6,6 +6,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/org"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/pschool/school"
@@ -17,12 +18,13 @@ type Service struct {
 	db   *bun.DB
 	sys  *system.Service
 	orgs *org.Service
+	bus  *event.Bus // NodeCredited is published on it
 	now  func() time.Time
 }
 
 // New builds the service.
-func New(database *bun.DB, sys *system.Service, orgs *org.Service) *Service {
-	return &Service{db: database, sys: sys, orgs: orgs, now: func() time.Time { return time.Now().UTC() }}
+func New(database *bun.DB, sys *system.Service, orgs *org.Service, bus *event.Bus) *Service {
+	return &Service{db: database, sys: sys, orgs: orgs, bus: bus, now: func() time.Time { return time.Now().UTC() }}
 }
 
 // SetClock sets the service's clock (tests move it instead of sleeping).

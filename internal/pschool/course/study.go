@@ -406,8 +406,14 @@ func (s *Service) Beat(ctx context.Context, id int64, in Beat) (BeatResult, erro
 		day := date.Of(now.In(date.China))
 		c := &Credit{UserID: uid, Source: SourceNode, RefID: id, Tenths: it.Tenths, CreditedOn: day,
 			Year: now.In(date.China).Year(), CreatedAt: now}
-		if _, err := credit(ctx, tx, c); err != nil {
+		written, err := credit(ctx, tx, c)
+		if err != nil {
 			return err
+		}
+		if written {
+			if err := s.publishCredited(ctx, tx, it, c); err != nil {
+				return err
+			}
 		}
 		out.Done, out.Completed = true, true
 		return nil

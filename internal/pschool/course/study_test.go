@@ -1,10 +1,15 @@
 package course_test
 
 import (
+	"context"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/apptest"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/pschool/course"
 	"zhdj/internal/pschool/school"
 )
@@ -265,5 +270,36 @@ func TestStudy_EditKeepsCreditHoursOfPublishedCourses(t *testing.T) {
 	}
 	if !strings.Contains(d.Chapters[0].Nodes[1].Content, "新") {
 		t.Errorf("content %q", d.Chapters[0].Nodes[1].Content)
+	}
+}
+
+// A node completed is published once, in the crediting transaction, with
+// the learner's online 学时 of the year after it (the 学时 module turns it
+// into credited study for the member's points).
+func TestStudy_CompletionPublishesNodeCreditedOnce(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	var mu sync.Mutex // the handler runs in the server's goroutine
+	var heard []course.NodeCredited
+	event.Subscribe(w.e.App.Bus, func(_ context.Context, _ bun.Tx, e course.NodeCredited) error {
+		mu.Lock()
+		defer mu.Unlock()
+		heard = append(heard, e)
+		return nil
+	})
+	f := w.published(t)
+	for range 2 { // watched twice: credited once
+		st := w.start(t, w.a, f.video)
+		w.beat(t, w.a, f.video, st, 0, 0)
+		for pos := 30; pos <= 100; pos += 30 {
+			w.beat(t, w.a, f.video, st, 30, pos)
+		}
+		w.beat(t, w.a, f.video, st, 10, 100)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(heard) != 1 || heard[0].UserID != w.aID || heard[0].NodeID != f.video || heard[0].Tenths != 10 || heard[0].YearTenths != 10 ||
+		heard[0].CourseTitle == "" || heard[0].CreditedOn != "2026-12-01" {
+		t.Fatalf("heard %+v", heard)
 	}
 }

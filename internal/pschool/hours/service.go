@@ -48,10 +48,16 @@ func (s *Service) SetClock(now func() time.Time) {
 // Module describes 学时统计 to internal/app; it works on a nil service.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "hours", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
-		Reminders: []remind.Kind{s.behindReminder()}}
+		Reminders: []remind.Kind{s.behindReminder()}, Subscribe: s.subscribe}
 }
 
 const base = "/api/xssb"
+
+// subscribe hears the online courses' credits (course.NodeCredited) in
+// their transaction, to publish them as StudyCredited.
+func (s *Service) subscribe(b *event.Bus) {
+	event.Subscribe(b, s.onlineCredited)
+}
 
 // Routes registers 学时统计's endpoints.
 //

@@ -2,16 +2,18 @@
 // TestWebVocabularyMatchesServer (internal/app/vocab_test.go) fails when this file and the server drift.
 
 /** A ledger entry's kind (points.Kind…). */
-export type Kind = 'attend' | 'absent' | 'study' | 'volunteer' | 'honour' | 'other' | 'reversal'
+export type Kind = 'attend' | 'absent' | 'study' | 'fee' | 'arrears' | 'volunteer' | 'honour' | 'other' | 'reversal'
 
 /** The kinds in the page's order. */
-export const KINDS: readonly Kind[] = ['attend', 'absent', 'study', 'volunteer', 'honour', 'other', 'reversal']
+export const KINDS: readonly Kind[] = ['attend', 'absent', 'study', 'fee', 'arrears', 'volunteer', 'honour', 'other', 'reversal']
 
 /** The kinds' names (points.KindNames). */
 export const KIND_NAMES: Record<Kind, string> = {
   attend: '参加组织生活',
   absent: '无故缺席',
   study: '党校学习',
+  fee: '按时交纳党费',
+  arrears: '欠缴党费',
   volunteer: '志愿服务',
   honour: '获得表彰',
   other: '其他',
