@@ -222,3 +222,57 @@ func (s *Service) pastDate(field, label string, d date.Date) (date.Date, error) 
 
 // CaseStates are the case states in the page's order.
 var CaseStates = []string{CaseAiding, CaseResolved}
+
+// CaseChange is the body of correcting a case: the member stays (a case of
+// another member is a new case).
+type CaseChange struct {
+	Kind        string    `json:"kind"`
+	Description string    `json:"description"`
+	Since       date.Date `json:"since"`
+}
+
+// UpdateCase is PUT /api/dybf/cases/{id}: a case of the caller's scope
+// corrected (its kind, description and start; a resolved case's start not
+// after its end).
+func (s *Service) UpdateCase(ctx context.Context, id int64, in CaseChange) (CaseView, error) {
+	cur, err := s.oneCase(ctx, id)
+	if err != nil {
+		return CaseView{}, err
+	}
+	in.Description = strings.TrimSpace(in.Description)
+	labels, err := s.sys.DictLabels(ctx, DictKind)
+	if err != nil {
+		return CaseView{}, httpx.Internal(err)
+	}
+	var c httpx.Checks
+	if !labels.Has(DictKind, in.Kind) {
+		c.Add(httpx.Invalid("kind", "请选择困难类别"))
+	}
+	c.Add(record.Required("description", "困难情况", in.Description, 1000))
+	if err := c.Err(); err != nil {
+		return CaseView{}, err
+	}
+	since, err := s.pastDate("since", "开始日期", in.Since)
+	if err != nil {
+		return CaseView{}, err
+	}
+	if cur.Until != nil && cur.Until.String() < since.String() {
+		return CaseView{}, httpx.Invalid("since", "开始日期不能晚于脱困日期（%s）", cur.Until.String())
+	}
+	if _, err := s.db.NewUpdate().Model((*Case)(nil)).Set("kind = ?", in.Kind).Set("description = ?", in.Description).
+		Set("since_on = ?", since).Set("updated_at = ?", s.now()).Where("id = ?", id).Exec(ctx); err != nil {
+		return CaseView{}, httpx.Internal(err)
+	}
+	return s.oneCase(ctx, id)
+}
+
+// DeleteCase is DELETE /api/dybf/cases/{id}: a case of the caller's scope
+// removed (registered by mistake). The member's aid records are their own
+// rows and stay.
+func (s *Service) DeleteCase(ctx context.Context, id int64) error {
+	if _, err := s.oneCase(ctx, id); err != nil {
+		return err
+	}
+	res, err := s.db.NewDelete().Model((*Case)(nil)).Where("id = ?", id).Exec(ctx)
+	return record.Conditional(res, err, 1, errNoCase())
+}

@@ -19,6 +19,7 @@ import (
 	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/system"
 )
 
 // Record kinds.
@@ -362,3 +363,91 @@ var (
 	Occasions = []string{OccasionJuly, OccasionSpring}
 	States    = []string{StateDone, StatePending, StateApproved, StateRejected}
 )
+
+// UpdateRecord is PUT /api/dybf/records/{id}: a record of the caller's
+// scope corrected, its member and kind kept (another member or kind is a
+// new record). Decided money is fixed: an approved amount has been paid
+// from the fee funds, a rejected one was decided as it stands (409). A
+// pending amount changed is weighed against the threshold again. The
+// update is conditional on the state read, so a decision in between wins.
+func (s *Service) UpdateRecord(ctx context.Context, id int64, in RecordInput) (RecordView, error) {
+	cur, err := s.record(ctx, id)
+	if err != nil {
+		return RecordView{}, err
+	}
+	if err := decidedMoney(cur, "修改"); err != nil {
+		return RecordView{}, err
+	}
+	if in.MemberID != 0 && in.MemberID != cur.MemberID {
+		return RecordView{}, httpx.Invalid("memberId", "帮扶记录的党员不能修改，请删除后重新登记")
+	}
+	if in.Kind != cur.Kind {
+		return RecordView{}, httpx.Invalid("kind", "帮扶方式不能修改，请删除后重新登记")
+	}
+	in.MemberID = cur.MemberID
+	in, fen, err := s.checkRecord(in)
+	if err != nil {
+		return RecordView{}, err
+	}
+	day, err := s.pastDate("aidOn", "帮扶日期", in.AidOn)
+	if err != nil {
+		return RecordView{}, err
+	}
+	needsSchool := cur.NeedsSchool
+	if cur.Kind == KindMoney {
+		threshold, err := s.threshold(ctx)
+		if err != nil {
+			return RecordView{}, err
+		}
+		needsSchool = fen > threshold
+	}
+	res, err := s.db.NewUpdate().Model((*Record)(nil)).Set("occasion = ?", in.Occasion).Set("year = ?", yearOf(day)).
+		Set("aid_on = ?", day).Set("fen = ?", fen).Set("visitors = ?", in.Visitors).Set("note = ?", in.Note).
+		Set("needs_school = ?", needsSchool).Set("updated_at = ?", s.now()).
+		Where("id = ?", id).Where("state = ?", cur.State).Exec(ctx)
+	if err := record.Conditional(res, err, 1, httpx.Conflict("该笔帮扶金已审批，不能修改")); err != nil {
+		return RecordView{}, err
+	}
+	return s.record(ctx, id)
+}
+
+// DeleteRecord is DELETE /api/dybf/records/{id}: a record of the caller's
+// scope removed with its photos and papers (their files once the delete has
+// committed). Decided money stays (409): an approved amount was paid from
+// the fee funds and counts in the totals; a rejected one is the record of
+// the decision. The delete is conditional on the state read.
+func (s *Service) DeleteRecord(ctx context.Context, id int64) error {
+	cur, err := s.record(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := decidedMoney(cur, "删除"); err != nil {
+		return err
+	}
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		res, err := tx.NewDelete().Model((*Record)(nil)).Where("id = ?", id).Where("state = ?", cur.State).Exec(ctx)
+		if err := record.Conditional(res, err, 1, httpx.Conflict("该笔帮扶金已审批，不能删除")); err != nil {
+			return err
+		}
+		files, err := system.DeleteAttachments(ctx, tx, attachModule, []int64{id})
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		db.AfterCommit(ctx, func(ctx context.Context) error {
+			s.sys.RemoveAttachedFiles(ctx, files)
+			return nil
+		})
+		return nil
+	})
+}
+
+// decidedMoney refuses a change (what) of money already decided.
+func decidedMoney(cur RecordView, what string) error {
+	switch {
+	case cur.Kind != KindMoney || cur.State == StatePending:
+		return nil
+	case cur.State == StateApproved:
+		return httpx.Conflict("已批准的帮扶金已从党费中支出，不能%s", what)
+	}
+	return httpx.Conflict("未批准的帮扶金须保留审批记录，不能%s", what)
+}

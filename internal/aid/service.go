@@ -49,9 +49,14 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Get("/api/dybf/cases", Perms.List, "查询帮扶对象", httpx.ReadList(s.Cases))
 	r.Post("/api/dybf/cases", Perms.Add, "登记帮扶对象", httpx.Create(s.AddCase))
 	r.Post("/api/dybf/cases/{id}/resolve", Perms.Add, "标记已脱困", httpx.ChangeOn(errNoCase, s.Resolve))
+	// Who registers corrects and removes: 登记 covers its own mistakes.
+	r.Put("/api/dybf/cases/{id}", Perms.Add, "修改帮扶对象", httpx.ChangeOn(errNoCase, s.UpdateCase))
+	r.Delete("/api/dybf/cases/{id}", Perms.Add, "删除帮扶对象", httpx.DoOn(errNoCase, s.DeleteCase))
 	r.Get("/api/dybf/records", Perms.List, "查询帮扶记录", httpx.ReadList(s.Records))
 	r.Get("/api/dybf/records/export", Perms.Export, "导出帮扶记录", s.exportRecords)
 	r.Post("/api/dybf/records", Perms.Add, "登记帮扶记录", httpx.Create(s.AddRecord))
+	r.Put("/api/dybf/records/{id}", Perms.Add, "修改帮扶记录", httpx.ChangeOn(errNoRecord, s.UpdateRecord))
+	r.Delete("/api/dybf/records/{id}", Perms.Add, "删除帮扶记录", httpx.DoOn(errNoRecord, s.DeleteRecord))
 	r.Post("/api/dybf/records/{id}/decide", Perms.Approve, "审批帮扶金", httpx.ChangeOn(errNoRecord, s.Decide))
 	r.Get("/api/dybf/totals", Perms.List, "帮扶年度统计", httpx.ReadList(s.Totals))
 	r.Get("/api/dybf/visits", Perms.List, "走访慰问名单", httpx.ReadList(s.Visits))
@@ -59,10 +64,13 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.sys.AttachRoutes(r, "/api/dybf/records", s.attachments())
 }
 
+// attachModule keys a record's attachment rows.
+const attachModule = "dybf"
+
 // attachments are a record's photos and papers, seen and changed within the
 // caller's scope.
 func (s *Service) attachments() system.AttachSpec {
-	return system.AttachSpec{Module: "dybf", Title: "党员帮扶", Read: Perms.List, Edit: Perms.Add,
+	return system.AttachSpec{Module: attachModule, Title: "党员帮扶", Read: Perms.List, Edit: Perms.Add,
 		Find:  func(ctx context.Context, id int64) error { _, err := s.record(ctx, id); return err },
 		Kinds: map[string]system.AttachKind{"": {Label: "照片或材料", MaxFiles: 20}}}
 }

@@ -26,12 +26,14 @@ func aidTS() ([]byte, error) {
 	f.iface("A case as the list shows it (aid.CaseView).", "CaseView", aid.CaseView{}, map[string]string{"hardship": "HardshipNote | null"})
 	f.input("The body of POST /api/dybf/cases (aid.CaseInput).", "CaseInput", aid.CaseInput{}, []string{"memberId", "kind", "description", "since"},
 		map[string]string{"since": "string"})
+	f.input("The body of PUT /api/dybf/cases/{id} (aid.CaseChange).", "CaseChange", aid.CaseChange{}, []string{"kind", "description", "since"},
+		map[string]string{"since": "string"})
 	f.input("The body of POST /api/dybf/cases/{id}/resolve (aid.ResolveInput).", "ResolveInput", aid.ResolveInput{}, []string{"until"},
 		map[string]string{"until": "string"})
 	f.iface("An aid record as stored (aid.Record).", "AidRecord", aid.Record{},
 		map[string]string{"kind": "RecordKind", "occasion": "'' | Occasion", "state": "RecordState", "aidOn": "string"})
 	f.iface("An aid record as the list shows it (aid.RecordView).", "RecordView", aid.RecordView{}, nil)
-	f.input("The body of POST /api/dybf/records (aid.RecordInput).", "RecordInput", aid.RecordInput{}, []string{"memberId", "kind", "aidOn"},
+	f.input("The body of POST /api/dybf/records and PUT /api/dybf/records/{id} (aid.RecordInput).", "RecordInput", aid.RecordInput{}, []string{"memberId", "kind", "aidOn"},
 		map[string]string{"kind": "RecordKind", "occasion": "'' | Occasion", "aidOn": "string"})
 	f.input("The body of POST /api/dybf/records/{id}/decide (aid.Decision).", "Decision", aid.Decision{}, []string{"approve"}, nil)
 	f.iface("One 二级党委's records of one kind in a year (aid.Total).", "Total", aid.Total{}, map[string]string{"kind": "RecordKind"})

@@ -11,6 +11,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/resource"
@@ -287,7 +288,8 @@ func (s *Service) nameOf(ctx context.Context, p *rbac.Principal) (string, error)
 }
 
 // beforeDelete: only drafts and withdrawn items go, with their receipts
-// and attachment rows (the stored files stay in 文件管理).
+// and attachment rows; the stored files (attachments and the body's
+// pictures) go once the delete has committed, so a rollback keeps them.
 func (s *Service) beforeDelete(ctx context.Context, tx bun.IDB, ids []int64) error {
 	n, err := tx.NewSelect().Model((*Item)(nil)).Where("i.id IN (?)", bun.In(ids)).
 		Where("i.state NOT IN (?)", bun.In([]string{StateDraft, StateWithdrawn})).Count(ctx)
@@ -300,9 +302,14 @@ func (s *Service) beforeDelete(ctx context.Context, tx bun.IDB, ids []int64) err
 	if _, err := tx.NewDelete().TableExpr("cms_read").Where("item_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
-	if _, err := deleteAttachments(ctx, tx, ids); err != nil {
+	files, err := deleteAttachments(ctx, tx, ids)
+	if err != nil {
 		return httpx.Internal(err)
 	}
+	db.AfterCommit(ctx, func(ctx context.Context) error {
+		s.sys.RemoveAttachedFiles(ctx, files)
+		return nil
+	})
 	return nil
 }
 

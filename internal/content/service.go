@@ -69,6 +69,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	read.Get("/api/content/items/{id}/attachments/{aid}/download", PermRead, "下载附件", s.handleReadableFile(false))
 	read.Get("/api/content/items/{id}/attachments/{aid}/view", PermRead, "预览附件", s.handleReadableFile(true))
 	read.Get("/api/content/unread", PermRead, "查询未读数", httpx.Read(s.Unread))
+	rs.In("党务新闻图片").Get("/api/content/items/{id}/images/{aid}", imagePerm, "查看正文图片", s.handleImage)
 }
 
 func errNoItem() *httpx.Error { return httpx.NotFound("内容不存在") }

@@ -128,7 +128,7 @@ func TestRuleResolutionReportedWithinThreeMonths(t *testing.T) {
 		t.Fatalf("no report date: %d %s", res.Status, res.Body)
 	}
 	// The branch cannot act at the committee's step.
-	apptest.Expect(t, w.act(t, w.branchTK, late, "approve", talk(meeting.AddMonths(3))), 403)
+	apptest.Expect(t, w.act(t, w.branchTK, late, "approve", talk(meeting.AddMonths(3))), 409)
 	// Reported exactly 3 months after the meeting: on to ⑰.
 	w.approve(t, w.csTK, late, talk(meeting.AddMonths(3)))
 	if r := w.rec(t, late); r.Step != develop.StepCommitteeApproval {

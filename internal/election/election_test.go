@@ -57,7 +57,7 @@ func TestElection_PlanVoteTieConfirm(t *testing.T) {
 	}
 
 	// The branch cannot approve its own plan, even holding hjxj:approve; nor vote before approval.
-	w.act(t, w.branchTK, d.ID, flow.Approve, nil, 403)
+	w.act(t, w.branchTK, d.ID, flow.Approve, nil, 409)
 	apptest.Expect(t, e.Do("POST", path+"/votes", w.branchTK, map[string]any{"present": []int64{w.members["甲"]}}), 409)
 	w.act(t, w.mathTK, d.ID, flow.Approve, nil, 404)
 	w.act(t, w.csTK, d.ID, flow.Approve, nil, 200)
@@ -119,7 +119,7 @@ func TestElection_PlanVoteTieConfirm(t *testing.T) {
 	// The report names the secretary among the elected; the higher committee confirms.
 	w.act(t, w.branchTK, d.ID, flow.Approve, map[string]any{"secretaryName": "丙"}, 400)
 	w.act(t, w.branchTK, d.ID, flow.Approve, map[string]any{"secretaryName": "甲", "deputyName": "乙"}, 200)
-	w.act(t, w.branchTK, d.ID, flow.Approve, nil, 403)
+	w.act(t, w.branchTK, d.ID, flow.Approve, nil, 409)
 	w.act(t, w.csTK, d.ID, flow.Approve, nil, 200)
 	d = apptest.DoJSON[election.Detail](t, e, 200, "GET", path, w.branchTK, nil)
 	if d.State != election.StateDone || d.TermStart.IsZero() {
@@ -146,7 +146,7 @@ func TestElection_CommitteeApprovedAbove(t *testing.T) {
 	body := map[string]any{"orgId": w.cs, "title": "计算机学院党委换届选举", "seats": 1, "method": election.MethodDiff,
 		"meetingOn": "2026-12-20", "candidates": w.candidates("甲", "乙")}
 	d := apptest.DoJSON[election.Detail](t, w.e, 201, "POST", "/api/hjxj", w.csTK, body)
-	w.act(t, w.csTK, d.ID, flow.Approve, nil, 403)
+	w.act(t, w.csTK, d.ID, flow.Approve, nil, 409)
 	w.act(t, w.deptTK, d.ID, flow.Return, nil, 200)
 	// Resubmitted with a changed plan (等额 of 2 seats): checked as a new one.
 	w.act(t, w.csTK, d.ID, flow.Approve, map[string]any{"title": "计算机学院党委换届选举", "seats": 2, "method": election.MethodEqual,

@@ -87,9 +87,9 @@ func TestRoutesRefuse401And403(t *testing.T) {
 	// List-only callers may not start, cancel or act.
 	apptest.Expect(t, w.e.Do("POST", "/api/zzgx", w.listTK, map[string]any{}), 403)
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/zzgx/%d/cancel", id), w.listTK, map[string]any{}), 403)
-	// The branch may not act at the committee's step (in scope: 403).
+	// The branch may not act at the committee's step (in scope: a 409 with the reason).
 	w.act(t, w.csBranchTK, transfer.KindLost, id, flow.Approve, 200)
-	w.act(t, w.csBranchTK, transfer.KindLost, id, flow.Approve, 403)
+	w.act(t, w.csBranchTK, transfer.KindLost, id, flow.Approve, 409)
 }
 
 // Bad input: 400 naming the field.
@@ -207,7 +207,7 @@ func TestMemberStartsTheirOwnTransfer(t *testing.T) {
 	// The branch returns it; the member resubmits it, then withdraws it.
 	w.act(t, w.csBranchTK, transfer.KindInside, id, flow.Return, 200)
 	w.act(t, tk, transfer.KindInside, id, flow.Approve, 200)
-	w.act(t, tk, transfer.KindInside, id, flow.Approve, 403) // 支部审核 is not theirs
+	w.act(t, tk, transfer.KindInside, id, flow.Approve, 409) // 支部审核 is not theirs
 	apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/zzgx/%d/withdraw", id), tk, map[string]any{}), 200)
 	// Someone else's transfer: 404.
 	oid := w.start(t, w.csBranchTK, map[string]any{"kind": transfer.KindLost, "memberId": other, "happenedOn": "2025-01-01"})

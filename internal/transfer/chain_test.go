@@ -46,12 +46,12 @@ func TestInsideChainMovesTheMemberOnlyAtTheLastApproval_Rule3(t *testing.T) {
 		{w.mathTK, transfer.StateInBranch},
 		{w.mathBranchTK, transfer.StateDone},
 	}
-	wrong := []string{w.mathBranchTK, w.mathBranchTK, w.csTK, w.csBranchTK} // the other side at each step: 403
+	wrong := []string{w.mathBranchTK, w.mathBranchTK, w.csTK, w.csBranchTK} // the other side at each step: 409
 	for i, st := range steps {
 		if row := w.memberRow(t, m); row.OrgID != w.csBranch {
 			t.Fatalf("step %d: the member moved before the last approval (org %d)", i, row.OrgID)
 		}
-		w.act(t, wrong[i], transfer.KindInside, id, flow.Approve, 403)
+		w.act(t, wrong[i], transfer.KindInside, id, flow.Approve, 409)
 		w.act(t, st.token, transfer.KindInside, id, flow.Approve, 200)
 		if got := w.detail(t, w.deptTK, id).State; got != st.state {
 			t.Fatalf("step %d: state %s, want %s", i, got, st.state)

@@ -296,7 +296,7 @@ func TestRoutesAnswer401403404(t *testing.T) {
 	if v := w.flowOf(t, csTK, id); v.MayAct {
 		t.Fatalf("a college officer may act at the school's step: %+v", v)
 	}
-	apptest.ExpectMessage(t, w.act(t, csTK, id, "approve", recommendForm(w.a)), 403, "「民主推荐」环节由学校党委办理，您没有办理权限")
+	apptest.ExpectMessage(t, w.act(t, csTK, id, "approve", recommendForm(w.a)), 409, "「民主推荐」环节由学校党委办理，您没有办理权限")
 	apptest.ExpectField(t, w.e.Do("POST", "/api/gbxbry", csTK, map[string]any{"title": "选拔", "positionId": mathPost,
 		"motionOn": "2026-09-01", "motionBy": "党委常委会", "reason": "空缺"}), "positionId", "所选岗位不存在")
 }

@@ -392,7 +392,7 @@ func TestRule1HardshipWorkflow(t *testing.T) {
 	if d := w.dues(t, 2026, 3, m)[m]; d.Fen != 9000 {
 		t.Fatalf("before approval %+v", d)
 	}
-	apptest.Expect(t, w.e.Do("POST", path, branchTK, map[string]any{"version": view.Version, "result": "approve"}), 403)
+	apptest.Expect(t, w.e.Do("POST", path, branchTK, map[string]any{"version": view.Version, "result": "approve"}), 409)
 	apptest.DoJSON[flow.View](t, w.e, 200, "POST", path, committeeTK, map[string]any{"version": view.Version, "result": "approve"})
 	for month, want := range map[int]int64{2: 9000, 3: 1000, 5: 1000, 6: 9000} {
 		d := w.dues(t, 2026, month, m)[m]

@@ -142,7 +142,7 @@ func TestHardshipReturnAndResubmit(t *testing.T) {
 	if w.openTodos(t, w.committeeTK, h.ID) != 0 || w.openTodos(t, w.branchTK, h.ID) != 1 {
 		t.Fatal("to-dos after the return")
 	}
-	apptest.Expect(t, w.e.Do("POST", path, w.committeeTK, map[string]any{"version": v.Version, "result": "approve"}), 403)
+	apptest.Expect(t, w.e.Do("POST", path, w.committeeTK, map[string]any{"version": v.Version, "result": "approve"}), 409)
 	bv := w.flow(t, h.ID, w.branchTK)
 	if !bv.MayAct || fmt.Sprint(bv.Results) != "[approve]" {
 		t.Fatalf("branch view %+v", bv)

@@ -262,7 +262,8 @@ func TestAfterHookInTheActionsTransaction(t *testing.T) {
 
 // Every route: 401 without a session, 403 without its permission; a record
 // outside the caller's scope is a 404; in scope, a step is acted on only by
-// holders of its permission whose scope covers its acting organisation.
+// holders of its permission whose scope covers its acting organisation, and
+// anyone else gets a 409 naming who acts (a 403 would send them to the 401 page).
 func TestRoutesGuardPermissionAndScope(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -295,14 +296,14 @@ func TestRoutesGuardPermissionAndScope(t *testing.T) {
 	if v := w.view(t, w.csTK, id); v.MayAct || len(v.Results) != 0 {
 		t.Fatalf("the committee may act at the branch's step: %+v", v)
 	}
-	apptest.ExpectMessage(t, w.act(t, w.csTK, id, map[string]any{"result": "approve"}), 403,
+	apptest.ExpectMessage(t, w.act(t, w.csTK, id, map[string]any{"result": "approve"}), 409,
 		"「支部审核」环节由计算机教工党支部办理，您没有办理权限")
 	w.approve(t, w.branchTK, id)
 	// The committee's permission, held by a member of the branch: their scope
 	// does not reach the secondary committee that acts at this step.
-	apptest.ExpectMessage(t, w.act(t, w.lowTK, id, map[string]any{"result": "approve"}), 403,
+	apptest.ExpectMessage(t, w.act(t, w.lowTK, id, map[string]any{"result": "approve"}), 409,
 		"「二级党委审批」环节由计算机学院党委办理，您没有办理权限")
-	apptest.Expect(t, w.act(t, w.branchTK, id, map[string]any{"result": "approve"}), 403)
+	apptest.Expect(t, w.act(t, w.branchTK, id, map[string]any{"result": "approve"}), 409)
 	if v := w.view(t, w.csTK, id); !v.MayAct || v.Step != "committee" || len(v.Entries) != 2 {
 		t.Fatalf("refusals changed the record: %+v", v)
 	}

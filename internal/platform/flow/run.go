@@ -258,15 +258,17 @@ func (wf *Workflow[R]) transition(chain []Link, at int, in ActionInput, a *Act[R
 }
 
 // mayAct refuses a caller who lacks the step's permission or whose scope
-// does not cover the acting organisation (a 403: the record itself is in
-// their scope, or Find would have answered 404).
+// does not cover the acting organisation. The record itself is in their scope
+// (or Find would have answered 404), so this is a business refusal with its
+// reason, a 409: the web answers every 403 by leaving for the 401 page, which
+// would throw out a user who merely opened a case waiting on someone else.
 func (wf *Workflow[R]) mayAct(ctx context.Context, st *Step[R], rec *R, org Org) error {
 	ok, err := wf.may(ctx, st, rec, org)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return httpx.Forbidden("「%s」环节由%s办理，您没有办理权限", st.Name, org.Name)
+		return httpx.Conflict("「%s」环节由%s办理，您没有办理权限", st.Name, org.Name)
 	}
 	return nil
 }

@@ -74,7 +74,7 @@ func TestStepMayAndOrgAt(t *testing.T) {
 	if v := w.view(t, w.deptTK, id); v.ActingOrgName != "数学学院党委" {
 		t.Fatalf("acting: %s", v.ActingOrgName)
 	}
-	apptest.Expect(t, w.act(t, w.csTK, id, map[string]any{"result": "approve"}), 403) // the record is cs's, the step is math's
+	apptest.Expect(t, w.act(t, w.csTK, id, map[string]any{"result": "approve"}), 409) // the record is cs's, the step is math's
 	// May: the branch secretary may act at the committee step of this record.
 	for i := range w.wf.Steps {
 		if w.wf.Steps[i].Key == "committee" {

@@ -6,6 +6,7 @@
 package richtext
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -13,15 +14,52 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
+// OwnImage is the one kind of picture a body may show: one the app itself
+// serves for a record from its file store, at a path of the API ending in
+// /{record}/images/{attachment} (党务新闻's /api/content/items/7/images/12).
+// Anything else (another site's picture, a data: URL, a guessed file URL)
+// would load from outside the app's checks or track the reader, so it goes.
+var OwnImage = regexp.MustCompile(`^/api(/[a-z][a-z0-9-]*)+/[0-9]+/images/[0-9]+$`)
+
 // policy keeps the markup of user-generated content (paragraphs, headings,
 // lists, tables, links, images) and drops scripts, event handlers, styles,
-// frames and javascript: or data: URLs. A bluemonday policy is safe for
-// concurrent use once built.
+// frames and javascript: or data: URLs; ownImagesOnly then cuts the images
+// to ours. A bluemonday policy is safe for concurrent use once built.
 var policy = bluemonday.UGCPolicy()
+
+// imgTag and imgAttr read an img as bluemonday writes it: attributes
+// lower-case and double-quoted, their values escaped (no '>' or '"').
+var (
+	imgTag  = regexp.MustCompile(`<img[^>]*>`)
+	imgAttr = regexp.MustCompile(`\s([a-z]+)="([^"]*)"`)
+)
+
+// ownImagesOnly keeps the images whose src is OwnImage, with src and alt
+// only (no size or alignment: the page lays pictures out), and drops the rest.
+func ownImagesOnly(sanitised string) string {
+	return imgTag.ReplaceAllStringFunc(sanitised, func(tag string) string {
+		var src, alt string
+		for _, m := range imgAttr.FindAllStringSubmatch(tag, -1) {
+			switch m[1] {
+			case "src":
+				src = m[2]
+			case "alt":
+				alt = m[2]
+			}
+		}
+		if !OwnImage.MatchString(src) {
+			return ""
+		}
+		if alt == "" {
+			return `<img src="` + src + `">`
+		}
+		return `<img src="` + src + `" alt="` + alt + `">`
+	})
+}
 
 // Sanitize returns html with everything unsafe removed, trimmed.
 func Sanitize(source string) string {
-	return strings.TrimSpace(policy.Sanitize(source))
+	return strings.TrimSpace(ownImagesOnly(policy.Sanitize(source)))
 }
 
 // Text returns the words of sanitised HTML, blocks separated by a space:

@@ -79,6 +79,13 @@ export interface CaseInput {
   since: string
 }
 
+/** The body of PUT /api/dybf/cases/{id} (aid.CaseChange). */
+export interface CaseChange {
+  kind: string
+  description: string
+  since: string
+}
+
 /** The body of POST /api/dybf/cases/{id}/resolve (aid.ResolveInput). */
 export interface ResolveInput {
   until: string
@@ -117,7 +124,7 @@ export interface RecordView extends AidRecord {
   stateName: string
 }
 
-/** The body of POST /api/dybf/records (aid.RecordInput). */
+/** The body of POST /api/dybf/records and PUT /api/dybf/records/{id} (aid.RecordInput). */
 export interface RecordInput {
   memberId: number
   kind: RecordKind

@@ -1,20 +1,53 @@
-import { BoldOutlined, ItalicOutlined, OrderedListOutlined, RedoOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons'
+import {
+  BoldOutlined,
+  ItalicOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons'
+import { Node } from '@tiptap/core'
 import { EditorContent, useEditor, useEditorState, type Editor as TiptapEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { Button, Divider, Select, Space, Tooltip } from 'antd'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { OWN_IMAGE } from './html'
 import type { RichTextEditorProps } from './index'
 
-/** What the editor offers: paragraphs, headings 2–3, lists, bold, italic, underline (no links, images or code). */
+/**
+ * A picture of our own file store (OWN_IMAGE), inline in the text. Written here rather than with
+ * @tiptap/extension-image so that a pasted picture of another site never enters the document (the server
+ * would drop it anyway): only src and alt are kept.
+ */
+const OwnImage = Node.create({
+  name: 'image',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  draggable: true,
+  addAttributes: () => ({ src: { default: null }, alt: { default: null } }),
+  parseHTML: () => [{ tag: 'img[src]', getAttrs: (el) => (OWN_IMAGE.test(el.getAttribute('src') ?? '') ? null : false) }],
+  renderHTML: ({ HTMLAttributes }) => ['img', HTMLAttributes],
+})
+
+/** What the editor offers: paragraphs, headings 2–3, lists, bold, italic, underline, our own pictures (no links or code). */
 const extensions = [
   StarterKit.configure({ heading: { levels: [2, 3] }, link: false, code: false, codeBlock: false, horizontalRule: false, strike: false, trailingNode: false }),
+  OwnImage,
 ]
+
+/** The pictures the file store takes for a body (internal/content: jpg, jpeg, png, gif, webp). */
+const IMAGE_TYPES = '.jpg,.jpeg,.png,.gif,.webp'
 
 const css = `
 .rich-editor { border: 1px solid #d9d9d9; border-radius: 6px; }
 .rich-editor:focus-within { border-color: #1677ff; }
 .rich-editor .tiptap { min-height: 240px; max-height: 520px; overflow-y: auto; padding: 8px 12px; outline: none; line-height: 1.8; }
 .rich-editor .tiptap p { margin: 0 0 4px; }
+.rich-editor .tiptap img { max-width: 100%; }
+.rich-editor .tiptap img.ProseMirror-selectednode { outline: 2px solid #1677ff; }
 .rich-editor-toolbar { padding: 4px 8px; border-bottom: 1px solid #f0f0f0; }
 `
 
@@ -28,7 +61,50 @@ function ToolButton({ label, icon, active, disabled, onClick }: { label: string;
   )
 }
 
-function Toolbar({ editor, disabled }: { editor: TiptapEditor; disabled?: boolean }) {
+/** 插入图片: uploads the chosen picture and inserts it where the cursor is. */
+function ImageButton({ editor, disabled, upload, unavailable }: { editor: TiptapEditor; disabled?: boolean; upload?: (file: File) => Promise<string>; unavailable?: string }) {
+  const input = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+  const pick = (file: File | undefined) => {
+    if (!file || !upload) return
+    setBusy(true)
+    upload(file)
+      .then((src) => {
+        if (OWN_IMAGE.test(src)) editor.chain().focus().insertContent({ type: 'image', attrs: { src, alt: file.name.replace(/\.[^.]*$/, '') } }).run()
+      })
+      // The request layer has already shown the server's reason (type, size).
+      .catch(() => undefined)
+      .finally(() => setBusy(false))
+  }
+  return (
+    <>
+      <Tooltip title={upload ? '插入图片' : unavailable}>
+        <Button
+          type="text"
+          size="small"
+          icon={<PictureOutlined />}
+          aria-label="插入图片"
+          loading={busy}
+          disabled={disabled || !upload}
+          onClick={() => input.current?.click()}
+        />
+      </Tooltip>
+      <input
+        ref={input}
+        type="file"
+        accept={IMAGE_TYPES}
+        aria-label="选择图片"
+        style={{ display: 'none' }}
+        onChange={(e) => {
+          pick(e.target.files?.[0])
+          e.target.value = ''
+        }}
+      />
+    </>
+  )
+}
+
+function Toolbar({ editor, disabled, upload, unavailable }: { editor: TiptapEditor; disabled?: boolean; upload?: (file: File) => Promise<string>; unavailable?: string }) {
   const s = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -69,23 +145,32 @@ function Toolbar({ editor, disabled }: { editor: TiptapEditor; disabled?: boolea
       <Divider orientation="vertical" />
       <ToolButton label="撤销" icon={<UndoOutlined />} disabled={disabled || !s.undo} onClick={() => chain().undo().run()} />
       <ToolButton label="重做" icon={<RedoOutlined />} disabled={disabled || !s.redo} onClick={() => chain().redo().run()} />
+      {(upload || unavailable) && (
+        <>
+          <Divider orientation="vertical" />
+          <ImageButton editor={editor} disabled={disabled} upload={upload} unavailable={unavailable} />
+        </>
+      )}
     </Space>
   )
 }
 
+/** The document as HTML, '' when it holds nothing (a body of pictures only is something). */
+const htmlOf = (e: TiptapEditor) => (e.isEmpty && !e.getHTML().includes('<img') ? '' : e.getHTML())
+
 /** The tiptap editor behind RichTextEditor (loaded on demand: see index.tsx). */
-export default function Editor({ value = '', onChange, disabled, id, ...aria }: RichTextEditorProps) {
+export default function Editor({ value = '', onChange, disabled, id, uploadImage, imageUnavailable, ...aria }: RichTextEditorProps) {
   const editor = useEditor({
     extensions,
     content: value,
     editable: !disabled,
     editorProps: { attributes: { ...(id ? { id } : {}), role: 'textbox', 'aria-multiline': 'true', ...(aria['aria-label'] ? { 'aria-label': aria['aria-label'] } : {}) } },
-    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => onChange?.(htmlOf(e)),
   })
   // A value set from outside (a form's reset or initial values) replaces the document; the editor's own changes come back equal.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return
-    const current = editor.isEmpty ? '' : editor.getHTML()
+    const current = htmlOf(editor)
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
   useEffect(() => {
@@ -94,7 +179,7 @@ export default function Editor({ value = '', onChange, disabled, id, ...aria }: 
   return (
     <div className="rich-editor">
       <style>{css}</style>
-      {editor && <Toolbar editor={editor} disabled={disabled} />}
+      {editor && <Toolbar editor={editor} disabled={disabled} upload={uploadImage} unavailable={imageUnavailable} />}
       <EditorContent editor={editor} />
     </div>
   )

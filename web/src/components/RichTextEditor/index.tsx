@@ -10,6 +10,13 @@ export interface RichTextEditorProps {
   /** Set by Form.Item, so that its label points at the editable area. */
   id?: string
   'aria-label'?: string
+  /**
+   * Offers 插入图片: stores the chosen picture (as an attachment of the record) and answers its address, which
+   * must be one OWN_IMAGE accepts (html.ts) — the server keeps no other picture. Without it there is no button.
+   */
+  uploadImage?: (file: File) => Promise<string>
+  /** Why pictures cannot be inserted yet (a record not saved): shows the button disabled with this hint. */
+  imageUnavailable?: string
 }
 
 // The editor (tiptap and ProseMirror, about 100 KB compressed) loads with the first page that shows one: no

@@ -9,7 +9,8 @@ import RichText from '@/components/RichTextEditor/RichText'
 import { confirmAction, defineResource, deleter, getFetcher, ResourcePage, type ResourcePageApi, type RowAction } from '@/components/crud'
 import RecordAttachments from '@/components/flow/RecordAttachments'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
-import { API_BASE, flowStep } from './api'
+import { API_BASE, flowStep, uploadBodyImage } from './api'
+import RoleSelect from './RoleSelect'
 import ReadersDrawer from './ReadersDrawer'
 
 interface KindPerms {
@@ -63,6 +64,15 @@ function resourceOf(kind: Kind) {
         search: { render: () => <OrgTreeSelect style={{ width: 220 }} /> },
         form: { render: () => <OrgTreeSelect />, extra: '该党组织及其下级党组织的人员可见；不选为本人所在党组织' },
       },
+      {
+        name: 'roleIds',
+        label: '可见角色',
+        type: 'custom',
+        column: false,
+        // Named only in the form: the roles' list is the writers' (a reader of the list alone would get a 403).
+        detail: false,
+        form: { render: () => <RoleSelect kind={kind} />, extra: '发布范围内持有所选角色之一的人员可见；不选则不限角色' },
+      },
       { name: 'pinnedUntil', label: '置顶至', type: 'date', width: 110, form: { extra: '截止日之后按发布时间排列' } },
       { name: 'summary', label: '摘要', type: 'textarea', max: 500, column: false, form: { extra: '不填则取正文开头' } },
       {
@@ -71,7 +81,15 @@ function resourceOf(kind: Kind) {
         type: 'custom',
         required: true,
         column: false,
-        form: { render: () => <RichTextEditor aria-label="正文" /> },
+        form: {
+          render: ({ record }) => (
+            <RichTextEditor
+              aria-label="正文"
+              uploadImage={record ? (file) => uploadBodyImage(kind, record.id, file) : undefined}
+              imageUnavailable="保存草稿后可插入图片"
+            />
+          ),
+        },
         detail: { span: 'filled', render: (v: ItemView) => <RichText html={v.body} /> },
       },
       { name: 'authorName', label: '作者', width: 100, form: false },

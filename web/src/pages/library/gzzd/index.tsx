@@ -7,6 +7,7 @@ import RichTextEditor from '@/components/RichTextEditor'
 import RichText from '@/components/RichTextEditor/RichText'
 import FileField from '../shared/FileField'
 import { openPreview } from '../shared/preview'
+import SupersedesSelect from './SupersedesSelect'
 
 /** A rule version as GET /api/gzzd answers it. */
 export interface Rule {
@@ -61,7 +62,14 @@ export const ruleResource = defineResource<Rule>({
       column: { render: (_: unknown, r: Rule) => <Tag color={STATUS_COLOR[r.status]}>{r.statusLabel}</Tag> },
       detail: { render: (r: Rule) => r.statusLabel },
     },
-    { name: 'supersedesId', label: '修订的旧版本编号', type: 'number', column: false, detail: false },
+    {
+      name: 'supersedesId',
+      label: '修订的旧版本',
+      type: 'custom',
+      column: false,
+      detail: false,
+      form: { render: ({ record }) => <SupersedesSelect editing={record ?? undefined} /> },
+    },
     { name: 'supersedesTitle', label: '修订的旧版本', column: false, form: false },
     {
       name: 'body',

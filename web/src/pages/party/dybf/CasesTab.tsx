@@ -1,5 +1,5 @@
 import { Button, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd'
-import type { Dayjs } from 'dayjs'
+import dayjs, { type Dayjs } from 'dayjs'
 import { useCallback, useEffect, useState } from 'react'
 import { CASE_STATE_NAMES, DICT_KIND, type CaseState, type CaseView } from '@/api/generated/aid'
 import type { Page } from '@/api/request'
@@ -10,22 +10,31 @@ import FormDrawer from '@/components/FormDrawer'
 import { searchMembers } from '@/components/member/service'
 import Permission from '@/components/Permission'
 import RemoteSelect from '@/components/RemoteSelect'
-import { addCase, fetchCases, resolveCase } from './api'
+import { confirmDeleteOf } from '@/components/crud'
+import { addCase, deleteCase, fetchCases, resolveCase, updateCase } from './api'
 import { afterToday, day } from './dates'
 
 const PAGE_SIZE = 20
 const STATE_OPTIONS = Object.entries(CASE_STATE_NAMES).map(([value, label]) => ({ value, label }))
 
-/** 登记帮扶对象: a member of the caller's scope, the kind of difficulty, what it is and since when. */
-function AddCaseDrawer({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+/**
+ * 登记帮扶对象: a member of the caller's scope, the kind of difficulty, what it is and since when; or, given
+ * `item`, its correction (the member stays: another member is another case).
+ */
+function CaseDrawer({ item, onClose, onDone }: { item?: CaseView; onClose: () => void; onDone: () => void }) {
   const dicts = useDicts(DICT_KIND)
   type V = { memberId: number; kind: string; description: string; since: Dayjs }
+  const change = (v: V) => ({ kind: v.kind, description: v.description.trim(), since: day(v.since) })
   return (
-    <FormDrawer<V> title="登记帮扶对象" width={560} onClose={onClose} onDone={onDone} successText="已登记"
-      onSubmit={(v) => addCase({ memberId: v.memberId, kind: v.kind, description: v.description.trim(), since: day(v.since) })}>
-      <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
-        <RemoteSelect search={(t) => searchMembers(t)} placeholder="输入姓名搜索" emptyText="没有匹配的党员" />
-      </Form.Item>
+    <FormDrawer<V> title={item ? `修改帮扶对象：${item.memberName}` : '登记帮扶对象'} width={560} onClose={onClose} onDone={onDone}
+      successText={item ? '已修改' : '已登记'}
+      initialValues={item && { kind: item.kind, description: item.description, since: dayjs(item.since) }}
+      onSubmit={(v) => (item ? updateCase(item.id, change(v)) : addCase({ memberId: v.memberId, ...change(v) }))}>
+      {!item && (
+        <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
+          <RemoteSelect search={(t) => searchMembers(t)} placeholder="输入姓名搜索" emptyText="没有匹配的党员" />
+        </Form.Item>
+      )}
       <Form.Item label="困难类别" name="kind" rules={[{ required: true, message: '请选择困难类别' }]}>
         <Select options={(dicts[DICT_KIND] ?? []).map((o) => ({ value: o.value, label: o.label }))} />
       </Form.Item>
@@ -58,6 +67,7 @@ export default function CasesTab() {
   const [state, setState] = useState<CaseState | undefined>('aiding')
   const [data, setData] = useState<Page<CaseView>>()
   const [adding, setAdding] = useState(false)
+  const [editing, setEditing] = useState<CaseView>()
   const [resolving, setResolving] = useState<CaseView>()
   const load = useCallback(() => {
     void fetchCases({ page, size: PAGE_SIZE, memberName: name || undefined, state }).then(setData)
@@ -89,16 +99,23 @@ export default function CasesTab() {
           {
             title: '操作',
             key: 'actions',
-            render: (_, r) =>
-              r.state === 'aiding' && (
-                <Permission need={[PERM.dybfAdd]}>
-                  <Button type="link" size="small" onClick={() => setResolving(r)}>已脱困</Button>
-                </Permission>
-              ),
+            render: (_, r) => (
+              <Permission need={[PERM.dybfAdd]}>
+                <Space size={0}>
+                  {r.state === 'aiding' && <Button type="link" size="small" onClick={() => setResolving(r)}>已脱困</Button>}
+                  <Button type="link" size="small" onClick={() => setEditing(r)}>编辑</Button>
+                  <Button type="link" size="small" danger
+                    onClick={() => void confirmDeleteOf(r.memberName, () => deleteCase(r.id), { kind: '帮扶对象', note: '（其帮扶记录保留）' }).then((ok) => ok && load())}>
+                    删除
+                  </Button>
+                </Space>
+              </Permission>
+            ),
           },
         ]}
       />
-      {adding && <AddCaseDrawer onClose={() => setAdding(false)} onDone={load} />}
+      {adding && <CaseDrawer onClose={() => setAdding(false)} onDone={load} />}
+      {editing && <CaseDrawer item={editing} onClose={() => setEditing(undefined)} onDone={load} />}
       {resolving && <ResolveDialog item={resolving} onClose={() => setResolving(undefined)} onDone={load} />}
     </>
   )

@@ -1,5 +1,5 @@
 import { Alert, Button, DatePicker, Drawer, Form, Input, Radio, Select, Space, Table, Tag } from 'antd'
-import type { Dayjs } from 'dayjs'
+import dayjs, { type Dayjs } from 'dayjs'
 import { useCallback, useEffect, useState } from 'react'
 import { OCCASION_NAMES, RECORD_KIND_NAMES, RECORD_STATE_NAMES, type RecordKind, type RecordState, type RecordView, type Threshold } from '@/api/generated/aid'
 import type { Page } from '@/api/request'
@@ -10,7 +10,8 @@ import FormDrawer from '@/components/FormDrawer'
 import { searchMembers } from '@/components/member/service'
 import Permission from '@/components/Permission'
 import RemoteSelect from '@/components/RemoteSelect'
-import { addRecord, decideRecord, exportRecords, fetchRecords, fetchThreshold } from './api'
+import { confirmDeleteOf } from '@/components/crud'
+import { addRecord, decideRecord, deleteRecord, exportRecords, fetchRecords, fetchThreshold, updateRecord } from './api'
 import { afterToday, day } from './dates'
 
 const PAGE_SIZE = 20
@@ -21,18 +22,34 @@ const STATE_COLORS: Record<RecordState, string> = { done: 'blue', pending: 'proc
 
 type RecordForm = { memberId: number; kind: RecordKind; occasion?: '' | 'qiyi' | 'chunjie'; aidOn: Dayjs; amount?: string; visitors?: string; note?: string }
 
-/** 登记帮扶记录: a visit (tagged 七一 / 春节 or not), money (proposed for approval) or in-kind help. */
-function AddRecordDrawer({ threshold, onClose, onDone }: { threshold?: Threshold; onClose: () => void; onDone: () => void }) {
+/** A visit, in-kind help, or money not yet decided: decided money is fixed (the server answers 409 too). */
+const changeable = (r: RecordView) => r.kind !== 'money' || r.state === 'pending'
+
+/**
+ * 登记帮扶记录: a visit (tagged 七一 / 春节 or not), money (proposed for approval) or in-kind help; or, given `item`,
+ * its correction (member and kind stay: another is a new record).
+ */
+function RecordDrawer({ item, threshold, onClose, onDone }: { item?: RecordView; threshold?: Threshold; onClose: () => void; onDone: () => void }) {
+  const body = (v: RecordForm) => ({ memberId: item?.memberId ?? v.memberId, kind: item?.kind ?? v.kind, occasion: v.kind === 'visit' ? v.occasion : '',
+    aidOn: day(v.aidOn), amount: v.kind === 'money' ? v.amount?.trim() : undefined, visitors: v.visitors?.trim(), note: v.note?.trim() })
+  const initial: Partial<RecordForm> = item
+    ? { kind: item.kind, occasion: item.occasion, aidOn: dayjs(item.aidOn), amount: item.amount || undefined, visitors: item.visitors, note: item.note }
+    : { kind: 'visit', occasion: '' }
   return (
-    <FormDrawer<RecordForm> title="登记帮扶记录" width={560} initialValues={{ kind: 'visit', occasion: '' }} onClose={onClose} onDone={onDone} successText="已登记"
-      onSubmit={(v) => addRecord({ memberId: v.memberId, kind: v.kind, occasion: v.kind === 'visit' ? v.occasion : '', aidOn: day(v.aidOn),
-        amount: v.kind === 'money' ? v.amount?.trim() : undefined, visitors: v.visitors?.trim(), note: v.note?.trim() })}>
-      <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
-        <RemoteSelect search={(t) => searchMembers(t)} placeholder="输入姓名搜索" emptyText="没有匹配的党员" />
-      </Form.Item>
-      <Form.Item label="帮扶方式" name="kind" rules={[{ required: true, message: '请选择帮扶方式' }]}>
-        <Radio.Group options={KIND_OPTIONS} />
-      </Form.Item>
+    <FormDrawer<RecordForm> title={item ? `修改帮扶记录：${item.memberName}·${item.kindName}` : '登记帮扶记录'} width={560} initialValues={initial}
+      onClose={onClose} onDone={onDone} successText={item ? '已修改' : '已登记'}
+      onSubmit={(v) => (item ? updateRecord(item.id, body({ ...v, kind: item.kind })) : addRecord(body(v)))}>
+      {!item && (
+        <>
+          <Form.Item label="党员" name="memberId" rules={[{ required: true, message: '请选择党员' }]}>
+            <RemoteSelect search={(t) => searchMembers(t)} placeholder="输入姓名搜索" emptyText="没有匹配的党员" />
+          </Form.Item>
+          <Form.Item label="帮扶方式" name="kind" rules={[{ required: true, message: '请选择帮扶方式' }]}>
+            <Radio.Group options={KIND_OPTIONS} />
+          </Form.Item>
+        </>
+      )}
+      {item && <Form.Item name="kind" hidden><Input /></Form.Item>}
       <Form.Item noStyle dependencies={['kind']}>
         {({ getFieldValue }) => (
           <>
@@ -64,7 +81,7 @@ function AddRecordDrawer({ threshold, onClose, onDone }: { threshold?: Threshold
           </Form.Item>
         )}
       </Form.Item>
-      <Alert type="info" showIcon title="照片等材料可在登记后于列表中上传" />
+      {!item && <Alert type="info" showIcon title="照片等材料可在登记后于列表中上传" />}
     </FormDrawer>
   )
 }
@@ -101,6 +118,7 @@ export default function RecordsTab() {
   const [data, setData] = useState<Page<RecordView>>()
   const [threshold, setThreshold] = useState<Threshold>()
   const [adding, setAdding] = useState(false)
+  const [editing, setEditing] = useState<RecordView>()
   const [deciding, setDeciding] = useState<RecordView>()
   const [photos, setPhotos] = useState<RecordView>()
   const filters = { memberName: name || undefined, kind, state }
@@ -148,12 +166,23 @@ export default function RecordsTab() {
                     <Button type="link" size="small" onClick={() => setDeciding(r)}>审批</Button>
                   </Permission>
                 )}
+                {changeable(r) && (
+                  <Permission need={[PERM.dybfAdd]}>
+                    <Button type="link" size="small" onClick={() => setEditing(r)}>编辑</Button>
+                    <Button type="link" size="small" danger
+                      onClick={() => void confirmDeleteOf(`${r.memberName}·${r.kindName}（${r.aidOn}）`, () => deleteRecord(r.id), { kind: '帮扶记录', note: '照片和材料一并删除。' })
+                        .then((ok) => ok && load())}>
+                      删除
+                    </Button>
+                  </Permission>
+                )}
               </Space>
             ),
           },
         ]}
       />
-      {adding && <AddRecordDrawer threshold={threshold} onClose={() => setAdding(false)} onDone={load} />}
+      {adding && <RecordDrawer threshold={threshold} onClose={() => setAdding(false)} onDone={load} />}
+      {editing && <RecordDrawer item={editing} threshold={threshold} onClose={() => setEditing(undefined)} onDone={load} />}
       {photos && <PhotosDrawer item={photos} onClose={() => setPhotos(undefined)} />}
       {deciding && <DecideDialog item={deciding} onClose={() => setDeciding(undefined)} onDone={load} />}
     </>
