@@ -1,6 +1,6 @@
 // The set-up every scenario shares: a fresh server, a browser page and the admin's API token.
 import { after, before } from 'node:test'
-import { login as apiLogin } from './api.mjs'
+import { call, login as apiLogin } from './api.mjs'
 import { itWithScreenshot, openBrowser } from './browser.mjs'
 import { ADMIN_PASSWORD, startServer } from './server.mjs'
 
@@ -91,4 +91,28 @@ export async function openMemberEntry(page, title, group) {
   if (!group) return bar.getByText(title, { exact: true }).click()
   await bar.locator('.ant-menu-submenu', { hasText: group }).hover()
   await page.locator('.ant-menu-submenu-popup:visible').getByText(title, { exact: true }).click()
+}
+
+/**
+ * The world of a walk that publishes to one college and checks that the other is not offered it: a root
+ * organisation (code `${code}U`), two colleges (`${code}01`, `${code}02`) each with one branch (`branch`
+ * appended to the college's name) holding one full member of `members` ({ name, no, id }), and the branches'
+ * accounts, all over the API. Returns the colleges and the initial passwords by username.
+ */
+export async function twoColleges(server, token, { code, root, colleges, branch, members }) {
+  const post = (path, body) => call(server.base, 'POST', path, { token, body })
+  const top = await post('/api/dzzxx', { code: `${code}U`, name: root, type: '1' })
+  const out = { colleges: [], initial: {} }
+  for (const [i, m] of members.entries()) {
+    const college = await post('/api/dzzxx', { code: `${code}0${i + 1}`, name: colleges[i], type: '2', pid: top.id })
+    const unit = await post('/api/dzzxx', { code: `${code}0${i + 1}B`, name: `${colleges[i]}${branch}`, type: '5', pid: college.id })
+    out.colleges.push(college)
+    await post('/api/dyjbxx', {
+      name: m.name, idNumber: m.id, orgId: unit.id, staffOrStudentNo: m.no,
+      partyStatus: '1', personCategory: '2', personType: '2', joinedOn: '2012-06-30',
+    })
+    const batch = await post('/api/dyjbxx/accounts', { orgId: unit.id })
+    for (const c of batch.created) out.initial[c.username] = c.initialPassword
+  }
+  return out
 }

@@ -6,7 +6,7 @@
 // 阅读情况 names 甲.
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
-import { adminScenario, firstSignIn, openMemberEntry, signInAdmin } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, openMemberEntry, signInAdmin, twoColleges } from '../lib/admin.mjs'
 import { call, login, setPassword } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
@@ -19,22 +19,11 @@ const TITLE = '甲学院召开2026年度组织生活会'
 const BODY = '会上，各支部书记逐一述职并开展批评与自我批评'
 
 describe('党务新闻: published to one college, read by its member only', () => {
-  const initial = {}
+  let initial
   const s = adminScenario(async ({ server, token }) => {
-    const post = (path, body) => call(server.base, 'POST', path, { token, body })
-    const root = await post('/api/dzzxx', { code: 'XWCSU', name: ROOT, type: '1' })
-    s.colleges = []
-    for (const [i, m] of [A, B].entries()) {
-      const college = await post('/api/dzzxx', { code: `XWCS0${i + 1}`, name: COLLEGES[i], type: '2', pid: root.id })
-      const branch = await post('/api/dzzxx', { code: `XWCS0${i + 1}B`, name: `${COLLEGES[i]}学生党支部`, type: '5', pid: college.id })
-      s.colleges.push(college)
-      await post('/api/dyjbxx', {
-        name: m.name, idNumber: m.id, orgId: branch.id, staffOrStudentNo: m.no,
-        partyStatus: '1', personCategory: '2', personType: '2', joinedOn: '2012-06-30',
-      })
-      const batch = await post('/api/dyjbxx/accounts', { orgId: branch.id })
-      for (const c of batch.created) initial[c.username] = c.initialPassword
-    }
+    const world = await twoColleges(server, token, { code: 'XWCS', root: ROOT, colleges: COLLEGES, branch: '学生党支部', members: [A, B] })
+    s.colleges = world.colleges
+    initial = world.initial
   })
   const { it } = s
   let member

@@ -6,7 +6,7 @@
 // 文件下载 the admin sees the document downloaded once.
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
-import { adminScenario, firstSignIn, openMemberEntry, signInAdmin } from '../lib/admin.mjs'
+import { adminScenario, firstSignIn, openMemberEntry, signInAdmin, twoColleges } from '../lib/admin.mjs'
 import { call, login, setPassword } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
@@ -19,22 +19,11 @@ const RULE = '资料测试大学党支部工作细则'
 const DOC = '甲学院入党申请书模板'
 
 describe('党务资料: a rule for everyone, a document for one college, read in the 党员 mode', () => {
-  const initial = {}
+  let initial
   const s = adminScenario(async ({ server, token }) => {
-    const post = (path, body) => call(server.base, 'POST', path, { token, body })
-    const root = await post('/api/dzzxx', { code: 'ZLCSU', name: ROOT, type: '1' })
-    s.colleges = []
-    for (const [i, m] of [A, B].entries()) {
-      const college = await post('/api/dzzxx', { code: `ZLCS0${i + 1}`, name: COLLEGES[i], type: '2', pid: root.id })
-      const branch = await post('/api/dzzxx', { code: `ZLCS0${i + 1}B`, name: `${COLLEGES[i]}教工党支部`, type: '5', pid: college.id })
-      s.colleges.push(college)
-      await post('/api/dyjbxx', {
-        name: m.name, idNumber: m.id, orgId: branch.id, staffOrStudentNo: m.no,
-        partyStatus: '1', personCategory: '2', personType: '2', joinedOn: '2012-06-30',
-      })
-      const batch = await post('/api/dyjbxx/accounts', { orgId: branch.id })
-      for (const c of batch.created) initial[c.username] = c.initialPassword
-    }
+    const world = await twoColleges(server, token, { code: 'ZLCS', root: ROOT, colleges: COLLEGES, branch: '教工党支部', members: [A, B] })
+    s.colleges = world.colleges
+    initial = world.initial
   })
   const { it } = s
   let member

@@ -145,22 +145,11 @@ func (s *Service) oneCase(ctx context.Context, id int64) (CaseView, error) {
 // registered as in difficulty (one open case per member).
 func (s *Service) AddCase(ctx context.Context, in CaseInput) (CaseView, error) {
 	in.Description = strings.TrimSpace(in.Description)
-	labels, err := s.sys.DictLabels(ctx, DictKind)
-	if err != nil {
-		return CaseView{}, httpx.Internal(err)
-	}
-	var c httpx.Checks
+	var who error
 	if in.MemberID <= 0 {
-		c.Add(httpx.Invalid("memberId", "请选择党员"))
+		who = httpx.Invalid("memberId", "请选择党员")
 	}
-	if !labels.Has(DictKind, in.Kind) {
-		c.Add(httpx.Invalid("kind", "请选择困难类别"))
-	}
-	c.Add(record.Required("description", "困难情况", in.Description, 1000))
-	if err := c.Err(); err != nil {
-		return CaseView{}, err
-	}
-	since, err := s.pastDate("since", "开始日期", in.Since)
+	since, err := s.checkCase(ctx, in.Kind, in.Description, in.Since, who)
 	if err != nil {
 		return CaseView{}, err
 	}
@@ -205,6 +194,26 @@ func (s *Service) Resolve(ctx context.Context, id int64, in ResolveInput) (CaseV
 	return s.oneCase(ctx, id)
 }
 
+// checkCase checks what a new and a corrected case share, with the caller's
+// own check (nil for none) reported beside them: the kind, the description
+// and the start, not in the future.
+func (s *Service) checkCase(ctx context.Context, kind, description string, since date.Date, own error) (date.Date, error) {
+	labels, err := s.sys.DictLabels(ctx, DictKind)
+	if err != nil {
+		return "", httpx.Internal(err)
+	}
+	var c httpx.Checks
+	c.Add(own)
+	if !labels.Has(DictKind, kind) {
+		c.Add(httpx.Invalid("kind", "请选择困难类别"))
+	}
+	c.Add(record.Required("description", "困难情况", description, 1000))
+	if err := c.Err(); err != nil {
+		return "", err
+	}
+	return s.pastDate("since", "开始日期", since)
+}
+
 // pastDate checks a required date field that cannot be in the future.
 func (s *Service) pastDate(field, label string, d date.Date) (date.Date, error) {
 	if d == "" {
@@ -240,19 +249,7 @@ func (s *Service) UpdateCase(ctx context.Context, id int64, in CaseChange) (Case
 		return CaseView{}, err
 	}
 	in.Description = strings.TrimSpace(in.Description)
-	labels, err := s.sys.DictLabels(ctx, DictKind)
-	if err != nil {
-		return CaseView{}, httpx.Internal(err)
-	}
-	var c httpx.Checks
-	if !labels.Has(DictKind, in.Kind) {
-		c.Add(httpx.Invalid("kind", "请选择困难类别"))
-	}
-	c.Add(record.Required("description", "困难情况", in.Description, 1000))
-	if err := c.Err(); err != nil {
-		return CaseView{}, err
-	}
-	since, err := s.pastDate("since", "开始日期", in.Since)
+	since, err := s.checkCase(ctx, in.Kind, in.Description, in.Since, nil)
 	if err != nil {
 		return CaseView{}, err
 	}

@@ -169,8 +169,9 @@ func (s *Service) record(ctx context.Context, id int64) (RecordView, error) {
 	return v, nil
 }
 
-// checkRecord checks a record's fields (the member aside).
-func (s *Service) checkRecord(in RecordInput) (RecordInput, money.Fen, error) {
+// checkRecord checks a record's fields (the member aside) and its day (not
+// in the future).
+func (s *Service) checkRecord(in RecordInput) (RecordInput, money.Fen, date.Date, error) {
 	in.Visitors, in.Note = strings.TrimSpace(in.Visitors), strings.TrimSpace(in.Note)
 	var c httpx.Checks
 	if in.MemberID <= 0 {
@@ -198,18 +199,18 @@ func (s *Service) checkRecord(in RecordInput) (RecordInput, money.Fen, error) {
 	}
 	c.Add(record.MaxLen("visitors", "走访人员", in.Visitors, 200))
 	c.Add(record.MaxLen("note", "备注", in.Note, 1000))
-	return in, fen, c.Err()
+	if err := c.Err(); err != nil {
+		return in, 0, "", err
+	}
+	day, err := s.pastDate("aidOn", "帮扶日期", in.AidOn)
+	return in, fen, day, err
 }
 
 // AddRecord is POST /api/dybf/records: a visit or in-kind help registered
 // for a member of the caller's scope, or money proposed, waiting for the
 // 二级党委 (at or below the threshold) or the 组织部 (above it).
 func (s *Service) AddRecord(ctx context.Context, in RecordInput) (RecordView, error) {
-	in, fen, err := s.checkRecord(in)
-	if err != nil {
-		return RecordView{}, err
-	}
-	day, err := s.pastDate("aidOn", "帮扶日期", in.AidOn)
+	in, fen, day, err := s.checkRecord(in)
 	if err != nil {
 		return RecordView{}, err
 	}
@@ -385,11 +386,7 @@ func (s *Service) UpdateRecord(ctx context.Context, id int64, in RecordInput) (R
 		return RecordView{}, httpx.Invalid("kind", "帮扶方式不能修改，请删除后重新登记")
 	}
 	in.MemberID = cur.MemberID
-	in, fen, err := s.checkRecord(in)
-	if err != nil {
-		return RecordView{}, err
-	}
-	day, err := s.pastDate("aidOn", "帮扶日期", in.AidOn)
+	in, fen, day, err := s.checkRecord(in)
 	if err != nil {
 		return RecordView{}, err
 	}
