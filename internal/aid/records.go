@@ -19,7 +19,6 @@ import (
 	"zhdj/internal/platform/money"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/record"
-	"zhdj/internal/system"
 )
 
 // Record kinds.
@@ -426,15 +425,7 @@ func (s *Service) DeleteRecord(ctx context.Context, id int64) error {
 		if err := record.Conditional(res, err, 1, httpx.Conflict("该笔帮扶金已审批，不能删除")); err != nil {
 			return err
 		}
-		files, err := system.DeleteAttachments(ctx, tx, attachModule, []int64{id})
-		if err != nil {
-			return httpx.Internal(err)
-		}
-		db.AfterCommit(ctx, func(ctx context.Context) error {
-			s.sys.RemoveAttachedFiles(ctx, files)
-			return nil
-		})
-		return nil
+		return s.sys.DropAttachments(ctx, tx, attachModule, []int64{id})
 	})
 }
 

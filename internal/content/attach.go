@@ -7,8 +7,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/uptrace/bun"
-
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/system"
@@ -45,18 +43,6 @@ func (s *Service) attachments(k kind) system.AttachSpec {
 			FileGeneral: {Label: "附件"},
 			FileImage:   {Label: "图片", Exts: []string{"jpg", "jpeg", "png", "gif", "webp"}, MaxBytes: 10 << 20},
 		}}
-}
-
-func deleteAttachments(ctx context.Context, tx bun.IDB, ids []int64) ([]int64, error) {
-	var files []int64
-	for _, k := range []kind{newsKind, articleKind} {
-		f, err := system.DeleteAttachments(ctx, tx, attachModule(k), ids)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f...)
-	}
-	return files, nil
 }
 
 // readerSpec is the attachments of an item as its readers see them: Find

@@ -11,7 +11,6 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/audit"
 	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/resource"
@@ -302,14 +301,11 @@ func (s *Service) beforeDelete(ctx context.Context, tx bun.IDB, ids []int64) err
 	if _, err := tx.NewDelete().TableExpr("cms_read").Where("item_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
-	files, err := deleteAttachments(ctx, tx, ids)
-	if err != nil {
-		return httpx.Internal(err)
+	for _, k := range []kind{newsKind, articleKind} {
+		if err := s.sys.DropAttachments(ctx, tx, attachModule(k), ids); err != nil {
+			return err
+		}
 	}
-	db.AfterCommit(ctx, func(ctx context.Context) error {
-		s.sys.RemoveAttachedFiles(ctx, files)
-		return nil
-	})
 	return nil
 }
 

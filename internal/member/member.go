@@ -500,7 +500,6 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 			}
 		}
 	}
-	var files []int64
 	l, err := s.labels(ctx)
 	if err != nil {
 		return err
@@ -522,7 +521,7 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		if err := audit.InsertEntries(ctx, tx, entries); err != nil {
 			return err
 		}
-		if files, err = system.DeleteAttachments(ctx, tx, s.attachments().Module, ids); err != nil {
+		if err := s.sys.DropAttachments(ctx, tx, s.attachments().Module, ids); err != nil {
 			return err
 		}
 		if err := endState(ctx, tx, s.now(), ids); err != nil {
@@ -531,8 +530,5 @@ func (s *Service) Delete(ctx context.Context, ids []int64) error {
 		_, err = tx.NewDelete().Model((*Member)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx)
 		return err
 	})
-	if err == nil {
-		s.sys.RemoveAttachedFiles(ctx, files)
-	}
 	return mapErr(err)
 }

@@ -503,15 +503,7 @@ func (s *Service) dropCheckFiles(ctx context.Context, tx bun.IDB, ids []int64) e
 // dropFiles removes the attachments of module's records ids being deleted,
 // inside the deleting transaction; their files go once it commits.
 func (s *Service) dropFiles(ctx context.Context, tx bun.IDB, module string, ids []int64) error {
-	files, err := system.DeleteAttachments(ctx, tx, module, ids)
-	if err != nil {
-		return httpx.Internal(err)
-	}
-	db.AfterCommit(ctx, func(ctx context.Context) error {
-		s.sys.RemoveAttachedFiles(ctx, files)
-		return nil
-	})
-	return nil
+	return s.sys.DropAttachments(ctx, tx, module, ids)
 }
 
 // dropMeetingsCheckFiles is dropCheckFiles of the attendees of meetings ids.

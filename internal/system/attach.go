@@ -315,23 +315,30 @@ func (s *Service) Detach(ctx context.Context, spec AttachSpec, recordID, id int6
 	return nil
 }
 
-// DeleteAttachments removes the attachments of records being deleted,
-// inside the deleting transaction; it returns their files, for
-// RemoveAttachedFiles once the transaction has committed.
-func DeleteAttachments(ctx context.Context, tx bun.IDB, module string, recordIDs []int64) ([]int64, error) {
-	var files []int64
+// DropAttachments removes the attachments of module's records recordIDs
+// being deleted, inside the deleting transaction tx, and their files once it
+// commits: a rollback keeps both. ctx must carry tx as db.InTx gives it (the
+// files would otherwise go before the rows that refer to them).
+func (s *Service) DropAttachments(ctx context.Context, tx bun.IDB, module string, recordIDs []int64) error {
 	if len(recordIDs) == 0 {
-		return nil, nil
+		return nil
 	}
+	var files []int64
 	if err := tx.NewSelect().Model((*Attachment)(nil)).Column("file_id").Where("module = ?", module).
 		Where("record_id IN (?)", bun.In(recordIDs)).Scan(ctx, &files); err != nil {
-		return nil, err
+		return httpx.Internal(err)
 	}
-	_, err := tx.NewDelete().Model((*Attachment)(nil)).Where("module = ?", module).Where("record_id IN (?)", bun.In(recordIDs)).Exec(ctx)
-	return files, err
+	if _, err := tx.NewDelete().Model((*Attachment)(nil)).Where("module = ?", module).
+		Where("record_id IN (?)", bun.In(recordIDs)).Exec(ctx); err != nil {
+		return httpx.Internal(err)
+	}
+	if len(files) > 0 && !db.AfterCommit(ctx, func(ctx context.Context) error { s.removeFiles(ctx, files); return nil }) {
+		return httpx.Internal(errors.New("system: DropAttachments outside db.InTx"))
+	}
+	return nil
 }
 
-// RemoveAttachedFiles removes the files DeleteAttachments returned.
+// RemoveAttachedFiles removes files no attachment refers to any more.
 func (s *Service) RemoveAttachedFiles(ctx context.Context, fileIDs []int64) {
 	s.removeFiles(ctx, fileIDs)
 }
