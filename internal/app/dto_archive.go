@@ -1,6 +1,9 @@
 package app
 
-import "zhdj/internal/archive"
+import (
+	"zhdj/internal/archive"
+	"zhdj/internal/system"
+)
 
 // archiveTS is the vocabulary and the JSON of 个人档案 and 手机上传
 // (/api/archives, /api/mobileUpload): web/src/api/generated/archive.ts.
@@ -20,6 +23,8 @@ func archiveTS() ([]byte, error) {
 		map[string]string{"shareType": "ShareType", "state": "ShareState", "createTime": "string", "updateTime": "string"})
 	f.input("The body of POST /api/archives/shares (archive.ShareInput).", "ShareInput", archive.ShareInput{},
 		[]string{"fileId", "shareType", "targetIds"}, map[string]string{"shareType": "ShareType"})
+	f.iface("A person a share may name, found by exact name or username (system.PersonBrief, GET /api/archives/shares/people).", "PersonBrief",
+		system.PersonBrief{}, nil)
 	f.iface("One view of a shared file (archive.ViewLog, GET /api/archives/shares/{id}/views).", "ViewLog", archive.ViewLog{},
 		map[string]string{"viewTime": "string"})
 	return f.bytes()

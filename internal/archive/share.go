@@ -153,6 +153,9 @@ func (s *Service) CreateShare(ctx context.Context, in ShareInput) (*Share, error
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
+	if err := s.checkTargets(ctx, p.UserID, in.ShareType, targets); err != nil {
+		return nil, err
+	}
 	now := s.now()
 	sh := &Share{OwnerID: p.UserID, AttachmentID: in.FileID, ShareType: in.ShareType, State: StateShared, Note: note,
 		CreatedAt: now, UpdatedAt: now}
@@ -282,6 +285,51 @@ func (s *Service) shareFor(ctx context.Context, fileID int64) (*Share, error) {
 		return nil, httpx.Internal(err)
 	}
 	return sh, nil
+}
+
+// checkTargets refuses targets of a share that name nobody: an account that
+// is not an enabled one (or the owner's own), a role that does not exist. An
+// organisation is the member's own choice from the tree and names its
+// accounts when viewed.
+func (s *Service) checkTargets(ctx context.Context, owner int64, shareType string, targets []int64) error {
+	switch shareType {
+	case ShareCustom:
+		if slices.Contains(targets, owner) {
+			return httpx.Invalid("targetIds", "不能共享给自己")
+		}
+		live, err := s.sys.EnabledAccounts(ctx, s.db, targets)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if len(live) != len(targets) {
+			return httpx.Invalid("targetIds", "所选人员不存在或账号已停用")
+		}
+	case ShareRole:
+		roles, err := s.sys.RoleBriefs(ctx, s.db)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		for _, id := range targets {
+			if !slices.ContainsFunc(roles, func(r system.RoleBrief) bool { return r.ID == id }) {
+				return httpx.Invalid("targetIds", "所选角色不存在")
+			}
+		}
+	}
+	return nil
+}
+
+// people are the accounts a share with 指定人员 may name, found by their
+// exact name or username (system.FindPeople: no browsing of the school).
+func (s *Service) people(ctx context.Context, lq httpx.ListQuery) ([]system.PersonBrief, error) {
+	text := strings.TrimSpace(lq.Filter("q"))
+	if text == "" || len([]rune(text)) > 64 {
+		return nil, httpx.Invalid("q", "请输入要查找人员的完整姓名或工号（学号）")
+	}
+	out, err := s.sys.FindPeople(ctx, s.db, text)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
 }
 
 // roleOptions are the roles a share may name.

@@ -112,6 +112,9 @@ func TestShareInputIsChecked(t *testing.T) {
 		{map[string]any{"fileId": file, "shareType": "ALL", "targetIds": []int64{1}}, "shareType", "请选择共享方式"},
 		{map[string]any{"fileId": file, "shareType": "ROLE"}, "targetIds", "请选择共享对象"},
 		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{-1}}, "targetIds", "共享对象无效"},
+		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{999999}}, "targetIds", "所选角色不存在"},
+		{map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{999999}}, "targetIds", "所选人员不存在或账号已停用"},
+		{map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{w.viewerID, w.ownerID}}, "targetIds", "不能共享给自己"},
 	} {
 		apptest.ExpectField(t, w.e.Do("POST", "/api/archives/shares", w.owner, c.body), c.field, c.msg)
 	}
@@ -126,6 +129,7 @@ func TestShareRoutesGuard(t *testing.T) {
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/archives/shares"}, {"POST", "/api/archives/shares"}, {"POST", "/api/archives/shares/1/stop"},
 		{"GET", "/api/archives/shares/1/views"}, {"GET", "/api/archives/shares/roles"}, {"GET", "/api/archives/mine"},
+		{"GET", "/api/archives/shares/people?q=x"},
 	} {
 		apptest.Expect(t, w.e.Do(r.method, r.path, "", map[string]any{}), 401)
 		apptest.Expect(t, w.e.Do(r.method, r.path, w.noPerm, map[string]any{}), 403)
@@ -135,4 +139,41 @@ func TestShareRoutesGuard(t *testing.T) {
 	if roles := apptest.DoJSON[[]system.RoleBrief](t, w.e, 200, "GET", "/api/archives/shares/roles", w.owner, nil); len(roles) == 0 {
 		t.Fatal("no roles to share with")
 	}
+}
+
+// A member sharing with 指定人员 finds them by exact name or username, told
+// apart by department; a fragment finds nobody, and a disabled account is
+// neither found nor accepted as a target.
+func TestSharePeopleAreFoundByExactNameOnly(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ctx := t.Context()
+	name := fmt.Sprintf("共享人%d", w.viewerID)
+	_, gone := w.e.UserAt(t, "SELF", w.a, perms...)
+	for _, id := range []int64{w.viewerID, w.strangerID, gone} {
+		if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("nick_name = ?", name).Where("id = ?", id).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := w.e.DB.NewUpdate().Table("sys_user").Set("enabled = ?", false).Where("id = ?", gone).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	find := func(q string) []system.PersonBrief {
+		t.Helper()
+		return apptest.DoJSON[[]system.PersonBrief](t, w.e, 200, "GET", "/api/archives/shares/people?q="+url.QueryEscape(q), w.owner, nil)
+	}
+	if got := find(" " + name + " "); len(got) != 2 || got[0].ID != w.viewerID || got[1].ID != w.strangerID || got[0].Name != name {
+		t.Fatalf("people named %s: %+v", name, got)
+	}
+	if got := find(w.e.Username(w.viewerID)); len(got) != 1 || got[0].ID != w.viewerID {
+		t.Fatalf("the viewer by username: %+v", got)
+	}
+	if got := find(name[:len(name)-1]); len(got) != 0 {
+		t.Fatalf("a fragment of the name found %+v", got)
+	}
+	apptest.ExpectField(t, w.e.Do("GET", "/api/archives/shares/people?q=", w.owner, nil), "q", "请输入要查找人员的完整姓名或工号（学号）")
+	file := w.upload(t, "a.png")
+	apptest.ExpectField(t, w.e.Do("POST", "/api/archives/shares", w.owner,
+		map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{w.viewerID, gone}}), "targetIds", "所选人员不存在或账号已停用")
+	w.share(t, file, archive.ShareCustom, w.viewerID, w.strangerID)
 }

@@ -71,6 +71,13 @@ export interface ShareInput {
   note?: string
 }
 
+/** A person a share may name, found by exact name or username (system.PersonBrief, GET /api/archives/shares/people). */
+export interface PersonBrief {
+  id: number
+  name: string
+  dept: string
+}
+
 /** One view of a shared file (archive.ViewLog, GET /api/archives/shares/{id}/views). */
 export interface ViewLog {
   id: number

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Form, Input, Radio, Select } from 'antd'
 import { useState } from 'react'
 import type { RecordAttachment } from '@/api/attachments'
-import { PERM } from '@/api/permissions'
 import FormDialog from '@/components/FormDialog'
 import OrgTreeSelect from '@/components/org/OrgTreeSelect'
-import { useHasPermission } from '@/components/Permission'
-import UserPicker, { type PickedUser } from '@/components/UserPicker'
+import type { PickedUser } from '@/components/UserPicker'
+import PeopleFinder from './PeopleFinder'
 import { createShare, shareRoles } from './service'
 import { SHARE_TYPE_NAMES, SHARE_TYPES_ORDER, type ShareType } from './shareTypes'
 
@@ -27,12 +26,10 @@ function targetIds(v: Values): number[] {
 }
 
 /**
- * 共享文件: one of the owner's files with chosen accounts (指定人员, through the person picker, which needs
- * user:list), the holders of roles, or the members of organisations.
+ * 共享文件: one of the owner's files with chosen accounts (指定人员, found by exact name or 工号), the holders
+ * of roles, or the members of organisations.
  */
 export default function ShareDialog({ files, fileId, onClose, onDone }: { files: RecordAttachment[]; fileId?: number; onClose: () => void; onDone: () => void }) {
-  const canPickUsers = useHasPermission([PERM.userList])
-  const types = SHARE_TYPES_ORDER.filter((t) => t !== 'CUSTOM' || canPickUsers)
   const [type, setType] = useState<ShareType>('ROLE')
   const roles = useQuery({ queryKey: ['archives', 'shareRoles'], queryFn: shareRoles })
   return (
@@ -49,11 +46,11 @@ export default function ShareDialog({ files, fileId, onClose, onDone }: { files:
         <Select placeholder="请选择档案文件" options={files.map((f) => ({ value: f.id, label: f.name }))} />
       </Form.Item>
       <Form.Item name="shareType" label="共享方式" rules={[{ required: true, message: '请选择共享方式' }]}>
-        <Radio.Group options={types.map((t) => ({ value: t, label: SHARE_TYPE_NAMES[t] }))} />
+        <Radio.Group options={SHARE_TYPES_ORDER.map((t) => ({ value: t, label: SHARE_TYPE_NAMES[t] }))} />
       </Form.Item>
       {type === 'CUSTOM' && (
         <Form.Item name="users" label="共享对象" rules={[{ required: true, type: 'array', min: 1, message: '请选择共享对象' }]}>
-          <UserPicker />
+          <PeopleFinder />
         </Form.Item>
       )}
       {type === 'ROLE' && (
@@ -75,7 +72,7 @@ export default function ShareDialog({ files, fileId, onClose, onDone }: { files:
       <Form.Item name="note" label="备注" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
         <Input.TextArea rows={2} maxLength={200} showCount />
       </Form.Item>
-      <Alert type="info" showIcon title="按角色共享：持有所选角色的人员可查看；按党组织共享：账号所属党组织为所选党组织的人员可查看。每次查看都会记录。" />
+      <Alert type="info" showIcon title="指定人员：输入完整姓名或工号（学号）查找；按角色共享：持有所选角色的人员可查看；按党组织共享：账号所属党组织为所选党组织的人员可查看。每次查看都会记录。" />
     </FormDialog>
   )
 }

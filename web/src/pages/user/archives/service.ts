@@ -1,5 +1,5 @@
 import type { MineView } from '@/api/generated/appraisal'
-import type { AttendedMeeting, ShareInput, ShareState, ShareType, ShareView, ViewLog } from '@/api/generated/archive'
+import type { AttendedMeeting, PersonBrief, ShareInput, ShareState, ShareType, ShareView, ViewLog } from '@/api/generated/archive'
 import type { MyFees } from '@/api/generated/fee'
 import type { My as MyHours } from '@/api/generated/hours'
 import type { MyPoints } from '@/api/generated/points'
@@ -37,6 +37,12 @@ export interface RoleOption {
 }
 
 export const shareRoles = () => get<RoleOption[]>('/api/archives/shares/roles')
+
+/** People a share may name, by exact name or 工号 (学号); the server finds no fragment. */
+export const findPeople = (q: string) => get<PersonBrief[]>('/api/archives/shares/people', { q }, { silent: true })
+
+/** A found person as the picker lists them: the department tells two of one name apart. */
+export const personLabel = (p: PersonBrief) => (p.dept ? `${p.name}（${p.dept}）` : p.name)
 
 export const listShares = (page: number, size: number, filters: { state?: ShareState; fileId?: number } = {}) =>
   get<Page<ShareView>>('/api/archives/shares', { page, size, ...filters })
