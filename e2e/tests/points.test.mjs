@@ -46,7 +46,7 @@ describe('党员积分: a member\'s points grow after attending a meeting', () =
     await signIn(page, MEMBER.username, MEMBER.password)
     await page.waitForURL(/\/web\/list-home\/dyHome$/)
     const card = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: /^我的积分/ }) })
-    await card.getByText('本年度暂无积分：参加组织生活、申报审核通过后自动记入').waitFor()
+    await card.getByText('本年度暂无积分：参加组织生活、按时交纳党费、完成线上学习后自动记入，志愿服务和表彰经支部申报、上级党委审核后记入').waitFor()
     const total = card.getByTestId('my-points-total')
     assert.equal(await total.innerText(), '0分')
     await screenshot(page, 'points-01-before')

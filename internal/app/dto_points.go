@@ -19,6 +19,7 @@ func pointsTS() ([]byte, error) {
 	f.decl("/** The body of PUT /api/jf/rules (points.RuleInput): rule key → points. */\nexport type RuleInput = %s", "Record<string, number>")
 	f.iface("A ledger entry as the list shows it (points.EntryView, GET /api/jf/entries).", "PointsEntry", points.EntryView{},
 		map[string]string{"kind": "Kind"})
+	f.iface("An approved 获得表彰 of a member, in 个人档案 (points.Honour, GET /api/archives/mine).", "Honour", points.Honour{}, map[string]string{"earnedOn": "string"})
 	f.iface("A member's place in a ranking (points.Rank, GET /api/jf/ranking).", "Rank", points.Rank{}, nil)
 	f.iface("A manual proposal as the list shows it (points.ProposalView, GET /api/jf/manual).", "Proposal", points.ProposalView{},
 		map[string]string{"kind": "Kind", "state": "ProposalState", "earnedOn": "string"})

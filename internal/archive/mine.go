@@ -25,6 +25,7 @@ type Sources struct {
 	Appraisal func(ctx context.Context) (appraisal.MineView, error)
 	Hours     func(ctx context.Context, year string) (hours.My, error)
 	Points    func(ctx context.Context, memberID int64) (*points.Summary, error)
+	Honours   func(ctx context.Context, memberID int64) ([]points.Honour, error)
 	// Meetings are the organisation-life meetings the member attended.
 	Meetings func(ctx context.Context, memberID int64) ([]AttendedMeeting, error)
 }
@@ -51,13 +52,14 @@ type Record struct {
 	Appraisal   *appraisal.MineView    `json:"appraisal"`
 	Hours       *hours.My              `json:"hours"`
 	Points      *points.Summary        `json:"points"`
+	Honours     []points.Honour        `json:"honours"`
 }
 
 // Mine assembles the caller's record. The member record is found by the
 // account it is linked to (masked as on the member home); each section is
 // its module's own "mine" read, so nobody else's data can be asked for.
 func (s *Service) Mine(ctx context.Context) (*Record, error) {
-	out := &Record{Meetings: []AttendedMeeting{}}
+	out := &Record{Meetings: []AttendedMeeting{}, Honours: []points.Honour{}}
 	m, err := s.members.Own(ctx)
 	if err != nil || m == nil {
 		return out, err
@@ -98,6 +100,11 @@ func (s *Service) Mine(ctx context.Context) (*Record, error) {
 	}
 	if src.Points != nil {
 		if out.Points, err = src.Points(ctx, m.ID); err != nil {
+			return nil, err
+		}
+	}
+	if src.Honours != nil {
+		if out.Honours, err = src.Honours(ctx, m.ID); err != nil {
 			return nil, err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/archive"
 	"zhdj/internal/orglife"
 	"zhdj/internal/points"
 )
@@ -97,5 +98,39 @@ func TestRankingsPerOrganisation(t *testing.T) {
 		"page": {"1"}, "size": {"2"}}) // pages count from 0
 	if total != 4 || len(rows) != 2 || rows[0].Rank != 3 {
 		t.Fatalf("page 2: %d %+v", total, rows)
+	}
+}
+
+// 个人档案 lists a member's approved 获得表彰, newest first: not a pending or
+// rejected one, not another kind, not another member's.
+func TestArchiveListsTheMembersApprovedHonours(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	zhang, li := w.member(t, w.branch, "张三"), w.member(t, w.branch, "李四")
+	decided := func(member int64, kind, reason, on string, approve bool) {
+		t.Helper()
+		body := apptest.With(proposal(member, kind), "reason", reason, "earnedOn", on)
+		p := apptest.DoJSON[points.ProposalView](t, w.e, 201, "POST", "/api/jf/manual", w.branchTK, body)
+		if approve {
+			apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/jf/manual/%d/decide", p.ID), w.csTK, map[string]any{"approve": true}), 200)
+		} else {
+			apptest.Expect(t, w.e.Do("POST", fmt.Sprintf("/api/jf/manual/%d/decide", p.ID), w.csTK, map[string]any{"approve": false, "remark": "不符合条件"}), 200)
+		}
+	}
+	decided(zhang, points.KindHonour, "获评院级优秀共产党员", "2025-06-28", true)
+	decided(zhang, points.KindHonour, "获评校级优秀共产党员", "2026-06-28", true)
+	decided(zhang, points.KindHonour, "获评省级优秀共产党员", "2026-07-01", false)
+	decided(zhang, points.KindVolunteer, "迎新志愿服务", "2026-09-01", true)
+	decided(li, points.KindHonour, "获评优秀党务工作者", "2026-06-28", true)
+	apptest.DoJSON[points.ProposalView](t, w.e, 201, "POST", "/api/jf/manual", w.branchTK, proposal(zhang, points.KindHonour)) // pending
+
+	tk, account := w.e.UserAt(t, "SELF", w.branch, archive.PermMine)
+	if _, err := w.e.DB.NewUpdate().Table("dyjbxx").Set("user_id = ?", account).Where("id = ?", zhang).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	got := apptest.DoJSON[archive.Record](t, w.e, 200, "GET", "/api/archives/mine", tk, nil).Honours
+	if len(got) != 2 || got[0].Reason != "获评校级优秀共产党员" || got[0].EarnedOn.String() != "2026-06-28" ||
+		got[1].Reason != "获评院级优秀共产党员" || got[0].OrgName != "计算机教工党支部" {
+		t.Fatalf("张三's honours: %+v", got)
 	}
 }

@@ -13,7 +13,8 @@ import (
 // Migrations of the points domain (versions 2026121230..39 are ours; they
 // run after the member and organisation-life tables they name by id).
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026121230, Name: "points: jf_rule, jf_entry, jf_ref, jf_total, jf_manual, menu", Up: migrate}}
+	return []db.Migration{{Version: 2026121230, Name: "points: jf_rule, jf_entry, jf_ref, jf_total, jf_manual, menu", Up: migrate},
+		honoursMigration()}
 }
 
 // Perms are the points permissions (the buttons the migration seeds).

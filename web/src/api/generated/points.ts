@@ -67,6 +67,14 @@ export interface PointsEntry {
   kindName: string
 }
 
+/** An approved 获得表彰 of a member, in 个人档案 (points.Honour, GET /api/archives/mine). */
+export interface Honour {
+  id: number
+  reason: string
+  earnedOn: string
+  orgName: string
+}
+
 /** A member's place in a ranking (points.Rank, GET /api/jf/ranking). */
 export interface Rank {
   rank: number

@@ -118,7 +118,7 @@ function MyPointsCard({ p }: { p: MyPoints }) {
     <Card title={`我的积分（${p.year}年）`} variant="borderless" style={{ marginBottom: 16 }}
       extra={<Typography.Text strong data-testid="my-points-total">{p.total}分</Typography.Text>}>
       {p.entries.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本年度暂无积分：参加组织生活、申报审核通过后自动记入" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="本年度暂无积分：参加组织生活、按时交纳党费、完成线上学习后自动记入，志愿服务和表彰经支部申报、上级党委审核后记入" />
       ) : (
         <List
           size="small"

@@ -197,6 +197,21 @@ export default function RecordSections({ r }: { r: ArchiveRecord }) {
           )
         }}
       </Part>
+      <Part title="荣誉表彰" section="honours" r={r}>
+        {() => (
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="id"
+            dataSource={r.honours}
+            columns={[
+              { title: '日期', dataIndex: 'earnedOn', width: 120 },
+              { title: '表彰', dataIndex: 'reason' },
+              { title: '申报党组织', dataIndex: 'orgName' },
+            ]}
+          />
+        )}
+      </Part>
     </>
   )
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ArchiveRecord } from './service'
 import { EMPTY, sectionIsEmpty, type Section } from './emptyTexts'
 
-const bare: ArchiveRecord = { member: null, development: null, transfers: null, fees: null, meetings: [], appraisal: null, hours: null, points: null }
+const bare: ArchiveRecord = { member: null, development: null, transfers: null, fees: null, meetings: [], appraisal: null, hours: null, points: null, honours: [] }
 
 describe('个人档案 sections', () => {
   it('are all empty, each saying why, when the modules have nothing of the member', () => {
@@ -20,10 +20,12 @@ describe('个人档案 sections', () => {
       meetings: [{ id: 1, title: '主题党日', kind: '主题党日', day: '2026-03-02', orgName: '计算机教工党支部' }],
       hours: { total: 3.5, nodes: [], records: [] } as unknown as ArchiveRecord['hours'],
       points: { year: 2026, total: 0, entries: [] },
+      honours: [{ id: 3, reason: '获评校级优秀共产党员', earnedOn: '2026-06-28', orgName: '计算机教工党支部' }],
     }
     expect(sectionIsEmpty(r, 'development')).toBe(false)
     expect(sectionIsEmpty(r, 'meetings')).toBe(false)
     expect(sectionIsEmpty(r, 'hours')).toBe(false)
+    expect(sectionIsEmpty(r, 'honours')).toBe(false)
     // A year without entries is empty even though the module answered.
     expect(sectionIsEmpty(r, 'points')).toBe(true)
   })

@@ -12,6 +12,7 @@ export const EMPTY = {
   appraisal: '暂无民主评议记录',
   hours: '暂无学习学时记录',
   points: '暂无积分记录',
+  honours: '暂无表彰记录（支部申报、上级党委审核通过的表彰会列在这里）',
 } as const
 
 export type Section = keyof typeof EMPTY
@@ -33,5 +34,7 @@ export function sectionIsEmpty(r: ArchiveRecord, section: Section): boolean {
       return !r.hours || (r.hours.nodes.length === 0 && r.hours.records.length === 0 && r.hours.total === 0)
     case 'points':
       return !r.points || r.points.entries.length === 0
+    case 'honours':
+      return r.honours.length === 0
   }
 }

@@ -2,7 +2,7 @@ import type { MineView } from '@/api/generated/appraisal'
 import type { AttendedMeeting, PersonBrief, ShareInput, ShareState, ShareType, ShareView, ViewLog } from '@/api/generated/archive'
 import type { MyFees } from '@/api/generated/fee'
 import type { My as MyHours } from '@/api/generated/hours'
-import type { MyPoints } from '@/api/generated/points'
+import type { Honour, MyPoints } from '@/api/generated/points'
 import type { Mine as MyTransfers } from '@/api/generated/transfer'
 import { get, post, type Page } from '@/api/request'
 import type { Member } from '@/components/member/types'
@@ -22,6 +22,8 @@ export interface ArchiveRecord {
   appraisal: MineView | null
   hours: MyHours | null
   points: MyPoints | null
+  /** Approved 获得表彰 proposals, newest first. */
+  honours: Honour[]
 }
 
 export const myArchive = () => get<ArchiveRecord>('/api/archives/mine')
