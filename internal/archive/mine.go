@@ -28,6 +28,8 @@ type Sources struct {
 	Honours   func(ctx context.Context, memberID int64) ([]points.Honour, error)
 	// Meetings are the organisation-life meetings the member attended.
 	Meetings func(ctx context.Context, memberID int64) ([]AttendedMeeting, error)
+	// OrgNames names the organisations a share names (org.Service.Names).
+	OrgNames func(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // AttendedMeeting is one meeting of the member's attendance, as orglife

@@ -45,8 +45,11 @@ type ShareView struct {
 	Share     `bun:",extend"`
 	Views     int     `bun:"views,scanonly" json:"views"`
 	TargetIDs []int64 `bun:"-" json:"targetIds"`
-	FileName  string  `bun:"-" json:"fileName"`
-	TypeLabel string  `bun:"-" json:"shareTypeLabel"`
+	// TargetNames name the targets in TargetIDs' order: people, roles or
+	// organisations ("（已删除）" for one that is gone).
+	TargetNames []string `bun:"-" json:"targetNames"`
+	FileName    string   `bun:"-" json:"fileName"`
+	TypeLabel   string   `bun:"-" json:"shareTypeLabel"`
 }
 
 // ShareInput is the body of POST /api/archives/shares.
@@ -108,12 +111,21 @@ func (s *Service) ListShares(ctx context.Context, lq httpx.ListQuery) (httpx.Pag
 	for _, f := range files {
 		names[f.ID] = f.Name
 	}
+	targetNames, err := s.targetNames(ctx, page.Content, targets)
+	if err != nil {
+		return page, err
+	}
 	for i := range page.Content {
 		v := &page.Content[i]
-		v.TargetIDs = []int64{}
+		v.TargetIDs, v.TargetNames = []int64{}, []string{}
 		for _, t := range targets {
 			if t.ShareID == v.ID {
 				v.TargetIDs = append(v.TargetIDs, t.TargetID)
+				name := targetNames[v.ShareType][t.TargetID]
+				if name == "" {
+					name = "（已删除）"
+				}
+				v.TargetNames = append(v.TargetNames, name)
 			}
 		}
 		v.FileName = names[v.AttachmentID]
@@ -287,10 +299,42 @@ func (s *Service) shareFor(ctx context.Context, fileID int64) (*Share, error) {
 	return sh, nil
 }
 
+// targetNames are the names of a page's targets by share type and id: one
+// query per type that the page holds.
+func (s *Service) targetNames(ctx context.Context, shares []ShareView, targets []ShareTarget) (map[string]map[int64]string, error) {
+	typeOf := map[int64]string{}
+	for _, v := range shares {
+		typeOf[v.ID] = v.ShareType
+	}
+	ids := map[string][]int64{}
+	for _, t := range targets {
+		ids[typeOf[t.ShareID]] = append(ids[typeOf[t.ShareID]], t.TargetID)
+	}
+	out := map[string]map[int64]string{ShareRole: {}}
+	var err error
+	if out[ShareCustom], err = s.sys.AccountNames(ctx, s.db, ids[ShareCustom]); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	if len(ids[ShareBranch]) > 0 && s.sources.OrgNames != nil {
+		if out[ShareBranch], err = s.sources.OrgNames(ctx, ids[ShareBranch]); err != nil {
+			return nil, httpx.Internal(err)
+		}
+	}
+	if len(ids[ShareRole]) > 0 {
+		roles, err := s.sys.RoleBriefs(ctx, s.db)
+		if err != nil {
+			return nil, httpx.Internal(err)
+		}
+		for _, r := range roles {
+			out[ShareRole][r.ID] = r.Name
+		}
+	}
+	return out, nil
+}
+
 // checkTargets refuses targets of a share that name nobody: an account that
-// is not an enabled one (or the owner's own), a role that does not exist. An
-// organisation is the member's own choice from the tree and names its
-// accounts when viewed.
+// is not an enabled one (or the owner's own), a role or an organisation that
+// does not exist.
 func (s *Service) checkTargets(ctx context.Context, owner int64, shareType string, targets []int64) error {
 	switch shareType {
 	case ShareCustom:
@@ -303,6 +347,17 @@ func (s *Service) checkTargets(ctx context.Context, owner int64, shareType strin
 		}
 		if len(live) != len(targets) {
 			return httpx.Invalid("targetIds", "所选人员不存在或账号已停用")
+		}
+	case ShareBranch:
+		if s.sources.OrgNames == nil {
+			return nil
+		}
+		names, err := s.sources.OrgNames(ctx, targets)
+		if err != nil {
+			return httpx.Internal(err)
+		}
+		if len(names) != len(targets) {
+			return httpx.Invalid("targetIds", "所选党组织不存在")
 		}
 	case ShareRole:
 		roles, err := s.sys.RoleBriefs(ctx, s.db)

@@ -3,6 +3,7 @@ package archive_test
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"testing"
 
 	"zhdj/internal/apptest"
@@ -34,6 +35,14 @@ func TestSharedFileIsViewedOnlyByThoseSharedWith(t *testing.T) {
 	w.e.GrantRole(t, holderID, system.RoleCommittee)
 	w.share(t, role, archive.ShareRole, committee)
 	w.share(t, branch, archive.ShareBranch, w.a)
+	named, _ := apptest.GetPage[archive.ShareView](t, w.e, w.owner, "/api/archives/shares", url.Values{"shareType": {archive.ShareBranch}})
+	if len(named) != 1 || !slices.Equal(named[0].TargetNames, []string{"计算机教工党支部"}) {
+		t.Fatalf("a branch share names %+v", named)
+	}
+	named, _ = apptest.GetPage[archive.ShareView](t, w.e, w.owner, "/api/archives/shares", url.Values{"shareType": {archive.ShareRole}})
+	if len(named) != 1 || len(named[0].TargetNames) != 1 || named[0].TargetNames[0] == "" || named[0].TargetNames[0] == "（已删除）" {
+		t.Fatalf("a role share names %+v", named)
+	}
 
 	ok := func(token string, file int64) {
 		t.Helper()
@@ -81,6 +90,10 @@ func TestStoppedShareAndViewLog(t *testing.T) {
 	if len(list) != 1 || list[0].Views != 3 || list[0].FileName != "学位证书.png" || len(list[0].TargetIDs) != 2 {
 		t.Fatalf("the owner's shares %+v", list)
 	}
+	names, err := w.e.Sys.AccountNames(t.Context(), w.e.DB, []int64{w.viewerID, w.strangerID})
+	if err != nil || len(names) != 2 || !slices.Equal(list[0].TargetNames, []string{names[w.viewerID], names[w.strangerID]}) {
+		t.Fatalf("the share names %v, the accounts are %v (%v)", list[0].TargetNames, names, err)
+	}
 	// The log and the share are the owner's only.
 	apptest.Expect(t, w.e.Do("GET", fmt.Sprintf("/api/archives/shares/%d/views", sh.ID), w.viewer, nil), 404)
 	if rows, _ := apptest.GetPage[archive.ShareView](t, w.e, w.viewer, "/api/archives/shares", url.Values{}); len(rows) != 0 {
@@ -113,6 +126,7 @@ func TestShareInputIsChecked(t *testing.T) {
 		{map[string]any{"fileId": file, "shareType": "ROLE"}, "targetIds", "请选择共享对象"},
 		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{-1}}, "targetIds", "共享对象无效"},
 		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{999999}}, "targetIds", "所选角色不存在"},
+		{map[string]any{"fileId": file, "shareType": "DZZ", "targetIds": []int64{w.a, 999999}}, "targetIds", "所选党组织不存在"},
 		{map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{999999}}, "targetIds", "所选人员不存在或账号已停用"},
 		{map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{w.viewerID, w.ownerID}}, "targetIds", "不能共享给自己"},
 	} {

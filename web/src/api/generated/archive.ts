@@ -59,6 +59,7 @@ export interface ShareView {
   updateTime: string
   views: number
   targetIds: number[]
+  targetNames: string[]
   fileName: string
   shareTypeLabel: string
 }

@@ -6,18 +6,11 @@ import { SHARE_STATE_NAMES, type ShareState } from '@/api/generated/archive'
 import { ui } from '@/app/bridge'
 import { timeCell } from '@/components/format'
 import { serverPager } from '@/components/pagerTotal'
-import { listShares, shareRoles, stopShare, type ShareView } from './service'
+import { listShares, stopShare, type ShareView } from './service'
 import ShareDialog from './ShareDialog'
 import ViewsDrawer from './ViewsDrawer'
 
 const PAGE_SIZE = 10
-
-/** Whom a share names, as the owner reads it: the roles by name, accounts and organisations by count. */
-function targetsText(s: ShareView, roleNames: Map<number, string>): string {
-  if (s.shareType === 'ROLE') return s.targetIds.map((id) => roleNames.get(id) ?? `角色${id}`).join('、')
-  if (s.shareType === 'CUSTOM') return `${s.targetIds.length} 人`
-  return `${s.targetIds.length} 个党组织`
-}
 
 /**
  * 档案共享: the owner's shares with their state (共享中/已停止), who they name and how often the file was
@@ -30,8 +23,6 @@ export default function Shares({ files }: { files: RecordAttachment[] }) {
   const [sharing, setSharing] = useState(false)
   const [viewing, setViewing] = useState<ShareView | null>(null)
   const q = useQuery({ queryKey: ['archives', 'shares', page, state], queryFn: () => listShares(page - 1, PAGE_SIZE, { state }) })
-  const roles = useQuery({ queryKey: ['archives', 'shareRoles'], queryFn: shareRoles })
-  const roleNames = new Map((roles.data ?? []).map((r) => [r.id, r.name]))
   const reload = () => void client.invalidateQueries({ queryKey: ['archives', 'shares'] })
   const stop = useMutation({
     mutationFn: (id: number) => stopShare(id),
@@ -69,7 +60,7 @@ export default function Shares({ files }: { files: RecordAttachment[] }) {
         columns={[
           { title: '文件', dataIndex: 'fileName', ellipsis: true },
           { title: '共享方式', dataIndex: 'shareTypeLabel', width: 100 },
-          { title: '共享对象', key: 'targets', ellipsis: true, render: (_, s) => targetsText(s, roleNames) },
+          { title: '共享对象', key: 'targets', ellipsis: true, render: (_, s) => s.targetNames.join('、') },
           { title: '状态', dataIndex: 'state', width: 90, render: (v: ShareState) => <Tag color={v === 'SHARE' ? 'green' : 'default'}>{SHARE_STATE_NAMES[v]}</Tag> },
           { title: '查看次数', dataIndex: 'views', width: 90 },
           { title: '共享时间', dataIndex: 'createTime', width: 170, render: timeCell },
