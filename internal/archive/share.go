@@ -312,8 +312,8 @@ func (s *Service) targetNames(ctx context.Context, shares []ShareView, targets [
 	}
 	out := map[string]map[int64]string{ShareRole: {}}
 	var err error
-	if out[ShareCustom], err = s.sys.AccountNames(ctx, s.db, ids[ShareCustom]); err != nil {
-		return nil, httpx.Internal(err)
+	if out[ShareCustom], err = s.sys.NickNames(ctx, s.db, ids[ShareCustom]); err != nil {
+		return nil, err
 	}
 	if len(ids[ShareBranch]) > 0 && s.sources.OrgNames != nil {
 		if out[ShareBranch], err = s.sources.OrgNames(ctx, ids[ShareBranch]); err != nil {

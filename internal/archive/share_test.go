@@ -90,7 +90,7 @@ func TestStoppedShareAndViewLog(t *testing.T) {
 	if len(list) != 1 || list[0].Views != 3 || list[0].FileName != "学位证书.png" || len(list[0].TargetIDs) != 2 {
 		t.Fatalf("the owner's shares %+v", list)
 	}
-	names, err := w.e.Sys.AccountNames(t.Context(), w.e.DB, []int64{w.viewerID, w.strangerID})
+	names, err := w.e.Sys.NickNames(t.Context(), w.e.DB, []int64{w.viewerID, w.strangerID})
 	if err != nil || len(names) != 2 || !slices.Equal(list[0].TargetNames, []string{names[w.viewerID], names[w.strangerID]}) {
 		t.Fatalf("the share names %v, the accounts are %v (%v)", list[0].TargetNames, names, err)
 	}

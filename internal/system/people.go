@@ -49,20 +49,3 @@ func peopleMigration() db.Migration {
 			return db.DDL(ctx, tx, `CREATE INDEX idx_sys_user_nick ON sys_user(nick_name)`)
 		}}
 }
-
-// AccountNames are the names of accounts ids (whether enabled or not: a list
-// names whom it once chose), by id; a missing account has none.
-func (s *Service) AccountNames(ctx context.Context, idb bun.IDB, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var rows []PersonBrief
-	if err := idb.NewSelect().Model((*User)(nil)).ColumnExpr("u.id, u.nick_name").Where("u.id IN (?)", bun.In(ids)).Scan(ctx, &rows); err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		out[r.ID] = r.Name
-	}
-	return out, nil
-}
