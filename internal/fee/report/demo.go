@@ -201,6 +201,15 @@ func (s *Service) SeedDemo(ctx context.Context, batches Batches, opts DemoOption
 			}
 		}
 	}
+	// The demo's year is history from before points counted fees: its payments
+	// earned no 按时交纳党费 (nothing published them), so its ended months are
+	// marked told as well, and the daily arrears job deducts nothing for them
+	// (as fee's migration marked the real history). A month ending after the
+	// seed is told as any other.
+	if _, err := s.db.NewUpdate().Table("df_due").Set("arrears_told = ?", true).
+		Where("month < ?", date.Of(today).Month().String()).Exec(ctx); err != nil {
+		return res, fmt.Errorf("arrears told: %w", err)
+	}
 	remind, _ := s.thresholds(ctx)
 	n, err := s.db.NewSelect().TableExpr("(?) AS a", s.arrears(remind, nil, date.Of(today).Month().String())).Count(ctx)
 	if err != nil {

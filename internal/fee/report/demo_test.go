@@ -12,6 +12,7 @@ import (
 	"zhdj/internal/member"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/points"
 )
 
 // The demo year: twelve batches through package fee (eleven settled, the
@@ -90,6 +91,15 @@ func TestDemoYear(t *testing.T) {
 	}
 	if n != res.Arrears || warned == 0 {
 		t.Errorf("arrears %d (%d warned), the demo counted %d", n, warned, res.Arrears)
+	}
+	// The demo's arrears are history from before points counted fees: the
+	// daily job finds none of its ended months to deduct.
+	if err := e.App.Fee.TellArrears(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	deducted, err := e.DB.NewSelect().Table("jf_entry").Where("kind = ?", points.KindArrears).Count(t.Context())
+	if err != nil || deducted != 0 {
+		t.Errorf("the arrears job deducted %d entries (%v) from the demo's history", deducted, err)
 	}
 	year := time.Now().Year()
 	rep := apptest.DoJSON[report.OrgReport](t, e, 200, "GET", "/api/dfgl/report/orgs?year="+itoa(year), e.AdminTK, nil)
