@@ -100,3 +100,35 @@ func TestRefusedDeleteKeepsTheFiles(t *testing.T) {
 	}
 	apptest.Expect(t, w.e.Do("GET", content.ImagePath(draft.ID, pic.ID), w.csPub, nil), 200)
 }
+
+// A picture taken out of the body goes when the body is saved, its stored
+// file after the commit; the pictures the body still shows and the item's
+// other attachments stay, and a refused save takes nothing.
+func TestPicturesTakenOutOfTheBodyGo(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	v := w.draft(t, w.csPub, "两张图", w.cs)
+	kept := w.attach(t, w.csPub, v.ID, content.FileImage, "会场.png", png)
+	dropped := w.attach(t, w.csPub, v.ID, content.FileImage, "合影.png", png)
+	paper := w.attach(t, w.csPub, v.ID, content.FileGeneral, "讲话.pdf", []byte("%PDF-1.4 test"))
+	img := func(a system.Attachment) string { return `<img src="` + content.ImagePath(v.ID, a.ID) + `">` }
+	save := func(body string, want int) {
+		t.Helper()
+		apptest.Expect(t, w.e.Do("PUT", "/api/dwxw", w.csPub, map[string]any{"id": v.ID, "body": body}), want)
+	}
+	save("<p>会场</p>"+img(kept)+img(dropped), 200)
+	if !w.fileKept(t, kept.FileID) || !w.fileKept(t, dropped.FileID) {
+		t.Fatal("a picture the body shows was dropped")
+	}
+	save(`<img src="https://x.example/a.png">`, 400) // no body: refused, nothing dropped
+	if !w.fileKept(t, kept.FileID) || !w.fileKept(t, dropped.FileID) {
+		t.Fatal("a refused save dropped a picture")
+	}
+	save("<p>会场</p>"+img(kept), 200)
+	if !w.fileKept(t, kept.FileID) || w.fileKept(t, dropped.FileID) || !w.fileKept(t, paper.FileID) {
+		t.Fatalf("after the picture was taken out: kept %v, dropped %v, attachment %v",
+			w.fileKept(t, kept.FileID), w.fileKept(t, dropped.FileID), w.fileKept(t, paper.FileID))
+	}
+	apptest.Expect(t, w.e.Do("GET", content.ImagePath(v.ID, dropped.ID), w.csPub, nil), 404)
+	apptest.Expect(t, w.e.Do("GET", content.ImagePath(v.ID, kept.ID), w.csPub, nil), 200)
+}

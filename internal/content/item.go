@@ -2,6 +2,8 @@ package content
 
 import (
 	"context"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -202,6 +204,9 @@ func (s *Service) itemResource(k kind) *resource.Resource[Item, ItemView] {
 			return editable(cur.State)
 		},
 		BeforeDelete: s.beforeDelete,
+		AfterSave: func(ctx context.Context, tx bun.IDB, m *Item) error {
+			return s.sys.DropAttachmentsBut(ctx, tx, attachModule(k), m.ID, FileImage, shownImages(m.ID, m.Body))
+		},
 	}
 }
 
@@ -323,6 +328,23 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n]) + "…"
+}
+
+// shownImage is a picture of an item's body as ImagePath writes it.
+var shownImage = regexp.MustCompile(`/api/content/items/([0-9]+)/images/([0-9]+)`)
+
+// shownImages are the picture attachments item id's sanitised body shows:
+// a saved body keeps those, and the pictures taken out of it go.
+func shownImages(id int64, html string) []int64 {
+	var out []int64
+	for _, m := range shownImage.FindAllStringSubmatch(html, -1) {
+		item, _ := strconv.ParseInt(m[1], 10, 64)
+		aid, err := strconv.ParseInt(m[2], 10, 64)
+		if item == id && err == nil {
+			out = append(out, aid)
+		}
+	}
+	return out
 }
 
 // hasImage tells whether sanitised html shows a picture (a body of pictures only has no words).

@@ -323,17 +323,40 @@ func (s *Service) DropAttachments(ctx context.Context, tx bun.IDB, module string
 	if len(recordIDs) == 0 {
 		return nil
 	}
+	return s.dropWhere(ctx, tx, func(q bun.QueryBuilder) bun.QueryBuilder {
+		return q.Where("module = ?", module).Where("record_id IN (?)", bun.In(recordIDs))
+	})
+}
+
+// DropAttachmentsBut is DropAttachments of record recordID's attachments of
+// kind other than keep: the pictures a rich-text body no longer shows.
+func (s *Service) DropAttachmentsBut(ctx context.Context, tx bun.IDB, module string, recordID int64, kind string, keep []int64) error {
+	return s.dropWhere(ctx, tx, func(q bun.QueryBuilder) bun.QueryBuilder {
+		q = q.Where("module = ?", module).Where("record_id = ?", recordID).Where("kind = ?", kind)
+		if len(keep) > 0 {
+			q = q.Where("id NOT IN (?)", bun.In(keep))
+		}
+		return q
+	})
+}
+
+// dropWhere deletes the attachments where picks in tx and removes their
+// files once it commits.
+func (s *Service) dropWhere(ctx context.Context, tx bun.IDB, where func(bun.QueryBuilder) bun.QueryBuilder) error {
 	var files []int64
-	if err := tx.NewSelect().Model((*Attachment)(nil)).Column("file_id").Where("module = ?", module).
-		Where("record_id IN (?)", bun.In(recordIDs)).Scan(ctx, &files); err != nil {
+	pick := tx.NewSelect().Model((*Attachment)(nil)).Column("file_id")
+	if err := where(pick.QueryBuilder()).Unwrap().(*bun.SelectQuery).Scan(ctx, &files); err != nil {
 		return httpx.Internal(err)
 	}
-	if _, err := tx.NewDelete().Model((*Attachment)(nil)).Where("module = ?", module).
-		Where("record_id IN (?)", bun.In(recordIDs)).Exec(ctx); err != nil {
+	if len(files) == 0 {
+		return nil
+	}
+	del := tx.NewDelete().Model((*Attachment)(nil))
+	if _, err := where(del.QueryBuilder()).Unwrap().(*bun.DeleteQuery).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
-	if len(files) > 0 && !db.AfterCommit(ctx, func(ctx context.Context) error { s.removeFiles(ctx, files); return nil }) {
-		return httpx.Internal(errors.New("system: DropAttachments outside db.InTx"))
+	if !db.AfterCommit(ctx, func(ctx context.Context) error { s.removeFiles(ctx, files); return nil }) {
+		return httpx.Internal(errors.New("system: attachments dropped outside db.InTx"))
 	}
 	return nil
 }
