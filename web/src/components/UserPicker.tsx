@@ -20,7 +20,8 @@ export const DEPT_PICK_LIMIT = 5000
 
 const label = (u: User) => `${u.nickName || u.username}（${u.username}）${u.dept ? ` · ${u.dept.name}` : ''}`
 
-interface Props {
+/** The props of a form field that picks people (this picker, and others that find people another way). */
+export interface PeopleFieldProps {
   value?: PickedUser[]
   onChange?: (value: PickedUser[]) => void
   id?: string
@@ -30,7 +31,7 @@ interface Props {
  * Person picker: search users by name, username or phone, or add everyone enabled in a
  * department. Needs user:list.
  */
-export default function UserPicker({ value = [], onChange, id }: Props) {
+export default function UserPicker({ value = [], onChange, id }: PeopleFieldProps) {
   const [options, setOptions] = useState<PickedUser[]>([])
   const [searching, setSearching] = useState(false)
   const [dept, setDept] = useState<number | null>(null)

@@ -1,6 +1,6 @@
 import { Select, Spin } from 'antd'
 import { useEffect, useRef, useState } from 'react'
-import type { PickedUser } from '@/components/UserPicker'
+import type { PeopleFieldProps, PickedUser } from '@/components/UserPicker'
 import { findPeople, personLabel } from './service'
 
 /** What the list says before a search, while it runs, and when it found nobody. */
@@ -9,18 +9,12 @@ export const FINDER_TEXTS = {
   none: '未找到该人员：请输入完整姓名或工号（学号），已停用的账号不能选择',
 }
 
-interface Props {
-  value?: PickedUser[]
-  onChange?: (value: PickedUser[]) => void
-  id?: string
-}
-
 /**
  * 指定人员 of a share: people found by their whole name or 工号 (学号), two of one name told apart by
  * department. The server matches exactly (GET /api/archives/shares/people), so a member naming a colleague
  * finds them without the 用户管理 permission, and cannot browse the school's accounts.
  */
-export default function PeopleFinder({ value = [], onChange, id }: Props) {
+export default function PeopleFinder({ value = [], onChange, id }: PeopleFieldProps) {
   const [options, setOptions] = useState<PickedUser[]>([])
   const [state, setState] = useState<'idle' | 'searching' | 'none'>('idle')
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
