@@ -439,7 +439,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	lib := library.New(database, sys, orgs, cipher.Derive("library.preview"))
 	archives := archive.New(database, sys, members, cipher.Derive("archive.mobileUpload"), archive.Sources{
 		Develop: dev.Mine, Transfers: trf.Mine, Fees: fees.Mine, Appraisal: mzpy.Mine, Hours: studyHours.Mine, Points: memberPoints.SummaryOf,
-		Honours: memberPoints.HonoursOf, Meetings: attendedMeetings(life), OrgNames: orgs.Names})
+		Honours: memberPoints.HonoursOf, Meetings: attendedMeetings(life), OrgNames: orgs.Names, Lineage: orgs.Lineage})
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,

@@ -25,6 +25,8 @@ func archiveTS() ([]byte, error) {
 		[]string{"fileId", "shareType", "targetIds"}, map[string]string{"shareType": "ShareType"})
 	f.iface("A person a share may name, found by exact name or username (system.PersonBrief, GET /api/archives/shares/people).", "PersonBrief",
 		system.PersonBrief{}, nil)
+	f.iface("An organisation a share may name: the owner's own and those above it (archive.OrgOption, GET /api/archives/shares/orgs).",
+		"OrgOption", archive.OrgOption{}, nil)
 	f.iface("One view of a shared file (archive.ViewLog, GET /api/archives/shares/{id}/views).", "ViewLog", archive.ViewLog{},
 		map[string]string{"viewTime": "string"})
 	return f.bytes()

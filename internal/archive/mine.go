@@ -5,10 +5,13 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/uptrace/bun"
+
 	"zhdj/internal/appraisal"
 	"zhdj/internal/develop"
 	"zhdj/internal/fee"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/points"
 	"zhdj/internal/pschool/hours"
@@ -30,6 +33,9 @@ type Sources struct {
 	Meetings func(ctx context.Context, memberID int64) ([]AttendedMeeting, error)
 	// OrgNames names the organisations a share names (org.Service.Names).
 	OrgNames func(ctx context.Context, ids []int64) (map[int64]string, error)
+	// Lineage is an organisation and those above it, itself first
+	// (org.Service.Lineage): the organisations a share may name.
+	Lineage func(ctx context.Context, idb bun.IDB, id int64) ([]flow.Org, error)
 }
 
 // AttendedMeeting is one meeting of the member's attendance, as orglife

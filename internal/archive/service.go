@@ -64,5 +64,6 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	share.Get("/api/archives/shares/{id}/views", PermShare, "查看记录", httpx.ListUnder(errNoShare, s.ShareViews))
 	share.Get("/api/archives/shares/roles", PermShare, "查询角色", httpx.Read(s.roleOptions))
 	share.Get("/api/archives/shares/people", PermShare, "查找人员", httpx.ReadList(s.people))
+	share.Get("/api/archives/shares/orgs", PermShare, "查询党组织", httpx.Read(s.orgOptions))
 	share.Get("/api/archivesShareFile/viewFile", httpx.SignedIn, "查看共享文件", s.handleViewFile)
 }

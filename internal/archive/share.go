@@ -333,8 +333,8 @@ func (s *Service) targetNames(ctx context.Context, shares []ShareView, targets [
 }
 
 // checkTargets refuses targets of a share that name nobody: an account that
-// is not an enabled one (or the owner's own), a role or an organisation that
-// does not exist.
+// is not an enabled one (or the owner's own), a role that does not exist, an
+// organisation other than the owner's own and those above it.
 func (s *Service) checkTargets(ctx context.Context, owner int64, shareType string, targets []int64) error {
 	switch shareType {
 	case ShareCustom:
@@ -349,15 +349,14 @@ func (s *Service) checkTargets(ctx context.Context, owner int64, shareType strin
 			return httpx.Invalid("targetIds", "所选人员不存在或账号已停用")
 		}
 	case ShareBranch:
-		if s.sources.OrgNames == nil {
-			return nil
-		}
-		names, err := s.sources.OrgNames(ctx, targets)
+		mine, err := s.orgOptions(ctx)
 		if err != nil {
-			return httpx.Internal(err)
+			return err
 		}
-		if len(names) != len(targets) {
-			return httpx.Invalid("targetIds", "所选党组织不存在")
+		for _, id := range targets {
+			if !slices.ContainsFunc(mine, func(o OrgOption) bool { return o.ID == id }) {
+				return httpx.Invalid("targetIds", "只能共享给本人所在的党组织及其上级党组织")
+			}
 		}
 	case ShareRole:
 		roles, err := s.sys.RoleBriefs(ctx, s.db)
@@ -383,6 +382,32 @@ func (s *Service) people(ctx context.Context, lq httpx.ListQuery) ([]system.Pers
 	out, err := s.sys.FindPeople(ctx, s.db, text)
 	if err != nil {
 		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}
+
+// OrgOption is an organisation a share may name.
+type OrgOption struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// orgOptions are the organisations a share may name: the caller's account's
+// own and those above it (its branch, the 二级党委, the 党委), whatever the
+// caller's scope: a member's scope holds no organisation, and a file of one's
+// own archive goes to one's own organisations. None without an organisation.
+func (s *Service) orgOptions(ctx context.Context) ([]OrgOption, error) {
+	out := []OrgOption{}
+	p := rbac.From(ctx)
+	if p.OrgID == nil || s.sources.Lineage == nil {
+		return out, nil
+	}
+	chain, err := s.sources.Lineage(ctx, s.db, *p.OrgID)
+	if err != nil {
+		return nil, httpx.Internal(err)
+	}
+	for _, o := range chain {
+		out = append(out, OrgOption{ID: o.ID, Name: o.Name})
 	}
 	return out, nil
 }

@@ -126,7 +126,8 @@ func TestShareInputIsChecked(t *testing.T) {
 		{map[string]any{"fileId": file, "shareType": "ROLE"}, "targetIds", "请选择共享对象"},
 		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{-1}}, "targetIds", "共享对象无效"},
 		{map[string]any{"fileId": file, "shareType": "ROLE", "targetIds": []int64{999999}}, "targetIds", "所选角色不存在"},
-		{map[string]any{"fileId": file, "shareType": "DZZ", "targetIds": []int64{w.a, 999999}}, "targetIds", "所选党组织不存在"},
+		{map[string]any{"fileId": file, "shareType": "DZZ", "targetIds": []int64{w.a, 999999}}, "targetIds", "只能共享给本人所在的党组织及其上级党组织"},
+		{map[string]any{"fileId": file, "shareType": "DZZ", "targetIds": []int64{w.b}}, "targetIds", "只能共享给本人所在的党组织及其上级党组织"},
 		{map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{999999}}, "targetIds", "所选人员不存在或账号已停用"},
 		{map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{w.viewerID, w.ownerID}}, "targetIds", "不能共享给自己"},
 	} {
@@ -143,7 +144,7 @@ func TestShareRoutesGuard(t *testing.T) {
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/archives/shares"}, {"POST", "/api/archives/shares"}, {"POST", "/api/archives/shares/1/stop"},
 		{"GET", "/api/archives/shares/1/views"}, {"GET", "/api/archives/shares/roles"}, {"GET", "/api/archives/mine"},
-		{"GET", "/api/archives/shares/people?q=x"},
+		{"GET", "/api/archives/shares/people?q=x"}, {"GET", "/api/archives/shares/orgs"},
 	} {
 		apptest.Expect(t, w.e.Do(r.method, r.path, "", map[string]any{}), 401)
 		apptest.Expect(t, w.e.Do(r.method, r.path, w.noPerm, map[string]any{}), 403)
@@ -190,4 +191,27 @@ func TestSharePeopleAreFoundByExactNameOnly(t *testing.T) {
 	apptest.ExpectField(t, w.e.Do("POST", "/api/archives/shares", w.owner,
 		map[string]any{"fileId": file, "shareType": "CUSTOM", "targetIds": []int64{w.viewerID, gone}}), "targetIds", "所选人员不存在或账号已停用")
 	w.share(t, file, archive.ShareCustom, w.viewerID, w.strangerID)
+}
+
+// A member's scope holds no organisation, yet a file of their own archive
+// goes to their own: the share's organisations are the owner's branch and
+// those above it, nothing else, and none for an account without one.
+func TestShareOrganisationsAreTheOwnersOwn(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	got := apptest.DoJSON[[]archive.OrgOption](t, w.e, 200, "GET", "/api/archives/shares/orgs", w.owner, nil)
+	if len(got) < 2 || got[0].ID != w.a || got[len(got)-1].ID != w.root {
+		t.Fatalf("the owner's organisations %+v (branch %d, root %d)", got, w.a, w.root)
+	}
+	for _, o := range got {
+		if o.ID == w.b {
+			t.Fatalf("another branch offered: %+v", got)
+		}
+	}
+	loose, _ := w.e.UserWith("SELF", 0, perms...)
+	if none := apptest.DoJSON[[]archive.OrgOption](t, w.e, 200, "GET", "/api/archives/shares/orgs", loose, nil); len(none) != 0 {
+		t.Fatalf("an account without an organisation is offered %+v", none)
+	}
+	file := w.upload(t, "a.png")
+	w.share(t, file, archive.ShareBranch, got[len(got)-1].ID)
 }

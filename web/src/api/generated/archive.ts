@@ -79,6 +79,12 @@ export interface PersonBrief {
   dept: string
 }
 
+/** An organisation a share may name: the owner's own and those above it (archive.OrgOption, GET /api/archives/shares/orgs). */
+export interface OrgOption {
+  id: number
+  name: string
+}
+
 /** One view of a shared file (archive.ViewLog, GET /api/archives/shares/{id}/views). */
 export interface ViewLog {
   id: number

@@ -3,10 +3,9 @@ import { Alert, Form, Input, Radio, Select } from 'antd'
 import { useState } from 'react'
 import type { RecordAttachment } from '@/api/attachments'
 import FormDialog from '@/components/FormDialog'
-import OrgTreeSelect from '@/components/org/OrgTreeSelect'
 import type { PickedUser } from '@/components/UserPicker'
 import PeopleFinder from './PeopleFinder'
-import { createShare, shareRoles } from './service'
+import { createShare, shareOrgs, shareRoles } from './service'
 import { SHARE_TYPE_NAMES, SHARE_TYPES_ORDER, type ShareType } from './shareTypes'
 
 interface Values {
@@ -32,6 +31,7 @@ function targetIds(v: Values): number[] {
 export default function ShareDialog({ files, fileId, onClose, onDone }: { files: RecordAttachment[]; fileId?: number; onClose: () => void; onDone: () => void }) {
   const [type, setType] = useState<ShareType>('ROLE')
   const roles = useQuery({ queryKey: ['archives', 'shareRoles'], queryFn: shareRoles })
+  const orgs = useQuery({ queryKey: ['archives', 'shareOrgs'], queryFn: shareOrgs })
   return (
     <FormDialog<Values>
       title="共享档案文件"
@@ -66,13 +66,19 @@ export default function ShareDialog({ files, fileId, onClose, onDone }: { files:
       )}
       {type === 'DZZ' && (
         <Form.Item name="orgIds" label="共享对象" rules={[{ required: true, type: 'array', min: 1, message: '请选择党组织' }]}>
-          <OrgTreeSelect checkable notFound="暂无可选的党组织" />
+          <Select
+            mode="multiple"
+            placeholder="请选择党组织"
+            loading={orgs.isLoading}
+            notFoundContent="您的账号未关联党组织，不能按党组织共享"
+            options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          />
         </Form.Item>
       )}
       <Form.Item name="note" label="备注" rules={[{ max: 200, message: '备注不能超过200个字' }]}>
         <Input.TextArea rows={2} maxLength={200} showCount />
       </Form.Item>
-      <Alert type="info" showIcon title="指定人员：输入完整姓名或工号（学号）查找；按角色共享：持有所选角色的人员可查看；按党组织共享：账号所属党组织为所选党组织的人员可查看。每次查看都会记录。" />
+      <Alert type="info" showIcon title="指定人员：输入完整姓名或工号（学号）查找；按角色共享：持有所选角色的人员可查看；按党组织共享：可选本人所在党组织及其上级党组织，账号所属党组织为所选党组织的人员可查看。每次查看都会记录。" />
     </FormDialog>
   )
 }

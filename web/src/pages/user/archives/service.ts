@@ -1,5 +1,5 @@
 import type { MineView } from '@/api/generated/appraisal'
-import type { AttendedMeeting, PersonBrief, ShareInput, ShareState, ShareType, ShareView, ViewLog } from '@/api/generated/archive'
+import type { AttendedMeeting, OrgOption, PersonBrief, ShareInput, ShareState, ShareType, ShareView, ViewLog } from '@/api/generated/archive'
 import type { MyFees } from '@/api/generated/fee'
 import type { My as MyHours } from '@/api/generated/hours'
 import type { Honour, MyPoints } from '@/api/generated/points'
@@ -39,6 +39,9 @@ export interface RoleOption {
 }
 
 export const shareRoles = () => get<RoleOption[]>('/api/archives/shares/roles')
+
+/** The organisations a share may name: the owner's own and those above it. */
+export const shareOrgs = () => get<OrgOption[]>('/api/archives/shares/orgs')
 
 /** People a share may name, by exact name or 工号 (学号); the server finds no fragment. */
 export const findPeople = (q: string) => get<PersonBrief[]>('/api/archives/shares/people', { q }, { silent: true })
