@@ -1,8 +1,9 @@
-package imports
+package imports_test
 
 import (
 	"errors"
 	"testing"
+	"zhdj/internal/imports"
 
 	"zhdj/internal/platform/httpx"
 )
@@ -10,14 +11,14 @@ import (
 // A save-path error of a commit names its Excel row; an internal error passes unchanged.
 func TestRowErrorNamesTheRow(t *testing.T) {
 	t.Parallel()
-	r := &Row{RowNo: 7}
+	r := &imports.Row{RowNo: 7}
 	var he *httpx.Error
-	err := RowError(r, httpx.Conflict("党组织编码“C01”已被使用"))
+	err := imports.RowError(r, httpx.Conflict("党组织编码“C01”已被使用"))
 	if !errors.As(err, &he) || he.Status != 409 || he.Message != "第 7 行：党组织编码“C01”已被使用" {
 		t.Fatalf("got %v", err)
 	}
 	boom := errors.New("disk full")
-	if got := RowError(r, boom); got != boom {
+	if got := imports.RowError(r, boom); got != boom {
 		t.Fatalf("an internal error changed: %v", got)
 	}
 }
@@ -27,7 +28,7 @@ func TestRowErrorNamesTheRow(t *testing.T) {
 // naming no field (or one no column fills) is about the row as a whole.
 func TestFailErrNamesTheColumnOfTheField(t *testing.T) {
 	t.Parallel()
-	cols := Columns{{Key: "name", Label: "名称"}, {Key: "parentCode", Label: "上级编码", Field: "pid"}}
+	cols := imports.Columns{{Key: "name", Label: "名称"}, {Key: "parentCode", Label: "上级编码", Field: "pid"}}
 	for _, c := range []struct {
 		err  error
 		want string
@@ -37,9 +38,9 @@ func TestFailErrNamesTheColumnOfTheField(t *testing.T) {
 		{httpx.Invalid("sort", "排序应在0到9之间"), ""},
 		{httpx.BadRequest("缺少编号"), ""},
 	} {
-		r := &Row{}
+		r := &imports.Row{}
 		cols.FailErr(r, c.err)
-		if r.Status != StatusInvalid || len(r.Errors) != 1 || r.Errors[0].Column != c.want || r.Errors[0].Message != c.err.(*httpx.Error).Message {
+		if r.Status != imports.StatusInvalid || len(r.Errors) != 1 || r.Errors[0].Column != c.want || r.Errors[0].Message != c.err.(*httpx.Error).Message {
 			t.Errorf("%v: %+v", c.err, r.Errors)
 		}
 	}
@@ -49,9 +50,9 @@ func TestFailErrNamesTheColumnOfTheField(t *testing.T) {
 // first failing row with its number and field.
 func TestEachStopsAtTheFirstFailingRow(t *testing.T) {
 	t.Parallel()
-	rows := []*Row{{RowNo: 2, Data: "a"}, {RowNo: 3, Data: "b"}, {RowNo: 4, Data: "c"}}
+	rows := []*imports.Row{{RowNo: 2, Data: "a"}, {RowNo: 3, Data: "b"}, {RowNo: 4, Data: "c"}}
 	var seen []string
-	err := Each(rows, func(r *Row, item string) error {
+	err := imports.Each(rows, func(r *imports.Row, item string) error {
 		seen = append(seen, item)
 		if item == "b" {
 			return httpx.Invalid("code", "编码已被使用")
@@ -61,7 +62,7 @@ func TestEachStopsAtTheFirstFailingRow(t *testing.T) {
 	if len(seen) != 2 || httpx.FieldOf(err) != "code" || err.(*httpx.Error).Message != "第 3 行：编码已被使用" {
 		t.Fatalf("seen %v, err %v", seen, err)
 	}
-	if err := Each([]*Row{{RowNo: 5}}, func(*Row, string) error { return nil }); err == nil {
+	if err := imports.Each([]*imports.Row{{RowNo: 5}}, func(*imports.Row, string) error { return nil }); err == nil {
 		t.Fatal("a row without its validated item was saved")
 	}
 }

@@ -1,6 +1,10 @@
-package jobs
+package jobs_test
 
-import "testing"
+import (
+	"testing"
+
+	"zhdj/internal/platform/jobs"
+)
 
 // Every schedule the page may hold reads as Chinese; what cannot be put
 // into words is shown as the expression with a note, never as a wrong sentence.
@@ -47,7 +51,7 @@ func TestDescribe(t *testing.T) {
 		"0,5,10 1,2,3 * * *": "按 Cron 表达式 0,5,10 1,2,3 * * * 执行",
 	}
 	for expr, want := range cases {
-		if got := Describe(expr); got != want {
+		if got := jobs.Describe(expr); got != want {
 			t.Errorf("Describe(%q) = %q, want %q", expr, got, want)
 		}
 	}

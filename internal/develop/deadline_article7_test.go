@@ -1,8 +1,9 @@
-package develop
+package develop_test
 
 import (
 	"testing"
 
+	"zhdj/internal/develop"
 	"zhdj/internal/platform/date"
 )
 
@@ -12,7 +13,7 @@ import (
 // 28 February in a common year and 29 February in a leap year; a talk the
 // day before and the day of the deadline is in time, the day after late.
 func TestTalkDeadline_Article7_OneCalendarMonth(t *testing.T) {
-	cfg := DefaultConfig()
+	cfg := develop.DefaultConfig()
 	for _, c := range []struct {
 		applied, due, before, after date.Date
 	}{
@@ -24,12 +25,12 @@ func TestTalkDeadline_Article7_OneCalendarMonth(t *testing.T) {
 		{"2026-12-15", "2027-01-15", "2027-01-14", "2027-01-16"},
 	} {
 		// The list: the talk's due date, wherever the record arrived at ② from.
-		if got := cfg.dueOn(StepTalk, c.applied, c.applied.AddDays(3)); got != c.due {
+		if got := cfg.DueOnForTests(develop.StepTalk, c.applied, c.applied.AddDays(3)); got != c.due {
 			t.Errorf("第七条: applied %s, listed due %s, want %s", c.applied, got, c.due)
 		}
 		// The rule: in time the day before and the day of, late the day after.
 		for on, wantLate := range map[date.Date]bool{c.before: false, c.due: false, c.after: true} {
-			limit, late := cfg.Rules.talkLateOn(c.applied, on)
+			limit, late := cfg.Rules.TalkLateOnForTests(c.applied, on)
 			if late != wantLate || limit != c.due {
 				t.Errorf("第七条: applied %s, talk on %s: late %v (limit %s), want late %v (limit %s)",
 					c.applied, on, late, limit, wantLate, c.due)
@@ -38,10 +39,10 @@ func TestTalkDeadline_Article7_OneCalendarMonth(t *testing.T) {
 	}
 	// Another setting moves both the same way: two months after 31 December is 28 February.
 	cfg.Rules.TalkWithinMonths = 2
-	if got := cfg.dueOn(StepTalk, "2025-12-31", "2026-01-02"); got != "2026-02-28" {
+	if got := cfg.DueOnForTests(develop.StepTalk, "2025-12-31", "2026-01-02"); got != "2026-02-28" {
 		t.Errorf("talkWithinMonths 2: due %s", got)
 	}
-	if _, late := cfg.Rules.talkLateOn("2025-12-31", "2026-03-01"); !late {
+	if _, late := cfg.Rules.TalkLateOnForTests("2025-12-31", "2026-03-01"); !late {
 		t.Error("talkWithinMonths 2: a talk on 1 March is in time")
 	}
 }
