@@ -89,7 +89,9 @@ test-lane-web:
 # test databases (ZHDJ_TEST_SHARE, internal/platform/db/testdb_share.go), dropped here when the run ends, also when
 # it is interrupted (Ctrl-C, TERM).
 # In CI a missing PostgreSQL is an error; locally it is skipped, loudly.
-GO_TEST_FLAGS ?= -count=1 -p 2 -parallel 6
+# -ldflags=-w: the test binaries are linked without DWARF (about a third of each link, 87 binaries; a stack
+# trace needs none, a debugger does: build that one binary yourself).
+GO_TEST_FLAGS ?= -count=1 -p 2 -parallel 6 -ldflags=-w
 test-go:
 	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt -w these files: $$unformatted" >&2; exit 1; fi
 	$(GO) vet ./...
