@@ -53,6 +53,19 @@ vi.mock('@/api/home', async () => {
   }
 })
 // Charts draw on a canvas the test DOM lacks; the home page's own test checks what they are given.
+// The 党校学习 cards a member's landing shows are not under test here: their requests never answer (without
+// these they went to the network and printed "socket hang up").
+const { pending } = vi.hoisted(() => ({ pending: () => new Promise<never>(() => undefined) }))
+vi.mock('@/pages/pschool/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/pages/pschool/api')>()),
+  myHours: vi.fn(pending),
+  myBatches: vi.fn(pending),
+  myCourses: vi.fn(pending),
+}))
+vi.mock('@/pages/pschool/exam/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/pages/pschool/exam/api')>()),
+  myExams: vi.fn(pending),
+}))
 vi.mock('@/components/chart/EChart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }))
 
 import * as auth from '@/api/auth'
