@@ -3,7 +3,8 @@
 // sections (基本信息 masked, 组织生活 empty saying why); on 档案文件 they click 手机上传, and the link the QR code
 // carries is opened on a phone (a second browser): a small PNG uploaded there shows on the desktop without a
 // reload, and the same link opened again says it is spent. The member shares the file with the role 党支部书记:
-// the secretary opens it (logged in 查看记录), the other member, outside the role, gets 404.
+// the secretary opens it (logged in 查看记录), the other member, outside the role, gets 404 until the member
+// shares it with them by name (指定人员, found by the full name without 用户管理).
 import assert from 'node:assert/strict'
 import { after, describe } from 'node:test'
 import { adminScenario, openMemberEntry, signIn } from '../lib/admin.mjs'
@@ -127,5 +128,20 @@ describe('个人档案: the record, 手机上传 and 档案共享', () => {
     const log = page.locator('.ant-drawer-content-wrapper').filter({ hasText: '查看记录' })
     await log.getByText(SECRETARY.nickName, { exact: true }).waitFor()
     await screenshot(page, '93-archive-share-views')
+    await page.keyboard.press('Escape')
+    await log.waitFor({ state: 'hidden' })
+
+    // 指定人员: the member, without 用户管理, finds the other member by full name; then that member opens it.
+    await page.getByRole('button', { name: '共享文件' }).click()
+    await item('档案文件').locator('.ant-select').click()
+    await page.locator('.ant-select-item-option-content:visible', { hasText: FILE }).click()
+    await dialog.getByRole('radio', { name: '指定人员' }).click()
+    await item('共享对象').locator('.ant-select').click()
+    await page.keyboard.type(OTHER.name)
+    await page.locator('.ant-select-item-option-content:visible', { hasText: new RegExp(`^${OTHER.name}`) }).click()
+    await dialog.getByRole('button', { name: /确\s*定/ }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByTestId('archive-shares').locator('.ant-table-tbody tr', { hasText: OTHER.name }).getByText('共享中').waitFor()
+    assert.equal((await view(OTHER)).status, 200, 'the member named by the share opens the file')
   })
 })
