@@ -73,8 +73,8 @@ describe('民主评议党员: three members vote on phones, the branch decides',
   for (const [i, m] of MEMBERS.entries()) {
     it(`${m.name} votes on a phone`, async () => {
       const phone = await openBrowser(PHONE)
+      const page = await phone.context.newPage()
       try {
-        const page = await phone.context.newPage()
         await page.goto(`${s.server.base}/web/login`)
         await firstSignIn(page, m.no, initial[m.no], NEW_PASSWORD)
         await page.goto(`${s.server.base}/web/mzpydy`)
@@ -89,6 +89,12 @@ describe('民主评议党员: three members vote on phones, the branch decides',
         await page.getByRole('button', { name: /提交选票/ }).click()
         await page.locator('.ant-modal').getByRole('button', { name: /提\s*交/ }).click()
         await page.getByText('您已投票').waitFor()
+      } catch (e) {
+        // The phone's page, not the organiser's, is what a failure here needs: its screenshot, and what it told the voter.
+        await screenshot(page, `FAILED-phone-${m.no}`).catch(() => undefined)
+        const told = await page.locator('.ant-alert, .ant-message-notice, .ant-notification-notice, .ant-result-title').allInnerTexts().catch(() => [])
+        if (e instanceof Error) e.message += `\nthe phone showed: ${told.map((t) => t.replace(/\s+/g, ' ')).join(' | ') || '(no alert)'}`
+        throw e
       } finally {
         await phone.close()
       }

@@ -27,7 +27,8 @@ function Voted() {
 interface BallotProps {
   v: VoterView
   cast: (marks: Mark[]) => Promise<unknown>
-  onVoted: () => void
+  /** The cast was answered for good: accepted (true), or refused with a 409 (voted already, voting over). */
+  onVoted: (accepted: boolean) => void
   /** The storage key of the voter's draft on this device (draft.ts); none: the answers live in the page only. */
   draft?: string
 }
@@ -44,9 +45,9 @@ function Ballot({ v, cast, onVoted, draft }: BallotProps) {
   useEffect(() => {
     if (draft && (v.voted || v.over)) clearDraft(draft)
   }, [draft, v.voted, v.over])
-  const done = () => {
+  const done = (accepted: boolean) => {
     if (draft) clearDraft(draft)
-    onVoted()
+    onVoted(accepted)
   }
   if (v.voted) return <Voted />
   if (v.over) return <Result status="warning" title="投票已结束" subTitle="本轮投票已截止，不能再投票。" />
@@ -61,10 +62,10 @@ function Ballot({ v, cast, onVoted, draft }: BallotProps) {
         setRefusal(undefined)
         try {
           await cast(marks)
-          done()
+          done(true)
         } catch (e) {
           setRefusal(await failureText(e))
-          if (statusOf(e) === 409) done()
+          if (statusOf(e) === 409) done(false)
         } finally {
           setBusy(false)
         }
@@ -107,6 +108,10 @@ export function AccountBallot({ round }: { round: number }) {
   const account = useSessionStore((s) => s.user?.id)
   const key = ['ballot', round]
   const q = useQuery({ queryKey: key, queryFn: () => voterView(round), retry: false })
+  // An accepted ballot is thanked at once: the refetch that follows only brings the round up to date, and a
+  // failure of it must not put the paper or an error back in front of a voter whose vote counted.
+  const [voted, setVoted] = useState(false)
+  if (voted) return <Frame title={q.data?.title ?? '投票'}><Voted /></Frame>
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   if (q.isError)
     return statusOf(q.error) === 404 ? (
@@ -121,7 +126,10 @@ export function AccountBallot({ round }: { round: number }) {
         key={account}
         v={v}
         cast={(marks) => castBallot(round, marks)}
-        onVoted={() => void queryClient.invalidateQueries({ queryKey: key })}
+        onVoted={(accepted) => {
+          if (accepted) setVoted(true)
+          void queryClient.invalidateQueries({ queryKey: key })
+        }}
         draft={account ? accountDraftKey(round, account) : undefined}
       />
     </Frame>
