@@ -323,7 +323,7 @@ func (s *Service) DropAttachments(ctx context.Context, tx bun.IDB, module string
 	if len(recordIDs) == 0 {
 		return nil
 	}
-	return s.dropWhere(ctx, tx, func(q bun.QueryBuilder) bun.QueryBuilder {
+	return s.dropWhere(ctx, tx, func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("module = ?", module).Where("record_id IN (?)", bun.In(recordIDs))
 	})
 }
@@ -331,7 +331,7 @@ func (s *Service) DropAttachments(ctx context.Context, tx bun.IDB, module string
 // DropAttachmentsBut is DropAttachments of record recordID's attachments of
 // kind other than keep: the pictures a rich-text body no longer shows.
 func (s *Service) DropAttachmentsBut(ctx context.Context, tx bun.IDB, module string, recordID int64, kind string, keep []int64) error {
-	return s.dropWhere(ctx, tx, func(q bun.QueryBuilder) bun.QueryBuilder {
+	return s.dropWhere(ctx, tx, func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("module = ?", module).Where("record_id = ?", recordID).Where("kind = ?", kind)
 		if len(keep) > 0 {
 			q = q.Where("id NOT IN (?)", bun.In(keep))
@@ -340,19 +340,21 @@ func (s *Service) DropAttachmentsBut(ctx context.Context, tx bun.IDB, module str
 	})
 }
 
-// dropWhere deletes the attachments where picks in tx and removes their
+// dropWhere deletes the attachments where picks, in tx, and removes their
 // files once it commits.
-func (s *Service) dropWhere(ctx context.Context, tx bun.IDB, where func(bun.QueryBuilder) bun.QueryBuilder) error {
-	var files []int64
-	pick := tx.NewSelect().Model((*Attachment)(nil)).Column("file_id")
-	if err := where(pick.QueryBuilder()).Unwrap().(*bun.SelectQuery).Scan(ctx, &files); err != nil {
+func (s *Service) dropWhere(ctx context.Context, tx bun.IDB, where func(*bun.SelectQuery) *bun.SelectQuery) error {
+	var rows []Attachment
+	if err := where(tx.NewSelect().Model(&rows).Column("id", "file_id")).Scan(ctx); err != nil {
 		return httpx.Internal(err)
 	}
-	if len(files) == 0 {
+	if len(rows) == 0 {
 		return nil
 	}
-	del := tx.NewDelete().Model((*Attachment)(nil))
-	if _, err := where(del.QueryBuilder()).Unwrap().(*bun.DeleteQuery).Exec(ctx); err != nil {
+	ids, files := make([]int64, len(rows)), make([]int64, len(rows))
+	for i, a := range rows {
+		ids[i], files[i] = a.ID, a.FileID
+	}
+	if _, err := tx.NewDelete().Model((*Attachment)(nil)).Where("id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return httpx.Internal(err)
 	}
 	if !db.AfterCommit(ctx, func(ctx context.Context) error { s.removeFiles(ctx, files); return nil }) {
