@@ -113,8 +113,35 @@ func endState(ctx context.Context, idb bun.IDB, at time.Time, ids []int64) error
 // member then, a change made at that very instant not yet in. The
 // statistics of the end of a day pass the next day's first instant.
 func SelectStatesBefore(idb bun.IDB, at time.Time) *bun.SelectQuery {
-	return idb.NewSelect().Model((*State)(nil)).Where("st.valid_from < ?", at).
-		Where("(st.valid_to IS NULL OR st.valid_to >= ?)", at)
+	cond, args := StateValidBefore(idb, at)
+	return idb.NewSelect().Model((*State)(nil)).Where(cond, args...)
+}
+
+// StateValidBefore is SelectStatesBefore's condition on a version (alias
+// st) as SQL with its arguments, for a report that reads the versions of
+// several instants in one pass and tells them apart in its own
+// expressions (党内统计's 党员数量变化: the period's two ends).
+func StateValidBefore(idb bun.IDB, at time.Time) (string, []any) {
+	from, to := db.Uncoerced(idb, "st.valid_from"), db.Uncoerced(idb, "st.valid_to")
+	return "(" + from + " < ? AND (st.valid_to IS NULL OR " + to + " >= ?))", []any{at, at}
+}
+
+// StateChangedBetween is the condition (alias st) of a version that began
+// or ended in [a, b): a member whose version valid just before a (by
+// StateValidBefore) is not the one valid just before b, or who has one
+// at one instant and none at the other, has such a version, and no other
+// member has.
+func StateChangedBetween(idb bun.IDB, a, b time.Time) (string, []any) {
+	from, to := db.Uncoerced(idb, "st.valid_from"), db.Uncoerced(idb, "st.valid_to")
+	return "((" + from + " >= ? AND " + from + " < ?) OR (" + to + " >= ? AND " + to + " < ?))", []any{a, b, a, b}
+}
+
+// SelectStatesBeforeEither is the versions valid just before a or just
+// before b (alias st; StateValidBefore tells which): at most two a member.
+func SelectStatesBeforeEither(idb bun.IDB, a, b time.Time) *bun.SelectQuery {
+	ca, aa := StateValidBefore(idb, a)
+	cb, ab := StateValidBefore(idb, b)
+	return idb.NewSelect().Model((*State)(nil)).Where("("+ca+" OR "+cb+")", append(aa, ab...)...)
 }
 
 // SelectRosterAt is SelectStatesBefore(at) with each member's name (alias

@@ -12,7 +12,9 @@ import (
 // probationary members, not ended), by their record's branch.
 func pipelineAt(idb bun.IDB, c Context) *bun.SelectQuery {
 	return idb.NewSelect().TableExpr("(?) AS pl", develop.SelectPipeline(idb, c.Date)).
-		ColumnExpr("pl.org_id, pl.person_kind, pl.gender, pl.applied_on, pl.activist_on, pl.target_on")
+		ColumnExpr("pl.org_id, pl.person_kind, pl.gender").
+		ColumnExpr(comparableDate(idb, "pl.applied_on") + " AS applied_on, " + comparableDate(idb, "pl.activist_on") + " AS activist_on, " +
+			comparableDate(idb, "pl.target_on") + " AS target_on")
 }
 
 // stageGroup is a stage's columns: the people in it on the reporting

@@ -4,6 +4,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
+	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 )
 
 // The reasons a member counts as an increase or a decrease of an
@@ -41,36 +43,67 @@ const (
 // table compares the two ends, so a member who left and came back within
 // the period is no change, as the counts at the ends are unchanged.
 func changesOver(idb bun.IDB, c Context) *bun.SelectQuery {
-	start, end := countedOn(idb, c.From.AddDays(-1)), countedOn(idb, c.Date)
-	before, after := member.SelectStatesBefore(idb, endOf(c.From.AddDays(-1))), member.SelectStatesBefore(idb, endOf(c.Date))
-	sides := idb.NewSelect().TableExpr("(?) AS s", start).ColumnExpr("s.member_id, s.org_id, 'start' AS side, '' AS reason")
-	ends := idb.NewSelect().TableExpr("(?) AS e", end).ColumnExpr("e.member_id, e.org_id, 'end' AS side, '' AS reason")
-	ins := idb.NewSelect().TableExpr("(?) AS e", end).
-		Join("LEFT JOIN (?) AS s ON s.member_id = e.member_id", start).
-		Join("LEFT JOIN (?) AS p ON p.member_id = e.member_id", before).
-		ColumnExpr("e.member_id, e.org_id, 'in' AS side").
-		ColumnExpr(`CASE WHEN s.member_id IS NOT NULL THEN ?
-			WHEN p.member_status IN (?) THEN ?
-			WHEN e.joined_on >= ? AND COALESCE(e.source, '') <> ? THEN ?
+	startDay := c.From.AddDays(-1)
+	start, end := endOf(startDay), endOf(c.Date)
+	atStart, startArgs := member.StateValidBefore(idb, start)
+	atEnd, endArgs := member.StateValidBefore(idb, end)
+	countedStart, csArgs := countedWhen(idb, startDay)
+	countedEnd, ceArgs := countedWhen(idb, c.Date)
+	// The ends are counted per organisation in SQL (a row per organisation
+	// and end, weighted by n), not a row per member. Two passes, not one
+	// with a FILTER per end: each is a plain filtered scan, and on SQLite
+	// the split by organisation (passes) reaches into each (not into a
+	// common table expression read twice).
+	ends := func(day date.Date, side string) *bun.SelectQuery {
+		return Counted(member.SelectStatesBefore(idb, endOf(day)), day).
+			ColumnExpr("st.org_id, ? AS side, '' AS reason, COUNT(*) AS n", side).GroupExpr("st.org_id")
+	}
+	// Only a member with a version begun or ended in the period, or joined
+	// in it, can be counted differently at its two ends (at another
+	// organisation, or at one end only): a changed member.
+	changed, changedArgs := member.StateChangedBetween(idb, start, end)
+	joined := db.Uncoerced(idb, "st.joined_on")
+	candidates := idb.NewSelect().Model((*member.State)(nil)).Column("st.member_id").
+		Where("("+changed+" OR ("+joined+" > ? AND "+joined+" <= ?))", append(changedArgs, startDay, c.Date)...)
+	// A row per changed member: the organisation counted at each end (NULL:
+	// not counted there) and what the record said at each end. A member has
+	// at most one version valid at an instant, so MAX picks it.
+	per := member.SelectStatesBeforeEither(idb, start, end).
+		Where("st.member_id IN (?)", candidates).
+		ColumnExpr("st.member_id").
+		ColumnExpr("MAX(CASE WHEN "+atStart+" AND "+countedStart+" THEN st.org_id END) AS s_org", append(append([]any{}, startArgs...), csArgs...)...).
+		ColumnExpr("MAX(CASE WHEN "+atEnd+" AND "+countedEnd+" THEN st.org_id END) AS e_org", append(append([]any{}, endArgs...), ceArgs...)...).
+		ColumnExpr("MAX(CASE WHEN "+atStart+" THEN st.member_status END) AS p_status", startArgs...).
+		ColumnExpr("MAX(CASE WHEN "+atEnd+" THEN st.member_status END) AS n_status", endArgs...).
+		ColumnExpr("MAX(CASE WHEN "+atEnd+" THEN st.party_status END) AS n_party", endArgs...).
+		ColumnExpr("MAX(CASE WHEN "+atEnd+" THEN st.joined_on END) AS e_joined", endArgs...).
+		ColumnExpr("MAX(CASE WHEN "+atEnd+" THEN COALESCE(st.source, '') END) AS e_source", endArgs...).
+		GroupExpr("st.member_id")
+	ins := idb.NewSelect().TableExpr("m").
+		ColumnExpr("m.e_org AS org_id, 'in' AS side").
+		ColumnExpr(`CASE WHEN m.s_org IS NOT NULL THEN ?
+			WHEN m.p_status IN (?) THEN ?
+			WHEN m.e_joined >= ? AND m.e_source <> ? THEN ?
 			ELSE ? END AS reason`,
 			inInside, bun.List([]string{member.StatusSuspended, member.StatusLeft}), inRestored,
 			c.From, member.SourceTransferIn, inDeveloped, inTransferred).
-		Where("s.member_id IS NULL OR s.org_id <> e.org_id")
-	outs := idb.NewSelect().TableExpr("(?) AS s", start).
-		Join("LEFT JOIN (?) AS e ON e.member_id = s.member_id", end).
-		Join("LEFT JOIN (?) AS n ON n.member_id = s.member_id", after).
-		ColumnExpr("s.member_id, s.org_id, 'out' AS side").
-		ColumnExpr(`CASE WHEN e.member_id IS NOT NULL THEN ?
-			WHEN n.member_status = ? THEN ?
-			WHEN n.member_status = ? AND n.party_status = ? THEN ?
-			WHEN n.member_status = ? THEN ?
-			WHEN n.member_status = ? THEN ?
-			WHEN n.member_status = ? THEN ?
+		ColumnExpr("1 AS n").
+		Where("m.e_org IS NOT NULL").Where("(m.s_org IS NULL OR m.s_org <> m.e_org)")
+	outs := idb.NewSelect().TableExpr("m").
+		ColumnExpr("m.s_org AS org_id, 'out' AS side").
+		ColumnExpr(`CASE WHEN m.e_org IS NOT NULL THEN ?
+			WHEN m.n_status = ? THEN ?
+			WHEN m.n_status = ? AND m.n_party = ? THEN ?
+			WHEN m.n_status = ? THEN ?
+			WHEN m.n_status = ? THEN ?
+			WHEN m.n_status = ? THEN ?
 			ELSE ? END AS reason`,
 			outInside, member.StatusDeceased, outDied, member.StatusLeft, member.PartyProbation, outCancelled,
 			member.StatusLeft, outLeft, member.StatusSuspended, outSuspended, member.StatusTransferredOut, outTransferred, outOther).
-		Where("e.member_id IS NULL OR e.org_id <> s.org_id")
-	return idb.NewSelect().TableExpr("(? UNION ALL ? UNION ALL ? UNION ALL ?) AS u", sides, ends, ins, outs).ColumnExpr("u.*")
+		ColumnExpr("1 AS n").
+		Where("m.s_org IS NOT NULL").Where("(m.e_org IS NULL OR m.e_org <> m.s_org)")
+	return idb.NewSelect().With("m", per).
+		TableExpr("(? UNION ALL ? UNION ALL ? UNION ALL ?) AS u", ends(startDay, "start"), ends(c.Date, "end"), ins, outs).ColumnExpr("u.*")
 }
 
 // reasonColumns are the columns of side's reasons.
@@ -96,6 +129,7 @@ var MemberChanges = Table{
 	Key: "changes", Title: "党员数量变化", Unit: "名", Period: true,
 	Note:   "比较报告期初（上年底）与期末的党员记录：期末在而期初不在本组织的计为增加，反之计为减少，按原因分列；出国（境）暂留不计为减少",
 	Source: changesOver,
+	Weight: "n",
 	Columns: func(Context) []Column {
 		return []Column{
 			{Key: "start", Title: "上年底党员数", When: "x.side = 'start'"},

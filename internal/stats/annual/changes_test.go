@@ -174,3 +174,19 @@ func TestChangesWorkbookNamesThePeriod(t *testing.T) {
 		t.Fatalf("head: %q / %q / %q", rows[1], rows[2], rows[3])
 	}
 }
+
+// A member whose record stood before the period with a joining date inside
+// it (an old system's records carried over with their dates) is counted
+// from that date: not at the period's start, at its end, as 发展党员 — the
+// version did not change in the period, the joining date did the counting
+// (RULES.md §6; the end is the start plus the increase less the decrease).
+func TestMemberChangesCountAJoiningInsideThePeriod_RULES6(t *testing.T) {
+	t.Parallel()
+	w := newChangesWorld(t)
+	if _, err := w.e.DB.NewUpdate().Table("dyjbxx_state").Set("joined_on = ?", "2026-03-01").
+		Where("member_id = ?", w.ids["戊"]).Where("valid_from < ?", china(2026, 1, 1, 0, 0, 0)).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	got := w.table(t, "changes", fmt.Sprintf("date=2026-12-31&orgId=%d", w.root))
+	want(t, "合计", got.Total.Counts, map[string]int{"start": 8, "end": 7, "inTotal": 6, "inDeveloped": 2, "outTotal": 7})
+}

@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/org"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -94,14 +95,24 @@ func (s *Service) counted(ctx context.Context, t *Table, c Context, req Request)
 	return q, name, nil
 }
 
-// sums adds to q a column c<i> per leaf: the rows its condition holds for.
-func sums(q *bun.SelectQuery, cols []Column) *bun.SelectQuery {
-	for i, col := range cols {
-		when := col.When
-		if when == "" {
-			when = "1 = 1"
+// sums adds to q a column c<i> per leaf: the rows its condition holds for,
+// each row counting as its weight column when the table has one.
+// COUNT(*) FILTER, not SUM(CASE …): a row steps only the aggregates whose
+// condition holds (one of a group's exclusive columns), which took a fifth
+// off SQLite's 33-column table at 200,000 members (docs/performance.md).
+func sums(q *bun.SelectQuery, cols []Column, weight string) *bun.SelectQuery {
+	agg := func(when string) string {
+		filter := ""
+		if when != "" {
+			filter = " FILTER (WHERE " + when + ")"
 		}
-		q = q.ColumnExpr(fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", when, i), col.Args...)
+		if weight == "" {
+			return "COUNT(*)" + filter
+		}
+		return "COALESCE(SUM(x." + weight + ")" + filter + ", 0)"
+	}
+	for i, col := range cols {
+		q = q.ColumnExpr(fmt.Sprintf("%s AS c%d", agg(col.When), i), col.Args...)
 	}
 	return q
 }
@@ -148,7 +159,7 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	out := Result{Table: t.Key, Title: t.Title, Unit: t.Unit, Note: t.Note, Date: req.Date, From: c.From, Period: t.Period,
 		OrgName: name, Level: req.Level, Columns: cols, Own: map[string]int{}}
 
-	byOrg, err := countByOrg(ctx, base, t, ls)
+	byOrg, err := countByOrg(ctx, base, t, ls, s.passes(req.Date))
 	if err != nil {
 		return out, err
 	}
@@ -170,6 +181,22 @@ func (s *Service) Count(ctx context.Context, t *Table, req Request) (Result, err
 	out.Lines = httpx.NewPage(page, len(sum.Lines))
 	out.Checks = checks(t, c, sum.Total, sum.Direct)
 	return out, nil
+}
+
+// passes is how many queries side by side a table of day is counted in.
+// SQLite runs a query on one core, and a table of the whole school is CPU
+// work over every member's version (0.6–0.8 s at 200,000 members), so it
+// is split in two by organisation, as PostgreSQL's parallel workers split
+// its scan (docs/performance.md, issue 30). Only for a day before today:
+// the two queries read on two connections, each at the moment it starts,
+// and the versions as of a past day do not change (a write closes a
+// version at the moment it is made and opens the next from then), so they
+// read the same records; today's table is counted in one query.
+func (s *Service) passes(day date.Date) int {
+	if db.IsPostgres(s.db) || !day.Before(s.today()) {
+		return 1
+	}
+	return 2
 }
 
 // lineScope restricts the lines q (alias l, top_id) to the caller's scope

@@ -36,7 +36,7 @@ func (s *Service) CountSchool(ctx context.Context, idb bun.IDB, day date.Date) (
 		cols := t.Columns(c)
 		ls := leaves(cols)
 		base := idb.NewSelect().TableExpr("(?) AS x", t.Source(idb, c))
-		byOrg, err := countByOrg(ctx, base, t, ls)
+		byOrg, err := countByOrg(ctx, base, t, ls, 1) // one transaction: one connection
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/member"
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/partystats"
 )
 
@@ -25,17 +26,29 @@ var countedStatuses = []string{member.StatusNormal, member.StatusLost}
 // countedOn is the members counted at the end of day (membersAt).
 func countedOn(idb bun.IDB, day date.Date) *bun.SelectQuery {
 	return Counted(member.SelectStatesBefore(idb, endOf(day)).
-		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.birth_date, st.joined_on, st.source"), day)
+		ColumnExpr("st.member_id, st.org_id, st.gender, st.ethnicity, st.education, st.person_category, st.party_status, st.source").
+		ColumnExpr(comparableDate(idb, "st.birth_date")+" AS birth_date, "+comparableDate(idb, "st.joined_on")+" AS joined_on"), day)
 }
+
+// comparableDate is a date column of a source as the columns' conditions
+// compare it with date literals (db.Uncoerced: the age columns of 党员基本
+// 情况 took half a second of its 0.85 s at 200,000 members on SQLite before).
+func comparableDate(idb bun.IDB, column string) string { return db.Uncoerced(idb, column) }
 
 // Counted restricts q, a select of member versions (alias st, as
 // member.SelectStatesBefore and member.SelectRosterAt give them, read at
 // EndOf(day)), to the members the tables of day count: a roster frozen
 // with the tables (数据快照) lists exactly the members they counted.
 func Counted(q *bun.SelectQuery, day date.Date) *bun.SelectQuery {
-	return q.Where("st.member_status IN (?)", bun.List(countedStatuses)).
-		Where("st.party_status IN (?)", bun.List([]string{member.PartyFull, member.PartyProbation})).
-		Where("(st.joined_on IS NULL OR st.joined_on <= ?)", day)
+	cond, args := countedWhen(q.DB(), day)
+	return q.Where(cond, args...)
+}
+
+// countedWhen is Counted's condition on a version (alias st) as SQL with
+// its arguments.
+func countedWhen(idb bun.IDB, day date.Date) (string, []any) {
+	return "(st.member_status IN (?) AND st.party_status IN (?) AND (st.joined_on IS NULL OR " + db.Uncoerced(idb, "st.joined_on") + " <= ?))",
+		[]any{bun.List(countedStatuses), bun.List([]string{member.PartyFull, member.PartyProbation}), day}
 }
 
 // EndOf is the first instant after day ends in China: the statistics of a

@@ -47,6 +47,10 @@ type Table struct {
 	// Source is the rows counted, of the caller's whole store, with a
 	// column org_id: the reporting date's versions of the members …
 	Source func(idb bun.IDB, c Context) *bun.SelectQuery
+	// Weight, when set, is the column of Source's rows telling how many
+	// each stands for: a source that counts in SQL first (a row per
+	// organisation and kind) instead of giving a row per member.
+	Weight string
 	// Columns are the table's columns, their conditions over Source's columns (alias x).
 	Columns func(c Context) []Column
 	Sums    func(c Context) []Sum

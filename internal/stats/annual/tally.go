@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+	"golang.org/x/sync/errgroup"
 
 	"zhdj/internal/org"
 	"zhdj/internal/platform/httpx"
@@ -45,12 +46,39 @@ func ownFlag(t *Table, level org.Level) (string, []any) {
 }
 
 // countByOrg is the one pass over base (alias x, scope and subtree
-// applied): the leaf sums per organisation and Own kind.
-func countByOrg(ctx context.Context, base *bun.SelectQuery, t *Table, ls []Column) ([]orgCount, error) {
+// applied): the leaf sums per organisation and Own kind. With parts > 1 the
+// pass is split by organisation into that many queries run side by side on
+// their own connections (each organisation's rows in exactly one), whose
+// rows are simply put together.
+func countByOrg(ctx context.Context, base *bun.SelectQuery, t *Table, ls []Column, parts int) ([]orgCount, error) {
+	if parts <= 1 {
+		return countOrgs(ctx, base, t, ls)
+	}
+	found := make([][]orgCount, parts)
+	g, gctx := errgroup.WithContext(ctx)
+	for i := range parts {
+		q := base.Clone().Where("x.org_id % ? = ?", parts, i)
+		g.Go(func() (err error) {
+			found[i], err = countOrgs(gctx, q, t, ls)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	var out []orgCount
+	for _, f := range found {
+		out = append(out, f...)
+	}
+	return out, nil
+}
+
+// countOrgs is countByOrg's query.
+func countOrgs(ctx context.Context, base *bun.SelectQuery, t *Table, ls []Column) ([]orgCount, error) {
 	second, secondArgs := ownFlag(t, org.LevelSecond)
 	branch, branchArgs := ownFlag(t, org.LevelBranch)
 	q := sums(base.Clone().ColumnExpr("x.org_id").ColumnExpr(second+" AS own_second", secondArgs...).
-		ColumnExpr(branch+" AS own_branch", branchArgs...), ls).GroupExpr("x.org_id")
+		ColumnExpr(branch+" AS own_branch", branchArgs...), ls, t.Weight).GroupExpr("x.org_id")
 	if t.Own != nil { // a constant would be read as a column's position
 		q = q.GroupExpr(second, secondArgs...).GroupExpr(branch, branchArgs...)
 	}
