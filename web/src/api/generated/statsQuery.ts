@@ -81,6 +81,7 @@ export interface QueryResult {
   columns: ResultColumn[]
   content: ResultRow[]
   totalElements: number
+  totalElementsCapped?: boolean
 }
 
 /** A saved query (query.Saved, /api/zhcx/saved). */

@@ -6,6 +6,7 @@ import { PERM } from '@/api/permissions'
 import { useDicts } from '@/components/dict/useDicts'
 import { useHasPermission } from '@/components/Permission'
 import { ReportFailed } from '@/components/report/ReportPage'
+import { totalText } from '@/components/pagerTotal'
 import { confirmDeleteOf } from '@/components/crud/confirm'
 import {
   createSaved,
@@ -193,7 +194,7 @@ export default function QueryPage() {
             dataSource={r?.content ?? []}
             columns={(r?.columns ?? []).map((c) => ({ key: c.key, title: c.label, render: (_: unknown, row: { cells: Record<string, string> }) => row.cells[c.key] }))}
             locale={{ emptyText: <Empty description="管理范围内没有符合条件的记录" /> }}
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: r?.totalElements ?? 0, showSizeChanger: false, showTotal: (t) => `共 ${t} 条`, onChange: setPage }}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: r?.totalElements ?? 0, showSizeChanger: false, showTotal: (t) => totalText(t, r?.totalElementsCapped), onChange: setPage }}
             scroll={{ x: 'max-content' }}
           />
         )}
