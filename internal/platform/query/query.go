@@ -19,6 +19,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 )
@@ -196,6 +197,17 @@ type Env struct {
 	Today   date.Date
 	Known   func(dict, value string) bool
 	Subtree func(ctx context.Context, id int64) (*bun.SelectQuery, error)
+	// compared is how a date is read for a comparison on the store
+	// queried (db.Uncoerced); Apply sets it.
+	compared func(column string) string
+}
+
+// dateExpr is the date field's expression as a comparison reads it.
+func (e Env) dateExpr(column string) string {
+	if e.compared == nil {
+		return column
+	}
+	return e.compared(column)
 }
 
 // clause is one condition as SQL with its arguments.
@@ -208,6 +220,7 @@ type clause struct {
 // A field, an operator or a value outside the allowlist is a 400 naming
 // the condition (第1组第2个条件（性别）…); nothing is added then.
 func Apply(ctx context.Context, q *bun.SelectQuery, src *Source, f Filter, env Env) (*bun.SelectQuery, error) {
+	env.compared = func(column string) string { return db.Uncoerced(q.DB(), column) }
 	groups, err := build(ctx, src, f, env)
 	if err != nil || len(groups) == 0 {
 		return q, err
@@ -346,7 +359,7 @@ func condition(ctx context.Context, src *Source, c Condition, env Env) (clause, 
 		}
 		return valueClause(e, c.Op, anys(c.Values))
 	case Date:
-		return dateClause(e, c, env.Today)
+		return dateClause(env.dateExpr(e), c, env.Today)
 	case Number:
 		vals := make([]any, len(c.Values))
 		for i, v := range c.Values {
@@ -358,7 +371,7 @@ func condition(ctx context.Context, src *Source, c Condition, env Env) (clause, 
 		}
 		return valueClause(e, c.Op, vals)
 	case Age:
-		return ageClause(e, c, env.Today)
+		return ageClause(env.dateExpr(e), c, env.Today)
 	case Org:
 		id, err := strconv.ParseInt(strings.TrimSpace(c.Values[0]), 10, 64)
 		if err != nil || id <= 0 {
@@ -471,8 +484,8 @@ func dateClause(e string, c Condition, today date.Date) (clause, error) {
 	return valueClause(e, c.Op, vals)
 }
 
-// ageClause turns an age test into a test of the birth date e, which an
-// index serves: age ≥ N is born on or before today minus N years.
+// ageClause turns an age test into a test of the birth date e: age ≥ N is
+// born on or before today minus N years.
 func ageClause(e string, c Condition, today date.Date) (clause, error) {
 	ns := make([]int, len(c.Values))
 	for i, v := range c.Values {
