@@ -136,6 +136,12 @@ func StateChangedBetween(idb bun.IDB, a, b time.Time) (string, []any) {
 	return "((" + from + " >= ? AND " + from + " < ?) OR (" + to + " >= ? AND " + to + " < ?))", []any{a, b, a, b}
 }
 
+// SelectMembersWithState is the ids (column member_id) of the members with
+// a version (alias st) for which cond holds: StateChangedBetween's, for one.
+func SelectMembersWithState(idb bun.IDB, cond string, args ...any) *bun.SelectQuery {
+	return idb.NewSelect().Model((*State)(nil)).Column("st.member_id").Where(cond, args...)
+}
+
 // SelectStatesBeforeEither is the versions valid just before a or just
 // before b (alias st; StateValidBefore tells which): at most two a member.
 func SelectStatesBeforeEither(idb bun.IDB, a, b time.Time) *bun.SelectQuery {

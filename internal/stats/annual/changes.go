@@ -63,8 +63,7 @@ func changesOver(idb bun.IDB, c Context) *bun.SelectQuery {
 	// organisation, or at one end only): a changed member.
 	changed, changedArgs := member.StateChangedBetween(idb, start, end)
 	joined := db.Uncoerced(idb, "st.joined_on")
-	candidates := idb.NewSelect().Model((*member.State)(nil)).Column("st.member_id").
-		Where("("+changed+" OR ("+joined+" > ? AND "+joined+" <= ?))", append(changedArgs, startDay, c.Date)...)
+	candidates := member.SelectMembersWithState(idb, "("+changed+" OR ("+joined+" > ? AND "+joined+" <= ?))", append(changedArgs, startDay, c.Date)...)
 	// A row per changed member: the organisation counted at each end (NULL:
 	// not counted there) and what the record said at each end. A member has
 	// at most one version valid at an instant, so MAX picks it.
