@@ -5,6 +5,7 @@ import (
 
 	"zhdj/internal/develop"
 	"zhdj/internal/member"
+	"zhdj/internal/platform/db"
 )
 
 // pipelineAt is the people in development on the reporting date
@@ -13,8 +14,8 @@ import (
 func pipelineAt(idb bun.IDB, c Context) *bun.SelectQuery {
 	return idb.NewSelect().TableExpr("(?) AS pl", develop.SelectPipeline(idb, c.Date)).
 		ColumnExpr("pl.org_id, pl.person_kind, pl.gender").
-		ColumnExpr(comparableDate(idb, "pl.applied_on") + " AS applied_on, " + comparableDate(idb, "pl.activist_on") + " AS activist_on, " +
-			comparableDate(idb, "pl.target_on") + " AS target_on")
+		ColumnExpr(db.Uncoerced(idb, "pl.applied_on") + " AS applied_on, " + db.Uncoerced(idb, "pl.activist_on") + " AS activist_on, " +
+			db.Uncoerced(idb, "pl.target_on") + " AS target_on")
 }
 
 // stageGroup is a stage's columns: the people in it on the reporting

@@ -1,6 +1,8 @@
 package annual
 
 import (
+	"slices"
+
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/member"
@@ -70,8 +72,8 @@ func changesOver(idb bun.IDB, c Context) *bun.SelectQuery {
 	per := member.SelectStatesBeforeEither(idb, start, end).
 		Where("st.member_id IN (?)", candidates).
 		ColumnExpr("st.member_id").
-		ColumnExpr("MAX(CASE WHEN "+atStart+" AND "+countedStart+" THEN st.org_id END) AS s_org", append(append([]any{}, startArgs...), csArgs...)...).
-		ColumnExpr("MAX(CASE WHEN "+atEnd+" AND "+countedEnd+" THEN st.org_id END) AS e_org", append(append([]any{}, endArgs...), ceArgs...)...).
+		ColumnExpr("MAX(CASE WHEN "+atStart+" AND "+countedStart+" THEN st.org_id END) AS s_org", slices.Concat(startArgs, csArgs)...).
+		ColumnExpr("MAX(CASE WHEN "+atEnd+" AND "+countedEnd+" THEN st.org_id END) AS e_org", slices.Concat(endArgs, ceArgs)...).
 		ColumnExpr("MAX(CASE WHEN "+atStart+" THEN st.member_status END) AS p_status", startArgs...).
 		ColumnExpr("MAX(CASE WHEN "+atEnd+" THEN st.member_status END) AS n_status", endArgs...).
 		ColumnExpr("MAX(CASE WHEN "+atEnd+" THEN st.party_status END) AS n_party", endArgs...).
