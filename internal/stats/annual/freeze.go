@@ -31,6 +31,17 @@ func (s *Service) CountSchool(ctx context.Context, idb bun.IDB, day date.Date) (
 		return nil, err
 	}
 	c := Context{Date: day, From: PeriodStart(day), Occupation: m}
+	// The lines and the ancestry of each level, read once for every table.
+	levels := map[string]org.Level{LevelSecond: org.LevelSecond, LevelBranch: org.LevelBranch}
+	tops, topOf := map[string][]Line{}, map[string]map[int64]int64{}
+	for key, level := range levels {
+		if tops[key], err = linesOf(ctx, idb, level, nil); err != nil {
+			return nil, err
+		}
+		if topOf[key], err = ancestry(ctx, idb, level); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]Frozen, 0, len(Tables))
 	for _, t := range Tables {
 		cols := t.Columns(c)
@@ -41,15 +52,8 @@ func (s *Service) CountSchool(ctx context.Context, idb bun.IDB, day date.Date) (
 			return nil, err
 		}
 		f := Frozen{Table: t.Key, Title: t.Title, Unit: t.Unit, Columns: cols, Lines: map[string][]Line{}}
-		for key, level := range map[string]org.Level{LevelSecond: org.LevelSecond, LevelBranch: org.LevelBranch} {
-			tops, err := linesOf(ctx, idb, level, nil)
-			if err != nil {
-				return nil, err
-			}
-			sum, err := tally(ctx, idb, level, byOrg, tops, ls)
-			if err != nil {
-				return nil, err
-			}
+		for key, level := range levels {
+			sum := tally(level, byOrg, tops[key], topOf[key], ls)
 			f.Total, f.Lines[key] = Line{Name: "全校合计", Counts: sum.Total}, sum.Lines
 		}
 		out = append(out, f)

@@ -111,21 +111,28 @@ type tallied struct {
 	Lines  []Line // every line given, in its order, with its counts (zeros when none)
 }
 
-// tally adds byOrg up at level into the lines given (tops: their ids and
-// names, in tree order). A row of an organisation under none of the lines
-// counts in the 本级 row when of the table's Own kind, else as under no line.
-func tally(ctx context.Context, idb bun.IDB, level org.Level, byOrg []orgCount, tops []Line, ls []Column) (tallied, error) {
+// ancestry maps every organisation to its line's organisation at level
+// (org.SelectAncestry): a row per organisation, read whole.
+func ancestry(ctx context.Context, idb bun.IDB, level org.Level) (map[int64]int64, error) {
 	var anc []struct {
 		OrgID int64 `bun:"org_id"`
 		TopID int64 `bun:"top_id"`
 	}
 	if err := idb.NewSelect().TableExpr("(?) AS a", org.SelectAncestry(idb, level)).Column("a.org_id", "a.top_id").Scan(ctx, &anc); err != nil {
-		return tallied{}, httpx.Internal(err)
+		return nil, httpx.Internal(err)
 	}
 	topOf := make(map[int64]int64, len(anc))
 	for _, a := range anc {
 		topOf[a.OrgID] = a.TopID
 	}
+	return topOf, nil
+}
+
+// tally adds byOrg up at level into the lines given (tops: their ids and
+// names, in tree order; topOf: ancestry's map at level). A row of an
+// organisation under none of the lines counts in the 本级 row when of the
+// table's Own kind, else as under no line.
+func tally(level org.Level, byOrg []orgCount, tops []Line, topOf map[int64]int64, ls []Column) tallied {
 	zero := func() map[string]int {
 		m := make(map[string]int, len(ls))
 		for _, l := range ls {
@@ -157,7 +164,7 @@ func tally(ctx context.Context, idb bun.IDB, level org.Level, byOrg []orgCount, 
 			add(out.Direct, o.Counts)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // linesOf is the lines of level in tree order: the live organisations of
