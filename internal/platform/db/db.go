@@ -36,6 +36,16 @@ func Open(ctx context.Context, dsn string) (*bun.DB, error) {
 		// per connection) each one: the simple protocol runs them in one round trip
 		// and prepares nothing.
 		cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+		// No JIT compilation (unless the DSN asks for it: jit=on). The planner
+		// compiles a statement whose estimated cost passes jit_above_cost, and
+		// a recursive query's estimate grows tenfold a step: the ancestry of the
+		// organisations (10,000 rows, 50 ms) was estimated at 3 million rows and
+		// spent 15–60 ms more compiling, on every 党内统计 table at branch
+		// level. zhdj's statements are short; JIT pays for long analytic ones
+		// (docs/performance.md, issue 30).
+		if _, set := cfg.RuntimeParams["jit"]; !set {
+			cfg.RuntimeParams["jit"] = "off"
+		}
 		sqldb := stdlib.OpenDB(*cfg)
 		// As many idle connections as open ones: a burst of requests (each list
 		// holds two at once, its page and its count) reuses its connections

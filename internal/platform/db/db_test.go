@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +44,37 @@ func TestSQLiteFilesArePrivate(t *testing.T) {
 	if st, _ := os.Stat(filepath.Join(dir, "sub")); st.Mode().Perm() != 0o700 {
 		t.Errorf("directory mode %v", st.Mode().Perm())
 	}
+}
+
+// PostgreSQL's JIT is off on the program's connections (a recursive query's
+// inflated estimate made it compile the organisations' ancestry on every
+// 党内统计 table), unless the DSN turns it on.
+func TestPostgresConnectionsRunWithoutJIT(t *testing.T) {
+	t.Parallel()
+	server := os.Getenv(TestDSNEnv)
+	if !IsPostgresDSN(server) {
+		t.Skip("PostgreSQL only")
+	}
+	for dsn, want := range map[string]string{server: "off", withParam(server, "jit=on"): "on"} {
+		db, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if err := db.QueryRowContext(context.Background(), "SHOW jit").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if got != want {
+			t.Errorf("jit on %s: %q, want %q", dsn, got, want)
+		}
+	}
+}
+
+// withParam adds a query parameter to a postgres:// URL.
+func withParam(dsn, param string) string {
+	if strings.Contains(dsn, "?") {
+		return dsn + "&" + param
+	}
+	return dsn + "?" + param
 }
