@@ -20,6 +20,7 @@ import (
 	"zhdj/internal/orglife"
 	"zhdj/internal/orgstd"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/platform/dbstats"
 	"zhdj/internal/pschool"
 	"zhdj/internal/secreview"
 	"zhdj/internal/survey"
@@ -247,5 +248,10 @@ func seed(args []string) error {
 	}
 	fmt.Printf("已生成驾驶舱校区示意图：3 个校区，%d 栋楼宇\n", placed)
 	fmt.Printf("Campus map: 3 campuses, %d buildings\n", placed)
+	// The modules' tables too get the planner's statistics on SQLite now,
+	// not at the first night (PostgreSQL: each module's demo analysed its own).
+	if err := dbstats.New(a.DB).Analyze(ctx); err != nil {
+		return fmt.Errorf("数据库统计信息 (ANALYZE): %w", err)
+	}
 	return nil
 }

@@ -47,6 +47,7 @@ import (
 	"zhdj/internal/platform/calendar"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/dbstats"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
@@ -141,6 +142,8 @@ type services struct {
 	aid         *aid.Service
 	// content is 党务新闻 and 文章管理 (internal/content).
 	content *content.Service
+	// dbStats is SQLite's nightly planner statistics (platform/dbstats).
+	dbStats *dbstats.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -201,6 +204,7 @@ func modules(s services) []module.Module {
 		s.points.Module(),
 		s.aid.Module(),
 		s.content.Module(),
+		s.dbStats.Module(),
 	}
 }
 
@@ -449,7 +453,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news, dbStats: dbstats.New(database)})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err

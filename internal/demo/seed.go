@@ -28,6 +28,7 @@ import (
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/date"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/dbstats"
 	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 )
@@ -168,18 +169,22 @@ func Seed(ctx context.Context, database *bun.DB, cipher *crypto.FieldCipher, opt
 	// On PostgreSQL, autovacuum gathers planner statistics and marks pages
 	// all-visible some time after a bulk load; until then the lists run on
 	// guesses and the member counts cannot be read from the index alone. Do
-	// it now so that the demo behaves as a live installation. (SQLite keeps
-	// no statistics unless ANALYZE is run, which the server never does.)
+	// it now so that the demo behaves as a live installation. SQLite keeps
+	// its statistics only by ANALYZE, which the server runs nightly
+	// (platform/dbstats): run it now as well.
 	// The members' versions too: without statistics PostgreSQL took them
 	// for one row and joined every version to every organisation in a
 	// nested loop (a 党内统计 table at 20,000 members: 6.2 s a statement,
 	// 0.13 s with them; docs/performance.md, issue 30).
+	analysed := append([]string{"sys_dept", "dyjbxx_state"}, seededTables...)
 	if db.IsPostgres(database) {
-		for _, table := range append([]string{"sys_dept", "dyjbxx_state"}, seededTables...) {
+		for _, table := range analysed {
 			if _, err := database.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
 				return nil, fmt.Errorf("vacuum analyze %s: %w", table, err)
 			}
 		}
+	} else if err := dbstats.Analyze(ctx, database, analysed...); err != nil {
+		return nil, err
 	}
 	res.Took = time.Since(start)
 	return res, nil
