@@ -19,7 +19,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
-	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/record"
 )
@@ -141,9 +140,14 @@ func (f *Field) label(v string, l Labeler) string {
 // over it (the domain's own rule), the row id, the default order and
 // columns, and the fields.
 type Source struct {
-	Key     string
-	Label   string
-	From    func(idb bun.IDB) *bun.SelectQuery
+	Key   string
+	Label string
+	From  func(idb bun.IDB) *bun.SelectQuery
+	// Counted is From for the count, when some of From's joins only name
+	// things (they never drop a row, as a join on a NOT NULL foreign key):
+	// it keeps the joins a field's condition reads and leaves those out.
+	// nil: the count reads From.
+	Counted func(idb bun.IDB) *bun.SelectQuery
 	Scope   record.Restriction
 	ID      string // the row id expression
 	Order   string // the default order (ID follows it)
@@ -197,17 +201,6 @@ type Env struct {
 	Today   date.Date
 	Known   func(dict, value string) bool
 	Subtree func(ctx context.Context, id int64) (*bun.SelectQuery, error)
-	// compared is how a date is read for a comparison on the store
-	// queried (db.Uncoerced); Apply sets it.
-	compared func(column string) string
-}
-
-// dateExpr is the date field's expression as a comparison reads it.
-func (e Env) dateExpr(column string) string {
-	if e.compared == nil {
-		return column
-	}
-	return e.compared(column)
 }
 
 // clause is one condition as SQL with its arguments.
@@ -220,7 +213,6 @@ type clause struct {
 // A field, an operator or a value outside the allowlist is a 400 naming
 // the condition (第1组第2个条件（性别）…); nothing is added then.
 func Apply(ctx context.Context, q *bun.SelectQuery, src *Source, f Filter, env Env) (*bun.SelectQuery, error) {
-	env.compared = func(column string) string { return db.Uncoerced(q.DB(), column) }
 	groups, err := build(ctx, src, f, env)
 	if err != nil || len(groups) == 0 {
 		return q, err
@@ -359,7 +351,7 @@ func condition(ctx context.Context, src *Source, c Condition, env Env) (clause, 
 		}
 		return valueClause(e, c.Op, anys(c.Values))
 	case Date:
-		return dateClause(env.dateExpr(e), c, env.Today)
+		return dateClause(e, c, env.Today)
 	case Number:
 		vals := make([]any, len(c.Values))
 		for i, v := range c.Values {
@@ -371,7 +363,7 @@ func condition(ctx context.Context, src *Source, c Condition, env Env) (clause, 
 		}
 		return valueClause(e, c.Op, vals)
 	case Age:
-		return ageClause(env.dateExpr(e), c, env.Today)
+		return ageClause(e, c, env.Today)
 	case Org:
 		id, err := strconv.ParseInt(strings.TrimSpace(c.Values[0]), 10, 64)
 		if err != nil || id <= 0 {
@@ -484,8 +476,8 @@ func dateClause(e string, c Condition, today date.Date) (clause, error) {
 	return valueClause(e, c.Op, vals)
 }
 
-// ageClause turns an age test into a test of the birth date e: age ≥ N is
-// born on or before today minus N years.
+// ageClause turns an age test into a test of the birth date e, which an
+// index serves: age ≥ N is born on or before today minus N years.
 func ageClause(e string, c Condition, today date.Date) (clause, error) {
 	ns := make([]int, len(c.Values))
 	for i, v := range c.Values {

@@ -162,6 +162,21 @@ func TestRunConditionsAndScope(t *testing.T) {
 	if got := names(w.run(t, w.deptTK, request("members", and(cond("name", "in", "张三", "李四"), cond("name", "contains", "三"))))); got != "张三" {
 		t.Errorf("in and contains: %s", got)
 	}
+	// 所在单位 is read through the unit's join, which the count keeps
+	// (Source.Counted) while it leaves out the organisation's.
+	var dept struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := w.e.DB.NewSelect().Table("sys_dept").Column("id", "name").OrderExpr("id").Limit(1).Scan(t.Context(), &dept); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.e.DB.NewUpdate().Table("dyjbxx").Set("unit_dept_id = ?", dept.ID).Where("id = ?", w.wang).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if r := w.run(t, w.deptTK, request("members", and(cond("unit", "eq", dept.Name)))); r.TotalElements != 1 || names(r) != "王五" {
+		t.Errorf("unit %s: %d rows, %s", dept.Name, r.TotalElements, names(r))
+	}
 	// Values are bound, never SQL: they find nothing and fail nowhere.
 	for _, v := range []string{"' OR 1=1 --", "%", "_", `\`, "张%", "'); DROP TABLE dyjbxx; --"} {
 		for _, op := range []string{"eq", "contains", "startsWith", "ne"} {

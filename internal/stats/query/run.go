@@ -92,6 +92,7 @@ type prepared struct {
 	src    *kit.Source
 	cols   []*kit.Field
 	q      *bun.SelectQuery
+	count  *bun.SelectQuery // q's rows for the count (Source.Counted)
 	labels kit.Labeler
 }
 
@@ -116,7 +117,13 @@ func (s *Service) prepare(ctx context.Context, in Request) (*prepared, error) {
 	if q, err = kit.Apply(ctx, q, src, in.Filter, env); err != nil {
 		return nil, err
 	}
-	return &prepared{src: src, cols: cols, q: q, labels: labels.Label}, nil
+	count := q
+	if src.Counted != nil {
+		if count, err = kit.Apply(ctx, scope(src.Counted(s.db)), src, in.Filter, env); err != nil {
+			return nil, err
+		}
+	}
+	return &prepared{src: src, cols: cols, q: q, count: count, labels: labels.Label}, nil
 }
 
 // Run runs a query: one page of its rows, in the caller's scope
@@ -142,7 +149,7 @@ func (s *Service) Run(ctx context.Context, in Request) (Result, error) {
 	var rows []map[string]any
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		total, err = httpx.CountUpTo(gctx, p.q.Clone().ColumnExpr(p.src.ID), httpx.CountCap(ctx))
+		total, err = httpx.CountUpTo(gctx, p.count.Clone().ColumnExpr(p.src.ID), httpx.CountCap(ctx))
 		return err
 	})
 	g.Go(func() error { return q.Limit(int64(size)).Offset(int64(page*size)).Scan(gctx, &rows) })
