@@ -92,13 +92,19 @@ func (s *Service) env(ctx context.Context, src *kit.Source) (kit.Env, system.Dic
 		return kit.Env{}, labels, httpx.Internal(err)
 	}
 	known := func(dict, v string) bool { return labels.Has(dict, v) || labels.Disabled(dict, v) }
+	// A filter may be applied twice (the page and Source.Counted's count):
+	// each organisation is checked once.
+	inScope := map[int64]bool{}
 	subtree := func(ctx context.Context, id int64) (*bun.SelectQuery, error) {
-		ok, err := s.orgs.InScope(ctx, id)
-		if err != nil {
-			return nil, httpx.Internal(err)
-		}
-		if !ok {
-			return nil, httpx.NotFound("党组织不存在")
+		if !inScope[id] {
+			ok, err := s.orgs.InScope(ctx, id)
+			if err != nil {
+				return nil, httpx.Internal(err)
+			}
+			if !ok {
+				return nil, httpx.NotFound("党组织不存在")
+			}
+			inScope[id] = true
 		}
 		return org.SelectSubtree(s.db, id), nil
 	}
