@@ -20,7 +20,7 @@ func (s *Service) QuerySource() query.Source {
 		From: func(idb bun.IDB) *bun.SelectQuery {
 			return org.NameJoin("r.org_id")(idb.NewSelect().TableExpr("dev_record AS r"))
 		},
-		Scope: s.orgs.Scoped("r.org_id"), ID: "r.id", Order: org.PathColumn + ", r.name",
+		Scope: s.orgs.Scoped("r.org_id"), ScopeFrom: s.orgs.ScopedJoined("r.org_id", org.IDColumn), ID: "r.id", Order: org.PathColumn + ", r.name",
 		Columns: []string{"name", "personNo", "gender", "birthDate", "stage", "appliedOn", "activistOn", "targetOn", "org"},
 		Fields: []query.Field{
 			{Key: "name", Label: "姓名", Kind: query.Text, Expr: "r.name"},

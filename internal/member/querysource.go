@@ -12,18 +12,19 @@ import (
 // phone are not among them (personal numbers stay on the record's page,
 // masked).
 func (s *Service) QuerySource() query.Source {
+	const unitJoin = "LEFT JOIN sys_dept AS qd ON qd.id = m.unit_dept_id"
 	return query.Source{Key: "members", Label: "党员",
 		From: func(idb bun.IDB) *bun.SelectQuery {
-			return Select(idb).Join("JOIN dzz AS qz ON qz.id = m.org_id").Join("LEFT JOIN sys_dept AS qd ON qd.id = m.unit_dept_id")
+			return Select(idb).Join("JOIN dzz AS qz ON qz.id = m.org_id").Join(unitJoin)
 		},
 		// The organisation is only shown and sorted on (org_id is a NOT NULL
-		// foreign key: the join drops no row); 所在单位's condition reads qd.
-		// Without the join a three-condition count at 200,000 members read
-		// the member index alone (docs/performance.md, issue 30).
-		Counted: func(idb bun.IDB) *bun.SelectQuery {
-			return Select(idb).Join("LEFT JOIN sys_dept AS qd ON qd.id = m.unit_dept_id")
-		},
-		Scope: s.orgs.Scoped("m.org_id"), ID: "m.id", Order: "qz.path, m.name",
+		// foreign key: the join drops no row), the unit only shown unless a
+		// condition reads it (its Join). Without the joins a three-condition
+		// count at 200,000 members reads the member index alone
+		// (docs/performance.md, issue 30).
+		Counted: Select,
+		Scope:   s.orgs.Scoped("m.org_id"), ScopeFrom: s.orgs.ScopedJoined("m.org_id", "qz.id"),
+		ID: "m.id", Order: "qz.path, m.name",
 		Columns: []string{"name", "gender", "birthDate", "ethnicity", "education", "partyStatus", "joinedOn", "org"},
 		Fields: []query.Field{
 			{Key: "name", Label: "姓名", Kind: query.Text, Expr: "m.name"},
@@ -41,7 +42,7 @@ func (s *Service) QuerySource() query.Source {
 			{Key: "joinedOn", Label: "入党日期", Kind: query.Date, Expr: "m.joined_on"},
 			{Key: "fullOn", Label: "转正日期", Kind: query.Date, Expr: "m.full_on"},
 			{Key: "org", Label: "所在党组织", Kind: query.Org, Expr: "m.org_id", Show: "qz.name"},
-			{Key: "unit", Label: "所在单位", Kind: query.Text, Expr: "qd.name"},
+			{Key: "unit", Label: "所在单位", Kind: query.Text, Expr: "qd.name", Join: unitJoin},
 			{Key: "staffOrStudentNo", Label: "学号/工号", Kind: query.Text, Expr: "m.staff_or_student_no"},
 			{Key: "grade", Label: "年级", Kind: query.Dict, Dict: "njOptions", Expr: "m.grade"},
 			{Key: "className", Label: "班级", Kind: query.Text, Expr: "m.class_name"},

@@ -18,6 +18,10 @@ import (
 // NameLeftJoin extended (a register orders its rows by it).
 const CodeColumn = "oz.code"
 
+// IDColumn is the organisation's id in a select NameJoin or NameLeftJoin
+// extended (ScopedJoined's second column).
+const IDColumn = "oz.id"
+
 // PathColumn is the organisation's materialised path in a select NameJoin
 // or NameLeftJoin extended (lines in the tree's order sort by it).
 const PathColumn = "oz.path"

@@ -101,6 +101,10 @@ type Field struct {
 	Options []Option
 	Expr    string
 	Show    string
+	// Join is the join Expr reads beyond Source.Counted's tables (From
+	// has it too): a count adds it only when a condition reads the field
+	// (CountedFor).
+	Join string
 }
 
 // Option is a value of a Dict field with Options, and its label.
@@ -144,15 +148,44 @@ type Source struct {
 	Label string
 	From  func(idb bun.IDB) *bun.SelectQuery
 	// Counted is From for the count, when some of From's joins only name
-	// things (they never drop a row, as a join on a NOT NULL foreign key):
-	// it keeps the joins a field's condition reads and leaves those out.
-	// nil: the count reads From.
+	// things (they never drop a row, as a join on a NOT NULL foreign key,
+	// or a left join on a key): it leaves them out, and a field whose
+	// condition reads one declares it (Field.Join). nil: the count reads
+	// From.
 	Counted func(idb bun.IDB) *bun.SelectQuery
 	Scope   record.Restriction
-	ID      string // the row id expression
-	Order   string // the default order (ID follows it)
-	Columns []string
-	Fields  []Field
+	// ScopeFrom, when set, is the Restriction of From in place of Scope:
+	// the same rows, written over From's joins as well (Counted may lack
+	// them), so that a planner walking a joined table in the default order
+	// reads only the scope's part of it (org.Service.ScopedJoined).
+	ScopeFrom record.Restriction
+	ID        string // the row id expression
+	Order     string // the default order (ID follows it)
+	Columns   []string
+	Fields    []Field
+}
+
+// CountedFor is the select a count of f's rows reads (before the scope
+// and f): Counted with the joins of the fields f's conditions read, or From
+// when the source has no Counted. A join the count does not need costs on
+// PostgreSQL 15 even when the planner removes it: the column it joined on
+// still counts as read, so the count cannot be answered from an index alone
+// (docs/performance.md, issue 30).
+func CountedFor(idb bun.IDB, src *Source, f Filter) *bun.SelectQuery {
+	if src.Counted == nil {
+		return src.From(idb)
+	}
+	q := src.Counted(idb)
+	joined := map[string]bool{}
+	for _, g := range f.Groups {
+		for _, c := range g.Conditions {
+			if fl := src.Field(c.Field); fl != nil && fl.Join != "" && !joined[fl.Join] {
+				joined[fl.Join] = true
+				q = q.Join(fl.Join)
+			}
+		}
+	}
+	return q
 }
 
 // Field is the field of key (nil when the source has none).

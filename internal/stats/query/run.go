@@ -113,13 +113,19 @@ func (s *Service) prepare(ctx context.Context, in Request) (*prepared, error) {
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	q := scope(src.From(s.db))
+	scopeFrom := scope
+	if src.ScopeFrom != nil {
+		if scopeFrom, err = src.ScopeFrom(ctx); err != nil {
+			return nil, httpx.Internal(err)
+		}
+	}
+	q := scopeFrom(src.From(s.db))
 	if q, err = kit.Apply(ctx, q, src, in.Filter, env); err != nil {
 		return nil, err
 	}
 	count := q
 	if src.Counted != nil {
-		if count, err = kit.Apply(ctx, scope(src.Counted(s.db)), src, in.Filter, env); err != nil {
+		if count, err = kit.Apply(ctx, scope(kit.CountedFor(s.db, src, in.Filter)), src, in.Filter, env); err != nil {
 			return nil, err
 		}
 	}
@@ -139,7 +145,10 @@ func (s *Service) Run(ctx context.Context, in Request) (Result, error) {
 	}
 	size = min(size, maxPageSize)
 	page := max(in.Page, 0)
-	q, err := kit.Order(kit.Select(p.q, p.src, p.cols), p.src, in.Sort, in.Desc)
+	// A clone: bun's select changes in place, and without Source.Counted
+	// p.count is p.q, which must stay without the columns and the order
+	// (the count would otherwise sort every match).
+	q, err := kit.Order(kit.Select(p.q.Clone(), p.src, p.cols), p.src, in.Sort, in.Desc)
 	if err != nil {
 		return Result{}, err
 	}
@@ -149,7 +158,8 @@ func (s *Service) Run(ctx context.Context, in Request) (Result, error) {
 	var rows []map[string]any
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		total, err = httpx.CountUpTo(gctx, p.count.Clone().ColumnExpr(p.src.ID), httpx.CountCap(ctx))
+		// No column: PostgreSQL may then count from an index alone.
+		total, err = httpx.CountUpTo(gctx, p.count.Clone().ColumnExpr("1"), httpx.CountCap(ctx))
 		return err
 	})
 	g.Go(func() error { return q.Limit(int64(size)).Offset(int64(page*size)).Scan(gctx, &rows) })
