@@ -67,6 +67,7 @@ import (
 	"zhdj/internal/pschool/question"
 	"zhdj/internal/pschool/school"
 	"zhdj/internal/secreview"
+	"zhdj/internal/signon"
 	"zhdj/internal/stats/annual"
 	"zhdj/internal/stats/bigscreen"
 	"zhdj/internal/stats/check"
@@ -144,6 +145,8 @@ type services struct {
 	content *content.Service
 	// dbStats is SQLite's nightly planner statistics (platform/dbstats).
 	dbStats *dbstats.Service
+	// signOn is the central sign-on (CAS).
+	signOn *signon.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -205,6 +208,7 @@ func modules(s services) []module.Module {
 		s.aid.Module(),
 		s.content.Module(),
 		s.dbStats.Module(),
+		s.signOn.Module(),
 	}
 }
 
@@ -268,6 +272,8 @@ type App struct {
 	Aid *aid.Service
 	// Content is 党务新闻 and 文章管理 (its demo items seed through it).
 	Content *content.Service
+	// SignOn is the central sign-on (CAS).
+	SignOn *signon.Service
 	// SecReview is 书记抓党建述职评议 (its demo rounds seed through it).
 	SecReview *secreview.Service
 	// Duty is 值班工作报告 and 德廉档案 (its demo tasks and records seed through it).
@@ -446,6 +452,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		Honours: memberPoints.HonoursOf, Meetings: attendedMeetings(life), OrgNames: orgs.Names, Lineage: orgs.Lineage})
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
+	signOn := signon.New(database, sys)
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
 		Fees: fees, Life: life})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,
@@ -453,7 +460,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news, dbStats: dbstats.New(database)})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news, dbStats: dbstats.New(database), signOn: signOn})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
@@ -478,7 +485,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, SignOn: signOn, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil

@@ -128,6 +128,7 @@ type Session struct {
 	UserID        int64  `bun:"user_id" json:"userId"`
 	Client
 	Remember   bool      `bun:"remember" json:"remember"`
+	Method     string    `bun:"method" json:"method"` // how it signed in: MethodPassword, MethodCAS
 	CreatedAt  time.Time `bun:"created_at" json:"createTime"`
 	LastSeenAt time.Time `bun:"last_seen_at" json:"lastSeenTime"`
 	ExpiresAt  time.Time `bun:"expires_at" json:"expireTime"`

@@ -173,7 +173,11 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 		return "", nil, httpx.Internal(err)
 	}
 	u.PwdState, u.LastLoginAt = pwdState, &now
-	token, err = s.createSession(ctx, s.db, u.ID, req.RememberMe, c)
+	if !u.IsAdmin && !s.passwordSignInOpen(ctx) {
+		reason = "统一身份认证开启时仅管理员可用密码登录"
+		return "", nil, httpx.BadRequest("请使用统一身份认证登录")
+	}
+	token, _, err = s.createSession(ctx, s.db, u.ID, req.RememberMe, MethodPassword, c)
 	if err != nil {
 		return "", nil, httpx.Internal(err)
 	}
@@ -188,17 +192,20 @@ func (s *Service) writeLoginLog(ctx context.Context, username string, c Client, 
 	s.db.NewInsert().Model(row).Exec(context.WithoutCancel(ctx)) //nolint:errcheck // logging must not fail a sign-in
 }
 
-func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, remember bool, c Client) (string, error) {
+// createSession opens a session of userID signed in by method (a
+// Method… constant); it returns the token the client holds and the
+// session's id.
+func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, remember bool, method string, c Client) (string, int64, error) {
 	token, hash := auth.NewToken()
 	now := s.now()
 	ttl := rememberMeTTL
 	if !remember {
 		ttl = time.Duration(s.SettingInt(ctx, CfgSessionMaxHours, 12)) * time.Hour
 	}
-	sess := &Session{TokenHash: hash, UserID: userID, Client: c, Remember: remember,
+	sess := &Session{TokenHash: hash, UserID: userID, Client: c, Remember: remember, Method: method,
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(ttl)}
 	_, err := db.NewInsert().Model(sess).Exec(ctx)
-	return token, err
+	return token, sess.ID, err
 }
 
 // Authenticate resolves a bearer token to a principal, or 401. Sessions past
@@ -244,7 +251,9 @@ func (s *Service) authenticate(ctx context.Context, token string) (p *rbac.Princ
 		return nil, false, httpx.Internal(err)
 	}
 	p = &rbac.Principal{UserID: row.UserID, Username: row.Username, SessionID: row.ID, DeptID: row.UserDeptID, OrgID: row.UserOrgID, Perms: perms}
-	return p, row.UserPwd != PwdOK, nil
+	// A session another party vouched for (CAS) never used the password:
+	// its state does not hold the user back.
+	return p, row.UserPwd != PwdOK && row.Method == MethodPassword, nil
 }
 
 // permissions reads a user's permission strings from the database (another

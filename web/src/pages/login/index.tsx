@@ -1,15 +1,15 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
-import { Button, Card, Checkbox, Form, Input, Spin } from 'antd'
+import { LockOutlined, SafetyOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
+import { Button, Card, Checkbox, Divider, Form, Input, Result, Spin } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { getCaptcha, type Captcha } from '@/api/auth'
 import { SCHOOL_LOGO_URL } from '@/api/system'
 import { safeRedirect } from '@/app/router/guard'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
-import { useConfigStore } from '@/stores/config'
+import { isTrue, useConfigStore } from '@/stores/config'
 import { brandTitle } from '@/utils/title'
 import { useSessionStore } from '@/stores/session'
-import { rememberedUsername, rememberUsername } from './service'
+import { casLoginUrl, rememberedUsername, rememberUsername } from './service'
 
 interface Values {
   username: string
@@ -28,6 +28,11 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [loading, setLoading] = useState(false)
   const [form] = Form.useForm<Values>()
+  const cas = isTrue(config.casEnabled)
+  // While the central sign-on is on the school may keep passwords for administrators only.
+  const passwordKept = !cas || config.casPasswordLogin !== 'false'
+  const [showPassword, setShowPassword] = useState(false)
+  const casError = pathname === '/salogin' ? params.get('error') : null
   useDocumentTitle(pathname === '/salogin' ? '正在登录' : '登录')
 
   const refreshCaptcha = useCallback(() => {
@@ -36,12 +41,33 @@ export default function LoginPage() {
   useEffect(() => {
     if (pathname !== '/salogin') refreshCaptcha()
   }, [pathname, refreshCaptcha])
+  // /salogin without an outcome starts the central sign-on; the server sends the browser on to CAS.
+  useEffect(() => {
+    if (pathname === '/salogin' && !casError) window.location.assign(casLoginUrl(safeRedirect(params.get('redirect'))))
+  }, [pathname, casError, params])
 
   if (pathname === '/salogin') {
     return (
       <div className="login-page">
-        <Spin size="large" />
-        <p style={{ color: '#fff', marginTop: 16 }}>正在登录</p>
+        {casError ? (
+          <Card className="login-card">
+            <Result
+              status="warning"
+              title="统一身份认证登录未成功"
+              subTitle={casError}
+              extra={
+                <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+                  返回登录页
+                </Button>
+              }
+            />
+          </Card>
+        ) : (
+          <>
+            <Spin size="large" />
+            <p style={{ color: '#fff', marginTop: 16 }}>正在登录</p>
+          </>
+        )}
       </div>
     )
   }
@@ -76,36 +102,60 @@ export default function LoginPage() {
           <img src={SCHOOL_LOGO_URL} alt="" />
           <h1>{title}</h1>
         </div>
-        <Form<Values>
-          form={form}
-          size="large"
-          onFinish={onFinish}
-          initialValues={{ username: rememberedUsername(), rememberMe: !!rememberedUsername() }}
-          autoComplete="on"
-        >
-          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-            <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-          </Form.Item>
-          {captcha?.enabled && (
-            <Form.Item>
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
-                  <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" />
-                </Form.Item>
-                <img className="login-captcha" src={captcha.img} alt="验证码" title="看不清？点击刷新" onClick={refreshCaptcha} />
+        {cas && (
+          <>
+            <Button
+              type="primary"
+              size="large"
+              block
+              icon={<SafetyCertificateOutlined />}
+              onClick={() => window.location.assign(casLoginUrl(safeRedirect(params.get('redirect'))))}
+            >
+              统一身份认证登录
+            </Button>
+            {passwordKept || showPassword ? (
+              <Divider plain>{passwordKept ? '或使用账号密码' : '管理员账号密码登录'}</Divider>
+            ) : (
+              <div className="login-admin-link">
+                <Button type="link" size="small" onClick={() => setShowPassword(true)}>
+                  管理员登录
+                </Button>
               </div>
+            )}
+          </>
+        )}
+        {(passwordKept || showPassword) && (
+          <Form<Values>
+            form={form}
+            size="large"
+            onFinish={onFinish}
+            initialValues={{ username: rememberedUsername(), rememberMe: !!rememberedUsername() }}
+            autoComplete="on"
+          >
+            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+              <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
             </Form.Item>
-          )}
-          <Form.Item name="rememberMe" valuePropName="checked">
-            <Checkbox>记住我</Checkbox>
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={loading}>
-            {loading ? '登录中…' : '登 录'}
-          </Button>
-        </Form>
+            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+              <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+            </Form.Item>
+            {captcha?.enabled && (
+              <Form.Item>
+                <div style={{ display: 'flex', gap: 8 }}>
+                  <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
+                    <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" />
+                  </Form.Item>
+                  <img className="login-captcha" src={captcha.img} alt="验证码" title="看不清？点击刷新" onClick={refreshCaptcha} />
+                </div>
+              </Form.Item>
+            )}
+            <Form.Item name="rememberMe" valuePropName="checked">
+              <Checkbox>记住我</Checkbox>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={loading}>
+              {loading ? '登录中…' : '登 录'}
+            </Button>
+          </Form>
+        )}
       </Card>
       <div className="login-footer">
         {footer ? (

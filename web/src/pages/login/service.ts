@@ -9,3 +9,8 @@ export function rememberUsername(username: string, remember: boolean): void {
   if (remember) Cookies.set(USERNAME_COOKIE, username, { expires: 1 })
   else Cookies.remove(USERNAME_COOKIE)
 }
+
+/** The server's entry to the central sign-on (CAS), returning to page (a path of this app) afterwards. */
+export function casLoginUrl(page: string): string {
+  return page === '/' ? '/auth/cas/login' : `/auth/cas/login?redirect=${encodeURIComponent(page)}`
+}

@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons'
 import { Avatar, Dropdown } from 'antd'
 import { useNavigate } from 'react-router'
 import type { User } from '@/api/types'
-import { useConfigStore } from '@/stores/config'
+import { isTrue, useConfigStore } from '@/stores/config'
 import { useSessionStore } from '@/stores/session'
 import { useSettingsStore } from '@/stores/settings'
 import { DIALOG_DEFAULTS, ui } from '../../bridge'
@@ -11,11 +11,12 @@ export const LOGOUT_CONFIRM = '确定注销并退出系统吗？'
 
 /**
  * Where the browser goes after logout: the SSO logout address when configured (a `{redirect}`
- * placeholder in it receives the app's URL), else the login page.
+ * placeholder in it receives the app's URL), else the CAS logout when the central sign-on is on
+ * (the server knows its address and the way back), else the login page (null).
  */
-export function afterLogoutUrl(ssoLogoutUrl: string | undefined, appUrl: string): string | null {
-  if (!ssoLogoutUrl) return null
-  return ssoLogoutUrl.replace('{redirect}', encodeURIComponent(appUrl))
+export function afterLogoutUrl(ssoLogoutUrl: string | undefined, appUrl: string, casEnabled = false): string | null {
+  if (ssoLogoutUrl) return ssoLogoutUrl.replace('{redirect}', encodeURIComponent(appUrl))
+  return casEnabled ? '/auth/cas/logout' : null
 }
 
 /** The user's own entries. */
@@ -41,6 +42,7 @@ export function avatarItems(user: Pick<User, 'cadreLinked'> | null, phone = fals
 export function useAvatarAction(): (key: string) => void {
   const navigate = useNavigate()
   const sso = useConfigStore((s) => s.config.ssoLogoutUrl)
+  const cas = useConfigStore((s) => isTrue(s.config.casEnabled))
 
   const logout = () =>
     ui.modal.confirm({
@@ -51,7 +53,7 @@ export function useAvatarAction(): (key: string) => void {
       cancelText: '取消',
       onOk: async () => {
         await useSessionStore.getState().logout()
-        const target = afterLogoutUrl(sso, `${window.location.origin}${import.meta.env.BASE_URL}`)
+        const target = afterLogoutUrl(sso, `${window.location.origin}${import.meta.env.BASE_URL}`, cas)
         if (target) window.location.assign(target)
         else navigate('/login', { replace: true })
       },

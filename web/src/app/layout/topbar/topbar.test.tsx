@@ -48,6 +48,9 @@ describe('top bar pieces', () => {
     expect(afterLogoutUrl(undefined, 'http://a/web/')).toBeNull()
     expect(afterLogoutUrl('https://sso.example.cn/logout?service={redirect}', 'http://a/web/')).toBe('https://sso.example.cn/logout?service=http%3A%2F%2Fa%2Fweb%2F')
     expect(afterLogoutUrl('https://sso.example.cn/logout', 'http://a/web/')).toBe('https://sso.example.cn/logout')
+    // With CAS on and no address of its own, the server's CAS logout; the configured address still wins.
+    expect(afterLogoutUrl('', 'http://a/web/', true)).toBe('/auth/cas/logout')
+    expect(afterLogoutUrl('https://sso.example.cn/logout', 'http://a/web/', true)).toBe('https://sso.example.cn/logout')
   })
 
   it('the header marks a section only on its pages (首页 belongs to none)', () => {
