@@ -1,4 +1,5 @@
-// Package signon is the central sign-on (统一身份认证): a browser signs in
+// Package signon is the central sign-on (统一身份认证) and the messaging
+// app's sign-in without a password (WeLink 免登, welink.go): a browser signs in
 // at the campus CAS server and comes back with a ticket, which this server
 // validates with the CAS server itself before it opens a session for the
 // account the ticket names; the CAS server's single logout ends that
@@ -36,11 +37,12 @@ const maxRedirect = 500
 
 // Service is the central sign-on.
 type Service struct {
-	db     *bun.DB
-	sys    *system.Service
-	limits *ratelimit.Keyed
-	client *http.Client // nil: cas's default
-	now    func() time.Time
+	db      *bun.DB
+	sys     *system.Service
+	limits  *ratelimit.Keyed
+	client  *http.Client // nil: the protocol clients' own
+	weLinks weLinkClients
+	now     func() time.Time
 }
 
 // New builds the service.
@@ -78,7 +80,7 @@ func Migrations() []db.Migration {
 	}}}
 }
 
-// SetHTTPClient replaces the client that asks the CAS server (tests).
+// SetHTTPClient replaces the client that asks the CAS server and WeLink (tests).
 func (s *Service) SetHTTPClient(c *http.Client) { s.client = c }
 
 // SetClock replaces the clock (tests).
@@ -91,6 +93,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Get("/auth/cas/callback", httpx.Public, "统一身份认证登录回调", s.handleCallback)
 	r.Post("/auth/cas/callback", httpx.Public, "统一身份认证单点退出", s.handleSingleLogout)
 	r.Get("/auth/cas/logout", httpx.Public, "转到统一身份认证退出", s.handleLogout)
+	rs.In("WeLink 免登").Get("/auth/welink/login", httpx.Public, "WeLink 免登", s.handleWeLinkLogin)
 }
 
 // config is the CAS settings, checked.
@@ -162,8 +165,7 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 // signs the account in (GET /auth/cas/callback?ticket=ST-…&redirect=/page).
 func (s *Service) handleCallback(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	if !s.limits.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), ratelimit.Rule{
-		PerMinute: s.sys.SettingInt(ctx, system.CfgRateLoginPerMin, 10), Burst: s.sys.SettingInt(ctx, system.CfgRateLoginBurst, 20)}) {
+	if !s.allow(r) {
 		return failed(w, r, "请求过于频繁，请稍后再试")
 	}
 	c, err := s.config(ctx)
@@ -191,14 +193,8 @@ func (s *Service) signIn(ctx context.Context, c *config, page, ticket string, cl
 	if !cas.ValidTicket(ticket) {
 		return system.External{}, httpx.BadRequest("登录票据无效，请重新登录")
 	}
-	hash := auth.HashToken(ticket)
-	res, err := s.db.NewRaw(`INSERT INTO sso_ticket (ticket_hash, created_at) VALUES (?, ?) ON CONFLICT (ticket_hash) DO NOTHING`,
-		hash, s.now()).Exec(ctx)
-	if err != nil {
-		return system.External{}, httpx.Internal(err)
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return system.External{}, httpx.BadRequest("登录票据已使用，请重新登录")
+	if err := s.takeOnce(ctx, ticket); err != nil {
+		return system.External{}, err
 	}
 	who, err := c.server.Validate(ctx, c.serviceFor(page), ticket)
 	var refused *cas.Refused
@@ -217,10 +213,33 @@ func (s *Service) signIn(ctx context.Context, c *config, page, ticket string, cl
 	if err != nil {
 		return ext, err
 	}
-	if _, err := s.db.NewUpdate().Table("sso_ticket").Set("session_id = ?", ext.SessionID).Where("ticket_hash = ?", hash).Exec(ctx); err != nil {
+	if _, err := s.db.NewUpdate().Table("sso_ticket").Set("session_id = ?", ext.SessionID).Where("ticket_hash = ?", auth.HashToken(ticket)).Exec(ctx); err != nil {
 		return system.External{}, httpx.Internal(err)
 	}
 	return ext, nil
+}
+
+// allow takes a token of the client address's sign-in bucket: the
+// password sign-in's limits (its settings), so that a flood of made-up
+// tickets or codes does not turn into a flood of calls to CAS or WeLink.
+func (s *Service) allow(r *http.Request) bool {
+	ctx := r.Context()
+	return s.limits.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), ratelimit.Rule{
+		PerMinute: s.sys.SettingInt(ctx, system.CfgRateLoginPerMin, 10), Burst: s.sys.SettingInt(ctx, system.CfgRateLoginBurst, 20)})
+}
+
+// takeOnce records a ticket (or a WeLink code, prefixed) as used, by its
+// SHA-256, in one statement: a second use is refused on every instance.
+func (s *Service) takeOnce(ctx context.Context, ticket string) error {
+	res, err := s.db.NewRaw(`INSERT INTO sso_ticket (ticket_hash, created_at) VALUES (?, ?) ON CONFLICT (ticket_hash) DO NOTHING`,
+		auth.HashToken(ticket), s.now()).Exec(ctx)
+	if err != nil {
+		return httpx.Internal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return httpx.BadRequest("登录票据已使用，请重新登录")
+	}
+	return nil
 }
 
 // handleSingleLogout ends the session a ticket opened when the CAS server

@@ -225,7 +225,7 @@ func (s *Service) checkValue(ctx context.Context, in *ConfigInput) error {
 
 // urlConfigKeys hold addresses the browser loads or opens; anything but an
 // http(s) URL (javascript:, data:) would run script in our origin.
-var urlConfigKeys = map[string]bool{"ssoLogoutUrl": true, "qaSearchUrl": true, CfgStatsScript: true, CfgCASServerURL: true, CfgCASServiceURL: true}
+var urlConfigKeys = map[string]bool{"ssoLogoutUrl": true, "qaSearchUrl": true, CfgStatsScript: true, CfgCASServerURL: true, CfgCASServiceURL: true, CfgWeLinkBaseURL: true}
 
 func isWebURL(v string) bool {
 	u, err := url.Parse(v)

@@ -20,6 +20,7 @@ import (
 const (
 	MethodPassword = "password"
 	MethodCAS      = "cas"
+	MethodWeLink   = "welink"
 )
 
 // The central sign-on's settings (group sso, beside ssoLogoutUrl). They
@@ -33,6 +34,13 @@ const (
 	// CfgCASPasswordLogin false: while CAS is on, only administrators may
 	// still sign in with a password (an emergency way in).
 	CfgCASPasswordLogin = "casPasswordLogin"
+
+	// The messaging app (WeLink): its open platform and the school's
+	// application credentials.
+	CfgWeLinkEnabled      = "welinkEnabled"
+	CfgWeLinkBaseURL      = "welinkBaseUrl"
+	CfgWeLinkClientID     = "welinkClientId"
+	CfgWeLinkClientSecret = "welinkClientSecret"
 )
 
 func signOnSeeds() []configSeed {
@@ -43,6 +51,10 @@ func signOnSeeds() []configSeed {
 		{CfgCASServiceURL, "", "本系统的 CAS 回调地址", "sso", "text", "在 CAS 登记的本系统地址，形如 https://dj.school.edu.cn/auth/cas/callback", false, false},
 		{CfgCASUserAttribute, "", "与账号对应的 CAS 属性", "sso", "text", "为空时以 CAS 用户名（工号/学号）匹配本系统的用户名；否则以此属性的值匹配", false, false},
 		{CfgCASPasswordLogin, "true", "统一身份认证开启时保留密码登录", "sso", "bool", "关闭后只有管理员能用密码登录（应急）", true, false},
+		{CfgWeLinkEnabled, "false", "启用 WeLink 免登", "sso", "bool", "在 WeLink 中打开本系统时以 WeLink 账号登录（WeLink 用户ID 即本系统用户名）", true, false},
+		{CfgWeLinkBaseURL, "https://open.welink.huaweicloud.com", "WeLink 开放平台地址", "sso", "text", "", false, false},
+		{CfgWeLinkClientID, "", "WeLink 应用 client_id", "sso", "text", "WeLink 开放平台中本应用的 client_id", false, false},
+		{CfgWeLinkClientSecret, "", "WeLink 应用 client_secret", "sso", "text", "WeLink 开放平台中本应用的 client_secret", false, true},
 	}
 }
 
@@ -76,7 +88,7 @@ type External struct {
 // them. The password's state does not apply (the session never used it).
 func (s *Service) SignInExternal(ctx context.Context, username, method string, c Client) (out External, err error) {
 	username = strings.TrimSpace(username)
-	label := map[string]string{MethodCAS: "统一身份认证"}[method]
+	label := map[string]string{MethodCAS: "统一身份认证", MethodWeLink: "WeLink"}[method]
 	var reason string
 	defer func() {
 		msg := label + "登录成功"
@@ -90,7 +102,7 @@ func (s *Service) SignInExternal(ctx context.Context, username, method string, c
 		return External{}, httpx.E(http.StatusForbidden, "%s", msg)
 	}
 	if username == "" || len(username) > maxUsernameLen {
-		return refuse("账号无效", "统一身份认证返回的账号无效，请联系管理员")
+		return refuse("账号无效", label+"返回的账号无效，请联系管理员")
 	}
 	u := new(User)
 	err = s.db.NewSelect().Model(u).Where("username = ?", username).Scan(ctx)

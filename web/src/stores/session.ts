@@ -29,6 +29,8 @@ interface SessionState {
   mustChangePassword: boolean
   requirePasswordChange: () => void
   login: (form: LoginForm) => Promise<void>
+  /** WeLink 免登: signs in the WeLink user the code was given to. */
+  loginWithWeLink: (code: string) => Promise<void>
   /** Single sign-on: turns a session id from the URL into the session cookie. */
   adoptSession: (sessionId: string) => Promise<void>
   fetchInfo: () => Promise<User>
@@ -50,6 +52,10 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const publicKey = await authApi.getPublicKey()
     const res = await authApi.login({ ...form, username: form.username.trim(), password: await rsaEncrypt(publicKey, form.password) })
     // The answer set the HttpOnly session cookie (a day with rememberMe, else until the browser closes).
+    set({ signedIn: true, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
+  },
+  loginWithWeLink: async (code) => {
+    const res = await authApi.weLinkLogin(code)
     set({ signedIn: true, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
   },
   adoptSession: async (sessionId) => {

@@ -2,8 +2,12 @@ import { fireEvent, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-vi.mock('@/api/auth', () => ({ getCaptcha: vi.fn(() => Promise.resolve({ img: '', uuid: '', enabled: false })) }))
+vi.mock('@/api/auth', () => ({
+  getCaptcha: vi.fn(() => Promise.resolve({ img: '', uuid: '', enabled: false })),
+  weLinkLogin: vi.fn(),
+}))
 
+import { weLinkLogin } from '@/api/auth'
 import { renderWithApp } from '@/test/render'
 import { useConfigStore } from '@/stores/config'
 import LoginPage from './index'
@@ -12,6 +16,7 @@ import { casLoginUrl } from './service'
 const assign = vi.fn()
 beforeEach(() => {
   assign.mockReset()
+  vi.mocked(weLinkLogin).mockReset()
   vi.stubGlobal('location', { ...window.location, assign })
 })
 afterEach(() => {
@@ -25,6 +30,7 @@ const renderAt = (entry: string) =>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/salogin" element={<LoginPage />} />
+        <Route path="/done" element={<p>到达</p>} />
       </Routes>
     </MemoryRouter>,
   )
@@ -71,5 +77,28 @@ describe('login page with the central sign-on (CAS)', { timeout: 20_000 }, () =>
     expect(assign).not.toHaveBeenCalled()
     fireEvent.click(screen.getByText('返回登录页'))
     expect(await screen.findByText('统一身份认证登录')).toBeTruthy()
+  })
+})
+
+describe('login page opened inside WeLink', { timeout: 20_000 }, () => {
+  it('signs in with the authorisation code once and goes to the page, or falls back to the form', async () => {
+    const login = vi.mocked(weLinkLogin)
+    login.mockResolvedValueOnce({ user: { id: 1, username: 'T1001', roles: ['home:view'] } as never })
+    useConfigStore.setState({ config: { welinkEnabled: 'true' } })
+    const { unmount } = renderAt('/login?code=abc&redirect=%2Fdone')
+    expect(await screen.findByText('到达')).toBeTruthy()
+    expect(login).toHaveBeenCalledTimes(1)
+    expect(login).toHaveBeenCalledWith('abc')
+    unmount()
+
+    login.mockRejectedValueOnce(new Error('WeLink 授权码无效或已过期'))
+    renderAt('/login?code=used')
+    expect(await screen.findByPlaceholderText('账号')).toBeTruthy()
+  })
+
+  it('ignores a code while WeLink is off', async () => {
+    renderAt('/login?code=abc')
+    expect(await screen.findByPlaceholderText('账号')).toBeTruthy()
+    expect(vi.mocked(weLinkLogin)).not.toHaveBeenCalled()
   })
 })

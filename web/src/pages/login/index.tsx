@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
 import { Button, Card, Checkbox, Divider, Form, Input, Result, Spin } from 'antd'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { getCaptcha, type Captcha } from '@/api/auth'
 import { SCHOOL_LOGO_URL } from '@/api/system'
@@ -33,6 +33,9 @@ export default function LoginPage() {
   const passwordKept = !cas || config.casPasswordLogin !== 'false'
   const [showPassword, setShowPassword] = useState(false)
   const casError = pathname === '/salogin' ? params.get('error') : null
+  // Opened inside WeLink with its authorisation code: sign in with it (WeLink 免登), else the form.
+  const weLinkCode = isTrue(config.welinkEnabled) && pathname !== '/salogin' ? params.get('code') : null
+  const [weLinkFailed, setWeLinkFailed] = useState(false)
   useDocumentTitle(pathname === '/salogin' ? '正在登录' : '登录')
 
   const refreshCaptcha = useCallback(() => {
@@ -45,6 +48,29 @@ export default function LoginPage() {
   useEffect(() => {
     if (pathname === '/salogin' && !casError) window.location.assign(casLoginUrl(safeRedirect(params.get('redirect'))))
   }, [pathname, casError, params])
+
+  // A code is good once: the effect must not run it twice (StrictMode runs effects twice in development).
+  const weLinkTried = useRef<string | null>(null)
+  useEffect(() => {
+    if (!weLinkCode || weLinkTried.current === weLinkCode) return
+    weLinkTried.current = weLinkCode
+    useSessionStore
+      .getState()
+      .loginWithWeLink(weLinkCode)
+      .then(
+        () => navigate(safeRedirect(params.get('redirect')), { replace: true }),
+        () => setWeLinkFailed(true), // the reason came through the request pipeline
+      )
+  }, [weLinkCode, navigate, params])
+
+  if (weLinkCode && !weLinkFailed) {
+    return (
+      <div className="login-page">
+        <Spin size="large" />
+        <p style={{ color: '#fff', marginTop: 16 }}>正在通过 WeLink 登录</p>
+      </div>
+    )
+  }
 
   if (pathname === '/salogin') {
     return (
