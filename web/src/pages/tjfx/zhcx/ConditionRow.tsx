@@ -131,7 +131,9 @@ export default function ConditionRow({ condition, fields, dicts, onChange, onRem
       />
       <Select
         aria-label="比较方式"
-        value={condition.op}
+        // Before a field is chosen there are no operators to name: the placeholder, not the code.
+        value={field ? condition.op : undefined}
+        placeholder="比较方式"
         onChange={(op: string) => onChange({ ...condition, op, values: valuesFor(op, condition.values) })}
         options={(field?.ops ?? []).map((o) => ({ value: o.op, label: o.label }))}
         disabled={!field}

@@ -90,7 +90,11 @@ describe('综合查询', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull()
     expect(screen.queryByRole('button', { name: /保存查询/ })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: /添加条件$/ }))
+    // No field yet: the operator shows its placeholder, not a code such as "eq".
+    const op = screen.getByRole('combobox', { name: '比较方式' }).closest('.ant-select')!
+    expect(op.textContent).toBe('比较方式')
     await choose('查询字段', '性别')
+    expect(op.textContent).toBe('等于')
     await choose('取值', '男')
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }))
     expect(await screen.findByText('张三')).toBeTruthy()
