@@ -20,7 +20,17 @@ type Decl struct {
 	// code no record has yet), so that the template imports as it is; a
 	// column it leaves out shows its Example.
 	Sample func(ctx context.Context, idb bun.IDB) (map[string]string, error)
+	// TemplateAt, when set, is a second address of the template: the one
+	// the product's API names for it (GET /api/users/template), served
+	// besides /api/import/{Key}/template with the same permission.
+	TemplateAt string
 }
+
+// TemplateAddress is a kind's second address of its template ("" for none).
+type TemplateAddress interface{ TemplatePath() string }
+
+// TemplatePath is the declared TemplateAt.
+func (d Decl) TemplatePath() string { return d.TemplateAt }
 
 // Sampler is a kind whose template's sample row depends on the caller's data.
 type Sampler interface {

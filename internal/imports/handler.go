@@ -20,9 +20,11 @@ func (s *Service) Register(rs *httpx.Routes, k Kind) {
 	rs.Get(base+"/columns", perm, "查看导入列", func(w http.ResponseWriter, r *http.Request) error {
 		return httpx.OK(w, k.Columns())
 	})
-	rs.Get(base+"/template", perm, "下载导入模板", func(w http.ResponseWriter, r *http.Request) error {
-		return s.sendTemplate(w, r, k)
-	})
+	template := func(w http.ResponseWriter, r *http.Request) error { return s.sendTemplate(w, r, k) }
+	rs.Get(base+"/template", perm, "下载导入模板", template)
+	if a, ok := k.(TemplateAddress); ok && a.TemplatePath() != "" {
+		rs.Get(a.TemplatePath(), perm, "下载导入模板", template)
+	}
 	rs.Post(base+"/batches", perm, "上传导入文件", func(w http.ResponseWriter, r *http.Request) error {
 		name, sheet, err := s.workbooks.ReadUploadRaw(r, MaxRows)
 		if err != nil {

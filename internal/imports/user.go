@@ -10,7 +10,8 @@ import (
 	"zhdj/internal/system"
 )
 
-// UserKind is the account import (/api/import/user): a row matches an
+// UserKind is the account import (/api/import/user; its template also at
+// the product's GET /api/users/template): a row matches an
 // account by its username. The rules are the user editor's (system.UserImport):
 // the caller grants only roles it holds and updates only accounts it
 // manages. Each new account gets its own initial password, answered once in
@@ -29,7 +30,7 @@ func UserKind(sys *system.Service) Kind {
 		dept, err := sys.UserImportSampleDept(ctx, idb)
 		return map[string]string{system.UserColUsername: username, system.UserColDept: dept}, err
 	}
-	return userKind{Decl{Key: "user", Label: "用户", Perm: "user:add", Cols: userColumns, Sample: sample}, sys}
+	return userKind{Decl{Key: "user", Label: "用户", Perm: "user:add", Cols: userColumns, Sample: sample, TemplateAt: "/api/users/template"}, sys}
 }
 
 type userKind struct {

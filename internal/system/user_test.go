@@ -112,6 +112,18 @@ func TestUserImportIsAllOrNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	header, _ := tmpl.GetRows(tmpl.GetSheetList()[0])
+	// The product's own address of the template (GET /api/users/template) serves the same
+	// columns, under the same permission.
+	again := e.Do("GET", "/api/users/template", e.AdminTK, nil)
+	apptest.Expect(t, again, 200)
+	if alias, err := excelize.OpenReader(bytes.NewReader(again.Body)); err != nil {
+		t.Fatal(err)
+	} else if h, _ := alias.GetRows(alias.GetSheetList()[0]); strings.Join(h[0], ",") != strings.Join(header[0], ",") {
+		t.Errorf("/api/users/template header %v, want %v", h[0], header[0])
+	}
+	apptest.Expect(t, e.Do("GET", "/api/users/template", "", nil), 401)
+	viewer, _ := e.UserWith("ALL", 0, "user:list")
+	apptest.Expect(t, e.Do("GET", "/api/users/template", viewer, nil), 403)
 	rows := [][]string{header[0][1:], // after 序号
 		{"li4", "李四", "男", "13800138001", "li4@example.edu.cn", "学校", "党员", "否"},
 		{"wang5", "王五", "未知", "123", "", "不存在的部门", "不存在的角色", "也许"},
