@@ -10,6 +10,7 @@
 package cas
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"errors"
@@ -180,7 +181,7 @@ type serviceResponse struct {
 
 func parseValidation(body []byte) (*Principal, error) {
 	var r serviceResponse
-	d := xml.NewDecoder(strings.NewReader(string(body)))
+	d := xml.NewDecoder(bytes.NewReader(body))
 	d.Strict = true
 	if err := d.Decode(&r); err != nil {
 		return nil, fmt.Errorf("CAS validation: %w", err)
