@@ -128,7 +128,7 @@ func migrate(args []string) error {
 		return err
 	}
 	defer database.Close()
-	n, err := db.Migrate(context.Background(), database, app.Migrations())
+	n, err := app.Migrate(context.Background(), database, cfg)
 	if err != nil {
 		return err
 	}

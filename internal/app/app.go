@@ -231,6 +231,17 @@ func Migrations() []db.Migration {
 	return all
 }
 
+// Migrate applies the migrations database lacks, with the installation's
+// field key on their context (a migration that encrypts a column it moves
+// needs it: crypto.CipherFrom).
+func Migrate(ctx context.Context, database *bun.DB, cfg config.Config) (int, error) {
+	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
+	if err != nil {
+		return 0, fmt.Errorf("field encryption key: %w", err)
+	}
+	return db.Migrate(crypto.WithCipher(ctx, cipher), database, Migrations())
+}
+
 // DictUses lists every module's dictionary columns (what a dictionary
 // value in use is counted in).
 func DictUses() []module.DictUse {
@@ -347,7 +358,7 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	if n, err := db.Migrate(ctx, database, Migrations()); err != nil {
+	if n, err := Migrate(ctx, database, cfg); err != nil {
 		database.Close()
 		return nil, err
 	} else if n > 0 {
@@ -395,7 +406,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
 	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks, Bus: bus, DictUses: DictUses()})
+		Workbooks: workbooks, Bus: bus, DictUses: DictUses(), Cipher: cipher})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)

@@ -49,7 +49,7 @@ func (e *Env) Accounts(t testing.TB, n int, perms ...string) []Account {
 		for i := range users {
 			u := template
 			u.ID, u.Username = 0, fmt.Sprintf("%s_%d", template.Username, from+i)
-			u.NickName, u.Phone, u.Email, u.LastLoginAt = fmt.Sprintf("考生%d", from+i+1), "", "", &now
+			u.NickName, u.Email, u.LastLoginAt = fmt.Sprintf("考生%d", from+i+1), "", &now
 			users[i] = u
 		}
 		if _, err := e.DB.NewInsert().Model(&users).Returning("id").Exec(ctx); err != nil {

@@ -35,7 +35,8 @@ type User struct {
 	Username      string     `bun:"username"`
 	NickName      string     `bun:"nick_name"`
 	Gender        string     `bun:"gender"`
-	Phone         string     `bun:"phone"`
+	PhoneEnc      string     `bun:"phone_enc"` // see user_phone.go
+	PhoneIdx      string     `bun:"phone_idx"`
 	Email         string     `bun:"email"`
 	AvatarFileID  *int64     `bun:"avatar_file_id"`
 	DeptID        *int64     `bun:"dept_id"`

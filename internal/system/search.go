@@ -9,7 +9,7 @@ import (
 // search). DeptSearch is exported for the unit list, which searches the
 // department's name.
 var (
-	userSearch     = search.Index{Table: "sys_user", Columns: []string{"username", "nick_name", "phone", "email"}}
+	userSearch     = search.Index{Table: "sys_user", Columns: []string{"username", "nick_name", "email"}}
 	DeptSearch     = search.Index{Table: "sys_dept", Columns: []string{"name"}}
 	operLogSearch  = search.Index{Table: "sys_oper_log", Columns: []string{"username", "path", "ip", "action", "target_name", "target"}}
 	loginLogSearch = search.Index{Table: "sys_login_log", Columns: []string{"username", "ip", "message"}}

@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
 	"zhdj/internal/platform/files"
@@ -34,6 +35,8 @@ type Options struct {
 	// DictUses are the columns of every module holding dictionary codes
 	// (the descriptors' Dicts): a value in use there is not deleted.
 	DictUses []module.DictUse
+	// Cipher keeps the accounts' phones encrypted (user_phone.go).
+	Cipher *crypto.FieldCipher
 }
 
 // Service is the system domain. It is built once in internal/app.

@@ -17,7 +17,6 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
-	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/uniq"
 	"zhdj/internal/platform/zh"
 )
@@ -113,7 +112,7 @@ func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error)
 	}
 	now := s.now()
 	for i, r := range rows {
-		v := UserView{ID: r.ID, Username: r.Username, NickName: r.NickName, Gender: r.Gender, Phone: r.Phone,
+		v := UserView{ID: r.ID, Username: r.Username, NickName: r.NickName, Gender: r.Gender, Phone: s.phoneOf(&r.User),
 			Email: r.Email, Avatar: AvatarURL(r.AvatarName), Enabled: r.Enabled, Activated: r.Activated,
 			HasLeft: r.HasLeft, Locked: r.Locked(now), IsAdmin: r.IsAdmin, PwdState: r.PwdState,
 			LastLoginTime: r.LastLoginAt, CreateTime: r.CreatedAt, RoleList: byUser[r.ID], CadreLinked: cadres[r.ID]}
@@ -186,10 +185,10 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 }
 
 // userListSpec declares the filters and sorts of every user list, but for
-// 所在党组织 (orgId), which needs the call: userSpec adds it.
+// 所在党组织 (orgId), which needs the call, and the keyword (blurry), which
+// needs the phones' key: userSpec adds them.
 var userListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"u.username", "u.nick_name", "u.phone", "u.email"}, Match: httpx.Text, Search: []search.On{{Index: userSearch, Alias: "u"}}},
 		"deptId":     {Columns: []string{"u.dept_id"}, Kind: httpx.Int},
 		"enabled":    {Columns: []string{"u.enabled"}, Kind: httpx.Bool},
 		"activated":  {Columns: []string{"u.activated"}, Kind: httpx.Bool},
@@ -213,6 +212,7 @@ var userListSpec = httpx.ListSpec{
 func (s *Service) userSpec(ctx context.Context) httpx.ListSpec {
 	spec := userListSpec
 	spec.Filters = maps.Clone(userListSpec.Filters)
+	spec.Filters["blurry"] = httpx.Filter{Custom: s.userText}
 	spec.Filters["orgId"] = httpx.Filter{Kind: httpx.Int, Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
 		ids, err := s.orgs.Subtree(ctx, []int64{v.(int64)})
 		if err != nil {
@@ -399,9 +399,10 @@ func (s *Service) CreateUser(ctx context.Context, in UserInput) (*User, string, 
 		return nil, "", httpx.Internal(err)
 	}
 	now := s.now()
-	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone, Email: in.Email,
+	u := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Email: in.Email,
 		DeptID: in.DeptID, OrgID: in.OrgID.Value, PasswordHash: hash, PwdState: PwdInitial, Enabled: in.Enabled == nil || *in.Enabled,
 		Activated: true, HasLeft: in.HasLeft, Stamps: db.StampsAt(now)}
+	u.PhoneEnc, u.PhoneIdx = s.sealPhone(in.Phone, "", "")
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
 			return err
@@ -481,6 +482,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 	if old.ID == rbac.From(ctx).UserID && !enabled {
 		return httpx.Invalid("enabled", "不能停用自己的账号")
 	}
+	phoneEnc, phoneIdx := s.sealPhone(in.Phone, s.phoneOf(&old), old.PhoneEnc)
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		q := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", in.ID)
 		if in.OrgID.Set {
@@ -488,7 +490,7 @@ func (s *Service) UpdateUser(ctx context.Context, in UserInput) error {
 		}
 		_, err := q.
 			Set("username = ?", in.Username).Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).
-			Set("phone = ?", in.Phone).Set("email = ?", in.Email).Set("dept_id = ?", in.DeptID).
+			Set("phone_enc = ?", phoneEnc).Set("phone_idx = ?", phoneIdx).Set("email = ?", in.Email).Set("dept_id = ?", in.DeptID).
 			Set("enabled = ?", enabled).Set("has_left = ?", in.HasLeft).Set("updated_at = ?", s.now()).Exec(ctx)
 		if err != nil {
 			return err
@@ -582,8 +584,13 @@ func (s *Service) UpdateProfile(ctx context.Context, in UserInput) error {
 	if err := in.normalise(); err != nil {
 		return err
 	}
-	_, err := s.db.NewUpdate().Model((*User)(nil)).Where("id = ?", p.UserID).
-		Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone = ?", in.Phone).
+	cur, err := s.findUser(ctx, p.UserID)
+	if err != nil {
+		return err
+	}
+	phoneEnc, phoneIdx := s.sealPhone(in.Phone, s.phoneOf(cur), cur.PhoneEnc)
+	_, err = s.db.NewUpdate().Model((*User)(nil)).Where("id = ?", p.UserID).
+		Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone_enc = ?", phoneEnc).Set("phone_idx = ?", phoneIdx).
 		Set("email = ?", in.Email).Set("updated_at = ?", s.now()).Exec(ctx)
 	if err != nil {
 		return httpx.Internal(err)

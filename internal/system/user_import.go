@@ -151,7 +151,7 @@ func (u *UserImport) Check(c UserCells) (*ImportedUser, []error) {
 	in := &item.In
 	if cur := item.Current; cur != nil { // a column left out keeps the account's value
 		item.roles = u.held[cur.ID]
-		*in = UserInput{ID: cur.ID, Username: cur.Username, NickName: cur.NickName, Gender: cur.Gender, Phone: cur.Phone,
+		*in = UserInput{ID: cur.ID, Username: cur.Username, NickName: cur.NickName, Gender: cur.Gender, Phone: u.s.phoneOf(cur),
 			Email: cur.Email, DeptID: cur.DeptID, RoleIDs: item.roles, HasLeft: cur.HasLeft}
 	}
 	in.Username = c.Username
@@ -272,7 +272,7 @@ func (u *UserImport) Changes(item *ImportedUser) [][4]string {
 	}
 	add(UserColNickName, "姓名", cur.NickName, in.NickName)
 	add(UserColGender, "性别", gender[cur.Gender], gender[in.Gender])
-	add(UserColPhone, "手机号", cur.Phone, in.Phone)
+	add(UserColPhone, "手机号", u.s.phoneOf(cur), in.Phone)
 	add(UserColEmail, "邮箱", cur.Email, in.Email)
 	add(UserColDept, "部门", u.deptName(cur.DeptID), u.deptName(in.DeptID))
 	add(UserColHasLeft, "是否已离校", yes[cur.HasLeft], yes[in.HasLeft])
@@ -312,8 +312,9 @@ func (u *UserImport) roleNames(ids []int64) string {
 func (u *UserImport) Save(ctx context.Context, tx bun.Tx, item *ImportedUser) (*InitialPassword, error) {
 	in, now := item.In, u.s.now()
 	if cur := item.Current; cur != nil {
+		phoneEnc, phoneIdx := u.s.sealPhone(in.Phone, u.s.phoneOf(cur), cur.PhoneEnc)
 		if _, err := tx.NewUpdate().Model((*User)(nil)).Where("id = ?", cur.ID).
-			Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone = ?", in.Phone).
+			Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone_enc = ?", phoneEnc).Set("phone_idx = ?", phoneIdx).
 			Set("email = ?", in.Email).Set("dept_id = ?", in.DeptID).Set("has_left = ?", in.HasLeft).
 			Set("updated_at = ?", now).Exec(ctx); err != nil {
 			return nil, err
@@ -328,9 +329,10 @@ func (u *UserImport) Save(ctx context.Context, tx bun.Tx, item *ImportedUser) (*
 	if err != nil {
 		return nil, err
 	}
-	nu := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender, Phone: in.Phone,
+	nu := &User{Username: in.Username, NickName: in.NickName, Gender: in.Gender,
 		Email: in.Email, DeptID: in.DeptID, PasswordHash: hash, PwdState: PwdInitial, Enabled: true,
 		Activated: false, HasLeft: in.HasLeft, Stamps: db.StampsAt(now)}
+	nu.PhoneEnc, nu.PhoneIdx = u.s.sealPhone(in.Phone, "", "")
 	if _, err := tx.NewInsert().Model(nu).Returning("id").Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return nil, httpx.Invalid(UserColUsername, "用户名“%s”已被使用", in.Username)
@@ -379,7 +381,7 @@ func (s *Service) handleUserExport(w http.ResponseWriter, r *http.Request) error
 		if u.LastLoginAt != nil {
 			last = u.LastLoginAt.Local().Format("2006-01-02 15:04:05")
 		}
-		if err := xw.Add(u.Username, u.NickName, gender[u.Gender], u.Phone, u.Email, u.DeptName, state, last,
+		if err := xw.Add(u.Username, u.NickName, gender[u.Gender], s.phoneOf(&u.User), u.Email, u.DeptName, state, last,
 			u.CreatedAt.Local().Format("2006-01-02 15:04:05")); err != nil {
 			return httpx.Internal(err)
 		}

@@ -4,6 +4,7 @@
 package crypto
 
 import (
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hmac"
@@ -210,4 +211,19 @@ func maskMiddle[S ~string | ~[]byte](v S, head, tail int) string {
 		j += size
 	}
 	return b.String()
+}
+
+type cipherKey struct{}
+
+// WithCipher carries c to the migrations run with ctx: a migration that
+// moves a plaintext column into an encrypted one needs the installation's
+// key, which the migration API does not otherwise pass.
+func WithCipher(ctx context.Context, c *FieldCipher) context.Context {
+	return context.WithValue(ctx, cipherKey{}, c)
+}
+
+// CipherFrom is the cipher WithCipher put on ctx, nil when there is none.
+func CipherFrom(ctx context.Context) *FieldCipher {
+	c, _ := ctx.Value(cipherKey{}).(*FieldCipher)
+	return c
 }

@@ -178,6 +178,25 @@ func (ix Index) triggers() []string {
 	}
 }
 
+// Drop removes the index of table (a migration changing its columns drops
+// it and creates the new one): the FTS5 table and its triggers on SQLite,
+// the two GIN indexes on PostgreSQL, and its search_index row.
+func Drop(ctx context.Context, tx bun.Tx, table string) error {
+	ix := Index{Table: table}
+	statements := []string{
+		"DROP TRIGGER IF EXISTS trg_" + ix.FTSTable() + "_ins", "DROP TRIGGER IF EXISTS trg_" + ix.FTSTable() + "_upd",
+		"DROP TRIGGER IF EXISTS trg_" + ix.FTSTable() + "_del", "DROP TABLE IF EXISTS " + ix.FTSTable(),
+	}
+	if db.IsPostgres(tx) {
+		statements = []string{"DROP INDEX IF EXISTS " + ix.trgmIndexName(), "DROP INDEX IF EXISTS " + ix.gramsIndexName()}
+	}
+	if err := db.DDL(ctx, tx, statements...); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, "DELETE FROM search_index WHERE table_name = ?", table)
+	return err
+}
+
 // Rebuild fills the SQLite FTS5 table of ix again from the rows; nothing on
 // PostgreSQL, whose indexes are the table's own.
 func Rebuild(ctx context.Context, idb bun.IDB, ix Index) error {
