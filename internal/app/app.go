@@ -463,7 +463,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		Honours: memberPoints.HonoursOf, Meetings: attendedMeetings(life), OrgNames: orgs.Names, Lineage: orgs.Lineage})
 	statsQuery := statsquery.New(database, sys, orgs, cadre.ServingStatuses,
 		members.QuerySource(), orgs.QuerySource(), dev.QuerySource(), cadres.QuerySource())
-	signOn := signon.New(database, sys)
+	signOn := signon.New(database, sys, cipher.Derive("signon.sms"), accounts)
 	djWorkbench := workbench.New(database, sys, workbench.Sources{Orgs: orgs, Members: members, Develop: dev, Transfers: trf,
 		Fees: fees, Life: life})
 	mods := modules(services{ballots: ballots, sys: sys, orgs: orgs, members: members, units: units, persons: persons, imp: imp,

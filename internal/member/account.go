@@ -89,6 +89,30 @@ func (s *Service) Holders(ctx context.Context, under string, afterID int64, limi
 	return out, nil
 }
 
+// HoldersByPhone reads the members in good standing of the caller's scope
+// whose phone is phone (through its blind index), at most a few.
+func (s *Service) HoldersByPhone(ctx context.Context, phone string) ([]Holder, error) {
+	return s.holdersWhere(ctx, "m.phone_idx = ?", s.cipher.Index(phone))
+}
+
+// HoldersByNumber reads the members in good standing of the caller's scope
+// whose staff or student number is no.
+func (s *Service) HoldersByNumber(ctx context.Context, no string) ([]Holder, error) {
+	return s.holdersWhere(ctx, "m.staff_or_student_no = ?", no)
+}
+
+func (s *Service) holdersWhere(ctx context.Context, cond string, arg any) ([]Holder, error) {
+	q, err := s.holderQuery(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	var out []Holder
+	if err := q.Where(cond, arg).Where("m.member_status = ?", StatusNormal).OrderExpr("m.id").Limit(5).Scan(ctx, &out); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	return out, nil
+}
+
 // HoldersOf reads the members of the caller's scope with these ids (a
 // missing or out-of-scope one is simply absent).
 func (s *Service) HoldersOf(ctx context.Context, ids []int64) (map[int64]Holder, error) {

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -25,6 +26,7 @@ import (
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/ratelimit"
+	"zhdj/internal/platform/sms"
 	"zhdj/internal/system"
 )
 
@@ -43,11 +45,34 @@ type Service struct {
 	client  *http.Client // nil: the protocol clients' own
 	weLinks weLinkClients
 	now     func() time.Time
+
+	registrar   Registrar      // nil: no self-service accounts
+	smsKey      []byte         // keys the stored codes (sms.go)
+	smsOverride sms.Provider   // tests: instead of the settings' provider
+	sending     sync.WaitGroup // messages being sent after their answer
 }
 
-// New builds the service.
-func New(database *bun.DB, sys *system.Service) *Service {
-	s := &Service{db: database, sys: sys, limits: ratelimit.New(20_000), now: func() time.Time { return time.Now().UTC() }}
+// New builds the service; smsKey keys the stored SMS codes (drawn from the
+// installation's key), registrar makes the accounts of members who have
+// none (nil: nobody registers).
+func New(database *bun.DB, sys *system.Service, smsKey []byte, registrar Registrar) *Service {
+	s := &Service{db: database, sys: sys, limits: ratelimit.New(20_000), now: func() time.Time { return time.Now().UTC() },
+		smsKey: smsKey, registrar: registrar}
+	sys.CheckSetting(system.CfgSMSProvider, system.MessageCheck(func(v string) string {
+		if v != "log" && v != "http" {
+			return "短信服务只能是 log 或 http"
+		}
+		return ""
+	}))
+	sys.CheckSetting(system.CfgSMSURL, system.MessageCheck(func(v string) string {
+		if strings.TrimSpace(v) == "" {
+			return ""
+		}
+		if err := sms.ParseURL(v); err != nil {
+			return err.Error()
+		}
+		return ""
+	}))
 	sys.CheckSetting(system.CfgCASVersion, system.MessageCheck(func(v string) string {
 		if v != string(cas.V2) && v != string(cas.V3) {
 			return "CAS 协议版本只能是 3.0 或 2.0"
@@ -63,12 +88,12 @@ const JobPurge = "signon.purgeTickets"
 // Module describes the module to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "signon", Migrations: Migrations(), Routes: s.Routes,
-		Jobs: []jobs.Job{{Name: JobPurge, Title: "清理已用的统一身份认证票据", Cron: "50 3 * * *", Run: s.purge}}}
+		Jobs: []jobs.Job{{Name: JobPurge, Title: "清理已用的统一身份认证票据和过期的短信验证码", Cron: "50 3 * * *", Run: s.purge}}}
 }
 
 // Migrations: the tickets used, each with the session it opened.
 func Migrations() []db.Migration {
-	return []db.Migration{{Version: 2026121281, Name: "signon: the CAS tickets used and their sessions", Up: func(ctx context.Context, tx bun.Tx) error {
+	return []db.Migration{smsMigration(), {Version: 2026121281, Name: "signon: the CAS tickets used and their sessions", Up: func(ctx context.Context, tx bun.Tx) error {
 		// No foreign key to sys_session: sessions are the system's, deleted
 		// on expiry without asking; a ticket whose session is gone ends nothing.
 		return db.DDL(ctx, tx, `CREATE TABLE sso_ticket (
@@ -94,6 +119,14 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	r.Post("/auth/cas/callback", httpx.Public, "统一身份认证单点退出", s.handleSingleLogout)
 	r.Get("/auth/cas/logout", httpx.Public, "转到统一身份认证退出", s.handleLogout)
 	rs.In("WeLink 免登").Get("/auth/welink/login", httpx.Public, "WeLink 免登", s.handleWeLinkLogin)
+	code := rs.In("短信验证码")
+	code.Post("/auth/sms/verify", httpx.Public, "发送登录或找回密码验证码", s.handleSendCode)
+	code.Post("/auth/vercode/login", httpx.Public, "短信验证码登录", s.handleCodeLogin)
+	code.Post("/api/users/resetPass", httpx.Public, "短信找回密码", s.handleResetPassword)
+	code.Post("/auth/sms/register/verify", httpx.Public, "发送注册验证码", s.handleSendRegisterCode)
+	code.Post("/auth/register", httpx.Public, "短信自助注册", s.handleRegister)
+	code.Post("/api/users/emailCode", httpx.SignedIn, "发送更换邮箱验证码", s.handleSendEmailCode)
+	code.Post("/api/users/updateEmail/{code}", httpx.SignedIn, "更换邮箱", s.handleUpdateEmail)
 }
 
 // config is the CAS settings, checked.
@@ -209,6 +242,9 @@ func (s *Service) signIn(ctx context.Context, c *config, page, ticket string, cl
 			return system.External{}, httpx.E(http.StatusForbidden, "统一身份认证未提供属性「%s」，无法确定您的账号，请联系管理员", c.attr)
 		}
 	}
+	if err := s.createAtFirstSignIn(ctx, username); err != nil {
+		return system.External{}, err
+	}
 	ext, err := s.sys.SignInExternal(ctx, username, system.MethodCAS, client)
 	if err != nil {
 		return ext, err
@@ -219,6 +255,25 @@ func (s *Service) signIn(ctx context.Context, c *config, page, ticket string, cl
 	return ext, nil
 }
 
+// createAtFirstSignIn makes the account of a party member CAS vouched for
+// who has none, when the school allows it (casCreateAccounts). Anyone else
+// without an account is refused by the sign-in that follows, with its page.
+func (s *Service) createAtFirstSignIn(ctx context.Context, username string) error {
+	if s.registrar == nil || s.sys.Setting(ctx, system.CfgCASCreateAccounts) != "true" {
+		return nil
+	}
+	exists, err := s.sys.AccountExists(ctx, username)
+	if err != nil || exists {
+		return httpx.AsError(err)
+	}
+	_, err = s.registrar.RegisterNumber(ctx, username)
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status < 500 {
+		return nil // not a member who may have one: the sign-in says the account is missing
+	}
+	return err
+}
+
 // allow takes a token of the client address's sign-in bucket: the
 // password sign-in's limits (its settings), so that a flood of made-up
 // tickets or codes does not turn into a flood of calls to CAS or WeLink.
@@ -226,6 +281,10 @@ func (s *Service) allow(r *http.Request) bool {
 	ctx := r.Context()
 	return s.limits.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), ratelimit.Rule{
 		PerMinute: s.sys.SettingInt(ctx, system.CfgRateLoginPerMin, 10), Burst: s.sys.SettingInt(ctx, system.CfgRateLoginBurst, 20)})
+}
+
+func errTooMany() *httpx.Error {
+	return httpx.E(http.StatusTooManyRequests, "请求过于频繁，请稍后再试")
 }
 
 // takeOnce records a ticket (or a WeLink code, prefixed) as used, by its
@@ -278,8 +337,10 @@ func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// purge forgets the tickets past ticketKept (the nightly job).
+// purge forgets the tickets past ticketKept and the spent SMS codes (the nightly job).
 func (s *Service) purge(ctx context.Context) error {
-	_, err := s.db.NewDelete().Table("sso_ticket").Where("created_at < ?", s.now().Add(-ticketKept)).Exec(ctx)
-	return err
+	if _, err := s.db.NewDelete().Table("sso_ticket").Where("created_at < ?", s.now().Add(-ticketKept)).Exec(ctx); err != nil {
+		return err
+	}
+	return s.purgeCodes(ctx)
 }

@@ -294,6 +294,41 @@ func TestCASUnknownDisabledAndMappedAccounts(t *testing.T) {
 	}
 }
 
+// With casCreateAccounts on, a party member in good standing whose number
+// CAS names and who has no account gets one at the first sign-in (role
+// 党员, linked to the record); anyone else without an account is still
+// refused; with the setting off the member is refused too.
+func TestCASCreatesAMembersAccountAtFirstSignIn(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	c := w.e.Campus(t)
+	w.e.Create(t, w.e.AdminTK, "/api/dyjbxx", apptest.FullMember("钱首登", c.Branch, "gender", "2", "staffOrStudentNo", "S2026001"))
+	w.cas.loginAs = "S2026001"
+	res, _ := w.signIn(t, "/")
+	if msg := failure(t, redirected(t, res)); !strings.Contains(msg, "尚未在本系统开通") {
+		t.Fatalf("with the setting off: %q", msg)
+	}
+	w.set(t, system.CfgCASCreateAccounts, "true")
+	res, _ = w.signIn(t, "/")
+	if loc := redirected(t, res); loc != "/web/" {
+		t.Fatalf("first sign-in: %s (%s)", loc, failure(t, loc))
+	}
+	info := w.e.Do("GET", "/auth/info", sessionOf(res), nil).Map(t)
+	if info["username"] != "S2026001" || !strings.Contains(fmt.Sprint(info["roleList"]), "name:党员") {
+		t.Fatalf("info %v", info)
+	}
+	// The next sign-in uses the account made.
+	res, _ = w.signIn(t, "/")
+	if loc := redirected(t, res); loc != "/web/" {
+		t.Fatalf("second sign-in: %s", loc)
+	}
+	w.cas.loginAs = "NOBODY9" // not in the registry
+	res, _ = w.signIn(t, "/")
+	if msg := failure(t, redirected(t, res)); !strings.Contains(msg, "尚未在本系统开通") {
+		t.Fatalf("a stranger: %q", msg)
+	}
+}
+
 func TestCASSingleLogoutEndsTheSession(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)

@@ -73,10 +73,9 @@ func (s *Service) handleWeLinkLogin(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	view, err := s.sys.CurrentUserView(ctx, ext.User.ID)
+	answer, err := s.session(w, r, ext)
 	if err != nil {
 		return err
 	}
-	httpx.SetSessionCookie(w, r, ext.Token, 0)
-	return httpx.OK(w, map[string]any{"token": ext.Token, "user": view})
+	return httpx.OK(w, answer)
 }

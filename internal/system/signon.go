@@ -34,6 +34,10 @@ const (
 	// CfgCASPasswordLogin false: while CAS is on, only administrators may
 	// still sign in with a password (an emergency way in).
 	CfgCASPasswordLogin = "casPasswordLogin"
+	// CfgCASCreateAccounts: a CAS user without an account who is a party
+	// member in good standing (their number on the record) gets one at the
+	// first sign-in, with the 党员 role.
+	CfgCASCreateAccounts = "casCreateAccounts"
 
 	// The messaging app (WeLink): its open platform and the school's
 	// application credentials.
@@ -88,7 +92,7 @@ type External struct {
 // them. The password's state does not apply (the session never used it).
 func (s *Service) SignInExternal(ctx context.Context, username, method string, c Client) (out External, err error) {
 	username = strings.TrimSpace(username)
-	label := map[string]string{MethodCAS: "统一身份认证", MethodWeLink: "WeLink"}[method]
+	label := map[string]string{MethodCAS: "统一身份认证", MethodWeLink: "WeLink", MethodSMS: "短信验证码"}[method]
 	var reason string
 	defer func() {
 		msg := label + "登录成功"
@@ -130,6 +134,12 @@ func (s *Service) SignInExternal(ctx context.Context, username, method string, c
 		return External{}, httpx.Internal(err)
 	}
 	return External{Token: token, SessionID: id, User: u}, nil
+}
+
+// AccountExists tells whether an account is named username.
+func (s *Service) AccountExists(ctx context.Context, username string) (bool, error) {
+	n, err := s.db.NewSelect().Model((*User)(nil)).Where("username = ?", strings.TrimSpace(username)).Count(ctx)
+	return n > 0, err
 }
 
 // EndSession ends session id (a central single logout); a session already

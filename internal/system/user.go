@@ -588,6 +588,11 @@ func (s *Service) UpdateProfile(ctx context.Context, in UserInput) error {
 	if err != nil {
 		return err
 	}
+	// With the SMS code on, the address is proven: it changes only through
+	// POST /api/users/updateEmail/{code} (the password and a code to the phone).
+	if in.Email != cur.Email && s.Setting(ctx, CfgSMSEnabled) == "true" {
+		return httpx.Invalid("email", "请通过“更换邮箱”修改邮箱（需验证登录密码和短信验证码）")
+	}
 	phoneEnc, phoneIdx := s.sealPhone(in.Phone, s.phoneOf(cur), cur.PhoneEnc)
 	_, err = s.db.NewUpdate().Model((*User)(nil)).Where("id = ?", p.UserID).
 		Set("nick_name = ?", in.NickName).Set("gender = ?", in.Gender).Set("phone_enc = ?", phoneEnc).Set("phone_idx = ?", phoneIdx).

@@ -59,7 +59,7 @@ func (s *Service) userText(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) 
 // phone out of the text-search index (a phone is found exactly, by its
 // blind index, like the members' and the registry's).
 func userPhoneMigration() db.Migration {
-	return db.Migration{Version: 2026120301, Name: "accounts: the phone encrypted, with its blind index; the plaintext column dropped",
+	return db.Migration{Version: 2026121290, Name: "accounts: the phone encrypted, with its blind index; the plaintext column dropped",
 		Up: func(ctx context.Context, tx bun.Tx) error {
 			if err := db.DDL(ctx, tx,
 				`ALTER TABLE sys_user ADD COLUMN phone_enc VARCHAR(200) NOT NULL DEFAULT ''`,

@@ -76,7 +76,7 @@ func TestMigrationSealsPlainPhones(t *testing.T) {
 	t.Parallel()
 	var before []db.Migration
 	for _, m := range app.Migrations() {
-		if m.Version < 2026120301 {
+		if m.Version < 2026121290 {
 			before = append(before, m)
 		}
 	}

@@ -32,5 +32,10 @@ export const updateAvatar = (file: File, onProgress?: (p: number) => void) => {
 /** Both passwords RSA-encrypted by the caller. */
 export const updatePass = (body: { oldPass: string; newPass: string }) => post<void>('/api/users/updatePass', body)
 export const updatePassByAdmin = (body: { username: string; newPass: string }) => post<void>('/api/users/updatePassByAdmin', body)
+/** A code for the e-mail change, sent to the account's own phone. */
+export const sendEmailCode = () => post<{ message: string; interval: number }>('/api/users/emailCode')
+/** 更换邮箱 with the code sent to the phone and the password (RSA-encrypted). */
+export const updateEmail = (code: string, body: { password: string; email: string }) =>
+  post<void>(`/api/users/updateEmail/${encodeURIComponent(code)}`, body)
 export const mySessions = () => get<SessionInfo[]>('/api/users/sessions')
 export const endOtherSessions = () => del<void>('/api/users/sessions/others')

@@ -31,6 +31,10 @@ interface SessionState {
   login: (form: LoginForm) => Promise<void>
   /** WeLink 免登: signs in the WeLink user the code was given to. */
   loginWithWeLink: (code: string) => Promise<void>
+  /** 短信验证码登录. */
+  loginWithCode: (phone: string, vercode: string, rememberMe: boolean) => Promise<void>
+  /** A sign-in answered by another call (registration): the server has set the session cookie. */
+  signedInAs: (user: User) => void
   /** Single sign-on: turns a session id from the URL into the session cookie. */
   adoptSession: (sessionId: string) => Promise<void>
   fetchInfo: () => Promise<User>
@@ -58,6 +62,11 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const res = await authApi.weLinkLogin(code)
     set({ signedIn: true, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
   },
+  loginWithCode: async (phone, vercode, rememberMe) => {
+    const res = await authApi.vercodeLogin({ phone: phone.trim(), vercode: vercode.trim(), rememberMe })
+    get().signedInAs(res.user)
+  },
+  signedInAs: (user) => set({ signedIn: true, user, roles: normalizeRoles(user.roles), loadMenus: true }),
   adoptSession: async (sessionId) => {
     await authApi.adoptSession(sessionId)
     set({ signedIn: true, user: null, roles: [], loadMenus: true })

@@ -18,7 +18,7 @@ describe('navigation guard', () => {
     expect(run({ pathname: '/' })).toEqual({ kind: 'redirect', to: '/login' })
   })
 
-  it.each(['/login', '/kclogin', '/lylogin', '/rjlogin', '/newlogin', '/salogin', '/404', '/401', '/payment', '/mobileUpload', '/redirect/home/home', '/democratic/meeting', '/democratic/meetingReceipt/3', '/questionnaire', '/questionnaire/abc'])(
+  it.each(['/login', '/kclogin', '/lylogin', '/rjlogin', '/newlogin', '/salogin', '/register', '/resetPass', '/404', '/401', '/payment', '/mobileUpload', '/redirect/home/home', '/democratic/meeting', '/democratic/meetingReceipt/3', '/questionnaire', '/questionnaire/abc'])(
     'public %s needs no session',
     (pathname) => {
       expect(isPublicPath(pathname)).toBe(true)

@@ -9,6 +9,9 @@ export const PUBLIC_PAGES: Record<string, string> = {
   '/rjlogin': 'login',
   '/newlogin': 'login',
   '/salogin': 'login',
+  // SMS self-service (docs/signon.md): 注册账号 and 找回密码
+  '/register': 'register',
+  '/resetPass': 'resetPass',
   '/404': 'error/404',
   '/401': 'error/401',
   '/payment': 'payment',

@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
-import { Button, Card, Checkbox, Divider, Form, Input, Result, Spin } from 'antd'
+import { Button, Card, Checkbox, Divider, Form, Input, Result, Spin, Tabs } from 'antd'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { getCaptcha, type Captcha } from '@/api/auth'
@@ -10,6 +10,7 @@ import { isTrue, useConfigStore } from '@/stores/config'
 import { brandTitle } from '@/utils/title'
 import { useSessionStore } from '@/stores/session'
 import { casLoginUrl, rememberedUsername, rememberUsername } from './service'
+import SmsLoginForm from './SmsLoginForm'
 
 interface Values {
   username: string
@@ -29,6 +30,7 @@ export default function LoginPage() {
   const [loading, setLoading] = useState(false)
   const [form] = Form.useForm<Values>()
   const cas = isTrue(config.casEnabled)
+  const sms = isTrue(config.smsEnabled)
   // While the central sign-on is on the school may keep passwords for administrators only.
   const passwordKept = !cas || config.casPasswordLogin !== 'false'
   const [showPassword, setShowPassword] = useState(false)
@@ -98,6 +100,7 @@ export default function LoginPage() {
     )
   }
 
+  const done = () => navigate(safeRedirect(params.get('redirect')), { replace: true })
   const onFinish = async (v: Values) => {
     setLoading(true)
     try {
@@ -109,7 +112,7 @@ export default function LoginPage() {
         rememberMe: v.rememberMe,
       })
       rememberUsername(v.username.trim(), v.rememberMe)
-      navigate(safeRedirect(params.get('redirect')), { replace: true })
+      done()
     } catch {
       // The message came through the request pipeline; a captcha is single-use, so fetch a new one.
       form.setFieldValue('code', '')
@@ -119,6 +122,38 @@ export default function LoginPage() {
     }
   }
 
+  const passwordForm = (
+    <Form<Values>
+      form={form}
+      size="large"
+      onFinish={onFinish}
+      initialValues={{ username: rememberedUsername(), rememberMe: !!rememberedUsername() }}
+      autoComplete="on"
+    >
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+        <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+      </Form.Item>
+      {captcha?.enabled && (
+        <Form.Item>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
+              <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" />
+            </Form.Item>
+            <img className="login-captcha" src={captcha.img} alt="验证码" title="看不清？点击刷新" onClick={refreshCaptcha} />
+          </div>
+        </Form.Item>
+      )}
+      <Form.Item name="rememberMe" valuePropName="checked">
+        <Checkbox>记住我</Checkbox>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={loading}>
+        {loading ? '登录中…' : '登 录'}
+      </Button>
+    </Form>
+  )
   const title = brandTitle(school)
   const footer = school?.footer || ''
   return (
@@ -150,37 +185,29 @@ export default function LoginPage() {
             )}
           </>
         )}
-        {(passwordKept || showPassword) && (
-          <Form<Values>
-            form={form}
-            size="large"
-            onFinish={onFinish}
-            initialValues={{ username: rememberedUsername(), rememberMe: !!rememberedUsername() }}
-            autoComplete="on"
-          >
-            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-              <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-            </Form.Item>
-            {captcha?.enabled && (
-              <Form.Item>
-                <div style={{ display: 'flex', gap: 8 }}>
-                  <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
-                    <Input prefix={<SafetyOutlined />} placeholder="验证码" autoComplete="off" />
-                  </Form.Item>
-                  <img className="login-captcha" src={captcha.img} alt="验证码" title="看不清？点击刷新" onClick={refreshCaptcha} />
-                </div>
-              </Form.Item>
-            )}
-            <Form.Item name="rememberMe" valuePropName="checked">
-              <Checkbox>记住我</Checkbox>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading}>
-              {loading ? '登录中…' : '登 录'}
+        {(passwordKept || showPassword) &&
+          (sms ? (
+            <Tabs
+              centered
+              items={[
+                { key: 'password', label: '账号登录', children: passwordForm },
+                { key: 'sms', label: '短信登录', children: <SmsLoginForm onDone={done} /> },
+              ]}
+            />
+          ) : (
+            passwordForm
+          ))}
+        {sms && (
+          <div className="login-links">
+            <Button type="link" size="small" onClick={() => navigate('/resetPass')}>
+              忘记密码
             </Button>
-          </Form>
+            {isTrue(config.smsRegisterEnabled) && (
+              <Button type="link" size="small" onClick={() => navigate('/register')}>
+                注册账号
+              </Button>
+            )}
+          </div>
         )}
       </Card>
       <div className="login-footer">

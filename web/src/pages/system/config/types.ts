@@ -15,6 +15,7 @@ export const GROUP_LABELS: Record<string, string> = {
   display: '显示',
   study: '学习',
   sso: '单点登录',
+  sms: '短信',
   bigscreen: '大屏',
 }
 

@@ -1,6 +1,6 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Table, Tabs, Tag, Upload, type UploadProps } from 'antd'
+import { Avatar, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Space, Table, Tabs, Tag, Upload, type UploadProps } from 'antd'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { PERM } from '@/api/permissions'
@@ -8,9 +8,11 @@ import { endOtherSessions, mySessions, updateAvatar, updateCenter, type CenterBo
 import { DIALOG_DEFAULTS, ui } from '@/app/bridge'
 import PasswordDialog from '@/components/password/PasswordDialog'
 import { useHasPermission } from '@/components/Permission'
+import { isTrue, useConfigStore } from '@/stores/config'
 import { useSessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/time'
 import { isValidEmail, isValidMobile } from '@/utils/validate'
+import EmailDialog from './EmailDialog'
 
 /** Gender codes the server accepts (GB/T 2261.1): 1 male, 2 female, 9 not stated. */
 const GENDERS = [
@@ -21,6 +23,9 @@ const GENDERS = [
 
 function ProfileForm() {
   const user = useSessionStore((s) => s.user)
+  // With the SMS code on, the address changes only through 更换邮箱 (the password and a code to the phone).
+  const emailByCode = useConfigStore((s) => isTrue(s.config.smsEnabled))
+  const [emailOpen, setEmailOpen] = useState(false)
   const [form] = Form.useForm<CenterBody>()
   const [saving, setSaving] = useState(false)
   useEffect(() => {
@@ -30,7 +35,7 @@ function ProfileForm() {
   const save = async (values: CenterBody) => {
     setSaving(true)
     try {
-      await updateCenter(values)
+      await updateCenter({ ...values, email: emailByCode ? (user?.email ?? '') : values.email })
       ui.message.success('保存成功')
       await useSessionStore.getState().fetchInfo()
     } catch {
@@ -55,13 +60,23 @@ function ProfileForm() {
       >
         <Input maxLength={11} />
       </Form.Item>
-      <Form.Item
-        label="邮箱"
-        name="email"
-        rules={[{ validator: (_, v: string) => (!v || isValidEmail(v) ? Promise.resolve() : Promise.reject(new Error('请输入正确的邮箱地址'))) }]}
-      >
-        <Input />
-      </Form.Item>
+      {emailByCode ? (
+        <Form.Item label="邮箱">
+          <Space.Compact style={{ width: '100%' }}>
+            <Input disabled value={user?.email || '未填写'} />
+            <Button onClick={() => setEmailOpen(true)}>更换邮箱</Button>
+          </Space.Compact>
+        </Form.Item>
+      ) : (
+        <Form.Item
+          label="邮箱"
+          name="email"
+          rules={[{ validator: (_, v: string) => (!v || isValidEmail(v) ? Promise.resolve() : Promise.reject(new Error('请输入正确的邮箱地址'))) }]}
+        >
+          <Input />
+        </Form.Item>
+      )}
+      <EmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} />
       <Form.Item wrapperCol={{ offset: 4 }}>
         <Button type="primary" htmlType="submit" loading={saving}>
           保存
