@@ -1,7 +1,7 @@
 // 统一身份认证 (issue 32): a browser signs in through a CAS server (a double run here, speaking the CAS 3.0
 // protocol) from /salogin, lands on the home page, and logs out to the CAS logout with the way back.
 // 短信验证码: a party member registers with the phone on their record and later signs in with a code, the
-// messages going through the HTTP gateway provider to a gateway double run here.
+// messages going through the HTTP gateway provider to a gateway double run here; /kclogin shows its own layout.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -125,6 +125,16 @@ describe('统一身份认证 (CAS)', () => {
       await setSettings(server.base, token, {
         casEnabled: 'false', smsEnabled: 'true', smsRegisterEnabled: 'true', smsProvider: 'http', smsUrl: gateway.url, smsSignature: '测试大学',
       })
+      // 登录页设置: /kclogin has its own layout; /login keeps the standard one.
+      await call(server.base, 'PUT', '/api/loginLayouts', {
+        token,
+        body: { variant: 'kclogin', style: 'split', title: '短信测试学院党建', subtitle: '', notice: '首次使用请先注册', backgroundFileId: null, showPassword: false, showSms: true, showCas: false },
+      })
+      await page.goto(`${server.base}/web/kclogin`)
+      await page.getByRole('heading', { name: '短信测试学院党建' }).waitFor()
+      await page.getByText('首次使用请先注册').waitFor()
+      assert.equal(await page.getByPlaceholder('账号').count(), 0, 'the layout hides the password form')
+      await screenshot(page, 'signon-kclogin')
       await page.goto(`${server.base}/web/login`)
       await page.getByRole('button', { name: '注册账号' }).click()
       await page.getByPlaceholder('手机号码').fill('13700003333')

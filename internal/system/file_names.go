@@ -31,12 +31,15 @@ const OtherFileLabel = "其他"
 const (
 	FileModuleAvatar = "avatar" // user_import.go: accounts' avatars
 	FileModuleSchool = "school" // the school's logo (system/school in the web)
+	// FileModuleLoginLayout: the login pages' backgrounds (system/loginLayout in the web).
+	FileModuleLoginLayout = "loginLayout"
 )
 
 // systemFileModules are the system domain's own upload module keys.
 var systemFileModules = []FileModule{
 	{Key: FileModuleAvatar, Title: "用户头像", Tags: map[string]string{"": ""}},
 	{Key: FileModuleSchool, Title: "学校信息", Tags: map[string]string{"logo": "学校标志"}},
+	{Key: FileModuleLoginLayout, Title: "登录页设置", Tags: map[string]string{"background": "登录页背景"}},
 }
 
 // fileNames holds the named module keys.

@@ -16,6 +16,7 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	s.dictRoutes(rs.In("字典管理"))
 	s.configRoutes(rs.In("系统配置"))
 	s.schoolRoutes(rs.In("学校信息"))
+	s.loginLayoutRoutes(rs)
 	s.fileRoutes(rs.In("文件管理"))
 	s.exportRoutes(rs.In("导出文件"))
 	s.messageRoutes(rs)

@@ -124,28 +124,8 @@ func (s *Service) handleSchoolLogo(w http.ResponseWriter, r *http.Request) error
 	// page load: a public image that changes rarely may be reused for a while
 	// (a new logo shows within logoMaxAge) instead of the API's no-store.
 	w.Header().Set("Cache-Control", logoCacheControl)
-	if sc.LogoFileID != nil {
-		f := new(File)
-		err := s.db.NewSelect().Model(f).Where("id = ?", *sc.LogoFileID).Scan(ctx)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return httpx.Internal(err)
-		}
-		if err == nil && isImageType(f.ContentType) {
-			fh, err := s.store.Open(f.StoredName)
-			if err == nil {
-				defer fh.Close()
-				h := w.Header()
-				h.Set("Content-Type", f.ContentType)
-				h.Set("Content-Security-Policy", "default-src 'none'")
-				if st, err := fh.Stat(); err == nil {
-					h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
-				}
-				w.WriteHeader(http.StatusOK)
-				io.Copy(w, fh) //nolint:errcheck // the client went away
-				return nil
-			}
-			slog.Warn("school logo file missing from the store", "file", f.ID, "err", err)
-		}
+	if sc.LogoFileID != nil && s.serveImage(w, ctx, *sc.LogoFileID) {
+		return nil
 	}
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml")
@@ -153,6 +133,37 @@ func (s *Service) handleSchoolLogo(w http.ResponseWriter, r *http.Request) error
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, defaultLogoSVG) //nolint:errcheck
 	return nil
+}
+
+// serveImage streams uploaded file id when it is a raster image and tells
+// whether it did; a missing row or stored file, or another type, is not
+// served (the caller answers its default).
+func (s *Service) serveImage(w http.ResponseWriter, ctx context.Context, id int64) bool {
+	f := new(File)
+	if err := s.db.NewSelect().Model(f).Where("id = ?", id).Scan(ctx); err != nil {
+		if !errors.Is(err, sql.ErrNoRows) {
+			slog.Error("public image", "file", id, "err", err)
+		}
+		return false
+	}
+	if !isImageType(f.ContentType) {
+		return false
+	}
+	fh, err := s.store.Open(f.StoredName)
+	if err != nil {
+		slog.Warn("public image missing from the store", "file", f.ID, "err", err)
+		return false
+	}
+	defer fh.Close()
+	h := w.Header()
+	h.Set("Content-Type", f.ContentType)
+	h.Set("Content-Security-Policy", "default-src 'none'")
+	if st, err := fh.Stat(); err == nil {
+		h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+	}
+	w.WriteHeader(http.StatusOK)
+	io.Copy(w, fh) //nolint:errcheck // the client went away
+	return true
 }
 
 // SchoolInput is the body of school create and update.
@@ -182,25 +193,27 @@ func (in *SchoolInput) normalise() error {
 	return nil
 }
 
-// checkLogo requires the logo to be an uploaded raster image.
-func (s *Service) checkLogo(ctx context.Context, id *int64) error {
+// checkPublicImage requires a picture served to anyone (the school's logo,
+// a login page's background; field and label name it) to be an uploaded
+// raster image.
+func (s *Service) checkPublicImage(ctx context.Context, id *int64, field, label string) error {
 	if id == nil {
 		return nil
 	}
 	var f File
 	err := s.db.NewSelect().Model(&f).Where("id = ?", *id).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return httpx.Invalid("logoFileId", "学校标志须为已上传的图片文件")
+		return httpx.Invalid(field, "%s须为已上传的图片文件", label)
 	} else if err != nil {
 		return httpx.Internal(err)
 	}
 	if !isImageType(f.ContentType) {
-		return httpx.Invalid("logoFileId", "学校标志须为已上传的图片文件")
+		return httpx.Invalid(field, "%s须为已上传的图片文件", label)
 	}
-	// The logo is served to anyone, so it must be a file the editor uploaded
-	// (or one already public): never somebody else's private picture.
+	// It is served to anyone, so it must be a file the editor uploaded (or
+	// one already public): never somebody else's private picture.
 	if p := rbac.From(ctx); !f.IsPublic && (f.UploaderID == nil || p == nil || *f.UploaderID != p.UserID) {
-		return httpx.Invalid("logoFileId", "学校标志须为您本人上传的图片")
+		return httpx.Invalid(field, "%s须为您本人上传的图片", label)
 	}
 	return nil
 }
@@ -210,7 +223,7 @@ func (s *Service) CreateSchool(ctx context.Context, in SchoolInput) (*School, er
 	if err := in.normalise(); err != nil {
 		return nil, err
 	}
-	if err := s.checkLogo(ctx, in.LogoFileID); err != nil {
+	if err := s.checkPublicImage(ctx, in.LogoFileID, "logoFileId", "学校标志"); err != nil {
 		return nil, err
 	}
 	now := s.now()
@@ -247,7 +260,7 @@ func (s *Service) UpdateSchool(ctx context.Context, in SchoolInput) error {
 	if old.ID == cur.ID && in.Code != old.Code {
 		return httpx.Invalid("code", "不能修改当前使用的学校的代码")
 	}
-	if err := s.checkLogo(ctx, in.LogoFileID); err != nil {
+	if err := s.checkPublicImage(ctx, in.LogoFileID, "logoFileId", "学校标志"); err != nil {
 		return err
 	}
 	_, err = s.db.NewUpdate().Model((*School)(nil)).Where("id = ?", in.ID).Set("code = ?", in.Code).

@@ -88,7 +88,7 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 // Module describes the system domain to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "system", Migrations: Migrations(), Routes: s.Routes,
-		Menus: append(systemMenus(), schedulePages()...), Subscribe: s.subscribe,
+		Menus: append(append(systemMenus(), schedulePages()...), loginLayoutPage()), Subscribe: s.subscribe,
 		WorkLists: []worklist.Provider{s.storedTodos()},
 		Jobs: []jobs.Job{
 			{Name: "system.purgeExpired", Title: "清理过期的会话、验证码和登录失败记录", Cron: "*/10 * * * *", Run: s.PurgeExpired},

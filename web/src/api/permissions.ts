@@ -185,6 +185,8 @@ export const PERM = {
   ksList: 'ks:list',
   logExport: 'log:export',
   logList: 'log:list',
+  loginLayoutEdit: 'loginLayout:edit',
+  loginLayoutList: 'loginLayout:list',
   menuAdd: 'menu:add',
   menuDel: 'menu:del',
   menuEdit: 'menu:edit',

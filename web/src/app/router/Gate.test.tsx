@@ -14,6 +14,8 @@ vi.mock('@/api/auth', () => ({
   logout: vi.fn(() => Promise.resolve()),
 }))
 vi.mock('@/api/menu', () => ({ myMenuTree: vi.fn() }))
+// The login paths' layouts: the default (none saved).
+vi.mock('@/api/loginLayout', async (orig) => ({ ...(await orig<typeof import('@/api/loginLayout')>()), getLoginLayout: vi.fn(() => Promise.reject(new Error('none'))) }))
 // The fixture's menu components stand for pages not built yet: keep them missing here even once
 // the real system/monitor pages exist, so these tests exercise the shell alone.
 // print/sample-notice stands for a print view a module adds under pages/print/.

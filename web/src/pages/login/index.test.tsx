@@ -2,6 +2,8 @@ import { fireEvent, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+// The layout of the path: the default (none saved).
+vi.mock('@/api/loginLayout', async (orig) => ({ ...(await orig<typeof import('@/api/loginLayout')>()), getLoginLayout: vi.fn(() => Promise.reject(new Error('none'))) }))
 vi.mock('@/api/auth', () => ({
   getCaptcha: vi.fn(() => Promise.resolve({ img: '', uuid: '', enabled: false })),
   weLinkLogin: vi.fn(),

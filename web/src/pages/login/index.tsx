@@ -3,6 +3,8 @@ import { Button, Card, Checkbox, Divider, Form, Input, Result, Spin, Tabs } from
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { getCaptcha, type Captcha } from '@/api/auth'
+import type { LoginLayoutView } from '@/api/generated/loginLayout'
+import { getLoginLayout, variantOf } from '@/api/loginLayout'
 import { SCHOOL_LOGO_URL } from '@/api/system'
 import { safeRedirect } from '@/app/router/guard'
 import { useDocumentTitle } from '@/app/useDocumentTitle'
@@ -29,10 +31,25 @@ export default function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null)
   const [loading, setLoading] = useState(false)
   const [form] = Form.useForm<Values>()
-  const cas = isTrue(config.casEnabled)
-  const sms = isTrue(config.smsEnabled)
-  // While the central sign-on is on the school may keep passwords for administrators only.
-  const passwordKept = !cas || config.casPasswordLogin !== 'false'
+  // The path's layout (登录页设置): its style, texts, background and the ways of signing in it shows.
+  const [layout, setLayout] = useState<LoginLayoutView | null>(null)
+  const variant = variantOf(pathname)
+  useEffect(() => {
+    if (pathname === '/salogin') return
+    let live = true
+    getLoginLayout(variant).then(
+      (l) => live && setLayout(l),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [pathname, variant])
+  const cas = isTrue(config.casEnabled) && layout?.showCas !== false
+  const sms = isTrue(config.smsEnabled) && layout?.showSms !== false
+  // While the central sign-on is on the school may keep passwords for administrators only; a layout may
+  // hide the password form too (then 管理员登录 still opens it).
+  const passwordKept = (!isTrue(config.casEnabled) || config.casPasswordLogin !== 'false') && layout?.showPassword !== false
   const [showPassword, setShowPassword] = useState(false)
   const casError = pathname === '/salogin' ? params.get('error') : null
   // Opened inside WeLink with its authorisation code: sign in with it (WeLink 免登), else the form.
@@ -154,15 +171,25 @@ export default function LoginPage() {
       </Button>
     </Form>
   )
-  const title = brandTitle(school)
+  const title = layout?.title || brandTitle(school)
   const footer = school?.footer || ''
+  const passwordShown = passwordKept || showPassword
+  const split = layout?.style === 'split'
+  const background = layout?.backgroundUrl ? { backgroundImage: `url(${layout.backgroundUrl})` } : undefined
   return (
-    <div className="login-page">
+    <div className={split ? 'login-page login-split' : 'login-page'} style={background}>
+      {split && (
+        <div className="login-split-banner">
+          <h1>{title}</h1>
+          {layout?.subtitle && <p>{layout.subtitle}</p>}
+        </div>
+      )}
       <Card className="login-card">
         <div className="login-brand">
           <img src={SCHOOL_LOGO_URL} alt="" />
-          <h1>{title}</h1>
+          <h1>{split ? brandTitle(school) : title}</h1>
         </div>
+        {!split && layout?.subtitle && <p className="login-subtitle-text">{layout.subtitle}</p>}
         {cas && (
           <>
             <Button
@@ -174,29 +201,29 @@ export default function LoginPage() {
             >
               统一身份认证登录
             </Button>
-            {passwordKept || showPassword ? (
-              <Divider plain>{passwordKept ? '或使用账号密码' : '管理员账号密码登录'}</Divider>
-            ) : (
-              <div className="login-admin-link">
-                <Button type="link" size="small" onClick={() => setShowPassword(true)}>
-                  管理员登录
-                </Button>
-              </div>
-            )}
+            {(passwordShown || sms) && <Divider plain>{passwordKept ? '或使用账号密码' : showPassword ? '管理员账号密码登录' : '或'}</Divider>}
           </>
         )}
-        {(passwordKept || showPassword) &&
-          (sms ? (
-            <Tabs
-              centered
-              items={[
-                { key: 'password', label: '账号登录', children: passwordForm },
-                { key: 'sms', label: '短信登录', children: <SmsLoginForm onDone={done} /> },
-              ]}
-            />
-          ) : (
-            passwordForm
-          ))}
+        {passwordShown && sms ? (
+          <Tabs
+            centered
+            items={[
+              { key: 'password', label: '账号登录', children: passwordForm },
+              { key: 'sms', label: '短信登录', children: <SmsLoginForm onDone={done} /> },
+            ]}
+          />
+        ) : passwordShown ? (
+          passwordForm
+        ) : (
+          sms && <SmsLoginForm onDone={done} />
+        )}
+        {!passwordShown && (
+          <div className="login-admin-link">
+            <Button type="link" size="small" onClick={() => setShowPassword(true)}>
+              管理员登录
+            </Button>
+          </div>
+        )}
         {sms && (
           <div className="login-links">
             <Button type="link" size="small" onClick={() => navigate('/resetPass')}>
@@ -209,6 +236,7 @@ export default function LoginPage() {
             )}
           </div>
         )}
+        {layout?.notice && <div className="login-notice">{layout.notice}</div>}
       </Card>
       <div className="login-footer">
         {footer ? (

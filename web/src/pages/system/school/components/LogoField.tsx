@@ -7,13 +7,23 @@ import FileImage from './FileImage'
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']
 
+interface Props {
+  value?: number | null
+  onChange?: (id: number | null) => void
+  /** What shows while there is no image, and the button that goes back to none (the school's logo by default). */
+  emptyText?: string
+  resetText?: string
+  /** The upload (the school's logo by default). */
+  upload?: (file: File, onProgress: (p: number) => void) => Promise<{ id: number }>
+}
+
 /** Picks an image, uploads it (POST /api/file/upload) and keeps the new file's id. */
-export default function LogoField({ value, onChange }: { value?: number | null; onChange?: (id: number | null) => void }) {
+export default function LogoField({ value, onChange, emptyText = '默认标志', resetText = '使用默认标志', upload = uploadLogo }: Props) {
   const [percent, setPercent] = useState<number | null>(null)
   return (
     <Space align="center" size="middle">
       <div style={{ width: 72, height: 72, border: '1px dashed #d9d9d9', borderRadius: 6, display: 'grid', placeItems: 'center' }}>
-        {value ? <FileImage id={value} size={64} alt="学校标志" /> : <span style={{ color: '#999', fontSize: 12 }}>默认标志</span>}
+        {value ? <FileImage id={value} size={64} alt={emptyText} /> : <span style={{ color: '#999', fontSize: 12 }}>{emptyText}</span>}
       </div>
       <Space orientation="vertical" size={4}>
         <Upload
@@ -28,7 +38,7 @@ export default function LogoField({ value, onChange }: { value?: number | null; 
           }}
           customRequest={({ file, onSuccess, onError }) => {
             setPercent(0)
-            uploadLogo(file as File, setPercent).then(
+            upload(file as File, setPercent).then(
               (f) => {
                 setPercent(null)
                 onChange?.(f.id)
@@ -48,7 +58,7 @@ export default function LogoField({ value, onChange }: { value?: number | null; 
         </Upload>
         {value && (
           <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => onChange?.(null)} style={{ padding: 0 }}>
-            使用默认标志
+            {resetText}
           </Button>
         )}
         {percent !== null && <Progress percent={percent} size="small" style={{ width: 160 }} />}
