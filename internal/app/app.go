@@ -26,6 +26,7 @@ import (
 	"zhdj/internal/cadre/xbry"
 	"zhdj/internal/config"
 	"zhdj/internal/content"
+	"zhdj/internal/datasource"
 	"zhdj/internal/develop"
 	"zhdj/internal/duty"
 	"zhdj/internal/election"
@@ -147,6 +148,8 @@ type services struct {
 	dbStats *dbstats.Service
 	// signOn is the central sign-on (CAS).
 	signOn *signon.Service
+	// dataSources is 数据源配置 (the HR and student systems).
+	dataSources *datasource.Service
 }
 
 // modules lists every module of the program once, in the order their
@@ -209,6 +212,7 @@ func modules(s services) []module.Module {
 		s.content.Module(),
 		s.dbStats.Module(),
 		s.signOn.Module(),
+		s.dataSources.Module(),
 	}
 }
 
@@ -471,7 +475,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		letters: letters, ovs: ovs, orglife: life, secRev: secRev, duty: dutySvc, weakorg: weak, orgStd: orgStd, fillForm: fillForm,
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
-		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news, dbStats: dbstats.New(database), signOn: signOn})
+		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news, dbStats: dbstats.New(database), signOn: signOn,
+		dataSources: datasource.New(database, sys, imp, cipher, persons.TeacherImportKind(), persons.StudentImportKind(), persons.ClassImportKind())})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err
