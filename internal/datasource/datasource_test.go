@@ -118,6 +118,11 @@ func TestHTTPSourceFillsTheTeachers(t *testing.T) {
 	if len(preview.Records) != 3 || strings.Join(preview.Fields, ",") != "dw,gh,rzsj,xb,xm,zc" || preview.Rows[0]["staffNo"] != "T2010001" || preview.Rows[0]["unit"] != "人事测试学院" {
 		t.Fatalf("preview %+v", preview)
 	}
+	// Before the mapping is written, the preview already shows the source's fields.
+	bare := body{"name": "人事系统", "target": "jsjbxx", "type": "http", "endpoint": h.URL + "/staff?token=s3cret", "query": "data.list", "mapping": body{}}
+	if first := apptest.DoJSON[datasource.Preview](t, w.e, http.StatusOK, "POST", "/api/dataSources/preview", w.e.AdminTK, bare); len(first.Fields) != 6 {
+		t.Fatalf("preview without a mapping %+v", first)
+	}
 	id := w.create(t, src)
 	list := string(w.e.Do("GET", "/api/dataSources", w.e.AdminTK, nil).Body)
 	if strings.Contains(list, "s3cret") || !strings.Contains(list, `"endpointHint":"`+h.URL+`/staff"`) {

@@ -146,7 +146,7 @@ func (s *Service) Module() module.Module {
 
 // page is the 数据源配置 page under 系统管理 (system administrators).
 func page() system.MenuSeed {
-	return system.MenuSeed{Title: "数据源配置", Name: "DataSource", Path: "dataSource", Component: "system/dataSource", Icon: "api",
+	return system.MenuSeed{Title: "数据源配置", Name: "DataSource", Path: "dataSource", Component: "system/dataSource", Icon: "database",
 		Type: system.MenuPage, Roles: []string{system.RoleAdmin}, Children: system.Granted([]system.MenuSeed{
 			{Title: "查询", Type: system.MenuButton, Permission: PermList},
 			{Title: "编辑", Type: system.MenuButton, Permission: PermEdit},
@@ -286,6 +286,7 @@ var (
 )
 
 // check validates in (the endpoint in clear: stored's when in leaves it out).
+// A refusal of the mapping (checked last) still answers the endpoint.
 func (s *Service) check(in *Input, stored string) (endpoint string, err error) {
 	in.Name, in.Query, in.Endpoint = strings.TrimSpace(in.Name), strings.TrimSpace(in.Query), strings.TrimSpace(in.Endpoint)
 	endpoint = in.Endpoint
@@ -336,10 +337,10 @@ func (s *Service) check(in *Input, stored string) (endpoint string, err error) {
 			continue
 		}
 		if !slices.ContainsFunc(cols, func(c imports.Column) bool { return c.Key == key }) {
-			return "", httpx.Invalid("mapping", "“%s”不是%s的字段", key, k.Title())
+			return endpoint, httpx.Invalid("mapping", "“%s”不是%s的字段", key, k.Title())
 		}
 		if utf8.RuneCountInString(field) > 100 {
-			return "", httpx.Invalid("mapping", "来源字段名不能超过100个字")
+			return endpoint, httpx.Invalid("mapping", "来源字段名不能超过100个字")
 		}
 		mapped[key] = field
 	}
@@ -350,7 +351,8 @@ func (s *Service) check(in *Input, stored string) (endpoint string, err error) {
 		}
 	}
 	if len(missing) > 0 {
-		return "", httpx.Invalid("mapping", "请为必填字段指定来源字段：%s", strings.Join(missing, "、"))
+		// The endpoint is good: a preview reads with a mapping still being written.
+		return endpoint, httpx.Invalid("mapping", "请为必填字段指定来源字段：%s", strings.Join(missing, "、"))
 	}
 	in.Mapping = mapped
 	return endpoint, nil

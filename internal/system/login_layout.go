@@ -104,7 +104,7 @@ func loginLayoutMigration() db.Migration {
 
 // loginLayoutPage is the 登录页设置 page (system administrators).
 func loginLayoutPage() MenuSeed {
-	return MenuSeed{Title: "登录页设置", Name: "LoginLayout", Path: "loginLayout", Component: "system/loginLayout", Icon: "layout",
+	return MenuSeed{Title: "登录页设置", Name: "LoginLayout", Path: "loginLayout", Component: "system/loginLayout", Icon: "login",
 		Type: MenuPage, Roles: []string{RoleAdmin}, Children: Granted([]MenuSeed{
 			{Title: "查询", Type: MenuButton, Permission: PermLoginLayoutList},
 			{Title: "编辑", Type: MenuButton, Permission: PermLoginLayoutEdit},
