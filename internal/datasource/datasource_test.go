@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -208,6 +209,11 @@ func TestDataSourceChecksAndPermissions(t *testing.T) {
 		t.Fatal("a refused source was written")
 	}
 	id := w.create(t, good)
+	// The page joins 系统管理 for the system administrators only.
+	if pages := w.e.Pages(t, "/system"); !slices.Contains(pages, "system/dataSource") {
+		t.Errorf("系统管理 pages %v", pages)
+	}
+	w.e.ExpectGrants(t, "dataSource:", map[string][]string{"系统管理员": {"dataSource:list", "dataSource:edit", "dataSource:run"}, "组织部管理员": nil})
 	apptest.Expect(t, w.e.Do("GET", "/api/dataSources", "", nil), http.StatusUnauthorized)
 	plain, _ := w.e.UserWith("ALL", 0)
 	apptest.Expect(t, w.e.Do("GET", "/api/dataSources", plain, nil), http.StatusForbidden)

@@ -3,6 +3,7 @@ package system_test
 import (
 	"bytes"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,11 @@ func TestLoginLayoutsPerPath(t *testing.T) {
 	plain, _ := e.UserWith("ALL", 0)
 	apptest.Expect(t, e.Do("GET", "/api/loginLayouts", plain, nil), http.StatusForbidden)
 	apptest.Expect(t, e.Do("PUT", "/api/loginLayouts", plain, good), http.StatusForbidden)
+	// The page joins 系统管理 for the system administrators only.
+	if pages := e.Pages(t, "/system"); !slices.Contains(pages, "system/loginLayout") {
+		t.Errorf("系统管理 pages %v", pages)
+	}
+	e.ExpectGrants(t, "loginLayout:", map[string][]string{"系统管理员": {"loginLayout:list", "loginLayout:edit"}, "组织部管理员": nil})
 	reader, _ := e.UserWith("ALL", 0, system.PermLoginLayoutList)
 	apptest.Expect(t, e.Do("GET", "/api/loginLayouts", reader, nil), http.StatusOK)
 	apptest.Expect(t, e.Do("PUT", "/api/loginLayouts", reader, good), http.StatusForbidden)

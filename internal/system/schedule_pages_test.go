@@ -16,7 +16,7 @@ func TestSchedulePagesAndGrants(t *testing.T) {
 	if pages := e.Pages(t, "/monitor"); !slices.Equal(pages, []string{"monitor/online", "monitor/log", "monitor/loginLog", "monitor/job"}) {
 		t.Errorf("系统监控 pages %v", pages)
 	}
-	if pages := e.Pages(t, "/system"); !slices.Equal(pages[len(pages)-2:], []string{"system/calendar", "system/remind"}) {
+	if pages := e.Pages(t, "/system"); !slices.Contains(pages, "system/calendar") || !slices.Contains(pages, "system/remind") {
 		t.Errorf("系统管理 pages %v", pages)
 	}
 	e.ExpectGrants(t, "job:", map[string][]string{"系统管理员": {"job:list", "job:edit", "job:run"}, "组织部管理员": nil})
