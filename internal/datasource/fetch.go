@@ -1,6 +1,7 @@
 package datasource
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -146,7 +147,7 @@ func fetchHTTP(ctx context.Context, endpoint, path string, limit int, client *ht
 	if len(body) > maxAnswer {
 		return nil, failf("接口数据超过 %d MB", maxAnswer>>20)
 	}
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var doc any
 	if err := dec.Decode(&doc); err != nil {

@@ -240,9 +240,15 @@ func (s *Service) List(ctx context.Context) ([]SourceView, error) {
 	return out, nil
 }
 
+// mapping is the source's mapping, column key → the source's field.
+func (src *Source) mapping() map[string]string {
+	m := map[string]string{}
+	json.Unmarshal([]byte(src.MappingJSON), &m) //nolint:errcheck // written by us, checked on the way in
+	return m
+}
+
 func (s *Service) view(src *Source) SourceView {
-	v := SourceView{Source: *src, Mapping: map[string]string{}}
-	json.Unmarshal([]byte(src.MappingJSON), &v.Mapping) //nolint:errcheck // written by us, checked on the way in
+	v := SourceView{Source: *src, Mapping: src.mapping()}
 	if endpoint, err := s.cipher.Decrypt(src.EndpointEnc); err == nil {
 		v.EndpointHint = hint(src.Type, endpoint)
 	}
@@ -474,7 +480,7 @@ func (s *Service) Runs(ctx context.Context, id int64) ([]Run, error) {
 	return out, nil
 }
 
-// errIs answers a reader's failure as a 400 the page shows.
+// asInvalid answers a reader's failure as a 400 the page shows.
 func asInvalid(err error) error {
 	var fe errFetch
 	if errors.As(err, &fe) {

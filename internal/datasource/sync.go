@@ -133,8 +133,8 @@ func (s *Service) sync(ctx context.Context, src *Source, run *Run) error {
 	if len(records) == 0 {
 		return httpx.BadRequest("数据源没有数据")
 	}
-	header, keys := s.header(k, s.view(src).Mapping)
-	mapping := s.view(src).Mapping
+	mapping := src.mapping()
+	header, keys := s.header(k, mapping)
 	label := fmt.Sprintf("数据源：%s（%s）", src.Name, run.StartedAt.In(china).Format("2006-01-02 15:04"))
 	var batchIDs []string
 	for start := 0; start < len(records); start += imports.MaxRows {

@@ -336,20 +336,20 @@ func (s *Service) handleCodeLogin(w http.ResponseWriter, r *http.Request) error 
 	if !ok { // only a guess at a code never sent gets here
 		return errBadCode()
 	}
-	ext, err := s.sys.SignInExternal(ctx, account.Username, system.MethodSMS, system.ClientOf(r))
-	if err != nil {
-		return err
-	}
-	answer, err := s.session(w, r, ext)
+	answer, err := s.openSession(w, r, account.Username, system.MethodSMS)
 	if err != nil {
 		return err
 	}
 	return httpx.OK(w, answer)
 }
 
-// session sets the cookie of a session just opened and answers what the
-// password login answers, {token, user}.
-func (s *Service) session(w http.ResponseWriter, r *http.Request, ext system.External) (map[string]any, error) {
+// openSession opens the session of account username, which method vouched for,
+// sets its cookie and answers what the password login answers, {token, user}.
+func (s *Service) openSession(w http.ResponseWriter, r *http.Request, username, method string) (map[string]any, error) {
+	ext, err := s.sys.SignInExternal(r.Context(), username, method, system.ClientOf(r))
+	if err != nil {
+		return nil, err
+	}
 	view, err := s.sys.CurrentUserView(r.Context(), ext.User.ID)
 	if err != nil {
 		return nil, err
@@ -453,11 +453,7 @@ func (s *Service) handleRegister(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ext, err := s.sys.SignInExternal(ctx, username, system.MethodSMS, system.ClientOf(r))
-	if err != nil {
-		return err
-	}
-	answer, err := s.session(w, r, ext)
+	answer, err := s.openSession(w, r, username, system.MethodSMS)
 	if err != nil {
 		return err
 	}
@@ -501,11 +497,7 @@ func (s *Service) handleUpdateEmail(w http.ResponseWriter, r *http.Request) erro
 	if err := httpx.Decode(r, &in); err != nil {
 		return err
 	}
-	email, err := s.sys.CheckEmailChange(ctx, in)
-	if err != nil {
-		return err
-	}
-	phone, err := s.sys.OwnPhone(ctx)
+	email, phone, err := s.sys.CheckEmailChange(ctx, in)
 	if err != nil {
 		return err
 	}

@@ -69,11 +69,7 @@ func (s *Service) handleWeLinkLogin(w http.ResponseWriter, r *http.Request) erro
 	} else if err != nil {
 		return httpx.E(http.StatusBadGateway, "WeLink 暂时无法使用，请稍后重试或使用账号密码登录")
 	}
-	ext, err := s.sys.SignInExternal(ctx, userID, system.MethodWeLink, system.ClientOf(r))
-	if err != nil {
-		return err
-	}
-	answer, err := s.session(w, r, ext)
+	answer, err := s.openSession(w, r, userID, system.MethodWeLink)
 	if err != nil {
 		return err
 	}

@@ -91,14 +91,7 @@ func (s *Service) DecryptNewPassword(ctx context.Context, enc, field string) (st
 	if err != nil {
 		return "", err
 	}
-	if err := s.checkPolicy(ctx, plain); err != nil {
-		var he *httpx.Error
-		if errors.As(err, &he) && he.Field != field {
-			return "", httpx.Invalid(field, "%s", he.Message)
-		}
-		return "", err
-	}
-	return plain, nil
+	return plain, s.checkPolicyOf(ctx, plain, field)
 }
 
 // SetPasswordByCode sets account id's password (DecryptNewPassword's) after
@@ -114,28 +107,29 @@ type EmailChange struct {
 }
 
 // CheckEmailChange checks the caller's password (counted like a sign-in)
-// and the new address, before the code is spent.
-func (s *Service) CheckEmailChange(ctx context.Context, in EmailChange) (string, error) {
-	email := strings.TrimSpace(in.Email)
+// and the new address, before the code is spent; it answers the address
+// and the account's phone, where the code was sent.
+func (s *Service) CheckEmailChange(ctx context.Context, in EmailChange) (email, phone string, err error) {
+	email = strings.TrimSpace(in.Email)
 	if email == "" || !idcard.IsEmail(email) || len(email) > 128 {
-		return "", httpx.Invalid("email", "请输入正确的邮箱地址")
+		return "", "", httpx.Invalid("email", "请输入正确的邮箱地址")
 	}
 	plain, err := s.decryptField(in.Password, "password", "密码")
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	u, err := s.findUser(ctx, rbac.From(ctx).UserID)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if _, err := s.checkPassword(ctx, u, plain, httpx.ClientIPOf(ctx), "密码错误"); err != nil {
 		var he *httpx.Error
 		if errors.As(err, &he) && he.Status == http.StatusBadRequest {
-			return "", httpx.Invalid("password", "%s", he.Message) // next to the field
+			return "", "", httpx.Invalid("password", "%s", he.Message) // next to the field
 		}
-		return "", err
+		return "", "", err
 	}
-	return email, nil
+	return email, s.phoneOf(u), nil
 }
 
 // SetOwnEmail stores the caller's new e-mail address.

@@ -29,8 +29,13 @@ func (s *Service) decryptField(v, field, label string) (string, error) {
 // checkPolicy applies passwordReg to a new password (field newPass); the
 // configured tip is the message.
 func (s *Service) checkPolicy(ctx context.Context, plain string) error {
+	return s.checkPolicyOf(ctx, plain, "newPass")
+}
+
+// checkPolicyOf is checkPolicy for a password sent as field.
+func (s *Service) checkPolicyOf(ctx context.Context, plain, field string) error {
 	if len(plain) > 64 {
-		return httpx.Invalid("newPass", "密码不能超过64位")
+		return httpx.Invalid(field, "密码不能超过64位")
 	}
 	ok, err := auth.MatchPolicy(s.Setting(ctx, CfgPasswordReg), plain)
 	if err != nil {
@@ -41,7 +46,7 @@ func (s *Service) checkPolicy(ctx context.Context, plain string) error {
 		if tip == "" {
 			tip = "密码不符合安全规则"
 		}
-		return httpx.Invalid("newPass", "%s", tip)
+		return httpx.Invalid(field, "%s", tip)
 	}
 	return nil
 }

@@ -1,30 +1,15 @@
-import { MobileOutlined } from '@ant-design/icons'
-import { Button, Checkbox, Form, Input } from 'antd'
+import { Button, Checkbox, Form } from 'antd'
 import { useState } from 'react'
 import { sendSmsCode } from '@/api/auth'
 import { validateOrScroll, withFieldErrors } from '@/components/useFormSubmit'
+import PhoneField from '@/components/sms/PhoneField'
 import SmsCodeField from '@/components/sms/SmsCodeField'
 import { useSessionStore } from '@/stores/session'
-import { isValidMobile } from '@/utils/validate'
 
 interface Values {
   phone: string
   vercode: string
   rememberMe: boolean
-}
-
-export const PHONE_RULES = [
-  { required: true, whitespace: true, message: '请输入手机号码' },
-  { validator: (_: unknown, v: string) => (!v || isValidMobile(v.trim()) ? Promise.resolve() : Promise.reject(new Error('请输入正确的手机号码'))) },
-]
-
-/** The phone field of the SMS forms. */
-export function PhoneField() {
-  return (
-    <Form.Item name="phone" rules={PHONE_RULES}>
-      <Input size="large" prefix={<MobileOutlined />} placeholder="手机号码" maxLength={11} inputMode="tel" autoComplete="tel" />
-    </Form.Item>
-  )
 }
 
 /** 短信登录: phone and code; onDone goes on as the password sign-in does. */

@@ -8,7 +8,7 @@ import { PERM } from '@/api/permissions'
 import { ui } from '@/app/bridge'
 import { useHasPermission } from '@/components/Permission'
 import { useFormError, validateOrScroll, withFieldErrors } from '@/components/useFormSubmit'
-import LogoField from '@/pages/system/school/components/LogoField'
+import ImageField from '@/components/image/ImageField'
 
 const uploadBackground = (file: File, onProgress: (p: number) => void) => uploadFile(file, { moduleName: 'loginLayout', tag: 'background', onProgress })
 
@@ -91,7 +91,7 @@ function LayoutForm({ layout, canEdit }: { layout: LoginLayout; canEdit: boolean
         <Input.TextArea maxLength={LIMITS.notice} showCount rows={3} />
       </Form.Item>
       <Form.Item label="背景图片" name="backgroundFileId">
-        <LogoField emptyText="默认背景" resetText="使用默认背景" upload={uploadBackground} />
+        <ImageField emptyText="默认背景" resetText="使用默认背景" upload={uploadBackground} />
       </Form.Item>
       <Form.Item
         label="登录方式"

@@ -1,9 +1,9 @@
 import { defineResource } from '@/components/crud'
 import { PERM } from '@/api/permissions'
 import CodeCell from './components/CodeCell'
-import FileImage from './components/FileImage'
-import LogoField from './components/LogoField'
-import { createSchool, deleteSchools, fetchSchools, updateSchool } from './service'
+import FileImage from '@/components/image/FileImage'
+import ImageField from '@/components/image/ImageField'
+import { createSchool, deleteSchools, fetchSchools, updateSchool, uploadLogo } from './service'
 import type { School } from './types'
 
 const CODE = /^[a-z0-9_-]{1,50}$/
@@ -32,7 +32,7 @@ export const schools = defineResource<School>({
     },
     { name: 'name', label: '学校名称', required: true, max: 100, column: { sorter: true }, form: { props: { maxLength: 100 } } },
     { name: 'titlePrefix', label: '标题前缀', max: 100, form: { extra: '显示在浏览器标题和登录页标题前', placeholder: '可不填', props: { maxLength: 100 } } },
-    { name: 'logoFileId', label: '学校标志', type: 'custom', column: false, form: { render: () => <LogoField /> } },
+    { name: 'logoFileId', label: '学校标志', type: 'custom', column: false, form: { render: () => <ImageField emptyText="默认标志" resetText="使用默认标志" upload={uploadLogo} /> } },
     {
       name: 'footer',
       label: '页脚',

@@ -1,5 +1,5 @@
 import { post, put } from '@/api/request'
-import { uploadFile, viewStoredFile } from '@/api/file'
+import { uploadFile } from '@/api/file'
 import { deleter, getFetcher } from '@/components/crud'
 import type { School, SchoolBody } from './types'
 
@@ -10,6 +10,3 @@ export const deleteSchools = deleter('/api/school')
 
 /** Logos are ordinary uploads; the school then refers to the file by id. */
 export const uploadLogo = (file: File, onProgress?: (p: number) => void) => uploadFile(file, { moduleName: 'school', tag: 'logo', onProgress })
-
-/** An uploaded image as a blob; a logo that fails to load shows a placeholder, not an error. */
-export const viewFile = (id: number) => viewStoredFile(id, { silent: true })

@@ -2,7 +2,6 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons'
 import { Button, Progress, Space, Upload } from 'antd'
 import { useState } from 'react'
 import { ui } from '@/app/bridge'
-import { uploadLogo } from '../service'
 import FileImage from './FileImage'
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']
@@ -10,15 +9,15 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'imag
 interface Props {
   value?: number | null
   onChange?: (id: number | null) => void
-  /** What shows while there is no image, and the button that goes back to none (the school's logo by default). */
-  emptyText?: string
-  resetText?: string
-  /** The upload (the school's logo by default). */
-  upload?: (file: File, onProgress: (p: number) => void) => Promise<{ id: number }>
+  /** What shows while there is no image, and the button that goes back to none. */
+  emptyText: string
+  resetText: string
+  /** Uploads the picked image (POST /api/file/upload with the page's module key). */
+  upload: (file: File, onProgress: (p: number) => void) => Promise<{ id: number }>
 }
 
 /** Picks an image, uploads it (POST /api/file/upload) and keeps the new file's id. */
-export default function LogoField({ value, onChange, emptyText = '默认标志', resetText = '使用默认标志', upload = uploadLogo }: Props) {
+export default function ImageField({ value, onChange, emptyText, resetText, upload }: Props) {
   const [percent, setPercent] = useState<number | null>(null)
   return (
     <Space align="center" size="middle">

@@ -1,6 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons'
 import { useEffect, useState } from 'react'
-import { viewFile } from '../service'
+import { viewStoredFile } from '@/api/file'
 
 /** Shows an uploaded image by file id, loaded with the session's token. */
 export default function FileImage({ id, size = 40, alt = '' }: { id: number | null | undefined; size?: number; alt?: string }) {
@@ -12,7 +12,8 @@ export default function FileImage({ id, size = 40, alt = '' }: { id: number | nu
     }
     let live = true
     let made: string | null = null
-    viewFile(id).then(
+    // A picture that fails to load shows a placeholder, not an error.
+    viewStoredFile(id, { silent: true }).then(
       (blob) => {
         if (!live) return
         made = URL.createObjectURL(blob)
