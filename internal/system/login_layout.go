@@ -162,15 +162,19 @@ func (s *Service) handleLoginBackground(w http.ResponseWriter, r *http.Request) 
 	return nil
 }
 
-// LoginLayouts lists every path's layout, the saved or the default one.
+// LoginLayouts lists every path's layout, the saved or the default one, in
+// the paths' order (one read).
 func (s *Service) LoginLayouts(ctx context.Context) ([]LoginLayout, error) {
-	out := make([]LoginLayout, 0, len(LoginVariants))
-	for _, v := range LoginVariants {
-		l, err := s.loginLayout(ctx, v)
-		if err != nil {
-			return nil, err
+	var saved []LoginLayout
+	if err := s.db.NewSelect().Model(&saved).Scan(ctx); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	out := make([]LoginLayout, len(LoginVariants))
+	for i, v := range LoginVariants {
+		out[i] = defaultLoginLayout(v)
+		if j := slices.IndexFunc(saved, func(l LoginLayout) bool { return l.Variant == v }); j >= 0 {
+			out[i] = saved[j]
 		}
-		out = append(out, l)
 	}
 	return out, nil
 }
