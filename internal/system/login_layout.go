@@ -23,7 +23,7 @@ import (
 // A layout chooses the style, the texts, the background picture and which
 // ways of signing in it shows; a way the school has not turned on (the SMS
 // code, CAS) never shows whatever the layout says. The school's name and
-// logo stay the school's (学校管理).
+// logo stay the school's (学校信息).
 
 // LoginVariants are the paths a layout belongs to, without the slash.
 var LoginVariants = []string{"login", "newlogin", "kclogin", "lylogin", "rjlogin"}

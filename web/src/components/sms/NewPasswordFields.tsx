@@ -16,7 +16,7 @@ export default function NewPasswordFields({ name }: { name: 'newPass' | 'passwor
   ]
   return (
     <>
-      <Form.Item name={name} rules={rules.newPass} extra={config.passwordRegTip || undefined}>
+      <Form.Item name={name} rules={rules.newPass}>
         <Input.Password size="large" prefix={<LockOutlined />} placeholder="新密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="confirmPass" dependencies={[name]} rules={confirm}>

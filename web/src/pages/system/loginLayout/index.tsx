@@ -81,7 +81,7 @@ function LayoutForm({ layout, canEdit }: { layout: LoginLayout; canEdit: boolean
       <Form.Item label="样式" name="style">
         <Radio.Group options={(Object.keys(STYLE_NAMES) as Style[]).map((s) => ({ value: s, label: STYLE_NAMES[s] }))} />
       </Form.Item>
-      <Form.Item label="标题" name="title" extra="不填时显示学校的标题（学校管理）">
+      <Form.Item label="标题" name="title" extra="不填时显示学校的标题（学校信息）">
         <Input maxLength={LIMITS.title} showCount />
       </Form.Item>
       <Form.Item label="副标题" name="subtitle">
@@ -137,7 +137,7 @@ export default function LoginLayoutPage() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message="每个登录地址有自己的样式、文字、背景和登录方式；学校名称和标志在“学校管理”中设置。开启“使用新版登录页”（参数设置）后，未登录时转到 /newlogin。"
+        message="每个登录地址有自己的样式、文字、背景和登录方式；学校名称和标志在“学校信息”中设置。开启“使用新版登录页”（参数设置）后，未登录时转到 /newlogin。"
       />
       <Tabs
         activeKey={active}
