@@ -476,7 +476,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		election: elections, mzpy: mzpy, survey: surveys, question: questions, exam: exams, course: courses, pschool: schools, hours: studyHours,
 		cadres: cadres, forms: forms, quotas: quotas, selections: selections, assess: assessments, cadreAnalysis: cadreAnalysis,
 		dataCheck: dataCheck, annual: annualStats, snapshots: snapshots, screens: screens, library: lib, archive: archives, query: statsQuery, djWorkbench: djWorkbench, points: memberPoints, aid: memberAid, content: news, dbStats: dbstats.New(database), signOn: signOn,
-		dataSources: datasource.New(database, sys, imp, cipher, persons.TeacherImportKind(), persons.StudentImportKind(), persons.ClassImportKind())})
+		dataSources: datasource.New(database, sys, imp, persons, cipher, persons.TeacherImportKind(), persons.StudentImportKind(), persons.ClassImportKind())})
 	rem, err := remind.New(database, bus, orgs, append(reminderKinds(mods), cal.YearReminder(sys.PermissionHolders)))
 	if err != nil {
 		return nil, err

@@ -64,6 +64,7 @@ var teacherMapping = map[string]string{"staffNo": "gh", "name": "xm", "gender": 
 
 type world struct {
 	e    *apptest.Env
+	c    apptest.Campus
 	unit int64
 }
 
@@ -71,7 +72,7 @@ func newWorld(t *testing.T) *world {
 	t.Helper()
 	e := apptest.New(t)
 	c := e.Campus(t)
-	w := &world{e: e}
+	w := &world{e: e, c: c}
 	w.unit = e.Create(t, e.AdminTK, "/api/dwxx", body{"name": "人事测试学院", "code": "DWHR1", "type": "1", "dzzId": c.CS})
 	return w
 }

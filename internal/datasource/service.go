@@ -31,6 +31,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/imports"
+	"zhdj/internal/people"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
@@ -75,14 +76,17 @@ type Source struct {
 	EndpointEnc string `bun:"endpoint_enc" json:"-"`
 	// Query is the SQL (a database) or the JSON path of the records' array
 	// (HTTP; "" when the answer is the array).
-	Query       string     `bun:"query" json:"query"`
-	MappingJSON string     `bun:"mapping" json:"-"`
-	Scheduled   bool       `bun:"scheduled" json:"scheduled"`
-	OwnerID     int64      `bun:"owner_id" json:"-"`
-	Running     *time.Time `bun:"running_since" json:"-"`
-	LastRunAt   *time.Time `bun:"last_run_at" json:"lastRunAt"`
-	LastStatus  string     `bun:"last_status" json:"lastStatus"` // "" | ok | failed
-	LastMessage string     `bun:"last_message" json:"lastMessage"`
+	Query       string `bun:"query" json:"query"`
+	MappingJSON string `bun:"mapping" json:"-"`
+	// AbsentStatus is the status of the registry's people the source no
+	// longer lists ("": nobody is marked; people targets only).
+	AbsentStatus string     `bun:"absent_status" json:"absentStatus"`
+	Scheduled    bool       `bun:"scheduled" json:"scheduled"`
+	OwnerID      int64      `bun:"owner_id" json:"-"`
+	Running      *time.Time `bun:"running_since" json:"-"`
+	LastRunAt    *time.Time `bun:"last_run_at" json:"lastRunAt"`
+	LastStatus   string     `bun:"last_status" json:"lastStatus"` // "" | ok | failed
+	LastMessage  string     `bun:"last_message" json:"lastMessage"`
 	db.Stamps
 }
 
@@ -111,7 +115,9 @@ type Run struct {
 	ChangedCount   int        `bun:"changed_count" json:"changedCount"`
 	UnchangedCount int        `bun:"unchanged_count" json:"unchangedCount"`
 	InvalidCount   int        `bun:"invalid_count" json:"invalidCount"`
-	BatchIDs       string     `bun:"batch_ids" json:"batchIds"` // comma separated, in order
+	LeftCount      int        `bun:"left_count" json:"leftCount"`         // marked as left (a dry run: to be)
+	ReturnedCount  int        `bun:"returned_count" json:"returnedCount"` // marked before, listed again
+	BatchIDs       string     `bun:"batch_ids" json:"batchIds"`           // comma separated, in order
 }
 
 // Service is the data source module.
@@ -119,6 +125,7 @@ type Service struct {
 	db      *bun.DB
 	sys     *system.Service
 	imp     *imports.Service
+	people  *people.Service
 	cipher  *crypto.FieldCipher
 	targets map[string]imports.Kind
 	client  *http.Client // nil: the readers' own (tests replace it)
@@ -126,8 +133,9 @@ type Service struct {
 }
 
 // New builds the service; targets are the import kinds a source may fill.
-func New(database *bun.DB, sys *system.Service, imp *imports.Service, cipher *crypto.FieldCipher, targets ...imports.Kind) *Service {
-	s := &Service{db: database, sys: sys, imp: imp, cipher: cipher, targets: map[string]imports.Kind{},
+func New(database *bun.DB, sys *system.Service, imp *imports.Service, persons *people.Service, cipher *crypto.FieldCipher,
+	targets ...imports.Kind) *Service {
+	s := &Service{db: database, sys: sys, imp: imp, people: persons, cipher: cipher, targets: map[string]imports.Kind{},
 		now: func() time.Time { return time.Now().UTC() }}
 	for _, k := range targets {
 		s.targets[k.Name()] = k
@@ -192,6 +200,10 @@ func Migrations() []db.Migration {
 			return err
 		}
 		return system.AddPages(ctx, tx, "/system", []system.MenuSeed{page()})
+	}}, {Version: 2026121296, Name: "数据源配置: leavers (the status of people a source no longer lists)", Up: func(ctx context.Context, tx bun.Tx) error {
+		return db.DDL(ctx, tx, `ALTER TABLE ds_source ADD COLUMN absent_status VARCHAR(16) NOT NULL DEFAULT ''`,
+			`ALTER TABLE ds_run ADD COLUMN left_count INTEGER NOT NULL DEFAULT 0`,
+			`ALTER TABLE ds_run ADD COLUMN returned_count INTEGER NOT NULL DEFAULT 0`)
 	}}}
 }
 
@@ -215,13 +227,20 @@ type Target struct {
 	Key     string           `json:"key"`
 	Label   string           `json:"label"`
 	Columns []imports.Column `json:"columns"`
+	// AbsentStatuses are the statuses its leavers may be marked with (none:
+	// the target lists no people).
+	AbsentStatuses []system.DictOption `json:"absentStatuses"`
 }
 
 // Targets lists what a source may fill, in a fixed order.
 func (s *Service) Targets(ctx context.Context) ([]Target, error) {
+	statuses, err := s.people.LeaverStatuses(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Target, 0, len(s.targets))
 	for _, k := range s.targets {
-		out = append(out, Target{Key: k.Name(), Label: k.Title(), Columns: k.Columns()})
+		out = append(out, Target{Key: k.Name(), Label: k.Title(), Columns: k.Columns(), AbsentStatuses: nonNil(statuses[k.Name()])})
 	}
 	slices.SortFunc(out, func(a, b Target) int { return strings.Compare(a.Key, b.Key) })
 	return out, nil
@@ -276,14 +295,16 @@ func hint(typ, endpoint string) string {
 // Input is the body of create, update and preview. Endpoint is write-only:
 // empty on an update or a preview of a saved source keeps the stored one.
 type Input struct {
-	ID        int64             `json:"id"`
-	Name      string            `json:"name"`
-	Target    string            `json:"target"`
-	Type      string            `json:"type"`
-	Endpoint  string            `json:"endpoint"`
-	Query     string            `json:"query"`
-	Mapping   map[string]string `json:"mapping"`
-	Scheduled bool              `json:"scheduled"`
+	ID       int64             `json:"id"`
+	Name     string            `json:"name"`
+	Target   string            `json:"target"`
+	Type     string            `json:"type"`
+	Endpoint string            `json:"endpoint"`
+	Query    string            `json:"query"`
+	Mapping  map[string]string `json:"mapping"`
+	// AbsentStatus marks the people the source no longer lists ("": none).
+	AbsentStatus string `json:"absentStatus"`
+	Scheduled    bool   `json:"scheduled"`
 }
 
 var (
@@ -295,6 +316,7 @@ var (
 // A refusal of the mapping (checked last) still answers the endpoint.
 func (s *Service) check(in *Input, stored string) (endpoint string, err error) {
 	in.Name, in.Query, in.Endpoint = strings.TrimSpace(in.Name), strings.TrimSpace(in.Query), strings.TrimSpace(in.Endpoint)
+	in.AbsentStatus = strings.TrimSpace(in.AbsentStatus)
 	endpoint = in.Endpoint
 	if endpoint == "" {
 		endpoint = stored
@@ -364,6 +386,33 @@ func (s *Service) check(in *Input, stored string) (endpoint string, err error) {
 	return endpoint, nil
 }
 
+// checkAbsent checks the status leavers get: none, or one of the target's
+// (people.LeaverStatuses).
+func (s *Service) checkAbsent(ctx context.Context, in *Input) error {
+	if in.AbsentStatus == "" {
+		return nil
+	}
+	statuses, err := s.people.LeaverStatuses(ctx)
+	if err != nil {
+		return err
+	}
+	options, ok := statuses[in.Target]
+	if !ok {
+		return httpx.Invalid("absentStatus", "%s不是人员信息，不能标记离校", s.targets[in.Target].Title())
+	}
+	if !slices.ContainsFunc(options, func(o system.DictOption) bool { return o.Value == in.AbsentStatus }) {
+		return httpx.Invalid("absentStatus", "请选择状态字典中“在读”“在职”以外的一项")
+	}
+	return nil
+}
+
+func nonNil[T any](v []T) []T {
+	if v == nil {
+		return []T{}
+	}
+	return v
+}
+
 // checkTarget refuses a caller that could not import into the target itself.
 func (s *Service) checkTarget(ctx context.Context, target string) error {
 	k, ok := s.targets[target]
@@ -405,13 +454,16 @@ func (s *Service) Create(ctx context.Context, in Input) (*SourceView, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkAbsent(ctx, &in); err != nil {
+		return nil, err
+	}
 	if err := s.checkTarget(ctx, in.Target); err != nil {
 		return nil, err
 	}
 	mapping, _ := json.Marshal(in.Mapping)
 	now := s.now()
 	src := &Source{Name: in.Name, Target: in.Target, Type: in.Type, EndpointEnc: s.cipher.Encrypt(endpoint), Query: in.Query,
-		MappingJSON: string(mapping), Scheduled: in.Scheduled, OwnerID: rbac.From(ctx).UserID, Stamps: db.StampsAt(now)}
+		MappingJSON: string(mapping), AbsentStatus: in.AbsentStatus, Scheduled: in.Scheduled, OwnerID: rbac.From(ctx).UserID, Stamps: db.StampsAt(now)}
 	if _, err := s.db.NewInsert().Model(src).Returning("id").Exec(ctx); err != nil {
 		if db.IsUniqueViolation(err) {
 			return nil, httpx.Invalid("name", "已有名为“%s”的数据源", in.Name)
@@ -438,6 +490,9 @@ func (s *Service) Update(ctx context.Context, in Input) error {
 	if endpoint, err = s.check(&in, endpoint); err != nil {
 		return err
 	}
+	if err := s.checkAbsent(ctx, &in); err != nil {
+		return err
+	}
 	if err := s.checkTarget(ctx, cur.Target); err != nil {
 		return err
 	}
@@ -448,7 +503,7 @@ func (s *Service) Update(ctx context.Context, in Input) error {
 	_, err = s.db.NewUpdate().Model((*Source)(nil)).Where("id = ?", in.ID).
 		Set("name = ?", in.Name).Set("target = ?", in.Target).Set("type = ?", in.Type).
 		Set("endpoint_enc = ?", s.cipher.Encrypt(endpoint)).Set("query = ?", in.Query).Set("mapping = ?", string(mapping)).
-		Set("scheduled = ?", in.Scheduled).Set("owner_id = ?", rbac.From(ctx).UserID).Set("updated_at = ?", s.now()).Exec(ctx)
+		Set("absent_status = ?", in.AbsentStatus).Set("scheduled = ?", in.Scheduled).Set("owner_id = ?", rbac.From(ctx).UserID).Set("updated_at = ?", s.now()).Exec(ctx)
 	if db.IsUniqueViolation(err) {
 		return httpx.Invalid("name", "已有名为“%s”的数据源", in.Name)
 	} else if err != nil {

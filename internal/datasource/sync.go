@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"zhdj/internal/imports"
+	"zhdj/internal/people"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
@@ -27,7 +28,16 @@ const claimFor = 3 * time.Hour
 // RunInput is the body of POST /api/dataSources/{id}/run.
 type RunInput struct {
 	Dry bool `json:"dry"`
+	// ManyLeavers lets this run mark more leavers than leaversAllowed
+	// (after a dry run showed them: the graduation of a whole year).
+	ManyLeavers bool `json:"manyLeavers"`
 }
+
+// leaversAllowed is how many of active people a run may mark as left
+// unless told otherwise: a tenth (at least 20). A source that answers only
+// part of the school (a wrong query, a page of an API) would otherwise
+// mark the rest as gone; the scheduled run is never told otherwise.
+func leaversAllowed(leaving, active int) bool { return leaving <= max(20, active/10) }
 
 // RunNow runs source id as the caller.
 func (s *Service) RunNow(ctx context.Context, id int64, in RunInput) (*Run, error) {
@@ -38,7 +48,7 @@ func (s *Service) RunNow(ctx context.Context, id int64, in RunInput) (*Run, erro
 	if err := s.checkTarget(ctx, src.Target); err != nil {
 		return nil, err
 	}
-	run, err := s.run(ctx, src, in.Dry, false)
+	run, err := s.run(ctx, src, in.Dry, in.ManyLeavers, false)
 	if err != nil {
 		return nil, err
 	}
@@ -68,7 +78,7 @@ func (s *Service) runScheduled(ctx context.Context) error {
 			failed = append(failed, src.Name)
 			continue
 		}
-		run, err := s.run(rbac.WithMemo(rbac.With(ctx, p)), src, false, true)
+		run, err := s.run(rbac.WithMemo(rbac.With(ctx, p)), src, false, false, true)
 		if err != nil || run.Status != "ok" {
 			failed = append(failed, src.Name)
 		}
@@ -81,7 +91,7 @@ func (s *Service) runScheduled(ctx context.Context) error {
 
 // run claims src and runs it; the answer records how it went (a failure
 // to read or check is a run with status failed, not an error).
-func (s *Service) run(ctx context.Context, src *Source, dry, scheduled bool) (*Run, error) {
+func (s *Service) run(ctx context.Context, src *Source, dry, manyLeavers, scheduled bool) (*Run, error) {
 	now := s.now()
 	res, err := s.db.NewUpdate().Model((*Source)(nil)).Set("running_since = ?", now).Where("id = ?", src.ID).
 		Where("running_since IS NULL OR running_since < ?", now.Add(-claimFor)).Exec(ctx)
@@ -98,7 +108,7 @@ func (s *Service) run(ctx context.Context, src *Source, dry, scheduled bool) (*R
 		}
 	}()
 	run := &Run{SourceID: src.ID, Dry: dry, Scheduled: scheduled, ByName: rbac.From(ctx).AccountName(), StartedAt: now, Status: "ok"}
-	if err := s.sync(ctx, src, run); err != nil {
+	if err := s.sync(ctx, src, run, manyLeavers); err != nil {
 		run.Status = "failed"
 		var he *httpx.Error
 		switch {
@@ -115,8 +125,9 @@ func (s *Service) run(ctx context.Context, src *Source, dry, scheduled bool) (*R
 	return run, nil
 }
 
-// sync reads src and stages (and, unless dry, commits) its rows.
-func (s *Service) sync(ctx context.Context, src *Source, run *Run) error {
+// sync reads src and stages (and, unless dry, commits) its rows, then
+// marks the leavers.
+func (s *Service) sync(ctx context.Context, src *Source, run *Run, manyLeavers bool) error {
 	k, ok := s.targets[src.Target]
 	if !ok {
 		return httpx.BadRequest("同步目标“%s”已不存在", src.Target)
@@ -164,6 +175,42 @@ func (s *Service) sync(ctx context.Context, src *Source, run *Run) error {
 		run.InvalidCount += b.InvalidCount
 		run.BatchIDs = strings.Join(batchIDs, ",")
 	}
+	return s.markLeavers(ctx, src, run, records, manyLeavers)
+}
+
+// markLeavers marks the people of the target (in the caller's scope) whom
+// the records do not list with the source's absent status, when it has one;
+// a dry run counts them.
+func (s *Service) markLeavers(ctx context.Context, src *Source, run *Run, records []Record, many bool) error {
+	t, ok := people.LeaverTargets()[src.Target]
+	if src.AbsentStatus == "" || !ok {
+		return nil
+	}
+	field := src.mapping()[t.NumberColumn]
+	present := make([]string, 0, len(records))
+	for _, rec := range records {
+		if no := strings.TrimSpace(rec[field]); no != "" {
+			present = append(present, no)
+		}
+	}
+	allow := leaversAllowed
+	if many {
+		allow = nil
+	}
+	res, err := s.people.MarkAbsent(ctx, people.Absence{Target: src.Target, Present: present, Status: src.AbsentStatus,
+		SourceID: src.ID, Dry: run.Dry, Allow: allow})
+	if err != nil {
+		return err
+	}
+	run.LeftCount, run.ReturnedCount = res.Leaving, res.Returned
+	if res.Refused && run.Dry {
+		return httpx.BadRequest("试运行：将有 %d 人（在校在职 %d 人）标记为离校（离职），超过一成。"+
+			"请先核对数据源是否完整；确属批量离校（如毕业）的，请在“立即同步”时勾选“允许批量标记离校”", res.Leaving, res.Active)
+	}
+	if res.Refused {
+		return httpx.BadRequest("数据已同步，但本次将有 %d 人（在校在职 %d 人）标记为离校（离职），超过一成，未予标记。"+
+			"请先核对数据源是否完整；确属批量离校（如毕业）的，请在“立即同步”时勾选“允许批量标记离校”", res.Leaving, res.Active)
+	}
 	return nil
 }
 
@@ -192,6 +239,9 @@ func (s *Service) record(ctx context.Context, src *Source, run *Run) {
 	msg := run.Message
 	if run.Status == "ok" {
 		msg = fmt.Sprintf("读取 %d 条：新增 %d，更新 %d，未变 %d，有误 %d", run.Records, run.NewCount, run.ChangedCount, run.UnchangedCount, run.InvalidCount)
+		if src.AbsentStatus != "" {
+			msg += fmt.Sprintf("，离校 %d，返校 %d", run.LeftCount, run.ReturnedCount)
+		}
 		if run.Dry {
 			msg = "试运行，" + msg + "（未写入，可在导入批次中查看）"
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/date"
+	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
 )
 
@@ -47,6 +48,34 @@ func (s *Service) SelectBriefs(idb bun.IDB, statuses ...string) *bun.SelectQuery
 		q = q.Where("bm.member_status IN (?)", bun.List(statuses))
 	}
 	return q
+}
+
+// Numbered is a member as another domain finds them by staff or student number.
+type Numbered struct {
+	Brief
+	StaffOrStudentNo string `bun:"staff_or_student_no"`
+	UserID           *int64 `bun:"user_id"` // the linked account
+}
+
+// SelectNumbered is SelectBriefs with Numbered's columns, of the members
+// that have a number: a sub-query joined by it (JOIN (?) AS m ON
+// m.staff_or_student_no = …, served by its index).
+func (s *Service) SelectNumbered(idb bun.IDB, statuses ...string) *bun.SelectQuery {
+	return s.SelectBriefs(idb, statuses...).Column("bm.staff_or_student_no", "bm.user_id").Where("bm.staff_or_student_no <> ''")
+}
+
+// TransferringOut is which of the members are being transferred out of
+// their branch (转出中), as the member lists mark them.
+func (s *Service) TransferringOut(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	out := map[int64]bool{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	outgoing, _, err := event.Ask[Outgoing](ctx, s.bus, s.db, TransfersOut{MemberIDs: ids})
+	for id := range outgoing {
+		out[id] = true
+	}
+	return out, err
 }
 
 // Briefs reads through idb the members ids that exist and are in one of

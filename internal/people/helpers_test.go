@@ -15,6 +15,7 @@ import (
 type world struct {
 	e                *apptest.Env
 	cs, math         int64 // organisations
+	branch           int64 // a branch of 计算机
 	csUnit, mathUnit int64
 	csTK, mathTK     string
 }
@@ -23,7 +24,7 @@ func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{e: apptest.New(t)}
 	c := w.e.Campus(t)
-	w.cs, w.math = c.CS, c.Math
+	w.cs, w.math, w.branch = c.CS, c.Math, c.Branch
 	w.csUnit = w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "计算机学院", "code": "DW-CS", "type": "1", "dzzId": w.cs})
 	w.mathUnit = w.e.Create(t, w.e.AdminTK, "/api/dwxx", map[string]any{"name": "数学学院", "code": "DW-MATH", "type": "1", "dzzId": w.math})
 	perms := []string{people.PermList, people.PermAdd, people.PermEdit, people.PermDel, unit.PermList}

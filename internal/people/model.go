@@ -22,8 +22,12 @@ type Person struct {
 	UnitDeptID  int64     `bun:"unit_dept_id" json:"unitDeptId"`
 	Status      string    `bun:"status" json:"status"`
 	Remark      string    `bun:"remark" json:"remark"`
-	CreatedAt   time.Time `bun:"created_at" json:"createTime"`
-	UpdatedAt   time.Time `bun:"updated_at" json:"updateTime"`
+	// LeftOn is when the person left the active status (在读, 在职), as this
+	// system saw it; LeftSourceID the data source that marked them (leavers.go).
+	LeftOn       date.Date `bun:"left_on" json:"leftOn"`
+	LeftSourceID *int64    `bun:"left_source_id" json:"-"`
+	CreatedAt    time.Time `bun:"created_at" json:"createTime"`
+	UpdatedAt    time.Time `bun:"updated_at" json:"updateTime"`
 }
 
 // Student is one row of xsjbxx.
@@ -156,6 +160,7 @@ type PersonView struct {
 	UnitName       string    `json:"unitName"`
 	Status         string    `json:"status"`
 	StatusLabel    string    `json:"statusLabel"`
+	LeftOn         date.Date `json:"leftOn,omitempty"` // when they left the active status
 	Remark         string    `json:"remark"`
 	CreateTime     time.Time `json:"createTime"`
 	UpdateTime     time.Time `json:"updateTime"`

@@ -160,6 +160,7 @@ func (s *Service) checkPerson(l system.DictLabels, k personKind, number string, 
 	if cur != nil {
 		was = *cur
 	}
+	leftOnChange(k, &p, was.Status, cur == nil, date.Of(now.In(date.China)))
 	c.Add(checkDicts(l, dictValue{"gender", DictGender, "性别", p.Gender, was.Gender},
 		dictValue{"ethnicity", DictEthnicity, "民族", p.Ethnicity, was.Ethnicity},
 		dictValue{"status", k.statusDict, "状态", p.Status, was.Status}))
@@ -252,7 +253,7 @@ func (s *Service) personView(p *Person, k personKind, id int64, unitName string,
 	return PersonView{Name: p.Name, Gender: p.Gender, GenderLabel: l(DictGender, p.Gender), Ethnicity: p.Ethnicity,
 		EthnicityLabel: l(DictEthnicity, p.Ethnicity), IDNumber: idNo, Phone: phone, Masked: !unmask,
 		BirthDate: p.BirthDate, UnitDeptID: p.UnitDeptID, UnitName: unitName, Status: p.Status,
-		StatusLabel: l(k.statusDict, p.Status), Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
+		StatusLabel: l(k.statusDict, p.Status), LeftOn: p.LeftOn, Remark: p.Remark, CreateTime: p.CreatedAt, UpdateTime: p.UpdatedAt}
 }
 
 // personSpec is the list spec of kind k (alias x): the filters and sorts

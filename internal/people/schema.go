@@ -57,6 +57,15 @@ func Migrations() []db.Migration {
 		}},
 		{Version: 2026112645, Name: "leadership team members (dw_ldbz_cy) and their posts", Up: teamMemberSchema},
 		{Version: 2026120135, Name: "people: the classes and units a branch covers (ry_cover_class, ry_cover_unit)", Up: coverageSchema},
+		{Version: 2026121295, Name: "people: when a student or teacher left, and the data source that marked them", Up: func(ctx context.Context, tx bun.Tx) error {
+			var ddl []string
+			for _, table := range []string{"xsjbxx", "jsjbxx"} {
+				ddl = append(ddl, `ALTER TABLE `+table+` ADD COLUMN left_on DATE NULL`,
+					`ALTER TABLE `+table+` ADD COLUMN left_source_id BIGINT NULL`,
+					`CREATE INDEX idx_`+table+`_left_on ON `+table+`(left_on)`)
+			}
+			return db.DDL(ctx, tx, ddl...)
+		}},
 	}
 }
 
@@ -162,7 +171,10 @@ const (
 // Statuses the code relies on.
 const (
 	StudentEnrolled = "1" // XS_ZT 在读
-	TeacherActive   = "1" // JS_ZT 在职
+	// StudentSuspended (休学) is out of the active status but still of the
+	// school: no transfer of a member's relation is due.
+	StudentSuspended = "3"
+	TeacherActive    = "1" // JS_ZT 在职
 )
 
 func seedDicts(ctx context.Context, tx bun.Tx) error {

@@ -18,6 +18,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/record"
+	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/resource"
 	"zhdj/internal/system"
 	"zhdj/internal/unit"
@@ -50,7 +51,8 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, units *unit.S
 // Module describes the people registry to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "people", Migrations: Migrations(), Routes: s.Routes, Menus: peopleMenus(),
-		Imports: []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()},
+		Imports:   []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()},
+		Reminders: []remind.Kind{s.leaverReminder()},
 		// The import columns declare every dictionary field of the three.
 		Dicts: slices.Concat(record.DictUses((*Student)(nil), studentColumns.Dicts()),
 			record.DictUses((*Teacher)(nil), teacherColumns.Dicts()), record.DictUses((*Class)(nil), classColumns.Dicts()))}

@@ -1,5 +1,5 @@
 import { del, get, post, put } from './request'
-import type { Preview, Run, SourceInput, SourceView, Target } from './generated/dataSource'
+import type { Preview, Run, RunInput, SourceInput, SourceView, Target } from './generated/dataSource'
 
 export const listSources = () => get<SourceView[]>('/api/dataSources')
 export const listTargets = () => get<Target[]>('/api/dataSources/targets')
@@ -7,5 +7,5 @@ export const createSource = (body: SourceInput) => post<SourceView>('/api/dataSo
 export const updateSource = (body: SourceInput) => put<void>('/api/dataSources', body)
 export const deleteSources = (ids: number[]) => del<void>('/api/dataSources', ids)
 export const previewSource = (body: SourceInput) => post<Preview>('/api/dataSources/preview', body)
-export const runSource = (id: number, dry: boolean) => post<Run>(`/api/dataSources/${id}/run`, { dry })
+export const runSource = (id: number, body: RunInput) => post<Run>(`/api/dataSources/${id}/run`, body)
 export const sourceRuns = (id: number) => get<Run[]>(`/api/dataSources/${id}/runs`)

@@ -23,11 +23,19 @@ export interface TargetColumn {
   personal?: string
 }
 
+/** A status leavers may be marked with (system.DictOption). */
+export interface StatusOption {
+  label: string
+  value: string
+  disabled?: boolean
+}
+
 /** What a source may fill (datasource.Target). */
 export interface Target {
   key: string
   label: string
   columns: TargetColumn[]
+  absentStatuses: StatusOption[]
 }
 
 /** A source as stored (datasource.Source). */
@@ -37,6 +45,7 @@ export interface Source {
   target: string
   type: SourceType
   query: string
+  absentStatus: string
   scheduled: boolean
   lastRunAt: string | null
   lastStatus: string
@@ -60,6 +69,7 @@ export interface SourceInput {
   endpoint?: string
   query?: string
   mapping: Record<string, string>
+  absentStatus?: string
   scheduled?: boolean
 }
 
@@ -86,5 +96,13 @@ export interface Run {
   changedCount: number
   unchangedCount: number
   invalidCount: number
+  leftCount: number
+  returnedCount: number
   batchIds: string
+}
+
+/** The body of a run (datasource.RunInput). */
+export interface RunInput {
+  dry?: boolean
+  manyLeavers?: boolean
 }

@@ -6,7 +6,7 @@ import { teachers } from '../shared/service'
 import type { Teacher } from '../shared/types'
 import CoverageNotice from '../shared/CoverageNotice'
 
-const p = personFields<Teacher>(DICT_TEACHER_STATUS)
+const p = personFields<Teacher>(DICT_TEACHER_STATUS, '离职日期')
 
 export const teacherResource = defineResource<Teacher>({
   ...personResource('jsjbxx', '教师', '工号'),
@@ -20,6 +20,7 @@ export const teacherResource = defineResource<Teacher>({
     { name: 'professionalTitle', label: '专业技术职称', type: 'dict', dict: DICT_TITLE, width: 120, search: { label: '职称' } },
     { name: 'post', label: '工作岗位', type: 'dict', dict: DICT_POST, width: 110, search: { label: '岗位' } },
     p.status,
+    p.leftOn,
     { ...p.createTime, column: { sorter: true } },
     p.remark,
   ],

@@ -20,8 +20,8 @@ export function unitField<T extends { unitName: string }>(): Field<T> {
   }
 }
 
-/** The fields students and teachers share; each page puts them in its own order. */
-export function personFields<T extends PersonView>(statusDict: string) {
+/** The fields students and teachers share; each page puts them in its own order. `left` names the day they left the active status. */
+export function personFields<T extends PersonView>(statusDict: string, left: string) {
   const f = (field: Field<T>) => field
   const personal = personalFields<T>()
   const name = f({ name: 'name', label: '姓名', required: true, max: 50, width: 100, column: { sorter: true } })
@@ -32,6 +32,8 @@ export function personFields<T extends PersonView>(statusDict: string) {
     identity: [name, gender, personal.idNumber, personal.birthDate, personal.phone, ethnicity],
     unit: unitField<T>(),
     status: f({ name: 'status', label: '状态', type: 'dict', dict: statusDict, width: 80, search: true }),
+    /** Set by the server when the status leaves 在读/在职 (by hand, an import or a data source). */
+    leftOn: f({ name: 'leftOn', label: left, type: 'date', form: false, column: false }),
     createTime: f({ name: 'createTime', label: '创建时间', type: 'datetime', width: 170 }),
     remark: f({ name: 'remark', label: '备注', type: 'textarea', max: 500, column: false }),
   }

@@ -5,6 +5,7 @@ export interface PersonView extends PersonRecord {
   unitDeptId: number
   status: string
   statusLabel: string
+  leftOn?: string
 }
 
 export interface Student extends PersonView {

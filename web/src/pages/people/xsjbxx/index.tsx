@@ -7,7 +7,7 @@ import { students } from '../shared/service'
 import type { Student } from '../shared/types'
 import CoverageNotice from '../shared/CoverageNotice'
 
-const p = personFields<Student>(DICT_STUDENT_STATUS)
+const p = personFields<Student>(DICT_STUDENT_STATUS, '离校日期')
 
 export const studentResource = defineResource<Student>({
   ...personResource('xsjbxx', '学生', '学号'),
@@ -36,6 +36,7 @@ export const studentResource = defineResource<Student>({
     { name: 'grade', label: '年级', type: 'dict', dict: DICT_GRADE, width: 80, search: true, form: { extra: '不选则取所在班级的年级' } },
     { name: 'educationLevel', label: '培养层次', type: 'dict', dict: DICT_EDUCATION_LEVEL, width: 100, search: true },
     p.status,
+    p.leftOn,
     { name: 'enrolledOn', label: '入学日期', type: 'date', width: 110 },
     p.createTime,
     p.remark,

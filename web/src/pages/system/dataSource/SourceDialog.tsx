@@ -12,6 +12,7 @@ interface Values {
   endpoint?: string
   query?: string
   mapping: Record<string, string>
+  absentStatus?: string
   scheduled: boolean
 }
 
@@ -26,7 +27,10 @@ export default function SourceDialog({ source, targets, onClose, onDone }: { sou
   const [preview, setPreview] = useState<Preview | null>(null)
   const [previewing, setPreviewing] = useState(false)
   const { form, saving, submit, formError } = useFormSubmit<Values>({
-    onSubmit: (v) => (source ? updateSource({ ...toInput(v), id: source.id }) : createSource(toInput(v))),
+    onSubmit: (v) => {
+      const input = toInput(v, targets.find((t) => t.key === v.target))
+      return source ? updateSource({ ...input, id: source.id }) : createSource(input)
+    },
     onDone,
     onClose,
   })
@@ -61,8 +65,8 @@ export default function SourceDialog({ source, targets, onClose, onDone }: { sou
         wrapperCol={{ span: 19 }}
         initialValues={
           source
-            ? { name: source.name, target: source.target, type: source.type, query: source.query, mapping: source.mapping, scheduled: source.scheduled }
-            : { type: 'http', mapping: {}, scheduled: false }
+            ? { name: source.name, target: source.target, type: source.type, query: source.query, mapping: source.mapping, absentStatus: source.absentStatus, scheduled: source.scheduled }
+            : { type: 'http', mapping: {}, absentStatus: '', scheduled: false }
         }
       >
         <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
@@ -108,6 +112,15 @@ export default function SourceDialog({ source, targets, onClose, onDone }: { sou
             </div>
           )}
         </Form.Item>
+        {!!target?.absentStatuses.length && (
+          <Form.Item
+            label="离校标记"
+            name="absentStatus"
+            extra="来源中不再出现的在读学生或在职教职工，标记为所选状态（记录不删除；再次出现的自动恢复）。一次最多标记一成，超过时同步会停下，需核对后在“立即同步”时确认。党员离校后，其所在支部会收到组织关系转接提醒。"
+          >
+            <Select options={[{ value: '', label: '不标记' }, ...target.absentStatuses.map((o) => ({ value: o.value, label: o.label }))]} aria-label="离校标记" />
+          </Form.Item>
+        )}
         <Form.Item label="定时同步" name="scheduled" valuePropName="checked" extra="每天 02:20 同步（时间可在“定时任务”中调整），以保存此数据源的账号身份执行">
           <Switch />
         </Form.Item>
@@ -146,8 +159,10 @@ export default function SourceDialog({ source, targets, onClose, onDone }: { sou
   )
 }
 
-function toInput(v: Values): SourceInput {
+function toInput(v: Values, target?: Target): SourceInput {
   const mapping: Record<string, string> = {}
   for (const [k, f] of Object.entries(v.mapping ?? {})) if (f?.trim()) mapping[k] = f.trim()
-  return { name: v.name, target: v.target, type: v.type, endpoint: v.endpoint?.trim() || '', query: v.query ?? '', mapping, scheduled: !!v.scheduled }
+  // A target that lists no people has no leavers to mark.
+  const absentStatus = target?.absentStatuses.some((o) => o.value === v.absentStatus) ? v.absentStatus : ''
+  return { name: v.name, target: v.target, type: v.type, endpoint: v.endpoint?.trim() || '', query: v.query ?? '', mapping, absentStatus, scheduled: !!v.scheduled }
 }

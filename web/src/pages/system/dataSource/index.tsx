@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Card, Modal, Space, Table, Tag, Tooltip } from 'antd'
+import { Alert, Button, Card, Checkbox, Modal, Space, Table, Tag, Tooltip } from 'antd'
 import { useState } from 'react'
 import { deleteSources, listSources, listTargets, runSource, sourceRuns } from '@/api/dataSource'
 import { SOURCE_TYPE_NAMES, type Run, type SourceView } from '@/api/generated/dataSource'
@@ -9,8 +9,10 @@ import { useHasPermission } from '@/components/Permission'
 import { formatTime } from '@/utils/time'
 import SourceDialog from './SourceDialog'
 
-const counts = (r: Pick<Run, 'records' | 'newCount' | 'changedCount' | 'unchangedCount' | 'invalidCount'>) =>
-  `读取 ${r.records}：新增 ${r.newCount}，更新 ${r.changedCount}，未变 ${r.unchangedCount}，有误 ${r.invalidCount}`
+/** What a run did; leavers only for a source that marks them. */
+const counts = (r: Run, s: Pick<SourceView, 'absentStatus'>) =>
+  `读取 ${r.records}：新增 ${r.newCount}，更新 ${r.changedCount}，未变 ${r.unchangedCount}，有误 ${r.invalidCount}` +
+  (s.absentStatus ? `，${r.dry ? '将标记' : ''}离校 ${r.leftCount}，返校 ${r.returnedCount}` : '')
 
 /** A source's runs, newest first. */
 function Runs({ source, onClose }: { source: SourceView; onClose: () => void }) {
@@ -37,7 +39,7 @@ function Runs({ source, onClose }: { source: SourceView; onClose: () => void }) 
             ),
           },
           { title: '结果', dataIndex: 'status', width: 70, render: (v: string) => (v === 'ok' ? <Tag color="green">成功</Tag> : <Tag color="red">失败</Tag>) },
-          { title: '说明', render: (_, r) => (r.status === 'ok' ? counts(r) : r.message) },
+          { title: '说明', render: (_, r) => (r.status === 'ok' ? counts(r, source) : r.message) },
           { title: '导入批次', dataIndex: 'batchIds', width: 110, render: (v: string) => v || '-' },
         ]}
       />
@@ -63,21 +65,33 @@ export default function DataSourcePage() {
   const [running, setRunning] = useState<number | null>(null)
   const reload = () => client.invalidateQueries({ queryKey: ['data-sources'] })
   const targetName = (key: string) => targets.find((t) => t.key === key)?.label ?? key
+  const absentName = (s: SourceView) =>
+    `“${targets.find((t) => t.key === s.target)?.absentStatuses.find((o) => o.value === s.absentStatus)?.label ?? s.absentStatus}”`
 
-  const run = (s: SourceView, dry: boolean) =>
+  const run = (s: SourceView, dry: boolean) => {
+    // Read when the dialog is confirmed: the checkbox is rendered once, inside it.
+    let manyLeavers = false
+    const leavers = s.absentStatus ? `来源中不再出现的人员将标记为${absentName(s)}（不删除）。` : ''
     ui.modal.confirm({
       ...DIALOG_DEFAULTS,
       title: dry ? '试运行' : '立即同步',
-      content: dry
-        ? `读取“${s.name}”并逐条校验，但不写入${targetName(s.target)}。`
-        : `读取“${s.name}”并写入${targetName(s.target)}：新增和变化的记录将被保存，有误的记录跳过。确定同步吗？`,
+      content: dry ? (
+        `读取“${s.name}”并逐条校验，但不写入${targetName(s.target)}。${s.absentStatus ? '同时统计将标记离校的人数。' : ''}`
+      ) : (
+        <Space orientation="vertical">
+          <span>{`读取“${s.name}”并写入${targetName(s.target)}：新增和变化的记录将被保存，有误的记录跳过。${leavers}确定同步吗？`}</span>
+          {s.absentStatus && (
+            <Checkbox onChange={(e) => (manyLeavers = e.target.checked)}>允许批量标记离校（超过在校在职人数的一成，如毕业季；请先试运行核对人数）</Checkbox>
+          )}
+        </Space>
+      ),
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
         setRunning(s.id)
         try {
-          const r = await runSource(s.id, dry)
-          ui.message.success(`${dry ? '试运行完成' : '同步完成'}：${counts(r)}`)
+          const r = await runSource(s.id, dry || !s.absentStatus ? { dry } : { dry, manyLeavers })
+          ui.message.success(`${dry ? '试运行完成' : '同步完成'}：${counts(r, s)}`)
         } catch {
           // the reason came through the request pipeline
         } finally {
@@ -86,6 +100,7 @@ export default function DataSourcePage() {
         }
       },
     })
+  }
 
   const remove = (s: SourceView) =>
     ui.modal.confirm({
