@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -17,6 +19,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 	"github.com/jackc/pgx/v5"
 
+	"zhdj/internal/app"
 	"zhdj/internal/apptest"
 	"zhdj/internal/datasource"
 	"zhdj/internal/platform/db"
@@ -234,10 +237,18 @@ func TestDataSourceChecksAndPermissions(t *testing.T) {
 	}
 }
 
-// Two runs of one source at once: one runs, the other is told it is running.
+// Two runs of one source at once, on two instances of the program on one
+// database: one runs, the other is told it is running (the claim is a
+// conditional UPDATE of the source's row, not a lock in memory).
 func TestOneRunOfASourceAtATime(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
+	other, err := app.New(w.e.App.Config, w.e.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := httptest.NewServer(other.Handler)
+	t.Cleanup(second.Close)
 	release := make(chan struct{})
 	entered := make(chan struct{}, 1)
 	slow := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
@@ -252,11 +263,64 @@ func TestOneRunOfASourceAtATime(t *testing.T) {
 		done <- w.e.Do("POST", fmt.Sprintf("/api/dataSources/%d/run", id), w.e.AdminTK, body{}).Status
 	}()
 	<-entered
-	apptest.ExpectMessage(t, w.e.Do("POST", fmt.Sprintf("/api/dataSources/%d/run", id), w.e.AdminTK, body{}), http.StatusConflict,
-		"数据源“慢接口”正在同步，请稍后再试")
+	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/dataSources/%d/run", second.URL, id), strings.NewReader(`{}`))
+	req.Header.Set("Authorization", "Bearer "+w.e.AdminTK)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusConflict || !strings.Contains(string(answer), "数据源“慢接口”正在同步，请稍后再试") {
+		t.Fatalf("the second instance: %d %s", res.StatusCode, answer)
+	}
 	close(release)
 	if status := <-done; status != http.StatusBadRequest { // the first finds no data
 		t.Fatalf("first run %d", status)
+	}
+}
+
+// A run that fails half-way through writing its batch (the database
+// refuses one record in the middle, as a constraint or a lost connection
+// would) writes none of the batch, marks no leavers, and says it failed:
+// the registry stays as it was.
+func TestARunFailingHalfWayWritesNothing(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	h := newHR(t, staffList(1, 3)...)
+	id := w.create(t, body{"name": "人事系统", "target": "jsjbxx", "type": "http", "endpoint": h.URL + "/staff", "query": "data.list",
+		"mapping": teacherMapping, "absentStatus": "3"})
+	if r := w.run(t, id, false); r.NewCount != 3 {
+		t.Fatalf("first run %+v", r)
+	}
+	before := w.state(t)
+	ctx := context.Background()
+	trigger := []string{`CREATE TRIGGER refuse_t5005 BEFORE INSERT ON jsjbxx FOR EACH ROW WHEN (NEW.staff_no = 'T5005') BEGIN SELECT RAISE(ABORT, 'refused'); END`}
+	if db.IsPostgres(w.e.DB) {
+		trigger = []string{`CREATE FUNCTION refuse_t5005() RETURNS trigger LANGUAGE plpgsql AS $$
+			BEGIN IF NEW.staff_no = 'T5005' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
+			`CREATE TRIGGER refuse_t5005 BEFORE INSERT ON jsjbxx FOR EACH ROW EXECUTE FUNCTION refuse_t5005()`}
+	}
+	for _, stmt := range trigger {
+		if _, err := w.e.DB.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// T5001 changes, T5002–T5003 leave the list (leavers), T5004–T5006 are new, T5005 is refused.
+	list := staffList(4, 6)
+	list = append(list, staff("T5001", "改名教工", "男", "人事测试学院"))
+	h.set(list...)
+	res := w.e.Do("POST", fmt.Sprintf("/api/dataSources/%d/run", id), w.e.AdminTK, body{})
+	if res.Status != http.StatusBadRequest || res.Message() != "同步失败：系统错误，请查看服务器日志" {
+		t.Fatalf("the failing run: %d %s", res.Status, res.Body)
+	}
+	if after := w.state(t); !maps.Equal(after, before) || w.teachers(t)["T5001"] != "教工01" {
+		t.Fatalf("the registry changed: %v, was %v; T5001 %q", after, before, w.teachers(t)["T5001"])
+	}
+	runs := apptest.DoJSON[[]datasource.Run](t, w.e, http.StatusOK, "GET", fmt.Sprintf("/api/dataSources/%d/runs", id), w.e.AdminTK, nil)
+	if runs[0].Status != "failed" || runs[0].LeftCount != 0 {
+		t.Fatalf("the run %+v", runs[0])
 	}
 }
 
