@@ -432,25 +432,6 @@ func (s *Service) AddManagedDept(ctx context.Context, tx bun.IDB, cadreID int64,
 	return insertRow(withOrigin(ctx, origin, nil), s, tx, &managedKind, cadreID, &d)
 }
 
-// LinkedAccounts tells which of the accounts userIDs a cadre's record is
-// linked to (gb_jbxx.user_id), read through idb: true by account id. The
-// signed-in user's is their cadreLinked (我的干部信息 is theirs).
-func (s *Service) LinkedAccounts(ctx context.Context, idb bun.IDB, userIDs []int64) (map[int64]bool, error) {
-	out := map[int64]bool{}
-	if len(userIDs) == 0 {
-		return out, nil
-	}
-	var ids []int64
-	if err := idb.NewSelect().TableExpr("gb_jbxx AS g").ColumnExpr("DISTINCT g.user_id").
-		Where("g.user_id IN (?)", bun.In(userIDs)).Scan(ctx, &ids); err != nil {
-		return nil, httpx.Internal(err)
-	}
-	for _, id := range ids {
-		out[id] = true
-	}
-	return out, nil
-}
-
 // WriteAssessment records grade as cadre cadreID's annual assessment of
 // year (信息类型 8, 年度考核) inside tx, trailed with origin: the year's
 // row is updated when there is one, else added. Whatever the caller's

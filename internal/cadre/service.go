@@ -71,8 +71,8 @@ func (s *Service) Module() module.Module {
 // subscribe: the base tells the system domain which accounts are cadres'
 // (the signed-in user's cadreLinked: the web offers 我的干部信息).
 func (s *Service) subscribe(b *event.Bus) {
-	event.Answer(b, func(ctx context.Context, idb bun.IDB, q system.AccountCadres) (map[int64]bool, error) {
-		return s.LinkedAccounts(ctx, idb, q.UserIDs)
+	event.Answer(b, func(context.Context, bun.IDB, system.AccountCadreSQL) (string, error) {
+		return "EXISTS (SELECT 1 FROM gb_jbxx AS ag WHERE ag.user_id = u.id)", nil
 	})
 }
 

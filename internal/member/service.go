@@ -80,8 +80,10 @@ func (s *Service) Module() module.Module {
 func (s *Service) subscribe(b *event.Bus) {
 	s.bus = b
 	org.ServeMembers(b, s)
-	event.Answer(b, func(ctx context.Context, idb bun.IDB, q system.AccountMembers) (map[int64]system.IDName, error) {
-		return s.accountMembers(ctx, idb, q.UserIDs)
+	event.Answer(b, func(context.Context, bun.IDB, system.AccountMemberSQL) (system.AccountMemberColumns, error) {
+		// dyjbxx.user_id is unique: one member an account, by its index.
+		return system.AccountMemberColumns{ID: "(SELECT am.id FROM dyjbxx AS am WHERE am.user_id = u.id)",
+			Name: "(SELECT am.name FROM dyjbxx AS am WHERE am.user_id = u.id)"}, nil
 	})
 }
 

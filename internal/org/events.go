@@ -79,6 +79,9 @@ func (s *Service) answer(b *event.Bus) {
 	event.Answer(b, func(ctx context.Context, _ bun.IDB, q system.OrgNames) (map[int64]string, error) {
 		return s.Names(ctx, q.IDs)
 	})
+	event.Answer(b, func(context.Context, bun.IDB, system.AccountOrgNameSQL) (string, error) {
+		return "(SELECT ao.name FROM dzz AS ao WHERE ao.id = u.org_id)", nil
+	})
 	event.Answer(b, func(ctx context.Context, _ bun.IDB, q system.OrgInScope) (bool, error) { return s.InScope(ctx, q.ID) })
 	event.Answer(b, func(ctx context.Context, _ bun.IDB, _ system.OrgScope) (system.OrgScopeIDs, error) {
 		all, ids, err := s.ScopeIDs(ctx)

@@ -124,7 +124,7 @@ func analyze(b *testing.B, database *bun.DB) {
 	}
 }
 
-func seedUsers(b *testing.B, database *bun.DB, n int) {
+func seedUsers(b testing.TB, database *bun.DB, n int) {
 	ctx := context.Background()
 	now := time.Now().UTC()
 	batch := make([]system.User, 0, 1000)

@@ -56,10 +56,28 @@ type RoleOrgsOutside struct{ RoleIDs []int64 }
 // (whatever the caller's scope): answered with []int64.
 type OrgSubtree struct{ IDs []int64 }
 
-// AccountMembers asks which party member each account is linked to (the
-// member domain keeps the link): answered with map[int64]IDName, the
-// member by account id. Nobody answering means no member has an account.
-type AccountMembers struct{ UserIDs []int64 }
+// An account's view shows what other domains keep of it: the party
+// organisation's name, the member whose account it is, whether a cadre's
+// record names it. Each domain answers with a scalar sub-query over the
+// account row (alias u), which the system domain selects beside the
+// account's own columns (user_columns.go): a page of users, or the
+// signed-in user, is one statement. Nobody answering is NULL (a domain's
+// package tests run the system domain alone).
+
+// AccountOrgNameSQL asks the organisation domain for the name of
+// organisation u.org_id: answered with the sub-query's text.
+type AccountOrgNameSQL struct{}
+
+// AccountMemberSQL asks the member domain for the member linked to account
+// u: answered with AccountMemberColumns.
+type AccountMemberSQL struct{}
+
+// AccountMemberColumns are the member's id and name, one sub-query each.
+type AccountMemberColumns struct{ ID, Name string }
+
+// AccountCadreSQL asks the cadre domain whether a cadre's record names
+// account u: answered with a condition's text (EXISTS …).
+type AccountCadreSQL struct{}
 
 // askMap asks q over the bus for a map by id: nobody answering, or no
 // answer, is an empty map.
@@ -69,21 +87,6 @@ func askMap[V, Q any](ctx context.Context, s *Service, q Q) (map[int64]V, error)
 		m = map[int64]V{}
 	}
 	return m, err
-}
-
-// accountMembers names the members linked to the accounts of a page of users.
-func (s *Service) accountMembers(ctx context.Context, ids []int64) (map[int64]IDName, error) {
-	return askMap[IDName](ctx, s, AccountMembers{UserIDs: ids})
-}
-
-// AccountCadres asks which accounts a cadre's record is linked to (the
-// cadre base keeps the link): answered with map[int64]bool, true by
-// account id. Nobody answering means no cadre has an account.
-type AccountCadres struct{ UserIDs []int64 }
-
-// accountCadres tells which accounts of a page of users are a cadre's.
-func (s *Service) accountCadres(ctx context.Context, ids []int64) (map[int64]bool, error) {
-	return askMap[bool](ctx, s, AccountCadres{UserIDs: ids})
 }
 
 // orgDirectory is the OrgDirectory accounts use, asked over the bus.

@@ -70,6 +70,9 @@ type Service struct {
 
 	permCache permCache // roles' permissions by version (permcache.go)
 
+	sessionSQL string         // the session lookup every signed-in request runs (session.go)
+	userSQL    userStatements // the users' views (user_columns.go)
+
 	fileNames fileNames // what 文件管理 calls each module key and tag (file_names.go)
 }
 
@@ -79,6 +82,7 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 		limits: newSignInLimits(), bus: opts.Bus,
 		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }, settingsClock: time.Now}
 	s.orgs = orgDirectory{s}
+	s.sessionSQL = sessionQuery(db)
 	for _, m := range systemFileModules {
 		s.NameFiles(m)
 	}

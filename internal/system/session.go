@@ -13,6 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
 )
@@ -208,6 +209,16 @@ func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, r
 	return token, sess.ID, err
 }
 
+// sessionQuery is the one statement a signed-in request costs: the session
+// by its token's hash, its user, and the versions of the user's roles (the
+// permissions come from the cache by version: permcache.go). A fixed text,
+// prepared once per connection (db.ScanPrepared).
+func sessionQuery(idb bun.IDB) string {
+	return "SELECT s.*, u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, " +
+		"u.enabled AS user_enabled, u.pwd_state AS user_pwd_state, " + roleVersionsExpr(idb) + " AS role_versions " +
+		"FROM sys_session AS s JOIN sys_user AS u ON u.id = s.user_id WHERE s.token_hash = ?"
+}
+
 // Authenticate resolves a bearer token to a principal, or 401. Sessions past
 // their expiry or idle limit are deleted on sight.
 func (s *Service) Authenticate(ctx context.Context, token string) (*rbac.Principal, error) {
@@ -221,18 +232,14 @@ func (s *Service) authenticate(ctx context.Context, token string) (p *rbac.Princ
 	if token == "" || len(token) > 100 {
 		return nil, false, httpx.Unauthorized
 	}
-	var row Session
-	err = s.db.NewSelect().Model(&row).
-		ColumnExpr("s.*").
-		ColumnExpr("u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, u.enabled AS user_enabled, u.pwd_state AS user_pwd_state").
-		ColumnExpr(roleVersionsExpr(s.db)+" AS role_versions").
-		Join("JOIN sys_user AS u ON u.id = s.user_id").
-		Where("s.token_hash = ?", auth.HashToken(token)).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, false, httpx.Unauthorized
-	} else if err != nil {
+	var rows []Session
+	if err := db.ScanPrepared(ctx, s.db, s.sessionSQL, []any{auth.HashToken(token)}, &rows); err != nil {
 		return nil, false, httpx.Internal(err)
 	}
+	if len(rows) == 0 {
+		return nil, false, httpx.Unauthorized
+	}
+	row := rows[0]
 	now := s.now()
 	idle := time.Duration(s.SettingInt(ctx, CfgSessionIdleMin, 30)) * time.Minute
 	if now.After(row.ExpiresAt) || (!row.Remember && now.Sub(row.LastSeenAt) > idle) || !row.UserEnabled {

@@ -54,17 +54,21 @@ type UserView struct {
 	CreateTime    time.Time  `json:"createTime"`
 }
 
-// userRow is a user read with its department name and avatar file.
+// userRow is a user read with what its view shows (userColumns).
 type userRow struct {
-	User       `bun:",extend"`
-	AvatarName *string `bun:"avatar_name,scanonly"`
+	User        `bun:",extend"`
+	AvatarName  *string `bun:"avatar_name,scanonly"`
+	OrgName     *string `bun:"org_name,scanonly"`
+	MemberID    *int64  `bun:"member_id,scanonly"`
+	MemberName  *string `bun:"member_name,scanonly"`
+	CadreLinked int     `bun:"cadre_linked,scanonly"`
+	RoleList    *string `bun:"role_list,scanonly"`
 }
 
+// userQuery selects users with their views' columns, one statement for a
+// page (user_columns.go).
 func (s *Service) userQuery() *bun.SelectQuery {
-	return s.db.NewSelect().Model((*userRow)(nil)).
-		ColumnExpr("u.*").ColumnExpr("d.name AS dept_name, af.stored_name AS avatar_name").
-		Join("LEFT JOIN sys_dept AS d ON d.id = u.dept_id").
-		Join("LEFT JOIN sys_file AS af ON af.id = u.avatar_file_id")
+	return s.db.NewSelect().Model((*userRow)(nil)).ColumnExpr("u.*").ColumnExpr(s.userColumns())
 }
 
 // AvatarURL is where a browser may load a public file by its random name.
@@ -75,76 +79,33 @@ func AvatarURL(storedName *string) string {
 	return "/api/file/public/" + *storedName
 }
 
-func (s *Service) views(ctx context.Context, rows []userRow) ([]UserView, error) {
+// views are the rows as the API shows them.
+func (s *Service) views(rows []userRow) []UserView {
 	out := make([]UserView, len(rows))
-	if len(rows) == 0 {
-		return out, nil
-	}
-	ids := make([]int64, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
-	}
-	var links []struct {
-		UserID int64  `bun:"user_id"`
-		ID     int64  `bun:"id"`
-		Name   string `bun:"name"`
-	}
-	if err := s.db.NewSelect().TableExpr("sys_user_role AS ur").ColumnExpr("ur.user_id, r.id, r.name").
-		Join("JOIN sys_role AS r ON r.id = ur.role_id").Where("ur.user_id IN (?)", bun.In(ids)).
-		OrderExpr("r.level, r.id").Scan(ctx, &links); err != nil {
-		return nil, err
-	}
-	orgNames, err := s.orgNames(ctx, rows)
-	if err != nil {
-		return nil, err
-	}
-	members, err := s.accountMembers(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	cadres, err := s.accountCadres(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	byUser := map[int64][]IDName{}
-	for _, l := range links {
-		byUser[l.UserID] = append(byUser[l.UserID], IDName{ID: l.ID, Name: l.Name})
-	}
 	now := s.now()
 	for i, r := range rows {
 		v := UserView{ID: r.ID, Username: r.Username, NickName: r.NickName, Gender: r.Gender, Phone: s.phoneOf(&r.User),
 			Email: r.Email, Avatar: AvatarURL(r.AvatarName), Enabled: r.Enabled, Activated: r.Activated,
 			HasLeft: r.HasLeft, Locked: r.Locked(now), IsAdmin: r.IsAdmin, PwdState: r.PwdState,
-			LastLoginTime: r.LastLoginAt, CreateTime: r.CreatedAt, RoleList: byUser[r.ID], CadreLinked: cadres[r.ID]}
-		if v.RoleList == nil {
-			v.RoleList = []IDName{}
-		}
+			LastLoginTime: r.LastLoginAt, CreateTime: r.CreatedAt, RoleList: roleList(r.RoleList), CadreLinked: r.CadreLinked == 1}
 		if r.DeptID != nil {
 			v.Dept = &IDName{ID: *r.DeptID, Name: r.DeptName}
 		}
 		if r.OrgID != nil {
-			v.Org = &IDName{ID: *r.OrgID, Name: orgNames[*r.OrgID]}
+			v.Org = &IDName{ID: *r.OrgID}
+			if r.OrgName != nil {
+				v.Org.Name = *r.OrgName
+			}
 		}
-		if m, ok := members[r.ID]; ok {
-			v.Member = &m
+		if r.MemberID != nil {
+			v.Member = &IDName{ID: *r.MemberID}
+			if r.MemberName != nil {
+				v.Member.Name = *r.MemberName
+			}
 		}
 		out[i] = v
 	}
-	return out, nil
-}
-
-// orgNames looks up the party organisations of a page of users in one call.
-func (s *Service) orgNames(ctx context.Context, rows []userRow) (map[int64]string, error) {
-	var ids []int64
-	for _, r := range rows {
-		if r.OrgID != nil {
-			ids = append(ids, *r.OrgID)
-		}
-	}
-	if len(ids) == 0 || s.orgs == nil {
-		return map[int64]string{}, nil
-	}
-	return s.orgs.Names(ctx, uniq.Of(ids))
+	return out
 }
 
 // CurrentUserView is the signed-in user (id 0 = the caller) with permission strings.
@@ -153,17 +114,15 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 		id = rbac.From(ctx).UserID
 	}
 	var rows []userRow
-	if err := s.userQuery().Where("u.id = ?", id).Scan(ctx, &rows); err != nil {
+	if err := db.ScanPrepared(ctx, s.db, s.currentUserSQL(), []any{id}, &rows); err != nil {
 		return UserView{}, httpx.Internal(err)
 	}
 	if len(rows) == 0 {
 		return UserView{}, httpx.Unauthorized
 	}
-	views, err := s.views(ctx, rows)
-	if err != nil {
-		return UserView{}, httpx.Internal(err)
-	}
+	views := s.views(rows)
 	var perms map[string]bool
+	var err error
 	if p := rbac.From(ctx); p != nil && p.UserID == id && p.Perms != nil {
 		perms = p.Perms // the caller's, read with the session on this request
 	} else {

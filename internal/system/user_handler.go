@@ -91,11 +91,7 @@ func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	views, err := s.views(ctx, page.Content)
-	if err != nil {
-		return httpx.PageResult[UserView]{}, httpx.Internal(err)
-	}
-	return httpx.WithContent(page, views), nil
+	return httpx.WithContent(page, s.views(page.Content)), nil
 }
 
 func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error {
