@@ -213,9 +213,9 @@ func (s *Service) createSession(ctx context.Context, db bun.IDB, userID int64, r
 // by its token's hash, its user, and the versions of the user's roles (the
 // permissions come from the cache by version: permcache.go). A fixed text,
 // prepared once per connection (db.ScanPrepared).
-func sessionQuery(idb bun.IDB) string {
-	return "SELECT s.*, u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, " +
-		"u.enabled AS user_enabled, u.pwd_state AS user_pwd_state, " + roleVersionsExpr(idb) + " AS role_versions " +
+func sessionQuery(d *bun.DB) string {
+	return "SELECT " + db.Columns(d, (*Session)(nil), "s") + ", u.username, u.dept_id AS user_dept_id, u.org_id AS user_org_id, u.is_admin AS user_is_admin, " +
+		"u.enabled AS user_enabled, u.pwd_state AS user_pwd_state, " + roleVersionsExpr(d) + " AS role_versions " +
 		"FROM sys_session AS s JOIN sys_user AS u ON u.id = s.user_id WHERE s.token_hash = ?"
 }
 

@@ -58,7 +58,8 @@ func (s *Service) buildUserStatements() {
 		"(SELECT af.stored_name FROM sys_file AS af WHERE af.id = u.avatar_file_id) AS avatar_name, " +
 		org + " AS org_name, " + member.ID + " AS member_id, " + member.Name + " AS member_name, " +
 		"CASE WHEN " + cadre + " THEN 1 ELSE 0 END AS cadre_linked, " + roles + " AS role_list"
-	s.userSQL.currentUser = s.db.NewSelect().Model((*userRow)(nil)).ColumnExpr("u.*").ColumnExpr(s.userSQL.columns).
+	s.userSQL.currentUser = s.db.NewSelect().Model((*userRow)(nil)).ColumnExpr(db.Columns(s.db, (*User)(nil), "u")).
+		ColumnExpr(s.userSQL.columns).
 		Where("u.id = ?", bun.Safe("?")).String()
 }
 

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,4 +55,19 @@ func numbered(query string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// Columns lists the stored columns of model's table (a pointer to its
+// struct) as alias.column, for a prepared statement's select list: a
+// statement naming its columns keeps its result type when a later migration
+// adds a column (SELECT t.* would not, and every connection that prepared
+// it would fail it once, PostgreSQL's "cached plan must not change result
+// type").
+func Columns(d *bun.DB, model any, alias string) string {
+	t := d.Table(reflect.TypeOf(model).Elem())
+	names := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		names[i] = alias + "." + f.Name
+	}
+	return strings.Join(names, ", ")
 }
