@@ -69,9 +69,10 @@ func newClasses(s *Service) *classResource {
 			{Header: "学生人数", Width: 10, Cell: func(v *ClassView) any { return v.StudentCount }},
 		}},
 	}, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.ColumnExpr("COALESCE(t.name, '') AS head_teacher_name").
-			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count").
-			Join("LEFT JOIN jsjbxx AS t ON t.id = c.head_teacher_id")
+		// Sub-queries, not joins: a page reads its 20 head teachers and
+		// counts, not every teacher before its sort.
+		return q.ColumnExpr("COALESCE((SELECT t.name FROM jsjbxx AS t WHERE t.id = c.head_teacher_id), '') AS head_teacher_name").
+			ColumnExpr("(SELECT COUNT(*) FROM xsjbxx AS xc WHERE xc.class_id = c.id) AS student_count")
 	}, s.prepareClass)
 }
 
