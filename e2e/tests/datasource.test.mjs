@@ -54,7 +54,8 @@ describe('数据源配置', () => {
       await dialog.waitFor({ state: 'hidden' })
 
       const row = page.locator('tr', { hasText: '人事系统' })
-      assert.ok((await row.textContent()).includes('127.0.0.1'), 'the address shows its host')
+      // The address shows its host (waited for: the list reloads after the save).
+      await row.filter({ hasText: '127.0.0.1' }).waitFor()
       assert.ok(!(await page.content()).includes('e2e-secret'), 'the token in the address is never shown')
       await row.getByRole('button', { name: '立即同步' }).click()
       await page.getByRole('button', { name: /确\s*定/ }).click()

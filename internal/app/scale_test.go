@@ -162,4 +162,21 @@ func TestPermissionCacheAgreesAcrossInstances(t *testing.T) {
 	expect("role taken away", 403)
 	exec("INSERT INTO sys_user_role (user_id, role_id) VALUES (?, ?)", id, role)
 	expect("role given back", 200)
+
+	// The session is read on every request, on every instance: signed out on
+	// one, it is refused by the other at its next request; so is an account
+	// disabled by SQL.
+	req, _ := http.NewRequest("DELETE", e.Server.URL+"/auth/logout", nil)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	expect("signed out on the first instance", 401)
+	other2, id2 := e.UserWith("ALL", 0, "user:list")
+	tok = other2
+	expect("another session", 200)
+	exec("UPDATE sys_user SET enabled = ? WHERE id = ?", false, id2)
+	expect("the account disabled", 401)
 }

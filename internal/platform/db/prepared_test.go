@@ -9,9 +9,9 @@ import (
 	"zhdj/internal/platform/db"
 )
 
-var preparedSchema = []db.Migration{{Version: 1, Name: "people", Up: func(ctx context.Context, tx bun.Tx) error {
-	return db.DDL(ctx, tx, `CREATE TABLE t_person (id {{pk}}, name VARCHAR(50) NOT NULL, age INTEGER NOT NULL)`,
-		`INSERT INTO t_person (name, age) VALUES ('甲', 30), ('乙', 40), ('丙', 50)`)
+var preparedSchema = []db.Migration{{Version: 1, Name: "db.ScanPrepared: t_prepared", Up: func(ctx context.Context, tx bun.Tx) error {
+	return db.DDL(ctx, tx, `CREATE TABLE t_prepared (id {{pk}}, name VARCHAR(50) NOT NULL, age INTEGER NOT NULL)`,
+		`INSERT INTO t_prepared (name, age) VALUES ('甲', 30), ('乙', 40), ('丙', 50)`)
 }}}
 
 // A statement with its values apart answers as bun's would, on both
@@ -19,7 +19,7 @@ var preparedSchema = []db.Migration{{Version: 1, Name: "people", Up: func(ctx co
 // value never becomes SQL.
 func TestScanPreparedKeepsValuesApart(t *testing.T) {
 	d := db.NewTest(t, preparedSchema)
-	const q = "SELECT id, name, age FROM t_person WHERE age >= ? AND name <> ? ORDER BY id"
+	const q = "SELECT id, name, age FROM t_prepared WHERE age >= ? AND name <> ? ORDER BY id"
 	type person struct {
 		ID   int64  `bun:"id"`
 		Name string `bun:"name"`
