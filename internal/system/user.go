@@ -113,16 +113,15 @@ func (s *Service) CurrentUserView(ctx context.Context, id int64) (UserView, erro
 	if id == 0 {
 		id = rbac.From(ctx).UserID
 	}
-	var rows []userRow
-	if err := db.ScanPrepared(ctx, s.db, s.currentUserSQL(), []any{id}, &rows); err != nil {
-		return UserView{}, httpx.Internal(err)
+	rows, err := s.usersByID(ctx, []int64{id})
+	if err != nil {
+		return UserView{}, err
 	}
 	if len(rows) == 0 {
 		return UserView{}, httpx.Unauthorized
 	}
 	views := s.views(rows)
 	var perms map[string]bool
-	var err error
 	if p := rbac.From(ctx); p != nil && p.UserID == id && p.Perms != nil {
 		perms = p.Perms // the caller's, read with the session on this request
 	} else {

@@ -3,21 +3,23 @@ package system
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
+	"zhdj/internal/platform/httpx"
 )
 
 // userStatements are the account statements built once, when first used
 // (the other domains answer the bus after the system domain is built): the
 // columns every user view selects, and the signed-in user's statement.
 type userStatements struct {
-	once        sync.Once
-	columns     string // the select list after u.*
-	currentUser string // one account by id (? placeholder), for db.ScanPrepared
+	once    sync.Once
+	columns string // the select list after u.*
+	byID    string // accounts by id (one parameter: the ids), for db.ScanPrepared
 }
 
 // userColumns is the select list of a user view beside u.*: the department
@@ -30,10 +32,28 @@ func (s *Service) userColumns() string {
 	return s.userSQL.columns
 }
 
-// currentUserSQL is the statement of one account's view by id.
-func (s *Service) currentUserSQL() string {
+// usersByID reads the views' rows of the accounts ids, in the order of ids
+// (a missing one is left out), with one prepared statement.
+func (s *Service) usersByID(ctx context.Context, ids []int64) ([]userRow, error) {
+	if len(ids) == 0 {
+		return []userRow{}, nil
+	}
 	s.userSQL.once.Do(s.buildUserStatements)
-	return s.userSQL.currentUser
+	var arg any = ids // PostgreSQL: a bigint[]
+	if !db.IsPostgres(s.db) {
+		list, _ := json.Marshal(ids) // SQLite: a JSON array, read by json_each
+		arg = string(list)
+	}
+	var rows []userRow
+	if err := db.ScanPrepared(ctx, s.db, s.userSQL.byID, []any{arg}, &rows); err != nil {
+		return nil, httpx.Internal(err)
+	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(rows, func(a, b userRow) int { return at[a.ID] - at[b.ID] })
+	return rows, nil
 }
 
 func (s *Service) buildUserStatements() {
@@ -58,9 +78,12 @@ func (s *Service) buildUserStatements() {
 		"(SELECT af.stored_name FROM sys_file AS af WHERE af.id = u.avatar_file_id) AS avatar_name, " +
 		org + " AS org_name, " + member.ID + " AS member_id, " + member.Name + " AS member_name, " +
 		"CASE WHEN " + cadre + " THEN 1 ELSE 0 END AS cadre_linked, " + roles + " AS role_list"
-	s.userSQL.currentUser = s.db.NewSelect().Model((*userRow)(nil)).ColumnExpr(db.Columns(s.db, (*User)(nil), "u")).
-		ColumnExpr(s.userSQL.columns).
-		Where("u.id = ?", bun.Safe("?")).String()
+	among := "u.id IN (SELECT value FROM json_each(?))"
+	if db.IsPostgres(s.db) {
+		among = "u.id = ANY(?)"
+	}
+	s.userSQL.byID = s.db.NewSelect().Model((*userRow)(nil)).ColumnExpr(db.Columns(s.db, (*User)(nil), "u")).
+		ColumnExpr(s.userSQL.columns).Where(among, bun.Safe("?")).String()
 }
 
 // roleList reads the roles' JSON array (NULL: none).

@@ -67,12 +67,19 @@ func (s *Service) ListUsers(extra func(*bun.SelectQuery) *bun.SelectQuery) func(
 	}
 }
 
+// scopedUserQuery selects the users of the caller's scope, with their
+// views' columns (an export reads them all), narrowed by extra.
 func (s *Service) scopedUserQuery(ctx context.Context, extra func(*bun.SelectQuery) *bun.SelectQuery) (*bun.SelectQuery, error) {
+	return s.scopedUsers(ctx, s.userQuery(), extra)
+}
+
+// scopedUsers restricts q (users, alias u) to the caller's scope.
+func (s *Service) scopedUsers(ctx context.Context, q *bun.SelectQuery, extra func(*bun.SelectQuery) *bun.SelectQuery) (*bun.SelectQuery, error) {
 	scope, err := s.DeptScopeOf(ctx)
 	if err != nil {
 		return nil, httpx.Internal(err)
 	}
-	q := scope.whereUsersInScope(s.userQuery(), rbac.From(ctx).UserID)
+	q = scope.whereUsersInScope(q, rbac.From(ctx).UserID)
 	if !rbac.From(ctx).IsAdmin() {
 		q = q.Where("u.is_admin = ?", false)
 	}
@@ -82,16 +89,24 @@ func (s *Service) scopedUserQuery(ctx context.Context, extra func(*bun.SelectQue
 	return q, nil
 }
 
+// userPage is a page of users in two steps: the page's ids by a short
+// statement (filters, order, limit; its count beside it), then their views
+// by one prepared statement (usersByID), planned once per connection
+// rather than with its sub-queries on every request.
 func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*bun.SelectQuery) *bun.SelectQuery) (httpx.PageResult[UserView], error) {
-	q, err := s.scopedUserQuery(ctx, extra)
+	q, err := s.scopedUsers(ctx, s.db.NewSelect().TableExpr("sys_user AS u").Column("u.id"), extra)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	page, err := httpx.Paged[userRow](ctx, q, s.userSpec(ctx), lq)
+	page, err := httpx.Paged[int64](ctx, q, s.userSpec(ctx), lq)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	return httpx.WithContent(page, s.views(page.Content)), nil
+	rows, err := s.usersByID(ctx, page.Content)
+	if err != nil {
+		return httpx.PageResult[UserView]{}, err
+	}
+	return httpx.WithContent(page, s.views(rows)), nil
 }
 
 func (s *Service) handleCreateUser(w http.ResponseWriter, r *http.Request) error {

@@ -55,3 +55,37 @@ func TestUserViewShowsWhatOtherDomainsKeep(t *testing.T) {
 		t.Errorf("the administrator: %+v", admin)
 	}
 }
+
+// A page of users is read in two steps (the ids in the page's order, then
+// their views by one statement): the views come back in the page's order,
+// whichever way it sorts, and the count is the filters'.
+func TestUserPageKeepsItsOrder(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	var names []string
+	for range 5 {
+		_, id := e.UserWith("ALL", 0)
+		names = append(names, e.Username(id))
+	}
+	slices.Sort(names)
+	for _, dir := range []string{"asc", "desc"} {
+		page := apptest.DoJSON[struct {
+			Content       []system.UserView
+			TotalElements int
+		}](t, e, 200, "POST", "/api/users/list?page=0&size=3&sort=username,"+dir, e.AdminTK, map[string]string{"blurry": "u"})
+		want := slices.Clone(names)
+		if dir == "desc" {
+			slices.Reverse(want)
+		}
+		var got []string
+		for _, v := range page.Content {
+			got = append(got, v.Username)
+			if len(v.RoleList) != 1 {
+				t.Errorf("%s: roles %+v", v.Username, v.RoleList)
+			}
+		}
+		if !slices.Equal(got, want[:3]) || page.TotalElements != 5 {
+			t.Errorf("%s: %v of %d, want a page of %v", dir, got, page.TotalElements, want)
+		}
+	}
+}

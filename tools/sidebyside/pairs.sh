@@ -13,8 +13,8 @@ for i in $(seq 1 "$N"); do
   for call in info list filtered; do
     case $call in
       info) z="-m GET -u $Z/auth/info"; g="-m GET -u $G/user/getUserInfo";;
-      list) z="-m POST -u $Z/api/users/list?page=1&size=10"; g="-m POST -u $G/user/getUserList -b {\"page\":1,\"pageSize\":10}";;
-      filtered) z="-m POST -u $Z/api/users/list?page=1&size=10 -b {\"blurry\":\"user199\"}"
+      list) z="-m POST -u $Z/api/users/list?page=0&size=10"; g="-m POST -u $G/user/getUserList -b {\"page\":1,\"pageSize\":10}";;
+      filtered) z="-m POST -u $Z/api/users/list?page=0&size=10 -b {\"blurry\":\"user199\"}"
                 g="-m POST -u $G/user/getUserList -b {\"page\":1,\"pageSize\":10,\"username\":\"user199\"}";;
     esac
     order="z g"; [ $((i % 2)) -eq 0 ] && order="g z"
