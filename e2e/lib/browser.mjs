@@ -81,3 +81,21 @@ export function itWithScreenshot(getPage) {
       }
     })
 }
+
+/**
+ * Clicks a confirmation's button until the request it sends leaves, and answers its response (sent: a predicate of
+ * page.waitForResponse). A click the dialog did not take (it was still opening: seen in clean-clone runs on a loaded
+ * machine, never when the walk runs alone) leaves it open with nothing sent: it is clicked again, at most three
+ * times. A request that was sent closes the dialog, so a dialog gone means the failure is the request's.
+ */
+export async function clickUntilSent(page, button, sent) {
+  for (let attempt = 1; ; attempt++) {
+    const response = page.waitForResponse(sent, { timeout: attempt < 3 ? 10_000 : 30_000 })
+    await button.click()
+    try {
+      return await response
+    } catch (e) {
+      if (attempt === 3 || !(await button.isVisible())) throw e
+    }
+  }
+}

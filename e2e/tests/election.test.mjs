@@ -13,7 +13,7 @@ import assert from 'node:assert/strict'
 import { describe } from 'node:test'
 import { adminScenario, firstSignIn, signIn, signInAdmin } from '../lib/admin.mjs'
 import { call, setPassword } from '../lib/api.mjs'
-import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
+import { clickUntilSent, openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber } from '../lib/xlsx.mjs'
 
 const ROOT = '中共换届测试大学委员会'
@@ -178,7 +178,9 @@ describe('换届选举: a branch due for election, from the plan to the committe
     for (const [j, name] of BALLOTS[i].writeIns.entries()) await q.getByLabel(`另选他人${j + 1}`).fill(name)
     if (i === 2) await screenshot(page, '71-election-phone-paper')
     await page.getByRole('button', { name: /提交选票/ }).click()
-    await page.locator('.ant-modal').getByRole('button', { name: /提\s*交/ }).click()
+    // Clicked until the ballot is sent (a click the confirmation did not take is repeated: seen once in a clean clone).
+    await clickUntilSent(page, page.locator('.ant-modal').getByRole('button', { name: /提\s*交/ }), (r) =>
+      r.request().method() === 'POST' && /\/api\/ballot\/(\d+|code)\/cast/.test(r.url()))
     await page.getByText('您已投票').waitFor()
   }
 

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs'
 import { describe } from 'node:test'
 import { adminScenario, firstSignIn, signIn, signInAdmin } from '../lib/admin.mjs'
 import { call, setPassword } from '../lib/api.mjs'
-import { openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
+import { clickUntilSent, openBrowser, PHONE, screenshot } from '../lib/browser.mjs'
 import { idNumber, readSheet } from '../lib/xlsx.mjs'
 
 const ROOT = '中共问卷测试大学委员会'
@@ -156,23 +156,13 @@ describe('问卷管理: a named questionnaire designed, answered on phones, and 
   // The tab in front, as a person switching tabs has it: a background tab's animation frames are throttled, and
   // on a loaded machine the confirmation's button was clicked before it could take the click. The answer's
   // response is awaited with the click, so a lost submission fails here, naming its status.
-  // A click the confirmation did not take (it was still opening; seen once in a clean-clone run, the walk passing
-  // alone) leaves it open with nothing sent: it is clicked again, at most three times; a sent answer closes it.
+  // The confirmation is clicked until the answer is sent (clickUntilSent: a click it did not take is repeated).
   async function submit(page) {
     await page.bringToFront()
     await page.getByRole('button', { name: /提交问卷/ }).click()
     const confirm = page.locator('.ant-modal-confirm').getByRole('button', { name: /提\s*交/ })
-    for (let attempt = 1; ; attempt++) {
-      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/wj/link/'), {
-        timeout: attempt < 3 ? 10_000 : 30_000,
-      })
-      await confirm.click()
-      try {
-        return (await answered).status()
-      } catch (e) {
-        if (attempt === 3 || !(await confirm.isVisible())) throw e
-      }
-    }
+    const answered = await clickUntilSent(page, confirm, (r) => r.request().method() === 'POST' && r.url().includes('/api/wj/link/'))
+    return answered.status()
   }
 
   it('甲 opens the link on a phone, signs in through it, and answers with the skipped question asked', async () => {
