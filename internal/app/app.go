@@ -59,6 +59,7 @@ import (
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
+	"zhdj/internal/platform/tally"
 	"zhdj/internal/platform/worklist"
 	"zhdj/internal/points"
 	"zhdj/internal/pschool"
@@ -161,6 +162,7 @@ func modules(s services) []module.Module {
 		s.sys.Module(),
 		{Name: "audit", Migrations: audit.Migrations()},
 		{Name: "seq", Migrations: seq.Migrations()},
+		{Name: "tally", Migrations: tally.Migrations()},
 		s.orgs.Module(),
 		s.members.Module(),
 		s.units.Module(),

@@ -90,15 +90,19 @@ func (s *Service) scopedUsers(ctx context.Context, q *bun.SelectQuery, extra fun
 }
 
 // userPage is a page of users in two steps: the page's ids by a short
-// statement (filters, order, limit; its count beside it), then their views
-// by one prepared statement (usersByID), planned once per connection
+// statement (filters, order, limit; its count beside it, read from the
+// tally when nothing narrows it), then their views by one prepared statement (usersByID), planned once per connection
 // rather than with its sub-queries on every request.
 func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*bun.SelectQuery) *bun.SelectQuery) (httpx.PageResult[UserView], error) {
 	q, err := s.scopedUsers(ctx, s.db.NewSelect().TableExpr("sys_user AS u").Column("u.id"), extra)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	page, err := httpx.Paged[int64](ctx, q, s.userSpec(ctx), lq)
+	spec, err := s.userListSpecFor(ctx, extra)
+	if err != nil {
+		return httpx.PageResult[UserView]{}, err
+	}
+	page, err := httpx.Paged[int64](ctx, q, spec, lq)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}

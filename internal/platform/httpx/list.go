@@ -245,6 +245,11 @@ func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		if spec.Total != nil && !spec.Narrows(lq.Filters) {
+			n, err := spec.Total(ctx)
+			total, countErr = capped(n, CountCap(ctx)), err
+			return
+		}
 		total, countErr = CountUpTo(ctx, counter, CountCap(ctx))
 	}()
 	scanErr := page.Scan(ctx, dest)
@@ -256,6 +261,14 @@ func PagedInto[T any](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq
 		return Count{}, Internal(countErr)
 	}
 	return total, nil
+}
+
+// capped is a known total under the count cap, as CountUpTo answers it.
+func capped(n, limit int) Count {
+	if n > limit {
+		return Count{N: limit, Capped: true}
+	}
+	return Count{N: n}
 }
 
 // CountUpTo counts the rows of q (its filters; no order), reading at most
@@ -271,10 +284,7 @@ func CountUpTo(ctx context.Context, q *bun.SelectQuery, limit int) (Count, error
 	if err := q.DB().NewSelect().ColumnExpr("COUNT(*)").TableExpr("(?) AS counted", sub).Scan(ctx, &n); err != nil {
 		return Count{}, err
 	}
-	if n > limit {
-		return Count{N: limit, Capped: true}, nil
-	}
-	return Count{N: n}, nil
+	return capped(n, limit), nil
 }
 
 // Match says how a filter compares.
@@ -333,6 +343,22 @@ type ListSpec struct {
 	// Key is the unique column that ends every requested order, so rows with
 	// equal sort values keep their place from page to page.
 	Key string
+	// Total, when set, is the number of rows of the list's query when no
+	// filter narrows it, read instead of counted (a tally kept by triggers,
+	// package tally). Set it only when the query has no condition beyond
+	// the filters: the caller sees every row of the table.
+	Total func(ctx context.Context) (int, error)
+}
+
+// Narrows tells whether any of filters would narrow the list (Apply skips
+// the empty ones).
+func (s ListSpec) Narrows(filters map[string]any) bool {
+	for _, v := range filters {
+		if !isEmpty(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // reserved query parameters that are not filters.

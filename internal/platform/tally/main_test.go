@@ -1,0 +1,9 @@
+package tally_test
+
+import (
+	"testing"
+
+	"zhdj/internal/platform/db"
+)
+
+func TestMain(m *testing.M) { db.TestMain(m) }
