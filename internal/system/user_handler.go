@@ -91,8 +91,10 @@ func (s *Service) scopedUsers(ctx context.Context, q *bun.SelectQuery, extra fun
 
 // userPage is a page of users in two steps: the page's ids by a short
 // statement (filters, order, limit; its count beside it, read from the
-// tally when nothing narrows it), then their views by one prepared statement (usersByID), planned once per connection
-// rather than with its sub-queries on every request.
+// tally when nothing narrows it, or from the same statement when searched:
+// httpx.PagedKeys), then their views by one prepared statement
+// (usersByID), planned once per connection rather than with its
+// sub-queries on every request.
 func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*bun.SelectQuery) *bun.SelectQuery) (httpx.PageResult[UserView], error) {
 	q, err := s.scopedUsers(ctx, s.db.NewSelect().TableExpr("sys_user AS u").Column("u.id"), extra)
 	if err != nil {
@@ -102,7 +104,7 @@ func (s *Service) userPage(ctx context.Context, lq httpx.ListQuery, extra func(*
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
-	page, err := httpx.Paged[int64](ctx, q, spec, lq)
+	page, err := httpx.PagedKeys(ctx, q, spec, lq)
 	if err != nil {
 		return httpx.PageResult[UserView]{}, err
 	}
