@@ -35,10 +35,18 @@ func TestListPlansScanNoGrowingTablePerRow(t *testing.T) {
 	e.Create(t, e.AdminTK, "/api/jsjbxx", map[string]any{"staffNo": "P0002", "name": "计划教师", "gender": "2", "unitDeptId": unit})
 	e.Create(t, e.AdminTK, "/api/bj", map[string]any{"code": "P0003", "name": "计划班级", "unitDeptId": unit})
 	apptest.Expect(t, e.Do("POST", "/api/dyjbxx", e.AdminTK, apptest.FullMember("计划党员", c.Branch, "gender", "1", "staffOrStudentNo", "P0001")), 201)
+	e.Cadre(t, "计划干部", unit, "1975-03-01", "院长", "3", "2")
+	apptest.Expect(t, e.Upload("/api/file/upload", e.AdminTK, "file", "计划.txt", []byte("计划"), nil), 201)
 	e.UserWith("ALL", 0)
 	e.Login("admin", apptest.AdminPassword) // a login log line; the calls above left operation log lines
 	growing := map[string]int{"sys_user": 20000, "dyjbxx": 20000, "xsjbxx": 20000, "jsjbxx": 3000, "bj": 600,
-		"sys_oper_log": 50000, "sys_login_log": 50000}
+		"gb_jbxx": 2000, "sys_file": 50000, "sys_oper_log": 50000, "sys_login_log": 50000}
+	// A university's cadres are a couple of thousand at most (issue 28's
+	// 2,000; their number follows the posts, not the school's size), and
+	// their lists keep the units' order (sys_dept.sort, another table, which
+	// no index of gb_jbxx can serve): a top-N sort of them is allowed, a
+	// filtered scan or a scan per row is not.
+	sortable := map[string]bool{"gb_jbxx": true}
 	for table, n := range growing {
 		grow(t, e.DB, table, n)
 		// As autovacuum would after a bulk load: statistics, and the GIN
@@ -65,6 +73,10 @@ func TestListPlansScanNoGrowingTablePerRow(t *testing.T) {
 		{"GET", "/api/bj?page=1&size=20", ""},
 		{"GET", "/api/dzzxx?page=1&size=20", ""},
 		{"GET", "/api/dwxx?page=1&size=20", ""},
+		{"GET", "/api/gbjbxx?page=1&size=20", ""},
+		{"GET", "/api/gbjbxx?page=1&size=20&blurry=" + "f00", ""},
+		{"GET", "/api/file?page=1&size=20", ""},
+		{"GET", "/api/file?page=1&size=20&blurry=" + "f00", ""},
 	}
 	for _, call := range calls {
 		hook.reset()
@@ -82,7 +94,7 @@ func TestListPlansScanNoGrowingTablePerRow(t *testing.T) {
 			if err := json.Unmarshal([]byte(text), &plan); err != nil || len(plan) == 0 {
 				t.Fatalf("%s: plan %q: %v", call.path, text, err)
 			}
-			for _, bad := range perRowScans(plan[0]["Plan"].(map[string]any), growing, "") {
+			for _, bad := range perRowScans(plan[0]["Plan"].(map[string]any), growing, sortable, "") {
 				var lines []string
 				e.DB.NewRaw("EXPLAIN "+q).Scan(t.Context(), &lines) //nolint:errcheck // the plan for the message
 				t.Errorf("%s %s: %s in\n%s\n%s", call.method, call.path, bad, q, strings.Join(lines, "\n"))
@@ -91,15 +103,19 @@ func TestListPlansScanNoGrowingTablePerRow(t *testing.T) {
 	}
 }
 
+const sorted = "feeding a sort (the page's order has no index)"
+
 // perRowScans lists the sequential scans of growing tables that cost per
 // row: below the inner side of a nested loop over more than one row or in a
-// sub-plan (within), with a filter, or under a sort.
-func perRowScans(node map[string]any, growing map[string]int, within string) []string {
+// sub-plan (within), with a filter, or under a sort (but for the sortable
+// tables).
+func perRowScans(node map[string]any, growing map[string]int, sortable map[string]bool, within string) []string {
 	var out []string
 	kind, _ := node["Node Type"].(string)
 	rel, _ := node["Relation Name"].(string)
 	if kind == "Seq Scan" && growing[rel] > 0 {
 		switch {
+		case within == sorted && sortable[rel]:
 		case within != "":
 			out = append(out, fmt.Sprintf("a scan of %s %s", rel, within))
 		case node["Filter"] != nil:
@@ -123,9 +139,9 @@ func perRowScans(node map[string]any, growing map[string]int, within string) []s
 		case kind == "Nested Loop" && rel == "Inner" && outerRows > 1:
 			in = "inside a nested loop (once per outer row)"
 		case kind == "Sort" || kind == "Incremental Sort":
-			in = "feeding a sort (the page's order has no index)"
+			in = sorted
 		}
-		out = append(out, perRowScans(child, growing, in)...)
+		out = append(out, perRowScans(child, growing, sortable, in)...)
 	}
 	return out
 }

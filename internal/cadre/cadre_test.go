@@ -141,15 +141,16 @@ func TestListFilters(t *testing.T) {
 	w.create(t, w.adminTK, cadreBody("甲", w.csUnit, "gender", "2", "level", "4", "post", "副院长"))
 	w.create(t, w.adminTK, cadreBody("乙", sub, "status", "6", "teamType", "2"))
 	w.create(t, w.adminTK, cadreBody("丙", w.mathUnit, "category", "1", "postAttribute", "1", "title", "011"))
+	w.create(t, w.adminTK, cadreBody("欧阳修文", w.mathUnit, "status", "6"))
 	for _, c := range []struct {
 		q    url.Values
 		want string
 	}{
 		{url.Values{"gender": {"2"}}, "[甲]"},
-		{url.Values{"level": {"3", "4"}, "sort": {"name,asc"}}, "[丙 甲 乙]"},
+		{url.Values{"level": {"3", "4"}, "sort": {"name,asc"}}, "[丙 甲 欧阳修文 乙]"},
 		{url.Values{"level": {"4"}}, "[甲]"},
 		{url.Values{"post": {"副院"}}, "[甲]"},
-		{url.Values{"status": {"6"}}, "[乙]"},
+		{url.Values{"status": {"6"}, "unitId": {fmt.Sprint(w.csUnit)}}, "[乙]"},
 		{url.Values{"teamType": {"2"}}, "[乙]"},
 		{url.Values{"category": {"1"}}, "[丙]"},
 		{url.Values{"postAttribute": {"1"}}, "[丙]"},
@@ -157,6 +158,10 @@ func TestListFilters(t *testing.T) {
 		{url.Values{"unitId": {fmt.Sprint(w.csUnit)}, "sort": {"name,asc"}}, "[甲 乙]"},
 		{url.Values{"unitId": {fmt.Sprint(sub)}}, "[乙]"},
 		{url.Values{"blurry": {"丙"}}, "[丙]"},
+		// The name box by its index (search.Index): a short and a long part.
+		{url.Values{"blurry": {"阳修文"}}, "[欧阳修文]"},
+		{url.Values{"name": {"欧阳"}, "status": {"6"}}, "[欧阳修文]"},
+		{url.Values{"blurry": {"阳文"}}, "[]"},
 	} {
 		got := w.names(t, w.adminTK, c.q)
 		if c.q.Get("sort") == "" {

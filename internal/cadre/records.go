@@ -80,8 +80,8 @@ func (s *Service) listSpec() httpx.ListSpec {
 	in := func(c string) httpx.Filter { return httpx.Filter{Columns: []string{"g." + c}, Match: httpx.In} }
 	return httpx.ListSpec{
 		Filters: map[string]httpx.Filter{
-			"blurry":          {Columns: []string{"g.name"}, Match: httpx.Like},
-			"name":            {Columns: []string{"g.name"}, Match: httpx.Like},
+			"blurry":          byName,
+			"name":            byName,
 			"post":            {Columns: []string{"g.post"}, Match: httpx.Like},
 			"gender":          in("gender"),
 			"ethnicity":       in("ethnicity"),

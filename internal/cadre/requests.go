@@ -221,7 +221,7 @@ var requestSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
 		"state":   {Columns: []string{"q.state"}, Match: httpx.In},
 		"cadreId": {Columns: []string{"q.cadre_id"}, Kind: httpx.Int},
-		"blurry":  {Columns: []string{"g.name"}, Match: httpx.Like},
+		"blurry":  byName,
 	},
 	Sorts:       map[string]string{"createTime": "q.created_at", "cadreName": zh.Name("g.name")},
 	DefaultSort: "q.created_at DESC, q.id DESC",

@@ -109,8 +109,8 @@ type PickerItem struct {
 // (and those below it) or a status.
 func (s *Service) Picker(ctx context.Context, lq httpx.ListQuery) (httpx.PageResult[PickerItem], error) {
 	spec := httpx.ListSpec{Filters: map[string]httpx.Filter{
-		"blurry": {Columns: []string{"g.name"}, Match: httpx.Like},
-		"name":   {Columns: []string{"g.name"}, Match: httpx.Like},
+		"blurry": byName,
+		"name":   byName,
 		"unitId": unitSubtree("g.unit_id"),
 		"status": {Columns: []string{"g.status"}, Match: httpx.In},
 	}, Sorts: map[string]string{"name": zh.Name("g.name")}, DefaultSort: "d.sort, g.sort, g.id", Key: "g.id"}

@@ -7,6 +7,7 @@ import (
 
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/resource"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/system"
 	"zhdj/internal/system/dictseed"
 )
@@ -35,6 +36,8 @@ func Migrations() []db.Migration {
 				`CREATE UNIQUE INDEX uq_gb_fgbm_unit ON gb_fgbm(cadre_id, unit_id)`,
 				`CREATE INDEX idx_gb_fgbm_unit ON gb_fgbm(unit_id)`)
 		}},
+		// The name box searched by index, not by a scan of every cadre.
+		search.Migration(2026121004, "cadre base: text-search index of the cadres' names", cadreSearch),
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/rbac"
+	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/uniq"
 )
 
@@ -37,10 +38,10 @@ func (s *Service) fileRoutes(rs *httpx.Routes) {
 // fileListSpec declares the filters and sorts of the file list.
 var fileListSpec = httpx.ListSpec{
 	Filters: map[string]httpx.Filter{
-		"blurry":     {Columns: []string{"f.original_name"}, Match: httpx.Like},
+		"blurry":     {Columns: []string{"f.original_name"}, Match: httpx.Text, Search: []search.On{{Index: fileSearch, Alias: "f"}}},
 		"moduleName": {Columns: []string{"f.module_name"}},
 		"tag":        {Columns: []string{"f.tag"}},
-		"uploader":   {Columns: []string{"u.username", "u.nick_name"}, Match: httpx.Like},
+		"uploader":   {Columns: []string{"u.username", "u.nick_name"}, Match: httpx.Text, Search: []search.On{{Index: userSearch, Alias: "u"}}},
 		"uploaderId": {Columns: []string{"f.uploader_id"}, Kind: httpx.Int},
 		"isPublic":   {Columns: []string{"f.is_public"}, Kind: httpx.Bool},
 		"createTime": {Columns: []string{"f.created_at"}, Match: httpx.Range, Kind: httpx.Time}, // createTimeFrom, createTimeTo

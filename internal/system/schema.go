@@ -35,7 +35,7 @@ func Migrations() []db.Migration {
 			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
 		}},
 	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
-		[]db.Migration{scheduleMigration(), searchMigration(), permVersionMigration(), exportJobMigration(), menuWorkbenchMigration(), peopleMigration(), signOnMigration(), userPhoneMigration(), smsMigration(), loginLayoutMigration(), userCountMigration()})...)
+		[]db.Migration{scheduleMigration(), searchMigration(), permVersionMigration(), exportJobMigration(), menuWorkbenchMigration(), peopleMigration(), signOnMigration(), userPhoneMigration(), smsMigration(), loginLayoutMigration(), userCountMigration(), fileSearchMigration()})...)
 }
 
 // noticeColumns are the columns of Notice, which a message, a to-do and a
