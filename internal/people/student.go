@@ -45,7 +45,9 @@ func newStudents(s *Service) *studentResource {
 			resource.Column[StudentView]{Header: "培养层次", Width: 10, Cell: func(v *StudentView) any { return v.EducationLevelLabel }},
 			resource.Column[StudentView]{Header: "入学日期", Width: 12, Cell: func(v *StudentView) any { return string(v.EnrolledOn) }})},
 	}, func(q *bun.SelectQuery) *bun.SelectQuery {
-		return q.ColumnExpr("COALESCE(c.name, '') AS class_name").Join("LEFT JOIN bj AS c ON c.id = x.class_id")
+		// A select-list sub-query, not a join: PostgreSQL looks it up for the
+		// page's rows only, where a join read every class for a searched page.
+		return q.ColumnExpr("COALESCE((SELECT c.name FROM bj AS c WHERE c.id = x.class_id), '') AS class_name")
 	}, s.prepareStudent)
 }
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/uptrace/bun"
 )
 
@@ -31,8 +30,7 @@ func ScanPrepared(ctx context.Context, d *bun.DB, query string, args []any, dest
 		if !ok {
 			text, _ = pgText.LoadOrStore(query, numbered(query))
 		}
-		query = text.(string)
-		args = append([]any{pgx.QueryExecModeCacheStatement}, args...)
+		return ScanBound(ctx, d, text.(string), args, dest...)
 	}
 	// d.DB, not d: bun's own QueryContext would put the values into the text.
 	rows, err := d.DB.QueryContext(ctx, query, args...)

@@ -692,19 +692,30 @@ func PagedOnce[T any, P interface {
 	if err := page.Scan(ctx, &rows); err != nil {
 		return PageResult[T]{}, Internal(err)
 	}
-	total := Count{}
-	switch {
-	case len(rows) > 0:
-		total.N = P(&rows[0]).rowsInAll()
-	case lq.Size > 0 && lq.Offset() > 0:
-		var n int
-		if err := q.DB().NewSelect().ColumnExpr("COUNT(*)").TableExpr("(?) AS counted", filtered).Scan(ctx, &n); err != nil {
-			return PageResult[T]{}, Internal(err)
-		}
-		total.N = n
+	total, err := countOnce[T, P](ctx, filtered, lq, rows)
+	if err != nil {
+		return PageResult[T]{}, err
 	}
 	for i := range rows {
 		each(&rows[i])
 	}
 	return NewCountedPage(rows, total), nil
+}
+
+// countOnce is the count of a page read with COUNT(*) OVER (): carried by
+// its first row, or counted apart when the page is past the last row.
+func countOnce[T any, P interface {
+	*T
+	inAll
+}](ctx context.Context, filtered *bun.SelectQuery, lq ListQuery, rows []T) (Count, error) {
+	total := Count{}
+	switch {
+	case len(rows) > 0:
+		total.N = P(&rows[0]).rowsInAll()
+	case lq.Size > 0 && lq.Offset() > 0:
+		if err := filtered.DB().NewSelect().ColumnExpr("COUNT(*)").TableExpr("(?) AS counted", filtered).Scan(ctx, &total.N); err != nil {
+			return Count{}, Internal(err)
+		}
+	}
+	return total, nil
 }

@@ -252,3 +252,22 @@ func TestSearchUsesTheIndex(t *testing.T) {
 		}
 	}
 }
+
+// The indexed text joins the columns with a space, so a text holding a
+// space could match across two of them; it matches only within one. (On
+// PostgreSQL a text without a space is answered by the index alone.)
+func TestSearchNeverMatchesAcrossColumns(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	idb := db.NewTest(t, migrations)
+	for _, row := range [][2]string{{"王小明", "ab12"}, {"李 华", "cd34"}} {
+		if _, err := idb.ExecContext(ctx, "INSERT INTO t_person (name, code) VALUES (?, ?)", row[0], row[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for q, want := range map[string]int{"明 ab": 0, "小明 ab12": 0, "明 a": 0, "李 华": 1, "华 cd": 0, "ab12": 1, "明": 1, "小明": 1, "AB12": 0} {
+		if got := len(ids(t, idb, q)); got != want && !(q == "AB12" && !db.IsPostgres(idb)) {
+			t.Errorf("search %q: %d rows, want %d", q, got, want)
+		}
+	}
+}
