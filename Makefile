@@ -39,7 +39,7 @@ web: web/dist/.vite/manifest.json
 
 # web/dist is built again only when a file it is built from changed: make test builds it beside the Go lane and
 # the browser tests' `build` then finds it current (a phony target built it twice, about a minute).
-WEB_INPUTS := $(shell find web/src web/bigscreen web/public web/scripts -type f 2>/dev/null) \
+WEB_INPUTS := $(shell find web/src web/bigscreen web/apidoc web/public web/scripts -type f 2>/dev/null) \
 	$(wildcard web/index.html web/package.json web/vite.config.ts web/tsconfig*.json)
 # The build's manifest stands for the whole of web/dist (vite writes it last, with everything else new).
 web/dist/.vite/manifest.json: web/node_modules/.installed $(WEB_INPUTS)

@@ -74,6 +74,11 @@ func hidden(name string) bool {
 	return false
 }
 
+// APIDoc is the API documentation page (Swagger UI, built from
+// web/apidoc/index.html into dist/apidoc/), which the server answers at
+// /doc.html for those who may read it; its scripts are the app's assets.
+func APIDoc() ([]byte, error) { return fs.ReadFile(dist, "dist/apidoc/index.html") }
+
 // BigScreen serves the big screen (the cockpits' page, built from
 // web/bigscreen.html into dist/bigscreen/); paths are relative to
 // /bigscreen. Its scripts and styles are the app's assets under /web/assets;

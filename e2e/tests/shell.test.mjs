@@ -197,6 +197,20 @@ describe('web shell', () => {
     await page.setViewportSize({ width: 1366, height: 860 })
   })
 
+  it('opens 接口文档 from the menu search: the routes of every module in Swagger UI, under the policy', async () => {
+    await page.getByLabel('菜单搜索').click()
+    await page.locator('.menu-search input').fill('接口文档')
+    await page.locator('.menu-search-popup').getByText('系统监控 > 接口文档').click()
+    await page.waitForURL(/\/web\/monitor\/apidoc$/)
+    const doc = page.frameLocator('iframe[title="接口文档"]')
+    await doc.locator('.opblock-tag', { hasText: '用户管理' }).first().click()
+    await doc.getByText('用户管理·新增').waitFor()
+    await screenshot(page, '05-apidoc')
+    // Its tab closed, the frame and its large document go with it.
+    await page.getByLabel('关闭接口文档').click()
+    await page.getByRole('tab', { name: '接口文档' }).waitFor({ state: 'detached' })
+  })
+
   it('shows the session-expired dialog once the session is ended elsewhere', async () => {
     // A second admin session ends all the others, the browser's included.
     const other = await apiLogin(server.base, 'admin', ADMIN_PASSWORD)

@@ -215,6 +215,7 @@ func modules(s services) []module.Module {
 		s.dbStats.Module(),
 		s.signOn.Module(),
 		s.dataSources.Module(),
+		apiDocModule(),
 	}
 }
 

@@ -114,14 +114,15 @@ func TestHeadersAndWebApp(t *testing.T) {
 	}
 }
 
-// Attack classes 2 and 8: no database console, API explorer, metrics, heap
-// dump, deploy upload or "run this SQL" endpoint exists, signed in or not.
-// (/api/jobs exists: it schedules only jobs declared in code, see
-// internal/platform/jobs/api_test.go.)
+// Attack classes 2 and 8: no database console, open API explorer, metrics,
+// heap dump, deploy upload or "run this SQL" endpoint exists, signed in or
+// not. (/api/jobs exists: it schedules only jobs declared in code, see
+// internal/platform/jobs/api_test.go. /doc.html exists for apidoc:list
+// alone and only documents: TestAPIDocIsForAdministrators.)
 func TestNoConsolesOrSQLEndpoints(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
-	paths := []string{"/druid/index.html", "/doc.html", "/swagger-ui/index.html", "/v3/api-docs", "/actuator/heapdump",
+	paths := []string{"/druid/index.html", "/swagger-ui/index.html", "/v3/api-docs", "/actuator/heapdump",
 		"/actuator/env", "/debug/pprof/", "/metrics", "/api/menus/menusql?sql=select+1", "/api/deploy/upload",
 		"/api/database/upload", "/api/generator/preview", "/websocket"}
 	for _, p := range paths {

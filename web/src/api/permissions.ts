@@ -3,6 +3,7 @@
 // TestWebPermissionsMatchServer (internal/app/perms_test.go) fails when this file and the server drift;
 // src/api/permissions.test.ts fails when web/src checks a permission string that is not here.
 export const PERM = {
+  apidocList: 'apidoc:list',
   archiveMine: 'archive:mine',
   archiveShare: 'archive:share',
   bzwdAdd: 'bzwd:add',
