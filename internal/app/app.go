@@ -59,6 +59,7 @@ import (
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
+	"zhdj/internal/platform/servermon"
 	"zhdj/internal/platform/tally"
 	"zhdj/internal/platform/worklist"
 	"zhdj/internal/points"
@@ -232,7 +233,7 @@ func scheduling(sched *jobs.Scheduler, cal *calendar.Calendar, rem *remind.Engin
 // Migrations lists every module's migrations (the order inside comes from versions).
 func Migrations() []db.Migration {
 	var all []db.Migration
-	for _, m := range append(modules(services{}), scheduling(nil, nil, nil)...) {
+	for _, m := range append(append(modules(services{}), scheduling(nil, nil, nil)...), serverModule(nil)) {
 		all = append(all, m.Migrations...)
 	}
 	return all
@@ -490,6 +491,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	mods = append(mods, scheduling(sched, cal, rem)...)
+	mods = append(mods, serverModule(servermon.New(database, cfg.DataDir, schemaVersion(), sched)))
 	work, err := worklist.New(workLists(mods))
 	if err != nil {
 		return nil, err

@@ -13,7 +13,7 @@ import (
 func TestSchedulePagesAndGrants(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
-	if pages := e.Pages(t, "/monitor"); !slices.Equal(pages, []string{"monitor/online", "monitor/log", "monitor/loginLog", "monitor/job", "monitor/apidoc"}) {
+	if pages := e.Pages(t, "/monitor"); !slices.Equal(pages, []string{"monitor/online", "monitor/log", "monitor/loginLog", "monitor/job", "monitor/apidoc", "monitor/server"}) {
 		t.Errorf("系统监控 pages %v", pages)
 	}
 	if pages := e.Pages(t, "/system"); !slices.Contains(pages, "system/calendar") || !slices.Contains(pages, "system/remind") {

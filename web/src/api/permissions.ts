@@ -237,6 +237,7 @@ export const PERM = {
   ryUnmask: 'ry:unmask',
   schoolEdit: 'school:edit',
   schoolList: 'school:list',
+  serverList: 'server:list',
   sjjyExport: 'sjjy:export',
   sjjyList: 'sjjy:list',
   sjkzCreate: 'sjkz:create',

@@ -12,9 +12,12 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/servermon"
 	"zhdj/internal/system"
 	"zhdj/web"
 )
+
+// The operations pages of 系统监控 (issue 33): 接口文档 and 服务监控.
 
 // PermAPIDoc lets a caller read the API documentation: the OpenAPI document
 // and the page /doc.html (system administrators).
@@ -63,4 +66,25 @@ func schemaVersion() string {
 		newest = max(newest, m.Version)
 	}
 	return "schema " + strconv.FormatInt(newest, 10)
+}
+
+// serverPage is 服务监控 under 系统监控.
+func serverPage() system.MenuSeed {
+	return system.MenuSeed{Title: "服务监控", Name: "Server", Path: "server", Component: "monitor/server", Icon: "dashboard", Type: system.MenuPage,
+		Roles: []string{system.RoleAdmin}, Children: []system.MenuSeed{
+			{Title: "查看", Type: system.MenuButton, Permission: servermon.PermView, Roles: []string{system.RoleAdmin}}}}
+}
+
+// serverModule is 服务监控 as a module: its page and, given the monitor
+// (nil where only the migrations are wanted), its endpoint.
+func serverModule(m *servermon.Monitor) module.Module {
+	mod := module.Module{Name: "servermon", Menus: []system.MenuSeed{serverPage()},
+		Migrations: []db.Migration{{Version: 2026121401, Name: "page 服务监控",
+			Up: func(ctx context.Context, tx bun.Tx) error {
+				return system.AddPages(ctx, tx, "/monitor", []system.MenuSeed{serverPage()})
+			}}}}
+	if m != nil {
+		mod.Routes = m.Routes
+	}
+	return mod
 }
