@@ -60,12 +60,21 @@ func apiDocModule() module.Module {
 
 // schemaVersion is the newest migration's version: builds carry no commit
 // (-buildvcs=false), and the schema names what a server speaks.
+// Read once: Migrations declares every module anew.
 func schemaVersion() string {
-	var newest int64
-	for _, m := range Migrations() {
-		newest = max(newest, m.Version)
-	}
-	return "schema " + strconv.FormatInt(newest, 10)
+	newestSchema.Do(func() {
+		var newest int64
+		for _, m := range Migrations() {
+			newest = max(newest, m.Version)
+		}
+		newestSchema.version = "schema " + strconv.FormatInt(newest, 10)
+	})
+	return newestSchema.version
+}
+
+var newestSchema struct {
+	sync.Once
+	version string
 }
 
 // serverPage is 服务监控 under 系统监控.

@@ -677,11 +677,7 @@ func PagedOnce[T any, P interface {
 	*T
 	inAll
 }](ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, each func(*T)) (PageResult[T], error) {
-	filtered, err := spec.Apply(q, lq.Filters)
-	if err != nil {
-		return PageResult[T]{}, err
-	}
-	page, err := spec.Order(filtered.Clone().ColumnExpr("COUNT(*) OVER () AS rows_in_all"), lq.Sorts)
+	filtered, page, err := onceQuery(q, spec, lq)
 	if err != nil {
 		return PageResult[T]{}, err
 	}
@@ -700,6 +696,16 @@ func PagedOnce[T any, P interface {
 		each(&rows[i])
 	}
 	return NewCountedPage(rows, total), nil
+}
+
+// onceQuery is q filtered, and the statement of its pages before their
+// limit: the filtered rows in the page's order with their count beside each.
+func onceQuery(q *bun.SelectQuery, spec ListSpec, lq ListQuery) (filtered, ordered *bun.SelectQuery, err error) {
+	if filtered, err = spec.Apply(q, lq.Filters); err != nil {
+		return nil, nil, err
+	}
+	ordered, err = spec.Order(filtered.Clone().ColumnExpr("COUNT(*) OVER () AS rows_in_all"), lq.Sorts)
+	return filtered, ordered, err
 }
 
 // countOnce is the count of a page read with COUNT(*) OVER (): carried by

@@ -26,11 +26,13 @@ func PagedKeys(ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQu
 	if lq.Size <= 0 || !spec.Narrows(lq.Filters) {
 		return Paged[int64](ctx, q, spec, lq)
 	}
-	read := PagedOnce[keyRow]
+	var page PageResult[keyRow]
+	var err error
 	if db.IsPostgres(q.DB()) {
-		read = pagedKeysBound
+		page, err = pagedKeysBound(ctx, q, spec, lq)
+	} else {
+		page, err = PagedOnce(ctx, q, spec, lq, func(*keyRow) {})
 	}
-	page, err := read(ctx, q, spec, lq, func(*keyRow) {})
 	if err != nil {
 		return PageResult[int64]{}, err
 	}
@@ -52,12 +54,8 @@ func PagedKeys(ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQu
 // by OFFSET 0 is planned for the outer limit too). The ordered matches are
 // therefore a materialised CTE, which PostgreSQL plans for all its rows:
 // found by the text index, counted, sorted, and the page taken from them.
-func pagedKeysBound(ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery, _ func(*keyRow)) (PageResult[keyRow], error) {
-	filtered, err := spec.Apply(q, lq.Filters)
-	if err != nil {
-		return PageResult[keyRow]{}, err
-	}
-	ordered, err := spec.Order(filtered.Clone().ColumnExpr("COUNT(*) OVER () AS rows_in_all"), lq.Sorts)
+func pagedKeysBound(ctx context.Context, q *bun.SelectQuery, spec ListSpec, lq ListQuery) (PageResult[keyRow], error) {
+	filtered, ordered, err := onceQuery(q, spec, lq)
 	if err != nil {
 		return PageResult[keyRow]{}, err
 	}
