@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -95,12 +97,19 @@ func serve(args []string) error {
 	defer a.Jobs.Stop() //nolint:errcheck
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	host := cfg.Addr
-	if strings.HasPrefix(host, ":") {
-		host = "localhost" + host
+	// Bound before the banner: the address it prints answers (a port taken is
+	// an error here, not after the banner), and :0 prints the port drawn.
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
 	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	host, _, _ := net.SplitHostPort(cfg.Addr)
+	if host == "" {
+		host = "localhost"
+	}
+	host = net.JoinHostPort(host, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
 	// The last lines of start-up, after the build's and the seed's output:
 	// the address and the first start's one-time password, framed.
 	fmt.Print(startBanner("http://"+host+"/web/", generated, cfg.AdminPassword != ""))

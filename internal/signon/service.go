@@ -41,7 +41,7 @@ const maxRedirect = 500
 type Service struct {
 	db      *bun.DB
 	sys     *system.Service
-	limits  *ratelimit.Keyed
+	limits  *ratelimit.Shared
 	client  *http.Client // nil: the protocol clients' own
 	weLinks weLinkClients
 	now     func() time.Time
@@ -56,7 +56,7 @@ type Service struct {
 // installation's key), registrar makes the accounts of members who have
 // none (nil: nobody registers).
 func New(database *bun.DB, sys *system.Service, smsKey []byte, registrar Registrar) *Service {
-	s := &Service{db: database, sys: sys, limits: ratelimit.New(20_000), now: func() time.Time { return time.Now().UTC() },
+	s := &Service{db: database, sys: sys, limits: ratelimit.NewShared(database, "signon.addr", 20_000), now: func() time.Time { return time.Now().UTC() },
 		smsKey: smsKey, registrar: registrar}
 	sys.CheckSetting(system.CfgSMSProvider, system.MessageCheck(func(v string) string {
 		if v != "log" && v != "http" {
@@ -279,7 +279,7 @@ func (s *Service) createAtFirstSignIn(ctx context.Context, username string) erro
 // tickets or codes does not turn into a flood of calls to CAS or WeLink.
 func (s *Service) allow(r *http.Request) bool {
 	ctx := r.Context()
-	return s.limits.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), ratelimit.Rule{
+	return s.limits.Allow(ctx, ratelimit.AddrKey(httpx.ClientIP(r)), ratelimit.Rule{
 		PerMinute: s.sys.SettingInt(ctx, system.CfgRateLoginPerMin, 10), Burst: s.sys.SettingInt(ctx, system.CfgRateLoginBurst, 20)})
 }
 

@@ -1,6 +1,8 @@
 package system
 
 import (
+	"github.com/uptrace/bun"
+
 	"net/http"
 	"strings"
 	"time"
@@ -15,14 +17,17 @@ const rateLimitKeys = 20_000
 
 // signInLimits are the token buckets in front of password guessing: sign-in
 // and password-change attempts per client address and per account, and
-// captchas per client address. They live in the process, so with several
-// instances each applies them on its own (the database lock is shared).
+// captchas per client address. They are kept in the database, so several
+// instances behind one load balancer spend one budget (a guesser spreading
+// his tries over two instances gets no more of them), like the lockout.
 type signInLimits struct {
-	byAddr, byAccount, captcha *ratelimit.Keyed
+	byAddr, byAccount, captcha *ratelimit.Shared
 }
 
-func newSignInLimits() *signInLimits {
-	return &signInLimits{byAddr: ratelimit.New(rateLimitKeys), byAccount: ratelimit.New(rateLimitKeys), captcha: ratelimit.New(rateLimitKeys)}
+func newSignInLimits(database bun.IDB) *signInLimits {
+	return &signInLimits{byAddr: ratelimit.NewShared(database, "signin.addr", rateLimitKeys),
+		byAccount: ratelimit.NewShared(database, "signin.account", rateLimitKeys),
+		captcha:   ratelimit.NewShared(database, "captcha.addr", rateLimitKeys)}
 }
 
 func tooManyRequests() error {
@@ -35,7 +40,7 @@ func (s *Service) rule(r *http.Request, perMinute string, defPerMinute int, burs
 
 // allowAddr takes a sign-in token of the client address.
 func (s *Service) allowAddr(r *http.Request) error {
-	if !s.limits.byAddr.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), s.rule(r, CfgRateLoginPerMin, 10, CfgRateLoginBurst, 20)) {
+	if !s.limits.byAddr.Allow(r.Context(), ratelimit.AddrKey(httpx.ClientIP(r)), s.rule(r, CfgRateLoginPerMin, 10, CfgRateLoginBurst, 20)) {
 		return tooManyRequests()
 	}
 	return nil
@@ -48,7 +53,7 @@ func (s *Service) allowAccount(r *http.Request, username string) error {
 	if len(key) > maxUsernameLen {
 		key = key[:maxUsernameLen]
 	}
-	if !s.limits.byAccount.Allow(key, s.rule(r, CfgRateAccountPerMin, 5, CfgRateAccountBurst, 10)) {
+	if !s.limits.byAccount.Allow(r.Context(), key, s.rule(r, CfgRateAccountPerMin, 5, CfgRateAccountBurst, 10)) {
 		return tooManyRequests()
 	}
 	return nil
@@ -96,7 +101,7 @@ func (s *Service) authRoutes(rs *httpx.Routes) {
 }
 
 func (s *Service) handleCaptcha(w http.ResponseWriter, r *http.Request) error {
-	if !s.limits.captcha.Allow(ratelimit.AddrKey(httpx.ClientIP(r)), s.rule(r, CfgRateCaptchaPerMin, 30, CfgRateCaptchaBurst, 30)) {
+	if !s.limits.captcha.Allow(r.Context(), ratelimit.AddrKey(httpx.ClientIP(r)), s.rule(r, CfgRateCaptchaPerMin, 30, CfgRateCaptchaBurst, 30)) {
 		return tooManyRequests()
 	}
 	if !s.captchaEnabled(r.Context()) {

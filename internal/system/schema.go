@@ -3,6 +3,7 @@ package system
 import (
 	"context"
 	"slices"
+	"zhdj/internal/platform/ratelimit"
 
 	"github.com/uptrace/bun"
 
@@ -34,7 +35,7 @@ func Migrations() []db.Migration {
 			// A workflow closes every open to-do of a step at once (CloseTodos).
 			return db.DDL(ctx, tx, `CREATE INDEX idx_msg_todo_biz ON msg_todo(module, biz_id, done)`)
 		}},
-	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(),
+	}, slices.Concat(httpHardeningMigrations(), formsMigrations(), logMigrations(), identityMigrations(), ratelimit.Migrations(),
 		[]db.Migration{scheduleMigration(), searchMigration(), permVersionMigration(), exportJobMigration(), menuWorkbenchMigration(), peopleMigration(), signOnMigration(), userPhoneMigration(), smsMigration(), loginLayoutMigration(), userCountMigration(), fileSearchMigration()})...)
 }
 

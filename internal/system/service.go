@@ -79,7 +79,7 @@ type Service struct {
 // New builds the service.
 func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Service {
 	s := &Service{db: db, keys: keys, hasher: auth.NewHasher(opts.PasswordCost), captcha: auth.NewCaptcha(),
-		limits: newSignInLimits(), bus: opts.Bus,
+		limits: newSignInLimits(db), bus: opts.Bus,
 		store: store, opts: opts, now: func() time.Time { return time.Now().UTC() }, settingsClock: time.Now}
 	s.orgs = orgDirectory{s}
 	s.sessionSQL = sessionQuery(db)

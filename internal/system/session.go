@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"zhdj/internal/platform/ratelimit"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -360,8 +361,8 @@ func (s *Service) EndOtherSessions(ctx context.Context) error {
 	return endSessions(ctx, s.db, []int64{p.UserID}, p.SessionID)
 }
 
-// PurgeExpired removes expired sessions, captchas and sign-in failure rows
-// (run periodically).
+// PurgeExpired removes expired sessions, captchas, sign-in failure rows and
+// full rate-limit buckets (run periodically).
 func (s *Service) PurgeExpired(ctx context.Context) error {
 	now := s.now()
 	if _, err := s.db.NewDelete().Model((*Session)(nil)).Where("expires_at < ?", now).Exec(ctx); err != nil {
@@ -372,6 +373,9 @@ func (s *Service) PurgeExpired(ctx context.Context) error {
 	}
 	if err := s.purgeFailures(ctx); err != nil {
 		return fmt.Errorf("purge sign-in failures: %w", err)
+	}
+	if err := ratelimit.Purge(ctx, s.db, now); err != nil {
+		return fmt.Errorf("purge rate-limit buckets: %w", err)
 	}
 	return nil
 }

@@ -11,8 +11,9 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+
+	"zhdj/internal/platform/keyfile"
 )
 
 // KeyPair decrypts passwords the browser encrypted with the public key.
@@ -25,25 +26,16 @@ type KeyPair struct {
 // and writes it there (0600) on first start. No key ever ships in the code.
 func LoadOrCreateKeyPair(dir string) (*KeyPair, error) {
 	path := filepath.Join(dir, "rsa_private.pem")
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	// keyfile: instances starting at once on one shared directory end with
+	// the same pair (a browser takes the public key from one instance and may
+	// send its password to another).
+	data, err := keyfile.LoadOrCreate(path, func() ([]byte, error) {
 		key, err := rsa.GenerateKey(rand.Reader, 2048)
 		if err != nil {
 			return nil, err
 		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, err
-		}
-		data = pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, data, 0o600); err != nil {
-			return nil, err
-		}
-		if err := os.Rename(tmp, path); err != nil {
-			return nil, err
-		}
-		return newKeyPair(key)
-	}
+		return pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)}), nil
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,8 @@ func DDL(ctx context.Context, tx bun.Tx, statements ...string) error {
 
 // Migrate applies the migrations not yet recorded in schema_migrations, each in
 // its own transaction. On PostgreSQL an advisory lock keeps two instances that
-// start together from migrating at once.
+// start together on a new or older database from migrating at once: one
+// applies them, the other then finds them applied.
 func Migrate(ctx context.Context, db *bun.DB, migrations []Migration) (applied int, err error) {
 	sorted := append([]Migration(nil), migrations...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Version < sorted[j].Version })
@@ -49,10 +50,6 @@ func Migrate(ctx context.Context, db *bun.DB, migrations []Migration) (applied i
 		if sorted[i].Version == sorted[i-1].Version {
 			return 0, fmt.Errorf("duplicate migration version %d (%s, %s)", sorted[i].Version, sorted[i-1].Name, sorted[i].Name)
 		}
-	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version BIGINT PRIMARY KEY, name VARCHAR(200) NOT NULL, applied_at TIMESTAMP NOT NULL)`); err != nil {
-		return 0, fmt.Errorf("create schema_migrations: %w", err)
 	}
 	if IsPostgres(db) {
 		conn, err := db.Conn(ctx)
@@ -65,6 +62,12 @@ func Migrate(ctx context.Context, db *bun.DB, migrations []Migration) (applied i
 			return 0, fmt.Errorf("migration lock: %w", err)
 		}
 		defer conn.ExecContext(context.Background(), "SELECT pg_advisory_unlock(?)", lockKey) //nolint:errcheck
+	}
+	// Under the lock: two sessions creating the same table at once fail on
+	// PostgreSQL even with IF NOT EXISTS (a duplicate key in pg_type).
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version BIGINT PRIMARY KEY, name VARCHAR(200) NOT NULL, applied_at TIMESTAMP NOT NULL)`); err != nil {
+		return 0, fmt.Errorf("create schema_migrations: %w", err)
 	}
 	var done []int64
 	if err := db.NewSelect().Table("schema_migrations").Column("version").Scan(ctx, &done); err != nil {
