@@ -262,9 +262,20 @@ func TestTwoInstancesBehaveAsOne(t *testing.T) {
 	}
 	started := time.Now()
 
+	// Both start at once on one empty data directory and a database without
+	// an administrator: they agree on the keys and create one administrator.
 	dataDir := t.TempDir()
-	a := startInstance(t, "A", dsn, dataDir)
-	b := startInstance(t, "B", dsn, dataDir)
+	var a, b *instance
+	startedB := make(chan struct{})
+	go func() {
+		defer close(startedB)
+		b = startInstance(t, "B", dsn, dataDir)
+	}()
+	a = startInstance(t, "A", dsn, dataDir)
+	<-startedB
+	if b == nil || b.base == "" {
+		t.FailNow()
+	}
 	keys, err := auth.LoadOrCreateKeyPair(filepath.Join(dataDir, "keys"))
 	if err != nil {
 		t.Fatal(err)

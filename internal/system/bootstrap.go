@@ -35,8 +35,15 @@ func (s *Service) EnsureAdmin(ctx context.Context, password string) (generated s
 	now := s.now()
 	u := &User{Username: "admin", NickName: "超级管理员", DeptID: &rootDept, PasswordHash: hash, PwdState: state,
 		IsAdmin: true, Enabled: true, Activated: true, Stamps: db.StampsAt(now)}
-	if _, err := s.db.NewInsert().Model(u).Exec(ctx); err != nil {
+	// Instances starting together on a new database both find no
+	// administrator: one creates it, the other's insert does nothing and it
+	// prints no password (the first one's is the password).
+	res, err := s.db.NewInsert().Model(u).On("CONFLICT (username) DO NOTHING").Exec(ctx)
+	if err != nil {
 		return "", fmt.Errorf("create admin: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return "", err
 	}
 	return generated, nil
 }
