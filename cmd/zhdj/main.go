@@ -95,6 +95,8 @@ func serve(args []string) error {
 	defer a.Jobs.Stop() //nolint:errcheck
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
+	// Shutdown waits for open requests: the count streams end at once.
+	srv.RegisterOnShutdown(a.Push.Close)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	host := cfg.Addr
