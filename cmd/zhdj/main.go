@@ -97,6 +97,8 @@ func serve(args []string) error {
 	defer a.Jobs.Stop() //nolint:errcheck
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
+	// Shutdown waits for open requests: the count streams end at once.
+	srv.RegisterOnShutdown(a.Push.Close)
 	// Bound before the banner: the address it prints answers (a port taken is
 	// an error here, not after the banner), and :0 prints the port drawn.
 	ln, err := net.Listen("tcp", cfg.Addr)

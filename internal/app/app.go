@@ -56,6 +56,7 @@ import (
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/module"
+	"zhdj/internal/platform/push"
 	"zhdj/internal/platform/remind"
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/seq"
@@ -356,6 +357,9 @@ type App struct {
 	// Modules are the descriptors the server was wired from.
 	Modules []module.Module
 	Bus     *event.Bus
+	// Push holds this instance's count streams (the server closes it at
+	// shutdown, which would otherwise wait for them).
+	Push    *push.Hub
 	Handler http.Handler
 	proxies httpx.Proxies
 }
@@ -497,6 +501,8 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	mods = append(mods, module.Module{Name: "worklist", Routes: work.Routes})
+	hub := push.New(push.Options{Every: cfg.Push.Every, Heartbeat: cfg.Push.Heartbeat, Lifetime: cfg.Push.Lifetime})
+	mods = append(mods, pushModule(countStream{hub: hub, guard: sys.Guard, work: work, sys: sys, homes: homes}))
 	if edit != nil {
 		mods = edit(mods)
 	}
@@ -506,7 +512,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, SignOn: signOn, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, SignOn: signOn, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus, Push: hub,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
@@ -694,3 +700,7 @@ func (s *statusRecorder) Flush() {
 		f.Flush()
 	}
 }
+
+// Unwrap lets http.ResponseController reach the connection's writer (the
+// count stream sets its own write deadline through it).
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is everything the process needs before it can open the database.
@@ -29,6 +30,15 @@ type Config struct {
 	// ListCountCap (ZHDJ_LIST_COUNT_CAP, default 100,000): a list counts its
 	// matches up to this many; beyond, its total reads "≥ N".
 	ListCountCap int
+	// Push is the timing of the top bar's count stream (zero fields: its
+	// defaults, internal/platform/push); tests shorten it.
+	Push PushTiming
+}
+
+// PushTiming overrides how often a count stream reads again, beats and
+// ends.
+type PushTiming struct {
+	Every, Heartbeat, Lifetime time.Duration
 }
 
 // Defaults returns the configuration used when nothing is set.

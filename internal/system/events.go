@@ -27,6 +27,18 @@ type RoleOrgsSet struct {
 	OrgIDs []int64
 }
 
+// CountsChanged is announced (event.Bus.Announce: after the commit, or at
+// once outside a transaction) when the messages, to-dos or warnings of
+// these users changed: the top bar's count stream reads theirs again.
+type CountsChanged struct{ UserIDs []int64 }
+
+// countsChanged announces CountsChanged for the users, if any.
+func (s *Service) countsChanged(ctx context.Context, userIDs []int64) {
+	if len(userIDs) > 0 {
+		s.bus.Announce(ctx, CountsChanged{UserIDs: userIDs})
+	}
+}
+
 // Queries the system domain asks of the party organisation domain, which
 // answers them (the system domain does not read its tables). Nobody
 // answering means the program has no organisations: no names, no

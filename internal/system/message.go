@@ -197,9 +197,13 @@ func (s *Service) Notify(ctx context.Context, db bun.IDB, userIDs []int64, title
 
 func (s *Service) notify(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link string, remind bool) (int, error) {
 	text := Notice{Title: title, Content: content, Link: link}
-	return deliver(ctx, db, s.now(), userIDs, text, nil, func(n Notice, sent Sent) Message {
+	n, err := deliver(ctx, db, s.now(), userIDs, text, nil, func(n Notice, sent Sent) Message {
 		return Message{Notice: n, IsRemind: remind, Sent: sent}
 	})
+	if err == nil {
+		s.countsChanged(ctx, userIDs)
+	}
+	return n, err
 }
 
 // AddTodo gives each user a to-do; module and bizID let the module find and
@@ -211,8 +215,12 @@ func (s *Service) AddTodo(ctx context.Context, db bun.IDB, userIDs []int64, titl
 
 func (s *Service) addTodo(ctx context.Context, db bun.IDB, userIDs []int64, title, content, link, module, bizID string) (int, error) {
 	text := Notice{Title: title, Content: content, Link: link}
-	return deliver(ctx, db, s.now(), userIDs, text, func() error { return checkTodoRef(&module, &bizID) },
+	n, err := deliver(ctx, db, s.now(), userIDs, text, func() error { return checkTodoRef(&module, &bizID) },
 		func(n Notice, sent Sent) Todo { return Todo{Notice: n, Module: module, BizID: bizID, Sent: sent} })
+	if err == nil {
+		s.countsChanged(ctx, userIDs)
+	}
+	return n, err
 }
 
 // deliver sends one notice to each user as a row made by row (a message, a
@@ -290,18 +298,21 @@ func (s *Service) RaiseWarning(ctx context.Context, idb bun.IDB, userID int64, t
 	if err != nil {
 		return httpx.Internal(err)
 	}
+	s.countsChanged(ctx, []int64{userID})
 	return nil
 }
 
 // ResolveWarnings marks every user's unresolved warning of this type and
 // link as resolved (the condition is gone).
 func (s *Service) ResolveWarnings(ctx context.Context, db bun.IDB, typ, link string) error {
+	var users []int64
 	_, err := db.NewUpdate().Model((*Warning)(nil)).Set("resolved = ?", true).
 		Where("type = ?", strings.TrimSpace(typ)).Where("link = ?", strings.TrimSpace(link)).
-		Where("resolved = ?", false).Exec(ctx)
+		Where("resolved = ?", false).Returning("user_id").Exec(ctx, &users)
 	if err != nil {
 		return httpx.Internal(err)
 	}
+	s.countsChanged(ctx, users)
 	return nil
 }
 
@@ -347,6 +358,7 @@ func (s *Service) MarkMessagesRead(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return httpx.Internal(err)
 	}
+	s.countsChanged(ctx, []int64{me(ctx)})
 	return nil
 }
 
@@ -369,6 +381,7 @@ func (s *Service) MarkTodosDone(ctx context.Context, ids []int64) error {
 	if err != nil {
 		return httpx.Internal(err)
 	}
+	s.countsChanged(ctx, []int64{me(ctx)})
 	return nil
 }
 

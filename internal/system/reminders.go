@@ -65,18 +65,27 @@ func (s *Service) deliverReminders(ctx context.Context, tx bun.Tx, e remind.Deli
 			return err
 		}
 	}
+	users := make([]int64, 0, len(exists))
+	for id := range exists {
+		users = append(users, id)
+	}
+	s.countsChanged(ctx, users)
 	return nil
 }
 
 // retireReminders marks the unread messages of closed reminders as read:
 // what they reminded of is no longer due.
 func (s *Service) retireReminders(ctx context.Context, tx bun.Tx, e remind.Resolved) error {
+	var users []int64
 	for part := range slices.Chunk(e.ReminderIDs, 1000) {
+		var read []int64
 		if _, err := tx.NewUpdate().Model((*Message)(nil)).Set("read_at = ?", s.now()).
-			Where("reminder_id IN (?)", bun.In(part)).Where("read_at IS NULL").Exec(ctx); err != nil {
+			Where("reminder_id IN (?)", bun.In(part)).Where("read_at IS NULL").Returning("user_id").Exec(ctx, &read); err != nil {
 			return err
 		}
+		users = append(users, read...)
 	}
+	s.countsChanged(ctx, uniq.Of(users))
 	return nil
 }
 

@@ -15,6 +15,7 @@ package event
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"reflect"
 	"sync"
 
@@ -88,6 +89,30 @@ func (b *Bus) Publish(ctx context.Context, tx bun.Tx, e any) error {
 		}
 	}
 	return nil
+}
+
+// Announce tells e's after-commit subscribers of a change already made:
+// once the transaction ctx carries (db.InTx's) commits, and never when it
+// rolls back; at once when ctx carries none (the change is committed
+// already). It is for events only after-commit subscribers handle (a
+// "counts changed" nudge): it has no transaction to give in-transaction
+// ones, and a subscriber's error is logged, never returned.
+func (b *Bus) Announce(ctx context.Context, e any) {
+	if b == nil {
+		return
+	}
+	b.mu.RLock()
+	after := b.after[reflect.TypeOf(e)]
+	b.mu.RUnlock()
+	for _, h := range after {
+		run := func(ctx context.Context) error { return h(ctx, e) }
+		if db.AfterCommit(ctx, run) {
+			continue
+		}
+		if err := run(ctx); err != nil {
+			slog.Error("event: announced", "event", fmt.Sprintf("%T", e), "err", err)
+		}
+	}
 }
 
 // Answer registers the one answerer of queries of type Q. A second

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import type { Counts } from '@/api/generated/push'
 import { orgWarningPage } from '@/api/home'
 import { remindPage, warningPage, workSummary } from '@/api/message'
 import { PERM } from '@/api/permissions'
@@ -33,6 +34,8 @@ interface CountersState {
   refreshRemind: () => Promise<void>
   refreshWarning: () => Promise<void>
   refreshAll: () => Promise<void>
+  /** Takes the counts the server pushed (stores/countStream). */
+  applyCounts: (c: Counts) => void
   startPolling: () => void
   stopPolling: () => void
   reset: () => void
@@ -63,6 +66,8 @@ export const useCountersStore = create<CountersState>((set, get) => ({
   refreshAll: async () => {
     await Promise.all([get().refreshTodo(), get().refreshRemind(), get().refreshWarning()])
   },
+  applyCounts: (c) =>
+    set({ todo: c.todo, remind: c.remind, personalWarning: c.warning, orgWarning: c.orgWarning, warning: c.warning + c.orgWarning }),
   startPolling: () => {
     get().stopPolling()
     stops = [

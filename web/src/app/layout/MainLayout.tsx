@@ -2,6 +2,7 @@ import { Drawer, Layout } from 'antd'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { useAppStore, MOBILE_WIDTH } from '@/stores/app'
+import { startCountUpdates } from '@/stores/countStream'
 import { useCountersStore } from '@/stores/counters'
 import { usePermissionStore } from '@/stores/permission'
 import { useSettingsStore } from '@/stores/settings'
@@ -85,10 +86,9 @@ export default function MainLayout() {
   const { memberMode } = useModes()
 
   useEffect(() => {
-    const counters = useCountersStore.getState()
-    void counters.refreshAll()
-    counters.startPolling()
-    return () => useCountersStore.getState().stopPolling()
+    void useCountersStore.getState().refreshAll()
+    // Pushed by the server while its stream serves; polled otherwise.
+    return startCountUpdates()
   }, [])
 
   const mobile = device === 'mobile'
