@@ -4,6 +4,7 @@ package config
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -29,11 +30,22 @@ type Config struct {
 	// ListCountCap (ZHDJ_LIST_COUNT_CAP, default 100,000): a list counts its
 	// matches up to this many; beyond, its total reads "≥ N".
 	ListCountCap int
+	// LogFormat (--log-format, ZHDJ_LOG_FORMAT) is how log lines are
+	// written to stderr: LogText (default) or LogJSON.
+	LogFormat string
 }
+
+// The log formats: slog's text lines for people, JSON lines for a log
+// collector (Loki, Elasticsearch, …) that indexes the fields.
+const (
+	LogText = "text"
+	LogJSON = "json"
+)
 
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
-	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2, ListCountCap: 100_000}
+	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2, ListCountCap: 100_000,
+		LogFormat: LogText}
 }
 
 // FromEnv applies the ZHDJ_* environment variables on top of c.
@@ -56,6 +68,9 @@ func (c Config) FromEnv() Config {
 	if n, err := strconv.Atoi(os.Getenv("ZHDJ_LIST_COUNT_CAP")); err == nil && n > 0 {
 		c.ListCountCap = n
 	}
+	if v := os.Getenv("ZHDJ_LOG_FORMAT"); v != "" {
+		c.LogFormat = v
+	}
 	return c
 }
 
@@ -64,9 +79,11 @@ func (c *Config) BindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (ZHDJ_ADDR)")
 	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// DSN (ZHDJ_DB)")
 	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "directory for uploads and keys (ZHDJ_DATA_DIR)")
+	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "log lines on stderr: text or json (ZHDJ_LOG_FORMAT)")
 }
 
-// Load reads the environment and then the flags in args.
+// Load reads the environment and then the flags in args, and refuses
+// values it cannot use.
 func Load(name string, args []string) (Config, *flag.FlagSet, error) {
 	c := Defaults().FromEnv()
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -74,7 +91,16 @@ func Load(name string, args []string) (Config, *flag.FlagSet, error) {
 	if err := fs.Parse(args); err != nil {
 		return c, fs, err
 	}
-	return c, fs, nil
+	return c, fs, c.check()
+}
+
+// check refuses settings that would otherwise be ignored in silence.
+func (c Config) check() error {
+	switch c.LogFormat {
+	case LogText, LogJSON:
+		return nil
+	}
+	return fmt.Errorf("日志格式 %q 无效：--log-format（ZHDJ_LOG_FORMAT）只能是 text 或 json", c.LogFormat)
 }
 
 // IsPostgres tells whether DB names a PostgreSQL server.
