@@ -23,6 +23,7 @@ import (
 
 const usage = `用法 / usage:
   zhdj serve   [--addr :8080] [--db ./data/zhdj.db|postgres://...] [--data-dir ./data]
+               [--log-format text|json]      (日志写到标准错误：text 为默认的文本行，json 为每行一个 JSON 对象)
   zhdj migrate [--db ...]
   zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
   zhdj user unlock NAME              (解除账号的全部登录锁定)
@@ -34,11 +35,14 @@ const usage = `用法 / usage:
   zhdj perms [FILE]                  (只生成前端权限常量 web/src/api/permissions.ts)
 
 环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off,
-  ZHDJ_TRUSTED_PROXIES (反向代理地址段，逗号分隔，如 10.0.0.0/8)
+  ZHDJ_TRUSTED_PROXIES (反向代理地址段，逗号分隔，如 10.0.0.0/8), ZHDJ_LOG_FORMAT=text|json
+监控 / monitoring: Prometheus 指标 GET /api/monitor/metrics（系统管理员），见 docs/monitoring.md
 `
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	// Text until a command has read its configuration (load), which may
+	// ask for JSON.
+	slog.SetDefault(newLogger(config.LogText, os.Stderr))
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)
@@ -73,7 +77,7 @@ func main() {
 }
 
 func serve(args []string) error {
-	cfg, _, err := config.Load("serve", args)
+	cfg, err := load("serve", args)
 	if err != nil {
 		return err
 	}
@@ -130,7 +134,7 @@ func serve(args []string) error {
 }
 
 func migrate(args []string) error {
-	cfg, _, err := config.Load("migrate", args)
+	cfg, err := load("migrate", args)
 	if err != nil {
 		return err
 	}
@@ -154,7 +158,7 @@ func user(args []string) error {
 		return errors.New(userUsage)
 	}
 	name := args[1]
-	cfg, _, err := config.Load("user", args[2:])
+	cfg, err := load("user", args[2:])
 	if err != nil {
 		return err
 	}
@@ -205,7 +209,7 @@ func backup(args []string) error {
 		return errors.New("用法: zhdj backup FILE")
 	}
 	file := args[0]
-	cfg, _, err := config.Load("backup", args[1:])
+	cfg, err := load("backup", args[1:])
 	if err != nil {
 		return err
 	}

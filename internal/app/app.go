@@ -55,6 +55,7 @@ import (
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/jobs"
+	"zhdj/internal/platform/metrics"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/push"
 	"zhdj/internal/platform/remind"
@@ -354,6 +355,9 @@ type App struct {
 	Calendar  *calendar.Calendar
 	Reminders *remind.Engine
 	Routes    []httpx.Route
+	// Metrics is what Prometheus scrapes at /api/monitor/metrics: every
+	// route's requests, the pool, the runtime, the process, the jobs' runs.
+	Metrics *metrics.Metrics
 	// Modules are the descriptors the server was wired from.
 	Modules []module.Module
 	Bus     *event.Bus
@@ -490,12 +494,13 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	cadreAnalysis.UseEngine(rem)
-	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{})
+	mx := metrics.New(database.DB)
+	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{Observer: mx})
 	if err != nil {
 		return nil, err
 	}
 	mods = append(mods, scheduling(sched, cal, rem)...)
-	mods = append(mods, serverModule(servermon.New(database, cfg.DataDir, schemaVersion(), sched)))
+	mods = append(mods, serverModule(servermon.New(database, cfg.DataDir, schemaVersion(), sched)), metricsModule(mx))
 	work, err := worklist.New(workLists(mods))
 	if err != nil {
 		return nil, err
@@ -512,7 +517,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
-		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, SignOn: signOn, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Modules: mods, Bus: bus, Push: hub,
+		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, SignOn: signOn, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Metrics: mx, Modules: mods, Bus: bus, Push: hub,
 		proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
@@ -619,11 +624,17 @@ func (a *App) router() http.Handler {
 	screen := web.BigScreen()
 	r.Handle("/bigscreen", http.RedirectHandler("/bigscreen/index.html", http.StatusMovedPermanently))
 	r.Handle("/bigscreen/*", http.StripPrefix("/bigscreen", screen))
+	// Paths no route declares are counted under one label: their paths
+	// are the client's to invent.
 	r.NotFound(func(w http.ResponseWriter, req *http.Request) {
+		start := time.Now()
 		httpx.WriteError(w, req, httpx.NotFound("接口不存在"))
+		a.Metrics.Unmatched(req.Method).Observe(http.StatusNotFound, time.Since(start))
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		start := time.Now()
 		httpx.WriteError(w, req, httpx.E(http.StatusMethodNotAllowed, "不支持的请求方法"))
+		a.Metrics.Unmatched(req.Method).Observe(http.StatusMethodNotAllowed, time.Since(start))
 	})
 	// Outside the router, in order: the security headers (on every answer,
 	// refusals included), path tricks and hostile characters refused before
@@ -634,10 +645,12 @@ func (a *App) router() http.Handler {
 
 // endpoint wraps a route: the guard, the handler, the error mapper and the
 // operation log for mutating requests (with the start of the body and of
-// the answer, which name the records acted on). The route rides in the
-// context, so a sensitive read logged by its handler carries its title.
+// the answer, which name the records acted on), and the request metrics
+// under the route's declared pattern. The route rides in the context, so a
+// sensitive read logged by its handler carries its title.
 func (a *App) endpoint(rt httpx.Route) http.Handler {
 	audited := rt.Method != http.MethodGet && !rt.ReadOnly && rt.Perm != httpx.Public
+	observed := a.Metrics.Route(rt.Method, rt.Pattern)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		r = r.WithContext(httpx.WithCountCap(httpx.WithRoute(r.Context(), rt), a.Config.ListCountCap))
@@ -664,6 +677,7 @@ func (a *App) endpoint(rt httpx.Route) http.Handler {
 			a.System.WriteOperLog(req, system.OperRequest{Route: rt, Status: rec.status, Took: time.Since(start), Err: err,
 				Body: head, BodySize: size, Answer: rec.head})
 		}
+		observed.Observe(rec.status, time.Since(start))
 	})
 }
 

@@ -4,6 +4,7 @@ package config
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -30,6 +31,9 @@ type Config struct {
 	// ListCountCap (ZHDJ_LIST_COUNT_CAP, default 100,000): a list counts its
 	// matches up to this many; beyond, its total reads "≥ N".
 	ListCountCap int
+	// LogFormat (--log-format, ZHDJ_LOG_FORMAT) is how log lines are
+	// written to stderr: LogText (default) or LogJSON.
+	LogFormat string
 	// Push is the timing of the top bar's count stream (zero fields: its
 	// defaults, internal/platform/push); tests shorten it.
 	Push PushTiming
@@ -41,9 +45,17 @@ type PushTiming struct {
 	Every, Heartbeat, Lifetime time.Duration
 }
 
+// The log formats: slog's text lines for people, JSON lines for a log
+// collector (Loki, Elasticsearch, …) that indexes the fields.
+const (
+	LogText = "text"
+	LogJSON = "json"
+)
+
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
-	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2, ListCountCap: 100_000}
+	return Config{Addr: ":8080", DB: "./data/zhdj.db", DataDir: "./data", PasswordCost: 12, ImportParses: 2, ListCountCap: 100_000,
+		LogFormat: LogText}
 }
 
 // FromEnv applies the ZHDJ_* environment variables on top of c.
@@ -66,6 +78,9 @@ func (c Config) FromEnv() Config {
 	if n, err := strconv.Atoi(os.Getenv("ZHDJ_LIST_COUNT_CAP")); err == nil && n > 0 {
 		c.ListCountCap = n
 	}
+	if v := os.Getenv("ZHDJ_LOG_FORMAT"); v != "" {
+		c.LogFormat = v
+	}
 	return c
 }
 
@@ -74,9 +89,11 @@ func (c *Config) BindFlags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (ZHDJ_ADDR)")
 	fs.StringVar(&c.DB, "db", c.DB, "SQLite file path or postgres:// DSN (ZHDJ_DB)")
 	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "directory for uploads and keys (ZHDJ_DATA_DIR)")
+	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "log lines on stderr: text or json (ZHDJ_LOG_FORMAT)")
 }
 
-// Load reads the environment and then the flags in args.
+// Load reads the environment and then the flags in args, and refuses
+// values it cannot use.
 func Load(name string, args []string) (Config, *flag.FlagSet, error) {
 	c := Defaults().FromEnv()
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
@@ -84,7 +101,16 @@ func Load(name string, args []string) (Config, *flag.FlagSet, error) {
 	if err := fs.Parse(args); err != nil {
 		return c, fs, err
 	}
-	return c, fs, nil
+	return c, fs, c.check()
+}
+
+// check refuses settings that would otherwise be ignored in silence.
+func (c Config) check() error {
+	switch c.LogFormat {
+	case LogText, LogJSON:
+		return nil
+	}
+	return fmt.Errorf("日志格式 %q 无效：--log-format（ZHDJ_LOG_FORMAT）只能是 text 或 json", c.LogFormat)
 }
 
 // IsPostgres tells whether DB names a PostgreSQL server.

@@ -32,6 +32,19 @@ type Options struct {
 	// tick was skipped (another instance holds it, the job is off). Tests
 	// wait on it instead of sleeping.
 	Ticked func(name string, ran bool)
+	// Observer, when set, hears of the jobs this scheduler holds and of the
+	// end of each run on this instance (the metrics).
+	Observer Observer
+}
+
+// Observer is told what the scheduler holds and runs. An interface here,
+// not the metrics library's types, so the jobs package stays free of it.
+type Observer interface {
+	// JobDeclared is called once per job New accepts.
+	JobDeclared(name string)
+	// JobFinished is called after each run, with its duration as its run
+	// record keeps it and its error (nil on success, a panic as an error).
+	JobFinished(name string, took time.Duration, err error)
 }
 
 // Scheduler runs the declared jobs. Several instances on one database run
@@ -43,6 +56,7 @@ type Scheduler struct {
 	clock    clockwork.Clock
 	instance string
 	ticked   func(string, bool)
+	observer Observer
 
 	mu        sync.Mutex
 	cron      gocron.Scheduler // nil until Start
@@ -95,7 +109,7 @@ func (c *liveCron) set(s Schedule) {
 // purges old run history. Nothing runs before Start, but RunNow works.
 func New(database *bun.DB, declared []Job, opts Options) (*Scheduler, error) {
 	s := &Scheduler{db: database, byName: map[string]Job{}, clock: opts.Clock, instance: opts.Instance,
-		ticked: opts.Ticked, scheduled: map[string]scheduledJob{}}
+		ticked: opts.Ticked, observer: opts.Observer, scheduled: map[string]scheduledJob{}}
 	if s.clock == nil {
 		s.clock = clockwork.NewRealClock()
 	}
@@ -114,6 +128,11 @@ func New(database *bun.DB, declared []Job, opts Options) (*Scheduler, error) {
 		}
 		s.byName[j.Name] = j
 		s.jobs = append(s.jobs, j)
+	}
+	if s.observer != nil {
+		for _, j := range s.jobs {
+			s.observer.JobDeclared(j.Name)
+		}
 	}
 	return s, nil
 }
@@ -366,8 +385,12 @@ func (s *Scheduler) execute(j Job, run *Run) {
 		return j.Run(ctx)
 	}()
 	finished := s.now()
-	ms := finished.Sub(run.StartedAt).Milliseconds()
+	took := finished.Sub(run.StartedAt)
+	ms := took.Milliseconds()
 	ok := err == nil
+	if s.observer != nil {
+		s.observer.JobFinished(j.Name, took, err)
+	}
 	text := ""
 	if err != nil {
 		text = db.Clip(err.Error(), maxError)
