@@ -167,7 +167,7 @@ func snapshotSQLite(ctx context.Context, database *bun.DB, staging string, w *ba
 	m.Database = backup.SQLite
 	m.Tables, err = backup.Counts(ctx, copyDB)
 	if err == nil {
-		m.Schema, err = backup.SchemaVersion(ctx, copyDB)
+		m.Schema, err = db.SchemaVersion(ctx, copyDB)
 	}
 	if cerr := copyDB.Close(); err == nil {
 		err = cerr
@@ -195,7 +195,7 @@ func snapshotPostgres(ctx context.Context, database *bun.DB, dsn, staging string
 	if m.Tables, err = backup.Counts(ctx, tx); err != nil {
 		return err
 	}
-	if m.Schema, err = backup.SchemaVersion(ctx, tx); err != nil {
+	if m.Schema, err = db.SchemaVersion(ctx, tx); err != nil {
 		return err
 	}
 	dump := filepath.Join(staging, "zhdj.dump")

@@ -285,7 +285,7 @@ func checkedSQLite(ctx context.Context, path string, m backup.Manifest) (map[str
 }
 
 func checked(ctx context.Context, idb bun.IDB, m backup.Manifest) (map[string]int64, error) {
-	v, err := backup.SchemaVersion(ctx, idb)
+	v, err := db.SchemaVersion(ctx, idb)
 	if err != nil {
 		return nil, err
 	}

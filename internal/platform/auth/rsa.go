@@ -27,22 +27,7 @@ func LoadOrCreateKeyPair(dir string) (*KeyPair, error) {
 	path := filepath.Join(dir, "rsa_private.pem")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
-		key, err := rsa.GenerateKey(rand.Reader, 2048)
-		if err != nil {
-			return nil, err
-		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, err
-		}
-		data = pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, data, 0o600); err != nil {
-			return nil, err
-		}
-		if err := os.Rename(tmp, path); err != nil {
-			return nil, err
-		}
-		return newKeyPair(key)
+		data, err = createKeyPair(dir, path)
 	}
 	if err != nil {
 		return nil, err
@@ -56,6 +41,44 @@ func LoadOrCreateKeyPair(dir string) (*KeyPair, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return newKeyPair(key)
+}
+
+// createKeyPair writes a new key to path unless another process got there
+// first, and returns the PEM now at path. Instances starting at once on a
+// shared data directory must agree on one key (a browser may encrypt with
+// one instance's public key and post to another): the key is written in full
+// to a temporary file and linked into place, which fails when path exists,
+// and the loser reads the winner's.
+func createKeyPair(dir, path string) ([]byte, error) {
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	data := pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
+	tmp, err := os.CreateTemp(dir, ".rsa_private.pem-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp.Name()) //nolint:errcheck // linked or abandoned: the name goes either way
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := os.Link(tmp.Name(), path); errors.Is(err, os.ErrExist) {
+		return os.ReadFile(path)
+	} else if err != nil {
+		return nil, err
+	}
+	return data, nil
 }
 
 func newKeyPair(key *rsa.PrivateKey) (*KeyPair, error) {

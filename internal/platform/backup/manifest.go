@@ -43,8 +43,8 @@ type Manifest struct {
 	KeyFingerprint string `json:"keyFingerprint"`
 	// Keys is where the keys archive was written, as the operator named it
 	// (and its absolute path): the data archive alone cannot be read.
-	Keys    string `json:"keys,omitempty"`
-	KeysAbs string `json:"keysAbs,omitempty"`
+	Keys    string   `json:"keys,omitempty"`
+	KeysAbs string   `json:"keysAbs,omitempty"`
 	Members []Member `json:"members"`
 }
 

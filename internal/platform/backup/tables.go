@@ -43,15 +43,6 @@ func Counts(ctx context.Context, idb bun.IDB) (map[string]int64, error) {
 	return counts, nil
 }
 
-// SchemaVersion is the newest migration applied to the database (0: none).
-func SchemaVersion(ctx context.Context, idb bun.IDB) (int64, error) {
-	var v sql.NullInt64
-	if err := idb.NewRaw("SELECT MAX(version) FROM schema_migrations").Scan(ctx, &v); err != nil {
-		return 0, fmt.Errorf("read the schema version: %w", err)
-	}
-	return v.Int64, nil
-}
-
 // OpenSQLiteReadOnly opens a SQLite file without changing it (db.Open
 // would switch a snapshot to WAL and create its companions).
 func OpenSQLiteReadOnly(path string) (*bun.DB, error) {
