@@ -1,4 +1,4 @@
-// Command zhdj is the whole server: serve, migrate, user, backup, seed, gen, perms.
+// Command zhdj is the whole server: serve, migrate, user, backup, restore, seed, gen, perms.
 package main
 
 import (
@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -27,7 +26,10 @@ const usage = `用法 / usage:
   zhdj migrate [--db ...]
   zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
   zhdj user unlock NAME              (解除账号的全部登录锁定)
-  zhdj backup FILE [--db ...]        (SQLite: 一致性快照；PostgreSQL: 调用 pg_dump)
+  zhdj backup FILE --keys KEYFILE [--db ...] [--data-dir ...]
+                                     (备份数据库与上传文件到 FILE；密钥另写到 KEYFILE，须与 FILE 分开保存)
+  zhdj restore FILE --keys KEYFILE [--db ...] [--data-dir ...]
+                                     (先校验备份与密钥，再恢复到空数据库和数据目录；见 docs/backup.md)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
   zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
@@ -56,7 +58,9 @@ func main() {
 	case "user":
 		err = user(os.Args[2:])
 	case "backup":
-		err = backup(os.Args[2:])
+		err = runBackup(os.Args[2:])
+	case "restore":
+		err = runRestore(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
 	case "gen":
@@ -201,53 +205,5 @@ func unlock(cfg config.Config, name string) error {
 		return err
 	}
 	fmt.Printf("已解除 %s 的登录锁定。\n", name)
-	return nil
-}
-
-func backup(args []string) error {
-	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
-		return errors.New("用法: zhdj backup FILE")
-	}
-	file := args[0]
-	cfg, err := load("backup", args[1:])
-	if err != nil {
-		return err
-	}
-	// The backup holds every record (personal fields encrypted, the rest in
-	// clear): it is created readable by its owner only, and never over an
-	// existing file (O_EXCL also closes the gap between a check and the write).
-	out, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s 已存在，请换一个文件名", file)
-	} else if err != nil {
-		return err
-	}
-	out.Close()
-	done := false
-	defer func() {
-		if !done {
-			os.Remove(file) //nolint:errcheck // a failed backup leaves no partial file
-		}
-	}()
-	if cfg.IsPostgres() {
-		cmd := exec.Command("pg_dump", "--format=custom", "--file="+file, "--dbname="+cfg.DB)
-		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("pg_dump: %w", err)
-		}
-	} else {
-		database, err := db.Open(context.Background(), cfg.DB)
-		if err != nil {
-			return err
-		}
-		defer database.Close()
-		// VACUUM INTO writes a consistent copy while the server keeps running
-		// (into the empty file made above, which keeps its mode).
-		if _, err := database.ExecContext(context.Background(), "VACUUM INTO ?", file); err != nil {
-			return err
-		}
-	}
-	done = true
-	fmt.Printf("已备份到 %s\n", file)
 	return nil
 }

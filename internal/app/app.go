@@ -166,6 +166,7 @@ func modules(s services) []module.Module {
 		{Name: "audit", Migrations: audit.Migrations()},
 		{Name: "seq", Migrations: seq.Migrations()},
 		{Name: "tally", Migrations: tally.Migrations()},
+		{Name: "keyguard", Migrations: crypto.Migrations()},
 		s.orgs.Module(),
 		s.members.Module(),
 		s.units.Module(),
@@ -249,7 +250,26 @@ func Migrate(ctx context.Context, database *bun.DB, cfg config.Config) (int, err
 	if err != nil {
 		return 0, fmt.Errorf("field encryption key: %w", err)
 	}
+	// Before any migration encrypts a value with it: a key other than the
+	// database's is refused (a database older than the fingerprint table has
+	// none to compare yet; Open records it after migrating).
+	if stored, ok, err := crypto.StoredFingerprint(ctx, database); err == nil && ok && stored != cipher.Fingerprint() {
+		return 0, fmt.Errorf("%w (%s)", crypto.ErrKeyMismatch, cfg.KeyDir())
+	}
 	return db.Migrate(crypto.WithCipher(ctx, cipher), database, Migrations())
+}
+
+// guardKey refuses a field key other than the one the database's personal
+// fields were encrypted with (and records the key on the first start).
+func guardKey(ctx context.Context, database *bun.DB, cfg config.Config) error {
+	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
+	if err != nil {
+		return fmt.Errorf("field encryption key: %w", err)
+	}
+	if err := crypto.Guard(ctx, database, cipher); err != nil {
+		return fmt.Errorf("%w (%s)", err, cfg.KeyDir())
+	}
+	return nil
 }
 
 // DictUses lists every module's dictionary columns (what a dictionary
@@ -379,6 +399,10 @@ func Open(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	} else if n > 0 {
 		slog.Info("database migrated", "applied", n)
+	}
+	if err := guardKey(ctx, database, cfg); err != nil {
+		database.Close()
+		return nil, err
 	}
 	if err := search.Repair(ctx, database); err != nil {
 		database.Close()

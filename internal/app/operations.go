@@ -60,21 +60,23 @@ func apiDocModule() module.Module {
 
 // schemaVersion is the newest migration's version: builds carry no commit
 // (-buildvcs=false), and the schema names what a server speaks.
+func schemaVersion() string { return "schema " + strconv.FormatInt(NewestMigration(), 10) }
+
+// NewestMigration is the version of the newest migration this program
+// knows (a backup's database must not be newer).
 // Read once: Migrations declares every module anew.
-func schemaVersion() string {
+func NewestMigration() int64 {
 	newestSchema.Do(func() {
-		var newest int64
 		for _, m := range Migrations() {
-			newest = max(newest, m.Version)
+			newestSchema.version = max(newestSchema.version, m.Version)
 		}
-		newestSchema.version = "schema " + strconv.FormatInt(newest, 10)
 	})
 	return newestSchema.version
 }
 
 var newestSchema struct {
 	sync.Once
-	version string
+	version int64
 }
 
 // serverPage is 服务监控 under 系统监控.

@@ -101,11 +101,12 @@ func Load(name string, args []string) (Config, *flag.FlagSet, error) {
 	if err := fs.Parse(args); err != nil {
 		return c, fs, err
 	}
-	return c, fs, c.check()
+	return c, fs, c.Check()
 }
 
-// check refuses settings that would otherwise be ignored in silence.
-func (c Config) check() error {
+// Check refuses settings that would otherwise be ignored in silence (Load
+// calls it; a command parsing flags of its own calls it after them).
+func (c Config) Check() error {
 	switch c.LogFormat {
 	case LogText, LogJSON:
 		return nil

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -163,5 +164,37 @@ func BenchmarkLowCostHashCheck(b *testing.B) {
 				h.Check(hash, "wrong")
 			}
 		})
+	}
+}
+
+// Instances starting at once on a shared, empty key directory agree on one
+// key pair: the one on disk.
+func TestRSAKeyCreationIsRaceSafe(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const n = 8
+	keys := make([]*KeyPair, n)
+	errs := make([]error, n)
+	var start, wg sync.WaitGroup
+	start.Add(1)
+	for i := range n {
+		wg.Go(func() {
+			start.Wait()
+			keys[i], errs[i] = LoadOrCreateKeyPair(dir)
+		})
+	}
+	start.Done()
+	wg.Wait()
+	onDisk, err := LoadOrCreateKeyPair(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("instance %d: %v", i, errs[i])
+		}
+		if keys[i].PublicKey() != onDisk.PublicKey() {
+			t.Fatalf("instance %d runs with a key pair that is not the one on disk", i)
+		}
 	}
 }

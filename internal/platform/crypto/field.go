@@ -18,42 +18,53 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"zhdj/internal/platform/keyfile"
 )
 
 // FieldCipher encrypts and indexes personal fields with one installation key.
 type FieldCipher struct {
-	aead   cipher.AEAD
-	macKey []byte
+	aead        cipher.AEAD
+	macKey      []byte
+	fingerprint string
 }
 
 const keyFile = "field.key"
 
 // LoadOrCreate reads dir/field.key (64 random bytes: 32 for AES, 32 for the
 // index MAC), generating it on first start. Losing the key loses the data:
-// `zhdj backup` users must back up the data directory's keys too.
+// `zhdj backup --keys` writes it to a place of its own (docs/backup.md).
 func LoadOrCreate(dir string) (*FieldCipher, error) {
 	path := filepath.Join(dir, keyFile)
-	key, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		key = make([]byte, 64)
-		if _, err := rand.Read(key); err != nil {
-			return nil, err
-		}
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil, err
-		}
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, key, 0o600); err != nil {
-			return nil, err
-		}
-		if err := os.Rename(tmp, path); err != nil {
-			return nil, err
-		}
-	} else if err != nil {
+	// keyfile: instances starting at once on a shared data directory end
+	// with one key (the loser of the race reads the winner's).
+	key, err := keyfile.LoadOrCreate(path, func() ([]byte, error) {
+		key := make([]byte, 64)
+		_, err := rand.Read(key)
+		return key, err
+	})
+	if err != nil {
 		return nil, err
 	}
+	return FromKey(key, path)
+}
+
+// Load reads dir/field.key and never creates one (a backup of a data
+// directory without its key must fail, not invent a key).
+func Load(dir string) (*FieldCipher, error) {
+	path := filepath.Join(dir, keyFile)
+	key, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return FromKey(key, path)
+}
+
+// FromKey builds a cipher from the contents of a field.key file (named
+// where for the error).
+func FromKey(key []byte, where string) (*FieldCipher, error) {
 	if len(key) != 64 {
-		return nil, fmt.Errorf("%s: want 64 bytes, have %d", path, len(key))
+		return nil, fmt.Errorf("%s: want 64 bytes, have %d", where, len(key))
 	}
 	return New(key)
 }
@@ -68,8 +79,30 @@ func New(key []byte) (*FieldCipher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FieldCipher{aead: aead, macKey: append([]byte(nil), key[32:]...)}, nil
+	return &FieldCipher{aead: aead, macKey: append([]byte(nil), key[32:]...), fingerprint: fingerprint(key)}, nil
 }
+
+// fingerprintLabel is what the fingerprint MACs: a fixed text, versioned so
+// that a later scheme cannot be mistaken for this one.
+const fingerprintLabel = "zhdj field key fingerprint v1"
+
+// fingerprint names key without revealing it: HMAC-SHA256 of a fixed label
+// under the whole key (both halves, so a key differing in either is told
+// apart). It is stored in the database and in backups' manifests, so it is
+// neither the key nor a plain hash of it, which would be a second name for
+// the key's bytes usable anywhere else.
+func fingerprint(key []byte) string {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(fingerprintLabel))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// Fingerprint names the installation key: equal keys give equal
+// fingerprints; the key cannot be recovered from it.
+func (c *FieldCipher) Fingerprint() string { return c.fingerprint }
+
+// KeyFile is the name of the field key in the keys directory.
+const KeyFile = keyFile
 
 // Encrypt returns base64(nonce|ciphertext); "" stays "".
 func (c *FieldCipher) Encrypt(plain string) string {

@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sort"
 	"strings"
@@ -95,4 +96,13 @@ func Migrate(ctx context.Context, db *bun.DB, migrations []Migration) (applied i
 		applied++
 	}
 	return applied, nil
+}
+
+// SchemaVersion is the newest migration applied to the database (0: none).
+func SchemaVersion(ctx context.Context, idb bun.IDB) (int64, error) {
+	var v sql.NullInt64
+	if err := idb.NewRaw("SELECT MAX(version) FROM schema_migrations").Scan(ctx, &v); err != nil {
+		return 0, fmt.Errorf("read the schema version: %w", err)
+	}
+	return v.Int64, nil
 }
