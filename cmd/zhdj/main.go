@@ -25,6 +25,8 @@ const usage = `用法 / usage:
   zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
   zhdj user unlock NAME              (解除账号的全部登录锁定)
   zhdj backup FILE [--db ...]        (SQLite: 一致性快照；PostgreSQL: 调用 pg_dump)
+  zhdj audit verify [--db ...] [--data-dir ...]
+                                     (校验操作日志和登录日志的哈希链；发现断点时退出码为 1)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
   zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
@@ -51,6 +53,8 @@ func main() {
 		err = user(os.Args[2:])
 	case "backup":
 		err = backup(os.Args[2:])
+	case "audit":
+		err = audit(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
 	case "gen":
