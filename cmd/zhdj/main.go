@@ -30,6 +30,8 @@ const usage = `用法 / usage:
                                      (备份数据库与上传文件到 FILE；密钥另写到 KEYFILE，须与 FILE 分开保存)
   zhdj restore FILE --keys KEYFILE [--db ...] [--data-dir ...]
                                      (先校验备份与密钥，再恢复到空数据库和数据目录；见 docs/backup.md)
+  zhdj audit verify [--db ...] [--data-dir ...]
+                                     (校验操作日志和登录日志的哈希链；发现断点时退出码为 1)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
   zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
@@ -61,6 +63,8 @@ func main() {
 		err = runBackup(os.Args[2:])
 	case "restore":
 		err = runRestore(os.Args[2:])
+	case "audit":
+		err = audit(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
 	case "gen":

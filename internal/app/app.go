@@ -46,6 +46,7 @@ import (
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/ballot"
 	"zhdj/internal/platform/calendar"
+	"zhdj/internal/platform/chain"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/dbstats"
@@ -243,8 +244,9 @@ func Migrations() []db.Migration {
 }
 
 // Migrate applies the migrations database lacks, with the installation's
-// field key on their context (a migration that encrypts a column it moves
-// needs it: crypto.CipherFrom).
+// field key and audit key on their context (a migration that encrypts a
+// column it moves needs the first: crypto.CipherFrom; the one that chains
+// the logs written before, the second: chain.KeyFrom).
 func Migrate(ctx context.Context, database *bun.DB, cfg config.Config) (int, error) {
 	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
 	if err != nil {
@@ -256,7 +258,11 @@ func Migrate(ctx context.Context, database *bun.DB, cfg config.Config) (int, err
 	if stored, ok, err := crypto.StoredFingerprint(ctx, database); err == nil && ok && stored != cipher.Fingerprint() {
 		return 0, fmt.Errorf("%w (%s)", crypto.ErrKeyMismatch, cfg.KeyDir())
 	}
-	return db.Migrate(crypto.WithCipher(ctx, cipher), database, Migrations())
+	auditKey, err := chain.LoadOrCreate(cfg.KeyDir())
+	if err != nil {
+		return 0, err
+	}
+	return db.Migrate(chain.WithKey(crypto.WithCipher(ctx, cipher), auditKey), database, Migrations())
 }
 
 // guardKey refuses a field key other than the one the database's personal
@@ -441,12 +447,16 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	if err != nil {
 		return nil, fmt.Errorf("field encryption key: %w", err)
 	}
+	auditKey, err := chain.LoadOrCreate(cfg.KeyDir())
+	if err != nil {
+		return nil, err
+	}
 	// Uploads wait up to 10 s for a parse slot: long enough for a queue
 	// behind one large import, short enough to answer before a proxy times out.
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
 	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks, Bus: bus, DictUses: DictUses(), Cipher: cipher})
+		Workbooks: workbooks, Bus: bus, DictUses: DictUses(), Cipher: cipher, AuditKey: auditKey})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)

@@ -19,6 +19,7 @@ import (
 func (s *Service) logRoutes(rs *httpx.Routes) {
 	rs.Get("/api/logs", "log:list", "查询操作日志", httpx.ReadList(s.OperLogs))
 	rs.Get("/api/logs/export", "log:export", "导出操作日志", s.handleOperLogExport)
+	rs.Get("/api/logs/verify", PermLogVerify, "校验日志完整性", s.handleVerify)
 	rs.Get("/api/logs/{id}", "log:list", "查看操作日志详情", httpx.ReadID(errNoOperLog, func(r *http.Request, id int64) (*OperLog, error) {
 		return s.OperLogDetail(r.Context(), id)
 	}))
@@ -160,11 +161,10 @@ func (s *Service) PurgeOldLogs(ctx context.Context, keepDays int) error {
 	}
 	y, m, d := s.now().In(date.China).AddDate(0, 0, -keepDays).Date()
 	before := time.Date(y, m, d, 0, 0, 0, 0, date.China).UTC()
-	if _, err := s.db.NewDelete().Model((*OperLog)(nil)).Where("created_at < ?", before).Exec(ctx); err != nil {
-		return fmt.Errorf("purge operation log: %w", err)
-	}
-	if _, err := s.db.NewDelete().Model((*LoginLog)(nil)).Where("created_at < ?", before).Exec(ctx); err != nil {
-		return fmt.Errorf("purge login log: %w", err)
+	for _, lg := range logChains {
+		if err := s.purgeChain(ctx, lg, before); err != nil {
+			return fmt.Errorf("purge %s: %w", lg.Title, err)
+		}
 	}
 	return nil
 }

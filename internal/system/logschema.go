@@ -49,5 +49,6 @@ func logMigrations() []db.Migration {
 			_, err := AddDictItem(ctx, tx, audit.DictOrigin, "用户删除", strconv.Itoa(audit.OriginUserDelete), audit.OriginUserDelete)
 			return err
 		}},
+		logChainMigration(),
 	}
 }

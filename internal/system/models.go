@@ -297,6 +297,7 @@ type OperLog struct {
 	DurationMS int64     `bun:"duration_ms" json:"durationMs"`
 	Message    string    `bun:"message" json:"message"`
 	CreatedAt  time.Time `bun:"created_at" json:"createTime"`
+	Chained
 }
 
 // LoginLog is one sign-in attempt.
@@ -308,4 +309,14 @@ type LoginLog struct {
 	Success   bool      `bun:"success" json:"success"`
 	Message   string    `bun:"message" json:"message"`
 	CreatedAt time.Time `bun:"created_at" json:"createTime"`
+	Chained
+}
+
+// Chained is a log row's place in its hash chain (logchain.go): its
+// position, its chain value and the value's algorithm. A row written
+// outside the system has none (ChainSeq nil).
+type Chained struct {
+	ChainSeq *int64 `bun:"chain_seq" json:"-"`
+	ChainMac string `bun:"chain_mac" json:"-"`
+	ChainAlg string `bun:"chain_alg" json:"-"`
 }

@@ -69,7 +69,7 @@ func (s *Service) WriteOperLog(r *http.Request, o OperRequest) {
 		ids, name = targetOf(nil, o.Answer)
 	}
 	row.Target, row.TargetName = truncate(strings.Join(ids, ","), maxLoggedTarget), truncate(name, maxLoggedName)
-	s.db.NewInsert().Model(row).Exec(context.WithoutCancel(r.Context())) //nolint:errcheck
+	s.appendLog(r.Context(), operChain, row)
 }
 
 // LogAccess writes an operation-log row for a sensitive read (an unmasked
@@ -80,7 +80,7 @@ func (s *Service) LogAccess(ctx context.Context, r *http.Request, what string) {
 	row.Status, row.Message = http.StatusOK, truncate(what, 500)
 	ids, _ := targetOf(r, nil)
 	row.Target = truncate(strings.Join(ids, ","), maxLoggedTarget)
-	s.db.NewInsert().Model(row).Exec(context.WithoutCancel(ctx)) //nolint:errcheck
+	s.appendLog(ctx, operChain, row)
 }
 
 // operRow is the part of a log row every request has: the operator, the

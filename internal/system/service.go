@@ -12,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/chain"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
@@ -37,6 +38,8 @@ type Options struct {
 	DictUses []module.DictUse
 	// Cipher keeps the accounts' phones encrypted (user_phone.go).
 	Cipher *crypto.FieldCipher
+	// AuditKey chains the operation and login logs (logchain.go).
+	AuditKey *chain.Key
 }
 
 // Service is the system domain. It is built once in internal/app.

@@ -191,7 +191,7 @@ func (s *Service) writeLoginLog(ctx context.Context, username string, c Client, 
 		username = username[:maxUsernameLen]
 	}
 	row := &LoginLog{Username: username, Client: c, Success: ok, Message: msg, CreatedAt: s.now()}
-	s.db.NewInsert().Model(row).Exec(context.WithoutCancel(ctx)) //nolint:errcheck // logging must not fail a sign-in
+	s.appendLog(ctx, loginChain, row) // logging must not fail a sign-in
 }
 
 // createSession opens a session of userID signed in by method (a

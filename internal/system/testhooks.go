@@ -7,7 +7,10 @@
 
 package system
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // PasswordComparisons is the service hasher's count of full-cost comparisons
 // (auth.Hasher.FullComparisons), for the tests of equal work per answer.
@@ -19,4 +22,16 @@ func (s *Service) SetSettingsClock(now func() time.Time) {
 	s.settingsMu.Lock()
 	s.settingsClock = now
 	s.settingsMu.Unlock()
+}
+
+// AppendOperLog and AppendLoginLog write a row through the chained writer
+// as given, its time included: the chain's tests write rows of past days
+// and many at once.
+func (s *Service) AppendOperLog(ctx context.Context, row *OperLog) error {
+	return s.chainRow(ctx, operChain, row)
+}
+
+// AppendLoginLog is AppendOperLog for the login log.
+func (s *Service) AppendLoginLog(ctx context.Context, row *LoginLog) error {
+	return s.chainRow(ctx, loginChain, row)
 }

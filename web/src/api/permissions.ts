@@ -189,6 +189,7 @@ export const PERM = {
   ksList: 'ks:list',
   logExport: 'log:export',
   logList: 'log:list',
+  logVerify: 'log:verify',
   loginLayoutEdit: 'loginLayout:edit',
   loginLayoutList: 'loginLayout:list',
   menuAdd: 'menu:add',
