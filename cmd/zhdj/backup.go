@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -124,7 +125,7 @@ func runBackup(args []string) error {
 		return err
 	}
 	// After the database: a file the snapshot names was uploaded before it.
-	nFiles, err := w.AddDir(backup.FilesPrefix, cfg.UploadDir())
+	nFiles, err := addFiles(ctx, w, cfg)
 	if err != nil {
 		return fmt.Errorf("备份上传文件: %w", err)
 	}
@@ -210,4 +211,29 @@ func snapshotPostgres(ctx context.Context, database *bun.DB, dsn, staging string
 		return fmt.Errorf("pg_dump: %w", err)
 	}
 	return w.AddFile(backup.PostgresMember, dump)
+}
+
+// addFiles copies the uploaded files into the archive: the directory, or
+// every object of the bucket under the same member names (the first two
+// characters of a name as its directory), so a backup of either store
+// restores into either.
+func addFiles(ctx context.Context, w *backup.Writer, cfg config.Config) (int, error) {
+	if cfg.FileStore != config.FileStoreS3 {
+		return w.AddDir(backup.FilesPrefix, cfg.UploadDir())
+	}
+	store, err := cfg.OpenFileStore(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	err = store.Walk(ctx, func(name string, size int64) error {
+		f, err := store.Open(ctx, name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		n++
+		return w.Add(backup.FilesPrefix+name[:2]+"/"+name, size, io.LimitReader(f, size))
+	})
+	return n, err
 }

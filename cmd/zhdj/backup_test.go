@@ -171,7 +171,7 @@ func TestRestoreDrill(t *testing.T) {
 	}
 	uploads := map[string][]byte{}
 	for _, body := range [][]byte{[]byte("%PDF-1.4 会议记录"), bytes.Repeat([]byte("支部学习材料 "), 5000)} {
-		saved, err := store.Save(bytes.NewReader(body), "pdf", 1<<20)
+		saved, err := store.Save(ctx, bytes.NewReader(body), "pdf", 1<<20)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +317,7 @@ func TestRestoreDrill(t *testing.T) {
 		}
 	}
 	for name, body := range uploads {
-		r, err := store.Open(name)
+		r, err := store.Open(ctx, name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,7 +21,7 @@ import (
 )
 
 const usage = `用法 / usage:
-  zhdj serve   [--addr :8080] [--db ./data/zhdj.db|postgres://...] [--data-dir ./data]
+  zhdj serve   [--addr :8080] [--db ./data/zhdj.db|postgres://...] [--data-dir ./data] [--file-store disk|s3]
                [--log-format text|json]      (日志写到标准错误：text 为默认的文本行，json 为每行一个 JSON 对象)
   zhdj migrate [--db ...]
   zhdj user reset-password NAME      (新密码从标准输入读取一行，或由 ZHDJ_NEW_PASSWORD 提供)
@@ -32,6 +32,10 @@ const usage = `用法 / usage:
                                      (先校验备份与密钥，再恢复到空数据库和数据目录；见 docs/backup.md)
   zhdj audit verify [--db ...] [--data-dir ...]
                                      (校验操作日志和登录日志的哈希链；发现断点时退出码为 1)
+  zhdj files migrate [--db ...] [--data-dir ...]
+                                     (把本地上传文件复制到 ZHDJ_S3_* 指定的对象存储，逐个读回校验 SHA-256；可重复运行)
+  zhdj files verify [--db ...] [--data-dir ...] [--file-store disk|s3]
+                                     (逐个读取文件存储中的文件，与上传时记录的大小和 SHA-256 核对)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
   zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
@@ -39,7 +43,9 @@ const usage = `用法 / usage:
   zhdj perms [FILE]                  (只生成前端权限常量 web/src/api/permissions.ts)
 
 环境变量 / environment: ZHDJ_ADDR, ZHDJ_DB, ZHDJ_DATA_DIR, ZHDJ_ADMIN_PASSWORD, ZHDJ_CAPTCHA=off,
-  ZHDJ_TRUSTED_PROXIES (反向代理地址段，逗号分隔，如 10.0.0.0/8), ZHDJ_LOG_FORMAT=text|json
+  ZHDJ_TRUSTED_PROXIES (反向代理地址段，逗号分隔，如 10.0.0.0/8), ZHDJ_LOG_FORMAT=text|json,
+  ZHDJ_FILE_STORE=disk|s3, ZHDJ_S3_ENDPOINT (host:port), ZHDJ_S3_BUCKET, ZHDJ_S3_ACCESS_KEY, ZHDJ_S3_SECRET_KEY,
+  ZHDJ_S3_REGION, ZHDJ_S3_PREFIX, ZHDJ_S3_INSECURE=true (对象存储用明文 HTTP)
 监控 / monitoring: Prometheus 指标 GET /api/monitor/metrics（系统管理员），见 docs/monitoring.md
 `
 
@@ -65,6 +71,8 @@ func main() {
 		err = runRestore(os.Args[2:])
 	case "audit":
 		err = audit(os.Args[2:])
+	case "files":
+		err = filesCmd(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
 	case "gen":

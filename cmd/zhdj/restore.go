@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -20,6 +21,7 @@ import (
 	"zhdj/internal/platform/backup"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/files"
 )
 
 const restoreUsage = "用法: zhdj restore FILE --keys KEYFILE [--db ...] [--data-dir ...]"
@@ -74,7 +76,17 @@ func runRestore(args []string) error {
 	if err := keysFit(cfg.KeyDir(), keys); err != nil {
 		return err
 	}
-	if err := filesFit(cfg.UploadDir(), m); err != nil {
+	// An object store is opened (its bucket checked) before anything is written.
+	var bucket *files.Store
+	if cfg.FileStore == config.FileStoreS3 {
+		if bucket, err = cfg.OpenFileStore(ctx); err != nil {
+			return err
+		}
+		err = bucketFits(ctx, bucket, m)
+	} else {
+		err = filesFit(cfg.UploadDir(), m)
+	}
+	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
@@ -99,7 +111,13 @@ func runRestore(args []string) error {
 	if err != nil {
 		return err
 	}
-	nFiles, err := placeFiles(filepath.Join(staging, strings.TrimSuffix(backup.FilesPrefix, "/")), cfg.UploadDir())
+	extracted := filepath.Join(staging, strings.TrimSuffix(backup.FilesPrefix, "/"))
+	var nFiles int
+	if bucket != nil {
+		nFiles, err = putFiles(ctx, extracted, bucket, m)
+	} else {
+		nFiles, err = placeFiles(extracted, cfg.UploadDir())
+	}
 	if err != nil {
 		return err
 	}
@@ -271,6 +289,52 @@ func placeFiles(staging, dir string) (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// bucketFits is filesFit for an object store.
+func bucketFits(ctx context.Context, store *files.Store, m backup.Manifest) error {
+	for _, x := range m.Members {
+		rel, ok := strings.CutPrefix(x.Name, backup.FilesPrefix)
+		if !ok {
+			continue
+		}
+		name := path.Base(rel)
+		_, sum, err := store.Checksum(ctx, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if sum != x.SHA256 {
+			return fmt.Errorf("%s 中的文件 %s 已存在且内容与备份不同：请恢复到新的存储桶或前缀（ZHDJ_S3_BUCKET、ZHDJ_S3_PREFIX）", store, name)
+		}
+	}
+	return nil
+}
+
+// putFiles copies the extracted uploads into an object store, each
+// checked against the manifest's checksum on the way (Put refuses a copy
+// that differs). It returns how many files the backup held.
+func putFiles(ctx context.Context, staging string, store *files.Store, m backup.Manifest) (int, error) {
+	n := 0
+	for _, x := range m.Members {
+		rel, ok := strings.CutPrefix(x.Name, backup.FilesPrefix)
+		if !ok {
+			continue
+		}
+		n++
+		f, err := os.Open(filepath.Join(staging, filepath.FromSlash(rel)))
+		if err != nil {
+			return n, err
+		}
+		err = store.Put(ctx, path.Base(rel), f, x.Size, x.SHA256)
+		f.Close()
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // checkedSQLite compares the extracted snapshot with the manifest: its

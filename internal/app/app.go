@@ -52,7 +52,6 @@ import (
 	"zhdj/internal/platform/dbstats"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/excel"
-	"zhdj/internal/platform/files"
 	"zhdj/internal/platform/flow"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/jobs"
@@ -439,7 +438,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	if err != nil {
 		return nil, fmt.Errorf("RSA key pair: %w", err)
 	}
-	store, err := files.NewStore(cfg.UploadDir())
+	store, err := cfg.OpenFileStore(context.Background())
 	if err != nil {
 		return nil, fmt.Errorf("file store: %w", err)
 	}

@@ -36,3 +36,33 @@ func TestLogFormat(t *testing.T) {
 		}
 	}
 }
+
+// The file store is the directory unless ZHDJ_FILE_STORE or --file-store
+// says s3, which needs its bucket's address, name and both keys; any other
+// store is refused. Not parallel: it sets the environment.
+func TestFileStoreSettings(t *testing.T) {
+	for _, k := range []string{"ZHDJ_FILE_STORE", "ZHDJ_S3_ENDPOINT", "ZHDJ_S3_BUCKET", "ZHDJ_S3_ACCESS_KEY", "ZHDJ_S3_SECRET_KEY"} {
+		t.Setenv(k, "")
+	}
+	if cfg, _, err := config.Load("serve", nil); err != nil || cfg.FileStore != config.FileStoreDisk {
+		t.Fatalf("default %q %v", cfg.FileStore, err)
+	}
+	if _, _, err := config.Load("serve", []string{"--file-store", "ftp"}); err == nil || !strings.Contains(err.Error(), "文件存储 \"ftp\" 无效") {
+		t.Fatalf("ftp: %v", err)
+	}
+	t.Setenv("ZHDJ_FILE_STORE", "s3")
+	t.Setenv("ZHDJ_S3_ENDPOINT", "minio:9000")
+	t.Setenv("ZHDJ_S3_BUCKET", "zhdj")
+	t.Setenv("ZHDJ_S3_ACCESS_KEY", "zhdj")
+	if _, _, err := config.Load("serve", nil); err == nil || !strings.Contains(err.Error(), "ZHDJ_S3_SECRET_KEY") {
+		t.Fatalf("without the secret key: %v", err)
+	}
+	t.Setenv("ZHDJ_S3_SECRET_KEY", "secret")
+	cfg, _, err := config.Load("serve", nil)
+	if err != nil || cfg.FileStore != config.FileStoreS3 || cfg.S3.Endpoint != "minio:9000" || cfg.S3.SecretKey != "secret" || cfg.S3.Insecure {
+		t.Fatalf("%+v %v", cfg, err)
+	}
+	if cfg, _, err := config.Load("serve", []string{"--file-store=disk"}); err != nil || cfg.FileStore != config.FileStoreDisk {
+		t.Fatalf("the flag over the environment: %q %v", cfg.FileStore, err)
+	}
+}

@@ -163,7 +163,7 @@ func (s *Service) runExport(job ExportJob, write ExportWrite) {
 		pw.CloseWithError(err) // nil closes normally
 	}()
 	ext := strings.TrimPrefix(strings.ToLower(path.Ext(job.FileName)), ".")
-	saved, err := s.store.Save(pr, ext, maxExportBytes)
+	saved, err := s.store.Save(ctx, pr, ext, maxExportBytes)
 	pr.CloseWithError(err) // a failed save stops the writer
 	rows := <-written
 	finished := s.now()
@@ -178,7 +178,7 @@ func (s *Service) runExport(job ExportJob, write ExportWrite) {
 	if _, uerr := upd.Exec(ctx); uerr != nil {
 		slog.Error("background export outcome not recorded", "export", job.ID, "err", uerr)
 		if err == nil {
-			_ = s.store.Remove(saved.Name)
+			_ = s.store.Remove(ctx, saved.Name)
 		}
 		return
 	}
@@ -236,7 +236,7 @@ func (s *Service) handleExportFile(w http.ResponseWriter, r *http.Request) error
 	if job.State != ExportDone {
 		return httpx.E(http.StatusConflict, "导出文件尚未生成")
 	}
-	f, err := s.store.Open(job.StoredName)
+	f, err := s.store.Open(r.Context(), job.StoredName)
 	if err != nil {
 		return httpx.Internal(err)
 	}

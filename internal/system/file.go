@@ -166,7 +166,7 @@ func (s *Service) handlePublicFile(w http.ResponseWriter, r *http.Request) error
 // extensions in InlineTypes, with their fixed content type; everything else
 // is an attachment. cacheControl, when not "", replaces the API's no-store.
 func (s *Service) serveFile(w http.ResponseWriter, r *http.Request, f *File, inline bool, cacheControl string) error {
-	rd, err := s.store.Open(f.StoredName)
+	rd, err := s.store.Open(r.Context(), f.StoredName)
 	if err != nil {
 		// A row without bytes (lost store, half-finished restore) is a missing file.
 		return errNoFile
@@ -252,7 +252,7 @@ func (s *Service) FileContent(ctx context.Context, id, limit int64) ([]byte, str
 	if f.Size > limit {
 		return nil, "", httpx.BadRequest("文件过大（超过%dMB）", limit>>20)
 	}
-	rd, err := s.store.Open(f.StoredName)
+	rd, err := s.store.Open(ctx, f.StoredName)
 	if err != nil {
 		return nil, "", httpx.Internal(err)
 	}

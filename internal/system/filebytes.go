@@ -24,7 +24,7 @@ func (s *Service) SaveFileBytes(ctx context.Context, idb bun.IDB, name string, d
 	if ext == "" || neverAllowed[ext] {
 		return nil, nil, httpx.BadRequest("不允许保存该类型的文件（.%s）", ext)
 	}
-	saved, err := s.store.Save(bytes.NewReader(data), ext, int64(len(data)))
+	saved, err := s.store.Save(ctx, bytes.NewReader(data), ext, int64(len(data)))
 	if err != nil {
 		return nil, nil, httpx.Internal(err)
 	}
@@ -38,8 +38,8 @@ func (s *Service) SaveFileBytes(ctx context.Context, idb bun.IDB, name string, d
 		row.UploaderID = &p.UserID
 	}
 	if _, err := idb.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-		s.store.Remove(saved.Name) //nolint:errcheck
+		s.store.Remove(ctx, saved.Name) //nolint:errcheck
 		return nil, nil, httpx.Internal(err)
 	}
-	return row, func() { s.store.Remove(saved.Name) }, nil //nolint:errcheck
+	return row, func() { s.store.Remove(ctx, saved.Name) }, nil //nolint:errcheck
 }

@@ -149,7 +149,7 @@ func (s *Service) serveImage(w http.ResponseWriter, ctx context.Context, id int6
 	if !isImageType(f.ContentType) {
 		return false
 	}
-	fh, err := s.store.Open(f.StoredName)
+	fh, err := s.store.Open(ctx, f.StoredName)
 	if err != nil {
 		slog.Warn("public image missing from the store", "file", f.ID, "err", err)
 		return false
@@ -158,9 +158,7 @@ func (s *Service) serveImage(w http.ResponseWriter, ctx context.Context, id int6
 	h := w.Header()
 	h.Set("Content-Type", f.ContentType)
 	h.Set("Content-Security-Policy", "default-src 'none'")
-	if st, err := fh.Stat(); err == nil {
-		h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
-	}
+	h.Set("Content-Length", strconv.FormatInt(fh.Size(), 10))
 	w.WriteHeader(http.StatusOK)
 	io.Copy(w, fh) //nolint:errcheck // the client went away
 	return true

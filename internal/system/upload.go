@@ -102,7 +102,7 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 	if _, err := f.Seek(0, 0); err != nil {
 		return nil, httpx.Internal(err)
 	}
-	saved, err := s.store.Save(f, ext, maxBytes)
+	saved, err := s.store.Save(ctx, f, ext, maxBytes)
 	if errors.Is(err, files.ErrTooLarge) {
 		return nil, errTooLarge(maxBytes)
 	} else if err != nil {
@@ -120,7 +120,7 @@ func (s *Service) SaveUpload(r *http.Request, opts UploadOptions) (*File, error)
 		row.UploaderID = &p.UserID
 	}
 	if _, err := s.db.NewInsert().Model(row).Returning("id").Exec(ctx); err != nil {
-		s.store.Remove(saved.Name) //nolint:errcheck
+		s.store.Remove(ctx, saved.Name) //nolint:errcheck
 		return nil, httpx.Internal(err)
 	}
 	return row, nil
@@ -168,5 +168,5 @@ func (s *Service) removeFileRow(ctx context.Context, f *File) error {
 	if _, err := s.db.NewDelete().Model(f).WherePK().Exec(ctx); err != nil {
 		return err
 	}
-	return s.store.Remove(f.StoredName)
+	return s.store.Remove(ctx, f.StoredName)
 }
