@@ -26,6 +26,7 @@ import (
 	"zhdj/internal/imports"
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/platform/files/s3test"
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/system"
 )
@@ -60,10 +61,10 @@ var bannerURL = regexp.MustCompile(`http://(127\.0\.0\.1:\d+)/web/`)
 // on a port of its choosing, and returns once it listens (its banner, which
 // serve prints after binding). The process is stopped (SIGTERM, as systemd
 // would) when the test ends.
-func startInstance(t *testing.T, name, dsn, dataDir string) *instance {
+func startInstance(t *testing.T, name, dsn, dataDir string, env ...string) *instance {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), childServeEnv+"=1", "ZHDJ_DB="+dsn, "ZHDJ_DATA_DIR="+dataDir,
+	cmd.Env = append(append(os.Environ(), env...), childServeEnv+"=1", "ZHDJ_DB="+dsn, "ZHDJ_DATA_DIR="+dataDir,
 		"ZHDJ_ADDR=127.0.0.1:0", "ZHDJ_ADMIN_PASSWORD=Cluster@12345", "ZHDJ_CAPTCHA=",
 		// The load balancer in front: its X-Forwarded-For names the client,
 		// so each check below comes from an address of its own.
@@ -190,7 +191,7 @@ func (in *instance) upload(t *testing.T, path, token string, content []byte, out
 		t.Fatal(err)
 	}
 	defer res.Body.Close()
-	if res.StatusCode == http.StatusOK {
+	if res.StatusCode == http.StatusOK || res.StatusCode == http.StatusCreated {
 		if err := json.NewDecoder(res.Body).Decode(out); err != nil {
 			t.Fatal(err)
 		}
@@ -264,14 +265,20 @@ func TestTwoInstancesBehaveAsOne(t *testing.T) {
 
 	// Both start at once on one empty data directory and a database without
 	// an administrator: they agree on the keys and create one administrator.
+	// Their files are kept in one bucket (the S3 server runs in this test's
+	// process).
 	dataDir := t.TempDir()
+	bucket := s3test.Bucket(t)
+	s3env := []string{"ZHDJ_FILE_STORE=s3", "ZHDJ_S3_ENDPOINT=" + bucket.Endpoint, "ZHDJ_S3_BUCKET=" + bucket.Bucket,
+		"ZHDJ_S3_PREFIX=" + bucket.Prefix, "ZHDJ_S3_ACCESS_KEY=" + bucket.AccessKey, "ZHDJ_S3_SECRET_KEY=" + bucket.SecretKey,
+		"ZHDJ_S3_INSECURE=true"}
 	var a, b *instance
 	startedB := make(chan struct{})
 	go func() {
 		defer close(startedB)
-		b = startInstance(t, "B", dsn, dataDir)
+		b = startInstance(t, "B", dsn, dataDir, s3env...)
 	}()
-	a = startInstance(t, "A", dsn, dataDir)
+	a = startInstance(t, "A", dsn, dataDir, s3env...)
 	<-startedB
 	if b == nil || b.base == "" {
 		t.FailNow()
@@ -405,6 +412,20 @@ func TestTwoInstancesBehaveAsOne(t *testing.T) {
 	}
 	if st := a.call(t, "POST", "/api/users/list", "198.51.100.1", token, map[string]any{"blurry": "cluster1"}, &found); st != http.StatusOK || found.Total != 1 {
 		t.Fatalf("the account imported through B, on A: %d, %d found", st, found.Total)
+	}
+
+	// A file uploaded on A is downloaded from B: the bucket holds it, the
+	// shared directory does not.
+	var uploaded struct{ ID int64 }
+	workbook := apptest.Workbook(t, [][]string{{"支部", "人数"}, {"第一支部", "12"}})
+	if st := a.upload(t, "/api/file/upload", token, workbook, &uploaded); st != http.StatusCreated || uploaded.ID == 0 {
+		t.Fatalf("file upload on A: %d", st)
+	}
+	if got := b.get(t, fmt.Sprintf("/api/file/download?id=%d", uploaded.ID), token); !bytes.Equal(got, workbook) {
+		t.Fatalf("B downloads %d bytes of A's %d", len(got), len(workbook))
+	}
+	if _, err := os.Stat(filepath.Join(dataDir, "files")); !os.IsNotExist(err) {
+		t.Fatalf("uploads reached the data directory with the bucket configured: %v", err)
 	}
 
 	// Signing out on A ends the session on B too.
