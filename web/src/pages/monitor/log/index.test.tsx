@@ -82,4 +82,40 @@ describe('monitor/log', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }))
     await waitFor(() => expect(queries.at(-1)).toEqual({ page: 0, size: 10, sort: [], username: 'lisi', result: false }))
   })
+
+  it('checks both logs\' hash chains for holders of log:verify, naming the first break', async () => {
+    const whole = { log: 'sys_login_log', title: '登录日志', rows: 5, first: 1, last: 5, purged: 0, head: 'a1b2c3d4e5f6a7b8', ok: true }
+    let broken = true
+    mock.onGet('/api/logs/verify').reply(() => [200, [
+      broken
+        ? { log: 'sys_oper_log', title: '操作日志', rows: 41, first: 3, last: 43, purged: 2, head: '', ok: false,
+            break: { id: 17, seq: 17, time: '2026-03-04T05:06:07Z', reason: '记录被改动（校验值不符）' } }
+        : { log: 'sys_oper_log', title: '操作日志', rows: 42, first: 3, last: 44, purged: 2, head: 'ffee00112233aabb', ok: true },
+      whole,
+    ]])
+    signIn(['log:list'])
+    const { unmount } = renderWithApp(<OperLogPage />)
+    await screen.findByText('删除用户')
+    expect(screen.queryByRole('button', { name: /校验完整性/ })).toBeNull()
+    unmount()
+
+    signIn(['log:list', 'log:verify'])
+    renderWithApp(<OperLogPage />)
+    await screen.findByText('删除用户')
+    fireEvent.click(screen.getByRole('button', { name: /校验完整性/ }))
+    const dialog = (await screen.findByText('日志完整性校验')).closest('.ant-modal') as HTMLElement
+    expect(await within(dialog).findByText('日志哈希链校验未通过')).toBeTruthy()
+    expect(within(dialog).getByText('发现断点')).toBeTruthy()
+    expect(within(dialog).getByText('记录被改动（校验值不符）')).toBeTruthy()
+    expect(within(dialog).getByText('记录编号 17（链序号 17）')).toBeTruthy()
+    expect(within(dialog).getByText(`记录时间 ${formatTime('2026-03-04T05:06:07Z')}`)).toBeTruthy()
+    expect(within(dialog).getByText('41 条（第 3–43 条）')).toBeTruthy()
+    expect(within(dialog).getByText('完整')).toBeTruthy() // the sign-in log
+
+    broken = false
+    fireEvent.click(within(dialog).getByRole('button', { name: /重新校验/ }))
+    expect(await within(dialog).findByText('日志完整')).toBeTruthy()
+    expect(within(dialog).getByText('ffee00112233aabb')).toBeTruthy()
+    expect(within(dialog).queryByText('发现断点')).toBeNull()
+  })
 })

@@ -2,6 +2,7 @@ import { Tag } from 'antd'
 import { useState } from 'react'
 import { filterField, ResourcePage } from '@/components/crud'
 import { logResource, RESULT_OPTIONS } from '../fields'
+import ChainVerify from './ChainVerify'
 import OperLogDetail from './OperLogDetail'
 import type { OperLog } from './types'
 
@@ -61,7 +62,11 @@ export default function OperLogPage() {
   const [viewing, setViewing] = useState<number | null>(null)
   return (
     <>
-      <ResourcePage resource={operLogs} actionWidth={70} rowActions={(r) => [{ key: 'detail', label: '详情', onClick: () => setViewing(r.id) }]} />
+      <ResourcePage
+        resource={operLogs}
+        actionWidth={70}
+        toolbar={<ChainVerify />}
+        rowActions={(r) => [{ key: 'detail', label: '详情', onClick: () => setViewing(r.id) }]} />
       {viewing !== null && <OperLogDetail id={viewing} statusTag={statusTag} onClose={() => setViewing(null)} />}
     </>
   )

@@ -1,6 +1,7 @@
 import { Tag } from 'antd'
 import { ResourcePage } from '@/components/crud'
 import { logResource, RESULT_OPTIONS } from '../fields'
+import ChainVerify from '../log/ChainVerify'
 import type { LoginLog } from './types'
 
 /** Filters: blurry, username, success, createTimeFrom/To. */
@@ -28,5 +29,5 @@ const loginLogs = logResource<LoginLog>({
 
 /** 登录日志: every sign-in attempt with its outcome (a failure's real reason: 用户不存在, 密码错误, 账号已锁定), newest first. */
 export default function LoginLogPage() {
-  return <ResourcePage resource={loginLogs} />
+  return <ResourcePage resource={loginLogs} toolbar={<ChainVerify />} />
 }
