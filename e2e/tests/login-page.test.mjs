@@ -1,8 +1,10 @@
 // The login page as a first-time visitor meets it: what it costs to download, and whose it is.
 import assert from 'node:assert/strict'
 import { after, before, describe } from 'node:test'
+import { signIn } from '../lib/admin.mjs'
+import { call, login } from '../lib/api.mjs'
 import { itWithScreenshot, openBrowser, screenshot } from '../lib/browser.mjs'
-import { startServer } from '../lib/server.mjs'
+import { ADMIN_PASSWORD, startServer } from '../lib/server.mjs'
 
 /** Issue 10: the login page transfers at most this much JavaScript. */
 const LOGIN_JS_BUDGET = 350 * 1024
@@ -64,5 +66,24 @@ describe('login page', () => {
     await logo.evaluate((img) => (img.complete ? null : new Promise((ok) => img.addEventListener('load', ok, { once: true }))))
     assert.ok((await logo.evaluate((img) => img.naturalWidth)) > 0, 'the school logo did not load')
     await screenshot(page, 'login-donghu')
+  })
+
+  it('signs in with 国密 SM2 once 系统配置 chooses it, and with RSA again after switching back', async () => {
+    const { token } = await login(server.base, 'admin', ADMIN_PASSWORD)
+    const setTransport = async (value) => {
+      const all = await call(server.base, 'GET', '/api/sysConfig/listAll', { token })
+      const row = all.find((c) => c.configKey === 'passwordTransport')
+      await call(server.base, 'PUT', '/api/sysConfig', { token, body: { ...row, configValue: value } })
+    }
+    const sent = []
+    page.on('request', (r) => r.url().endsWith('/auth/login') && sent.push(JSON.parse(r.postData()).password))
+    await setTransport('sm2')
+    try {
+      await page.goto(`${server.base}/web/login`)
+      await signIn(page, 'admin', ADMIN_PASSWORD)
+      assert.match(sent.at(-1), /^sm2:[0-9a-f]{200,}$/, 'the browser did not encrypt with SM2')
+    } finally {
+      await setTransport('rsa') // the API client of the other files speaks RSA
+    }
   })
 })

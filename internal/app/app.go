@@ -438,6 +438,10 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	if err != nil {
 		return nil, fmt.Errorf("RSA key pair: %w", err)
 	}
+	sm2Key, err := auth.LoadOrCreateSM2(cfg.KeyDir())
+	if err != nil {
+		return nil, fmt.Errorf("SM2 key: %w", err)
+	}
 	store, err := cfg.OpenFileStore(context.Background())
 	if err != nil {
 		return nil, fmt.Errorf("file store: %w", err)
@@ -455,7 +459,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	workbooks := excel.NewReader(cfg.ImportParses, 10*time.Second)
 	bus := event.NewBus()
 	sys := system.New(database, keys, store, system.Options{CaptchaOff: cfg.CaptchaOff, PasswordCost: cfg.PasswordCost,
-		Workbooks: workbooks, Bus: bus, DictUses: DictUses(), Cipher: cipher, AuditKey: auditKey})
+		Workbooks: workbooks, Bus: bus, DictUses: DictUses(), Cipher: cipher, AuditKey: auditKey, SM2: sm2Key})
 	orgs := org.New(database, sys)
 	members := member.New(database, sys, orgs, cipher)
 	units := unit.New(database, sys, orgs)

@@ -48,7 +48,7 @@ func Vocabulary() ([]Generated, error) {
 		{"cadre.ts", cadreTS}, {"cadreQuota.ts", cadreQuotaTS}, {"gbanalysis.ts", gbanalysisTS},
 		{"cadreSelection.ts", cadreSelectionTS}, {"cadreAssess.ts", cadreAssessTS}, {"statsCheck.ts", statsCheckTS}, {"statsAnnual.ts", statsAnnualTS}, {"statsSnapshot.ts", statsSnapshotTS},
 		{"bigscreen.ts", bigscreenTS}, {"statsQuery.ts", statsQueryTS}, {"statsWorkbench.ts", statsWorkbenchTS}, {"aid.ts", aidTS},
-		{"points.ts", pointsTS}, {"content.ts", contentTS}, {"loginLayout.ts", loginLayoutTS}, {"dataSource.ts", dataSourceTS}, {"serverMon.ts", serverMonTS}, {"push.ts", pushTS}, {"logChain.ts", logChainTS}} {
+		{"points.ts", pointsTS}, {"content.ts", contentTS}, {"loginLayout.ts", loginLayoutTS}, {"dataSource.ts", dataSourceTS}, {"serverMon.ts", serverMonTS}, {"push.ts", pushTS}, {"logChain.ts", logChainTS}, {"publicKey.ts", publicKeyTS}} {
 		text, err := g.fn()
 		if err != nil {
 			return nil, err

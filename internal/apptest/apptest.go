@@ -238,7 +238,9 @@ func (e *Env) send(req *http.Request, token string) *Response {
 }
 
 // Encrypt encrypts a password as the browser does.
-func (e *Env) Encrypt(plain string) string { return e.Sys.Keys().Encrypt(plain) }
+func (e *Env) Encrypt(plain string) string {
+	return e.Sys.EncryptPassword(context.Background(), plain)
+}
 
 // Login signs in (captcha off) and returns the token, failing the test otherwise.
 func (e *Env) Login(username, password string) string {

@@ -76,7 +76,7 @@ func (s *Service) limitPasswordChange(h httpx.HandlerFunc) httpx.HandlerFunc {
 func (s *Service) authRoutes(rs *httpx.Routes) {
 	rs.Get("/auth/code", httpx.Public, "获取验证码", s.handleCaptcha)
 	rs.Get("/auth/publicKey", httpx.Public, "获取公钥", func(w http.ResponseWriter, r *http.Request) error {
-		return httpx.OK(w, map[string]string{"publicKey": s.keys.PublicKey()})
+		return httpx.OK(w, s.publicKey(r.Context()))
 	})
 	rs.Post("/auth/login", httpx.Public, "登录", s.handleLogin)
 	rs.Get("/auth/info", httpx.SignedIn, "获取当前用户", httpx.Read(func(ctx ctxT) (UserView, error) {

@@ -128,7 +128,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, c Client) (token 
 			return "", nil, err
 		}
 	}
-	plain, err := s.keys.Decrypt(req.Password)
+	plain, err := s.decryptPassword(ctx, req.Password)
 	if err != nil {
 		return "", nil, httpx.BadRequest("密码解密失败，请刷新页面后重试")
 	}

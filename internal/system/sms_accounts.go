@@ -87,7 +87,7 @@ func (s *Service) OwnPhone(ctx context.Context) (string, error) {
 // DecryptNewPassword decrypts a new password sent as field and applies the
 // policy, before a code is spent on it.
 func (s *Service) DecryptNewPassword(ctx context.Context, enc, field string) (string, error) {
-	plain, err := s.decryptField(enc, field, "新密码")
+	plain, err := s.decryptField(ctx, enc, field, "新密码")
 	if err != nil {
 		return "", err
 	}
@@ -114,7 +114,7 @@ func (s *Service) CheckEmailChange(ctx context.Context, in EmailChange) (email, 
 	if email == "" || !idcard.IsEmail(email) || len(email) > 128 {
 		return "", "", httpx.Invalid("email", "请输入正确的邮箱地址")
 	}
-	plain, err := s.decryptField(in.Password, "password", "密码")
+	plain, err := s.decryptField(ctx, in.Password, "password", "密码")
 	if err != nil {
 		return "", "", err
 	}

@@ -13,13 +13,13 @@ import (
 	"zhdj/internal/platform/rbac"
 )
 
-// decryptField turns the RSA-encrypted field (its JSON name and label) into
+// decryptField turns the encrypted field (RSA or SM2, password_transport.go) (its JSON name and label) into
 // plain text, or a 400 naming it.
-func (s *Service) decryptField(v, field, label string) (string, error) {
+func (s *Service) decryptField(ctx context.Context, v, field, label string) (string, error) {
 	if strings.TrimSpace(v) == "" {
 		return "", httpx.Invalid(field, "请输入%s", label)
 	}
-	plain, err := s.keys.Decrypt(v)
+	plain, err := s.decryptPassword(ctx, v)
 	if err != nil {
 		return "", httpx.Invalid(field, "%s解密失败，请刷新页面后重试", label)
 	}
@@ -79,11 +79,11 @@ func (s *Service) setPassword(ctx context.Context, userID int64, plain, state st
 // ChangeOwnPassword checks the old password (counted like a sign-in), applies
 // the policy and ends the caller's other sessions.
 func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) error {
-	oldPass, err := s.decryptField(oldEnc, "oldPass", "旧密码")
+	oldPass, err := s.decryptField(ctx, oldEnc, "oldPass", "旧密码")
 	if err != nil {
 		return err
 	}
-	newPass, err := s.decryptField(newEnc, "newPass", "新密码")
+	newPass, err := s.decryptField(ctx, newEnc, "newPass", "新密码")
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (s *Service) ChangeOwnPassword(ctx context.Context, oldEnc, newEnc string) 
 
 // AdminSetPassword sets another user's password (the user must change it).
 func (s *Service) AdminSetPassword(ctx context.Context, username, newEnc string) error {
-	newPass, err := s.decryptField(newEnc, "newPass", "新密码")
+	newPass, err := s.decryptField(ctx, newEnc, "newPass", "新密码")
 	if err != nil {
 		return err
 	}

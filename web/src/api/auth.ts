@@ -1,5 +1,6 @@
 import { get, http, post } from './request'
 import type { User } from './types'
+import type { PublicKey } from './generated/publicKey'
 
 export interface Captcha {
   img: string
@@ -16,7 +17,8 @@ export interface LoginBody {
 }
 
 export const getCaptcha = () => get<Captcha>('/auth/code')
-export const getPublicKey = () => get<{ publicKey: string }>('/auth/publicKey').then((r) => r.publicKey)
+/** The key (and its algorithm, RSA or SM2) the browser encrypts passwords with. */
+export const getPublicKey = () => get<PublicKey>('/auth/publicKey')
 /** The server sets the session cookie; the token in the answer is for scripts and is not kept here. */
 export const login = (body: LoginBody) => post<{ user: User }>('/auth/login', body)
 /** WeLink 免登: the authorisation code WeLink gave the light app; the answer is the login's. */
@@ -33,10 +35,10 @@ export const sendSmsCode = (phone: string, type: 'login' | 'reset') => post<Code
 export const vercodeLogin = (body: { phone: string; vercode: string; rememberMe: boolean }) => post<{ user: User }>('/auth/vercode/login', body)
 /** A registration code to the phone on a party member's record. */
 export const sendRegisterCode = (phone: string) => post<CodeSent>('/auth/sms/register/verify', { phone })
-/** 自助注册 (password RSA-encrypted): the account is made and signed in. */
+/** 自助注册 (password encrypted, RSA or SM2): the account is made and signed in. */
 export const register = (body: { phone: string; vercode: string; password: string }) =>
   post<{ user: User; username: string }>('/auth/register', body)
-/** 找回密码 (newPass RSA-encrypted): answers the account's username. */
+/** 找回密码 (newPass encrypted, RSA or SM2): answers the account's username. */
 export const resetPassword = (body: { phone: string; vercode: string; newPass: string }) => post<{ username: string }>('/api/users/resetPass', body)
 /** Silent: a failure here means a stale token, and the guard logs out without a dialog. */
 export const getInfo = () => get<User>('/auth/info', undefined, { silent: true })

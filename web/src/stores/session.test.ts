@@ -36,7 +36,7 @@ describe('session store', () => {
   beforeEach(() => {
     Cookies.remove('zhdj_signed_in', { path: '/' })
     useSessionStore.setState({ signedIn: false, user: null, roles: [], loadMenus: false })
-    vi.mocked(auth.getPublicKey).mockResolvedValue(publicKey.toString('base64'))
+    vi.mocked(auth.getPublicKey).mockResolvedValue({ publicKey: publicKey.toString('base64'), algorithm: 'rsa' })
   })
 
   it('login trims the user name, RSA-encrypts the password and keeps no token', async () => {
@@ -53,6 +53,18 @@ describe('session store', () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('T1')
     // A user with no roles gets the default role; menus must be loaded next.
     expect(useSessionStore.getState()).toMatchObject({ signedIn: true, roles: ['ROLE_SYSTEM_DEFAULT'], loadMenus: true })
+  })
+
+  it('login encrypts with SM2 when the server names it (国密), in the C1C3C2 form the server reads', async () => {
+    const { sm2 } = await import('sm-crypto-v2')
+    const pair = sm2.generateKeyPairHex()
+    vi.mocked(auth.getPublicKey).mockResolvedValue({ publicKey: pair.publicKey, algorithm: 'sm2' })
+    vi.mocked(auth.login).mockResolvedValue({ token: 'T1', user: makeUser({ roles: [] }) } as never)
+    await useSessionStore.getState().login({ username: 'admin', password: 'Secret#123 党', code: '7', uuid: 'u1', rememberMe: false })
+    const body = vi.mocked(auth.login).mock.calls.at(-1)![0]
+    expect(body.password).toMatch(/^sm2:[0-9a-f]+$/)
+    expect(sm2.doDecrypt(body.password.slice(4), pair.privateKey, 1)).toBe('Secret#123 党')
+    expect(decrypt(body.password)).toBeFalsy() // not an RSA ciphertext
   })
 
   it('fetchInfo sets user and roles', async () => {

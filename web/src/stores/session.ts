@@ -3,7 +3,7 @@ import * as authApi from '@/api/auth'
 import { cancelAllRequests } from '@/api/request'
 import type { User } from '@/api/types'
 import { normalizeRoles } from '@/utils/permission'
-import { rsaEncrypt } from '@/utils/rsa'
+import { encryptPassword } from '@/utils/passwordCipher'
 import { forgetSession, hasSession } from '@/utils/token'
 import { usePermissionStore } from './permission'
 import { signedOut } from './signOut'
@@ -54,7 +54,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   requirePasswordChange: () => set({ mustChangePassword: true }),
   login: async (form) => {
     const publicKey = await authApi.getPublicKey()
-    const res = await authApi.login({ ...form, username: form.username.trim(), password: await rsaEncrypt(publicKey, form.password) })
+    const res = await authApi.login({ ...form, username: form.username.trim(), password: await encryptPassword(publicKey, form.password) })
     // The answer set the HttpOnly session cookie (a day with rememberMe, else until the browser closes).
     set({ signedIn: true, user: res.user, roles: normalizeRoles(res.user.roles), loadMenus: true })
   },

@@ -30,7 +30,7 @@ const ok = () => fireEvent.click(screen.getByRole('button', { name: /确\s*认/ 
 
 describe('password dialog', () => {
   beforeEach(() => {
-    vi.mocked(auth.getPublicKey).mockResolvedValue(publicKey.toString('base64'))
+    vi.mocked(auth.getPublicKey).mockResolvedValue({ publicKey: publicKey.toString('base64'), algorithm: 'rsa' })
     useConfigStore.setState({ config: { passwordReg: '^(?=.*\\d)(?=.*[A-Za-z]).{8,}$', passwordRegTip: '密码至少8位，包含字母和数字' }, loaded: true })
   })
   afterEach(() => vi.useRealTimers())

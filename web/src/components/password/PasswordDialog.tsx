@@ -5,7 +5,7 @@ import { updatePass, updatePassByAdmin } from '@/api/user'
 import { DIALOG_DEFAULTS, navigateTo, ui } from '@/app/bridge'
 import { useConfigStore } from '@/stores/config'
 import { useSessionStore } from '@/stores/session'
-import { rsaEncrypt } from '@/utils/rsa'
+import { encryptPassword } from '@/utils/passwordCipher'
 import { passwordRules } from './rules'
 
 export const FORCED_TITLE = '为了您的账号安全，请修改账号密码后再使用系统！'
@@ -57,7 +57,7 @@ export default function PasswordDialog({ open, username, forced = false, reason,
     try {
       const key = await getPublicKey()
       if (own) {
-        await updatePass({ oldPass: await rsaEncrypt(key, values.oldPass ?? ''), newPass: await rsaEncrypt(key, values.newPass) })
+        await updatePass({ oldPass: await encryptPassword(key, values.oldPass ?? ''), newPass: await encryptPassword(key, values.newPass) })
         ui.message.success(OWN_CHANGED)
         setTimeout(() => {
           void useSessionStore
@@ -66,7 +66,7 @@ export default function PasswordDialog({ open, username, forced = false, reason,
             .then(() => navigateTo(returnTo ? `/login?redirect=${encodeURIComponent(returnTo)}` : '/login', true))
         }, LOGOUT_DELAY)
       } else {
-        await updatePassByAdmin({ username, newPass: await rsaEncrypt(key, values.newPass) })
+        await updatePassByAdmin({ username, newPass: await encryptPassword(key, values.newPass) })
         ui.message.success(OTHER_CHANGED)
       }
       form.resetFields()

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 vi.mock('@/api/loginLayout', async (orig) => ({ ...(await orig<typeof import('@/api/loginLayout')>()), getLoginLayout: vi.fn(() => Promise.reject(new Error('none'))) }))
 vi.mock('@/api/auth', () => ({
   getCaptcha: vi.fn(() => Promise.resolve({ img: '', uuid: '', enabled: false })),
-  getPublicKey: vi.fn(() => Promise.resolve('KEY')),
+  getPublicKey: vi.fn(() => Promise.resolve({ publicKey: 'KEY', algorithm: 'rsa' })),
   weLinkLogin: vi.fn(),
   sendSmsCode: vi.fn(),
   vercodeLogin: vi.fn(),
@@ -14,7 +14,7 @@ vi.mock('@/api/auth', () => ({
   register: vi.fn(),
   resetPassword: vi.fn(),
 }))
-vi.mock('@/utils/rsa', () => ({ rsaEncrypt: vi.fn((_key: string, plain: string) => Promise.resolve(`enc(${plain})`)) }))
+vi.mock('@/utils/passwordCipher', () => ({ encryptPassword: vi.fn((_key: unknown, plain: string) => Promise.resolve(`enc(${plain})`)) }))
 
 import { register, resetPassword, sendRegisterCode, sendSmsCode, vercodeLogin } from '@/api/auth'
 import { useConfigStore } from '@/stores/config'

@@ -10,7 +10,7 @@ import SmsCodeField from '@/components/sms/SmsCodeField'
 import { validateOrScroll, withFieldErrors } from '@/components/useFormSubmit'
 import { isTrue, useConfigStore } from '@/stores/config'
 import { useSessionStore } from '@/stores/session'
-import { rsaEncrypt } from '@/utils/rsa'
+import { encryptPassword } from '@/utils/passwordCipher'
 
 interface Values {
   phone: string
@@ -34,7 +34,7 @@ export default function RegisterPage() {
   const submit = async (v: Values) => {
     setSaving(true)
     try {
-      const password = await rsaEncrypt(await getPublicKey(), v.password)
+      const password = await encryptPassword(await getPublicKey(), v.password)
       const res = await withFieldErrors(form, () => register({ phone: v.phone.trim(), vercode: v.vercode.trim(), password }))
       useSessionStore.getState().signedInAs(res.user)
       ui.modal.success({ title: '注册成功', content: `您的用户名为 ${res.username}（学号/工号），以后可用它和刚设置的密码登录。`, okText: '进入系统' })

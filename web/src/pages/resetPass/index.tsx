@@ -8,7 +8,7 @@ import SelfServiceCard from '@/components/sms/SelfServiceCard'
 import SmsCodeField from '@/components/sms/SmsCodeField'
 import { validateOrScroll, withFieldErrors } from '@/components/useFormSubmit'
 import { isTrue, useConfigStore } from '@/stores/config'
-import { rsaEncrypt } from '@/utils/rsa'
+import { encryptPassword } from '@/utils/passwordCipher'
 
 interface Values {
   phone: string
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
   const submit = async (v: Values) => {
     setSaving(true)
     try {
-      const newPass = await rsaEncrypt(await getPublicKey(), v.newPass)
+      const newPass = await encryptPassword(await getPublicKey(), v.newPass)
       const res = await withFieldErrors(form, () => resetPassword({ phone: v.phone.trim(), vercode: v.vercode.trim(), newPass }))
       setDone(res.username)
     } catch {

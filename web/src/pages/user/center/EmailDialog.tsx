@@ -5,7 +5,7 @@ import { DIALOG_DEFAULTS } from '@/app/bridge'
 import SmsCodeField from '@/components/sms/SmsCodeField'
 import { useFormSubmit } from '@/components/useFormSubmit'
 import { useSessionStore } from '@/stores/session'
-import { rsaEncrypt } from '@/utils/rsa'
+import { encryptPassword } from '@/utils/passwordCipher'
 import { isValidEmail } from '@/utils/validate'
 
 interface Values {
@@ -18,7 +18,7 @@ interface Values {
 export default function EmailDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { form, saving, submit, formError } = useFormSubmit<Values>({
     onSubmit: async (v) => {
-      const password = await rsaEncrypt(await getPublicKey(), v.password)
+      const password = await encryptPassword(await getPublicKey(), v.password)
       await updateEmail(v.vercode.trim(), { password, email: v.email.trim() })
       await useSessionStore.getState().fetchInfo()
     },

@@ -12,3 +12,11 @@ func logChainTS() ([]byte, error) {
 		map[string]string{"break": "ChainBreak"})
 	return f.bytes()
 }
+
+// publicKeyTS is the answer of /auth/publicKey: web/src/api/generated/publicKey.ts.
+func publicKeyTS() ([]byte, error) {
+	f := newTSFile(header("internal/system (password_transport.go)"))
+	f.iface("The key the browser encrypts passwords with, and its algorithm (system.PublicKey).", "PublicKey", system.PublicKey{},
+		map[string]string{"algorithm": "'" + system.TransportRSA + "' | '" + system.TransportSM2 + "'"})
+	return f.bytes()
+}

@@ -1,0 +1,75 @@
+package system_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"zhdj/internal/apptest"
+	"zhdj/internal/system"
+)
+
+// The 国密 option for passwords in transit: with passwordTransport = sm2 the
+// server hands out its SM2 public key and reads only SM2 ciphertexts, on
+// sign-in and on a password change alike; a page still holding the RSA key
+// is told to reload; switching back restores RSA. The setting takes rsa or
+// sm2 only.
+func TestPasswordTransportSM2(t *testing.T) {
+	t.Parallel()
+	e := apptest.New(t)
+	ctx := context.Background()
+	publicKey := func() system.PublicKey {
+		t.Helper()
+		var k system.PublicKey
+		res := e.Do("GET", "/auth/publicKey", "", nil)
+		apptest.Expect(t, res, http.StatusOK)
+		res.JSON(t, &k)
+		return k
+	}
+	if k := publicKey(); k.Algorithm != system.TransportRSA || !strings.HasPrefix(k.PublicKey, "MIIB") {
+		t.Fatalf("default %+v", k)
+	}
+	rsaPassword := e.Encrypt(apptest.AdminPassword) // a page opened before the switch
+
+	if err := e.Sys.SetSetting(ctx, system.CfgPasswordTransport, "sm3"); err == nil || !strings.Contains(err.Error(), "只能填写 rsa 或 sm2") {
+		t.Fatalf("sm3 accepted: %v", err)
+	}
+	if err := e.Sys.SetSetting(ctx, system.CfgPasswordTransport, system.TransportSM2); err != nil {
+		t.Fatal(err)
+	}
+	// The settings cache lives 5 s: its clock moves on instead of the test sleeping.
+	e.Sys.SetSettingsClock(func() time.Time { return time.Now().Add(5100 * time.Millisecond) })
+	if k := publicKey(); k.Algorithm != system.TransportSM2 || len(k.PublicKey) != 130 || !strings.HasPrefix(k.PublicKey, "04") {
+		t.Fatalf("after the switch %+v", k)
+	}
+	res := e.Do("POST", "/auth/login", "", map[string]any{"username": "admin", "password": rsaPassword})
+	if res.Status != http.StatusBadRequest || res.Message() != "密码解密失败，请刷新页面后重试" {
+		t.Fatalf("an RSA ciphertext after the switch: %d %s", res.Status, res.Body)
+	}
+	sm2Password := e.Encrypt(apptest.AdminPassword)
+	if !strings.HasPrefix(sm2Password, "sm2:") {
+		t.Fatalf("the client encrypts with %q", sm2Password[:8])
+	}
+	token := e.Login("admin", apptest.AdminPassword)
+	apptest.Expect(t, e.Do("POST", "/api/users/updatePass", token, map[string]string{
+		"oldPass": e.Encrypt(apptest.AdminPassword), "newPass": e.Encrypt("Guomi#2026sm")}), http.StatusNoContent)
+	res = e.Do("POST", "/api/users/updatePass", token, map[string]string{"oldPass": rsaPassword, "newPass": e.Encrypt("Other#2026sm")})
+	if res.Status != http.StatusBadRequest || !strings.Contains(res.Message(), "解密失败") {
+		t.Fatalf("an RSA old password: %d %s", res.Status, res.Body)
+	}
+
+	if err := e.Sys.SetSetting(ctx, system.CfgPasswordTransport, system.TransportRSA); err != nil {
+		t.Fatal(err)
+	}
+	e.Sys.SetSettingsClock(func() time.Time { return time.Now().Add(10200 * time.Millisecond) })
+	if k := publicKey(); k.Algorithm != system.TransportRSA {
+		t.Fatalf("back to RSA: %+v", k)
+	}
+	res = e.Do("POST", "/auth/login", "", map[string]any{"username": "admin", "password": sm2Password})
+	if res.Status != http.StatusBadRequest {
+		t.Fatalf("an SM2 ciphertext after switching back: %d", res.Status)
+	}
+	e.Login("admin", "Guomi#2026sm")
+}
