@@ -72,18 +72,18 @@ describe('login page', () => {
     const { token } = await login(server.base, 'admin', ADMIN_PASSWORD)
     const setTransport = async (value) => {
       const all = await call(server.base, 'GET', '/api/sysConfig/listAll', { token })
-      const row = all.find((c) => c.configKey === 'passwordTransport')
+      const row = all.find((c) => c.configKey === 'cryptoSuite')
       await call(server.base, 'PUT', '/api/sysConfig', { token, body: { ...row, configValue: value } })
     }
     const sent = []
     page.on('request', (r) => r.url().endsWith('/auth/login') && sent.push(JSON.parse(r.postData()).password))
-    await setTransport('sm2')
+    await setTransport('gm')
     try {
       await page.goto(`${server.base}/web/login`)
       await signIn(page, 'admin', ADMIN_PASSWORD)
       assert.match(sent.at(-1), /^sm2:[0-9a-f]{200,}$/, 'the browser did not encrypt with SM2')
     } finally {
-      await setTransport('rsa') // the API client of the other files speaks RSA
+      await setTransport('standard') // the API client of the other files speaks RSA
     }
   })
 })

@@ -118,6 +118,7 @@ func (s *Service) chainRow(ctx context.Context, lg chainedLog, row chainRow) err
 		_, err := s.db.NewInsert().Model(row).Exec(ctx)
 		return err
 	}
+	alg := s.chainAlg(ctx) // read before the transaction: the settings may be read from the database
 	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		// RETURNING *: the value is computed over the row as the database
 		// keeps it (its id, its time to the microsecond), which is what the
@@ -131,15 +132,15 @@ func (s *Service) chainRow(ctx context.Context, lg chainedLog, row chainRow) err
 			Returning("seq, mac").Scan(ctx, &seq, &prev); err != nil {
 			return fmt.Errorf("chain head: %w", err)
 		}
-		mac, err := linkOf(key, key.Alg(), lg, seq, prev, row)
+		mac, err := linkOf(key, alg, lg, seq, prev, row)
 		if err != nil {
 			return err
 		}
 		if _, err := tx.NewUpdate().Table(lg.Name).Set("chain_seq = ?", seq).Set("chain_mac = ?", mac).
-			Set("chain_alg = ?", key.Alg()).Where("id = ?", row.rowID()).Exec(ctx); err != nil {
+			Set("chain_alg = ?", alg).Where("id = ?", row.rowID()).Exec(ctx); err != nil {
 			return err
 		}
-		*row.links() = Chained{ChainSeq: &seq, ChainMac: mac, ChainAlg: key.Alg()}
+		*row.links() = Chained{ChainSeq: &seq, ChainMac: mac, ChainAlg: alg}
 		_, err = tx.NewUpdate().Table("sys_log_chain").Set("mac = ?", mac).Set("sig = ?", headSig(key, lg.Name, seq, mac)).
 			Where("log_name = ?", lg.Name).Exec(ctx)
 		return err

@@ -50,6 +50,6 @@ func logMigrations() []db.Migration {
 			return err
 		}},
 		logChainMigration(),
-		passwordTransportMigration(),
+		cryptoSuiteMigration(),
 	}
 }

@@ -7,48 +7,71 @@ import (
 	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/auth"
+	"zhdj/internal/platform/chain"
 	"zhdj/internal/platform/db"
 )
 
-// The browser encrypts every password it sends (sign-in, password changes,
-// registration) with a public key of the server. passwordTransport names the
-// algorithm: RSA by default, SM2 when the installation runs on the 国密
-// algorithms (密评). All instances read the setting (within its cache's few
-// seconds); a page opened before a change is refused once ("请刷新页面后重试")
-// and encrypts with the new key after a reload, so switching takes no
-// downtime.
+// The setting cryptoSuite chooses the algorithms: standard (the default:
+// RSA, SHA-256, AES) or gm, the 国密 algorithms a 密评 asks for. It governs
+// what changes at once and everywhere: the passwords' transport (SM2) and
+// the audit logs' chain (HMAC-SM3 for rows written from then on). All
+// instances read it within its cache's few seconds. The personal fields
+// move to SM4/SM3 by a data-key rotation, which re-encrypts in the
+// background (docs/security.md).
 const (
-	CfgPasswordTransport = "passwordTransport"
-	TransportRSA         = "rsa"
-	TransportSM2         = "sm2"
+	CfgCryptoSuite = "cryptoSuite"
+	SuiteStandard  = "standard"
+	SuiteGM        = "gm"
+)
+
+// The browser encrypts every password it sends (sign-in, password changes,
+// registration) with a public key of the server, by the algorithm the
+// suite names: RSA or SM2. A page opened before a change is refused once
+// ("请刷新页面后重试") and encrypts with the new key after a reload, so
+// switching takes no downtime.
+const (
+	TransportRSA = "rsa"
+	TransportSM2 = "sm2"
 )
 
 // sm2Wire marks an SM2 ciphertext on the wire (the colon is outside
 // base64's alphabet, so no RSA ciphertext starts like it).
 const sm2Wire = "sm2:"
 
-func passwordTransportMigration() db.Migration {
-	return db.Migration{Version: 2026121420, Name: "setting passwordTransport (RSA or 国密 SM2 for passwords in transit)",
+func cryptoSuiteMigration() db.Migration {
+	return db.Migration{Version: 2026121420, Name: "setting cryptoSuite (standard or 国密 algorithms)",
 		Up: func(ctx context.Context, tx bun.Tx) error {
-			return insertMissingConfigs(ctx, tx, []configSeed{{CfgPasswordTransport, TransportRSA, "登录密码传输加密算法", "security", KindText,
-				"浏览器发送密码前用服务器公钥加密的算法：rsa 为 RSA-2048（默认），sm2 为国密 SM2（GB/T 32918）。修改后各实例在数秒内生效，此前打开的页面提交时会提示刷新", false, false}})
+			return insertMissingConfigs(ctx, tx, []configSeed{{CfgCryptoSuite, SuiteStandard, "密码算法", "security", KindText,
+				"standard：国际通用算法（默认，RSA、SHA-256、AES）；gm：国密算法——登录密码用 SM2 加密传输，新写入的操作日志和登录日志用 HMAC-SM3 链接。" +
+					"修改后各实例在数秒内生效，此前打开的页面提交密码时会提示刷新。身份证号、手机号等字段改用 SM4 须另行轮换数据密钥（zhdj keys rotate --scheme sm，后台重新加密）", false, false}})
 		}}
 }
 
-// checkPasswordTransport is the setting's check.
-func checkPasswordTransport(v string) string {
-	if v != TransportRSA && v != TransportSM2 {
-		return "只能填写 rsa 或 sm2"
+// checkCryptoSuite is the setting's check.
+func checkCryptoSuite(v string) string {
+	if v != SuiteStandard && v != SuiteGM {
+		return "只能填写 standard（国际通用算法）或 gm（国密算法）"
 	}
 	return ""
 }
 
+// gm tells whether the 国密 suite is chosen.
+func (s *Service) gm(ctx context.Context) bool { return s.Setting(ctx, CfgCryptoSuite) == SuiteGM }
+
 // passwordTransport is the algorithm passwords are encrypted with now.
 func (s *Service) passwordTransport(ctx context.Context) string {
-	if s.opts.SM2 != nil && s.Setting(ctx, CfgPasswordTransport) == TransportSM2 {
+	if s.opts.SM2 != nil && s.gm(ctx) {
 		return TransportSM2
 	}
 	return TransportRSA
+}
+
+// chainAlg is the MAC new audit-log rows are chained with.
+func (s *Service) chainAlg(ctx context.Context) string {
+	if s.gm(ctx) {
+		return chain.AlgHMACSM3
+	}
+	return chain.AlgHMACSHA256
 }
 
 // PublicKey is what /auth/publicKey answers: the key of the algorithm in

@@ -11,12 +11,13 @@ import (
 	"zhdj/internal/system"
 )
 
-// The 国密 option for passwords in transit: with passwordTransport = sm2 the
-// server hands out its SM2 public key and reads only SM2 ciphertexts, on
-// sign-in and on a password change alike; a page still holding the RSA key
-// is told to reload; switching back restores RSA. The setting takes rsa or
-// sm2 only.
-func TestPasswordTransportSM2(t *testing.T) {
+// The 国密 option: with cryptoSuite = gm the server hands out its SM2 public
+// key and reads only SM2 ciphertexts, on sign-in and on a password change
+// alike (a page still holding the RSA key is told to reload), and chains
+// the log rows written from then on with HMAC-SM3, the whole chain still
+// verifying; switching back restores RSA and HMAC-SHA256. The setting
+// takes standard or gm only.
+func TestCryptoSuiteGM(t *testing.T) {
 	t.Parallel()
 	e := apptest.New(t)
 	ctx := context.Background()
@@ -33,10 +34,11 @@ func TestPasswordTransportSM2(t *testing.T) {
 	}
 	rsaPassword := e.Encrypt(apptest.AdminPassword) // a page opened before the switch
 
-	if err := e.Sys.SetSetting(ctx, system.CfgPasswordTransport, "sm3"); err == nil || !strings.Contains(err.Error(), "只能填写 rsa 或 sm2") {
-		t.Fatalf("sm3 accepted: %v", err)
+	e.Login("admin", apptest.AdminPassword) // a login-log row chained with HMAC-SHA256
+	if err := e.Sys.SetSetting(ctx, system.CfgCryptoSuite, "sm2"); err == nil || !strings.Contains(err.Error(), "只能填写 standard") {
+		t.Fatalf("sm2 accepted: %v", err)
 	}
-	if err := e.Sys.SetSetting(ctx, system.CfgPasswordTransport, system.TransportSM2); err != nil {
+	if err := e.Sys.SetSetting(ctx, system.CfgCryptoSuite, system.SuiteGM); err != nil {
 		t.Fatal(err)
 	}
 	// The settings cache lives 5 s: its clock moves on instead of the test sleeping.
@@ -60,7 +62,35 @@ func TestPasswordTransportSM2(t *testing.T) {
 		t.Fatalf("an RSA old password: %d %s", res.Status, res.Body)
 	}
 
-	if err := e.Sys.SetSetting(ctx, system.CfgPasswordTransport, system.TransportRSA); err != nil {
+	algs := func() map[string]int {
+		t.Helper()
+		var rows []struct {
+			Alg string `bun:"chain_alg"`
+			N   int    `bun:"n"`
+		}
+		if err := e.DB.NewSelect().Table("sys_login_log").ColumnExpr("chain_alg, COUNT(*) AS n").Group("chain_alg").Scan(ctx, &rows); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int{}
+		for _, r := range rows {
+			out[r.Alg] = r.N
+		}
+		return out
+	}
+	if got := algs(); got["hmac-sm3"] == 0 || got["hmac-sha256"] == 0 {
+		t.Fatalf("login-log rows by algorithm: %v", got)
+	}
+	var reports []system.ChainReport
+	res = e.Do("GET", "/api/logs/verify", token, nil)
+	apptest.Expect(t, res, http.StatusOK)
+	res.JSON(t, &reports)
+	for _, r := range reports {
+		if !r.OK {
+			t.Fatalf("a chain of both algorithms does not verify: %+v", r)
+		}
+	}
+
+	if err := e.Sys.SetSetting(ctx, system.CfgCryptoSuite, system.SuiteStandard); err != nil {
 		t.Fatal(err)
 	}
 	e.Sys.SetSettingsClock(func() time.Time { return time.Now().Add(10200 * time.Millisecond) })

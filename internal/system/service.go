@@ -40,7 +40,7 @@ type Options struct {
 	Cipher *crypto.FieldCipher
 	// AuditKey chains the operation and login logs (logchain.go).
 	AuditKey *chain.Key
-	// SM2 decrypts passwords when passwordTransport is sm2
+	// SM2 decrypts passwords when cryptoSuite is gm
 	// (password_transport.go); nil keeps RSA whatever the setting.
 	SM2 *auth.SM2Key
 }
@@ -92,7 +92,7 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 	for _, m := range systemFileModules {
 		s.NameFiles(m)
 	}
-	s.CheckSetting(CfgPasswordTransport, MessageCheck(checkPasswordTransport))
+	s.CheckSetting(CfgCryptoSuite, MessageCheck(checkCryptoSuite))
 	return s
 }
 

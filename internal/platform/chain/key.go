@@ -18,13 +18,20 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/emmansun/gmsm/sm3"
+
 	"zhdj/internal/platform/keyfile"
 )
 
-// AlgHMACSHA256 is the chain's MAC: HMAC-SHA256. The name is stored with
-// every entry so that a second algorithm (国密 SM3-HMAC) can be added later
-// and entries of both verified.
+// AlgHMACSHA256 is the chain's default MAC: HMAC-SHA256. The name is stored
+// with every entry, so entries of another algorithm (AlgHMACSM3) join the
+// same chain and each verifies by its own.
 const AlgHMACSHA256 = "hmac-sha256"
+
+// AlgHMACSM3 is the 国密 choice: HMAC over SM3 (GB/T 32905), for an
+// installation whose setting cryptoSuite is gm. Rows of either algorithm
+// verify in one chain: each names its own.
+const AlgHMACSM3 = "hmac-sm3"
 
 // KeyFile is the audit key's file in the keys directory.
 const KeyFile = "audit.key"
@@ -74,7 +81,8 @@ func NewKey(secret []byte) (*Key, error) {
 	return &Key{secret: append([]byte(nil), secret...)}, nil
 }
 
-// Alg is the algorithm new entries are chained with.
+// Alg is the algorithm new entries are chained with when nothing chooses
+// another.
 func (k *Key) Alg() string { return AlgHMACSHA256 }
 
 // ErrAlg means an entry names an algorithm this build does not know.
@@ -115,6 +123,8 @@ func (k *Key) mac(alg string) (hash.Hash, error) {
 	switch alg {
 	case AlgHMACSHA256:
 		return hmac.New(sha256.New, k.secret), nil
+	case AlgHMACSM3:
+		return hmac.New(sm3.New, k.secret), nil
 	}
 	return nil, fmt.Errorf("%w: %q", ErrAlg, alg)
 }

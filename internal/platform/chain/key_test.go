@@ -78,3 +78,24 @@ func TestEncodingSeparatesFields(t *testing.T) {
 		t.Fatal("NULL encodes as 0")
 	}
 }
+
+// The 国密 MAC is a chain algorithm of its own: a row linked with it checks
+// with it and never with HMAC-SHA256 (a row names its algorithm).
+func TestSM3Links(t *testing.T) {
+	t.Parallel()
+	k, err := chain.NewKey(make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e chain.Encoder
+	e.String("操作日志").Int(7)
+	sm3, err := k.Link(chain.AlgHMACSM3, "prev", &e)
+	if err != nil || len(sm3) != 64 {
+		t.Fatalf("%q %v", sm3, err)
+	}
+	again, _ := k.Link(chain.AlgHMACSM3, "prev", &e)
+	sha, _ := k.Link(chain.AlgHMACSHA256, "prev", &e)
+	if again != sm3 || sha == sm3 {
+		t.Fatalf("sm3 %s again %s sha256 %s", sm3, again, sha)
+	}
+}
