@@ -39,7 +39,7 @@ const (
 const sm2Wire = "sm2:"
 
 func cryptoSuiteMigration() db.Migration {
-	return db.Migration{Version: 2026121420, Name: "setting cryptoSuite (standard or 国密 algorithms)",
+	return db.Migration{Version: 2026121430, Name: "setting cryptoSuite (standard or 国密 algorithms)",
 		Up: func(ctx context.Context, tx bun.Tx) error {
 			return insertMissingConfigs(ctx, tx, []configSeed{{CfgCryptoSuite, SuiteStandard, "密码算法", "security", KindText,
 				"standard：国际通用算法（默认，RSA、SHA-256、AES）；gm：国密算法——登录密码用 SM2 加密传输，新写入的操作日志和登录日志用 HMAC-SM3 链接。" +
