@@ -117,7 +117,7 @@ func migrateFiles(ctx context.Context, idb bun.IDB, src, dst *files.Store, w io.
 	if bad > 0 {
 		return errFilesDamaged
 	}
-	fmt.Fprintln(w, "全部一致。设置 ZHDJ_FILE_STORE=s3 后重启各实例，再运行一次本命令以复制切换期间上传的文件（见 docs/deploy.md）")
+	fmt.Fprintln(w, "全部一致。尚未切换时：设置 ZHDJ_FILE_STORE=s3 后逐个重启各实例，再运行一次本命令，复制切换期间上传到本地目录的文件（见 docs/deploy.md）")
 	return nil
 }
 
