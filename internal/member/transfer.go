@@ -83,7 +83,7 @@ func (s *Service) ChangeTx(ctx context.Context, tx bun.Tx, id int64, ch Change, 
 // restores a member who left instead of adding a second record.
 func (s *Service) ByIDNumber(ctx context.Context, idb bun.IDB, number string) (*Member, error) {
 	m := new(Member)
-	err := idb.NewSelect().Model(m).Where("m.id_number_idx = ?", s.idIndex(number)).Limit(1).Scan(ctx)
+	err := idb.NewSelect().Model(m).Where("m.id_number_idx IN (?)", bun.In(s.idIndexes(number))).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
