@@ -17,6 +17,7 @@ import (
 
 	"zhdj/internal/app"
 	"zhdj/internal/config"
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 )
 
@@ -32,6 +33,11 @@ const usage = `用法 / usage:
                                      (先校验备份与密钥，再恢复到空数据库和数据目录；见 docs/backup.md)
   zhdj audit verify [--db ...] [--data-dir ...]
                                      (校验操作日志和登录日志的哈希链；发现断点时退出码为 1)
+  zhdj keys rotate [--scheme aes|sm] [--db ...] [--data-dir ...]
+                                     (新建个人信息字段的数据密钥并启用；sm 为国密 SM4/SM3，aes 为默认算法；
+                                     已有数据由后台任务重新加密，服务不停；见 docs/security.md)
+  zhdj keys status [--db ...] [--data-dir ...]
+                                     (数据密钥及重新加密的进度)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
   zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
@@ -65,6 +71,8 @@ func main() {
 		err = runRestore(os.Args[2:])
 	case "audit":
 		err = audit(os.Args[2:])
+	case "keys":
+		err = keys(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
 	case "gen":
@@ -107,6 +115,9 @@ func serve(args []string) error {
 		return err
 	}
 	defer a.Jobs.Stop() //nolint:errcheck
+	// A rotation another instance (or zhdj keys rotate) makes reaches this
+	// one within the interval: it then writes with the new key.
+	go a.Cipher.Watch(ctx, a.DB, crypto.WatchInterval)
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
 	// Shutdown waits for open requests: the count streams end at once.
