@@ -549,7 +549,9 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 		return nil, err
 	}
 	mods = append(mods, scheduling(sched, cal, rem)...)
-	mods = append(mods, serverModule(servermon.New(database, cfg.DataDir, schemaVersion(), sched)), metricsModule(mx))
+	monitor := servermon.New(database, cfg.DataDir, schemaVersion(), sched)
+	monitor.FieldKeys = rekey.Summary
+	mods = append(mods, serverModule(monitor), metricsModule(mx))
 	work, err := worklist.New(workLists(mods))
 	if err != nil {
 		return nil, err

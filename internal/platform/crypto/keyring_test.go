@@ -237,6 +237,9 @@ func TestRotateToSMAndReencrypt(t *testing.T) {
 	}
 	e.check(e.c, phones)
 	e.check(e.instance(), phones)
+	if sum, err := r.Summary(e.ctx); err != nil || sum != (Summary{ActiveKey: 1, Scheme: SchemeSM, Retiring: 1, Left: 3}) {
+		t.Fatalf("summary half way: %+v %v", sum, err)
+	}
 
 	// A row behind the saved progress put back under the old key: the
 	// resumed walk starts after row 2 and leaves it, the next run's catch-up
@@ -272,6 +275,9 @@ func TestRotateToSMAndReencrypt(t *testing.T) {
 	}
 	if len(e.c.Indexes("x")) != 1 {
 		t.Fatal("a retired key's index is still searched")
+	}
+	if sum, err := r.Summary(e.ctx); err != nil || sum != (Summary{ActiveKey: 1, Scheme: SchemeSM}) {
+		t.Fatalf("summary at the end: %+v %v", sum, err)
 	}
 	e.check(e.c, phones)
 

@@ -310,3 +310,33 @@ func (r *Rekeyer) Status(ctx context.Context) ([]ColumnStatus, error) {
 	}
 	return out, nil
 }
+
+// Summary is the state of the field keys at a glance (服务监控).
+type Summary struct {
+	ActiveKey int    `json:"activeKey"`
+	Scheme    string `json:"scheme"`   // the active key's: aes, or sm (the 国密 option)
+	Retiring  int    `json:"retiring"` // keys the re-encryption is still moving values away from
+	Left      int64  `json:"left"`     // values still under them
+}
+
+// Summary reads the keys and, only while a key is retiring (the counts
+// read whole tables), the values left to move.
+func (r *Rekeyer) Summary(ctx context.Context) (Summary, error) {
+	keys, err := Keys(ctx, r.db)
+	if err != nil {
+		return Summary{}, err
+	}
+	var s Summary
+	for _, k := range keys {
+		switch k.State {
+		case StateActive:
+			s.ActiveKey, s.Scheme = k.ID, k.Scheme
+		case StateRetiring:
+			s.Retiring++
+		}
+	}
+	if s.Retiring > 0 {
+		s.Left, err = r.count(ctx, s.ActiveKey, true)
+	}
+	return s, err
+}
