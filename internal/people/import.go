@@ -246,9 +246,11 @@ func (s *Service) checkIDNumbers(ctx context.Context, idb bun.IDB, table string,
 		alias[idx] = idx
 		keys = append(keys, idx)
 		if number := s.reveal(item.personOf().IDNumberEnc, table, 0); number != "" {
-			for _, a := range s.idIndexes(number)[1:] {
-				alias[a] = idx
-				keys = append(keys, a)
+			for _, a := range s.idIndexes(number) {
+				if a != idx {
+					alias[a] = idx
+					keys = append(keys, a)
+				}
 			}
 		}
 	}
