@@ -27,10 +27,11 @@ const (
 	SchemeSM  = "sm"  // SM4-GCM values, HMAC-SM3 blind index
 )
 
-// CheckScheme refuses a scheme the program does not know.
+// CheckScheme refuses a scheme the program does not know (zhdj keys
+// rotate --scheme: the operator reads the message).
 func CheckScheme(s string) error {
 	if s != SchemeAES && s != SchemeSM {
-		return fmt.Errorf("unknown field encryption scheme %q (want %q or %q)", s, SchemeAES, SchemeSM)
+		return fmt.Errorf("未知的字段加密方案 %q：应为 %q（默认算法 AES/SHA-256）或 %q（国密 SM4/SM3）", s, SchemeAES, SchemeSM)
 	}
 	return nil
 }
