@@ -17,6 +17,7 @@ import (
 
 	"zhdj/internal/app"
 	"zhdj/internal/config"
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 )
 
@@ -36,6 +37,11 @@ const usage = `用法 / usage:
                                      (把本地上传文件复制到 ZHDJ_S3_* 指定的对象存储，逐个读回校验 SHA-256；可重复运行)
   zhdj files verify [--db ...] [--data-dir ...] [--file-store disk|s3]
                                      (逐个读取文件存储中的文件，与上传时记录的大小和 SHA-256 核对)
+  zhdj keys rotate [--scheme aes|sm] [--db ...] [--data-dir ...]
+                                     (新建个人信息字段的数据密钥并启用；sm 为国密 SM4/SM3，aes 为默认算法；
+                                     已有数据由后台任务重新加密，服务不停；见 docs/security.md)
+  zhdj keys status [--db ...] [--data-dir ...]
+                                     (数据密钥及重新加密的进度)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]
                                      (向空数据库写入演示数据：一所大学的单位、党组织和党员)
   zhdj gen [ROOT]                    (生成前端的服务端词汇：权限常量 web/src/api/permissions.ts 与
@@ -73,6 +79,8 @@ func main() {
 		err = audit(os.Args[2:])
 	case "files":
 		err = filesCmd(os.Args[2:])
+	case "keys":
+		err = keys(os.Args[2:])
 	case "seed":
 		err = seed(os.Args[2:])
 	case "gen":
@@ -115,6 +123,9 @@ func serve(args []string) error {
 		return err
 	}
 	defer a.Jobs.Stop() //nolint:errcheck
+	// A rotation another instance (or zhdj keys rotate) makes reaches this
+	// one within the interval: it then writes with the new key.
+	go a.Cipher.Watch(ctx, a.DB, crypto.WatchInterval)
 	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout: 10 * time.Minute, WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute}
 	// Shutdown waits for open requests: the count streams end at once.

@@ -19,7 +19,6 @@ import (
 	"zhdj/internal/fillform"
 	"zhdj/internal/orglife"
 	"zhdj/internal/orgstd"
-	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/dbstats"
 	"zhdj/internal/pschool"
 	"zhdj/internal/secreview"
@@ -62,10 +61,9 @@ func seed(args []string) error {
 		}
 		return demo.ErrNotEmpty
 	}
-	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
-	if err != nil {
-		return err
-	}
+	// The app's keyring: the demo's personal fields under the active data
+	// key, as the services write them (field.key alone is key 0 only).
+	cipher := a.Cipher
 	fmt.Printf("正在生成演示数据：%d 名党员…\n", *members)
 	res, err := demo.Seed(ctx, a.DB, cipher, demo.Options{Members: *members, Seed: *seedValue})
 	if err != nil {

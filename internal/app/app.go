@@ -257,6 +257,10 @@ func Migrate(ctx context.Context, database *bun.DB, cfg config.Config) (int, err
 	if stored, ok, err := crypto.StoredFingerprint(ctx, database); err == nil && ok && stored != cipher.Fingerprint() {
 		return 0, fmt.Errorf("%w (%s)", crypto.ErrKeyMismatch, cfg.KeyDir())
 	}
+	// A migration that encrypts writes with the active data key, as the
+	// service would; a database older than sys_field_key has none, and key 0
+	// (field.key itself) is then the active key anyway.
+	_ = cipher.Refresh(ctx, database)
 	auditKey, err := chain.LoadOrCreate(cfg.KeyDir())
 	if err != nil {
 		return 0, err
@@ -379,7 +383,11 @@ type App struct {
 	Jobs      *jobs.Scheduler
 	Calendar  *calendar.Calendar
 	Reminders *remind.Engine
-	Routes    []httpx.Route
+	// Cipher is the keyring of the personal fields (`zhdj serve` keeps it
+	// current: Watch); Rekey its re-encryption after a rotation.
+	Cipher *crypto.FieldCipher
+	Rekey  *crypto.Rekeyer
+	Routes []httpx.Route
 	// Metrics is what Prometheus scrapes at /api/monitor/metrics: every
 	// route's requests, the pool, the runtime, the process, the jobs' runs.
 	Metrics *metrics.Metrics
@@ -449,6 +457,11 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cipher, err := crypto.LoadOrCreate(cfg.KeyDir())
 	if err != nil {
 		return nil, fmt.Errorf("field encryption key: %w", err)
+	}
+	// The data keys (sys_field_key) before any service encrypts: values are
+	// written with the active one, read with any.
+	if err := cipher.Attach(context.Background(), database); err != nil {
+		return nil, fmt.Errorf("field data keys: %w", err)
 	}
 	auditKey, err := chain.LoadOrCreate(cfg.KeyDir())
 	if err != nil {
@@ -532,12 +545,16 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	}
 	cadreAnalysis.UseEngine(rem)
 	mx := metrics.New(database.DB)
+	rekey := crypto.NewRekeyer(database, cipher, EncryptedColumns())
+	mods = append(mods, module.Module{Name: "fieldkeys", Jobs: []jobs.Job{rekeyJob(rekey)}})
 	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{Observer: mx})
 	if err != nil {
 		return nil, err
 	}
 	mods = append(mods, scheduling(sched, cal, rem)...)
-	mods = append(mods, serverModule(servermon.New(database, cfg.DataDir, schemaVersion(), sched)), metricsModule(mx))
+	monitor := servermon.New(database, cfg.DataDir, schemaVersion(), sched)
+	monitor.FieldKeys = rekey.Summary
+	mods = append(mods, serverModule(monitor), metricsModule(mx))
 	work, err := worklist.New(workLists(mods))
 	if err != nil {
 		return nil, err
@@ -555,7 +572,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	a := &App{Config: cfg, DB: database, System: sys, Orgs: orgs, Members: members, Units: units, People: persons,
 		Imports: imp, Talks: talks, Develop: dev, FeeStandard: feeStd, Fee: fees, FeeReport: feeRep, Transfer: trf, Letters: letters,
 		Oversight: ovs, OrgLife: life, Points: memberPoints, Aid: memberAid, Content: news, SecReview: secRev, Duty: dutySvc, WeakOrg: weak, OrgStd: orgStd, Elections: elections, Ballots: ballots, Appraisal: mzpy, Survey: surveys, Questions: questions, Exams: exams, Course: courses, PSchool: schools, Hours: studyHours, Cadres: cadres, Quotas: quotas, Selections: selections, Assess: assessments, CadreAnalysis: cadreAnalysis, DataCheck: dataCheck, Annual: annualStats, Snapshots: snapshots, Screens: screens, Library: lib, Archive: archives, Query: statsQuery, SignOn: signOn, DJWorkbench: djWorkbench, FillForm: fillForm, Jobs: sched, Calendar: cal, Reminders: rem, Routes: rs.All(), Metrics: mx, Modules: mods, Bus: bus, Push: hub,
-		proxies: proxies}
+		Cipher: cipher, Rekey: rekey, proxies: proxies}
 	a.Handler = a.router()
 	return a, nil
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/jobs"
 	"zhdj/internal/platform/servermon"
 )
@@ -16,8 +17,9 @@ func serverMonTS() ([]byte, error) {
 	f.iface("The database and this instance's pool (servermon.Database).", "ServerDatabase", servermon.Database{}, nil)
 	f.iface("A failed job run (jobs.FailedRun).", "FailedRun", jobs.FailedRun{}, nil)
 	f.iface("The jobs' recent runs (jobs.Summary).", "JobSummary", jobs.Summary{}, map[string]string{"lastFailure": "FailedRun | null"})
+	f.iface("The personal fields' encryption: the 国密 option and a rotation's progress (crypto.Summary).", "FieldKeySummary", crypto.Summary{}, nil)
 	f.iface("服务监控 (servermon.Status).", "ServerStatus", servermon.Status{}, map[string]string{
 		"instance": "ServerInstance", "process": "ServerProcess", "host": "ServerHost", "disk": "ServerDisk",
-		"database": "ServerDatabase", "jobs": "JobSummary"})
+		"database": "ServerDatabase", "jobs": "JobSummary", "fieldKeys": "FieldKeySummary"})
 	return f.bytes()
 }

@@ -99,7 +99,7 @@ func (s *Service) listSpec() httpx.ListSpec {
 			"birthOn":         {Columns: []string{"g.birth_on"}, Match: httpx.Range, Kind: httpx.Date},
 			"idNumber": {Custom: func(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) {
 				n := strings.ToUpper(strings.TrimSpace(v.(string)))
-				return q.Where("g.id_number_idx = ?", s.cipher.Index(n)), nil
+				return q.Where("g.id_number_idx IN (?)", bun.In(s.cipher.Indexes(n))), nil
 			}},
 		},
 		Sorts: map[string]string{"name": zh.Name("g.name"), "birthOn": "g.birth_on", "unitName": "d.sort",

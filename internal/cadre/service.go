@@ -65,7 +65,7 @@ func New(database *bun.DB, sys *system.Service, units *unit.Service, cipher *cry
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "cadre", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Trail: TrailModule,
 		Dicts:     fields.DictUses(), // a dictionary value cadres hold cannot be deleted
-		Subscribe: s.subscribe}
+		Subscribe: s.subscribe, Encrypted: encrypted()}
 }
 
 // subscribe: the base tells the system domain which accounts are cadres'

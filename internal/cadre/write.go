@@ -42,7 +42,7 @@ func (s *Service) saveForm(ctx context.Context, tx bun.IDB, f FormData, origin i
 	case strings.TrimSpace(f.IDNumber) != "":
 		var id int64
 		q := tx.NewSelect().Model((*Cadre)(nil)).Column("g.id").
-			Where("g.id_number_idx = ?", s.cipher.Index(strings.ToUpper(strings.TrimSpace(f.IDNumber)))).OrderExpr("g.id").Limit(1)
+			Where("g.id_number_idx IN (?)", bun.In(s.cipher.Indexes(strings.ToUpper(strings.TrimSpace(f.IDNumber))))).OrderExpr("g.id").Limit(1)
 		scope, err := s.Scoped("g.unit_id")(ctx)
 		if err != nil {
 			return 0, err

@@ -149,7 +149,7 @@ func (s *Service) SetHTTPClient(c *http.Client) { s.client = c }
 // Module describes the module to internal/app.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "datasource", Migrations: Migrations(), Routes: s.Routes, Menus: []system.MenuSeed{page()},
-		Jobs: []jobs.Job{{Name: JobSync, Title: "数据源定时同步（人事、学生系统）", Cron: "20 2 * * *", Timeout: 2 * time.Hour, Run: s.runScheduled}}}
+		Jobs: []jobs.Job{{Name: JobSync, Title: "数据源定时同步（人事、学生系统）", Cron: "20 2 * * *", Timeout: 2 * time.Hour, Run: s.runScheduled}}, Encrypted: encrypted()}
 }
 
 // page is the 数据源配置 page under 系统管理 (system administrators).

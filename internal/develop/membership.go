@@ -72,7 +72,7 @@ func (s *Service) enterMemberBase(ctx context.Context, tx bun.Tx, r *Record) err
 		}
 		err := org.NameJoin("m.org_id")(tx.NewSelect().TableExpr("dyjbxx AS m").
 			Column("m.id", "m.name", "m.party_status", "m.member_status", "m.org_id")).
-			Where("m.id_number_idx = ?", p.IDNumberIdx).Limit(1).Scan(ctx, &existing)
+			Where("m.id_number_idx IN (?)", bun.In(s.members.IDIndexes(p.IDNumber))).Limit(1).Scan(ctx, &existing)
 		switch {
 		case err == nil:
 			linked, err := tx.NewSelect().Model((*Record)(nil)).Where("member_id = ?", existing.ID).Where("id <> ?", r.ID).Exists(ctx)

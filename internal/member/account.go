@@ -92,7 +92,7 @@ func (s *Service) Holders(ctx context.Context, under string, afterID int64, limi
 // HoldersByPhone reads the members in good standing of the caller's scope
 // whose phone is phone (through its blind index), at most a few.
 func (s *Service) HoldersByPhone(ctx context.Context, phone string) ([]Holder, error) {
-	return s.holdersWhere(ctx, "m.phone_idx = ?", s.cipher.Index(phone))
+	return s.holdersWhere(ctx, "m.phone_idx IN (?)", bun.In(s.cipher.Indexes(phone)))
 }
 
 // HoldersByNumber reads the members in good standing of the caller's scope

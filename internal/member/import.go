@@ -35,7 +35,7 @@ func (s *Service) importSample(ctx context.Context, idb bun.IDB) (map[string]str
 		return nil, err
 	}
 	id, err := imports.FirstFree(imports.SampleIDNumber, func(v string) (bool, error) {
-		return idb.NewSelect().Table("dyjbxx").Where("id_number_idx = ?", s.cipher.Index(v)).Exists(ctx)
+		return idb.NewSelect().Table("dyjbxx").Where("id_number_idx IN (?)", bun.In(s.cipher.Indexes(v))).Exists(ctx)
 	})
 	return map[string]string{"org": code, "idNumber": id}, err
 }
@@ -224,6 +224,9 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 	// number, or for a masked number (the roster's export) the member its
 	// mask and the name name.
 	idx := make([]string, len(rows))
+	// alias maps every index a member may be stored under (the keys a
+	// re-encryption has not finished moving away from) to the row's match key.
+	alias := map[string]string{}
 	var masked []int
 	for i, r := range rows {
 		text := r.Cells["idNumber"]
@@ -241,6 +244,9 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 			continue
 		}
 		idx[i] = s.cipher.Index(info.Canonical)
+		for _, a := range s.cipher.Indexes(info.Canonical) {
+			alias[a] = idx[i]
+		}
 	}
 	byMask, err := s.matchMasked(ctx, idb, ref.scope, rows, masked)
 	if err != nil {
@@ -248,6 +254,10 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 	}
 	for i, m := range byMask {
 		idx[i] = m.IDNumberIdx
+		if a, ok := alias[idx[i]]; ok {
+			idx[i] = a // the member a full number of another row names
+		}
+		alias[m.IDNumberIdx] = idx[i]
 	}
 	firstRow := map[string]*imports.Row{}
 	for i, r := range rows {
@@ -263,7 +273,7 @@ func (s *Service) validateImport(ctx context.Context, idb bun.IDB, _ *rbac.Princ
 		}
 		firstRow[idx[i]] = r
 	}
-	existing, err := s.membersByIndex(ctx, idb, firstRow)
+	existing, err := s.membersByIndex(ctx, idb, alias)
 	if err != nil {
 		return err
 	}
@@ -290,10 +300,11 @@ func (ref *importRefs) inScope(m *Member) bool {
 	return ref.scope.all || (m.UserID != nil && *m.UserID == ref.scope.self) || ref.orgByID[m.OrgID] != nil
 }
 
-// membersByIndex reads the live members with the given blind indexes, in chunked IN queries.
-func (s *Service) membersByIndex(ctx context.Context, idb bun.IDB, byIdx map[string]*imports.Row) (map[string]*Member, error) {
-	keys := make([]string, 0, len(byIdx))
-	for k := range byIdx {
+// membersByIndex reads the live members stored under the blind indexes
+// alias holds, in chunked IN queries, by the match key alias maps them to.
+func (s *Service) membersByIndex(ctx context.Context, idb bun.IDB, alias map[string]string) (map[string]*Member, error) {
+	keys := make([]string, 0, len(alias))
+	for k := range alias {
 		keys = append(keys, k)
 	}
 	out := make(map[string]*Member, len(keys))
@@ -304,7 +315,7 @@ func (s *Service) membersByIndex(ctx context.Context, idb bun.IDB, byIdx map[str
 			return nil, err
 		}
 		for _, m := range list {
-			out[m.IDNumberIdx] = m
+			out[alias[m.IDNumberIdx]] = m
 		}
 	}
 	return out, nil

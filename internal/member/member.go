@@ -55,7 +55,7 @@ func (s *Service) prepare(ctx context.Context, idb bun.IDB, l system.DictLabels,
 		return nil, err
 	}
 	if m.IDNumberIdx != "" && (cur == nil || cur.IDNumberIdx != m.IDNumberIdx) {
-		n, err := idb.NewSelect().Model((*Member)(nil)).Where("id_number_idx = ?", m.IDNumberIdx).
+		n, err := idb.NewSelect().Model((*Member)(nil)).Where("id_number_idx IN (?)", bun.In(s.idIndexes(p.idClear))).
 			Where("id <> ?", m.ID).Count(ctx)
 		if err != nil {
 			return nil, httpx.Internal(err)

@@ -13,6 +13,7 @@ import (
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/rbac"
 	"zhdj/internal/platform/search"
 	"zhdj/internal/platform/zh"
@@ -244,10 +245,10 @@ func (s *Service) whereText(q *bun.SelectQuery, text string) *bun.SelectQuery {
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 		g = g.Where(cond, args...)
 		if LooksLikeIDNumber(text) {
-			g = g.WhereOr("m.id_number_idx = ?", s.idIndex(text))
+			g = g.WhereOr("m.id_number_idx IN (?)", bun.In(s.idIndexes(text)))
 		}
 		if IsMobilePhone(text) {
-			g = g.WhereOr("m.phone_idx = ?", s.cipher.Index(text))
+			g = g.WhereOr("m.phone_idx IN (?)", bun.In(s.cipher.Indexes(text)))
 		}
 		return g
 	})
@@ -256,11 +257,17 @@ func (s *Service) whereText(q *bun.SelectQuery, text string) *bun.SelectQuery {
 // idIndex is the blind index of an ID number, taken of its 18-character
 // form so that an old 15-digit number and its successor are one person.
 func (s *Service) idIndex(number string) string {
-	if info, err := ParseIDNumber(number, s.now()); err == nil {
-		return s.cipher.Index(info.Canonical)
-	}
-	return s.cipher.Index(number)
+	return s.cipher.Index(s.idCanonical(number))
 }
+
+// idIndexes are the blind indexes an ID number may be stored under (every
+// key a re-encryption has not finished with): what a search compares.
+func (s *Service) idIndexes(number string) []string {
+	return s.cipher.Indexes(s.idCanonical(number))
+}
+
+// idCanonical is the form of an ID number its index is made of (idcard.IndexForm).
+func (s *Service) idCanonical(number string) string { return idcard.IndexForm(number, s.now()) }
 
 // List is the paged member list of the caller's scope. Personal fields are
 // always masked in lists, whatever the caller's permissions.

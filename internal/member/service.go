@@ -71,7 +71,7 @@ func (s *Service) attachments() system.AttachSpec {
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "member", Migrations: Migrations(), Routes: s.Routes,
 		Imports: []module.ImportKind{s.ImportKind()}, Menus: memberMenus(), Trail: TrailModule, Subscribe: s.subscribe,
-		Dicts: trail.DictUses((*Member)(nil)), Reminders: []remind.Kind{s.probationReminder()}}
+		Dicts: trail.DictUses((*Member)(nil)), Reminders: []remind.Kind{s.probationReminder()}, Encrypted: encrypted()}
 }
 
 // subscribe: the member domain counts members for the org domain, moves

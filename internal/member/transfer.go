@@ -83,7 +83,7 @@ func (s *Service) ChangeTx(ctx context.Context, tx bun.Tx, id int64, ch Change, 
 // restores a member who left instead of adding a second record.
 func (s *Service) ByIDNumber(ctx context.Context, idb bun.IDB, number string) (*Member, error) {
 	m := new(Member)
-	err := idb.NewSelect().Model(m).Where("m.id_number_idx = ?", s.idIndex(number)).Limit(1).Scan(ctx)
+	err := idb.NewSelect().Model(m).Where("m.id_number_idx IN (?)", bun.In(s.idIndexes(number))).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -97,3 +97,8 @@ func (s *Service) ByIDNumber(ctx context.Context, idb bun.IDB, number string) (*
 // number indexes it the same way, to match it against members (transfers,
 // 党费基数's import).
 func (s *Service) IDIndex(number string) string { return s.idIndex(number) }
+
+// IDIndexes are the blind indexes a member's ID number may be stored under
+// (every key a re-encryption has not finished with): what another domain
+// compares when it looks a member up by an ID number it holds in clear.
+func (s *Service) IDIndexes(number string) []string { return s.idIndexes(number) }

@@ -220,9 +220,12 @@ func commitItems[T stored](k kind) func(ctx context.Context, tx bun.Tx, _ *rbac.
 
 // checkIDNumbers fails the valid rows whose ID number another valid row of
 // the file or another record of table (idx → id, read in bulk) holds,
-// as the unique index would at commit.
-func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*imports.Row) error {
+// as the unique index would at commit. A record may be indexed under a key
+// a re-encryption has not finished with: each row's number is looked up
+// under every such key (alias maps them back to the row's index).
+func (s *Service) checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*imports.Row) error {
 	byIdx := map[string]*imports.Row{}
+	alias := map[string]string{}
 	var keys []string
 	for _, r := range rows {
 		item, ok := r.Data.(personItem)
@@ -240,7 +243,16 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 			continue
 		}
 		byIdx[idx] = r
+		alias[idx] = idx
 		keys = append(keys, idx)
+		if number := s.reveal(item.personOf().IDNumberEnc, table, 0); number != "" {
+			for _, a := range s.idIndexes(number) {
+				if a != idx {
+					alias[a] = idx
+					keys = append(keys, a)
+				}
+			}
+		}
 	}
 	taken := map[string]int64{}
 	err := imports.Chunked(keys, func(part []string) error {
@@ -253,7 +265,7 @@ func checkIDNumbers(ctx context.Context, idb bun.IDB, table string, rows []*impo
 			return err
 		}
 		for _, f := range found {
-			taken[f.Idx] = f.ID
+			taken[alias[f.Idx]] = f.ID
 		}
 		return nil
 	})

@@ -48,7 +48,7 @@ func (s *Service) samplePerson(ctx context.Context, idb bun.IDB, k personKind, k
 		return nil, 0, err
 	}
 	id, err := imports.FirstFree(imports.SampleIDNumber, func(v string) (bool, error) {
-		return idb.NewSelect().Table(k.table).Where("id_number_idx = ?", s.cipher.Index(v)).Exists(ctx)
+		return idb.NewSelect().Table(k.table).Where("id_number_idx IN (?)", bun.In(s.cipher.Indexes(v))).Exists(ctx)
 	})
 	if err != nil {
 		return nil, 0, err

@@ -102,5 +102,5 @@ func (s *Service) validateStudents(ctx context.Context, idb bun.IDB, _ *rbac.Pri
 		},
 		display: display, person: func(st *Student) *Person { return &st.Person },
 	}.each(ref, rows, existing)
-	return checkIDNumbers(ctx, idb, studentKind.table, rows)
+	return s.checkIDNumbers(ctx, idb, studentKind.table, rows)
 }

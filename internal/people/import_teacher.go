@@ -59,5 +59,5 @@ func (s *Service) validateTeachers(ctx context.Context, idb bun.IDB, _ *rbac.Pri
 		},
 		display: display, person: func(t *Teacher) *Person { return &t.Person },
 	}.each(ref, rows, existing)
-	return checkIDNumbers(ctx, idb, teacherKind.table, rows)
+	return s.checkIDNumbers(ctx, idb, teacherKind.table, rows)
 }

@@ -69,7 +69,11 @@ func (s *Service) checkPersonStored(ctx context.Context, idb bun.IDB, k personKi
 		}
 	}
 	if p.IDNumberIdx != "" && (cur == nil || cur.IDNumberIdx != p.IDNumberIdx) {
-		n, err := idb.NewSelect().Table(k.table).Where("id_number_idx = ?", p.IDNumberIdx).Where("id <> ?", self).Count(ctx)
+		idxs := []string{p.IDNumberIdx}
+		if number := s.reveal(p.IDNumberEnc, k.table, self); number != "" {
+			idxs = s.idIndexes(number) // every key a re-encryption has not finished with
+		}
+		n, err := idb.NewSelect().Table(k.table).Where("id_number_idx IN (?)", bun.In(idxs)).Where("id <> ?", self).Count(ctx)
 		if err != nil {
 			return httpx.Internal(err)
 		}
@@ -294,14 +298,10 @@ func (s *Service) textFilter(k personKind) httpx.Filter {
 		return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 			g = g.Where(cond, args...)
 			if idcard.LooksLikeIDNumber(text) {
-				idx := s.cipher.Index(strings.ToUpper(text))
-				if info, err := idcard.ParseIDNumber(text, s.now()); err == nil {
-					idx = s.cipher.Index(info.Canonical)
-				}
-				g = g.WhereOr("x.id_number_idx = ?", idx)
+				g = g.WhereOr("x.id_number_idx IN (?)", bun.In(s.idIndexes(text)))
 			}
 			if idcard.IsMobilePhone(text) {
-				g = g.WhereOr("x.phone_idx = ?", s.cipher.Index(text))
+				g = g.WhereOr("x.phone_idx IN (?)", bun.In(s.cipher.Indexes(text)))
 			}
 			return g
 		}), nil

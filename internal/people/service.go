@@ -16,6 +16,7 @@ import (
 	"zhdj/internal/org"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/httpx"
+	"zhdj/internal/platform/idcard"
 	"zhdj/internal/platform/module"
 	"zhdj/internal/platform/record"
 	"zhdj/internal/platform/remind"
@@ -52,7 +53,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, units *unit.S
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "people", Migrations: Migrations(), Routes: s.Routes, Menus: peopleMenus(),
 		Imports:   []module.ImportKind{s.StudentImportKind(), s.TeacherImportKind(), s.ClassImportKind()},
-		Reminders: []remind.Kind{s.leaverReminder()},
+		Reminders: []remind.Kind{s.leaverReminder()}, Encrypted: encrypted(),
 		// The import columns declare every dictionary field of the three.
 		Dicts: slices.Concat(record.DictUses((*Student)(nil), studentColumns.Dicts()),
 			record.DictUses((*Teacher)(nil), teacherColumns.Dicts()), record.DictUses((*Class)(nil), classColumns.Dicts()))}
@@ -73,6 +74,13 @@ func (s *Service) Routes(rs *httpx.Routes) {
 	rs.Get("/api/common/jsjbxx", httpx.SignedIn, "选择教师", httpx.ReadPicker(s.TeacherPicker))
 	rs.Get("/api/common/xsjsxx", httpx.SignedIn, "选择学生或教师", httpx.ReadPicker(s.PersonPicker))
 	rs.Get("/api/common/getBjInfo", httpx.SignedIn, "选择班级", httpx.ReadPicker(s.ClassPicker))
+}
+
+// idIndexes are the blind indexes an ID number may be stored under (every
+// key a re-encryption has not finished with, the active one first), of its
+// 18-character form when it parses: what a search compares.
+func (s *Service) idIndexes(number string) []string {
+	return s.cipher.Indexes(idcard.IndexForm(number, s.now()))
 }
 
 // reveal decrypts a stored personal field; a value this key cannot read

@@ -100,7 +100,7 @@ func New(db *bun.DB, keys *auth.KeyPair, store *files.Store, opts Options) *Serv
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "system", Migrations: Migrations(), Routes: s.Routes,
 		Menus: append(append(systemMenus(), schedulePages()...), loginLayoutPage()), Subscribe: s.subscribe,
-		WorkLists: []worklist.Provider{s.storedTodos()},
+		WorkLists: []worklist.Provider{s.storedTodos()}, Encrypted: encrypted(),
 		Jobs: []jobs.Job{
 			{Name: "system.purgeExpired", Title: "清理过期的会话、验证码和登录失败记录", Cron: "*/10 * * * *", Run: s.PurgeExpired},
 			{Name: "system.purgeLogs", Title: "清理超过保留期限的操作日志和登录日志", Cron: "30 3 * * *", Run: s.PurgeLogs},

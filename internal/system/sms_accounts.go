@@ -71,7 +71,7 @@ func (s *Service) AccountsByPhone(ctx context.Context, phone string) ([]PhoneAcc
 		return out, nil
 	}
 	err := s.db.NewSelect().Model((*User)(nil)).Column("id", "username", "enabled", "activated").
-		Where("phone_idx = ?", s.PhoneIndex(phone)).OrderExpr("id").Limit(5).Scan(ctx, &out)
+		Where("phone_idx IN (?)", bun.In(s.PhoneIndexes(phone))).OrderExpr("id").Limit(5).Scan(ctx, &out)
 	return out, err
 }
 

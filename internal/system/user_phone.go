@@ -27,6 +27,10 @@ func (s *Service) sealPhone(phone, cur, curEnc string) (enc, idx string) {
 // PhoneIndex is the blind index an account's phone is found by.
 func (s *Service) PhoneIndex(phone string) string { return s.opts.Cipher.Index(phone) }
 
+// PhoneIndexes are the blind indexes a phone may be stored under (every key
+// a re-encryption has not finished with): what a search compares.
+func (s *Service) PhoneIndexes(phone string) []string { return s.opts.Cipher.Indexes(phone) }
+
 // phoneOf is u's phone in clear; a value this installation's key cannot open
 // reads as empty (and is logged) rather than failing the whole list.
 func (s *Service) phoneOf(u *User) string {
@@ -47,7 +51,7 @@ func (s *Service) userText(q *bun.SelectQuery, v any) (*bun.SelectQuery, error) 
 	return q.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
 		g = g.Where(cond, args...)
 		if idcard.IsMobilePhone(text) {
-			g = g.WhereOr("u.phone_idx = ?", s.PhoneIndex(text))
+			g = g.WhereOr("u.phone_idx IN (?)", bun.In(s.PhoneIndexes(text)))
 		}
 		return g
 	}), nil

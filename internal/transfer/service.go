@@ -76,7 +76,7 @@ func New(database *bun.DB, sys *system.Service, orgs *org.Service, members *memb
 // service (it only takes method values).
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "transfer", Migrations: Migrations(), Routes: s.Routes, Menus: menus(), Subscribe: s.subscribe,
-		WorkLists: s.workLists()}
+		WorkLists: s.workLists(), Encrypted: encrypted()}
 }
 
 func errNoTransfer() *httpx.Error { return httpx.NotFound("组织关系转接记录不存在") }

@@ -1,12 +1,11 @@
 // Package crypto protects personal fields at rest (ID numbers, phones): the
-// value is stored AES-256-GCM encrypted, next to a keyed blind index (HMAC)
-// so that exact-match search still works without decrypting every row.
+// value is stored encrypted (AES-256-GCM, or SM4-GCM with the 国密 option),
+// next to a keyed blind index (HMAC-SHA256, or HMAC-SM3) so that exact-match
+// search still works without decrypting every row.
 package crypto
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -17,17 +16,33 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
 	"unicode/utf8"
+
+	"github.com/uptrace/bun"
 
 	"zhdj/internal/platform/keyfile"
 )
 
-// FieldCipher encrypts and indexes personal fields with one installation key.
+// FieldCipher encrypts and indexes personal fields with a keyring: the
+// installation key (field.key) is the master key; the data keys live in the
+// database (sys_field_key) wrapped under it, so that every instance sharing
+// the database sees a rotation without copying files. Values are written
+// with the active data key and read with any key of the ring. Safe for
+// concurrent use: the ring is an immutable value swapped atomically.
 type FieldCipher struct {
-	aead        cipher.AEAD
-	macKey      []byte
+	master      []byte
+	derive      []byte
 	fingerprint string
+	ring        atomic.Pointer[ring]
+	// refresh serialises Refresh; src is the database it reads (Attach).
+	refresh sync.Mutex
+	src     atomic.Pointer[source]
 }
+
+type source struct{ idb bun.IDB }
 
 const keyFile = "field.key"
 
@@ -69,17 +84,17 @@ func FromKey(key []byte, where string) (*FieldCipher, error) {
 	return New(key)
 }
 
-// New builds a cipher from a 64-byte key.
+// New builds a cipher from a 64-byte master key. Its ring holds key 0 only
+// (the master key used directly, as before data keys existed) until Refresh
+// reads the database's keys.
 func New(key []byte) (*FieldCipher, error) {
-	block, err := aes.NewCipher(key[:32])
+	legacy, err := newDataKey(0, SchemeAES, key)
 	if err != nil {
 		return nil, err
 	}
-	aead, err := cipher.NewGCM(block)
-	if err != nil {
-		return nil, err
-	}
-	return &FieldCipher{aead: aead, macKey: append([]byte(nil), key[32:]...), fingerprint: fingerprint(key)}, nil
+	c := &FieldCipher{master: append([]byte(nil), key...), derive: append([]byte(nil), key[32:]...), fingerprint: fingerprint(key)}
+	c.ring.Store(newRing(map[int]*dataKey{0: legacy}, map[int]string{0: StateActive}))
+	return c, nil
 }
 
 // fingerprintLabel is what the fingerprint MACs: a fixed text, versioned so
@@ -97,39 +112,69 @@ func fingerprint(key []byte) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// Fingerprint names the installation key: equal keys give equal
-// fingerprints; the key cannot be recovered from it.
+// Fingerprint names the installation (master) key: equal keys give equal
+// fingerprints; the key cannot be recovered from it. Rotating data keys
+// does not change it.
 func (c *FieldCipher) Fingerprint() string { return c.fingerprint }
 
 // KeyFile is the name of the field key in the keys directory.
 const KeyFile = keyFile
 
-// Encrypt returns base64(nonce|ciphertext); "" stays "".
+// Encrypt returns the value encrypted with the active key: base64(nonce|
+// ciphertext), after "$<id>$" unless the active key is key 0; "" stays "".
 func (c *FieldCipher) Encrypt(plain string) string {
 	if plain == "" {
 		return ""
 	}
-	nonce := make([]byte, c.aead.NonceSize())
+	k := c.ring.Load().active
+	nonce := make([]byte, k.aead.NonceSize())
 	if _, err := rand.Read(nonce); err != nil {
 		panic(err)
 	}
-	return base64.StdEncoding.EncodeToString(c.aead.Seal(nonce, nonce, []byte(plain), nil))
+	return k.prefix + base64.StdEncoding.EncodeToString(k.aead.Seal(nonce, nonce, []byte(plain), nil))
 }
 
 // ErrCorrupt means a stored value was not made by this key.
 var ErrCorrupt = errors.New("encrypted field cannot be decrypted with this installation's key")
 
-// Decrypt reverses Encrypt.
+// keyOf is the key stored was made with. A key id the ring does not know
+// yet (another instance rotated a moment ago) makes it re-read the database
+// once before giving up.
+func (c *FieldCipher) keyOf(stored string) (*dataKey, string, error) {
+	id, body, ok := splitStored(stored)
+	if !ok {
+		return nil, "", ErrCorrupt
+	}
+	if k := c.ring.Load().keys[id]; k != nil {
+		return k, body, nil
+	}
+	if src := c.src.Load(); src != nil && id > c.ring.Load().maxID {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := c.Refresh(ctx, src.idb); err == nil {
+			if k := c.ring.Load().keys[id]; k != nil {
+				return k, body, nil
+			}
+		}
+	}
+	return nil, "", ErrCorrupt
+}
+
+// Decrypt reverses Encrypt, with whichever key of the ring made the value.
 func (c *FieldCipher) Decrypt(stored string) (string, error) {
 	if stored == "" {
 		return "", nil
 	}
-	raw, err := base64.StdEncoding.DecodeString(stored)
-	if err != nil || len(raw) < c.aead.NonceSize() {
+	k, body, err := c.keyOf(stored)
+	if err != nil {
+		return "", err
+	}
+	raw, err := base64.StdEncoding.DecodeString(body)
+	n := k.aead.NonceSize()
+	if err != nil || len(raw) < n {
 		return "", ErrCorrupt
 	}
-	n := c.aead.NonceSize()
-	plain, err := c.aead.Open(nil, raw[:n], raw[n:], nil)
+	plain, err := k.aead.Open(nil, raw[:n], raw[n:], nil)
 	if err != nil {
 		return "", ErrCorrupt
 	}
@@ -152,41 +197,57 @@ func (o *Opener) Open(stored string) ([]byte, error) {
 	if stored == "" {
 		return nil, nil
 	}
-	need := base64.StdEncoding.DecodedLen(len(stored))
+	k, body, err := o.c.keyOf(stored)
+	if err != nil {
+		return nil, err
+	}
+	need := base64.StdEncoding.DecodedLen(len(body))
 	if cap(o.raw) < need {
 		o.raw = make([]byte, need)
 	}
-	n, err := base64.StdEncoding.Decode(o.raw[:need], []byte(stored))
-	ns := o.c.aead.NonceSize()
+	n, err := base64.StdEncoding.Decode(o.raw[:need], []byte(body))
+	ns := k.aead.NonceSize()
 	if err != nil || n < ns {
 		return nil, ErrCorrupt
 	}
 	raw := o.raw[:n]
-	o.plain, err = o.c.aead.Open(o.plain[:0], raw[:ns], raw[ns:], nil)
+	o.plain, err = k.aead.Open(o.plain[:0], raw[:ns], raw[ns:], nil)
 	if err != nil {
 		return nil, ErrCorrupt
 	}
 	return o.plain, nil
 }
 
-// Index is the blind index of a value: equal inputs (case- and space-
-// insensitive) give equal indexes; the index reveals nothing without the key.
+// Index is the blind index of a value under the active key, what a write
+// stores: equal inputs (case- and space-insensitive) give equal indexes;
+// the index reveals nothing without the key.
 func (c *FieldCipher) Index(plain string) string {
-	plain = strings.ToUpper(strings.TrimSpace(plain))
-	if plain == "" {
-		return ""
+	return c.ring.Load().active.index(plain)
+}
+
+// Indexes are the blind indexes of a value under every key rows may still
+// be indexed with (the active one first, then those a re-encryption has
+// not finished moving away from): what an exact-match search compares with,
+// `idx IN (?)`. A value with no index gives [""], like Index.
+func (c *FieldCipher) Indexes(plain string) []string {
+	r := c.ring.Load()
+	out := make([]string, 0, len(r.search))
+	for _, k := range r.search {
+		out = append(out, k.index(plain))
+		if out[0] == "" {
+			break
+		}
 	}
-	m := hmac.New(sha256.New, c.macKey)
-	m.Write([]byte(plain))
-	return hex.EncodeToString(m.Sum(nil))[:40]
+	return out
 }
 
 // Derive is a key for another purpose (signing the links a module hands
 // out) drawn from the installation key: HMAC-SHA256 of the purpose under the
 // index key, so each purpose has its own key, none of them reveals the index
-// key, and like it they live in field.key, never in code.
+// key, and like it they live in field.key, never in code. Data-key rotation
+// leaves it alone: links handed out stay valid.
 func (c *FieldCipher) Derive(purpose string) []byte {
-	m := hmac.New(sha256.New, c.macKey)
+	m := hmac.New(sha256.New, c.derive)
 	m.Write([]byte("zhdj derived key: " + purpose))
 	return m.Sum(nil)
 }
@@ -194,16 +255,23 @@ func (c *FieldCipher) Derive(purpose string) []byte {
 // Seal is the stored pair of a personal field: the ciphertext of plain and
 // the blind index of its canonical form, both "" when there is no value.
 // Encrypt is randomised, so a value equal to the record's current one
-// (curPlain, stored as curEnc) keeps curEnc: an unchanged field leaves the
-// row as it was.
+// (curPlain, stored as curEnc) keeps curEnc when the active key made it: an
+// unchanged field leaves the row as it was, and a field made by an older
+// key moves to the active one.
 func (c *FieldCipher) Seal(plain, canonical, curPlain, curEnc string) (enc, idx string) {
 	switch {
 	case plain == "":
 		return "", ""
-	case plain == curPlain:
+	case plain == curPlain && c.IsCurrent(curEnc):
 		return curEnc, c.Index(canonical)
 	}
 	return c.Encrypt(plain), c.Index(canonical)
+}
+
+// IsCurrent reports whether stored was made by the active key.
+func (c *FieldCipher) IsCurrent(stored string) bool {
+	id, _, ok := splitStored(stored)
+	return ok && id == c.ring.Load().active.id
 }
 
 // MaskIDNumber shows the region code and the last four characters:

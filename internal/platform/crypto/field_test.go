@@ -1,6 +1,7 @@
 package crypto
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -91,6 +92,28 @@ func TestOpener(t *testing.T) {
 	stored := c.Encrypt("13800138000")
 	if n := testing.AllocsPerRun(100, func() { o.Open(stored) }); n != 0 { //nolint:errcheck
 		t.Errorf("Open: %v allocations", n)
+	}
+	// After a rotation to sm (the ring built as Refresh builds it): both
+	// formats open, still without allocating.
+	sm, err := newDataKey(1, SchemeSM, bytes.Repeat([]byte{7}, dataKeyLen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.ring.Store(newRing(map[int]*dataKey{0: c.ring.Load().keys[0], 1: sm}, map[int]string{0: StateRetiring, 1: StateActive}))
+	fresh := c.Encrypt("13800138000")
+	for _, v := range []string{stored, fresh} {
+		if got, err := o.Open(v); err != nil || string(got) != "13800138000" {
+			t.Fatalf("Open(%q) = %q, %v", v, got, err)
+		}
+	}
+	if !strings.HasPrefix(fresh, "$1$") {
+		t.Fatalf("sm value %q", fresh)
+	}
+	if n := testing.AllocsPerRun(100, func() { o.Open(fresh) }); n != 0 { //nolint:errcheck
+		t.Errorf("Open of a prefixed value: %v allocations", n)
+	}
+	if _, err := o.Open("$9$" + fresh[3:]); err != ErrCorrupt {
+		t.Fatalf("unknown key: %v", err)
 	}
 }
 

@@ -21,9 +21,10 @@ import (
 // table of rows, so another key may be guarded the same way later).
 const fingerprintName = "field.key"
 
-// Migrations creates the table of key fingerprints. It records none: the
-// first start with a key does (Guard), so a migrated template database
-// belongs to no key.
+// Migrations creates the table of key fingerprints, the table of data keys
+// (keyring.go) and the re-encryption job's progress (rekey.go). It records
+// no fingerprint: the first start with a key does (Guard), so a migrated
+// template database belongs to no key.
 func Migrations() []db.Migration {
 	return []db.Migration{{Version: 2026121404, Name: "sys_key_fingerprint (the field key the data was encrypted with)",
 		Up: func(ctx context.Context, tx bun.Tx) error {
@@ -31,7 +32,7 @@ func Migrations() []db.Migration {
 				name VARCHAR(40) PRIMARY KEY,
 				fingerprint VARCHAR(64) NOT NULL,
 				created_at TIMESTAMP NOT NULL)`)
-		}}}
+		}}, keyMigration(), rekeyMigration()}
 }
 
 // ErrKeyMismatch means the database was encrypted with another field key.

@@ -136,3 +136,13 @@ func DateOf(t time.Time) time.Time {
 
 // ChinaZone is UTC+8 (no daylight saving), without relying on tzdata.
 var ChinaZone = time.FixedZone("CST", 8*3600)
+
+// IndexForm is the form an ID number's blind index is made of: the
+// 18-character form when it parses (a 15-digit number and its 18-digit
+// form find each other), the number as given otherwise.
+func IndexForm(number string, today time.Time) string {
+	if info, err := ParseIDNumber(number, today); err == nil {
+		return info.Canonical
+	}
+	return number
+}

@@ -5,6 +5,7 @@
 package module
 
 import (
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/event"
 	"zhdj/internal/platform/httpx"
@@ -48,6 +49,9 @@ type Module struct {
 	// Reminders are the kinds of smart reminder the module offers
 	// (platform/remind): each finds the module's records coming due.
 	Reminders []remind.Kind
+	// Encrypted are the personal fields the module stores encrypted: the
+	// re-encryption after a field key rotation (platform/crypto) walks them.
+	Encrypted []crypto.Column
 	// WorkLists are the module's lists of work waiting for the signed-in
 	// caller (platform/worklist): the 待办 list and its badge merge them.
 	WorkLists []worklist.Provider

@@ -21,6 +21,7 @@ import (
 	"github.com/shirou/gopsutil/v4/process"
 	"github.com/uptrace/bun"
 
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 	"zhdj/internal/platform/httpx"
 	"zhdj/internal/platform/jobs"
@@ -43,6 +44,9 @@ type Monitor struct {
 
 	mu   sync.Mutex
 	last cpuSample // the previous reading, for the CPU use since
+
+	// FieldKeys reads the field keys' state (the app sets it: crypto.Rekeyer.Summary).
+	FieldKeys func(context.Context) (crypto.Summary, error)
 }
 
 // cpuSample is a reading of the host's and the process's CPU time.
@@ -72,6 +76,9 @@ type Status struct {
 	Disk     Disk         `json:"disk"`
 	Database Database     `json:"database"`
 	Jobs     jobs.Summary `json:"jobs"`
+	// FieldKeys is the personal fields' encryption: the 国密 option and a
+	// rotation's progress (platform/crypto).
+	FieldKeys crypto.Summary `json:"fieldKeys"`
 	// Unread lists what could not be read on this system (the rest is shown).
 	Unread []string `json:"unread"`
 }
@@ -210,6 +217,13 @@ func (m *Monitor) Status(ctx context.Context) (Status, error) {
 			return st, httpx.Internal(err)
 		}
 		st.Jobs = sum
+	}
+	if m.FieldKeys != nil {
+		keys, err := m.FieldKeys(ctx)
+		if err != nil {
+			unread("字段加密密钥", err)
+		}
+		st.FieldKeys = keys
 	}
 	return st, nil
 }

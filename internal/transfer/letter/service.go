@@ -107,7 +107,7 @@ func (s *Service) SetClock(now func() time.Time) { s.now = now }
 // Module describes the letters to internal/app; it works on a nil service.
 func (s *Service) Module() module.Module {
 	return module.Module{Name: "transfer-letter", Migrations: Migrations(), Routes: s.Routes, Menus: menus(),
-		Reminders: s.reminders()}
+		Reminders: s.reminders(), Encrypted: encrypted()}
 }
 
 // today is the day in China.

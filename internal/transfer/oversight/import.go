@@ -269,15 +269,22 @@ func latest(rows []*imports.Row, people map[string]*importMember) error {
 // longer 正常), with their latest completed transfer and whether one is
 // under way.
 func (s *Service) importMembers(ctx context.Context, idb bun.IDB, rows []*imports.Row) (map[string]*importMember, error) {
+	// A member may be indexed under a key a re-encryption has not finished
+	// with: each number is looked up under every such key, and alias maps
+	// each back to the key the rows are matched by (IDIndex).
 	var idx []string
+	alias := map[string]string{}
 	for _, v := range imports.CellValues(rows, "idNumber") {
-		idx = append(idx, s.members.IDIndex(v))
+		for _, a := range s.members.IDIndexes(v) {
+			alias[a] = s.members.IDIndex(v)
+			idx = append(idx, a)
+		}
 	}
 	sc, err := s.orgs.ScopeOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	list, err := imports.ByKey(idx, func(m *member.Member) string { return m.IDNumberIdx }, func(part []string, dst *[]*member.Member) error {
+	list, err := imports.ByKey(idx, func(m *member.Member) string { return alias[m.IDNumberIdx] }, func(part []string, dst *[]*member.Member) error {
 		return idb.NewSelect().Model(dst).Where("m.id_number_idx IN (?)", bun.List(part)).Scan(ctx)
 	})
 	if err != nil {

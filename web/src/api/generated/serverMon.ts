@@ -72,6 +72,14 @@ export interface JobSummary {
   lastFailure: FailedRun | null
 }
 
+/** The personal fields' encryption: the 国密 option and a rotation's progress (crypto.Summary). */
+export interface FieldKeySummary {
+  activeKey: number
+  scheme: string
+  retiring: number
+  left: number
+}
+
 /** 服务监控 (servermon.Status). */
 export interface ServerStatus {
   instance: ServerInstance
@@ -80,5 +88,6 @@ export interface ServerStatus {
   disk: ServerDisk
   database: ServerDatabase
   jobs: JobSummary
+  fieldKeys: FieldKeySummary
   unread: string[]
 }

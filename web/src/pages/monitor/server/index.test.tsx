@@ -13,6 +13,7 @@ const status = (over: Partial<ServerStatus> = {}): ServerStatus => ({
   disk: { path: '/srv/zhdj/data', total: 100 * 1024 ** 3, free: 60 * 1024 ** 3, percent: 40 },
   database: { driver: 'PostgreSQL', size: 512 * 1024 * 1024, maxOpen: 20, open: 5, inUse: 1, idle: 4, waitCount: 0, waitMs: 0 },
   jobs: { jobs: 30, since: '2026-12-03T05:00:00Z', runs: 200, failed: 1, running: 0, lastFailure: { jobName: 'system.purgeLogs', startTime: '2026-12-04T03:30:00Z', error: '磁盘已满' } },
+  fieldKeys: { activeKey: 0, scheme: 'aes', retiring: 0, left: 0 },
   unread: [],
   ...over,
 })
@@ -35,6 +36,17 @@ describe('monitor/server', { timeout: 20_000 }, () => {
     expect(screen.getByText(/最近一次失败：system\.purgeLogs/)).toBeTruthy()
     expect(screen.getByText('磁盘已满')).toBeTruthy()
     expect(screen.getByText('/srv/zhdj/data')).toBeTruthy()
+  })
+
+  it('shows the 国密 option and a rotation under way', async () => {
+    mock.onGet('/api/monitor/server').reply(200, status({ fieldKeys: { activeKey: 2, scheme: 'sm', retiring: 1, left: 1234 } }))
+    signIn(['admin'])
+    renderWithApp(<ServerMonitorPage />)
+    expect(await screen.findByText('个人信息字段加密')).toBeTruthy()
+    expect(screen.getByText('国密（SM4 / SM3）')).toBeTruthy()
+    expect(screen.getByText('#2')).toBeTruthy()
+    expect(screen.getByText('密钥轮换进行中')).toBeTruthy()
+    expect(screen.getByText(/还有 1234 个值/)).toBeTruthy()
   })
 
   it('names what this system could not read', async () => {

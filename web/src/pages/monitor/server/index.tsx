@@ -161,7 +161,39 @@ export default function ServerMonitorPage() {
             )}
           </Card>
         </Col>
+        <Col xs={24} lg={12}>
+          <FieldKeysCard keys={s.fieldKeys} />
+        </Col>
       </Row>
     </Space>
+  )
+}
+
+/** The personal fields' encryption: the 国密 option (the active data key's scheme) and a rotation's progress. */
+function FieldKeysCard({ keys }: { keys: ServerStatus['fieldKeys'] }) {
+  const scheme = keys.scheme === 'sm' ? '国密（SM4 / SM3）' : 'AES-256 / HMAC-SHA256'
+  return (
+    <Card title="个人信息字段加密" style={{ height: '100%' }}>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Statistic title="算法" value={scheme} />
+        </Col>
+        <Col span={6}>
+          <Statistic title="数据密钥" value={`#${keys.activeKey}`} />
+        </Col>
+        <Col span={6}>
+          <Statistic title="待重新加密" value={keys.left} />
+        </Col>
+      </Row>
+      {keys.retiring > 0 && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="info"
+          showIcon
+          title="密钥轮换进行中"
+          description={`还有 ${keys.left} 个值由定时任务 crypto.rekey 在后台重新加密；完成后旧密钥停用。进度也可用 zhdj keys status 查看。`}
+        />
+      )}
+    </Card>
   )
 }
