@@ -16,9 +16,10 @@ import (
 	"zhdj/internal/config"
 	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
+	"zhdj/internal/system"
 )
 
-const keysUsage = "用法: zhdj keys rotate [--scheme aes|sm] [--db ...] [--data-dir ...] | zhdj keys status [--db ...] [--data-dir ...]"
+const keysUsage = "用法: zhdj keys rotate [--db ...] [--data-dir ...] | zhdj keys status [--db ...] [--data-dir ...]"
 
 // keys runs `zhdj keys rotate` and `zhdj keys status`.
 func keys(args []string) error {
@@ -28,7 +29,6 @@ func keys(args []string) error {
 	cfg := config.Defaults().FromEnv()
 	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
 	cfg.BindFlags(fs)
-	scheme := fs.String("scheme", "", "rotate: aes (default algorithms) or sm (国密 SM4/SM3); empty keeps the active key's")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func keys(args []string) error {
 	slog.SetDefault(newLogger(cfg.LogFormat, os.Stderr)) // as load does for the other commands
 	ctx := context.Background()
 	if args[0] == "rotate" {
-		return keysRotate(ctx, cfg, *scheme, os.Stdout)
+		return keysRotate(ctx, cfg, os.Stdout)
 	}
 	return keysStatus(ctx, cfg, os.Stdout)
 }
@@ -75,18 +75,22 @@ func openKeyring(ctx context.Context, cfg config.Config) (*bun.DB, *crypto.Field
 	return database, cipher, nil
 }
 
-// keysRotate makes a new data key of scheme (the active key's when empty)
-// the active one. The service's instances write with it within
-// crypto.WatchInterval; the job crypto.rekey moves the existing values.
-func keysRotate(ctx context.Context, cfg config.Config, scheme string, w io.Writer) error {
+// keysRotate makes a new data key the active one, of the scheme the
+// setting cryptoSuite names (a key suspected lost, or the yearly change a
+// policy asks for; moving between the options is the setting's work, which
+// the job crypto.rekey follows). The service's instances write with it
+// within crypto.WatchInterval; the job moves the existing values.
+func keysRotate(ctx context.Context, cfg config.Config, w io.Writer) error {
 	database, cipher, err := openKeyring(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer database.Close()
-	if scheme == "" {
-		_, scheme = cipher.ActiveKey()
+	suite, err := system.StoredSetting(ctx, database, system.CfgCryptoSuite)
+	if err != nil {
+		return err
 	}
+	scheme := system.FieldSchemeOf(suite)
 	id, err := cipher.Rotate(ctx, database, scheme)
 	if err != nil {
 		return err

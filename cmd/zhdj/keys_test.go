@@ -11,11 +11,12 @@ import (
 	"zhdj/internal/app"
 	"zhdj/internal/config"
 	"zhdj/internal/platform/crypto"
+	"zhdj/internal/system"
 )
 
-// zhdj keys rotate --scheme sm on a running installation: the new key is
-// active for an instance started after it and for one already running once
-// it refreshes, a value the old key wrote still reads, status shows the
+// zhdj keys rotate on a running installation whose cryptoSuite is gm: the
+// new key is an sm key, active for an instance started after it and for one
+// already running once it refreshes, a value the old key wrote still reads, status shows the
 // keys and the values left to move; a keys directory of another
 // installation is refused before anything is written.
 func TestKeysRotateAndStatus(t *testing.T) {
@@ -34,8 +35,11 @@ func TestKeysRotateAndStatus(t *testing.T) {
 	if _, err := a.DB.NewRaw(`UPDATE sys_user SET phone_enc = ?, phone_idx = ?`, old, a.Cipher.Index("13800138000")).Exec(ctx); err != nil {
 		t.Fatal(err)
 	}
+	if err := a.System.SetSetting(ctx, system.CfgCryptoSuite, system.SuiteGM); err != nil {
+		t.Fatal(err)
+	}
 	var out bytes.Buffer
-	if err := keysRotate(ctx, cfg, crypto.SchemeSM, &out); err != nil || !strings.Contains(out.String(), "#1") {
+	if err := keysRotate(ctx, cfg, &out); err != nil || !strings.Contains(out.String(), "#1") {
 		t.Fatalf("rotate: %v\n%s", err, out.String())
 	}
 	if err := a.Cipher.Refresh(ctx, a.DB); err != nil {
@@ -67,7 +71,7 @@ func TestKeysRotateAndStatus(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "keys", crypto.KeyFile), bytes.Repeat([]byte{1}, 64), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := keysRotate(ctx, cfg, crypto.SchemeAES, &out); err == nil {
+	if err := keysRotate(ctx, cfg, &out); err == nil {
 		t.Fatal("a foreign master key rotated")
 	}
 	if list, _ := crypto.Keys(ctx, a.DB); len(list) != 2 {

@@ -37,9 +37,9 @@ const usage = `用法 / usage:
                                      (把本地上传文件复制到 ZHDJ_S3_* 指定的对象存储，逐个读回校验 SHA-256；可重复运行)
   zhdj files verify [--db ...] [--data-dir ...] [--file-store disk|s3]
                                      (逐个读取文件存储中的文件，与上传时记录的大小和 SHA-256 核对)
-  zhdj keys rotate [--scheme aes|sm] [--db ...] [--data-dir ...]
-                                     (新建个人信息字段的数据密钥并启用；sm 为国密 SM4/SM3，aes 为默认算法；
-                                     已有数据由后台任务重新加密，服务不停；见 docs/security.md)
+  zhdj keys rotate [--db ...] [--data-dir ...]
+                                     (新建个人信息字段的数据密钥并启用，算法随系统配置“密码算法”（cryptoSuite：
+                                     gm 为国密 SM4/SM3）；已有数据由后台任务重新加密，服务不停；见 docs/security.md)
   zhdj keys status [--db ...] [--data-dir ...]
                                      (数据密钥及重新加密的进度)
   zhdj seed --demo [--members 5000] [--seed N] [--if-empty] [--db ...]

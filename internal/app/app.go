@@ -546,6 +546,7 @@ func NewWith(cfg config.Config, database *bun.DB, edit func([]module.Module) []m
 	cadreAnalysis.UseEngine(rem)
 	mx := metrics.New(database.DB)
 	rekey := crypto.NewRekeyer(database, cipher, EncryptedColumns())
+	rekey.Want = sys.FieldScheme // the setting cryptoSuite moves the fields between the options
 	mods = append(mods, module.Module{Name: "fieldkeys", Jobs: []jobs.Job{rekeyJob(rekey)}})
 	sched, err := jobs.New(database, append(jobList(mods), rem.Job()), jobs.Options{Observer: mx})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"zhdj/internal/platform/auth"
 	"zhdj/internal/platform/chain"
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/platform/db"
 )
 
@@ -16,8 +17,9 @@ import (
 // what changes at once and everywhere: the passwords' transport (SM2) and
 // the audit logs' chain (HMAC-SM3 for rows written from then on). All
 // instances read it within its cache's few seconds. The personal fields
-// move to SM4/SM3 by a data-key rotation, which re-encrypts in the
-// background (docs/security.md).
+// follow by a data-key rotation the job crypto.rekey makes at its next
+// run (every 5 minutes), then re-encrypts them in the background
+// (docs/security.md).
 const (
 	CfgCryptoSuite = "cryptoSuite"
 	SuiteStandard  = "standard"
@@ -42,8 +44,8 @@ func cryptoSuiteMigration() db.Migration {
 	return db.Migration{Version: 2026121430, Name: "setting cryptoSuite (standard or 国密 algorithms)",
 		Up: func(ctx context.Context, tx bun.Tx) error {
 			return insertMissingConfigs(ctx, tx, []configSeed{{CfgCryptoSuite, SuiteStandard, "密码算法", "security", KindText,
-				"standard：国际通用算法（默认，RSA、SHA-256、AES）；gm：国密算法——登录密码用 SM2 加密传输，新写入的操作日志和登录日志用 HMAC-SM3 链接。" +
-					"修改后各实例在数秒内生效，此前打开的页面提交密码时会提示刷新。身份证号、手机号等字段改用 SM4 须另行轮换数据密钥（zhdj keys rotate --scheme sm，后台重新加密）", false, false}})
+				"standard：国际通用算法（默认，RSA、SHA-256、AES）；gm：国密算法——登录密码用 SM2 加密传输，个人信息字段用 SM4 加密、SM3 索引，新写入的操作日志和登录日志用 HMAC-SM3 链接。" +
+					"修改后各实例在数秒内生效，此前打开的页面提交密码时会提示刷新；身份证号、手机号等个人信息字段由定时任务在 5 分钟内换用相应算法的新数据密钥（gm 为 SM4/SM3），并在后台重新加密，服务不停", false, false}})
 		}}
 }
 
@@ -64,6 +66,32 @@ func (s *Service) passwordTransport(ctx context.Context) string {
 		return TransportSM2
 	}
 	return TransportRSA
+}
+
+// FieldScheme is the scheme of the personal fields' data key the suite
+// asks for: the re-encryption job rotates to it when the active key has
+// another (crypto.Rekeyer.Want), and zhdj keys rotate makes keys of it.
+func (s *Service) FieldScheme(ctx context.Context) string {
+	return FieldSchemeOf(s.Setting(ctx, CfgCryptoSuite))
+}
+
+// FieldSchemeOf maps a cryptoSuite value to its field scheme.
+func FieldSchemeOf(suite string) string {
+	if suite == SuiteGM {
+		return crypto.SchemeSM
+	}
+	return crypto.SchemeAES
+}
+
+// StoredSetting reads setting key from idb without a service (a command
+// run beside the servers); "" when there is no such setting.
+func StoredSetting(ctx context.Context, idb bun.IDB, key string) (string, error) {
+	var v []string
+	err := idb.NewSelect().Table("sys_config").Column("config_value").Where("config_key = ?", key).Scan(ctx, &v)
+	if err != nil || len(v) == 0 {
+		return "", err
+	}
+	return v[0], nil
 }
 
 // chainAlg is the MAC new audit-log rows are chained with.

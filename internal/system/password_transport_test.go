@@ -8,14 +8,17 @@ import (
 	"time"
 
 	"zhdj/internal/apptest"
+	"zhdj/internal/platform/crypto"
 	"zhdj/internal/system"
 )
 
 // The 国密 option: with cryptoSuite = gm the server hands out its SM2 public
 // key and reads only SM2 ciphertexts, on sign-in and on a password change
-// alike (a page still holding the RSA key is told to reload), and chains
-// the log rows written from then on with HMAC-SM3, the whole chain still
-// verifying; switching back restores RSA and HMAC-SHA256. The setting
+// alike (a page still holding the RSA key is told to reload), chains the
+// log rows written from then on with HMAC-SM3, the whole chain still
+// verifying, and the re-encryption job's next run moves the personal
+// fields to an SM4/SM3 key; switching back restores RSA, HMAC-SHA256 and
+// an AES key. The setting
 // takes standard or gm only.
 func TestCryptoSuiteGM(t *testing.T) {
 	t.Parallel()
@@ -45,6 +48,13 @@ func TestCryptoSuiteGM(t *testing.T) {
 	e.Sys.SetSettingsClock(func() time.Time { return time.Now().Add(5100 * time.Millisecond) })
 	if k := publicKey(); k.Algorithm != system.TransportSM2 || len(k.PublicKey) != 130 || !strings.HasPrefix(k.PublicKey, "04") {
 		t.Fatalf("after the switch %+v", k)
+	}
+	// The personal fields follow at the re-encryption job's next run.
+	if err := e.App.Rekey.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, scheme := e.App.Cipher.ActiveKey(); scheme != crypto.SchemeSM {
+		t.Fatalf("the field key's scheme under gm: %s", scheme)
 	}
 	res := e.Do("POST", "/auth/login", "", map[string]any{"username": "admin", "password": rsaPassword})
 	if res.Status != http.StatusBadRequest || res.Message() != "密码解密失败，请刷新页面后重试" {
@@ -96,6 +106,12 @@ func TestCryptoSuiteGM(t *testing.T) {
 	e.Sys.SetSettingsClock(func() time.Time { return time.Now().Add(10200 * time.Millisecond) })
 	if k := publicKey(); k.Algorithm != system.TransportRSA {
 		t.Fatalf("back to RSA: %+v", k)
+	}
+	if err := e.App.Rekey.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, scheme := e.App.Cipher.ActiveKey(); scheme != crypto.SchemeAES {
+		t.Fatalf("the field key's scheme back under standard: %s", scheme)
 	}
 	res = e.Do("POST", "/auth/login", "", map[string]any{"username": "admin", "password": sm2Password})
 	if res.Status != http.StatusBadRequest {

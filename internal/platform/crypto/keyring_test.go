@@ -416,3 +416,48 @@ func TestSealMovesAnOldKeysValue(t *testing.T) {
 func equalStrings(a, b []string) bool { return strings.Join(a, ",") == strings.Join(b, ",") }
 
 func base64Std(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// The setting moves the fields between the options: a run whose Want names
+// another scheme than the active key's first rotates to it (once: the next
+// run finds the key it made), then re-encrypts; Want naming the active
+// scheme, or nothing, rotates nothing.
+func TestRunFollowsTheWantedScheme(t *testing.T) {
+	t.Parallel()
+	e := newKeyEnv(t)
+	phones := map[int64]string{e.insert(e.c, "13800138000"): "13800138000", e.insert(e.c, "13700137000"): "13700137000"}
+	r := e.rekeyer(e.c)
+	want := ""
+	r.Want = func(context.Context) string { return want }
+	for _, w := range []string{"", SchemeAES} {
+		want = w
+		if err := r.Run(e.ctx); err != nil {
+			t.Fatal(err)
+		}
+		if id, _ := e.c.ActiveKey(); id != 0 {
+			t.Fatalf("want %q rotated to key %d", w, id)
+		}
+	}
+	want = SchemeSM
+	for range 2 {
+		if err := r.Run(e.ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if id, scheme := e.c.ActiveKey(); id != 1 || scheme != SchemeSM || e.state(0) != StateRetired {
+		t.Fatalf("active %d %s, key 0 %s", id, scheme, e.state(0))
+	}
+	for id := range phones {
+		if !strings.HasPrefix(e.stored(id), "$1$") {
+			t.Fatalf("row %d still %q", id, e.stored(id))
+		}
+	}
+	e.check(e.c, phones)
+	want = SchemeAES // and back
+	if err := r.Run(e.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if id, scheme := e.c.ActiveKey(); id != 2 || scheme != SchemeAES {
+		t.Fatalf("back: %d %s", id, scheme)
+	}
+	e.check(e.c, phones)
+}

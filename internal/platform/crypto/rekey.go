@@ -68,6 +68,11 @@ type Rekeyer struct {
 	// maxBatches stops a walk after that many batches (0: no limit): how a
 	// test leaves a table half migrated, as a restart would.
 	maxBatches int
+	// Want, when set, names the scheme the installation's setting asks for
+	// (system: cryptoSuite); a run whose active key has another scheme
+	// first rotates to it, so the setting alone moves the fields between
+	// the options.
+	Want func(ctx context.Context) string
 }
 
 // WatchInterval is how often an instance re-reads the data keys.
@@ -86,6 +91,9 @@ const JobName = "crypto.rekey"
 // query.
 func (r *Rekeyer) Run(ctx context.Context) error {
 	if err := r.cipher.Refresh(ctx, r.db); err != nil {
+		return err
+	}
+	if err := r.follow(ctx); err != nil {
 		return err
 	}
 	keys, err := Keys(ctx, r.db)
@@ -138,6 +146,27 @@ func (r *Rekeyer) Run(ctx context.Context) error {
 }
 
 var errStopped = errors.New("stopped after maxBatches")
+
+// follow rotates to the scheme Want names when the active key has another.
+// A rotation another instance's command made at the same moment is as good.
+func (r *Rekeyer) follow(ctx context.Context) error {
+	if r.Want == nil {
+		return nil
+	}
+	want := r.Want(ctx)
+	if _, scheme := r.cipher.ActiveKey(); want == "" || scheme == want {
+		return nil
+	}
+	id, err := r.cipher.Rotate(ctx, r.db, want)
+	if errors.Is(err, ErrRotating) {
+		return r.cipher.Refresh(ctx, r.db)
+	}
+	if err != nil {
+		return err
+	}
+	slog.Info("field data key rotated to the scheme the settings name", "key", id, "scheme", want)
+	return nil
+}
 
 type rekeyRow struct {
 	ID  int64  `bun:"id"`

@@ -28,7 +28,7 @@ const (
 )
 
 // CheckScheme refuses a scheme the program does not know (zhdj keys
-// rotate --scheme: the operator reads the message).
+// a scheme the settings name: the operator reads the message).
 func CheckScheme(s string) error {
 	if s != SchemeAES && s != SchemeSM {
 		return fmt.Errorf("未知的字段加密方案 %q：应为 %q（默认算法 AES/SHA-256）或 %q（国密 SM4/SM3）", s, SchemeAES, SchemeSM)
